@@ -1,0 +1,54 @@
+/**
+ * The one catalogue of error codes: the spec's ERR_… names plus Conversa's own in the same style.
+ * Answers are `{ error: code, message }` with the status below; translations live in the UI message files.
+ */
+export const errorCatalogue = {
+  // spec 1 §8
+  ERR_NO_OTHER_WHATSAPP: { status: 400, message: 'There must be at least one default connection.' },
+  ERR_NO_DEF_WAPP_FOUND: { status: 404, message: 'No default connection found.' },
+  ERR_WAPP_NOT_INITIALIZED: { status: 400, message: 'The connection session is not initialised.' },
+  ERR_WAPP_CHECK_CONTACT: { status: 400, message: 'Could not check the contact on the connection.' },
+  ERR_WAPP_INVALID_CONTACT: { status: 400, message: 'This is not a valid number on the channel.' },
+  ERR_WAPP_DOWNLOAD_MEDIA: { status: 400, message: 'Could not download the media.' },
+  ERR_INVALID_CREDENTIALS: { status: 401, message: 'Invalid e-mail or password.' },
+  ERR_SENDING_WAPP_MSG: { status: 400, message: 'The message could not be sent on the channel.' },
+  ERR_DELETE_WAPP_MSG: { status: 400, message: 'The message could not be deleted on the channel.' },
+  ERR_OTHER_OPEN_TICKET: { status: 409, message: 'There is already an open ticket for this contact.' },
+  ERR_SESSION_EXPIRED: { status: 401, message: 'Session expired. Please log in again.' },
+  ERR_USER_CREATION_DISABLED: { status: 403, message: 'User creation is disabled by the administrator.' },
+  ERR_NO_PERMISSION: { status: 403, message: 'You do not have permission to do this.' },
+  ERR_DUPLICATED_CONTACT: { status: 409, message: 'A contact with this number already exists.' },
+  ERR_NO_SETTING_FOUND: { status: 404, message: 'Setting not found.' },
+  ERR_NO_CONTACT_FOUND: { status: 404, message: 'Contact not found.' },
+  ERR_NO_TICKET_FOUND: { status: 404, message: 'Ticket not found.' },
+  ERR_NO_USER_FOUND: { status: 404, message: 'User not found.' },
+  ERR_NO_WAPP_FOUND: { status: 404, message: 'Connection not found.' },
+  ERR_CREATING_MESSAGE: { status: 400, message: 'The message could not be created.' },
+  ERR_CREATING_TICKET: { status: 400, message: 'The ticket could not be created.' },
+  ERR_FETCH_WAPP_MSG: { status: 400, message: 'Could not fetch the message from the channel.' },
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: 'This colour is already used by another queue.' },
+  ERR_WAPP_GREETING_REQUIRED: { status: 400, message: 'A greeting message is required when there is more than one queue.' },
+  ERR_OUT_OF_HOURS: { status: 400, message: 'Out of opening hours.' },
+  ERROR_TICKET_OPEN: { status: 409, message: 'The ticket is already open.' },
+  // Conversa
+  ERR_VALIDATION: { status: 400, message: 'The request is not valid.' },
+  ERR_ROUTE_NOT_FOUND: { status: 404, message: 'Route not found.' },
+  ERR_EVENT_SCHEMA: { status: 400, message: 'An event does not match its schema.' },
+  ERR_WRONG_EXPECTED_VERSION: { status: 409, message: 'The record was changed by someone else; try again.' },
+  ERR_CONCURRENCY_RETRIES_EXHAUSTED: { status: 409, message: 'Too many concurrent changes to the same record; try again.' },
+  ERR_DUPLICATE_EVENT_ID: { status: 409, message: 'An event with this id already exists in another stream.' },
+  ERR_UNAUTHENTICATED: { status: 401, message: 'Authentication required.' },
+  ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a moment and try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** A rule of the domain was broken. Thrown by deciders; the API maps it to its 4xx. */
+export class DomainError extends Error {
+  readonly status: number;
+  constructor(readonly code: ErrorCode, message?: string, readonly details?: Record<string, unknown>) {
+    super(message ?? errorCatalogue[code].message);
+    this.name = 'DomainError';
+    this.status = errorCatalogue[code].status;
+  }
+}

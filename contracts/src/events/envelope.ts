@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Who caused an event. Never optional: every fact in Conversa has an author. */
+export const Actor = z.object({
+  kind: z.enum(['user', 'contact', 'system', 'channel']),
+  id: z.union([z.string().min(1), z.number().int()]),
+});
+export type Actor = z.infer<typeof Actor>;
+
+/** Metadata the writer supplies; the event store adds the hash chain (`prevHash`, `hash`). */
+export const EventMetadataInput = z.object({
+  companyId: z.number().int().nonnegative(),
+  actor: Actor,
+  correlationId: z.string().min(1),
+  causationId: z.string().min(1),
+  occurredAt: z.iso.datetime({ offset: true }),
+  schemaVersion: z.number().int().positive(),
+  /** The command that produced this event, for idempotent command handling. */
+  commandId: z.string().min(1).optional(),
+});
+export type EventMetadataInput = z.infer<typeof EventMetadataInput>;
+
+export const EventMetadata = EventMetadataInput.extend({
+  /** Hash of the previous event of the same stream; null for revision 0. */
+  prevHash: z.string().nullable(),
+  /** sha256 over this event's content and prevHash (see hash-chain.ts). */
+  hash: z.string(),
+});
+export type EventMetadata = z.infer<typeof EventMetadata>;
+
+/** An event as a writer proposes it. `id` makes appends idempotent. */
+export interface EventToAppend<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadataInput;
+}
+
+export interface Position {
+  /** Postgres: transaction id; EventStoreDB: commit position. */
+  commit: bigint;
+  /** Postgres: global sequence; EventStoreDB: prepare position. */
+  prepare: bigint;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  /** 0-based position inside the stream (EventStoreDB convention). */
+  revision: number;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  position: Position;
+  createdAt: Date;
+}
+
+export const comparePositions = (a: Position, b: Position): number =>
+  a.commit === b.commit ? (a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1) : a.commit < b.commit ? -1 : 1;
+
+export const positionToString = (p: Position): string => `${p.commit}/${p.prepare}`;
+export const positionFromString = (s: string): Position => {
+  const [commit, prepare] = s.split('/');
+  if (commit === undefined || prepare === undefined) throw new Error(`Bad position "${s}"`);
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+};

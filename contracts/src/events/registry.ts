@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+
+/**
+ * One event type: its current data schema and the upcasters that lift stored data
+ * of older schema versions to the current one. Stored events are never rewritten.
+ */
+export interface EventDefinition<Type extends string = string, Schema extends z.ZodType = z.ZodType> {
+  type: Type;
+  schema: Schema;
+  /** Current schema version; what new events are written with. */
+  version: number;
+  /** upcasters[v] turns data of version v into data of version v + 1. */
+  upcasters?: Record<number, (data: any) => unknown>;
+}
+
+export const defineEvent = <Type extends string, Schema extends z.ZodType>(
+  type: Type,
+  schema: Schema,
+  options: { version?: number; upcasters?: Record<number, (data: any) => unknown> } = {},
+): EventDefinition<Type, Schema> => ({ type, schema, version: options.version ?? 1, upcasters: options.upcasters });
+
+export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;
+
+export class EventSchemaError extends Error {
+  readonly code = 'ERR_EVENT_SCHEMA';
+  constructor(readonly eventType: string, readonly issues: string) {
+    super(`Event ${eventType} does not match its schema: ${issues}`);
+    this.name = 'EventSchemaError';
+  }
+}
+
+/**
+ * Every event type the system knows. The event store validates data against it at
+ * append (refusing the whole batch on any mismatch) and parses + upcasts at read.
+ */
+export class EventRegistry {
+  private readonly definitions = new Map<string, EventDefinition>();
+
+  constructor(definitions: Iterable<EventDefinition> = []) {
+    for (const definition of definitions) this.register(definition);
+  }
+
+  register(...definitions: EventDefinition[]): this {
+    for (const definition of definitions) {
+      if (this.definitions.has(definition.type)) throw new Error(`Event type ${definition.type} registered twice`);
+      this.definitions.set(definition.type, definition);
+    }
+    return this;
+  }
+
+  has(type: string): boolean {
+    return this.definitions.has(type);
+  }
+
+  versionOf(type: string): number {
+    return this.require(type).version;
+  }
+
+  /** Validates data written now; throws EventSchemaError. Returns the parsed data. */
+  validateForAppend(type: string, data: unknown): unknown {
+    const parsed = this.require(type).schema.safeParse(data);
+    if (!parsed.success) throw new EventSchemaError(type, formatIssues(parsed.error));
+    return parsed.data;
+  }
+
+  /** Lifts stored data to the current version and validates it. Unknown types pass through untouched. */
+  readStored(type: string, data: unknown, storedVersion: number): unknown {
+    const definition = this.definitions.get(type);
+    if (!definition) return data;
+    let current = data;
+    for (let version = storedVersion; version < definition.version; version++) {
+      const upcast = definition.upcasters?.[version];
+      if (!upcast) throw new EventSchemaError(type, `no upcaster from version ${version}`);
+      current = upcast(current);
+    }
+    const parsed = definition.schema.safeParse(current);
+    if (!parsed.success) throw new EventSchemaError(type, formatIssues(parsed.error));
+    return parsed.data;
+  }
+
+  private require(type: string): EventDefinition {
+    const definition = this.definitions.get(type);
+    if (!definition) throw new EventSchemaError(type, 'unknown event type');
+    return definition;
+  }
+}
+
+const formatIssues = (error: z.ZodError): string =>
+  error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');

@@ -1,0 +1,3 @@
+export * from './events/envelope';
+export * from './events/registry';
+export * from './errors';

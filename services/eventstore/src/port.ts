@@ -1,0 +1,91 @@
+import type { EventToAppend, Position, RecordedEvent } from '@conversa/contracts';
+
+/** EventStoreDB's expected-revision vocabulary. A number is the revision of the stream's last event. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream (what to expect next time). */
+  nextExpectedRevision: number;
+  /** Global position of the last appended event. */
+  position: Position;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive. Defaults to the start (forwards) or the end (backwards). */
+  fromRevision?: number | 'start' | 'end';
+  maxCount?: number;
+  /** Return data as stored, without upcasting or validation (hash-chain verification needs this). */
+  raw?: boolean;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Defaults to the start. */
+  fromPosition?: Position | 'start';
+  maxCount?: number;
+  filter?: EventFilter;
+}
+
+export interface EventFilter {
+  eventTypes?: readonly string[];
+  streamPrefixes?: readonly string[];
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive: deliver events strictly after this checkpoint. */
+  fromPosition?: Position | 'start';
+  filter?: EventFilter;
+  /** Largest batch handed to onEvents. */
+  maxBatchSize?: number;
+  /**
+   * Called with batches in global order. The next batch waits until the returned promise settles
+   * (backpressure). A rejection ends the subscription with that error.
+   */
+  onEvents: (events: RecordedEvent[]) => Promise<void> | void;
+  /** Called each time the subscription has delivered everything stored so far (catch-up done). */
+  onCaughtUp?: () => void;
+  /** Called once if the subscription dies (handler error, connection lost beyond recovery). */
+  onError?: (error: Error) => void;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves when no handler call is running any more. */
+  stop(): Promise<void>;
+  /** Resolves when the subscription ends (stopped or failed). */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(streamId: string, events: readonly EventToAppend[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options: SubscribeToAllOptions): Subscription;
+  /** Position of the newest event in the store, or null when empty. */
+  headPosition(): Promise<Position | null>;
+  /** How many events (matching the filter) lie after the position; capped at `cap` where counting is costly. */
+  countAfter(position: Position | 'start', options?: { filter?: EventFilter; cap?: number }): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The stream was not at the revision the writer expected. */
+export class WrongExpectedVersionError extends Error {
+  readonly code = 'ERR_WRONG_EXPECTED_VERSION';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's actual last revision; -1 when it does not exist. */
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${actual === -1 ? 'no stream' : actual}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/** An event id already stored in another stream or at another place: never a silent duplicate. */
+export class DuplicateEventIdError extends Error {
+  readonly code = 'ERR_DUPLICATE_EVENT_ID';
+  constructor(readonly eventId: string, readonly streamId: string) {
+    super(`Event id ${eventId} already exists and does not match this append to ${streamId}`);
+    this.name = 'DuplicateEventIdError';
+  }
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['contracts/src/**/*.spec.ts', 'services/*/src/**/*.spec.ts', 'services/*/test/**/*.spec.ts', 'projections/**/*.spec.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['services/testing/src/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: keep parallelism modest so Postgres and NATS get CPU too.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
