@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** Company settings (spec 2 §3) with their defaults. Most are 'enabled' | 'disabled'. */
+export const Toggle = z.enum(['enabled', 'disabled']);
+export type Toggle = z.infer<typeof Toggle>;
+
+export const ScheduleType = z.enum(['disabled', 'queue', 'company', 'connection']);
+
+export const CompanySettingsSchema = z.object({
+  userCreation: Toggle,
+  userRating: Toggle,
+  scheduleType: ScheduleType,
+  chatBotType: z.enum(['text']),
+  acceptCallWhatsapp: Toggle,
+  userRandom: Toggle,
+  sendGreetingMessageOneQueues: Toggle,
+  sendSignMessage: Toggle,
+  sendFarewellWaitingTicket: Toggle,
+  sendGreetingAccepted: Toggle,
+  sendMessageOutExpedientTicketOpen: Toggle,
+  sendQueuePosition: Toggle,
+  acceptAudioMessageContact: Toggle,
+  enableLGPD: Toggle,
+  requiredTag: Toggle,
+  lgpdDeleteMessage: Toggle,
+  lgpdHideNumber: Toggle,
+  lgpdConsent: Toggle,
+  lgpdMessage: z.string().max(2000),
+  lgpdLink: z.string().max(500),
+  sendMsgTransfTicket: Toggle,
+  /** Payment provider token: a secret, never sent to browsers (answers carry '' or '********'). */
+  asaas: z.string().max(500),
+});
+export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
+export type CompanySettingKey = keyof CompanySettings;
+
+export const defaultCompanySettings: CompanySettings = {
+  userCreation: 'enabled',
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  chatBotType: 'text',
+  acceptCallWhatsapp: 'enabled',
+  userRandom: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+  sendSignMessage: 'enabled',
+  sendFarewellWaitingTicket: 'disabled',
+  sendGreetingAccepted: 'disabled',
+  sendMessageOutExpedientTicketOpen: 'disabled',
+  sendQueuePosition: 'disabled',
+  acceptAudioMessageContact: 'enabled',
+  enableLGPD: 'disabled',
+  requiredTag: 'disabled',
+  lgpdDeleteMessage: 'disabled',
+  lgpdHideNumber: 'disabled',
+  lgpdConsent: 'disabled',
+  lgpdMessage: '',
+  lgpdLink: '',
+  sendMsgTransfTicket: 'disabled',
+  asaas: '',
+};
+
+export const PlanFlagsSchema = z.object({
+  useWhatsapp: z.boolean(),
+  useFacebook: z.boolean(),
+  useInstagram: z.boolean(),
+  useCampaigns: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+});
+export type PlanFlags = z.infer<typeof PlanFlagsSchema>;
+export type PlanFlag = keyof PlanFlags;
+
+export const PlanSchema = PlanFlagsSchema.extend({
+  id: z.number().int(),
+  name: z.string(),
+  users: z.number().int(),
+  connections: z.number().int(),
+  queues: z.number().int(),
+  amount: z.string(),
+  isPublic: z.boolean(),
+});
+export type Plan = z.infer<typeof PlanSchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { CompanySettingsSchema, PlanSchema } from '../companies/settings';
+
+/** Spec 1 §4–§7 and spec 2 §5: the session calls. */
+
+export const Profile = z.enum(['admin', 'supervisor', 'user']);
+export type Profile = z.infer<typeof Profile>;
+export const Language = z.enum(['pt-BR', 'en', 'es', 'tr']);
+export type Language = z.infer<typeof Language>;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().email().max(200),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const QueueRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+
+export const SessionUser = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile: Profile,
+  super: z.boolean(),
+  language: Language,
+  profileImage: z.string().nullable(),
+  startWork: z.string(),
+  endWork: z.string(),
+  farewellMessage: z.string(),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  defaultMenu: z.enum(['open', 'closed']),
+  defaultTheme: z.enum(['light', 'dark']),
+  whatsappId: z.number().int().nullable(),
+  queues: z.array(QueueRef),
+  showDashboard: z.boolean(),
+  allowRealTime: z.boolean(),
+  allowConnections: z.boolean(),
+  online: z.boolean(),
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** ISO date (YYYY-MM-DD). Company 1 is 2999-12-31 and never expires. */
+    dueDate: z.string(),
+    plan: PlanSchema,
+    companieSettings: CompanySettingsSchema.omit({ asaas: true }),
+  }),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/** Answer of POST /auth/login and POST /auth/refresh_token. The refresh token travels in an httpOnly cookie `jrt`. */
+export const SessionResponse = z.object({
+  token: z.string(),
+  publicToken: z.string(),
+  user: SessionUser,
+});
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const UpdateLanguageRequest = z.object({ language: Language });
+
+/** Valid CPF (11 digits) or CNPJ (14 digits), by their check digits. */
+export function isValidCpfCnpj(raw: string): boolean {
+  const digits = raw.replace(/\D/g, '');
+  if (digits.length === 11) return isValidCpf(digits);
+  if (digits.length === 14) return isValidCnpj(digits);
+  return false;
+}
+
+function isValidCpf(cpf: string): boolean {
+  if (/^(\d)\1{10}$/.test(cpf)) return false;
+  const digit = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return digit(9) === Number(cpf[9]) && digit(10) === Number(cpf[10]);
+}
+
+function isValidCnpj(cnpj: string): boolean {
+  if (/^(\d)\1{13}$/.test(cnpj)) return false;
+  const digit = (length: number) => {
+    const weights = length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(cnpj[i]) * weights[i]!;
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return digit(12) === Number(cnpj[12]) && digit(13) === Number(cnpj[13]);
+}
+
+/** Spec 2 §5 signup rules; messages in Portuguese as the spec writes them. */
+export const SignupRequest = z.object({
+  name: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  companyName: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  email: z.string().trim().email('E-mail inválido').max(200),
+  password: z
+    .string()
+    .min(8, 'Muito curto!')
+    .max(100, 'Muito longo!')
+    .regex(/[a-z]/, 'A senha deve ter uma letra minúscula')
+    .regex(/[A-Z]/, 'A senha deve ter uma letra maiúscula'),
+  phone: z.string().regex(/^\d{11}$/, 'O telefone deve ter 11 dígitos'),
+  document: z.string().refine(isValidCpfCnpj, 'CPF/CNPJ inválido'),
+  planId: z.coerce.number().int().positive(),
+  termo: z.literal(true, 'Você deve aceitar os termos para continuar.'),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+/** Password strength bar of the signup form: 33 for length, 33 for a lowercase, 34 for an uppercase letter. */
+export const passwordStrength = (password: string): number =>
+  (password.length >= 8 ? 33 : 0) + (/[a-z]/.test(password) ? 33 : 0) + (/[A-Z]/.test(password) ? 34 : 0);
+
+/** Socket ping per spec 1 §7. */
+export const SOCKET_PING_MS = 18_000;
+export const USER_STATUS_PING_MS = 300_000;
+export const SUBSCRIPTION_WARNING_DAYS = 5;
