@@ -18,4 +18,25 @@ export interface BusSubscription {
   unsubscribe(): Promise<void>;
 }
 
+/**
+ * `reconnecting`: the connection is down and the adapter is retrying; publishes are buffered
+ * (bounded) and subscriptions resume by themselves once it is back.
+ */
+export type BusStatus = 'connected' | 'reconnecting' | 'closed';
+
+/** What both adapters return: a Bus that can also answer /health. */
+export interface MonitoredBus extends Bus {
+  status(): BusStatus;
+  /** Calls `listener` on every change of status; returns a function that stops listening. */
+  onStatus(listener: (status: BusStatus) => void): () => void;
+}
+
+export interface BusOptions {
+  /**
+   * Receives what a handler threw (or its promise rejected with), and payloads that cannot be
+   * decoded. Defaults to console.error: one broken subscriber must never stop the others.
+   */
+  onError?: (error: unknown, message: { subject: string }) => void;
+}
+
 export const companySubject = (companyId: number, entity: string): string => `company.${companyId}.${entity}`;
