@@ -42,6 +42,8 @@ export const errorCatalogue = {
   ERR_INVALID_TOKEN: { status: 403, message: 'The access token is invalid or expired.' },
   ERR_PLAN_FEATURE_DISABLED: { status: 403, message: "This company's plan does not include this feature." },
   ERR_NOT_FOUND: { status: 404, message: 'Not found.' },
+  ERR_EMAIL_IN_USE: { status: 409, message: 'This e-mail is already in use.' },
+  ERR_PLAN_USER_LIMIT: { status: 403, message: "The company's plan allows no more users." },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a moment and try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

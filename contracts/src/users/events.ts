@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+import { Language, Profile } from '../session/api';
+
+const HHmm = z.string().regex(/^\d{2}:\d{2}$/);
+
+export const UserDetails = z.object({
+  name: z.string().trim().min(2).max(50),
+  email: z.string().trim().toLowerCase().max(200),
+  profile: Profile,
+  super: z.boolean(),
+  language: Language,
+  startWork: HHmm,
+  endWork: HHmm,
+  farewellMessage: z.string().max(2000),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  defaultMenu: z.enum(['open', 'closed']),
+  defaultTheme: z.enum(['light', 'dark']),
+  whatsappId: z.number().int().nullable(),
+  queueIds: z.array(z.number().int()),
+  showDashboard: z.boolean(),
+  allowRealTime: z.boolean(),
+  allowConnections: z.boolean(),
+  profileImage: z.string().nullable(),
+});
+export type UserDetails = z.infer<typeof UserDetails>;
+
+export const UserCreated = defineEvent(
+  'UserCreated',
+  UserDetails.extend({ userId: z.number().int().positive(), companyId: z.number().int().positive(), passwordHash: z.string().min(20) }),
+);
+export const UserDetailsChanged = defineEvent('UserDetailsChanged', z.object({ userId: z.number().int().positive(), changes: UserDetails.partial() }));
+export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: z.number().int().positive(), passwordHash: z.string().min(20) }));
+export const UserDeleted = defineEvent('UserDeleted', z.object({ userId: z.number().int().positive() }));
+
+/** Guard stream `useremail-<email>`: its expected revision makes an e-mail belong to one user at a time. */
+export const UserEmailClaimed = defineEvent('UserEmailClaimed', z.object({ email: z.string(), userId: z.number().int().positive() }));
+export const UserEmailReleased = defineEvent('UserEmailReleased', z.object({ email: z.string(), userId: z.number().int().positive() }));
+
+export const userEvents = [UserCreated, UserDetailsChanged, UserPasswordChanged, UserDeleted, UserEmailClaimed, UserEmailReleased];
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type UserEvent =
+  | { type: 'UserCreated'; data: D<typeof UserCreated> }
+  | { type: 'UserDetailsChanged'; data: D<typeof UserDetailsChanged> }
+  | { type: 'UserPasswordChanged'; data: D<typeof UserPasswordChanged> }
+  | { type: 'UserDeleted'; data: D<typeof UserDeleted> };
+export type UserEmailEvent = { type: 'UserEmailClaimed'; data: D<typeof UserEmailClaimed> } | { type: 'UserEmailReleased'; data: D<typeof UserEmailReleased> };
+
+/** Defaults for a new user (spec 1 §9: work time 00:00–23:59; new users are profile user). */
+export const defaultUserDetails: Omit<UserDetails, 'name' | 'email'> = {
+  profile: 'user',
+  super: false,
+  language: 'pt-BR',
+  startWork: '00:00',
+  endWork: '23:59',
+  farewellMessage: '',
+  allTicket: 'disable',
+  allowGroup: false,
+  defaultMenu: 'open',
+  defaultTheme: 'light',
+  whatsappId: null,
+  queueIds: [],
+  showDashboard: false,
+  allowRealTime: false,
+  allowConnections: false,
+  profileImage: null,
+};

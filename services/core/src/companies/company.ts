@@ -1,0 +1,93 @@
+import { DomainError, type CompanyDetails, type CompanyEvent, type ScheduleEntry } from '@conversa/contracts';
+import type { Decider } from '../commands/decider';
+import { changedFields } from '../plans/plan';
+
+export type Company =
+  | { status: 'none' }
+  | {
+      status: 'active' | 'deleted';
+      companyId: number;
+      planId: number;
+      dueDate: string;
+      details: CompanyDetails;
+      settings: Record<string, string>;
+      schedules: ScheduleEntry[];
+    };
+
+export type CompanyCommand =
+  | { type: 'RegisterCompany'; companyId: number; planId: number; dueDate: string; details: CompanyDetails; via: 'seed' | 'signup' | 'admin' }
+  | { type: 'ChangeCompanyDetails'; changes: Partial<CompanyDetails> }
+  | { type: 'ChangeCompanyPlan'; planId: number }
+  | { type: 'SetCompanyDueDate'; dueDate: string }
+  | { type: 'ChangeCompanySetting'; key: string; value: string }
+  | { type: 'SetCompanySchedules'; schedules: ScheduleEntry[] }
+  | { type: 'DeleteCompany' };
+
+const requireActive = (state: Company) => {
+  if (state.status !== 'active') throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+  return state;
+};
+
+export const company: Decider<Company, CompanyCommand, CompanyEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve(state, event) {
+    if (event.type === 'CompanyRegistered') {
+      const { companyId, planId, dueDate, via: _via, ...details } = event.data;
+      return { status: 'active', companyId, planId, dueDate, details, settings: {}, schedules: [] };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'CompanyDetailsChanged':
+        return { ...state, details: { ...state.details, ...event.data.changes } };
+      case 'CompanyPlanChanged':
+        return { ...state, planId: event.data.planId };
+      case 'CompanyDueDateSet':
+        return { ...state, dueDate: event.data.dueDate };
+      case 'CompanySettingChanged':
+        return { ...state, settings: { ...state.settings, [event.data.key]: event.data.value } };
+      case 'CompanySchedulesSet':
+        return { ...state, schedules: event.data.schedules };
+      case 'CompanyDeleted':
+        return { ...state, status: 'deleted' };
+    }
+  },
+  decide(state, command) {
+    switch (command.type) {
+      case 'RegisterCompany':
+        if (state.status !== 'none') throw new DomainError('ERR_VALIDATION', 'Company already exists');
+        return [{ type: 'CompanyRegistered', data: { companyId: command.companyId, planId: command.planId, dueDate: command.dueDate, via: command.via, ...command.details } }];
+      case 'ChangeCompanyDetails': {
+        const current = requireActive(state);
+        const changes = changedFields(current.details, command.changes);
+        return Object.keys(changes).length === 0 ? [] : [{ type: 'CompanyDetailsChanged', data: { companyId: current.companyId, changes } }];
+      }
+      case 'ChangeCompanyPlan': {
+        const current = requireActive(state);
+        return current.planId === command.planId ? [] : [{ type: 'CompanyPlanChanged', data: { companyId: current.companyId, planId: command.planId } }];
+      }
+      case 'SetCompanyDueDate': {
+        const current = requireActive(state);
+        if (current.companyId === 1) throw new DomainError('ERR_NO_PERMISSION', 'Company 1 never expires');
+        return current.dueDate === command.dueDate ? [] : [{ type: 'CompanyDueDateSet', data: { companyId: current.companyId, dueDate: command.dueDate } }];
+      }
+      case 'ChangeCompanySetting': {
+        const current = requireActive(state);
+        return current.settings[command.key] === command.value
+          ? []
+          : [{ type: 'CompanySettingChanged', data: { companyId: current.companyId, key: command.key, value: command.value } }];
+      }
+      case 'SetCompanySchedules': {
+        const current = requireActive(state);
+        return [{ type: 'CompanySchedulesSet', data: { companyId: current.companyId, schedules: command.schedules } }];
+      }
+      case 'DeleteCompany': {
+        const current = requireActive(state);
+        if (current.companyId === 1) throw new DomainError('ERR_NO_PERMISSION', 'Company 1 cannot be deleted');
+        return [{ type: 'CompanyDeleted', data: { companyId: current.companyId } }];
+      }
+    }
+  },
+};
+
+/** Months a due-date advance adds for each recurrence (spec 2 §4). */
+export const recurrenceMonths = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;

@@ -1,0 +1,2 @@
+export * from './commands/decider';
+export * from './commands/handle';
