@@ -1,0 +1,176 @@
+import type { EventMetadata, Position } from '@conversa/contracts';
+import type { EventFilter } from '../port';
+
+export interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: Date;
+}
+
+export const rowPosition = (row: { transaction_id: string; global_position: string }): Position => ({
+  commit: BigInt(row.transaction_id),
+  prepare: BigInt(row.global_position),
+});
+
+export const START: Position = { commit: 0n, prepare: 0n };
+
+const COLUMNS = 'e.global_position, e.transaction_id, e.event_id, e.stream_id, e.revision, e.type, e.data, e.metadata, e.created_at';
+
+/** A parameterised SQL text plus its values; `name` makes pg prepare it once per connection. */
+export interface Statement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The filter as SQL over alias `alias`, with parameters numbered from `first`. Each filter
+ * shape gets its own statement text (and name) so the planner sees plain predicates.
+ * An empty list means "no constraint", like an absent one.
+ */
+function filterSql(filter: EventFilter | undefined, alias: string, first: number): { sql: string; values: unknown[]; key: string } {
+  const parts: string[] = [];
+  const values: unknown[] = [];
+  let key = '';
+  if (filter?.eventTypes?.length) {
+    values.push(filter.eventTypes);
+    parts.push(`${alias}.type = any($${first + values.length - 1}::text[])`);
+    key += 't';
+  }
+  if (filter?.streamPrefixes?.length) {
+    values.push(filter.streamPrefixes.map(likePrefix));
+    parts.push(`${alias}.stream_id like any($${first + values.length - 1}::text[])`);
+    key += 'p';
+  }
+  return { sql: parts.map((part) => ` and ${part}`).join(''), values, key };
+}
+
+const cursorValues = (position: Position): [string, string] => [position.commit.toString(), position.prepare.toString()];
+
+/**
+ * Events after `after` in global order, only below the oldest transaction still running
+ * (pg_snapshot_xmin): a transaction that started earlier may still commit rows that sort
+ * before anything above it, and a reader that went past them would lose them for good.
+ */
+export function readAllStatement(schema: string, after: Position, limit: number | null, filter?: EventFilter): Statement {
+  const f = filterSql(filter, 'e', 4);
+  return {
+    name: `${schema}.read_all.${f.key}`,
+    text: `select ${COLUMNS} from ${schema}.events e
+      where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+        and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())${f.sql}
+      order by e.transaction_id, e.global_position
+      limit $3`,
+    values: [...cursorValues(after), limit, ...f.values],
+  };
+}
+
+/**
+ * readAll's page plus, from the same snapshot, whether committed matching rows exist
+ * beyond the horizon (so the caller re-reads soon instead of waiting for a notification
+ * that already came). Always returns at least one row; an empty page is a row of nulls.
+ * The pending scan starts at max(cursor, (xmin, 0)) as a single row bound so the index
+ * range stays at the tail.
+ */
+export function subscriptionPageStatement(schema: string, after: Position, limit: number, filter?: EventFilter): Statement {
+  const page = filterSql(filter, 'e', 4);
+  const pending = filterSql(filter, 'p', 4);
+  return {
+    name: `${schema}.subscription_page.${page.key}`,
+    text: `with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+      select exists (
+          select 1 from ${schema}.events p
+          where (p.transaction_id, p.global_position) > (
+              case when (select xmin from horizon) > $1::xid8 then (select xmin from horizon) else $1::xid8 end,
+              case when (select xmin from horizon) > $1::xid8 then 0 else $2::bigint end)${pending.sql}
+        ) as pending, page.*
+      from (select 1) one
+      left join lateral (
+        select ${COLUMNS} from ${schema}.events e
+        where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+          and e.transaction_id < (select xmin from horizon)${page.sql}
+        order by e.transaction_id, e.global_position
+        limit $3
+      ) page on true
+      order by page.transaction_id, page.global_position`,
+    values: [...cursorValues(after), limit, ...page.values],
+  };
+}
+
+export function countAfterStatement(schema: string, after: Position, cap: number | null, filter?: EventFilter): Statement {
+  const f = filterSql(filter, 'e', 4);
+  return {
+    name: `${schema}.count_after.${f.key}`,
+    text: `select count(*)::int as count from (
+        select 1 from ${schema}.events e
+        where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+          and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())${f.sql}
+        limit $3
+      ) c`,
+    values: [...cursorValues(after), cap, ...f.values],
+  };
+}
+
+export function headPositionStatement(schema: string): Statement {
+  return {
+    name: `${schema}.head_position`,
+    text: `select e.transaction_id, e.global_position from ${schema}.events e
+      where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by e.transaction_id desc, e.global_position desc
+      limit 1`,
+    values: [],
+  };
+}
+
+export function readStreamStatement(
+  schema: string,
+  streamId: string,
+  direction: 'forwards' | 'backwards',
+  fromRevision: number,
+  limit: number | null,
+): Statement {
+  const forwards = direction === 'forwards';
+  return {
+    name: `${schema}.read_stream.${direction}`,
+    text: `select ${COLUMNS} from ${schema}.events e
+      where e.stream_id = $1 and e.revision ${forwards ? '>=' : '<='} $2
+      order by e.revision ${forwards ? 'asc' : 'desc'}
+      limit $3`,
+    values: [streamId, fromRevision, limit],
+  };
+}
+
+export function appendStatement(
+  schema: string,
+  streamId: string,
+  expected: number,
+  baseRevision: number,
+  baseHash: string | null,
+  lastHash: string,
+  eventsJson: string,
+): Statement {
+  return {
+    name: `${schema}.append_events`,
+    text: `select next_revision, commit_id, last_position from ${schema}.append_events($1, $2, $3, $4, $5, $6::jsonb)`,
+    values: [streamId, expected, baseRevision, baseHash, lastHash, eventsJson],
+  };
+}
+
+export function streamHeadStatement(schema: string, streamId: string, forUpdate: boolean): Statement {
+  return {
+    name: `${schema}.stream_head.${forUpdate ? 'lock' : 'read'}`,
+    text: `select s.revision, s.last_hash,
+        (select e.transaction_id from ${schema}.events e where e.stream_id = s.stream_id and e.revision = s.revision) as transaction_id,
+        (select e.global_position from ${schema}.events e where e.stream_id = s.stream_id and e.revision = s.revision) as global_position
+      from ${schema}.streams s where s.stream_id = $1${forUpdate ? ' for update of s' : ''}`,
+    values: [streamId],
+  };
+}

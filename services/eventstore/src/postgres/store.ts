@@ -1,0 +1,321 @@
+import { EventMetadataInput, EventSchemaError, type EventRegistry, type EventToAppend, type Position, type RecordedEvent } from '@conversa/contracts';
+import { chainHash } from '@conversa/contracts/events/hash-chain';
+import pg from 'pg';
+import {
+  DuplicateEventIdError,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventFilter,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type SubscribeToAllOptions,
+  type Subscription,
+} from '../port';
+import { APPEND_ERRORS, EXPECTED, assertSchemaName, migrateEventStore, notifyChannel } from './migration';
+import { AppendNotifier } from './notifier';
+import {
+  START,
+  appendStatement,
+  countAfterStatement,
+  headPositionStatement,
+  readAllStatement,
+  readStreamStatement,
+  rowPosition,
+  streamHeadStatement,
+  subscriptionPageStatement,
+  type EventRow,
+  type Statement,
+} from './queries';
+import { PostgresSubscription, type SubscriptionPage } from './subscription';
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  registry: EventRegistry;
+  /** Defaults to 'eventstore'. */
+  schema?: string;
+  /** Defaults to 10. */
+  poolSize?: number;
+  /** Fallback polling of live subscriptions, in case a notification is missed. Defaults to 1000. */
+  pollIntervalMs?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Optimistic attempts before an append takes the stream lock first (only `any`/`stream_exists` under heavy contention get there). */
+const OPTIMISTIC_ATTEMPTS = 3;
+const LOCKED_ATTEMPTS = 10;
+const CHAIN_CACHE_SIZE = 10_000;
+
+interface StreamHead {
+  revision: number;
+  hash: string | null;
+}
+
+/** An event checked and serialised once, ready to be chained at whatever revision it lands. */
+interface PreparedEvent {
+  id: string;
+  type: string;
+  dataJson: string;
+  data: unknown;
+  metadata: EventMetadataInput;
+}
+
+interface DatabaseError extends Error {
+  code?: string;
+  detail?: string;
+}
+
+export async function createPostgresEventStore(options: PostgresEventStoreOptions): Promise<EventStore> {
+  const schema = assertSchemaName(options.schema ?? 'eventstore');
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+  // An idle pooled connection that dies must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    await migrateEventStore(pool, schema);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return new PostgresEventStore(pool, options.registry, schema, new AppendNotifier(options.connectionString, notifyChannel(schema)), options.pollIntervalMs ?? 1000);
+}
+
+class PostgresEventStore implements EventStore {
+  /**
+   * Last known (revision, hash) per stream, from our own appends and reads. It lets an append
+   * chain its hashes without reading the stream first; a wrong guess costs one retry, as the
+   * database checks the base and answers with the actual head.
+   */
+  private readonly chainHeads = new Map<string, StreamHead>();
+  private readonly subscriptions = new Set<PostgresSubscription>();
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly registry: EventRegistry,
+    private readonly schema: string,
+    private readonly notifier: AppendNotifier,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  async appendToStream(streamId: string, events: readonly EventToAppend[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    this.assertOpen();
+    const expected = options.expectedRevision ?? 'any';
+    const expectedCode = encodeExpected(expected);
+    if (events.length === 0) return this.appendNothing(streamId, expected);
+    const prepared = events.map((event) => this.prepare(event));
+
+    let head = this.chainHeads.get(streamId) ?? { revision: -1, hash: null };
+    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS; attempt++) {
+      try {
+        const result =
+          attempt < OPTIMISTIC_ATTEMPTS
+            ? await this.callAppend(this.pool, streamId, expectedCode, head, prepared)
+            : await this.appendLocked(streamId, expectedCode, prepared);
+        this.notifier.wakeAll();
+        return result;
+      } catch (error) {
+        const err = error as DatabaseError;
+        if (err.code === APPEND_ERRORS.staleBase) {
+          const actual = JSON.parse(err.detail ?? '{}') as { revision: number; hash: string | null };
+          head = { revision: Number(actual.revision), hash: actual.hash };
+          this.rememberHead(streamId, head);
+          continue;
+        }
+        if (err.code === APPEND_ERRORS.wrongExpectedRevision) {
+          throw new WrongExpectedVersionError(streamId, expected, Number(err.detail));
+        }
+        if (err.code === APPEND_ERRORS.duplicateEventId) {
+          throw new DuplicateEventIdError(err.detail || prepared[0]!.id, streamId);
+        }
+        throw error;
+      }
+    }
+    throw new Error(`Append to ${streamId} kept racing with other writers; gave up after ${OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS} attempts`);
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const direction = options.direction ?? 'forwards';
+    const from = options.fromRevision ?? (direction === 'forwards' ? 'start' : 'end');
+    // EventStoreDB semantics: 'end' lies after the last event and 'start' before the first.
+    if ((direction === 'forwards' && from === 'end') || (direction === 'backwards' && from === 'start')) return [];
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    const fromRevision = from === 'start' ? 0 : from === 'end' ? Number.MAX_SAFE_INTEGER : from;
+    const { rows } = await this.query<EventRow>(readStreamStatement(this.schema, streamId, direction, fromRevision, options.maxCount ?? null));
+    const events = rows.map((row) => this.decode(row, options.raw ?? false));
+    const newest = direction === 'forwards' ? events[events.length - 1] : events[0];
+    if (newest) this.rememberHead(streamId, { revision: newest.revision, hash: newest.metadata.hash });
+    return events;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    const after = options.fromPosition && options.fromPosition !== 'start' ? options.fromPosition : START;
+    const { rows } = await this.query<EventRow>(readAllStatement(this.schema, after, options.maxCount ?? null, options.filter));
+    return rows.map((row) => this.decode(row, false));
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    this.assertOpen();
+    const subscription = new PostgresSubscription(
+      {
+        page: (after, limit, filter) => this.subscriptionPage(after, limit, filter),
+        decode: (row) => this.decode(row, false),
+        onAppend: (wake) => this.notifier.add(wake),
+      },
+      options,
+      this.pollIntervalMs,
+    );
+    this.subscriptions.add(subscription);
+    void subscription.done.then(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  /**
+   * The newest event below the xmin horizon: everything at or before it is final, since no
+   * transaction still running can commit anything that sorts before it.
+   */
+  async headPosition(): Promise<Position | null> {
+    this.assertOpen();
+    const { rows } = await this.query<{ transaction_id: string; global_position: string }>(headPositionStatement(this.schema));
+    return rows[0] ? rowPosition(rows[0]) : null;
+  }
+
+  async countAfter(position: Position | 'start', options: { filter?: EventFilter; cap?: number } = {}): Promise<number> {
+    this.assertOpen();
+    const after = position === 'start' ? START : position;
+    const { rows } = await this.query<{ count: number }>(countAfterStatement(this.schema, after, options.cap ?? null, options.filter));
+    return rows[0]?.count ?? 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.notifier.close();
+    await this.pool.end();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('Event store is closed');
+  }
+
+  private query<Row extends pg.QueryResultRow>(statement: Statement, client: pg.Pool | pg.PoolClient = this.pool): Promise<pg.QueryResult<Row>> {
+    return client.query<Row>({ name: statement.name, text: statement.text, values: statement.values });
+  }
+
+  private prepare(event: EventToAppend): PreparedEvent {
+    if (typeof event.id !== 'string' || !UUID.test(event.id)) throw new EventSchemaError(event.type, `id: "${String(event.id)}" is not a UUID`);
+    const data = this.registry.validateForAppend(event.type, event.data);
+    const metadata = EventMetadataInput.safeParse(event.metadata);
+    if (!metadata.success) {
+      throw new EventSchemaError(event.type, `metadata: ${metadata.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    }
+    const version = this.registry.versionOf(event.type);
+    if (metadata.data.schemaVersion !== version) {
+      // Reads would run upcasters over data that is already current.
+      throw new EventSchemaError(event.type, `metadata.schemaVersion ${metadata.data.schemaVersion} is not the current version ${version}`);
+    }
+    // Hash what jsonb will give back, not the writer's object (which may hold Dates, undefined…).
+    const dataJson = JSON.stringify(data) ?? 'null';
+    return { id: event.id.toLowerCase(), type: event.type, dataJson, data: JSON.parse(dataJson), metadata: JSON.parse(JSON.stringify(metadata.data)) };
+  }
+
+  private async callAppend(
+    client: pg.Pool | pg.PoolClient,
+    streamId: string,
+    expectedCode: number,
+    head: StreamHead,
+    events: readonly PreparedEvent[],
+  ): Promise<AppendResult> {
+    let prevHash = head.hash;
+    const parts: string[] = [];
+    for (let index = 0; index < events.length; index++) {
+      const event = events[index]!;
+      const hash = chainHash({ id: event.id, streamId, revision: head.revision + 1 + index, type: event.type, data: event.data, metadata: event.metadata }, prevHash);
+      const metadataJson = JSON.stringify({ ...event.metadata, prevHash, hash });
+      parts.push(`{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"data":${event.dataJson},"metadata":${metadataJson}}`);
+      prevHash = hash;
+    }
+    const { rows } = await this.query<{ next_revision: string; commit_id: string; last_position: string }>(
+      appendStatement(this.schema, streamId, expectedCode, head.revision, head.hash, prevHash!, `[${parts.join(',')}]`),
+      client,
+    );
+    const row = rows[0]!;
+    const nextExpectedRevision = Number(row.next_revision);
+    if (nextExpectedRevision === head.revision + events.length) this.rememberHead(streamId, { revision: nextExpectedRevision, hash: prevHash });
+    return { nextExpectedRevision, position: { commit: BigInt(row.commit_id), prepare: BigInt(row.last_position) } };
+  }
+
+  /** Takes the stream row lock before chaining, so the base cannot move under a writer that keeps losing races. */
+  private async appendLocked(streamId: string, expectedCode: number, events: readonly PreparedEvent[]): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await this.query<{ revision: string; last_hash: string | null }>(streamHeadStatement(this.schema, streamId, true), client);
+      const head: StreamHead = rows[0] ? { revision: Number(rows[0].revision), hash: rows[0].last_hash } : { revision: -1, hash: null };
+      const result = await this.callAppend(client, streamId, expectedCode, head, events);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
+    const { rows } = await this.query<{ revision: string; transaction_id: string | null; global_position: string | null }>(
+      streamHeadStatement(this.schema, streamId, false),
+    );
+    const row = rows[0];
+    const actual = row ? Number(row.revision) : -1;
+    if (!expectationHolds(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
+    const position = row?.transaction_id && row.global_position ? rowPosition({ transaction_id: row.transaction_id, global_position: row.global_position }) : START;
+    return { nextExpectedRevision: actual, position };
+  }
+
+  private async subscriptionPage(after: Position, limit: number, filter: EventFilter | undefined): Promise<SubscriptionPage> {
+    const { rows } = await this.query<EventRow & { pending: boolean }>(subscriptionPageStatement(this.schema, after, limit, filter));
+    return { rows: rows.filter((row) => row.event_id !== null), pending: rows[0]?.pending ?? false };
+  }
+
+  private decode(row: EventRow, raw: boolean): RecordedEvent {
+    return {
+      id: row.event_id,
+      streamId: row.stream_id,
+      revision: Number(row.revision),
+      type: row.type,
+      data: raw ? row.data : this.registry.readStored(row.type, row.data, row.metadata.schemaVersion),
+      metadata: row.metadata,
+      position: rowPosition(row),
+      createdAt: row.created_at,
+    };
+  }
+
+  private rememberHead(streamId: string, head: StreamHead): void {
+    const known = this.chainHeads.get(streamId);
+    if (known && known.revision >= head.revision) return;
+    this.chainHeads.delete(streamId);
+    this.chainHeads.set(streamId, head);
+    if (this.chainHeads.size > CHAIN_CACHE_SIZE) this.chainHeads.delete(this.chainHeads.keys().next().value!);
+  }
+}
+
+function encodeExpected(expected: ExpectedRevision): number {
+  if (expected === 'any') return EXPECTED.any;
+  if (expected === 'no_stream') return EXPECTED.noStream;
+  if (expected === 'stream_exists') return EXPECTED.streamExists;
+  if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`Invalid expected revision ${String(expected)}`);
+  return expected;
+}
+
+function expectationHolds(expected: ExpectedRevision, actual: number): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === -1;
+  if (expected === 'stream_exists') return actual >= 0;
+  return expected === actual;
+}
