@@ -1,0 +1,345 @@
+import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
+import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
+import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { authFilter } from './filters';
+import { type ClientMessage, parseClientMessage, parseCompanySubject, rooms } from './protocol';
+
+export interface SocketPrincipal {
+  userId: number;
+  companyId: number;
+  profile: 'admin' | 'supervisor' | 'user';
+  super: boolean;
+  queueIds: number[];
+  allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  sessionId: string;
+}
+
+/** What a filter sees of a socket. Rooms look like 'notification', 'status:open', 'ticket:<id>'. */
+export interface SocketConnection {
+  principal: SocketPrincipal;
+  rooms: ReadonlySet<string>;
+}
+
+// `any` because each entity carries its own payload shape; a filter narrows what it reads.
+export type FrameFilter = (connection: SocketConnection, data: any) => boolean;
+
+export interface EdgeOptions {
+  bus: Bus;
+  /** Verifies the access token from the `token` query parameter; null → close 4401. */
+  authenticate(token: string): Promise<SocketPrincipal | null>;
+  /** Per-entity visibility; entities without a filter go to every socket of the company. */
+  filters?: Record<string, FrameFilter>;
+  /** Called on each `userStatus` client message (online presence; another issue stores it). */
+  onUserStatus?(principal: SocketPrincipal): void | Promise<void>;
+  /** Default 18000 (spec 1 §7). */
+  pingIntervalMs?: number;
+  /** Default '/socket'. */
+  path?: string;
+  /** Unsent bytes a socket may hold before it is cut off as a slow consumer. Default 4 MiB. */
+  maxBufferedBytes?: number;
+}
+
+export interface EdgeStats {
+  /** Authenticated sockets currently receiving frames. */
+  connections: number;
+  framesSent: number;
+  malformedMessages: number;
+  terminatedMissedPong: number;
+  terminatedSlowConsumer: number;
+}
+
+export interface SocketEdge {
+  connections(): number;
+  stats(): EdgeStats;
+  close(): Promise<void>;
+}
+
+export const closeCodes = {
+  unauthorized: 4401,
+  goingAway: 1001,
+  internalError: 1011,
+} as const;
+
+const defaultMaxBufferedBytes = 4 * 1024 * 1024;
+// A browser's own limit on a client message is far below this; anything larger is abuse.
+const maxClientPayloadBytes = 16 * 1024;
+// Messages a client may send before its token is verified; they are replayed in order afterwards.
+const maxMessagesBeforeAuth = 32;
+// How long close() waits for a client to answer the close handshake before cutting the TCP link.
+const closeGraceMs = 2_000;
+// The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
+const textFrame = { binary: false } as const;
+
+class Client implements SocketConnection {
+  readonly rooms = new Set<string>();
+  statusRoom: string | undefined;
+  ticketRoom: string | undefined;
+  awaitingPong = false;
+
+  constructor(
+    readonly principal: SocketPrincipal,
+    readonly socket: WebSocket,
+  ) {}
+}
+
+type RawMessage = Parameters<typeof parseClientMessage>[0];
+
+/**
+ * The websocket edge: one bus subscription for the whole process, an index companyId → sockets,
+ * and per-socket rooms that the entity filters consult. Frames are serialised once per bus message
+ * and the same Buffer is written to every socket that may see it.
+ */
+export async function registerSocketEdge(app: FastifyInstance, options: EdgeOptions): Promise<SocketEdge> {
+  const path = options.path ?? '/socket';
+  const pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_MS;
+  const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
+  const filters: Record<string, FrameFilter> = { auth: authFilter, ...options.filters };
+  const log = app.log.child({ module: 'socket-edge' });
+
+  const byCompany = new Map<number, Set<Client>>();
+  // Every open socket, authenticated or not, so close() can reach those still waiting on their token.
+  const sockets = new Set<WebSocket>();
+  let connectionCount = 0;
+  const counters = { framesSent: 0, malformedMessages: 0, terminatedMissedPong: 0, terminatedSlowConsumer: 0 };
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  let subscription: BusSubscription | undefined;
+
+  const add = (client: Client) => {
+    let clients = byCompany.get(client.principal.companyId);
+    if (!clients) {
+      clients = new Set();
+      byCompany.set(client.principal.companyId, clients);
+    }
+    clients.add(client);
+    connectionCount++;
+  };
+
+  const drop = (client: Client) => {
+    const clients = byCompany.get(client.principal.companyId);
+    if (!clients?.delete(client)) return;
+    connectionCount--;
+    if (clients.size === 0) byCompany.delete(client.principal.companyId);
+  };
+
+  const terminate = (client: Client) => {
+    drop(client);
+    client.socket.terminate();
+  };
+
+  const send = (client: Client, frame: Buffer) => {
+    const socket = client.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    socket.send(frame, textFrame);
+    counters.framesSent++;
+    // bufferedAmount is what the kernel has not taken yet: a client that stops reading makes it
+    // grow with every frame, and holding it would let one slow browser grow the process's memory.
+    if (socket.bufferedAmount > maxBufferedBytes) {
+      counters.terminatedSlowConsumer++;
+      log.warn({ userId: client.principal.userId, bufferedAmount: socket.bufferedAmount }, 'slow websocket consumer cut off');
+      terminate(client);
+    }
+  };
+
+  const fanOut = (message: BusMessage) => {
+    const target = parseCompanySubject(message.subject);
+    if (!target) return;
+    const clients = byCompany.get(target.companyId);
+    if (!clients) return;
+    const filter = filters[target.entity];
+    let frame: Buffer | undefined;
+    for (const client of clients) {
+      if (filter && !passes(filter, client, message.data, target.entity)) continue;
+      frame ??= Buffer.from(
+        JSON.stringify({ event: `company-${target.companyId}-${target.entity}`, data: message.data }),
+      );
+      send(client, frame);
+    }
+  };
+
+  const passes = (filter: FrameFilter, client: Client, data: unknown, entity: string): boolean => {
+    try {
+      return filter(client, data) === true;
+    } catch (error) {
+      // A filter that cannot decide denies: a frame nobody sees is safer than a leak.
+      log.error({ err: error, entity }, 'socket frame filter threw');
+      return false;
+    }
+  };
+
+  const handleMessage = (client: Client, raw: RawMessage, isBinary: boolean) => {
+    const message = parseClientMessage(raw, isBinary);
+    if (!message) {
+      counters.malformedMessages++;
+      log.debug({ userId: client.principal.userId }, 'malformed websocket client message ignored');
+      return;
+    }
+    apply(client, message);
+  };
+
+  const apply = (client: Client, message: ClientMessage) => {
+    switch (message.event) {
+      case 'joinNotification':
+        client.rooms.add(rooms.notification);
+        return;
+      case 'joinTickets': {
+        const room = rooms.status(message.data);
+        if (client.statusRoom !== undefined) client.rooms.delete(client.statusRoom);
+        client.statusRoom = room;
+        client.rooms.add(room);
+        return;
+      }
+      case 'leaveTickets': {
+        const room = rooms.status(message.data);
+        client.rooms.delete(room);
+        if (client.statusRoom === room) client.statusRoom = undefined;
+        return;
+      }
+      case 'joinChatBox': {
+        const room = rooms.ticket(message.data);
+        if (client.ticketRoom !== undefined) client.rooms.delete(client.ticketRoom);
+        client.ticketRoom = room;
+        client.rooms.add(room);
+        return;
+      }
+      case 'leaveChatBox':
+        if (client.ticketRoom !== undefined) client.rooms.delete(client.ticketRoom);
+        client.ticketRoom = undefined;
+        return;
+      case 'userStatus':
+        reportUserStatus(client.principal);
+        return;
+    }
+  };
+
+  const reportUserStatus = (principal: SocketPrincipal) => {
+    if (!options.onUserStatus) return;
+    const fail = (error: unknown) => log.error({ err: error, userId: principal.userId }, 'userStatus handler failed');
+    try {
+      const result = options.onUserStatus(principal);
+      if (result) result.then(undefined, fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  // Registered before the plugin so it runs before the plugin's own preClose, which would close
+  // our sockets without a code; browsers must see 1001 and reconnect to another edge.
+  app.addHook('preClose', () => close());
+  if (!app.hasPlugin('@fastify/websocket')) {
+    await app.register(fastifyWebsocket, { options: { maxPayload: maxClientPayloadBytes, perMessageDeflate: false } });
+  }
+
+  subscription = await options.bus.subscribe('company.*.>', fanOut);
+
+  app.get(path, { websocket: true }, (socket, request) => {
+    if (closed) {
+      socket.close(closeCodes.goingAway, 'server shutting down');
+      return;
+    }
+    sockets.add(socket);
+    let client: Client | undefined;
+    let early: Array<[RawMessage, boolean]> | undefined = [];
+
+    // Handlers are attached before the token is checked: a message sent right after the upgrade
+    // must not be lost while authenticate() is pending.
+    socket.on('message', (raw, isBinary) => {
+      if (client) handleMessage(client, raw, isBinary);
+      else if (early && early.length < maxMessagesBeforeAuth) early.push([raw, isBinary]);
+      else counters.malformedMessages++;
+    });
+    socket.on('pong', () => {
+      if (client) client.awaitingPong = false;
+    });
+    socket.on('close', () => {
+      sockets.delete(socket);
+      early = undefined;
+      if (client) drop(client);
+    });
+
+    // Only the token says who and which company; `companyId`/`userId` query parameters the
+    // browser also sends are never trusted.
+    const token = (request.query as { token?: unknown }).token;
+    if (typeof token !== 'string' || token.length === 0) {
+      socket.close(closeCodes.unauthorized, 'unauthorized');
+      return;
+    }
+    options.authenticate(token).then(
+      (principal) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (!principal) {
+          socket.close(closeCodes.unauthorized, 'unauthorized');
+          return;
+        }
+        if (closed) {
+          socket.close(closeCodes.goingAway, 'server shutting down');
+          return;
+        }
+        const authenticated = new Client(principal, socket);
+        client = authenticated;
+        add(authenticated);
+        const queued = early ?? [];
+        early = undefined;
+        for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
+      },
+      (error: unknown) => {
+        // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
+        log.error({ err: error }, 'websocket authentication failed');
+        if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
+      },
+    );
+  });
+
+  // One timer for all sockets: a timer per socket costs more than walking the index.
+  const pinger: NodeJS.Timeout = setInterval(() => {
+    for (const clients of byCompany.values()) {
+      for (const client of clients) {
+        if (client.awaitingPong) {
+          counters.terminatedMissedPong++;
+          log.info({ userId: client.principal.userId }, 'websocket missed its pong; terminated');
+          terminate(client);
+          continue;
+        }
+        client.awaitingPong = true;
+        if (client.socket.readyState === client.socket.OPEN) client.socket.ping();
+      }
+    }
+  }, pingIntervalMs);
+  pinger.unref();
+
+  return {
+    connections: () => connectionCount,
+    stats: () => ({ connections: connectionCount, ...counters }),
+    close,
+  };
+
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      closed = true;
+      clearInterval(pinger);
+      await subscription?.unsubscribe();
+      byCompany.clear();
+      connectionCount = 0;
+      await Promise.all([...sockets].map(closeSocket));
+    })();
+    return closing;
+  }
+}
+
+function closeSocket(socket: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.readyState === socket.CLOSED) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => socket.terminate(), closeGraceMs);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (socket.readyState === socket.OPEN) socket.close(closeCodes.goingAway, 'server shutting down');
+  });
+}

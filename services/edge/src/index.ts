@@ -1,0 +1,12 @@
+export {
+  closeCodes,
+  type EdgeOptions,
+  type EdgeStats,
+  type FrameFilter,
+  registerSocketEdge,
+  type SocketConnection,
+  type SocketEdge,
+  type SocketPrincipal,
+} from './edge';
+export { authFilter } from './filters';
+export { ClientMessage, parseCompanySubject, rooms, TicketStatusRoom } from './protocol';
