@@ -1,1 +1,6 @@
 export * from './projector';
+export * from './checkpoints';
+export * from './lease';
+export * from './progress';
+export * from './rebuild';
+export * from './runtime';
