@@ -56,9 +56,13 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   };
 
   const flushPending = () => {
-    while (pending.length > 0 && status !== 'closed') {
-      const message = pending.shift()!;
-      nc.publish(message.subject, message.payload);
+    for (const message of pending.splice(0)) {
+      try {
+        nc.publish(message.subject, message.payload);
+      } catch (error) {
+        // e.g. a payload over the new server's max_payload: lose that one, not the rest.
+        onError(error, { subject: message.subject });
+      }
     }
   };
 
@@ -88,6 +92,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
     pending.length = 0;
     setStatus('closed');
     statusListeners.clear();
+    // A fatal connection error (e.g. authorisation) concerns no one message, hence no subject.
     if (error && !closing) onError(error, { subject: '' });
   });
 
