@@ -1,3 +1,4 @@
 export { createPostgresEventStore, type PostgresEventStoreOptions } from './store';
 export { migrateEventStore } from './migration';
-export { LISTEN_APPLICATION_NAME } from './notifier';
+export { listenApplicationName } from './notifier';
+export { notifyChannel } from './migration';

@@ -1,6 +1,7 @@
 import pg from 'pg';
 
-export const LISTEN_APPLICATION_NAME = 'conversa-eventstore-listen';
+/** application_name of a store's LISTEN connection (visible in pg_stat_activity). */
+export const listenApplicationName = (channel: string): string => `conversa-eventstore-listen ${channel}`;
 
 const FIRST_RETRY_MS = 50;
 const MAX_RETRY_MS = 5_000;
@@ -52,7 +53,7 @@ export class AppendNotifier {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTEN_APPLICATION_NAME });
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: listenApplicationName(this.channel) });
     let lost = false;
     const onLost = () => {
       if (lost) return;

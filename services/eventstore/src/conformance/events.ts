@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { EventRegistry, defineEvent, type EventMetadataInput, type EventToAppend } from '@conversa/contracts';
+import { z } from 'zod';
+
+/** Event types of the conformance suite; an adapter under test must be built with these registered. */
+export const ConformanceNoted = defineEvent('ConformanceNoted', z.object({ n: z.number().int(), note: z.string().optional() }));
+export const ConformanceTagged = defineEvent('ConformanceTagged', z.object({ tag: z.string().min(1) }));
+
+export const conformanceEventDefinitions = [ConformanceNoted, ConformanceTagged] as const;
+
+/** A fresh registry per store, so a test that registers more types cannot leak into another. */
+export const createConformanceRegistry = (): EventRegistry => new EventRegistry(conformanceEventDefinitions);
+
+export const conformanceRegistry: EventRegistry = createConformanceRegistry();
+
+export const conformanceMetadata = (overrides: Partial<EventMetadataInput> = {}): EventMetadataInput => ({
+  companyId: 1,
+  actor: { kind: 'system', id: 'conformance' },
+  correlationId: 'conformance',
+  causationId: 'conformance',
+  occurredAt: '2026-01-01T00:00:00.000Z',
+  schemaVersion: 1,
+  ...overrides,
+});
+
+export const noted = (n: number, id: string = randomUUID()): EventToAppend => ({
+  id,
+  type: ConformanceNoted.type,
+  data: { n },
+  metadata: conformanceMetadata(),
+});
+
+export const tagged = (tag: string, id: string = randomUUID()): EventToAppend => ({
+  id,
+  type: ConformanceTagged.type,
+  data: { tag },
+  metadata: conformanceMetadata(),
+});

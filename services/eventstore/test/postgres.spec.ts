@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { EventRegistry, EventSchemaError, comparePositions, defineEvent } from '@conversa/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { testDatabase } from '../../testing/src/database';
+import { collect, conformanceMetadata, createConformanceRegistry, describeEventStoreConformance, noted, settle } from '../src/conformance/suite';
+import { DuplicateEventIdError, type EventStore } from '../src/port';
+import { createPostgresEventStore, listenApplicationName, migrateEventStore, notifyChannel } from '../src/postgres/index';
+
+let db: { url: string; drop(): Promise<void> };
+let admin: pg.Pool;
+
+beforeAll(async () => {
+  db = await testDatabase('eventstore');
+  admin = new pg.Pool({ connectionString: db.url, max: 4 });
+});
+
+afterAll(async () => {
+  await admin?.end();
+  await db?.drop();
+});
+
+describeEventStoreConformance('postgres', async () => {
+  const store = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry() });
+  return { store, teardown: () => store.close() };
+});
+
+const uniquePrefix = (): string => `pg${randomUUID().replaceAll('-', '').slice(0, 12)}-`;
+
+describe('Postgres event store specifics', () => {
+  let store: EventStore;
+  /** Polls only once a minute, so a test passing in seconds proves the wake-up path it targets. */
+  let slowPolling: EventStore;
+
+  beforeAll(async () => {
+    store = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry() });
+    slowPolling = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry(), pollIntervalMs: 60_000 });
+  });
+
+  afterAll(async () => {
+    await Promise.all([store?.close(), slowPolling?.close()]);
+  });
+
+  describe('event ids', () => {
+    it('refuses an id already stored in another stream, writing none of the batch', async () => {
+      const prefix = uniquePrefix();
+      const event = noted(1);
+      await store.appendToStream(`${prefix}a`, [event]);
+      await expect(store.appendToStream(`${prefix}b`, [noted(0), event])).rejects.toBeInstanceOf(DuplicateEventIdError);
+      expect(await store.readStream(`${prefix}b`)).toEqual([]);
+      await store.appendToStream(`${prefix}c`, [noted(0)]);
+      await expect(store.appendToStream(`${prefix}c`, [event], { expectedRevision: 0 })).rejects.toBeInstanceOf(DuplicateEventIdError);
+      expect(await store.readStream(`${prefix}c`)).toHaveLength(1);
+    });
+
+    it('refuses a batch only partly stored already, writing none of it', async () => {
+      const stream = `${uniquePrefix()}s`;
+      const stored = [noted(1), noted(2)];
+      await store.appendToStream(stream, stored);
+      const fresh = noted(3);
+      await expect(store.appendToStream(stream, [stored[1]!, fresh])).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(store.appendToStream(stream, [fresh, stored[0]!])).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(store.appendToStream(stream, [stored[1]!, stored[0]!])).rejects.toBeInstanceOf(DuplicateEventIdError);
+      expect((await store.readStream(stream)).map((event) => event.id)).toEqual(stored.map((event) => event.id));
+    });
+
+    it('lets one of two streams racing for the same event id have it', async () => {
+      for (let round = 0; round < 10; round++) {
+        const prefix = uniquePrefix();
+        const event = noted(round);
+        const outcomes = await Promise.allSettled([store.appendToStream(`${prefix}a`, [event]), store.appendToStream(`${prefix}b`, [event])]);
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const lost = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+        expect(lost?.reason).toBeInstanceOf(DuplicateEventIdError);
+        const [a, b] = await Promise.all([store.readStream(`${prefix}a`), store.readStream(`${prefix}b`)]);
+        expect(a.length + b.length).toBe(1);
+      }
+    });
+
+    it('refuses an id that is not a UUID and metadata without tenant', async () => {
+      const stream = `${uniquePrefix()}s`;
+      await expect(store.appendToStream(stream, [{ ...noted(1), id: 'not-a-uuid' }])).rejects.toBeInstanceOf(EventSchemaError);
+      const { companyId: _companyId, ...withoutTenant } = conformanceMetadata();
+      await expect(store.appendToStream(stream, [{ ...noted(1), metadata: withoutTenant as never }])).rejects.toBeInstanceOf(EventSchemaError);
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+  });
+
+  describe('xmin horizon', () => {
+    it('holds back a later commit until an earlier, slower transaction commits, then delivers both in order', async () => {
+      const prefix = uniquePrefix();
+      const collector = collect(slowPolling, { filter: { streamPrefixes: [prefix] } });
+      const slow = await admin.connect();
+      try {
+        await collector.waitForCaughtUp();
+        await slow.query('begin');
+        // A row written by a transaction that started first, so it sorts before anything committed after it.
+        const early = randomUUID();
+        await slow.query(
+          `insert into eventstore.events (event_id, stream_id, revision, type, data, metadata) values ($1, $2, 0, 'ConformanceNoted', '{"n":1}', $3)`,
+          [early, `${prefix}slow`, JSON.stringify({ ...conformanceMetadata(), prevHash: null, hash: 'x' })],
+        );
+        const late = noted(2);
+        const lateResult = await slowPolling.appendToStream(`${prefix}fast`, [late]);
+
+        expect(await slowPolling.readAll({ filter: { streamPrefixes: [prefix] } })).toEqual([]);
+        expect(await slowPolling.countAfter('start', { filter: { streamPrefixes: [prefix] } })).toBe(0);
+        const head = await slowPolling.headPosition();
+        expect(head === null || comparePositions(head, lateResult.position) < 0).toBe(true);
+        expect(collector.events).toEqual([]);
+
+        await slow.query('commit');
+        await collector.waitForCount(2, 10_000);
+        expect(collector.events.map((event) => event.id)).toEqual([early, late.id]);
+        expect(comparePositions(collector.events[0]!.position, collector.events[1]!.position)).toBeLessThan(0);
+        expect((await slowPolling.readAll({ filter: { streamPrefixes: [prefix] } })).map((event) => event.id)).toEqual([early, late.id]);
+      } finally {
+        await slow.query('rollback').catch(() => {});
+        slow.release();
+        await collector.stop();
+      }
+    });
+
+    it('re-reads soon when an unrelated open transaction hid a committed event, without waiting for a notification or the poll', async () => {
+      const prefix = uniquePrefix();
+      const collector = collect(slowPolling, { filter: { streamPrefixes: [prefix] } });
+      const unrelated = await admin.connect();
+      try {
+        await collector.waitForCaughtUp();
+        await unrelated.query('begin');
+        await unrelated.query('select pg_current_xact_id()');
+        const event = noted(1);
+        await slowPolling.appendToStream(`${prefix}a`, [event]);
+        expect(await slowPolling.readAll({ filter: { streamPrefixes: [prefix] } })).toEqual([]);
+
+        // Committing notifies nobody: only the subscription's own re-read can find the event now.
+        await unrelated.query('commit');
+        await collector.waitForCount(1, 10_000);
+        expect(collector.events.map((e) => e.id)).toEqual([event.id]);
+      } finally {
+        await unrelated.query('rollback').catch(() => {});
+        unrelated.release();
+        await collector.stop();
+      }
+    });
+  });
+
+  describe('LISTEN connection', () => {
+    it('reconnects after losing its connection and delivers what was appended meanwhile and after', async () => {
+      const schema = `es_listen_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+      const reader = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry(), schema, pollIntervalMs: 60_000 });
+      const writer = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry(), schema });
+      const collector = collect(reader, {});
+      const listenerPids = async () =>
+        (
+          await admin.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1 and datname = current_database()`, [
+            listenApplicationName(notifyChannel(schema)),
+          ])
+        ).rows.map((row) => row.pid);
+      try {
+        await collector.waitForCaughtUp();
+        await vi.waitFor(async () => expect(await listenerPids()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+        const first = noted(1);
+        await writer.appendToStream('a-1', [first]);
+        await collector.waitForCount(1, 10_000);
+
+        const [lostPid] = await listenerPids();
+        await admin.query('select pg_terminate_backend($1)', [lostPid]);
+        const meanwhile = noted(2);
+        await writer.appendToStream('a-1', [meanwhile], { expectedRevision: 0 });
+        await vi.waitFor(
+          async () => {
+            const pids = await listenerPids();
+            expect(pids).toHaveLength(1);
+            expect(pids[0]).not.toBe(lostPid);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        const after = noted(3);
+        await writer.appendToStream('a-1', [after], { expectedRevision: 1 });
+        await collector.waitForCount(3, 10_000);
+        expect(collector.events.map((event) => event.id)).toEqual([first.id, meanwhile.id, after.id]);
+        expect(collector.error).toBeUndefined();
+      } finally {
+        await collector.stop();
+        await Promise.all([reader.close(), writer.close()]);
+      }
+    });
+  });
+
+  describe('schemas and versions', () => {
+    it('upcasts stored data of an older schema version on read, but a raw read returns it as stored', async () => {
+      const schema = `es_upcast_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+      const v1 = new EventRegistry([defineEvent('Renamed', z.object({ name: z.string() }))]);
+      const v2 = new EventRegistry([
+        defineEvent('Renamed', z.object({ first: z.string(), last: z.string() }), {
+          version: 2,
+          upcasters: { 1: (data: { name: string }) => ({ first: data.name.split(' ')[0], last: data.name.split(' ')[1] ?? '' }) },
+        }),
+      ]);
+      const oldWriter = await createPostgresEventStore({ connectionString: db.url, registry: v1, schema });
+      const reader = await createPostgresEventStore({ connectionString: db.url, registry: v2, schema });
+      try {
+        const metadata = conformanceMetadata();
+        await oldWriter.appendToStream('contact-1', [{ id: randomUUID(), type: 'Renamed', data: { name: 'Ada Lovelace' }, metadata }]);
+        await reader.appendToStream('contact-1', [{ id: randomUUID(), type: 'Renamed', data: { first: 'Grace', last: 'Hopper' }, metadata: { ...metadata, schemaVersion: 2 } }]);
+        expect((await reader.readStream('contact-1')).map((event) => event.data)).toEqual([
+          { first: 'Ada', last: 'Lovelace' },
+          { first: 'Grace', last: 'Hopper' },
+        ]);
+        expect((await reader.readStream('contact-1', { raw: true })).map((event) => event.data)).toEqual([{ name: 'Ada Lovelace' }, { first: 'Grace', last: 'Hopper' }]);
+        const collector = collect(reader, {});
+        try {
+          await collector.waitForCount(2);
+          expect(collector.events[0]!.data).toEqual({ first: 'Ada', last: 'Lovelace' });
+        } finally {
+          await collector.stop();
+        }
+        await expect(
+          reader.appendToStream('contact-1', [{ id: randomUUID(), type: 'Renamed', data: { first: 'A', last: 'B' }, metadata }]),
+        ).rejects.toBeInstanceOf(EventSchemaError);
+      } finally {
+        await Promise.all([oldWriter.close(), reader.close()]);
+      }
+    });
+
+    it('keeps stores in different schemas apart and migrates idempotently, also concurrently', async () => {
+      const schema = `es_other_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+      await Promise.all([migrateEventStore(admin, schema), migrateEventStore(admin, schema), migrateEventStore(admin, schema)]);
+      const other = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry(), schema });
+      try {
+        const stream = `${uniquePrefix()}s`;
+        await other.appendToStream(stream, [noted(1)]);
+        expect(await store.readStream(stream)).toEqual([]);
+        expect(await other.readStream(stream)).toHaveLength(1);
+        const collector = collect(other, {});
+        try {
+          const delivered = await settle(other, collector, 'sentinel-');
+          expect(delivered.map((event) => event.streamId)).toEqual([stream]);
+        } finally {
+          await collector.stop();
+        }
+      } finally {
+        await other.close();
+      }
+    });
+  });
+});
