@@ -109,7 +109,9 @@ export class Progress {
     try {
       const { projector } = track;
       const local = this.localPosition(projector.name);
-      const checkpoint = local ?? (await readCheckpoint(this.db, projector.name))?.position ?? 'start';
+      // A stored checkpoint of another version is about to be rebuilt: it proves nothing.
+      const stored = local === undefined ? await readCheckpoint(this.db, projector.name) : undefined;
+      const checkpoint = local ?? (stored?.version === projector.version ? stored.position : 'start');
       // Read the head first: everything at or before it is readable when the next query runs.
       const head = await this.store.headPosition();
       const from = later(track.clear, checkpoint);

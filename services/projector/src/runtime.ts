@@ -42,6 +42,8 @@ export interface ProjectorStatus {
   state: ProjectorState;
   /** Last committed position while this instance owns the projector. */
   position: Position | 'start' | undefined;
+  /** Owned and has delivered everything stored (after a rebuild: changes are published from then on). */
+  caughtUp: boolean;
 }
 
 export interface ProjectionRuntime {
@@ -111,6 +113,7 @@ class OwnershipLostError extends Error {}
 class Worker {
   private state: ProjectorState = 'stopped';
   private position: Position | 'start' | undefined;
+  private caughtUp = false;
   private readonly abort = new AbortController();
   private loop: Promise<void> | undefined;
   /** Consecutive failures; the backoff grows with it and a committed batch resets it. */
@@ -130,7 +133,7 @@ class Worker {
   }
 
   status(): ProjectorStatus {
-    return { name: this.projector.name, state: this.state, position: this.position };
+    return { name: this.projector.name, state: this.state, position: this.position, caughtUp: this.state === 'running' && this.caughtUp };
   }
 
   start(): void {
@@ -196,6 +199,7 @@ class Worker {
       this.logger.info(`Projector ${projector.name}: rebuilding version ${projector.version} from the start`);
     }
     this.position = position;
+    this.caughtUp = false;
     this.state = 'running';
     // Replayed history is not news: after a rebuild, publish only once caught up with the present.
     let replaying = rebuilt;
@@ -221,6 +225,7 @@ class Worker {
         },
         onCaughtUp: () => {
           replaying = false;
+          this.caughtUp = true;
         },
         onError: (error) => end(error instanceof CheckpointConflictError ? new OwnershipLostError(error.message) : error),
       });
