@@ -8,3 +8,4 @@ export * from './plans/events';
 export * from './companies/events';
 export * from './users/events';
 export * from './session/events';
+export * from './events/catalog';

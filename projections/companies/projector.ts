@@ -1,0 +1,83 @@
+import { defaultCompanySettings, type RecordedEvent } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { migrateCompanies } from './migration';
+import { companySettingsOf } from './queries';
+
+const detailColumns = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  document: 'document',
+  paymentMethod: 'payment_method',
+  addressStreet: 'address_street',
+  addressState: 'address_state',
+  addressCity: 'address_city',
+  recurrence: 'recurrence',
+  status: 'status',
+} as const;
+
+function detailRow(changes: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(detailColumns)) if (changes[field] !== undefined) row[column] = changes[field];
+  return row;
+}
+
+export const companiesProjector = defineProjector({
+  name: 'companies',
+  version: 1,
+  eventTypes: ['CompanyRegistered', 'CompanyDetailsChanged', 'CompanyPlanChanged', 'CompanyDueDateSet', 'CompanySettingChanged', 'CompanySchedulesSet', 'CompanyDeleted', 'SessionStarted'],
+  tables: ['read.companies', 'read.company_settings'],
+  migrate: migrateCompanies,
+  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+    const changes: ProjectionChange[] = [];
+    for (const event of events) {
+      const at = new Date(event.metadata.occurredAt);
+      const data = event.data as any;
+      switch (event.type) {
+        case 'CompanyRegistered':
+          await trx
+            .insertInto('read.companies')
+            .values({ id: data.companyId, plan_id: data.planId, due_date: data.dueDate, ...detailRow(data), created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          await trx
+            .insertInto('read.company_settings')
+            .values(Object.entries(defaultCompanySettings).map(([key, value]) => ({ company_id: data.companyId, key, value, updated_at: at })))
+            .onConflict((oc) => oc.columns(['company_id', 'key']).doNothing())
+            .execute();
+          break;
+        case 'CompanyDetailsChanged':
+          await trx.updateTable('read.companies').set({ ...detailRow(data.changes), updated_at: at }).where('id', '=', data.companyId).execute();
+          break;
+        case 'CompanyPlanChanged':
+          await trx.updateTable('read.companies').set({ plan_id: data.planId, updated_at: at }).where('id', '=', data.companyId).execute();
+          break;
+        case 'CompanyDueDateSet':
+          await trx.updateTable('read.companies').set({ due_date: data.dueDate, updated_at: at }).where('id', '=', data.companyId).execute();
+          break;
+        case 'CompanySchedulesSet':
+          await trx.updateTable('read.companies').set({ schedules: JSON.stringify(data.schedules), updated_at: at }).where('id', '=', data.companyId).execute();
+          break;
+        case 'CompanyDeleted':
+          await trx.updateTable('read.companies').set({ deleted: true, updated_at: at }).where('id', '=', data.companyId).execute();
+          break;
+        case 'CompanySettingChanged':
+          await trx
+            .insertInto('read.company_settings')
+            .values({ company_id: data.companyId, key: data.key, value: data.value, updated_at: at })
+            .onConflict((oc) => oc.columns(['company_id', 'key']).doUpdateSet({ value: data.value, updated_at: at }))
+            .execute();
+          changes.push({ companyId: data.companyId, entity: 'settings', data: { action: 'update', setting: { key: data.key, value: data.key === 'asaas' ? '' : data.value } } });
+          continue;
+        case 'SessionStarted':
+          await trx.updateTable('read.companies').set({ last_login: at }).where('id', '=', data.companyId).execute();
+          continue;
+      }
+      changes.push({ companyId: data.companyId, entity: 'company', data: { action: event.type === 'CompanyDeleted' ? 'delete' : 'update', companyId: data.companyId } });
+    }
+    return changes;
+  },
+});
+
+export { companySettingsOf };

@@ -1,0 +1,74 @@
+import { defaultCompanySettings, type CompanySettings } from '@conversa/contracts';
+import type { Kysely } from 'kysely';
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  document: string;
+  planId: number;
+  status: boolean;
+  dueDate: string;
+  recurrence: string;
+  paymentMethod: string;
+  addressStreet: string;
+  addressState: string;
+  addressCity: string;
+  schedules: unknown[];
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+
+export async function findCompany(db: Kysely<any>, id: number): Promise<CompanyRow | null> {
+  const row = await db.selectFrom('read.companies').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
+  return row ? companyFromRow(row) : null;
+}
+
+const companyFromRow = (row: any): CompanyRow => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  document: row.document,
+  planId: row.plan_id,
+  status: row.status,
+  dueDate: isoDate(row.due_date),
+  recurrence: row.recurrence,
+  paymentMethod: row.payment_method,
+  addressStreet: row.address_street,
+  addressState: row.address_state,
+  addressCity: row.address_city,
+  schedules: row.schedules,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
+});
+
+export async function companySettingsOf(db: Kysely<any>, companyId: number): Promise<CompanySettings> {
+  const rows = await db.selectFrom('read.company_settings').select(['key', 'value']).where('company_id', '=', companyId).execute();
+  const settings: Record<string, string> = { ...defaultCompanySettings };
+  for (const row of rows) settings[row.key] = row.value;
+  return settings as CompanySettings;
+}
+
+export async function companyNameTaken(db: Kysely<any>, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('read.companies')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countCompaniesOnPlan(db: Kysely<any>, planId: number): Promise<number> {
+  const row = await db.selectFrom('read.companies').select((eb) => eb.fn.countAll<string>().as('count')).where('plan_id', '=', planId).where('deleted', '=', false).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listCompanies(db: Kysely<any>): Promise<CompanyRow[]> {
+  const rows = await db.selectFrom('read.companies').selectAll().where('deleted', '=', false).orderBy('id').execute();
+  return rows.map(companyFromRow);
+}

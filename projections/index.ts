@@ -1,0 +1,6 @@
+import { companiesProjector } from './companies/projector';
+import { plansProjector } from './plans/projector';
+import { usersProjector } from './users/projector';
+
+/** Every read model of the product, in the order a fresh database builds them. */
+export const projectors = [plansProjector, companiesProjector, usersProjector];

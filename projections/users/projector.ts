@@ -1,0 +1,92 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { migrateUsers } from './migration';
+import { findUser } from './queries';
+
+const columns = {
+  name: 'name',
+  email: 'email',
+  profile: 'profile',
+  super: 'super',
+  language: 'language',
+  profileImage: 'profile_image',
+  startWork: 'start_work',
+  endWork: 'end_work',
+  farewellMessage: 'farewell_message',
+  allTicket: 'all_ticket',
+  allowGroup: 'allow_group',
+  defaultMenu: 'default_menu',
+  defaultTheme: 'default_theme',
+  whatsappId: 'whatsapp_id',
+  queueIds: 'queue_ids',
+  showDashboard: 'show_dashboard',
+  allowRealTime: 'allow_real_time',
+  allowConnections: 'allow_connections',
+} as const;
+
+function userRow(details: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(columns)) if (details[field] !== undefined) row[column] = details[field];
+  return row;
+}
+
+export const usersProjector = defineProjector({
+  name: 'users',
+  version: 1,
+  eventTypes: ['UserCreated', 'UserDetailsChanged', 'UserPasswordChanged', 'UserDeleted', 'SessionStarted'],
+  tables: ['read.users', 'auth.user_credentials'],
+  migrate: migrateUsers,
+  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+    const logins: ProjectionChange[] = [];
+    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    for (const event of events) {
+      const at = new Date(event.metadata.occurredAt);
+      const data = event.data as any;
+      switch (event.type) {
+        case 'UserCreated':
+          await trx
+            .insertInto('read.users')
+            .values({ id: data.userId, company_id: data.companyId, ...userRow(data), created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          await trx
+            .insertInto('auth.user_credentials')
+            .values({ user_id: data.userId, company_id: data.companyId, email: data.email, password_hash: data.passwordHash })
+            .onConflict((oc) => oc.column('user_id').doNothing())
+            .execute();
+          touched.set(data.userId, { companyId: data.companyId, action: 'create' });
+          break;
+        case 'UserDetailsChanged': {
+          const row = userRow(data.changes);
+          await trx.updateTable('read.users').set({ ...row, updated_at: at }).where('id', '=', data.userId).execute();
+          if (row.email !== undefined) await trx.updateTable('auth.user_credentials').set({ email: row.email }).where('user_id', '=', data.userId).execute();
+          touched.set(data.userId, { companyId: event.metadata.companyId, action: touched.get(data.userId)?.action ?? 'update' });
+          break;
+        }
+        case 'UserPasswordChanged':
+          await trx.updateTable('auth.user_credentials').set({ password_hash: data.passwordHash }).where('user_id', '=', data.userId).execute();
+          break;
+        case 'UserDeleted':
+          await trx.updateTable('read.users').set({ deleted: true, updated_at: at }).where('id', '=', data.userId).execute();
+          await trx.deleteFrom('auth.user_credentials').where('user_id', '=', data.userId).execute();
+          touched.set(data.userId, { companyId: event.metadata.companyId, action: 'delete' });
+          break;
+        case 'SessionStarted':
+          await trx.updateTable('read.users').set({ last_login: at }).where('id', '=', data.userId).execute();
+          // Tells the user's other browsers that the account was opened elsewhere (spec 1 §4).
+          logins.push({ companyId: data.companyId, entity: 'auth', data: { action: 'update', user: { id: data.userId }, sessionId: data.sessionId } });
+          break;
+      }
+    }
+    const changes: ProjectionChange[] = [];
+    for (const [userId, { companyId, action }] of touched) {
+      if (action === 'delete') changes.push({ companyId, entity: 'user', data: { action: 'delete', userId } });
+      else {
+        const user = await findUser(trx, userId);
+        if (user) changes.push({ companyId, entity: 'user', data: { action, user } });
+      }
+    }
+    return [...changes, ...logins];
+  },
+});

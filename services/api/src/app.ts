@@ -1,0 +1,37 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ApiContext } from './context';
+import { companyRoutes } from './companies/routes';
+import { installAuth } from './http/auth';
+import { installErrorHandling } from './http/errors';
+import { planRoutes } from './plans/routes';
+import { sessionRoutes } from './session/routes';
+import { settingRoutes } from './settings/routes';
+import { userRoutes } from './users/routes';
+
+export interface BuildApiOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Extra areas (websocket edge, static UI) registered by the process that serves them. */
+  plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  /** Answers whether the process is ready (database, projections caught up). */
+  health?: () => Promise<{ ok: boolean; [detail: string]: unknown }>;
+}
+
+/** Every HTTP route of the product, validated with contracts' schemas, on the given context. */
+export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  installErrorHandling(app);
+  await app.register(cookie);
+  installAuth(app, { db: ctx.db, tokens: ctx.tokens });
+
+  app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
+    const health = options.health ? await options.health() : { ok: true };
+    return reply.status(health.ok ? 200 : 503).send(health);
+  });
+
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes]) {
+    await app.register(async (scope) => routes(scope, ctx));
+  }
+  for (const plugin of options.plugins ?? []) await plugin(app);
+  return app;
+}

@@ -1,0 +1,138 @@
+import { CompanyDetails, DomainError, IsoDate, ScheduleEntry, defaultUserDetails } from '@conversa/contracts';
+import { company, recurrenceMonths, user, userEmail, userEmailStream } from '@conversa/core';
+import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
+import { findPlan } from '@conversa/projections/plans/queries';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { execute, userActor, type ApiContext } from '../context';
+import { companyScope } from '../http/auth';
+import { parse } from '../http/errors';
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+const CompanyForm = CompanyDetails.extend({
+  name: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  email: z.string().trim().email('E-mail inválido'),
+  phone: z.string().regex(/^(\d{11})?$/, 'O telefone deve ter 11 dígitos'),
+  planId: z.number().int().positive(),
+  dueDate: IsoDate,
+});
+const CreateCompanyRequest = CompanyForm.partial({ document: true, paymentMethod: true, addressStreet: true, addressState: true, addressCity: true, recurrence: true, status: true, phone: true })
+  .extend({ password: z.string().min(5).max(50).optional() })
+  .strict();
+
+export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.get('/companies/:id', async (request) => {
+    const id = companyScope(request.principal, parse(IdParam, request.params).id);
+    const found = await findCompany(ctx.db, id);
+    if (!found) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+    return found;
+  });
+
+  app.get('/companies/listPlan/:id', async (request) => {
+    const id = companyScope(request.principal, parse(IdParam, request.params).id);
+    const found = await findCompany(ctx.db, id);
+    const plan = found && (await findPlan(ctx.db, found.planId));
+    if (!plan) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+    return { ...found, plan };
+  });
+
+  app.put('/companies/:id/schedules', { config: { auth: { admin: true } } }, async (request) => {
+    const id = companyScope(request.principal, parse(IdParam, request.params).id);
+    const { schedules } = parse(z.object({ schedules: z.array(ScheduleEntry).max(7) }).strict(), request.body);
+    await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'SetCompanySchedules', schedules }, companyId: id, actor: userActor(request.principal.userId) });
+    return findCompany(ctx.db, id);
+  });
+
+  app.get('/companies', { config: { auth: { super: true } } }, async () => listCompanies(ctx.db));
+  app.get('/companies/list', { config: { auth: { super: true } } }, async () => listCompanies(ctx.db));
+
+  app.post('/companies', { config: { auth: { super: true } } }, async (request, reply) => {
+    const body = parse(CreateCompanyRequest, request.body);
+    if (!(await findPlan(ctx.db, body.planId))) throw new DomainError('ERR_VALIDATION', 'planId: plan not found');
+    if (await companyNameTaken(ctx.db, body.name)) throw new DomainError('ERR_COMPANY_NAME_TAKEN');
+    const companyId = await ctx.ids.next('company');
+    const actor = userActor(request.principal.userId);
+    await execute(ctx, {
+      decider: company,
+      streamId: `company-${companyId}`,
+      command: {
+        type: 'RegisterCompany',
+        companyId,
+        planId: body.planId,
+        dueDate: body.dueDate,
+        via: 'admin',
+        details: {
+          name: body.name,
+          email: body.email,
+          phone: body.phone ?? '',
+          document: body.document ?? '',
+          paymentMethod: body.paymentMethod ?? '',
+          addressStreet: body.addressStreet ?? '',
+          addressState: body.addressState ?? '',
+          addressCity: body.addressCity ?? '',
+          recurrence: body.recurrence ?? 'MENSAL',
+          status: body.status ?? true,
+        },
+      },
+      companyId,
+      actor,
+    });
+    // A company created by the super user gets its first admin, who logs in with the company's e-mail.
+    if (body.password) {
+      const email = body.email.toLowerCase();
+      const userId = await ctx.ids.next('user');
+      await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor });
+      await execute(ctx, {
+        decider: user,
+        streamId: `user-${userId}`,
+        command: { type: 'CreateUser', userId, companyId, passwordHash: await ctx.hashPassword(body.password), details: { ...defaultUserDetails, name: body.name, email, profile: 'admin', allTicket: 'enable' } },
+        companyId,
+        actor,
+      });
+    }
+    return reply.status(201).send(await findCompany(ctx.db, companyId));
+  });
+
+  app.put('/companies/:id', { config: { auth: { super: true } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const body = parse(CompanyForm.partial().strict(), request.body);
+    const current = await findCompany(ctx.db, id);
+    if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+    const actor = userActor(request.principal.userId);
+    const { planId, dueDate, ...details } = body;
+    if (details.name !== undefined && details.name.toLowerCase() !== current.name.toLowerCase() && (await companyNameTaken(ctx.db, details.name))) {
+      throw new DomainError('ERR_COMPANY_NAME_TAKEN');
+    }
+    await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'ChangeCompanyDetails', changes: details }, companyId: id, actor });
+    if (planId !== undefined) {
+      if (!(await findPlan(ctx.db, planId))) throw new DomainError('ERR_VALIDATION', 'planId: plan not found');
+      await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'ChangeCompanyPlan', planId }, companyId: id, actor });
+    }
+    if (dueDate !== undefined) await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'SetCompanyDueDate', dueDate }, companyId: id, actor });
+    return findCompany(ctx.db, id);
+  });
+
+  /** Advances the due date by the company's recurrence (spec 2 §4, the due-date button). */
+  app.post('/companies/:id/advance-due-date', { config: { auth: { super: true } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const current = await findCompany(ctx.db, id);
+    if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+    const next = new Date(`${current.dueDate}T00:00:00Z`);
+    next.setUTCMonth(next.getUTCMonth() + recurrenceMonths[current.recurrence as keyof typeof recurrenceMonths]);
+    await execute(ctx, {
+      decider: company,
+      streamId: `company-${id}`,
+      command: { type: 'SetCompanyDueDate', dueDate: next.toISOString().slice(0, 10) },
+      companyId: id,
+      actor: userActor(request.principal.userId),
+    });
+    return findCompany(ctx.db, id);
+  });
+
+  app.delete('/companies/:id', { config: { auth: { super: true } } }, async (request, reply) => {
+    const { id } = parse(IdParam, request.params);
+    await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'DeleteCompany' }, companyId: id, actor: userActor(request.principal.userId) });
+    return reply.status(204).send();
+  });
+}

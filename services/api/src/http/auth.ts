@@ -1,0 +1,79 @@
+import { can, DomainError, type Permission, type PlanFlag, type Profile } from '@conversa/contracts';
+import { findCompany } from '@conversa/projections/companies/queries';
+import { findPlan } from '@conversa/projections/plans/queries';
+import { findUser, type UserView } from '@conversa/projections/users/queries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TokenService } from './tokens';
+
+export interface Principal {
+  userId: number;
+  companyId: number;
+  sessionId: string;
+  profile: Profile;
+  super: boolean;
+  user: UserView;
+  planFlags: Record<PlanFlag, boolean>;
+}
+
+/**
+ * Declared on each route (`config: { auth: … }`), never re-coded in handlers:
+ * 'public' skips authentication; otherwise a logged-in user is required, plus any of these rules.
+ */
+export type RouteAuth =
+  | 'public'
+  | {
+      /** admin profile (or super user). */
+      admin?: boolean;
+      super?: boolean;
+      permission?: Permission;
+      plan?: PlanFlag;
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; tokens: TokenService }): void {
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config?.auth;
+    if (rule === 'public' || request.routeOptions.url === undefined) return;
+    request.principal = await authenticate(request, deps);
+    enforce(request.principal, rule ?? {});
+  });
+}
+
+async function authenticate(request: FastifyRequest, { db, tokens }: { db: Kysely<any>; tokens: TokenService }): Promise<Principal> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+  if (!token) throw new DomainError('ERR_UNAUTHENTICATED');
+  const claims = await tokens.verifyAccessToken(token);
+  // 403, not 401: the browser answers it with one refresh and a retry (spec 1 §4).
+  if (!claims) throw new DomainError('ERR_INVALID_TOKEN');
+  const user = await findUser(db, claims.userId, claims.companyId);
+  const company = user && (await findCompany(db, claims.companyId));
+  const plan = company && (await findPlan(db, company.planId));
+  if (!user || !company || !plan) throw new DomainError('ERR_SESSION_EXPIRED');
+  const { id: _id, name: _name, users: _u, connections: _c, queues: _q, amount: _a, isPublic: _p, ...planFlags } = plan;
+  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags };
+}
+
+function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>): void {
+  if (rule.super && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
+  if (rule.admin && principal.profile !== 'admin' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
+  if (rule.permission && !can(principal.profile, rule.permission) && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
+  if (rule.plan && !principal.planFlags[rule.plan]) throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
+}
+
+/** The company a request may act on: its own, or any for a super user who names one. */
+export function companyScope(principal: Principal, requested?: number): number {
+  if (requested === undefined || requested === principal.companyId) return principal.companyId;
+  if (principal.super) return requested;
+  throw new DomainError('ERR_NO_PERMISSION');
+}

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+/** Access tokens are short: a stolen one is useful for minutes; the refresh cookie renews it. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const PUBLIC_TOKEN_TTL_S = 24 * 60 * 60;
+
+export interface AccessClaims {
+  userId: number;
+  companyId: number;
+  sessionId: string;
+}
+
+export interface TokenService {
+  issueAccessToken(claims: AccessClaims): Promise<string>;
+  /** A token for unauthenticated-by-user uses (public socket, embeds); never accepted as an access token. */
+  issuePublicToken(companyId: number): Promise<string>;
+  verifyAccessToken(token: string): Promise<AccessClaims | null>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issueAccessToken({ userId, companyId, sessionId }) {
+      return new SignJWT({ cid: companyId, sid: sessionId, scope: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+        .sign(key);
+    },
+    async issuePublicToken(companyId) {
+      return new SignJWT({ cid: companyId, scope: 'public' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(`${PUBLIC_TOKEN_TTL_S}s`).sign(key);
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (payload.scope !== 'access' || typeof payload.cid !== 'number' || typeof payload.sid !== 'string' || !payload.sub) return null;
+        return { userId: Number(payload.sub), companyId: payload.cid, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Refresh tokens are opaque `<sessionId>.<secret>`; only their sha256 is ever stored. */
+export const newRefreshToken = (sessionId: string): string => `${sessionId}.${randomBytes(32).toString('base64url')}`;
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const sessionIdOf = (refreshToken: string): string | null => {
+  const [sessionId, secret] = refreshToken.split('.');
+  return sessionId && secret && /^[0-9a-f-]{36}$/.test(sessionId) ? sessionId : null;
+};

@@ -1,0 +1,38 @@
+import { DomainError, type SessionUser } from '@conversa/contracts';
+import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
+import { findPlan } from '@conversa/projections/plans/queries';
+import type { UserView } from '@conversa/projections/users/queries';
+import type { Kysely } from 'kysely';
+
+/** The user as the browser keeps it after login (spec 1 §3 "User (session)"). */
+export async function sessionUserOf(db: Kysely<any>, user: UserView): Promise<SessionUser> {
+  const company = await findCompany(db, user.companyId);
+  const plan = company && (await findPlan(db, company.planId));
+  if (!company || !plan) throw new DomainError('ERR_SESSION_EXPIRED');
+  const { asaas: _secret, ...companieSettings } = await companySettingsOf(db, company.id);
+  return {
+    id: user.id,
+    companyId: user.companyId,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    super: user.super,
+    language: user.language,
+    profileImage: user.profileImage,
+    startWork: user.startWork,
+    endWork: user.endWork,
+    farewellMessage: user.farewellMessage,
+    allTicket: user.allTicket,
+    allowGroup: user.allowGroup,
+    defaultMenu: user.defaultMenu,
+    defaultTheme: user.defaultTheme,
+    whatsappId: user.whatsappId,
+    // Queues arrive with the queues feature; until a company has queues this list is truthfully empty.
+    queues: [],
+    showDashboard: user.showDashboard,
+    allowRealTime: user.allowRealTime,
+    allowConnections: user.allowConnections,
+    online: true,
+    company: { id: company.id, name: company.name, dueDate: company.dueDate, plan, companieSettings },
+  };
+}

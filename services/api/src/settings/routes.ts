@@ -1,0 +1,56 @@
+import { CompanySettingsSchema, DomainError, type CompanySettingKey } from '@conversa/contracts';
+import { company } from '@conversa/core';
+import { companySettingsOf } from '@conversa/projections/companies/queries';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { execute, userActor, type ApiContext } from '../context';
+import { companyScope, type Principal } from '../http/auth';
+import { parse } from '../http/errors';
+
+const SettingKey = z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]);
+/** The payment token is a secret: it is written, never read back. */
+const reveal = (key: string, value: string) => (key === 'asaas' ? (value ? '********' : '') : value);
+
+export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const change = async (principal: Principal, key: CompanySettingKey, value: unknown) => {
+    // userCreation governs the whole platform's signup: only a super user may flip it.
+    if (key === 'userCreation' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
+    const checked = CompanySettingsSchema.shape[key].parse(value) as string;
+    await execute(ctx, {
+      decider: company,
+      streamId: `company-${principal.companyId}`,
+      command: { type: 'ChangeCompanySetting', key, value: checked },
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+    });
+    return { key, value: reveal(key, checked) };
+  };
+
+  app.get('/settings', { config: { auth: { admin: true } } }, async (request) => {
+    const settings = await companySettingsOf(ctx.db, request.principal.companyId);
+    return Object.entries(settings).map(([key, value]) => ({ key, value: reveal(key, value) }));
+  });
+
+  app.put('/settings/:key', { config: { auth: { admin: true } } }, async (request) => {
+    const { key } = parse(z.object({ key: SettingKey }), request.params);
+    const { value } = parse(z.object({ value: z.string() }).strict(), request.body);
+    return change(request.principal, key, value);
+  });
+
+  app.get('/companySettings/:companyId', async (request) => {
+    const companyId = companyScope(request.principal, parse(z.object({ companyId: z.coerce.number().int().positive() }), request.params).companyId);
+    const { asaas, ...settings } = await companySettingsOf(ctx.db, companyId);
+    return { ...settings, asaas: reveal('asaas', asaas), companyId };
+  });
+
+  app.get('/companySettingOne', async (request) => {
+    const { column } = parse(z.object({ column: SettingKey }), request.query);
+    const settings = await companySettingsOf(ctx.db, request.principal.companyId);
+    return { key: column, value: reveal(column, settings[column]) };
+  });
+
+  app.put('/companySettings', { config: { auth: { admin: true } } }, async (request) => {
+    const { column, data } = parse(z.object({ column: SettingKey, data: z.string() }).strict(), request.body);
+    return change(request.principal, column, data);
+  });
+}

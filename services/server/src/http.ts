@@ -1,0 +1,64 @@
+import { buildApi } from '@conversa/api';
+import { positionToString } from '@conversa/contracts';
+import { registerSocketEdge, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
+import { findUser } from '@conversa/projections/users/queries';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Wiring } from './wiring';
+
+/** API, websocket edge and the built UI on one port. */
+export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: boolean }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
+  const { ctx, config } = wiring;
+  let edge: SocketEdge | null = null;
+  const app = await buildApi(ctx, {
+    logger: options.logger ?? false,
+    health: async () => {
+      const projections = wiring.runtime.status().map(({ name, state, position }) => ({
+        name,
+        state,
+        position: position === undefined || position === 'start' ? position ?? null : positionToString(position),
+      }));
+      const projectionsReady = !options.projections || projections.every((p) => p.state === 'running');
+      return { ok: wiring.bus.status() === 'connected' && projectionsReady, bus: wiring.bus.status(), projections };
+    },
+    plugins: [
+      async (app) => {
+        if (!options.edge) return;
+        edge = await registerSocketEdge(app, {
+          bus: wiring.bus,
+          authenticate: async (token) => authenticateSocket(wiring, token),
+        });
+      },
+      async (app) => {
+        if (!options.serveUi || !existsSync(join(config.uiDir, 'index.html'))) return;
+        await app.register(fastifyStatic, { root: config.uiDir, wildcard: false, index: false, decorateReply: true });
+        // The SPA owns every other page a browser asks for; API clients keep the JSON 404.
+        app.get('/*', { config: { auth: 'public' } }, async (request, reply) => {
+          const wantsPage = request.headers.accept?.includes('text/html') ?? false;
+          if (!wantsPage) return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND', message: `No route GET ${request.url.split('?')[0]}` });
+          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        });
+      },
+    ],
+  });
+  return { app, edge };
+}
+
+async function authenticateSocket(wiring: Wiring, token: string): Promise<SocketPrincipal | null> {
+  const claims = await wiring.ctx.tokens.verifyAccessToken(token);
+  if (!claims) return null;
+  const user = await findUser(wiring.db, claims.userId, claims.companyId);
+  if (!user) return null;
+  return {
+    userId: user.id,
+    companyId: user.companyId,
+    profile: user.profile,
+    super: user.super,
+    queueIds: user.queueIds,
+    allTicket: user.allTicket,
+    allowGroup: user.allowGroup,
+    sessionId: claims.sessionId,
+  };
+}

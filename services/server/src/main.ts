@@ -1,0 +1,87 @@
+import { projectors } from '@conversa/projections';
+import { rebuildProjector } from '@conversa/projector';
+import { loadConfig } from './config';
+import { buildHttp } from './http';
+import { seed } from './seed';
+import { wire } from './wiring';
+
+/**
+ * One binary, several roles (DESIGN.md "Processes"):
+ *   start      every role in one process on the embedded defaults (the newcomer's command)
+ *   api        HTTP API (+ the built UI)          edge   websocket edge
+ *   projector  read-model projections             rebuild <name|all>   drop and replay read tables
+ */
+const usage = `usage: conversa <start|api|edge|projector|rebuild <projector|all>>`;
+
+async function main(argv: string[]): Promise<void> {
+  const [role = 'start', ...rest] = argv;
+  const config = loadConfig();
+  const startedAt = performance.now();
+
+  switch (role) {
+    case 'start':
+    case 'api':
+    case 'edge': {
+      const all = role === 'start';
+      const wiring = await wire(config, { runProjections: all });
+      if (all || role === 'api') await seed(wiring.ctx, config);
+      const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: process.env.LOG_LEVEL === 'debug' });
+      await app.listen({ port: config.port, host: config.host });
+      const url = `http://localhost:${config.port}`;
+      console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
+      if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
+      onShutdown(async () => {
+        await app.close();
+        await wiring.close();
+      });
+      return;
+    }
+    case 'projector': {
+      const wiring = await wire(config, { runProjections: true });
+      console.log(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
+      onShutdown(() => wiring.close());
+      return;
+    }
+    case 'rebuild': {
+      const target = rest[0];
+      if (!target) throw new Error(usage);
+      const chosen = target === 'all' ? projectors : projectors.filter((p) => p.name === target);
+      if (chosen.length === 0) throw new Error(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`);
+      const wiring = await wire(config, { runProjections: false });
+      try {
+        for (const projector of chosen) {
+          const result = await rebuildProjector({ db: wiring.db, connectionString: wiring.databaseUrl, store: wiring.store, projector, logger: console });
+          console.log(`rebuilt ${projector.name}: ${JSON.stringify(result)}`);
+        }
+      } finally {
+        await wiring.close();
+      }
+      return;
+    }
+    default:
+      throw new Error(usage);
+  }
+}
+
+function onShutdown(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    try {
+      await stop();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

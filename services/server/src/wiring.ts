@@ -1,0 +1,90 @@
+import { createLoginLimiter, createTokenService, type ApiContext } from '@conversa/api';
+import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
+import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
+import { createPostgresIdAllocator } from '@conversa/core';
+import type { EventStore } from '@conversa/eventstore';
+import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
+import { projectors } from '@conversa/projections';
+import { createProjectionRuntime, type ProjectionRuntime } from '@conversa/projector';
+import { hash, verify } from '@node-rs/argon2';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from './config';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+// `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
+pg.types.setTypeParser(1082, (value) => value);
+
+/** The process's ports and adapters, chosen by configuration (DESIGN.md "Stores and engines"). */
+export interface Wiring {
+  config: Config;
+  databaseUrl: string;
+  registry: EventRegistry;
+  store: EventStore;
+  db: Kysely<any>;
+  bus: MonitoredBus;
+  runtime: ProjectionRuntime;
+  ctx: ApiContext;
+  close(): Promise<void>;
+}
+
+export async function wire(config: Config, options: { runProjections: boolean }): Promise<Wiring> {
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const registry = productEventRegistry();
+  const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
+  const runtime = createProjectionRuntime({ db, connectionString: databaseUrl, store, bus, projectors });
+  const ids = createPostgresIdAllocator(db);
+  await ids.migrate();
+  if (options.runProjections) await runtime.start();
+
+  const ctx: ApiContext = {
+    store,
+    registry,
+    db,
+    ids,
+    tokens: createTokenService(config.jwtSecret),
+    loginLimiter: createLoginLimiter(),
+    waitForProjections: async (position) => {
+      if (position) await runtime.waitForPosition(position);
+    },
+    hashPassword: (password) => hash(password),
+    verifyPassword: async (passwordHash, password) => {
+      try {
+        return await verify(passwordHash, password);
+      } catch {
+        return false;
+      }
+    },
+    now: () => new Date(),
+    secureCookies: config.secureCookies,
+    trialDays: config.trialDays,
+  };
+
+  return {
+    config,
+    databaseUrl,
+    registry,
+    store,
+    db,
+    bus,
+    runtime,
+    ctx,
+    async close() {
+      await runtime.stop();
+      await bus.close();
+      await store.close();
+      await db.destroy();
+      await embedded?.stop();
+    },
+  };
+}
+
+async function createEventStoreDb(url: string, registry: EventRegistry): Promise<EventStore> {
+  // Loaded only when asked for, so the embedded default never loads gRPC.
+  const { createEventStoreDbStore } = await import('@conversa/eventstore/esdb/index');
+  return createEventStoreDbStore({ connectionString: url, registry });
+}
