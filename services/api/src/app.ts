@@ -2,12 +2,25 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ApiContext } from './context';
 import { companyRoutes } from './companies/routes';
-import { installAuth } from './http/auth';
+import { installAuth, type RouteAuth } from './http/auth';
 import { installErrorHandling } from './http/errors';
 import { planRoutes } from './plans/routes';
 import { sessionRoutes } from './session/routes';
 import { settingRoutes } from './settings/routes';
 import { userRoutes } from './users/routes';
+
+/** Every route the process serves, for the tenancy walk and for operators. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: RouteAuth | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RegisteredRoute[];
+  }
+}
 
 export interface BuildApiOptions {
   logger?: FastifyServerOptions['logger'];
@@ -20,6 +33,13 @@ export interface BuildApiOptions {
 /** Every HTTP route of the product, validated with contracts' schemas, on the given context. */
 export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth: route.config?.auth });
+    }
+  });
   installErrorHandling(app);
   await app.register(cookie);
   installAuth(app, { db: ctx.db, tokens: ctx.tokens });

@@ -1,0 +1,77 @@
+import { createLoginLimiter } from '@conversa/api';
+import { testDatabase } from '@conversa/testing/database';
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config';
+import { buildHttp } from '../src/http';
+import { seed } from '../src/seed';
+import { wire, type Wiring } from '../src/wiring';
+
+export const ADMIN = { email: 'root@example.com', password: 'S3cret-pass' };
+
+export interface TestServer {
+  app: FastifyInstance;
+  wiring: Wiring;
+  /** Logs in and returns the access token and the refresh cookie. */
+  login(email?: string, password?: string): Promise<{ token: string; cookie: string; body: any }>;
+  close(): Promise<void>;
+}
+
+/** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
+export async function startTestServer(options: { listen?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[0] } = {}): Promise<TestServer> {
+  const database = await testDatabase('api');
+  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4) }, dataDir);
+  const wiring = await wire(config, { runProjections: true });
+  wiring.ctx.loginLimiter = createLoginLimiter(options.loginLimits ?? { attemptsPerAddress: 10_000, failuresPerAccount: 1_000 });
+  await seed(wiring.ctx, config);
+  const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
+
+  return {
+    app,
+    wiring,
+    async login(email = ADMIN.email, password = ADMIN.password) {
+      const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'jrt');
+      return { token: response.json().token, cookie: `jrt=${cookie!.value}`, body: response.json() };
+    },
+    async close() {
+      await app.close();
+      await wiring.close();
+      await database.drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A valid CPF for signups (check digits computed, not hard-coded). */
+export function cpf(seed: number): string {
+  const base = String(100_000_000 + (seed % 899_999_999)).slice(0, 9).split('').map(Number);
+  const digit = (digits: number[]) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  const second = digit([...base, first]);
+  return [...base, first, second].join('');
+}
+
+/** Registers a company through the public signup and returns its admin's credentials. */
+export async function signupCompany(server: TestServer, name: string, seedNumber: number) {
+  const email = `${name.toLowerCase().replace(/\W/g, '')}@example.com`;
+  const password = 'Abcdefgh1';
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/auth/signup',
+    payload: { name: `${name} Admin`, companyName: name, email, password, phone: '11987654321', document: cpf(seedNumber), planId: 1, termo: true },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  return { email, password, ...(response.json() as { companyId: number; userId: number }) };
+}
