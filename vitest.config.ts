@@ -15,6 +15,17 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['ui/src/**/*.spec.tsx', 'ui/src/**/*.spec.ts'],
+          exclude: ['**/node_modules/**'],
+          setupFiles: ['ui/src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,57 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { SocketClient, type FrameHandler, type JoinMessage, type SocketState } from './socket';
+import { useAppSelector } from './store';
+
+const SocketContext = createContext<SocketClient | null>(null);
+
+/** One socket per signed-in tab; it follows the access token (connect, reconnect after refresh, close on logout). */
+export function SocketProvider({ client, children }: { client?: SocketClient; children: ReactNode }) {
+  const [socket] = useState(() => client ?? new SocketClient());
+  const token = useAppSelector((state) => (state.session.status === 'authenticated' ? state.session.token : null));
+  useEffect(() => {
+    socket.setToken(token);
+  }, [socket, token]);
+  useEffect(() => () => socket.disconnect(), [socket]);
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+}
+
+export function useSocket(): SocketClient {
+  const socket = useContext(SocketContext);
+  if (!socket) throw new Error('useSocket outside SocketProvider');
+  return socket;
+}
+
+/** Subscribes for the component's lifetime; the latest handler is always called, so it may close over fresh state. */
+export function useSocketEvent(eventSuffix: string, handler: FrameHandler): void {
+  const socket = useSocket();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => socket.subscribe(eventSuffix, (data, event) => latest.current(data, event)), [socket, eventSuffix]);
+}
+
+export function useSocketJoin(join: JoinMessage | null): void {
+  const socket = useSocket();
+  const event = join?.event;
+  const data = join?.data;
+  useEffect(() => {
+    if (!event) return undefined;
+    return socket.join(data === undefined ? { event } : { event, data });
+  }, [socket, event, data]);
+}
+
+export function useSocketReconnect(handler: () => void): void {
+  const socket = useSocket();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => socket.onReconnect(() => latest.current()), [socket]);
+}
+
+export function useSocketState(): SocketState {
+  const socket = useSocket();
+  const [state, setState] = useState<SocketState>(socket.state);
+  useEffect(() => {
+    setState(socket.state);
+    return socket.onStateChange(setState);
+  }, [socket]);
+  return state;
+}

@@ -1,0 +1,83 @@
+import type { ComponentType } from 'react';
+import type { IconType } from 'react-icons';
+import type { PlanFlag, SessionUser } from '@conversa/contracts';
+import type { MessageKey } from '../i18n';
+
+/**
+ * Who may open a screen (spec 1 §6, spec 2 §6, spec 3 §6). All conditions given must hold.
+ * - planFlag: the company's plan must enable it.
+ * - role 'admin': profile admin (or a super user); `adminByUserFlag` lets a plain user with that flag count as admin
+ *   for this screen (showDashboard → dashboard and reports, allowRealTime → moments, allowConnections → connections
+ *   and the administration section).
+ * - role 'super': super users only (companies, announcements).
+ * - storageFlag: the route exists only while this browser-storage flag does (the `cshow` campaign routes);
+ *   without it the path is unknown (not found) rather than forbidden.
+ */
+export interface RouteGuard {
+  planFlag?: PlanFlag;
+  role?: 'admin' | 'super';
+  adminByUserFlag?: 'showDashboard' | 'allowRealTime' | 'allowConnections';
+  storageFlag?: 'cshow';
+}
+
+export type MenuGroup = 'main' | 'admin';
+
+export interface MenuEntry {
+  labelKey: MessageKey;
+  icon: IconType;
+  group: MenuGroup;
+  /** Position inside the group; the spec's menu order (spec 1 §2) in steps of 10 leaves room between items. */
+  order: number;
+  /** Link target when the path has parameters (`/tickets/:ticketId?` → `/tickets`). */
+  to?: string;
+}
+
+export interface AppRoute {
+  /** Stable id, also the menu item's test id (`menu-item-<id>`). */
+  id: string;
+  path: string;
+  access: 'public' | 'private';
+  /** 'shell' renders inside the drawer + top bar layout; 'bare' stands alone (login, signup, the overdue screen). */
+  frame: 'shell' | 'bare';
+  component: ComponentType;
+  guard?: RouteGuard;
+  menu?: MenuEntry;
+}
+
+export interface AccessContext {
+  user: SessionUser;
+  /** Browser-storage flags present (only `cshow` matters today). */
+  storageFlags: ReadonlySet<string>;
+}
+
+export const isAdmin = (user: SessionUser) => user.profile === 'admin' || user.super;
+
+/** Whether the route exists for this browser at all (storage-flag routes vanish without their flag). */
+export const routeExists = (route: AppRoute, ctx: Pick<AccessContext, 'storageFlags'>): boolean =>
+  !route.guard?.storageFlag || ctx.storageFlags.has(route.guard.storageFlag);
+
+export const isAllowed = (guard: RouteGuard | undefined, ctx: AccessContext): boolean => {
+  if (!guard) return true;
+  const { user } = ctx;
+  if (guard.planFlag && !user.company.plan[guard.planFlag]) return false;
+  if (guard.role === 'super' && !user.super) return false;
+  if (guard.role === 'admin' && !isAdmin(user) && !(guard.adminByUserFlag && user[guard.adminByUserFlag])) return false;
+  return true;
+};
+
+export interface MenuItem extends MenuEntry {
+  id: string;
+  to: string;
+}
+
+/** The side menu: only screens that exist, that this user may open, grouped and ordered. */
+export const menuFor = (routes: readonly AppRoute[], ctx: AccessContext): Record<MenuGroup, MenuItem[]> => {
+  const groups: Record<MenuGroup, MenuItem[]> = { main: [], admin: [] };
+  for (const route of routes) {
+    if (!route.menu || route.access !== 'private') continue;
+    if (!routeExists(route, ctx) || !isAllowed(route.guard, ctx)) continue;
+    groups[route.menu.group].push({ ...route.menu, id: route.id, to: route.menu.to ?? route.path });
+  }
+  for (const items of Object.values(groups)) items.sort((a, b) => a.order - b.order);
+  return groups;
+};

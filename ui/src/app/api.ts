@@ -1,0 +1,100 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { SessionResponse } from '@conversa/contracts';
+import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
+import type { RootState } from './store';
+
+/** Every error the server answers: `{ error: 'ERR_…', message }` (DESIGN.md, stable interfaces). */
+export interface ApiErrorBody {
+  error: string;
+  message?: string;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/',
+  credentials: 'include',
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as RootState).session.token;
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Calls whose 401/403 answers are about the credentials typed, not about the stored session. */
+const sessionlessUrls = new Set(['auth/login', 'auth/signup', 'auth/refresh_token', 'plans/listPublic']);
+const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url).replace(/^\//, '');
+
+/** 403 codes that mean "not allowed", not "token stale": refreshing would not change the answer. */
+const forbiddenNotStale = new Set(['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_USER_CREATION_DISABLED']);
+
+export const errorCodeOf = (error: unknown): string | undefined => {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  return typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).error === 'string'
+    ? (data as ApiErrorBody).error
+    : undefined;
+};
+
+export const errorMessageOf = (error: unknown): string | undefined => {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  if (typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).message === 'string') return (data as ApiErrorBody).message;
+  if (typeof data === 'string' && data.length > 0 && data.length < 300) return data;
+  return undefined;
+};
+
+/** The server validates its answers against the contract; the browser only checks that a session came back. */
+export const isSessionResponse = (data: unknown): data is SessionResponse =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as SessionResponse).token === 'string' &&
+  typeof (data as SessionResponse).user === 'object' &&
+  (data as SessionResponse).user !== null;
+
+/** Concurrent 403s share one refresh call, so a burst of stale requests does not rotate the refresh cookie N times. */
+let refreshInFlight: Promise<SessionResponse | null> | null = null;
+
+const refreshSession = (api: Parameters<BaseQueryFn>[1], extraOptions: object): Promise<SessionResponse | null> => {
+  refreshInFlight ??= (async () => {
+    try {
+      const result = await rawBaseQuery({ url: 'auth/refresh_token', method: 'POST' }, api, extraOptions);
+      if (!isSessionResponse(result.data)) return null;
+      api.dispatch(sessionStarted(result.data));
+      return result.data;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+};
+
+/**
+ * Spec 1 §4: a 403 refreshes the access token once and retries the request once;
+ * a 401 (or a refresh that fails) ends the session, and the route guards then send the user to /login.
+ */
+export const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (!result.error || sessionlessUrls.has(urlOf(args))) return result;
+
+  if (result.error.status === 403 && !forbiddenNotStale.has(errorCodeOf(result.error) ?? '')) {
+    const session = await refreshSession(api, extraOptions);
+    if (!session) {
+      api.dispatch(sessionCleared());
+      return result;
+    }
+    const retried = await rawBaseQuery(args, api, extraOptions);
+    if (retried.error?.status === 401) api.dispatch(sessionCleared());
+    return retried;
+  }
+  if (result.error.status === 401) api.dispatch(sessionCleared());
+  return result;
+};
+
+/**
+ * The one RTK Query api of the app. Each feature adds its endpoints with `api.injectEndpoints`
+ * in its own `features/<area>/api.ts`, and declares the tag types it invalidates here.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: sessionAwareBaseQuery,
+  tagTypes: ['Session', 'Plans'],
+  endpoints: () => ({}),
+});
+

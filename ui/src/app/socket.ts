@@ -1,0 +1,259 @@
+import { USER_STATUS_PING_MS } from './constants';
+
+/**
+ * The browser end of the websocket edge (spec 1 §7, DESIGN.md "websocket protocol").
+ *
+ * Server frames are `{ event: 'company-<id>-<name>', data }`; client messages are
+ * `{ event: 'joinNotification' }`, `{ event: 'joinTickets', data: 'open' }`, `{ event: 'joinChatBox', data: '<ticketId>' }`
+ * and `{ event: 'userStatus' }` (every 300000 ms while connected).
+ *
+ * How a feature uses it (the shell owns the one client; get it with `useSocket()` from app/SocketProvider):
+ *
+ *   // features/tickets/socket.ts — patch the RTK Query cache the list screen reads
+ *   export function useTicketFrames(args: TicketListArgs) {
+ *     const dispatch = useAppDispatch();
+ *     useSocketJoin({ event: 'joinTickets', data: args.status });        // re-sent after every reconnect
+ *     useSocketEvent('ticket', (data: TicketFrame) => {                    // matches company-<id>-ticket
+ *       dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => { ... }));
+ *     });
+ *     // Frames sent while the socket was down are lost: refetch what the screen shows.
+ *     useSocketReconnect(() => dispatch(ticketsApi.util.invalidateTags(['Ticket'])));
+ *   }
+ *
+ * The client reconnects with exponential backoff after a lost connection, reconnects at once with the new token
+ * after a refresh (`setToken`), and re-sends every active join after each reconnect.
+ */
+
+export interface JoinMessage {
+  event: 'joinNotification' | 'joinTickets' | 'joinChatBox' | (string & {});
+  data?: string;
+}
+
+export type FrameHandler = (data: unknown, event: string) => void;
+export type SocketState = 'idle' | 'connecting' | 'open' | 'closed';
+
+interface WebSocketLike {
+  readyState: number;
+  onopen: ((ev: Event) => unknown) | null;
+  onclose: ((ev: CloseEvent) => unknown) | null;
+  onerror: ((ev: Event) => unknown) | null;
+  onmessage: ((ev: MessageEvent) => unknown) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface SocketClientOptions {
+  /** Builds the socket URL for a token; defaults to ws(s)://<this host>/socket?token=… */
+  url?: (token: string) => string;
+  createSocket?: (url: string) => WebSocketLike;
+  /** First retry delay; doubles on every failed attempt up to maxDelayMs. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  userStatusIntervalMs?: number;
+  /** 0..1 share of each delay randomised so a restarted edge is not hit by every browser at the same instant. */
+  jitter?: number;
+  random?: () => number;
+}
+
+const OPEN = 1;
+const EVENT_PATTERN = /^company-\d+-(.+)$/;
+
+const defaultUrl = (token: string) => {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/socket?token=${encodeURIComponent(token)}`;
+};
+
+const joinKey = (join: JoinMessage) => `${join.event}\u0000${join.data ?? ''}`;
+
+export class SocketClient {
+  private socket: WebSocketLike | null = null;
+  private token: string | null = null;
+  private attempts = 0;
+  private hasConnectedBefore = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private statusTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly joins = new Map<string, { join: JoinMessage; count: number }>();
+  private readonly handlers = new Map<string, Set<FrameHandler>>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private readonly stateHandlers = new Set<(state: SocketState) => void>();
+  private currentState: SocketState = 'idle';
+  private readonly options: Required<SocketClientOptions>;
+
+  constructor(options: SocketClientOptions = {}) {
+    this.options = {
+      url: options.url ?? defaultUrl,
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
+      initialDelayMs: options.initialDelayMs ?? 1000,
+      maxDelayMs: options.maxDelayMs ?? 30_000,
+      userStatusIntervalMs: options.userStatusIntervalMs ?? USER_STATUS_PING_MS,
+      jitter: options.jitter ?? 0.2,
+      random: options.random ?? Math.random,
+    };
+  }
+
+  get state(): SocketState {
+    return this.currentState;
+  }
+
+  /** Connects with this token, or reconnects if it differs from the one in use (after a token refresh). */
+  setToken(token: string | null): void {
+    if (token === this.token) return;
+    this.token = token;
+    if (!token) {
+      this.disconnect();
+      return;
+    }
+    this.attempts = 0;
+    this.open();
+  }
+
+  disconnect(): void {
+    this.token = null;
+    this.clearTimers();
+    this.hasConnectedBefore = false;
+    this.attempts = 0;
+    this.dropSocket();
+    this.setState('idle');
+  }
+
+  /** Asks the server for a room; remembered and re-sent after reconnects until the returned leave() is called. */
+  join(join: JoinMessage): () => void {
+    const key = joinKey(join);
+    const entry = this.joins.get(key);
+    if (entry) entry.count += 1;
+    else {
+      this.joins.set(key, { join, count: 1 });
+      this.send(join);
+    }
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const current = this.joins.get(key);
+      if (!current) return;
+      current.count -= 1;
+      if (current.count <= 0) this.joins.delete(key);
+    };
+  }
+
+  /** Handles frames `company-<any id>-<eventSuffix>`; returns the unsubscribe function. */
+  subscribe(eventSuffix: string, handler: FrameHandler): () => void {
+    let set = this.handlers.get(eventSuffix);
+    if (!set) this.handlers.set(eventSuffix, (set = new Set()));
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+    };
+  }
+
+  /** Runs after every reconnect (not the first connect): frames missed while down must be refetched. */
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => {
+      this.reconnectHandlers.delete(handler);
+    };
+  }
+
+  onStateChange(handler: (state: SocketState) => void): () => void {
+    this.stateHandlers.add(handler);
+    return () => {
+      this.stateHandlers.delete(handler);
+    };
+  }
+
+  send(message: JoinMessage | { event: string; data?: unknown }): boolean {
+    if (this.socket?.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  private open(): void {
+    if (!this.token) return;
+    this.clearTimers();
+    this.dropSocket();
+    this.setState('connecting');
+    const socket = this.options.createSocket(this.options.url(this.token));
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.attempts = 0;
+      this.setState('open');
+      for (const { join } of this.joins.values()) this.send(join);
+      this.send({ event: 'userStatus' });
+      this.statusTimer = setInterval(() => this.send({ event: 'userStatus' }), this.options.userStatusIntervalMs);
+      const reconnected = this.hasConnectedBefore;
+      this.hasConnectedBefore = true;
+      if (reconnected) for (const handler of [...this.reconnectHandlers]) handler();
+    };
+    socket.onmessage = (message) => {
+      if (this.socket === socket) this.dispatch(message.data);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      this.setState('closed');
+      this.scheduleRetry();
+    };
+    socket.onerror = () => {
+      // A close event always follows an error; the retry is scheduled there.
+    };
+  }
+
+  private scheduleRetry(): void {
+    if (!this.token) return;
+    const { initialDelayMs, maxDelayMs, jitter, random } = this.options;
+    const base = Math.min(maxDelayMs, initialDelayMs * 2 ** this.attempts);
+    const delay = Math.round(base * (1 - jitter + jitter * 2 * random()));
+    this.attempts += 1;
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  private dispatch(raw: unknown): void {
+    if (typeof raw !== 'string') return;
+    let frame: { event?: unknown; data?: unknown };
+    try {
+      frame = JSON.parse(raw) as { event?: unknown; data?: unknown };
+    } catch {
+      return;
+    }
+    if (typeof frame.event !== 'string') return;
+    const suffix = EVENT_PATTERN.exec(frame.event)?.[1] ?? frame.event;
+    const set = this.handlers.get(suffix);
+    if (!set) return;
+    for (const handler of [...set]) {
+      try {
+        handler(frame.data, frame.event);
+      } catch (error) {
+        // One screen's faulty handler must not starve the others of the frame.
+        console.error(error);
+      }
+    }
+  }
+
+  private dropSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
+      try {
+        socket.close(1000);
+      } catch {
+        // Closing a socket that never opened can throw in some browsers; it is gone either way.
+      }
+    }
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.statusTimer) clearInterval(this.statusTimer);
+    this.retryTimer = null;
+    this.statusTimer = null;
+  }
+
+  private setState(state: SocketState): void {
+    if (state === this.currentState) return;
+    this.currentState = state;
+    for (const handler of [...this.stateHandlers]) handler(state);
+  }
+}

@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import { LuHouse } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/**
+ * `/` is the dashboard's path (spec 3). Until the dashboard lands, it is the account summary, open to every
+ * signed-in user: the permission-denied redirect goes to `/`, so `/` itself must never be denied.
+ */
+export const homeRoutes: AppRoute[] = [
+  {
+    id: 'home',
+    path: '/',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./HomePage')),
+    menu: { labelKey: 'menu.home', icon: LuHouse, group: 'main', order: 0 },
+  },
+];

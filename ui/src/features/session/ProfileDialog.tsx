@@ -1,0 +1,115 @@
+import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Language } from '@conversa/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useErrorToast } from '../../app/notify';
+import { toaster } from '../../app/toaster';
+import { languages, useT } from '../../i18n';
+import { useUpdateUserMutation } from './api';
+import { userUpdated } from './sessionSlice';
+import { validateProfile, type FieldErrors } from './validation';
+
+type ProfileField = 'name' | 'email' | 'password';
+
+/** The user's own profile (spec 1 §2 avatar menu → user dialog): name, email, optional new password, language. */
+export default function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const user = useAppSelector((state) => state.session.user);
+  const dispatch = useAppDispatch();
+  const showError = useErrorToast();
+  const [updateUser, { isLoading }] = useUpdateUserMutation();
+  const [values, setValues] = useState({ name: '', email: '', password: '', language: 'pt-BR' as Language });
+  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+
+  useEffect(() => {
+    if (open && user) {
+      setValues({ name: user.name, email: user.email, password: '', language: user.language });
+      setErrors({});
+    }
+  }, [open, user]);
+
+  if (!user) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProfile(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const changes = { name: values.name.trim(), email: values.email.trim(), language: values.language };
+    try {
+      await updateUser({ id: user.id, ...changes, ...(values.password ? { password: values.password } : {}) }).unwrap();
+      dispatch(userUpdated(changes));
+      toaster.create({ type: 'success', description: t('profile.saved') });
+      onClose();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const field = (name: ProfileField, type: string, labelKey: 'profile.name' | 'profile.email' | 'profile.password') => (
+    <Field.Root invalid={!!errors[name]}>
+      <Field.Label>{t(labelKey)}</Field.Label>
+      <Input
+        name={name}
+        type={type}
+        value={values[name]}
+        autoComplete={name === 'password' ? 'new-password' : name}
+        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      />
+      {name === 'password' && !errors.password && <Field.HelperText>{t('profile.passwordHelper')}</Field.HelperText>}
+      {errors[name] && <Field.ErrorText>{t(errors[name])}</Field.ErrorText>}
+    </Field.Root>
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="profile-dialog">
+            <form onSubmit={submit} noValidate>
+            <Dialog.Header>
+              <Dialog.Title>{t('profile.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {field('name', 'text', 'profile.name')}
+                {field('email', 'email', 'profile.email')}
+                {field('password', 'password', 'profile.password')}
+                <Field.Root>
+                  <Field.Label>{t('profile.language')}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      name="language"
+                      value={values.language}
+                      onChange={(event) => setValues((current) => ({ ...current, language: event.target.value as Language }))}
+                    >
+                      {languages.map((code) => (
+                        <option key={code} value={code}>
+                          {t(`language.${code}`)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={isLoading} data-testid="profile-save">
+                {t('common.save')}
+              </Button>
+            </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { buildRouteObjects } from './app/router';
+import { appRoutes } from './app/routes';
+import { createAppStore } from './app/store';
+
+const store = createAppStore();
+const router = createBrowserRouter(buildRouteObjects(appRoutes));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App store={store} router={router} />
+  </StrictMode>,
+);
