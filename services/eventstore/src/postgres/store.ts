@@ -110,7 +110,7 @@ class PostgresEventStore implements EventStore {
       try {
         const result =
           attempt < OPTIMISTIC_ATTEMPTS
-            ? await this.callAppend(this.pool, streamId, expectedCode, head, prepared)
+            ? await this.callAppend(undefined, streamId, expectedCode, head, prepared)
             : await this.appendLocked(streamId, expectedCode, prepared);
         this.notifier.wakeAll();
         return result;
@@ -202,8 +202,24 @@ class PostgresEventStore implements EventStore {
     if (this.closed) throw new Error('Event store is closed');
   }
 
-  private query<Row extends pg.QueryResultRow>(statement: Statement, client: pg.Pool | pg.PoolClient = this.pool): Promise<pg.QueryResult<Row>> {
-    return client.query<Row>({ name: statement.name, text: statement.text, values: statement.values });
+  /**
+   * Runs one statement on a pooled connection. Not pool.query: that discards the connection
+   * on any error, and expected-revision conflicts are routine here; only an error that
+   * leaves the connection unusable should cost a reconnect.
+   */
+  private async query<Row extends pg.QueryResultRow>(statement: Statement, client?: pg.PoolClient): Promise<pg.QueryResult<Row>> {
+    const config = { name: statement.name, text: statement.text, values: statement.values };
+    if (client) return client.query<Row>(config);
+    const pooled = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await pooled.query<Row>(config);
+    } catch (error) {
+      if (!isStatementError(error)) broken = error as Error;
+      throw error;
+    } finally {
+      pooled.release(broken);
+    }
   }
 
   private prepare(event: EventToAppend): PreparedEvent {
@@ -224,7 +240,7 @@ class PostgresEventStore implements EventStore {
   }
 
   private async callAppend(
-    client: pg.Pool | pg.PoolClient,
+    client: pg.PoolClient | undefined,
     streamId: string,
     expectedCode: number,
     head: StreamHead,
@@ -303,6 +319,12 @@ class PostgresEventStore implements EventStore {
     this.chainHeads.set(streamId, head);
     if (this.chainHeads.size > CHAIN_CACHE_SIZE) this.chainHeads.delete(this.chainHeads.keys().next().value!);
   }
+}
+
+/** An error the server reported for the statement itself: the connection is still fine. */
+function isStatementError(error: unknown): boolean {
+  const code = (error as DatabaseError).code;
+  return error instanceof pg.DatabaseError && typeof code === 'string' && !code.startsWith('08') && !code.startsWith('57P');
 }
 
 function encodeExpected(expected: ExpectedRevision): number {
