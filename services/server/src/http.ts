@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Wiring } from './wiring';
 
+const SOCKET_PATH = '/socket';
+
 /** API, websocket edge and the built UI on one port. */
 export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: boolean }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
   const { ctx, config } = wiring;
@@ -26,7 +28,12 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
     plugins: [
       async (app) => {
         if (!options.edge) return;
+        // The socket authenticates its own access token (query `token`): browsers cannot set headers on it.
+        app.addHook('onRoute', (route) => {
+          if (route.url === SOCKET_PATH) route.config = { ...route.config, auth: 'public' };
+        });
         edge = await registerSocketEdge(app, {
+          path: SOCKET_PATH,
           bus: wiring.bus,
           authenticate: async (token) => authenticateSocket(wiring, token),
         });
