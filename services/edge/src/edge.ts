@@ -95,7 +95,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const path = options.path ?? '/socket';
   const pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
-  const filters: Record<string, FrameFilter> = { auth: authFilter, ...options.filters };
+  // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
+  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ...options.filters }));
   const log = app.log.child({ module: 'socket-edge' });
 
   const byCompany = new Map<number, Set<Client>>();
@@ -148,7 +149,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     if (!target) return;
     const clients = byCompany.get(target.companyId);
     if (!clients) return;
-    const filter = filters[target.entity];
+    const filter = filters.get(target.entity);
     let frame: Buffer | undefined;
     for (const client of clients) {
       if (filter && !passes(filter, client, message.data, target.entity)) continue;
