@@ -45,6 +45,7 @@ export const errorCatalogue = {
   ERR_PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   ERR_COMPANY_NAME_TAKEN: { status: 409, message: 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente' },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
+  ERR_SUBSCRIPTION_EXPIRED: { status: 402, message: "The company's subscription is overdue." },
   ERR_EMAIL_IN_USE: { status: 409, message: 'This e-mail is already in use.' },
   ERR_PLAN_USER_LIMIT: { status: 403, message: "The company's plan allows no more users." },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a moment and try again.' },

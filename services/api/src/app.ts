@@ -42,7 +42,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   });
   installErrorHandling(app);
   await app.register(cookie);
-  installAuth(app, { db: ctx.db, tokens: ctx.tokens });
+  installAuth(app, { db: ctx.db, tokens: ctx.tokens, today: () => ctx.now().toISOString().slice(0, 10) });
 
   app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };

@@ -176,3 +176,54 @@ describe('routing', () => {
     expect(response.json().ok).toBe(true);
   });
 });
+
+describe('subscription', () => {
+  it('keeps an overdue company logged in but out of its work routes', async () => {
+    const company = await signupCompany(server, 'Vencida Ltda', 31);
+    const { token: rootToken } = await server.login();
+    const overdue = await server.app.inject({ method: 'PUT', url: `/companies/${company.companyId}`, headers: bearer(rootToken), payload: { dueDate: '2020-01-31' } });
+    expect(overdue.statusCode).toBe(200);
+
+    const { body, token } = await server.login(company.email, company.password);
+    expect(body.user.company.dueDate).toBe('2020-01-31');
+    expect((await server.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+    const blocked = await server.app.inject({ method: 'GET', url: '/users/list', headers: bearer(token) });
+    expect(blocked.statusCode).toBe(402);
+    expect(blocked.json().error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 after too many failures for one account, even with the right password', async () => {
+    const realLimiter = server.wiring.ctx.loginLimiter;
+    const { createLoginLimiter } = await import('@conversa/api');
+    server.wiring.ctx.loginLimiter = createLoginLimiter({ failuresPerAccount: 3, attemptsPerAddress: 1000 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const wrong = await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email: ADMIN.email, password: `wrong-${i}` } });
+        expect(wrong.statusCode).toBe(401);
+      }
+      const right = await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email: ADMIN.email, password: ADMIN.password } });
+      expect(right.statusCode).toBe(429);
+      expect(right.json().error).toBe('ERR_TOO_MANY_REQUESTS');
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      server.wiring.ctx.loginLimiter = realLimiter;
+    }
+  });
+
+  it('answers 429 after too many attempts from one address', async () => {
+    const realLimiter = server.wiring.ctx.loginLimiter;
+    const { createLoginLimiter } = await import('@conversa/api');
+    server.wiring.ctx.loginLimiter = createLoginLimiter({ failuresPerAccount: 1000, attemptsPerAddress: 2 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email: `x${i}@example.com`, password: 'whatever' } })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      server.wiring.ctx.loginLimiter = realLimiter;
+    }
+  });
+});

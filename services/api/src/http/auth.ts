@@ -14,6 +14,8 @@ export interface Principal {
   super: boolean;
   user: UserView;
   planFlags: Record<PlanFlag, boolean>;
+  /** The company's due date (YYYY-MM-DD). */
+  dueDate: string;
 }
 
 /**
@@ -28,6 +30,8 @@ export type RouteAuth =
       super?: boolean;
       permission?: Permission;
       plan?: PlanFlag;
+      /** Still reachable when the company's subscription is overdue (session, own company, plans). */
+      allowExpired?: boolean;
     };
 
 declare module 'fastify' {
@@ -39,13 +43,13 @@ declare module 'fastify' {
   }
 }
 
-export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; tokens: TokenService }): void {
+export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; tokens: TokenService; today(): string }): void {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.auth;
     if (rule === 'public' || request.routeOptions.url === undefined) return;
     request.principal = await authenticate(request, deps);
-    enforce(request.principal, rule ?? {});
+    enforce(request.principal, rule ?? {}, deps.today());
   });
 }
 
@@ -61,10 +65,12 @@ async function authenticate(request: FastifyRequest, { db, tokens }: { db: Kysel
   const plan = company && (await findPlan(db, company.planId));
   if (!user || !company || !plan) throw new DomainError('ERR_SESSION_EXPIRED');
   const { id: _id, name: _name, users: _u, connections: _c, queues: _q, amount: _a, isPublic: _p, ...planFlags } = plan;
-  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags };
+  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags, dueDate: company.dueDate };
 }
 
-function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>): void {
+function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, today: string): void {
+  // An overdue company keeps its session and can see what it owes, but cannot work (spec 1 §4).
+  if (!rule.allowExpired && principal.dueDate < today && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
   if (rule.super && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.admin && principal.profile !== 'admin' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.permission && !can(principal.profile, rule.permission) && !principal.super) throw new DomainError('ERR_NO_PERMISSION');

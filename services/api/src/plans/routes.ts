@@ -11,7 +11,7 @@ const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/plans/listPublic', { config: { auth: 'public' } }, async () => listPlans(ctx.db, { publicOnly: true }));
-  app.get('/plans/list', async () => listPlans(ctx.db));
+  app.get('/plans/list', { config: { auth: { allowExpired: true } } }, async () => listPlans(ctx.db));
   app.get('/plans/all', { config: { auth: { super: true } } }, async () => listPlans(ctx.db));
   app.get('/plans/:id', { config: { auth: { super: true } } }, async (request) => {
     const found = await findPlan(ctx.db, parse(IdParam, request.params).id);
