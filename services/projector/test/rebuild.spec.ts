@@ -1,0 +1,68 @@
+import type { Position } from '@conversa/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testDatabase } from '../../testing/src/database';
+import { runRebuildCommand } from '../src/cli';
+import { rebuildProjector } from '../src/rebuild';
+import { type Harness, checkpointOf, openHarness, recordingLogger, silentLogger, tableRows, waitFor } from './fixtures/harness';
+import { appendIncrements, countersProjector, createTestRegistry, ignored, renamed } from './fixtures/model';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let h: Harness;
+/** The last event the counters handle; after it come only events they ignore. */
+let lastHandled: Position;
+
+beforeAll(async () => {
+  database = await testDatabase('projector_rebuild');
+  h = await openHarness(database.url);
+  await appendIncrements(h.store, { total: 400, streams: 8 });
+  lastHandled = (await h.store.appendToStream('counter-1', [renamed('one')])).position;
+  await h.store.appendToStream('elsewhere', [ignored(), ignored()]);
+});
+afterAll(async () => {
+  await h.close();
+  await database.drop();
+});
+
+it('waits for a running instance to let go, then replays every handled event to the head', async () => {
+  const projector = countersProjector({ name: 'rebuilt', table: 'rebuilt' });
+  const runtime = h.runtime({ projectors: [projector] });
+  await runtime.start();
+  const head = (await h.store.headPosition())!;
+  await runtime.waitForPosition(head);
+  const live = await tableRows(h.db, 'read.rebuilt', 'stream_id');
+  await h.db.updateTable('read.rebuilt').set({ total: 0 }).execute();
+
+  const logger = recordingLogger();
+  let done = false;
+  const rebuilding = rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger }).finally(() => (done = true));
+  await waitFor(() => logger.lines.some((line) => line.includes('is held by a running instance')), 10_000, 'the operator to be told');
+  expect(done).toBe(false);
+  await runtime.stop();
+
+  const result = await rebuilding;
+  expect(result).toMatchObject({ projector: 'rebuilt', events: 401, position: lastHandled });
+  expect(result.ms).toBeGreaterThan(0);
+  expect(logger.lines.some((line) => line.startsWith('Rebuilt rebuilt: 401 events in'))).toBe(true);
+  expect(await tableRows(h.db, 'read.rebuilt', 'stream_id')).toEqual(live);
+  expect(await checkpointOf(h.db, 'rebuilt')).toMatchObject({ version: 1, commit_position: lastHandled.commit.toString(), prepare_position: lastHandled.prepare.toString() });
+});
+
+it('runs as the `rebuild` command with an injected projector list', async () => {
+  const projectors = [countersProjector({ name: 'cli_a', table: 'cli_a' }), countersProjector({ name: 'cli_b', table: 'cli_b' })];
+  const logger = recordingLogger();
+  const context = { projectors, registry: createTestRegistry(), logger };
+  expect(await runRebuildCommand(['all', '--database-url', database.url], context)).toBe(0);
+  expect(logger.lines.filter((line) => /^Rebuilt cli_[ab]: 401 events/.test(line))).toHaveLength(2);
+  expect(await tableRows(h.db, 'read.cli_a', 'stream_id')).toEqual(await tableRows(h.db, 'read.cli_b', 'stream_id'));
+
+  expect(await runRebuildCommand(['nope', '--database-url', database.url], context)).toBe(2);
+  expect(logger.lines.at(-1)).toContain('Unknown projector "nope"');
+  expect(await runRebuildCommand(['cli_a'], { ...context, env: {} })).toBe(2);
+});
+
+it('rebuilds a projector with no events to replay', async () => {
+  const projector = { ...countersProjector({ name: 'empty', table: 'empty' }), eventTypes: ['NeverAppended'] };
+  const result = await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger: silentLogger });
+  expect(result).toMatchObject({ events: 0, position: 'start' });
+  expect(await tableRows(h.db, 'read.empty', 'stream_id')).toEqual([]);
+});
