@@ -26,7 +26,7 @@ const metadata = (schemaVersion = 1) => ({
   schemaVersion,
 });
 
-const note = (text: string, id = randomUUID()): EventToAppend => ({ id, type: 'NoteAdded', data: { text }, metadata: metadata() });
+const note = (text: string, id: string = randomUUID()): EventToAppend => ({ id, type: 'NoteAdded', data: { text }, metadata: metadata() });
 const stream = (prefix = 'note') => `${prefix}-${randomUUID()}`;
 
 let double: EsdbTestDouble;

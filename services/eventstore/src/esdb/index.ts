@@ -46,6 +46,8 @@ export interface EventStoreDbStoreOptions {
 const PAGE_SIZE = 500;
 /** Events per backwards page when looking for the newest non-system event; it is nearly always the first. */
 const HEAD_PAGE_SIZE = 32;
+/** Events per backwards page when looking through a stream for a re-sent batch. */
+const SCAN_PAGE_SIZE = 256;
 const DEFAULT_COUNT_CAP = 10_000;
 
 interface PreparedEvent {
@@ -95,36 +97,45 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
 
   async function readHead(streamId: string): Promise<StreamHead | null> {
     const [last] = await readRecords(streamId, { direction: 'backwards', from: 'end', maxCount: 1 });
-    if (!last) return null;
-    const metadata = last.metadata as Partial<EventMetadata> | undefined;
-    return { revision: Number(last.revision), id: last.id, hash: metadata?.hash ?? null, position: positionOf(last) };
+    return last ? toHead(last) : null;
   }
 
   /**
-   * EventStoreDB only recognises a re-sent batch when the expected revision points before it; with
-   * the revision pinned to the head, it would store the batch twice. So replays are recognised here,
-   * where the batch can be: at the head (any expectation), or right after an explicit expectation.
+   * The stream's head, and the newest of its events that carries one of the batch's ids.
+   *
+   * EventStoreDB only recognises a re-sent batch when the expected revision points just before it;
+   * with the revision pinned to the head it would store the batch twice. So replays are found here.
+   * An append whose explicit expectation holds cannot be a replay (the batch would sit past that
+   * revision), so it reads only the head; `any` and `stream_exists` always hold, and a refused
+   * expectation may be a retry, so those look through the stream, newest first, in pages.
    */
-  async function findReplay(streamId: string, batch: readonly PreparedEvent[], head: StreamHead | null, expected: ExpectedRevision): Promise<AppendResult | null> {
-    if (!head) return null;
-    const ids = batch.map((event) => event.id);
-    let from: number | null = null;
-    if (ids.includes(head.id)) from = head.revision - ids.indexOf(head.id);
-    else if (expected === 'no_stream') from = 0;
-    else if (typeof expected === 'number' && expected < head.revision) from = expected + 1;
-    if (from === null || from < 0) {
-      if (from !== null) throw new DuplicateEventIdError(head.id, streamId);
-      return null;
+  async function inspect(streamId: string, ids: ReadonlySet<string>, expected: ExpectedRevision): Promise<{ head: StreamHead | null; found: EsdbRecord | null }> {
+    const broad = expected === 'any' || expected === 'stream_exists';
+    let page = await readRecords(streamId, { direction: 'backwards', from: 'end', maxCount: broad ? SCAN_PAGE_SIZE : 1 });
+    const newest = page[0];
+    if (!newest) return { head: null, found: null };
+    const head = toHead(newest);
+    let found = page.find((record) => ids.has(record.id)) ?? null;
+    const scan = broad || !satisfies(expected, head.revision);
+    while (!found && scan) {
+      const oldest = Number(page.at(-1)!.revision);
+      if (oldest === 0) break;
+      page = await readRecords(streamId, { direction: 'backwards', from: oldest - 1, maxCount: SCAN_PAGE_SIZE });
+      // Nothing below a truncated stream's start ($maxCount, $tb) is readable any more.
+      if (page.length === 0) break;
+      found = page.find((record) => ids.has(record.id)) ?? null;
     }
-    const stored = await readRecords(streamId, { direction: 'forwards', from, maxCount: batch.length });
-    const matching = stored.filter((record, index) => record.id === ids[index] && record.type === batch[index]!.type).length;
-    if (matching === batch.length) {
-      const last = stored.at(-1)!;
-      return { nextExpectedRevision: Number(last.revision), position: positionOf(last) };
-    }
-    const clash = stored.find((record) => ids.includes(record.id));
-    if (clash) throw new DuplicateEventIdError(clash.id, streamId);
-    return null;
+    return { head, found };
+  }
+
+  /** The original result if the batch is stored intact where `found` puts it; otherwise its ids are taken. */
+  async function replayOf(streamId: string, batch: readonly PreparedEvent[], found: EsdbRecord): Promise<AppendResult> {
+    const from = Number(found.revision) - batch.findIndex((event) => event.id === found.id);
+    const stored = from >= 0 ? await readRecords(streamId, { direction: 'forwards', from, maxCount: batch.length }) : [];
+    const intact = stored.length === batch.length && stored.every((record, index) => record.id === batch[index]!.id && record.type === batch[index]!.type);
+    if (!intact) throw new DuplicateEventIdError(found.id, streamId);
+    const last = stored.at(-1)!;
+    return { nextExpectedRevision: Number(last.revision), position: positionOf(last) };
   }
 
   async function positionAt(streamId: string, revision: number): Promise<Position> {
@@ -158,11 +169,13 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
       const expected = appendOptions.expectedRevision ?? 'any';
       const batch = prepare(registry, streamId, events);
       if (batch.length === 0) throw new Error(`Append to ${streamId} without events`);
+      const ids = new Set(batch.map((event) => event.id));
       let head: StreamHead | null = null;
       for (let attempt = 0; attempt < maxAttempts; attempt++) {
-        head = await readHead(streamId);
-        const replay = await findReplay(streamId, batch, head, expected);
-        if (replay) return replay;
+        const inspected = await inspect(streamId, ids, expected);
+        head = inspected.head;
+        // A retry of a stored batch wins over any expected revision, as in the Postgres store.
+        if (inspected.found) return replayOf(streamId, batch, inspected.found);
         const actual = head?.revision ?? -1;
         if (!satisfies(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
 
@@ -272,6 +285,11 @@ function prepare(registry: EventRegistry, streamId: string, events: readonly Eve
 
 /** The hash must cover exactly what a reader gets back, so it is computed over the JSON round trip. */
 const asStoredJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+function toHead(record: EsdbRecord): StreamHead {
+  const metadata = record.metadata as Partial<EventMetadata> | undefined;
+  return { revision: Number(record.revision), id: record.id, hash: metadata?.hash ?? null, position: positionOf(record) };
+}
 
 function satisfies(expected: ExpectedRevision, actual: number): boolean {
   switch (expected) {

@@ -169,11 +169,12 @@ async function subscribeToAll(
       after = record.logPosition;
       if (filter(record)) await write(call, eventResponse(record));
     }
-    if (page.length === PAGE_SIZE) {
+    // Appends made while this page was written are in the log already: read again before waiting.
+    if (page.length > 0) {
       wait.cancel();
       continue;
     }
-    if (!caughtUp && !cancelled) {
+    if (!caughtUp) {
       caughtUp = true;
       await write(call, new ReadRespMessage().setCaughtUp(new ReadRespMessage.CaughtUp()));
     }
