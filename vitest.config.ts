@@ -19,7 +19,8 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         test: {
           name: 'ui',
-          environment: 'jsdom',
+          // The UI's jsdom, see the file's comment.
+          environment: './ui/src/test/jsdom-environment.mjs',
           include: ['ui/src/**/*.spec.tsx', 'ui/src/**/*.spec.ts'],
           exclude: ['**/node_modules/**'],
           setupFiles: ['ui/src/test/setup.ts'],

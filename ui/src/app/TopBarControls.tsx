@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuBell, LuBellOff, LuRefreshCw, LuVolume2, LuVolumeX } from 'react-icons/lu';
 import { useT } from '../i18n';
 import { readVolume, VOLUME_STEP, writeVolume } from './volume';
+import { reloadPage } from './browser';
 
 export function VolumeControl() {
   const t = useT();
@@ -52,7 +53,7 @@ export function VolumeControl() {
 export function ReloadButton() {
   const t = useT();
   return (
-    <IconButton aria-label={t('shell.reload')} title={t('shell.reload')} variant="ghost" onClick={() => window.location.reload()} data-testid="reload-button">
+    <IconButton aria-label={t('shell.reload')} title={t('shell.reload')} variant="ghost" onClick={reloadPage} data-testid="reload-button">
       <LuRefreshCw />
     </IconButton>
   );

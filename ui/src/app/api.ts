@@ -10,7 +10,8 @@ export interface ApiErrorBody {
 }
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/',
+  // Absolute so the same code runs where Request rejects relative URLs (tests under Node); the API is same-origin.
+  baseUrl: `${window.location.origin}/`,
   credentials: 'include',
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as RootState).session.token;
@@ -23,8 +24,12 @@ const rawBaseQuery = fetchBaseQuery({
 const sessionlessUrls = new Set(['auth/login', 'auth/signup', 'auth/refresh_token', 'plans/listPublic']);
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url).replace(/^\//, '');
 
-/** 403 codes that mean "not allowed", not "token stale": refreshing would not change the answer. */
-const forbiddenNotStale = new Set(['ERR_NO_PERMISSION', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_USER_CREATION_DISABLED']);
+/**
+ * The 403s that mean "access token stale" (contracts: ERR_INVALID_TOKEN; a bare 403 too). Other 403 codes
+ * (ERR_NO_PERMISSION, ERR_PLAN_FEATURE_DISABLED, ERR_PLAN_USER_LIMIT …) are answers about the user, which a refresh
+ * cannot change, so they go straight to the caller.
+ */
+const staleTokenCodes = new Set([undefined, 'ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']);
 
 export const errorCodeOf = (error: unknown): string | undefined => {
   const data = (error as { data?: unknown } | undefined)?.data;
@@ -73,7 +78,7 @@ export const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Fet
   const result = await rawBaseQuery(args, api, extraOptions);
   if (!result.error || sessionlessUrls.has(urlOf(args))) return result;
 
-  if (result.error.status === 403 && !forbiddenNotStale.has(errorCodeOf(result.error) ?? '')) {
+  if (result.error.status === 403 && staleTokenCodes.has(errorCodeOf(result.error))) {
     const session = await refreshSession(api, extraOptions);
     if (!session) {
       api.dispatch(sessionCleared());

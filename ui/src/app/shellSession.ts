@@ -4,6 +4,7 @@ import { useAppSelector } from './store';
 import { toaster } from './toaster';
 import { ERROR_TOAST_MS } from './notify';
 import { useT } from '../i18n';
+import { reloadPage } from './browser';
 
 /**
  * After a login the server sends `company-<id>-auth {action:'update', user:{id}}` to the user's other sockets.
@@ -30,7 +31,7 @@ export function useShellSession() {
     toaster.create({ id: 'accessed-elsewhere', type: 'error', description: t('shell.accessedElsewhere'), duration: ERROR_TOAST_MS });
     setTimeout(() => {
       window.localStorage.clear();
-      window.location.reload();
+      reloadPage();
     }, SIGN_OUT_DELAY_MS);
   });
 }

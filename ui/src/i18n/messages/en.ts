@@ -195,4 +195,10 @@ export const en = {
   'errors.ERR_PLAN_FEATURE_DISABLED': "This company's plan does not include this feature.",
   'errors.ERR_NOT_FOUND': 'Not found.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Too many attempts; wait a moment and try again.',
+  'errors.ERR_PAYLOAD_TOO_LARGE': 'The request is too large.',
+  'errors.ERR_COMPANY_NAME_TAKEN': 'The operation could not be completed. Check whether a company with the same name already exists or whether the fields were filled in correctly.',
+  'errors.ERR_INTERNAL': 'Internal error.',
+  'errors.ERR_SUBSCRIPTION_EXPIRED': "The company's subscription is overdue.",
+  'errors.ERR_EMAIL_IN_USE': 'This email is already in use.',
+  'errors.ERR_PLAN_USER_LIMIT': "The company's plan allows no more users.",
 } satisfies Messages;

@@ -195,4 +195,10 @@ export const es = {
   'errors.ERR_PLAN_FEATURE_DISABLED': 'El plan de esta empresa no incluye esta función.',
   'errors.ERR_NOT_FOUND': 'No encontrado.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Demasiados intentos; espere un momento e inténtelo de nuevo.',
+  'errors.ERR_PAYLOAD_TOO_LARGE': 'La solicitud es demasiado grande.',
+  'errors.ERR_COMPANY_NAME_TAKEN': 'No se pudo realizar la operación. Compruebe si ya existe una empresa con el mismo nombre o si los campos se rellenaron correctamente.',
+  'errors.ERR_INTERNAL': 'Error interno.',
+  'errors.ERR_SUBSCRIPTION_EXPIRED': 'La suscripción de la empresa está vencida.',
+  'errors.ERR_EMAIL_IN_USE': 'Este correo electrónico ya está en uso.',
+  'errors.ERR_PLAN_USER_LIMIT': 'El plan de la empresa no permite más usuarios.',
 } satisfies Messages;

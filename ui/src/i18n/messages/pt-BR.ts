@@ -194,6 +194,12 @@ export const ptBR = {
   'errors.ERR_PLAN_FEATURE_DISABLED': 'O plano desta empresa não inclui este recurso.',
   'errors.ERR_NOT_FOUND': 'Não encontrado.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Muitas tentativas; aguarde um momento e tente novamente.',
+  'errors.ERR_PAYLOAD_TOO_LARGE': 'A requisição é grande demais.',
+  'errors.ERR_COMPANY_NAME_TAKEN': 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
+  'errors.ERR_INTERNAL': 'Erro interno.',
+  'errors.ERR_SUBSCRIPTION_EXPIRED': 'A assinatura da empresa está vencida.',
+  'errors.ERR_EMAIL_IN_USE': 'Este e-mail já está em uso.',
+  'errors.ERR_PLAN_USER_LIMIT': 'O plano da empresa não permite mais usuários.',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

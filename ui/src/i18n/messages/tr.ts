@@ -195,4 +195,10 @@ export const tr = {
   'errors.ERR_PLAN_FEATURE_DISABLED': 'Bu şirketin planı bu özelliği içermiyor.',
   'errors.ERR_NOT_FOUND': 'Bulunamadı.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Çok fazla deneme; biraz bekleyip tekrar deneyin.',
+  'errors.ERR_PAYLOAD_TOO_LARGE': 'İstek çok büyük.',
+  'errors.ERR_COMPANY_NAME_TAKEN': 'İşlem gerçekleştirilemedi. Aynı ada sahip bir şirket olup olmadığını veya alanların doğru doldurulup doldurulmadığını kontrol edin.',
+  'errors.ERR_INTERNAL': 'Dahili hata.',
+  'errors.ERR_SUBSCRIPTION_EXPIRED': 'Şirketin aboneliğinin süresi doldu.',
+  'errors.ERR_EMAIL_IN_USE': 'Bu e-posta zaten kullanılıyor.',
+  'errors.ERR_PLAN_USER_LIMIT': 'Şirketin planı daha fazla kullanıcıya izin vermiyor.',
 } satisfies Messages;

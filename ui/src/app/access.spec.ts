@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { LuChartBar, LuHouse, LuKanban, LuMegaphone, LuPlug, LuBuilding2, LuActivity } from 'react-icons/lu';
+import { user as makeUser, plan } from '../test/fixtures';
+import { isAllowed, menuFor, routeExists, type AppRoute } from './access';
+import { appRoutes } from './routes';
+
+const Screen = () => null;
+const route = (id: string, extra: Partial<AppRoute>): AppRoute => ({ id, path: `/${id}`, access: 'private', frame: 'shell', component: Screen, ...extra });
+
+const routes: AppRoute[] = [
+  route('home', { path: '/', menu: { labelKey: 'menu.home', icon: LuHouse, group: 'main', order: 0 } }),
+  route('kanban', { guard: { planFlag: 'useKanban' }, menu: { labelKey: 'menu.home', icon: LuKanban, group: 'main', order: 60 } }),
+  route('campaigns', { guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' }, menu: { labelKey: 'menu.home', icon: LuMegaphone, group: 'main', order: 120 } }),
+  route('reports', { guard: { role: 'admin', adminByUserFlag: 'showDashboard' }, menu: { labelKey: 'menu.home', icon: LuChartBar, group: 'main', order: 10 } }),
+  route('moments', { guard: { role: 'admin', adminByUserFlag: 'allowRealTime' }, menu: { labelKey: 'menu.home', icon: LuActivity, group: 'main', order: 20 } }),
+  route('connections', { guard: { role: 'admin', adminByUserFlag: 'allowConnections' }, menu: { labelKey: 'menu.home', icon: LuPlug, group: 'admin', order: 10 } }),
+  route('companies', { guard: { role: 'super' }, menu: { labelKey: 'menu.home', icon: LuBuilding2, group: 'admin', order: 90 } }),
+  route('hidden', {}),
+];
+
+const ids = (groups: ReturnType<typeof menuFor>) => ({ main: groups.main.map((item) => item.id), admin: groups.admin.map((item) => item.id) });
+const none = new Set<string>();
+
+describe('menu gating', () => {
+  it('shows plan-flag items only when the plan enables them', () => {
+    const without = makeUser({}, { plan: plan({ useKanban: false }) });
+    const withKanban = makeUser({}, { plan: plan({ useKanban: true }) });
+    expect(ids(menuFor(routes, { user: without, storageFlags: none })).main).not.toContain('kanban');
+    expect(ids(menuFor(routes, { user: withKanban, storageFlags: none })).main).toContain('kanban');
+  });
+
+  it('needs both the plan flag and the cshow storage flag for campaigns', () => {
+    const campaigns = makeUser({}, { plan: plan({ useCampaigns: true }) });
+    expect(ids(menuFor(routes, { user: campaigns, storageFlags: none })).main).not.toContain('campaigns');
+    expect(ids(menuFor(routes, { user: campaigns, storageFlags: new Set(['cshow']) })).main).toContain('campaigns');
+    const noPlan = makeUser({}, { plan: plan({ useCampaigns: false }) });
+    expect(ids(menuFor(routes, { user: noPlan, storageFlags: new Set(['cshow']) })).main).not.toContain('campaigns');
+  });
+
+  it('gives admins the admin items, ordered, and hides super-only items from them', () => {
+    const admin = makeUser({ profile: 'admin' });
+    expect(ids(menuFor(routes, { user: admin, storageFlags: none }))).toEqual({ main: ['home', 'reports', 'moments'], admin: ['connections'] });
+  });
+
+  it('hides admin items from a plain user unless a user flag treats them as admin for that screen', () => {
+    const plain = makeUser({ profile: 'user' });
+    expect(ids(menuFor(routes, { user: plain, storageFlags: none }))).toEqual({ main: ['home'], admin: [] });
+    const dashboard = makeUser({ profile: 'user', showDashboard: true });
+    expect(ids(menuFor(routes, { user: dashboard, storageFlags: none })).main).toEqual(['home', 'reports']);
+    const realTime = makeUser({ profile: 'user', allowRealTime: true });
+    expect(ids(menuFor(routes, { user: realTime, storageFlags: none })).main).toEqual(['home', 'moments']);
+    const connections = makeUser({ profile: 'user', allowConnections: true });
+    expect(ids(menuFor(routes, { user: connections, storageFlags: none })).admin).toEqual(['connections']);
+  });
+
+  it('shows super-only items to super users', () => {
+    const superUser = makeUser({ profile: 'admin', super: true });
+    expect(ids(menuFor(routes, { user: superUser, storageFlags: none })).admin).toEqual(['connections', 'companies']);
+  });
+
+  it('lists only routes with a menu entry; today that is the home screen', () => {
+    const admin = makeUser({ super: true }, { plan: plan({ useCampaigns: true, useKanban: true }) });
+    expect(ids(menuFor(appRoutes, { user: admin, storageFlags: new Set(['cshow']) }))).toEqual({ main: ['home'], admin: [] });
+  });
+
+  it('treats a storage-flag route without its flag as absent, not forbidden', () => {
+    const campaigns = routes.find((item) => item.id === 'campaigns')!;
+    expect(routeExists(campaigns, { storageFlags: none })).toBe(false);
+    expect(isAllowed(campaigns.guard, { user: makeUser({}, { plan: plan({ useCampaigns: true }) }), storageFlags: none })).toBe(true);
+  });
+});

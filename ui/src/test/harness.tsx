@@ -1,0 +1,49 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { SessionResponse } from '@conversa/contracts';
+import { App } from '../app/App';
+import type { AppRoute } from '../app/access';
+import { buildRouteObjects } from '../app/router';
+import { appRoutes } from '../app/routes';
+import { SocketClient } from '../app/socket';
+import { createAppStore } from '../app/store';
+import { sessionStarted } from '../features/session/sessionSlice';
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+}
+
+export type Handler = (request: Request) => Reply | Promise<Reply>;
+
+/** Fakes the backend: handlers keyed by "METHOD /path"; every request is recorded with its body and headers. */
+export function fakeServer(handlers: Record<string, Handler | Reply>) {
+  const calls: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.clone().text();
+    const key = `${request.method} ${url.pathname}`;
+    calls.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, authorization: request.headers.get('Authorization') });
+    const handler = handlers[key];
+    const reply = handler === undefined ? { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND', message: key } } : typeof handler === 'function' ? await handler(request) : handler;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** A socket client whose transport never connects, for screens that do not test real-time behaviour. */
+export const idleSocket = () => new SocketClient({ createSocket: () => ({ readyState: 0, onopen: null, onclose: null, onerror: null, onmessage: null, send: () => undefined, close: () => undefined }) });
+
+export function renderApp({ path = '/', signedIn, routes = appRoutes, socket = idleSocket() }: { path?: string; signedIn?: SessionResponse; routes?: readonly AppRoute[]; socket?: SocketClient } = {}) {
+  const store = createAppStore();
+  if (signedIn) store.dispatch(sessionStarted(signedIn));
+  const router = createMemoryRouter(buildRouteObjects(routes), { initialEntries: [path] });
+  const view = render(<App store={store} router={router} socket={socket} />);
+  return { ...view, store, router };
+}
