@@ -9,12 +9,17 @@ type Mark = Position | 'start';
 const atOrPast = (mark: Mark, position: Position): boolean => mark !== 'start' && comparePositions(mark, position) >= 0;
 const later = (a: Mark, b: Mark): Mark => (a === 'start' ? b : b === 'start' ? a : comparePositions(a, b) >= 0 ? a : b);
 
-/** How soon to look again when nothing local will announce progress (lease held elsewhere, horizon behind). */
-const RECHECK_MS = 20;
+/**
+ * How long a wait may rely on commits alone before the store is asked. Waits on events a local
+ * projector handles end at its commit, well within this; the rest (events it does not handle,
+ * projectors owned by another process) are settled by a probe.
+ */
+const PROBE_AFTER_MS = 25;
 
 interface Waiter {
   position: Position;
   pending: Set<string>;
+  since: number;
   resolve(): void;
   reject(error: Error): void;
 }
@@ -31,8 +36,8 @@ interface Track {
  * Answers "has every projector committed at or past this position?" A projector that does not
  * handle the event at that position never commits there, so for it "past" means: no event it
  * handles lies between its checkpoint and the position. Commits answer most waits directly; the
- * rest are settled by one read of the store (first matching event after the checkpoint, bounded
- * by the readable head, which on a gap-free store is a safe horizon).
+ * rest are settled by one read of the store (first handled event after the checkpoint, bounded by
+ * the readable head, which on a gap-free store is a safe horizon).
  */
 export class Progress {
   private readonly tracks = new Map<string, Track>();
@@ -55,11 +60,14 @@ export class Progress {
     const track = this.tracks.get(name);
     if (!track) return;
     track.clear = later(track.clear, position);
+    const proven = new Set<string>();
     for (const waiter of this.waiters) {
-      if (waiter.pending.has(name) && atOrPast(track.clear, waiter.position)) this.settle(waiter, name);
+      if (!atOrPast(position, waiter.position)) continue;
+      if (waiter.pending.has(name)) this.settle(waiter, name);
+      // The store is readable up to this commit: the others still pending may simply not handle that event.
+      for (const other of waiter.pending) proven.add(other);
     }
-    // A commit proves the store readable up to it, which may settle projectors that skip those events.
-    this.probeWaiting();
+    for (const other of proven) void this.probe(this.tracks.get(other)!);
   }
 
   /** The projection was reset (rebuild): nothing it handles is committed any more. */
@@ -73,8 +81,10 @@ export class Progress {
     const pending = new Set([...this.tracks.values()].filter((t) => !atOrPast(t.clear, position)).map((t) => t.projector.name));
     if (pending.size === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.waiters.add({ position, pending, resolve, reject });
-      this.probeWaiting();
+      this.waiters.add({ position, pending, since: performance.now(), resolve, reject });
+      // Only a projector this runtime owns will announce its commits.
+      for (const name of pending) if (this.localPosition(name) === undefined) void this.probe(this.tracks.get(name)!);
+      this.timer ??= setTimeout(() => this.tick(), PROBE_AFTER_MS);
     });
   }
 
@@ -85,6 +95,16 @@ export class Progress {
     this.waiters.clear();
   }
 
+  private tick(): void {
+    this.timer = undefined;
+    if (this.closed || this.waiters.size === 0) return;
+    const due = performance.now() - PROBE_AFTER_MS;
+    const names = new Set<string>();
+    for (const waiter of this.waiters) if (waiter.since <= due) for (const name of waiter.pending) names.add(name);
+    for (const name of names) void this.probe(this.tracks.get(name)!);
+    this.timer = setTimeout(() => this.tick(), PROBE_AFTER_MS);
+  }
+
   private settle(waiter: Waiter, name: string): void {
     waiter.pending.delete(name);
     if (waiter.pending.size === 0) {
@@ -93,19 +113,12 @@ export class Progress {
     }
   }
 
-  private probeWaiting(): void {
-    const names = new Set<string>();
-    for (const waiter of this.waiters) for (const name of waiter.pending) names.add(name);
-    for (const name of names) void this.probe(this.tracks.get(name)!);
-  }
-
   private async probe(track: Track): Promise<void> {
     if (track.probing) {
       track.probeAgain = true;
       return;
     }
     track.probing = true;
-    let recheck = false;
     try {
       const { projector } = track;
       const local = this.localPosition(projector.name);
@@ -116,30 +129,22 @@ export class Progress {
       const head = await this.store.headPosition();
       const from = later(track.clear, checkpoint);
       const [next] = await this.store.readAll({ fromPosition: from, filter: { eventTypes: projector.eventTypes }, maxCount: 1 });
-      if (head && (!next || comparePositions(next.position, head) > 0)) track.clear = later(from, head);
-      else track.clear = later(track.clear, checkpoint);
+      track.clear = head && (!next || comparePositions(next.position, head) > 0) ? later(from, head) : later(track.clear, checkpoint);
       for (const waiter of this.waiters) {
         if (!waiter.pending.has(projector.name)) continue;
         const past =
           atOrPast(track.clear, waiter.position) ||
           (head !== null && atOrPast(head, waiter.position) && next !== undefined && comparePositions(next.position, waiter.position) > 0);
         if (past) this.settle(waiter, projector.name);
-        // A local owner with a handled event still to commit will call `committed`; anything else needs another look.
-        else if (local === undefined || !next || (head !== null && comparePositions(next.position, head) > 0)) recheck = true;
       }
     } catch {
-      recheck = true;
+      // The timer looks again while anyone waits.
     } finally {
       track.probing = false;
     }
     if (track.probeAgain) {
       track.probeAgain = false;
       void this.probe(track);
-    } else if (recheck && !this.closed && !this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.probeWaiting();
-      }, RECHECK_MS);
     }
   }
 }

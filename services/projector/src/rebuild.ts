@@ -80,20 +80,28 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
     let events = 0;
     await new Promise<void>((resolve, reject) => {
       let settled = false;
+      // Batches commit one after the other on this chain, while the subscription reads the next page.
+      let chain: Promise<void> = Promise.resolve();
       const finish = (error?: Error) => {
         if (settled) return;
         settled = true;
         // Deferred: onCaughtUp may fire before subscribeToAll has returned the subscription.
-        queueMicrotask(() => void subscription.stop().then(() => (error ? reject(error) : resolve()), reject));
+        queueMicrotask(() => void subscription.stop().then(() => (error ? reject(error) : chain.then(resolve, reject)), reject));
       };
       const subscription = store.subscribeToAll({
         fromPosition: 'start',
         filter: { eventTypes: projector.eventTypes },
         maxBatchSize: options.batchSize ?? 1000,
-        onEvents: async (batch) => {
+        onEvents: (batch) => {
           if (settled || batch.length === 0) return;
-          ({ position } = await applyBatch(db, projector, position, batch));
-          events += batch.length;
+          const previous = chain;
+          chain = previous.then(async () => {
+            ({ position } = await applyBatch(db, projector, position, batch));
+            events += batch.length;
+          });
+          chain.catch((error: Error) => finish(error));
+          // Backpressure: at most one batch committing while the next one is read.
+          return previous.catch(() => {});
         },
         onCaughtUp: () => finish(),
         onError: (error) => finish(error),

@@ -206,28 +206,39 @@ class Worker {
 
     await new Promise<void>((resolve, reject) => {
       let ended = false;
+      // Batches commit one after the other on this chain, while the subscription reads the next page.
+      let chain: Promise<void> = Promise.resolve();
       const end = (error?: Error) => {
         if (ended) return;
         ended = true;
         // A subscription that ends by itself has failed, whatever it reported: retry with backoff.
         if (!error && !this.stopping) error = new Error('subscription ended unexpectedly');
         this.abort.signal.removeEventListener('abort', onStop);
-        queueMicrotask(() => void subscription.stop().finally(() => (error ? reject(error) : resolve())));
+        const settle = () => (error ? reject(error) : resolve());
+        // Deferred: the subscription may report before subscribeToAll has returned it.
+        queueMicrotask(() => void subscription.stop().finally(() => chain.then(settle, settle)));
       };
+      const fail = (error: unknown) => end(error instanceof CheckpointConflictError ? new OwnershipLostError(error.message) : (error as Error));
       const onStop = () => end();
       const subscription = options.store.subscribeToAll({
         fromPosition: position,
         filter: { eventTypes: projector.eventTypes },
         maxBatchSize: options.batchSize ?? 500,
-        onEvents: async (events) => {
+        onEvents: (events) => {
           if (ended || events.length === 0) return;
-          await this.applyAndPublish(events, replaying);
+          const publish = !replaying;
+          const previous = chain;
+          // A failed batch rejects the chain, so nothing after it is ever applied.
+          chain = previous.then(() => this.applyAndPublish(events, publish));
+          chain.catch(fail);
+          // Backpressure: at most one batch committing while the next one is read.
+          return previous.catch(() => {});
         },
         onCaughtUp: () => {
           replaying = false;
           this.caughtUp = true;
         },
-        onError: (error) => end(error instanceof CheckpointConflictError ? new OwnershipLostError(error.message) : error),
+        onError: fail,
       });
       void subscription.done.then(() => end());
       void lease.lost.then((error) => end(new OwnershipLostError(`lease connection lost (${error.message})`)));
@@ -236,13 +247,13 @@ class Worker {
     });
   }
 
-  private async applyAndPublish(events: RecordedEvent[], replaying: boolean): Promise<void> {
+  private async applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
     const from = this.position ?? 'start';
     const { position, changes } = await applyBatch(this.options.db, this.projector, from, events);
     this.position = position;
     this.failures = 0;
     this.progress.committed(this.projector.name, position);
-    if (!replaying) await this.publish(changes);
+    if (publish) await this.publish(changes);
   }
 
   private async publish(changes: readonly ProjectionChange[]): Promise<void> {
