@@ -173,7 +173,7 @@ export async function measureVisibilityAndReplay(): Promise<Figure[]> {
     if (stored < REPLAY_EVENTS) await appendHistory(store, REPLAY_EVENTS - stored, sequence);
     const rates: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await rebuildProjector({ db, connectionString: database.url, store, projector: ticketActivity, batchSize: 2000, logger: { info: () => {}, warn: console.warn, error: console.error } });
+      const result = await rebuildProjector({ db, connectionString: database.url, store, projector: ticketActivity, logger: { info: () => {}, warn: console.warn, error: console.error } });
       rates.push(result.events / (result.ms / 1000));
     }
     return [

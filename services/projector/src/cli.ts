@@ -13,7 +13,7 @@ export const rebuildUsage = `Usage: rebuild <projectorName|all> [--database-url 
   Drops the projector's read tables, recreates them and replays every event it handles.
   --database-url       read tables and event store (default: $DATABASE_URL)
   --eventstore-schema  schema of the Postgres event store (default: eventstore)
-  --batch-size         events per transaction (default: 1000)`;
+  --batch-size         events per transaction (default: 5000)`;
 
 export interface RebuildCommandContext {
   projectors: readonly Projector[];
@@ -106,7 +106,7 @@ export async function runRebuildCommand(args: readonly string[], context: Rebuil
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== 'rebuild') {
-    console.error(`Unknown command "${command ?? ''}".\n${rebuildUsage}`);
+    console.error(`Unknown command "${command ?? ''}".\n${rebuildUsage}\n  --projectors         module exporting \`projectors\` and \`registry\` (default: projections/index.ts)`);
     return 2;
   }
   const moduleFlag = rest.indexOf('--projectors');

@@ -4,3 +4,4 @@ export * from './lease';
 export * from './progress';
 export * from './rebuild';
 export * from './runtime';
+export * from './cli';

@@ -44,6 +44,11 @@ export interface RebuildOptions {
   connectionString: string;
   store: EventStore;
   projector: Projector;
+  /**
+   * Events per transaction. Default 5000: replay speed is mostly page reads, and bigger pages
+   * read faster; but every open write transaction holds the Postgres store's read horizon back,
+   * so live subscribers on the same cluster wait for each one to commit.
+   */
   batchSize?: number;
   logger?: Logger;
   signal?: AbortSignal;
@@ -91,7 +96,7 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
       const subscription = store.subscribeToAll({
         fromPosition: 'start',
         filter: { eventTypes: projector.eventTypes },
-        maxBatchSize: options.batchSize ?? 1000,
+        maxBatchSize: options.batchSize ?? 5000,
         onEvents: (batch) => {
           if (settled || batch.length === 0) return;
           const previous = chain;

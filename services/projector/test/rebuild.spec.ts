@@ -1,4 +1,7 @@
 import type { Position } from '@conversa/contracts';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
 import { runRebuildCommand } from '../src/cli';
@@ -65,4 +68,16 @@ it('rebuilds a projector with no events to replay', async () => {
   const result = await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger: silentLogger });
   expect(result).toMatchObject({ events: 0, position: 'start' });
   expect(await tableRows(h.db, 'read.empty', 'stream_id')).toEqual([]);
+});
+
+it('runs directly with tsx, taking the projectors from a module', async () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  // `node --import tsx` is what the tsx binary runs, minus its wrapper process.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'services/projector/src/cli.ts', 'rebuild', 'cli_direct', '--database-url', database.url, '--projectors', 'services/projector/test/fixtures/cli-projectors.ts'],
+    { cwd: root },
+  );
+  expect(stdout).toMatch(/^Rebuilt cli_direct: 401 events in [\d.]+ s/m);
+  expect(await tableRows(h.db, 'read.cli_direct', 'stream_id')).toEqual(await tableRows(h.db, 'read.cli_a', 'stream_id'));
 });
