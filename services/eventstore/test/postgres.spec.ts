@@ -87,6 +87,40 @@ describe('Postgres event store specifics', () => {
     });
   });
 
+  describe('group commit', () => {
+    it('commits the sound appends of a shared group and leaves nothing of the failing ones', async () => {
+      const prefix = uniquePrefix();
+      const existing = noted(0);
+      await store.appendToStream(`${prefix}dup`, [existing]);
+      await store.appendToStream(`${prefix}conflict`, [noted(0)]);
+      const fresh = noted(1);
+      // Appends issued in one tick queue behind the groups already in flight and leave together.
+      const outcomes = await Promise.allSettled([
+        ...Array.from({ length: 4 }, (_, index) => store.appendToStream(`${prefix}filler-${index}`, [noted(index)])),
+        store.appendToStream(`${prefix}ok-1`, [noted(1), noted(2)], { expectedRevision: 'no_stream' }),
+        store.appendToStream(`${prefix}partial`, [fresh, existing]),
+        store.appendToStream(`${prefix}conflict`, [noted(1)], { expectedRevision: 'no_stream' }),
+        store.appendToStream(`${prefix}created-then-clash`, [noted(1), existing], { expectedRevision: 'no_stream' }),
+        store.appendToStream(`${prefix}ok-2`, [noted(3)], { expectedRevision: 'any' }),
+        store.appendToStream(`${prefix}ok-1`, [noted(4)], { expectedRevision: 'any' }),
+      ]);
+      const status = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : (outcome.reason as Error).name));
+      expect(status).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'DuplicateEventIdError', 'WrongExpectedVersionError', 'DuplicateEventIdError', 'ok', 'ok']);
+
+      expect(await store.readStream(`${prefix}partial`)).toEqual([]);
+      expect(await store.readStream(`${prefix}created-then-clash`)).toEqual([]);
+      await expect(store.appendToStream(`${prefix}created-then-clash`, [noted(9)], { expectedRevision: 'no_stream' })).resolves.toMatchObject({
+        nextExpectedRevision: 0,
+      });
+      expect(await store.readStream(`${prefix}conflict`)).toHaveLength(1);
+      expect((await store.readStream(`${prefix}ok-1`)).map((event) => event.revision)).toEqual([0, 1, 2]);
+      // The id that only the failed member carried was never stored.
+      await expect(store.appendToStream(`${prefix}elsewhere`, [fresh])).resolves.toMatchObject({ nextExpectedRevision: 0 });
+      const ok2 = await store.readStream(`${prefix}ok-2`, { raw: true });
+      expect(ok2).toHaveLength(1);
+    });
+  });
+
   describe('xmin horizon', () => {
     it('holds back a later commit until an earlier, slower transaction commits, then delivers both in order', async () => {
       const prefix = uniquePrefix();

@@ -10,15 +10,8 @@ export function assertSchemaName(schema: string): string {
 /** The NOTIFY channel of a schema, so two stores in one database do not wake each other. */
 export const notifyChannel = (schema: string): string => `${assertSchemaName(schema)}_appended`;
 
-/**
- * SQLSTATEs raised by append_events. Raising (not returning) makes Postgres roll back
- * anything the call already did, e.g. a half-inserted batch.
- */
-export const APPEND_ERRORS = {
-  wrongExpectedRevision: 'CV001',
-  staleBase: 'CV002',
-  duplicateEventId: 'CV003',
-} as const;
+/** What append_batch answers for each member. */
+export type AppendOutcomeKind = 'ok' | 'idempotent' | 'wrong_expected' | 'stale' | 'duplicate';
 
 /** Encoding of ExpectedRevision for SQL; revisions themselves are >= 0. */
 export const EXPECTED = { noStream: -1, any: -2, streamExists: -3 } as const;
@@ -32,8 +25,10 @@ create table if not exists ${s}.streams (
   last_hash text
 );
 
+-- The primary key doubles as the $all read index, (transaction_id, global_position), which
+-- spares every append one index insertion.
 create table if not exists ${s}.events (
-  global_position bigserial primary key,
+  global_position bigserial not null,
   transaction_id xid8 not null default pg_current_xact_id(),
   event_id uuid not null unique,
   stream_id text not null,
@@ -42,10 +37,9 @@ create table if not exists ${s}.events (
   data jsonb not null,
   metadata jsonb not null,
   created_at timestamptz not null default now(),
+  primary key (transaction_id, global_position),
   unique (stream_id, revision)
 );
-
-create index if not exists events_transaction_position on ${s}.events (transaction_id, global_position);
 
 -- What the batch's ids already are in the store: the original result when the whole batch
 -- is already at consecutive revisions of this stream (idempotent retry), else the first
@@ -71,85 +65,126 @@ language sql stable as $fn$
   where exists (select 1 from found)
 $fn$;
 
--- One round trip per append. The caller computed the hash chain on top of
--- (p_base_revision, p_base_hash); if the stream moved since, it gets CV002 with the actual
--- head and retries. p_expected: revision >= 0, -1 no_stream, -2 any, -3 stream_exists.
-create or replace function ${s}.append_events(
-  p_stream_id text, p_expected bigint, p_base_revision bigint, p_base_hash text, p_last_hash text, p_events jsonb,
-  out next_revision bigint, out commit_id xid8, out last_position bigint)
+-- Appends a group of independent appends in one transaction (group commit): one round
+-- trip, one commit and one NOTIFY for every append that arrived while the previous group was
+-- in flight. Each member gets its own outcome, and a member that fails leaves nothing behind.
+-- Members are taken in stream id order, so two groups lock shared streams in the same order.
+-- A member's hashes were computed on top of (r, h); if the stream moved since, it answers
+-- 'stale' with the actual head and the writer retries. x: revision >= 0, -1 no_stream,
+-- -2 any, -3 stream_exists.
+create or replace function ${s}.append_batch(p_batch jsonb)
+returns table (idx int, outcome text, next_revision bigint, commit_id xid8, last_position bigint, detail text)
 language plpgsql as $fn$
 declare
-  v_count int := jsonb_array_length(p_events);
-  v_created boolean := false;
+  m record;
+  v_count int;
+  v_created boolean;
   v_revision bigint;
   v_hash text;
   v_inserted int;
+  v_last bigint;
   v_match record;
+  v_written boolean := false;
 begin
-  -- A new stream: inserting its row both creates it and locks it, so two creators serialise
-  -- on the primary key and the loser falls through to the locked read below.
-  if p_base_revision = -1 and p_expected in (-1, -2) then
-    insert into ${s}.streams (stream_id, revision, last_hash) values (p_stream_id, v_count - 1, p_last_hash)
-      on conflict (stream_id) do nothing;
-    v_created := found;
+  for m in
+    select (x.ord - 1)::int as i, x.a->>'s' as stream_id, (x.a->>'x')::bigint as expected, (x.a->>'r')::bigint as base_revision,
+      x.a->>'h' as base_hash, x.a->>'l' as last_hash, x.a->'e' as events
+    from jsonb_array_elements(p_batch) with ordinality as x(a, ord)
+    order by x.a->>'s' collate "C", x.ord
+  loop
+    idx := m.i;
+    outcome := null; next_revision := null; commit_id := null; last_position := null; detail := null;
+    v_count := jsonb_array_length(m.events);
+    v_created := false;
     v_revision := -1;
-  end if;
+    v_hash := null;
 
-  if not v_created then
-    select s.revision, s.last_hash into v_revision, v_hash from ${s}.streams s where s.stream_id = p_stream_id for update;
-    if not found then
-      v_revision := -1;
-      v_hash := null;
+    -- A new stream: inserting its row both creates it and locks it, so two creators serialise
+    -- on the primary key and the loser falls through to the locked read below.
+    if m.base_revision = -1 and m.expected in (-1, -2) then
+      insert into ${s}.streams (stream_id, revision, last_hash) values (m.stream_id, v_count - 1, m.last_hash)
+        on conflict (stream_id) do nothing;
+      v_created := found;
     end if;
-    if not (p_expected = -2 or (p_expected = -3 and v_revision >= 0) or p_expected = v_revision)
-       or p_base_revision <> v_revision or p_base_hash is distinct from v_hash then
-      -- An idempotent retry wins over any expected revision (EventStoreDB semantics).
-      select * into v_match from ${s}.match_event_ids(p_stream_id, p_events);
-      if v_match.all_here then
+
+    if not v_created then
+      select st.revision, st.last_hash into v_revision, v_hash from ${s}.streams st where st.stream_id = m.stream_id for update;
+      if not found then
+        v_revision := -1;
+        v_hash := null;
+      end if;
+      if not (m.expected = -2 or (m.expected = -3 and v_revision >= 0) or m.expected = v_revision)
+         or m.base_revision <> v_revision or m.base_hash is distinct from v_hash then
+        -- An idempotent retry wins over any expected revision (EventStoreDB semantics).
+        select * into v_match from ${s}.match_event_ids(m.stream_id, m.events);
+        if v_match.all_here then
+          outcome := 'idempotent';
+          next_revision := v_match.last_revision;
+          commit_id := v_match.last_commit;
+          last_position := v_match.last_position;
+        elsif v_match.clashing_id is not null then
+          outcome := 'duplicate';
+          detail := v_match.clashing_id::text;
+        elsif not (m.expected = -2 or (m.expected = -3 and v_revision >= 0) or m.expected = v_revision) then
+          outcome := 'wrong_expected';
+          detail := v_revision::text;
+        else
+          outcome := 'stale';
+          detail := json_build_object('revision', v_revision, 'hash', v_hash)::text;
+        end if;
+        return next;
+        continue;
+      end if;
+    end if;
+
+    with inserted as (
+      insert into ${s}.events (event_id, stream_id, revision, type, data, metadata)
+        select x.id, m.stream_id, v_revision + x.ord, x.type, x.data, x.metadata
+        from rows from (jsonb_to_recordset(m.events) as (id uuid, type text, data jsonb, metadata jsonb)) with ordinality
+          as x(id, type, data, metadata, ord)
+        order by x.ord
+        on conflict (event_id) do nothing
+        returning global_position
+    )
+    select count(*), max(global_position) into v_inserted, v_last from inserted;
+
+    if v_inserted < v_count then
+      -- Some ids exist already. Take back what this member wrote (revisions above the head we
+      -- hold locked are its own) before saying whether it was a retry or a clash.
+      if v_inserted > 0 then
+        delete from ${s}.events e where e.stream_id = m.stream_id and e.revision > v_revision;
+      end if;
+      if v_created then
+        delete from ${s}.streams st where st.stream_id = m.stream_id;
+      end if;
+      select * into v_match from ${s}.match_event_ids(m.stream_id, m.events);
+      if v_inserted = 0 and v_match.all_here and not v_created then
+        outcome := 'idempotent';
         next_revision := v_match.last_revision;
         commit_id := v_match.last_commit;
         last_position := v_match.last_position;
-        return;
-      elsif v_match.clashing_id is not null then
-        raise exception using errcode = 'CV003', message = 'duplicate event id', detail = v_match.clashing_id::text;
-      elsif not (p_expected = -2 or (p_expected = -3 and v_revision >= 0) or p_expected = v_revision) then
-        raise exception using errcode = 'CV001', message = 'wrong expected revision', detail = v_revision::text;
       else
-        raise exception using errcode = 'CV002', message = 'stale base revision',
-          detail = json_build_object('revision', v_revision, 'hash', v_hash)::text;
+        outcome := 'duplicate';
+        detail := coalesce(v_match.clashing_id::text, '');
       end if;
+      return next;
+      continue;
     end if;
-  end if;
 
-  with inserted as (
-    insert into ${s}.events (event_id, stream_id, revision, type, data, metadata)
-      select x.id, p_stream_id, v_revision + x.ord, x.type, x.data, x.metadata
-      from rows from (jsonb_to_recordset(p_events) as (id uuid, type text, data jsonb, metadata jsonb)) with ordinality
-        as x(id, type, data, metadata, ord)
-      order by x.ord
-      on conflict (event_id) do nothing
-      returning global_position
-  )
-  select count(*), max(global_position) into v_inserted, last_position from inserted;
-
-  if v_inserted < v_count then
-    select * into v_match from ${s}.match_event_ids(p_stream_id, p_events);
-    if v_inserted = 0 and v_match.all_here and not v_created then
-      next_revision := v_match.last_revision;
-      commit_id := v_match.last_commit;
-      last_position := v_match.last_position;
-      return;
+    if not v_created then
+      update ${s}.streams st set revision = v_revision + v_count, last_hash = m.last_hash where st.stream_id = m.stream_id;
     end if;
-    raise exception using errcode = 'CV003', message = 'duplicate event id', detail = coalesce(v_match.clashing_id::text, '');
-  end if;
+    v_written := true;
+    outcome := 'ok';
+    next_revision := v_revision + v_count;
+    commit_id := pg_current_xact_id();
+    last_position := v_last;
+    return next;
+  end loop;
 
-  if not v_created then
-    update ${s}.streams set revision = v_revision + v_count, last_hash = p_last_hash where stream_id = p_stream_id;
+  if v_written then
+    perform pg_notify('${s}_appended', '');
   end if;
-
-  perform pg_notify('${s}_appended', '');
-  next_revision := v_revision + v_count;
-  commit_id := pg_current_xact_id();
 end
 $fn$;
 `;

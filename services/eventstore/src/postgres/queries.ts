@@ -148,19 +148,11 @@ export function readStreamStatement(
   };
 }
 
-export function appendStatement(
-  schema: string,
-  streamId: string,
-  expected: number,
-  baseRevision: number,
-  baseHash: string | null,
-  lastHash: string,
-  eventsJson: string,
-): Statement {
+export function appendBatchStatement(schema: string, batchJson: string): Statement {
   return {
-    name: `${schema}.append_events`,
-    text: `select next_revision, commit_id, last_position from ${schema}.append_events($1, $2, $3, $4, $5, $6::jsonb)`,
-    values: [streamId, expected, baseRevision, baseHash, lastHash, eventsJson],
+    name: `${schema}.append_batch`,
+    text: `select idx, outcome, next_revision, commit_id, last_position, detail from ${schema}.append_batch($1::jsonb)`,
+    values: [batchJson],
   };
 }
 

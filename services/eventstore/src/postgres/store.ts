@@ -13,11 +13,12 @@ import {
   type SubscribeToAllOptions,
   type Subscription,
 } from '../port';
-import { APPEND_ERRORS, EXPECTED, assertSchemaName, migrateEventStore, notifyChannel } from './migration';
+import { AppendBatcher, type AppendOutcome, type AppendRequest } from './batcher';
+import { EXPECTED, assertSchemaName, migrateEventStore, notifyChannel, type AppendOutcomeKind } from './migration';
 import { AppendNotifier } from './notifier';
 import {
   START,
-  appendStatement,
+  appendBatchStatement,
   countAfterStatement,
   headPositionStatement,
   readAllStatement,
@@ -68,7 +69,8 @@ interface DatabaseError extends Error {
 
 export async function createPostgresEventStore(options: PostgresEventStoreOptions): Promise<EventStore> {
   const schema = assertSchemaName(options.schema ?? 'eventstore');
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+  const poolSize = Math.max(2, options.poolSize ?? 10);
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize });
   // An idle pooled connection that dies must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   try {
@@ -77,7 +79,8 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     await pool.end();
     throw error;
   }
-  return new PostgresEventStore(pool, options.registry, schema, new AppendNotifier(options.connectionString, notifyChannel(schema)), options.pollIntervalMs ?? 1000);
+  const notifier = new AppendNotifier(options.connectionString, notifyChannel(schema));
+  return new PostgresEventStore(pool, options.registry, schema, notifier, options.pollIntervalMs ?? 1000, poolSize);
 }
 
 class PostgresEventStore implements EventStore {
@@ -88,6 +91,7 @@ class PostgresEventStore implements EventStore {
    */
   private readonly chainHeads = new Map<string, StreamHead>();
   private readonly subscriptions = new Set<PostgresSubscription>();
+  private readonly batcher: AppendBatcher;
   private closed = false;
 
   constructor(
@@ -96,7 +100,10 @@ class PostgresEventStore implements EventStore {
     private readonly schema: string,
     private readonly notifier: AppendNotifier,
     private readonly pollIntervalMs: number,
-  ) {}
+    poolSize: number,
+  ) {
+    this.batcher = new AppendBatcher((requests) => this.executeBatch(requests), isStatementError, appendGroupsInFlight(poolSize));
+  }
 
   async appendToStream(streamId: string, events: readonly EventToAppend[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     this.assertOpen();
@@ -107,28 +114,27 @@ class PostgresEventStore implements EventStore {
 
     let head = this.chainHeads.get(streamId) ?? { revision: -1, hash: null };
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS; attempt++) {
-      try {
-        const result =
-          attempt < OPTIMISTIC_ATTEMPTS
-            ? await this.callAppend(undefined, streamId, expectedCode, head, prepared)
-            : await this.appendLocked(streamId, expectedCode, prepared);
-        this.notifier.wakeAll();
-        return result;
-      } catch (error) {
-        const err = error as DatabaseError;
-        if (err.code === APPEND_ERRORS.staleBase) {
-          const actual = JSON.parse(err.detail ?? '{}') as { revision: number; hash: string | null };
+      const { request, outcome } =
+        attempt < OPTIMISTIC_ATTEMPTS
+          ? await this.submitChained(streamId, expectedCode, head, prepared)
+          : await this.appendLocked(streamId, expectedCode, prepared);
+      switch (outcome.outcome satisfies AppendOutcomeKind) {
+        case 'ok':
+          this.rememberHead(streamId, { revision: outcome.nextRevision!, hash: request.lastHash });
+          this.notifier.wakeAll();
+          return appendResult(outcome);
+        case 'idempotent':
+          return appendResult(outcome);
+        case 'stale': {
+          const actual = JSON.parse(outcome.detail ?? '{}') as { revision: number; hash: string | null };
           head = { revision: Number(actual.revision), hash: actual.hash };
           this.rememberHead(streamId, head);
           continue;
         }
-        if (err.code === APPEND_ERRORS.wrongExpectedRevision) {
-          throw new WrongExpectedVersionError(streamId, expected, Number(err.detail));
-        }
-        if (err.code === APPEND_ERRORS.duplicateEventId) {
-          throw new DuplicateEventIdError(err.detail || prepared[0]!.id, streamId);
-        }
-        throw error;
+        case 'wrong_expected':
+          throw new WrongExpectedVersionError(streamId, expected, Number(outcome.detail));
+        case 'duplicate':
+          throw new DuplicateEventIdError(outcome.detail || prepared[0]!.id, streamId);
       }
     }
     throw new Error(`Append to ${streamId} kept racing with other writers; gave up after ${OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS} attempts`);
@@ -239,13 +245,8 @@ class PostgresEventStore implements EventStore {
     return { id: event.id.toLowerCase(), type: event.type, dataJson, data: JSON.parse(dataJson), metadata: JSON.parse(JSON.stringify(metadata.data)) };
   }
 
-  private async callAppend(
-    client: pg.PoolClient | undefined,
-    streamId: string,
-    expectedCode: number,
-    head: StreamHead,
-    events: readonly PreparedEvent[],
-  ): Promise<AppendResult> {
+  /** Chains the events' hashes on top of `head` and serialises them for append_batch. */
+  private chain(streamId: string, expectedCode: number, head: StreamHead, events: readonly PreparedEvent[]): AppendRequest {
     let prevHash = head.hash;
     const parts: string[] = [];
     for (let index = 0; index < events.length; index++) {
@@ -255,31 +256,61 @@ class PostgresEventStore implements EventStore {
       parts.push(`{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"data":${event.dataJson},"metadata":${metadataJson}}`);
       prevHash = hash;
     }
-    const { rows } = await this.query<{ next_revision: string; commit_id: string; last_position: string }>(
-      appendStatement(this.schema, streamId, expectedCode, head.revision, head.hash, prevHash!, `[${parts.join(',')}]`),
+    return { streamId, expected: expectedCode, baseRevision: head.revision, baseHash: head.hash, lastHash: prevHash!, eventsJson: `[${parts.join(',')}]` };
+  }
+
+  private async submitChained(
+    streamId: string,
+    expectedCode: number,
+    head: StreamHead,
+    events: readonly PreparedEvent[],
+  ): Promise<{ request: AppendRequest; outcome: AppendOutcome }> {
+    const request = this.chain(streamId, expectedCode, head, events);
+    return { request, outcome: await this.batcher.submit(request) };
+  }
+
+  private async executeBatch(requests: readonly AppendRequest[], client?: pg.PoolClient): Promise<AppendOutcome[]> {
+    const batch = requests
+      .map(
+        (request) =>
+          `{"s":${JSON.stringify(request.streamId)},"x":${request.expected},"r":${request.baseRevision},"h":${JSON.stringify(request.baseHash)},"l":${JSON.stringify(request.lastHash)},"e":${request.eventsJson}}`,
+      )
+      .join(',');
+    const { rows } = await this.query<{ idx: number; outcome: AppendOutcomeKind; next_revision: string | null; commit_id: string | null; last_position: string | null; detail: string | null }>(
+      appendBatchStatement(this.schema, `[${batch}]`),
       client,
     );
-    const row = rows[0]!;
-    const nextExpectedRevision = Number(row.next_revision);
-    if (nextExpectedRevision === head.revision + events.length) this.rememberHead(streamId, { revision: nextExpectedRevision, hash: prevHash });
-    return { nextExpectedRevision, position: { commit: BigInt(row.commit_id), prepare: BigInt(row.last_position) } };
+    const outcomes: AppendOutcome[] = new Array(requests.length);
+    for (const row of rows) {
+      outcomes[row.idx] = {
+        outcome: row.outcome,
+        nextRevision: row.next_revision === null ? null : Number(row.next_revision),
+        commit: row.commit_id === null ? null : BigInt(row.commit_id),
+        lastPosition: row.last_position === null ? null : BigInt(row.last_position),
+        detail: row.detail,
+      };
+    }
+    return outcomes;
   }
 
   /** Takes the stream row lock before chaining, so the base cannot move under a writer that keeps losing races. */
-  private async appendLocked(streamId: string, expectedCode: number, events: readonly PreparedEvent[]): Promise<AppendResult> {
+  private async appendLocked(streamId: string, expectedCode: number, events: readonly PreparedEvent[]): Promise<{ request: AppendRequest; outcome: AppendOutcome }> {
     const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('begin');
       const { rows } = await this.query<{ revision: string; last_hash: string | null }>(streamHeadStatement(this.schema, streamId, true), client);
       const head: StreamHead = rows[0] ? { revision: Number(rows[0].revision), hash: rows[0].last_hash } : { revision: -1, hash: null };
-      const result = await this.callAppend(client, streamId, expectedCode, head, events);
+      const request = this.chain(streamId, expectedCode, head, events);
+      const [outcome] = await this.executeBatch([request], client);
       await client.query('commit');
-      return result;
+      return { request, outcome: outcome! };
     } catch (error) {
+      if (!isStatementError(error)) broken = error as Error;
       await client.query('rollback').catch(() => {});
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
@@ -326,6 +357,17 @@ function isStatementError(error: unknown): boolean {
   const code = (error as DatabaseError).code;
   return error instanceof pg.DatabaseError && typeof code === 'string' && !code.startsWith('08') && !code.startsWith('57P');
 }
+
+/**
+ * Groups in flight at once. Few, so that concurrent writers queue up into shared groups;
+ * the rest of the pool stays free for reads and subscriptions.
+ */
+const appendGroupsInFlight = (poolSize: number): number => Math.max(1, Math.min(2, poolSize - 1));
+
+const appendResult = (outcome: AppendOutcome): AppendResult => ({
+  nextExpectedRevision: outcome.nextRevision!,
+  position: { commit: outcome.commit!, prepare: outcome.lastPosition! },
+});
 
 function encodeExpected(expected: ExpectedRevision): number {
   if (expected === 'any') return EXPECTED.any;
