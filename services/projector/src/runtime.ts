@@ -203,6 +203,7 @@ class Worker {
     this.state = 'running';
     // Replayed history is not news: after a rebuild, publish only once caught up with the present.
     let replaying = rebuilt;
+    const batchSize = options.batchSize ?? 500;
 
     await new Promise<void>((resolve, reject) => {
       let ended = false;
@@ -223,7 +224,7 @@ class Worker {
       const subscription = options.store.subscribeToAll({
         fromPosition: position,
         filter: { eventTypes: projector.eventTypes },
-        maxBatchSize: options.batchSize ?? 500,
+        maxBatchSize: batchSize,
         onEvents: (events) => {
           if (ended || events.length === 0) return;
           const publish = !replaying;
@@ -231,8 +232,10 @@ class Worker {
           // A failed batch rejects the chain, so nothing after it is ever applied.
           chain = previous.then(() => this.applyAndPublish(events, publish));
           chain.catch(fail);
-          // Backpressure: at most one batch committing while the next one is read.
-          return previous.catch(() => {});
+          // Catching up (a full page): read the next page while this one commits. At the live edge,
+          // read only after the commit: an open write transaction holds the store's read horizon
+          // back, and a page read during it would find the newest events not yet readable.
+          return (events.length >= batchSize ? previous : chain).catch(() => {});
         },
         onCaughtUp: () => {
           replaying = false;
