@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { toaster } from '../app/toaster';
 
 // jsdom lacks the layout APIs Chakra/Ark and next-themes read; these inert versions are enough for behaviour tests.
 if (!window.matchMedia) {
@@ -34,6 +35,8 @@ window.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();
+  // The toaster is a module-level store: one test's toasts must not leak into the next.
+  toaster.remove();
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

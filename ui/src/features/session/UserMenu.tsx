@@ -32,7 +32,7 @@ export function UserMenu() {
             <Menu.Content minW="56" data-testid="user-menu-content">
               <Menu.ItemGroup>
                 <Menu.ItemGroupLabel>{user.name}</Menu.ItemGroupLabel>
-                <Menu.Item value="profile" onSelect={() => setProfileOpen(true)} data-testid="menu-profile">
+                <Menu.Item value="profile" onClick={() => setProfileOpen(true)} data-testid="menu-profile">
                   <LuUser />
                   {t('shell.profile')}
                 </Menu.Item>
@@ -55,7 +55,7 @@ export function UserMenu() {
                 ))}
               </Menu.RadioItemGroup>
               <Menu.Separator />
-              <Menu.Item value="logout" onSelect={() => void logout()} data-testid="menu-logout">
+              <Menu.Item value="logout" onClick={() => void logout()} data-testid="menu-logout">
                 <LuLogOut />
                 {t('shell.logout')}
               </Menu.Item>

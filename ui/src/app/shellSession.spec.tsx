@@ -1,0 +1,99 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderApp } from '../test/harness';
+import { session } from '../test/fixtures';
+import { reloadPage } from './browser';
+import { SocketClient } from './socket';
+
+vi.mock('./browser', () => ({ reloadPage: vi.fn() }));
+
+interface Fake {
+  url: string;
+  readyState: number;
+  sent: unknown[];
+  onopen: ((ev: Event) => unknown) | null;
+  onclose: ((ev: CloseEvent) => unknown) | null;
+  onerror: ((ev: Event) => unknown) | null;
+  onmessage: ((ev: MessageEvent) => unknown) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+function fakeEdge() {
+  const sockets: Fake[] = [];
+  const client = new SocketClient({
+    createSocket: (url) => {
+      const socket: Fake = {
+        url,
+        readyState: 0,
+        sent: [],
+        onopen: null,
+        onclose: null,
+        onerror: null,
+        onmessage: null,
+        send(data) {
+          this.sent.push(JSON.parse(data));
+        },
+        close() {
+          this.readyState = 3;
+        },
+      };
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  const open = () =>
+    act(() => {
+      const socket = sockets[sockets.length - 1]!;
+      socket.readyState = 1;
+      socket.onopen?.(new Event('open'));
+    });
+  const frame = (event: string, data: unknown) =>
+    act(() => {
+      sockets[sockets.length - 1]!.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event, data }) }));
+    });
+  return { client, sockets, open, frame };
+}
+
+describe('shell real-time session', () => {
+  it('opens the socket with the access token and joins notifications', async () => {
+    fakeServer({});
+    const edge = fakeEdge();
+    renderApp({ signedIn: session(), socket: edge.client });
+    await screen.findByTestId('app-shell');
+    await waitFor(() => expect(edge.sockets).toHaveLength(1));
+    expect(edge.sockets[0]!.url).toMatch(/\/socket\?token=access-1$/);
+    await edge.open();
+    expect(edge.sockets[0]!.sent).toContainEqual({ event: 'joinNotification' });
+  });
+
+  it('signs this browser out when the account is opened on another computer', async () => {
+    fakeServer({});
+    const edge = fakeEdge();
+    localStorage.setItem('lastLoginAt', String(Date.now() - 60_000));
+    renderApp({ signedIn: session(), socket: edge.client });
+    await screen.findByTestId('app-shell');
+    await waitFor(() => expect(edge.sockets).toHaveLength(1));
+    await edge.open();
+    await edge.frame('company-2-auth', { action: 'update', user: { id: 7 } });
+    expect(await screen.findByText('Sua conta foi acessada em outro computador.')).toBeInTheDocument();
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2000 });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('ignores the auth frame of its own fresh login and frames about other users', async () => {
+    fakeServer({});
+    vi.mocked(reloadPage).mockClear();
+    const edge = fakeEdge();
+    localStorage.setItem('lastLoginAt', String(Date.now()));
+    renderApp({ signedIn: session(), socket: edge.client });
+    await screen.findByTestId('app-shell');
+    await waitFor(() => expect(edge.sockets).toHaveLength(1));
+    await edge.open();
+    await edge.frame('company-2-auth', { action: 'update', user: { id: 7 } });
+    await edge.frame('company-2-auth', { action: 'update', user: { id: 8 } });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByText('Sua conta foi acessada em outro computador.')).not.toBeInTheDocument();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});

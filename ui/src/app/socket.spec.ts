@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SocketClient } from './socket';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((ev: Event) => unknown) | null = null;
+  onclose: ((ev: CloseEvent) => unknown) | null = null;
+  onerror: ((ev: Event) => unknown) | null = null;
+  onmessage: ((ev: MessageEvent) => unknown) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  serverOpens() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  serverDrops() {
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  }
+  serverSends(frame: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+const client = () =>
+  new SocketClient({
+    url: (token) => `ws://app.test/socket?token=${token}`,
+    createSocket: (url) => new FakeSocket(url),
+    initialDelayMs: 1000,
+    maxDelayMs: 8000,
+    jitter: 0,
+    userStatusIntervalMs: 300_000,
+  });
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('socket client', () => {
+  it('connects with the token, sends joins and userStatus, and repeats userStatus every 300000 ms', () => {
+    const socket = client();
+    socket.join({ event: 'joinNotification' });
+    socket.setToken('t1');
+    expect(latest().url).toBe('ws://app.test/socket?token=t1');
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ event: 'joinNotification' }, { event: 'userStatus' }]);
+    socket.join({ event: 'joinTickets', data: 'open' });
+    expect(latest().sent).toContainEqual({ event: 'joinTickets', data: 'open' });
+    vi.advanceTimersByTime(300_000);
+    expect(latest().sent.filter((message) => (message as { event: string }).event === 'userStatus')).toHaveLength(2);
+  });
+
+  it('reconnects with growing backoff after a lost connection and re-sends the joins', () => {
+    const socket = client();
+    const reconnected = vi.fn();
+    socket.onReconnect(reconnected);
+    socket.setToken('t1');
+    latest().serverOpens();
+    socket.join({ event: 'joinTickets', data: 'open' });
+    const leave = socket.join({ event: 'joinChatBox', data: '42' });
+    leave();
+
+    latest().serverDrops();
+    expect(socket.state).toBe('closed');
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+
+    latest().serverDrops(); // the edge is still down: next try after 2 s
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ event: 'joinTickets', data: 'open' }, { event: 'userStatus' }]);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+
+    latest().serverDrops(); // a successful open resets the backoff
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(4);
+  });
+
+  it('reconnects at once with the new token after a refresh', () => {
+    const socket = client();
+    socket.join({ event: 'joinNotification' });
+    socket.setToken('t1');
+    const first = latest();
+    first.serverOpens();
+    socket.setToken('t2');
+    expect(first.closed).toBe(true);
+    expect(latest().url).toBe('ws://app.test/socket?token=t2');
+    latest().serverOpens();
+    expect(latest().sent).toContainEqual({ event: 'joinNotification' });
+    // The old socket's late close must not schedule a reconnect of its own.
+    first.onclose?.(new CloseEvent('close'));
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('delivers frames by event suffix whatever the company id, and stops after unsubscribe', () => {
+    const socket = client();
+    const onTicket = vi.fn();
+    const unsubscribe = socket.subscribe('ticket', onTicket);
+    const onAuth = vi.fn();
+    socket.subscribe('auth', onAuth);
+    socket.setToken('t1');
+    latest().serverOpens();
+    latest().serverSends({ event: 'company-2-ticket', data: { action: 'update', ticket: { id: 1 } } });
+    latest().serverSends({ event: 'company-2-auth', data: { action: 'update', user: { id: 7 } } });
+    latest().serverSends({ event: 'company-2-contact', data: {} });
+    latest().onmessage?.(new MessageEvent('message', { data: 'not json' }));
+    expect(onTicket).toHaveBeenCalledWith({ action: 'update', ticket: { id: 1 } }, 'company-2-ticket');
+    expect(onAuth).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    latest().serverSends({ event: 'company-2-ticket', data: {} });
+    expect(onTicket).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops reconnecting after disconnect (logout)', () => {
+    const socket = client();
+    socket.setToken('t1');
+    latest().serverOpens();
+    socket.setToken(null);
+    expect(latest().closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(socket.state).toBe('idle');
+  });
+});
