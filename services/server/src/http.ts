@@ -40,12 +40,18 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       },
       async (app) => {
         if (!options.serveUi || !existsSync(join(config.uiDir, 'index.html'))) return;
-        await app.register(fastifyStatic, { root: config.uiDir, wildcard: false, index: false, decorateReply: true });
-        // The SPA owns every other page a browser asks for; API clients keep the JSON 404.
-        app.get('/*', { config: { auth: 'public' } }, async (request, reply) => {
-          const wantsPage = request.headers.accept?.includes('text/html') ?? false;
-          if (!wantsPage) return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND', message: `No route GET ${request.url.split('?')[0]}` });
-          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        await app.register(async (ui) => {
+          // The built UI is public: its files carry no data, and the login page must load before any token exists.
+          ui.addHook('onRoute', (route) => {
+            route.config = { ...route.config, auth: 'public' };
+          });
+          await ui.register(fastifyStatic, { root: config.uiDir, wildcard: false, index: false, decorateReply: true });
+          // The SPA owns every other page a browser asks for; API clients keep the JSON 404.
+          ui.get('/*', async (request, reply) => {
+            const wantsPage = request.headers.accept?.includes('text/html') ?? false;
+            if (!wantsPage) return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND', message: `No route GET ${request.url.split('?')[0]}` });
+            return reply.header('cache-control', 'no-cache').sendFile('index.html');
+          });
         });
       },
     ],
