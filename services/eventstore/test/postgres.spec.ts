@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { testDatabase } from '../../testing/src/database';
-import { collect, conformanceMetadata, createConformanceRegistry, describeEventStoreConformance, noted, settle } from '../src/conformance/suite';
+import { collect, conformanceMetadata, createConformanceRegistry, describeEventStoreConformance, noted, settle, tagged } from '../src/conformance/suite';
 import { DuplicateEventIdError, type EventStore } from '../src/port';
 import { createPostgresEventStore, listenApplicationName, migrateEventStore, notifyChannel } from '../src/postgres/index';
 
@@ -118,6 +118,33 @@ describe('Postgres event store specifics', () => {
       await expect(store.appendToStream(`${prefix}elsewhere`, [fresh])).resolves.toMatchObject({ nextExpectedRevision: 0 });
       const ok2 = await store.readStream(`${prefix}ok-2`, { raw: true });
       expect(ok2).toHaveLength(1);
+    });
+  });
+
+  describe('filtered subscriptions', () => {
+    it('find rare matches across more non-matching rows than one scan window holds, live too', async () => {
+      const prefix = uniquePrefix();
+      const rare = [tagged('first'), tagged('middle'), tagged('last')];
+      await store.appendToStream(`${prefix}rare`, [rare[0]!]);
+      for (let batch = 0; batch < 70; batch++) {
+        if (batch === 35) await store.appendToStream(`${prefix}rare`, [rare[1]!]);
+        await store.appendToStream(`${prefix}noise`, Array.from({ length: 100 }, (_, index) => noted(batch * 100 + index)));
+      }
+      await store.appendToStream(`${prefix}rare`, [rare[2]!]);
+      const filter = { streamPrefixes: [prefix], eventTypes: ['ConformanceTagged'] };
+      const collector = collect(store, { filter, maxBatchSize: 2 });
+      try {
+        await collector.waitForCaughtUp();
+        expect(collector.events.map((event) => event.id)).toEqual(rare.map((event) => event.id));
+        const live = tagged('live');
+        await store.appendToStream(`${prefix}noise`, [noted(-1)]);
+        await store.appendToStream(`${prefix}rare`, [live]);
+        await collector.waitForCount(4);
+        expect(collector.events.map((event) => event.id)).toEqual([...rare, live].map((event) => event.id));
+        expect((await store.readAll({ filter })).map((event) => event.id)).toEqual([...rare, live].map((event) => event.id));
+      } finally {
+        await collector.stop();
+      }
     });
   });
 

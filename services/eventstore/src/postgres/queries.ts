@@ -74,34 +74,57 @@ export function readAllStatement(schema: string, after: Position, limit: number 
 }
 
 /**
- * readAll's page plus, from the same snapshot, whether committed matching rows exist
- * beyond the horizon (so the caller re-reads soon instead of waiting for a notification
- * that already came). Always returns at least one row; an empty page is a row of nulls.
- * The pending scan starts at max(cursor, (xmin, 0)) as a single row bound so the index
- * range stays at the tail.
+ * One step of a subscription. It scans a window of at most `window` rows after `after` in
+ * $all order (below the horizon), keeps the first `limit` that match the filter, and tells
+ * how far it scanned, so a filtered subscriber moves past rows that do not match instead of
+ * reading them again on every wake-up. From the same snapshot it also says whether committed
+ * matching rows exist beyond the horizon (re-read soon: their notification already came).
+ * Always one row at least; `event_id` is null when nothing matched.
  */
-export function subscriptionPageStatement(schema: string, after: Position, limit: number, filter?: EventFilter): Statement {
-  const page = filterSql(filter, 'e', 4);
-  const pending = filterSql(filter, 'p', 4);
+export function subscriptionPageStatement(schema: string, after: Position, limit: number, window: number, filter?: EventFilter): Statement {
+  const page = filterSql(filter, 's', 5);
+  const pending = filterSql(filter, 'p', 5);
   return {
     name: `${schema}.subscription_page.${page.key}`,
-    text: `with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-      select exists (
-          select 1 from ${schema}.events p
-          where (p.transaction_id, p.global_position) > (
-              case when (select xmin from horizon) > $1::xid8 then (select xmin from horizon) else $1::xid8 end,
-              case when (select xmin from horizon) > $1::xid8 then 0 else $2::bigint end)${pending.sql}
-        ) as pending, page.*
-      from (select 1) one
-      left join lateral (
-        select ${COLUMNS} from ${schema}.events e
+    text: `with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+      scan as materialized (
+        select e.transaction_id, e.global_position, e.stream_id, e.type from ${schema}.events e
         where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
-          and e.transaction_id < (select xmin from horizon)${page.sql}
+          and e.transaction_id < (select xmin from horizon)
         order by e.transaction_id, e.global_position
+        limit $4
+      ),
+      matched as (
+        select s.transaction_id, s.global_position from scan s
+        where true${page.sql}
+        order by s.transaction_id, s.global_position
         limit $3
-      ) page on true
-      order by page.transaction_id, page.global_position`,
-    values: [...cursorValues(after), limit, ...page.values],
+      ),
+      summary as (
+        select
+          (select count(*) from scan) as scanned,
+          last.transaction_id as scanned_transaction_id,
+          last.global_position as scanned_global_position,
+          coalesce((
+            -- The scalar bound is the only index condition (the OR is not one), so the probe
+            -- starts at the horizon, not at the cursor far behind it.
+            select true from ${schema}.events p
+            where p.transaction_id >= (select case when h.xmin > $1::xid8 then h.xmin else $1::xid8 end from horizon h)
+              and (p.transaction_id > $1::xid8 or (p.transaction_id = $1::xid8 and p.global_position > $2::bigint))${pending.sql}
+            order by p.transaction_id, p.global_position
+            limit 1
+          ), false) as pending
+        from (select 1) one
+        left join lateral (
+          select s.transaction_id, s.global_position from scan s order by s.transaction_id desc, s.global_position desc limit 1
+        ) last on true
+      )
+      select summary.scanned, summary.scanned_transaction_id::text, summary.scanned_global_position::text, summary.pending, ${COLUMNS}
+      from summary
+      left join matched m on true
+      left join ${schema}.events e on e.transaction_id = m.transaction_id and e.global_position = m.global_position
+      order by e.transaction_id, e.global_position`,
+    values: [...cursorValues(after), limit, window, ...page.values],
   };
 }
 

@@ -1,9 +1,14 @@
-import type { Position, RecordedEvent } from '@conversa/contracts';
+import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
 import type { SubscribeToAllOptions, Subscription } from '../port';
 import type { EventRow } from './queries';
 
 export interface SubscriptionPage {
+  /** Matching events, at most the batch size. */
   rows: EventRow[];
+  /** The last row the read looked at, matching or not; null when there was nothing to look at. */
+  scannedTo: Position | null;
+  /** The read stopped at its scan window, not at the head: read on at once. */
+  windowFull: boolean;
   /** Committed matching rows exist beyond the xmin horizon: they become readable very soon. */
   pending: boolean;
 }
@@ -108,6 +113,9 @@ export class PostgresSubscription implements Subscription {
         deliveredSinceCaughtUp = true;
         if (page.rows.length === limit) continue;
       }
+      // Nothing after the last delivery matched up to here: skip those rows next time.
+      if (page.scannedTo && comparePositions(page.scannedTo, cursor) > 0) cursor = page.scannedTo;
+      if (page.windowFull) continue;
 
       if (page.pending) {
         // No notification will come for these rows (they already notified while invisible),
