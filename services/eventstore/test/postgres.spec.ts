@@ -126,8 +126,9 @@ describe('Postgres event store specifics', () => {
       const prefix = uniquePrefix();
       const rare = [tagged('first'), tagged('middle'), tagged('last')];
       await store.appendToStream(`${prefix}rare`, [rare[0]!]);
-      for (let batch = 0; batch < 70; batch++) {
-        if (batch === 35) await store.appendToStream(`${prefix}rare`, [rare[1]!]);
+      // More than a scan window (5,000 rows) between matches, so no window holds two of them.
+      for (let batch = 0; batch < 120; batch++) {
+        if (batch === 60) await store.appendToStream(`${prefix}rare`, [rare[1]!]);
         await store.appendToStream(`${prefix}noise`, Array.from({ length: 100 }, (_, index) => noted(batch * 100 + index)));
       }
       await store.appendToStream(`${prefix}rare`, [rare[2]!]);
