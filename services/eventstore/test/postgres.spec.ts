@@ -78,6 +78,13 @@ describe('Postgres event store specifics', () => {
       }
     });
 
+    it('refuses a batch that carries one id twice', async () => {
+      const stream = `${uniquePrefix()}s`;
+      const event = noted(1);
+      await expect(store.appendToStream(stream, [event, { ...event, data: { n: 2 } }])).rejects.toBeInstanceOf(DuplicateEventIdError);
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+
     it('refuses an id that is not a UUID and metadata without tenant', async () => {
       const stream = `${uniquePrefix()}s`;
       await expect(store.appendToStream(stream, [{ ...noted(1), id: 'not-a-uuid' }])).rejects.toBeInstanceOf(EventSchemaError);

@@ -74,7 +74,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   const poolSize = Math.max(2, options.poolSize ?? 10);
   // $all reads are ordered range scans of the primary key; at the default random_page_cost
   // the planner prefers a bitmap scan plus sort, several times slower on a cached table.
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize, options: '-c random_page_cost=1.1' });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize, application_name: 'conversa-eventstore', options: '-c random_page_cost=1.1' });
   // An idle pooled connection that dies must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   try {
@@ -113,8 +113,14 @@ class PostgresEventStore implements EventStore {
     this.assertOpen();
     const expected = options.expectedRevision ?? 'any';
     const expectedCode = encodeExpected(expected);
+    if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('A stream id must be a non-empty string');
     if (events.length === 0) return this.appendNothing(streamId, expected);
     const prepared = events.map((event) => this.prepare(event));
+    const seen = new Set<string>();
+    for (const event of prepared) {
+      if (seen.has(event.id)) throw new DuplicateEventIdError(event.id, streamId);
+      seen.add(event.id);
+    }
 
     let head = this.chainHeads.get(streamId) ?? { revision: -1, hash: null };
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS; attempt++) {
