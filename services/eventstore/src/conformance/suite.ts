@@ -133,6 +133,19 @@ export function describeEventStoreConformance(adapterName: string, setup: () => 
         expect(await store.readStream(stream)).toHaveLength(2);
       });
 
+      it('lands every append expecting any on one contended stream, in one unbroken hash chain', async () => {
+        const stream = `${uniquePrefix()}s`;
+        await Promise.all(
+          Array.from({ length: 16 }, async (_, writer) => {
+            for (let index = 0; index < 5; index++) await store.appendToStream(stream, [noted(writer * 100 + index)], { expectedRevision: 'any' });
+          }),
+        );
+        const raw = await store.readStream(stream, { raw: true });
+        expect(raw.map((event) => event.revision)).toEqual(Array.from({ length: 80 }, (_, index) => index));
+        expect(new Set(ns(raw)).size).toBe(80);
+        expect(verifyChain(raw)).toEqual({ valid: true, checked: 80 });
+      });
+
       it('refuses a batch with a schema-invalid event and writes none of it', async () => {
         const stream = `${uniquePrefix()}s`;
         const bad: EventToAppend = { ...noted(2), data: { n: 'two' } };
