@@ -64,7 +64,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '^/(?!@|src/|node_modules/|service-worker\\.js|favicon\\.svg).+': {
+      '^/(?!@|src/|node_modules/|assets/|service-worker\\.js|favicon\\.svg).+': {
         target: apiTarget,
         changeOrigin: false,
         ws: true,

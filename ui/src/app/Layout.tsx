@@ -79,7 +79,8 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
   const t = useT();
   const user = useAppSelector((state) => state.session.user)!;
   const [isSmall = false] = useMediaQuery([SMALL_SCREEN], { ssr: false });
-  const [open, setOpen] = useState(user.defaultMenu === 'open');
+  // An overlay drawer never starts open: on a phone it would hide the screen the user just opened.
+  const [open, setOpen] = useState(() => !isSmall && user.defaultMenu === 'open');
   const socketState = useSocketState();
   useShellSession();
 
