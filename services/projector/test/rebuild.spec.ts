@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
 import { runRebuildCommand } from '../src/cli';
 import { rebuildProjector } from '../src/rebuild';
-import { type Harness, checkpointOf, openHarness, recordingLogger, silentLogger, tableRows, waitFor } from './fixtures/harness';
+import { type Harness, checkpointOf, openHarness, recordingLogger, silentLogger, tableRows, waitFor, within } from './fixtures/harness';
 import { appendIncrements, countersProjector, createTestRegistry, ignored, renamed } from './fixtures/model';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -31,7 +31,8 @@ it('waits for a running instance to let go, then replays every handled event to 
   const runtime = h.runtime({ projectors: [projector] });
   await runtime.start();
   const head = (await h.store.headPosition())!;
-  await runtime.waitForPosition(head);
+  const status = () => JSON.stringify(runtime.status(), (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  await within(10_000, runtime.waitForPosition(head), status);
   const live = await tableRows(h.db, 'read.rebuilt', 'stream_id');
   await h.db.updateTable('read.rebuilt').set({ total: 0 }).execute();
 
@@ -40,9 +41,9 @@ it('waits for a running instance to let go, then replays every handled event to 
   const rebuilding = rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger }).finally(() => (done = true));
   await waitFor(() => logger.lines.some((line) => line.includes('is held by a running instance')), 10_000, 'the operator to be told');
   expect(done).toBe(false);
-  await runtime.stop();
+  await within(10_000, runtime.stop(), status);
 
-  const result = await rebuilding;
+  const result = await within(10_000, rebuilding, () => logger.lines.join(' | '));
   expect(result).toMatchObject({ projector: 'rebuilt', events: 401, position: lastHandled });
   expect(result.ms).toBeGreaterThan(0);
   expect(logger.lines.some((line) => line.startsWith('Rebuilt rebuilt: 401 events in'))).toBe(true);
