@@ -61,17 +61,34 @@ export async function acquireLease(connectionString: string, name: string, optio
   });
   await client.connect();
 
+  let blocked = false;
   const onAbort = () => {
-    // The blocking lock call cannot be interrupted from this connection; cancel it from another one.
-    void cancelBackend(connectionString, client).catch(() => client.end().catch(() => {}));
+    // The blocking lock call cannot be interrupted from this connection; cancel it from another one,
+    // again until it gives up, since a cancel that lands just before the call starts is lost.
+    void (async () => {
+      while (blocked) {
+        try {
+          await cancelBackend(connectionString, client);
+        } catch {
+          await client.end().catch(() => {});
+          return;
+        }
+        if (blocked) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
   };
   try {
     const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [key.toString()]);
     if (!rows[0]?.locked) {
       options.onWaiting?.(await leaseHolder(client, key));
+      blocked = true;
       signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) onAbort();
-      await client.query('select pg_advisory_lock($1::bigint)', [key.toString()]);
+      try {
+        await client.query('select pg_advisory_lock($1::bigint)', [key.toString()]);
+      } finally {
+        blocked = false;
+      }
     }
   } catch (error) {
     released = true;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
 import { CheckpointConflictError, advanceCheckpoint, ensureSchemas, resetCheckpoint } from '../src/checkpoints';
 import type { Projector } from '../src/projector';
-import { type Harness, checkpointOf, openHarness, waitFor } from './fixtures/harness';
+import { type Harness, checkpointOf, openHarness, waitFor, within } from './fixtures/harness';
 import { appendIncrements, eventLogProjector } from './fixtures/model';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -95,4 +95,20 @@ it('fences the checkpoint: a commit from a stale position is refused', async () 
   await expect(h.db.transaction().execute((trx) => advanceCheckpoint(trx, name, 2, p1, p2))).rejects.toBeInstanceOf(CheckpointConflictError);
   await h.db.transaction().execute((trx) => advanceCheckpoint(trx, name, 1, p1, p2));
   expect(await checkpointOf(h.db, name)).toMatchObject({ version: 1, commit_position: '11', prepare_position: '2' });
+});
+
+it('stops promptly while still queueing for a lease', async () => {
+  const first = h.runtime({ projectors: [eventLogProjector({ name, table: name })] });
+  await first.start();
+  await waitFor(() => first.status()[0]?.state === 'running', 10_000, 'the first to own the projector');
+  const second = h.runtime({ projectors: [eventLogProjector({ name, table: name })] });
+  await second.start();
+  await waitFor(() => second.status()[0]?.state === 'waiting', 10_000, 'the second to queue');
+  await within(2_000, second.stop(), () => JSON.stringify(second.status()));
+  expect(second.status()[0]?.state).toBe('stopped');
+  // Its cancelled wait left nothing queued: the owner still hands over at once to a newcomer.
+  await first.stop();
+  const third = h.runtime({ projectors: [eventLogProjector({ name, table: name })] });
+  await third.start();
+  await waitFor(() => third.status()[0]?.state === 'running', 1_000, 'the newcomer to own the projector');
 });
