@@ -76,12 +76,31 @@ export class Progress {
     if (track) track.clear = 'start';
   }
 
-  wait(position: Position): Promise<void> {
+  wait(position: Position, signal?: AbortSignal): Promise<void> {
     if (this.closed) return Promise.reject(new Error('Projection runtime is stopped'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const pending = new Set([...this.tracks.values()].filter((t) => !atOrPast(t.clear, position)).map((t) => t.projector.name));
     if (pending.size === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.waiters.add({ position, pending, since: performance.now(), resolve, reject });
+      const onAbort = () => {
+        this.waiters.delete(waiter);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        position,
+        pending,
+        since: performance.now(),
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.add(waiter);
       // Only a projector this runtime owns will announce its commits.
       for (const name of pending) if (this.localPosition(name) === undefined) void this.probe(this.tracks.get(name)!);
       this.timer ??= setTimeout(() => this.tick(), PROBE_AFTER_MS);

@@ -54,9 +54,10 @@ export interface ProjectionRuntime {
   lag(name: string): Promise<ProjectionLag>;
   /**
    * Resolves once every projector has committed every event it handles at or before `position`
-   * (read-your-writes). Rejects if the runtime stops first.
+   * (read-your-writes). Rejects if the runtime stops first, or with the signal's reason when it
+   * aborts (e.g. `AbortSignal.timeout(2000)`: a projector stuck on a failing event never gets there).
    */
-  waitForPosition(position: Position): Promise<void>;
+  waitForPosition(position: Position, options?: { signal?: AbortSignal }): Promise<void>;
   status(): ProjectorStatus[];
 }
 
@@ -100,7 +101,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       return { events, ms: oldest ? Math.max(0, Date.now() - oldest.createdAt.getTime()) : 0 };
     },
 
-    waitForPosition: (position) => progress.wait(position),
+    waitForPosition: (position, waitOptions) => progress.wait(position, waitOptions?.signal),
 
     status: () => [...workers.values()].map((worker) => worker.status()),
   };

@@ -192,5 +192,6 @@ describe('projection runtime', () => {
     void runtime.waitForPosition(future).then(() => (settled = true), () => {});
     await runtime.waitForPosition((await h.store.appendToStream('counter-w', [incremented(1)])).position);
     expect(settled).toBe(false);
+    await expect(runtime.waitForPosition(future, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 });
