@@ -150,6 +150,8 @@ export async function measureVisibilityAndReplay(): Promise<Figure[]> {
   const registry = new EventRegistry([VisibilityMessageReceived]);
   const store = await createPostgresEventStore({ connectionString: database.url, registry, poolSize: 10 });
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // An idle pooled connection that dies must not crash the benchmark; the pool replaces it.
+  pool.on('error', () => {});
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   const bus = createInProcessBus();
   const runtime = createProjectionRuntime({ db, connectionString: database.url, store, bus, projectors: [ticketActivity], logger: { info: () => {}, warn: console.warn, error: console.error } });
