@@ -1,7 +1,7 @@
 import { createLoginLimiter } from '@conversa/api';
 import { testDatabase } from '@conversa/testing/database';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config';
@@ -16,24 +16,29 @@ export interface TestServer {
   wiring: Wiring;
   /** Logs in and returns the access token and the refresh cookie. */
   login(email?: string, password?: string): Promise<{ token: string; cookie: string; body: any }>;
+  /** http://127.0.0.1:<port> when listening. */
+  url: string;
   close(): Promise<void>;
 }
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
-export async function startTestServer(options: { listen?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[0] } = {}): Promise<TestServer> {
+export async function startTestServer(options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[0] } = {}): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4) }, dataDir);
   const wiring = await wire(config, { runProjections: true });
   wiring.ctx.loginLimiter = createLoginLimiter(options.loginLimits ?? { attemptsPerAddress: 10_000, failuresPerAccount: 1_000 });
   await seed(wiring.ctx, config);
-  const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
+  if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
+  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
 
+  const address = app.server.address();
   return {
     app,
     wiring,
+    url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : '',
     async login(email = ADMIN.email, password = ADMIN.password) {
       const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);

@@ -55,6 +55,9 @@ function fakeEdge() {
   return { client, sockets, open, frame };
 }
 
+/** An access token shaped like the server's: a JWT whose payload names its session. */
+const jwtWithSession = (sid: string) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: '7', sid })).replace(/=+$/, '')}.signature`;
+
 describe('shell real-time session', () => {
   it('opens the socket with the access token and joins notifications', async () => {
     fakeServer({});
@@ -70,28 +73,28 @@ describe('shell real-time session', () => {
   it('signs this browser out when the account is opened on another computer', async () => {
     fakeServer({});
     const edge = fakeEdge();
-    localStorage.setItem('lastLoginAt', String(Date.now() - 60_000));
-    renderApp({ signedIn: session(), socket: edge.client });
+    renderApp({ signedIn: session({}, jwtWithSession('session-here')), socket: edge.client });
     await screen.findByTestId('app-shell');
     await waitFor(() => expect(edge.sockets).toHaveLength(1));
     await edge.open();
-    await edge.frame('company-2-auth', { action: 'update', user: { id: 7 } });
+    await edge.frame('company-2-auth', { action: 'update', user: { id: 7 }, sessionId: 'session-elsewhere' });
     expect(await screen.findByText('Sua conta foi acessada em outro computador.')).toBeInTheDocument();
     await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2000 });
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('ignores the auth frame of its own fresh login and frames about other users', async () => {
+  it('ignores the auth frame of a login from this browser and frames about other users', async () => {
     fakeServer({});
     vi.mocked(reloadPage).mockClear();
     const edge = fakeEdge();
-    localStorage.setItem('lastLoginAt', String(Date.now()));
-    renderApp({ signedIn: session(), socket: edge.client });
+    // Another tab of this browser logged in again: its token, with the new session, is in the shared storage.
+    renderApp({ signedIn: session({}, jwtWithSession('session-old')), socket: edge.client });
     await screen.findByTestId('app-shell');
     await waitFor(() => expect(edge.sockets).toHaveLength(1));
     await edge.open();
-    await edge.frame('company-2-auth', { action: 'update', user: { id: 7 } });
-    await edge.frame('company-2-auth', { action: 'update', user: { id: 8 } });
+    localStorage.setItem('token', jwtWithSession('session-new'));
+    await edge.frame('company-2-auth', { action: 'update', user: { id: 7 }, sessionId: 'session-new' });
+    await edge.frame('company-2-auth', { action: 'update', user: { id: 8 }, sessionId: 'session-other-user' });
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.queryByText('Sua conta foi acessada em outro computador.')).not.toBeInTheDocument();
     expect(reloadPage).not.toHaveBeenCalled();

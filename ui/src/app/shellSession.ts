@@ -6,17 +6,29 @@ import { ERROR_TOAST_MS } from './notify';
 import { useT } from '../i18n';
 import { reloadPage } from './browser';
 
-/**
- * After a login the server sends `company-<id>-auth {action:'update', user:{id}}` to the user's other sockets.
- * A tab of this browser may still receive it (another tab, or a socket that reconnected during the login),
- * so a login from this browser within this window is treated as our own.
- */
-export const OWN_LOGIN_WINDOW_MS = 15_000;
 export const SIGN_OUT_DELAY_MS = 1000;
 
+/**
+ * After a login the server sends `company-<id>-auth {action:'update', user:{id}, sessionId}` to the user's
+ * sockets of other sessions. Another tab of this same browser may hold such an older socket while the new
+ * login's token already sits in the storage all tabs share: that login is ours, not another computer's.
+ */
 interface AuthFrame {
   action?: string;
   user?: { id?: number };
+  sessionId?: string;
+}
+
+/** The session id (`sid`) inside an access token: a JWT whose payload the browser may read. */
+export function sessionIdOfToken(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sid?: unknown };
+    return typeof claims.sid === 'string' ? claims.sid : null;
+  } catch {
+    return null;
+  }
 }
 
 export function useShellSession() {
@@ -26,8 +38,7 @@ export function useShellSession() {
   useSocketEvent('auth', (data) => {
     const frame = data as AuthFrame;
     if (frame?.action !== 'update' || frame.user?.id === undefined || frame.user.id !== userId) return;
-    const lastLogin = Number(readStorage(storageKeys.lastLoginAt) ?? 0);
-    if (Date.now() - lastLogin < OWN_LOGIN_WINDOW_MS) return;
+    if (frame.sessionId !== undefined && frame.sessionId === sessionIdOfToken(readStorage(storageKeys.token))) return;
     toaster.create({ id: 'accessed-elsewhere', type: 'error', description: t('shell.accessedElsewhere'), duration: ERROR_TOAST_MS });
     setTimeout(() => {
       window.localStorage.clear();

@@ -10,7 +10,6 @@ export const storageKeys = {
   preferredTheme: 'preferredTheme',
   language: 'language',
   /** When this browser last logged in: lets the shell ignore the `auth` frame its own login provoked. */
-  lastLoginAt: 'lastLoginAt',
 } as const;
 
 /** What a session leaves behind; preferences (volume, theme, language) outlive it. */

@@ -6,7 +6,6 @@ import { SUBSCRIPTION_WARNING_DAYS } from '../../app/constants';
 import { appRoutes } from '../../app/routes';
 import { subscriptionState } from '../../app/dates';
 import { ERROR_TOAST_MS, useErrorToast } from '../../app/notify';
-import { storageKeys, writeStorage } from '../../app/storage';
 import { useAppDispatch } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
@@ -34,7 +33,6 @@ export default function LoginPage() {
     if (Object.keys(found).length > 0) return;
     try {
       const session = await login({ email: values.email.trim(), password: values.password }).unwrap();
-      writeStorage(storageKeys.lastLoginAt, String(Date.now()));
       // Spec 1 §4: an expired subscription leads to the financial screen; fewer than 5 days left warns.
       const subscription = subscriptionState(session.user.company.dueDate, new Date(), SUBSCRIPTION_WARNING_DAYS);
       if (subscription.kind === 'expired') {
