@@ -74,7 +74,9 @@ interface StreamHead {
  */
 export function createEventStoreDbStore(options: EventStoreDbStoreOptions): EventStore {
   const { registry } = options;
-  const maxAttempts = Math.max(1, options.maxAppendAttempts ?? 10);
+  // Only writers that did not pin a revision retry: every lost race means another append landed, so the
+  // stream makes progress; the jittered pause spreads a crowd of `any` writers out instead of re-colliding.
+  const maxAttempts = Math.max(1, options.maxAppendAttempts ?? 200);
   const client = EventStoreDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<Subscription>();
 
@@ -196,8 +198,8 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
           };
         } catch (error) {
           // Another writer moved the head between our read and our append: read it again and re-decide.
-          if (error instanceof EsdbWrongExpectedVersionError) continue;
-          throw error;
+          if (!(error instanceof EsdbWrongExpectedVersionError)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25, 1 + attempt)));
         }
       }
       throw new WrongExpectedVersionError(streamId, expected, (await readHead(streamId))?.revision ?? head?.revision ?? -1);
