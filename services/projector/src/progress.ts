@@ -77,6 +77,7 @@ export class Progress {
   }
 
   wait(position: Position, signal?: AbortSignal): Promise<void> {
+    if (typeof position?.commit !== 'bigint' || typeof position.prepare !== 'bigint') return Promise.reject(new TypeError(`Not a position: ${String(position)}`));
     if (this.closed) return Promise.reject(new Error('Projection runtime is stopped'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     const pending = new Set([...this.tracks.values()].filter((t) => !atOrPast(t.clear, position)).map((t) => t.projector.name));

@@ -35,7 +35,8 @@ export interface ProjectionLag {
   ms: number;
 }
 
-export type ProjectorState = 'waiting' | 'running' | 'retrying' | 'stopped';
+/** `acquiring`: asking for the lease; `waiting`: queued behind the instance that holds it. */
+export type ProjectorState = 'acquiring' | 'waiting' | 'running' | 'retrying' | 'stopped';
 
 export interface ProjectorStatus {
   name: string;
@@ -153,12 +154,15 @@ class Worker {
   private async run(): Promise<void> {
     const { name } = this.projector;
     while (!this.stopping) {
-      this.state = 'waiting';
+      this.state = 'acquiring';
       let lease: Lease;
       try {
         lease = await acquireLease(this.options.connectionString, name, {
           signal: this.abort.signal,
-          onWaiting: () => this.logger.info(`Projector ${name}: another instance holds it; standing by`),
+          onWaiting: () => {
+            this.state = 'waiting';
+            this.logger.info(`Projector ${name}: another instance holds it; standing by`);
+          },
         });
       } catch (error) {
         if (error instanceof LeaseAbortedError || this.stopping) break;
@@ -256,7 +260,12 @@ class Worker {
     const { position, changes } = await applyBatch(this.options.db, this.projector, from, events);
     this.position = position;
     this.failures = 0;
-    this.progress.committed(this.projector.name, position);
+    try {
+      this.progress.committed(this.projector.name, position);
+    } catch (error) {
+      // The batch is committed: a fault in the waiters' bookkeeping must not pass for a failed batch.
+      this.logger.error(`Projector ${this.projector.name}: could not notify waiters`, error);
+    }
     if (publish) await this.publish(changes);
   }
 

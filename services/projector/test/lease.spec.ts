@@ -77,8 +77,9 @@ it('gives the projector up when its lease connection dies, and the standby carri
     where l.locktype = 'advisory' and l.granted and a.application_name = ${`conversa-projector:${name}`} and a.datname = current_database()`.execute(h.db);
   expect(rows).toHaveLength(1);
   await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(h.db);
-  await waitFor(() => second.status()[0]?.state === 'running', 5_000, 'the takeover');
-  await waitFor(() => first.status()[0]?.state === 'waiting', 5_000, 'the first to queue again');
+  const states = () => `first ${JSON.stringify(first.status()[0]?.state)}, second ${JSON.stringify(second.status()[0]?.state)}`;
+  await waitFor(() => second.status()[0]?.state === 'running', 5_000, () => `the takeover (${states()})`);
+  await waitFor(() => first.status()[0]?.state === 'waiting', 5_000, () => `the first to queue again (${states()})`);
 
   const tail = await appendIncrements(h.store, { total: 150, streams: 3, prefix: 'after' });
   await second.waitForPosition(tail);

@@ -56,7 +56,7 @@ describe('projection runtime', () => {
     expect(before?.commit_position).toBe(first.position.commit.toString());
 
     // One append, one batch: the first event's row is written before the second one throws.
-    await h.store.appendToStream('counter-b', [incremented(5), incremented(1, { fail: true })]);
+    const failing = await h.store.appendToStream('counter-b', [incremented(5), incremented(1, { fail: true })]);
     await waitFor(() => runtime.status()[0]?.state === 'retrying', 10_000, 'the failing batch');
     expect(await h.db.selectFrom(`read.${names.counters}`).selectAll().where('stream_id', '=', 'counter-b').execute()).toEqual([]);
     expect(await checkpointOf(h.db, names.counters)).toEqual(before);
@@ -64,8 +64,7 @@ describe('projection runtime', () => {
 
     const fixed = h.runtime({ projectors: [counters({ failWhen: () => false })] });
     await fixed.start();
-    const head = (await h.store.headPosition())!;
-    await fixed.waitForPosition(head);
+    await fixed.waitForPosition(failing.position);
     expect(await h.db.selectFrom(`read.${names.counters}`).select(['total', 'events']).where('stream_id', '=', 'counter-b').executeTakeFirst()).toEqual({ total: '6', events: 2 });
     await cleanRebuildEquals(names.counters, (name) => counters({ name, table: name, failWhen: () => false }));
   });
@@ -163,7 +162,14 @@ describe('projection runtime', () => {
     const tail = await appendIncrements(h.store, { total: 25, streams: 5 });
     await h.store.appendToStream('other', [ignored()]);
     // The store counts only what is readable (below the oldest running transaction of the cluster).
-    await waitFor(async () => comparePositions((await h.store.headPosition())!, tail) >= 0, 5_000, 'the tail to be readable');
+    await waitFor(
+      async () => {
+        const readable = await h.store.headPosition();
+        return readable !== null && comparePositions(readable, tail) >= 0;
+      },
+      5_000,
+      'the tail to be readable',
+    );
     const second = h.runtime({ projectors: [eventLog()] });
     const behind = await second.lag(names.log);
     expect(behind.events).toBe(25);
@@ -193,5 +199,6 @@ describe('projection runtime', () => {
     await runtime.waitForPosition((await h.store.appendToStream('counter-w', [incremented(1)])).position);
     expect(settled).toBe(false);
     await expect(runtime.waitForPosition(future, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(runtime.waitForPosition(null as unknown as Position)).rejects.toBeInstanceOf(TypeError);
   });
 });
