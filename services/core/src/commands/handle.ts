@@ -25,7 +25,7 @@ export interface HandleCommandOptions<State, Command, Event extends DomainEvent>
    */
   commandId?: string;
   now?: Date;
-  /** How many times a concurrency conflict is retried (re-read, re-decide) before giving up. */
+  /** How many times a concurrency conflict is retried (re-read, re-decide) before giving up. Default 25. */
   maxRetries?: number;
   /** Schema version of each event type; the registry knows it. Defaults to 1. */
   schemaVersionOf?: (type: string) => number;
@@ -52,7 +52,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandResult<State>> {
   const { decider, streamId, command, commandId, metadata } = options;
-  const maxRetries = options.maxRetries ?? 8;
+  const maxRetries = options.maxRetries ?? 25;
   const now = options.now ?? new Date();
   const correlationId = metadata.correlationId ?? commandId ?? randomUUID();
 
@@ -95,6 +95,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt >= maxRetries) throw new DomainError('ERR_CONCURRENCY_RETRIES_EXHAUSTED');
+      // Each lost race means another command landed; a jittered pause keeps a crowd from colliding again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
     }
   }
 }
