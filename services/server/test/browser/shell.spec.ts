@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { launchBrowser, screenshot } from '@conversa/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
