@@ -63,14 +63,6 @@ export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Che
   return rows[0] && toCheckpoint(rows[0]);
 }
 
-export async function readCheckpoints(db: Kysely<any>, names: readonly string[]): Promise<Map<string, Checkpoint>> {
-  if (names.length === 0) return new Map();
-  const { rows } = await sql<CheckpointRow>`
-    select name, version, commit_position::text, prepare_position::text
-    from projection.checkpoints where name = any(${[...names]}::text[])`.execute(db);
-  return new Map(rows.map((row) => [row.name, toCheckpoint(row)]));
-}
-
 /** Back to the start at `version`; run in the transaction that drops and recreates the tables. */
 export async function resetCheckpoint(trx: Kysely<any>, name: string, version: number): Promise<void> {
   await sql`
