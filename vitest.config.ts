@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: keep parallelism modest so Postgres, NATS and Chromium get CPU too.
+    maxWorkers: 2,
+    // The JSON report lets CI print a plain "N passed, N failed" closing line.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
         test: {
@@ -11,8 +16,6 @@ export default defineConfig({
           globalSetup: ['services/testing/src/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: keep parallelism modest so Postgres and NATS get CPU too.
-          maxWorkers: 2,
         },
       },
       {

@@ -57,6 +57,8 @@ interface PreparedEvent {
   metadata: EventMetadataInput;
 }
 
+const DISPOSE_WAIT_MS = 2000;
+
 interface StreamHead {
   revision: number;
   id: string;
@@ -264,7 +266,9 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
 
     async close() {
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      await client.dispose();
+      // The client's dispose waits for every stream it ever opened to report 'finished'; a cancelled
+      // one sometimes never does, and shutting down must not hang on that.
+      await Promise.race([client.dispose(), new Promise((resolve) => setTimeout(resolve, DISPOSE_WAIT_MS).unref())]);
     },
   };
 }

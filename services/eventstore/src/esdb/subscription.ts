@@ -12,6 +12,8 @@ const DEFAULT_MAX_BATCH_SIZE = 500;
  */
 const PARTIAL_CATCH_UP_BATCH_DELAY_MS = 100;
 
+const UNSUBSCRIBE_WAIT_MS = 2000;
+
 /** Marks code running inside this module's handler calls, so a handler may stop its own subscription. */
 const insideHandler = new AsyncLocalStorage<Subscription>();
 
@@ -51,7 +53,9 @@ export function subscribeToAll(client: EventStoreDBClient, registry: EventRegist
     ended = true;
     queue.length = 0;
     clearTimeout(partialTimer);
-    await stream.unsubscribe().catch(() => undefined);
+    // A cancel on a paused HTTP/2 stream may never be acknowledged; the subscription is over for us either way.
+    await Promise.race([stream.unsubscribe().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNSUBSCRIBE_WAIT_MS).unref())]);
+    stream.destroy();
     if (error) options.onError?.(error);
     resolveDone();
   };
