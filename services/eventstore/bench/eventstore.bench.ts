@@ -7,7 +7,8 @@ import type { EventStore } from '../src/port';
 import { createPostgresEventStore } from '../src/postgres/index';
 import { createDatabase, startPostgres } from '../../testing/src/postgres';
 import { appendFigures, benchRegistry } from './append';
-import type { BenchContext, FigureModule } from './figures';
+import { printFigure, type BenchContext, type FigureModule } from './figures';
+import { measureVisibilityAndReplay } from './visibility';
 
 const modules: FigureModule[] = [appendFigures];
 
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     await Promise.all(stores.map((store) => store.close()));
     await server.stop();
   }
+  // The read-side figures run on a Postgres of their own, with the projection runtime.
+  for (const figure of await measureVisibilityAndReplay()) printFigure(figure.name, figure.value, figure.unit);
 }
 
 main().catch((error: unknown) => {
