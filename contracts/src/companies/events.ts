@@ -29,6 +29,21 @@ export const CompanyDetails = z.object({
 });
 export type CompanyDetails = z.infer<typeof CompanyDetails>;
 
+/** A company's details with the optional ones left blank: what a sign-up or the seed does not ask for. */
+export const companyDetails = (required: Pick<CompanyDetails, 'name' | 'email'> & Partial<CompanyDetails>): CompanyDetails => ({
+  phone: '',
+  document: '',
+  paymentMethod: '',
+  addressStreet: '',
+  addressState: '',
+  addressCity: '',
+  recurrence: 'MENSAL',
+  status: true,
+  ...Object.fromEntries(Object.entries(required).filter(([, value]) => value !== undefined)),
+  name: required.name,
+  email: required.email,
+});
+
 export const CompanyRegistered = defineEvent(
   'CompanyRegistered',
   CompanyDetails.extend({

@@ -1,5 +1,5 @@
 import { execute, systemActor, type ApiContext } from '@conversa/api';
-import { allPlanFlagsOn, defaultUserDetails, NEVER_EXPIRES } from '@conversa/contracts';
+import { allPlanFlagsOn, companyDetails, defaultUserDetails, NEVER_EXPIRES } from '@conversa/contracts';
 import { company, plan, user, userEmail, userEmailStream } from '@conversa/core';
 import type { Config } from './config';
 
@@ -25,18 +25,7 @@ export async function seed(ctx: ApiContext, config: Config): Promise<{ created: 
       planId: 1,
       dueDate: NEVER_EXPIRES,
       via: 'seed',
-      details: {
-        name: 'Conversa',
-        email: config.adminEmail,
-        phone: '',
-        document: '',
-        paymentMethod: '',
-        addressStreet: '',
-        addressState: '',
-        addressCity: '',
-        recurrence: 'MENSAL',
-        status: true,
-      },
+      details: companyDetails({ name: 'Conversa', email: config.adminEmail }),
     },
     commandId: 'seed-company-1',
     companyId: 1,

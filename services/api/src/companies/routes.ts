@@ -1,4 +1,4 @@
-import { CompanyDetails, DomainError, IsoDate, ScheduleEntry, defaultUserDetails } from '@conversa/contracts';
+import { CompanyDetails, DomainError, IsoDate, ScheduleEntry, companyDetails, defaultUserDetails } from '@conversa/contracts';
 import { company, recurrenceMonths, user, userEmail, userEmailStream } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -62,18 +62,19 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
         planId: body.planId,
         dueDate: body.dueDate,
         via: 'admin',
-        details: {
+        // Named one by one: the body also carries the first admin's password, which no event may hold.
+        details: companyDetails({
           name: body.name,
           email: body.email,
-          phone: body.phone ?? '',
-          document: body.document ?? '',
-          paymentMethod: body.paymentMethod ?? '',
-          addressStreet: body.addressStreet ?? '',
-          addressState: body.addressState ?? '',
-          addressCity: body.addressCity ?? '',
-          recurrence: body.recurrence ?? 'MENSAL',
-          status: body.status ?? true,
-        },
+          phone: body.phone,
+          document: body.document,
+          paymentMethod: body.paymentMethod,
+          addressStreet: body.addressStreet,
+          addressState: body.addressState,
+          addressCity: body.addressCity,
+          recurrence: body.recurrence,
+          status: body.status,
+        }),
       },
       companyId,
       actor,

@@ -1,4 +1,4 @@
-import { DomainError, LoginRequest, SignupRequest, defaultUserDetails, type SessionResponse } from '@conversa/contracts';
+import { DomainError, LoginRequest, SignupRequest, companyDetails, defaultUserDetails, type SessionResponse } from '@conversa/contracts';
 import { company, session, user, userEmail, userEmailStream } from '@conversa/core';
 import { companyNameTaken, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -125,18 +125,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
           planId: plan.id,
           dueDate: due,
           via: 'signup',
-          details: {
-            name: body.companyName,
-            email,
-            phone: body.phone,
-            document: body.document.replace(/\D/g, ''),
-            paymentMethod: '',
-            addressStreet: '',
-            addressState: '',
-            addressCity: '',
-            recurrence: 'MENSAL',
-            status: true,
-          },
+          details: companyDetails({ name: body.companyName, email, phone: body.phone, document: body.document.replace(/\D/g, '') }),
         },
         companyId,
         actor,
