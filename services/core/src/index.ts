@@ -5,3 +5,4 @@ export * from './plans/plan';
 export * from './companies/company';
 export * from './users/user';
 export * from './session/session';
+export * from './commands/changes';

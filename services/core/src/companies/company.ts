@@ -1,6 +1,6 @@
 import { DomainError, type CompanyDetails, type CompanyEvent, type ScheduleEntry } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
-import { changedFields } from '../plans/plan';
+import { changedFields } from '../commands/changes';
 
 export type Company =
   | { status: 'none' }

@@ -1,4 +1,5 @@
 import { DomainError, type PlanEvent, type PlanFields } from '@conversa/contracts';
+import { changedFields } from '../commands/changes';
 import type { Decider } from '../commands/decider';
 
 export type Plan = { status: 'none' } | { status: 'active' | 'deleted'; planId: number; fields: PlanFields };
@@ -39,13 +40,3 @@ export const plan: Decider<Plan, PlanCommand, PlanEvent> = {
     }
   },
 };
-
-/** Only the fields whose value differs: a change event records what changed, not the whole form. */
-export function changedFields<T extends object>(current: T, proposed: Partial<T>): Partial<T> {
-  const changes: Partial<T> = {};
-  for (const key of Object.keys(proposed) as (keyof T)[]) {
-    const value = proposed[key];
-    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current[key])) changes[key] = value;
-  }
-  return changes;
-}

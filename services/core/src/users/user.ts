@@ -1,6 +1,6 @@
 import { DomainError, type UserDetails, type UserEmailEvent, type UserEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
-import { changedFields } from '../plans/plan';
+import { changedFields } from '../commands/changes';
 
 export type User =
   | { status: 'none' }
