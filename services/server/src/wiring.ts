@@ -5,6 +5,7 @@ import { createPostgresIdAllocator } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { projectors } from '@conversa/projections';
+import { grantAnalystRole } from '@conversa/projections/analysts';
 import { createProjectionRuntime, type ProjectionRuntime } from '@conversa/projector';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -39,7 +40,10 @@ export async function wire(config: Config, options: { runProjections: boolean })
   const runtime = createProjectionRuntime({ db, connectionString: databaseUrl, store, bus, projectors });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
-  if (options.runProjections) await runtime.start();
+  if (options.runProjections) {
+    await runtime.start();
+    await grantAnalystRole(db);
+  }
 
   const ctx: ApiContext = {
     store,

@@ -227,3 +227,18 @@ describe('login throttling', () => {
     }
   });
 });
+
+describe('read tables for analysts', () => {
+  it('lets the analyst role read schema read and nothing of auth or the event store', async () => {
+    const { sql } = await import('kysely');
+    const rows = await sql<{ schema: string; allowed: boolean }>`
+      select 'read' as schema, has_table_privilege('conversa_analyst', 'read.users', 'select') as allowed
+      union all select 'auth', has_table_privilege('conversa_analyst', 'auth.user_credentials', 'select')
+      union all select 'eventstore', has_table_privilege('conversa_analyst', 'eventstore.events', 'select')`.execute(server.wiring.db);
+    expect(rows.rows).toEqual([
+      { schema: 'read', allowed: true },
+      { schema: 'auth', allowed: false },
+      { schema: 'eventstore', allowed: false },
+    ]);
+  });
+});
