@@ -242,3 +242,20 @@ describe('read tables for analysts', () => {
     ]);
   });
 });
+
+describe('companies created by the super user', () => {
+  it("gives the company a first admin who logs in with the company's e-mail", async () => {
+    const { token } = await server.login();
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/companies',
+      headers: bearer(token),
+      payload: { name: 'Clinica Dente', email: 'Contato@Dente.test', planId: 1, dueDate: '2030-06-30', password: 'dente123' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { body } = await server.login('contato@dente.test', 'dente123');
+    expect(body.user).toMatchObject({ companyId: created.json().id, profile: 'admin', company: { name: 'Clinica Dente', dueDate: '2030-06-30' } });
+    const events = await server.wiring.store.readStream(`company-${created.json().id}`, { raw: true });
+    expect(JSON.stringify(events.map(({ data, metadata }) => ({ data, metadata })))).not.toContain('dente123');
+  });
+});

@@ -1,5 +1,5 @@
-import { CompanyDetails, DomainError, IsoDate, ScheduleEntry, companyDetails, defaultUserDetails } from '@conversa/contracts';
-import { company, recurrenceMonths, user, userEmail, userEmailStream } from '@conversa/core';
+import { CompanyDetails, DomainError, IsoDate, ScheduleEntry, companyDetails } from '@conversa/contracts';
+import { company, recurrenceMonths } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
+import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -80,17 +81,12 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       actor,
     });
     // A company created by the super user gets its first admin, who logs in with the company's e-mail.
-    if (body.password) {
+    const password = body.password;
+    if (password) {
       const email = body.email.toLowerCase();
       const userId = await ctx.ids.next('user');
-      await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor });
-      await execute(ctx, {
-        decider: user,
-        streamId: `user-${userId}`,
-        command: { type: 'CreateUser', userId, companyId, passwordHash: await ctx.hashPassword(body.password), details: { ...defaultUserDetails, name: body.name, email, profile: 'admin', allTicket: 'enable' } },
-        companyId,
-        actor,
-      });
+      const claim = { email, userId, companyId, actor };
+      await withClaimedEmail(ctx, claim, () => createCompanyAdmin(ctx, { ...claim, name: body.name, password }));
     }
     return reply.status(201).send(await findCompany(ctx.db, companyId));
   });

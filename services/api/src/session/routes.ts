@@ -1,5 +1,5 @@
-import { DomainError, LoginRequest, SignupRequest, companyDetails, defaultUserDetails, type SessionResponse } from '@conversa/contracts';
-import { company, session, user, userEmail, userEmailStream } from '@conversa/core';
+import { DomainError, LoginRequest, SignupRequest, companyDetails, type SessionResponse } from '@conversa/contracts';
+import { company, session } from '@conversa/core';
 import { companyNameTaken, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { credentialsByEmail, findUser } from '@conversa/projections/users/queries';
@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { execute, systemActor, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 import { hashToken, newRefreshToken, sessionIdOf } from '../http/tokens';
+import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
 import { LimitExceeded } from './limiter';
 import { sessionUserOf } from './session-user';
 
@@ -113,8 +114,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const userId = await ctx.ids.next('user');
     const companyId = await ctx.ids.next('company');
     const actor = { kind: 'user' as const, id: userId };
-    await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor });
-    try {
+    await withClaimedEmail(ctx, { email, userId, companyId, actor }, async () => {
       const due = new Date(ctx.now().getTime() + ctx.trialDays * 24 * 3600 * 1000).toISOString().slice(0, 10);
       await execute(ctx, {
         decider: company,
@@ -130,23 +130,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
         companyId,
         actor,
       });
-      await execute(ctx, {
-        decider: user,
-        streamId: `user-${userId}`,
-        command: {
-          type: 'CreateUser',
-          userId,
-          companyId,
-          passwordHash: await ctx.hashPassword(body.password),
-          details: { ...defaultUserDetails, name: body.name, email, profile: 'admin', allTicket: 'enable' },
-        },
-        companyId,
-        actor,
-      });
-    } catch (error) {
-      await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ReleaseUserEmail', email, userId }, companyId, actor });
-      throw error;
-    }
+      await createCompanyAdmin(ctx, { email, userId, companyId, actor, name: body.name, password: body.password });
+    });
     return reply.status(201).send({ companyId, userId });
   });
 }
