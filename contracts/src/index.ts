@@ -8,4 +8,6 @@ export * from './plans/events';
 export * from './companies/events';
 export * from './users/events';
 export * from './session/events';
+export * from './tickets/events';
+export * from './messages/events';
 export * from './events/catalog';

@@ -2,7 +2,9 @@ import { companyEvents } from '../companies/events';
 import { planEvents } from '../plans/events';
 import { sessionEvents } from '../session/events';
 import { userEvents } from '../users/events';
+import { ticketEvents } from '../tickets/events';
+import { messageEvents } from '../messages/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents]);
+export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents]);

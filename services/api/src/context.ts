@@ -1,5 +1,5 @@
-import type { Actor, EventRegistry, Position } from '@conversa/contracts';
-import { handleCommand, type CommandResult, type Decider, type DomainEvent, type IdAllocator } from '@conversa/core';
+import type { EventRegistry, Position } from '@conversa/contracts';
+import { runCommand, systemActor, userActor, type CommandResult, type DomainEvent, type Execution, type IdAllocator } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import type { TokenService } from './http/tokens';
@@ -23,33 +23,14 @@ export interface ApiContext {
   trialDays: number;
 }
 
-export interface Execution<State, Command, Event extends DomainEvent> {
-  decider: Decider<State, Command, Event>;
-  streamId: string;
-  command: Command;
-  companyId: number;
-  actor: Actor;
-  commandId?: string;
-  correlationId?: string;
-}
-
 /** Runs a command and waits until the read models show its effect. */
 export async function execute<State, Command, Event extends DomainEvent>(
   ctx: ApiContext,
   execution: Execution<State, Command, Event>,
 ): Promise<CommandResult<State>> {
-  const result = await handleCommand(ctx.store, {
-    decider: execution.decider,
-    streamId: execution.streamId,
-    command: execution.command,
-    commandId: execution.commandId,
-    metadata: { companyId: execution.companyId, actor: execution.actor, correlationId: execution.correlationId },
-    now: ctx.now(),
-    schemaVersionOf: (type) => (ctx.registry.has(type) ? ctx.registry.versionOf(type) : 1),
-  });
+  const result = await runCommand(ctx, execution);
   await ctx.waitForProjections(result.position);
   return result;
 }
 
-export const userActor = (userId: number): Actor => ({ kind: 'user', id: userId });
-export const systemActor: Actor = { kind: 'system', id: 'conversa' };
+export { userActor, systemActor };

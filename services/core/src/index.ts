@@ -1,5 +1,6 @@
 export * from './commands/decider';
 export * from './commands/handle';
+export * from './commands/run';
 export * from './ids';
 export * from './plans/plan';
 export * from './companies/company';

@@ -108,6 +108,7 @@ export async function applyBatch(
 ): Promise<{ position: Position; changes: ProjectionChange[] }> {
   const last = events[events.length - 1];
   if (!last) throw new Error(`Empty batch for projector ${projector.name} after ${from === 'start' ? 'start' : positionToString(from)}`);
+  if (projector.react) await projector.react(events);
   const changes = await db.transaction().execute(async (trx) => {
     await advanceCheckpoint(trx, projector.name, projector.version, from, last.position);
     return projector.handle(trx, events);

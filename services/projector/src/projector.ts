@@ -26,6 +26,34 @@ export interface Projector<DB = any> {
   migrate(db: Kysely<DB>): Promise<void>;
   /** Applies a batch of events; returns what to publish once the batch has committed. */
   handle(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<ProjectionChange[]>;
+  /**
+   * Side effects of a reactor (send on a channel, deliver a webhook), run before the batch's
+   * transaction so no write transaction stays open while the outside world answers. Must be
+   * idempotent: a crash before the checkpoint commits runs the batch again.
+   */
+  react?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 export const defineProjector = <DB>(projector: Projector<DB>): Projector<DB> => projector;
+
+export interface Reactor {
+  name: string;
+  eventTypes: readonly string[];
+  /** Acts on a batch; idempotent, keyed by what the events name (a message id, a schedule id). */
+  react(events: readonly RecordedEvent[]): Promise<void>;
+}
+
+/**
+ * A checkpointed subscriber with effects instead of tables (DESIGN.md "Side effects"). It runs on
+ * a projection runtime of its own, so commands never wait for it, and it owns no table: a version
+ * bump never replays its history.
+ */
+export const defineReactor = (reactor: Reactor): Projector => ({
+  name: reactor.name,
+  version: 1,
+  eventTypes: reactor.eventTypes,
+  tables: [],
+  migrate: async () => {},
+  handle: async () => [],
+  react: (events) => reactor.react(events),
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+
+/** Spec 1 §3 media types, plus `chat` for plain text. */
+export const MediaType = z.enum(['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log', 'sticker']);
+export type MediaType = z.infer<typeof MediaType>;
+
+/** A file in the media store: `url` is what the browser fetches; the stored name is never the uploaded one. */
+export const StoredMedia = z.object({ url: z.string().min(1).max(500), name: z.string().max(255), mime: z.string().max(255), size: z.number().int().min(0) });
+export type StoredMedia = z.infer<typeof StoredMedia>;
+
+export const Location = z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: z.string().max(500).nullable() });
+
+const id = z.number().int().positive();
+const messageId = z.uuid();
+const body = z.string().max(65_536);
+
+const content = {
+  messageId,
+  ticketId: id,
+  contactId: id,
+  whatsappId: id.nullable(),
+  body,
+  mediaType: MediaType,
+  media: StoredMedia.nullable(),
+  location: Location.nullable(),
+  /** The message this one quotes (a reply), or reacts to for `reactionMessage`. */
+  quotedMessageId: messageId.nullable(),
+};
+
+/** A contact wrote (inbound); idempotent on the provider's id, from which `messageId` is derived. */
+export const MessageReceived = defineEvent(
+  'MessageReceived',
+  z.object({
+    ...content,
+    providerId: z.string().min(1).max(255),
+    /** In group tickets, who in the group wrote it. */
+    participant: z.object({ name: z.string().max(200), number: z.string().max(50) }).nullable(),
+    receivedAt: z.iso.datetime(),
+  }),
+);
+/** An attendant (or the system: greeting, farewell, schedule) wrote; the sender reactor sends it unless private. */
+export const MessageQueued = defineEvent(
+  'MessageQueued',
+  z.object({ ...content, userId: id.nullable(), isPrivate: z.boolean(), isForwarded: z.boolean() }),
+);
+export const MessageSent = defineEvent('MessageSent', z.object({ messageId, providerId: z.string().min(1).max(255) }));
+export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: z.string().max(2000) }));
+/** 0 clock, 1 sent, 2 delivered, 3 or 4 read (spec 1 §3). */
+export const MessageAckChanged = defineEvent('MessageAckChanged', z.object({ messageId, ack: z.number().int().min(0).max(4) }));
+export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body }));
+export const MessageDeleted = defineEvent('MessageDeleted', z.object({ messageId, by: z.enum(['user', 'contact']) }));
+
+export const messageEvents = [MessageReceived, MessageQueued, MessageSent, MessageSendFailed, MessageAckChanged, MessageEdited, MessageDeleted];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type MessageEvent =
+  | { type: 'MessageReceived'; data: D<typeof MessageReceived> }
+  | { type: 'MessageQueued'; data: D<typeof MessageQueued> }
+  | { type: 'MessageSent'; data: D<typeof MessageSent> }
+  | { type: 'MessageSendFailed'; data: D<typeof MessageSendFailed> }
+  | { type: 'MessageAckChanged'; data: D<typeof MessageAckChanged> }
+  | { type: 'MessageEdited'; data: D<typeof MessageEdited> }
+  | { type: 'MessageDeleted'; data: D<typeof MessageDeleted> };
+
+export const messageStream = (messageId: string) => `message-${messageId}`;
+
+/** What a ticket row shows as its last message for a media message without text. */
+export function lastMessagePreview(message: { body: string; mediaType: MediaType; media: { name: string } | null }): string {
+  if (message.body.trim() !== '' && message.mediaType !== 'contactMessage') return message.body;
+  switch (message.mediaType) {
+    case 'locationMessage':
+      return 'Localização';
+    case 'contactMessage':
+      return 'Contato';
+    default:
+      return message.media?.name ?? message.body;
+  }
+}

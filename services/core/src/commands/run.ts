@@ -1,0 +1,41 @@
+import type { Actor, EventRegistry } from '@conversa/contracts';
+import type { EventStore } from '@conversa/eventstore';
+import type { Decider, DomainEvent } from './decider';
+import { handleCommand, type CommandResult } from './handle';
+
+/** What any process that issues commands (api, channels, automation) holds. */
+export interface CommandContext {
+  store: EventStore;
+  registry: EventRegistry;
+  now(): Date;
+}
+
+export interface Execution<State, Command, Event extends DomainEvent> {
+  decider: Decider<State, Command, Event>;
+  streamId: string;
+  command: Command;
+  companyId: number;
+  actor: Actor;
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+}
+
+/** Runs one command on one stream with the registry's schema versions and the context's clock. */
+export function runCommand<State, Command, Event extends DomainEvent>(
+  ctx: CommandContext,
+  execution: Execution<State, Command, Event>,
+): Promise<CommandResult<State>> {
+  return handleCommand(ctx.store, {
+    decider: execution.decider,
+    streamId: execution.streamId,
+    command: execution.command,
+    commandId: execution.commandId,
+    metadata: { companyId: execution.companyId, actor: execution.actor, correlationId: execution.correlationId, causationId: execution.causationId },
+    now: ctx.now(),
+    schemaVersionOf: (type) => (ctx.registry.has(type) ? ctx.registry.versionOf(type) : 1),
+  });
+}
+
+export const userActor = (userId: number): Actor => ({ kind: 'user', id: userId });
+export const systemActor: Actor = { kind: 'system', id: 'conversa' };
