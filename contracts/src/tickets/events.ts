@@ -55,7 +55,7 @@ export const TicketIntegrationToggled = defineEvent(
   z.object({ ticketId: id, useIntegration: z.boolean(), promptId: optionalId.optional(), amountUsedBotQueues: z.number().int().min(0).optional() }),
 );
 /** A user opened the ticket (log type `access`). */
-export const TicketAccessed = defineEvent('TicketAccessed', z.object({ ticketId: id, userId: id }));
+export const TicketAccessed = defineEvent('TicketAccessed', z.object({ ticketId: id, userId: id, at: z.iso.datetime() }));
 /** The contact's messages up to `upTo` were read by an attendant: unread count 0. */
 export const TicketMessagesRead = defineEvent('TicketMessagesRead', z.object({ ticketId: id, userId: optionalId, upTo: z.iso.datetime() }));
 
@@ -63,7 +63,7 @@ export const TicketMessagesRead = defineEvent('TicketMessagesRead', z.object({ t
  * Guard stream `ticketslot-<companyId>-<contactId>-<whatsappId|0>`: its expected revision lets at
  * most one open or pending ticket hold a contact on a connection, however many creators race.
  */
-export const TicketSlotClaimed = defineEvent('TicketSlotClaimed', z.object({ ticketId: id, contactId: id, whatsappId: optionalId }));
+export const TicketSlotClaimed = defineEvent('TicketSlotClaimed', z.object({ ticketId: id, contactId: id, whatsappId: optionalId, at: z.iso.datetime() }));
 export const TicketSlotReleased = defineEvent('TicketSlotReleased', z.object({ ticketId: id }));
 
 export const ticketEvents = [

@@ -7,3 +7,6 @@ export * from './companies/company';
 export * from './users/user';
 export * from './session/session';
 export * from './commands/changes';
+export * from './tickets/ticket';
+export * from './tickets/ticket-slot';
+export * from './tickets/lifecycle';

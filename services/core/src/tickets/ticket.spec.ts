@@ -1,0 +1,180 @@
+import type { TicketEvent } from '@conversa/contracts';
+import { describe, it } from 'vitest';
+import { spec } from '../commands/spec';
+import { ticket } from './ticket';
+import { ticketSlot } from './ticket-slot';
+
+const uuid = '0b6f6f8e-4a55-4c2a-9d1e-3f0a5e7c9b21';
+const created = (overrides: Partial<Extract<TicketEvent, { type: 'TicketCreated' }>['data']> = {}): TicketEvent => ({
+  type: 'TicketCreated',
+  data: { ticketId: 7, uuid, contactId: 3, whatsappId: 2, queueId: 5, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp', ...overrides },
+});
+const accepted: TicketEvent = { type: 'TicketAccepted', data: { ticketId: 7, userId: 11, queueId: 5, status: 'open' } };
+const closed: TicketEvent = { type: 'TicketClosed', data: { ticketId: 7, userId: 11, farewell: true, reason: 'resolved' } };
+
+describe('ticket decider', () => {
+  it('creates a pending ticket, and a group ticket on WhatsApp in the group status when opened', () => {
+    spec(ticket)
+      .given([])
+      .when({ type: 'CreateTicket', ticketId: 7, uuid, contactId: 3, whatsappId: 2, queueId: 5, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp' })
+      .then([created()]);
+    spec(ticket)
+      .given([])
+      .when({ type: 'CreateTicket', ticketId: 7, uuid, contactId: 3, whatsappId: 2, queueId: null, userId: 11, status: 'open', isGroup: true, channel: 'whatsapp' })
+      .then([created({ queueId: null, userId: 11, status: 'group', isGroup: true })]);
+  });
+
+  it('accepts a pending ticket for the user, keeping its queue', () => {
+    spec(ticket).given([created()]).when({ type: 'AcceptTicket', userId: 11 }).then([accepted]);
+  });
+
+  it('accepts a group ticket into the group status', () => {
+    spec(ticket)
+      .given([created({ isGroup: true })])
+      .when({ type: 'AcceptTicket', userId: 11, queueId: 6 })
+      .then([{ type: 'TicketAccepted', data: { ticketId: 7, userId: 11, queueId: 6, status: 'group' } }]);
+  });
+
+  it('changes nothing when another user accepted first (the already-taken answer)', () => {
+    spec(ticket).given([created(), accepted]).when({ type: 'AcceptTicket', userId: 12 }).then([]);
+  });
+
+  it('closes an open ticket with or without farewell', () => {
+    spec(ticket).given([created(), accepted]).when({ type: 'CloseTicket', userId: 11, farewell: true, reason: 'resolved' }).then([closed]);
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'CloseTicket', userId: 11, farewell: false, reason: 'resolved' })
+      .then([{ type: 'TicketClosed', data: { ticketId: 7, userId: 11, farewell: false, reason: 'resolved' } }]);
+  });
+
+  it('refuses to close when requiredTag is on and the contact has no tag', () => {
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'CloseTicket', userId: 11, farewell: true, reason: 'resolved', requiredTag: { enabled: true, contactHasTags: false } })
+      .thenThrows('ERR_TICKET_REQUIRES_TAG');
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'CloseTicket', userId: 11, farewell: true, reason: 'resolved', requiredTag: { enabled: true, contactHasTags: true } })
+      .then([closed]);
+  });
+
+  it('resolves only open or group tickets, ignores only pending ones, never with farewell', () => {
+    spec(ticket).given([created()]).when({ type: 'CloseTicket', userId: 11, farewell: true, reason: 'resolved' }).thenThrows('ERR_TICKET_NOT_OPEN');
+    spec(ticket).given([created(), accepted]).when({ type: 'CloseTicket', userId: 11, farewell: false, reason: 'ignored' }).thenThrows('ERR_TICKET_NOT_PENDING');
+    spec(ticket)
+      .given([created()])
+      .when({ type: 'CloseTicket', userId: 11, farewell: true, reason: 'ignored' })
+      .then([{ type: 'TicketClosed', data: { ticketId: 7, userId: 11, farewell: false, reason: 'ignored' } }]);
+  });
+
+  it('closes any status with close-all and does nothing to a closed ticket', () => {
+    spec(ticket)
+      .given([created()])
+      .when({ type: 'CloseTicket', userId: 1, farewell: false, reason: 'closeAll' })
+      .then([{ type: 'TicketClosed', data: { ticketId: 7, userId: 1, farewell: false, reason: 'closeAll' } }]);
+    spec(ticket).given([created(), accepted, closed]).when({ type: 'CloseTicket', userId: 1, farewell: false, reason: 'closeAll' }).then([]);
+  });
+
+  it('reopens a closed ticket for the user; an open one held by another is already open', () => {
+    spec(ticket)
+      .given([created(), accepted, closed])
+      .when({ type: 'ReopenTicket', userId: 12 })
+      .then([{ type: 'TicketReopened', data: { ticketId: 7, userId: 12, queueId: 5, status: 'open' } }]);
+    spec(ticket).given([created(), accepted]).when({ type: 'ReopenTicket', userId: 12 }).thenThrows('ERROR_TICKET_OPEN');
+    spec(ticket).given([created(), accepted]).when({ type: 'ReopenTicket', userId: 11 }).then([]);
+  });
+
+  it('returns an open ticket to its queue without a user', () => {
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'ReturnTicketToQueue' })
+      .then([{ type: 'TicketReturnedToQueue', data: { ticketId: 7, fromUserId: 11, queueId: 5 } }]);
+    spec(ticket).given([created(), accepted, closed]).when({ type: 'ReturnTicketToQueue' }).thenThrows('ERR_TICKET_NOT_OPEN');
+  });
+
+  it('transfers to a user (open) or to a queue only (pending, user cleared); a queue is required', () => {
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'TransferTicket', userId: 12, queueId: 6 })
+      .then([{ type: 'TicketTransferred', data: { ticketId: 7, from: { userId: 11, queueId: 5 }, to: { userId: 12, queueId: 6 }, status: 'open' } }]);
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'TransferTicket', userId: null, queueId: 6 })
+      .then([{ type: 'TicketTransferred', data: { ticketId: 7, from: { userId: 11, queueId: 5 }, to: { userId: null, queueId: 6 }, status: 'pending' } }]);
+    spec(ticket).given([created(), accepted]).when({ type: 'TransferTicket', userId: 12, queueId: null }).thenThrows('ERR_TRANSFER_QUEUE_REQUIRED');
+    spec(ticket).given([created(), accepted, closed]).when({ type: 'TransferTicket', userId: 12, queueId: 6 }).thenThrows('ERR_TICKET_NOT_OPEN');
+  });
+
+  it('deletes a ticket, after which it is not found', () => {
+    spec(ticket).given([created()]).when({ type: 'DeleteTicket' }).then([{ type: 'TicketDeleted', data: { ticketId: 7 } }]);
+    spec(ticket).given([created(), { type: 'TicketDeleted', data: { ticketId: 7 } }]).when({ type: 'AcceptTicket', userId: 11 }).thenThrows('ERR_NO_TICKET_FOUND');
+    spec(ticket).given([]).when({ type: 'DeleteTicket' }).thenThrows('ERR_NO_TICKET_FOUND');
+  });
+
+  it('toggles the integration', () => {
+    spec(ticket)
+      .given([created()])
+      .when({ type: 'SetTicketIntegration', useIntegration: true })
+      .then([{ type: 'TicketIntegrationToggled', data: { ticketId: 7, useIntegration: true } }]);
+    spec(ticket).given([created()]).when({ type: 'SetTicketIntegration', useIntegration: false }).then([]);
+  });
+
+  it('logs one access per user per quiet window', () => {
+    const at = new Date('2026-01-15T12:00:00.000Z');
+    const accessed: TicketEvent = { type: 'TicketAccessed', data: { ticketId: 7, userId: 11, at: at.toISOString() } };
+    spec(ticket).given([created()]).when({ type: 'RecordTicketAccess', userId: 11 }, at).then([accessed]);
+    spec(ticket).given([created(), accessed]).when({ type: 'RecordTicketAccess', userId: 11 }, new Date(at.getTime() + 60_000)).then([]);
+    spec(ticket)
+      .given([created(), accessed])
+      .when({ type: 'RecordTicketAccess', userId: 12 }, new Date(at.getTime() + 60_000))
+      .then([{ type: 'TicketAccessed', data: { ticketId: 7, userId: 12, at: new Date(at.getTime() + 60_000).toISOString() } }]);
+    spec(ticket)
+      .given([created(), accessed])
+      .when({ type: 'RecordTicketAccess', userId: 11 }, new Date(at.getTime() + 11 * 60_000))
+      .then([{ type: 'TicketAccessed', data: { ticketId: 7, userId: 11, at: new Date(at.getTime() + 11 * 60_000).toISOString() } }]);
+  });
+});
+
+describe('ticket slot decider', () => {
+  const now = new Date('2026-01-15T12:00:00.000Z');
+  const claimed = (ticketId: number, at: Date = now) => ({ type: 'TicketSlotClaimed' as const, data: { ticketId, contactId: 3, whatsappId: 2, at: at.toISOString() } });
+
+  it('lets the first claimer hold a free slot', () => {
+    spec(ticketSlot).given([]).when({ type: 'ClaimTicketSlot', ticketId: 7, contactId: 3, whatsappId: 2 }, now).then([claimed(7)]);
+  });
+
+  it('refuses a claim while the holder is active or still being created', () => {
+    spec(ticketSlot)
+      .given([claimed(7)])
+      .when({ type: 'ClaimTicketSlot', ticketId: 8, contactId: 3, whatsappId: 2, holder: { ticketId: 7, state: 'active' } }, now)
+      .thenThrows('ERR_OTHER_OPEN_TICKET', { ticketId: 7 });
+    spec(ticketSlot)
+      .given([claimed(7)])
+      .when({ type: 'ClaimTicketSlot', ticketId: 8, contactId: 3, whatsappId: 2, holder: { ticketId: 7, state: 'missing' } }, new Date(now.getTime() + 1000))
+      .thenThrows('ERR_OTHER_OPEN_TICKET');
+  });
+
+  it('takes over from a closed holder, or from a creation abandoned long ago', () => {
+    spec(ticketSlot)
+      .given([claimed(7)])
+      .when({ type: 'ClaimTicketSlot', ticketId: 8, contactId: 3, whatsappId: 2, holder: { ticketId: 7, state: 'inactive' } }, now)
+      .then([claimed(8)]);
+    const later = new Date(now.getTime() + 31_000);
+    spec(ticketSlot)
+      .given([claimed(7)])
+      .when({ type: 'ClaimTicketSlot', ticketId: 8, contactId: 3, whatsappId: 2, holder: { ticketId: 7, state: 'missing' } }, later)
+      .then([claimed(8, later)]);
+  });
+
+  it('treats a holder the claimer did not look at as active', () => {
+    spec(ticketSlot)
+      .given([claimed(9)])
+      .when({ type: 'ClaimTicketSlot', ticketId: 8, contactId: 3, whatsappId: 2, holder: { ticketId: 7, state: 'inactive' } }, now)
+      .thenThrows('ERR_OTHER_OPEN_TICKET', { ticketId: 9 });
+  });
+
+  it('is released only by its holder', () => {
+    spec(ticketSlot).given([claimed(7)]).when({ type: 'ReleaseTicketSlot', ticketId: 8 }).then([]);
+    spec(ticketSlot).given([claimed(7)]).when({ type: 'ReleaseTicketSlot', ticketId: 7 }).then([{ type: 'TicketSlotReleased', data: { ticketId: 7 } }]);
+  });
+});

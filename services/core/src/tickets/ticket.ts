@@ -1,0 +1,162 @@
+import { DomainError, type Channel, type TicketEvent, type TicketStatus } from '@conversa/contracts';
+import type { Decider } from '../commands/decider';
+
+export type Ticket =
+  | { status: 'none' }
+  | {
+      status: TicketStatus | 'deleted';
+      ticketId: number;
+      uuid: string;
+      contactId: number;
+      whatsappId: number | null;
+      queueId: number | null;
+      userId: number | null;
+      isGroup: boolean;
+      channel: Channel;
+      useIntegration: boolean;
+      /** When each user last opened the ticket: a repeat within ACCESS_QUIET_MS is not logged again. */
+      accessedAt: Record<number, string>;
+    };
+export type ExistingTicket = Exclude<Ticket, { status: 'none' }>;
+
+/** A user reopening the same ticket within this window is one access in the log. */
+export const ACCESS_QUIET_MS = 10 * 60 * 1000;
+
+export type TicketCommand =
+  | {
+      type: 'CreateTicket';
+      ticketId: number;
+      uuid: string;
+      contactId: number;
+      whatsappId: number | null;
+      queueId: number | null;
+      userId: number | null;
+      status: 'pending' | 'open';
+      isGroup: boolean;
+      channel: Channel;
+    }
+  | { type: 'AcceptTicket'; userId: number; queueId?: number | null }
+  | {
+      type: 'CloseTicket';
+      userId: number | null;
+      farewell: boolean;
+      reason: 'resolved' | 'ignored' | 'closeAll' | 'automation';
+      /** The company's requiredTag setting and whether the contact has a tag (spec 1 §4 Close). */
+      requiredTag?: { enabled: boolean; contactHasTags: boolean };
+    }
+  | { type: 'ReopenTicket'; userId: number; queueId?: number | null }
+  | { type: 'ReturnTicketToQueue' }
+  | { type: 'TransferTicket'; userId: number | null; queueId: number | null }
+  | { type: 'DeleteTicket' }
+  | { type: 'SetTicketIntegration'; useIntegration: boolean; promptId?: number | null; amountUsedBotQueues?: number }
+  | { type: 'RecordTicketAccess'; userId: number }
+  | { type: 'MarkTicketMessagesRead'; userId: number | null; upTo: string };
+
+const active = (status: Ticket['status']) => status === 'pending' || status === 'open' || status === 'group';
+/** Group conversations on WhatsApp are worked in the group status, not open (spec 1 §4 Accept). */
+const workingStatus = (ticket: ExistingTicket): 'open' | 'group' => (ticket.isGroup && ticket.channel === 'whatsapp' ? 'group' : 'open');
+
+export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
+  initialState: () => ({ status: 'none' }),
+
+  evolve(state, event) {
+    if (event.type === 'TicketCreated') {
+      const { ticketId, uuid, contactId, whatsappId, queueId, userId, status, isGroup, channel } = event.data;
+      return { status, ticketId, uuid, contactId, whatsappId, queueId, userId, isGroup, channel, useIntegration: false, accessedAt: {} };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'TicketAccepted':
+      case 'TicketReopened':
+        return { ...state, status: event.data.status, userId: event.data.userId, queueId: event.data.queueId };
+      case 'TicketClosed':
+        return { ...state, status: 'closed', userId: event.data.userId ?? state.userId };
+      case 'TicketReturnedToQueue':
+        return { ...state, status: 'pending', userId: null, queueId: event.data.queueId };
+      case 'TicketTransferred':
+        return { ...state, status: event.data.status, userId: event.data.to.userId, queueId: event.data.to.queueId };
+      case 'TicketDeleted':
+        return { ...state, status: 'deleted' };
+      case 'TicketIntegrationToggled':
+        return { ...state, useIntegration: event.data.useIntegration };
+      case 'TicketAccessed':
+        return { ...state, accessedAt: { ...state.accessedAt, [event.data.userId]: event.data.at } };
+      case 'TicketMessagesRead':
+        return state;
+    }
+  },
+
+  decide(state, command, { now }) {
+    if (command.type === 'CreateTicket') {
+      if (state.status !== 'none') throw new DomainError('ERR_CREATING_TICKET', 'The ticket already exists');
+      const { type: _type, ...data } = command;
+      return [{ type: 'TicketCreated', data: { ...data, status: data.isGroup && data.channel === 'whatsapp' && data.status === 'open' ? 'group' : data.status } }];
+    }
+    if (state.status === 'none' || state.status === 'deleted') throw new DomainError('ERR_NO_TICKET_FOUND');
+    const { ticketId } = state;
+
+    switch (command.type) {
+      case 'AcceptTicket': {
+        // Someone else accepted first: no change; the answer names who holds it (the already-taken dialog).
+        if (state.status !== 'pending') {
+          if (state.userId === command.userId && (state.status === 'open' || state.status === 'group')) return [];
+          if (state.status === 'closed') throw new DomainError('ERR_NO_TICKET_FOUND', 'The ticket is closed');
+          return [];
+        }
+        return [{ type: 'TicketAccepted', data: { ticketId, userId: command.userId, queueId: command.queueId ?? state.queueId, status: workingStatus(state) } }];
+      }
+
+      case 'CloseTicket': {
+        if (state.status === 'closed') return [];
+        if (command.reason === 'resolved' && state.status === 'pending') throw new DomainError('ERR_TICKET_NOT_OPEN');
+        if (command.reason === 'ignored' && state.status !== 'pending') throw new DomainError('ERR_TICKET_NOT_PENDING');
+        if (command.requiredTag?.enabled && !command.requiredTag.contactHasTags) throw new DomainError('ERR_TICKET_REQUIRES_TAG');
+        return [{ type: 'TicketClosed', data: { ticketId, userId: command.userId, farewell: command.reason === 'ignored' ? false : command.farewell, reason: command.reason } }];
+      }
+
+      case 'ReopenTicket':
+        if (state.status !== 'closed') {
+          if (state.userId === command.userId) return [];
+          throw new DomainError('ERROR_TICKET_OPEN');
+        }
+        return [{ type: 'TicketReopened', data: { ticketId, userId: command.userId, queueId: command.queueId ?? state.queueId, status: workingStatus(state) } }];
+
+      case 'ReturnTicketToQueue':
+        if (!active(state.status)) throw new DomainError('ERR_TICKET_NOT_OPEN');
+        if (state.status === 'pending' && state.userId === null) return [];
+        return [{ type: 'TicketReturnedToQueue', data: { ticketId, fromUserId: state.userId, queueId: state.queueId } }];
+
+      case 'TransferTicket': {
+        if (!active(state.status)) throw new DomainError('ERR_TICKET_NOT_OPEN');
+        // A transfer always names the queue that receives the ticket (spec 1 §4 Transfer).
+        if (command.queueId === null) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
+        const status = command.userId !== null ? workingStatus(state) : 'pending';
+        if (command.userId === state.userId && command.queueId === state.queueId && status === state.status) return [];
+        return [
+          {
+            type: 'TicketTransferred',
+            data: { ticketId, from: { userId: state.userId, queueId: state.queueId }, to: { userId: command.userId, queueId: command.queueId }, status },
+          },
+        ];
+      }
+
+      case 'DeleteTicket':
+        return [{ type: 'TicketDeleted', data: { ticketId } }];
+
+      case 'SetTicketIntegration': {
+        const { type: _type, ...data } = command;
+        if (data.useIntegration === state.useIntegration && data.promptId === undefined && data.amountUsedBotQueues === undefined) return [];
+        return [{ type: 'TicketIntegrationToggled', data: { ticketId, ...data } }];
+      }
+
+      case 'RecordTicketAccess': {
+        const last = state.accessedAt[command.userId];
+        if (last && now.getTime() - Date.parse(last) < ACCESS_QUIET_MS) return [];
+        return [{ type: 'TicketAccessed', data: { ticketId, userId: command.userId, at: now.toISOString() } }];
+      }
+
+      case 'MarkTicketMessagesRead':
+        return [{ type: 'TicketMessagesRead', data: { ticketId, userId: command.userId, upTo: command.upTo } }];
+    }
+  },
+};
