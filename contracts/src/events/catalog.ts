@@ -4,7 +4,10 @@ import { sessionEvents } from '../session/events';
 import { userEvents } from '../users/events';
 import { ticketEvents } from '../tickets/events';
 import { messageEvents } from '../messages/events';
+import { ticketNoteEvents } from '../notes/events';
+import { quickMessageEvents } from '../quickMessages/events';
+import { scheduleEvents } from '../schedules/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents]);
+export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents]);

@@ -10,3 +10,6 @@ export * from './commands/changes';
 export * from './tickets/ticket';
 export * from './tickets/ticket-slot';
 export * from './tickets/lifecycle';
+export * from './notes/ticket-note';
+export * from './quickMessages/quick-message';
+export * from './schedules/schedule';

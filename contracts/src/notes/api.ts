@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { NOTE_MAX_LENGTH, NOTE_MIN_LENGTH } from './events';
+
+const id = z.coerce.number({ error: 'Required' }).int().positive();
+
+/** POST /ticket-notes (spec 1 §5: required, at least 2 characters). */
+export const CreateTicketNoteRequest = z.object({
+  note: z.string({ error: 'Required' }).trim().min(1, 'Required').min(NOTE_MIN_LENGTH, 'Too Short!').max(NOTE_MAX_LENGTH, 'Too Long!'),
+  ticketId: id,
+  contactId: id,
+});
+export type CreateTicketNoteRequest = z.infer<typeof CreateTicketNoteRequest>;
+
+/** GET /ticket-notes/list: the notes of one ticket (contactId, when given, must be the ticket's contact). */
+export const ListTicketNotesQuery = z.object({ ticketId: id, contactId: id.optional() });
+
+/** A note as the API answers it. */
+export interface TicketNoteView {
+  id: number;
+  note: string;
+  ticketId: number;
+  contactId: number;
+  userId: number;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}

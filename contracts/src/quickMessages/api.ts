@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { QUICK_MESSAGE_MAX_LENGTH, SHORTCODE_MAX_LENGTH } from './events';
+
+const REQUIRED = 'Obrigatório';
+const optionalId = z.coerce.number().int().positive().nullable();
+
+/** POST /quick-messages (spec 3 §5: shortcode required, 'Obrigatório'; defaults geral false, status true). */
+export const CreateQuickMessageRequest = z.object({
+  shortcode: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(SHORTCODE_MAX_LENGTH, 'Too Long!'),
+  message: z.string().max(QUICK_MESSAGE_MAX_LENGTH, 'Too Long!').default(''),
+  geral: z.boolean().default(false),
+  status: z.boolean().default(true),
+  isCategory: z.boolean().default(false),
+  categoryId: optionalId.default(null),
+});
+export type CreateQuickMessageRequest = z.infer<typeof CreateQuickMessageRequest>;
+
+/** PUT /quick-messages/:id: any of the fields; the browser sends the whole form. */
+export const UpdateQuickMessageRequest = z.object({
+  shortcode: z.string().trim().min(1, REQUIRED).max(SHORTCODE_MAX_LENGTH, 'Too Long!').optional(),
+  message: z.string().max(QUICK_MESSAGE_MAX_LENGTH, 'Too Long!').optional(),
+  geral: z.boolean().optional(),
+  status: z.boolean().optional(),
+  isCategory: z.boolean().optional(),
+  categoryId: optionalId.optional(),
+});
+export type UpdateQuickMessageRequest = z.infer<typeof UpdateQuickMessageRequest>;
+
+/** GET /quick-messages: the quick-replies page (20 per page). */
+export const ListQuickMessagesQuery = z.object({
+  searchParam: z.string().max(200).optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  pageNumber: z.coerce.number().int().positive().default(1),
+});
+
+/** A quick message as the API and the socket frames carry it. */
+export interface QuickMessageView {
+  id: number;
+  companyId: number;
+  userId: number;
+  shortcode: string;
+  message: string;
+  geral: boolean;
+  status: boolean;
+  isCategory: boolean;
+  categoryId: number | null;
+  isMedia: boolean;
+  /** URL the browser fetches the attachment from. */
+  mediaPath: string | null;
+  /** The attachment's name as uploaded. */
+  mediaName: string | null;
+  mediaType: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+import { StoredMedia } from '../messages/events';
+
+const id = z.number().int().positive();
+
+export const SHORTCODE_MAX_LENGTH = 100;
+export const QUICK_MESSAGE_MAX_LENGTH = 10_000;
+
+/** What an author sets on a quick reply (spec 3 §3). Defaults: geral false, status true. */
+export const QuickMessageFields = z.object({
+  shortcode: z.string().trim().min(1).max(SHORTCODE_MAX_LENGTH),
+  message: z.string().max(QUICK_MESSAGE_MAX_LENGTH),
+  /** "General": offered to every user of the company, not only to its author. */
+  geral: z.boolean(),
+  /** Active: offered in the composer's slash menu. */
+  status: z.boolean(),
+  /** A category entry groups other quick messages (they name it in categoryId). */
+  isCategory: z.boolean(),
+  categoryId: id.nullable(),
+});
+export type QuickMessageFields = z.infer<typeof QuickMessageFields>;
+
+/** Stream `quickmessage-<quickMessageId>`; `userId` is the author. */
+export const QuickMessageCreated = defineEvent('QuickMessageCreated', QuickMessageFields.extend({ quickMessageId: id, userId: id }));
+export const QuickMessageChanged = defineEvent('QuickMessageChanged', z.object({ quickMessageId: id, changes: QuickMessageFields.partial() }));
+export const QuickMessageDeleted = defineEvent('QuickMessageDeleted', z.object({ quickMessageId: id }));
+/** A file was attached (replacing any earlier one); `originalName` is what the uploader called it (mediaName). */
+export const QuickMessageMediaAttached = defineEvent(
+  'QuickMessageMediaAttached',
+  z.object({ quickMessageId: id, media: StoredMedia, originalName: z.string().max(255) }),
+);
+export const QuickMessageMediaRemoved = defineEvent('QuickMessageMediaRemoved', z.object({ quickMessageId: id, media: StoredMedia }));
+
+export const quickMessageEvents = [QuickMessageCreated, QuickMessageChanged, QuickMessageDeleted, QuickMessageMediaAttached, QuickMessageMediaRemoved];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type QuickMessageEvent =
+  | { type: 'QuickMessageCreated'; data: D<typeof QuickMessageCreated> }
+  | { type: 'QuickMessageChanged'; data: D<typeof QuickMessageChanged> }
+  | { type: 'QuickMessageDeleted'; data: D<typeof QuickMessageDeleted> }
+  | { type: 'QuickMessageMediaAttached'; data: D<typeof QuickMessageMediaAttached> }
+  | { type: 'QuickMessageMediaRemoved'; data: D<typeof QuickMessageMediaRemoved> };
+
+export const quickMessageStream = (quickMessageId: number) => `quickmessage-${quickMessageId}`;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+
+const id = z.number().int().positive();
+
+/** Spec 3 §5 / spec 1 §9: a scheduled message's body needs at least 5 characters. */
+export const SCHEDULE_BODY_MIN_LENGTH = 5;
+export const SCHEDULE_BODY_MAX_LENGTH = 10_000;
+
+/** PENDENTE waits for its time, ENVIADA was queued to the contact, ERRO could not be (spec 3 §3 shows ERRO). */
+export const ScheduleStatus = z.enum(['PENDENTE', 'ENVIADA', 'ERRO']);
+export type ScheduleStatus = z.infer<typeof ScheduleStatus>;
+
+export const ScheduleFields = z.object({
+  contactId: id,
+  body: z.string().min(SCHEDULE_BODY_MIN_LENGTH).max(SCHEDULE_BODY_MAX_LENGTH),
+  sendAt: z.iso.datetime(),
+  /** Who the schedule belongs to (who wrote it, or whom the form named). */
+  userId: id.nullable(),
+});
+export type ScheduleFields = z.infer<typeof ScheduleFields>;
+
+/** Stream `schedule-<scheduleId>`; `ticketId` is the ticket it was written from, if any. */
+export const ScheduleCreated = defineEvent('ScheduleCreated', ScheduleFields.extend({ scheduleId: id, ticketId: id.nullable() }));
+/** Edited before sending; an edit of a failed schedule puts it back in line (status PENDENTE). */
+export const ScheduleChanged = defineEvent('ScheduleChanged', z.object({ scheduleId: id, changes: ScheduleFields.partial() }));
+export const ScheduleDeleted = defineEvent('ScheduleDeleted', z.object({ scheduleId: id }));
+/** The automation queued the message on the contact's ticket. */
+export const ScheduleSent = defineEvent('ScheduleSent', z.object({ scheduleId: id, sentAt: z.iso.datetime(), messageId: z.uuid(), ticketId: id }));
+/** The automation could not queue it (status ERRO); `reason` is for the people who look into it. */
+export const ScheduleFailed = defineEvent('ScheduleFailed', z.object({ scheduleId: id, reason: z.string().max(2000), failedAt: z.iso.datetime() }));
+
+export const scheduleEvents = [ScheduleCreated, ScheduleChanged, ScheduleDeleted, ScheduleSent, ScheduleFailed];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type ScheduleEvent =
+  | { type: 'ScheduleCreated'; data: D<typeof ScheduleCreated> }
+  | { type: 'ScheduleChanged'; data: D<typeof ScheduleChanged> }
+  | { type: 'ScheduleDeleted'; data: D<typeof ScheduleDeleted> }
+  | { type: 'ScheduleSent'; data: D<typeof ScheduleSent> }
+  | { type: 'ScheduleFailed'; data: D<typeof ScheduleFailed> };
+
+export const scheduleStream = (scheduleId: number) => `schedule-${scheduleId}`;
