@@ -4,10 +4,12 @@ import type { ApiContext } from './context';
 import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
 import { installErrorHandling } from './http/errors';
+import { mediaRoutes } from './media/routes';
 import { planRoutes } from './plans/routes';
 import { sessionRoutes } from './session/routes';
 import { settingRoutes } from './settings/routes';
 import { userRoutes } from './users/routes';
+import { ticketRoutes } from './tickets/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -49,7 +51,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

@@ -1,6 +1,7 @@
 import type { EventRegistry, Position } from '@conversa/contracts';
 import { runCommand, systemActor, userActor, type CommandResult, type DomainEvent, type Execution, type IdAllocator } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
+import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
 import type { TokenService } from './http/tokens';
 import type { LoginLimiter } from './session/limiter';
@@ -12,6 +13,8 @@ export interface ApiContext {
   ids: IdAllocator;
   tokens: TokenService;
   loginLimiter: LoginLimiter;
+  /** Message files (uploads, channel downloads, quick-message media). */
+  media: MediaStore;
   /** Resolves when every read model has committed the position: answers read what the command wrote. */
   waitForProjections(position: Position | null): Promise<void>;
   hashPassword(password: string): Promise<string>;

@@ -14,6 +14,8 @@ export interface Config {
   /** Unset: the bus is in-process (single-process mode only). */
   natsUrl?: string;
   mediaDir: string;
+  /** Largest media file accepted (upload or channel download), in bytes. */
+  mediaMaxBytes: number;
   jwtSecret: string;
   adminEmail: string;
   adminPassword: string;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
+    mediaMaxBytes: Number(env.MEDIA_MAX_BYTES ?? 64 * 1024 * 1024),
     jwtSecret: env.JWT_SECRET || persistentSecret(join(dataDir, 'jwt-secret')),
     adminEmail: (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,

@@ -4,6 +4,7 @@ import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
+import { createLocalDiskMediaStore } from '@conversa/media';
 import { projectors } from '@conversa/projections';
 import { grantAnalystRole } from '@conversa/projections/analysts';
 import { createProjectionRuntime, type ProjectionRuntime } from '@conversa/projector';
@@ -52,6 +53,7 @@ export async function wire(config: Config, options: { runProjections: boolean })
     ids,
     tokens: createTokenService(config.jwtSecret),
     loginLimiter: createLoginLimiter(),
+    media: createLocalDiskMediaStore({ dir: config.mediaDir, maxBytes: config.mediaMaxBytes }),
     waitForProjections: async (position) => {
       if (position) await runtime.waitForPosition(position);
     },
