@@ -1,6 +1,7 @@
 import { companiesProjector } from './companies/projector';
 import { plansProjector } from './plans/projector';
 import { usersProjector } from './users/projector';
+import { ticketsProjector } from './tickets/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector];
+export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector];

@@ -51,7 +51,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, ticketRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

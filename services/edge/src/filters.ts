@@ -1,3 +1,4 @@
+import { canSeeTicket, type VisibleTicket } from '@conversa/contracts';
 import type { FrameFilter } from './edge';
 
 /**
@@ -10,3 +11,17 @@ export const authFilter: FrameFilter = (connection, data: { user?: { id?: unknow
   data !== null &&
   data.user?.id === connection.principal.userId &&
   data.sessionId !== connection.principal.sessionId;
+
+type TicketFrame = { ticket?: VisibleTicket | null; before?: VisibleTicket | null } | null;
+
+/**
+ * `ticket` frames reach who may see the ticket now, and who could see it before this change (so a
+ * ticket transferred away leaves their list); `appMessage` frames reach who may see the ticket.
+ */
+export const ticketFilter: FrameFilter = (connection, data: TicketFrame) =>
+  typeof data === 'object' &&
+  data !== null &&
+  ((data.ticket != null && canSeeTicket(connection.principal, data.ticket)) || (data.before != null && canSeeTicket(connection.principal, data.before)));
+
+export const appMessageFilter: FrameFilter = (connection, data: TicketFrame) =>
+  typeof data === 'object' && data !== null && data.ticket != null && canSeeTicket(connection.principal, data.ticket);

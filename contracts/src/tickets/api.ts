@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { TicketStatus } from './events';
+
+/** Lists arrive as JSON (`[1,2]`, what the browser sends), comma-separated, or repeated parameters. */
+const idList = z.preprocess((value) => {
+  if (value === undefined || value === '' || value === null) return undefined;
+  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' && item.startsWith('[') ? JSON.parse(item) : [item]));
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return value;
+      }
+    }
+    return text.split(',').filter((part) => part.trim() !== '');
+  }
+  return value;
+}, z.array(z.coerce.number().int().positive()).max(500).optional());
+
+const statusList = z.preprocess((value) => {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value === 'string' && value.trim().startsWith('[')) {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  return typeof value === 'string' ? value.split(',') : value;
+}, z.array(TicketStatus).max(4).optional());
+
+const flag = z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' || value === false || value === undefined || value === '' ? false : value), z.boolean());
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+
+/** GET /tickets (spec 1 §7 Tickets). */
+export const ListTicketsQuery = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  status: z.preprocess((value) => (value === '' ? undefined : value), TicketStatus.optional()),
+  date: z.preprocess((value) => (value === '' ? undefined : value), day.optional()),
+  updatedAt: z.preprocess((value) => (value === '' ? undefined : value), day.optional()),
+  showAll: flag,
+  withUnreadMessages: flag,
+  queueIds: idList,
+  tags: idList,
+  users: idList,
+  userFilter: idList,
+  whatsappIds: idList,
+  whatsapps: idList,
+  statusFilter: statusList,
+  isGroup: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
+});
+export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
+
+const optionalId = z.number().int().positive().nullable().optional();
+
+/** POST /tickets: an attendant opens a conversation with a contact. */
+export const CreateTicketRequest = z.object({
+  contactId: z.number().int().positive(),
+  userId: optionalId,
+  queueId: optionalId,
+  whatsappId: optionalId,
+  status: z.enum(['open', 'pending']).default('open'),
+  companyId: z.number().int().positive().optional(),
+});
+
+/** PUT /tickets/{id}: the transition is read from what changes (accept, close, reopen, return, transfer, integration). */
+export const UpdateTicketRequest = z
+  .object({
+    status: TicketStatus.optional(),
+    userId: z.number().int().positive().nullable().optional(),
+    queueId: z.number().int().positive().nullable().optional(),
+    sendFarewellMessage: z.boolean().optional(),
+    amountUsedBotQueues: z.number().int().min(0).optional(),
+    promptId: z.number().int().positive().nullable().optional(),
+    useIntegration: z.boolean().optional(),
+    integrationId: z.number().int().positive().nullable().optional(),
+    /** The list's close-without-farewell button. */
+    isFinished: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateTicketRequest = z.infer<typeof UpdateTicketRequest>;
+
+export const CloseAllTicketsRequest = z.object({
+  status: TicketStatus,
+  queueIds: idList,
+});

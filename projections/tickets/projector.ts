@@ -1,0 +1,243 @@
+import { lastMessagePreview, type RecordedEvent } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { sql, type Transaction } from 'kysely';
+import { migrateTickets } from './migration';
+import { findTicketsById } from './queries';
+
+/** The columns that decide who sees a ticket and which count it adds to. */
+interface TicketKey {
+  company_id: number;
+  status: string;
+  queue_id: number | null;
+  user_id: number | null;
+  whatsapp_id: number | null;
+  is_group: boolean;
+}
+const keyColumns = ['company_id', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'is_group'] as const;
+
+/** Where the ticket stood before this batch: frames carry it so the edge also tells those who just lost sight of it. */
+export interface TicketBefore {
+  status: string;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
+
+type Frame = 'update' | 'updateUnread' | 'delete';
+
+class Batch {
+  readonly counts = new Map<string, { key: TicketKey; delta: number }>();
+  readonly touched = new Map<number, { companyId: number; frame: Frame; before: TicketBefore | null }>();
+
+  count(key: TicketKey, delta: number) {
+    const id = JSON.stringify(keyColumns.map((column) => key[column]));
+    const entry = this.counts.get(id) ?? { key, delta: 0 };
+    entry.delta += delta;
+    this.counts.set(id, entry);
+  }
+
+  touch(ticketId: number, companyId: number, frame: Frame, before: TicketKey | null) {
+    const seen = this.touched.get(ticketId);
+    // 'delete' wins, then 'update'; an unread reset alone is the lightest frame.
+    const rank = { updateUnread: 0, update: 1, delete: 2 };
+    const winner = seen && rank[seen.frame] >= rank[frame] ? seen.frame : frame;
+    const first = seen ? seen.before : before && { status: before.status, userId: before.user_id, queueId: before.queue_id, isGroup: before.is_group };
+    this.touched.set(ticketId, { companyId, frame: winner, before: first });
+  }
+}
+
+async function keyOf(trx: Transaction<any>, ticketId: number): Promise<(TicketKey & { deleted: boolean }) | undefined> {
+  return (await trx.selectFrom('read.tickets').select([...keyColumns, 'deleted']).where('id', '=', ticketId).executeTakeFirst()) as any;
+}
+
+/** Moves a ticket to a new status/user/queue, keeping the counts in step. */
+async function move(trx: Transaction<any>, batch: Batch, event: RecordedEvent, ticketId: number, changes: Record<string, unknown>, logEntries: LogEntry[]) {
+  const before = await keyOf(trx, ticketId);
+  if (!before || before.deleted) return;
+  const at = new Date(event.metadata.occurredAt);
+  await trx.updateTable('read.tickets').set({ ...changes, updated_at: at }).where('id', '=', ticketId).execute();
+  const after = { ...before, ...changes } as TicketKey;
+  batch.count(before, -1);
+  batch.count(after, +1);
+  batch.touch(ticketId, before.company_id, 'update', before);
+  for (const entry of logEntries) await log(trx, event, ticketId, before.company_id, entry);
+}
+
+interface LogEntry {
+  type: 'create' | 'open' | 'access' | 'transfered' | 'receivedTransfer' | 'pending' | 'closed';
+  userId: number | null;
+  queueId: number | null;
+  /** Distinguishes the two entries one transfer writes. */
+  suffix?: string;
+}
+
+async function log(trx: Transaction<any>, event: RecordedEvent, ticketId: number, companyId: number, entry: LogEntry) {
+  await trx
+    .insertInto('read.ticket_log')
+    .values({
+      company_id: companyId,
+      ticket_id: ticketId,
+      type: entry.type,
+      user_id: entry.userId,
+      queue_id: entry.queueId,
+      created_at: new Date(event.metadata.occurredAt),
+      event_id: entry.suffix ? uuidWithSuffix(event.id, entry.suffix) : event.id,
+    })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
+
+/** A second, stable id for the second log entry of one event (replays must not duplicate it). */
+function uuidWithSuffix(id: string, suffix: string): string {
+  const last = (parseInt(id.slice(-2), 16) ^ (suffix.length + 1)).toString(16).padStart(2, '0');
+  return id.slice(0, -2) + last;
+}
+
+const actorUserId = (event: RecordedEvent): number | null => (event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null);
+
+export const ticketsProjector = defineProjector({
+  name: 'tickets',
+  version: 1,
+  eventTypes: [
+    'TicketCreated',
+    'TicketAccepted',
+    'TicketClosed',
+    'TicketReopened',
+    'TicketReturnedToQueue',
+    'TicketTransferred',
+    'TicketDeleted',
+    'TicketIntegrationToggled',
+    'TicketAccessed',
+    'TicketMessagesRead',
+    'MessageReceived',
+    'MessageQueued',
+    'MessageEdited',
+    'MessageDeleted',
+  ],
+  tables: ['read.tickets', 'read.ticket_counts', 'read.ticket_log'],
+  migrate: migrateTickets,
+  async handle(trx, events) {
+    const batch = new Batch();
+    for (const event of events) {
+      const data = event.data as any;
+      const at = new Date(event.metadata.occurredAt);
+      switch (event.type) {
+        case 'TicketCreated': {
+          const row = {
+            id: data.ticketId,
+            uuid: data.uuid,
+            company_id: event.metadata.companyId,
+            status: data.status,
+            queue_id: data.queueId,
+            user_id: data.userId,
+            contact_id: data.contactId,
+            whatsapp_id: data.whatsappId,
+            channel: data.channel,
+            is_group: data.isGroup,
+            created_at: at,
+            updated_at: at,
+          };
+          const inserted = await trx.insertInto('read.tickets').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+          if (!inserted) break;
+          batch.count(row, +1);
+          batch.touch(data.ticketId, row.company_id, 'update', null);
+          await log(trx, event, data.ticketId, row.company_id, { type: 'create', userId: actorUserId(event), queueId: data.queueId });
+          break;
+        }
+        case 'TicketAccepted':
+        case 'TicketReopened':
+          await move(trx, batch, event, data.ticketId, { status: data.status, user_id: data.userId, queue_id: data.queueId, closed_at: null }, [
+            { type: 'open', userId: data.userId, queueId: data.queueId },
+          ]);
+          break;
+        case 'TicketClosed': {
+          const changes: Record<string, unknown> = { status: 'closed', closed_at: at, unread_messages: 0 };
+          if (data.userId !== null) changes.user_id = data.userId;
+          await move(trx, batch, event, data.ticketId, changes, [{ type: 'closed', userId: data.userId ?? actorUserId(event), queueId: null }]);
+          break;
+        }
+        case 'TicketReturnedToQueue':
+          await move(trx, batch, event, data.ticketId, { status: 'pending', user_id: null, queue_id: data.queueId }, [
+            { type: 'pending', userId: actorUserId(event) ?? data.fromUserId, queueId: data.queueId },
+          ]);
+          break;
+        case 'TicketTransferred':
+          await move(trx, batch, event, data.ticketId, { status: data.status, user_id: data.to.userId, queue_id: data.to.queueId }, [
+            { type: 'transfered', userId: actorUserId(event) ?? data.from.userId, queueId: data.from.queueId },
+            ...(data.to.userId !== null ? [{ type: 'receivedTransfer' as const, userId: data.to.userId, queueId: data.to.queueId, suffix: 'to' }] : []),
+          ]);
+          break;
+        case 'TicketDeleted': {
+          const before = await keyOf(trx, data.ticketId);
+          if (!before || before.deleted) break;
+          await trx.updateTable('read.tickets').set({ deleted: true, updated_at: at }).where('id', '=', data.ticketId).execute();
+          batch.count(before, -1);
+          batch.touch(data.ticketId, before.company_id, 'delete', before);
+          break;
+        }
+        case 'TicketIntegrationToggled': {
+          const changes: Record<string, unknown> = { use_integration: data.useIntegration };
+          if (data.promptId !== undefined) changes.prompt_id = data.promptId;
+          if (data.amountUsedBotQueues !== undefined) changes.amount_used_bot_queues = data.amountUsedBotQueues;
+          const row = await trx.updateTable('read.tickets').set(changes).where('id', '=', data.ticketId).returning(['company_id']).executeTakeFirst();
+          if (row) batch.touch(data.ticketId, row.company_id, 'update', null);
+          break;
+        }
+        case 'TicketAccessed': {
+          const row = await trx.selectFrom('read.tickets').select(['company_id', 'queue_id']).where('id', '=', data.ticketId).executeTakeFirst();
+          if (row) await log(trx, event, data.ticketId, row.company_id, { type: 'access', userId: data.userId, queueId: row.queue_id });
+          break;
+        }
+        case 'TicketMessagesRead': {
+          const row = await trx.updateTable('read.tickets').set({ unread_messages: 0 }).where('id', '=', data.ticketId).where('unread_messages', '>', 0).returning(['company_id']).executeTakeFirst();
+          if (row) batch.touch(data.ticketId, row.company_id, 'updateUnread', null);
+          break;
+        }
+        case 'MessageReceived':
+        case 'MessageQueued': {
+          if (event.type === 'MessageQueued' && data.isPrivate) break;
+          const row = await trx
+            .updateTable('read.tickets')
+            .set({
+              last_message: lastMessagePreview(data),
+              last_message_id: data.messageId,
+              updated_at: at,
+              ...(event.type === 'MessageReceived' ? { unread_messages: sql`unread_messages + 1` } : {}),
+            })
+            .where('id', '=', data.ticketId)
+            .where('deleted', '=', false)
+            .returning(['company_id'])
+            .executeTakeFirst();
+          if (row) batch.touch(data.ticketId, row.company_id, 'update', null);
+          break;
+        }
+        case 'MessageEdited':
+        case 'MessageDeleted': {
+          const text = event.type === 'MessageEdited' ? data.body : '';
+          const rows = await trx.updateTable('read.tickets').set({ last_message: text }).where('last_message_id', '=', data.messageId).returning(['id', 'company_id']).execute();
+          for (const row of rows) batch.touch(row.id, row.company_id, 'update', null);
+          break;
+        }
+      }
+    }
+
+    for (const { key, delta } of batch.counts.values()) {
+      if (delta === 0) continue;
+      await trx
+        .insertInto('read.ticket_counts')
+        .values({ ...key, tickets: delta })
+        .onConflict((oc) => oc.constraint('ticket_counts_key').doUpdateSet({ tickets: sql`read.ticket_counts.tickets + excluded.tickets` }))
+        .execute();
+    }
+
+    const views = new Map((await findTicketsById(trx, [...batch.touched.keys()])).map((view) => [view.id, view]));
+    const changes: ProjectionChange[] = [];
+    for (const [ticketId, { companyId, frame, before }] of batch.touched) {
+      const ticket = views.get(ticketId);
+      if (!ticket) continue;
+      if (frame === 'delete') changes.push({ companyId, entity: 'ticket', data: { action: 'delete', ticketId, ticket, before } });
+      else changes.push({ companyId, entity: 'ticket', data: { action: frame, ticketId, ticket, before } });
+    }
+    return changes;
+  },
+});

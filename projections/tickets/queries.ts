@@ -1,0 +1,290 @@
+import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+
+export interface TicketContact {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string | null;
+  urlPicture: string | null;
+  channel: string;
+  isGroup: boolean;
+  active: boolean;
+  disableBot: boolean;
+  acceptAudioMessage: boolean;
+}
+
+/** A ticket as the list, the conversation header and the socket frames show it (spec 1 §3). */
+export interface TicketView {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  companyId: number;
+  queueId: number | null;
+  /** Queues arrive with the queues issue; until then the row names none. */
+  queue: { id: number; name: string; color: string } | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  contactId: number;
+  contact: TicketContact | null;
+  tags: Array<{ id: number; name: string; color: string }>;
+  whatsappId: number | null;
+  /** Connections arrive with the channels issue. */
+  whatsapp: { id: number; name: string; groupAsTicket: boolean } | null;
+  channel: string;
+  isGroup: boolean;
+  isBot: boolean;
+  unreadMessages: number;
+  lastMessage: string;
+  useIntegration: boolean;
+  promptId: number | null;
+  amountUsedBotQueues: number;
+  userRating: null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export { canSeeTicket, type TicketViewer };
+
+export const viewerOf = (principal: { userId: number; profile: Profile; super: boolean; user: { queueIds: number[]; allTicket: 'enable' | 'disable'; allowGroup: boolean } }): TicketViewer => ({
+  userId: principal.userId,
+  profile: principal.profile,
+  super: principal.super,
+  queueIds: principal.user.queueIds,
+  allTicket: principal.user.allTicket,
+  allowGroup: principal.user.allowGroup,
+});
+
+/** The same rule as SQL over a table with status, user_id, queue_id and is_group (tickets or ticket_counts). */
+function visibleTo(eb: ExpressionBuilder<any, any>, viewer: TicketViewer, showAll: boolean): Expression<SqlBool> {
+  if (showAll && seesAllTickets(viewer)) return sql<SqlBool>`true`;
+  const myQueues = viewer.queueIds.length > 0 ? eb('queue_id', 'in', viewer.queueIds) : sql<SqlBool>`false`;
+  const queueOk = viewer.allTicket === 'enable' ? eb.or([eb('queue_id', 'is', null), myQueues]) : myQueues;
+  const branches: Expression<SqlBool>[] = [eb('user_id', '=', viewer.userId), eb.and([eb('status', '=', 'pending'), queueOk])];
+  if (viewer.allowGroup) branches.push(eb.and([eb('status', '=', 'group'), eb('is_group', '=', true), eb.or([eb('queue_id', 'is', null), myQueues])]));
+  return eb.or(branches);
+}
+
+export interface TicketListFilter {
+  searchParam?: string;
+  pageNumber: number;
+  status?: TicketStatus;
+  queueIds?: number[];
+  tags?: number[];
+  users?: number[];
+  whatsappIds?: number[];
+  /** Created on this day (YYYY-MM-DD). */
+  date?: string;
+  /** Last activity on this day (YYYY-MM-DD). */
+  updatedAt?: string;
+  withUnreadMessages?: boolean;
+  showAll: boolean;
+}
+
+export const TICKETS_PAGE_SIZE = 40;
+
+/**
+ * GET /tickets: one page of a company's tickets, newest activity first, with the count of all
+ * that match. Counts come from read.ticket_counts unless a filter reaches beyond its key
+ * (search, tags, dates, unread), where the filtered rows are counted.
+ */
+export async function listTickets(db: Kysely<any>, companyId: number, viewer: TicketViewer, filter: TicketListFilter) {
+  const search = filter.searchParam?.trim().toLowerCase() ?? '';
+  const structural = (qb: any) => {
+    let query = qb.where('company_id', '=', companyId).where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, filter.showAll));
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.queueIds?.length) query = query.where('queue_id', 'in', filter.queueIds);
+    if (filter.users?.length) query = query.where('user_id', 'in', filter.users);
+    if (filter.whatsappIds?.length) query = query.where('whatsapp_id', 'in', filter.whatsappIds);
+    return query;
+  };
+  const detailed = search !== '' || Boolean(filter.tags?.length) || Boolean(filter.date) || Boolean(filter.updatedAt) || Boolean(filter.withUnreadMessages);
+
+  let rows = structural(db.selectFrom('read.tickets as t').selectAll('t')).where('t.deleted', '=', false);
+  if (filter.withUnreadMessages) rows = rows.where('t.unread_messages', '>', 0);
+  if (filter.date) rows = rows.where(sql`(t.created_at at time zone 'UTC')::date`, '=', filter.date);
+  if (filter.updatedAt) rows = rows.where(sql`(t.updated_at at time zone 'UTC')::date`, '=', filter.updatedAt);
+  if (filter.tags?.length) {
+    rows = rows.where((eb: ExpressionBuilder<any, any>) =>
+      eb.exists(eb.selectFrom('read.contact_tags as ct').select(sql`1`.as('one')).whereRef('ct.contact_id', '=', 't.contact_id').where('ct.tag_id', 'in', filter.tags!)),
+    );
+  }
+  if (search !== '') {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = search.replace(/\D/g, '');
+    rows = rows.where((eb: ExpressionBuilder<any, any>) =>
+      eb.or([
+        eb('t.contact_id', 'in', (sub: any) =>
+          sub
+            .selectFrom('read.contacts')
+            .select('id')
+            .where('company_id', '=', companyId)
+            .where((c: ExpressionBuilder<any, any>) => c.or([c(sql`lower(name)`, 'like', pattern), ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : [])])),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('read.messages as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.ticket_id', '=', 't.id')
+            .where('m.company_id', '=', companyId)
+            .where(sql`lower(m.body)`, 'like', pattern),
+        ),
+      ]),
+    );
+  }
+
+  const offset = (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const page = await rows.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(TICKETS_PAGE_SIZE + 1).offset(offset).execute();
+  const hasMore = page.length > TICKETS_PAGE_SIZE;
+  const tickets = await hydrate(db, page.slice(0, TICKETS_PAGE_SIZE));
+
+  let count: number;
+  if (!detailed) {
+    const row = await structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n')).executeTakeFirst();
+    count = Number(row?.n ?? 0);
+  } else {
+    const row = await rows.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst();
+    count = Number(row?.n ?? 0);
+  }
+  return { tickets, count, hasMore };
+}
+
+export async function findTicket(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
+  const row = await db.selectFrom('read.tickets').selectAll().where('id', '=', ticketId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  return row ? (await hydrate(db, [row]))[0] : undefined;
+}
+
+export async function findTicketByUuid(db: Kysely<any>, companyId: number, uuid: string): Promise<TicketView | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+  const row = await db.selectFrom('read.tickets').selectAll().where('uuid', '=', uuid).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  return row ? (await hydrate(db, [row]))[0] : undefined;
+}
+
+/** Tickets by id in any company (the projector's frames); deleted ones are left out. */
+export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): Promise<TicketView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('read.tickets').selectAll().where('id', 'in', ids).execute();
+  return hydrate(db, rows);
+}
+
+/** Ids of a company's not-closed tickets in a status and queues (close-all). */
+export async function ticketIdsFor(db: Kysely<any>, companyId: number, viewer: TicketViewer, status: TicketStatus, queueIds: number[]): Promise<number[]> {
+  let query = db
+    .selectFrom('read.tickets')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('status', '=', status)
+    .where((eb) => visibleTo(eb, viewer, true));
+  if (queueIds.length > 0) query = query.where('queue_id', 'in', queueIds);
+  return (await query.execute()).map((row) => row.id as number);
+}
+
+async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketView[]> {
+  if (rows.length === 0) return [];
+  const contactIds = [...new Set(rows.map((row) => row.contact_id as number))];
+  const userIds = [...new Set(rows.map((row) => row.user_id as number | null).filter((id): id is number => id !== null))];
+  const [contacts, users, tags] = await Promise.all([
+    db
+      .selectFrom('read.contacts')
+      .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group', 'active', 'disable_bot', 'accept_audio_message'])
+      .where('id', 'in', contactIds)
+      .execute(),
+    userIds.length ? db.selectFrom('read.users').select(['id', 'name']).where('id', 'in', userIds).execute() : Promise.resolve([]),
+    db
+      .selectFrom('read.contact_tags as ct')
+      .innerJoin('read.tags as tg', 'tg.id', 'ct.tag_id')
+      .select(['ct.contact_id', 'tg.id', 'tg.name', 'tg.color'])
+      .where('ct.contact_id', 'in', contactIds)
+      .where('tg.deleted', '=', false)
+      .orderBy('tg.name')
+      .execute(),
+  ]);
+  const contactById = new Map(contacts.map((c) => [c.id as number, c]));
+  const userById = new Map(users.map((u) => [u.id as number, u]));
+  const tagsByContact = new Map<number, TicketView['tags']>();
+  for (const tag of tags) {
+    const list = tagsByContact.get(tag.contact_id) ?? [];
+    list.push({ id: tag.id, name: tag.name, color: tag.color });
+    tagsByContact.set(tag.contact_id, list);
+  }
+  return rows.map((row) => {
+    const contact = contactById.get(row.contact_id);
+    const user = row.user_id === null ? undefined : userById.get(row.user_id);
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      status: row.status,
+      companyId: row.company_id,
+      queueId: row.queue_id,
+      queue: null,
+      userId: row.user_id,
+      user: user ? { id: user.id, name: user.name } : null,
+      contactId: row.contact_id,
+      contact: contact
+        ? {
+            id: contact.id,
+            name: contact.name,
+            number: contact.number,
+            email: contact.email,
+            profilePicUrl: contact.profile_pic_url,
+            urlPicture: contact.profile_pic_url,
+            channel: contact.channel,
+            isGroup: contact.is_group,
+            active: contact.active,
+            disableBot: contact.disable_bot,
+            acceptAudioMessage: contact.accept_audio_message,
+          }
+        : null,
+      tags: tagsByContact.get(row.contact_id) ?? [],
+      whatsappId: row.whatsapp_id,
+      whatsapp: null,
+      channel: row.channel,
+      isGroup: row.is_group,
+      isBot: row.is_bot,
+      unreadMessages: row.unread_messages,
+      lastMessage: row.last_message,
+      useIntegration: row.use_integration,
+      promptId: row.prompt_id,
+      amountUsedBotQueues: row.amount_used_bot_queues,
+      userRating: null,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
+  });
+}
+
+export interface TicketLogEntry {
+  id: number;
+  type: string;
+  createdAt: string;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string } | null;
+}
+
+export async function ticketLog(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {
+  const rows = await db
+    .selectFrom('read.ticket_log as l')
+    .leftJoin('read.users as u', 'u.id', 'l.user_id')
+    .select(['l.id', 'l.type', 'l.created_at', 'l.user_id', 'u.name as user_name', 'l.queue_id'])
+    .where('l.company_id', '=', companyId)
+    .where('l.ticket_id', '=', ticketId)
+    .orderBy('l.created_at')
+    .orderBy('l.id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: row.type,
+    createdAt: new Date(row.created_at).toISOString(),
+    user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
+    queue: row.queue_id === null ? null : { id: row.queue_id, name: '' },
+  }));
+}
+
+/** Names of users by id (the history's actors), across the company. */
+export async function userNames(db: Kysely<any>, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('read.users').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id as number, row.name as string]));
+}

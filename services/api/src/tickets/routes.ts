@@ -1,0 +1,234 @@
+import { CloseAllTicketsRequest, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type RecordedEvent } from '@conversa/contracts';
+import { verifyChain } from '@conversa/contracts/events/hash-chain';
+import { changeTicket, openTicket, queueOutboundMessage, type TicketCommand } from '@conversa/core';
+import { companySettingsOf } from '@conversa/projections/companies/queries';
+import {
+  canSeeTicket,
+  findTicket,
+  findTicketByUuid,
+  listTickets,
+  ticketIdsFor,
+  ticketLog,
+  userNames,
+  viewerOf,
+  type TicketView,
+} from '@conversa/projections/tickets/queries';
+import { findUser } from '@conversa/projections/users/queries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { userActor, type ApiContext } from '../context';
+import { parse } from '../http/errors';
+import { ticketCommandsFor } from './transitions';
+
+const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A ticket of the caller's company that the caller may see; anything else is not found. */
+async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
+  const ticket = await findTicket(ctx.db, request.principal.companyId, ticketId);
+  if (!ticket || !canSeeTicket(viewerOf(request.principal), ticket)) throw new DomainError('ERR_NO_TICKET_FOUND');
+  return ticket;
+}
+
+/** ERR_OTHER_OPEN_TICKET names who holds the contact's open ticket (spec 1 §7: user, queue and uuid). */
+async function explainOtherOpenTicket(ctx: ApiContext, companyId: number, error: unknown): Promise<never> {
+  if (error instanceof DomainError && error.code === 'ERR_OTHER_OPEN_TICKET' && typeof error.details?.ticketId === 'number') {
+    const other = await findTicket(ctx.db, companyId, error.details.ticketId);
+    if (other) {
+      const holder = { userId: other.userId, userName: other.user?.name ?? null, queueName: other.queue?.name ?? null, uuid: other.uuid };
+      throw new DomainError('ERR_OTHER_OPEN_TICKET', JSON.stringify(holder), { ...holder, ticketId: other.id });
+    }
+  }
+  throw error;
+}
+
+/** The greeting posted as the attendant when they accept (setting sendGreetingAccepted). */
+export const acceptGreeting = (contactName: string, userName: string) => `Olá *${contactName}*, meu nome é *${userName}* e agora vou prosseguir com seu atendimento!`;
+
+export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.get('/tickets', async (request) => {
+    const query = parse(ListTicketsQuery, request.query);
+    const principal = request.principal;
+    const statuses = query.statusFilter ?? [];
+    return listTickets(ctx.db, principal.companyId, viewerOf(principal), {
+      searchParam: query.searchParam,
+      pageNumber: query.pageNumber,
+      status: query.status ?? (statuses.length === 1 ? statuses[0] : undefined),
+      queueIds: query.queueIds,
+      tags: query.tags,
+      users: query.users ?? query.userFilter,
+      whatsappIds: query.whatsappIds ?? query.whatsapps,
+      date: query.date,
+      updatedAt: query.updatedAt,
+      withUnreadMessages: query.withUnreadMessages,
+      showAll: query.showAll,
+    });
+  });
+
+  app.get('/tickets/u/:uuid', async (request) => {
+    const { uuid } = parse(z.object({ uuid: z.string().max(64) }), request.params);
+    const principal = request.principal;
+    const ticket = await findTicketByUuid(ctx.db, principal.companyId, uuid);
+    if (!ticket || !canSeeTicket(viewerOf(principal), ticket)) throw new DomainError('ERR_NO_TICKET_FOUND');
+    // Opening a ticket is an access in its log and reads its waiting messages.
+    const actor = userActor(principal.userId);
+    await changeTicket(ctx, { companyId: principal.companyId, actor, ticketId: ticket.id, command: { type: 'RecordTicketAccess', userId: principal.userId } });
+    if (ticket.unreadMessages > 0) {
+      const result = await changeTicket(ctx, {
+        companyId: principal.companyId,
+        actor,
+        ticketId: ticket.id,
+        command: { type: 'MarkTicketMessagesRead', userId: principal.userId, upTo: ctx.now().toISOString() },
+      });
+      await ctx.waitForProjections(result.position);
+      return (await findTicket(ctx.db, principal.companyId, ticket.id)) ?? ticket;
+    }
+    return ticket;
+  });
+
+  app.get('/tickets/:id', async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
+
+  app.post('/tickets', async (request, reply) => {
+    const body = parse(CreateTicketRequest, request.body);
+    const principal = request.principal;
+    const contact = await ctx.db
+      .selectFrom('read.contacts')
+      .select(['id', 'channel', 'is_group'])
+      .where('id', '=', body.contactId)
+      .where('company_id', '=', principal.companyId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
+    const isAdmin = principal.profile === 'admin' || principal.super;
+    // 'Selecione uma fila': only an admin may open a ticket outside any queue (spec 1 §8).
+    if (!body.queueId && !isAdmin) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
+    const userId = body.status === 'open' ? (body.userId ?? principal.userId) : null;
+    if (userId !== null && userId !== principal.userId && !(await findUser(ctx.db, userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
+    const opened = await openTicket(ctx, {
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+      contactId: contact.id,
+      whatsappId: body.whatsappId ?? null,
+      channel: contact.channel,
+      isGroup: contact.is_group,
+      userId,
+      queueId: body.queueId ?? null,
+      status: body.status,
+      reuseOpen: false,
+    }).catch((error) => explainOtherOpenTicket(ctx, principal.companyId, error));
+    await ctx.waitForProjections(opened.position);
+    return reply.status(201).send(await findTicket(ctx.db, principal.companyId, opened.ticketId));
+  });
+
+  app.put('/tickets/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const body = parse(UpdateTicketRequest, request.body);
+    const principal = request.principal;
+    const current = await visibleTicket(ctx, request, id);
+    const commands = ticketCommandsFor(current, body, principal);
+    if (body.userId && body.userId !== principal.userId && !(await findUser(ctx.db, body.userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
+    const settings = await companySettingsOf(ctx.db, principal.companyId);
+    const actor = userActor(principal.userId);
+
+    for (const command of commands) {
+      const decided: TicketCommand =
+        command.type === 'CloseTicket' && command.reason === 'resolved'
+          ? { ...command, requiredTag: { enabled: settings.requiredTag === 'enabled', contactHasTags: current.tags.length > 0 } }
+          : command;
+      const result = await changeTicket(ctx, { companyId: principal.companyId, actor, ticketId: id, command: decided }).catch((error) =>
+        explainOtherOpenTicket(ctx, principal.companyId, error),
+      );
+      await ctx.waitForProjections(result.position);
+      const accepted = result.events.find((event) => event.type === 'TicketAccepted');
+      if (accepted && settings.sendGreetingAccepted === 'enabled' && !current.isGroup) {
+        const me = request.principal.user;
+        await postAsAttendant(ctx, principal.companyId, principal.userId, current, acceptGreeting(current.contact?.name ?? '', me.name));
+      }
+      const closed = result.events.find((event) => event.type === 'TicketClosed') as RecordedEvent | undefined;
+      if (closed && (closed.data as { farewell: boolean }).farewell) {
+        const farewell = request.principal.user.farewellMessage.trim();
+        if (farewell !== '') await postAsAttendant(ctx, principal.companyId, principal.userId, current, farewell);
+      }
+    }
+    return findTicket(ctx.db, principal.companyId, id);
+  });
+
+  app.delete('/tickets/:id', { config: { auth: { permission: 'ticket-options:deleteTicket' } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const principal = request.principal;
+    await visibleTicket(ctx, request, id);
+    const result = await changeTicket(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), ticketId: id, command: { type: 'DeleteTicket' } });
+    await ctx.waitForProjections(result.position);
+    return { message: 'ticket deleted' };
+  });
+
+  app.post('/tickets/closeAll', { config: { auth: { admin: true } } }, async (request) => {
+    const body = parse(CloseAllTicketsRequest, request.body);
+    const principal = request.principal;
+    const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);
+    const actor = userActor(principal.userId);
+    let closed = 0;
+    let last = null;
+    // A few at a time: close-all may cover thousands of tickets without flooding the store.
+    for (let index = 0; index < ids.length; index += 8) {
+      const results = await Promise.all(
+        ids.slice(index, index + 8).map((ticketId) =>
+          changeTicket(ctx, { companyId: principal.companyId, actor, ticketId, command: { type: 'CloseTicket', userId: principal.userId, farewell: false, reason: 'closeAll' } }),
+        ),
+      );
+      for (const result of results) {
+        if (result.events.length > 0) closed++;
+        last = result.position ?? last;
+      }
+    }
+    await ctx.waitForProjections(last);
+    return { closed };
+  });
+
+  app.get('/tickets-log/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    await visibleTicket(ctx, request, id);
+    return ticketLog(ctx.db, request.principal.companyId, id);
+  });
+
+  app.get('/tickets/:id/history', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const principal = request.principal;
+    await visibleTicket(ctx, request, id);
+    const events = await ctx.store.readStream(ticketStream(id), { raw: true });
+    const verification = verifyChain(events);
+    const userIds = new Set<number>();
+    for (const event of events) {
+      if (event.metadata.actor.kind === 'user') userIds.add(Number(event.metadata.actor.id));
+    }
+    const names = await userNames(ctx.db, principal.companyId, [...userIds]);
+    return {
+      ticketId: id,
+      verified: verification.valid,
+      checked: verification.checked,
+      ...(verification.break ? { break: verification.break } : {}),
+      events: events.map((event) => {
+        const { ticketId: _ticketId, ...changes } = event.data as Record<string, unknown>;
+        const actorId = event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null;
+        return {
+          revision: event.revision,
+          type: event.type,
+          occurredAt: event.metadata.occurredAt,
+          actor: { kind: event.metadata.actor.kind, id: event.metadata.actor.id, name: actorId !== null ? (names.get(actorId) ?? null) : null },
+          changes,
+          hash: event.metadata.hash ?? null,
+        };
+      }),
+    };
+  });
+}
+
+async function postAsAttendant(ctx: ApiContext, companyId: number, userId: number, ticket: TicketView, body: string): Promise<void> {
+  const { position } = await queueOutboundMessage(ctx, {
+    companyId,
+    actor: userActor(userId),
+    ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId },
+    userId,
+    body,
+  });
+  await ctx.waitForProjections(position);
+}
