@@ -7,7 +7,9 @@ import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { quickMessageEvents } from '../quickMessages/events';
 import { scheduleEvents } from '../schedules/events';
+import { contactEvents } from '../contacts/events';
+import { tagEvents } from '../tags/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents]);
+export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents]);

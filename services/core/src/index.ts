@@ -13,3 +13,7 @@ export * from './tickets/lifecycle';
 export * from './notes/ticket-note';
 export * from './quickMessages/quick-message';
 export * from './schedules/schedule';
+export * from './contacts/contact';
+export * from './contacts/number';
+export * from './contacts/lifecycle';
+export * from './tags/tag';

@@ -195,6 +195,8 @@ export const en = {
   'errors.ERR_PLAN_FEATURE_DISABLED': "This company's plan does not include this feature.",
   'errors.ERR_NOT_FOUND': 'Not found.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Too many attempts; wait a moment and try again.',
+  'errors.ERR_INVALID_PHONE_NUMBER': 'This is not a valid phone number. Include the area code (and the country code outside Brazil).',
+  'errors.ERR_NO_TAG_FOUND': 'No tag found with this ID.',
   'errors.ERR_TICKET_NOT_OPEN': 'The ticket is not open.',
   'errors.ERR_TICKET_NOT_PENDING': 'Only a waiting ticket can be ignored.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'You must assign a tag before closing the ticket.',

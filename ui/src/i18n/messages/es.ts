@@ -195,6 +195,8 @@ export const es = {
   'errors.ERR_PLAN_FEATURE_DISABLED': 'El plan de esta empresa no incluye esta función.',
   'errors.ERR_NOT_FOUND': 'No encontrado.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Demasiados intentos; espere un momento e inténtelo de nuevo.',
+  'errors.ERR_INVALID_PHONE_NUMBER': 'Este no es un número de teléfono válido. Incluya el código de área (y el código de país fuera de Brasil).',
+  'errors.ERR_NO_TAG_FOUND': 'No se encontró ninguna etiqueta con este ID.',
   'errors.ERR_TICKET_NOT_OPEN': 'El ticket no está abierto.',
   'errors.ERR_TICKET_NOT_PENDING': 'Solo un ticket en espera puede ser ignorado.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'Debe asignar una etiqueta antes de cerrar el ticket.',

@@ -194,6 +194,8 @@ export const ptBR = {
   'errors.ERR_PLAN_FEATURE_DISABLED': 'O plano desta empresa não inclui este recurso.',
   'errors.ERR_NOT_FOUND': 'Não encontrado.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Muitas tentativas; aguarde um momento e tente novamente.',
+  'errors.ERR_INVALID_PHONE_NUMBER': 'Este não é um número de telefone válido. Informe o DDD (e o código do país fora do Brasil).',
+  'errors.ERR_NO_TAG_FOUND': 'Nenhuma tag encontrada com este ID.',
   'errors.ERR_TICKET_NOT_OPEN': 'O ticket não está aberto.',
   'errors.ERR_TICKET_NOT_PENDING': 'Só um ticket aguardando pode ser ignorado.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'Você deve atribuir uma tag antes de fechar o ticket.',

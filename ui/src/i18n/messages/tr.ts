@@ -195,6 +195,8 @@ export const tr = {
   'errors.ERR_PLAN_FEATURE_DISABLED': 'Bu şirketin planı bu özelliği içermiyor.',
   'errors.ERR_NOT_FOUND': 'Bulunamadı.',
   'errors.ERR_TOO_MANY_REQUESTS': 'Çok fazla deneme; biraz bekleyip tekrar deneyin.',
+  'errors.ERR_INVALID_PHONE_NUMBER': 'Bu geçerli bir telefon numarası değil. Alan kodunu (Brezilya dışında ülke kodunu da) ekleyin.',
+  'errors.ERR_NO_TAG_FOUND': 'Bu kimliğe sahip etiket bulunamadı.',
   'errors.ERR_TICKET_NOT_OPEN': 'Talep açık değil.',
   'errors.ERR_TICKET_NOT_PENDING': 'Yalnızca bekleyen bir talep yok sayılabilir.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'Talebi kapatmadan önce bir etiket atamalısınız.',

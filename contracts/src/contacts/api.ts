@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Channel } from '../tickets/events';
+import { ContactExtraInfo } from './events';
+
+/** Spec 1 §5 contact form text: empty → 'Required', under `min` → 'Too Short!', over `max` → 'Too Long!'. */
+const formText = (min: number, max: number) =>
+  z
+    .string({ error: 'Required' })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'Required' });
+      else if (value.length < min) ctx.addIssue({ code: 'custom', message: 'Too Short!' });
+      else if (value.length > max) ctx.addIssue({ code: 'custom', message: 'Too Long!' });
+    });
+
+/** Empty, or a valid address ('Invalid email'). */
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(200, 'Invalid email')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Invalid email');
+
+/** `id` is what the view numbered the field; fields are replaced as a whole list. */
+const ExtraInfoInput = ContactExtraInfo.extend({ id: z.number().int().optional() }).transform(({ name, value }) => ({ name, value }));
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+const positiveInt = z.coerce.number().int().positive();
+
+/** POST /contacts. The number is normalised by the server (invalid → ERR_INVALID_PHONE_NUMBER). */
+export const CreateContactRequest = z.object({
+  name: formText(2, 50),
+  number: formText(8, 50),
+  email: optionalEmail.default(''),
+  extraInfo: z.array(ExtraInfoInput).max(100).default([]),
+  channel: Channel.default('whatsapp'),
+  disableBot: z.boolean().optional(),
+  acceptAudioMessage: z.boolean().optional(),
+  /** The contact form sends it; the company is always the caller's. */
+  companyId: positiveInt.optional(),
+});
+export type CreateContactRequest = z.infer<typeof CreateContactRequest>;
+
+/** PUT /contacts/{id}: the fields given change, the others stay. */
+export const UpdateContactRequest = z.object({
+  name: formText(2, 50).optional(),
+  number: formText(8, 50).optional(),
+  email: optionalEmail.optional(),
+  extraInfo: z.array(ExtraInfoInput).max(100).optional(),
+  disableBot: z.boolean().optional(),
+  acceptAudioMessage: z.boolean().optional(),
+  companyId: positiveInt.optional(),
+});
+export type UpdateContactRequest = z.infer<typeof UpdateContactRequest>;
+
+/** GET /contacts. */
+export const ListContactsQuery = z.object({
+  searchParam: z.string().max(200).optional(),
+  channel: Channel.optional(),
+  isGroup: flag.optional(),
+  pageNumber: positiveInt.default(1),
+});
+export type ListContactsQuery = z.infer<typeof ListContactsQuery>;
+
+/** PUT /contacts/block/{id}: active false blocks, true unblocks. */
+export const BlockContactRequest = z.object({ active: flag });
+
+/** POST /tags/sync: the contact's tags become exactly `tags` (a ticket's tags are its contact's). */
+export const SyncContactTagsRequest = z.object({
+  contactId: positiveInt,
+  ticketId: positiveInt.nullish(),
+  tags: z.array(z.object({ id: positiveInt }).loose()).max(500),
+});
+export type SyncContactTagsRequest = z.infer<typeof SyncContactTagsRequest>;
+
+/** Contacts listed per page by GET /contacts. */
+export const CONTACTS_PAGE_SIZE = 20;

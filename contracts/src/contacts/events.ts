@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+import { Channel } from '../tickets/events';
+
+const id = z.number().int().positive();
+
+/** A free field on a contact (spec 1 §3 `extraInfo`): the view numbers them from 1 in their order. */
+export const ContactExtraInfo = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(2000) });
+export type ContactExtraInfo = z.infer<typeof ContactExtraInfo>;
+
+/**
+ * What a contact is, as recorded. Bounds here are the record's, wider than the contact form's
+ * (names pushed by a channel can be one character or long); the form's rules live in ./api.
+ * `number` is digits (E.164 without '+') for phone contacts, the id as the channel gave it otherwise.
+ */
+export const ContactDetails = z.object({
+  name: z.string().trim().min(1).max(200),
+  number: z.string().min(1).max(100),
+  email: z.string().max(200),
+  profilePicUrl: z.string().max(2000).nullable(),
+  extraInfo: z.array(ContactExtraInfo).max(100),
+});
+export type ContactDetails = z.infer<typeof ContactDetails>;
+
+export const ContactCreated = defineEvent(
+  'ContactCreated',
+  ContactDetails.extend({
+    contactId: id,
+    channel: Channel,
+    isGroup: z.boolean(),
+    disableBot: z.boolean(),
+    acceptAudioMessage: z.boolean(),
+    /** false means blocked (spec 1 §3). */
+    active: z.boolean(),
+  }),
+);
+export const ContactDetailsChanged = defineEvent('ContactDetailsChanged', z.object({ contactId: id, changes: ContactDetails.partial() }));
+/** The contact was blocked: `active` false; the bot and attendants no longer answer it. */
+export const ContactBlocked = defineEvent('ContactBlocked', z.object({ contactId: id }));
+export const ContactUnblocked = defineEvent('ContactUnblocked', z.object({ contactId: id }));
+export const ContactBotToggled = defineEvent('ContactBotToggled', z.object({ contactId: id, disableBot: z.boolean() }));
+export const ContactAudioToggled = defineEvent('ContactAudioToggled', z.object({ contactId: id, acceptAudioMessage: z.boolean() }));
+/** The contact's whole set of tags now (a ticket's tags are its contact's). */
+export const ContactTagsChanged = defineEvent('ContactTagsChanged', z.object({ contactId: id, tagIds: z.array(id).max(500) }));
+export const ContactDeleted = defineEvent('ContactDeleted', z.object({ contactId: id }));
+
+/**
+ * Guard stream `contactnumber-<companyId>-<key>` (see contactNumberStream): its expected revision
+ * lets one contact at a time hold a number in a company, however many creators race.
+ */
+export const ContactNumberClaimed = defineEvent(
+  'ContactNumberClaimed',
+  /** `claimedAt` tells a creation still in flight from one abandoned by a crash (its contact never written). */
+  z.object({ key: z.string().min(1).max(200), contactId: id, claimedAt: z.iso.datetime() }),
+);
+export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: z.string().min(1).max(200), contactId: id }));
+
+export const contactEvents = [
+  ContactCreated,
+  ContactDetailsChanged,
+  ContactBlocked,
+  ContactUnblocked,
+  ContactBotToggled,
+  ContactAudioToggled,
+  ContactTagsChanged,
+  ContactDeleted,
+  ContactNumberClaimed,
+  ContactNumberReleased,
+];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type ContactEvent =
+  | { type: 'ContactCreated'; data: D<typeof ContactCreated> }
+  | { type: 'ContactDetailsChanged'; data: D<typeof ContactDetailsChanged> }
+  | { type: 'ContactBlocked'; data: D<typeof ContactBlocked> }
+  | { type: 'ContactUnblocked'; data: D<typeof ContactUnblocked> }
+  | { type: 'ContactBotToggled'; data: D<typeof ContactBotToggled> }
+  | { type: 'ContactAudioToggled'; data: D<typeof ContactAudioToggled> }
+  | { type: 'ContactTagsChanged'; data: D<typeof ContactTagsChanged> }
+  | { type: 'ContactDeleted'; data: D<typeof ContactDeleted> };
+export type ContactNumberEvent =
+  | { type: 'ContactNumberClaimed'; data: D<typeof ContactNumberClaimed> }
+  | { type: 'ContactNumberReleased'; data: D<typeof ContactNumberReleased> };
+
+export const contactStream = (contactId: number) => `contact-${contactId}`;
+/** `key` is the canonical form of the number (services/core/src/contacts/number.ts), unique per company. */
+export const contactNumberStream = (companyId: number, key: string) => `contactnumber-${companyId}-${key}`;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+
+const id = z.number().int().positive();
+
+/** Spec 3 §5: a tag's name has at least 3 characters. */
+export const TAG_NAME_MIN_LENGTH = 3;
+export const TAG_NAME_MAX_LENGTH = 100;
+
+/** CSS hex colour (#rgb, #rrggbb or #rrggbbaa): lanes and chips are painted with it. */
+export const TagColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Cor inválida');
+/** 1: the tag is a lane of the kanban board (spec 3 §3). */
+export const TagKanban = z.union([z.literal(0), z.literal(1)]);
+
+export const TagDetails = z.object({
+  name: z.string().trim().min(TAG_NAME_MIN_LENGTH).max(TAG_NAME_MAX_LENGTH),
+  color: TagColor,
+  kanban: TagKanban,
+});
+export type TagDetails = z.infer<typeof TagDetails>;
+
+/** `userId`: who created it (spec 3 §3 Tag.userId); null when the system did. */
+export const TagCreated = defineEvent('TagCreated', TagDetails.extend({ tagId: id, userId: id.nullable() }));
+export const TagChanged = defineEvent('TagChanged', z.object({ tagId: id, changes: TagDetails.partial() }));
+export const TagDeleted = defineEvent('TagDeleted', z.object({ tagId: id }));
+
+export const tagEvents = [TagCreated, TagChanged, TagDeleted];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type TagEvent =
+  | { type: 'TagCreated'; data: D<typeof TagCreated> }
+  | { type: 'TagChanged'; data: D<typeof TagChanged> }
+  | { type: 'TagDeleted'; data: D<typeof TagDeleted> };
+
+export const tagStream = (tagId: number) => `tag-${tagId}`;
