@@ -42,13 +42,20 @@ export const MessageReceived = defineEvent(
 /** An attendant (or the system: greeting, farewell, schedule) wrote; the sender reactor sends it unless private. */
 export const MessageQueued = defineEvent(
   'MessageQueued',
-  z.object({ ...content, userId: id.nullable(), isPrivate: z.boolean(), isForwarded: z.boolean() }),
+  z.object({
+    ...content,
+    userId: id.nullable(),
+    isPrivate: z.boolean(),
+    isForwarded: z.boolean(),
+    /** When it was written: the 15-minute edit window (spec 1 §5) counts from here or from the last edit. */
+    queuedAt: z.iso.datetime(),
+  }),
 );
 export const MessageSent = defineEvent('MessageSent', z.object({ messageId, providerId: z.string().min(1).max(255) }));
 export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: z.string().max(2000) }));
 /** 0 clock, 1 sent, 2 delivered, 3 or 4 read (spec 1 §3). */
 export const MessageAckChanged = defineEvent('MessageAckChanged', z.object({ messageId, ack: z.number().int().min(0).max(4) }));
-export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body }));
+export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body, editedAt: z.iso.datetime() }));
 export const MessageDeleted = defineEvent('MessageDeleted', z.object({ messageId, by: z.enum(['user', 'contact']) }));
 
 export const messageEvents = [MessageReceived, MessageQueued, MessageSent, MessageSendFailed, MessageAckChanged, MessageEdited, MessageDeleted];

@@ -17,3 +17,5 @@ export * from './contacts/contact';
 export * from './contacts/number';
 export * from './contacts/lifecycle';
 export * from './tags/tag';
+export * from './messages/message';
+export * from './messages/lifecycle';

@@ -1,0 +1,181 @@
+import { messageStream, type Actor, type Channel, type MediaType, type MessageEvent, type Position, type StoredMedia } from '@conversa/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import { fold } from '../commands/decider';
+import { runCommand, type CommandContext } from '../commands/run';
+import { findOrCreateContact } from '../contacts/lifecycle';
+import type { IdAllocator } from '../ids';
+import { openTicket } from '../tickets/lifecycle';
+import { inboundMessageId, message, type Message } from './message';
+
+export interface MessageLocation {
+  latitude: number;
+  longitude: number;
+  name: string | null;
+}
+
+/** The spec's media type of a stored file (spec 1 §3): documents of any kind are `application`. */
+export function mediaTypeOf(mime: string): MediaType {
+  const family = mime.split('/')[0];
+  return family === 'image' || family === 'video' || family === 'audio' ? family : 'application';
+}
+
+export async function loadMessage(ctx: CommandContext, messageId: string): Promise<Message> {
+  return fold(message, (await ctx.store.readStream(messageStream(messageId))) as unknown as MessageEvent[]);
+}
+
+export interface QueueOutboundMessageInput {
+  companyId: number;
+  actor: Actor;
+  ticket: { id: number; contactId: number; whatsappId: number | null };
+  /** The attendant writing; null for what the system writes (greeting, farewell). */
+  userId: number | null;
+  body: string;
+  /** Defaults from the content: the file's type, `locationMessage`, or `chat`. */
+  mediaType?: MediaType;
+  media?: StoredMedia | null;
+  location?: MessageLocation | null;
+  quotedMessageId?: string | null;
+  isPrivate?: boolean;
+  isForwarded?: boolean;
+  /**
+   * The idempotency key of the caller (e.g. derived from a schedule id): queueing the same id
+   * again records nothing. Defaults to a new time-ordered uuid.
+   */
+  messageId?: string;
+}
+
+/**
+ * Records an outbound message (an attendant's reply, a private note, the greeting, a scheduled
+ * message). The sender reactor sends it unless it is private; ticket rules (is it open?) are the caller's.
+ */
+export async function queueOutboundMessage(ctx: CommandContext, input: QueueOutboundMessageInput): Promise<{ messageId: string; position: Position | null }> {
+  const messageId = input.messageId ?? uuidv7();
+  const media = input.media ?? null;
+  const location = input.location ?? null;
+  const result = await runCommand(ctx, {
+    decider: message,
+    streamId: messageStream(messageId),
+    command: {
+      type: 'QueueMessage',
+      message: {
+        messageId,
+        ticketId: input.ticket.id,
+        contactId: input.ticket.contactId,
+        whatsappId: input.ticket.whatsappId,
+        body: input.body,
+        mediaType: input.mediaType ?? (media ? mediaTypeOf(media.mime) : location ? 'locationMessage' : 'chat'),
+        media,
+        location,
+        quotedMessageId: input.quotedMessageId ?? null,
+        userId: input.userId,
+        isPrivate: input.isPrivate ?? false,
+        isForwarded: input.isForwarded ?? false,
+      },
+    },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
+  return { messageId, position: result.position };
+}
+
+export interface ReceiveMessageInput {
+  companyId: number;
+  /** The connection it arrived on (null for channels without one, e.g. the sandbox). */
+  whatsappId: number | null;
+  channel: Channel;
+  /** Who wrote, as the channel names them: the contact is found by number or created. */
+  contact: { number: string; name: string; isGroup: boolean; profilePicUrl?: string | null };
+  /** The provider's message id: the idempotency key of inbound messages. */
+  providerId: string;
+  body: string;
+  mediaType: MediaType;
+  media?: StoredMedia | null;
+  location?: MessageLocation | null;
+  /** The provider id of the message this one replies to (or reacts to). */
+  quotedProviderId?: string | null;
+  /** In group tickets, who in the group wrote it. */
+  participant?: { name: string; number: string } | null;
+  receivedAt: string | Date;
+}
+
+export interface ReceivedMessage {
+  messageId: string;
+  ticketId: number;
+  contactId: number;
+  /** The provider delivered this message before: nothing was written now. */
+  duplicate: boolean;
+  /** Where the message landed (null for a duplicate): what read-your-writes waits for. */
+  position: Position | null;
+}
+
+export type ReceiveMessageContext = CommandContext & {
+  ids: IdAllocator;
+  /**
+   * Finds the message a provider id names when it is one of ours (outbound messages get their
+   * provider id only once sent, so only the read model knows it). Without it, only quoted inbound
+   * messages are linked.
+   */
+  messageIdByProviderId?: (companyId: number, whatsappId: number | null, providerId: string) => Promise<string | undefined>;
+};
+
+/**
+ * The inbound path (DESIGN.md "Inbound"): a contact wrote on a channel. Finds or creates the
+ * contact, finds the contact's open or pending ticket on that connection or opens one, and records
+ * MessageReceived. Idempotent on the provider's id: the same message delivered again is a no-op.
+ */
+export async function receiveMessage(ctx: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
+  const { companyId, whatsappId, channel } = input;
+  const messageId = inboundMessageId(companyId, whatsappId, input.providerId);
+  const earlier = await loadMessage(ctx, messageId);
+  if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
+
+  const channelActor: Actor = { kind: 'channel', id: whatsappId ?? channel };
+  const { contactId } = await findOrCreateContact(ctx, {
+    companyId,
+    actor: channelActor,
+    number: input.contact.number,
+    name: input.contact.name,
+    channel,
+    isGroup: input.contact.isGroup,
+    profilePicUrl: input.contact.profilePicUrl ?? null,
+    verifiedByChannel: true,
+  });
+  const actor: Actor = { kind: 'contact', id: contactId };
+  const { ticketId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true });
+  const quotedMessageId = input.quotedProviderId ? await quotedMessageIdOf(ctx, companyId, whatsappId, input.quotedProviderId) : null;
+
+  const result = await runCommand(ctx, {
+    decider: message,
+    streamId: messageStream(messageId),
+    command: {
+      type: 'ReceiveMessage',
+      message: {
+        messageId,
+        ticketId,
+        contactId,
+        whatsappId,
+        body: input.body,
+        mediaType: input.mediaType,
+        media: input.media ?? null,
+        location: input.location ?? null,
+        quotedMessageId,
+        providerId: input.providerId,
+        participant: input.participant ?? null,
+        receivedAt: new Date(input.receivedAt).toISOString(),
+      },
+    },
+    companyId,
+    actor,
+  });
+  // Two deliveries of one message racing past the first check: the loser's command recorded nothing.
+  if (result.events.length === 0 && result.state.status !== 'none') {
+    return { messageId, ticketId: result.state.ticketId, contactId: result.state.contactId, duplicate: true, position: null };
+  }
+  return { messageId, ticketId, contactId, duplicate: false, position: result.position };
+}
+
+async function quotedMessageIdOf(ctx: ReceiveMessageContext, companyId: number, whatsappId: number | null, providerId: string): Promise<string | null> {
+  const inbound = inboundMessageId(companyId, whatsappId, providerId);
+  if ((await loadMessage(ctx, inbound)).status !== 'none') return inbound;
+  return (await ctx.messageIdByProviderId?.(companyId, whatsappId, providerId)) ?? null;
+}
