@@ -1,0 +1,206 @@
+/**
+ * Ticket figures: `pnpm bench:tickets`. The real product (embedded Postgres with the product's own
+ * settings, projections, edge) on a fresh data dir. Read tables are bulk-loaded with SQL (issue 4
+ * allows it): 1,000,000 tickets and 10,000,000 messages in one company plus 20 other companies.
+ * Then, through the HTTP stack (fastify.inject, with authentication):
+ *   GET /tickets first page and a page 500 deep (p50/p95), GET /messages/{ticketId} (p50/p95),
+ * and, on a real websocket, inbound message → ticket frame latency at 200 messages/s (p50/p99).
+ * Sizes can be cut for a quick run: BENCH_TICKETS, BENCH_MESSAGES. One JSON line per figure.
+ */
+import { receiveMessage } from '@conversa/core';
+import { sql, type Kysely } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { freePort } from '../../testing/src/postgres';
+import { loadConfig } from '../src/config';
+import { buildHttp } from '../src/http';
+import { seed } from '../src/seed';
+import { wire } from '../src/wiring';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
+const OTHER_COMPANIES = 20;
+const OTHER_TICKETS = Math.max(1000, Math.round(TICKETS / 50));
+const OTHER_MESSAGES = Math.max(10_000, Math.round(MESSAGES / 50));
+/** Tickets 1..HEAVY of the big company carry a tenth of its messages: long conversations. */
+const HEAVY = 1000;
+const SAMPLES = 200;
+const INBOUND_RATE = 200;
+const INBOUND_SECONDS = 15;
+
+const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
+const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** Rows for one company: contacts, tickets (60% closed, 30% open, 10% pending), messages spread over a year. */
+async function bulkLoad(db: Kysely<any>, companyId: number, firstId: number, tickets: number, messages: number, heavy: number) {
+  const last = firstId + tickets - 1;
+  await sql`set synchronous_commit = off`.execute(db);
+  await sql`
+    insert into read.contacts (id, company_id, name, number, email, profile_pic_url, active, disable_bot, accept_audio_message, channel, is_group, extra_info, created_at, updated_at, deleted)
+    select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', null, true, false, true, 'whatsapp', false, '[]'::jsonb, now() - interval '400 days', now() - interval '400 days', false
+    from generate_series(${firstId}::int, ${last}::int) g`.execute(db);
+  await sql`
+    insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, unread_messages, last_message, created_at, updated_at)
+    select g, gen_random_uuid(), ${companyId},
+      case when g % 10 < 6 then 'closed' when g % 10 < 9 then 'open' else 'pending' end,
+      1 + g % 5, case when g % 10 = 9 then null else 1 + g % 20 end, g, 1, 'whatsapp', false,
+      case when g % 10 = 9 then g % 4 else 0 end, 'Mensagem ' || g,
+      now() - interval '400 days' + (g - ${firstId}) * interval '30 seconds' / greatest(1, ${tickets}::int / 1000000),
+      now() - interval '365 days' + ((g - ${firstId})::float / ${tickets}) * interval '365 days'
+    from generate_series(${firstId}::int, ${last}::int) g`.execute(db);
+  // A tenth of the messages in the heavy tickets, the rest spread evenly.
+  const heavyMessages = Math.round(messages / 10);
+  const spread = messages - heavyMessages;
+  const chunk = 1_000_000;
+  for (let from = 0; from < messages; from += chunk) {
+    const to = Math.min(messages, from + chunk) - 1;
+    await sql`
+      insert into read.messages (id, company_id, ticket_id, contact_id, from_me, body, media_type, ack, read, created_at, updated_at)
+      select gen_random_uuid(), ${companyId}, t, t, n % 2 = 0, 'Mensagem número ' || n || ' da conversa ' || t, 'chat', 3, true, at, at
+      from (
+        select n,
+          case when n < ${heavyMessages}::int then ${firstId}::int + (n % ${heavy}::int) else ${firstId}::int + ((n - ${heavyMessages}::int) % ${tickets}::int) end as t,
+          now() - interval '365 days' + (n::float / ${messages}) * interval '365 days' as at
+        from generate_series(${from}::int, ${to}::int) n
+      ) m`.execute(db);
+    log(`  company ${companyId}: ${to + 1}/${messages} messages (${spread} spread)`);
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-tickets-'));
+  const pgPort = await freePort();
+  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+  const wiring = await wire(config, { runProjections: true });
+  try {
+    await seed(wiring.ctx, config);
+    const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const db = wiring.db;
+
+    // Company 1 (the seed's) is the big one; its admin is the super admin of the seed.
+    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
+    const token = login.json().token as string;
+    const bigCompany = login.json().user.companyId as number;
+
+    log(`bulk-loading ${TICKETS} tickets and ${MESSAGES} messages into company ${bigCompany}, and ${OTHER_COMPANIES} other companies`);
+    const started = performance.now();
+    const base = 10_000_000;
+    await bulkLoad(db, bigCompany, base, TICKETS, MESSAGES, HEAVY);
+    for (let index = 0; index < OTHER_COMPANIES; index++) {
+      await bulkLoad(db, 1000 + index, base + TICKETS + index * OTHER_TICKETS, OTHER_TICKETS, OTHER_MESSAGES, 10);
+    }
+    await sql`
+      insert into read.ticket_counts (company_id, status, queue_id, user_id, whatsapp_id, is_group, tickets)
+      select company_id, status, queue_id, user_id, whatsapp_id, is_group, count(*) from read.tickets where not deleted
+      group by company_id, status, queue_id, user_id, whatsapp_id, is_group
+      on conflict on constraint ticket_counts_key do update set tickets = excluded.tickets`.execute(db);
+    await sql`vacuum analyze read.tickets`.execute(db);
+    await sql`vacuum analyze read.messages`.execute(db);
+    await sql`vacuum analyze read.contacts`.execute(db);
+    await sql`vacuum analyze read.ticket_counts`.execute(db);
+    // New records allocate ids past the bulk-loaded ones.
+    for (const kind of ['ticket', 'contact'] as const) {
+      await wiring.ctx.ids.next(kind);
+      await sql.raw(`select setval('ids.${kind}', ${base * 10})`).execute(db);
+    }
+    figure('bulk_load_s', (performance.now() - started) / 1000, 's');
+
+    const time = async (url: string) => {
+      for (let warm = 0; warm < 20; warm++) await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      const samples: number[] = [];
+      for (let index = 0; index < SAMPLES; index++) {
+        const t0 = performance.now();
+        const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        samples.push(performance.now() - t0);
+        if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+      }
+      return samples;
+    };
+    const report = (name: string, samples: number[]) => {
+      figure(`${name}_p50_ms`, percentile(samples, 50), 'ms');
+      figure(`${name}_p95_ms`, percentile(samples, 95), 'ms');
+    };
+
+    report('tickets_open_first_page', await time('/tickets?status=open&showAll=true&pageNumber=1'));
+    report('tickets_open_page_500', await time('/tickets?status=open&showAll=true&pageNumber=500'));
+    report('tickets_closed_page_500', await time('/tickets?status=closed&showAll=true&pageNumber=500'));
+    report('tickets_pending_queues_first_page', await time('/tickets?status=pending&showAll=true&queueIds=[1,2]&pageNumber=1'));
+    report('messages_long_ticket_first_page', await time(`/messages/${base + 1}?pageNumber=1`));
+    report('messages_long_ticket_page_20', await time(`/messages/${base + 1}?pageNumber=20`));
+    report('messages_ordinary_ticket', await time(`/messages/${base + HEAVY + 12_345}?pageNumber=1`));
+
+    // Inbound at a steady rate, each message to its own contact's ticket, timed to its frame.
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/socket?token=${encodeURIComponent(token)}`);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { event: string; data: { ticket?: { lastMessage?: string } } };
+      if (!frame.event.endsWith('-ticket')) return;
+      const body = frame.data.ticket?.lastMessage;
+      const t0 = body === undefined ? undefined : sentAt.get(body);
+      if (t0 !== undefined) {
+        latencies.push(performance.now() - t0);
+        sentAt.delete(body!);
+      }
+    });
+    const total = INBOUND_RATE * INBOUND_SECONDS;
+    const contacts = 1000;
+    const failures: unknown[] = [];
+    const inFlight: Promise<unknown>[] = [];
+    const begin = performance.now();
+    for (let index = 0; index < total; index++) {
+      const due = begin + (index * 1000) / INBOUND_RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const body = `inbound ${index} ${Math.random().toString(36).slice(2)}`;
+      sentAt.set(body, performance.now());
+      inFlight.push(
+        receiveMessage(wiring.ctx, {
+          companyId: bigCompany,
+          whatsappId: 1,
+          channel: 'whatsapp',
+          contact: { number: String(5521980000000 + (index % contacts)), name: `Inbound ${index % contacts}`, isGroup: false },
+          providerId: `bench-${index}`,
+          body,
+          mediaType: 'chat',
+          receivedAt: new Date().toISOString(),
+        }).catch((error: unknown) => failures.push(error)),
+      );
+    }
+    const lastSent = performance.now();
+    await Promise.all(inFlight);
+    const deadline = performance.now() + 10_000;
+    while (sentAt.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const achieved = total / ((lastSent - begin) / 1000);
+    socket.close();
+    figure('inbound_offered_rate_per_s', achieved, 'msg/s');
+    figure('inbound_frames_received', latencies.length, 'frames');
+    figure('inbound_frames_missing', sentAt.size, 'frames');
+    figure('inbound_failures', failures.length, 'messages');
+    figure('inbound_to_ticket_frame_p50_ms', percentile(latencies, 50), 'ms');
+    figure('inbound_to_ticket_frame_p99_ms', percentile(latencies, 99), 'ms');
+    if (failures.length > 0) log(`first failure: ${String(failures[0])}`);
+    await app.close();
+  } finally {
+    await wiring.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
