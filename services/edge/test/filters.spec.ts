@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { SocketConnection, SocketPrincipal } from '../src/edge';
+import { appMessageFilter, ticketFilter } from '../src/filters';
+
+const principal = (overrides: Partial<SocketPrincipal> = {}): SocketPrincipal => ({
+  userId: 10,
+  companyId: 1,
+  profile: 'user',
+  super: false,
+  queueIds: [5],
+  allTicket: 'disable',
+  allowGroup: false,
+  sessionId: 's',
+  ...overrides,
+});
+const socket = (overrides: Partial<SocketPrincipal> = {}): SocketConnection => ({ principal: principal(overrides), rooms: new Set() });
+const ticket = (overrides: Record<string, unknown> = {}) => ({ status: 'pending', userId: null, queueId: 5, isGroup: false, ...overrides });
+
+describe('ticket frames on the edge (spec 1 §6)', () => {
+  it('reach a user for waiting tickets of their queues and for their own, not for others', () => {
+    expect(ticketFilter(socket(), { ticket: ticket() })).toBe(true);
+    expect(ticketFilter(socket(), { ticket: ticket({ queueId: 6 }) })).toBe(false);
+    expect(ticketFilter(socket(), { ticket: ticket({ status: 'open', userId: 10, queueId: 6 }) })).toBe(true);
+    expect(ticketFilter(socket(), { ticket: ticket({ status: 'open', userId: 11 }) })).toBe(false);
+    expect(ticketFilter(socket(), { ticket: ticket({ queueId: null }) })).toBe(false);
+    expect(ticketFilter(socket({ allTicket: 'enable' }), { ticket: ticket({ queueId: null }) })).toBe(true);
+    expect(ticketFilter(socket({ allowGroup: true }), { ticket: ticket({ status: 'group', isGroup: true, userId: 11 }) })).toBe(true);
+  });
+
+  it('reach admins and supervisors for every ticket', () => {
+    expect(ticketFilter(socket({ profile: 'admin' }), { ticket: ticket({ status: 'open', userId: 99, queueId: 77 }) })).toBe(true);
+    expect(ticketFilter(socket({ profile: 'supervisor' }), { ticket: ticket({ status: 'open', userId: 99, queueId: 77 }) })).toBe(true);
+  });
+
+  it('tell the former holder that a ticket was transferred away', () => {
+    expect(ticketFilter(socket(), { ticket: ticket({ status: 'open', userId: 11, queueId: 6 }), before: ticket({ status: 'open', userId: 10 }) })).toBe(true);
+  });
+
+  it('drop malformed frames', () => {
+    expect(ticketFilter(socket(), null)).toBe(false);
+    expect(ticketFilter(socket(), {})).toBe(false);
+    expect(appMessageFilter(socket({ profile: 'admin' }), { message: {} })).toBe(false);
+  });
+
+  it('send message frames only to who may see the ticket', () => {
+    expect(appMessageFilter(socket(), { ticket: ticket() })).toBe(true);
+    expect(appMessageFilter(socket(), { ticket: ticket({ queueId: 8 }) })).toBe(false);
+  });
+});
