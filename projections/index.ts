@@ -2,6 +2,8 @@ import { companiesProjector } from './companies/projector';
 import { plansProjector } from './plans/projector';
 import { usersProjector } from './users/projector';
 import { ticketsProjector } from './tickets/projector';
+import { contactsProjector } from './contacts/projector';
+import { tagsProjector } from './tags/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector];
+export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, contactsProjector, tagsProjector];

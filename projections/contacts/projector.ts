@@ -1,0 +1,122 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { migrateContacts } from './migration';
+import { findContact } from './queries';
+
+/** Event field → column of read.contacts, for the details a ContactDetailsChanged may carry. */
+const detailColumns = { name: 'name', number: 'number', email: 'email', profilePicUrl: 'profile_pic_url', extraInfo: 'extra_info' } as const;
+
+function detailRow(details: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(detailColumns)) {
+    const value = details[field];
+    if (value === undefined) continue;
+    // jsonb: pg would send a JS array as a Postgres array.
+    row[column] = field === 'extraInfo' ? JSON.stringify(value) : value;
+  }
+  return row;
+}
+
+export const contactsProjector = defineProjector({
+  name: 'contacts',
+  version: 1,
+  eventTypes: [
+    'ContactCreated',
+    'ContactDetailsChanged',
+    'ContactBlocked',
+    'ContactUnblocked',
+    'ContactBotToggled',
+    'ContactAudioToggled',
+    'ContactTagsChanged',
+    'ContactDeleted',
+    'TagDeleted',
+  ],
+  tables: ['read.contacts', 'read.contact_tags'],
+  migrate: migrateContacts,
+  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const touch = (contactId: number, companyId: number) => touched.set(contactId, { companyId, action: touched.get(contactId)?.action ?? 'update' });
+    const update = (contactId: number, set: Record<string, unknown>, at: Date) =>
+      trx
+        .updateTable('read.contacts')
+        .set({ ...set, updated_at: at })
+        .where('id', '=', contactId)
+        .execute();
+
+    for (const event of events) {
+      const at = new Date(event.metadata.occurredAt);
+      const companyId = event.metadata.companyId;
+      const data = event.data as any;
+      switch (event.type) {
+        case 'ContactCreated':
+          await trx
+            .insertInto('read.contacts')
+            .values({
+              id: data.contactId,
+              company_id: companyId,
+              ...detailRow(data),
+              active: data.active,
+              disable_bot: data.disableBot,
+              accept_audio_message: data.acceptAudioMessage,
+              channel: data.channel,
+              is_group: data.isGroup,
+              created_at: at,
+              updated_at: at,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          touched.set(data.contactId, { companyId, action: 'create' });
+          break;
+        case 'ContactDetailsChanged':
+          await update(data.contactId, detailRow(data.changes), at);
+          touch(data.contactId, companyId);
+          break;
+        case 'ContactBlocked':
+        case 'ContactUnblocked':
+          await update(data.contactId, { active: event.type === 'ContactUnblocked' }, at);
+          touch(data.contactId, companyId);
+          break;
+        case 'ContactBotToggled':
+          await update(data.contactId, { disable_bot: data.disableBot }, at);
+          touch(data.contactId, companyId);
+          break;
+        case 'ContactAudioToggled':
+          await update(data.contactId, { accept_audio_message: data.acceptAudioMessage }, at);
+          touch(data.contactId, companyId);
+          break;
+        case 'ContactTagsChanged':
+          await trx.deleteFrom('read.contact_tags').where('contact_id', '=', data.contactId).execute();
+          if (data.tagIds.length > 0) {
+            await trx
+              .insertInto('read.contact_tags')
+              .values((data.tagIds as number[]).map((tagId) => ({ company_id: companyId, contact_id: data.contactId, tag_id: tagId })))
+              .onConflict((oc) => oc.columns(['contact_id', 'tag_id']).doNothing())
+              .execute();
+          }
+          await update(data.contactId, {}, at);
+          touch(data.contactId, companyId);
+          break;
+        case 'ContactDeleted':
+          await update(data.contactId, { deleted: true }, at);
+          await trx.deleteFrom('read.contact_tags').where('contact_id', '=', data.contactId).execute();
+          touched.set(data.contactId, { companyId, action: 'delete' });
+          break;
+        case 'TagDeleted':
+          // The tag frame tells every screen; contacts' rows just stop carrying it.
+          await trx.deleteFrom('read.contact_tags').where('tag_id', '=', data.tagId).execute();
+          break;
+      }
+    }
+
+    const changes: ProjectionChange[] = [];
+    for (const [contactId, { companyId, action }] of touched) {
+      if (action === 'delete') changes.push({ companyId, entity: 'contact', data: { action, contactId } });
+      else {
+        const contact = await findContact(trx, companyId, contactId);
+        if (contact) changes.push({ companyId, entity: 'contact', data: { action, contact } });
+      }
+    }
+    return changes;
+  },
+});

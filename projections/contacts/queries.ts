@@ -1,0 +1,140 @@
+import { CONTACTS_PAGE_SIZE, type Channel } from '@conversa/contracts';
+import { sql, type Kysely } from 'kysely';
+import { escapeLike } from '../tags/queries';
+
+export interface ContactTag {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A contact as the API and the `contact` frames show it (spec 1 §3). */
+export interface ContactView {
+  id: number;
+  companyId: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string | null;
+  /** The same picture under the name the ticket screens read. */
+  urlPicture: string | null;
+  /** false: blocked. */
+  active: boolean;
+  disableBot: boolean;
+  acceptAudioMessage: boolean;
+  channel: Channel;
+  isGroup: boolean;
+  /** Numbered from 1 in their order; the form sends the whole list back. */
+  extraInfo: { id: number; name: string; value: string }[];
+  lgpdAcceptedAt: string | null;
+  tags: ContactTag[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One line of GET /contacts/list: enough to pick a contact. */
+export interface ContactSummary {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string | null;
+  channel: Channel;
+  isGroup: boolean;
+}
+
+const contactFromRow = (row: any, tags: ContactTag[]): ContactView => ({
+  id: row.id,
+  companyId: row.company_id,
+  name: row.name,
+  number: row.number,
+  email: row.email,
+  profilePicUrl: row.profile_pic_url,
+  urlPicture: row.profile_pic_url,
+  active: row.active,
+  disableBot: row.disable_bot,
+  acceptAudioMessage: row.accept_audio_message,
+  channel: row.channel,
+  isGroup: row.is_group,
+  extraInfo: ((row.extra_info ?? []) as { name: string; value: string }[]).map((field, index) => ({ id: index + 1, name: field.name, value: field.value })),
+  lgpdAcceptedAt: row.lgpd_accepted_at ? new Date(row.lgpd_accepted_at).toISOString() : null,
+  tags,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** The live contact with this id in the company (another company's id finds nothing). */
+export async function findContact(db: Kysely<any>, companyId: number, id: number): Promise<ContactView | undefined> {
+  const row = await db.selectFrom('read.contacts').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  if (!row) return undefined;
+  const tags = await tagsOfContacts(db, [id]);
+  return contactFromRow(row, tags.get(id) ?? []);
+}
+
+/**
+ * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name
+ * (case-insensitive) or, when it has digits, anywhere in the number (trigram indexes serve both).
+ */
+export async function listContacts(
+  db: Kysely<any>,
+  companyId: number,
+  options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number } = {},
+): Promise<{ contacts: ContactView[]; count: number; hasMore: boolean }> {
+  const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
+  const page = Math.max(1, options.pageNumber ?? 1);
+  let query = db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false);
+  const term = options.searchParam?.trim().toLowerCase() ?? '';
+  if (term !== '') {
+    const digits = term.replace(/\D/g, '');
+    query = query.where((eb) =>
+      eb.or([eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`), ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : [])]),
+    );
+  }
+  if (options.channel !== undefined) query = query.where('channel', '=', options.channel);
+  if (options.isGroup !== undefined) query = query.where('is_group', '=', options.isGroup);
+  const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
+  const rows = await query
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const tags = await tagsOfContacts(db, rows.map((row) => row.id as number));
+  const total = Number(count);
+  return { contacts: rows.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), count: total, hasMore: page * pageSize < total };
+}
+
+/** GET /contacts/list: every live contact of the company, by name. */
+export async function listContactSummaries(db: Kysely<any>, companyId: number): Promise<ContactSummary[]> {
+  const rows = await db
+    .selectFrom('read.contacts')
+    .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group'])
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, number: row.number, email: row.email, profilePicUrl: row.profile_pic_url, channel: row.channel, isGroup: row.is_group }));
+}
+
+/** The live tags of each contact, by name (a ticket's tags are its contact's). Contacts without tags are absent. */
+export async function tagsOfContacts(db: Kysely<any>, contactIds: readonly number[]): Promise<Map<number, ContactTag[]>> {
+  const byContact = new Map<number, ContactTag[]>();
+  if (contactIds.length === 0) return byContact;
+  const rows = await db
+    .selectFrom('read.contact_tags as ct')
+    .innerJoin('read.tags as tg', 'tg.id', 'ct.tag_id')
+    .select(['ct.contact_id', 'tg.id', 'tg.name', 'tg.color'])
+    .where('ct.contact_id', 'in', [...new Set(contactIds)])
+    .where('tg.deleted', '=', false)
+    .orderBy(sql`lower(tg.name)`)
+    .orderBy('tg.id')
+    .execute();
+  for (const row of rows) {
+    const list = byContact.get(row.contact_id) ?? [];
+    list.push({ id: row.id, name: row.name, color: row.color });
+    byContact.set(row.contact_id, list);
+  }
+  return byContact;
+}

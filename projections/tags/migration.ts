@@ -1,0 +1,23 @@
+import { sql, type Kysely } from 'kysely';
+
+export async function migrateTags(db: Kysely<any>): Promise<void> {
+  await sql`
+    create table if not exists read.tags (
+      id integer primary key,
+      company_id integer not null,
+      name text not null,
+      color text not null,
+      kanban smallint not null,
+      user_id integer,
+      created_at timestamptz not null,
+      updated_at timestamptz not null,
+      deleted boolean not null default false
+    );
+    create index if not exists tags_company_name on read.tags (company_id, lower(name)) where not deleted;
+    comment on table read.tags is 'Tags a company puts on contacts (a ticket shows its contact''s tags); kanban tags are the lanes of the board';
+    comment on column read.tags.color is 'CSS hex colour of the chip and lane';
+    comment on column read.tags.kanban is '1: a lane of the kanban board; 0: a plain tag';
+    comment on column read.tags.user_id is 'User who created the tag, null when the system did';
+    comment on column read.tags.deleted is 'true: deleted; kept so history still names the tag';
+  `.execute(db);
+}
