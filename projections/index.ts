@@ -6,4 +6,5 @@ import { contactsProjector } from './contacts/projector';
 import { tagsProjector } from './tags/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, contactsProjector, tagsProjector];
+import { messagesProjector } from './messages/projector';
+export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, contactsProjector, tagsProjector, messagesProjector];

@@ -1,0 +1,71 @@
+import { sql, type Kysely } from 'kysely';
+
+/** What makes a message a "link" in the contact drawer's Links tab (also the partial index's predicate). */
+export const LINK_PATTERN = 'https?://';
+
+export async function migrateMessages(db: Kysely<any>): Promise<void> {
+  await sql`
+    create table if not exists read.messages (
+      id uuid primary key,
+      company_id integer not null,
+      ticket_id integer not null,
+      contact_id integer not null,
+      whatsapp_id integer,
+      from_me boolean not null,
+      body text not null,
+      media_type text not null,
+      media_url text,
+      media_name text,
+      media_mime text,
+      media_size bigint,
+      location jsonb,
+      quoted_message_id uuid,
+      user_id integer,
+      is_private boolean not null default false,
+      is_deleted boolean not null default false,
+      deleted_by text,
+      is_edited boolean not null default false,
+      is_forwarded boolean not null default false,
+      ack smallint not null default 0,
+      read boolean not null,
+      provider_id text,
+      participant jsonb,
+      send_error text,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    );
+    -- GET /messages/:ticketId: a ticket's messages newest first, page by page; also the read marks.
+    create index if not exists messages_ticket on read.messages (company_id, ticket_id, created_at desc, id desc);
+    -- The contact drawer's Mídia, Documentos and Ligações tabs (GET /messages/getmedia, listimages).
+    create index if not exists messages_ticket_media on read.messages (company_id, ticket_id, media_type, created_at desc) where media_type <> 'chat' and not is_deleted;
+    -- Its Links tab: only the messages that carry a url.
+    create index if not exists messages_ticket_links on read.messages (company_id, ticket_id, created_at desc) where body ~* ${sql.lit(LINK_PATTERN)} and not is_deleted;
+    -- A reply names the message it quotes by the provider's id.
+    create index if not exists messages_provider on read.messages (company_id, whatsapp_id, provider_id) where provider_id is not null;
+
+    comment on table read.messages is 'Messages of tickets, one row per message, current state (text after edits, delivery, read)';
+    comment on column read.messages.id is 'Message id (uuid); inbound ids are derived from the provider id, so a message delivered twice is one row';
+    comment on column read.messages.ticket_id is 'Ticket (conversation) the message belongs to';
+    comment on column read.messages.contact_id is 'Contact of the ticket';
+    comment on column read.messages.whatsapp_id is 'Connection the message went through';
+    comment on column read.messages.from_me is 'true: written by an attendant or the system (outbound); false: written by the contact';
+    comment on column read.messages.body is 'Text (current text after edits); for contact cards the vCard; for reactions the emoji';
+    comment on column read.messages.media_type is 'chat (text), image, audio, video, application (documents), locationMessage, contactMessage, reactionMessage, call_log, sticker';
+    comment on column read.messages.media_url is 'Where the file is served (/media/<companyId>/<file>); null without a file';
+    comment on column read.messages.media_name is 'File name as uploaded or received (the stored name is generated)';
+    comment on column read.messages.media_mime is 'File type detected from its bytes';
+    comment on column read.messages.location is 'Shared location {latitude, longitude, name}';
+    comment on column read.messages.quoted_message_id is 'The message this one replies to (or reacts to)';
+    comment on column read.messages.user_id is 'Attendant who wrote it; null for contact and system messages';
+    comment on column read.messages.is_private is 'Private note: visible to attendants only, never sent to the contact';
+    comment on column read.messages.is_deleted is 'Deleted (by the attendant or by the contact, see deleted_by)';
+    comment on column read.messages.deleted_by is 'user or contact; null when not deleted';
+    comment on column read.messages.ack is 'Delivery of outbound messages: 0 waiting, 1 sent, 2 delivered, 3 or 4 read';
+    comment on column read.messages.read is 'Inbound messages: read by an attendant; outbound messages are always true';
+    comment on column read.messages.provider_id is 'The channel provider''s message id (inbound, or outbound once sent)';
+    comment on column read.messages.participant is 'In group tickets, who in the group wrote it {name, number}';
+    comment on column read.messages.send_error is 'Why sending failed (the message was not delivered); null otherwise';
+    comment on column read.messages.created_at is 'When it was received from the contact or written by the attendant';
+    comment on column read.messages.updated_at is 'When the text was written or last edited (the 15-minute edit window counts from here)';
+  `.execute(db);
+}

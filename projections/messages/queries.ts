@@ -1,0 +1,212 @@
+import type { MediaType } from '@conversa/contracts';
+import { sql, type Kysely } from 'kysely';
+import { LINK_PATTERN } from './migration';
+
+/** The message a reply quotes, as the bubble above the reply shows it. */
+export interface QuotedMessageView {
+  id: string;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  isDeleted: boolean;
+  participant: { name: string; number: string } | null;
+}
+
+/** A message as GET /messages and the `appMessage` frames show it (spec 1 §3). */
+export interface MessageView {
+  id: string;
+  companyId: number;
+  ticketId: number;
+  contactId: number;
+  whatsappId: number | null;
+  fromMe: boolean;
+  body: string;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  mediaMime: string | null;
+  mediaSize: number | null;
+  location: { latitude: number; longitude: number; name: string | null } | null;
+  quotedMsgId: string | null;
+  quotedMsg: QuotedMessageView | null;
+  userId: number | null;
+  isPrivate: boolean;
+  isDeleted: boolean;
+  deletedBy: 'user' | 'contact' | null;
+  isEdited: boolean;
+  isForwarded: boolean;
+  ack: number;
+  read: boolean;
+  providerId: string | null;
+  participant: { name: string; number: string } | null;
+  sendError: string | null;
+  createdAt: string;
+  /** When the text was written or last edited: the 15-minute edit window counts from here. */
+  updatedAt: string;
+}
+
+/** Spec 1 §7: the message list loads 20 at a time. */
+export const MESSAGES_PAGE_SIZE = 20;
+/** The drawer's tabs show at most this many of each kind, newest first. */
+export const MEDIA_TAB_LIMIT = 500;
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+function messageFromRow(row: any): MessageView {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    ticketId: row.ticket_id,
+    contactId: row.contact_id,
+    whatsappId: row.whatsapp_id,
+    fromMe: row.from_me,
+    body: row.body,
+    mediaType: row.media_type,
+    mediaUrl: row.media_url,
+    mediaName: row.media_name,
+    mediaMime: row.media_mime,
+    mediaSize: row.media_size === null ? null : Number(row.media_size),
+    location: row.location,
+    quotedMsgId: row.quoted_message_id,
+    quotedMsg: row.q_id
+      ? { id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, mediaUrl: row.q_media_url, isDeleted: row.q_is_deleted, participant: row.q_participant }
+      : null,
+    userId: row.user_id,
+    isPrivate: row.is_private,
+    isDeleted: row.is_deleted,
+    deletedBy: row.deleted_by,
+    isEdited: row.is_edited,
+    isForwarded: row.is_forwarded,
+    ack: row.ack,
+    read: row.read,
+    providerId: row.provider_id,
+    participant: row.participant,
+    sendError: row.send_error,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Messages with the one each quotes (same company only). */
+function withQuoted(db: Kysely<any>) {
+  return db
+    .selectFrom('read.messages as m')
+    .leftJoin('read.messages as q', (join) => join.onRef('q.id', '=', 'm.quoted_message_id').onRef('q.company_id', '=', 'm.company_id'))
+    .selectAll('m')
+    .select(['q.id as q_id', 'q.body as q_body', 'q.from_me as q_from_me', 'q.media_type as q_media_type', 'q.media_url as q_media_url', 'q.is_deleted as q_is_deleted', 'q.participant as q_participant']);
+}
+
+export async function findMessage(db: Kysely<any>, companyId: number, messageId: string): Promise<MessageView | undefined> {
+  if (!isUuid(messageId)) return undefined;
+  const row = await withQuoted(db).where('m.id', '=', messageId).where('m.company_id', '=', companyId).executeTakeFirst();
+  return row ? messageFromRow(row) : undefined;
+}
+
+export async function findMessagesById(db: Kysely<any>, ids: readonly string[]): Promise<MessageView[]> {
+  if (ids.length === 0) return [];
+  const rows = await withQuoted(db).where('m.id', 'in', ids).execute();
+  return rows.map(messageFromRow);
+}
+
+/**
+ * GET /messages/:ticketId: page 1 holds the newest 20 messages, page 2 the 20 before them, and so
+ * on; within a page they are in the order they were written (oldest first), ready to prepend.
+ */
+export async function listMessages(db: Kysely<any>, companyId: number, ticketId: number, pageNumber: number): Promise<{ messages: MessageView[]; count: number; hasMore: boolean }> {
+  const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  const rows = await withQuoted(db)
+    .where('m.company_id', '=', companyId)
+    .where('m.ticket_id', '=', ticketId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(MESSAGES_PAGE_SIZE)
+    .offset(offset)
+    .execute();
+  const { count } = await db
+    .selectFrom('read.messages')
+    .select(sql<string>`count(*)`.as('count'))
+    .where('company_id', '=', companyId)
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  return { messages: rows.map(messageFromRow).reverse(), count: total, hasMore: offset + rows.length < total };
+}
+
+/**
+ * GET /messages/listimages/:ticketId: the ticket's pictures in the order they were sent, each with
+ * the page of GET /messages that holds it (so the gallery can jump to the message).
+ */
+export async function listImages(db: Kysely<any>, companyId: number, ticketId: number): Promise<Array<{ id: string; mediaUrl: string; pageNumber: number; body: string }>> {
+  const { rows } = await sql<{ id: string; media_url: string; body: string; position: string }>`
+    select id, media_url, body, position from (
+      select id, media_url, body, media_type, is_deleted, created_at,
+             row_number() over (order by created_at desc, id desc) as position
+      from read.messages
+      where company_id = ${companyId} and ticket_id = ${ticketId}
+    ) ranked
+    where media_type = 'image' and media_url is not null and not is_deleted
+    order by created_at asc, id asc
+    limit ${MEDIA_TAB_LIMIT}`.execute(db);
+  return rows.map((row) => ({ id: row.id, mediaUrl: row.media_url, pageNumber: Math.floor((Number(row.position) - 1) / MESSAGES_PAGE_SIZE) + 1, body: row.body }));
+}
+
+export interface TicketLink {
+  messageId: string;
+  url: string;
+  fromMe: boolean;
+  createdAt: string;
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
+
+/**
+ * GET /messages/getmedia/:ticketId, the contact drawer's tabs: Mídia (pictures, videos, stickers),
+ * Documentos (documents and audio files), Links (each url written in a message) and Ligações (calls),
+ * newest first, deleted messages left out.
+ */
+export async function ticketMedia(db: Kysely<any>, companyId: number, ticketId: number) {
+  const byTypes = async (types: MediaType[]) =>
+    (
+      await withQuoted(db)
+        .where('m.company_id', '=', companyId)
+        .where('m.ticket_id', '=', ticketId)
+        .where('m.media_type', 'in', types)
+        .where('m.media_type', '<>', 'chat')
+        .where('m.is_deleted', '=', false)
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(MEDIA_TAB_LIMIT)
+        .execute()
+    ).map(messageFromRow);
+  const linkRows = await db
+    .selectFrom('read.messages')
+    .select(['id', 'body', 'from_me', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('ticket_id', '=', ticketId)
+    .where(sql<boolean>`body ~* ${sql.lit(LINK_PATTERN)}`)
+    .where('is_deleted', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MEDIA_TAB_LIMIT)
+    .execute();
+  const links: TicketLink[] = linkRows.flatMap((row) =>
+    [...new Set(row.body.match(URL_IN_TEXT) ?? [])].map((url) => ({ messageId: row.id, url: url as string, fromMe: row.from_me, createdAt: iso(row.created_at) })),
+  );
+  return {
+    media: await byTypes(['image', 'video', 'sticker']),
+    documents: await byTypes(['application', 'audio']),
+    links,
+    calls: await byTypes(['call_log']),
+  };
+}
+
+/** The message a provider id names on a connection (to link a contact's reply to one of ours). */
+export async function messageIdByProviderId(db: Kysely<any>, companyId: number, whatsappId: number | null, providerId: string): Promise<string | undefined> {
+  let query = db.selectFrom('read.messages').select('id').where('company_id', '=', companyId).where('provider_id', '=', providerId);
+  query = whatsappId === null ? query.where('whatsapp_id', 'is', null) : query.where('whatsapp_id', '=', whatsappId);
+  const row = await query.executeTakeFirst();
+  return row?.id;
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
