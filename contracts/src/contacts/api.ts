@@ -25,7 +25,8 @@ const optionalEmail = z
 const ExtraInfoInput = ContactExtraInfo.extend({ id: z.number().int().optional() }).transform(({ name, value }) => ({ name, value }));
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
-const positiveInt = z.coerce.number().int().positive();
+/** Ids are Postgres integers: anything larger cannot name a record. */
+const positiveInt = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** POST /contacts. The number is normalised by the server (invalid → ERR_INVALID_PHONE_NUMBER). */
 export const CreateContactRequest = z.object({
@@ -65,12 +66,17 @@ export type ListContactsQuery = z.infer<typeof ListContactsQuery>;
 /** PUT /contacts/block/{id}: active false blocks, true unblocks. */
 export const BlockContactRequest = z.object({ active: flag });
 
-/** POST /tags/sync: the contact's tags become exactly `tags` (a ticket's tags are its contact's). */
-export const SyncContactTagsRequest = z.object({
-  contactId: positiveInt,
-  ticketId: positiveInt.nullish(),
-  tags: z.array(z.object({ id: positiveInt }).loose()).max(500),
-});
+/**
+ * POST /tags/sync: the contact's tags become exactly `tags`. A ticket's tags are its contact's, so
+ * a ticket alone names the contact; given both, they must agree.
+ */
+export const SyncContactTagsRequest = z
+  .object({
+    contactId: positiveInt.nullish(),
+    ticketId: positiveInt.nullish(),
+    tags: z.array(z.object({ id: positiveInt }).loose()).max(500),
+  })
+  .refine((body) => body.contactId != null || body.ticketId != null, { message: 'Required', path: ['contactId'] });
 export type SyncContactTagsRequest = z.infer<typeof SyncContactTagsRequest>;
 
 /** Contacts listed per page by GET /contacts. */

@@ -31,10 +31,13 @@ export type CreateTagRequest = z.infer<typeof CreateTagRequest>;
 export const UpdateTagRequest = z.object({ name: tagName.optional(), color: TagColor.optional(), kanban: kanban.optional() });
 export type UpdateTagRequest = z.infer<typeof UpdateTagRequest>;
 
+/** kanban=0 or kanban=1 in a query string. */
+export const KanbanFilter = z.enum(['0', '1']).transform((value): 0 | 1 => (value === '1' ? 1 : 0));
+
 /** GET /tags: `offset` is how many the screen has loaded so far (infinite scroll). */
 export const ListTagsQuery = z.object({
   searchParam: z.string().max(200).optional(),
-  kanban: z.enum(['0', '1']).transform(Number).optional(),
+  kanban: KanbanFilter.optional(),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type ListTagsQuery = z.infer<typeof ListTagsQuery>;

@@ -1,0 +1,107 @@
+import { BlockContactRequest, Channel, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest } from '@conversa/contracts';
+import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
+import { findContact, listContacts, listContactSummaries, type ContactView } from '@conversa/projections/contacts/queries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { execute, userActor, type ApiContext } from '../context';
+import { companyScope } from '../http/auth';
+import { parse } from '../http/errors';
+
+const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ContactIdParam = z.object({ contactId: z.coerce.number().int().positive().max(2_147_483_647) });
+const NumberParam = z.object({ number: z.string().trim().min(1).max(100) });
+const ProfileQuery = z.object({ channel: Channel.default('whatsapp') });
+
+/** A live contact of the caller's company; another company's id is simply not found. */
+async function companyContact(ctx: ApiContext, request: FastifyRequest, id: number): Promise<ContactView> {
+  const found = await findContact(ctx.db, request.principal.companyId, id);
+  if (!found) throw new DomainError('ERR_NO_CONTACT_FOUND');
+  return found;
+}
+
+/** Runs a command on an existing contact and answers with the contact as the read model now shows it. */
+async function commandContact(ctx: ApiContext, request: FastifyRequest, id: number, command: ContactCommand): Promise<ContactView> {
+  await companyContact(ctx, request, id);
+  const { principal } = request;
+  await execute(ctx, { decider: contact, streamId: contactStream(id), command, companyId: principal.companyId, actor: userActor(principal.userId) });
+  return companyContact(ctx, request, id);
+}
+
+/** Contacts (spec 1 §3, §5, §7 "Contacts, tags…"). Every user of the company works with its contacts; deleting takes contacts-page:deleteContact. */
+export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.get('/contacts', async (request) => {
+    const query = parse(ListContactsQuery, request.query);
+    return listContacts(ctx.db, request.principal.companyId, query);
+  });
+
+  app.get('/contacts/list', async (request) => {
+    const query = parse(z.object({ companyId: z.coerce.number().int().positive().optional() }), request.query);
+    return listContactSummaries(ctx.db, companyScope(request.principal, query.companyId));
+  });
+
+  // The contact for a number (from a shared vCard, a typed number…), created when the company has none.
+  app.get('/contacts/profile/:number', async (request) => {
+    const { number } = parse(NumberParam, request.params);
+    const { channel } = parse(ProfileQuery, request.query);
+    const { principal } = request;
+    const found = await findOrCreateContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), number, name: number, channel, isGroup: false });
+    await ctx.waitForProjections(found.position);
+    const view = await companyContact(ctx, request, found.contactId);
+    return { contactId: view.id, urlPicture: view.urlPicture };
+  });
+
+  app.post('/contacts', async (request, reply) => {
+    const body = parse(CreateContactRequest, request.body);
+    const { principal } = request;
+    const created = await createContact(ctx, { ...body, companyId: principal.companyId, actor: userActor(principal.userId), isGroup: false, profilePicUrl: null });
+    await ctx.waitForProjections(created.position);
+    return reply.status(201).send(await companyContact(ctx, request, created.contactId));
+  });
+
+  app.get('/contacts/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    return companyContact(ctx, request, id);
+  });
+
+  app.put('/contacts/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const { companyId: _companyId, ...changes } = parse(UpdateContactRequest, request.body);
+    await companyContact(ctx, request, id);
+    const { principal } = request;
+    const changed = await changeContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id, changes });
+    await ctx.waitForProjections(changed.position);
+    return companyContact(ctx, request, id);
+  });
+
+  app.delete('/contacts/:id', { config: { auth: { permission: 'contacts-page:deleteContact' } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    await companyContact(ctx, request, id);
+    const { principal } = request;
+    const deleted = await deleteContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id });
+    await ctx.waitForProjections(deleted.position);
+    return { message: 'Contact deleted' };
+  });
+
+  app.put('/contacts/block/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const { active } = parse(BlockContactRequest, request.body);
+    return commandContact(ctx, request, id, { type: 'SetContactActive', active });
+  });
+
+  // Both toggles answer with the whole contact, whose disableBot / acceptAudioMessage is the new value.
+  app.put('/contacts/toggleDisableBot/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    return commandContact(ctx, request, id, { type: 'ToggleContactBot' });
+  });
+
+  app.put('/contacts/toggleAcceptAudio/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    return commandContact(ctx, request, id, { type: 'ToggleContactAudio' });
+  });
+
+  app.get('/contactTags/:contactId', async (request) => {
+    const { contactId } = parse(ContactIdParam, request.params);
+    const { tags } = await companyContact(ctx, request, contactId);
+    return { tags };
+  });
+}
