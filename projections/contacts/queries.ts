@@ -73,7 +73,7 @@ export async function findContact(db: Kysely<any>, companyId: number, id: number
 
 /**
  * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name
- * (case-insensitive) or, when it has digits, anywhere in the number (trigram indexes serve both).
+ * (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve both).
  */
 export async function listContacts(
   db: Kysely<any>,
@@ -85,7 +85,8 @@ export async function listContacts(
   let query = db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
-    const digits = term.replace(/\D/g, '');
+    // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
+    const digits = /^[\d\s()+\-.]+$/.test(term) ? term.replace(/\D/g, '') : '';
     query = query.where((eb) =>
       eb.or([eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`), ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : [])]),
     );
