@@ -2,6 +2,8 @@ import { companiesProjector } from './companies/projector';
 import { plansProjector } from './plans/projector';
 import { usersProjector } from './users/projector';
 import { ticketsProjector } from './tickets/projector';
+import { ticketNotesProjector } from './notes/projector';
+import { quickMessagesProjector } from './quickMessages/projector';
 import { contactsProjector } from './contacts/projector';
 import { tagsProjector } from './tags/projector';
 

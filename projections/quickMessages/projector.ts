@@ -1,0 +1,75 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { migrateQuickMessages } from './migration';
+import { findQuickMessage } from './queries';
+
+const columns = {
+  shortcode: 'shortcode',
+  message: 'message',
+  geral: 'geral',
+  status: 'status',
+  isCategory: 'is_category',
+  categoryId: 'category_id',
+} as const;
+
+function fieldsRow(fields: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(columns)) if (fields[field] !== undefined) row[column] = fields[field];
+  return row;
+}
+
+/** read.quick_messages; frames `company-<id>-quickmessage` with {action, record} or {action: 'delete', id}. */
+export const quickMessagesProjector = defineProjector({
+  name: 'quick_messages',
+  version: 1,
+  eventTypes: ['QuickMessageCreated', 'QuickMessageChanged', 'QuickMessageDeleted', 'QuickMessageMediaAttached', 'QuickMessageMediaRemoved'],
+  tables: ['read.quick_messages'],
+  migrate: migrateQuickMessages,
+  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    for (const event of events) {
+      const data = event.data as any;
+      const at = new Date(event.metadata.occurredAt);
+      const id: number = data.quickMessageId;
+      const companyId = event.metadata.companyId;
+      switch (event.type) {
+        case 'QuickMessageCreated':
+          await trx
+            .insertInto('read.quick_messages')
+            .values({ id, company_id: companyId, user_id: data.userId, ...fieldsRow(data), created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          touched.set(id, { companyId, action: 'create' });
+          continue;
+        case 'QuickMessageChanged':
+          await trx.updateTable('read.quick_messages').set({ ...fieldsRow(data.changes), updated_at: at }).where('id', '=', id).execute();
+          break;
+        case 'QuickMessageMediaAttached':
+          await trx
+            .updateTable('read.quick_messages')
+            .set({ media_path: data.media.url, media_name: data.originalName, media_type: data.media.mime, media_size: data.media.size, updated_at: at })
+            .where('id', '=', id)
+            .execute();
+          break;
+        case 'QuickMessageMediaRemoved':
+          await trx.updateTable('read.quick_messages').set({ media_path: null, media_name: null, media_type: null, media_size: null, updated_at: at }).where('id', '=', id).execute();
+          break;
+        case 'QuickMessageDeleted':
+          await trx.deleteFrom('read.quick_messages').where('id', '=', id).execute();
+          touched.set(id, { companyId, action: 'delete' });
+          continue;
+      }
+      touched.set(id, { companyId, action: touched.get(id)?.action === 'create' ? 'create' : 'update' });
+    }
+    const changes: ProjectionChange[] = [];
+    for (const [id, { companyId, action }] of touched) {
+      if (action === 'delete') changes.push({ companyId, entity: 'quickmessage', data: { action: 'delete', id } });
+      else {
+        const record = await findQuickMessage(trx, companyId, id);
+        if (record) changes.push({ companyId, entity: 'quickmessage', data: { action, record } });
+      }
+    }
+    return changes;
+  },
+});

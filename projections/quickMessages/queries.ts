@@ -1,0 +1,85 @@
+import type { QuickMessageView } from '@conversa/contracts';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+
+export const QUICK_MESSAGES_PAGE_SIZE = 20;
+
+/** Who is looking: admins and supervisors see every quick message of the company, users their own and the general ones. */
+export interface QuickMessageViewer {
+  userId: number;
+  managesAll: boolean;
+}
+
+export const quickMessageFromRow = (row: any): QuickMessageView => ({
+  id: row.id,
+  companyId: row.company_id,
+  userId: row.user_id,
+  shortcode: row.shortcode,
+  message: row.message,
+  geral: row.geral,
+  status: row.status,
+  isCategory: row.is_category,
+  categoryId: row.category_id,
+  isMedia: row.media_path !== null,
+  mediaPath: row.media_path,
+  mediaName: row.media_name,
+  mediaType: row.media_type,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+function visibleTo<Q extends SelectQueryBuilder<any, any, any>>(query: Q, viewer: QuickMessageViewer | undefined): Q {
+  if (!viewer || viewer.managesAll) return query;
+  return query.where((eb: any) => eb.or([eb('user_id', '=', viewer.userId), eb('geral', '=', true)])) as Q;
+}
+
+/** One quick message of the company; with a viewer, only if that viewer may see it. */
+export async function findQuickMessage(db: Kysely<any>, companyId: number, id: number, viewer?: QuickMessageViewer): Promise<QuickMessageView | undefined> {
+  const query = db.selectFrom('read.quick_messages').selectAll().where('id', '=', id).where('company_id', '=', companyId);
+  const row = await visibleTo(query, viewer).executeTakeFirst();
+  return row ? quickMessageFromRow(row) : undefined;
+}
+
+/** The quick-replies page: search in shortcode and message, optionally one author's, by shortcode. */
+export async function listQuickMessages(
+  db: Kysely<any>,
+  companyId: number,
+  options: { viewer: QuickMessageViewer; searchParam?: string; userId?: number; pageNumber?: number; pageSize?: number },
+): Promise<{ records: QuickMessageView[]; count: number; hasMore: boolean }> {
+  const pageSize = options.pageSize ?? QUICK_MESSAGES_PAGE_SIZE;
+  const page = Math.max(1, options.pageNumber ?? 1);
+  let query = visibleTo(db.selectFrom('read.quick_messages').where('company_id', '=', companyId), options.viewer);
+  const term = options.searchParam?.trim().toLowerCase();
+  if (term) {
+    const like = `%${escapeLike(term)}%`;
+    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['shortcode']), 'like', like), eb(eb.fn('lower', ['message']), 'like', like)]));
+  }
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
+  const rows = await query.selectAll().orderBy((eb) => eb.fn('lower', ['shortcode'])).orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const total = Number(count);
+  return { records: rows.map(quickMessageFromRow), count: total, hasMore: page * pageSize < total };
+}
+
+/** What the composer's slash menu offers a user: their own and the general ones, active, not category entries. */
+export async function listComposerQuickMessages(db: Kysely<any>, companyId: number, userId: number): Promise<QuickMessageView[]> {
+  const rows = await db
+    .selectFrom('read.quick_messages')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('status', '=', true)
+    .where('is_category', '=', false)
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('geral', '=', true)]))
+    .orderBy((eb) => eb.fn('lower', ['shortcode']))
+    .orderBy('id')
+    .execute();
+  return rows.map(quickMessageFromRow);
+}
+
+/** The category entries the viewer may see (GET /quick-messages/categoriesMessages). */
+export async function listQuickMessageCategories(db: Kysely<any>, companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageView[]> {
+  const query = db.selectFrom('read.quick_messages').selectAll().where('company_id', '=', companyId).where('is_category', '=', true);
+  const rows = await visibleTo(query, viewer).orderBy((eb: any) => eb.fn('lower', ['shortcode'])).orderBy('id').execute();
+  return rows.map(quickMessageFromRow);
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);

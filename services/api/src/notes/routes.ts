@@ -1,0 +1,59 @@
+import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream } from '@conversa/contracts';
+import { ticketNote } from '@conversa/core';
+import { findTicketNote, listTicketNotes } from '@conversa/projections/notes/queries';
+import { canSeeTicket, findTicket, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { execute, userActor, type ApiContext } from '../context';
+import { parse } from '../http/errors';
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Notes follow their ticket: only who may see the ticket reads or writes its notes. */
+async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
+  const found = await findTicket(ctx.db, request.principal.companyId, ticketId);
+  if (!found) throw new DomainError('ERR_NO_TICKET_FOUND');
+  if (!canSeeTicket(viewerOf(request.principal), found)) throw new DomainError('ERR_NO_PERMISSION');
+  return found;
+}
+
+/** Ticket notes (spec 1 §3, §5, §7): POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
+export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.post('/ticket-notes', async (request) => {
+    const body = parse(CreateTicketNoteRequest, request.body);
+    const { principal } = request;
+    const ticket = await visibleTicket(ctx, request, body.ticketId);
+    if (ticket.contactId !== body.contactId) throw new DomainError('ERR_VALIDATION', 'contactId: não é o contato deste ticket');
+    const noteId = await ctx.ids.next('note');
+    await execute(ctx, {
+      decider: ticketNote,
+      streamId: ticketNoteStream(noteId),
+      command: { type: 'AddTicketNote', noteId, ticketId: ticket.id, contactId: ticket.contactId, userId: principal.userId, note: body.note },
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+    });
+    return findTicketNote(ctx.db, principal.companyId, noteId);
+  });
+
+  app.get('/ticket-notes/list', async (request) => {
+    const query = parse(ListTicketNotesQuery, request.query);
+    const ticket = await visibleTicket(ctx, request, query.ticketId);
+    if (query.contactId !== undefined && query.contactId !== ticket.contactId) return [];
+    return listTicketNotes(ctx.db, request.principal.companyId, { ticketId: ticket.id });
+  });
+
+  app.delete('/ticket-notes/:id', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const { principal } = request;
+    const note = await findTicketNote(ctx.db, principal.companyId, id);
+    if (!note) throw new DomainError('ERR_NO_TICKETNOTE_FOUND');
+    await execute(ctx, {
+      decider: ticketNote,
+      streamId: ticketNoteStream(id),
+      command: { type: 'DeleteTicketNote', by: { userId: principal.userId, admin: principal.profile === 'admin' || principal.super } },
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+    });
+    return { message: 'Observação excluída com sucesso!' };
+  });
+}
