@@ -4,9 +4,10 @@ import { usersProjector } from './users/projector';
 import { ticketsProjector } from './tickets/projector';
 import { ticketNotesProjector } from './notes/projector';
 import { quickMessagesProjector } from './quickMessages/projector';
+import { schedulesProjector } from './schedules/projector';
 import { contactsProjector } from './contacts/projector';
 import { tagsProjector } from './tags/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 import { messagesProjector } from './messages/projector';
-export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, contactsProjector, tagsProjector, messagesProjector];
+export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector];

@@ -12,6 +12,7 @@ import { userRoutes } from './users/routes';
 import { ticketRoutes } from './tickets/routes';
 import { noteRoutes } from './notes/routes';
 import { quickMessageRoutes } from './quickMessages/routes';
+import { scheduleRoutes } from './schedules/routes';
 import { contactRoutes } from './contacts/routes';
 import { tagRoutes } from './tags/routes';
 
@@ -55,7 +56,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, contactRoutes, tagRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

@@ -10,8 +10,9 @@ import { wire } from './wiring';
  *   start      every role in one process on the embedded defaults (the newcomer's command)
  *   api        HTTP API (+ the built UI)          edge   websocket edge
  *   projector  read-model projections             rebuild <name|all>   drop and replay read tables
+ *   automation scheduled messages (one process at a time holds its lease; others wait to take over)
  */
-const usage = `usage: conversa <start|api|edge|projector|rebuild <projector|all>>`;
+const usage = `usage: conversa <start|api|edge|projector|automation|rebuild <projector|all>>`;
 
 async function main(argv: string[]): Promise<void> {
   const [role = 'start', ...rest] = argv;
@@ -27,6 +28,7 @@ async function main(argv: string[]): Promise<void> {
       if (all || role === 'api') await seed(wiring.ctx, config);
       const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: process.env.LOG_LEVEL === 'debug' });
       await app.listen({ port: config.port, host: config.host });
+      if (all) wiring.automation.scheduler.start();
       const url = `http://localhost:${config.port}`;
       console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -39,6 +41,14 @@ async function main(argv: string[]): Promise<void> {
     case 'projector': {
       const wiring = await wire(config, { runProjections: true });
       console.log(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
+      onShutdown(() => wiring.close());
+      return;
+    }
+    case 'automation': {
+      // Reads the read models the projector role keeps; writes only events.
+      const wiring = await wire(config, { runProjections: false });
+      wiring.automation.scheduler.start();
+      console.log('Conversa automation running (scheduled messages)');
       onShutdown(() => wiring.close());
       return;
     }

@@ -1,4 +1,5 @@
 import { createLoginLimiter, createTokenService, type ApiContext } from '@conversa/api';
+import { consoleAutomationLogger, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
 import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
@@ -27,6 +28,8 @@ export interface Wiring {
   bus: MonitoredBus;
   runtime: ProjectionRuntime;
   ctx: ApiContext;
+  /** The automation role: the schedule sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
+  automation: { sender: ScheduleSender; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
@@ -70,6 +73,12 @@ export async function wire(config: Config, options: { runProjections: boolean })
     trialDays: config.trialDays,
   };
 
+  const scheduleSender = createScheduleSender(ctx, { logger: consoleAutomationLogger });
+  const automation = {
+    sender: scheduleSender,
+    scheduler: createAutomationScheduler({ connectionString: databaseUrl, sender: scheduleSender, now: () => ctx.now(), logger: consoleAutomationLogger }),
+  };
+
   return {
     config,
     databaseUrl,
@@ -78,8 +87,10 @@ export async function wire(config: Config, options: { runProjections: boolean })
     db,
     bus,
     runtime,
+    automation,
     ctx,
     async close() {
+      await automation.scheduler.stop();
       await runtime.stop();
       await bus.close();
       await store.close();

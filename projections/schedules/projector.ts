@@ -1,0 +1,72 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { migrateSchedules } from './migration';
+import { findSchedule } from './queries';
+
+const columns = { contactId: 'contact_id', body: 'body', sendAt: 'send_at', userId: 'user_id' } as const;
+
+function fieldsRow(fields: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(columns)) if (fields[field] !== undefined) row[column] = fields[field];
+  return row;
+}
+
+/** read.schedules; frames `company-<id>-schedule` with {action, schedule} or {action: 'delete', scheduleId}. */
+export const schedulesProjector = defineProjector({
+  name: 'schedules',
+  version: 1,
+  eventTypes: ['ScheduleCreated', 'ScheduleChanged', 'ScheduleDeleted', 'ScheduleSent', 'ScheduleFailed'],
+  tables: ['read.schedules'],
+  migrate: migrateSchedules,
+  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    for (const event of events) {
+      const data = event.data as any;
+      const at = new Date(event.metadata.occurredAt);
+      const id: number = data.scheduleId;
+      const companyId = event.metadata.companyId;
+      switch (event.type) {
+        case 'ScheduleCreated':
+          await trx
+            .insertInto('read.schedules')
+            .values({ id, company_id: companyId, ticket_id: data.ticketId, ...fieldsRow(data), status: 'PENDENTE', created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          touched.set(id, { companyId, action: 'create' });
+          continue;
+        case 'ScheduleChanged':
+          await trx
+            .updateTable('read.schedules')
+            .set({ ...fieldsRow(data.changes), status: 'PENDENTE', failure_reason: null, updated_at: at })
+            .where('id', '=', id)
+            .execute();
+          break;
+        case 'ScheduleSent':
+          await trx
+            .updateTable('read.schedules')
+            .set({ status: 'ENVIADA', sent_at: new Date(data.sentAt), message_id: data.messageId, sent_ticket_id: data.ticketId, failure_reason: null, updated_at: at })
+            .where('id', '=', id)
+            .execute();
+          break;
+        case 'ScheduleFailed':
+          await trx.updateTable('read.schedules').set({ status: 'ERRO', failure_reason: data.reason, updated_at: at }).where('id', '=', id).execute();
+          break;
+        case 'ScheduleDeleted':
+          await trx.deleteFrom('read.schedules').where('id', '=', id).execute();
+          touched.set(id, { companyId, action: 'delete' });
+          continue;
+      }
+      touched.set(id, { companyId, action: touched.get(id)?.action === 'create' ? 'create' : 'update' });
+    }
+    const changes: ProjectionChange[] = [];
+    for (const [scheduleId, { companyId, action }] of touched) {
+      if (action === 'delete') changes.push({ companyId, entity: 'schedule', data: { action: 'delete', scheduleId } });
+      else {
+        const schedule = await findSchedule(trx, companyId, scheduleId);
+        if (schedule) changes.push({ companyId, entity: 'schedule', data: { action, schedule } });
+      }
+    }
+    return changes;
+  },
+});

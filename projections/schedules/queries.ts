@@ -1,0 +1,101 @@
+import type { ScheduleView } from '@conversa/contracts';
+import type { Kysely } from 'kysely';
+import { findContact } from '../contacts/queries';
+
+export const SCHEDULES_PAGE_SIZE = 20;
+
+const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+
+const scheduleFromRow = (row: any, contact: { id: number; name: string } | null): ScheduleView => ({
+  id: row.id,
+  companyId: row.company_id,
+  contactId: row.contact_id,
+  contact,
+  body: row.body,
+  sendAt: iso(row.send_at)!,
+  sentAt: iso(row.sent_at),
+  status: row.status,
+  userId: row.user_id,
+  ticketId: row.ticket_id,
+  messageId: row.message_id,
+  failureReason: row.failure_reason,
+  createdAt: iso(row.created_at)!,
+  updatedAt: iso(row.updated_at)!,
+});
+
+/** Contact names by id, read through the contacts read model's own query. */
+async function contactsOf(db: Kysely<any>, companyId: number, contactIds: Iterable<number>): Promise<Map<number, { id: number; name: string }>> {
+  const found = new Map<number, { id: number; name: string }>();
+  for (const contactId of new Set(contactIds)) {
+    const contact = await findContact(db, companyId, contactId);
+    if (contact) found.set(contactId, { id: contact.id, name: contact.name });
+  }
+  return found;
+}
+
+async function hydrate(db: Kysely<any>, rows: any[]): Promise<ScheduleView[]> {
+  const byCompany = new Map<number, any[]>();
+  for (const row of rows) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row]);
+  const contacts = new Map<string, { id: number; name: string }>();
+  for (const [companyId, companyRows] of byCompany) {
+    for (const [id, contact] of await contactsOf(db, companyId, companyRows.map((row) => row.contact_id))) contacts.set(`${companyId}:${id}`, contact);
+  }
+  return rows.map((row) => scheduleFromRow(row, contacts.get(`${row.company_id}:${row.contact_id}`) ?? null));
+}
+
+export async function findSchedule(db: Kysely<any>, companyId: number, id: number): Promise<ScheduleView | undefined> {
+  const row = await db.selectFrom('read.schedules').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return row ? (await hydrate(db, [row]))[0] : undefined;
+}
+
+/** The schedules page: newest send time first, searched in the body, optionally one contact's or one user's. */
+export async function listSchedules(
+  db: Kysely<any>,
+  companyId: number,
+  options: { searchParam?: string; contactId?: number; userId?: number; pageNumber?: number; pageSize?: number } = {},
+): Promise<{ schedules: ScheduleView[]; count: number; hasMore: boolean }> {
+  const pageSize = options.pageSize ?? SCHEDULES_PAGE_SIZE;
+  const page = Math.max(1, options.pageNumber ?? 1);
+  let query = db.selectFrom('read.schedules').where('company_id', '=', companyId);
+  const term = options.searchParam?.trim().toLowerCase();
+  if (term) query = query.where((eb) => eb(eb.fn('lower', ['body']), 'like', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (options.contactId !== undefined) query = query.where('contact_id', '=', options.contactId);
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
+  const rows = await query.selectAll().orderBy('send_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const total = Number(count);
+  return { schedules: await hydrate(db, rows), count: total, hasMore: page * pageSize < total };
+}
+
+/** Pending schedules whose time has come, oldest first, across companies (the automation's sender). */
+export async function dueSchedules(db: Kysely<any>, now: Date, limit: number): Promise<Array<{ id: number; companyId: number }>> {
+  const rows = await db
+    .selectFrom('read.schedules')
+    .select(['id', 'company_id'])
+    .where('status', '=', 'PENDENTE')
+    .where('send_at', '<=', now)
+    .orderBy('send_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id as number, companyId: row.company_id as number }));
+}
+
+/**
+ * The connection of the contact's most recent ticket (null when it has none): where a scheduled
+ * message goes when it was not written from a ticket. Reads the tickets read model by its indexed
+ * contact column; the tickets area names no such query.
+ */
+export async function lastConnectionOfContact(db: Kysely<any>, companyId: number, contactId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('read.tickets')
+    .select('whatsapp_id')
+    .where('company_id', '=', companyId)
+    .where('contact_id', '=', contactId)
+    .where('deleted', '=', false)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return (row?.whatsapp_id as number | null | undefined) ?? null;
+}

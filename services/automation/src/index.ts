@@ -1,0 +1,2 @@
+export * from './schedules/sender';
+export * from './scheduler';
