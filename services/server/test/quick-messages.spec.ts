@@ -1,7 +1,12 @@
+import type { BusMessage } from '@conversa/bus';
 import { defaultUserDetails, type Profile } from '@conversa/contracts';
 import { execute } from '@conversa/api';
 import { systemActor, user } from '@conversa/core';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samples } from '../../media/test/samples';
 import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -38,6 +43,23 @@ async function newUser(name: string, profile: Profile) {
     actor: systemActor,
   });
   return { userId, token: (await server.login(email, 'Secret-123')).token };
+}
+
+/** Frames published on the bus for one entity of a company, from now on; `count(n)` resolves once n arrived. */
+async function framesOf(companyId: number, entity: string) {
+  const frames: any[] = [];
+  let wanted: { n: number; resolve: () => void } | undefined;
+  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.${entity}`, (message: BusMessage) => {
+    frames.push(message.data);
+    if (wanted && frames.length >= wanted.n) wanted.resolve();
+  });
+  return {
+    async count(n: number) {
+      if (frames.length < n) await new Promise<void>((resolve) => (wanted = { n, resolve }));
+      await subscription.unsubscribe();
+      return frames;
+    },
+  };
 }
 
 async function create(token: string, body: object) {
@@ -143,6 +165,18 @@ describe('quick messages', () => {
     expect(byMessage.records.map((r: any) => r.shortcode)).toEqual(['pagina-07']);
   });
 
+  it('tells the company’s sockets about creates, updates and deletes', async () => {
+    const live = await framesOf(admin.companyId, 'quickmessage');
+    const created = await create(admin.token, { shortcode: 'ao-vivo', message: 'Primeira versão' });
+    await call(admin.token, 'PUT', `/quick-messages/${created.id}`, { message: 'Segunda versão' });
+    await call(admin.token, 'DELETE', `/quick-messages/${created.id}`);
+    expect(await live.count(3)).toEqual([
+      { action: 'create', record: created },
+      { action: 'update', record: expect.objectContaining({ id: created.id, message: 'Segunda versão' }) },
+      { action: 'delete', id: created.id },
+    ]);
+  });
+
   it('never lets another company see or change them', async () => {
     const secret = await create(admin.token, { shortcode: 'segredo-a', message: 'Segredo da empresa A', geral: true });
     expect((await call(other.token, 'GET', `/quick-messages/${secret.id}`)).statusCode).toBe(404);
@@ -155,3 +189,90 @@ describe('quick messages', () => {
     expect((await call(admin.token, 'GET', `/quick-messages/${secret.id}`)).json().message).toBe('Segredo da empresa A');
   });
 });
+
+type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+
+function multipart(parts: Part[]) {
+  const boundary = `----quick${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in part) {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`), part.data, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(token: string, id: number, parts: Part[]) {
+  const { payload, headers } = multipart(parts);
+  return server.app.inject({ method: 'POST', url: `/quick-messages/${id}/media-upload`, headers: { ...headers, ...bearer(token) }, payload });
+}
+
+/** Where the local-disk store keeps a url's bytes. */
+const fileOf = (url: string) => join(server.wiring.config.mediaDir, url.replace(/^\/media\//, ''));
+
+describe('quick message attachments', () => {
+  it('attaches a file, replaces it, serves it to the company and removes it', async () => {
+    const quick = await create(ana.token, { shortcode: 'cardapio', message: 'Segue o cardápio' });
+    const first = await upload(ana.token, quick.id, [
+      { name: 'typeArch', value: 'quickMessage' },
+      { name: 'file', filename: 'cardapio.png', contentType: 'image/png', data: samples.png },
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    const attached = first.json();
+    expect(attached).toMatchObject({ isMedia: true, mediaName: 'cardapio.png', mediaType: 'image/png' });
+    expect(attached.mediaPath).toMatch(new RegExp(`^/media/${admin.companyId}/`));
+    const served = await call(bruno.token, 'GET', attached.mediaPath);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(samples.png);
+
+    const second = (await upload(ana.token, quick.id, [{ name: 'file', filename: 'tabela.pdf', contentType: 'application/pdf', data: samples.pdf }])).json();
+    expect(second).toMatchObject({ isMedia: true, mediaName: 'tabela.pdf', mediaType: 'application/pdf' });
+    expect(existsSync(fileOf(attached.mediaPath))).toBe(false);
+    expect(existsSync(fileOf(second.mediaPath))).toBe(true);
+
+    const removed = await call(ana.token, 'DELETE', `/quick-messages/${quick.id}/media-upload`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
+    expect(existsSync(fileOf(second.mediaPath))).toBe(false);
+    expect((await call(ana.token, 'DELETE', `/quick-messages/${quick.id}/media-upload`)).statusCode).toBe(200);
+  });
+
+  it('stores nothing for a refused upload', async () => {
+    const quick = await create(ana.token, { shortcode: 'recusado', message: 'x' });
+    const general = await create(admin.token, { shortcode: 'geral-midia', message: 'x', geral: true });
+    const before = new Set(await mediaFiles());
+
+    const noPermission = await upload(ana.token, general.id, [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: samples.png }]);
+    expect(noPermission.statusCode).toBe(403);
+    const notVisible = await upload(bruno.token, quick.id, [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: samples.png }]);
+    expect(notVisible.statusCode).toBe(404);
+    const executable = await upload(ana.token, quick.id, [{ name: 'file', filename: 'setup.exe', contentType: 'application/octet-stream', data: samples.elf }]);
+    expect(executable.statusCode).toBe(415);
+    const noFile = await upload(ana.token, quick.id, [{ name: 'typeArch', value: 'quickMessage' }]);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe('file: Obrigatório');
+    const crossCompany = await upload(other.token, quick.id, [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: samples.png }]);
+    expect(crossCompany.statusCode).toBe(404);
+
+    expect(new Set(await mediaFiles())).toEqual(before);
+    expect((await call(ana.token, 'GET', `/quick-messages/${quick.id}`)).json().isMedia).toBe(false);
+  });
+
+  it('removes the file with the quick message', async () => {
+    const quick = await create(ana.token, { shortcode: 'apagar-com-arquivo', message: 'x' });
+    const { mediaPath } = (await upload(ana.token, quick.id, [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: samples.png }])).json();
+    expect(existsSync(fileOf(mediaPath))).toBe(true);
+    expect((await call(ana.token, 'DELETE', `/quick-messages/${quick.id}`)).statusCode).toBe(200);
+    expect(existsSync(fileOf(mediaPath))).toBe(false);
+  });
+});
+
+async function mediaFiles(): Promise<string[]> {
+  const folder = join(server.wiring.config.mediaDir, String(admin.companyId));
+  return existsSync(folder) ? readdir(folder) : [];
+}

@@ -30,6 +30,23 @@ async function newContact(name: string, token = admin.token): Promise<number> {
   return response.json().id;
 }
 
+/** Frames published on the bus for one entity of a company, from now on; `count(n)` resolves once n arrived. */
+async function framesOf(companyId: number, entity: string) {
+  const frames: any[] = [];
+  let wanted: { n: number; resolve: () => void } | undefined;
+  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.${entity}`, (message: BusMessage) => {
+    frames.push(message.data);
+    if (wanted && frames.length >= wanted.n) wanted.resolve();
+  });
+  return {
+    async count(n: number) {
+      if (frames.length < n) await new Promise<void>((resolve) => (wanted = { n, resolve }));
+      await subscription.unsubscribe();
+      return frames;
+    },
+  };
+}
+
 async function newSchedule(body: object) {
   const response = await call(admin.token, 'POST', '/schedules', body);
   expect(response.statusCode, response.body).toBe(200);
@@ -83,8 +100,7 @@ describe('schedule form', () => {
 
   it('creates, lists with the contact, searches, edits and deletes a pending schedule', async () => {
     const contactId = await newContact('Joana Lista');
-    const frames: any[] = [];
-    const subscription = await server.wiring.bus.subscribe(`company.${admin.companyId}.schedule`, (message: BusMessage) => frames.push(message.data));
+    const live = await framesOf(admin.companyId, 'schedule');
     const sendAt = later(3_600_000).toISOString();
     const created = await newSchedule({ body: 'Sua consulta é amanhã às 10h', contactId, sendAt });
     expect(created).toMatchObject({ contactId, contact: { id: contactId, name: 'Joana Lista' }, body: 'Sua consulta é amanhã às 10h', sendAt, sentAt: null, status: 'PENDENTE', userId: admin.userId });
@@ -103,7 +119,7 @@ describe('schedule form', () => {
 
     expect((await call(admin.token, 'DELETE', `/schedules/${created.id}`)).statusCode).toBe(200);
     expect((await call(admin.token, 'GET', `/schedules/${created.id}`)).statusCode).toBe(404);
-    await subscription.unsubscribe();
+    const frames = await live.count(3);
     expect(frames.map((f) => f.action)).toEqual(['create', 'update', 'delete']);
     expect(frames[0].schedule).toMatchObject({ id: created.id, contact: { name: 'Joana Lista' } });
     expect(frames[2]).toEqual({ action: 'delete', scheduleId: created.id });

@@ -4,9 +4,8 @@ import {
   ListQuickMessagesQuery,
   quickMessageStream,
   UpdateQuickMessageRequest,
-  type QuickMessageView,
 } from '@conversa/contracts';
-import { quickMessage, type QuickMessageEditor } from '@conversa/core';
+import { quickMessage } from '@conversa/core';
 import {
   findQuickMessage,
   listComposerQuickMessages,
@@ -16,24 +15,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
-import type { Principal } from '../http/auth';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
+import { quickMessageEditor, removeStoredMedia, visibleQuickMessage } from './access';
+import { quickMessageMediaRoutes } from './media';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
-
-/** Spec 3 §6: admins and supervisors (and the super user) manage every quick message and the general flag. */
-export const quickMessageEditor = (principal: Principal): QuickMessageEditor => ({
-  userId: principal.userId,
-  managesAll: principal.super || principal.profile === 'admin' || principal.profile === 'supervisor',
-});
-
-/** The quick message if the caller may see it: another company's, or another user's private one, is not found. */
-export async function visibleQuickMessage(ctx: ApiContext, request: FastifyRequest, id: number): Promise<QuickMessageView> {
-  const found = await findQuickMessage(ctx.db, request.principal.companyId, id, quickMessageEditor(request.principal));
-  if (!found) throw new DomainError('ERR_NO_QUICKMESSAGE_FOUND');
-  return found;
-}
 
 /** A category must be one of the company's category entries that the caller can see. */
 async function checkCategory(ctx: ApiContext, request: FastifyRequest, categoryId: number | null | undefined): Promise<void> {
@@ -42,8 +29,10 @@ async function checkCategory(ctx: ApiContext, request: FastifyRequest, categoryI
   if (!category?.isCategory) throw new DomainError('ERR_VALIDATION', 'categoryId: categoria não encontrada');
 }
 
-/** Quick replies (spec 3 §2, §3, §6, §7). Media upload routes are in ./media.ts. */
+/** Quick replies (spec 3 §2, §3, §6, §7); the attachment routes are in ./media.ts. */
 export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  await quickMessageMediaRoutes(app, ctx);
+
   app.get('/quick-messages', async (request) => {
     const query = parse(ListQuickMessagesQuery, request.query);
     const companyId = companyScope(request.principal, query.companyId);
@@ -111,16 +100,4 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     if (state.status !== 'none' && state.media) await removeStoredMedia(ctx, request, state.media.url);
     return { message: 'Quick message deleted' };
   });
-}
-
-/**
- * Deletes a file the quick message no longer names. The event is already recorded, so a failure
- * here leaves an orphan file (logged), never a quick message pointing at nothing.
- */
-export async function removeStoredMedia(ctx: ApiContext, request: FastifyRequest, url: string): Promise<void> {
-  try {
-    await ctx.media.remove(request.principal.companyId, url);
-  } catch (error) {
-    request.log.warn({ err: error, url }, 'could not remove a quick message file');
-  }
 }

@@ -33,7 +33,8 @@ export type QuickMessageCommand =
 
 type Active = Extract<QuickMessage, { status: 'active' | 'deleted' }>;
 
-function editable(state: QuickMessage, by: QuickMessageEditor): Active {
+/** The quick message if `by` may change it (its media too); throws not found or no permission. */
+export function assertCanEditQuickMessage(state: QuickMessage, by: QuickMessageEditor): Active {
   if (state.status !== 'active') throw new DomainError('ERR_NO_QUICKMESSAGE_FOUND');
   if (!by.managesAll && (state.fields.geral || state.userId !== by.userId)) throw new DomainError('ERR_NO_PERMISSION');
   return state;
@@ -73,7 +74,7 @@ export const quickMessage: Decider<QuickMessage, QuickMessageCommand, QuickMessa
         return [{ type: 'QuickMessageCreated', data: { quickMessageId: command.quickMessageId, userId: command.by.userId, ...fields } }];
       }
       case 'ChangeQuickMessage': {
-        const current = editable(state, command.by);
+        const current = assertCanEditQuickMessage(state, command.by);
         if (command.changes.geral === true && !command.by.managesAll) throw new DomainError('ERR_NO_PERMISSION');
         checkFields(current.quickMessageId, command.changes);
         const proposed = command.changes.shortcode === undefined ? command.changes : { ...command.changes, shortcode: command.changes.shortcode.trim() };
@@ -81,15 +82,15 @@ export const quickMessage: Decider<QuickMessage, QuickMessageCommand, QuickMessa
         return Object.keys(changes).length === 0 ? [] : [{ type: 'QuickMessageChanged', data: { quickMessageId: current.quickMessageId, changes } }];
       }
       case 'DeleteQuickMessage': {
-        const current = editable(state, command.by);
+        const current = assertCanEditQuickMessage(state, command.by);
         return [{ type: 'QuickMessageDeleted', data: { quickMessageId: current.quickMessageId } }];
       }
       case 'AttachQuickMessageMedia': {
-        const current = editable(state, command.by);
+        const current = assertCanEditQuickMessage(state, command.by);
         return [{ type: 'QuickMessageMediaAttached', data: { quickMessageId: current.quickMessageId, media: command.media, originalName: command.originalName } }];
       }
       case 'RemoveQuickMessageMedia': {
-        const current = editable(state, command.by);
+        const current = assertCanEditQuickMessage(state, command.by);
         return current.media === null ? [] : [{ type: 'QuickMessageMediaRemoved', data: { quickMessageId: current.quickMessageId, media: current.media } }];
       }
     }

@@ -1,0 +1,31 @@
+import { DomainError, type QuickMessageView } from '@conversa/contracts';
+import type { QuickMessageEditor } from '@conversa/core';
+import { findQuickMessage } from '@conversa/projections/quickMessages/queries';
+import type { FastifyRequest } from 'fastify';
+import type { ApiContext } from '../context';
+import type { Principal } from '../http/auth';
+
+/** Spec 3 §6: admins and supervisors (and the super user) manage every quick message and the general flag. */
+export const quickMessageEditor = (principal: Principal): QuickMessageEditor => ({
+  userId: principal.userId,
+  managesAll: principal.super || principal.profile === 'admin' || principal.profile === 'supervisor',
+});
+
+/** The quick message if the caller may see it: another company's, or another user's private one, is not found. */
+export async function visibleQuickMessage(ctx: ApiContext, request: FastifyRequest, id: number): Promise<QuickMessageView> {
+  const found = await findQuickMessage(ctx.db, request.principal.companyId, id, quickMessageEditor(request.principal));
+  if (!found) throw new DomainError('ERR_NO_QUICKMESSAGE_FOUND');
+  return found;
+}
+
+/**
+ * Deletes a file the quick message no longer names. The event is already recorded, so a failure
+ * here leaves an orphan file (logged), never a quick message pointing at nothing.
+ */
+export async function removeStoredMedia(ctx: ApiContext, request: FastifyRequest, url: string): Promise<void> {
+  try {
+    await ctx.media.remove(request.principal.companyId, url);
+  } catch (error) {
+    request.log.warn({ err: error, url }, 'could not remove a quick message file');
+  }
+}

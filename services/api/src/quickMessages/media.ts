@@ -1,0 +1,80 @@
+import { DomainError, quickMessageStream, type QuickMessageEvent, type StoredMedia } from '@conversa/contracts';
+import { assertCanEditQuickMessage, fold, quickMessage } from '@conversa/core';
+import { findQuickMessage } from '@conversa/projections/quickMessages/queries';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { execute, userActor, type ApiContext } from '../context';
+import { parse } from '../http/errors';
+import { quickMessageEditor, removeStoredMedia, visibleQuickMessage } from './access';
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/** The browser names the folder kind (`quickMessage`); the store decides where files live, so it is only checked for shape. */
+const UploadFields = z.object({ typeArch: z.string().max(50).optional() });
+
+/** Refuses before any byte is stored: the caller must be allowed to change this quick message. */
+async function assertEditable(ctx: ApiContext, request: FastifyRequest, id: number): Promise<void> {
+  await visibleQuickMessage(ctx, request, id);
+  const state = fold(quickMessage, (await ctx.store.readStream(quickMessageStream(id))) as unknown as QuickMessageEvent[]);
+  assertCanEditQuickMessage(state, quickMessageEditor(request.principal));
+}
+
+/** POST/DELETE /quick-messages/:id/media-upload (spec 3 §7): one attachment per quick message, multipart `file` and `typeArch`. */
+export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  // One byte over the store's limit reaches the store, which refuses it with its own error.
+  await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
+
+  app.post('/quick-messages/:id/media-upload', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const { principal } = request;
+    const companyId = principal.companyId;
+    await assertEditable(ctx, request, id);
+    if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
+
+    let stored: StoredMedia | undefined;
+    let previous: StoredMedia | null = null;
+    try {
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
+          stored = await ctx.media.save({ companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename });
+        } else fields[part.fieldname] = String(part.value);
+      }
+      parse(UploadFields, fields);
+      if (!stored) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
+      const before = fold(quickMessage, (await ctx.store.readStream(quickMessageStream(id))) as unknown as QuickMessageEvent[]);
+      previous = before.status === 'active' ? before.media : null;
+      await execute(ctx, {
+        decider: quickMessage,
+        streamId: quickMessageStream(id),
+        command: { type: 'AttachQuickMessageMedia', by: quickMessageEditor(principal), media: stored, originalName: stored.name },
+        companyId,
+        actor: userActor(principal.userId),
+      });
+    } catch (error) {
+      if (stored) await ctx.media.remove(companyId, stored.url);
+      throw error;
+    }
+    // The replaced file is no longer named by anything.
+    if (previous && previous.url !== stored.url) await removeStoredMedia(ctx, request, previous.url);
+    return findQuickMessage(ctx.db, companyId, id);
+  });
+
+  app.delete('/quick-messages/:id/media-upload', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const { principal } = request;
+    await visibleQuickMessage(ctx, request, id);
+    const { events } = await execute(ctx, {
+      decider: quickMessage,
+      streamId: quickMessageStream(id),
+      command: { type: 'RemoveQuickMessageMedia', by: quickMessageEditor(principal) },
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+    });
+    for (const event of events) {
+      if (event.type === 'QuickMessageMediaRemoved') await removeStoredMedia(ctx, request, (event.data as { media: StoredMedia }).media.url);
+    }
+    return findQuickMessage(ctx.db, principal.companyId, id);
+  });
+}
