@@ -31,7 +31,7 @@ class Batch {
 
   count(key: TicketKey, delta: number) {
     const id = JSON.stringify(keyColumns.map((column) => key[column]));
-    const entry = this.counts.get(id) ?? { key, delta: 0 };
+    const entry = this.counts.get(id) ?? { key: Object.fromEntries(keyColumns.map((column) => [column, key[column]])) as unknown as TicketKey, delta: 0 };
     entry.delta += delta;
     this.counts.set(id, entry);
   }

@@ -29,6 +29,9 @@ export function ticketCommandsFor(current: TicketView, body: UpdateTicketRequest
       if (current.status === 'closed') commands.push({ type: 'ReopenTicket', userId, queueId });
       else if (current.status === 'pending' && userId === me.userId && (current.queueId === null || queueId === current.queueId)) {
         commands.push({ type: 'AcceptTicket', userId, queueId });
+      } else if ((current.status === 'open' || current.status === 'group') && current.userId !== me.userId && userId === me.userId) {
+        // Taking for oneself a ticket someone else already holds is a late accept: the answer names the holder.
+        commands.push({ type: 'AcceptTicket', userId, queueId });
       } else commands.push({ type: 'TransferTicket', userId, queueId });
       break;
     }
