@@ -1,0 +1,90 @@
+import { execute } from '@conversa/api';
+import { defaultUserDetails } from '@conversa/contracts';
+import { openTicket, systemActor, user } from '@conversa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let base: string;
+let admin: { token: string; companyId: number };
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  base = `ws://127.0.0.1:${address.port}/socket`;
+  const signup = await signupCompany(server, 'Live Tickets', 31);
+  admin = { token: (await server.login(signup.email, signup.password)).token, companyId: signup.companyId };
+});
+afterAll(() => server?.close());
+
+interface Frame {
+  event: string;
+  data: any;
+}
+
+async function listen(token: string) {
+  const socket = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const frames: Frame[] = [];
+  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as Frame));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, frames };
+}
+
+async function plainUser(name: string, queueIds: number[]) {
+  const ctx = server.wiring.ctx;
+  const userId = await ctx.ids.next('user');
+  const email = `${name.toLowerCase()}${userId}@example.com`;
+  await execute(ctx, {
+    decider: user,
+    streamId: `user-${userId}`,
+    command: { type: 'CreateUser', userId, companyId: admin.companyId, details: { ...defaultUserDetails, name, email, queueIds }, passwordHash: await ctx.hashPassword('Secret-123') },
+    companyId: admin.companyId,
+    actor: systemActor,
+  });
+  return { userId, token: (await server.login(email, 'Secret-123')).token };
+}
+
+describe('ticket frames reach exactly those who may see the ticket', () => {
+  it('sends a waiting ticket to its queue, and its transfer to the receiver and the former holder', async () => {
+    const ana = await plainUser('Ana', [5]);
+    const beto = await plainUser('Beto', [6]);
+    const [adminSocket, anaSocket, betoSocket] = await Promise.all([listen(admin.token), listen(ana.token), listen(beto.token)]);
+    const contact = (await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Live Contact', number: '5511955554444' } })).json();
+
+    const opened = await openTicket(server.wiring.ctx, { companyId: admin.companyId, actor: systemActor, contactId: contact.id, whatsappId: null, channel: 'whatsapp', isGroup: false, queueId: 5, reuseOpen: true });
+    await server.wiring.ctx.waitForProjections(opened.position);
+    const event = `company-${admin.companyId}-ticket`;
+    const about = (frames: Frame[]) => frames.filter((frame) => frame.event === event && frame.data.ticket?.id === opened.ticketId);
+    await expect.poll(() => about(anaSocket.frames).length).toBe(1);
+    await expect.poll(() => about(adminSocket.frames).length).toBe(1);
+    expect(about(anaSocket.frames)[0]!.data).toMatchObject({ action: 'update', ticket: { status: 'pending', queueId: 5, contact: { name: 'Live Contact' } } });
+
+    // Ana takes it, then transfers it to Beto's queue: Beto learns of it, Ana sees it leave.
+    await server.app.inject({ method: 'PUT', url: `/tickets/${opened.ticketId}`, headers: bearer(ana.token), payload: { status: 'open', userId: ana.userId } });
+    await server.app.inject({ method: 'PUT', url: `/tickets/${opened.ticketId}`, headers: bearer(ana.token), payload: { status: 'pending', userId: null, queueId: 6 } });
+    await expect.poll(() => about(betoSocket.frames).length).toBe(1);
+    await expect.poll(() => about(anaSocket.frames).length).toBe(3);
+    expect(about(betoSocket.frames)[0]!.data.ticket).toMatchObject({ status: 'pending', queueId: 6, userId: null });
+    expect(about(anaSocket.frames)[2]!.data).toMatchObject({ ticket: { queueId: 6 }, before: { userId: ana.userId } });
+    // A closing frame for a ticket Beto may see; Beto got nothing before the transfer.
+    expect(about(betoSocket.frames).every((frame) => frame.data.ticket.queueId === 6)).toBe(true);
+    for (const { socket } of [adminSocket, anaSocket, betoSocket]) socket.close();
+  });
+
+  it('never sends one company’s ticket frames to another company', async () => {
+    const other = await signupCompany(server, 'Live Other', 32);
+    const otherSocket = await listen((await server.login(other.email, other.password)).token);
+    const contact = (await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Secret Contact', number: '5511955553333' } })).json();
+    const adminSocket = await listen(admin.token);
+    const ticket = (await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin.token), payload: { contactId: contact.id, status: 'open' } })).json();
+    await expect.poll(() => adminSocket.frames.some((frame) => frame.data?.ticket?.id === ticket.id)).toBe(true);
+    expect(otherSocket.frames.some((frame) => JSON.stringify(frame).includes('Secret Contact'))).toBe(false);
+    otherSocket.socket.close();
+    adminSocket.socket.close();
+  });
+});
