@@ -11,12 +11,39 @@ const MARKER = 'Tenant-A-Marker-7c1f';
 interface Target {
   companyA: number;
   userA: number;
+  contactA: number;
+  contactNumberA: string;
+  ticketA: number;
+  ticketUuidA: string;
+  messageA: string;
+  tagA: number;
+  noteA: number;
+  quickMessageA: number;
+  scheduleA: number;
+  mediaFileA: string;
 }
 
 /** Path parameters resolved to company A's records. */
 function pathFor(url: string, target: Target): string | null {
   const path = url
     .replace(/^\/users\/:id/, `/users/${target.userA}`)
+    .replace(/^\/contacts\/profile\/:number/, `/contacts/profile/${target.contactNumberA}`)
+    .replace(/^\/contacts\/(block|toggleAcceptAudio|toggleDisableBot)\/:id/, `/contacts/$1/${target.contactA}`)
+    .replace(/^\/contacts\/:id/, `/contacts/${target.contactA}`)
+    .replace(/^\/contactTags\/:contactId/, `/contactTags/${target.contactA}`)
+    .replace(/^\/messages\/(getmedia|listimages)\/:ticketId/, `/messages/$1/${target.ticketA}`)
+    .replace(/^\/messages\/edit\/:messageId/, `/messages/edit/${target.messageA}`)
+    .replace(/^\/messages\/:ticketId/, `/messages/${target.ticketA}`)
+    .replace(/^\/messages\/:id/, `/messages/${target.messageA}`)
+    .replace(/^\/media\/:companyId\/:file/, `/media/${target.companyA}/${target.mediaFileA}`)
+    .replace(/^\/quick-messages\/:id/, `/quick-messages/${target.quickMessageA}`)
+    .replace(/^\/schedules\/:id/, `/schedules/${target.scheduleA}`)
+    .replace(/^\/tags\/:id/, `/tags/${target.tagA}`)
+    .replace(/^\/ticket-notes\/:id/, `/ticket-notes/${target.noteA}`)
+    .replace(/^\/ticket-notes\/list$/, `/ticket-notes/list?ticketId=${target.ticketA}&contactId=${target.contactA}`)
+    .replace(/^\/tickets\/u\/:uuid/, `/tickets/u/${target.ticketUuidA}`)
+    .replace(/^\/tickets-log\/:id/, `/tickets-log/${target.ticketA}`)
+    .replace(/^\/tickets\/:id/, `/tickets/${target.ticketA}`)
     .replace(/^\/companies\/listPlan\/:id/, `/companies/listPlan/${target.companyA}`)
     .replace(/^\/companies\/:id/, `/companies/${target.companyA}`)
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
@@ -26,6 +53,31 @@ function pathFor(url: string, target: Target): string | null {
 }
 
 /** A valid body per route, so a refusal proves tenancy and not mere validation. */
+const bodiesFor = (target: Target): Record<string, unknown> => ({
+  'POST /contacts': { name: 'Own Contact', number: '5511977776666' },
+  'PUT /contacts/:id': { name: 'Hijacked' },
+  'PUT /contacts/block/:id': { active: false },
+  'PUT /contacts/toggleAcceptAudio/:id': {},
+  'PUT /contacts/toggleDisableBot/:id': {},
+  'POST /tags': { name: 'Own tag', color: '#000000', kanban: 0 },
+  'PUT /tags/:id': { name: 'Hijacked' },
+  'POST /tags/sync': { contactId: target.contactA, tags: [] },
+  'POST /tickets': { contactId: target.contactA, status: 'open' },
+  'PUT /tickets/:id': { status: 'closed' },
+  'POST /tickets/closeAll': { status: 'open' },
+  'POST /messages/:ticketId': { body: 'hijack' },
+  'POST /messages/edit/:messageId': { body: 'hijack' },
+  'POST /message/forward': { messageId: target.messageA, contactId: target.contactA, signMessage: false },
+  'POST /react/messages': { text: '👍', id: target.messageA, ticketId: target.ticketA },
+  'POST /ticket-notes': { note: 'hijack', ticketId: target.ticketA, contactId: target.contactA },
+  'POST /quick-messages': { shortcode: 'own', message: 'own quick message' },
+  'PUT /quick-messages/:id': { message: 'hijack' },
+  'POST /quick-messages/:id/media-upload': { typeArch: 'quickMessage' },
+  'POST /schedules': { body: 'hijack message', contactId: target.contactA, sendAt: new Date(Date.now() + 3_600_000).toISOString() },
+  'PUT /schedules/:id': { body: 'hijack message' },
+  ...bodies,
+});
+
 const bodies: Record<string, unknown> = {
   'POST /auth/login': { email: 'nobody@example.com', password: 'whatever' },
   'POST /auth/signup': {},
@@ -56,6 +108,22 @@ const ownScope = new Set([
   'GET /companySettingOne',
   'PUT /companySettings',
   'GET /socket',
+  'GET /contacts',
+  'GET /contacts/list',
+  'GET /contacts/profile/:number',
+  'POST /contacts',
+  'GET /tags',
+  'GET /tags/list',
+  'GET /tags/kanban',
+  'POST /tags',
+  'GET /tickets',
+  'POST /tickets/closeAll',
+  'GET /quick-messages',
+  'GET /quick-messages/list',
+  'GET /quick-messages/categoriesMessages',
+  'POST /quick-messages',
+  'GET /schedules',
+  'GET /schedules/',
 ]);
 
 let server: TestServer;
@@ -66,8 +134,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const a = await signupCompany(server, MARKER, 11);
   const b = await signupCompany(server, 'Tenant B', 12);
-  target = { companyA: a.companyId, userA: a.userId };
   tokenB = (await server.login(b.email, b.password)).token;
+  target = await recordsOfA(a.companyId, a.userId, (await server.login(a.email, a.password)).token);
 });
 afterAll(() => server?.close());
 
@@ -85,6 +153,7 @@ describe('tenancy walk', () => {
         unmapped.push(key);
         continue;
       }
+      const bodies = bodiesFor(target);
       if (route.method !== 'GET' && route.method !== 'DELETE' && !(key in bodies)) {
         unmapped.push(key);
         continue;
@@ -93,7 +162,7 @@ describe('tenancy walk', () => {
       const response = await server.app.inject({ method: route.method as 'GET', url: path, headers: bearer(tokenB), payload: bodies[key] as object | undefined });
       expect(response.body, key).not.toContain(MARKER);
       if (ownScope.has(key)) continue;
-      expect([400, 401, 403, 404, 409], `${key} answered ${response.statusCode}: ${response.body}`).toContain(response.statusCode);
+      expect([400, 401, 403, 404, 409, 415], `${key} answered ${response.statusCode}: ${response.body}`).toContain(response.statusCode);
     }
 
     expect(unmapped, 'routes the walk does not know yet: add them to tenancy.spec.ts').toEqual([]);
@@ -101,11 +170,55 @@ describe('tenancy walk', () => {
   });
 });
 
+/** Company A's records of every kind, each named with the marker where it has a name. */
+async function recordsOfA(companyA: number, userA: number, token: string): Promise<Target> {
+  const post = async (url: string, payload: object) => {
+    const response = await server.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const contact = await post('/contacts', { name: MARKER, number: '5511988887777' });
+  const ticket = await post('/tickets', { contactId: contact.id, status: 'open' });
+  await post(`/messages/${ticket.id}`, { body: `${MARKER} message` });
+  const messages = (await server.app.inject({ method: 'GET', url: `/messages/${ticket.id}`, headers: bearer(token) })).json();
+  const tag = await post('/tags', { name: MARKER, color: '#123456', kanban: 0 });
+  const note = await post('/ticket-notes', { note: `${MARKER} note`, ticketId: ticket.id, contactId: contact.id });
+  const quickMessage = await post('/quick-messages', { shortcode: 'marker', message: `${MARKER} quick` });
+  const schedule = await post('/schedules', { body: `${MARKER} schedule`, contactId: contact.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
+  const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
+  return {
+    companyA,
+    userA,
+    contactA: contact.id,
+    contactNumberA: contact.number,
+    ticketA: ticket.id,
+    ticketUuidA: ticket.uuid,
+    messageA: messages.messages[0].id,
+    tagA: tag.id,
+    noteA: note.id,
+    quickMessageA: quickMessage.id,
+    scheduleA: schedule.id,
+    mediaFileA: media.url.split('/').pop()!,
+  };
+}
+
 async function snapshotOfA() {
+  const db = server.wiring.db;
   const events = await server.wiring.store.readAll({ maxCount: 100_000 });
   const ofA = events.filter((event) => event.metadata.companyId === target.companyA).map((event) => event.id);
-  const user = await server.wiring.db.selectFrom('read.users').selectAll().where('company_id', '=', target.companyA).execute();
-  const company = await server.wiring.db.selectFrom('read.companies').selectAll().where('id', '=', target.companyA).execute();
-  const settings = await server.wiring.db.selectFrom('read.company_settings').selectAll().where('company_id', '=', target.companyA).execute();
-  return { ofA, user, company, settings };
+  const rows = async (table: string, column = 'company_id') => db.selectFrom(table).selectAll().where(column, '=', target.companyA).execute();
+  return {
+    ofA,
+    user: await rows('read.users'),
+    company: await rows('read.companies', 'id'),
+    settings: await rows('read.company_settings'),
+    contacts: await rows('read.contacts'),
+    tickets: await rows('read.tickets'),
+    messages: await rows('read.messages'),
+    tags: await rows('read.tags'),
+    contactTags: await rows('read.contact_tags'),
+    notes: await rows('read.ticket_notes'),
+    quickMessages: await rows('read.quick_messages'),
+    schedules: await rows('read.schedules'),
+  };
 }
