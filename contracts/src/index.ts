@@ -12,6 +12,7 @@ export * from './tickets/events';
 export * from './tickets/api';
 export * from './tickets/visibility';
 export * from './messages/events';
+export * from './messages/api';
 export * from './notes/events';
 export * from './notes/api';
 export * from './quickMessages/events';

@@ -5,6 +5,7 @@ import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
 import { installErrorHandling } from './http/errors';
 import { mediaRoutes } from './media/routes';
+import { messageRoutes } from './messages/routes';
 import { planRoutes } from './plans/routes';
 import { sessionRoutes } from './session/routes';
 import { settingRoutes } from './settings/routes';
@@ -56,7 +57,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

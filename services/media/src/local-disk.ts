@@ -1,7 +1,7 @@
 import { DomainError, type StoredMedia } from '@conversa/contracts';
 import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -44,7 +44,18 @@ export function createLocalDiskMediaStore(options: LocalDiskMediaOptions): Media
     return path.startsWith(root + sep) ? path : undefined;
   };
 
+  const readSidecar = async (path: string): Promise<Sidecar | undefined> => {
+    try {
+      return JSON.parse(await readFile(`${path}.json`, 'utf8')) as Sidecar;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+
   return {
+    maxBytes,
+
     async save(input: SaveMediaInput): Promise<StoredMedia> {
       if (!Number.isSafeInteger(input.companyId) || input.companyId <= 0) throw new DomainError('ERR_VALIDATION', 'Invalid company for media');
       await mkdir(incoming, { recursive: true });
@@ -87,15 +98,22 @@ export function createLocalDiskMediaStore(options: LocalDiskMediaOptions): Media
 
     async open(companyId, url): Promise<OpenedMedia | undefined> {
       const path = pathOf(companyId, url);
-      if (!path) return undefined;
+      const sidecar = path && (await readSidecar(path));
+      if (!path || !sidecar) return undefined;
       try {
-        const sidecar = JSON.parse(await readFile(`${path}.json`, 'utf8')) as Sidecar;
         const { size } = await stat(path);
         return { stream: createReadStream(path), mime: sidecar.mime, size, name: sidecar.name };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
+    },
+
+    async describe(companyId, url) {
+      const path = pathOf(companyId, url);
+      const sidecar = path && (await readSidecar(path));
+      if (!sidecar || !existsSync(path)) return undefined;
+      return { url, name: sidecar.name, mime: sidecar.mime, size: sidecar.size };
     },
 
     async remove(companyId, url) {

@@ -23,10 +23,14 @@ export interface OpenedMedia {
  * Files belong to one company: `open` and `remove` answer only for urls of that company.
  */
 export interface MediaStore {
+  /** Largest file `save` accepts, in bytes (uploads can stop reading past it). */
+  readonly maxBytes: number;
   /** Sniffs the type, refuses what is not allowed or too large (4xx DomainError) and stores the bytes under a generated name. */
   save(input: SaveMediaInput): Promise<StoredMedia>;
   /** The file behind a url `save` returned, or undefined when it is not this company's or does not exist. */
   open(companyId: number, url: string): Promise<OpenedMedia | undefined>;
+  /** What `save` answered for this url (without opening the bytes), or undefined as for `open`. */
+  describe(companyId: number, url: string): Promise<StoredMedia | undefined>;
   /** Deletes the file; a url that is not this company's or is already gone is a no-op. */
   remove(companyId: number, url: string): Promise<void>;
 }

@@ -51,6 +51,8 @@ describe('local-disk media store', () => {
     const opened = await store.open(3, stored.url);
     expect(opened).toMatchObject({ mime: 'image/png', size: samples.png.length, name: 'invoice.html' });
     expect(await readAll(opened!.stream)).toEqual(samples.png);
+    expect(await store.describe(3, stored.url)).toEqual(stored);
+    expect(await store.describe(4, stored.url)).toBeUndefined();
   });
 
   it('sniffs PDFs, JPEGs and audio by their bytes', async () => {
@@ -156,6 +158,7 @@ describe('local-disk media store', () => {
     const stored = await store.save({ companyId: 1, data: samples.png, originalName: 'a.png' });
     await store.remove(1, stored.url);
     expect(await store.open(1, stored.url)).toBeUndefined();
+    expect(await store.describe(1, stored.url)).toBeUndefined();
     expect(filesUnder(dir)).toEqual([]);
     await store.remove(1, stored.url);
   });

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { Location } from './events';
+
+/** Multipart fields and query strings carry booleans as text. */
+const flag = z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' || value === false || value === undefined || value === '' ? false : value), z.boolean());
+const messageId = z.uuid('Mensagem inválida');
+const ticketId = z.coerce.number().int().positive().max(2_147_483_647);
+const text = z.string().max(65_536);
+
+const EMPTY_MESSAGE = 'A mensagem não pode estar vazia';
+const hasText = (value: string) => value.trim() !== '';
+
+export const MessageTicketParams = z.object({ ticketId });
+export const MessageIdParams = z.object({ messageId });
+export const DeleteMessageParams = z.object({ id: messageId });
+
+/** GET /messages/:ticketId. */
+export const ListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+
+/** A contact card to send (spec 1 §2 send-contact modal): the contact as the picker holds it, or a ready vCard. */
+export const ContactCard = z.union([
+  z.object({ name: z.string().trim().min(1).max(200), number: z.string().trim().min(1).max(50) }).loose(),
+  z.string().trim().startsWith('BEGIN:VCARD').max(10_000),
+]);
+
+/**
+ * POST /messages/:ticketId as JSON: text, a reply (`quotedMsg` as the list holds it, or its id), a
+ * private note, a contact card, a location, or a file already in the media store (`mediaUrl`, e.g. a
+ * quick message's attachment). Text-only messages must say something.
+ */
+export const SendMessageRequest = z
+  .object({
+    body: text.default(''),
+    quotedMsg: z.object({ id: messageId }).loose().nullish(),
+    quotedMsgId: messageId.nullish(),
+    isPrivate: flag.default(false),
+    vCard: ContactCard.nullish(),
+    location: Location.nullish(),
+    mediaUrl: z.string().min(1).max(500).nullish(),
+    // Sent by the browser out of habit; the server decides both.
+    read: z.unknown().optional(),
+    fromMe: z.unknown().optional(),
+  })
+  .refine((request) => hasText(request.body) || request.vCard != null || request.location != null || request.mediaUrl != null, { message: EMPTY_MESSAGE, path: ['body'] });
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+
+/** The fields of POST /messages/:ticketId as multipart (files in `medias`); `body` once per file or once for all. */
+export const SendMediaFields = z.object({
+  body: z.union([text, z.array(text).max(20)]).default(''),
+  isPrivate: flag.default(false),
+  /** Shown as the document's name instead of the uploaded file name. */
+  mediaTitle: z.string().trim().max(255).optional(),
+  quotedMsgId: z.preprocess((value) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value), messageId.optional()),
+  read: z.unknown().optional(),
+  fromMe: z.unknown().optional(),
+});
+export type SendMediaFields = z.infer<typeof SendMediaFields>;
+
+/** Files one multipart message request may carry. */
+export const MAX_FILES_PER_MESSAGE = 10;
+
+/** POST /messages/edit/:messageId: the new text replaces the old one. */
+export const EditMessageRequest = z.object({ body: text.refine(hasText, EMPTY_MESSAGE) });
+
+/** POST /message/forward. */
+export const ForwardMessageRequest = z.object({
+  messageId,
+  contactId: z.coerce.number().int().positive().max(2_147_483_647),
+  signMessage: flag.default(false),
+});
+
+/** POST /react/messages: an emoji reaction to a message (`id`); the other fields are what the browser knows of it. */
+export const ReactToMessageRequest = z.object({
+  text: z.string().trim().min(1, 'Reação vazia').max(32),
+  id: messageId,
+  ticketId: ticketId.optional(),
+  fromMe: z.unknown().optional(),
+  remoteJid: z.unknown().optional(),
+});
+
+/** A vCard 3.0 for a contact card message (the body of a `contactMessage`). */
+export function contactCardVCard(name: string, number: string): string {
+  const escape = (value: string) => value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
+  const digits = number.replace(/\D/g, '');
+  return ['BEGIN:VCARD', 'VERSION:3.0', `N:;${escape(name)};;;`, `FN:${escape(name)}`, `TEL;type=CELL;waid=${digits}:+${digits}`, 'END:VCARD'].join('\n');
+}

@@ -1,0 +1,238 @@
+import {
+  contactCardVCard,
+  DeleteMessageParams,
+  DomainError,
+  EditMessageRequest,
+  ForwardMessageRequest,
+  ListMessagesQuery,
+  MAX_FILES_PER_MESSAGE,
+  MessageIdParams,
+  messageStream,
+  MessageTicketParams,
+  ReactToMessageRequest,
+  SendMediaFields,
+  SendMessageRequest,
+  type Position,
+  type StoredMedia,
+} from '@conversa/contracts';
+import { message, openTicket, queueOutboundMessage, type QueueOutboundMessageInput } from '@conversa/core';
+import { findContact } from '@conversa/projections/contacts/queries';
+import { findMessage, findMessagesById, listImages, listMessages, ticketMedia, type MessageView } from '@conversa/projections/messages/queries';
+import { canSeeTicket, findTicket, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { execute, userActor, type ApiContext } from '../context';
+import { parse } from '../http/errors';
+
+/** A ticket of the caller's company (else 404) that the caller may see (else 403). */
+async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
+  const ticket = await findTicket(ctx.db, request.principal.companyId, ticketId);
+  if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
+  if (!canSeeTicket(viewerOf(request.principal), ticket)) throw new DomainError('ERR_NO_PERMISSION');
+  return ticket;
+}
+
+/** A message of the caller's company whose ticket the caller may see. */
+async function visibleMessage(ctx: ApiContext, request: FastifyRequest, messageId: string): Promise<{ message: MessageView; ticket: TicketView }> {
+  const found = await findMessage(ctx.db, request.principal.companyId, messageId);
+  if (!found) throw new DomainError('ERR_NO_MESSAGE_FOUND');
+  return { message: found, ticket: await visibleTicket(ctx, request, found.ticketId) };
+}
+
+/** Only open (or group) tickets talk to the contact (spec 1 §4 Composer); private notes stay inside. */
+function assertCanSend(ticket: TicketView, isPrivate: boolean): void {
+  if (!isPrivate && ticket.status !== 'open' && ticket.status !== 'group') throw new DomainError('ERR_TICKET_NOT_OPEN');
+}
+
+/** The message a reply quotes: one of the same ticket. */
+async function quotedIn(ctx: ApiContext, ticket: TicketView, quotedId: string | null | undefined): Promise<string | null> {
+  if (!quotedId) return null;
+  const quoted = await findMessage(ctx.db, ticket.companyId, quotedId);
+  if (!quoted || quoted.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');
+  return quoted.id;
+}
+
+type Outgoing = Omit<QueueOutboundMessageInput, 'companyId' | 'actor' | 'ticket' | 'userId'>;
+
+/** Queues the messages in order on one ticket as the caller, and answers them as the read model shows them. */
+async function queueAll(ctx: ApiContext, request: FastifyRequest, ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId'>, outgoing: Outgoing[]): Promise<MessageView[]> {
+  const { principal } = request;
+  const ids: string[] = [];
+  let last: Position | null = null;
+  for (const item of outgoing) {
+    const { messageId, position } = await queueOutboundMessage(ctx, {
+      ...item,
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+      ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId },
+      userId: principal.userId,
+    });
+    ids.push(messageId);
+    last = position ?? last;
+  }
+  await ctx.waitForProjections(last);
+  const views = new Map((await findMessagesById(ctx.db, ids)).map((view) => [view.id, view]));
+  return ids.map((id) => views.get(id)).filter((view): view is MessageView => view !== undefined);
+}
+
+export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  await app.register(multipart, {
+    // One byte over the store's limit reaches the store, which refuses it with ERR_MEDIA_TOO_LARGE.
+    limits: { fileSize: ctx.media.maxBytes + 1, files: MAX_FILES_PER_MESSAGE, fields: 50, fieldSize: 70_000, parts: 60 },
+  });
+
+  app.get('/messages/:ticketId', async (request) => {
+    const { ticketId } = parse(MessageTicketParams, request.params);
+    const { pageNumber } = parse(ListMessagesQuery, request.query);
+    const ticket = await visibleTicket(ctx, request, ticketId);
+    const page = await listMessages(ctx.db, request.principal.companyId, ticket.id, pageNumber);
+    return { ...page, ticket };
+  });
+
+  app.post('/messages/:ticketId', async (request) => {
+    const { ticketId } = parse(MessageTicketParams, request.params);
+    const ticket = await visibleTicket(ctx, request, ticketId);
+    const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket);
+    return { messages };
+  });
+
+  app.post('/messages/edit/:messageId', async (request) => {
+    const { messageId } = parse(MessageIdParams, request.params);
+    const { body } = parse(EditMessageRequest, request.body);
+    await visibleMessage(ctx, request, messageId);
+    const { principal } = request;
+    await execute(ctx, {
+      decider: message,
+      streamId: messageStream(messageId),
+      command: { type: 'EditMessage', userId: principal.userId, body },
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+    });
+    return findMessage(ctx.db, principal.companyId, messageId);
+  });
+
+  app.delete('/messages/:id', async (request) => {
+    const { id } = parse(DeleteMessageParams, request.params);
+    await visibleMessage(ctx, request, id);
+    const { principal } = request;
+    await execute(ctx, { decider: message, streamId: messageStream(id), command: { type: 'DeleteMessage', by: 'user' }, companyId: principal.companyId, actor: userActor(principal.userId) });
+    return findMessage(ctx.db, principal.companyId, id);
+  });
+
+  app.get('/messages/listimages/:ticketId', async (request) => {
+    const { ticketId } = parse(MessageTicketParams, request.params);
+    const ticket = await visibleTicket(ctx, request, ticketId);
+    const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
+    return { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
+  });
+
+  app.get('/messages/getmedia/:ticketId', async (request) => {
+    const { ticketId } = parse(MessageTicketParams, request.params);
+    const ticket = await visibleTicket(ctx, request, ticketId);
+    return ticketMedia(ctx.db, request.principal.companyId, ticket.id);
+  });
+
+  app.post('/message/forward', async (request) => {
+    const body = parse(ForwardMessageRequest, request.body);
+    const { principal } = request;
+    const { message: source, ticket: sourceTicket } = await visibleMessage(ctx, request, body.messageId);
+    if (source.isDeleted) throw new DomainError('ERR_MESSAGE_DELETED');
+    // A private note is for the team; forwarding would hand it to a contact.
+    if (source.isPrivate) throw new DomainError('ERR_NO_PERMISSION', 'Private notes cannot be forwarded');
+    const contact = await findContact(ctx.db, principal.companyId, body.contactId);
+    if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
+    const opened = await openTicket(ctx, {
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+      contactId: contact.id,
+      whatsappId: source.whatsappId,
+      channel: contact.channel,
+      isGroup: contact.isGroup,
+      userId: principal.userId,
+      queueId: sourceTicket.queueId,
+      status: 'open',
+      reuseOpen: true,
+    });
+    await ctx.waitForProjections(opened.position);
+    const signed = body.signMessage ? `*${principal.user.name}*:\n${source.body}` : source.body;
+    const [forwarded] = await queueAll(ctx, request, { id: opened.ticketId, contactId: contact.id, whatsappId: source.whatsappId }, [
+      {
+        body: signed,
+        mediaType: source.mediaType,
+        media: source.mediaUrl ? { url: source.mediaUrl, name: source.mediaName ?? '', mime: source.mediaMime ?? 'application/octet-stream', size: source.mediaSize ?? 0 } : null,
+        location: source.location,
+        isForwarded: true,
+      },
+    ]);
+    return forwarded;
+  });
+
+  app.post('/react/messages', async (request) => {
+    const body = parse(ReactToMessageRequest, request.body);
+    const { message: target, ticket } = await visibleMessage(ctx, request, body.id);
+    if (body.ticketId !== undefined && body.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');
+    if (target.isDeleted) throw new DomainError('ERR_MESSAGE_DELETED');
+    assertCanSend(ticket, false);
+    const [reaction] = await queueAll(ctx, request, ticket, [{ body: body.text, mediaType: 'reactionMessage', quotedMessageId: target.id }]);
+    return reaction;
+  });
+}
+
+async function sendJson(ctx: ApiContext, request: FastifyRequest, ticket: TicketView): Promise<MessageView[]> {
+  const body = parse(SendMessageRequest, request.body ?? {});
+  assertCanSend(ticket, body.isPrivate);
+  const quotedMessageId = await quotedIn(ctx, ticket, body.quotedMsgId ?? body.quotedMsg?.id);
+  const common = { isPrivate: body.isPrivate, quotedMessageId };
+  if (body.vCard != null) {
+    const card = typeof body.vCard === 'string' ? body.vCard : contactCardVCard(body.vCard.name, body.vCard.number);
+    return queueAll(ctx, request, ticket, [{ ...common, body: card, mediaType: 'contactMessage' }]);
+  }
+  if (body.location != null) return queueAll(ctx, request, ticket, [{ ...common, body: body.body, location: body.location }]);
+  if (body.mediaUrl != null) {
+    // A file already stored for this company (a quick message's attachment): never another company's.
+    const media = await ctx.media.describe(request.principal.companyId, body.mediaUrl);
+    if (!media) throw new DomainError('ERR_VALIDATION', 'mediaUrl: no such file');
+    return queueAll(ctx, request, ticket, [{ ...common, body: body.body, media }]);
+  }
+  return queueAll(ctx, request, ticket, [{ ...common, body: body.body }]);
+}
+
+/**
+ * Multipart: every file in `medias` goes through the media store as it streams in (sniffed, size
+ * checked, stored under a generated name) and becomes one message. If anything is refused, the
+ * files already stored for this request are removed again: nothing is left half-written.
+ */
+async function sendFiles(ctx: ApiContext, request: FastifyRequest, ticket: TicketView): Promise<MessageView[]> {
+  const companyId = request.principal.companyId;
+  const stored: StoredMedia[] = [];
+  let outgoing: Outgoing[];
+  try {
+    const fields: Record<string, string | string[]> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'medias' && part.fieldname !== 'medias[]') throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
+        stored.push(await ctx.media.save({ companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename }));
+      } else {
+        const name = part.fieldname.replace(/\[\]$/, '');
+        const value = String(part.value);
+        const earlier = fields[name];
+        fields[name] = earlier === undefined ? value : [...[earlier].flat(), value];
+      }
+    }
+    const body = parse(SendMediaFields, fields);
+    if (stored.length === 0) throw new DomainError('ERR_VALIDATION', 'medias: no file');
+    assertCanSend(ticket, body.isPrivate);
+    const quotedMessageId = await quotedIn(ctx, ticket, body.quotedMsgId);
+    const captions = Array.isArray(body.body) ? body.body : stored.map(() => body.body as string);
+    outgoing = stored.map((media, index) => ({
+      body: captions[index] ?? '',
+      media: body.mediaTitle ? { ...media, name: body.mediaTitle } : media,
+      isPrivate: body.isPrivate,
+      quotedMessageId,
+    }));
+  } catch (error) {
+    await Promise.all(stored.map((media) => ctx.media.remove(companyId, media.url)));
+    throw error;
+  }
+  return queueAll(ctx, request, ticket, outgoing);
+}
