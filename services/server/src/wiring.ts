@@ -1,6 +1,7 @@
 import { createLoginLimiter, createTokenService, type ApiContext } from '@conversa/api';
 import { consoleAutomationLogger, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
+import { createSenderReactor, unavailableChannelGateway, type ChannelGateway } from '@conversa/channels';
 import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
@@ -27,13 +28,22 @@ export interface Wiring {
   db: Kysely<any>;
   bus: MonitoredBus;
   runtime: ProjectionRuntime;
+  /** Side effects (the sender): a runtime of their own, so commands never wait for a channel. */
+  reactors: ProjectionRuntime;
+  channels: ChannelGateway;
   ctx: ApiContext;
   /** The automation role: the schedule sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
   automation: { sender: ScheduleSender; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
-export async function wire(config: Config, options: { runProjections: boolean }): Promise<Wiring> {
+export interface WireOptions {
+  runProjections: boolean;
+  /** Where outbound messages go; until real channels are plugged in, every send fails with 'no channel connected'. */
+  channels?: ChannelGateway;
+}
+
+export async function wire(config: Config, options: WireOptions): Promise<Wiring> {
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
@@ -73,6 +83,10 @@ export async function wire(config: Config, options: { runProjections: boolean })
     trialDays: config.trialDays,
   };
 
+  const channels = options.channels ?? unavailableChannelGateway();
+  const reactors = createProjectionRuntime({ db, connectionString: databaseUrl, store, bus, projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media })] });
+  if (options.runProjections) await reactors.start();
+
   const scheduleSender = createScheduleSender(ctx, { logger: consoleAutomationLogger });
   const automation = {
     sender: scheduleSender,
@@ -88,9 +102,12 @@ export async function wire(config: Config, options: { runProjections: boolean })
     bus,
     runtime,
     automation,
+    reactors,
+    channels,
     ctx,
     async close() {
       await automation.scheduler.stop();
+      await reactors.stop();
       await runtime.stop();
       await bus.close();
       await store.close();

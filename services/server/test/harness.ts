@@ -1,4 +1,5 @@
 import { createLoginLimiter } from '@conversa/api';
+import type { ChannelGateway } from '@conversa/channels';
 import { testDatabase } from '@conversa/testing/database';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -22,11 +23,13 @@ export interface TestServer {
 }
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
-export async function startTestServer(options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[0] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[0]; channels?: ChannelGateway } = {},
+): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4) }, dataDir);
-  const wiring = await wire(config, { runProjections: true });
+  const wiring = await wire(config, { runProjections: true, channels: options.channels });
   wiring.ctx.loginLimiter = createLoginLimiter(options.loginLimits ?? { attemptsPerAddress: 10_000, failuresPerAccount: 1_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);

@@ -1,0 +1,4 @@
+export * from './port';
+export * from './recording';
+export * from './sender';
+export * from './inbound';
