@@ -359,6 +359,14 @@ describe('uploads', () => {
     expect(storedFiles()).toEqual(filesBefore);
   });
 
+  it('streams files larger than the JSON body limit into the store', async () => {
+    const { ticketId } = await openConversation();
+    const large = Buffer.concat([samples.png, Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const response = await upload(ticketId, [{ name: 'medias', filename: 'grande.png', contentType: 'image/png', data: large }]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().messages[0]).toMatchObject({ mediaMime: 'image/png', mediaSize: large.length });
+  });
+
   it('refuses a file over the size limit', async () => {
     const { ticketId } = await openConversation();
     const real = server.wiring.ctx.media;
