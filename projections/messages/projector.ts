@@ -8,14 +8,6 @@ import { findMessagesById } from './queries';
 
 type Action = 'create' | 'update' | 'delete';
 
-/**
- * The tickets read model is another projector: a message's ticket row may land a moment after the
- * message. Frames of fresh messages wait this long for it, since the edge shows an `appMessage`
- * frame only to users who may see its ticket; replayed history never waits.
- */
-const TICKET_WAIT_MS = 2_000;
-const TICKET_POLL_MS = 20;
-const FRESH_MS = 60_000;
 
 const contentRow = (data: any) => ({
   id: data.messageId,
@@ -131,26 +123,16 @@ async function frames(trx: Transaction<any>, touched: Map<string, { action: Acti
   const contacts = new Map<number, Awaited<ReturnType<typeof findContact>>>();
   const changes: ProjectionChange[] = [];
   for (const message of messages) {
-    const { action, at } = touched.get(message.id)!;
-    if (!tickets.has(message.ticketId)) {
-      // Only a new message can be ahead of its ticket's row; an update's ticket was there for the create.
-      const mayWait = action === 'create' && Date.now() - at.getTime() < FRESH_MS;
-      tickets.set(message.ticketId, await ticketOf(trx, message.companyId, message.ticketId, mayWait));
-    }
+    const { action } = touched.get(message.id)!;
+    if (!tickets.has(message.ticketId)) tickets.set(message.ticketId, await findTicket(trx, message.companyId, message.ticketId));
     const ticket = tickets.get(message.ticketId);
-    // A ticket that is deleted or never arrived: nobody may be shown the message live.
+    // The edge shows a message only to who may see its ticket. A ticket deleted, or whose row the
+    // tickets projector has not written yet (the first message of a new ticket), gets no live
+    // message frame: waiting here would hold this transaction, and with it the event store's read
+    // horizon, open. The ticket's own frame carries that first message as its last message.
     if (!ticket) continue;
     if (!contacts.has(message.contactId)) contacts.set(message.contactId, await findContact(trx, message.companyId, message.contactId));
     changes.push({ companyId: message.companyId, entity: 'appMessage', data: { action, message, ticket, contact: contacts.get(message.contactId) ?? null } });
   }
   return changes;
-}
-
-async function ticketOf(trx: Transaction<any>, companyId: number, ticketId: number, mayWait: boolean) {
-  // Read committed: every poll sees what the tickets projector committed meanwhile.
-  for (let waited = 0; ; waited += TICKET_POLL_MS) {
-    const ticket = await findTicket(trx, companyId, ticketId);
-    if (ticket || !mayWait || waited >= TICKET_WAIT_MS) return ticket;
-    await new Promise((resolve) => setTimeout(resolve, TICKET_POLL_MS));
-  }
 }

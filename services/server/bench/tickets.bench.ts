@@ -28,7 +28,7 @@ const OTHER_MESSAGES = Math.max(10_000, Math.round(MESSAGES / 50));
 const HEAVY = 1000;
 const SAMPLES = 200;
 const INBOUND_RATE = 200;
-const INBOUND_SECONDS = 15;
+const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 15);
 
 const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
@@ -134,6 +134,7 @@ async function main() {
     report('tickets_open_page_500', await time('/tickets?status=open&showAll=true&pageNumber=500'));
     report('tickets_closed_page_500', await time('/tickets?status=closed&showAll=true&pageNumber=500'));
     report('tickets_pending_queues_first_page', await time('/tickets?status=pending&showAll=true&queueIds=[1,2]&pageNumber=1'));
+    report('tickets_search_contact_name', await time('/tickets?status=open&showAll=true&searchParam=Contato%20123456'));
     report('messages_long_ticket_first_page', await time(`/messages/${base + 1}?pageNumber=1`));
     report('messages_long_ticket_page_20', await time(`/messages/${base + 1}?pageNumber=20`));
     report('messages_ordinary_ticket', await time(`/messages/${base + HEAVY + 12_345}?pageNumber=1`));
@@ -159,6 +160,7 @@ async function main() {
     const total = INBOUND_RATE * INBOUND_SECONDS;
     const contacts = 1000;
     const failures: unknown[] = [];
+    const commandLatencies: number[] = [];
     const inFlight: Promise<unknown>[] = [];
     const begin = performance.now();
     for (let index = 0; index < total; index++) {
@@ -177,7 +179,10 @@ async function main() {
           body,
           mediaType: 'chat',
           receivedAt: new Date().toISOString(),
-        }).catch((error: unknown) => failures.push(error)),
+        }).then(
+          () => commandLatencies.push(performance.now() - sentAt.get(body)!),
+          (error: unknown) => failures.push(error),
+        ),
       );
     }
     const lastSent = performance.now();
@@ -190,6 +195,8 @@ async function main() {
     figure('inbound_frames_received', latencies.length, 'frames');
     figure('inbound_frames_missing', sentAt.size, 'frames');
     figure('inbound_failures', failures.length, 'messages');
+    figure('inbound_command_p50_ms', percentile(commandLatencies, 50), 'ms');
+    figure('inbound_command_p99_ms', percentile(commandLatencies, 99), 'ms');
     figure('inbound_to_ticket_frame_p50_ms', percentile(latencies, 50), 'ms');
     figure('inbound_to_ticket_frame_p99_ms', percentile(latencies, 99), 'ms');
     if (failures.length > 0) log(`first failure: ${String(failures[0])}`);
