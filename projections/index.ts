@@ -7,7 +7,7 @@ import { quickMessagesProjector } from './quickMessages/projector';
 import { schedulesProjector } from './schedules/projector';
 import { contactsProjector } from './contacts/projector';
 import { tagsProjector } from './tags/projector';
+import { messagesProjector } from './messages/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-import { messagesProjector } from './messages/projector';
 export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector];
