@@ -1,4 +1,4 @@
-import { canSeeTicket, type VisibleTicket } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type VisibleTicket } from '@conversa/contracts';
 import type { FrameFilter } from './edge';
 
 /**
@@ -25,3 +25,15 @@ export const ticketFilter: FrameFilter = (connection, data: TicketFrame) =>
 
 export const appMessageFilter: FrameFilter = (connection, data: TicketFrame) =>
   typeof data === 'object' && data !== null && data.ticket != null && canSeeTicket(connection.principal, data.ticket);
+
+/**
+ * Quick replies: a private one reaches its author and those who manage them all (admins,
+ * supervisors); a general one reaches everyone. A delete names only the id, which reveals nothing.
+ */
+export const quickMessageFilter: FrameFilter = (connection, data: { action?: string; record?: { userId?: number; geral?: boolean } } | null) => {
+  if (typeof data !== 'object' || data === null) return false;
+  if (data.action === 'delete') return true;
+  const record = data.record;
+  if (!record) return false;
+  return record.geral === true || record.userId === connection.principal.userId || seesAllTickets(connection.principal);
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SocketConnection, SocketPrincipal } from '../src/edge';
-import { appMessageFilter, ticketFilter } from '../src/filters';
+import { appMessageFilter, quickMessageFilter, ticketFilter } from '../src/filters';
 
 const principal = (overrides: Partial<SocketPrincipal> = {}): SocketPrincipal => ({
   userId: 10,
@@ -45,5 +45,18 @@ describe('ticket frames on the edge (spec 1 §6)', () => {
   it('send message frames only to who may see the ticket', () => {
     expect(appMessageFilter(socket(), { ticket: ticket() })).toBe(true);
     expect(appMessageFilter(socket(), { ticket: ticket({ queueId: 8 }) })).toBe(false);
+  });
+});
+
+describe('quick reply frames on the edge (spec 3 §6)', () => {
+  it('show a private reply only to its author and to admins and supervisors; general ones and deletes to all', () => {
+    const own = { action: 'update', record: { userId: 10, geral: false } };
+    const others = { action: 'update', record: { userId: 11, geral: false } };
+    expect(quickMessageFilter(socket(), own)).toBe(true);
+    expect(quickMessageFilter(socket(), others)).toBe(false);
+    expect(quickMessageFilter(socket({ profile: 'supervisor' }), others)).toBe(true);
+    expect(quickMessageFilter(socket(), { action: 'create', record: { userId: 11, geral: true } })).toBe(true);
+    expect(quickMessageFilter(socket(), { action: 'delete', id: 4 })).toBe(true);
+    expect(quickMessageFilter(socket(), null)).toBe(false);
   });
 });
