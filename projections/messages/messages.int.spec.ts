@@ -26,7 +26,11 @@ const recorded = (type: string, data: unknown, options: { companyId?: number; cr
   };
 };
 
-const apply = (events: RecordedEvent[]) => db.transaction().execute((trx) => messagesProjector.handle(trx, events));
+/** Applies a batch as the runtime does: writes in a transaction, then the frames from the committed rows. */
+const apply = async (events: RecordedEvent[]) => {
+  const changes = await db.transaction().execute((trx) => messagesProjector.handle(trx, events));
+  return typeof changes === 'function' ? changes(db) : changes;
+};
 
 const uuid = (n: number) => `0190a5e0-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const content = (n: number, ticketId = 7) => ({ messageId: uuid(n), ticketId, contactId: 9, whatsappId: 3, body: `mensagem ${n}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null });

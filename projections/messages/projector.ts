@@ -1,8 +1,7 @@
 import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import { sql, type Transaction } from 'kysely';
-import { findContact } from '../contacts/queries';
-import { findTicket } from '../tickets/queries';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { findTicketsById, type TicketView } from '../tickets/queries';
 import { migrateMessages } from './migration';
 import { findMessagesById } from './queries';
 
@@ -112,27 +111,25 @@ export const messagesProjector = defineProjector({
           break;
       }
     }
-    return frames(trx, touched);
+    return (db: Kysely<any>) => frames(db, touched);
   },
 });
 
 /** One `appMessage` frame per touched message, with its ticket (for the edge's visibility rule) and contact. */
-async function frames(trx: Transaction<any>, touched: Map<string, { action: Action; at: Date }>): Promise<ProjectionChange[]> {
-  const messages = await findMessagesById(trx, [...touched.keys()]);
-  const tickets = new Map<number, Awaited<ReturnType<typeof findTicket>>>();
-  const contacts = new Map<number, Awaited<ReturnType<typeof findContact>>>();
+async function frames(db: Kysely<any>, touched: Map<string, { action: Action; at: Date }>): Promise<ProjectionChange[]> {
+  const messages = await findMessagesById(db, [...touched.keys()]);
+  const tickets = new Map((await findTicketsById(db, [...new Set(messages.map((message) => message.ticketId))])).map((ticket) => [ticket.id, ticket]));
+  const contacts = new Map<number, TicketView['contact']>();
+  for (const ticket of tickets.values()) if (ticket.contact) contacts.set(ticket.contactId, ticket.contact);
   const changes: ProjectionChange[] = [];
   for (const message of messages) {
     const { action } = touched.get(message.id)!;
-    if (!tickets.has(message.ticketId)) tickets.set(message.ticketId, await findTicket(trx, message.companyId, message.ticketId));
     const ticket = tickets.get(message.ticketId);
     // The edge shows a message only to who may see its ticket. A ticket deleted, or whose row the
     // tickets projector has not written yet (the first message of a new ticket), gets no live
-    // message frame: waiting here would hold this transaction, and with it the event store's read
-    // horizon, open. The ticket's own frame carries that first message as its last message.
-    if (!ticket) continue;
-    if (!contacts.has(message.contactId)) contacts.set(message.contactId, await findContact(trx, message.companyId, message.contactId));
-    changes.push({ companyId: message.companyId, entity: 'appMessage', data: { action, message, ticket, contact: contacts.get(message.contactId) ?? null } });
+    // message frame; the ticket's own frame carries that first message as its last message.
+    if (!ticket || ticket.companyId !== message.companyId) continue;
+    changes.push({ companyId: message.companyId, entity: 'appMessage', data: { action, message, ticket, contact: contacts.get(message.contactId) ?? ticket.contact } });
   }
   return changes;
 }

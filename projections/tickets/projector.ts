@@ -1,6 +1,6 @@
 import { lastMessagePreview, type RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrateTickets } from './migration';
 import { findTicketsById } from './queries';
 
@@ -230,14 +230,15 @@ export const ticketsProjector = defineProjector({
         .execute();
     }
 
-    const views = new Map((await findTicketsById(trx, [...batch.touched.keys()])).map((view) => [view.id, view]));
-    const changes: ProjectionChange[] = [];
-    for (const [ticketId, { companyId, frame, before }] of batch.touched) {
-      const ticket = views.get(ticketId);
-      if (!ticket) continue;
-      if (frame === 'delete') changes.push({ companyId, entity: 'ticket', data: { action: 'delete', ticketId, ticket, before } });
-      else changes.push({ companyId, entity: 'ticket', data: { action: frame, ticketId, ticket, before } });
-    }
-    return changes;
+    return async (db: Kysely<any>) => {
+      const views = new Map((await findTicketsById(db, [...batch.touched.keys()])).map((view) => [view.id, view]));
+      const changes: ProjectionChange[] = [];
+      for (const [ticketId, { companyId, frame, before }] of batch.touched) {
+        const ticket = views.get(ticketId);
+        if (!ticket) continue;
+        changes.push({ companyId, entity: 'ticket', data: { action: frame, ticketId, ticket, before } });
+      }
+      return changes;
+    };
   },
 });

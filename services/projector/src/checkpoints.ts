@@ -1,6 +1,6 @@
 import { type Position, type RecordedEvent, positionToString } from '@conversa/contracts';
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { ProjectionChange, Projector } from './projector';
+import type { AfterCommit, ProjectionChange, Projector } from './projector';
 
 /** Where a projector stands: its committed position and the version that wrote its tables. */
 export interface Checkpoint {
@@ -105,7 +105,7 @@ export async function applyBatch(
   projector: Projector,
   from: Position | 'start',
   events: readonly RecordedEvent[],
-): Promise<{ position: Position; changes: ProjectionChange[] }> {
+): Promise<{ position: Position; changes: ProjectionChange[] | AfterCommit }> {
   const last = events[events.length - 1];
   if (!last) throw new Error(`Empty batch for projector ${projector.name} after ${from === 'start' ? 'start' : positionToString(from)}`);
   if (projector.react) await projector.react(events);

@@ -10,6 +10,9 @@ export interface ProjectionChange {
   data: unknown;
 }
 
+/** Frames built once the batch has committed, from the committed rows. */
+export type AfterCommit<DB = any> = (db: Kysely<DB>) => Promise<ProjectionChange[]>;
+
 /**
  * A read model: it owns its tables (in schema `read`), creates them in `migrate`, and turns
  * events into row changes inside the transaction the runtime gives it. Replayable from zero.
@@ -24,8 +27,12 @@ export interface Projector<DB = any> {
   tables: readonly string[];
   /** Creates its tables and indexes (idempotent: `if not exists`). */
   migrate(db: Kysely<DB>): Promise<void>;
-  /** Applies a batch of events; returns what to publish once the batch has committed. */
-  handle(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<ProjectionChange[]>;
+  /**
+   * Applies a batch of events; returns what to publish once the batch has committed, or a
+   * function that builds it then (reading the committed rows outside the batch's transaction, so
+   * the transaction, and with it the event store's read horizon, stays open only for the writes).
+   */
+  handle(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<ProjectionChange[] | AfterCommit<DB>>;
   /**
    * Side effects of a reactor (send on a channel, deliver a webhook), run before the batch's
    * transaction so no write transaction stays open while the outside world answers. Must be

@@ -266,7 +266,16 @@ class Worker {
       // The batch is committed: a fault in the waiters' bookkeeping must not pass for a failed batch.
       this.logger.error(`Projector ${this.projector.name}: could not notify waiters`, error);
     }
-    if (publish) await this.publish(changes);
+    if (!publish) return;
+    let frames: readonly ProjectionChange[];
+    try {
+      frames = typeof changes === 'function' ? await changes(this.options.db) : changes;
+    } catch (error) {
+      // The batch is committed; a failed read for its frames costs only the frames.
+      this.logger.warn(`Projector ${this.projector.name}: could not build its frames`, error);
+      return;
+    }
+    await this.publish(frames);
   }
 
   private async publish(changes: readonly ProjectionChange[]): Promise<void> {

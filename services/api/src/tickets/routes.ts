@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type RecordedEvent } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, queueOutboundMessage, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -167,7 +167,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);
     const actor = userActor(principal.userId);
     let closed = 0;
-    let last = null;
+    let last: Position | null = null;
     // A few at a time: close-all may cover thousands of tickets without flooding the store.
     for (let index = 0; index < ids.length; index += 8) {
       const results = await Promise.all(
@@ -177,7 +177,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       );
       for (const result of results) {
         if (result.events.length > 0) closed++;
-        last = result.position ?? last;
+        // Concurrent closes land in any order: wait for the furthest.
+        if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
       }
     }
     await ctx.waitForProjections(last);
