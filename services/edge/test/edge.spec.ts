@@ -76,9 +76,9 @@ describe('fan-out', () => {
     expect(harness.edge.connections()).toBe(10);
     expect(bus.subscriptions()).toEqual({ active: 1, total: 1 });
 
-    const data = { action: 'update', ticket: { id: 9, status: 'open' } };
-    await bus.publish('company.1.ticket', data);
-    for (const client of companyOne) expect(await client.next()).toEqual({ event: 'company-1-ticket', data });
+    const data = { action: 'update', contact: { id: 9, name: 'Ana' } };
+    await bus.publish('company.1.contact', data);
+    for (const client of companyOne) expect(await client.next()).toEqual({ event: 'company-1-contact', data });
     await expectNothingElse(bus, 2, companyTwo);
 
     await bus.publish('company.2.chat-user-21', { action: 'create', record: { id: 3 } });

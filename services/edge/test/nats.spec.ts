@@ -32,10 +32,10 @@ describe('edge over NATS', () => {
     clients.push(onA, onB, otherCompanyOnB);
     await Promise.all(clients.map((client) => client.sync()));
 
-    const data = { action: 'update', ticket: { id: 1, status: 'open' } };
-    await a.bus.publish('company.1.ticket', data);
-    expect(await onA.next()).toEqual({ event: 'company-1-ticket', data });
-    expect(await onB.next()).toEqual({ event: 'company-1-ticket', data });
+    const data = { action: 'update', contact: { id: 1, name: 'Ana' } };
+    await a.bus.publish('company.1.contact', data);
+    expect(await onA.next()).toEqual({ event: 'company-1-contact', data });
+    expect(await onB.next()).toEqual({ event: 'company-1-contact', data });
     await expectNothingElse(a.bus, 2, [otherCompanyOnB]);
   });
 });

@@ -76,9 +76,10 @@ export function createLocalDiskMediaStore(options: LocalDiskMediaOptions): Media
           callback(null, chunk);
         },
       });
+      const sink = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
       try {
         const source = Buffer.isBuffer(input.data) ? Readable.from([input.data]) : input.data;
-        await pipeline(source, limit, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, limit, sink);
         if (size === 0) throw new DomainError('ERR_VALIDATION', 'The file is empty.');
         const sniffed = await fileTypeFromFile(temporary);
         const accepted = acceptType(sniffed, input.declaredMime, isUtf8Text(Buffer.concat(sample)));
@@ -92,6 +93,9 @@ export function createLocalDiskMediaStore(options: LocalDiskMediaOptions): Media
         await rename(temporary, join(folder, file));
         return { url: mediaUrl(input.companyId, file), name, mime: accepted.mime, size };
       } finally {
+        // A refused upload destroys the sink while its file may still be opening: removing the file
+        // before the sink has closed would let the open create it again, left behind.
+        if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
         await rm(temporary, { force: true });
       }
     },
