@@ -95,7 +95,7 @@ export function createLocalDiskMediaStore(options: LocalDiskMediaOptions): Media
       } finally {
         // A refused upload destroys the sink while its file may still be opening: removing the file
         // before the sink has closed would let the open create it again, left behind.
-        if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await rm(temporary, { force: true });
       }
     },
