@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ApiContext } from './context';
 import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
@@ -34,6 +34,8 @@ export interface BuildApiOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra areas (websocket edge, static UI) registered by the process that serves them. */
   plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  /** Answers a browser's page navigation (the UI) before any API route sees it; true when it did. */
+  page?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   /** Answers whether the process is ready (database, projections caught up). */
   health?: () => Promise<{ ok: boolean; [detail: string]: unknown }>;
 }
@@ -49,6 +51,13 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     }
   });
   installErrorHandling(app);
+  if (options.page) {
+    const page = options.page;
+    // Before authentication: a page is public, and the API route of the same path must not answer it.
+    app.addHook('onRequest', async (request, reply) => {
+      if (await page(request, reply)) return reply;
+    });
+  }
   await app.register(cookie);
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, today: () => ctx.now().toISOString().slice(0, 10) });
 

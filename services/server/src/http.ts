@@ -5,6 +5,7 @@ import { findUser } from '@conversa/projections/users/queries';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Wiring } from './wiring';
 
@@ -25,6 +26,17 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       const projectionsReady = !options.projections || projections.every((p) => p.state === 'running');
       return { ok: wiring.bus.status() === 'connected' && projectionsReady, bus: wiring.bus.status(), projections };
     },
+    // UI pages and API reads share paths (/tickets is both the conversations screen and the list
+    // call): a browser navigating (Accept: text/html) gets the app, API clients get JSON.
+    page: options.serveUi && existsSync(join(config.uiDir, 'index.html'))
+      ? async (request, reply) => {
+          if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return false;
+          const path = request.url.split('?')[0]!;
+          if (path === SOCKET_PATH || path === '/health' || path.startsWith('/media/') || /\.[a-z0-9]+$/i.test(path)) return false;
+          await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(join(config.uiDir, 'index.html')));
+          return true;
+        }
+      : undefined,
     plugins: [
       async (app) => {
         if (!options.edge) return;
