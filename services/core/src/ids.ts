@@ -12,18 +12,32 @@ export interface IdAllocator {
 export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule';
 
 export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migrate(): Promise<void> } {
-  const ready = new Set<string>();
+  // One creation per sequence per process; concurrent `create … if not exists` from several
+  // processes can still collide in Postgres' catalog, which means it exists now.
+  const ready = new Map<string, Promise<void>>();
+  const ensure = (name: string) => {
+    let creation = ready.get(name);
+    if (!creation) {
+      // Id 1 of companies, plans and users belongs to the first start's seed.
+      creation = sql.raw(`create sequence if not exists ${name} start with 2`).execute(db).then(
+        () => undefined,
+        (error: { code?: string }) => {
+          if (error.code === '23505' || error.code === '42P07') return;
+          ready.delete(name);
+          throw error;
+        },
+      );
+      ready.set(name, creation);
+    }
+    return creation;
+  };
   return {
     async migrate() {
       await sql`create schema if not exists ids`.execute(db);
     },
     async next(kind) {
       const name = `ids.${kind}`;
-      if (!ready.has(name)) {
-        // Id 1 of companies, plans and users belongs to the first start's seed.
-        await sql.raw(`create sequence if not exists ${name} start with 2`).execute(db);
-        ready.add(name);
-      }
+      await ensure(name);
       const { rows } = await sql<{ id: string }>`select nextval(${name}) as id`.execute(db);
       return Number(rows[0]!.id);
     },

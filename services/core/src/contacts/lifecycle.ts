@@ -87,7 +87,7 @@ export async function findOrCreateContact(ctx: Context, input: FindOrCreateConta
       throw error;
     }
   }
-  if (claim.owner === 'active') return { contactId: claim.ownerId, created: false, position: null };
+  if (claim.owner === 'active') return { contactId: claim.ownerId, created: false, position: claim.position };
   return { contactId: claim.ownerId, created: false, position: await writeCreation(ctx, input, claim.ownerId, details, 'helper') };
 }
 
@@ -167,7 +167,8 @@ async function writeCreation(ctx: CommandContext, input: NewContact, contactId: 
   return changed.position ?? result.position;
 }
 
-type Claim = { won: true; contactId: number } | { won: false; ownerId: number; owner: 'active' | 'inFlight' };
+/** A live owner comes with where its stream ends, so a caller can wait until the read model shows it. */
+type Claim = { won: true; contactId: number } | { won: false; ownerId: number; owner: 'active'; position: Position } | { won: false; ownerId: number; owner: 'inFlight' };
 
 /**
  * Claims the number's guard stream for a contact. A claim held by a deleted contact, or by a
@@ -180,8 +181,9 @@ async function claimNumber(ctx: CommandContext, input: Meta, key: string, contac
   for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
     const guard = fold(contactNumberGuard, (await ctx.store.readStream(streamId)) as unknown as ContactNumberEvent[]);
     if (guard.ownerId !== null && guard.ownerId !== contactId) {
-      const owner = await loadContact(ctx, guard.ownerId);
-      if (owner.status === 'active') return { won: false, ownerId: guard.ownerId, owner: 'active' };
+      const history = await ctx.store.readStream(contactStream(guard.ownerId));
+      const owner = fold(contact, history as unknown as ContactEvent[]);
+      if (owner.status === 'active') return { won: false, ownerId: guard.ownerId, owner: 'active', position: history[history.length - 1]!.position };
       const abandoned = owner.status === 'none' && ctx.now().getTime() - Date.parse(guard.claimedAt ?? '') > ABANDONED_NUMBER_CLAIM_MS;
       if (owner.status === 'none' && !abandoned) return { won: false, ownerId: guard.ownerId, owner: 'inFlight' };
       await releaseNumber(ctx, input, key, guard.ownerId);
