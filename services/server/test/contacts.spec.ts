@@ -1,9 +1,7 @@
-import { execute } from '@conversa/api';
 import type { BusMessage } from '@conversa/bus';
-import { defaultUserDetails } from '@conversa/contracts';
-import { findOrCreateContact, systemActor, user, userEmail, userEmailStream } from '@conversa/core';
+import { findOrCreateContact, systemActor, user } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -37,19 +35,7 @@ async function createContact(token: string, body: Record<string, unknown>) {
 
 /** A plain user (profile user) of company A. */
 async function plainUser(name: string): Promise<string> {
-  const ctx = server.wiring.ctx;
-  const userId = await ctx.ids.next('user');
-  const email = `${name.toLowerCase()}${userId}@example.com`;
-  const actor = systemActor;
-  await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId: companyA.companyId, actor });
-  await execute(ctx, {
-    decider: user,
-    streamId: `user-${userId}`,
-    command: { type: 'CreateUser', userId, companyId: companyA.companyId, details: { ...defaultUserDetails, name, email }, passwordHash: await ctx.hashPassword('Secret-123') },
-    companyId: companyA.companyId,
-    actor,
-  });
-  return (await server.login(email, 'Secret-123')).token;
+  return (await createUser(server, companyA.companyId, name)).token;
 }
 
 /** Frames published on the bus for a company's contacts, from now on. */

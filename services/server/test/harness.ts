@@ -1,4 +1,6 @@
-import { createLoginLimiter } from '@conversa/api';
+import { createLoginLimiter, execute } from '@conversa/api';
+import { defaultUserDetails, type UserDetails } from '@conversa/contracts';
+import { systemActor, user, userEmail, userEmailStream } from '@conversa/core';
 import type { ChannelGateway } from '@conversa/channels';
 import { testDatabase } from '@conversa/testing/database';
 import type { FastifyInstance } from 'fastify';
@@ -82,4 +84,20 @@ export async function signupCompany(server: TestServer, name: string, seedNumber
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   return { email, password, ...(response.json() as { companyId: number; userId: number }) };
+}
+
+/** A user of a company created as the product does (a command, then its read model), logged in. */
+export async function createUser(server: TestServer, companyId: number, name: string, details: Partial<Omit<UserDetails, 'name' | 'email'>> = {}) {
+  const ctx = server.wiring.ctx;
+  const userId = await ctx.ids.next('user');
+  const email = `${name.toLowerCase().replace(/\W/g, '')}${userId}@example.com`;
+  await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor: systemActor });
+  await execute(ctx, {
+    decider: user,
+    streamId: `user-${userId}`,
+    command: { type: 'CreateUser', userId, companyId, details: { ...defaultUserDetails, name, email, ...details }, passwordHash: await ctx.hashPassword('Secret-123') },
+    companyId,
+    actor: systemActor,
+  });
+  return { userId, email, token: (await server.login(email, 'Secret-123')).token };
 }

@@ -1,15 +1,14 @@
-import { execute } from '@conversa/api';
 import type { BusMessage } from '@conversa/bus';
 import { inboundContext, RecordingChannelGateway } from '@conversa/channels';
 import { defaultUserDetails, messageStream } from '@conversa/contracts';
-import { changeTicket, openTicket, receiveMessage, systemActor, user, userActor } from '@conversa/core';
+import { changeTicket, openTicket, receiveMessage, user, userActor } from '@conversa/core';
 import { createLocalDiskMediaStore } from '@conversa/media';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples } from '../../media/test/samples';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 const channels = new RecordingChannelGateway();
@@ -97,19 +96,7 @@ async function upload(ticketId: number, parts: Parameters<typeof multipart>[0], 
   return server.app.inject({ method: 'POST', url: `/messages/${ticketId}`, payload, headers: { ...headers, ...bearer(token) } });
 }
 
-async function newUser(name: string, details: Partial<typeof defaultUserDetails> = {}) {
-  const ctx = server.wiring.ctx;
-  const userId = await ctx.ids.next('user');
-  const email = `${name.toLowerCase().replace(/\W/g, '')}${userId}@example.com`;
-  await execute(ctx, {
-    decider: user,
-    streamId: `user-${userId}`,
-    command: { type: 'CreateUser', userId, companyId: admin.companyId, details: { ...defaultUserDetails, name, email, ...details }, passwordHash: await ctx.hashPassword('Secret-123') },
-    companyId: admin.companyId,
-    actor: systemActor,
-  });
-  return { userId, token: (await server.login(email, 'Secret-123')).token };
-}
+const newUser = (name: string, details: Partial<typeof defaultUserDetails> = {}) => createUser(server, admin.companyId, name, details);
 
 /** Collects the `appMessage` frames the read model publishes for a company. */
 async function frames(companyId: number) {

@@ -1,8 +1,7 @@
-import { defaultUserDetails, ticketNoteStream } from '@conversa/contracts';
-import { execute } from '@conversa/api';
+import { ticketNoteStream } from '@conversa/contracts';
 import { openTicket, systemActor, user } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 let admin: { token: string; userId: number; companyId: number };
@@ -25,19 +24,7 @@ afterAll(() => server?.close());
 const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-async function newUser(name: string, queueIds: number[]) {
-  const ctx = server.wiring.ctx;
-  const userId = await ctx.ids.next('user');
-  const email = `user${userId}@notes.example.com`;
-  await execute(ctx, {
-    decider: user,
-    streamId: `user-${userId}`,
-    command: { type: 'CreateUser', userId, companyId: admin.companyId, details: { ...defaultUserDetails, name, email, queueIds }, passwordHash: await ctx.hashPassword('Secret-123') },
-    companyId: admin.companyId,
-    actor: systemActor,
-  });
-  return { userId, token: (await server.login(email, 'Secret-123')).token };
-}
+const newUser = (name: string, queueIds: number[]) => createUser(server, admin.companyId, name, { queueIds });
 
 /** A waiting ticket in a queue, as an inbound message would make it. */
 async function pendingTicket(queueId: number) {

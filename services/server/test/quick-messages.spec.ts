@@ -1,13 +1,12 @@
 import type { BusMessage } from '@conversa/bus';
-import { defaultUserDetails, type Profile } from '@conversa/contracts';
-import { execute } from '@conversa/api';
-import { systemActor, user } from '@conversa/core';
+import { type Profile } from '@conversa/contracts';
+import { user } from '@conversa/core';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples } from '../../media/test/samples';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 let admin: { token: string; userId: number; companyId: number };
@@ -31,19 +30,7 @@ afterAll(() => server?.close());
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-async function newUser(name: string, profile: Profile) {
-  const ctx = server.wiring.ctx;
-  const userId = await ctx.ids.next('user');
-  const email = `user${userId}@quick.example.com`;
-  await execute(ctx, {
-    decider: user,
-    streamId: `user-${userId}`,
-    command: { type: 'CreateUser', userId, companyId: admin.companyId, details: { ...defaultUserDetails, name, email, profile }, passwordHash: await ctx.hashPassword('Secret-123') },
-    companyId: admin.companyId,
-    actor: systemActor,
-  });
-  return { userId, token: (await server.login(email, 'Secret-123')).token };
-}
+const newUser = (name: string, profile: Profile) => createUser(server, admin.companyId, name, { profile });
 
 /** Frames published on the bus for one entity of a company, from now on; `count(n)` resolves once n arrived. */
 async function framesOf(companyId: number, entity: string) {

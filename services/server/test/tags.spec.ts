@@ -1,9 +1,7 @@
-import { execute } from '@conversa/api';
 import type { BusMessage } from '@conversa/bus';
-import { defaultUserDetails } from '@conversa/contracts';
-import { openTicket, systemActor, user, userEmail, userEmailStream } from '@conversa/core';
+import { openTicket, systemActor, user } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -34,20 +32,7 @@ async function newTag(token: string, body: Record<string, unknown>) {
   return response.json();
 }
 
-async function plainUser(name: string): Promise<{ token: string; userId: number }> {
-  const ctx = server.wiring.ctx;
-  const userId = await ctx.ids.next('user');
-  const email = `${name.toLowerCase()}${userId}@example.com`;
-  await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId: companyA.companyId, actor: systemActor });
-  await execute(ctx, {
-    decider: user,
-    streamId: `user-${userId}`,
-    command: { type: 'CreateUser', userId, companyId: companyA.companyId, details: { ...defaultUserDetails, name, email }, passwordHash: await ctx.hashPassword('Secret-123') },
-    companyId: companyA.companyId,
-    actor: systemActor,
-  });
-  return { token: (await server.login(email, 'Secret-123')).token, userId };
-}
+const plainUser = (name: string) => createUser(server, companyA.companyId, name);
 
 async function framesOf(companyId: number, entity: string) {
   const frames: any[] = [];

@@ -1,9 +1,7 @@
-import { execute } from '@conversa/api';
-import { defaultUserDetails } from '@conversa/contracts';
-import { openTicket, systemActor, user } from '@conversa/core';
+import { openTicket, systemActor } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 let base: string;
@@ -35,19 +33,7 @@ async function listen(token: string) {
   return { socket, frames };
 }
 
-async function plainUser(name: string, queueIds: number[]) {
-  const ctx = server.wiring.ctx;
-  const userId = await ctx.ids.next('user');
-  const email = `${name.toLowerCase()}${userId}@example.com`;
-  await execute(ctx, {
-    decider: user,
-    streamId: `user-${userId}`,
-    command: { type: 'CreateUser', userId, companyId: admin.companyId, details: { ...defaultUserDetails, name, email, queueIds }, passwordHash: await ctx.hashPassword('Secret-123') },
-    companyId: admin.companyId,
-    actor: systemActor,
-  });
-  return { userId, token: (await server.login(email, 'Secret-123')).token };
-}
+const plainUser = (name: string, queueIds: number[]) => createUser(server, admin.companyId, name, { queueIds });
 
 describe('ticket frames reach exactly those who may see the ticket', () => {
   it('sends a waiting ticket to its queue, and its transfer to the receiver and the former holder', async () => {

@@ -1,9 +1,8 @@
 import { defaultUserDetails, ticketStream } from '@conversa/contracts';
-import { openTicket, systemActor, user } from '@conversa/core';
-import { execute } from '@conversa/api';
+import { openTicket, systemActor } from '@conversa/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 let admin: { token: string; userId: number; companyId: number };
@@ -27,20 +26,7 @@ async function newContact(name = 'Maria Souza'): Promise<number> {
   return response.json().id;
 }
 
-async function newUser(name: string, details: Partial<typeof defaultUserDetails> = {}) {
-  const ctx = server.wiring.ctx;
-  const userId = await ctx.ids.next('user');
-  const email = `${name.toLowerCase().replace(/\W/g, '')}${userId}@example.com`;
-  await execute(ctx, {
-    decider: user,
-    streamId: `user-${userId}`,
-    command: { type: 'CreateUser', userId, companyId: admin.companyId, details: { ...defaultUserDetails, name, email, ...details }, passwordHash: await ctx.hashPassword('Secret-123') },
-    companyId: admin.companyId,
-    actor: systemActor,
-  });
-  const { token } = await server.login(email, 'Secret-123');
-  return { userId, token };
-}
+const newUser = (name: string, details: Partial<typeof defaultUserDetails> = {}) => createUser(server, admin.companyId, name, details);
 
 /** A waiting ticket as an inbound message would make it. */
 async function pendingTicket(contactId: number, queueId: number | null = 5, whatsappId: number | null = null) {
