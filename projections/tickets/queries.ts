@@ -1,4 +1,5 @@
 import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
+import { tagsOfContacts } from '../contacts/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
 export interface TicketContact {
@@ -185,30 +186,17 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
   if (rows.length === 0) return [];
   const contactIds = [...new Set(rows.map((row) => row.contact_id as number))];
   const userIds = [...new Set(rows.map((row) => row.user_id as number | null).filter((id): id is number => id !== null))];
-  const [contacts, users, tags] = await Promise.all([
+  const [contacts, users, tagsByContact] = await Promise.all([
     db
       .selectFrom('read.contacts')
       .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group', 'active', 'disable_bot', 'accept_audio_message'])
       .where('id', 'in', contactIds)
       .execute(),
     userIds.length ? db.selectFrom('read.users').select(['id', 'name']).where('id', 'in', userIds).execute() : Promise.resolve([]),
-    db
-      .selectFrom('read.contact_tags as ct')
-      .innerJoin('read.tags as tg', 'tg.id', 'ct.tag_id')
-      .select(['ct.contact_id', 'tg.id', 'tg.name', 'tg.color'])
-      .where('ct.contact_id', 'in', contactIds)
-      .where('tg.deleted', '=', false)
-      .orderBy('tg.name')
-      .execute(),
+    tagsOfContacts(db, contactIds),
   ]);
   const contactById = new Map(contacts.map((c) => [c.id as number, c]));
   const userById = new Map(users.map((u) => [u.id as number, u]));
-  const tagsByContact = new Map<number, TicketView['tags']>();
-  for (const tag of tags) {
-    const list = tagsByContact.get(tag.contact_id) ?? [];
-    list.push({ id: tag.id, name: tag.name, color: tag.color });
-    tagsByContact.set(tag.contact_id, list);
-  }
   return rows.map((row) => {
     const contact = contactById.get(row.contact_id);
     const user = row.user_id === null ? undefined : userById.get(row.user_id);

@@ -2,6 +2,7 @@ import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainEr
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, queueOutboundMessage, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
+import { findContact } from '@conversa/projections/contacts/queries';
 import {
   canSeeTicket,
   findTicket,
@@ -90,13 +91,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   app.post('/tickets', async (request, reply) => {
     const body = parse(CreateTicketRequest, request.body);
     const principal = request.principal;
-    const contact = await ctx.db
-      .selectFrom('read.contacts')
-      .select(['id', 'channel', 'is_group'])
-      .where('id', '=', body.contactId)
-      .where('company_id', '=', principal.companyId)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
+    const contact = await findContact(ctx.db, principal.companyId, body.contactId);
     if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
     const isAdmin = principal.profile === 'admin' || principal.super;
     // 'Selecione uma fila': only an admin may open a ticket outside any queue (spec 1 §8).
@@ -109,7 +104,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       contactId: contact.id,
       whatsappId: body.whatsappId ?? null,
       channel: contact.channel,
-      isGroup: contact.is_group,
+      isGroup: contact.isGroup,
       userId,
       queueId: body.queueId ?? null,
       status: body.status,
