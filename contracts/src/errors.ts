@@ -64,6 +64,8 @@ export const errorCatalogue = {
   ERR_TICKET_NOT_PENDING: { status: 409, message: 'Only a waiting ticket can be ignored.' },
   ERR_TICKET_REQUIRES_TAG: { status: 400, message: 'Você deve atribuir uma tag antes de fechar o ticket.' },
   ERR_TRANSFER_QUEUE_REQUIRED: { status: 400, message: 'Selecione uma fila' },
+  ERR_NO_QUEUE_FOUND: { status: 404, message: 'Queue not found.' },
+  ERR_NO_CHATBOT_FOUND: { status: 404, message: 'Chatbot option not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

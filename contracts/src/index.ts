@@ -23,4 +23,7 @@ export * from './contacts/events';
 export * from './contacts/api';
 export * from './tags/events';
 export * from './tags/api';
+export * from './queues/events';
+export * from './queues/api';
+export * from './queues/schedules';
 export * from './events/catalog';

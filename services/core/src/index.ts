@@ -17,5 +17,6 @@ export * from './contacts/contact';
 export * from './contacts/number';
 export * from './contacts/lifecycle';
 export * from './tags/tag';
+export * from './queues/queue';
 export * from './messages/message';
 export * from './messages/lifecycle';

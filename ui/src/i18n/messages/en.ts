@@ -201,6 +201,8 @@ export const en = {
   'errors.ERR_TICKET_NOT_PENDING': 'Only a waiting ticket can be ignored.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'You must assign a tag before closing the ticket.',
   'errors.ERR_TRANSFER_QUEUE_REQUIRED': 'Select a queue',
+  'errors.ERR_NO_QUEUE_FOUND': 'Queue not found.',
+  'errors.ERR_NO_CHATBOT_FOUND': 'Chatbot option not found.',
   'errors.ERR_PAYLOAD_TOO_LARGE': 'The request is too large.',
   'errors.ERR_MEDIA_TOO_LARGE': 'The file is larger than the allowed size.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'This type of file is not accepted.',

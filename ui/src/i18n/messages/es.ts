@@ -201,6 +201,8 @@ export const es = {
   'errors.ERR_TICKET_NOT_PENDING': 'Solo un ticket en espera puede ser ignorado.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'Debe asignar una etiqueta antes de cerrar el ticket.',
   'errors.ERR_TRANSFER_QUEUE_REQUIRED': 'Seleccione una cola',
+  'errors.ERR_NO_QUEUE_FOUND': 'Cola no encontrada.',
+  'errors.ERR_NO_CHATBOT_FOUND': 'Opción del chatbot no encontrada.',
   'errors.ERR_PAYLOAD_TOO_LARGE': 'La solicitud es demasiado grande.',
   'errors.ERR_MEDIA_TOO_LARGE': 'El archivo supera el tamaño permitido.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'Este tipo de archivo no se acepta.',

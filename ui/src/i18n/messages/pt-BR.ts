@@ -200,6 +200,8 @@ export const ptBR = {
   'errors.ERR_TICKET_NOT_PENDING': 'Só um ticket aguardando pode ser ignorado.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'Você deve atribuir uma tag antes de fechar o ticket.',
   'errors.ERR_TRANSFER_QUEUE_REQUIRED': 'Selecione uma fila',
+  'errors.ERR_NO_QUEUE_FOUND': 'Fila não encontrada.',
+  'errors.ERR_NO_CHATBOT_FOUND': 'Opção do chatbot não encontrada.',
   'errors.ERR_PAYLOAD_TOO_LARGE': 'A requisição é grande demais.',
   'errors.ERR_MEDIA_TOO_LARGE': 'A mídia é maior que o tamanho permitido.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'Este tipo de arquivo não é aceito.',

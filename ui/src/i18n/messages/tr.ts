@@ -201,6 +201,8 @@ export const tr = {
   'errors.ERR_TICKET_NOT_PENDING': 'Yalnızca bekleyen bir talep yok sayılabilir.',
   'errors.ERR_TICKET_REQUIRES_TAG': 'Talebi kapatmadan önce bir etiket atamalısınız.',
   'errors.ERR_TRANSFER_QUEUE_REQUIRED': 'Bir kuyruk seçin',
+  'errors.ERR_NO_QUEUE_FOUND': 'Kuyruk bulunamadı.',
+  'errors.ERR_NO_CHATBOT_FOUND': 'Sohbet botu seçeneği bulunamadı.',
   'errors.ERR_PAYLOAD_TOO_LARGE': 'İstek çok büyük.',
   'errors.ERR_MEDIA_TOO_LARGE': 'Dosya izin verilen boyuttan büyük.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'Bu dosya türü kabul edilmiyor.',

@@ -1,0 +1,117 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { migrateQueues } from './migration';
+import { findQueue } from './queries';
+
+const queueColumns = (data: any) => {
+  const columns: Record<string, unknown> = {};
+  const map: Record<string, string> = {
+    name: 'name',
+    color: 'color',
+    orderQueue: 'order_queue',
+    ativarRoteador: 'ativar_roteador',
+    tempoRoteador: 'tempo_roteador',
+    greetingMessage: 'greeting_message',
+    outOfHoursMessage: 'out_of_hours_message',
+    closeTicket: 'close_ticket',
+    integrationId: 'integration_id',
+    fileListId: 'file_list_id',
+    promptId: 'prompt_id',
+  };
+  for (const [field, column] of Object.entries(map)) if (data[field] !== undefined) columns[column] = data[field];
+  if (data.schedules !== undefined) columns.schedules = JSON.stringify(data.schedules);
+  return columns;
+};
+
+const optionColumns = (data: any) => {
+  const columns: Record<string, unknown> = {};
+  const map: Record<string, string> = {
+    name: 'name',
+    greetingMessage: 'greeting_message',
+    queueType: 'queue_type',
+    optQueueId: 'opt_queue_id',
+    optUserId: 'opt_user_id',
+    optIntegrationId: 'opt_integration_id',
+    optFileId: 'opt_file_id',
+    closeTicket: 'close_ticket',
+  };
+  for (const [field, column] of Object.entries(map)) if (data[field] !== undefined) columns[column] = data[field];
+  return columns;
+};
+
+/**
+ * read.queues and read.queue_options. A change to a queue or to any of its options publishes the queue
+ * with its whole option tree (`{action, queue}`), a deleted queue `{action: 'delete', queueId}`.
+ */
+export const queuesProjector = defineProjector({
+  name: 'queues',
+  version: 1,
+  eventTypes: ['QueueCreated', 'QueueChanged', 'QueueDeleted', 'ChatbotOptionAdded', 'ChatbotOptionChanged', 'ChatbotOptionRemoved'],
+  tables: ['read.queues', 'read.queue_options'],
+  migrate: migrateQueues,
+  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const touch = (queueId: number, companyId: number, action: 'create' | 'update' | 'delete') => {
+      const previous = touched.get(queueId)?.action;
+      touched.set(queueId, { companyId, action: action === 'delete' ? 'delete' : (previous ?? action) });
+    };
+    for (const event of events) {
+      const at = new Date(event.metadata.occurredAt);
+      const companyId = event.metadata.companyId;
+      const data = event.data as any;
+      switch (event.type) {
+        case 'QueueCreated':
+          await trx
+            .insertInto('read.queues')
+            .values({ id: data.queueId, company_id: companyId, ...queueColumns(data), created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          touch(data.queueId, companyId, 'create');
+          break;
+        case 'QueueChanged':
+          await trx
+            .updateTable('read.queues')
+            .set({ ...queueColumns(data.changes), updated_at: at })
+            .where('id', '=', data.queueId)
+            .execute();
+          touch(data.queueId, companyId, 'update');
+          break;
+        case 'QueueDeleted':
+          await trx.updateTable('read.queues').set({ deleted: true, updated_at: at }).where('id', '=', data.queueId).execute();
+          await trx.updateTable('read.queue_options').set({ deleted: true, updated_at: at }).where('queue_id', '=', data.queueId).execute();
+          touch(data.queueId, companyId, 'delete');
+          break;
+        case 'ChatbotOptionAdded':
+          await trx
+            .insertInto('read.queue_options')
+            .values({ id: data.optionId, company_id: companyId, queue_id: data.queueId, parent_id: data.parentId, ...optionColumns(data), created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          touch(data.queueId, companyId, 'update');
+          break;
+        case 'ChatbotOptionChanged':
+          await trx
+            .updateTable('read.queue_options')
+            .set({ ...optionColumns(data.changes), updated_at: at })
+            .where('id', '=', data.optionId)
+            .execute();
+          touch(data.queueId, companyId, 'update');
+          break;
+        case 'ChatbotOptionRemoved':
+          await trx.updateTable('read.queue_options').set({ deleted: true, updated_at: at }).where('id', '=', data.optionId).execute();
+          touch(data.queueId, companyId, 'update');
+          break;
+      }
+    }
+    const changes: ProjectionChange[] = [];
+    for (const [queueId, { companyId, action }] of touched) {
+      if (action === 'delete') changes.push({ companyId, entity: 'queue', data: { action, queueId } });
+      else {
+        const found = await findQueue(trx, companyId, queueId);
+        if (found) changes.push({ companyId, entity: 'queue', data: { action, queue: found } });
+      }
+    }
+    return changes;
+  },
+});
