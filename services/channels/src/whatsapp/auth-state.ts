@@ -72,7 +72,7 @@ export function createWhatsappAuthStore(db: Kysely<any>): WhatsappAuthStore {
     await db
       .insertInto(table)
       .values({ connection_id: connectionId, category: CREDS.category, key_id: CREDS.keyId, value: encode(creds) })
-      .onConflict((conflict) => conflict.columns(['connection_id', 'category', 'key_id']).doUpdateSet({ value: (eb) => eb.ref('excluded.value'), updated_at: sql`now()` }))
+      .onConflict((conflict) => conflict.columns(['connection_id', 'category', 'key_id']).doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }))
       .execute();
   }
 
@@ -111,7 +111,7 @@ export function createWhatsappAuthStore(db: Kysely<any>): WhatsappAuthStore {
             await trx
               .insertInto(table)
               .values(upserts)
-              .onConflict((conflict) => conflict.columns(['connection_id', 'category', 'key_id']).doUpdateSet({ value: (eb) => eb.ref('excluded.value'), updated_at: sql`now()` }))
+              .onConflict((conflict) => conflict.columns(['connection_id', 'category', 'key_id']).doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }))
               .execute();
           }
           if (removals.length > 0) {
