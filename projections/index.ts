@@ -8,7 +8,8 @@ import { schedulesProjector } from './schedules/projector';
 import { contactsProjector } from './contacts/projector';
 import { tagsProjector } from './tags/projector';
 import { messagesProjector } from './messages/projector';
+import { connectionsProjector } from './connections/projector';
 import { queuesProjector } from './queues/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector];
+export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector];

@@ -66,6 +66,9 @@ export const errorCatalogue = {
   ERR_TRANSFER_QUEUE_REQUIRED: { status: 400, message: 'Selecione uma fila' },
   ERR_NO_QUEUE_FOUND: { status: 404, message: 'Queue not found.' },
   ERR_NO_CHATBOT_FOUND: { status: 404, message: 'Chatbot option not found.' },
+  ERR_PLAN_CONNECTION_LIMIT: { status: 403, message: "The company's plan allows no more connections." },
+  ERR_SANDBOX_CONNECTION_LIMIT: { status: 403, message: 'A company may hold at most 3 sandbox connections.' },
+  ERR_INVALID_CONNECTION_TOKEN: { status: 403, message: 'The connection token is not valid for this connection.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

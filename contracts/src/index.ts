@@ -23,6 +23,8 @@ export * from './contacts/events';
 export * from './contacts/api';
 export * from './tags/events';
 export * from './tags/api';
+export * from './connections/events';
+export * from './connections/api';
 export * from './queues/events';
 export * from './queues/api';
 export * from './queues/schedules';

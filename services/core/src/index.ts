@@ -20,3 +20,4 @@ export * from './tags/tag';
 export * from './queues/queue';
 export * from './messages/message';
 export * from './messages/lifecycle';
+export * from './connections/connection';

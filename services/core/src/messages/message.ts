@@ -49,6 +49,8 @@ export type MessageCommand =
   | { type: 'RecordMessageSendFailed'; reason: string }
   | { type: 'ChangeMessageAck'; ack: number }
   | { type: 'EditMessage'; userId: number; body: string }
+  /** The contact edited a message on the channel (inbound only; reported by the session with the provider's time). */
+  | { type: 'RecordContactEdit'; body: string; editedAt: string }
   | { type: 'DeleteMessage'; by: 'user' | 'contact' };
 
 /** A message needs something to say: text, a file or a place. */
@@ -161,6 +163,12 @@ export const message: Decider<Message, MessageCommand, MessageEvent> = {
         if (command.body.trim() === '') throw new DomainError('ERR_VALIDATION', 'The new text is empty');
         if (command.body === current.body) return [];
         return [{ type: 'MessageEdited', data: { messageId: current.messageId, body: command.body, previousBody: current.body, editedAt: now.toISOString() } }];
+      }
+      case 'RecordContactEdit': {
+        const current = existing(state);
+        if (current.fromMe) throw new DomainError('ERR_NO_PERMISSION');
+        if (current.status === 'deleted' || command.body === current.body) return [];
+        return [{ type: 'MessageEdited', data: { messageId: current.messageId, body: command.body, previousBody: current.body, editedAt: command.editedAt } }];
       }
       case 'DeleteMessage': {
         const current = existing(state);

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { ScheduleEntry } from '../companies/events';
+import { defineEvent } from '../events/registry';
+import type { Channel } from '../tickets/events';
+
+/**
+ * A connection's channel (spec 2 §1): a WhatsApp number through Baileys, the WhatsApp Cloud API
+ * (`whatsappapi`), a Facebook page, an Instagram account, or Conversa's test channel (`sandbox`).
+ */
+export const ConnectionChannel = z.enum(['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox']);
+export type ConnectionChannel = z.infer<typeof ConnectionChannel>;
+
+/** Spec 2 §4. `qrcode` is lower-case as the spec writes it. */
+export const ConnectionStatus = z.enum(['DISCONNECTED', 'OPENING', 'qrcode', 'CONNECTED', 'PAIRING', 'TIMEOUT']);
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+/** Statuses the connections screen counts as needing attention (spec 2 §2); CONNECTED is online. */
+export const ATTENTION_STATUSES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+
+/** The tickets' name of a connection's channel (tickets say `whatsapp_cloud` for the Cloud API). */
+export const ticketChannelOf = (channel: ConnectionChannel): Channel => (channel === 'whatsappapi' ? 'whatsapp_cloud' : channel);
+
+/** Spec 2 §9: a connection token is 30 characters from upper-case letters and digits. */
+export const CONNECTION_TOKEN_PATTERN = /^[A-Z0-9]{30}$/;
+export const ConnectionToken = z.string().regex(CONNECTION_TOKEN_PATTERN, 'token: 30 characters, A–Z and 0–9');
+
+/** Spec 2 §4: while the import timestamp is younger than this, a disabled 'preparing' button shows. */
+export const IMPORT_PREPARING_WINDOW_MS = 35_000;
+/** `statusImportMessages` once the import is done: the close-imported-tickets button shows. */
+export const IMPORT_CLOSE_BUTTON = 'renderButtonCloseTickets';
+/** Spec 2 §9 timeSendQueue options, in minutes (the spec's 20 and 25 read as intended, not as the source's 15). */
+export const TIME_SEND_QUEUE_OPTIONS = [0, 5, 10, 15, 20, 25, 30, 60] as const;
+/** Sandbox connections a company may hold; they do not count against the plan's connections. */
+export const MAX_SANDBOX_CONNECTIONS = 3;
+
+const HHmm = /^(\d{2}:\d{2})?$/;
+const id = z.number().int().positive();
+const minutes = z.number().int().min(0).max(525_600);
+const message = z.string().max(4000);
+
+const CONNECTION_WEEKDAYS = [
+  { weekday: 'Segunda-feira', weekdayEn: 'monday' },
+  { weekday: 'Terça-feira', weekdayEn: 'tuesday' },
+  { weekday: 'Quarta-feira', weekdayEn: 'wednesday' },
+  { weekday: 'Quinta-feira', weekdayEn: 'thursday' },
+  { weekday: 'Sexta-feira', weekdayEn: 'friday' },
+  { weekday: 'Sábado', weekdayEn: 'saturday' },
+  { weekday: 'Domingo', weekdayEn: 'sunday' },
+] as const;
+
+/** Spec 2 §3: 08:00–12:00 and 13:00–18:00 on every day. */
+export const defaultConnectionSchedules = (): ScheduleEntry[] =>
+  CONNECTION_WEEKDAYS.map(({ weekday, weekdayEn }) => ({ weekday, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
+
+/**
+ * What an administrator sets on a connection (spec 2 §3). Times are minutes unless named
+ * otherwise; the routing helpers read these for greetings, opening hours, bot limits and expiry.
+ */
+export const ConnectionDetails = z.object({
+  name: z.string().trim().min(2).max(50),
+  greetingMessage: message,
+  /** Farewell message (the spec's spelling). */
+  complationMessage: message,
+  outOfHoursMessage: message,
+  ratingMessage: message,
+  /** How many times the bot may show the queue menu before giving up (default 3). */
+  maxUseBotQueues: z.number().int().min(0).max(100),
+  maxUseBotQueuesNPS: z.number().int().min(0).max(100),
+  /** Baileys release line the session uses: 'beta' (default) or 'stable'. */
+  provider: z.enum(['beta', 'stable']),
+  /** Close open tickets after this many minutes without activity (0: never). */
+  expiresTicket: minutes,
+  /** Close a ticket waiting for its NPS answer after this many minutes (0: never). */
+  expiresTicketNPS: minutes,
+  /** Whose last message starts the expiry clock: '0' the contact's, '1' anyone's. */
+  whenExpiresTicket: z.enum(['0', '1']),
+  /** Sent when a ticket expires. */
+  expiresInactiveMessage: message,
+  allowGroup: z.boolean(),
+  groupAsTicket: z.enum(['disabled', 'enabled']),
+  /** Minutes before the bot may be used again by the same contact (0: always). */
+  timeUseBotQueues: minutes,
+  /** Minutes a ticket waits without a queue before it moves to sendIdQueue (0: off). */
+  timeSendQueue: z
+    .number()
+    .int()
+    .refine((value) => (TIME_SEND_QUEUE_OPTIONS as readonly number[]).includes(value), `timeSendQueue: one of ${TIME_SEND_QUEUE_OPTIONS.join(', ')}`),
+  sendIdQueue: id.nullable(),
+  /** Seconds after a ticket closes during which a new message reopens it instead of opening a new one (0: always new). */
+  timeCreateNewTicket: z.number().int().min(0).max(31_536_000),
+  /** Minutes without an answer before inactiveMessage is sent (0: off). */
+  timeInactiveMessage: minutes,
+  inactiveMessage: message,
+  /** A media-store url sent with the greeting (POST /whatsapp/:id/media-upload). */
+  greetingMediaAttachment: z.string().max(500).nullable(),
+  /** Import history from this moment (ISO datetime) when the session pairs; null: no import. */
+  importOldMessages: z.iso.datetime().nullable(),
+  /** Import history up to this moment (ISO datetime). */
+  importRecentMessages: z.iso.datetime().nullable(),
+  importOldMessagesGroups: z.boolean(),
+  /** Close the tickets the import opened once it finishes. */
+  closedTicketsPostImported: z.boolean(),
+  integrationId: id.nullable(),
+  promptId: id.nullable(),
+  /** Call (click-to-call) token. */
+  wavoip: z.string().max(500),
+  queueIds: z.array(id).max(200),
+  schedules: z.array(ScheduleEntry).max(7),
+});
+export type ConnectionDetails = z.infer<typeof ConnectionDetails>;
+
+/** Spec 2 §3 defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, provider beta, default opening hours). */
+export const defaultConnectionDetails = (): Omit<ConnectionDetails, 'name'> => ({
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  maxUseBotQueues: 3,
+  maxUseBotQueuesNPS: 3,
+  provider: 'beta',
+  expiresTicket: 0,
+  expiresTicketNPS: 0,
+  whenExpiresTicket: '0',
+  expiresInactiveMessage: '',
+  allowGroup: false,
+  groupAsTicket: 'disabled',
+  timeUseBotQueues: 0,
+  timeSendQueue: 0,
+  sendIdQueue: null,
+  timeCreateNewTicket: 0,
+  timeInactiveMessage: 0,
+  inactiveMessage: '',
+  greetingMediaAttachment: null,
+  importOldMessages: null,
+  importRecentMessages: null,
+  importOldMessagesGroups: false,
+  closedTicketsPostImported: false,
+  integrationId: null,
+  promptId: null,
+  wavoip: '',
+  queueIds: [],
+  schedules: defaultConnectionSchedules(),
+});
+
+/**
+ * The account a Meta channel speaks for (POST /facebook): the page, Instagram account or Cloud API
+ * phone number id, and the tokens the Graph API wants. Secrets: never sent to browsers.
+ */
+export const ChannelAccount = z.object({
+  facebookUserId: z.string().max(100).nullable(),
+  facebookUserToken: z.string().max(2000).nullable(),
+  /** The page id (facebook), Instagram business account id (instagram) or phone number id (whatsappapi). */
+  facebookPageUserId: z.string().max(100).nullable(),
+  /** The page (or system user) access token the Graph API is called with. */
+  tokenMeta: z.string().max(2000).nullable(),
+});
+export type ChannelAccount = z.infer<typeof ChannelAccount>;
+
+/** What a session reports (spec 2 §4: session events change status, qrcode and retries). */
+export const SessionState = z.object({
+  status: ConnectionStatus,
+  /** The QR code to show while status is qrcode; '' otherwise (the modal closes when it empties). */
+  qrcode: z.string().max(2000),
+  retries: z.number().int().min(0).max(1_000_000),
+});
+export type SessionState = z.infer<typeof SessionState>;
+
+const connectionId = id;
+
+export const ConnectionCreated = defineEvent(
+  'ConnectionCreated',
+  ConnectionDetails.extend({
+    connectionId,
+    companyId: id,
+    channel: ConnectionChannel,
+    token: ConnectionToken,
+    status: ConnectionStatus,
+    account: ChannelAccount.nullable(),
+  }),
+);
+export const ConnectionDetailsChanged = defineEvent('ConnectionDetailsChanged', z.object({ connectionId, changes: ConnectionDetails.partial() }));
+export const ConnectionTokenChanged = defineEvent('ConnectionTokenChanged', z.object({ connectionId, token: ConnectionToken }));
+export const ConnectionAccountChanged = defineEvent('ConnectionAccountChanged', z.object({ connectionId, account: ChannelAccount }));
+export const ConnectionDeleted = defineEvent('ConnectionDeleted', z.object({ connectionId }));
+
+/**
+ * Someone asked for the session to run: `start` (try again), `renew` (new QR: forget the pairing
+ * first) or `restart` (close and open again, keeping the pairing). The session manager that owns
+ * the connection acts on the generation it has not acted on yet.
+ */
+export const ConnectionSessionRequested = defineEvent(
+  'ConnectionSessionRequested',
+  z.object({ connectionId, kind: z.enum(['start', 'renew', 'restart']), generation: z.number().int().positive() }),
+);
+/** Someone disconnected the session (DELETE /whatsappsession/:id): it logs out and stays down. */
+export const ConnectionSessionStopRequested = defineEvent('ConnectionSessionStopRequested', z.object({ connectionId, generation: z.number().int().positive() }));
+/** The running session's status, QR code or retry count changed (and the number, once paired). */
+export const ConnectionSessionChanged = defineEvent(
+  'ConnectionSessionChanged',
+  SessionState.extend({ connectionId, number: z.string().max(50).optional() }),
+);
+
+/** The history import began (status shows 'preparing' for 35 s), advanced, and finished. */
+export const ConnectionImportStarted = defineEvent('ConnectionImportStarted', z.object({ connectionId, startedAt: z.iso.datetime() }));
+export const ConnectionImportProgressed = defineEvent(
+  'ConnectionImportProgressed',
+  z.object({
+    connectionId,
+    processed: z.number().int().min(-1),
+    /** -1 while the total is not known yet (spec 2 §4 'preparing'). */
+    total: z.number().int().min(-1),
+    /** The date of the message being imported (ISO datetime). */
+    date: z.iso.datetime().nullable(),
+    /** Tickets the import opened or wrote to since the last report: what POST /closedimported closes. */
+    ticketIds: z.array(id).max(10_000),
+  }),
+);
+export const ConnectionImportFinished = defineEvent('ConnectionImportFinished', z.object({ connectionId, finishedAt: z.iso.datetime() }));
+/** POST /closedimported/:id: the imported tickets were closed and the button goes away. */
+export const ImportedTicketsClosed = defineEvent('ImportedTicketsClosed', z.object({ connectionId, ticketIds: z.array(id) }));
+
+/**
+ * Guard stream `connectionroster-<companyId>`: the company's live connections and its default.
+ * Its expected revision keeps the plan's connection limit and the single default under concurrency.
+ */
+export const ConnectionRegistered = defineEvent('ConnectionRegistered', z.object({ connectionId, channel: ConnectionChannel }));
+export const ConnectionUnregistered = defineEvent('ConnectionUnregistered', z.object({ connectionId }));
+export const DefaultConnectionChanged = defineEvent('DefaultConnectionChanged', z.object({ connectionId: connectionId.nullable(), previousId: connectionId.nullable() }));
+
+export const connectionEvents = [
+  ConnectionCreated,
+  ConnectionDetailsChanged,
+  ConnectionTokenChanged,
+  ConnectionAccountChanged,
+  ConnectionDeleted,
+  ConnectionSessionRequested,
+  ConnectionSessionStopRequested,
+  ConnectionSessionChanged,
+  ConnectionImportStarted,
+  ConnectionImportProgressed,
+  ConnectionImportFinished,
+  ImportedTicketsClosed,
+  ConnectionRegistered,
+  ConnectionUnregistered,
+  DefaultConnectionChanged,
+];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type ConnectionEvent =
+  | { type: 'ConnectionCreated'; data: D<typeof ConnectionCreated> }
+  | { type: 'ConnectionDetailsChanged'; data: D<typeof ConnectionDetailsChanged> }
+  | { type: 'ConnectionTokenChanged'; data: D<typeof ConnectionTokenChanged> }
+  | { type: 'ConnectionAccountChanged'; data: D<typeof ConnectionAccountChanged> }
+  | { type: 'ConnectionDeleted'; data: D<typeof ConnectionDeleted> }
+  | { type: 'ConnectionSessionRequested'; data: D<typeof ConnectionSessionRequested> }
+  | { type: 'ConnectionSessionStopRequested'; data: D<typeof ConnectionSessionStopRequested> }
+  | { type: 'ConnectionSessionChanged'; data: D<typeof ConnectionSessionChanged> }
+  | { type: 'ConnectionImportStarted'; data: D<typeof ConnectionImportStarted> }
+  | { type: 'ConnectionImportProgressed'; data: D<typeof ConnectionImportProgressed> }
+  | { type: 'ConnectionImportFinished'; data: D<typeof ConnectionImportFinished> }
+  | { type: 'ImportedTicketsClosed'; data: D<typeof ImportedTicketsClosed> };
+export type ConnectionRosterEvent =
+  | { type: 'ConnectionRegistered'; data: D<typeof ConnectionRegistered> }
+  | { type: 'ConnectionUnregistered'; data: D<typeof ConnectionUnregistered> }
+  | { type: 'DefaultConnectionChanged'; data: D<typeof DefaultConnectionChanged> };
+
+export const connectionStream = (connectionId: number) => `connection-${connectionId}`;
+export const connectionRosterStream = (companyId: number) => `connectionroster-${companyId}`;

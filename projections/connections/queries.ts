@@ -1,0 +1,170 @@
+import type { ChannelAccount, ConnectionChannel, ConnectionView } from '@conversa/contracts';
+import type { Kysely } from 'kysely';
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export const connectionFromRow = (row: any): ConnectionView => ({
+  id: row.id,
+  companyId: row.company_id,
+  name: row.name,
+  channel: row.channel,
+  status: row.status,
+  qrcode: row.qrcode,
+  retries: row.retries,
+  number: row.number,
+  isDefault: row.is_default,
+  greetingMessage: row.greeting_message,
+  complationMessage: row.complation_message,
+  outOfHoursMessage: row.out_of_hours_message,
+  ratingMessage: row.rating_message,
+  maxUseBotQueues: row.max_use_bot_queues,
+  maxUseBotQueuesNPS: row.max_use_bot_queues_nps,
+  provider: row.provider,
+  expiresTicket: row.expires_ticket,
+  expiresTicketNPS: row.expires_ticket_nps,
+  whenExpiresTicket: row.when_expires_ticket,
+  expiresInactiveMessage: row.expires_inactive_message,
+  allowGroup: row.allow_group,
+  groupAsTicket: row.group_as_ticket,
+  timeUseBotQueues: row.time_use_bot_queues,
+  timeSendQueue: row.time_send_queue,
+  sendIdQueue: row.send_id_queue,
+  timeCreateNewTicket: row.time_create_new_ticket,
+  timeInactiveMessage: row.time_inactive_message,
+  inactiveMessage: row.inactive_message,
+  greetingMediaAttachment: row.greeting_media_attachment,
+  importOldMessages: isoOrNull(row.import_old_messages),
+  importRecentMessages: isoOrNull(row.import_recent_messages),
+  importOldMessagesGroups: row.import_old_messages_groups,
+  closedTicketsPostImported: row.closed_tickets_post_imported,
+  integrationId: row.integration_id,
+  promptId: row.prompt_id,
+  wavoip: row.wavoip,
+  queueIds: row.queue_ids ?? [],
+  schedules: row.schedules ?? [],
+  statusImportMessages: row.status_import_messages,
+  importProgress: row.import_progress ?? null,
+  facebookPageUserId: row.facebook_page_user_id,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+  ...(row.token !== undefined ? { token: row.token } : {}),
+});
+
+export interface FindConnectionOptions {
+  /** Only this company's connection (what every request scoped to a company passes). */
+  companyId?: number;
+  /** Include the token (administrators' answers and the sandbox's own checks; never socket frames). */
+  withToken?: boolean;
+}
+
+function connectionQuery(db: Kysely<any>, withToken: boolean) {
+  const query = db.selectFrom('read.connections as c').selectAll('c').where('c.deleted', '=', false);
+  return withToken ? query.innerJoin('auth.connection_secrets as s', 's.connection_id', 'c.id').select('s.token') : query;
+}
+
+/** One live connection, or null (unknown, deleted, or another company's). */
+export async function findConnection(db: Kysely<any>, id: number, options: FindConnectionOptions = {}): Promise<ConnectionView | null> {
+  let query = connectionQuery(db, options.withToken ?? false).where('c.id', '=', id);
+  if (options.companyId !== undefined) query = query.where('c.company_id', '=', options.companyId);
+  const row = await query.executeTakeFirst();
+  return row ? connectionFromRow(row) : null;
+}
+
+/** A company's live connections by name (GET /whatsapp). */
+export async function listConnections(
+  db: Kysely<any>,
+  companyId: number,
+  options: { channel?: ConnectionChannel; withToken?: boolean } = {},
+): Promise<ConnectionView[]> {
+  let query = connectionQuery(db, options.withToken ?? false).where('c.company_id', '=', companyId);
+  if (options.channel) query = query.where('c.channel', '=', options.channel);
+  const rows = await query.orderBy('c.name').orderBy('c.id').execute();
+  return rows.map(connectionFromRow);
+}
+
+/** What the session manager needs to run one connection's session. */
+export interface ConnectionToRun {
+  id: number;
+  companyId: number;
+  channel: ConnectionChannel;
+  /** The request generation the manager has to have acted on. */
+  generation: number;
+  /** What the latest request asked: start, renew (new QR), restart. */
+  request: 'start' | 'renew' | 'restart' | null;
+}
+
+/** Live connections whose session should run, of the given channels (every channel by default). */
+export async function connectionsToRun(db: Kysely<any>, options: { channels?: readonly ConnectionChannel[]; ids?: readonly number[] } = {}): Promise<ConnectionToRun[]> {
+  let query = db
+    .selectFrom('read.connections')
+    .select(['id', 'company_id', 'channel', 'session_generation', 'session_request'])
+    .where('deleted', '=', false)
+    .where('session_wanted', '=', true);
+  if (options.channels) {
+    if (options.channels.length === 0) return [];
+    query = query.where('channel', 'in', options.channels);
+  }
+  if (options.ids) {
+    if (options.ids.length === 0) return [];
+    query = query.where('id', 'in', options.ids);
+  }
+  const rows = await query.orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, companyId: row.company_id, channel: row.channel, generation: row.session_generation, request: row.session_request === 'stop' ? null : row.session_request }));
+}
+
+/** The token and Meta account of a live connection (sandbox and external API checks, Graph API calls). */
+export async function connectionSecrets(db: Kysely<any>, id: number): Promise<{ companyId: number; token: string; account: ChannelAccount } | null> {
+  const row = await db
+    .selectFrom('auth.connection_secrets as s')
+    .innerJoin('read.connections as c', 'c.id', 's.connection_id')
+    .select(['s.company_id', 's.token', 's.facebook_user_token', 's.token_meta', 'c.facebook_user_id', 'c.facebook_page_user_id'])
+    .where('s.connection_id', '=', id)
+    .where('c.deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    companyId: row.company_id,
+    token: row.token,
+    account: { facebookUserId: row.facebook_user_id, facebookUserToken: row.facebook_user_token, facebookPageUserId: row.facebook_page_user_id, tokenMeta: row.token_meta },
+  };
+}
+
+/** The live connection holding a token (the external message API authenticates with it). */
+export async function connectionByToken(db: Kysely<any>, token: string): Promise<ConnectionView | null> {
+  const row = await (connectionQuery(db, true) as any).where('s.token', '=', token).orderBy('c.id').executeTakeFirst();
+  return row ? connectionFromRow(row) : null;
+}
+
+/** The company's default connection (new tickets that name none go there). */
+export async function defaultConnection(db: Kysely<any>, companyId: number): Promise<ConnectionView | null> {
+  const row = await connectionQuery(db, false).where('c.company_id', '=', companyId).where('c.is_default', '=', true).executeTakeFirst();
+  return row ? connectionFromRow(row) : null;
+}
+
+/** What a ticket row shows of its connection (spec 1 §3: whatsapp name, groupAsTicket, call token). */
+export interface TicketConnection {
+  id: number;
+  name: string;
+  groupAsTicket: boolean;
+  channel: ConnectionChannel;
+  wavoip: string;
+}
+
+/** Connections of a batch of ticket rows, deleted ones included (an old ticket keeps its connection's name). */
+export async function connectionsOfTickets(db: Kysely<any>, ids: readonly number[]): Promise<Map<number, TicketConnection>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('read.connections').select(['id', 'name', 'group_as_ticket', 'channel', 'wavoip']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, groupAsTicket: row.group_as_ticket === 'enabled', channel: row.channel, wavoip: row.wavoip }]));
+}
+
+/** How many live connections a company has, sandboxes apart (for plan limits shown in the UI). */
+export async function countConnections(db: Kysely<any>, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('read.connections')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('channel', '!=', 'sandbox')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
