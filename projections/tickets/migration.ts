@@ -32,13 +32,15 @@ export async function migrateTickets(db: Kysely<any>): Promise<void> {
     create index if not exists tickets_last_message on read.tickets (last_message_id) where last_message_id is not null;
     create index if not exists tickets_unread on read.tickets (company_id, status, updated_at desc) where unread_messages > 0 and not deleted;
     comment on table read.tickets is 'Conversations (tickets) with contacts, one row per ticket, current state';
-    comment on column read.tickets.status is 'pending (waiting), open (being attended), closed (resolved), group (group conversation)';
+    comment on column read.tickets.status is 'pending (waiting), open (being attended), closed (resolved), group (group conversation), lgpd (waiting for the contact''s consent), nps (resolved, waiting for the contact''s rating)';
     comment on column read.tickets.queue_id is 'Queue (department) the ticket is in; null when none';
     comment on column read.tickets.user_id is 'Attendant holding the ticket; null when waiting in a queue';
     comment on column read.tickets.whatsapp_id is 'Connection (channel number or page) the conversation runs on';
     comment on column read.tickets.unread_messages is 'Messages from the contact not yet read by an attendant';
     comment on column read.tickets.last_message is 'Text of the last message, as the ticket list shows it';
     comment on column read.tickets.updated_at is 'Last activity (a message or a change of status, queue or user)';
+    alter table read.tickets add column if not exists user_rating smallint;
+    comment on column read.tickets.user_rating is 'The contact''s rating of the attendance, 1 to 5 (asked after closing when the userRating setting is on); null when not rated';
 
     -- How many tickets per status, queue, user, connection and group flag: the list's counts
     -- without counting a million rows.
@@ -65,7 +67,7 @@ export async function migrateTickets(db: Kysely<any>): Promise<void> {
       event_id uuid not null unique
     );
     create index if not exists ticket_log_ticket on read.ticket_log (ticket_id, created_at, id);
-    comment on table read.ticket_log is 'What happened to each ticket: create, open, access, transfered, receivedTransfer, pending, closed';
+    comment on table read.ticket_log is 'What happened to each ticket: create, open, access, transfered, receivedTransfer, pending, closed, queue (the bot placed it in a queue)';
     comment on column read.ticket_log.user_id is 'Who did it (for receivedTransfer: who received the ticket)';
   `.execute(db);
 }

@@ -64,7 +64,7 @@ async function move(trx: Transaction<any>, batch: Batch, event: RecordedEvent, t
 }
 
 interface LogEntry {
-  type: 'create' | 'open' | 'access' | 'transfered' | 'receivedTransfer' | 'pending' | 'closed';
+  type: 'create' | 'open' | 'access' | 'transfered' | 'receivedTransfer' | 'pending' | 'closed' | 'queue';
   userId: number | null;
   queueId: number | null;
   /** Distinguishes the two entries one transfer writes. */
@@ -109,6 +109,12 @@ export const ticketsProjector = defineProjector({
     'TicketIntegrationToggled',
     'TicketAccessed',
     'TicketMessagesRead',
+    'TicketQueueAssigned',
+    'TicketLgpdConsentRequested',
+    'TicketLgpdConsentAnswered',
+    'TicketRatingRequested',
+    'TicketRated',
+    'TicketRatingExpired',
     'MessageReceived',
     'MessageQueued',
     'MessageEdited',
@@ -193,6 +199,25 @@ export const ticketsProjector = defineProjector({
           if (row) batch.touch(data.ticketId, row.company_id, 'updateUnread', null);
           break;
         }
+        // The routing bot: queue chosen from its menu, the consent and rating waits (statuses lgpd, nps).
+        case 'TicketQueueAssigned':
+          await move(trx, batch, event, data.ticketId, { queue_id: data.queueId }, [{ type: 'queue', userId: null, queueId: data.queueId }]);
+          break;
+        case 'TicketLgpdConsentRequested':
+          await move(trx, batch, event, data.ticketId, { status: 'lgpd' }, []);
+          break;
+        case 'TicketLgpdConsentAnswered':
+          if (data.accepted) await move(trx, batch, event, data.ticketId, { status: 'pending' }, []);
+          break;
+        case 'TicketRatingRequested':
+          await move(trx, batch, event, data.ticketId, { status: 'nps' }, []);
+          break;
+        case 'TicketRated':
+          await move(trx, batch, event, data.ticketId, { status: 'closed', user_rating: data.rating }, []);
+          break;
+        case 'TicketRatingExpired':
+          await move(trx, batch, event, data.ticketId, { status: 'closed' }, []);
+          break;
         case 'MessageReceived':
         case 'MessageQueued': {
           if (event.type === 'MessageQueued' && data.isPrivate) break;

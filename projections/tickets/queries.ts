@@ -41,7 +41,8 @@ export interface TicketView {
   useIntegration: boolean;
   promptId: number | null;
   amountUsedBotQueues: number;
-  userRating: null;
+  /** The contact's rating (1 to 5) once given. */
+  userRating: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -236,7 +237,7 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
       useIntegration: row.use_integration,
       promptId: row.prompt_id,
       amountUsedBotQueues: row.amount_used_bot_queues,
-      userRating: null,
+      userRating: row.user_rating ?? null,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
     };

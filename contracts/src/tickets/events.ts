@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 
-/** Spec 1 §4. lgpd and nps arrive with the chatbot issue. */
-export const TicketStatus = z.enum(['pending', 'open', 'closed', 'group']);
+/**
+ * Spec 1 §4, plus the bot's two waiting states: lgpd (the contact is asked for consent before any
+ * routing) and nps (a resolved ticket waits for the contact's rating).
+ */
+export const TicketStatus = z.enum(['pending', 'open', 'closed', 'group', 'lgpd', 'nps']);
 export type TicketStatus = z.infer<typeof TicketStatus>;
 
 /** Channels a contact and a ticket live on (spec 1 §3 `channel`). */
@@ -59,6 +62,25 @@ export const TicketAccessed = defineEvent('TicketAccessed', z.object({ ticketId:
 /** The contact's messages up to `upTo` were read by an attendant: unread count 0. */
 export const TicketMessagesRead = defineEvent('TicketMessagesRead', z.object({ ticketId: id, userId: optionalId, upTo: z.iso.datetime() }));
 
+/** Why the bot (or its timers) put a waiting ticket in a queue. */
+export const TicketQueueAssignedReason = z.enum(['menu', 'singleQueue', 'chatbot', 'timeSendQueue']);
+export type TicketQueueAssignedReason = z.infer<typeof TicketQueueAssignedReason>;
+/** The bot put a waiting ticket (no attendant) in a queue (log type `queue`). */
+export const TicketQueueAssigned = defineEvent('TicketQueueAssigned', z.object({ ticketId: id, queueId: id, reason: TicketQueueAssignedReason }));
+/** The company asks for LGPD consent first: the ticket waits in status lgpd until the contact answers. */
+export const TicketLgpdConsentRequested = defineEvent('TicketLgpdConsentRequested', z.object({ ticketId: id }));
+/** The contact answered the consent question: accepted goes back to pending (routing goes on); refused is closed next. */
+export const TicketLgpdConsentAnswered = defineEvent('TicketLgpdConsentAnswered', z.object({ ticketId: id, accepted: z.boolean() }));
+/** A resolved ticket waits in status nps for the contact's rating (setting userRating). */
+export const TicketRatingRequested = defineEvent('TicketRatingRequested', z.object({ ticketId: id }));
+/** Rating scale shown on tickets (spec 1 §3 userRating, "rate 1 to 5"). */
+export const TICKET_RATING_MIN = 1;
+export const TICKET_RATING_MAX = 5;
+/** The contact rated the attendance: the ticket's userRating; the ticket is closed again. */
+export const TicketRated = defineEvent('TicketRated', z.object({ ticketId: id, rating: z.number().int().min(TICKET_RATING_MIN).max(TICKET_RATING_MAX) }));
+/** No valid rating came in time (expiresTicketNPS) or after maxUseBotQueuesNPS tries: closed without a rating. */
+export const TicketRatingExpired = defineEvent('TicketRatingExpired', z.object({ ticketId: id }));
+
 /**
  * Guard stream `ticketslot-<companyId>-<contactId>-<whatsappId|0>`: its expected revision lets at
  * most one open or pending ticket hold a contact on a connection, however many creators race.
@@ -77,6 +99,12 @@ export const ticketEvents = [
   TicketIntegrationToggled,
   TicketAccessed,
   TicketMessagesRead,
+  TicketQueueAssigned,
+  TicketLgpdConsentRequested,
+  TicketLgpdConsentAnswered,
+  TicketRatingRequested,
+  TicketRated,
+  TicketRatingExpired,
   TicketSlotClaimed,
   TicketSlotReleased,
 ];
@@ -92,7 +120,13 @@ export type TicketEvent =
   | { type: 'TicketDeleted'; data: D<typeof TicketDeleted> }
   | { type: 'TicketIntegrationToggled'; data: D<typeof TicketIntegrationToggled> }
   | { type: 'TicketAccessed'; data: D<typeof TicketAccessed> }
-  | { type: 'TicketMessagesRead'; data: D<typeof TicketMessagesRead> };
+  | { type: 'TicketMessagesRead'; data: D<typeof TicketMessagesRead> }
+  | { type: 'TicketQueueAssigned'; data: D<typeof TicketQueueAssigned> }
+  | { type: 'TicketLgpdConsentRequested'; data: D<typeof TicketLgpdConsentRequested> }
+  | { type: 'TicketLgpdConsentAnswered'; data: D<typeof TicketLgpdConsentAnswered> }
+  | { type: 'TicketRatingRequested'; data: D<typeof TicketRatingRequested> }
+  | { type: 'TicketRated'; data: D<typeof TicketRated> }
+  | { type: 'TicketRatingExpired'; data: D<typeof TicketRatingExpired> };
 export type TicketSlotEvent = { type: 'TicketSlotClaimed'; data: D<typeof TicketSlotClaimed> } | { type: 'TicketSlotReleased'; data: D<typeof TicketSlotReleased> };
 
 export const ticketSlotStream = (companyId: number, contactId: number, whatsappId: number | null) => `ticketslot-${companyId}-${contactId}-${whatsappId ?? 0}`;

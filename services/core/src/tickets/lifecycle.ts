@@ -31,7 +31,9 @@ export interface OpenedTicket {
   position: Position | null;
 }
 
-const isActive = (state: Ticket) => state.status === 'pending' || state.status === 'open' || state.status === 'group';
+/** Holds the contact: being attended, waiting, or waiting for the contact's answer to the bot (lgpd, nps). */
+const isActive = (state: Ticket) =>
+  state.status === 'pending' || state.status === 'open' || state.status === 'group' || state.status === 'lgpd' || state.status === 'nps';
 const inFlightPause = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
 
 async function loadTicket(ctx: CommandContext, ticketId: number): Promise<Ticket> {

@@ -1,5 +1,5 @@
 import type { TicketEvent } from '@conversa/contracts';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spec } from '../commands/spec';
 import { ticket } from './ticket';
 import { ticketSlot } from './ticket-slot';
@@ -132,6 +132,64 @@ describe('ticket decider', () => {
       .given([created(), accessed])
       .when({ type: 'RecordTicketAccess', userId: 11 }, new Date(at.getTime() + 11 * 60_000))
       .then([{ type: 'TicketAccessed', data: { ticketId: 7, userId: 11, at: new Date(at.getTime() + 11 * 60_000).toISOString() } }]);
+  });
+
+  describe('the routing bot (statuses lgpd and nps, the rating)', () => {
+    const unqueued = created({ queueId: null });
+    const lgpdRequested: TicketEvent = { type: 'TicketLgpdConsentRequested', data: { ticketId: 7 } };
+    const ratingRequested: TicketEvent = { type: 'TicketRatingRequested', data: { ticketId: 7 } };
+
+    it('places a waiting ticket in the queue the contact chose, once', () => {
+      spec(ticket)
+        .given([unqueued])
+        .when({ type: 'AssignTicketQueue', queueId: 6, reason: 'menu' })
+        .then([{ type: 'TicketQueueAssigned', data: { ticketId: 7, queueId: 6, reason: 'menu' } }]);
+      spec(ticket).given([created({ queueId: 6 })]).when({ type: 'AssignTicketQueue', queueId: 6, reason: 'menu' }).then([]);
+    });
+
+    it('leaves a ticket an attendant took to the attendant', () => {
+      spec(ticket).given([created(), accepted]).when({ type: 'AssignTicketQueue', queueId: 6, reason: 'timeSendQueue' }).then([]);
+      spec(ticket).given([created(), accepted]).when({ type: 'RequestLgpdConsent' }).then([]);
+    });
+
+    it('waits in status lgpd for consent; accepting returns it to pending, refusing leaves it for closing', () => {
+      spec(ticket).given([unqueued]).when({ type: 'RequestLgpdConsent' }).then([lgpdRequested]);
+      spec(ticket)
+        .given([unqueued, lgpdRequested])
+        .when({ type: 'AnswerLgpdConsent', accepted: true })
+        .thenState((state) => expect(state.status).toBe('pending'));
+      spec(ticket)
+        .given([unqueued, lgpdRequested])
+        .when({ type: 'AnswerLgpdConsent', accepted: false })
+        .thenState((state) => expect(state.status).toBe('lgpd'));
+      spec(ticket).given([unqueued]).when({ type: 'AnswerLgpdConsent', accepted: true }).then([]);
+    });
+
+    it('asks a resolved ticket for its rating in status nps, and records the answer as userRating', () => {
+      spec(ticket).given([created(), accepted, closed]).when({ type: 'RequestTicketRating' }).then([ratingRequested]);
+      spec(ticket).given([created(), accepted]).when({ type: 'RequestTicketRating' }).then([]);
+      spec(ticket)
+        .given([created(), accepted, closed, ratingRequested])
+        .when({ type: 'RateTicket', rating: 5 })
+        .thenState((state) => expect(state).toMatchObject({ status: 'closed', userRating: 5 }));
+      spec(ticket)
+        .given([created(), accepted, closed, ratingRequested, { type: 'TicketRated', data: { ticketId: 7, rating: 5 } }])
+        .when({ type: 'RequestTicketRating' })
+        .then([]);
+    });
+
+    it('takes ratings from 1 to 5 only, and none after the rating expired', () => {
+      spec(ticket).given([created(), accepted, closed, ratingRequested]).when({ type: 'RateTicket', rating: 0 }).thenThrows('ERR_VALIDATION');
+      spec(ticket).given([created(), accepted, closed, ratingRequested]).when({ type: 'RateTicket', rating: 6 }).thenThrows('ERR_VALIDATION');
+      spec(ticket)
+        .given([created(), accepted, closed, ratingRequested])
+        .when({ type: 'ExpireTicketRating' })
+        .then([{ type: 'TicketRatingExpired', data: { ticketId: 7 } }]);
+      spec(ticket)
+        .given([created(), accepted, closed, ratingRequested, { type: 'TicketRatingExpired', data: { ticketId: 7 } }])
+        .when({ type: 'RateTicket', rating: 4 })
+        .then([]);
+    });
   });
 });
 

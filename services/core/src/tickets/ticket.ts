@@ -1,4 +1,4 @@
-import { DomainError, type Channel, type TicketEvent, type TicketStatus } from '@conversa/contracts';
+import { DomainError, TICKET_RATING_MAX, TICKET_RATING_MIN, type Channel, type TicketEvent, type TicketQueueAssignedReason, type TicketStatus } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 
 export type Ticket =
@@ -14,6 +14,8 @@ export type Ticket =
       isGroup: boolean;
       channel: Channel;
       useIntegration: boolean;
+      /** The contact's rating of the attendance (1 to 5), once given. */
+      userRating: number | null;
       /** When each user last opened the ticket: a repeat within ACCESS_QUIET_MS is not logged again. */
       accessedAt: Record<number, string>;
     };
@@ -50,8 +52,18 @@ export type TicketCommand =
   | { type: 'DeleteTicket' }
   | { type: 'SetTicketIntegration'; useIntegration: boolean; promptId?: number | null; amountUsedBotQueues?: number }
   | { type: 'RecordTicketAccess'; userId: number }
-  | { type: 'MarkTicketMessagesRead'; userId: number | null; upTo: string };
+  | { type: 'MarkTicketMessagesRead'; userId: number | null; upTo: string }
+  // The routing bot's commands. A ticket that moved on meanwhile (an attendant took it, it closed)
+  // answers with no events: a human's action wins over the bot's.
+  | { type: 'AssignTicketQueue'; queueId: number; reason: TicketQueueAssignedReason }
+  | { type: 'RequestLgpdConsent' }
+  | { type: 'AnswerLgpdConsent'; accepted: boolean }
+  | { type: 'RequestTicketRating' }
+  | { type: 'RateTicket'; rating: number }
+  | { type: 'ExpireTicketRating' };
 
+/** Pending with no attendant: the bot may still ask, place or route it. */
+const waitingForAttendant = (ticket: ExistingTicket) => ticket.status === 'pending' && ticket.userId === null;
 const active = (status: Ticket['status']) => status === 'pending' || status === 'open' || status === 'group';
 /** Group conversations on WhatsApp are worked in the group status, not open (spec 1 §4 Accept). */
 const workingStatus = (ticket: ExistingTicket): 'open' | 'group' => (ticket.isGroup && ticket.channel === 'whatsapp' ? 'group' : 'open');
@@ -62,7 +74,7 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
   evolve(state, event) {
     if (event.type === 'TicketCreated') {
       const { ticketId, uuid, contactId, whatsappId, queueId, userId, status, isGroup, channel } = event.data;
-      return { status, ticketId, uuid, contactId, whatsappId, queueId, userId, isGroup, channel, useIntegration: false, accessedAt: {} };
+      return { status, ticketId, uuid, contactId, whatsappId, queueId, userId, isGroup, channel, useIntegration: false, userRating: null, accessedAt: {} };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -83,6 +95,18 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
         return { ...state, accessedAt: { ...state.accessedAt, [event.data.userId]: event.data.at } };
       case 'TicketMessagesRead':
         return state;
+      case 'TicketQueueAssigned':
+        return { ...state, queueId: event.data.queueId };
+      case 'TicketLgpdConsentRequested':
+        return { ...state, status: 'lgpd' };
+      case 'TicketLgpdConsentAnswered':
+        return event.data.accepted ? { ...state, status: 'pending' } : state;
+      case 'TicketRatingRequested':
+        return { ...state, status: 'nps' };
+      case 'TicketRated':
+        return { ...state, status: 'closed', userRating: event.data.rating };
+      case 'TicketRatingExpired':
+        return { ...state, status: 'closed' };
     }
   },
 
@@ -157,6 +181,29 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
 
       case 'MarkTicketMessagesRead':
         return [{ type: 'TicketMessagesRead', data: { ticketId, userId: command.userId, upTo: command.upTo } }];
+
+      case 'AssignTicketQueue':
+        // Only a ticket still waiting for an attendant is the bot's to place.
+        if (!waitingForAttendant(state) || state.queueId === command.queueId) return [];
+        return [{ type: 'TicketQueueAssigned', data: { ticketId, queueId: command.queueId, reason: command.reason } }];
+
+      case 'RequestLgpdConsent':
+        return waitingForAttendant(state) ? [{ type: 'TicketLgpdConsentRequested', data: { ticketId } }] : [];
+
+      case 'AnswerLgpdConsent':
+        return state.status === 'lgpd' ? [{ type: 'TicketLgpdConsentAnswered', data: { ticketId, accepted: command.accepted } }] : [];
+
+      case 'RequestTicketRating':
+        return state.status === 'closed' && state.userRating === null ? [{ type: 'TicketRatingRequested', data: { ticketId } }] : [];
+
+      case 'RateTicket':
+        if (!Number.isInteger(command.rating) || command.rating < TICKET_RATING_MIN || command.rating > TICKET_RATING_MAX) {
+          throw new DomainError('ERR_VALIDATION', `A rating is a whole number from ${TICKET_RATING_MIN} to ${TICKET_RATING_MAX}`);
+        }
+        return state.status === 'nps' ? [{ type: 'TicketRated', data: { ticketId, rating: command.rating } }] : [];
+
+      case 'ExpireTicketRating':
+        return state.status === 'nps' ? [{ type: 'TicketRatingExpired', data: { ticketId } }] : [];
     }
   },
 };
