@@ -156,6 +156,46 @@ describe('Postgres event store specifics', () => {
     });
   });
 
+  describe('live tail', () => {
+    it('serves subscribers behind, inside and ahead of its window in one order, none missing or doubled', async () => {
+      // A window of 100 events: the catching-up subscriber starts far behind it and must cross into it.
+      const small = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry(), liveTailCapacity: 100 });
+      const prefix = uniquePrefix();
+      const filter = { streamPrefixes: [prefix] };
+      const live = collect(small, { filter, fromPosition: (await small.headPosition()) ?? 'start' });
+      const sparse = collect(small, { filter: { streamPrefixes: [prefix], eventTypes: ['ConformanceTagged'] } });
+      try {
+        await live.waitForCaughtUp();
+        const writers = Array.from({ length: 5 }, (_, writer) =>
+          (async () => {
+            for (let index = 0; index < 60; index++) {
+              await small.appendToStream(`${prefix}w${writer}`, index % 20 === 0 ? [tagged(`${writer}-${index}`)] : [noted(index)]);
+            }
+          })(),
+        );
+        await Promise.all(writers);
+        await live.waitForCount(300);
+        // Starts at the beginning of the store: thousands of events behind a 100-event window.
+        const behind = collect(small, { filter, maxBatchSize: 7 });
+        await behind.waitForCount(300);
+        await sparse.waitForCount(15);
+        const stored = (await small.readAll({ filter })).map((event) => event.id);
+        expect(live.events.map((event) => event.id)).toEqual(stored);
+        expect(behind.events.map((event) => event.id)).toEqual(stored);
+        expect(sparse.events.map((event) => event.id)).toEqual((await small.readAll({ filter: { streamPrefixes: [prefix], eventTypes: ['ConformanceTagged'] } })).map((event) => event.id));
+        for (const collector of [live, behind, sparse]) {
+          for (let index = 1; index < collector.events.length; index++) {
+            expect(comparePositions(collector.events[index - 1]!.position, collector.events[index]!.position)).toBe(-1);
+          }
+        }
+        await behind.stop();
+      } finally {
+        await Promise.all([live.stop(), sparse.stop()]);
+        await small.close();
+      }
+    });
+  });
+
   describe('xmin horizon', () => {
     it('holds back a later commit until an earlier, slower transaction commits, then delivers both in order', async () => {
       const prefix = uniquePrefix();

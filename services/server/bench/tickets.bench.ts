@@ -29,6 +29,8 @@ const HEAVY = 1000;
 const SAMPLES = 200;
 const INBOUND_RATE = 200;
 const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 15);
+/** `BENCH_ONLY=inbound` skips the bulk load and the read figures (for working on the write path). */
+const ONLY_INBOUND = process.env.BENCH_ONLY === 'inbound';
 
 const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
@@ -91,6 +93,8 @@ async function main() {
     const token = login.json().token as string;
     const bigCompany = login.json().user.companyId as number;
 
+    if (!ONLY_INBOUND) await readFigures();
+    async function readFigures() {
     log(`bulk-loading ${TICKETS} tickets and ${MESSAGES} messages into company ${bigCompany}, and ${OTHER_COMPANIES} other companies`);
     const started = performance.now();
     const base = 10_000_000;
@@ -138,6 +142,7 @@ async function main() {
     report('messages_long_ticket_first_page', await time(`/messages/${base + 1}?pageNumber=1`));
     report('messages_long_ticket_page_20', await time(`/messages/${base + 1}?pageNumber=20`));
     report('messages_ordinary_ticket', await time(`/messages/${base + HEAVY + Math.floor((TICKETS - HEAVY) / 2)}?pageNumber=1`));
+    }
 
     // Inbound at a steady rate, each message to its own contact's ticket, timed to its frame.
     const socket = new WebSocket(`ws://127.0.0.1:${address.port}/socket?token=${encodeURIComponent(token)}`);

@@ -30,6 +30,7 @@ import {
   type Statement,
 } from './queries';
 import { PostgresSubscription, type SubscriptionPage } from './subscription';
+import { LiveTail } from './tail';
 
 export interface PostgresEventStoreOptions {
   connectionString: string;
@@ -40,6 +41,8 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** Fallback polling of live subscriptions, in case a notification is missed. Defaults to 1000. */
   pollIntervalMs?: number;
+  /** Newest events the shared live tail keeps in memory for subscribers (see tail.ts). Defaults to 20,000. */
+  liveTailCapacity?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,7 +87,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     throw error;
   }
   const notifier = new AppendNotifier(options.connectionString, notifyChannel(schema));
-  return new PostgresEventStore(pool, options.registry, schema, notifier, options.pollIntervalMs ?? 1000, poolSize);
+  return new PostgresEventStore(pool, options.registry, schema, notifier, options.pollIntervalMs ?? 1000, poolSize, options.liveTailCapacity);
 }
 
 class PostgresEventStore implements EventStore {
@@ -96,6 +99,7 @@ class PostgresEventStore implements EventStore {
   private readonly chainHeads = new Map<string, StreamHead>();
   private readonly subscriptions = new Set<PostgresSubscription>();
   private readonly batcher: AppendBatcher;
+  private readonly tail: LiveTail;
   private closed = false;
 
   constructor(
@@ -105,8 +109,17 @@ class PostgresEventStore implements EventStore {
     private readonly notifier: AppendNotifier,
     private readonly pollIntervalMs: number,
     poolSize: number,
+    liveTailCapacity: number | undefined,
   ) {
     this.batcher = new AppendBatcher((requests) => this.executeBatch(requests), isStatementError, appendGroupsInFlight(poolSize));
+    this.tail = new LiveTail(
+      {
+        page: (after, limit) => this.subscriptionPage(after, limit, undefined),
+        head: () => this.headPosition(),
+        onAppend: (wake) => this.notifier.add(wake),
+      },
+      { pollIntervalMs, capacity: liveTailCapacity },
+    );
   }
 
   async appendToStream(streamId: string, events: readonly EventToAppend[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
@@ -177,9 +190,17 @@ class PostgresEventStore implements EventStore {
     this.assertOpen();
     const subscription = new PostgresSubscription(
       {
-        page: (after, limit, filter) => this.subscriptionPage(after, limit, filter),
-        decode: (row) => this.decode(row, false),
-        onAppend: (wake) => this.notifier.add(wake),
+        // Inside the live tail's window from memory; further behind (catching up) from the store.
+        page: async (after, limit, filter) => this.tail.page(after, limit, filter) ?? this.subscriptionPage(after, limit, filter),
+        onAppend: (wake) => {
+          const fromTail = this.tail.add(wake);
+          // Still woken directly while the tail is down (its reads failing), so nobody waits a poll interval for it.
+          const fromStore = this.notifier.add(wake);
+          return () => {
+            fromTail();
+            fromStore();
+          };
+        },
       },
       options,
       this.pollIntervalMs,
@@ -210,6 +231,7 @@ class PostgresEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.tail.stop();
     await this.notifier.close();
     await this.pool.end();
   }
@@ -343,7 +365,7 @@ class PostgresEventStore implements EventStore {
     const summary = rows[0];
     if (!summary) throw new Error('subscription page answered no summary row');
     return {
-      rows: rows.filter((row) => row.event_id !== null),
+      events: rows.filter((row) => row.event_id !== null).map((row) => this.decode(row, false)),
       scannedTo:
         summary.scanned_transaction_id !== null && summary.scanned_global_position !== null
           ? rowPosition({ transaction_id: summary.scanned_transaction_id, global_position: summary.scanned_global_position })

@@ -1,10 +1,8 @@
 import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
 import type { SubscribeToAllOptions, Subscription } from '../port';
-import type { EventRow } from './queries';
-
 export interface SubscriptionPage {
   /** Matching events, at most the batch size. */
-  rows: EventRow[];
+  events: RecordedEvent[];
   /** The last row the read looked at, matching or not; null when there was nothing to look at. */
   scannedTo: Position | null;
   /** The read stopped at its scan window, not at the head: read on at once. */
@@ -15,8 +13,7 @@ export interface SubscriptionPage {
 
 export interface SubscriptionSource {
   page(after: Position, limit: number, filter: SubscribeToAllOptions['filter']): Promise<SubscriptionPage>;
-  decode(row: EventRow): RecordedEvent;
-  /** Registers a wake-up callback (notifications, local appends); returns its removal. */
+  /** Registers a wake-up callback (the live tail moved, notifications, local appends); returns its removal. */
   onAppend(wake: () => void): () => void;
 }
 
@@ -102,16 +99,16 @@ export class PostgresSubscription implements Subscription {
       }
       if (this.stopped) return;
 
-      if (page.rows.length > 0) {
+      if (page.events.length > 0) {
         try {
-          const events = page.rows.map((row) => this.source.decode(row));
+          const { events } = page;
           await onEvents(events);
           cursor = events[events.length - 1]!.position;
         } catch (error) {
           return this.fail(error);
         }
         deliveredSinceCaughtUp = true;
-        if (page.rows.length === limit) continue;
+        if (page.events.length === limit) continue;
       }
       // Nothing after the last delivery matched up to here: skip those rows next time.
       if (page.scannedTo && comparePositions(page.scannedTo, cursor) > 0) cursor = page.scannedTo;

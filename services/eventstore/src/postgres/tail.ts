@@ -1,0 +1,178 @@
+import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
+import type { EventFilter } from '../port';
+import type { SubscriptionPage } from './subscription';
+
+/** What the tail reads from: one unfiltered page of $all after a position, below the horizon. */
+export interface TailSource {
+  page(after: Position, limit: number): Promise<SubscriptionPage>;
+  /** The newest readable position (where a fresh tail starts), or null when the store is empty. */
+  head(): Promise<Position | null>;
+  /** Registers the tail's wake-up (notifications, local appends); returns its removal. */
+  onAppend(wake: () => void): () => void;
+}
+
+export interface LiveTailOptions {
+  /** Newest events kept in memory; a subscriber further behind reads the store itself. Default 20,000. */
+  capacity?: number;
+  /** Rows per read. Default 1,000. */
+  pageSize?: number;
+  /** Fallback polling, in case a notification is missed. */
+  pollIntervalMs: number;
+}
+
+const HORIZON_FIRST_MS = 1;
+const HORIZON_MAX_MS = 100;
+const READ_RETRIES_MS = [50, 100, 200, 400, 800, 1600];
+
+const matches = (event: RecordedEvent, filter: EventFilter | undefined): boolean =>
+  (!filter?.eventTypes?.length || filter.eventTypes.includes(event.type)) &&
+  (!filter?.streamPrefixes?.length || filter.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix)));
+
+/**
+ * The live end of $all, read once per process for every subscriber (DESIGN.md "Projections"):
+ * without it each projector and reactor re-reads $all from Postgres after every append, a dozen
+ * identical queries per write. The tail reads new events in $all order (the same horizon rule as
+ * a subscription page), decodes them once, keeps the newest `capacity` of them, and wakes the
+ * subscribers; a subscriber whose position lies inside the window is served from memory,
+ * filtering there, and one further behind catches up from the store as before.
+ */
+export class LiveTail {
+  /** Events in $all order: every event after `from`, up to and including `to`. */
+  private events: RecordedEvent[] = [];
+  private from: Position | null = null;
+  private to: Position | null = null;
+  private readonly wakers = new Set<() => void>();
+  private readonly capacity: number;
+  private readonly pageSize: number;
+  private dirty = true;
+  private stopped = false;
+  private wakeUp: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  /** False while reads fail: subscribers then read the store themselves instead of waiting on a stuck tail. */
+  private healthy = true;
+  private unregister: (() => void) | null = null;
+
+  constructor(
+    private readonly source: TailSource,
+    private readonly options: LiveTailOptions,
+  ) {
+    this.capacity = Math.max(100, options.capacity ?? 20_000);
+    this.pageSize = Math.max(1, options.pageSize ?? 1_000);
+  }
+
+  /** Adds a subscriber's wake-up, called whenever the tail moves; starts the tail with the first one. */
+  add(wake: () => void): () => void {
+    this.wakers.add(wake);
+    if (!this.loop && !this.stopped) {
+      this.unregister = this.source.onAppend(() => this.wake());
+      this.loop = this.run();
+    }
+    return () => this.wakers.delete(wake);
+  }
+
+  /**
+   * The subscriber's next page when the window covers `after`, else undefined (read the store).
+   * Past the end of the window it answers an empty page: the tail wakes the subscriber when it moves.
+   */
+  page(after: Position, limit: number, filter: EventFilter | undefined): SubscriptionPage | undefined {
+    const { from, to } = this;
+    if (!this.healthy || !from || !to || comparePositions(after, from) < 0) return undefined;
+    if (comparePositions(after, to) >= 0) return { events: [], scannedTo: null, windowFull: false, pending: false };
+    const rows: RecordedEvent[] = [];
+    for (let index = this.firstAfter(after); index < this.events.length; index++) {
+      const event = this.events[index]!;
+      if (!matches(event, filter)) continue;
+      rows.push(event);
+      if (rows.length === limit) return { events: rows, scannedTo: event.position, windowFull: false, pending: false };
+    }
+    return { events: rows, scannedTo: to, windowFull: false, pending: false };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unregister?.();
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  private firstAfter(after: Position): number {
+    let low = 0;
+    let high = this.events.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (comparePositions(this.events[middle]!.position, after) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private wake(): void {
+    this.dirty = true;
+    this.wakeUp?.();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        if (this.wakeUp === finish) this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.wakeUp = finish;
+    });
+  }
+
+  private moved(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    let horizonDelay = HORIZON_FIRST_MS;
+    while (!this.stopped) {
+      this.dirty = false;
+      let page: SubscriptionPage;
+      try {
+        if (!this.to) {
+          const head = (await this.source.head()) ?? { commit: 0n, prepare: 0n };
+          this.from = head;
+          this.to = head;
+        }
+        page = await this.source.page(this.to, this.pageSize);
+        failures = 0;
+        this.healthy = true;
+      } catch {
+        this.healthy = false;
+        // Subscribers fall back to reading the store themselves while the tail cannot.
+        if (this.stopped) return;
+        const delay = READ_RETRIES_MS[Math.min(failures++, READ_RETRIES_MS.length - 1)]!;
+        await this.sleep(delay);
+        continue;
+      }
+      if (this.stopped) return;
+      const end = page.scannedTo ?? page.events[page.events.length - 1]?.position;
+      if (page.events.length > 0) this.events.push(...page.events);
+      if (end && comparePositions(end, this.to!) > 0) {
+        this.to = end;
+        this.trim();
+        this.moved();
+      }
+      if (page.events.length === this.pageSize || page.windowFull) continue;
+      if (page.pending) {
+        await this.sleep(horizonDelay);
+        horizonDelay = Math.min(horizonDelay * 2, HORIZON_MAX_MS);
+        continue;
+      }
+      horizonDelay = HORIZON_FIRST_MS;
+      if (!this.dirty && !this.stopped) await this.sleep(this.options.pollIntervalMs);
+    }
+  }
+
+  private trim(): void {
+    const excess = this.events.length - this.capacity;
+    if (excess <= 0) return;
+    this.from = this.events[excess - 1]!.position;
+    this.events = this.events.slice(excess);
+  }
+}
