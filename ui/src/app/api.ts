@@ -99,7 +99,7 @@ export const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Fet
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: sessionAwareBaseQuery,
-  tagTypes: ['Session', 'Plans'],
+  tagTypes: ['Session', 'Plans', 'Messages', 'TicketMedia', 'Contacts', 'TicketNotes', 'QuickReplies', 'Schedules', 'CompanySettings'],
   endpoints: () => ({}),
 });
 

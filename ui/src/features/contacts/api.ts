@@ -1,0 +1,120 @@
+import { api } from '../../app/api';
+
+export interface ContactTag {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A contact as the API answers it (spec 1 §3; server: projections/contacts/queries.ts ContactView). */
+export interface Contact {
+  id: number;
+  companyId: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string | null;
+  urlPicture: string | null;
+  /** false: blocked. */
+  active: boolean;
+  disableBot: boolean;
+  acceptAudioMessage: boolean;
+  channel: string;
+  isGroup: boolean;
+  extraInfo: Array<{ id: number; name: string; value: string }>;
+  lgpdAcceptedAt: string | null;
+  tags: ContactTag[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContactInput {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: Array<{ name: string; value: string }>;
+}
+
+export interface ContactSearch {
+  searchParam?: string;
+  channel?: string;
+  isGroup?: boolean;
+  pageNumber?: number;
+}
+
+const searchQuery = ({ searchParam, channel, isGroup, pageNumber }: ContactSearch) => {
+  const params = new URLSearchParams();
+  if (searchParam) params.set('searchParam', searchParam);
+  if (channel) params.set('channel', channel);
+  if (isGroup !== undefined) params.set('isGroup', String(isGroup));
+  if (pageNumber) params.set('pageNumber', String(pageNumber));
+  const text = params.toString();
+  return text ? `contacts?${text}` : 'contacts';
+};
+
+/**
+ * Spec 1 §7 "Contacts": search, read, create, update, block and the two toggles. Used by the contact drawer and
+ * dialogs here and by the tickets feature's new-ticket dialog (search from 3 characters, create a contact).
+ */
+export const contactsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    searchContacts: build.query<{ contacts: Contact[]; count: number; hasMore: boolean }, ContactSearch>({
+      query: searchQuery,
+      providesTags: (result) => [{ type: 'Contacts', id: 'LIST' }, ...(result?.contacts ?? []).map((contact) => ({ type: 'Contacts' as const, id: contact.id }))],
+    }),
+    contact: build.query<Contact, number>({
+      query: (id) => `contacts/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Contacts', id }],
+    }),
+    createContact: build.mutation<Contact, ContactInput>({
+      query: (body) => ({ url: 'contacts', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Contacts', id: 'LIST' }],
+    }),
+    updateContact: build.mutation<Contact, { id: number } & Partial<ContactInput>>({
+      query: ({ id, ...body }) => ({ url: `contacts/${id}`, method: 'PUT', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+      },
+      invalidatesTags: [{ type: 'Contacts', id: 'LIST' }],
+    }),
+    /** PUT /contacts/block/:id: active false blocks, true unblocks. */
+    setContactActive: build.mutation<Contact, { id: number; active: boolean }>({
+      query: ({ id, active }) => ({ url: `contacts/block/${id}`, method: 'PUT', body: { active } }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+      },
+    }),
+    toggleDisableBot: build.mutation<Contact, number>({
+      query: (id) => ({ url: `contacts/toggleDisableBot/${id}`, method: 'PUT' }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+      },
+    }),
+    toggleAcceptAudio: build.mutation<Contact, number>({
+      query: (id) => ({ url: `contacts/toggleAcceptAudio/${id}`, method: 'PUT' }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+      },
+    }),
+    /** GET /contacts/profile/:number: the company's contact for a number, created when there is none. */
+    contactByNumber: build.mutation<{ contactId: number; urlPicture: string | null }, string>({
+      query: (number) => `contacts/profile/${encodeURIComponent(number)}`,
+    }),
+  }),
+});
+
+export const {
+  useSearchContactsQuery,
+  useLazySearchContactsQuery,
+  useContactQuery,
+  useCreateContactMutation,
+  useUpdateContactMutation,
+  useSetContactActiveMutation,
+  useToggleDisableBotMutation,
+  useToggleAcceptAudioMutation,
+  useContactByNumberMutation,
+} = contactsApi;

@@ -1,0 +1,29 @@
+/** Spec 1 §5 contact form: name 2–50 and number 8–50 ('Required', 'Too Short!', 'Too Long!'); email valid ('Invalid email'). */
+export type ContactFieldError = 'required' | 'tooShort' | 'tooLong' | 'invalidEmail';
+export type ContactFormErrors = Partial<Record<'name' | 'number' | 'email', ContactFieldError>>;
+
+const lengthRule = (value: string, min: number, max: number): ContactFieldError | undefined => {
+  const text = value.trim();
+  if (text.length === 0) return 'required';
+  if (text.length < min) return 'tooShort';
+  if (text.length > max) return 'tooLong';
+  return undefined;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateContact(values: { name: string; number: string; email: string }): ContactFormErrors {
+  const errors: ContactFormErrors = {};
+  const name = lengthRule(values.name, 2, 50);
+  const number = lengthRule(values.number, 8, 50);
+  if (name) errors.name = name;
+  if (number) errors.number = number;
+  const email = values.email.trim();
+  if (email !== '' && !EMAIL.test(email)) errors.email = 'invalidEmail';
+  return errors;
+}
+
+/** Spec 1 §5 / §9: contact search starts at 3 characters, after 500 ms without typing. */
+export const CONTACT_SEARCH_MIN = 3;
+export const CONTACT_SEARCH_DELAY_MS = 500;
+export const searchReady = (term: string) => term.trim().length >= CONTACT_SEARCH_MIN;

@@ -1,0 +1,152 @@
+import { Badge, Box, Center, HStack, Spinner, Text } from '@chakra-ui/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { useT } from '../../i18n';
+import { MessageBubble, type MessageActions } from './MessageBubble';
+import { dayLabel, LOAD_OLDER_THRESHOLD_PX, type MessageRow } from './model';
+
+/** Sizes guessed before a row is measured: close guesses keep the scrollbar steady while older pages arrive. */
+export function estimateRowSize(row: MessageRow | undefined): number {
+  if (!row) return 60;
+  if (row.kind === 'day') return 40;
+  const { message } = row.item;
+  const extras = (message.quotedMsg ? 48 : 0) + (message.isForwarded || message.isPrivate ? 18 : 0) + (row.item.reactions.length > 0 ? 12 : 0);
+  switch (message.mediaType) {
+    case 'image':
+    case 'video':
+      return 236 + extras + (message.body ? 22 : 0);
+    case 'sticker':
+      return 164 + extras;
+    case 'audio':
+      return 84 + extras;
+    case 'application':
+    case 'locationMessage':
+      return 86 + extras + (message.body ? 22 : 0);
+    case 'contactMessage':
+      return 110 + extras;
+    case 'call_log':
+      return 34;
+    default: {
+      const lines = message.body.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 60)), 0);
+      return 38 + lines * 20 + extras;
+    }
+  }
+}
+
+export interface MessageListHandle {
+  scrollToMessage(messageId: string): void;
+  scrollToEnd(): void;
+}
+
+interface Props {
+  rows: MessageRow[];
+  userId: number;
+  isGroup: boolean;
+  canReply: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder: () => void;
+  selecting: boolean;
+  selected: ReadonlySet<string>;
+  actions: MessageActions;
+}
+
+function DaySeparator({ day }: { day: string }) {
+  const t = useT();
+  const label = dayLabel(day, new Date());
+  return (
+    <HStack justify="center" py="2" data-testid="day-separator" data-day={day}>
+      <Badge variant="subtle" size="md" rounded="full" px="3">
+        {label.kind === 'today' ? t('messages.today') : label.kind === 'yesterday' ? t('messages.yesterday') : label.text}
+      </Badge>
+    </HStack>
+  );
+}
+
+/**
+ * The conversation's rows, virtualised (only what is on screen is in the DOM). Anchored to the end like a chat:
+ * it opens at the newest message and follows new ones while at the bottom; when an older page is prepended, the
+ * message in view stays where it is (rows are keyed by message id, so the virtualizer re-anchors on its key).
+ */
+export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ rows, userId, isGroup, canReply, hasOlder, loadingOlder, loadOlder, selecting, selected, actions }, ref) {
+  const parent = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: (index) => estimateRowSize(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: 80,
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToMessage(messageId) {
+        const index = rows.findIndex((row) => row.key === messageId);
+        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'end' });
+      },
+      scrollToEnd() {
+        virtualizer.scrollToEnd();
+      },
+    }),
+    [rows, virtualizer],
+  );
+
+  const maybeLoadOlder = useCallback(() => {
+    const element = parent.current;
+    if (!element || !hasOlder || loadingOlder) return;
+    // Spec 1 §9: older pages load when scrolled to under 50 px from the top (also when the list is shorter than the view).
+    if (element.scrollTop < LOAD_OLDER_THRESHOLD_PX) loadOlder();
+  }, [hasOlder, loadingOlder, loadOlder]);
+
+  useEffect(() => {
+    maybeLoadOlder();
+  }, [rows.length, maybeLoadOlder]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <Box flex="1" minH="0" position="relative" display="flex" flexDirection="column">
+      <Box ref={parent} flex="1" minH="0" overflowY="auto" overflowAnchor="none" onScroll={maybeLoadOlder} data-testid="message-list" bg="bg.subtle">
+        <Box h={`${virtualizer.getTotalSize()}px`} w="100%" position="relative">
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <Box key={item.key} data-index={item.index} ref={virtualizer.measureElement} position="absolute" top="0" left="0" w="100%" transform={`translateY(${item.start}px)`} pb={row.kind === 'message' && row.item.reactions.length > 0 ? '3' : '0'}>
+                {row.kind === 'day' ? (
+                  <DaySeparator day={row.day} />
+                ) : (
+                  <MessageBubble
+                    item={row.item}
+                    userId={userId}
+                    isGroup={isGroup}
+                    canReply={canReply}
+                    selecting={selecting}
+                    selected={selected.has(row.item.message.id)}
+                    actions={actions}
+                  />
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+      {loadingOlder && (
+        <Center position="absolute" top="2" left="0" right="0" pointerEvents="none" data-testid="loading-older">
+          <Spinner size="sm" />
+        </Center>
+      )}
+    </Box>
+  );
+});
+
+export function EmptyConversation() {
+  const t = useT();
+  return (
+    <Center flex="1" bg="bg.subtle" data-testid="messages-empty">
+      <Text color="fg.muted">{t('messages.empty')}</Text>
+    </Center>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * The conversation of the ticket screen.
+ * - `MessagesPanel` ({ ticket }): message list (virtualised, upward infinite scroll), composer, forwarding,
+ *   gallery and live `appMessage` frames. `ticket` is the answer of GET /tickets/u/:uuid. It fills the height it is
+ *   given (a flex column); put the ContactDrawer (features/contacts) beside it.
+ */
+export { MessagesPanel, acceptsMessages } from './MessagesPanel';
+export type { ConversationTicket, Message, MessagesPage, AppMessageFrame } from './types';
+export { messagesApi } from './api';

@@ -1,0 +1,187 @@
+import type { InfiniteData } from '@reduxjs/toolkit/query';
+import type { AppMessageFrame, Message, MessagesPage } from './types';
+
+/** Spec 1 §5 / §9: a message may be edited within 15 minutes (900000 ms) of its last update. */
+export const MESSAGE_EDIT_WINDOW_MS = 900_000;
+/** Spec 1 §4: after a live change the list scrolls to the new message after 300 ms. */
+export const SCROLL_TO_NEW_MESSAGE_DELAY_MS = 300;
+/** Spec 1 §9: the message list loads older pages when scrolled to under 50 px from the top. */
+export const LOAD_OLDER_THRESHOLD_PX = 50;
+
+export type MessagesCache = InfiniteData<MessagesPage, number>;
+
+/** A message and the emoji reactions made to it (reactions are messages of their own, shown on their target). */
+export interface ShownMessage {
+  message: Message;
+  reactions: Array<{ emoji: string; fromMe: boolean }>;
+}
+
+export type MessageRow =
+  | { kind: 'day'; key: string; day: string }
+  | { kind: 'message'; key: string; item: ShownMessage };
+
+const byTime = (a: Message, b: Message) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.createdAt < b.createdAt ? -1 : 1);
+
+/**
+ * Every page's messages once, oldest first. Pages are read by offset, so a page fetched after new messages
+ * arrived repeats some already held: the copy in the newer page (or patched by a frame) wins.
+ */
+export function flattenPages(cache: MessagesCache | undefined): Message[] {
+  if (!cache) return [];
+  const seen = new Map<string, Message>();
+  for (const page of cache.pages) for (const message of page.messages) if (!seen.has(message.id)) seen.set(message.id, message);
+  return [...seen.values()].sort(byTime);
+}
+
+/** The local calendar day of an instant, as YYYY-MM-DD (the separator's key). */
+export function localDay(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The rows the list draws: a day separator before the first message of each local calendar day, then the
+ * messages; reactions are folded into the message they react to (or dropped when it is not loaded).
+ */
+export function buildRows(messages: readonly Message[]): MessageRow[] {
+  const reactions = new Map<string, ShownMessage['reactions']>();
+  for (const message of messages) {
+    if (message.mediaType !== 'reactionMessage' || !message.quotedMsgId || message.isDeleted) continue;
+    const list = reactions.get(message.quotedMsgId) ?? [];
+    list.push({ emoji: message.body, fromMe: message.fromMe });
+    reactions.set(message.quotedMsgId, list);
+  }
+  const rows: MessageRow[] = [];
+  let currentDay: string | null = null;
+  for (const message of messages) {
+    if (message.mediaType === 'reactionMessage') continue;
+    const day = localDay(message.createdAt);
+    if (day !== currentDay) {
+      rows.push({ kind: 'day', key: `day-${day}`, day });
+      currentDay = day;
+    }
+    rows.push({ kind: 'message', key: message.id, item: { message, reactions: reactions.get(message.id) ?? [] } });
+  }
+  return rows;
+}
+
+export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
+
+/** Today, yesterday, or the spec's DD/MM/YYYY. */
+export function dayLabel(day: string, now: Date): DayLabel {
+  const today = localDay(now.toISOString());
+  const yesterdayDate = new Date(now);
+  yesterdayDate.setDate(yesterdayDate.getDate() - 1);
+  if (day === today) return { kind: 'today' };
+  if (day === localDay(yesterdayDate.toISOString())) return { kind: 'yesterday' };
+  const [year, month, date] = day.split('-');
+  return { kind: 'date', text: `${date}/${month}/${year}` };
+}
+
+export type AckIcon = 'clock' | 'sent' | 'delivered' | 'read' | 'failed';
+
+/** Spec 1 §3 ack: 0 clock, 1 sent, 2 delivered, 3 or 4 read; a message the channel refused shows as failed. */
+export function ackIcon(message: Pick<Message, 'ack' | 'sendError'>): AckIcon {
+  if (message.sendError && message.ack < 1) return 'failed';
+  if (message.ack >= 3) return 'read';
+  if (message.ack === 2) return 'delivered';
+  if (message.ack === 1) return 'sent';
+  return 'clock';
+}
+
+/** Spec 1 §5: only own text messages, within 15 minutes of their last update (server clock ≈ browser clock). */
+export function canEdit(message: Message, userId: number, now: number): boolean {
+  return (
+    message.fromMe &&
+    message.userId === userId &&
+    !message.isDeleted &&
+    message.mediaType === 'chat' &&
+    now - Date.parse(message.updatedAt) < MESSAGE_EDIT_WINDOW_MS
+  );
+}
+
+/** Spec 1 §5: deleting is offered only for own (outbound) messages. */
+export const canDelete = (message: Message): boolean => message.fromMe && !message.isDeleted;
+
+/** Forwarding hands the message to a contact: never a private note, a deleted message or a call line. */
+export const canForward = (message: Message): boolean => !message.isDeleted && !message.isPrivate && message.mediaType !== 'call_log';
+
+export type DeletedText = 'byContact' | 'byUser' | null;
+
+/** Spec 1 §8: deleted incoming messages read 'this message was deleted by the contact'. */
+export function deletedText(message: Pick<Message, 'isDeleted' | 'deletedBy' | 'fromMe'>): DeletedText {
+  if (!message.isDeleted) return null;
+  return message.deletedBy === 'contact' || (!message.deletedBy && !message.fromMe) ? 'byContact' : 'byUser';
+}
+
+/**
+ * Applies an `appMessage` frame (or a send's answer) to the conversation's cached pages: a known message is replaced
+ * where it is; a new one joins the newest page. Returns whether the message is new to the list.
+ */
+export function applyMessage(cache: MessagesCache, message: Message): boolean {
+  for (const page of cache.pages) {
+    const index = page.messages.findIndex((held) => held.id === message.id);
+    if (index >= 0) {
+      // Frames may arrive out of order (an ack before the create's answer); never let an older copy win the ack.
+      const held = page.messages[index]!;
+      page.messages[index] = { ...message, ack: Math.max(held.ack, message.ack) };
+      for (const other of cache.pages) {
+        if (other === page) continue;
+        const duplicate = other.messages.findIndex((copy) => copy.id === message.id);
+        if (duplicate >= 0) other.messages[duplicate] = page.messages[index]!;
+      }
+      return false;
+    }
+  }
+  const newest = cache.pages[0];
+  if (!newest) return false;
+  newest.messages.push(message);
+  newest.messages.sort(byTime);
+  newest.count += 1;
+  return true;
+}
+
+/** The frame's message, when it belongs to this ticket. */
+export function frameMessageFor(ticketId: number, frame: unknown): { action: AppMessageFrame['action']; message: Message } | null {
+  if (typeof frame !== 'object' || frame === null) return null;
+  const { action, message } = frame as Partial<AppMessageFrame>;
+  if (!message || typeof message !== 'object' || message.ticketId !== ticketId) return null;
+  if (action !== 'create' && action !== 'update' && action !== 'delete') return null;
+  return { action, message };
+}
+
+/** Spec 1 §5: labels in the quick-reply menu are cut to 35 characters plus an ellipsis. */
+export const QUICK_REPLY_LABEL_LENGTH = 35;
+
+export function cutLabel(text: string, length = QUICK_REPLY_LABEL_LENGTH): string {
+  const chars = [...text];
+  return chars.length > length ? `${chars.slice(0, length).join('')}...` : text;
+}
+
+export interface QuickReply {
+  id: number;
+  shortcode: string;
+  message: string;
+  mediaPath: string | null;
+  mediaName?: string | null;
+}
+
+/** The slash command being typed: text starting with '/' and no line break yet; null when the menu is closed. */
+export function slashQuery(text: string): string | null {
+  if (!text.startsWith('/') || text.includes('\n')) return null;
+  return text.slice(1).toLowerCase();
+}
+
+/** Spec 1 §5: a leading slash opens the quick replies whose shortcode or text matches what follows it. */
+export function filterQuickReplies(replies: readonly QuickReply[], text: string): QuickReply[] {
+  const query = slashQuery(text);
+  if (query === null) return [];
+  return replies.filter((reply) => reply.shortcode.toLowerCase().includes(query) || reply.message.toLowerCase().includes(query));
+}
+
+/** Spec 1 §5: empty or whitespace-only text is not sent. */
+export const isSendable = (text: string): boolean => text.trim() !== '';
+
+/** The signature the original product prepends when the attendant signs: `*Name*:` on its own line. */
+export const signed = (text: string, name: string): string => `*${name}*:\n${text}`;

@@ -1,0 +1,171 @@
+import { Badge, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useErrorToast } from '../../app/notify';
+import { toaster } from '../../app/toaster';
+import { useT } from '../../i18n';
+import { useContactQuery } from '../contacts/api';
+import { useContactSchedulesQuery, useCreateScheduleMutation, useUpdateScheduleMutation, type Schedule } from './api';
+import { canSaveSchedule, defaultSendAt, toLocalInput, validateSchedule, type ScheduleErrors } from './rules';
+
+export interface ScheduleDialogProps {
+  open: boolean;
+  onClose: () => void;
+  contactId: number;
+  ticketId: number;
+}
+
+const formatDateTime = (iso: string) => {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+};
+
+const statusPalette = (status: string) => (status === 'ERRO' ? 'red' : status === 'ENVIADA' ? 'green' : 'gray');
+
+/**
+ * The schedule dialog of the ticket screen (spec 1 §2, §5; spec 3 §3): a message to this ticket's contact at a
+ * chosen time (default one hour from now). The contact's schedules are listed below; picking one edits it, and one
+ * already sent shows without the save button.
+ */
+export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleDialogProps) {
+  const t = useT();
+  const showError = useErrorToast();
+  const { data: contact } = useContactQuery(contactId, { skip: !open });
+  const { data: existing } = useContactSchedulesQuery(contactId, { skip: !open, refetchOnMountOrArgChange: true });
+  const [createSchedule, creating] = useCreateScheduleMutation();
+  const [updateSchedule, updating] = useUpdateScheduleMutation();
+  const [editing, setEditing] = useState<Schedule | null>(null);
+  const [values, setValues] = useState({ body: '', sendAt: '' });
+  const [errors, setErrors] = useState<ScheduleErrors>({});
+
+  useEffect(() => {
+    if (!open) return;
+    setEditing(null);
+    setValues({ body: '', sendAt: defaultSendAt(new Date()) });
+    setErrors({});
+  }, [open]);
+
+  const pick = (schedule: Schedule) => {
+    setEditing(schedule);
+    setValues({ body: schedule.body, sendAt: toLocalInput(new Date(schedule.sendAt)) });
+    setErrors({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSchedule(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const input = { body: values.body.trim(), contactId, sendAt: new Date(values.sendAt).toISOString() };
+    try {
+      if (editing) await updateSchedule({ id: editing.id, ...input }).unwrap();
+      else await createSchedule({ ...input, ticketId }).unwrap();
+      toaster.create({ type: 'success', description: t('scheduleModal.success') });
+      onClose();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const errorText = (error: 'required' | 'tooShort') => t(error === 'required' ? 'schedule.required' : 'schedule.tooShort');
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="schedule-dialog">
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t(editing ? 'schedule.editTitle' : 'schedule.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root>
+                    <Field.Label>{t('schedule.contact')}</Field.Label>
+                    <Input value={contact?.name ?? ''} readOnly data-testid="schedule-contact" />
+                  </Field.Root>
+                  <Field.Root invalid={!!errors.body} required>
+                    <Field.Label>
+                      {t('schedule.body')}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Textarea rows={4} value={values.body} onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))} data-testid="schedule-body" />
+                    {errors.body && <Field.ErrorText>{errorText(errors.body)}</Field.ErrorText>}
+                  </Field.Root>
+                  <Field.Root invalid={!!errors.sendAt} required>
+                    <Field.Label>
+                      {t('schedule.sendAt')}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input type="datetime-local" value={values.sendAt} onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))} data-testid="schedule-send-at" />
+                    {errors.sendAt && <Field.ErrorText>{errorText(errors.sendAt)}</Field.ErrorText>}
+                  </Field.Root>
+                  {editing?.status === 'ERRO' && (
+                    <Text color="fg.error" textStyle="sm" data-testid="schedule-send-error">
+                      {t('schedule.sendError')}
+                    </Text>
+                  )}
+                  {existing && existing.schedules.length > 0 && (
+                    <>
+                      <Separator />
+                      <Stack gap="1" data-testid="schedule-list">
+                        <Text textStyle="sm" fontWeight="medium">
+                          {t('schedule.existing')}
+                        </Text>
+                        {existing.schedules.map((schedule) => (
+                          <HStack
+                            key={schedule.id}
+                            asChild
+                            gap="2"
+                            px="2"
+                            py="1"
+                            borderRadius="l2"
+                            textAlign="left"
+                            bg={editing?.id === schedule.id ? 'colorPalette.subtle' : undefined}
+                            _hover={{ bg: 'bg.muted' }}
+                          >
+                            <button type="button" onClick={() => pick(schedule)} data-testid={`schedule-item-${schedule.id}`}>
+                              <Text flex="1" textStyle="sm" truncate>
+                                {schedule.body}
+                              </Text>
+                              <Text textStyle="xs" color="fg.muted">
+                                {formatDateTime(schedule.sendAt)}
+                              </Text>
+                              <Badge colorPalette={statusPalette(schedule.status)}>{t(`schedule.status.${schedule.status === 'ERRO' ? 'ERRO' : schedule.status === 'ENVIADA' ? 'ENVIADA' : 'PENDENTE'}`)}</Badge>
+                            </button>
+                          </HStack>
+                        ))}
+                      </Stack>
+                    </>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                {editing && (
+                  <Button variant="ghost" onClick={() => {
+                      setEditing(null);
+                      setValues({ body: '', sendAt: defaultSendAt(new Date()) });
+                    }} data-testid="schedule-new">
+                    {t('schedule.new')}
+                  </Button>
+                )}
+                <Button variant="outline" onClick={onClose}>
+                  {t('common.cancel')}
+                </Button>
+                {canSaveSchedule(editing) && (
+                  <Button type="submit" loading={creating.isLoading || updating.isLoading} data-testid="schedule-save">
+                    {t('common.save')}
+                  </Button>
+                )}
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
