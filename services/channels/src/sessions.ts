@@ -12,22 +12,28 @@ import {
 } from '@conversa/contracts';
 import {
   connection,
+  findOrCreateContact,
   inboundMessageId,
   loadMessage,
   message,
+  openTicket,
   receiveMessage,
   runCommand,
   type CommandContext,
   type IdAllocator,
   type ReceivedMessage,
+  type ReceiveMessageContext,
   type ReceiveMessageInput,
 } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
-import { connectionSecrets, findConnection } from '@conversa/projections/connections/queries';
+import { connectionSecrets, connectionsToRun, findConnection, type ConnectionToRun } from '@conversa/projections/connections/queries';
 import { messageIdByProviderId } from '@conversa/projections/messages/queries';
+import type { Bus, BusSubscription } from '@conversa/bus';
+import { leaseKey } from '@conversa/projector';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
+import pg from 'pg';
 import { inboundContext } from './inbound';
 import type { OutboundMessage } from './port';
 
@@ -100,15 +106,22 @@ export interface SessionHooks {
    */
   receiveMessage(input: InboundMessage): Promise<ReceivedMessage>;
   /**
+   * The connection's own account wrote outside Conversa (from the phone, the page inbox): recorded
+   * on the contact's ticket as an outbound message already sent. Idempotent on `providerId`.
+   */
+  recordSentElsewhere(input: InboundMessage): Promise<ReceivedMessage>;
+  /** Whether a provider's message is already recorded (received, or sent by us or elsewhere): skip downloading it again. */
+  isRecorded(providerId: string): Promise<boolean>;
+  /**
    * The channel acknowledged one of our messages (1 sent, 2 delivered, 3 or 4 read). `messageId`
    * (Conversa's id, which `send` was given) is used when the driver knows it; otherwise the
    * provider id is looked up. Answers false when no such message is known (yet).
    */
   messageAck(ack: { providerId: string; ack: number; messageId?: string }): Promise<boolean>;
-  /** The contact edited a message they sent. False when it is unknown. */
-  messageEdited(edit: { providerId: string; body: string; editedAt?: Date | string }): Promise<boolean>;
-  /** The contact deleted a message they sent ('this message was deleted by the contact'). False when unknown. */
-  messageDeleted(deletion: { providerId: string }): Promise<boolean>;
+  /** A message was edited on the channel: by the contact, or (`fromMe`) from the connection's own account. False when it is unknown. */
+  messageEdited(edit: { providerId: string; body: string; editedAt?: Date | string; fromMe?: boolean }): Promise<boolean>;
+  /** A message was deleted on the channel: by the contact ('this message was deleted by the contact') or from the connection's own account. False when unknown. */
+  messageDeleted(deletion: { providerId: string; fromMe?: boolean }): Promise<boolean>;
   /** History import (spec 2 §4): started → progress… → finished. Progress is recorded at most about once a second. */
   importStarted(): Promise<void>;
   importProgress(progress: ImportProgressReport): Promise<void>;
@@ -168,10 +181,14 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
   let lastReport: { status: ConnectionStatus; qrcode: string; retries: number } | null = null;
   const pendingImport: { report: ImportProgressReport | null; ticketIds: Set<number>; at: number } = { report: null, ticketIds: new Set(), at: 0 };
 
-  /** A message the contact sent on this connection (edits and deletions concern only those). */
-  async function contactMessage(providerId: string): Promise<string | undefined> {
-    const inboundId = inboundMessageId(companyId, connectionId, providerId);
-    return (await loadMessage(ctx, inboundId)).status !== 'none' ? inboundId : undefined;
+  /**
+   * Conversa's id of a provider's message on this connection: received ones and ones sent elsewhere
+   * have it derived from the provider id; ones Conversa sent learn it from the read model.
+   */
+  async function knownMessage(providerId: string, derivedOnly: boolean): Promise<string | undefined> {
+    const derivedId = inboundMessageId(companyId, connectionId, providerId);
+    if ((await loadMessage(ctx, derivedId)).status !== 'none') return derivedId;
+    return derivedOnly ? undefined : messageIdByProviderId(ctx.db, companyId, connectionId, providerId);
   }
 
   async function flushImport(): Promise<void> {
@@ -213,6 +230,10 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
     receiveMessage(input) {
       return receiveMessage(inbound, { ...input, companyId, whatsappId: connectionId, channel: ticketChannelOf(channel) });
     },
+    recordSentElsewhere: (input) => recordSentElsewhere(inbound, { ...input, companyId, whatsappId: connectionId, channel: ticketChannelOf(channel) }),
+    async isRecorded(providerId) {
+      return (await knownMessage(providerId, false)) !== undefined;
+    },
     async messageAck({ providerId, ack, messageId }) {
       const id = messageId ?? (await messageIdByProviderId(ctx.db, companyId, connectionId, providerId));
       if (!id) return false;
@@ -221,17 +242,20 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
       await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'ChangeMessageAck', ack }, companyId, actor });
       return true;
     },
-    async messageEdited({ providerId, body, editedAt }) {
-      const id = await contactMessage(providerId);
+    async messageEdited({ providerId, body, editedAt, fromMe = false }) {
+      const id = await knownMessage(providerId, !fromMe);
       if (!id) return false;
       const at = new Date(editedAt ?? ctx.now()).toISOString();
-      await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'RecordContactEdit', body, editedAt: at }, companyId, actor });
+      await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'RecordChannelEdit', body, editedAt: at }, companyId, actor });
       return true;
     },
-    async messageDeleted({ providerId }) {
-      const id = await contactMessage(providerId);
+    async messageDeleted({ providerId, fromMe = false }) {
+      const id = await knownMessage(providerId, !fromMe);
       if (!id) return false;
-      await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'DeleteMessage', by: 'contact' }, companyId, actor });
+      const current = await loadMessage(ctx, id);
+      // The side that wrote it deleted it; a mismatch (our message reported as the contact's) is not ours to record.
+      if (current.status === 'none' || current.fromMe !== fromMe) return false;
+      await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'DeleteMessage', by: fromMe ? 'user' : 'contact' }, companyId, actor });
       return true;
     },
     async importStarted() {
@@ -256,10 +280,305 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
   };
 }
 
+/**
+ * A message the connection's own account wrote outside Conversa: the contact and ticket as for an
+ * inbound message, then one append of MessageQueued + MessageSent (the sender never sends it).
+ */
+async function recordSentElsewhere(ctx: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
+  const { companyId, whatsappId, channel } = input;
+  const messageId = inboundMessageId(companyId, whatsappId, input.providerId);
+  const earlier = await loadMessage(ctx, messageId);
+  if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
+  const actor: Actor = { kind: 'channel', id: whatsappId ?? channel };
+  const { contactId } = await findOrCreateContact(ctx, {
+    companyId,
+    actor,
+    number: input.contact.number,
+    name: input.contact.name,
+    channel,
+    isGroup: input.contact.isGroup,
+    profilePicUrl: input.contact.profilePicUrl ?? null,
+    verifiedByChannel: true,
+  });
+  const { ticketId } = await openTicket(ctx, {
+    companyId,
+    actor,
+    contactId,
+    whatsappId,
+    channel,
+    isGroup: input.contact.isGroup,
+    reuseOpen: true,
+    ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}),
+  });
+  const quotedMessageId = input.quotedProviderId
+    ? ((await loadMessage(ctx, inboundMessageId(companyId, whatsappId, input.quotedProviderId))).status !== 'none'
+        ? inboundMessageId(companyId, whatsappId, input.quotedProviderId)
+        : ((await ctx.messageIdByProviderId?.(companyId, whatsappId, input.quotedProviderId)) ?? null))
+    : null;
+  const result = await runCommand(ctx, {
+    decider: message,
+    streamId: messageStream(messageId),
+    command: {
+      type: 'RecordSentElsewhere',
+      providerId: input.providerId,
+      sentAt: new Date(input.receivedAt).toISOString(),
+      message: {
+        messageId,
+        ticketId,
+        contactId,
+        whatsappId,
+        body: input.body,
+        mediaType: input.mediaType,
+        media: input.media ?? null,
+        location: input.location ?? null,
+        quotedMessageId,
+        userId: null,
+        isPrivate: false,
+        isForwarded: false,
+      },
+    },
+    companyId,
+    actor,
+  });
+  if (result.events.length === 0) return { messageId, ticketId, contactId, duplicate: true, position: null };
+  return { messageId, ticketId, contactId, duplicate: false, position: result.position };
+}
+
 /** What a driver is started with: the connection's settings and secrets from the read model. */
 export async function sessionConnectionOf(db: Kysely<any>, connectionId: number): Promise<SessionConnection | null> {
   const settings = await findConnection(db, connectionId);
   if (!settings) return null;
   const secrets = settings.channel === 'facebook' || settings.channel === 'instagram' || settings.channel === 'whatsappapi' ? await connectionSecrets(db, connectionId) : null;
   return { id: settings.id, companyId: settings.companyId, channel: settings.channel, settings, account: secrets?.account ?? null };
+}
+
+export interface SessionManagerOptions {
+  ctx: SessionContext;
+  drivers: readonly SessionDriver[];
+  /** Postgres where the per-connection leases (advisory locks) are held. */
+  connectionString: string;
+  /** Connection frames (`company.*.whatsapp`) wake the manager at once; without a bus it only polls. */
+  bus?: Bus;
+  log?: SessionLogger;
+  /** How often the manager looks for connections nobody runs (a process died, a lease freed). Default 10 s. */
+  reconcileIntervalMs?: number;
+}
+
+export interface SessionManager {
+  /** Connects the lease connection and starts reconciling; resolves after the first pass. */
+  start(): Promise<void>;
+  /** Stops every session this process runs (keeping their pairing) and frees their leases. */
+  stop(): Promise<void>;
+  /** The running session of a connection, when this process owns it. */
+  session(connectionId: number): RunningSession | undefined;
+  /** Connections whose session this process runs now. */
+  owned(): number[];
+  /** One pass: start what should run and nobody runs, act on new requests, stop what should not run. */
+  reconcile(): Promise<void>;
+}
+
+/** Leases of sessions are advisory locks named after the connection, on the manager's own connection. */
+export const sessionLeaseKey = (connectionId: number): string => leaseKey(`session:${connectionId}`).toString();
+
+interface Owned {
+  channel: ConnectionChannel;
+  companyId: number;
+  /** The request generation this process has acted on. */
+  generation: number;
+  running: RunningSession | null;
+}
+
+/**
+ * Owns the running sessions of this process (DESIGN.md "Processes": one WhatsApp session is
+ * singleton work held by a lease). Every connection whose session should run is started by exactly
+ * one manager across processes: the one holding the Postgres advisory lock `session:<id>`, all held
+ * on one dedicated connection, so a dead process frees its sessions for the others at once. Level
+ * triggered: each pass compares what should run (read.connections) with what runs here, so a missed
+ * frame only delays a change until the next poll. The generation acted on is kept in
+ * `channels.session_generations`, so a process taking over does not repeat a 'new QR'.
+ */
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const { ctx, log = silentLogger } = options;
+  const drivers = new Map(options.drivers.map((driver) => [driver.channel, driver]));
+  const owned = new Map<number, Owned>();
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let subscription: BusSubscription | null = null;
+  let stopped = true;
+  let pass: Promise<void> | null = null;
+  let again = false;
+
+  async function connectLeases(): Promise<pg.Client> {
+    if (client) return client;
+    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'conversa-sessions', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const lost = (error: Error) => {
+      if (client !== next) return;
+      client = null;
+      log.error({ err: error }, 'sessions: lease connection lost; stopping every session of this process');
+      // Postgres freed the locks with the connection: another process may start these sessions now.
+      const sessions = [...owned.values()];
+      owned.clear();
+      void Promise.all(sessions.map((entry) => entry.running?.stop().catch(() => {})));
+    };
+    next.on('error', lost);
+    next.on('end', () => lost(new Error('lease connection ended')));
+    await next.connect();
+    await next.query(`create schema if not exists channels;
+      create table if not exists channels.session_generations (connection_id integer primary key, generation integer not null, updated_at timestamptz not null default now());
+      comment on table channels.session_generations is 'The last session request (start, new QR, restart) a session manager acted on, per connection'`);
+    client = next;
+    return next;
+  }
+
+  async function tryLock(connectionId: number): Promise<boolean> {
+    const leases = await connectLeases();
+    const { rows } = await leases.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [sessionLeaseKey(connectionId)]);
+    return rows[0]?.locked === true;
+  }
+
+  async function unlock(connectionId: number): Promise<void> {
+    await client?.query('select pg_advisory_unlock($1::bigint)', [sessionLeaseKey(connectionId)]).catch(() => {});
+  }
+
+  async function actedGeneration(connectionId: number): Promise<number> {
+    const leases = await connectLeases();
+    const { rows } = await leases.query<{ generation: number }>('select generation from channels.session_generations where connection_id = $1', [connectionId]);
+    return rows[0]?.generation ?? 0;
+  }
+
+  async function recordGeneration(connectionId: number, generation: number): Promise<void> {
+    const leases = await connectLeases();
+    await leases.query(
+      `insert into channels.session_generations (connection_id, generation) values ($1, $2)
+       on conflict (connection_id) do update set generation = excluded.generation, updated_at = now()`,
+      [connectionId, generation],
+    );
+  }
+
+  async function launch(target: ConnectionToRun, entry: Owned, fresh: boolean): Promise<void> {
+    const driver = drivers.get(target.channel)!;
+    const connectionOf = await sessionConnectionOf(ctx.db, target.id);
+    if (!connectionOf) return;
+    const hooks = createSessionHooks(ctx, target, {
+      log,
+      onEnded: async () => {
+        // Ended for good (logged out on the phone): it stays down until someone starts it again.
+        if (owned.get(target.id) !== entry) return;
+        const running = entry.running;
+        owned.delete(target.id);
+        await running?.stop().catch((error) => log.warn({ err: error, connectionId: target.id }, 'sessions: stopping an ended session failed'));
+        await unlock(target.id);
+      },
+    });
+    entry.running = await driver.start(connectionOf, hooks, { fresh });
+  }
+
+  async function release(connectionId: number, entry: Owned, how: 'stop' | 'logout'): Promise<void> {
+    owned.delete(connectionId);
+    try {
+      if (entry.running) await (how === 'logout' ? entry.running.logout() : entry.running.stop());
+      else if (how === 'logout') await drivers.get(entry.channel)?.forget?.({ id: connectionId, companyId: entry.companyId });
+    } catch (error) {
+      log.warn({ err: error, connectionId }, `sessions: ${how} failed`);
+    } finally {
+      await unlock(connectionId);
+    }
+  }
+
+  async function act(target: ConnectionToRun): Promise<void> {
+    let entry = owned.get(target.id);
+    if (!entry) {
+      if (!(await tryLock(target.id))) return;
+      entry = { channel: target.channel, companyId: target.companyId, generation: await actedGeneration(target.id), running: null };
+      owned.set(target.id, entry);
+    } else if (entry.running && target.generation <= entry.generation) {
+      return;
+    }
+    const news = target.generation > entry.generation;
+    const fresh = news && target.request === 'renew';
+    try {
+      if (entry.running) {
+        const running = entry.running;
+        entry.running = null;
+        await (fresh ? running.logout() : running.stop());
+      }
+      await launch(target, entry, fresh);
+      if (news) {
+        entry.generation = target.generation;
+        await recordGeneration(target.id, target.generation);
+      }
+    } catch (error) {
+      // Try again on a later pass; meanwhile another process may take it.
+      log.error({ err: error, connectionId: target.id }, 'sessions: could not start the session');
+      if (owned.get(target.id) === entry) {
+        owned.delete(target.id);
+        await entry.running?.stop().catch(() => {});
+        await unlock(target.id);
+      }
+    }
+  }
+
+  async function reconcileOnce(): Promise<void> {
+    const targets = await connectionsToRun(ctx.db, { channels: [...drivers.keys()] });
+    const wanted = new Set(targets.map((target) => target.id));
+    for (const [connectionId, entry] of [...owned]) {
+      // Disconnected or deleted: unlink the device, so it does not keep receiving for nobody.
+      if (!wanted.has(connectionId)) await release(connectionId, entry, 'logout');
+    }
+    for (const target of targets) {
+      if (stopped) return;
+      await act(target);
+    }
+  }
+
+  function reconcile(): Promise<void> {
+    if (pass) {
+      again = true;
+      return pass;
+    }
+    pass = (async () => {
+      try {
+        do {
+          again = false;
+          await reconcileOnce();
+        } while (again && !stopped);
+      } finally {
+        pass = null;
+      }
+    })();
+    return pass;
+  }
+
+  const reconcileQuietly = () =>
+    reconcile().catch((error) => {
+      log.error({ err: error }, 'sessions: reconcile failed');
+    });
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      await connectLeases();
+      if (options.bus) subscription = await options.bus.subscribe('company.*.whatsapp', () => void reconcileQuietly());
+      timer = setInterval(() => void reconcileQuietly(), options.reconcileIntervalMs ?? 10_000);
+      timer.unref();
+      await reconcileQuietly();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await subscription?.unsubscribe();
+      subscription = null;
+      await pass?.catch(() => {});
+      await Promise.all([...owned].map(([connectionId, entry]) => release(connectionId, entry, 'stop')));
+      const leases = client;
+      client = null;
+      await leases?.end().catch(() => {});
+    },
+    session: (connectionId) => owned.get(connectionId)?.running ?? undefined,
+    owned: () => [...owned.keys()],
+    reconcile,
+  };
 }

@@ -96,6 +96,8 @@ export interface ReceiveMessageInput {
   /** In group tickets, who in the group wrote it. */
   participant?: { name: string; number: string } | null;
   receivedAt: string | Date;
+  /** 'group': a group conversation kept out of the queues (the connection's groupAsTicket disabled) opens as a group ticket. */
+  ticketStatus?: 'group';
 }
 
 export interface ReceivedMessage {
@@ -141,7 +143,7 @@ export async function receiveMessage(ctx: ReceiveMessageContext, input: ReceiveM
     verifiedByChannel: true,
   });
   const actor: Actor = { kind: 'contact', id: contactId };
-  const { ticketId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true });
+  const { ticketId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true, ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}) });
   const quotedMessageId = input.quotedProviderId ? await quotedMessageIdOf(ctx, companyId, whatsappId, input.quotedProviderId) : null;
 
   const result = await runCommand(ctx, {

@@ -49,8 +49,10 @@ export type MessageCommand =
   | { type: 'RecordMessageSendFailed'; reason: string }
   | { type: 'ChangeMessageAck'; ack: number }
   | { type: 'EditMessage'; userId: number; body: string }
-  /** The contact edited a message on the channel (inbound only; reported by the session with the provider's time). */
-  | { type: 'RecordContactEdit'; body: string; editedAt: string }
+  /** The message was edited on the channel itself (by the contact, or from the connection's own phone), at the provider's time. */
+  | { type: 'RecordChannelEdit'; body: string; editedAt: string }
+  /** The connection's own account wrote outside Conversa (the phone, the page inbox): recorded as sent, never sent again. */
+  | { type: 'RecordSentElsewhere'; message: Omit<QueuedData, 'queuedAt'>; providerId: string; sentAt: string }
   | { type: 'DeleteMessage'; by: 'user' | 'contact' };
 
 /** A message needs something to say: text, a file or a place. */
@@ -164,12 +166,19 @@ export const message: Decider<Message, MessageCommand, MessageEvent> = {
         if (command.body === current.body) return [];
         return [{ type: 'MessageEdited', data: { messageId: current.messageId, body: command.body, previousBody: current.body, editedAt: now.toISOString() } }];
       }
-      case 'RecordContactEdit': {
+      case 'RecordChannelEdit': {
         const current = existing(state);
-        if (current.fromMe) throw new DomainError('ERR_NO_PERMISSION');
         if (current.status === 'deleted' || command.body === current.body) return [];
         return [{ type: 'MessageEdited', data: { messageId: current.messageId, body: command.body, previousBody: current.body, editedAt: command.editedAt } }];
       }
+      case 'RecordSentElsewhere':
+        if (state.status !== 'none') return [];
+        assertContent(command.message);
+        // One append: the sender reactor sees it already sent and never delivers it a second time.
+        return [
+          { type: 'MessageQueued', data: { ...command.message, queuedAt: command.sentAt } },
+          { type: 'MessageSent', data: { messageId: command.message.messageId, providerId: command.providerId } },
+        ];
       case 'DeleteMessage': {
         const current = existing(state);
         if (current.status === 'deleted') return [];

@@ -1,0 +1,102 @@
+import { sql, type Kysely } from 'kysely';
+import type { OutboundMessage } from '../port';
+import type { RunningSession, SessionDriver } from '../sessions';
+
+/**
+ * The sandbox's "phone": what the product sent to each contact of a sandbox connection. Written
+ * only by the sandbox session (the channel's side), read by GET /sandbox/:id/outbox.
+ */
+export async function migrateSandbox(db: Kysely<any>): Promise<void> {
+  await sql`
+    create schema if not exists channels;
+    create table if not exists channels.sandbox_outbox (
+      message_id text primary key,
+      connection_id integer not null,
+      company_id integer not null,
+      to_number text not null,
+      body text not null,
+      media_url text,
+      media_type text not null,
+      created_at timestamptz not null default now()
+    );
+    create index if not exists sandbox_outbox_contact on channels.sandbox_outbox (connection_id, to_number, created_at);
+    comment on table channels.sandbox_outbox is 'Messages the product sent through sandbox (test) connections, as the contact''s phone received them';
+  `.execute(db);
+}
+
+/** The provider id a sandbox delivery answers: derived from Conversa's message id, so a resend is the same delivery. */
+export const sandboxProviderId = (messageId: string) => `sandbox-${messageId}`;
+
+export interface SandboxOutboxRow {
+  id: string;
+  to: string;
+  body: string;
+  mediaUrl: string | null;
+  createdAt: string;
+}
+
+/** What was sent to these numbers on a sandbox connection, oldest first (the last 200). */
+export async function sandboxOutbox(db: Kysely<any>, connectionId: number, numbers: readonly string[]): Promise<SandboxOutboxRow[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .selectFrom('channels.sandbox_outbox')
+    .select(['message_id', 'to_number', 'body', 'media_url', 'created_at'])
+    .where('connection_id', '=', connectionId)
+    .where('to_number', 'in', [...numbers])
+    .orderBy('created_at', 'desc')
+    .orderBy('message_id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.reverse().map((row) => ({ id: row.message_id, to: row.to_number, body: row.body, mediaUrl: row.media_url, createdAt: new Date(row.created_at).toISOString() }));
+}
+
+/**
+ * The sandbox channel (issue 6): a connection without a phone. Its session is CONNECTED as soon as
+ * it runs; what the product sends lands in the outbox, once per message id (the sender's
+ * at-least-once delivery never shows a message twice). Inbound messages come through
+ * POST /sandbox/:id/messages, which hands them to the same session hooks a real channel uses.
+ */
+export function createSandboxDriver(options: { db: Kysely<any> }): SessionDriver {
+  const { db } = options;
+  let migrated: Promise<void> | null = null;
+  const ready = () => (migrated ??= migrateSandbox(db).catch((error) => {
+    migrated = null;
+    throw error;
+  }));
+
+  return {
+    channel: 'sandbox',
+    async start(connection, hooks) {
+      await ready();
+      await hooks.report({ status: 'CONNECTED', qrcode: '', retries: 0 });
+      let open = true;
+      const session: RunningSession = {
+        async send(message: OutboundMessage) {
+          if (!open) throw new Error('no channel connected');
+          await db
+            .insertInto('channels.sandbox_outbox')
+            .values({
+              message_id: message.messageId,
+              connection_id: connection.id,
+              company_id: connection.companyId,
+              to_number: message.contact.number,
+              body: message.body,
+              media_url: message.media?.url ?? null,
+              media_type: message.mediaType,
+            })
+            .onConflict((oc) => oc.column('message_id').doNothing())
+            .execute();
+          return { providerId: sandboxProviderId(message.messageId) };
+        },
+        async stop() {
+          open = false;
+        },
+        async logout() {
+          open = false;
+          await hooks.report({ status: 'DISCONNECTED', qrcode: '', retries: 0 });
+        },
+      };
+      return session;
+    },
+  };
+}
