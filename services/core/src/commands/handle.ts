@@ -1,4 +1,4 @@
-import { DomainError, type Actor, type EventToAppend, type Position, type RecordedEvent } from '@conversa/contracts';
+import { DomainError, type Actor, type EventMetadataInput, type EventToAppend, type Position, type RecordedEvent } from '@conversa/contracts';
 import { WrongExpectedVersionError, type EventStore } from '@conversa/eventstore';
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
@@ -25,16 +25,26 @@ export interface HandleCommandOptions<State, Command, Event extends DomainEvent>
    */
   commandId?: string;
   now?: Date;
+  /**
+   * The stream as the caller has just read it: the first attempt decides on it instead of reading
+   * it again (a conflict re-reads, so a stale history costs a retry, never a wrong decision).
+   */
+  knownHistory?: readonly RecordedEvent[];
   /** How many times a concurrency conflict is retried (re-read, re-decide) before giving up. Default 25. */
   maxRetries?: number;
   /** Schema version of each event type; the registry knows it. Defaults to 1. */
   schemaVersionOf?: (type: string) => number;
+  /** The data as the store will keep it (the registry's schema applied: trimmed strings…). Defaults to the decided data. */
+  normalize?: (type: string, data: unknown) => unknown;
 }
+
+/** An event as the command wrote it; a repeated command answers with the stored ones. */
+export type CommandEvent = Pick<RecordedEvent, 'id' | 'streamId' | 'revision' | 'type' | 'data'> & { metadata: EventMetadataInput };
 
 export interface CommandResult<State> {
   state: State;
   /** The events this command produced (or produced the first time, for a repeated command id). */
-  events: RecordedEvent[];
+  events: CommandEvent[];
   nextExpectedRevision: number;
   /** Position of the last event this command produced; null when it produced none. */
   position: Position | null;
@@ -57,7 +67,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const correlationId = metadata.correlationId ?? commandId ?? randomUUID();
 
   for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
+    const history = attempt === 0 && options.knownHistory ? options.knownHistory : await store.readStream(streamId);
     let state = decider.initialState();
     for (const event of history) state = decider.evolve(state, event as unknown as Event);
     const lastRevision = history.length > 0 ? history[history.length - 1]!.revision : -1;
@@ -90,8 +100,17 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     try {
       const result = await store.appendToStream(streamId, toAppend, { expectedRevision: lastRevision === -1 ? 'no_stream' : lastRevision });
       for (const event of decided) state = decider.evolve(state, event);
-      const appended = await store.readStream(streamId, { fromRevision: result.nextExpectedRevision - decided.length + 1, maxCount: decided.length });
-      return { state, events: appended, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
+      // Built from what was written rather than read back: one round trip less on every command.
+      const firstRevision = result.nextExpectedRevision - toAppend.length + 1;
+      const events: CommandEvent[] = toAppend.map((event, index) => ({
+        id: event.id,
+        streamId,
+        revision: firstRevision + index,
+        type: event.type,
+        data: options.normalize ? options.normalize(event.type, event.data) : event.data,
+        metadata: event.metadata,
+      }));
+      return { state, events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt >= maxRetries) throw new DomainError('ERR_CONCURRENCY_RETRIES_EXHAUSTED');

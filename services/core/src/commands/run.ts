@@ -1,4 +1,4 @@
-import type { Actor, EventRegistry } from '@conversa/contracts';
+import type { Actor, EventRegistry, RecordedEvent } from '@conversa/contracts';
 import type { EventStore } from '@conversa/eventstore';
 import type { Decider, DomainEvent } from './decider';
 import { handleCommand, type CommandResult } from './handle';
@@ -19,6 +19,8 @@ export interface Execution<State, Command, Event extends DomainEvent> {
   commandId?: string;
   correlationId?: string;
   causationId?: string;
+  /** The stream as the caller has just read it (see HandleCommandOptions.knownHistory). */
+  knownHistory?: readonly RecordedEvent[];
 }
 
 /** Runs one command on one stream with the registry's schema versions and the context's clock. */
@@ -31,9 +33,11 @@ export function runCommand<State, Command, Event extends DomainEvent>(
     streamId: execution.streamId,
     command: execution.command,
     commandId: execution.commandId,
+    knownHistory: execution.knownHistory,
     metadata: { companyId: execution.companyId, actor: execution.actor, correlationId: execution.correlationId, causationId: execution.causationId },
     now: ctx.now(),
     schemaVersionOf: (type) => (ctx.registry.has(type) ? ctx.registry.versionOf(type) : 1),
+    normalize: (type, data) => (ctx.registry.has(type) ? ctx.registry.validateForAppend(type, data) : data),
   });
 }
 

@@ -74,6 +74,8 @@ export async function queueOutboundMessage(ctx: CommandContext, input: QueueOutb
     },
     companyId: input.companyId,
     actor: input.actor,
+    // A message id made here names a stream nobody wrote yet.
+    knownHistory: input.messageId ? undefined : [],
   });
   return { messageId, position: result.position };
 }
@@ -128,7 +130,8 @@ export type ReceiveMessageContext = CommandContext & {
 export async function receiveMessage(ctx: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
   const { companyId, whatsappId, channel } = input;
   const messageId = inboundMessageId(companyId, whatsappId, input.providerId);
-  const earlier = await loadMessage(ctx, messageId);
+  const history = await ctx.store.readStream(messageStream(messageId));
+  const earlier = fold(message, history as unknown as MessageEvent[]);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
 
   const channelActor: Actor = { kind: 'channel', id: whatsappId ?? channel };
@@ -168,6 +171,7 @@ export async function receiveMessage(ctx: ReceiveMessageContext, input: ReceiveM
     },
     companyId,
     actor,
+    knownHistory: history,
   });
   // Two deliveries of one message racing past the first check: the loser's command recorded nothing.
   if (result.events.length === 0 && result.state.status !== 'none') {

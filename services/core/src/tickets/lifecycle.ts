@@ -101,6 +101,8 @@ export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, inp
       },
       companyId: input.companyId,
       actor: input.actor,
+      // The id is fresh from its sequence: no stream has it yet.
+      knownHistory: [],
     });
     return { ticketId, uuid, created: true, position: result.position };
   }
