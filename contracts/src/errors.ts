@@ -53,6 +53,7 @@ export const errorCatalogue = {
   ERR_SUBSCRIPTION_EXPIRED: { status: 402, message: "The company's subscription is overdue." },
   ERR_EMAIL_IN_USE: { status: 409, message: 'This e-mail is already in use.' },
   ERR_PLAN_USER_LIMIT: { status: 403, message: "The company's plan allows no more users." },
+  ERR_USER_DELETE_SELF: { status: 403, message: 'You cannot delete your own user.' },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a moment and try again.' },
   ERR_INVALID_PHONE_NUMBER: { status: 400, message: 'This is not a valid phone number.' },
   ERR_NO_TAG_FOUND: { status: 404, message: 'Tag not found.' },

@@ -1,4 +1,4 @@
-import { defaultCompanySettings, type CompanySettings } from '@conversa/contracts';
+import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type ScheduleEntry } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
 
 export interface CompanyRow {
@@ -15,7 +15,8 @@ export interface CompanyRow {
   addressStreet: string;
   addressState: string;
   addressCity: string;
-  schedules: unknown[];
+  /** Opening hours; a company that never saved any has the default week (spec 2 §3). */
+  schedules: ScheduleEntry[];
   createdAt: string;
   lastLogin: string | null;
 }
@@ -41,7 +42,7 @@ const companyFromRow = (row: any): CompanyRow => ({
   addressStreet: row.address_street,
   addressState: row.address_state,
   addressCity: row.address_city,
-  schedules: row.schedules,
+  schedules: row.schedules?.length ? row.schedules : defaultOpeningHours(),
   createdAt: new Date(row.created_at).toISOString(),
   lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
 });
@@ -71,4 +72,15 @@ export async function countCompaniesOnPlan(db: Kysely<any>, planId: number): Pro
 export async function listCompanies(db: Kysely<any>): Promise<CompanyRow[]> {
   const rows = await db.selectFrom('read.companies').selectAll().where('deleted', '=', false).orderBy('id').execute();
   return rows.map(companyFromRow);
+}
+
+/**
+ * The company's opening hours, seven days from Monday (spec 2 §3 schedule entries). Out-of-hours routing
+ * reads them when scheduleType is 'company'. A company that never saved any has 08:00–12:00 and
+ * 13:00–18:00 every day; an unknown company has none.
+ */
+export async function companySchedules(db: Kysely<any>, companyId: number): Promise<ScheduleEntry[]> {
+  const row = await db.selectFrom('read.companies').select('schedules').where('id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  if (!row) return [];
+  return (row.schedules as ScheduleEntry[]).length > 0 ? (row.schedules as ScheduleEntry[]) : defaultOpeningHours();
 }

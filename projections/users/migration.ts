@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { migratePresence } from './presence';
 
 export async function migrateUsers(db: Kysely<any>): Promise<void> {
   await sql`
@@ -23,6 +24,8 @@ export async function migrateUsers(db: Kysely<any>): Promise<void> {
       show_dashboard boolean not null,
       allow_real_time boolean not null,
       allow_connections boolean not null,
+      online boolean not null default false,
+      online_changed_at timestamptz,
       deleted boolean not null default false,
       created_at timestamptz not null,
       updated_at timestamptz not null,
@@ -34,6 +37,11 @@ export async function migrateUsers(db: Kysely<any>): Promise<void> {
     comment on column read.users.super is 'Platform super user (manages companies and plans)';
     comment on column read.users.all_ticket is 'enable: sees tickets of every queue, not only its own';
     comment on column read.users.queue_ids is 'Queues the user attends';
+    comment on column read.users.whatsapp_id is 'Default connection of the user (spec: wpp / whatsappId), null when none';
+    comment on column read.users.online is 'Browser open: true from the first userStatus ping until the pings stop (UserWentOnline / UserWentOffline)';
+    comment on column read.users.online_changed_at is 'When online last changed';
+    comment on column read.users.deleted is 'Deleted users stay for history (ticket owners, audit) but cannot log in';
+    create index if not exists users_company_online on read.users (company_id) where online and not deleted;
 
     create schema if not exists auth;
     create table if not exists auth.user_credentials (
@@ -44,4 +52,5 @@ export async function migrateUsers(db: Kysely<any>): Promise<void> {
     );
     create unique index if not exists user_credentials_email on auth.user_credentials (email);
   `.execute(db);
+  await migratePresence(db);
 }

@@ -33,8 +33,8 @@ function userRow(details: Record<string, unknown>) {
 
 export const usersProjector = defineProjector({
   name: 'users',
-  version: 1,
-  eventTypes: ['UserCreated', 'UserDetailsChanged', 'UserPasswordChanged', 'UserDeleted', 'SessionStarted'],
+  version: 2,
+  eventTypes: ['UserCreated', 'UserDetailsChanged', 'UserPasswordChanged', 'UserDeleted', 'UserWentOnline', 'UserWentOffline', 'SessionStarted'],
   tables: ['read.users', 'auth.user_credentials'],
   migrate: migrateUsers,
   async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
@@ -72,6 +72,13 @@ export const usersProjector = defineProjector({
           await trx.deleteFrom('auth.user_credentials').where('user_id', '=', data.userId).execute();
           touched.set(data.userId, { companyId: event.metadata.companyId, action: 'delete' });
           break;
+        case 'UserWentOnline':
+        case 'UserWentOffline': {
+          const online = event.type === 'UserWentOnline';
+          await trx.updateTable('read.users').set({ online, online_changed_at: at }).where('id', '=', data.userId).execute();
+          touched.set(data.userId, { companyId: event.metadata.companyId, action: touched.get(data.userId)?.action ?? 'update' });
+          break;
+        }
         case 'SessionStarted':
           await trx.updateTable('read.users').set({ last_login: at }).where('id', '=', data.userId).execute();
           // Tells the user's other browsers that the account was opened elsewhere (spec 1 §4).

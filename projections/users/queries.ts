@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /** A user as the API shows it (never the password hash). */
 export interface UserView {
@@ -22,6 +22,8 @@ export interface UserView {
   showDashboard: boolean;
   allowRealTime: boolean;
   allowConnections: boolean;
+  /** Pinging from a browser (spec 2 §3 online). */
+  online: boolean;
   createdAt: string;
   updatedAt: string;
   lastLogin: string | null;
@@ -48,6 +50,7 @@ export const userFromRow = (row: any): UserView => ({
   showDashboard: row.show_dashboard,
   allowRealTime: row.allow_real_time,
   allowConnections: row.allow_connections,
+  online: row.online,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
   lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
@@ -74,7 +77,8 @@ export async function listUsers(
   const page = Math.max(1, options.pageNumber ?? 1);
   let query = db.selectFrom('read.users').where('company_id', '=', companyId).where('deleted', '=', false);
   if (options.searchParam) {
-    const term = `%${options.searchParam.trim().toLowerCase()}%`;
+    // The term is literal text: % and _ typed by a user are not patterns.
+    const term = `%${options.searchParam.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', term), eb(eb.fn('lower', ['email']), 'like', term)]));
   }
   const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
@@ -86,4 +90,18 @@ export async function listUsers(
 export async function countUsers(db: Kysely<any>, companyId: number): Promise<number> {
   const row = await db.selectFrom('read.users').select((eb) => eb.fn.countAll<string>().as('count')).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Ids of the company's users online now, optionally only those attending a queue (rotation picks among them). */
+export async function onlineUserIds(db: Kysely<any>, companyId: number, queueId?: number): Promise<number[]> {
+  let query = db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('online', '=', true).where('deleted', '=', false);
+  if (queueId !== undefined) query = query.where(sql<boolean>`${queueId} = any(queue_ids)`);
+  const rows = await query.orderBy('id').execute();
+  return rows.map((row: any) => row.id);
+}
+
+/** Ids of the company's live users (what the plan's user limit counts). */
+export async function activeUserIds(db: Kysely<any>, companyId: number): Promise<number[]> {
+  const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
+  return rows.map((row: any) => row.id);
 }

@@ -38,7 +38,18 @@ export const UserDeleted = defineEvent('UserDeleted', z.object({ userId: z.numbe
 export const UserEmailClaimed = defineEvent('UserEmailClaimed', z.object({ email: z.string(), userId: z.number().int().positive() }));
 export const UserEmailReleased = defineEvent('UserEmailReleased', z.object({ email: z.string(), userId: z.number().int().positive() }));
 
-export const userEvents = [UserCreated, UserDetailsChanged, UserPasswordChanged, UserDeleted, UserEmailClaimed, UserEmailReleased];
+/**
+ * Presence stream `userpresence-<id>`: only the transitions are facts. The pings in between (every
+ * USER_STATUS_PING_MS) are heartbeats kept in a table, not events (see projections/users/presence.ts).
+ */
+export const UserWentOnline = defineEvent('UserWentOnline', z.object({ userId: z.number().int().positive() }));
+export const UserWentOffline = defineEvent('UserWentOffline', z.object({ userId: z.number().int().positive(), lastSeenAt: z.iso.datetime() }));
+
+/** Guard stream `userseats-<companyId>`: its expected revision makes the plan's user limit hold under concurrent creations. */
+export const UserSeatTaken = defineEvent('UserSeatTaken', z.object({ companyId: z.number().int().positive(), userId: z.number().int().positive(), limit: z.number().int().min(0) }));
+export const UserSeatFreed = defineEvent('UserSeatFreed', z.object({ companyId: z.number().int().positive(), userId: z.number().int().positive() }));
+
+export const userEvents = [UserCreated, UserDetailsChanged, UserPasswordChanged, UserDeleted, UserEmailClaimed, UserEmailReleased, UserWentOnline, UserWentOffline, UserSeatTaken, UserSeatFreed];
 type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
 export type UserEvent =
   | { type: 'UserCreated'; data: D<typeof UserCreated> }
@@ -46,6 +57,8 @@ export type UserEvent =
   | { type: 'UserPasswordChanged'; data: D<typeof UserPasswordChanged> }
   | { type: 'UserDeleted'; data: D<typeof UserDeleted> };
 export type UserEmailEvent = { type: 'UserEmailClaimed'; data: D<typeof UserEmailClaimed> } | { type: 'UserEmailReleased'; data: D<typeof UserEmailReleased> };
+export type UserPresenceEvent = { type: 'UserWentOnline'; data: D<typeof UserWentOnline> } | { type: 'UserWentOffline'; data: D<typeof UserWentOffline> };
+export type UserSeatEvent = { type: 'UserSeatTaken'; data: D<typeof UserSeatTaken> } | { type: 'UserSeatFreed'; data: D<typeof UserSeatFreed> };
 
 /** Defaults for a new user (spec 1 §9: work time 00:00–23:59; new users are profile user). */
 export const defaultUserDetails: Omit<UserDetails, 'name' | 'email'> = {

@@ -48,6 +48,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           path: SOCKET_PATH,
           bus: wiring.bus,
           authenticate: async (token) => authenticateSocket(wiring, token),
+          onUserStatus: (principal) => wiring.presence.ping(principal),
         });
       },
       async (app) => {

@@ -29,6 +29,8 @@ async function main(argv: string[]): Promise<void> {
       const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: process.env.LOG_LEVEL === 'debug' });
       await app.listen({ port: config.port, host: config.host });
       if (all) wiring.automation.scheduler.start();
+      if (all) await wiring.sessions.start();
+      if (all) wiring.presence.start();
       const url = `http://localhost:${config.port}`;
       console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -48,7 +50,8 @@ async function main(argv: string[]): Promise<void> {
       // Reads the read models the projector role keeps; writes only events.
       const wiring = await wire(config, { runProjections: false });
       wiring.automation.scheduler.start();
-      console.log('Conversa automation running (scheduled messages)');
+      wiring.presence.start();
+      console.log('Conversa automation running (scheduled messages, online status)');
       onShutdown(() => wiring.close());
       return;
     }

@@ -1,7 +1,7 @@
-import { createLoginLimiter, createTokenService, type ApiContext } from '@conversa/api';
+import { createLoginLimiter, createPresenceTracker, createTokenService, type ApiContext, type PresenceTracker } from '@conversa/api';
 import { consoleAutomationLogger, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
-import { createSenderReactor, unavailableChannelGateway, type ChannelGateway } from '@conversa/channels';
+import { createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
@@ -31,9 +31,13 @@ export interface Wiring {
   /** Side effects (the sender): a runtime of their own, so commands never wait for a channel. */
   reactors: ProjectionRuntime;
   channels: ChannelGateway;
+  /** Channel sessions this process runs (WhatsApp, Meta, sandbox), one owner per connection across processes; started by the start and channels roles. */
+  sessions: SessionManager;
   ctx: ApiContext;
   /** The automation role: the schedule sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
   automation: { sender: ScheduleSender; scheduler: AutomationScheduler };
+  /** Online status from the browsers' userStatus pings; its sweeper runs with the automation role (start, automation). */
+  presence: PresenceTracker;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,8 @@ export interface WireOptions {
   runProjections: boolean;
   /** Where outbound messages go; until real channels are plugged in, every send fails with 'no channel connected'. */
   channels?: ChannelGateway;
+  /** Session drivers besides the sandbox (WhatsApp through Baileys, the Meta channels). */
+  sessionDrivers?: SessionDriver[];
 }
 
 export async function wire(config: Config, options: WireOptions): Promise<Wiring> {
@@ -83,7 +89,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     trialDays: config.trialDays,
   };
 
-  const channels = options.channels ?? unavailableChannelGateway();
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...(options.sessionDrivers ?? [])], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
+  const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey });
+  const channels = options.channels ?? sessionGateway;
   const reactors = createProjectionRuntime({ db, connectionString: databaseUrl, store, bus, projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media })] });
   if (options.runProjections) await reactors.start();
 
@@ -92,6 +100,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     sender: scheduleSender,
     scheduler: createAutomationScheduler({ connectionString: databaseUrl, sender: scheduleSender, now: () => ctx.now(), logger: consoleAutomationLogger }),
   };
+
+  const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: consoleAutomationLogger });
 
   return {
     config,
@@ -102,12 +112,17 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     bus,
     runtime,
     automation,
+    presence,
     reactors,
     channels,
+    sessions,
     ctx,
     async close() {
       await automation.scheduler.stop();
+      await presence.stop();
       await reactors.stop();
+      await sessions.stop();
+      await sessionGateway.close();
       await runtime.stop();
       await bus.close();
       await store.close();

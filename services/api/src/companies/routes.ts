@@ -1,4 +1,4 @@
-import { CompanyDetails, DomainError, IsoDate, ScheduleEntry, companyDetails } from '@conversa/contracts';
+import { CompanyDetails, DomainError, IsoDate, SchedulesInput, companyDetails } from '@conversa/contracts';
 import { company, recurrenceMonths } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -40,7 +40,8 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.put('/companies/:id/schedules', { config: { auth: { admin: true } } }, async (request) => {
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
-    const { schedules } = parse(z.object({ schedules: z.array(ScheduleEntry).max(7) }).strict(), request.body);
+    // Seven days, each day's windows valid (start before end, A and B apart); a day left out keeps the default hours.
+    const { schedules } = parse(z.object({ schedules: SchedulesInput }).strict(), request.body);
     await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'SetCompanySchedules', schedules }, companyId: id, actor: userActor(request.principal.userId) });
     return findCompany(ctx.db, id);
   });

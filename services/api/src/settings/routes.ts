@@ -8,6 +8,8 @@ import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
 
 const SettingKey = z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]);
+/** Company 1's userCreation is the platform's signup switch (signup reads it there), whoever's company the super user is in. */
+const PLATFORM_COMPANY_ID = 1;
 /** The payment token is a secret: it is written, never read back. */
 const reveal = (key: string, value: string) => (key === 'asaas' ? (value ? '********' : '') : value);
 
@@ -16,19 +18,23 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     // userCreation governs the whole platform's signup: only a super user may flip it.
     if (key === 'userCreation' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
     const checked = CompanySettingsSchema.shape[key].parse(value) as string;
+    const companyId = key === 'userCreation' ? PLATFORM_COMPANY_ID : principal.companyId;
     await execute(ctx, {
       decider: company,
-      streamId: `company-${principal.companyId}`,
+      streamId: `company-${companyId}`,
       command: { type: 'ChangeCompanySetting', key, value: checked },
-      companyId: principal.companyId,
+      companyId,
       actor: userActor(principal.userId),
     });
     return { key, value: reveal(key, checked) };
   };
 
+  // Spec 2 §2: userCreation is shown to super users only, with the platform's value.
   app.get('/settings', { config: { auth: { admin: true } } }, async (request) => {
-    const settings = await companySettingsOf(ctx.db, request.principal.companyId);
-    return Object.entries(settings).map(([key, value]) => ({ key, value: reveal(key, value) }));
+    const { principal } = request;
+    const { userCreation: _own, ...settings } = await companySettingsOf(ctx.db, principal.companyId);
+    const shown: Record<string, string> = principal.super ? { userCreation: (await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID)).userCreation, ...settings } : settings;
+    return Object.entries(shown).map(([key, value]) => ({ key, value: reveal(key, value) }));
   });
 
   app.put('/settings/:key', { config: { auth: { admin: true } } }, async (request) => {

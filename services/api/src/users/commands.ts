@@ -1,5 +1,8 @@
-import { defaultUserDetails, type Actor } from '@conversa/contracts';
-import { user, userEmail, userEmailStream } from '@conversa/core';
+import { defaultUserDetails, DomainError, type Actor, type UserDetails } from '@conversa/contracts';
+import { user, userEmail, userEmailStream, userSeats, userSeatsStream } from '@conversa/core';
+import { findCompany } from '@conversa/projections/companies/queries';
+import { findPlan } from '@conversa/projections/plans/queries';
+import { activeUserIds } from '@conversa/projections/users/queries';
 import { execute, type ApiContext } from '../context';
 
 interface EmailClaim {
@@ -40,4 +43,44 @@ export async function createCompanyAdmin(ctx: ApiContext, admin: EmailClaim & { 
     companyId,
     actor,
   });
+}
+
+/**
+ * A user created from the users screen (spec 2 §7 POST /users): the e-mail is claimed, then a seat of
+ * the plan's user limit (ERR_PLAN_USER_LIMIT), then the user; a failure at any step gives back what
+ * the earlier steps took.
+ */
+export async function createCompanyUser(ctx: ApiContext, input: { companyId: number; details: UserDetails; password: string; actor: Actor }): Promise<number> {
+  const { companyId, details, password, actor } = input;
+  const company = await findCompany(ctx.db, companyId);
+  const plan = company && (await findPlan(ctx.db, company.planId));
+  if (!plan) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+  const userId = await ctx.ids.next('user');
+  const passwordHash = await ctx.hashPassword(password);
+  await withClaimedEmail(ctx, { email: details.email, userId, companyId, actor }, async () => {
+    await execute(ctx, {
+      decider: userSeats,
+      streamId: userSeatsStream(companyId),
+      command: { type: 'TakeUserSeat', companyId, userId, limit: plan.users, activeUserIds: await activeUserIds(ctx.db, companyId) },
+      companyId,
+      actor,
+    });
+    try {
+      await execute(ctx, { decider: user, streamId: `user-${userId}`, command: { type: 'CreateUser', userId, companyId, details, passwordHash }, companyId, actor });
+    } catch (error) {
+      await execute(ctx, { decider: userSeats, streamId: userSeatsStream(companyId), command: { type: 'FreeUserSeat', companyId, userId }, companyId, actor });
+      throw error;
+    }
+  });
+  return userId;
+}
+
+/** Deletes a user and gives back what they held: their seat, their e-mail (usable again) and their picture. */
+export async function deleteCompanyUser(ctx: ApiContext, input: { target: { id: number; companyId: number; email: string; profileImage: string | null }; actor: Actor }): Promise<void> {
+  const { target, actor } = input;
+  const companyId = target.companyId;
+  await execute(ctx, { decider: user, streamId: `user-${target.id}`, command: { type: 'DeleteUser' }, companyId, actor });
+  await execute(ctx, { decider: userSeats, streamId: userSeatsStream(companyId), command: { type: 'FreeUserSeat', companyId, userId: target.id }, companyId, actor });
+  await execute(ctx, { decider: userEmail, streamId: userEmailStream(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: target.id }, companyId, actor });
+  if (target.profileImage) await ctx.media.remove(companyId, target.profileImage);
 }

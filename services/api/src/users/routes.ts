@@ -1,39 +1,43 @@
-import { DomainError, Language, Profile } from '@conversa/contracts';
-import { user, userEmail, userEmailStream } from '@conversa/core';
-import { findUser, listUsers } from '@conversa/projections/users/queries';
+import { CreateUserRequest, DomainError, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails } from '@conversa/contracts';
+import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
+import { findUser, listUsers, type UserView } from '@conversa/projections/users/queries';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
-import { companyScope } from '../http/auth';
+import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
+import { createCompanyUser, deleteCompanyUser } from './commands';
+import { saveProfileImage } from './profile-image';
+import { assertUserReferences, withQueues } from './references';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
-/** What PUT /users/{id} accepts; spec 2 §5 user rules, messages as the spec writes them. */
-export const UpdateUserRequest = z
-  .object({
-    name: z.string().trim().min(2, 'Too Short!').max(50, 'Too Long!'),
-    email: z.string().trim().email('Invalid email').max(200),
-    password: z.string().min(5, 'Too Short!').max(50, 'Too Long!'),
-    language: Language,
-    profile: Profile,
-    queueIds: z.array(z.number().int().positive()).max(200),
-    startWork: z.string().regex(/^\d{2}:\d{2}$/),
-    endWork: z.string().regex(/^\d{2}:\d{2}$/),
-    farewellMessage: z.string().max(2000),
-    allTicket: z.enum(['enable', 'disable']),
-    allowGroup: z.boolean(),
-    defaultMenu: z.enum(['open', 'closed']),
-    defaultTheme: z.enum(['light', 'dark']),
-    whatsappId: z.number().int().positive().nullable(),
-    showDashboard: z.boolean(),
-    allowRealTime: z.boolean(),
-    allowConnections: z.boolean(),
-  })
-  .partial()
-  .strict();
+export const editorOf = (principal: Principal): UserEditor => ({
+  userId: principal.userId,
+  profile: principal.profile,
+  super: principal.super,
+  allowConnections: principal.user.allowConnections,
+});
 
+/** The user a request may act on: of the caller's company, or of any company for a super user. Another company's id is 404. */
+async function visibleUser(ctx: ApiContext, principal: Principal, id: number): Promise<UserView> {
+  const found = await findUser(ctx.db, id, principal.super ? undefined : principal.companyId);
+  if (!found) throw new DomainError('ERR_NO_USER_FOUND');
+  return found;
+}
+
+/** Spec 2 §7 users calls; live `company-<id>-user` frames come from the users projector. */
 export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
+
+  app.get('/users', async (request) => {
+    const query = parse(ListUsersQuery, request.query);
+    const companyId = companyScope(request.principal, query.companyId);
+    const page = await listUsers(ctx.db, companyId, { searchParam: query.searchParam, pageNumber: query.pageNumber, pageSize: USERS_PAGE_SIZE });
+    return { ...page, users: await withQueues(ctx, companyId, page.users) };
+  });
+
   app.get('/users/list', async (request) => {
     const query = parse(z.object({ companyId: z.coerce.number().int().positive().optional() }), request.query);
     const companyId = companyScope(request.principal, query.companyId);
@@ -43,41 +47,88 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.get('/users/:id', async (request) => {
     const { id } = parse(IdParam, request.params);
-    const found = await findUser(ctx.db, id, request.principal.super ? undefined : request.principal.companyId);
-    if (!found) throw new DomainError('ERR_NO_USER_FOUND');
-    return found;
+    const found = await visibleUser(ctx, request.principal, id);
+    const [hydrated] = await withQueues(ctx, found.companyId, [found]);
+    return hydrated;
   });
 
+  app.post('/users', async (request, reply) => {
+    const { password, ...fields } = parse(CreateUserRequest, request.body);
+    const principal = request.principal;
+    assertMayCreateUser(editorOf(principal), fields);
+    const companyId = principal.companyId;
+    await assertUserReferences(ctx, companyId, fields);
+    const details: UserDetails = { ...defaultUserDetails, ...fields };
+    const userId = await createCompanyUser(ctx, { companyId, details, password, actor: userActor(principal.userId) });
+    const [created] = await withQueues(ctx, companyId, [(await findUser(ctx.db, userId))!]);
+    return reply.status(201).send(created);
+  });
+
+  // Reachable while overdue: a user must still be able to change their own language and password.
   app.put('/users/:id', { config: { auth: { allowExpired: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
-    const body = parse(UpdateUserRequest, request.body);
+    const { password, email, ...fields } = parse(UpdateUserRequest, request.body);
     const principal = request.principal;
-    const target = await findUser(ctx.db, id, principal.super ? undefined : principal.companyId);
-    if (!target) throw new DomainError('ERR_NO_USER_FOUND');
-    const isAdmin = principal.profile === 'admin' || principal.super;
-    if (target.id !== principal.userId && !isAdmin) throw new DomainError('ERR_NO_PERMISSION');
-    const { password, email, ...details } = body;
-    if (details.profile !== undefined && details.profile !== target.profile && !isAdmin) throw new DomainError('ERR_NO_PERMISSION');
-    if (details.queueIds !== undefined && principal.profile === 'user' && !principal.super && JSON.stringify(details.queueIds) !== JSON.stringify(target.queueIds)) {
-      throw new DomainError('ERR_NO_PERMISSION');
-    }
+    const target = await visibleUser(ctx, principal, id);
+    const newEmail = email !== undefined && email !== target.email ? email : undefined;
+    const changes: Partial<UserDetails> = { ...fields, ...(newEmail !== undefined ? { email: newEmail } : {}) };
+    assertMayChangeUser(editorOf(principal), target, changes);
+    // An overdue company may only change its users' own session preferences, not manage its staff.
+    if (target.id !== principal.userId && principal.dueDate < ctx.now().toISOString().slice(0, 10) && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
+    await assertUserReferences(ctx, target.companyId, fields, target);
     const actor = userActor(principal.userId);
     const companyId = target.companyId;
-    const newEmail = email?.toLowerCase();
-    if (newEmail !== undefined && newEmail !== target.email) {
+    if (newEmail !== undefined) {
       await execute(ctx, { decider: userEmail, streamId: userEmailStream(newEmail), command: { type: 'ClaimUserEmail', email: newEmail, userId: id }, companyId, actor });
       await execute(ctx, { decider: userEmail, streamId: userEmailStream(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: id }, companyId, actor });
     }
-    await execute(ctx, {
-      decider: user,
-      streamId: `user-${id}`,
-      command: { type: 'ChangeUserDetails', changes: { ...details, ...(newEmail !== undefined ? { email: newEmail } : {}) } },
-      companyId,
-      actor,
-    });
+    await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes }, companyId, actor });
     if (password !== undefined) {
       await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
     }
-    return findUser(ctx.db, id);
+    const [updated] = await withQueues(ctx, companyId, [(await findUser(ctx.db, id))!]);
+    return updated;
+  });
+
+  app.delete('/users/:id', async (request, reply) => {
+    const { id } = parse(IdParam, request.params);
+    const principal = request.principal;
+    const target = await visibleUser(ctx, principal, id);
+    assertMayDeleteUser(editorOf(principal), target);
+    await deleteCompanyUser(ctx, { target, actor: userActor(principal.userId) });
+    return reply.status(204).send();
+  });
+
+  /** Spec 2 §7: form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
+  app.post('/users/:id/media-upload', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const principal = request.principal;
+    const target = await visibleUser(ctx, principal, id);
+    // Refused before any byte is stored.
+    assertMayTouchUser(editorOf(principal), target);
+    const stored: StoredMedia = await saveProfileImage(ctx, request, target);
+    try {
+      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes: { profileImage: stored.url } }, companyId: target.companyId, actor: userActor(principal.userId) });
+    } catch (error) {
+      await ctx.media.remove(target.companyId, stored.url);
+      throw error;
+    }
+    // The replaced picture is no longer named by anything.
+    if (target.profileImage) await ctx.media.remove(target.companyId, target.profileImage);
+    const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
+    return updated;
+  });
+
+  app.delete('/users/:id/media-upload', async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const principal = request.principal;
+    const target = await visibleUser(ctx, principal, id);
+    assertMayTouchUser(editorOf(principal), target);
+    if (target.profileImage) {
+      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes: { profileImage: null } }, companyId: target.companyId, actor: userActor(principal.userId) });
+      await ctx.media.remove(target.companyId, target.profileImage);
+    }
+    const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
+    return updated;
   });
 }

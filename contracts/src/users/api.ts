@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { Language, Profile, USER_STATUS_PING_MS } from '../session/api';
+import type { Permission } from '../session/permissions';
+import type { UserDetails } from './events';
+
+/** Spec 2 §7 users calls. Validation messages as spec 2 §5 writes them for the user form. */
+
+const TimeOfDay = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido (use HH:mm)');
+const name = z.string('Required').trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
+const email = z.string('Required').trim().toLowerCase().min(1, 'Required').email('Invalid email').max(200, 'Too Long!');
+const password = z.string('Required').min(5, 'Too Short!').max(50, 'Too Long!');
+
+/** Every field of the user dialog (spec 2 §2, §3) except the password and the image, which have their own rules. */
+const UserFormFields = z.object({
+  name,
+  email,
+  profile: Profile,
+  language: Language,
+  queueIds: z.array(z.number().int().positive()).max(200).transform((ids) => [...new Set(ids)]),
+  startWork: TimeOfDay,
+  endWork: TimeOfDay,
+  farewellMessage: z.string().max(2000, 'Too Long!'),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  defaultMenu: z.enum(['open', 'closed']),
+  defaultTheme: z.enum(['light', 'dark']),
+  /** The user's default connection (spec's wpp / whatsappId); null: none. */
+  whatsappId: z.number().int().positive().nullable(),
+  showDashboard: z.boolean(),
+  allowRealTime: z.boolean(),
+  allowConnections: z.boolean(),
+});
+
+/** POST /users: name, e-mail and password required; everything else takes the new-user defaults (profile user). */
+export const CreateUserRequest = UserFormFields.omit({ name: true, email: true }).partial().extend({ name, email, password }).strict();
+export type CreateUserRequest = z.input<typeof CreateUserRequest>;
+
+/** PUT /users/{id}: any subset; a password given replaces the old one. */
+export const UpdateUserRequest = UserFormFields.extend({ password }).partial().strict();
+export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+
+/** GET /users: a page of 40 (spec 2 §7: searchParam, pageNumber or companyId). */
+export const ListUsersQuery = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().positive().max(100_000).optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+export const USERS_PAGE_SIZE = 40;
+
+/** POST /users/{id}/media-upload form fields besides the `profileImage` file (spec 2 §7). */
+export const UserMediaUploadFields = z.object({ userId: z.coerce.number().int().positive().optional(), typeArch: z.string().max(50).optional() });
+
+/** A user as the users screen and its socket frames carry it (never a password). */
+export interface UserRecord extends Omit<UserDetails, 'email'> {
+  id: number;
+  companyId: number;
+  email: string;
+  queues: { id: number; name: string; color: string }[];
+  online: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastLogin: string | null;
+}
+
+export interface UserListResponse {
+  users: UserRecord[];
+  count: number;
+  hasMore: boolean;
+}
+
+/**
+ * Which user fields need which permission to change (spec 2 §6): the profile and what makes a user
+ * count as admin need `user-modal:editProfile`; queues and the ticket-visibility flags need
+ * `user-modal:editQueues`. Everything else a user may change on themself, and a user manager on others.
+ */
+export const guardedUserFields: Record<Permission & `user-modal:${string}`, readonly (keyof UserDetails)[]> = {
+  'user-modal:editProfile': ['profile', 'showDashboard', 'allowRealTime', 'allowConnections'],
+  'user-modal:editQueues': ['queueIds', 'allTicket', 'allowGroup'],
+};
+
+/** No ping for two intervals plus a minute of slack: the browser is gone (spec 2 §9: status ping every 300000 ms). */
+export const USER_OFFLINE_AFTER_MS = 2 * USER_STATUS_PING_MS + 60_000;

@@ -1,0 +1,28 @@
+import type { UserPresenceEvent } from '@conversa/contracts';
+import type { Decider } from '../commands/decider';
+
+export type UserPresence = { online: boolean };
+
+export type UserPresenceCommand =
+  | { type: 'MarkUserOnline'; userId: number }
+  /** `lastSeenAt`: the last ping the sweeper saw, kept on the event for whoever reads the history. */
+  | { type: 'MarkUserOffline'; userId: number; lastSeenAt: string };
+
+/**
+ * Online status of one user (stream `userpresence-<id>`): only transitions are recorded, so a ping
+ * from a user already online, or a sweep of a user already offline, appends nothing.
+ */
+export const userPresence: Decider<UserPresence, UserPresenceCommand, UserPresenceEvent> = {
+  initialState: () => ({ online: false }),
+  evolve: (_state, event) => ({ online: event.type === 'UserWentOnline' }),
+  decide(state, command) {
+    switch (command.type) {
+      case 'MarkUserOnline':
+        return state.online ? [] : [{ type: 'UserWentOnline', data: { userId: command.userId } }];
+      case 'MarkUserOffline':
+        return state.online ? [{ type: 'UserWentOffline', data: { userId: command.userId, lastSeenAt: command.lastSeenAt } }] : [];
+    }
+  },
+};
+
+export const userPresenceStream = (userId: number) => `userpresence-${userId}`;
