@@ -1,5 +1,6 @@
 import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
 import { tagsOfContacts } from '../contacts/queries';
+import { queueSummaries, queueSummariesById } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
 export interface TicketContact {
@@ -23,7 +24,6 @@ export interface TicketView {
   status: TicketStatus;
   companyId: number;
   queueId: number | null;
-  /** Queues arrive with the queues issue; until then the row names none. */
   queue: { id: number; name: string; color: string } | null;
   userId: number | null;
   user: { id: number; name: string } | null;
@@ -187,7 +187,8 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
   if (rows.length === 0) return [];
   const contactIds = [...new Set(rows.map((row) => row.contact_id as number))];
   const userIds = [...new Set(rows.map((row) => row.user_id as number | null).filter((id): id is number => id !== null))];
-  const [contacts, users, tagsByContact] = await Promise.all([
+  const queueIds = [...new Set(rows.map((row) => row.queue_id as number | null).filter((id): id is number => id !== null))];
+  const [contacts, users, tagsByContact, queues] = await Promise.all([
     db
       .selectFrom('read.contacts')
       .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group', 'active', 'disable_bot', 'accept_audio_message'])
@@ -195,19 +196,21 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
       .execute(),
     userIds.length ? db.selectFrom('read.users').select(['id', 'name']).where('id', 'in', userIds).execute() : Promise.resolve([]),
     tagsOfContacts(db, contactIds),
+    queueSummariesById(db, queueIds),
   ]);
   const contactById = new Map(contacts.map((c) => [c.id as number, c]));
   const userById = new Map(users.map((u) => [u.id as number, u]));
   return rows.map((row) => {
     const contact = contactById.get(row.contact_id);
     const user = row.user_id === null ? undefined : userById.get(row.user_id);
+    const queue = row.queue_id === null ? undefined : queues.get(row.queue_id);
     return {
       id: row.id,
       uuid: row.uuid,
       status: row.status,
       companyId: row.company_id,
       queueId: row.queue_id,
-      queue: null,
+      queue: queue && queue.companyId === row.company_id ? { id: queue.id, name: queue.name, color: queue.color } : null,
       userId: row.user_id,
       user: user ? { id: user.id, name: user.name } : null,
       contactId: row.contact_id,
@@ -262,12 +265,13 @@ export async function ticketLog(db: Kysely<any>, companyId: number, ticketId: nu
     .orderBy('l.created_at')
     .orderBy('l.id')
     .execute();
+  const queues = await queueSummaries(db, companyId, rows.map((row) => row.queue_id as number | null).filter((id): id is number => id !== null));
   return rows.map((row) => ({
     id: Number(row.id),
     type: row.type,
     createdAt: new Date(row.created_at).toISOString(),
     user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
-    queue: row.queue_id === null ? null : { id: row.queue_id, name: '' },
+    queue: row.queue_id === null ? null : { id: row.queue_id, name: queues.get(row.queue_id)?.name ?? '' },
   }));
 }
 

@@ -67,10 +67,13 @@ const RotationMinutesInput = z.coerce
   .refine((minutes) => (QUEUE_ROTATION_MINUTES as readonly number[]).includes(minutes), { message: M.rotation });
 const OrderQueueInput = z.preprocess((value) => (value === '' || value === undefined ? null : value), z.coerce.number().int().min(0).max(9999).nullable());
 
-/** One option of the chatbot tree as a form sends it; `id` names an option that exists (absent: a new one). */
+/**
+ * One option of the chatbot tree as a form sends it; `id` names an option that exists (absent: a new one).
+ * `options` is the whole list of its nested options; left out, an existing option keeps the ones it has.
+ */
 export interface ChatbotOptionInput extends ChatbotOptionDetails {
   id?: number;
-  options: ChatbotOptionInput[];
+  options?: ChatbotOptionInput[];
 }
 
 const chatbotOptionFields = {
@@ -95,21 +98,21 @@ export const ChatbotOptionInput: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
     .object({
       id: z.number().int().positive().max(2_147_483_647).optional(),
       ...chatbotOptionFields,
-      options: z.array(ChatbotOptionInput).max(CHATBOT_MAX_OPTIONS_PER_QUEUE, M.tooManyOptions).default([]),
+      options: z.array(ChatbotOptionInput).max(CHATBOT_MAX_OPTIONS_PER_QUEUE, M.tooManyOptions).optional(),
     })
     .superRefine(checkTarget)
     .transform((option) => withOnlyUsedTargets(option)),
 ) as z.ZodType<ChatbotOptionInput>;
 
 /** How many options a tree holds and how deep it goes (the decider refuses trees beyond the bounds). */
-export function treeSize(options: readonly { options: readonly unknown[] }[]): { count: number; depth: number } {
+export function treeSize(options: readonly { options?: readonly unknown[] }[]): { count: number; depth: number } {
   let count = 0;
   let depth = 0;
-  const walk = (nodes: readonly { options: readonly unknown[] }[], level: number) => {
+  const walk = (nodes: readonly { options?: readonly unknown[] }[], level: number) => {
     for (const node of nodes) {
       count++;
       depth = Math.max(depth, level);
-      walk(node.options as { options: readonly unknown[] }[], level + 1);
+      walk((node.options ?? []) as { options?: readonly unknown[] }[], level + 1);
     }
   };
   walk(options, 1);

@@ -16,6 +16,7 @@ import { quickMessageRoutes } from './quickMessages/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { contactRoutes } from './contacts/routes';
 import { tagRoutes } from './tags/routes';
+import { queueRoutes } from './queues/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -66,7 +67,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

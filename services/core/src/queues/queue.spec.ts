@@ -150,6 +150,18 @@ describe('queue decider', () => {
       ]);
   });
 
+  it('keeps the nested options of a kept option that does not list them, and removes them when it lists none', () => {
+    const withoutList: PlannedOption = { optionId: 10, isNew: false, details: text('Comercial 2') };
+    spec(queue)
+      .given(tree)
+      .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [withoutList, kept(20, text('Suporte'))] })
+      .then([{ type: 'ChatbotOptionChanged', data: { queueId: 5, optionId: 10, changes: { name: 'Comercial 2' } } }]);
+    spec(queue)
+      .given(tree)
+      .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [{ ...withoutList, options: [] }, kept(20, text('Suporte'))] })
+      .then([{ type: 'ChatbotOptionChanged', data: { queueId: 5, optionId: 10, changes: { name: 'Comercial 2' } } }, removed(12), removed(11)]);
+  });
+
   it('removes an option with everything nested under it', () => {
     spec(queue).given(tree).when({ type: 'RemoveChatbotOption', optionId: 10 }).then([removed(12), removed(11), removed(10)]);
     spec(queue).given(tree).when({ type: 'RemoveChatbotOption', optionId: 99 }).thenThrows('ERR_NO_CHATBOT_FOUND');

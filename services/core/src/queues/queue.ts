@@ -31,13 +31,14 @@ export type Queue =
 
 /**
  * An option as a command carries it: `optionId` was allocated before the command for a new option
- * (`isNew`), or names one of the queue's options; `options` are its nested options.
+ * (`isNew`), or names one of the queue's options; `options` are all its nested options (undefined:
+ * an existing option keeps the ones it has, a new one has none).
  */
 export interface PlannedOption {
   optionId: number;
   isNew: boolean;
   details: ChatbotOptionDetails;
-  options: PlannedOption[];
+  options?: PlannedOption[];
 }
 
 /**
@@ -92,7 +93,7 @@ function replaceChildren(state: ActiveQueue, parentId: number | null, planned: r
     for (const node of nodes) {
       if (seen.has(node.optionId)) throw new DomainError('ERR_VALIDATION', `chatbots: option ${node.optionId} appears twice`);
       seen.add(node.optionId);
-      collect(node.options);
+      collect(node.options ?? []);
     }
   };
   collect(planned);
@@ -125,7 +126,7 @@ function replaceChildren(state: ActiveQueue, parentId: number | null, planned: r
         const changes = changedFields(existing.details, details);
         if (Object.keys(changes).length > 0) apply({ type: 'ChatbotOptionChanged', data: { queueId: state.queueId, optionId: node.optionId, changes } });
       }
-      walk(node.optionId, node.options, depth + 1);
+      if (node.options !== undefined) walk(node.optionId, node.options, depth + 1);
     }
   };
   walk(parentId, planned, depthOf(options, parentId) + 1);
@@ -185,7 +186,7 @@ export const queue: Decider<Queue, QueueCommand, QueueEvent> = {
       requireGreeting(command.details, command.companyQueueCount + 1);
       const created: QueueEvent = { type: 'QueueCreated', data: { queueId: command.queueId, ...command.details } };
       const createdState = queue.evolve(state, created) as ActiveQueue;
-      if (command.options.some((option) => !option.isNew)) throw new DomainError('ERR_NO_CHATBOT_FOUND');
+      if (command.options.some(namesExistingOption)) throw new DomainError('ERR_NO_CHATBOT_FOUND');
       return [created, ...replaceChildren(createdState, null, command.options)];
     }
     if (state.status !== 'active') throw new DomainError('ERR_NO_QUEUE_FOUND');
@@ -211,7 +212,7 @@ export const queue: Decider<Queue, QueueCommand, QueueEvent> = {
             ? {
                 ...keepAsIs(state, sibling.optionId),
                 details: { ...option.details, ...definedOnly(command.changes) },
-                options: command.options ?? keepAsIs(state, sibling.optionId).options,
+                options: command.options,
               }
             : keepAsIs(state, sibling.optionId),
         );
@@ -224,6 +225,9 @@ export const queue: Decider<Queue, QueueCommand, QueueEvent> = {
     }
   },
 };
+
+/** A new queue has no options yet, so its tree can only hold new ones. */
+const namesExistingOption = (option: PlannedOption): boolean => !option.isNew || (option.options ?? []).some(namesExistingOption);
 
 const definedOnly = <T extends object>(changes: Partial<T>): Partial<T> =>
   Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
