@@ -10,7 +10,7 @@ import type { MessageLocation } from '@conversa/core';
 export type ChannelEvent<MediaRef = unknown> =
   | ChannelMessage<MediaRef>
   | { kind: 'ack'; providerId: string; ack: number }
-  | { kind: 'edit'; providerId: string; body: string; fromMe: boolean; at: Date }
+  | { kind: 'edit'; providerId: string; body: string; fromMe: boolean; at: Date | null }
   | { kind: 'delete'; providerId: string; fromMe: boolean }
   | { kind: 'presence'; chat: ChannelChat; presence: ChannelPresence };
 

@@ -1,0 +1,29 @@
+import type { Bus } from '@conversa/bus';
+import { companySubject } from '@conversa/bus';
+import { contactNumberStream, ticketSlotStream, type ContactNumberEvent, type TicketSlotEvent } from '@conversa/contracts';
+import { contactNumber, contactNumberGuard, fold, ticketSlot, type CommandContext } from '@conversa/core';
+import type { ChannelChat, ChannelPresence } from '../channel-events';
+
+export type PresencePublisher = (target: { companyId: number; connectionId: number }, chat: ChannelChat, presence: ChannelPresence) => Promise<void>;
+
+/**
+ * Typing and recording, live: the frame `company-<id>-presence` with `{ ticketId, presence }` that the
+ * tickets list shows on the contact's row. Presence is not recorded (it says nothing once it is
+ * over); the ticket is found from the contact's number guard and its ticket slot on the connection,
+ * so a contact without an open ticket publishes nothing.
+ */
+export function createPresencePublisher(ctx: Pick<CommandContext, 'store'>, bus: Pick<Bus, 'publish'>): PresencePublisher {
+  return async ({ companyId, connectionId }, chat, presence) => {
+    let key: string;
+    try {
+      key = contactNumber(chat.number, { channel: 'whatsapp', isGroup: chat.isGroup, verifiedByChannel: true }).key;
+    } catch {
+      return;
+    }
+    const claim = fold(contactNumberGuard, (await ctx.store.readStream(contactNumberStream(companyId, key))) as unknown as ContactNumberEvent[]);
+    if (claim.ownerId === null) return;
+    const slot = fold(ticketSlot, (await ctx.store.readStream(ticketSlotStream(companyId, claim.ownerId, connectionId))) as unknown as TicketSlotEvent[]);
+    if (!slot.holder) return;
+    await bus.publish(companySubject(companyId, 'presence'), { ticketId: slot.holder.ticketId, presence });
+  };
+}

@@ -1,0 +1,523 @@
+import {
+  Browsers,
+  DisconnectReason,
+  downloadMediaMessage,
+  isJidGroup,
+  isLidUser,
+  type BaileysEventMap,
+  type ConnectionState,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WAMessageKey,
+} from '@whiskeysockets/baileys';
+import type { Readable } from 'node:stream';
+import type { ChannelChat, ChannelPresence } from '../channel-events';
+import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
+import type { OutboundMessage } from '../port';
+import type { RunningSession, SessionConnection, SessionHooks } from '../sessions';
+import type { WhatsappAuthStore } from './auth-state';
+import { jidOfContact, LidDirectory, mapCall, mapMessage, mapMessageUpdate, mapPresence, mapReaction, mapReceipt, timestampOf, userOf, type MappingContext, type WhatsappMediaRef } from './mapping';
+import { outboundContent, quotedWAMessage, type QuotedMessage } from './outbound';
+
+/**
+ * What the session uses of a Baileys socket: `makeWASocket`'s answer satisfies it, and tests drive
+ * the session with an EventEmitter-shaped fake of the same surface.
+ */
+export interface WhatsappSocket {
+  ev: {
+    on<E extends keyof BaileysEventMap>(event: E, listener: (arg: BaileysEventMap[E]) => void): void;
+    removeAllListeners<E extends keyof BaileysEventMap>(event: E): void;
+  };
+  user?: { id: string; lid?: string; name?: string };
+  sendMessage(jid: string, content: any, options?: any): Promise<WAMessage | undefined>;
+  logout(message?: string): Promise<void>;
+  end(error: Error | undefined): void | Promise<void>;
+  rejectCall(callId: string, callFrom: string): Promise<void>;
+  groupMetadata(jid: string): Promise<{ subject: string }>;
+  updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  signalRepository: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
+}
+
+export type SocketFactory = (config: UserFacingSocketConfig) => WhatsappSocket | Promise<WhatsappSocket>;
+export type WhatsappMediaDownload = (message: WAMessage, socket: WhatsappSocket) => Promise<Buffer | Readable>;
+
+export interface BackoffOptions {
+  /** First wait after a dropped connection. Default 1 s. */
+  initialMs: number;
+  /** Longest wait between attempts. Default 60 s. */
+  maxMs: number;
+}
+
+export interface WhatsappSessionOptions {
+  auth: WhatsappAuthStore;
+  makeSocket: SocketFactory;
+  /** Downloads a media message's file (Baileys' downloadMediaMessage, re-uploading expired media through the socket). */
+  downloadMedia?: WhatsappMediaDownload;
+  /** Live typing / recording in a conversation (the socket's presence frames). */
+  publishPresence?: (target: { companyId: number; connectionId: number }, chat: ChannelChat, presence: ChannelPresence) => Promise<void>;
+  backoff?: Partial<BackoffOptions>;
+  /** Consecutive failed attempts after which the status shows TIMEOUT (it keeps trying). Default 5. */
+  timeoutAfterRetries?: number;
+  /** How long a send waits for a reconnecting session before failing. Default 15 s. */
+  sendWaitMs?: number;
+  /** History import: quiet time after the last history chunk before the import runs. Default 20 s. */
+  historyQuietMs?: number;
+  /** A Baileys logger (pino-shaped); silent by default. */
+  baileysLogger?: UserFacingSocketConfig['logger'];
+}
+
+/** Bounded memory of recent messages, for quoting and for Baileys' getMessage (retries of our sends). */
+class RecentMessages {
+  private readonly messages = new Map<string, WAMessage>();
+  constructor(private readonly limit = 2_000) {}
+  remember(message: WAMessage): void {
+    const id = message.key?.id;
+    if (!id) return;
+    this.messages.delete(id);
+    this.messages.set(id, message);
+    if (this.messages.size > this.limit) this.messages.delete(this.messages.keys().next().value!);
+  }
+  get(id: string): WAMessage | undefined {
+    return this.messages.get(id);
+  }
+}
+
+/** How stale the connection's settings may be when an event is mapped. */
+const SETTINGS_REFRESH_MS = 5_000;
+
+const silentBaileysLogger = {
+  level: 'silent',
+  child() {
+    return silentBaileysLogger;
+  },
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+};
+
+/** The status code of a closed connection (a Boom error's output.statusCode). */
+export function disconnectCode(state: Partial<ConnectionState>): number | undefined {
+  const error = state.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
+  return error?.output?.statusCode;
+}
+
+/**
+ * One WhatsApp connection's session on Baileys: QR pairing, reconnection with backoff, logout, the
+ * mapping of socket events into Conversa (through the hooks), outbound sends and the history import.
+ * Socket events are handled one at a time, in the order they came, so an edit never overtakes the
+ * message it edits.
+ */
+export class WhatsappSession implements RunningSession {
+  private socket: WhatsappSocket | null = null;
+  private connected = false;
+  private stopped = false;
+  private failures = 0;
+  private qrShown = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private work: Promise<void> = Promise.resolve();
+  /** Credential writes, one after the other (a later write must not be overtaken by an earlier one). */
+  private savingCreds: Promise<void> = Promise.resolve();
+  private ending: Promise<void> | null = null;
+  private readonly lids = new LidDirectory();
+  private readonly groupSubjects = new Map<string, string>();
+  private readonly recent = new RecentMessages();
+  /** Provider id → Conversa message id of what this session sent (acks can overtake the read model). */
+  private readonly sentIds = new Map<string, string>();
+  private connectedWaiters: Array<() => void> = [];
+  private readonly backoff: BackoffOptions;
+  private history: { wanted: boolean; started: boolean; messages: Map<string, WAMessage>; timer: NodeJS.Timeout | null } = { wanted: false, started: false, messages: new Map(), timer: null };
+  private settings: SessionConnection['settings'];
+  private settingsReadAt = Date.now();
+
+  constructor(
+    private readonly connection: SessionConnection,
+    private readonly hooks: SessionHooks,
+    private readonly options: WhatsappSessionOptions,
+  ) {
+    this.settings = connection.settings;
+    this.backoff = { initialMs: options.backoff?.initialMs ?? 1_000, maxMs: options.backoff?.maxMs ?? 60_000 };
+  }
+
+  /** Opens the first socket. `fresh` forgets the stored pairing first (a new QR code). */
+  async start(fresh: boolean): Promise<void> {
+    if (fresh) await this.options.auth.clear(this.connection.id);
+    const paired = await this.options.auth.isRegistered(this.connection.id);
+    // History arrives only with a new pairing: that is when the import the connection asks for can run.
+    this.history.wanted = !paired && this.settings.importOldMessages !== null;
+    await this.hooks.report({ status: 'OPENING', qrcode: '', retries: 0 });
+    try {
+      await this.open();
+    } catch (error) {
+      this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: opening the socket failed');
+      await this.onClose(undefined);
+    }
+  }
+
+  private mappingContext(): MappingContext {
+    return {
+      allowGroup: this.settings.allowGroup,
+      groupAsTicket: this.settings.groupAsTicket,
+      phoneOfLid: (lid) => this.lids.phoneOf(lid),
+      groupSubject: (jid) => this.groupSubjects.get(jid),
+    };
+  }
+
+  private async open(): Promise<void> {
+    if (this.stopped) return;
+    const { state, saveCreds } = await this.options.auth.load(this.connection.id);
+    const importing = this.history.wanted;
+    const socket = await this.options.makeSocket({
+      auth: state,
+      logger: (this.options.baileysLogger ?? silentBaileysLogger) as UserFacingSocketConfig['logger'],
+      browser: Browsers.appropriate('Conversa'),
+      // Conversa records what it sends itself; only messages from the phone come back as events.
+      emitOwnEvents: false,
+      markOnlineOnConnect: false,
+      syncFullHistory: importing,
+      shouldSyncHistoryMessage: () => importing,
+      getMessage: async (key: WAMessageKey) => (key.id ? this.recent.get(key.id)?.message ?? undefined : undefined),
+    });
+    if (this.stopped) {
+      await Promise.resolve(socket.end(undefined)).catch(() => {});
+      return;
+    }
+    this.socket = socket;
+    // Baileys merged the update into state.creds before this listener runs (it listens first).
+    socket.ev.on('creds.update', () => {
+      this.savingCreds = this.savingCreds.then(saveCreds).catch((error) => this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: saving credentials failed'));
+    });
+    const handle = <E extends keyof BaileysEventMap>(event: E, handler: (arg: BaileysEventMap[E]) => Promise<void>) =>
+      socket.ev.on(event, (arg) => this.enqueue(socket, event, () => handler(arg)));
+    handle('connection.update', (update) => this.onConnectionUpdate(socket, update));
+    handle('messages.upsert', async ({ messages }) => {
+      await this.refreshSettings();
+      for (const message of messages) await this.onMessage(socket, message);
+    });
+    handle('messages.update', async (updates) => {
+      await this.refreshSettings();
+      for (const update of updates) await this.applyAll(mapMessageUpdate(update, this.mappingContext()));
+    });
+    handle('message-receipt.update', async (receipts) => {
+      for (const receipt of receipts) await this.applyAll(mapReceipt(receipt, this.mappingContext()));
+    });
+    handle('messages.reaction', async (reactions) => {
+      for (const reaction of reactions) {
+        this.lids.learnFromKey(reaction.reaction.key as WAMessageKey);
+        const mapped = mapReaction(reaction, this.mappingContext());
+        if (mapped) await this.applyAll([mapped]);
+      }
+    });
+    handle('presence.update', async (update) => {
+      for (const event of mapPresence(update, this.mappingContext())) {
+        if (event.kind === 'presence') await this.options.publishPresence?.({ companyId: this.connection.companyId, connectionId: this.connection.id }, event.chat, event.presence);
+      }
+    });
+    handle('call', async (calls) => {
+      for (const call of calls) await this.onCall(socket, call);
+    });
+    handle('lid-mapping.update', async (mapping) => this.lids.learn(mapping.lid, mapping.pn));
+    handle('contacts.upsert', async (contacts) => this.lids.learnFromContacts(contacts));
+    handle('contacts.update', async (contacts) => this.lids.learnFromContacts(contacts));
+    handle('groups.upsert', async (groups) => {
+      for (const group of groups) if (group.id && group.subject) this.groupSubjects.set(group.id, group.subject);
+    });
+    handle('groups.update', async (groups) => {
+      for (const group of groups) if (group.id && group.subject) this.groupSubjects.set(group.id, group.subject);
+    });
+    handle('messaging-history.set', async (history) => this.onHistory(history));
+  }
+
+  private enqueue(socket: WhatsappSocket, event: string, task: () => Promise<void>): void {
+    this.work = this.work.then(async () => {
+      // Events of a socket that was replaced or closed are not handled any more.
+      if (socket !== this.socket) return;
+      try {
+        await task();
+      } catch (error) {
+        this.hooks.log.error({ err: error, event, connectionId: this.connection.id }, 'whatsapp: event not handled');
+      }
+    });
+  }
+
+  /** Resolves once every event received so far was handled and the credentials saved (tests, and a clean stop). */
+  async idle(): Promise<void> {
+    await Promise.all([this.work, this.savingCreds]);
+  }
+
+  private async onConnectionUpdate(socket: WhatsappSocket, update: Partial<ConnectionState>): Promise<void> {
+    if (update.qr) {
+      this.qrShown += 1;
+      await this.hooks.report({ status: 'qrcode', qrcode: update.qr, retries: this.failures });
+    }
+    if (update.isNewLogin) await this.hooks.report({ status: 'PAIRING', qrcode: '', retries: this.failures });
+    if (update.connection === 'open') {
+      this.connected = true;
+      this.failures = 0;
+      this.qrShown = 0;
+      const number = userOf(socket.user?.id) ?? '';
+      await this.hooks.report({ status: 'CONNECTED', qrcode: '', retries: 0, ...(number ? { number } : {}) });
+      for (const wake of this.connectedWaiters.splice(0)) wake();
+      if (this.history.wanted && !this.history.started) {
+        this.history.started = true;
+        await this.hooks.importStarted();
+        this.armHistoryTimer();
+      }
+      return;
+    }
+    if (update.connection === 'close') {
+      this.connected = false;
+      this.socket = null;
+      socket.ev.removeAllListeners('connection.update');
+      await this.onClose(disconnectCode(update));
+    }
+  }
+
+  /**
+   * The session is over for good: the hooks record DISCONNECTED and the manager stops it. Not awaited
+   * here, because the manager's stop waits for the event being handled now.
+   */
+  private end(reason: string): void {
+    this.stopped = true;
+    this.ending = this.hooks.ended(reason).catch((error) => this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: recording the end failed'));
+  }
+
+  /** Events handled, credentials saved, and an end reported (tests). */
+  async settled(): Promise<void> {
+    await this.idle();
+    await this.ending;
+  }
+
+  private async onClose(code: number | undefined): Promise<void> {
+    if (this.stopped) return;
+    const paired = await this.options.auth.isRegistered(this.connection.id);
+    if (code === DisconnectReason.loggedOut || code === DisconnectReason.forbidden) {
+      // Unlinked on the phone (or banned): the pairing is worthless, and the next start shows a QR code.
+      await this.options.auth.clear(this.connection.id);
+      this.end(code === DisconnectReason.loggedOut ? 'logged out on the phone' : 'WhatsApp refused the session (forbidden)');
+      return;
+    }
+    if (code === DisconnectReason.connectionReplaced) {
+      // Another client opened this pairing: fighting it would disconnect both over and over.
+      this.end('the session was opened elsewhere (connection replaced)');
+      return;
+    }
+    if (!paired && code === DisconnectReason.timedOut && this.qrShown > 0) {
+      // Every QR code expired without being read.
+      await this.options.auth.clear(this.connection.id);
+      this.end('the QR code expired without being read');
+      return;
+    }
+    if (code === DisconnectReason.restartRequired) {
+      // After pairing WhatsApp asks for a new connection at once: not a failure.
+      await this.open();
+      return;
+    }
+    this.failures += 1;
+    const status = this.failures >= (this.options.timeoutAfterRetries ?? 5) ? 'TIMEOUT' : 'OPENING';
+    await this.hooks.report({ status, qrcode: '', retries: this.failures });
+    const wait = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (this.failures - 1));
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.open().catch((error) => {
+        this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: reconnecting failed');
+        void this.onClose(undefined);
+      });
+    }, wait);
+  }
+
+  /** The phone's number for a LID the events did not pair: Baileys' own store may know it. */
+  private async resolveLid(jid: string | null | undefined, alt: string | null | undefined, socket: WhatsappSocket): Promise<void> {
+    if (!jid || !isLidUser(jid) || (alt && !isLidUser(alt))) return;
+    const user = userOf(jid);
+    if (!user || this.lids.phoneOf(user)) return;
+    const pn = await socket.signalRepository.lidMapping.getPNForLID(jid).catch(() => null);
+    if (pn) this.lids.learn(jid, pn);
+  }
+
+  private async groupSubject(socket: WhatsappSocket, jid: string): Promise<void> {
+    if (this.groupSubjects.has(jid) || !this.settings.allowGroup) return;
+    const metadata = await socket.groupMetadata(jid).catch(() => undefined);
+    if (metadata?.subject) this.groupSubjects.set(jid, metadata.subject);
+  }
+
+  private async prepare(socket: WhatsappSocket, message: WAMessage): Promise<void> {
+    const key = message.key;
+    this.lids.learnFromKey(key);
+    await this.resolveLid(key.remoteJid, key.remoteJidAlt, socket);
+    await this.resolveLid(key.participant, key.participantAlt, socket);
+    if (key.remoteJid && isJidGroup(key.remoteJid)) await this.groupSubject(socket, key.remoteJid);
+  }
+
+  private async onMessage(socket: WhatsappSocket, message: WAMessage): Promise<void> {
+    if (!message.key?.id) return;
+    this.recent.remember(message);
+    await this.prepare(socket, message);
+    const mapped = mapMessage(message, this.mappingContext());
+    if (mapped) await this.applyAll([mapped]);
+  }
+
+  private applyContext(): ApplyContext<WhatsappMediaRef> {
+    return {
+      hooks: this.hooks,
+      sentMessageId: (providerId) => this.sentIds.get(providerId),
+      download: async (media) => {
+        const socket = this.socket;
+        if (!socket) throw new Error('the session is not connected');
+        const download = this.options.downloadMedia ?? defaultDownload(this.options.baileysLogger);
+        return { data: await download(media.ref, socket), mime: media.mime };
+      },
+    };
+  }
+
+  private async applyAll(events: Parameters<typeof applyChannelEvent<WhatsappMediaRef>>[0][]): Promise<Array<{ ticketId?: number }>> {
+    const context = this.applyContext();
+    const results: Array<{ ticketId?: number }> = [];
+    for (const event of events) {
+      if (event.kind === 'presence') continue;
+      results.push(await applyChannelEvent(event, context));
+    }
+    return results;
+  }
+
+  private async onCall(socket: WhatsappSocket, call: BaileysEventMap['call'][number]): Promise<void> {
+    const settings = await this.hooks.companySettings();
+    const mapped = mapCall(call, this.mappingContext(), settings.acceptCallWhatsapp === 'enabled');
+    if (!mapped) return;
+    if (mapped.reject) await socket.rejectCall(mapped.callId, mapped.from).catch((error) => this.hooks.log.warn({ err: error, callId: mapped.callId }, 'whatsapp: rejecting the call failed'));
+    await this.applyAll([mapped.message]);
+  }
+
+  private armHistoryTimer(): void {
+    if (this.history.timer) clearTimeout(this.history.timer);
+    this.history.timer = setTimeout(() => {
+      this.history.timer = null;
+      const socket = this.socket;
+      if (socket) this.enqueue(socket, 'history-import', () => this.runImport(socket));
+    }, this.options.historyQuietMs ?? 20_000);
+  }
+
+  private async onHistory(history: BaileysEventMap['messaging-history.set']): Promise<void> {
+    this.lids.learnAll(history.lidPnMappings);
+    this.lids.learnFromContacts(history.contacts);
+    for (const chat of history.chats) if (chat.id && chat.name && isJidGroup(chat.id)) this.groupSubjects.set(chat.id, chat.name);
+    if (!this.history.wanted) return;
+    const from = Date.parse(this.settings.importOldMessages ?? '');
+    const to = this.settings.importRecentMessages ? Date.parse(this.settings.importRecentMessages) : Number.POSITIVE_INFINITY;
+    for (const message of history.messages) {
+      const at = timestampOf(message.messageTimestamp).getTime();
+      if (!message.key?.id || at < from || at > to) continue;
+      if (isJidGroup(message.key.remoteJid ?? undefined) && !this.settings.importOldMessagesGroups) continue;
+      this.history.messages.set(message.key.id, message);
+    }
+    if (this.history.started) {
+      await this.hooks.importProgress({ processed: 0, total: -1, date: null });
+      this.armHistoryTimer();
+    }
+  }
+
+  /** The history import (spec 2 §4): the collected messages, oldest first, with progress as it goes. */
+  private async runImport(socket: WhatsappSocket): Promise<void> {
+    const messages = [...this.history.messages.values()].sort((a, b) => timestampOf(a.messageTimestamp).getTime() - timestampOf(b.messageTimestamp).getTime());
+    this.history.messages.clear();
+    this.history.wanted = false;
+    const total = messages.length;
+    let processed = 0;
+    for (const message of messages) {
+      await this.prepare(socket, message);
+      const mapped = mapMessage(message, { ...this.mappingContext(), allowGroup: this.settings.allowGroup || this.settings.importOldMessagesGroups });
+      const ticketIds: number[] = [];
+      if (mapped) {
+        try {
+          const [result] = await this.applyAll([mapped]);
+          if (result?.ticketId) ticketIds.push(result.ticketId);
+        } catch (error) {
+          this.hooks.log.warn({ err: error, providerId: mapped.providerId }, 'whatsapp: imported message not recorded');
+        }
+      }
+      processed += 1;
+      await this.hooks.importProgress({ processed, total, date: timestampOf(message.messageTimestamp), ticketIds });
+    }
+    await this.hooks.importFinished();
+  }
+
+  private waitConnected(ms: number): Promise<WhatsappSocket> {
+    if (this.connected && this.socket) return Promise.resolve(this.socket);
+    if (this.stopped) return Promise.reject(new Error('the WhatsApp session is stopped'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.connectedWaiters = this.connectedWaiters.filter((waiter) => waiter !== wake);
+        reject(new Error('the WhatsApp session is not connected'));
+      }, ms);
+      const wake = () => {
+        clearTimeout(timer);
+        if (this.socket) resolve(this.socket);
+        else reject(new Error('the WhatsApp session is not connected'));
+      };
+      this.connectedWaiters.push(wake);
+    });
+  }
+
+  /** What a reply or reaction needs of the message it points at: from memory, or what can be inferred. */
+  private quotedOf(providerId: string | null): QuotedMessage | null {
+    if (!providerId) return null;
+    const known = this.recent.get(providerId);
+    if (known) return { id: providerId, fromMe: Boolean(known.key.fromMe), participant: known.key.participant ?? undefined, message: known.message };
+    // Not in memory (sent before a restart): ours if this session sent it, otherwise the contact's.
+    return { id: providerId, fromMe: this.sentIds.has(providerId) };
+  }
+
+  async send(message: OutboundMessage): Promise<{ providerId: string }> {
+    const socket = await this.waitConnected(this.options.sendWaitMs ?? 15_000);
+    const jid = jidOfContact(message.contact);
+    const quoted = this.quotedOf(message.quotedProviderId);
+    const file = message.media && !message.location && message.mediaType !== 'contactMessage' ? await message.media.read() : null;
+    const content = outboundContent(message, jid, file, quoted);
+    const options = quoted && message.mediaType !== 'reactionMessage' ? { quoted: quotedWAMessage(jid, quoted) } : undefined;
+    const sent = await socket.sendMessage(jid, content, options);
+    const providerId = sent?.key?.id;
+    if (!providerId) throw new Error('WhatsApp answered without a message id');
+    this.sentIds.set(providerId, message.messageId);
+    if (this.sentIds.size > 10_000) this.sentIds.delete(this.sentIds.keys().next().value!);
+    this.recent.remember(sent);
+    return { providerId };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.history.timer) clearTimeout(this.history.timer);
+    this.reconnectTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    this.connected = false;
+    for (const wake of this.connectedWaiters.splice(0)) wake();
+    if (socket) {
+      socket.ev.removeAllListeners('connection.update');
+      await Promise.resolve(socket.end(undefined)).catch(() => {});
+    }
+    await this.idle();
+  }
+
+  async logout(): Promise<void> {
+    const socket = this.socket;
+    this.stopped = true;
+    if (socket && this.connected) await socket.logout('Conversa: disconnected').catch((error) => this.hooks.log.warn({ err: error }, 'whatsapp: logout failed; the pairing is forgotten anyway'));
+    await this.stop();
+    await this.options.auth.clear(this.connection.id);
+  }
+
+  /** Settings changed while running (allowGroup, groupAsTicket …): the mapping follows them within a few seconds. */
+  private async refreshSettings(): Promise<void> {
+    if (Date.now() - this.settingsReadAt < SETTINGS_REFRESH_MS) return;
+    this.settingsReadAt = Date.now();
+    const current = await this.hooks.connection();
+    if (current) this.settings = current;
+  }
+}
+
+function defaultDownload(logger: UserFacingSocketConfig['logger'] | undefined): WhatsappMediaDownload {
+  return async (message, socket) =>
+    downloadMediaMessage(message, 'stream', {}, { reuploadRequest: (request) => socket.updateMediaMessage(request), logger: (logger ?? silentBaileysLogger) as any });
+}
