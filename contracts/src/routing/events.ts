@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+import { TicketQueueAssignedReason } from '../tickets/events';
+
+/**
+ * The routing bot's journal. Stream `ticketbot-<ticketId>`: what the bot decided for one ticket
+ * (replies, menus shown, its place in the chatbot tree, hand-overs, ticket changes), each in
+ * answer to a trigger (a contact's message, a close, a transfer, a timer). The effects (messages
+ * queued, ticket commands) are applied from these events by the routing effects reactor, so a
+ * decision is recorded once and its effects reach the ticket at least once, never twice.
+ */
+
+const id = z.number().int().positive();
+const at = z.iso.datetime();
+
+/** Why the bot wrote to the contact. */
+export const BotReplyPurpose = z.enum([
+  'greeting',
+  'queueMenu',
+  'optionMenu',
+  'optionMessage',
+  'invalidOption',
+  'handOver',
+  'outOfHours',
+  'queuePosition',
+  'lgpdConsent',
+  'lgpdRefused',
+  'ratingRequest',
+  'ratingThanks',
+  'farewell',
+  'transfer',
+  'inactivityWarning',
+  'expired',
+]);
+export type BotReplyPurpose = z.infer<typeof BotReplyPurpose>;
+
+/** Which question the bot is waiting on an answer to. */
+export const BotMenu = z.enum(['lgpd', 'queues', 'options', 'rating']);
+export type BotMenu = z.infer<typeof BotMenu>;
+
+/** Why the bot stopped answering a ticket (a human takes it from here). */
+export const BotHandOverReason = z.enum(['attempts', 'exit', 'option', 'noQueues', 'queued', 'outOfHours', 'loop', 'timeSendQueue', 'attendant']);
+export type BotHandOverReason = z.infer<typeof BotHandOverReason>;
+
+/** What the bot changes on the ticket; applied as the ticket's own commands. */
+export const BotTicketChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('assignQueue'), queueId: id, reason: TicketQueueAssignedReason }),
+  z.object({ kind: z.literal('assignUser'), userId: id, queueId: id.nullable(), reason: z.enum(['chatbot', 'rotation']) }),
+  z.object({ kind: z.literal('requestLgpd') }),
+  z.object({ kind: z.literal('answerLgpd'), accepted: z.boolean() }),
+  z.object({ kind: z.literal('close'), reason: z.enum(['lgpdRefused', 'chatbot', 'expired']) }),
+  z.object({ kind: z.literal('requestRating') }),
+  z.object({ kind: z.literal('rate'), rating: z.number().int().min(1).max(5) }),
+  z.object({ kind: z.literal('expireRating') }),
+]);
+export type BotTicketChange = z.infer<typeof BotTicketChange>;
+
+/** The bot wrote `body` to the contact of the ticket. */
+export const BotReplied = defineEvent('BotReplied', z.object({ ticketId: id, purpose: BotReplyPurpose, body: z.string().min(1).max(65_536), at }));
+/** The bot asked a question and waits for the answer: its place (queue and path of option ids) and the try it is on. */
+export const BotMenuShown = defineEvent(
+  'BotMenuShown',
+  z.object({
+    ticketId: id,
+    menu: BotMenu,
+    queueId: id.nullable(),
+    /** Chatbot option ids from the queue's first level down to the level shown. */
+    path: z.array(id).max(50),
+    /** 1 for the first showing; each invalid answer shows it again with the next number. */
+    attempt: z.number().int().min(1),
+    /** When the current run of tries started (timeUseBotQueues counts from here). */
+    windowStartedAt: at,
+  }),
+);
+export const BotHandedOver = defineEvent('BotHandedOver', z.object({ ticketId: id, reason: BotHandOverReason, at }));
+export const BotTicketChangeDecided = defineEvent('BotTicketChangeDecided', z.object({ ticketId: id, change: BotTicketChange }));
+/** Something about the contact that outlives the ticket (the out-of-hours notice, LGPD consent). */
+export const BotContactNoted = defineEvent(
+  'BotContactNoted',
+  z.object({ ticketId: id, contactId: id, note: z.enum(['outOfHours', 'lgpdAccepted', 'lgpdRefused']), at }),
+);
+/** The inactivity warning went out for the idle stretch that began at `idleSince`. */
+export const BotInactivityWarned = defineEvent('BotInactivityWarned', z.object({ ticketId: id, idleSince: at }));
+
+/** Stream `contactbot-<contactId>`: what the bot knows of a contact across its tickets. */
+export const ContactOutOfHoursNotified = defineEvent('ContactOutOfHoursNotified', z.object({ contactId: id, at }));
+export const ContactLgpdConsentRecorded = defineEvent('ContactLgpdConsentRecorded', z.object({ contactId: id, accepted: z.boolean(), at }));
+
+/** Stream `queuerotation-<queueId>`: whose turn it is in a queue's rotation (ativarRoteador). */
+export const QueueRotationAdvanced = defineEvent('QueueRotationAdvanced', z.object({ queueId: id, ticketId: id, userId: id }));
+
+export const routingEvents = [
+  BotReplied,
+  BotMenuShown,
+  BotHandedOver,
+  BotTicketChangeDecided,
+  BotContactNoted,
+  BotInactivityWarned,
+  ContactOutOfHoursNotified,
+  ContactLgpdConsentRecorded,
+  QueueRotationAdvanced,
+];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type BotEvent =
+  | { type: 'BotReplied'; data: D<typeof BotReplied> }
+  | { type: 'BotMenuShown'; data: D<typeof BotMenuShown> }
+  | { type: 'BotHandedOver'; data: D<typeof BotHandedOver> }
+  | { type: 'BotTicketChangeDecided'; data: D<typeof BotTicketChangeDecided> }
+  | { type: 'BotContactNoted'; data: D<typeof BotContactNoted> }
+  | { type: 'BotInactivityWarned'; data: D<typeof BotInactivityWarned> };
+export type ContactBotEvent =
+  | { type: 'ContactOutOfHoursNotified'; data: D<typeof ContactOutOfHoursNotified> }
+  | { type: 'ContactLgpdConsentRecorded'; data: D<typeof ContactLgpdConsentRecorded> };
+export type QueueRotationEvent = { type: 'QueueRotationAdvanced'; data: D<typeof QueueRotationAdvanced> };
+
+export const ticketBotStream = (ticketId: number) => `ticketbot-${ticketId}`;
+export const contactBotStream = (contactId: number) => `contactbot-${contactId}`;
+export const queueRotationStream = (queueId: number) => `queuerotation-${queueId}`;

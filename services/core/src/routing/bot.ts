@@ -1,0 +1,115 @@
+import type { BotEvent } from '@conversa/contracts';
+import type { Decider } from '../commands/decider';
+import { routeAttendantTookOver, routeClosing, routeTransfer, type ClosingInput, type TransferInput } from './closing';
+import { BOT_BURST_LIMIT, routeInbound } from './inbound';
+import { initialBotState, type BotAction, type BotState, type InboundInput, type RoutingClock } from './model';
+import { routeInactivity, routeRatingExpiry, routeRotation, routeSendQueue, type InactivityInput, type RatingExpiryInput, type RotationInput, type SendQueueInput } from './timers';
+
+/**
+ * Each command carries what the engine reads besides the journal; its clock's `now` is replaced by
+ * the command's time, so a retried command decides on the moment it is appended.
+ */
+export type BotCommand =
+  | { type: 'RouteInbound'; input: InboundInput }
+  | { type: 'RouteClosing'; input: ClosingInput }
+  | { type: 'RouteTransfer'; input: TransferInput }
+  | { type: 'RouteAttendantTookOver'; ticketId: number }
+  | { type: 'RouteInactivity'; input: InactivityInput }
+  | { type: 'RouteRatingExpiry'; input: RatingExpiryInput }
+  | { type: 'RouteSendQueue'; input: SendQueueInput }
+  | { type: 'RouteRotation'; input: RotationInput };
+
+const at = <T extends { clock: RoutingClock }>(input: T, now: Date): T => ({ ...input, clock: { ...input.clock, now } });
+
+/**
+ * The bot's journal for one ticket (stream `ticketbot-<ticketId>`): the pure routing rules decide,
+ * the journal records each action as an event, and evolve folds them back into where the bot stands.
+ * Appending with the stream's expected revision means two triggers racing on a ticket (a message
+ * and a timer) each decide on what the other recorded.
+ */
+export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
+  initialState: initialBotState,
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'BotReplied':
+        // Only the last few matter to the storm guard.
+        return { ...state, recentReplies: [...state.recentReplies, event.data.at].slice(-BOT_BURST_LIMIT) };
+      case 'BotMenuShown': {
+        const { menu, queueId, path, attempt, windowStartedAt } = event.data;
+        return { ...state, menu: { menu, queueId, path, attempt, windowStartedAt }, handedOver: null, awaitingRating: state.awaitingRating || menu === 'rating' };
+      }
+      case 'BotHandedOver':
+        return { ...state, menu: null, handedOver: { reason: event.data.reason, at: event.data.at } };
+      case 'BotTicketChangeDecided': {
+        const change = event.data.change;
+        switch (change.kind) {
+          case 'assignQueue':
+            return { ...state, queueId: change.queueId };
+          case 'assignUser':
+            return { ...state, menu: null };
+          case 'requestLgpd':
+            return state;
+          case 'answerLgpd':
+            return { ...state, lgpd: change.accepted ? 'accepted' : 'refused', menu: state.menu?.menu === 'lgpd' ? null : state.menu };
+          case 'close':
+            return { ...state, menu: null };
+          case 'requestRating':
+            return { ...state, awaitingRating: true };
+          case 'rate':
+          case 'expireRating':
+            return { ...state, awaitingRating: false, menu: null };
+        }
+        return state;
+      }
+      case 'BotContactNoted':
+        return event.data.note === 'outOfHours' ? { ...state, lastOutOfHoursAt: event.data.at } : state;
+      case 'BotInactivityWarned':
+        return { ...state, warnedFor: event.data.idleSince };
+    }
+  },
+
+  decide(state, command, { now }) {
+    switch (command.type) {
+      case 'RouteInbound':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeInbound(state, at(command.input, now)), now);
+      case 'RouteClosing':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeClosing(state, at(command.input, now)), now);
+      case 'RouteTransfer':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeTransfer(state, at(command.input, now)), now);
+      case 'RouteAttendantTookOver':
+        return record(command.ticketId, null, routeAttendantTookOver(state), now);
+      case 'RouteInactivity':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeInactivity(state, at(command.input, now)), now);
+      case 'RouteRatingExpiry':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeRatingExpiry(state, at(command.input, now)), now);
+      case 'RouteSendQueue':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeSendQueue(state, at(command.input, now)), now);
+      case 'RouteRotation':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeRotation(state, at(command.input, now)), now);
+    }
+  },
+};
+
+/** Each action as the journal's fact. */
+export function record(ticketId: number, contactId: number | null, actions: readonly BotAction[], now: Date): BotEvent[] {
+  const when = now.toISOString();
+  return actions.flatMap((action): BotEvent[] => {
+    switch (action.type) {
+      case 'reply':
+        return [{ type: 'BotReplied', data: { ticketId, purpose: action.purpose, body: action.body, at: when } }];
+      case 'showMenu': {
+        const { menu, queueId, path, attempt, windowStartedAt } = action;
+        return [{ type: 'BotMenuShown', data: { ticketId, menu, queueId, path, attempt, windowStartedAt } }];
+      }
+      case 'handOver':
+        return [{ type: 'BotHandedOver', data: { ticketId, reason: action.reason, at: when } }];
+      case 'changeTicket':
+        return [{ type: 'BotTicketChangeDecided', data: { ticketId, change: action.change } }];
+      case 'noteContact':
+        return contactId === null ? [] : [{ type: 'BotContactNoted', data: { ticketId, contactId, note: action.note, at: when } }];
+      case 'markInactivityWarned':
+        return [{ type: 'BotInactivityWarned', data: { ticketId, idleSince: action.idleSince } }];
+    }
+  });
+}
