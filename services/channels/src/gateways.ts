@@ -1,26 +1,132 @@
+import type { Bus, BusSubscription } from '@conversa/bus';
+import type { StoredMedia } from '@conversa/contracts';
+import type { MediaStore } from '@conversa/media';
+import { sql, type Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { ChannelGateway, OutboundMessage } from './port';
 import type { RunningSession } from './sessions';
 
 /** Where the gateway finds the running session of a connection (the session manager of this process). */
 export interface SessionDirectory {
   session(connectionId: number): RunningSession | undefined;
+  /** Whether this process holds the connection's lease (its session may still be starting). */
+  owns(connectionId: number): boolean;
 }
 
-/** The failure an outbound message records when no session of its connection runs here. */
+/** The failure an outbound message records when no session of its connection runs anywhere. */
 export const NO_CHANNEL_CONNECTED = 'no channel connected';
+
+/** A send handed to the process that runs the connection's session: the message, with its file by reference. */
+export interface RemoteSendRequest {
+  requestId: string;
+  replyTo: string;
+  message: Omit<OutboundMessage, 'media'> & { media: StoredMedia | null };
+}
+export type RemoteSendReply = { requestId: string; providerId: string } | { requestId: string; error: string };
+
+/** Subjects of sends between processes (not company subjects: they never reach a browser). */
+export const remoteSendSubject = (connectionId: number) => `sessions.send.${connectionId}`;
+export const REMOTE_SEND_PATTERN = 'sessions.send.*';
+
+/** Opens a stored file again in the process that sends it. */
+export function withMediaReader(message: RemoteSendRequest['message'], media: MediaStore): OutboundMessage {
+  const file = message.media;
+  return {
+    ...message,
+    media: file && {
+      ...file,
+      async read() {
+        const opened = await media.open(message.companyId, file.url);
+        if (!opened) throw new Error(`media file ${file.url} is missing`);
+        return opened.stream;
+      },
+    },
+  };
+}
+
+/** Whether any process holds the session lease of a connection (the advisory lock, seen in pg_locks). */
+export async function sessionLeaseHeld(db: Kysely<any>, leaseKey: string): Promise<boolean> {
+  const unsigned = BigInt.asUintN(64, BigInt(leaseKey));
+  const { rows } = await sql<{ held: boolean }>`
+    select exists (
+      select 1 from pg_locks
+      where locktype = 'advisory' and granted and objsubid = 1
+        and classid = ${(unsigned >> 32n).toString()}::oid and objid = ${(unsigned & 0xffffffffn).toString()}::oid
+        and database = (select oid from pg_database where datname = current_database())
+    ) as held`.execute(db);
+  return rows[0]?.held === true;
+}
+
+export interface SessionGatewayOptions {
+  directory: SessionDirectory;
+  /** Sends to sessions of other processes travel over the bus; without one only local sessions send. */
+  bus?: Bus;
+  /** Where the session leases are looked up (which connections some process runs). */
+  db?: Kysely<any>;
+  leaseKeyOf?: (connectionId: number) => string;
+  /** How long a send to another process may take before it fails. Default 30 s. */
+  remoteTimeoutMs?: number;
+}
 
 /**
  * The sender reactor's channel gateway: each message goes out through the running session of its
- * connection. A message without a connection, or whose connection has no session running in this
- * process, fails with 'no channel connected' (recorded as MessageSendFailed, the product's
- * ERR_SENDING_WAPP_MSG).
+ * connection. In this process it calls the session directly; when another process holds the
+ * connection's lease it asks that process over the bus. A message without a connection, or whose
+ * connection no process runs, fails at once with 'no channel connected' (recorded as
+ * MessageSendFailed, the product's ERR_SENDING_WAPP_MSG).
  */
-export function createSessionGateway(directory: SessionDirectory): ChannelGateway {
+export function createSessionGateway(options: SessionGatewayOptions): ChannelGateway & { close(): Promise<void> } {
+  const { directory, bus, db, leaseKeyOf } = options;
+  const replyTo = `sessions.reply.${randomUUID().replace(/-/g, '')}`;
+  const waiting = new Map<string, (reply: RemoteSendReply) => void>();
+  let replies: Promise<BusSubscription> | null = null;
+
+  const listen = () =>
+    (replies ??= bus!.subscribe(replyTo, ({ data }) => {
+      const reply = data as RemoteSendReply;
+      waiting.get(reply.requestId)?.(reply);
+    }));
+
+  async function sendElsewhere(connectionId: number, message: OutboundMessage): Promise<{ providerId: string }> {
+    if (!bus || !db || !leaseKeyOf || !(await sessionLeaseHeld(db, leaseKeyOf(connectionId)))) throw new Error(NO_CHANNEL_CONNECTED);
+    await listen();
+    const requestId = randomUUID();
+    const { media, ...rest } = message;
+    const request: RemoteSendRequest = { requestId, replyTo, message: { ...rest, media: media && { url: media.url, name: media.name, mime: media.mime, size: media.size } } };
+    const reply = await new Promise<RemoteSendReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(requestId);
+        reject(new Error(NO_CHANNEL_CONNECTED));
+      }, options.remoteTimeoutMs ?? 30_000);
+      waiting.set(requestId, (answer) => {
+        clearTimeout(timer);
+        waiting.delete(requestId);
+        resolve(answer);
+      });
+      bus.publish(remoteSendSubject(connectionId), request).catch((error) => {
+        clearTimeout(timer);
+        waiting.delete(requestId);
+        reject(error);
+      });
+    });
+    if ('error' in reply) throw new Error(reply.error);
+    return { providerId: reply.providerId };
+  }
+
   return {
     async send(message: OutboundMessage) {
-      const session = message.whatsappId === null ? undefined : directory.session(message.whatsappId);
-      if (!session) throw new Error(NO_CHANNEL_CONNECTED);
-      return session.send(message);
+      if (message.whatsappId === null) throw new Error(NO_CHANNEL_CONNECTED);
+      const session = directory.session(message.whatsappId);
+      if (session) return session.send(message);
+      // Held here but not running yet (starting, or failed to start): nobody can send it now.
+      if (directory.owns(message.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
+      return sendElsewhere(message.whatsappId, message);
+    },
+    async close() {
+      const subscription = replies;
+      replies = null;
+      for (const [requestId, resolve] of waiting) resolve({ requestId, error: NO_CHANNEL_CONNECTED });
+      await (await subscription)?.unsubscribe();
     },
   };
 }

@@ -34,6 +34,7 @@ import { leaseKey } from '@conversa/projector';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { REMOTE_SEND_PATTERN, withMediaReader, type RemoteSendReply, type RemoteSendRequest } from './gateways';
 import { inboundContext } from './inbound';
 import type { OutboundMessage } from './port';
 
@@ -371,6 +372,8 @@ export interface SessionManager {
   stop(): Promise<void>;
   /** The running session of a connection, when this process owns it. */
   session(connectionId: number): RunningSession | undefined;
+  /** Whether this process holds the connection's lease. */
+  owns(connectionId: number): boolean;
   /** Connections whose session this process runs now. */
   owned(): number[];
   /** One pass: start what should run and nobody runs, act on new requests, stop what should not run. */
@@ -403,7 +406,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const owned = new Map<number, Owned>();
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let subscription: BusSubscription | null = null;
+  let subscriptions: BusSubscription[] = [];
   let stopped = true;
   let pass: Promise<void> | null = null;
   let again = false;
@@ -559,7 +562,27 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (!stopped) return;
       stopped = false;
       await connectLeases();
-      if (options.bus) subscription = await options.bus.subscribe('company.*.whatsapp', () => void reconcileQuietly());
+      const bus = options.bus;
+      if (bus) {
+        subscriptions.push(await bus.subscribe('company.*.whatsapp', () => void reconcileQuietly()));
+        // Sends from a sender running in another process, for the sessions this one runs.
+        subscriptions.push(
+          await bus.subscribe(REMOTE_SEND_PATTERN, ({ data }) => {
+            const request = data as RemoteSendRequest;
+            const connectionId = request.message?.whatsappId;
+            const running = typeof connectionId === 'number' ? owned.get(connectionId)?.running : undefined;
+            if (!running) return;
+            void running
+              .send(withMediaReader(request.message, ctx.media))
+              .then(
+                ({ providerId }): RemoteSendReply => ({ requestId: request.requestId, providerId }),
+                (error): RemoteSendReply => ({ requestId: request.requestId, error: error instanceof Error ? error.message || error.name : String(error) }),
+              )
+              .then((reply) => bus.publish(request.replyTo, reply))
+              .catch((error) => log.error({ err: error, connectionId }, 'sessions: answering a send from another process failed'));
+          }),
+        );
+      }
       timer = setInterval(() => void reconcileQuietly(), options.reconcileIntervalMs ?? 10_000);
       timer.unref();
       await reconcileQuietly();
@@ -569,8 +592,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      await subscription?.unsubscribe();
-      subscription = null;
+      await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe()));
+      subscriptions = [];
       await pass?.catch(() => {});
       await Promise.all([...owned].map(([connectionId, entry]) => release(connectionId, entry, 'stop')));
       const leases = client;
@@ -578,6 +601,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       await leases?.end().catch(() => {});
     },
     session: (connectionId) => owned.get(connectionId)?.running ?? undefined,
+    owns: (connectionId) => owned.has(connectionId),
     owned: () => [...owned.keys()],
     reconcile,
   };
