@@ -15,4 +15,4 @@ import { routingEvents } from '../routing/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...connectionEvents, ...routingEvents, ...connectionEvents, ...queueEvents]);
+export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents]);

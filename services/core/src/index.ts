@@ -23,6 +23,5 @@ export * from './tags/tag';
 export * from './queues/queue';
 export * from './messages/message';
 export * from './messages/lifecycle';
-export * from './connections/connection';
 export * from './routing/index';
 export * from './connections/connection';
