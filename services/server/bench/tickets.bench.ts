@@ -6,10 +6,11 @@
  *   GET /tickets first page and a page 500 deep (p50/p95), GET /messages/{ticketId} (p50/p95),
  * and, on a real websocket, inbound message → ticket frame latency at 200 messages/s (p50/p99).
  * Sizes can be cut for a quick run: BENCH_TICKETS, BENCH_MESSAGES. One JSON line per figure.
+ * BENCH_DATA_DIR=<dir> keeps the data dir and its bulk load for later runs.
  */
 import { receiveMessage } from '@conversa/core';
 import { sql, type Kysely } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -76,7 +77,10 @@ async function bulkLoad(db: Kysely<any>, companyId: number, firstId: number, tic
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-tickets-'));
+  // BENCH_DATA_DIR keeps the loaded data for the next run (loading 10,000,000 messages takes a while).
+  const keptDir = process.env.BENCH_DATA_DIR;
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'conversa-bench-tickets-'));
+  const loadedMarker = join(dataDir, `bench-loaded-${TICKETS}-${MESSAGES}`);
   const pgPort = await freePort();
   const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
   const wiring = await wire(config, { runProjections: true });
@@ -95,9 +99,12 @@ async function main() {
 
     if (!ONLY_INBOUND) await readFigures();
     async function readFigures() {
+    const base = 10_000_000;
+    if (existsSync(loadedMarker)) log(`using the data loaded before in ${dataDir}`);
+    else await load();
+    async function load() {
     log(`bulk-loading ${TICKETS} tickets and ${MESSAGES} messages into company ${bigCompany}, and ${OTHER_COMPANIES} other companies`);
     const started = performance.now();
-    const base = 10_000_000;
     await bulkLoad(db, bigCompany, base, TICKETS, MESSAGES, HEAVY);
     for (let index = 0; index < OTHER_COMPANIES; index++) {
       await bulkLoad(db, 1000 + index, base + TICKETS + index * OTHER_TICKETS, OTHER_TICKETS, OTHER_MESSAGES, 10);
@@ -117,6 +124,8 @@ async function main() {
       await sql.raw(`select setval('ids.${kind}', ${base * 10})`).execute(db);
     }
     figure('bulk_load_s', (performance.now() - started) / 1000, 's');
+    if (keptDir) writeFileSync(loadedMarker, new Date().toISOString());
+    }
 
     const time = async (url: string) => {
       for (let warm = 0; warm < 20; warm++) await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -215,7 +224,7 @@ async function main() {
     await app.close();
   } finally {
     await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
