@@ -2,6 +2,7 @@ import type { AppRoute } from './access';
 import { financialRoutes } from '../features/financial/routes';
 import { homeRoutes } from '../features/home/routes';
 import { sessionRoutes } from '../features/session/routes';
+import { queueRoutes } from '../features/queues/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -20,4 +21,4 @@ import { sessionRoutes } from '../features/session/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes];

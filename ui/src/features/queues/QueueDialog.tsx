@@ -1,0 +1,265 @@
+import { Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Spinner, Stack, Switch, Tabs, Textarea } from '@chakra-ui/react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { QUEUE_ROTATION_MINUTES } from '@conversa/contracts';
+import { useErrorToast } from '../../app/notify';
+import { toaster } from '../../app/toaster';
+import { useT, type MessageKey } from '../../i18n';
+import {
+  useCreateQueueMutation,
+  useFileListChoicesQuery,
+  usePromptChoicesQuery,
+  useQueueIntegrationChoicesQuery,
+  useQueueQuery,
+  useQueuesQuery,
+  useQueueUserChoicesQuery,
+  useUpdateQueueMutation,
+  type NamedRecord,
+} from './api';
+import { OptionTreeEditor, withCurrent, type TargetChoices } from './OptionTreeEditor';
+import { emptyQueueForm, hasErrors, queueFormOf, queueRequestOf, validateQueueForm, type QueueFormErrors, type QueueFormValues } from './queueForm';
+import { SchedulesEditor } from './SchedulesEditor';
+
+/** Colours offered with one click; any hex colour may be typed. */
+const PALETTE = ['#e53e3e', '#dd6b20', '#d69e2e', '#38a169', '#319795', '#3182ce', '#00b5d8', '#805ad5', '#d53f8c', '#718096'];
+
+const noErrors: QueueFormErrors = { fields: {}, schedules: {}, options: {} };
+
+/** Adds a queue (queueId null) or edits one: every field of spec 2 §3, opening hours and the chatbot option tree. */
+export default function QueueDialog({ open, queueId, onClose }: { open: boolean; queueId: number | null; onClose: () => void }) {
+  const t = useT();
+  const showError = useErrorToast();
+  const editing = queueId !== null;
+  const saved = useQueueQuery(queueId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
+  const { data: queues = [] } = useQueuesQuery(undefined, { skip: !open });
+  const users = useQueueUserChoicesQuery(undefined, { skip: !open });
+  const integrations = useQueueIntegrationChoicesQuery(undefined, { skip: !open });
+  const files = useFileListChoicesQuery(undefined, { skip: !open });
+  const prompts = usePromptChoicesQuery(undefined, { skip: !open });
+  const [createQueue, creating] = useCreateQueueMutation();
+  const [updateQueue, updating] = useUpdateQueueMutation();
+  const [values, setValues] = useState<QueueFormValues>(emptyQueueForm);
+  const [errors, setErrors] = useState<QueueFormErrors>(noErrors);
+  const [tab, setTab] = useState('data');
+  const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
+
+  // The form takes the saved queue once per opening; later frames do not overwrite what is being typed.
+  useEffect(() => {
+    if (!open) {
+      setLoadedFor(null);
+      return;
+    }
+    if (!editing && loadedFor !== 'new') {
+      setValues(emptyQueueForm());
+      setErrors(noErrors);
+      setTab('data');
+      setLoadedFor('new');
+    } else if (editing && saved.data && saved.data.id === queueId && loadedFor !== queueId && !saved.isFetching) {
+      setValues(queueFormOf(saved.data));
+      setErrors(noErrors);
+      setTab('data');
+      setLoadedFor(queueId);
+    }
+  }, [open, editing, queueId, saved.data, saved.isFetching, loadedFor]);
+
+  const choices: TargetChoices = useMemo(
+    () => ({
+      optQueueId: queues.map((queue) => ({ id: queue.id, name: queue.name })),
+      optUserId: users.data ?? [],
+      optIntegrationId: integrations.data ?? [],
+      optFileId: files.data ?? [],
+    }),
+    [queues, users.data, integrations.data, files.data],
+  );
+
+  const set = <K extends keyof QueueFormValues>(field: K, value: QueueFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const queuesAfterSave = editing ? queues.length : queues.length + 1;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateQueueForm(values, queuesAfterSave);
+    setErrors(found);
+    if (hasErrors(found)) {
+      setTab(Object.keys(found.fields).some((field) => field !== 'chatbots') ? 'data' : Object.keys(found.schedules).length > 0 ? 'schedules' : 'chatbot');
+      return;
+    }
+    try {
+      const body = queueRequestOf(values);
+      if (editing) await updateQueue({ id: queueId, ...body }).unwrap();
+      else await createQueue(body).unwrap();
+      toaster.create({ type: 'success', description: t('queues.saved') });
+      onClose();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const fieldError = (field: keyof QueueFormErrors['fields']) => errors.fields[field];
+  const text = (field: 'name' | 'greetingMessage' | 'outOfHoursMessage', label: MessageKey, multiline = false) => (
+    <Field.Root invalid={!!fieldError(field)}>
+      <Field.Label>{t(label)}</Field.Label>
+      {multiline ? (
+        <Textarea rows={3} value={values[field]} onChange={(event) => set(field, event.target.value)} data-testid={`queue-${field}`} />
+      ) : (
+        <Input value={values[field]} onChange={(event) => set(field, event.target.value)} data-testid={`queue-${field}`} />
+      )}
+      {field === 'greetingMessage' && !fieldError(field) && <Field.HelperText>{t('queues.field.greetingHelper')}</Field.HelperText>}
+      {fieldError(field) && <Field.ErrorText data-testid={`queue-${field}-error`}>{t(fieldError(field)!)}</Field.ErrorText>}
+    </Field.Root>
+  );
+  const link = (field: 'integrationId' | 'fileListId' | 'promptId', label: MessageKey, list: readonly NamedRecord[]) => (
+    <Field.Root>
+      <Field.Label>{t(label)}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={values[field] ?? ''}
+          onChange={(event) => set(field, event.target.value === '' ? null : Number(event.target.value))}
+          data-testid={`queue-${field}`}
+        >
+          <option value="">{t('queues.field.none')}</option>
+          {withCurrent(list, values[field]).map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+
+  const loading = editing && loadedFor !== queueId;
+  const optionErrorCount = Object.keys(errors.options).length + (errors.fields.chatbots ? 1 : 0);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size="xl" scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="queue-dialog">
+            <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
+              <Dialog.Header>
+                <Dialog.Title>{t(editing ? 'queues.dialog.editTitle' : 'queues.dialog.addTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {loading ? (
+                  <HStack justify="center" py="10">
+                    <Spinner />
+                  </HStack>
+                ) : (
+                  <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount unmountOnExit>
+                    <Tabs.List>
+                      <Tabs.Trigger value="data" data-testid="queue-tab-data">
+                        {t('queues.tab.data')}
+                      </Tabs.Trigger>
+                      <Tabs.Trigger value="schedules" data-testid="queue-tab-schedules">
+                        {t('queues.tab.schedules')}
+                      </Tabs.Trigger>
+                      <Tabs.Trigger value="chatbot" data-testid="queue-tab-chatbot">
+                        {t('queues.tab.chatbot')}
+                        {optionErrorCount > 0 && ` (${optionErrorCount})`}
+                      </Tabs.Trigger>
+                    </Tabs.List>
+                    <Tabs.Content value="data">
+                      <Stack gap="4">
+                        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                          {text('name', 'queues.field.name')}
+                          <Field.Root invalid={!!fieldError('color')}>
+                            <Field.Label>{t('queues.field.color')}</Field.Label>
+                            <HStack>
+                              <Box w="9" h="9" flexShrink={0} borderRadius="md" borderWidth="1px" bg={values.color || 'transparent'} data-testid="queue-color-swatch" />
+                              <Input value={values.color} placeholder="#3182ce" maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="queue-color" />
+                            </HStack>
+                            <HStack gap="1" wrap="wrap" pt="1">
+                              {PALETTE.map((color) => (
+                                <Box
+                                  as="button"
+                                  key={color}
+                                  w="6"
+                                  h="6"
+                                  borderRadius="full"
+                                  bg={color}
+                                  borderWidth={values.color.toLowerCase() === color ? '3px' : '1px'}
+                                  borderColor="fg"
+                                  aria-label={color}
+                                  onClick={(event) => {
+                                    event.preventDefault();
+                                    set('color', color);
+                                  }}
+                                  data-testid={`queue-color-${color.slice(1)}`}
+                                />
+                              ))}
+                            </HStack>
+                            {fieldError('color') && <Field.ErrorText data-testid="queue-color-error">{t(fieldError('color')!)}</Field.ErrorText>}
+                          </Field.Root>
+                          <Field.Root invalid={!!fieldError('orderQueue')}>
+                            <Field.Label>{t('queues.field.orderQueue')}</Field.Label>
+                            <Input type="number" min={0} value={values.orderQueue} onChange={(event) => set('orderQueue', event.target.value)} data-testid="queue-orderQueue" />
+                            {fieldError('orderQueue') && <Field.ErrorText>{t(fieldError('orderQueue')!)}</Field.ErrorText>}
+                          </Field.Root>
+                          <Stack gap="2">
+                            <Switch.Root checked={values.ativarRoteador} onCheckedChange={(details) => set('ativarRoteador', details.checked)} data-testid="queue-ativarRoteador">
+                              <Switch.HiddenInput />
+                              <Switch.Control />
+                              <Switch.Label>{t('queues.field.ativarRoteador')}</Switch.Label>
+                            </Switch.Root>
+                            <Field.Root disabled={!values.ativarRoteador} invalid={!!fieldError('tempoRoteador')}>
+                              <Field.Label>{t('queues.field.tempoRoteador')}</Field.Label>
+                              <NativeSelect.Root>
+                                <NativeSelect.Field value={values.tempoRoteador} onChange={(event) => set('tempoRoteador', Number(event.target.value))} data-testid="queue-tempoRoteador">
+                                  {QUEUE_ROTATION_MINUTES.map((minutes) => (
+                                    <option key={minutes} value={minutes}>
+                                      {t('queues.field.minutes', { minutes })}
+                                    </option>
+                                  ))}
+                                </NativeSelect.Field>
+                                <NativeSelect.Indicator />
+                              </NativeSelect.Root>
+                            </Field.Root>
+                          </Stack>
+                        </SimpleGrid>
+                        {text('greetingMessage', 'queues.field.greetingMessage', true)}
+                        {text('outOfHoursMessage', 'queues.field.outOfHoursMessage', true)}
+                        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                          {link('integrationId', 'queues.field.integrationId', integrations.data ?? [])}
+                          {link('fileListId', 'queues.field.fileListId', files.data ?? [])}
+                          {link('promptId', 'queues.field.promptId', prompts.data ?? [])}
+                        </SimpleGrid>
+                        <Switch.Root checked={values.closeTicket} onCheckedChange={(details) => set('closeTicket', details.checked)} data-testid="queue-closeTicket">
+                          <Switch.HiddenInput />
+                          <Switch.Control />
+                          <Switch.Label>{t('queues.field.closeTicket')}</Switch.Label>
+                        </Switch.Root>
+                      </Stack>
+                    </Tabs.Content>
+                    <Tabs.Content value="schedules">
+                      <SchedulesEditor schedules={values.schedules} errors={errors.schedules} onChange={(schedules) => set('schedules', schedules)} />
+                    </Tabs.Content>
+                    <Tabs.Content value="chatbot">
+                      <OptionTreeEditor tree={values.chatbots} onChange={(tree) => set('chatbots', tree)} errors={errors.options} choices={choices} />
+                      {errors.fields.chatbots && (
+                        <Field.Root invalid>
+                          <Field.ErrorText>{t(errors.fields.chatbots)}</Field.ErrorText>
+                        </Field.Root>
+                      )}
+                    </Tabs.Content>
+                  </Tabs.Root>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} data-testid="queue-cancel">
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={creating.isLoading || updating.isLoading} disabled={loading} data-testid="queue-save">
+                  {t('common.save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

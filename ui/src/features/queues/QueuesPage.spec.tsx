@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderApp } from '../../test/harness';
+import { session } from '../../test/fixtures';
+import type { Queue } from './api';
+
+const queueRow = (id: number, name: string, extra: Partial<Queue> = {}): Queue => ({
+  id,
+  companyId: 2,
+  name,
+  color: '#2563eb',
+  orderQueue: null,
+  ativarRoteador: false,
+  tempoRoteador: 2,
+  greetingMessage: 'Olá',
+  outOfHoursMessage: '',
+  closeTicket: false,
+  integrationId: null,
+  fileListId: null,
+  promptId: null,
+  schedules: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('queues screen', () => {
+  it('lists the queues and hides the changing buttons from a user the administration section is open to', async () => {
+    fakeServer({ 'GET /queue': { status: 200, body: [queueRow(1, 'Vendas'), queueRow(2, 'Suporte')] } });
+    renderApp({ path: '/queues', signedIn: session({ profile: 'user', allowConnections: true }) });
+    expect(await screen.findByTestId('queue-row-1', {}, { timeout: 10_000 })).toHaveTextContent('Vendas');
+    expect(screen.getByTestId('queue-row-2')).toHaveTextContent('Suporte');
+    expect(screen.queryByTestId('queue-add')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('queue-edit-1')).not.toBeInTheDocument();
+  });
+
+  it('is not open to a plain user', async () => {
+    fakeServer({ 'GET /queue': { status: 200, body: [] } });
+    const { router } = renderApp({ path: '/queues', signedIn: session({ profile: 'user' }) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
+    expect(screen.queryByTestId('queues-page')).not.toBeInTheDocument();
+  });
+
+  it('builds an option tree, refuses short option names, then saves the whole queue', async () => {
+    const { calls } = fakeServer({
+      'GET /queue': { status: 200, body: [] },
+      'GET /users/list': { status: 200, body: [{ id: 7, name: 'Ana Souza' }] },
+      'POST /queue': () => ({ status: 201, body: queueRow(5, 'Vendas') }),
+    });
+    renderApp({ path: '/queues', signedIn: session() });
+    fireEvent.click(await screen.findByTestId('queue-add', {}, { timeout: 10_000 }));
+    await screen.findByTestId('queue-name', {}, { timeout: 10_000 });
+    type('queue-name', 'Vendas');
+    fireEvent.click(screen.getByTestId('queue-color-38a169'));
+    type('queue-greetingMessage', 'Bem-vindo');
+
+    fireEvent.click(screen.getByTestId('queue-tab-chatbot'));
+    fireEvent.click(await screen.findByTestId('option-add-root'));
+    fireEvent.click(screen.getByTestId('option-add-root'));
+    type('option-1-name', 'Comercial');
+    type('option-2-name', 'Sup');
+    fireEvent.click(screen.getByTestId('option-1-add'));
+    type('option-1.1-name', 'Planos mensais');
+    fireEvent.change(screen.getByTestId('option-2-type'), { target: { value: 'attendent' } });
+    expect(screen.getByTestId('option-1-message-needed')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('queue-save'));
+    expect(await screen.findByTestId('option-2-name-error')).toHaveTextContent('too short');
+    expect(within(screen.getByTestId('option-2')).getByText('Selecione o atendente')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    type('option-2-name', 'Suporte');
+    await waitFor(() => expect(screen.getByTestId('option-2-optUserId')).toHaveTextContent('Ana Souza'));
+    fireEvent.change(screen.getByTestId('option-2-optUserId'), { target: { value: '7' } });
+    type('option-1-message', 'Escolha o plano');
+    fireEvent.click(screen.getByTestId('queue-save'));
+
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/queue')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')!.body as any;
+    expect(body).toMatchObject({ name: 'Vendas', color: '#38a169', greetingMessage: 'Bem-vindo', tempoRoteador: 2 });
+    expect(body.schedules).toHaveLength(7);
+    expect(body.chatbots).toEqual([
+      expect.objectContaining({ name: 'Comercial', greetingMessage: 'Escolha o plano', queueType: 'text', options: [expect.objectContaining({ name: 'Planos mensais', options: [] })] }),
+      expect.objectContaining({ name: 'Suporte', queueType: 'attendent', optUserId: 7, options: [] }),
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('queue-dialog')).not.toBeInTheDocument());
+  }, 60_000);
+
+  it('edits a saved queue: its schedules and tree come back, options keep their ids', async () => {
+    const saved = queueRow(3, 'Financeiro', {
+      schedules: [
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
+        ...['tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn: weekdayEn as 'tuesday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' })),
+      ],
+      chatbots: [{ id: 40, queueId: 3, parentId: null, name: 'Boletos', greetingMessage: '', queueType: 'text', optQueueId: null, optUserId: null, optIntegrationId: null, optFileId: null, closeTicket: false, options: [] }],
+    });
+    const { calls } = fakeServer({
+      'GET /queue': { status: 200, body: [saved] },
+      'GET /queue/3': { status: 200, body: saved },
+      'PUT /queue/3': { status: 200, body: saved },
+    });
+    renderApp({ path: '/queues', signedIn: session() });
+    fireEvent.click(await screen.findByTestId('queue-edit-3', {}, { timeout: 10_000 }));
+    expect(await screen.findByTestId('queue-name', {}, { timeout: 10_000 })).toHaveValue('Financeiro');
+    fireEvent.click(screen.getByTestId('queue-tab-schedules'));
+    expect(await screen.findByTestId('schedule-monday-startTimeA')).toHaveValue('09:00');
+    type('schedule-saturday-startTimeB', '1400');
+    expect(screen.getByTestId('schedule-saturday-startTimeB')).toHaveValue('14:00');
+    type('schedule-saturday-endTimeB', '1300');
+    fireEvent.click(screen.getByTestId('queue-save'));
+    expect(await screen.findByText('O início deve ser antes do fim')).toBeInTheDocument();
+    type('schedule-saturday-endTimeB', '1700');
+    fireEvent.click(screen.getByTestId('queue-tab-chatbot'));
+    expect(await screen.findByTestId('option-1-name')).toHaveValue('Boletos');
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const body = calls.find((call) => call.method === 'PUT')!.body as any;
+    expect(body.schedules[5]).toMatchObject({ weekdayEn: 'saturday', startTimeB: '14:00', endTimeB: '17:00' });
+    expect(body.chatbots).toEqual([expect.objectContaining({ id: 40, name: 'Boletos', options: [] })]);
+  }, 60_000);
+});
