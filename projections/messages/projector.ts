@@ -37,51 +37,63 @@ export const messagesProjector = defineProjector({
       touched.set(messageId, { action: earlier?.action === 'create' ? 'create' : action, at: event.createdAt });
     };
 
+    // New messages are written together (one multi-row insert per run of them), so a batch costs
+    // a round trip per run, not per message; any other event flushes first, as it may touch them.
+    let inserts: { row: Record<string, unknown>; event: RecordedEvent }[] = [];
+    const flush = async () => {
+      if (inserts.length === 0) return;
+      const pending = inserts;
+      inserts = [];
+      const written = await trx
+        .insertInto('read.messages')
+        .values(pending.map(({ row }) => row))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .execute();
+      const fresh = new Set(written.map((row) => row.id as string));
+      for (const { row, event } of pending) if (fresh.has(row.id as string)) touch(row.id as string, 'create', event);
+    };
+
     for (const event of events) {
       const data = event.data as any;
       const companyId = event.metadata.companyId;
+      if (event.type === 'MessageReceived') {
+        inserts.push({
+          event,
+          row: {
+            ...contentRow(data),
+            company_id: companyId,
+            from_me: false,
+            read: false,
+            provider_id: data.providerId,
+            participant: data.participant === null ? null : JSON.stringify(data.participant),
+            created_at: data.receivedAt,
+            updated_at: data.receivedAt,
+          },
+        });
+        continue;
+      }
+      if (event.type === 'MessageQueued') {
+        inserts.push({
+          event,
+          row: {
+            ...contentRow(data),
+            company_id: companyId,
+            from_me: true,
+            read: true,
+            user_id: data.userId,
+            is_private: data.isPrivate,
+            is_forwarded: data.isForwarded,
+            created_at: data.queuedAt,
+            updated_at: data.queuedAt,
+          },
+        });
+        continue;
+      }
+      await flush();
       const update = (changes: Record<string, unknown>) =>
         trx.updateTable('read.messages').set(changes).where('id', '=', data.messageId).where('company_id', '=', companyId).returning('id').executeTakeFirst();
       switch (event.type) {
-        case 'MessageReceived': {
-          const inserted = await trx
-            .insertInto('read.messages')
-            .values({
-              ...contentRow(data),
-              company_id: companyId,
-              from_me: false,
-              read: false,
-              provider_id: data.providerId,
-              participant: data.participant === null ? null : JSON.stringify(data.participant),
-              created_at: data.receivedAt,
-              updated_at: data.receivedAt,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (inserted) touch(data.messageId, 'create', event);
-          break;
-        }
-        case 'MessageQueued': {
-          const inserted = await trx
-            .insertInto('read.messages')
-            .values({
-              ...contentRow(data),
-              company_id: companyId,
-              from_me: true,
-              read: true,
-              user_id: data.userId,
-              is_private: data.isPrivate,
-              is_forwarded: data.isForwarded,
-              created_at: data.queuedAt,
-              updated_at: data.queuedAt,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (inserted) touch(data.messageId, 'create', event);
-          break;
-        }
         case 'MessageSent':
           if (await update({ provider_id: data.providerId, ack: sql`greatest(ack, 1)`, send_error: null })) touch(data.messageId, 'update', event);
           break;
@@ -111,6 +123,7 @@ export const messagesProjector = defineProjector({
           break;
       }
     }
+    await flush();
     return (db: Kysely<any>) => frames(db, touched);
   },
 });

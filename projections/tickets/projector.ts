@@ -93,6 +93,26 @@ function uuidWithSuffix(id: string, suffix: string): string {
   return id.slice(0, -2) + last;
 }
 
+/** A ticket's newest message within a run of message events, and how many of them came in. */
+interface NewestMessage {
+  ticketId: number;
+  preview: string;
+  messageId: string;
+  at: Date;
+  unread: number;
+}
+
+async function applyNewestMessages(trx: Transaction<any>, messages: NewestMessage[]): Promise<{ id: number; company_id: number }[]> {
+  const values = sql.join(messages.map((m) => sql`(${m.ticketId}::int, ${m.preview}::text, ${m.messageId}::uuid, ${m.at}::timestamptz, ${m.unread}::int)`));
+  const { rows } = await sql<{ id: number; company_id: number }>`
+    update read.tickets t
+    set last_message = v.preview, last_message_id = v.message_id, updated_at = v.at, unread_messages = t.unread_messages + v.unread
+    from (values ${values}) as v(id, preview, message_id, at, unread)
+    where t.id = v.id and not t.deleted
+    returning t.id, t.company_id`.execute(trx);
+  return rows;
+}
+
 const actorUserId = (event: RecordedEvent): number | null => (event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null);
 
 export const ticketsProjector = defineProjector({
@@ -124,9 +144,30 @@ export const ticketsProjector = defineProjector({
   migrate: migrateTickets,
   async handle(trx, events) {
     const batch = new Batch();
+    // A run of new messages updates its tickets in one statement; any other event flushes it first.
+    const newest = new Map<number, NewestMessage>();
+    const flush = async () => {
+      if (newest.size === 0) return;
+      const rows = await applyNewestMessages(trx, [...newest.values()]);
+      newest.clear();
+      for (const row of rows) batch.touch(row.id, row.company_id, 'update', null);
+    };
     for (const event of events) {
       const data = event.data as any;
       const at = new Date(event.metadata.occurredAt);
+      if (event.type === 'MessageReceived' || event.type === 'MessageQueued') {
+        if (event.type === 'MessageQueued' && data.isPrivate) continue;
+        const earlier = newest.get(data.ticketId);
+        newest.set(data.ticketId, {
+          ticketId: data.ticketId,
+          preview: lastMessagePreview(data),
+          messageId: data.messageId,
+          at,
+          unread: (earlier?.unread ?? 0) + (event.type === 'MessageReceived' ? 1 : 0),
+        });
+        continue;
+      }
+      await flush();
       switch (event.type) {
         case 'TicketCreated': {
           const row = {
@@ -218,24 +259,6 @@ export const ticketsProjector = defineProjector({
         case 'TicketRatingExpired':
           await move(trx, batch, event, data.ticketId, { status: 'closed' }, []);
           break;
-        case 'MessageReceived':
-        case 'MessageQueued': {
-          if (event.type === 'MessageQueued' && data.isPrivate) break;
-          const row = await trx
-            .updateTable('read.tickets')
-            .set({
-              last_message: lastMessagePreview(data),
-              last_message_id: data.messageId,
-              updated_at: at,
-              ...(event.type === 'MessageReceived' ? { unread_messages: sql`unread_messages + 1` } : {}),
-            })
-            .where('id', '=', data.ticketId)
-            .where('deleted', '=', false)
-            .returning(['company_id'])
-            .executeTakeFirst();
-          if (row) batch.touch(data.ticketId, row.company_id, 'update', null);
-          break;
-        }
         case 'MessageEdited':
         case 'MessageDeleted': {
           const text = event.type === 'MessageEdited' ? data.body : '';
@@ -245,6 +268,8 @@ export const ticketsProjector = defineProjector({
         }
       }
     }
+
+    await flush();
 
     for (const { key, delta } of batch.counts.values()) {
       if (delta === 0) continue;
