@@ -1,7 +1,8 @@
 import { Badge, Box, Checkbox, HStack, Icon, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { memo, type ReactNode } from 'react';
-import { LuBan, LuCheck, LuCheckCheck, LuChevronDown, LuCircleAlert, LuClock, LuCornerUpLeft, LuForward, LuLock, LuPencil, LuSmile, LuTrash2 } from 'react-icons/lu';
+import { Fragment, memo } from 'react';
+import { LuBan, LuCheck, LuCheckCheck, LuChevronDown, LuCircleAlert, LuClock, LuCornerUpLeft, LuForward, LuLock, LuMessageCircle, LuPencil, LuSmile, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
+import { formatMessageText } from './format';
 import { ackIcon, canDelete, canEdit, canForward, deletedText, type ShownMessage } from './model';
 import { AudioPlayer, CallLogLine, MessageContactCard, MessageDocument, MessageImage, MessageLocation, MessageVideo } from './MessageContent';
 import type { Message, QuotedMessage } from './types';
@@ -54,22 +55,32 @@ function QuotedBlock({ quoted }: { quoted: QuotedMessage }) {
   );
 }
 
-/** Text with bare links made clickable; everything else stays plain text (never HTML). */
-function LinkedText({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
-  const pattern = /https?:\/\/[^\s<>"']+/gi;
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    if (match.index > last) parts.push(text.slice(last, match.index));
-    parts.push(
-      <a key={match.index} href={match[0]} target="_blank" rel="noopener noreferrer" style={{ textDecoration: 'underline' }}>
-        {match[0]}
-      </a>,
-    );
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return <>{parts}</>;
+/** Links and WhatsApp marks (format.ts), rendered as text, never as HTML. */
+function FormattedText({ text }: { text: string }) {
+  return (
+    <>
+      {formatMessageText(text).map((part, index) => {
+        switch (part.kind) {
+          case 'link':
+            return (
+              <a key={index} href={part.text} target="_blank" rel="noopener noreferrer" style={{ textDecoration: 'underline' }}>
+                {part.text}
+              </a>
+            );
+          case 'bold':
+            return <strong key={index}>{part.text}</strong>;
+          case 'italic':
+            return <em key={index}>{part.text}</em>;
+          case 'strike':
+            return <s key={index}>{part.text}</s>;
+          case 'mono':
+            return <code key={index}>{part.text}</code>;
+          default:
+            return <Fragment key={index}>{part.text}</Fragment>;
+        }
+      })}
+    </>
+  );
 }
 
 function Content({ message, actions }: { message: Message; actions: MessageActions }) {
@@ -96,7 +107,7 @@ function Content({ message, actions }: { message: Message; actions: MessageActio
 const captionOf = (message: Message) => (message.mediaType === 'contactMessage' ? '' : message.body);
 
 /** Rendered when the menu opens, so the 15-minute edit window is judged at that moment. */
-function ActionItems({ message, userId, canReply, actions }: { message: Message; userId: number; canReply: boolean; actions: MessageActions }) {
+function ActionItems({ message, userId, canReply, isGroup, actions }: { message: Message; userId: number; canReply: boolean; isGroup: boolean; actions: MessageActions }) {
   const t = useT();
   const editable = canEdit(message, userId, Date.now());
   const removable = canDelete(message);
@@ -128,6 +139,12 @@ function ActionItems({ message, userId, canReply, actions }: { message: Message;
         <Menu.Item value="forward" onClick={() => actions.forward(message)} data-testid="message-action-forward">
           <LuForward />
           {t('messages.forward')}
+        </Menu.Item>
+      )}
+      {isGroup && !message.fromMe && message.participant?.number && (
+        <Menu.Item value="talk" onClick={() => actions.talkTo({ name: message.participant!.name, number: message.participant!.number })} data-testid="message-action-talk">
+          <LuMessageCircle />
+          {t('messages.talkToParticipant')}
         </Menu.Item>
       )}
       {editable && (
@@ -207,7 +224,7 @@ export const MessageBubble = memo(function MessageBubble({ item, userId, isGroup
             <Portal>
               <Menu.Positioner>
                 <Menu.Content minW="44">
-                  <ActionItems message={message} userId={userId} canReply={canReply} actions={actions} />
+                  <ActionItems message={message} userId={userId} canReply={canReply} isGroup={isGroup} actions={actions} />
                 </Menu.Content>
               </Menu.Positioner>
             </Portal>
@@ -242,7 +259,7 @@ export const MessageBubble = memo(function MessageBubble({ item, userId, isGroup
               <Content message={message} actions={actions} />
               {caption.trim() !== '' && (
                 <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-body">
-                  <LinkedText text={caption} />
+                  <FormattedText text={caption} />
                 </Text>
               )}
             </>

@@ -16,7 +16,8 @@ export function MessageImage({ message, onOpen }: { message: Message; onOpen: ()
   const t = useT();
   const media = useMediaUrl(message.mediaUrl);
   const sticker = message.mediaType === 'sticker';
-  const size = sticker ? { w: '128px', h: '128px' } : { w: `${THUMB_WIDTH}px`, h: `${THUMB_HEIGHT}px` };
+  // Never wider than the bubble on a narrow conversation column.
+  const size = sticker ? { w: '128px', h: '128px' } : { w: `min(${THUMB_WIDTH}px, 100%)`, h: `${THUMB_HEIGHT}px` };
   if (media.status !== 'ready') {
     return media.status === 'loading' ? <Skeleton {...size} borderRadius="l2" /> : <Text textStyle="sm" color="fg.muted">{t('messages.mediaUnavailable')}</Text>;
   }
@@ -30,10 +31,10 @@ export function MessageImage({ message, onOpen }: { message: Message; onOpen: ()
 export function MessageVideo({ message }: { message: Message }) {
   const t = useT();
   const media = useMediaUrl(message.mediaUrl);
-  if (media.status === 'loading') return <Skeleton w={`${THUMB_WIDTH}px`} h={`${THUMB_HEIGHT}px`} borderRadius="l2" />;
+  if (media.status === 'loading') return <Skeleton w={`min(${THUMB_WIDTH}px, 100%)`} h={`${THUMB_HEIGHT}px`} borderRadius="l2" />;
   if (media.status === 'error') return <Text textStyle="sm" color="fg.muted">{t('messages.mediaUnavailable')}</Text>;
   return (
-    <Box asChild w={`${THUMB_WIDTH}px`} h={`${THUMB_HEIGHT}px`} bg="black" borderRadius="l2">
+    <Box asChild w={`min(${THUMB_WIDTH}px, 100%)`} h={`${THUMB_HEIGHT}px`} bg="black" borderRadius="l2">
       <video src={media.src} controls preload="metadata" data-testid={`message-video-${message.id}`} />
     </Box>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AUDIO_RATE_STORAGE_KEY, nextAudioRate, rememberAudioRate, storedAudioRate } from './audioRate';
+import { formatMessageText } from './format';
 import { FORWARD_PAUSE_MS, forwardInTurn } from './forward';
 import { clampZoom, MAX_ZOOM, MIN_ZOOM, pinchZoom, rotate, zoomIn, zoomOut } from './gallery';
 import { estimateRowSize } from './MessageList';
@@ -83,5 +84,25 @@ describe('row size estimates', () => {
     expect(long).toBeGreaterThan(short);
     expect(image).toBeGreaterThan(200);
     expect(estimateRowSize({ kind: 'day', key: 'day-x', day: '2026-11-21' })).toBe(40);
+  });
+});
+
+describe('message text', () => {
+  it('makes links clickable and applies WhatsApp marks', () => {
+    expect(formatMessageText('*Ana Souza*:\nVeja https://loja.test/p?id=1 _hoje_ ~não~ ```code```')).toEqual([
+      { kind: 'bold', text: 'Ana Souza' },
+      { kind: 'text', text: ':\nVeja ' },
+      { kind: 'link', text: 'https://loja.test/p?id=1' },
+      { kind: 'text', text: ' ' },
+      { kind: 'italic', text: 'hoje' },
+      { kind: 'text', text: ' ' },
+      { kind: 'strike', text: 'não' },
+      { kind: 'text', text: ' ' },
+      { kind: 'mono', text: 'code' },
+    ]);
+  });
+
+  it('leaves marks inside words and unclosed marks as they are', () => {
+    expect(formatMessageText('2*3*4 e snake_case_name e *aberto')).toEqual([{ kind: 'text', text: '2*3*4 e snake_case_name e *aberto' }]);
   });
 });

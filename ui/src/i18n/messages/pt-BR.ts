@@ -366,6 +366,7 @@ export const ptBR = {
   'messages.openMap': 'Abrir no mapa',
   'messages.contactCard': 'Contato',
   'messages.talkToContact': 'Conversar',
+  'messages.talkToParticipant': 'Conversar com o contato',
   'messages.missedCall': 'Chamada de voz perdida',
   'messages.replyWindow': 'Neste canal, você só pode responder até 24 horas após a última mensagem do contato, conforme a política do provedor do canal.',
   'messages.selected': '{count, plural, =0 {Nenhuma mensagem selecionada} one {# mensagem selecionada} other {# mensagens selecionadas}}',

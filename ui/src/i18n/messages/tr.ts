@@ -367,6 +367,7 @@ export const tr = {
   'messages.openMap': 'Haritada aç',
   'messages.contactCard': 'Kişi',
   'messages.talkToContact': 'Sohbet et',
+  'messages.talkToParticipant': 'Kişiyle sohbet et',
   'messages.missedCall': 'Cevapsız sesli arama',
   'messages.replyWindow': 'Bu kanalda, kanal sağlayıcısının politikası gereği yalnızca kişinin son mesajından sonraki 24 saat içinde yanıt verebilirsiniz.',
   'messages.selected': '{count, plural, =0 {Seçili mesaj yok} other {# mesaj seçildi}}',
