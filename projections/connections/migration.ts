@@ -71,6 +71,12 @@ export async function migrateConnections(db: Kysely<any>): Promise<void> {
     comment on column read.connections.session_wanted is 'Whether the session should run (false after a disconnect)';
     comment on column read.connections.session_generation is 'Counts start, new-QR, restart and disconnect requests; the session manager acts on each once';
 
+    create table if not exists read.default_connections (
+      company_id integer primary key,
+      connection_id integer
+    );
+    comment on table read.default_connections is 'The default connection of each company (new tickets that name none go there)';
+
     create schema if not exists auth;
     create table if not exists auth.connection_secrets (
       connection_id integer primary key,

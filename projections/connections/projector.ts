@@ -1,6 +1,6 @@
 import { IMPORT_CLOSE_BUTTON, type RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrateConnections } from './migration';
 import { connectionFromRow } from './queries';
 
@@ -69,7 +69,7 @@ export const connectionsProjector = defineProjector({
     'ImportedTicketsClosed',
     'DefaultConnectionChanged',
   ],
-  tables: ['read.connections', 'auth.connection_secrets'],
+  tables: ['read.connections', 'read.default_connections', 'auth.connection_secrets'],
   migrate: migrateConnections,
   async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
     const touched = new Map<number, Touch>();
@@ -99,6 +99,8 @@ export const connectionsProjector = defineProjector({
               facebook_user_id: data.account?.facebookUserId ?? null,
               facebook_page_user_id: data.account?.facebookPageUserId ?? null,
               session_wanted: data.channel !== 'whatsapp',
+              // The roster may have named it the default before this row existed.
+              is_default: sql<boolean>`coalesce((select d.connection_id = ${data.connectionId} from read.default_connections d where d.company_id = ${data.companyId}), false)`,
               created_at: at,
               updated_at: at,
             })
@@ -174,6 +176,11 @@ export const connectionsProjector = defineProjector({
           touch(data.connectionId, companyId, 'update');
           break;
         case 'DefaultConnectionChanged':
+          await trx
+            .insertInto('read.default_connections')
+            .values({ company_id: companyId, connection_id: data.connectionId })
+            .onConflict((oc) => oc.column('company_id').doUpdateSet({ connection_id: data.connectionId }))
+            .execute();
           if (data.previousId !== null) {
             await trx.updateTable('read.connections').set({ is_default: false }).where('id', '=', data.previousId).where('company_id', '=', companyId).execute();
             touch(data.previousId, companyId, 'update');

@@ -168,3 +168,24 @@ export async function countConnections(db: Kysely<any>, companyId: number): Prom
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * The live connections of a Meta account (a page id, an Instagram account id or a Cloud API phone
+ * number id, with its channel): where a webhook delivery for that account goes.
+ */
+export async function connectionsOfAccount(
+  db: Kysely<any>,
+  channel: ConnectionChannel,
+  accountId: string,
+  options: { companyId?: number } = {},
+): Promise<Array<{ id: number; companyId: number; channel: ConnectionChannel }>> {
+  let query = db
+    .selectFrom('read.connections')
+    .select(['id', 'company_id', 'channel'])
+    .where('deleted', '=', false)
+    .where('channel', '=', channel)
+    .where('facebook_page_user_id', '=', accountId);
+  if (options.companyId !== undefined) query = query.where('company_id', '=', options.companyId);
+  const rows = await query.orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, companyId: row.company_id, channel: row.channel }));
+}

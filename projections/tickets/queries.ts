@@ -2,6 +2,7 @@ import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type Tic
 import { tagsOfContacts } from '../contacts/queries';
 import { queueSummaries, queueSummariesById } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { connectionsOfTickets, type TicketConnection } from '../connections/queries';
 
 export interface TicketContact {
   id: number;
@@ -183,6 +184,9 @@ export async function ticketIdsFor(db: Kysely<any>, companyId: number, viewer: T
   return (await query.execute()).map((row) => row.id as number);
 }
 
+/** What a ticket row shows of its connection (spec 1 §3): name, groupAsTicket and the call token. */
+const ticketWhatsapp = (found: TicketConnection | undefined) => (found ? { id: found.id, name: found.name, groupAsTicket: found.groupAsTicket, wavoip: found.wavoip } : null);
+
 async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketView[]> {
   if (rows.length === 0) return [];
   const contactIds = [...new Set(rows.map((row) => row.contact_id as number))];
@@ -200,6 +204,7 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
   ]);
   const contactById = new Map(contacts.map((c) => [c.id as number, c]));
   const userById = new Map(users.map((u) => [u.id as number, u]));
+  const connectionsById = await connectionsOfTickets(db, rows.map((row) => row.whatsapp_id as number | null).filter((id): id is number => id !== null));
   return rows.map((row) => {
     const contact = contactById.get(row.contact_id);
     const user = row.user_id === null ? undefined : userById.get(row.user_id);
@@ -231,7 +236,7 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
         : null,
       tags: tagsByContact.get(row.contact_id) ?? [],
       whatsappId: row.whatsapp_id,
-      whatsapp: null,
+      whatsapp: ticketWhatsapp(connectionsById.get(row.whatsapp_id)),
       channel: row.channel,
       isGroup: row.is_group,
       isBot: row.is_bot,

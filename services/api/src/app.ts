@@ -17,6 +17,8 @@ import { scheduleRoutes } from './schedules/routes';
 import { contactRoutes } from './contacts/routes';
 import { tagRoutes } from './tags/routes';
 import { queueRoutes } from './queues/routes';
+import { connectionRoutes } from './connections/routes';
+import { sandboxRoutes } from './sandbox/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -67,7 +69,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes, connectionRoutes, sandboxRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

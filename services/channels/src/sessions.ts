@@ -1,5 +1,9 @@
 import {
+  comparePositions,
   connectionStream,
+  DomainError,
+  type ConnectionEvent,
+  type Position,
   messageStream,
   ticketChannelOf,
   type Actor,
@@ -11,8 +15,10 @@ import {
   type StoredMedia,
 } from '@conversa/contracts';
 import {
+  changeTicket,
   connection,
   findOrCreateContact,
+  fold,
   inboundMessageId,
   loadMessage,
   message,
@@ -162,8 +168,11 @@ export interface SessionDriver {
 export const IMPORT_PROGRESS_INTERVAL_MS = 1_000;
 
 export interface SessionHooksOptions {
-  /** Called when the session says it ended for good (the manager stops and forgets it). */
-  onEnded?: (reason: string) => Promise<void>;
+  /**
+   * Called when the session says it ended for good (the manager stops and forgets it), with the
+   * request generation of the stop it recorded: until someone asks again, the session stays down.
+   */
+  onEnded?: (reason: string, stopGeneration: number) => Promise<void>;
   log?: SessionLogger;
 }
 
@@ -225,8 +234,9 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
     async ended(reason) {
       options.log?.warn({ connectionId, reason }, 'session ended');
       await onConnection({ type: 'RecordSessionState', status: 'DISCONNECTED', qrcode: '', retries: lastReport?.retries ?? 0 });
-      await onConnection({ type: 'StopSession' });
-      await options.onEnded?.(reason);
+      const stopped = await onConnection({ type: 'StopSession' });
+      const generation = stopped.state.status === 'none' ? 0 : stopped.state.session.generation;
+      await options.onEnded?.(reason, generation);
     },
     receiveMessage(input) {
       return receiveMessage(inbound, { ...input, companyId, whatsappId: connectionId, channel: ticketChannelOf(channel) });
@@ -272,6 +282,10 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
     async importFinished() {
       await flushImport();
       await onConnection({ type: 'FinishImport' });
+      // closedTicketsPostImported: the imported conversations are history, not work waiting.
+      if ((await findConnection(ctx.db, connectionId, { companyId }))?.closedTicketsPostImported) {
+        await closeImportedTickets(ctx, { connectionId, companyId, actor, userId: null });
+      }
     },
     saveMedia({ data, mime, name }) {
       return ctx.media.save({ companyId, data, declaredMime: mime, originalName: name });
@@ -404,6 +418,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const { ctx, log = silentLogger } = options;
   const drivers = new Map(options.drivers.map((driver) => [driver.channel, driver]));
   const owned = new Map<number, Owned>();
+  /** Sessions that ended for good, with their stop's generation: the read model may not show the stop yet. */
+  const ended = new Map<number, number>();
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
   let subscriptions: BusSubscription[] = [];
@@ -464,8 +480,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (!connectionOf) return;
     const hooks = createSessionHooks(ctx, target, {
       log,
-      onEnded: async () => {
+      onEnded: async (_reason, stopGeneration) => {
         // Ended for good (logged out on the phone): it stays down until someone starts it again.
+        ended.set(target.id, stopGeneration);
         if (owned.get(target.id) !== entry) return;
         const running = entry.running;
         owned.delete(target.id);
@@ -489,6 +506,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   async function act(target: ConnectionToRun): Promise<void> {
+    const stoppedAt = ended.get(target.id);
+    if (stoppedAt !== undefined) {
+      if (target.generation < stoppedAt) return;
+      ended.delete(target.id);
+    }
     let entry = owned.get(target.id);
     if (!entry) {
       if (!(await tryLock(target.id))) return;
@@ -605,4 +627,40 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     owned: () => [...owned.keys()],
     reconcile,
   };
+}
+
+/**
+ * Closes the tickets a finished history import wrote to (POST /closedimported/:id, or at once when
+ * the connection's closedTicketsPostImported is on) and records it, so the button goes away.
+ * Tickets an attendant already closed or took elsewhere are left as they are.
+ */
+export async function closeImportedTickets(ctx: CommandContext, input: { connectionId: number; companyId: number; actor: Actor; userId: number | null }): Promise<{ closed: number; position: Position | null }> {
+  const { connectionId, companyId, actor } = input;
+  const state = fold(connection, (await ctx.store.readStream(connectionStream(connectionId))) as unknown as ConnectionEvent[]);
+  if (state.status !== 'active' || state.companyId !== companyId) throw new DomainError('ERR_NO_WAPP_FOUND');
+  const closedIds: number[] = [];
+  let last: Position | null = null;
+  const ticketIds = [...state.import.ticketIds];
+  // A few at a time: an import may have opened thousands of tickets.
+  for (let index = 0; index < ticketIds.length; index += 8) {
+    const results = await Promise.all(
+      ticketIds.slice(index, index + 8).map(async (ticketId) => {
+        try {
+          const result = await changeTicket(ctx, { companyId, actor, ticketId, command: { type: 'CloseTicket', userId: input.userId, farewell: false, reason: 'closeAll' } });
+          return { ticketId, result };
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'ERR_NO_TICKET_FOUND') return { ticketId, result: null };
+          throw error;
+        }
+      }),
+    );
+    for (const { ticketId, result } of results) {
+      if (!result || result.events.length === 0) continue;
+      closedIds.push(ticketId);
+      if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
+    }
+  }
+  const recorded = await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'CloseImportedTickets', ticketIds: closedIds }, companyId, actor });
+  if (recorded.position && (!last || comparePositions(recorded.position, last) > 0)) last = recorded.position;
+  return { closed: closedIds.length, position: last };
 }

@@ -1,0 +1,283 @@
+import {
+  ConnectionIdParams,
+  connectionRosterStream,
+  connectionStream,
+  CreateConnectionRequest,
+  defaultConnectionDetails,
+  DomainError,
+  ListConnectionsQuery,
+  UpdateConnectionRequest,
+  type ConnectionDetails,
+  type ConnectionView,
+  type Position,
+} from '@conversa/contracts';
+import { closeImportedTickets } from '@conversa/channels';
+import { connection, connectionRoster, runCommand } from '@conversa/core';
+import { findCompany } from '@conversa/projections/companies/queries';
+import { connectionsToRun, findConnection, listConnections } from '@conversa/projections/connections/queries';
+import { findPlan } from '@conversa/projections/plans/queries';
+import { existingQueueIds } from '@conversa/projections/queues/queries';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { execute, userActor, type ApiContext } from '../context';
+import { companyScope, type Principal } from '../http/auth';
+import { parse } from '../http/errors';
+
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Spec 2 §9: 30 characters from upper-case letters and digits, from the system's secure random source. */
+export function generateConnectionToken(): string {
+  let token = '';
+  for (let index = 0; index < 30; index++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return token;
+}
+
+const isAdmin = (principal: Principal) => principal.profile === 'admin' || principal.super;
+
+/**
+ * Session buttons (start, new QR, disconnect, restart) are for whoever manages connections:
+ * administrators, and plain users given allowConnections (spec 2 §6 treats them as admins there).
+ */
+function assertCanRunSessions(principal: Principal): void {
+  if (!isAdmin(principal) && !principal.user.allowConnections) throw new DomainError('ERR_NO_PERMISSION');
+}
+
+/** The QR code only when asked for (`session=0` leaves it out, as the spec's list calls do); the token only for administrators. */
+function shown(view: ConnectionView, principal: Principal, session = true): ConnectionView {
+  const { token, ...rest } = view;
+  return { ...rest, ...(session ? {} : { qrcode: '' }), ...(isAdmin(principal) && token !== undefined ? { token } : {}) };
+}
+
+async function companyConnection(ctx: ApiContext, principal: Principal, id: number): Promise<ConnectionView> {
+  const found = await findConnection(ctx.db, id, { companyId: principal.companyId, withToken: isAdmin(principal) });
+  if (!found) throw new DomainError('ERR_NO_WAPP_FOUND');
+  return found;
+}
+
+/** Queues named on a connection must be live queues of the same company. */
+async function assertCompanyQueues(ctx: ApiContext, companyId: number, details: Partial<ConnectionDetails>): Promise<void> {
+  const wanted = [...new Set([...(details.queueIds ?? []), ...(details.sendIdQueue ? [details.sendIdQueue] : [])])];
+  if (wanted.length === 0) return;
+  const found = new Set(await existingQueueIds(ctx.db, companyId, wanted));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new DomainError('ERR_VALIDATION', `queueIds: unknown queues ${missing.join(', ')}`, { queueIds: missing });
+}
+
+/** The company's plan now: its connection limit and channel flags (spec 2 §2). */
+async function planOf(ctx: ApiContext, companyId: number) {
+  const company = await findCompany(ctx.db, companyId);
+  const plan = company && (await findPlan(ctx.db, company.planId));
+  if (!plan) throw new DomainError('ERR_SESSION_EXPIRED');
+  return plan;
+}
+
+export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  await app.register(multipart, {
+    // One byte over the store's limit reaches the store, which refuses it with ERR_MEDIA_TOO_LARGE.
+    limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 10, parts: 12 },
+  });
+
+  app.get('/whatsapp', async (request) => {
+    const query = parse(ListConnectionsQuery, request.query);
+    const principal = request.principal;
+    const companyId = companyScope(principal, query.companyId);
+    const connections = await listConnections(ctx.db, companyId, { channel: query.channel, withToken: isAdmin(principal) });
+    return connections.map((view) => shown(view, principal, query.session !== false));
+  });
+
+  app.get('/whatsapp/:id', async (request) => {
+    const { id } = parse(ConnectionIdParams, request.params);
+    const { session } = parse(ListConnectionsQuery.pick({ session: true }), request.query);
+    return shown(await companyConnection(ctx, request.principal, id), request.principal, session !== false);
+  });
+
+  app.post('/whatsapp', { config: { auth: { admin: true } } }, async (request, reply) => {
+    const body = parse(CreateConnectionRequest, request.body);
+    const principal = request.principal;
+    const companyId = principal.companyId;
+    const actor = userActor(principal.userId);
+    const { channel, isDefault, token, ...fields } = body;
+    const details: ConnectionDetails = { ...defaultConnectionDetails(), ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), name: body.name };
+    await assertCompanyQueues(ctx, companyId, details);
+    const plan = await planOf(ctx, companyId);
+    const connectionId = await ctx.ids.next('connection');
+    // The roster first: it holds the plan's limit under concurrent creations.
+    await runCommand(ctx, {
+      decider: connectionRoster,
+      streamId: connectionRosterStream(companyId),
+      command: { type: 'RegisterConnection', connectionId, channel, plan, makeDefault: isDefault === true },
+      companyId,
+      actor,
+    });
+    let position: Position | null;
+    try {
+      ({ position } = await runCommand(ctx, {
+        decider: connection,
+        streamId: connectionStream(connectionId),
+        command: { type: 'CreateConnection', connectionId, companyId, channel, token: token ?? generateConnectionToken(), details },
+        companyId,
+        actor,
+      }));
+    } catch (error) {
+      // The connection was refused (dates, greeting rule): its place in the roster is given back.
+      await runCommand(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+      throw error;
+    }
+    await ctx.waitForProjections(position);
+    return reply.status(201).send(shown(await companyConnection(ctx, principal, connectionId), principal));
+  });
+
+  app.put('/whatsapp/:id', { config: { auth: { admin: true } } }, async (request) => {
+    const { id } = parse(ConnectionIdParams, request.params);
+    const body = parse(UpdateConnectionRequest, request.body);
+    const principal = request.principal;
+    const companyId = principal.companyId;
+    const actor = userActor(principal.userId);
+    await companyConnection(ctx, principal, id);
+    const { isDefault, token, ...fields } = body;
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ConnectionDetails>;
+    await assertCompanyQueues(ctx, companyId, changes);
+    if (isDefault !== undefined) {
+      await execute(ctx, {
+        decider: connectionRoster,
+        streamId: connectionRosterStream(companyId),
+        command: isDefault ? { type: 'SetDefaultConnection', connectionId: id } : { type: 'UnsetDefaultConnection', connectionId: id },
+        companyId,
+        actor,
+      });
+    }
+    if (token !== undefined) await execute(ctx, { decider: connection, streamId: connectionStream(id), command: { type: 'ChangeConnectionToken', token }, companyId, actor });
+    if (Object.keys(changes).length > 0) await execute(ctx, { decider: connection, streamId: connectionStream(id), command: { type: 'ChangeConnectionDetails', changes }, companyId, actor });
+    return shown(await companyConnection(ctx, principal, id), principal);
+  });
+
+  app.delete('/whatsapp/:id', { config: { auth: { admin: true } } }, async (request) => {
+    const { id } = parse(ConnectionIdParams, request.params);
+    const principal = request.principal;
+    const companyId = principal.companyId;
+    const actor = userActor(principal.userId);
+    const current = await companyConnection(ctx, principal, id);
+    await execute(ctx, { decider: connection, streamId: connectionStream(id), command: { type: 'DeleteConnection' }, companyId, actor });
+    await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId: id }, companyId, actor });
+    if (current.greetingMediaAttachment) await ctx.media.remove(companyId, current.greetingMediaAttachment);
+    return { message: 'Whatsapp deleted.' };
+  });
+
+  /** The file sent with the greeting (spec 2 §7): stored through the media store; the previous one goes. */
+  app.post('/whatsapp/:id/media-upload', { config: { auth: { admin: true } } }, async (request) => {
+    const { id } = parse(ConnectionIdParams, request.params);
+    const principal = request.principal;
+    const companyId = principal.companyId;
+    const current = await companyConnection(ctx, principal, id);
+    const stored = await receiveOneFile(ctx, request);
+    try {
+      await execute(ctx, {
+        decider: connection,
+        streamId: connectionStream(id),
+        command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: stored.url } },
+        companyId,
+        actor: userActor(principal.userId),
+      });
+    } catch (error) {
+      await ctx.media.remove(companyId, stored.url);
+      throw error;
+    }
+    if (current.greetingMediaAttachment && current.greetingMediaAttachment !== stored.url) await ctx.media.remove(companyId, current.greetingMediaAttachment);
+    return shown(await companyConnection(ctx, principal, id), principal);
+  });
+
+  app.delete('/whatsapp/:id/media-upload', { config: { auth: { admin: true } } }, async (request) => {
+    const { id } = parse(ConnectionIdParams, request.params);
+    const principal = request.principal;
+    const current = await companyConnection(ctx, principal, id);
+    if (current.greetingMediaAttachment) {
+      await execute(ctx, {
+        decider: connection,
+        streamId: connectionStream(id),
+        command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: null } },
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+      });
+      await ctx.media.remove(principal.companyId, current.greetingMediaAttachment);
+    }
+    return shown(await companyConnection(ctx, principal, id), principal);
+  });
+
+  const sessionCommand = (kind: 'start' | 'renew' | 'stop') => async (request: FastifyRequest) => {
+    const { id } = parse(ConnectionIdParams, request.params);
+    const principal = request.principal;
+    assertCanRunSessions(principal);
+    await companyConnection(ctx, principal, id);
+    await execute(ctx, {
+      decider: connection,
+      streamId: connectionStream(id),
+      command: kind === 'stop' ? { type: 'StopSession' } : { type: 'RequestSession', kind },
+      companyId: principal.companyId,
+      actor: userActor(principal.userId),
+    });
+    return { message: kind === 'stop' ? 'Session disconnected.' : 'Starting session.' };
+  };
+  // Spec 2 §7: start (try again), new QR (replace the pairing), disconnect.
+  app.post('/whatsappsession/:id', sessionCommand('start'));
+  app.put('/whatsappsession/:id', sessionCommand('renew'));
+  app.delete('/whatsappsession/:id', sessionCommand('stop'));
+
+  /** Restarts every session of the company that should be running (spec 2 §7). */
+  app.post('/whatsapp-restart/', async (request) => {
+    const principal = request.principal;
+    assertCanRunSessions(principal);
+    const actor = userActor(principal.userId);
+    const connections = await listConnections(ctx.db, principal.companyId, { channel: 'whatsapp' });
+    // Only sessions meant to run: a disconnected one stays down until someone starts it.
+    const running = new Set((await connectionsToRun(ctx.db, { ids: connections.map((view) => view.id) })).map((target) => target.id));
+    let last: Position | null = null;
+    let restarted = 0;
+    for (const view of connections) {
+      if (!running.has(view.id)) continue;
+      const result = await runCommand(ctx, { decider: connection, streamId: connectionStream(view.id), command: { type: 'RequestSession', kind: 'restart' }, companyId: principal.companyId, actor });
+      last = result.position ?? last;
+      restarted++;
+    }
+    await ctx.waitForProjections(last);
+    return { restarted };
+  });
+
+  /** Closes the tickets a finished import opened (spec 2 §4 close-imported button). */
+  app.post('/closedimported/:id', async (request) => {
+    const { id } = parse(ConnectionIdParams, request.params);
+    const principal = request.principal;
+    assertCanRunSessions(principal);
+    await companyConnection(ctx, principal, id);
+    const { closed, position } = await closeImportedTickets(ctx, { connectionId: id, companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId });
+    await ctx.waitForProjections(position);
+    return { closed };
+  });
+}
+
+const UploadFields = z.object({ typeArch: z.string().max(50).optional() }).strict();
+
+/** The one file of a greeting-media upload, streamed into the media store. */
+async function receiveOneFile(ctx: ApiContext, request: FastifyRequest) {
+  if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: send a multipart form with one file');
+  const companyId = request.principal.companyId;
+  let stored: Awaited<ReturnType<ApiContext['media']['save']>> | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (stored) throw new DomainError('ERR_VALIDATION', 'file: only one file');
+        stored = await ctx.media.save({ companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename });
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+    parse(UploadFields, fields);
+    if (!stored) throw new DomainError('ERR_VALIDATION', 'file: no file');
+    return stored;
+  } catch (error) {
+    if (stored) await ctx.media.remove(companyId, stored.url);
+    throw error;
+  }
+}
