@@ -54,6 +54,7 @@ export async function migrateConnections(db: Kysely<any>): Promise<void> {
     );
     create index if not exists connections_company on read.connections (company_id, name) where not deleted;
     create index if not exists connections_to_run on read.connections (channel) where not deleted and session_wanted;
+    create index if not exists connections_account on read.connections (channel, facebook_page_user_id) where not deleted and facebook_page_user_id is not null;
     comment on table read.connections is 'Messaging connections (WhatsApp numbers, Cloud API numbers, Facebook pages, Instagram accounts, sandbox test channels) of each company';
     comment on column read.connections.channel is 'whatsapp, whatsappapi, facebook, instagram or sandbox (a test channel without a phone)';
     comment on column read.connections.status is 'Session status: DISCONNECTED, OPENING, qrcode, CONNECTED, PAIRING or TIMEOUT';
