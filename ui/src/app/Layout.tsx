@@ -1,5 +1,5 @@
 import { Badge, Box, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Stack, Text, useMediaQuery } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { LuMenu, LuMessagesSquare, LuWifiOff } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
 import { menuFor, isAdmin, type AppRoute, type MenuGroup, type MenuItem } from './access';
@@ -12,6 +12,9 @@ import { useShellSession } from './shellSession';
 import { useSocketState } from './SocketProvider';
 import { useT, type MessageKey } from '../i18n';
 import { UserMenu } from '../features/session/UserMenu';
+
+/** The bell fed with unread tickets; its own chunk, so the shell stays small (the empty bell stands in meanwhile). */
+const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'));
 
 /** Spec 1 §2: the drawer becomes temporary (an overlay) under 600 px. */
 const SMALL_SCREEN = '(max-width: 599.98px)';
@@ -159,7 +162,9 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
           <HStack gap="0">
             <VolumeControl />
             <ReloadButton />
-            <NotificationsBell />
+            <Suspense fallback={<NotificationsBell />}>
+              <TicketNotifications />
+            </Suspense>
             <ThemeToggle />
             <Box ms="2">
               <UserMenu />

@@ -111,6 +111,7 @@ export function NotificationsBell({ items = [] }: { items?: readonly Notificatio
                       p="2"
                       borderRadius="l2"
                       _hover={{ bg: 'bg.muted' }}
+                      data-testid={`notification-${item.id}`}
                       onClick={() => {
                         setOpen(false);
                         item.onSelect?.();

@@ -2,6 +2,7 @@ import type { AppRoute } from './access';
 import { financialRoutes } from '../features/financial/routes';
 import { homeRoutes } from '../features/home/routes';
 import { sessionRoutes } from '../features/session/routes';
+import { ticketRoutes } from '../features/tickets/routes';
 import { queueRoutes } from '../features/queues/routes';
 
 /**
@@ -21,4 +22,4 @@ import { queueRoutes } from '../features/queues/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes];

@@ -1,6 +1,7 @@
 import { DomainError, type SessionUser } from '@conversa/contracts';
 import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
+import { queuesOfUser } from '@conversa/projections/queues/queries';
 import type { UserView } from '@conversa/projections/users/queries';
 import type { Kysely } from 'kysely';
 
@@ -10,6 +11,7 @@ export async function sessionUserOf(db: Kysely<any>, user: UserView): Promise<Se
   const plan = company && (await findPlan(db, company.planId));
   if (!company || !plan) throw new DomainError('ERR_SESSION_EXPIRED');
   const { asaas: _secret, ...companieSettings } = await companySettingsOf(db, company.id);
+  const queues = await queuesOfUser(db, user.companyId, user.queueIds);
   return {
     id: user.id,
     companyId: user.companyId,
@@ -27,8 +29,8 @@ export async function sessionUserOf(db: Kysely<any>, user: UserView): Promise<Se
     defaultMenu: user.defaultMenu,
     defaultTheme: user.defaultTheme,
     whatsappId: user.whatsappId,
-    // Queues arrive with the queues feature; until a company has queues this list is truthfully empty.
-    queues: [],
+    // The live queues the user attends (a deleted queue drops out), as the ticket screen filters by them.
+    queues: queues.map(({ id, name, color }) => ({ id, name, color })),
     showDashboard: user.showDashboard,
     allowRealTime: user.allowRealTime,
     allowConnections: user.allowConnections,

@@ -118,7 +118,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     }),
     /** The transfer dialog's user search (GET /users/?searchParam), from 3 characters. */
     searchUsers: build.query<NamedOption[], string>({
-      query: (searchParam) => ({ url: 'users/', params: { searchParam } }),
+      query: (searchParam) => ({ url: 'users', params: { searchParam } }),
       transformResponse: (answer: { users: NamedOption[]; hasMore: boolean }) => answer.users,
     }),
     tagOptions: build.query<TagOption[], void>({

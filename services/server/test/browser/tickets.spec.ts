@@ -1,0 +1,343 @@
+/// <reference lib="dom" />
+import { inboundContext } from '@conversa/channels';
+import { receiveMessage } from '@conversa/core';
+import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
+
+/**
+ * The conversations screen (spec 1 §2, §4) in Debian's Chromium against the real server: two attendants in two
+ * browser contexts watch each other's accept, transfer and close arrive live; search; tab counts; the new-ticket
+ * dialog; the small-screen layout; screenshots of the main states.
+ */
+let server: TestServer;
+let browser: Browser;
+let admin: { token: string; companyId: number };
+let sales: number;
+let support: number;
+let ana: { userId: number; email: string };
+let beto: { userId: number; email: string };
+let phone = 5511970000000;
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true, serveUi: true });
+  browser = await launchBrowser();
+  const company = await signupCompany(server, 'Conversas Live', 51);
+  admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId };
+  sales = await createQueue('Vendas', '#2563eb', 'Olá! Escolha: 1 Vendas, 2 Suporte');
+  support = await createQueue('Suporte', '#16a34a', 'Olá! Escolha: 1 Vendas, 2 Suporte');
+  ana = await createUser(server, admin.companyId, 'Ana Atendente', { queueIds: [sales] });
+  beto = await createUser(server, admin.companyId, 'Beto Atendente', { queueIds: [sales, support] });
+}, 120_000);
+
+/** Contexts of the running test: a failing test leaves a screenshot of each page, and none outlives its test. */
+const contexts = new Set<BrowserContext>();
+afterEach(async (test) => {
+  const failed = test.task.result?.state === 'fail';
+  let index = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) if (failed) await screenshot(page, `failed-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}-${index++}`).catch(() => undefined);
+    await context.close().catch(() => undefined);
+  }
+  contexts.clear();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function createQueue(name: string, color: string, greetingMessage: string): Promise<number> {
+  const response = await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name, color, greetingMessage } });
+  if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`queue: ${response.statusCode} ${response.body}`);
+  return response.json().id;
+}
+
+/** A contact of the company (POST /contacts) and a ticket waiting in a queue for it (POST /tickets). */
+async function waitingTicket(name: string, queueId: number) {
+  const number = String((phone += 1));
+  const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name, number } });
+  if (contact.statusCode !== 201) throw new Error(`contact: ${contact.statusCode} ${contact.body}`);
+  const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin.token), payload: { contactId: contact.json().id, queueId, status: 'pending' } });
+  if (ticket.statusCode !== 201) throw new Error(`ticket: ${ticket.statusCode} ${ticket.body}`);
+  return { number, name, contactId: contact.json().id as number, ticketId: ticket.json().id as number, uuid: ticket.json().uuid as string };
+}
+
+/** The contact writes on the channel (the inbound path the channel adapters use). */
+async function inbound(contact: { number: string; name: string }, body: string) {
+  const received = await receiveMessage(inboundContext(server.wiring.ctx), {
+    companyId: admin.companyId,
+    whatsappId: null,
+    channel: 'whatsapp',
+    contact: { number: contact.number, name: contact.name, isGroup: false },
+    providerId: `browser-${contact.number}-${Math.random()}`,
+    body,
+    mediaType: 'chat',
+    receivedAt: server.wiring.ctx.now(),
+  });
+  await server.wiring.ctx.waitForProjections(received.position);
+  return received;
+}
+
+async function signedIn(email: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 860 } });
+  contexts.add(context);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  if (process.env.DEBUG_FRAMES) page.on('websocket', (ws) => ws.on('framereceived', (frame) => require('node:fs').appendFileSync('/tmp/list/frames.log', `${email} ${frame.payload}\n`)));
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('Secret-123');
+  await page.getByTestId('login-submit').click();
+  // Spec 1 §2: after login the user lands on /tickets.
+  await page.waitForFunction(() => location.pathname === '/tickets');
+  await page.getByTestId('tickets-page').waitFor();
+  return { context, page };
+}
+
+const row = (page: Page, ticketId: number) => page.getByTestId(`ticket-row-${ticketId}`);
+const count = (page: Page, tab: 'open' | 'pending' | 'group') => page.getByTestId(`ticket-count-${tab}`);
+const countIs = (page: Page, tab: 'open' | 'pending' | 'group', value: number) =>
+  page.waitForFunction(([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === String(expected), [`ticket-count-${tab}`, value] as const);
+const atPath = (page: Page, path: string) => page.waitForFunction((expected) => location.pathname === expected, path);
+
+describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
+  it('shows two attendants each other’s accept, transfer and close live, with tab counts', async () => {
+    const first = await waitingTicket('Cliente Aceite', sales);
+    await inbound(first, 'Bom dia, quero comprar um plano');
+    const second = await waitingTicket('Cliente Ignorado', sales);
+
+    const a = await signedIn(ana.email);
+    const b = await signedIn(beto.email);
+    for (const { page } of [a, b]) {
+      await page.getByTestId('tickets-tab-pending').click();
+      await row(page, first.ticketId).waitFor();
+      await row(page, second.ticketId).waitFor();
+      await countIs(page, 'pending', 2);
+    }
+    // The row of spec 1 §2: name, last message, queue chip in upper case, unread count, time, last-contact badge.
+    const firstRow = row(a.page, first.ticketId);
+    await expect(firstRow.getByTestId('ticket-contact-name').textContent()).resolves.toBe('Cliente Aceite');
+    // Cut to 30 characters (spec 1 §9), the cut marked with an ellipsis.
+    await expect(firstRow.getByTestId('ticket-last-message').textContent()).resolves.toBe('Bom dia, quero comprar um plan…');
+    await expect(firstRow.getByTestId('ticket-queue').textContent()).resolves.toBe('VENDAS');
+    await expect(firstRow.getByTestId('ticket-unread').textContent()).resolves.toBe('1');
+    await expect(firstRow.getByTestId('ticket-time').textContent()).resolves.toMatch(/^\d{2}:\d{2}$/);
+    await expect(firstRow.getByTestId('ticket-last-contact').textContent()).resolves.toBe('0 min');
+    await screenshot(a.page, 'tickets-pending-tab');
+
+    // Ana accepts: she lands in the conversation; Beto sees the ticket leave the waiting list.
+    await a.page.getByTestId(`ticket-accept-${first.ticketId}`).click();
+    await atPath(a.page, `/tickets/${first.uuid}`);
+    await a.page.getByTestId('ticket-header').waitFor();
+    await expect(a.page.getByTestId('ticket-header-name').textContent()).resolves.toContain(`#${first.ticketId}`);
+    await expect(a.page.getByTestId('ticket-header-user').textContent()).resolves.toContain('Ana Atendente');
+    await row(b.page, first.ticketId).waitFor({ state: 'detached' });
+    await countIs(b.page, 'pending', 1);
+    await countIs(a.page, 'open', 1);
+    await screenshot(a.page, 'ticket-open-conversation');
+
+    // Ana transfers it to Beto: it arrives in Beto's open tab and leaves Ana's.
+    await a.page.getByTestId('header-transfer').click();
+    await a.page.getByTestId('transfer-user-search').fill('Bet');
+    await a.page.getByTestId(`transfer-user-option-${beto.userId}`).click();
+    await expect(a.page.getByTestId('transfer-queue').inputValue()).resolves.toBe(String(sales));
+    await screenshot(a.page, 'ticket-transfer-dialog');
+    await a.page.getByTestId('transfer-confirm').click();
+    await atPath(a.page, '/tickets');
+    await b.page.getByTestId('tickets-tab-open').click();
+    await row(b.page, first.ticketId).waitFor();
+    await countIs(b.page, 'open', 1);
+    await countIs(a.page, 'open', 0);
+    await expect(row(b.page, first.ticketId).getByTestId('ticket-user').textContent()).resolves.toBe('Beto Atendente');
+
+    // Ana ignores the other waiting ticket (a close without farewell): Beto watches it go.
+    await b.page.getByTestId('tickets-tab-pending').click();
+    await row(b.page, second.ticketId).waitFor();
+    await a.page.getByTestId('tickets-tab-pending').click();
+    await a.page.getByTestId(`ticket-ignore-${second.ticketId}`).click();
+    await row(b.page, second.ticketId).waitFor({ state: 'detached' });
+    await countIs(b.page, 'pending', 0);
+
+    // Beto returns his ticket to the queue: Ana sees it waiting again.
+    await b.page.getByTestId('tickets-tab-open').click();
+    await row(b.page, first.ticketId).click();
+    await b.page.getByTestId('header-return').click();
+    await row(a.page, first.ticketId).waitFor();
+    await countIs(a.page, 'pending', 1);
+
+    // Beto takes it again and resolves it: it leaves Ana's waiting list and shows in his closed view.
+    await b.page.getByTestId('tickets-tab-pending').click();
+    await b.page.getByTestId(`ticket-accept-${first.ticketId}`).click();
+    await atPath(b.page, `/tickets/${first.uuid}`);
+    await row(a.page, first.ticketId).waitFor({ state: 'detached' });
+    await b.page.getByTestId('header-resolve').click();
+    await b.page.getByTestId('header-resolve-silent').click();
+    await atPath(b.page, '/tickets');
+    await b.page.getByTestId('tickets-view-closed').click();
+    await row(b.page, first.ticketId).waitFor();
+    await expect(row(b.page, first.ticketId).getAttribute('data-status')).resolves.toBe('closed');
+    await screenshot(b.page, 'tickets-closed-view');
+
+    // The history of the ticket, with its verified hash chain.
+    await b.page.getByTestId(`ticket-row-${first.ticketId}`).click();
+    await b.page.getByTestId('header-more').click();
+    await b.page.getByTestId('header-history').click();
+    await b.page.getByTestId('history-verification').waitFor();
+    await expect(b.page.getByTestId('history-verification').getAttribute('data-verified')).resolves.toBe('true');
+    await screenshot(b.page, 'ticket-history-dialog');
+
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('moves a ticket with a new message to the top, rings the bell, searches, and opens a new ticket', async () => {
+    const older = await waitingTicket('Paula Pereira', sales);
+    const newer = await waitingTicket('Quitéria Quintas', sales);
+    const a = await signedIn(ana.email);
+    await a.page.getByTestId('tickets-tab-pending').click();
+    await row(a.page, newer.ticketId).waitFor();
+    const order = () => a.page.$$eval('[data-testid^="ticket-row-"]', (rows) => rows.map((element) => Number(element.getAttribute('data-testid')!.slice('ticket-row-'.length))));
+    const top = async () => {
+      const rows = await a.page.$$eval('[data-testid^="ticket-row-"]', (elements) =>
+        elements.map((element) => ({ id: Number(element.getAttribute('data-testid')!.slice('ticket-row-'.length)), y: element.getBoundingClientRect().top })),
+      );
+      return rows.sort((x, y) => x.y - y.y)[0]?.id;
+    };
+    expect(await top()).toBe(newer.ticketId);
+    expect(await order()).toContain(older.ticketId);
+
+    await inbound(older, 'Ainda espero o orçamento');
+    await a.page.waitForFunction(
+      ([id]) => document.querySelector(`[data-testid="ticket-row-${id}"] [data-testid="ticket-unread"]`)?.textContent === '1',
+      [older.ticketId] as const,
+    );
+    await expect.poll(top).toBe(older.ticketId);
+    await expect(row(a.page, older.ticketId).getByTestId('ticket-last-message').textContent()).resolves.toBe('Ainda espero o orçamento');
+    await countIs(a.page, 'pending', 2);
+    await screenshot(a.page, 'tickets-new-message-on-top');
+
+    // Search by contact name and by a word of a message (500 ms debounce, then the search view).
+    await a.page.getByTestId('tickets-search').fill('Quitéria');
+    await a.page.waitForFunction(() => document.querySelector('[data-testid="tickets-manager"]')?.getAttribute('data-view') === 'search');
+    await row(a.page, newer.ticketId).waitFor();
+    await row(a.page, older.ticketId).waitFor({ state: 'detached' });
+    await a.page.getByTestId('tickets-search').fill('orçamento');
+    await row(a.page, older.ticketId).waitFor();
+    await row(a.page, newer.ticketId).waitFor({ state: 'detached' });
+    await screenshot(a.page, 'tickets-search');
+    await a.page.getByTestId('tickets-search').fill('');
+    await a.page.waitForFunction(() => document.querySelector('[data-testid="tickets-manager"]')?.getAttribute('data-view') === 'open');
+
+    // Deselecting the queue empties the list; selecting it again brings the tickets back.
+    await a.page.getByTestId('tickets-tab-pending').click();
+    await row(a.page, older.ticketId).waitFor();
+    await a.page.getByTestId('tickets-queues').click();
+    await a.page.getByTestId(`tickets-queues-option-${sales}`).click();
+    await a.page.keyboard.press('Escape');
+    await a.page.getByTestId('ticket-list-empty').waitFor();
+    await countIs(a.page, 'pending', 0);
+    await a.page.getByTestId('tickets-queues').click();
+    await a.page.getByTestId(`tickets-queues-option-${sales}`).click();
+    await a.page.keyboard.press('Escape');
+    await row(a.page, older.ticketId).waitFor();
+
+    // New ticket: contact search from 3 characters, queue, confirm → the new conversation.
+    const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Rogério Ramos', number: String((phone += 1)) } });
+    await a.page.getByTestId('tickets-new').click();
+    await a.page.getByTestId('new-ticket-contact-input').fill('Rog');
+    await a.page.getByTestId(`new-ticket-contact-option-${contact.json().id}`).click();
+    await a.page.getByTestId('new-ticket-confirm').click();
+    await a.page.getByText('Selecione uma fila').waitFor();
+    await a.page.getByTestId('new-ticket-queue').selectOption(String(sales));
+    await screenshot(a.page, 'ticket-new-dialog');
+    await a.page.getByTestId('new-ticket-confirm').click();
+    await a.page.getByTestId('ticket-header').waitFor();
+    await expect(a.page.getByTestId('ticket-header-name').textContent()).resolves.toContain('Rogério Ramos');
+    await a.page.getByTestId('tickets-tab-open').click();
+    await countIs(a.page, 'open', 1);
+
+    // A message on her own open ticket while she reads another: the bell lists it.
+    const opened = await server.wiring.db.selectFrom('read.tickets').select(['id', 'uuid']).where('contact_id', '=', contact.json().id).executeTakeFirstOrThrow();
+    await a.page.goto(`${server.url}/tickets`);
+    await a.page.getByTestId('tickets-page').waitFor();
+    await inbound({ number: contact.json().number, name: 'Rogério Ramos' }, 'Oi Ana, tudo certo?');
+    await a.page.getByTestId('notifications-button').click();
+    await a.page.getByTestId(`notification-${opened.id}`).waitFor();
+    await screenshot(a.page, 'tickets-notifications');
+    await a.page.getByTestId(`notification-${opened.id}`).click();
+    await atPath(a.page, `/tickets/${opened.uuid}`);
+    await a.context.close();
+  });
+
+  it('uses two tabs on a small screen: the list, then the ticket, and back', async () => {
+    const waiting = await waitingTicket('Sônia Small', sales);
+    const small = await signedIn(ana.email, 390);
+    await expect(small.page.getByTestId('tickets-page').getAttribute('data-layout')).resolves.toBe('tabs');
+    await small.page.getByTestId('tickets-tab-pending').click();
+    await row(small.page, waiting.ticketId).waitFor();
+    await screenshot(small.page, 'tickets-small-list');
+    await row(small.page, waiting.ticketId).click();
+    await small.page.getByTestId('ticket-header').waitFor();
+    await expect(small.page.getByTestId('ticket-header').isVisible()).resolves.toBe(true);
+    await expect(small.page.getByTestId('tickets-manager').isVisible()).resolves.toBe(false);
+    await screenshot(small.page, 'tickets-small-ticket');
+    await small.page.getByTestId('ticket-back').click();
+    await atPath(small.page, '/tickets');
+    await small.page.getByTestId('tickets-manager').waitFor({ state: 'visible' });
+    await small.page.getByTestId('tickets-pane-ticket').click();
+    await small.page.getByTestId('no-ticket-selected').waitFor();
+    await small.page.getByTestId('pick-ticket').click();
+    await small.page.getByTestId('tickets-manager').waitFor({ state: 'visible' });
+    await small.context.close();
+  });
+
+  it('tells the reader of a deleted ticket and goes back to the list; resynchronises after a lost connection', async () => {
+    const waiting = await waitingTicket('Tadeu Temporário', sales);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    contexts.add(context);
+    context.setDefaultTimeout(15_000);
+    // The socket runs through Playwright, so the test can cut it and keep it down for a while.
+    let online = true;
+    const live: Array<{ page: { close(): Promise<void> }; server: { close(): Promise<void> } }> = [];
+    await context.routeWebSocket(/\/socket/, (socket) => {
+      if (!online) {
+        void socket.close();
+        return;
+      }
+      live.push({ page: socket, server: socket.connectToServer() });
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-email').fill(ana.email);
+    await page.getByTestId('login-password').fill('Secret-123');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('tickets-page').waitFor();
+    await page.goto(`${server.url}/tickets/${waiting.uuid}`);
+    await page.getByTestId('ticket-header').waitFor();
+    await expect.poll(() => live.length).toBeGreaterThan(0);
+
+    const deleted = await server.app.inject({ method: 'DELETE', url: `/tickets/${waiting.ticketId}`, headers: bearer(admin.token) });
+    expect(deleted.statusCode).toBe(200);
+    await page.getByText('Ticket encerrado com sucesso.').waitFor();
+    await atPath(page, '/tickets');
+
+    // Connection lost: frames sent meanwhile never arrive. Back online, the list is read again.
+    await page.getByTestId('tickets-tab-pending').click();
+    await count(page, 'pending').waitFor();
+    const waitingBefore = Number(await count(page, 'pending').textContent());
+    online = false;
+    for (const socket of live.splice(0)) {
+      await socket.server.close();
+      await socket.page.close();
+    }
+    await page.getByTestId('socket-offline').waitFor();
+    const during = await waitingTicket('Ulisses Offline', sales);
+    await expect(row(page, during.ticketId).count()).resolves.toBe(0);
+    online = true;
+    await row(page, during.ticketId).waitFor({ timeout: 45_000 });
+    await countIs(page, 'pending', waitingBefore + 1);
+    await context.close();
+  });
+});

@@ -1,0 +1,105 @@
+import { Box, Button, EmptyState, Stack } from '@chakra-ui/react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { LuInbox } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { useT } from '../../i18n';
+import { canDeleteTicket } from './access';
+import { useTicketListInfiniteQuery } from './api';
+import { flattenTickets } from './cache';
+import { useMinuteClock } from './clock';
+import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
+import { ROW_HEIGHT, TicketRow, TicketRowSkeleton } from './TicketRow';
+import type { Ticket } from './types';
+
+/** Spec 1 §9: the next page loads once the list is scrolled within 100 px of its bottom. */
+export const LOAD_MORE_WITHIN_PX = 100;
+const SKELETON_ROWS = 6;
+
+/**
+ * One ticket list (a tab or a view): pages of GET /tickets kept live by frames (live.ts), drawn by a virtual
+ * list so only the rows in view exist in the page, however many thousands are loaded.
+ */
+export function TicketList({ args, selectedUuid, testId }: { args: TicketListArgs; selectedUuid: string | undefined; testId: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useAppSelector((state) => state.session.user)!;
+  const now = useMinuteClock();
+  const query = useMemo(() => normaliseListArgs(args), [args]);
+  const empty = selectsNothing(query);
+  const { data, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useTicketListInfiniteQuery(empty ? skipToken : query);
+  const rows = useMemo(() => (empty ? [] : flattenTickets(data)), [data, empty]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const canDelete = canDeleteTicket(user);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]!.id,
+    overscan: 6,
+  });
+
+  const loadMoreIfNear = useCallback(() => {
+    const element = scroller.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight <= LOAD_MORE_WITHIN_PX) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // A first page shorter than the viewport never scrolls: ask for the next one right away.
+  useEffect(loadMoreIfNear, [loadMoreIfNear, rows.length]);
+
+  const open = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
+
+  if (isLoading) {
+    return (
+      <Stack gap="0" data-testid={`${testId}-loading`}>
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          <TicketRowSkeleton key={index} />
+        ))}
+      </Stack>
+    );
+  }
+
+  if (rows.length === 0) {
+    return (
+      <EmptyState.Root size="sm" data-testid={`${testId}-empty`}>
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuInbox />
+          </EmptyState.Indicator>
+          <EmptyState.Title>{t(isError ? 'tickets.list.errorTitle' : 'tickets.list.emptyTitle')}</EmptyState.Title>
+          <EmptyState.Description>{t(isError ? 'tickets.list.errorMessage' : 'tickets.list.emptyMessage')}</EmptyState.Description>
+          {isError && (
+            <Button size="sm" variant="outline" onClick={() => refetch()}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <Box ref={scroller} h="full" overflowY="auto" onScroll={loadMoreIfNear} data-testid={testId} data-count={rows.length} css={{ overflowAnchor: 'none', contain: 'strict' }}>
+      <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() + (isFetchingNextPage ? ROW_HEIGHT : 0) }}>
+        {items.map((item) => {
+          const ticket = rows[item.index]!;
+          return (
+            <Box key={item.key} position="absolute" top="0" insetStart="0" w="full" style={{ transform: `translateY(${item.start}px)` }}>
+              <TicketRow ticket={ticket} selected={ticket.uuid === selectedUuid} now={now} canDelete={canDelete} onOpen={open} />
+            </Box>
+          );
+        })}
+        {isFetchingNextPage && (
+          <Box position="absolute" top="0" w="full" style={{ transform: `translateY(${virtualizer.getTotalSize()}px)` }}>
+            <TicketRowSkeleton />
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,323 @@
+import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Menu, Portal, Stack, Switch, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { LuArchive, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch, LuCheckCheck } from 'react-icons/lu';
+import { useSocketJoin } from '../../app/SocketProvider';
+import { useAppSelector } from '../../app/store';
+import { toaster } from '../../app/toaster';
+import { useT, type MessageKey } from '../../i18n';
+import { useDebounced } from '../contacts';
+import { ConfirmDialog } from '../notes';
+import { canShowAll, isTicketAdmin } from './access';
+import { useTicketActions } from './actions';
+import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';
+import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
+import { TicketList } from './TicketList';
+import type { TicketStatus } from './types';
+
+/** Spec 1 §9: the search and the list's filters settle for 500 ms before the list is asked again. */
+export const LIST_DEBOUNCE_MS = 500;
+
+type View = 'open' | 'closed' | 'search';
+type Tab = 'open' | 'pending' | 'group';
+const tabs: readonly Tab[] = ['open', 'pending', 'group'];
+const tabLabels: Record<Tab, MessageKey> = { open: 'tickets.tab.open', pending: 'tickets.tab.pending', group: 'tickets.tab.group' };
+const statusOptions: readonly TicketStatus[] = ['open', 'pending', 'closed', 'group'];
+const statusLabels: Record<TicketStatus, MessageKey> = {
+  open: 'tickets.status.open',
+  pending: 'tickets.status.pending',
+  closed: 'tickets.status.closed',
+  group: 'tickets.status.group',
+};
+
+interface Option {
+  value: string;
+  label: string;
+  color?: string;
+}
+
+/** A dropdown of checkable options; the button names how many are chosen. */
+function MultiSelect({ label, options, value, onChange, testId }: { label: string; options: Option[]; value: readonly string[]; onChange: (value: string[]) => void; testId: string }) {
+  const t = useT();
+  const chosen = new Set(value);
+  return (
+    <Menu.Root closeOnSelect={false} lazyMount positioning={{ placement: 'bottom-start' }}>
+      <Menu.Trigger asChild>
+        <Button size="xs" variant="outline" data-testid={testId}>
+          {label}
+          {value.length > 0 && (
+            <Badge size="xs" colorPalette="blue" variant="solid">
+              {value.length}
+            </Badge>
+          )}
+          <LuChevronDown />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content maxH="300px" overflowY="auto" minW="48">
+            {options.length === 0 && (
+              <Text px="2" py="1" textStyle="sm" color="fg.muted">
+                {t('tickets.filter.none')}
+              </Text>
+            )}
+            {options.map((option) => (
+              <Menu.CheckboxItem
+                key={option.value}
+                value={option.value}
+                checked={chosen.has(option.value)}
+                onCheckedChange={(checked) => onChange(checked ? [...value, option.value] : value.filter((item) => item !== option.value))}
+                data-testid={`${testId}-option-${option.value}`}
+              >
+                {option.color && <Box boxSize="2.5" borderRadius="full" bg={option.color} flexShrink="0" />}
+                {option.label}
+                <Menu.ItemIndicator />
+              </Menu.CheckboxItem>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+const toIds = (values: readonly string[]) => values.map(Number);
+
+function TabCount({ args }: { args: TicketListArgs }) {
+  const query = useMemo(() => normaliseListArgs(args), [args]);
+  const empty = selectsNothing(query);
+  const { data } = useTicketCountQuery(query, { skip: empty });
+  const count = empty ? 0 : data;
+  if (count === undefined) return null;
+  return (
+    <Badge size="xs" variant="solid" colorPalette={count > 0 ? 'blue' : 'gray'} borderRadius="full" data-testid={`ticket-count-${args.status}`}>
+      {count}
+    </Badge>
+  );
+}
+
+/**
+ * The left half of the conversations screen (spec 1 §2 "Conversations screen"): views, tabs with counts,
+ * search, queues, filters, show-all, the speed dial, and the list itself.
+ */
+export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefined }) {
+  const t = useT();
+  const user = useAppSelector((state) => state.session.user)!;
+  const actions = useTicketActions();
+  const admin = isTicketAdmin(user);
+  const showAllAllowed = canShowAll(user);
+
+  const [view, setView] = useState<View>('open');
+  const [tab, setTab] = useState<Tab>('open');
+  const [searchText, setSearchText] = useState('');
+  // Spec 1 §6: show-all starts on for admins.
+  const [showAll, setShowAll] = useState(admin);
+  const allQueueIds = useMemo(() => user.queues.map((queue) => String(queue.id)), [user.queues]);
+  const [queueSelection, setQueueSelection] = useState<string[]>(allQueueIds);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [tagFilter, setTagFilter] = useState<string[]>([]);
+  const [connectionFilter, setConnectionFilter] = useState<string[]>([]);
+  const [userFilter, setUserFilter] = useState<string[]>([]);
+  const [statusFilter, setStatusFilter] = useState<string[]>([]);
+  const [confirmCloseAll, setConfirmCloseAll] = useState(false);
+  const [closeAll, closingAll] = useCloseAllTicketsMutation();
+
+  // The user's queues can change (profile edits): a selection of "all" follows them.
+  useEffect(() => setQueueSelection(allQueueIds), [allQueueIds]);
+
+  const { data: tags } = useTagOptionsQuery(undefined, { skip: !filtersOpen });
+  const { data: connections } = useConnectionOptionsQuery(undefined, { skip: !filtersOpen });
+  const { data: users } = useUserOptionsQuery(undefined, { skip: !filtersOpen || !admin });
+
+  // Typing a search term switches to the search view; clearing it goes back to the open view.
+  const search = useDebounced(searchText.trim(), LIST_DEBOUNCE_MS);
+  useEffect(() => {
+    if (search !== '') setView('search');
+    else setView((current) => (current === 'search' ? 'open' : current));
+  }, [search]);
+
+  const filters = useDebounced(
+    useMemo(
+      () => ({
+        // Every queue of the user selected means no queue filter, so tickets without a queue show as well.
+        queueIds: queueSelection.length === allQueueIds.length && allQueueIds.every((id) => queueSelection.includes(id)) ? undefined : toIds(queueSelection),
+        tags: toIds(tagFilter),
+        whatsappIds: toIds(connectionFilter),
+        users: admin ? toIds(userFilter) : [],
+        statusFilter: statusFilter as TicketStatus[],
+      }),
+      [queueSelection, allQueueIds, tagFilter, connectionFilter, userFilter, statusFilter, admin],
+    ),
+    LIST_DEBOUNCE_MS,
+  );
+
+  const base = { queueIds: filters.queueIds, tags: filters.tags, whatsappIds: filters.whatsappIds, users: filters.users, showAll: showAllAllowed && showAll };
+  const tabArgs = (status: Tab): TicketListArgs => ({ ...base, status });
+  const listArgs: TicketListArgs =
+    view === 'open'
+      ? tabArgs(tab)
+      : view === 'closed'
+        ? { ...base, status: 'closed' }
+        : // Spec 1 §6: the search view passes show-all as false for profile user.
+          { ...base, searchParam: search, statusFilter: filters.statusFilter, showAll: user.profile === 'user' ? false : base.showAll };
+
+  useSocketJoin(view === 'search' ? null : { event: 'joinTickets', data: view === 'open' ? tab : 'closed' });
+
+  const runCloseAll = async () => {
+    setConfirmCloseAll(false);
+    try {
+      await closeAll({ status: tab, ...(filters.queueIds ? { queueIds: filters.queueIds } : {}) }).unwrap();
+      toaster.create({ type: 'success', description: t('tickets.closeAll.done') });
+    } catch (error) {
+      // Spec 1 §8: a close-all failure is logged only.
+      console.error('close all failed', error);
+    }
+  };
+
+  const viewButton = (target: View, icon: ReactElement, label: MessageKey) => (
+    <IconButton
+      size="sm"
+      variant={view === target ? 'subtle' : 'ghost'}
+      colorPalette={view === target ? 'blue' : 'gray'}
+      aria-label={t(label)}
+      title={t(label)}
+      aria-pressed={view === target}
+      onClick={() => {
+        setView(target);
+        if (target !== 'search') setSearchText('');
+      }}
+      data-testid={`tickets-view-${target}`}
+    >
+      {icon}
+    </IconButton>
+  );
+
+  return (
+    <Flex direction="column" h="full" minH="0" position="relative" data-testid="tickets-manager" data-view={view}>
+      <Stack gap="2" p="3" borderBottomWidth="1px" flexShrink="0">
+        <HStack gap="1" justify="space-between">
+          <HStack gap="1">
+            <IconButton size="sm" variant="ghost" aria-label={t('tickets.new.title')} title={t('tickets.new.title')} onClick={actions.newTicket} data-testid="tickets-new">
+              <LuMessageSquarePlus />
+            </IconButton>
+            {viewButton('open', <LuInbox />, 'tickets.view.open')}
+            {viewButton('closed', <LuArchive />, 'tickets.view.closed')}
+            {viewButton('search', <LuSearch />, 'tickets.view.search')}
+          </HStack>
+          {showAllAllowed && (
+            <Switch.Root size="sm" checked={showAll} onCheckedChange={(details) => setShowAll(details.checked)} data-testid="tickets-show-all">
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>{t('tickets.showAll')}</Switch.Label>
+            </Switch.Root>
+          )}
+        </HStack>
+        <InputGroup startElement={<LuSearch />}>
+          <Input size="sm" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={t('tickets.search')} data-testid="tickets-search" />
+        </InputGroup>
+        <Wrap gap="2">
+          <MultiSelect
+            label={t('tickets.filter.queues')}
+            options={user.queues.map((queue) => ({ value: String(queue.id), label: queue.name, color: queue.color }))}
+            value={queueSelection}
+            onChange={setQueueSelection}
+            testId="tickets-queues"
+          />
+          <Button size="xs" variant={filtersOpen ? 'subtle' : 'ghost'} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} data-testid="tickets-filters-toggle">
+            <LuFilter />
+            {t('tickets.filter.title')}
+          </Button>
+        </Wrap>
+        {filtersOpen && (
+          <Wrap gap="2" data-testid="tickets-filters">
+            <MultiSelect
+              label={t('tickets.filter.tags')}
+              options={(tags ?? []).map((tag) => ({ value: String(tag.id), label: tag.name, color: tag.color }))}
+              value={tagFilter}
+              onChange={setTagFilter}
+              testId="tickets-filter-tags"
+            />
+            <MultiSelect
+              label={t('tickets.filter.connections')}
+              options={(connections ?? []).map((connection) => ({ value: String(connection.id), label: connection.name }))}
+              value={connectionFilter}
+              onChange={setConnectionFilter}
+              testId="tickets-filter-connections"
+            />
+            {view === 'search' && (
+              <MultiSelect
+                label={t('tickets.filter.status')}
+                options={statusOptions.map((status) => ({ value: status, label: t(statusLabels[status]) }))}
+                value={statusFilter}
+                onChange={setStatusFilter}
+                testId="tickets-filter-status"
+              />
+            )}
+            {admin && (
+              <MultiSelect
+                label={t('tickets.filter.users')}
+                options={(users ?? []).map((option) => ({ value: String(option.id), label: option.name }))}
+                value={userFilter}
+                onChange={setUserFilter}
+                testId="tickets-filter-users"
+              />
+            )}
+          </Wrap>
+        )}
+      </Stack>
+
+      {view === 'open' && (
+        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} size="sm" variant="line" fitted flexShrink="0">
+          <Tabs.List>
+            {tabs.map((value) => (
+              <Tabs.Trigger key={value} value={value} data-testid={`tickets-tab-${value}`} gap="1.5">
+                {t(tabLabels[value])}
+                <TabCount args={tabArgs(value)} />
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Tabs.Root>
+      )}
+      {view !== 'open' && (
+        <Text px="3" py="2" textStyle="sm" fontWeight="semibold" color="fg.muted" borderBottomWidth="1px" flexShrink="0">
+          {t(view === 'closed' ? 'tickets.view.closed' : 'tickets.view.search')}
+        </Text>
+      )}
+
+      <Box flex="1" minH="0">
+        <TicketList key={view === 'open' ? tab : view} args={listArgs} selectedUuid={selectedUuid} testId="ticket-list" />
+      </Box>
+
+      <Menu.Root positioning={{ placement: 'top-end' }}>
+        <Menu.Trigger asChild>
+          <IconButton position="absolute" bottom="4" insetEnd="4" borderRadius="full" size="lg" shadow="lg" aria-label={t('tickets.speedDial')} title={t('tickets.speedDial')} data-testid="tickets-speed-dial">
+            <LuPlus />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="new" onClick={actions.newTicket} data-testid="speed-dial-new">
+                <LuMessageSquarePlus />
+                {t('tickets.new.title')}
+              </Menu.Item>
+              {admin && view === 'open' && (
+                <Menu.Item value="close-all" onClick={() => setConfirmCloseAll(true)} data-testid="speed-dial-close-all">
+                  <LuCheckCheck />
+                  {t('tickets.closeAll.action')}
+                </Menu.Item>
+              )}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <ConfirmDialog
+        open={confirmCloseAll}
+        title={t('tickets.closeAll.confirm', { tab: t(tabLabels[tab]) })}
+        loading={closingAll.isLoading}
+        onClose={() => setConfirmCloseAll(false)}
+        onConfirm={runCloseAll}
+        testId="close-all-dialog"
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,70 @@
+import { Box, Flex, Tabs, useMediaQuery } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useT } from '../../i18n';
+import { TicketActionsProvider } from './actions';
+import { useTicketLive } from './live';
+import { NoTicketSelected, TicketConversation } from './TicketConversation';
+import { TicketsManager } from './TicketsManager';
+
+/** Below this width the list and the conversation do not fit side by side: two tabs instead (spec 1 §2). */
+export const TWO_PANE_MIN = '(min-width: 900px)';
+/** The list pane's width beside the conversation. */
+const LIST_WIDTH = { base: '360px', xl: '420px' };
+
+type Pane = 'ticket' | 'list';
+
+/** /tickets and /tickets/{uuid}: the conversations screen (spec 1 §2, title Conversas). */
+export default function TicketsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { ticketId: uuid } = useParams();
+  const [wide = true] = useMediaQuery([TWO_PANE_MIN], { ssr: false });
+  const [pane, setPane] = useState<Pane>(uuid ? 'ticket' : 'list');
+  useTicketLive();
+
+  useEffect(() => {
+    document.title = `${t('tickets.title')} - ${t('app.name')}`;
+  }, [t]);
+
+  // Choosing a ticket on a small screen shows it; leaving it shows the list again.
+  useEffect(() => setPane(uuid ? 'ticket' : 'list'), [uuid]);
+
+  const back = () => navigate('/tickets');
+  const conversation = uuid ? <TicketConversation key={uuid} uuid={uuid} onBack={back} /> : <NoTicketSelected onPick={wide ? undefined : () => setPane('list')} />;
+
+  return (
+    <TicketActionsProvider>
+      <Box h="full" minH="0" borderWidth="1px" borderRadius="l3" bg="bg.panel" overflow="hidden" data-testid="tickets-page" data-layout={wide ? 'wide' : 'tabs'}>
+        {wide ? (
+          <Flex h="full" minH="0">
+            <Box w={LIST_WIDTH} flexShrink="0" borderEndWidth="1px" minH="0">
+              <TicketsManager selectedUuid={uuid} />
+            </Box>
+            <Box flex="1" minW="0" minH="0">
+              {conversation}
+            </Box>
+          </Flex>
+        ) : (
+          <Tabs.Root value={pane} onValueChange={(details) => setPane(details.value as Pane)} h="full" display="flex" flexDirection="column" variant="enclosed" fitted size="sm">
+            <Tabs.List flexShrink="0">
+              <Tabs.Trigger value="ticket" data-testid="tickets-pane-ticket">
+                {t('tickets.pane.ticket')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="list" data-testid="tickets-pane-list">
+                {t('tickets.pane.list')}
+              </Tabs.Trigger>
+            </Tabs.List>
+            {/* Both panes stay mounted so the list keeps its place and live state while a ticket is read. */}
+            <Tabs.Content value="ticket" flex="1" minH="0" p="0" display={pane === 'ticket' ? 'block' : 'none'}>
+              {conversation}
+            </Tabs.Content>
+            <Tabs.Content value="list" flex="1" minH="0" p="0" display={pane === 'list' ? 'block' : 'none'}>
+              <TicketsManager selectedUuid={uuid} />
+            </Tabs.Content>
+          </Tabs.Root>
+        )}
+      </Box>
+    </TicketActionsProvider>
+  );
+}

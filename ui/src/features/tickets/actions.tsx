@@ -1,0 +1,198 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useErrorToast } from '../../app/notify';
+import { useAppSelector } from '../../app/store';
+import { toaster } from '../../app/toaster';
+import { useT } from '../../i18n';
+import { ConfirmDialog } from '../notes';
+import { ScheduleDialog } from '../schedules';
+import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
+import { workingStatus } from './access';
+import { AcceptDialog, AlreadyTakenDialog, HistoryDialog, NewTicketDialog, TransferDialog, type NewTicketChoice } from './dialogs';
+import { otherOpenTicketHolder, type TicketHolder } from './holder';
+import type { Ticket } from './types';
+
+/**
+ * What can be done to a ticket from a list row or the conversation header (spec 1 §4 Transitions), with the
+ * dialogs those steps open. One provider per tickets screen holds the dialogs; rows and the header call in.
+ */
+export interface TicketActions {
+  accept(ticket: Ticket): void;
+  ignore(ticket: Ticket): void;
+  returnToQueue(ticket: Ticket): void;
+  resolve(ticket: Ticket, farewell: boolean): void;
+  reopen(ticket: Ticket): void;
+  /** A group conversation nobody attends yet: the user takes it (transfer to themselves, choosing the queue). */
+  start(ticket: Ticket): void;
+  transfer(ticket: Ticket): void;
+  remove(ticket: Ticket): void;
+  showHistory(ticket: Ticket): void;
+  schedule(ticket: Ticket): void;
+  newTicket(): void;
+  /** Ticket ids with a change on its way. */
+  busy: ReadonlySet<number>;
+}
+
+const ActionsContext = createContext<TicketActions | null>(null);
+
+export function useTicketActions(): TicketActions {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error('useTicketActions outside TicketActionsProvider');
+  return actions;
+}
+
+export function TicketActionsProvider({ children }: { children: ReactNode }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { ticketId: openUuid } = useParams();
+  const showError = useErrorToast();
+  const me = useAppSelector((state) => state.session.user)!;
+  const [updateTicket, updating] = useUpdateTicketMutation();
+  const [createTicket, creating] = useCreateTicketMutation();
+  const [deleteTicket, deleting] = useDeleteTicketMutation();
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  const [accepting, setAccepting] = useState<{ ticket: Ticket; mode: 'accept' | 'reopen' } | null>(null);
+  const [transferring, setTransferring] = useState<{ ticket: Ticket; presetUser: NamedOption | null } | null>(null);
+  const [removing, setRemoving] = useState<Ticket | null>(null);
+  const [history, setHistory] = useState<Ticket | null>(null);
+  const [scheduling, setScheduling] = useState<Ticket | null>(null);
+  const [creatingNew, setCreatingNew] = useState(false);
+  const [taken, setTaken] = useState<TicketHolder | null>(null);
+
+  const leaveIfOpen = (ticket: Ticket) => {
+    if (openUuid === ticket.uuid) navigate('/tickets');
+  };
+
+  const change = async (ticket: Ticket, body: Omit<TicketChange, 'id'>): Promise<Ticket | null> => {
+    setBusy((current) => new Set(current).add(ticket.id));
+    try {
+      return await updateTicket({ id: ticket.id, ...body }).unwrap();
+    } catch (error) {
+      const holder = otherOpenTicketHolder(error);
+      if (holder) showHolder(holder);
+      else showError(error);
+      return null;
+    } finally {
+      setBusy((current) => {
+        const next = new Set(current);
+        next.delete(ticket.id);
+        return next;
+      });
+    }
+  };
+
+  /** The answer names who holds it: someone else → the already-taken dialog; the user themselves → their ticket. */
+  function showHolder(holder: TicketHolder) {
+    if (holder.userId !== null && holder.userId !== me.id) setTaken(holder);
+    else if (holder.uuid) navigate(`/tickets/${holder.uuid}`);
+  }
+
+  /** Accepting and reopening end in the ticket, unless it turned out to be someone else's. */
+  const takeWith = async (ticket: Ticket, queueId: number | null) => {
+    const result = await change(ticket, { status: workingStatus(ticket), userId: me.id, queueId });
+    if (!result) return false;
+    if (result.userId !== me.id) showHolder({ userId: result.userId, userName: result.user?.name ?? null, queueName: result.queue?.name ?? null, uuid: result.uuid });
+    else navigate(`/tickets/${result.uuid}`);
+    return true;
+  };
+
+  const actions: TicketActions = {
+    accept: (ticket) => {
+      if (ticket.queueId === null) setAccepting({ ticket, mode: 'accept' });
+      else void takeWith(ticket, ticket.queueId);
+    },
+    reopen: (ticket) => {
+      if (ticket.queueId === null) setAccepting({ ticket, mode: 'reopen' });
+      else void takeWith(ticket, ticket.queueId);
+    },
+    ignore: (ticket) => {
+      void change(ticket, { status: 'closed' }).then((result) => result && leaveIfOpen(ticket));
+    },
+    returnToQueue: (ticket) => {
+      void change(ticket, { status: 'pending', userId: null, queueId: ticket.queueId }).then((result) => result && leaveIfOpen(ticket));
+    },
+    resolve: (ticket, farewell) => {
+      // Spec 1 §4 Close: with requiredTag on, a contact without tags cannot be closed; nothing happens.
+      if (me.company.companieSettings.requiredTag === 'enabled' && ticket.tags.length === 0) {
+        toaster.create({ type: 'warning', description: t('tickets.requiredTag') });
+        return;
+      }
+      void change(ticket, { status: 'closed', userId: me.id, sendFarewellMessage: farewell, ...(farewell ? {} : { isFinished: true }) }).then(
+        (result) => result && leaveIfOpen(ticket),
+      );
+    },
+    start: (ticket) => setTransferring({ ticket, presetUser: { id: me.id, name: me.name } }),
+    transfer: (ticket) => setTransferring({ ticket, presetUser: null }),
+    remove: (ticket) => setRemoving(ticket),
+    showHistory: (ticket) => setHistory(ticket),
+    schedule: (ticket) => setScheduling(ticket),
+    newTicket: () => setCreatingNew(true),
+    busy,
+  };
+
+  const confirmTransfer = async ({ user, queueId }: { user: NamedOption | null; queueId: number }) => {
+    if (!transferring) return;
+    const { ticket } = transferring;
+    const result = await change(ticket, user ? { status: workingStatus(ticket), userId: user.id, queueId } : { status: 'pending', userId: null, queueId });
+    if (!result) return;
+    setTransferring(null);
+    toaster.create({ type: 'success', description: t('tickets.transfer.done') });
+    if (result.userId !== me.id) leaveIfOpen(ticket);
+  };
+
+  const confirmNewTicket = async (choice: NewTicketChoice) => {
+    try {
+      const ticket = await createTicket({ contactId: choice.contact.id, queueId: choice.queueId, whatsappId: choice.whatsappId, userId: choice.userId, status: 'open' }).unwrap();
+      setCreatingNew(false);
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (error) {
+      const holder = otherOpenTicketHolder(error);
+      if (!holder) return showError(error);
+      setCreatingNew(false);
+      showHolder(holder);
+    }
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await deleteTicket(removing.id).unwrap();
+      toaster.create({ type: 'success', description: t('tickets.delete.done') });
+      leaveIfOpen(removing);
+      setRemoving(null);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <ActionsContext.Provider value={actions}>
+      {children}
+      <AcceptDialog
+        ticket={accepting?.ticket ?? null}
+        mode={accepting?.mode ?? 'accept'}
+        loading={updating.isLoading}
+        onClose={() => setAccepting(null)}
+        onConfirm={(queueId) => {
+          const ticket = accepting?.ticket;
+          if (!ticket) return;
+          void takeWith(ticket, queueId).then((done) => done && setAccepting(null));
+        }}
+      />
+      <TransferDialog ticket={transferring?.ticket ?? null} presetUser={transferring?.presetUser ?? null} loading={updating.isLoading} onClose={() => setTransferring(null)} onConfirm={confirmTransfer} />
+      <NewTicketDialog open={creatingNew} loading={creating.isLoading} onClose={() => setCreatingNew(false)} onConfirm={confirmNewTicket} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('tickets.delete.confirm', { id: removing?.id ?? '' })}
+        loading={deleting.isLoading}
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemove}
+        testId="delete-ticket-dialog"
+      />
+      <AlreadyTakenDialog holder={taken} onClose={() => setTaken(null)} />
+      <HistoryDialog ticket={history} onClose={() => setHistory(null)} />
+      {scheduling && <ScheduleDialog open onClose={() => setScheduling(null)} contactId={scheduling.contactId} ticketId={scheduling.id} />}
+    </ActionsContext.Provider>
+  );
+}

@@ -1,0 +1,447 @@
+import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { LuShieldAlert, LuShieldCheck, LuX } from 'react-icons/lu';
+import { useAppSelector } from '../../app/store';
+import { useT, type MessageKey } from '../../i18n';
+import { ContactPicker, useDebounced, type Contact } from '../contacts';
+import { useConnectionOptionsQuery, useQueueOptionsQuery, useSearchUsersQuery, useTicketHistoryQuery, useUserOptionsQuery, type NamedOption, type QueueOption } from './api';
+import { isTicketAdmin } from './access';
+import type { TicketHolder } from './holder';
+import type { Ticket } from './types';
+
+/** Spec 1 §5: user and contact searches start at 3 characters, 500 ms after typing stops. */
+export const SEARCH_MIN_CHARS = 3;
+export const SEARCH_DELAY_MS = 500;
+
+function FormDialog({
+  open,
+  onClose,
+  title,
+  testId,
+  children,
+  footer,
+  onSubmit,
+  size = 'md',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  testId: string;
+  children: ReactNode;
+  footer: ReactNode;
+  onSubmit?: () => void;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const t = useT();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit?.();
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" size={size} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>{children}</Dialog.Body>
+              <Dialog.Footer>{footer}</Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The queues a user may choose: the company's (GET /queue) for transfers and admins, otherwise their own. */
+export function useQueueChoices(scope: 'company' | 'mine'): QueueOption[] {
+  const user = useAppSelector((state) => state.session.user)!;
+  const wantsCompany = scope === 'company' || (isTicketAdmin(user) && user.queues.length === 0);
+  const { data } = useQueueOptionsQuery(undefined, { skip: !wantsCompany });
+  return wantsCompany && data ? data : user.queues;
+}
+
+function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { value: number | null; onChange: (id: number | null) => void; queues: QueueOption[]; invalid?: boolean; testId: string; allowNone?: boolean }) {
+  const t = useT();
+  return (
+    <Field.Root invalid={invalid} required={!allowNone}>
+      <Field.Label>{t('tickets.field.queue')}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value === null ? '' : String(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))} data-testid={testId}>
+          <option value="">{allowNone ? t('tickets.field.noQueue') : t('tickets.field.chooseQueue')}</option>
+          {queues.map((queue) => (
+            <option key={queue.id} value={queue.id}>
+              {queue.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {invalid && <Field.ErrorText>{t('tickets.selectQueue')}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in (spec 1 §2 accept dialog). */
+export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ticket: Ticket | null; mode: 'accept' | 'reopen'; onClose: () => void; onConfirm: (queueId: number) => void; loading: boolean }) {
+  const t = useT();
+  const queues = useQueueChoices('mine');
+  const [queueId, setQueueId] = useState<number | null>(null);
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    setQueueId(null);
+    setTried(false);
+  }, [ticket?.id]);
+  const submit = () => {
+    setTried(true);
+    if (queueId !== null) onConfirm(queueId);
+  };
+  return (
+    <FormDialog
+      open={ticket !== null}
+      onClose={onClose}
+      title={t(mode === 'accept' ? 'tickets.accept.title' : 'tickets.reopen.title')}
+      testId="accept-dialog"
+      onSubmit={submit}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={loading} data-testid="accept-dialog-confirm">
+            {t(mode === 'accept' ? 'tickets.action.accept' : 'tickets.action.reopen')}
+          </Button>
+        </>
+      }
+    >
+      <QueueSelect value={queueId} onChange={setQueueId} queues={queues} invalid={tried && queueId === null} testId="accept-dialog-queue" />
+    </FormDialog>
+  );
+}
+
+/** A user found by name (3 characters, 500 ms), shown as a pick list; the chosen one stays until cleared. */
+function UserSearch({ value, onChange }: { value: NamedOption | null; onChange: (user: NamedOption | null) => void }) {
+  const t = useT();
+  const [term, setTerm] = useState('');
+  const settled = useDebounced(term.trim(), SEARCH_DELAY_MS);
+  const ready = settled.length >= SEARCH_MIN_CHARS;
+  const { data, isFetching } = useSearchUsersQuery(settled, { skip: !ready || value !== null });
+  if (value) {
+    return (
+      <Field.Root>
+        <Field.Label>{t('tickets.field.user')}</Field.Label>
+        <HStack borderWidth="1px" borderRadius="l2" px="3" py="1.5" justify="space-between" w="full" data-testid="transfer-user-chosen">
+          <Text>{value.name}</Text>
+          <Button size="xs" variant="ghost" onClick={() => onChange(null)} aria-label={t('tickets.transfer.clearUser')}>
+            <LuX />
+          </Button>
+        </HStack>
+      </Field.Root>
+    );
+  }
+  return (
+    <Field.Root>
+      <Field.Label>{t('tickets.field.user')}</Field.Label>
+      <Input value={term} onChange={(event) => setTerm(event.target.value)} placeholder={t('tickets.transfer.searchUser')} autoComplete="off" data-testid="transfer-user-search" />
+      <Field.HelperText>{t('tickets.transfer.userHelper')}</Field.HelperText>
+      {isFetching && <Spinner size="sm" />}
+      {ready && data && (
+        <Stack gap="1" maxH="200px" overflowY="auto" w="full">
+          {data.length === 0 && (
+            <Text textStyle="sm" color="fg.muted">
+              {t('tickets.transfer.noUser')}
+            </Text>
+          )}
+          {data.map((user) => (
+            <Box
+              key={user.id}
+              as="button"
+              textAlign="start"
+              px="2"
+              py="1.5"
+              borderRadius="l2"
+              _hover={{ bg: 'bg.muted' }}
+              onClick={() => onChange({ id: user.id, name: user.name })}
+              data-testid={`transfer-user-option-${user.id}`}
+            >
+              {user.name}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Field.Root>
+  );
+}
+
+/**
+ * Transfer (spec 1 §4): to a user and a queue (the ticket is theirs, open), or to a queue only (it waits there).
+ * A queue is always required.
+ */
+export function TransferDialog({
+  ticket,
+  presetUser,
+  onClose,
+  onConfirm,
+  loading,
+}: {
+  ticket: Ticket | null;
+  presetUser: NamedOption | null;
+  onClose: () => void;
+  onConfirm: (choice: { user: NamedOption | null; queueId: number }) => void;
+  loading: boolean;
+}) {
+  const t = useT();
+  const queues = useQueueChoices('company');
+  const [user, setUser] = useState<NamedOption | null>(null);
+  const [queueId, setQueueId] = useState<number | null>(null);
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    setUser(presetUser);
+    setQueueId(ticket?.queueId ?? null);
+    setTried(false);
+  }, [ticket?.id, ticket?.queueId, presetUser]);
+  const submit = () => {
+    setTried(true);
+    if (queueId !== null) onConfirm({ user, queueId });
+  };
+  return (
+    <FormDialog
+      open={ticket !== null}
+      onClose={onClose}
+      title={t('tickets.transfer.title')}
+      testId="transfer-dialog"
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={loading} data-testid="transfer-confirm">
+            {t('tickets.action.transfer')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <UserSearch value={user} onChange={setUser} />
+        <QueueSelect value={queueId} onChange={setQueueId} queues={queues} invalid={tried && queueId === null} testId="transfer-queue" />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export interface NewTicketChoice {
+  contact: Contact;
+  queueId: number | null;
+  whatsappId: number | null;
+  userId: number | null;
+}
+
+/**
+ * New ticket (spec 1 §2): a contact (searched from 3 characters, or created on the spot), a queue (required
+ * unless admin: 'Selecione uma fila'), the connection and the attending user.
+ */
+export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: boolean; onClose: () => void; onConfirm: (choice: NewTicketChoice) => void; loading: boolean }) {
+  const t = useT();
+  const me = useAppSelector((state) => state.session.user)!;
+  const admin = isTicketAdmin(me);
+  const queues = useQueueChoices(admin ? 'company' : 'mine');
+  const { data: connections } = useConnectionOptionsQuery(undefined, { skip: !open });
+  const { data: users } = useUserOptionsQuery(undefined, { skip: !open });
+  const [contact, setContact] = useState<Contact | null>(null);
+  const [queueId, setQueueId] = useState<number | null>(null);
+  const [whatsappId, setWhatsappId] = useState<number | null>(me.whatsappId);
+  const [userId, setUserId] = useState<number | null>(me.id);
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setContact(null);
+    setQueueId(me.queues.length === 1 ? me.queues[0]!.id : null);
+    setWhatsappId(me.whatsappId);
+    setUserId(me.id);
+    setTried(false);
+  }, [open, me]);
+  const queueMissing = !admin && queueId === null;
+  const submit = () => {
+    setTried(true);
+    if (!contact || queueMissing) return;
+    onConfirm({ contact, queueId, whatsappId, userId });
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('tickets.new.title')}
+      testId="new-ticket-dialog"
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={loading} data-testid="new-ticket-confirm">
+            {t('tickets.new.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root invalid={tried && !contact} required>
+          <Field.Label>{t('tickets.field.contact')}</Field.Label>
+          <Box w="full">
+            <ContactPicker selected={contact} onPick={setContact} testId="new-ticket-contact" />
+          </Box>
+          {contact && (
+            <Badge colorPalette="green" data-testid="new-ticket-contact-chosen">
+              {contact.name}
+            </Badge>
+          )}
+          {tried && !contact && <Field.ErrorText>{t('tickets.new.contactRequired')}</Field.ErrorText>}
+        </Field.Root>
+        <QueueSelect value={queueId} onChange={setQueueId} queues={queues} invalid={tried && queueMissing} testId="new-ticket-queue" allowNone={admin} />
+        <Field.Root>
+          <Field.Label>{t('tickets.field.connection')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={whatsappId === null ? '' : String(whatsappId)} onChange={(event) => setWhatsappId(event.target.value === '' ? null : Number(event.target.value))} data-testid="new-ticket-connection">
+              <option value="">{t('tickets.field.defaultConnection')}</option>
+              {(connections ?? []).map((connection) => (
+                <option key={connection.id} value={connection.id}>
+                  {connection.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('tickets.field.user')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={userId === null ? '' : String(userId)} onChange={(event) => setUserId(event.target.value === '' ? null : Number(event.target.value))} data-testid="new-ticket-user">
+              {(users && users.some((user) => user.id === me.id) ? users : [{ id: me.id, name: me.name }, ...(users ?? [])]).map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** Someone else got there first (spec 1 §4 Accept/Reopen, §7 POST /tickets failure). */
+export function AlreadyTakenDialog({ holder, onClose }: { holder: TicketHolder | null; onClose: () => void }) {
+  const t = useT();
+  return (
+    <FormDialog
+      open={holder !== null}
+      onClose={onClose}
+      title={t('tickets.taken.title')}
+      testId="already-taken-dialog"
+      size="sm"
+      footer={
+        <Button onClick={onClose} data-testid="already-taken-close">
+          {t('common.close')}
+        </Button>
+      }
+    >
+      <Text data-testid="already-taken-text">
+        {t('tickets.taken.message', { user: holder?.userName ?? t('tickets.taken.nobody'), queue: holder?.queueName ?? t('tickets.noQueue') })}
+      </Text>
+    </FormDialog>
+  );
+}
+
+const historyTypeKeys: Record<string, MessageKey> = {
+  TicketCreated: 'tickets.history.TicketCreated',
+  TicketAccepted: 'tickets.history.TicketAccepted',
+  TicketClosed: 'tickets.history.TicketClosed',
+  TicketReopened: 'tickets.history.TicketReopened',
+  TicketReturnedToQueue: 'tickets.history.TicketReturnedToQueue',
+  TicketTransferred: 'tickets.history.TicketTransferred',
+  TicketDeleted: 'tickets.history.TicketDeleted',
+  TicketIntegrationToggled: 'tickets.history.TicketIntegrationToggled',
+  TicketAccessed: 'tickets.history.TicketAccessed',
+  TicketMessagesRead: 'tickets.history.TicketMessagesRead',
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const dateTime = (iso: string) => {
+  const at = new Date(iso);
+  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+const changeText = (value: unknown) => (value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/**
+ * The ticket's history as stored (GET /tickets/{id}/history): every event, who did it, when and what changed,
+ * and whether the hash chain over the stream still verifies (DESIGN.md audit grade).
+ */
+export function HistoryDialog({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
+  const t = useT();
+  const { data, isLoading, isError } = useTicketHistoryQuery(ticket?.id ?? 0, { skip: ticket === null });
+  const actorName = (actor: { kind: string; id: string | number; name: string | null }) =>
+    actor.name ?? (actor.kind === 'contact' ? (ticket?.contact?.name ?? t('tickets.history.contact')) : t(`tickets.history.actor.${actor.kind === 'user' ? 'user' : actor.kind === 'channel' ? 'channel' : 'system'}`));
+  return (
+    <FormDialog
+      open={ticket !== null}
+      onClose={onClose}
+      title={t('tickets.history.title', { id: ticket?.id ?? '' })}
+      testId="history-dialog"
+      size="lg"
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
+      {isLoading && <Spinner />}
+      {isError && <Text color="fg.error">{t('tickets.history.error')}</Text>}
+      {data && (
+        <Stack gap="3">
+          <HStack
+            gap="2"
+            p="2"
+            borderRadius="l2"
+            bg={data.verified ? 'green.subtle' : 'red.subtle'}
+            color={data.verified ? 'green.fg' : 'red.fg'}
+            data-testid="history-verification"
+            data-verified={data.verified}
+          >
+            {data.verified ? <LuShieldCheck /> : <LuShieldAlert />}
+            <Text textStyle="sm">
+              {data.verified ? t('tickets.history.verified', { count: data.checked }) : t('tickets.history.broken', { revision: data.break?.revision ?? '?' })}
+            </Text>
+          </HStack>
+          <Stack gap="2" maxH="420px" overflowY="auto">
+            {data.events.map((event) => (
+              <Box key={event.revision} borderWidth="1px" borderRadius="l2" p="2" data-testid={`history-event-${event.revision}`}>
+                <HStack justify="space-between" gap="2">
+                  <Text fontWeight="medium">{historyTypeKeys[event.type] ? t(historyTypeKeys[event.type]!) : event.type}</Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {dateTime(event.occurredAt)}
+                  </Text>
+                </HStack>
+                <Text textStyle="sm" color="fg.muted">
+                  {t('tickets.history.by', { name: actorName(event.actor) })}
+                </Text>
+                {Object.keys(event.changes).length > 0 && (
+                  <Text textStyle="xs" color="fg.subtle" fontFamily="mono" wordBreak="break-all">
+                    {Object.entries(event.changes)
+                      .map(([key, value]) => `${key}: ${changeText(value)}`)
+                      .join(' · ')}
+                  </Text>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { LuMessagesSquare } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/** /tickets/:ticketId? (a ticket uuid): the conversations screen, where login lands (spec 1 §2). */
+export const ticketRoutes: AppRoute[] = [
+  {
+    id: 'tickets',
+    path: '/tickets/:ticketId?',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./TicketsPage')),
+    menu: { labelKey: 'menu.tickets', icon: LuMessagesSquare, group: 'main', order: 30, to: '/tickets' },
+  },
+];
