@@ -61,7 +61,7 @@ export default function QueuesPage() {
           <Table.Body>
             {queues.map((queue) => (
               <Table.Row key={queue.id} data-testid={`queue-row-${queue.id}`}>
-                <Table.Cell data-testid="queue-row-name">{queue.name}</Table.Cell>
+                <Table.Cell data-testid={`queue-name-${queue.id}`}>{queue.name}</Table.Cell>
                 <Table.Cell>
                   <HStack>
                     <Box w="4" h="4" borderRadius="full" bg={queue.color} />
