@@ -10,6 +10,7 @@ import { tagsProjector } from './tags/projector';
 import { messagesProjector } from './messages/projector';
 import { connectionsProjector } from './connections/projector';
 import { queuesProjector } from './queues/projector';
+import { routingProjector } from './routing/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector];
+export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector, routingProjector];

@@ -10,7 +10,7 @@ import { wire } from './wiring';
  *   start      every role in one process on the embedded defaults (the newcomer's command)
  *   api        HTTP API (+ the built UI)          edge   websocket edge
  *   projector  read-model projections             rebuild <name|all>   drop and replay read tables
- *   automation scheduled messages (one process at a time holds its lease; others wait to take over)
+ *   automation scheduled messages, routing timers (one process at a time holds its lease; others wait to take over)
  */
 const usage = `usage: conversa <start|api|edge|projector|automation|rebuild <projector|all>>`;
 
@@ -31,6 +31,7 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.automation.scheduler.start();
       if (all) await wiring.sessions.start();
       if (all) wiring.presence.start();
+      if (all) wiring.routing.scheduler.start();
       const url = `http://localhost:${config.port}`;
       console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -51,7 +52,8 @@ async function main(argv: string[]): Promise<void> {
       const wiring = await wire(config, { runProjections: false });
       wiring.automation.scheduler.start();
       wiring.presence.start();
-      console.log('Conversa automation running (scheduled messages, online status)');
+      wiring.routing.scheduler.start();
+      console.log('Conversa automation running (scheduled messages, online status, routing timers)');
       onShutdown(() => wiring.close());
       return;
     }

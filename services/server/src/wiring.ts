@@ -4,6 +4,18 @@ import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/
 import { createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
+import {
+  consoleRoutingLogger,
+  createRoutingEffectsReactor,
+  createRoutingReactor,
+  createRoutingScheduler,
+  createRoutingTimers,
+  readModelDirectory,
+  routingOptionsFromEnv,
+  routingRuntime,
+  type RoutingScheduler,
+  type RoutingTimers,
+} from '@conversa/routing';
 import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { createLocalDiskMediaStore } from '@conversa/media';
@@ -38,6 +50,8 @@ export interface Wiring {
   automation: { sender: ScheduleSender; scheduler: AutomationScheduler };
   /** Online status from the browsers' userStatus pings; its sweeper runs with the automation role (start, automation). */
   presence: PresenceTracker;
+  /** The routing bot's timers (auto-close, inactivity warning, rating expiry, timeSendQueue, rotation; tests call tick) and their cron under a lease (start and automation roles). */
+  routing: { timers: RoutingTimers; scheduler: RoutingScheduler };
   close(): Promise<void>;
 }
 
@@ -92,13 +106,27 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...(options.sessionDrivers ?? [])], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey });
   const channels = options.channels ?? sessionGateway;
-  const reactors = createProjectionRuntime({ db, connectionString: databaseUrl, store, bus, projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media })] });
+  // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
+  const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: consoleRoutingLogger });
+  const reactors = createProjectionRuntime({
+    db,
+    connectionString: databaseUrl,
+    store,
+    bus,
+    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext)],
+  });
   if (options.runProjections) await reactors.start();
 
   const scheduleSender = createScheduleSender(ctx, { logger: consoleAutomationLogger });
   const automation = {
     sender: scheduleSender,
     scheduler: createAutomationScheduler({ connectionString: databaseUrl, sender: scheduleSender, now: () => ctx.now(), logger: consoleAutomationLogger }),
+  };
+
+  const routingTimers = createRoutingTimers(routingContext);
+  const routing = {
+    timers: routingTimers,
+    scheduler: createRoutingScheduler({ connectionString: databaseUrl, timers: routingTimers, now: () => ctx.now(), logger: consoleRoutingLogger }),
   };
 
   const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: consoleAutomationLogger });
@@ -113,12 +141,14 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     runtime,
     automation,
     presence,
+    routing,
     reactors,
     channels,
     sessions,
     ctx,
     async close() {
       await automation.scheduler.stop();
+      await routing.scheduler.stop();
       await presence.stop();
       await reactors.stop();
       await sessions.stop();

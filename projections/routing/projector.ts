@@ -1,0 +1,115 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import { defineProjector } from '@conversa/projector';
+import { sql, type Transaction } from 'kysely';
+import { migrateRouting } from './migration';
+
+const table = 'read.ticket_routing';
+
+async function set(trx: Transaction<any>, ticketId: number, changes: Record<string, unknown>) {
+  await trx.updateTable(table).set(changes).where('ticket_id', '=', ticketId).execute();
+}
+
+/**
+ * read.ticket_routing: the clocks the routing timers read (auto-close, inactivity warning, rating
+ * expiry, timeSendQueue, rotation) and the queue positions. Internal to routing: it publishes no frames.
+ * Replayable: rows are upserted from the ticket's creation and each change sets what the event says;
+ * message times only move forward.
+ */
+export const routingProjector = defineProjector({
+  name: 'ticket_routing',
+  version: 1,
+  eventTypes: [
+    'TicketCreated',
+    'TicketAccepted',
+    'TicketReopened',
+    'TicketReturnedToQueue',
+    'TicketTransferred',
+    'TicketQueueAssigned',
+    'TicketClosed',
+    'TicketDeleted',
+    'TicketLgpdConsentRequested',
+    'TicketLgpdConsentAnswered',
+    'TicketRatingRequested',
+    'TicketRated',
+    'TicketRatingExpired',
+    'MessageReceived',
+    'MessageQueued',
+  ],
+  tables: [table],
+  migrate: migrateRouting,
+  async handle(trx, events: readonly RecordedEvent[]) {
+    for (const event of events) {
+      const data = event.data as any;
+      const at = new Date(event.metadata.occurredAt);
+      switch (event.type) {
+        case 'TicketCreated': {
+          const waiting = data.status === 'pending' && data.userId === null;
+          await trx
+            .insertInto(table)
+            .values({
+              ticket_id: data.ticketId,
+              company_id: event.metadata.companyId,
+              contact_id: data.contactId,
+              whatsapp_id: data.whatsappId,
+              status: data.status,
+              queue_id: data.queueId,
+              user_id: data.userId,
+              is_group: data.isGroup,
+              opened_at: waiting ? null : at,
+              waiting_since: waiting ? at : null,
+            })
+            .onConflict((oc) => oc.column('ticket_id').doNothing())
+            .execute();
+          break;
+        }
+        case 'TicketAccepted':
+        case 'TicketReopened':
+          await set(trx, data.ticketId, { status: data.status, user_id: data.userId, queue_id: data.queueId, opened_at: at, waiting_since: null, rating_requested_at: null });
+          break;
+        case 'TicketReturnedToQueue':
+          await set(trx, data.ticketId, { status: 'pending', user_id: null, queue_id: data.queueId, waiting_since: at });
+          break;
+        case 'TicketTransferred':
+          await set(
+            trx,
+            data.ticketId,
+            data.to.userId !== null
+              ? { status: data.status, user_id: data.to.userId, queue_id: data.to.queueId, opened_at: at, waiting_since: null }
+              : { status: data.status, user_id: null, queue_id: data.to.queueId, waiting_since: at },
+          );
+          break;
+        case 'TicketQueueAssigned':
+          await set(trx, data.ticketId, { queue_id: data.queueId, waiting_since: at });
+          break;
+        case 'TicketClosed':
+        case 'TicketRated':
+        case 'TicketRatingExpired':
+          await set(trx, data.ticketId, { status: 'closed', waiting_since: null });
+          break;
+        case 'TicketDeleted':
+          await set(trx, data.ticketId, { status: 'deleted', waiting_since: null });
+          break;
+        case 'TicketLgpdConsentRequested':
+          await set(trx, data.ticketId, { status: 'lgpd' });
+          break;
+        case 'TicketLgpdConsentAnswered':
+          if (data.accepted) await set(trx, data.ticketId, { status: 'pending', waiting_since: at });
+          break;
+        case 'TicketRatingRequested':
+          await set(trx, data.ticketId, { status: 'nps', rating_requested_at: at });
+          break;
+        case 'MessageReceived':
+          await set(trx, data.ticketId, {
+            last_contact_message_at: sql`greatest(last_contact_message_at, ${at})`,
+            last_message_at: sql`greatest(last_message_at, ${at})`,
+          });
+          break;
+        case 'MessageQueued':
+          // The bot's and the system's own messages (no user) neither wake a ticket up nor keep it awake.
+          if (data.userId !== null && !data.isPrivate) await set(trx, data.ticketId, { last_message_at: sql`greatest(last_message_at, ${at})` });
+          break;
+      }
+    }
+    return [];
+  },
+});

@@ -1,0 +1,105 @@
+import { contactBotStream, contactStream, ticketBotStream, type Actor, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
+import {
+  contact,
+  contactBot,
+  DEFAULT_AUTO_CLOSE_HOURS,
+  DEFAULT_TIME_ZONE,
+  fold,
+  loadTicket,
+  ticketBot,
+  type BotState,
+  type CommandContext,
+  type ContactBotState,
+  type ExistingTicket,
+  type IdAllocator,
+  type RoutingContact,
+  type RoutingTicket,
+} from '@conversa/core';
+import type { Kysely } from 'kysely';
+import type { RoutingDirectory } from './directory';
+
+/** Who the bot's messages and changes are recorded as. */
+export const BOT_ACTOR: Actor = { kind: 'system', id: 'bot' };
+
+export interface RoutingLogger {
+  info(object: unknown, message?: string): void;
+  warn(object: unknown, message?: string): void;
+  error(object: unknown, message?: string): void;
+}
+
+/** What the routing reactors and timers run with. */
+export interface RoutingRuntime {
+  ctx: CommandContext & { ids: IdAllocator; db: Kysely<any> };
+  directory: RoutingDirectory;
+  /** The company's time zone (America/Sao_Paulo unless configured). */
+  timeZone(companyId: number): string;
+  /** Spec 2 §9: the environment's auto-close, in minutes (24 hours by default; 0: never). */
+  defaultAutoCloseMinutes: number;
+  logger?: RoutingLogger;
+}
+
+export interface RoutingOptions {
+  timeZone?: string;
+  autoCloseHours?: number;
+  logger?: RoutingLogger;
+}
+
+export function routingRuntime(ctx: RoutingRuntime['ctx'], directory: RoutingDirectory, options: RoutingOptions = {}): RoutingRuntime {
+  const zone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  return {
+    ctx,
+    directory,
+    timeZone: () => zone,
+    defaultAutoCloseMinutes: Math.round((options.autoCloseHours ?? DEFAULT_AUTO_CLOSE_HOURS) * 60),
+    logger: options.logger,
+  };
+}
+
+export const routingTicketOf = (ticket: ExistingTicket): RoutingTicket => ({
+  id: ticket.ticketId,
+  status: ticket.status === 'deleted' ? 'closed' : ticket.status,
+  queueId: ticket.queueId,
+  userId: ticket.userId,
+  contactId: ticket.contactId,
+  whatsappId: ticket.whatsappId,
+  isGroup: ticket.isGroup,
+  channel: ticket.channel,
+});
+
+export async function loadExistingTicket(runtime: RoutingRuntime, ticketId: number): Promise<ExistingTicket | null> {
+  const ticket = await loadTicket(runtime.ctx, ticketId);
+  return ticket.status === 'none' || ticket.status === 'deleted' ? null : ticket;
+}
+
+export async function loadContact(runtime: RoutingRuntime, contactId: number): Promise<RoutingContact | null> {
+  const state = fold(contact, (await runtime.ctx.store.readStream(contactStream(contactId))) as unknown as ContactEvent[]);
+  if (state.status !== 'active') return null;
+  return { id: state.contactId, name: state.details.name, number: state.details.number, disableBot: state.disableBot, active: state.active };
+}
+
+export async function loadContactBot(runtime: RoutingRuntime, contactId: number): Promise<ContactBotState> {
+  return fold(contactBot, (await runtime.ctx.store.readStream(contactBotStream(contactId))) as unknown as ContactBotEvent[]);
+}
+
+export async function loadBot(runtime: RoutingRuntime, ticketId: number): Promise<BotState> {
+  return fold(ticketBot, (await runtime.ctx.store.readStream(ticketBotStream(ticketId))) as unknown as BotEvent[]);
+}
+
+/** Runs `work` over the items with at most `concurrency` at a time. */
+export async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(Math.max(1, concurrency), queue.length) }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
+    }),
+  );
+}
+
+/** COMPANY_TIME_ZONE (default America/Sao_Paulo) and AUTO_CLOSE_TICKETS_HOURS (spec 2 §9: 24; 0 never). */
+export function routingOptionsFromEnv(env: Record<string, string | undefined>): RoutingOptions {
+  const hours = env.AUTO_CLOSE_TICKETS_HOURS;
+  return {
+    ...(env.COMPANY_TIME_ZONE ? { timeZone: env.COMPANY_TIME_ZONE } : {}),
+    ...(hours !== undefined && hours !== '' && Number.isFinite(Number(hours)) && Number(hours) >= 0 ? { autoCloseHours: Number(hours) } : {}),
+  };
+}

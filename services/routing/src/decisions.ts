@@ -1,0 +1,162 @@
+import { DomainError, ticketBotStream, type MessageEvent, type RecordedEvent, type TicketEvent } from '@conversa/contracts';
+import { runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
+import { defineReactor, type Projector } from '@conversa/projector';
+import { BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
+
+type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];
+type Closed = Extract<TicketEvent, { type: 'TicketClosed' }>['data'];
+type Transferred = Extract<TicketEvent, { type: 'TicketTransferred' }>['data'];
+
+/** The events the bot answers: a contact's message, and what attendants do to a ticket. */
+export const ROUTING_TRIGGERS = ['MessageReceived', 'TicketClosed', 'TicketTransferred', 'TicketAccepted', 'TicketReopened'] as const;
+
+const byAttendant = (event: RecordedEvent) => event.metadata.actor.kind === 'user';
+
+/**
+ * The routing reactor: for each trigger it loads the ticket's state (streams for the ticket, its
+ * contact and the bot's journal; read models for the company's set-up), runs the pure routing rules
+ * and records what they decide in the ticket's bot journal. The command id is the trigger's event
+ * id, so a batch delivered again after a crash records nothing twice; the effects reactor then
+ * carries the recorded decisions out.
+ */
+export function createRoutingReactor(runtime: RoutingRuntime, options: { concurrency?: number } = {}): Projector {
+  const { ctx, directory } = runtime;
+
+  async function commandFor(event: RecordedEvent): Promise<BotCommand | null> {
+    const companyId = event.metadata.companyId;
+    const ticketId = (event.data as { ticketId: number }).ticketId;
+    const ticket = await loadExistingTicket(runtime, ticketId);
+    if (!ticket) return null;
+    const clock = { now: ctx.now(), timeZone: runtime.timeZone(companyId) };
+
+    if (event.type === 'TicketAccepted' || event.type === 'TicketReopened') {
+      return byAttendant(event) ? { type: 'RouteAttendantTookOver', ticketId } : null;
+    }
+
+    const found = await loadContact(runtime, ticket.contactId);
+    if (!found) return null;
+    const [settings, connection] = await Promise.all([directory.settings(companyId), directory.connection(ticket.whatsappId, companyId)]);
+    const routingTicket = routingTicketOf(ticket);
+
+    switch (event.type) {
+      case 'MessageReceived': {
+        const data = event.data as Received;
+        const queues = await directory.menuQueues(connection);
+        const [contactBot, companySchedules, waitingInQueue, otherQueues] = await Promise.all([
+          loadContactBot(runtime, ticket.contactId),
+          settings.scheduleType === 'company' ? directory.companySchedules(companyId) : Promise.resolve([]),
+          directory.waitingInQueues(companyId, [...new Set([...queues.map((queue) => queue.id), ...optionQueueIds(queues)])], ticketId),
+          loadOptionTargets(runtime, companyId, queues),
+        ]);
+        return {
+          type: 'RouteInbound',
+          input: {
+            clock,
+            ticket: routingTicket,
+            contact: found,
+            contactBot,
+            message: { messageId: data.messageId, body: data.body, mediaType: data.mediaType },
+            settings,
+            connection,
+            queues,
+            otherQueues,
+            companySchedules,
+            waitingInQueue,
+          },
+        };
+      }
+      case 'TicketClosed': {
+        const data = event.data as Closed;
+        // Reopened (or moved on) before the bot got to it: the close is history.
+        if (ticket.status !== 'closed') return null;
+        const closerId = data.userId ?? ticket.userId;
+        const closer = closerId !== null ? await directory.user(companyId, closerId) : null;
+        const queue = ticket.queueId !== null ? await directory.queue(companyId, ticket.queueId) : null;
+        return {
+          type: 'RouteClosing',
+          input: {
+            clock,
+            ticket: { ...routingTicket, userId: closerId },
+            contact: found,
+            settings,
+            connection,
+            reason: data.reason as CloseReason,
+            farewell: data.farewell,
+            // The tickets API posts the attendant's own farewellMessage with a close that asks for a farewell.
+            attendantFarewellSent: data.farewell && byAttendant(event) && (closer?.farewellMessage.trim() ?? '') !== '',
+            userName: closer?.name ?? null,
+            queueName: queue?.name ?? null,
+          },
+        };
+      }
+      case 'TicketTransferred': {
+        const data = event.data as Transferred;
+        const [queue, user] = await Promise.all([directory.queue(companyId, data.to.queueId), data.to.userId !== null ? directory.user(companyId, data.to.userId) : null]);
+        return {
+          type: 'RouteTransfer',
+          input: { clock, ticket: routingTicket, contact: found, settings, connection, byAttendant: byAttendant(event), toQueueName: queue?.name ?? null, toUserName: user?.name ?? null },
+        };
+      }
+    }
+    return null;
+  }
+
+  async function route(event: RecordedEvent): Promise<void> {
+    const command = await commandFor(event);
+    if (!command) return;
+    const ticketId = (event.data as { ticketId: number }).ticketId;
+    try {
+      await runCommand(ctx, {
+        decider: ticketBot,
+        streamId: ticketBotStream(ticketId),
+        command,
+        companyId: event.metadata.companyId,
+        actor: BOT_ACTOR,
+        commandId: `${event.type}:${event.id}`,
+        correlationId: event.metadata.correlationId,
+        causationId: event.id,
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      runtime.logger?.warn({ err: error, ticketId, trigger: event.type }, 'routing: the bot could not record its decision');
+    }
+  }
+
+  return defineReactor({
+    name: 'routing',
+    eventTypes: ROUTING_TRIGGERS,
+    async react(events) {
+      // One lane per ticket keeps a conversation's triggers in order; tickets run side by side.
+      const lanes = new Map<number, RecordedEvent[]>();
+      for (const event of events) {
+        const ticketId = (event.data as { ticketId?: number }).ticketId;
+        if (typeof ticketId !== 'number') continue;
+        lanes.set(ticketId, [...(lanes.get(ticketId) ?? []), event]);
+      }
+      await inParallel([...lanes.values()], options.concurrency ?? 4, async (lane) => {
+        for (const event of lane) await route(event);
+      });
+    },
+  });
+}
+
+function optionQueueIds(queues: readonly { options: readonly OptionLike[] }[]): number[] {
+  const ids: number[] = [];
+  const walk = (options: readonly OptionLike[]) => {
+    for (const option of options) {
+      if (option.queueType === 'queue' && option.optQueueId !== null) ids.push(option.optQueueId);
+      walk(option.options);
+    }
+  };
+  for (const queue of queues) walk(queue.options);
+  return ids;
+}
+type OptionLike = { queueType: string; optQueueId: number | null; options: readonly OptionLike[] };
+
+/** Queues the chatbot trees send tickets to that the connection's menu does not offer. */
+async function loadOptionTargets(runtime: RoutingRuntime, companyId: number, queues: Awaited<ReturnType<RoutingRuntime['directory']['menuQueues']>>) {
+  const offered = new Set(queues.map((queue) => queue.id));
+  const targets = [...new Set(optionQueueIds(queues))].filter((id) => !offered.has(id));
+  const found = await Promise.all(targets.map((id) => runtime.directory.queue(companyId, id)));
+  return found.filter((queue) => queue !== null);
+}

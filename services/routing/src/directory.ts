@@ -1,0 +1,107 @@
+import type { CompanySettings, ConnectionView, ScheduleEntry } from '@conversa/contracts';
+import type { ChatbotOption, RoutingConnection, RoutingQueue } from '@conversa/core';
+import { companySchedules, companySettingsOf } from '@conversa/projections/companies/queries';
+import { findConnection } from '@conversa/projections/connections/queries';
+import { findQueue, listQueuesWithOptions, type ChatbotOptionView, type QueueWithOptions } from '@conversa/projections/queues/queries';
+import { waitingInQueues } from '@conversa/projections/routing/queries';
+import { findUser, onlineUserIds } from '@conversa/projections/users/queries';
+import type { Kysely } from 'kysely';
+
+/**
+ * What the routing reads besides the streams: the company's settings and hours, the connection's
+ * routing fields, the queues with their chatbot trees, who is online, how many wait. A port, so
+ * the reactors' tests can hand over a company's set-up without writing every read model first.
+ */
+/** A connection's routing fields and the queues its menu offers. */
+export type DirectoryConnection = RoutingConnection & { companyId: number; queueIds: number[] };
+
+export interface RoutingDirectory {
+  settings(companyId: number): Promise<CompanySettings>;
+  companySchedules(companyId: number): Promise<ScheduleEntry[]>;
+  /** A live connection (of the company, when one is named). */
+  connection(whatsappId: number | null, companyId?: number): Promise<DirectoryConnection | null>;
+  /** The connection's queues in menu order, with their chatbot trees. */
+  menuQueues(connection: DirectoryConnection | null): Promise<RoutingQueue[]>;
+  queue(companyId: number, queueId: number): Promise<RoutingQueue | null>;
+  waitingInQueues(companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>>;
+  onlineUsersOfQueue(companyId: number, queueId: number): Promise<number[]>;
+  user(companyId: number, userId: number): Promise<{ name: string; farewellMessage: string } | null>;
+}
+
+/** A connection as the routing engine reads it. */
+export function routingConnectionOf(view: ConnectionView): DirectoryConnection {
+  return {
+    id: view.id,
+    companyId: view.companyId,
+    name: view.name,
+    greetingMessage: view.greetingMessage,
+    complationMessage: view.complationMessage,
+    outOfHoursMessage: view.outOfHoursMessage,
+    ratingMessage: view.ratingMessage,
+    maxUseBotQueues: view.maxUseBotQueues,
+    maxUseBotQueuesNPS: view.maxUseBotQueuesNPS,
+    expiresTicket: view.expiresTicket,
+    expiresTicketNPS: view.expiresTicketNPS,
+    whenExpiresTicket: view.whenExpiresTicket === '1' ? '1' : '0',
+    expiresInactiveMessage: view.expiresInactiveMessage,
+    timeUseBotQueues: view.timeUseBotQueues,
+    timeSendQueue: view.timeSendQueue,
+    sendIdQueue: view.sendIdQueue,
+    timeInactiveMessage: view.timeInactiveMessage,
+    inactiveMessage: view.inactiveMessage,
+    schedules: view.schedules,
+    queueIds: view.queueIds,
+  };
+}
+
+const optionOf = (view: ChatbotOptionView): ChatbotOption => ({
+  id: view.id,
+  name: view.name,
+  greetingMessage: view.greetingMessage,
+  queueType: view.queueType,
+  optQueueId: view.optQueueId,
+  optUserId: view.optUserId,
+  optIntegrationId: view.optIntegrationId,
+  optFileId: view.optFileId,
+  closeTicket: view.closeTicket,
+  options: view.options.map(optionOf),
+});
+
+export const routingQueueOf = (view: QueueWithOptions): RoutingQueue => ({
+  id: view.id,
+  name: view.name,
+  greetingMessage: view.greetingMessage,
+  outOfHoursMessage: view.outOfHoursMessage,
+  schedules: view.schedules,
+  ativarRoteador: view.ativarRoteador,
+  tempoRoteador: view.tempoRoteador,
+  options: view.chatbots.map(optionOf),
+});
+
+/** The directory over the product's read models. */
+export function readModelDirectory(db: Kysely<any>): RoutingDirectory {
+  return {
+    settings: (companyId) => companySettingsOf(db, companyId),
+    companySchedules: (companyId) => companySchedules(db, companyId),
+    async connection(whatsappId, companyId) {
+      if (whatsappId === null) return null;
+      const view = await findConnection(db, whatsappId, companyId === undefined ? {} : { companyId });
+      return view ? routingConnectionOf(view) : null;
+    },
+    async menuQueues(connection) {
+      if (!connection || connection.queueIds.length === 0) return [];
+      const queues = await listQueuesWithOptions(db, connection.companyId);
+      return queues.filter((queue) => connection.queueIds.includes(queue.id)).map(routingQueueOf);
+    },
+    async queue(companyId, queueId) {
+      const view = await findQueue(db, companyId, queueId);
+      return view ? routingQueueOf(view) : null;
+    },
+    waitingInQueues: (companyId, queueIds, exceptTicketId) => waitingInQueues(db, companyId, queueIds, exceptTicketId),
+    onlineUsersOfQueue: (companyId, queueId) => onlineUserIds(db, companyId, queueId),
+    async user(companyId, userId) {
+      const found = await findUser(db, userId, companyId);
+      return found ? { name: found.name, farewellMessage: found.farewellMessage } : null;
+    },
+  };
+}

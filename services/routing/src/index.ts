@@ -1,0 +1,6 @@
+export * from './context';
+export * from './directory';
+export * from './decisions';
+export * from './effects';
+export * from './timers';
+export * from './scheduler';
