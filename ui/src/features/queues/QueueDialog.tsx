@@ -1,6 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Spinner, Stack, Switch, Tabs, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { QUEUE_ROTATION_MINUTES } from '@conversa/contracts';
+import { errorCodeOf } from '../../app/api';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
@@ -89,6 +90,11 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
       toaster.create({ type: 'success', description: t('queues.saved') });
       onClose();
     } catch (error) {
+      // The two queue rules the server alone can settle (spec 2 §8) also mark their field.
+      const code = errorCodeOf(error);
+      if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') setErrors({ ...noErrors, fields: { color: 'errors.ERR_QUEUE_COLOR_ALREADY_EXISTS' } });
+      if (code === 'ERR_WAPP_GREETING_REQUIRED') setErrors({ ...noErrors, fields: { greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' } });
+      if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS' || code === 'ERR_WAPP_GREETING_REQUIRED') setTab('data');
       showError(error);
     }
   };

@@ -88,6 +88,22 @@ describe('queues screen', () => {
     await waitFor(() => expect(screen.queryByTestId('queue-dialog')).not.toBeInTheDocument());
   }, 60_000);
 
+  it('marks the colour when the server says another queue uses it', async () => {
+    fakeServer({
+      'GET /queue': { status: 200, body: [queueRow(1, 'Vendas', { color: '#e53e3e' })] },
+      'POST /queue': { status: 409, body: { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS', message: 'This colour is already used by another queue.' } },
+    });
+    renderApp({ path: '/queues', signedIn: session() });
+    fireEvent.click(await screen.findByTestId('queue-add', {}, { timeout: 10_000 }));
+    await screen.findByTestId('queue-name', {}, { timeout: 10_000 });
+    type('queue-name', 'Suporte');
+    type('queue-color', '#E53E3E');
+    type('queue-greetingMessage', 'Olá');
+    fireEvent.click(screen.getByTestId('queue-save'));
+    expect(await screen.findByTestId('queue-color-error', {}, { timeout: 10_000 })).toHaveTextContent('Esta cor já está em uso por outra fila. Escolha outra.');
+    expect(screen.getByTestId('queue-dialog')).toBeInTheDocument();
+  }, 60_000);
+
   it('edits a saved queue: its schedules and tree come back, options keep their ids', async () => {
     const saved = queueRow(3, 'Financeiro', {
       schedules: [
