@@ -2,8 +2,10 @@ import type { AppRoute } from './access';
 import { financialRoutes } from '../features/financial/routes';
 import { homeRoutes } from '../features/home/routes';
 import { sessionRoutes } from '../features/session/routes';
-import { ticketRoutes } from '../features/tickets/routes';
 import { queueRoutes } from '../features/queues/routes';
+import { ticketRoutes } from '../features/tickets/routes';
+import { userRoutes } from '../features/users/routes';
+import { settingRoutes } from '../features/settings/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -22,4 +24,4 @@ import { queueRoutes } from '../features/queues/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes];

@@ -1,0 +1,54 @@
+import type { CompanySettingKey, ScheduleEntry } from '@conversa/contracts';
+import { api } from '../../app/api';
+
+export interface Setting {
+  key: CompanySettingKey;
+  value: string;
+}
+
+/** `company-<id>-settings` frame body: one setting that changed. */
+export interface SettingFrame {
+  action?: 'update';
+  setting?: Setting;
+}
+
+/** The list after a change: the setting takes its new value in place (or joins the list). */
+export function applySetting(list: readonly Setting[], setting: Setting | undefined): Setting[] {
+  if (!setting || typeof setting.key !== 'string') return [...list];
+  return list.some((row) => row.key === setting.key) ? list.map((row) => (row.key === setting.key ? { ...row, value: setting.value } : row)) : [...list, setting];
+}
+
+export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'CompanySchedules'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /settings (spec 2 §7): every setting of the company; userCreation only for super users. */
+    settings: build.query<Setting[], void>({
+      query: () => 'settings',
+      providesTags: ['Settings'],
+    }),
+    /** PUT /settings/{key}. */
+    updateSetting: build.mutation<Setting, Setting>({
+      query: ({ key, value }) => ({ url: `settings/${key}`, method: 'PUT', body: { value } }),
+      async onQueryStarted(_setting, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(settingsApi.util.updateQueryData('settings', undefined, (draft) => applySetting(draft, data)));
+      },
+    }),
+    /** The company's opening hours, from GET /companies/{id}. */
+    companySchedules: build.query<ScheduleEntry[], number>({
+      query: (companyId) => `companies/${companyId}`,
+      transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,
+      providesTags: ['CompanySchedules'],
+    }),
+    /** PUT /companies/{id}/schedules (spec 2 §7). */
+    saveCompanySchedules: build.mutation<ScheduleEntry[], { companyId: number; schedules: ScheduleEntry[] }>({
+      query: ({ companyId, schedules }) => ({ url: `companies/${companyId}/schedules`, method: 'PUT', body: { schedules } }),
+      transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,
+      async onQueryStarted({ companyId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(settingsApi.util.updateQueryData('companySchedules', companyId, () => data));
+      },
+    }),
+  }),
+});
+
+export const { useSettingsQuery, useUpdateSettingMutation, useCompanySchedulesQuery, useSaveCompanySchedulesMutation } = settingsApi;

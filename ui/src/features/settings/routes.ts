@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { LuSettings } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/** /settings (spec 2 §2): company settings for admins (the API answers GET /settings to admins only). Last of the administration menu. */
+export const settingRoutes: AppRoute[] = [
+  {
+    id: 'settings',
+    path: '/settings',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./SettingsPage')),
+    guard: { role: 'admin' },
+    menu: { labelKey: 'menu.settings', icon: LuSettings, group: 'admin', order: 250 },
+  },
+];

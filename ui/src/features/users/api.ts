@@ -1,0 +1,109 @@
+import type { CreateUserRequest, UpdateUserRequest, UserListResponse, UserRecord } from '@conversa/contracts';
+import { api } from '../../app/api';
+
+export interface UsersPageArgs {
+  searchParam: string;
+  pageNumber: number;
+}
+
+export interface NamedRecord {
+  id: number;
+  name: string;
+}
+
+/** `company-<id>-user` frame body (spec 2 §4 live lists): the users projector's row, or the deleted id. */
+export interface UserFrame {
+  action?: 'create' | 'update' | 'delete';
+  user?: UserRecord;
+  userId?: number;
+}
+
+const matches = (user: Pick<UserRecord, 'name' | 'email'>, searchParam: string) => {
+  const term = searchParam.trim().toLowerCase();
+  return term === '' || user.name.toLowerCase().includes(term) || user.email.toLowerCase().includes(term);
+};
+
+const byName = (a: UserRecord, b: UserRecord) => a.name.localeCompare(b.name) || a.id - b.id;
+
+/**
+ * The loaded pages after a frame or a save: a changed user is replaced where it is (and leaves when it no
+ * longer matches the search), a new matching user takes its place in name order, a deleted one leaves.
+ * `queues` of a frame row is left as the list had it: the screen names queues from `queueIds`.
+ */
+export function applyUserChange(list: UserListResponse, frame: unknown, searchParam: string): UserListResponse {
+  const { action, user, userId } = (frame ?? {}) as UserFrame;
+  if (action === 'delete' || (user && !matches(user, searchParam))) {
+    const gone = action === 'delete' ? userId : user?.id;
+    if (!list.users.some((row) => row.id === gone)) return list;
+    return { ...list, users: list.users.filter((row) => row.id !== gone), count: Math.max(0, list.count - 1) };
+  }
+  if (!user || typeof user.id !== 'number') return list;
+  const index = list.users.findIndex((row) => row.id === user.id);
+  if (index >= 0) {
+    const users = [...list.users];
+    users[index] = { ...users[index], ...user, queues: user.queues ?? users[index]!.queues };
+    return { ...list, users };
+  }
+  const row = { ...user, queues: user.queues ?? [] };
+  // Past the loaded pages it will arrive with the next page, in its place.
+  const last = list.users[list.users.length - 1];
+  if (list.hasMore && last && byName(row, last) > 0) return { ...list, count: list.count + 1 };
+  return { ...list, users: [...list.users, row].sort(byName), count: list.count + 1 };
+}
+
+export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /users (spec 2 §7): pages of 40 merged into one list per search term (infinite scroll). */
+    users: build.query<UserListResponse, UsersPageArgs>({
+      query: ({ searchParam, pageNumber }) => ({ url: 'users', params: { searchParam, pageNumber } }),
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(incoming.users.map((user) => user.id));
+        return { ...incoming, users: [...current.users.filter((user) => !known.has(user.id)), ...incoming.users] };
+      },
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: ['Users'],
+    }),
+    createUser: build.mutation<UserRecord, CreateUserRequest>({
+      query: (body) => ({ url: 'users', method: 'POST', body }),
+    }),
+    saveUser: build.mutation<UserRecord, UpdateUserRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `users/${id}`, method: 'PUT', body }),
+    }),
+    deleteUser: build.mutation<void, number>({
+      query: (id) => ({ url: `users/${id}`, method: 'DELETE' }),
+    }),
+    /** POST /users/{id}/media-upload (spec 2 §7): form userId, typeArch, profileImage. */
+    uploadUserImage: build.mutation<UserRecord, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('userId', String(id));
+        form.append('typeArch', 'user');
+        form.append('profileImage', file);
+        return { url: `users/${id}/media-upload`, method: 'POST', body: form };
+      },
+    }),
+    removeUserImage: build.mutation<UserRecord, number>({
+      query: (id) => ({ url: `users/${id}/media-upload`, method: 'DELETE' }),
+    }),
+    /** The connections a user may have as default (GET /whatsapp, the connections screen's list). */
+    userConnectionChoices: build.query<NamedRecord[], void>({
+      query: () => 'whatsapp',
+      transformResponse: (body: unknown) => {
+        const list = Array.isArray(body) ? body : (body as { whatsapps?: unknown } | null)?.whatsapps;
+        return Array.isArray(list) ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];
+      },
+    }),
+  }),
+});
+
+export const {
+  useUsersQuery,
+  useCreateUserMutation,
+  useSaveUserMutation,
+  useDeleteUserMutation,
+  useUploadUserImageMutation,
+  useRemoveUserImageMutation,
+  useUserConnectionChoicesQuery,
+} = usersApi;

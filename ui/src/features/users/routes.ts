@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import { LuUsers } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/**
+ * /users (spec 2 §2): an administration screen (spec 1 §6), so admins and the users whose allowConnections opens
+ * the administration section. Menu order 180: the spec's menu list (spec 1 §2) in steps of 10, before queues.
+ */
+export const userRoutes: AppRoute[] = [
+  {
+    id: 'users',
+    path: '/users',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./UsersPage')),
+    guard: { role: 'admin', adminByUserFlag: 'allowConnections' },
+    menu: { labelKey: 'menu.users', icon: LuUsers, group: 'admin', order: 180 },
+  },
+];
