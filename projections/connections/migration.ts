@@ -78,7 +78,8 @@ export async function migrateConnections(db: Kysely<any>): Promise<void> {
     );
     comment on table read.default_connections is 'The default connection of each company (new tickets that name none go there)';
 
-    create schema if not exists auth;
+    -- Another read model may be creating the schema at this moment (they migrate side by side).
+    do $$ begin create schema if not exists auth; exception when unique_violation or duplicate_schema then null; end $$;
     create table if not exists auth.connection_secrets (
       connection_id integer primary key,
       company_id integer not null,

@@ -442,7 +442,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     next.on('error', lost);
     next.on('end', () => lost(new Error('lease connection ended')));
     await next.connect();
-    await next.query(`create schema if not exists channels;
+    await next.query(`do $$ begin create schema if not exists channels; exception when unique_violation or duplicate_schema then null; end $$;
       create table if not exists channels.session_generations (connection_id integer primary key, generation integer not null, updated_at timestamptz not null default now());
       comment on table channels.session_generations is 'The last session request (start, new QR, restart) a session manager acted on, per connection'`);
     client = next;

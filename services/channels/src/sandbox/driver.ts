@@ -8,7 +8,7 @@ import type { RunningSession, SessionDriver } from '../sessions';
  */
 export async function migrateSandbox(db: Kysely<any>): Promise<void> {
   await sql`
-    create schema if not exists channels;
+    do $$ begin create schema if not exists channels; exception when unique_violation or duplicate_schema then null; end $$;
     create table if not exists channels.sandbox_outbox (
       message_id text primary key,
       connection_id integer not null,
