@@ -33,6 +33,8 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
       return byAttendant(event) ? { type: 'RouteAttendantTookOver', ticketId } : null;
     }
 
+    // Groups are the attendants' alone: nothing to load for them.
+    if (ticket.isGroup) return null;
     const found = await loadContact(runtime, ticket.contactId);
     if (!found) return null;
     const [settings, connection] = await Promise.all([directory.settings(companyId), directory.connection(ticket.whatsappId, companyId)]);

@@ -1,6 +1,6 @@
 import { RecordingChannelGateway } from '@conversa/channels';
 import { BOT_MARK, BOT_TEXTS } from '@conversa/core';
-import { createRoutingEffectsReactor, readModelDirectory, ROUTING_EFFECTS, routingRuntime } from '@conversa/routing';
+import { createRoutingEffectsReactor, createRoutingReactor, readModelDirectory, ROUTING_EFFECTS, routingRuntime } from '@conversa/routing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
@@ -152,6 +152,52 @@ describe('routing: a conversation from greeting to rating', () => {
   });
 });
 
+describe('routing: consent and transfers', () => {
+  it('asks for LGPD consent first (status lgpd), routes on after 1, and does not ask the same contact again', async () => {
+    await call(admin.token, 'PUT', '/companySettings', { column: 'enableLGPD', data: 'enabled' });
+    await call(admin.token, 'PUT', '/companySettings', { column: 'lgpdMessage', data: 'Usamos seus dados só para atender você.' });
+    const sales = await queue('Atendimento', { orderQueue: 1 });
+    const other = await queue('Financeiro', { orderQueue: 2 });
+    const line = await sandbox({ greetingMessage: 'Escolha:', queueIds: [sales.id, other.id] });
+    const lia = contact(line, 'Lia');
+
+    const { ticketId } = await lia.say('oi');
+    expect(lia.received()).toEqual([`${BOT_MARK}Usamos seus dados só para atender você.\n\n${BOT_TEXTS.lgpdQuestion}`]);
+    expect(await ticket(ticketId)).toMatchObject({ status: 'lgpd' });
+    await lia.say('1');
+    expect(await ticket(ticketId)).toMatchObject({ status: 'pending' });
+    expect(lia.received().at(-1)).toBe(`${BOT_MARK}Escolha:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro`);
+
+    await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' });
+    await settle();
+    const next = await lia.say('voltei');
+    expect(next.ticketId).not.toBe(ticketId);
+    expect(lia.received().at(-1)).toContain('*[ 1 ]* - Atendimento');
+  });
+
+  it('closes the ticket when the contact refuses consent', async () => {
+    await call(admin.token, 'PUT', '/companySettings', { column: 'enableLGPD', data: 'enabled' });
+    const line = await sandbox({ greetingMessage: 'Escolha:', queueIds: [(await queue('Única')).id] });
+    const rui = contact(line, 'Rui');
+    const { ticketId } = await rui.say('oi');
+    await rui.say('2');
+    expect(rui.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.lgpdRefused}`);
+    expect(await ticket(ticketId)).toMatchObject({ status: 'closed' });
+  });
+
+  it('tells the contact where an attendant transferred them (sendMsgTransfTicket)', async () => {
+    await call(admin.token, 'PUT', '/companySettings', { column: 'sendMsgTransfTicket', data: 'enabled' });
+    const first = await queue('Balcão');
+    const second = await queue('Entregas');
+    const line = await sandbox({ greetingMessage: '', queueIds: [first.id] });
+    const edu = contact(line, 'Edu');
+    const { ticketId } = await edu.say('oi');
+    await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'pending', queueId: second.id });
+    await settle();
+    expect(edu.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.transfer('Entregas', null)}`);
+  });
+});
+
 describe('routing: effects are applied once', () => {
   it('applying the bot journal again (a restart before the checkpoint) queues no reply and changes no ticket twice', async () => {
     const sales = await queue('Reaplicar');
@@ -164,10 +210,16 @@ describe('routing: effects are applied once', () => {
     const messagesBefore = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageQueued'] } })).length;
     const ticketEventsBefore = (await server.wiring.store.readStream(`ticket-${ticketId}`)).length;
 
-    const replay = createRoutingEffectsReactor(routingRuntime(server.wiring.ctx, readModelDirectory(server.wiring.db)));
+    const runtime = routingRuntime(server.wiring.ctx, readModelDirectory(server.wiring.db));
+    const replay = createRoutingEffectsReactor(runtime);
     await replay.react!(journal);
     await replay.react!(journal);
+    // The decisions too: the contact's messages routed again record nothing new in the journal.
+    const journalLength = (await server.wiring.store.readStream(`ticketbot-${ticketId}`)).length;
+    const received = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageReceived'] } })).filter((event) => (event.data as { ticketId: number }).ticketId === ticketId);
+    await createRoutingReactor(runtime).react!(received);
     await settle();
+    expect((await server.wiring.store.readStream(`ticketbot-${ticketId}`)).length).toBe(journalLength);
 
     expect((await server.wiring.store.readAll({ filter: { eventTypes: ['MessageQueued'] } })).length).toBe(messagesBefore);
     expect((await server.wiring.store.readStream(`ticket-${ticketId}`)).length).toBe(ticketEventsBefore);
@@ -231,6 +283,27 @@ describe('routing: timers', () => {
     // The bot stopped asking: an answer now is for the attendants.
     await caio.say('1');
     expect(caio.received()).toHaveLength(1);
+  });
+
+  it('lets a rating lapse after expiresTicketNPS and frees the contact for a new conversation', async () => {
+    await call(admin.token, 'PUT', '/companySettings', { column: 'userRating', data: 'enabled' });
+    const only = await queue('Avaliação');
+    const line = await sandbox({ greetingMessage: '', queueIds: [only.id], expiresTicketNPS: 30 });
+    const noa = contact(line, 'Noa');
+    const { ticketId } = await noa.say('oi');
+    await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open' });
+    await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' });
+    await settle();
+    expect(await ticket(ticketId)).toMatchObject({ status: 'nps' });
+
+    const asked = new Date();
+    moveClockTo(minutes(asked, 31));
+    expect((await server.wiring.routing.timers.tick(minutes(asked, 31))).ratingsLapsed).toEqual([ticketId]);
+    expect((await server.wiring.routing.timers.tick(minutes(asked, 31))).ratingsLapsed).toEqual([]);
+    await settle();
+    expect(await ticket(ticketId)).toMatchObject({ status: 'closed', userRating: null });
+    const next = await noa.say('5');
+    expect(next.ticketId).not.toBe(ticketId);
   });
 
   it('gives waiting tickets of a rotating queue to its online users in turn', async () => {
