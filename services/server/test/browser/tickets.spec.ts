@@ -85,7 +85,6 @@ async function signedIn(email: string, width = 1280): Promise<{ context: Browser
   contexts.add(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  if (process.env.DEBUG_FRAMES) page.on('websocket', (ws) => ws.on('framereceived', (frame) => require('node:fs').appendFileSync('/tmp/list/frames.log', `${email} ${frame.payload}\n`)));
   await page.goto(`${server.url}/login`);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill('Secret-123');
@@ -248,6 +247,9 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await a.page.getByTestId('tickets-new').click();
     await a.page.getByTestId('new-ticket-contact-input').fill('Rog');
     await a.page.getByTestId(`new-ticket-contact-option-${contact.json().id}`).click();
+    // Her only queue comes chosen; without one, a plain user is told 'Selecione uma fila'.
+    await expect(a.page.getByTestId('new-ticket-queue').inputValue()).resolves.toBe(String(sales));
+    await a.page.getByTestId('new-ticket-queue').selectOption('');
     await a.page.getByTestId('new-ticket-confirm').click();
     await a.page.getByText('Selecione uma fila').waitFor();
     await a.page.getByTestId('new-ticket-queue').selectOption(String(sales));

@@ -44,11 +44,12 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
   const active = ticket.status === 'open' || ticket.status === 'group';
   return (
-    <Flex align="center" gap="2" px="3" py="2" borderBottomWidth="1px" bg="bg.panel" flexShrink="0" minH="16" data-testid="ticket-header" data-status={ticket.status}>
+    <Flex align="center" wrap="wrap" columnGap="2" rowGap="1" px="3" py="2" borderBottomWidth="1px" bg="bg.panel" flexShrink="0" minH="16" data-testid="ticket-header" data-status={ticket.status}>
       <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.back')} title={t('tickets.header.back')} onClick={onBack} data-testid="ticket-back">
         <LuArrowLeft />
       </IconButton>
-      <HStack as="button" gap="2" minW="0" flex="1" textAlign="start" onClick={onContact} title={t('tickets.header.contact')} data-testid="ticket-header-contact">
+      {/* On a narrow screen the actions move below the name rather than squeezing it. */}
+      <HStack as="button" gap="2" minW="0" flex="1 1 180px" textAlign="start" onClick={onContact} title={t('tickets.header.contact')} data-testid="ticket-header-contact">
         <Avatar.Root size="sm" flexShrink="0">
           <Avatar.Fallback name={contactName} />
           {picture ? <Avatar.Image src={picture} alt="" /> : null}
@@ -63,7 +64,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
           </Text>
         </Box>
       </HStack>
-      <HStack gap="1" flexShrink="0">
+      <HStack gap="1" flexShrink="0" ms="auto">
         {ticket.status === 'pending' && (
           <Button size="sm" colorPalette="green" loading={working} onClick={() => actions.accept(ticket)} data-testid="header-accept">
             <LuCheck />

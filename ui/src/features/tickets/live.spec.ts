@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../app/store';
+import { sessionStarted } from '../session/sessionSlice';
+import { fakeServer } from '../../test/harness';
+import { session } from '../../test/fixtures';
+import { ticketsApi } from './api';
+import { flattenTickets } from './cache';
+import { COUNT_REFRESH_MS, createTicketLive, setTicketInView } from './live';
+import { ticket } from './testTickets';
+import type { Ticket } from './types';
+
+vi.mock('./sound', () => ({ playNotificationSound: vi.fn() }));
+const { playNotificationSound } = await import('./sound');
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute)).toISOString();
+
+/** A signed-in attendant (queue 1) whose screen holds the open and pending tabs, their counts and the bell. */
+async function screen(rows: Record<string, Ticket[]>) {
+  const server = fakeServer({
+    'GET /tickets': (request) => {
+      const params = new URL(request.url).searchParams;
+      const status = params.get('status') ?? 'unread';
+      const tickets = rows[status] ?? [];
+      return { status: 200, body: { tickets, count: tickets.length, hasMore: false } };
+    },
+  });
+  const store = createAppStore();
+  store.dispatch(sessionStarted(session({ id: 7, profile: 'user', queues: [{ id: 1, name: 'Vendas', color: '#2563eb' }] })));
+  const open = { status: 'open' as const, showAll: false };
+  const pending = { status: 'pending' as const, showAll: false };
+  await Promise.all([
+    store.dispatch(ticketsApi.endpoints.ticketList.initiate(open)),
+    store.dispatch(ticketsApi.endpoints.ticketList.initiate(pending)),
+    store.dispatch(ticketsApi.endpoints.ticketCount.initiate(open)),
+    store.dispatch(ticketsApi.endpoints.ticketCount.initiate(pending)),
+    store.dispatch(ticketsApi.endpoints.unreadTickets.initiate()),
+  ]);
+  const state = () => store.getState() as never;
+  return {
+    server,
+    store,
+    live: createTicketLive(store),
+    list: (args: typeof open) => flattenTickets(ticketsApi.endpoints.ticketList.select(args)(state()).data).map((row) => row.id),
+    count: (args: typeof open) => ticketsApi.endpoints.ticketCount.select(args)(state()).data,
+    bell: () => (ticketsApi.endpoints.unreadTickets.select()(state()).data ?? []).map((row) => row.id),
+    open,
+    pending,
+  };
+}
+
+afterEach(() => {
+  setTicketInView(null);
+  vi.mocked(playNotificationSound).mockClear();
+});
+
+describe('live ticket frames on the store', () => {
+  it('move an accepted ticket from the waiting list to mine, counts included, without asking the server', async () => {
+    const waiting = ticket({ id: 3, status: 'pending', userId: null, user: null, updatedAt: at(1) });
+    const view = await screen({ open: [ticket({ id: 1, updatedAt: at(0) })], pending: [waiting] });
+    const requests = view.server.calls.length;
+    view.live.onTicket({ action: 'update', ticket: { ...waiting, status: 'open', userId: 7, updatedAt: at(2) }, before: { status: 'pending', userId: null, queueId: 1, isGroup: false } });
+    expect(view.list(view.pending)).toEqual([]);
+    expect(view.list(view.open)).toEqual([3, 1]);
+    expect(view.count(view.pending)).toBe(0);
+    expect(view.count(view.open)).toBe(2);
+    expect(view.server.calls.length).toBe(requests);
+  });
+
+  it('asks only the counts again when a ticket nobody had loaded appears', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const view = await screen({ open: [], pending: [] });
+    const requests = view.server.calls.length;
+    view.live.onTicket({ action: 'update', ticket: ticket({ id: 9, status: 'pending', userId: null, updatedAt: at(5) }) });
+    expect(view.list(view.pending)).toEqual([9]);
+    view.live.onTicket({ action: 'update', ticket: ticket({ id: 10, status: 'pending', userId: null, updatedAt: at(6) }) });
+    await vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(view.server.calls.length).toBe(requests + 2));
+    // One refresh for both frames: the two count queries, never the lists.
+    expect(view.server.calls.slice(requests).every((call) => call.path === '/tickets')).toBe(true);
+  });
+
+  it('rings for a new unread message unless the ticket is the one being read', async () => {
+    const mine = ticket({ id: 1, unreadMessages: 0, updatedAt: at(0) });
+    const view = await screen({ open: [mine], unread: [] });
+    view.live.onTicket({ action: 'update', ticket: { ...mine, unreadMessages: 1, lastMessage: 'Oi', updatedAt: at(1) } });
+    expect(view.bell()).toEqual([1]);
+    expect(playNotificationSound).toHaveBeenCalledTimes(1);
+    setTicketInView(1);
+    Object.defineProperty(document, 'hidden', { configurable: true, value: false });
+    view.live.onTicket({ action: 'update', ticket: { ...mine, unreadMessages: 2, updatedAt: at(2) } });
+    expect(playNotificationSound).toHaveBeenCalledTimes(1);
+    view.live.onTicket({ action: 'updateUnread', ticket: { ...mine, unreadMessages: 0, updatedAt: at(2) } });
+    expect(view.bell()).toEqual([]);
+  });
+
+  it('renames rows from contact frames and drops deleted tickets', async () => {
+    const view = await screen({ open: [ticket({ id: 1, contactId: 11 }), ticket({ id: 2, contactId: 12, updatedAt: at(-1) })] });
+    view.live.onContact({ action: 'update', contact: { id: 11, name: 'Maria Renomeada' } });
+    const rows = flattenTickets(ticketsApi.endpoints.ticketList.select(view.open)(view.store.getState() as never).data);
+    expect(rows[0]!.contact!.name).toBe('Maria Renomeada');
+    view.live.onTicket({ action: 'delete', ticketId: 2, ticket: ticket({ id: 2 }), before: { status: 'open', userId: 7, queueId: 1, isGroup: false } });
+    expect(view.list(view.open)).toEqual([1]);
+    expect(view.count(view.open)).toBe(1);
+  });
+});
