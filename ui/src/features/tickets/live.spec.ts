@@ -6,6 +6,7 @@ import { session } from '../../test/fixtures';
 import { ticketsApi } from './api';
 import { flattenTickets } from './cache';
 import { COUNT_REFRESH_MS, createTicketLive, setTicketInView } from './live';
+import type { TicketListArgs } from './listArgs';
 import { ticket } from './testTickets';
 import type { Ticket } from './types';
 
@@ -26,8 +27,8 @@ async function screen(rows: Record<string, Ticket[]>) {
   });
   const store = createAppStore();
   store.dispatch(sessionStarted(session({ id: 7, profile: 'user', queues: [{ id: 1, name: 'Vendas', color: '#2563eb' }] })));
-  const open = { status: 'open' as const, showAll: false };
-  const pending = { status: 'pending' as const, showAll: false };
+  const open: TicketListArgs = { status: 'open', showAll: false };
+  const pending: TicketListArgs = { status: 'pending', showAll: false };
   await Promise.all([
     store.dispatch(ticketsApi.endpoints.ticketList.initiate(open)),
     store.dispatch(ticketsApi.endpoints.ticketList.initiate(pending)),
@@ -40,8 +41,8 @@ async function screen(rows: Record<string, Ticket[]>) {
     server,
     store,
     live: createTicketLive(store),
-    list: (args: typeof open) => flattenTickets(ticketsApi.endpoints.ticketList.select(args)(state()).data).map((row) => row.id),
-    count: (args: typeof open) => ticketsApi.endpoints.ticketCount.select(args)(state()).data,
+    list: (args: TicketListArgs) => flattenTickets(ticketsApi.endpoints.ticketList.select(args)(state()).data).map((row) => row.id),
+    count: (args: TicketListArgs) => ticketsApi.endpoints.ticketCount.select(args)(state()).data,
     bell: () => (ticketsApi.endpoints.unreadTickets.select()(state()).data ?? []).map((row) => row.id),
     open,
     pending,
