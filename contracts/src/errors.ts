@@ -70,6 +70,14 @@ export const errorCatalogue = {
   ERR_PLAN_CONNECTION_LIMIT: { status: 403, message: "The company's plan allows no more connections." },
   ERR_SANDBOX_CONNECTION_LIMIT: { status: 403, message: 'A company may hold at most 3 sandbox connections.' },
   ERR_INVALID_CONNECTION_TOKEN: { status: 403, message: 'The connection token is not valid for this connection.' },
+  ERR_WEBHOOK_SIGNATURE_MISSING: { status: 401, message: 'The webhook delivery is not signed (X-Hub-Signature-256).' },
+  ERR_INVALID_WEBHOOK_SIGNATURE: { status: 403, message: 'The webhook signature does not match the delivery.' },
+  ERR_WEBHOOK_VERIFY_TOKEN: { status: 403, message: 'The webhook verify token does not match.' },
+  /** The server has no Meta app configured (META_APP_ID, META_APP_SECRET, META_VERIFY_TOKEN). */
+  // A 4xx: the request is sound, this server simply does not offer these channels (5xx means a fault).
+  ERR_META_NOT_CONFIGURED: { status: 404, message: 'Facebook, Instagram and WhatsApp Cloud API are not configured on this server.' },
+  ERR_META_TOKEN_INVALID: { status: 400, message: 'Meta refused the access token; log in with Facebook again.' },
+  ERR_META_UNAVAILABLE: { status: 502, message: 'Meta could not be reached; try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

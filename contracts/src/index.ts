@@ -27,6 +27,7 @@ export * from './tags/events';
 export * from './tags/api';
 export * from './connections/events';
 export * from './connections/api';
+export * from './meta/api';
 export * from './queues/events';
 export * from './queues/api';
 export * from './queues/schedules';

@@ -17,6 +17,7 @@ import { scheduleRoutes } from './schedules/routes';
 import { contactRoutes } from './contacts/routes';
 import { tagRoutes } from './tags/routes';
 import { queueRoutes } from './queues/routes';
+import { metaRoutes } from './meta/routes';
 import { connectionRoutes } from './connections/routes';
 import { sandboxRoutes } from './sandbox/routes';
 
@@ -69,7 +70,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes, connectionRoutes, sandboxRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes, connectionRoutes, sandboxRoutes, metaRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

@@ -1,3 +1,4 @@
+import type { MetaSettings } from '@conversa/channels/meta/index';
 import type { EventRegistry, Position } from '@conversa/contracts';
 import { runCommand, systemActor, userActor, type CommandResult, type DomainEvent, type Execution, type IdAllocator } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
@@ -24,6 +25,8 @@ export interface ApiContext {
   secureCookies: boolean;
   /** Days of trial a self-service signup gets before its first due date. */
   trialDays: number;
+  /** Facebook, Instagram and WhatsApp Cloud API (webhook, POST /facebook); absent when the server has no Meta app configured. */
+  meta?: MetaSettings;
 }
 
 /** Runs a command and waits until the read models show its effect. */

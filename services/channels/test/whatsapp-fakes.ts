@@ -116,7 +116,8 @@ export class FakeSocketFactory {
 export type HookCall =
   | { hook: 'report'; report: SessionReport }
   | { hook: 'ended'; reason: string }
-  | { hook: 'receiveMessage' | 'recordSentElsewhere'; input: InboundMessage }
+  | { hook: 'receiveMessage'; input: InboundMessage }
+  | { hook: 'recordSentElsewhere'; input: InboundMessage }
   | { hook: 'messageAck'; providerId: string; ack: number; messageId?: string }
   | { hook: 'messageEdited'; providerId: string; body: string; fromMe?: boolean }
   | { hook: 'messageDeleted'; providerId: string; fromMe?: boolean }
@@ -178,7 +179,7 @@ export class RecordingHooks implements SessionHooks {
     this.calls.push({ hook: 'ended', reason });
   }
   private async record(hook: 'receiveMessage' | 'recordSentElsewhere', input: InboundMessage) {
-    this.calls.push({ hook, input });
+    this.calls.push(hook === 'receiveMessage' ? { hook, input } : { hook, input });
     const duplicate = this.recorded.has(input.providerId);
     this.recorded.add(input.providerId);
     return { messageId: `m-${input.providerId}`, ticketId: (this.tickets += 1), contactId: 5, duplicate, position: null };

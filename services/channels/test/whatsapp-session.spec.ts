@@ -1,5 +1,5 @@
 import { testDatabase } from '@conversa/testing/database';
-import { DisconnectReason, type WAMessage } from '@whiskeysockets/baileys';
+import { DisconnectReason, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { Readable } from 'node:stream';
@@ -310,8 +310,10 @@ describe('WhatsApp session: inbound events through the hooks', () => {
   it('typing and recording are published as presence', async () => {
     const setup = await connected();
     setup.factory.current.ev.emit('lid-mapping.update', recorded('lid-mapping', 'lid-mapping.update').payload);
-    setup.factory.current.ev.emit('presence.update', recorded('presence', 'presence.update').payload[0]!);
-    setup.factory.current.ev.emit('presence.update', recorded('presence', 'presence.update').payload[1]!);
+    // The fixture records two successive presence.update events.
+    const [typing, recording] = recorded('presence', 'presence.update').payload as unknown as Array<BaileysEventMap['presence.update']>;
+    setup.factory.current.ev.emit('presence.update', typing!);
+    setup.factory.current.ev.emit('presence.update', recording!);
     await setup.session.idle();
     expect(setup.presences).toEqual([
       { number: '5511987654321', presence: 'composing' },

@@ -22,6 +22,8 @@ export interface Config {
   uiDir: string;
   trialDays: number;
   secureCookies: boolean;
+  /** Facebook, Instagram and WhatsApp Cloud API: the Meta app (unset: those channels answer ERR_META_NOT_CONFIGURED). */
+  meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@conversa.local';
@@ -45,6 +47,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uiDir: resolve(env.UI_DIR ?? new URL('../../../ui/dist', import.meta.url).pathname),
     trialDays: Number(env.TRIAL_DAYS ?? 7),
     secureCookies: env.SECURE_COOKIES === 'true',
+    meta: {
+      appId: env.META_APP_ID ?? '',
+      appSecret: env.META_APP_SECRET ?? '',
+      verifyToken: env.META_VERIFY_TOKEN ?? '',
+      graphApiUrl: env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0',
+    },
   };
 }
 

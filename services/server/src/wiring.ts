@@ -2,6 +2,8 @@ import { createLoginLimiter, createPresenceTracker, createTokenService, type Api
 import { consoleAutomationLogger, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
 import { createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
+import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
+import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
 import {
@@ -59,7 +61,7 @@ export interface WireOptions {
   runProjections: boolean;
   /** Where outbound messages go; until real channels are plugged in, every send fails with 'no channel connected'. */
   channels?: ChannelGateway;
-  /** Session drivers besides the sandbox (WhatsApp through Baileys, the Meta channels). */
+  /** Session drivers besides the sandbox; default: WhatsApp through Baileys and the Meta channels (facebook, instagram, whatsappapi). */
   sessionDrivers?: SessionDriver[];
 }
 
@@ -103,7 +105,15 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     trialDays: config.trialDays,
   };
 
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...(options.sessionDrivers ?? [])], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
+  // Channels: WhatsApp sessions keep their pairing in Postgres; Meta channels call the Graph API (GRAPH_API_URL).
+  await migrateWhatsappAuth(db);
+  const graph = createGraphApi(fetchGraphHttp({ baseUrl: config.meta.graphApiUrl }));
+  ctx.meta = { appId: config.meta.appId, appSecret: config.meta.appSecret, verifyToken: config.meta.verifyToken, graph };
+  const channelDrivers = options.sessionDrivers ?? [
+    createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
+    ...createMetaDrivers({ graph }),
+  ];
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey });
   const channels = options.channels ?? sessionGateway;
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * POST /facebook (spec 2 §7): what the browser's Facebook login gave — the user's id and short-lived
+ * token (asked with the messaging, pages and Instagram permissions) — and whether the Instagram
+ * accounts linked to the pages are connected too.
+ */
+export const ConnectFacebookRequest = z
+  .object({
+    facebookUserId: z.string().trim().regex(/^\d{1,30}$/, 'facebookUserId: the numeric id of the Facebook user'),
+    facebookUserToken: z.string().trim().min(10).max(2000),
+    addInstagram: z.boolean().optional(),
+  })
+  .strict();
+export type ConnectFacebookRequest = z.infer<typeof ConnectFacebookRequest>;

@@ -1,0 +1,128 @@
+import { GraphError, PAGE_WEBHOOK_FIELDS, type MetaSettings } from '@conversa/channels/meta/index';
+import {
+  ConnectFacebookRequest,
+  connectionRosterStream,
+  connectionStream,
+  defaultConnectionDetails,
+  DomainError,
+  type ChannelAccount,
+  type ConnectionRosterEvent,
+  type ConnectionView,
+  type Position,
+} from '@conversa/contracts';
+import { connection, connectionRoster, fold, runCommand } from '@conversa/core';
+import { findCompany } from '@conversa/projections/companies/queries';
+import { connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
+import { findPlan } from '@conversa/projections/plans/queries';
+import { generateConnectionToken } from '../connections/routes';
+import { userActor, type ApiContext } from '../context';
+import type { Principal } from '../http/auth';
+import { parse } from '../http/errors';
+
+/** A Graph failure as the answer of POST /facebook: a refused token is the caller's to fix; anything else is Meta's. */
+function graphFailure(error: unknown): never {
+  if (error instanceof GraphError) {
+    if (error.tokenInvalid || (error.status >= 400 && error.status < 500)) throw new DomainError('ERR_META_TOKEN_INVALID', undefined, { graph: error.message });
+    throw new DomainError('ERR_META_UNAVAILABLE', undefined, { graph: error.message });
+  }
+  if (error instanceof DomainError) throw error;
+  throw new DomainError('ERR_META_UNAVAILABLE');
+}
+
+interface LinkTarget {
+  channel: 'facebook' | 'instagram';
+  name: string;
+  account: ChannelAccount;
+}
+
+/**
+ * POST /facebook (spec 2 §7): exchanges the login's token for a long-lived one, lists the pages the
+ * user manages, subscribes each page to the app's webhook, and makes one `facebook` connection per
+ * page (plus one `instagram` connection per linked Instagram account when addInstagram). A page
+ * already connected in the company gets the new tokens instead of a second connection. The plan's
+ * channel flags and connection limit are checked before anything is written. Answers the
+ * connections it created or updated.
+ */
+export async function connectFacebook(ctx: ApiContext, principal: Principal, rawBody: unknown, settings: MetaSettings): Promise<ConnectionView[]> {
+  const body = parse(ConnectFacebookRequest, rawBody);
+  if (!settings.appId) throw new DomainError('ERR_META_NOT_CONFIGURED');
+  const companyId = principal.companyId;
+  const actor = userActor(principal.userId);
+  const company = await findCompany(ctx.db, companyId);
+  const plan = company && (await findPlan(ctx.db, company.planId));
+  if (!plan) throw new DomainError('ERR_SESSION_EXPIRED');
+  if (!plan.useFacebook || (body.addInstagram && !plan.useInstagram)) throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
+
+  const { graph } = settings;
+  let userToken: string;
+  let pages: Awaited<ReturnType<MetaSettings['graph']['pagesOf']>>;
+  try {
+    userToken = await graph.exchangeUserToken(settings.appId, settings.appSecret, body.facebookUserToken);
+    pages = await graph.pagesOf(body.facebookUserId, userToken);
+  } catch (error) {
+    graphFailure(error);
+  }
+
+  const targets: LinkTarget[] = [];
+  for (const page of pages) {
+    const base = { facebookUserId: body.facebookUserId, facebookUserToken: userToken, tokenMeta: page.accessToken };
+    targets.push({ channel: 'facebook', name: page.name, account: { ...base, facebookPageUserId: page.id } });
+    if (body.addInstagram && page.instagram) targets.push({ channel: 'instagram', name: page.instagram.username, account: { ...base, facebookPageUserId: page.instagram.id } });
+  }
+  const existing = new Map<LinkTarget, number>();
+  for (const target of targets) {
+    const [found] = await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!, { companyId });
+    if (found) existing.set(target, found.id);
+  }
+  // The limit is checked for the whole request up front, so a refusal leaves nothing half-linked.
+  const roster = fold(connectionRoster, (await ctx.store.readStream(connectionRosterStream(companyId))) as unknown as ConnectionRosterEvent[]);
+  const held = Object.values(roster.connections).filter((channel) => channel !== 'sandbox').length;
+  const created = targets.length - existing.size;
+  if (created > 0 && held + created > plan.connections) throw new DomainError('ERR_PLAN_CONNECTION_LIMIT', undefined, { limit: plan.connections });
+
+  // Meta delivers a page's messages (and its Instagram account's) only once the page subscribes the app.
+  try {
+    for (const page of pages) await graph.subscribePage(page.id, page.accessToken, PAGE_WEBHOOK_FIELDS);
+  } catch (error) {
+    graphFailure(error);
+  }
+
+  const linked: number[] = [];
+  let position: Position | null = null;
+  for (const target of targets) {
+    const known = existing.get(target);
+    if (known !== undefined) {
+      await runCommand(ctx, { decider: connection, streamId: connectionStream(known), command: { type: 'ChangeConnectionAccount', account: target.account }, companyId, actor });
+      // The running session holds the old token: it starts again with the new one.
+      ({ position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(known), command: { type: 'RequestSession', kind: 'restart' }, companyId, actor }));
+      linked.push(known);
+      continue;
+    }
+    const connectionId = await ctx.ids.next('connection');
+    await runCommand(ctx, {
+      decider: connectionRoster,
+      streamId: connectionRosterStream(companyId),
+      command: { type: 'RegisterConnection', connectionId, channel: target.channel, plan, makeDefault: false },
+      companyId,
+      actor,
+    });
+    try {
+      await runCommand(ctx, {
+        decider: connection,
+        streamId: connectionStream(connectionId),
+        command: { type: 'CreateConnection', connectionId, companyId, channel: target.channel, token: generateConnectionToken(), details: { ...defaultConnectionDetails(), name: target.name.slice(0, 50).padEnd(2, '_') }, account: target.account },
+        companyId,
+        actor,
+      });
+    } catch (error) {
+      await runCommand(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+      throw error;
+    }
+    // Meta connections have no QR code: their session only checks the token, and sends.
+    ({ position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'RequestSession', kind: 'start' }, companyId, actor }));
+    linked.push(connectionId);
+  }
+  await ctx.waitForProjections(position);
+  const views = await Promise.all(linked.map((id) => findConnection(ctx.db, id, { companyId })));
+  return views.filter((view): view is ConnectionView => view !== null);
+}

@@ -1,0 +1,93 @@
+import { connectionSecrets, connectionsOfAccount } from '@conversa/projections/connections/queries';
+import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
+import { createSessionHooks, type SessionContext, type SessionLogger } from '../sessions';
+import type { GraphApi } from './graph';
+import { mapWebhook, type MetaDelivery, type MetaMediaRef, type MetaWebhookPayload } from './webhook';
+
+/** Meta's app settings: what the webhook route and POST /facebook need. */
+export interface MetaSettings {
+  /** The app's id (POST /facebook exchanges tokens with it; our own echoes carry it). */
+  appId: string;
+  /** Signs every webhook delivery (X-Hub-Signature-256); without it, deliveries are refused. */
+  appSecret: string;
+  /** What the GET handshake must present as hub.verify_token. */
+  verifyToken: string;
+  graph: GraphApi;
+}
+
+export interface MetaWebhookResult {
+  /** Events recorded (new messages, acks, edits, deletions). */
+  recorded: number;
+  /** Accounts the delivery named that no live connection holds. */
+  unknownAccounts: string[];
+}
+
+/** Profile names of Messenger / Instagram users, per process: a webhook names people only by their page-scoped id. */
+const profileNames = new Map<string, string | null>();
+const PROFILE_CACHE_LIMIT = 10_000;
+
+async function nameOf(graph: GraphApi, token: string, channel: 'facebook' | 'instagram', userId: string, log: SessionLogger): Promise<string | null> {
+  const key = `${channel}:${userId}`;
+  if (profileNames.has(key)) return profileNames.get(key)!;
+  let name: string | null = null;
+  try {
+    name = (await graph.profile(token, userId, channel === 'instagram' ? 'instagram' : 'messenger')).name;
+  } catch (error) {
+    // Profiles need extra permissions; without them the contact keeps its id as its name.
+    log.warn({ err: error, channel }, 'meta: the sender profile could not be read');
+  }
+  if (profileNames.size >= PROFILE_CACHE_LIMIT) profileNames.delete(profileNames.keys().next().value!);
+  profileNames.set(key, name);
+  return name;
+}
+
+/**
+ * Records a verified webhook delivery: each account's events go to every live connection holding
+ * that account, through the same session hooks (and the same applier) as the other channels, so a
+ * redelivery by Meta records nothing twice. Files are fetched from Meta's CDN (Messenger, Instagram)
+ * or through the Graph API with the connection's token (Cloud API).
+ */
+export async function handleMetaWebhook(ctx: SessionContext, settings: Pick<MetaSettings, 'appId' | 'graph'>, payload: MetaWebhookPayload, log: SessionLogger): Promise<MetaWebhookResult> {
+  const result: MetaWebhookResult = { recorded: 0, unknownAccounts: [] };
+  for (const delivery of mapWebhook(payload, { appId: settings.appId })) {
+    const connections = await connectionsOfAccount(ctx.db, delivery.channel, delivery.accountId);
+    if (connections.length === 0) {
+      result.unknownAccounts.push(delivery.accountId);
+      continue;
+    }
+    for (const target of connections) result.recorded += await deliver(ctx, settings.graph, { ...target, channel: delivery.channel }, delivery, log);
+  }
+  return result;
+}
+
+async function deliver(ctx: SessionContext, graph: GraphApi, target: { id: number; companyId: number; channel: MetaDelivery['channel'] }, delivery: MetaDelivery, log: SessionLogger): Promise<number> {
+  const secrets = await connectionSecrets(ctx.db, target.id);
+  const token = secrets?.account.tokenMeta ?? null;
+  const hooks = createSessionHooks(ctx, target, { log });
+  const context: ApplyContext<MetaMediaRef> = {
+    hooks,
+    download: async ({ ref }) => {
+      if (ref.kind === 'url') {
+        const file = await graph.http.download(ref.url);
+        return { data: file.stream, mime: file.mime };
+      }
+      if (!token) throw new Error('the connection has no Cloud API token to fetch the file with');
+      const file = await graph.downloadCloudMedia(ref.id, token);
+      return { data: file.stream, mime: file.mime };
+    },
+  };
+  let recorded = 0;
+  for (const event of delivery.events) {
+    try {
+      if (event.kind === 'message' && target.channel !== 'whatsappapi' && token && event.chat.name === event.chat.number && !(await hooks.isRecorded(event.providerId))) {
+        const name = await nameOf(graph, token, target.channel, event.chat.number, log);
+        if (name) event.chat = { ...event.chat, name };
+      }
+      if ((await applyChannelEvent(event, context)).recorded) recorded += 1;
+    } catch (error) {
+      // One event Meta sent that cannot be recorded must not lose the others of the delivery.
+      log.error({ err: error, connectionId: target.id, kind: event.kind }, 'meta: webhook event not recorded');
+    }
+  }
+  return recorded;
+}
