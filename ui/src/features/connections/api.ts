@@ -1,0 +1,144 @@
+import type { ConnectionChannel, ConnectionStatus, ImportProgress, ScheduleEntry } from '@conversa/contracts';
+import { api } from '../../app/api';
+
+/** A connection as GET /whatsapp and the `whatsapp` / `whatsappSession` frames carry it (spec 2 §3). */
+export interface Connection {
+  id: number;
+  companyId: number;
+  name: string;
+  channel: ConnectionChannel;
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  number: string;
+  isDefault: boolean;
+  /** Only for administrators, and never in frames: a frame keeps the one already known. */
+  token?: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  maxUseBotQueues: number;
+  maxUseBotQueuesNPS: number;
+  provider: 'beta' | 'stable';
+  expiresTicket: number;
+  expiresTicketNPS: number;
+  whenExpiresTicket: '0' | '1';
+  expiresInactiveMessage: string;
+  allowGroup: boolean;
+  groupAsTicket: 'disabled' | 'enabled';
+  timeUseBotQueues: number;
+  timeSendQueue: number;
+  sendIdQueue: number | null;
+  timeCreateNewTicket: number;
+  timeInactiveMessage: number;
+  inactiveMessage: string;
+  greetingMediaAttachment: string | null;
+  importOldMessages: string | null;
+  importRecentMessages: string | null;
+  importOldMessagesGroups: boolean;
+  closedTicketsPostImported: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  wavoip: string;
+  queueIds: number[];
+  schedules: ScheduleEntry[];
+  statusImportMessages: string | null;
+  importProgress: ImportProgress | null;
+  facebookPageUserId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What POST /whatsapp and PUT /whatsapp/{id} accept: the editable fields. */
+export type ConnectionRequest = Partial<
+  Omit<Connection, 'id' | 'companyId' | 'status' | 'qrcode' | 'retries' | 'number' | 'statusImportMessages' | 'importProgress' | 'facebookPageUserId' | 'createdAt' | 'updatedAt' | 'greetingMediaAttachment' | 'channel'>
+> & { channel?: ConnectionChannel };
+
+export interface NamedChoice {
+  id: number;
+  name: string;
+}
+
+/** Lists other screens own (queues, integrations, prompts); each answers its own shape. */
+const namedChoices = (body: unknown, key: string): NamedChoice[] => {
+  const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
+  return Array.isArray(list) ? list.filter((row): row is NamedChoice => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];
+};
+
+export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'] }).injectEndpoints({
+  endpoints: (build) => ({
+    connections: build.query<Connection[], void>({
+      query: () => 'whatsapp',
+      providesTags: ['Connections'],
+    }),
+    connection: build.query<Connection, number>({
+      query: (id) => `whatsapp/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Connections', id }],
+    }),
+    createConnection: build.mutation<Connection, ConnectionRequest & { name: string }>({
+      query: (body) => ({ url: 'whatsapp', method: 'POST', body }),
+      invalidatesTags: ['Connections'],
+    }),
+    updateConnection: build.mutation<Connection, ConnectionRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `whatsapp/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => ['Connections', { type: 'Connections', id }],
+    }),
+    deleteConnection: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `whatsapp/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Connections'],
+    }),
+    uploadGreetingMedia: build.mutation<Connection, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return { url: `whatsapp/${id}/media-upload`, method: 'POST', body: form };
+      },
+      invalidatesTags: (_result, _error, { id }) => ['Connections', { type: 'Connections', id }],
+    }),
+    removeGreetingMedia: build.mutation<Connection, number>({
+      query: (id) => ({ url: `whatsapp/${id}/media-upload`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => ['Connections', { type: 'Connections', id }],
+    }),
+    /** Spec 2 §4 session actions: start (try again), new QR, disconnect. Status changes arrive as frames. */
+    startSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'POST' }) }),
+    renewSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'PUT' }) }),
+    stopSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'DELETE' }) }),
+    restartSessions: build.mutation<{ restarted: number }, void>({ query: () => ({ url: 'whatsapp-restart/', method: 'POST' }) }),
+    closeImported: build.mutation<{ closed: number }, number>({
+      query: (id) => ({ url: `closedimported/${id}`, method: 'POST' }),
+      invalidatesTags: ['Connections'],
+    }),
+    connectionQueueChoices: build.query<Array<NamedChoice & { color?: string }>, void>({
+      query: () => 'queue',
+      transformResponse: (body: unknown) =>
+        Array.isArray(body) ? body.filter((row) => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name), color: row.color })) : [],
+    }),
+    connectionIntegrationChoices: build.query<NamedChoice[], void>({
+      query: () => 'queueIntegration',
+      transformResponse: (body: unknown) => namedChoices(body, 'queueIntegrations'),
+    }),
+    connectionPromptChoices: build.query<NamedChoice[], void>({
+      query: () => 'prompt',
+      transformResponse: (body: unknown) => namedChoices(body, 'prompts'),
+    }),
+  }),
+});
+
+export const {
+  useConnectionsQuery,
+  useConnectionQuery,
+  useCreateConnectionMutation,
+  useUpdateConnectionMutation,
+  useDeleteConnectionMutation,
+  useUploadGreetingMediaMutation,
+  useRemoveGreetingMediaMutation,
+  useStartSessionMutation,
+  useRenewSessionMutation,
+  useStopSessionMutation,
+  useRestartSessionsMutation,
+  useCloseImportedMutation,
+  useConnectionQueueChoicesQuery,
+  useConnectionIntegrationChoicesQuery,
+  useConnectionPromptChoicesQuery,
+} = connectionsApi;
