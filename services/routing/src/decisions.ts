@@ -57,7 +57,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
             ticket: routingTicket,
             contact: found,
             contactBot,
-            message: { messageId: data.messageId, body: data.body, mediaType: data.mediaType },
+            message: { messageId: data.messageId, body: data.body, mediaType: data.mediaType, receivedAt: data.receivedAt, recordedAt: event.metadata.occurredAt },
             settings,
             connection,
             queues,

@@ -83,7 +83,7 @@ export function inbound(body: string, overrides: Partial<InboundInput> = {}, now
     ticket: { id: 7, status: 'pending', queueId: null, userId: null, contactId: 3, whatsappId: 4, isGroup: false, channel: 'whatsapp' },
     contact: { id: 3, name: 'Maria Souza', number: '5511987654321', disableBot: false, active: true },
     contactBot: { lastOutOfHoursAt: null, lgpdAcceptedAt: null },
-    message: { messageId: '018f0000-0000-7000-8000-000000000001', body, mediaType: 'chat' },
+    message: { messageId: '018f0000-0000-7000-8000-000000000001', body, mediaType: 'chat', receivedAt: now.toISOString(), recordedAt: now.toISOString() },
     settings: { ...defaultCompanySettings },
     connection: connection(),
     queues: [sales, support],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOT_BURST_LIMIT, OUT_OF_HOURS_QUIET_MS, routeInbound } from './inbound';
+import { BOT_BURST_LIMIT, OUT_OF_HOURS_QUIET_MS, routeInbound, STALE_INBOUND_MS } from './inbound';
 import { initialBotState, type BotAction } from './model';
 import { botAfter, connection, finance, inbound, later, menuShown, MORNING, NIGHT, opt, queue, sales, schedule, support, TZ } from './fixtures';
 import { BOT_MARK, BOT_TEXTS } from './texts';
@@ -264,6 +264,14 @@ describe('routing: who the bot leaves alone', () => {
   it('never answers a message another bot wrote (it starts with the bot mark)', () => {
     expect(routeInbound(fresh, inbound(`${BOT_MARK}Olá! Escolha uma opção: 1 - Vendas`))).toEqual([]);
     expect(routeInbound(botAfter([menuShown('queues')]), inbound(`${BOT_MARK}Opção inválida`))).toEqual([]);
+  });
+
+  it('does not answer the past: a message recorded over an hour after it was sent (a history import) gets nothing', () => {
+    const imported = inbound('oi');
+    const sentLongAgo = { ...imported, message: { ...imported.message, receivedAt: new Date(MORNING.getTime() - STALE_INBOUND_MS - 1000).toISOString() } };
+    expect(routeInbound(fresh, sentLongAgo)).toEqual([]);
+    const aBitLate = { ...imported, message: { ...imported.message, receivedAt: later(MORNING, -10).toISOString() } };
+    expect(kinds(routeInbound(fresh, aBitLate))).toEqual(['reply:queueMenu', 'showMenu']);
   });
 
   it('stops a reply storm: after BOT_BURST_LIMIT replies within a minute the bot hands the ticket over, once', () => {

@@ -25,6 +25,11 @@ export const OUT_OF_HOURS_QUIET_MS = 5 * 60_000;
  */
 export const BOT_BURST_LIMIT = 10;
 export const BOT_BURST_WINDOW_MS = 60_000;
+/**
+ * A message that reaches Conversa this long after the contact sent it is history (a connection's
+ * history import, a long outage): the bot does not answer the past.
+ */
+export const STALE_INBOUND_MS = 60 * 60_000;
 
 const minutes = (count: number) => count * 60_000;
 const elapsed = (since: string, now: Date) => now.getTime() - Date.parse(since);
@@ -33,7 +38,7 @@ const elapsed = (since: string, now: Date) => now.getTime() - Date.parse(since);
  * The bot's answer to a contact's message (spec 2 queues, chatbot options, opening hours; spec 1 §4
  * statuses lgpd and nps). Pure: the same state and input always give the same actions.
  *
- * Order of the rules: a message a bot wrote is never answered; contacts with disableBot, blocked
+ * Order of the rules: a message a bot wrote, or one from the past (an import), is never answered; contacts with disableBot, blocked
  * contacts, groups and tickets without a connection are left to humans; the reply-storm guard; then
  * by what the ticket waits on: a rating, the LGPD consent, an attendant (only the out-of-hours
  * notice), or the bot (consent first, then opening hours, then the greeting, queue menu and chatbot tree).
@@ -41,6 +46,7 @@ const elapsed = (since: string, now: Date) => now.getTime() - Date.parse(since);
 export function routeInbound(bot: BotState, input: InboundInput): BotAction[] {
   const { ticket, contact, connection, message } = input;
   if (message.body.startsWith(BOT_MARK)) return [];
+  if (Date.parse(message.recordedAt) - Date.parse(message.receivedAt) > STALE_INBOUND_MS) return [];
   if (contact.disableBot || !contact.active || ticket.isGroup || connection === null) return [];
 
   const now = input.clock.now;

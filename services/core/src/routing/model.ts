@@ -166,6 +166,9 @@ export interface InboundMessage {
   messageId: string;
   body: string;
   mediaType: MediaType;
+  /** When the contact sent it (the channel's time) and when Conversa recorded it. */
+  receivedAt: string;
+  recordedAt: string;
 }
 
 /** The trigger of an inbound decision: a contact's message on a ticket, and all the engine reads. */
