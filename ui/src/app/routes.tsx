@@ -6,6 +6,7 @@ import { queueRoutes } from '../features/queues/routes';
 import { ticketRoutes } from '../features/tickets/routes';
 import { userRoutes } from '../features/users/routes';
 import { settingRoutes } from '../features/settings/routes';
+import { connectionRoutes } from '../features/connections/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -24,4 +25,4 @@ import { settingRoutes } from '../features/settings/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes];
