@@ -172,8 +172,11 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
 
                   <Section title="users.section.work">
                     {rights.editQueues && (
-                      <Field.Root>
-                        <Field.Label>{t('users.field.queues')}</Field.Label>
+                      // Not a Field: a Field gives its one control id to every checkbox inside, so each label would toggle the first.
+                      <Stack gap="1.5">
+                        <Text fontWeight="medium" fontSize="sm">
+                          {t('users.field.queues')}
+                        </Text>
                         {queues.length === 0 ? (
                           <Text color="fg.muted" fontSize="sm">
                             {t('users.field.noQueues')}
@@ -194,7 +197,7 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
                             ))}
                           </Wrap>
                         )}
-                      </Field.Root>
+                      </Stack>
                     )}
                     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
                       {time('startWork', 'users.field.startWork')}

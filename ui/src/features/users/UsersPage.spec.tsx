@@ -102,7 +102,8 @@ describe('users screen', { timeout: 60_000 }, () => {
     type('user-field-email', 'caio@acme.test');
     type('user-field-password', 'Segredo1');
     fireEvent.change(screen.getByTestId('user-field-profile'), { target: { value: 'supervisor' } });
-    fireEvent.click(within(await screen.findByTestId('user-queue-2')).getByRole('checkbox'));
+    // Through the label, as a person clicks: each label must toggle its own queue.
+    fireEvent.click(await screen.findByTestId('user-queue-2'));
     await waitFor(() => expect(screen.getByTestId('user-field-whatsappId')).toHaveTextContent('Comercial'));
     fireEvent.change(screen.getByTestId('user-field-whatsappId'), { target: { value: '4' } });
     type('user-field-startWork', '0800');
