@@ -77,17 +77,50 @@ async function deliver(ctx: SessionContext, graph: GraphApi, target: { id: numbe
     },
   };
   let recorded = 0;
+  const unmatchedAcks: Array<{ providerId: string; ack: number }> = [];
   for (const event of delivery.events) {
     try {
       if (event.kind === 'message' && target.channel !== 'whatsappapi' && token && event.chat.name === event.chat.number && !(await hooks.isRecorded(event.providerId))) {
         const name = await nameOf(graph, token, target.channel, event.chat.number, log);
         if (name) event.chat = { ...event.chat, name };
       }
-      if ((await applyChannelEvent(event, context)).recorded) recorded += 1;
+      const applied = await applyChannelEvent(event, context);
+      if (applied.recorded) recorded += 1;
+      else if (event.kind === 'ack') unmatchedAcks.push(event);
     } catch (error) {
       // One event Meta sent that cannot be recorded must not lose the others of the delivery.
       log.error({ err: error, connectionId: target.id, kind: event.kind }, 'meta: webhook event not recorded');
     }
   }
+  if (unmatchedAcks.length > 0) retryAcks(hooks, unmatchedAcks, log);
   return recorded;
+}
+
+/** Waits before each new try of acks nobody matched yet (ms): Meta's status can overtake our own record of the send. */
+export const ACK_RETRY_DELAYS_MS = [250, 1_000, 4_000];
+
+/**
+ * Meta reports a message's status as soon as it accepted it, which can be before the sender has
+ * recorded the send (or before the read model that maps provider ids shows it). Those acks are
+ * tried again a few times in the background instead of being lost; the webhook answers at once.
+ */
+function retryAcks(hooks: ReturnType<typeof createSessionHooks>, acks: Array<{ providerId: string; ack: number }>, log: SessionLogger): void {
+  let pending = acks;
+  const attempt = (index: number) => {
+    const delay = ACK_RETRY_DELAYS_MS[index];
+    if (delay === undefined || pending.length === 0) return;
+    setTimeout(async () => {
+      const still: typeof pending = [];
+      for (const ack of pending) {
+        try {
+          if (!(await hooks.messageAck(ack))) still.push(ack);
+        } catch (error) {
+          log.warn({ err: error, providerId: ack.providerId }, 'meta: ack not recorded');
+        }
+      }
+      pending = still;
+      attempt(index + 1);
+    }, delay).unref();
+  };
+  attempt(0);
 }
