@@ -96,6 +96,19 @@ describe('user form validation (spec 2 §5)', () => {
     expect(await rows('read.users', { email })).toEqual([]);
   });
 
+  it('takes one of the company’s connections as the default connection, never another company’s', async () => {
+    const own = await call(companyA.token, 'POST', '/whatsapp', { name: 'Conexão A', channel: 'sandbox' });
+    expect(own.statusCode, own.body).toBe(201);
+    const connectionId = own.json().id as number;
+    const created = await newUser(companyA.token, { name: 'Com Conexão', whatsappId: connectionId });
+    expect(created.whatsappId).toBe(connectionId);
+    const borrowed = await call(companyB.token, 'POST', '/users', { name: 'Borrower', email: uniqueEmail('b'), password: 'Segredo1', whatsappId: connectionId });
+    expect(borrowed.statusCode).toBe(404);
+    expect(borrowed.json().error).toBe('ERR_NO_WAPP_FOUND');
+    const cleared = await call(companyA.token, 'PUT', `/users/${created.id}`, { whatsappId: null });
+    expect(cleared.json().whatsappId).toBeNull();
+  });
+
   it('refuses a default connection that is not the company’s', async () => {
     const response = await call(companyA.token, 'POST', '/users', { name: 'Caio', email: uniqueEmail('x'), password: 'Segredo1', whatsappId: 424_242 });
     expect(response.statusCode).toBe(404);
