@@ -58,6 +58,11 @@ export interface Subscription {
 export interface EventStore {
   appendToStream(streamId: string, events: readonly EventToAppend[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Several whole streams (forwards) at once: one round trip where the store allows it. A stream
+   * that does not exist maps to an empty list. Stores without it are read stream by stream (readStreams below).
+   */
+  readStreams?(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeToAllOptions): Subscription;
   /** Position of the newest event in the store, or null when empty. */
@@ -88,4 +93,12 @@ export class DuplicateEventIdError extends Error {
     super(`Event id ${eventId} already exists and does not match this append to ${streamId}`);
     this.name = 'DuplicateEventIdError';
   }
+}
+
+/** Whole streams at once: the store's own batched read, or one read per stream in parallel. */
+export async function readStreams(store: EventStore, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  const unique = [...new Set(streamIds)];
+  if (store.readStreams) return store.readStreams(unique);
+  const read = await Promise.all(unique.map(async (streamId) => [streamId, await store.readStream(streamId)] as const));
+  return new Map(read);
 }

@@ -13,6 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { freePort } from '../../testing/src/postgres';
 import { loadConfig } from '../src/config';
@@ -32,6 +33,20 @@ const INBOUND_RATE = 200;
 const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 15);
 /** `BENCH_ONLY=inbound` skips the bulk load and the read figures (for working on the write path). */
 const ONLY_INBOUND = process.env.BENCH_ONLY === 'inbound';
+
+/**
+ * Every statement this process sends to Postgres, counted by its first words: the inbound figure
+ * divides them by the messages, a number that does not depend on how busy the machine is.
+ */
+const statements = new Map<string, number>();
+const countedQuery = pg.Client.prototype.query;
+if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const config = args[0] as string | { text?: string; name?: string };
+  const text = typeof config === 'string' ? config : (config?.name ?? config?.text ?? '');
+  const key = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+  statements.set(key, (statements.get(key) ?? 0) + 1);
+  return (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
@@ -82,6 +97,8 @@ async function main() {
   const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'conversa-bench-tickets-'));
   const loadedMarker = join(dataDir, `bench-loaded-${TICKETS}-${MESSAGES}`);
   const pgPort = await freePort();
+  // The embedded Postgres takes its port from the environment (a kept data dir keeps its own port too).
+  process.env.PG_PORT = String(pgPort);
   const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
   const wiring = await wire(config, { runProjections: true });
   try {
@@ -195,6 +212,7 @@ async function main() {
     await wiring.ctx.waitForProjections(await wiring.store.headPosition());
 
     const total = INBOUND_RATE * INBOUND_SECONDS;
+    statements.clear();
     const inFlight: Promise<unknown>[] = [];
     const begin = performance.now();
     for (let index = contacts; index < contacts + total; index++) {
@@ -213,6 +231,9 @@ async function main() {
     const achieved = total / ((lastSent - begin) / 1000);
     socket.close();
     figure('inbound_offered_rate_per_s', achieved, 'msg/s');
+    const statementCount = [...statements.values()].reduce((sum, n) => sum + n, 0);
+    figure('inbound_statements_per_message', statementCount / total, 'statements');
+    for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(n / total).toFixed(2)} per message: ${key}`);
     figure('inbound_frames_received', latencies.length, 'frames');
     figure('inbound_frames_missing', sentAt.size, 'frames');
     figure('inbound_failures', failures.length, 'messages');
@@ -229,6 +250,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error, (error as Error | undefined)?.stack, new Error("bench failed").stack);
   process.exitCode = 1;
 });

@@ -546,3 +546,48 @@ describe('tenancy', () => {
     await theirs.stop();
   });
 });
+
+describe('the inbound path', () => {
+  it('reads a known conversation in one round trip, and still follows the streams when the remembered ticket is closed', async () => {
+    const reads: string[] = [];
+    const store = server.wiring.ctx.store;
+    // One counting store for the whole test: the path remembers conversations per store.
+    const counting = {
+      ...store,
+      appendToStream: store.appendToStream.bind(store),
+      readStream: (streamId: string, options?: Parameters<typeof store.readStream>[1]) => (reads.push(`stream ${streamId.split('-')[0]}`), store.readStream(streamId, options)),
+      readStreams: (streamIds: readonly string[]) => (reads.push(`streams ×${streamIds.length}`), store.readStreams!(streamIds)),
+      readAll: store.readAll.bind(store),
+      subscribeToAll: store.subscribeToAll.bind(store),
+      headPosition: store.headPosition.bind(store),
+      countAfter: store.countAfter.bind(store),
+      close: store.close.bind(store),
+    };
+    const ctx = inboundContext({ ...server.wiring.ctx, store: counting });
+    const number = nextNumber();
+    const write = (body: string) =>
+      receiveMessage(ctx, {
+        companyId: admin.companyId,
+        whatsappId: null,
+        channel: 'whatsapp',
+        contact: { number, name: 'Leitura Única', isGroup: false },
+        providerId: `once-${body}`,
+        body,
+        mediaType: 'chat',
+        receivedAt: server.wiring.ctx.now(),
+      });
+
+    const first = await write('primeira');
+    reads.length = 0;
+    const second = await write('segunda');
+    expect(second.ticketId).toBe(first.ticketId);
+    expect(reads).toEqual(['streams ×5']);
+
+    // The remembered ticket closes: the guess is wrong, the streams decide, and a new ticket opens.
+    const closed = await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: userActor(admin.userId), ticketId: first.ticketId, command: { type: 'CloseTicket', userId: admin.userId, farewell: false, reason: 'ignored' } });
+    await server.wiring.ctx.waitForProjections(closed.position);
+    const third = await write('terceira');
+    expect(third.ticketId).not.toBe(first.ticketId);
+    expect(third.contactId).toBe(first.contactId);
+  });
+});

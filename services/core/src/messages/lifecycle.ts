@@ -1,6 +1,21 @@
-import { messageStream, type Actor, type Channel, type MediaType, type MessageEvent, type Position, type StoredMedia } from '@conversa/contracts';
+import {
+  contactNumberStream,
+  contactStream,
+  messageStream,
+  ticketSlotStream,
+  ticketStream,
+  type Actor,
+  type Channel,
+  type MediaType,
+  type MessageEvent,
+  type Position,
+  type StoredMedia,
+} from '@conversa/contracts';
+import { readStreams, type EventStore } from '@conversa/eventstore';
 import { v7 as uuidv7 } from 'uuid';
 import { fold } from '../commands/decider';
+import { withPrefetchedStreams } from '../commands/prefetch';
+import { contactNumber } from '../contacts/number';
 import { runCommand, type CommandContext } from '../commands/run';
 import { findOrCreateContact } from '../contacts/lifecycle';
 import type { IdAllocator } from '../ids';
@@ -127,9 +142,11 @@ export type ReceiveMessageContext = CommandContext & {
  * contact, finds the contact's open or pending ticket on that connection or opens one, and records
  * MessageReceived. Idempotent on the provider's id: the same message delivered again is a no-op.
  */
-export async function receiveMessage(ctx: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
+export async function receiveMessage(context: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
   const { companyId, whatsappId, channel } = input;
   const messageId = inboundMessageId(companyId, whatsappId, input.providerId);
+  const hintKey = `${companyId}|${whatsappId ?? 0}|${channel}|${input.contact.isGroup}|${input.contact.number}`;
+  const ctx = withPrefetchedStreams(context, await readAhead(context, input, messageId, hintKey));
   const history = await ctx.store.readStream(messageStream(messageId));
   const earlier = fold(message, history as unknown as MessageEvent[]);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
@@ -177,7 +194,45 @@ export async function receiveMessage(ctx: ReceiveMessageContext, input: ReceiveM
   if (result.events.length === 0 && result.state.status !== 'none') {
     return { messageId, ticketId: result.state.ticketId, contactId: result.state.contactId, duplicate: true, position: null };
   }
+  rememberConversation(context.store, hintKey, { contactId, ticketId });
   return { messageId, ticketId, contactId, duplicate: false, position: result.position };
+}
+
+/** Where a contact's last message went, per store (so per process): contact and ticket. */
+interface Conversation {
+  contactId: number;
+  ticketId: number;
+}
+const CONVERSATIONS_REMEMBERED = 20_000;
+const conversations = new WeakMap<EventStore, Map<string, Conversation>>();
+
+function rememberConversation(store: EventStore, key: string, conversation: Conversation): void {
+  let remembered = conversations.get(store);
+  if (!remembered) conversations.set(store, (remembered = new Map()));
+  remembered.delete(key);
+  remembered.set(key, conversation);
+  if (remembered.size > CONVERSATIONS_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+}
+
+/**
+ * Reads in one round trip every stream the inbound path is about to read one after the other: the
+ * message, the number's guard and, for a conversation seen before, its contact, slot and ticket.
+ * A remembered conversation is only a guess: what the streams say decides, and a wrong guess
+ * costs the reads it would have cost anyway.
+ */
+async function readAhead(ctx: ReceiveMessageContext, input: ReceiveMessageInput, messageId: string, hintKey: string) {
+  const streams = [messageStream(messageId)];
+  try {
+    const { key } = contactNumber(input.contact.number, { channel: input.channel, isGroup: input.contact.isGroup, verifiedByChannel: true });
+    streams.push(contactNumberStream(input.companyId, key));
+  } catch {
+    // An invalid number: findOrCreateContact refuses it with its own error.
+  }
+  const seen = conversations.get(ctx.store)?.get(hintKey);
+  if (seen) {
+    streams.push(contactStream(seen.contactId), ticketSlotStream(input.companyId, seen.contactId, input.whatsappId), ticketStream(seen.ticketId));
+  }
+  return readStreams(ctx.store, streams);
 }
 
 async function quotedMessageIdOf(ctx: ReceiveMessageContext, companyId: number, whatsappId: number | null, providerId: string): Promise<string | null> {

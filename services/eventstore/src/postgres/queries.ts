@@ -171,6 +171,16 @@ export function readStreamStatement(
   };
 }
 
+export function readStreamsStatement(schema: string, streamIds: readonly string[]): Statement {
+  return {
+    name: `${schema}.read_streams`,
+    text: `select ${COLUMNS} from ${schema}.events e
+      where e.stream_id = any($1::text[])
+      order by e.stream_id, e.revision`,
+    values: [streamIds],
+  };
+}
+
 export function appendBatchStatement(schema: string, batchJson: string): Statement {
   return {
     name: `${schema}.append_batch`,

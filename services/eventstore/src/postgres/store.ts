@@ -23,6 +23,7 @@ import {
   headPositionStatement,
   readAllStatement,
   readStreamStatement,
+  readStreamsStatement,
   rowPosition,
   streamHeadStatement,
   subscriptionPageStatement,
@@ -176,6 +177,19 @@ class PostgresEventStore implements EventStore {
     const newest = direction === 'forwards' ? events[events.length - 1] : events[0];
     if (newest) this.rememberHead(streamId, { revision: newest.revision, hash: newest.metadata.hash });
     return events;
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    this.assertOpen();
+    const streams = new Map<string, RecordedEvent[]>(streamIds.map((streamId) => [streamId, []]));
+    if (streamIds.length === 0) return streams;
+    const { rows } = await this.query<EventRow>(readStreamsStatement(this.schema, [...streams.keys()]));
+    for (const row of rows) streams.get(row.stream_id)?.push(this.decode(row, false));
+    for (const [streamId, events] of streams) {
+      const newest = events[events.length - 1];
+      if (newest) this.rememberHead(streamId, { revision: newest.revision, hash: newest.metadata.hash });
+    }
+    return streams;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -1,0 +1,34 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import type { EventStore, ReadStreamOptions } from '@conversa/eventstore';
+import type { CommandContext } from './run';
+
+const wholeStream = (options: ReadStreamOptions | undefined): boolean =>
+  options === undefined ||
+  ((options.direction ?? 'forwards') === 'forwards' && (options.fromRevision ?? 'start') === 'start' && options.maxCount === undefined && !options.raw);
+
+/**
+ * The context with a store that answers the first whole read of each prefetched stream from what
+ * was read ahead in one round trip. Only the first: a later read (after a conflict, in a retry
+ * loop) goes to the store. A prefetched stream is as fresh as a read made a moment earlier, which
+ * the deciders already allow for: appends carry expected revisions.
+ */
+export function withPrefetchedStreams<Context extends CommandContext>(ctx: Context, prefetched: Map<string, RecordedEvent[]>): Context {
+  const unread = new Map(prefetched);
+  const inner = ctx.store;
+  const store: EventStore = {
+    appendToStream: (streamId, events, options) => inner.appendToStream(streamId, events, options),
+    readStream: (streamId, options) => {
+      const ahead = wholeStream(options) ? unread.get(streamId) : undefined;
+      if (!ahead) return inner.readStream(streamId, options);
+      unread.delete(streamId);
+      return Promise.resolve(ahead);
+    },
+    ...(inner.readStreams ? { readStreams: (streamIds: readonly string[]) => inner.readStreams!(streamIds) } : {}),
+    readAll: (options) => inner.readAll(options),
+    subscribeToAll: (options) => inner.subscribeToAll(options),
+    headPosition: () => inner.headPosition(),
+    countAfter: (position, options) => inner.countAfter(position, options),
+    close: () => inner.close(),
+  };
+  return { ...ctx, store };
+}
