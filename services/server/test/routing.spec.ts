@@ -93,11 +93,11 @@ describe('routing: a conversation from greeting to rating', () => {
     const maria = contact(line);
 
     const { ticketId } = await maria.say('oi');
-    expect(maria.received()).toEqual([`${BOT_MARK}Olá Maria! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte`]);
+    await expect.poll(() => maria.received()).toEqual([`${BOT_MARK}Olá Maria! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte`]);
 
     await maria.say('2');
-    expect(maria.received().at(-1)).toBe(`${BOT_MARK}Fila Suporte.`);
-    expect(await ticket(ticketId)).toMatchObject({ status: 'pending', queueId: support.id, userId: null, queue: { name: 'Suporte' } });
+    await expect.poll(() => maria.received().at(-1)).toBe(`${BOT_MARK}Fila Suporte.`);
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'pending', queueId: support.id, userId: null, queue: { name: 'Suporte' } });
     const waiting = await call(ana.token, 'GET', `/tickets?status=pending&queueIds=${encodeURIComponent(JSON.stringify([support.id]))}`);
     expect(waiting.tickets.map((row: { id: number }) => row.id)).toContain(ticketId);
     const log = await call(admin.token, 'GET', `/tickets-log/${ticketId}`);
@@ -106,18 +106,18 @@ describe('routing: a conversation from greeting to rating', () => {
     await call(ana.token, 'PUT', `/tickets/${ticketId}`, { status: 'open' });
     await call(ana.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' });
     await settle();
-    expect(await ticket(ticketId)).toMatchObject({ status: 'nps', userRating: null });
-    expect(maria.received().at(-1)).toBe(`${BOT_MARK}Como foi o atendimento?\n\n${BOT_TEXTS.ratingScale}`);
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'nps', userRating: null });
+    await expect.poll(() => maria.received().at(-1)).toBe(`${BOT_MARK}Como foi o atendimento?\n\n${BOT_TEXTS.ratingScale}`);
 
     const answer = await maria.say('5');
     expect(answer.ticketId).toBe(ticketId);
-    expect(await ticket(ticketId)).toMatchObject({ status: 'closed', userRating: 5 });
-    expect(maria.received().at(-1)).toBe(`${BOT_MARK}Obrigado pelo contato!`);
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'closed', userRating: 5 });
+    await expect.poll(() => maria.received().at(-1)).toBe(`${BOT_MARK}Obrigado pelo contato!`);
 
     // The next message is a new conversation, greeted again.
     const next = await maria.say('olá de novo');
     expect(next.ticketId).not.toBe(ticketId);
-    expect(maria.received().at(-1)).toContain('*[ 2 ]* - Suporte');
+    await expect.poll(() => maria.received().at(-1)).toContain('*[ 2 ]* - Suporte');
   });
 
   it('repeats the menu for an invalid answer and hands over after maxUseBotQueues showings', async () => {
@@ -127,12 +127,12 @@ describe('routing: a conversation from greeting to rating', () => {
     const joao = contact(line, 'João');
     const { ticketId } = await joao.say('oi');
     await joao.say('nove');
-    expect(joao.received()[1]).toBe(`${BOT_MARK}${BOT_TEXTS.invalidOption}\n\nEscolha:\n\n*[ 1 ]* - Comercial\n*[ 2 ]* - Técnico`);
+    await expect.poll(() => joao.received()[1]).toBe(`${BOT_MARK}${BOT_TEXTS.invalidOption}\n\nEscolha:\n\n*[ 1 ]* - Comercial\n*[ 2 ]* - Técnico`);
     await joao.say('dez');
-    expect(joao.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.gaveUp}`);
+    await expect.poll(() => joao.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.gaveUp}`);
     await joao.say('1');
     expect(joao.received()).toHaveLength(3);
-    expect(await ticket(ticketId)).toMatchObject({ status: 'pending', queueId: null });
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'pending', queueId: null });
   });
 
   it('leaves contacts with disableBot to the attendants', async () => {
@@ -141,7 +141,7 @@ describe('routing: a conversation from greeting to rating', () => {
     const quiet = contact(line, 'Quieto');
     const { ticketId } = await quiet.say('oi');
     // One queue: the greeting, then straight into the queue with its greeting.
-    expect(quiet.received()).toEqual([`${BOT_MARK}Olá!`, `${BOT_MARK}Fila Loja.`]);
+    await expect.poll(() => quiet.received()).toEqual([`${BOT_MARK}Olá!`, `${BOT_MARK}Fila Loja.`]);
     const contactId = (await ticket(ticketId)).contactId;
     await call(admin.token, 'PUT', `/contacts/toggleDisableBot/${contactId}`, {});
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' });
@@ -162,17 +162,17 @@ describe('routing: consent and transfers', () => {
     const lia = contact(line, 'Lia');
 
     const { ticketId } = await lia.say('oi');
-    expect(lia.received()).toEqual([`${BOT_MARK}Usamos seus dados só para atender você.\n\n${BOT_TEXTS.lgpdQuestion}`]);
-    expect(await ticket(ticketId)).toMatchObject({ status: 'lgpd' });
+    await expect.poll(() => lia.received()).toEqual([`${BOT_MARK}Usamos seus dados só para atender você.\n\n${BOT_TEXTS.lgpdQuestion}`]);
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'lgpd' });
     await lia.say('1');
-    expect(await ticket(ticketId)).toMatchObject({ status: 'pending' });
-    expect(lia.received().at(-1)).toBe(`${BOT_MARK}Escolha:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro`);
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'pending' });
+    await expect.poll(() => lia.received().at(-1)).toBe(`${BOT_MARK}Escolha:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro`);
 
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' });
     await settle();
     const next = await lia.say('voltei');
     expect(next.ticketId).not.toBe(ticketId);
-    expect(lia.received().at(-1)).toContain('*[ 1 ]* - Atendimento');
+    await expect.poll(() => lia.received().at(-1)).toContain('*[ 1 ]* - Atendimento');
   });
 
   it('closes the ticket when the contact refuses consent', async () => {
@@ -181,8 +181,8 @@ describe('routing: consent and transfers', () => {
     const rui = contact(line, 'Rui');
     const { ticketId } = await rui.say('oi');
     await rui.say('2');
-    expect(rui.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.lgpdRefused}`);
-    expect(await ticket(ticketId)).toMatchObject({ status: 'closed' });
+    await expect.poll(() => rui.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.lgpdRefused}`);
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'closed' });
   });
 
   it('tells the contact where an attendant transferred them (sendMsgTransfTicket)', async () => {
@@ -194,7 +194,7 @@ describe('routing: consent and transfers', () => {
     const { ticketId } = await edu.say('oi');
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'pending', queueId: second.id });
     await settle();
-    expect(edu.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.transfer('Entregas', null)}`);
+    await expect.poll(() => edu.received().at(-1)).toBe(`${BOT_MARK}${BOT_TEXTS.transfer('Entregas', null)}`);
   });
 });
 
@@ -255,14 +255,14 @@ describe('routing: timers', () => {
     expect(first.warned).toEqual([ticketId]);
     expect(second.warned).toEqual([]);
     await settle();
-    expect(bia.received().slice(sentBefore)).toEqual([`${BOT_MARK}Ainda está aí?`]);
+    await expect.poll(() => bia.received().slice(sentBefore)).toEqual([`${BOT_MARK}Ainda está aí?`]);
 
     moveClockTo(minutes(start, 61));
     expect((await server.wiring.routing.timers.tick(minutes(start, 61))).expired).toEqual([ticketId]);
     expect((await server.wiring.routing.timers.tick(minutes(start, 61))).expired).toEqual([]);
     await settle();
-    expect(await ticket(ticketId)).toMatchObject({ status: 'closed' });
-    expect(bia.received().slice(sentBefore)).toEqual([`${BOT_MARK}Ainda está aí?`, `${BOT_MARK}Encerramos por falta de resposta.`]);
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'closed' });
+    await expect.poll(() => bia.received().slice(sentBefore)).toEqual([`${BOT_MARK}Ainda está aí?`, `${BOT_MARK}Encerramos por falta de resposta.`]);
   });
 
   it('moves a ticket left without a queue for timeSendQueue minutes to sendIdQueue', async () => {
@@ -272,6 +272,7 @@ describe('routing: timers', () => {
     const caio = contact(line, 'Caio');
     const start = new Date();
     const { ticketId } = await caio.say('oi');
+    await expect.poll(() => caio.received()).toHaveLength(1);
 
     moveClockTo(minutes(start, 4));
     expect((await server.wiring.routing.timers.tick(minutes(start, 4))).movedToQueue).toEqual([]);
@@ -279,7 +280,7 @@ describe('routing: timers', () => {
     expect((await server.wiring.routing.timers.tick(minutes(start, 6))).movedToQueue).toEqual([ticketId]);
     expect((await server.wiring.routing.timers.tick(minutes(start, 6))).movedToQueue).toEqual([]);
     await settle();
-    expect(await ticket(ticketId)).toMatchObject({ status: 'pending', queueId: fallback.id, userId: null });
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'pending', queueId: fallback.id, userId: null });
     // The bot stopped asking: an answer now is for the attendants.
     await caio.say('1');
     expect(caio.received()).toHaveLength(1);
@@ -294,14 +295,14 @@ describe('routing: timers', () => {
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open' });
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' });
     await settle();
-    expect(await ticket(ticketId)).toMatchObject({ status: 'nps' });
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'nps' });
 
     const asked = new Date();
     moveClockTo(minutes(asked, 31));
     expect((await server.wiring.routing.timers.tick(minutes(asked, 31))).ratingsLapsed).toEqual([ticketId]);
     expect((await server.wiring.routing.timers.tick(minutes(asked, 31))).ratingsLapsed).toEqual([]);
     await settle();
-    expect(await ticket(ticketId)).toMatchObject({ status: 'closed', userRating: null });
+    await expect.poll(() => ticket(ticketId)).toMatchObject({ status: 'closed', userRating: null });
     const next = await noa.say('5');
     expect(next.ticketId).not.toBe(ticketId);
   });
@@ -315,6 +316,7 @@ describe('routing: timers', () => {
     const start = new Date();
     const tickets = [];
     for (const name of ['Ada', 'Bel', 'Cid']) tickets.push((await contact(line, name).say('oi')).ticketId);
+    for (const id of tickets) await expect.poll(() => ticket(id)).toMatchObject({ queueId: rotating.id });
 
     moveClockTo(minutes(start, 3));
     const report = await server.wiring.routing.timers.tick(minutes(start, 3));
@@ -324,6 +326,6 @@ describe('routing: timers', () => {
     const holders = await Promise.all(tickets.map(async (id) => (await ticket(id)).userId));
     const [rui, sol] = users.map((user) => user.userId).sort((a, b) => a - b);
     expect(holders).toEqual([rui, sol, rui]);
-    for (const id of tickets) expect(await ticket(id)).toMatchObject({ status: 'open', queueId: rotating.id });
+    for (const id of tickets) await expect.poll(() => ticket(id)).toMatchObject({ status: 'open', queueId: rotating.id });
   });
 });
