@@ -1,19 +1,11 @@
-import { createLoginLimiter } from '@conversa/api';
 import { FakeGraphServer } from '@conversa/channels/meta/fake-graph';
 import { signWebhookBody } from '@conversa/channels/meta/signature';
 import { messageStream } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metaFixture } from '../../channels/test/meta-fixtures';
 import { samples } from '../../media/test/samples';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
-import { ADMIN, bearer, createUser, signupCompany, type TestServer } from './harness';
+import { bearer, createUser, signupCompany, type TestServer } from './harness';
+import { startChannelServer } from './meta-harness';
 
 const VERIFY_TOKEN = 'conversa-verify-7f3a';
 const USER_A = { id: '10229000000000001', shortToken: 'EAASHORT-A', longToken: 'EAALONG-A' };
@@ -26,48 +18,6 @@ let fake: FakeGraphServer;
 let server: TestServer;
 let a: { token: string; userId: number; companyId: number };
 let b: { token: string; userId: number; companyId: number };
-
-/** The real product (as the harness starts it) with the Meta app configured and the Graph API pointed at the fake. */
-async function startMetaServer(graphUrl: string): Promise<TestServer> {
-  const database = await testDatabase('meta');
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-meta-'));
-  const config = loadConfig(
-    {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JWT_SECRET: 'test-secret-'.repeat(4),
-      META_APP_ID: fake.app.id,
-      META_APP_SECRET: fake.app.secret,
-      META_VERIFY_TOKEN: VERIFY_TOKEN,
-      GRAPH_API_URL: graphUrl,
-    },
-    dataDir,
-  );
-  const wiring = await wire(config, { runProjections: true });
-  wiring.ctx.loginLimiter = createLoginLimiter({ attemptsPerAddress: 10_000, failuresPerAccount: 1_000 });
-  await seed(wiring.ctx, config);
-  const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
-  await app.ready();
-  // Meta sessions run (they check tokens and send); no WhatsApp connection is made here, so Baileys never starts.
-  await wiring.sessions.start();
-  return {
-    app,
-    wiring,
-    url: '',
-    async login(email = ADMIN.email, password = ADMIN.password) {
-      const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
-      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-      return { token: response.json().token, cookie: '', body: response.json() };
-    },
-    async close() {
-      await app.close();
-      await wiring.close();
-      await database.drop();
-    },
-  };
-}
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
@@ -108,7 +58,10 @@ beforeAll(async () => {
   fake.users.set(USER_B.id, { shortToken: USER_B.shortToken, longToken: USER_B.longToken, pageIds: [PAGE_B.id] });
   fake.cloudNumbers.set(NUMBER.id, NUMBER);
   fake.profiles.set('6543210987654321', { first_name: 'Ana', last_name: 'Souza' });
-  server = await startMetaServer(fake.baseUrl);
+  server = await startChannelServer({
+    // Meta sessions run (they check tokens and send); no WhatsApp connection is made here, so Baileys never starts.
+    env: { META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: VERIFY_TOKEN, GRAPH_API_URL: fake.baseUrl },
+  });
   const companyA = await signupCompany(server, 'Meta A', 81);
   a = { token: (await server.login(companyA.email, companyA.password)).token, userId: companyA.userId, companyId: companyA.companyId };
   const companyB = await signupCompany(server, 'Meta B', 82);
