@@ -6,9 +6,10 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
+import { useConnectionsQuery } from '../connections/api';
 import { useQueuesQuery } from '../queues/api';
 import type { FieldErrors } from '../session/validation';
-import { useCreateUserMutation, useRemoveUserImageMutation, useSaveUserMutation, useUploadUserImageMutation, useUserConnectionChoicesQuery } from './api';
+import { useCreateUserMutation, useRemoveUserImageMutation, useSaveUserMutation, useUploadUserImageMutation } from './api';
 import { UserAvatar } from './UserAvatar';
 import { emptyUserForm, maskTime, toggleQueue, userFormOf, userFormRightsOf, userRequestOf, validateUserForm, type UserField, type UserFormValues } from './userForm';
 
@@ -30,7 +31,7 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const { data: queues = [] } = useQueuesQuery();
-  const { data: connections = [] } = useUserConnectionChoicesQuery();
+  const { data: connections = [] } = useConnectionsQuery();
   const [createUser, creatingState] = useCreateUserMutation();
   const [saveUser, savingState] = useSaveUserMutation();
   const [uploadImage, uploadingState] = useUploadUserImageMutation();

@@ -6,11 +6,6 @@ export interface UsersPageArgs {
   pageNumber: number;
 }
 
-export interface NamedRecord {
-  id: number;
-  name: string;
-}
-
 /** `company-<id>-user` frame body (spec 2 §4 live lists): the users projector's row, or the deleted id. */
 export interface UserFrame {
   action?: 'create' | 'update' | 'delete';
@@ -87,14 +82,6 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectE
     removeUserImage: build.mutation<UserRecord, number>({
       query: (id) => ({ url: `users/${id}/media-upload`, method: 'DELETE' }),
     }),
-    /** The connections a user may have as default (GET /whatsapp, the connections screen's list). */
-    userConnectionChoices: build.query<NamedRecord[], void>({
-      query: () => 'whatsapp',
-      transformResponse: (body: unknown) => {
-        const list = Array.isArray(body) ? body : (body as { whatsapps?: unknown } | null)?.whatsapps;
-        return Array.isArray(list) ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];
-      },
-    }),
   }),
 });
 
@@ -105,5 +92,4 @@ export const {
   useDeleteUserMutation,
   useUploadUserImageMutation,
   useRemoveUserImageMutation,
-  useUserConnectionChoicesQuery,
 } = usersApi;
