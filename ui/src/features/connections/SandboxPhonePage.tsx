@@ -63,7 +63,10 @@ export default function SandboxPhonePage() {
   }, [poll]);
 
   const conversation = useMemo(() => [...sent, ...received].sort((a, b) => a.at.localeCompare(b.at)), [sent, received]);
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [conversation.length]);
+  useEffect(() => {
+    // A block, not an expression: browsers whose scrollIntoView returns a promise would hand React a non-function cleanup.
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [conversation.length]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
