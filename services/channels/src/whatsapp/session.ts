@@ -311,8 +311,12 @@ export class WhatsappSession implements RunningSession {
     }
     if (code === DisconnectReason.restartRequired) {
       // After pairing WhatsApp asks for a new connection at once: not a failure.
-      await this.open();
-      return;
+      try {
+        await this.open();
+        return;
+      } catch (error) {
+        this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: reopening after the restart request failed');
+      }
     }
     this.failures += 1;
     const status = this.failures >= (this.options.timeoutAfterRetries ?? 5) ? 'TIMEOUT' : 'OPENING';
