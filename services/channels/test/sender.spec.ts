@@ -94,18 +94,22 @@ describe('sender reactor', () => {
       events.push(await queue(second.ticket, `b${index}`));
     }
     const order: string[] = [];
+    let secondDone!: () => void;
+    const secondSent = new Promise<void>((resolve) => (secondDone = resolve));
     const slow: ChannelGateway = {
       async send(outbound) {
-        // The first ticket's sends are slow: the second must not wait for them, nor overtake within itself.
-        await new Promise((resolve) => setTimeout(resolve, outbound.body.startsWith('a') ? 15 : 1));
+        // The first ticket's first send is stuck until the second ticket has sent everything: the second
+        // must not wait for it (a sender that serialised tickets would get there only after 5 s).
+        if (outbound.body === 'a1') await Promise.race([secondSent, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         order.push(outbound.body);
+        if (outbound.body === 'b5') secondDone();
         return { providerId: `p-${outbound.messageId}` };
       },
     };
     await reactorWith(slow).react!(events);
     expect(order.filter((body) => body.startsWith('a'))).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
     expect(order.filter((body) => body.startsWith('b'))).toEqual(['b1', 'b2', 'b3', 'b4', 'b5']);
-    expect(order.indexOf('b5')).toBeLessThan(order.indexOf('a5'));
+    expect(order.indexOf('b5')).toBeLessThan(order.indexOf('a1'));
   });
 
   it('treats an answer without a provider id as a failure rather than a broken event', async () => {
