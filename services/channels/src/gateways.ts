@@ -1,10 +1,12 @@
 import type { Bus, BusSubscription } from '@conversa/bus';
-import type { StoredMedia } from '@conversa/contracts';
+import { contactStream, type ContactEvent, type RecordedEvent, type StoredMedia } from '@conversa/contracts';
+import { contact, fold, loadMessage, type CommandContext } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
+import { defineReactor, type Projector } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { ChannelGateway, OutboundMessage } from './port';
-import type { RunningSession } from './sessions';
+import type { OutboundAmendment, RunningSession, SessionLogger } from './sessions';
 
 /** Where the gateway finds the running session of a connection (the session manager of this process). */
 export interface SessionDirectory {
@@ -16,11 +18,12 @@ export interface SessionDirectory {
 /** The failure an outbound message records when no session of its connection runs anywhere. */
 export const NO_CHANNEL_CONNECTED = 'no channel connected';
 
-/** A send handed to the process that runs the connection's session: the message, with its file by reference. */
+/** A send (or an edit, a deletion) handed to the process that runs the connection's session: the message, with its file by reference. */
 export interface RemoteSendRequest {
   requestId: string;
   replyTo: string;
-  message: Omit<OutboundMessage, 'media'> & { media: StoredMedia | null };
+  message?: Omit<OutboundMessage, 'media'> & { media: StoredMedia | null };
+  amendment?: OutboundAmendment;
 }
 export type RemoteSendReply = { requestId: string; providerId: string } | { requestId: string; error: string };
 
@@ -29,7 +32,7 @@ export const remoteSendSubject = (connectionId: number) => `sessions.send.${conn
 export const REMOTE_SEND_PATTERN = 'sessions.send.*';
 
 /** Opens a stored file again in the process that sends it. */
-export function withMediaReader(message: RemoteSendRequest['message'], media: MediaStore): OutboundMessage {
+export function withMediaReader(message: NonNullable<RemoteSendRequest['message']>, media: MediaStore): OutboundMessage {
   const file = message.media;
   return {
     ...message,
@@ -75,7 +78,13 @@ export interface SessionGatewayOptions {
  * connection no process runs, fails at once with 'no channel connected' (recorded as
  * MessageSendFailed, the product's ERR_SENDING_WAPP_MSG).
  */
-export function createSessionGateway(options: SessionGatewayOptions): ChannelGateway & { close(): Promise<void> } {
+export interface SessionGateway extends ChannelGateway {
+  /** Edits or deletes on the channel a message its connection sent (where the session runs, here or elsewhere). */
+  amend(amendment: OutboundAmendment): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createSessionGateway(options: SessionGatewayOptions): SessionGateway {
   const { directory, bus, db, leaseKeyOf } = options;
   const replyTo = `sessions.reply.${randomUUID().replace(/-/g, '')}`;
   const waiting = new Map<string, (reply: RemoteSendReply) => void>();
@@ -87,12 +96,11 @@ export function createSessionGateway(options: SessionGatewayOptions): ChannelGat
       waiting.get(reply.requestId)?.(reply);
     }));
 
-  async function sendElsewhere(connectionId: number, message: OutboundMessage): Promise<{ providerId: string }> {
+  async function sendElsewhere(connectionId: number, payload: Pick<RemoteSendRequest, 'message' | 'amendment'>): Promise<{ providerId: string }> {
     if (!bus || !db || !leaseKeyOf || !(await sessionLeaseHeld(db, leaseKeyOf(connectionId)))) throw new Error(NO_CHANNEL_CONNECTED);
     await listen();
     const requestId = randomUUID();
-    const { media, ...rest } = message;
-    const request: RemoteSendRequest = { requestId, replyTo, message: { ...rest, media: media && { url: media.url, name: media.name, mime: media.mime, size: media.size } } };
+    const request: RemoteSendRequest = { requestId, replyTo, ...payload };
     const reply = await new Promise<RemoteSendReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiting.delete(requestId);
@@ -120,7 +128,14 @@ export function createSessionGateway(options: SessionGatewayOptions): ChannelGat
       if (session) return session.send(message);
       // Held here but not running yet (starting, or failed to start): nobody can send it now.
       if (directory.owns(message.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
-      return sendElsewhere(message.whatsappId, message);
+      const { media, ...rest } = message;
+      return sendElsewhere(message.whatsappId, { message: { ...rest, media: media && { url: media.url, name: media.name, mime: media.mime, size: media.size } } });
+    },
+    async amend(amendment) {
+      const session = directory.session(amendment.whatsappId);
+      if (session) return session.amend?.(amendment);
+      if (directory.owns(amendment.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
+      await sendElsewhere(amendment.whatsappId, { amendment });
     },
     async close() {
       const subscription = replies;
@@ -129,4 +144,43 @@ export function createSessionGateway(options: SessionGatewayOptions): ChannelGat
       await (await subscription)?.unsubscribe();
     },
   };
+}
+
+/**
+ * Edits and deletions an attendant makes to messages already sent go to the channel too (WhatsApp
+ * edits or deletes for everyone). Only what a user did: changes the channel itself reported
+ * (actor kind `channel`) came from there. A message not yet sent has nothing to amend; a channel
+ * that refuses is logged, and the change stays in Conversa.
+ */
+export function createAmendmentReactor(options: { ctx: CommandContext; gateway: Pick<SessionGateway, 'amend'>; log?: SessionLogger }): Projector {
+  const { ctx, gateway, log } = options;
+  async function amend(event: RecordedEvent): Promise<void> {
+    if (event.metadata.actor.kind === 'channel') return;
+    const data = event.data as { messageId: string; body?: string; by?: 'user' | 'contact' };
+    if (event.type === 'MessageDeleted' && data.by !== 'user') return;
+    const current = await loadMessage(ctx, data.messageId);
+    if (current.status === 'none' || !current.fromMe || current.isPrivate || current.providerId === null || current.whatsappId === null) return;
+    const recipient = fold(contact, (await ctx.store.readStream(contactStream(current.contactId))) as unknown as ContactEvent[]);
+    if (recipient.status === 'none') return;
+    try {
+      await gateway.amend({
+        kind: event.type === 'MessageDeleted' ? 'delete' : 'edit',
+        companyId: event.metadata.companyId,
+        whatsappId: current.whatsappId,
+        contact: { number: recipient.details.number, isGroup: recipient.isGroup },
+        messageId: current.messageId,
+        providerId: current.providerId,
+        body: data.body ?? current.body,
+      });
+    } catch (error) {
+      log?.warn({ err: error, messageId: data.messageId }, 'the channel did not take an edit or deletion');
+    }
+  }
+  return defineReactor({
+    name: 'channel-amendments',
+    eventTypes: ['MessageEdited', 'MessageDeleted'],
+    async react(events) {
+      for (const event of events) await amend(event);
+    },
+  });
 }

@@ -142,10 +142,25 @@ export interface SessionHooks {
   readonly log: SessionLogger;
 }
 
+/** An attendant edited or deleted one of the messages this connection sent: the channel should follow. */
+export interface OutboundAmendment {
+  kind: 'edit' | 'delete';
+  companyId: number;
+  whatsappId: number;
+  contact: { number: string; isGroup: boolean };
+  /** Conversa's id of the message, and the provider's (what the channel knows it by). */
+  messageId: string;
+  providerId: string;
+  /** The new text (edits). */
+  body: string;
+}
+
 /** One channel's session, running for one connection. */
 export interface RunningSession {
   /** Delivers one outbound message; resolves with the provider's id, rejects with a reason. */
   send(message: OutboundMessage): Promise<{ providerId: string }>;
+  /** Edits or deletes for everyone a message it sent; channels that cannot leave it out (the change then stays in Conversa). */
+  amend?(amendment: OutboundAmendment): Promise<void>;
   /** Closes the session and keeps its pairing (restart, process shutdown, another process takes over). */
   stop(): Promise<void>;
   /** Unlinks the device and forgets the pairing (disconnect, new QR, connection deleted). */
@@ -591,11 +606,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         subscriptions.push(
           await bus.subscribe(REMOTE_SEND_PATTERN, ({ data }) => {
             const request = data as RemoteSendRequest;
-            const connectionId = request.message?.whatsappId;
+            const connectionId = request.amendment?.whatsappId ?? request.message?.whatsappId;
             const running = typeof connectionId === 'number' ? owned.get(connectionId)?.running : undefined;
             if (!running) return;
-            void running
-              .send(withMediaReader(request.message, ctx.media))
+            const work = request.amendment
+              ? (running.amend ? running.amend(request.amendment) : Promise.resolve()).then(() => ({ providerId: request.amendment!.providerId }))
+              : running.send(withMediaReader(request.message!, ctx.media));
+            void work
               .then(
                 ({ providerId }): RemoteSendReply => ({ requestId: request.requestId, providerId }),
                 (error): RemoteSendReply => ({ requestId: request.requestId, error: error instanceof Error ? error.message || error.name : String(error) }),

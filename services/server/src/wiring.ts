@@ -1,7 +1,7 @@
 import { createLoginLimiter, createPresenceTracker, createTokenService, type ApiContext, type PresenceTracker } from '@conversa/api';
 import { consoleAutomationLogger, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
-import { createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
+import { createAmendmentReactor, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
@@ -123,7 +123,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     connectionString: databaseUrl,
     store,
     bus,
-    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext)],
+    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext)],
   });
   if (options.runProjections) await reactors.start();
 

@@ -128,6 +128,23 @@ describe('sandbox channel (issue 6)', () => {
     expect((await outbox(sandbox, nextPhone())).some((entry) => entry.id === message.id)).toBe(false);
   });
 
+  it('sends an attendant’s edit and deletion of a sent message to the channel', async () => {
+    const from = nextPhone();
+    const { ticketId } = (await deliver(sandbox, { from, body: 'Pode corrigir?' })).json();
+    await call(a.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: a.userId });
+    const message = (await call(a.token, 'POST', `/messages/${ticketId}`, { body: 'Texto com erro' })).json().messages[0];
+    await delivered(message.id);
+    const edited = await call(a.token, 'POST', `/messages/edit/${message.id}`, { body: 'Texto corrigido' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterEdit = await server.wiring.store.readStream(messageStream(message.id));
+    await server.wiring.reactors.waitForPosition(afterEdit.at(-1)!.position);
+    expect((await outbox(sandbox, from)).find((entry) => entry.id === message.id)?.body).toContain('Texto corrigido');
+    expect((await call(a.token, 'DELETE', `/messages/${message.id}`)).statusCode).toBe(200);
+    const afterDelete = await server.wiring.store.readStream(messageStream(message.id));
+    await server.wiring.reactors.waitForPosition(afterDelete.at(-1)!.position);
+    expect((await outbox(sandbox, from)).some((entry) => entry.id === message.id)).toBe(false);
+  });
+
   it('downloads a media url into the media store (private addresses only when the operator allows)', async () => {
     const from = nextPhone();
     const refused = await deliver(sandbox, { from, mediaUrl: `${filesUrl}/foto.png` });

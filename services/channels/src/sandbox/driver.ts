@@ -20,6 +20,7 @@ export async function migrateSandbox(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now()
     );
     create index if not exists sandbox_outbox_contact on channels.sandbox_outbox (connection_id, to_number, created_at);
+    alter table channels.sandbox_outbox add column if not exists edited_at timestamptz, add column if not exists deleted_at timestamptz;
     comment on table channels.sandbox_outbox is 'Messages the product sent through sandbox (test) connections, as the contact''s phone received them';
   `.execute(db);
 }
@@ -43,6 +44,8 @@ export async function sandboxOutbox(db: Kysely<any>, connectionId: number, numbe
     .select(['message_id', 'to_number', 'body', 'media_url', 'created_at'])
     .where('connection_id', '=', connectionId)
     .where('to_number', 'in', [...numbers])
+    // Deleted for everyone: the phone no longer shows it.
+    .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('message_id', 'desc')
     .limit(200)
@@ -87,6 +90,10 @@ export function createSandboxDriver(options: { db: Kysely<any> }): SessionDriver
             .onConflict((oc) => oc.column('message_id').doNothing())
             .execute();
           return { providerId: sandboxProviderId(message.messageId) };
+        },
+        async amend(amendment) {
+          const change = amendment.kind === 'edit' ? { body: amendment.body, edited_at: new Date() } : { deleted_at: new Date() };
+          await db.updateTable('channels.sandbox_outbox').set(change).where('message_id', '=', amendment.messageId).where('connection_id', '=', connection.id).execute();
         },
         async stop() {
           open = false;
