@@ -2,7 +2,7 @@ import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { appMessageFilter, authFilter, quickMessageFilter, ticketFilter } from './filters';
+import { appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { type ClientMessage, parseClientMessage, parseCompanySubject, rooms } from './protocol';
 
 export interface SocketPrincipal {
@@ -96,7 +96,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
   // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
-  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, ...options.filters }));
+  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, ...options.filters }));
   const log = app.log.child({ module: 'socket-edge' });
 
   const byCompany = new Map<number, Set<Client>>();

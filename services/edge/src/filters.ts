@@ -37,3 +37,7 @@ export const quickMessageFilter: FrameFilter = (connection, data: { action?: str
   if (!record) return false;
   return record.geral === true || record.userId === connection.principal.userId || seesAllTickets(connection.principal);
 };
+
+/** A contact typing or recording: only who may see the ticket (the frame's `audience`) learns of it. */
+export const presenceFilter: FrameFilter = (connection, data: { audience?: VisibleTicket | null } | null) =>
+  typeof data === 'object' && data !== null && data.audience != null && canSeeTicket(connection.principal, data.audience);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SocketConnection, SocketPrincipal } from '../src/edge';
-import { appMessageFilter, quickMessageFilter, ticketFilter } from '../src/filters';
+import { appMessageFilter, presenceFilter, quickMessageFilter, ticketFilter } from '../src/filters';
 
 const principal = (overrides: Partial<SocketPrincipal> = {}): SocketPrincipal => ({
   userId: 10,
@@ -45,6 +45,13 @@ describe('ticket frames on the edge (spec 1 §6)', () => {
   it('send message frames only to who may see the ticket', () => {
     expect(appMessageFilter(socket(), { ticket: ticket() })).toBe(true);
     expect(appMessageFilter(socket(), { ticket: ticket({ queueId: 8 }) })).toBe(false);
+  });
+
+  it("tell only who may see the ticket that its contact is typing", () => {
+    expect(presenceFilter(socket(), { ticketId: 1, presence: 'composing', audience: ticket() })).toBe(true);
+    expect(presenceFilter(socket(), { ticketId: 1, presence: 'composing', audience: ticket({ status: 'open', userId: 99 }) })).toBe(false);
+    expect(presenceFilter(socket({ profile: 'admin' }), { ticketId: 1, presence: 'composing', audience: ticket({ status: 'open', userId: 99 }) })).toBe(true);
+    expect(presenceFilter(socket({ profile: 'admin' }), { ticketId: 1, presence: 'composing' })).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Bus } from '@conversa/bus';
 import { companySubject } from '@conversa/bus';
-import { contactNumberStream, ticketSlotStream, type ContactNumberEvent, type TicketSlotEvent } from '@conversa/contracts';
-import { contactNumber, contactNumberGuard, fold, ticketSlot, type CommandContext } from '@conversa/core';
+import { contactNumberStream, ticketSlotStream, ticketStream, type ContactNumberEvent, type TicketEvent, type TicketSlotEvent } from '@conversa/contracts';
+import { contactNumber, contactNumberGuard, fold, ticket as ticketDecider, ticketSlot, type CommandContext } from '@conversa/core';
 import type { ChannelChat, ChannelPresence } from '../channel-events';
 
 export type PresencePublisher = (target: { companyId: number; connectionId: number }, chat: ChannelChat, presence: ChannelPresence) => Promise<void>;
@@ -24,6 +24,10 @@ export function createPresencePublisher(ctx: Pick<CommandContext, 'store'>, bus:
     if (claim.ownerId === null) return;
     const slot = fold(ticketSlot, (await ctx.store.readStream(ticketSlotStream(companyId, claim.ownerId, connectionId))) as unknown as TicketSlotEvent[]);
     if (!slot.holder) return;
-    await bus.publish(companySubject(companyId, 'presence'), { ticketId: slot.holder.ticketId, presence });
+    const ticket = fold(ticketDecider, (await ctx.store.readStream(ticketStream(slot.holder.ticketId))) as unknown as TicketEvent[]);
+    if (ticket.status === 'none' || ticket.status === 'deleted') return;
+    // `audience` is what the edge's visibility rule reads: only who may see the ticket learns that its contact types.
+    const audience = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup };
+    await bus.publish(companySubject(companyId, 'presence'), { ticketId: slot.holder.ticketId, presence, audience });
   };
 }
