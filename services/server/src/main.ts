@@ -11,8 +11,9 @@ import { wire } from './wiring';
  *   api        HTTP API (+ the built UI)          edge   websocket edge
  *   projector  read-model projections             rebuild <name|all>   drop and replay read tables
  *   automation scheduled messages, routing timers (one process at a time holds its lease; others wait to take over)
+ *   channels   channel sessions (WhatsApp, Meta, sandbox; each connection owned by one process through its lease) and the sender
  */
-const usage = `usage: conversa <start|api|edge|projector|automation|rebuild <projector|all>>`;
+const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>>`;
 
 async function main(argv: string[]): Promise<void> {
   const [role = 'start', ...rest] = argv;
@@ -44,6 +45,15 @@ async function main(argv: string[]): Promise<void> {
     case 'projector': {
       const wiring = await wire(config, { runProjections: true });
       console.log(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
+      onShutdown(() => wiring.close());
+      return;
+    }
+    case 'channels': {
+      // Reads the read models the projector role keeps; sends what the sender reactor hands it, for the sessions it owns.
+      const wiring = await wire(config, { runProjections: false });
+      await wiring.reactors.start();
+      await wiring.sessions.start();
+      console.log('Conversa channels running (sessions, sender)');
       onShutdown(() => wiring.close());
       return;
     }
