@@ -1,5 +1,7 @@
 import { connectionStream, messageStream } from '@conversa/contracts';
+import { createSessionGateway, createSessionManager, sessionLeaseKey } from '@conversa/channels';
 import { createLocalDiskMediaStore } from '@conversa/media';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -143,6 +145,24 @@ describe('sandbox channel (issue 6)', () => {
     const afterDelete = await server.wiring.store.readStream(messageStream(message.id));
     await server.wiring.reactors.waitForPosition(afterDelete.at(-1)!.position);
     expect((await outbox(sandbox, from)).some((entry) => entry.id === message.id)).toBe(false);
+  });
+
+  it('a sender in another process reaches the session over the bus; nobody running it fails at once', async () => {
+    // A process that runs no session: its gateway finds the lease held elsewhere and asks over the bus.
+    const elsewhere = createSessionManager({ ctx: server.wiring.ctx, drivers: [], connectionString: server.wiring.databaseUrl, bus: server.wiring.bus, reconcileIntervalMs: 60_000 });
+    const gateway = createSessionGateway({ directory: elsewhere, bus: server.wiring.bus, db: server.wiring.db, leaseKeyOf: sessionLeaseKey, remoteTimeoutMs: 10_000 });
+    try {
+      const from = nextPhone();
+      const messageId = randomUUID();
+      const outbound = { companyId: a.companyId, whatsappId: sandbox.id, channel: 'sandbox' as const, contact: { number: from, isGroup: false }, messageId, body: 'Pelo barramento', mediaType: 'chat' as const, media: null, location: null, quotedProviderId: null };
+      await expect(gateway.send(outbound)).resolves.toEqual({ providerId: `sandbox-${messageId}` });
+      expect((await outbox(sandbox, from)).map((entry) => entry.body)).toEqual(['Pelo barramento']);
+      const started = Date.now();
+      await expect(gateway.send({ ...outbound, whatsappId: 999_999, messageId: randomUUID() })).rejects.toThrow('no channel connected');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('downloads a media url into the media store (private addresses only when the operator allows)', async () => {
