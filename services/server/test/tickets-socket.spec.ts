@@ -37,8 +37,10 @@ const plainUser = (name: string, queueIds: number[]) => createUser(server, admin
 
 describe('ticket frames reach exactly those who may see the ticket', () => {
   it('sends a waiting ticket to its queue, and its transfer to the receiver and the former holder', async () => {
+    // Beto's queue exists: a ticket may only be transferred into a real queue of the company.
+    const six = (await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name: 'Fila do Beto', color: '#0b0b0b' } })).json().id as number;
     const ana = await plainUser('Ana', [5]);
-    const beto = await plainUser('Beto', [6]);
+    const beto = await plainUser('Beto', [six]);
     const [adminSocket, anaSocket, betoSocket] = await Promise.all([listen(admin.token), listen(ana.token), listen(beto.token)]);
     const contact = (await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Live Contact', number: '5511955554444' } })).json();
 
@@ -52,13 +54,13 @@ describe('ticket frames reach exactly those who may see the ticket', () => {
 
     // Ana takes it, then transfers it to Beto's queue: Beto learns of it, Ana sees it leave.
     await server.app.inject({ method: 'PUT', url: `/tickets/${opened.ticketId}`, headers: bearer(ana.token), payload: { status: 'open', userId: ana.userId } });
-    await server.app.inject({ method: 'PUT', url: `/tickets/${opened.ticketId}`, headers: bearer(ana.token), payload: { status: 'pending', userId: null, queueId: 6 } });
+    await server.app.inject({ method: 'PUT', url: `/tickets/${opened.ticketId}`, headers: bearer(ana.token), payload: { status: 'pending', userId: null, queueId: six } });
     await expect.poll(() => about(betoSocket.frames).length).toBe(1);
     await expect.poll(() => about(anaSocket.frames).length).toBe(3);
-    expect(about(betoSocket.frames)[0]!.data.ticket).toMatchObject({ status: 'pending', queueId: 6, userId: null });
-    expect(about(anaSocket.frames)[2]!.data).toMatchObject({ ticket: { queueId: 6 }, before: { userId: ana.userId } });
+    expect(about(betoSocket.frames)[0]!.data.ticket).toMatchObject({ status: 'pending', queueId: six, userId: null });
+    expect(about(anaSocket.frames)[2]!.data).toMatchObject({ ticket: { queueId: six }, before: { userId: ana.userId } });
     // A closing frame for a ticket Beto may see; Beto got nothing before the transfer.
-    expect(about(betoSocket.frames).every((frame) => frame.data.ticket.queueId === 6)).toBe(true);
+    expect(about(betoSocket.frames).every((frame) => frame.data.ticket.queueId === six)).toBe(true);
     for (const { socket } of [adminSocket, anaSocket, betoSocket]) socket.close();
   });
 

@@ -35,6 +35,13 @@ async function pendingTicket(contactId: number, queueId: number | null = 5, what
   return opened.ticketId;
 }
 
+/** A queue of the admin's company (tickets may only move into queues that exist). */
+async function realQueue(name: string, color: string): Promise<number> {
+  const created = await call(admin.token, 'POST', '/queue', { name, color, greetingMessage: `Bem-vindo à ${name}` });
+  if (created.statusCode !== 201) throw new Error(`POST /queue: ${created.statusCode} ${created.body}`);
+  return created.json().id as number;
+}
+
 async function setting(key: string, value: string) {
   const response = await call(admin.token, 'PUT', `/settings/${key}`, { value });
   expect(response.statusCode, response.body).toBe(200);
@@ -92,19 +99,21 @@ describe('ticket transitions', () => {
     const contactId = await newContact('Lifecycle');
     const ticketId = await pendingTicket(contactId, 5);
     const bruno = await newUser('Bruno', { queueIds: [5] });
+    const six = await realQueue('Fila seis', '#060606');
+    const seven = await realQueue('Fila sete', '#070707');
 
     const accepted = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: admin.userId });
     expect(accepted.json()).toMatchObject({ status: 'open', userId: admin.userId, queueId: 5 });
 
-    const transferred = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: bruno.userId, queueId: 6 });
-    expect(transferred.json()).toMatchObject({ status: 'open', userId: bruno.userId, queueId: 6, user: { id: bruno.userId, name: 'Bruno' } });
+    const transferred = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: bruno.userId, queueId: six });
+    expect(transferred.json()).toMatchObject({ status: 'open', userId: bruno.userId, queueId: six, user: { id: bruno.userId, name: 'Bruno' } });
 
-    const toQueue = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'pending', userId: null, queueId: 7 });
-    expect(toQueue.json()).toMatchObject({ status: 'pending', userId: null, queueId: 7 });
+    const toQueue = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'pending', userId: null, queueId: seven });
+    expect(toQueue.json()).toMatchObject({ status: 'pending', userId: null, queueId: seven });
 
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: admin.userId });
     const returned = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'pending', userId: null });
-    expect(returned.json()).toMatchObject({ status: 'pending', userId: null, queueId: 7 });
+    expect(returned.json()).toMatchObject({ status: 'pending', userId: null, queueId: seven });
 
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: admin.userId });
     const closed = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed', userId: admin.userId, sendFarewellMessage: false });
@@ -119,6 +128,23 @@ describe('ticket transitions', () => {
     const log = (await call(admin.token, 'GET', `/tickets-log/${ticketId}`)).json();
     expect(log.map((entry: { type: string }) => entry.type)).toEqual(['create', 'open', 'transfered', 'receivedTransfer', 'transfered', 'open', 'pending', 'open', 'closed', 'open']);
     expect(log[3]).toMatchObject({ type: 'receivedTransfer', user: { id: bruno.userId, name: 'Bruno' } });
+  });
+
+  it("refuses to put a ticket in another company's queue or on another company's connection", async () => {
+    const elsewhere = await signupCompany(server, 'Filas Alheias', 47);
+    const theirToken = (await server.login(elsewhere.email, elsewhere.password)).token;
+    const theirQueue = (await call(theirToken, 'POST', '/queue', { name: 'Fila alheia', color: '#474747' })).json().id as number;
+    const theirConnection = (await call(theirToken, 'POST', '/whatsapp', { name: 'Sandbox alheio', channel: 'sandbox' })).json().id as number;
+    const contactId = await newContact('Alheio');
+    const intoTheirQueue = await call(admin.token, 'POST', '/tickets', { contactId, status: 'open', userId: admin.userId, queueId: theirQueue });
+    expect(intoTheirQueue.statusCode).toBe(404);
+    expect(intoTheirQueue.json().error).toBe('ERR_NO_QUEUE_FOUND');
+    const onTheirConnection = await call(admin.token, 'POST', '/tickets', { contactId, status: 'open', userId: admin.userId, whatsappId: theirConnection });
+    expect(onTheirConnection.json().error).toBe('ERR_NO_WAPP_FOUND');
+    const ticketId = await pendingTicket(contactId, 5);
+    const transfer = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'pending', userId: null, queueId: theirQueue });
+    expect(transfer.json().error).toBe('ERR_NO_QUEUE_FOUND');
+    expect((await eventsOf(ticketId)).map((event) => event.type)).toEqual(['TicketCreated']);
   });
 
   it('answers a second accept with the ticket as the first attendant left it (the already-taken answer)', async () => {

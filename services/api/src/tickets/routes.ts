@@ -14,6 +14,8 @@ import {
   viewerOf,
   type TicketView,
 } from '@conversa/projections/tickets/queries';
+import { findConnection } from '@conversa/projections/connections/queries';
+import { existingQueueIds } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -98,6 +100,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     if (!body.queueId && !isAdmin) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
     const userId = body.status === 'open' ? (body.userId ?? principal.userId) : null;
     if (userId !== null && userId !== principal.userId && !(await findUser(ctx.db, userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
+    await assertOwnQueueAndConnection(ctx, principal.companyId, body.queueId, body.whatsappId);
     const opened = await openTicket(ctx, {
       companyId: principal.companyId,
       actor: userActor(principal.userId),
@@ -121,6 +124,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const current = await visibleTicket(ctx, request, id);
     const commands = ticketCommandsFor(current, body, principal);
     if (body.userId && body.userId !== principal.userId && !(await findUser(ctx.db, body.userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
+    // Sending the ticket's own queue back (a form echoing it) is no change to check.
+    await assertOwnQueueAndConnection(ctx, principal.companyId, body.queueId === current.queueId ? undefined : body.queueId, undefined);
     const settings = await companySettingsOf(ctx.db, principal.companyId);
     const actor = userActor(principal.userId);
 
@@ -227,4 +232,10 @@ async function postAsAttendant(ctx: ApiContext, companyId: number, userId: numbe
     body,
   });
   await ctx.waitForProjections(position);
+}
+
+/** A ticket may only be put in a queue, or on a connection, of its own company. */
+async function assertOwnQueueAndConnection(ctx: ApiContext, companyId: number, queueId: number | null | undefined, whatsappId: number | null | undefined) {
+  if (queueId && (await existingQueueIds(ctx.db, companyId, [queueId])).length === 0) throw new DomainError('ERR_NO_QUEUE_FOUND');
+  if (whatsappId && !(await findConnection(ctx.db, whatsappId, { companyId }))) throw new DomainError('ERR_NO_WAPP_FOUND');
 }
