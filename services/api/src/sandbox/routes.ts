@@ -1,7 +1,7 @@
 import { ConnectionIdParams, DomainError, SandboxInboundRequest, SandboxOutboxQuery, type SandboxOutboxMessage } from '@conversa/contracts';
 import { deliverSandboxMessage, migrateSandbox, sandboxOutbox } from '@conversa/channels';
 import { contactNumber } from '@conversa/core';
-import { connectionSecrets, findConnection } from '@conversa/projections/connections/queries';
+import { findConnection } from '@conversa/projections/connections/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { ApiContext } from '../context';
@@ -26,13 +26,12 @@ const sameToken = (given: string, expected: string) => {
  */
 async function sandboxConnection(ctx: ApiContext, request: FastifyRequest) {
   const { id } = parse(ConnectionIdParams, request.params);
-  const found = await findConnection(ctx.db, id);
+  const found = await findConnection(ctx.db, id, { withToken: true });
   if (!found || found.channel !== 'sandbox') throw new DomainError('ERR_NO_WAPP_FOUND');
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw new DomainError('ERR_UNAUTHENTICATED');
-  const secrets = await connectionSecrets(ctx.db, id);
-  if (!secrets || !sameToken(token, secrets.token)) throw new DomainError('ERR_INVALID_CONNECTION_TOKEN');
+  if (!found.token || !sameToken(token, found.token)) throw new DomainError('ERR_INVALID_CONNECTION_TOKEN');
   return found;
 }
 

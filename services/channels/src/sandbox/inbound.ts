@@ -111,9 +111,11 @@ export async function deliverSandboxMessage(
 ): Promise<ReceivedMessage> {
   const hooks = createSessionHooks(ctx, { ...target, channel: 'sandbox' });
   const providerId = input.id ?? randomUUID();
-  // A message delivered again is not downloaded again.
-  const earlier = await loadMessage(ctx, inboundMessageId(target.companyId, target.id, providerId));
-  if (earlier.status !== 'none') return { messageId: earlier.messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
+  // A file delivered again is not downloaded again (receiveMessage itself recognises a repeated message).
+  if (input.mediaUrl) {
+    const earlier = await loadMessage(ctx, inboundMessageId(target.companyId, target.id, providerId));
+    if (earlier.status !== 'none') return { messageId: earlier.messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
+  }
   const media = input.mediaUrl ? await inboundMedia(ctx, hooks, input.mediaUrl, options) : null;
   const downloaded = media !== null && !input.mediaUrl!.startsWith('/media/');
   let received: ReceivedMessage;
