@@ -116,8 +116,8 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     await page.getByTestId('composer-files').waitFor();
     await page.getByTestId('composer-caption').fill('Segue a nota');
     await page.getByTestId('composer-send-files').click();
-    const document = page.locator('[data-testid^="message-document-"]', { hasText: 'nota-fiscal.pdf' });
-    await document.waitFor();
+    const documentBubble = page.locator('[data-testid^="message-document-"]', { hasText: 'nota-fiscal.pdf' });
+    await documentBubble.waitFor();
     await bubble('Segue a nota').waitFor();
 
     await page.getByTestId('composer-media-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: samples.png });

@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, HStack, IconButton, Input, Menu, Popover, Portal, Spinner, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { LuCamera, LuCheck, LuContact, LuFileText, LuImage, LuLock, LuMic, LuPaperclip, LuPencil, LuSend, LuSmile, LuX } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { readStorage, writeStorage } from '../../app/storage';
@@ -79,7 +79,7 @@ const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${Strin
  * opens the quick replies; emoji; files by type; voice notes; camera; contact cards; private notes; signature;
  * reply and edit.
  */
-export function Composer({ ticket, enabled, signatureAvailable, replyTo, onCancelReply, editing, onCancelEdit, onSent }: ComposerProps) {
+export const Composer = memo(function Composer({ ticket, enabled, signatureAvailable, replyTo, onCancelReply, editing, onCancelEdit, onSent }: ComposerProps) {
   const t = useT();
   const showError = useErrorToast();
   const dispatch = useAppDispatch();
@@ -498,9 +498,10 @@ export function Composer({ ticket, enabled, signatureAvailable, replyTo, onCance
           )}
         </HStack>
       )}
-      <CameraDialog open={cameraOpen} onClose={() => setCameraOpen(false)} onCapture={(file) => setFiles((current) => [...current, file])} />
+      {cameraOpen && <CameraDialog open onClose={() => setCameraOpen(false)} onCapture={(file) => setFiles((current) => [...current, file])} />}
+      {contactOpen && (
       <SendContactDialog
-        open={contactOpen}
+        open
         onClose={() => setContactOpen(false)}
         onSend={(contact) => {
           setContactOpen(false);
@@ -512,6 +513,7 @@ export function Composer({ ticket, enabled, signatureAvailable, replyTo, onCance
             }, showError);
         }}
       />
+      )}
       {!signatureAvailable && isPrivate && (
         <Text mt="1" textStyle="xs" color="yellow.fg">
           {t('composer.privateHint')}
@@ -519,4 +521,4 @@ export function Composer({ ticket, enabled, signatureAvailable, replyTo, onCance
       )}
     </Box>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Badge, Box, Checkbox, HStack, Icon, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, HStack, Menu, type SystemStyleObject } from '@chakra-ui/react';
 import { Fragment, memo } from 'react';
 import { LuBan, LuCheck, LuCheckCheck, LuChevronDown, LuCircleAlert, LuClock, LuCornerUpLeft, LuForward, LuLock, LuMessageCircle, LuPencil, LuSmile, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
@@ -24,17 +24,21 @@ export interface MessageActions {
   openImage(message: Message): void;
   talkTo(contact: { name: string; number: string }): void;
   toggleSelected(message: Message): void;
+  /** Opens the one shared actions menu of the list at this point (a menu per row would cost every row a state machine). */
+  openMenu(message: Message, point: { x: number; y: number }): void;
 }
+
+const ACK_ICONS = { clock: LuClock, sent: LuCheck, delivered: LuCheckCheck, read: LuCheckCheck, failed: LuCircleAlert } as const;
 
 export function AckIcon({ message }: { message: Message }) {
   const t = useT();
   const kind = ackIcon(message);
-  const icons = { clock: LuClock, sent: LuCheck, delivered: LuCheckCheck, read: LuCheckCheck, failed: LuCircleAlert } as const;
-  const colors = { clock: 'fg.muted', sent: 'fg.muted', delivered: 'fg.muted', read: 'blue.fg', failed: 'red.fg' } as const;
+  const Glyph = ACK_ICONS[kind];
+  const label = kind === 'failed' && message.sendError ? message.sendError : t(`messages.ack.${kind}`);
   return (
-    <Icon as={icons[kind]} boxSize="3.5" color={colors[kind]} data-testid="message-ack" data-ack={kind} aria-label={t(`messages.ack.${kind}`)}>
-      <title>{kind === 'failed' && message.sendError ? message.sendError : t(`messages.ack.${kind}`)}</title>
-    </Icon>
+    <span className="cv-ack" data-testid="message-ack" data-ack={kind} role="img" aria-label={t(`messages.ack.${kind}`)} title={label}>
+      <Glyph />
+    </span>
   );
 }
 
@@ -44,14 +48,10 @@ function QuotedBlock({ quoted }: { quoted: QuotedMessage }) {
     ? t('messages.deleted')
     : quoted.body.trim() || (quoted.mediaType === 'chat' ? '' : t(`messages.mediaLabel.${quoted.mediaType}`));
   return (
-    <Box borderLeftWidth="4px" borderLeftColor={quoted.fromMe ? 'green.solid' : 'blue.solid'} bg="blackAlpha.50" _dark={{ bg: 'whiteAlpha.100' }} borderRadius="l1" px="2" py="1" mb="1" data-testid="quoted-message">
-      <Text textStyle="xs" fontWeight="semibold" color={quoted.fromMe ? 'green.fg' : 'blue.fg'}>
-        {quoted.fromMe ? t('messages.you') : (quoted.participant?.name ?? t('messages.contact'))}
-      </Text>
-      <Text textStyle="xs" color="fg.muted" lineClamp={3} whiteSpace="pre-wrap">
-        {text}
-      </Text>
-    </Box>
+    <div className="cv-quoted" data-from-me={quoted.fromMe} data-testid="quoted-message">
+      <div className="cv-quoted-author">{quoted.fromMe ? t('messages.you') : (quoted.participant?.name ?? t('messages.contact'))}</div>
+      <div className="cv-quoted-text">{text}</div>
+    </div>
   );
 }
 
@@ -106,8 +106,8 @@ function Content({ message, actions }: { message: Message; actions: MessageActio
 /** A caption under a file; for text, contact cards (whose body is the vCard) and locations it is the content itself. */
 const captionOf = (message: Message) => (message.mediaType === 'contactMessage' ? '' : message.body);
 
-/** Rendered when the menu opens, so the 15-minute edit window is judged at that moment. */
-function ActionItems({ message, userId, canReply, isGroup, actions }: { message: Message; userId: number; canReply: boolean; isGroup: boolean; actions: MessageActions }) {
+/** The actions menu's items, rendered when it opens, so the 15-minute edit window is judged at that moment. */
+export function ActionItems({ message, userId, canReply, isGroup, actions }: { message: Message; userId: number; canReply: boolean; isGroup: boolean; actions: MessageActions }) {
   const t = useT();
   const editable = canEdit(message, userId, Date.now());
   const removable = canDelete(message);
@@ -182,104 +182,127 @@ export const MessageBubble = memo(function MessageBubble({ item, userId, isGroup
   const deleted = deletedText(message);
   const forwardable = canForward(message);
   const caption = captionOf(message);
-  const bg = message.isPrivate ? 'yellow.subtle' : message.fromMe ? 'green.subtle' : 'bg.panel';
+  const tone = message.isPrivate ? 'private' : message.fromMe ? 'mine' : 'theirs';
 
+  // Plain elements styled by the list's one style sheet (conversationStyles): rows mount on every scroll step,
+  // and a styled component per part would resolve its styles each time.
   return (
-    <HStack justify={message.fromMe ? 'flex-end' : 'flex-start'} align="flex-start" px="4" py="0.5" gap="2" data-testid={`message-${message.id}`} data-from-me={message.fromMe} data-private={message.isPrivate}>
+    <div className="cv-row" data-testid={`message-${message.id}`} data-from-me={message.fromMe} data-private={message.isPrivate}>
       {selecting && forwardable && (
         <Checkbox.Root checked={selected} onCheckedChange={() => actions.toggleSelected(message)} mt="2" order={message.fromMe ? -1 : 0} data-testid={`message-select-${message.id}`}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />
         </Checkbox.Root>
       )}
-      <Box
-        position="relative"
-        maxW="min(75%, 560px)"
-        bg={bg}
-        borderWidth={message.isPrivate ? '1px' : '0'}
-        borderColor="yellow.emphasized"
-        borderRadius="l3"
-        px="3"
-        pt="1.5"
-        pb="1"
-        shadow="xs"
-        className="group"
-      >
+      <div className="cv-bubble" data-tone={tone}>
         {!deleted && !selecting && (
-          <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-            <Menu.Trigger asChild>
-              <IconButton
-                size="2xs"
-                variant="ghost"
-                position="absolute"
-                top="0.5"
-                right="0.5"
-                opacity={{ base: 0.4, _groupHover: 1 }}
-                aria-label={t('messages.actions')}
-                data-testid={`message-menu-${message.id}`}
-              >
-                <LuChevronDown />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content minW="44">
-                  <ActionItems message={message} userId={userId} canReply={canReply} isGroup={isGroup} actions={actions} />
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <button
+            type="button"
+            className="cv-menu"
+            aria-label={t('messages.actions')}
+            aria-haspopup="menu"
+            onClick={(event) => {
+              const rect = event.currentTarget.getBoundingClientRect();
+              actions.openMenu(message, { x: rect.right, y: rect.bottom });
+            }}
+            data-testid={`message-menu-${message.id}`}
+          >
+            <LuChevronDown />
+          </button>
         )}
-        <Stack gap="1" pr="5">
-          {isGroup && !message.fromMe && message.participant && (
-            <Text textStyle="xs" fontWeight="semibold" color="purple.fg">
-              {message.participant.name || message.participant.number}
-            </Text>
-          )}
+        <div className="cv-content">
+          {isGroup && !message.fromMe && message.participant && <div className="cv-participant">{message.participant.name || message.participant.number}</div>}
           {message.isPrivate && (
-            <HStack gap="1" color="yellow.fg" textStyle="xs" fontWeight="semibold">
+            <div className="cv-mark cv-mark-private">
               <LuLock />
-              <Text>{t('messages.privateNote')}</Text>
-            </HStack>
+              <span>{t('messages.privateNote')}</span>
+            </div>
           )}
           {message.isForwarded && !deleted && (
-            <HStack gap="1" color="fg.muted" textStyle="xs" fontStyle="italic" data-testid="message-forwarded">
+            <div className="cv-mark cv-mark-forwarded" data-testid="message-forwarded">
               <LuForward />
-              <Text>{t('messages.forwarded')}</Text>
-            </HStack>
+              <span>{t('messages.forwarded')}</span>
+            </div>
           )}
           {deleted ? (
-            <HStack gap="1" color="fg.muted" fontStyle="italic" textStyle="sm" data-testid="message-deleted">
+            <div className="cv-deleted" data-testid="message-deleted">
               <LuBan />
-              <Text>{t(deleted === 'byContact' ? 'messages.deletedByContact' : 'messages.deleted')}</Text>
-            </HStack>
+              <span>{t(deleted === 'byContact' ? 'messages.deletedByContact' : 'messages.deleted')}</span>
+            </div>
           ) : (
             <>
               {message.quotedMsg && <QuotedBlock quoted={message.quotedMsg} />}
               <Content message={message} actions={actions} />
               {caption.trim() !== '' && (
-                <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-body">
+                <div className="cv-text" data-testid="message-body">
                   <FormattedText text={caption} />
-                </Text>
+                </div>
               )}
             </>
           )}
-        </Stack>
-        <HStack justify="flex-end" gap="1" mt="0.5" color="fg.muted" textStyle="2xs">
-          {message.isEdited && !deleted && <Text data-testid="message-edited">{t('messages.edited')}</Text>}
-          <Text>{timeOf(message.createdAt)}</Text>
+        </div>
+        <div className="cv-footer">
+          {message.isEdited && !deleted && <span data-testid="message-edited">{t('messages.edited')}</span>}
+          <span>{timeOf(message.createdAt)}</span>
           {message.fromMe && !message.isPrivate && !deleted && <AckIcon message={message} />}
-        </HStack>
+        </div>
         {reactions.length > 0 && (
-          <HStack position="absolute" bottom="-3" left={message.fromMe ? undefined : '2'} right={message.fromMe ? '2' : undefined} gap="0.5" data-testid="message-reactions">
+          <div className="cv-reactions" data-testid="message-reactions">
             {reactions.map((reaction, index) => (
-              <Badge key={index} size="sm" variant="surface" rounded="full" px="1">
+              <span key={index} className="cv-reaction">
                 {reaction.emoji}
-              </Badge>
+              </span>
             ))}
-          </HStack>
+          </div>
         )}
-      </Box>
-    </HStack>
+      </div>
+    </div>
   );
 });
+
+/** The conversation's one style sheet for the plain elements of the bubbles (applied once on the list's frame). */
+export const conversationStyles: SystemStyleObject = {
+  '& .cv-row': { display: 'flex', alignItems: 'flex-start', gap: '2', px: '4', py: '0.5', justifyContent: 'flex-start' },
+  '& .cv-row[data-from-me=true]': { justifyContent: 'flex-end' },
+  '& .cv-bubble': { position: 'relative', maxWidth: 'min(75%, 560px)', minWidth: '0', borderRadius: 'l3', px: '3', pt: '1.5', pb: '1', boxShadow: 'xs', bg: 'bg.panel' },
+  '& .cv-bubble[data-tone=mine]': { bg: 'green.subtle' },
+  '& .cv-bubble[data-tone=private]': { bg: 'yellow.subtle', borderWidth: '1px', borderColor: 'yellow.emphasized' },
+  '& .cv-menu': {
+    position: 'absolute',
+    top: '0.5',
+    right: '0.5',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    w: '5',
+    h: '5',
+    borderRadius: 'l1',
+    color: 'fg.muted',
+    opacity: 0.4,
+    cursor: 'pointer',
+    _hover: { bg: 'bg.muted' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', opacity: 1 },
+  },
+  '& .cv-bubble:hover .cv-menu': { opacity: 1 },
+  '& .cv-content': { display: 'flex', flexDirection: 'column', gap: '1', pr: '5', minWidth: '0' },
+  '& .cv-participant': { textStyle: 'xs', fontWeight: 'semibold', color: 'purple.fg' },
+  '& .cv-mark': { display: 'flex', alignItems: 'center', gap: '1', textStyle: 'xs' },
+  '& .cv-mark-private': { color: 'yellow.fg', fontWeight: 'semibold' },
+  '& .cv-mark-forwarded': { color: 'fg.muted', fontStyle: 'italic' },
+  '& .cv-deleted': { display: 'flex', alignItems: 'center', gap: '1', color: 'fg.muted', fontStyle: 'italic', textStyle: 'sm' },
+  '& .cv-text': { textStyle: 'sm', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
+  '& .cv-quoted': { borderLeftWidth: '4px', borderLeftColor: 'blue.solid', bg: 'blackAlpha.50', _dark: { bg: 'whiteAlpha.100' }, borderRadius: 'l1', px: '2', py: '1', mb: '1' },
+  '& .cv-quoted[data-from-me=true]': { borderLeftColor: 'green.solid' },
+  '& .cv-quoted-author': { textStyle: 'xs', fontWeight: 'semibold', color: 'blue.fg' },
+  '& .cv-quoted[data-from-me=true] .cv-quoted-author': { color: 'green.fg' },
+  '& .cv-quoted-text': { textStyle: 'xs', color: 'fg.muted', whiteSpace: 'pre-wrap', lineClamp: 3 },
+  '& .cv-footer': { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1', mt: '0.5', color: 'fg.muted', textStyle: '2xs' },
+  '& .cv-ack': { display: 'inline-flex', fontSize: '14px', color: 'fg.muted' },
+  '& .cv-ack[data-ack=read]': { color: 'blue.fg' },
+  '& .cv-ack[data-ack=failed]': { color: 'red.fg' },
+  '& .cv-reactions': { position: 'absolute', bottom: '-3', left: '2', display: 'flex', gap: '0.5' },
+  '& .cv-row[data-from-me=true] .cv-reactions': { left: 'auto', right: '2' },
+  '& .cv-reaction': { display: 'inline-flex', px: '1', borderRadius: 'full', borderWidth: '1px', bg: 'bg.panel', textStyle: 'xs' },
+  '& .cv-day': { display: 'flex', justifyContent: 'center', py: '2' },
+  '& .cv-day > span': { px: '3', py: '0.5', borderRadius: 'full', bg: 'bg.emphasized', color: 'fg', textStyle: 'xs', fontWeight: 'medium' },
+};

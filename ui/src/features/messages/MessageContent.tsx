@@ -72,7 +72,7 @@ export function AudioPlayer({ message }: { message: Message }) {
   };
 
   return (
-    <HStack gap="2" minW="240px" data-testid={`message-audio-${message.id}`}>
+    <HStack gap="2" w="min(280px, 100%)" minW="0" data-testid={`message-audio-${message.id}`}>
       {media.status === 'ready' && (
         <audio
           ref={audio}
@@ -124,7 +124,7 @@ export function MessageDocument({ message }: { message: Message }) {
   const token = useAppSelector((state) => state.session.token);
   const name = message.mediaName ?? t('messages.document');
   return (
-    <HStack gap="3" p="2" borderRadius="l2" bg="bg.subtle" minW="220px" maxW="320px" data-testid={`message-document-${message.id}`}>
+    <HStack gap="3" p="2" borderRadius="l2" bg="bg.subtle" w="min(320px, 100%)" minW="0" data-testid={`message-document-${message.id}`}>
       <Icon as={LuFileText} boxSize="6" color="fg.muted" />
       <Stack gap="0" flex="1" minW="0">
         <Text textStyle="sm" fontWeight="medium" truncate title={name}>
@@ -166,7 +166,7 @@ export function MessageContactCard({ message, onTalk }: { message: Message; onTa
   const card = parseVCard(message.body);
   if (!card) return <Text textStyle="sm">{t('messages.contactCard')}</Text>;
   return (
-    <Stack gap="2" minW="200px" data-testid={`message-contact-${message.id}`}>
+    <Stack gap="2" minW="0" data-testid={`message-contact-${message.id}`}>
       <HStack gap="2">
         <Icon as={LuUser} boxSize="5" color="fg.muted" />
         <Stack gap="0">

@@ -1,16 +1,16 @@
-import { Badge, Box, Center, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Box, Center, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../../i18n';
-import { MessageBubble, type MessageActions } from './MessageBubble';
+import { ActionItems, MessageBubble, type MessageActions } from './MessageBubble';
+import type { Message } from './types';
 import { dayLabel, LOAD_OLDER_THRESHOLD_PX, type MessageRow } from './model';
 
 /** Sizes guessed before a row is measured: close guesses keep the scrollbar steady while older pages arrive. */
 export function estimateRowSize(row: MessageRow | undefined): number {
   if (!row) return 60;
-  if (row.kind === 'day') return 40;
   const { message } = row.item;
-  const extras = (message.quotedMsg ? 48 : 0) + (message.isForwarded || message.isPrivate ? 18 : 0) + (row.item.reactions.length > 0 ? 12 : 0);
+  const extras = (row.day ? 40 : 0) + (message.quotedMsg ? 48 : 0) + (message.isForwarded || message.isPrivate ? 18 : 0) + (row.item.reactions.length > 0 ? 12 : 0);
   switch (message.mediaType) {
     case 'image':
     case 'video':
@@ -25,7 +25,7 @@ export function estimateRowSize(row: MessageRow | undefined): number {
     case 'contactMessage':
       return 110 + extras;
     case 'call_log':
-      return 34;
+      return 34 + extras;
     default: {
       const lines = message.body.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 60)), 0);
       return 38 + lines * 20 + extras;
@@ -48,20 +48,35 @@ interface Props {
   loadOlder: () => void;
   selecting: boolean;
   selected: ReadonlySet<string>;
-  actions: MessageActions;
+  actions: Omit<MessageActions, 'openMenu'>;
 }
 
-function DaySeparator({ day }: { day: string }) {
+const DaySeparator = memo(function DaySeparator({ day }: { day: string }) {
   const t = useT();
   const label = dayLabel(day, new Date());
   return (
-    <HStack justify="center" py="2" data-testid="day-separator" data-day={day}>
-      <Badge variant="subtle" size="md" rounded="full" px="3">
-        {label.kind === 'today' ? t('messages.today') : label.kind === 'yesterday' ? t('messages.yesterday') : label.text}
-      </Badge>
-    </HStack>
+    <div className="cv-day" data-testid="day-separator" data-day={day}>
+      <span>{label.kind === 'today' ? t('messages.today') : label.kind === 'yesterday' ? t('messages.yesterday') : label.text}</span>
+    </div>
   );
-}
+});
+
+type OpenMenu = { message: Message; point: { x: number; y: number } } | null;
+
+/** The one actions menu of the list, opened at the row's button; memoised so scrolling does not redraw it. */
+const RowMenu = memo(function RowMenu({ menu, onClose, userId, canReply, isGroup, actions }: { menu: OpenMenu; onClose: () => void; userId: number; canReply: boolean; isGroup: boolean; actions: MessageActions }) {
+  return (
+    <Menu.Root open={menu !== null} onOpenChange={(details) => !details.open && onClose()} anchorPoint={menu?.point ?? null} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44" data-testid="message-menu">
+            {menu && <ActionItems message={menu.message} userId={userId} canReply={canReply} isGroup={isGroup} actions={actions} />}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+});
 
 /**
  * The conversation's rows, virtualised (only what is on screen is in the DOM). Anchored to the end like a chat:
@@ -70,6 +85,9 @@ function DaySeparator({ day }: { day: string }) {
  */
 export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ rows, userId, isGroup, canReply, hasOlder, loadingOlder, loadOlder, selecting, selected, actions }, ref) {
   const parent = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<OpenMenu>(null);
+  const rowActions = useMemo<MessageActions>(() => ({ ...actions, openMenu: (message, point) => setMenu({ message, point }) }), [actions]);
+  const closeMenu = useCallback(() => setMenu(null), []);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parent.current,
@@ -95,9 +113,11 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
     [rows, virtualizer],
   );
 
+  // The list opens at its newest message; older pages load only once it stands there.
+  const positioned = useRef(false);
   const maybeLoadOlder = useCallback(() => {
     const element = parent.current;
-    if (!element || !hasOlder || loadingOlder) return;
+    if (!element || !positioned.current || !hasOlder || loadingOlder) return;
     // Spec 1 §9: older pages load when scrolled to under 50 px from the top (also when the list is shorter than the view).
     if (element.scrollTop < LOAD_OLDER_THRESHOLD_PX) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
@@ -106,33 +126,52 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
     maybeLoadOlder();
   }, [rows.length, maybeLoadOlder]);
 
+  const latestLoadOlder = useRef(maybeLoadOlder);
+  latestLoadOlder.current = maybeLoadOlder;
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+    // Rows measured on the first frames may be taller than their estimates: stand at the end again after them.
+    let frame = requestAnimationFrame(() => {
+      virtualizer.scrollToEnd();
+      frame = requestAnimationFrame(() => {
+        positioned.current = true;
+        latestLoadOlder.current();
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [virtualizer]);
+
   const items = virtualizer.getVirtualItems();
   return (
     <Box flex="1" minH="0" position="relative" display="flex" flexDirection="column">
       <Box ref={parent} flex="1" minH="0" overflowY="auto" overflowAnchor="none" onScroll={maybeLoadOlder} data-testid="message-list" bg="bg.subtle">
-        <Box h={`${virtualizer.getTotalSize()}px`} w="100%" position="relative">
+        {/* Plain elements with inline styles: a styled wrapper would mint a CSS class for every row position. */}
+        <div style={{ height: virtualizer.getTotalSize(), width: '100%', position: 'relative' }}>
           {items.map((item) => {
             const row = rows[item.index]!;
             return (
-              <Box key={item.key} data-index={item.index} ref={virtualizer.measureElement} position="absolute" top="0" left="0" w="100%" transform={`translateY(${item.start}px)`} pb={row.kind === 'message' && row.item.reactions.length > 0 ? '3' : '0'}>
-                {row.kind === 'day' ? (
-                  <DaySeparator day={row.day} />
-                ) : (
-                  <MessageBubble
-                    item={row.item}
-                    userId={userId}
-                    isGroup={isGroup}
-                    canReply={canReply}
-                    selecting={selecting}
-                    selected={selected.has(row.item.message.id)}
-                    actions={actions}
-                  />
-                )}
-              </Box>
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)`, paddingBottom: row.item.reactions.length > 0 ? 12 : 0 }}
+              >
+                {row.day && <DaySeparator day={row.day} />}
+                <MessageBubble
+                  item={row.item}
+                  userId={userId}
+                  isGroup={isGroup}
+                  canReply={canReply}
+                  selecting={selecting}
+                  selected={selected.has(row.item.message.id)}
+                  actions={rowActions}
+                />
+              </div>
             );
           })}
-        </Box>
+        </div>
       </Box>
+      <RowMenu menu={menu} onClose={closeMenu} userId={userId} canReply={canReply} isGroup={isGroup} actions={rowActions} />
       {loadingOlder && (
         <Center position="absolute" top="2" left="0" right="0" pointerEvents="none" data-testid="loading-older">
           <Spinner size="sm" />

@@ -13,7 +13,7 @@ import { useConversationSettingsQuery, useDeleteMessageMutation, useMessagesInfi
 import { Composer } from './Composer';
 import { ForwardDialog } from './ForwardDialog';
 import { ImageGallery } from './ImageGallery';
-import type { MessageActions } from './MessageBubble';
+import { conversationStyles, type MessageActions } from './MessageBubble';
 import { EmptyConversation, MessageList, type MessageListHandle } from './MessageList';
 import { buildRows, canForward, flattenPages, SCROLL_TO_NEW_MESSAGE_DELAY_MS } from './model';
 import { useMessageFrames } from './socket';
@@ -73,6 +73,16 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
   useEffect(() => () => void (pendingScroll.current && clearTimeout(pendingScroll.current)), []);
   useMessageFrames(ticket.id, (message) => scrollToSoon(message.id));
 
+  const cancelReply = useCallback(() => setReplyTo(null), []);
+  const cancelEdit = useCallback(() => setEditing(null), []);
+  const sentMessages = useCallback(
+    (sent: Message[]) => {
+      const last = sent[sent.length - 1];
+      if (last) scrollToSoon(last.id);
+    },
+    [scrollToSoon],
+  );
+
   const loadOlder = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -92,7 +102,7 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
     [contactByNumber, startConversation, navigate, showError, ticket.queueId, ticket.whatsappId, user?.id],
   );
 
-  const actions = useMemo<MessageActions>(
+  const actions = useMemo<Omit<MessageActions, 'openMenu'>>(
     () => ({
       reply: (message) => {
         setEditing(null);
@@ -183,7 +193,7 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
   }
 
   return (
-    <Flex direction="column" h="100%" minH="0" flex="1" minW="0" data-testid="messages-panel">
+    <Flex direction="column" h="100%" minH="0" flex="1" minW="0" css={conversationStyles} data-testid="messages-panel">
       {!WINDOWLESS_CHANNELS.has(ticket.channel) && (
         <Alert.Root status="info" variant="subtle" borderRadius="0" py="2" data-testid="reply-window-banner">
           <Alert.Indicator />
@@ -212,16 +222,15 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
         enabled={enabled}
         signatureAvailable={signatureAvailable}
         replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
+        onCancelReply={cancelReply}
         editing={editing}
-        onCancelEdit={() => setEditing(null)}
-        onSent={(sent) => {
-          const last = sent[sent.length - 1];
-          if (last) scrollToSoon(last.id);
-        }}
+        onCancelEdit={cancelEdit}
+        onSent={sentMessages}
       />
-      <ForwardDialog open={forwardOpen} messageIds={selectedInOrder} signAvailable={signatureAvailable} onClose={() => setForwardOpen(false)} onDone={endSelection} />
-      <ImageGallery ticketId={ticket.id} startUrl={galleryUrl} onClose={() => setGalleryUrl(null)} />
+      {/* Dialogs exist only while open: closed ones would still be drawn again with every page of messages. */}
+      {forwardOpen && <ForwardDialog open messageIds={selectedInOrder} signAvailable={signatureAvailable} onClose={() => setForwardOpen(false)} onDone={endSelection} />}
+      {galleryUrl !== null && <ImageGallery ticketId={ticket.id} startUrl={galleryUrl} onClose={() => setGalleryUrl(null)} />}
+      {/* Mounted all along: opened from a menu item, a dialog mounted during that click would take the click as outside. */}
       <ConfirmDialog open={toDelete !== null} title={t('messages.confirmDelete')} onConfirm={() => void confirmDelete()} onClose={() => setToDelete(null)} loading={deleting.isLoading} testId="message-delete-dialog" />
     </Flex>
   );

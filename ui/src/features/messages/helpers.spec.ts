@@ -77,13 +77,13 @@ describe('contact cards', () => {
 });
 
 describe('row size estimates', () => {
-  it('grow with the text and reserve a picture box for images', () => {
-    const short = estimateRowSize({ kind: 'message', key: 'a', item: { message: message({ body: 'oi' }), reactions: [] } });
-    const long = estimateRowSize({ kind: 'message', key: 'b', item: { message: message({ body: 'x'.repeat(600) }), reactions: [] } });
-    const image = estimateRowSize({ kind: 'message', key: 'c', item: { message: message({ mediaType: 'image', body: '' }), reactions: [] } });
-    expect(long).toBeGreaterThan(short);
-    expect(image).toBeGreaterThan(200);
-    expect(estimateRowSize({ kind: 'day', key: 'day-x', day: '2026-11-21' })).toBe(40);
+  it('grow with the text, reserve a picture box for images and room for a day separator', () => {
+    const row = (overrides: Parameters<typeof message>[0], day: string | null = null) => ({ key: 'a', item: { message: message(overrides), reactions: [] }, day });
+    const short = estimateRowSize(row({ body: 'oi' }));
+    expect(estimateRowSize(row({ body: 'x'.repeat(600) }))).toBeGreaterThan(short);
+    expect(estimateRowSize(row({ mediaType: 'image', body: '' }))).toBeGreaterThan(200);
+    // The day separator above the first message of a day.
+    expect(estimateRowSize(row({ body: 'oi' }, '2026-11-21'))).toBe(short + 40);
   });
 });
 

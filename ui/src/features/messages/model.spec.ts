@@ -39,11 +39,23 @@ describe('pages into one list', () => {
 });
 
 describe('day separators', () => {
-  it('puts one separator before the first message of each local day', () => {
+  it('puts one separator above the first message of each local day', () => {
     const messages = [message({ createdAt: at(2026, 11, 18, 8) }), message({ createdAt: at(2026, 11, 18, 23, 59) }), message({ createdAt: at(2026, 11, 19, 0, 1) }), message({ createdAt: at(2026, 11, 21, 9) })];
     const rows = buildRows(messages);
-    expect(rows.map((row) => (row.kind === 'day' ? `day ${row.day}` : 'msg'))).toEqual(['day 2026-11-18', 'msg', 'msg', 'day 2026-11-19', 'msg', 'day 2026-11-21', 'msg']);
-    expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length);
+    expect(rows.map((row) => row.day)).toEqual(['2026-11-18', null, '2026-11-19', '2026-11-21']);
+    expect(rows.map((row) => row.key)).toEqual(messages.map((m) => m.id));
+  });
+
+  it('keeps every row keyed by its message when older messages of the same day arrive, so the list can hold its place', () => {
+    const later = [message({ createdAt: at(2026, 11, 18, 12) }), message({ createdAt: at(2026, 11, 18, 13) })];
+    const older = [message({ createdAt: at(2026, 11, 18, 9) }), message({ createdAt: at(2026, 11, 18, 10) })];
+    const before = buildRows(later);
+    const after = buildRows([...older, ...later]);
+    expect(before[0]!.day).toBe('2026-11-18');
+    expect(after[0]).toMatchObject({ key: older[0]!.id, day: '2026-11-18' });
+    expect(after[2]).toMatchObject({ key: later[0]!.id, day: null });
+    // Unchanged messages keep their row item, so their memoised bubbles are not drawn again.
+    expect(after[3]!.item).toBe(before[1]!.item);
   });
 
   it('labels today, yesterday and older days as DD/MM/YYYY', () => {
@@ -58,8 +70,8 @@ describe('day separators', () => {
     const target = message({ createdAt: at(2026, 11, 20, 10) });
     const reaction = message({ createdAt: at(2026, 11, 20, 10, 5), mediaType: 'reactionMessage', body: '👍', quotedMsgId: target.id, fromMe: true });
     const rows = buildRows([target, reaction]);
-    expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ kind: 'message', item: { message: { id: target.id }, reactions: [{ emoji: '👍', fromMe: true }] } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key: target.id, item: { message: { id: target.id }, reactions: [{ emoji: '👍', fromMe: true }] } });
   });
 });
 

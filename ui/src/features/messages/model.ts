@@ -16,9 +16,17 @@ export interface ShownMessage {
   reactions: Array<{ emoji: string; fromMe: boolean }>;
 }
 
-export type MessageRow =
-  | { kind: 'day'; key: string; day: string }
-  | { kind: 'message'; key: string; item: ShownMessage };
+/**
+ * One row per message, keyed by its id; the first message of a local day carries that day, drawn as a separator
+ * above it. (A separator of its own would be the row at the very top while older pages load, and as it moves up
+ * with each page the list could not hold its place by it.)
+ */
+export interface MessageRow {
+  key: string;
+  item: ShownMessage;
+  /** YYYY-MM-DD when a day separator goes above this message. */
+  day: string | null;
+}
 
 const byTime = (a: Message, b: Message) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.createdAt < b.createdAt ? -1 : 1);
 
@@ -41,9 +49,19 @@ export function localDay(iso: string): string {
 }
 
 /**
- * The rows the list draws: a day separator before the first message of each local calendar day, then the
- * messages; reactions are folded into the message they react to (or dropped when it is not loaded).
+ * The rows the list draws: the messages, the first of each local calendar day marked for its separator; reactions
+ * are folded into the message they react to (or dropped when it is not loaded).
  */
+const NO_REACTIONS: ShownMessage['reactions'] = [];
+/** The same row object for an unchanged message, so its memoised bubble is not drawn again when a page arrives. */
+const shownCache = new WeakMap<Message, ShownMessage>();
+function shown(message: Message, reactions: ShownMessage['reactions'] | undefined): ShownMessage {
+  if (reactions) return { message, reactions };
+  let item = shownCache.get(message);
+  if (!item) shownCache.set(message, (item = { message, reactions: NO_REACTIONS }));
+  return item;
+}
+
 export function buildRows(messages: readonly Message[]): MessageRow[] {
   const reactions = new Map<string, ShownMessage['reactions']>();
   for (const message of messages) {
@@ -57,11 +75,8 @@ export function buildRows(messages: readonly Message[]): MessageRow[] {
   for (const message of messages) {
     if (message.mediaType === 'reactionMessage') continue;
     const day = localDay(message.createdAt);
-    if (day !== currentDay) {
-      rows.push({ kind: 'day', key: `day-${day}`, day });
-      currentDay = day;
-    }
-    rows.push({ kind: 'message', key: message.id, item: { message, reactions: reactions.get(message.id) ?? [] } });
+    rows.push({ key: message.id, item: shown(message, reactions.get(message.id)), day: day !== currentDay ? day : null });
+    currentDay = day;
   }
   return rows;
 }
