@@ -11,7 +11,7 @@ import { useTicketListInfiniteQuery } from './api';
 import { flattenTickets } from './cache';
 import { useMinuteClock } from './clock';
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
-import { ROW_HEIGHT, TicketRow, TicketRowSkeleton } from './TicketRow';
+import { ROW_HEIGHT, TicketRow, TicketRowSkeleton, ticketRowStyles } from './TicketRow';
 import type { Ticket } from './types';
 
 /** Spec 1 §9: the next page loads once the list is scrolled within 100 px of its bottom. */
@@ -84,14 +84,15 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
 
   const items = virtualizer.getVirtualItems();
   return (
-    <Box ref={scroller} h="full" overflowY="auto" onScroll={loadMoreIfNear} data-testid={testId} data-count={rows.length} css={{ overflowAnchor: 'none', contain: 'strict' }}>
+    <Box ref={scroller} h="full" overflowY="auto" onScroll={loadMoreIfNear} data-testid={testId} data-count={rows.length} css={{ overflowAnchor: 'none', contain: 'strict', ...ticketRowStyles }}>
       <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() + (isFetchingNextPage ? ROW_HEIGHT : 0) }}>
         {items.map((item) => {
           const ticket = rows[item.index]!;
           return (
-            <Box key={item.key} position="absolute" top="0" insetStart="0" w="full" style={{ transform: `translateY(${item.start}px)` }}>
+            // A plain element: this wrapper re-renders on every scrolled frame, so it must cost nothing to style.
+            <div key={item.key} style={{ position: 'absolute', top: 0, insetInlineStart: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
               <TicketRow ticket={ticket} selected={ticket.uuid === selectedUuid} now={now} canDelete={canDelete} onOpen={open} />
-            </Box>
+            </div>
           );
         })}
         {isFetchingNextPage && (
