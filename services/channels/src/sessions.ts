@@ -457,9 +457,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     next.on('error', lost);
     next.on('end', () => lost(new Error('lease connection ended')));
     await next.connect();
-    await next.query(`do $$ begin create schema if not exists channels; exception when unique_violation or duplicate_schema then null; end $$;
+    // Two managers starting at once would race on `create … if not exists` in Postgres' catalog:
+    // the DDL runs under a transaction-scoped advisory lock.
+    await next.query(`begin;
+      select pg_advisory_xact_lock(hashtext('conversa-channels-session-generations'));
+      create schema if not exists channels;
       create table if not exists channels.session_generations (connection_id integer primary key, generation integer not null, updated_at timestamptz not null default now());
-      comment on table channels.session_generations is 'The last session request (start, new QR, restart) a session manager acted on, per connection'`);
+      comment on table channels.session_generations is 'The last session request (start, new QR, restart) a session manager acted on, per connection';
+      commit;`);
     client = next;
     return next;
   }

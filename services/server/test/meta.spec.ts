@@ -307,7 +307,7 @@ describe('WhatsApp Cloud API (whatsappapi)', () => {
     const providerId = await eventually(async () => {
       const events = await server.wiring.store.readStream(messageStream(messageId));
       const sent = events.find((event) => event.type === 'MessageSent');
-      expect(sent).toBeDefined();
+      expect(sent, JSON.stringify(events.map((event) => [event.type, (event.data as { reason?: string }).reason]))).toBeDefined();
       return (sent!.data as { providerId: string }).providerId;
     });
     const request = fake.sent(`/${NUMBER.id}/messages`).find((candidate) => candidate.json?.text?.body === 'Vou verificar!');

@@ -206,6 +206,8 @@ describe('routing: effects are applied once', () => {
     const ze = contact(line, 'Zé');
     const { ticketId } = await ze.say('oi');
     await ze.say('1');
+    // Everything the live reactors do about these two messages is done before counting.
+    await settle();
     const journal = (await server.wiring.store.readStream(`ticketbot-${ticketId}`)).filter((event) => (ROUTING_EFFECTS as readonly string[]).includes(event.type));
     const messagesBefore = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageQueued'] } })).length;
     const ticketEventsBefore = (await server.wiring.store.readStream(`ticket-${ticketId}`)).length;

@@ -147,7 +147,8 @@ describe('WhatsApp through Baileys on the real product', () => {
     const subscription = await server.wiring.bus.subscribe(`company.${a.companyId}.presence`, (message) => void frames.push(message.data));
     try {
       emit('presence.update', { id: '5511987654321@s.whatsapp.net', presences: { '5511987654321@s.whatsapp.net': { lastKnownPresence: 'composing' } } });
-      await eventually(async () => expect(frames).toEqual([{ ticketId: ticket.id, presence: 'composing' }]));
+      // `audience` is what the edge's visibility rule reads (the ticket's status, holder, queue).
+      await eventually(async () => expect(frames).toEqual([{ ticketId: ticket.id, presence: 'composing', audience: expect.objectContaining({ status: ticket.status }) }]));
     } finally {
       await subscription.unsubscribe();
     }

@@ -42,7 +42,11 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await atPath(page, '/login');
     await screenshot(page, 'login');
 
+    // Login lands on the conversations screen (spec 1 §4); the account summary stays at /.
     await login(page, ADMIN.email, ADMIN.password);
+    await atPath(page, '/tickets');
+    await page.getByTestId('tickets-page').waitFor();
+    await page.goto(`${server.url}/`);
     await page.getByTestId('home-page').waitFor();
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Olá, Administrador');
     await expect(page.getByTestId('due-date').textContent()).resolves.toContain('31/12/2999');
@@ -85,18 +89,21 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await atPath(page, '/login');
 
     await login(page, values.email, values.password);
+    await page.getByTestId('tickets-page').waitFor();
+    // Through the menu, not a page load: the socket that must hear of the second login stays up.
+    await page.getByTestId('menu-item-home').click();
     await page.getByTestId('home-page').waitFor();
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Maria Souza');
 
     const second = await newContext(1280);
     const other = await second.newPage();
     await login(other, values.email, values.password);
-    await other.getByTestId('home-page').waitFor();
+    await other.getByTestId('tickets-page').waitFor();
 
     await page.getByText('Sua conta foi acessada em outro computador.').waitFor();
     await screenshot(page, 'accessed-elsewhere');
     await atPath(page, '/login');
-    await expect(other.getByTestId('home-page').isVisible()).resolves.toBe(true);
+    await expect(other.getByTestId('tickets-page').isVisible()).resolves.toBe(true);
     await first.close();
     await second.close();
   });
@@ -105,7 +112,7 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     const context = await newContext(390);
     const page = await context.newPage();
     await login(page, ADMIN.email, ADMIN.password);
-    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('tickets-page').waitFor();
     await page.getByTestId('menu-toggle').click();
     const drawer = page.locator('[data-testid="side-drawer"][data-variant="temporary"]');
     await drawer.waitFor();
