@@ -10,7 +10,7 @@ import { MessageDocument } from '../messages/MessageContent';
 import { useMediaUrl } from '../messages/media';
 import type { ConversationTicket, Message } from '../messages/types';
 import { TicketNotes } from '../notes/TicketNotes';
-import { useContactQuery, useSetContactActiveMutation, useToggleDisableBotMutation, useUpdateContactMutation, type Contact } from './api';
+import { useContactQuery, useSetContactActiveMutation, useToggleAcceptAudioMutation, useToggleDisableBotMutation, useUpdateContactMutation, type Contact } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
 import { formatContactNumber, hidesNumbers } from './number';
 import { useContactFrames } from './socket';
@@ -186,6 +186,7 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
   const user = useAppSelector((state) => state.session.user);
   const { data: settings } = useConversationSettingsQuery(user?.companyId ?? 0, { skip: !user });
   const [toggleBot, togglingBot] = useToggleDisableBotMutation();
+  const [toggleAudio, togglingAudio] = useToggleAcceptAudioMutation();
   const [setActive, settingActive] = useSetContactActiveMutation();
   const [editOpen, setEditOpen] = useState(false);
   const number = formatContactNumber(contact.number, hidesNumbers(user?.profile, settings?.lgpdHideNumber ?? user?.company.companieSettings.lgpdHideNumber));
@@ -211,6 +212,16 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{t('contactDrawer.disableBot')}</Switch.Label>
+      </Switch.Root>
+      <Switch.Root
+        checked={contact.acceptAudioMessage}
+        disabled={togglingAudio.isLoading}
+        onCheckedChange={() => toggleAudio(contact.id).unwrap().catch(showError)}
+        data-testid="contact-accept-audio"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>{t('contactDrawer.acceptAudio')}</Switch.Label>
       </Switch.Root>
       <Stack align="center" gap="2">
         <Avatar.Root size="2xl">

@@ -26,6 +26,8 @@ export interface MessageActions {
   toggleSelected(message: Message): void;
   /** Opens the one shared actions menu of the list at this point (a menu per row would cost every row a state machine). */
   openMenu(message: Message, point: { x: number; y: number }): void;
+  /** Brings a loaded message into view (a click on the message a reply quotes). */
+  goToMessage(messageId: string): void;
 }
 
 const ACK_ICONS = { clock: LuClock, sent: LuCheck, delivered: LuCheckCheck, read: LuCheckCheck, failed: LuCircleAlert } as const;
@@ -42,13 +44,13 @@ export function AckIcon({ message }: { message: Message }) {
   );
 }
 
-function QuotedBlock({ quoted }: { quoted: QuotedMessage }) {
+function QuotedBlock({ quoted, onOpen }: { quoted: QuotedMessage; onOpen: () => void }) {
   const t = useT();
   const text = quoted.isDeleted
     ? t('messages.deleted')
     : quoted.body.trim() || (quoted.mediaType === 'chat' ? '' : t(`messages.mediaLabel.${quoted.mediaType}`));
   return (
-    <div className="cv-quoted" data-from-me={quoted.fromMe} data-testid="quoted-message">
+    <div className="cv-quoted" data-from-me={quoted.fromMe} role="button" tabIndex={0} onClick={onOpen} onKeyDown={(event) => event.key === 'Enter' && onOpen()} data-testid="quoted-message">
       <div className="cv-quoted-author">{quoted.fromMe ? t('messages.you') : (quoted.participant?.name ?? t('messages.contact'))}</div>
       <div className="cv-quoted-text">{text}</div>
     </div>
@@ -231,7 +233,7 @@ export const MessageBubble = memo(function MessageBubble({ item, userId, isGroup
             </div>
           ) : (
             <>
-              {message.quotedMsg && <QuotedBlock quoted={message.quotedMsg} />}
+              {message.quotedMsg && <QuotedBlock quoted={message.quotedMsg} onOpen={() => actions.goToMessage(message.quotedMsg!.id)} />}
               <Content message={message} actions={actions} />
               {caption.trim() !== '' && (
                 <div className="cv-text" data-testid="message-body">
@@ -291,7 +293,7 @@ export const conversationStyles: SystemStyleObject = {
   '& .cv-mark-forwarded': { color: 'fg.muted', fontStyle: 'italic' },
   '& .cv-deleted': { display: 'flex', alignItems: 'center', gap: '1', color: 'fg.muted', fontStyle: 'italic', textStyle: 'sm' },
   '& .cv-text': { textStyle: 'sm', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
-  '& .cv-quoted': { borderLeftWidth: '4px', borderLeftColor: 'blue.solid', bg: 'blackAlpha.50', _dark: { bg: 'whiteAlpha.100' }, borderRadius: 'l1', px: '2', py: '1', mb: '1' },
+  '& .cv-quoted': { cursor: 'pointer', borderLeftWidth: '4px', borderLeftColor: 'blue.solid', bg: 'blackAlpha.50', _dark: { bg: 'whiteAlpha.100' }, borderRadius: 'l1', px: '2', py: '1', mb: '1' },
   '& .cv-quoted[data-from-me=true]': { borderLeftColor: 'green.solid' },
   '& .cv-quoted-author': { textStyle: 'xs', fontWeight: 'semibold', color: 'blue.fg' },
   '& .cv-quoted[data-from-me=true] .cv-quoted-author': { color: 'green.fg' },

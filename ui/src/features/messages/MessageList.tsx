@@ -4,13 +4,22 @@ import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayou
 import { useT } from '../../i18n';
 import { ActionItems, MessageBubble, type MessageActions } from './MessageBubble';
 import type { Message } from './types';
-import { dayLabel, LOAD_OLDER_THRESHOLD_PX, type MessageRow } from './model';
+import { dayLabel, LOAD_OLDER_THRESHOLD_PX, type MessageRow, type ShownMessage } from './model';
 
 /** Sizes guessed before a row is measured: close guesses keep the scrollbar steady while older pages arrive. */
 export function estimateRowSize(row: MessageRow | undefined): number {
   if (!row) return 60;
-  const { message } = row.item;
-  const extras = (row.day ? 40 : 0) + (message.quotedMsg ? 48 : 0) + (message.isForwarded || message.isPrivate ? 18 : 0) + (row.item.reactions.length > 0 ? 12 : 0);
+  // Every row is estimated again whenever a page arrives; the guess for an unchanged message is kept.
+  let size = estimates.get(row.item);
+  if (size === undefined) estimates.set(row.item, (size = estimateMessageSize(row.item)));
+  return size + (row.day ? 40 : 0);
+}
+
+const estimates = new WeakMap<ShownMessage, number>();
+
+function estimateMessageSize(item: ShownMessage): number {
+  const { message } = item;
+  const extras = (message.quotedMsg ? 48 : 0) + (message.isForwarded || message.isPrivate ? 18 : 0) + (item.reactions.length > 0 ? 12 : 0);
   switch (message.mediaType) {
     case 'image':
     case 'video':
@@ -48,7 +57,7 @@ interface Props {
   loadOlder: () => void;
   selecting: boolean;
   selected: ReadonlySet<string>;
-  actions: Omit<MessageActions, 'openMenu'>;
+  actions: Omit<MessageActions, 'openMenu' | 'goToMessage'>;
 }
 
 const DaySeparator = memo(function DaySeparator({ day }: { day: string }) {
@@ -86,7 +95,6 @@ const RowMenu = memo(function RowMenu({ menu, onClose, userId, canReply, isGroup
 export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ rows, userId, isGroup, canReply, hasOlder, loadingOlder, loadOlder, selecting, selected, actions }, ref) {
   const parent = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<OpenMenu>(null);
-  const rowActions = useMemo<MessageActions>(() => ({ ...actions, openMenu: (message, point) => setMenu({ message, point }) }), [actions]);
   const closeMenu = useCallback(() => setMenu(null), []);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -98,6 +106,20 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
     followOnAppend: true,
     scrollEndThreshold: 80,
   });
+  // Read through a ref, so the row actions (and the memoised bubbles) stay the same when a page arrives.
+  const currentRows = useRef(rows);
+  currentRows.current = rows;
+  const rowActions = useMemo<MessageActions>(
+    () => ({
+      ...actions,
+      openMenu: (message, point) => setMenu({ message, point }),
+      goToMessage: (messageId) => {
+        const index = currentRows.current.findIndex((row) => row.key === messageId);
+        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+      },
+    }),
+    [actions, virtualizer],
+  );
 
   useImperativeHandle(
     ref,

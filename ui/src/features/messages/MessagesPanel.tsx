@@ -102,7 +102,7 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
     [contactByNumber, startConversation, navigate, showError, ticket.queueId, ticket.whatsappId, user?.id],
   );
 
-  const actions = useMemo<Omit<MessageActions, 'openMenu'>>(
+  const actions = useMemo<Omit<MessageActions, 'openMenu' | 'goToMessage'>>(
     () => ({
       reply: (message) => {
         setEditing(null);

@@ -89,8 +89,7 @@ export function useMediaUrl(url: string | null): MediaState {
       current = false;
       release(url, entry);
     };
-    // The token only matters for the first fetch of a file.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The token only matters for the first fetch of a file; a refreshed token must not refetch what is shown.
   }, [url]);
   return state;
 }

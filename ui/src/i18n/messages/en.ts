@@ -681,6 +681,7 @@ export const en = {
   'contactDrawer.title': 'Contact details',
   'contactDrawer.loadFailed': 'Could not load the contact.',
   'contactDrawer.disableBot': 'Disable chatbot',
+  'contactDrawer.acceptAudio': 'Accept audio from the contact',
   'contactDrawer.clickToEdit': 'Click to edit the name',
   'contactDrawer.edit': 'Edit contact',
   'contactDrawer.block': 'Block',

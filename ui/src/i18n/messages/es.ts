@@ -681,6 +681,7 @@ export const es = {
   'contactDrawer.title': 'Datos del contacto',
   'contactDrawer.loadFailed': 'No se pudo cargar el contacto.',
   'contactDrawer.disableBot': 'Desactivar chatbot',
+  'contactDrawer.acceptAudio': 'Aceptar audios del contacto',
   'contactDrawer.clickToEdit': 'Haga clic para editar el nombre',
   'contactDrawer.edit': 'Editar contacto',
   'contactDrawer.block': 'Bloquear',

@@ -680,6 +680,7 @@ export const ptBR = {
   'contactDrawer.title': 'Dados do contato',
   'contactDrawer.loadFailed': 'Não foi possível carregar o contato.',
   'contactDrawer.disableBot': 'Desabilitar chatbot',
+  'contactDrawer.acceptAudio': 'Aceitar áudios do contato',
   'contactDrawer.clickToEdit': 'Clique para editar o nome',
   'contactDrawer.edit': 'Editar contato',
   'contactDrawer.block': 'Bloquear',

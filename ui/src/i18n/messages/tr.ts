@@ -681,6 +681,7 @@ export const tr = {
   'contactDrawer.title': 'Kişi bilgileri',
   'contactDrawer.loadFailed': 'Kişi yüklenemedi.',
   'contactDrawer.disableBot': 'Sohbet botunu devre dışı bırak',
+  'contactDrawer.acceptAudio': 'Kişiden ses kabul et',
   'contactDrawer.clickToEdit': 'Adı düzenlemek için tıklayın',
   'contactDrawer.edit': 'Kişiyi düzenle',
   'contactDrawer.block': 'Engelle',
