@@ -13,7 +13,7 @@ import { bearer, createUser, signupCompany, startTestServer, type TestServer } f
  */
 let server: TestServer;
 let browser: Browser;
-let admin: { token: string; companyId: number };
+let admin: { token: string; companyId: number; email: string; password: string };
 let sales: number;
 let support: number;
 let ana: { userId: number; email: string };
@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = await startTestServer({ listen: true, serveUi: true });
   browser = await launchBrowser();
   const company = await signupCompany(server, 'Conversas Live', 51);
-  admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId };
+  admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId, email: company.email, password: company.password };
   sales = await createQueue('Vendas', '#2563eb', 'Olá! Escolha: 1 Vendas, 2 Suporte');
   support = await createQueue('Suporte', '#16a34a', 'Olá! Escolha: 1 Vendas, 2 Suporte');
   ana = await createUser(server, admin.companyId, 'Ana Atendente', { queueIds: [sales] });
@@ -80,14 +80,14 @@ async function inbound(contact: { number: string; name: string }, body: string) 
   return received;
 }
 
-async function signedIn(email: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(email: string, width = 1280, password = 'Secret-123'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 860 } });
   contexts.add(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto(`${server.url}/login`);
   await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill('Secret-123');
+  await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   // Spec 1 §2: after login the user lands on /tickets.
   await page.waitForFunction(() => location.pathname === '/tickets');
@@ -341,5 +341,24 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await row(page, during.ticketId).waitFor({ timeout: 45_000 });
     await countIs(page, 'pending', waitingBefore + 1);
     await context.close();
+  });
+
+  it('lets an admin close every waiting ticket of the tab after the yes/no prompt', async () => {
+    const waiting = await waitingTicket('Vera Fechamento', support);
+    const { page } = await signedIn(admin.email, 1280, admin.password);
+    // Show-all is on by default for admins (spec 1 §6): a ticket of a queue the admin is not in shows.
+    await expect(page.getByTestId('tickets-show-all').locator('input').isChecked()).resolves.toBe(true);
+    await page.getByTestId('tickets-tab-pending').click();
+    await row(page, waiting.ticketId).waitFor();
+    await page.getByTestId('tickets-speed-dial').click();
+    await page.getByTestId('speed-dial-close-all').click();
+    await page.getByTestId('close-all-dialog').waitFor();
+    await screenshot(page, 'tickets-close-all-prompt');
+    await page.getByTestId('close-all-dialog-confirm').click();
+    await page.getByText('Tickets fechados com sucesso.').waitFor();
+    await row(page, waiting.ticketId).waitFor({ state: 'detached' });
+    await countIs(page, 'pending', 0);
+    const left = await server.wiring.db.selectFrom('read.tickets').select('status').where('id', '=', waiting.ticketId).executeTakeFirstOrThrow();
+    expect(left.status).toBe('closed');
   });
 });

@@ -111,7 +111,8 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [searchText, setSearchText] = useState('');
   // Spec 1 §6: show-all starts on for admins.
   const [showAll, setShowAll] = useState(admin);
-  const allQueueIds = useMemo(() => user.queues.map((queue) => String(queue.id)), [user.queues]);
+  const queueKey = user.queues.map((queue) => queue.id).join(',');
+  const allQueueIds = useMemo(() => (queueKey === '' ? [] : queueKey.split(',')), [queueKey]);
   const [queueSelection, setQueueSelection] = useState<string[]>(allQueueIds);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [tagFilter, setTagFilter] = useState<string[]>([]);

@@ -31,62 +31,87 @@ export function locateTicket(data: TicketListData, ticketId: number): { page: nu
   return null;
 }
 
-function removeTicket(data: TicketListData, ticketId: number): void {
-  for (const page of data.pages) {
-    const index = page.tickets.findIndex((ticket) => ticket.id === ticketId);
-    if (index >= 0) page.tickets.splice(index, 1);
-  }
+/** Where a frame puts a ticket in one list, worked out on the plain cache so the draft is touched only there. */
+export interface TicketPlacement {
+  ticket: Ticket | null;
+  remove: { page: number; index: number } | null;
+  insert: { page: number; index: number } | null;
 }
 
 /**
- * Puts the ticket where the server's order places it among the loaded rows. A ticket older than every loaded
- * row while more pages remain is left for the page that holds it.
+ * The position the server's order gives the ticket among the loaded rows (the ticket itself skipped). A ticket
+ * older than every loaded row while more pages remain is left for the page that holds it.
  */
-function insertTicket(data: TicketListData, ticket: Ticket): void {
-  if (data.pages.length === 0) return;
-  for (const page of data.pages) {
-    const index = page.tickets.findIndex((held) => comesBefore(ticket, held));
-    if (index >= 0) {
-      page.tickets.splice(index, 0, ticket);
-      return;
+function insertionPoint(data: TicketListData, ticket: Ticket): { page: number; index: number } | null {
+  for (let page = 0; page < data.pages.length; page++) {
+    const rows = data.pages[page]!.tickets;
+    for (let index = 0; index < rows.length; index++) {
+      const held = rows[index]!;
+      if (held.id !== ticket.id && comesBefore(ticket, held)) return { page, index };
     }
   }
-  const last = data.pages[data.pages.length - 1]!;
-  if (!last.hasMore) last.tickets.push(ticket);
+  const last = data.pages.length - 1;
+  if (last < 0 || data.pages[last]!.hasMore) return null;
+  return { page: last, index: data.pages[last]!.tickets.length };
 }
 
 /**
- * Applies a `ticket` frame to one list: a deleted ticket, or one that no longer matches the list's filters
+ * What a `ticket` frame does to one list: a deleted ticket, or one that no longer matches the list's filters
  * (another status, a deselected queue, transferred away), leaves it; a matching one is placed by its latest
  * activity, so a new message moves it to the top with its unread count. Search lists never gain rows.
+ * Null when the list stays as it is.
  */
-export function applyTicketFrame(data: TicketListData, frame: TicketFrame, args: TicketListArgs, viewer: TicketViewer): void {
+export function placeTicket(data: TicketListData, frame: TicketFrame, args: TicketListArgs, viewer: TicketViewer): TicketPlacement | null {
   const ticketId = frame.ticket?.id ?? frame.ticketId;
-  if (ticketId === undefined) return;
+  if (ticketId === undefined) return null;
   const at = locateTicket(data, ticketId);
   const held = at ? data.pages[at.page]!.tickets[at.index] : undefined;
-  if (frame.action === 'delete' || !frame.ticket) {
-    if (at) removeTicket(data, ticketId);
-    return;
-  }
+  if (frame.action === 'delete' || !frame.ticket) return at ? { ticket: null, remove: at, insert: null } : null;
   const ticket = frame.ticket;
-  if (held && isStale(held, ticket)) return;
+  if (held && isStale(held, ticket)) return null;
   const belongs = isSearchList(args) ? held !== undefined && matchesList(ticket, { ...args, searchParam: undefined }, viewer) : matchesList(ticket, args, viewer);
-  if (at) removeTicket(data, ticketId);
-  if (belongs) insertTicket(data, ticket);
+  const insert = belongs ? insertionPoint(data, ticket) : null;
+  if (!at && !insert) return null;
+  return { ticket, remove: at, insert };
 }
 
-/** A contact frame renames, re-pictures or re-tags the rows of that contact's tickets. */
-export function applyContactFrame(data: TicketListData, frame: ContactFrame): void {
+/** Carries out a placement (on the draft RTK Query hands over, or on plain data). */
+export function applyPlacement(data: TicketListData, placement: TicketPlacement): void {
+  const { remove, ticket } = placement;
+  let insert = placement.insert;
+  if (remove) {
+    data.pages[remove.page]!.tickets.splice(remove.index, 1);
+    if (insert && insert.page === remove.page && insert.index > remove.index) insert = { page: insert.page, index: insert.index - 1 };
+  }
+  if (insert && ticket) data.pages[insert.page]!.tickets.splice(insert.index, 0, ticket);
+}
+
+/** `placeTicket` then `applyPlacement` on the same data. */
+export function applyTicketFrame(data: TicketListData, frame: TicketFrame, args: TicketListArgs, viewer: TicketViewer): void {
+  const placement = placeTicket(data, frame, args, viewer);
+  if (placement) applyPlacement(data, placement);
+}
+
+/** Where a contact's tickets sit in one list. */
+export function rowsOfContact(data: TicketListData, contactId: number): Array<{ page: number; index: number }> {
+  const found: Array<{ page: number; index: number }> = [];
+  data.pages.forEach((page, pageIndex) =>
+    page.tickets.forEach((ticket, index) => {
+      if (ticket.contactId === contactId) found.push({ page: pageIndex, index });
+    }),
+  );
+  return found;
+}
+
+/** A contact frame renames, re-pictures or re-tags the rows of that contact's tickets (found beforehand, or here). */
+export function applyContactFrame(data: TicketListData, frame: ContactFrame, rows = frame.contact ? rowsOfContact(data, frame.contact.id) : []): void {
   const contact = frame.contact;
   if (frame.action === 'delete' || !contact) return;
-  for (const page of data.pages) {
-    for (const ticket of page.tickets) {
-      if (ticket.contactId !== contact.id) continue;
-      const { tags, ...fields } = contact;
-      if (ticket.contact) Object.assign(ticket.contact, fields);
-      if (tags) ticket.tags = tags;
-    }
+  const { tags, ...fields } = contact;
+  for (const { page, index } of rows) {
+    const ticket = data.pages[page]!.tickets[index]!;
+    if (ticket.contact) Object.assign(ticket.contact, fields);
+    if (tags) ticket.tags = tags;
   }
 }
 

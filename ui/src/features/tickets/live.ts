@@ -4,7 +4,7 @@ import type { SocketClient } from '../../app/socket';
 import { useSocket } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
 import { ticketsApi } from './api';
-import { applyContactFrame, applyNotificationFrame, applyTicketFrame, countChange, locateTicket } from './cache';
+import { applyContactFrame, applyNotificationFrame, applyPlacement, countChange, locateTicket, placeTicket, rowsOfContact } from './cache';
 import { normaliseListArgs } from './listArgs';
 import { applyPresenceFrame, type PresenceFrame } from './presence';
 import { playNotificationSound } from './sound';
@@ -64,8 +64,10 @@ export function createTicketLive(store: AppStore) {
     const known = knownTicket(state, ticketId);
 
     for (const args of ticketsApi.util.selectCachedArgsForQuery(state, 'ticketList')) {
-      const filters = normaliseListArgs(args);
-      store.dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => applyTicketFrame(draft, frame, filters, viewer)));
+      const data = ticketsApi.endpoints.ticketList.select(args)(state).data;
+      // Worked out on the plain cache: walking thousands of rows through the draft would wrap each in a proxy.
+      const placement = data && placeTicket(data, frame, normaliseListArgs(args), viewer);
+      if (placement) store.dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => applyPlacement(draft, placement)));
     }
     for (const args of ticketsApi.util.selectCachedArgsForQuery(state, 'ticketCount')) {
       const change = countChange(frame, normaliseListArgs(args), viewer, known);
@@ -95,8 +97,8 @@ export function createTicketLive(store: AppStore) {
     const state = ticketsState(store);
     for (const args of ticketsApi.util.selectCachedArgsForQuery(state, 'ticketList')) {
       const data = ticketsApi.endpoints.ticketList.select(args)(state).data;
-      if (!data?.pages.some((page) => page.tickets.some((ticket) => ticket.contactId === frame.contact!.id))) continue;
-      store.dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => applyContactFrame(draft, frame)));
+      const rows = data ? rowsOfContact(data, frame.contact.id) : [];
+      if (rows.length > 0) store.dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => applyContactFrame(draft, frame, rows)));
     }
   };
 
