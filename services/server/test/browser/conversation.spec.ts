@@ -241,6 +241,19 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     await input.fill('');
   });
 
+  it('greets a new conversation on a non-WhatsApp channel with the empty text and the 24-hour banner', async () => {
+    const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Paula Facebook', number: String((phone += 1)), channel: 'facebook' } });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin.token), payload: { contactId: contact.json().id, status: 'open' } });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    await page.goto(`${server.url}/tickets/${ticket.json().uuid}`);
+    await page.getByTestId('messages-empty').getByText('Diga olá para seu novo contato!').waitFor();
+    await page.getByTestId('reply-window-banner').waitFor();
+    await screenshot(page, 'conversation-empty-facebook');
+    await page.goto(`${server.url}/tickets/${maria.uuid}`);
+    await bubble('Olá, preciso de ajuda com meu pedido').waitFor();
+  });
+
   it('opens the contact drawer and adds a note to the ticket', async () => {
     await page.getByTestId('ticket-header-contact').click();
     const drawer = page.getByTestId('contact-drawer');

@@ -36,6 +36,16 @@ describe('pages into one list', () => {
     expect(flattenPages(cache).find((m) => m.id === b.id)!.body).toBe(b.body);
     expect(flattenPages(undefined)).toEqual([]);
   });
+
+  it('orders by time when pages interleave', () => {
+    const a = message({ createdAt: at(2026, 11, 1, 9) });
+    const b = message({ createdAt: at(2026, 11, 1, 10) });
+    const c = message({ createdAt: at(2026, 11, 1, 11) });
+    const d = message({ createdAt: at(2026, 11, 1, 12) });
+    // c was written while page 2 was being read.
+    const cache: MessagesCache = { pages: [page([b, d]), page([a, c])], pageParams: [1, 2] };
+    expect(flattenPages(cache).map((m) => m.id)).toEqual([a.id, b.id, c.id, d.id]);
+  });
 });
 
 describe('day separators', () => {

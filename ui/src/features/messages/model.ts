@@ -36,9 +36,22 @@ const byTime = (a: Message, b: Message) => (a.createdAt === b.createdAt ? (a.id 
  */
 export function flattenPages(cache: MessagesCache | undefined): Message[] {
   if (!cache) return [];
-  const seen = new Map<string, Message>();
-  for (const page of cache.pages) for (const message of page.messages) if (!seen.has(message.id)) seen.set(message.id, message);
-  return [...seen.values()].sort(byTime);
+  // Newest page first, each read newest to oldest: the first copy of a message met is the one to keep, and the
+  // pages are already in order, so no sort is needed for thousands of messages on every page that arrives.
+  const seen = new Set<string>();
+  const newestFirst: Message[] = [];
+  for (const page of cache.pages) {
+    for (let index = page.messages.length - 1; index >= 0; index--) {
+      const message = page.messages[index]!;
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      newestFirst.push(message);
+    }
+  }
+  const messages = newestFirst.reverse();
+  // Pages read while messages were arriving may interleave; then order by time after all.
+  for (let index = 1; index < messages.length; index++) if (byTime(messages[index - 1]!, messages[index]!) > 0) return messages.sort(byTime);
+  return messages;
 }
 
 /** The local calendar day of an instant, as YYYY-MM-DD (the separator's key). */
