@@ -28,6 +28,8 @@ export async function migrateTickets(db: Kysely<any>): Promise<void> {
     create unique index if not exists tickets_uuid on read.tickets (uuid);
     -- The list: a company's tickets of one status, newest activity first (GET /tickets and its deep pages).
     create index if not exists tickets_list on read.tickets (company_id, status, updated_at desc, id desc) where not deleted;
+    -- A queue filter (the queue multi-select) on a big status tab: without it a rare queue scans the whole tab.
+    create index if not exists tickets_list_queue on read.tickets (company_id, status, queue_id, updated_at desc, id desc) where not deleted;
     create index if not exists tickets_contact on read.tickets (company_id, contact_id, updated_at desc) where not deleted;
     create index if not exists tickets_last_message on read.tickets (last_message_id) where last_message_id is not null;
     create index if not exists tickets_unread on read.tickets (company_id, status, updated_at desc) where unread_messages > 0 and not deleted;

@@ -70,6 +70,7 @@ export async function runRebuildCommand(args: readonly string[], context: Rebuil
   }
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', (error) => console.warn(`pool: idle connection lost (${error.message})`));
   pool.on('error', () => {});
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   const store =

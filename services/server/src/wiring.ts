@@ -71,6 +71,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const registry = productEventRegistry();
   const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  // An idle pooled connection that dies (a Postgres restart) must not crash the process: the pool replaces it.
+  pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
   const runtime = createProjectionRuntime({ db, connectionString: databaseUrl, store, bus, projectors });
