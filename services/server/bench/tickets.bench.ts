@@ -33,6 +33,9 @@ const INBOUND_RATE = 200;
 const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 15);
 /** `BENCH_ONLY=inbound` skips the bulk load and the read figures (for working on the write path). */
 const ONLY_INBOUND = process.env.BENCH_ONLY === 'inbound';
+/** `BENCH_ONLY=reads` skips the inbound figure; `BENCH_SEARCH=0` the (slow, figure-less) contact search. */
+const ONLY_READS = process.env.BENCH_ONLY === 'reads';
+const WITH_SEARCH = process.env.BENCH_SEARCH !== '0';
 
 /**
  * Every statement this process sends to Postgres, counted by its first words: the inbound figure
@@ -170,12 +173,16 @@ async function main() {
     report('tickets_open_page_500', await time('/tickets?status=open&showAll=true&pageNumber=500'));
     report('tickets_closed_page_500', await time('/tickets?status=closed&showAll=true&pageNumber=500'));
     report('tickets_pending_queues_first_page', await time('/tickets?status=pending&showAll=true&queueIds=[1,2]&pageNumber=1'));
-    report('tickets_search_contact_name', await time('/tickets?status=open&showAll=true&searchParam=Contato%20123456'));
+    if (WITH_SEARCH) report('tickets_search_contact_name', await time('/tickets?status=open&showAll=true&searchParam=Contato%20123456'));
     report('messages_long_ticket_first_page', await time(`/messages/${base + 1}?pageNumber=1`));
     report('messages_long_ticket_page_20', await time(`/messages/${base + 1}?pageNumber=20`));
     report('messages_ordinary_ticket', await time(`/messages/${base + HEAVY + Math.floor((TICKETS - HEAVY) / 2)}?pageNumber=1`));
     }
 
+    if (ONLY_READS) {
+      await app.close();
+      return;
+    }
     // Inbound at a steady rate, each message to its own contact's ticket, timed to its frame.
     await relogin();
     const socket = new WebSocket(`ws://127.0.0.1:${address.port}/socket?token=${encodeURIComponent(token)}`);
