@@ -1,3 +1,4 @@
+import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 
 export async function migrateConnections(db: Kysely<any>): Promise<void> {
@@ -77,16 +78,19 @@ export async function migrateConnections(db: Kysely<any>): Promise<void> {
       connection_id integer
     );
     comment on table read.default_connections is 'The default connection of each company (new tickets that name none go there)';
-
-    -- Another read model may be creating the schema at this moment (they migrate side by side).
-    do $$ begin create schema if not exists auth; exception when unique_violation or duplicate_schema then null; end $$;
-    create table if not exists auth.connection_secrets (
-      connection_id integer primary key,
-      company_id integer not null,
-      token text not null,
-      facebook_user_token text,
-      token_meta text
-    );
-    create index if not exists connection_secrets_token on auth.connection_secrets (token);
   `.execute(db);
+  // Schema auth is the users read model's too: they migrate side by side.
+  await withSchemaLock(db, (trx) =>
+    sql`
+      create schema if not exists auth;
+      create table if not exists auth.connection_secrets (
+        connection_id integer primary key,
+        company_id integer not null,
+        token text not null,
+        facebook_user_token text,
+        token_meta text
+      );
+      create index if not exists connection_secrets_token on auth.connection_secrets (token);
+    `.execute(trx),
+  );
 }

@@ -1,3 +1,4 @@
+import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 import { migratePresence } from './presence';
 
@@ -42,15 +43,19 @@ export async function migrateUsers(db: Kysely<any>): Promise<void> {
     comment on column read.users.online_changed_at is 'When online last changed';
     comment on column read.users.deleted is 'Deleted users stay for history (ticket owners, audit) but cannot log in';
     create index if not exists users_company_online on read.users (company_id) where online and not deleted;
-
-    create schema if not exists auth;
-    create table if not exists auth.user_credentials (
-      user_id integer primary key,
-      company_id integer not null,
-      email text not null,
-      password_hash text not null
-    );
-    create unique index if not exists user_credentials_email on auth.user_credentials (email);
   `.execute(db);
+  // Schema auth is the connections read model's too: they migrate side by side.
+  await withSchemaLock(db, (trx) =>
+    sql`
+      create schema if not exists auth;
+      create table if not exists auth.user_credentials (
+        user_id integer primary key,
+        company_id integer not null,
+        email text not null,
+        password_hash text not null
+      );
+      create unique index if not exists user_credentials_email on auth.user_credentials (email);
+    `.execute(trx),
+  );
   await migratePresence(db);
 }

@@ -1,3 +1,4 @@
+import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -9,16 +10,18 @@ import { sql, type Kysely } from 'kysely';
  * losing it costs at most one sweep that takes a user offline until their next ping.
  */
 export async function migratePresence(db: Kysely<any>): Promise<void> {
-  await sql`
-    create schema if not exists presence;
-    create table if not exists presence.user_heartbeats (
-      user_id integer primary key,
-      company_id integer not null,
-      last_seen_at timestamptz not null
-    );
-    create index if not exists user_heartbeats_last_seen on presence.user_heartbeats (last_seen_at);
-    comment on table presence.user_heartbeats is 'Last userStatus ping of each user (operational state, not history)';
-  `.execute(db);
+  await withSchemaLock(db, (trx) =>
+    sql`
+      create schema if not exists presence;
+      create table if not exists presence.user_heartbeats (
+        user_id integer primary key,
+        company_id integer not null,
+        last_seen_at timestamptz not null
+      );
+      create index if not exists user_heartbeats_last_seen on presence.user_heartbeats (last_seen_at);
+      comment on table presence.user_heartbeats is 'Last userStatus ping of each user (operational state, not history)';
+    `.execute(trx),
+  );
 }
 
 export async function recordHeartbeat(db: Kysely<any>, heartbeat: { userId: number; companyId: number; at: Date }): Promise<void> {

@@ -36,7 +36,7 @@ import { companySettingsOf } from '@conversa/projections/companies/queries';
 import { connectionSecrets, connectionsToRun, findConnection, type ConnectionToRun } from '@conversa/projections/connections/queries';
 import { messageIdByProviderId } from '@conversa/projections/messages/queries';
 import type { Bus, BusSubscription } from '@conversa/bus';
-import { leaseKey } from '@conversa/projector';
+import { leaseKey, SCHEMA_DDL_LOCK_KEY } from '@conversa/projector';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
@@ -184,10 +184,16 @@ export const IMPORT_PROGRESS_INTERVAL_MS = 1_000;
 
 export interface SessionHooksOptions {
   /**
-   * Called when the session says it ended for good (the manager stops and forgets it), with the
-   * request generation of the stop it recorded: until someone asks again, the session stays down.
+   * The request generation the session was started for. When it ends for good, it stops only that
+   * request: one made meanwhile (the account linked, a restart asked while it started) stands.
    */
-  onEnded?: (reason: string, stopGeneration: number) => Promise<void>;
+  generation?: number;
+  /**
+   * Called when the session says it ended for good (the manager stops and forgets it), with the
+   * first request generation that may start it again: the stop it recorded, or the request that
+   * superseded it. Until then the session stays down, even while the read model lags behind.
+   */
+  onEnded?: (reason: string, downBelowGeneration: number) => Promise<void>;
   log?: SessionLogger;
 }
 
@@ -247,9 +253,17 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
       await onConnection({ type: 'RecordSessionState', ...state, ...(report.number !== undefined ? { number: report.number } : {}) });
     },
     async ended(reason) {
+      const startedFor = options.generation;
+      const stopped = await onConnection({ type: 'StopSession', ...(startedFor !== undefined ? { ifGeneration: startedFor } : {}) });
+      if (startedFor !== undefined && stopped.events.length === 0) {
+        // Someone asked for the session again after this one started (a Meta account linked to a
+        // connection that started without one): the newer request starts a new session.
+        options.log?.warn({ connectionId, reason, generation: startedFor }, 'session ended; a newer session request stands');
+        await options.onEnded?.(reason, startedFor + 1);
+        return;
+      }
       options.log?.warn({ connectionId, reason }, 'session ended');
       await onConnection({ type: 'RecordSessionState', status: 'DISCONNECTED', qrcode: '', retries: lastReport?.retries ?? 0 });
-      const stopped = await onConnection({ type: 'StopSession' });
       const generation = stopped.state.status === 'none' ? 0 : stopped.state.session.generation;
       await options.onEnded?.(reason, generation);
     },
@@ -418,6 +432,8 @@ interface Owned {
   /** The request generation this process has acted on. */
   generation: number;
   running: RunningSession | null;
+  /** Counts launches: an end reported by an earlier session of the connection leaves a later one running. */
+  launches: number;
 }
 
 /**
@@ -456,15 +472,22 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     };
     next.on('error', lost);
     next.on('end', () => lost(new Error('lease connection ended')));
-    await next.connect();
-    // Two managers starting at once would race on `create … if not exists` in Postgres' catalog:
-    // the DDL runs under a transaction-scoped advisory lock.
-    await next.query(`begin;
-      select pg_advisory_xact_lock(hashtext('conversa-channels-session-generations'));
-      create schema if not exists channels;
-      create table if not exists channels.session_generations (connection_id integer primary key, generation integer not null, updated_at timestamptz not null default now());
-      comment on table channels.session_generations is 'The last session request (start, new QR, restart) a session manager acted on, per connection';
-      commit;`);
+    try {
+      await next.connect();
+      // Two managers starting at once (or the other creators of schema channels) would race on
+      // `create … if not exists` in Postgres' catalog: the DDL runs under the schema lock.
+      await next.query(`begin;
+        select pg_advisory_xact_lock(${SCHEMA_DDL_LOCK_KEY.toString()});
+        create schema if not exists channels;
+        create table if not exists channels.session_generations (connection_id integer primary key, generation integer not null, updated_at timestamptz not null default now());
+        comment on table channels.session_generations is 'The last session request (start, new QR, restart) a session manager acted on, per connection';
+        commit;`);
+    } catch (error) {
+      // A failed statement leaves the transaction open, holding the DDL lock every other manager
+      // waits on: closing the connection rolls it back.
+      await next.end().catch(() => {});
+      throw error;
+    }
     client = next;
     return next;
   }
@@ -497,20 +520,36 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   async function launch(target: ConnectionToRun, entry: Owned, fresh: boolean): Promise<void> {
     const driver = drivers.get(target.channel)!;
     const connectionOf = await sessionConnectionOf(ctx.db, target.id);
-    if (!connectionOf) return;
+    if (!connectionOf) {
+      log.warn({ connectionId: target.id }, 'sessions: the connection is not in the read model yet; starting it on a later pass');
+      return;
+    }
+    entry.launches += 1;
+    const attempt = entry.launches;
+    const current = () => owned.get(target.id) === entry && entry.launches === attempt;
     const hooks = createSessionHooks(ctx, target, {
       log,
-      onEnded: async (_reason, stopGeneration) => {
+      generation: target.generation,
+      onEnded: async (_reason, downBelowGeneration) => {
+        // A session replaced since (restart, new QR) ending is no news about the one running now.
+        if (owned.get(target.id) === entry && entry.launches !== attempt) return;
         // Ended for good (logged out on the phone): it stays down until someone starts it again.
-        ended.set(target.id, stopGeneration);
-        if (owned.get(target.id) !== entry) return;
+        ended.set(target.id, downBelowGeneration);
+        if (!current()) return;
         const running = entry.running;
         owned.delete(target.id);
         await running?.stop().catch((error) => log.warn({ err: error, connectionId: target.id }, 'sessions: stopping an ended session failed'));
         await unlock(target.id);
       },
     });
-    entry.running = await driver.start(connectionOf, hooks, { fresh });
+    const running = await driver.start(connectionOf, hooks, { fresh });
+    if (current()) {
+      entry.running = running;
+      return;
+    }
+    // It ended while it started (no account linked, the pairing refused): the end freed its lease already.
+    log.warn({ connectionId: target.id, generation: target.generation }, 'sessions: the session ended while it started');
+    await running.stop().catch((error) => log.warn({ err: error, connectionId: target.id }, 'sessions: stopping an ended session failed'));
   }
 
   async function release(connectionId: number, entry: Owned, how: 'stop' | 'logout'): Promise<void> {
@@ -534,7 +573,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     let entry = owned.get(target.id);
     if (!entry) {
       if (!(await tryLock(target.id))) return;
-      entry = { channel: target.channel, companyId: target.companyId, generation: await actedGeneration(target.id), running: null };
+      entry = { channel: target.channel, companyId: target.companyId, generation: await actedGeneration(target.id), running: null, launches: 0 };
       owned.set(target.id, entry);
     } else if (entry.running && target.generation <= entry.generation) {
       return;
@@ -548,7 +587,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         await (fresh ? running.logout() : running.stop());
       }
       await launch(target, entry, fresh);
-      if (news) {
+      // Recorded only under the lease: a session that ended while it started freed it for others.
+      if (news && owned.get(target.id) === entry) {
         entry.generation = target.generation;
         await recordGeneration(target.id, target.generation);
       }

@@ -33,7 +33,11 @@ export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migr
   };
   return {
     async migrate() {
-      await sql`create schema if not exists ids`.execute(db);
+      // Two processes starting at once would collide on the schema in Postgres' catalog.
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('conversa-ids-schema'))`.execute(trx);
+        await sql`create schema if not exists ids`.execute(trx);
+      });
     },
     async next(kind) {
       const name = `ids.${kind}`;

@@ -1,6 +1,7 @@
 import { type Position, type RecordedEvent, positionToString } from '@conversa/contracts';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { AfterCommit, ProjectionChange, Projector } from './projector';
+import { withSchemaLock } from './schemas';
 
 /** Where a projector stands: its committed position and the version that wrote its tables. */
 export interface Checkpoint {
@@ -21,13 +22,9 @@ export class CheckpointConflictError extends Error {
 }
 
 // Checkpoints are runtime bookkeeping, not an analyst interface: they stay out of schema `read`.
-const schemaLockKey = 7_301_998_224_114_311n;
-
 /** Creates schemas `projection` (checkpoints) and `read` (read tables). Safe to run concurrently. */
 export async function ensureSchemas(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // `create … if not exists` still races on the catalog's unique index when two processes start at once.
-    await sql`select pg_advisory_xact_lock(${schemaLockKey}::bigint)`.execute(trx);
+  await withSchemaLock(db, async (trx) => {
     await sql`create schema if not exists projection`.execute(trx);
     await sql`create schema if not exists read`.execute(trx);
     await sql`

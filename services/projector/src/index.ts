@@ -4,4 +4,5 @@ export * from './lease';
 export * from './progress';
 export * from './rebuild';
 export * from './runtime';
+export * from './schemas';
 export * from './cli';

@@ -1,3 +1,4 @@
+import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 import type { OutboundMessage } from '../port';
 import type { RunningSession, SessionDriver } from '../sessions';
@@ -7,22 +8,25 @@ import type { RunningSession, SessionDriver } from '../sessions';
  * only by the sandbox session (the channel's side), read by GET /sandbox/:id/outbox.
  */
 export async function migrateSandbox(db: Kysely<any>): Promise<void> {
-  await sql`
-    do $$ begin create schema if not exists channels; exception when unique_violation or duplicate_schema then null; end $$;
-    create table if not exists channels.sandbox_outbox (
-      message_id text primary key,
-      connection_id integer not null,
-      company_id integer not null,
-      to_number text not null,
-      body text not null,
-      media_url text,
-      media_type text not null,
-      created_at timestamptz not null default now()
-    );
-    create index if not exists sandbox_outbox_contact on channels.sandbox_outbox (connection_id, to_number, created_at);
-    alter table channels.sandbox_outbox add column if not exists edited_at timestamptz, add column if not exists deleted_at timestamptz;
-    comment on table channels.sandbox_outbox is 'Messages the product sent through sandbox (test) connections, as the contact''s phone received them';
-  `.execute(db);
+  // The API and the sandbox session of every process migrate it as they start; schema channels is shared.
+  await withSchemaLock(db, (trx) =>
+    sql`
+      create schema if not exists channels;
+      create table if not exists channels.sandbox_outbox (
+        message_id text primary key,
+        connection_id integer not null,
+        company_id integer not null,
+        to_number text not null,
+        body text not null,
+        media_url text,
+        media_type text not null,
+        created_at timestamptz not null default now()
+      );
+      create index if not exists sandbox_outbox_contact on channels.sandbox_outbox (connection_id, to_number, created_at);
+      alter table channels.sandbox_outbox add column if not exists edited_at timestamptz, add column if not exists deleted_at timestamptz;
+      comment on table channels.sandbox_outbox is 'Messages the product sent through sandbox (test) connections, as the contact''s phone received them';
+    `.execute(trx),
+  );
 }
 
 /** The provider id a sandbox delivery answers: derived from Conversa's message id, so a resend is the same delivery. */

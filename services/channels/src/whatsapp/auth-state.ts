@@ -9,6 +9,7 @@ import {
   type SignalDataTypeMap,
   type SignalKeyStore,
 } from '@whiskeysockets/baileys';
+import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -17,20 +18,23 @@ import { sql, type Kysely } from 'kysely';
  * Baileys reads and writes keys by (category, id), hundreds at a time during a history sync.
  */
 export async function migrateWhatsappAuth(db: Kysely<any>): Promise<void> {
-  await sql`
-    create schema if not exists channels;
-    create table if not exists channels.whatsapp_auth (
-      connection_id integer not null,
-      category text not null,
-      key_id text not null,
-      value text not null,
-      updated_at timestamptz not null default now(),
-      primary key (connection_id, category, key_id)
-    );
-    comment on table channels.whatsapp_auth is 'WhatsApp (Baileys) session secrets per connection: credentials and Signal keys. Secret: never exposed to analysts.';
-    comment on column channels.whatsapp_auth.category is 'creds for the credentials; otherwise the Signal key family (pre-key, session, sender-key, app-state-sync-key, lid-mapping …)';
-    comment on column channels.whatsapp_auth.value is 'JSON with Baileys BufferJSON encoding (bytes as base64)';
-  `.execute(db);
+  // Every process migrates it as it starts; schema channels is shared.
+  await withSchemaLock(db, (trx) =>
+    sql`
+      create schema if not exists channels;
+      create table if not exists channels.whatsapp_auth (
+        connection_id integer not null,
+        category text not null,
+        key_id text not null,
+        value text not null,
+        updated_at timestamptz not null default now(),
+        primary key (connection_id, category, key_id)
+      );
+      comment on table channels.whatsapp_auth is 'WhatsApp (Baileys) session secrets per connection: credentials and Signal keys. Secret: never exposed to analysts.';
+      comment on column channels.whatsapp_auth.category is 'creds for the credentials; otherwise the Signal key family (pre-key, session, sender-key, app-state-sync-key, lid-mapping …)';
+      comment on column channels.whatsapp_auth.value is 'JSON with Baileys BufferJSON encoding (bytes as base64)';
+    `.execute(trx),
+  );
 }
 
 /** The row holding the credentials themselves. */

@@ -89,6 +89,14 @@ describe('connection decider', () => {
       .thenState((state) => expect(state.status === 'active' && state.session).toMatchObject({ wanted: false, generation: 2 }));
   });
 
+  it('a session ending for good stops only the request it was started for, not a newer one', () => {
+    spec(connection)
+      .given([created(), requested(1)])
+      .when({ type: 'StopSession', ifGeneration: 1 })
+      .then([{ type: 'ConnectionSessionStopRequested', data: { connectionId: 5, generation: 2 } }]);
+    spec(connection).given([created(), requested(1), requested(2, 'restart')]).when({ type: 'StopSession', ifGeneration: 1 }).then([]);
+  });
+
   it('records session status, QR code, retries and number only when something changed', () => {
     spec(connection)
       .given([created(), requested(1)])

@@ -58,7 +58,11 @@ export type ConnectionCommand =
   | { type: 'ChangeConnectionAccount'; account: ChannelAccount }
   | { type: 'DeleteConnection' }
   | { type: 'RequestSession'; kind: 'start' | 'renew' | 'restart' }
-  | { type: 'StopSession' }
+  /**
+   * `ifGeneration`: a session that ended for good stops only the request it was started for; a
+   * newer request (start, new QR, restart made while it ran) stands, and nothing is recorded.
+   */
+  | { type: 'StopSession'; ifGeneration?: number }
   | { type: 'RecordSessionState'; status: ConnectionStatus; qrcode: string; retries: number; number?: string }
   | { type: 'StartImport' }
   | { type: 'RecordImportProgress'; processed: number; total: number; date: string | null; ticketIds: number[] }
@@ -198,6 +202,7 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
       }
       case 'StopSession': {
         const current = active(state);
+        if (command.ifGeneration !== undefined && current.session.generation > command.ifGeneration) return [];
         return [{ type: 'ConnectionSessionStopRequested', data: { connectionId: current.connectionId, generation: current.session.generation + 1 } }];
       }
       case 'RecordSessionState': {
