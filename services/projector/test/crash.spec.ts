@@ -71,4 +71,4 @@ it('a projector process killed mid-replay resumes elsewhere with the same tables
   const entries = (rows: unknown[]) =>
     (rows as Array<{ event_id: string; commit_position: string; prepare_position: string }>).map((r) => `${r.commit_position}/${r.prepare_position} ${r.event_id}`).sort();
   expect(entries(await tableRows(h.db, 'read.crash_log', 'seq'))).toEqual(entries(await tableRows(h.db, 'read.clean_log', 'seq')));
-});
+}, 90_000); // Two processes, a kill and a full replay: on a busy two-core machine this takes ~30 s.
