@@ -17,6 +17,7 @@ import type { Ticket } from './types';
 /** Spec 1 §9: the next page loads once the list is scrolled within 100 px of its bottom. */
 export const LOAD_MORE_WITHIN_PX = 100;
 const SKELETON_ROWS = 6;
+const rowHeight = () => ROW_HEIGHT;
 
 /**
  * One ticket list (a tab or a view): pages of GET /tickets kept live by frames (live.ts), drawn by a virtual
@@ -34,11 +35,13 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
   const scroller = useRef<HTMLDivElement>(null);
   const canDelete = canDeleteTicket(user);
 
+  // Stable callbacks: the virtualizer recomputes every row's offset whenever one of them changes identity.
+  const getItemKey = useCallback((index: number) => rows[index]!.id, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]!.id,
+    estimateSize: rowHeight,
+    getItemKey,
     overscan: 6,
   });
 
