@@ -186,7 +186,17 @@ async function main() {
     figure('idle_page_frame_p50_ms', percentile(idle, 50), 'ms');
     figure('idle_page_frame_p95_ms', percentile(idle, 95), 'ms');
     log('scrolling up through the conversation');
-    const up = (await page.evaluate(scrollPass('up'))) as PassResult;
+    // Progress every 15 s: how far up the list is and whether a page is on its way.
+    const progress = setInterval(() => {
+      page
+        .evaluate(() => {
+          const list = document.querySelector('[data-testid="message-list"]') as HTMLElement;
+          const first = list.querySelector('[data-index]');
+          return `scrollTop ${Math.round(list.scrollTop)} of ${list.scrollHeight}, first row ${first?.getAttribute('data-index')}, loading ${document.querySelector('[data-testid="loading-older"]') !== null}, ${(first?.textContent ?? '').slice(0, 40)}`;
+        })
+        .then(log, () => undefined);
+    }, 15_000);
+    const up = (await page.evaluate(scrollPass('up')).finally(() => clearInterval(progress))) as PassResult;
     const loaded = await page.evaluate(() => document.body.innerText.includes('Mensagem 1: '));
     log(`up: ${up.deltas.length} frames in ${Math.round(up.ms)} ms; first message reached: ${loaded}`);
     if (!loaded) throw new Error('the first message was never reached');

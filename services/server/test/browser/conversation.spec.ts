@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { inboundContext, RecordingChannelGateway } from '@conversa/channels';
 import { changeTicket, receiveMessage, userActor } from '@conversa/core';
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { screenshot } from '@conversa/testing/browser';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples } from '../../../media/test/samples';
 import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -67,11 +67,16 @@ async function openMenu(text: string) {
 
 beforeAll(async () => {
   server = await startTestServer({ listen: true, serveUi: true, channels });
-  browser = await launchBrowser();
+  // Debian's Chromium with launchBrowser's flags, plus a fake microphone and camera (a tone and a test pattern)
+  // so voice notes and photos can be recorded headless.
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
   const company = await signupCompany(server, 'Conversa Viva', 61);
   admin = { ...company, token: (await server.login(company.email, company.password)).token };
   maria = await openConversation('Maria Souza', 'Olá, preciso de ajuda com meu pedido');
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  context = await browser.newContext({ viewport: { width: 1366, height: 860 }, permissions: ['microphone', 'camera'] });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
   await page.goto(`${server.url}/login`);
@@ -168,6 +173,40 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     // The server agrees.
     const late = await server.app.inject({ method: 'POST', url: `/messages/edit/${await bubbleId('Mensagem de dezesseis minutos atrás')}`, headers: bearer(admin.token), payload: { body: 'tarde demais' } });
     expect(late.json().error).toBe('ERR_MESSAGE_EDIT_EXPIRED');
+  });
+
+  it('records a voice note as MP3, and discards one too short to keep', async () => {
+    const before = (await messagesOf(maria.ticketId)).length;
+    await page.getByTestId('composer-record').click();
+    await page.getByTestId('composer-recording').waitFor();
+    await page.getByTestId('audio-send').click();
+    await page.getByTestId('toast-info').getByText('Áudio muito curto; a gravação foi descartada.').waitFor();
+    expect((await messagesOf(maria.ticketId)).length).toBe(before);
+
+    await page.getByTestId('composer-record').click();
+    // The recording's own clock: two seconds of the fake microphone's tone.
+    await page.getByTestId('composer-recording').getByText('0:02').waitFor();
+    await page.getByTestId('audio-send').click();
+    await page.locator('[data-testid^="message-audio-"]').last().waitFor();
+    const audio = (await messagesOf(maria.ticketId)).filter((row) => row.media_type === 'audio');
+    expect(audio).toHaveLength(1);
+    expect(audio[0]).toMatchObject({ media_mime: 'audio/mpeg' });
+    expect(Number(audio[0]!.media_size)).toBeGreaterThanOrEqual(10_000);
+    await page.locator('[data-testid^="message-audio-"]').last().getByTestId('audio-rate').click();
+    await expect(page.evaluate(() => localStorage.getItem('audioMessageRate'))).resolves.toBe('1.5');
+  });
+
+  it('takes a photo with the camera and sends it', async () => {
+    const images = async () => (await messagesOf(maria.ticketId)).filter((row) => row.media_type === 'image').length;
+    const before = await images();
+    await page.getByTestId('composer-attach').click();
+    await page.getByTestId('attach-camera').click();
+    await page.getByTestId('camera-dialog').waitFor();
+    await page.locator('[data-testid="camera-capture"]:not([disabled])').click();
+    await page.getByTestId('camera-use').click();
+    await page.getByTestId('composer-files').getByText(/foto-\d+\.jpg/).waitFor();
+    await page.getByTestId('composer-send-files').click();
+    await expect.poll(images, { timeout: 10_000 }).toBe(before + 1);
   });
 
   it('deletes own message after confirmation', async () => {
