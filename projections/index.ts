@@ -11,6 +11,7 @@ import { messagesProjector } from './messages/projector';
 import { connectionsProjector } from './connections/projector';
 import { queuesProjector } from './queues/projector';
 import { routingProjector } from './routing/projector';
+import { helpsProjector } from './helps/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector, routingProjector];
+export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector, routingProjector, helpsProjector];

@@ -31,4 +31,7 @@ export * from './meta/api';
 export * from './queues/events';
 export * from './queues/api';
 export * from './queues/schedules';
+export * from './helps/events';
+export * from './helps/api';
+export * from './helps/video';
 export * from './events/catalog';

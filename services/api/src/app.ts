@@ -20,6 +20,7 @@ import { queueRoutes } from './queues/routes';
 import { metaRoutes } from './meta/routes';
 import { connectionRoutes } from './connections/routes';
 import { sandboxRoutes } from './sandbox/routes';
+import { helpRoutes } from './helps/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -70,7 +71,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes, connectionRoutes, sandboxRoutes, metaRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes, connectionRoutes, sandboxRoutes, metaRoutes, helpRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

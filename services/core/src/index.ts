@@ -20,6 +20,7 @@ export * from './contacts/contact';
 export * from './contacts/number';
 export * from './contacts/lifecycle';
 export * from './tags/tag';
+export * from './helps/help';
 export * from './queues/queue';
 export * from './messages/message';
 export * from './messages/lifecycle';

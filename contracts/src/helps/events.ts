@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+import { HELP_VIDEO_MAX_LENGTH } from './video';
+
+const id = z.number().int().positive();
+
+export const HELP_TITLE_MAX_LENGTH = 100;
+export const HELP_DESCRIPTION_MAX_LENGTH = 2000;
+
+/** A help entry (spec 2 §3): platform-wide, written by the super user, read by every user. */
+export const HelpDetails = z.object({
+  title: z.string().trim().min(1).max(HELP_TITLE_MAX_LENGTH),
+  description: z.string().max(HELP_DESCRIPTION_MAX_LENGTH),
+  /** A YouTube code or link, a Vimeo link or an https video file link (see helpVideoSource). */
+  video: z.string().trim().min(1).max(HELP_VIDEO_MAX_LENGTH),
+});
+export type HelpDetails = z.infer<typeof HelpDetails>;
+
+/*
+ * Help entries belong to no company. Like plans, their events carry no companyId in the data; the
+ * metadata's companyId (never optional) is the company of the super user who wrote them.
+ */
+export const HelpCreated = defineEvent('HelpCreated', HelpDetails.extend({ helpId: id }));
+export const HelpChanged = defineEvent('HelpChanged', z.object({ helpId: id, changes: HelpDetails.partial() }));
+export const HelpDeleted = defineEvent('HelpDeleted', z.object({ helpId: id }));
+
+export const helpEvents = [HelpCreated, HelpChanged, HelpDeleted];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type HelpEvent =
+  | { type: 'HelpCreated'; data: D<typeof HelpCreated> }
+  | { type: 'HelpChanged'; data: D<typeof HelpChanged> }
+  | { type: 'HelpDeleted'; data: D<typeof HelpDeleted> };
+
+export const helpStream = (helpId: number) => `help-${helpId}`;
+
+/** A help entry as GET /helps and /helps/list answer it. */
+export interface HelpView {
+  id: number;
+  title: string;
+  description: string;
+  video: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,29 @@
+import type { HelpView } from '@conversa/contracts';
+import { sql, type Kysely } from 'kysely';
+
+const helpFromRow = (row: any): HelpView => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  video: row.video,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every help entry in the order the super user created them; `searchParam` matches title or description. */
+export async function listHelps(db: Kysely<any>, options: { searchParam?: string } = {}): Promise<HelpView[]> {
+  let query = db.selectFrom('read.helps').selectAll().orderBy('id');
+  const term = options.searchParam?.trim().toLowerCase() ?? '';
+  if (term !== '') {
+    const pattern = `%${escapeLike(term)}%`;
+    query = query.where((eb) => eb.or([eb(sql`lower(title)`, 'like', pattern), eb(sql`lower(description)`, 'like', pattern)]));
+  }
+  return (await query.execute()).map(helpFromRow);
+}
+
+export async function findHelp(db: Kysely<any>, id: number): Promise<HelpView | null> {
+  const row = await db.selectFrom('read.helps').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? helpFromRow(row) : null;
+}

@@ -1,0 +1,53 @@
+import { CreateHelpRequest, DomainError, helpStream, ListHelpsQuery, UpdateHelpRequest } from '@conversa/contracts';
+import { help } from '@conversa/core';
+import { findHelp, listHelps } from '@conversa/projections/helps/queries';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { execute, userActor, type ApiContext } from '../context';
+import { parse } from '../http/errors';
+
+const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * Help entries (spec 2 §7). Platform-wide: every signed-in user reads them (the /helps videos grid),
+ * only the super user writes them (the helps tab of settings). Their events are recorded under the
+ * super user's company, as plans are.
+ */
+export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.get('/helps', async (request) => listHelps(ctx.db, parse(ListHelpsQuery, request.query)));
+  app.get('/helps/list', async () => listHelps(ctx.db));
+
+  app.post('/helps', { config: { auth: { super: true } } }, async (request, reply) => {
+    const details = parse(CreateHelpRequest, request.body);
+    const helpId = await ctx.ids.next('help');
+    await execute(ctx, {
+      decider: help,
+      streamId: helpStream(helpId),
+      command: { type: 'CreateHelp', helpId, details },
+      companyId: request.principal.companyId,
+      actor: userActor(request.principal.userId),
+    });
+    return reply.status(201).send(await findHelp(ctx.db, helpId));
+  });
+
+  app.put('/helps/:id', { config: { auth: { super: true } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const changes = parse(UpdateHelpRequest, request.body);
+    await execute(ctx, {
+      decider: help,
+      streamId: helpStream(id),
+      command: { type: 'ChangeHelp', changes },
+      companyId: request.principal.companyId,
+      actor: userActor(request.principal.userId),
+    });
+    const found = await findHelp(ctx.db, id);
+    if (!found) throw new DomainError('ERR_NOT_FOUND', 'Help entry not found');
+    return found;
+  });
+
+  app.delete('/helps/:id', { config: { auth: { super: true } } }, async (request, reply) => {
+    const { id } = parse(IdParam, request.params);
+    await execute(ctx, { decider: help, streamId: helpStream(id), command: { type: 'DeleteHelp' }, companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
+    return reply.status(204).send();
+  });
+}
