@@ -1,5 +1,5 @@
 import { CompanyDetails, DomainError, IsoDate, SchedulesInput, companyDetails } from '@conversa/contracts';
-import { company, recurrenceMonths } from '@conversa/core';
+import { advanceDueDate, company, recurrenceMonths } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
@@ -55,39 +55,46 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     if (await companyNameTaken(ctx.db, body.name)) throw new DomainError('ERR_COMPANY_NAME_TAKEN');
     const companyId = await ctx.ids.next('company');
     const actor = userActor(request.principal.userId);
-    await execute(ctx, {
-      decider: company,
-      streamId: `company-${companyId}`,
-      command: {
-        type: 'RegisterCompany',
+    const register = () =>
+      execute(ctx, {
+        decider: company,
+        streamId: `company-${companyId}`,
+        command: {
+          type: 'RegisterCompany',
+          companyId,
+          planId: body.planId,
+          dueDate: body.dueDate,
+          via: 'admin',
+          // Named one by one: the body also carries the first admin's password, which no event may hold.
+          details: companyDetails({
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            document: body.document,
+            paymentMethod: body.paymentMethod,
+            addressStreet: body.addressStreet,
+            addressState: body.addressState,
+            addressCity: body.addressCity,
+            recurrence: body.recurrence,
+            status: body.status,
+          }),
+        },
         companyId,
-        planId: body.planId,
-        dueDate: body.dueDate,
-        via: 'admin',
-        // Named one by one: the body also carries the first admin's password, which no event may hold.
-        details: companyDetails({
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          document: body.document,
-          paymentMethod: body.paymentMethod,
-          addressStreet: body.addressStreet,
-          addressState: body.addressState,
-          addressCity: body.addressCity,
-          recurrence: body.recurrence,
-          status: body.status,
-        }),
-      },
-      companyId,
-      actor,
-    });
-    // A company created by the super user gets its first admin, who logs in with the company's e-mail.
+        actor,
+      });
+    // A company created by the super user with a password gets its first admin, who logs in with the company's
+    // e-mail. The e-mail is claimed first (as signup does), so an e-mail in use refuses the company before it exists.
     const password = body.password;
     if (password) {
       const email = body.email.toLowerCase();
       const userId = await ctx.ids.next('user');
       const claim = { email, userId, companyId, actor };
-      await withClaimedEmail(ctx, claim, () => createCompanyAdmin(ctx, { ...claim, name: body.name, password }));
+      await withClaimedEmail(ctx, claim, async () => {
+        await register();
+        await createCompanyAdmin(ctx, { ...claim, name: body.name, password });
+      });
+    } else {
+      await register();
     }
     return reply.status(201).send(await findCompany(ctx.db, companyId));
   });
@@ -97,17 +104,19 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const body = parse(CompanyForm.partial().strict(), request.body);
     const current = await findCompany(ctx.db, id);
     if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
-    const actor = userActor(request.principal.userId);
     const { planId, dueDate, ...details } = body;
     if (details.name !== undefined && details.name.toLowerCase() !== current.name.toLowerCase() && (await companyNameTaken(ctx.db, details.name))) {
       throw new DomainError('ERR_COMPANY_NAME_TAKEN');
     }
-    await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'ChangeCompanyDetails', changes: details }, companyId: id, actor });
-    if (planId !== undefined) {
-      if (!(await findPlan(ctx.db, planId))) throw new DomainError('ERR_VALIDATION', 'planId: plan not found');
-      await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'ChangeCompanyPlan', planId }, companyId: id, actor });
-    }
-    if (dueDate !== undefined) await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'SetCompanyDueDate', dueDate }, companyId: id, actor });
+    if (planId !== undefined && !(await findPlan(ctx.db, planId))) throw new DomainError('ERR_VALIDATION', 'planId: plan not found');
+    // One command, one append: a refused part (company 1's due date) leaves the details unchanged too.
+    await execute(ctx, {
+      decider: company,
+      streamId: `company-${id}`,
+      command: { type: 'EditCompany', changes: details, planId, dueDate },
+      companyId: id,
+      actor: userActor(request.principal.userId),
+    });
     return findCompany(ctx.db, id);
   });
 
@@ -116,12 +125,10 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const { id } = parse(IdParam, request.params);
     const current = await findCompany(ctx.db, id);
     if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
-    const next = new Date(`${current.dueDate}T00:00:00Z`);
-    next.setUTCMonth(next.getUTCMonth() + recurrenceMonths[current.recurrence as keyof typeof recurrenceMonths]);
     await execute(ctx, {
       decider: company,
       streamId: `company-${id}`,
-      command: { type: 'SetCompanyDueDate', dueDate: next.toISOString().slice(0, 10) },
+      command: { type: 'SetCompanyDueDate', dueDate: advanceDueDate(current.dueDate, current.recurrence as keyof typeof recurrenceMonths) },
       companyId: id,
       actor: userActor(request.principal.userId),
     });

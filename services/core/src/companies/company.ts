@@ -19,6 +19,8 @@ export type CompanyCommand =
   | { type: 'ChangeCompanyDetails'; changes: Partial<CompanyDetails> }
   | { type: 'ChangeCompanyPlan'; planId: number }
   | { type: 'SetCompanyDueDate'; dueDate: string }
+  /** The super user's company dialog: details, plan and due date saved as one append, so a refusal leaves none of them. */
+  | { type: 'EditCompany'; changes: Partial<CompanyDetails>; planId?: number; dueDate?: string }
   | { type: 'ChangeCompanySetting'; key: string; value: string }
   | { type: 'SetCompanySchedules'; schedules: ScheduleEntry[] }
   | { type: 'DeleteCompany' };
@@ -51,7 +53,7 @@ export const company: Decider<Company, CompanyCommand, CompanyEvent> = {
         return { ...state, status: 'deleted' };
     }
   },
-  decide(state, command) {
+  decide(state, command, context) {
     switch (command.type) {
       case 'RegisterCompany':
         if (state.status !== 'none') throw new DomainError('ERR_VALIDATION', 'Company already exists');
@@ -67,8 +69,15 @@ export const company: Decider<Company, CompanyCommand, CompanyEvent> = {
       }
       case 'SetCompanyDueDate': {
         const current = requireActive(state);
+        if (current.dueDate === command.dueDate) return [];
         if (current.companyId === 1) throw new DomainError('ERR_NO_PERMISSION', 'Company 1 never expires');
-        return current.dueDate === command.dueDate ? [] : [{ type: 'CompanyDueDateSet', data: { companyId: current.companyId, dueDate: command.dueDate } }];
+        return [{ type: 'CompanyDueDateSet', data: { companyId: current.companyId, dueDate: command.dueDate } }];
+      }
+      case 'EditCompany': {
+        const parts: CompanyCommand[] = [{ type: 'ChangeCompanyDetails', changes: command.changes }];
+        if (command.planId !== undefined) parts.push({ type: 'ChangeCompanyPlan', planId: command.planId });
+        if (command.dueDate !== undefined) parts.push({ type: 'SetCompanyDueDate', dueDate: command.dueDate });
+        return parts.flatMap((part) => company.decide(state, part, context));
       }
       case 'ChangeCompanySetting': {
         const current = requireActive(state);
@@ -91,3 +100,15 @@ export const company: Decider<Company, CompanyCommand, CompanyEvent> = {
 
 /** Months a due-date advance adds for each recurrence (spec 2 §4). */
 export const recurrenceMonths = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
+
+/**
+ * The due date one recurrence later (YYYY-MM-DD). A day the target month lacks becomes its last day
+ * (31 January + 1 month = 28 or 29 February), never a day of the month after.
+ */
+export function advanceDueDate(dueDate: string, recurrence: keyof typeof recurrenceMonths): string {
+  const [year, month, day] = dueDate.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + recurrenceMonths[recurrence], 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
