@@ -8,6 +8,7 @@ export * from './plans/events';
 export * from './companies/events';
 export * from './users/events';
 export * from './users/api';
+export * from './users/access';
 export * from './session/events';
 export * from './tickets/events';
 export * from './tickets/api';

@@ -20,8 +20,81 @@ export async function migratePresence(db: Kysely<any>): Promise<void> {
       );
       create index if not exists user_heartbeats_last_seen on presence.user_heartbeats (last_seen_at);
       comment on table presence.user_heartbeats is 'Last userStatus ping of each user (operational state, not history)';
+      create table if not exists presence.user_connections (
+        connection_id uuid primary key,
+        user_id integer not null,
+        company_id integer not null,
+        session_id text not null,
+        opened_at timestamptz not null,
+        last_seen_at timestamptz not null,
+        logged_out boolean not null default false
+      );
+      create index if not exists user_connections_user on presence.user_connections (user_id);
+      create index if not exists user_connections_session on presence.user_connections (session_id);
+      create index if not exists user_connections_last_seen on presence.user_connections (last_seen_at);
+      comment on table presence.user_connections is 'Open websockets of each user, on every edge process: the last one closing takes the user offline (operational state, not history)';
+      comment on column presence.user_connections.last_seen_at is 'When the socket opened or last sent userStatus; rows of a crashed edge are swept once it is older than the offline window';
+      comment on column presence.user_connections.logged_out is 'Its session logged out: the socket no longer keeps the user online, and its pings are ignored';
     `.execute(trx),
   );
+}
+
+/**
+ * The open websockets of a user, across every edge process (one edge cannot know about a second tab held by
+ * another). A socket is registered when its token is verified and removed when it closes; a ping refreshes it
+ * (and registers it again if a sweep removed it). A crashed edge cannot remove its rows: the sweeper does, once
+ * they are older than the offline window, as it would take the user offline for the stopped pings anyway.
+ */
+export interface UserConnection {
+  connectionId: string;
+  userId: number;
+  companyId: number;
+  sessionId: string;
+}
+
+export async function openConnection(db: Kysely<any>, connection: UserConnection, at: Date): Promise<void> {
+  await db
+    .insertInto('presence.user_connections')
+    .values({ connection_id: connection.connectionId, user_id: connection.userId, company_id: connection.companyId, session_id: connection.sessionId, opened_at: at, last_seen_at: at })
+    .onConflict((oc) => oc.column('connection_id').doNothing())
+    .execute();
+}
+
+/** A ping on this socket: refreshes it (registering it again if it was swept). Answers false when its session logged out. */
+export async function touchConnection(db: Kysely<any>, connection: UserConnection, at: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('presence.user_connections')
+    .values({ connection_id: connection.connectionId, user_id: connection.userId, company_id: connection.companyId, session_id: connection.sessionId, opened_at: at, last_seen_at: at })
+    .onConflict((oc) => oc.column('connection_id').doUpdateSet({ last_seen_at: at }))
+    .returning('logged_out')
+    .executeTakeFirstOrThrow();
+  return !row.logged_out;
+}
+
+export async function closeConnection(db: Kysely<any>, connectionId: string): Promise<void> {
+  await db.deleteFrom('presence.user_connections').where('connection_id', '=', connectionId).execute();
+}
+
+/** A logout: the session's sockets (other tabs of the same browser) stay open until they notice, but no longer count. */
+export async function endSessionConnections(db: Kysely<any>, sessionId: string): Promise<void> {
+  await db.updateTable('presence.user_connections').set({ logged_out: true }).where('session_id', '=', sessionId).execute();
+}
+
+/** Sockets that keep the user online: open, and of a session that did not log out. */
+export async function liveConnectionCount(db: Kysely<any>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('presence.user_connections')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('logged_out', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Removes sockets not seen since `before` (a crashed edge's, or ones whose browser stopped pinging); answers how many. */
+export async function sweepStaleConnections(db: Kysely<any>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('presence.user_connections').where('last_seen_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function recordHeartbeat(db: Kysely<any>, heartbeat: { userId: number; companyId: number; at: Date }): Promise<void> {

@@ -1,15 +1,17 @@
 import type { Profile } from './api';
 
 /**
- * Spec 1 §6 names these permissions but not who holds them; Conversa decides:
- * admins hold all, supervisors may see all tickets and edit users' queues, plain users none.
+ * Spec 1 §6 names these permissions and lists as admin only: show all tickets, delete ticket and contact, and
+ * "edit profile and queues in the user dialog". Conversa decides for the supervisor profile the spec leaves open:
+ * supervisors may see all tickets (they supervise attendants) but, like plain users, may neither set a user's
+ * profile nor their queues; they manage the users list otherwise (contracts/src/users/access.ts).
  */
 export const permissions = {
   'tickets-manager:showall': ['admin', 'supervisor'],
   'ticket-options:deleteTicket': ['admin'],
   'contacts-page:deleteContact': ['admin'],
   'user-modal:editProfile': ['admin'],
-  'user-modal:editQueues': ['admin', 'supervisor'],
+  'user-modal:editQueues': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof permissions;

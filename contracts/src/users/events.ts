@@ -43,7 +43,16 @@ export const UserEmailReleased = defineEvent('UserEmailReleased', z.object({ ema
  * USER_STATUS_PING_MS) are heartbeats kept in a table, not events (see projections/users/presence.ts).
  */
 export const UserWentOnline = defineEvent('UserWentOnline', z.object({ userId: z.number().int().positive() }));
-export const UserWentOffline = defineEvent('UserWentOffline', z.object({ userId: z.number().int().positive(), lastSeenAt: z.iso.datetime() }));
+/**
+ * Why the user went offline: their browser's pings stopped (the sweeper), they logged out, or their last
+ * socket closed. Events recorded before the reason existed carry none; they were all 'pings-stopped'.
+ */
+export const UserOfflineReason = z.enum(['pings-stopped', 'logout', 'sockets-closed']);
+export type UserOfflineReason = z.infer<typeof UserOfflineReason>;
+export const UserWentOffline = defineEvent(
+  'UserWentOffline',
+  z.object({ userId: z.number().int().positive(), lastSeenAt: z.iso.datetime(), reason: UserOfflineReason.optional() }),
+);
 
 /** Guard stream `userseats-<companyId>`: its expected revision makes the plan's user limit hold under concurrent creations. */
 export const UserSeatTaken = defineEvent('UserSeatTaken', z.object({ companyId: z.number().int().positive(), userId: z.number().int().positive(), limit: z.number().int().min(0) }));

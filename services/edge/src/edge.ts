@@ -2,6 +2,7 @@ import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { type ClientMessage, parseClientMessage, parseCompanySubject, rooms } from './protocol';
 
@@ -22,6 +23,12 @@ export interface SocketConnection {
   rooms: ReadonlySet<string>;
 }
 
+/** One authenticated socket, as the lifecycle hooks name it (a user has one per open tab). */
+export interface SocketConnectionRef {
+  /** Random per socket, unique across edge processes. */
+  id: string;
+}
+
 // `any` because each entity carries its own payload shape; a filter narrows what it reads.
 export type FrameFilter = (connection: SocketConnection, data: any) => boolean;
 
@@ -31,8 +38,15 @@ export interface EdgeOptions {
   authenticate(token: string): Promise<SocketPrincipal | null>;
   /** Per-entity visibility; entities without a filter go to every socket of the company. */
   filters?: Record<string, FrameFilter>;
-  /** Called on each `userStatus` client message (online presence; another issue stores it). */
-  onUserStatus?(principal: SocketPrincipal): void | Promise<void>;
+  /** Called on each `userStatus` client message (online presence). */
+  onUserStatus?(principal: SocketPrincipal, connection: SocketConnectionRef): void | Promise<void>;
+  /** Called once a socket's token is verified, before its first message is handled. */
+  onConnected?(principal: SocketPrincipal, connection: SocketConnectionRef): void | Promise<void>;
+  /**
+   * Called when an authenticated socket closes, for whatever reason (the browser left, a missed pong, a slow
+   * consumer cut off). `serverClosing`: the edge itself is shutting down, so the browser will reconnect elsewhere.
+   */
+  onDisconnected?(principal: SocketPrincipal, connection: SocketConnectionRef, details: { serverClosing: boolean }): void | Promise<void>;
   /** Default 18000 (spec 1 §7). */
   pingIntervalMs?: number;
   /** Default '/socket'. */
@@ -73,6 +87,7 @@ const closeGraceMs = 2_000;
 const textFrame = { binary: false } as const;
 
 class Client implements SocketConnection {
+  readonly id = randomUUID();
   readonly rooms = new Set<string>();
   statusRoom: string | undefined;
   ticketRoom: string | undefined;
@@ -210,16 +225,16 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         client.ticketRoom = undefined;
         return;
       case 'userStatus':
-        reportUserStatus(client.principal);
+        notify('userStatus', client, (principal, connection) => options.onUserStatus?.(principal, connection));
         return;
     }
   };
 
-  const reportUserStatus = (principal: SocketPrincipal) => {
-    if (!options.onUserStatus) return;
-    const fail = (error: unknown) => log.error({ err: error, userId: principal.userId }, 'userStatus handler failed');
+  /** Runs a lifecycle hook without waiting for it; its failure is logged, never thrown at the socket. */
+  const notify = (hook: string, client: Client, handler: (principal: SocketPrincipal, connection: SocketConnectionRef) => void | Promise<void> | undefined) => {
+    const fail = (error: unknown) => log.error({ err: error, userId: client.principal.userId }, `${hook} handler failed`);
     try {
-      const result = options.onUserStatus(principal);
+      const result = handler(client.principal, { id: client.id });
       if (result) result.then(undefined, fail);
     } catch (error) {
       fail(error);
@@ -257,7 +272,10 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     socket.on('close', () => {
       sockets.delete(socket);
       early = undefined;
-      if (client) drop(client);
+      if (!client) return;
+      drop(client);
+      const serverClosing = closed;
+      notify('disconnected', client, (principal, connection) => options.onDisconnected?.(principal, connection, { serverClosing }));
     });
 
     // Only the token says who and which company; `companyId`/`userId` query parameters the
@@ -281,6 +299,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         const authenticated = new Client(principal, socket);
         client = authenticated;
         add(authenticated);
+        notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
         const queued = early ?? [];
         early = undefined;
         for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);

@@ -5,6 +5,7 @@ export {
   type FrameFilter,
   registerSocketEdge,
   type SocketConnection,
+  type SocketConnectionRef,
   type SocketEdge,
   type SocketPrincipal,
 } from './edge';

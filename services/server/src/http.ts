@@ -1,6 +1,6 @@
 import { buildApi } from '@conversa/api';
 import { positionToString } from '@conversa/contracts';
-import { registerSocketEdge, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
+import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
 import { findUser } from '@conversa/projections/users/queries';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -48,7 +48,10 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           path: SOCKET_PATH,
           bus: wiring.bus,
           authenticate: async (token) => authenticateSocket(wiring, token),
-          onUserStatus: (principal) => wiring.presence.ping(principal),
+          // Online status (services/api/src/users/presence.ts): pings, and each socket's open and close.
+          onUserStatus: (principal, connection) => wiring.presence.ping(principal, { connectionId: connection.id, sessionId: principal.sessionId }),
+          onConnected: (principal, connection) => wiring.presence.connected(connectionOf(principal, connection)),
+          onDisconnected: (principal, connection, { serverClosing }) => wiring.presence.disconnected(connectionOf(principal, connection), { serverClosing }),
         });
       },
       async (app) => {
@@ -71,6 +74,13 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
   });
   return { app, edge };
 }
+
+const connectionOf = (principal: SocketPrincipal, connection: SocketConnectionRef) => ({
+  connectionId: connection.id,
+  userId: principal.userId,
+  companyId: principal.companyId,
+  sessionId: principal.sessionId,
+});
 
 async function authenticateSocket(wiring: Wiring, token: string): Promise<SocketPrincipal | null> {
   const claims = await wiring.ctx.tokens.verifyAccessToken(token);

@@ -310,16 +310,34 @@ describe('who may do what (spec 2 §6)', () => {
     expect((await call(companyA.token, 'GET', `/users/${plain.userId}`)).json()).toMatchObject({ profile: 'user', queueIds: [queues.sales], allTicket: 'disable', allowConnections: false });
   });
 
-  it('a supervisor sets queues (user-modal:editQueues) but not profiles (user-modal:editProfile), and cannot touch an admin', async () => {
+  it('a supervisor manages plain users but sets neither queues (user-modal:editQueues) nor profiles (user-modal:editProfile), and cannot touch an admin', async () => {
     const supervisor = await createUser(server, companyA.companyId, 'Super Visor', { profile: 'supervisor' });
-    const created = await newUser(supervisor.token, { name: 'Karla', queueIds: [queues.support] });
-    expect(created.queueIds).toEqual([queues.support]);
-    const promoted = await call(supervisor.token, 'POST', '/users', { name: 'Admin Fake', email: uniqueEmail('f'), password: 'Segredo1', profile: 'admin' });
-    expect(promoted.statusCode).toBe(403);
-    expect((await call(supervisor.token, 'PUT', `/users/${created.id}`, { profile: 'supervisor' })).statusCode).toBe(403);
+    expect((await call(supervisor.token, 'GET', '/users')).statusCode).toBe(200);
+    const created = await newUser(supervisor.token, { name: 'Karla', startWork: '08:00', endWork: '17:00', farewellMessage: 'Até mais' });
+    expect(created).toMatchObject({ profile: 'user', queueIds: [], startWork: '08:00' });
+    // Spec 1 §6: editing the profile and the queues in the user dialog is for admins only.
+    for (const body of [{ queueIds: [queues.support] }, { profile: 'admin' }, { allTicket: 'enable' }, { allowConnections: true }]) {
+      const refused = await call(supervisor.token, 'POST', '/users', { name: 'Refused', email: uniqueEmail('r'), password: 'Segredo1', ...body });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+      expect(refused.json().error).toBe('ERR_NO_PERMISSION');
+    }
+    for (const body of [{ queueIds: [queues.support] }, { profile: 'supervisor' }, { allowGroup: true }, { showDashboard: true }]) {
+      expect((await call(supervisor.token, 'PUT', `/users/${created.id}`, body)).statusCode, JSON.stringify(body)).toBe(403);
+    }
+    const renamed = await call(supervisor.token, 'PUT', `/users/${created.id}`, { name: 'Karla Dias', password: 'NovaSenha9', endWork: '18:00' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Karla Dias', endWork: '18:00', queueIds: [] });
+    await server.login(created.email, 'NovaSenha9');
+    // The whole form sent back, its guarded fields unchanged, is accepted.
+    expect((await call(supervisor.token, 'PUT', `/users/${created.id}`, { name: 'Karla Dias', profile: 'user', queueIds: [], allTicket: 'disable' })).statusCode).toBe(200);
+
     expect((await call(supervisor.token, 'PUT', `/users/${companyA.userId}`, { password: 'Tomada123' })).statusCode).toBe(403);
     expect((await call(supervisor.token, 'DELETE', `/users/${companyA.userId}`)).statusCode).toBe(403);
     expect((await call(supervisor.token, 'DELETE', `/users/${created.id}`)).statusCode).toBe(204);
+    // Another company's users stay out of reach.
+    expect((await call(supervisor.token, 'GET', `/users/${companyB.userId}`)).statusCode).toBe(404);
+    expect((await call(supervisor.token, 'PUT', `/users/${companyB.userId}`, { name: 'Hijack' })).statusCode).toBe(404);
+    expect((await call(supervisor.token, 'GET', `/users?companyId=${companyB.companyId}`)).statusCode).toBe(403);
   });
 
   it('an admin sets profiles; only a super user changes a super user', async () => {

@@ -9,6 +9,7 @@ import { execute, systemActor, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 import { hashToken, newRefreshToken, sessionIdOf } from '../http/tokens';
 import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
+import { takeOfflineAtLogout } from '../users/presence';
 import { LimitExceeded } from './limiter';
 import { sessionUserOf } from './session-user';
 
@@ -96,6 +97,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.delete('/auth/logout', { config: { auth: { allowExpired: true } } }, async (request, reply) => {
     const { sessionId, companyId, userId } = request.principal;
     await execute(ctx, { decider: session, streamId: `session-${sessionId}`, command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
+    await takeOfflineAtLogout(ctx, { userId, companyId, sessionId });
     reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
     return reply.status(204).send();
   });

@@ -34,7 +34,8 @@ export async function sessionUserOf(db: Kysely<any>, user: UserView): Promise<Se
     showDashboard: user.showDashboard,
     allowRealTime: user.allowRealTime,
     allowConnections: user.allowConnections,
-    online: true,
+    // As the users screen shows it: a browser of theirs pinging (a fresh login is online from its socket's first ping).
+    online: user.online,
     company: { id: company.id, name: company.name, dueDate: company.dueDate, plan, companieSettings },
   };
 }

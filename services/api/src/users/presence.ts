@@ -1,6 +1,17 @@
-import { USER_OFFLINE_AFTER_MS } from '@conversa/contracts';
+import { USER_OFFLINE_AFTER_MS, type Actor, type UserOfflineReason } from '@conversa/contracts';
 import { userPresence, userPresenceStream } from '@conversa/core';
-import { lastHeartbeat, recordHeartbeat, usersWithStoppedPings } from '@conversa/projections/users/presence';
+import {
+  closeConnection,
+  endSessionConnections,
+  lastHeartbeat,
+  liveConnectionCount,
+  openConnection,
+  recordHeartbeat,
+  sweepStaleConnections,
+  touchConnection,
+  usersWithStoppedPings,
+  type UserConnection,
+} from '@conversa/projections/users/presence';
 import { findUser } from '@conversa/projections/users/queries';
 import { acquireLease, LeaseAbortedError, type Lease } from '@conversa/projector';
 import { createTask, type ScheduledTask } from 'node-cron';
@@ -13,24 +24,72 @@ export const PRESENCE_LEASE = 'users.presence';
 
 type Logger = { info(object: object, message?: string): void; warn(object: object, message?: string): void; error(object: object, message?: string): void };
 
+export type { UserConnection };
+type PresenceUser = { userId: number; companyId: number };
+
 export interface PresenceTracker {
-  /** The browser's `userStatus` ping (spec 2 §9, every 300000 ms): keeps the user online, or brings them online. */
-  ping(user: { userId: number; companyId: number }): Promise<void>;
+  /**
+   * The browser's `userStatus` ping (spec 2 §9, every 300000 ms): keeps the user online, or brings them online.
+   * With the socket it came on, a ping from a socket whose session logged out is ignored.
+   */
+  ping(user: PresenceUser, connection?: Pick<UserConnection, 'connectionId' | 'sessionId'>): Promise<void>;
+  /** A socket's token was verified: it counts among the user's open sockets. */
+  connected(connection: UserConnection): Promise<void>;
+  /**
+   * A socket closed. The user's last open socket closing takes them offline at once; a server shutting down
+   * (`serverClosing`) only forgets the socket, since the browser reconnects to another edge.
+   */
+  disconnected(connection: UserConnection, options?: { serverClosing?: boolean }): Promise<void>;
   /** Takes offline every user whose pings stopped USER_OFFLINE_AFTER_MS before `now`; answers how many. */
   sweep(now: Date): Promise<number>;
   /** Sweeps on node-cron while holding the presence lease (a second process waits and takes over). */
   start(): void;
+  /** Resolves once the socket opens, pings and closes reported so far are recorded. */
+  settled(): Promise<void>;
+  /** Stops the sweeper and waits for the socket bookkeeping still running. */
   stop(): Promise<void>;
 }
 
+const markOnline = (ctx: ApiContext, { userId, companyId }: PresenceUser) =>
+  execute(ctx, { decider: userPresence, streamId: userPresenceStream(userId), command: { type: 'MarkUserOnline', userId }, companyId, actor: userActor(userId) });
+
+const markOffline = (ctx: ApiContext, { userId, companyId }: PresenceUser, lastSeenAt: Date, reason: UserOfflineReason, actor: Actor) =>
+  execute(ctx, { decider: userPresence, streamId: userPresenceStream(userId), command: { type: 'MarkUserOffline', userId, lastSeenAt: lastSeenAt.toISOString(), reason }, companyId, actor });
+
 /**
- * Online status (spec 2 §3 `online`). State lives in two places, each for a reason:
- * - the transitions are events on `userpresence-<id>` (UserWentOnline / UserWentOffline), projected into
- *   read.users.online: they are facts (when an attendant was available), replayable, and what the
- *   users screen and the rotation read;
+ * Takes the user offline unless a socket still keeps them online (another tab, on this edge or another).
+ * Race with a socket opening meanwhile: its row is written before its ping reads read.users.online; here the
+ * offline is recorded (and reaches the read model) before the sockets are counted again. Whichever reads
+ * second sees the other's write, so a user with an open socket never stays offline.
+ */
+async function offlineUnlessConnected(ctx: ApiContext, user: PresenceUser, reason: UserOfflineReason, actor: Actor): Promise<void> {
+  if ((await liveConnectionCount(ctx.db, user.userId)) > 0) return;
+  await markOffline(ctx, user, ctx.now(), reason, actor);
+  if ((await liveConnectionCount(ctx.db, user.userId)) > 0) await markOnline(ctx, user);
+}
+
+/**
+ * DELETE /auth/logout: the user is offline at once, unless a browser of another session of theirs is still
+ * connected. Other tabs of the logged-out session keep their sockets until they notice, but no longer count
+ * and their pings are ignored.
+ */
+export async function takeOfflineAtLogout(ctx: ApiContext, session: PresenceUser & { sessionId: string }): Promise<void> {
+  await endSessionConnections(ctx.db, session.sessionId);
+  await offlineUnlessConnected(ctx, session, 'logout', userActor(session.userId));
+}
+
+/**
+ * Online status (spec 2 §3 `online`). State lives in three places, each for a reason:
+ * - the transitions are events on `userpresence-<id>` (UserWentOnline / UserWentOffline with its reason),
+ *   projected into read.users.online (and sent as `company-<id>-user` frames): they are facts (when an
+ *   attendant was available), replayable, and what the users screen and the rotation read;
  * - the pings are a heartbeat timestamp (presence.user_heartbeats), overwritten in place: one event per
- *   ping per user would be ~100 facts a day each saying nothing new.
- * A restart loses nothing: both live in Postgres, and the sweeper works only from them, so a sweep that
+ *   ping per user would be ~100 facts a day each saying nothing new;
+ * - the open sockets are rows of presence.user_connections, shared by every edge process, so closing one
+ *   tab of two (wherever each is connected) leaves the user online and closing the last takes them offline.
+ * A user goes online at a ping, and offline at logout, when their last socket closes, or (when a browser
+ * vanished without closing, or an edge crashed) when the sweeper finds the pings stopped.
+ * A restart loses nothing: all of it lives in Postgres, and the sweeper works only from it, so a sweep that
  * runs twice or on another process takes nobody offline twice (the decider records transitions only).
  *
  * Race between a ping and a sweep of the same user: the ping writes its heartbeat before it reads
@@ -39,29 +98,54 @@ export interface PresenceTracker {
  */
 export function createPresenceTracker(ctx: ApiContext, options: { connectionString: string; cron?: string; logger?: Logger }): PresenceTracker {
   const { logger } = options;
-  const markOnline = (userId: number, companyId: number) =>
-    execute(ctx, { decider: userPresence, streamId: userPresenceStream(userId), command: { type: 'MarkUserOnline', userId }, companyId, actor: userActor(userId) });
+
+  // One socket's open, pings and close are handled in the order they happened (the edge reports them without
+  // waiting), so a close never runs before the registration it undoes.
+  const socketWork = new Map<string, Promise<unknown>>();
+  const inSocketOrder = (connectionId: string, work: () => Promise<void>): Promise<void> => {
+    const next = (socketWork.get(connectionId) ?? Promise.resolve()).then(work);
+    const settled = next.catch(() => undefined);
+    socketWork.set(connectionId, settled);
+    void settled.then(() => {
+      if (socketWork.get(connectionId) === settled) socketWork.delete(connectionId);
+    });
+    return next;
+  };
+
+  const pingUser = async (user: PresenceUser) => {
+    await recordHeartbeat(ctx.db, { ...user, at: ctx.now() });
+    const shown = await findUser(ctx.db, user.userId, user.companyId);
+    if (shown && !shown.online) await markOnline(ctx, user);
+  };
 
   const tracker = {
-    async ping({ userId, companyId }: { userId: number; companyId: number }) {
-      await recordHeartbeat(ctx.db, { userId, companyId, at: ctx.now() });
-      const shown = await findUser(ctx.db, userId, companyId);
-      if (shown && !shown.online) await markOnline(userId, companyId);
+    ping(user: PresenceUser, connection?: Pick<UserConnection, 'connectionId' | 'sessionId'>) {
+      if (!connection) return pingUser(user);
+      return inSocketOrder(connection.connectionId, async () => {
+        if (await touchConnection(ctx.db, { ...user, ...connection }, ctx.now())) await pingUser(user);
+      });
+    },
+    connected(connection: UserConnection) {
+      return inSocketOrder(connection.connectionId, () => openConnection(ctx.db, connection, ctx.now()));
+    },
+    disconnected(connection: UserConnection, { serverClosing = false }: { serverClosing?: boolean } = {}) {
+      return inSocketOrder(connection.connectionId, async () => {
+        await closeConnection(ctx.db, connection.connectionId);
+        if (!serverClosing) await offlineUnlessConnected(ctx, connection, 'sockets-closed', systemActor);
+      });
+    },
+    async settled() {
+      while (socketWork.size > 0) await Promise.all(socketWork.values());
     },
     async sweep(now: Date) {
       const before = new Date(now.getTime() - USER_OFFLINE_AFTER_MS);
+      await sweepStaleConnections(ctx.db, before);
       let wentOffline = 0;
       for (const { userId, companyId, lastSeenAt } of await usersWithStoppedPings(ctx.db, before)) {
-        await execute(ctx, {
-          decider: userPresence,
-          streamId: userPresenceStream(userId),
-          command: { type: 'MarkUserOffline', userId, lastSeenAt: lastSeenAt.toISOString() },
-          companyId,
-          actor: systemActor,
-        });
+        await markOffline(ctx, { userId, companyId }, lastSeenAt, 'pings-stopped', systemActor);
         wentOffline++;
         const seen = await lastHeartbeat(ctx.db, userId);
-        if (seen && seen >= before) await markOnline(userId, companyId);
+        if (seen && seen >= before) await markOnline(ctx, { userId, companyId });
       }
       return wentOffline;
     },
@@ -111,6 +195,7 @@ export function createPresenceTracker(ctx: ApiContext, options: { connectionStri
       await running;
       abort = null;
       running = null;
+      await tracker.settled();
     },
   };
 }

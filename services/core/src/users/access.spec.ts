@@ -44,9 +44,17 @@ describe('changing a user', () => {
     expect(code(() => assertMayChangeUser(editor('user'), target(2), { name: 'Outra' }))).toBe('ERR_NO_PERMISSION');
   });
 
-  it('lets a supervisor change queues (user-modal:editQueues) but not profiles (user-modal:editProfile)', () => {
-    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { queueIds: [1, 2], allTicket: 'enable' }))).toBe('allowed');
+  it('lets a supervisor change a user’s other fields, but neither queues (user-modal:editQueues) nor profiles (user-modal:editProfile): spec 1 §6 makes both admin only', () => {
+    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { name: 'Bia Lima', startWork: '08:00', farewellMessage: 'Tchau', whatsappId: 3 }))).toBe('allowed');
+    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { queueIds: [1, 2] }))).toBe('ERR_NO_PERMISSION');
+    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { allTicket: 'enable' }))).toBe('ERR_NO_PERMISSION');
+    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { allowGroup: true }))).toBe('ERR_NO_PERMISSION');
     expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { profile: 'supervisor' }))).toBe('ERR_NO_PERMISSION');
+    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { showDashboard: true }))).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('lets a supervisor change another supervisor, whose rights are no more than theirs', () => {
+    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2, { profile: 'supervisor' }), { name: 'Outro Supervisor' }))).toBe('allowed');
   });
 
   it('refuses a supervisor touching an admin, and anyone but a super user touching a super user', () => {
@@ -62,12 +70,13 @@ describe('changing a user', () => {
 
 describe('creating a user', () => {
   it('lets a manager create a plain user with the defaults', () => {
-    expect(code(() => assertMayCreateUser(editor('supervisor'), { name: 'Caio', email: 'c@x.y', queueIds: [2] }))).toBe('allowed');
+    expect(code(() => assertMayCreateUser(editor('supervisor'), { name: 'Caio', email: 'c@x.y', profile: 'user', queueIds: [] }))).toBe('allowed');
     expect(code(() => assertMayCreateUser(editor('user', { allowConnections: true }), { name: 'Caio', email: 'c@x.y', profile: 'user' }))).toBe('allowed');
   });
 
   it('refuses a profile other than user without user-modal:editProfile, and queues without user-modal:editQueues', () => {
     expect(code(() => assertMayCreateUser(editor('supervisor'), { profile: 'admin' }))).toBe('ERR_NO_PERMISSION');
+    expect(code(() => assertMayCreateUser(editor('supervisor'), { queueIds: [2] }))).toBe('ERR_NO_PERMISSION');
     expect(code(() => assertMayCreateUser(editor('user', { allowConnections: true }), { queueIds: [1] }))).toBe('ERR_NO_PERMISSION');
     expect(code(() => assertMayCreateUser(editor('user'), { name: 'Caio' }))).toBe('ERR_NO_PERMISSION');
   });

@@ -1,16 +1,19 @@
-import type { UserPresenceEvent } from '@conversa/contracts';
+import type { UserOfflineReason, UserPresenceEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 
 export type UserPresence = { online: boolean };
 
 export type UserPresenceCommand =
   | { type: 'MarkUserOnline'; userId: number }
-  /** `lastSeenAt`: the last ping the sweeper saw, kept on the event for whoever reads the history. */
-  | { type: 'MarkUserOffline'; userId: number; lastSeenAt: string };
+  /**
+   * `lastSeenAt`: the user's last sign of life (the last ping the sweeper saw, or the moment of the logout or of
+   * the last socket closing), kept on the event with the reason for whoever reads the history.
+   */
+  | { type: 'MarkUserOffline'; userId: number; lastSeenAt: string; reason: UserOfflineReason };
 
 /**
  * Online status of one user (stream `userpresence-<id>`): only transitions are recorded, so a ping
- * from a user already online, or a sweep of a user already offline, appends nothing.
+ * from a user already online, or a logout, socket close or sweep of a user already offline, appends nothing.
  */
 export const userPresence: Decider<UserPresence, UserPresenceCommand, UserPresenceEvent> = {
   initialState: () => ({ online: false }),
@@ -20,7 +23,7 @@ export const userPresence: Decider<UserPresence, UserPresenceCommand, UserPresen
       case 'MarkUserOnline':
         return state.online ? [] : [{ type: 'UserWentOnline', data: { userId: command.userId } }];
       case 'MarkUserOffline':
-        return state.online ? [{ type: 'UserWentOffline', data: { userId: command.userId, lastSeenAt: command.lastSeenAt } }] : [];
+        return state.online ? [{ type: 'UserWentOffline', data: { userId: command.userId, lastSeenAt: command.lastSeenAt, reason: command.reason } }] : [];
     }
   },
 };

@@ -67,16 +67,19 @@ describe('what the dialog sends', () => {
   });
 
   it('leaves out the profile fields without user-modal:editProfile, and the queue fields without user-modal:editQueues', () => {
-    const supervisor = userRequestOf(values, userFormRightsOf({ profile: 'supervisor', super: false }), { creating: false });
-    expect(supervisor).toMatchObject({ queueIds: [1, 2], allTicket: 'enable' });
-    expect(supervisor).not.toHaveProperty('profile');
-    expect(supervisor).not.toHaveProperty('allowConnections');
+    const queuesOnly = userRequestOf(values, { editProfile: false, editQueues: true }, { creating: false });
+    expect(queuesOnly).toMatchObject({ queueIds: [1, 2], allTicket: 'enable' });
+    expect(queuesOnly).not.toHaveProperty('profile');
+    expect(queuesOnly).not.toHaveProperty('allowConnections');
     const plain = userRequestOf(values, userFormRightsOf({ profile: 'user', super: false }), { creating: true });
     expect(Object.keys(plain).sort()).toEqual(['defaultMenu', 'defaultTheme', 'email', 'endWork', 'farewellMessage', 'name', 'password', 'startWork', 'whatsappId']);
   });
 
-  it('gives a super user every right', () => {
+  it('gives a super user every right, an admin both, a supervisor and a plain user neither (spec 1 §6: admin only)', () => {
     expect(userFormRightsOf({ profile: 'user', super: true })).toEqual({ editProfile: true, editQueues: true });
+    expect(userFormRightsOf({ profile: 'admin', super: false })).toEqual({ editProfile: true, editQueues: true });
+    expect(userFormRightsOf({ profile: 'supervisor', super: false })).toEqual({ editProfile: false, editQueues: false });
+    expect(userFormRightsOf({ profile: 'user', super: false })).toEqual({ editProfile: false, editQueues: false });
   });
 
   it('masks times and toggles queues in the order chosen', () => {
