@@ -38,6 +38,7 @@ export async function migrateTickets(db: Kysely<any>): Promise<void> {
     comment on column read.tickets.queue_id is 'Queue (department) the ticket is in; null when none';
     comment on column read.tickets.user_id is 'Attendant holding the ticket; null when waiting in a queue';
     comment on column read.tickets.whatsapp_id is 'Connection (channel number or page) the conversation runs on';
+    comment on column read.tickets.is_bot is 'true while the bot handles the conversation (waiting on the answer to its consent question, queue menu or chatbot options), before a person takes it';
     comment on column read.tickets.unread_messages is 'Messages from the contact not yet read by an attendant';
     comment on column read.tickets.last_message is 'Text of the last message, as the ticket list shows it';
     comment on column read.tickets.updated_at is 'Last activity (a message or a change of status, queue or user)';

@@ -115,9 +115,25 @@ async function applyNewestMessages(trx: Transaction<any>, messages: NewestMessag
 
 const actorUserId = (event: RecordedEvent): number | null => (event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null);
 
+/**
+ * isBot (spec 1 §3): the bot is handling the conversation now, waiting on the contact's answer to
+ * its consent question, queue menu or chatbot tree; not yet handed to a person. The rating question
+ * comes after a person closed the ticket, so it does not count. Only a waiting ticket (pending, or
+ * lgpd) is the bot's: a menu decided just as an attendant took the ticket does not mark it.
+ */
+const BOT_ENDS_WITH: ReadonlySet<string> = new Set(['assignUser', 'answerLgpd', 'close', 'rate', 'expireRating']);
+
+async function markBot(trx: Transaction<any>, batch: Batch, ticketId: number, isBot: boolean) {
+  let query = trx.updateTable('read.tickets').set({ is_bot: isBot }).where('id', '=', ticketId).where('deleted', '=', false).where('is_bot', '<>', isBot);
+  if (isBot) query = query.where('status', 'in', ['pending', 'lgpd']);
+  const row = await query.returning(['company_id']).executeTakeFirst();
+  if (row) batch.touch(ticketId, row.company_id, 'update', null);
+}
+
 export const ticketsProjector = defineProjector({
   name: 'tickets',
-  version: 1,
+  // 2: is_bot from the bot's journal.
+  version: 2,
   eventTypes: [
     'TicketCreated',
     'TicketAccepted',
@@ -139,6 +155,9 @@ export const ticketsProjector = defineProjector({
     'MessageQueued',
     'MessageEdited',
     'MessageDeleted',
+    'BotMenuShown',
+    'BotHandedOver',
+    'BotTicketChangeDecided',
   ],
   tables: ['read.tickets', 'read.ticket_counts', 'read.ticket_log'],
   migrate: migrateTickets,
@@ -193,23 +212,23 @@ export const ticketsProjector = defineProjector({
         }
         case 'TicketAccepted':
         case 'TicketReopened':
-          await move(trx, batch, event, data.ticketId, { status: data.status, user_id: data.userId, queue_id: data.queueId, closed_at: null }, [
+          await move(trx, batch, event, data.ticketId, { status: data.status, user_id: data.userId, queue_id: data.queueId, closed_at: null, is_bot: false }, [
             { type: 'open', userId: data.userId, queueId: data.queueId },
           ]);
           break;
         case 'TicketClosed': {
-          const changes: Record<string, unknown> = { status: 'closed', closed_at: at, unread_messages: 0 };
+          const changes: Record<string, unknown> = { status: 'closed', closed_at: at, unread_messages: 0, is_bot: false };
           if (data.userId !== null) changes.user_id = data.userId;
           await move(trx, batch, event, data.ticketId, changes, [{ type: 'closed', userId: data.userId ?? actorUserId(event), queueId: null }]);
           break;
         }
         case 'TicketReturnedToQueue':
-          await move(trx, batch, event, data.ticketId, { status: 'pending', user_id: null, queue_id: data.queueId }, [
+          await move(trx, batch, event, data.ticketId, { status: 'pending', user_id: null, queue_id: data.queueId, is_bot: false }, [
             { type: 'pending', userId: actorUserId(event) ?? data.fromUserId, queueId: data.queueId },
           ]);
           break;
         case 'TicketTransferred':
-          await move(trx, batch, event, data.ticketId, { status: data.status, user_id: data.to.userId, queue_id: data.to.queueId }, [
+          await move(trx, batch, event, data.ticketId, { status: data.status, user_id: data.to.userId, queue_id: data.to.queueId, is_bot: false }, [
             { type: 'transfered', userId: actorUserId(event) ?? data.from.userId, queueId: data.from.queueId },
             ...(data.to.userId !== null ? [{ type: 'receivedTransfer' as const, userId: data.to.userId, queueId: data.to.queueId, suffix: 'to' }] : []),
           ]);
@@ -258,6 +277,15 @@ export const ticketsProjector = defineProjector({
           break;
         case 'TicketRatingExpired':
           await move(trx, batch, event, data.ticketId, { status: 'closed' }, []);
+          break;
+        case 'BotMenuShown':
+          await markBot(trx, batch, data.ticketId, data.menu !== 'rating');
+          break;
+        case 'BotHandedOver':
+          await markBot(trx, batch, data.ticketId, false);
+          break;
+        case 'BotTicketChangeDecided':
+          if (BOT_ENDS_WITH.has(data.change.kind)) await markBot(trx, batch, data.ticketId, false);
           break;
         case 'MessageEdited':
         case 'MessageDeleted': {

@@ -45,7 +45,8 @@ export type BotHandOverReason = z.infer<typeof BotHandOverReason>;
 /** What the bot changes on the ticket; applied as the ticket's own commands. */
 export const BotTicketChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('assignQueue'), queueId: id, reason: TicketQueueAssignedReason }),
-  z.object({ kind: z.literal('assignUser'), userId: id, queueId: id.nullable(), reason: z.enum(['chatbot', 'rotation']) }),
+  /** chatbot: an attendent option; rotation: the queue's turn (ativarRoteador); random: the userRandom setting. */
+  z.object({ kind: z.literal('assignUser'), userId: id, queueId: id.nullable(), reason: z.enum(['chatbot', 'rotation', 'random']) }),
   z.object({ kind: z.literal('requestLgpd') }),
   z.object({ kind: z.literal('answerLgpd'), accepted: z.boolean() }),
   z.object({ kind: z.literal('close'), reason: z.enum(['lgpdRefused', 'chatbot', 'expired']) }),

@@ -4,3 +4,4 @@ export * from './decisions';
 export * from './effects';
 export * from './timers';
 export * from './scheduler';
+export * from './random';

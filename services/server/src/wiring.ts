@@ -8,6 +8,7 @@ import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
 import {
   consoleRoutingLogger,
+  createRandomUserReactor,
   createRoutingEffectsReactor,
   createRoutingReactor,
   createRoutingScheduler,
@@ -125,7 +126,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     connectionString: databaseUrl,
     store,
     bus,
-    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext)],
+    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext), createRandomUserReactor(routingContext)],
   });
   if (options.runProjections) await reactors.start();
 

@@ -3,6 +3,7 @@ import type { Decider } from '../commands/decider';
 import { routeAttendantTookOver, routeClosing, routeTransfer, type ClosingInput, type TransferInput } from './closing';
 import { BOT_BURST_LIMIT, routeInbound } from './inbound';
 import { initialBotState, type BotAction, type BotState, type InboundInput, type RoutingClock } from './model';
+import { routeRandomUser, type RandomUserInput } from './random';
 import { routeInactivity, routeRatingExpiry, routeRotation, routeSendQueue, type InactivityInput, type RatingExpiryInput, type RotationInput, type SendQueueInput } from './timers';
 
 /**
@@ -17,7 +18,9 @@ export type BotCommand =
   | { type: 'RouteInactivity'; input: InactivityInput }
   | { type: 'RouteRatingExpiry'; input: RatingExpiryInput }
   | { type: 'RouteSendQueue'; input: SendQueueInput }
-  | { type: 'RouteRotation'; input: RotationInput };
+  | { type: 'RouteRotation'; input: RotationInput }
+  /** userRandom: the caller draws the number; the rule only reads it. */
+  | { type: 'RouteRandomUser'; input: RandomUserInput };
 
 const at = <T extends { clock: RoutingClock }>(input: T, now: Date): T => ({ ...input, clock: { ...input.clock, now } });
 
@@ -45,9 +48,9 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
         const change = event.data.change;
         switch (change.kind) {
           case 'assignQueue':
-            return { ...state, queueId: change.queueId };
+            return { ...state, queueId: change.queueId, userAssigned: false };
           case 'assignUser':
-            return { ...state, menu: null };
+            return { ...state, menu: null, userAssigned: true };
           case 'requestLgpd':
             return state;
           case 'answerLgpd':
@@ -87,6 +90,8 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
         return record(command.input.ticket.id, command.input.ticket.contactId, routeSendQueue(state, at(command.input, now)), now);
       case 'RouteRotation':
         return record(command.input.ticket.id, command.input.ticket.contactId, routeRotation(state, at(command.input, now)), now);
+      case 'RouteRandomUser':
+        return record(command.input.ticket.id, command.input.ticket.contactId, routeRandomUser(state, at(command.input, now)), now);
     }
   },
 };

@@ -7,3 +7,4 @@ export * from './timers';
 export * from './bot';
 export * from './contact-bot';
 export * from './rotation';
+export * from './random';

@@ -58,6 +58,7 @@ export type RoutingSettings = Pick<
   | 'lgpdMessage'
   | 'lgpdLink'
   | 'sendMsgTransfTicket'
+  | 'userRandom'
 >;
 
 /** The routing fields of a connection (spec 2 §3). Durations are minutes; 0 means off. */
@@ -143,6 +144,8 @@ export interface BotState {
   warnedFor: string | null;
   /** The bot asked for a rating and has not had its answer or given up. */
   awaitingRating: boolean;
+  /** The bot gave the ticket to a person (an attendent option, rotation, userRandom) since it last placed it in a queue. */
+  userAssigned: boolean;
 }
 
 export const initialBotState = (): BotState => ({
@@ -154,6 +157,7 @@ export const initialBotState = (): BotState => ({
   recentReplies: [],
   warnedFor: null,
   awaitingRating: false,
+  userAssigned: false,
 });
 
 /** What the bot knows of the contact from earlier tickets (stream contactbot-<id>). */
