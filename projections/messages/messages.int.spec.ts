@@ -85,6 +85,30 @@ describe('messages projection', () => {
     expect(deleted[0]).toMatchObject({ data: { action: 'delete', message: { id: uuid(3), isDeleted: true, deletedBy: 'user' } } });
   });
 
+  it('lgpdDeleteMessage: a contact’s deletion recorded as erasing keeps only the mark; one recorded without keeps the text; a replay agrees', async () => {
+    const picture = { url: '/media/2/0190a5e0-0000-7000-8000-0000000000aa.jpg', name: 'foto.jpg', mime: 'image/jpeg', size: 1234 };
+    const erasedHistory = [
+      recorded('MessageReceived', { ...content(30), body: 'meu CPF é 123', mediaType: 'image', media: picture, providerId: 'P30', participant: null, receivedAt: '2026-05-01T09:00:00.000Z' }),
+      recorded('MessageDeleted', { messageId: uuid(30), by: 'contact', contentErased: true }),
+    ];
+    const keptHistory = [received(31, '2026-05-01T09:01:00.000Z'), recorded('MessageDeleted', { messageId: uuid(31), by: 'contact', contentErased: false })];
+    // Recorded before the setting existed: nothing says to erase, so the text stays.
+    const olderHistory = [received(32, '2026-05-01T09:02:00.000Z'), recorded('MessageDeleted', { messageId: uuid(32), by: 'contact' })];
+    const frames = await apply([...erasedHistory, ...keptHistory, ...olderHistory]);
+    const erased = await findMessage(db, 2, uuid(30));
+    expect(erased).toMatchObject({ isDeleted: true, deletedBy: 'contact', contentErased: true, body: '', mediaUrl: null, mediaName: null, mediaMime: null, mediaSize: null, location: null, mediaType: 'image' });
+    expect(await findMessage(db, 2, uuid(31))).toMatchObject({ isDeleted: true, deletedBy: 'contact', contentErased: false, body: 'mensagem 31' });
+    expect(await findMessage(db, 2, uuid(32))).toMatchObject({ isDeleted: true, contentErased: false, body: 'mensagem 32' });
+    // The live frame carries the erased row, never the original.
+    expect(JSON.stringify(frames.find((frame) => (frame.data as { message: { id: string } }).message.id === uuid(30)))).not.toContain('CPF');
+    // Replayed from the start (whatever the company's setting is now), the same rows.
+    await apply([...erasedHistory, ...keptHistory]);
+    expect(await findMessage(db, 2, uuid(30))).toEqual(erased);
+    expect(await findMessage(db, 2, uuid(31))).toMatchObject({ body: 'mensagem 31' });
+    // Erased text is not found by ticket search nor listed in the drawer's tabs.
+    expect((await sql<{ n: string }>`select count(*) as n from read.messages where body like '%CPF%'`.execute(db)).rows[0]!.n).toBe('0');
+  });
+
   it('publishes nothing for a message whose ticket is not in the read model, without waiting on old history', async () => {
     const startedAt = Date.now();
     const changes = await apply([recorded('MessageQueued', { ...content(4, 8), userId: 4, isPrivate: false, isForwarded: false, queuedAt: '2026-05-01T10:30:00.000Z' }, { createdAt: new Date('2026-05-01T10:30:00.000Z') })]);

@@ -67,5 +67,7 @@ export async function migrateMessages(db: Kysely<any>): Promise<void> {
     comment on column read.messages.send_error is 'Why sending failed (the message was not delivered); null otherwise';
     comment on column read.messages.created_at is 'When it was received from the contact or written by the attendant';
     comment on column read.messages.updated_at is 'When the text was written or last edited (the 15-minute edit window counts from here)';
+    alter table read.messages add column if not exists content_erased boolean not null default false;
+    comment on column read.messages.content_erased is 'true: the contact deleted it while lgpdDeleteMessage was on, so text, file and place were erased here (only the deletion mark stays); the event store keeps the original';
   `.execute(db);
 }

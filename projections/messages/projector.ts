@@ -23,9 +23,17 @@ const contentRow = (data: any) => ({
   quoted_message_id: data.quotedMessageId,
 });
 
+/**
+ * lgpdDeleteMessage (spec 2 §3): what is left of a message the contact deleted while the setting was
+ * on: the mark only. The event says whether it was on (MessageDeleted.contentErased), so a rebuild
+ * erases the same messages whatever the setting is by then.
+ */
+const ERASED_CONTENT = { body: '', media_url: null, media_name: null, media_mime: null, media_size: null, location: null, content_erased: true };
+
 export const messagesProjector = defineProjector({
   name: 'messages',
-  version: 1,
+  // 2: a contact's deletion under lgpdDeleteMessage erases the content.
+  version: 2,
   eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead'],
   tables: ['read.messages'],
   migrate: migrateMessages,
@@ -107,7 +115,7 @@ export const messagesProjector = defineProjector({
           if (await update({ body: data.body, is_edited: true, updated_at: data.editedAt })) touch(data.messageId, 'update', event);
           break;
         case 'MessageDeleted':
-          if (await update({ is_deleted: true, deleted_by: data.by })) touch(data.messageId, 'delete', event);
+          if (await update({ is_deleted: true, deleted_by: data.by, ...(data.by === 'contact' && data.contentErased === true ? ERASED_CONTENT : {}) })) touch(data.messageId, 'delete', event);
           break;
         case 'TicketMessagesRead':
           // The ticket's own unread count is the tickets read model's; here each inbound message is marked.

@@ -34,6 +34,8 @@ export interface MessageView {
   isPrivate: boolean;
   isDeleted: boolean;
   deletedBy: 'user' | 'contact' | null;
+  /** The contact deleted it under lgpdDeleteMessage: text, file and place are gone, only the mark stays. */
+  contentErased: boolean;
   isEdited: boolean;
   isForwarded: boolean;
   ack: number;
@@ -76,6 +78,7 @@ function messageFromRow(row: any): MessageView {
     isPrivate: row.is_private,
     isDeleted: row.is_deleted,
     deletedBy: row.deleted_by,
+    contentErased: row.content_erased,
     isEdited: row.is_edited,
     isForwarded: row.is_forwarded,
     ack: row.ack,

@@ -56,7 +56,13 @@ export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ mes
 /** 0 clock, 1 sent, 2 delivered, 3 or 4 read (spec 1 §3). */
 export const MessageAckChanged = defineEvent('MessageAckChanged', z.object({ messageId, ack: z.number().int().min(0).max(4) }));
 export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body, editedAt: z.iso.datetime() }));
-export const MessageDeleted = defineEvent('MessageDeleted', z.object({ messageId, by: z.enum(['user', 'contact']) }));
+/**
+ * `contentErased`: the company's lgpdDeleteMessage was on when the contact deleted it, so the read
+ * models keep only the deletion mark (text, file and place are dropped from them). Decided when the
+ * deletion is recorded, so a rebuild gives the same answer whatever the setting is by then. Absent
+ * or false: the text stays, shown to attendants with the mark. The events themselves keep the original.
+ */
+export const MessageDeleted = defineEvent('MessageDeleted', z.object({ messageId, by: z.enum(['user', 'contact']), contentErased: z.boolean().optional() }));
 
 export const messageEvents = [MessageReceived, MessageQueued, MessageSent, MessageSendFailed, MessageAckChanged, MessageEdited, MessageDeleted];
 

@@ -295,7 +295,9 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
       const current = await loadMessage(ctx, id);
       // The side that wrote it deleted it; a mismatch (our message reported as the contact's) is not ours to record.
       if (current.status === 'none' || current.fromMe !== fromMe) return false;
-      await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'DeleteMessage', by: fromMe ? 'user' : 'contact' }, companyId, actor });
+      // lgpdDeleteMessage as it stands now decides, and the event carries the decision (a rebuild agrees).
+      const eraseContent = !fromMe && (await companySettingsOf(ctx.db, companyId)).lgpdDeleteMessage === 'enabled';
+      await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'DeleteMessage', by: fromMe ? 'user' : 'contact', eraseContent }, companyId, actor });
       return true;
     },
     async importStarted() {

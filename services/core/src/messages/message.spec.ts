@@ -44,8 +44,20 @@ describe('message decider: inbound', () => {
     spec(message)
       .given([received])
       .when({ type: 'DeleteMessage', by: 'contact' })
-      .then([{ type: 'MessageDeleted', data: { messageId: id, by: 'contact' } }]);
+      .then([{ type: 'MessageDeleted', data: { messageId: id, by: 'contact', contentErased: false } }]);
     spec(message).given([received, { type: 'MessageDeleted', data: { messageId: id, by: 'contact' } }]).when({ type: 'DeleteMessage', by: 'contact' }).then([]);
+  });
+
+  it('records with a contact’s deletion whether lgpdDeleteMessage erases its content (an attendant’s own deletion erases nothing)', () => {
+    spec(message)
+      .given([received])
+      .when({ type: 'DeleteMessage', by: 'contact', eraseContent: true })
+      .then([{ type: 'MessageDeleted', data: { messageId: id, by: 'contact', contentErased: true } }]);
+    spec(message)
+      .given([received])
+      .when({ type: 'DeleteMessage', by: 'contact', eraseContent: false })
+      .then([{ type: 'MessageDeleted', data: { messageId: id, by: 'contact', contentErased: false } }]);
+    spec(message).given([queued]).when({ type: 'DeleteMessage', by: 'user', eraseContent: true }).then([deleted]);
   });
 
   it('never lets an attendant edit or delete a contact message', () => {

@@ -53,7 +53,8 @@ export type MessageCommand =
   | { type: 'RecordChannelEdit'; body: string; editedAt: string }
   /** The connection's own account wrote outside Conversa (the phone, the page inbox): recorded as sent, never sent again. */
   | { type: 'RecordSentElsewhere'; message: Omit<QueuedData, 'queuedAt'>; providerId: string; sentAt: string }
-  | { type: 'DeleteMessage'; by: 'user' | 'contact' };
+  /** `eraseContent`: the company's lgpdDeleteMessage, read by the caller when the contact deletes (spec 2 §3). */
+  | { type: 'DeleteMessage'; by: 'user' | 'contact'; eraseContent?: boolean };
 
 /** A message needs something to say: text, a file or a place. */
 function assertContent(message: { body: string; media: unknown; location: unknown }): void {
@@ -184,6 +185,8 @@ export const message: Decider<Message, MessageCommand, MessageEvent> = {
         if (current.status === 'deleted') return [];
         // Attendants delete only outbound messages; a contact deletes only what the contact wrote.
         if (current.fromMe !== (command.by === 'user')) throw new DomainError('ERR_NO_PERMISSION');
+        // A contact's deletion records whether lgpdDeleteMessage erases its content, so a rebuild of the read models agrees.
+        if (command.by === 'contact') return [{ type: 'MessageDeleted', data: { messageId: current.messageId, by: 'contact', contentErased: command.eraseContent === true } }];
         return [{ type: 'MessageDeleted', data: { messageId: current.messageId, by: command.by } }];
       }
     }
