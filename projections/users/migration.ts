@@ -39,7 +39,7 @@ export async function migrateUsers(db: Kysely<any>): Promise<void> {
     comment on column read.users.all_ticket is 'enable: sees tickets of every queue, not only its own';
     comment on column read.users.queue_ids is 'Queues the user attends';
     comment on column read.users.whatsapp_id is 'Default connection of the user (spec: wpp / whatsappId), null when none';
-    comment on column read.users.online is 'Browser open: true from the first userStatus ping until the pings stop (UserWentOnline / UserWentOffline)';
+    comment on column read.users.online is 'Browser open: true from the first userStatus ping until logout, the last socket closing or the pings stopping (UserWentOnline / UserWentOffline)';
     comment on column read.users.online_changed_at is 'When online last changed';
     comment on column read.users.deleted is 'Deleted users stay for history (ticket owners, audit) but cannot log in';
     create index if not exists users_company_online on read.users (company_id) where online and not deleted;

@@ -94,7 +94,8 @@ async function openTab(token: string, userId: number, watcher: Socket) {
 }
 
 const userOf = async (id: number) => (await server.app.inject({ method: 'GET', url: `/users/${id}`, headers: bearer(company.token) })).json();
-const presenceEvents = async (userId: number) => (await server.wiring.store.readStream(userPresenceStream(userId))).map((event) => ({ type: event.type, data: event.data }));
+const presenceEvents = async (userId: number) =>
+  (await server.wiring.store.readStream(userPresenceStream(userId))).map((event) => ({ type: event.type, data: event.data as { userId: number; lastSeenAt?: string; reason?: string } }));
 const heartbeatOf = async (userId: number) =>
   (await server.wiring.db.selectFrom('presence.user_heartbeats').select('last_seen_at').where('user_id', '=', userId).executeTakeFirst())?.last_seen_at as Date | undefined;
 
@@ -197,7 +198,7 @@ describe('going offline at once', () => {
       const events = await presenceEvents(attendant.userId);
       expect(events.map((event) => event.type)).toEqual(['UserWentOnline', 'UserWentOffline']);
       expect(events[1]!.data).toMatchObject({ userId: attendant.userId, reason: 'logout' });
-      expect(new Date(events[1]!.data.lastSeenAt).getTime()).toBeLessThanOrEqual(Date.now());
+      expect(new Date(events[1]!.data.lastSeenAt!).getTime()).toBeLessThanOrEqual(Date.now());
       expect(stranger.frames.filter((f) => f.data?.user?.id === attendant.userId || f.data?.userId === attendant.userId)).toEqual([]);
 
       // The logged-out tab's socket is still open for a moment: its pings no longer bring the user back.

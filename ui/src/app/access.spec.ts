@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LuChartBar, LuHouse, LuKanban, LuMegaphone, LuPlug, LuBuilding2, LuActivity } from 'react-icons/lu';
+import { LuChartBar, LuHouse, LuKanban, LuMegaphone, LuPlug, LuBuilding2, LuActivity, LuUsers } from 'react-icons/lu';
 import { user as makeUser, plan } from '../test/fixtures';
 import { isAllowed, menuFor, routeExists, type AppRoute } from './access';
 import { appRoutes } from './routes';
@@ -14,6 +14,7 @@ const routes: AppRoute[] = [
   route('reports', { guard: { role: 'admin', adminByUserFlag: 'showDashboard' }, menu: { labelKey: 'menu.home', icon: LuChartBar, group: 'main', order: 10 } }),
   route('moments', { guard: { role: 'admin', adminByUserFlag: 'allowRealTime' }, menu: { labelKey: 'menu.home', icon: LuActivity, group: 'main', order: 20 } }),
   route('connections', { guard: { role: 'admin', adminByUserFlag: 'allowConnections' }, menu: { labelKey: 'menu.home', icon: LuPlug, group: 'admin', order: 10 } }),
+  route('staff', { guard: { role: 'admin', adminByUserFlag: 'allowConnections', adminByProfile: ['supervisor'] }, menu: { labelKey: 'menu.home', icon: LuUsers, group: 'admin', order: 20 } }),
   route('companies', { guard: { role: 'super' }, menu: { labelKey: 'menu.home', icon: LuBuilding2, group: 'admin', order: 90 } }),
   route('hidden', {}),
 ];
@@ -39,7 +40,7 @@ describe('menu gating', () => {
 
   it('gives admins the admin items, ordered, and hides super-only items from them', () => {
     const admin = makeUser({ profile: 'admin' });
-    expect(ids(menuFor(routes, { user: admin, storageFlags: none }))).toEqual({ main: ['home', 'reports', 'moments'], admin: ['connections'] });
+    expect(ids(menuFor(routes, { user: admin, storageFlags: none }))).toEqual({ main: ['home', 'reports', 'moments'], admin: ['connections', 'staff'] });
   });
 
   it('hides admin items from a plain user unless a user flag treats them as admin for that screen', () => {
@@ -50,12 +51,33 @@ describe('menu gating', () => {
     const realTime = makeUser({ profile: 'user', allowRealTime: true });
     expect(ids(menuFor(routes, { user: realTime, storageFlags: none })).main).toEqual(['home', 'moments']);
     const connections = makeUser({ profile: 'user', allowConnections: true });
-    expect(ids(menuFor(routes, { user: connections, storageFlags: none })).admin).toEqual(['connections']);
+    expect(ids(menuFor(routes, { user: connections, storageFlags: none })).admin).toEqual(['connections', 'staff']);
+  });
+
+  it('lets the profiles a guard names count as admin for that screen only', () => {
+    const supervisor = makeUser({ profile: 'supervisor' });
+    expect(ids(menuFor(routes, { user: supervisor, storageFlags: none }))).toEqual({ main: ['home'], admin: ['staff'] });
+    const staff = routes.find((item) => item.id === 'staff')!;
+    expect(isAllowed(staff.guard, { user: supervisor, storageFlags: none })).toBe(true);
+    expect(isAllowed(routes.find((item) => item.id === 'connections')!.guard, { user: supervisor, storageFlags: none })).toBe(false);
+    expect(isAllowed(staff.guard, { user: makeUser({ profile: 'user' }), storageFlags: none })).toBe(false);
+    // The other conditions still hold: a plan flag the plan lacks closes the screen to them too.
+    expect(isAllowed({ ...staff.guard, planFlag: 'useKanban' }, { user: makeUser({ profile: 'supervisor' }, { plan: plan({ useKanban: false }) }), storageFlags: none })).toBe(false);
+  });
+
+  it('opens the users screen and its menu entry to supervisors, not the other administration screens', () => {
+    const supervisor = makeUser({ profile: 'supervisor' }, { plan: plan({ useCampaigns: true, useKanban: true }) });
+    const users = appRoutes.find((item) => item.id === 'users')!;
+    expect(isAllowed(users.guard, { user: supervisor, storageFlags: none })).toBe(true);
+    const admin = ids(menuFor(appRoutes, { user: supervisor, storageFlags: none })).admin;
+    expect(admin).toContain('users');
+    for (const id of ['connections', 'queues', 'settings', 'companies']) expect(admin).not.toContain(id);
+    expect(isAllowed(users.guard, { user: makeUser({ profile: 'user' }), storageFlags: none })).toBe(false);
   });
 
   it('shows super-only items to super users', () => {
     const superUser = makeUser({ profile: 'admin', super: true });
-    expect(ids(menuFor(routes, { user: superUser, storageFlags: none })).admin).toEqual(['connections', 'companies']);
+    expect(ids(menuFor(routes, { user: superUser, storageFlags: none })).admin).toEqual(['connections', 'staff', 'companies']);
   });
 
   it('lists exactly the routes with a menu entry (a super user with every plan flag sees them all)', () => {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
-import type { PlanFlag, SessionUser } from '@conversa/contracts';
+import type { PlanFlag, Profile, SessionUser } from '@conversa/contracts';
 import type { MessageKey } from '../i18n';
 
 /**
@@ -8,7 +8,8 @@ import type { MessageKey } from '../i18n';
  * - planFlag: the company's plan must enable it.
  * - role 'admin': profile admin (or a super user); `adminByUserFlag` lets a plain user with that flag count as admin
  *   for this screen (showDashboard → dashboard and reports, allowRealTime → moments, allowConnections → connections
- *   and the administration section).
+ *   and the administration section); `adminByProfile` lets these other profiles count as admin for this screen
+ *   (supervisors manage users).
  * - role 'super': super users only (companies, announcements).
  * - storageFlag: the route exists only while this browser-storage flag does (the `cshow` campaign routes);
  *   without it the path is unknown (not found) rather than forbidden.
@@ -17,6 +18,7 @@ export interface RouteGuard {
   planFlag?: PlanFlag;
   role?: 'admin' | 'super';
   adminByUserFlag?: 'showDashboard' | 'allowRealTime' | 'allowConnections';
+  adminByProfile?: readonly Profile[];
   storageFlag?: 'cshow';
 }
 
@@ -61,7 +63,7 @@ export const isAllowed = (guard: RouteGuard | undefined, ctx: AccessContext): bo
   const { user } = ctx;
   if (guard.planFlag && !user.company.plan[guard.planFlag]) return false;
   if (guard.role === 'super' && !user.super) return false;
-  if (guard.role === 'admin' && !isAdmin(user) && !(guard.adminByUserFlag && user[guard.adminByUserFlag])) return false;
+  if (guard.role === 'admin' && !isAdmin(user) && !(guard.adminByUserFlag && user[guard.adminByUserFlag]) && !guard.adminByProfile?.includes(user.profile)) return false;
   return true;
 };
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '@conversa/contracts';
 import { fakeServer, renderApp } from '../../test/harness';
-import { session } from '../../test/fixtures';
+import { plan, session, user as sessionUser } from '../../test/fixtures';
 
 const record = (id: number, name: string, extra: Partial<UserRecord> = {}): UserRecord => ({
   id,
@@ -65,6 +65,46 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(within(row).getByTestId('user-row-status')).toHaveTextContent('Online');
     expect(screen.getByTestId('user-delete-8')).toBeInTheDocument();
     expect(screen.queryByTestId('user-delete-7')).not.toBeInTheDocument();
+  });
+
+  it('is open to a supervisor, who changes plain users but not admins, and sets neither profiles nor queues', async () => {
+    const { calls } = backend([me, record(9, 'Sara Visor', { profile: 'supervisor' }), record(8, 'Bia Lima', { queueIds: [1] }), record(5, 'Root', { profile: 'admin', super: true })], {
+      'PUT /users/8': async (request) => ({ status: 200, body: { ...record(8, 'Bia Lima', { queueIds: [1] }), ...((await request.json()) as object) } }),
+    });
+    renderApp({ path: '/users', signedIn: session({ id: 9, name: 'Sara Visor', profile: 'supervisor' }) });
+    await screen.findByTestId('user-row-8', {}, { timeout: 30_000 });
+    expect(screen.getByTestId('menu-item-users')).toBeInTheDocument();
+    // Admins and super users are listed but out of a supervisor's reach; their own row has edit, no delete.
+    for (const id of [7, 5]) {
+      expect(screen.queryByTestId(`user-edit-${id}`)).not.toBeInTheDocument();
+      expect(screen.queryByTestId(`user-delete-${id}`)).not.toBeInTheDocument();
+    }
+    expect(screen.getByTestId('user-edit-9')).toBeInTheDocument();
+    expect(screen.queryByTestId('user-delete-9')).not.toBeInTheDocument();
+    expect(screen.getByTestId('user-delete-8')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('user-edit-8'));
+    await screen.findByTestId('user-field-name', {}, { timeout: 30_000 });
+    expect(screen.queryByTestId('user-field-profile')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-field-queues')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-field-allTicket')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-field-allowGroup')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-field-showDashboard')).not.toBeInTheDocument();
+    type('user-field-name', 'Beatriz Lima');
+    fireEvent.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.method === 'PUT')!.body as Record<string, unknown>;
+    expect(put).toMatchObject({ name: 'Beatriz Lima' });
+    for (const field of ['profile', 'queueIds', 'allTicket', 'allowGroup', 'showDashboard', 'allowRealTime', 'allowConnections']) expect(put).not.toHaveProperty(field);
+  });
+
+  it('shows how many of the plan’s users are taken, warning when the plan is full', async () => {
+    backend([me, record(8, 'Bia Lima')]);
+    const full = sessionUser({ id: 7, profile: 'admin' }, { plan: plan({ users: 2 }) });
+    renderApp({ path: '/users', signedIn: session({ id: 7, profile: 'admin', company: full.company }) });
+    const seats = await screen.findByTestId('users-seats', {}, { timeout: 30_000 });
+    expect(seats).toHaveTextContent('2 de 2 usuários do plano');
+    expect(seats).toHaveAttribute('data-full', 'true');
   });
 
   it('is not open to a plain user', async () => {

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, CloseButton, Dialog, Flex, Heading, HStack, IconButton, Input, InputGroup, Portal, Spinner, Table, Text, Wrap } from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState, type UIEvent } from 'react';
 import { LuPencil, LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
-import type { UserRecord } from '@conversa/contracts';
+import { mayTouchUser, type UserEditor, type UserRecord } from '@conversa/contracts';
 import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -35,6 +35,10 @@ export default function UsersPage() {
   const { data, isLoading, isError, isFetching, refetch } = useUsersQuery({ searchParam, pageNumber });
   const { data: queues = [] } = useQueuesQuery();
   const queuesById = useMemo(() => new Map(queues.map((queue) => [queue.id, queue])), [queues]);
+  const editor: UserEditor = { userId: me.id, profile: me.profile, super: me.super, allowConnections: me.allowConnections };
+  // The plan's user limit (spec 2 §3 Plan.users), against the company's whole list; the server refuses past it.
+  const seatLimit = me.company.plan.users;
+  const seatsUsed = searchParam === '' ? data?.count : undefined;
   const [editing, setEditing] = useState<{ user: UserRecord | null } | null>(null);
   const [deleting, setDeleting] = useState<UserRecord | null>(null);
 
@@ -59,7 +63,14 @@ export default function UsersPage() {
   return (
     <Flex direction="column" maxW="7xl" mx="auto" h="full" data-testid="users-page">
       <Flex justify="space-between" align="center" mb="4" gap="3" wrap="wrap">
-        <Heading size="xl">{t('users.title')}</Heading>
+        <HStack gap="3" align="baseline">
+          <Heading size="xl">{t('users.title')}</Heading>
+          {seatsUsed !== undefined && (
+            <Text fontSize="sm" color={seatsUsed >= seatLimit ? 'fg.warning' : 'fg.muted'} data-testid="users-seats" data-full={seatsUsed >= seatLimit}>
+              {t('users.seats', { used: seatsUsed, limit: seatLimit })}
+            </Text>
+          )}
+        </HStack>
         <HStack gap="3">
           <InputGroup startElement={<LuSearch />} maxW="xs">
             <Input value={searchText} placeholder={t('users.search')} aria-label={t('users.search')} onChange={(event) => setSearchText(event.target.value)} data-testid="users-search" />
@@ -132,10 +143,13 @@ export default function UsersPage() {
                     </HStack>
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    <IconButton size="sm" variant="ghost" aria-label={t('users.edit')} title={t('users.edit')} onClick={() => setEditing({ user })} data-testid={`user-edit-${user.id}`}>
-                      <LuPencil />
-                    </IconButton>
-                    {user.id !== me.id && (
+                    {/* A supervisor sees admins and super users but cannot change them (the server refuses it too). */}
+                    {mayTouchUser(editor, user) && (
+                      <IconButton size="sm" variant="ghost" aria-label={t('users.edit')} title={t('users.edit')} onClick={() => setEditing({ user })} data-testid={`user-edit-${user.id}`}>
+                        <LuPencil />
+                      </IconButton>
+                    )}
+                    {user.id !== me.id && mayTouchUser(editor, user) && (
                       <IconButton size="sm" variant="ghost" aria-label={t('users.delete')} title={t('users.delete')} onClick={() => setDeleting(user)} data-testid={`user-delete-${user.id}`}>
                         <LuTrash2 />
                       </IconButton>

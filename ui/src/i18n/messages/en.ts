@@ -397,6 +397,7 @@ export const en = {
   'users.online': 'Online',
   'users.offline': 'Offline',
   'users.empty': 'No users found.',
+  'users.seats': '{used} of {limit} users in the plan',
   'users.loadFailed': 'Could not load the list of records',
   'users.edit': 'Edit',
   'users.delete': 'Delete',

@@ -397,6 +397,7 @@ export const es = {
   'users.online': 'En línea',
   'users.offline': 'Desconectado',
   'users.empty': 'No se encontraron usuarios.',
+  'users.seats': '{used} de {limit} usuarios del plan',
   'users.loadFailed': 'No se pudo cargar la lista de registros',
   'users.edit': 'Editar',
   'users.delete': 'Eliminar',

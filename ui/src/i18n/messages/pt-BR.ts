@@ -396,6 +396,7 @@ export const ptBR = {
   'users.online': 'Online',
   'users.offline': 'Offline',
   'users.empty': 'Nenhum usuário encontrado.',
+  'users.seats': '{used} de {limit} usuários do plano',
   'users.loadFailed': 'Não foi possível carregar a lista de registros',
   'users.edit': 'Editar',
   'users.delete': 'Excluir',

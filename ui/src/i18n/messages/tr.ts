@@ -397,6 +397,7 @@ export const tr = {
   'users.online': 'Çevrimiçi',
   'users.offline': 'Çevrimdışı',
   'users.empty': 'Kullanıcı bulunamadı.',
+  'users.seats': 'Plandaki {limit} kullanıcıdan {used}',
   'users.loadFailed': 'Kayıt listesi yüklenemedi',
   'users.edit': 'Düzenle',
   'users.delete': 'Sil',
