@@ -7,6 +7,8 @@ import { ticketRoutes } from '../features/tickets/routes';
 import { userRoutes } from '../features/users/routes';
 import { settingRoutes } from '../features/settings/routes';
 import { connectionRoutes } from '../features/connections/routes';
+import { companyRoutes } from '../features/companies/routes';
+import { helpRoutes } from '../features/helps/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -25,4 +27,4 @@ import { connectionRoutes } from '../features/connections/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes];

@@ -7,17 +7,18 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { SchedulesEditor } from '../queues/SchedulesEditor';
+import { SuperSettingsPanels, superSettingsTabs, type SuperSettingsTab } from '../companies/superTabs';
 import { userUpdated } from '../session/sessionSlice';
 import { applySetting, settingsApi, useCompanySchedulesQuery, useSaveCompanySchedulesMutation, useSettingsQuery, useUpdateSettingMutation, type Setting, type SettingFrame } from './api';
 import { scheduleErrors, settingSections, showsSchedulesTab, valueOf, visibleSettingFields, type SettingField } from './settingsForm';
 
-type Tab = 'options' | 'schedules';
+type Tab = 'options' | 'schedules' | SuperSettingsTab;
 
 /** The session keeps the company's settings (other screens read requiredTag, sendSignMessage …): a change reaches it too. */
 const withSetting = (user: SessionUser, { key, value }: Setting): Partial<SessionUser> =>
   key in user.company.companieSettings ? { company: { ...user.company, companieSettings: { ...user.company.companieSettings, [key]: value } } } : {};
 
-/** /settings (spec 2 §2): the options tab (always) and the company schedules tab while scheduleType is company. */
+/** /settings (spec 2 §2): options (always), company schedules (while scheduleType is company), companies, plans and helps (super users). */
 export default function SettingsPage() {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -25,6 +26,7 @@ export default function SettingsPage() {
   const { data: settings = [], isLoading, isError, refetch } = useSettingsQuery();
   const [tab, setTab] = useState<Tab>('options');
   const schedulesTab = showsSchedulesTab(settings);
+  const tabShown = tab === 'options' || (tab === 'schedules' ? schedulesTab : me.super);
 
   useSocketEvent('settings', (frame) => {
     const { setting } = (frame ?? {}) as SettingFrame;
@@ -55,7 +57,7 @@ export default function SettingsPage() {
   return (
     <Stack maxW="5xl" mx="auto" gap="4" data-testid="settings-page">
       <Heading size="xl">{t('settings.title')}</Heading>
-      <Tabs.Root value={schedulesTab ? tab : 'options'} onValueChange={(details) => setTab(details.value as Tab)} variant="line">
+      <Tabs.Root value={tabShown ? tab : 'options'} onValueChange={(details) => setTab(details.value as Tab)} variant="line">
         <Tabs.List>
           <Tabs.Trigger value="options" data-testid="settings-tab-options">
             {t('settings.tab.options')}
@@ -65,6 +67,12 @@ export default function SettingsPage() {
               {t('settings.tab.schedules')}
             </Tabs.Trigger>
           )}
+          {me.super &&
+            superSettingsTabs.map(({ value, labelKey }) => (
+              <Tabs.Trigger key={value} value={value} data-testid={`settings-tab-${value}`}>
+                {t(labelKey)}
+              </Tabs.Trigger>
+            ))}
         </Tabs.List>
         <Tabs.Content value="options">
           <OptionsTab settings={settings} onSaved={(setting) => dispatch(userUpdated(withSetting(me, setting)))} />
@@ -74,6 +82,7 @@ export default function SettingsPage() {
             <CompanySchedulesTab companyId={me.companyId} />
           </Tabs.Content>
         )}
+        {me.super && <SuperSettingsPanels active={tab} />}
       </Tabs.Root>
     </Stack>
   );

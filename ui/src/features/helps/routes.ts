@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import { LuCircleHelp } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/**
+ * /helps (spec 2 §2): the help videos grid, open to every signed-in user. Menu order 110: the spec's menu
+ * list (spec 1 §2) in steps of 10, after internal chats. The helps admin screen is a super tab of /settings.
+ */
+export const helpRoutes: AppRoute[] = [
+  {
+    id: 'helps',
+    path: '/helps',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./HelpsPage')),
+    menu: { labelKey: 'menu.helps', icon: LuCircleHelp, group: 'main', order: 110 },
+  },
+];
