@@ -3,7 +3,7 @@ import { Fragment, memo } from 'react';
 import { LuBan, LuCheck, LuCheckCheck, LuChevronDown, LuCircleAlert, LuClock, LuCornerUpLeft, LuForward, LuLock, LuMessageCircle, LuPencil, LuSmile, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { formatMessageText } from './format';
-import { ackIcon, canDelete, canEdit, canForward, deletedText, type ShownMessage } from './model';
+import { ackIcon, canDelete, canEdit, canForward, deletedText, keepsDeletedContent, type ShownMessage } from './model';
 import { AudioPlayer, CallLogLine, MessageContactCard, MessageDocument, MessageImage, MessageLocation, MessageVideo } from './MessageContent';
 import type { Message, QuotedMessage } from './types';
 
@@ -103,6 +103,21 @@ function Content({ message, actions }: { message: Message; actions: MessageActio
     default:
       return null;
   }
+}
+
+/** What the message says: the message it quotes, its file, place or card, and its text. */
+function Body({ message, caption, actions }: { message: Message; caption: string; actions: MessageActions }) {
+  return (
+    <>
+      {message.quotedMsg && <QuotedBlock quoted={message.quotedMsg} onOpen={() => actions.goToMessage(message.quotedMsg!.id)} />}
+      <Content message={message} actions={actions} />
+      {caption.trim() !== '' && (
+        <div className="cv-text" data-testid="message-body">
+          <FormattedText text={caption} />
+        </div>
+      )}
+    </>
+  );
 }
 
 /** A caption under a file; for text, contact cards (whose body is the vCard) and locations it is the content itself. */
@@ -226,21 +241,21 @@ export const MessageBubble = memo(function MessageBubble({ item, userId, isGroup
               <span>{t('messages.forwarded')}</span>
             </div>
           )}
-          {deleted ? (
+          {deleted && (
             <div className="cv-deleted" data-testid="message-deleted">
               <LuBan />
               <span>{t(deleted === 'byContact' ? 'messages.deletedByContact' : 'messages.deleted')}</span>
             </div>
+          )}
+          {!deleted ? (
+            <Body message={message} caption={caption} actions={actions} />
           ) : (
-            <>
-              {message.quotedMsg && <QuotedBlock quoted={message.quotedMsg} onOpen={() => actions.goToMessage(message.quotedMsg!.id)} />}
-              <Content message={message} actions={actions} />
-              {caption.trim() !== '' && (
-                <div className="cv-text" data-testid="message-body">
-                  <FormattedText text={caption} />
-                </div>
-              )}
-            </>
+            keepsDeletedContent(message) && (
+              // lgpdDeleteMessage off: what was deleted stays readable for attendants, set apart under the mark.
+              <div className="cv-kept" data-testid="message-deleted-content">
+                <Body message={message} caption={caption} actions={actions} />
+              </div>
+            )
           )}
         </div>
         <div className="cv-footer">
@@ -292,6 +307,7 @@ export const conversationStyles: SystemStyleObject = {
   '& .cv-mark-private': { color: 'yellow.fg', fontWeight: 'semibold' },
   '& .cv-mark-forwarded': { color: 'fg.muted', fontStyle: 'italic' },
   '& .cv-deleted': { display: 'flex', alignItems: 'center', gap: '1', color: 'fg.muted', fontStyle: 'italic', textStyle: 'sm' },
+  '& .cv-kept': { display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0', opacity: 0.7, borderInlineStartWidth: '2px', borderInlineStartColor: 'border.emphasized', paddingInlineStart: '2' },
   '& .cv-text': { textStyle: 'sm', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
   '& .cv-quoted': { cursor: 'pointer', borderLeftWidth: '4px', borderLeftColor: 'blue.solid', bg: 'blackAlpha.50', _dark: { bg: 'whiteAlpha.100' }, borderRadius: 'l1', px: '2', py: '1', mb: '1' },
   '& .cv-quoted[data-from-me=true]': { borderLeftColor: 'green.solid' },

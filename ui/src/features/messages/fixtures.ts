@@ -27,6 +27,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     isPrivate: false,
     isDeleted: false,
     deletedBy: null,
+    contentErased: false,
     isEdited: false,
     isForwarded: false,
     ack: 0,

@@ -137,6 +137,13 @@ export const canForward = (message: Message): boolean => !message.isDeleted && !
 
 export type DeletedText = 'byContact' | 'byUser' | null;
 
+/**
+ * lgpdDeleteMessage off: a deleted message keeps its content, which attendants still read under the deletion mark.
+ * On (for the contact's deletions), the server erased it and only the mark is shown.
+ */
+export const keepsDeletedContent = (message: Pick<Message, 'isDeleted' | 'contentErased' | 'body' | 'mediaUrl' | 'location'>): boolean =>
+  message.isDeleted && !message.contentErased && (message.body.trim() !== '' || message.mediaUrl !== null || message.location !== null);
+
 /** Spec 1 §8: deleted incoming messages read 'this message was deleted by the contact'. */
 export function deletedText(message: Pick<Message, 'isDeleted' | 'deletedBy' | 'fromMe'>): DeletedText {
   if (!message.isDeleted) return null;

@@ -46,6 +46,8 @@ export interface Message {
   isPrivate: boolean;
   isDeleted: boolean;
   deletedBy: 'user' | 'contact' | null;
+  /** The contact deleted it while lgpdDeleteMessage was on: the server erased text, file and place; only the mark is left. */
+  contentErased: boolean;
   isEdited: boolean;
   isForwarded: boolean;
   /** 0 clock, 1 sent, 2 delivered, 3 or 4 read. */

@@ -1,7 +1,7 @@
 import { Flex, Menu, Portal, SkeletonCircle, SkeletonText, type SystemStyleObject } from '@chakra-ui/react';
 import { memo, useState, type MouseEvent, type ReactElement } from 'react';
 import { FaFacebook, FaInstagram, FaWhatsapp } from 'react-icons/fa';
-import { LuArrowRightLeft, LuCheck, LuCircleCheckBig, LuEllipsisVertical, LuFlaskConical, LuMessageCircle, LuPlay, LuRotateCcw, LuTrash2, LuUndo2, LuUsers, LuX } from 'react-icons/lu';
+import { LuArrowRightLeft, LuBot, LuCheck, LuCircleCheckBig, LuEllipsisVertical, LuFlaskConical, LuMessageCircle, LuPlay, LuRotateCcw, LuTrash2, LuUndo2, LuUsers, LuX } from 'react-icons/lu';
 import { useT, type MessageKey } from '../../i18n';
 import { useTicketActions } from './actions';
 import { cut, formatTicketTime, lastContact, lastMessageKind, queueChipText } from './format';
@@ -56,6 +56,7 @@ export const ticketRowStyles: SystemStyleObject = {
   '& .tr-icon[data-channel=facebook]': { color: 'blue.500' },
   '& .tr-icon[data-channel=instagram]': { color: 'pink.500' },
   '& .tr-icon[data-channel=sandbox]': { color: 'purple.500' },
+  '& .tr-icon[data-bot]': { color: 'blue.500' },
   '& .tr-name': { flex: 1, minWidth: 0, fontWeight: 'semibold', truncate: true },
   '& .tr-time': { flexShrink: 0, textStyle: 'xs', color: 'fg.muted' },
   '& .tr-time[data-unread=true]': { color: 'green.fg' },
@@ -336,6 +337,12 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDel
           {ticket.isGroup && (
             <span className="tr-icon" title={t('tickets.row.group')} data-testid="ticket-group-icon">
               <LuUsers size="14" />
+            </span>
+          )}
+          {ticket.isBot && (
+            // isBot: the bot is still talking to the contact (consent, queue menu, chatbot options); nobody has it yet.
+            <span className="tr-icon" data-bot="" role="img" aria-label={t('tickets.row.bot')} title={t('tickets.row.bot')} data-testid="ticket-bot-icon">
+              <LuBot size="14" />
             </span>
           )}
           <span className="tr-name" title={contactName} data-testid="ticket-contact-name">

@@ -303,6 +303,7 @@ export const en = {
   'tickets.deletedWhileOpen': 'Ticket closed successfully.',
   'tickets.row.channel': 'Channel: {channel}',
   'tickets.row.group': 'Group',
+  'tickets.row.bot': 'The bot is handling this conversation',
   'tickets.row.typing': 'typing…',
   'tickets.row.recording': 'recording audio…',
   'tickets.row.location': 'Location',

@@ -303,6 +303,7 @@ export const es = {
   'tickets.deletedWhileOpen': 'Ticket cerrado con éxito.',
   'tickets.row.channel': 'Canal: {channel}',
   'tickets.row.group': 'Grupo',
+  'tickets.row.bot': 'El bot está atendiendo esta conversación',
   'tickets.row.typing': 'escribiendo…',
   'tickets.row.recording': 'grabando audio…',
   'tickets.row.location': 'Ubicación',

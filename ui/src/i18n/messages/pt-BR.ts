@@ -302,6 +302,7 @@ export const ptBR = {
   'tickets.deletedWhileOpen': 'Ticket encerrado com sucesso.',
   'tickets.row.channel': 'Canal: {channel}',
   'tickets.row.group': 'Grupo',
+  'tickets.row.bot': 'O bot está atendendo esta conversa',
   'tickets.row.typing': 'digitando…',
   'tickets.row.recording': 'gravando áudio…',
   'tickets.row.location': 'Localização',

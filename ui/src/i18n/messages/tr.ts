@@ -303,6 +303,7 @@ export const tr = {
   'tickets.deletedWhileOpen': 'Talep başarıyla kapatıldı.',
   'tickets.row.channel': 'Kanal: {channel}',
   'tickets.row.group': 'Grup',
+  'tickets.row.bot': 'Bu konuşmayı bot yürütüyor',
   'tickets.row.typing': 'yazıyor…',
   'tickets.row.recording': 'ses kaydediyor…',
   'tickets.row.location': 'Konum',
