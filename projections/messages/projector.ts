@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { findTicketsById, type TicketView } from '../tickets/queries';
+import { findTicketsById, lastMessageIdsOf, type TicketView } from '../tickets/queries';
 import { migrateMessages } from './migration';
 import { findMessagesById } from './queries';
 
@@ -142,6 +142,9 @@ async function frames(db: Kysely<any>, touched: Map<string, { action: Action; at
   const tickets = new Map((await findTicketsById(db, [...new Set(messages.map((message) => message.ticketId))])).map((ticket) => [ticket.id, ticket]));
   const contacts = new Map<number, TicketView['contact']>();
   for (const ticket of tickets.values()) if (ticket.contact) contacts.set(ticket.contactId, ticket.contact);
+  // The tickets read model blanks the preview of an erased last message on its own time: this frame must not carry it meanwhile.
+  const erasedTickets = [...new Set(messages.filter((message) => message.contentErased).map((message) => message.ticketId))];
+  const lastMessageIds = await lastMessageIdsOf(db, erasedTickets);
   const changes: ProjectionChange[] = [];
   for (const message of messages) {
     const { action } = touched.get(message.id)!;
@@ -150,7 +153,8 @@ async function frames(db: Kysely<any>, touched: Map<string, { action: Action; at
     // tickets projector has not written yet (the first message of a new ticket), gets no live
     // message frame; the ticket's own frame carries that first message as its last message.
     if (!ticket || ticket.companyId !== message.companyId) continue;
-    changes.push({ companyId: message.companyId, entity: 'appMessage', data: { action, message, ticket, contact: contacts.get(message.contactId) ?? ticket.contact } });
+    const shownTicket = message.contentErased && lastMessageIds.get(ticket.id) === message.id ? { ...ticket, lastMessage: '' } : ticket;
+    changes.push({ companyId: message.companyId, entity: 'appMessage', data: { action, message, ticket: shownTicket, contact: contacts.get(message.contactId) ?? ticket.contact } });
   }
   return changes;
 }

@@ -179,6 +179,13 @@ export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): 
   return hydrate(db, rows);
 }
 
+/** Which message each ticket shows as its last message (by message id; tickets without one are left out). */
+export async function lastMessageIdsOf(db: Kysely<any>, ticketIds: readonly number[]): Promise<Map<number, string>> {
+  if (ticketIds.length === 0) return new Map();
+  const rows = await db.selectFrom('read.tickets').select(['id', 'last_message_id']).where('id', 'in', ticketIds).where('last_message_id', 'is not', null).execute();
+  return new Map(rows.map((row) => [row.id as number, row.last_message_id as string]));
+}
+
 /** Ids of a company's not-closed tickets in a status and queues (close-all). */
 export async function ticketIdsFor(db: Kysely<any>, companyId: number, viewer: TicketViewer, status: TicketStatus, queueIds: number[]): Promise<number[]> {
   let query = db
