@@ -9,6 +9,28 @@ async function set(trx: Transaction<any>, ticketId: number, changes: Record<stri
   await trx.updateTable(table).set(changes).where('ticket_id', '=', ticketId).execute();
 }
 
+/** The newest contact message and newest message per ticket seen in a batch. */
+class MessageTimes {
+  private readonly byTicket = new Map<number, { contact: Date | null; any: Date }>();
+
+  note(ticketId: number, at: Date, fromContact: boolean) {
+    const seen = this.byTicket.get(ticketId);
+    const later = (a: Date | null, b: Date) => (a === null || b > a ? b : a);
+    this.byTicket.set(ticketId, { contact: fromContact ? later(seen?.contact ?? null, at) : (seen?.contact ?? null), any: later(seen?.any ?? null, at) });
+  }
+
+  async apply(trx: Transaction<any>) {
+    if (this.byTicket.size === 0) return;
+    const rows = [...this.byTicket].map(([ticketId, times]) => sql`(${ticketId}::integer, ${times.contact}::timestamptz, ${times.any}::timestamptz)`);
+    await sql`
+      update read.ticket_routing r
+      set last_contact_message_at = greatest(r.last_contact_message_at, v.contact_at),
+          last_message_at = greatest(r.last_message_at, v.any_at)
+      from (values ${sql.join(rows)}) as v(ticket_id, contact_at, any_at)
+      where r.ticket_id = v.ticket_id`.execute(trx);
+  }
+}
+
 /**
  * read.ticket_routing: the clocks the routing timers read (auto-close, inactivity warning, rating
  * expiry, timeSendQueue, rotation) and the queue positions. Internal to routing: it publishes no frames.
@@ -38,6 +60,9 @@ export const routingProjector = defineProjector({
   tables: [table],
   migrate: migrateRouting,
   async handle(trx, events: readonly RecordedEvent[]) {
+    // Message times only touch their own two columns and only move forward, so a batch's are applied
+    // together after its other changes (which may have created the rows): one statement, not one per message.
+    const messageTimes = new MessageTimes();
     for (const event of events) {
       const data = event.data as any;
       const at = new Date(event.metadata.occurredAt);
@@ -99,17 +124,15 @@ export const routingProjector = defineProjector({
           await set(trx, data.ticketId, { status: 'nps', rating_requested_at: at });
           break;
         case 'MessageReceived':
-          await set(trx, data.ticketId, {
-            last_contact_message_at: sql`greatest(last_contact_message_at, ${at})`,
-            last_message_at: sql`greatest(last_message_at, ${at})`,
-          });
+          messageTimes.note(data.ticketId, at, true);
           break;
         case 'MessageQueued':
           // The bot's and the system's own messages (no user) neither wake a ticket up nor keep it awake.
-          if (data.userId !== null && !data.isPrivate) await set(trx, data.ticketId, { last_message_at: sql`greatest(last_message_at, ${at})` });
+          if (data.userId !== null && !data.isPrivate) messageTimes.note(data.ticketId, at, false);
           break;
       }
     }
+    await messageTimes.apply(trx);
     return [];
   },
 });

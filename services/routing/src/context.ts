@@ -1,4 +1,4 @@
-import { contactBotStream, contactStream, ticketBotStream, type Actor, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
+import { contactBotStream, contactStream, ticketBotStream, ticketStream, type Actor, type RecordedEvent, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
 import {
   contact,
   contactBot,
@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   fold,
   loadTicket,
+  prefetchStreams,
   ticketBot,
   type BotState,
   type CommandContext,
@@ -16,7 +17,7 @@ import {
   type RoutingTicket,
 } from '@conversa/core';
 import type { Kysely } from 'kysely';
-import type { RoutingDirectory } from './directory';
+import { memoizedDirectory, type RoutingDirectory } from './directory';
 
 /** Who the bot's messages and changes are recorded as. */
 export const BOT_ACTOR: Actor = { kind: 'system', id: 'bot' };
@@ -83,6 +84,22 @@ export async function loadContactBot(runtime: RoutingRuntime, contactId: number)
 
 export async function loadBot(runtime: RoutingRuntime, ticketId: number): Promise<BotState> {
   return fold(ticketBot, (await runtime.ctx.store.readStream(ticketBotStream(ticketId))) as unknown as BotEvent[]);
+}
+
+/**
+ * The runtime for one batch of triggers: the streams the batch will read (each ticket, its bot
+ * journal, and for a contact's message the contact and its bot notes) come in one round trip, and
+ * the company's set-up is read once. Only first reads are answered ahead: a ticket's second trigger
+ * in the batch reads what the first one wrote.
+ */
+export async function batchRuntime(runtime: RoutingRuntime, events: readonly RecordedEvent[]): Promise<RoutingRuntime> {
+  const streams = new Set<string>();
+  for (const event of events) {
+    const { ticketId, contactId } = event.data as { ticketId?: number; contactId?: number };
+    if (typeof ticketId === 'number') streams.add(ticketStream(ticketId)).add(ticketBotStream(ticketId));
+    if (event.type === 'MessageReceived' && typeof contactId === 'number') streams.add(contactStream(contactId)).add(contactBotStream(contactId));
+  }
+  return { ...runtime, ctx: await prefetchStreams(runtime.ctx, [...streams]), directory: memoizedDirectory(runtime.directory) };
 }
 
 /** Runs `work` over the items with at most `concurrency` at a time. */

@@ -1,7 +1,7 @@
 import { DomainError, ticketBotStream, type MessageEvent, type RecordedEvent, type TicketEvent } from '@conversa/contracts';
 import { runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/projector';
-import { BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
+import { batchRuntime, BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];
 type Closed = Extract<TicketEvent, { type: 'TicketClosed' }>['data'];
@@ -20,14 +20,13 @@ const byAttendant = (event: RecordedEvent) => event.metadata.actor.kind === 'use
  * carries the recorded decisions out.
  */
 export function createRoutingReactor(runtime: RoutingRuntime, options: { concurrency?: number } = {}): Projector {
-  const { ctx, directory } = runtime;
-
-  async function commandFor(event: RecordedEvent): Promise<BotCommand | null> {
+  async function commandFor(batch: RoutingRuntime, event: RecordedEvent): Promise<BotCommand | null> {
+    const { ctx, directory } = batch;
     const companyId = event.metadata.companyId;
     const ticketId = (event.data as { ticketId: number }).ticketId;
-    const ticket = await loadExistingTicket(runtime, ticketId);
+    const ticket = await loadExistingTicket(batch, ticketId);
     if (!ticket) return null;
-    const clock = { now: ctx.now(), timeZone: runtime.timeZone(companyId) };
+    const clock = { now: ctx.now(), timeZone: batch.timeZone(companyId) };
 
     if (event.type === 'TicketAccepted' || event.type === 'TicketReopened') {
       return byAttendant(event) ? { type: 'RouteAttendantTookOver', ticketId } : null;
@@ -35,7 +34,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
 
     // Groups are the attendants' alone: nothing to load for them.
     if (ticket.isGroup) return null;
-    const found = await loadContact(runtime, ticket.contactId);
+    const found = await loadContact(batch, ticket.contactId);
     if (!found) return null;
     const [settings, connection] = await Promise.all([directory.settings(companyId), directory.connection(ticket.whatsappId, companyId)]);
     const routingTicket = routingTicketOf(ticket);
@@ -45,10 +44,10 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
         const data = event.data as Received;
         const queues = await directory.menuQueues(connection);
         const [contactBot, companySchedules, waitingInQueue, otherQueues] = await Promise.all([
-          loadContactBot(runtime, ticket.contactId),
+          loadContactBot(batch, ticket.contactId),
           settings.scheduleType === 'company' ? directory.companySchedules(companyId) : Promise.resolve([]),
           directory.waitingInQueues(companyId, [...new Set([...queues.map((queue) => queue.id), ...optionQueueIds(queues)])], ticketId),
-          loadOptionTargets(runtime, companyId, queues),
+          loadOptionTargets(batch, companyId, queues),
         ]);
         return {
           type: 'RouteInbound',
@@ -103,12 +102,12 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
     return null;
   }
 
-  async function route(event: RecordedEvent): Promise<void> {
-    const command = await commandFor(event);
+  async function route(batch: RoutingRuntime, event: RecordedEvent): Promise<void> {
+    const command = await commandFor(batch, event);
     if (!command) return;
     const ticketId = (event.data as { ticketId: number }).ticketId;
     try {
-      await runCommand(ctx, {
+      await runCommand(batch.ctx, {
         decider: ticketBot,
         streamId: ticketBotStream(ticketId),
         command,
@@ -135,8 +134,10 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
         if (typeof ticketId !== 'number') continue;
         lanes.set(ticketId, [...(lanes.get(ticketId) ?? []), event]);
       }
+      if (lanes.size === 0) return;
+      const batch = await batchRuntime(runtime, events);
       await inParallel([...lanes.values()], options.concurrency ?? 4, async (lane) => {
-        for (const event of lane) await route(event);
+        for (const event of lane) await route(batch, event);
       });
     },
   });

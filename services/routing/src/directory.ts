@@ -105,3 +105,32 @@ export function readModelDirectory(db: Kysely<any>): RoutingDirectory {
     },
   };
 }
+
+/**
+ * The directory with the company's set-up (settings, hours, connections, queues, users) read once:
+ * for one batch of triggers, which then all see the set-up as it was when the batch began. Who is
+ * online and how many wait are read every time.
+ */
+export function memoizedDirectory(directory: RoutingDirectory): RoutingDirectory {
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    let found = memo.get(key) as Promise<T> | undefined;
+    if (!found) {
+      found = read();
+      memo.set(key, found);
+      // A failed read is not remembered: the next trigger tries again.
+      found.catch(() => memo.delete(key));
+    }
+    return found;
+  };
+  return {
+    settings: (companyId) => once(`settings:${companyId}`, () => directory.settings(companyId)),
+    companySchedules: (companyId) => once(`schedules:${companyId}`, () => directory.companySchedules(companyId)),
+    connection: (whatsappId, companyId) => once(`connection:${whatsappId}:${companyId}`, () => directory.connection(whatsappId, companyId)),
+    menuQueues: (connection) => (connection ? once(`menu:${connection.companyId}:${connection.id}`, () => directory.menuQueues(connection)) : directory.menuQueues(connection)),
+    queue: (companyId, queueId) => once(`queue:${companyId}:${queueId}`, () => directory.queue(companyId, queueId)),
+    waitingInQueues: (companyId, queueIds, exceptTicketId) => directory.waitingInQueues(companyId, queueIds, exceptTicketId),
+    onlineUsersOfQueue: (companyId, queueId) => directory.onlineUsersOfQueue(companyId, queueId),
+    user: (companyId, userId) => once(`user:${companyId}:${userId}`, () => directory.user(companyId, userId)),
+  };
+}

@@ -10,9 +10,10 @@
  */
 import { receiveMessage } from '@conversa/core';
 import { sql, type Kysely } from 'kysely';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { freePort } from '../../testing/src/postgres';
@@ -42,14 +43,45 @@ const WITH_SEARCH = process.env.BENCH_SEARCH !== '0';
  * divides them by the messages, a number that does not depend on how busy the machine is.
  */
 const statements = new Map<string, number>();
+/** Rows each statement brought back (parsing rows is much of the client's work). */
+const rowsRead = new Map<string, number>();
 const countedQuery = pg.Client.prototype.query;
 if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const config = args[0] as string | { text?: string; name?: string };
   const text = typeof config === 'string' ? config : (config?.name ?? config?.text ?? '');
   const key = text.replace(/\s+/g, ' ').trim().slice(0, 60);
   statements.set(key, (statements.get(key) ?? 0) + 1);
-  return (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
+  const result = (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
+  if (result instanceof Promise) void result.then((answer: { rowCount?: number | null; rows?: unknown[] }) => rowsRead.set(key, (rowsRead.get(key) ?? 0) + (answer?.rows?.length ?? 0)), () => {});
+  return result;
 } as typeof pg.Client.prototype.query;
+
+/**
+ * CPU milliseconds spent so far by the embedded Postgres (the postmaster this process started and
+ * its backends, reaped ones included) — with this process's own, a cost per message that a busy
+ * machine stretches far less than latencies.
+ */
+function postgresCpuMs(): number {
+  const ticksPerMs = 100 / 1000;
+  const stat = (pid: string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const children = (pid: string) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  let ticks = 0;
+  for (const pid of children(String(process.pid))) {
+    if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+    const own = stat(pid);
+    // Fields after the command: utime, stime, cutime, cstime are the 12th to 15th.
+    ticks += Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const backend of children(pid)) {
+      try {
+        const fields = stat(backend);
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The backend ended between the listing and the read: its time is in the postmaster's now.
+      }
+    }
+  }
+  return ticks / ticksPerMs;
+}
 
 const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
@@ -225,8 +257,32 @@ async function main() {
     figure('inbound_new_conversations_per_s', contacts / ((performance.now() - warmStarted) / 1000), 'conversations/s');
     await wiring.ctx.waitForProjections(await wiring.store.headPosition());
 
+    // Where the time goes: when each message reached a subscriber of $all (the store's horizon and
+    // tail), against when its ticket frame reached the socket (projection, bus, edge).
+    const tailLatencies: number[] = [];
+    const tailWatch = wiring.store.subscribeToAll({
+      fromPosition: (await wiring.store.headPosition()) ?? 'start',
+      filter: { eventTypes: ['MessageReceived'] },
+      onEvents(events) {
+        const now = performance.now();
+        for (const event of events) {
+          const t0 = sentAt.get((event.data as { body: string }).body);
+          if (t0 !== undefined) tailLatencies.push(now - t0);
+        }
+      },
+    });
     const total = INBOUND_RATE * INBOUND_SECONDS;
     statements.clear();
+    rowsRead.clear();
+    // BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this steady phase alone (for chrome://inspect).
+    const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const cpuBefore = process.cpuUsage();
+    const postgresBefore = postgresCpuMs();
     const inFlight: Promise<unknown>[] = [];
     const begin = performance.now();
     for (let index = contacts; index < contacts + total; index++) {
@@ -243,16 +299,28 @@ async function main() {
     const deadline = performance.now() + 10_000;
     while (sentAt.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const achieved = total / ((lastSent - begin) / 1000);
+    const cpu = process.cpuUsage(cpuBefore);
+    const postgresCpu = postgresCpuMs() - postgresBefore;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     socket.close();
+    figure('inbound_node_cpu_per_message_ms', (cpu.user + cpu.system) / 1000 / total, 'ms');
+    figure('inbound_postgres_cpu_per_message_ms', postgresCpu / total, 'ms');
     figure('inbound_offered_rate_per_s', achieved, 'msg/s');
     const statementCount = [...statements.values()].reduce((sum, n) => sum + n, 0);
     figure('inbound_statements_per_message', statementCount / total, 'statements');
-    for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(n / total).toFixed(2)} per message: ${key}`);
+    for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(n / total).toFixed(2)} per message (${((rowsRead.get(key) ?? 0) / total).toFixed(1)} rows): ${key}`);
     figure('inbound_frames_received', latencies.length, 'frames');
     figure('inbound_frames_missing', sentAt.size, 'frames');
     figure('inbound_failures', failures.length, 'messages');
     figure('inbound_command_p50_ms', percentile(commandLatencies, 50), 'ms');
     figure('inbound_command_p99_ms', percentile(commandLatencies, 99), 'ms');
+    await tailWatch.stop();
+    figure('inbound_to_subscriber_p50_ms', percentile(tailLatencies, 50), 'ms');
+    figure('inbound_to_subscriber_p99_ms', percentile(tailLatencies, 99), 'ms');
     figure('inbound_to_ticket_frame_p50_ms', percentile(latencies, 50), 'ms');
     figure('inbound_to_ticket_frame_p99_ms', percentile(latencies, 99), 'ms');
     if (failures.length > 0) log(`first failure: ${String(failures[0])}`);

@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 
 const DATABASE = 'conversa';
+/** sun_path holds 108 bytes on Linux, the terminating zero included. */
+const MAX_SOCKET_PATH = 107;
 
 /**
  * The zero-set-up database: real Postgres binaries from npm, data kept under `<dataDir>/pg`,
@@ -13,6 +15,10 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
   const databaseDir = join(dataDir, 'pg');
   assertTraversableByPostgres(dataDir);
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  // A Unix socket beside the data costs less per statement than TCP over loopback; the kernel caps
+  // its path, so a deep data dir keeps to TCP alone.
+  const socketDir = `${databaseDir}`;
+  const viaSocket = `${socketDir}/.s.PGSQL.${port}`.length <= MAX_SOCKET_PATH;
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -23,7 +29,7 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
     createPostgresUser: true,
     onLog: () => {},
     onError: () => {},
-    postgresFlags: ['-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', `unix_socket_directories=${viaSocket ? socketDir : ''}`],
   });
   if (fresh) await server.initialise();
   await server.start();
@@ -35,7 +41,8 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
   } finally {
     await admin.end();
   }
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: () => server.stop() };
+  const url = viaSocket ? `postgres://postgres:postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(socketDir)}` : `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
+  return { url, stop: () => server.stop() };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import type { EventStore, ReadStreamOptions } from '@conversa/eventstore';
+import { readStreams, type EventStore, type ReadStreamOptions } from '@conversa/eventstore';
 import type { CommandContext } from './run';
 
 const wholeStream = (options: ReadStreamOptions | undefined): boolean =>
@@ -31,4 +31,9 @@ export function withPrefetchedStreams<Context extends CommandContext>(ctx: Conte
     close: () => inner.close(),
   };
   return { ...ctx, store };
+}
+
+/** Reads the streams in one round trip and answers each one's first whole read from that. */
+export async function prefetchStreams<Context extends CommandContext>(ctx: Context, streamIds: readonly string[]): Promise<Context> {
+  return withPrefetchedStreams(ctx, await readStreams(ctx.store, streamIds));
 }

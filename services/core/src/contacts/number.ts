@@ -63,7 +63,22 @@ export function phoneKey(digits: string): string {
   return old ? `55${old[1]}9${old[2]}` : digits;
 }
 
+/**
+ * Parsing with the full metadata costs about a tenth of a millisecond, and every inbound message
+ * parses its sender's number: the answers for recent numbers are kept (a bounded, pure cache).
+ */
+const recentReadings = new Map<string, string | undefined>();
+const RECENT_READINGS_KEPT = 20_000;
+
 function phoneDigits(given: string): string | undefined {
+  if (recentReadings.has(given)) return recentReadings.get(given);
+  const digits = readPhoneDigits(given);
+  if (recentReadings.size >= RECENT_READINGS_KEPT) recentReadings.delete(recentReadings.keys().next().value!);
+  recentReadings.set(given, digits);
+  return digits;
+}
+
+function readPhoneDigits(given: string): string | undefined {
   if (!/^[+\d\s().\-/]+$/.test(given)) return undefined;
   const digits = given.replace(/\D/g, '');
   if (digits.length === 0) return undefined;
