@@ -204,6 +204,8 @@ describe('Postgres event store specifics', () => {
       try {
         await collector.waitForCaughtUp();
         await slow.query('begin');
+        // Every writer of events takes the append lock first, as append_batch does.
+        await slow.query('select eventstore.take_append_lock()');
         // A row written by a transaction that started first, so it sorts before anything committed after it.
         const early = randomUUID();
         await slow.query(
@@ -231,13 +233,14 @@ describe('Postgres event store specifics', () => {
       }
     });
 
-    it('re-reads soon when an unrelated open transaction hid a committed event, without waiting for a notification or the poll', async () => {
+    it('re-reads soon when an appender that wrote nothing hid a committed event, without waiting for a notification or the poll', async () => {
       const prefix = uniquePrefix();
       const collector = collect(slowPolling, { filter: { streamPrefixes: [prefix] } });
       const unrelated = await admin.connect();
       try {
         await collector.waitForCaughtUp();
         await unrelated.query('begin');
+        await unrelated.query('select eventstore.take_append_lock()');
         await unrelated.query('select pg_current_xact_id()');
         const event = noted(1);
         await slowPolling.appendToStream(`${prefix}a`, [event]);
@@ -250,6 +253,34 @@ describe('Postgres event store specifics', () => {
       } finally {
         await unrelated.query('rollback').catch(() => {});
         unrelated.release();
+        await collector.stop();
+      }
+    });
+  });
+
+  describe('read horizon', () => {
+    it('is not held back by a running transaction that writes elsewhere (a read model), only by appenders', async () => {
+      const prefix = uniquePrefix();
+      const collector = collect(slowPolling, { filter: { streamPrefixes: [prefix] } });
+      const readModelWriter = await admin.connect();
+      try {
+        await collector.waitForCaughtUp();
+        await readModelWriter.query('begin');
+        // Writing anywhere gives the transaction an id, which the plain xmin horizon would wait for.
+        await readModelWriter.query('create temporary table held_open (n int) on commit drop');
+        await readModelWriter.query('insert into held_open values (1)');
+        const event = noted(1);
+        const appended = await slowPolling.appendToStream(`${prefix}a`, [event]);
+
+        expect((await slowPolling.readAll({ filter: { streamPrefixes: [prefix] } })).map((e) => e.id)).toEqual([event.id]);
+        expect(await slowPolling.countAfter('start', { filter: { streamPrefixes: [prefix] } })).toBe(1);
+        expect(comparePositions((await slowPolling.headPosition())!, appended.position)).toBeGreaterThanOrEqual(0);
+        // The append's notification wakes the subscriber while the other transaction is still open.
+        await collector.waitForCount(1, 10_000);
+        expect(collector.events.map((e) => e.id)).toEqual([event.id]);
+      } finally {
+        await readModelWriter.query('rollback').catch(() => {});
+        readModelWriter.release();
         await collector.stop();
       }
     });

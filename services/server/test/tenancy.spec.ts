@@ -56,6 +56,7 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/companies\/:id/, `/companies/${target.companyA}`)
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
     .replace(/^\/plans\/:id/, '/plans/1')
+    .replace(/^\/helps\/:id/, '/helps/1')
     .replace(/^\/settings\/:key/, '/settings/userRating');
   return path.includes(':') || path.includes('*') ? null : path;
 }
@@ -100,6 +101,8 @@ const bodies: Record<string, unknown> = {
   'POST /companies/:id/advance-due-date': undefined,
   'POST /plans': { name: 'Hijack', users: 1, connections: 1, queues: 1, amount: '1' },
   'PUT /plans/:id': { name: 'Hijack' },
+  'POST /helps': { title: 'Hijack', video: 'dQw4w9WgXcQ' },
+  'PUT /helps/:id': { title: 'Hijack' },
   'PUT /settings/:key': { value: 'enabled' },
   'PUT /companySettings': { column: 'userRating', data: 'enabled' },
   'POST /users': { name: 'Own User', email: 'own-user-b@example.com', password: 'Own-pass-123' },
@@ -127,6 +130,8 @@ const ownScope = new Set([
   'GET /users/list',
   'GET /plans/listPublic',
   'GET /plans/list',
+  'GET /helps',
+  'GET /helps/list',
   'GET /settings',
   'PUT /settings/:key',
   'GET /companySettingOne',

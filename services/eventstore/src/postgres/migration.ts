@@ -16,6 +16,9 @@ export type AppendOutcomeKind = 'ok' | 'idempotent' | 'wrong_expected' | 'stale'
 /** Encoding of ExpectedRevision for SQL; revisions themselves are >= 0. */
 export const EXPECTED = { noStream: -1, any: -2, streamExists: -3 } as const;
 
+/** The first key of the append lock (the second is the schema's): 'conv' in ASCII. */
+const APPEND_LOCK_CLASS = 0x636f6e76;
+
 const ddl = (s: string): string => `
 create schema if not exists ${s};
 
@@ -72,6 +75,39 @@ $fn$;
 -- A member's hashes were computed on top of (r, h); if the stream moved since, it answers
 -- 'stale' with the actual head and the writer retries. x: revision >= 0, -1 no_stream,
 -- -2 any, -3 stream_exists.
+-- Every append holds this lock (shared: appenders do not wait for each other), taken before its
+-- transaction has an id and kept until it ends. A reader can then tell a running transaction that
+-- may still add events from one that cannot (read_horizon).
+create or replace function ${s}.take_append_lock() returns void
+language sql as $fn$
+  select pg_advisory_xact_lock_shared(${APPEND_LOCK_CLASS}, hashtext('${s}') & 2147483647)
+$fn$;
+
+-- How far $all is final: the oldest transaction, running when the caller's statement began, that
+-- may still commit events below anything newer. A transaction seen running with an id and without
+-- the append lock never appends (appenders lock first), so it holds nothing back: read-model
+-- writers no longer delay every reader. One that ended in between is counted, to be safe.
+-- Stable, so it reads the caller's snapshot; the lock table is read once, so both of its uses agree.
+create or replace function ${s}.read_horizon() returns xid8
+language sql stable as $fn$
+  with locks as materialized (
+    select l.locktype, l.transactionid, l.pid, l.classid, l.objid, l.objsubid, l.database
+    from pg_locks l where l.granted and l.locktype in ('transactionid', 'advisory')
+  ), appenders as (
+    select l.pid from locks l
+    where l.locktype = 'advisory' and l.classid = ${APPEND_LOCK_CLASS}::oid and l.objsubid = 2
+      and l.objid = (hashtext('${s}') & 2147483647)::oid
+      and l.database = (select d.oid from pg_database d where d.datname = current_database())
+  ), settled as (
+    select l.transactionid::text::bigint as xid32 from locks l
+    where l.locktype = 'transactionid' and l.pid not in (select a.pid from appenders a)
+  ), snapshot as materialized (select pg_current_snapshot() as s)
+  select coalesce(
+    (select min(x) from snapshot, pg_snapshot_xip(snapshot.s) as x
+      where (x::text::bigint % 4294967296) not in (select xid32 from settled)),
+    (select pg_snapshot_xmax(snapshot.s) from snapshot))
+$fn$;
+
 create or replace function ${s}.append_batch(p_batch jsonb)
 returns table (idx int, outcome text, next_revision bigint, commit_id xid8, last_position bigint, detail text)
 language plpgsql as $fn$
@@ -86,6 +122,7 @@ declare
   v_match record;
   v_written boolean := false;
 begin
+  perform ${s}.take_append_lock();
   for m in
     select (x.ord - 1)::int as i, x.a->>'s' as stream_id, (x.a->>'x')::bigint as expected, (x.a->>'r')::bigint as base_revision,
       x.a->>'h' as base_hash, x.a->>'l' as last_hash, x.a->'e' as events

@@ -56,8 +56,8 @@ function filterSql(filter: EventFilter | undefined, alias: string, first: number
 const cursorValues = (position: Position): [string, string] => [position.commit.toString(), position.prepare.toString()];
 
 /**
- * Events after `after` in global order, only below the oldest transaction still running
- * (pg_snapshot_xmin): a transaction that started earlier may still commit rows that sort
+ * Events after `after` in global order, only below the oldest transaction still running that may append
+ * (read_horizon): a transaction that started earlier may still commit rows that sort
  * before anything above it, and a reader that went past them would lose them for good.
  */
 export function readAllStatement(schema: string, after: Position, limit: number | null, filter?: EventFilter): Statement {
@@ -66,7 +66,7 @@ export function readAllStatement(schema: string, after: Position, limit: number 
     name: `${schema}.read_all.${f.key}`,
     text: `select ${COLUMNS} from ${schema}.events e
       where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
-        and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())${f.sql}
+        and e.transaction_id < (select ${schema}.read_horizon())${f.sql}
       order by e.transaction_id, e.global_position
       limit $3`,
     values: [...cursorValues(after), limit, ...f.values],
@@ -86,7 +86,7 @@ export function subscriptionPageStatement(schema: string, after: Position, limit
   const pending = filterSql(filter, 'p', 5);
   return {
     name: `${schema}.subscription_page.${page.key}`,
-    text: `with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+    text: `with horizon as materialized (select ${schema}.read_horizon() as xmin),
       scan as materialized (
         select e.transaction_id, e.global_position, e.stream_id, e.type from ${schema}.events e
         where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
@@ -135,7 +135,7 @@ export function countAfterStatement(schema: string, after: Position, cap: number
     text: `select count(*)::int as count from (
         select 1 from ${schema}.events e
         where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
-          and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())${f.sql}
+          and e.transaction_id < (select ${schema}.read_horizon())${f.sql}
         limit $3
       ) c`,
     values: [...cursorValues(after), cap, ...f.values],
@@ -146,7 +146,7 @@ export function headPositionStatement(schema: string): Statement {
   return {
     name: `${schema}.head_position`,
     text: `select e.transaction_id, e.global_position from ${schema}.events e
-      where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      where e.transaction_id < (select ${schema}.read_horizon())
       order by e.transaction_id desc, e.global_position desc
       limit 1`,
     values: [],

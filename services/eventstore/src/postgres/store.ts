@@ -345,6 +345,8 @@ class PostgresEventStore implements EventStore {
     let broken: Error | undefined;
     try {
       await client.query('begin');
+      // Before the row lock gives this transaction an id: readers must see it as an appender.
+      await client.query(`select ${this.schema}.take_append_lock()`);
       const { rows } = await this.query<{ revision: string; last_hash: string | null }>(streamHeadStatement(this.schema, streamId, true), client);
       const head: StreamHead = rows[0] ? { revision: Number(rows[0].revision), hash: rows[0].last_hash } : { revision: -1, hash: null };
       const request = this.chain(streamId, expectedCode, head, events);
