@@ -96,7 +96,66 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     await page.getByTestId('users-search').fill('admin-browser');
     await expect.poll(() => page.locator('[data-testid="user-row-name"]').allTextContents(), { timeout: 10_000 }).toEqual(['Rita Atendente']);
 
+    // Closing her browser closes her last socket: she shows offline at once, live.
     await ritaContext.close();
+    await page.waitForFunction((id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'false', rita);
+    await screenshot(page, 'admin-users-offline');
+    await adminContext.close();
+  });
+
+  it('a supervisor manages users without profiles or queues, leaves admins alone, and shows offline at once on logout', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: bearer(admin.token),
+      payload: { name: 'Sara Supervisora', email: 'sara@admin-browser.test', password: 'Sara-2026', profile: 'supervisor' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sara = created.json().id as number;
+    const adminId = (await server.wiring.db.selectFrom('read.users').select('id').where('email', '=', admin.email).executeTakeFirstOrThrow()).id as number;
+    const rita = (await server.wiring.db.selectFrom('read.users').select('id').where('email', '=', 'rita@admin-browser.test').executeTakeFirstOrThrow()).id as number;
+
+    const adminContext = await newContext();
+    const adminPage = await adminContext.newPage();
+    await login(adminPage, admin.email, admin.password);
+    await adminPage.getByTestId('menu-item-users').click();
+    await atPath(adminPage, '/users');
+    await adminPage.getByTestId('users-table').waitFor();
+    await adminPage.getByTestId(`user-row-${sara}`).waitFor();
+
+    const saraContext = await newContext();
+    const page = await saraContext.newPage();
+    await login(page, 'sara@admin-browser.test', 'Sara-2026');
+    await adminPage.waitForFunction((id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'true', sara);
+    await page.getByTestId('menu-item-users').click();
+    await atPath(page, '/users');
+    await page.getByTestId(`user-row-${adminId}`).waitFor();
+    await expect(page.getByTestId(`user-edit-${adminId}`).count()).resolves.toBe(0);
+    await expect(page.getByTestId(`user-delete-${adminId}`).count()).resolves.toBe(0);
+    await expect(page.getByTestId('menu-item-connections').count()).resolves.toBe(0);
+    await screenshot(page, 'supervisor-users-list');
+
+    await page.getByTestId(`user-edit-${rita}`).click();
+    await page.getByTestId('user-field-name').waitFor();
+    await expect(page.getByTestId('user-field-profile').count()).resolves.toBe(0);
+    await expect(page.getByTestId('user-field-queues').count()).resolves.toBe(0);
+    await page.getByTestId('user-field-endWork').fill('1700');
+    await screenshot(page, 'supervisor-user-dialog');
+    await page.getByTestId('user-save').click();
+    await expect
+      .poll(async () => (await server.wiring.db.selectFrom('read.users').select(['end_work', 'queue_ids', 'profile']).where('id', '=', rita).executeTakeFirstOrThrow()), { timeout: 15_000 })
+      .toEqual({ end_work: '17:00', queue_ids: [queues.sales, queues.support], profile: 'user' });
+
+    // Logging out takes her offline at once, on the admin's screen too.
+    await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await atPath(page, '/login');
+    await adminPage.waitForFunction((id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'false', sara);
+    const offline = await server.wiring.store.readStream(`userpresence-${sara}`);
+    // The logout took her offline before her socket closed, which then had nothing more to record.
+    expect(offline.at(-1)).toMatchObject({ type: 'UserWentOffline', data: { userId: sara, reason: 'logout' } });
+    await saraContext.close();
     await adminContext.close();
   });
 
