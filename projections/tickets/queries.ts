@@ -73,6 +73,8 @@ export interface TicketListFilter {
   searchParam?: string;
   pageNumber: number;
   status?: TicketStatus;
+  /** Any of these statuses (the search tab's status filter); with `status`, both apply. */
+  statuses?: TicketStatus[];
   queueIds?: number[];
   tags?: number[];
   users?: number[];
@@ -94,55 +96,77 @@ export const TICKETS_PAGE_SIZE = 40;
  */
 export async function listTickets(db: Kysely<any>, companyId: number, viewer: TicketViewer, filter: TicketListFilter) {
   const search = filter.searchParam?.trim().toLowerCase() ?? '';
-  const structural = (qb: any) => {
+  const structural = (qb: any, queueIds = filter.queueIds) => {
     let query = qb.where('company_id', '=', companyId).where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, filter.showAll));
     if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.queueIds?.length) query = query.where('queue_id', 'in', filter.queueIds);
+    if (filter.statuses?.length) query = query.where('status', 'in', filter.statuses);
+    if (queueIds?.length) query = query.where('queue_id', 'in', queueIds);
     if (filter.users?.length) query = query.where('user_id', 'in', filter.users);
     if (filter.whatsappIds?.length) query = query.where('whatsapp_id', 'in', filter.whatsappIds);
     return query;
   };
   const detailed = search !== '' || Boolean(filter.tags?.length) || Boolean(filter.date) || Boolean(filter.updatedAt) || Boolean(filter.withUnreadMessages);
 
-  let rows = structural(db.selectFrom('read.tickets as t').selectAll('t')).where('t.deleted', '=', false);
-  if (filter.withUnreadMessages) rows = rows.where('t.unread_messages', '>', 0);
-  if (filter.date) rows = rows.where(sql`(t.created_at at time zone 'UTC')::date`, '=', filter.date);
-  if (filter.updatedAt) rows = rows.where(sql`(t.updated_at at time zone 'UTC')::date`, '=', filter.updatedAt);
-  if (filter.tags?.length) {
-    rows = rows.where((eb: ExpressionBuilder<any, any>) =>
-      eb.exists(eb.selectFrom('read.contact_tags as ct').select(sql`1`.as('one')).whereRef('ct.contact_id', '=', 't.contact_id').where('ct.tag_id', 'in', filter.tags!)),
-    );
-  }
-  if (search !== '') {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const digits = search.replace(/\D/g, '');
-    rows = rows.where((eb: ExpressionBuilder<any, any>) =>
-      eb.or([
-        eb('t.contact_id', 'in', (sub: any) =>
-          sub
-            .selectFrom('read.contacts')
-            .select('id')
-            .where('company_id', '=', companyId)
-            .where((c: ExpressionBuilder<any, any>) => c.or([c(sql`lower(name)`, 'like', pattern), ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : [])])),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('read.messages as m')
-            .select(sql`1`.as('one'))
-            .whereRef('m.ticket_id', '=', 't.id')
-            .where('m.company_id', '=', companyId)
-            .where(sql`lower(m.body)`, 'like', pattern),
-        ),
-      ]),
-    );
-  }
+  const matching = (queueIds = filter.queueIds) => {
+    let rows = structural(db.selectFrom('read.tickets as t').selectAll('t'), queueIds).where('t.deleted', '=', false);
+    if (filter.withUnreadMessages) rows = rows.where('t.unread_messages', '>', 0);
+    if (filter.date) rows = rows.where(sql`(t.created_at at time zone 'UTC')::date`, '=', filter.date);
+    if (filter.updatedAt) rows = rows.where(sql`(t.updated_at at time zone 'UTC')::date`, '=', filter.updatedAt);
+    if (filter.tags?.length) {
+      rows = rows.where((eb: ExpressionBuilder<any, any>) =>
+        eb.exists(eb.selectFrom('read.contact_tags as ct').select(sql`1`.as('one')).whereRef('ct.contact_id', '=', 't.contact_id').where('ct.tag_id', 'in', filter.tags!)),
+      );
+    }
+    if (search !== '') {
+      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const digits = search.replace(/\D/g, '');
+      rows = rows.where((eb: ExpressionBuilder<any, any>) =>
+        eb.or([
+          eb('t.contact_id', 'in', (sub: any) =>
+            sub
+              .selectFrom('read.contacts')
+              .select('id')
+              .where('company_id', '=', companyId)
+              .where((c: ExpressionBuilder<any, any>) => c.or([c(sql`lower(name)`, 'like', pattern), ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : [])])),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('read.messages as m')
+              .select(sql`1`.as('one'))
+              .whereRef('m.ticket_id', '=', 't.id')
+              .where('m.company_id', '=', companyId)
+              .where(sql`lower(m.body)`, 'like', pattern),
+          ),
+        ]),
+      );
+    }
+    return rows;
+  };
+  const rows = matching();
 
   const offset = (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
   // Ids first, then their rows: deep pages skip thousands of entries of the list index without
   // visiting the table (an index-only scan where the filter allows), and only one page is read in full.
-  const pageIds = (
-    await rows.clearSelect().select('t.id').orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(TICKETS_PAGE_SIZE + 1).offset(offset).execute()
-  ).map((row: { id: number }) => row.id);
+  // Microseconds as text, the precision Postgres orders by (a Date keeps milliseconds).
+  const inListOrder = (query: any) =>
+    query.clearSelect().select(['t.id', sql<string>`(extract(epoch from t.updated_at) * 1000000)::bigint::text`.as('at_us')]).orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
+  let pageIds: number[];
+  const queues = filter.queueIds ?? [];
+  if (queues.length > 1) {
+    // No index gives several queues' tickets in list order, and the planner then walks the whole
+    // tab filtering by queue; one ordered walk per queue, merged here, stays on the queue index.
+    const perQueue = await Promise.all(queues.map((queueId) => inListOrder(matching([queueId])).limit(offset + TICKETS_PAGE_SIZE + 1).execute()));
+    const newestFirst = (a: { id: number; at_us: string }, b: { id: number; at_us: string }) => {
+      const at = BigInt(b.at_us) - BigInt(a.at_us);
+      return at !== 0n ? (at > 0n ? 1 : -1) : b.id - a.id;
+    };
+    pageIds = (perQueue.flat() as { id: number; at_us: string }[])
+      .sort(newestFirst)
+      .slice(offset, offset + TICKETS_PAGE_SIZE + 1)
+      .map((row) => row.id);
+  } else {
+    pageIds = (await inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset).execute()).map((row: { id: number }) => row.id);
+  }
   const hasMore = pageIds.length > TICKETS_PAGE_SIZE;
   const shown = pageIds.slice(0, TICKETS_PAGE_SIZE);
   const byId = new Map(

@@ -303,6 +303,25 @@ describe('ticket list', () => {
     expect([...first.tickets, ...second.tickets].map((t: { id: number }) => t.id)).toEqual([...ids].reverse());
   });
 
+  it('pages across several queues in one list order, and filters by several statuses at once', async () => {
+    const ids: number[] = [];
+    // Alternating queues, so each page interleaves both queues' tickets.
+    for (let n = 0; n < 45; n++) ids.push(await pendingTicket(await newContact(`Two queues ${n}`), n % 2 === 0 ? 78 : 79));
+    const path = (page: number) => `/tickets?status=pending&showAll=true&queueIds=[78,79]&pageNumber=${page}`;
+    const first = (await call(admin.token, 'GET', path(1))).json();
+    const second = (await call(admin.token, 'GET', path(2))).json();
+    expect(first).toMatchObject({ count: 45, hasMore: true });
+    expect(second).toMatchObject({ count: 45, hasMore: false });
+    expect([...first.tickets, ...second.tickets].map((t: { id: number }) => t.id)).toEqual([...ids].reverse());
+
+    const accepted = ids[0]!;
+    await call(admin.token, 'PUT', `/tickets/${accepted}`, { status: 'open', userId: admin.userId });
+    const both = (await call(admin.token, 'GET', `/tickets?showAll=true&queueIds=[78,79]&statusFilter=["open","pending"]&pageNumber=2`)).json();
+    expect(both.count).toBe(45);
+    const openOnly = (await call(admin.token, 'GET', `/tickets?showAll=true&queueIds=[78,79]&statusFilter=["open"]`)).json();
+    expect(openOnly.tickets.map((t: { id: number }) => t.id)).toEqual([accepted]);
+  });
+
   it('filters by search over name and number, tags, connection, unread and day', async () => {
     const contactId = await newContact('Zuleica Findme');
     const ticketId = await pendingTicket(contactId, 5, 3);

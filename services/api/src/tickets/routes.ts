@@ -55,7 +55,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return listTickets(ctx.db, principal.companyId, viewerOf(principal), {
       searchParam: query.searchParam,
       pageNumber: query.pageNumber,
-      status: query.status ?? (statuses.length === 1 ? statuses[0] : undefined),
+      status: query.status,
+      statuses,
       queueIds: query.queueIds,
       tags: query.tags,
       users: query.users ?? query.userFilter,
