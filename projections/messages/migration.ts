@@ -69,5 +69,9 @@ export async function migrateMessages(db: Kysely<any>): Promise<void> {
     comment on column read.messages.updated_at is 'When the text was written or last edited (the 15-minute edit window counts from here)';
     alter table read.messages add column if not exists content_erased boolean not null default false;
     comment on column read.messages.content_erased is 'true: the contact deleted it while lgpdDeleteMessage was on, so text, file and place were erased here (only the deletion mark stays); the event store keeps the original';
+    -- Nullable with no default: adding it to a table of millions of rows changes only the catalog, no rewrite.
+    -- No index: GET /messages filters one ticket's rows, which messages_ticket already narrows.
+    alter table read.messages add column if not exists queue_id integer;
+    comment on column read.messages.queue_id is 'Queue (department) the ticket was in when the message was written; GET /messages with selectedQueues shows only those queues'' messages and those with none. Null: the ticket had no queue then, or the message predates this column (shown to everyone)';
   `.execute(db);
 }

@@ -21,6 +21,8 @@ const contentRow = (data: any) => ({
   media_size: data.media?.size ?? null,
   location: data.location === null ? null : JSON.stringify(data.location),
   quoted_message_id: data.quotedMessageId,
+  // Absent in events recorded before messages carried their queue: those stay shown to everyone.
+  queue_id: data.queueId ?? null,
 });
 
 /**
@@ -33,6 +35,9 @@ const ERASED_CONTENT = { body: '', media_url: null, media_name: null, media_mime
 export const messagesProjector = defineProjector({
   name: 'messages',
   // 2: a contact's deletion under lgpdDeleteMessage erases the content.
+  // queue_id came without a version change: a rebuild would read the same events, and those recorded
+  // before messages carried their queue hold none, so it would write the same nulls after replaying
+  // every message. The migration adds the column in place; new events fill it.
   version: 2,
   eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead'],
   tables: ['read.messages'],

@@ -20,6 +20,8 @@ export interface MessageView {
   ticketId: number;
   contactId: number;
   whatsappId: number | null;
+  /** The queue its ticket was in when it was written; null: none then, or written before messages carried it. */
+  queueId: number | null;
   fromMe: boolean;
   body: string;
   mediaType: MediaType;
@@ -62,6 +64,7 @@ function messageFromRow(row: any): MessageView {
     ticketId: row.ticket_id,
     contactId: row.contact_id,
     whatsappId: row.whatsapp_id,
+    queueId: row.queue_id ?? null,
     fromMe: row.from_me,
     body: row.body,
     mediaType: row.media_type,
@@ -112,15 +115,34 @@ export async function findMessagesById(db: Kysely<any>, ids: readonly string[]):
   return rows.map(messageFromRow);
 }
 
+/** Only the messages written in one of these queues, and those written with none (shown to everyone). */
+const inQueues = (queueIds: readonly number[], column: string) =>
+  queueIds.length === 0 ? sql<boolean>`${sql.ref(column)} is null` : sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = any(${[...queueIds]}::int[]))`;
+
+export interface ListMessagesOptions {
+  /** selectedQueues: keep messages of these queues and queueless ones. Undefined: every message of the ticket. */
+  queueIds?: readonly number[];
+}
+
 /**
  * GET /messages/:ticketId: page 1 holds the newest 20 messages, page 2 the 20 before them, and so
  * on; within a page they are in the order they were written (oldest first), ready to prepend.
+ * With `queueIds`, pages, count and hasMore are of the filtered messages.
  */
-export async function listMessages(db: Kysely<any>, companyId: number, ticketId: number, pageNumber: number): Promise<{ messages: MessageView[]; count: number; hasMore: boolean }> {
+export async function listMessages(
+  db: Kysely<any>,
+  companyId: number,
+  ticketId: number,
+  pageNumber: number,
+  options: ListMessagesOptions = {},
+): Promise<{ messages: MessageView[]; count: number; hasMore: boolean }> {
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  const { queueIds } = options;
+  const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
   const rows = await withQuoted(db)
     .where('m.company_id', '=', companyId)
     .where('m.ticket_id', '=', ticketId)
+    .where(shown('m.queue_id'))
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(MESSAGES_PAGE_SIZE)
@@ -131,6 +153,7 @@ export async function listMessages(db: Kysely<any>, companyId: number, ticketId:
     .select(sql<string>`count(*)`.as('count'))
     .where('company_id', '=', companyId)
     .where('ticket_id', '=', ticketId)
+    .where(shown('queue_id'))
     .executeTakeFirstOrThrow();
   const total = Number(count);
   return { messages: rows.map(messageFromRow).reverse(), count: total, hasMore: offset + rows.length < total };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idList } from '../tickets/api';
 import { Location } from './events';
 
 /** Multipart fields and query strings carry booleans as text. */
@@ -14,8 +15,11 @@ export const MessageTicketParams = z.object({ ticketId });
 export const MessageIdParams = z.object({ messageId });
 export const DeleteMessageParams = z.object({ id: messageId });
 
-/** GET /messages/:ticketId. */
-export const ListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+/**
+ * GET /messages/:ticketId. `selectedQueues`: the queues chosen in the tickets list (a JSON list, as
+ * the browser sends it, or comma-separated); only their messages and queueless ones are listed.
+ */
+export const ListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1), selectedQueues: idList });
 
 /** A contact card to send (spec 1 §2 send-contact modal): the contact as the picker holds it, or a ready vCard. */
 export const ContactCard = z.union([

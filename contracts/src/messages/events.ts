@@ -26,6 +26,13 @@ const content = {
   location: Location.nullable(),
   /** The message this one quotes (a reply), or reacts to for `reactionMessage`. */
   quotedMessageId: messageId.nullable(),
+  /**
+   * The queue (department) the ticket was in when the message was written: GET /messages with
+   * selectedQueues shows a viewer only their queues' part of a transferred conversation. Null: the
+   * ticket had no queue then (shown to everyone). Absent in events recorded before it existed,
+   * which read as null; optional so those stay valid without a new schema version.
+   */
+  queueId: id.nullable().optional(),
 };
 
 /** A contact wrote (inbound); idempotent on the provider's id, from which `messageId` is derived. */

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { TicketStatus } from './events';
 
-/** Lists arrive as JSON (`[1,2]`, what the browser sends), comma-separated, or repeated parameters. */
-const idList = z.preprocess((value) => {
+/** A JSON list as text, or the text itself when it is not JSON (the schema then refuses it: 400, never a throw). */
+const jsonOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** Id lists in query strings arrive as JSON (`[1,2]`, what the browser sends), comma-separated, or repeated parameters. */
+export const idList = z.preprocess((value) => {
   if (value === undefined || value === '' || value === null) return undefined;
-  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' && item.startsWith('[') ? JSON.parse(item) : [item]));
+  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' && item.startsWith('[') ? jsonOrText(item) : [item]));
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text);
-      } catch {
-        return value;
-      }
-    }
+    if (text.startsWith('[')) return jsonOrText(text);
     return text.split(',').filter((part) => part.trim() !== '');
   }
   return value;

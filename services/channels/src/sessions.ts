@@ -346,7 +346,7 @@ async function recordSentElsewhere(ctx: ReceiveMessageContext, input: ReceiveMes
     profilePicUrl: input.contact.profilePicUrl ?? null,
     verifiedByChannel: true,
   });
-  const { ticketId } = await openTicket(ctx, {
+  const { ticketId, queueId } = await openTicket(ctx, {
     companyId,
     actor,
     contactId,
@@ -373,6 +373,7 @@ async function recordSentElsewhere(ctx: ReceiveMessageContext, input: ReceiveMes
         ticketId,
         contactId,
         whatsappId,
+        queueId,
         body: input.body,
         mediaType: input.mediaType,
         media: input.media ?? null,

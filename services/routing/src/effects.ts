@@ -42,7 +42,7 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
     await queueOutboundMessage(ctx, {
       companyId: event.metadata.companyId,
       actor: BOT_ACTOR,
-      ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId },
+      ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
       userId: null,
       body: `${BOT_MARK}${data.body}`,
       messageId: botMessageId(event.id),

@@ -55,7 +55,7 @@ async function quotedIn(ctx: ApiContext, ticket: TicketView, quotedId: string | 
 type Outgoing = Omit<QueueOutboundMessageInput, 'companyId' | 'actor' | 'ticket' | 'userId'>;
 
 /** Queues the messages in order on one ticket as the caller, and answers them as the read model shows them. */
-async function queueAll(ctx: ApiContext, request: FastifyRequest, ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId'>, outgoing: Outgoing[]): Promise<MessageView[]> {
+async function queueAll(ctx: ApiContext, request: FastifyRequest, ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId' | 'queueId'>, outgoing: Outgoing[]): Promise<MessageView[]> {
   const { principal } = request;
   const ids: string[] = [];
   let last: Position | null = null;
@@ -64,7 +64,7 @@ async function queueAll(ctx: ApiContext, request: FastifyRequest, ticket: Pick<T
       ...item,
       companyId: principal.companyId,
       actor: userActor(principal.userId),
-      ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId },
+      ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
       userId: principal.userId,
     });
     ids.push(messageId);
@@ -83,9 +83,12 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get('/messages/:ticketId', async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
-    const { pageNumber } = parse(ListMessagesQuery, request.query);
+    const { pageNumber, selectedQueues } = parse(ListMessagesQuery, request.query);
     const ticket = await visibleTicket(ctx, request, ticketId);
-    const page = await listMessages(ctx.db, request.principal.companyId, ticket.id, pageNumber);
+    // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
+    // admins included (as Whaticket does); an empty selection, like none, lists every message.
+    const queueIds = selectedQueues && selectedQueues.length > 0 ? selectedQueues : undefined;
+    const page = await listMessages(ctx.db, request.principal.companyId, ticket.id, pageNumber, { queueIds });
     return { ...page, ticket };
   });
 
@@ -155,7 +158,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     });
     await ctx.waitForProjections(opened.position);
     const signed = body.signMessage ? `*${principal.user.name}*:\n${source.body}` : source.body;
-    const [forwarded] = await queueAll(ctx, request, { id: opened.ticketId, contactId: contact.id, whatsappId: source.whatsappId }, [
+    const [forwarded] = await queueAll(ctx, request, { id: opened.ticketId, contactId: contact.id, whatsappId: source.whatsappId, queueId: opened.queueId }, [
       {
         body: signed,
         mediaType: source.mediaType,

@@ -139,15 +139,17 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
         explainOtherOpenTicket(ctx, principal.companyId, error),
       );
       await ctx.waitForProjections(result.position);
+      // The greeting and farewell belong to the queue the ticket is in after the change (an accept may place it in one).
+      const posted = { ...current, queueId: result.state.status === 'none' ? current.queueId : result.state.queueId };
       const accepted = result.events.find((event) => event.type === 'TicketAccepted');
       if (accepted && settings.sendGreetingAccepted === 'enabled' && !current.isGroup) {
         const me = request.principal.user;
-        await postAsAttendant(ctx, principal.companyId, principal.userId, current, acceptGreeting(current.contact?.name ?? '', me.name));
+        await postAsAttendant(ctx, principal.companyId, principal.userId, posted, acceptGreeting(current.contact?.name ?? '', me.name));
       }
       const closed = result.events.find((event) => event.type === 'TicketClosed') as RecordedEvent | undefined;
       if (closed && (closed.data as { farewell: boolean }).farewell) {
         const farewell = request.principal.user.farewellMessage.trim();
-        if (farewell !== '') await postAsAttendant(ctx, principal.companyId, principal.userId, current, farewell);
+        if (farewell !== '') await postAsAttendant(ctx, principal.companyId, principal.userId, posted, farewell);
       }
     }
     return findTicket(ctx.db, principal.companyId, id);
@@ -228,7 +230,7 @@ async function postAsAttendant(ctx: ApiContext, companyId: number, userId: numbe
   const { position } = await queueOutboundMessage(ctx, {
     companyId,
     actor: userActor(userId),
-    ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId },
+    ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
     userId,
     body,
   });

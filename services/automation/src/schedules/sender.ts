@@ -84,7 +84,7 @@ export function createScheduleSender(ctx: AutomationContext, options: { batchSiz
       await queueOutboundMessage(ctx, {
         companyId,
         actor: systemActor,
-        ticket: { id: ticketId, contactId, whatsappId },
+        ticket: { id: ticketId, contactId, whatsappId, queueId: opened.queueId },
         userId,
         body,
         messageId,

@@ -41,7 +41,8 @@ export async function loadMessage(ctx: CommandContext, messageId: string): Promi
 export interface QueueOutboundMessageInput {
   companyId: number;
   actor: Actor;
-  ticket: { id: number; contactId: number; whatsappId: number | null };
+  /** The ticket as the caller has it now: its queue is recorded on the message (whose part of the conversation it is). */
+  ticket: { id: number; contactId: number; whatsappId: number | null; queueId: number | null };
   /** The attendant writing; null for what the system writes (greeting, farewell). */
   userId: number | null;
   body: string;
@@ -77,6 +78,7 @@ export async function queueOutboundMessage(ctx: CommandContext, input: QueueOutb
         ticketId: input.ticket.id,
         contactId: input.ticket.contactId,
         whatsappId: input.ticket.whatsappId,
+        queueId: input.ticket.queueId,
         body: input.body,
         mediaType: input.mediaType ?? (media ? mediaTypeOf(media.mime) : location ? 'locationMessage' : 'chat'),
         media,
@@ -163,7 +165,7 @@ export async function receiveMessage(context: ReceiveMessageContext, input: Rece
     verifiedByChannel: true,
   });
   const actor: Actor = { kind: 'contact', id: contactId };
-  const { ticketId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true, ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}) });
+  const { ticketId, queueId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true, ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}) });
   const quotedMessageId = input.quotedProviderId ? await quotedMessageIdOf(ctx, companyId, whatsappId, input.quotedProviderId) : null;
 
   const result = await runCommand(ctx, {
@@ -176,6 +178,8 @@ export async function receiveMessage(context: ReceiveMessageContext, input: Rece
         ticketId,
         contactId,
         whatsappId,
+        // The queue the ticket is in as openTicket found it (no extra read): the contact's message is that queue's part.
+        queueId,
         body: input.body,
         mediaType: input.mediaType,
         media: input.media ?? null,

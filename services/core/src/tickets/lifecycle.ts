@@ -28,6 +28,8 @@ export interface OpenedTicket {
   ticketId: number;
   uuid: string;
   created: boolean;
+  /** The ticket's queue now (the found ticket's, or the one it was created in): what its messages record. */
+  queueId: number | null;
   position: Position | null;
 }
 
@@ -64,7 +66,7 @@ export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, inp
       if (!input.reuseOpen) throw new DomainError('ERR_OTHER_OPEN_TICKET', undefined, { ticketId: holder.ticketId });
       if (holder.state === 'active') {
         const found = holder.ticket as ExistingTicket;
-        return { ticketId: found.ticketId, uuid: found.uuid, created: false, position: null };
+        return { ticketId: found.ticketId, uuid: found.uuid, created: false, queueId: found.queueId, position: null };
       }
       await inFlightPause();
       continue;
@@ -84,6 +86,7 @@ export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, inp
       throw error;
     }
     const uuid = randomUUID();
+    const queueId = input.queueId ?? null;
     const result = await runCommand(ctx, {
       decider: ticket,
       streamId: ticketStream(ticketId),
@@ -93,7 +96,7 @@ export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, inp
         uuid,
         contactId: input.contactId,
         whatsappId: input.whatsappId,
-        queueId: input.queueId ?? null,
+        queueId,
         userId: input.userId ?? null,
         status: input.status ?? 'pending',
         isGroup: input.isGroup,
@@ -104,7 +107,7 @@ export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, inp
       // The id is fresh from its sequence: no stream has it yet.
       knownHistory: [],
     });
-    return { ticketId, uuid, created: true, position: result.position };
+    return { ticketId, uuid, created: true, queueId, position: result.position };
   }
 }
 
