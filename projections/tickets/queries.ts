@@ -231,7 +231,8 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
   const contactIds = [...new Set(rows.map((row) => row.contact_id as number))];
   const userIds = [...new Set(rows.map((row) => row.user_id as number | null).filter((id): id is number => id !== null))];
   const queueIds = [...new Set(rows.map((row) => row.queue_id as number | null).filter((id): id is number => id !== null))];
-  const [contacts, users, tagsByContact, queues] = await Promise.all([
+  const whatsappIds = rows.map((row) => row.whatsapp_id as number | null).filter((id): id is number => id !== null);
+  const [contacts, users, tagsByContact, queues, connectionsById] = await Promise.all([
     db
       .selectFrom('read.contacts')
       .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group', 'active', 'disable_bot', 'accept_audio_message'])
@@ -240,10 +241,10 @@ async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketVie
     userIds.length ? db.selectFrom('read.users').select(['id', 'name']).where('id', 'in', userIds).execute() : Promise.resolve([]),
     tagsOfContacts(db, contactIds),
     queueSummariesById(db, queueIds),
+    connectionsOfTickets(db, whatsappIds),
   ]);
   const contactById = new Map(contacts.map((c) => [c.id as number, c]));
   const userById = new Map(users.map((u) => [u.id as number, u]));
-  const connectionsById = await connectionsOfTickets(db, rows.map((row) => row.whatsapp_id as number | null).filter((id): id is number => id !== null));
   return rows.map((row) => {
     const contact = contactById.get(row.contact_id);
     const user = row.user_id === null ? undefined : userById.get(row.user_id);
