@@ -308,6 +308,7 @@ async function main() {
     }
     socket.close();
     figure('inbound_node_cpu_per_message_ms', (cpu.user + cpu.system) / 1000 / total, 'ms');
+    log(`  of which in the kernel (system calls): ${((cpu.system / (cpu.user + cpu.system)) * 100).toFixed(0)}%`);
     figure('inbound_postgres_cpu_per_message_ms', postgresCpu / total, 'ms');
     figure('inbound_offered_rate_per_s', achieved, 'msg/s');
     const statementCount = [...statements.values()].reduce((sum, n) => sum + n, 0);
