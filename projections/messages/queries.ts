@@ -139,22 +139,24 @@ export async function listMessages(
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
-  const rows = await withQuoted(db)
-    .where('m.company_id', '=', companyId)
-    .where('m.ticket_id', '=', ticketId)
-    .where(shown('m.queue_id'))
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(MESSAGES_PAGE_SIZE)
-    .offset(offset)
-    .execute();
-  const { count } = await db
-    .selectFrom('read.messages')
-    .select(sql<string>`count(*)`.as('count'))
-    .where('company_id', '=', companyId)
-    .where('ticket_id', '=', ticketId)
-    .where(shown('queue_id'))
-    .executeTakeFirstOrThrow();
+  const [rows, { count }] = await Promise.all([
+    withQuoted(db)
+      .where('m.company_id', '=', companyId)
+      .where('m.ticket_id', '=', ticketId)
+      .where(shown('m.queue_id'))
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(MESSAGES_PAGE_SIZE)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('read.messages')
+      .select(sql<string>`count(*)`.as('count'))
+      .where('company_id', '=', companyId)
+      .where('ticket_id', '=', ticketId)
+      .where(shown('queue_id'))
+      .executeTakeFirstOrThrow(),
+  ]);
   const total = Number(count);
   return { messages: rows.map(messageFromRow).reverse(), count: total, hasMore: offset + rows.length < total };
 }

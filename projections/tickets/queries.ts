@@ -147,42 +147,63 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
   const offset = (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
   // Ids first, then their rows: deep pages skip thousands of entries of the list index without
   // visiting the table (an index-only scan where the filter allows), and only one page is read in full.
-  // Microseconds as text, the precision Postgres orders by (a Date keeps milliseconds).
-  const inListOrder = (query: any) =>
-    query.clearSelect().select(['t.id', sql<string>`(extract(epoch from t.updated_at) * 1000000)::bigint::text`.as('at_us')]).orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
-  let pageIds: number[];
+  const inListOrder = (query: any) => query.clearSelect().select('t.id').orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
   const queues = filter.queueIds ?? [];
-  if (queues.length > 1) {
-    // No index gives several queues' tickets in list order, and the planner then walks the whole
-    // tab filtering by queue; one ordered walk per queue, merged here, stays on the queue index.
-    const perQueue = await Promise.all(queues.map((queueId) => inListOrder(matching([queueId])).limit(offset + TICKETS_PAGE_SIZE + 1).execute()));
-    const newestFirst = (a: { id: number; at_us: string }, b: { id: number; at_us: string }) => {
-      const at = BigInt(b.at_us) - BigInt(a.at_us);
-      return at !== 0n ? (at > 0n ? 1 : -1) : b.id - a.id;
-    };
-    pageIds = (perQueue.flat() as { id: number; at_us: string }[])
-      .sort(newestFirst)
-      .slice(offset, offset + TICKETS_PAGE_SIZE + 1)
-      .map((row) => row.id);
-  } else {
-    pageIds = (await inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset).execute()).map((row: { id: number }) => row.id);
-  }
-  const hasMore = pageIds.length > TICKETS_PAGE_SIZE;
-  const shown = pageIds.slice(0, TICKETS_PAGE_SIZE);
-  const byId = new Map(
-    (shown.length === 0 ? [] : await db.selectFrom('read.tickets').selectAll().where('id', 'in', shown).execute()).map((row) => [row.id as number, row]),
-  );
-  const tickets = await hydrate(db, shown.map((id: number) => byId.get(id)).filter((row: unknown) => row !== undefined));
-
-  let count: number;
-  if (!detailed) {
-    const row = await structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n')).executeTakeFirst();
-    count = Number(row?.n ?? 0);
-  } else {
-    const row = await rows.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst();
-    count = Number(row?.n ?? 0);
-  }
+  const pageRows = async (): Promise<any[]> => {
+    if (queues.length > 1) {
+      // No index gives several queues' tickets in list order, and the planner then walks the whole
+      // tab filtering by queue; one ordered walk per queue, merged here, stays on the queue index.
+      // Microseconds as text, the precision Postgres orders by (a Date keeps milliseconds); computed
+      // per row read, so only here, where the rows read are the rows kept.
+      const withTime = (query: any) => inListOrder(query).select(sql<string>`(extract(epoch from t.updated_at) * 1000000)::bigint::text`.as('at_us'));
+      const perQueue = await Promise.all(queues.map((queueId) => withTime(matching([queueId])).limit(offset + TICKETS_PAGE_SIZE + 1).execute()));
+      const newestFirst = (a: { id: number; at_us: string }, b: { id: number; at_us: string }) => {
+        const at = BigInt(b.at_us) - BigInt(a.at_us);
+        return at !== 0n ? (at > 0n ? 1 : -1) : b.id - a.id;
+      };
+      const pageIds = (perQueue.flat() as { id: number; at_us: string }[])
+        .sort(newestFirst)
+        .slice(offset, offset + TICKETS_PAGE_SIZE + 1)
+        .map((row) => row.id);
+      if (pageIds.length === 0) return [];
+      const byId = new Map((await db.selectFrom('read.tickets').selectAll().where('id', 'in', pageIds).execute()).map((row) => [row.id as number, row]));
+      return pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
+    }
+    // The page's ids come from the list index alone; only the rows of that page are read in full.
+    return db
+      .selectFrom('read.tickets as p')
+      .selectAll('p')
+      .where('p.id', 'in', inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset))
+      .orderBy('p.updated_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+  };
+  const countTickets = async (): Promise<number> => {
+    const row = !detailed
+      ? await structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n')).executeTakeFirst()
+      : await rows.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+  const [page, count] = await Promise.all([pageRows(), countTickets()]);
+  const hasMore = page.length > TICKETS_PAGE_SIZE;
+  const tickets = await hydrate(db, page.slice(0, TICKETS_PAGE_SIZE));
   return { tickets, count, hasMore };
+}
+
+/** What visibility (canSeeTicket) reads of a ticket, without its contact, tags and names. */
+export async function findTicketAccess(
+  db: Kysely<any>,
+  companyId: number,
+  ticketId: number,
+): Promise<{ id: number; status: TicketStatus; userId: number | null; queueId: number | null; isGroup: boolean } | undefined> {
+  const row = await db
+    .selectFrom('read.tickets')
+    .select(['id', 'status', 'user_id', 'queue_id', 'is_group'])
+    .where('id', '=', ticketId)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return row ? { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group } : undefined;
 }
 
 export async function findTicket(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketView | undefined> {

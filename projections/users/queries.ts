@@ -1,4 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Plan } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { PlansTable } from '../plans/migration';
+import { planFromRow } from '../plans/queries';
 
 /** A user as the API shows it (never the password hash). */
 export interface UserView {
@@ -104,4 +107,23 @@ export async function onlineUserIds(db: Kysely<any>, companyId: number, queueId?
 export async function activeUserIds(db: Kysely<any>, companyId: number): Promise<number[]> {
   const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
   return rows.map((row: any) => row.id);
+}
+
+/**
+ * Whom an access token names, with what every request checks beside them: the company's due
+ * date and its plan's features. One statement, since every authenticated request waits for it.
+ */
+export async function findSignedInUser(db: Kysely<any>, userId: number, companyId: number): Promise<{ user: UserView; dueDate: string; plan: Plan } | null> {
+  const row = await db
+    .selectFrom('read.users as u')
+    .innerJoin('read.companies as c', 'c.id', 'u.company_id')
+    .innerJoin('read.plans as p', 'p.id', 'c.plan_id')
+    .selectAll('u')
+    .select([sql<string>`to_char(c.due_date, 'YYYY-MM-DD')`.as('signed_in_due_date'), sql<Selectable<PlansTable>>`to_jsonb(p)`.as('signed_in_plan')])
+    .where('u.id', '=', userId)
+    .where('u.company_id', '=', companyId)
+    .where('u.deleted', '=', false)
+    .where('c.deleted', '=', false)
+    .executeTakeFirst();
+  return row ? { user: userFromRow(row), dueDate: row.signed_in_due_date, plan: planFromRow(row.signed_in_plan) } : null;
 }

@@ -45,14 +45,25 @@ const WITH_SEARCH = process.env.BENCH_SEARCH !== '0';
 const statements = new Map<string, number>();
 /** Rows each statement brought back (parsing rows is much of the client's work). */
 const rowsRead = new Map<string, number>();
+/** How long each statement took to answer, from sending to the last row (BENCH_TIMINGS=1 prints them for the read figures). */
+const statementMs = new Map<string, number[]>();
 const countedQuery = pg.Client.prototype.query;
 if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const config = args[0] as string | { text?: string; name?: string };
   const text = typeof config === 'string' ? config : (config?.name ?? config?.text ?? '');
   const key = text.replace(/\s+/g, ' ').trim().slice(0, 60);
   statements.set(key, (statements.get(key) ?? 0) + 1);
+  const started = performance.now();
   const result = (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
-  if (result instanceof Promise) void result.then((answer: { rowCount?: number | null; rows?: unknown[] }) => rowsRead.set(key, (rowsRead.get(key) ?? 0) + (answer?.rows?.length ?? 0)), () => {});
+  if (result instanceof Promise) {
+    void result.then(
+      (answer: { rowCount?: number | null; rows?: unknown[] }) => {
+        rowsRead.set(key, (rowsRead.get(key) ?? 0) + (answer?.rows?.length ?? 0));
+        statementMs.set(key, [...(statementMs.get(key) ?? []), performance.now() - started]);
+      },
+      () => {},
+    );
+  }
   return result;
 } as typeof pg.Client.prototype.query;
 
@@ -201,14 +212,22 @@ async function main() {
       figure(`${name}_p95_ms`, percentile(samples, 95), 'ms');
     };
 
-    report('tickets_open_first_page', await time('/tickets?status=open&showAll=true&pageNumber=1'));
-    report('tickets_open_page_500', await time('/tickets?status=open&showAll=true&pageNumber=500'));
-    report('tickets_closed_page_500', await time('/tickets?status=closed&showAll=true&pageNumber=500'));
-    report('tickets_pending_queues_first_page', await time('/tickets?status=pending&showAll=true&queueIds=[1,2]&pageNumber=1'));
-    if (WITH_SEARCH) report('tickets_search_contact_name', await time('/tickets?status=open&showAll=true&searchParam=Contato%20123456'));
-    report('messages_long_ticket_first_page', await time(`/messages/${base + 1}?pageNumber=1`));
-    report('messages_long_ticket_page_20', await time(`/messages/${base + 1}?pageNumber=20`));
-    report('messages_ordinary_ticket', await time(`/messages/${base + HEAVY + Math.floor((TICKETS - HEAVY) / 2)}?pageNumber=1`));
+    const timed = async (name: string, url: string) => {
+      statementMs.clear();
+      report(name, await time(url));
+      if (process.env.BENCH_TIMINGS !== '1') return;
+      for (const [key, ms] of [...statementMs.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 10)) {
+        log(`  ${name}: ${(ms.length / (SAMPLES + 20)).toFixed(1)}× p50 ${percentile(ms, 50).toFixed(2)} ms p95 ${percentile(ms, 95).toFixed(2)} ms: ${key}`);
+      }
+    };
+    await timed('tickets_open_first_page', '/tickets?status=open&showAll=true&pageNumber=1');
+    await timed('tickets_open_page_500', '/tickets?status=open&showAll=true&pageNumber=500');
+    await timed('tickets_closed_page_500', '/tickets?status=closed&showAll=true&pageNumber=500');
+    await timed('tickets_pending_queues_first_page', '/tickets?status=pending&showAll=true&queueIds=[1,2]&pageNumber=1');
+    if (WITH_SEARCH) await timed('tickets_search_contact_name', '/tickets?status=open&showAll=true&searchParam=Contato%20123456');
+    await timed('messages_long_ticket_first_page', `/messages/${base + 1}?pageNumber=1`);
+    await timed('messages_long_ticket_page_20', `/messages/${base + 1}?pageNumber=20`);
+    await timed('messages_ordinary_ticket', `/messages/${base + HEAVY + Math.floor((TICKETS - HEAVY) / 2)}?pageNumber=1`);
     }
 
     if (ONLY_READS) {

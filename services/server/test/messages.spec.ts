@@ -245,7 +245,7 @@ describe('GET /messages/:ticketId', () => {
     expect(first.count).toBe(45);
     expect(first.hasMore).toBe(true);
     expect(first.messages.map((m: any) => m.body)).toEqual(Array.from({ length: 20 }, (_, index) => `m${index + 25}`));
-    expect(first.ticket).toMatchObject({ id: ticketId, status: 'open' });
+    expect(Object.keys(first).sort()).toEqual(['count', 'hasMore', 'messages']);
     const second = (await call(admin.token, 'GET', `/messages/${ticketId}?pageNumber=2`)).json();
     expect(second.messages.map((m: any) => m.body)).toEqual(Array.from({ length: 20 }, (_, index) => `m${index + 5}`));
     expect(second.hasMore).toBe(true);

@@ -1,7 +1,5 @@
 import { can, DomainError, type Permission, type PlanFlag, type Profile } from '@conversa/contracts';
-import { findCompany } from '@conversa/projections/companies/queries';
-import { findPlan } from '@conversa/projections/plans/queries';
-import { findUser, type UserView } from '@conversa/projections/users/queries';
+import { findSignedInUser, type UserView } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TokenService } from './tokens';
@@ -60,12 +58,11 @@ async function authenticate(request: FastifyRequest, { db, tokens }: { db: Kysel
   const claims = await tokens.verifyAccessToken(token);
   // 403, not 401: the browser answers it with one refresh and a retry (spec 1 §4).
   if (!claims) throw new DomainError('ERR_INVALID_TOKEN');
-  const user = await findUser(db, claims.userId, claims.companyId);
-  const company = user && (await findCompany(db, claims.companyId));
-  const plan = company && (await findPlan(db, company.planId));
-  if (!user || !company || !plan) throw new DomainError('ERR_SESSION_EXPIRED');
+  const signedIn = await findSignedInUser(db, claims.userId, claims.companyId);
+  if (!signedIn) throw new DomainError('ERR_SESSION_EXPIRED');
+  const { user, plan, dueDate } = signedIn;
   const { id: _id, name: _name, users: _u, connections: _c, queues: _q, amount: _a, isPublic: _p, ...planFlags } = plan;
-  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags, dueDate: company.dueDate };
+  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags, dueDate };
 }
 
 function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, today: string): void {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** Access tokens are short: a stolen one is useful for minutes; the refresh cookie renews it. */
@@ -19,7 +19,8 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A key object, made once: given raw bytes, jose imports a key again for every token it checks.
+  const key = createSecretKey(new TextEncoder().encode(secret));
   return {
     async issueAccessToken({ userId, companyId, sessionId }) {
       return new SignJWT({ cid: companyId, sid: sessionId, scope: 'access' })

@@ -18,7 +18,7 @@ import {
 import { message, openTicket, queueOutboundMessage, type QueueOutboundMessageInput } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { findMessage, findMessagesById, listImages, listMessages, ticketMedia, type MessageView } from '@conversa/projections/messages/queries';
-import { canSeeTicket, findTicket, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
+import { canSeeTicket, findTicket, findTicketAccess, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { execute, userActor, type ApiContext } from '../context';
@@ -84,12 +84,18 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.get('/messages/:ticketId', async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const { pageNumber, selectedQueues } = parse(ListMessagesQuery, request.query);
-    const ticket = await visibleTicket(ctx, request, ticketId);
     // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
     // admins included (as Whaticket does); an empty selection, like none, lists every message.
     const queueIds = selectedQueues && selectedQueues.length > 0 ? selectedQueues : undefined;
-    const page = await listMessages(ctx.db, request.principal.companyId, ticket.id, pageNumber, { queueIds });
-    return { ...page, ticket };
+    // The page is read while the ticket is checked (the company scopes both); it is only returned once the check passes.
+    // The answer is the spec's: the messages, their count and hasMore (the ticket itself is GET /tickets/:id).
+    const [ticket, page] = await Promise.all([
+      findTicketAccess(ctx.db, request.principal.companyId, ticketId),
+      listMessages(ctx.db, request.principal.companyId, ticketId, pageNumber, { queueIds }),
+    ]);
+    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
+    if (!canSeeTicket(viewerOf(request.principal), ticket)) throw new DomainError('ERR_NO_PERMISSION');
+    return page;
   });
 
   app.post('/messages/:ticketId', async (request) => {
