@@ -141,22 +141,6 @@ export async function defaultConnection(db: Kysely<any>, companyId: number): Pro
   return row ? connectionFromRow(row) : null;
 }
 
-/** What a ticket row shows of its connection (spec 1 §3: whatsapp name, groupAsTicket, call token). */
-export interface TicketConnection {
-  id: number;
-  name: string;
-  groupAsTicket: boolean;
-  channel: ConnectionChannel;
-  wavoip: string;
-}
-
-/** Connections of a batch of ticket rows, deleted ones included (an old ticket keeps its connection's name). */
-export async function connectionsOfTickets(db: Kysely<any>, ids: readonly number[]): Promise<Map<number, TicketConnection>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('read.connections').select(['id', 'name', 'group_as_ticket', 'channel', 'wavoip']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, groupAsTicket: row.group_as_ticket === 'enabled', channel: row.channel, wavoip: row.wavoip }]));
-}
-
 /** How many live connections a company has, sandboxes apart (for plan limits shown in the UI). */
 export async function countConnections(db: Kysely<any>, companyId: number): Promise<number> {
   const row = await db

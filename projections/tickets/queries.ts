@@ -1,8 +1,6 @@
 import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
-import { tagsOfContacts } from '../contacts/queries';
-import { queueSummaries, queueSummariesById } from '../queues/queries';
+import { queueSummaries } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { connectionsOfTickets, type TicketConnection } from '../connections/queries';
 
 export interface TicketContact {
   id: number;
@@ -33,7 +31,8 @@ export interface TicketView {
   tags: Array<{ id: number; name: string; color: string }>;
   whatsappId: number | null;
   /** Connections arrive with the channels issue. */
-  whatsapp: { id: number; name: string; groupAsTicket: boolean } | null;
+  /** `wavoip` is the connection's call token (spec 1 §3): the conversation screen places calls with it. */
+  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: string } | null;
   channel: string;
   isGroup: boolean;
   isBot: boolean;
@@ -166,13 +165,12 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
         .slice(offset, offset + TICKETS_PAGE_SIZE + 1)
         .map((row) => row.id);
       if (pageIds.length === 0) return [];
-      const byId = new Map((await db.selectFrom('read.tickets').selectAll().where('id', 'in', pageIds).execute()).map((row) => [row.id as number, row]));
+      const found: any[] = await withRelations(db.selectFrom('read.tickets as p').selectAll('p'), 'p').where('p.id', 'in', pageIds).execute();
+      const byId = new Map(found.map((row) => [row.id as number, row]));
       return pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
     }
     // The page's ids come from the list index alone; only the rows of that page are read in full.
-    return db
-      .selectFrom('read.tickets as p')
-      .selectAll('p')
+    return withRelations(db.selectFrom('read.tickets as p').selectAll('p'), 'p')
       .where('p.id', 'in', inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset))
       .orderBy('p.updated_at', 'desc')
       .orderBy('p.id', 'desc')
@@ -186,7 +184,7 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
   };
   const [page, count] = await Promise.all([pageRows(), countTickets()]);
   const hasMore = page.length > TICKETS_PAGE_SIZE;
-  const tickets = await hydrate(db, page.slice(0, TICKETS_PAGE_SIZE));
+  const tickets = page.slice(0, TICKETS_PAGE_SIZE).map(viewOf);
   return { tickets, count, hasMore };
 }
 
@@ -207,21 +205,29 @@ export async function findTicketAccess(
 }
 
 export async function findTicket(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
-  const row = await db.selectFrom('read.tickets').selectAll().where('id', '=', ticketId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
-  return row ? (await hydrate(db, [row]))[0] : undefined;
+  const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
+    .where('t.id', '=', ticketId)
+    .where('t.company_id', '=', companyId)
+    .where('t.deleted', '=', false)
+    .executeTakeFirst();
+  return row ? viewOf(row) : undefined;
 }
 
 export async function findTicketByUuid(db: Kysely<any>, companyId: number, uuid: string): Promise<TicketView | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
-  const row = await db.selectFrom('read.tickets').selectAll().where('uuid', '=', uuid).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
-  return row ? (await hydrate(db, [row]))[0] : undefined;
+  const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
+    .where('t.uuid', '=', uuid)
+    .where('t.company_id', '=', companyId)
+    .where('t.deleted', '=', false)
+    .executeTakeFirst();
+  return row ? viewOf(row) : undefined;
 }
 
 /** Tickets by id in any company (the projector's frames); deleted ones are left out. */
 export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('read.tickets').selectAll().where('id', 'in', ids).execute();
-  return hydrate(db, rows);
+  const rows: any[] = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't').where('t.id', 'in', ids).execute();
+  return rows.map(viewOf);
 }
 
 /** Which message each ticket shows as its last message (by message id; tickets without one are left out). */
@@ -245,72 +251,69 @@ export async function ticketIdsFor(db: Kysely<any>, companyId: number, viewer: T
 }
 
 /** What a ticket row shows of its connection (spec 1 §3): name, groupAsTicket and the call token. */
-const ticketWhatsapp = (found: TicketConnection | undefined) => (found ? { id: found.id, name: found.name, groupAsTicket: found.groupAsTicket, wavoip: found.wavoip } : null);
-
-async function hydrate(db: Kysely<any>, rows: readonly any[]): Promise<TicketView[]> {
-  if (rows.length === 0) return [];
-  const contactIds = [...new Set(rows.map((row) => row.contact_id as number))];
-  const userIds = [...new Set(rows.map((row) => row.user_id as number | null).filter((id): id is number => id !== null))];
-  const queueIds = [...new Set(rows.map((row) => row.queue_id as number | null).filter((id): id is number => id !== null))];
-  const whatsappIds = rows.map((row) => row.whatsapp_id as number | null).filter((id): id is number => id !== null);
-  const [contacts, users, tagsByContact, queues, connectionsById] = await Promise.all([
-    db
-      .selectFrom('read.contacts')
-      .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group', 'active', 'disable_bot', 'accept_audio_message'])
-      .where('id', 'in', contactIds)
-      .execute(),
-    userIds.length ? db.selectFrom('read.users').select(['id', 'name']).where('id', 'in', userIds).execute() : Promise.resolve([]),
-    tagsOfContacts(db, contactIds),
-    queueSummariesById(db, queueIds),
-    connectionsOfTickets(db, whatsappIds),
+/**
+ * What a ticket's view shows of its contact, user, queue, connection and tags, read in the same
+ * statement as the ticket rows (one round trip for a page, a ticket or a projector's frames).
+ */
+function withRelations(query: any, alias: string) {
+  const t = (column: string) => sql.ref(`${alias}.${column}`);
+  return query.select([
+    sql`(select jsonb_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email, 'profile_pic_url', c.profile_pic_url, 'channel', c.channel,
+        'is_group', c.is_group, 'active', c.active, 'disable_bot', c.disable_bot, 'accept_audio_message', c.accept_audio_message)
+      from read.contacts c where c.id = ${t('contact_id')})`.as('related_contact'),
+    sql`(select jsonb_build_object('id', u.id, 'name', u.name) from read.users u where u.id = ${t('user_id')})`.as('related_user'),
+    sql`(select jsonb_build_object('id', q.id, 'name', q.name, 'color', q.color) from read.queues q where q.id = ${t('queue_id')} and q.company_id = ${t('company_id')})`.as('related_queue'),
+    sql`(select jsonb_build_object('id', w.id, 'name', w.name, 'group_as_ticket', w.group_as_ticket, 'wavoip', w.wavoip) from read.connections w where w.id = ${t('whatsapp_id')})`.as('related_connection'),
+    sql`coalesce((select jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
+      from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = ${t('contact_id')} and not tg.deleted), '[]'::jsonb)`.as('related_tags'),
   ]);
-  const contactById = new Map(contacts.map((c) => [c.id as number, c]));
-  const userById = new Map(users.map((u) => [u.id as number, u]));
-  return rows.map((row) => {
-    const contact = contactById.get(row.contact_id);
-    const user = row.user_id === null ? undefined : userById.get(row.user_id);
-    const queue = row.queue_id === null ? undefined : queues.get(row.queue_id);
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      status: row.status,
-      companyId: row.company_id,
-      queueId: row.queue_id,
-      queue: queue && queue.companyId === row.company_id ? { id: queue.id, name: queue.name, color: queue.color } : null,
-      userId: row.user_id,
-      user: user ? { id: user.id, name: user.name } : null,
-      contactId: row.contact_id,
-      contact: contact
-        ? {
-            id: contact.id,
-            name: contact.name,
-            number: contact.number,
-            email: contact.email,
-            profilePicUrl: contact.profile_pic_url,
-            urlPicture: contact.profile_pic_url,
-            channel: contact.channel,
-            isGroup: contact.is_group,
-            active: contact.active,
-            disableBot: contact.disable_bot,
-            acceptAudioMessage: contact.accept_audio_message,
-          }
-        : null,
-      tags: tagsByContact.get(row.contact_id) ?? [],
-      whatsappId: row.whatsapp_id,
-      whatsapp: ticketWhatsapp(connectionsById.get(row.whatsapp_id)),
-      channel: row.channel,
-      isGroup: row.is_group,
-      isBot: row.is_bot,
-      unreadMessages: row.unread_messages,
-      lastMessage: row.last_message,
-      useIntegration: row.use_integration,
-      promptId: row.prompt_id,
-      amountUsedBotQueues: row.amount_used_bot_queues,
-      userRating: row.user_rating ?? null,
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
-    };
-  });
+}
+
+function viewOf(row: any): TicketView {
+  const contact = row.related_contact;
+  const user = row.related_user;
+  const queue = row.related_queue;
+  const connection = row.related_connection;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    status: row.status,
+    companyId: row.company_id,
+    queueId: row.queue_id,
+    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+    userId: row.user_id,
+    user: user ? { id: user.id, name: user.name } : null,
+    contactId: row.contact_id,
+    contact: contact
+      ? {
+          id: contact.id,
+          name: contact.name,
+          number: contact.number,
+          email: contact.email,
+          profilePicUrl: contact.profile_pic_url,
+          urlPicture: contact.profile_pic_url,
+          channel: contact.channel,
+          isGroup: contact.is_group,
+          active: contact.active,
+          disableBot: contact.disable_bot,
+          acceptAudioMessage: contact.accept_audio_message,
+        }
+      : null,
+    tags: row.related_tags,
+    whatsappId: row.whatsapp_id,
+    whatsapp: connection ? { id: connection.id, name: connection.name, groupAsTicket: connection.group_as_ticket === 'enabled', wavoip: connection.wavoip } : null,
+    channel: row.channel,
+    isGroup: row.is_group,
+    isBot: row.is_bot,
+    unreadMessages: row.unread_messages,
+    lastMessage: row.last_message,
+    useIntegration: row.use_integration,
+    promptId: row.prompt_id,
+    amountUsedBotQueues: row.amount_used_bot_queues,
+    userRating: row.user_rating ?? null,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }
 
 export interface TicketLogEntry {

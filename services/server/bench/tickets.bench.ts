@@ -15,7 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
-import WebSocket from 'ws';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createConnection } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { freePort } from '../../testing/src/postgres';
 import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
@@ -51,7 +55,7 @@ const countedQuery = pg.Client.prototype.query;
 if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const config = args[0] as string | { text?: string; name?: string };
   const text = typeof config === 'string' ? config : (config?.name ?? config?.text ?? '');
-  const key = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+  const key = text.slice(0, 90).replace(/\s+/g, ' ').trim().slice(0, 60);
   statements.set(key, (statements.get(key) ?? 0) + 1);
   const started = performance.now();
   const result = (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
@@ -92,6 +96,45 @@ function postgresCpuMs(): number {
     }
   }
   return ticks / ticksPerMs;
+}
+
+const SPLIT = process.env.BENCH_SPLIT === '1';
+
+/** CPU milliseconds a process has used (0 for none). */
+function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function startNats(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const server = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  const url = `nats://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const reachable = await new Promise<boolean>((resolve) => {
+      const probe = createConnection({ host: '127.0.0.1', port }, () => {
+        probe.end();
+        resolve(true);
+      });
+      probe.on('error', () => resolve(false));
+    });
+    if (reachable) return { url, stop: () => server.kill('SIGTERM') };
+    if (attempt > 100) throw new Error('nats-server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function startProjectorRole(env: Record<string, string>): Promise<ChildProcess> {
+  const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', main, 'projector'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (String(chunk).includes('projector running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the projector role ended (${code})`)));
+  });
+  return child;
 }
 
 const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
@@ -145,11 +188,17 @@ async function main() {
   const pgPort = await freePort();
   // The embedded Postgres takes its port from the environment (a kept data dir keeps its own port too).
   process.env.PG_PORT = String(pgPort);
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
-  const wiring = await wire(config, { runProjections: true });
+  const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
+  // BENCH_SPLIT=1: the projector role (projectors and reactors) runs in a process of its own, joined
+  // by a real nats-server, as in a distributed deployment; this process keeps the API, the edge and
+  // the channel side. Otherwise everything shares one process, as `conversa start` does.
+  const nats = SPLIT ? await startNats() : null;
+  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets, ...(nats ? { NATS_URL: nats.url } : {}) }, dataDir);
+  const wiring = await wire(config, { runProjections: !SPLIT });
+  const projectorRole = SPLIT ? await startProjectorRole({ ...secrets, DATABASE_URL: wiring.databaseUrl, NATS_URL: nats!.url, DATA_DIR: dataDir }) : null;
   try {
     await seed(wiring.ctx, config);
-    const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
+    const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: !SPLIT });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('not listening');
@@ -236,21 +285,35 @@ async function main() {
     }
     // Inbound at a steady rate, each message to its own contact's ticket, timed to its frame.
     await relogin();
-    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/socket?token=${encodeURIComponent(token)}`);
+    // The browser's side runs on a thread of its own, as a browser would: parsing every frame on the
+    // server's event loop would slow the server it measures. Times are absolute (timeOrigin + now).
+    const now = () => performance.timeOrigin + performance.now();
+    const browser = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+      const WebSocket = require(workerData.ws);
+      const socket = new WebSocket(workerData.url);
+      socket.on('open', () => parentPort.postMessage({ open: true }));
+      socket.on('error', (error) => parentPort.postMessage({ error: String(error) }));
+      socket.on('message', (raw) => {
+        const at = performance.timeOrigin + performance.now();
+        const frame = JSON.parse(String(raw));
+        const body = frame.event.endsWith('-ticket') ? frame.data.ticket?.lastMessage : undefined;
+        if (body !== undefined) parentPort.postMessage({ body, at });
+      });
+      parentPort.on('message', () => socket.close());`,
+      { eval: true, workerData: { ws: createRequire(import.meta.url).resolve('ws'), url: `ws://127.0.0.1:${address.port}/socket?token=${encodeURIComponent(token)}` } },
+    );
     await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
+      browser.once('message', (answer: { open?: boolean; error?: string }) => (answer.open ? resolve() : reject(new Error(answer.error))));
+      browser.once('error', reject);
     });
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
-    socket.on('message', (raw) => {
-      const frame = JSON.parse(String(raw)) as { event: string; data: { ticket?: { lastMessage?: string } } };
-      if (!frame.event.endsWith('-ticket')) return;
-      const body = frame.data.ticket?.lastMessage;
-      const t0 = body === undefined ? undefined : sentAt.get(body);
+    browser.on('message', ({ body, at }: { body: string; at: number }) => {
+      const t0 = sentAt.get(body);
       if (t0 !== undefined) {
-        latencies.push(performance.now() - t0);
-        sentAt.delete(body!);
+        latencies.push(at - t0);
+        sentAt.delete(body);
       }
     });
     const contacts = 1000;
@@ -283,10 +346,10 @@ async function main() {
       fromPosition: (await wiring.store.headPosition()) ?? 'start',
       filter: { eventTypes: ['MessageReceived'] },
       onEvents(events) {
-        const now = performance.now();
+        const at = now();
         for (const event of events) {
           const t0 = sentAt.get((event.data as { body: string }).body);
-          if (t0 !== undefined) tailLatencies.push(now - t0);
+          if (t0 !== undefined) tailLatencies.push(at - t0);
         }
       },
     });
@@ -301,6 +364,7 @@ async function main() {
       await profiler.post('Profiler.start');
     }
     const cpuBefore = process.cpuUsage();
+    const projectorRoleBefore = processCpuMs(projectorRole?.pid);
     const postgresBefore = postgresCpuMs();
     const inFlight: Promise<unknown>[] = [];
     const begin = performance.now();
@@ -309,7 +373,7 @@ async function main() {
       const wait = due - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
       const body = `inbound ${index} ${Math.random().toString(36).slice(2)}`;
-      sentAt.set(body, performance.now());
+      sentAt.set(body, now());
       const t0 = performance.now();
       inFlight.push(inbound(index, body).then(() => commandLatencies.push(performance.now() - t0), (error: unknown) => failures.push(error)));
     }
@@ -320,13 +384,17 @@ async function main() {
     const achieved = total / ((lastSent - begin) / 1000);
     const cpu = process.cpuUsage(cpuBefore);
     const postgresCpu = postgresCpuMs() - postgresBefore;
+    const projectorRoleCpu = processCpuMs(projectorRole?.pid) - projectorRoleBefore;
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
       profiler.disconnect();
     }
-    socket.close();
-    figure('inbound_node_cpu_per_message_ms', (cpu.user + cpu.system) / 1000 / total, 'ms');
+    browser.postMessage('close');
+    await browser.terminate();
+    // The whole process, the measuring client's thread included.
+    figure('inbound_node_cpu_per_message_ms', ((cpu.user + cpu.system) / 1000 + projectorRoleCpu) / total, 'ms');
+    if (SPLIT) log(`  of which in the projector role's process: ${((projectorRoleCpu / ((cpu.user + cpu.system) / 1000 + projectorRoleCpu)) * 100).toFixed(0)}%`);
     log(`  of which in the kernel (system calls): ${((cpu.system / (cpu.user + cpu.system)) * 100).toFixed(0)}%`);
     figure('inbound_postgres_cpu_per_message_ms', postgresCpu / total, 'ms');
     figure('inbound_offered_rate_per_s', achieved, 'msg/s');
@@ -346,7 +414,9 @@ async function main() {
     if (failures.length > 0) log(`first failure: ${String(failures[0])}`);
     await app.close();
   } finally {
+    projectorRole?.kill('SIGTERM');
     await wiring.close();
+    nats?.stop();
     if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
