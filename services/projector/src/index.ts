@@ -6,3 +6,4 @@ export * from './rebuild';
 export * from './runtime';
 export * from './schemas';
 export * from './cli';
+export * from './leased-cron';

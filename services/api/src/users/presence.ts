@@ -13,8 +13,7 @@ import {
   type UserConnection,
 } from '@conversa/projections/users/presence';
 import { findUser } from '@conversa/projections/users/queries';
-import { acquireLease, LeaseAbortedError, type Lease } from '@conversa/projector';
-import { createTask, type ScheduledTask } from 'node-cron';
+import { createLeasedCronJob } from '@conversa/projector';
 import { execute, systemActor, userActor, type ApiContext } from '../context';
 
 /** Every minute: a user whose browser is gone shows offline within USER_OFFLINE_AFTER_MS plus a minute. */
@@ -97,7 +96,6 @@ export async function takeOfflineAtLogout(ctx: ApiContext, session: PresenceUser
  * heartbeat again. Whichever reads second sees the other's write, so a user who pinged never stays offline.
  */
 export function createPresenceTracker(ctx: ApiContext, options: { connectionString: string; cron?: string; logger?: Logger }): PresenceTracker {
-  const { logger } = options;
 
   // One socket's open, pings and close are handled in the order they happened (the edge reports them without
   // waiting), so a close never runs before the registration it undoes.
@@ -151,66 +149,21 @@ export function createPresenceTracker(ctx: ApiContext, options: { connectionStri
     },
   };
 
-  let abort: AbortController | null = null;
-  let running: Promise<void> | null = null;
-  let sweeping: Promise<unknown> = Promise.resolve();
-
-  async function lead(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      let lease: Lease;
-      try {
-        lease = await acquireLease(options.connectionString, PRESENCE_LEASE, { signal });
-      } catch (error) {
-        if (error instanceof LeaseAbortedError || signal.aborted) return;
-        logger?.warn({ err: error }, 'presence: could not take the lease; trying again');
-        await pause(5_000, signal);
-        continue;
-      }
-      const task: ScheduledTask = createTask(
-        options.cron ?? PRESENCE_SWEEP_CRON,
-        () => {
-          sweeping = tracker.sweep(ctx.now()).catch((error) => logger?.error({ err: error }, 'presence sweep failed'));
-          return sweeping;
-        },
-        { name: 'presence-sweeper', noOverlap: true },
-      );
-      await task.start();
-      const lost = await Promise.race([lease.lost, aborted(signal)]);
-      await task.destroy();
-      await sweeping;
-      await lease.release();
-      if (lost instanceof Error) logger?.warn({ err: lost }, 'presence: lease lost; waiting to take it again');
-    }
-  }
+  const sweeper = createLeasedCronJob({
+    connectionString: options.connectionString,
+    lease: PRESENCE_LEASE,
+    cron: options.cron ?? PRESENCE_SWEEP_CRON,
+    name: 'presence-sweeper',
+    tick: () => tracker.sweep(ctx.now()),
+    logger: options.logger,
+  });
 
   return {
     ...tracker,
-    start() {
-      if (abort) return;
-      abort = new AbortController();
-      running = lead(abort.signal);
-    },
+    start: () => sweeper.start(),
     async stop() {
-      abort?.abort();
-      await running;
-      abort = null;
-      running = null;
+      await sweeper.stop();
       await tracker.settled();
     },
   };
 }
-
-const aborted = (signal: AbortSignal) =>
-  new Promise<'aborted'>((resolve) => {
-    if (signal.aborted) resolve('aborted');
-    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-  });
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
