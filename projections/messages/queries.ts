@@ -139,24 +139,18 @@ export async function listMessages(
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
-  const [rows, { count }] = await Promise.all([
-    withQuoted(db)
-      .where('m.company_id', '=', companyId)
-      .where('m.ticket_id', '=', ticketId)
-      .where(shown('m.queue_id'))
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('read.messages')
-      .select(sql<string>`count(*)`.as('count'))
-      .where('company_id', '=', companyId)
-      .where('ticket_id', '=', ticketId)
-      .where(shown('queue_id'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const counted = (qb: any, alias: string) =>
+    qb.where(`${alias}.company_id`, '=', companyId).where(`${alias}.ticket_id`, '=', ticketId).where(shown(`${alias}.queue_id`));
+  const countOf = () => counted(db.selectFrom('read.messages as c'), 'c').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  // The count rides along with the page, computed once for the statement; an empty page (past the end) counts alone.
+  const rows = await counted(withQuoted(db), 'm')
+    .select(sql<string>`(${counted(db.selectFrom('read.messages as c'), 'c').select(sql`count(*)`.as('n'))})`.as('total_count'))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(MESSAGES_PAGE_SIZE)
+    .offset(offset)
+    .execute();
+  const count = rows.length > 0 ? rows[0].total_count : (await countOf()).count;
   const total = Number(count);
   return { messages: rows.map(messageFromRow).reverse(), count: total, hasMore: offset + rows.length < total };
 }
