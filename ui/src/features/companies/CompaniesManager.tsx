@@ -1,12 +1,12 @@
-import { Badge, Box, Button, CloseButton, Dialog, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, Portal, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, Dialog, Field, Grid, IconButton, Input, NativeSelect, Portal, Switch, Table } from '@chakra-ui/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { LuCalendarPlus, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Plan } from '@conversa/contracts';
 import { formatDate } from '../../app/dates';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog } from '../notes/ConfirmDialog';
 import { useAllPlansQuery } from '../plans/api';
 import { useAdminFeedback } from './adminFeedback';
+import { AdminList, useConfirmedDelete } from './AdminList';
 import { useAdvanceDueDateMutation, useCompaniesQuery, useCreateCompanyMutation, useDeleteCompanyMutation, useUpdateCompanyMutation, type CompanyRecord, type Recurrence } from './api';
 import { companyChanges, companyFormOf, companyRequestOf, dueDateTone, emptyCompanyForm, phoneDigits, recurrences, validateCompanyForm, type CompanyField, type CompanyFormErrors, type CompanyFormValues } from './companyForm';
 
@@ -20,23 +20,12 @@ export function CompaniesManager() {
   const { data: companies = [], isLoading, isError, refetch } = useCompaniesQuery();
   const { data: plans = [] } = useAllPlansQuery();
   const [editing, setEditing] = useState<{ company: CompanyRecord | null } | null>(null);
-  const [deleting, setDeleting] = useState<CompanyRecord | null>(null);
   const [deleteCompany, deletingState] = useDeleteCompanyMutation();
   const [advanceDueDate, advancing] = useAdvanceDueDateMutation();
   const feedback = useAdminFeedback(feedbackTexts);
+  const deletion = useConfirmedDelete<CompanyRecord>({ remove: deleteCompany, removing: deletingState.isLoading, feedback, title: 'companies.deleteConfirm', testId: 'company-delete-dialog' });
   const planNames = useMemo(() => new Map(plans.map((plan) => [plan.id, plan.name])), [plans]);
   const today = new Date();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteCompany(deleting.id).unwrap();
-      feedback.succeeded();
-    } catch (error) {
-      feedback.deleteFailed(error);
-    }
-    setDeleting(null);
-  };
 
   const advance = async (company: CompanyRecord) => {
     try {
@@ -48,88 +37,77 @@ export function CompaniesManager() {
   };
 
   return (
-    <Stack gap="4" data-testid="companies-manager">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading size="lg">{t('companies.title')}</Heading>
-        <Button onClick={() => setEditing({ company: null })} data-testid="company-add">
-          <LuPlus /> {t('companies.add')}
-        </Button>
-      </Flex>
-      {isLoading ? (
-        <HStack justify="center" py="10">
-          <Spinner />
-        </HStack>
-      ) : isError ? (
-        <HStack>
-          <Text color="fg.error" data-testid="companies-load-failed">
-            {t('companies.loadFailed')}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => refetch()}>
-            {t('common.retry')}
-          </Button>
-        </HStack>
-      ) : (
-        <Box overflowX="auto">
-          <Table.Root size="sm" data-testid="companies-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('companies.field.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('companies.field.email')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('companies.field.planId')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('companies.field.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('companies.field.dueDate')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('companies.field.recurrence')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('companies.column.createdAt')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('companies.column.actions')}</Table.ColumnHeader>
+    <AdminList
+      list="companies"
+      item="company"
+      title="companies.title"
+      addLabel="companies.add"
+      onAdd={() => setEditing({ company: null })}
+      loadFailed="companies.loadFailed"
+      query={{ isLoading, isError, refetch }}
+      dialogs={
+        <>
+          {editing && <CompanyDialog company={editing.company} plans={plans} onClose={() => setEditing(null)} />}
+          {deletion.dialog}
+        </>
+      }
+    >
+      <Table.Root size="sm" data-testid="companies-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('companies.field.name')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('companies.field.email')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('companies.field.planId')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('companies.field.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('companies.field.dueDate')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('companies.field.recurrence')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('companies.column.createdAt')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('companies.column.actions')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {companies.map((company) => {
+            const tone = dueDateTone(company.dueDate, today);
+            return (
+              <Table.Row key={company.id} data-testid={`company-row-${company.id}`} data-due={tone ?? 'ok'} bg={tone ? toneColours[tone] : undefined}>
+                <Table.Cell data-testid={`company-name-${company.id}`}>{company.name}</Table.Cell>
+                <Table.Cell>{company.email}</Table.Cell>
+                <Table.Cell data-testid={`company-plan-${company.id}`}>{planNames.get(company.planId) ?? `#${company.planId}`}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={company.status ? 'green' : 'gray'}>{t(company.status ? 'companies.status.active' : 'companies.status.inactive')}</Badge>
+                </Table.Cell>
+                <Table.Cell data-testid={`company-due-${company.id}`}>{formatDate(company.dueDate)}</Table.Cell>
+                <Table.Cell>{t(`companies.recurrence.${company.recurrence}` as MessageKey)}</Table.Cell>
+                <Table.Cell>{formatDate(company.createdAt)}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {company.id !== 1 && (
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t('companies.advanceDueDate')}
+                      title={t('companies.advanceDueDate')}
+                      loading={advancing.isLoading && advancing.originalArgs === company.id}
+                      onClick={() => advance(company)}
+                      data-testid={`company-advance-${company.id}`}
+                    >
+                      <LuCalendarPlus />
+                    </IconButton>
+                  )}
+                  <IconButton size="sm" variant="ghost" aria-label={t('companies.edit')} title={t('companies.edit')} onClick={() => setEditing({ company })} data-testid={`company-edit-${company.id}`}>
+                    <LuPencil />
+                  </IconButton>
+                  {company.id !== 1 && (
+                    <IconButton size="sm" variant="ghost" aria-label={t('companies.delete')} title={t('companies.delete')} onClick={() => deletion.ask(company)} data-testid={`company-delete-${company.id}`}>
+                      <LuTrash2 />
+                    </IconButton>
+                  )}
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {companies.map((company) => {
-                const tone = dueDateTone(company.dueDate, today);
-                return (
-                  <Table.Row key={company.id} data-testid={`company-row-${company.id}`} data-due={tone ?? 'ok'} bg={tone ? toneColours[tone] : undefined}>
-                    <Table.Cell data-testid={`company-name-${company.id}`}>{company.name}</Table.Cell>
-                    <Table.Cell>{company.email}</Table.Cell>
-                    <Table.Cell data-testid={`company-plan-${company.id}`}>{planNames.get(company.planId) ?? `#${company.planId}`}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={company.status ? 'green' : 'gray'}>{t(company.status ? 'companies.status.active' : 'companies.status.inactive')}</Badge>
-                    </Table.Cell>
-                    <Table.Cell data-testid={`company-due-${company.id}`}>{formatDate(company.dueDate)}</Table.Cell>
-                    <Table.Cell>{t(`companies.recurrence.${company.recurrence}` as MessageKey)}</Table.Cell>
-                    <Table.Cell>{formatDate(company.createdAt)}</Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {company.id !== 1 && (
-                        <IconButton
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('companies.advanceDueDate')}
-                          title={t('companies.advanceDueDate')}
-                          loading={advancing.isLoading && advancing.originalArgs === company.id}
-                          onClick={() => advance(company)}
-                          data-testid={`company-advance-${company.id}`}
-                        >
-                          <LuCalendarPlus />
-                        </IconButton>
-                      )}
-                      <IconButton size="sm" variant="ghost" aria-label={t('companies.edit')} title={t('companies.edit')} onClick={() => setEditing({ company })} data-testid={`company-edit-${company.id}`}>
-                        <LuPencil />
-                      </IconButton>
-                      {company.id !== 1 && (
-                        <IconButton size="sm" variant="ghost" aria-label={t('companies.delete')} title={t('companies.delete')} onClick={() => setDeleting(company)} data-testid={`company-delete-${company.id}`}>
-                          <LuTrash2 />
-                        </IconButton>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
-      {editing && <CompanyDialog company={editing.company} plans={plans} onClose={() => setEditing(null)} />}
-      <ConfirmDialog open={deleting !== null} title={t('companies.deleteConfirm')} loading={deletingState.isLoading} onConfirm={confirmDelete} onClose={() => setDeleting(null)} testId="company-delete-dialog" />
-    </Stack>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </AdminList>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, IconButton, Input, Portal, Spinner, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, IconButton, Input, Portal, Stack, Table, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuPlay, LuTrash2 } from 'react-icons/lu';
 import type { HelpView } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
 import { useAdminFeedback } from '../companies/adminFeedback';
-import { ConfirmDialog } from '../notes/ConfirmDialog';
+import { AdminList, useConfirmedDelete } from '../companies/AdminList';
 import { useCreateHelpMutation, useDeleteHelpMutation, useHelpsListQuery, useUpdateHelpMutation } from './api';
 import { emptyHelpForm, helpFormOf, helpRequestOf, validateHelpForm, type HelpField, type HelpFormErrors, type HelpFormValues } from './helpForm';
 import { HelpVideoModal } from './HelpVideo';
@@ -16,87 +16,64 @@ export function HelpsManager() {
   const t = useT();
   const { data: helps = [], isLoading, isError, refetch } = useHelpsListQuery();
   const [editing, setEditing] = useState<{ help: HelpView | null } | null>(null);
-  const [deleting, setDeleting] = useState<HelpView | null>(null);
   const [previewing, setPreviewing] = useState<HelpView | null>(null);
   const [deleteHelp, deletingState] = useDeleteHelpMutation();
   const feedback = useAdminFeedback(feedbackTexts);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteHelp(deleting.id).unwrap();
-      feedback.succeeded();
-    } catch (error) {
-      feedback.deleteFailed(error);
-    }
-    setDeleting(null);
-  };
+  const deletion = useConfirmedDelete<HelpView>({ remove: deleteHelp, removing: deletingState.isLoading, feedback, title: 'helps.deleteConfirm', testId: 'help-delete-dialog' });
 
   return (
-    <Stack gap="4" data-testid="helps-manager">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading size="lg">{t('helps.title')}</Heading>
-        <Button onClick={() => setEditing({ help: null })} data-testid="help-add">
-          <LuPlus /> {t('helps.add')}
-        </Button>
-      </Flex>
-      {isLoading ? (
-        <HStack justify="center" py="10">
-          <Spinner />
-        </HStack>
-      ) : isError ? (
-        <HStack>
-          <Text color="fg.error" data-testid="helps-load-failed">
-            {t('helps.loadFailed')}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => refetch()}>
-            {t('common.retry')}
-          </Button>
-        </HStack>
-      ) : helps.length === 0 ? (
-        <Text color="fg.muted">{t('helps.empty')}</Text>
-      ) : (
-        <Box overflowX="auto">
-          <Table.Root size="sm" interactive data-testid="helps-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('helps.field.title')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('helps.field.description')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('helps.field.video')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('helps.column.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {helps.map((help) => (
-                <Table.Row key={help.id} data-testid={`help-row-${help.id}`}>
-                  <Table.Cell data-testid={`help-title-${help.id}`}>{help.title}</Table.Cell>
-                  <Table.Cell maxW="sm" truncate title={help.description}>
-                    {help.description}
-                  </Table.Cell>
-                  <Table.Cell maxW="xs" truncate title={help.video}>
-                    {help.video}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    <IconButton size="sm" variant="ghost" aria-label={t('helps.preview')} title={t('helps.preview')} onClick={() => setPreviewing(help)} data-testid={`help-preview-${help.id}`}>
-                      <LuPlay />
-                    </IconButton>
-                    <IconButton size="sm" variant="ghost" aria-label={t('helps.edit')} title={t('helps.edit')} onClick={() => setEditing({ help })} data-testid={`help-edit-${help.id}`}>
-                      <LuPencil />
-                    </IconButton>
-                    <IconButton size="sm" variant="ghost" aria-label={t('helps.delete')} title={t('helps.delete')} onClick={() => setDeleting(help)} data-testid={`help-delete-${help.id}`}>
-                      <LuTrash2 />
-                    </IconButton>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
-      {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
-      <HelpVideoModal help={previewing} onClose={() => setPreviewing(null)} />
-      <ConfirmDialog open={deleting !== null} title={t('helps.deleteConfirm')} loading={deletingState.isLoading} onConfirm={confirmDelete} onClose={() => setDeleting(null)} testId="help-delete-dialog" />
-    </Stack>
+    <AdminList
+      list="helps"
+      item="help"
+      title="helps.title"
+      addLabel="helps.add"
+      onAdd={() => setEditing({ help: null })}
+      loadFailed="helps.loadFailed"
+      query={{ isLoading, isError, refetch }}
+      empty={{ when: helps.length === 0, text: 'helps.empty' }}
+      dialogs={
+        <>
+          {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
+          <HelpVideoModal help={previewing} onClose={() => setPreviewing(null)} />
+          {deletion.dialog}
+        </>
+      }
+    >
+      <Table.Root size="sm" interactive data-testid="helps-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('helps.field.title')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('helps.field.description')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('helps.field.video')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('helps.column.actions')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {helps.map((help) => (
+            <Table.Row key={help.id} data-testid={`help-row-${help.id}`}>
+              <Table.Cell data-testid={`help-title-${help.id}`}>{help.title}</Table.Cell>
+              <Table.Cell maxW="sm" truncate title={help.description}>
+                {help.description}
+              </Table.Cell>
+              <Table.Cell maxW="xs" truncate title={help.video}>
+                {help.video}
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                <IconButton size="sm" variant="ghost" aria-label={t('helps.preview')} title={t('helps.preview')} onClick={() => setPreviewing(help)} data-testid={`help-preview-${help.id}`}>
+                  <LuPlay />
+                </IconButton>
+                <IconButton size="sm" variant="ghost" aria-label={t('helps.edit')} title={t('helps.edit')} onClick={() => setEditing({ help })} data-testid={`help-edit-${help.id}`}>
+                  <LuPencil />
+                </IconButton>
+                <IconButton size="sm" variant="ghost" aria-label={t('helps.delete')} title={t('helps.delete')} onClick={() => deletion.ask(help)} data-testid={`help-delete-${help.id}`}>
+                  <LuTrash2 />
+                </IconButton>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </AdminList>
   );
 }
 

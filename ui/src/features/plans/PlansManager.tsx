@@ -1,10 +1,10 @@
-import { Badge, Box, Button, CloseButton, Dialog, Field, Flex, Grid, Heading, HStack, IconButton, Input, Portal, SimpleGrid, Spinner, Stack, Switch, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, Dialog, Field, Grid, HStack, IconButton, Input, Portal, SimpleGrid, Stack, Switch, Table, Text, Wrap } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Plan, PlanFlag } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
 import { useAdminFeedback } from '../companies/adminFeedback';
-import { ConfirmDialog } from '../notes/ConfirmDialog';
+import { AdminList, useConfirmedDelete } from '../companies/AdminList';
 import { useAllPlansQuery, useCreatePlanMutation, useDeletePlanMutation, useUpdatePlanMutation } from './api';
 import { emptyPlanForm, formatPlanAmount, planFlags, planFormOf, planRequestOf, validatePlanForm, type PlanField, type PlanFormErrors, type PlanFormValues } from './planForm';
 
@@ -15,102 +15,78 @@ export function PlansManager() {
   const t = useT();
   const { data: plans = [], isLoading, isError, refetch } = useAllPlansQuery();
   const [editing, setEditing] = useState<{ plan: Plan | null } | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
   const [deletePlan, deletingState] = useDeletePlanMutation();
   const feedback = useAdminFeedback(feedbackTexts);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePlan(deleting.id).unwrap();
-      feedback.succeeded();
-      setDeleting(null);
-    } catch (error) {
-      feedback.deleteFailed(error);
-      setDeleting(null);
-    }
-  };
+  const deletion = useConfirmedDelete<Plan>({ remove: deletePlan, removing: deletingState.isLoading, feedback, title: 'plans.deleteConfirm', testId: 'plan-delete-dialog' });
 
   return (
-    <Stack gap="4" data-testid="plans-manager">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading size="lg">{t('plans.title')}</Heading>
-        <Button onClick={() => setEditing({ plan: null })} data-testid="plan-add">
-          <LuPlus /> {t('plans.add')}
-        </Button>
-      </Flex>
-      {isLoading ? (
-        <HStack justify="center" py="10">
-          <Spinner />
-        </HStack>
-      ) : isError ? (
-        <HStack>
-          <Text color="fg.error" data-testid="plans-load-failed">
-            {t('plans.loadFailed')}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => refetch()}>
-            {t('common.retry')}
-          </Button>
-        </HStack>
-      ) : plans.length === 0 ? (
-        <Text color="fg.muted">{t('plans.empty')}</Text>
-      ) : (
-        <Box overflowX="auto">
-          <Table.Root size="sm" interactive data-testid="plans-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('plans.field.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('plans.field.users')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('plans.field.connections')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('plans.field.queues')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('plans.field.amount')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('plans.column.features')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('plans.column.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {plans.map((plan) => (
-                <Table.Row key={plan.id} data-testid={`plan-row-${plan.id}`}>
-                  <Table.Cell>
-                    <HStack gap="2">
-                      <Text data-testid={`plan-name-${plan.id}`}>{plan.name}</Text>
-                      {!plan.isPublic && <Badge variant="outline">{t('plans.private')}</Badge>}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{plan.users}</Table.Cell>
-                  <Table.Cell textAlign="end">{plan.connections}</Table.Cell>
-                  <Table.Cell textAlign="end">{plan.queues}</Table.Cell>
-                  <Table.Cell textAlign="end" data-testid={`plan-amount-${plan.id}`}>
-                    {formatPlanAmount(plan.amount)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Wrap gap="1">
-                      {planFlags
-                        .filter((flag) => plan[flag])
-                        .map((flag) => (
-                          <Badge key={flag} size="sm" colorPalette="green" variant="subtle">
-                            {t(`plans.flag.${flag}` as MessageKey)}
-                          </Badge>
-                        ))}
-                    </Wrap>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    <IconButton size="sm" variant="ghost" aria-label={t('plans.edit')} title={t('plans.edit')} onClick={() => setEditing({ plan })} data-testid={`plan-edit-${plan.id}`}>
-                      <LuPencil />
-                    </IconButton>
-                    <IconButton size="sm" variant="ghost" aria-label={t('plans.delete')} title={t('plans.delete')} onClick={() => setDeleting(plan)} data-testid={`plan-delete-${plan.id}`}>
-                      <LuTrash2 />
-                    </IconButton>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
-      {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
-      <ConfirmDialog open={deleting !== null} title={t('plans.deleteConfirm')} loading={deletingState.isLoading} onConfirm={confirmDelete} onClose={() => setDeleting(null)} testId="plan-delete-dialog" />
-    </Stack>
+    <AdminList
+      list="plans"
+      item="plan"
+      title="plans.title"
+      addLabel="plans.add"
+      onAdd={() => setEditing({ plan: null })}
+      loadFailed="plans.loadFailed"
+      query={{ isLoading, isError, refetch }}
+      empty={{ when: plans.length === 0, text: 'plans.empty' }}
+      dialogs={
+        <>
+          {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
+          {deletion.dialog}
+        </>
+      }
+    >
+      <Table.Root size="sm" interactive data-testid="plans-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('plans.field.name')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('plans.field.users')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('plans.field.connections')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('plans.field.queues')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('plans.field.amount')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('plans.column.features')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('plans.column.actions')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {plans.map((plan) => (
+            <Table.Row key={plan.id} data-testid={`plan-row-${plan.id}`}>
+              <Table.Cell>
+                <HStack gap="2">
+                  <Text data-testid={`plan-name-${plan.id}`}>{plan.name}</Text>
+                  {!plan.isPublic && <Badge variant="outline">{t('plans.private')}</Badge>}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{plan.users}</Table.Cell>
+              <Table.Cell textAlign="end">{plan.connections}</Table.Cell>
+              <Table.Cell textAlign="end">{plan.queues}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid={`plan-amount-${plan.id}`}>
+                {formatPlanAmount(plan.amount)}
+              </Table.Cell>
+              <Table.Cell>
+                <Wrap gap="1">
+                  {planFlags
+                    .filter((flag) => plan[flag])
+                    .map((flag) => (
+                      <Badge key={flag} size="sm" colorPalette="green" variant="subtle">
+                        {t(`plans.flag.${flag}` as MessageKey)}
+                      </Badge>
+                    ))}
+                </Wrap>
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                <IconButton size="sm" variant="ghost" aria-label={t('plans.edit')} title={t('plans.edit')} onClick={() => setEditing({ plan })} data-testid={`plan-edit-${plan.id}`}>
+                  <LuPencil />
+                </IconButton>
+                <IconButton size="sm" variant="ghost" aria-label={t('plans.delete')} title={t('plans.delete')} onClick={() => deletion.ask(plan)} data-testid={`plan-delete-${plan.id}`}>
+                  <LuTrash2 />
+                </IconButton>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </AdminList>
   );
 }
 
