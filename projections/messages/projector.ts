@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { BACKGROUND_LINGER_MS, defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { findTicketsById, lastMessageIdsOf, type TicketView } from '../tickets/queries';
 import { migrateMessages } from './migration';
@@ -34,6 +34,7 @@ const ERASED_CONTENT = { body: '', media_url: null, media_name: null, media_mime
 
 export const messagesProjector = defineProjector({
   name: 'messages',
+  lingerMs: BACKGROUND_LINGER_MS,
   // 2: a contact's deletion under lgpdDeleteMessage erases the content.
   // queue_id came without a version change: a rebuild would read the same events, and those recorded
   // before messages carried their queue hold none, so it would write the same nulls after replaying

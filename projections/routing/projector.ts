@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { defineProjector } from '@conversa/projector';
+import { BACKGROUND_LINGER_MS, defineProjector } from '@conversa/projector';
 import { sql, type Transaction } from 'kysely';
 import { migrateRouting } from './migration';
 
@@ -39,6 +39,7 @@ class MessageTimes {
  */
 export const routingProjector = defineProjector({
   name: 'ticket_routing',
+  lingerMs: BACKGROUND_LINGER_MS,
   version: 1,
   eventTypes: [
     'TicketCreated',

@@ -1,8 +1,8 @@
 import { lastMessagePreview, type RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { migrateTickets } from './migration';
-import { findTicketsById } from './queries';
+import { findTicketsById, ticketViewsReturnedBy, type TicketView } from './queries';
 
 /** The columns that decide who sees a ticket and which count it adds to. */
 interface TicketKey {
@@ -28,6 +28,8 @@ type Frame = 'update' | 'updateUnread' | 'delete';
 class Batch {
   readonly counts = new Map<string, { key: TicketKey; delta: number }>();
   readonly touched = new Map<number, { companyId: number; frame: Frame; before: TicketBefore | null }>();
+  /** Tickets as the batch leaves them, when the last statement that wrote them also returned them. */
+  readonly views = new Map<number, TicketView>();
 
   count(key: TicketKey, delta: number) {
     const id = JSON.stringify(keyColumns.map((column) => key[column]));
@@ -37,6 +39,7 @@ class Batch {
   }
 
   touch(ticketId: number, companyId: number, frame: Frame, before: TicketKey | null) {
+    this.views.delete(ticketId);
     const seen = this.touched.get(ticketId);
     // 'delete' wins, then 'update'; an unread reset alone is the lightest frame.
     const rank = { updateUnread: 0, update: 1, delete: 2 };
@@ -102,15 +105,17 @@ interface NewestMessage {
   unread: number;
 }
 
-async function applyNewestMessages(trx: Transaction<any>, messages: NewestMessage[]): Promise<{ id: number; company_id: number }[]> {
+async function applyNewestMessages(trx: Transaction<any>, messages: NewestMessage[]): Promise<TicketView[]> {
   const values = sql.join(messages.map((m) => sql`(${m.ticketId}::int, ${m.preview}::text, ${m.messageId}::uuid, ${m.at}::timestamptz, ${m.unread}::int)`));
-  const { rows } = await sql<{ id: number; company_id: number }>`
-    update read.tickets t
-    set last_message = v.preview, last_message_id = v.message_id, updated_at = v.at, unread_messages = t.unread_messages + v.unread
-    from (values ${values}) as v(id, preview, message_id, at, unread)
-    where t.id = v.id and not t.deleted
-    returning t.id, t.company_id`.execute(trx);
-  return rows;
+  return ticketViewsReturnedBy(
+    trx,
+    sql`
+      update read.tickets t
+      set last_message = v.preview, last_message_id = v.message_id, updated_at = v.at, unread_messages = t.unread_messages + v.unread
+      from (values ${values}) as v(id, preview, message_id, at, unread)
+      where t.id = v.id and not t.deleted
+      returning t.*`,
+  );
 }
 
 const actorUserId = (event: RecordedEvent): number | null => (event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null);
@@ -167,9 +172,12 @@ export const ticketsProjector = defineProjector({
     const newest = new Map<number, NewestMessage>();
     const flush = async () => {
       if (newest.size === 0) return;
-      const rows = await applyNewestMessages(trx, [...newest.values()]);
+      const views = await applyNewestMessages(trx, [...newest.values()]);
       newest.clear();
-      for (const row of rows) batch.touch(row.id, row.company_id, 'update', null);
+      for (const view of views) {
+        batch.touch(view.id, view.companyId, 'update', null);
+        batch.views.set(view.id, view);
+      }
     };
     for (const event of events) {
       const data = event.data as any;
@@ -308,15 +316,16 @@ export const ticketsProjector = defineProjector({
         .execute();
     }
 
-    return async (db: Kysely<any>) => {
-      const views = new Map((await findTicketsById(db, [...batch.touched.keys()])).map((view) => [view.id, view]));
-      const changes: ProjectionChange[] = [];
-      for (const [ticketId, { companyId, frame, before }] of batch.touched) {
-        const ticket = views.get(ticketId);
-        if (!ticket) continue;
-        changes.push({ companyId, entity: 'ticket', data: { action: frame, ticketId, ticket, before } });
-      }
-      return changes;
-    };
+    // Frames carry the rows as this batch leaves them; those no statement returned are read here,
+    // in the batch's transaction (no other batch of this projector runs meanwhile).
+    const unseen = [...batch.touched.keys()].filter((ticketId) => !batch.views.has(ticketId));
+    for (const view of await findTicketsById(trx, unseen)) batch.views.set(view.id, view);
+    const changes: ProjectionChange[] = [];
+    for (const [ticketId, { companyId, frame, before }] of batch.touched) {
+      const ticket = batch.views.get(ticketId);
+      if (!ticket) continue;
+      changes.push({ companyId, entity: 'ticket', data: { action: frame, ticketId, ticket, before } });
+    }
+    return changes;
   },
 });

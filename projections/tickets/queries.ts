@@ -230,6 +230,15 @@ export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): 
   return rows.map(viewOf);
 }
 
+/**
+ * The views of the rows a write statement returns (`update … returning t.*`), read in that same
+ * statement: a projector builds its frames without another round trip.
+ */
+export async function ticketViewsReturnedBy(db: Kysely<any>, write: Expression<any>): Promise<TicketView[]> {
+  const rows: any[] = await withRelations(db.with('written', () => sql`(${write})`).selectFrom('written as t').selectAll('t'), 't').execute();
+  return rows.map(viewOf);
+}
+
 /** Which message each ticket shows as its last message (by message id; tickets without one are left out). */
 export async function lastMessageIdsOf(db: Kysely<any>, ticketIds: readonly number[]): Promise<Map<number, string>> {
   if (ticketIds.length === 0) return new Map();

@@ -35,6 +35,7 @@ export async function ensureSchemas(db: Kysely<any>): Promise<void> {
         prepare_position numeric(20, 0),
         updated_at timestamptz not null default now()
       )`.execute(trx);
+    await sql.raw(ADVANCE_CHECKPOINT_FUNCTION).execute(trx);
   });
 }
 
@@ -72,29 +73,61 @@ export async function resetCheckpoint(trx: Kysely<any>, name: string, version: n
 const commitOf = (p: Position | 'start') => (p === 'start' ? null : p.commit.toString());
 const prepareOf = (p: Position | 'start') => (p === 'start' ? null : p.prepare.toString());
 
+/** What `projection.advance_checkpoint` raises when the row is not where the caller left it. */
+const CHECKPOINT_MOVED = 'CKMOV';
+
+/**
+ * Moves a checkpoint, fenced: it only succeeds if the row still says (version, from), else it
+ * raises CKMOV. A function, so one statement both moves it and refuses a moved row without the
+ * caller reading a row count (a batch sends it in the same round trip as its `begin`).
+ * The transaction then commits without waiting for its WAL to reach the disk: read models are
+ * rebuilt from the event store and reactors are idempotent, so a batch lost in a crash goes with
+ * its checkpoint and is simply applied again.
+ */
+const ADVANCE_CHECKPOINT_FUNCTION = `
+  create or replace function projection.advance_checkpoint(p_name text, p_version integer, p_from_commit numeric, p_from_prepare numeric, p_to_commit numeric, p_to_prepare numeric)
+  returns void language plpgsql as $fn$
+  begin
+    update projection.checkpoints
+    set commit_position = p_to_commit, prepare_position = p_to_prepare, updated_at = now()
+    where name = p_name and version = p_version
+      and commit_position is not distinct from p_from_commit
+      and prepare_position is not distinct from p_from_prepare;
+    if not found then
+      raise exception 'checkpoint of % was moved', p_name using errcode = '${CHECKPOINT_MOVED}';
+    end if;
+    perform set_config('synchronous_commit', 'off', true);
+  end
+  $fn$`;
+
+const isCheckpointMoved = (error: unknown): boolean => (error as { code?: unknown } | undefined)?.code === CHECKPOINT_MOVED;
+
+const literal = (value: string | null): string => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
+
+/** The call as plain SQL text (no parameters), so it can share a round trip with `begin`. */
+function advanceCall(name: string, version: number, from: Position | 'start', to: Position): string {
+  const args = [literal(name), String(Math.trunc(version)), literal(commitOf(from)), literal(prepareOf(from)), literal(to.commit.toString()), literal(to.prepare.toString())];
+  return `select projection.advance_checkpoint(${args[0]}, ${args[1]}, ${args.slice(2).map((arg) => `${arg}::numeric`).join(', ')})`;
+}
+
 /**
  * Moves the checkpoint from `from` to `to`, fenced: it only succeeds if the row still says
  * (`version`, `from`). Run first in the batch transaction, so the row lock also serialises two
  * instances that both believe they own the projector; the loser sees a moved row and rolls back.
  */
 export async function advanceCheckpoint(
-  trx: Transaction<any>,
+  trx: Kysely<any>,
   name: string,
   version: number,
   from: Position | 'start',
   to: Position,
 ): Promise<void> {
-  const result = await sql`
-    update projection.checkpoints
-    set commit_position = ${to.commit.toString()}::numeric, prepare_position = ${to.prepare.toString()}::numeric, updated_at = now()
-    where name = ${name} and version = ${version}
-      and commit_position is not distinct from ${commitOf(from)}::numeric
-      and prepare_position is not distinct from ${prepareOf(from)}::numeric
-      -- This transaction commits without waiting for its WAL to reach the disk: read models are
-      -- rebuilt from the event store, and a batch lost in a crash goes with its checkpoint, so
-      -- it is simply applied again. Set here to spare the batch a statement.
-      and set_config('synchronous_commit', 'off', true) = 'off'`.execute(trx);
-  if (result.numAffectedRows !== 1n) throw new CheckpointConflictError(name);
+  try {
+    await sql.raw(advanceCall(name, version, from, to)).execute(trx);
+  } catch (error) {
+    if (isCheckpointMoved(error)) throw new CheckpointConflictError(name);
+    throw error;
+  }
 }
 
 /**
@@ -110,9 +143,39 @@ export async function applyBatch(
   const last = events[events.length - 1];
   if (!last) throw new Error(`Empty batch for projector ${projector.name} after ${from === 'start' ? 'start' : positionToString(from)}`);
   if (projector.react) await projector.react(events);
-  const changes = await db.transaction().execute(async (trx) => {
-    await advanceCheckpoint(trx, projector.name, projector.version, from, last.position);
-    return projector.handle(trx, events);
-  });
+  // A reactor owns no table: its checkpoint moves in one statement, its own transaction.
+  if (projector.tables.length === 0) {
+    await advanceCheckpoint(db, projector.name, projector.version, from, last.position);
+    const changes = await projector.handle(db as Transaction<any>, events);
+    return { position: last.position, changes };
+  }
+  const changes = await inBatchTransaction(db, projector.name, advanceCall(projector.name, projector.version, from, last.position), (trx) => projector.handle(trx, events));
   return { position: last.position, changes };
+}
+
+/**
+ * A batch's transaction, whose `begin` and checkpoint move (`firstStatement`) travel in one round
+ * trip: plain text, so Postgres takes both in one simple query, and the transaction stays open
+ * after it.
+ */
+async function inBatchTransaction<T>(db: Kysely<any>, name: string, firstStatement: string, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    try {
+      await sql.raw(`begin; ${firstStatement}`).execute(connection);
+    } catch (error) {
+      await sql.raw('rollback').execute(connection);
+      throw isCheckpointMoved(error) ? new CheckpointConflictError(name) : error;
+    }
+    let result: T;
+    try {
+      result = await work(connection as Transaction<any>);
+    } catch (error) {
+      await sql.raw('rollback').execute(connection);
+      throw error;
+    }
+    const { rows } = await sql.raw<{ command?: string }>('commit').execute(connection);
+    // Postgres answers COMMIT with ROLLBACK when an earlier statement left the transaction aborted.
+    if (rows[0]?.command === 'ROLLBACK') throw new Error('The batch transaction was aborted');
+    return result;
+  });
 }

@@ -42,6 +42,8 @@ interface Track {
 export class Progress {
   private readonly tracks = new Map<string, Track>();
   private readonly waiters = new Set<Waiter>();
+  /** Called when someone starts waiting on a projector (one that holds events back commits them now). */
+  private readonly awaitedListeners = new Map<string, () => void>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -68,6 +70,20 @@ export class Progress {
       for (const other of waiter.pending) proven.add(other);
     }
     for (const other of proven) void this.probe(this.tracks.get(other)!);
+  }
+
+  /** Whether anyone waits for this projector to commit. */
+  awaits(name: string): boolean {
+    for (const waiter of this.waiters) if (waiter.pending.has(name)) return true;
+    return false;
+  }
+
+  /** `listener` runs whenever a new wait includes this projector; returns its removal. */
+  onAwaited(name: string, listener: () => void): () => void {
+    this.awaitedListeners.set(name, listener);
+    return () => {
+      if (this.awaitedListeners.get(name) === listener) this.awaitedListeners.delete(name);
+    };
   }
 
   /** The projection was reset (rebuild): nothing it handles is committed any more. */
@@ -102,6 +118,7 @@ export class Progress {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.add(waiter);
+      for (const name of pending) this.awaitedListeners.get(name)?.();
       // Only a projector this runtime owns will announce its commits.
       for (const name of pending) if (this.localPosition(name) === undefined) void this.probe(this.tracks.get(name)!);
       this.timer ??= setTimeout(() => this.tick(), PROBE_AFTER_MS);

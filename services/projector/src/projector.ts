@@ -25,12 +25,21 @@ export interface Projector<DB = any> {
   eventTypes: readonly string[];
   /** Fully qualified tables it owns (`read.tickets`), dropped on rebuild. */
   tables: readonly string[];
+  /**
+   * At the live edge, how long a batch may wait for more events before it is applied (default 0:
+   * at once). Round trips cost more than rows, so a projector whose changes nobody is watching to
+   * the millisecond (message rows, bot bookkeeping) lingers and applies bigger batches, leaving
+   * the machine to the ones that are (the ticket list). Anyone waiting on it (read-your-writes)
+   * ends the wait at once.
+   */
+  lingerMs?: number;
   /** Creates its tables and indexes (idempotent: `if not exists`). */
   migrate(db: Kysely<DB>): Promise<void>;
   /**
    * Applies a batch of events; returns what to publish once the batch has committed, or a
    * function that builds it then (reading the committed rows outside the batch's transaction, so
-   * the transaction, and with it the event store's read horizon, stays open only for the writes).
+   * the transaction stays open only for the writes). Building them from the rows the batch's own
+   * statements return (`returning`) spares the round trip altogether.
    */
   handle(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<ProjectionChange[] | AfterCommit<DB>>;
   /**
@@ -41,11 +50,16 @@ export interface Projector<DB = any> {
   react?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
+/** The linger of projectors whose output a person does not watch to the millisecond (see Projector.lingerMs). */
+export const BACKGROUND_LINGER_MS = 25;
+
 export const defineProjector = <DB>(projector: Projector<DB>): Projector<DB> => projector;
 
 export interface Reactor {
   name: string;
   eventTypes: readonly string[];
+  /** See Projector.lingerMs. */
+  lingerMs?: number;
   /** Acts on a batch; idempotent, keyed by what the events name (a message id, a schedule id). */
   react(events: readonly RecordedEvent[]): Promise<void>;
 }
@@ -59,6 +73,7 @@ export const defineReactor = (reactor: Reactor): Projector => ({
   name: reactor.name,
   version: 1,
   eventTypes: reactor.eventTypes,
+  ...(reactor.lingerMs === undefined ? {} : { lingerMs: reactor.lingerMs }),
   tables: [],
   migrate: async () => {},
   handle: async () => [],

@@ -214,9 +214,33 @@ class Worker {
       let ended = false;
       // Batches commit one after the other on this chain, while the subscription reads the next page.
       let chain: Promise<void> = Promise.resolve();
+      const lingerMs = projector.lingerMs ?? 0;
+      // Events held back at the live edge (lingerMs), applied together when the time is up.
+      let held: RecordedEvent[] = [];
+      let holdTimer: NodeJS.Timeout | undefined;
+      const apply = (events: RecordedEvent[]) => {
+        const publish = !replaying;
+        // A failed batch rejects the chain, so nothing after it is ever applied.
+        chain = chain.then(() => this.applyAndPublish(events, publish));
+        chain.catch(fail);
+        return chain;
+      };
+      const release = () => {
+        clearTimeout(holdTimer);
+        holdTimer = undefined;
+        if (held.length === 0 || ended) return chain;
+        const events = held;
+        held = [];
+        return apply(events);
+      };
+      const stopListening = progress.onAwaited(projector.name, () => void release());
       const end = (error?: Error) => {
         if (ended) return;
+        // Stopping: what is held back is committed first (a failure drops it: the checkpoint has not moved).
+        if (!error) release();
         ended = true;
+        clearTimeout(holdTimer);
+        stopListening();
         // A subscription that ends by itself has failed, whatever it reported: retry with backoff.
         if (!error && !this.stopping) error = new Error('subscription ended unexpectedly');
         this.abort.signal.removeEventListener('abort', onStop);
@@ -232,14 +256,18 @@ class Worker {
         maxBatchSize: batchSize,
         onEvents: (events) => {
           if (ended || events.length === 0) return;
-          const publish = !replaying;
+          const atLiveEdge = events.length < batchSize && !replaying;
+          if (lingerMs > 0 && atLiveEdge && !progress.awaits(projector.name)) {
+            held.push(...events);
+            if (held.length >= batchSize) return release().catch(() => {});
+            holdTimer ??= setTimeout(release, lingerMs);
+            return;
+          }
+          release();
           const previous = chain;
-          // A failed batch rejects the chain, so nothing after it is ever applied.
-          chain = previous.then(() => this.applyAndPublish(events, publish));
-          chain.catch(fail);
-          // Catching up (a full page): read the next page while this one commits. At the live edge,
-          // read only after the commit: an open write transaction holds the store's read horizon
-          // back, and a page read during it would find the newest events not yet readable.
+          apply(events);
+          // Catching up (a full page): read the next page while this one commits. At the live
+          // edge, read after the commit: the events that arrive meanwhile make the next batch.
           return (events.length >= batchSize ? previous : chain).catch(() => {});
         },
         onCaughtUp: () => {

@@ -180,6 +180,31 @@ describe('projection runtime', () => {
     expect(await second.lag(names.log)).toEqual({ events: 0, ms: 0 });
   });
 
+  it('a lingering projector holds live events back and applies them together; a wait on it ends the linger at once', async () => {
+    const batches: number[] = [];
+    const inner = counters();
+    const lingering: Projector = {
+      ...inner,
+      // Far beyond this test's timeout: only a full batch or a waiter can make it apply.
+      lingerMs: 600_000,
+      handle: async (trx, events) => (batches.push(events.length), inner.handle(trx, events)),
+    };
+    const runtime = h.runtime({ projectors: [lingering], batchSize: 3 });
+    await runtime.start();
+    await waitFor(() => runtime.status().every((status) => status.caughtUp), 10_000, 'catch-up');
+
+    // Three separate appends: held until they fill a batch, then applied as one.
+    for (const stream of ['counter-l1', 'counter-l2', 'counter-l3']) await h.store.appendToStream(stream, [incremented(1)]);
+    await waitFor(async () => (await tableRows(h.db, `read.${names.counters}`, 'stream_id')).length === 3, 10_000, 'the full batch');
+    expect(batches).toEqual([3]);
+
+    // A fourth is held; read-your-writes does not wait out the linger.
+    const fourth = await h.store.appendToStream('counter-l4', [incremented(2)]);
+    await runtime.waitForPosition(fourth.position);
+    expect(batches).toEqual([3, 1]);
+    expect(await h.db.selectFrom(`read.${names.counters}`).select('total').where('stream_id', '=', 'counter-l4').executeTakeFirst()).toEqual({ total: '2' });
+  });
+
   it('waitForPosition also settles for projectors that do not handle the events at that position', async () => {
     const runtime = h.runtime({ projectors: [counters(), eventLog()] });
     await runtime.start();

@@ -34,7 +34,7 @@ const OTHER_MESSAGES = Math.max(10_000, Math.round(MESSAGES / 50));
 /** Tickets 1..HEAVY of the big company carry a tenth of its messages: long conversations. */
 const HEAVY = 1000;
 const SAMPLES = 200;
-const INBOUND_RATE = 200;
+const INBOUND_RATE = Number(process.env.BENCH_RATE ?? 200);
 const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 15);
 /** `BENCH_ONLY=inbound` skips the bulk load and the read figures (for working on the write path). */
 const ONLY_INBOUND = process.env.BENCH_ONLY === 'inbound';
@@ -55,7 +55,7 @@ const countedQuery = pg.Client.prototype.query;
 if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const config = args[0] as string | { text?: string; name?: string };
   const text = typeof config === 'string' ? config : (config?.name ?? config?.text ?? '');
-  const key = text.slice(0, 90).replace(/\s+/g, ' ').trim().slice(0, 60);
+  const key = text.slice(0, 90).replace(/\s+/g, ' ').replace(/'[^']*'|\d+/g, '?').trim().slice(0, 60);
   statements.set(key, (statements.get(key) ?? 0) + 1);
   const started = performance.now();
   const result = (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
@@ -63,7 +63,9 @@ if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (th
     void result.then(
       (answer: { rowCount?: number | null; rows?: unknown[] }) => {
         rowsRead.set(key, (rowsRead.get(key) ?? 0) + (answer?.rows?.length ?? 0));
-        statementMs.set(key, [...(statementMs.get(key) ?? []), performance.now() - started]);
+        const timings = statementMs.get(key);
+        if (timings) timings.push(performance.now() - started);
+        else statementMs.set(key, [performance.now() - started]);
       },
       () => {},
     );
@@ -140,6 +142,7 @@ async function startProjectorRole(env: Record<string, string>): Promise<ChildPro
 const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
@@ -317,6 +320,9 @@ async function main() {
       }
     });
     const contacts = 1000;
+    // Provider ids are unique per run: inbound messages are idempotent on them, and a kept data dir
+    // still holds the last run's.
+    const run = Date.now().toString(36);
     const failures: unknown[] = [];
     const commandLatencies: number[] = [];
     const inbound = (index: number, body: string) =>
@@ -325,7 +331,7 @@ async function main() {
         whatsappId: 1,
         channel: 'whatsapp',
         contact: { number: String(5521980000000 + (index % contacts)), name: `Inbound ${index % contacts}`, isGroup: false },
-        providerId: `bench-${index}`,
+        providerId: `bench-${run}-${index}`,
         body,
         mediaType: 'chat',
         receivedAt: new Date().toISOString(),
@@ -354,6 +360,16 @@ async function main() {
       },
     });
     const total = INBOUND_RATE * INBOUND_SECONDS;
+    {
+      // What the product costs doing nothing (timers, polls, leases): part of every per-message figure below.
+      const idleCpu = process.cpuUsage();
+      const idlePostgres = postgresCpuMs();
+      const idleMs = 3000;
+      await new Promise((resolve) => setTimeout(resolve, idleMs));
+      const used = process.cpuUsage(idleCpu);
+      figure('idle_node_cpu_percent', ((used.user + used.system) / 1000 / idleMs) * 100, '%');
+      figure('idle_postgres_cpu_percent', ((postgresCpuMs() - idlePostgres) / idleMs) * 100, '%');
+    }
     statements.clear();
     rowsRead.clear();
     // BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this steady phase alone (for chrome://inspect).
