@@ -463,7 +463,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function connectLeases(): Promise<pg.Client> {
     if (client) return client;
-    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'conversa-sessions', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    // Pipelined: stopping gives several sessions' leases back at once, all on this one connection.
+    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'conversa-sessions', keepAlive: true, keepAliveInitialDelayMillis: 10_000, pipeline: true });
     const lost = (error: Error) => {
       if (client !== next) return;
       client = null;

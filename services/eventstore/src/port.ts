@@ -10,6 +10,21 @@ export interface AppendResult {
   position: Position;
 }
 
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+  /**
+   * Streams the decision was made on without writing them, at the revision it read (-1: no stream).
+   * The append fails with StaleReadError, writing nothing, when one of them has moved since. Only
+   * stores with `checksReads` accept it.
+   */
+  readRevisions?: readonly StreamRevision[];
+}
+
+export interface StreamRevision {
+  streamId: string;
+  revision: number;
+}
+
 export interface ReadStreamOptions {
   direction?: 'forwards' | 'backwards';
   /** Inclusive. Defaults to the start (forwards) or the end (backwards). */
@@ -56,7 +71,9 @@ export interface Subscription {
 }
 
 export interface EventStore {
-  appendToStream(streamId: string, events: readonly EventToAppend[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  appendToStream(streamId: string, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
+  /** The store checks an append's `readRevisions` in the same transaction as the append. */
+  readonly checksReads?: boolean;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Several whole streams (forwards) at once: one round trip where the store allows it. A stream
@@ -83,6 +100,20 @@ export class WrongExpectedVersionError extends Error {
   ) {
     super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${actual === -1 ? 'no stream' : actual}`);
     this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/** A stream an append was decided on has moved since it was read: decide again on a fresh read. */
+export class StaleReadError extends Error {
+  readonly code = 'ERR_STALE_READ';
+  constructor(
+    readonly streamId: string,
+    readonly expected: number,
+    /** The stream's actual last revision; -1 when it does not exist. */
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} was read at revision ${expected} and is now at ${actual === -1 ? 'no stream' : actual}`);
+    this.name = 'StaleReadError';
   }
 }
 

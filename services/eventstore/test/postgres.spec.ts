@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { testDatabase } from '../../testing/src/database';
 import { collect, conformanceMetadata, createConformanceRegistry, describeEventStoreConformance, noted, settle, tagged } from '../src/conformance/suite';
-import { DuplicateEventIdError, type EventStore } from '../src/port';
+import { DuplicateEventIdError, StaleReadError, type EventStore } from '../src/port';
 import { createPostgresEventStore, listenApplicationName, migrateEventStore, notifyChannel } from '../src/postgres/index';
+import { notifiedPosition } from '../src/postgres/notifier';
 
 let db: { url: string; drop(): Promise<void> };
 let admin: pg.Pool;
@@ -125,6 +126,35 @@ describe('Postgres event store specifics', () => {
       await expect(store.appendToStream(`${prefix}elsewhere`, [fresh])).resolves.toMatchObject({ nextExpectedRevision: 0 });
       const ok2 = await store.readStream(`${prefix}ok-2`, { raw: true });
       expect(ok2).toHaveLength(1);
+    });
+  });
+
+  describe('read revisions', () => {
+    it('appends when the streams it was decided on are where they were read, and refuses, writing nothing, when one moved', async () => {
+      const prefix = uniquePrefix();
+      await store.appendToStream(`${prefix}ticket`, [noted(1), noted(2)]);
+      const read = [
+        { streamId: `${prefix}ticket`, revision: 1 },
+        { streamId: `${prefix}never-written`, revision: -1 },
+      ];
+      await expect(store.appendToStream(`${prefix}message-1`, [noted(3)], { expectedRevision: 'no_stream', readRevisions: read })).resolves.toMatchObject({ nextExpectedRevision: 0 });
+
+      // Another writer closes the ticket meanwhile: a message decided on the old ticket is refused.
+      await store.appendToStream(`${prefix}ticket`, [noted(4)], { expectedRevision: 1 });
+      const refused = store.appendToStream(`${prefix}message-2`, [noted(5)], { expectedRevision: 'no_stream', readRevisions: read });
+      await expect(refused).rejects.toBeInstanceOf(StaleReadError);
+      await expect(refused).rejects.toMatchObject({ streamId: `${prefix}ticket`, expected: 1, actual: 2 });
+      expect(await store.readStream(`${prefix}message-2`)).toEqual([]);
+
+      // A stream read as absent that exists now counts as moved too; in a shared group only that member fails.
+      await store.appendToStream(`${prefix}never-written`, [noted(6)]);
+      const [alone, together] = await Promise.allSettled([
+        store.appendToStream(`${prefix}message-3`, [noted(7)], { readRevisions: [{ streamId: `${prefix}never-written`, revision: -1 }] }),
+        store.appendToStream(`${prefix}message-4`, [noted(8)], { readRevisions: [{ streamId: `${prefix}ticket`, revision: 2 }] }),
+      ]);
+      expect(alone).toMatchObject({ status: 'rejected', reason: { name: 'StaleReadError', actual: 0 } });
+      expect(together.status).toBe('fulfilled');
+      expect((await store.readAll({ filter: { streamPrefixes: [`${prefix}message`] } })).map((event) => event.streamId)).toEqual([`${prefix}message-1`, `${prefix}message-4`]);
     });
   });
 
@@ -287,6 +317,25 @@ describe('Postgres event store specifics', () => {
   });
 
   describe('LISTEN connection', () => {
+    it('names in its notification the newest position an append wrote', async () => {
+      const listener = await admin.connect();
+      try {
+        const notified = new Promise<string | undefined>((resolve) => listener.once('notification', (message) => resolve(message.payload)));
+        await listener.query(`listen "${notifyChannel('eventstore')}"`);
+        const prefix = uniquePrefix();
+        const [a, b] = await Promise.all([store.appendToStream(`${prefix}a`, [noted(1), noted(2)]), store.appendToStream(`${prefix}b`, [noted(3)])]);
+        const newest = comparePositions(a.position, b.position) > 0 ? a.position : b.position;
+        // Appended together or one after the other: the first notification names its own group's newest.
+        const position = notifiedPosition(await notified);
+        expect(position).toBeDefined();
+        expect([a.position, b.position, newest]).toContainEqual(position);
+        expect(notifiedPosition('')).toBeUndefined();
+      } finally {
+        await listener.query('unlisten *');
+        listener.release();
+      }
+    });
+
     it('reconnects after losing its connection and delivers what was appended meanwhile and after', async () => {
       const schema = `es_listen_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
       const reader = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry(), schema, pollIntervalMs: 60_000 });

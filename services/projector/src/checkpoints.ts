@@ -106,8 +106,9 @@ const literal = (value: string | null): string => (value === null ? 'null' : `'$
 
 /** The call as plain SQL text (no parameters), so it can share a round trip with `begin`. */
 function advanceCall(name: string, version: number, from: Position | 'start', to: Position): string {
-  const args = [literal(name), String(Math.trunc(version)), literal(commitOf(from)), literal(prepareOf(from)), literal(to.commit.toString()), literal(to.prepare.toString())];
-  return `select projection.advance_checkpoint(${args[0]}, ${args[1]}, ${args.slice(2).map((arg) => `${arg}::numeric`).join(', ')})`;
+  const numeric = (value: string | null) => `${literal(value)}::numeric`;
+  const positions = [commitOf(from), prepareOf(from), to.commit.toString(), to.prepare.toString()].map(numeric);
+  return `select projection.advance_checkpoint(${literal(name)}, ${Math.trunc(version)}, ${positions.join(', ')})`;
 }
 
 /**
@@ -132,13 +133,15 @@ export async function advanceCheckpoint(
 
 /**
  * The unit of work of the read side: the projector's row changes and the checkpoint move
- * commit together or not at all. Returns what to publish once committed.
+ * commit together or not at all. Returns what to publish once committed. `pipelined`: the db's
+ * connections run pg in pipeline mode, so the batch's first statement goes out with its `begin`.
  */
 export async function applyBatch(
   db: Kysely<any>,
   projector: Projector,
   from: Position | 'start',
   events: readonly RecordedEvent[],
+  options: { pipelined?: boolean } = {},
 ): Promise<{ position: Position; changes: ProjectionChange[] | AfterCommit }> {
   const last = events[events.length - 1];
   if (!last) throw new Error(`Empty batch for projector ${projector.name} after ${from === 'start' ? 'start' : positionToString(from)}`);
@@ -149,33 +152,46 @@ export async function applyBatch(
     const changes = await projector.handle(db as Transaction<any>, events);
     return { position: last.position, changes };
   }
-  const changes = await inBatchTransaction(db, projector.name, advanceCall(projector.name, projector.version, from, last.position), (trx) => projector.handle(trx, events));
+  const begin = `begin; ${advanceCall(projector.name, projector.version, from, last.position)}`;
+  const changes = await inBatchTransaction(db, projector.name, begin, (trx) => projector.handle(trx, events), options.pipelined ?? false);
   return { position: last.position, changes };
 }
 
 /**
- * A batch's transaction, whose `begin` and checkpoint move (`firstStatement`) travel in one round
- * trip: plain text, so Postgres takes both in one simple query, and the transaction stays open
- * after it.
+ * A batch's transaction, whose `begin` and checkpoint move travel in one round trip: plain text,
+ * so Postgres takes both in one simple query, and the transaction stays open after it. Pipelined,
+ * the work's first statement follows without waiting for that answer: a checkpoint that moved
+ * then fails the work too (the transaction is aborted), and the moved checkpoint is what is reported.
  */
-async function inBatchTransaction<T>(db: Kysely<any>, name: string, firstStatement: string, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+async function inBatchTransaction<T>(db: Kysely<any>, name: string, begin: string, work: (trx: Transaction<any>) => Promise<T>, pipelined: boolean): Promise<T> {
   return db.connection().execute(async (connection) => {
-    try {
-      await sql.raw(`begin; ${firstStatement}`).execute(connection);
-    } catch (error) {
-      await sql.raw('rollback').execute(connection);
-      throw isCheckpointMoved(error) ? new CheckpointConflictError(name) : error;
+    let beginFailure: { error: unknown } | undefined;
+    const begun = sql
+      .raw(begin)
+      .execute(connection)
+      .then(
+        () => undefined,
+        (error: unknown) => void (beginFailure = { error }),
+      );
+    if (!pipelined) await begun;
+    let workFailure: { error: unknown } | undefined;
+    let result: T | undefined;
+    if (!beginFailure) {
+      try {
+        result = await work(connection as Transaction<any>);
+      } catch (error) {
+        workFailure = { error };
+      }
     }
-    let result: T;
-    try {
-      result = await work(connection as Transaction<any>);
-    } catch (error) {
+    await begun;
+    if (beginFailure || workFailure) {
       await sql.raw('rollback').execute(connection);
-      throw error;
+      if (beginFailure) throw isCheckpointMoved(beginFailure.error) ? new CheckpointConflictError(name) : beginFailure.error;
+      throw workFailure!.error;
     }
     const { rows } = await sql.raw<{ command?: string }>('commit').execute(connection);
     // Postgres answers COMMIT with ROLLBACK when an earlier statement left the transaction aborted.
     if (rows[0]?.command === 'ROLLBACK') throw new Error('The batch transaction was aborted');
-    return result;
+    return result as T;
   });
 }

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
-import { CheckpointConflictError, advanceCheckpoint, ensureSchemas, resetCheckpoint } from '../src/checkpoints';
+import { CheckpointConflictError, advanceCheckpoint, applyBatch, ensureSchemas, resetCheckpoint } from '../src/checkpoints';
 import type { Projector } from '../src/projector';
 import { type Harness, checkpointOf, openHarness, waitFor, within } from './fixtures/harness';
 import { appendIncrements, eventLogProjector } from './fixtures/model';
@@ -96,6 +96,24 @@ it('fences the checkpoint: a commit from a stale position is refused', async () 
   await expect(h.db.transaction().execute((trx) => advanceCheckpoint(trx, name, 2, p1, p2))).rejects.toBeInstanceOf(CheckpointConflictError);
   await h.db.transaction().execute((trx) => advanceCheckpoint(trx, name, 1, p1, p2));
   expect(await checkpointOf(h.db, name)).toMatchObject({ version: 1, commit_position: '11', prepare_position: '2' });
+});
+
+it('fences a whole batch: sent with its begin (pipelined), the work of a stale batch is rolled back and the moved checkpoint reported', async () => {
+  const projector = eventLogProjector({ name, table: name });
+  await ensureSchemas(h.db);
+  await projector.migrate(h.db);
+  await resetCheckpoint(h.db, name, 1);
+  const tail = await appendIncrements(h.store, { total: 4, streams: 1, prefix: 'fenced' });
+  const events = await h.store.readAll();
+  expect(events.at(-1)?.position).toEqual(tail);
+  await applyBatch(h.db, projector, 'start', events.slice(0, 2), { pipelined: true });
+  // A second instance that still believes the projector stands at the start.
+  await expect(applyBatch(h.db, projector, 'start', events.slice(0, 2), { pipelined: true })).rejects.toBeInstanceOf(CheckpointConflictError);
+  await expect(applyBatch(h.db, projector, 'start', events.slice(2), { pipelined: false })).rejects.toBeInstanceOf(CheckpointConflictError);
+  expect(await logCounts()).toEqual({ n: 2, distinct: 2 });
+  await applyBatch(h.db, projector, events[1]!.position, events.slice(2), { pipelined: true });
+  expect(await logCounts()).toEqual({ n: 4, distinct: 4 });
+  expect(await checkpointOf(h.db, name)).toMatchObject({ commit_position: tail.commit.toString(), prepare_position: tail.prepare.toString() });
 });
 
 it('stops promptly while still queueing for a lease', async () => {

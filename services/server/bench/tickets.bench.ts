@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -72,6 +73,11 @@ if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (th
   }
   return result;
 } as typeof pg.Client.prototype.query;
+
+/** The machine's CPU ticks since boot, all cores: user, nice, system, idle, iowait, irq, softirq, steal… (/proc/stat). */
+function machineCpuTicks(): number[] {
+  return readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+}
 
 /**
  * CPU milliseconds spent so far by the embedded Postgres (the postmaster this process started and
@@ -379,6 +385,12 @@ async function main() {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    // How busy this process's event loop was, and what the machine's cores did (steal: taken by the
+    // host): a noisy run shows there, not only in the latencies.
+    const loopBefore = performance.eventLoopUtilization();
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
+    const machineBefore = machineCpuTicks();
     const cpuBefore = process.cpuUsage();
     const projectorRoleBefore = processCpuMs(projectorRole?.pid);
     const postgresBefore = postgresCpuMs();
@@ -399,6 +411,9 @@ async function main() {
     while (sentAt.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const achieved = total / ((lastSent - begin) / 1000);
     const cpu = process.cpuUsage(cpuBefore);
+    loopDelay.disable();
+    const machine = machineCpuTicks().map((ticks, index) => ticks - machineBefore[index]!);
+    const machineTotal = machine.reduce((sum, ticks) => sum + ticks, 0);
     const postgresCpu = postgresCpuMs() - postgresBefore;
     const projectorRoleCpu = processCpuMs(projectorRole?.pid) - projectorRoleBefore;
     if (profiler) {
@@ -414,6 +429,10 @@ async function main() {
     log(`  of which in the kernel (system calls): ${((cpu.system / (cpu.user + cpu.system)) * 100).toFixed(0)}%`);
     figure('inbound_postgres_cpu_per_message_ms', postgresCpu / total, 'ms');
     figure('inbound_offered_rate_per_s', achieved, 'msg/s');
+    figure('inbound_event_loop_utilization', performance.eventLoopUtilization(loopBefore).utilization, 'ratio');
+    figure('inbound_event_loop_delay_p99_ms', loopDelay.percentile(99) / 1e6, 'ms');
+    figure('inbound_machine_idle_percent', (machine[3]! / machineTotal) * 100, '%');
+    figure('inbound_machine_steal_percent', (machine[7]! / machineTotal) * 100, '%');
     const statementCount = [...statements.values()].reduce((sum, n) => sum + n, 0);
     figure('inbound_statements_per_message', statementCount / total, 'statements');
     for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(n / total).toFixed(2)} per message (${((rowsRead.get(key) ?? 0) / total).toFixed(1)} rows): ${key}`);

@@ -71,12 +71,14 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
   const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  // Pipeline mode: statements issued back to back go out without waiting for each other's answers
+  // (projector batches send their first statement with their begin); awaited code runs as before.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle pooled connection that dies (a Postgres restart) must not crash the process: the pool replaces it.
   pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
-  const runtime = createProjectionRuntime({ db, connectionString: databaseUrl, store, bus, projectors });
+  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   if (options.runProjections) {
@@ -123,6 +125,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: consoleRoutingLogger });
   const reactors = createProjectionRuntime({
     db,
+    pipelined: true,
     connectionString: databaseUrl,
     store,
     bus,

@@ -303,6 +303,83 @@ describe('inbound messages', () => {
   });
 });
 
+describe('inbound messages in a conversation seen a moment ago', () => {
+  /** The product's store with every call it gets written down (its own conversation memory, too). */
+  function watchedStore() {
+    const calls: string[] = [];
+    const inner = server.wiring.ctx.store;
+    const store = new Proxy(inner, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(String(key));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const receive = async (number: string, options: { providerId?: string; body?: string } = {}) => {
+      const received = await receiveMessage(
+        { ...inboundContext(server.wiring.ctx), store },
+        {
+          companyId: admin.companyId,
+          whatsappId: null,
+          channel: 'whatsapp',
+          contact: { number, name: 'Clara Lima', isGroup: false },
+          providerId: options.providerId ?? `seen-${Math.random()}`,
+          body: options.body ?? 'Oi de novo',
+          mediaType: 'chat',
+          receivedAt: server.wiring.ctx.now(),
+        },
+      );
+      await server.wiring.ctx.waitForProjections(received.position);
+      return received;
+    };
+    return { calls, receive };
+  }
+
+  it('decides the next message on what the last one read: one append and no read, in the same ticket', async () => {
+    const { calls, receive } = watchedStore();
+    const number = nextNumber();
+    const first = await receive(number, { body: 'primeira' });
+    const second = await receive(number, { body: 'segunda' });
+    calls.length = 0;
+    const third = await receive(number, { body: 'terceira' });
+    expect(calls).toEqual(['appendToStream']);
+    expect(new Set([first.ticketId, second.ticketId, third.ticketId]).size).toBe(1);
+    const page = (await call(admin.token, 'GET', `/messages/${first.ticketId}`)).json();
+    expect(page.messages.map((m: any) => m.body)).toEqual(['primeira', 'segunda', 'terceira']);
+  });
+
+  it('reads afresh when the conversation moved meanwhile: a message after the ticket was closed opens a new one', async () => {
+    const { receive } = watchedStore();
+    const number = nextNumber();
+    const first = await receive(number);
+    await receive(number);
+    const accepted = await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: userActor(admin.userId), ticketId: first.ticketId, command: { type: 'AcceptTicket', userId: admin.userId } });
+    await server.wiring.ctx.waitForProjections(accepted.position);
+    const closed = await call(admin.token, 'PUT', `/tickets/${first.ticketId}`, { status: 'closed' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const after = await receive(number, { body: 'voltei' });
+    expect(after.ticketId).not.toBe(first.ticketId);
+    expect(after.contactId).toBe(first.contactId);
+    const page = (await call(admin.token, 'GET', `/messages/${after.ticketId}`)).json();
+    expect(page.messages.map((m: any) => m.body)).toEqual(['voltei']);
+  });
+
+  it('still records a redelivered message once', async () => {
+    const { receive } = watchedStore();
+    const number = nextNumber();
+    await receive(number);
+    await receive(number);
+    const once = await receive(number, { providerId: 'WAMID-SEEN-1', body: 'só uma vez' });
+    const again = await receive(number, { providerId: 'WAMID-SEEN-1', body: 'só uma vez' });
+    expect(once.duplicate).toBe(false);
+    expect(again).toMatchObject({ duplicate: true, messageId: once.messageId, ticketId: once.ticketId });
+    expect(await server.wiring.store.readStream(messageStream(once.messageId))).toHaveLength(1);
+  });
+});
+
 describe('uploads', () => {
   it('stores each file under a generated name and makes one message per file', async () => {
     const { ticketId } = await openConversation();

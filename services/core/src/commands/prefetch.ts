@@ -2,9 +2,25 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { readStreams, type EventStore, type ReadStreamOptions } from '@conversa/eventstore';
 import type { CommandContext } from './run';
 
-const wholeStream = (options: ReadStreamOptions | undefined): boolean =>
+/** A read of a whole stream, as a decider folds it (not a page, not raw). */
+export const wholeStream = (options: ReadStreamOptions | undefined): boolean =>
   options === undefined ||
   ((options.direction ?? 'forwards') === 'forwards' && (options.fromRevision ?? 'start') === 'start' && options.maxCount === undefined && !options.raw);
+
+/** The store with its stream reads and appends answered by `overrides`; everything else goes to it unchanged. */
+export function storeWith(inner: EventStore, overrides: Partial<Pick<EventStore, 'readStream' | 'appendToStream'>>): EventStore {
+  return {
+    appendToStream: overrides.appendToStream ?? ((streamId, events, options) => inner.appendToStream(streamId, events, options)),
+    readStream: overrides.readStream ?? ((streamId, options) => inner.readStream(streamId, options)),
+    ...(inner.checksReads ? { checksReads: true } : {}),
+    ...(inner.readStreams ? { readStreams: (streamIds: readonly string[]) => inner.readStreams!(streamIds) } : {}),
+    readAll: (options) => inner.readAll(options),
+    subscribeToAll: (options) => inner.subscribeToAll(options),
+    headPosition: () => inner.headPosition(),
+    countAfter: (position, options) => inner.countAfter(position, options),
+    close: () => inner.close(),
+  };
+}
 
 /**
  * The context with a store that answers the first whole read of each prefetched stream from what
@@ -15,21 +31,14 @@ const wholeStream = (options: ReadStreamOptions | undefined): boolean =>
 export function withPrefetchedStreams<Context extends CommandContext>(ctx: Context, prefetched: Map<string, RecordedEvent[]>): Context {
   const unread = new Map(prefetched);
   const inner = ctx.store;
-  const store: EventStore = {
-    appendToStream: (streamId, events, options) => inner.appendToStream(streamId, events, options),
+  const store = storeWith(inner, {
     readStream: (streamId, options) => {
       const ahead = wholeStream(options) ? unread.get(streamId) : undefined;
       if (!ahead) return inner.readStream(streamId, options);
       unread.delete(streamId);
       return Promise.resolve(ahead);
     },
-    ...(inner.readStreams ? { readStreams: (streamIds: readonly string[]) => inner.readStreams!(streamIds) } : {}),
-    readAll: (options) => inner.readAll(options),
-    subscribeToAll: (options) => inner.subscribeToAll(options),
-    headPosition: () => inner.headPosition(),
-    countAfter: (position, options) => inner.countAfter(position, options),
-    close: () => inner.close(),
-  };
+  });
   return { ...ctx, store };
 }
 

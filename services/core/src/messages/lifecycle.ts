@@ -11,13 +11,14 @@ import {
   type Position,
   type StoredMedia,
 } from '@conversa/contracts';
-import { readStreams, type EventStore } from '@conversa/eventstore';
+import { readStreams } from '@conversa/eventstore';
 import { v7 as uuidv7 } from 'uuid';
 import { fold } from '../commands/decider';
 import { withPrefetchedStreams } from '../commands/prefetch';
 import { contactNumber } from '../contacts/number';
 import { runCommand, type CommandContext } from '../commands/run';
 import { findOrCreateContact } from '../contacts/lifecycle';
+import { noteDecisionReads, onRemembered, rememberConversation, rememberedConversation, type Conversation } from './conversations';
 import type { IdAllocator } from '../ids';
 import { openTicket } from '../tickets/lifecycle';
 import { inboundMessageId, message, type Message } from './message';
@@ -143,12 +144,32 @@ export type ReceiveMessageContext = CommandContext & {
  * The inbound path (DESIGN.md "Inbound"): a contact wrote on a channel. Finds or creates the
  * contact, finds the contact's open or pending ticket on that connection or opens one, and records
  * MessageReceived. Idempotent on the provider's id: the same message delivered again is a no-op.
+ * A conversation seen a moment ago is decided on what its last message read (conversations.ts):
+ * the message's append then checks that nothing moved, in one round trip instead of two.
  */
 export async function receiveMessage(context: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
   const { companyId, whatsappId, channel } = input;
   const messageId = inboundMessageId(companyId, whatsappId, input.providerId);
+  const ownStream = messageStream(messageId);
   const hintKey = `${companyId}|${whatsappId ?? 0}|${channel}|${input.contact.isGroup}|${input.contact.number}`;
-  const ctx = withPrefetchedStreams(context, await readAhead(context, input, messageId, hintKey));
+  const seen = rememberedConversation(context.store, hintKey);
+  if (seen?.decidedOn && context.store.checksReads) {
+    const received = await onRemembered(context.store, ownStream, seen.decidedOn, (store) => receiveWith({ ...context, store }, input, messageId));
+    if (received) {
+      // Its streams are as they were: only the message's own was written. Kept as the newest.
+      rememberConversation(context.store, hintKey, seen);
+      return received;
+    }
+  }
+  const prefetched = withPrefetchedStreams(context, await readAhead(context, input, messageId, seen));
+  const noted = noteDecisionReads(prefetched.store, ownStream);
+  const received = await receiveWith({ ...prefetched, store: noted.store }, input, messageId);
+  if (!received.duplicate) rememberConversation(context.store, hintKey, { contactId: received.contactId, ticketId: received.ticketId, decidedOn: noted.decidedOn() });
+  return received;
+}
+
+async function receiveWith(ctx: ReceiveMessageContext, input: ReceiveMessageInput, messageId: string): Promise<ReceivedMessage> {
+  const { companyId, whatsappId, channel } = input;
   const history = await ctx.store.readStream(messageStream(messageId));
   const earlier = fold(message, history as unknown as MessageEvent[]);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
@@ -198,24 +219,7 @@ export async function receiveMessage(context: ReceiveMessageContext, input: Rece
   if (result.events.length === 0 && result.state.status !== 'none') {
     return { messageId, ticketId: result.state.ticketId, contactId: result.state.contactId, duplicate: true, position: null };
   }
-  rememberConversation(context.store, hintKey, { contactId, ticketId });
   return { messageId, ticketId, contactId, duplicate: false, position: result.position };
-}
-
-/** Where a contact's last message went, per store (so per process): contact and ticket. */
-interface Conversation {
-  contactId: number;
-  ticketId: number;
-}
-const CONVERSATIONS_REMEMBERED = 20_000;
-const conversations = new WeakMap<EventStore, Map<string, Conversation>>();
-
-function rememberConversation(store: EventStore, key: string, conversation: Conversation): void {
-  let remembered = conversations.get(store);
-  if (!remembered) conversations.set(store, (remembered = new Map()));
-  remembered.delete(key);
-  remembered.set(key, conversation);
-  if (remembered.size > CONVERSATIONS_REMEMBERED) remembered.delete(remembered.keys().next().value!);
 }
 
 /**
@@ -224,7 +228,7 @@ function rememberConversation(store: EventStore, key: string, conversation: Conv
  * A remembered conversation is only a guess: what the streams say decides, and a wrong guess
  * costs the reads it would have cost anyway.
  */
-async function readAhead(ctx: ReceiveMessageContext, input: ReceiveMessageInput, messageId: string, hintKey: string) {
+async function readAhead(ctx: ReceiveMessageContext, input: ReceiveMessageInput, messageId: string, seen: Conversation | undefined) {
   const streams = [messageStream(messageId)];
   try {
     const { key } = contactNumber(input.contact.number, { channel: input.channel, isGroup: input.contact.isGroup, verifiedByChannel: true });
@@ -232,7 +236,6 @@ async function readAhead(ctx: ReceiveMessageContext, input: ReceiveMessageInput,
   } catch {
     // An invalid number: findOrCreateContact refuses it with its own error.
   }
-  const seen = conversations.get(ctx.store)?.get(hintKey);
   if (seen) {
     streams.push(contactStream(seen.contactId), ticketSlotStream(input.companyId, seen.contactId, input.whatsappId), ticketStream(seen.ticketId));
   }

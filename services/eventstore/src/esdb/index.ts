@@ -170,6 +170,8 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
 
   return {
     async appendToStream(streamId, events, appendOptions = {}) {
+      // EventStoreDB cannot check other streams within an append (checksReads is not set).
+      if (appendOptions.readRevisions?.length) throw new Error('EventStoreDB cannot check read revisions within an append');
       const expected = appendOptions.expectedRevision ?? 'any';
       const batch = prepare(registry, streamId, events);
       if (batch.length === 0) throw new Error(`Append to ${streamId} without events`);

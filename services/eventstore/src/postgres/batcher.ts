@@ -10,6 +10,8 @@ export interface AppendRequest {
   lastHash: string;
   /** JSON array of {id, type, data, metadata}. */
   eventsJson: string;
+  /** JSON array of {s: stream id, r: revision read}, when the append was decided on other streams. */
+  readRevisionsJson?: string;
 }
 
 export interface AppendOutcome {

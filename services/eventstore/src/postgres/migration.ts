@@ -11,7 +11,7 @@ export function assertSchemaName(schema: string): string {
 export const notifyChannel = (schema: string): string => `${assertSchemaName(schema)}_appended`;
 
 /** What append_batch answers for each member. */
-export type AppendOutcomeKind = 'ok' | 'idempotent' | 'wrong_expected' | 'stale' | 'duplicate';
+export type AppendOutcomeKind = 'ok' | 'idempotent' | 'wrong_expected' | 'stale' | 'duplicate' | 'stale_read';
 
 /** Encoding of ExpectedRevision for SQL; revisions themselves are >= 0. */
 export const EXPECTED = { noStream: -1, any: -2, streamExists: -3 } as const;
@@ -119,18 +119,36 @@ declare
   v_hash text;
   v_inserted int;
   v_last bigint;
+  v_newest bigint;
   v_match record;
+  v_moved record;
   v_written boolean := false;
 begin
   perform ${s}.take_append_lock();
   for m in
     select (x.ord - 1)::int as i, x.a->>'s' as stream_id, (x.a->>'x')::bigint as expected, (x.a->>'r')::bigint as base_revision,
-      x.a->>'h' as base_hash, x.a->>'l' as last_hash, x.a->'e' as events
+      x.a->>'h' as base_hash, x.a->>'l' as last_hash, x.a->'e' as events, x.a->'c' as read_revisions
     from jsonb_array_elements(p_batch) with ordinality as x(a, ord)
     order by x.a->>'s' collate "C", x.ord
   loop
     idx := m.i;
     outcome := null; next_revision := null; commit_id := null; last_position := null; detail := null;
+
+    -- c: streams the writer decided on without writing them, at the revision it read (-1: none).
+    -- The first that moved since refuses the member before it writes anything.
+    if m.read_revisions is not null then
+      select c.s as stream_id, coalesce(st.revision, -1) as revision into v_moved
+      from jsonb_to_recordset(m.read_revisions) as c(s text, r bigint)
+        left join ${s}.streams st on st.stream_id = c.s
+      where coalesce(st.revision, -1) <> c.r
+      limit 1;
+      if found then
+        outcome := 'stale_read';
+        detail := json_build_object('stream', v_moved.stream_id, 'revision', v_moved.revision)::text;
+        return next;
+        continue;
+      end if;
+    end if;
     v_count := jsonb_array_length(m.events);
     v_created := false;
     v_revision := -1;
@@ -212,6 +230,7 @@ begin
       update ${s}.streams st set revision = v_revision + v_count, last_hash = m.last_hash where st.stream_id = m.stream_id;
     end if;
     v_written := true;
+    v_newest := greatest(v_newest, v_last);
     outcome := 'ok';
     next_revision := v_revision + v_count;
     commit_id := pg_current_xact_id();
@@ -219,8 +238,10 @@ begin
     return next;
   end loop;
 
+  -- The payload is the newest position written (commit, then global position): a listener that
+  -- has already read that far (its own append woke it first) need not read again.
   if v_written then
-    perform pg_notify('${s}_appended', '');
+    perform pg_notify('${s}_appended', pg_current_xact_id()::text || '/' || v_newest::text);
   end if;
 end
 $fn$;

@@ -1,3 +1,4 @@
+import type { Position } from '@conversa/contracts';
 import pg from 'pg';
 
 /** application_name of a store's LISTEN connection (visible in pg_stat_activity). */
@@ -13,7 +14,7 @@ const MAX_RETRY_MS = 5_000;
  * notifications sent meanwhile are lost, so every (re)connect wakes everybody to re-read.
  */
 export class AppendNotifier {
-  private readonly wakers = new Set<() => void>();
+  private readonly wakers = new Set<(appended?: Position) => void>();
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -25,14 +26,15 @@ export class AppendNotifier {
     private readonly channel: string,
   ) {}
 
-  add(wake: () => void): () => void {
+  /** `wake` gets the newest position an append wrote when it is known (else: read to find out). */
+  add(wake: (appended?: Position) => void): () => void {
     this.wakers.add(wake);
     this.ensureListening();
     return () => this.wakers.delete(wake);
   }
 
-  wakeAll(): void {
-    for (const wake of this.wakers) wake();
+  wakeAll(appended?: Position): void {
+    for (const wake of this.wakers) wake(appended);
   }
 
   async close(): Promise<void> {
@@ -64,7 +66,7 @@ export class AppendNotifier {
     };
     client.on('error', onLost);
     client.on('end', onLost);
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', (message) => this.wakeAll(notifiedPosition(message.payload)));
     try {
       await client.connect();
       await client.query(`listen "${this.channel}"`);
@@ -91,4 +93,10 @@ export class AppendNotifier {
     this.retryTimer.unref();
     this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
   }
+}
+
+/** append_batch notifies `<commit>/<global position>`; anything else (an older writer's empty payload) says nothing. */
+export function notifiedPosition(payload: string | undefined): Position | undefined {
+  const match = /^(\d+)\/(\d+)$/.exec(payload ?? '');
+  return match ? { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) } : undefined;
 }

@@ -3,7 +3,9 @@ import { chainHash } from '@conversa/contracts/events/hash-chain';
 import pg from 'pg';
 import {
   DuplicateEventIdError,
+  StaleReadError,
   WrongExpectedVersionError,
+  type AppendOptions,
   type AppendResult,
   type EventFilter,
   type EventStore,
@@ -100,6 +102,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 }
 
 class PostgresEventStore implements EventStore {
+  readonly checksReads = true;
   /**
    * Last known (revision, hash) per stream, from our own appends and reads. It lets an append
    * chain its hashes without reading the stream first; a wrong guess costs one retry, as the
@@ -131,7 +134,7 @@ class PostgresEventStore implements EventStore {
     );
   }
 
-  async appendToStream(streamId: string, events: readonly EventToAppend[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+  async appendToStream(streamId: string, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {
     this.assertOpen();
     const expected = options.expectedRevision ?? 'any';
     const expectedCode = encodeExpected(expected);
@@ -144,17 +147,19 @@ class PostgresEventStore implements EventStore {
       seen.add(event.id);
     }
 
+    const readRevisions = options.readRevisions?.length ? readRevisionsJson(options.readRevisions) : undefined;
     let head = this.chainHeads.get(streamId) ?? { revision: -1, hash: null };
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS; attempt++) {
       const { request, outcome } =
         attempt < OPTIMISTIC_ATTEMPTS
-          ? await this.submitChained(streamId, expectedCode, head, prepared)
-          : await this.appendLocked(streamId, expectedCode, prepared);
+          ? await this.submitChained(streamId, expectedCode, head, prepared, readRevisions)
+          : await this.appendLocked(streamId, expectedCode, prepared, readRevisions);
       switch (outcome.outcome satisfies AppendOutcomeKind) {
         case 'ok':
           this.rememberHead(streamId, { revision: outcome.nextRevision!, hash: request.lastHash });
-          this.notifier.wakeAll();
-          return appendResult(outcome);
+          const result = appendResult(outcome);
+          this.notifier.wakeAll(result.position);
+          return result;
         case 'idempotent':
           return appendResult(outcome);
         case 'stale': {
@@ -167,6 +172,11 @@ class PostgresEventStore implements EventStore {
           throw new WrongExpectedVersionError(streamId, expected, Number(outcome.detail));
         case 'duplicate':
           throw new DuplicateEventIdError(outcome.detail || prepared[0]!.id, streamId);
+        case 'stale_read': {
+          const moved = JSON.parse(outcome.detail ?? '{}') as { stream: string; revision: number };
+          const read = options.readRevisions!.find((entry) => entry.streamId === moved.stream);
+          throw new StaleReadError(moved.stream, read?.revision ?? -1, Number(moved.revision));
+        }
       }
     }
     throw new Error(`Append to ${streamId} kept racing with other writers; gave up after ${OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS} attempts`);
@@ -216,8 +226,11 @@ class PostgresEventStore implements EventStore {
         page: async (after, limit, filter) => this.tail.page(after, limit, filter) ?? this.subscriptionPage(after, limit, filter),
         onAppend: (wake) => {
           const fromTail = this.tail.add(wake);
-          // Still woken directly while the tail is down (its reads failing), so nobody waits a poll interval for it.
-          const fromStore = this.notifier.add(wake);
+          // Woken directly only while the tail is not serving (not started, or its reads failing), so
+          // nobody waits a poll interval for it; otherwise the tail wakes it once it has read the append.
+          const fromStore = this.notifier.add(() => {
+            if (!this.tail.serving) wake();
+          });
           return () => {
             fromTail();
             fromStore();
@@ -300,7 +313,7 @@ class PostgresEventStore implements EventStore {
   }
 
   /** Chains the events' hashes on top of `head` and serialises them for append_batch. */
-  private chain(streamId: string, expectedCode: number, head: StreamHead, events: readonly PreparedEvent[]): AppendRequest {
+  private chain(streamId: string, expectedCode: number, head: StreamHead, events: readonly PreparedEvent[], readRevisions: string | undefined): AppendRequest {
     let prevHash = head.hash;
     const parts: string[] = [];
     for (let index = 0; index < events.length; index++) {
@@ -310,7 +323,7 @@ class PostgresEventStore implements EventStore {
       parts.push(`{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"data":${event.dataJson},"metadata":${metadataJson}}`);
       prevHash = hash;
     }
-    return { streamId, expected: expectedCode, baseRevision: head.revision, baseHash: head.hash, lastHash: prevHash!, eventsJson: `[${parts.join(',')}]` };
+    return { streamId, expected: expectedCode, baseRevision: head.revision, baseHash: head.hash, lastHash: prevHash!, eventsJson: `[${parts.join(',')}]`, readRevisionsJson: readRevisions };
   }
 
   private async submitChained(
@@ -318,8 +331,9 @@ class PostgresEventStore implements EventStore {
     expectedCode: number,
     head: StreamHead,
     events: readonly PreparedEvent[],
+    readRevisions: string | undefined,
   ): Promise<{ request: AppendRequest; outcome: AppendOutcome }> {
-    const request = this.chain(streamId, expectedCode, head, events);
+    const request = this.chain(streamId, expectedCode, head, events, readRevisions);
     return { request, outcome: await this.batcher.submit(request) };
   }
 
@@ -327,7 +341,7 @@ class PostgresEventStore implements EventStore {
     const batch = requests
       .map(
         (request) =>
-          `{"s":${JSON.stringify(request.streamId)},"x":${request.expected},"r":${request.baseRevision},"h":${JSON.stringify(request.baseHash)},"l":${JSON.stringify(request.lastHash)},"e":${request.eventsJson}}`,
+          `{"s":${JSON.stringify(request.streamId)},"x":${request.expected},"r":${request.baseRevision},"h":${JSON.stringify(request.baseHash)},"l":${JSON.stringify(request.lastHash)},"e":${request.eventsJson}${request.readRevisionsJson ? `,"c":${request.readRevisionsJson}` : ''}}`,
       )
       .join(',');
     const { rows } = await this.query<{ idx: number; outcome: AppendOutcomeKind; next_revision: string | null; commit_id: string | null; last_position: string | null; detail: string | null }>(
@@ -348,7 +362,12 @@ class PostgresEventStore implements EventStore {
   }
 
   /** Takes the stream row lock before chaining, so the base cannot move under a writer that keeps losing races. */
-  private async appendLocked(streamId: string, expectedCode: number, events: readonly PreparedEvent[]): Promise<{ request: AppendRequest; outcome: AppendOutcome }> {
+  private async appendLocked(
+    streamId: string,
+    expectedCode: number,
+    events: readonly PreparedEvent[],
+    readRevisions: string | undefined,
+  ): Promise<{ request: AppendRequest; outcome: AppendOutcome }> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -357,7 +376,7 @@ class PostgresEventStore implements EventStore {
       await client.query(`select ${this.schema}.take_append_lock()`);
       const { rows } = await this.query<{ revision: string; last_hash: string | null }>(streamHeadStatement(this.schema, streamId, true), client);
       const head: StreamHead = rows[0] ? { revision: Number(rows[0].revision), hash: rows[0].last_hash } : { revision: -1, hash: null };
-      const request = this.chain(streamId, expectedCode, head, events);
+      const request = this.chain(streamId, expectedCode, head, events, readRevisions);
       const [outcome] = await this.executeBatch([request], client);
       await client.query('commit');
       return { request, outcome: outcome! };
@@ -432,6 +451,14 @@ function isStatementError(error: unknown): boolean {
  * the rest of the pool stays free for reads and subscriptions.
  */
 const appendGroupsInFlight = (poolSize: number): number => Math.max(1, Math.min(2, poolSize - 1));
+
+const readRevisionsJson = (readRevisions: AppendOptions['readRevisions'] & object): string => {
+  for (const { streamId, revision } of readRevisions) {
+    if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('A read revision names a non-empty stream id');
+    if (!Number.isSafeInteger(revision) || revision < -1) throw new RangeError(`Invalid read revision ${String(revision)} of ${streamId}`);
+  }
+  return JSON.stringify(readRevisions.map(({ streamId, revision }) => ({ s: streamId, r: revision })));
+};
 
 const appendResult = (outcome: AppendOutcome): AppendResult => ({
   nextExpectedRevision: outcome.nextRevision!,

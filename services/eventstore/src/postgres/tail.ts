@@ -7,8 +7,8 @@ export interface TailSource {
   page(after: Position, limit: number): Promise<SubscriptionPage>;
   /** The newest readable position (where a fresh tail starts), or null when the store is empty. */
   head(): Promise<Position | null>;
-  /** Registers the tail's wake-up (notifications, local appends); returns its removal. */
-  onAppend(wake: () => void): () => void;
+  /** Registers the tail's wake-up (notifications, local appends: with the newest position written when known); returns its removal. */
+  onAppend(wake: (appended?: Position) => void): () => void;
 }
 
 export interface LiveTailOptions {
@@ -45,6 +45,10 @@ export class LiveTail {
   private readonly capacity: number;
   private readonly pageSize: number;
   private dirty = true;
+  /** Newest position announced since the last read began; a read that reaches it leaves nothing to re-read. */
+  private announced: Position | null = null;
+  /** A wake that named no position arrived since the last read began: read again whatever was reached. */
+  private unannounced = false;
   private stopped = false;
   private wakeUp: (() => void) | null = null;
   private loop: Promise<void> | null = null;
@@ -64,10 +68,15 @@ export class LiveTail {
   add(wake: () => void): () => void {
     this.wakers.add(wake);
     if (!this.loop && !this.stopped) {
-      this.unregister = this.source.onAppend(() => this.wake());
+      this.unregister = this.source.onAppend((appended) => this.wake(appended));
       this.loop = this.run();
     }
     return () => this.wakers.delete(wake);
+  }
+
+  /** Reading and holding a window: its subscribers need no other wake-up than the tail's. */
+  get serving(): boolean {
+    return this.healthy && this.to !== null;
   }
 
   /**
@@ -106,7 +115,17 @@ export class LiveTail {
     return low;
   }
 
-  private wake(): void {
+  /**
+   * Each append wakes the tail twice: at once in the process that appended, and again by its
+   * notification. With the position written, the second wake finds it already read and costs nothing.
+   */
+  private wake(appended?: Position): void {
+    if (appended) {
+      if (this.to && comparePositions(appended, this.to) <= 0) return;
+      if (!this.announced || comparePositions(appended, this.announced) > 0) this.announced = appended;
+    } else {
+      this.unannounced = true;
+    }
     this.dirty = true;
     this.wakeUp?.();
   }
@@ -132,6 +151,8 @@ export class LiveTail {
     let horizonDelay = HORIZON_FIRST_MS;
     while (!this.stopped) {
       this.dirty = false;
+      this.unannounced = false;
+      this.announced = null;
       let page: SubscriptionPage;
       try {
         if (!this.to) {
@@ -158,6 +179,8 @@ export class LiveTail {
         this.trim();
         this.moved();
       }
+      // Woken during the read only by appends that it already covers: nothing new to read.
+      if (this.dirty && !this.unannounced && this.announced && comparePositions(this.announced, this.to!) <= 0) this.dirty = false;
       if (page.events.length === this.pageSize || page.windowFull) continue;
       if (page.pending) {
         await this.sleep(horizonDelay);
