@@ -3,6 +3,7 @@ import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { type ClientMessage, parseClientMessage, parseCompanySubject, rooms } from './protocol';
 
@@ -145,9 +146,24 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     client.socket.terminate();
   };
 
+  /** Sockets holding their writes until the end of this turn of the event loop (see send). */
+  const corked = new Set<Writable>();
+  const uncorkAll = () => {
+    for (const stream of corked) stream.uncork();
+    corked.clear();
+  };
+
   const send = (client: Client, frame: Buffer) => {
     const socket = client.socket;
     if (socket.readyState !== socket.OPEN) return;
+    // A projector's batch publishes its frames in one go: corked, a socket takes them in one system
+    // call instead of one each. ws offers no cork of its own; its TCP socket does.
+    const stream = (socket as unknown as { _socket?: Writable })._socket;
+    if (stream && !corked.has(stream)) {
+      if (corked.size === 0) setImmediate(uncorkAll);
+      stream.cork();
+      corked.add(stream);
+    }
     socket.send(frame, textFrame);
     counters.framesSent++;
     // bufferedAmount is what the kernel has not taken yet: a client that stops reading makes it
