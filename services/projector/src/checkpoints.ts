@@ -1,5 +1,5 @@
 import { type Position, type RecordedEvent, positionToString } from '@conversa/contracts';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction, sql } from 'kysely';
 import type { AfterCommit, ProjectionChange, Projector } from './projector';
 import { withSchemaLock } from './schemas';
 
@@ -166,13 +166,15 @@ export async function applyBatch(
 async function inBatchTransaction<T>(db: Kysely<any>, name: string, begin: string, work: (trx: Transaction<any>) => Promise<T>, pipelined: boolean): Promise<T> {
   return db.connection().execute(async (connection) => {
     let beginFailure: { error: unknown } | undefined;
-    const begun = sql
-      .raw(begin)
-      .execute(connection)
-      .then(
+    let begun: Promise<void> = Promise.resolve();
+    // Kysely runs one query at a time on a connection: handed to the driver directly instead, the
+    // begin is on the wire at once and the work's first statement can follow it unanswered.
+    await connection.getExecutor().provideConnection(async (driverConnection) => {
+      begun = driverConnection.executeQuery(CompiledQuery.raw(begin)).then(
         () => undefined,
         (error: unknown) => void (beginFailure = { error }),
       );
+    });
     if (!pipelined) await begun;
     let workFailure: { error: unknown } | undefined;
     let result: T | undefined;

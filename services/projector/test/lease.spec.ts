@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@conversa/contracts';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
 import { CheckpointConflictError, advanceCheckpoint, applyBatch, ensureSchemas, resetCheckpoint } from '../src/checkpoints';
@@ -114,6 +115,39 @@ it('fences a whole batch: sent with its begin (pipelined), the work of a stale b
   await applyBatch(h.db, projector, events[1]!.position, events.slice(2), { pipelined: true });
   expect(await logCounts()).toEqual({ n: 4, distinct: 4 });
   expect(await checkpointOf(h.db, name)).toMatchObject({ commit_position: tail.commit.toString(), prepare_position: tail.prepare.toString() });
+});
+
+it('sends a pipelined batch\'s first statement without waiting for its begin to be answered', async () => {
+  const projector = eventLogProjector({ name, table: name });
+  await ensureSchemas(h.db);
+  await projector.migrate(h.db);
+  await resetCheckpoint(h.db, name, 1);
+  await appendIncrements(h.store, { total: 2, streams: 1, prefix: 'piped' });
+  const events = await h.store.readAll();
+  // Every statement sent, with how many were still unanswered on its connection as it went out.
+  const sent: { text: string; unanswered: number }[] = [];
+  const unanswered = new WeakMap<object, number>();
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    const waiting = unanswered.get(this) ?? 0;
+    sent.push({ text: typeof config === 'string' ? config : config.text, unanswered: waiting });
+    unanswered.set(this, waiting + 1);
+    const answer = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    const settled = () => unanswered.set(this, (unanswered.get(this) ?? 1) - 1);
+    void answer.then(settled, settled);
+    return answer;
+  } as typeof query;
+  try {
+    await applyBatch(h.db, projector, 'start', events, { pipelined: true });
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  const begin = sent.findIndex((statement) => statement.text.startsWith('begin;'));
+  expect(begin).toBeGreaterThanOrEqual(0);
+  expect(sent[begin + 1]).toMatchObject({ text: expect.stringContaining('insert into'), unanswered: 1 });
+  expect(sent.at(-1)).toMatchObject({ text: 'commit' });
+  expect(await logCounts()).toEqual({ n: 2, distinct: 2 });
 });
 
 it('stops promptly while still queueing for a lease', async () => {
