@@ -59,6 +59,12 @@ export interface SubscribeToAllOptions {
   onEvents: (events: RecordedEvent[]) => Promise<void> | void;
   /** Called each time the subscription has delivered everything stored so far (catch-up done). */
   onCaughtUp?: () => void;
+  /**
+   * Called when the subscription has looked past events its filter skips: everything up to the
+   * position is delivered or not wanted. A subscriber that keeps a checkpoint can move it there, so
+   * that a restart does not look at those events again. Stores that cannot tell never call it.
+   */
+  onPassed?: (position: Position) => void;
   /** Called once if the subscription dies (handler error, connection lost beyond recovery). */
   onError?: (error: Error) => void;
 }

@@ -1,8 +1,8 @@
-import type { Position, RecordedEvent } from '@conversa/contracts';
+import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
 import { type Bus, companySubject } from '@conversa/bus';
 import type { EventStore } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
-import { CheckpointConflictError, applyBatch, ensureSchemas, readCheckpoint } from './checkpoints';
+import { CheckpointConflictError, advanceCheckpoint, applyBatch, ensureSchemas, readCheckpoint } from './checkpoints';
 import { type Lease, LeaseAbortedError, acquireLease } from './lease';
 import { Progress } from './progress';
 import type { ProjectionChange, Projector } from './projector';
@@ -31,6 +31,11 @@ export interface ProjectionRuntimeOptions {
   lagCap?: number;
   /** Restart delay after a failed batch: doubles from `initialMs` up to `maxMs`. */
   retry?: { initialMs?: number; maxMs?: number };
+  /**
+   * How often, at most, a projector's checkpoint moves past events it does not handle, so that a
+   * restart does not look at them again. Default 10,000 ms.
+   */
+  passEveryMs?: number;
 }
 
 export interface ProjectionLag {
@@ -239,6 +244,17 @@ class Worker {
         return apply(events);
       };
       const stopListening = progress.onAwaited(projector.name, () => void release());
+      const passEveryMs = options.passEveryMs ?? 10_000;
+      let lastPass = Date.now();
+      // Past events this projector does not handle: its checkpoint follows now and then. Not while
+      // events are held back (they lie before the position and are not applied yet), and after the
+      // batches already on the chain.
+      const pass = (position: Position) => {
+        if (ended || held.length > 0 || Date.now() - lastPass < passEveryMs) return;
+        lastPass = Date.now();
+        chain = chain.then(() => this.passTo(position));
+        chain.catch(fail);
+      };
       const end = (error?: Error) => {
         if (ended) return;
         // Stopping: what is held back is committed first (a failure drops it: the checkpoint has not moved).
@@ -279,6 +295,7 @@ class Worker {
           replaying = false;
           this.caughtUp = true;
         },
+        onPassed: pass,
         onError: fail,
       });
       void subscription.done.then(() => end());
@@ -309,6 +326,15 @@ class Worker {
       return;
     }
     await this.publish(frames);
+  }
+
+  /** Moves the checkpoint over events the projector skips (fenced, like a batch); nothing to apply or publish. */
+  private async passTo(position: Position): Promise<void> {
+    const from = this.position ?? 'start';
+    if (from !== 'start' && comparePositions(position, from) <= 0) return;
+    await advanceCheckpoint(this.options.db, this.projector.name, this.projector.version, from, position);
+    this.position = position;
+    this.progress.committed(this.projector.name, position);
   }
 
   private async publish(changes: readonly ProjectionChange[]): Promise<void> {

@@ -205,6 +205,27 @@ describe('projection runtime', () => {
     expect(await h.db.selectFrom(`read.${names.counters}`).select('total').where('stream_id', '=', 'counter-l4').executeTakeFirst()).toEqual({ total: '2' });
   });
 
+  it('moves its checkpoint past events it does not handle, so a restart does not look at them again', async () => {
+    const first = h.runtime({ projectors: [eventLog()], passEveryMs: 0 });
+    await first.start();
+    const handled = await h.store.appendToStream('counter-p', [incremented(1)]);
+    await first.waitForPosition(handled.position);
+    let last = handled.position;
+    for (let index = 0; index < 5; index++) last = (await h.store.appendToStream(`other-${index}`, [ignored(), ignored()])).position;
+    await waitFor(async () => (await checkpointOf(h.db, names.log))?.commit_position === last.commit.toString(), 10_000, 'the checkpoint to pass the ignored events');
+    expect(await checkpointOf(h.db, names.log)).toMatchObject({ prepare_position: last.prepare.toString() });
+    await first.stop();
+
+    // A restart starts after them; what comes next is applied as usual.
+    const again = observed(eventLog());
+    const second = h.runtime({ projectors: [again.projector] });
+    await second.start();
+    const next = await h.store.appendToStream('counter-p', [incremented(2)], { expectedRevision: 0 });
+    await second.waitForPosition(next.position);
+    expect(again.handled.map((event) => event.id)).toEqual([(await h.store.readStream('counter-p'))[1]!.id]);
+    expect(await tableRows(h.db, `read.${names.log}`, 'seq')).toHaveLength(2);
+  });
+
   it('waitForPosition also settles for projectors that do not handle the events at that position', async () => {
     const runtime = h.runtime({ projectors: [counters(), eventLog()] });
     await runtime.start();

@@ -111,7 +111,14 @@ export class PostgresSubscription implements Subscription {
         if (page.events.length === limit) continue;
       }
       // Nothing after the last delivery matched up to here: skip those rows next time.
-      if (page.scannedTo && comparePositions(page.scannedTo, cursor) > 0) cursor = page.scannedTo;
+      if (page.scannedTo && comparePositions(page.scannedTo, cursor) > 0) {
+        cursor = page.scannedTo;
+        try {
+          this.options.onPassed?.(cursor);
+        } catch (error) {
+          return this.fail(error);
+        }
+      }
       if (page.windowFull) continue;
 
       if (page.pending) {
