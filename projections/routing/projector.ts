@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { BACKGROUND_LINGER_MS, defineProjector } from '@conversa/projector';
+import { BOT_LINGER_MS, defineProjector } from '@conversa/projector';
 import { sql, type Transaction } from 'kysely';
 import { migrateRouting } from './migration';
 
@@ -39,7 +39,7 @@ class MessageTimes {
  */
 export const routingProjector = defineProjector({
   name: 'ticket_routing',
-  lingerMs: BACKGROUND_LINGER_MS,
+  lingerMs: BOT_LINGER_MS,
   version: 1,
   eventTypes: [
     'TicketCreated',

@@ -53,6 +53,13 @@ export interface Projector<DB = any> {
 /** The linger of projectors whose output a person does not watch to the millisecond (see Projector.lingerMs). */
 export const BACKGROUND_LINGER_MS = 25;
 
+/**
+ * The linger of the bot's side: its decisions answer in a contact's chat, where replies take
+ * seconds anyway, and its clocks count minutes. Longer batches there leave the shared cores to the
+ * frames people watch.
+ */
+export const BOT_LINGER_MS = 100;
+
 export const defineProjector = <DB>(projector: Projector<DB>): Projector<DB> => projector;
 
 export interface Reactor {

@@ -1,6 +1,6 @@
 import { DomainError, ticketBotStream, type MessageEvent, type RecordedEvent, type TicketEvent } from '@conversa/contracts';
 import { runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
-import { BACKGROUND_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
 import { batchRuntime, BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];
@@ -125,7 +125,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
 
   return defineReactor({
     name: 'routing',
-    lingerMs: BACKGROUND_LINGER_MS,
+    lingerMs: BOT_LINGER_MS,
     eventTypes: ROUTING_TRIGGERS,
     async react(events) {
       // One lane per ticket keeps a conversation's triggers in order; tickets run side by side.
