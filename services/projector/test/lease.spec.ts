@@ -31,6 +31,12 @@ function counting(projector: Projector) {
   return { handled, projector: { ...projector, handle: async (trx: any, events: readonly RecordedEvent[]) => (handled.push(...events), projector.handle(trx, events)) } };
 }
 
+/** The store's events once all `count` are readable: a transaction still running elsewhere (another test file's) can hold $all back a moment. */
+const allEvents = (count: number) => waitFor(async () => {
+  const events = await h.store.readAll();
+  return events.length === count ? events : undefined;
+}, 10_000, `${count} readable events`);
+
 async function logCounts() {
   const { rows } = await sql<{ n: number; distinct: number }>`select count(*)::int as n, count(distinct event_id)::int as distinct from ${sql.table(`read.${name}`)}`.execute(h.db);
   return rows[0]!;
@@ -105,7 +111,7 @@ it('fences a whole batch: sent with its begin (pipelined), the work of a stale b
   await projector.migrate(h.db);
   await resetCheckpoint(h.db, name, 1);
   const tail = await appendIncrements(h.store, { total: 4, streams: 1, prefix: 'fenced' });
-  const events = await h.store.readAll();
+  const events = await allEvents(4);
   expect(events.at(-1)?.position).toEqual(tail);
   await applyBatch(h.db, projector, 'start', events.slice(0, 2), { pipelined: true });
   // A second instance that still believes the projector stands at the start.
@@ -123,7 +129,7 @@ it('sends a pipelined batch\'s first statement without waiting for its begin to 
   await projector.migrate(h.db);
   await resetCheckpoint(h.db, name, 1);
   await appendIncrements(h.store, { total: 2, streams: 1, prefix: 'piped' });
-  const events = await h.store.readAll();
+  const events = await allEvents(2);
   // Every statement sent, with how many were still unanswered on its connection as it went out.
   const sent: { text: string; unanswered: number }[] = [];
   const unanswered = new WeakMap<object, number>();
