@@ -93,6 +93,16 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
   const [sign, setSign] = useState(() => readStorage(SIGNATURE_STORAGE_KEY) !== 'false');
   const [sending, setSending] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
+  /**
+   * The files just picked, taken from the input before it is cleared (so the same file can be
+   * picked again): React may run a state updater after this handler returns, when the input's
+   * list is already empty.
+   */
+  const addPicked = (input: HTMLInputElement) => {
+    const picked = [...(input.files ?? [])];
+    input.value = '';
+    setFiles((current) => [...current, ...picked]);
+  };
   const [caption, setCaption] = useState('');
   const [activeReply, setActiveReply] = useState(0);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
@@ -421,10 +431,7 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
                 accept={MEDIA_ACCEPT}
                 multiple
                 hidden
-                onChange={(event) => {
-                  setFiles((current) => [...current, ...(event.target.files ?? [])]);
-                  event.target.value = '';
-                }}
+                onChange={(event) => addPicked(event.target)}
                 data-testid="composer-media-input"
               />
               <input
@@ -433,10 +440,7 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
                 accept={DOCUMENT_ACCEPT}
                 multiple
                 hidden
-                onChange={(event) => {
-                  setFiles((current) => [...current, ...(event.target.files ?? [])]);
-                  event.target.value = '';
-                }}
+                onChange={(event) => addPicked(event.target)}
                 data-testid="composer-document-input"
               />
               <IconButton
