@@ -228,12 +228,15 @@ class Worker {
       // Events held back at the live edge (lingerMs), applied together when the time is up.
       let held: RecordedEvent[] = [];
       let holdTimer: NodeJS.Timeout | undefined;
-      const apply = (events: RecordedEvent[]) => {
-        const publish = !replaying;
-        // A failed batch rejects the chain, so nothing after it is ever applied.
-        chain = chain.then(() => this.applyAndPublish(events, publish));
+      // A failed step rejects the chain, so nothing after it is ever applied.
+      const enqueue = (step: () => Promise<void>) => {
+        chain = chain.then(step);
         chain.catch(fail);
         return chain;
+      };
+      const apply = (events: RecordedEvent[]) => {
+        const publish = !replaying;
+        return enqueue(() => this.applyAndPublish(events, publish));
       };
       const release = () => {
         clearTimeout(holdTimer);
@@ -252,8 +255,7 @@ class Worker {
       const pass = (position: Position) => {
         if (ended || held.length > 0 || Date.now() - lastPass < passEveryMs) return;
         lastPass = Date.now();
-        chain = chain.then(() => this.passTo(position));
-        chain.catch(fail);
+        void enqueue(() => this.passTo(position));
       };
       const end = (error?: Error) => {
         if (ended) return;

@@ -155,11 +155,12 @@ class PostgresEventStore implements EventStore {
           ? await this.submitChained(streamId, expectedCode, head, prepared, readRevisions)
           : await this.appendLocked(streamId, expectedCode, prepared, readRevisions);
       switch (outcome.outcome satisfies AppendOutcomeKind) {
-        case 'ok':
+        case 'ok': {
           this.rememberHead(streamId, { revision: outcome.nextRevision!, hash: request.lastHash });
           const result = appendResult(outcome);
           this.notifier.wakeAll(result.position);
           return result;
+        }
         case 'idempotent':
           return appendResult(outcome);
         case 'stale': {

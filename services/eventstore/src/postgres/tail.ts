@@ -44,7 +44,6 @@ export class LiveTail {
   private readonly wakers = new Set<() => void>();
   private readonly capacity: number;
   private readonly pageSize: number;
-  private dirty = true;
   /** Newest position announced since the last read began; a read that reaches it leaves nothing to re-read. */
   private announced: Position | null = null;
   /** A wake that named no position arrived since the last read began: read again whatever was reached. */
@@ -119,6 +118,11 @@ export class LiveTail {
    * Each append wakes the tail twice: at once in the process that appended, and again by its
    * notification. With the position written, the second wake finds it already read and costs nothing.
    */
+  /** Woken since the last read began by an append it may not have seen: read again before sleeping. */
+  private get behind(): boolean {
+    return this.unannounced || (this.announced !== null && (this.to === null || comparePositions(this.announced, this.to) > 0));
+  }
+
   private wake(appended?: Position): void {
     if (appended) {
       if (this.to && comparePositions(appended, this.to) <= 0) return;
@@ -126,7 +130,6 @@ export class LiveTail {
     } else {
       this.unannounced = true;
     }
-    this.dirty = true;
     this.wakeUp?.();
   }
 
@@ -150,7 +153,6 @@ export class LiveTail {
     let failures = 0;
     let horizonDelay = HORIZON_FIRST_MS;
     while (!this.stopped) {
-      this.dirty = false;
       this.unannounced = false;
       this.announced = null;
       let page: SubscriptionPage;
@@ -179,8 +181,6 @@ export class LiveTail {
         this.trim();
         this.moved();
       }
-      // Woken during the read only by appends that it already covers: nothing new to read.
-      if (this.dirty && !this.unannounced && this.announced && comparePositions(this.announced, this.to!) <= 0) this.dirty = false;
       if (page.events.length === this.pageSize || page.windowFull) continue;
       if (page.pending) {
         await this.sleep(horizonDelay);
@@ -188,7 +188,7 @@ export class LiveTail {
         continue;
       }
       horizonDelay = HORIZON_FIRST_MS;
-      if (!this.dirty && !this.stopped) await this.sleep(this.options.pollIntervalMs);
+      if (!this.behind && !this.stopped) await this.sleep(this.options.pollIntervalMs);
     }
   }
 
