@@ -27,3 +27,4 @@ export * from './messages/message';
 export * from './messages/lifecycle';
 export * from './routing/index';
 export * from './connections/connection';
+export * from './connections/imports';
