@@ -36,3 +36,4 @@ export * from './helps/events';
 export * from './helps/api';
 export * from './helps/video';
 export * from './events/catalog';
+export * from './events/streams';

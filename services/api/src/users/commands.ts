@@ -1,4 +1,4 @@
-import { defaultUserDetails, DomainError, type Actor, type UserDetails } from '@conversa/contracts';
+import { defaultUserDetails, DomainError, streams, type Actor, type UserDetails } from '@conversa/contracts';
 import { user, userEmail, userEmailStream, userSeats, userSeatsStream } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -32,7 +32,7 @@ export async function createCompanyAdmin(ctx: ApiContext, admin: EmailClaim & { 
   const { email, userId, companyId, actor, name, password } = admin;
   await execute(ctx, {
     decider: user,
-    streamId: `user-${userId}`,
+    streamId: streams.user(userId),
     command: {
       type: 'CreateUser',
       userId,
@@ -66,7 +66,7 @@ export async function createCompanyUser(ctx: ApiContext, input: { companyId: num
       actor,
     });
     try {
-      await execute(ctx, { decider: user, streamId: `user-${userId}`, command: { type: 'CreateUser', userId, companyId, details, passwordHash }, companyId, actor });
+      await execute(ctx, { decider: user, streamId: streams.user(userId), command: { type: 'CreateUser', userId, companyId, details, passwordHash }, companyId, actor });
     } catch (error) {
       await execute(ctx, { decider: userSeats, streamId: userSeatsStream(companyId), command: { type: 'FreeUserSeat', companyId, userId }, companyId, actor });
       throw error;
@@ -79,7 +79,7 @@ export async function createCompanyUser(ctx: ApiContext, input: { companyId: num
 export async function deleteCompanyUser(ctx: ApiContext, input: { target: { id: number; companyId: number; email: string; profileImage: string | null }; actor: Actor }): Promise<void> {
   const { target, actor } = input;
   const companyId = target.companyId;
-  await execute(ctx, { decider: user, streamId: `user-${target.id}`, command: { type: 'DeleteUser' }, companyId, actor });
+  await execute(ctx, { decider: user, streamId: streams.user(target.id), command: { type: 'DeleteUser' }, companyId, actor });
   await execute(ctx, { decider: userSeats, streamId: userSeatsStream(companyId), command: { type: 'FreeUserSeat', companyId, userId: target.id }, companyId, actor });
   await execute(ctx, { decider: userEmail, streamId: userEmailStream(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: target.id }, companyId, actor });
   if (target.profileImage) await ctx.media.remove(companyId, target.profileImage);

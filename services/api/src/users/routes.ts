@@ -1,4 +1,4 @@
-import { CreateUserRequest, DomainError, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails } from '@conversa/contracts';
+import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails } from '@conversa/contracts';
 import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
 import { findUser, listUsers, type UserView } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
@@ -82,9 +82,9 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       await execute(ctx, { decider: userEmail, streamId: userEmailStream(newEmail), command: { type: 'ClaimUserEmail', email: newEmail, userId: id }, companyId, actor });
       await execute(ctx, { decider: userEmail, streamId: userEmailStream(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: id }, companyId, actor });
     }
-    await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes }, companyId, actor });
+    await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes }, companyId, actor });
     if (password !== undefined) {
-      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
+      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
     }
     const [updated] = await withQueues(ctx, companyId, [(await findUser(ctx.db, id))!]);
     return updated;
@@ -108,7 +108,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     assertMayTouchUser(editorOf(principal), target);
     const stored: StoredMedia = await saveProfileImage(ctx, request, target);
     try {
-      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes: { profileImage: stored.url } }, companyId: target.companyId, actor: userActor(principal.userId) });
+      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes: { profileImage: stored.url } }, companyId: target.companyId, actor: userActor(principal.userId) });
     } catch (error) {
       await ctx.media.remove(target.companyId, stored.url);
       throw error;
@@ -125,7 +125,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const target = await visibleUser(ctx, principal, id);
     assertMayTouchUser(editorOf(principal), target);
     if (target.profileImage) {
-      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes: { profileImage: null } }, companyId: target.companyId, actor: userActor(principal.userId) });
+      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes: { profileImage: null } }, companyId: target.companyId, actor: userActor(principal.userId) });
       await ctx.media.remove(target.companyId, target.profileImage);
     }
     const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
