@@ -1,5 +1,6 @@
 export * from './events/envelope';
 export * from './events/registry';
+export * from './events/streams';
 export * from './errors';
 export * from './companies/settings';
 export * from './session/api';
@@ -36,4 +37,3 @@ export * from './helps/events';
 export * from './helps/api';
 export * from './helps/video';
 export * from './events/catalog';
-export * from './events/streams';

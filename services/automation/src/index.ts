@@ -1,2 +1,3 @@
 export * from './schedules/sender';
 export * from './scheduler';
+export * from './tickets/greetings';

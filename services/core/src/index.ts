@@ -28,3 +28,4 @@ export * from './messages/lifecycle';
 export * from './routing/index';
 export * from './connections/connection';
 export * from './connections/imports';
+export * from './tickets/greetings';
