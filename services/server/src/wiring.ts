@@ -1,5 +1,14 @@
-import { createLoginLimiter, createPresenceTracker, createTokenService, type ApiContext, type PresenceTracker } from '@conversa/api';
-import { consoleAutomationLogger, createAttendantGreetingsReactor, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
+import { createLoginLimiter, createTokenService, type ApiContext } from '@conversa/api';
+import {
+  consoleAutomationLogger,
+  createAttendantGreetingsReactor,
+  createAutomationScheduler,
+  createPresenceTracker,
+  createScheduleSender,
+  type AutomationScheduler,
+  type PresenceTracker,
+  type ScheduleSender,
+} from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
 import { createAmendmentReactor, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';

@@ -9,7 +9,7 @@ import { execute, systemActor, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 import { hashToken, newRefreshToken, sessionIdOf } from '../http/tokens';
 import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
-import { takeOfflineAtLogout } from '../users/presence';
+import { takeOfflineAtLogout } from '@conversa/automation';
 import { LimitExceeded } from './limiter';
 import { sessionUserOf } from './session-user';
 
