@@ -9,6 +9,7 @@ export * from './users/user';
 export * from './users/presence';
 export * from './users/seats';
 export * from './users/access';
+export * from './users/lifecycle';
 export * from './session/session';
 export * from './commands/changes';
 export * from './tickets/ticket';

@@ -1,5 +1,5 @@
 import { CompanyDetails, DomainError, streams, IsoDate, SchedulesInput, companyDetails } from '@conversa/contracts';
-import { advanceDueDate, company, recurrenceMonths } from '@conversa/core';
+import { advanceDueDate, company, createCompanyAdmin, recurrenceMonths, withClaimedEmail } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
-import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 

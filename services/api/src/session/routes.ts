@@ -1,5 +1,5 @@
 import { DomainError, streams, LoginRequest, SignupRequest, companyDetails, type SessionResponse } from '@conversa/contracts';
-import { company, session } from '@conversa/core';
+import { company, createCompanyAdmin, session, withClaimedEmail } from '@conversa/core';
 import { companyNameTaken, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { credentialsByEmail, findUser } from '@conversa/projections/users/queries';
@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { execute, systemActor, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 import { hashToken, newRefreshToken, sessionIdOf } from '../http/tokens';
-import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
 import { takeOfflineAtLogout } from '@conversa/automation';
 import { LimitExceeded } from './limiter';
 import { sessionUserOf } from './session-user';

@@ -1,5 +1,5 @@
 import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails } from '@conversa/contracts';
-import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
+import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, createCompanyUser, deleteCompanyUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
 import { findUser, listUsers, type UserView } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
-import { createCompanyUser, deleteCompanyUser } from './commands';
 import { saveProfileImage } from './profile-image';
-import { assertUserReferences, withQueues } from './references';
+import { assertUserReferences, seatLookup, withQueues } from './references';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -59,7 +58,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const companyId = principal.companyId;
     await assertUserReferences(ctx, companyId, fields);
     const details: UserDetails = { ...defaultUserDetails, ...fields };
-    const userId = await createCompanyUser(ctx, { companyId, details, password, actor: userActor(principal.userId) });
+    const userId = await createCompanyUser(ctx, { companyId, details, password, actor: userActor(principal.userId), seats: seatLookup(ctx) });
     const [created] = await withQueues(ctx, companyId, [(await findUser(ctx.db, userId))!]);
     return reply.status(201).send(created);
   });
