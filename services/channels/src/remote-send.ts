@@ -5,10 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { OutboundMessage } from './port';
 import type { OutboundAmendment, RunningSession, SessionLogger } from './session-port';
 
-/**
- * The protocol between a sender running in one process and the session running in another: a
- * request on the connection's subject, answered on the asker's own reply subject.
- */
+// The protocol between a sender running in one process and the session running in another: a
+// request on the connection's subject, answered on the asker's own reply subject.
 
 /** The failure an outbound message records when no session of its connection runs anywhere. */
 export const NO_CHANNEL_CONNECTED = 'no channel connected';

@@ -1,4 +1,4 @@
-import { messageStream, ticketChannelOf, connectionStream, type Actor, type ConnectionChannel, type ConnectionStatus } from '@conversa/contracts';
+import { connectionStream, messageStream, ticketChannelOf, type Actor, type ConnectionChannel, type ConnectionStatus } from '@conversa/contracts';
 import { closeImportedTickets, connection, inboundMessageId, loadMessage, message, receiveMessage, recordSentElsewhere, runCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
@@ -20,7 +20,6 @@ export interface SessionHooksOptions {
   onEnded?: (reason: string, downBelowGeneration: number) => Promise<void>;
   log?: SessionLogger;
 }
-
 
 /**
  * The hooks of one connection. The session manager gives them to the driver it starts; the

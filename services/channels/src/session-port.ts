@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { OutboundMessage } from './port';
 
+// The port between Conversa and a channel's sessions: what a driver is given (hooks) and what it gives back (a running session).
+
 /** What a session needs from its process: commands, the read models, ids and the media store. */
 export type SessionContext = CommandContext & { ids: IdAllocator; db: Kysely<any>; media: MediaStore };
 
@@ -143,4 +145,5 @@ export interface SessionDriver {
 /** Import progress is recorded at most this often (each report is an event). */
 export const IMPORT_PROGRESS_INTERVAL_MS = 1_000;
 
+/** For sessions started without a logger (tests, the sandbox's routes). */
 export const silentLogger: SessionLogger = { info: () => {}, warn: () => {}, error: () => {} };
