@@ -1,5 +1,6 @@
 export * from './events/envelope';
 export * from './events/registry';
+export * from './events/streams';
 export * from './errors';
 export * from './companies/settings';
 export * from './session/api';

@@ -2,4 +2,3 @@ export * from './app';
 export * from './context';
 export { createTokenService, type TokenService } from './http/tokens';
 export { createLoginLimiter } from './session/limiter';
-export { createPresenceTracker, type PresenceTracker } from './users/presence';

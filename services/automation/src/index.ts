@@ -1,2 +1,4 @@
 export * from './schedules/sender';
 export * from './scheduler';
+export * from './tickets/greetings';
+export * from './presence/tracker';

@@ -2,7 +2,7 @@ import type { MediaType, StoredMedia } from '@conversa/contracts';
 import { mediaTypeOf } from '@conversa/core';
 import type { Readable } from 'node:stream';
 import type { ChannelEvent, ChannelMedia, ChannelMessage } from './channel-events';
-import type { InboundMessage, SessionHooks } from './sessions';
+import type { InboundMessage, SessionHooks } from './session-port';
 
 /** How an adapter fetches a file its channel holds (through the socket, the Graph API, a CDN). */
 export type MediaDownloader<MediaRef> = (media: ChannelMedia<MediaRef>) => Promise<{ data: Buffer | Readable; mime?: string | null }>;

@@ -1,50 +1,17 @@
-import type { Bus, BusSubscription } from '@conversa/bus';
-import { contactStream, type ContactEvent, type RecordedEvent, type StoredMedia } from '@conversa/contracts';
+import type { Bus } from '@conversa/bus';
+import { contactStream, type ContactEvent, type RecordedEvent } from '@conversa/contracts';
 import { contact, fold, loadMessage, type CommandContext } from '@conversa/core';
-import type { MediaStore } from '@conversa/media';
 import { defineReactor, type Projector } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
-import { randomUUID } from 'node:crypto';
 import type { ChannelGateway, OutboundMessage } from './port';
-import type { OutboundAmendment, RunningSession, SessionLogger } from './sessions';
+import { createRemoteSender, NO_CHANNEL_CONNECTED, type RemoteSendRequest } from './remote-send';
+import type { OutboundAmendment, RunningSession, SessionLogger } from './session-port';
 
 /** Where the gateway finds the running session of a connection (the session manager of this process). */
 export interface SessionDirectory {
   session(connectionId: number): RunningSession | undefined;
   /** Whether this process holds the connection's lease (its session may still be starting). */
   owns(connectionId: number): boolean;
-}
-
-/** The failure an outbound message records when no session of its connection runs anywhere. */
-export const NO_CHANNEL_CONNECTED = 'no channel connected';
-
-/** A send (or an edit, a deletion) handed to the process that runs the connection's session: the message, with its file by reference. */
-export interface RemoteSendRequest {
-  requestId: string;
-  replyTo: string;
-  message?: Omit<OutboundMessage, 'media'> & { media: StoredMedia | null };
-  amendment?: OutboundAmendment;
-}
-export type RemoteSendReply = { requestId: string; providerId: string } | { requestId: string; error: string };
-
-/** Subjects of sends between processes (not company subjects: they never reach a browser). */
-export const remoteSendSubject = (connectionId: number) => `sessions.send.${connectionId}`;
-export const REMOTE_SEND_PATTERN = 'sessions.send.*';
-
-/** Opens a stored file again in the process that sends it. */
-export function withMediaReader(message: NonNullable<RemoteSendRequest['message']>, media: MediaStore): OutboundMessage {
-  const file = message.media;
-  return {
-    ...message,
-    media: file && {
-      ...file,
-      async read() {
-        const opened = await media.open(message.companyId, file.url);
-        if (!opened) throw new Error(`media file ${file.url} is missing`);
-        return opened.stream;
-      },
-    },
-  };
 }
 
 /** Whether any process holds the session lease of a connection (the advisory lock, seen in pg_locks). */
@@ -86,39 +53,11 @@ export interface SessionGateway extends ChannelGateway {
 
 export function createSessionGateway(options: SessionGatewayOptions): SessionGateway {
   const { directory, bus, db, leaseKeyOf } = options;
-  const replyTo = `sessions.reply.${randomUUID().replace(/-/g, '')}`;
-  const waiting = new Map<string, (reply: RemoteSendReply) => void>();
-  let replies: Promise<BusSubscription> | null = null;
-
-  const listen = () =>
-    (replies ??= bus!.subscribe(replyTo, ({ data }) => {
-      const reply = data as RemoteSendReply;
-      waiting.get(reply.requestId)?.(reply);
-    }));
+  const remote = bus ? createRemoteSender({ bus, timeoutMs: options.remoteTimeoutMs }) : null;
 
   async function sendElsewhere(connectionId: number, payload: Pick<RemoteSendRequest, 'message' | 'amendment'>): Promise<{ providerId: string }> {
-    if (!bus || !db || !leaseKeyOf || !(await sessionLeaseHeld(db, leaseKeyOf(connectionId)))) throw new Error(NO_CHANNEL_CONNECTED);
-    await listen();
-    const requestId = randomUUID();
-    const request: RemoteSendRequest = { requestId, replyTo, ...payload };
-    const reply = await new Promise<RemoteSendReply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiting.delete(requestId);
-        reject(new Error(NO_CHANNEL_CONNECTED));
-      }, options.remoteTimeoutMs ?? 30_000);
-      waiting.set(requestId, (answer) => {
-        clearTimeout(timer);
-        waiting.delete(requestId);
-        resolve(answer);
-      });
-      bus.publish(remoteSendSubject(connectionId), request).catch((error) => {
-        clearTimeout(timer);
-        waiting.delete(requestId);
-        reject(error);
-      });
-    });
-    if ('error' in reply) throw new Error(reply.error);
-    return { providerId: reply.providerId };
+    if (!remote || !db || !leaseKeyOf || !(await sessionLeaseHeld(db, leaseKeyOf(connectionId)))) throw new Error(NO_CHANNEL_CONNECTED);
+    return remote.request(connectionId, payload);
   }
 
   return {
@@ -138,10 +77,7 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
       await sendElsewhere(amendment.whatsappId, { amendment });
     },
     async close() {
-      const subscription = replies;
-      replies = null;
-      for (const [requestId, resolve] of waiting) resolve({ requestId, error: NO_CHANNEL_CONNECTED });
-      await (await subscription)?.unsubscribe();
+      await remote?.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { OutboundMessage } from '../src/port';
-import type { SessionConnection } from '../src/sessions';
+import type { SessionConnection } from '../src/session-port';
 import { createMetaDrivers } from '../src/meta/driver';
 import { FakeGraphServer } from '../src/meta/fake-graph';
 import { createGraphApi, fetchGraphHttp, GraphError, PAGE_WEBHOOK_FIELDS, type GraphHttp, type GraphRequest } from '../src/meta/graph';

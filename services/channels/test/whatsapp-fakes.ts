@@ -2,7 +2,7 @@ import { defaultCompanySettings, defaultConnectionDetails, type CompanySettings,
 import type { AuthenticationState, BaileysEventMap, ConnectionState, UserFacingSocketConfig, WAMessage } from '@whiskeysockets/baileys';
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
-import type { InboundMessage, SessionHooks, SessionReport } from '../src/sessions';
+import type { InboundMessage, SessionHooks, SessionReport } from '../src/session-port';
 import type { WhatsappSocket } from '../src/whatsapp/session';
 
 /**

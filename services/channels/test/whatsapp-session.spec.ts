@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboundMessage } from '../src/port';
-import type { SessionConnection } from '../src/sessions';
+import type { SessionConnection } from '../src/session-port';
 import { createWhatsappAuthStore, migrateWhatsappAuth, type WhatsappAuthStore } from '../src/whatsapp/auth-state';
 import { createWhatsappDriver } from '../src/whatsapp/driver';
 import type { WhatsappSession, WhatsappSessionOptions } from '../src/whatsapp/session';

@@ -48,7 +48,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           path: SOCKET_PATH,
           bus: wiring.bus,
           authenticate: async (token) => authenticateSocket(wiring, token),
-          // Online status (services/api/src/users/presence.ts): pings, and each socket's open and close.
+          // Online status (services/automation/src/presence/tracker.ts): pings, and each socket's open and close.
           onUserStatus: (principal, connection) => wiring.presence.ping(principal, { connectionId: connection.id, sessionId: principal.sessionId }),
           onConnected: (principal, connection) => wiring.presence.connected(connectionOf(principal, connection)),
           onDisconnected: (principal, connection, { serverClosing }) => wiring.presence.disconnected(connectionOf(principal, connection), { serverClosing }),

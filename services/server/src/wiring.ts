@@ -1,5 +1,14 @@
-import { createLoginLimiter, createPresenceTracker, createTokenService, type ApiContext, type PresenceTracker } from '@conversa/api';
-import { consoleAutomationLogger, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
+import { createLoginLimiter, createTokenService, type ApiContext } from '@conversa/api';
+import {
+  consoleAutomationLogger,
+  createAttendantGreetingsReactor,
+  createAutomationScheduler,
+  createPresenceTracker,
+  createScheduleSender,
+  type AutomationScheduler,
+  type PresenceTracker,
+  type ScheduleSender,
+} from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
 import { createAmendmentReactor, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
@@ -43,7 +52,7 @@ export interface Wiring {
   db: Kysely<any>;
   bus: MonitoredBus;
   runtime: ProjectionRuntime;
-  /** Side effects (the sender): a runtime of their own, so commands never wait for a channel. */
+  /** Side effects (the sender, the bot's effects, the attendant's greeting and farewell): a runtime of their own, so commands never wait for a channel. */
   reactors: ProjectionRuntime;
   channels: ChannelGateway;
   /** Channel sessions this process runs (WhatsApp, Meta, sandbox), one owner per connection across processes; started by the start and channels roles. */
@@ -129,7 +138,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     connectionString: databaseUrl,
     store,
     bus,
-    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext), createRandomUserReactor(routingContext)],
+    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext), createRandomUserReactor(routingContext), createAttendantGreetingsReactor(ctx)],
   });
   if (options.runProjections) await reactors.start();
 

@@ -1,5 +1,5 @@
 import { createLoginLimiter, execute } from '@conversa/api';
-import { defaultUserDetails, type UserDetails } from '@conversa/contracts';
+import { defaultUserDetails, streams, type UserDetails } from '@conversa/contracts';
 import { systemActor, user, userEmail, userEmailStream } from '@conversa/core';
 import type { ChannelGateway } from '@conversa/channels';
 import { testDatabase } from '@conversa/testing/database';
@@ -86,6 +86,23 @@ export async function signupCompany(server: TestServer, name: string, seedNumber
   return { email, password, ...(response.json() as { companyId: number; userId: number }) };
 }
 
+/**
+ * Waits until the reactors (the bot, the attendant's greetings, the sender) and the read models
+ * have caught up with everything stored, including what the reactors appended meanwhile.
+ */
+export async function settle(server: TestServer): Promise<void> {
+  const { store, reactors, runtime } = server.wiring;
+  for (let round = 0; round < 20; round++) {
+    const head = await store.headPosition();
+    if (!head) return;
+    await reactors.waitForPosition(head, { signal: AbortSignal.timeout(10_000) });
+    await runtime.waitForPosition(head, { signal: AbortSignal.timeout(10_000) });
+    const after = await store.headPosition();
+    if (after && after.commit === head.commit && after.prepare === head.prepare) return;
+  }
+  throw new Error('the reactors kept appending');
+}
+
 /** A user of a company created as the product does (a command, then its read model), logged in. */
 export async function createUser(server: TestServer, companyId: number, name: string, details: Partial<Omit<UserDetails, 'name' | 'email'>> = {}) {
   const ctx = server.wiring.ctx;
@@ -94,7 +111,7 @@ export async function createUser(server: TestServer, companyId: number, name: st
   await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor: systemActor });
   await execute(ctx, {
     decider: user,
-    streamId: `user-${userId}`,
+    streamId: streams.user(userId),
     command: { type: 'CreateUser', userId, companyId, details: { ...defaultUserDetails, name, email, ...details }, passwordHash: await ctx.hashPassword('Secret-123') },
     companyId,
     actor: systemActor,

@@ -2,7 +2,7 @@ import { createSessionHooks, inboundContext, RecordingChannelGateway } from '@co
 import { messageStream } from '@conversa/contracts';
 import { receiveMessage } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
  * GET /messages/{ticketId}?selectedQueues (spec 1 §7): every message records the queue its ticket
@@ -156,6 +156,8 @@ describe('GET /messages/:ticketId with selectedQueues', () => {
     } finally {
       await call(admin.token, 'PUT', '/settings/sendGreetingAccepted', { value: 'disabled' });
     }
+    // Posted by a reactor from the accept event (with the setting as it stood then): wait for it.
+    await settle(server);
     const page = await call(admin.token, 'GET', `/messages/${ticketId}?selectedQueues=${sales}`);
     const greeting = page.messages.find((message: { fromMe: boolean }) => message.fromMe);
     expect(greeting).toMatchObject({ queueId: sales });

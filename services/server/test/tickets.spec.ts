@@ -2,7 +2,7 @@ import { defaultUserDetails, ticketStream } from '@conversa/contracts';
 import { openTicket, systemActor } from '@conversa/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, createUser, settle } from './harness';
 
 let server: TestServer;
 let admin: { token: string; userId: number; companyId: number };
@@ -194,6 +194,8 @@ describe('ticket transitions', () => {
     try {
       await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: admin.userId });
       await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed', sendFarewellMessage: true });
+      // Posted by a reactor from the accept and close events: wait for it.
+      await settle(server);
       const queued = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageQueued'] }, maxCount: 10_000 })).filter((event) => (event.data as { ticketId: number }).ticketId === ticketId);
       expect(queued.map((event) => (event.data as { body: string }).body)).toEqual([
         'Olá *Greeted Person*, meu nome é *Tickets Co Admin* e agora vou prosseguir com seu atendimento!',

@@ -1,4 +1,4 @@
-import { createPresenceTracker } from '@conversa/api';
+import { createPresenceTracker } from '@conversa/automation';
 import { USER_OFFLINE_AFTER_MS } from '@conversa/contracts';
 import { userPresenceStream } from '@conversa/core';
 import { onlineUserIds } from '@conversa/projections/users/queries';

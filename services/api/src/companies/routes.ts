@@ -1,5 +1,5 @@
-import { CompanyDetails, DomainError, IsoDate, SchedulesInput, companyDetails } from '@conversa/contracts';
-import { advanceDueDate, company, recurrenceMonths } from '@conversa/core';
+import { CompanyDetails, DomainError, streams, IsoDate, SchedulesInput, companyDetails } from '@conversa/contracts';
+import { advanceDueDate, company, createCompanyAdmin, recurrenceMonths, withClaimedEmail } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
-import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -42,7 +41,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     // Seven days, each day's windows valid (start before end, A and B apart); a day left out keeps the default hours.
     const { schedules } = parse(z.object({ schedules: SchedulesInput }).strict(), request.body);
-    await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'SetCompanySchedules', schedules }, companyId: id, actor: userActor(request.principal.userId) });
+    await execute(ctx, { decider: company, streamId: streams.company(id), command: { type: 'SetCompanySchedules', schedules }, companyId: id, actor: userActor(request.principal.userId) });
     return findCompany(ctx.db, id);
   });
 
@@ -58,7 +57,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const register = () =>
       execute(ctx, {
         decider: company,
-        streamId: `company-${companyId}`,
+        streamId: streams.company(companyId),
         command: {
           type: 'RegisterCompany',
           companyId,
@@ -112,7 +111,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     // One command, one append: a refused part (company 1's due date) leaves the details unchanged too.
     await execute(ctx, {
       decider: company,
-      streamId: `company-${id}`,
+      streamId: streams.company(id),
       command: { type: 'EditCompany', changes: details, planId, dueDate },
       companyId: id,
       actor: userActor(request.principal.userId),
@@ -127,7 +126,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
     await execute(ctx, {
       decider: company,
-      streamId: `company-${id}`,
+      streamId: streams.company(id),
       command: { type: 'SetCompanyDueDate', dueDate: advanceDueDate(current.dueDate, current.recurrence as keyof typeof recurrenceMonths) },
       companyId: id,
       actor: userActor(request.principal.userId),
@@ -137,7 +136,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.delete('/companies/:id', { config: { auth: { super: true } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
-    await execute(ctx, { decider: company, streamId: `company-${id}`, command: { type: 'DeleteCompany' }, companyId: id, actor: userActor(request.principal.userId) });
+    await execute(ctx, { decider: company, streamId: streams.company(id), command: { type: 'DeleteCompany' }, companyId: id, actor: userActor(request.principal.userId) });
     return reply.status(204).send();
   });
 }

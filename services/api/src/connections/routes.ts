@@ -11,8 +11,7 @@ import {
   type ConnectionView,
   type Position,
 } from '@conversa/contracts';
-import { closeImportedTickets } from '@conversa/channels';
-import { connection, connectionRoster, runCommand } from '@conversa/core';
+import { closeImportedTickets, connection, connectionRoster, runCommand } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionsToRun, findConnection, listConnections } from '@conversa/projections/connections/queries';
 import { findPlan } from '@conversa/projections/plans/queries';

@@ -1,4 +1,4 @@
-import { allPlanFlagsOn, DomainError, PlanFields } from '@conversa/contracts';
+import { allPlanFlagsOn, DomainError, streams, PlanFields } from '@conversa/contracts';
 import { plan } from '@conversa/core';
 import { findPlan, listPlans } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +25,7 @@ export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const planId = await ctx.ids.next('plan');
     await execute(ctx, {
       decider: plan,
-      streamId: `plan-${planId}`,
+      streamId: streams.plan(planId),
       command: { type: 'CreatePlan', planId, fields },
       companyId: request.principal.companyId,
       actor: userActor(request.principal.userId),
@@ -36,7 +36,7 @@ export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   app.put('/plans/:id', { config: { auth: { super: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(PlanFields.partial().strict(), request.body);
-    await execute(ctx, { decider: plan, streamId: `plan-${id}`, command: { type: 'ChangePlan', changes }, companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
+    await execute(ctx, { decider: plan, streamId: streams.plan(id), command: { type: 'ChangePlan', changes }, companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
     return findPlan(ctx.db, id);
   });
 
@@ -44,7 +44,7 @@ export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const { id } = parse(IdParam, request.params);
     await execute(ctx, {
       decider: plan,
-      streamId: `plan-${id}`,
+      streamId: streams.plan(id),
       command: { type: 'DeletePlan', companiesOnPlan: await countCompaniesOnPlan(ctx.db, id) },
       companyId: request.principal.companyId,
       actor: userActor(request.principal.userId),

@@ -1,5 +1,5 @@
-import { DomainError, LoginRequest, SignupRequest, companyDetails, type SessionResponse } from '@conversa/contracts';
-import { company, session } from '@conversa/core';
+import { DomainError, streams, LoginRequest, SignupRequest, companyDetails, type SessionResponse } from '@conversa/contracts';
+import { company, createCompanyAdmin, session, withClaimedEmail } from '@conversa/core';
 import { companyNameTaken, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { credentialsByEmail, findUser } from '@conversa/projections/users/queries';
@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { execute, systemActor, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 import { hashToken, newRefreshToken, sessionIdOf } from '../http/tokens';
-import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
-import { takeOfflineAtLogout } from '../users/presence';
+import { takeOfflineAtLogout } from '@conversa/automation';
 import { LimitExceeded } from './limiter';
 import { sessionUserOf } from './session-user';
 
@@ -54,7 +53,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const refreshToken = newRefreshToken(sessionId);
     await execute(ctx, {
       decider: session,
-      streamId: `session-${sessionId}`,
+      streamId: streams.session(sessionId),
       command: {
         type: 'StartSession',
         sessionId,
@@ -76,12 +75,12 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const sessionId = presented ? sessionIdOf(presented) : null;
     if (!presented || !sessionId) throw new DomainError('ERR_SESSION_EXPIRED');
     const rotated = newRefreshToken(sessionId);
-    const stream = await ctx.store.readStream(`session-${sessionId}`, { maxCount: 1 });
+    const stream = await ctx.store.readStream(streams.session(sessionId), { maxCount: 1 });
     const companyId = stream[0]?.metadata.companyId;
     if (companyId === undefined) throw new DomainError('ERR_SESSION_EXPIRED');
     const result = await execute(ctx, {
       decider: session,
-      streamId: `session-${sessionId}`,
+      streamId: streams.session(sessionId),
       command: { type: 'RefreshSession', presentedHash: hashToken(presented), newHash: hashToken(rotated) },
       companyId,
       actor: systemActor,
@@ -96,7 +95,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.delete('/auth/logout', { config: { auth: { allowExpired: true } } }, async (request, reply) => {
     const { sessionId, companyId, userId } = request.principal;
-    await execute(ctx, { decider: session, streamId: `session-${sessionId}`, command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
+    await execute(ctx, { decider: session, streamId: streams.session(sessionId), command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
     await takeOfflineAtLogout(ctx, { userId, companyId, sessionId });
     reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
     return reply.status(204).send();
@@ -120,7 +119,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       const due = new Date(ctx.now().getTime() + ctx.trialDays * 24 * 3600 * 1000).toISOString().slice(0, 10);
       await execute(ctx, {
         decider: company,
-        streamId: `company-${companyId}`,
+        streamId: streams.company(companyId),
         command: {
           type: 'RegisterCompany',
           companyId,

@@ -1,4 +1,4 @@
-import { CompanySettingsSchema, DomainError, type CompanySettingKey } from '@conversa/contracts';
+import { CompanySettingsSchema, DomainError, streams, type CompanySettingKey } from '@conversa/contracts';
 import { company } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +21,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const companyId = key === 'userCreation' ? PLATFORM_COMPANY_ID : principal.companyId;
     await execute(ctx, {
       decider: company,
-      streamId: `company-${companyId}`,
+      streamId: streams.company(companyId),
       command: { type: 'ChangeCompanySetting', key, value: checked },
       companyId,
       actor: userActor(principal.userId),

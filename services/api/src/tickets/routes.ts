@@ -1,6 +1,6 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
-import { changeTicket, openTicket, queueOutboundMessage, type TicketCommand } from '@conversa/core';
+import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import { findContact } from '@conversa/projections/contacts/queries';
 import {
@@ -43,9 +43,6 @@ async function explainOtherOpenTicket(ctx: ApiContext, companyId: number, error:
   }
   throw error;
 }
-
-/** The greeting posted as the attendant when they accept (setting sendGreetingAccepted). */
-export const acceptGreeting = (contactName: string, userName: string) => `Olá *${contactName}*, meu nome é *${userName}* e agora vou prosseguir com seu atendimento!`;
 
 export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/tickets', async (request) => {
@@ -127,30 +124,26 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     if (body.userId && body.userId !== principal.userId && !(await findUser(ctx.db, body.userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
     // Sending the ticket's own queue back (a form echoing it) is no change to check.
     await assertOwnQueueAndConnection(ctx, principal.companyId, body.queueId === current.queueId ? undefined : body.queueId, undefined);
-    const settings = await companySettingsOf(ctx.db, principal.companyId);
+    // Only closing as resolved asks the setting (requiredTag): other changes skip that read.
+    const closing = commands.some((command) => command.type === 'CloseTicket' && command.reason === 'resolved');
+    const requiredTag = closing && (await companySettingsOf(ctx.db, principal.companyId)).requiredTag === 'enabled';
     const actor = userActor(principal.userId);
 
-    for (const command of commands) {
-      const decided: TicketCommand =
-        command.type === 'CloseTicket' && command.reason === 'resolved'
-          ? { ...command, requiredTag: { enabled: settings.requiredTag === 'enabled', contactHasTags: current.tags.length > 0 } }
-          : command;
-      const result = await changeTicket(ctx, { companyId: principal.companyId, actor, ticketId: id, command: decided }).catch((error) =>
-        explainOtherOpenTicket(ctx, principal.companyId, error),
-      );
-      await ctx.waitForProjections(result.position);
-      // The greeting and farewell belong to the queue the ticket is in after the change (an accept may place it in one).
-      const posted = { ...current, queueId: result.state.status === 'none' ? current.queueId : result.state.queueId };
-      const accepted = result.events.find((event) => event.type === 'TicketAccepted');
-      if (accepted && settings.sendGreetingAccepted === 'enabled' && !current.isGroup) {
-        const me = request.principal.user;
-        await postAsAttendant(ctx, principal.companyId, principal.userId, posted, acceptGreeting(current.contact?.name ?? '', me.name));
+    // The commands read the event log, not the read models: one wait, for the last, covers them all.
+    // The attendant's greeting and farewell follow from their events (core's postAttendantMessage, run by a reactor).
+    let last: Position | null = null;
+    try {
+      for (const command of commands) {
+        const decided: TicketCommand =
+          command.type === 'CloseTicket' && command.reason === 'resolved' ? { ...command, requiredTag: { enabled: requiredTag, contactHasTags: current.tags.length > 0 } } : command;
+        const result = await changeTicket(ctx, { companyId: principal.companyId, actor, ticketId: id, command: decided }).catch((error) =>
+          explainOtherOpenTicket(ctx, principal.companyId, error),
+        );
+        last = result.position ?? last;
       }
-      const closed = result.events.find((event) => event.type === 'TicketClosed') as RecordedEvent | undefined;
-      if (closed && (closed.data as { farewell: boolean }).farewell) {
-        const farewell = request.principal.user.farewellMessage.trim();
-        if (farewell !== '') await postAsAttendant(ctx, principal.companyId, principal.userId, posted, farewell);
-      }
+    } finally {
+      // A later command refused still answers after the earlier ones show.
+      await ctx.waitForProjections(last);
     }
     return findTicket(ctx.db, principal.companyId, id);
   });
@@ -224,17 +217,6 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       }),
     };
   });
-}
-
-async function postAsAttendant(ctx: ApiContext, companyId: number, userId: number, ticket: TicketView, body: string): Promise<void> {
-  const { position } = await queueOutboundMessage(ctx, {
-    companyId,
-    actor: userActor(userId),
-    ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
-    userId,
-    body,
-  });
-  await ctx.waitForProjections(position);
 }
 
 /** A ticket may only be put in a queue, or on a connection, of its own company. */

@@ -1,7 +1,10 @@
 import { DomainError, type UserDetails } from '@conversa/contracts';
+import type { UserSeatLookup } from '@conversa/core';
+import { findCompany } from '@conversa/projections/companies/queries';
+import { findPlan } from '@conversa/projections/plans/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { existingQueueIds, queueSummaries } from '@conversa/projections/queues/queries';
-import type { UserView } from '@conversa/projections/users/queries';
+import { activeUserIds, type UserView } from '@conversa/projections/users/queries';
 import type { ApiContext } from '../context';
 
 /**
@@ -29,3 +32,13 @@ export async function withQueues(ctx: ApiContext, companyId: number, users: User
   const liveIds = new Set(live);
   return users.map((u) => ({ ...u, queues: u.queueIds.filter((id) => liveIds.has(id)).map((id) => summaries.get(id)!) }));
 }
+
+/** The plan's user limit and the company's active users, from the read models: what a new user's seat is checked against. */
+export const seatLookup = (ctx: ApiContext): UserSeatLookup => ({
+  async userLimit(companyId) {
+    const company = await findCompany(ctx.db, companyId);
+    const plan = company && (await findPlan(ctx.db, company.planId));
+    return plan ? plan.users : null;
+  },
+  activeUserIds: (companyId) => activeUserIds(ctx.db, companyId),
+});

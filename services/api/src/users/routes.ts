@@ -1,5 +1,5 @@
-import { CreateUserRequest, DomainError, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails } from '@conversa/contracts';
-import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
+import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails } from '@conversa/contracts';
+import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, createCompanyUser, deleteCompanyUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
 import { findUser, listUsers, type UserView } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
-import { createCompanyUser, deleteCompanyUser } from './commands';
 import { saveProfileImage } from './profile-image';
-import { assertUserReferences, withQueues } from './references';
+import { assertUserReferences, seatLookup, withQueues } from './references';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -59,7 +58,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const companyId = principal.companyId;
     await assertUserReferences(ctx, companyId, fields);
     const details: UserDetails = { ...defaultUserDetails, ...fields };
-    const userId = await createCompanyUser(ctx, { companyId, details, password, actor: userActor(principal.userId) });
+    const userId = await createCompanyUser(ctx, { companyId, details, password, actor: userActor(principal.userId), seats: seatLookup(ctx) });
     const [created] = await withQueues(ctx, companyId, [(await findUser(ctx.db, userId))!]);
     return reply.status(201).send(created);
   });
@@ -82,9 +81,9 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       await execute(ctx, { decider: userEmail, streamId: userEmailStream(newEmail), command: { type: 'ClaimUserEmail', email: newEmail, userId: id }, companyId, actor });
       await execute(ctx, { decider: userEmail, streamId: userEmailStream(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: id }, companyId, actor });
     }
-    await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes }, companyId, actor });
+    await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes }, companyId, actor });
     if (password !== undefined) {
-      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
+      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
     }
     const [updated] = await withQueues(ctx, companyId, [(await findUser(ctx.db, id))!]);
     return updated;
@@ -108,7 +107,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     assertMayTouchUser(editorOf(principal), target);
     const stored: StoredMedia = await saveProfileImage(ctx, request, target);
     try {
-      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes: { profileImage: stored.url } }, companyId: target.companyId, actor: userActor(principal.userId) });
+      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes: { profileImage: stored.url } }, companyId: target.companyId, actor: userActor(principal.userId) });
     } catch (error) {
       await ctx.media.remove(target.companyId, stored.url);
       throw error;
@@ -125,7 +124,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const target = await visibleUser(ctx, principal, id);
     assertMayTouchUser(editorOf(principal), target);
     if (target.profileImage) {
-      await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes: { profileImage: null } }, companyId: target.companyId, actor: userActor(principal.userId) });
+      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes: { profileImage: null } }, companyId: target.companyId, actor: userActor(principal.userId) });
       await ctx.media.remove(target.companyId, target.profileImage);
     }
     const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);

@@ -1,6 +1,6 @@
 import type { ConnectionChannel } from '@conversa/contracts';
 import type { OutboundMessage } from '../port';
-import type { RunningSession, SessionConnection, SessionDriver, SessionHooks } from '../sessions';
+import type { RunningSession, SessionConnection, SessionDriver, SessionHooks } from '../session-port';
 import { GraphError, type GraphApi } from './graph';
 import { sendCloud, sendMessenger } from './outbound';
 

@@ -1,6 +1,7 @@
 import { connectionSecrets, connectionsOfAccount } from '@conversa/projections/connections/queries';
 import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
-import { createSessionHooks, type SessionContext, type SessionLogger } from '../sessions';
+import { createSessionHooks } from '../session-hooks';
+import type { SessionContext, SessionLogger } from '../session-port';
 import type { GraphApi } from './graph';
 import { mapWebhook, type MetaDelivery, type MetaMediaRef, type MetaWebhookPayload } from './webhook';
 

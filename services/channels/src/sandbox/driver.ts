@@ -1,7 +1,7 @@
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 import type { OutboundMessage } from '../port';
-import type { RunningSession, SessionDriver } from '../sessions';
+import type { RunningSession, SessionDriver } from '../session-port';
 
 /**
  * The sandbox's "phone": what the product sent to each contact of a sandbox connection. Written

@@ -7,7 +7,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import type { Readable } from 'node:stream';
-import { createSessionHooks, type SessionContext, type SessionHooks } from '../sessions';
+import { createSessionHooks } from '../session-hooks';
+import type { SessionContext, SessionHooks } from '../session-port';
 
 /** Addresses a sandbox media url may not reach: the server's own network (SSRF). */
 const privateNetworks = (() => {

@@ -1,5 +1,5 @@
 import { fetchLatestWaWebVersion, makeWASocket, type WAVersion } from '@whiskeysockets/baileys';
-import type { SessionDriver } from '../sessions';
+import type { SessionDriver } from '../session-port';
 import { WhatsappSession, type SocketFactory, type WhatsappSessionOptions } from './session';
 
 export interface WhatsappDriverOptions extends Omit<WhatsappSessionOptions, 'makeSocket'> {

@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream';
 import type { ChannelChat, ChannelPresence } from '../channel-events';
 import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
 import type { OutboundMessage } from '../port';
-import type { RunningSession, SessionConnection, SessionHooks } from '../sessions';
+import type { RunningSession, SessionConnection, SessionHooks } from '../session-port';
 import type { WhatsappAuthStore } from './auth-state';
 import { jidOfContact, LidDirectory, mapCall, mapMessage, mapMessageUpdate, mapPresence, mapReaction, mapReceipt, timestampOf, userOf, type MappingContext, type WhatsappMediaRef } from './mapping';
 import { outboundContent, quotedWAMessage, type QuotedMessage } from './outbound';

@@ -174,21 +174,8 @@ async function receiveWith(ctx: ReceiveMessageContext, input: ReceiveMessageInpu
   const earlier = fold(message, history as unknown as MessageEvent[]);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
 
-  const channelActor: Actor = { kind: 'channel', id: whatsappId ?? channel };
-  const { contactId } = await findOrCreateContact(ctx, {
-    companyId,
-    actor: channelActor,
-    number: input.contact.number,
-    name: input.contact.name,
-    channel,
-    isGroup: input.contact.isGroup,
-    profilePicUrl: input.contact.profilePicUrl ?? null,
-    verifiedByChannel: true,
-  });
-  const actor: Actor = { kind: 'contact', id: contactId };
-  const { ticketId, queueId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true, ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}) });
-  const quotedMessageId = input.quotedProviderId ? await quotedMessageIdOf(ctx, companyId, whatsappId, input.quotedProviderId) : null;
-
+  const place = await placeInConversation(ctx, input, (contactId) => ({ kind: 'contact', id: contactId }));
+  const { ticketId, contactId, queueId, quotedMessageId, actor } = place;
   const result = await runCommand(ctx, {
     decider: message,
     streamId: messageStream(messageId),
@@ -220,6 +207,73 @@ async function receiveWith(ctx: ReceiveMessageContext, input: ReceiveMessageInpu
     return { messageId, ticketId: result.state.ticketId, contactId: result.state.contactId, duplicate: true, position: null };
   }
   return { messageId, ticketId, contactId, duplicate: false, position: result.position };
+}
+
+/**
+ * The connection's own account wrote outside Conversa (from the phone, the page inbox): the contact
+ * and ticket are found or opened as for a received message, then one append of MessageQueued +
+ * MessageSent records it as already sent (the sender never sends it). Idempotent on the provider's id,
+ * whose derived message id it shares with inbound messages.
+ */
+export async function recordSentElsewhere(ctx: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
+  const { companyId, whatsappId } = input;
+  const messageId = inboundMessageId(companyId, whatsappId, input.providerId);
+  const earlier = await loadMessage(ctx, messageId);
+  if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
+  // The channel wrote it, not the contact: the ticket and the message are the channel's doing.
+  const { ticketId, contactId, queueId, quotedMessageId, actor } = await placeInConversation(ctx, input, (_contactId, channelActor) => channelActor);
+  const result = await runCommand(ctx, {
+    decider: message,
+    streamId: messageStream(messageId),
+    command: {
+      type: 'RecordSentElsewhere',
+      providerId: input.providerId,
+      sentAt: new Date(input.receivedAt).toISOString(),
+      message: {
+        messageId,
+        ticketId,
+        contactId,
+        whatsappId,
+        queueId,
+        body: input.body,
+        mediaType: input.mediaType,
+        media: input.media ?? null,
+        location: input.location ?? null,
+        quotedMessageId,
+        userId: null,
+        isPrivate: false,
+        isForwarded: false,
+      },
+    },
+    companyId,
+    actor,
+  });
+  if (result.events.length === 0) return { messageId, ticketId, contactId, duplicate: true, position: null };
+  return { messageId, ticketId, contactId, duplicate: false, position: result.position };
+}
+
+/**
+ * Where a channel's message lands: the contact found by number or created (by the channel), the
+ * contact's open or pending ticket on the connection or a new one (by `actorOf`), and the message
+ * it quotes. Shared by received messages and messages sent elsewhere.
+ */
+async function placeInConversation(ctx: ReceiveMessageContext, input: ReceiveMessageInput, actorOf: (contactId: number, channelActor: Actor) => Actor) {
+  const { companyId, whatsappId, channel } = input;
+  const channelActor: Actor = { kind: 'channel', id: whatsappId ?? channel };
+  const { contactId } = await findOrCreateContact(ctx, {
+    companyId,
+    actor: channelActor,
+    number: input.contact.number,
+    name: input.contact.name,
+    channel,
+    isGroup: input.contact.isGroup,
+    profilePicUrl: input.contact.profilePicUrl ?? null,
+    verifiedByChannel: true,
+  });
+  const actor = actorOf(contactId, channelActor);
+  const { ticketId, queueId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true, ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}) });
+  const quotedMessageId = input.quotedProviderId ? await quotedMessageIdOf(ctx, companyId, whatsappId, input.quotedProviderId) : null;
+  return { contactId, ticketId, queueId, quotedMessageId, actor };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { UserOfflineReason, UserPresenceEvent } from '@conversa/contracts';
+import { streams, type UserOfflineReason, type UserPresenceEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 
 export type UserPresence = { online: boolean };
@@ -28,4 +28,5 @@ export const userPresence: Decider<UserPresence, UserPresenceCommand, UserPresen
   },
 };
 
-export const userPresenceStream = (userId: number) => `userpresence-${userId}`;
+/** Kept under its old name: core and tests import it from here. */
+export const userPresenceStream = streams.userPresence;

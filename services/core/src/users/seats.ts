@@ -1,4 +1,4 @@
-import { DomainError, type UserSeatEvent } from '@conversa/contracts';
+import { DomainError, streams, type UserSeatEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 
 /** Users that took a seat through this stream and have not freed it; users freed here (the read model may still list them). */
@@ -44,4 +44,5 @@ export const userSeats: Decider<UserSeats, UserSeatsCommand, UserSeatEvent> = {
   },
 };
 
-export const userSeatsStream = (companyId: number) => `userseats-${companyId}`;
+/** Kept under its old name: core and tests import it from here. */
+export const userSeatsStream = streams.userSeats;

@@ -1,4 +1,4 @@
-import { DomainError, type UserDetails, type UserEmailEvent, type UserEvent } from '@conversa/contracts';
+import { DomainError, streams, type UserDetails, type UserEmailEvent, type UserEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 import { changedFields } from '../commands/changes';
 
@@ -70,4 +70,5 @@ export const userEmail: Decider<UserEmail, UserEmailCommand, UserEmailEvent> = {
   },
 };
 
-export const userEmailStream = (email: string) => `useremail-${email.trim().toLowerCase()}`;
+/** Kept under its old name: core and tests import it from here. */
+export const userEmailStream = streams.userEmail;

@@ -1,5 +1,5 @@
-import { USER_OFFLINE_AFTER_MS, type Actor, type UserOfflineReason } from '@conversa/contracts';
-import { userPresence, userPresenceStream } from '@conversa/core';
+import { USER_OFFLINE_AFTER_MS, type Actor, type Position, type UserOfflineReason } from '@conversa/contracts';
+import { runCommand, systemActor, userActor, userPresence, userPresenceStream, type CommandContext, type DomainEvent, type Execution } from '@conversa/core';
 import {
   closeConnection,
   endSessionConnections,
@@ -14,14 +14,26 @@ import {
 } from '@conversa/projections/users/presence';
 import { findUser } from '@conversa/projections/users/queries';
 import { createLeasedCronJob } from '@conversa/projector';
-import { execute, systemActor, userActor, type ApiContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { AutomationLogger } from '../schedules/sender';
+
+/** What presence needs of its process: commands, the read models, and waiting until they show a change. */
+export interface PresenceContext extends CommandContext {
+  db: Kysely<any>;
+  waitForProjections(position: Position | null): Promise<void>;
+}
+
+/** Each transition is awaited into the read model: the race arguments below rely on reading it back. */
+async function execute<State, Command, Event extends DomainEvent>(ctx: PresenceContext, execution: Execution<State, Command, Event>) {
+  const result = await runCommand(ctx, execution);
+  await ctx.waitForProjections(result.position);
+  return result;
+}
 
 /** Every minute: a user whose browser is gone shows offline within USER_OFFLINE_AFTER_MS plus a minute. */
 export const PRESENCE_SWEEP_CRON = '* * * * *';
 /** One process in the cluster sweeps (DESIGN.md "Processes": singleton work holds a lease). */
 export const PRESENCE_LEASE = 'users.presence';
-
-type Logger = { info(object: object, message?: string): void; warn(object: object, message?: string): void; error(object: object, message?: string): void };
 
 export type { UserConnection };
 type PresenceUser = { userId: number; companyId: number };
@@ -49,10 +61,10 @@ export interface PresenceTracker {
   stop(): Promise<void>;
 }
 
-const markOnline = (ctx: ApiContext, { userId, companyId }: PresenceUser) =>
+const markOnline = (ctx: PresenceContext, { userId, companyId }: PresenceUser) =>
   execute(ctx, { decider: userPresence, streamId: userPresenceStream(userId), command: { type: 'MarkUserOnline', userId }, companyId, actor: userActor(userId) });
 
-const markOffline = (ctx: ApiContext, { userId, companyId }: PresenceUser, lastSeenAt: Date, reason: UserOfflineReason, actor: Actor) =>
+const markOffline = (ctx: PresenceContext, { userId, companyId }: PresenceUser, lastSeenAt: Date, reason: UserOfflineReason, actor: Actor) =>
   execute(ctx, { decider: userPresence, streamId: userPresenceStream(userId), command: { type: 'MarkUserOffline', userId, lastSeenAt: lastSeenAt.toISOString(), reason }, companyId, actor });
 
 /**
@@ -61,7 +73,7 @@ const markOffline = (ctx: ApiContext, { userId, companyId }: PresenceUser, lastS
  * offline is recorded (and reaches the read model) before the sockets are counted again. Whichever reads
  * second sees the other's write, so a user with an open socket never stays offline.
  */
-async function offlineUnlessConnected(ctx: ApiContext, user: PresenceUser, reason: UserOfflineReason, actor: Actor): Promise<void> {
+async function offlineUnlessConnected(ctx: PresenceContext, user: PresenceUser, reason: UserOfflineReason, actor: Actor): Promise<void> {
   if ((await liveConnectionCount(ctx.db, user.userId)) > 0) return;
   await markOffline(ctx, user, ctx.now(), reason, actor);
   if ((await liveConnectionCount(ctx.db, user.userId)) > 0) await markOnline(ctx, user);
@@ -72,7 +84,7 @@ async function offlineUnlessConnected(ctx: ApiContext, user: PresenceUser, reaso
  * connected. Other tabs of the logged-out session keep their sockets until they notice, but no longer count
  * and their pings are ignored.
  */
-export async function takeOfflineAtLogout(ctx: ApiContext, session: PresenceUser & { sessionId: string }): Promise<void> {
+export async function takeOfflineAtLogout(ctx: PresenceContext, session: PresenceUser & { sessionId: string }): Promise<void> {
   await endSessionConnections(ctx.db, session.sessionId);
   await offlineUnlessConnected(ctx, session, 'logout', userActor(session.userId));
 }
@@ -95,7 +107,7 @@ export async function takeOfflineAtLogout(ctx: ApiContext, session: PresenceUser
  * read.users.online; the sweep takes the user offline (and waits for the read model) before it reads the
  * heartbeat again. Whichever reads second sees the other's write, so a user who pinged never stays offline.
  */
-export function createPresenceTracker(ctx: ApiContext, options: { connectionString: string; cron?: string; logger?: Logger }): PresenceTracker {
+export function createPresenceTracker(ctx: PresenceContext, options: { connectionString: string; cron?: string; logger?: AutomationLogger }): PresenceTracker {
 
   // One socket's open, pings and close are handled in the order they happened (the edge reports them without
   // waiting), so a close never runs before the registration it undoes.

@@ -1,0 +1,45 @@
+import { connectionRosterStream, connectionStream } from '../connections/events';
+import { contactNumberStream, contactStream } from '../contacts/events';
+import { helpStream } from '../helps/events';
+import { messageStream } from '../messages/events';
+import { ticketNoteStream } from '../notes/events';
+import { queueColorStream, queueStream } from '../queues/events';
+import { quickMessageStream } from '../quickMessages/events';
+import { contactBotStream, queueRotationStream, ticketBotStream } from '../routing/events';
+import { scheduleStream } from '../schedules/events';
+import { tagStream } from '../tags/events';
+import { ticketSlotStream, ticketStream } from '../tickets/events';
+
+/**
+ * Every stream id of the event log, one helper per category: a stream's name is spelled once, so a
+ * writer and a reader (or a test) cannot disagree on it. Category prefixes are part of the stored
+ * log: never rename one.
+ */
+export const streams = {
+  plan: (planId: number) => `plan-${planId}`,
+  company: (companyId: number) => `company-${companyId}`,
+  user: (userId: number) => `user-${userId}`,
+  /** Guard: its expected revision makes an e-mail belong to one user at a time. */
+  userEmail: (email: string) => `useremail-${email.trim().toLowerCase()}`,
+  /** Guard: its expected revision makes the plan's user limit hold under concurrent creations. */
+  userSeats: (companyId: number) => `userseats-${companyId}`,
+  userPresence: (userId: number) => `userpresence-${userId}`,
+  session: (sessionId: string) => `session-${sessionId}`,
+  ticket: ticketStream,
+  ticketSlot: ticketSlotStream,
+  ticketNote: ticketNoteStream,
+  ticketBot: ticketBotStream,
+  contactBot: contactBotStream,
+  queueRotation: queueRotationStream,
+  message: messageStream,
+  contact: contactStream,
+  contactNumber: contactNumberStream,
+  connection: connectionStream,
+  connectionRoster: connectionRosterStream,
+  queue: queueStream,
+  queueColor: queueColorStream,
+  quickMessage: quickMessageStream,
+  schedule: scheduleStream,
+  tag: tagStream,
+  help: helpStream,
+} as const;

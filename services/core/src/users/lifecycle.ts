@@ -1,0 +1,113 @@
+import { defaultUserDetails, DomainError, streams, type Actor, type Position, type UserDetails } from '@conversa/contracts';
+import type { DomainEvent } from '../commands/decider';
+import type { CommandResult } from '../commands/handle';
+import { runCommand, type CommandContext, type Execution } from '../commands/run';
+import type { IdAllocator } from '../ids';
+import { userSeats } from './seats';
+import { user, userEmail } from './user';
+
+/**
+ * What the user use cases need of their process. Each step is awaited into the read models, as a
+ * request's commands are: the next step, or the answer, may read what the previous one wrote.
+ */
+export interface UserUseCaseContext extends CommandContext {
+  ids: IdAllocator;
+  hashPassword(password: string): Promise<string>;
+  waitForProjections(position: Position | null): Promise<void>;
+  /** Where profile pictures are kept: a deleted user's goes with them. */
+  media: { remove(companyId: number, url: string): Promise<void> };
+}
+
+/** The read models a new user's seat is checked against. */
+export interface UserSeatLookup {
+  /** The plan's user limit; null when the company or its plan is unknown. */
+  userLimit(companyId: number): Promise<number | null>;
+  activeUserIds(companyId: number): Promise<number[]>;
+}
+
+export interface EmailClaim {
+  email: string;
+  userId: number;
+  companyId: number;
+  actor: Actor;
+}
+
+async function execute<State, Command, Event extends DomainEvent>(ctx: UserUseCaseContext, execution: Execution<State, Command, Event>): Promise<CommandResult<State>> {
+  const result = await runCommand(ctx, execution);
+  await ctx.waitForProjections(result.position);
+  return result;
+}
+
+/**
+ * Holds an e-mail for a user while `work` creates what goes with it; if the work fails the
+ * address is released, so a failed sign-up never leaves an e-mail nobody can use.
+ */
+export async function withClaimedEmail<T>(ctx: UserUseCaseContext, claim: EmailClaim, work: () => Promise<T>): Promise<T> {
+  const { email, userId, companyId, actor } = claim;
+  await execute(ctx, { decider: userEmail, streamId: streams.userEmail(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor });
+  try {
+    return await work();
+  } catch (error) {
+    await execute(ctx, { decider: userEmail, streamId: streams.userEmail(email), command: { type: 'ReleaseUserEmail', email, userId }, companyId, actor });
+    throw error;
+  }
+}
+
+/** A company's first administrator: admin profile, sees every queue's tickets. */
+export async function createCompanyAdmin(ctx: UserUseCaseContext, admin: EmailClaim & { name: string; password: string }): Promise<void> {
+  const { email, userId, companyId, actor, name, password } = admin;
+  await execute(ctx, {
+    decider: user,
+    streamId: streams.user(userId),
+    command: {
+      type: 'CreateUser',
+      userId,
+      companyId,
+      passwordHash: await ctx.hashPassword(password),
+      details: { ...defaultUserDetails, name, email, profile: 'admin', allTicket: 'enable' },
+    },
+    companyId,
+    actor,
+  });
+}
+
+/**
+ * A user created from the users screen: the e-mail is claimed, then a seat of the plan's user limit
+ * (ERR_PLAN_USER_LIMIT), then the user; a failure at any step gives back what the earlier steps took.
+ */
+export async function createCompanyUser(
+  ctx: UserUseCaseContext,
+  input: { companyId: number; details: UserDetails; password: string; actor: Actor; seats: UserSeatLookup },
+): Promise<number> {
+  const { companyId, details, password, actor, seats } = input;
+  const limit = await seats.userLimit(companyId);
+  if (limit === null) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+  const userId = await ctx.ids.next('user');
+  const passwordHash = await ctx.hashPassword(password);
+  await withClaimedEmail(ctx, { email: details.email, userId, companyId, actor }, async () => {
+    await execute(ctx, {
+      decider: userSeats,
+      streamId: streams.userSeats(companyId),
+      command: { type: 'TakeUserSeat', companyId, userId, limit, activeUserIds: await seats.activeUserIds(companyId) },
+      companyId,
+      actor,
+    });
+    try {
+      await execute(ctx, { decider: user, streamId: streams.user(userId), command: { type: 'CreateUser', userId, companyId, details, passwordHash }, companyId, actor });
+    } catch (error) {
+      await execute(ctx, { decider: userSeats, streamId: streams.userSeats(companyId), command: { type: 'FreeUserSeat', companyId, userId }, companyId, actor });
+      throw error;
+    }
+  });
+  return userId;
+}
+
+/** Deletes a user and gives back what they held: their seat, their e-mail (usable again) and their picture. */
+export async function deleteCompanyUser(ctx: UserUseCaseContext, input: { target: { id: number; companyId: number; email: string; profileImage: string | null }; actor: Actor }): Promise<void> {
+  const { target, actor } = input;
+  const companyId = target.companyId;
+  await execute(ctx, { decider: user, streamId: streams.user(target.id), command: { type: 'DeleteUser' }, companyId, actor });
+  await execute(ctx, { decider: userSeats, streamId: streams.userSeats(companyId), command: { type: 'FreeUserSeat', companyId, userId: target.id }, companyId, actor });
+  await execute(ctx, { decider: userEmail, streamId: streams.userEmail(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: target.id }, companyId, actor });
+  if (target.profileImage) await ctx.media.remove(companyId, target.profileImage);
+}
