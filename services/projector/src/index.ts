@@ -4,6 +4,8 @@ export * from './lease';
 export * from './progress';
 export * from './rebuild';
 export * from './runtime';
+export * from './parking';
+export * from './isolation';
 export * from './schemas';
 export * from './cli';
 export * from './leased-cron';
