@@ -8,4 +8,5 @@ export * from './parking';
 export * from './isolation';
 export * from './schemas';
 export * from './cli';
+export * from './projections-cli';
 export * from './leased-cron';

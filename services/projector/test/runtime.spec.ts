@@ -46,7 +46,7 @@ async function cleanRebuildEquals(table: string, makeClean: (name: string) => Pr
 }
 
 describe('projection runtime', () => {
-  it('commits rows and checkpoint together; a failing batch leaves neither, and a restart equals a clean rebuild', async () => {
+  it('commits rows and checkpoint together; a batch failing for a transient reason leaves neither, and a restart equals a clean rebuild', async () => {
     const projector = counters({ failWhen: () => true, failWith: serializationFailure });
     const runtime = h.runtime({ projectors: [projector], retry: { initialMs: 60_000 } });
     await runtime.start();
@@ -69,7 +69,7 @@ describe('projection runtime', () => {
     await cleanRebuildEquals(names.counters, (name) => counters({ name, table: name, failWhen: () => false }));
   });
 
-  it('restarts a failed projector from its checkpoint with backoff, never skipping nor doubling the failing events', async () => {
+  it('restarts a projector after a transient failure from its checkpoint with backoff, never skipping nor doubling the failing events', async () => {
     const logged = observed(counters({ failWhen: (attempt) => attempt <= 2, failWith: serializationFailure }));
     const runtime = h.runtime({ projectors: [logged.projector], retry: { initialMs: 10, maxMs: 50 }, batchSize: 10 });
     await runtime.start();
