@@ -65,6 +65,8 @@ export interface ProjectorStatus {
 }
 
 export interface ProjectionRuntime {
+  /** What it runs, as given. */
+  readonly projectors: readonly Projector[];
   /** Prepares the schemas and starts every projector; resolves without waiting for leases. */
   start(): Promise<void>;
   /** Stops delivering, lets the running batches finish and releases the leases. */
@@ -103,6 +105,8 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   let stopped = false;
 
   return {
+    projectors: options.projectors,
+
     start() {
       started ??= (async () => {
         await ensureSchemas(options.db);
