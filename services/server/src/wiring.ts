@@ -96,7 +96,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     media: createLocalDiskMediaStore({ dir: config.mediaDir, maxBytes: config.mediaMaxBytes }),
     waitForProjections: async (position, waitOptions) => {
       if (!position) return;
-      const projectors = waitOptions?.readModels;
+      const types = waitOptions?.eventTypes && new Set(waitOptions.eventTypes);
+      const projectors = waitOptions?.readModels ?? (types && runtime.projectors.filter((p) => p.eventTypes.some((type) => types.has(type))).map((p) => p.name));
+      if (projectors?.length === 0) return;
       const signal = AbortSignal.timeout(config.projectionWaitMs);
       try {
         await runtime.waitForPosition(position, { signal, projectors });
