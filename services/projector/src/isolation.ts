@@ -72,7 +72,10 @@ export async function applyIsolating(options: IsolationOptions, from: Position |
     }
     await parkEvent(options.db, projector, position, event, error, attempts);
     position = event.position;
-    logger.error(`Projector ${projector.name}: parked ${event.type} ${event.id} (${event.streamId}) after ${attempts} attempt(s); going on`, error);
+    // One line: the parked row keeps the error, and a burst of poison events must not flood the log with stacks.
+    const code = (error as { code?: unknown } | null)?.code;
+    const reason = `${error instanceof Error ? error.message : String(error)}${typeof code === 'string' ? ` [${code}]` : ''}`;
+    logger.error(`Projector ${projector.name}: parked ${event.type} ${event.id} (${event.streamId}) after ${attempts} attempt(s), going on: ${reason}`);
     await committed(event.position, [], true);
   };
 

@@ -87,6 +87,8 @@ export class Worker {
               this.logger.warn(`Projector ${name}: ${error.message}; queueing for the lease again`);
               break;
             }
+            // Stopped mid-retry: the event is still ahead of the checkpoint, nothing to report.
+            if (this.stopping) break;
             this.logger.error(`Projector ${name} failed; restarting from its checkpoint`, error);
             this.state = 'retrying';
             await this.pause(lease);

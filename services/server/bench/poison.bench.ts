@@ -10,6 +10,7 @@
  * whose events the stuck read model does not handle); in `stuck`, the contact creations that do
  * wait on it (they answer at the bound).
  */
+import { createLoginLimiter } from '@conversa/api';
 import { projectors } from '@conversa/projections';
 import { listParked } from '@conversa/projector';
 import { sql } from 'kysely';
@@ -32,6 +33,8 @@ const database = await createDatabase(postgres.adminUrl, 'bench_poison');
 const dataDir = mkdtempSync(join(tmpdir(), 'conversa-poison-bench-'));
 const config = loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'S3cret-pass', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
 const wiring = await wire(config, { runProjections: true });
+// Hundreds of logins from one address: the throttle would answer 429, which is not what is measured.
+wiring.ctx.loginLimiter = createLoginLimiter({ attemptsPerAddress: 100_000, failuresPerAccount: 1_000 });
 await seed(wiring.ctx, config);
 const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
 await app.ready();
