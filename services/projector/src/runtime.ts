@@ -75,7 +75,7 @@ export interface ProjectionRuntime {
   /**
    * Resolves once every projector has committed every event it handles at or before `position`
    * (read-your-writes). Rejects if the runtime stops first, or with the signal's reason when it
-   * aborts (e.g. `AbortSignal.timeout(2000)`: a projector stuck on a failing event never gets there).
+   * aborts (e.g. `AbortSignal.timeout(2000)`: a projector that cannot write, its database gone or its table locked, does not get there; a failing event is parked and passed).
    */
   waitForPosition(position: Position, options?: WaitOptions): Promise<void>;
   /** Projectors (of those named, or all) not yet known to have committed what they handle up to `position`. */
