@@ -19,7 +19,13 @@ import type { Projector } from './projector';
  */
 export type FailureKind = 'ownership' | 'transient' | 'data' | 'unknown';
 
-const TRANSIENT_CLASSES = ['08', '40', '53', '57', '58', 'XX', '42', '3F', '55'];
+const TRANSIENT_CLASSES = ['08', '40', '53', '55', '57', '58', 'XX', '3F'];
+/**
+ * Of class 42, what is missing or forbidden (a table, a column, a function, a grant) fails every
+ * event alike; a syntax error or a type mismatch usually comes from one event's values (an empty
+ * list in `in ()`), so those count as `unknown`.
+ */
+const ENVIRONMENT_CODES = new Set(['42P01', '42703', '42883', '42501', '42P02']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 // pg reports a dropped connection or an exhausted pool without a SQLSTATE.
 const CONNECTION_MESSAGES = /connection terminated|connection error|not queryable|timeout exceeded when trying to connect|cannot use a pool after calling end|the database system is (starting|shutting) /i;
@@ -32,7 +38,7 @@ export function classifyFailure(error: unknown): FailureKind {
     if (/^[0-9A-Z]{5}$/.test(code)) {
       const sqlClass = code.slice(0, 2);
       if (sqlClass === '22' || sqlClass === '23') return 'data';
-      if (TRANSIENT_CLASSES.includes(sqlClass)) return 'transient';
+      if (TRANSIENT_CLASSES.includes(sqlClass) || ENVIRONMENT_CODES.has(code)) return 'transient';
     }
   }
   if (error instanceof Error && CONNECTION_MESSAGES.test(error.message)) return 'transient';

@@ -2,7 +2,8 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
-import { listParked, retryParked } from '../src/parking';
+import { CheckpointConflictError } from '../src/checkpoints';
+import { classifyFailure, listParked, retryParked } from '../src/parking';
 import { type Projector, defineProjector, defineReactor } from '../src/projector';
 import { runProjectionsCommand } from '../src/projections-cli';
 import { rebuildProjector } from '../src/rebuild';
@@ -48,6 +49,16 @@ function poisonable(broken: { now: boolean; error?: () => Error }) {
 const loggedIds = async () => ((await tableRows(h.db, `read.${name}`, 'seq')) as { event_id: string }[]).map((row) => row.event_id);
 
 describe('parked events', () => {
+  it('tells data errors (parked at once) from the database failing (retried, never parked) and from the rest', () => {
+    const pgError = (code: string) => Object.assign(new Error(code), { code });
+    expect(['22003', '22001', '23505', '23514'].map((code) => classifyFailure(pgError(code)))).toEqual(['data', 'data', 'data', 'data']);
+    expect(['40001', '40P01', '08006', '57P01', '53300', '42P01', '42703', 'ECONNRESET'].map((code) => classifyFailure(pgError(code)))).toEqual(Array(8).fill('transient'));
+    expect(classifyFailure(new Error('Connection terminated unexpectedly'))).toBe('transient');
+    expect(classifyFailure(pgError('42601'))).toBe('unknown');
+    expect(classifyFailure(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe('unknown');
+    expect(classifyFailure(new CheckpointConflictError('p'))).toBe('ownership');
+  });
+
   it('parks an event its projector keeps failing on, applies the later ones, shows itself degraded, and retry applies it once fixed', async () => {
     const broken = { now: true };
     const { projector, handed } = poisonable(broken);
