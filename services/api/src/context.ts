@@ -16,8 +16,12 @@ export interface ApiContext {
   loginLimiter: LoginLimiter;
   /** Message files (uploads, channel downloads, quick-message media). */
   media: MediaStore;
-  /** Resolves when every read model has committed the position: answers read what the command wrote. */
-  waitForProjections(position: Position | null): Promise<void>;
+  /**
+   * Resolves when the read models (those named, default every one) have committed the position, so
+   * answers read what the command wrote; or after a bounded time, since a stuck read model must not
+   * hold requests: the answer then reads what is there.
+   */
+  waitForProjections(position: Position | null, options?: WaitForProjections): Promise<void>;
   hashPassword(password: string): Promise<string>;
   verifyPassword(hash: string, password: string): Promise<boolean>;
   now(): Date;
@@ -29,13 +33,27 @@ export interface ApiContext {
   meta?: MetaSettings;
 }
 
-/** Runs a command and waits until the read models show its effect. */
+export interface WaitForProjections {
+  /** Only these read models (projector names); `[]`: none. */
+  readModels?: readonly string[];
+  /**
+   * The types of the events written: only the read models that handle one of them can change, so
+   * only those are waited for (a backlog elsewhere does not hold the request).
+   */
+  eventTypes?: readonly string[];
+}
+
+/**
+ * Runs a command and waits until the read models its events change show its effect.
+ * `readModels`: only those the caller reads afterwards (projector names); `[]` waits for none.
+ */
 export async function execute<State, Command, Event extends DomainEvent>(
   ctx: ApiContext,
   execution: Execution<State, Command, Event>,
+  options: { readModels?: readonly string[] } = {},
 ): Promise<CommandResult<State>> {
   const result = await runCommand(ctx, execution);
-  await ctx.waitForProjections(result.position);
+  if (options.readModels?.length !== 0) await ctx.waitForProjections(result.position, { ...options, eventTypes: result.events.map((event) => event.type) });
   return result;
 }
 

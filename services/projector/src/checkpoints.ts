@@ -1,6 +1,7 @@
 import { type Position, type RecordedEvent, positionToString } from '@conversa/contracts';
 import { CompiledQuery, type Kysely, type Transaction, sql } from 'kysely';
 import type { AfterCommit, ProjectionChange, Projector } from './projector';
+import { createParkedEventsTable } from './parking';
 import { withSchemaLock } from './schemas';
 
 /** Where a projector stands: its committed position and the version that wrote its tables. */
@@ -22,7 +23,7 @@ export class CheckpointConflictError extends Error {
 }
 
 // Checkpoints are runtime bookkeeping, not an analyst interface: they stay out of schema `read`.
-/** Creates schemas `projection` (checkpoints) and `read` (read tables). Safe to run concurrently. */
+/** Creates schemas `projection` (checkpoints, parked events) and `read` (read tables). Safe to run concurrently. */
 export async function ensureSchemas(db: Kysely<any>): Promise<void> {
   await withSchemaLock(db, async (trx) => {
     await sql`create schema if not exists projection`.execute(trx);
@@ -35,6 +36,7 @@ export async function ensureSchemas(db: Kysely<any>): Promise<void> {
         prepare_position numeric(20, 0),
         updated_at timestamptz not null default now()
       )`.execute(trx);
+    await createParkedEventsTable(trx);
     await sql.raw(ADVANCE_CHECKPOINT_FUNCTION).execute(trx);
   });
 }

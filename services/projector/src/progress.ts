@@ -92,11 +92,18 @@ export class Progress {
     if (track) track.clear = 'start';
   }
 
-  wait(position: Position, signal?: AbortSignal): Promise<void> {
+  /** Projectors (of `names`, default all) not yet known to be clear at `position`. */
+  behind(position: Position, names?: readonly string[]): string[] {
+    const chosen = names === undefined ? undefined : new Set(names);
+    return [...this.tracks.values()].filter((t) => (!chosen || chosen.has(t.projector.name)) && !atOrPast(t.clear, position)).map((t) => t.projector.name);
+  }
+
+  /** Resolves once the projectors named (default all) are clear at `position`. */
+  wait(position: Position, signal?: AbortSignal, names?: readonly string[]): Promise<void> {
     if (typeof position?.commit !== 'bigint' || typeof position.prepare !== 'bigint') return Promise.reject(new TypeError(`Not a position: ${String(position)}`));
     if (this.closed) return Promise.reject(new Error('Projection runtime is stopped'));
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const pending = new Set([...this.tracks.values()].filter((t) => !atOrPast(t.clear, position)).map((t) => t.projector.name));
+    const pending = new Set(this.behind(position, names));
     if (pending.size === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {

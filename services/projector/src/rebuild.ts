@@ -1,8 +1,10 @@
 import type { Position } from '@conversa/contracts';
 import type { EventStore } from '@conversa/eventstore';
 import { type Kysely, sql } from 'kysely';
-import { applyBatch, ensureSchemas, readCheckpoint, resetCheckpoint } from './checkpoints';
+import { ensureSchemas, readCheckpoint, resetCheckpoint } from './checkpoints';
+import { applyIsolating } from './isolation';
 import { acquireLease } from './lease';
+import { forgetParked } from './parking';
 import type { Projector } from './projector';
 
 /** Console-compatible; the product passes its own logger. */
@@ -21,6 +23,7 @@ export async function resetProjection(db: Kysely<any>, projector: Projector): Pr
     }
     await projector.migrate(trx);
     await resetCheckpoint(trx, projector.name, projector.version);
+    await forgetParked(trx, projector.name);
   });
 }
 
@@ -101,7 +104,8 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
           if (settled || batch.length === 0) return;
           const previous = chain;
           chain = previous.then(async () => {
-            ({ position } = await applyBatch(db, projector, position, batch));
+            // A poison event is parked here as in the runtime, so one bad event does not fail the rebuild.
+            position = await applyIsolating({ db, projector, logger, signal: options.signal }, position, batch, () => {});
             events += batch.length;
           });
           chain.catch((error: Error) => finish(error));

@@ -5,7 +5,7 @@ import { testDatabase } from '../../testing/src/database';
 import { rebuildProjector } from '../src/rebuild';
 import type { Projector } from '../src/projector';
 import { type Harness, checkpointOf, openHarness, recordingBus, silentLogger, tableRows, waitFor } from './fixtures/harness';
-import { appendIncrements, countersProjector, eventLogProjector, ignored, incremented, renamed } from './fixtures/model';
+import { appendIncrements, countersProjector, eventLogProjector, ignored, incremented, renamed, serializationFailure } from './fixtures/model';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
 let h: Harness;
@@ -46,8 +46,8 @@ async function cleanRebuildEquals(table: string, makeClean: (name: string) => Pr
 }
 
 describe('projection runtime', () => {
-  it('commits rows and checkpoint together; a failing batch leaves neither, and a restart equals a clean rebuild', async () => {
-    const projector = counters({ failWhen: () => true });
+  it('commits rows and checkpoint together; a batch failing for a transient reason leaves neither, and a restart equals a clean rebuild', async () => {
+    const projector = counters({ failWhen: () => true, failWith: serializationFailure });
     const runtime = h.runtime({ projectors: [projector], retry: { initialMs: 60_000 } });
     await runtime.start();
     const first = await h.store.appendToStream('counter-a', [incremented(2), incremented(3)]);
@@ -69,8 +69,8 @@ describe('projection runtime', () => {
     await cleanRebuildEquals(names.counters, (name) => counters({ name, table: name, failWhen: () => false }));
   });
 
-  it('restarts a failed projector from its checkpoint with backoff, never skipping nor doubling the failing events', async () => {
-    const logged = observed(counters({ failWhen: (attempt) => attempt <= 2 }));
+  it('restarts a projector after a transient failure from its checkpoint with backoff, never skipping nor doubling the failing events', async () => {
+    const logged = observed(counters({ failWhen: (attempt) => attempt <= 2, failWith: serializationFailure }));
     const runtime = h.runtime({ projectors: [logged.projector], retry: { initialMs: 10, maxMs: 50 }, batchSize: 10 });
     await runtime.start();
     await appendIncrements(h.store, { total: 30, streams: 3, perAppend: 5 });

@@ -22,6 +22,8 @@ export interface Config {
   uiDir: string;
   trialDays: number;
   secureCookies: boolean;
+  /** Longest a request waits for the read models to show its write before answering anyway (PROJECTION_WAIT_MS). */
+  projectionWaitMs: number;
   /** Facebook, Instagram and WhatsApp Cloud API: the Meta app (unset: those channels answer ERR_META_NOT_CONFIGURED). */
   meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
 }
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uiDir: resolve(env.UI_DIR ?? new URL('../../../ui/dist', import.meta.url).pathname),
     trialDays: Number(env.TRIAL_DAYS ?? 7),
     secureCookies: env.SECURE_COOKIES === 'true',
+    projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
     meta: {
       appId: env.META_APP_ID ?? '',
       appSecret: env.META_APP_SECRET ?? '',

@@ -41,8 +41,30 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
   } finally {
     await admin.end();
   }
-  const url = viaSocket ? `postgres://postgres:postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(socketDir)}` : `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
-  return { url, stop: () => server.stop() };
+  return { url: embeddedUrl(databaseDir, port, viaSocket), stop: () => server.stop() };
+}
+
+const embeddedUrl = (databaseDir: string, port: number, viaSocket: boolean) =>
+  viaSocket ? `postgres://postgres:postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(databaseDir)}` : `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
+
+/**
+ * The URL of the embedded Postgres of `dataDir` when a running product already serves it, else
+ * null. Commands that run beside the product (`conversa projections`) use it: a second server on
+ * the same data directory would be refused.
+ */
+export async function runningEmbeddedPostgres(dataDir: string, port = Number(process.env.PG_PORT ?? 5433)): Promise<string | null> {
+  const databaseDir = join(dataDir, 'pg');
+  if (!existsSync(join(databaseDir, 'postmaster.pid'))) return null;
+  const url = embeddedUrl(databaseDir, port, `${databaseDir}/.s.PGSQL.${port}`.length <= MAX_SOCKET_PATH);
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { projectors } from '@conversa/projections';
-import { rebuildProjector } from '@conversa/projector';
+import { rebuildProjector, runProjectionsCommand } from '@conversa/projector';
+import { runningEmbeddedPostgres } from './embedded-postgres';
 import { loadConfig } from './config';
 import { buildHttp } from './http';
 import { seed } from './seed';
@@ -12,8 +13,9 @@ import { wire } from './wiring';
  *   projector  read-model projections             rebuild <name|all>   drop and replay read tables
  *   automation scheduled messages, routing timers (one process at a time holds its lease; others wait to take over)
  *   channels   channel sessions (WhatsApp, Meta, sandbox; each connection owned by one process through its lease) and the sender
+ *   projections [parked <name> | retry <name>]   lag and parked events of every projector and reactor; re-applies parked events
  */
-const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>>`;
+const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>|projections [parked|retry <name>]>`;
 
 async function main(argv: string[]): Promise<void> {
   const [role = 'start', ...rest] = argv;
@@ -82,6 +84,19 @@ async function main(argv: string[]): Promise<void> {
         await wiring.close();
       }
       return;
+    }
+    case 'projections': {
+      // Beside a running product or without one: on the embedded database, the running server's if there is one.
+      const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      let code: number;
+      try {
+        const reactors = wiring.reactors.projectors;
+        code = await runProjectionsCommand(rest, { db: wiring.db, store: wiring.store, projectors, reactors });
+      } finally {
+        await wiring.close();
+      }
+      process.exit(code);
     }
     default:
       throw new Error(usage);

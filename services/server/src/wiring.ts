@@ -13,7 +13,7 @@ import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/
 import { createAmendmentReactor, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
-import { productEventRegistry, type EventRegistry } from '@conversa/contracts';
+import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator } from '@conversa/core';
 import {
   consoleRoutingLogger,
@@ -103,8 +103,20 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     tokens: createTokenService(config.jwtSecret),
     loginLimiter: createLoginLimiter(),
     media: createLocalDiskMediaStore({ dir: config.mediaDir, maxBytes: config.mediaMaxBytes }),
-    waitForProjections: async (position) => {
-      if (position) await runtime.waitForPosition(position);
+    waitForProjections: async (position, waitOptions) => {
+      if (!position) return;
+      const types = waitOptions?.eventTypes && new Set(waitOptions.eventTypes);
+      const projectors = waitOptions?.readModels ?? (types && runtime.projectors.filter((p) => p.eventTypes.some((type) => types.has(type))).map((p) => p.name));
+      if (projectors?.length === 0) return;
+      const signal = AbortSignal.timeout(config.projectionWaitMs);
+      try {
+        await runtime.waitForPosition(position, { signal, projectors });
+      } catch (error) {
+        if (!signal.aborted) throw error;
+        // Answer anyway from what the read models hold: one stuck projector must not hold every request.
+        const behind = runtime.behind(position, projectors).join(', ');
+        console.warn(`read-your-writes: answered after ${config.projectionWaitMs} ms without ${behind || 'a projector'} reaching ${positionToString(position)}`);
+      }
     },
     hashPassword: (password) => hash(password),
     verifyPassword: async (passwordHash, password) => {

@@ -65,7 +65,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       },
       companyId: credentials.companyId,
       actor: userActor(credentials.userId),
-    });
+    }, { readModels: [] }); // The answer reads nothing a session event changes: a login never waits on read models.
     setRefreshCookie(reply, refreshToken);
     return answer(credentials.userId, credentials.companyId, sessionId);
   });
@@ -84,7 +84,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       command: { type: 'RefreshSession', presentedHash: hashToken(presented), newHash: hashToken(rotated) },
       companyId,
       actor: systemActor,
-    });
+    }, { readModels: [] }); // As at login: the answer reads the session from its stream.
     if (result.state.status !== 'active') {
       reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
       throw new DomainError('ERR_SESSION_EXPIRED');

@@ -1,0 +1,272 @@
+import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
+import { companySubject } from '@conversa/bus';
+import { CheckpointConflictError, advanceCheckpoint } from './checkpoints';
+import { applyIsolating } from './isolation';
+import { parkedCounts } from './parking';
+import { type Lease, LeaseAbortedError, acquireLease } from './lease';
+import type { Progress } from './progress';
+import type { ProjectionChange, Projector } from './projector';
+import { type Logger, prepareProjection } from './rebuild';
+import type { ProjectionRuntimeOptions, ProjectorState, ProjectorStatus } from './runtime';
+
+/** The lease is gone or another instance moved the checkpoint: give the projector up and queue for it again. */
+class OwnershipLostError extends Error {}
+
+/** One projector's life in this process: wait for its lease, prepare, follow the store, retry on failure. */
+export class Worker {
+  private state: ProjectorState = 'stopped';
+  private position: Position | 'start' | undefined;
+  private caughtUp = false;
+  private readonly abort = new AbortController();
+  private loop: Promise<void> | undefined;
+  /** Consecutive failures; the backoff grows with it and a committed batch resets it. */
+  private failures = 0;
+  /** Parked events of this projector as last counted (the retry command may clear some elsewhere). */
+  parked = 0;
+  private readonly logger: Logger;
+
+  constructor(
+    readonly projector: Projector,
+    private readonly options: ProjectionRuntimeOptions,
+    private readonly progress: Progress,
+  ) {
+    this.logger = options.logger ?? console;
+  }
+
+  ownedPosition(): Position | 'start' | undefined {
+    return this.state === 'running' ? this.position : undefined;
+  }
+
+  status(): ProjectorStatus {
+    const { name } = this.projector;
+    const caughtUp = this.state === 'running' && this.caughtUp;
+    return { name, state: this.state, position: this.position, caughtUp, parked: this.parked, degraded: this.parked > 0 };
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.loop;
+  }
+
+  private get stopping(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  private async run(): Promise<void> {
+    const { name } = this.projector;
+    while (!this.stopping) {
+      this.state = 'acquiring';
+      let lease: Lease;
+      try {
+        lease = await acquireLease(this.options.connectionString, name, {
+          signal: this.abort.signal,
+          onWaiting: () => {
+            this.state = 'waiting';
+            this.logger.info(`Projector ${name}: another instance holds it; standing by`);
+          },
+        });
+      } catch (error) {
+        if (error instanceof LeaseAbortedError || this.stopping) break;
+        this.logger.error(`Projector ${name}: could not take its lease`, error);
+        await this.pause();
+        continue;
+      }
+      let lost = false;
+      void lease.lost.then(() => (lost = true));
+      try {
+        // Owning the lease: resume from the checkpoint; a failed batch restarts from it (after a pause).
+        while (!this.stopping && !lost) {
+          try {
+            await this.follow(lease);
+          } catch (error) {
+            if (error instanceof OwnershipLostError) {
+              this.logger.warn(`Projector ${name}: ${error.message}; queueing for the lease again`);
+              break;
+            }
+            // Stopped mid-retry: the event is still ahead of the checkpoint, nothing to report.
+            if (this.stopping) break;
+            this.logger.error(`Projector ${name} failed; restarting from its checkpoint`, error);
+            this.state = 'retrying';
+            await this.pause(lease);
+          }
+        }
+      } finally {
+        this.position = undefined;
+        await lease.release();
+      }
+    }
+    this.state = 'stopped';
+  }
+
+  /** Runs one subscription until stop (resolves) or failure (rejects). */
+  private async follow(lease: Lease): Promise<void> {
+    const { projector, options, progress } = this;
+    const { position, rebuilt } = await prepareProjection(options.db, projector);
+    if (rebuilt) {
+      progress.reset(projector.name);
+      this.logger.info(`Projector ${projector.name}: rebuilding version ${projector.version} from the start`);
+    }
+    this.parked = (await parkedCounts(options.db)).get(projector.name) ?? 0;
+    this.position = position;
+    this.caughtUp = false;
+    this.state = 'running';
+    // Replayed history is not news: after a rebuild, publish only once caught up with the present.
+    let replaying = rebuilt;
+    const batchSize = options.batchSize ?? 500;
+
+    await new Promise<void>((resolve, reject) => {
+      let ended = false;
+      // Batches commit one after the other on this chain, while the subscription reads the next page.
+      let chain: Promise<void> = Promise.resolve();
+      const lingerMs = projector.lingerMs ?? 0;
+      // Events held back at the live edge (lingerMs), applied together when the time is up.
+      let held: RecordedEvent[] = [];
+      let holdTimer: NodeJS.Timeout | undefined;
+      // A failed step rejects the chain, so nothing after it is ever applied.
+      const enqueue = (step: () => Promise<void>) => {
+        chain = chain.then(step);
+        chain.catch(fail);
+        return chain;
+      };
+      const apply = (events: RecordedEvent[]) => {
+        const publish = !replaying;
+        return enqueue(() => this.applyAndPublish(events, publish));
+      };
+      const release = () => {
+        clearTimeout(holdTimer);
+        holdTimer = undefined;
+        if (held.length === 0 || ended) return chain;
+        const events = held;
+        held = [];
+        return apply(events);
+      };
+      const stopListening = progress.onAwaited(projector.name, () => void release());
+      const passEveryMs = options.passEveryMs ?? 10_000;
+      let lastPass = Date.now();
+      // Past events this projector does not handle: its checkpoint follows now and then. Not while
+      // events are held back (they lie before the position and are not applied yet), and after the
+      // batches already on the chain.
+      const pass = (position: Position) => {
+        if (ended || held.length > 0 || Date.now() - lastPass < passEveryMs) return;
+        lastPass = Date.now();
+        void enqueue(() => this.passTo(position));
+      };
+      const end = (error?: Error) => {
+        if (ended) return;
+        // Stopping: what is held back is committed first (a failure drops it: the checkpoint has not moved).
+        if (!error) release();
+        ended = true;
+        clearTimeout(holdTimer);
+        stopListening();
+        // A subscription that ends by itself has failed, whatever it reported: retry with backoff.
+        if (!error && !this.stopping) error = new Error('subscription ended unexpectedly');
+        this.abort.signal.removeEventListener('abort', onStop);
+        const settle = () => (error ? reject(error) : resolve());
+        // Deferred: the subscription may report before subscribeToAll has returned it.
+        queueMicrotask(() => void subscription.stop().finally(() => chain.then(settle, settle)));
+      };
+      const fail = (error: unknown) => end(error instanceof CheckpointConflictError ? new OwnershipLostError(error.message) : (error as Error));
+      const onStop = () => end();
+      const subscription = options.store.subscribeToAll({
+        fromPosition: position,
+        filter: { eventTypes: projector.eventTypes },
+        maxBatchSize: batchSize,
+        onEvents: (events) => {
+          if (ended || events.length === 0) return;
+          const atLiveEdge = events.length < batchSize && !replaying;
+          if (lingerMs > 0 && atLiveEdge && !progress.awaits(projector.name)) {
+            held.push(...events);
+            if (held.length >= batchSize) return release().catch(() => {});
+            holdTimer ??= setTimeout(release, lingerMs);
+            return;
+          }
+          release();
+          const previous = chain;
+          apply(events);
+          // Catching up (a full page): read the next page while this one commits. At the live
+          // edge, read after the commit: the events that arrive meanwhile make the next batch.
+          return (events.length >= batchSize ? previous : chain).catch(() => {});
+        },
+        onCaughtUp: () => {
+          replaying = false;
+          this.caughtUp = true;
+        },
+        onPassed: pass,
+        onError: fail,
+      });
+      void subscription.done.then(() => end());
+      void lease.lost.then((error) => end(new OwnershipLostError(`lease connection lost (${error.message})`)));
+      this.abort.signal.addEventListener('abort', onStop, { once: true });
+      if (this.stopping) onStop();
+    });
+  }
+
+  private async applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
+    const { options, projector } = this;
+    const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal };
+    await applyIsolating(isolation, this.position ?? 'start', events, async (position, changes, parked) => {
+      this.position = position;
+      this.failures = 0;
+      if (parked) this.parked += 1;
+      try {
+        this.progress.committed(projector.name, position);
+      } catch (error) {
+        // The batch is committed: a fault in the waiters' bookkeeping must not pass for a failed batch.
+        this.logger.error(`Projector ${projector.name}: could not notify waiters`, error);
+      }
+      if (!publish) return;
+      let frames: readonly ProjectionChange[];
+      try {
+        frames = typeof changes === 'function' ? await changes(options.db) : changes;
+      } catch (error) {
+        // The batch is committed; a failed read for its frames costs only the frames.
+        this.logger.warn(`Projector ${projector.name}: could not build its frames`, error);
+        return;
+      }
+      await this.publish(frames);
+    });
+  }
+
+  /** Moves the checkpoint over events the projector skips (fenced, like a batch); nothing to apply or publish. */
+  private async passTo(position: Position): Promise<void> {
+    const from = this.position ?? 'start';
+    if (from !== 'start' && comparePositions(position, from) <= 0) return;
+    await advanceCheckpoint(this.options.db, this.projector.name, this.projector.version, from, position);
+    this.position = position;
+    this.progress.committed(this.projector.name, position);
+  }
+
+  private async publish(changes: readonly ProjectionChange[]): Promise<void> {
+    for (const change of changes) {
+      try {
+        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data);
+      } catch (error) {
+        // The bus is at-most-once and the row is committed: a lost frame is healed by the next read.
+        this.logger.warn(`Projector ${this.projector.name}: publish on company.${change.companyId}.${change.entity} failed`, error);
+      }
+    }
+  }
+
+  /** Backoff that stop() (and a lost lease) cut short. */
+  private pause(lease?: Lease): Promise<void> {
+    const initial = this.options.retry?.initialMs ?? 200;
+    const max = this.options.retry?.maxMs ?? 30_000;
+    const ms = Math.min(max, initial * 2 ** this.failures++);
+    const { signal } = this.abort;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      if (signal.aborted) done();
+      void lease?.lost.then(done);
+    });
+  }
+}
