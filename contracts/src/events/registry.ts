@@ -63,7 +63,12 @@ export class EventRegistry {
     return parsed.data;
   }
 
-  /** Lifts stored data to the current version and validates it. Unknown types pass through untouched. */
+  /**
+   * Lifts stored data to the current version and validates it. Unknown types pass through untouched.
+   * Stored data that no longer meets its schema (appended before a bound was added) is handed on as
+   * stored: a projector that cannot apply it parks it, where refusing to read it would stop every
+   * subscriber at that position for good.
+   */
   readStored(type: string, data: unknown, storedVersion: number): unknown {
     const definition = this.definitions.get(type);
     if (!definition) return data;
@@ -74,8 +79,7 @@ export class EventRegistry {
       current = upcast(current);
     }
     const parsed = definition.schema.safeParse(current);
-    if (!parsed.success) throw new EventSchemaError(type, formatIssues(parsed.error));
-    return parsed.data;
+    return parsed.success ? parsed.data : current;
   }
 
   private require(type: string): EventDefinition {

@@ -1,6 +1,7 @@
 import { messageStream, ticketStream, type RecordedEvent } from '@conversa/contracts';
 import { attendantMessageId, changeTicket, openTicket, postAttendantMessage, systemActor } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANT_GREETINGS_SINCE, createAttendantGreetingsReactor } from '@conversa/automation';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -90,6 +91,25 @@ describe("the attendant's greeting and farewell", () => {
       await settle(server);
       expect(await queuedBodies(group)).toEqual([]);
       expect(await queuedBodies(bySystem)).toEqual([]);
+    } finally {
+      await setting('sendGreetingAccepted', 'disabled');
+    }
+  });
+
+  it('does not greet accepts recorded before the reactor took the greetings over', async () => {
+    const ticketId = await pendingTicket('Old Accept');
+    await setting('sendGreetingAccepted', 'enabled');
+    try {
+      await call('PUT', `/tickets/${ticketId}`, { status: 'open', userId: admin.userId });
+      await settle(server);
+      const accepted = await ticketEvent(ticketId, 'TicketAccepted');
+      expect(await queuedBodies(ticketId)).toHaveLength(1);
+      // The same accept as if recorded on a database with history: the route had greeted it then.
+      const reactor = createAttendantGreetingsReactor(server.wiring.ctx);
+      const old = { ...accepted, id: '00000000-0000-4000-8000-000000000001', createdAt: new Date(ATTENDANT_GREETINGS_SINCE.getTime() - 1) };
+      await reactor.react!([old]);
+      await settle(server);
+      expect(await queuedBodies(ticketId)).toHaveLength(1);
     } finally {
       await setting('sendGreetingAccepted', 'disabled');
     }
