@@ -5,6 +5,7 @@ import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
 import { installErrorHandling } from './http/errors';
 import { installSecurityHeaders } from './http/headers';
+import { installNumberPrivacy } from './http/number-privacy';
 import { mediaRoutes } from './media/routes';
 import { messageRoutes } from './messages/routes';
 import { planRoutes } from './plans/routes';
@@ -68,6 +69,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   }
   await app.register(cookie);
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, today: () => ctx.now().toISOString().slice(0, 10) });
+  installNumberPrivacy(app, { db: ctx.db });
 
   app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };
