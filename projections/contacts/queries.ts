@@ -78,7 +78,8 @@ export async function findContact(db: Kysely<any>, companyId: number, id: number
 export async function listContacts(
   db: Kysely<any>,
   companyId: number,
-  options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number } = {},
+  /** `searchNumbers` false: a viewer shown numbers masked (LGPD hide-number) searches names only, or digits would let them probe a number. */
+  options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
 ): Promise<{ contacts: ContactView[]; count: number; hasMore: boolean }> {
   const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
   const page = Math.max(1, options.pageNumber ?? 1);
@@ -86,7 +87,7 @@ export async function listContacts(
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
     // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
-    const digits = /^[\d\s()+\-.]+$/.test(term) ? term.replace(/\D/g, '') : '';
+    const digits = options.searchNumbers !== false && /^[\d\s()+\-.]+$/.test(term) ? term.replace(/\D/g, '') : '';
     query = query.where((eb) =>
       eb.or([eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`), ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : [])]),
     );

@@ -84,6 +84,8 @@ export interface TicketListFilter {
   updatedAt?: string;
   withUnreadMessages?: boolean;
   showAll: boolean;
+  /** False for a viewer shown numbers masked (LGPD hide-number): digits would let them probe a number. */
+  searchNumbers?: boolean;
 }
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -118,7 +120,7 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
     }
     if (search !== '') {
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const digits = search.replace(/\D/g, '');
+      const digits = filter.searchNumbers === false ? '' : search.replace(/\D/g, '');
       rows = rows.where((eb: ExpressionBuilder<any, any>) =>
         eb.or([
           eb('t.contact_id', 'in', (sub: any) =>

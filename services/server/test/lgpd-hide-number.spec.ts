@@ -73,6 +73,18 @@ describe('LGPD hide-number in HTTP answers', () => {
     expect((await call(admin.token, 'GET', '/schedules')).body).toContain(NAMELESS);
   });
 
+  it('does not let a masked user find a contact by the digits they cannot see', async () => {
+    await hideNumbers('enabled');
+    const contacts = (token: string) => call(token, 'GET', '/contacts?searchParam=98765').then((r) => r.json().contacts.map((c: { id: number }) => c.id));
+    const tickets = (token: string) => call(token, 'GET', '/tickets?searchParam=98765&showAll=true').then((r) => r.json().tickets.map((t: { id: number }) => t.id));
+    expect(await contacts(user.token)).not.toContain(contactId);
+    expect(await tickets(user.token)).not.toContain(ticketId);
+    expect(await contacts(admin.token)).toContain(contactId);
+    expect(await tickets(admin.token)).toContain(ticketId);
+    // By name they still find it.
+    expect((await call(user.token, 'GET', '/contacts?searchParam=Sigilo')).json().contacts.map((c: { id: number }) => c.id)).toContain(contactId);
+  });
+
   it('gives the plain user full numbers once the setting is off', async () => {
     await hideNumbers('disabled');
     for (const url of reads()) expect((await call(user.token, 'GET', url)).body, url).toContain(NUMBER);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
-import { answersContacts } from '../http/number-privacy';
+import { answersContacts, numbersHiddenFor } from '../http/number-privacy';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ContactIdParam = z.object({ contactId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -33,7 +33,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   answersContacts(app);
   app.get('/contacts', async (request) => {
     const query = parse(ListContactsQuery, request.query);
-    return listContacts(ctx.db, request.principal.companyId, query);
+    return listContacts(ctx.db, request.principal.companyId, { ...query, searchNumbers: !(await numbersHiddenFor(ctx.db, request.principal)) });
   });
 
   app.get('/contacts/list', async (request) => {

@@ -20,11 +20,15 @@ export function installNumberPrivacy(app: FastifyInstance, deps: { db: Kysely<an
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const principal = request.principal;
     // Only a plain user can be masked: admins, supervisors and public routes skip the settings read.
-    if (!principal || !hidesNumbers(principal, 'enabled') || payload === null || typeof payload !== 'object') return payload;
-    const { lgpdHideNumber } = await companySettingsOf(deps.db, principal.companyId);
-    if (!hidesNumbers(principal, lgpdHideNumber)) return payload;
+    if (!principal || payload === null || typeof payload !== 'object' || !(await numbersHiddenFor(deps.db, principal))) return payload;
     return maskContactNumbers(payload, { root: request.routeOptions.config?.contactAnswer === true });
   });
+}
+
+/** Whether this caller is shown numbers masked now (their company's lgpdHideNumber is on). */
+export async function numbersHiddenFor(db: Kysely<any>, principal: { profile: string; super: boolean; companyId: number }): Promise<boolean> {
+  if (!hidesNumbers(principal, 'enabled')) return false;
+  return hidesNumbers(principal, (await companySettingsOf(db, principal.companyId)).lgpdHideNumber);
 }
 
 /** Marks every route the plugin registers from here on as answering contacts at the root. */
