@@ -1,4 +1,5 @@
 import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
+import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
@@ -128,7 +129,13 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
               .selectFrom('read.contacts')
               .select('id')
               .where('company_id', '=', companyId)
-              .where((c: ExpressionBuilder<any, any>) => c.or([c(sql`lower(name)`, 'like', pattern), ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : [])])),
+              .where((c: ExpressionBuilder<any, any>) =>
+                c.or([
+                  // A masked viewer may not probe digits through a contact named by its number either.
+                  filter.searchNumbers === false ? c.and([c(sql`lower(name)`, 'like', pattern), c('name', '!~', NUMBER_LIKE_NAME)]) : c(sql`lower(name)`, 'like', pattern),
+                  ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : []),
+                ]),
+              ),
           ),
           eb.exists(
             eb

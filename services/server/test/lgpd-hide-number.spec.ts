@@ -95,6 +95,12 @@ describe('LGPD hide-number in HTTP answers', () => {
     const saved = (await call(user.token, 'PUT', `/contacts/${contactId}`, { name: 'Cliente Sigilo', number: MASKED })).json();
     expect(saved.number).toBe(MASKED);
     expect((await call(admin.token, 'GET', `/contacts/${contactId}`)).json().number).toBe(NUMBER);
+    // A contact named by its number: the masked name sent back leaves the name as it was.
+    const nameless = (await call(user.token, 'GET', `/contacts?searchParam=${encodeURIComponent('5511')}`)).json();
+    expect(nameless.contacts).toEqual([]);
+    const listed = (await call(user.token, 'GET', '/contacts')).json().contacts.find((c: { number: string }) => c.number === NAMELESS_MASKED);
+    await call(user.token, 'PUT', `/contacts/${listed.id}`, { name: NAMELESS_MASKED, number: NAMELESS_MASKED, email: 'novo@example.com' });
+    expect((await call(admin.token, 'GET', `/contacts/${listed.id}`)).json()).toMatchObject({ name: NAMELESS, number: NAMELESS, email: 'novo@example.com' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { BlockContactRequest, Channel, MASK_CHAR, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest } from '@conversa/contracts';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest } from '@conversa/contracts';
 import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
 import { findContact, listContacts, listContactSummaries, type ContactView } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -68,9 +68,10 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.put('/contacts/:id', async (request) => {
     const { id } = parse(IdParam, request.params);
     const { companyId: _companyId, ...changes } = parse(UpdateContactRequest, request.body);
+    const current = await companyContact(ctx, request, id);
     // A user shown the number masked (LGPD hide-number) sends back what they were shown: unchanged.
     if (changes.number?.includes(MASK_CHAR)) delete changes.number;
-    await companyContact(ctx, request, id);
+    if (changes.name !== undefined && changes.name !== current.name && changes.name === maskContact(current).name) delete changes.name;
     const { principal } = request;
     const changed = await changeContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id, changes });
     await ctx.waitForProjections(changed.position);
