@@ -136,6 +136,8 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await expect(other.getByTestId('tickets-page').isVisible()).resolves.toBe(true);
     await first.close();
     await second.close();
+    // The signup form's validation runs the contracts' schemas: they must not probe eval.
+    expect(cspViolations).toEqual([]);
   });
 
   it('uses a temporary drawer on a small screen', async () => {

@@ -1,6 +1,6 @@
-import { maskNumber } from '@conversa/contracts';
+import { maskNumber } from '@conversa/contracts/contacts/privacy';
 
-export { hidesNumbers } from '@conversa/contracts';
+export { hidesNumbers } from '@conversa/contracts/contacts/privacy';
 
 /**
  * Spec 1 §5 number display: fewer than 10 digits is 'Número inválido', none is 'Número não disponível';
