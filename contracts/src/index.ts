@@ -25,6 +25,7 @@ export * from './schedules/events';
 export * from './schedules/api';
 export * from './contacts/events';
 export * from './contacts/api';
+export * from './contacts/privacy';
 export * from './tags/events';
 export * from './tags/api';
 export * from './connections/events';

@@ -1,5 +1,5 @@
 import { CONTACTS_PAGE_SIZE, type Channel } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { escapeLike } from '../tags/queries';
 
 export interface ContactTag {
@@ -71,6 +71,9 @@ export async function findContact(db: Kysely<any>, companyId: number, id: number
   return contactFromRow(row, tags.get(id) ?? []);
 }
 
+/** A name that is only a phone number (a contact the channel gave no name): it tells the number. */
+export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
+
 /**
  * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name
  * (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve both).
@@ -78,7 +81,8 @@ export async function findContact(db: Kysely<any>, companyId: number, id: number
 export async function listContacts(
   db: Kysely<any>,
   companyId: number,
-  options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number } = {},
+  /** `searchNumbers` false: a viewer shown numbers masked (LGPD hide-number) searches names only, or digits would let them probe a number. */
+  options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
 ): Promise<{ contacts: ContactView[]; count: number; hasMore: boolean }> {
   const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
   const page = Math.max(1, options.pageNumber ?? 1);
@@ -86,9 +90,15 @@ export async function listContacts(
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
     // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
-    const digits = /^[\d\s()+\-.]+$/.test(term) ? term.replace(/\D/g, '') : '';
+    const numberLike = /^[\d\s()+\-.]+$/.test(term);
+    const digits = options.searchNumbers !== false && numberLike ? term.replace(/\D/g, '') : '';
+    const byName = (eb: ExpressionBuilder<any, any>) => eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
     query = query.where((eb) =>
-      eb.or([eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`), ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : [])]),
+      eb.or([
+        // Nor may a masked viewer probe digits through a contact named by its number.
+        options.searchNumbers === false && numberLike ? eb.and([byName(eb), eb('name', '!~', NUMBER_LIKE_NAME)]) : byName(eb),
+        ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : []),
+      ]),
     );
   }
   if (options.channel !== undefined) query = query.where('channel', '=', options.channel);

@@ -40,6 +40,8 @@ export async function migrateMessages(db: Kysely<any>): Promise<void> {
     create index if not exists messages_ticket_media on read.messages (company_id, ticket_id, media_type, created_at desc) where media_type <> 'chat' and not is_deleted;
     -- Its Links tab: only the messages that carry a url.
     create index if not exists messages_ticket_links on read.messages (company_id, ticket_id, created_at desc) where body ~* ${sql.lit(LINK_PATTERN)} and not is_deleted;
+    -- GET /media: which tickets show a file, so only who may see one of them opens it.
+    create index if not exists messages_media_url on read.messages (company_id, media_url) where media_url is not null;
     -- A reply names the message it quotes by the provider's id.
     create index if not exists messages_provider on read.messages (company_id, whatsapp_id, provider_id) where provider_id is not null;
 

@@ -1,4 +1,4 @@
-import type { MediaType } from '@conversa/contracts';
+import type { MediaType, VisibleTicket } from '@conversa/contracts';
 import { sql, type Kysely } from 'kysely';
 import { LINK_PATTERN } from './migration';
 
@@ -232,3 +232,19 @@ export async function messageIdByProviderId(db: Kysely<any>, companyId: number, 
 }
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * The tickets whose messages show a stored file (a forward shows the same file in a second ticket):
+ * GET /media lets a user open it when they may see one of them.
+ */
+export async function ticketsShowingMedia(db: Kysely<any>, companyId: number, url: string): Promise<VisibleTicket[]> {
+  const rows = await db
+    .selectFrom('read.messages as m')
+    .innerJoin('read.tickets as t', (join) => join.onRef('t.id', '=', 'm.ticket_id').onRef('t.company_id', '=', 'm.company_id'))
+    .select(['t.status', 't.user_id', 't.queue_id', 't.is_group'])
+    .where('m.company_id', '=', companyId)
+    .where('m.media_url', '=', url)
+    .distinct()
+    .execute();
+  return rows.map((row) => ({ status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group }));
+}

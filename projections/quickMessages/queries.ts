@@ -39,6 +39,12 @@ export async function findQuickMessage(db: Kysely<any>, companyId: number, id: n
   return row ? quickMessageFromRow(row) : undefined;
 }
 
+/** Whether the viewer may see a quick message that carries this stored file. */
+export async function quickMessageShowsMedia(db: Kysely<any>, companyId: number, url: string, viewer: QuickMessageViewer): Promise<boolean> {
+  const query = db.selectFrom('read.quick_messages').select('id').where('company_id', '=', companyId).where('media_path', '=', url);
+  return (await visibleTo(query, viewer).executeTakeFirst()) !== undefined;
+}
+
 /** The quick-replies page: search in shortcode and message, optionally one author's, by shortcode. */
 export async function listQuickMessages(
   db: Kysely<any>,

@@ -1,4 +1,5 @@
 import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
+import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
@@ -84,6 +85,8 @@ export interface TicketListFilter {
   updatedAt?: string;
   withUnreadMessages?: boolean;
   showAll: boolean;
+  /** False for a viewer shown numbers masked (LGPD hide-number): digits would let them probe a number. */
+  searchNumbers?: boolean;
 }
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -118,7 +121,7 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
     }
     if (search !== '') {
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const digits = search.replace(/\D/g, '');
+      const digits = filter.searchNumbers === false ? '' : search.replace(/\D/g, '');
       rows = rows.where((eb: ExpressionBuilder<any, any>) =>
         eb.or([
           eb('t.contact_id', 'in', (sub: any) =>
@@ -126,7 +129,13 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
               .selectFrom('read.contacts')
               .select('id')
               .where('company_id', '=', companyId)
-              .where((c: ExpressionBuilder<any, any>) => c.or([c(sql`lower(name)`, 'like', pattern), ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : [])])),
+              .where((c: ExpressionBuilder<any, any>) =>
+                c.or([
+                  // A masked viewer may not probe digits through a contact named by its number either.
+                  filter.searchNumbers === false ? c.and([c(sql`lower(name)`, 'like', pattern), c('name', '!~', NUMBER_LIKE_NAME)]) : c(sql`lower(name)`, 'like', pattern),
+                  ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : []),
+                ]),
+              ),
           ),
           eb.exists(
             eb

@@ -127,3 +127,9 @@ export async function findSignedInUser(db: Kysely<any>, userId: number, companyI
     .executeTakeFirst();
   return row ? { user: userFromRow(row), dueDate: row.signed_in_due_date, plan: planFromRow(row.signed_in_plan) } : null;
 }
+
+/** Whether a user of the company shows this stored file as their picture (every colleague sees it). */
+export async function isProfileImage(db: Kysely<any>, companyId: number, url: string): Promise<boolean> {
+  const row = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('profile_image', '=', url).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,3 +1,5 @@
+// First: no schema code may probe eval under the CSP before this runs (see the module).
+import '@conversa/contracts/browser';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

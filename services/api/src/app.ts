@@ -4,6 +4,8 @@ import type { ApiContext } from './context';
 import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
 import { installErrorHandling } from './http/errors';
+import { installSecurityHeaders } from './http/headers';
+import { installNumberPrivacy } from './http/number-privacy';
 import { mediaRoutes } from './media/routes';
 import { messageRoutes } from './messages/routes';
 import { planRoutes } from './plans/routes';
@@ -56,6 +58,8 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     }
   });
   installErrorHandling(app);
+  // Before the page hook, which answers UI pages from onRequest: they must carry the headers too.
+  await installSecurityHeaders(app);
   if (options.page) {
     const page = options.page;
     // Before authentication: a page is public, and the API route of the same path must not answer it.
@@ -65,6 +69,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   }
   await app.register(cookie);
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, today: () => ctx.now().toISOString().slice(0, 10) });
+  installNumberPrivacy(app, { db: ctx.db });
 
   app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };

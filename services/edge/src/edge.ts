@@ -39,6 +39,8 @@ export interface EdgeOptions {
   authenticate(token: string): Promise<SocketPrincipal | null>;
   /** Per-entity visibility; entities without a filter go to every socket of the company. */
   filters?: Record<string, FrameFilter>;
+  /** Per-recipient rewriting of frames (LGPD number masking), or undefined: the data as published. */
+  redact?(connection: SocketConnection, companyId: number): ((data: unknown) => unknown) | undefined;
   /** Called on each `userStatus` client message (online presence). */
   onUserStatus?(principal: SocketPrincipal, connection: SocketConnectionRef): void | Promise<void>;
   /** Called once a socket's token is verified, before its first message is handled. */
@@ -181,13 +183,29 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     const clients = byCompany.get(target.companyId);
     if (!clients) return;
     const filter = filters.get(target.entity);
-    let frame: Buffer | undefined;
+    // One serialisation per rewriting (none, masked …), shared by the sockets that get it.
+    const frames = new Map<((data: unknown) => unknown) | undefined, Buffer>();
     for (const client of clients) {
       if (filter && !passes(filter, client, message.data, target.entity)) continue;
-      frame ??= Buffer.from(
-        JSON.stringify({ event: `company-${target.companyId}-${target.entity}`, data: message.data }),
-      );
+      const redaction = redactionFor(client, target.companyId);
+      if (redaction === null) continue;
+      let frame = frames.get(redaction);
+      if (!frame) {
+        const data = redaction ? redaction(message.data) : message.data;
+        frame = Buffer.from(JSON.stringify({ event: `company-${target.companyId}-${target.entity}`, data }));
+        frames.set(redaction, frame);
+      }
       send(client, frame);
+    }
+  };
+
+  // null: undecided, so the frame is withheld rather than sent in full.
+  const redactionFor = (client: Client, companyId: number): ((data: unknown) => unknown) | undefined | null => {
+    try {
+      return options.redact?.(client, companyId);
+    } catch (error) {
+      log.error({ err: error }, 'socket frame redaction threw');
+      return null;
     }
   };
 

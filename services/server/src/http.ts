@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { socketNumberPrivacy, type SocketNumberPrivacy } from './number-privacy';
 import type { Wiring } from './wiring';
 
 const SOCKET_PATH = '/socket';
@@ -49,10 +50,14 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
         app.addHook('onRoute', (route) => {
           if (route.url === SOCKET_PATH) route.config = { ...route.config, auth: 'public' };
         });
+        const privacy = await socketNumberPrivacy(wiring.bus, wiring.db);
+        app.addHook('onClose', () => privacy.close());
         edge = await registerSocketEdge(app, {
           path: SOCKET_PATH,
           bus: wiring.bus,
-          authenticate: async (token) => authenticateSocket(wiring, token),
+          authenticate: async (token) => authenticateSocket(wiring, privacy, token),
+          // LGPD hide-number: a plain user's frames carry contact numbers masked while the setting is on.
+          redact: (connection, companyId) => privacy.redact(connection, companyId),
           // Online status (services/automation/src/presence/tracker.ts): pings, and each socket's open and close.
           onUserStatus: (principal, connection) => wiring.presence.ping(principal, { connectionId: connection.id, sessionId: principal.sessionId }),
           onConnected: (principal, connection) => wiring.presence.connected(connectionOf(principal, connection)),
@@ -90,11 +95,12 @@ const connectionOf = (principal: SocketPrincipal, connection: SocketConnectionRe
   sessionId: principal.sessionId,
 });
 
-async function authenticateSocket(wiring: Wiring, token: string): Promise<SocketPrincipal | null> {
+async function authenticateSocket(wiring: Wiring, privacy: SocketNumberPrivacy, token: string): Promise<SocketPrincipal | null> {
   const claims = await wiring.ctx.tokens.verifyAccessToken(token);
   if (!claims) return null;
   const user = await findUser(wiring.db, claims.userId, claims.companyId);
   if (!user) return null;
+  await privacy.load(user.companyId);
   return {
     userId: user.id,
     companyId: user.companyId,

@@ -203,7 +203,7 @@ async function upload(token: string, id: number, parts: Part[]) {
 const fileOf = (url: string) => join(server.wiring.config.mediaDir, url.replace(/^\/media\//, ''));
 
 describe('quick message attachments', () => {
-  it('attaches a file, replaces it, serves it to the company and removes it', async () => {
+  it('attaches a file, replaces it, serves it to who may see the quick message and removes it', async () => {
     const quick = await create(ana.token, { shortcode: 'cardapio', message: 'Segue o cardápio' });
     const first = await upload(ana.token, quick.id, [
       { name: 'typeArch', value: 'quickMessage' },
@@ -213,9 +213,12 @@ describe('quick message attachments', () => {
     const attached = first.json();
     expect(attached).toMatchObject({ isMedia: true, mediaName: 'cardapio.png', mediaType: 'image/png' });
     expect(attached.mediaPath).toMatch(new RegExp(`^/media/${admin.companyId}/`));
-    const served = await call(bruno.token, 'GET', attached.mediaPath);
+    const served = await call(ana.token, 'GET', attached.mediaPath);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload).toEqual(samples.png);
+    expect((await call(admin.token, 'GET', attached.mediaPath)).statusCode).toBe(200);
+    // Ana's quick message is private: its file is as hidden from Bruno as the quick message itself.
+    expect((await call(bruno.token, 'GET', attached.mediaPath)).statusCode).toBe(404);
 
     const second = (await upload(ana.token, quick.id, [{ name: 'file', filename: 'tabela.pdf', contentType: 'application/pdf', data: samples.pdf }])).json();
     expect(second).toMatchObject({ isMedia: true, mediaName: 'tabela.pdf', mediaType: 'application/pdf' });

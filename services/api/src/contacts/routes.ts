@@ -1,4 +1,4 @@
-import { BlockContactRequest, Channel, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest } from '@conversa/contracts';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest } from '@conversa/contracts';
 import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
 import { findContact, listContacts, listContactSummaries, type ContactView } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
+import { answersContacts, numbersHiddenFor } from '../http/number-privacy';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ContactIdParam = z.object({ contactId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -29,9 +30,10 @@ async function commandContact(ctx: ApiContext, request: FastifyRequest, id: numb
 
 /** Contacts (spec 1 §3, §5, §7 "Contacts, tags…"). Every user of the company works with its contacts; deleting takes contacts-page:deleteContact. */
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  answersContacts(app);
   app.get('/contacts', async (request) => {
     const query = parse(ListContactsQuery, request.query);
-    return listContacts(ctx.db, request.principal.companyId, query);
+    return listContacts(ctx.db, request.principal.companyId, { ...query, searchNumbers: !(await numbersHiddenFor(ctx.db, request.principal)) });
   });
 
   app.get('/contacts/list', async (request) => {
@@ -66,7 +68,10 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.put('/contacts/:id', async (request) => {
     const { id } = parse(IdParam, request.params);
     const { companyId: _companyId, ...changes } = parse(UpdateContactRequest, request.body);
-    await companyContact(ctx, request, id);
+    const current = await companyContact(ctx, request, id);
+    // A user shown the number masked (LGPD hide-number) sends back what they were shown: unchanged.
+    if (changes.number?.includes(MASK_CHAR)) delete changes.number;
+    if (changes.name !== undefined && changes.name !== current.name && changes.name === maskContact(current).name) delete changes.name;
     const { principal } = request;
     const changed = await changeContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id, changes });
     await ctx.waitForProjections(changed.position);

@@ -1,9 +1,15 @@
-import { DomainError } from '@conversa/contracts';
+import { canSeeTicket, DomainError, seesAllTickets } from '@conversa/contracts';
 import { mediaUrl } from '@conversa/media';
+import { ticketsShowingMedia } from '@conversa/projections/messages/queries';
+import { quickMessageShowsMedia } from '@conversa/projections/quickMessages/queries';
+import { viewerOf } from '@conversa/projections/tickets/queries';
+import { isProfileImage } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
+import type { Principal } from '../http/auth';
 import { parse } from '../http/errors';
+import { quickMessageEditor } from '../quickMessages/access';
 
 const MediaParams = z.object({ companyId: z.coerce.number().int().positive(), file: z.string().min(1).max(100) });
 
@@ -17,13 +23,31 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 }
 
 /**
- * Message files, for logged-in users of the company that owns them. Another company's file, a
- * malformed name and a missing file all answer the same 404, so nothing tells them apart.
+ * Whether the caller may open a file of their own company. Who sees every ticket (admins, supervisors)
+ * opens any; a user only a file shown to them somewhere: in a message of a ticket they may see (the
+ * ticket reads' rule), a quick message they may see, or a colleague's picture. A file no record names
+ * any more stays with the managers: a user cannot reach an unlisted file by guessing its name.
+ */
+async function mayOpen(ctx: ApiContext, principal: Principal, url: string): Promise<boolean> {
+  const viewer = viewerOf(principal);
+  if (seesAllTickets(viewer)) return true;
+  const tickets = await ticketsShowingMedia(ctx.db, principal.companyId, url);
+  if (tickets.some((ticket) => canSeeTicket(viewer, ticket))) return true;
+  if (await quickMessageShowsMedia(ctx.db, principal.companyId, url, quickMessageEditor(principal))) return true;
+  return isProfileImage(ctx.db, principal.companyId, url);
+}
+
+/**
+ * Message files, for logged-in users of the company that owns them who may see where the file is
+ * shown. Another company's file, a file of a ticket the caller may not see, a malformed name and a
+ * missing file all answer the same 404, so nothing tells them apart.
  */
 export async function mediaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/media/:companyId/:file', async (request, reply) => {
     const { companyId, file } = parse(MediaParams, request.params);
-    const opened = companyId === request.principal.companyId ? await ctx.media.open(companyId, mediaUrl(companyId, file)) : undefined;
+    const url = mediaUrl(companyId, file);
+    const allowed = companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url));
+    const opened = allowed ? await ctx.media.open(companyId, url) : undefined;
     if (!opened) throw new DomainError('ERR_NOT_FOUND');
     return reply
       .header('content-type', opened.mime.startsWith('text/') ? `${opened.mime}; charset=utf-8` : opened.mime)

@@ -18,8 +18,10 @@ const REFRESH_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$50TfZiOaj/4UlFLX7EKu2w$I0TVrR/zHyO87tPXBEFh5HEPW4t8OdEKbI8lS/GrVPQ';
 
 export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  // Secure whenever the browser came over https (directly, or through a proxy trustProxy trusts), so a
+  // deployment behind TLS needs no SECURE_COOKIES to keep the refresh token off plain http.
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', path: '/auth', secure: ctx.secureCookies, maxAge: REFRESH_COOKIE_MAX_AGE_S });
+    reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', path: '/auth', secure: ctx.secureCookies || reply.request.protocol === 'https', maxAge: REFRESH_COOKIE_MAX_AGE_S });
 
   const answer = async (userId: number, companyId: number, sessionId: string): Promise<SessionResponse> => {
     const current = await findUser(ctx.db, userId, companyId);

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
+import { numbersHiddenFor } from '../http/number-privacy';
 import { ticketCommandsFor } from './transitions';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -62,6 +63,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       updatedAt: query.updatedAt,
       withUnreadMessages: query.withUnreadMessages,
       showAll: query.showAll,
+      searchNumbers: !(await numbersHiddenFor(ctx.db, principal)),
     });
   });
 

@@ -13,10 +13,23 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 90_000);
 
+/** What the browser refused under the server's Content-Security-Policy, from every context. */
+const cspViolations: string[] = [];
+
 /** A context whose steps fail fast and name themselves, well inside the test's own time limit. */
 async function newContext(width: number) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   context.setDefaultTimeout(10_000);
+  // Both channels: the DOM event names the directive; the console also reports what it could not dispatch as one.
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => void cspViolations.push(text));
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  context.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+  });
   return context;
 }
 afterAll(async () => {
@@ -38,7 +51,9 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
   it('logs in, shows the shell, switches language and theme, and logs out', async () => {
     const context = await newContext(1280);
     const page = await context.newPage();
-    await page.goto(`${server.url}/tickets`);
+    const first = await page.goto(`${server.url}/tickets`);
+    // The page is served under the policy whose violations the end of this test counts.
+    expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await atPath(page, '/login');
     await screenshot(page, 'login');
 
@@ -74,6 +89,8 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await page.goto(`${server.url}/`);
     await atPath(page, '/login');
     await context.close();
+    // Login, the conversations screen, home, language, theme and logout ran under the server's CSP.
+    expect(cspViolations).toEqual([]);
   });
 
   it('signs a company up, and a second login logs the first browser out', async () => {
@@ -119,6 +136,8 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await expect(other.getByTestId('tickets-page').isVisible()).resolves.toBe(true);
     await first.close();
     await second.close();
+    // The signup form's validation runs the contracts' schemas: they must not probe eval.
+    expect(cspViolations).toEqual([]);
   });
 
   it('uses a temporary drawer on a small screen', async () => {

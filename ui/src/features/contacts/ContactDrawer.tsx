@@ -189,7 +189,7 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
   const [toggleAudio, togglingAudio] = useToggleAcceptAudioMutation();
   const [setActive, settingActive] = useSetContactActiveMutation();
   const [editOpen, setEditOpen] = useState(false);
-  const number = formatContactNumber(contact.number, hidesNumbers(user?.profile, settings?.lgpdHideNumber ?? user?.company.companieSettings.lgpdHideNumber));
+  const number = formatContactNumber(contact.number, hidesNumbers(user, settings?.lgpdHideNumber ?? user?.company.companieSettings.lgpdHideNumber));
   const picture = contact.urlPicture ?? contact.profilePicUrl;
 
   const block = async () => {

@@ -1,18 +1,20 @@
+import { maskNumber } from '@conversa/contracts/contacts/privacy';
+
+export { hidesNumbers } from '@conversa/contracts/contacts/privacy';
+
 /**
  * Spec 1 §5 number display: fewer than 10 digits is 'Número inválido', none is 'Número não disponível';
  * 12 or fewer digits show as +XX (XX) XXXX XXXX, more as +XX (XX) XXXXX XXXX. With the company's hide-number
- * setting on, a user of profile 'user' sees the last digits masked.
+ * setting on, a user of profile 'user' sees the number masked as the server masks it (contracts' maskNumber);
+ * a number the server already masked keeps its '*' in place.
  */
 export type NumberDisplay = { kind: 'unavailable' } | { kind: 'invalid' } | { kind: 'number'; text: string };
 
-/** How many trailing digits the hide-number setting masks. */
-export const MASKED_DIGITS = 4;
-
 export function formatContactNumber(number: string | null | undefined, hide = false): NumberDisplay {
-  const digits = (number ?? '').replace(/\D/g, '');
+  const digits = (number ?? '').replace(/[^\d*]/g, '');
   if (digits.length === 0) return { kind: 'unavailable' };
   if (digits.length < 10) return { kind: 'invalid' };
-  const shown = hide ? digits.slice(0, -MASKED_DIGITS) + '*'.repeat(MASKED_DIGITS) : digits;
+  const shown = hide ? maskNumber(digits) : digits;
   const country = shown.slice(0, 2);
   const area = shown.slice(2, 4);
   const rest = shown.slice(4);
@@ -22,6 +24,3 @@ export function formatContactNumber(number: string | null | undefined, hide = fa
   const tail = rest.slice(split);
   return { kind: 'number', text: `+${country} (${area}) ${head}${tail ? ` ${tail}` : ''}` };
 }
-
-/** Whether this viewer sees numbers masked: profile 'user' while the company setting lgpdHideNumber is enabled. */
-export const hidesNumbers = (profile: string | undefined, lgpdHideNumber: unknown): boolean => profile === 'user' && lgpdHideNumber === 'enabled';

@@ -15,11 +15,17 @@ describe('number display', () => {
     expect(formatContactNumber(null)).toEqual({ kind: 'unavailable' });
   });
 
-  it('masks the last digits for profile user when lgpdHideNumber is enabled', () => {
-    expect(formatContactNumber('5511987654321', true)).toEqual({ kind: 'number', text: '+55 (11) 98765 ****' });
-    expect(hidesNumbers('user', 'enabled')).toBe(true);
-    expect(hidesNumbers('admin', 'enabled')).toBe(false);
-    expect(hidesNumbers('user', 'disabled')).toBe(false);
+  it('keeps country, area and the last 2 digits for profile user when lgpdHideNumber is enabled, as the server sends them', () => {
+    expect(formatContactNumber('5511987654321', true)).toEqual({ kind: 'number', text: '+55 (11) ***** **21' });
+    expect(formatContactNumber('551134567890', true)).toEqual({ kind: 'number', text: '+55 (11) **** **90' });
+    // What the server already masked shows the same, with or without masking again.
+    expect(formatContactNumber('5511*******21')).toEqual({ kind: 'number', text: '+55 (11) ***** **21' });
+    expect(formatContactNumber('5511*******21', true)).toEqual({ kind: 'number', text: '+55 (11) ***** **21' });
+    expect(hidesNumbers({ profile: 'user' }, 'enabled')).toBe(true);
+    expect(hidesNumbers({ profile: 'user', super: true }, 'enabled')).toBe(false);
+    expect(hidesNumbers({ profile: 'admin' }, 'enabled')).toBe(false);
+    expect(hidesNumbers({ profile: 'supervisor' }, 'enabled')).toBe(false);
+    expect(hidesNumbers({ profile: 'user' }, 'disabled')).toBe(false);
   });
 });
 

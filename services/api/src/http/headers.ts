@@ -1,0 +1,48 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * The socket's origin, named explicitly: 'self' covers ws:/wss: of the same host only in browsers
+ * that follow CSP level 3. A Host header that is not a plain host[:port] adds nothing.
+ */
+const socketSources = (request: IncomingMessage): string => {
+  const host = request.headers.host ?? '';
+  return /^[a-z0-9.-]+(:\d+)?$/i.test(host) || /^\[[0-9a-f:]+\](:\d+)?$/i.test(host) ? `ws://${host} wss://${host}` : "'self'";
+};
+
+/**
+ * Security headers on every answer (UI pages, API, errors). The CSP is the one the built UI meets:
+ * no inline script; Chakra (emotion) injects style tags, hence 'unsafe-inline' styles; pictures,
+ * recordings and previews come from blob:/data:; contact pictures and help thumbnails from the
+ * channels' and YouTube's https hosts; help videos play in YouTube's or Vimeo's frame. Routes that
+ * serve user files set their own stricter policy (media: sandbox).
+ */
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socketSources],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    // Browsers ignore it over plain http; no includeSubDomains, which would bind the operator's other hosts.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+  });
+}
