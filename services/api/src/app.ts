@@ -64,7 +64,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     });
   }
   await app.register(cookie);
-  installAuth(app, { db: ctx.db, tokens: ctx.tokens, today: () => ctx.now().toISOString().slice(0, 10) });
+  installAuth(app, { db: ctx.db, tokens: ctx.tokens, sessions: ctx.sessions, today: () => ctx.now().toISOString().slice(0, 10) });
 
   app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };

@@ -1,9 +1,11 @@
 import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
+import { USER_ACCESS_ENTITY } from '@conversa/contracts/session/access';
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
+import { createAccessControl } from './access';
+import { Client, closeCodes, closeSocket } from './client';
 import { appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { type ClientMessage, parseClientMessage, parseCompanySubject, rooms } from './protocol';
 
@@ -16,6 +18,8 @@ export interface SocketPrincipal {
   allTicket: 'enable' | 'disable';
   allowGroup: boolean;
   sessionId: string;
+  /** When the access token expires (epoch ms): the socket closes then unless a fresh token arrives. */
+  expiresAt?: number;
 }
 
 /** What a filter sees of a socket. Rooms look like 'notification', 'status:open', 'ticket:<id>'. */
@@ -37,6 +41,11 @@ export interface EdgeOptions {
   bus: Bus;
   /** Verifies the access token from the `token` query parameter; null → close 4401. */
   authenticate(token: string): Promise<SocketPrincipal | null>;
+  /**
+   * Reloads who a socket's user is after their role or queues changed (a `user-access` announcement);
+   * null when the session or the user is gone (close 4401).
+   */
+  reauthorize?(principal: SocketPrincipal): Promise<SocketPrincipal | null>;
   /** Per-entity visibility; entities without a filter go to every socket of the company. */
   filters?: Record<string, FrameFilter>;
   /** Called on each `userStatus` client message (online presence). */
@@ -71,34 +80,14 @@ export interface SocketEdge {
   close(): Promise<void>;
 }
 
-export const closeCodes = {
-  unauthorized: 4401,
-  goingAway: 1001,
-  internalError: 1011,
-} as const;
 
 const defaultMaxBufferedBytes = 4 * 1024 * 1024;
 // A browser's own limit on a client message is far below this; anything larger is abuse.
 const maxClientPayloadBytes = 16 * 1024;
 // Messages a client may send before its token is verified; they are replayed in order afterwards.
 const maxMessagesBeforeAuth = 32;
-// How long close() waits for a client to answer the close handshake before cutting the TCP link.
-const closeGraceMs = 2_000;
 // The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
 const textFrame = { binary: false } as const;
-
-class Client implements SocketConnection {
-  readonly id = randomUUID();
-  readonly rooms = new Set<string>();
-  statusRoom: string | undefined;
-  ticketRoom: string | undefined;
-  awaitingPong = false;
-
-  constructor(
-    readonly principal: SocketPrincipal,
-    readonly socket: WebSocket,
-  ) {}
-}
 
 type RawMessage = Parameters<typeof parseClientMessage>[0];
 
@@ -141,6 +130,18 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     if (clients.size === 0) byCompany.delete(client.principal.companyId);
   };
 
+  const access = createAccessControl({
+    authenticate: (token) => options.authenticate(token),
+    reauthorize: options.reauthorize && ((principal) => options.reauthorize!(principal)),
+    revoke(client, reason) {
+      // Out of the index first: not one more frame, whether or not the browser answers the close.
+      drop(client);
+      access.release(client);
+      if (client.socket.readyState === client.socket.OPEN) client.socket.close(closeCodes.unauthorized, reason);
+    },
+    log,
+  });
+
   const terminate = (client: Client) => {
     drop(client);
     client.socket.terminate();
@@ -180,6 +181,11 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     if (!target) return;
     const clients = byCompany.get(target.companyId);
     if (!clients) return;
+    // For the edges, not the browsers: never relayed as a frame.
+    if (target.entity === USER_ACCESS_ENTITY) {
+      access.announce(clients, message.data);
+      return;
+    }
     const filter = filters.get(target.entity);
     let frame: Buffer | undefined;
     for (const client of clients) {
@@ -240,6 +246,9 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         if (client.ticketRoom !== undefined) client.rooms.delete(client.ticketRoom);
         client.ticketRoom = undefined;
         return;
+      case 'authenticate':
+        void access.reauthenticate(client, message.data);
+        return;
       case 'userStatus':
         notify('userStatus', client, (principal, connection) => options.onUserStatus?.(principal, connection));
         return;
@@ -290,6 +299,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       early = undefined;
       if (!client) return;
       drop(client);
+      access.release(client);
       const serverClosing = closed;
       notify('disconnected', client, (principal, connection) => options.onDisconnected?.(principal, connection, { serverClosing }));
     });
@@ -315,6 +325,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         const authenticated = new Client(principal, socket);
         client = authenticated;
         add(authenticated);
+        access.watchExpiry(authenticated);
         notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
         const queued = early ?? [];
         early = undefined;
@@ -362,20 +373,4 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     })();
     return closing;
   }
-}
-
-function closeSocket(socket: WebSocket): Promise<void> {
-  return new Promise((resolve) => {
-    if (socket.readyState === socket.CLOSED) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => socket.terminate(), closeGraceMs);
-    timer.unref();
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    if (socket.readyState === socket.OPEN) socket.close(closeCodes.goingAway, 'server shutting down');
-  });
 }

@@ -48,6 +48,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           path: SOCKET_PATH,
           bus: wiring.bus,
           authenticate: async (token) => authenticateSocket(wiring, token),
+          reauthorize: async (principal) => principalOf(wiring, principal, { fresh: true }),
           // Online status (services/api/src/users/presence.ts): pings, and each socket's open and close.
           onUserStatus: (principal, connection) => wiring.presence.ping(principal, { connectionId: connection.id, sessionId: principal.sessionId }),
           onConnected: (principal, connection) => wiring.presence.connected(connectionOf(principal, connection)),
@@ -84,7 +85,16 @@ const connectionOf = (principal: SocketPrincipal, connection: SocketConnectionRe
 
 async function authenticateSocket(wiring: Wiring, token: string): Promise<SocketPrincipal | null> {
   const claims = await wiring.ctx.tokens.verifyAccessToken(token);
-  if (!claims) return null;
+  return claims && principalOf(wiring, claims, {});
+}
+
+/** Who a socket's session is now: null once the session is revoked or the user gone. */
+async function principalOf(
+  wiring: Wiring,
+  claims: { userId: number; companyId: number; sessionId: string; expiresAt?: number },
+  options: { fresh?: boolean },
+): Promise<SocketPrincipal | null> {
+  if (!(await wiring.ctx.sessions.isActive(claims.sessionId, options))) return null;
   const user = await findUser(wiring.db, claims.userId, claims.companyId);
   if (!user) return null;
   return {
@@ -96,5 +106,6 @@ async function authenticateSocket(wiring: Wiring, token: string): Promise<Socket
     allTicket: user.allTicket,
     allowGroup: user.allowGroup,
     sessionId: claims.sessionId,
+    expiresAt: claims.expiresAt,
   };
 }

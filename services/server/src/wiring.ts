@@ -1,4 +1,4 @@
-import { createLoginLimiter, createPresenceTracker, createTokenService, type ApiContext, type PresenceTracker } from '@conversa/api';
+import { createLoginLimiter, createPresenceTracker, createSessionGuard, createTokenService, sessionActiveInStream, type ApiContext, type PresenceTracker } from '@conversa/api';
 import { consoleAutomationLogger, createAutomationScheduler, createScheduleSender, type AutomationScheduler, type ScheduleSender } from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
 import { createAmendmentReactor, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
@@ -93,6 +93,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     ids,
     tokens: createTokenService(config.jwtSecret),
     loginLimiter: createLoginLimiter(),
+    sessions: createSessionGuard({ db, fallback: (sessionId) => sessionActiveInStream(store, sessionId) }),
     media: createLocalDiskMediaStore({ dir: config.mediaDir, maxBytes: config.mediaMaxBytes }),
     waitForProjections: async (position) => {
       if (position) await runtime.waitForPosition(position);
@@ -109,6 +110,12 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     secureCookies: config.secureCookies,
     trialDays: config.trialDays,
   };
+
+  // Revocations announced by any process reach this one's cache; after a bus outage, what was cached may have missed some.
+  await ctx.sessions.listen(bus);
+  bus.onStatus((status) => {
+    if (status === 'connected') ctx.sessions.forgetActive();
+  });
 
   // Channels: WhatsApp sessions keep their pairing in Postgres; Meta channels call the Graph API (GRAPH_API_URL).
   await migrateWhatsappAuth(db);

@@ -75,6 +75,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const presented = request.cookies[REFRESH_COOKIE];
     const sessionId = presented ? sessionIdOf(presented) : null;
     if (!presented || !sessionId) throw new DomainError('ERR_SESSION_EXPIRED');
+    // A session ended by a password change or the user's deletion is refused though its stream knows nothing of it.
+    if (!(await ctx.sessions.isActive(sessionId, { fresh: true }))) {
+      reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+      throw new DomainError('ERR_SESSION_EXPIRED');
+    }
     const rotated = newRefreshToken(sessionId);
     const stream = await ctx.store.readStream(`session-${sessionId}`, { maxCount: 1 });
     const companyId = stream[0]?.metadata.companyId;
@@ -97,6 +102,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.delete('/auth/logout', { config: { auth: { allowExpired: true } } }, async (request, reply) => {
     const { sessionId, companyId, userId } = request.principal;
     await execute(ctx, { decider: session, streamId: `session-${sessionId}`, command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
+    // This process refuses the token at once; the others when the sessions read model announces it.
+    ctx.sessions.apply({ userId, sessionId, change: 'revoked' });
     await takeOfflineAtLogout(ctx, { userId, companyId, sessionId });
     reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
     return reply.status(204).send();

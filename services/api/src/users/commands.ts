@@ -80,6 +80,7 @@ export async function deleteCompanyUser(ctx: ApiContext, input: { target: { id: 
   const { target, actor } = input;
   const companyId = target.companyId;
   await execute(ctx, { decider: user, streamId: `user-${target.id}`, command: { type: 'DeleteUser' }, companyId, actor });
+  ctx.sessions.apply({ userId: target.id, change: 'revoked' });
   await execute(ctx, { decider: userSeats, streamId: userSeatsStream(companyId), command: { type: 'FreeUserSeat', companyId, userId: target.id }, companyId, actor });
   await execute(ctx, { decider: userEmail, streamId: userEmailStream(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: target.id }, companyId, actor });
   if (target.profileImage) await ctx.media.remove(companyId, target.profileImage);

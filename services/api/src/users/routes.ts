@@ -85,6 +85,8 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserDetails', changes }, companyId, actor });
     if (password !== undefined) {
       await execute(ctx, { decider: user, streamId: `user-${id}`, command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
+      // Every session of the user ends, this one too; other processes hear it from the sessions read model.
+      ctx.sessions.apply({ userId: id, change: 'revoked' });
     }
     const [updated] = await withQueues(ctx, companyId, [(await findUser(ctx.db, id))!]);
     return updated;

@@ -1,0 +1,65 @@
+import { USER_ACCESS_ENTITY, type RecordedEvent, type UserAccessChange, type UserDetails } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { migrateSessions } from './migration';
+
+/** User details that decide what a socket may see (ticket visibility): a change re-scopes the user's sockets. */
+const scopeFields: ReadonlyArray<keyof UserDetails> = ['profile', 'queueIds', 'allTicket', 'allowGroup'];
+
+/**
+ * Which sessions are active. A password change or a deletion ends every session the user started
+ * before it in the log, so the revocation needs no event per session and replays the same way.
+ * Every change of access is announced (company.<id>.user-access) after the batch commits, so a
+ * process that hears it reads the committed state.
+ */
+export const sessionsProjector = defineProjector({
+  name: 'sessions',
+  version: 1,
+  eventTypes: ['SessionStarted', 'SessionRevoked', 'UserPasswordChanged', 'UserDeleted', 'UserDetailsChanged'],
+  tables: ['auth.sessions'],
+  migrate: migrateSessions,
+  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+    const changes: ProjectionChange[] = [];
+    const announce = (companyId: number, change: UserAccessChange) => changes.push({ companyId, entity: USER_ACCESS_ENTITY, data: change });
+    for (const event of events) {
+      const at = new Date(event.metadata.occurredAt);
+      const companyId = event.metadata.companyId;
+      const data = event.data as any;
+      switch (event.type) {
+        case 'SessionStarted':
+          await trx
+            .insertInto('auth.sessions')
+            .values({ session_id: data.sessionId, user_id: data.userId, company_id: data.companyId, started_at: at })
+            .onConflict((oc) => oc.column('session_id').doNothing())
+            .execute();
+          break;
+        case 'SessionRevoked': {
+          const revoked = await trx
+            .updateTable('auth.sessions')
+            .set({ revoked_at: at, revoked_reason: data.reason })
+            .where('session_id', '=', data.sessionId)
+            .where('revoked_at', 'is', null)
+            .returning(['user_id', 'company_id'])
+            .executeTakeFirst();
+          if (revoked) announce(revoked.company_id, { userId: revoked.user_id, sessionId: data.sessionId, change: 'revoked' });
+          break;
+        }
+        case 'UserPasswordChanged':
+        case 'UserDeleted':
+          await trx
+            .updateTable('auth.sessions')
+            .set({ revoked_at: at, revoked_reason: event.type === 'UserDeleted' ? 'user-deleted' : 'password-changed' })
+            .where('user_id', '=', data.userId)
+            .where('revoked_at', 'is', null)
+            .execute();
+          // Announced even when no session was active: a socket may outlive what the table knew.
+          announce(companyId, { userId: data.userId, change: 'revoked' });
+          break;
+        case 'UserDetailsChanged':
+          if (scopeFields.some((field) => data.changes[field] !== undefined)) announce(companyId, { userId: data.userId, change: 'rescoped' });
+          break;
+      }
+    }
+    return changes;
+  },
+});
