@@ -1,21 +1,19 @@
-import { USER_ACCESS_ENTITY, type RecordedEvent, type UserAccessChange, type UserDetails } from '@conversa/contracts';
+import { USER_ACCESS_ENTITY, type RecordedEvent, type UserAccessChange } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { migrateSessions } from './migration';
 
-/** User details that decide what a socket may see (ticket visibility): a change re-scopes the user's sockets. */
-const scopeFields: ReadonlyArray<keyof UserDetails> = ['profile', 'queueIds', 'allTicket', 'allowGroup'];
-
 /**
  * Which sessions are active. A password change or a deletion ends every session the user started
  * before it in the log, so the revocation needs no event per session and replays the same way.
- * Every change of access is announced (company.<id>.user-access) after the batch commits, so a
- * process that hears it reads the committed state.
+ * Every revocation is announced (company.<id>.user-access) after the batch commits, so a process
+ * that hears it reads the committed state. (Re-scoping is announced by the users read model, whose
+ * rows the edges then reload.)
  */
 export const sessionsProjector = defineProjector({
   name: 'sessions',
   version: 1,
-  eventTypes: ['SessionStarted', 'SessionRevoked', 'UserPasswordChanged', 'UserDeleted', 'UserDetailsChanged'],
+  eventTypes: ['SessionStarted', 'SessionRevoked', 'UserPasswordChanged', 'UserDeleted'],
   tables: ['auth.sessions'],
   migrate: migrateSessions,
   async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
@@ -54,9 +52,6 @@ export const sessionsProjector = defineProjector({
             .execute();
           // Announced even when no session was active: a socket may outlive what the table knew.
           announce(companyId, { userId: data.userId, change: 'revoked' });
-          break;
-        case 'UserDetailsChanged':
-          if (scopeFields.some((field) => data.changes[field] !== undefined)) announce(companyId, { userId: data.userId, change: 'rescoped' });
           break;
       }
     }
