@@ -41,13 +41,17 @@ export interface BuildApiOptions {
   plugins?: Array<(app: FastifyInstance) => Promise<void>>;
   /** Answers a browser's page navigation (the UI) before any API route sees it; true when it did. */
   page?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  /** Proxies whose X-Forwarded-For gives the client's address (fastify's trustProxy). Default: none. */
+  trustProxy?: boolean | number | string[];
   /** Answers whether the process is ready (database, projections caught up). */
   health?: () => Promise<{ ok: boolean; [detail: string]: unknown }>;
 }
 
 /** Every HTTP route of the product, validated with contracts' schemas, on the given context. */
 export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  // A hop count is valid at run time (proxy-addr) though fastify's types leave numbers out.
+  const trustProxy = (options.trustProxy ?? false) as boolean | string[];
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

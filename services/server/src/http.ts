@@ -17,6 +17,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
   let edge: SocketEdge | null = null;
   const app = await buildApi(ctx, {
     logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
     health: async () => {
       const projections = wiring.runtime.status().map(({ name, state, position }) => ({
         name,

@@ -32,7 +32,7 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4) }, dataDir);
   const wiring = await wire(config, { runProjections: true, channels: options.channels });
-  wiring.ctx.loginLimiter = createLoginLimiter(options.loginLimits ?? { attemptsPerAddress: 10_000, failuresPerAccount: 1_000 });
+  wiring.ctx.loginLimiter = createLoginLimiter(options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
   const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true });

@@ -46,10 +46,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const credentials = await credentialsByEmail(ctx.db, email);
     const valid = await ctx.verifyPassword(credentials?.passwordHash ?? DUMMY_HASH, password);
     if (!credentials || !valid) {
-      await ctx.loginLimiter.recordFailure(email);
+      await ctx.loginLimiter.recordFailure(email, request.ip);
       throw new DomainError('ERR_INVALID_CREDENTIALS');
     }
-    await ctx.loginLimiter.recordSuccess(email);
+    await ctx.loginLimiter.recordSuccess(email, request.ip);
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken(sessionId);
     await execute(ctx, {
