@@ -1,4 +1,4 @@
-import { createTokenService } from '@conversa/api';
+import { createSessionGuard, createTokenService, sessionActiveInStream } from '@conversa/api';
 import { openTicket, systemActor } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
@@ -71,6 +71,24 @@ describe('revocation over HTTP', () => {
     expect((await server.app.inject({ method: 'DELETE', url: `/users/${bia.userId}`, headers: bearer(admin.token) })).statusCode).toBe(204);
     expect((await me(bia.token)).statusCode).toBe(401);
     expect((await refresh(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe("another process's session cache", () => {
+  it('drops its cached "active" when the revocation is announced on the bus, well before its TTL', async () => {
+    const elsewhere = createSessionGuard({ db: server.wiring.db, fallback: (id) => sessionActiveInStream(server.wiring.store, id) });
+    const subscription = await elsewhere.listen(server.wiring.bus);
+    try {
+      const { token } = await server.login();
+      const claims = (await server.wiring.ctx.tokens.verifyAccessToken(token))!;
+      expect(await elsewhere.isActive(claims.sessionId)).toBe(true);
+      const started = performance.now();
+      await server.app.inject({ method: 'DELETE', url: '/auth/logout', headers: bearer(token) });
+      await expect.poll(() => elsewhere.isActive(claims.sessionId), { timeout: 1000, interval: 10 }).toBe(false);
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      await subscription.unsubscribe();
+    }
   });
 });
 
