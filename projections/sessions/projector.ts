@@ -43,16 +43,20 @@ export const sessionsProjector = defineProjector({
           break;
         }
         case 'UserPasswordChanged':
-        case 'UserDeleted':
-          await trx
+        case 'UserDeleted': {
+          const revoked = await trx
             .updateTable('auth.sessions')
             .set({ revoked_at: at, revoked_reason: event.type === 'UserDeleted' ? 'user-deleted' : 'password-changed' })
             .where('user_id', '=', data.userId)
             .where('revoked_at', 'is', null)
+            .returning('session_id')
             .execute();
-          // Announced even when no session was active: a socket may outlive what the table knew.
-          announce(companyId, { userId: data.userId, change: 'revoked' });
+          // A deleted user has no session left to spare: all their sockets go. A password change names
+          // the sessions it ended, so one started after it (applied late by a lagging projector) stays.
+          if (event.type === 'UserDeleted') announce(companyId, { userId: data.userId, change: 'revoked' });
+          else for (const { session_id } of revoked) announce(companyId, { userId: data.userId, sessionId: session_id, change: 'revoked' });
           break;
+        }
       }
     }
     return changes;
