@@ -80,9 +80,12 @@ export function createAccessControl(options: AccessOptions) {
       if (client.principal.userId !== userId) continue;
       if (sessionId !== undefined && client.principal.sessionId !== sessionId) continue;
       if (change === 'revoked') options.revoke(client, 'session revoked');
-      else void rescope(client);
+      else recheck(client);
     }
   };
 
-  return { watchExpiry, release, reauthenticate, announce };
+  /** Reloads a socket's principal, closing it if its session or user is gone. */
+  const recheck = (client: Client) => void rescope(client);
+
+  return { watchExpiry, release, reauthenticate, announce, recheck };
 }

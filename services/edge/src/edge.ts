@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
 import { appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
-import { type ClientMessage, parseClientMessage, parseCompanySubject, rooms } from './protocol';
+import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
 
 export interface SocketPrincipal {
   userId: number;
@@ -80,7 +80,6 @@ export interface SocketEdge {
   close(): Promise<void>;
 }
 
-
 const defaultMaxBufferedBytes = 4 * 1024 * 1024;
 // A browser's own limit on a client message is far below this; anything larger is abuse.
 const maxClientPayloadBytes = 16 * 1024;
@@ -112,6 +111,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   let closed = false;
   let closing: Promise<void> | undefined;
   let subscription: BusSubscription | undefined;
+  // Access announcements heard so far: one heard while a socket's token was being checked may concern it.
+  let accessChanges = 0;
 
   const add = (client: Client) => {
     let clients = byCompany.get(client.principal.companyId);
@@ -134,7 +135,9 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     authenticate: (token) => options.authenticate(token),
     reauthorize: options.reauthorize && ((principal) => options.reauthorize!(principal)),
     revoke(client, reason) {
-      // Out of the index first: not one more frame, whether or not the browser answers the close.
+      // Out of the index first: not one more frame, whether or not the browser answers the close;
+      // and nothing it still sends (a userStatus would show the user online again) is handled.
+      client.revoked = true;
       drop(client);
       access.release(client);
       if (client.socket.readyState === client.socket.OPEN) client.socket.close(closeCodes.unauthorized, reason);
@@ -179,13 +182,15 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const fanOut = (message: BusMessage) => {
     const target = parseCompanySubject(message.subject);
     if (!target) return;
-    const clients = byCompany.get(target.companyId);
-    if (!clients) return;
     // For the edges, not the browsers: never relayed as a frame.
     if (target.entity === USER_ACCESS_ENTITY) {
-      access.announce(clients, message.data);
+      accessChanges++;
+      const clients = byCompany.get(target.companyId);
+      if (clients) access.announce(clients, message.data);
       return;
     }
+    const clients = byCompany.get(target.companyId);
+    if (!clients) return;
     const filter = filters.get(target.entity);
     let frame: Buffer | undefined;
     for (const client of clients) {
@@ -208,6 +213,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   };
 
   const handleMessage = (client: Client, raw: RawMessage, isBinary: boolean) => {
+    if (client.revoked) return;
     const message = parseClientMessage(raw, isBinary);
     if (!message) {
       counters.malformedMessages++;
@@ -219,39 +225,14 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
 
   const apply = (client: Client, message: ClientMessage) => {
     switch (message.event) {
-      case 'joinNotification':
-        client.rooms.add(rooms.notification);
-        return;
-      case 'joinTickets': {
-        const room = rooms.status(message.data);
-        if (client.statusRoom !== undefined) client.rooms.delete(client.statusRoom);
-        client.statusRoom = room;
-        client.rooms.add(room);
-        return;
-      }
-      case 'leaveTickets': {
-        const room = rooms.status(message.data);
-        client.rooms.delete(room);
-        if (client.statusRoom === room) client.statusRoom = undefined;
-        return;
-      }
-      case 'joinChatBox': {
-        const room = rooms.ticket(message.data);
-        if (client.ticketRoom !== undefined) client.rooms.delete(client.ticketRoom);
-        client.ticketRoom = room;
-        client.rooms.add(room);
-        return;
-      }
-      case 'leaveChatBox':
-        if (client.ticketRoom !== undefined) client.rooms.delete(client.ticketRoom);
-        client.ticketRoom = undefined;
-        return;
       case 'authenticate':
         void access.reauthenticate(client, message.data);
         return;
       case 'userStatus':
         notify('userStatus', client, (principal, connection) => options.onUserStatus?.(principal, connection));
         return;
+      default:
+        client.moveRooms(message);
     }
   };
 
@@ -311,6 +292,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       socket.close(closeCodes.unauthorized, 'unauthorized');
       return;
     }
+    const changesBefore = accessChanges;
     options.authenticate(token).then(
       (principal) => {
         if (socket.readyState !== socket.OPEN) return;
@@ -326,6 +308,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         client = authenticated;
         add(authenticated);
         access.watchExpiry(authenticated);
+        if (accessChanges !== changesBefore) access.recheck(authenticated);
         notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
         const queued = early ?? [];
         early = undefined;

@@ -69,6 +69,24 @@ describe('access announcements', () => {
     expect((await client.closed).code).toBe(4401);
   });
 
+  it('re-checks a socket whose token was being verified when an announcement came', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const user = principal({ userId: 13 });
+    const harness = await edge({
+      authenticate: async () => {
+        await gate;
+        return user;
+      },
+      reauthorize: async () => null,
+    });
+    const client = await harness.connect(user);
+    clients.push(client);
+    await harness.bus.publish('company.1.user-access', { userId: 13, sessionId: user.sessionId, change: 'revoked' });
+    release();
+    expect((await client.closed).code).toBe(4401);
+  });
+
   it('closes at the token expiry, unless a fresh token for the same user arrives', async () => {
     const harness = await edge();
     const soon = Date.now() + 300;
