@@ -16,8 +16,8 @@ export async function migrateSessions(db: Kysely<any>): Promise<void> {
       );
       create index if not exists sessions_user_active on auth.sessions (user_id) where revoked_at is null;
       comment on table auth.sessions is 'Login sessions: every authenticated request and socket checks its session is still active';
-      comment on column auth.sessions.revoked_at is 'When the session stopped: its logout, theft or expiry, or the user deleted or their password changed; null while active';
-      comment on column auth.sessions.revoked_reason is 'logout, token-reuse, expired, user-deleted or password-changed';
+      comment on column auth.sessions.revoked_at is 'When the session stopped: its logout, theft or expiry, the user deleted or their password changed, the company deleted; null while active';
+      comment on column auth.sessions.revoked_reason is 'logout, token-reuse, expired, user-deleted, password-changed or company-deleted';
     `.execute(trx),
   );
 }

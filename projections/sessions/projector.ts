@@ -13,7 +13,7 @@ import { migrateSessions } from './migration';
 export const sessionsProjector = defineProjector({
   name: 'sessions',
   version: 1,
-  eventTypes: ['SessionStarted', 'SessionRevoked', 'UserPasswordChanged', 'UserDeleted'],
+  eventTypes: ['SessionStarted', 'SessionRevoked', 'UserPasswordChanged', 'UserDeleted', 'CompanyDeleted'],
   tables: ['auth.sessions'],
   migrate: migrateSessions,
   async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
@@ -55,6 +55,18 @@ export const sessionsProjector = defineProjector({
           // the sessions it ended, so one started after it (applied late by a lagging projector) stays.
           if (event.type === 'UserDeleted') announce(companyId, { userId: data.userId, change: 'revoked' });
           else for (const { session_id } of revoked) announce(companyId, { userId: data.userId, sessionId: session_id, change: 'revoked' });
+          break;
+        }
+        case 'CompanyDeleted': {
+          // Its users can no longer act: each session still open ends, and its sockets with it.
+          const revoked = await trx
+            .updateTable('auth.sessions')
+            .set({ revoked_at: at, revoked_reason: 'company-deleted' })
+            .where('company_id', '=', data.companyId)
+            .where('revoked_at', 'is', null)
+            .returning(['session_id', 'user_id'])
+            .execute();
+          for (const row of revoked) announce(data.companyId, { userId: row.user_id, sessionId: row.session_id, change: 'revoked' });
           break;
         }
       }
