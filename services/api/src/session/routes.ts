@@ -101,10 +101,12 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.delete('/auth/logout', { config: { auth: { allowExpired: true } } }, async (request, reply) => {
     const { sessionId, companyId, userId } = request.principal;
+    // Offline first, for the reason 'logout': the revocation closes the session's sockets, and a close
+    // seen before would take the user offline as a closed tab.
+    await takeOfflineAtLogout(ctx, { userId, companyId, sessionId });
     await execute(ctx, { decider: session, streamId: `session-${sessionId}`, command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
     // This process refuses the token at once; the others when the sessions read model announces it.
     ctx.sessions.apply({ userId, sessionId, change: 'revoked' });
-    await takeOfflineAtLogout(ctx, { userId, companyId, sessionId });
     reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
     return reply.status(204).send();
   });
