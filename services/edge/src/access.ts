@@ -1,6 +1,6 @@
 import { UserAccessChange } from '@conversa/contracts/session/access';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Client } from './client';
+import { type Client, closeCodes } from './client';
 import type { SocketPrincipal } from './edge';
 
 // setTimeout's limit (~24.8 days); a token living longer is re-checked then.
@@ -9,8 +9,8 @@ const maxTimerMs = 2 ** 31 - 1;
 export interface AccessOptions {
   authenticate(token: string): Promise<SocketPrincipal | null>;
   reauthorize?(principal: SocketPrincipal): Promise<SocketPrincipal | null>;
-  /** Stops the socket's frames at once and closes it as unauthorized. */
-  revoke(client: Client, reason: string): void;
+  /** Stops the socket's frames at once and closes it (default code: unauthorized, 4401). */
+  revoke(client: Client, reason: string, code?: number): void;
   log: FastifyBaseLogger;
 }
 
@@ -66,8 +66,9 @@ export function createAccessControl(options: AccessOptions) {
       else client.principal = { ...principal, expiresAt: client.principal.expiresAt, sessionId: client.principal.sessionId };
     } catch (error) {
       // Unknown new scope: a socket that cannot be told what it may see must not keep seeing the old.
+      // 1011, not 4401: not the client's fault, so it reconnects (and is authenticated afresh).
       log.error({ err: error, userId: current.userId }, 'websocket re-scoping failed; closed');
-      options.revoke(client, 'session revoked');
+      options.revoke(client, 'access check unavailable', closeCodes.internalError);
     }
   };
 

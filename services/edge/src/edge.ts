@@ -134,13 +134,13 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const access = createAccessControl({
     authenticate: (token) => options.authenticate(token),
     reauthorize: options.reauthorize && ((principal) => options.reauthorize!(principal)),
-    revoke(client, reason) {
+    revoke(client, reason, code = closeCodes.unauthorized) {
       // Out of the index first: not one more frame, whether or not the browser answers the close;
       // and nothing it still sends (a userStatus would show the user online again) is handled.
       client.revoked = true;
       drop(client);
       access.release(client);
-      if (client.socket.readyState === client.socket.OPEN) client.socket.close(closeCodes.unauthorized, reason);
+      if (client.socket.readyState === client.socket.OPEN) client.socket.close(code, reason);
     },
     log,
   });

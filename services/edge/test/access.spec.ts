@@ -69,6 +69,17 @@ describe('access announcements', () => {
     expect((await client.closed).code).toBe(4401);
   });
 
+  it('closes with 1011 when the reload itself fails: the new scope is unknown, and the browser reconnects', async () => {
+    const harness = await edge({
+      reauthorize: async () => {
+        throw new Error('database down');
+      },
+    });
+    const client = await connect(harness, principal({ userId: 10 }));
+    await harness.bus.publish('company.1.user-access', { userId: 10, change: 'rescoped' });
+    expect((await client.closed).code).toBe(1011);
+  });
+
   it('re-checks a socket whose token was being verified when an announcement came', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
