@@ -1,6 +1,7 @@
 import { companiesProjector } from './companies/projector';
 import { plansProjector } from './plans/projector';
 import { usersProjector } from './users/projector';
+import { sessionsProjector } from './sessions/projector';
 import { ticketsProjector } from './tickets/projector';
 import { ticketNotesProjector } from './notes/projector';
 import { quickMessagesProjector } from './quickMessages/projector';
@@ -14,4 +15,4 @@ import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector, routingProjector, helpsProjector];
+export const projectors = [plansProjector, companiesProjector, usersProjector, sessionsProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector, routingProjector, helpsProjector];

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './companies/settings';
 export * from './session/api';
 export * from './session/permissions';
+export * from './session/access';
 export * from './plans/events';
 export * from './companies/events';
 export * from './users/events';

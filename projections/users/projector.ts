@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@conversa/contracts';
+import { USER_ACCESS_ENTITY, type RecordedEvent, type UserAccessChange, type UserDetails } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { migrateUsers } from './migration';
@@ -25,6 +25,9 @@ const columns = {
   allowConnections: 'allow_connections',
 } as const;
 
+/** Details that decide what a user's sockets may see (ticket visibility): a change re-scopes them. */
+const scopeFields: ReadonlyArray<keyof UserDetails> = ['profile', 'queueIds', 'allTicket', 'allowGroup'];
+
 function userRow(details: Record<string, unknown>) {
   const row: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(columns)) if (details[field] !== undefined) row[column] = details[field];
@@ -39,6 +42,8 @@ export const usersProjector = defineProjector({
   migrate: migrateUsers,
   async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
     const logins: ProjectionChange[] = [];
+    // Announced by this read model, after its commit: the edges hearing it reload the new row.
+    const rescoped: ProjectionChange[] = [];
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
@@ -62,6 +67,10 @@ export const usersProjector = defineProjector({
           await trx.updateTable('read.users').set({ ...row, updated_at: at }).where('id', '=', data.userId).execute();
           if (row.email !== undefined) await trx.updateTable('auth.user_credentials').set({ email: row.email }).where('user_id', '=', data.userId).execute();
           touched.set(data.userId, { companyId: event.metadata.companyId, action: touched.get(data.userId)?.action ?? 'update' });
+          if (scopeFields.some((field) => data.changes[field] !== undefined)) {
+            const change: UserAccessChange = { userId: data.userId, change: 'rescoped' };
+            rescoped.push({ companyId: event.metadata.companyId, entity: USER_ACCESS_ENTITY, data: change });
+          }
           break;
         }
         case 'UserPasswordChanged':
@@ -94,6 +103,6 @@ export const usersProjector = defineProjector({
         if (user) changes.push({ companyId, entity: 'user', data: { action, user } });
       }
     }
-    return [...changes, ...logins];
+    return [...changes, ...logins, ...rescoped];
   },
 });

@@ -45,7 +45,11 @@ describe('users projection', () => {
   it('creates, changes and deletes users, keeping credentials out of the read schema', async () => {
     const created = recorded('UserCreated', { userId: 5, companyId: 2, passwordHash: 'x'.repeat(40), ...defaultUserDetails, name: 'Bia', email: 'bia@x.com' });
     const changes = await apply(usersProjector, [created, recorded('UserDetailsChanged', { userId: 5, changes: { name: 'Beatriz', queueIds: [3, 4] } })]);
-    expect(changes).toEqual([{ companyId: 2, entity: 'user', data: { action: 'create', user: expect.objectContaining({ id: 5, name: 'Beatriz', queueIds: [3, 4] }) } }]);
+    expect(changes).toEqual([
+      { companyId: 2, entity: 'user', data: { action: 'create', user: expect.objectContaining({ id: 5, name: 'Beatriz', queueIds: [3, 4] }) } },
+      // Queues decide what the user's sockets see: the edges reload them.
+      { companyId: 2, entity: 'user-access', data: { userId: 5, change: 'rescoped' } },
+    ]);
     expect(await credentialsByEmail(db, 'BIA@x.com')).toMatchObject({ userId: 5, companyId: 2 });
     const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = 'read' and table_name = 'users'`.execute(db);
     expect(rows.map((r) => r.column_name)).not.toContain('password_hash');

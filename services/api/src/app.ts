@@ -43,13 +43,17 @@ export interface BuildApiOptions {
   plugins?: Array<(app: FastifyInstance) => Promise<void>>;
   /** Answers a browser's page navigation (the UI) before any API route sees it; true when it did. */
   page?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  /** Proxies whose X-Forwarded-For gives the client's address (fastify's trustProxy). Default: none. */
+  trustProxy?: boolean | number | string[];
   /** Answers whether the process is ready (database, projections caught up). */
   health?: () => Promise<{ ok: boolean; [detail: string]: unknown }>;
 }
 
 /** Every HTTP route of the product, validated with contracts' schemas, on the given context. */
 export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  // A hop count is valid at run time (proxy-addr) though fastify's types leave numbers out.
+  const trustProxy = (options.trustProxy ?? false) as boolean | string[];
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -68,7 +72,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     });
   }
   await app.register(cookie);
-  installAuth(app, { db: ctx.db, tokens: ctx.tokens, today: () => ctx.now().toISOString().slice(0, 10) });
+  installAuth(app, { db: ctx.db, tokens: ctx.tokens, sessions: ctx.sessions, today: () => ctx.now().toISOString().slice(0, 10) });
   installNumberPrivacy(app, { db: ctx.db });
 
   app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {

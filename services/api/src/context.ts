@@ -5,6 +5,7 @@ import type { EventStore } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
 import type { TokenService } from './http/tokens';
+import type { SessionGuard } from './session/guard';
 import type { LoginLimiter } from './session/limiter';
 
 export interface ApiContext {
@@ -14,6 +15,8 @@ export interface ApiContext {
   ids: IdAllocator;
   tokens: TokenService;
   loginLimiter: LoginLimiter;
+  /** Whether an access token's session is still active (logout, password change, deletion end it). */
+  sessions: SessionGuard;
   /** Message files (uploads, channel downloads, quick-message media). */
   media: MediaStore;
   /**

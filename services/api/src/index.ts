@@ -1,4 +1,5 @@
 export * from './app';
 export * from './context';
 export { createTokenService, type TokenService } from './http/tokens';
-export { createLoginLimiter } from './session/limiter';
+export { createLoginLimiter, LimitExceeded, type LoginLimits } from './session/limiter';
+export { ACTIVE_SESSION_CACHE_MS, createSessionGuard, sessionActiveInStream, type SessionGuard } from './session/guard';

@@ -1,11 +1,13 @@
 import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
+import { USER_ACCESS_ENTITY } from '@conversa/contracts/session/access';
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
+import { createAccessControl } from './access';
+import { Client, closeCodes, closeSocket } from './client';
 import { appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
-import { type ClientMessage, parseClientMessage, parseCompanySubject, rooms } from './protocol';
+import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
 
 export interface SocketPrincipal {
   userId: number;
@@ -16,6 +18,8 @@ export interface SocketPrincipal {
   allTicket: 'enable' | 'disable';
   allowGroup: boolean;
   sessionId: string;
+  /** When the access token expires (epoch ms): the socket closes then unless a fresh token arrives. */
+  expiresAt?: number;
 }
 
 /** What a filter sees of a socket. Rooms look like 'notification', 'status:open', 'ticket:<id>'. */
@@ -37,6 +41,11 @@ export interface EdgeOptions {
   bus: Bus;
   /** Verifies the access token from the `token` query parameter; null → close 4401. */
   authenticate(token: string): Promise<SocketPrincipal | null>;
+  /**
+   * Reloads who a socket's user is after their role or queues changed (a `user-access` announcement);
+   * null when the session or the user is gone (close 4401).
+   */
+  reauthorize?(principal: SocketPrincipal): Promise<SocketPrincipal | null>;
   /** Per-entity visibility; entities without a filter go to every socket of the company. */
   filters?: Record<string, FrameFilter>;
   /** Per-recipient rewriting of frames (LGPD number masking), or undefined: the data as published. */
@@ -73,34 +82,13 @@ export interface SocketEdge {
   close(): Promise<void>;
 }
 
-export const closeCodes = {
-  unauthorized: 4401,
-  goingAway: 1001,
-  internalError: 1011,
-} as const;
-
 const defaultMaxBufferedBytes = 4 * 1024 * 1024;
 // A browser's own limit on a client message is far below this; anything larger is abuse.
 const maxClientPayloadBytes = 16 * 1024;
 // Messages a client may send before its token is verified; they are replayed in order afterwards.
 const maxMessagesBeforeAuth = 32;
-// How long close() waits for a client to answer the close handshake before cutting the TCP link.
-const closeGraceMs = 2_000;
 // The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
 const textFrame = { binary: false } as const;
-
-class Client implements SocketConnection {
-  readonly id = randomUUID();
-  readonly rooms = new Set<string>();
-  statusRoom: string | undefined;
-  ticketRoom: string | undefined;
-  awaitingPong = false;
-
-  constructor(
-    readonly principal: SocketPrincipal,
-    readonly socket: WebSocket,
-  ) {}
-}
 
 type RawMessage = Parameters<typeof parseClientMessage>[0];
 
@@ -125,6 +113,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   let closed = false;
   let closing: Promise<void> | undefined;
   let subscription: BusSubscription | undefined;
+  // Access announcements heard so far: one heard while a socket's token was being checked may concern it.
+  let accessChanges = 0;
 
   const add = (client: Client) => {
     let clients = byCompany.get(client.principal.companyId);
@@ -142,6 +132,20 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     connectionCount--;
     if (clients.size === 0) byCompany.delete(client.principal.companyId);
   };
+
+  const access = createAccessControl({
+    authenticate: (token) => options.authenticate(token),
+    reauthorize: options.reauthorize && ((principal) => options.reauthorize!(principal)),
+    revoke(client, reason, code = closeCodes.unauthorized) {
+      // Out of the index first: not one more frame, whether or not the browser answers the close;
+      // and nothing it still sends (a userStatus would show the user online again) is handled.
+      client.revoked = true;
+      drop(client);
+      access.release(client);
+      if (client.socket.readyState === client.socket.OPEN) client.socket.close(code, reason);
+    },
+    log,
+  });
 
   const terminate = (client: Client) => {
     drop(client);
@@ -180,6 +184,13 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const fanOut = (message: BusMessage) => {
     const target = parseCompanySubject(message.subject);
     if (!target) return;
+    // For the edges, not the browsers: never relayed as a frame.
+    if (target.entity === USER_ACCESS_ENTITY) {
+      accessChanges++;
+      const clients = byCompany.get(target.companyId);
+      if (clients) access.announce(clients, message.data);
+      return;
+    }
     const clients = byCompany.get(target.companyId);
     if (!clients) return;
     const filter = filters.get(target.entity);
@@ -220,6 +231,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   };
 
   const handleMessage = (client: Client, raw: RawMessage, isBinary: boolean) => {
+    if (client.revoked) return;
     const message = parseClientMessage(raw, isBinary);
     if (!message) {
       counters.malformedMessages++;
@@ -231,36 +243,14 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
 
   const apply = (client: Client, message: ClientMessage) => {
     switch (message.event) {
-      case 'joinNotification':
-        client.rooms.add(rooms.notification);
-        return;
-      case 'joinTickets': {
-        const room = rooms.status(message.data);
-        if (client.statusRoom !== undefined) client.rooms.delete(client.statusRoom);
-        client.statusRoom = room;
-        client.rooms.add(room);
-        return;
-      }
-      case 'leaveTickets': {
-        const room = rooms.status(message.data);
-        client.rooms.delete(room);
-        if (client.statusRoom === room) client.statusRoom = undefined;
-        return;
-      }
-      case 'joinChatBox': {
-        const room = rooms.ticket(message.data);
-        if (client.ticketRoom !== undefined) client.rooms.delete(client.ticketRoom);
-        client.ticketRoom = room;
-        client.rooms.add(room);
-        return;
-      }
-      case 'leaveChatBox':
-        if (client.ticketRoom !== undefined) client.rooms.delete(client.ticketRoom);
-        client.ticketRoom = undefined;
+      case 'authenticate':
+        void access.reauthenticate(client, message.data);
         return;
       case 'userStatus':
         notify('userStatus', client, (principal, connection) => options.onUserStatus?.(principal, connection));
         return;
+      default:
+        client.moveRooms(message);
     }
   };
 
@@ -308,6 +298,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       early = undefined;
       if (!client) return;
       drop(client);
+      access.release(client);
       const serverClosing = closed;
       notify('disconnected', client, (principal, connection) => options.onDisconnected?.(principal, connection, { serverClosing }));
     });
@@ -319,6 +310,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       socket.close(closeCodes.unauthorized, 'unauthorized');
       return;
     }
+    const changesBefore = accessChanges;
     options.authenticate(token).then(
       (principal) => {
         if (socket.readyState !== socket.OPEN) return;
@@ -333,6 +325,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         const authenticated = new Client(principal, socket);
         client = authenticated;
         add(authenticated);
+        access.watchExpiry(authenticated);
+        if (accessChanges !== changesBefore) access.recheck(authenticated);
         notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
         const queued = early ?? [];
         early = undefined;
@@ -380,20 +374,4 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     })();
     return closing;
   }
-}
-
-function closeSocket(socket: WebSocket): Promise<void> {
-  return new Promise((resolve) => {
-    if (socket.readyState === socket.CLOSED) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => socket.terminate(), closeGraceMs);
-    timer.unref();
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    if (socket.readyState === socket.OPEN) socket.close(closeCodes.goingAway, 'server shutting down');
-  });
 }

@@ -1,5 +1,5 @@
+export { closeCodes } from './client';
 export {
-  closeCodes,
   type EdgeOptions,
   type EdgeStats,
   type FrameFilter,

@@ -19,6 +19,8 @@ export const ClientMessage = z.discriminatedUnion('event', [
   z.object({ event: z.literal('joinChatBox'), data: TicketRef }),
   z.object({ event: z.literal('leaveChatBox') }),
   z.object({ event: z.literal('userStatus') }),
+  // A fresh access token after the browser's refresh: the socket keeps its rooms past the old token's expiry.
+  z.object({ event: z.literal('authenticate'), data: z.string().min(1).max(4096) }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 

@@ -39,3 +39,21 @@ describe('edge over NATS', () => {
     await expectNothingElse(a.bus, 2, [otherCompanyOnB]);
   });
 });
+
+describe('access announcements over NATS', () => {
+  it("closes a revoked user's sockets on every edge, and relays the announcement to no browser", async () => {
+    const [a, b] = [await startEdge({ bus: await createNatsBus({ servers: server.url, name: 'edge-c' }) }), await startEdge({ bus: await createNatsBus({ servers: server.url, name: 'edge-d' }) })];
+    edges.push(a, b);
+    const revokedOnA = await a.connect(principal({ companyId: 3, userId: 7 }));
+    const revokedOnB = await b.connect(principal({ companyId: 3, userId: 7 }));
+    const colleague = await b.connect(principal({ companyId: 3, userId: 8 }));
+    clients.push(revokedOnA, revokedOnB, colleague);
+    await Promise.all([revokedOnA, revokedOnB, colleague].map((client) => client.sync()));
+
+    const started = performance.now();
+    await a.bus.publish('company.3.user-access', { userId: 7, change: 'revoked' });
+    for (const client of [revokedOnA, revokedOnB]) expect(await client.closed).toEqual({ code: 4401, reason: 'session revoked' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    await expectNothingElse(a.bus, 3, [colleague]);
+  });
+});

@@ -24,8 +24,25 @@ export interface Config {
   secureCookies: boolean;
   /** Longest a request waits for the read models to show its write before answering anyway (PROJECTION_WAIT_MS). */
   projectionWaitMs: number;
+  /** Proxies whose X-Forwarded-For is believed (fastify's trustProxy); false: the peer address is the client's. */
+  trustProxy: TrustProxy;
   /** Facebook, Instagram and WhatsApp Cloud API: the Meta app (unset: those channels answer ERR_META_NOT_CONFIGURED). */
   meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
+}
+
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no one (X-Forwarded-For from a client would let it pick its
+ * address, and dodge the login throttling); `true` trusts any peer; a number trusts that many hops;
+ * otherwise a comma-separated list of addresses or CIDRs (`10.0.0.1,192.168.0.0/16`).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@conversa.local';
@@ -50,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trialDays: Number(env.TRIAL_DAYS ?? 7),
     secureCookies: env.SECURE_COOKIES === 'true',
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     meta: {
       appId: env.META_APP_ID ?? '',
       appSecret: env.META_APP_SECRET ?? '',

@@ -19,6 +19,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
   let edge: SocketEdge | null = null;
   const app = await buildApi(ctx, {
     logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
     health: async () => {
       const [statuses, reactors] = await Promise.all([inspect(wiring.runtime), inspect(wiring.reactors)]);
       const projections = statuses.map(({ name, state, position, parked }) => ({
@@ -56,6 +57,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           path: SOCKET_PATH,
           bus: wiring.bus,
           authenticate: async (token) => authenticateSocket(wiring, privacy, token),
+          reauthorize: async (principal) => principalOf(wiring, privacy, principal, { fresh: true }),
           // LGPD hide-number: a plain user's frames carry contact numbers masked while the setting is on.
           redact: (connection, companyId) => privacy.redact(connection, companyId),
           // Online status (services/automation/src/presence/tracker.ts): pings, and each socket's open and close.
@@ -97,7 +99,17 @@ const connectionOf = (principal: SocketPrincipal, connection: SocketConnectionRe
 
 async function authenticateSocket(wiring: Wiring, privacy: SocketNumberPrivacy, token: string): Promise<SocketPrincipal | null> {
   const claims = await wiring.ctx.tokens.verifyAccessToken(token);
-  if (!claims) return null;
+  return claims && principalOf(wiring, privacy, claims, {});
+}
+
+/** Who a socket's session is now: null once the session is revoked or the user gone. */
+async function principalOf(
+  wiring: Wiring,
+  privacy: SocketNumberPrivacy,
+  claims: { userId: number; companyId: number; sessionId: string; expiresAt?: number },
+  options: { fresh?: boolean },
+): Promise<SocketPrincipal | null> {
+  if (!(await wiring.ctx.sessions.isActive(claims.sessionId, options))) return null;
   const user = await findUser(wiring.db, claims.userId, claims.companyId);
   if (!user) return null;
   await privacy.load(user.companyId);
@@ -110,5 +122,6 @@ async function authenticateSocket(wiring: Wiring, privacy: SocketNumberPrivacy, 
     allTicket: user.allTicket,
     allowGroup: user.allowGroup,
     sessionId: claims.sessionId,
+    expiresAt: claims.expiresAt,
   };
 }

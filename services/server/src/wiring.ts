@@ -1,4 +1,4 @@
-import { createLoginLimiter, createTokenService, type ApiContext } from '@conversa/api';
+import { createLoginLimiter, createSessionGuard, createTokenService, sessionActiveInStream, type ApiContext } from '@conversa/api';
 import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
@@ -102,6 +102,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     ids,
     tokens: createTokenService(config.jwtSecret),
     loginLimiter: createLoginLimiter(),
+    sessions: createSessionGuard({ db, fallback: (sessionId) => sessionActiveInStream(store, sessionId) }),
     media: createLocalDiskMediaStore({ dir: config.mediaDir, maxBytes: config.mediaMaxBytes }),
     waitForProjections: async (position, waitOptions) => {
       if (!position) return;
@@ -130,6 +131,12 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     secureCookies: config.secureCookies,
     trialDays: config.trialDays,
   };
+
+  // Revocations announced by any process reach this one's cache; after a bus outage, what was cached may have missed some.
+  await ctx.sessions.listen(bus);
+  bus.onStatus((status) => {
+    if (status === 'connected') ctx.sessions.forgetActive();
+  });
 
   // Channels: WhatsApp sessions keep their pairing in Postgres; Meta channels call the Graph API (GRAPH_API_URL).
   await migrateWhatsappAuth(db);

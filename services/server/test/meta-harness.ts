@@ -22,7 +22,7 @@ export async function startChannelServer(options: { env?: Record<string, string>
     dataDir,
   );
   const wiring = await wire(config, { runProjections: true, sessionDrivers: options.sessionDrivers });
-  wiring.ctx.loginLimiter = createLoginLimiter({ attemptsPerAddress: 10_000, failuresPerAccount: 1_000 });
+  wiring.ctx.loginLimiter = createLoginLimiter({ attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
   await app.ready();

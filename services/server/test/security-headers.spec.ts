@@ -7,7 +7,8 @@ import { ADMIN, bearer, startTestServer, type TestServer } from './harness';
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ serveUi: true });
+  // inject's requests come from 127.0.0.1: trusted as the proxy, its X-Forwarded-Proto tells https.
+  server = await startTestServer({ serveUi: true, trustProxy: '127.0.0.1' });
 });
 afterAll(() => server?.close());
 

@@ -1,16 +1,33 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRefreshTokenMutation } from '../features/session/api';
+import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
 import { SocketClient, type FrameHandler, type JoinMessage, type SocketState } from './socket';
-import { useAppSelector } from './store';
+import { useAppDispatch, useAppSelector } from './store';
 
 const SocketContext = createContext<SocketClient | null>(null);
 
-/** One socket per signed-in tab; it follows the access token (connect, reconnect after refresh, close on logout). */
+/** One socket per signed-in tab; it follows the access token (connect, re-authenticate after refresh, close on logout). */
 export function SocketProvider({ client, children }: { client?: SocketClient; children: ReactNode }) {
   const [socket] = useState(() => client ?? new SocketClient());
   const token = useAppSelector((state) => (state.session.status === 'authenticated' ? state.session.token : null));
+  const dispatch = useAppDispatch();
+  const [refresh] = useRefreshTokenMutation();
   useEffect(() => {
     socket.setToken(token);
   }, [socket, token]);
+  // The edge closed the socket as unauthorized: a refresh gives a token it accepts (expiry), or ends the session (revoked).
+  useEffect(
+    () =>
+      socket.onUnauthorized(() => {
+        refresh()
+          .unwrap()
+          .then(
+            (session) => dispatch(sessionStarted(session)),
+            () => dispatch(sessionCleared()),
+          );
+      }),
+    [socket, refresh, dispatch],
+  );
   useEffect(() => () => socket.disconnect(), [socket]);
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }

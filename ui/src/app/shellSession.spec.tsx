@@ -52,7 +52,13 @@ function fakeEdge() {
     act(() => {
       sockets[sockets.length - 1]!.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event, data }) }));
     });
-  return { client, sockets, open, frame };
+  const closeAs = (code: number) =>
+    act(() => {
+      const socket = sockets[sockets.length - 1]!;
+      socket.readyState = 3;
+      socket.onclose?.(new CloseEvent('close', { code }));
+    });
+  return { client, sockets, open, frame, closeAs };
 }
 
 /** An access token shaped like the server's: a JWT whose payload names its session. */
@@ -68,6 +74,30 @@ describe('shell real-time session', () => {
     expect(edge.sockets[0]!.url).toMatch(/\/socket\?token=access-1$/);
     await edge.open();
     expect(edge.sockets[0]!.sent).toContainEqual({ event: 'joinNotification' });
+  });
+
+  it('refreshes the session when the edge closes the socket for an expired token, and reconnects with the new one', async () => {
+    fakeServer({ 'POST /auth/refresh_token': { status: 200, body: session({}, 'access-2') } });
+    const edge = fakeEdge();
+    renderApp({ signedIn: session(), socket: edge.client });
+    await screen.findByTestId('app-shell');
+    await waitFor(() => expect(edge.sockets).toHaveLength(1));
+    await edge.open();
+    await edge.closeAs(4401);
+    await waitFor(() => expect(edge.sockets[edge.sockets.length - 1]!.url).toMatch(/\/socket\?token=access-2$/));
+    expect(screen.getByTestId('app-shell')).toBeInTheDocument();
+  });
+
+  it('ends the session when the edge closed the socket of a revoked session (the refresh is refused)', async () => {
+    fakeServer({ 'POST /auth/refresh_token': { status: 401, body: { error: 'ERR_SESSION_EXPIRED', message: 'expired' } } });
+    const edge = fakeEdge();
+    renderApp({ signedIn: session(), socket: edge.client });
+    await screen.findByTestId('app-shell');
+    await waitFor(() => expect(edge.sockets).toHaveLength(1));
+    await edge.open();
+    await edge.closeAs(4401);
+    await waitFor(() => expect(edge.client.state).toBe('idle'));
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('signs this browser out when the account is opened on another computer', async () => {

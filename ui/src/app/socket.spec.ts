@@ -24,9 +24,9 @@ class FakeSocket {
     this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
-  serverDrops() {
+  serverDrops(code = 1006) {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
   serverSends(frame: unknown) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
@@ -98,21 +98,55 @@ describe('socket client', () => {
     expect(FakeSocket.all).toHaveLength(4);
   });
 
-  it('reconnects at once with the new token after a refresh', () => {
+  it('sends a refreshed token over the open socket instead of reconnecting', () => {
     const socket = client();
     socket.join({ event: 'joinNotification' });
     socket.setToken('t1');
     const first = latest();
     first.serverOpens();
     socket.setToken('t2');
+    expect(first.closed).toBe(false);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(first.sent[first.sent.length - 1]).toEqual({ event: 'authenticate', data: 't2' });
+    // Dropped later, it reconnects with the newest token.
+    first.serverDrops();
+    vi.advanceTimersByTime(1000);
+    expect(latest().url).toBe('ws://app.test/socket?token=t2');
+  });
+
+  it('connects at once with a refreshed token while not connected', () => {
+    const socket = client();
+    socket.setToken('t1');
+    const first = latest();
+    socket.setToken('t2');
     expect(first.closed).toBe(true);
     expect(latest().url).toBe('ws://app.test/socket?token=t2');
-    latest().serverOpens();
-    expect(latest().sent).toContainEqual({ event: 'joinNotification' });
     // The old socket's late close must not schedule a reconnect of its own.
     first.onclose?.(new CloseEvent('close'));
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('asks for a refresh once per token when the edge closes the socket as unauthorized', () => {
+    const socket = client();
+    const unauthorized = vi.fn();
+    socket.onUnauthorized(unauthorized);
+    socket.setToken('t1');
+    latest().serverOpens();
+    latest().serverDrops(4401);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    latest().serverDrops(4401);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    // The refreshed token opens a socket at once; a later 4401 for it is reported again.
+    socket.setToken('t2');
+    expect(latest().url).toBe('ws://app.test/socket?token=t2');
+    latest().serverOpens();
+    latest().serverDrops(1006);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    latest().serverDrops(4401);
+    expect(unauthorized).toHaveBeenCalledTimes(2);
   });
 
   it('delivers frames by event suffix whatever the company id, and stops after unsubscribe', () => {

@@ -20,8 +20,10 @@ import { USER_STATUS_PING_MS } from './constants';
  *     useSocketReconnect(() => dispatch(ticketsApi.util.invalidateTags(['Ticket'])));
  *   }
  *
- * The client reconnects with exponential backoff after a lost connection, reconnects at once with the new token
- * after a refresh (`setToken`), and re-sends every active join after each reconnect.
+ * The client reconnects with exponential backoff after a lost connection and re-sends every active join after each
+ * reconnect. A refreshed token (`setToken`) is sent over the open socket (`{ event: 'authenticate', data: token }`), since
+ * the edge closes a socket when its token expires; a close as unauthorized (4401: expired or revoked) asks the shell
+ * to refresh the session (`onUnauthorized`), which either yields a new token or ends the session.
  */
 
 export interface JoinMessage {
@@ -56,6 +58,8 @@ export interface SocketClientOptions {
 }
 
 const OPEN = 1;
+/** The edge's close code for a missing, expired or revoked token. */
+export const UNAUTHORIZED_CLOSE = 4401;
 const EVENT_PATTERN = /^company-\d+-(.+)$/;
 
 const defaultUrl = (token: string) => {
@@ -75,6 +79,9 @@ export class SocketClient {
   private readonly joins = new Map<string, { join: JoinMessage; count: number }>();
   private readonly handlers = new Map<string, Set<FrameHandler>>();
   private readonly reconnectHandlers = new Set<() => void>();
+  private readonly unauthorizedHandlers = new Set<() => void>();
+  /** The token the last 4401 was reported for: one report per token, so a refused refresh cannot loop. */
+  private unauthorizedToken: string | null = null;
   private readonly stateHandlers = new Set<(state: SocketState) => void>();
   private currentState: SocketState = 'idle';
   private readonly options: Required<SocketClientOptions>;
@@ -95,14 +102,17 @@ export class SocketClient {
     return this.currentState;
   }
 
-  /** Connects with this token, or reconnects if it differs from the one in use (after a token refresh). */
+  /** Connects with this token; a new one (after a refresh) is sent over the open socket, or connects with it. */
   setToken(token: string | null): void {
     if (token === this.token) return;
+    const previous = this.token;
     this.token = token;
     if (!token) {
       this.disconnect();
       return;
     }
+    // The socket keeps its rooms and misses no frame; the edge closes it (4401) if the token is not the same user's.
+    if (previous && this.send({ event: 'authenticate', data: token })) return;
     this.attempts = 0;
     this.open();
   }
@@ -154,6 +164,14 @@ export class SocketClient {
     };
   }
 
+  /** Runs when the edge closes the socket as unauthorized (token expired or session revoked), once per token. */
+  onUnauthorized(handler: () => void): () => void {
+    this.unauthorizedHandlers.add(handler);
+    return () => {
+      this.unauthorizedHandlers.delete(handler);
+    };
+  }
+
   onStateChange(handler: (state: SocketState) => void): () => void {
     this.stateHandlers.add(handler);
     return () => {
@@ -188,12 +206,16 @@ export class SocketClient {
     socket.onmessage = (message) => {
       if (this.socket === socket) this.dispatch(message.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.clearTimers();
       this.setState('closed');
       this.scheduleRetry();
+      if (event?.code === UNAUTHORIZED_CLOSE && this.token !== this.unauthorizedToken) {
+        this.unauthorizedToken = this.token;
+        for (const handler of [...this.unauthorizedHandlers]) handler();
+      }
     };
     socket.onerror = () => {
       // A close event always follows an error; the retry is scheduled there.

@@ -2,6 +2,7 @@ import { can, DomainError, type Permission, type PlanFlag, type Profile } from '
 import { findSignedInUser, type UserView } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SessionGuard } from '../session/guard';
 import type { TokenService } from './tokens';
 
 export interface Principal {
@@ -41,7 +42,7 @@ declare module 'fastify' {
   }
 }
 
-export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; tokens: TokenService; today(): string }): void {
+export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; tokens: TokenService; sessions: SessionGuard; today(): string }): void {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.auth;
@@ -51,13 +52,15 @@ export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; token
   });
 }
 
-async function authenticate(request: FastifyRequest, { db, tokens }: { db: Kysely<any>; tokens: TokenService }): Promise<Principal> {
+async function authenticate(request: FastifyRequest, { db, tokens, sessions }: { db: Kysely<any>; tokens: TokenService; sessions: SessionGuard }): Promise<Principal> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   if (!token) throw new DomainError('ERR_UNAUTHENTICATED');
   const claims = await tokens.verifyAccessToken(token);
   // 403, not 401: the browser answers it with one refresh and a retry (spec 1 §4).
   if (!claims) throw new DomainError('ERR_INVALID_TOKEN');
+  // A signed token outlives its session (logout, password change, deletion): the session decides.
+  if (!(await sessions.isActive(claims.sessionId))) throw new DomainError('ERR_SESSION_EXPIRED');
   const signedIn = await findSignedInUser(db, claims.userId, claims.companyId);
   if (!signedIn) throw new DomainError('ERR_SESSION_EXPIRED');
   const { user, plan, dueDate } = signedIn;

@@ -13,21 +13,27 @@ export interface AccessClaims {
 
 export interface TokenService {
   issueAccessToken(claims: AccessClaims): Promise<string>;
+  /** Seconds an access token lives (a socket holding one must present a fresh one before then). */
+  readonly accessTokenTtlSeconds: number;
   /** A token for unauthenticated-by-user uses (public socket, embeds); never accepted as an access token. */
   issuePublicToken(companyId: number): Promise<string>;
-  verifyAccessToken(token: string): Promise<AccessClaims | null>;
+  /** The claims and when the token expires (epoch ms); null when invalid, expired or not an access token. */
+  verifyAccessToken(token: string): Promise<(AccessClaims & { expiresAt: number }) | null>;
 }
 
-export function createTokenService(secret: string): TokenService {
+/** `accessTokenTtlSeconds` is shortened only by tests of what happens at expiry. */
+export function createTokenService(secret: string, options: { accessTokenTtlSeconds?: number } = {}): TokenService {
+  const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S;
   // A key object, made once: given raw bytes, jose imports a key again for every token it checks.
   const key = createSecretKey(new TextEncoder().encode(secret));
   return {
+    accessTokenTtlSeconds: accessTtl,
     async issueAccessToken({ userId, companyId, sessionId }) {
       return new SignJWT({ cid: companyId, sid: sessionId, scope: 'access' })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+        .setExpirationTime(`${accessTtl}s`)
         .sign(key);
     },
     async issuePublicToken(companyId) {
@@ -36,8 +42,8 @@ export function createTokenService(secret: string): TokenService {
     async verifyAccessToken(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (payload.scope !== 'access' || typeof payload.cid !== 'number' || typeof payload.sid !== 'string' || !payload.sub) return null;
-        return { userId: Number(payload.sub), companyId: payload.cid, sessionId: payload.sid };
+        if (payload.scope !== 'access' || typeof payload.cid !== 'number' || typeof payload.sid !== 'string' || !payload.sub || typeof payload.exp !== 'number') return null;
+        return { userId: Number(payload.sub), companyId: payload.cid, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
       } catch {
         return null;
       }

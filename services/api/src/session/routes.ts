@@ -47,10 +47,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const credentials = await credentialsByEmail(ctx.db, email);
     const valid = await ctx.verifyPassword(credentials?.passwordHash ?? DUMMY_HASH, password);
     if (!credentials || !valid) {
-      await ctx.loginLimiter.recordFailure(email);
+      await ctx.loginLimiter.recordFailure(email, request.ip);
       throw new DomainError('ERR_INVALID_CREDENTIALS');
     }
-    await ctx.loginLimiter.recordSuccess(email);
+    await ctx.loginLimiter.recordSuccess(email, request.ip);
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken(sessionId);
     await execute(ctx, {
@@ -76,6 +76,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const presented = request.cookies[REFRESH_COOKIE];
     const sessionId = presented ? sessionIdOf(presented) : null;
     if (!presented || !sessionId) throw new DomainError('ERR_SESSION_EXPIRED');
+    // A session ended by a password change or the user's deletion is refused though its stream knows nothing of it.
+    if (!(await ctx.sessions.isActive(sessionId, { fresh: true }))) {
+      reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+      throw new DomainError('ERR_SESSION_EXPIRED');
+    }
     const rotated = newRefreshToken(sessionId);
     const stream = await ctx.store.readStream(streams.session(sessionId), { maxCount: 1 });
     const companyId = stream[0]?.metadata.companyId;
@@ -97,8 +102,12 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.delete('/auth/logout', { config: { auth: { allowExpired: true } } }, async (request, reply) => {
     const { sessionId, companyId, userId } = request.principal;
-    await execute(ctx, { decider: session, streamId: streams.session(sessionId), command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
+    // Offline first, for the reason 'logout': the revocation closes the session's sockets, and a close
+    // seen before would take the user offline as a closed tab.
     await takeOfflineAtLogout(ctx, { userId, companyId, sessionId });
+    await execute(ctx, { decider: session, streamId: streams.session(sessionId), command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
+    // This process refuses the token at once; the others when the sessions read model announces it.
+    ctx.sessions.apply({ userId, sessionId, change: 'revoked' });
     reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
     return reply.status(204).send();
   });

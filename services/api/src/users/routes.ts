@@ -84,6 +84,8 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes }, companyId, actor });
     if (password !== undefined) {
       await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
+      // Every session of the user ends, this one too; other processes hear it from the sessions read model.
+      ctx.sessions.apply({ userId: id, change: 'revoked' });
     }
     const [updated] = await withQueues(ctx, companyId, [(await findUser(ctx.db, id))!]);
     return updated;
@@ -95,6 +97,8 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const target = await visibleUser(ctx, principal, id);
     assertMayDeleteUser(editorOf(principal), target);
     await deleteCompanyUser(ctx, { target, actor: userActor(principal.userId) });
+    // This process refuses the user's tokens at once; the others when the sessions read model announces it.
+    ctx.sessions.apply({ userId: id, change: 'revoked' });
     return reply.status(204).send();
   });
 

@@ -81,8 +81,8 @@ async function offlineUnlessConnected(ctx: PresenceContext, user: PresenceUser, 
 
 /**
  * DELETE /auth/logout: the user is offline at once, unless a browser of another session of theirs is still
- * connected. Other tabs of the logged-out session keep their sockets until they notice, but no longer count
- * and their pings are ignored.
+ * connected. The logged-out session's sockets no longer count and their pings are ignored until the edges
+ * close them (at the session's revocation, which follows).
  */
 export async function takeOfflineAtLogout(ctx: PresenceContext, session: PresenceUser & { sessionId: string }): Promise<void> {
   await endSessionConnections(ctx.db, session.sessionId);

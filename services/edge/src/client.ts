@@ -1,0 +1,81 @@
+import type { WebSocket } from '@fastify/websocket';
+import { randomUUID } from 'node:crypto';
+import type { SocketConnection, SocketPrincipal } from './edge';
+import { type ClientMessage, rooms } from './protocol';
+
+export const closeCodes = {
+  /** Bad, expired or revoked token: the browser refreshes its token or goes back to login. */
+  unauthorized: 4401,
+  goingAway: 1001,
+  internalError: 1011,
+} as const;
+
+// How long close() waits for a client to answer the close handshake before cutting the TCP link.
+const closeGraceMs = 2_000;
+
+export class Client implements SocketConnection {
+  readonly id = randomUUID();
+  readonly rooms = new Set<string>();
+  statusRoom: string | undefined;
+  ticketRoom: string | undefined;
+  awaitingPong = false;
+  /** Closes the socket when its access token expires, unless a fresh one arrives first. */
+  expiryTimer: NodeJS.Timeout | undefined;
+  /** Its session ended: out of the index, closing; whatever it still sends is ignored. */
+  revoked = false;
+
+  constructor(
+    /** Replaced when the user's role or queues change, or a fresh token arrives. */
+    public principal: SocketPrincipal,
+    readonly socket: WebSocket,
+  ) {}
+
+  /** Joins and leaves: one status tab and one chat box at a time, like the screens. */
+  moveRooms(message: Exclude<ClientMessage, { event: 'authenticate' | 'userStatus' }>): void {
+    switch (message.event) {
+      case 'joinNotification':
+        this.rooms.add(rooms.notification);
+        return;
+      case 'joinTickets': {
+        const room = rooms.status(message.data);
+        if (this.statusRoom !== undefined) this.rooms.delete(this.statusRoom);
+        this.statusRoom = room;
+        this.rooms.add(room);
+        return;
+      }
+      case 'leaveTickets': {
+        const room = rooms.status(message.data);
+        this.rooms.delete(room);
+        if (this.statusRoom === room) this.statusRoom = undefined;
+        return;
+      }
+      case 'joinChatBox': {
+        const room = rooms.ticket(message.data);
+        if (this.ticketRoom !== undefined) this.rooms.delete(this.ticketRoom);
+        this.ticketRoom = room;
+        this.rooms.add(room);
+        return;
+      }
+      case 'leaveChatBox':
+        if (this.ticketRoom !== undefined) this.rooms.delete(this.ticketRoom);
+        this.ticketRoom = undefined;
+        return;
+    }
+  }
+}
+
+export function closeSocket(socket: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.readyState === socket.CLOSED) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => socket.terminate(), closeGraceMs);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (socket.readyState === socket.OPEN) socket.close(closeCodes.goingAway, 'server shutting down');
+  });
+}
