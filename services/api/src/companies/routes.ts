@@ -1,4 +1,4 @@
-import { CompanyDetails, DomainError, IsoDate, SchedulesInput, companyDetails } from '@conversa/contracts';
+import { CompanyDetails, DomainError, IsoDate, SchedulesInput, companyDetails, RecordId, RecordIdParam, safeText } from '@conversa/contracts';
 import { advanceDueDate, company, recurrenceMonths } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -9,17 +9,17 @@ import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 import { createCompanyAdmin, withClaimedEmail } from '../users/commands';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 
 const CompanyForm = CompanyDetails.extend({
-  name: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
-  email: z.string().trim().email('E-mail inválido'),
-  phone: z.string().regex(/^(\d{11})?$/, 'O telefone deve ter 11 dígitos'),
-  planId: z.number().int().positive(),
+  name: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  email: safeText().trim().email('E-mail inválido'),
+  phone: safeText().regex(/^(\d{11})?$/, 'O telefone deve ter 11 dígitos'),
+  planId: RecordId,
   dueDate: IsoDate,
 });
 const CreateCompanyRequest = CompanyForm.partial({ document: true, paymentMethod: true, addressStreet: true, addressState: true, addressCity: true, recurrence: true, status: true, phone: true })
-  .extend({ password: z.string().min(5).max(50).optional() })
+  .extend({ password: safeText().min(5).max(50).optional() })
   .strict();
 
 export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {

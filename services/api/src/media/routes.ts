@@ -1,11 +1,11 @@
-import { DomainError } from '@conversa/contracts';
+import { DomainError, RecordIdParam, safeText } from '@conversa/contracts';
 import { mediaUrl } from '@conversa/media';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { parse } from '../http/errors';
 
-const MediaParams = z.object({ companyId: z.coerce.number().int().positive(), file: z.string().min(1).max(100) });
+const MediaParams = z.object({ companyId: RecordIdParam, file: safeText().min(1).max(100) });
 
 /** Types a browser may show in place; anything else is offered as a download. */
 const inline = (mime: string) => /^(image|video|audio)\//.test(mime) || mime === 'application/pdf' || mime.startsWith('text/');
