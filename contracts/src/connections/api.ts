@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { ConnectionChannel, ConnectionDetails, ConnectionStatus, ConnectionToken, TIME_SEND_QUEUE_OPTIONS, type ChannelAccount } from './events';
-import { RecordId, RecordIdParam, realDateTime, safeText } from '../common/bounds';
+import { inboundText, RecordId, RecordIdParam, realDateTime, safeText } from '../common/bounds';
 
 const id = RecordId;
 const optionalId = z.preprocess((value) => (value === '' || value === 0 ? null : value), id.nullable());
@@ -116,10 +116,11 @@ export type PublicChannelAccount = Pick<ChannelAccount, 'facebookPageUserId'>;
 export const SandboxInboundRequest = z
   .object({
     /** The provider's message id: delivering the same id again records nothing. */
-    id: safeText().trim().min(1).max(200).optional(),
+    // What the contact wrote is mended (NUL removed, lone surrogates replaced), never refused.
+    id: inboundText().trim().min(1).max(200).optional(),
     from: safeText().regex(/^\d{8,20}$/, 'from: 8 to 20 digits'),
-    name: safeText().trim().min(1).max(100).optional(),
-    body: safeText().max(4096).optional(),
+    name: inboundText().trim().min(1).max(100).optional(),
+    body: inboundText().max(4096).optional(),
     mediaUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
   })
   .strict()

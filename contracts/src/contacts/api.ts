@@ -5,8 +5,7 @@ import { RecordIdParam, safeText } from '../common/bounds';
 
 /** Spec 1 §5 contact form text: empty → 'Required', under `min` → 'Too Short!', over `max` → 'Too Long!'. */
 const formText = (min: number, max: number) =>
-  z
-    .string({ error: 'Required' })
+  safeText({ error: 'Required' })
     .trim()
     .superRefine((value, ctx) => {
       if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'Required' });
@@ -15,8 +14,7 @@ const formText = (min: number, max: number) =>
     });
 
 /** Empty, or a valid address ('Invalid email'). */
-const optionalEmail = z
-  .string()
+const optionalEmail = safeText()
   .trim()
   .toLowerCase()
   .max(200, 'Invalid email')

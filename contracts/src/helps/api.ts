@@ -16,8 +16,7 @@ export const HELP_VALIDATION = {
 
 const title = safeText(HELP_VALIDATION.required).trim().min(1, HELP_VALIDATION.required).max(HELP_TITLE_MAX_LENGTH, HELP_VALIDATION.titleTooLong);
 const description = safeText().max(HELP_DESCRIPTION_MAX_LENGTH, HELP_VALIDATION.descriptionTooLong);
-const video = z
-  .string(HELP_VALIDATION.required)
+const video = safeText(HELP_VALIDATION.required)
   .trim()
   .min(1, HELP_VALIDATION.required)
   .max(HELP_VIDEO_MAX_LENGTH, HELP_VALIDATION.invalidVideo)

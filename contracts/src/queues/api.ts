@@ -35,8 +35,7 @@ export const QUEUE_FORM_MESSAGES = {
 const M = QUEUE_FORM_MESSAGES;
 
 const lengthChecked = (min: number, max: number, tooShort: string) =>
-  z
-    .string({ error: M.required })
+  safeText({ error: M.required })
     .trim()
     .superRefine((value, ctx) => {
       if (value.length === 0) ctx.addIssue({ code: 'custom', message: M.required });
@@ -48,8 +47,7 @@ export const QueueName = lengthChecked(QUEUE_NAME_MIN_LENGTH, QUEUE_NAME_MAX_LEN
 export const ChatbotName = lengthChecked(CHATBOT_NAME_MIN_LENGTH, CHATBOT_NAME_MAX_LENGTH, M.chatbotTooShort);
 
 /** Spec 2 §5: colour 3 to 9 characters, required; a CSS hex colour, recorded in lower case. */
-export const QueueColorInput = z
-  .string({ error: M.required })
+export const QueueColorInput = safeText({ error: M.required })
   .trim()
   .superRefine((value, ctx) => {
     if (value.length === 0) ctx.addIssue({ code: 'custom', message: M.required });

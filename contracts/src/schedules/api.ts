@@ -8,8 +8,7 @@ const TOO_SHORT = 'Mensagem muito curta';
 const body = safeText({ error: REQUIRED }).trim().min(1, REQUIRED).min(SCHEDULE_BODY_MIN_LENGTH, TOO_SHORT).max(SCHEDULE_BODY_MAX_LENGTH, 'Too Long!');
 const contactId = z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED).max(INT32_MAX);
 /** Any date the browser sends (ISO with or without offset); stored as UTC ISO. */
-const sendAt = z
-  .string({ error: REQUIRED })
+const sendAt = safeText({ error: REQUIRED })
   .min(1, REQUIRED)
   .refine((value) => !Number.isNaN(Date.parse(value)), 'Data inválida')
   .transform((value) => new Date(value).toISOString());

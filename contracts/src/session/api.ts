@@ -96,8 +96,7 @@ export const SignupRequest = z.object({
   name: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
   companyName: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
   email: safeText().trim().email('E-mail inválido').max(200),
-  password: z
-    .string()
+  password: safeText()
     .min(8, 'Muito curto!')
     .max(100, 'Muito longo!')
     .regex(/[a-z]/, 'A senha deve ter uma letra minúscula')

@@ -3,8 +3,7 @@ import { TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TagColor } from './events';
 import { Count32Param, safeText } from '../common/bounds';
 
 /** Spec 3 §5 tag name: missing or empty → 'Obrigatório', under 3 characters → 'Mensagem muito curta'. */
-const tagName = z
-  .string({ error: 'Obrigatório' })
+const tagName = safeText({ error: 'Obrigatório' })
   .trim()
   .superRefine((value, ctx) => {
     if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'Obrigatório' });

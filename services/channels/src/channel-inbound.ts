@@ -1,4 +1,4 @@
-import type { MediaType, StoredMedia } from '@conversa/contracts';
+import { normaliseDeep, type MediaType, type StoredMedia } from '@conversa/contracts';
 import { mediaTypeOf } from '@conversa/core';
 import type { Readable } from 'node:stream';
 import type { ChannelEvent, ChannelMedia, ChannelMessage } from './channel-events';
@@ -27,8 +27,10 @@ export interface Applied {
  * Idempotent: a redelivered message is recognised before its file is downloaded again. Presence is
  * the adapter's (it is a live frame, not a record).
  */
-export async function applyChannelEvent<MediaRef>(event: ChannelEvent<MediaRef>, context: ApplyContext<MediaRef>): Promise<Applied> {
+export async function applyChannelEvent<MediaRef>(received: ChannelEvent<MediaRef>, context: ApplyContext<MediaRef>): Promise<Applied> {
   const { hooks } = context;
+  // A contact's text is stored, never dropped: what Postgres cannot hold (NUL, lone surrogates) is mended here.
+  const event = normaliseDeep(received);
   switch (event.kind) {
     case 'message':
       return applyMessage(event, context);
