@@ -10,7 +10,11 @@ const contactId = z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(RE
 /** Any date the browser sends (ISO with or without offset); stored as UTC ISO. */
 const sendAt = safeText({ error: REQUIRED })
   .min(1, REQUIRED)
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Data inválida')
+  // Years 1 to 9999: Postgres timestamps have no year 0, and ISO text has no 6-digit years.
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, 'Data inválida')
   .transform((value) => new Date(value).toISOString());
 const userId = RecordIdParam.nullable();
 

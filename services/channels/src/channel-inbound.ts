@@ -37,13 +37,16 @@ export async function applyChannelEvent<MediaRef>(received: ChannelEvent<MediaRe
     case 'ack':
       return { recorded: await hooks.messageAck({ providerId: event.providerId, ack: event.ack, messageId: context.sentMessageId?.(event.providerId) }) };
     case 'edit':
-      return { recorded: await hooks.messageEdited({ providerId: event.providerId, body: event.body, editedAt: event.at ?? undefined, fromMe: event.fromMe }) };
+      return { recorded: await hooks.messageEdited({ providerId: event.providerId, body: event.body, editedAt: usableDate(event.at) ?? undefined, fromMe: event.fromMe }) };
     case 'delete':
       return { recorded: await hooks.messageDeleted({ providerId: event.providerId, fromMe: event.fromMe }) };
     case 'presence':
       return { recorded: false };
   }
 }
+
+/** A provider's clock outside what a timestamp column holds (or no date at all) counts as "now". */
+const usableDate = (at: Date | null): Date | null => (at && Number.isFinite(at.getTime()) && at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999 ? at : null);
 
 async function applyMessage<MediaRef>(message: ChannelMessage<MediaRef>, context: ApplyContext<MediaRef>): Promise<Applied> {
   const { hooks } = context;
@@ -73,7 +76,7 @@ async function applyMessage<MediaRef>(message: ChannelMessage<MediaRef>, context
     location: message.location,
     quotedProviderId: message.quotedProviderId,
     participant: message.participant,
-    receivedAt: message.at ?? new Date(),
+    receivedAt: usableDate(message.at) ?? new Date(),
     ticketStatus: message.groupTicket ? 'group' : undefined,
   };
   const result = message.fromMe ? await hooks.recordSentElsewhere(input) : await hooks.receiveMessage(input);

@@ -50,4 +50,13 @@ describe('provider text Postgres cannot hold', () => {
     await applyChannelEvent({ kind: 'edit', providerId: 'p', body: 'novo\udc00', fromMe: false, at: null }, { hooks, download });
     expect(edits[0]!.body).toBe('novo\ufffd');
   });
+
+  it('takes a provider date no timestamp column holds as the arrival time', async () => {
+    const { hooks, received } = recordingHooks();
+    const download = async () => ({ data: Buffer.alloc(0) });
+    await applyChannelEvent({ ...message('oi', 'Ana'), at: new Date(1e20) }, { hooks, download });
+    await applyChannelEvent({ ...message('oi', 'Ana'), providerId: 'y', at: new Date('-000010-01-01T00:00:00Z') }, { hooks, download });
+    expect(received).toHaveLength(2);
+    for (const input of received) expect(Number.isFinite(new Date(input.receivedAt).getTime()) && new Date(input.receivedAt).getUTCFullYear() >= 2000).toBe(true);
+  });
 });
