@@ -14,7 +14,7 @@ export const INT16_MAX = 32_767;
 /** A record id (Postgres `integer` primary keys). */
 export const RecordId = z.number().int().min(1).max(INT32_MAX);
 
-/** Only plain digits become numbers: `''`, `' 1'`, `'1e3'`, `'0x10'` stay text and are refused. */
+/** Only digits (spaces around them allowed, as in `1, 2` lists) become numbers: `''`, `'1e3'`, `'0x10'`, `'1.5'` stay text and are refused. */
 const digitsToNumber = (value: unknown): unknown => (typeof value === 'string' && /^\s*\d{1,16}\s*$/.test(value) ? Number(value) : value);
 
 /** A record id from a path or query parameter (text in the URL). */
