@@ -162,10 +162,10 @@ export function slotsOf(routes: Array<{ method: string; url: string }>, t: Targe
 }
 
 const BIG = [99_999_999_999, 2_147_483_648, 3_000_000_000, -1, -99_999_999_999, 1.5, 1e308, Number.MAX_SAFE_INTEGER];
-const BAD_TEXT = ['Ana\u0000Souza', '\u0000', '\ud800', 'a\udc00b', '0000-00-00', '2023-02-30', '99999999999', '1e400', ''];
+const BAD_TEXT = ['Ana\u0000Souza', '\u0000', '\ud800', 'a\udc00b', '0000-00-00', '2023-02-30', '2023-02-30T10:00:00Z', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '99999999999', '1e400', ''];
 /** Values for a JSON body field: numbers past 32 bits, text Postgres cannot store, wrong types. */
 export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(...BIG, ...BAD_TEXT, null, true, {}, [99_999_999_999], ['a\u0000b'], [{ id: 99_999_999_999 }], 'x'.repeat(70_000)),
+  fc.constantFrom<unknown>(...BIG, ...BAD_TEXT, null, true, {}, [99_999_999_999], ['a\u0000b'], [{ id: 99_999_999_999 }], [{ name: 'a\u0000b', value: '\ud800' }], 'x'.repeat(70_000)),
   fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
   fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.string({ maxLength: 8 })).map(([a, bad, b]) => a + bad + b),
 );

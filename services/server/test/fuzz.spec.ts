@@ -9,10 +9,10 @@ import { bearer, signupCompany, startTestServer, type TestServer } from './harne
  * may be ≥ 500, none may hang, the records made before stay as they were, and /health stays 200
  * (an appended event its projector cannot apply would make it 503).
  */
-// FUZZ_RUNS / FUZZ_BUDGET_MS / FUZZ_ANSWER_TIMEOUT_MS tune a run by hand (e.g. to measure an unhardened build, whose stuck projectors slow every write).
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);
+// FUZZ_RUNS / FUZZ_SEED / FUZZ_BUDGET_MS / FUZZ_ANSWER_TIMEOUT_MS tune a run by hand (e.g. to measure an unhardened build, whose stuck projectors slow every write).
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2_500);
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 240_000);
-const SEED = 20_261_126;
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const ANSWER_TIMEOUT_MS = Number(process.env.FUZZ_ANSWER_TIMEOUT_MS ?? 8_000);
 
 let server: TestServer;
