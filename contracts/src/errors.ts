@@ -43,6 +43,7 @@ export const errorCatalogue = {
   ERR_PLAN_FEATURE_DISABLED: { status: 403, message: "This company's plan does not include this feature." },
   ERR_NOT_FOUND: { status: 404, message: 'Not found.' },
   ERR_PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  ERR_MULTIPART_INVALID: { status: 400, message: 'The upload form is malformed (no boundary, or a part cut short); send the file again.' },
   ERR_MEDIA_TOO_LARGE: { status: 413, message: 'The file is larger than the allowed size.' },
   ERR_MEDIA_TYPE_NOT_ALLOWED: { status: 415, message: 'This type of file is not accepted.' },
   ERR_NO_MESSAGE_FOUND: { status: 404, message: 'Message not found.' },

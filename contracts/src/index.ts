@@ -2,6 +2,7 @@ export * from './events/envelope';
 export * from './events/registry';
 export * from './events/streams';
 export * from './errors';
+export * from './common/bounds';
 export * from './companies/settings';
 export * from './session/api';
 export * from './session/permissions';

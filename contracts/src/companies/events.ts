@@ -1,29 +1,31 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { CompanySettingsSchema } from './settings';
+import { RealDate, RecordId, safeText } from '../common/bounds';
 
 export const Recurrence = z.enum(['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL']);
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
+/** A calendar day, YYYY-MM-DD (Postgres `date`). */
+export const IsoDate = RealDate;
 
 export const ScheduleEntry = z.object({
-  weekday: z.string(),
+  weekday: safeText(),
   weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
-  startTimeA: z.string().regex(/^(\d{2}:\d{2})?$/),
-  endTimeA: z.string().regex(/^(\d{2}:\d{2})?$/),
-  startTimeB: z.string().regex(/^(\d{2}:\d{2})?$/),
-  endTimeB: z.string().regex(/^(\d{2}:\d{2})?$/),
+  startTimeA: safeText().regex(/^(\d{2}:\d{2})?$/),
+  endTimeA: safeText().regex(/^(\d{2}:\d{2})?$/),
+  startTimeB: safeText().regex(/^(\d{2}:\d{2})?$/),
+  endTimeB: safeText().regex(/^(\d{2}:\d{2})?$/),
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntry>;
 
 export const CompanyDetails = z.object({
-  name: z.string().trim().min(2).max(50),
-  email: z.string().trim().max(200),
-  phone: z.string().max(30),
-  document: z.string().max(30),
-  paymentMethod: z.string().max(50),
-  addressStreet: z.string().max(200),
-  addressState: z.string().max(100),
-  addressCity: z.string().max(100),
+  name: safeText().trim().min(2).max(50),
+  email: safeText().trim().max(200),
+  phone: safeText().max(30),
+  document: safeText().max(30),
+  paymentMethod: safeText().max(50),
+  addressStreet: safeText().max(200),
+  addressState: safeText().max(100),
+  addressCity: safeText().max(100),
   recurrence: Recurrence,
   status: z.boolean(),
 });
@@ -47,22 +49,22 @@ export const companyDetails = (required: Pick<CompanyDetails, 'name' | 'email'> 
 export const CompanyRegistered = defineEvent(
   'CompanyRegistered',
   CompanyDetails.extend({
-    companyId: z.number().int().positive(),
-    planId: z.number().int().positive(),
+    companyId: RecordId,
+    planId: RecordId,
     dueDate: IsoDate,
     /** How the company came to be: the first start's seed, self-service signup or a super user. */
     via: z.enum(['seed', 'signup', 'admin']),
   }),
 );
-export const CompanyDetailsChanged = defineEvent('CompanyDetailsChanged', z.object({ companyId: z.number().int().positive(), changes: CompanyDetails.partial() }));
-export const CompanyPlanChanged = defineEvent('CompanyPlanChanged', z.object({ companyId: z.number().int().positive(), planId: z.number().int().positive() }));
-export const CompanyDueDateSet = defineEvent('CompanyDueDateSet', z.object({ companyId: z.number().int().positive(), dueDate: IsoDate }));
+export const CompanyDetailsChanged = defineEvent('CompanyDetailsChanged', z.object({ companyId: RecordId, changes: CompanyDetails.partial() }));
+export const CompanyPlanChanged = defineEvent('CompanyPlanChanged', z.object({ companyId: RecordId, planId: RecordId }));
+export const CompanyDueDateSet = defineEvent('CompanyDueDateSet', z.object({ companyId: RecordId, dueDate: IsoDate }));
 export const CompanySettingChanged = defineEvent(
   'CompanySettingChanged',
-  z.object({ companyId: z.number().int().positive(), key: z.enum(Object.keys(CompanySettingsSchema.shape) as [string, ...string[]]), value: z.string().max(2000) }),
+  z.object({ companyId: RecordId, key: z.enum(Object.keys(CompanySettingsSchema.shape) as [string, ...string[]]), value: safeText().max(2000) }),
 );
-export const CompanySchedulesSet = defineEvent('CompanySchedulesSet', z.object({ companyId: z.number().int().positive(), schedules: z.array(ScheduleEntry).max(7) }));
-export const CompanyDeleted = defineEvent('CompanyDeleted', z.object({ companyId: z.number().int().positive() }));
+export const CompanySchedulesSet = defineEvent('CompanySchedulesSet', z.object({ companyId: RecordId, schedules: z.array(ScheduleEntry).max(7) }));
+export const CompanyDeleted = defineEvent('CompanyDeleted', z.object({ companyId: RecordId }));
 
 export const companyEvents = [CompanyRegistered, CompanyDetailsChanged, CompanyPlanChanged, CompanyDueDateSet, CompanySettingChanged, CompanySchedulesSet, CompanyDeleted];
 type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;

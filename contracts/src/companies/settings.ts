@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Count32, RecordId, safeText } from '../common/bounds';
 
 /** Company settings (spec 2 §3) with their defaults. Most are 'enabled' | 'disabled'. */
 export const Toggle = z.enum(['enabled', 'disabled']);
@@ -25,11 +26,11 @@ export const CompanySettingsSchema = z.object({
   lgpdDeleteMessage: Toggle,
   lgpdHideNumber: Toggle,
   lgpdConsent: Toggle,
-  lgpdMessage: z.string().max(2000),
-  lgpdLink: z.string().max(500),
+  lgpdMessage: safeText().max(2000),
+  lgpdLink: safeText().max(500),
   sendMsgTransfTicket: Toggle,
   /** Payment provider token: a secret, never sent to browsers (answers carry '' or '********'). */
-  asaas: z.string().max(500),
+  asaas: safeText().max(500),
 });
 export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
 export type CompanySettingKey = keyof CompanySettings;
@@ -75,12 +76,12 @@ export type PlanFlags = z.infer<typeof PlanFlagsSchema>;
 export type PlanFlag = keyof PlanFlags;
 
 export const PlanSchema = PlanFlagsSchema.extend({
-  id: z.number().int(),
-  name: z.string(),
-  users: z.number().int(),
-  connections: z.number().int(),
-  queues: z.number().int(),
-  amount: z.string(),
+  id: RecordId,
+  name: safeText(),
+  users: Count32,
+  connections: Count32,
+  queues: Count32,
+  amount: safeText(),
   isPublic: z.boolean(),
 });
 export type Plan = z.infer<typeof PlanSchema>;

@@ -1,27 +1,28 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { ConnectionChannel, ConnectionDetails, ConnectionStatus, ConnectionToken, TIME_SEND_QUEUE_OPTIONS, type ChannelAccount } from './events';
+import { inboundText, RecordId, RecordIdParam, realDateTime, safeText } from '../common/bounds';
 
-const id = z.number().int().positive();
+const id = RecordId;
 const optionalId = z.preprocess((value) => (value === '' || value === 0 ? null : value), id.nullable());
-const message = z.string().max(4000);
+const message = safeText().max(4000);
 
 /** Dates arrive as the date picker sends them (YYYY-MM-DD) or as ISO datetimes; stored as ISO datetimes. */
 const importDate = z.preprocess(
   (value) => (value === '' ? null : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value),
-  z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()).nullable(),
+  realDateTime({ offset: true }).transform((value) => new Date(value).toISOString()).nullable(),
 );
 
 const scheduleEntry = ScheduleEntry.extend({
-  startTimeA: z.string().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
-  endTimeA: z.string().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
-  startTimeB: z.string().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
-  endTimeB: z.string().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
+  startTimeA: safeText().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
+  endTimeA: safeText().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
+  startTimeB: safeText().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
+  endTimeB: safeText().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
 });
 
 /** Every field an administrator may set (spec 2 §3, §5: name 2 to 50, schedule times ##:##). */
 const connectionFields = {
-  name: z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
+  name: safeText({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
   greetingMessage: message,
   complationMessage: message,
   outOfHoursMessage: message,
@@ -50,7 +51,7 @@ const connectionFields = {
   closedTicketsPostImported: z.boolean(),
   integrationId: optionalId,
   promptId: optionalId,
-  wavoip: z.string().max(500),
+  wavoip: safeText().max(500),
   queueIds: z.array(id).max(200),
   schedules: z.array(scheduleEntry).max(7),
   isDefault: z.boolean(),
@@ -73,12 +74,12 @@ const flag = z.preprocess((value) => (value === 'true' || value === '1' ? true :
 
 /** GET /whatsapp (optional companyId for super users; `session=0` leaves the QR code out). */
 export const ListConnectionsQuery = z.object({
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: RecordIdParam.optional(),
   session: flag,
   channel: ConnectionChannel.optional(),
 });
 
-export const ConnectionIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ConnectionIdParams = z.object({ id: RecordIdParam });
 
 /** A connection as the API and the `whatsapp` / `whatsappSession` socket frames show it. */
 export interface ConnectionView extends z.infer<typeof ConnectionDetails> {
@@ -115,10 +116,11 @@ export type PublicChannelAccount = Pick<ChannelAccount, 'facebookPageUserId'>;
 export const SandboxInboundRequest = z
   .object({
     /** The provider's message id: delivering the same id again records nothing. */
-    id: z.string().trim().min(1).max(200).optional(),
-    from: z.string().regex(/^\d{8,20}$/, 'from: 8 to 20 digits'),
-    name: z.string().trim().min(1).max(100).optional(),
-    body: z.string().max(4096).optional(),
+    // What the contact wrote is mended (NUL removed, lone surrogates replaced), never refused.
+    id: inboundText().trim().min(1).max(200).optional(),
+    from: safeText().regex(/^\d{8,20}$/, 'from: 8 to 20 digits'),
+    name: inboundText().trim().min(1).max(100).optional(),
+    body: inboundText().max(4096).optional(),
     mediaUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
   })
   .strict()
@@ -126,7 +128,7 @@ export const SandboxInboundRequest = z
 export type SandboxInboundRequest = z.infer<typeof SandboxInboundRequest>;
 
 export const SandboxOutboxQuery = z.object({
-  to: z.string().regex(/^\d{8,20}$/, 'to: 8 to 20 digits'),
+  to: safeText().regex(/^\d{8,20}$/, 'to: 8 to 20 digits'),
 });
 
 export interface SandboxOutboxMessage {

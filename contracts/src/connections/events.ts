@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { defineEvent } from '../events/registry';
 import type { Channel } from '../tickets/events';
+import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
 
 /**
  * A connection's channel (spec 2 §1): a WhatsApp number through Baileys, the WhatsApp Cloud API
@@ -22,7 +23,7 @@ export const ticketChannelOf = (channel: ConnectionChannel): Channel => (channel
 
 /** Spec 2 §9: a connection token is 30 characters from upper-case letters and digits. */
 export const CONNECTION_TOKEN_PATTERN = /^[A-Z0-9]{30}$/;
-export const ConnectionToken = z.string().regex(CONNECTION_TOKEN_PATTERN, 'token: 30 characters, A–Z and 0–9');
+export const ConnectionToken = safeText().regex(CONNECTION_TOKEN_PATTERN, 'token: 30 characters, A–Z and 0–9');
 
 /** Spec 2 §4: while the import timestamp is younger than this, a disabled 'preparing' button shows. */
 export const IMPORT_PREPARING_WINDOW_MS = 35_000;
@@ -34,9 +35,9 @@ export const TIME_SEND_QUEUE_OPTIONS = [0, 5, 10, 15, 20, 25, 30, 60] as const;
 export const MAX_SANDBOX_CONNECTIONS = 3;
 
 const HHmm = /^(\d{2}:\d{2})?$/;
-const id = z.number().int().positive();
+const id = RecordId;
 const minutes = z.number().int().min(0).max(525_600);
-const message = z.string().max(4000);
+const message = safeText().max(4000);
 
 const CONNECTION_WEEKDAYS = [
   { weekday: 'Segunda-feira', weekdayEn: 'monday' },
@@ -57,7 +58,7 @@ export const defaultConnectionSchedules = (): ScheduleEntry[] =>
  * otherwise; the routing helpers read these for greetings, opening hours, bot limits and expiry.
  */
 export const ConnectionDetails = z.object({
-  name: z.string().trim().min(2).max(50),
+  name: safeText().trim().min(2).max(50),
   greetingMessage: message,
   /** Farewell message (the spec's spelling). */
   complationMessage: message,
@@ -92,18 +93,18 @@ export const ConnectionDetails = z.object({
   timeInactiveMessage: minutes,
   inactiveMessage: message,
   /** A media-store url sent with the greeting (POST /whatsapp/:id/media-upload). */
-  greetingMediaAttachment: z.string().max(500).nullable(),
+  greetingMediaAttachment: safeText().max(500).nullable(),
   /** Import history from this moment (ISO datetime) when the session pairs; null: no import. */
-  importOldMessages: z.iso.datetime().nullable(),
+  importOldMessages: realDateTime().nullable(),
   /** Import history up to this moment (ISO datetime). */
-  importRecentMessages: z.iso.datetime().nullable(),
+  importRecentMessages: realDateTime().nullable(),
   importOldMessagesGroups: z.boolean(),
   /** Close the tickets the import opened once it finishes. */
   closedTicketsPostImported: z.boolean(),
   integrationId: id.nullable(),
   promptId: id.nullable(),
   /** Call (click-to-call) token. */
-  wavoip: z.string().max(500),
+  wavoip: safeText().max(500),
   queueIds: z.array(id).max(200),
   schedules: z.array(ScheduleEntry).max(7),
 });
@@ -147,12 +148,12 @@ export const defaultConnectionDetails = (): Omit<ConnectionDetails, 'name'> => (
  * phone number id, and the tokens the Graph API wants. Secrets: never sent to browsers.
  */
 export const ChannelAccount = z.object({
-  facebookUserId: z.string().max(100).nullable(),
-  facebookUserToken: z.string().max(2000).nullable(),
+  facebookUserId: safeText().max(100).nullable(),
+  facebookUserToken: safeText().max(2000).nullable(),
   /** The page id (facebook), Instagram business account id (instagram) or phone number id (whatsappapi). */
-  facebookPageUserId: z.string().max(100).nullable(),
+  facebookPageUserId: safeText().max(100).nullable(),
   /** The page (or system user) access token the Graph API is called with. */
-  tokenMeta: z.string().max(2000).nullable(),
+  tokenMeta: safeText().max(2000).nullable(),
 });
 export type ChannelAccount = z.infer<typeof ChannelAccount>;
 
@@ -160,7 +161,7 @@ export type ChannelAccount = z.infer<typeof ChannelAccount>;
 export const SessionState = z.object({
   status: ConnectionStatus,
   /** The QR code to show while status is qrcode; '' otherwise (the modal closes when it empties). */
-  qrcode: z.string().max(2000),
+  qrcode: safeText().max(2000),
   retries: z.number().int().min(0).max(1_000_000),
 });
 export type SessionState = z.infer<typeof SessionState>;
@@ -190,32 +191,32 @@ export const ConnectionDeleted = defineEvent('ConnectionDeleted', z.object({ con
  */
 export const ConnectionSessionRequested = defineEvent(
   'ConnectionSessionRequested',
-  z.object({ connectionId, kind: z.enum(['start', 'renew', 'restart']), generation: z.number().int().positive() }),
+  z.object({ connectionId, kind: z.enum(['start', 'renew', 'restart']), generation: RecordId }),
 );
 /** Someone disconnected the session (DELETE /whatsappsession/:id): it logs out and stays down. */
-export const ConnectionSessionStopRequested = defineEvent('ConnectionSessionStopRequested', z.object({ connectionId, generation: z.number().int().positive() }));
+export const ConnectionSessionStopRequested = defineEvent('ConnectionSessionStopRequested', z.object({ connectionId, generation: RecordId }));
 /** The running session's status, QR code or retry count changed (and the number, once paired). */
 export const ConnectionSessionChanged = defineEvent(
   'ConnectionSessionChanged',
-  SessionState.extend({ connectionId, number: z.string().max(50).optional() }),
+  SessionState.extend({ connectionId, number: safeText().max(50).optional() }),
 );
 
 /** The history import began (status shows 'preparing' for 35 s), advanced, and finished. */
-export const ConnectionImportStarted = defineEvent('ConnectionImportStarted', z.object({ connectionId, startedAt: z.iso.datetime() }));
+export const ConnectionImportStarted = defineEvent('ConnectionImportStarted', z.object({ connectionId, startedAt: realDateTime() }));
 export const ConnectionImportProgressed = defineEvent(
   'ConnectionImportProgressed',
   z.object({
     connectionId,
-    processed: z.number().int().min(-1),
+    processed: z.number().int().min(-1).max(INT32_MAX),
     /** -1 while the total is not known yet (spec 2 §4 'preparing'). */
-    total: z.number().int().min(-1),
+    total: z.number().int().min(-1).max(INT32_MAX),
     /** The date of the message being imported (ISO datetime). */
-    date: z.iso.datetime().nullable(),
+    date: realDateTime().nullable(),
     /** Tickets the import opened or wrote to since the last report: what POST /closedimported closes. */
     ticketIds: z.array(id).max(10_000),
   }),
 );
-export const ConnectionImportFinished = defineEvent('ConnectionImportFinished', z.object({ connectionId, finishedAt: z.iso.datetime() }));
+export const ConnectionImportFinished = defineEvent('ConnectionImportFinished', z.object({ connectionId, finishedAt: realDateTime() }));
 /** POST /closedimported/:id: the imported tickets were closed and the button goes away. */
 export const ImportedTicketsClosed = defineEvent('ImportedTicketsClosed', z.object({ connectionId, ticketIds: z.array(id) }));
 

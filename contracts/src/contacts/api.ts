@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { Channel } from '../tickets/events';
 import { ContactExtraInfo } from './events';
+import { RecordIdParam, safeText } from '../common/bounds';
 
 /** Spec 1 §5 contact form text: empty → 'Required', under `min` → 'Too Short!', over `max` → 'Too Long!'. */
 const formText = (min: number, max: number) =>
-  z
-    .string({ error: 'Required' })
+  safeText({ error: 'Required' })
     .trim()
     .superRefine((value, ctx) => {
       if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'Required' });
@@ -14,8 +14,7 @@ const formText = (min: number, max: number) =>
     });
 
 /** Empty, or a valid address ('Invalid email'). */
-const optionalEmail = z
-  .string()
+const optionalEmail = safeText()
   .trim()
   .toLowerCase()
   .max(200, 'Invalid email')
@@ -26,7 +25,7 @@ const ExtraInfoInput = ContactExtraInfo.extend({ id: z.number().int().optional()
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 /** Ids are Postgres integers: anything larger cannot name a record. */
-const positiveInt = z.coerce.number().int().positive().max(2_147_483_647);
+const positiveInt = RecordIdParam;
 
 /** POST /contacts. The number is normalised by the server (invalid → ERR_INVALID_PHONE_NUMBER). */
 export const CreateContactRequest = z.object({
@@ -56,7 +55,7 @@ export type UpdateContactRequest = z.infer<typeof UpdateContactRequest>;
 
 /** GET /contacts. */
 export const ListContactsQuery = z.object({
-  searchParam: z.string().max(200).optional(),
+  searchParam: safeText().max(200).optional(),
   channel: Channel.optional(),
   isGroup: flag.optional(),
   pageNumber: positiveInt.default(1),

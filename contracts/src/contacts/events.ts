@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { Channel } from '../tickets/events';
+import { RecordId, realDateTime, safeText } from '../common/bounds';
 
-const id = z.number().int().positive();
+const id = RecordId;
 
 /** A free field on a contact (spec 1 §3 `extraInfo`): the view numbers them from 1 in their order. */
-export const ContactExtraInfo = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(2000) });
+export const ContactExtraInfo = z.object({ name: safeText().trim().min(1).max(100), value: safeText().max(2000) });
 export type ContactExtraInfo = z.infer<typeof ContactExtraInfo>;
 
 /**
@@ -14,10 +15,10 @@ export type ContactExtraInfo = z.infer<typeof ContactExtraInfo>;
  * `number` is digits (E.164 without '+') for phone contacts, the id as the channel gave it otherwise.
  */
 export const ContactDetails = z.object({
-  name: z.string().trim().min(1).max(200),
-  number: z.string().min(1).max(100),
-  email: z.string().max(200),
-  profilePicUrl: z.string().max(2000).nullable(),
+  name: safeText().trim().min(1).max(200),
+  number: safeText().min(1).max(100),
+  email: safeText().max(200),
+  profilePicUrl: safeText().max(2000).nullable(),
   extraInfo: z.array(ContactExtraInfo).max(100),
 });
 export type ContactDetails = z.infer<typeof ContactDetails>;
@@ -51,9 +52,9 @@ export const ContactDeleted = defineEvent('ContactDeleted', z.object({ contactId
 export const ContactNumberClaimed = defineEvent(
   'ContactNumberClaimed',
   /** `claimedAt` tells a creation still in flight from one abandoned by a crash (its contact never written). */
-  z.object({ key: z.string().min(1).max(200), contactId: id, claimedAt: z.iso.datetime() }),
+  z.object({ key: safeText().min(1).max(200), contactId: id, claimedAt: realDateTime() }),
 );
-export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: z.string().min(1).max(200), contactId: id }));
+export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: safeText().min(1).max(200), contactId: id }));
 
 export const contactEvents = [
   ContactCreated,

@@ -1,30 +1,31 @@
 import { z } from 'zod';
+import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
 /** Who caused an event. Never optional: every fact in Conversa has an author. */
 export const Actor = z.object({
   kind: z.enum(['user', 'contact', 'system', 'channel']),
-  id: z.union([z.string().min(1), z.number().int()]),
+  id: z.union([safeText().min(1), Count32]),
 });
 export type Actor = z.infer<typeof Actor>;
 
 /** Metadata the writer supplies; the event store adds the hash chain (`prevHash`, `hash`). */
 export const EventMetadataInput = z.object({
-  companyId: z.number().int().nonnegative(),
+  companyId: Count32,
   actor: Actor,
-  correlationId: z.string().min(1),
-  causationId: z.string().min(1),
-  occurredAt: z.iso.datetime({ offset: true }),
-  schemaVersion: z.number().int().positive(),
+  correlationId: safeText().min(1),
+  causationId: safeText().min(1),
+  occurredAt: realDateTime({ offset: true }),
+  schemaVersion: RecordId,
   /** The command that produced this event, for idempotent command handling. */
-  commandId: z.string().min(1).optional(),
+  commandId: safeText().min(1).optional(),
 });
 export type EventMetadataInput = z.infer<typeof EventMetadataInput>;
 
 export const EventMetadata = EventMetadataInput.extend({
   /** Hash of the previous event of the same stream; null for revision 0. */
-  prevHash: z.string().nullable(),
+  prevHash: safeText().nullable(),
   /** sha256 over this event's content and prevHash (see hash-chain.ts). */
-  hash: z.string(),
+  hash: safeText(),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HELP_DESCRIPTION_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from './events';
 import { HELP_VIDEO_MAX_LENGTH, helpVideoSource } from './video';
+import { safeText } from '../common/bounds';
 
 /**
  * Spec 2 §7 helps calls. The spec shows no field rules for help entries (§5 "not shown"); these are ours:
@@ -13,10 +14,9 @@ export const HELP_VALIDATION = {
   invalidVideo: 'Vídeo inválido: informe o código ou o link do YouTube, um link do Vimeo ou o link https de um arquivo de vídeo',
 } as const;
 
-const title = z.string(HELP_VALIDATION.required).trim().min(1, HELP_VALIDATION.required).max(HELP_TITLE_MAX_LENGTH, HELP_VALIDATION.titleTooLong);
-const description = z.string().max(HELP_DESCRIPTION_MAX_LENGTH, HELP_VALIDATION.descriptionTooLong);
-const video = z
-  .string(HELP_VALIDATION.required)
+const title = safeText(HELP_VALIDATION.required).trim().min(1, HELP_VALIDATION.required).max(HELP_TITLE_MAX_LENGTH, HELP_VALIDATION.titleTooLong);
+const description = safeText().max(HELP_DESCRIPTION_MAX_LENGTH, HELP_VALIDATION.descriptionTooLong);
+const video = safeText(HELP_VALIDATION.required)
   .trim()
   .min(1, HELP_VALIDATION.required)
   .max(HELP_VIDEO_MAX_LENGTH, HELP_VALIDATION.invalidVideo)
@@ -31,4 +31,4 @@ export const UpdateHelpRequest = z.object({ title, description, video }).partial
 export type UpdateHelpRequest = z.input<typeof UpdateHelpRequest>;
 
 /** GET /helps: searchParam matches title or description, case-insensitively. */
-export const ListHelpsQuery = z.object({ searchParam: z.string().max(200).optional() });
+export const ListHelpsQuery = z.object({ searchParam: safeText().max(200).optional() });

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { HELP_VIDEO_MAX_LENGTH } from './video';
+import { RecordId, safeText } from '../common/bounds';
 
-const id = z.number().int().positive();
+const id = RecordId;
 
 export const HELP_TITLE_MAX_LENGTH = 100;
 export const HELP_DESCRIPTION_MAX_LENGTH = 2000;
 
 /** A help entry (spec 2 §3): platform-wide, written by the super user, read by every user. */
 export const HelpDetails = z.object({
-  title: z.string().trim().min(1).max(HELP_TITLE_MAX_LENGTH),
-  description: z.string().max(HELP_DESCRIPTION_MAX_LENGTH),
+  title: safeText().trim().min(1).max(HELP_TITLE_MAX_LENGTH),
+  description: safeText().max(HELP_DESCRIPTION_MAX_LENGTH),
   /** A YouTube code or link, a Vimeo link or an https video file link (see helpVideoSource). */
-  video: z.string().trim().min(1).max(HELP_VIDEO_MAX_LENGTH),
+  video: safeText().trim().min(1).max(HELP_VIDEO_MAX_LENGTH),
 });
 export type HelpDetails = z.infer<typeof HelpDetails>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idList } from '../tickets/api';
 import { Location } from './events';
+import { RecordIdParam, safeText } from '../common/bounds';
 
 /** Multipart fields and query strings carry booleans as text. */
 const flag = z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' || value === false || value === undefined || value === '' ? false : value), z.boolean());
 const messageId = z.uuid('Mensagem inválida');
-const ticketId = z.coerce.number().int().positive().max(2_147_483_647);
-const text = z.string().max(65_536);
+const ticketId = RecordIdParam;
+const text = safeText().max(65_536);
 
 const EMPTY_MESSAGE = 'A mensagem não pode estar vazia';
 const hasText = (value: string) => value.trim() !== '';
@@ -23,8 +24,8 @@ export const ListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().
 
 /** A contact card to send (spec 1 §2 send-contact modal): the contact as the picker holds it, or a ready vCard. */
 export const ContactCard = z.union([
-  z.object({ name: z.string().trim().min(1).max(200), number: z.string().trim().min(1).max(50) }).loose(),
-  z.string().trim().startsWith('BEGIN:VCARD').max(10_000),
+  z.object({ name: safeText().trim().min(1).max(200), number: safeText().trim().min(1).max(50) }).loose(),
+  safeText().trim().startsWith('BEGIN:VCARD').max(10_000),
 ]);
 
 /**
@@ -40,7 +41,7 @@ export const SendMessageRequest = z
     isPrivate: flag.default(false),
     vCard: ContactCard.nullish(),
     location: Location.nullish(),
-    mediaUrl: z.string().min(1).max(500).nullish(),
+    mediaUrl: safeText().min(1).max(500).nullish(),
     // Sent by the browser out of habit; the server decides both.
     read: z.unknown().optional(),
     fromMe: z.unknown().optional(),
@@ -53,7 +54,7 @@ export const SendMediaFields = z.object({
   body: z.union([text, z.array(text).max(20)]).default(''),
   isPrivate: flag.default(false),
   /** Shown as the document's name instead of the uploaded file name. */
-  mediaTitle: z.string().trim().max(255).optional(),
+  mediaTitle: safeText().trim().max(255).optional(),
   quotedMsgId: z.preprocess((value) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value), messageId.optional()),
   read: z.unknown().optional(),
   fromMe: z.unknown().optional(),
@@ -69,13 +70,13 @@ export const EditMessageRequest = z.object({ body: text.refine(hasText, EMPTY_ME
 /** POST /message/forward. */
 export const ForwardMessageRequest = z.object({
   messageId,
-  contactId: z.coerce.number().int().positive().max(2_147_483_647),
+  contactId: RecordIdParam,
   signMessage: flag.default(false),
 });
 
 /** POST /react/messages: an emoji reaction to a message (`id`); the other fields are what the browser knows of it. */
 export const ReactToMessageRequest = z.object({
-  text: z.string().trim().min(1, 'Reação vazia').max(32),
+  text: safeText().trim().min(1, 'Reação vazia').max(32),
   id: messageId,
   ticketId: ticketId.optional(),
   fromMe: z.unknown().optional(),

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
+import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
 /** Spec 1 §3 media types, plus `chat` for plain text. */
 export const MediaType = z.enum(['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log', 'sticker']);
 export type MediaType = z.infer<typeof MediaType>;
 
 /** A file in the media store: `url` is what the browser fetches; the stored name is never the uploaded one. */
-export const StoredMedia = z.object({ url: z.string().min(1).max(500), name: z.string().max(255), mime: z.string().max(255), size: z.number().int().min(0) });
+export const StoredMedia = z.object({ url: safeText().min(1).max(500), name: safeText().max(255), mime: safeText().max(255), size: Count32 });
 export type StoredMedia = z.infer<typeof StoredMedia>;
 
-export const Location = z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: z.string().max(500).nullable() });
+export const Location = z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: safeText().max(500).nullable() });
 
-const id = z.number().int().positive();
+const id = RecordId;
 const messageId = z.uuid();
-const body = z.string().max(65_536);
+const body = safeText().max(65_536);
 
 const content = {
   messageId,
@@ -40,10 +41,10 @@ export const MessageReceived = defineEvent(
   'MessageReceived',
   z.object({
     ...content,
-    providerId: z.string().min(1).max(255),
+    providerId: safeText().min(1).max(255),
     /** In group tickets, who in the group wrote it. */
-    participant: z.object({ name: z.string().max(200), number: z.string().max(50) }).nullable(),
-    receivedAt: z.iso.datetime(),
+    participant: z.object({ name: safeText().max(200), number: safeText().max(50) }).nullable(),
+    receivedAt: realDateTime(),
   }),
 );
 /** An attendant (or the system: greeting, farewell, schedule) wrote; the sender reactor sends it unless private. */
@@ -55,14 +56,14 @@ export const MessageQueued = defineEvent(
     isPrivate: z.boolean(),
     isForwarded: z.boolean(),
     /** When it was written: the 15-minute edit window (spec 1 §5) counts from here or from the last edit. */
-    queuedAt: z.iso.datetime(),
+    queuedAt: realDateTime(),
   }),
 );
-export const MessageSent = defineEvent('MessageSent', z.object({ messageId, providerId: z.string().min(1).max(255) }));
-export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: z.string().max(2000) }));
+export const MessageSent = defineEvent('MessageSent', z.object({ messageId, providerId: safeText().min(1).max(255) }));
+export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: safeText().max(2000) }));
 /** 0 clock, 1 sent, 2 delivered, 3 or 4 read (spec 1 §3). */
 export const MessageAckChanged = defineEvent('MessageAckChanged', z.object({ messageId, ack: z.number().int().min(0).max(4) }));
-export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body, editedAt: z.iso.datetime() }));
+export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body, editedAt: realDateTime() }));
 /**
  * `contentErased`: the company's lgpdDeleteMessage was on when the contact deleted it, so the read
  * models keep only the deletion mark (text, file and place are dropped from them). Decided when the

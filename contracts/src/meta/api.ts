@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../common/bounds';
 
 /**
  * POST /facebook (spec 2 §7): what the browser's Facebook login gave — the user's id and short-lived
@@ -7,8 +8,8 @@ import { z } from 'zod';
  */
 export const ConnectFacebookRequest = z
   .object({
-    facebookUserId: z.string().trim().regex(/^\d{1,30}$/, 'facebookUserId: the numeric id of the Facebook user'),
-    facebookUserToken: z.string().trim().min(10).max(2000),
+    facebookUserId: safeText().trim().regex(/^\d{1,30}$/, 'facebookUserId: the numeric id of the Facebook user'),
+    facebookUserToken: safeText().trim().min(10).max(2000),
     addInstagram: z.boolean().optional(),
   })
   .strict();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
+import { RecordId, safeText } from '../common/bounds';
 
-const id = z.number().int().positive();
+const id = RecordId;
 
 /** Spec 1 §5: a ticket note needs at least 2 characters; the upper bound keeps one note a note. */
 export const NOTE_MIN_LENGTH = 2;
@@ -10,7 +11,7 @@ export const NOTE_MAX_LENGTH = 5000;
 /** An attendant wrote an internal note on a ticket (never sent to the contact). Stream `ticketnote-<noteId>`. */
 export const TicketNoteAdded = defineEvent(
   'TicketNoteAdded',
-  z.object({ noteId: id, ticketId: id, contactId: id, userId: id, note: z.string().trim().min(NOTE_MIN_LENGTH).max(NOTE_MAX_LENGTH) }),
+  z.object({ noteId: id, ticketId: id, contactId: id, userId: id, note: safeText().trim().min(NOTE_MIN_LENGTH).max(NOTE_MAX_LENGTH) }),
 );
 /** The note was removed by its author or an administrator (`deletedBy`). */
 export const TicketNoteDeleted = defineEvent('TicketNoteDeleted', z.object({ noteId: id, ticketId: id, deletedBy: id }));

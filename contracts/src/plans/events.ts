@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { PlanFlagsSchema } from '../companies/settings';
+import { Count32, RecordId, safeText } from '../common/bounds';
 
 export const PlanFields = PlanFlagsSchema.extend({
-  name: z.string().trim().min(1).max(100),
-  users: z.number().int().min(0),
-  connections: z.number().int().min(0),
-  queues: z.number().int().min(0),
+  name: safeText().trim().min(1).max(100),
+  users: Count32,
+  connections: Count32,
+  queues: Count32,
   /** Monthly price as a decimal string ("0", "149.90"). */
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  amount: safeText().regex(/^\d{1,10}(\.\d{1,2})?$/, 'amount: at most 10 digits and 2 decimals'),
   isPublic: z.boolean(),
 });
 export type PlanFields = z.infer<typeof PlanFields>;
 
-export const PlanCreated = defineEvent('PlanCreated', PlanFields.extend({ planId: z.number().int().positive() }));
-export const PlanChanged = defineEvent('PlanChanged', z.object({ planId: z.number().int().positive(), changes: PlanFields.partial() }));
-export const PlanDeleted = defineEvent('PlanDeleted', z.object({ planId: z.number().int().positive() }));
+export const PlanCreated = defineEvent('PlanCreated', PlanFields.extend({ planId: RecordId }));
+export const PlanChanged = defineEvent('PlanChanged', z.object({ planId: RecordId, changes: PlanFields.partial() }));
+export const PlanDeleted = defineEvent('PlanDeleted', z.object({ planId: RecordId }));
 
 export const planEvents = [PlanCreated, PlanChanged, PlanDeleted];
 export type PlanEvent =

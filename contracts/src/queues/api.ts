@@ -17,6 +17,7 @@ import {
   type ChatbotOptionDetails,
 } from './events';
 import { defaultOpeningHours, SchedulesInput } from './schedules';
+import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
 /** Spec 2 §5 messages of the queue dialog (the same family as the user dialog's: 'Too Short!', 'Too Long!', 'Required'). */
 export const QUEUE_FORM_MESSAGES = {
@@ -34,8 +35,7 @@ export const QUEUE_FORM_MESSAGES = {
 const M = QUEUE_FORM_MESSAGES;
 
 const lengthChecked = (min: number, max: number, tooShort: string) =>
-  z
-    .string({ error: M.required })
+  safeText({ error: M.required })
     .trim()
     .superRefine((value, ctx) => {
       if (value.length === 0) ctx.addIssue({ code: 'custom', message: M.required });
@@ -47,8 +47,7 @@ export const QueueName = lengthChecked(QUEUE_NAME_MIN_LENGTH, QUEUE_NAME_MAX_LEN
 export const ChatbotName = lengthChecked(CHATBOT_NAME_MIN_LENGTH, CHATBOT_NAME_MAX_LENGTH, M.chatbotTooShort);
 
 /** Spec 2 §5: colour 3 to 9 characters, required; a CSS hex colour, recorded in lower case. */
-export const QueueColorInput = z
-  .string({ error: M.required })
+export const QueueColorInput = safeText({ error: M.required })
   .trim()
   .superRefine((value, ctx) => {
     if (value.length === 0) ctx.addIssue({ code: 'custom', message: M.required });
@@ -58,9 +57,9 @@ export const QueueColorInput = z
   })
   .transform((value) => value.toLowerCase());
 
-const message = z.string().max(QUEUE_MESSAGE_MAX_LENGTH, M.tooLong);
+const message = safeText().max(QUEUE_MESSAGE_MAX_LENGTH, M.tooLong);
 /** A link to another record: an id, or null / '' (a cleared select) for none. */
-const optionalId = z.preprocess((value) => (value === '' || value === undefined ? null : value), z.coerce.number().int().positive().max(2_147_483_647).nullable());
+const optionalId = z.preprocess((value) => (value === '' || value === undefined ? null : value), RecordIdParam.nullable());
 const RotationMinutesInput = z.coerce
   .number()
   .int()
@@ -96,7 +95,7 @@ const checkTarget = (option: Pick<ChatbotOptionDetails, 'queueType' | 'optQueueI
 export const ChatbotOptionInput: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
   z
     .object({
-      id: z.number().int().positive().max(2_147_483_647).optional(),
+      id: RecordId.optional(),
       ...chatbotOptionFields,
       options: z.array(ChatbotOptionInput).max(CHATBOT_MAX_OPTIONS_PER_QUEUE, M.tooManyOptions).optional(),
     })
@@ -168,7 +167,7 @@ export const UpdateQueueRequest = z.object({ ...queueFields, companyId: z.unknow
 export type UpdateQueueRequest = z.infer<typeof UpdateQueueRequest>;
 
 /** GET /queue. */
-export const ListQueuesQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const ListQueuesQuery = z.object({ companyId: RecordIdParam.optional() });
 
 /**
  * POST /chatbot: a new option with its nested options, under a queue (first level) or under another option
@@ -206,4 +205,4 @@ export const UpdateChatbotRequest = z
 export type UpdateChatbotRequest = z.infer<typeof UpdateChatbotRequest>;
 
 /** GET /chatbot: the option trees of one queue, or of every queue of the company. */
-export const ListChatbotsQuery = z.object({ queueId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const ListChatbotsQuery = z.object({ queueId: RecordIdParam.optional() });

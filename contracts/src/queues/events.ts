@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { defineEvent } from '../events/registry';
+import { Count32, RecordId, safeText } from '../common/bounds';
 
-const id = z.number().int().positive();
+const id = RecordId;
 
 /** Spec 2 §5: a queue's name has 2 to 50 characters. */
 export const QUEUE_NAME_MIN_LENGTH = 2;
@@ -27,18 +28,18 @@ export const QUEUE_COLOR_PATTERN = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$
 
 /** Spec 2 §3 Queue (without id, chatbots): what a queue's dialog sets. */
 export const QueueDetails = z.object({
-  name: z.string().trim().min(QUEUE_NAME_MIN_LENGTH).max(QUEUE_NAME_MAX_LENGTH),
-  color: z.string().min(3).max(9),
+  name: safeText().trim().min(QUEUE_NAME_MIN_LENGTH).max(QUEUE_NAME_MAX_LENGTH),
+  color: safeText().min(3).max(9),
   /** Position in the greeting's numbered menu and in lists; null: after the ordered ones, by name. */
   orderQueue: z.number().int().min(0).max(9999).nullable(),
   /** Rotation: a waiting ticket goes to the next online user of the queue in turn … */
   ativarRoteador: z.boolean(),
   /** … every this many minutes. */
-  tempoRoteador: z.number().int().min(0),
+  tempoRoteador: Count32,
   /** Sent when a contact enters the queue; required when the company has more than one queue. */
-  greetingMessage: z.string().max(QUEUE_MESSAGE_MAX_LENGTH),
+  greetingMessage: safeText().max(QUEUE_MESSAGE_MAX_LENGTH),
   /** Sent outside the queue's opening hours (setting scheduleType = queue). */
-  outOfHoursMessage: z.string().max(QUEUE_MESSAGE_MAX_LENGTH),
+  outOfHoursMessage: safeText().max(QUEUE_MESSAGE_MAX_LENGTH),
   /** Close the ticket once the queue's integration or chatbot has answered. */
   closeTicket: z.boolean(),
   integrationId: id.nullable(),
@@ -54,9 +55,9 @@ export type ChatbotQueueType = z.infer<typeof ChatbotQueueType>;
 
 /** Spec 2 §3 Chatbot option (without id, parent, nested options). */
 export const ChatbotOptionDetails = z.object({
-  name: z.string().trim().min(CHATBOT_NAME_MIN_LENGTH).max(CHATBOT_NAME_MAX_LENGTH),
+  name: safeText().trim().min(CHATBOT_NAME_MIN_LENGTH).max(CHATBOT_NAME_MAX_LENGTH),
   /** Sent when the contact picks the option; an option without one does not lead to its nested options. */
-  greetingMessage: z.string().max(QUEUE_MESSAGE_MAX_LENGTH),
+  greetingMessage: safeText().max(QUEUE_MESSAGE_MAX_LENGTH),
   queueType: ChatbotQueueType,
   /** queue: the queue the ticket moves to; attendent: the queue the attendant takes it in (this queue when null). */
   optQueueId: id.nullable(),
@@ -116,8 +117,8 @@ export const ChatbotOptionChanged = defineEvent('ChatbotOptionChanged', z.object
 export const ChatbotOptionRemoved = defineEvent('ChatbotOptionRemoved', z.object({ queueId: id, optionId: id }));
 
 /** Guard stream `queuecolor-<company>-<colour>`: its expected revision makes a colour belong to one queue of a company. */
-export const QueueColorClaimed = defineEvent('QueueColorClaimed', z.object({ companyId: id, color: z.string(), queueId: id, at: z.string() }));
-export const QueueColorReleased = defineEvent('QueueColorReleased', z.object({ companyId: id, color: z.string(), queueId: id }));
+export const QueueColorClaimed = defineEvent('QueueColorClaimed', z.object({ companyId: id, color: safeText(), queueId: id, at: safeText() }));
+export const QueueColorReleased = defineEvent('QueueColorReleased', z.object({ companyId: id, color: safeText(), queueId: id }));
 
 export const queueEvents = [QueueCreated, QueueChanged, QueueDeleted, ChatbotOptionAdded, ChatbotOptionChanged, ChatbotOptionRemoved, QueueColorClaimed, QueueColorReleased];
 

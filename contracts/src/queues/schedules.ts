@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
+import { safeText } from '../common/bounds';
 
 /**
  * Opening hours (spec 2 §3 "Schedule entry"): one entry per weekday with two windows, A and B, in HH:mm.
@@ -28,7 +29,7 @@ export const minutesOf = (time: string): number | null => {
 };
 
 /** A time of day, 00:00 to 23:59, or '' when the window is not used. */
-const TimeOfDay = z.string().regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/, 'Horário inválido (use HH:mm)');
+const TimeOfDay = safeText().regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/, 'Horário inválido (use HH:mm)');
 
 export const SCHEDULE_MESSAGES = {
   halfWindow: 'Informe o início e o fim do intervalo',
@@ -59,7 +60,7 @@ export function scheduleEntryProblem(entry: Pick<ScheduleEntry, 'startTimeA' | '
 }
 
 const ScheduleEntryInput = z.object({
-  weekday: z.string().max(30).optional(),
+  weekday: safeText().max(30).optional(),
   weekdayEn: ScheduleEntry.shape.weekdayEn,
   startTimeA: TimeOfDay.default(''),
   endTimeA: TimeOfDay.default(''),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { QUICK_MESSAGE_MAX_LENGTH, SHORTCODE_MAX_LENGTH } from './events';
+import { RecordIdParam, safeText } from '../common/bounds';
 
 const REQUIRED = 'Obrigatório';
-const optionalId = z.coerce.number().int().positive().nullable();
+const optionalId = RecordIdParam.nullable();
 
 /** POST /quick-messages (spec 3 §5: shortcode required, 'Obrigatório'; defaults geral false, status true). */
 export const CreateQuickMessageRequest = z.object({
-  shortcode: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(SHORTCODE_MAX_LENGTH, 'Too Long!'),
-  message: z.string().max(QUICK_MESSAGE_MAX_LENGTH, 'Too Long!').default(''),
+  shortcode: safeText({ error: REQUIRED }).trim().min(1, REQUIRED).max(SHORTCODE_MAX_LENGTH, 'Too Long!'),
+  message: safeText().max(QUICK_MESSAGE_MAX_LENGTH, 'Too Long!').default(''),
   geral: z.boolean().default(false),
   status: z.boolean().default(true),
   isCategory: z.boolean().default(false),
@@ -17,8 +18,8 @@ export type CreateQuickMessageRequest = z.infer<typeof CreateQuickMessageRequest
 
 /** PUT /quick-messages/:id: any of the fields; the browser sends the whole form. */
 export const UpdateQuickMessageRequest = z.object({
-  shortcode: z.string().trim().min(1, REQUIRED).max(SHORTCODE_MAX_LENGTH, 'Too Long!').optional(),
-  message: z.string().max(QUICK_MESSAGE_MAX_LENGTH, 'Too Long!').optional(),
+  shortcode: safeText().trim().min(1, REQUIRED).max(SHORTCODE_MAX_LENGTH, 'Too Long!').optional(),
+  message: safeText().max(QUICK_MESSAGE_MAX_LENGTH, 'Too Long!').optional(),
   geral: z.boolean().optional(),
   status: z.boolean().optional(),
   isCategory: z.boolean().optional(),
@@ -28,10 +29,10 @@ export type UpdateQuickMessageRequest = z.infer<typeof UpdateQuickMessageRequest
 
 /** GET /quick-messages: the quick-replies page (20 per page). */
 export const ListQuickMessagesQuery = z.object({
-  searchParam: z.string().max(200).optional(),
-  userId: z.coerce.number().int().positive().optional(),
-  companyId: z.coerce.number().int().positive().optional(),
-  pageNumber: z.coerce.number().int().positive().default(1),
+  searchParam: safeText().max(200).optional(),
+  userId: RecordIdParam.optional(),
+  companyId: RecordIdParam.optional(),
+  pageNumber: RecordIdParam.default(1),
 });
 
 /** A quick message as the API and the socket frames carry it. */

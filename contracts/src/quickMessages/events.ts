@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { StoredMedia } from '../messages/events';
+import { RecordId, safeText } from '../common/bounds';
 
-const id = z.number().int().positive();
+const id = RecordId;
 
 export const SHORTCODE_MAX_LENGTH = 100;
 export const QUICK_MESSAGE_MAX_LENGTH = 10_000;
 
 /** What an author sets on a quick reply (spec 3 §3). Defaults: geral false, status true. */
 export const QuickMessageFields = z.object({
-  shortcode: z.string().trim().min(1).max(SHORTCODE_MAX_LENGTH),
-  message: z.string().max(QUICK_MESSAGE_MAX_LENGTH),
+  shortcode: safeText().trim().min(1).max(SHORTCODE_MAX_LENGTH),
+  message: safeText().max(QUICK_MESSAGE_MAX_LENGTH),
   /** "General": offered to every user of the company, not only to its author. */
   geral: z.boolean(),
   /** Active: offered in the composer's slash menu. */
@@ -28,7 +29,7 @@ export const QuickMessageDeleted = defineEvent('QuickMessageDeleted', z.object({
 /** A file was attached (replacing any earlier one); `originalName` is what the uploader called it (mediaName). */
 export const QuickMessageMediaAttached = defineEvent(
   'QuickMessageMediaAttached',
-  z.object({ quickMessageId: id, media: StoredMedia, originalName: z.string().max(255) }),
+  z.object({ quickMessageId: id, media: StoredMedia, originalName: safeText().max(255) }),
 );
 export const QuickMessageMediaRemoved = defineEvent('QuickMessageMediaRemoved', z.object({ quickMessageId: id, media: StoredMedia }));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { TicketQueueAssignedReason } from '../tickets/events';
+import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
 
 /**
  * The routing bot's journal. Stream `ticketbot-<ticketId>`: what the bot decided for one ticket
@@ -10,8 +11,8 @@ import { TicketQueueAssignedReason } from '../tickets/events';
  * decision is recorded once and its effects reach the ticket at least once, never twice.
  */
 
-const id = z.number().int().positive();
-const at = z.iso.datetime();
+const id = RecordId;
+const at = realDateTime();
 
 /** Why the bot wrote to the contact. */
 export const BotReplyPurpose = z.enum([
@@ -57,7 +58,7 @@ export const BotTicketChange = z.discriminatedUnion('kind', [
 export type BotTicketChange = z.infer<typeof BotTicketChange>;
 
 /** The bot wrote `body` to the contact of the ticket. */
-export const BotReplied = defineEvent('BotReplied', z.object({ ticketId: id, purpose: BotReplyPurpose, body: z.string().min(1).max(65_536), at }));
+export const BotReplied = defineEvent('BotReplied', z.object({ ticketId: id, purpose: BotReplyPurpose, body: safeText().min(1).max(65_536), at }));
 /** The bot asked a question and waits for the answer: its place (queue and path of option ids) and the try it is on. */
 export const BotMenuShown = defineEvent(
   'BotMenuShown',
@@ -68,7 +69,7 @@ export const BotMenuShown = defineEvent(
     /** Chatbot option ids from the queue's first level down to the level shown. */
     path: z.array(id).max(50),
     /** 1 for the first showing; each invalid answer shows it again with the next number. */
-    attempt: z.number().int().min(1),
+    attempt: z.number().int().min(1).max(INT32_MAX),
     /** When the current run of tries started (timeUseBotQueues counts from here). */
     windowStartedAt: at,
   }),

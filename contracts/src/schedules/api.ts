@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { SCHEDULE_BODY_MAX_LENGTH, SCHEDULE_BODY_MIN_LENGTH, type ScheduleStatus } from './events';
+import { INT32_MAX, RecordIdParam, safeText } from '../common/bounds';
 
 const REQUIRED = 'Obrigatório';
 const TOO_SHORT = 'Mensagem muito curta';
 
-const body = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).min(SCHEDULE_BODY_MIN_LENGTH, TOO_SHORT).max(SCHEDULE_BODY_MAX_LENGTH, 'Too Long!');
-const contactId = z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED);
+const body = safeText({ error: REQUIRED }).trim().min(1, REQUIRED).min(SCHEDULE_BODY_MIN_LENGTH, TOO_SHORT).max(SCHEDULE_BODY_MAX_LENGTH, 'Too Long!');
+const contactId = z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED).max(INT32_MAX);
 /** Any date the browser sends (ISO with or without offset); stored as UTC ISO. */
-const sendAt = z
-  .string({ error: REQUIRED })
+const sendAt = safeText({ error: REQUIRED })
   .min(1, REQUIRED)
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Data inválida')
+  // Years 1 to 9999: Postgres timestamps have no year 0, and ISO text has no 6-digit years.
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, 'Data inválida')
   .transform((value) => new Date(value).toISOString());
-const userId = z.coerce.number().int().positive().nullable();
+const userId = RecordIdParam.nullable();
 
 /** POST /schedules (spec 3 §5: body required and ≥ 5 characters; contact and sendAt required). */
 export const CreateScheduleRequest = z.object({
@@ -21,7 +25,7 @@ export const CreateScheduleRequest = z.object({
   sendAt,
   userId: userId.optional(),
   /** The ticket the schedule was written from (the ticket screen's schedule dialog). */
-  ticketId: z.coerce.number().int().positive().nullable().optional(),
+  ticketId: RecordIdParam.nullable().optional(),
 });
 export type CreateScheduleRequest = z.infer<typeof CreateScheduleRequest>;
 
@@ -31,10 +35,10 @@ export type UpdateScheduleRequest = z.infer<typeof UpdateScheduleRequest>;
 
 /** GET /schedules/ (20 per page). */
 export const ListSchedulesQuery = z.object({
-  searchParam: z.string().max(200).optional(),
-  contactId: z.coerce.number().int().positive().optional(),
-  userId: z.coerce.number().int().positive().optional(),
-  pageNumber: z.coerce.number().int().positive().default(1),
+  searchParam: safeText().max(200).optional(),
+  contactId: RecordIdParam.optional(),
+  userId: RecordIdParam.optional(),
+  pageNumber: RecordIdParam.default(1),
 });
 
 /** A schedule as the API and the socket frames carry it. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
+import { RecordId, realDateTime, safeText } from '../common/bounds';
 
-const id = z.number().int().positive();
+const id = RecordId;
 
 /** Spec 3 §5 / spec 1 §9: a scheduled message's body needs at least 5 characters. */
 export const SCHEDULE_BODY_MIN_LENGTH = 5;
@@ -13,8 +14,8 @@ export type ScheduleStatus = z.infer<typeof ScheduleStatus>;
 
 export const ScheduleFields = z.object({
   contactId: id,
-  body: z.string().min(SCHEDULE_BODY_MIN_LENGTH).max(SCHEDULE_BODY_MAX_LENGTH),
-  sendAt: z.iso.datetime(),
+  body: safeText().min(SCHEDULE_BODY_MIN_LENGTH).max(SCHEDULE_BODY_MAX_LENGTH),
+  sendAt: realDateTime(),
   /** Who the schedule belongs to (who wrote it, or whom the form named). */
   userId: id.nullable(),
 });
@@ -26,9 +27,9 @@ export const ScheduleCreated = defineEvent('ScheduleCreated', ScheduleFields.ext
 export const ScheduleChanged = defineEvent('ScheduleChanged', z.object({ scheduleId: id, changes: ScheduleFields.partial() }));
 export const ScheduleDeleted = defineEvent('ScheduleDeleted', z.object({ scheduleId: id }));
 /** The automation queued the message on the contact's ticket. */
-export const ScheduleSent = defineEvent('ScheduleSent', z.object({ scheduleId: id, sentAt: z.iso.datetime(), messageId: z.uuid(), ticketId: id }));
+export const ScheduleSent = defineEvent('ScheduleSent', z.object({ scheduleId: id, sentAt: realDateTime(), messageId: z.uuid(), ticketId: id }));
 /** The automation could not queue it (status ERRO); `reason` is for the people who look into it. */
-export const ScheduleFailed = defineEvent('ScheduleFailed', z.object({ scheduleId: id, reason: z.string().max(2000), failedAt: z.iso.datetime() }));
+export const ScheduleFailed = defineEvent('ScheduleFailed', z.object({ scheduleId: id, reason: safeText().max(2000), failedAt: realDateTime() }));
 
 export const scheduleEvents = [ScheduleCreated, ScheduleChanged, ScheduleDeleted, ScheduleSent, ScheduleFailed];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CompanySettingsSchema, PlanSchema } from '../companies/settings';
+import { RecordIdParam, safeText } from '../common/bounds';
 
 /** Spec 1 §4–§7 and spec 2 §5: the session calls. */
 
@@ -9,25 +10,25 @@ export const Language = z.enum(['pt-BR', 'en', 'es', 'tr']);
 export type Language = z.infer<typeof Language>;
 
 export const LoginRequest = z.object({
-  email: z.string().trim().email().max(200),
-  password: z.string().min(1).max(200),
+  email: safeText().trim().email().max(200),
+  password: safeText().min(1).max(200),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const QueueRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export const QueueRef = z.object({ id: z.number().int(), name: safeText(), color: safeText() });
 
 export const SessionUser = z.object({
   id: z.number().int(),
   companyId: z.number().int(),
-  name: z.string(),
-  email: z.string(),
+  name: safeText(),
+  email: safeText(),
   profile: Profile,
   super: z.boolean(),
   language: Language,
-  profileImage: z.string().nullable(),
-  startWork: z.string(),
-  endWork: z.string(),
-  farewellMessage: z.string(),
+  profileImage: safeText().nullable(),
+  startWork: safeText(),
+  endWork: safeText(),
+  farewellMessage: safeText(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
   defaultMenu: z.enum(['open', 'closed']),
@@ -40,9 +41,9 @@ export const SessionUser = z.object({
   online: z.boolean(),
   company: z.object({
     id: z.number().int(),
-    name: z.string(),
+    name: safeText(),
     /** ISO date (YYYY-MM-DD). Company 1 is 2999-12-31 and never expires. */
-    dueDate: z.string(),
+    dueDate: safeText(),
     plan: PlanSchema,
     companieSettings: CompanySettingsSchema.omit({ asaas: true }),
   }),
@@ -51,8 +52,8 @@ export type SessionUser = z.infer<typeof SessionUser>;
 
 /** Answer of POST /auth/login and POST /auth/refresh_token. The refresh token travels in an httpOnly cookie `jrt`. */
 export const SessionResponse = z.object({
-  token: z.string(),
-  publicToken: z.string(),
+  token: safeText(),
+  publicToken: safeText(),
   user: SessionUser,
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
@@ -92,20 +93,19 @@ function isValidCnpj(cnpj: string): boolean {
 
 /** Spec 2 §5 signup rules; messages in Portuguese as the spec writes them. */
 export const SignupRequest = z.object({
-  name: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
-  companyName: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
-  email: z.string().trim().email('E-mail inválido').max(200),
-  password: z
-    .string()
+  name: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  companyName: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  email: safeText().trim().email('E-mail inválido').max(200),
+  password: safeText()
     .min(8, 'Muito curto!')
     .max(100, 'Muito longo!')
     .regex(/[a-z]/, 'A senha deve ter uma letra minúscula')
     .regex(/[A-Z]/, 'A senha deve ter uma letra maiúscula'),
-  phone: z.string().regex(/^\d{11}$/, 'O telefone deve ter 11 dígitos'),
-  document: z.string().refine(isValidCpfCnpj, 'CPF/CNPJ inválido'),
-  planId: z.coerce.number().int().positive(),
+  phone: safeText().regex(/^\d{11}$/, 'O telefone deve ter 11 dígitos'),
+  document: safeText().refine(isValidCpfCnpj, 'CPF/CNPJ inválido'),
+  planId: RecordIdParam,
   termo: z.literal(true, 'Você deve aceitar os termos para continuar.'),
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: RecordIdParam.optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
+import { RecordId, realDateTime, safeText } from '../common/bounds';
 
 /**
  * A login session (stream `session-<sessionId>`): one refresh-token family. Only hashes of
@@ -7,12 +8,12 @@ import { defineEvent } from '../events/registry';
  */
 export const SessionStarted = defineEvent(
   'SessionStarted',
-  z.object({ sessionId: z.string().uuid(), userId: z.number().int().positive(), companyId: z.number().int().positive(), tokenHash: z.string(), ip: z.string(), userAgent: z.string(), at: z.iso.datetime() }),
+  z.object({ sessionId: safeText().uuid(), userId: RecordId, companyId: RecordId, tokenHash: safeText(), ip: safeText(), userAgent: safeText(), at: realDateTime() }),
 );
-export const SessionRefreshed = defineEvent('SessionRefreshed', z.object({ sessionId: z.string().uuid(), tokenHash: z.string(), at: z.iso.datetime() }));
+export const SessionRefreshed = defineEvent('SessionRefreshed', z.object({ sessionId: safeText().uuid(), tokenHash: safeText(), at: realDateTime() }));
 export const SessionRevoked = defineEvent(
   'SessionRevoked',
-  z.object({ sessionId: z.string().uuid(), reason: z.enum(['logout', 'token-reuse', 'expired', 'user-deleted']) }),
+  z.object({ sessionId: safeText().uuid(), reason: z.enum(['logout', 'token-reuse', 'expired', 'user-deleted']) }),
 );
 
 export const sessionEvents = [SessionStarted, SessionRefreshed, SessionRevoked];

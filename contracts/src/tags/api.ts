@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TagColor } from './events';
+import { Count32Param, safeText } from '../common/bounds';
 
 /** Spec 3 §5 tag name: missing or empty → 'Obrigatório', under 3 characters → 'Mensagem muito curta'. */
-const tagName = z
-  .string({ error: 'Obrigatório' })
+const tagName = safeText({ error: 'Obrigatório' })
   .trim()
   .superRefine((value, ctx) => {
     if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'Obrigatório' });
@@ -36,9 +36,9 @@ export const KanbanFilter = z.enum(['0', '1']).transform((value): 0 | 1 => (valu
 
 /** GET /tags: `offset` is how many the screen has loaded so far (infinite scroll). */
 export const ListTagsQuery = z.object({
-  searchParam: z.string().max(200).optional(),
+  searchParam: safeText().max(200).optional(),
   kanban: KanbanFilter.optional(),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: Count32Param.default(0),
 });
 export type ListTagsQuery = z.infer<typeof ListTagsQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TicketStatus } from './events';
+import { Count32, RealDate, RecordId, RecordIdParam, safeText } from '../common/bounds';
 
 /** A JSON list as text, or the text itself when it is not JSON (the schema then refuses it: 400, never a throw). */
 const jsonOrText = (text: string): unknown => {
@@ -20,7 +21,7 @@ export const idList = z.preprocess((value) => {
     return text.split(',').filter((part) => part.trim() !== '');
   }
   return value;
-}, z.array(z.coerce.number().int().positive()).max(500).optional());
+}, z.array(RecordIdParam).max(500).optional());
 
 const statusList = z.preprocess((value) => {
   if (value === undefined || value === '') return undefined;
@@ -35,11 +36,11 @@ const statusList = z.preprocess((value) => {
 }, z.array(TicketStatus).max(4).optional());
 
 const flag = z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' || value === false || value === undefined || value === '' ? false : value), z.boolean());
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const day = RealDate;
 
 /** GET /tickets (spec 1 §7 Tickets). */
 export const ListTicketsQuery = z.object({
-  searchParam: z.string().max(200).optional(),
+  searchParam: safeText().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   status: z.preprocess((value) => (value === '' ? undefined : value), TicketStatus.optional()),
   date: z.preprocess((value) => (value === '' ? undefined : value), day.optional()),
@@ -57,29 +58,29 @@ export const ListTicketsQuery = z.object({
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
 
-const optionalId = z.number().int().positive().nullable().optional();
+const optionalId = RecordId.nullable().optional();
 
 /** POST /tickets: an attendant opens a conversation with a contact. */
 export const CreateTicketRequest = z.object({
-  contactId: z.number().int().positive(),
+  contactId: RecordId,
   userId: optionalId,
   queueId: optionalId,
   whatsappId: optionalId,
   status: z.enum(['open', 'pending']).default('open'),
-  companyId: z.number().int().positive().optional(),
+  companyId: RecordId.optional(),
 });
 
 /** PUT /tickets/{id}: the transition is read from what changes (accept, close, reopen, return, transfer, integration). */
 export const UpdateTicketRequest = z
   .object({
     status: TicketStatus.optional(),
-    userId: z.number().int().positive().nullable().optional(),
-    queueId: z.number().int().positive().nullable().optional(),
+    userId: RecordId.nullable().optional(),
+    queueId: RecordId.nullable().optional(),
     sendFarewellMessage: z.boolean().optional(),
-    amountUsedBotQueues: z.number().int().min(0).optional(),
-    promptId: z.number().int().positive().nullable().optional(),
+    amountUsedBotQueues: Count32.optional(),
+    promptId: RecordId.nullable().optional(),
     useIntegration: z.boolean().optional(),
-    integrationId: z.number().int().positive().nullable().optional(),
+    integrationId: RecordId.nullable().optional(),
     /** The list's close-without-farewell button. */
     isFinished: z.boolean().optional(),
   })

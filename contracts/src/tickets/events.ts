@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
+import { Count32, RecordId, realDateTime } from '../common/bounds';
 
 /**
  * Spec 1 §4, plus the bot's two waiting states: lgpd (the contact is asked for consent before any
@@ -12,7 +13,7 @@ export type TicketStatus = z.infer<typeof TicketStatus>;
 export const Channel = z.enum(['whatsapp', 'whatsapp_cloud', 'facebook', 'instagram', 'sandbox']);
 export type Channel = z.infer<typeof Channel>;
 
-const id = z.number().int().positive();
+const id = RecordId;
 const optionalId = id.nullable();
 
 export const TicketCreated = defineEvent(
@@ -55,12 +56,12 @@ export const TicketTransferred = defineEvent(
 export const TicketDeleted = defineEvent('TicketDeleted', z.object({ ticketId: id }));
 export const TicketIntegrationToggled = defineEvent(
   'TicketIntegrationToggled',
-  z.object({ ticketId: id, useIntegration: z.boolean(), promptId: optionalId.optional(), amountUsedBotQueues: z.number().int().min(0).optional() }),
+  z.object({ ticketId: id, useIntegration: z.boolean(), promptId: optionalId.optional(), amountUsedBotQueues: Count32.optional() }),
 );
 /** A user opened the ticket (log type `access`). */
-export const TicketAccessed = defineEvent('TicketAccessed', z.object({ ticketId: id, userId: id, at: z.iso.datetime() }));
+export const TicketAccessed = defineEvent('TicketAccessed', z.object({ ticketId: id, userId: id, at: realDateTime() }));
 /** The contact's messages up to `upTo` were read by an attendant: unread count 0. */
-export const TicketMessagesRead = defineEvent('TicketMessagesRead', z.object({ ticketId: id, userId: optionalId, upTo: z.iso.datetime() }));
+export const TicketMessagesRead = defineEvent('TicketMessagesRead', z.object({ ticketId: id, userId: optionalId, upTo: realDateTime() }));
 
 /** Why the bot (or its timers) put a waiting ticket in a queue. */
 export const TicketQueueAssignedReason = z.enum(['menu', 'singleQueue', 'chatbot', 'timeSendQueue']);
@@ -85,7 +86,7 @@ export const TicketRatingExpired = defineEvent('TicketRatingExpired', z.object({
  * Guard stream `ticketslot-<companyId>-<contactId>-<whatsappId|0>`: its expected revision lets at
  * most one open or pending ticket hold a contact on a connection, however many creators race.
  */
-export const TicketSlotClaimed = defineEvent('TicketSlotClaimed', z.object({ ticketId: id, contactId: id, whatsappId: optionalId, at: z.iso.datetime() }));
+export const TicketSlotClaimed = defineEvent('TicketSlotClaimed', z.object({ ticketId: id, contactId: id, whatsappId: optionalId, at: realDateTime() }));
 export const TicketSlotReleased = defineEvent('TicketSlotReleased', z.object({ ticketId: id }));
 
 export const ticketEvents = [

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { Language, Profile, USER_STATUS_PING_MS } from '../session/api';
 import type { Permission } from '../session/permissions';
 import type { UserDetails } from './events';
+import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
 /** Spec 2 §7 users calls. Validation messages as spec 2 §5 writes them for the user form. */
 
-const TimeOfDay = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido (use HH:mm)');
-const name = z.string('Required').trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
-const email = z.string('Required').trim().toLowerCase().min(1, 'Required').email('Invalid email').max(200, 'Too Long!');
-const password = z.string('Required').min(5, 'Too Short!').max(50, 'Too Long!');
+const TimeOfDay = safeText().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido (use HH:mm)');
+const name = safeText('Required').trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
+const email = safeText('Required').trim().toLowerCase().min(1, 'Required').email('Invalid email').max(200, 'Too Long!');
+const password = safeText('Required').min(5, 'Too Short!').max(50, 'Too Long!');
 
 /** Every field of the user dialog (spec 2 §2, §3) except the password and the image, which have their own rules. */
 const UserFormFields = z.object({
@@ -16,16 +17,16 @@ const UserFormFields = z.object({
   email,
   profile: Profile,
   language: Language,
-  queueIds: z.array(z.number().int().positive()).max(200).transform((ids) => [...new Set(ids)]),
+  queueIds: z.array(RecordId).max(200).transform((ids) => [...new Set(ids)]),
   startWork: TimeOfDay,
   endWork: TimeOfDay,
-  farewellMessage: z.string().max(2000, 'Too Long!'),
+  farewellMessage: safeText().max(2000, 'Too Long!'),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
   defaultMenu: z.enum(['open', 'closed']),
   defaultTheme: z.enum(['light', 'dark']),
   /** The user's default connection (spec's wpp / whatsappId); null: none. */
-  whatsappId: z.number().int().positive().nullable(),
+  whatsappId: RecordId.nullable(),
   showDashboard: z.boolean(),
   allowRealTime: z.boolean(),
   allowConnections: z.boolean(),
@@ -41,14 +42,14 @@ export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
 /** GET /users: a page of 40 (spec 2 §7: searchParam, pageNumber or companyId). */
 export const ListUsersQuery = z.object({
-  searchParam: z.string().max(200).optional(),
+  searchParam: safeText().max(200).optional(),
   pageNumber: z.coerce.number().int().positive().max(100_000).optional(),
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: RecordIdParam.optional(),
 });
 export const USERS_PAGE_SIZE = 40;
 
 /** POST /users/{id}/media-upload form fields besides the `profileImage` file (spec 2 §7). */
-export const UserMediaUploadFields = z.object({ userId: z.coerce.number().int().positive().optional(), typeArch: z.string().max(50).optional() });
+export const UserMediaUploadFields = z.object({ userId: RecordIdParam.optional(), typeArch: safeText().max(50).optional() });
 
 /** A user as the users screen and its socket frames carry it (never a password). */
 export interface UserRecord extends Omit<UserDetails, 'email'> {

@@ -1,48 +1,49 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { Language, Profile } from '../session/api';
+import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
-const HHmm = z.string().regex(/^\d{2}:\d{2}$/);
+const HHmm = safeText().regex(/^\d{2}:\d{2}$/);
 
 export const UserDetails = z.object({
-  name: z.string().trim().min(2).max(50),
-  email: z.string().trim().toLowerCase().max(200),
+  name: safeText().trim().min(2).max(50),
+  email: safeText().trim().toLowerCase().max(200),
   profile: Profile,
   super: z.boolean(),
   language: Language,
   startWork: HHmm,
   endWork: HHmm,
-  farewellMessage: z.string().max(2000),
+  farewellMessage: safeText().max(2000),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
   defaultMenu: z.enum(['open', 'closed']),
   defaultTheme: z.enum(['light', 'dark']),
-  whatsappId: z.number().int().nullable(),
-  queueIds: z.array(z.number().int()),
+  whatsappId: RecordId.nullable(),
+  queueIds: z.array(RecordId),
   showDashboard: z.boolean(),
   allowRealTime: z.boolean(),
   allowConnections: z.boolean(),
-  profileImage: z.string().nullable(),
+  profileImage: safeText().nullable(),
 });
 export type UserDetails = z.infer<typeof UserDetails>;
 
 export const UserCreated = defineEvent(
   'UserCreated',
-  UserDetails.extend({ userId: z.number().int().positive(), companyId: z.number().int().positive(), passwordHash: z.string().min(20) }),
+  UserDetails.extend({ userId: RecordId, companyId: RecordId, passwordHash: safeText().min(20) }),
 );
-export const UserDetailsChanged = defineEvent('UserDetailsChanged', z.object({ userId: z.number().int().positive(), changes: UserDetails.partial() }));
-export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: z.number().int().positive(), passwordHash: z.string().min(20) }));
-export const UserDeleted = defineEvent('UserDeleted', z.object({ userId: z.number().int().positive() }));
+export const UserDetailsChanged = defineEvent('UserDetailsChanged', z.object({ userId: RecordId, changes: UserDetails.partial() }));
+export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: RecordId, passwordHash: safeText().min(20) }));
+export const UserDeleted = defineEvent('UserDeleted', z.object({ userId: RecordId }));
 
 /** Guard stream `useremail-<email>`: its expected revision makes an e-mail belong to one user at a time. */
-export const UserEmailClaimed = defineEvent('UserEmailClaimed', z.object({ email: z.string(), userId: z.number().int().positive() }));
-export const UserEmailReleased = defineEvent('UserEmailReleased', z.object({ email: z.string(), userId: z.number().int().positive() }));
+export const UserEmailClaimed = defineEvent('UserEmailClaimed', z.object({ email: safeText(), userId: RecordId }));
+export const UserEmailReleased = defineEvent('UserEmailReleased', z.object({ email: safeText(), userId: RecordId }));
 
 /**
  * Presence stream `userpresence-<id>`: only the transitions are facts. The pings in between (every
  * USER_STATUS_PING_MS) are heartbeats kept in a table, not events (see projections/users/presence.ts).
  */
-export const UserWentOnline = defineEvent('UserWentOnline', z.object({ userId: z.number().int().positive() }));
+export const UserWentOnline = defineEvent('UserWentOnline', z.object({ userId: RecordId }));
 /**
  * Why the user went offline: their browser's pings stopped (the sweeper), they logged out, or their last
  * socket closed. Events recorded before the reason existed carry none; they were all 'pings-stopped'.
@@ -51,12 +52,12 @@ export const UserOfflineReason = z.enum(['pings-stopped', 'logout', 'sockets-clo
 export type UserOfflineReason = z.infer<typeof UserOfflineReason>;
 export const UserWentOffline = defineEvent(
   'UserWentOffline',
-  z.object({ userId: z.number().int().positive(), lastSeenAt: z.iso.datetime(), reason: UserOfflineReason.optional() }),
+  z.object({ userId: RecordId, lastSeenAt: realDateTime(), reason: UserOfflineReason.optional() }),
 );
 
 /** Guard stream `userseats-<companyId>`: its expected revision makes the plan's user limit hold under concurrent creations. */
-export const UserSeatTaken = defineEvent('UserSeatTaken', z.object({ companyId: z.number().int().positive(), userId: z.number().int().positive(), limit: z.number().int().min(0) }));
-export const UserSeatFreed = defineEvent('UserSeatFreed', z.object({ companyId: z.number().int().positive(), userId: z.number().int().positive() }));
+export const UserSeatTaken = defineEvent('UserSeatTaken', z.object({ companyId: RecordId, userId: RecordId, limit: Count32 }));
+export const UserSeatFreed = defineEvent('UserSeatFreed', z.object({ companyId: RecordId, userId: RecordId }));
 
 export const userEvents = [UserCreated, UserDetailsChanged, UserPasswordChanged, UserDeleted, UserEmailClaimed, UserEmailReleased, UserWentOnline, UserWentOffline, UserSeatTaken, UserSeatFreed];
 type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;

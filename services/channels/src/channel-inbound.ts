@@ -1,4 +1,4 @@
-import type { MediaType, StoredMedia } from '@conversa/contracts';
+import { normaliseDeep, type MediaType, type StoredMedia } from '@conversa/contracts';
 import { mediaTypeOf } from '@conversa/core';
 import type { Readable } from 'node:stream';
 import type { ChannelEvent, ChannelMedia, ChannelMessage } from './channel-events';
@@ -27,21 +27,26 @@ export interface Applied {
  * Idempotent: a redelivered message is recognised before its file is downloaded again. Presence is
  * the adapter's (it is a live frame, not a record).
  */
-export async function applyChannelEvent<MediaRef>(event: ChannelEvent<MediaRef>, context: ApplyContext<MediaRef>): Promise<Applied> {
+export async function applyChannelEvent<MediaRef>(received: ChannelEvent<MediaRef>, context: ApplyContext<MediaRef>): Promise<Applied> {
   const { hooks } = context;
+  // A contact's text is stored, never dropped: what Postgres cannot hold (NUL, lone surrogates) is mended here.
+  const event = normaliseDeep(received);
   switch (event.kind) {
     case 'message':
       return applyMessage(event, context);
     case 'ack':
       return { recorded: await hooks.messageAck({ providerId: event.providerId, ack: event.ack, messageId: context.sentMessageId?.(event.providerId) }) };
     case 'edit':
-      return { recorded: await hooks.messageEdited({ providerId: event.providerId, body: event.body, editedAt: event.at ?? undefined, fromMe: event.fromMe }) };
+      return { recorded: await hooks.messageEdited({ providerId: event.providerId, body: event.body, editedAt: usableDate(event.at) ?? undefined, fromMe: event.fromMe }) };
     case 'delete':
       return { recorded: await hooks.messageDeleted({ providerId: event.providerId, fromMe: event.fromMe }) };
     case 'presence':
       return { recorded: false };
   }
 }
+
+/** A provider's clock outside what a timestamp column holds (or no date at all) counts as "now". */
+const usableDate = (at: Date | null): Date | null => (at && Number.isFinite(at.getTime()) && at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999 ? at : null);
 
 async function applyMessage<MediaRef>(message: ChannelMessage<MediaRef>, context: ApplyContext<MediaRef>): Promise<Applied> {
   const { hooks } = context;
@@ -71,7 +76,7 @@ async function applyMessage<MediaRef>(message: ChannelMessage<MediaRef>, context
     location: message.location,
     quotedProviderId: message.quotedProviderId,
     participant: message.participant,
-    receivedAt: message.at ?? new Date(),
+    receivedAt: usableDate(message.at) ?? new Date(),
     ticketStatus: message.groupTicket ? 'group' : undefined,
   };
   const result = message.fromMe ? await hooks.recordSentElsewhere(input) : await hooks.receiveMessage(input);

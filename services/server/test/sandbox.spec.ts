@@ -98,6 +98,19 @@ describe('sandbox channel (issue 6)', () => {
     expect(messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([['Oi, quero testar', false]]);
   });
 
+  it('stores a contact’s text Postgres cannot hold mended (NUL removed, lone surrogates → U+FFFD), never dropped', async () => {
+    const from = nextPhone();
+    const response = await deliver(sandbox, { id: 'sb-nul\u0000', from, name: 'Ana\u0000Souza', body: 'Oi\u0000 tudo \ud800bem' });
+    expect(response.statusCode, response.body).toBe(202);
+    const { ticketId } = response.json();
+    const ticket = (await call(a.token, 'GET', `/tickets/${ticketId}`)).json();
+    expect(ticket.contact.name).toBe('AnaSouza');
+    const messages = (await call(a.token, 'GET', `/messages/${ticketId}`)).json().messages;
+    expect(messages.map((m: { body: string }) => m.body)).toEqual(['Oi tudo \ufffdbem']);
+    const hugeId = await deliver({ id: 99_999_999_999, token: sandbox.token }, { from, body: 'x' });
+    expect([hugeId.statusCode, hugeId.json().error]).toEqual([400, 'ERR_VALIDATION']);
+  });
+
   it('records one message when the same id is delivered three times', async () => {
     const from = nextPhone();
     const answers = [];

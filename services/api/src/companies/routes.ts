@@ -1,4 +1,4 @@
-import { CompanyDetails, DomainError, streams, IsoDate, SchedulesInput, companyDetails } from '@conversa/contracts';
+import { CompanyDetails, DomainError, streams, IsoDate, SchedulesInput, companyDetails, RecordId, RecordIdParam, safeText } from '@conversa/contracts';
 import { advanceDueDate, company, createCompanyAdmin, recurrenceMonths, withClaimedEmail } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -8,17 +8,17 @@ import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 
 const CompanyForm = CompanyDetails.extend({
-  name: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
-  email: z.string().trim().email('E-mail inválido'),
-  phone: z.string().regex(/^(\d{11})?$/, 'O telefone deve ter 11 dígitos'),
-  planId: z.number().int().positive(),
+  name: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  email: safeText().trim().email('E-mail inválido'),
+  phone: safeText().regex(/^(\d{11})?$/, 'O telefone deve ter 11 dígitos'),
+  planId: RecordId,
   dueDate: IsoDate,
 });
 const CreateCompanyRequest = CompanyForm.partial({ document: true, paymentMethod: true, addressStreet: true, addressState: true, addressCity: true, recurrence: true, status: true, phone: true })
-  .extend({ password: z.string().min(5).max(50).optional() })
+  .extend({ password: safeText().min(5).max(50).optional() })
   .strict();
 
 export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {

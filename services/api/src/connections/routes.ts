@@ -10,6 +10,7 @@ import {
   type ConnectionDetails,
   type ConnectionView,
   type Position,
+  safeText,
 } from '@conversa/contracts';
 import { closeImportedTickets, connection, connectionRoster, runCommand } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
@@ -255,7 +256,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 }
 
-const UploadFields = z.object({ typeArch: z.string().max(50).optional() }).strict();
+const UploadFields = z.object({ typeArch: safeText().max(50).optional() }).strict();
 
 /** The one file of a greeting-media upload, streamed into the media store. */
 async function receiveOneFile(ctx: ApiContext, request: FastifyRequest) {

@@ -1,4 +1,4 @@
-import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest } from '@conversa/contracts';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText } from '@conversa/contracts';
 import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
 import { findContact, listContacts, listContactSummaries, type ContactView } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,9 +8,9 @@ import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 import { answersContacts, numbersHiddenFor } from '../http/number-privacy';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ContactIdParam = z.object({ contactId: z.coerce.number().int().positive().max(2_147_483_647) });
-const NumberParam = z.object({ number: z.string().trim().min(1).max(100) });
+const IdParam = z.object({ id: RecordIdParam });
+const ContactIdParam = z.object({ contactId: RecordIdParam });
+const NumberParam = z.object({ number: safeText().trim().min(1).max(100) });
 const ProfileQuery = z.object({ channel: Channel.default('whatsapp') });
 
 /** A live contact of the caller's company; another company's id is simply not found. */
@@ -37,7 +37,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.get('/contacts/list', async (request) => {
-    const query = parse(z.object({ companyId: z.coerce.number().int().positive().optional() }), request.query);
+    const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
     return listContactSummaries(ctx.db, companyScope(request.principal, query.companyId));
   });
 

@@ -1,4 +1,4 @@
-import { CreateHelpRequest, DomainError, helpStream, ListHelpsQuery, UpdateHelpRequest } from '@conversa/contracts';
+import { CreateHelpRequest, DomainError, helpStream, ListHelpsQuery, UpdateHelpRequest, RecordIdParam } from '@conversa/contracts';
 import { help } from '@conversa/core';
 import { findHelp, listHelps } from '@conversa/projections/helps/queries';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const IdParam = z.object({ id: RecordIdParam });
 
 /**
  * Help entries (spec 2 §7). Platform-wide: every signed-in user reads them (the /helps videos grid),

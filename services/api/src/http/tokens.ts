@@ -1,4 +1,5 @@
 import { createHash, createSecretKey, randomBytes } from 'node:crypto';
+import { RecordId, RecordIdParam } from '@conversa/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** Access tokens are short: a stolen one is useful for minutes; the refresh cookie renews it. */
@@ -42,8 +43,12 @@ export function createTokenService(secret: string, options: { accessTokenTtlSeco
     async verifyAccessToken(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (payload.scope !== 'access' || typeof payload.cid !== 'number' || typeof payload.sid !== 'string' || !payload.sub || typeof payload.exp !== 'number') return null;
-        return { userId: Number(payload.sub), companyId: payload.cid, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
+        if (payload.scope !== 'access' || typeof payload.sid !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sid) || typeof payload.exp !== 'number') return null;
+        // Signed with our secret is not enough: ids that no record can have (text, huge, negative) are a bad token, not a crash later.
+        const userId = RecordIdParam.safeParse(payload.sub);
+        const companyId = RecordId.safeParse(payload.cid);
+        if (!userId.success || !companyId.success) return null;
+        return { userId: userId.data, companyId: companyId.data, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
       } catch {
         return null;
       }

@@ -1,4 +1,4 @@
-import { canSeeTicket, DomainError, seesAllTickets } from '@conversa/contracts';
+import { canSeeTicket, DomainError, seesAllTickets, RecordIdParam, safeText } from '@conversa/contracts';
 import { mediaUrl } from '@conversa/media';
 import { ticketsShowingMedia } from '@conversa/projections/messages/queries';
 import { quickMessageShowsMedia } from '@conversa/projections/quickMessages/queries';
@@ -11,7 +11,7 @@ import type { Principal } from '../http/auth';
 import { parse } from '../http/errors';
 import { quickMessageEditor } from '../quickMessages/access';
 
-const MediaParams = z.object({ companyId: z.coerce.number().int().positive(), file: z.string().min(1).max(100) });
+const MediaParams = z.object({ companyId: RecordIdParam, file: safeText().min(1).max(100) });
 
 /** Types a browser may show in place; anything else is offered as a download. */
 const inline = (mime: string) => /^(image|video|audio)\//.test(mime) || mime === 'application/pdf' || mime.startsWith('text/');

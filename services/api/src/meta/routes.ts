@@ -1,4 +1,4 @@
-import { DomainError } from '@conversa/contracts';
+import { DomainError, safeText } from '@conversa/contracts';
 import { handleMetaWebhook, isValidWebhookSignature, MetaWebhookPayload, SIGNATURE_HEADER, type MetaSettings } from '@conversa/channels/meta/index';
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
@@ -11,9 +11,9 @@ import { connectFacebook } from './facebook';
 const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
 
 const VerifyQuery = z.object({
-  'hub.mode': z.string().max(50),
-  'hub.verify_token': z.string().max(500),
-  'hub.challenge': z.string().max(500),
+  'hub.mode': safeText().max(50),
+  'hub.verify_token': safeText().max(500),
+  'hub.challenge': safeText().max(500),
 });
 
 const sameSecret = (given: string, expected: string) => {

@@ -1,4 +1,4 @@
-import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream } from '@conversa/contracts';
+import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream, RecordIdParam } from '@conversa/contracts';
 import { ticketNote } from '@conversa/core';
 import { findTicketNote, listTicketNotes } from '@conversa/projections/notes/queries';
 import { canSeeTicket, findTicket, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 
 /** Notes follow their ticket: only who may see the ticket reads or writes its notes. */
 async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {

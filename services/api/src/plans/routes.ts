@@ -1,4 +1,4 @@
-import { allPlanFlagsOn, DomainError, streams, PlanFields } from '@conversa/contracts';
+import { allPlanFlagsOn, DomainError, streams, PlanFields, RecordIdParam } from '@conversa/contracts';
 import { plan } from '@conversa/core';
 import { findPlan, listPlans } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 
 export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/plans/listPublic', { config: { auth: 'public' } }, async () => listPlans(ctx.db, { publicOnly: true }));

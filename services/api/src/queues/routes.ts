@@ -10,6 +10,7 @@ import {
   UpdateQueueRequest,
   type Actor,
   type ChatbotOptionInput,
+  RecordIdParam,
 } from '@conversa/contracts';
 import { queue, queueColor, type PlannedOption } from '@conversa/core';
 import {
@@ -29,7 +30,7 @@ import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const IdParam = z.object({ id: RecordIdParam });
 const adminOnly = { config: { auth: { admin: true } } };
 
 async function companyQueue(ctx: ApiContext, companyId: number, queueId: number): Promise<QueueWithOptions> {

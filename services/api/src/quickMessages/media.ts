@@ -1,4 +1,4 @@
-import { DomainError, quickMessageStream, type QuickMessageEvent, type StoredMedia } from '@conversa/contracts';
+import { DomainError, quickMessageStream, type QuickMessageEvent, type StoredMedia, RecordIdParam, safeText } from '@conversa/contracts';
 import { assertCanEditQuickMessage, fold, quickMessage } from '@conversa/core';
 import { findQuickMessage } from '@conversa/projections/quickMessages/queries';
 import multipart from '@fastify/multipart';
@@ -8,9 +8,9 @@ import { execute, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 import { quickMessageEditor, removeStoredMedia, visibleQuickMessage } from './access';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 /** The browser names the folder kind (`quickMessage`); the store decides where files live, so it is only checked for shape. */
-const UploadFields = z.object({ typeArch: z.string().max(50).optional() });
+const UploadFields = z.object({ typeArch: safeText().max(50).optional() });
 
 /** Refuses before any byte is stored: the caller must be allowed to change this quick message. */
 async function assertEditable(ctx: ApiContext, request: FastifyRequest, id: number): Promise<void> {

@@ -4,6 +4,7 @@ import {
   ListQuickMessagesQuery,
   quickMessageStream,
   UpdateQuickMessageRequest,
+  RecordIdParam,
 } from '@conversa/contracts';
 import { quickMessage } from '@conversa/core';
 import {
@@ -20,7 +21,7 @@ import { parse } from '../http/errors';
 import { quickMessageEditor, removeStoredMedia, visibleQuickMessage } from './access';
 import { quickMessageMediaRoutes } from './media';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 
 /** A category must be one of the company's category entries that the caller can see. */
 async function checkCategory(ctx: ApiContext, request: FastifyRequest, categoryId: number | null | undefined): Promise<void> {

@@ -1,4 +1,4 @@
-import { CreateScheduleRequest, DomainError, ListSchedulesQuery, scheduleStream, UpdateScheduleRequest } from '@conversa/contracts';
+import { CreateScheduleRequest, DomainError, ListSchedulesQuery, scheduleStream, UpdateScheduleRequest, RecordIdParam } from '@conversa/contracts';
 import { schedule } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { findSchedule, listSchedules } from '@conversa/projections/schedules/queries';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 /** Spec 3 §6: /schedules requires the plan flag useSchedules. */
 const config = { auth: { plan: 'useSchedules' as const } };
 

@@ -1,4 +1,4 @@
-import { DomainError, streams, LoginRequest, SignupRequest, companyDetails, type SessionResponse } from '@conversa/contracts';
+import { DomainError, streams, LoginRequest, SignupRequest, companyDetails, CompanyDetails, defaultUserDetails, UserDetails, type SessionResponse } from '@conversa/contracts';
 import { company, createCompanyAdmin, session, withClaimedEmail } from '@conversa/core';
 import { companyNameTaken, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -123,6 +123,9 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     if (await companyNameTaken(ctx.db, body.companyName)) throw new DomainError('ERR_COMPANY_NAME_TAKEN');
 
     const email = body.email.trim().toLowerCase();
+    // What the company's and the user's events would refuse is refused here, before the first append.
+    const details = parse(CompanyDetails, companyDetails({ name: body.companyName, email, phone: body.phone, document: body.document.replace(/\D/g, '') }));
+    parse(UserDetails, { ...defaultUserDetails, name: body.name, email, profile: 'admin', allTicket: 'enable' });
     const userId = await ctx.ids.next('user');
     const companyId = await ctx.ids.next('company');
     const actor = { kind: 'user' as const, id: userId };
@@ -131,18 +134,17 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       await execute(ctx, {
         decider: company,
         streamId: streams.company(companyId),
-        command: {
-          type: 'RegisterCompany',
-          companyId,
-          planId: plan.id,
-          dueDate: due,
-          via: 'signup',
-          details: companyDetails({ name: body.companyName, email, phone: body.phone, document: body.document.replace(/\D/g, '') }),
-        },
+        command: { type: 'RegisterCompany', companyId, planId: plan.id, dueDate: due, via: 'signup', details },
         companyId,
         actor,
       });
-      await createCompanyAdmin(ctx, { email, userId, companyId, actor, name: body.name, password: body.password });
+      try {
+        await createCompanyAdmin(ctx, { email, userId, companyId, actor, name: body.name, password: body.password });
+      } catch (error) {
+        // A company without its admin is nobody's: it is removed, so its name is free for the retry.
+        await execute(ctx, { decider: company, streamId: streams.company(companyId), command: { type: 'DeleteCompany' }, companyId, actor });
+        throw error;
+      }
     });
     return reply.status(201).send({ companyId, userId });
   });

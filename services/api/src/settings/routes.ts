@@ -1,4 +1,4 @@
-import { CompanySettingsSchema, DomainError, streams, type CompanySettingKey } from '@conversa/contracts';
+import { CompanySettingsSchema, DomainError, streams, type CompanySettingKey, RecordIdParam, safeText } from '@conversa/contracts';
 import { company } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import type { FastifyInstance } from 'fastify';
@@ -39,12 +39,12 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.put('/settings/:key', { config: { auth: { admin: true } } }, async (request) => {
     const { key } = parse(z.object({ key: SettingKey }), request.params);
-    const { value } = parse(z.object({ value: z.string() }).strict(), request.body);
+    const { value } = parse(z.object({ value: safeText() }).strict(), request.body);
     return change(request.principal, key, value);
   });
 
   app.get('/companySettings/:companyId', async (request) => {
-    const companyId = companyScope(request.principal, parse(z.object({ companyId: z.coerce.number().int().positive() }), request.params).companyId);
+    const companyId = companyScope(request.principal, parse(z.object({ companyId: RecordIdParam }), request.params).companyId);
     const { asaas, ...settings } = await companySettingsOf(ctx.db, companyId);
     return { ...settings, asaas: reveal('asaas', asaas), companyId };
   });
@@ -56,7 +56,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.put('/companySettings', { config: { auth: { admin: true } } }, async (request) => {
-    const { column, data } = parse(z.object({ column: SettingKey, data: z.string() }).strict(), request.body);
+    const { column, data } = parse(z.object({ column: SettingKey, data: safeText() }).strict(), request.body);
     return change(request.principal, column, data);
   });
 }

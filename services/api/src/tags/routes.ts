@@ -1,4 +1,4 @@
-import { contactStream, CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, tagStream, TAGS_PAGE_SIZE, UpdateTagRequest } from '@conversa/contracts';
+import { contactStream, CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, tagStream, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam } from '@conversa/contracts';
 import { contact, tag } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { existingTagIds, findTag, listTags, type TagView } from '@conversa/projections/tags/queries';
@@ -9,8 +9,8 @@ import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ListAllQuery = z.object({ companyId: z.coerce.number().int().positive().optional(), kanban: KanbanFilter.optional() });
+const IdParam = z.object({ id: RecordIdParam });
+const ListAllQuery = z.object({ companyId: RecordIdParam.optional(), kanban: KanbanFilter.optional() });
 
 async function companyTag(ctx: ApiContext, request: FastifyRequest, id: number): Promise<TagView> {
   const found = await findTag(ctx.db, request.principal.companyId, id);

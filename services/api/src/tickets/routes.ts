@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -24,7 +24,7 @@ import { parse } from '../http/errors';
 import { numbersHiddenFor } from '../http/number-privacy';
 import { ticketCommandsFor } from './transitions';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const IdParam = z.object({ id: RecordIdParam });
 
 /** A ticket of the caller's company that the caller may see; anything else is not found. */
 async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
@@ -68,7 +68,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.get('/tickets/u/:uuid', async (request) => {
-    const { uuid } = parse(z.object({ uuid: z.string().max(64) }), request.params);
+    const { uuid } = parse(z.object({ uuid: safeText().max(64) }), request.params);
     const principal = request.principal;
     const ticket = await findTicketByUuid(ctx.db, principal.companyId, uuid);
     if (!ticket || !canSeeTicket(viewerOf(principal), ticket)) throw new DomainError('ERR_NO_TICKET_FOUND');

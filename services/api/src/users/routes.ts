@@ -1,4 +1,4 @@
-import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails } from '@conversa/contracts';
+import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam } from '@conversa/contracts';
 import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, createCompanyUser, deleteCompanyUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
 import { findUser, listUsers, type UserView } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
@@ -10,7 +10,7 @@ import { parse } from '../http/errors';
 import { saveProfileImage } from './profile-image';
 import { assertUserReferences, seatLookup, withQueues } from './references';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: RecordIdParam });
 
 export const editorOf = (principal: Principal): UserEditor => ({
   userId: principal.userId,
@@ -38,7 +38,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   app.get('/users/list', async (request) => {
-    const query = parse(z.object({ companyId: z.coerce.number().int().positive().optional() }), request.query);
+    const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
     const companyId = companyScope(request.principal, query.companyId);
     const { users } = await listUsers(ctx.db, companyId, { pageSize: 10_000 });
     return users.map(({ id, name }) => ({ id, name }));

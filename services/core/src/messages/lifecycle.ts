@@ -2,6 +2,7 @@ import {
   contactNumberStream,
   contactStream,
   messageStream,
+  normaliseDeep,
   ticketSlotStream,
   ticketStream,
   type Actor,
@@ -147,7 +148,9 @@ export type ReceiveMessageContext = CommandContext & {
  * A conversation seen a moment ago is decided on what its last message read (conversations.ts):
  * the message's append then checks that nothing moved, in one round trip instead of two.
  */
-export async function receiveMessage(context: ReceiveMessageContext, input: ReceiveMessageInput): Promise<ReceivedMessage> {
+export async function receiveMessage(context: ReceiveMessageContext, given: ReceiveMessageInput): Promise<ReceivedMessage> {
+  // Whatever channel it came from, a contact's text that Postgres cannot hold is mended, not refused.
+  const input = normaliseDeep(given);
   const { companyId, whatsappId, channel } = input;
   const messageId = inboundMessageId(companyId, whatsappId, input.providerId);
   const ownStream = messageStream(messageId);

@@ -548,6 +548,7 @@ export const en = {
   'errors.ERR_META_TOKEN_INVALID': "Meta refused the access token; log in with Facebook again.",
   'errors.ERR_META_UNAVAILABLE': "Meta could not be reached; try again.",
   'errors.ERR_PAYLOAD_TOO_LARGE': 'The request is too large.',
+  'errors.ERR_MULTIPART_INVALID': 'The upload form is malformed (no boundary, or a part cut short); send the file again.',
   'errors.ERR_MEDIA_TOO_LARGE': 'The file is larger than the allowed size.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'This type of file is not accepted.',
   'errors.ERR_NO_MESSAGE_FOUND': 'No message found with this ID.',

@@ -548,6 +548,7 @@ export const es = {
   'errors.ERR_META_TOKEN_INVALID': "Meta rechazó el token de acceso; inicia sesión con Facebook de nuevo.",
   'errors.ERR_META_UNAVAILABLE': "No se pudo contactar con Meta; inténtalo de nuevo.",
   'errors.ERR_PAYLOAD_TOO_LARGE': 'La solicitud es demasiado grande.',
+  'errors.ERR_MULTIPART_INVALID': 'El formulario de envío está mal formado (sin delimitador o con una parte incompleta); envíe el archivo de nuevo.',
   'errors.ERR_MEDIA_TOO_LARGE': 'El archivo supera el tamaño permitido.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'Este tipo de archivo no se acepta.',
   'errors.ERR_NO_MESSAGE_FOUND': 'No se encontró ningún mensaje con este ID.',

@@ -547,6 +547,7 @@ export const ptBR = {
   'errors.ERR_META_TOKEN_INVALID': "A Meta recusou o token de acesso; entre com o Facebook novamente.",
   'errors.ERR_META_UNAVAILABLE': "Não foi possível falar com a Meta; tente novamente.",
   'errors.ERR_PAYLOAD_TOO_LARGE': 'A requisição é grande demais.',
+  'errors.ERR_MULTIPART_INVALID': 'O formulário de envio está malformado (sem delimitador ou com uma parte incompleta); envie o arquivo novamente.',
   'errors.ERR_MEDIA_TOO_LARGE': 'A mídia é maior que o tamanho permitido.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'Este tipo de arquivo não é aceito.',
   'errors.ERR_NO_MESSAGE_FOUND': 'Nenhuma mensagem encontrada com este ID.',

@@ -548,6 +548,7 @@ export const tr = {
   'errors.ERR_META_TOKEN_INVALID': "Meta erişim belirtecini reddetti; Facebook ile yeniden giriş yapın.",
   'errors.ERR_META_UNAVAILABLE': "Meta'ya ulaşılamadı; tekrar deneyin.",
   'errors.ERR_PAYLOAD_TOO_LARGE': 'İstek çok büyük.',
+  'errors.ERR_MULTIPART_INVALID': 'Yükleme formu bozuk (sınır yok veya bir bölüm yarıda kesilmiş); dosyayı yeniden gönderin.',
   'errors.ERR_MEDIA_TOO_LARGE': 'Dosya izin verilen boyuttan büyük.',
   'errors.ERR_MEDIA_TYPE_NOT_ALLOWED': 'Bu dosya türü kabul edilmiyor.',
   'errors.ERR_NO_MESSAGE_FOUND': 'Bu kimliğe sahip mesaj bulunamadı.',
