@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LuKanban } from 'react-icons/lu';
 import { fakeServer, renderApp } from '../test/harness';
 import { plan, session } from '../test/fixtures';
-import type { AppRoute } from './access';
+import type { AppRoute } from '../app/access';
 import { appRoutes } from './routes';
 
 function KanbanScreen() {
@@ -186,4 +186,4 @@ describe('shell', () => {
   });
 });
 
-vi.mock('./browser', () => ({ reloadPage: vi.fn() }));
+vi.mock('../app/browser', () => ({ reloadPage: vi.fn() }));

@@ -5,12 +5,12 @@ import { I18nProvider, useT } from '../i18n';
 import { useRefreshTokenMutation } from '../features/session/api';
 import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
 import { PageSpinner } from './guards';
-import { registerServiceWorker } from './serviceWorker';
-import type { SocketClient } from './socket';
-import { SocketProvider } from './SocketProvider';
-import { useAppDispatch, useAppSelector, type AppStore } from './store';
-import { AppThemeProvider } from './theme';
-import { AppToaster, toaster } from './toaster';
+import { registerServiceWorker } from '../app/serviceWorker';
+import type { SocketClient } from '../app/socket';
+import { SocketProvider } from '../app/SocketProvider';
+import { useAppDispatch, useAppSelector, type AppStore } from '../app/store';
+import { AppThemeProvider } from '../app/theme';
+import { AppToaster, toaster } from '../app/toaster';
 
 function LanguageBridge({ children }: { children: ReactNode }) {
   const language = useAppSelector((state) => state.session.language);

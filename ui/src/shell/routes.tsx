@@ -1,4 +1,4 @@
-import type { AppRoute } from './access';
+import type { AppRoute } from '../app/access';
 import { financialRoutes } from '../features/financial/routes';
 import { homeRoutes } from '../features/home/routes';
 import { sessionRoutes } from '../features/session/routes';

@@ -2,14 +2,15 @@ import { Badge, Box, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Por
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LuMenu, LuMessagesSquare, LuWifiOff } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
-import { menuFor, isAdmin, type AppRoute, type MenuGroup, type MenuItem } from './access';
-import { formatDate } from './dates';
-import { readStorage, storageKeys } from './storage';
-import { useAppSelector } from './store';
-import { NotificationsBell, ReloadButton, VolumeControl } from './TopBarControls';
-import { ThemeToggle } from './theme';
+import { menuFor, isAdmin, type AppRoute, type MenuGroup, type MenuItem } from '../app/access';
+import { formatDate } from '../app/dates';
+import { readStorage, storageKeys } from '../app/storage';
+import { useAppSelector } from '../app/store';
+import { NotificationsBell } from '../shared/NotificationsBell';
+import { ReloadButton, VolumeControl } from './TopBarControls';
+import { ThemeToggle } from '../app/theme';
 import { useShellSession } from './shellSession';
-import { useSocketState } from './SocketProvider';
+import { useSocketState } from '../app/SocketProvider';
 import { useT, type MessageKey } from '../i18n';
 import { UserMenu } from '../features/session/UserMenu';
 

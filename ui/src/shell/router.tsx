@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import type { AppRoute } from './access';
+import type { AppRoute } from '../app/access';
+import { AfterLoginPath, afterLoginPathOf } from '../app/landing';
 import { Guarded, PublicScreen, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
@@ -9,8 +10,16 @@ export function buildRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
   const publicRoutes = routes.filter((route) => route.access === 'public');
   const bareRoutes = routes.filter((route) => route.access === 'private' && route.frame === 'bare');
   const shellRoutes = routes.filter((route) => route.access === 'private' && route.frame === 'shell');
+  const afterLogin = afterLoginPathOf(routes);
   return [
-    ...publicRoutes.map((route) => ({ path: route.path, element: <PublicScreen route={route} /> })),
+    ...publicRoutes.map((route) => ({
+      path: route.path,
+      element: (
+        <AfterLoginPath.Provider value={afterLogin}>
+          <PublicScreen route={route} />
+        </AfterLoginPath.Provider>
+      ),
+    })),
     ...bareRoutes.map((route) => ({
       path: route.path,
       element: (

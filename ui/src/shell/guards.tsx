@@ -1,12 +1,12 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { isAllowed, routeExists, type AppRoute } from './access';
-import { readStorage, storageKeys } from './storage';
-import { useAppDispatch, useAppSelector } from './store';
+import { isAllowed, routeExists, type AppRoute } from '../app/access';
+import { readStorage, storageKeys } from '../app/storage';
+import { useAppDispatch, useAppSelector } from '../app/store';
 import { landingReached } from '../features/session/sessionSlice';
-import { toaster } from './toaster';
-import { ERROR_TOAST_MS } from './notify';
+import { toaster } from '../app/toaster';
+import { ERROR_TOAST_MS } from '../app/notify';
 import { useT } from '../i18n';
 import { NotFoundPage } from './NotFoundPage';
 

@@ -1,10 +1,10 @@
-import { useSocketEvent, useSocketJoin } from './SocketProvider';
-import { readStorage, storageKeys } from './storage';
-import { useAppSelector } from './store';
-import { toaster } from './toaster';
-import { ERROR_TOAST_MS } from './notify';
+import { useSocketEvent, useSocketJoin } from '../app/SocketProvider';
+import { readStorage, storageKeys } from '../app/storage';
+import { useAppSelector } from '../app/store';
+import { toaster } from '../app/toaster';
+import { ERROR_TOAST_MS } from '../app/notify';
 import { useT } from '../i18n';
-import { reloadPage } from './browser';
+import { reloadPage } from '../app/browser';
 
 export const SIGN_OUT_DELAY_MS = 1000;
 

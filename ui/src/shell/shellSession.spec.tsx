@@ -2,10 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp } from '../test/harness';
 import { session } from '../test/fixtures';
-import { reloadPage } from './browser';
-import { SocketClient } from './socket';
+import { reloadPage } from '../app/browser';
+import { SocketClient } from '../app/socket';
 
-vi.mock('./browser', () => ({ reloadPage: vi.fn() }));
+vi.mock('../app/browser', () => ({ reloadPage: vi.fn() }));
 
 interface Fake {
   url: string;
