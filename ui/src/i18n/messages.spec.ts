@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, SUBSCRIPTION_WARNING_DAYS, USER_STATUS_PING_MS } from '@conversa/contracts';
 import * as shellConstants from '../app/constants';
-import { en } from './messages/en';
-import { es } from './messages/es';
-import { ptBR } from './messages/pt-BR';
-import { tr } from './messages/tr';
+import { areas, messagesFor } from './catalogue';
 
-const files = { 'pt-BR': ptBR, en, es, tr } as Record<string, Record<string, string>>;
+const ptBR = messagesFor('pt-BR');
+const files = { 'pt-BR': ptBR, en: messagesFor('en'), es: messagesFor('es'), tr: messagesFor('tr') } as Record<string, Record<string, string>>;
 
 describe('message files', () => {
   it('all four have exactly the same keys', () => {
@@ -14,6 +12,17 @@ describe('message files', () => {
     for (const [language, messages] of Object.entries(files)) {
       expect(Object.keys(messages).sort(), language).toEqual(reference);
     }
+  });
+
+  it('define each key in one area only, and each area the same keys in every language', () => {
+    const owners = new Map<string, string[]>();
+    for (const [name, area] of Object.entries(areas)) {
+      const reference = Object.keys(area['pt-BR']).sort();
+      for (const language of ['en', 'es', 'tr'] as const) expect(Object.keys(area[language]).sort(), `${name} ${language}`).toEqual(reference);
+      for (const key of reference) owners.set(key, [...(owners.get(key) ?? []), name]);
+    }
+    const twice = [...owners].filter(([, names]) => names.length > 1).map(([key, names]) => `${key}: ${names.join(', ')}`);
+    expect(twice).toEqual([]);
   });
 
   it('translate every error code of the catalogue under errors.<CODE>', () => {
