@@ -12,7 +12,8 @@ import { useT } from '../../i18n';
 import { useLoginMutation } from './api';
 import { PublicFrame } from './PublicFrame';
 import { sessionStarted } from './sessionSlice';
-import { validateLogin, type FieldErrors } from './validation';
+import type { FieldErrors } from '../../shared/validation';
+import { validateLogin } from './validation';
 
 export default function LoginPage() {
   const t = useT();

@@ -7,7 +7,7 @@ import { toaster } from '../../app/toaster';
 import { languages, useT } from '../../i18n';
 import { useUpdateUserMutation } from './api';
 import { userUpdated } from './sessionSlice';
-import { validateProfile, type FieldErrors } from './validation';
+import { validateProfile, type FieldErrors } from '../../shared/validation';
 
 type ProfileField = 'name' | 'email' | 'password';
 

@@ -4,7 +4,7 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog } from '../notes';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { ScheduleDialog } from '../schedules';
 import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';

@@ -8,7 +8,7 @@ import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { useConnectionsQuery } from '../connections/api';
 import { useQueuesQuery } from '../queues/api';
-import type { FieldErrors } from '../session/validation';
+import type { FieldErrors } from '../../shared/validation';
 import { useCreateUserMutation, useRemoveUserImageMutation, useSaveUserMutation, useUploadUserImageMutation } from './api';
 import { UserAvatar } from './UserAvatar';
 import { emptyUserForm, maskTime, toggleQueue, userFormOf, userFormRightsOf, userRequestOf, validateUserForm, type UserField, type UserFormValues } from './userForm';

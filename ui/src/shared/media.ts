@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../app/store';
 
 /**
  * Spec 1 §7: media files are fetched as blobs by URL. The media routes want the bearer token, which an <img src>

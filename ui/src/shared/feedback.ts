@@ -1,13 +1,13 @@
-import { errorCodeOf } from '../../app/api';
-import { ERROR_TOAST_MS } from '../../app/notify';
-import { toaster } from '../../app/toaster';
-import { isMessageKey, useT, type MessageKey } from '../../i18n';
+import { errorCodeOf } from '../app/api';
+import { ERROR_TOAST_MS } from '../app/notify';
+import { toaster } from '../app/toaster';
+import { isMessageKey, useT, type MessageKey } from '../i18n';
 
 /**
- * Spec 2 §8 texts of the super user's companies, plans and helps screens: the success toast, the save
- * failure (the screen's own text, with the server's reason under it when it says more) and the delete failure.
+ * A screen's own toasts: the success text, the save failure (the screen's text, with the server's reason under
+ * it when it says more) and the delete failure.
  */
-export function useAdminFeedback(texts: { success: MessageKey; saveFailed: MessageKey; deleteFailed: MessageKey }) {
+export function useFeedback(texts: { success: MessageKey; saveFailed: MessageKey; deleteFailed: MessageKey }) {
   const t = useT();
   const reasonOf = (error: unknown, shown: string): string | undefined => {
     const key = `errors.${errorCodeOf(error)}`;
@@ -23,3 +23,5 @@ export function useAdminFeedback(texts: { success: MessageKey; saveFailed: Messa
     deleteFailed: (error: unknown) => failure(t(texts.deleteFailed), error),
   };
 }
+
+export type Feedback = ReturnType<typeof useFeedback>;
