@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { ScheduleDialog } from '../schedules';
 import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';
-import { AcceptDialog, AlreadyTakenDialog, HistoryDialog, NewTicketDialog, TransferDialog, type NewTicketChoice } from './dialogs';
+import { AcceptDialog, AlreadyTakenDialog, NewTicketDialog, TransferDialog, type NewTicketChoice } from './dialogs';
+import { HistoryDialog } from './HistoryDialog';
 import { otherOpenTicketHolder, type TicketHolder } from './holder';
 import type { Ticket } from './types';
 
