@@ -31,6 +31,8 @@ export function FormDialog(props: {
   const [submitting, setSubmitting] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // React bubbles events through portals: a dialog opened from inside another form must not submit that form too.
+    event.stopPropagation();
     if (submitting || !props.onSubmit) return;
     setSubmitting(true);
     try {
