@@ -75,3 +75,16 @@ export function useConfirmation<Subject>(action: (subject: Subject) => Promise<'
   };
   return { subject, open: subject !== null, ask: (next: Subject) => setSubject(next), close: () => setSubject(null), confirm };
 }
+
+/** The admin lists' delete: the success toast or the delete failure, and the question closes either way. */
+export function useConfirmedDelete<Subject extends { id: number }>(remove: (id: number) => { unwrap(): Promise<unknown> }, feedback: { succeeded(): void; deleteFailed(error: unknown): void }) {
+  return useConfirmation<Subject>(async (subject) => {
+    try {
+      await remove(subject.id).unwrap();
+      feedback.succeeded();
+    } catch (error) {
+      feedback.deleteFailed(error);
+    }
+    return 'close';
+  });
+}

@@ -4,7 +4,7 @@ import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Plan } from '@conversa/contracts';
 import { formatDate } from '../../app/dates';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
@@ -29,15 +29,7 @@ export function CompaniesManager() {
   const [deleteCompany, deletingState] = useDeleteCompanyMutation();
   const [advanceDueDate, advancing] = useAdvanceDueDateMutation();
   const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmation<CompanyRecord>(async (company) => {
-    try {
-      await deleteCompany(company.id).unwrap();
-      feedback.succeeded();
-    } catch (error) {
-      feedback.deleteFailed(error);
-    }
-    return 'close';
-  });
+  const deletion = useConfirmedDelete<CompanyRecord>(deleteCompany, feedback);
   const planNames = useMemo(() => new Map(plans.map((plan) => [plan.id, plan.name])), [plans]);
   const today = new Date();
 

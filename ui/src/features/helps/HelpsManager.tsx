@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { LuPencil, LuPlay, LuTrash2 } from 'react-icons/lu';
 import type { HelpView } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
@@ -30,15 +30,7 @@ export function HelpsManager() {
   const [previewing, setPreviewing] = useState<HelpView | null>(null);
   const [deleteHelp, deletingState] = useDeleteHelpMutation();
   const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmation<HelpView>(async (help) => {
-    try {
-      await deleteHelp(help.id).unwrap();
-      feedback.succeeded();
-    } catch (error) {
-      feedback.deleteFailed(error);
-    }
-    return 'close';
-  });
+  const deletion = useConfirmedDelete<HelpView>(deleteHelp, feedback);
 
   return (
     <ListFrame

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Plan, PlanFlag } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
@@ -22,15 +22,7 @@ export function PlansManager() {
   const [editing, setEditing] = useState<{ plan: Plan | null } | null>(null);
   const [deletePlan, deletingState] = useDeletePlanMutation();
   const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmation<Plan>(async (plan) => {
-    try {
-      await deletePlan(plan.id).unwrap();
-      feedback.succeeded();
-    } catch (error) {
-      feedback.deleteFailed(error);
-    }
-    return 'close';
-  });
+  const deletion = useConfirmedDelete<Plan>(deletePlan, feedback);
 
   const columns: Column<Plan>[] = [
     {
