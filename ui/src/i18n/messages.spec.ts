@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, SUBSCRIPTION_WARNING_DAYS, USER_STATUS_PING_MS } from '@conversa/contracts';
 import * as shellConstants from '../app/constants';
-import { areas, messagesFor } from './catalogue';
+import { defaultTexts, ptBR } from './catalogue';
+import { en } from './en';
+import { es } from './es';
+import { tr } from './tr';
 
-const ptBR = messagesFor('pt-BR');
-const files = { 'pt-BR': ptBR, en: messagesFor('en'), es: messagesFor('es'), tr: messagesFor('tr') } as Record<string, Record<string, string>>;
+const files = { 'pt-BR': ptBR, en, es, tr } as Record<string, Record<string, string>>;
+type AreaModule = Record<'ptBR' | 'en' | 'es' | 'tr', Record<string, string>>;
+/** The area modules as the other languages find them (every messages.ts of a feature folder, and i18n's own). */
+const areas = import.meta.glob<AreaModule>(['./common.ts', './shell.ts', '../features/*/messages.ts'], { eager: true });
 
 describe('message files', () => {
   it('all four have exactly the same keys', () => {
@@ -15,9 +20,10 @@ describe('message files', () => {
   });
 
   it('define each key in one area only, and each area the same keys in every language', () => {
+    expect(Object.keys(areas)).toHaveLength(Object.keys(defaultTexts).length);
     const owners = new Map<string, string[]>();
     for (const [name, area] of Object.entries(areas)) {
-      const reference = Object.keys(area['pt-BR']).sort();
+      const reference = Object.keys(area.ptBR).sort();
       for (const language of ['en', 'es', 'tr'] as const) expect(Object.keys(area[language]).sort(), `${name} ${language}`).toEqual(reference);
       for (const key of reference) owners.set(key, [...(owners.get(key) ?? []), name]);
     }

@@ -1,7 +1,7 @@
-import type { AreaMessages } from '../../i18n/area';
+import type { Translations } from '../../i18n/area';
 
-/** Texts of the notes area, in the four languages; pt-BR is the default and carries the spec wording. */
-const ptBR = {
+/** Texts of the notes area, in the four languages: pt-BR (the default, the spec wording) ships with the app, the others load when chosen. */
+export const ptBR = {
   'notes.placeholder': 'Nova observação',
   'notes.add': 'Adicionar',
   'notes.added': 'Observação adicionada com sucesso!',
@@ -12,36 +12,35 @@ const ptBR = {
   'notes.tooShort': 'Muito curta!',
 } as const;
 
-export const notesMessages = {
-  'pt-BR': ptBR,
-  en: {
-    'notes.placeholder': 'New note',
-    'notes.add': 'Add',
-    'notes.added': 'Note added successfully!',
-    'notes.deleted': 'Note deleted successfully!',
-    'notes.delete': 'Delete note',
-    'notes.confirmDelete': 'Do you really want to delete this record?',
-    'notes.required': 'Required',
-    'notes.tooShort': 'Too short!',
-  },
-  es: {
-    'notes.placeholder': 'Nueva observación',
-    'notes.add': 'Agregar',
-    'notes.added': '¡Observación agregada con éxito!',
-    'notes.deleted': '¡Observación eliminada con éxito!',
-    'notes.delete': 'Eliminar observación',
-    'notes.confirmDelete': '¿Realmente desea eliminar este registro?',
-    'notes.required': 'Obligatorio',
-    'notes.tooShort': '¡Demasiado corta!',
-  },
-  tr: {
-    'notes.placeholder': 'Yeni not',
-    'notes.add': 'Ekle',
-    'notes.added': 'Not başarıyla eklendi!',
-    'notes.deleted': 'Not başarıyla silindi!',
-    'notes.delete': 'Notu sil',
-    'notes.confirmDelete': 'Bu kaydı gerçekten silmek istiyor musunuz?',
-    'notes.required': 'Zorunlu',
-    'notes.tooShort': 'Çok kısa!',
-  },
-} satisfies AreaMessages<keyof typeof ptBR>;
+export const en = {
+  'notes.placeholder': 'New note',
+  'notes.add': 'Add',
+  'notes.added': 'Note added successfully!',
+  'notes.deleted': 'Note deleted successfully!',
+  'notes.delete': 'Delete note',
+  'notes.confirmDelete': 'Do you really want to delete this record?',
+  'notes.required': 'Required',
+  'notes.tooShort': 'Too short!',
+} satisfies Translations<typeof ptBR>;
+
+export const es = {
+  'notes.placeholder': 'Nueva observación',
+  'notes.add': 'Agregar',
+  'notes.added': '¡Observación agregada con éxito!',
+  'notes.deleted': '¡Observación eliminada con éxito!',
+  'notes.delete': 'Eliminar observación',
+  'notes.confirmDelete': '¿Realmente desea eliminar este registro?',
+  'notes.required': 'Obligatorio',
+  'notes.tooShort': '¡Demasiado corta!',
+} satisfies Translations<typeof ptBR>;
+
+export const tr = {
+  'notes.placeholder': 'Yeni not',
+  'notes.add': 'Ekle',
+  'notes.added': 'Not başarıyla eklendi!',
+  'notes.deleted': 'Not başarıyla silindi!',
+  'notes.delete': 'Notu sil',
+  'notes.confirmDelete': 'Bu kaydı gerçekten silmek istiyor musunuz?',
+  'notes.required': 'Zorunlu',
+  'notes.tooShort': 'Çok kısa!',
+} satisfies Translations<typeof ptBR>;
