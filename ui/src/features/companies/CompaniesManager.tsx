@@ -1,4 +1,4 @@
-import { Badge, Field, Grid, Input, NativeSelect, Switch } from '@chakra-ui/react';
+import { Badge, Field, Grid, Input, Switch } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Plan } from '@conversa/contracts';
@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
 import { ListFrame } from '../../shared/ListFrame';
+import { namedOptions, SelectField } from '../../shared/SelectField';
 import { hasErrors } from '../../shared/validation';
 import { useForm } from '../../shared/useForm';
 import { useAllPlansQuery } from '../plans/api';
@@ -145,42 +146,32 @@ export function CompanyDialog({ company, plans, onClose }: { company: CompanyRec
           {error('phone')}
         </Field.Root>
         {text('document', 'companies.field.document')}
-        <Field.Root invalid={!!errors.planId} required>
-          <Field.Label>{t('companies.field.planId')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={planId} onChange={(event) => set('planId', event.target.value)} data-testid="company-field-planId">
-              {planId === '' && <option value="">{t('companies.field.choosePlan')}</option>}
-              {plans.map((plan) => (
-                <option key={plan.id} value={String(plan.id)}>
-                  {plan.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+        <SelectField
+          label={t('companies.field.planId')}
+          value={planId}
+          onChange={(value) => set('planId', value)}
+          options={namedOptions(plans, planId === '' ? t('companies.field.choosePlan') : undefined)}
+          testId="company-field-planId"
+          invalid={!!errors.planId}
+          required
+        >
           {chosenPlan && !errors.planId && (
             <Field.HelperText data-testid="company-plan-limits">{t('companies.field.planLimits', { users: chosenPlan.users, connections: chosenPlan.connections })}</Field.HelperText>
           )}
           {error('planId')}
-        </Field.Root>
+        </SelectField>
         <Field.Root invalid={!!errors.dueDate} required>
           <Field.Label>{t('companies.field.dueDate')}</Field.Label>
           <Input type="date" value={values.dueDate} disabled={company?.id === 1} onChange={(event) => set('dueDate', event.target.value)} data-testid="company-field-dueDate" />
           {error('dueDate')}
         </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('companies.field.recurrence')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={values.recurrence} onChange={(event) => set('recurrence', event.target.value as Recurrence)} data-testid="company-field-recurrence">
-              {recurrences.map((recurrence) => (
-                <option key={recurrence} value={recurrence}>
-                  {t(`companies.recurrence.${recurrence}` as MessageKey)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label={t('companies.field.recurrence')}
+          value={values.recurrence}
+          onChange={(value) => set('recurrence', value as Recurrence)}
+          options={recurrences.map((recurrence) => ({ value: recurrence, label: t(`companies.recurrence.${recurrence}` as MessageKey) }))}
+          testId="company-field-recurrence"
+        />
         {text('paymentMethod', 'companies.field.paymentMethod')}
         {text('addressStreet', 'companies.field.addressStreet')}
         {text('addressCity', 'companies.field.addressCity')}

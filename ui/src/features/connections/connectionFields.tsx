@@ -1,8 +1,9 @@
-import { Button, Field, FileUpload, HStack, Input, NativeSelect, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, FileUpload, HStack, Input, Switch, Text, Textarea } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuTrash2, LuUpload } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useT, type MessageKey } from '../../i18n';
+import { SelectField, type SelectOption } from '../../shared/SelectField';
 import { useRemoveGreetingMediaMutation, type NamedChoice } from './api';
 import type { ConnectionFormErrors, ConnectionFormValues } from './connectionForm';
 
@@ -30,21 +31,11 @@ export function useConnectionFields(values: ConnectionFormValues, errors: Connec
       <Switch.Label>{t(label)}</Switch.Label>
     </Switch.Root>
   );
-  const select = (name: keyof ConnectionFormValues, label: MessageKey, options: ReadonlyArray<{ value: string; label: string }>, value: string, onChange: (value: string) => void) =>
-    field(
-      name,
-      label,
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)} data-testid={`connection-${name}`}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>,
-    );
+  const select = (name: keyof ConnectionFormValues, label: MessageKey, options: readonly SelectOption[], value: string, onChange: (value: string) => void) => (
+    <SelectField label={t(label)} value={value} onChange={onChange} options={options} testId={`connection-${name}`} invalid={!!errors[name]}>
+      {errors[name] && <Field.ErrorText data-testid={`connection-${name}-error`}>{t(errors[name]!)}</Field.ErrorText>}
+    </SelectField>
+  );
   const choice = (name: 'integrationId' | 'promptId' | 'sendIdQueue', label: MessageKey, list: readonly NamedChoice[]) =>
     select(
       name,

@@ -1,4 +1,4 @@
-import { Box, Field, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Switch, Tabs, Textarea } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, SimpleGrid, Spinner, Stack, Switch, Tabs, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { QUEUE_ROTATION_MINUTES } from '@conversa/contracts';
 import { errorCodeOf } from '../../app/api';
@@ -6,6 +6,7 @@ import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import {
   useCreateQueueMutation,
   useFileListChoicesQuery,
@@ -113,24 +114,13 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
     </Field.Root>
   );
   const link = (field: 'integrationId' | 'fileListId' | 'promptId', label: MessageKey, list: readonly NamedRecord[]) => (
-    <Field.Root>
-      <Field.Label>{t(label)}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={values[field] ?? ''}
-          onChange={(event) => set(field, event.target.value === '' ? null : Number(event.target.value))}
-          data-testid={`queue-${field}`}
-        >
-          <option value="">{t('queues.field.none')}</option>
-          {withCurrent(list, values[field]).map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <SelectField
+      label={t(label)}
+      value={idValue(values[field])}
+      onChange={(value) => set(field, idOf(value))}
+      options={namedOptions(withCurrent(list, values[field]), t('queues.field.none'))}
+      testId={`queue-${field}`}
+    />
   );
 
   const loading = editing && loadedFor !== queueId;
@@ -210,19 +200,15 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
                     <Switch.Control />
                     <Switch.Label>{t('queues.field.ativarRoteador')}</Switch.Label>
                   </Switch.Root>
-                  <Field.Root disabled={!values.ativarRoteador} invalid={!!fieldError('tempoRoteador')}>
-                    <Field.Label>{t('queues.field.tempoRoteador')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={values.tempoRoteador} onChange={(event) => set('tempoRoteador', Number(event.target.value))} data-testid="queue-tempoRoteador">
-                        {QUEUE_ROTATION_MINUTES.map((minutes) => (
-                          <option key={minutes} value={minutes}>
-                            {t('queues.field.minutes', { minutes })}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
+                  <SelectField
+                    label={t('queues.field.tempoRoteador')}
+                    value={String(values.tempoRoteador)}
+                    onChange={(value) => set('tempoRoteador', Number(value))}
+                    options={QUEUE_ROTATION_MINUTES.map((minutes) => ({ value: String(minutes), label: t('queues.field.minutes', { minutes }) }))}
+                    testId="queue-tempoRoteador"
+                    disabled={!values.ativarRoteador}
+                    invalid={!!fieldError('tempoRoteador')}
+                  />
                 </Stack>
               </SimpleGrid>
               {text('greetingMessage', 'queues.field.greetingMessage', true)}

@@ -1,4 +1,4 @@
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { Language } from '@conversa/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -6,6 +6,7 @@ import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { languages, useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { SelectField } from '../../shared/SelectField';
 import { useUpdateUserMutation } from './api';
 import { userUpdated } from './sessionSlice';
 import { validateProfile, type FieldErrors } from '../../shared/validation';
@@ -67,23 +68,13 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
         {field('name', 'text', 'profile.name')}
         {field('email', 'email', 'profile.email')}
         {field('password', 'password', 'profile.password')}
-        <Field.Root>
-          <Field.Label>{t('profile.language')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="language"
-              value={values.language}
-              onChange={(event) => setValues((current) => ({ ...current, language: event.target.value as Language }))}
-            >
-              {languages.map((code) => (
-                <option key={code} value={code}>
-                  {t(`language.${code}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          name="language"
+          label={t('profile.language')}
+          value={values.language}
+          onChange={(language) => setValues((current) => ({ ...current, language: language as Language }))}
+          options={languages.map((code) => ({ value: code, label: t(`language.${code}`) }))}
+        />
       </Stack>
     </FormDialog>
   );

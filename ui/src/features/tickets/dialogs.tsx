@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Field, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuX } from 'react-icons/lu';
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import { ContactPicker, useDebounced, type Contact } from '../contacts';
 import { useConnectionOptionsQuery, useQueueOptionsQuery, useSearchUsersQuery, useUserOptionsQuery, type NamedOption, type QueueOption } from './api';
 import { isTicketAdmin } from './access';
@@ -25,21 +26,17 @@ export function useQueueChoices(scope: 'company' | 'mine'): QueueOption[] {
 function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { value: number | null; onChange: (id: number | null) => void; queues: QueueOption[]; invalid?: boolean; testId: string; allowNone?: boolean }) {
   const t = useT();
   return (
-    <Field.Root invalid={invalid} required={!allowNone}>
-      <Field.Label>{t('tickets.field.queue')}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value === null ? '' : String(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))} data-testid={testId}>
-          <option value="">{allowNone ? t('tickets.field.noQueue') : t('tickets.field.chooseQueue')}</option>
-          {queues.map((queue) => (
-            <option key={queue.id} value={queue.id}>
-              {queue.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+    <SelectField
+      label={t('tickets.field.queue')}
+      value={idValue(value)}
+      onChange={(chosen) => onChange(idOf(chosen))}
+      options={namedOptions(queues, allowNone ? t('tickets.field.noQueue') : t('tickets.field.chooseQueue'))}
+      testId={testId}
+      invalid={invalid}
+      required={!allowNone}
+    >
       {invalid && <Field.ErrorText>{t('tickets.selectQueue')}</Field.ErrorText>}
-    </Field.Root>
+    </SelectField>
   );
 }
 
@@ -264,33 +261,20 @@ export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: b
           {tried && !contact && <Field.ErrorText>{t('tickets.new.contactRequired')}</Field.ErrorText>}
         </Field.Root>
         <QueueSelect value={queueId} onChange={setQueueId} queues={queues} invalid={tried && queueMissing} testId="new-ticket-queue" allowNone={admin} />
-        <Field.Root>
-          <Field.Label>{t('tickets.field.connection')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={whatsappId === null ? '' : String(whatsappId)} onChange={(event) => setWhatsappId(event.target.value === '' ? null : Number(event.target.value))} data-testid="new-ticket-connection">
-              <option value="">{t('tickets.field.defaultConnection')}</option>
-              {(connections ?? []).map((connection) => (
-                <option key={connection.id} value={connection.id}>
-                  {connection.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('tickets.field.user')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={userId === null ? '' : String(userId)} onChange={(event) => setUserId(event.target.value === '' ? null : Number(event.target.value))} data-testid="new-ticket-user">
-              {(users && users.some((user) => user.id === me.id) ? users : [{ id: me.id, name: me.name }, ...(users ?? [])]).map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label={t('tickets.field.connection')}
+          value={idValue(whatsappId)}
+          onChange={(value) => setWhatsappId(idOf(value))}
+          options={namedOptions(connections ?? [], t('tickets.field.defaultConnection'))}
+          testId="new-ticket-connection"
+        />
+        <SelectField
+          label={t('tickets.field.user')}
+          value={idValue(userId)}
+          onChange={(value) => setUserId(idOf(value))}
+          options={namedOptions(users && users.some((user) => user.id === me.id) ? users : [{ id: me.id, name: me.name }, ...(users ?? [])])}
+          testId="new-ticket-user"
+        />
       </Stack>
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, Grid, Heading, HStack, Image, Input, NativeSelect, Stack, Switch, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import type { CreateUserRequest, UserRecord } from '@conversa/contracts';
@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
 import { useConnectionsQuery } from '../connections/api';
@@ -76,19 +77,13 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   );
 
   const select = <F extends 'profile' | 'allTicket' | 'defaultTheme' | 'defaultMenu'>(field: F, label: MessageKey, options: { value: UserFormValues[F]; label: MessageKey }[]) => (
-    <Field.Root>
-      <Field.Label>{t(label)}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={values[field]} onChange={(event) => set(field, event.target.value as UserFormValues[F])} data-testid={`user-field-${field}`}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {t(option.label)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <SelectField
+      label={t(label)}
+      value={values[field]}
+      onChange={(value) => set(field, value as UserFormValues[F])}
+      options={options.map((option) => ({ value: option.value, label: t(option.label) }))}
+      testId={`user-field-${field}`}
+    />
   );
 
   const toggle = (field: 'allowGroup' | 'showDashboard' | 'allowRealTime' | 'allowConnections', label: MessageKey) => (
@@ -189,24 +184,13 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
             {time('startWork', 'users.field.startWork')}
             {time('endWork', 'users.field.endWork')}
-            <Field.Root>
-              <Field.Label>{t('users.field.whatsappId')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={values.whatsappId === null ? '' : String(values.whatsappId)}
-                  onChange={(event) => set('whatsappId', event.target.value === '' ? null : Number(event.target.value))}
-                  data-testid="user-field-whatsappId"
-                >
-                  <option value="">{t('users.field.noConnection')}</option>
-                  {connections.map((connection) => (
-                    <option key={connection.id} value={connection.id}>
-                      {connection.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectField
+              label={t('users.field.whatsappId')}
+              value={idValue(values.whatsappId)}
+              onChange={(value) => set('whatsappId', idOf(value))}
+              options={namedOptions(connections, t('users.field.noConnection'))}
+              testId="user-field-whatsappId"
+            />
             {rights.editQueues &&
               select('allTicket', 'users.field.allTicket', [
                 { value: 'enable', label: 'users.value.enabled' },
