@@ -3,9 +3,9 @@ import '@conversa/contracts/browser';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { App } from './app/App';
-import { buildRouteObjects } from './app/router';
-import { appRoutes } from './app/routes';
+import { App } from './shell/App';
+import { buildRouteObjects } from './shell/router';
+import { appRoutes } from './shell/routes';
 import { createAppStore } from './app/store';
 
 const store = createAppStore();

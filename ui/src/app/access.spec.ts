@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { LuChartBar, LuHouse, LuKanban, LuMegaphone, LuPlug, LuBuilding2, LuActivity, LuUsers } from 'react-icons/lu';
 import { user as makeUser, plan } from '../test/fixtures';
 import { isAllowed, menuFor, routeExists, type AppRoute } from './access';
-import { appRoutes } from './routes';
 
 const Screen = () => null;
 const route = (id: string, extra: Partial<AppRoute>): AppRoute => ({ id, path: `/${id}`, access: 'private', frame: 'shell', component: Screen, ...extra });
@@ -65,29 +64,9 @@ describe('menu gating', () => {
     expect(isAllowed({ ...staff.guard, planFlag: 'useKanban' }, { user: makeUser({ profile: 'supervisor' }, { plan: plan({ useKanban: false }) }), storageFlags: none })).toBe(false);
   });
 
-  it('opens the users screen and its menu entry to supervisors, not the other administration screens', () => {
-    const supervisor = makeUser({ profile: 'supervisor' }, { plan: plan({ useCampaigns: true, useKanban: true }) });
-    const users = appRoutes.find((item) => item.id === 'users')!;
-    expect(isAllowed(users.guard, { user: supervisor, storageFlags: none })).toBe(true);
-    const admin = ids(menuFor(appRoutes, { user: supervisor, storageFlags: none })).admin;
-    expect(admin).toContain('users');
-    for (const id of ['connections', 'queues', 'settings', 'companies']) expect(admin).not.toContain(id);
-    expect(isAllowed(users.guard, { user: makeUser({ profile: 'user' }), storageFlags: none })).toBe(false);
-  });
-
   it('shows super-only items to super users', () => {
     const superUser = makeUser({ profile: 'admin', super: true });
     expect(ids(menuFor(routes, { user: superUser, storageFlags: none })).admin).toEqual(['connections', 'staff', 'companies']);
-  });
-
-  it('lists exactly the routes with a menu entry (a super user with every plan flag sees them all)', () => {
-    const admin = makeUser({ super: true }, { plan: plan({ useCampaigns: true, useKanban: true }) });
-    const shown = ids(menuFor(appRoutes, { user: admin, storageFlags: new Set(['cshow']) }));
-    const listed = [...shown.main, ...shown.admin];
-    expect([...listed].sort()).toEqual(appRoutes.filter((item) => item.menu).map((item) => item.id).sort());
-    expect(listed).toContain('tickets');
-    // Screens without a menu entry (login, the sandbox phone) are reached by address only.
-    expect(appRoutes.some((item) => !item.menu && listed.includes(item.id))).toBe(false);
   });
 
   it('treats a storage-flag route without its flag as absent, not forbidden', () => {

@@ -1,20 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { Language } from '@conversa/contracts';
-import { ptBR, type MessageKey, type Messages } from './messages/pt-BR';
+import { ptBR, type MessageKey, type Messages } from './catalogue';
 
 export type { MessageKey, Messages };
 export const languages: readonly Language[] = ['pt-BR', 'en', 'es', 'tr'];
 
 /** pt-BR ships with the shell (default and fallback); the others load when chosen. */
 const loaders: Record<Exclude<Language, 'pt-BR'>, () => Promise<Messages>> = {
-  en: () => import('./messages/en').then((m) => m.en),
-  es: () => import('./messages/es').then((m) => m.es),
-  tr: () => import('./messages/tr').then((m) => m.tr),
+  en: () => import('./en').then((m) => m.en),
+  es: () => import('./es').then((m) => m.es),
+  tr: () => import('./tr').then((m) => m.tr),
 };
 
-export const loadMessages = (language: Language): Promise<Messages> =>
-  language === 'pt-BR' ? Promise.resolve(ptBR) : loaders[language]();
+export const loadMessages = (language: Language): Promise<Messages> => (language === 'pt-BR' ? Promise.resolve(ptBR) : loaders[language]());
 
 export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
   const [loaded, setLoaded] = useState<{ language: Language; messages: Messages }>({ language: 'pt-BR', messages: ptBR });

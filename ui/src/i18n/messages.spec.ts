@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, SUBSCRIPTION_WARNING_DAYS, USER_STATUS_PING_MS } from '@conversa/contracts';
 import * as shellConstants from '../app/constants';
-import { en } from './messages/en';
-import { es } from './messages/es';
-import { ptBR } from './messages/pt-BR';
-import { tr } from './messages/tr';
+import { defaultTexts, ptBR } from './catalogue';
+import { en } from './en';
+import { es } from './es';
+import { tr } from './tr';
 
 const files = { 'pt-BR': ptBR, en, es, tr } as Record<string, Record<string, string>>;
+type AreaModule = Record<'ptBR' | 'en' | 'es' | 'tr', Record<string, string>>;
+/** The area modules as the other languages find them (every messages.ts of a feature folder, and i18n's own). */
+const areas = import.meta.glob<AreaModule>(['./common.ts', './shell.ts', '../features/*/messages.ts'], { eager: true });
 
 describe('message files', () => {
   it('all four have exactly the same keys', () => {
@@ -14,6 +17,18 @@ describe('message files', () => {
     for (const [language, messages] of Object.entries(files)) {
       expect(Object.keys(messages).sort(), language).toEqual(reference);
     }
+  });
+
+  it('define each key in one area only, and each area the same keys in every language', () => {
+    expect(Object.keys(areas)).toHaveLength(Object.keys(defaultTexts).length);
+    const owners = new Map<string, string[]>();
+    for (const [name, area] of Object.entries(areas)) {
+      const reference = Object.keys(area.ptBR).sort();
+      for (const language of ['en', 'es', 'tr'] as const) expect(Object.keys(area[language]).sort(), `${name} ${language}`).toEqual(reference);
+      for (const key of reference) owners.set(key, [...(owners.get(key) ?? []), name]);
+    }
+    const twice = [...owners].filter(([, names]) => names.length > 1).map(([key, names]) => `${key}: ${names.join(', ')}`);
+    expect(twice).toEqual([]);
   });
 
   it('translate every error code of the catalogue under errors.<CODE>', () => {

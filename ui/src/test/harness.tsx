@@ -2,12 +2,15 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionResponse } from '@conversa/contracts';
-import { App } from '../app/App';
+import { App } from '../shell/App';
 import type { AppRoute } from '../app/access';
-import { buildRouteObjects } from '../app/router';
-import { appRoutes } from '../app/routes';
+import { buildRouteObjects } from '../shell/router';
+import { appRoutes } from '../shell/routes';
 import { SocketClient } from '../app/socket';
 import { createAppStore } from '../app/store';
+
+/** The registry the app is rendered with, for tests that derive an expectation from it. */
+export { appRoutes };
 import { sessionStarted } from '../features/session/sessionSlice';
 
 export interface Reply {

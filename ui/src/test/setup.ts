@@ -3,6 +3,10 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toaster } from '../app/toaster';
 
+// A build ships each other language as one chunk; under the test transform it is an area module per feature, so
+// they are transformed up front and a language switch in a test answers as fast as in the app.
+await Promise.all([import('../i18n/en'), import('../i18n/es'), import('../i18n/tr')]);
+
 // jsdom lacks the layout APIs Chakra/Ark and next-themes read; these inert versions are enough for behaviour tests.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

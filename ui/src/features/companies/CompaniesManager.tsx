@@ -1,14 +1,20 @@
-import { Badge, Button, CloseButton, Dialog, Field, Grid, IconButton, Input, NativeSelect, Portal, Switch, Table } from '@chakra-ui/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Badge, Field, Grid, Input, Switch } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Plan } from '@conversa/contracts';
 import { formatDate } from '../../app/dates';
 import { useT, type MessageKey } from '../../i18n';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { useFeedback } from '../../shared/feedback';
+import { FormDialog } from '../../shared/FormDialog';
+import { ListFrame } from '../../shared/ListFrame';
+import { namedOptions, SelectField } from '../../shared/SelectField';
+import { hasErrors } from '../../shared/validation';
+import { useForm } from '../../shared/useForm';
 import { useAllPlansQuery } from '../plans/api';
-import { useAdminFeedback } from './adminFeedback';
-import { AdminList, useConfirmedDelete } from './AdminList';
 import { useAdvanceDueDateMutation, useCompaniesQuery, useCreateCompanyMutation, useDeleteCompanyMutation, useUpdateCompanyMutation, type CompanyRecord, type Recurrence } from './api';
-import { companyChanges, companyFormOf, companyRequestOf, dueDateTone, emptyCompanyForm, phoneDigits, recurrences, validateCompanyForm, type CompanyField, type CompanyFormErrors, type CompanyFormValues } from './companyForm';
+import { companyChanges, companyFormOf, companyRequestOf, dueDateTone, emptyCompanyForm, phoneDigits, recurrences, validateCompanyForm, type CompanyField, type CompanyFormValues } from './companyForm';
 
 const feedbackTexts = { success: 'companies.success', saveFailed: 'companies.saveFailed', deleteFailed: 'companies.deleteFailed' } as const;
 
@@ -17,13 +23,14 @@ const toneColours = { overdue: 'red.subtle', soon: 'yellow.subtle' } as const;
 /** Spec 2 §2 companies screen (super user): the table of companies, the add and edit dialog, the due-date advance. */
 export function CompaniesManager() {
   const t = useT();
-  const { data: companies = [], isLoading, isError, refetch } = useCompaniesQuery();
+  const query = useCompaniesQuery();
+  const companies = query.data ?? [];
   const { data: plans = [] } = useAllPlansQuery();
   const [editing, setEditing] = useState<{ company: CompanyRecord | null } | null>(null);
   const [deleteCompany, deletingState] = useDeleteCompanyMutation();
   const [advanceDueDate, advancing] = useAdvanceDueDateMutation();
-  const feedback = useAdminFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<CompanyRecord>({ remove: deleteCompany, removing: deletingState.isLoading, feedback, title: 'companies.deleteConfirm', testId: 'company-delete-dialog' });
+  const feedback = useFeedback(feedbackTexts);
+  const deletion = useConfirmedDelete<CompanyRecord>(deleteCompany, feedback);
   const planNames = useMemo(() => new Map(plans.map((plan) => [plan.id, plan.name])), [plans]);
   const today = new Date();
 
@@ -36,78 +43,54 @@ export function CompaniesManager() {
     }
   };
 
+  const columns: Column<CompanyRecord>[] = [
+    { key: 'name', header: 'companies.field.name', render: (company) => company.name, cell: (company) => ({ 'data-testid': `company-name-${company.id}` }) },
+    { key: 'email', header: 'companies.field.email', render: (company) => company.email },
+    { key: 'plan', header: 'companies.field.planId', render: (company) => planNames.get(company.planId) ?? `#${company.planId}`, cell: (company) => ({ 'data-testid': `company-plan-${company.id}` }) },
+    {
+      key: 'status',
+      header: 'companies.field.status',
+      render: (company) => <Badge colorPalette={company.status ? 'green' : 'gray'}>{t(company.status ? 'companies.status.active' : 'companies.status.inactive')}</Badge>,
+    },
+    { key: 'due', header: 'companies.field.dueDate', render: (company) => formatDate(company.dueDate), cell: (company) => ({ 'data-testid': `company-due-${company.id}` }) },
+    { key: 'recurrence', header: 'companies.field.recurrence', render: (company) => t(`companies.recurrence.${company.recurrence}` as MessageKey) },
+    { key: 'createdAt', header: 'companies.column.createdAt', render: (company) => formatDate(company.createdAt) },
+  ];
+
   return (
-    <AdminList
-      list="companies"
-      item="company"
+    <ListFrame
+      testId="companies-manager"
       title="companies.title"
-      addLabel="companies.add"
-      onAdd={() => setEditing({ company: null })}
+      headingSize="lg"
+      add={{ label: 'companies.add', onClick: () => setEditing({ company: null }), testId: 'company-add' }}
+      query={query}
       loadFailed="companies.loadFailed"
-      query={{ isLoading, isError, refetch }}
+      loadFailedTestId="companies-load-failed"
       dialogs={
         <>
           {editing && <CompanyDialog company={editing.company} plans={plans} onClose={() => setEditing(null)} />}
-          {deletion.dialog}
+          <ConfirmDialog open={deletion.open} title={t('companies.deleteConfirm')} loading={deletingState.isLoading} onConfirm={deletion.confirm} onClose={deletion.close} testId="company-delete-dialog" />
         </>
       }
     >
-      <Table.Root size="sm" data-testid="companies-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('companies.field.name')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('companies.field.email')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('companies.field.planId')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('companies.field.status')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('companies.field.dueDate')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('companies.field.recurrence')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('companies.column.createdAt')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('companies.column.actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {companies.map((company) => {
-            const tone = dueDateTone(company.dueDate, today);
-            return (
-              <Table.Row key={company.id} data-testid={`company-row-${company.id}`} data-due={tone ?? 'ok'} bg={tone ? toneColours[tone] : undefined}>
-                <Table.Cell data-testid={`company-name-${company.id}`}>{company.name}</Table.Cell>
-                <Table.Cell>{company.email}</Table.Cell>
-                <Table.Cell data-testid={`company-plan-${company.id}`}>{planNames.get(company.planId) ?? `#${company.planId}`}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={company.status ? 'green' : 'gray'}>{t(company.status ? 'companies.status.active' : 'companies.status.inactive')}</Badge>
-                </Table.Cell>
-                <Table.Cell data-testid={`company-due-${company.id}`}>{formatDate(company.dueDate)}</Table.Cell>
-                <Table.Cell>{t(`companies.recurrence.${company.recurrence}` as MessageKey)}</Table.Cell>
-                <Table.Cell>{formatDate(company.createdAt)}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {company.id !== 1 && (
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t('companies.advanceDueDate')}
-                      title={t('companies.advanceDueDate')}
-                      loading={advancing.isLoading && advancing.originalArgs === company.id}
-                      onClick={() => advance(company)}
-                      data-testid={`company-advance-${company.id}`}
-                    >
-                      <LuCalendarPlus />
-                    </IconButton>
-                  )}
-                  <IconButton size="sm" variant="ghost" aria-label={t('companies.edit')} title={t('companies.edit')} onClick={() => setEditing({ company })} data-testid={`company-edit-${company.id}`}>
-                    <LuPencil />
-                  </IconButton>
-                  {company.id !== 1 && (
-                    <IconButton size="sm" variant="ghost" aria-label={t('companies.delete')} title={t('companies.delete')} onClick={() => deletion.ask(company)} data-testid={`company-delete-${company.id}`}>
-                      <LuTrash2 />
-                    </IconButton>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </AdminList>
+      <DataTable
+        rows={companies}
+        columns={columns}
+        testId="companies-table"
+        rowTestId={(company) => `company-row-${company.id}`}
+        rowProps={(company) => {
+          const tone = dueDateTone(company.dueDate, today);
+          return { 'data-due': tone ?? 'ok', bg: tone ? toneColours[tone] : undefined };
+        }}
+        actionsHeader="companies.column.actions"
+        actions={[
+          // Company 1 runs the platform: its due date does not advance and it cannot be deleted.
+          { key: 'advance', label: 'companies.advanceDueDate', icon: <LuCalendarPlus />, onClick: advance, testId: (company) => `company-advance-${company.id}`, shown: (company) => company.id !== 1, busy: (company) => advancing.isLoading && advancing.originalArgs === company.id },
+          { key: 'edit', label: 'companies.edit', icon: <LuPencil />, onClick: (company) => setEditing({ company }), testId: (company) => `company-edit-${company.id}` },
+          { key: 'delete', label: 'companies.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (company) => `company-delete-${company.id}`, shown: (company) => company.id !== 1 },
+        ]}
+      />
+    </ListFrame>
   );
 }
 
@@ -115,23 +98,17 @@ export function CompaniesManager() {
 export function CompanyDialog({ company, plans, onClose }: { company: CompanyRecord | null; plans: readonly Plan[]; onClose: () => void }) {
   const t = useT();
   const creating = company === null;
-  const [values, setValues] = useState<CompanyFormValues>(() => (company ? companyFormOf(company) : emptyCompanyForm(new Date(), plans[0]?.id)));
-  const [errors, setErrors] = useState<CompanyFormErrors>({});
-  const [createCompany, createState] = useCreateCompanyMutation();
-  const [updateCompany, updateState] = useUpdateCompanyMutation();
-  const feedback = useAdminFeedback(feedbackTexts);
+  const { values, set, errors, check } = useForm<CompanyFormValues, CompanyField>(() => (company ? companyFormOf(company) : emptyCompanyForm(new Date(), plans[0]?.id)), (current) => validateCompanyForm(current, { creating }));
+  const [createCompany] = useCreateCompanyMutation();
+  const [updateCompany] = useUpdateCompanyMutation();
+  const feedback = useFeedback(feedbackTexts);
   // The plans may arrive after the dialog opened: a new company then starts on the first one.
   const planId = values.planId === '' && creating && plans[0] ? String(plans[0].id) : values.planId;
   const chosenPlan = plans.find((plan) => String(plan.id) === planId);
 
-  const set = <F extends CompanyField>(field: F, value: CompanyFormValues[F]) => setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const current = { ...values, planId };
-    const found = validateCompanyForm(current, { creating });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (hasErrors(check(current))) return;
     try {
       if (creating) {
         await createCompany({ ...companyRequestOf(current), ...(current.password ? { password: current.password } : {}) }).unwrap();
@@ -158,88 +135,53 @@ export function CompanyDialog({ company, plans, onClose }: { company: CompanyRec
   );
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="company-dialog" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(creating ? 'companies.dialog.addTitle' : 'companies.dialog.editTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                  {text('name', 'companies.field.name', { required: true })}
-                  {text('email', 'companies.field.email', { type: 'email', required: true })}
-                  {creating && text('password', 'companies.field.password', { type: 'password', helper: 'companies.field.passwordHelper' })}
-                  <Field.Root invalid={!!errors.phone}>
-                    <Field.Label>{t('companies.field.phone')}</Field.Label>
-                    <Input value={values.phone} inputMode="numeric" onChange={(event) => set('phone', phoneDigits(event.target.value))} data-testid="company-field-phone" />
-                    {error('phone')}
-                  </Field.Root>
-                  {text('document', 'companies.field.document')}
-                  <Field.Root invalid={!!errors.planId} required>
-                    <Field.Label>{t('companies.field.planId')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={planId} onChange={(event) => set('planId', event.target.value)} data-testid="company-field-planId">
-                        {planId === '' && <option value="">{t('companies.field.choosePlan')}</option>}
-                        {plans.map((plan) => (
-                          <option key={plan.id} value={String(plan.id)}>
-                            {plan.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {chosenPlan && !errors.planId && (
-                      <Field.HelperText data-testid="company-plan-limits">{t('companies.field.planLimits', { users: chosenPlan.users, connections: chosenPlan.connections })}</Field.HelperText>
-                    )}
-                    {error('planId')}
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.dueDate} required>
-                    <Field.Label>{t('companies.field.dueDate')}</Field.Label>
-                    <Input type="date" value={values.dueDate} disabled={company?.id === 1} onChange={(event) => set('dueDate', event.target.value)} data-testid="company-field-dueDate" />
-                    {error('dueDate')}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('companies.field.recurrence')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={values.recurrence} onChange={(event) => set('recurrence', event.target.value as Recurrence)} data-testid="company-field-recurrence">
-                        {recurrences.map((recurrence) => (
-                          <option key={recurrence} value={recurrence}>
-                            {t(`companies.recurrence.${recurrence}` as MessageKey)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  {text('paymentMethod', 'companies.field.paymentMethod')}
-                  {text('addressStreet', 'companies.field.addressStreet')}
-                  {text('addressCity', 'companies.field.addressCity')}
-                  {text('addressState', 'companies.field.addressState')}
-                  <Switch.Root checked={values.status} onCheckedChange={(details) => set('status', details.checked)} data-testid="company-field-status">
-                    <Switch.HiddenInput />
-                    <Switch.Control />
-                    <Switch.Label>{t('companies.field.status')}</Switch.Label>
-                  </Switch.Root>
-                </Grid>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={createState.isLoading || updateState.isLoading} data-testid="company-save">
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={t(creating ? 'companies.dialog.addTitle' : 'companies.dialog.editTitle')} testId="company-dialog" onClose={onClose} onSubmit={submit} saveTestId="company-save" size="lg" scrollInside>
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+        {text('name', 'companies.field.name', { required: true })}
+        {text('email', 'companies.field.email', { type: 'email', required: true })}
+        {creating && text('password', 'companies.field.password', { type: 'password', helper: 'companies.field.passwordHelper' })}
+        <Field.Root invalid={!!errors.phone}>
+          <Field.Label>{t('companies.field.phone')}</Field.Label>
+          <Input value={values.phone} inputMode="numeric" onChange={(event) => set('phone', phoneDigits(event.target.value))} data-testid="company-field-phone" />
+          {error('phone')}
+        </Field.Root>
+        {text('document', 'companies.field.document')}
+        <SelectField
+          label={t('companies.field.planId')}
+          value={planId}
+          onChange={(value) => set('planId', value)}
+          options={namedOptions(plans, planId === '' ? t('companies.field.choosePlan') : undefined)}
+          testId="company-field-planId"
+          invalid={!!errors.planId}
+          required
+        >
+          {chosenPlan && !errors.planId && (
+            <Field.HelperText data-testid="company-plan-limits">{t('companies.field.planLimits', { users: chosenPlan.users, connections: chosenPlan.connections })}</Field.HelperText>
+          )}
+          {error('planId')}
+        </SelectField>
+        <Field.Root invalid={!!errors.dueDate} required>
+          <Field.Label>{t('companies.field.dueDate')}</Field.Label>
+          <Input type="date" value={values.dueDate} disabled={company?.id === 1} onChange={(event) => set('dueDate', event.target.value)} data-testid="company-field-dueDate" />
+          {error('dueDate')}
+        </Field.Root>
+        <SelectField
+          label={t('companies.field.recurrence')}
+          value={values.recurrence}
+          onChange={(value) => set('recurrence', value as Recurrence)}
+          options={recurrences.map((recurrence) => ({ value: recurrence, label: t(`companies.recurrence.${recurrence}` as MessageKey) }))}
+          testId="company-field-recurrence"
+        />
+        {text('paymentMethod', 'companies.field.paymentMethod')}
+        {text('addressStreet', 'companies.field.addressStreet')}
+        {text('addressCity', 'companies.field.addressCity')}
+        {text('addressState', 'companies.field.addressState')}
+        <Switch.Root checked={values.status} onCheckedChange={(details) => set('status', details.checked)} data-testid="company-field-status">
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{t('companies.field.status')}</Switch.Label>
+        </Switch.Root>
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
-import { Box, Button, Checkbox, CloseButton, Dialog, Field, FileUpload, HStack, Input, NativeSelect, Portal, SimpleGrid, Spinner, Stack, Switch, Tabs, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Spinner, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import type { ConnectionChannel } from '@conversa/contracts';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { LuRefreshCw, LuTrash2, LuUpload } from 'react-icons/lu';
+import { useEffect, useState } from 'react';
+import { LuRefreshCw } from 'react-icons/lu';
 import { errorCodeOf } from '../../app/api';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
 import { SchedulesEditor } from '../queues/SchedulesEditor';
 import {
   useConnectionIntegrationChoicesQuery,
@@ -14,10 +15,8 @@ import {
   useConnectionQuery,
   useConnectionQueueChoicesQuery,
   useCreateConnectionMutation,
-  useRemoveGreetingMediaMutation,
   useUpdateConnectionMutation,
   useUploadGreetingMediaMutation,
-  type NamedChoice,
 } from './api';
 import {
   connectionFormOf,
@@ -30,6 +29,7 @@ import {
   type ConnectionFormErrors,
   type ConnectionFormValues,
 } from './connectionForm';
+import { GreetingMediaField, useConnectionFields } from './connectionFields';
 
 type Tab = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'schedules';
 
@@ -68,10 +68,9 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
   const queues = useConnectionQueueChoicesQuery(undefined, { skip: !open });
   const integrations = useConnectionIntegrationChoicesQuery(undefined, { skip: !open });
   const prompts = useConnectionPromptChoicesQuery(undefined, { skip: !open });
-  const [createConnection, creating] = useCreateConnectionMutation();
-  const [updateConnection, updating] = useUpdateConnectionMutation();
+  const [createConnection] = useCreateConnectionMutation();
+  const [updateConnection] = useUpdateConnectionMutation();
   const [uploadMedia, uploading] = useUploadGreetingMediaMutation();
-  const [removeMedia, removing] = useRemoveGreetingMediaMutation();
   const [values, setValues] = useState<ConnectionFormValues>(() => emptyConnectionForm(channel));
   const [errors, setErrors] = useState<ConnectionFormErrors>({});
   const [tab, setTab] = useState<Tab>('general');
@@ -95,8 +94,7 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
   const isSandbox = values.channel === 'sandbox';
   const media = editing ? saved.data?.greetingMediaAttachment ?? null : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateConnectionForm(values);
     setErrors(found);
     const first = Object.keys(found)[0] as keyof ConnectionFormValues | undefined;
@@ -119,315 +117,210 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
     }
   };
 
-  const field = (name: keyof ConnectionFormValues, label: MessageKey, control: ReactNode, helper?: MessageKey) => (
-    <Field.Root invalid={!!errors[name]}>
-      <Field.Label>{t(label)}</Field.Label>
-      {control}
-      {helper && !errors[name] && <Field.HelperText>{t(helper)}</Field.HelperText>}
-      {errors[name] && <Field.ErrorText data-testid={`connection-${name}-error`}>{t(errors[name]!)}</Field.ErrorText>}
-    </Field.Root>
-  );
-  const text = (name: 'name' | 'wavoip' | 'token', label: MessageKey, helper?: MessageKey) =>
-    field(name, label, <Input value={values[name]} onChange={(event) => set(name, event.target.value)} data-testid={`connection-${name}`} />, helper);
-  const message = (name: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage' | 'expiresInactiveMessage' | 'inactiveMessage', label: MessageKey, helper?: MessageKey) =>
-    field(name, label, <Textarea rows={3} value={values[name]} onChange={(event) => set(name, event.target.value)} data-testid={`connection-${name}`} />, helper);
-  const number = (name: 'maxUseBotQueues' | 'maxUseBotQueuesNPS' | 'expiresTicket' | 'expiresTicketNPS' | 'timeUseBotQueues' | 'timeInactiveMessage', label: MessageKey, helper?: MessageKey) =>
-    field(name, label, <Input inputMode="numeric" value={values[name]} onChange={(event) => set(name, event.target.value.replace(/\D/g, ''))} data-testid={`connection-${name}`} />, helper);
-  const toggle = (name: 'isDefault' | 'allowGroup' | 'importOldMessagesGroups' | 'closedTicketsPostImported' | 'importEnabled', label: MessageKey) => (
-    <Switch.Root checked={values[name]} onCheckedChange={(details) => set(name, details.checked)} data-testid={`connection-${name}`}>
-      <Switch.HiddenInput />
-      <Switch.Control />
-      <Switch.Label>{t(label)}</Switch.Label>
-    </Switch.Root>
-  );
-  const select = (name: keyof ConnectionFormValues, label: MessageKey, options: ReadonlyArray<{ value: string; label: string }>, value: string, onChange: (value: string) => void) =>
-    field(
-      name,
-      label,
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)} data-testid={`connection-${name}`}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>,
-    );
-  const choice = (name: 'integrationId' | 'promptId' | 'sendIdQueue', label: MessageKey, list: readonly NamedChoice[]) =>
-    select(
-      name,
-      label,
-      [{ value: '', label: t('connections.form.none') }, ...list.map((item) => ({ value: String(item.id), label: item.name }))],
-      values[name] === null ? '' : String(values[name]),
-      (value) => set(name, value === '' ? null : Number(value)),
-    );
-  const minutes = (value: number) => (value === 0 ? t('connections.form.off') : t('connections.form.minutes', { count: value }));
-  /** A duration in seconds in its largest whole unit (10 s, 5 min, 2 h, 7 days). */
-  const duration = (value: number) =>
-    value === 0
-      ? t('connections.form.off')
-      : value < 60
-        ? t('connections.form.seconds', { count: value })
-        : value < 3600
-          ? t('connections.form.minutes', { count: value / 60 })
-          : value < 86400
-            ? t('connections.form.hours', { count: value / 3600 })
-            : t('connections.form.days', { count: value / 86400 });
+  const { field, text, message, number, toggle, select, choice, minutes, duration } = useConnectionFields(values, errors, set);
 
   const loading = editing && loadedFor !== connectionId;
   const tabs: Tab[] = ['general', 'integrations', 'messages', 'chatbot', 'assessments', ...(showSchedules ? (['schedules'] as const) : [])];
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size="xl" scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="connection-dialog">
-            <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {t(editing ? 'connections.dialog.editTitle' : 'connections.dialog.addTitle')} · {t(`connections.channel.${values.channel}`)}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {loading ? (
-                  <HStack justify="center" py="10">
-                    <Spinner />
-                  </HStack>
+    <FormDialog
+      open={open}
+      title={
+        <>
+          {t(editing ? 'connections.dialog.editTitle' : 'connections.dialog.addTitle')} · {t(`connections.channel.${values.channel}`)}
+        </>
+      }
+      testId="connection-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="connection-save"
+      saveDisabled={loading}
+      size="xl"
+      scrollInside
+    >
+      {loading ? (
+        <HStack justify="center" py="10">
+          <Spinner />
+        </HStack>
+      ) : (
+        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line">
+          <Tabs.List>
+            {tabs.map((name) => (
+              <Tabs.Trigger key={name} value={name} data-testid={`connection-tab-${name}`}>
+                {t(`connections.tab.${name}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="general">
+            <Stack gap="4">
+              {isSandbox && (
+                <Text fontSize="sm" color="purple.fg" data-testid="connection-sandbox-note">
+                  {t('connections.sandbox.note')}
+                </Text>
+              )}
+              {text('name', 'connections.field.name')}
+              <Wrap gap="6">
+                {toggle('isDefault', 'connections.field.isDefault')}
+                {toggle('allowGroup', 'connections.field.allowGroup')}
+              </Wrap>
+              {select(
+                'groupAsTicket',
+                'connections.field.groupAsTicket',
+                [
+                  { value: 'disabled', label: t('connections.form.disabled') },
+                  { value: 'enabled', label: t('connections.form.enabled') },
+                ],
+                values.groupAsTicket,
+                (value) => set('groupAsTicket', value as 'disabled' | 'enabled'),
+              )}
+              {field(
+                'queueIds',
+                'connections.field.queues',
+                (queues.data ?? []).length === 0 ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('connections.field.noQueues')}
+                  </Text>
                 ) : (
-                  <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line">
-                    <Tabs.List>
-                      {tabs.map((name) => (
-                        <Tabs.Trigger key={name} value={name} data-testid={`connection-tab-${name}`}>
-                          {t(`connections.tab.${name}`)}
-                        </Tabs.Trigger>
-                      ))}
-                    </Tabs.List>
-                    <Tabs.Content value="general">
-                      <Stack gap="4">
-                        {isSandbox && (
-                          <Text fontSize="sm" color="purple.fg" data-testid="connection-sandbox-note">
-                            {t('connections.sandbox.note')}
-                          </Text>
-                        )}
-                        {text('name', 'connections.field.name')}
-                        <Wrap gap="6">
-                          {toggle('isDefault', 'connections.field.isDefault')}
-                          {toggle('allowGroup', 'connections.field.allowGroup')}
-                        </Wrap>
-                        {select(
-                          'groupAsTicket',
-                          'connections.field.groupAsTicket',
-                          [
-                            { value: 'disabled', label: t('connections.form.disabled') },
-                            { value: 'enabled', label: t('connections.form.enabled') },
-                          ],
-                          values.groupAsTicket,
-                          (value) => set('groupAsTicket', value as 'disabled' | 'enabled'),
-                        )}
-                        {field(
-                          'queueIds',
-                          'connections.field.queues',
-                          (queues.data ?? []).length === 0 ? (
-                            <Text fontSize="sm" color="fg.muted">
-                              {t('connections.field.noQueues')}
-                            </Text>
-                          ) : (
-                            <Wrap gap="3" data-testid="connection-queueIds">
-                              {(queues.data ?? []).map((queue) => (
-                                <Checkbox.Root
-                                  key={queue.id}
-                                  checked={values.queueIds.includes(queue.id)}
-                                  onCheckedChange={() => set('queueIds', values.queueIds.includes(queue.id) ? values.queueIds.filter((id) => id !== queue.id) : [...values.queueIds, queue.id])}
-                                  data-testid={`connection-queue-${queue.id}`}
-                                >
-                                  <Checkbox.HiddenInput />
-                                  <Checkbox.Control />
-                                  <Checkbox.Label>
-                                    <HStack gap="1.5">
-                                      <Box w="2.5" h="2.5" borderRadius="full" style={{ background: queue.color ?? 'gray' }} />
-                                      {queue.name}
-                                    </HStack>
-                                  </Checkbox.Label>
-                                </Checkbox.Root>
-                              ))}
-                            </Wrap>
-                          ),
-                        )}
-                        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                          {choice('sendIdQueue', 'connections.field.sendIdQueue', queues.data ?? [])}
-                          {select(
-                            'timeSendQueue',
-                            'connections.field.timeSendQueue',
-                            TIME_SEND_QUEUE_CHOICES.map((value) => ({ value: String(value), label: minutes(value) })),
-                            values.timeSendQueue,
-                            (value) => set('timeSendQueue', value),
-                          )}
-                        </SimpleGrid>
-                        <Field.Root invalid={!!errors.token}>
-                          <Field.Label>{t('connections.field.token')}</Field.Label>
-                          <HStack>
-                            <Input value={values.token} placeholder={t('connections.field.tokenGenerated')} onChange={(event) => set('token', event.target.value.toUpperCase())} data-testid="connection-token" />
-                            <Button variant="outline" onClick={() => set('token', newConnectionToken())} data-testid="connection-token-generate">
-                              <LuRefreshCw /> {t('connections.field.tokenNew')}
-                            </Button>
+                  <Wrap gap="3" data-testid="connection-queueIds">
+                    {(queues.data ?? []).map((queue) => (
+                      <Checkbox.Root
+                        key={queue.id}
+                        checked={values.queueIds.includes(queue.id)}
+                        onCheckedChange={() => set('queueIds', values.queueIds.includes(queue.id) ? values.queueIds.filter((id) => id !== queue.id) : [...values.queueIds, queue.id])}
+                        data-testid={`connection-queue-${queue.id}`}
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>
+                          <HStack gap="1.5">
+                            <Box w="2.5" h="2.5" borderRadius="full" style={{ background: queue.color ?? 'gray' }} />
+                            {queue.name}
                           </HStack>
-                          {errors.token && <Field.ErrorText>{t(errors.token)}</Field.ErrorText>}
-                        </Field.Root>
-                        <Field.Root>
-                          <Field.Label>{t('connections.field.greetingMedia')}</Field.Label>
-                          <HStack wrap="wrap">
-                            {media && (
-                              <Text fontSize="sm" data-testid="connection-greeting-media">
-                                <a href={media} target="_blank" rel="noreferrer">
-                                  {media.split('/').pop()}
-                                </a>
-                              </Text>
-                            )}
-                            {pendingMedia && <Text fontSize="sm">{pendingMedia.name}</Text>}
-                            <FileUpload.Root maxFiles={1} onFileChange={(details) => setPendingMedia(details.acceptedFiles[0] ?? null)}>
-                              <FileUpload.HiddenInput data-testid="connection-greeting-media-input" />
-                              <FileUpload.Trigger asChild>
-                                <Button variant="outline" size="sm" loading={uploading.isLoading}>
-                                  <LuUpload /> {t('connections.field.greetingMediaChoose')}
-                                </Button>
-                              </FileUpload.Trigger>
-                            </FileUpload.Root>
-                            {media && (
-                              <Button
-                                variant="ghost"
-                                size="sm"
-                                loading={removing.isLoading}
-                                onClick={async () => {
-                                  try {
-                                    await removeMedia(connectionId!).unwrap();
-                                  } catch (error) {
-                                    showError(error);
-                                  }
-                                }}
-                                data-testid="connection-greeting-media-remove"
-                              >
-                                <LuTrash2 /> {t('connections.field.greetingMediaRemove')}
-                              </Button>
-                            )}
-                          </HStack>
-                        </Field.Root>
-                        {values.channel === 'whatsapp' && (
-                          <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
-                            {toggle('importEnabled', 'connections.field.importEnabled')}
-                            {values.importEnabled && (
-                              <>
-                                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                                  {field('importOldMessages', 'connections.field.importOldMessages', <Input type="date" value={values.importOldMessages} onChange={(event) => set('importOldMessages', event.target.value)} data-testid="connection-importOldMessages" />)}
-                                  {field('importRecentMessages', 'connections.field.importRecentMessages', <Input type="date" value={values.importRecentMessages} onChange={(event) => set('importRecentMessages', event.target.value)} data-testid="connection-importRecentMessages" />)}
-                                </SimpleGrid>
-                                <Wrap gap="6">
-                                  {toggle('importOldMessagesGroups', 'connections.field.importOldMessagesGroups')}
-                                  {toggle('closedTicketsPostImported', 'connections.field.closedTicketsPostImported')}
-                                </Wrap>
-                                {editing && saved.data?.status === 'CONNECTED' && (
-                                  <Text fontSize="sm" color="fg.warning">
-                                    {t('connections.field.importRenews')}
-                                  </Text>
-                                )}
-                              </>
-                            )}
-                          </Stack>
-                        )}
-                      </Stack>
-                    </Tabs.Content>
-                    <Tabs.Content value="integrations">
-                      <Stack gap="4">
-                        {choice('integrationId', 'connections.field.integrationId', integrations.data ?? [])}
-                        {choice('promptId', 'connections.field.promptId', prompts.data ?? [])}
-                        {text('wavoip', 'connections.field.wavoip', 'connections.field.wavoipHelper')}
-                      </Stack>
-                    </Tabs.Content>
-                    <Tabs.Content value="messages">
-                      <Stack gap="4">
-                        {message('greetingMessage', 'connections.field.greetingMessage', 'connections.field.greetingHelper')}
-                        {message('complationMessage', 'connections.field.complationMessage')}
-                        {message('outOfHoursMessage', 'connections.field.outOfHoursMessage')}
-                        {message('expiresInactiveMessage', 'connections.field.expiresInactiveMessage')}
-                        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                          {number('timeInactiveMessage', 'connections.field.timeInactiveMessage', 'connections.form.minutesHelper')}
-                        </SimpleGrid>
-                        {message('inactiveMessage', 'connections.field.inactiveMessage')}
-                      </Stack>
-                    </Tabs.Content>
-                    <Tabs.Content value="chatbot">
-                      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                        {number('maxUseBotQueues', 'connections.field.maxUseBotQueues')}
-                        {number('timeUseBotQueues', 'connections.field.timeUseBotQueues', 'connections.form.minutesHelper')}
-                        {select(
-                          'timeCreateNewTicket',
-                          'connections.field.timeCreateNewTicket',
-                          TIME_CREATE_NEW_TICKET_CHOICES.map((value) => ({ value: String(value), label: duration(value) })),
-                          values.timeCreateNewTicket,
-                          (value) => set('timeCreateNewTicket', value),
-                        )}
-                        {number('expiresTicket', 'connections.field.expiresTicket', 'connections.form.minutesHelper')}
-                        {select(
-                          'whenExpiresTicket',
-                          'connections.field.whenExpiresTicket',
-                          [
-                            { value: '0', label: t('connections.field.whenExpiresTicket.contact') },
-                            { value: '1', label: t('connections.field.whenExpiresTicket.any') },
-                          ],
-                          values.whenExpiresTicket,
-                          (value) => set('whenExpiresTicket', value as '0' | '1'),
-                        )}
-                        {select(
-                          'provider',
-                          'connections.field.provider',
-                          [
-                            { value: 'beta', label: 'beta' },
-                            { value: 'stable', label: 'stable' },
-                          ],
-                          values.provider,
-                          (value) => set('provider', value as 'beta' | 'stable'),
-                        )}
-                      </SimpleGrid>
-                    </Tabs.Content>
-                    <Tabs.Content value="assessments">
-                      <Stack gap="4">
-                        {message('ratingMessage', 'connections.field.ratingMessage')}
-                        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                          {number('maxUseBotQueuesNPS', 'connections.field.maxUseBotQueuesNPS')}
-                          {number('expiresTicketNPS', 'connections.field.expiresTicketNPS', 'connections.form.minutesHelper')}
-                        </SimpleGrid>
-                      </Stack>
-                    </Tabs.Content>
-                    {showSchedules && (
-                      <Tabs.Content value="schedules">
-                        {errors.schedules && (
-                          <Text color="fg.error" fontSize="sm" mb="2">
-                            {t(errors.schedules)}
-                          </Text>
-                        )}
-                        <SchedulesEditor schedules={values.schedules} errors={{}} onChange={(schedules) => set('schedules', schedules)} />
-                      </Tabs.Content>
-                    )}
-                  </Tabs.Root>
+                        </Checkbox.Label>
+                      </Checkbox.Root>
+                    ))}
+                  </Wrap>
+                ),
+              )}
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                {choice('sendIdQueue', 'connections.field.sendIdQueue', queues.data ?? [])}
+                {select(
+                  'timeSendQueue',
+                  'connections.field.timeSendQueue',
+                  TIME_SEND_QUEUE_CHOICES.map((value) => ({ value: String(value), label: minutes(value) })),
+                  values.timeSendQueue,
+                  (value) => set('timeSendQueue', value),
                 )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={creating.isLoading || updating.isLoading || uploading.isLoading} disabled={loading} data-testid="connection-save">
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </SimpleGrid>
+              <Field.Root invalid={!!errors.token}>
+                <Field.Label>{t('connections.field.token')}</Field.Label>
+                <HStack>
+                  <Input value={values.token} placeholder={t('connections.field.tokenGenerated')} onChange={(event) => set('token', event.target.value.toUpperCase())} data-testid="connection-token" />
+                  <Button variant="outline" onClick={() => set('token', newConnectionToken())} data-testid="connection-token-generate">
+                    <LuRefreshCw /> {t('connections.field.tokenNew')}
+                  </Button>
+                </HStack>
+                {errors.token && <Field.ErrorText>{t(errors.token)}</Field.ErrorText>}
+              </Field.Root>
+              <GreetingMediaField media={media} pending={pendingMedia} onPick={setPendingMedia} uploading={uploading.isLoading} connectionId={connectionId} />
+              {values.channel === 'whatsapp' && (
+                <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
+                  {toggle('importEnabled', 'connections.field.importEnabled')}
+                  {values.importEnabled && (
+                    <>
+                      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                        {field('importOldMessages', 'connections.field.importOldMessages', <Input type="date" value={values.importOldMessages} onChange={(event) => set('importOldMessages', event.target.value)} data-testid="connection-importOldMessages" />)}
+                        {field('importRecentMessages', 'connections.field.importRecentMessages', <Input type="date" value={values.importRecentMessages} onChange={(event) => set('importRecentMessages', event.target.value)} data-testid="connection-importRecentMessages" />)}
+                      </SimpleGrid>
+                      <Wrap gap="6">
+                        {toggle('importOldMessagesGroups', 'connections.field.importOldMessagesGroups')}
+                        {toggle('closedTicketsPostImported', 'connections.field.closedTicketsPostImported')}
+                      </Wrap>
+                      {editing && saved.data?.status === 'CONNECTED' && (
+                        <Text fontSize="sm" color="fg.warning">
+                          {t('connections.field.importRenews')}
+                        </Text>
+                      )}
+                    </>
+                  )}
+                </Stack>
+              )}
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="integrations">
+            <Stack gap="4">
+              {choice('integrationId', 'connections.field.integrationId', integrations.data ?? [])}
+              {choice('promptId', 'connections.field.promptId', prompts.data ?? [])}
+              {text('wavoip', 'connections.field.wavoip', 'connections.field.wavoipHelper')}
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="messages">
+            <Stack gap="4">
+              {message('greetingMessage', 'connections.field.greetingMessage', 'connections.field.greetingHelper')}
+              {message('complationMessage', 'connections.field.complationMessage')}
+              {message('outOfHoursMessage', 'connections.field.outOfHoursMessage')}
+              {message('expiresInactiveMessage', 'connections.field.expiresInactiveMessage')}
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                {number('timeInactiveMessage', 'connections.field.timeInactiveMessage', 'connections.form.minutesHelper')}
+              </SimpleGrid>
+              {message('inactiveMessage', 'connections.field.inactiveMessage')}
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="chatbot">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {number('maxUseBotQueues', 'connections.field.maxUseBotQueues')}
+              {number('timeUseBotQueues', 'connections.field.timeUseBotQueues', 'connections.form.minutesHelper')}
+              {select(
+                'timeCreateNewTicket',
+                'connections.field.timeCreateNewTicket',
+                TIME_CREATE_NEW_TICKET_CHOICES.map((value) => ({ value: String(value), label: duration(value) })),
+                values.timeCreateNewTicket,
+                (value) => set('timeCreateNewTicket', value),
+              )}
+              {number('expiresTicket', 'connections.field.expiresTicket', 'connections.form.minutesHelper')}
+              {select(
+                'whenExpiresTicket',
+                'connections.field.whenExpiresTicket',
+                [
+                  { value: '0', label: t('connections.field.whenExpiresTicket.contact') },
+                  { value: '1', label: t('connections.field.whenExpiresTicket.any') },
+                ],
+                values.whenExpiresTicket,
+                (value) => set('whenExpiresTicket', value as '0' | '1'),
+              )}
+              {select(
+                'provider',
+                'connections.field.provider',
+                [
+                  { value: 'beta', label: 'beta' },
+                  { value: 'stable', label: 'stable' },
+                ],
+                values.provider,
+                (value) => set('provider', value as 'beta' | 'stable'),
+              )}
+            </SimpleGrid>
+          </Tabs.Content>
+          <Tabs.Content value="assessments">
+            <Stack gap="4">
+              {message('ratingMessage', 'connections.field.ratingMessage')}
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                {number('maxUseBotQueuesNPS', 'connections.field.maxUseBotQueuesNPS')}
+                {number('expiresTicketNPS', 'connections.field.expiresTicketNPS', 'connections.form.minutesHelper')}
+              </SimpleGrid>
+            </Stack>
+          </Tabs.Content>
+          {showSchedules && (
+            <Tabs.Content value="schedules">
+              {errors.schedules && (
+                <Text color="fg.error" fontSize="sm" mb="2">
+                  {t(errors.schedules)}
+                </Text>
+              )}
+              <SchedulesEditor schedules={values.schedules} errors={{}} onChange={(schedules) => set('schedules', schedules)} />
+            </Tabs.Content>
+          )}
+        </Tabs.Root>
+      )}
+    </FormDialog>
   );
 }

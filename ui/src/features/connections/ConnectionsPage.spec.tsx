@@ -5,7 +5,7 @@ import { SocketClient } from '../../app/socket';
 import { fakeServer, renderApp } from '../../test/harness';
 import { session } from '../../test/fixtures';
 import type { Connection } from './api';
-import { importState } from './ConnectionsPage';
+import { importState } from './connectionStatus';
 import { validateConnectionForm, emptyConnectionForm, connectionRequestOf, newConnectionToken } from './connectionForm';
 
 const connectionRow = (id: number, name: string, extra: Partial<Connection> = {}): Connection => ({

@@ -7,7 +7,7 @@ import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { useConversationSettingsQuery, useTicketMediaQuery } from '../messages/api';
 import { MessageDocument } from '../messages/MessageContent';
-import { useMediaUrl } from '../messages/media';
+import { useMediaUrl } from '../../shared/media';
 import type { ConversationTicket, Message } from '../messages/types';
 import { TicketNotes } from '../notes/TicketNotes';
 import { useContactQuery, useSetContactActiveMutation, useToggleAcceptAudioMutation, useToggleDisableBotMutation, useUpdateContactMutation, type Contact } from './api';

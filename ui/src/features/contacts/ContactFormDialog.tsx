@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
 import { useCreateContactMutation, useUpdateContactMutation, type Contact } from './api';
 import { validateContact, type ContactFieldError, type ContactFormErrors } from './validation';
 
@@ -36,8 +37,8 @@ type Values = { name: string; number: string; email: string; extraInfo: Array<{ 
 export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFormDialogProps) {
   const t = useT();
   const showError = useErrorToast();
-  const [createContact, creating] = useCreateContactMutation();
-  const [updateContact, updating] = useUpdateContactMutation();
+  const [createContact] = useCreateContactMutation();
+  const [updateContact] = useUpdateContactMutation();
   const [values, setValues] = useState<Values>({ name: '', number: '', email: '', extraInfo: [] });
   const [errors, setErrors] = useState<ContactFormErrors>({});
 
@@ -53,9 +54,7 @@ export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFo
     // Filled when the dialog opens; a caller re-rendering with a new `initial` object must not wipe what is typed.
   }, [open]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
+  const submit = async () => {
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -97,66 +96,41 @@ export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFo
     setValues((current) => ({ ...current, extraInfo: current.extraInfo.map((info, at) => (at === index ? { ...info, [key]: value } : info)) }));
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="contact-form-dialog">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(initial?.id ? 'contactForm.editTitle' : 'contactForm.addTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {field('name', 'contactForm.name')}
-                  {field('number', 'contactForm.number')}
-                  {field('email', 'contactForm.email', 'email')}
-                  <Stack gap="2">
-                    <Text fontWeight="medium" textStyle="sm">
-                      {t('contactForm.extraInfo')}
-                    </Text>
-                    {values.extraInfo.map((info, index) => (
-                      <HStack key={index} gap="2">
-                        <Input size="sm" placeholder={t('contactForm.extraName')} value={info.name} onChange={(event) => setInfo(index, 'name', event.target.value)} data-testid={`contact-form-extra-name-${index}`} />
-                        <Input size="sm" placeholder={t('contactForm.extraValue')} value={info.value} onChange={(event) => setInfo(index, 'value', event.target.value)} data-testid={`contact-form-extra-value-${index}`} />
-                        <IconButton
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('contactForm.removeExtra')}
-                          onClick={() => setValues((current) => ({ ...current, extraInfo: current.extraInfo.filter((_, at) => at !== index) }))}
-                        >
-                          <LuTrash2 />
-                        </IconButton>
-                      </HStack>
-                    ))}
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      alignSelf="flex-start"
-                      onClick={() => setValues((current) => ({ ...current, extraInfo: [...current.extraInfo, { name: '', value: '' }] }))}
-                      data-testid="contact-form-add-extra"
-                    >
-                      <LuPlus />
-                      {t('contactForm.addExtra')}
-                    </Button>
-                  </Stack>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={creating.isLoading || updating.isLoading} data-testid="contact-form-save">
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} title={t(initial?.id ? 'contactForm.editTitle' : 'contactForm.addTitle')} testId="contact-form-dialog" onClose={onClose} onSubmit={submit} saveTestId="contact-form-save" scrollInside>
+      <Stack gap="4">
+        {field('name', 'contactForm.name')}
+        {field('number', 'contactForm.number')}
+        {field('email', 'contactForm.email', 'email')}
+        <Stack gap="2">
+          <Text fontWeight="medium" textStyle="sm">
+            {t('contactForm.extraInfo')}
+          </Text>
+          {values.extraInfo.map((info, index) => (
+            <HStack key={index} gap="2">
+              <Input size="sm" placeholder={t('contactForm.extraName')} value={info.name} onChange={(event) => setInfo(index, 'name', event.target.value)} data-testid={`contact-form-extra-name-${index}`} />
+              <Input size="sm" placeholder={t('contactForm.extraValue')} value={info.value} onChange={(event) => setInfo(index, 'value', event.target.value)} data-testid={`contact-form-extra-value-${index}`} />
+              <IconButton
+                size="sm"
+                variant="ghost"
+                aria-label={t('contactForm.removeExtra')}
+                onClick={() => setValues((current) => ({ ...current, extraInfo: current.extraInfo.filter((_, at) => at !== index) }))}
+              >
+                <LuTrash2 />
+              </IconButton>
+            </HStack>
+          ))}
+          <Button
+            size="sm"
+            variant="outline"
+            alignSelf="flex-start"
+            onClick={() => setValues((current) => ({ ...current, extraInfo: [...current.extraInfo, { name: '', value: '' }] }))}
+            data-testid="contact-form-add-extra"
+          >
+            <LuPlus />
+            {t('contactForm.addExtra')}
+          </Button>
+        </Stack>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,79 +1,69 @@
-import { Button, CloseButton, Dialog, Field, IconButton, Input, Portal, Stack, Table, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import { LuPencil, LuPlay, LuTrash2 } from 'react-icons/lu';
 import type { HelpView } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
-import { useAdminFeedback } from '../companies/adminFeedback';
-import { AdminList, useConfirmedDelete } from '../companies/AdminList';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { useFeedback } from '../../shared/feedback';
+import { FormDialog } from '../../shared/FormDialog';
+import { ListFrame } from '../../shared/ListFrame';
+import { useForm } from '../../shared/useForm';
+import { hasErrors } from '../../shared/validation';
 import { useCreateHelpMutation, useDeleteHelpMutation, useHelpsListQuery, useUpdateHelpMutation } from './api';
-import { emptyHelpForm, helpFormOf, helpRequestOf, validateHelpForm, type HelpField, type HelpFormErrors, type HelpFormValues } from './helpForm';
+import { emptyHelpForm, helpFormOf, helpRequestOf, validateHelpForm, type HelpField, type HelpFormValues } from './helpForm';
 import { HelpVideoModal } from './HelpVideo';
 
 const feedbackTexts = { success: 'helps.success', saveFailed: 'helps.saveFailed', deleteFailed: 'helps.deleteFailed' } as const;
 
+const columns: Column<HelpView>[] = [
+  { key: 'title', header: 'helps.field.title', render: (help) => help.title, cell: (help) => ({ 'data-testid': `help-title-${help.id}` }) },
+  { key: 'description', header: 'helps.field.description', render: (help) => help.description, cell: (help) => ({ maxW: 'sm', truncate: true, title: help.description }) },
+  { key: 'video', header: 'helps.field.video', render: (help) => help.video, cell: (help) => ({ maxW: 'xs', truncate: true, title: help.video }) },
+];
+
 /** Spec 2 §2 helps screen (super user, a tab of settings): help entries with title, description and video. */
 export function HelpsManager() {
   const t = useT();
-  const { data: helps = [], isLoading, isError, refetch } = useHelpsListQuery();
+  const query = useHelpsListQuery();
   const [editing, setEditing] = useState<{ help: HelpView | null } | null>(null);
   const [previewing, setPreviewing] = useState<HelpView | null>(null);
   const [deleteHelp, deletingState] = useDeleteHelpMutation();
-  const feedback = useAdminFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<HelpView>({ remove: deleteHelp, removing: deletingState.isLoading, feedback, title: 'helps.deleteConfirm', testId: 'help-delete-dialog' });
+  const feedback = useFeedback(feedbackTexts);
+  const deletion = useConfirmedDelete<HelpView>(deleteHelp, feedback);
 
   return (
-    <AdminList
-      list="helps"
-      item="help"
+    <ListFrame
+      testId="helps-manager"
       title="helps.title"
-      addLabel="helps.add"
-      onAdd={() => setEditing({ help: null })}
+      headingSize="lg"
+      add={{ label: 'helps.add', onClick: () => setEditing({ help: null }), testId: 'help-add' }}
+      query={query}
       loadFailed="helps.loadFailed"
-      query={{ isLoading, isError, refetch }}
-      empty={{ when: helps.length === 0, text: 'helps.empty' }}
+      loadFailedTestId="helps-load-failed"
       dialogs={
         <>
           {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
           <HelpVideoModal help={previewing} onClose={() => setPreviewing(null)} />
-          {deletion.dialog}
+          <ConfirmDialog open={deletion.open} title={t('helps.deleteConfirm')} loading={deletingState.isLoading} onConfirm={deletion.confirm} onClose={deletion.close} testId="help-delete-dialog" />
         </>
       }
     >
-      <Table.Root size="sm" interactive data-testid="helps-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('helps.field.title')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('helps.field.description')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('helps.field.video')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('helps.column.actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {helps.map((help) => (
-            <Table.Row key={help.id} data-testid={`help-row-${help.id}`}>
-              <Table.Cell data-testid={`help-title-${help.id}`}>{help.title}</Table.Cell>
-              <Table.Cell maxW="sm" truncate title={help.description}>
-                {help.description}
-              </Table.Cell>
-              <Table.Cell maxW="xs" truncate title={help.video}>
-                {help.video}
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                <IconButton size="sm" variant="ghost" aria-label={t('helps.preview')} title={t('helps.preview')} onClick={() => setPreviewing(help)} data-testid={`help-preview-${help.id}`}>
-                  <LuPlay />
-                </IconButton>
-                <IconButton size="sm" variant="ghost" aria-label={t('helps.edit')} title={t('helps.edit')} onClick={() => setEditing({ help })} data-testid={`help-edit-${help.id}`}>
-                  <LuPencil />
-                </IconButton>
-                <IconButton size="sm" variant="ghost" aria-label={t('helps.delete')} title={t('helps.delete')} onClick={() => deletion.ask(help)} data-testid={`help-delete-${help.id}`}>
-                  <LuTrash2 />
-                </IconButton>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </AdminList>
+      <DataTable
+        rows={query.data ?? []}
+        columns={columns}
+        testId="helps-table"
+        interactive
+        rowTestId={(help) => `help-row-${help.id}`}
+        empty={{ text: 'helps.empty' }}
+        actionsHeader="helps.column.actions"
+        actions={[
+          { key: 'preview', label: 'helps.preview', icon: <LuPlay />, onClick: setPreviewing, testId: (help) => `help-preview-${help.id}` },
+          { key: 'edit', label: 'helps.edit', icon: <LuPencil />, onClick: (help) => setEditing({ help }), testId: (help) => `help-edit-${help.id}` },
+          { key: 'delete', label: 'helps.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (help) => `help-delete-${help.id}` },
+        ]}
+      />
+    </ListFrame>
   );
 }
 
@@ -81,19 +71,13 @@ export function HelpsManager() {
 export function HelpDialog({ help, onClose }: { help: HelpView | null; onClose: () => void }) {
   const t = useT();
   const creating = help === null;
-  const [values, setValues] = useState<HelpFormValues>(() => (help ? helpFormOf(help) : emptyHelpForm()));
-  const [errors, setErrors] = useState<HelpFormErrors>({});
-  const [createHelp, createState] = useCreateHelpMutation();
-  const [updateHelp, updateState] = useUpdateHelpMutation();
-  const feedback = useAdminFeedback(feedbackTexts);
+  const { values, set, errors, check } = useForm<HelpFormValues, HelpField>(() => (help ? helpFormOf(help) : emptyHelpForm()), validateHelpForm);
+  const [createHelp] = useCreateHelpMutation();
+  const [updateHelp] = useUpdateHelpMutation();
+  const feedback = useFeedback(feedbackTexts);
 
-  const set = (field: HelpField, value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateHelpForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = async () => {
+    if (hasErrors(check())) return;
     try {
       if (creating) await createHelp(helpRequestOf(values)).unwrap();
       else await updateHelp({ id: help.id, ...helpRequestOf(values) }).unwrap();
@@ -114,40 +98,15 @@ export function HelpDialog({ help, onClose }: { help: HelpView | null; onClose: 
   );
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="help-dialog" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(creating ? 'helps.dialog.addTitle' : 'helps.dialog.editTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {field('title', 'helps.field.title', <Input value={values.title} onChange={(event) => set('title', event.target.value)} data-testid="help-field-title" />, { required: true })}
-                  {field('description', 'helps.field.description', <Textarea rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} data-testid="help-field-description" />)}
-                  {field('video', 'helps.field.video', <Input value={values.video} placeholder="dQw4w9WgXcQ" onChange={(event) => set('video', event.target.value)} data-testid="help-field-video" />, {
-                    required: true,
-                    helper: 'helps.field.videoHelper',
-                  })}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={createState.isLoading || updateState.isLoading} data-testid="help-save">
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={t(creating ? 'helps.dialog.addTitle' : 'helps.dialog.editTitle')} testId="help-dialog" onClose={onClose} onSubmit={submit} saveTestId="help-save">
+      <Stack gap="4">
+        {field('title', 'helps.field.title', <Input value={values.title} onChange={(event) => set('title', event.target.value)} data-testid="help-field-title" />, { required: true })}
+        {field('description', 'helps.field.description', <Textarea rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} data-testid="help-field-description" />)}
+        {field('video', 'helps.field.video', <Input value={values.video} placeholder="dQw4w9WgXcQ" onChange={(event) => set('video', event.target.value)} data-testid="help-field-video" />, {
+          required: true,
+          helper: 'helps.field.videoHelper',
+        })}
+      </Stack>
+    </FormDialog>
   );
 }

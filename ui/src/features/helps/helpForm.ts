@@ -1,5 +1,7 @@
 import { HELP_DESCRIPTION_MAX_LENGTH, HELP_TITLE_MAX_LENGTH, helpVideoSource, type CreateHelpRequest, type HelpView } from '@conversa/contracts';
+import { z } from 'zod';
 import type { MessageKey } from '../../i18n';
+import { fieldErrorsOf } from '../../shared/validation';
 
 export interface HelpFormValues {
   title: string;
@@ -14,16 +16,19 @@ export const emptyHelpForm = (): HelpFormValues => ({ title: '', description: ''
 
 export const helpFormOf = (help: HelpView): HelpFormValues => ({ title: help.title, description: help.description, video: help.video });
 
+const key = (messageKey: MessageKey) => messageKey;
+
 /** The API's help rules (spec 2 §5 shows none): a title, a description of bounded length, a video the grid can play. */
-export function validateHelpForm(values: HelpFormValues): HelpFormErrors {
-  const errors: HelpFormErrors = {};
-  const title = values.title.trim();
-  if (title === '') errors.title = 'helps.validation.required';
-  else if (title.length > HELP_TITLE_MAX_LENGTH) errors.title = 'helps.validation.titleTooLong';
-  if (values.description.length > HELP_DESCRIPTION_MAX_LENGTH) errors.description = 'helps.validation.descriptionTooLong';
-  if (values.video.trim() === '') errors.video = 'helps.validation.required';
-  else if (helpVideoSource(values.video) === null) errors.video = 'helps.validation.video';
-  return errors;
-}
+const helpFormSchema = z.object({
+  title: z.string().trim().min(1, key('helps.validation.required')).max(HELP_TITLE_MAX_LENGTH, key('helps.validation.titleTooLong')),
+  description: z.string().max(HELP_DESCRIPTION_MAX_LENGTH, key('helps.validation.descriptionTooLong')),
+  video: z
+    .string()
+    .trim()
+    .min(1, key('helps.validation.required'))
+    .refine((video) => helpVideoSource(video) !== null, key('helps.validation.video')),
+});
+
+export const validateHelpForm = (values: HelpFormValues): HelpFormErrors => fieldErrorsOf<HelpField>(helpFormSchema, values);
 
 export const helpRequestOf = (values: HelpFormValues): CreateHelpRequest => ({ title: values.title.trim(), description: values.description, video: values.video.trim() });

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { useTicketImagesQuery } from './api';
 import { pinchZoom, rotate, zoomIn, zoomOut } from './gallery';
-import { downloadMedia, useMediaUrl } from './media';
+import { downloadMedia, useMediaUrl } from '../../shared/media';
 
 function GalleryImage({ url, zoom, rotation }: { url: string; zoom: number; rotation: number }) {
   const media = useMediaUrl(url);

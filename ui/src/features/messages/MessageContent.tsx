@@ -4,7 +4,7 @@ import { LuDownload, LuFileText, LuMapPin, LuPause, LuPhoneMissed, LuPlay, LuUse
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { nextAudioRate, rememberAudioRate, storedAudioRate } from './audioRate';
-import { downloadMedia, useMediaUrl } from './media';
+import { downloadMedia, useMediaUrl } from '../../shared/media';
 import type { Message } from './types';
 import { parseVCard } from './vcard';
 

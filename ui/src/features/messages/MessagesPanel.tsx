@@ -8,7 +8,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { useContactByNumberMutation } from '../contacts/api';
-import { ConfirmDialog } from '../notes/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { useConversationSettingsQuery, useDeleteMessageMutation, useMessagesInfiniteQuery, useReactToMessageMutation, useStartConversationMutation } from './api';
 import { Composer } from './Composer';
 import { ForwardDialog } from './ForwardDialog';

@@ -5,7 +5,7 @@ import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { useAddTicketNoteMutation, useDeleteTicketNoteMutation, useTicketNotesQuery, validateNote, type NoteError, type TicketNote } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 
 const formatDateTime = (iso: string) => {
   const date = new Date(iso);

@@ -1,10 +1,12 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Spinner, Stack, Switch, Tabs, Textarea } from '@chakra-ui/react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Box, Field, HStack, Input, SimpleGrid, Spinner, Stack, Switch, Tabs, Textarea } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
 import { QUEUE_ROTATION_MINUTES } from '@conversa/contracts';
 import { errorCodeOf } from '../../app/api';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
+import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import {
   useCreateQueueMutation,
   useFileListChoicesQuery,
@@ -36,8 +38,8 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
   const integrations = useQueueIntegrationChoicesQuery(undefined, { skip: !open });
   const files = useFileListChoicesQuery(undefined, { skip: !open });
   const prompts = usePromptChoicesQuery(undefined, { skip: !open });
-  const [createQueue, creating] = useCreateQueueMutation();
-  const [updateQueue, updating] = useUpdateQueueMutation();
+  const [createQueue] = useCreateQueueMutation();
+  const [updateQueue] = useUpdateQueueMutation();
   const [values, setValues] = useState<QueueFormValues>(emptyQueueForm);
   const [errors, setErrors] = useState<QueueFormErrors>(noErrors);
   const [tab, setTab] = useState('data');
@@ -75,8 +77,7 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
   const set = <K extends keyof QueueFormValues>(field: K, value: QueueFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
   const queuesAfterSave = editing ? queues.length : queues.length + 1;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateQueueForm(values, queuesAfterSave);
     setErrors(found);
     if (hasErrors(found)) {
@@ -113,159 +114,130 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
     </Field.Root>
   );
   const link = (field: 'integrationId' | 'fileListId' | 'promptId', label: MessageKey, list: readonly NamedRecord[]) => (
-    <Field.Root>
-      <Field.Label>{t(label)}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={values[field] ?? ''}
-          onChange={(event) => set(field, event.target.value === '' ? null : Number(event.target.value))}
-          data-testid={`queue-${field}`}
-        >
-          <option value="">{t('queues.field.none')}</option>
-          {withCurrent(list, values[field]).map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <SelectField
+      label={t(label)}
+      value={idValue(values[field])}
+      onChange={(value) => set(field, idOf(value))}
+      options={namedOptions(withCurrent(list, values[field]), t('queues.field.none'))}
+      testId={`queue-${field}`}
+    />
   );
 
   const loading = editing && loadedFor !== queueId;
   const optionErrorCount = Object.keys(errors.options).length + (errors.fields.chatbots ? 1 : 0);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size="xl" scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="queue-dialog">
-            <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>{t(editing ? 'queues.dialog.editTitle' : 'queues.dialog.addTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {loading ? (
-                  <HStack justify="center" py="10">
-                    <Spinner />
+    <FormDialog
+      open={open}
+      title={t(editing ? 'queues.dialog.editTitle' : 'queues.dialog.addTitle')}
+      testId="queue-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="queue-save"
+      cancelTestId="queue-cancel"
+      saveDisabled={loading}
+      size="xl"
+      scrollInside
+    >
+      {loading ? (
+        <HStack justify="center" py="10">
+          <Spinner />
+        </HStack>
+      ) : (
+        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount unmountOnExit>
+          <Tabs.List>
+            <Tabs.Trigger value="data" data-testid="queue-tab-data">
+              {t('queues.tab.data')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="schedules" data-testid="queue-tab-schedules">
+              {t('queues.tab.schedules')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="chatbot" data-testid="queue-tab-chatbot">
+              {t('queues.tab.chatbot')}
+              {optionErrorCount > 0 && ` (${optionErrorCount})`}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="data">
+            <Stack gap="4">
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                {text('name', 'queues.field.name')}
+                <Field.Root invalid={!!fieldError('color')}>
+                  <Field.Label>{t('queues.field.color')}</Field.Label>
+                  <HStack>
+                    <Box w="9" h="9" flexShrink={0} borderRadius="md" borderWidth="1px" bg={values.color || 'transparent'} data-testid="queue-color-swatch" />
+                    <Input value={values.color} placeholder="#3182ce" maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="queue-color" />
                   </HStack>
-                ) : (
-                  <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount unmountOnExit>
-                    <Tabs.List>
-                      <Tabs.Trigger value="data" data-testid="queue-tab-data">
-                        {t('queues.tab.data')}
-                      </Tabs.Trigger>
-                      <Tabs.Trigger value="schedules" data-testid="queue-tab-schedules">
-                        {t('queues.tab.schedules')}
-                      </Tabs.Trigger>
-                      <Tabs.Trigger value="chatbot" data-testid="queue-tab-chatbot">
-                        {t('queues.tab.chatbot')}
-                        {optionErrorCount > 0 && ` (${optionErrorCount})`}
-                      </Tabs.Trigger>
-                    </Tabs.List>
-                    <Tabs.Content value="data">
-                      <Stack gap="4">
-                        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                          {text('name', 'queues.field.name')}
-                          <Field.Root invalid={!!fieldError('color')}>
-                            <Field.Label>{t('queues.field.color')}</Field.Label>
-                            <HStack>
-                              <Box w="9" h="9" flexShrink={0} borderRadius="md" borderWidth="1px" bg={values.color || 'transparent'} data-testid="queue-color-swatch" />
-                              <Input value={values.color} placeholder="#3182ce" maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="queue-color" />
-                            </HStack>
-                            <HStack gap="1" wrap="wrap" pt="1">
-                              {PALETTE.map((color) => (
-                                <Box
-                                  as="button"
-                                  key={color}
-                                  w="6"
-                                  h="6"
-                                  borderRadius="full"
-                                  bg={color}
-                                  borderWidth={values.color.toLowerCase() === color ? '3px' : '1px'}
-                                  borderColor="fg"
-                                  aria-label={color}
-                                  onClick={(event) => {
-                                    event.preventDefault();
-                                    set('color', color);
-                                  }}
-                                  data-testid={`queue-color-${color.slice(1)}`}
-                                />
-                              ))}
-                            </HStack>
-                            {fieldError('color') && <Field.ErrorText data-testid="queue-color-error">{t(fieldError('color')!)}</Field.ErrorText>}
-                          </Field.Root>
-                          <Field.Root invalid={!!fieldError('orderQueue')}>
-                            <Field.Label>{t('queues.field.orderQueue')}</Field.Label>
-                            <Input type="number" min={0} value={values.orderQueue} onChange={(event) => set('orderQueue', event.target.value)} data-testid="queue-orderQueue" />
-                            {fieldError('orderQueue') && <Field.ErrorText>{t(fieldError('orderQueue')!)}</Field.ErrorText>}
-                          </Field.Root>
-                          <Stack gap="2">
-                            <Switch.Root checked={values.ativarRoteador} onCheckedChange={(details) => set('ativarRoteador', details.checked)} data-testid="queue-ativarRoteador">
-                              <Switch.HiddenInput />
-                              <Switch.Control />
-                              <Switch.Label>{t('queues.field.ativarRoteador')}</Switch.Label>
-                            </Switch.Root>
-                            <Field.Root disabled={!values.ativarRoteador} invalid={!!fieldError('tempoRoteador')}>
-                              <Field.Label>{t('queues.field.tempoRoteador')}</Field.Label>
-                              <NativeSelect.Root>
-                                <NativeSelect.Field value={values.tempoRoteador} onChange={(event) => set('tempoRoteador', Number(event.target.value))} data-testid="queue-tempoRoteador">
-                                  {QUEUE_ROTATION_MINUTES.map((minutes) => (
-                                    <option key={minutes} value={minutes}>
-                                      {t('queues.field.minutes', { minutes })}
-                                    </option>
-                                  ))}
-                                </NativeSelect.Field>
-                                <NativeSelect.Indicator />
-                              </NativeSelect.Root>
-                            </Field.Root>
-                          </Stack>
-                        </SimpleGrid>
-                        {text('greetingMessage', 'queues.field.greetingMessage', true)}
-                        {text('outOfHoursMessage', 'queues.field.outOfHoursMessage', true)}
-                        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                          {link('integrationId', 'queues.field.integrationId', integrations.data ?? [])}
-                          {link('fileListId', 'queues.field.fileListId', files.data ?? [])}
-                          {link('promptId', 'queues.field.promptId', prompts.data ?? [])}
-                        </SimpleGrid>
-                        <Switch.Root checked={values.closeTicket} onCheckedChange={(details) => set('closeTicket', details.checked)} data-testid="queue-closeTicket">
-                          <Switch.HiddenInput />
-                          <Switch.Control />
-                          <Switch.Label>{t('queues.field.closeTicket')}</Switch.Label>
-                        </Switch.Root>
-                      </Stack>
-                    </Tabs.Content>
-                    <Tabs.Content value="schedules">
-                      <SchedulesEditor schedules={values.schedules} errors={errors.schedules} onChange={(schedules) => set('schedules', schedules)} />
-                    </Tabs.Content>
-                    <Tabs.Content value="chatbot">
-                      <OptionTreeEditor tree={values.chatbots} onChange={(tree) => set('chatbots', tree)} errors={errors.options} choices={choices} />
-                      {errors.fields.chatbots && (
-                        <Field.Root invalid>
-                          <Field.ErrorText>{t(errors.fields.chatbots)}</Field.ErrorText>
-                        </Field.Root>
-                      )}
-                    </Tabs.Content>
-                  </Tabs.Root>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} data-testid="queue-cancel">
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={creating.isLoading || updating.isLoading} disabled={loading} data-testid="queue-save">
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  <HStack gap="1" wrap="wrap" pt="1">
+                    {PALETTE.map((color) => (
+                      <Box
+                        as="button"
+                        key={color}
+                        w="6"
+                        h="6"
+                        borderRadius="full"
+                        bg={color}
+                        borderWidth={values.color.toLowerCase() === color ? '3px' : '1px'}
+                        borderColor="fg"
+                        aria-label={color}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          set('color', color);
+                        }}
+                        data-testid={`queue-color-${color.slice(1)}`}
+                      />
+                    ))}
+                  </HStack>
+                  {fieldError('color') && <Field.ErrorText data-testid="queue-color-error">{t(fieldError('color')!)}</Field.ErrorText>}
+                </Field.Root>
+                <Field.Root invalid={!!fieldError('orderQueue')}>
+                  <Field.Label>{t('queues.field.orderQueue')}</Field.Label>
+                  <Input type="number" min={0} value={values.orderQueue} onChange={(event) => set('orderQueue', event.target.value)} data-testid="queue-orderQueue" />
+                  {fieldError('orderQueue') && <Field.ErrorText>{t(fieldError('orderQueue')!)}</Field.ErrorText>}
+                </Field.Root>
+                <Stack gap="2">
+                  <Switch.Root checked={values.ativarRoteador} onCheckedChange={(details) => set('ativarRoteador', details.checked)} data-testid="queue-ativarRoteador">
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>{t('queues.field.ativarRoteador')}</Switch.Label>
+                  </Switch.Root>
+                  <SelectField
+                    label={t('queues.field.tempoRoteador')}
+                    value={String(values.tempoRoteador)}
+                    onChange={(value) => set('tempoRoteador', Number(value))}
+                    options={QUEUE_ROTATION_MINUTES.map((minutes) => ({ value: String(minutes), label: t('queues.field.minutes', { minutes }) }))}
+                    testId="queue-tempoRoteador"
+                    disabled={!values.ativarRoteador}
+                    invalid={!!fieldError('tempoRoteador')}
+                  />
+                </Stack>
+              </SimpleGrid>
+              {text('greetingMessage', 'queues.field.greetingMessage', true)}
+              {text('outOfHoursMessage', 'queues.field.outOfHoursMessage', true)}
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                {link('integrationId', 'queues.field.integrationId', integrations.data ?? [])}
+                {link('fileListId', 'queues.field.fileListId', files.data ?? [])}
+                {link('promptId', 'queues.field.promptId', prompts.data ?? [])}
+              </SimpleGrid>
+              <Switch.Root checked={values.closeTicket} onCheckedChange={(details) => set('closeTicket', details.checked)} data-testid="queue-closeTicket">
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t('queues.field.closeTicket')}</Switch.Label>
+              </Switch.Root>
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="schedules">
+            <SchedulesEditor schedules={values.schedules} errors={errors.schedules} onChange={(schedules) => set('schedules', schedules)} />
+          </Tabs.Content>
+          <Tabs.Content value="chatbot">
+            <OptionTreeEditor tree={values.chatbots} onChange={(tree) => set('chatbots', tree)} errors={errors.options} choices={choices} />
+            {errors.fields.chatbots && (
+              <Field.Root invalid>
+                <Field.ErrorText>{t(errors.fields.chatbots)}</Field.ErrorText>
+              </Field.Root>
+            )}
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </FormDialog>
   );
 }

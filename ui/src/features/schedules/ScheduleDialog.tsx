@@ -1,8 +1,9 @@
-import { Badge, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Badge, Button, Field, HStack, Input, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
 import { useContactQuery } from '../contacts/api';
 import { useContactSchedulesQuery, useCreateScheduleMutation, useUpdateScheduleMutation, type Schedule } from './api';
 import { canSaveSchedule, defaultSendAt, toLocalInput, validateSchedule, type ScheduleErrors } from './rules';
@@ -51,8 +52,7 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
     setErrors({});
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateSchedule(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -70,102 +70,94 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
   const errorText = (error: 'required' | 'tooShort') => t(error === 'required' ? 'schedule.required' : 'schedule.tooShort');
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="schedule-dialog">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(editing ? 'schedule.editTitle' : 'schedule.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root>
-                    <Field.Label>{t('schedule.contact')}</Field.Label>
-                    <Input value={contact?.name ?? ''} readOnly data-testid="schedule-contact" />
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.body} required>
-                    <Field.Label>
-                      {t('schedule.body')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea rows={4} value={values.body} onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))} data-testid="schedule-body" />
-                    {errors.body && <Field.ErrorText>{errorText(errors.body)}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.sendAt} required>
-                    <Field.Label>
-                      {t('schedule.sendAt')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input type="datetime-local" value={values.sendAt} onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))} data-testid="schedule-send-at" />
-                    {errors.sendAt && <Field.ErrorText>{errorText(errors.sendAt)}</Field.ErrorText>}
-                  </Field.Root>
-                  {editing?.status === 'ERRO' && (
-                    <Text color="fg.error" textStyle="sm" data-testid="schedule-send-error">
-                      {t('schedule.sendError')}
+    <FormDialog
+      open={open}
+      title={t(editing ? 'schedule.editTitle' : 'schedule.title')}
+      testId="schedule-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      scrollInside
+      footer={
+        <>
+          {editing && (
+            <Button variant="ghost" onClick={() => {
+                setEditing(null);
+                setValues({ body: '', sendAt: defaultSendAt(new Date()) });
+              }} data-testid="schedule-new">
+              {t('schedule.new')}
+            </Button>
+          )}
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          {canSaveSchedule(editing) && (
+            <Button type="submit" loading={creating.isLoading || updating.isLoading} data-testid="schedule-save">
+              {t('common.save')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root>
+          <Field.Label>{t('schedule.contact')}</Field.Label>
+          <Input value={contact?.name ?? ''} readOnly data-testid="schedule-contact" />
+        </Field.Root>
+        <Field.Root invalid={!!errors.body} required>
+          <Field.Label>
+            {t('schedule.body')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea rows={4} value={values.body} onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))} data-testid="schedule-body" />
+          {errors.body && <Field.ErrorText>{errorText(errors.body)}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={!!errors.sendAt} required>
+          <Field.Label>
+            {t('schedule.sendAt')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="datetime-local" value={values.sendAt} onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))} data-testid="schedule-send-at" />
+          {errors.sendAt && <Field.ErrorText>{errorText(errors.sendAt)}</Field.ErrorText>}
+        </Field.Root>
+        {editing?.status === 'ERRO' && (
+          <Text color="fg.error" textStyle="sm" data-testid="schedule-send-error">
+            {t('schedule.sendError')}
+          </Text>
+        )}
+        {existing && existing.schedules.length > 0 && (
+          <>
+            <Separator />
+            <Stack gap="1" data-testid="schedule-list">
+              <Text textStyle="sm" fontWeight="medium">
+                {t('schedule.existing')}
+              </Text>
+              {existing.schedules.map((schedule) => (
+                <HStack
+                  key={schedule.id}
+                  asChild
+                  gap="2"
+                  px="2"
+                  py="1"
+                  borderRadius="l2"
+                  textAlign="left"
+                  bg={editing?.id === schedule.id ? 'colorPalette.subtle' : undefined}
+                  _hover={{ bg: 'bg.muted' }}
+                >
+                  <button type="button" onClick={() => pick(schedule)} data-testid={`schedule-item-${schedule.id}`}>
+                    <Text flex="1" textStyle="sm" truncate>
+                      {schedule.body}
                     </Text>
-                  )}
-                  {existing && existing.schedules.length > 0 && (
-                    <>
-                      <Separator />
-                      <Stack gap="1" data-testid="schedule-list">
-                        <Text textStyle="sm" fontWeight="medium">
-                          {t('schedule.existing')}
-                        </Text>
-                        {existing.schedules.map((schedule) => (
-                          <HStack
-                            key={schedule.id}
-                            asChild
-                            gap="2"
-                            px="2"
-                            py="1"
-                            borderRadius="l2"
-                            textAlign="left"
-                            bg={editing?.id === schedule.id ? 'colorPalette.subtle' : undefined}
-                            _hover={{ bg: 'bg.muted' }}
-                          >
-                            <button type="button" onClick={() => pick(schedule)} data-testid={`schedule-item-${schedule.id}`}>
-                              <Text flex="1" textStyle="sm" truncate>
-                                {schedule.body}
-                              </Text>
-                              <Text textStyle="xs" color="fg.muted">
-                                {formatDateTime(schedule.sendAt)}
-                              </Text>
-                              <Badge colorPalette={statusPalette(schedule.status)}>{t(`schedule.status.${schedule.status === 'ERRO' ? 'ERRO' : schedule.status === 'ENVIADA' ? 'ENVIADA' : 'PENDENTE'}`)}</Badge>
-                            </button>
-                          </HStack>
-                        ))}
-                      </Stack>
-                    </>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                {editing && (
-                  <Button variant="ghost" onClick={() => {
-                      setEditing(null);
-                      setValues({ body: '', sendAt: defaultSendAt(new Date()) });
-                    }} data-testid="schedule-new">
-                    {t('schedule.new')}
-                  </Button>
-                )}
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                {canSaveSchedule(editing) && (
-                  <Button type="submit" loading={creating.isLoading || updating.isLoading} data-testid="schedule-save">
-                    {t('common.save')}
-                  </Button>
-                )}
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                    <Text textStyle="xs" color="fg.muted">
+                      {formatDateTime(schedule.sendAt)}
+                    </Text>
+                    <Badge colorPalette={statusPalette(schedule.status)}>{t(`schedule.status.${schedule.status === 'ERRO' ? 'ERRO' : schedule.status === 'ENVIADA' ? 'ENVIADA' : 'PENDENTE'}`)}</Badge>
+                  </button>
+                </HStack>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
-import { appRoutes } from '../../app/routes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../test/harness';
+import { appRoutes, fakeServer, renderApp } from '../../test/harness';
 import { isoDaysFromToday, session } from '../../test/fixtures';
 import { formatDate } from '../../app/dates';
 

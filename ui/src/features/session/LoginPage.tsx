@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { SUBSCRIPTION_WARNING_DAYS } from '../../app/constants';
-import { appRoutes } from '../../app/routes';
 import { subscriptionState } from '../../app/dates';
+import { useAfterLoginPath } from '../../app/landing';
 import { ERROR_TOAST_MS, useErrorToast } from '../../app/notify';
 import { useAppDispatch } from '../../app/store';
 import { toaster } from '../../app/toaster';
@@ -12,15 +12,14 @@ import { useT } from '../../i18n';
 import { useLoginMutation } from './api';
 import { PublicFrame } from './PublicFrame';
 import { sessionStarted } from './sessionSlice';
-import { validateLogin, type FieldErrors } from './validation';
-
-/** Spec 1 §2: after login the user goes to /tickets; until that screen exists in this build, to the home page. */
-const afterLoginPath = () => (appRoutes.some((route) => route.path.startsWith('/tickets')) ? '/tickets' : '/');
+import type { FieldErrors } from '../../shared/validation';
+import { validateLogin } from './validation';
 
 export default function LoginPage() {
   const t = useT();
   const dispatch = useAppDispatch();
   const showError = useErrorToast();
+  const afterLoginPath = useAfterLoginPath();
   const [login, { isLoading }] = useLoginMutation();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
@@ -40,7 +39,7 @@ export default function LoginPage() {
       } else if (subscription.kind === 'expiring') {
         toaster.create({ type: 'warning', description: t('login.expiresSoon', { days: subscription.days }) });
       }
-      dispatch(sessionStarted({ ...session, landing: subscription.kind === 'expired' ? '/financeiro-aberto' : afterLoginPath() }));
+      dispatch(sessionStarted({ ...session, landing: subscription.kind === 'expired' ? '/financeiro-aberto' : afterLoginPath }));
     } catch (error) {
       showError(error);
     }

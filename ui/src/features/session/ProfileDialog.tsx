@@ -1,13 +1,15 @@
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Field, Input, Stack } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import type { Language } from '@conversa/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { languages, useT } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
+import { SelectField } from '../../shared/SelectField';
 import { useUpdateUserMutation } from './api';
 import { userUpdated } from './sessionSlice';
-import { validateProfile, type FieldErrors } from './validation';
+import { validateProfile, type FieldErrors } from '../../shared/validation';
 
 type ProfileField = 'name' | 'email' | 'password';
 
@@ -17,7 +19,7 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
   const user = useAppSelector((state) => state.session.user);
   const dispatch = useAppDispatch();
   const showError = useErrorToast();
-  const [updateUser, { isLoading }] = useUpdateUserMutation();
+  const [updateUser] = useUpdateUserMutation();
   const [values, setValues] = useState({ name: '', email: '', password: '', language: 'pt-BR' as Language });
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
 
@@ -30,8 +32,7 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
 
   if (!user) return null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateProfile(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -62,54 +63,19 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="profile-dialog">
-            <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{t('profile.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {field('name', 'text', 'profile.name')}
-                {field('email', 'email', 'profile.email')}
-                {field('password', 'password', 'profile.password')}
-                <Field.Root>
-                  <Field.Label>{t('profile.language')}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="language"
-                      value={values.language}
-                      onChange={(event) => setValues((current) => ({ ...current, language: event.target.value as Language }))}
-                    >
-                      {languages.map((code) => (
-                        <option key={code} value={code}>
-                          {t(`language.${code}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={isLoading} data-testid="profile-save">
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} title={t('profile.title')} testId="profile-dialog" onClose={onClose} onSubmit={submit} saveTestId="profile-save">
+      <Stack gap="4">
+        {field('name', 'text', 'profile.name')}
+        {field('email', 'email', 'profile.email')}
+        {field('password', 'password', 'profile.password')}
+        <SelectField
+          name="language"
+          label={t('profile.language')}
+          value={values.language}
+          onChange={(language) => setValues((current) => ({ ...current, language: language as Language }))}
+          options={languages.map((code) => ({ value: code, label: t(`language.${code}`) }))}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

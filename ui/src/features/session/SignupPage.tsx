@@ -9,7 +9,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { usePublicPlansQuery, useSignupMutation } from './api';
 import { PublicFrame } from './PublicFrame';
 import { validateSignup, type SignupField, type SignupValues } from './signupValidation';
-import type { FieldErrors } from './validation';
+import type { FieldErrors } from '../../shared/validation';
 
 const strengthLabel = (strength: number): { key: MessageKey; palette: string } =>
   strength >= 100 ? { key: 'signup.strength.strong', palette: 'green' } : strength >= 66 ? { key: 'signup.strength.medium', palette: 'yellow' } : { key: 'signup.strength.weak', palette: 'red' };

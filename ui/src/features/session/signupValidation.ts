@@ -1,6 +1,6 @@
 import { SignupRequest } from '@conversa/contracts';
 import type { MessageKey } from '../../i18n';
-import type { FieldErrors } from './validation';
+import type { FieldErrors } from '../../shared/validation';
 
 export interface SignupValues {
   name: string;

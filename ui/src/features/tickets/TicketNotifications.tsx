@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store';
-import { NotificationsBell } from '../../app/TopBarControls';
+import { NotificationsBell } from '../../shared/NotificationsBell';
 import { useT } from '../../i18n';
 import { useUnreadTicketsQuery } from './api';
 import { belongsInNotifications } from './cache';

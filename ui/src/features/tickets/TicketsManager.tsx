@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { useDebounced } from '../contacts';
-import { ConfirmDialog } from '../notes';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { canShowAll, isTicketAdmin } from './access';
 import { useTicketActions } from './actions';
 import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';

@@ -4,11 +4,12 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog } from '../notes';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { ScheduleDialog } from '../schedules';
 import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';
-import { AcceptDialog, AlreadyTakenDialog, HistoryDialog, NewTicketDialog, TransferDialog, type NewTicketChoice } from './dialogs';
+import { AcceptDialog, AlreadyTakenDialog, NewTicketDialog, TransferDialog, type NewTicketChoice } from './dialogs';
+import { HistoryDialog } from './HistoryDialog';
 import { otherOpenTicketHolder, type TicketHolder } from './holder';
 import type { Ticket } from './types';
 

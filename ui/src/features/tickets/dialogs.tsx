@@ -1,10 +1,12 @@
-import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { LuShieldAlert, LuShieldCheck, LuX } from 'react-icons/lu';
+import { Badge, Box, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { LuX } from 'react-icons/lu';
 import { useAppSelector } from '../../app/store';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
+import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import { ContactPicker, useDebounced, type Contact } from '../contacts';
-import { useConnectionOptionsQuery, useQueueOptionsQuery, useSearchUsersQuery, useTicketHistoryQuery, useUserOptionsQuery, type NamedOption, type QueueOption } from './api';
+import { useConnectionOptionsQuery, useQueueOptionsQuery, useSearchUsersQuery, useUserOptionsQuery, type NamedOption, type QueueOption } from './api';
 import { isTicketAdmin } from './access';
 import type { TicketHolder } from './holder';
 import type { Ticket } from './types';
@@ -12,53 +14,6 @@ import type { Ticket } from './types';
 /** Spec 1 §5: user and contact searches start at 3 characters, 500 ms after typing stops. */
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DELAY_MS = 500;
-
-function FormDialog({
-  open,
-  onClose,
-  title,
-  testId,
-  children,
-  footer,
-  onSubmit,
-  size = 'md',
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  testId: string;
-  children: ReactNode;
-  footer: ReactNode;
-  onSubmit?: () => void;
-  size?: 'sm' | 'md' | 'lg';
-}) {
-  const t = useT();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit?.();
-  };
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" size={size} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{children}</Dialog.Body>
-              <Dialog.Footer>{footer}</Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 /** The queues a user may choose: the company's (GET /queue) for transfers and admins, otherwise their own. */
 export function useQueueChoices(scope: 'company' | 'mine'): QueueOption[] {
@@ -71,21 +26,17 @@ export function useQueueChoices(scope: 'company' | 'mine'): QueueOption[] {
 function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { value: number | null; onChange: (id: number | null) => void; queues: QueueOption[]; invalid?: boolean; testId: string; allowNone?: boolean }) {
   const t = useT();
   return (
-    <Field.Root invalid={invalid} required={!allowNone}>
-      <Field.Label>{t('tickets.field.queue')}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value === null ? '' : String(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))} data-testid={testId}>
-          <option value="">{allowNone ? t('tickets.field.noQueue') : t('tickets.field.chooseQueue')}</option>
-          {queues.map((queue) => (
-            <option key={queue.id} value={queue.id}>
-              {queue.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+    <SelectField
+      label={t('tickets.field.queue')}
+      value={idValue(value)}
+      onChange={(chosen) => onChange(idOf(chosen))}
+      options={namedOptions(queues, allowNone ? t('tickets.field.noQueue') : t('tickets.field.chooseQueue'))}
+      testId={testId}
+      invalid={invalid}
+      required={!allowNone}
+    >
       {invalid && <Field.ErrorText>{t('tickets.selectQueue')}</Field.ErrorText>}
-    </Field.Root>
+    </SelectField>
   );
 }
 
@@ -105,6 +56,7 @@ export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ti
   };
   return (
     <FormDialog
+      lazy
       open={ticket !== null}
       onClose={onClose}
       title={t(mode === 'accept' ? 'tickets.accept.title' : 'tickets.reopen.title')}
@@ -214,6 +166,7 @@ export function TransferDialog({
   };
   return (
     <FormDialog
+      lazy
       open={ticket !== null}
       onClose={onClose}
       title={t('tickets.transfer.title')}
@@ -277,6 +230,7 @@ export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: b
   };
   return (
     <FormDialog
+      lazy
       open={open}
       onClose={onClose}
       title={t('tickets.new.title')}
@@ -307,33 +261,20 @@ export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: b
           {tried && !contact && <Field.ErrorText>{t('tickets.new.contactRequired')}</Field.ErrorText>}
         </Field.Root>
         <QueueSelect value={queueId} onChange={setQueueId} queues={queues} invalid={tried && queueMissing} testId="new-ticket-queue" allowNone={admin} />
-        <Field.Root>
-          <Field.Label>{t('tickets.field.connection')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={whatsappId === null ? '' : String(whatsappId)} onChange={(event) => setWhatsappId(event.target.value === '' ? null : Number(event.target.value))} data-testid="new-ticket-connection">
-              <option value="">{t('tickets.field.defaultConnection')}</option>
-              {(connections ?? []).map((connection) => (
-                <option key={connection.id} value={connection.id}>
-                  {connection.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('tickets.field.user')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={userId === null ? '' : String(userId)} onChange={(event) => setUserId(event.target.value === '' ? null : Number(event.target.value))} data-testid="new-ticket-user">
-              {(users && users.some((user) => user.id === me.id) ? users : [{ id: me.id, name: me.name }, ...(users ?? [])]).map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label={t('tickets.field.connection')}
+          value={idValue(whatsappId)}
+          onChange={(value) => setWhatsappId(idOf(value))}
+          options={namedOptions(connections ?? [], t('tickets.field.defaultConnection'))}
+          testId="new-ticket-connection"
+        />
+        <SelectField
+          label={t('tickets.field.user')}
+          value={idValue(userId)}
+          onChange={(value) => setUserId(idOf(value))}
+          options={namedOptions(users && users.some((user) => user.id === me.id) ? users : [{ id: me.id, name: me.name }, ...(users ?? [])])}
+          testId="new-ticket-user"
+        />
       </Stack>
     </FormDialog>
   );
@@ -344,6 +285,7 @@ export function AlreadyTakenDialog({ holder, onClose }: { holder: TicketHolder |
   const t = useT();
   return (
     <FormDialog
+      lazy
       open={holder !== null}
       onClose={onClose}
       title={t('tickets.taken.title')}
@@ -358,90 +300,6 @@ export function AlreadyTakenDialog({ holder, onClose }: { holder: TicketHolder |
       <Text data-testid="already-taken-text">
         {t('tickets.taken.message', { user: holder?.userName ?? t('tickets.taken.nobody'), queue: holder?.queueName ?? t('tickets.noQueue') })}
       </Text>
-    </FormDialog>
-  );
-}
-
-const historyTypeKeys: Record<string, MessageKey> = {
-  TicketCreated: 'tickets.history.TicketCreated',
-  TicketAccepted: 'tickets.history.TicketAccepted',
-  TicketClosed: 'tickets.history.TicketClosed',
-  TicketReopened: 'tickets.history.TicketReopened',
-  TicketReturnedToQueue: 'tickets.history.TicketReturnedToQueue',
-  TicketTransferred: 'tickets.history.TicketTransferred',
-  TicketDeleted: 'tickets.history.TicketDeleted',
-  TicketIntegrationToggled: 'tickets.history.TicketIntegrationToggled',
-  TicketAccessed: 'tickets.history.TicketAccessed',
-  TicketMessagesRead: 'tickets.history.TicketMessagesRead',
-};
-
-const pad = (value: number) => String(value).padStart(2, '0');
-const dateTime = (iso: string) => {
-  const at = new Date(iso);
-  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-};
-const changeText = (value: unknown) => (value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
-/**
- * The ticket's history as stored (GET /tickets/{id}/history): every event, who did it, when and what changed,
- * and whether the hash chain over the stream still verifies (DESIGN.md audit grade).
- */
-export function HistoryDialog({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
-  const t = useT();
-  const { data, isLoading, isError } = useTicketHistoryQuery(ticket?.id ?? 0, { skip: ticket === null });
-  const actorName = (actor: { kind: string; id: string | number; name: string | null }) =>
-    actor.name ?? (actor.kind === 'contact' ? (ticket?.contact?.name ?? t('tickets.history.contact')) : t(`tickets.history.actor.${actor.kind === 'user' ? 'user' : actor.kind === 'channel' ? 'channel' : 'system'}`));
-  return (
-    <FormDialog
-      open={ticket !== null}
-      onClose={onClose}
-      title={t('tickets.history.title', { id: ticket?.id ?? '' })}
-      testId="history-dialog"
-      size="lg"
-      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
-    >
-      {isLoading && <Spinner />}
-      {isError && <Text color="fg.error">{t('tickets.history.error')}</Text>}
-      {data && (
-        <Stack gap="3">
-          <HStack
-            gap="2"
-            p="2"
-            borderRadius="l2"
-            bg={data.verified ? 'green.subtle' : 'red.subtle'}
-            color={data.verified ? 'green.fg' : 'red.fg'}
-            data-testid="history-verification"
-            data-verified={data.verified}
-          >
-            {data.verified ? <LuShieldCheck /> : <LuShieldAlert />}
-            <Text textStyle="sm">
-              {data.verified ? t('tickets.history.verified', { count: data.checked }) : t('tickets.history.broken', { revision: data.break?.revision ?? '?' })}
-            </Text>
-          </HStack>
-          <Stack gap="2" maxH="420px" overflowY="auto">
-            {data.events.map((event) => (
-              <Box key={event.revision} borderWidth="1px" borderRadius="l2" p="2" data-testid={`history-event-${event.revision}`}>
-                <HStack justify="space-between" gap="2">
-                  <Text fontWeight="medium">{historyTypeKeys[event.type] ? t(historyTypeKeys[event.type]!) : event.type}</Text>
-                  <Text textStyle="xs" color="fg.muted">
-                    {dateTime(event.occurredAt)}
-                  </Text>
-                </HStack>
-                <Text textStyle="sm" color="fg.muted">
-                  {t('tickets.history.by', { name: actorName(event.actor) })}
-                </Text>
-                {Object.keys(event.changes).length > 0 && (
-                  <Text textStyle="xs" color="fg.subtle" fontFamily="mono" wordBreak="break-all">
-                    {Object.entries(event.changes)
-                      .map(([key, value]) => `${key}: ${changeText(value)}`)
-                      .join(' · ')}
-                  </Text>
-                )}
-              </Box>
-            ))}
-          </Stack>
-        </Stack>
-      )}
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Avatar } from '@chakra-ui/react';
 import type { UserRecord } from '@conversa/contracts';
-import { useMediaUrl } from '../messages/media';
+import { useMediaUrl } from '../../shared/media';
 
 /** The user's picture (fetched with the session's token, as every stored file), else their initials. */
 export function UserAvatar({ user, size = 'sm' }: { user: Pick<UserRecord, 'name' | 'profileImage'>; size?: 'sm' | '2xl' }) {

@@ -1,14 +1,17 @@
-import { Box, Button, Checkbox, CloseButton, Dialog, Field, Grid, Heading, HStack, Input, NativeSelect, Portal, Stack, Switch, Text, Textarea, Wrap } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, Checkbox, Field, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import type { CreateUserRequest, UserRecord } from '@conversa/contracts';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
+import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
+import { useForm } from '../../shared/useForm';
+import { hasErrors } from '../../shared/validation';
 import { useConnectionsQuery } from '../connections/api';
 import { useQueuesQuery } from '../queues/api';
-import type { FieldErrors } from '../session/validation';
 import { useCreateUserMutation, useRemoveUserImageMutation, useSaveUserMutation, useUploadUserImageMutation } from './api';
 import { UserAvatar } from './UserAvatar';
 import { emptyUserForm, maskTime, toggleQueue, userFormOf, userFormRightsOf, userRequestOf, validateUserForm, type UserField, type UserFormValues } from './userForm';
@@ -26,30 +29,23 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   const rights = userFormRightsOf(me);
   const creating = user === null;
   const showError = useErrorToast();
-  const [values, setValues] = useState<UserFormValues>(() => (user ? userFormOf(user) : emptyUserForm()));
-  const [errors, setErrors] = useState<FieldErrors<UserField>>({});
+  const { values, set, errors, check } = useForm<UserFormValues, UserField>(() => (user ? userFormOf(user) : emptyUserForm()), (current) => validateUserForm(current, { creating }));
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const { data: queues = [] } = useQueuesQuery();
   const { data: connections = [] } = useConnectionsQuery();
-  const [createUser, creatingState] = useCreateUserMutation();
-  const [saveUser, savingState] = useSaveUserMutation();
-  const [uploadImage, uploadingState] = useUploadUserImageMutation();
-  const [deleteImage, deletingImageState] = useRemoveUserImageMutation();
-  const busy = creatingState.isLoading || savingState.isLoading || uploadingState.isLoading || deletingImageState.isLoading;
+  const [createUser] = useCreateUserMutation();
+  const [saveUser] = useSaveUserMutation();
+  const [uploadImage] = useUploadUserImageMutation();
+  const [deleteImage] = useRemoveUserImageMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const set = <F extends UserField>(field: F, value: UserFormValues[F]) => setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateUserForm(values, { creating });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = async () => {
+    if (hasErrors(check())) return;
     const body = userRequestOf(values, rights, { creating });
     try {
       let saved = creating ? await createUser(body as CreateUserRequest).unwrap() : await saveUser({ id: user.id, ...body }).unwrap();
@@ -81,19 +77,13 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   );
 
   const select = <F extends 'profile' | 'allTicket' | 'defaultTheme' | 'defaultMenu'>(field: F, label: MessageKey, options: { value: UserFormValues[F]; label: MessageKey }[]) => (
-    <Field.Root>
-      <Field.Label>{t(label)}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={values[field]} onChange={(event) => set(field, event.target.value as UserFormValues[F])} data-testid={`user-field-${field}`}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {t(option.label)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <SelectField
+      label={t(label)}
+      value={values[field]}
+      onChange={(value) => set(field, value as UserFormValues[F])}
+      options={options.map((option) => ({ value: option.value, label: t(option.label) }))}
+      testId={`user-field-${field}`}
+    />
   );
 
   const toggle = (field: 'allowGroup' | 'showDashboard' | 'allowRealTime' | 'allowConnections', label: MessageKey) => (
@@ -115,163 +105,127 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   const shownImage = removeImage ? null : (user?.profileImage ?? null);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="user-dialog" asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(creating ? 'users.dialog.addTitle' : 'users.dialog.editTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="5">
-                  <Section title="users.section.account">
-                    <HStack gap="4" align="center">
-                      {preview ? <img src={preview} alt="" width={64} height={64} style={{ borderRadius: '50%', objectFit: 'cover', width: 64, height: 64 }} /> : <UserAvatar user={{ name: values.name || '?', profileImage: shownImage }} size="2xl" />}
-                      <Stack gap="2">
-                        <Text fontWeight="medium">{t('users.field.profileImage')}</Text>
-                        <HStack>
-                          <input
-                            ref={fileInput}
-                            type="file"
-                            accept={IMAGE_TYPES}
-                            hidden
-                            onChange={(event) => {
-                              setImage(event.target.files?.[0] ?? null);
-                              setRemoveImage(false);
-                              event.target.value = '';
-                            }}
-                            data-testid="user-field-profileImage"
-                          />
-                          <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
-                            <LuImagePlus /> {t('users.field.chooseImage')}
-                          </Button>
-                          {(image || shownImage) && (
-                            <Button size="sm" variant="ghost" onClick={() => {
-                                setImage(null);
-                                setRemoveImage(true);
-                              }} data-testid="user-remove-image">
-                              <LuTrash2 /> {t('users.field.removeImage')}
-                            </Button>
-                          )}
+    <FormDialog open={open} title={t(creating ? 'users.dialog.addTitle' : 'users.dialog.editTitle')} testId="user-dialog" onClose={onClose} onSubmit={submit} saveTestId="user-save" size="lg" scrollInside>
+      <Stack gap="5">
+        <Section title="users.section.account">
+          <HStack gap="4" align="center">
+            {preview ? <Image src={preview} alt="" boxSize="16" borderRadius="full" objectFit="cover" /> : <UserAvatar user={{ name: values.name || '?', profileImage: shownImage }} size="2xl" />}
+            <Stack gap="2">
+              <Text fontWeight="medium">{t('users.field.profileImage')}</Text>
+              <HStack>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept={IMAGE_TYPES}
+                  hidden
+                  onChange={(event) => {
+                    setImage(event.target.files?.[0] ?? null);
+                    setRemoveImage(false);
+                    event.target.value = '';
+                  }}
+                  data-testid="user-field-profileImage"
+                />
+                <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
+                  <LuImagePlus /> {t('users.field.chooseImage')}
+                </Button>
+                {(image || shownImage) && (
+                  <Button size="sm" variant="ghost" onClick={() => {
+                      setImage(null);
+                      setRemoveImage(true);
+                    }} data-testid="user-remove-image">
+                    <LuTrash2 /> {t('users.field.removeImage')}
+                  </Button>
+                )}
+              </HStack>
+            </Stack>
+          </HStack>
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+            {text('name', 'text', 'users.field.name')}
+            {text('email', 'email', 'users.field.email')}
+            {text('password', 'password', 'users.field.password', creating ? undefined : 'users.field.passwordKeep')}
+            {rights.editProfile &&
+              select('profile', 'users.field.profile', [
+                { value: 'user', label: 'profileKind.user' },
+                { value: 'supervisor', label: 'profileKind.supervisor' },
+                { value: 'admin', label: 'profileKind.admin' },
+              ])}
+          </Grid>
+        </Section>
+
+        <Section title="users.section.work">
+          {rights.editQueues && (
+            // Not a Field: a Field gives its one control id to every checkbox inside, so each label would toggle the first.
+            <Stack gap="1.5">
+              <Text fontWeight="medium" fontSize="sm">
+                {t('users.field.queues')}
+              </Text>
+              {queues.length === 0 ? (
+                <Text color="fg.muted" fontSize="sm">
+                  {t('users.field.noQueues')}
+                </Text>
+              ) : (
+                <Wrap gap="3" data-testid="user-field-queues">
+                  {queues.map((queue) => (
+                    <Checkbox.Root key={queue.id} checked={values.queueIds.includes(queue.id)} onCheckedChange={() => set('queueIds', toggleQueue(values.queueIds, queue.id))} data-testid={`user-queue-${queue.id}`}>
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>
+                        <HStack gap="1.5">
+                          <Box w="2.5" h="2.5" borderRadius="full" style={{ background: queue.color }} />
+                          {queue.name}
                         </HStack>
-                      </Stack>
-                    </HStack>
-                    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                      {text('name', 'text', 'users.field.name')}
-                      {text('email', 'email', 'users.field.email')}
-                      {text('password', 'password', 'users.field.password', creating ? undefined : 'users.field.passwordKeep')}
-                      {rights.editProfile &&
-                        select('profile', 'users.field.profile', [
-                          { value: 'user', label: 'profileKind.user' },
-                          { value: 'supervisor', label: 'profileKind.supervisor' },
-                          { value: 'admin', label: 'profileKind.admin' },
-                        ])}
-                    </Grid>
-                  </Section>
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </Wrap>
+              )}
+            </Stack>
+          )}
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+            {time('startWork', 'users.field.startWork')}
+            {time('endWork', 'users.field.endWork')}
+            <SelectField
+              label={t('users.field.whatsappId')}
+              value={idValue(values.whatsappId)}
+              onChange={(value) => set('whatsappId', idOf(value))}
+              options={namedOptions(connections, t('users.field.noConnection'))}
+              testId="user-field-whatsappId"
+            />
+            {rights.editQueues &&
+              select('allTicket', 'users.field.allTicket', [
+                { value: 'enable', label: 'users.value.enabled' },
+                { value: 'disable', label: 'users.value.disabled' },
+              ])}
+          </Grid>
+          <Field.Root>
+            <Field.Label>{t('users.field.farewellMessage')}</Field.Label>
+            <Textarea rows={3} value={values.farewellMessage} onChange={(event) => set('farewellMessage', event.target.value)} data-testid="user-field-farewellMessage" />
+          </Field.Root>
+          {rights.editQueues && toggle('allowGroup', 'users.field.allowGroup')}
+        </Section>
 
-                  <Section title="users.section.work">
-                    {rights.editQueues && (
-                      // Not a Field: a Field gives its one control id to every checkbox inside, so each label would toggle the first.
-                      <Stack gap="1.5">
-                        <Text fontWeight="medium" fontSize="sm">
-                          {t('users.field.queues')}
-                        </Text>
-                        {queues.length === 0 ? (
-                          <Text color="fg.muted" fontSize="sm">
-                            {t('users.field.noQueues')}
-                          </Text>
-                        ) : (
-                          <Wrap gap="3" data-testid="user-field-queues">
-                            {queues.map((queue) => (
-                              <Checkbox.Root key={queue.id} checked={values.queueIds.includes(queue.id)} onCheckedChange={() => set('queueIds', toggleQueue(values.queueIds, queue.id))} data-testid={`user-queue-${queue.id}`}>
-                                <Checkbox.HiddenInput />
-                                <Checkbox.Control />
-                                <Checkbox.Label>
-                                  <HStack gap="1.5">
-                                    <Box w="2.5" h="2.5" borderRadius="full" style={{ background: queue.color }} />
-                                    {queue.name}
-                                  </HStack>
-                                </Checkbox.Label>
-                              </Checkbox.Root>
-                            ))}
-                          </Wrap>
-                        )}
-                      </Stack>
-                    )}
-                    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                      {time('startWork', 'users.field.startWork')}
-                      {time('endWork', 'users.field.endWork')}
-                      <Field.Root>
-                        <Field.Label>{t('users.field.whatsappId')}</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            value={values.whatsappId === null ? '' : String(values.whatsappId)}
-                            onChange={(event) => set('whatsappId', event.target.value === '' ? null : Number(event.target.value))}
-                            data-testid="user-field-whatsappId"
-                          >
-                            <option value="">{t('users.field.noConnection')}</option>
-                            {connections.map((connection) => (
-                              <option key={connection.id} value={connection.id}>
-                                {connection.name}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                      {rights.editQueues &&
-                        select('allTicket', 'users.field.allTicket', [
-                          { value: 'enable', label: 'users.value.enabled' },
-                          { value: 'disable', label: 'users.value.disabled' },
-                        ])}
-                    </Grid>
-                    <Field.Root>
-                      <Field.Label>{t('users.field.farewellMessage')}</Field.Label>
-                      <Textarea rows={3} value={values.farewellMessage} onChange={(event) => set('farewellMessage', event.target.value)} data-testid="user-field-farewellMessage" />
-                    </Field.Root>
-                    {rights.editQueues && toggle('allowGroup', 'users.field.allowGroup')}
-                  </Section>
+        {rights.editProfile && (
+          <Section title="users.section.access">
+            {toggle('showDashboard', 'users.field.showDashboard')}
+            {toggle('allowRealTime', 'users.field.allowRealTime')}
+            {toggle('allowConnections', 'users.field.allowConnections')}
+          </Section>
+        )}
 
-                  {rights.editProfile && (
-                    <Section title="users.section.access">
-                      {toggle('showDashboard', 'users.field.showDashboard')}
-                      {toggle('allowRealTime', 'users.field.allowRealTime')}
-                      {toggle('allowConnections', 'users.field.allowConnections')}
-                    </Section>
-                  )}
-
-                  <Section title="users.section.preferences">
-                    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                      {select('defaultTheme', 'users.field.defaultTheme', [
-                        { value: 'light', label: 'users.value.light' },
-                        { value: 'dark', label: 'users.value.dark' },
-                      ])}
-                      {select('defaultMenu', 'users.field.defaultMenu', [
-                        { value: 'open', label: 'users.value.open' },
-                        { value: 'closed', label: 'users.value.closed' },
-                      ])}
-                    </Grid>
-                  </Section>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={busy} data-testid="user-save">
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+        <Section title="users.section.preferences">
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+            {select('defaultTheme', 'users.field.defaultTheme', [
+              { value: 'light', label: 'users.value.light' },
+              { value: 'dark', label: 'users.value.dark' },
+            ])}
+            {select('defaultMenu', 'users.field.defaultMenu', [
+              { value: 'open', label: 'users.value.open' },
+              { value: 'closed', label: 'users.value.closed' },
+            ])}
+          </Grid>
+        </Section>
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { can, defaultUserDetails, type CreateUserRequest, type Profile, type SessionUser, type UpdateUserRequest, type UserRecord } from '@conversa/contracts';
-import type { FieldErrors } from '../session/validation';
-import { validateProfile } from '../session/validation';
+import type { FieldErrors } from '../../shared/validation';
+import { validateProfile } from '../../shared/validation';
 
 /** Everything the user dialog edits (spec 2 §2), as the inputs hold it. The picture has its own upload. */
 export interface UserFormValues {

@@ -1,0 +1,34 @@
+import { ptBR as common } from './common';
+import { ptBR as shell } from './shell';
+import { ptBR as companies } from '../features/companies/messages';
+import { ptBR as connections } from '../features/connections/messages';
+import { ptBR as contacts } from '../features/contacts/messages';
+import { ptBR as financial } from '../features/financial/messages';
+import { ptBR as helps } from '../features/helps/messages';
+import { ptBR as home } from '../features/home/messages';
+import { ptBR as messages } from '../features/messages/messages';
+import { ptBR as notes } from '../features/notes/messages';
+import { ptBR as plans } from '../features/plans/messages';
+import { ptBR as queues } from '../features/queues/messages';
+import { ptBR as schedules } from '../features/schedules/messages';
+import { ptBR as session } from '../features/session/messages';
+import { ptBR as settings } from '../features/settings/messages';
+import { ptBR as tickets } from '../features/tickets/messages';
+import { ptBR as users } from '../features/users/messages';
+
+/**
+ * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
+ * languages are found by the pattern in ./languages.
+ */
+export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, schedules, session, settings, tickets, users } as const;
+
+/** Distributes over the areas: the union of every area's keys. */
+type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;
+
+export type MessageKey = KeysOf<(typeof defaultTexts)[keyof typeof defaultTexts]> & string;
+export type Messages = Record<MessageKey, string>;
+
+/** One language's texts, every area merged (the message spec checks that no key is defined by two areas). */
+export const merge = (areas: ReadonlyArray<Readonly<Record<string, string>>>): Messages => Object.assign({}, ...areas) as Messages;
+
+export const ptBR: Messages = merge(Object.values(defaultTexts));

@@ -1,0 +1,90 @@
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useT } from '../i18n';
+
+/** The yes/no question before a destructive action ('Deseja realmente excluir este registro?'). */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onConfirm,
+  onClose,
+  loading,
+  testId = 'confirm-dialog',
+  confirmTestId = `${testId}-confirm`,
+  size = 'sm',
+  closeButton = false,
+}: {
+  open: boolean;
+  title: string;
+  /** A line under the title. */
+  message?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading?: boolean;
+  testId?: string;
+  confirmTestId?: string;
+  size?: 'sm' | 'md';
+  /** The corner close button, as the screens' larger confirmations have it. */
+  closeButton?: boolean;
+}) {
+  const t = useT();
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role="alertdialog" placement="center" size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {message !== undefined && (
+              <Dialog.Body>
+                <Text>{message}</Text>
+              </Dialog.Body>
+            )}
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} data-testid={`${testId}-cancel`}>
+                {t('common.no')}
+              </Button>
+              <Button colorPalette="red" onClick={onConfirm} loading={loading} data-testid={confirmTestId}>
+                {t('common.yes')}
+              </Button>
+            </Dialog.Footer>
+            {closeButton && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('common.close')} />
+              </Dialog.CloseTrigger>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The subject of a pending confirmation: `ask(subject)` opens it, `confirm()` runs the action, which answers
+ * whether the question closes ('close') or stays for another try ('stay').
+ */
+export function useConfirmation<Subject>(action: (subject: Subject) => Promise<'close' | 'stay'>) {
+  const [subject, setSubject] = useState<Subject | null>(null);
+  const confirm = async () => {
+    if (subject === null) return;
+    if ((await action(subject)) === 'close') setSubject(null);
+  };
+  return { subject, open: subject !== null, ask: (next: Subject) => setSubject(next), close: () => setSubject(null), confirm };
+}
+
+/** The admin lists' delete: the success toast or the delete failure, and the question closes either way. */
+export function useConfirmedDelete<Subject extends { id: number }>(remove: (id: number) => { unwrap(): Promise<unknown> }, feedback: { succeeded(): void; deleteFailed(error: unknown): void }) {
+  return useConfirmation<Subject>(async (subject) => {
+    try {
+      await remove(subject.id).unwrap();
+      feedback.succeeded();
+    } catch (error) {
+      feedback.deleteFailed(error);
+    }
+    return 'close';
+  });
+}

@@ -1,0 +1,84 @@
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../i18n';
+
+/**
+ * A dialog around a form: the title, the fields (`children`), and the footer with cancel and save (or the
+ * dialog's own footer). While `onSubmit`'s promise is pending the save button is busy and a second submit is
+ * ignored; `busy` adds the screen's own pending work (an upload after the save).
+ */
+export function FormDialog(props: {
+  open?: boolean;
+  onClose(): void;
+  title: ReactNode;
+  testId: string;
+  onSubmit?(): void | Promise<void>;
+  busy?: boolean;
+  /** The save button waits (the record is still loading). */
+  saveDisabled?: boolean;
+  saveTestId?: string;
+  saveLabel?: string;
+  cancelTestId?: string;
+  /** Replaces the cancel and save buttons. */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  scrollInside?: boolean;
+  /** Mounts the content on opening and drops it on closing, so each opening starts afresh. */
+  lazy?: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const [submitting, setSubmitting] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // React bubbles events through portals: a dialog opened from inside another form must not submit that form too.
+    event.stopPropagation();
+    if (submitting || !props.onSubmit) return;
+    setSubmitting(true);
+    try {
+      await props.onSubmit();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return (
+    <Dialog.Root
+      open={props.open ?? true}
+      onOpenChange={(details) => !details.open && props.onClose()}
+      placement="center"
+      size={props.size ?? 'md'}
+      scrollBehavior={props.scrollInside ? 'inside' : undefined}
+      lazyMount={props.lazy}
+      unmountOnExit={props.lazy}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={props.testId} asChild>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{props.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>{props.children}</Dialog.Body>
+              <Dialog.Footer>
+                {props.footer ?? (
+                  <>
+                    <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
+                      {t('common.cancel')}
+                    </Button>
+                    <Button type="submit" loading={props.busy || submitting} disabled={props.saveDisabled} data-testid={props.saveTestId}>
+                      {props.saveLabel ?? t('common.save')}
+                    </Button>
+                  </>
+                )}
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('common.close')} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,48 @@
+import { useSocketEvent, useSocketJoin } from '../app/SocketProvider';
+import { readStorage, storageKeys } from '../app/storage';
+import { useAppSelector } from '../app/store';
+import { toaster } from '../app/toaster';
+import { ERROR_TOAST_MS } from '../app/notify';
+import { useT } from '../i18n';
+import { reloadPage } from '../app/browser';
+
+export const SIGN_OUT_DELAY_MS = 1000;
+
+/**
+ * After a login the server sends `company-<id>-auth {action:'update', user:{id}, sessionId}` to the user's
+ * sockets of other sessions. Another tab of this same browser may hold such an older socket while the new
+ * login's token already sits in the storage all tabs share: that login is ours, not another computer's.
+ */
+interface AuthFrame {
+  action?: string;
+  user?: { id?: number };
+  sessionId?: string;
+}
+
+/** The session id (`sid`) inside an access token: a JWT whose payload the browser may read. */
+export function sessionIdOfToken(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sid?: unknown };
+    return typeof claims.sid === 'string' ? claims.sid : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useShellSession() {
+  const t = useT();
+  const userId = useAppSelector((state) => state.session.user?.id);
+  useSocketJoin({ event: 'joinNotification' });
+  useSocketEvent('auth', (data) => {
+    const frame = data as AuthFrame;
+    if (frame?.action !== 'update' || frame.user?.id === undefined || frame.user.id !== userId) return;
+    if (frame.sessionId !== undefined && frame.sessionId === sessionIdOfToken(readStorage(storageKeys.token))) return;
+    toaster.create({ id: 'accessed-elsewhere', type: 'error', description: t('shell.accessedElsewhere'), duration: ERROR_TOAST_MS });
+    setTimeout(() => {
+      window.localStorage.clear();
+      reloadPage();
+    }, SIGN_OUT_DELAY_MS);
+  });
+}
