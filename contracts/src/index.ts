@@ -39,3 +39,5 @@ export * from './helps/events';
 export * from './helps/api';
 export * from './helps/video';
 export * from './events/catalog';
+export * from './events/product';
+export * from './messages/views';

@@ -1,6 +1,6 @@
 import type { Plan } from '@conversa/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import type { PlansTable } from './migration';
+import type { PlansTable } from './tables';
 
 export const planFromRow = (row: Selectable<PlansTable>): Plan => ({
   id: row.id,

@@ -1,6 +1,6 @@
 import type { Plan } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { PlansTable } from '../plans/migration';
+import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
 
 /** A user as the API shows it (never the password hash). */

@@ -1,0 +1,57 @@
+import type { Generated } from 'kysely';
+import type { Int8, Timestamp } from '../columns';
+
+// Rows of the tables projections/tickets/migration.ts creates, column for column.
+
+export interface TicketsTable {
+  id: number;
+  uuid: string;
+  company_id: number;
+  status: string;
+  queue_id: number | null;
+  user_id: number | null;
+  contact_id: number;
+  whatsapp_id: number | null;
+  channel: string;
+  is_group: boolean;
+  is_bot: Generated<boolean>;
+  unread_messages: Generated<number>;
+  last_message: Generated<string>;
+  last_message_id: string | null;
+  use_integration: Generated<boolean>;
+  prompt_id: number | null;
+  amount_used_bot_queues: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: Timestamp | null;
+  deleted: Generated<boolean>;
+  user_rating: number | null;
+}
+
+export interface TicketCountsTable {
+  company_id: number;
+  status: string;
+  queue_id: number | null;
+  user_id: number | null;
+  whatsapp_id: number | null;
+  is_group: boolean;
+  tickets: number;
+}
+
+export interface TicketLogTable {
+  id: Generated<Int8>;
+  company_id: number;
+  ticket_id: number;
+  type: string;
+  user_id: number | null;
+  queue_id: number | null;
+  created_at: Timestamp;
+  event_id: string;
+}
+
+/** The tables of the tickets read model, as its queries name them. */
+export interface TicketsTables {
+  'read.tickets': TicketsTable;
+  'read.ticket_counts': TicketCountsTable;
+  'read.ticket_log': TicketLogTable;
+}
