@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Insertable } from 'kysely';
 
 /**
  * Column types shared by the read models' tables. Reads see what node-postgres returns (wiring
@@ -13,3 +13,35 @@ export type Int8 = ColumnType<string, string | number | bigint, string | number 
 
 /** jsonb: read parsed; written as its JSON text, since pg would send a JS array as a Postgres array. */
 export type Json<T> = ColumnType<T, string, string>;
+
+/** jsonb with a default: the insert may leave it out. */
+export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+/** The part of a row a field → column map writes. */
+export type MappedRow<Row, Column extends keyof Row> = Pick<Insertable<Row>, Extract<Column, keyof Insertable<Row>>>;
+
+/**
+ * A read model's map from an event's fields to the columns that store them, as a function from an
+ * event's data to that part of the row: all of it when the data carries every field (a creation),
+ * only the fields present otherwise (a change names only what changed; the rest keeps its column).
+ * The map's columns are checked against the table; `encode` turns a field's value into what its
+ * column takes (jsonb as JSON text).
+ */
+export const fieldColumns =
+  <Row>() =>
+  <const Map extends Readonly<Record<string, keyof Row & string>>>(map: Map, encode: { [Field in keyof Map]?: (value: unknown) => unknown } = {}) => {
+    function row(fields: { [Field in keyof Map]-?: unknown }): MappedRow<Row, Map[keyof Map]>;
+    function row(fields: { [Field in keyof Map]?: unknown }): Partial<MappedRow<Row, Map[keyof Map]>>;
+    function row(fields: { [Field in keyof Map]?: unknown }): Partial<MappedRow<Row, Map[keyof Map]>> {
+      const columns: Record<string, unknown> = {};
+      for (const field of Object.keys(map) as (keyof Map & string)[]) {
+        const value = fields[field];
+        if (value === undefined) continue;
+        const encoder = encode[field];
+        columns[map[field] as string] = encoder ? encoder(value) : value;
+      }
+      // Each field's value lands in the column the map pairs with it.
+      return columns as Partial<MappedRow<Row, Map[keyof Map]>>;
+    }
+    return row;
+  };

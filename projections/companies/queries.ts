@@ -1,5 +1,6 @@
 import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type ScheduleEntry } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
 export interface CompanyRow {
   id: number;
@@ -23,7 +24,7 @@ export interface CompanyRow {
 
 const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
-export async function findCompany(db: Kysely<any>, id: number): Promise<CompanyRow | null> {
+export async function findCompany(db: Kysely<ReadDatabase>, id: number): Promise<CompanyRow | null> {
   const row = await db.selectFrom('read.companies').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
   return row ? companyFromRow(row) : null;
 }
@@ -47,14 +48,14 @@ const companyFromRow = (row: any): CompanyRow => ({
   lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
 });
 
-export async function companySettingsOf(db: Kysely<any>, companyId: number): Promise<CompanySettings> {
+export async function companySettingsOf(db: Kysely<ReadDatabase>, companyId: number): Promise<CompanySettings> {
   const rows = await db.selectFrom('read.company_settings').select(['key', 'value']).where('company_id', '=', companyId).execute();
   const settings: Record<string, string> = { ...defaultCompanySettings };
   for (const row of rows) settings[row.key] = row.value;
   return settings as CompanySettings;
 }
 
-export async function companyNameTaken(db: Kysely<any>, name: string): Promise<boolean> {
+export async function companyNameTaken(db: Kysely<ReadDatabase>, name: string): Promise<boolean> {
   const row = await db
     .selectFrom('read.companies')
     .select('id')
@@ -64,12 +65,12 @@ export async function companyNameTaken(db: Kysely<any>, name: string): Promise<b
   return row !== undefined;
 }
 
-export async function countCompaniesOnPlan(db: Kysely<any>, planId: number): Promise<number> {
+export async function countCompaniesOnPlan(db: Kysely<ReadDatabase>, planId: number): Promise<number> {
   const row = await db.selectFrom('read.companies').select((eb) => eb.fn.countAll<string>().as('count')).where('plan_id', '=', planId).where('deleted', '=', false).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export async function listCompanies(db: Kysely<any>): Promise<CompanyRow[]> {
+export async function listCompanies(db: Kysely<ReadDatabase>): Promise<CompanyRow[]> {
   const rows = await db.selectFrom('read.companies').selectAll().where('deleted', '=', false).orderBy('id').execute();
   return rows.map(companyFromRow);
 }
@@ -79,7 +80,7 @@ export async function listCompanies(db: Kysely<any>): Promise<CompanyRow[]> {
  * reads them when scheduleType is 'company'. A company that never saved any has 08:00–12:00 and
  * 13:00–18:00 every day; an unknown company has none.
  */
-export async function companySchedules(db: Kysely<any>, companyId: number): Promise<ScheduleEntry[]> {
+export async function companySchedules(db: Kysely<ReadDatabase>, companyId: number): Promise<ScheduleEntry[]> {
   const row = await db.selectFrom('read.companies').select('schedules').where('id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return [];
   return (row.schedules as ScheduleEntry[]).length > 0 ? (row.schedules as ScheduleEntry[]) : defaultOpeningHours();

@@ -1,6 +1,6 @@
 import type { ScheduleEntry } from '@conversa/contracts';
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from '../columns';
+import type { JsonWithDefault, Timestamp } from '../columns';
 
 // Rows of the tables projections/companies/migration.ts creates, column for column.
 
@@ -18,7 +18,7 @@ export interface CompaniesTable {
   address_street: string;
   address_state: string;
   address_city: string;
-  schedules: Generated<Json<ScheduleEntry[]>>;
+  schedules: JsonWithDefault<ScheduleEntry[]>;
   deleted: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,6 +1,6 @@
-import type { ImportProgress, ScheduleEntry } from '@conversa/contracts';
+import type { ConnectionChannel, ImportProgress, ScheduleEntry } from '@conversa/contracts';
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from '../columns';
+import type { Json, JsonWithDefault, Timestamp } from '../columns';
 
 // Rows of the tables projections/connections/migration.ts creates, column for column.
 
@@ -8,7 +8,7 @@ export interface ConnectionsTable {
   id: number;
   company_id: number;
   name: string;
-  channel: string;
+  channel: ConnectionChannel;
   status: string;
   qrcode: Generated<string>;
   retries: Generated<number>;
@@ -42,14 +42,15 @@ export interface ConnectionsTable {
   prompt_id: number | null;
   wavoip: string;
   queue_ids: Generated<number[]>;
-  schedules: Generated<Json<ScheduleEntry[]>>;
+  schedules: JsonWithDefault<ScheduleEntry[]>;
   status_import_messages: string | null;
   import_progress: Json<ImportProgress> | null;
   facebook_user_id: string | null;
   facebook_page_user_id: string | null;
   session_wanted: Generated<boolean>;
   session_generation: Generated<number>;
-  session_request: string | null;
+  /** A start, renew (new QR) or restart request, or a stop. */
+  session_request: 'start' | 'renew' | 'restart' | 'stop' | null;
   deleted: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,5 +1,6 @@
 import { CONTACTS_PAGE_SIZE, type Channel } from '@conversa/contracts';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { escapeLike } from '../tags/queries';
 
 export interface ContactTag {
@@ -64,7 +65,7 @@ const contactFromRow = (row: any, tags: ContactTag[]): ContactView => ({
 });
 
 /** The live contact with this id in the company (another company's id finds nothing). */
-export async function findContact(db: Kysely<any>, companyId: number, id: number): Promise<ContactView | undefined> {
+export async function findContact(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ContactView | undefined> {
   const row = await db.selectFrom('read.contacts').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return undefined;
   const tags = await tagsOfContacts(db, [id]);
@@ -79,7 +80,7 @@ export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
  * (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve both).
  */
 export async function listContacts(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   /** `searchNumbers` false: a viewer shown numbers masked (LGPD hide-number) searches names only, or digits would let them probe a number. */
   options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
@@ -117,7 +118,7 @@ export async function listContacts(
 }
 
 /** GET /contacts/list: every live contact of the company, by name. */
-export async function listContactSummaries(db: Kysely<any>, companyId: number): Promise<ContactSummary[]> {
+export async function listContactSummaries(db: Kysely<ReadDatabase>, companyId: number): Promise<ContactSummary[]> {
   const rows = await db
     .selectFrom('read.contacts')
     .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group'])
@@ -130,7 +131,7 @@ export async function listContactSummaries(db: Kysely<any>, companyId: number): 
 }
 
 /** The live tags of each contact, by name (a ticket's tags are its contact's). Contacts without tags are absent. */
-export async function tagsOfContacts(db: Kysely<any>, contactIds: readonly number[]): Promise<Map<number, ContactTag[]>> {
+export async function tagsOfContacts(db: Kysely<ReadDatabase>, contactIds: readonly number[]): Promise<Map<number, ContactTag[]>> {
   const byContact = new Map<number, ContactTag[]>();
   if (contactIds.length === 0) return byContact;
   const rows = await db

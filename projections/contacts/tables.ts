@@ -1,6 +1,6 @@
-import type { ContactExtraInfo } from '@conversa/contracts';
+import type { Channel, ContactExtraInfo } from '@conversa/contracts';
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from '../columns';
+import type { JsonWithDefault, Timestamp } from '../columns';
 
 // Rows of the tables projections/contacts/migration.ts creates, column for column.
 
@@ -14,9 +14,9 @@ export interface ContactsTable {
   active: boolean;
   disable_bot: boolean;
   accept_audio_message: boolean;
-  channel: string;
+  channel: Channel;
   is_group: boolean;
-  extra_info: Generated<Json<ContactExtraInfo[]>>;
+  extra_info: JsonWithDefault<ContactExtraInfo[]>;
   lgpd_accepted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,5 +1,6 @@
 import type { MediaType, VisibleTicket } from '@conversa/contracts';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { LINK_PATTERN } from './migration';
 
 /** The message a reply quotes, as the bubble above the reply shows it. */
@@ -95,7 +96,7 @@ function messageFromRow(row: any): MessageView {
 }
 
 /** Messages with the one each quotes (same company only). */
-function withQuoted(db: Kysely<any>) {
+function withQuoted(db: Kysely<ReadDatabase>) {
   return db
     .selectFrom('read.messages as m')
     .leftJoin('read.messages as q', (join) => join.onRef('q.id', '=', 'm.quoted_message_id').onRef('q.company_id', '=', 'm.company_id'))
@@ -103,13 +104,13 @@ function withQuoted(db: Kysely<any>) {
     .select(['q.id as q_id', 'q.body as q_body', 'q.from_me as q_from_me', 'q.media_type as q_media_type', 'q.media_url as q_media_url', 'q.is_deleted as q_is_deleted', 'q.participant as q_participant']);
 }
 
-export async function findMessage(db: Kysely<any>, companyId: number, messageId: string): Promise<MessageView | undefined> {
+export async function findMessage(db: Kysely<ReadDatabase>, companyId: number, messageId: string): Promise<MessageView | undefined> {
   if (!isUuid(messageId)) return undefined;
   const row = await withQuoted(db).where('m.id', '=', messageId).where('m.company_id', '=', companyId).executeTakeFirst();
   return row ? messageFromRow(row) : undefined;
 }
 
-export async function findMessagesById(db: Kysely<any>, ids: readonly string[]): Promise<MessageView[]> {
+export async function findMessagesById(db: Kysely<ReadDatabase>, ids: readonly string[]): Promise<MessageView[]> {
   if (ids.length === 0) return [];
   const rows = await withQuoted(db).where('m.id', 'in', ids).execute();
   return rows.map(messageFromRow);
@@ -130,7 +131,7 @@ export interface ListMessagesOptions {
  * With `queueIds`, pages, count and hasMore are of the filtered messages.
  */
 export async function listMessages(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   ticketId: number,
   pageNumber: number,
@@ -159,7 +160,7 @@ export async function listMessages(
  * GET /messages/listimages/:ticketId: the ticket's pictures in the order they were sent, each with
  * the page of GET /messages that holds it (so the gallery can jump to the message).
  */
-export async function listImages(db: Kysely<any>, companyId: number, ticketId: number): Promise<Array<{ id: string; mediaUrl: string; pageNumber: number; body: string }>> {
+export async function listImages(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<Array<{ id: string; mediaUrl: string; pageNumber: number; body: string }>> {
   const { rows } = await sql<{ id: string; media_url: string; body: string; position: string }>`
     select id, media_url, body, position from (
       select id, media_url, body, media_type, is_deleted, created_at,
@@ -187,7 +188,7 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
  * Documentos (documents and audio files), Links (each url written in a message) and Ligações (calls),
  * newest first, deleted messages left out.
  */
-export async function ticketMedia(db: Kysely<any>, companyId: number, ticketId: number) {
+export async function ticketMedia(db: Kysely<ReadDatabase>, companyId: number, ticketId: number) {
   const byTypes = async (types: MediaType[]) =>
     (
       await withQuoted(db)
@@ -224,7 +225,7 @@ export async function ticketMedia(db: Kysely<any>, companyId: number, ticketId: 
 }
 
 /** The message a provider id names on a connection (to link a contact's reply to one of ours). */
-export async function messageIdByProviderId(db: Kysely<any>, companyId: number, whatsappId: number | null, providerId: string): Promise<string | undefined> {
+export async function messageIdByProviderId(db: Kysely<ReadDatabase>, companyId: number, whatsappId: number | null, providerId: string): Promise<string | undefined> {
   let query = db.selectFrom('read.messages').select('id').where('company_id', '=', companyId).where('provider_id', '=', providerId);
   query = whatsappId === null ? query.where('whatsapp_id', 'is', null) : query.where('whatsapp_id', '=', whatsappId);
   const row = await query.executeTakeFirst();
@@ -237,7 +238,7 @@ const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * The tickets whose messages show a stored file (a forward shows the same file in a second ticket):
  * GET /media lets a user open it when they may see one of them.
  */
-export async function ticketsShowingMedia(db: Kysely<any>, companyId: number, url: string): Promise<VisibleTicket[]> {
+export async function ticketsShowingMedia(db: Kysely<ReadDatabase>, companyId: number, url: string): Promise<VisibleTicket[]> {
   const rows = await db
     .selectFrom('read.messages as m')
     .innerJoin('read.tickets as t', (join) => join.onRef('t.id', '=', 'm.ticket_id').onRef('t.company_id', '=', 'm.company_id'))

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migratePlans(db: Kysely<any>): Promise<void> {
+export async function migratePlans(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.plans (
       id integer primary key,

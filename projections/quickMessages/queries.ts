@@ -1,5 +1,6 @@
 import type { QuickMessageView } from '@conversa/contracts';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ReadDatabase } from '../database';
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
@@ -33,21 +34,21 @@ function visibleTo<Q extends SelectQueryBuilder<any, any, any>>(query: Q, viewer
 }
 
 /** One quick message of the company; with a viewer, only if that viewer may see it. */
-export async function findQuickMessage(db: Kysely<any>, companyId: number, id: number, viewer?: QuickMessageViewer): Promise<QuickMessageView | undefined> {
+export async function findQuickMessage(db: Kysely<ReadDatabase>, companyId: number, id: number, viewer?: QuickMessageViewer): Promise<QuickMessageView | undefined> {
   const query = db.selectFrom('read.quick_messages').selectAll().where('id', '=', id).where('company_id', '=', companyId);
   const row = await visibleTo(query, viewer).executeTakeFirst();
   return row ? quickMessageFromRow(row) : undefined;
 }
 
 /** Whether the viewer may see a quick message that carries this stored file. */
-export async function quickMessageShowsMedia(db: Kysely<any>, companyId: number, url: string, viewer: QuickMessageViewer): Promise<boolean> {
+export async function quickMessageShowsMedia(db: Kysely<ReadDatabase>, companyId: number, url: string, viewer: QuickMessageViewer): Promise<boolean> {
   const query = db.selectFrom('read.quick_messages').select('id').where('company_id', '=', companyId).where('media_path', '=', url);
   return (await visibleTo(query, viewer).executeTakeFirst()) !== undefined;
 }
 
 /** The quick-replies page: search in shortcode and message, optionally one author's, by shortcode. */
 export async function listQuickMessages(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { viewer: QuickMessageViewer; searchParam?: string; userId?: number; pageNumber?: number; pageSize?: number },
 ): Promise<{ records: QuickMessageView[]; count: number; hasMore: boolean }> {
@@ -67,7 +68,7 @@ export async function listQuickMessages(
 }
 
 /** What the composer's slash menu offers a user: their own and the general ones, active, not category entries. */
-export async function listComposerQuickMessages(db: Kysely<any>, companyId: number, userId: number): Promise<QuickMessageView[]> {
+export async function listComposerQuickMessages(db: Kysely<ReadDatabase>, companyId: number, userId: number): Promise<QuickMessageView[]> {
   const rows = await db
     .selectFrom('read.quick_messages')
     .selectAll()
@@ -82,7 +83,7 @@ export async function listComposerQuickMessages(db: Kysely<any>, companyId: numb
 }
 
 /** The category entries the viewer may see (GET /quick-messages/categoriesMessages). */
-export async function listQuickMessageCategories(db: Kysely<any>, companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageView[]> {
+export async function listQuickMessageCategories(db: Kysely<ReadDatabase>, companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageView[]> {
   const query = db.selectFrom('read.quick_messages').selectAll().where('company_id', '=', companyId).where('is_category', '=', true);
   const rows = await visibleTo(query, viewer).orderBy((eb: any) => eb.fn('lower', ['shortcode'])).orderBy('id').execute();
   return rows.map(quickMessageFromRow);

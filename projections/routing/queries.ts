@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
 /** One ticket's clocks as the routing timers read them. */
 export interface TicketClocks {
@@ -32,13 +33,13 @@ const clocksFromRow = (row: any): TicketClocks => ({
   ratingRequestedAt: iso(row.rating_requested_at),
 });
 
-export async function ticketClocks(db: Kysely<any>, ticketId: number): Promise<TicketClocks | undefined> {
+export async function ticketClocks(db: Kysely<ReadDatabase>, ticketId: number): Promise<TicketClocks | undefined> {
   const row = await db.selectFrom('read.ticket_routing').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
   return row ? clocksFromRow(row) : undefined;
 }
 
 /** The connections (null: none), with their company, that have attended tickets, or tickets waiting for a rating. */
-export async function connectionsWith(db: Kysely<any>, status: 'open' | 'nps'): Promise<Array<{ companyId: number; whatsappId: number | null }>> {
+export async function connectionsWith(db: Kysely<ReadDatabase>, status: 'open' | 'nps'): Promise<Array<{ companyId: number; whatsappId: number | null }>> {
   let query = db.selectFrom('read.ticket_routing').select(['company_id', 'whatsapp_id']).distinct().where('status', '=', status);
   if (status === 'open') query = query.where('is_group', '=', false);
   return (await query.execute()).map((row: any) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id }));
@@ -48,7 +49,7 @@ export async function connectionsWith(db: Kysely<any>, status: 'open' | 'nps'): 
  * Attended tickets of a connection idle since before `cutoff`: idleness counted from the contact's
  * last message (`fromContact`) or anyone's, never from before the attendant took the ticket.
  */
-export async function idleAttendedTickets(db: Kysely<any>, whatsappId: number | null, cutoff: Date, fromContact: boolean, limit: number): Promise<TicketClocks[]> {
+export async function idleAttendedTickets(db: Kysely<ReadDatabase>, whatsappId: number | null, cutoff: Date, fromContact: boolean, limit: number): Promise<TicketClocks[]> {
   const last = fromContact ? sql.ref('last_contact_message_at') : sql.ref('last_message_at');
   const rows = await db
     .selectFrom('read.ticket_routing')
@@ -64,7 +65,7 @@ export async function idleAttendedTickets(db: Kysely<any>, whatsappId: number | 
 }
 
 /** Tickets of a connection asked for a rating before `cutoff`. */
-export async function ratingsAskedBefore(db: Kysely<any>, whatsappId: number | null, cutoff: Date, limit: number): Promise<TicketClocks[]> {
+export async function ratingsAskedBefore(db: Kysely<ReadDatabase>, whatsappId: number | null, cutoff: Date, limit: number): Promise<TicketClocks[]> {
   const rows = await db
     .selectFrom('read.ticket_routing')
     .selectAll()
@@ -78,7 +79,7 @@ export async function ratingsAskedBefore(db: Kysely<any>, whatsappId: number | n
 }
 
 /** The queues (null: no queue) that have tickets waiting with no attendant, per company and connection. */
-export async function waitingGroups(db: Kysely<any>): Promise<Array<{ companyId: number; whatsappId: number | null; queueId: number | null }>> {
+export async function waitingGroups(db: Kysely<ReadDatabase>): Promise<Array<{ companyId: number; whatsappId: number | null; queueId: number | null }>> {
   const rows = await db
     .selectFrom('read.ticket_routing')
     .select(['company_id', 'whatsapp_id', 'queue_id'])
@@ -92,7 +93,7 @@ export async function waitingGroups(db: Kysely<any>): Promise<Array<{ companyId:
 
 /** Tickets waiting with no attendant in a queue (or with none, on a connection) since before `cutoff`, the longest waiting first. */
 export async function ticketsWaitingSince(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   where: { companyId: number; queueId: number | null; whatsappId?: number | null },
   cutoff: Date,
   limit: number,
@@ -112,7 +113,7 @@ export async function ticketsWaitingSince(
 }
 
 /** How many tickets wait with no attendant in each of the queues (not counting `exceptTicketId`): the queue position is one more. */
-export async function waitingInQueues(db: Kysely<any>, companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>> {
+export async function waitingInQueues(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>> {
   if (queueIds.length === 0) return {};
   const rows = await db
     .selectFrom('read.ticket_routing')

@@ -1,5 +1,6 @@
 import type { ScheduleView } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { findContact } from '../contacts/queries';
 
 export const SCHEDULES_PAGE_SIZE = 20;
@@ -24,7 +25,7 @@ const scheduleFromRow = (row: any, contact: { id: number; name: string } | null)
 });
 
 /** Contact names by id, read through the contacts read model's own query. */
-async function contactsOf(db: Kysely<any>, companyId: number, contactIds: Iterable<number>): Promise<Map<number, { id: number; name: string }>> {
+async function contactsOf(db: Kysely<ReadDatabase>, companyId: number, contactIds: Iterable<number>): Promise<Map<number, { id: number; name: string }>> {
   const found = new Map<number, { id: number; name: string }>();
   for (const contactId of new Set(contactIds)) {
     const contact = await findContact(db, companyId, contactId);
@@ -33,7 +34,7 @@ async function contactsOf(db: Kysely<any>, companyId: number, contactIds: Iterab
   return found;
 }
 
-async function hydrate(db: Kysely<any>, rows: any[]): Promise<ScheduleView[]> {
+async function hydrate(db: Kysely<ReadDatabase>, rows: any[]): Promise<ScheduleView[]> {
   const byCompany = new Map<number, any[]>();
   for (const row of rows) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row]);
   const contacts = new Map<string, { id: number; name: string }>();
@@ -43,14 +44,14 @@ async function hydrate(db: Kysely<any>, rows: any[]): Promise<ScheduleView[]> {
   return rows.map((row) => scheduleFromRow(row, contacts.get(`${row.company_id}:${row.contact_id}`) ?? null));
 }
 
-export async function findSchedule(db: Kysely<any>, companyId: number, id: number): Promise<ScheduleView | undefined> {
+export async function findSchedule(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ScheduleView | undefined> {
   const row = await db.selectFrom('read.schedules').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
   return row ? (await hydrate(db, [row]))[0] : undefined;
 }
 
 /** The schedules page: newest send time first, searched in the body, optionally one contact's or one user's. */
 export async function listSchedules(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { searchParam?: string; contactId?: number; userId?: number; pageNumber?: number; pageSize?: number } = {},
 ): Promise<{ schedules: ScheduleView[]; count: number; hasMore: boolean }> {
@@ -68,7 +69,7 @@ export async function listSchedules(
 }
 
 /** Pending schedules whose time has come, oldest first, across companies (the automation's sender). */
-export async function dueSchedules(db: Kysely<any>, now: Date, limit: number): Promise<Array<{ id: number; companyId: number }>> {
+export async function dueSchedules(db: Kysely<ReadDatabase>, now: Date, limit: number): Promise<Array<{ id: number; companyId: number }>> {
   const rows = await db
     .selectFrom('read.schedules')
     .select(['id', 'company_id'])
@@ -86,7 +87,7 @@ export async function dueSchedules(db: Kysely<any>, now: Date, limit: number): P
  * message goes when it was not written from a ticket. Reads the tickets read model by its indexed
  * contact column; the tickets area names no such query.
  */
-export async function lastConnectionOfContact(db: Kysely<any>, companyId: number, contactId: number): Promise<number | null> {
+export async function lastConnectionOfContact(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<number | null> {
   const row = await db
     .selectFrom('read.tickets')
     .select('whatsapp_id')

@@ -1,4 +1,5 @@
 import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
+import type { ReadDatabase } from '../database';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
@@ -96,7 +97,7 @@ export const TICKETS_PAGE_SIZE = 40;
  * that match. Counts come from read.ticket_counts unless a filter reaches beyond its key
  * (search, tags, dates, unread), where the filtered rows are counted.
  */
-export async function listTickets(db: Kysely<any>, companyId: number, viewer: TicketViewer, filter: TicketListFilter) {
+export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, filter: TicketListFilter) {
   const search = filter.searchParam?.trim().toLowerCase() ?? '';
   const structural = (qb: any, queueIds = filter.queueIds) => {
     let query = qb.where('company_id', '=', companyId).where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, filter.showAll));
@@ -199,7 +200,7 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
 
 /** What visibility (canSeeTicket) reads of a ticket, without its contact, tags and names. */
 export async function findTicketAccess(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   ticketId: number,
 ): Promise<{ id: number; status: TicketStatus; userId: number | null; queueId: number | null; isGroup: boolean } | undefined> {
@@ -213,7 +214,7 @@ export async function findTicketAccess(
   return row ? { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group } : undefined;
 }
 
-export async function findTicket(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
+export async function findTicket(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
   const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
     .where('t.id', '=', ticketId)
     .where('t.company_id', '=', companyId)
@@ -222,7 +223,7 @@ export async function findTicket(db: Kysely<any>, companyId: number, ticketId: n
   return row ? viewOf(row) : undefined;
 }
 
-export async function findTicketByUuid(db: Kysely<any>, companyId: number, uuid: string): Promise<TicketView | undefined> {
+export async function findTicketByUuid(db: Kysely<ReadDatabase>, companyId: number, uuid: string): Promise<TicketView | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
   const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
     .where('t.uuid', '=', uuid)
@@ -233,7 +234,7 @@ export async function findTicketByUuid(db: Kysely<any>, companyId: number, uuid:
 }
 
 /** Tickets by id in any company (the projector's frames); deleted ones are left out. */
-export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): Promise<TicketView[]> {
+export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
   const rows: any[] = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't').where('t.id', 'in', ids).execute();
   return rows.map(viewOf);
@@ -243,20 +244,20 @@ export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): 
  * The views of the rows a write statement returns (`update … returning t.*`), read in that same
  * statement: a projector builds its frames without another round trip.
  */
-export async function ticketViewsReturnedBy(db: Kysely<any>, write: Expression<any>): Promise<TicketView[]> {
+export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<any>): Promise<TicketView[]> {
   const rows: any[] = await withRelations(db.with('written', () => sql`(${write})`).selectFrom('written as t').selectAll('t'), 't').execute();
   return rows.map(viewOf);
 }
 
 /** Which message each ticket shows as its last message (by message id; tickets without one are left out). */
-export async function lastMessageIdsOf(db: Kysely<any>, ticketIds: readonly number[]): Promise<Map<number, string>> {
+export async function lastMessageIdsOf(db: Kysely<ReadDatabase>, ticketIds: readonly number[]): Promise<Map<number, string>> {
   if (ticketIds.length === 0) return new Map();
   const rows = await db.selectFrom('read.tickets').select(['id', 'last_message_id']).where('id', 'in', ticketIds).where('last_message_id', 'is not', null).execute();
   return new Map(rows.map((row) => [row.id as number, row.last_message_id as string]));
 }
 
 /** Ids of a company's not-closed tickets in a status and queues (close-all). */
-export async function ticketIdsFor(db: Kysely<any>, companyId: number, viewer: TicketViewer, status: TicketStatus, queueIds: number[]): Promise<number[]> {
+export async function ticketIdsFor(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, status: TicketStatus, queueIds: number[]): Promise<number[]> {
   let query = db
     .selectFrom('read.tickets')
     .select('id')
@@ -342,7 +343,7 @@ export interface TicketLogEntry {
   queue: { id: number; name: string } | null;
 }
 
-export async function ticketLog(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {
+export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {
   const rows = await db
     .selectFrom('read.ticket_log as l')
     .leftJoin('read.users as u', 'u.id', 'l.user_id')
@@ -363,7 +364,7 @@ export async function ticketLog(db: Kysely<any>, companyId: number, ticketId: nu
 }
 
 /** Names of users by id (the history's actors), across the company. */
-export async function userNames(db: Kysely<any>, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+export async function userNames(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('read.users').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id as number, row.name as string]));

@@ -1,5 +1,6 @@
+import type { Channel, TicketStatus } from '@conversa/contracts';
 import type { Generated } from 'kysely';
-import type { Int8, Timestamp } from '../columns';
+import type { Timestamp } from '../columns';
 
 // Rows of the tables projections/tickets/migration.ts creates, column for column.
 
@@ -7,12 +8,12 @@ export interface TicketsTable {
   id: number;
   uuid: string;
   company_id: number;
-  status: string;
+  status: TicketStatus;
   queue_id: number | null;
   user_id: number | null;
   contact_id: number;
   whatsapp_id: number | null;
-  channel: string;
+  channel: Channel;
   is_group: boolean;
   is_bot: Generated<boolean>;
   unread_messages: Generated<number>;
@@ -30,7 +31,7 @@ export interface TicketsTable {
 
 export interface TicketCountsTable {
   company_id: number;
-  status: string;
+  status: TicketStatus;
   queue_id: number | null;
   user_id: number | null;
   whatsapp_id: number | null;
@@ -39,7 +40,7 @@ export interface TicketCountsTable {
 }
 
 export interface TicketLogTable {
-  id: Generated<Int8>;
+  id: Generated<string>;
   company_id: number;
   ticket_id: number;
   type: string;
