@@ -1,6 +1,6 @@
-import type { ReadDatabase } from './database';
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from './database';
 
 /** The role analysts log in through (GRANT conversa_analyst TO <login>): reads schema `read`, nothing else. */
 export const ANALYST_ROLE = 'conversa_analyst';
