@@ -1,35 +1,15 @@
-import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type ScheduleEntry } from '@conversa/contracts';
+import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type CompanyView, type ScheduleEntry } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 
-export interface CompanyRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  planId: number;
-  status: boolean;
-  dueDate: string;
-  recurrence: string;
-  paymentMethod: string;
-  addressStreet: string;
-  addressState: string;
-  addressCity: string;
-  /** Opening hours; a company that never saved any has the default week (spec 2 §3). */
-  schedules: ScheduleEntry[];
-  createdAt: string;
-  lastLogin: string | null;
-}
-
 const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
-export async function findCompany(db: Kysely<ReadDatabase>, id: number): Promise<CompanyRow | null> {
+export async function findCompany(db: Kysely<ReadDatabase>, id: number): Promise<CompanyView | null> {
   const row = await db.selectFrom('read.companies').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
   return row ? companyFromRow(row) : null;
 }
 
-const companyFromRow = (row: any): CompanyRow => ({
+const companyFromRow = (row: any): CompanyView => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -70,7 +50,7 @@ export async function countCompaniesOnPlan(db: Kysely<ReadDatabase>, planId: num
   return Number(row.count);
 }
 
-export async function listCompanies(db: Kysely<ReadDatabase>): Promise<CompanyRow[]> {
+export async function listCompanies(db: Kysely<ReadDatabase>): Promise<CompanyView[]> {
   const rows = await db.selectFrom('read.companies').selectAll().where('deleted', '=', false).orderBy('id').execute();
   return rows.map(companyFromRow);
 }

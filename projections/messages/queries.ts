@@ -1,55 +1,10 @@
-import type { MediaType, VisibleTicket } from '@conversa/contracts';
+import type { MediaType, MessageView, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { LINK_PATTERN } from './migration';
 
-/** The message a reply quotes, as the bubble above the reply shows it. */
-export interface QuotedMessageView {
-  id: string;
-  body: string;
-  fromMe: boolean;
-  mediaType: MediaType;
-  mediaUrl: string | null;
-  isDeleted: boolean;
-  participant: { name: string; number: string } | null;
-}
-
-/** A message as GET /messages and the `appMessage` frames show it (spec 1 §3). */
-export interface MessageView {
-  id: string;
-  companyId: number;
-  ticketId: number;
-  contactId: number;
-  whatsappId: number | null;
-  /** The queue its ticket was in when it was written; null: none then, or written before messages carried it. */
-  queueId: number | null;
-  fromMe: boolean;
-  body: string;
-  mediaType: MediaType;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  mediaMime: string | null;
-  mediaSize: number | null;
-  location: { latitude: number; longitude: number; name: string | null } | null;
-  quotedMsgId: string | null;
-  quotedMsg: QuotedMessageView | null;
-  userId: number | null;
-  isPrivate: boolean;
-  isDeleted: boolean;
-  deletedBy: 'user' | 'contact' | null;
-  /** The contact deleted it under lgpdDeleteMessage: text, file and place are gone, only the mark stays. */
-  contentErased: boolean;
-  isEdited: boolean;
-  isForwarded: boolean;
-  ack: number;
-  read: boolean;
-  providerId: string | null;
-  participant: { name: string; number: string } | null;
-  sendError: string | null;
-  createdAt: string;
-  /** When the text was written or last edited: the 15-minute edit window counts from here. */
-  updatedAt: string;
-}
+// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
+export type { QuotedMessageView, MessageView, TicketLink };
 
 /** Spec 1 §7: the message list loads 20 at a time. */
 export const MESSAGES_PAGE_SIZE = 20;
@@ -172,13 +127,6 @@ export async function listImages(db: Kysely<ReadDatabase>, companyId: number, ti
     order by created_at asc, id asc
     limit ${MEDIA_TAB_LIMIT}`.execute(db);
   return rows.map((row) => ({ id: row.id, mediaUrl: row.media_url, pageNumber: Math.floor((Number(row.position) - 1) / MESSAGES_PAGE_SIZE) + 1, body: row.body }));
-}
-
-export interface TicketLink {
-  messageId: string;
-  url: string;
-  fromMe: boolean;
-  createdAt: string;
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;

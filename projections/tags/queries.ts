@@ -1,17 +1,9 @@
+import type { TagView } from '@conversa/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 
-/** A tag as the API and the `tag` frames show it (spec 3 §3). */
-export interface TagView {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  kanban: 0 | 1;
-  userId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
+export type { TagView };
 
 const tagFromRow = (row: any): TagView => ({
   id: row.id,

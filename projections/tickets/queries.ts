@@ -1,53 +1,11 @@
-import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer, type TicketContact, type TicketView, type TicketLogEntry } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
-export interface TicketContact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  urlPicture: string | null;
-  channel: string;
-  isGroup: boolean;
-  active: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-}
-
-/** A ticket as the list, the conversation header and the socket frames show it (spec 1 §3). */
-export interface TicketView {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  companyId: number;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  contactId: number;
-  contact: TicketContact | null;
-  tags: Array<{ id: number; name: string; color: string }>;
-  whatsappId: number | null;
-  /** Connections arrive with the channels issue. */
-  /** `wavoip` is the connection's call token (spec 1 §3): the conversation screen places calls with it. */
-  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: string } | null;
-  channel: string;
-  isGroup: boolean;
-  isBot: boolean;
-  unreadMessages: number;
-  lastMessage: string;
-  useIntegration: boolean;
-  promptId: number | null;
-  amountUsedBotQueues: number;
-  /** The contact's rating (1 to 5) once given. */
-  userRating: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
+export type { TicketContact, TicketView, TicketLogEntry };
 
 export { canSeeTicket, type TicketViewer };
 
@@ -333,14 +291,6 @@ function viewOf(row: any): TicketView {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
-}
-
-export interface TicketLogEntry {
-  id: number;
-  type: string;
-  createdAt: string;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string } | null;
 }
 
 export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {

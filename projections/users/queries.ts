@@ -1,37 +1,11 @@
-import type { Plan } from '@conversa/contracts';
+import type { Plan, UserView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
 
-/** A user as the API shows it (never the password hash). */
-export interface UserView {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: 'admin' | 'supervisor' | 'user';
-  super: boolean;
-  language: 'pt-BR' | 'en' | 'es' | 'tr';
-  profileImage: string | null;
-  startWork: string;
-  endWork: string;
-  farewellMessage: string;
-  allTicket: 'enable' | 'disable';
-  allowGroup: boolean;
-  defaultMenu: 'open' | 'closed';
-  defaultTheme: 'light' | 'dark';
-  whatsappId: number | null;
-  queueIds: number[];
-  showDashboard: boolean;
-  allowRealTime: boolean;
-  allowConnections: boolean;
-  /** Pinging from a browser (spec 2 §3 online). */
-  online: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastLogin: string | null;
-}
+// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
+export type { UserView };
 
 export const userFromRow = (row: any): UserView => ({
   id: row.id,
