@@ -1,6 +1,7 @@
 import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type CompanyView, type ScheduleEntry } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { CompaniesTable } from './tables';
 
 const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
@@ -9,7 +10,7 @@ export async function findCompany(db: Kysely<ReadDatabase>, id: number): Promise
   return row ? companyFromRow(row) : null;
 }
 
-const companyFromRow = (row: any): CompanyView => ({
+const companyFromRow = (row: Selectable<CompaniesTable>): CompanyView => ({
   id: row.id,
   name: row.name,
   email: row.email,

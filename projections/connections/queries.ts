@@ -1,10 +1,12 @@
 import type { ChannelAccount, ConnectionChannel, ConnectionView } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { ConnectionsTable } from './tables';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export const connectionFromRow = (row: any): ConnectionView => ({
+/** A row of read.connections, with its token when the query joined the secrets. */
+export const connectionFromRow = (row: Selectable<ConnectionsTable> & { token?: string }): ConnectionView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,

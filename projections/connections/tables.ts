@@ -1,4 +1,4 @@
-import type { ConnectionChannel, ImportProgress, ScheduleEntry } from '@conversa/contracts';
+import type { ConnectionChannel, ConnectionDetails, ConnectionStatus, ImportProgress, ScheduleEntry } from '@conversa/contracts';
 import type { Generated } from 'kysely';
 import type { Json, JsonWithDefault, Timestamp } from '../columns';
 
@@ -9,7 +9,7 @@ export interface ConnectionsTable {
   company_id: number;
   name: string;
   channel: ConnectionChannel;
-  status: string;
+  status: ConnectionStatus;
   qrcode: Generated<string>;
   retries: Generated<number>;
   number: Generated<string>;
@@ -20,13 +20,13 @@ export interface ConnectionsTable {
   rating_message: string;
   max_use_bot_queues: number;
   max_use_bot_queues_nps: number;
-  provider: string;
+  provider: ConnectionDetails['provider'];
   expires_ticket: number;
   expires_ticket_nps: number;
-  when_expires_ticket: string;
+  when_expires_ticket: ConnectionDetails['whenExpiresTicket'];
   expires_inactive_message: string;
   allow_group: boolean;
-  group_as_ticket: string;
+  group_as_ticket: ConnectionDetails['groupAsTicket'];
   time_use_bot_queues: number;
   time_send_queue: number;
   send_id_queue: number | null;

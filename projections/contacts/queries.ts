@@ -1,12 +1,13 @@
 import { CONTACTS_PAGE_SIZE, type Channel, type ContactTag, type ContactView, type ContactSummary } from '@conversa/contracts';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { ContactsTable } from './tables';
 import { escapeLike } from '../tags/queries';
 
 // The views are the contracts' (the wire's types); re-exported for the callers of these queries.
 export type { ContactTag, ContactView, ContactSummary };
 
-const contactFromRow = (row: any, tags: ContactTag[]): ContactView => ({
+const contactFromRow = (row: Selectable<ContactsTable>, tags: ContactTag[]): ContactView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -74,7 +75,7 @@ export async function listContacts(
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  const tags = await tagsOfContacts(db, rows.map((row) => row.id as number));
+  const tags = await tagsOfContacts(db, rows.map((row) => row.id));
   const total = Number(count);
   return { contacts: rows.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), count: total, hasMore: page * pageSize < total };
 }

@@ -1,8 +1,9 @@
 import type { HelpView } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { HelpsTable } from './tables';
 
-const helpFromRow = (row: any): HelpView => ({
+const helpFromRow = (row: Selectable<HelpsTable>): HelpView => ({
   id: row.id,
   title: row.title,
   description: row.description,

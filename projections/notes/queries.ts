@@ -1,9 +1,10 @@
 import type { TicketNoteView } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { TicketNotesTable } from './tables';
 import { findUser } from '../users/queries';
 
-const noteFromRow = (row: any, user: { id: number; name: string } | null): TicketNoteView => ({
+const noteFromRow = (row: Selectable<TicketNotesTable>, user: { id: number; name: string } | null): TicketNoteView => ({
   id: row.id,
   note: row.note,
   ticketId: row.ticket_id,

@@ -1,11 +1,12 @@
 import type { ChatbotOptionView, ChatbotQueueType, QueueSummary, QueueView, QueueWithOptions, ScheduleEntry } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { QueueOptionsTable, QueuesTable } from './tables';
 
 // The views are the contracts' (the wire's types); re-exported for the callers of these queries.
 export type { ChatbotOptionView, QueueView, QueueWithOptions, QueueSummary };
 
-const queueFromRow = (row: any): QueueView => ({
+const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -24,7 +25,7 @@ const queueFromRow = (row: any): QueueView => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-const optionFromRow = (row: any): ChatbotOptionView => ({
+const optionFromRow = (row: Selectable<QueueOptionsTable>): ChatbotOptionView => ({
   id: row.id,
   queueId: row.queue_id,
   parentId: row.parent_id,
@@ -91,7 +92,7 @@ export async function countQueues(db: Kysely<ReadDatabase>, companyId: number): 
 export async function existingQueueIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('read.queues').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
-  return rows.map((row) => row.id as number);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -101,14 +102,14 @@ export async function existingQueueIds(db: Kysely<ReadDatabase>, companyId: numb
 export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<Map<number, QueueSummary>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('read.queues').select(['id', 'name', 'color']).where('company_id', '=', companyId).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row) => [row.id as number, { id: row.id, name: row.name, color: row.color }]));
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]));
 }
 
 /** Like queueSummaries across companies, for rows that carry their own company (the ticket list hydrates many rows at once). */
 export async function queueSummariesById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<Map<number, QueueSummary & { companyId: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('read.queues').select(['id', 'name', 'color', 'company_id']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row) => [row.id as number, { id: row.id, name: row.name, color: row.color, companyId: row.company_id }]));
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color, companyId: row.company_id }]));
 }
 
 /** The live queues a user attends, in menu order (a user's `queueIds` may name queues deleted since). */

@@ -1,4 +1,4 @@
-import type { ScheduleEntry } from '@conversa/contracts';
+import type { ChatbotQueueType, ScheduleEntry } from '@conversa/contracts';
 import type { Generated } from 'kysely';
 import type { Json, Timestamp } from '../columns';
 
@@ -31,7 +31,7 @@ export interface QueueOptionsTable {
   parent_id: number | null;
   name: string;
   greeting_message: string;
-  queue_type: string;
+  queue_type: ChatbotQueueType;
   opt_queue_id: number | null;
   opt_user_id: number | null;
   opt_integration_id: number | null;

@@ -1,6 +1,7 @@
 import type { QuickMessageView } from '@conversa/contracts';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { QuickMessagesTable } from './tables';
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
@@ -10,7 +11,7 @@ export interface QuickMessageViewer {
   managesAll: boolean;
 }
 
-export const quickMessageFromRow = (row: any): QuickMessageView => ({
+export const quickMessageFromRow = (row: Selectable<QuickMessagesTable>): QuickMessageView => ({
   id: row.id,
   companyId: row.company_id,
   userId: row.user_id,

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { TicketRoutingTable } from './tables';
 
 /** One ticket's clocks as the routing timers read them. */
 export interface TicketClocks {
@@ -18,7 +19,7 @@ export interface TicketClocks {
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const clocksFromRow = (row: any): TicketClocks => ({
+const clocksFromRow = (row: Selectable<TicketRoutingTable>): TicketClocks => ({
   ticketId: row.ticket_id,
   companyId: row.company_id,
   contactId: row.contact_id,
@@ -42,7 +43,7 @@ export async function ticketClocks(db: Kysely<ReadDatabase>, ticketId: number): 
 export async function connectionsWith(db: Kysely<ReadDatabase>, status: 'open' | 'nps'): Promise<Array<{ companyId: number; whatsappId: number | null }>> {
   let query = db.selectFrom('read.ticket_routing').select(['company_id', 'whatsapp_id']).distinct().where('status', '=', status);
   if (status === 'open') query = query.where('is_group', '=', false);
-  return (await query.execute()).map((row: any) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id }));
+  return (await query.execute()).map((row) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id }));
 }
 
 /**
@@ -88,7 +89,7 @@ export async function waitingGroups(db: Kysely<ReadDatabase>): Promise<Array<{ c
     .where('user_id', 'is', null)
     .where('is_group', '=', false)
     .execute();
-  return rows.map((row: any) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id, queueId: row.queue_id }));
+  return rows.map((row) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id, queueId: row.queue_id }));
 }
 
 /** Tickets waiting with no attendant in a queue (or with none, on a connection) since before `cutoff`, the longest waiting first. */
@@ -125,5 +126,5 @@ export async function waitingInQueues(db: Kysely<ReadDatabase>, companyId: numbe
     .where('ticket_id', '<>', exceptTicketId)
     .groupBy('queue_id')
     .execute();
-  return Object.fromEntries(rows.map((row: any) => [row.queue_id, Number(row.count)]));
+  return Object.fromEntries(rows.map((row) => [row.queue_id, Number(row.count)]));
 }

@@ -1,13 +1,14 @@
 import type { ScheduleView } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { SchedulesTable } from './tables';
 import { findContact } from '../contacts/queries';
 
 export const SCHEDULES_PAGE_SIZE = 20;
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
-const scheduleFromRow = (row: any, contact: { id: number; name: string } | null): ScheduleView => ({
+const scheduleFromRow = (row: Selectable<SchedulesTable>, contact: { id: number; name: string } | null): ScheduleView => ({
   id: row.id,
   companyId: row.company_id,
   contactId: row.contact_id,
@@ -79,7 +80,7 @@ export async function dueSchedules(db: Kysely<ReadDatabase>, now: Date, limit: n
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id as number, companyId: row.company_id as number }));
+  return rows.map((row) => ({ id: row.id, companyId: row.company_id }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ScheduleStatus } from '@conversa/contracts';
 import type { Timestamp } from '../columns';
 
 // Rows of the tables projections/schedules/migration.ts creates, column for column.
@@ -11,7 +12,7 @@ export interface SchedulesTable {
   body: string;
   send_at: Timestamp;
   sent_at: Timestamp | null;
-  status: string;
+  status: ScheduleStatus;
   message_id: string | null;
   sent_ticket_id: number | null;
   failure_reason: string | null;

@@ -1,11 +1,12 @@
 import type { TagView } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { TagsTable } from './tables';
 
 // The views are the contracts' (the wire's types); re-exported for the callers of these queries.
 export type { TagView };
 
-const tagFromRow = (row: any): TagView => ({
+const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -45,7 +46,7 @@ export async function listTags(
 export async function existingTagIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('read.tags').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
-  return rows.map((row) => row.id as number);
+  return rows.map((row) => row.id);
 }
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

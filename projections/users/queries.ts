@@ -1,13 +1,14 @@
 import type { Plan, UserView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { UsersTable } from './tables';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
 
 // The views are the contracts' (the wire's types); re-exported for the callers of these queries.
 export type { UserView };
 
-export const userFromRow = (row: any): UserView => ({
+export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -75,13 +76,13 @@ export async function onlineUserIds(db: Kysely<ReadDatabase>, companyId: number,
   let query = db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('online', '=', true).where('deleted', '=', false);
   if (queueId !== undefined) query = query.where(sql<boolean>`${queueId} = any(queue_ids)`);
   const rows = await query.orderBy('id').execute();
-  return rows.map((row: any) => row.id);
+  return rows.map((row) => row.id);
 }
 
 /** Ids of the company's live users (what the plan's user limit counts). */
 export async function activeUserIds(db: Kysely<ReadDatabase>, companyId: number): Promise<number[]> {
   const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
-  return rows.map((row: any) => row.id);
+  return rows.map((row) => row.id);
 }
 
 /**

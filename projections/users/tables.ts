@@ -1,3 +1,4 @@
+import type { Language, Profile, UserDetails } from '@conversa/contracts';
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../columns';
 
@@ -8,17 +9,17 @@ export interface UsersTable {
   company_id: number;
   name: string;
   email: string;
-  profile: string;
+  profile: Profile;
   super: boolean;
-  language: string;
+  language: Language;
   profile_image: string | null;
   start_work: string;
   end_work: string;
   farewell_message: string;
-  all_ticket: string;
+  all_ticket: UserDetails['allTicket'];
   allow_group: boolean;
-  default_menu: string;
-  default_theme: string;
+  default_menu: UserDetails['defaultMenu'];
+  default_theme: UserDetails['defaultTheme'];
   whatsapp_id: number | null;
   queue_ids: Generated<number[]>;
   show_dashboard: boolean;
