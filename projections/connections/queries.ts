@@ -60,9 +60,11 @@ export interface FindConnectionOptions {
   withToken?: boolean;
 }
 
+const liveConnections = (db: Kysely<ReadDatabase>) => db.selectFrom('read.connections as c').selectAll('c').where('c.deleted', '=', false);
+const withTokens = (db: Kysely<ReadDatabase>) => liveConnections(db).innerJoin('auth.connection_secrets as s', 's.connection_id', 'c.id').select('s.token');
+
 function connectionQuery(db: Kysely<ReadDatabase>, withToken: boolean) {
-  const query = db.selectFrom('read.connections as c').selectAll('c').where('c.deleted', '=', false);
-  return withToken ? query.innerJoin('auth.connection_secrets as s', 's.connection_id', 'c.id').select('s.token') : query;
+  return withToken ? withTokens(db) : liveConnections(db);
 }
 
 /** One live connection, or null (unknown, deleted, or another company's). */
@@ -134,7 +136,7 @@ export async function connectionSecrets(db: Kysely<ReadDatabase>, id: number): P
 
 /** The live connection holding a token (the external message API authenticates with it). */
 export async function connectionByToken(db: Kysely<ReadDatabase>, token: string): Promise<ConnectionView | null> {
-  const row = await (connectionQuery(db, true) as any).where('s.token', '=', token).orderBy('c.id').executeTakeFirst();
+  const row = await withTokens(db).where('s.token', '=', token).orderBy('c.id').executeTakeFirst();
   return row ? connectionFromRow(row) : null;
 }
 

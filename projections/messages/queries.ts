@@ -1,6 +1,7 @@
-import type { MediaType, MessageView, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { MediaType, MessageParticipant, MessageView, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { MessagesTable } from './tables';
 import { LINK_PATTERN } from './migration';
 
 // The views are the contracts' (the wire's types); re-exported for the callers of these queries.
@@ -13,7 +14,18 @@ export const MEDIA_TAB_LIMIT = 500;
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-function messageFromRow(row: any): MessageView {
+/** A message row with the columns of the message it quotes (null when it quotes none). */
+type MessageRow = Selectable<MessagesTable> & {
+  q_id: string | null;
+  q_body: string | null;
+  q_from_me: boolean | null;
+  q_media_type: MediaType | null;
+  q_media_url: string | null;
+  q_is_deleted: boolean | null;
+  q_participant: MessageParticipant | null;
+};
+
+function messageFromRow(row: MessageRow): MessageView {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -30,8 +42,9 @@ function messageFromRow(row: any): MessageView {
     mediaSize: row.media_size === null ? null : Number(row.media_size),
     location: row.location,
     quotedMsgId: row.quoted_message_id,
+    // A quote that joined has all its columns: none of them is nullable but the url and participant.
     quotedMsg: row.q_id
-      ? { id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, mediaUrl: row.q_media_url, isDeleted: row.q_is_deleted, participant: row.q_participant }
+      ? ({ id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, mediaUrl: row.q_media_url, isDeleted: row.q_is_deleted, participant: row.q_participant } as QuotedMessageView)
       : null,
     userId: row.user_id,
     isPrivate: row.is_private,

@@ -1,4 +1,4 @@
-import type { MessageLocation, MessageParticipant } from '@conversa/contracts';
+import type { MediaType, MessageLocation, MessageParticipant } from '@conversa/contracts';
 import type { Generated } from 'kysely';
 import type { Int8, Json, Timestamp } from '../columns';
 
@@ -12,7 +12,7 @@ export interface MessagesTable {
   whatsapp_id: number | null;
   from_me: boolean;
   body: string;
-  media_type: string;
+  media_type: MediaType;
   media_url: string | null;
   media_name: string | null;
   media_mime: string | null;
@@ -22,7 +22,7 @@ export interface MessagesTable {
   user_id: number | null;
   is_private: Generated<boolean>;
   is_deleted: Generated<boolean>;
-  deleted_by: string | null;
+  deleted_by: 'user' | 'contact' | null;
   is_edited: Generated<boolean>;
   is_forwarded: Generated<boolean>;
   ack: Generated<number>;

@@ -41,7 +41,7 @@ const optionFromRow = (row: Selectable<QueueOptionsTable>): ChatbotOptionView =>
 });
 
 /** Rows (any order) → the forest of first-level options, siblings in id order (the order they were added). */
-function treeOf(rows: readonly any[]): ChatbotOptionView[] {
+function treeOf(rows: readonly Selectable<QueueOptionsTable>[]): ChatbotOptionView[] {
   const views = rows.map(optionFromRow).sort((a, b) => a.id - b.id);
   const byId = new Map(views.map((view) => [view.id, view]));
   const roots: ChatbotOptionView[] = [];
@@ -137,7 +137,7 @@ export async function optionTrees(db: Kysely<ReadDatabase>, companyId: number, q
     .where('queue_id', 'in', [...queueIds])
     .where('deleted', '=', false)
     .execute();
-  const byQueue = new Map<number, any[]>();
+  const byQueue = new Map<number, Selectable<QueueOptionsTable>[]>();
   for (const row of rows) byQueue.set(row.queue_id, [...(byQueue.get(row.queue_id) ?? []), row]);
   for (const [queueId, queueRows] of byQueue) trees.set(queueId, treeOf(queueRows));
   return trees;

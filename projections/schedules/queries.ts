@@ -35,8 +35,8 @@ async function contactsOf(db: Kysely<ReadDatabase>, companyId: number, contactId
   return found;
 }
 
-async function hydrate(db: Kysely<ReadDatabase>, rows: any[]): Promise<ScheduleView[]> {
-  const byCompany = new Map<number, any[]>();
+async function hydrate(db: Kysely<ReadDatabase>, rows: Selectable<SchedulesTable>[]): Promise<ScheduleView[]> {
+  const byCompany = new Map<number, Selectable<SchedulesTable>[]>();
   for (const row of rows) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row]);
   const contacts = new Map<string, { id: number; name: string }>();
   for (const [companyId, companyRows] of byCompany) {
