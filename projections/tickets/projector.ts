@@ -1,4 +1,4 @@
-import { lastMessagePreview, type RecordedEvent, type TicketStatus } from '@conversa/contracts';
+import { lastMessagePreview, type RecordedEvent, type TicketBefore } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -9,14 +9,6 @@ import type { TicketsTable } from './tables';
 /** The columns that decide who sees a ticket and which count it adds to. */
 const keyColumns = ['company_id', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'is_group'] as const;
 type TicketKey = Pick<Selectable<TicketsTable>, (typeof keyColumns)[number]>;
-
-/** Where the ticket stood before this batch: frames carry it so the edge also tells those who just lost sight of it. */
-export interface TicketBefore {
-  status: TicketStatus;
-  userId: number | null;
-  queueId: number | null;
-  isGroup: boolean;
-}
 
 type Frame = 'update' | 'updateUnread' | 'delete';
 

@@ -53,3 +53,11 @@ export interface TicketLogEntry {
   user: { id: number; name: string } | null;
   queue: { id: number; name: string } | null;
 }
+
+/** Where a ticket stood before a change: `ticket` frames carry it so the edge also tells those who just lost sight of it. */
+export interface TicketBefore {
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
