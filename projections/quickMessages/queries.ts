@@ -29,9 +29,9 @@ export const quickMessageFromRow = (row: Selectable<QuickMessagesTable>): QuickM
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-function visibleTo<Q extends SelectQueryBuilder<any, any, any>>(query: Q, viewer: QuickMessageViewer | undefined): Q {
+function visibleTo<O>(query: SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O>, viewer: QuickMessageViewer | undefined): SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O> {
   if (!viewer || viewer.managesAll) return query;
-  return query.where((eb: any) => eb.or([eb('user_id', '=', viewer.userId), eb('geral', '=', true)])) as Q;
+  return query.where((eb) => eb.or([eb('user_id', '=', viewer.userId), eb('geral', '=', true)]));
 }
 
 /** One quick message of the company; with a viewer, only if that viewer may see it. */
@@ -62,7 +62,7 @@ export async function listQuickMessages(
     query = query.where((eb) => eb.or([eb(eb.fn('lower', ['shortcode']), 'like', like), eb(eb.fn('lower', ['message']), 'like', like)]));
   }
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
+  const { count } = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
   const rows = await query.selectAll().orderBy((eb) => eb.fn('lower', ['shortcode'])).orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
   const total = Number(count);
   return { records: rows.map(quickMessageFromRow), count: total, hasMore: page * pageSize < total };
@@ -86,7 +86,7 @@ export async function listComposerQuickMessages(db: Kysely<ReadDatabase>, compan
 /** The category entries the viewer may see (GET /quick-messages/categoriesMessages). */
 export async function listQuickMessageCategories(db: Kysely<ReadDatabase>, companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageView[]> {
   const query = db.selectFrom('read.quick_messages').selectAll().where('company_id', '=', companyId).where('is_category', '=', true);
-  const rows = await visibleTo(query, viewer).orderBy((eb: any) => eb.fn('lower', ['shortcode'])).orderBy('id').execute();
+  const rows = await visibleTo(query, viewer).orderBy((eb) => eb.fn('lower', ['shortcode'])).orderBy('id').execute();
   return rows.map(quickMessageFromRow);
 }
 
