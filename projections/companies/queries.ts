@@ -64,5 +64,5 @@ export async function listCompanies(db: Kysely<ReadDatabase>): Promise<CompanyVi
 export async function companySchedules(db: Kysely<ReadDatabase>, companyId: number): Promise<ScheduleEntry[]> {
   const row = await db.selectFrom('read.companies').select('schedules').where('id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return [];
-  return (row.schedules as ScheduleEntry[]).length > 0 ? (row.schedules as ScheduleEntry[]) : defaultOpeningHours();
+  return row.schedules.length > 0 ? row.schedules : defaultOpeningHours();
 }

@@ -85,7 +85,7 @@ export const contactsProjector = defineProjector({
           if (data.tagIds.length > 0) {
             await trx
               .insertInto('read.contact_tags')
-              .values((data.tagIds as number[]).map((tagId) => ({ company_id: companyId, contact_id: data.contactId, tag_id: tagId })))
+              .values(data.tagIds.map((tagId) => ({ company_id: companyId, contact_id: data.contactId, tag_id: tagId })))
               .onConflict((oc) => oc.columns(['contact_id', 'tag_id']).doNothing())
               .execute();
           }

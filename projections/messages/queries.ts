@@ -12,7 +12,7 @@ export const MESSAGES_PAGE_SIZE = 20;
 /** The drawer's tabs show at most this many of each kind, newest first. */
 export const MEDIA_TAB_LIMIT = 500;
 
-const iso = (value: unknown) => new Date(value as string).toISOString();
+const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A message row with the columns of the message it quotes (null when it quotes none). */
 type MessageRow = Selectable<MessagesTable> & {
@@ -175,7 +175,7 @@ export async function ticketMedia(db: Kysely<ReadDatabase>, companyId: number, t
     .limit(MEDIA_TAB_LIMIT)
     .execute();
   const links: TicketLink[] = linkRows.flatMap((row) =>
-    [...new Set(row.body.match(URL_IN_TEXT) ?? [])].map((url) => ({ messageId: row.id, url: url as string, fromMe: row.from_me, createdAt: iso(row.created_at) })),
+    [...new Set(row.body.match(URL_IN_TEXT) ?? [])].map((url) => ({ messageId: row.id, url, fromMe: row.from_me, createdAt: iso(row.created_at) })),
   );
   return {
     media: await byTypes(['image', 'video', 'sticker']),

@@ -6,7 +6,7 @@ import { findContact } from '../contacts/queries';
 
 export const SCHEDULES_PAGE_SIZE = 20;
 
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 const scheduleFromRow = (row: Selectable<SchedulesTable>, contact: { id: number; name: string } | null): ScheduleView => ({
   id: row.id,
@@ -99,5 +99,5 @@ export async function lastConnectionOfContact(db: Kysely<ReadDatabase>, companyI
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return (row?.whatsapp_id as number | null | undefined) ?? null;
+  return row?.whatsapp_id ?? null;
 }

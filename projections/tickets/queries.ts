@@ -326,7 +326,7 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
     .orderBy('l.created_at')
     .orderBy('l.id')
     .execute();
-  const queues = await queueSummaries(db, companyId, rows.map((row) => row.queue_id as number | null).filter((id): id is number => id !== null));
+  const queues = await queueSummaries(db, companyId, rows.map((row) => row.queue_id).filter((id): id is number => id !== null));
   return rows.map((row) => ({
     id: Number(row.id),
     type: row.type,
@@ -340,5 +340,5 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
 export async function userNames(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('read.users').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id as number, row.name as string]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
