@@ -56,7 +56,7 @@ export async function listContacts(
     // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
     const numberLike = /^[\d\s()+\-.]+$/.test(term);
     const digits = options.searchNumbers !== false && numberLike ? term.replace(/\D/g, '') : '';
-    const byName = (eb: ExpressionBuilder<any, any>) => eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
+    const byName = (eb: ExpressionBuilder<ReadDatabase, 'read.contacts'>) => eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
     query = query.where((eb) =>
       eb.or([
         // Nor may a masked viewer probe digits through a contact named by its number.

@@ -125,5 +125,5 @@ export async function usersWithStoppedPings(db: Kysely<ReadDatabase>, before: Da
     .orderBy('u.id')
     .limit(limit)
     .execute();
-  return rows.map((row: any) => ({ userId: row.id, companyId: row.company_id, lastSeenAt: new Date(row.last_seen_at) }));
+  return rows.map((row) => ({ userId: row.id, companyId: row.company_id, lastSeenAt: new Date(row.last_seen_at) }));
 }
