@@ -1,4 +1,4 @@
-import type { ChatbotOptionView, ChatbotQueueType, QueueSummary, QueueView, QueueWithOptions, ScheduleEntry } from '@conversa/contracts';
+import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
