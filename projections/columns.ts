@@ -20,24 +20,33 @@ export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 /** The part of a row a field → column map writes. */
 export type MappedRow<Row, Column extends keyof Row> = Pick<Insertable<Row>, Extract<Column, keyof Insertable<Row>>>;
 
+/** What each field must hold: what its column takes, or anything its encoder turns into that. */
+type FieldValues<Row, Map extends Record<string, keyof Row>, Encoded extends PropertyKey> = {
+  [Field in keyof Map]: Field extends Encoded ? unknown : Map[Field] extends keyof Insertable<Row> ? Insertable<Row>[Map[Field]] : never;
+};
+
 /**
  * A read model's map from an event's fields to the columns that store them, as a function from an
  * event's data to that part of the row: all of it when the data carries every field (a creation),
  * only the fields present otherwise (a change names only what changed; the rest keeps its column).
- * The map's columns are checked against the table; `encode` turns a field's value into what its
- * column takes (jsonb as JSON text).
+ * Columns and value types are checked against the table; `encode` turns a field's value into what
+ * its column takes (jsonb as JSON text).
  */
 export const fieldColumns =
   <Row>() =>
-  <const Map extends Readonly<Record<string, keyof Row & string>>>(map: Map, encode: { [Field in keyof Map]?: (value: unknown) => unknown } = {}) => {
-    function row(fields: { [Field in keyof Map]-?: unknown }): MappedRow<Row, Map[keyof Map]>;
-    function row(fields: { [Field in keyof Map]?: unknown }): Partial<MappedRow<Row, Map[keyof Map]>>;
+  <const Map extends Readonly<Record<string, keyof Row & string>>, const Encode extends { [Field in keyof Map]?: (value: never) => unknown } = {}>(
+    map: Map,
+    encode: Encode = {} as Encode,
+  ) => {
+    type Values = FieldValues<Row, Map, keyof Encode>;
+    function row(fields: { [Field in keyof Map]-?: Values[Field] }): MappedRow<Row, Map[keyof Map]>;
+    function row(fields: { [Field in keyof Map]?: Values[Field] }): Partial<MappedRow<Row, Map[keyof Map]>>;
     function row(fields: { [Field in keyof Map]?: unknown }): Partial<MappedRow<Row, Map[keyof Map]>> {
       const columns: Record<string, unknown> = {};
       for (const field of Object.keys(map) as (keyof Map & string)[]) {
         const value = fields[field];
         if (value === undefined) continue;
-        const encoder = encode[field];
+        const encoder = encode[field] as ((value: unknown) => unknown) | undefined;
         columns[map[field] as string] = encoder ? encoder(value) : value;
       }
       // Each field's value lands in the column the map pairs with it.
