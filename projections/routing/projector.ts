@@ -1,11 +1,12 @@
 import { BOT_LINGER_MS, defineProjector } from '@conversa/projector';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateRouting } from './migration';
+import type { TicketRoutingTable } from './tables';
 
 const table = 'read.ticket_routing';
 
-async function set(trx: Transaction<ReadDatabase>, ticketId: number, changes: Record<string, unknown>) {
+async function set(trx: Transaction<ReadDatabase>, ticketId: number, changes: Updateable<TicketRoutingTable>) {
   await trx.updateTable(table).set(changes).where('ticket_id', '=', ticketId).execute();
 }
 

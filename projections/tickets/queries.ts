@@ -1,4 +1,4 @@
-import { canSeeTicket, seesAllTickets, type Channel, type Profile, type TicketStatus, type TicketViewer, type TicketContact, type TicketView, type TicketLogEntry } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketContact, type TicketView, type TicketLogEntry } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import type { TicketsTable } from './tables';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
@@ -248,7 +248,7 @@ interface TicketRelations {
   } | null;
   related_user: { id: number; name: string } | null;
   related_queue: { id: number; name: string; color: string } | null;
-  related_connection: { id: number; name: string; group_as_ticket: string; wavoip: string } | null;
+  related_connection: { id: number; name: string; group_as_ticket: ConnectionDetails['groupAsTicket']; wavoip: string } | null;
   related_tags: { id: number; name: string; color: string }[];
 }
 
