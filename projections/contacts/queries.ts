@@ -4,9 +4,6 @@ import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
 import { escapeLike } from '../tags/queries';
 
-// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
-export type { ContactTag, ContactView, ContactSummary };
-
 const contactFromRow = (row: Selectable<ContactsTable>, tags: ContactTag[]): ContactView => ({
   id: row.id,
   companyId: row.company_id,

@@ -1,8 +1,8 @@
-import type { RecordedEvent, RecordedProductEvent } from '@conversa/contracts';
+import type { RecordedEvent, RecordedProductEvent, TicketView } from '@conversa/contracts';
 import { BACKGROUND_LINGER_MS, defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Insertable, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { findTicketsById, lastMessageIdsOf, type TicketView } from '../tickets/queries';
+import { findTicketsById, lastMessageIdsOf } from '../tickets/queries';
 import { migrateMessages } from './migration';
 import { findMessagesById } from './queries';
 import type { MessagesTable } from './tables';

@@ -4,9 +4,6 @@ import type { ReadDatabase } from '../database';
 import type { MessagesTable } from './tables';
 import { LINK_PATTERN } from './migration';
 
-// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
-export type { QuotedMessageView, MessageView, TicketLink };
-
 /** Spec 1 §7: the message list loads 20 at a time. */
 export const MESSAGES_PAGE_SIZE = 20;
 /** The drawer's tabs show at most this many of each kind, newest first. */

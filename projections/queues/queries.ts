@@ -3,9 +3,6 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
 
-// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
-export type { ChatbotOptionView, QueueView, QueueWithOptions, QueueSummary };
-
 const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
   companyId: row.company_id,

@@ -1,9 +1,9 @@
-import { lastMessagePreview, type RecordedEvent, type TicketBefore } from '@conversa/contracts';
+import { lastMessagePreview, type RecordedEvent, type TicketBefore, type TicketView } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateTickets } from './migration';
-import { findTicketsById, ticketViewsReturnedBy, type TicketView } from './queries';
+import { findTicketsById, ticketViewsReturnedBy } from './queries';
 import type { TicketsTable } from './tables';
 
 /** The columns that decide who sees a ticket and which count it adds to. */

@@ -1,12 +1,9 @@
-import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketContact, type TicketView, type TicketLogEntry } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketView } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import type { TicketsTable } from './tables';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-
-// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
-export type { TicketContact, TicketView, TicketLogEntry };
 
 export { canSeeTicket, type TicketViewer };
 

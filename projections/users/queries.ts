@@ -5,9 +5,6 @@ import type { UsersTable } from './tables';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
 
-// The views are the contracts' (the wire's types); re-exported for the callers of these queries.
-export type { UserView };
-
 export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   id: row.id,
   companyId: row.company_id,

@@ -1,8 +1,8 @@
-import type { CompanySettings, ConnectionView, ScheduleEntry } from '@conversa/contracts';
+import type { CompanySettings, ConnectionView, ScheduleEntry, ChatbotOptionView, QueueWithOptions } from '@conversa/contracts';
 import type { ChatbotOption, RoutingConnection, RoutingQueue } from '@conversa/core';
 import { companySchedules, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
-import { findQueue, listQueuesWithOptions, type ChatbotOptionView, type QueueWithOptions } from '@conversa/projections/queues/queries';
+import { findQueue, listQueuesWithOptions } from '@conversa/projections/queues/queries';
 import { waitingInQueues } from '@conversa/projections/routing/queries';
 import { findUser, onlineUserIds } from '@conversa/projections/users/queries';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
-import { can, DomainError, type Permission, type PlanFlag, type Profile } from '@conversa/contracts';
-import { findSignedInUser, type UserView } from '@conversa/projections/users/queries';
+import { can, DomainError, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
+import { findSignedInUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';

@@ -10,6 +10,8 @@ import {
   UpdateQueueRequest,
   type Actor,
   type ChatbotOptionInput,
+  type ChatbotOptionView,
+  type QueueWithOptions,
 } from '@conversa/contracts';
 import { queue, queueColor, type PlannedOption } from '@conversa/core';
 import {
@@ -19,8 +21,6 @@ import {
   findQueue,
   listQueues,
   optionTrees,
-  type ChatbotOptionView,
-  type QueueWithOptions,
 } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';

@@ -1,8 +1,7 @@
-import { DomainError, type SessionUser } from '@conversa/contracts';
+import { DomainError, type SessionUser, type UserView } from '@conversa/contracts';
 import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { queuesOfUser } from '@conversa/projections/queues/queries';
-import type { UserView } from '@conversa/projections/users/queries';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 
