@@ -1,18 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { TagView } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { TagsTable } from './tables';
 
-/** A tag as the API and the `tag` frames show it (spec 3 §3). */
-export interface TagView {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  kanban: 0 | 1;
-  userId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const tagFromRow = (row: any): TagView => ({
+const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -23,7 +14,7 @@ const tagFromRow = (row: any): TagView => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-export async function findTag(db: Kysely<any>, companyId: number, id: number): Promise<TagView | undefined> {
+export async function findTag(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<TagView | undefined> {
   const row = await db.selectFrom('read.tags').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   return row ? tagFromRow(row) : undefined;
 }
@@ -33,7 +24,7 @@ export async function findTag(db: Kysely<any>, companyId: number, id: number): P
  * Without `limit`, all of them (GET /tags/list); with it, one page from `offset` (GET /tags).
  */
 export async function listTags(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { searchParam?: string; kanban?: 0 | 1; offset?: number; limit?: number } = {},
 ): Promise<{ tags: TagView[]; hasMore: boolean }> {
@@ -49,10 +40,10 @@ export async function listTags(
 }
 
 /** Which of these ids are live tags of the company. */
-export async function existingTagIds(db: Kysely<any>, companyId: number, ids: readonly number[]): Promise<number[]> {
+export async function existingTagIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('read.tags').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
-  return rows.map((row) => row.id as number);
+  return rows.map((row) => row.id);
 }
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,13 +2,14 @@ import type { CompanySettings, ChannelAccount, ConnectionChannel, ConnectionStat
 import type { CommandContext, IdAllocator, ReceivedMessage, ReceiveMessageInput } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { Readable } from 'node:stream';
 import type { OutboundMessage } from './port';
 
 // The port between Conversa and a channel's sessions: what a driver is given (hooks) and what it gives back (a running session).
 
 /** What a session needs from its process: commands, the read models, ids and the media store. */
-export type SessionContext = CommandContext & { ids: IdAllocator; db: Kysely<any>; media: MediaStore };
+export type SessionContext = CommandContext & { ids: IdAllocator; db: Kysely<ReadDatabase>; media: MediaStore };
 
 /** The connection a driver runs, as the read model shows it, plus the Meta account's secrets. */
 export interface SessionConnection {

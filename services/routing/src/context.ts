@@ -17,6 +17,7 @@ import {
   type RoutingTicket,
 } from '@conversa/core';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import { memoizedDirectory, type RoutingDirectory } from './directory';
 
 /** Who the bot's messages and changes are recorded as. */
@@ -30,7 +31,7 @@ export interface RoutingLogger {
 
 /** What the routing reactors and timers run with. */
 export interface RoutingRuntime {
-  ctx: CommandContext & { ids: IdAllocator; db: Kysely<any> };
+  ctx: CommandContext & { ids: IdAllocator; db: Kysely<ReadDatabase> };
   directory: RoutingDirectory;
   /** The company's time zone (America/Sao_Paulo unless configured). */
   timeZone(companyId: number): string;

@@ -36,6 +36,7 @@ import { grantAnalystRole } from '@conversa/projections/analysts';
 import { createProjectionRuntime, type ProjectionRuntime } from '@conversa/projector';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -49,7 +50,7 @@ export interface Wiring {
   databaseUrl: string;
   registry: EventRegistry;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<ReadDatabase>;
   bus: MonitoredBus;
   runtime: ProjectionRuntime;
   /** Side effects (the sender, the bot's effects, the attendant's greeting and farewell): a runtime of their own, so commands never wait for a channel. */
@@ -85,7 +86,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle pooled connection that dies (a Postgres restart) must not crash the process: the pool replaces it.
   pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
   const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors });
   const ids = createPostgresIdAllocator(db);

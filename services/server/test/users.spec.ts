@@ -3,6 +3,8 @@ import { defaultUserDetails } from '@conversa/contracts';
 import { systemActor, user as userDecider, userSeatsStream } from '@conversa/core';
 import { execute } from '@conversa/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { sql } from 'kysely';
 import { ADMIN, bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -59,9 +61,9 @@ async function newUser(token: string, body: Record<string, unknown> = {}) {
   return response.json();
 }
 
-const rows = (table: string, where: Record<string, unknown>) => {
+const rows = (table: keyof ReadDatabase, where: Record<string, unknown>) => {
   let query = server.wiring.db.selectFrom(table).selectAll();
-  for (const [column, value] of Object.entries(where)) query = query.where(column, '=', value);
+  for (const [column, value] of Object.entries(where)) query = query.where(sql.ref(column), '=', value);
   return query.execute();
 };
 

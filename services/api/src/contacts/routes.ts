@@ -1,6 +1,6 @@
-import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText } from '@conversa/contracts';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, type ContactView } from '@conversa/contracts';
 import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
-import { findContact, listContacts, listContactSummaries, type ContactView } from '@conversa/projections/contacts/queries';
+import { findContact, listContacts, listContactSummaries } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';

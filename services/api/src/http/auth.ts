@@ -1,7 +1,8 @@
-import { can, DomainError, type Permission, type PlanFlag, type Profile } from '@conversa/contracts';
-import { findSignedInUser, type UserView } from '@conversa/projections/users/queries';
+import { can, DomainError, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
+import { findSignedInUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { SessionGuard } from '../session/guard';
 import type { TokenService } from './tokens';
 
@@ -42,7 +43,7 @@ declare module 'fastify' {
   }
 }
 
-export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; tokens: TokenService; sessions: SessionGuard; today(): string }): void {
+export function installAuth(app: FastifyInstance, deps: { db: Kysely<ReadDatabase>; tokens: TokenService; sessions: SessionGuard; today(): string }): void {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.auth;
@@ -52,7 +53,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; token
   });
 }
 
-async function authenticate(request: FastifyRequest, { db, tokens, sessions }: { db: Kysely<any>; tokens: TokenService; sessions: SessionGuard }): Promise<Principal> {
+async function authenticate(request: FastifyRequest, { db, tokens, sessions }: { db: Kysely<ReadDatabase>; tokens: TokenService; sessions: SessionGuard }): Promise<Principal> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   if (!token) throw new DomainError('ERR_UNAUTHENTICATED');

@@ -12,13 +12,15 @@ import {
   ReactToMessageRequest,
   SendMediaFields,
   SendMessageRequest,
+  type MessageView,
   type Position,
   type StoredMedia,
+  type TicketView,
 } from '@conversa/contracts';
 import { message, openTicket, queueOutboundMessage, type QueueOutboundMessageInput } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
-import { findMessage, findMessagesById, listImages, listMessages, ticketMedia, type MessageView } from '@conversa/projections/messages/queries';
-import { canSeeTicket, findTicket, findTicketAccess, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
+import { findMessage, findMessagesById, listImages, listMessages, ticketMedia } from '@conversa/projections/messages/queries';
+import { canSeeTicket, findTicket, findTicketAccess, viewerOf } from '@conversa/projections/tickets/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { execute, userActor, type ApiContext } from '../context';

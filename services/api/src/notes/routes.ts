@@ -1,7 +1,7 @@
-import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream, RecordIdParam } from '@conversa/contracts';
+import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream, RecordIdParam, type TicketView } from '@conversa/contracts';
 import { ticketNote } from '@conversa/core';
 import { findTicketNote, listTicketNotes } from '@conversa/projections/notes/queries';
-import { canSeeTicket, findTicket, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
+import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';

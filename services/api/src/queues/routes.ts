@@ -11,6 +11,8 @@ import {
   type Actor,
   type ChatbotOptionInput,
   RecordIdParam,
+  type ChatbotOptionView,
+  type QueueWithOptions,
 } from '@conversa/contracts';
 import { queue, queueColor, type PlannedOption } from '@conversa/core';
 import {
@@ -20,8 +22,6 @@ import {
   findQueue,
   listQueues,
   optionTrees,
-  type ChatbotOptionView,
-  type QueueWithOptions,
 } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
-import { contactStream, CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, tagStream, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam } from '@conversa/contracts';
+import { contactStream, CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, tagStream, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam, type TagView } from '@conversa/contracts';
 import { contact, tag } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
-import { existingTagIds, findTag, listTags, type TagView } from '@conversa/projections/tags/queries';
+import { existingTagIds, findTag, listTags } from '@conversa/projections/tags/queries';
 import { findTicket } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

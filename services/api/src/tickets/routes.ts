@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type TicketView } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -12,7 +12,6 @@ import {
   ticketLog,
   userNames,
   viewerOf,
-  type TicketView,
 } from '@conversa/projections/tickets/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { existingQueueIds } from '@conversa/projections/queues/queries';

@@ -1,6 +1,5 @@
-import type { UpdateTicketRequest } from '@conversa/contracts';
+import type { UpdateTicketRequest, TicketView } from '@conversa/contracts';
 import type { TicketCommand } from '@conversa/core';
-import type { TicketView } from '@conversa/projections/tickets/queries';
 
 /**
  * PUT /tickets/{id} names the state the browser wants (spec 1 §7); this reads which transition of

@@ -1,10 +1,10 @@
-import { DomainError, type UserDetails } from '@conversa/contracts';
+import { DomainError, type UserDetails, type UserView } from '@conversa/contracts';
 import type { UserSeatLookup } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { existingQueueIds, queueSummaries } from '@conversa/projections/queues/queries';
-import { activeUserIds, type UserView } from '@conversa/projections/users/queries';
+import { activeUserIds } from '@conversa/projections/users/queries';
 import type { ApiContext } from '../context';
 
 /**

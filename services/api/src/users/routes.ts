@@ -1,6 +1,6 @@
-import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam } from '@conversa/contracts';
+import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserView } from '@conversa/contracts';
 import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, createCompanyUser, deleteCompanyUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
-import { findUser, listUsers, type UserView } from '@conversa/projections/users/queries';
+import { findUser, listUsers } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

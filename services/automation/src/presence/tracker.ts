@@ -15,11 +15,12 @@ import {
 import { findUser } from '@conversa/projections/users/queries';
 import { createLeasedCronJob } from '@conversa/projector';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { AutomationLogger } from '../schedules/sender';
 
 /** What presence needs of its process: commands, the read models, and waiting until they show a change. */
 export interface PresenceContext extends CommandContext {
-  db: Kysely<any>;
+  db: Kysely<ReadDatabase>;
   waitForProjections(position: Position | null): Promise<void>;
 }
 

@@ -15,11 +15,12 @@ import { findContact } from '@conversa/projections/contacts/queries';
 import { dueSchedules, lastConnectionOfContact } from '@conversa/projections/schedules/queries';
 import { findTicket } from '@conversa/projections/tickets/queries';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 
 /** What the sender needs of its process: commands, ids and the read models. */
 export interface AutomationContext extends CommandContext {
   ids: IdAllocator;
-  db: Kysely<any>;
+  db: Kysely<ReadDatabase>;
 }
 
 export interface AutomationLogger {
