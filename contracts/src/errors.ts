@@ -38,7 +38,7 @@ export const errorCatalogue = {
   ERR_CONCURRENCY_RETRIES_EXHAUSTED: { status: 409, message: 'Too many concurrent changes to the same record; try again.' },
   ERR_DUPLICATE_EVENT_ID: { status: 409, message: 'An event with this id already exists in another stream.' },
   ERR_UNAUTHENTICATED: { status: 401, message: 'Authentication required.' },
-  /** The access token expired or is invalid: the browser refreshes once and retries (spec 1 §4). */
+  /** The access token expired or is invalid: the browser refreshes once and retries. */
   ERR_INVALID_TOKEN: { status: 403, message: 'The access token is invalid or expired.' },
   ERR_PLAN_FEATURE_DISABLED: { status: 403, message: "This company's plan does not include this feature." },
   ERR_NOT_FOUND: { status: 404, message: 'Not found.' },

@@ -27,7 +27,7 @@ const contentRow = (data: RecordedProductEvent<'MessageReceived' | 'MessageQueue
 });
 
 /**
- * lgpdDeleteMessage (spec 2 §3): what is left of a message the contact deleted while the setting was
+ * lgpdDeleteMessage: what is left of a message the contact deleted while the setting was
  * on: the mark only. The event says whether it was on (MessageDeleted.contentErased), so a rebuild
  * erases the same messages whatever the setting is by then.
  */

@@ -4,7 +4,7 @@ import type { ReadDatabase } from '../database';
 import type { MessagesTable } from './tables';
 import { LINK_PATTERN } from './migration';
 
-/** Spec 1 §7: the message list loads 20 at a time. */
+/** The message list loads 20 at a time. */
 export const MESSAGES_PAGE_SIZE = 20;
 /** The drawer's tabs show at most this many of each kind, newest first. */
 export const MEDIA_TAB_LIMIT = 500;

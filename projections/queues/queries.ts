@@ -74,7 +74,7 @@ export async function findQueue(db: Kysely<ReadDatabase>, companyId: number, que
   return { ...queueFromRow(row), chatbots: await optionsOf(db, companyId, queueId) };
 }
 
-/** How many live queues the company has (spec 2 §5: more than one makes the greeting required). */
+/** How many live queues the company has (more than one makes the greeting required). */
 export async function countQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
   const row = await db
     .selectFrom('read.queues')

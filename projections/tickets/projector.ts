@@ -108,7 +108,7 @@ async function applyNewestMessages(trx: Transaction<ReadDatabase>, messages: New
 const actorUserId = (event: RecordedEvent): number | null => (event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null);
 
 /**
- * isBot (spec 1 §3): the bot is handling the conversation now, waiting on the contact's answer to
+ * isBot: the bot is handling the conversation now, waiting on the contact's answer to
  * its consent question, queue menu or chatbot tree; not yet handed to a person. The rating question
  * comes after a person closed the ticket, so it does not count. Only a waiting ticket (pending, or
  * lgpd) is the bot's: a menu decided just as an attendant took the ticket does not mark it.

@@ -87,7 +87,7 @@ export const usersProjector = defineProjector({
         }
         case 'SessionStarted':
           await trx.updateTable('read.users').set({ last_login: at }).where('id', '=', data.userId).execute();
-          // Tells the user's other browsers that the account was opened elsewhere (spec 1 §4).
+          // Tells the user's other browsers that the account was opened elsewhere.
           logins.push({ companyId: data.companyId, entity: 'auth', data: { action: 'update', user: { id: data.userId }, sessionId: data.sessionId } });
           break;
       }

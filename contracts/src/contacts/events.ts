@@ -31,7 +31,7 @@ export const ContactCreated = defineEvent(
     isGroup: z.boolean(),
     disableBot: z.boolean(),
     acceptAudioMessage: z.boolean(),
-    /** false means blocked (spec 1 §3). */
+    /** false means blocked. */
     active: z.boolean(),
   }),
 );

@@ -17,7 +17,7 @@ export const SCHEDULE_DAYS = [
 ] as const satisfies readonly Pick<ScheduleEntry, 'weekday' | 'weekdayEn'>[];
 export type WeekdayEn = ScheduleEntry['weekdayEn'];
 
-/** Spec 2 §3 and §9: 08:00–12:00 and 13:00–18:00 on every day. */
+/** 08:00–12:00 and 13:00–18:00 on every day. */
 export const DEFAULT_SCHEDULE_WINDOWS = { startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' } as const;
 
 export const defaultOpeningHours = (): ScheduleEntry[] => SCHEDULE_DAYS.map((day) => ({ ...day, ...DEFAULT_SCHEDULE_WINDOWS }));

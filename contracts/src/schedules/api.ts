@@ -18,7 +18,7 @@ const sendAt = safeText({ error: REQUIRED })
   .transform((value) => new Date(value).toISOString());
 const userId = RecordIdParam.nullable();
 
-/** POST /schedules (spec 3 §5: body required and ≥ 5 characters; contact and sendAt required). */
+/** POST /schedules (body required and ≥ 5 characters; contact and sendAt required). */
 export const CreateScheduleRequest = z.object({
   body,
   contactId,

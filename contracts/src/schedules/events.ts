@@ -4,7 +4,7 @@ import { RecordId, realDateTime, safeText } from '../common/bounds';
 
 const id = RecordId;
 
-/** Spec 3 §5 / spec 1 §9: a scheduled message's body needs at least 5 characters. */
+/** A scheduled message's body needs at least 5 characters. */
 export const SCHEDULE_BODY_MIN_LENGTH = 5;
 export const SCHEDULE_BODY_MAX_LENGTH = 10_000;
 

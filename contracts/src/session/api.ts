@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CompanySettingsSchema, PlanSchema } from '../companies/settings';
 import { RecordIdParam, safeText } from '../common/bounds';
 
-/** Spec 1 §4–§7 and spec 2 §5: the session calls. */
+/** The session calls. */
 
 export const Profile = z.enum(['admin', 'supervisor', 'user']);
 export type Profile = z.infer<typeof Profile>;

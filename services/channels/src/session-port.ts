@@ -27,7 +27,7 @@ export interface SessionStartOptions {
   fresh: boolean;
 }
 
-/** A state report: what the connections screen shows live (spec 2 §4). Omitted fields keep their value, except qrcode, which empties. */
+/** A state report: what the connections screen shows live. Omitted fields keep their value, except qrcode, which empties. */
 export interface SessionReport {
   status: ConnectionStatus;
   qrcode?: string;
@@ -93,7 +93,7 @@ export interface SessionHooks {
   messageEdited(edit: { providerId: string; body: string; editedAt?: Date | string; fromMe?: boolean }): Promise<boolean>;
   /** A message was deleted on the channel: by the contact ('this message was deleted by the contact') or from the connection's own account. False when unknown. */
   messageDeleted(deletion: { providerId: string; fromMe?: boolean }): Promise<boolean>;
-  /** History import (spec 2 §4): started → progress… → finished. Progress is recorded at most about once a second. */
+  /** History import: started → progress… → finished. Progress is recorded at most about once a second. */
   importStarted(): Promise<void>;
   importProgress(progress: ImportProgressReport): Promise<void>;
   importFinished(): Promise<void>;

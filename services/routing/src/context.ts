@@ -35,7 +35,7 @@ export interface RoutingRuntime {
   directory: RoutingDirectory;
   /** The company's time zone (America/Sao_Paulo unless configured). */
   timeZone(companyId: number): string;
-  /** Spec 2 §9: the environment's auto-close, in minutes (24 hours by default; 0: never). */
+  /** The environment's auto-close, in minutes (24 hours by default; 0: never). */
   defaultAutoCloseMinutes: number;
   logger?: RoutingLogger;
 }
@@ -113,7 +113,7 @@ export async function inParallel<T>(items: readonly T[], concurrency: number, wo
   );
 }
 
-/** COMPANY_TIME_ZONE (default America/Sao_Paulo) and AUTO_CLOSE_TICKETS_HOURS (spec 2 §9: 24; 0 never). */
+/** COMPANY_TIME_ZONE (default America/Sao_Paulo) and AUTO_CLOSE_TICKETS_HOURS (24; 0 never). */
 export function routingOptionsFromEnv(env: Record<string, string | undefined>): RoutingOptions {
   const hours = env.AUTO_CLOSE_TICKETS_HOURS;
   return {

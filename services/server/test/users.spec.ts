@@ -317,7 +317,7 @@ describe('who may do what (spec 2 §6)', () => {
     expect((await call(supervisor.token, 'GET', '/users')).statusCode).toBe(200);
     const created = await newUser(supervisor.token, { name: 'Karla', startWork: '08:00', endWork: '17:00', farewellMessage: 'Até mais' });
     expect(created).toMatchObject({ profile: 'user', queueIds: [], startWork: '08:00' });
-    // Spec 1 §6: editing the profile and the queues in the user dialog is for admins only.
+    // Editing the profile and the queues in the user dialog is for admins only.
     for (const body of [{ queueIds: [queues.support] }, { profile: 'admin' }, { allTicket: 'enable' }, { allowConnections: true }]) {
       const refused = await call(supervisor.token, 'POST', '/users', { name: 'Refused', email: uniqueEmail('r'), password: 'Segredo1', ...body });
       expect(refused.statusCode, JSON.stringify(body)).toBe(403);

@@ -28,7 +28,7 @@ async function commandContact(ctx: ApiContext, request: FastifyRequest, id: numb
   return companyContact(ctx, request, id);
 }
 
-/** Contacts (spec 1 §3, §5, §7 "Contacts, tags…"). Every user of the company works with its contacts; deleting takes contacts-page:deleteContact. */
+/** Contacts. Every user of the company works with its contacts; deleting takes contacts-page:deleteContact. */
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   answersContacts(app);
   app.get('/contacts', async (request) => {

@@ -58,7 +58,7 @@ async function authenticate(request: FastifyRequest, { db, tokens, sessions }: {
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   if (!token) throw new DomainError('ERR_UNAUTHENTICATED');
   const claims = await tokens.verifyAccessToken(token);
-  // 403, not 401: the browser answers it with one refresh and a retry (spec 1 §4).
+  // 403, not 401: the browser answers it with one refresh and a retry.
   if (!claims) throw new DomainError('ERR_INVALID_TOKEN');
   // A signed token outlives its session (logout, password change, deletion): the session decides.
   if (!(await sessions.isActive(claims.sessionId))) throw new DomainError('ERR_SESSION_EXPIRED');
@@ -70,7 +70,7 @@ async function authenticate(request: FastifyRequest, { db, tokens, sessions }: {
 }
 
 function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, today: string): void {
-  // An overdue company keeps its session and can see what it owes, but cannot work (spec 1 §4).
+  // An overdue company keeps its session and can see what it owes, but cannot work.
   if (!rule.allowExpired && principal.dueDate < today && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
   if (rule.super && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.admin && principal.profile !== 'admin' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');

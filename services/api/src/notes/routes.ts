@@ -17,7 +17,7 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
   return found;
 }
 
-/** Ticket notes (spec 1 §3, §5, §7): POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
+/** Ticket notes: POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
 export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.post('/ticket-notes', async (request) => {
     const body = parse(CreateTicketNoteRequest, request.body);

@@ -32,7 +32,7 @@ async function syncedContactId(ctx: ApiContext, companyId: number, body: SyncCon
 }
 
 /**
- * Tags (spec 1 §7, spec 3 §7 "Kanban and tags"). Any user of the company may create, change and
+ * Tags. Any user of the company may create, change and
  * delete its tags and set a contact's tags: they are shared labels, like the kanban lanes they make.
  */
 export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {

@@ -102,7 +102,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return reply.status(204).send();
   });
 
-  /** Spec 2 §7: form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
+  /** Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
   app.post('/users/:id/media-upload', async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;

@@ -41,7 +41,7 @@ type PresenceUser = { userId: number; companyId: number };
 
 export interface PresenceTracker {
   /**
-   * The browser's `userStatus` ping (spec 2 §9, every 300000 ms): keeps the user online, or brings them online.
+   * The browser's `userStatus` ping (every 300000 ms): keeps the user online, or brings them online.
    * With the socket it came on, a ping from a socket whose session logged out is ignored.
    */
   ping(user: PresenceUser, connection?: Pick<UserConnection, 'connectionId' | 'sessionId'>): Promise<void>;

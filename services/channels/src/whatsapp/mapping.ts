@@ -31,7 +31,7 @@ export type WhatsappEvent = ChannelEvent<WhatsappMediaRef>;
 export type WhatsappMessage = ChannelMessage<WhatsappMediaRef>;
 
 export interface MappingContext {
-  /** The connection's rules for groups (spec 2 §3): allowGroup off ignores them; groupAsTicket decides their tickets. */
+  /** The connection's rules for groups: allowGroup off ignores them; groupAsTicket decides their tickets. */
   allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';
   /** The phone user (digits) a LID user stands for, when known. */

@@ -421,7 +421,7 @@ export class WhatsappSession implements RunningSession {
     }
   }
 
-  /** The history import (spec 2 §4): the collected messages, oldest first, with progress as it goes. */
+  /** The history import: the collected messages, oldest first, with progress as it goes. */
   private async runImport(socket: WhatsappSocket): Promise<void> {
     const messages = [...this.history.messages.values()].sort((a, b) => timestampOf(a.messageTimestamp).getTime() - timestampOf(b.messageTimestamp).getTime());
     this.history.messages.clear();

@@ -30,7 +30,7 @@ export interface MessageLocation {
   name: string | null;
 }
 
-/** The spec's media type of a stored file (spec 1 §3): documents of any kind are `application`. */
+/** The spec's media type of a stored file: documents of any kind are `application`. */
 export function mediaTypeOf(mime: string): MediaType {
   const family = mime.split('/')[0];
   return family === 'image' || family === 'video' || family === 'audio' ? family : 'application';

@@ -1,7 +1,7 @@
 import type { BotAction, BotState, RoutingClock, RoutingConnection, RoutingContact, RoutingQueue, RoutingTicket } from './model';
 import { fillVariables } from './texts';
 
-/** Spec 2 §9: tickets close after 24 idle hours unless the environment says otherwise (0: never). */
+/** Tickets close after 24 idle hours unless the environment says otherwise (0: never). */
 export const DEFAULT_AUTO_CLOSE_HOURS = 24;
 
 const minutes = (count: number) => count * 60_000;
