@@ -71,7 +71,7 @@ const refreshSession = (api: Parameters<BaseQueryFn>[1], extraOptions: object): 
 };
 
 /**
- * Spec 1 §4: a 403 refreshes the access token once and retries the request once;
+ * A 403 refreshes the access token once and retries the request once;
  * a 401 (or a refresh that fails) ends the session, and the route guards then send the user to /login.
  */
 export const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {

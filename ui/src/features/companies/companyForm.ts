@@ -119,7 +119,7 @@ export function companyChanges(company: CompanyRecord, values: CompanyFormValues
   return changes;
 }
 
-/** Spec 2 §4: the due date's row is red when due today or overdue, yellow when due in 1 to 5 days. */
+/** The due date's row is red when due today or overdue, yellow when due in 1 to 5 days. */
 export function dueDateTone(dueDate: string, today: Date): 'overdue' | 'soon' | null {
   const days = daysUntil(dueDate, today);
   if (days <= 0) return 'overdue';

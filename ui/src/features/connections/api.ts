@@ -1,7 +1,7 @@
 import type { ConnectionChannel, ConnectionStatus, ImportProgress, ScheduleEntry } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** A connection as GET /whatsapp and the `whatsapp` / `whatsappSession` frames carry it (spec 2 §3). */
+/** A connection as GET /whatsapp and the `whatsapp` / `whatsappSession` frames carry it. */
 export interface Connection {
   id: number;
   companyId: number;

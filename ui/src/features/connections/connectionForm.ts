@@ -89,7 +89,7 @@ const TWO_YEARS_MS = 2 * 366 * 24 * 60 * 60 * 1000;
 const HHMM = /^(\d{2}:\d{2})?$/;
 const wholeNumber = (value: string) => /^\d+$/.test(value.trim());
 
-/** Spec 2 §5: name 2 to 50; import dates within the last 2 years and not in the future, the recent-to date not before the from date; times ##:##. */
+/** Name 2 to 50; import dates within the last 2 years and not in the future, the recent-to date not before the from date; times ##:##. */
 export function validateConnectionForm(values: ConnectionFormValues, today: Date = new Date()): ConnectionFormErrors {
   const errors: ConnectionFormErrors = {};
   const name = values.name.trim();
@@ -157,7 +157,7 @@ export function connectionRequestOf(values: ConnectionFormValues): ConnectionReq
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** Spec 2 §9: a new token of 30 upper-case letters and digits, from the browser's secure random source. */
+/** A new token of 30 upper-case letters and digits, from the browser's secure random source. */
 export function newConnectionToken(): string {
   let token = '';
   while (token.length < 30) {

@@ -11,7 +11,7 @@ interface ConnectionFrame {
   whatsappId?: number;
 }
 
-/** `company-<id>-importMessages` (spec 2 §4): progress, or refresh when the import ended. */
+/** `company-<id>-importMessages`: progress, or refresh when the import ended. */
 interface ImportFrame {
   action?: 'update' | 'refresh';
   status?: ImportProgress;

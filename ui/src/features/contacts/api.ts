@@ -6,7 +6,7 @@ export interface ContactTag {
   color: string;
 }
 
-/** A contact as the API answers it (spec 1 §3; server: projections/contacts/queries.ts ContactView). */
+/** A contact as the API answers it (server: projections/contacts/queries.ts ContactView). */
 export interface Contact {
   id: number;
   companyId: number;

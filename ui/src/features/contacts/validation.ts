@@ -23,7 +23,7 @@ export function validateContact(values: { name: string; number: string; email: s
   return errors;
 }
 
-/** Spec 1 §5 / §9: contact search starts at 3 characters, after 500 ms without typing. */
+/** Contact search starts at 3 characters, after 500 ms without typing. */
 export const CONTACT_SEARCH_MIN = 3;
 export const CONTACT_SEARCH_DELAY_MS = 500;
 export const searchReady = (term: string) => term.trim().length >= CONTACT_SEARCH_MIN;

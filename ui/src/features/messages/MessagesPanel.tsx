@@ -64,7 +64,7 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
     setGalleryUrl(null);
   }, [ticket.id]);
 
-  // Spec 1 §4: after a new message the list goes to it, 300 ms later (once it is measured).
+  // After a new message the list goes to it, 300 ms later (once it is measured).
   const pendingScroll = useRef<ReturnType<typeof setTimeout> | null>(null);
   const scrollToSoon = useCallback((messageId: string) => {
     if (pendingScroll.current) clearTimeout(pendingScroll.current);

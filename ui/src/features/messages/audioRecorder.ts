@@ -1,5 +1,5 @@
 /**
- * Voice notes (spec 1 §5): recorded from the microphone and encoded to MP3 at 128 kbps with lamejs in the
+ * Voice notes: recorded from the microphone and encoded to MP3 at 128 kbps with lamejs in the
  * browser; a recording under 10000 bytes is discarded (a slip of the finger, not a message).
  */
 export const AUDIO_KBPS = 128;

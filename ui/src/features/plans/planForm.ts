@@ -15,7 +15,7 @@ export interface PlanFormValues {
 export type PlanField = 'name' | 'users' | 'connections' | 'queues' | 'amount';
 export type PlanFormErrors = Partial<Record<PlanField, MessageKey>>;
 
-/** The spec's plan flags (spec 2 §3), in its order. */
+/** The spec's plan flags, in its order. */
 export const planFlags: readonly PlanFlag[] = ['useWhatsapp', 'useFacebook', 'useInstagram', 'useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'];
 
 /** A new plan: every flag on (spec 2 §3 "all flags default true"), public, limits left for the super user to type. */
@@ -66,5 +66,5 @@ export const planRequestOf = (values: PlanFormValues): PlanFields => ({
   isPublic: values.isPublic,
 });
 
-/** Spec 2 §9: the plan amount in pt-BR format with 2 decimals. */
+/** The plan amount in pt-BR format with 2 decimals. */
 export const formatPlanAmount = (amount: string): string => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount));

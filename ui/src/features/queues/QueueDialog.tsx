@@ -91,7 +91,7 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
       toaster.create({ type: 'success', description: t('queues.saved') });
       onClose();
     } catch (error) {
-      // The two queue rules the server alone can settle (spec 2 §8) also mark their field.
+      // The two queue rules the server alone can settle also mark their field.
       const code = errorCodeOf(error);
       if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') setErrors({ ...noErrors, fields: { color: 'errors.ERR_QUEUE_COLOR_ALREADY_EXISTS' } });
       if (code === 'ERR_WAPP_GREETING_REQUIRED') setErrors({ ...noErrors, fields: { greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' } });

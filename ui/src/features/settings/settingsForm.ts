@@ -11,7 +11,7 @@ export interface SettingField {
   /** 'choice': a select of `values`; 'text' / 'textarea': saved with a button; 'secret': written, never shown back. */
   kind: 'choice' | 'text' | 'textarea' | 'secret';
   values?: readonly { value: string; label: MessageKey }[];
-  /** Spec 2 §6: the super user sees userCreation; the payment token is the platform's too. */
+  /** The super user sees userCreation; the payment token is the platform's too. */
   superOnly?: boolean;
 }
 
@@ -58,7 +58,7 @@ export const settingSections: readonly SettingSection[] = ['service', 'lgpd', 'p
 /** The fields this user sees, in order (the platform ones for super users only). */
 export const visibleSettingFields = (isSuper: boolean): SettingField[] => settingFields.filter((field) => isSuper || !field.superOnly);
 
-/** Spec 2 §2: the schedules tab exists only while scheduleType is company. */
+/** The schedules tab exists only while scheduleType is company. */
 export const showsSchedulesTab = (settings: readonly Setting[]): boolean => settings.find((setting) => setting.key === 'scheduleType')?.value === 'company';
 
 /** What a setting holds now, or its field's first value before the list arrives. */

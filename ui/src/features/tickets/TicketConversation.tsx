@@ -18,7 +18,7 @@ import { setTicketInView } from './live';
 import type { Ticket, TicketFrame } from './types';
 
 /**
- * Spec 1 §7: GET /tickets/u/{uuid} goes out 500 ms after a ticket is chosen, so flicking through the list does
+ * GET /tickets/u/{uuid} goes out 500 ms after a ticket is chosen, so flicking through the list does
  * not record an access and read the messages of every ticket passed on the way. The header shows at once from
  * the list's copy of the ticket.
  */
@@ -146,7 +146,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
   );
 }
 
-/** Nothing chosen yet (spec 1 §2: with no ticket selected a prompt is shown). */
+/** Nothing chosen yet (with no ticket selected a prompt is shown). */
 export function NoTicketSelected({ onPick }: { onPick?: () => void }) {
   const t = useT();
   return (

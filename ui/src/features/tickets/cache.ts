@@ -150,7 +150,7 @@ export function countChange(frame: TicketFrame, args: TicketListArgs, viewer: Ti
 }
 
 /**
- * The notification bell's tickets (spec 1 §2): unread messages in tickets the user works on — their own,
+ * The notification bell's tickets: unread messages in tickets the user works on — their own,
  * the waiting ones of their queues, their groups — whatever show-all says; waiting ones only when the
  * user's allTicket is 'enable'.
  */

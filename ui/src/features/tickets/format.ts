@@ -1,6 +1,6 @@
 /** The ticket row's text rules (spec 1 §2 "Ticket row", §9). */
 
-/** Contact name and last message are cut to 30 characters (spec 1 §9). */
+/** Contact name and last message are cut to 30 characters. */
 export const ROW_TEXT_LIMIT = 30;
 
 /**
@@ -54,5 +54,5 @@ export function lastMessageKind(lastMessage: string): LastMessageKind {
   return 'text';
 }
 
-/** Spec 1 §2: the queue chip shows the queue name in upper case. */
+/** The queue chip shows the queue name in upper case. */
 export const queueChipText = (queueName: string) => queueName.toLocaleUpperCase('pt-BR');

@@ -23,7 +23,7 @@ export interface TicketTag {
   color: string;
 }
 
-/** A ticket as GET /tickets, GET /tickets/u/{uuid} and the `ticket` frames carry it (spec 1 §3). */
+/** A ticket as GET /tickets, GET /tickets/u/{uuid} and the `ticket` frames carry it. */
 export interface Ticket {
   id: number;
   uuid: string;

@@ -18,13 +18,13 @@ import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type U
 
 const UserDialog = lazy(() => import('./UserDialog'));
 
-/** Spec 2 §9: search debounce 500 ms (the infinite scroll's 100 px is the shared table's). */
+/** Search debounce 500 ms (the infinite scroll's 100 px is the shared table's). */
 export const USERS_SEARCH_DEBOUNCE_MS = 500;
 
 /** What a change to one's own record changes in the session (top bar name and picture, menu and theme preferences). */
 const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme }: UserRecord) => ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme });
 
-/** /users (spec 2 §2): search, add, edit, delete; the list follows `user` frames. */
+/** /users: search, add, edit, delete; the list follows `user` frames. */
 export default function UsersPage() {
   const t = useT();
   const dispatch = useAppDispatch();

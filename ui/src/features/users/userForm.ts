@@ -2,7 +2,7 @@ import { can, defaultUserDetails, type CreateUserRequest, type Profile, type Ses
 import type { FieldErrors } from '../../shared/validation';
 import { validateProfile } from '../../shared/validation';
 
-/** Everything the user dialog edits (spec 2 §2), as the inputs hold it. The picture has its own upload. */
+/** Everything the user dialog edits, as the inputs hold it. The picture has its own upload. */
 export interface UserFormValues {
   name: string;
   email: string;
@@ -63,7 +63,7 @@ export const userFormOf = (user: UserRecord): UserFormValues => ({
   allowConnections: user.allowConnections,
 });
 
-/** What the signed-in user may set in the dialog (spec 2 §6): the profile and admin flags, the queues and ticket visibility. */
+/** What the signed-in user may set in the dialog: the profile and admin flags, the queues and ticket visibility. */
 export interface UserFormRights {
   editProfile: boolean;
   editQueues: boolean;
@@ -106,7 +106,7 @@ export function userRequestOf(values: UserFormValues, rights: UserFormRights, { 
   return body;
 }
 
-/** Keeps a time field to the ##:## mask while typing (spec 2 §5). */
+/** Keeps a time field to the ##:## mask while typing. */
 export function maskTime(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 4);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)}:${digits.slice(2)}`;
