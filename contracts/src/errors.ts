@@ -1,9 +1,10 @@
 /**
  * The one catalogue of error codes: the spec's ERR_… names plus Conversa's own in the same style.
- * Answers are `{ error: code, message }` with the status below; translations live in the UI message files.
+ * Answers are `{ error: code, message }` with the status below; translations live in
+ * ui/src/i18n/common.ts (`errors.<code>`).
  */
 export const errorCatalogue = {
-  // spec 1 §8
+  // The spec's ERR_… names
   ERR_NO_OTHER_WHATSAPP: { status: 400, message: 'There must be at least one default connection.' },
   ERR_NO_DEF_WAPP_FOUND: { status: 404, message: 'No default connection found.' },
   ERR_WAPP_NOT_INITIALIZED: { status: 400, message: 'The connection session is not initialised.' },

@@ -57,7 +57,7 @@ export async function listCompanies(db: Kysely<ReadDatabase>): Promise<CompanyVi
 }
 
 /**
- * The company's opening hours, seven days from Monday (spec 2 §3 schedule entries). Out-of-hours routing
+ * The company's opening hours, seven days from Monday. Out-of-hours routing
  * reads them when scheduleType is 'company'. A company that never saved any has 08:00–12:00 and
  * 13:00–18:00 every day; an unknown company has none.
  */

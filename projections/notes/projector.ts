@@ -4,7 +4,7 @@ import type { ReadDatabase } from '../database';
 import { migrateTicketNotes } from './migration';
 
 /**
- * read.ticket_notes. It publishes no socket frames: spec 1 §7 lists no note event, and a
+ * read.ticket_notes. It publishes no socket frames: the original has no note event, and a
  * company-wide frame would show a note's text to users who may not see its ticket. The ticket
  * screen reloads its notes after adding or deleting one.
  */

@@ -11,7 +11,7 @@ import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
 export const ConnectionChannel = z.enum(['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox']);
 export type ConnectionChannel = z.infer<typeof ConnectionChannel>;
 
-/** Spec 2 §4. `qrcode` is lower-case as the spec writes it. */
+/** A connection's session status. `qrcode` is lower-case as the original writes it. */
 export const ConnectionStatus = z.enum(['DISCONNECTED', 'OPENING', 'qrcode', 'CONNECTED', 'PAIRING', 'TIMEOUT']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
@@ -29,7 +29,7 @@ export const ConnectionToken = safeText().regex(CONNECTION_TOKEN_PATTERN, 'token
 export const IMPORT_PREPARING_WINDOW_MS = 35_000;
 /** `statusImportMessages` once the import is done: the close-imported-tickets button shows. */
 export const IMPORT_CLOSE_BUTTON = 'renderButtonCloseTickets';
-/** Spec 2 §9 timeSendQueue options, in minutes (the spec's 20 and 25 read as intended, not as the source's 15). */
+/** The timeSendQueue options, in minutes (the spec's 20 and 25 read as intended, not as the source's 15). */
 export const TIME_SEND_QUEUE_OPTIONS = [0, 5, 10, 15, 20, 25, 30, 60] as const;
 /** Sandbox connections a company may hold; they do not count against the plan's connections. */
 export const MAX_SANDBOX_CONNECTIONS = 3;
@@ -110,7 +110,7 @@ export const ConnectionDetails = z.object({
 });
 export type ConnectionDetails = z.infer<typeof ConnectionDetails>;
 
-/** Spec 2 §3 defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, provider beta, default opening hours). */
+/** A new connection's defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, provider beta, default opening hours). */
 export const defaultConnectionDetails = (): Omit<ConnectionDetails, 'name'> => ({
   greetingMessage: '',
   complationMessage: '',
@@ -208,7 +208,7 @@ export const ConnectionImportProgressed = defineEvent(
   z.object({
     connectionId,
     processed: z.number().int().min(-1).max(INT32_MAX),
-    /** -1 while the total is not known yet (spec 2 §4 'preparing'). */
+    /** -1 while the total is not known yet (the import's 'preparing'). */
     total: z.number().int().min(-1).max(INT32_MAX),
     /** The date of the message being imported (ISO datetime). */
     date: realDateTime().nullable(),

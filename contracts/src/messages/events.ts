@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
-/** Spec 1 §3 media types, plus `chat` for plain text. */
+/** The media types, plus `chat` for plain text. */
 export const MediaType = z.enum(['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log', 'sticker']);
 export type MediaType = z.infer<typeof MediaType>;
 

@@ -19,7 +19,7 @@ import {
 import { defaultOpeningHours, SchedulesInput } from './schedules';
 import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
-/** Spec 2 §5 messages of the queue dialog (the same family as the user dialog's: 'Too Short!', 'Too Long!', 'Required'). */
+/** Messages of the queue dialog (the same family as the user dialog's: 'Too Short!', 'Too Long!', 'Required'). */
 export const QUEUE_FORM_MESSAGES = {
   required: 'Required',
   tooShort: 'Too Short!',

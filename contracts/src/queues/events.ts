@@ -26,7 +26,7 @@ export const CHATBOT_MAX_OPTIONS_PER_QUEUE = 300;
  */
 export const QUEUE_COLOR_PATTERN = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-/** Spec 2 §3 Queue (without id, chatbots): what a queue's dialog sets. */
+/** A queue (without id, chatbots): what a queue's dialog sets. */
 export const QueueDetails = z.object({
   name: safeText().trim().min(QUEUE_NAME_MIN_LENGTH).max(QUEUE_NAME_MAX_LENGTH),
   color: safeText().min(3).max(9),
@@ -49,11 +49,11 @@ export const QueueDetails = z.object({
 });
 export type QueueDetails = z.infer<typeof QueueDetails>;
 
-/** Spec 2 §3 Chatbot option queueType: what choosing the option does. */
+/** A chatbot option's queueType: what choosing the option does. */
 export const ChatbotQueueType = z.enum(['text', 'attendent', 'queue', 'integration', 'file']);
 export type ChatbotQueueType = z.infer<typeof ChatbotQueueType>;
 
-/** Spec 2 §3 Chatbot option (without id, parent, nested options). */
+/** A chatbot option (without id, parent, nested options). */
 export const ChatbotOptionDetails = z.object({
   name: safeText().trim().min(CHATBOT_NAME_MIN_LENGTH).max(CHATBOT_NAME_MAX_LENGTH),
   /** Sent when the contact picks the option; an option without one does not lead to its nested options. */

@@ -3,7 +3,7 @@ import { ScheduleEntry } from '../companies/events';
 import { safeText } from '../common/bounds';
 
 /**
- * Opening hours (spec 2 §3 "Schedule entry"): one entry per weekday with two windows, A and B, in HH:mm.
+ * Opening hours: one entry per weekday with two windows, A and B, in HH:mm.
  * Queues use them here; the company, connection and on-duty schedules have the same shape.
  */
 export const SCHEDULE_DAYS = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TagColor } from './events';
 import { Count32Param, safeText } from '../common/bounds';
 
-/** Spec 3 §5 tag name: missing or empty → 'Obrigatório', under 3 characters → 'Mensagem muito curta'. */
+/** A tag's name: missing or empty → 'Obrigatório', under 3 characters → 'Mensagem muito curta'. */
 const tagName = safeText({ error: 'Obrigatório' })
   .trim()
   .superRefine((value, ctx) => {

@@ -20,7 +20,7 @@ export const TagDetails = z.object({
 });
 export type TagDetails = z.infer<typeof TagDetails>;
 
-/** `userId`: who created it (spec 3 §3 Tag.userId); null when the system did. */
+/** `userId`: who created it; null when the system did. */
 export const TagCreated = defineEvent('TagCreated', TagDetails.extend({ tagId: id, userId: id.nullable() }));
 export const TagChanged = defineEvent('TagChanged', z.object({ tagId: id, changes: TagDetails.partial() }));
 export const TagDeleted = defineEvent('TagDeleted', z.object({ tagId: id }));

@@ -1,7 +1,7 @@
 import type { Profile } from '../session/api';
 import type { TicketStatus } from './events';
 
-/** Who is looking: the inputs of spec 1 §6's visibility rules (HTTP principal or socket). */
+/** Who is looking: the inputs of the ticket visibility rules (HTTP principal or socket). */
 export interface TicketViewer {
   userId: number;
   profile: Profile;

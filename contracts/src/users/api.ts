@@ -4,7 +4,7 @@ import type { Permission } from '../session/permissions';
 import type { UserDetails } from './events';
 import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
-/** Spec 2 §7 users calls. Validation messages as spec 2 §5 writes them for the user form. */
+/** The users calls. Validation messages as the user form shows them. */
 
 const TimeOfDay = safeText().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido (use HH:mm)');
 const name = safeText('Required').trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');

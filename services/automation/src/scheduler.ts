@@ -3,7 +3,7 @@ import type { AutomationLogger, ScheduleSender } from './schedules/sender';
 
 /** Every 5 seconds: a schedule goes out at most a few seconds after its time. */
 export const SCHEDULE_SENDER_CRON = '*/5 * * * * *';
-/** Singleton work of the automation role: one process in the cluster ticks (DESIGN.md "Processes"). */
+/** Singleton work of the automation role: one process in the cluster ticks (docs/ARCHITECTURE.md "Processes and roles"). */
 export const AUTOMATION_LEASE = 'automation.schedules';
 
 export type AutomationScheduler = LeasedCronJob;

@@ -58,7 +58,7 @@ interface Owned {
 }
 
 /**
- * Owns the running sessions of this process (DESIGN.md "Processes": one WhatsApp session is
+ * Owns the running sessions of this process (docs/ARCHITECTURE.md "Processes and roles": one WhatsApp session is
  * singleton work held by a lease). Every connection whose session should run is started by exactly
  * one manager across processes: the one holding the Postgres advisory lock `session:<id>`, all held
  * on one dedicated connection, so a dead process frees its sessions for the others at once. Level

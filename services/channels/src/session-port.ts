@@ -64,7 +64,7 @@ export interface SessionHooks {
   readonly connectionId: number;
   readonly companyId: number;
   readonly channel: ConnectionChannel;
-  /** Status, QR code, retries, number (spec 2 §4 session events). Recorded only when something changed. */
+  /** Status, QR code, retries, number. Recorded only when something changed. */
   report(report: SessionReport): Promise<void>;
   /**
    * The session ended for good (logged out on the phone, banned, the account's token revoked): the

@@ -87,7 +87,7 @@ export interface Reactor {
 }
 
 /**
- * A checkpointed subscriber with effects instead of tables (DESIGN.md "Side effects"). It runs on
+ * A checkpointed subscriber with effects instead of tables (docs/ARCHITECTURE.md "Side effects as reactors"). It runs on
  * a projection runtime of its own, so commands never wait for it, and it owns no table: a version
  * bump never replays its history.
  */

@@ -44,7 +44,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 // `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
 pg.types.setTypeParser(1082, (value) => value);
 
-/** The process's ports and adapters, chosen by configuration (DESIGN.md "Stores and engines"). */
+/** The process's ports and adapters, chosen by configuration (docs/ARCHITECTURE.md "Stores and engines"). */
 export interface Wiring {
   config: Config;
   databaseUrl: string;

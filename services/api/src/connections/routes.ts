@@ -38,7 +38,7 @@ const isAdmin = (principal: Principal) => principal.profile === 'admin' || princ
 
 /**
  * Session buttons (start, new QR, disconnect, restart) are for whoever manages connections:
- * administrators, and plain users given allowConnections (spec 2 §6 treats them as admins there).
+ * administrators, and plain users given allowConnections (treated as admins there).
  */
 function assertCanRunSessions(principal: Principal): void {
   if (!isAdmin(principal) && !principal.user.allowConnections) throw new DomainError('ERR_NO_PERMISSION');
@@ -244,7 +244,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return { restarted };
   });
 
-  /** Closes the tickets a finished import opened (spec 2 §4 close-imported button). */
+  /** Closes the tickets a finished import opened (the close-imported button). */
   app.post('/closedimported/:id', async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;

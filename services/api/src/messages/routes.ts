@@ -41,7 +41,7 @@ async function visibleMessage(ctx: ApiContext, request: FastifyRequest, messageI
   return { message: found, ticket: await visibleTicket(ctx, request, found.ticketId) };
 }
 
-/** Only open (or group) tickets talk to the contact (spec 1 §4 Composer); private notes stay inside. */
+/** Only open (or group) tickets talk to the contact; private notes stay inside. */
 function assertCanSend(ticket: TicketView, isPrivate: boolean): void {
   if (!isPrivate && ticket.status !== 'open' && ticket.status !== 'group') throw new DomainError('ERR_TICKET_NOT_OPEN');
 }

@@ -116,7 +116,7 @@ async function withClaimedColor<T>(ctx: ApiContext, companyId: number, color: st
 }
 
 /**
- * Queues and their chatbot options (spec 2 §7 "Queues and chatbot"). Every user of the company reads them
+ * Queues and their chatbot options. Every user of the company reads them
  * (ticket filters, transfer); only admins change them (the queues screen is an administration screen).
  */
 export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {

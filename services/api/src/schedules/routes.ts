@@ -23,7 +23,7 @@ async function checkUser(ctx: ApiContext, companyId: number, userId: number | nu
 
 /**
  * Scheduled messages. Schedules are the company's: every user with the
- * plan flag sees and edits them (spec 3 §6 names no role limit); sending is the automation's.
+ * plan flag sees and edits them (no role limit); sending is the automation's.
  */
 export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // The browser asks for `/schedules/`; both spellings answer.

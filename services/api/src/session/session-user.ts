@@ -5,7 +5,7 @@ import { queuesOfUser } from '@conversa/projections/queues/queries';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 
-/** The user as the browser keeps it after login (spec 1 §3 "User (session)"). */
+/** The user as the browser keeps it after login. */
 export async function sessionUserOf(db: Kysely<ReadDatabase>, user: UserView): Promise<SessionUser> {
   const company = await findCompany(db, user.companyId);
   const plan = company && (await findPlan(db, company.planId));

@@ -47,7 +47,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return tags;
   });
 
-  // The kanban board's lanes: every kanban tag (spec 3 §7 answers them as `lista`).
+  // The kanban board's lanes: every kanban tag (answered as `lista`).
   app.get('/tags/kanban', async (request) => {
     const { tags } = await listTags(ctx.db, request.principal.companyId, { kanban: 1 });
     return { lista: tags };

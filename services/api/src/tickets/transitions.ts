@@ -2,8 +2,8 @@ import type { UpdateTicketRequest, TicketView } from '@conversa/contracts';
 import type { TicketCommand } from '@conversa/core';
 
 /**
- * PUT /tickets/{id} names the state the browser wants; this reads which transition of
- * spec 1 §4 that is, so the ticket's history records facts (accepted, transferred…), not form echoes.
+ * PUT /tickets/{id} names the state the browser wants; this reads which ticket
+ * transition that is, so the ticket's history records facts (accepted, transferred…), not form echoes.
  */
 export function ticketCommandsFor(current: TicketView, body: UpdateTicketRequest, me: { userId: number }): TicketCommand[] {
   const commands: TicketCommand[] = [];

@@ -25,7 +25,7 @@ export async function assertUserReferences(ctx: ApiContext, companyId: number, f
   }
 }
 
-/** Users as the users screen shows them: with id, name and colour of each live queue they attend (spec 2 §3 queues). */
+/** Users as the users screen shows them: with id, name and colour of each live queue they attend. */
 export async function withQueues(ctx: ApiContext, companyId: number, users: UserView[]): Promise<(UserView & { queues: { id: number; name: string; color: string }[] })[]> {
   const ids = [...new Set(users.flatMap((u) => u.queueIds))];
   const [live, summaries] = await Promise.all([existingQueueIds(ctx.db, companyId, ids), queueSummaries(ctx.db, companyId, ids)]);

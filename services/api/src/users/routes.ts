@@ -26,7 +26,7 @@ async function visibleUser(ctx: ApiContext, principal: Principal, id: number): P
   return found;
 }
 
-/** Spec 2 §7 users calls; live `company-<id>-user` frames come from the users projector. */
+/** The users calls; live `company-<id>-user` frames come from the users projector. */
 export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 

@@ -33,7 +33,7 @@ async function execute<State, Command, Event extends DomainEvent>(ctx: PresenceC
 
 /** Every minute: a user whose browser is gone shows offline within USER_OFFLINE_AFTER_MS plus a minute. */
 export const PRESENCE_SWEEP_CRON = '* * * * *';
-/** One process in the cluster sweeps (DESIGN.md "Processes": singleton work holds a lease). */
+/** One process in the cluster sweeps (docs/ARCHITECTURE.md "Processes and roles": singleton work holds a lease). */
 export const PRESENCE_LEASE = 'users.presence';
 
 export type { UserConnection };
@@ -91,7 +91,7 @@ export async function takeOfflineAtLogout(ctx: PresenceContext, session: Presenc
 }
 
 /**
- * Online status (spec 2 §3 `online`). State lives in three places, each for a reason:
+ * Online status (`online`). State lives in three places, each for a reason:
  * - the transitions are events on `userpresence-<id>` (UserWentOnline / UserWentOffline with its reason),
  *   projected into read.users.online (and sent as `company-<id>-user` frames): they are facts (when an
  *   attendant was available), replayable, and what the users screen and the rotation read;

@@ -46,7 +46,7 @@ export interface TickReport {
 const DEFAULT_BATCH = 100;
 
 /**
- * Sends due schedules (spec 3 §1 "Scheduled messages"): for each pending schedule whose time has
+ * Sends due scheduled messages: for each pending one whose time has
  * come, opens or reuses the contact's ticket, queues the message and records ScheduleSent; a refusal
  * records ScheduleFailed (status ERRO).
  *

@@ -261,7 +261,7 @@ export function mapMessage(message: WAMessage, context: MappingContext): Whatsap
 }
 
 /**
- * Spec 2 §9 acks (0 clock, 1 sent, 2 delivered, 3 read, 4 played) from Baileys' statuses
+ * Acks (0 clock, 1 sent, 2 delivered, 3 read, 4 played) from Baileys' statuses
  * (ERROR 0, PENDING 1, SERVER_ACK 2, DELIVERY_ACK 3, READ 4, PLAYED 5): one step down, so the
  * server's acknowledgement is 'sent'. ERROR is a failure, not an ack: undefined.
  */

@@ -78,7 +78,7 @@ function initialStatus(channel: ConnectionChannel, account: ChannelAccount | nul
   return 'OPENING';
 }
 
-/** Spec 2 §5 import dates, and the original's rule that several queues need a greeting to choose among them. */
+/** The import date rules, and the original's rule that several queues need a greeting to choose among them. */
 function assertValidDetails(details: ConnectionDetails, now: Date): void {
   const from = details.importOldMessages ? Date.parse(details.importOldMessages) : null;
   const to = details.importRecentMessages ? Date.parse(details.importRecentMessages) : null;
@@ -240,7 +240,7 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
   },
 };
 
-/** Channel flags of spec 2 §2: the plan decides which channels a company may connect; the sandbox is on every plan. */
+/** Channel flags: the plan decides which channels a company may connect; the sandbox is on every plan. */
 export function channelAllowed(channel: ConnectionChannel, flags: Pick<PlanFlags, 'useWhatsapp' | 'useFacebook' | 'useInstagram'>): boolean {
   switch (channel) {
     case 'whatsapp':
@@ -329,7 +329,7 @@ export const connectionRoster: Decider<ConnectionRoster, ConnectionRosterCommand
         if (state.defaultId === command.connectionId) return [];
         return [{ type: 'DefaultConnectionChanged', data: { connectionId: command.connectionId, previousId: state.defaultId } }];
       case 'UnsetDefaultConnection':
-        // Spec 1 §8 ERR_NO_OTHER_WHATSAPP: a company keeps a default; choose another one instead.
+        // ERR_NO_OTHER_WHATSAPP: a company keeps a default; choose another one instead.
         if (state.defaultId === command.connectionId) throw new DomainError('ERR_NO_OTHER_WHATSAPP');
         return [];
     }

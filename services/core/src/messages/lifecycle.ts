@@ -142,7 +142,7 @@ export type ReceiveMessageContext = CommandContext & {
 };
 
 /**
- * The inbound path (DESIGN.md "Inbound"): a contact wrote on a channel. Finds or creates the
+ * The inbound path (docs/ARCHITECTURE.md "The shape"): a contact wrote on a channel. Finds or creates the
  * contact, finds the contact's open or pending ticket on that connection or opens one, and records
  * MessageReceived. Idempotent on the provider's id: the same message delivered again is a no-op.
  * A conversation seen a moment ago is decided on what its last message read (conversations.ts):

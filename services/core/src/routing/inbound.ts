@@ -35,7 +35,7 @@ const minutes = (count: number) => count * 60_000;
 const elapsed = (since: string, now: Date) => now.getTime() - Date.parse(since);
 
 /**
- * The bot's answer to a contact's message (spec 2 queues, chatbot options, opening hours; spec 1 §4
+ * The bot's answer to a contact's message (queues, chatbot options, opening hours;
  * statuses lgpd and nps). Pure: the same state and input always give the same actions.
  *
  * Order of the rules: a message a bot wrote, or one from the past (an import), is never answered; contacts with disableBot, blocked

@@ -44,7 +44,7 @@ export interface RoutingContact {
   active: boolean;
 }
 
-/** The settings of spec 2 §3 the engine reads (the company's settings satisfy it). */
+/** The company settings the engine reads (the company's settings satisfy it). */
 export type RoutingSettings = Pick<
   CompanySettings,
   | 'userRating'

@@ -63,7 +63,7 @@ export function ratingRequest(ratingMessage: string): string {
 
 export const invalidThen = (question: string) => `${BOT_TEXTS.invalidOption}\n\n${question}`;
 
-/** What a message's variables (spec 3 §3 "Message variables") stand for when the bot writes it. */
+/** What a message's variables stand for when the bot writes it. */
 export interface TextVariables {
   clock: RoutingClock;
   contactName: string;

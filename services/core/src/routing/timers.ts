@@ -33,8 +33,8 @@ export const expiryMinutes = (connection: RoutingConnection | null, defaultAutoC
   connection && connection.expiresTicket > 0 ? connection.expiresTicket : defaultAutoCloseMinutes;
 
 /**
- * Auto-close of attended tickets (spec 2 expiresTicket, expiresInactiveMessage, timeInactiveMessage,
- * inactiveMessage, whenExpiresTicket; spec 2 §9 the 24-hour default). The warning goes out once per
+ * Auto-close of attended tickets (expiresTicket, expiresInactiveMessage, timeInactiveMessage,
+ * inactiveMessage, whenExpiresTicket; the 24-hour default). The warning goes out once per
  * idle stretch; the close says expiresInactiveMessage. Contacts with disableBot are closed silently.
  */
 export function routeInactivity(bot: BotState, input: InactivityInput): BotAction[] {

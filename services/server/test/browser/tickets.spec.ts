@@ -115,7 +115,7 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
       await row(page, second.ticketId).waitFor();
       await countIs(page, 'pending', 2);
     }
-    // The row of spec 1 §2: name, last message, queue chip in upper case, unread count, time, last-contact badge.
+    // The ticket row: name, last message, queue chip in upper case, unread count, time, last-contact badge.
     const firstRow = row(a.page, first.ticketId);
     await expect(firstRow.getByTestId('ticket-contact-name').textContent()).resolves.toBe('Cliente Aceite');
     // Cut to 30 characters, the cut marked with an ellipsis.
