@@ -3,7 +3,7 @@ import type { SessionResponse } from '@conversa/contracts';
 import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
 import type { RootState } from './store';
 
-/** Every error the server answers: `{ error: 'ERR_…', message }` (DESIGN.md, stable interfaces). */
+/** Every error the server answers: `{ error: 'ERR_…', message }`. */
 export interface ApiErrorBody {
   error: string;
   message?: string;

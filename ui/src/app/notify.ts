@@ -5,7 +5,7 @@ import { toaster } from './toaster';
 /** Error toasts last 2000 ms. */
 export const ERROR_TOAST_MS = 2000;
 
-/** Spec 1 §8 generic handler: the server code translated when known, else the raw message, else the generic text. */
+/** The generic error handler: the server code translated when known, else the raw message, else the generic text. */
 export function useErrorToast() {
   const t = useT();
   return (error: unknown) => {

@@ -38,7 +38,7 @@ export interface CompanyRequest {
   addressCity: string;
 }
 
-/** Spec 2 §7 companies calls of the super user's companies screen. */
+/** The companies calls of the super user's companies screen. */
 export const companiesAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminCompanies'] }).injectEndpoints({
   endpoints: (build) => ({
     companies: build.query<CompanyRecord[], void>({

@@ -2,7 +2,7 @@ import { defaultConnectionDetails, type ConnectionChannel, type ScheduleEntry } 
 import type { MessageKey } from '../../i18n';
 import type { Connection, ConnectionRequest } from './api';
 
-/** What the connection dialog edits: every field of spec 2 §3 an administrator sets. */
+/** What the connection dialog edits: every field of a connection an administrator sets. */
 export interface ConnectionFormValues {
   name: string;
   channel: ConnectionChannel;
@@ -169,7 +169,7 @@ export function newConnectionToken(): string {
   return token;
 }
 
-/** Spec 2 §9 timeSendQueue options (minutes; 20 and 25 read as intended). */
+/** The timeSendQueue options (minutes; 20 and 25 read as intended). */
 export const TIME_SEND_QUEUE_CHOICES = [0, 5, 10, 15, 20, 25, 30, 60] as const;
 /** Seconds after closing during which a new message reopens the ticket (the original's choices). */
 export const TIME_CREATE_NEW_TICKET_CHOICES = [0, 10, 30, 60, 300, 1800, 3600, 7200, 21600, 43200, 86400, 604800, 1296000, 2592000] as const;

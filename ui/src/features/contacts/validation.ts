@@ -1,4 +1,4 @@
-/** Spec 1 §5 contact form: name 2–50 and number 8–50 ('Required', 'Too Short!', 'Too Long!'); email valid ('Invalid email'). */
+/** The contact form: name 2–50 and number 8–50 ('Required', 'Too Short!', 'Too Long!'); email valid ('Invalid email'). */
 export type ContactFieldError = 'required' | 'tooShort' | 'tooLong' | 'invalidEmail';
 export type ContactFormErrors = Partial<Record<'name' | 'number' | 'email', ContactFieldError>>;
 

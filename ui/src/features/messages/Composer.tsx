@@ -20,9 +20,9 @@ const EmojiPicker = lazy(() => import('emoji-picker-react'));
 
 /** The composer grows up to 5 rows. */
 export const COMPOSER_MAX_ROWS = 5;
-/** Spec 1 §3 browser storage: whether the attendant signs messages (used while the company's sendSignMessage is on). */
+/** Browser storage: whether the attendant signs messages (used while the company's sendSignMessage is on). */
 export const SIGNATURE_STORAGE_KEY = 'persistentSignMessage';
-/** Spec 1 §5 media pickers: images, video and audio; or application and text files as documents. */
+/** The media pickers: images, video and audio; or application and text files as documents. */
 const MEDIA_ACCEPT = 'image/*,video/*,audio/*';
 const DOCUMENT_ACCEPT = 'application/*,text/*';
 

@@ -44,7 +44,7 @@ export interface ActiveRecording {
   cancel(): void;
 }
 
-/** Opens the microphone (errors go to the caller: spec 1 §8 sends them to the generic handler). */
+/** Opens the microphone (errors go to the caller, which sends them to the generic handler). */
 export async function startRecording(): Promise<ActiveRecording> {
   const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   const context = new AudioContext();

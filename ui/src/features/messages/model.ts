@@ -109,7 +109,7 @@ export function dayLabel(day: string, now: Date): DayLabel {
 
 export type AckIcon = 'clock' | 'sent' | 'delivered' | 'read' | 'failed';
 
-/** Spec 1 §3 ack: 0 clock, 1 sent, 2 delivered, 3 or 4 read; a message the channel refused shows as failed. */
+/** The ack: 0 clock, 1 sent, 2 delivered, 3 or 4 read; a message the channel refused shows as failed. */
 export function ackIcon(message: Pick<Message, 'ack' | 'sendError'>): AckIcon {
   if (message.sendError && message.ack < 1) return 'failed';
   if (message.ack >= 3) return 'read';

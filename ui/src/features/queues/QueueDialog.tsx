@@ -27,7 +27,7 @@ const PALETTE = ['#e53e3e', '#dd6b20', '#d69e2e', '#38a169', '#319795', '#3182ce
 
 const noErrors: QueueFormErrors = { fields: {}, schedules: {}, options: {} };
 
-/** Adds a queue (queueId null) or edits one: every field of spec 2 §3, opening hours and the chatbot option tree. */
+/** Adds a queue (queueId null) or edits one: every field of the queue, opening hours and the chatbot option tree. */
 export default function QueueDialog({ open, queueId, onClose }: { open: boolean; queueId: number | null; onClose: () => void }) {
   const t = useT();
   const showError = useErrorToast();

@@ -199,7 +199,7 @@ function SettingControl({ field, value, onSave }: { field: SettingField; value: 
   );
 }
 
-/** Spec 2 §2 schedules tab: the company's week with A and B windows (PUT /companies/{id}/schedules). */
+/** The opening-hours (schedules) tab: the company's week with A and B windows (PUT /companies/{id}/schedules). */
 function CompanySchedulesTab({ companyId }: { companyId: number }) {
   const t = useT();
   const showError = useErrorToast();

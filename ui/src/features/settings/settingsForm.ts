@@ -4,7 +4,7 @@ import type { Setting } from './api';
 
 export type SettingSection = 'service' | 'lgpd' | 'platform';
 
-/** How the options tab shows one setting (spec 2 §3 keys, §4 values). */
+/** How the options tab shows one setting. */
 export interface SettingField {
   key: CompanySettingKey;
   section: SettingSection;

@@ -170,7 +170,7 @@ export function NoTicketSelected({ onPick }: { onPick?: () => void }) {
 }
 
 /**
- * The right half of the screen (spec 1 §2 "Ticket screen"): header with the ticket's actions, the conversation
+ * The right half of the ticket screen: header with the ticket's actions, the conversation
  * and the contact drawer. It follows the ticket live; a deleted ticket says so and goes back to /tickets.
  */
 export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () => void }) {

@@ -96,7 +96,7 @@ function TabCount({ args }: { args: TicketListArgs }) {
 }
 
 /**
- * The left half of the conversations screen (spec 1 §2 "Conversations screen"): views, tabs with counts,
+ * The left half of the conversations screen: views, tabs with counts,
  * search, queues, filters, show-all, the speed dial, and the list itself.
  */
 export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefined }) {

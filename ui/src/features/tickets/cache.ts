@@ -3,7 +3,7 @@ import { isSearchList, matchesList, ticketBefore, type TicketListArgs } from './
 import type { ContactFrame, Ticket, TicketFrame, TicketPage, TicketViewer } from './types';
 
 /**
- * How live frames change the cached lists (spec 1 §4 "Live updates"), without asking the server again.
+ * How live frames change the cached lists, without asking the server again.
  * These functions mutate what they are given: RTK Query hands them an immer draft.
  */
 

@@ -40,7 +40,7 @@ function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { 
   );
 }
 
-/** Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in (spec 1 §2 accept dialog). */
+/** Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in. */
 export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ticket: Ticket | null; mode: 'accept' | 'reopen'; onClose: () => void; onConfirm: (queueId: number) => void; loading: boolean }) {
   const t = useT();
   const queues = useQueueChoices('mine');
@@ -280,7 +280,7 @@ export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: b
   );
 }
 
-/** Someone else got there first (spec 1 §4 Accept/Reopen, §7 POST /tickets failure). */
+/** Someone else got there first (accept or reopen, or the POST /tickets failure). */
 export function AlreadyTakenDialog({ holder, onClose }: { holder: TicketHolder | null; onClose: () => void }) {
   const t = useT();
   return (

@@ -1,4 +1,4 @@
-/** The ticket row's text rules (spec 1 §2 "Ticket row", §9). */
+/** The ticket row's text rules. */
 
 /** Contact name and last message are cut to 30 characters. */
 export const ROW_TEXT_LIMIT = 30;
@@ -27,7 +27,7 @@ export function formatTicketTime(iso: string, now: Date): string {
 export type LastContact = { unit: 'minutes'; value: number } | { unit: 'hours'; value: number } | { unit: 'yesterday' };
 
 /**
- * Time since the last contact (spec 1 §9 last-contact badge): whole minutes below 60, then whole hours,
+ * Time since the last contact (the last-contact badge): whole minutes below 60, then whole hours,
  * then 'Ontem' once 24 hours have passed. A clock slightly behind the server never shows negative minutes.
  */
 export function lastContact(iso: string, now: Date): LastContact {

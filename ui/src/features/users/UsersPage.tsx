@@ -39,7 +39,7 @@ export default function UsersPage() {
   const { data: queues = [] } = useQueuesQuery();
   const queuesById = useMemo(() => new Map(queues.map((queue) => [queue.id, queue])), [queues]);
   const editor: UserEditor = { userId: me.id, profile: me.profile, super: me.super, allowConnections: me.allowConnections };
-  // The plan's user limit (spec 2 §3 Plan.users), against the company's whole list; the server refuses past it.
+  // The plan's user limit (Plan.users), against the company's whole list; the server refuses past it.
   const seatLimit = me.company.plan.users;
   const seatsUsed = searchParam === '' ? data?.count : undefined;
   const [editing, setEditing] = useState<{ user: UserRecord | null } | null>(null);

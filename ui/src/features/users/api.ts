@@ -6,7 +6,7 @@ export interface UsersPageArgs {
   pageNumber: number;
 }
 
-/** `company-<id>-user` frame body (spec 2 §4 live lists): the users projector's row, or the deleted id. */
+/** `company-<id>-user` frame body: the users projector's row, or the deleted id. */
 export interface UserFrame {
   action?: 'create' | 'update' | 'delete';
   user?: UserRecord;

@@ -76,7 +76,7 @@ export const userFormRightsOf = (user: Pick<SessionUser, 'profile' | 'super'>): 
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
-/** Spec 2 §5 user rules (name 2–50, e-mail, password 5–50 and required for a new user) plus the HH:mm work times. */
+/** The user rules (name 2–50, e-mail, password 5–50 and required for a new user) plus the HH:mm work times. */
 export function validateUserForm(values: UserFormValues, { creating }: { creating: boolean }): FieldErrors<UserField> {
   const errors: FieldErrors<UserField> = { ...validateProfile(values) };
   if (creating && !values.password) errors.password = 'profile.required';
