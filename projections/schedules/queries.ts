@@ -50,7 +50,7 @@ export async function findSchedule(db: Kysely<ReadDatabase>, companyId: number, 
   return row ? (await hydrate(db, [row]))[0] : undefined;
 }
 
-/** The schedules page: newest send time first, searched in the body, optionally one contact's or one user's. */
+/** The scheduled messages page: newest send time first, searched in the body, optionally one contact's or one user's. */
 export async function listSchedules(
   db: Kysely<ReadDatabase>,
   companyId: number,
@@ -69,7 +69,7 @@ export async function listSchedules(
   return { schedules: await hydrate(db, rows), count: total, hasMore: page * pageSize < total };
 }
 
-/** Pending schedules whose time has come, oldest first, across companies (the automation's sender). */
+/** Pending scheduled messages whose time has come, oldest first, across companies (the automation's sender). */
 export async function dueSchedules(db: Kysely<ReadDatabase>, now: Date, limit: number): Promise<Array<{ id: number; companyId: number }>> {
   const rows = await db
     .selectFrom('read.schedules')

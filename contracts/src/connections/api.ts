@@ -20,7 +20,7 @@ const scheduleEntry = ScheduleEntry.extend({
   endTimeB: safeText().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
 });
 
-/** Every field an administrator may set (name 2 to 50, schedule times ##:##). */
+/** Every field an administrator may set (name 2 to 50, opening-hours times ##:##). */
 const connectionFields = {
   name: safeText({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
   greetingMessage: message,

@@ -47,7 +47,7 @@ export const MessageReceived = defineEvent(
     receivedAt: realDateTime(),
   }),
 );
-/** An attendant (or the system: greeting, farewell, schedule) wrote; the sender reactor sends it unless private. */
+/** An attendant (or the system: greeting, farewell, scheduled message) wrote; the sender reactor sends it unless private. */
 export const MessageQueued = defineEvent(
   'MessageQueued',
   z.object({

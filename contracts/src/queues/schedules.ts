@@ -4,7 +4,7 @@ import { safeText } from '../common/bounds';
 
 /**
  * Opening hours: one entry per weekday with two windows, A and B, in HH:mm.
- * Queues use them here; the company, connection and on-duty schedules have the same shape.
+ * Queues use them here; the company's, connections' and on-duty opening hours have the same shape.
  */
 export const SCHEDULE_DAYS = [
   { weekday: 'Segunda-feira', weekdayEn: 'monday' },
@@ -69,9 +69,9 @@ const ScheduleEntryInput = z.object({
 });
 
 /**
- * The schedules a form sends: at most one entry per weekday, each day's windows valid.
+ * The opening hours a form sends: at most one entry per weekday, each day's windows valid.
  * The answer always has the seven days from Monday, with the Portuguese day names; a day the
- * client left out keeps the default hours (a client that sends no schedules means "as usual", not "closed").
+ * client left out keeps the default hours (a client that sends no opening hours means "as usual", not "closed").
  */
 export const SchedulesInput = z
   .array(ScheduleEntryInput)

@@ -41,7 +41,7 @@ export const ListSchedulesQuery = z.object({
   pageNumber: RecordIdParam.default(1),
 });
 
-/** A schedule as the API and the socket frames carry it. */
+/** A scheduled message as the API and the socket frames carry it. */
 export interface ScheduleView {
   id: number;
   companyId: number;

@@ -82,7 +82,7 @@ export interface Reactor {
   eventTypes: readonly string[];
   /** See Projector.lingerMs. */
   lingerMs?: number;
-  /** Acts on a batch; idempotent, keyed by what the events name (a message id, a schedule id). */
+  /** Acts on a batch; idempotent, keyed by what the events name (a message id, a scheduled message's id). */
   react(events: readonly RecordedEvent[]): Promise<void>;
 }
 

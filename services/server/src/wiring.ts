@@ -59,7 +59,7 @@ export interface Wiring {
   /** Channel sessions this process runs (WhatsApp, Meta, sandbox), one owner per connection across processes; started by the start and channels roles. */
   sessions: SessionManager;
   ctx: ApiContext;
-  /** The automation role: the schedule sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
+  /** The automation role: the scheduled-message sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
   automation: { sender: ScheduleSender; scheduler: AutomationScheduler };
   /** Online status from the browsers' userStatus pings; its sweeper runs with the automation role (start, automation). */
   presence: PresenceTracker;

@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /**
  * LGPD hide-number on the server: while the company's lgpdHideNumber is on, every answer to a
- * plain user carries contact numbers masked (tickets, messages, schedules, contacts …), so the
+ * plain user carries contact numbers masked (tickets, messages, scheduled messages, contacts …), so the
  * full number never reaches their browser. Routes need nothing but `contactAnswer` when they answer
  * contacts at the root; embedded contacts are found by their key.
  */

@@ -42,7 +42,7 @@ export interface TickReport {
   positions: Position[];
 }
 
-/** How many due schedules one tick takes; the rest wait for the next tick. */
+/** How many due scheduled messages one tick takes; the rest wait for the next tick. */
 const DEFAULT_BATCH = 100;
 
 /**
@@ -137,7 +137,7 @@ export function createScheduleSender(ctx: AutomationContext, options: { batchSiz
   }
 
   return {
-    /** One pass over the due schedules as of `now`. Overlapping ticks skip what another is handling. */
+    /** One pass over the due scheduled messages as of `now`. Overlapping ticks skip what another is handling. */
     async tick(now: Date = ctx.now()): Promise<TickReport> {
       const report: TickReport = { sent: [], failed: [], skipped: [], retry: [], positions: [] };
       for (const { id, companyId } of await dueSchedules(ctx.db, now, batchSize)) {

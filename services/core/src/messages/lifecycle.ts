@@ -56,7 +56,7 @@ export interface QueueOutboundMessageInput {
   isPrivate?: boolean;
   isForwarded?: boolean;
   /**
-   * The idempotency key of the caller (e.g. derived from a schedule id): queueing the same id
+   * The idempotency key of the caller (e.g. derived from a scheduled message's id): queueing the same id
    * again records nothing. Defaults to a new time-ordered uuid.
    */
   messageId?: string;

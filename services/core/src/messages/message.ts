@@ -138,7 +138,7 @@ export const message: Decider<Message, MessageCommand, MessageEvent> = {
         assertContent(command.message);
         return [{ type: 'MessageReceived', data: command.message }];
       case 'QueueMessage':
-        // The message id is the idempotency key of whoever queues (a schedule, a retried request).
+        // The message id is the idempotency key of whoever queues (a scheduled message, a retried request).
         if (state.status !== 'none') return [];
         assertContent(command.message);
         return [{ type: 'MessageQueued', data: { ...command.message, queuedAt: now.toISOString() } }];

@@ -56,7 +56,7 @@ const tabOf: Partial<Record<keyof ConnectionFormValues, Tab>> = {
 
 /**
  * Adds (connectionId null) or edits a connection: tabs general,
- * integrations, messages, chatbot, assessments, and schedules when the company's scheduleType is
+ * integrations, messages, chatbot, assessments, and opening hours when the company's scheduleType is
  * 'connection'. Every field of a connection an administrator sets is saved.
  */
 export default function ConnectionDialog({ open, connectionId, channel, onClose }: { open: boolean; connectionId: number | null; channel: ConnectionChannel; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 
-/** A schedule as the API answers it. Status ERRO is a send error. */
+/** A scheduled message as the API answers it. Status ERRO is a send error. */
 export interface Schedule {
   id: number;
   contactId: number;

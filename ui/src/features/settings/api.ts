@@ -39,7 +39,7 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'Com
       transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,
       providesTags: ['CompanySchedules'],
     }),
-    /** PUT /companies/{id}/schedules. */
+    /** PUT /companies/{id}/schedules: the company's opening hours. */
     saveCompanySchedules: build.mutation<ScheduleEntry[], { companyId: number; schedules: ScheduleEntry[] }>({
       query: ({ companyId, schedules }) => ({ url: `companies/${companyId}/schedules`, method: 'PUT', body: { schedules } }),
       transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,
