@@ -10,6 +10,7 @@ import { connectionRoutes } from '../features/connections/routes';
 import { companyRoutes } from '../features/companies/routes';
 import { helpRoutes } from '../features/helps/routes';
 import { todoRoutes } from '../features/todolist/routes';
+import { scheduleRoutes } from '../features/schedules/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -28,4 +29,4 @@ import { todoRoutes } from '../features/todolist/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes];
