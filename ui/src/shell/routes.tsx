@@ -11,6 +11,7 @@ import { companyRoutes } from '../features/companies/routes';
 import { helpRoutes } from '../features/helps/routes';
 import { todoRoutes } from '../features/todolist/routes';
 import { scheduleRoutes } from '../features/schedules/routes';
+import { quickMessageRoutes } from '../features/quickMessages/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -29,4 +30,4 @@ import { scheduleRoutes } from '../features/schedules/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes, ...quickMessageRoutes];

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { LuCalendarClock } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** /schedules: scheduled messages, for companies whose plan has useSchedules. Menu order 130: after contacts. */
+/** /schedules: scheduled messages, for companies whose plan has useSchedules. Menu order 80: after contacts, as the side menu lists them. */
 export const scheduleRoutes: AppRoute[] = [
   {
     id: 'schedules',
@@ -11,6 +11,6 @@ export const scheduleRoutes: AppRoute[] = [
     frame: 'shell',
     component: lazy(() => import('./SchedulesPage')),
     guard: { planFlag: 'useSchedules' },
-    menu: { labelKey: 'menu.schedules', icon: LuCalendarClock, group: 'main', order: 130 },
+    menu: { labelKey: 'menu.schedules', icon: LuCalendarClock, group: 'main', order: 80 },
   },
 ];
