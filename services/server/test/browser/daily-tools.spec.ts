@@ -129,6 +129,7 @@ describe("the attendant's daily tools in a browser", { timeout: 120_000 }, () =>
     expect(report.sent).toContain(id);
     await page.locator(`[data-testid="schedule-status-${id}"][data-status="ENVIADA"]`).waitFor();
     await expect(page.getByTestId(`schedule-edit-${id}`).count()).resolves.toBe(0);
+    await expect(page.getByTestId(`schedule-delete-${id}`).count()).resolves.toBe(0);
     await expect.poll(async () => (await outbox(from)).some((message) => message.body.includes('Lembrete: sua consulta é amanhã às 10h')), { timeout: 20_000 }).toBe(true);
     await screenshot(page, 'tools-schedules');
   });

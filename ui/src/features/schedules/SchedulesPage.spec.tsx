@@ -41,7 +41,7 @@ describe('schedule table formatting', () => {
 });
 
 describe('scheduled messages screen', () => {
-  it('lists schedules, shows ERRO as a send error, hides edit once sent, and opens the add dialog from ?contactId=', async () => {
+  it('lists schedules, shows ERRO as a send error, hides edit and delete once sent, and opens the add dialog from ?contactId=', async () => {
     fakeServer({
       'GET /schedules/': {
         status: 200,
@@ -56,7 +56,8 @@ describe('scheduled messages screen', () => {
     expect(screen.getByTestId('schedule-status-2')).toHaveTextContent('Erro de envio');
     expect(screen.getByTestId('schedule-edit-1')).toBeInTheDocument();
     expect(screen.queryByTestId('schedule-edit-3')).not.toBeInTheDocument();
-    expect(screen.getByTestId('schedule-delete-3')).toBeInTheDocument();
+    expect(screen.queryByTestId('schedule-delete-3')).not.toBeInTheDocument();
+    expect(screen.getByTestId('schedule-delete-2')).toBeInTheDocument();
 
     const dialog = await screen.findByTestId('schedule-form-dialog', {}, { timeout: 10_000 });
     expect(await within(dialog).findByTestId('schedule-form-contact', {}, { timeout: 5000 })).toHaveTextContent('Maria Souza');

@@ -124,7 +124,8 @@ export default function SchedulesPage() {
         actionsHeader="schedules.column.actions"
         actions={[
           { key: 'edit', label: 'schedules.edit', icon: <LuPencil />, onClick: (row) => setEditing({ schedule: row }), testId: (row) => `schedule-edit-${row.id}`, shown: canSaveSchedule },
-          { key: 'delete', label: 'schedules.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `schedule-delete-${row.id}` },
+          // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
+          { key: 'delete', label: 'schedules.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `schedule-delete-${row.id}`, shown: canSaveSchedule },
         ]}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'schedules-scroll' }}
       />
