@@ -7,7 +7,7 @@ import { bearer, signupCompany, startTestServer, type TestServer } from '../harn
 
 /**
  * The attendant's daily tools in Debian's Chromium against the real server and the sandbox channel: a fresh
- * company (no queues) accepts its first ticket; a quick reply with a picture is made on its screen and sent with
+ * company (no queues) accepts its first ticket and calls the contact; a quick reply with a picture is made on its screen and sent with
  * `/` in the conversation; a scheduled message made from /schedules?contactId= is sent by the automation's sender
  * and the list follows it live; the to-do list keeps its tasks in the browser.
  */
@@ -78,6 +78,24 @@ describe("the attendant's daily tools in a browser", { timeout: 120_000 }, () =>
     expect(view).toMatchObject({ status: 'open', userId: admin.userId, queueId: null });
     ticket = { id: ticketId, uuid: view.uuid, contactId: view.contactId };
     await screenshot(page, 'tools-first-ticket-accepted');
+  });
+
+  it('calls the contact from the header with the connection’s call token, and says so when there is none', async () => {
+    await page.getByTestId('header-call').click();
+    await page.getByText('Erro: Token ou número de telefone não disponível.').waitFor();
+
+    const token = await server.app.inject({ method: 'PUT', url: `/whatsapp/${sandbox.id}`, headers: bearer(admin.token), payload: { wavoip: 'call-token-1' } });
+    expect(token.statusCode, token.body).toBe(200);
+    await page.reload();
+    await composerReady();
+    // The call page is outside the machine: the browser gets a stand-in for it.
+    await context.route('https://app.wavoip.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>chamada</p>' }));
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('header-call').click()]);
+    await popup.waitForURL(/wavoip/);
+    const url = new URL(popup.url());
+    expect(url.origin + url.pathname).toBe('https://app.wavoip.com/call');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ token: 'call-token-1', phone: from, name: 'Lia Primeira', start_if_ready: 'true', close_after_call: 'true' });
+    await popup.close();
   });
 
   it('makes a quick reply with a picture and sends its file with / in the conversation', async () => {

@@ -14,7 +14,8 @@ import { MessagesPanel } from '../messages';
 import { canDeleteTicket } from './access';
 import { useTicketActions } from './actions';
 import { ticketsApi, useTicketByUuidQuery } from './api';
-import { ratingEmoji, VOICE_CALL_POPUP, voiceCallUrl } from './extras';
+import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
+import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
 import type { Ticket, TicketFrame } from './types';
 
@@ -68,11 +69,8 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
         <Box minW="0">
           <Text fontWeight="semibold" truncate data-testid="ticket-header-name">
             {contactName} <Text as="span" color="fg.muted" fontWeight="normal">#{ticket.id}</Text>
-            {ticket.status === 'closed' && ratingEmoji(ticket.userRating) && (
-              <Text as="span" ms="2" title={t('tickets.rating', { rating: ticket.userRating ?? 0 })} data-testid="ticket-header-rating" data-rating={ticket.userRating}>
-                {ratingEmoji(ticket.userRating)}
-              </Text>
-            )}
+            {' '}
+            <TicketRating ticket={ticket} testId="ticket-header-rating" />
           </Text>
           <Text textStyle="xs" color="fg.muted" truncate data-testid="ticket-header-user">
             {ticket.user ? t('tickets.header.assigned', { name: ticket.user.name }) : t('tickets.header.unassigned')}
