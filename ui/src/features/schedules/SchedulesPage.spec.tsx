@@ -7,6 +7,8 @@ import { applyScheduleFrame, formatSendAt, previewBody } from './format';
 
 const row = (id: number, overrides: Partial<Schedule> = {}): Schedule => ({
   id,
+  companyId: 1,
+  messageId: null,
   contactId: 5,
   contact: { id: 5, name: 'Maria Souza' },
   body: 'Lembrete do pagamento da fatura de novembro',

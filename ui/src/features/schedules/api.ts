@@ -1,20 +1,8 @@
+import type { ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** A schedule as the API answers it (spec 1 §3, spec 3 §3). Status ERRO is a send error. */
-export interface Schedule {
-  id: number;
-  contactId: number;
-  contact: { id: number; name: string } | null;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: string;
-  userId: number | null;
-  ticketId: number | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
+export type Schedule = ScheduleView;
 
 export interface ScheduleInput {
   body: string;
