@@ -1,5 +1,5 @@
 import { CONTACTS_PAGE_SIZE, type Channel } from '@conversa/contracts';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { escapeLike } from '../tags/queries';
 
 export interface ContactTag {
@@ -86,7 +86,25 @@ export async function listContacts(
 ): Promise<{ contacts: ContactView[]; count: number; hasMore: boolean }> {
   const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
   const page = Math.max(1, options.pageNumber ?? 1);
-  let query = db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false);
+  const query = filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false), options);
+  const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
+  const rows = await query
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const tags = await tagsOfContacts(db, rows.map((row) => row.id as number));
+  const total = Number(count);
+  return { contacts: rows.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), count: total, hasMore: page * pageSize < total };
+}
+
+type ContactFilters = { searchParam?: string; channel?: Channel; isGroup?: boolean; searchNumbers?: boolean };
+
+/** The list's search and filters on a query of read.contacts (the list and the export share them). */
+function filtered<Q extends SelectQueryBuilder<any, any, any>>(start: Q, options: ContactFilters): Q {
+  let query = start;
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
     // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
@@ -99,21 +117,22 @@ export async function listContacts(
         options.searchNumbers === false && numberLike ? eb.and([byName(eb), eb('name', '!~', NUMBER_LIKE_NAME)]) : byName(eb),
         ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : []),
       ]),
-    );
+    ) as Q;
   }
-  if (options.channel !== undefined) query = query.where('channel', '=', options.channel);
-  if (options.isGroup !== undefined) query = query.where('is_group', '=', options.isGroup);
-  const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
-  const rows = await query
+  if (options.channel !== undefined) query = query.where('channel', '=', options.channel) as Q;
+  if (options.isGroup !== undefined) query = query.where('is_group', '=', options.isGroup) as Q;
+  return query;
+}
+
+/** GET /contacts/export: the next `limit` live contacts after `afterId`, in id order (keyset paging, so any size streams). */
+export async function contactsAfter(db: Kysely<any>, companyId: number, afterId: number, limit: number, options: ContactFilters = {}): Promise<ContactView[]> {
+  const rows = await filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false).where('id', '>', afterId), options)
     .selectAll()
-    .orderBy(sql`lower(name)`)
     .orderBy('id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(limit)
     .execute();
   const tags = await tagsOfContacts(db, rows.map((row) => row.id as number));
-  const total = Number(count);
-  return { contacts: rows.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), count: total, hasMore: page * pageSize < total };
+  return rows.map((row) => contactFromRow(row, tags.get(row.id) ?? []));
 }
 
 /** GET /contacts/list: every live contact of the company, by name. */
