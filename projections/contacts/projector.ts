@@ -20,7 +20,8 @@ function detailRow(details: Record<string, unknown>): Record<string, unknown> {
 
 export const contactsProjector = defineProjector({
   name: 'contacts',
-  version: 1,
+  // 2: the e-mail trigram index (the list searches e-mails).
+  version: 2,
   eventTypes: [
     'ContactCreated',
     'ContactDetailsChanged',

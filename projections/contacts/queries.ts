@@ -75,8 +75,8 @@ export async function findContact(db: Kysely<any>, companyId: number, id: number
 export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
 
 /**
- * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name
- * (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve both).
+ * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name or the
+ * e-mail (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve all three).
  */
 export async function listContacts(
   db: Kysely<any>,
@@ -116,6 +116,8 @@ function filtered<Q extends SelectQueryBuilder<any, any, any>>(start: Q, options
         // Nor may a masked viewer probe digits through a contact named by its number.
         options.searchNumbers === false && numberLike ? eb.and([byName(eb), eb('name', '!~', NUMBER_LIKE_NAME)]) : byName(eb),
         ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : []),
+        // E-mails are stored in lower case; a number-like term is no e-mail.
+        ...(numberLike ? [] : [eb('email', 'like', `%${escapeLike(term)}%`)]),
       ]),
     ) as Q;
   }
