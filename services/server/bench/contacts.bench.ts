@@ -94,9 +94,9 @@ async function main() {
     };
     const middle = base + Math.floor(CONTACTS / 2);
     await timed('contacts_first_page', '/contacts?pageNumber=1');
-    await timed('contacts_search_name_part', `/contacts?searchParam=${encodeURIComponent(`rodrigues ${String(middle).slice(0, 6)}`)}`);
+    await timed('contacts_search_name_part', `/contacts?searchParam=${encodeURIComponent(`${LAST[Math.floor(middle / FIRST.length) % LAST.length]!.toLowerCase()} ${String(middle).slice(0, 6)}`)}`);
     await timed('contacts_search_number_part', `/contacts?searchParam=${String(5511900000000 + middle).slice(4, 11)}`);
-    await timed('contacts_search_email_part', `/contacts?searchParam=${encodeURIComponent(`${String(middle).slice(0, 7)}@exemplo`)}`);
+    await timed('contacts_search_email_part', `/contacts?searchParam=${encodeURIComponent(`${String(middle).slice(2)}@exemplo`)}`);
 
     // A spreadsheet of new contacts, a tenth of them numbers the company already has (updates).
     const workbook = new ExcelJS.Workbook();

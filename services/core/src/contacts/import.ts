@@ -9,7 +9,7 @@ type Context = CommandContext & { ids: IdAllocator };
 type Meta = { companyId: number; actor: Actor };
 
 /** Rows written at once: each row is a few appends, so a handful in flight keeps the store busy without flooding it. */
-export const IMPORT_CONCURRENCY = 8;
+export const IMPORT_CONCURRENCY = 32;
 
 /** Imported contacts are phone contacts of the default channel. */
 const PHONE = { channel: 'whatsapp', isGroup: false } as const;
