@@ -10,7 +10,6 @@ export interface ContactsPageArgs {
 
 export interface ContactsPage {
   contacts: Contact[];
-  count: number;
   hasMore: boolean;
 }
 
@@ -45,17 +44,15 @@ export function applyContactListChange(list: ContactsPage, frame: unknown, args:
   if (action === 'delete' || (contact && !contactMatches(contact, args))) {
     const gone = action === 'delete' ? contactId : contact?.id;
     if (!list.contacts.some((row) => row.id === gone)) return list;
-    return { ...list, contacts: list.contacts.filter((row) => row.id !== gone), count: Math.max(0, list.count - 1) };
+    return { ...list, contacts: list.contacts.filter((row) => row.id !== gone) };
   }
   if (!contact || typeof contact.id !== 'number') return list;
   // A renamed contact moves to its new place in name order.
-  const known = list.contacts.some((row) => row.id === contact.id);
   const others = list.contacts.filter((row) => row.id !== contact.id);
-  const count = known ? list.count : list.count + 1;
   // Past the last loaded row it belongs to a page not loaded yet (the last row itself stays last).
   const last = list.contacts[list.contacts.length - 1];
-  if (list.hasMore && last && last.id !== contact.id && byName(contact, last) > 0) return { ...list, contacts: others, count };
-  return { ...list, contacts: [...others, contact].sort(byName), count };
+  if (list.hasMore && last && last.id !== contact.id && byName(contact, last) > 0) return { ...list, contacts: others };
+  return { ...list, contacts: [...others, contact].sort(byName) };
 }
 
 /** The export's address for the list's filters (the file is fetched with the session's token). */
