@@ -6,7 +6,7 @@ import {
   ContactImportRow,
   DomainError,
   ExportContactsQuery,
-  maskNumber,
+  maskContact,
 } from '@conversa/contracts';
 import { importContactRow } from '@conversa/core';
 import { contactsAfter, findContact } from '@conversa/projections/contacts/queries';
@@ -89,11 +89,10 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
       let afterId = 0;
       for (;;) {
         const batch = await contactsAfter(ctx.db, companyId, afterId, EXPORT_BATCH, { ...filters, searchNumbers: !masked });
-        for (const contact of batch) {
-          const number = masked ? maskNumber(contact.number) : contact.number;
-          // A contact named by its number would tell the number through its name.
-          const name = masked && contact.name === contact.number ? number : contact.name;
-          sheet.addRow({ name, number, email: contact.email, channel: contact.channel, blocked: contact.active ? 'não' : 'sim', tags: contact.tags.map((tag) => tag.name).join(', ') }).commit();
+        for (const stored of batch) {
+          // Masked as every answer masks a contact: the number, and a name that is only the number.
+          const contact = masked ? maskContact(stored) : stored;
+          sheet.addRow({ name: contact.name, number: contact.number, email: contact.email, channel: contact.channel, blocked: contact.active ? 'não' : 'sim', tags: contact.tags.map((tag) => tag.name).join(', ') }).commit();
         }
         if (batch.length < EXPORT_BATCH) break;
         afterId = batch[batch.length - 1]!.id;
