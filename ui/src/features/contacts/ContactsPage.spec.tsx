@@ -4,7 +4,7 @@ import { SocketClient } from '../../app/socket';
 import { fakeServer, renderApp } from '../../test/harness';
 import { session, user } from '../../test/fixtures';
 import type { Contact } from './api';
-import { applyContactListChange } from './pageApi';
+import { applyContactListFrame } from './socket';
 
 const contact = (id: number, name: string, extra: Partial<Contact> = {}): Contact => ({
   id,
@@ -130,14 +130,16 @@ describe('contacts screen', { timeout: 60_000 }, () => {
   });
 });
 
-describe('applyContactListChange', () => {
+describe('applyContactListFrame', () => {
   const list = { contacts: [contact(1, 'Ana'), contact(2, 'Caio')], hasMore: true };
   const all = { searchParam: '', channel: '' };
 
   it('leaves a new contact past the loaded page for its page, and drops a change that no longer matches', () => {
-    expect(applyContactListChange(list, { action: 'create', contact: contact(9, 'Zoe') }, all).contacts.map((row) => row.id)).toEqual([1, 2]);
-    expect(applyContactListChange(list, { action: 'create', contact: contact(9, 'Bia') }, all).contacts.map((row) => row.id)).toEqual([1, 9, 2]);
-    expect(applyContactListChange(list, { action: 'update', contact: contact(1, 'Ana', { channel: 'facebook' }) }, { searchParam: '', channel: 'whatsapp' }).contacts.map((row) => row.id)).toEqual([2]);
-    expect(applyContactListChange(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: '98765', channel: '' }).contacts[1]!.name).toBe('Caio Reis');
+    expect(applyContactListFrame(list, { action: 'create', contact: contact(9, 'Zoe') }, all).contacts.map((row) => row.id)).toEqual([1, 2]);
+    expect(applyContactListFrame(list, { action: 'create', contact: contact(9, 'Bia') }, all).contacts.map((row) => row.id)).toEqual([1, 9, 2]);
+    expect(applyContactListFrame(list, { action: 'update', contact: contact(1, 'Ana', { channel: 'facebook' }) }, { searchParam: '', channel: 'whatsapp' }).contacts.map((row) => row.id)).toEqual([2]);
+    expect(applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: '98765', channel: '' }).contacts[1]!.name).toBe('Caio Reis');
+    expect(applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: 'caio@acme', channel: '' }).contacts.map((row) => row.id)).toEqual([1, 2]);
+    expect(applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: 'ana@acme', channel: '' }).contacts.map((row) => row.id)).toEqual([1]);
   });
 });

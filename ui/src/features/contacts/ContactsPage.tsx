@@ -5,8 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuPencil, LuTrash2, LuUpload } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
-import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
@@ -21,7 +20,8 @@ import { useSetContactActiveMutation, type Contact } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
 import { useDebounced } from './ContactPicker';
 import { formatContactNumber, hidesNumbers } from './number';
-import { applyContactListChange, contactsPageApi, exportUrl, useContactsPageQuery, useDeleteContactMutation, type ContactFrame } from './pageApi';
+import { exportUrl, useContactsPageQuery, useDeleteContactMutation } from './pageApi';
+import { useContactListFrames } from './socket';
 import { CONTACT_SEARCH_DELAY_MS } from './validation';
 
 const ImportContactsDialog = lazy(() => import('./ImportContactsDialog'));
@@ -33,7 +33,6 @@ const ImportContactsDialog = lazy(() => import('./ImportContactsDialog'));
  */
 export default function ContactsPage() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
@@ -61,9 +60,7 @@ export default function ContactsPage() {
   const [setActive, blocking] = useSetContactActiveMutation();
   const [deleteContact, deleting] = useDeleteContactMutation();
 
-  const applyChange = (frame: ContactFrame) => dispatch(contactsPageApi.util.updateQueryData('contactsPage', { ...filters, pageNumber: 1 }, (draft) => applyContactListChange(draft, frame, filters)));
-  useSocketEvent('contact', (frame) => applyChange(frame as ContactFrame));
-  useSocketReconnect(() => {
+  const applyChange = useContactListFrames(filters, () => {
     if (pageNumber === 1) refetch();
     else setPage({ key, pageNumber: 1 });
   });
