@@ -58,6 +58,8 @@ export const errorCatalogue = {
   ERR_USER_DELETE_SELF: { status: 403, message: 'You cannot delete your own user.' },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a moment and try again.' },
   ERR_INVALID_PHONE_NUMBER: { status: 400, message: 'This is not a valid phone number.' },
+  ERR_CONTACT_IMPORT_FILE_INVALID: { status: 400, message: 'The spreadsheet could not be read: send a .xlsx or .csv file with a header row naming the name and number columns.' },
+  ERR_NO_CONTACT_IMPORT_FOUND: { status: 404, message: 'Contact import not found.' },
   ERR_NO_TAG_FOUND: { status: 404, message: 'Tag not found.' },
   ERR_NO_TICKETNOTE_FOUND: { status: 404, message: 'Note not found.' },
   ERR_NO_QUICKMESSAGE_FOUND: { status: 404, message: 'Quick message not found.' },

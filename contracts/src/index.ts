@@ -28,6 +28,7 @@ export * from './schedules/api';
 export * from './contacts/events';
 export * from './contacts/api';
 export * from './contacts/privacy';
+export * from './contacts/import';
 export * from './tags/events';
 export * from './tags/api';
 export * from './connections/events';

@@ -26,6 +26,7 @@ export async function migrateContacts(db: Kysely<ReadDatabase>): Promise<void> {
     create index if not exists contacts_company_name on read.contacts (company_id, lower(name)) where not deleted;
     create index if not exists contacts_name_trgm on read.contacts using gin (lower(name) gin_trgm_ops);
     create index if not exists contacts_number_trgm on read.contacts using gin (number gin_trgm_ops);
+    create index if not exists contacts_email_trgm on read.contacts using gin (email gin_trgm_ops);
     comment on table read.contacts is 'People and groups the companies talk to on their channels, one row per contact, current state';
     comment on column read.contacts.company_id is 'Company the contact belongs to';
     comment on column read.contacts.number is 'Phone number as digits with country code (E.164 without +); for groups and Facebook/Instagram, the id the channel gave';

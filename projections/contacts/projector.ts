@@ -15,7 +15,8 @@ const detailRow = fieldColumns<ContactsTable>()(
 
 export const contactsProjector = defineProjector({
   name: 'contacts',
-  version: 1,
+  // 2: the e-mail trigram index (the list searches e-mails).
+  version: 2,
   eventTypes: [
     'ContactCreated',
     'ContactDetailsChanged',

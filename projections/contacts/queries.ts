@@ -1,5 +1,5 @@
 import { CONTACTS_PAGE_SIZE, type Channel, type ContactTag, type ContactView, type ContactSummary } from '@conversa/contracts';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
 import { escapeLike } from '../tags/queries';
@@ -36,18 +36,36 @@ export async function findContact(db: Kysely<ReadDatabase>, companyId: number, i
 export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
 
 /**
- * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name
- * (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve both).
+ * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name or the
+ * e-mail (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve all three).
  */
 export async function listContacts(
   db: Kysely<ReadDatabase>,
   companyId: number,
   /** `searchNumbers` false: a viewer shown numbers masked (LGPD hide-number) searches names only, or digits would let them probe a number. */
   options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
-): Promise<{ contacts: ContactView[]; count: number; hasMore: boolean }> {
+): Promise<{ contacts: ContactView[]; hasMore: boolean }> {
   const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
   const page = Math.max(1, options.pageNumber ?? 1);
-  let query = db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false);
+  const query = filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false), options);
+  // One row past the page says whether there is more: counting a company's million contacts would cost more than the page.
+  const rows = await query
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const shown = rows.slice(0, pageSize);
+  const tags = await tagsOfContacts(db, shown.map((row) => row.id));
+  return { contacts: shown.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), hasMore: rows.length > pageSize };
+}
+
+type ContactFilters = { searchParam?: string; channel?: Channel; isGroup?: boolean; searchNumbers?: boolean };
+
+/** The list's search and filters on a query of read.contacts (the list and the export share them). */
+function filtered<Q extends SelectQueryBuilder<any, any, any>>(start: Q, options: ContactFilters): Q {
+  let query = start;
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
     // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
@@ -59,22 +77,26 @@ export async function listContacts(
         // Nor may a masked viewer probe digits through a contact named by its number.
         options.searchNumbers === false && numberLike ? eb.and([byName(eb), eb('name', '!~', NUMBER_LIKE_NAME)]) : byName(eb),
         ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : []),
+        // E-mails are stored in lower case; a term written like a number or holding a space is part of no e-mail
+        // (and leaving the e-mail index out spares a scan of it).
+        ...(numberLike || /\s/.test(term) ? [] : [eb('email', 'like', `%${escapeLike(term)}%`)]),
       ]),
-    );
+    ) as Q;
   }
-  if (options.channel !== undefined) query = query.where('channel', '=', options.channel);
-  if (options.isGroup !== undefined) query = query.where('is_group', '=', options.isGroup);
-  const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
-  const rows = await query
+  if (options.channel !== undefined) query = query.where('channel', '=', options.channel) as Q;
+  if (options.isGroup !== undefined) query = query.where('is_group', '=', options.isGroup) as Q;
+  return query;
+}
+
+/** GET /contacts/export: the next `limit` live contacts after `afterId`, in id order (keyset paging, so any size streams). */
+export async function contactsAfter(db: Kysely<ReadDatabase>, companyId: number, afterId: number, limit: number, options: ContactFilters = {}): Promise<ContactView[]> {
+  const rows = await filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false).where('id', '>', afterId), options)
     .selectAll()
-    .orderBy(sql`lower(name)`)
     .orderBy('id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(limit)
     .execute();
-  const tags = await tagsOfContacts(db, rows.map((row) => row.id));
-  const total = Number(count);
-  return { contacts: rows.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), count: total, hasMore: page * pageSize < total };
+  const tags = await tagsOfContacts(db, rows.map((row) => row.id as number));
+  return rows.map((row) => contactFromRow(row, tags.get(row.id) ?? []));
 }
 
 /** GET /contacts/list: every live contact of the company, by name. */

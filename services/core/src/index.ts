@@ -21,6 +21,7 @@ export * from './schedules/schedule';
 export * from './contacts/contact';
 export * from './contacts/number';
 export * from './contacts/lifecycle';
+export * from './contacts/import';
 export * from './tags/tag';
 export * from './helps/help';
 export * from './queues/queue';

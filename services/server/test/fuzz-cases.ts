@@ -1,5 +1,5 @@
 import {
-  BlockContactRequest, CloseAllTicketsRequest, CreateChatbotRequest, CreateConnectionRequest, CreateContactRequest, CreateHelpRequest, CreateQueueRequest,
+  BlockContactRequest, CloseAllTicketsRequest, ContactImportRow, ExportContactsQuery, CreateChatbotRequest, CreateConnectionRequest, CreateContactRequest, CreateHelpRequest, CreateQueueRequest,
   CreateQuickMessageRequest, CreateScheduleRequest, CreateTagRequest, CreateTicketNoteRequest, CreateTicketRequest, CreateUserRequest, EditMessageRequest,
   ForwardMessageRequest, ListConnectionsQuery, ListContactsQuery, ListHelpsQuery, ListMessagesQuery, ListQueuesQuery, ListQuickMessagesQuery, ListSchedulesQuery,
   ListTagsQuery, ListTicketNotesQuery, ListTicketsQuery, ListUsersQuery, LoginRequest, PlanFields, ReactToMessageRequest, SandboxInboundRequest, SendMessageRequest,
@@ -67,6 +67,7 @@ export const bodiesFor = (t: Targets): Record<string, Record<string, unknown>> =
   'POST /contacts': { name: 'Fuzz Contact', number: '5511977770000' },
   'PUT /contacts/:id': { name: 'Fuzz target' },
   'PUT /contacts/block/:id': { active: true },
+  'POST /contactsImport': { name: 'Fuzz Import', number: '5511977770001' },
   'POST /tags': { name: 'Fuzz tag', color: '#000000', kanban: 0 },
   'PUT /tags/:id': { name: 'Fuzz tag' },
   'POST /tags/sync': { contactId: t.contactId, tags: [] },
@@ -122,14 +123,14 @@ const bodyContracts: Record<string, Schema> = {
   'POST /schedules': CreateScheduleRequest, 'PUT /schedules/:id': UpdateScheduleRequest, 'POST /queue': CreateQueueRequest, 'PUT /queue/:id': UpdateQueueRequest,
   'POST /chatbot': CreateChatbotRequest, 'PUT /chatbot/:id': UpdateChatbotRequest, 'PUT /users/:id': UpdateUserRequest, 'POST /users': CreateUserRequest,
   'POST /plans': PlanFields, 'PUT /plans/:id': PlanFields, 'POST /helps': CreateHelpRequest, 'PUT /helps/:id': UpdateHelpRequest, 'POST /whatsapp': CreateConnectionRequest,
-  'PUT /whatsapp/:id': UpdateConnectionRequest, 'POST /sandbox/:id/messages': SandboxInboundRequest,
+  'PUT /whatsapp/:id': UpdateConnectionRequest, 'POST /sandbox/:id/messages': SandboxInboundRequest, 'POST /contactsImport': ContactImportRow,
 };
 
 const queryContracts: Record<string, Schema> = {
   'GET /tickets': ListTicketsQuery, 'GET /contacts': ListContactsQuery, 'GET /contacts/list': ListContactsQuery, 'GET /users': ListUsersQuery, 'GET /tags': ListTagsQuery,
   'GET /tags/list': ListTagsQuery, 'GET /schedules': ListSchedulesQuery, 'GET /queue': ListQueuesQuery, 'GET /whatsapp': ListConnectionsQuery, 'GET /helps': ListHelpsQuery,
   'GET /quick-messages': ListQuickMessagesQuery, 'GET /quick-messages/list': ListQuickMessagesQuery, 'GET /ticket-notes/list': ListTicketNotesQuery,
-  'GET /messages/:ticketId': ListMessagesQuery,
+  'GET /messages/:ticketId': ListMessagesQuery, 'GET /contacts/export': ExportContactsQuery,
 };
 /** Query parameters read by routes that parse an inline schema. */
 const extraQueryKeys: Record<string, string[]> = {

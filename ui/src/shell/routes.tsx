@@ -12,6 +12,7 @@ import { helpRoutes } from '../features/helps/routes';
 import { todoRoutes } from '../features/todolist/routes';
 import { scheduleRoutes } from '../features/schedules/routes';
 import { quickMessageRoutes } from '../features/quickMessages/routes';
+import { contactRoutes } from '../features/contacts/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -30,4 +31,4 @@ import { quickMessageRoutes } from '../features/quickMessages/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes, ...quickMessageRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes, ...quickMessageRoutes, ...contactRoutes];

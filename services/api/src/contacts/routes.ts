@@ -7,6 +7,7 @@ import { execute, userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 import { answersContacts, numbersHiddenFor } from '../http/number-privacy';
+import { contactSpreadsheetRoutes } from './spreadsheet-routes';
 
 const IdParam = z.object({ id: RecordIdParam });
 const ContactIdParam = z.object({ contactId: RecordIdParam });
@@ -30,6 +31,8 @@ async function commandContact(ctx: ApiContext, request: FastifyRequest, id: numb
 
 /** Contacts. Every user of the company works with its contacts; deleting takes contacts-page:deleteContact. */
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  // Its own scope: the upload's multipart limits are the spreadsheet's, and its answers are not contacts.
+  await app.register(async (scope) => contactSpreadsheetRoutes(scope, ctx));
   answersContacts(app);
   app.get('/contacts', async (request) => {
     const query = parse(ListContactsQuery, request.query);

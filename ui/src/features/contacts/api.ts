@@ -58,7 +58,7 @@ const searchQuery = ({ searchParam, channel, isGroup, pageNumber }: ContactSearc
  */
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchContacts: build.query<{ contacts: Contact[]; count: number; hasMore: boolean }, ContactSearch>({
+    searchContacts: build.query<{ contacts: Contact[]; hasMore: boolean }, ContactSearch>({
       query: searchQuery,
       providesTags: (result) => [{ type: 'Contacts', id: 'LIST' }, ...(result?.contacts ?? []).map((contact) => ({ type: 'Contacts' as const, id: contact.id }))],
     }),

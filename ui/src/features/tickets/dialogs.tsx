@@ -202,7 +202,20 @@ export interface NewTicketChoice {
  * New ticket: a contact (searched from 3 characters, or created on the spot), a queue (required
  * unless admin: 'Selecione uma fila'), the connection and the attending user.
  */
-export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: boolean; onClose: () => void; onConfirm: (choice: NewTicketChoice) => void; loading: boolean }) {
+export function NewTicketDialog({
+  open,
+  onClose,
+  onConfirm,
+  loading,
+  initialContact,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: (choice: NewTicketChoice) => void;
+  loading: boolean;
+  /** Already chosen (a ticket started from the contacts screen). */
+  initialContact?: Contact;
+}) {
   const t = useT();
   const me = useAppSelector((state) => state.session.user)!;
   const admin = isTicketAdmin(me);
@@ -216,12 +229,12 @@ export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: b
   const [tried, setTried] = useState(false);
   useEffect(() => {
     if (!open) return;
-    setContact(null);
+    setContact(initialContact ?? null);
     setQueueId(me.queues.length === 1 ? me.queues[0]!.id : null);
     setWhatsappId(me.whatsappId);
     setUserId(me.id);
     setTried(false);
-  }, [open, me]);
+  }, [open, me, initialContact]);
   const queueMissing = !admin && queueId === null;
   const submit = () => {
     setTried(true);

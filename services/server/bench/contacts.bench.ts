@@ -1,0 +1,149 @@
+/**
+ * Contact figures: `pnpm bench:contacts`. The real product (embedded Postgres, projections) on a
+ * fresh data dir. The read table is bulk-loaded with SQL: BENCH_CONTACTS (default 1,000,000)
+ * contacts in one company plus 20 smaller companies. Then, through the HTTP stack (fastify.inject,
+ * with authentication), p50/p95 of GET /contacts: the first page, a search by part of a name, by part
+ * of a number and by part of an e-mail; and a 10,000-row spreadsheet imported end to end (upload,
+ * every row through the contact use cases, read model caught up). One JSON line per figure, with the
+ * machine's idle and steal share over the run. BENCH_IMPORT_ROWS changes the import's size.
+ */
+import { migrateContacts } from '@conversa/projections/contacts/migration';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort } from '../../testing/src/postgres';
+import { loadConfig } from '../src/config';
+import { buildHttp } from '../src/http';
+import { seed } from '../src/seed';
+import { wire } from '../src/wiring';
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const OTHER_COMPANIES = 20;
+const OTHER_CONTACTS = Math.max(1000, Math.round(CONTACTS / 50));
+const SAMPLES = 200;
+
+const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
+const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+/** The machine's CPU ticks since boot (/proc/stat): user, nice, system, idle, iowait, irq, softirq, steal. */
+const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eva', 'Fábio', 'Gina', 'Hugo', 'Iara', 'João', 'Kátia', 'Luís', 'Marta', 'Nuno', 'Olga', 'Paulo', 'Rita', 'Sara', 'Tiago', 'Vera'];
+const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida'];
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-contacts-'));
+  const pgPort = await freePort();
+  process.env.PG_PORT = String(pgPort);
+  const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
+  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets }, dataDir);
+  const wiring = await wire(config, { runProjections: true });
+  const cpuAtStart = cpuTicks();
+  try {
+    await seed(wiring.ctx, config);
+    const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
+    await app.ready();
+    const db = wiring.db;
+    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
+    const token = login.json().token as string;
+    const bigCompany = login.json().user.companyId as number;
+    const headers = { authorization: `Bearer ${token}` };
+
+    log(`bulk-loading ${CONTACTS} contacts into company ${bigCompany} and ${OTHER_COMPANIES} × ${OTHER_CONTACTS} elsewhere`);
+    const started = performance.now();
+    const base = 10_000_000;
+    const first = sql.raw(`(array[${FIRST.map((name) => `'${name}'`).join(',')}])`);
+    const last = sql.raw(`(array[${LAST.map((name) => `'${name}'`).join(',')}])`);
+    // The indexes are built once after the rows are in, as a restore would: faster than row by row.
+    for (const index of ['contacts_company_name', 'contacts_name_trgm', 'contacts_number_trgm', 'contacts_email_trgm']) await sql.raw(`drop index if exists read.${index}`).execute(db);
+    const load = async (companyId: number, from: number, count: number) =>
+      sql`
+        insert into read.contacts (id, company_id, name, number, email, active, disable_bot, accept_audio_message, channel, is_group, created_at, updated_at)
+        select g, ${companyId}, ${first}[1 + g % ${FIRST.length}] || ' ' || ${last}[1 + (g / ${FIRST.length}) % ${LAST.length}] || ' ' || g,
+          (5511900000000 + g)::text, lower(${first}[1 + g % ${FIRST.length}]) || g || '@exemplo.com.br', true, false, true, 'whatsapp', false, now(), now()
+        from generate_series(${from}::int, ${from + count - 1}::int) g`.execute(db);
+    await load(bigCompany, base, CONTACTS);
+    for (let index = 0; index < OTHER_COMPANIES; index++) await load(1000 + index, base + CONTACTS + index * OTHER_CONTACTS, OTHER_CONTACTS);
+    await migrateContacts(db);
+    await sql`vacuum analyze read.contacts`.execute(db);
+    await wiring.ctx.ids.next('contact');
+    await sql.raw(`select setval('ids.contact', ${base * 10})`).execute(db);
+    figure('contacts_bulk_load_s', (performance.now() - started) / 1000, 's');
+
+    const timed = async (name: string, url: string) => {
+      for (let warm = 0; warm < 20; warm++) await app.inject({ method: 'GET', url, headers });
+      const samples: number[] = [];
+      let answered = 0;
+      for (let index = 0; index < SAMPLES; index++) {
+        const t0 = performance.now();
+        const response = await app.inject({ method: 'GET', url, headers });
+        samples.push(performance.now() - t0);
+        if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+        answered = response.json().contacts.length;
+      }
+      if (answered === 0) throw new Error(`${url} found nothing`);
+      figure(`${name}_p50_ms`, percentile(samples, 50), 'ms');
+      figure(`${name}_p95_ms`, percentile(samples, 95), 'ms');
+    };
+    const middle = base + Math.floor(CONTACTS / 2);
+    await timed('contacts_first_page', '/contacts?pageNumber=1');
+    await timed('contacts_search_name_part', `/contacts?searchParam=${encodeURIComponent(`${LAST[Math.floor(middle / FIRST.length) % LAST.length]!.toLowerCase()} ${String(middle).slice(0, 6)}`)}`);
+    await timed('contacts_search_number_part', `/contacts?searchParam=${String(5511900000000 + middle).slice(4, 11)}`);
+    await timed('contacts_search_email_part', `/contacts?searchParam=${encodeURIComponent(`${String(middle).slice(2)}@exemplo`)}`);
+
+    // A spreadsheet of new contacts, a tenth of them numbers the company already has (updates).
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Contatos');
+    sheet.addRow(['nome', 'numero', 'email']);
+    for (let row = 0; row < IMPORT_ROWS; row++) {
+      const known = row % 10 === 0;
+      const number = known ? String(5511900000000 + base + row) : `55219${String(70_000_000 + row)}`;
+      sheet.addRow([`Importado ${row}`, number, `importado${row}@exemplo.com.br`]);
+    }
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const boundary = 'bench-contacts-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contatos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const t0 = performance.now();
+    const upload = await app.inject({ method: 'POST', url: '/contacts/upload', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    if (upload.statusCode !== 202) throw new Error(`upload answered ${upload.statusCode}: ${upload.body}`);
+    figure('contacts_import_accepted_ms', performance.now() - t0, 'ms');
+    const importId = upload.json().importId as string;
+    for (;;) {
+      const status = (await app.inject({ method: 'GET', url: `/contacts/import/${importId}`, headers })).json();
+      if (status.state === 'done') {
+        if (status.created + status.updated !== IMPORT_ROWS) throw new Error(`import ended with ${JSON.stringify({ ...status, refusals: status.refusals.slice(0, 3) })}`);
+        break;
+      }
+      // The screen polls this route at the same pace.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    figure('contacts_import_10k_rows_s', seconds * (10_000 / IMPORT_ROWS), 's');
+    figure('contacts_import_rows_per_s', IMPORT_ROWS / seconds, 'rows/s');
+    await app.close();
+  } finally {
+    const end = cpuTicks();
+    const spent = end.map((value, index) => value - cpuAtStart[index]!);
+    const total = spent.reduce((sum, value) => sum + value, 0);
+    figure('machine_idle_share', (100 * spent[3]!) / total, '%');
+    figure('machine_steal_share', (100 * spent[7]!) / total, '%');
+    await wiring.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,176 @@
+import { CONTACT_IMPORT_MAX_BYTES, maskNumber } from '@conversa/contracts';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let admin: { token: string; companyId: number };
+let other: { token: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const a = await signupCompany(server, 'Planilhas A', 731);
+  const b = await signupCompany(server, 'Planilhas B', 732);
+  admin = { token: (await server.login(a.email, a.password)).token, companyId: a.companyId };
+  other = { token: (await server.login(b.email, b.password)).token };
+});
+afterAll(() => server?.close());
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+/** Valid São Paulo mobiles, distinct per call. */
+let subscriber = 70_000_000;
+const mobile = () => `55119${++subscriber}`;
+
+async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Contatos');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function upload(token: string, fileName: string, data: Buffer) {
+  const boundary = 'contacts-import-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return server.app.inject({ method: 'POST', url: '/contacts/upload', headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
+
+/** The import's final status, once the server says it is done (the screen polls the same route). */
+async function finished(token: string, importId: string) {
+  return vi.waitFor(
+    async () => {
+      const status = (await call(token, 'GET', `/contacts/import/${importId}`)).json();
+      if (status.state !== 'done') throw new Error(`still ${status.processed}/${status.total}`);
+      return status;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+}
+
+const contactCount = async (token: string) => ((await call(token, 'GET', '/contacts/list')).json() as unknown[]).length;
+
+describe('contact import from a spreadsheet', () => {
+  it('creates new numbers, updates known ones, refuses bad rows and in-file duplicates, and never duplicates a contact', async () => {
+    const known = mobile();
+    const existing = (await call(admin.token, 'POST', '/contacts', { name: 'Antiga', number: known })).json();
+    const [first, second] = [mobile(), mobile()];
+    const file = await xlsx([
+      ['Nome', 'Número', 'E-mail'],
+      ['Ana Planilha', first, 'ana@example.com'],
+      ['Bruno Planilha', Number(second), ''],
+      ['Antiga Renomeada', `+${known}`, 'antiga@example.com'],
+      ['Ana de novo', `(11) 9${first.slice(5, 9)}-${first.slice(9)}`, ''],
+      ['Sem número', 'abc', ''],
+      ['E-mail ruim', mobile(), 'not-an-email'],
+      ['', '', ''],
+    ]);
+    const before = await contactCount(admin.token);
+    const answer = await upload(admin.token, 'contatos.xlsx', file);
+    expect(answer.statusCode, answer.body).toBe(202);
+    expect(answer.json()).toMatchObject({ total: 6, fileName: 'contatos.xlsx' });
+    const status = await finished(admin.token, answer.json().importId);
+    expect(status).toMatchObject({ total: 6, processed: 6, created: 2, updated: 1, refused: 3 });
+    expect(status.refusals.map((refusal: { row: number; reason: string }) => [refusal.row, refusal.reason])).toEqual([
+      [4, 'duplicateInFile'],
+      [5, 'invalidNumber'],
+      [6, 'invalidEmail'],
+    ]);
+    expect(await contactCount(admin.token)).toBe(before + 2);
+    const renamed = (await call(admin.token, 'GET', `/contacts/${existing.id}`)).json();
+    expect(renamed).toMatchObject({ name: 'Antiga Renomeada', email: 'antiga@example.com', number: known });
+    const ana = (await call(admin.token, 'GET', `/contacts?searchParam=${first.slice(4)}`)).json();
+    expect(ana.contacts.map((contact: { name: string }) => contact.name)).toEqual(['Ana Planilha']);
+  });
+
+  it('imports the same file twice without a second contact', async () => {
+    const file = Buffer.from(`nome,numero\nCarla CSV,${mobile()}\nDiego CSV,${mobile()}\n`);
+    const once = await finished(admin.token, (await upload(admin.token, 'lista.csv', file)).json().importId);
+    expect(once).toMatchObject({ created: 2, updated: 0 });
+    const count = await contactCount(admin.token);
+    const twice = await finished(admin.token, (await upload(admin.token, 'lista.csv', file)).json().importId);
+    expect(twice).toMatchObject({ created: 0, updated: 2 });
+    expect(await contactCount(admin.token)).toBe(count);
+  });
+
+  it('refuses a broken, headless, legacy or oversize file with a 4xx and writes nothing', async () => {
+    const count = await contactCount(admin.token);
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2_000, 7)]);
+    const cases: [string, Buffer, number, string][] = [
+      ['quebrado.xlsx', damaged, 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
+      ['sem-numero.xlsx', await xlsx([['Nome', 'Cidade'], ['Eva', 'Recife']]), 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
+      ['vazio.csv', Buffer.from('nome,numero\n'), 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
+      ['antigo.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(100)]), 415, 'ERR_MEDIA_TYPE_NOT_ALLOWED'],
+      ['foto.png', Buffer.from('nome,numero\n'), 415, 'ERR_MEDIA_TYPE_NOT_ALLOWED'],
+      ['grande.csv', Buffer.alloc(20 * 1024 * 1024, 0x31), 413, 'ERR_MEDIA_TOO_LARGE'],
+    ];
+    expect(CONTACT_IMPORT_MAX_BYTES).toBeLessThan(20 * 1024 * 1024);
+    for (const [name, data, status, code] of cases) {
+      const answer = await upload(admin.token, name, data);
+      expect([name, answer.statusCode, answer.json().error]).toEqual([name, status, code]);
+    }
+    expect(await contactCount(admin.token)).toBe(count);
+  });
+
+  it("keeps an import to its company: another company's user finds no such import", async () => {
+    const answer = await upload(admin.token, 'um.csv', Buffer.from(`numero\n${mobile()}\n`));
+    const { importId } = answer.json();
+    expect((await call(other.token, 'GET', `/contacts/import/${importId}`)).json().error).toBe('ERR_NO_CONTACT_IMPORT_FOUND');
+    await finished(admin.token, importId);
+    expect((await call(admin.token, 'GET', '/contacts/import/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /contactsImport', () => {
+  it('creates, then updates the same number, and refuses a bad one', async () => {
+    const number = mobile();
+    const created = await call(admin.token, 'POST', '/contactsImport', { name: 'Fábio Linha', number, email: '' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ outcome: 'created', contact: { name: 'Fábio Linha', number } });
+    const updated = await call(admin.token, 'POST', '/contactsImport', { name: 'Fábio Atualizado', number: `+${number}` });
+    expect(updated.json()).toMatchObject({ outcome: 'updated', contactId: created.json().contactId, contact: { name: 'Fábio Atualizado' } });
+    const refused = await call(admin.token, 'POST', '/contactsImport', { name: 'X', number: '12' });
+    expect([refused.statusCode, refused.json().reason]).toEqual([422, 'invalidNumber']);
+    expect((await call(admin.token, 'POST', '/contactsImport', { name: 'X' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /contacts/export', () => {
+  async function exported(token: string): Promise<string[][]> {
+    const answer = await call(token, 'GET', '/contacts/export');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-disposition']).toContain('contatos.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as string[]).slice(1).map(String)));
+    return rows;
+  }
+
+  it('streams every contact of the company; a plain user sees numbers masked while lgpdHideNumber is on', async () => {
+    const number = mobile();
+    await call(admin.token, 'POST', '/contacts', { name: 'Gina Exportada', number });
+    const nameless = mobile();
+    await call(admin.token, 'POST', '/contacts', { name: nameless, number: nameless });
+    await call(other.token, 'POST', '/contacts', { name: 'Outra Empresa', number: mobile() });
+    const full = await exported(admin.token);
+    expect(full[0]).toEqual(['nome', 'numero', 'email', 'canal', 'bloqueado', 'tags']);
+    expect(full.find((row) => row[0] === 'Gina Exportada')?.[1]).toBe(number);
+    expect(full.some((row) => row[0] === 'Outra Empresa')).toBe(false);
+    expect(full.length - 1).toBe(await contactCount(admin.token));
+
+    const user = await createUser(server, admin.companyId, 'Usuária Planilha');
+    expect((await exported(user.token)).find((row) => row[0] === 'Gina Exportada')?.[1]).toBe(number);
+    expect((await call(admin.token, 'PUT', '/companySettings', { column: 'lgpdHideNumber', data: 'enabled' })).statusCode).toBe(200);
+    const masked = await exported(user.token);
+    expect(masked.find((row) => row[0] === 'Gina Exportada')?.[1]).toBe(maskNumber(number));
+    // No full number anywhere, not even as the name of a contact named by its number.
+    expect(masked.flat().filter((cell) => /\d{10,}/.test(cell))).toEqual([]);
+    expect(masked.some((row) => row[0] === maskNumber(nameless))).toBe(true);
+    expect((await exported(admin.token)).find((row) => row[0] === 'Gina Exportada')?.[1]).toBe(number);
+  });
+});

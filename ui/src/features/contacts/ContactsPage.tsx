@@ -1,0 +1,252 @@
+import { Avatar, Badge, Button, HStack, NativeSelect, Text, Wrap } from '@chakra-ui/react';
+import { Channel } from '@conversa/contracts';
+import { can } from '@conversa/contracts/session/permissions';
+import { lazy, Suspense, useState } from 'react';
+import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuPencil, LuTrash2, LuUpload } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { useErrorToast } from '../../app/notify';
+import { useAppSelector } from '../../app/store';
+import { toaster } from '../../app/toaster';
+import { useT, type MessageKey } from '../../i18n';
+import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { ListFrame } from '../../shared/ListFrame';
+import { downloadMedia } from '../../shared/media';
+import { useConversationSettingsQuery } from '../messages/api';
+import { useCreateTicketMutation } from '../tickets/api';
+import { AlreadyTakenDialog, NewTicketDialog, type NewTicketChoice } from '../tickets/dialogs';
+import { otherOpenTicketHolder, type TicketHolder } from '../tickets/holder';
+import { useSetContactActiveMutation, type Contact } from './api';
+import { ContactFormDialog } from './ContactFormDialog';
+import { useDebounced } from './ContactPicker';
+import { formatContactNumber, hidesNumbers } from './number';
+import { exportUrl, useContactsPageQuery, useDeleteContactMutation } from './pageApi';
+import { useContactListFrames } from './socket';
+import { CONTACT_SEARCH_DELAY_MS } from './validation';
+
+const ImportContactsDialog = lazy(() => import('./ImportContactsDialog'));
+
+/**
+ * /contacts: the company's contacts with search (name, number, e-mail) and a channel filter, in pages loaded
+ * as the list scrolls; add, edit, block, delete (contacts-page:deleteContact), start a ticket, schedule a
+ * message, spreadsheet import and export. The list follows `contact` frames.
+ */
+export default function ContactsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const showError = useErrorToast();
+  const me = useAppSelector((state) => state.session.user)!;
+  const token = useAppSelector((state) => state.session.token);
+  const { data: settings } = useConversationSettingsQuery(me.companyId);
+  const hide = hidesNumbers(me, settings?.lgpdHideNumber ?? me.company.companieSettings.lgpdHideNumber);
+  const mayDelete = me.super || can(me.profile, 'contacts-page:deleteContact');
+
+  const [searchText, setSearchText] = useState('');
+  const searchParam = useDebounced(searchText.trim(), CONTACT_SEARCH_DELAY_MS);
+  const [channel, setChannel] = useState('');
+  const filters = { searchParam, channel };
+  const [page, setPage] = useState({ key: '', pageNumber: 1 });
+  // A new search or filter starts again at page 1.
+  const key = `${channel}|${searchParam}`;
+  const pageNumber = page.key === key ? page.pageNumber : 1;
+  const { data, isLoading, isError, isFetching, refetch } = useContactsPageQuery({ ...filters, pageNumber });
+  const contacts = data?.contacts ?? [];
+
+  const [editing, setEditing] = useState<{ contact: Contact | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [ticketFor, setTicketFor] = useState<Contact | null>(null);
+  const [holder, setHolder] = useState<TicketHolder | null>(null);
+  const [createTicket, creating] = useCreateTicketMutation();
+  const [setActive, blocking] = useSetContactActiveMutation();
+  const [deleteContact, deleting] = useDeleteContactMutation();
+
+  const applyChange = useContactListFrames(filters, () => {
+    if (pageNumber === 1) refetch();
+    else setPage({ key, pageNumber: 1 });
+  });
+
+  const deletion = useConfirmation<Contact>(async (contact) => {
+    try {
+      await deleteContact(contact.id).unwrap();
+      applyChange({ action: 'delete', contactId: contact.id });
+      toaster.create({ type: 'success', description: t('contacts.deleted') });
+      return 'close';
+    } catch (error) {
+      showError(error);
+      return 'stay';
+    }
+  });
+
+  const toggleBlock = async (contact: Contact) => {
+    try {
+      const saved = await setActive({ id: contact.id, active: !contact.active }).unwrap();
+      applyChange({ action: 'update', contact: saved });
+      toaster.create({ type: 'success', description: t(saved.active ? 'contactDrawer.unblocked' : 'contactDrawer.blocked') });
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  // A contact already in an open ticket: one's own opens; someone else's says who has it.
+  const startTicket = async (choice: NewTicketChoice) => {
+    try {
+      const ticket = await createTicket({ contactId: choice.contact.id, queueId: choice.queueId, whatsappId: choice.whatsappId, userId: choice.userId, status: 'open' }).unwrap();
+      setTicketFor(null);
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (error) {
+      const taken = otherOpenTicketHolder(error);
+      if (!taken) return showError(error);
+      setTicketFor(null);
+      if (taken.uuid && taken.userId === me.id) navigate(`/tickets/${taken.uuid}`);
+      else setHolder(taken);
+    }
+  };
+
+  const columns: Column<Contact>[] = [
+    {
+      key: 'name',
+      header: 'contacts.column.name',
+      render: (contact) => (
+        <HStack>
+          <Avatar.Root size="xs">
+            <Avatar.Fallback name={contact.name} />
+            {contact.urlPicture && <Avatar.Image src={contact.urlPicture} />}
+          </Avatar.Root>
+          <Text data-testid="contact-row-name">{contact.name}</Text>
+          {!contact.active && (
+            <Badge colorPalette="red" data-testid="contact-row-blocked">
+              {t('contacts.blockedBadge')}
+            </Badge>
+          )}
+        </HStack>
+      ),
+    },
+    {
+      key: 'number',
+      header: 'contacts.column.number',
+      render: (contact) => {
+        const shown = formatContactNumber(contact.number, hide);
+        return shown.kind === 'number' ? shown.text : t(shown.kind === 'invalid' ? 'contacts.number.invalid' : 'contacts.number.unavailable');
+      },
+      cell: () => ({ 'data-testid': 'contact-row-number' }),
+    },
+    { key: 'email', header: 'contacts.column.email', render: (contact) => contact.email, cell: () => ({ 'data-testid': 'contact-row-email' }) },
+    {
+      key: 'tags',
+      header: 'contacts.column.tags',
+      render: (contact) => (
+        <Wrap gap="1">
+          {contact.tags.map((tag) => (
+            <Badge key={tag.id} variant="solid" style={{ background: tag.color }}>
+              {tag.name}
+            </Badge>
+          ))}
+        </Wrap>
+      ),
+    },
+  ];
+
+  return (
+    <ListFrame
+      testId="contacts-page"
+      title="contacts.title"
+      maxW="7xl"
+      fill
+      search={{ value: searchText, onChange: setSearchText, placeholder: 'contacts.search', testId: 'contacts-search' }}
+      add={{ label: 'contacts.add', onClick: () => setEditing({ contact: null }), testId: 'contact-add' }}
+      actions={
+        <>
+          <NativeSelect.Root size="sm" w="44">
+            <NativeSelect.Field value={channel} onChange={(event) => setChannel(event.target.value)} aria-label={t('contacts.channelFilter')} data-testid="contacts-channel">
+              <option value="">{t('contacts.channel.all')}</option>
+              {Channel.options.map((value) => (
+                <option key={value} value={value}>
+                  {t(`contacts.channel.${value}` as MessageKey)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Button variant="outline" onClick={() => setImporting(true)} data-testid="contacts-import">
+            <LuUpload /> {t('contacts.importAction')}
+          </Button>
+          <Button variant="outline" onClick={() => void downloadMedia(exportUrl(filters), 'contatos.xlsx', token)} data-testid="contacts-export">
+            <LuDownload /> {t('contacts.exportAction')}
+          </Button>
+        </>
+      }
+      query={{ isLoading, isError: isError && contacts.length === 0, refetch }}
+      loadFailed="contacts.loadFailed"
+      dialogs={
+        <>
+          {editing && (
+            <ContactFormDialog
+              open
+              initial={editing.contact ?? undefined}
+              onClose={() => setEditing(null)}
+              onSaved={(contact) => {
+                applyChange({ action: editing.contact ? 'update' : 'create', contact });
+                setEditing(null);
+              }}
+            />
+          )}
+          {importing && (
+            <Suspense fallback={null}>
+              <ImportContactsDialog onClose={() => setImporting(false)} />
+            </Suspense>
+          )}
+          <NewTicketDialog open={ticketFor !== null} initialContact={ticketFor ?? undefined} loading={creating.isLoading} onClose={() => setTicketFor(null)} onConfirm={(choice) => void startTicket(choice)} />
+          <AlreadyTakenDialog holder={holder} onClose={() => setHolder(null)} />
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('contacts.deleteTitle', { name: deletion.subject?.name ?? '' })}
+            message={t('contacts.deleteConfirm')}
+            loading={deleting.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="contact-delete-dialog"
+            confirmTestId="contact-delete-confirm"
+            size="md"
+            closeButton
+          />
+        </>
+      }
+    >
+      <DataTable
+        rows={contacts}
+        columns={columns}
+        testId="contacts-table"
+        interactive
+        rowTestId={(contact) => `contact-row-${contact.id}`}
+        empty={{ text: 'contacts.empty', testId: 'contacts-empty' }}
+        loading={isFetching}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ key, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'contacts-scroll' }}
+        actionsHeader="contacts.column.actions"
+        actions={[
+          { key: 'ticket', label: 'contacts.startTicket', icon: <LuMessageSquarePlus />, onClick: setTicketFor, testId: (contact) => `contact-ticket-${contact.id}` },
+          { key: 'schedule', label: 'contacts.schedule', icon: <LuCalendarClock />, onClick: (contact) => navigate(`/schedules?contactId=${contact.id}`), testId: (contact) => `contact-schedule-${contact.id}` },
+          { key: 'edit', label: 'contacts.edit', icon: <LuPencil />, onClick: (contact) => setEditing({ contact }), testId: (contact) => `contact-edit-${contact.id}` },
+          {
+            key: 'block',
+            label: 'contacts.block',
+            icon: <LuLock />,
+            onClick: (contact) => void toggleBlock(contact),
+            testId: (contact) => `contact-block-${contact.id}`,
+            shown: (contact) => contact.active,
+            busy: () => blocking.isLoading,
+          },
+          {
+            key: 'unblock',
+            label: 'contacts.unblock',
+            icon: <LuLockOpen />,
+            onClick: (contact) => void toggleBlock(contact),
+            testId: (contact) => `contact-unblock-${contact.id}`,
+            shown: (contact) => !contact.active,
+            busy: () => blocking.isLoading,
+          },
+          { key: 'delete', label: 'contacts.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (contact) => `contact-delete-${contact.id}`, shown: () => mayDelete },
+        ]}
+      />
+    </ListFrame>
+  );
+}

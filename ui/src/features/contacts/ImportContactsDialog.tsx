@@ -1,0 +1,113 @@
+import { Box, Button, Field, Input, Progress, Stack, Text } from '@chakra-ui/react';
+import { CONTACT_IMPORT_EXTENSIONS, type ContactImportStatus } from '@conversa/contracts';
+import { useEffect, useState } from 'react';
+import { useErrorToast } from '../../app/notify';
+import { useT, type MessageKey } from '../../i18n';
+import { FormDialog } from '../../shared/FormDialog';
+import { useContactImportQuery, useUploadContactsMutation } from './pageApi';
+
+/** How often the screen asks how far the import got. */
+export const IMPORT_POLL_MS = 500;
+
+/** Progress of an import: the bar, the counts, and the refused rows with their reasons. */
+function ImportProgress({ status }: { status: ContactImportStatus }) {
+  const t = useT();
+  const percent = status.total === 0 ? 100 : Math.round((status.processed / status.total) * 100);
+  return (
+    <Stack gap="3" data-testid="contacts-import-status" data-state={status.state}>
+      <Progress.Root value={percent} max={100} colorPalette={status.state === 'done' ? 'green' : 'blue'} data-testid="contacts-import-progress" data-value={percent}>
+        <Progress.Label textStyle="sm">{t(status.state === 'done' ? 'contacts.import.done' : 'contacts.import.progress', { processed: status.processed, total: status.total })}</Progress.Label>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="sm" data-testid="contacts-import-summary">
+        {t('contacts.import.summary', { created: status.created, updated: status.updated, refused: status.refused })}
+      </Text>
+      {status.refusals.length > 0 && (
+        <Box maxH="48" overflowY="auto" borderWidth="1px" borderRadius="md" p="2" data-testid="contacts-import-refusals">
+          {status.refusals.map((refusal) => (
+            <Text key={refusal.row} fontSize="xs" color="fg.error">
+              {t('contacts.import.row', { row: refusal.row, number: refusal.number })}: {t(`contacts.import.reason.${refusal.reason ?? 'failed'}` as MessageKey)}
+            </Text>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Import from a spreadsheet: pick an .xlsx or .csv, send it, then follow the server's progress until it is done.
+ * The new contacts reach the list through their `contact` frames as they are written.
+ */
+export default function ImportContactsDialog({ onClose }: { onClose(): void }) {
+  const t = useT();
+  const showError = useErrorToast();
+  const [file, setFile] = useState<File | null>(null);
+  const [upload, uploading] = useUploadContactsMutation();
+  const [started, setStarted] = useState<ContactImportStatus | null>(null);
+  const running = started !== null;
+  const [finished, setFinished] = useState(false);
+  // Polls until the server says the import is done.
+  const { data: polled } = useContactImportQuery(started?.importId ?? '', { skip: !running, pollingInterval: finished ? 0 : IMPORT_POLL_MS, skipPollingIfUnfocused: false });
+  const status = polled && polled.importId === started?.importId ? polled : started;
+  useEffect(() => {
+    if (status?.state === 'done') setFinished(true);
+  }, [status?.state]);
+
+  const submit = async () => {
+    if (!file || running) return;
+    try {
+      setStarted(await upload(file).unwrap());
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('contacts.import.title')}
+      testId="contacts-import-dialog"
+      onSubmit={submit}
+      footer={
+        running ? (
+          <Button variant="outline" onClick={onClose} disabled={!finished} data-testid="contacts-import-close">
+            {t('contacts.import.close')}
+          </Button>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={uploading.isLoading} disabled={!file} data-testid="contacts-import-start">
+              {t('contacts.import.start')}
+            </Button>
+          </>
+        )
+      }
+    >
+      {status ? (
+        <ImportProgress status={status} />
+      ) : (
+        <Stack gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            {t('contacts.import.hint')}
+          </Text>
+          <Field.Root>
+            <Field.Label>{t('contacts.import.file')}</Field.Label>
+            <Input
+              type="file"
+              p="1"
+              accept={CONTACT_IMPORT_EXTENSIONS.join(',')}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              data-testid="contacts-import-file"
+            />
+          </Field.Root>
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}
