@@ -1,4 +1,4 @@
-import type { MediaType, MessageParticipant, MessageView, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import type { MediaType, MessageParticipant, MessagesPage, MessageView, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { MessagesTable } from './tables';
@@ -101,7 +101,7 @@ export async function listMessages(
   ticketId: number,
   pageNumber: number,
   options: ListMessagesOptions = {},
-): Promise<{ messages: MessageView[]; count: number; hasMore: boolean }> {
+): Promise<MessagesPage> {
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Location, MediaType } from './events';
+import type { TicketContact, TicketView } from '../tickets/views';
 
 /** Where a location message points (`MessageReceived.location`). */
 export type MessageLocation = z.infer<typeof Location>;
@@ -64,4 +65,22 @@ export interface TicketLink {
   url: string;
   fromMe: boolean;
   createdAt: string;
+}
+
+/** One page of GET /messages/:ticketId (`listMessages`): newest page first, each page oldest-first inside. */
+export interface MessagesPage {
+  messages: MessageView[];
+  count: number;
+  hasMore: boolean;
+}
+
+/**
+ * `appMessage` frame body (projections/messages/projector.ts): the message, its ticket (the edge's visibility
+ * rule reads it) and the ticket's contact.
+ */
+export interface AppMessageFrame {
+  action: 'create' | 'update' | 'delete';
+  message: MessageView;
+  ticket: TicketView;
+  contact: TicketContact | null;
 }

@@ -61,3 +61,21 @@ export interface TicketBefore {
   queueId: number | null;
   isGroup: boolean;
 }
+
+/** One answer of GET /tickets (`listTickets`): a page of the list, the list's count, and whether more pages follow. */
+export interface TicketPage {
+  tickets: TicketView[];
+  count: number;
+  hasMore: boolean;
+}
+
+/**
+ * `ticket` frame body (projections/tickets/projector.ts). `before` is where the ticket stood when its status,
+ * user or queue moved in the batch (null otherwise), so the edge also tells those who just lost sight of it.
+ */
+export interface TicketFrame {
+  action: 'update' | 'updateUnread' | 'delete';
+  ticketId: number;
+  ticket: TicketView;
+  before: TicketBefore | null;
+}

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import { applyMessage } from './model';
-import type { Message, MessagesPage } from './types';
+import type { MessagesPage, MessageView as Message } from '@conversa/contracts';
 
 export interface SendMessageArgs {
   ticketId: number;

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
-import type { AppMessageFrame, Message, MessagesPage } from './types';
+import type { AppMessageFrame, MessagesPage, MessageView as Message } from '@conversa/contracts';
 
 /** Spec 1 §5 / §9: a message may be edited within 15 minutes (900000 ms) of its last update. */
 export const MESSAGE_EDIT_WINDOW_MS = 900_000;

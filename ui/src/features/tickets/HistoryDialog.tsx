@@ -3,7 +3,7 @@ import { LuShieldAlert, LuShieldCheck } from 'react-icons/lu';
 import { useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
 import { useTicketHistoryQuery } from './api';
-import type { Ticket } from './types';
+import type { TicketView as Ticket } from '@conversa/contracts';
 
 const historyTypeKeys: Record<string, MessageKey> = {
   TicketCreated: 'tickets.history.TicketCreated',

@@ -15,7 +15,7 @@ import { canDeleteTicket } from './access';
 import { useTicketActions } from './actions';
 import { ticketsApi, useTicketByUuidQuery } from './api';
 import { setTicketInView } from './live';
-import type { Ticket, TicketFrame } from './types';
+import type { TicketFrame, TicketView as Ticket } from '@conversa/contracts';
 
 /**
  * Spec 1 §7: GET /tickets/u/{uuid} goes out 500 ms after a ticket is chosen, so flicking through the list does
