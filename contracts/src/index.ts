@@ -48,3 +48,4 @@ export * from './queues/views';
 export * from './tags/views';
 export * from './users/views';
 export * from './companies/views';
+export * from './companies/api';

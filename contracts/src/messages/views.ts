@@ -84,3 +84,23 @@ export interface AppMessageFrame {
   ticket: TicketView;
   contact: TicketContact | null;
 }
+
+/** GET /messages/getmedia/:ticketId (`ticketMedia`): the contact drawer's Mídia, Documentos, Links and Ligações tabs, newest first. */
+export interface TicketMediaLists {
+  media: MessageView[];
+  documents: MessageView[];
+  links: TicketLink[];
+  calls: MessageView[];
+}
+
+/** One picture of GET /messages/listimages/:ticketId, with the page of GET /messages that holds it. */
+export interface TicketImage {
+  mediaUrl: string;
+  pageNumber: number;
+  body: string;
+}
+
+/** GET /messages/listimages/:ticketId: the gallery's pictures, oldest first. */
+export interface TicketImages {
+  images: TicketImage[];
+}

@@ -1,3 +1,5 @@
+import type { Actor } from '../events/envelope';
+import type { ChainBreak } from '../events/hash-chain';
 import type { Channel, TicketStatus } from './events';
 
 /** A ticket's contact as the ticket screens show it. */
@@ -78,4 +80,24 @@ export interface TicketFrame {
   ticketId: number;
   ticket: TicketView;
   before: TicketBefore | null;
+}
+
+/** One event of GET /tickets/{id}/history: the ticket's stream as stored, its author named. */
+export interface TicketHistoryEvent {
+  revision: number;
+  type: string;
+  occurredAt: string;
+  actor: Actor & { name: string | null };
+  /** The event's data but the ticket id. */
+  changes: Record<string, unknown>;
+  hash: string | null;
+}
+
+/** GET /tickets/{id}/history: the ticket's own events with the hash-chain verdict. */
+export interface TicketHistory {
+  ticketId: number;
+  verified: boolean;
+  checked: number;
+  break?: ChainBreak;
+  events: TicketHistoryEvent[];
 }

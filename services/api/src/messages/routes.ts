@@ -15,6 +15,7 @@ import {
   type MessageView,
   type Position,
   type StoredMedia,
+  type TicketImages,
   type TicketView,
 } from '@conversa/contracts';
 import { message, openTicket, queueOutboundMessage, type QueueOutboundMessageInput } from '@conversa/core';
@@ -134,7 +135,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
-    return { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
+    const answer: TicketImages = { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
+    return answer;
   });
 
   app.get('/messages/getmedia/:ticketId', async (request) => {

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import { applyMessage } from './model';
-import type { MessagesPage, MessageView as Message } from '@conversa/contracts';
+import type { CompanySettingsView, MessagesPage, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
 
 export interface SendMessageArgs {
   ticketId: number;
@@ -23,20 +23,7 @@ export interface SendMediaArgs {
   mediaTitle?: string;
 }
 
-export interface TicketMediaLists {
-  media: Message[];
-  documents: Message[];
-  links: Array<{ messageId: string; url: string; fromMe: boolean; createdAt: string }>;
-  calls: Message[];
-}
-
-export interface TicketImage {
-  mediaUrl: string;
-  pageNumber: number;
-  body: string;
-}
-
-type CompanySettingsAnswer = Record<string, string | number> & { companyId: number };
+export type { TicketImage, TicketMediaLists } from '@conversa/contracts';
 
 /** Spec 1 §7 "Messages": the conversation's list (newest page first), sending, editing, deleting, forwarding, reacting. */
 export const messagesApi = api.injectEndpoints({
@@ -101,7 +88,7 @@ export const messagesApi = api.injectEndpoints({
     /** GET /messages/listimages/:ticketId: the gallery's pictures, oldest first. */
     ticketImages: build.query<TicketImage[], number>({
       query: (ticketId) => `messages/listimages/${ticketId}`,
-      transformResponse: (answer: { images: TicketImage[] }) => answer.images,
+      transformResponse: (answer: TicketImages) => answer.images,
       providesTags: (_result, _error, ticketId) => [{ type: 'TicketMedia', id: ticketId }],
     }),
     /** GET /messages/getmedia/:ticketId: the contact drawer's Mídia / Documentos / Links / Ligações tabs. */
@@ -114,7 +101,7 @@ export const messagesApi = api.injectEndpoints({
       query: (body) => ({ url: 'tickets', method: 'POST', body: { ...body, status: 'open' } }),
     }),
     /** GET /companySettings/:companyId: the settings the ticket screen reads (sendSignMessage, lgpdHideNumber …). */
-    conversationSettings: build.query<CompanySettingsAnswer, number>({
+    conversationSettings: build.query<CompanySettingsView, number>({
       query: (companyId) => `companySettings/${companyId}`,
       providesTags: ['CompanySettings'],
     }),

@@ -1,41 +1,11 @@
 import { api } from '../../app/api';
 import { normaliseListArgs, toQueryParams, type TicketListArgs } from './listArgs';
-import type { TicketPage, TicketView as Ticket } from '@conversa/contracts';
+import type { CreateTicketBody, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest } from '@conversa/contracts';
 import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id} (spec 1 §7): the state wanted; the server reads which transition it is. */
-export interface TicketChange {
-  id: number;
-  status?: TicketStatus;
-  userId?: number | null;
-  queueId?: number | null;
-  sendFarewellMessage?: boolean;
-  isFinished?: boolean;
-}
-
-export interface NewTicket {
-  contactId: number;
-  userId: number | null;
-  queueId: number | null;
-  whatsappId: number | null;
-  status: 'open';
-}
-
-/** GET /tickets/{id}/history: the ticket's own events with the hash-chain verdict. */
-export interface TicketHistory {
-  ticketId: number;
-  verified: boolean;
-  checked: number;
-  break?: { revision: number; reason?: string } & Record<string, unknown>;
-  events: Array<{
-    revision: number;
-    type: string;
-    occurredAt: string;
-    actor: { kind: string; id: string | number; name: string | null };
-    changes: Record<string, unknown>;
-    hash: string | null;
-  }>;
-}
+export type TicketChange = UpdateTicketRequest & { id: number };
+export type { CreateTicketBody as NewTicket, TicketHistory } from '@conversa/contracts';
 
 export interface QueueOption {
   id: number;
@@ -89,7 +59,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     updateTicket: build.mutation<Ticket, TicketChange>({
       query: ({ id, ...body }) => ({ url: `tickets/${id}`, method: 'PUT', body }),
     }),
-    createTicket: build.mutation<Ticket, NewTicket>({
+    createTicket: build.mutation<Ticket, CreateTicketBody>({
       query: (body) => ({ url: 'tickets', method: 'POST', body }),
     }),
     deleteTicket: build.mutation<unknown, number>({
