@@ -1,59 +1,10 @@
-import type { ConnectionChannel, ConnectionStatus, ImportProgress, ScheduleEntry } from '@conversa/contracts';
+import type { ConnectionView as Connection, CreateConnectionBody } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** A connection as GET /whatsapp and the `whatsapp` / `whatsappSession` frames carry it (spec 2 §3). */
-export interface Connection {
-  id: number;
-  companyId: number;
-  name: string;
-  channel: ConnectionChannel;
-  status: ConnectionStatus;
-  qrcode: string;
-  retries: number;
-  number: string;
-  isDefault: boolean;
-  /** Only for administrators, and never in frames: a frame keeps the one already known. */
-  token?: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  maxUseBotQueues: number;
-  maxUseBotQueuesNPS: number;
-  provider: 'beta' | 'stable';
-  expiresTicket: number;
-  expiresTicketNPS: number;
-  whenExpiresTicket: '0' | '1';
-  expiresInactiveMessage: string;
-  allowGroup: boolean;
-  groupAsTicket: 'disabled' | 'enabled';
-  timeUseBotQueues: number;
-  timeSendQueue: number;
-  sendIdQueue: number | null;
-  timeCreateNewTicket: number;
-  timeInactiveMessage: number;
-  inactiveMessage: string;
-  greetingMediaAttachment: string | null;
-  importOldMessages: string | null;
-  importRecentMessages: string | null;
-  importOldMessagesGroups: boolean;
-  closedTicketsPostImported: boolean;
-  integrationId: number | null;
-  promptId: number | null;
-  wavoip: string;
-  queueIds: number[];
-  schedules: ScheduleEntry[];
-  statusImportMessages: string | null;
-  importProgress: ImportProgress | null;
-  facebookPageUserId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ConnectionView as Connection } from '@conversa/contracts';
 
 /** What POST /whatsapp and PUT /whatsapp/{id} accept: the editable fields. */
-export type ConnectionRequest = Partial<
-  Omit<Connection, 'id' | 'companyId' | 'status' | 'qrcode' | 'retries' | 'number' | 'statusImportMessages' | 'importProgress' | 'facebookPageUserId' | 'createdAt' | 'updatedAt' | 'greetingMediaAttachment' | 'channel'>
-> & { channel?: ConnectionChannel };
+export type ConnectionRequest = Partial<CreateConnectionBody>;
 
 export interface NamedChoice {
   id: number;

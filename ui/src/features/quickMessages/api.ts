@@ -1,10 +1,10 @@
 import { api } from '../../app/api';
-import type { QuickReply } from '../messages/model';
+import type { QuickMessageView } from '@conversa/contracts';
 
 /** GET /quick-messages/list: the replies the composer's slash menu offers (own and general ones, active). */
 export const quickMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    quickReplies: build.query<QuickReply[], void>({
+    quickReplies: build.query<QuickMessageView[], void>({
       query: () => 'quick-messages/list',
       providesTags: ['QuickReplies'],
     }),

@@ -1,27 +1,10 @@
+import type { CreateScheduleBody, ScheduleView as Schedule } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 /** A schedule as the API answers it (spec 1 §3, spec 3 §3). Status ERRO is a send error. */
-export interface Schedule {
-  id: number;
-  contactId: number;
-  contact: { id: number; name: string } | null;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: string;
-  userId: number | null;
-  ticketId: number | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ScheduleView as Schedule } from '@conversa/contracts';
 
-export interface ScheduleInput {
-  body: string;
-  contactId: number;
-  sendAt: string;
-  ticketId?: number | null;
-}
+export type ScheduleInput = CreateScheduleBody;
 
 /** Spec 1 §7: GET /schedules/{id}; POST /schedules; PUT /schedules/{id} (body, contactId, sendAt, userId). */
 export const schedulesApi = api.injectEndpoints({
