@@ -48,6 +48,8 @@ export const SendMessageRequest = z
   })
   .refine((request) => hasText(request.body) || request.vCard != null || request.location != null || request.mediaUrl != null, { message: EMPTY_MESSAGE, path: ['body'] });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+/** What a client may send to POST /messages/:ticketId as JSON. */
+export type SendMessageBody = z.input<typeof SendMessageRequest>;
 
 /** The fields of POST /messages/:ticketId as multipart (files in `medias`); `body` once per file or once for all. */
 export const SendMediaFields = z.object({

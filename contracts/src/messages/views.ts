@@ -104,3 +104,8 @@ export interface TicketImage {
 export interface TicketImages {
   images: TicketImage[];
 }
+
+/** POST /messages/:ticketId: the messages written (one per file, or the one text). */
+export interface SentMessages {
+  messages: MessageView[];
+}

@@ -33,3 +33,9 @@ export interface UserView {
 export type UserFrame =
   | { action: 'create' | 'update'; user: UserView; userId?: never }
   | { action: 'delete'; userId: number; user?: never };
+
+/** One line of GET /users/list: enough to pick a user. */
+export interface UserOption {
+  id: number;
+  name: string;
+}

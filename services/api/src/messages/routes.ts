@@ -15,6 +15,7 @@ import {
   type MessageView,
   type Position,
   type StoredMedia,
+  type SentMessages,
   type TicketImages,
   type TicketView,
 } from '@conversa/contracts';
@@ -105,7 +106,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket);
-    return { messages };
+    const sent: SentMessages = { messages };
+    return sent;
   });
 
   app.post('/messages/edit/:messageId', async (request) => {

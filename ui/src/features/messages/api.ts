@@ -1,17 +1,9 @@
 import { api } from '../../app/api';
 import { applyMessage } from './model';
-import type { CompanySettingsView, MessagesPage, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
+import type { CompanySettingsView, CreateTicketBody, MessagesPage, SendMessageBody, SentMessages, TicketView, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
 
-export interface SendMessageArgs {
-  ticketId: number;
-  body: string;
-  isPrivate?: boolean;
-  quotedMsgId?: string | null;
-  /** A contact card: the contact as the picker holds it. */
-  vCard?: { name: string; number: string };
-  /** A file already in the media store (a quick reply's attachment). */
-  mediaUrl?: string;
-}
+/** POST /messages/:ticketId as JSON: the ticket, and the body the contract takes (text, reply, card, a stored file). */
+export type SendMessageArgs = SendMessageBody & { ticketId: number };
 
 export interface SendMediaArgs {
   ticketId: number;
@@ -38,14 +30,14 @@ export const messagesApi = api.injectEndpoints({
       transformResponse: (answer: MessagesPage & { ticket?: unknown }) => ({ messages: answer.messages, count: answer.count, hasMore: answer.hasMore }),
       providesTags: (_result, _error, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
-    sendMessage: build.mutation<{ messages: Message[] }, SendMessageArgs>({
+    sendMessage: build.mutation<SentMessages, SendMessageArgs>({
       query: ({ ticketId, ...body }) => ({ url: `messages/${ticketId}`, method: 'POST', body: { read: 1, fromMe: true, ...body } }),
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
       },
     }),
-    sendMedia: build.mutation<{ messages: Message[] }, SendMediaArgs>({
+    sendMedia: build.mutation<SentMessages, SendMediaArgs>({
       query: ({ ticketId, files, body, isPrivate, quotedMsgId, mediaTitle }) => {
         const form = new FormData();
         form.append('fromMe', 'true');
@@ -97,7 +89,7 @@ export const messagesApi = api.injectEndpoints({
       providesTags: (_result, _error, ticketId) => [{ type: 'TicketMedia', id: ticketId }],
     }),
     /** POST /tickets from a contact card or a group participant ("talk to contact"): a new open ticket of mine. */
-    startConversation: build.mutation<{ id: number; uuid: string }, { contactId: number; userId: number | null; queueId: number | null; whatsappId: number | null }>({
+    startConversation: build.mutation<TicketView, Omit<CreateTicketBody, 'status'>>({
       query: (body) => ({ url: 'tickets', method: 'POST', body: { ...body, status: 'open' } }),
     }),
     /** GET /companySettings/:companyId: the settings the ticket screen reads (sendSignMessage, lgpdHideNumber …). */

@@ -1,28 +1,17 @@
 import { api } from '../../app/api';
 import { normaliseListArgs, toQueryParams, type TicketListArgs } from './listArgs';
-import type { CreateTicketBody, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest } from '@conversa/contracts';
+import type { ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
 import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id} (spec 1 §7): the state wanted; the server reads which transition it is. */
 export type TicketChange = UpdateTicketRequest & { id: number };
 export type { CreateTicketBody as NewTicket, TicketHistory } from '@conversa/contracts';
 
-export interface QueueOption {
-  id: number;
-  name: string;
-  color: string;
-}
-export interface NamedOption {
-  id: number;
-  name: string;
-}
-export interface ConnectionOption extends NamedOption {
-  channel?: string;
-  status?: string;
-}
-export interface TagOption extends NamedOption {
-  color: string;
-}
+/** What the ticket dialogs and filters show of the lists they pick from (GET /queue, /users/list, /whatsapp, /tags/list). */
+export type QueueOption = QueueSummary;
+export type NamedOption = UserOption;
+export type ConnectionOption = Pick<ConnectionView, 'id' | 'name' | 'channel' | 'status'>;
+export type TagOption = Pick<TagView, 'id' | 'name' | 'color'>;
 
 /** Count badges ask for the first page only and keep its count. */
 const countParams = (args: TicketListArgs) => toQueryParams(args, 1);
@@ -90,7 +79,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     /** The transfer dialog's user search (GET /users/?searchParam), from 3 characters. */
     searchUsers: build.query<NamedOption[], string>({
       query: (searchParam) => ({ url: 'users', params: { searchParam } }),
-      transformResponse: (answer: { users: NamedOption[]; hasMore: boolean }) => answer.users,
+      transformResponse: (answer: UserListResponse) => answer.users,
     }),
     tagOptions: build.query<TagOption[], void>({
       query: () => 'tags/list',
