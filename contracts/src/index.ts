@@ -3,6 +3,7 @@ export * from './events/registry';
 export * from './events/streams';
 export * from './errors';
 export * from './common/bounds';
+export * from './common/answers';
 export * from './companies/settings';
 export * from './session/api';
 export * from './session/permissions';

@@ -1,4 +1,4 @@
-import type { ConnectionView as Connection, CreateConnectionBody } from '@conversa/contracts';
+import type { ClosedCount, ConnectionView as Connection, CreateConnectionBody, DeletedAnswer, RestartedCount } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export type { ConnectionView as Connection } from '@conversa/contracts';
@@ -35,7 +35,7 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
       query: ({ id, ...body }) => ({ url: `whatsapp/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => ['Connections', { type: 'Connections', id }],
     }),
-    deleteConnection: build.mutation<{ message: string }, number>({
+    deleteConnection: build.mutation<DeletedAnswer, number>({
       query: (id) => ({ url: `whatsapp/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Connections'],
     }),
@@ -55,8 +55,8 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
     startSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'POST' }) }),
     renewSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'PUT' }) }),
     stopSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'DELETE' }) }),
-    restartSessions: build.mutation<{ restarted: number }, void>({ query: () => ({ url: 'whatsapp-restart/', method: 'POST' }) }),
-    closeImported: build.mutation<{ closed: number }, number>({
+    restartSessions: build.mutation<RestartedCount, void>({ query: () => ({ url: 'whatsapp-restart/', method: 'POST' }) }),
+    closeImported: build.mutation<ClosedCount, number>({
       query: (id) => ({ url: `closedimported/${id}`, method: 'POST' }),
       invalidatesTags: ['Connections'],
     }),

@@ -1,4 +1,4 @@
-import type { CreateQueueRequest, QueueView, QueueWithOptions, UpdateQueueRequest } from '@conversa/contracts';
+import type { CreateQueueRequest, DeletedAnswer, QueueView, QueueWithOptions, UpdateQueueRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export interface NamedRecord {
@@ -30,7 +30,7 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues'] }).injec
       query: ({ id, ...body }) => ({ url: `queue/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => ['Queues', { type: 'Queues', id }],
     }),
-    deleteQueue: build.mutation<{ message: string }, number>({
+    deleteQueue: build.mutation<DeletedAnswer, number>({
       query: (id) => ({ url: `queue/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Queues'],
     }),

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import { normaliseListArgs, toQueryParams, type TicketListArgs } from './listArgs';
-import type { ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
+import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
 import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id} (spec 1 §7): the state wanted; the server reads which transition it is. */
@@ -54,7 +54,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     deleteTicket: build.mutation<unknown, number>({
       query: (id) => ({ url: `tickets/${id}`, method: 'DELETE' }),
     }),
-    closeAllTickets: build.mutation<{ closed: number }, { status: TicketStatus; queueIds?: number[] }>({
+    closeAllTickets: build.mutation<ClosedCount, { status: TicketStatus; queueIds?: number[] }>({
       query: (body) => ({ url: 'tickets/closeAll', method: 'POST', body }),
     }),
     ticketHistory: build.query<TicketHistory, number>({
