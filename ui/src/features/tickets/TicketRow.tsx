@@ -6,7 +6,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { useTicketActions } from './actions';
 import { cut, formatTicketTime, lastContact, lastMessageKind, queueChipText } from './format';
 import { usePresence } from './presence';
-import type { TicketView as Ticket } from '@conversa/contracts';
+import type { Ticket } from './types';
 
 /** Every row has the same height, so the virtual list places rows by arithmetic instead of measuring them. */
 export const ROW_HEIGHT = 96;
