@@ -8,6 +8,7 @@ export * from './companies/settings';
 export * from './session/api';
 export * from './session/permissions';
 export * from './session/access';
+export * from './session/socket';
 export * from './plans/events';
 export * from './companies/events';
 export * from './users/events';
