@@ -101,3 +101,16 @@ export interface TicketHistory {
   break?: ChainBreak;
   events: TicketHistoryEvent[];
 }
+
+/** A contact's presence in a chat, in Baileys' names (the `presence` frames carry them as they are). */
+export type ContactPresence = 'composing' | 'recording' | 'paused' | 'available' | 'unavailable';
+
+/**
+ * `presence` frame body (services/channels/src/whatsapp/presence.ts): a contact typing or recording in a ticket.
+ * `audience` is where the ticket stands, which the edge's visibility rule reads.
+ */
+export interface PresenceFrame {
+  ticketId: number;
+  presence: ContactPresence;
+  audience: TicketBefore;
+}
