@@ -68,6 +68,7 @@ export const MAX_FILES_PER_MESSAGE = 10;
 
 /** POST /messages/edit/:messageId: the new text replaces the old one. */
 export const EditMessageRequest = z.object({ body: text.refine(hasText, EMPTY_MESSAGE) });
+export type EditMessageBody = z.input<typeof EditMessageRequest>;
 
 /** POST /message/forward. */
 export const ForwardMessageRequest = z.object({
@@ -75,6 +76,7 @@ export const ForwardMessageRequest = z.object({
   contactId: RecordIdParam,
   signMessage: flag.default(false),
 });
+export type ForwardMessageBody = z.input<typeof ForwardMessageRequest>;
 
 /** POST /react/messages: an emoji reaction to a message (`id`); the other fields are what the browser knows of it. */
 export const ReactToMessageRequest = z.object({
@@ -84,6 +86,7 @@ export const ReactToMessageRequest = z.object({
   fromMe: z.unknown().optional(),
   remoteJid: z.unknown().optional(),
 });
+export type ReactToMessageBody = z.input<typeof ReactToMessageRequest>;
 
 /** A vCard 3.0 for a contact card message (the body of a `contactMessage`). */
 export function contactCardVCard(name: string, number: string): string {

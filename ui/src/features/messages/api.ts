@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import { applyMessage } from './model';
-import type { CompanySettingsView, CreateTicketBody, MessagesPage, SendMessageBody, SentMessages, TicketView, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
+import type { CompanySettingsView, CreateTicketBody, EditMessageBody, ForwardMessageBody, MessagesPage, ReactToMessageBody, SendMessageBody, SentMessages, TicketView, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
 
 /** POST /messages/:ticketId as JSON: the ticket, and the body the contract takes (text, reply, card, a stored file). */
 export type SendMessageArgs = SendMessageBody & { ticketId: number };
@@ -53,7 +53,7 @@ export const messagesApi = api.injectEndpoints({
         if (data) dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
       },
     }),
-    editMessage: build.mutation<Message, { messageId: string; body: string }>({
+    editMessage: build.mutation<Message, { messageId: string } & EditMessageBody>({
       query: ({ messageId, body }) => ({ url: `messages/edit/${messageId}`, method: 'POST', body: { body } }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -67,10 +67,10 @@ export const messagesApi = api.injectEndpoints({
         if (data) dispatch(messagesApi.util.updateQueryData('messages', data.ticketId, (draft) => void applyMessage(draft, data)));
       },
     }),
-    forwardMessage: build.mutation<Message, { messageId: string; contactId: number; signMessage: boolean }>({
+    forwardMessage: build.mutation<Message, ForwardMessageBody>({
       query: (body) => ({ url: 'message/forward', method: 'POST', body }),
     }),
-    reactToMessage: build.mutation<Message, { id: string; text: string; ticketId: number; fromMe: boolean }>({
+    reactToMessage: build.mutation<Message, ReactToMessageBody & { ticketId: number }>({
       query: (body) => ({ url: 'react/messages', method: 'POST', body }),
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
