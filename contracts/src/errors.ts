@@ -95,3 +95,10 @@ export class DomainError extends Error {
     this.status = errorCatalogue[code].status;
   }
 }
+
+/** The body of every error answer (services/api/src/http/errors.ts): the code, its message, and the details some codes add. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  [detail: string]: unknown;
+}

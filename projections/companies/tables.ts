@@ -1,4 +1,4 @@
-import type { ScheduleEntry } from '@conversa/contracts';
+import type { Recurrence, ScheduleEntry } from '@conversa/contracts';
 import type { Generated } from 'kysely';
 import type { JsonWithDefault, Timestamp } from '../columns';
 
@@ -13,7 +13,7 @@ export interface CompaniesTable {
   plan_id: number;
   status: boolean;
   due_date: string;
-  recurrence: string;
+  recurrence: Recurrence;
   payment_method: string;
   address_street: string;
   address_state: string;

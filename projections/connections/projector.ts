@@ -1,4 +1,4 @@
-import { IMPORT_CLOSE_BUTTON } from '@conversa/contracts';
+import { IMPORT_CLOSE_BUTTON, type ConnectionFrame, type ConnectionSessionFrame, type ImportFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { fieldColumns } from '../columns';
@@ -154,18 +154,18 @@ export const connectionsProjector = defineProjector({
         case 'ConnectionImportStarted':
           await update(data.connectionId, { status_import_messages: String(Date.parse(data.startedAt)), import_progress: JSON.stringify({ this: -1, all: -1, date: null }) }, at);
           touch(data.connectionId, companyId, 'update');
-          imports.push({ companyId, entity: 'importMessages', data: { action: 'update', status: { this: -1, all: -1, date: null }, whatsappId: data.connectionId } });
+          imports.push({ companyId, entity: 'importMessages', data: { action: 'update', status: { this: -1, all: -1, date: null }, whatsappId: data.connectionId } satisfies ImportFrame });
           break;
         case 'ConnectionImportProgressed': {
           const status = { this: data.processed, all: data.total, date: data.date };
           await update(data.connectionId, { import_progress: JSON.stringify(status) }, at);
-          imports.push({ companyId, entity: 'importMessages', data: { action: 'update', status, whatsappId: data.connectionId } });
+          imports.push({ companyId, entity: 'importMessages', data: { action: 'update', status, whatsappId: data.connectionId } satisfies ImportFrame });
           break;
         }
         case 'ConnectionImportFinished':
           await update(data.connectionId, { status_import_messages: IMPORT_CLOSE_BUTTON }, at);
           touch(data.connectionId, companyId, 'update');
-          imports.push({ companyId, entity: 'importMessages', data: { action: 'refresh', whatsappId: data.connectionId } });
+          imports.push({ companyId, entity: 'importMessages', data: { action: 'refresh', whatsappId: data.connectionId } satisfies ImportFrame });
           break;
         case 'ImportedTicketsClosed':
           await update(data.connectionId, { status_import_messages: null, import_progress: null }, at);
@@ -198,11 +198,11 @@ export const connectionsProjector = defineProjector({
       for (const [connectionId, { companyId, frames }] of touched) {
         const view = byId.get(connectionId);
         if (frames.has('delete') || !view) {
-          changes.push({ companyId, entity: 'whatsapp', data: { action: 'delete', whatsappId: connectionId } });
+          changes.push({ companyId, entity: 'whatsapp', data: { action: 'delete', whatsappId: connectionId } satisfies ConnectionFrame });
           continue;
         }
-        if (frames.has('create') || frames.has('update')) changes.push({ companyId, entity: 'whatsapp', data: { action: frames.has('create') ? 'create' : 'update', whatsapp: view } });
-        if (frames.has('session')) changes.push({ companyId, entity: 'whatsappSession', data: { action: 'update', session: view } });
+        if (frames.has('create') || frames.has('update')) changes.push({ companyId, entity: 'whatsapp', data: { action: frames.has('create') ? 'create' : 'update', whatsapp: view } satisfies ConnectionFrame });
+        if (frames.has('session')) changes.push({ companyId, entity: 'whatsappSession', data: { action: 'update', session: view } satisfies ConnectionSessionFrame });
       }
       return [...changes, ...imports];
     };

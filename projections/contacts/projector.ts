@@ -1,3 +1,4 @@
+import type { ContactFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction, Updateable } from 'kysely';
 import { fieldColumns } from '../columns';
@@ -107,10 +108,10 @@ export const contactsProjector = defineProjector({
 
     const changes: ProjectionChange[] = [];
     for (const [contactId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'contact', data: { action, contactId } });
+      if (action === 'delete') changes.push({ companyId, entity: 'contact', data: { action, contactId } satisfies ContactFrame });
       else {
         const contact = await findContact(trx, companyId, contactId);
-        if (contact) changes.push({ companyId, entity: 'contact', data: { action, contact } });
+        if (contact) changes.push({ companyId, entity: 'contact', data: { action, contact } satisfies ContactFrame });
       }
     }
     return changes;

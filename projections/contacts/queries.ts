@@ -1,4 +1,4 @@
-import { CONTACTS_PAGE_SIZE, type Channel, type ContactTag, type ContactView, type ContactSummary } from '@conversa/contracts';
+import { CONTACTS_PAGE_SIZE, type Channel, type ContactPage, type ContactTag, type ContactView, type ContactSummary } from '@conversa/contracts';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
@@ -44,7 +44,7 @@ export async function listContacts(
   companyId: number,
   /** `searchNumbers` false: a viewer shown numbers masked (LGPD hide-number) searches names only, or digits would let them probe a number. */
   options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
-): Promise<{ contacts: ContactView[]; hasMore: boolean }> {
+): Promise<ContactPage> {
   const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
   const page = Math.max(1, options.pageNumber ?? 1);
   const query = filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false), options);

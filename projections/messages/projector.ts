@@ -1,4 +1,4 @@
-import type { RecordedEvent, RecordedProductEvent, TicketView } from '@conversa/contracts';
+import type { AppMessageFrame, RecordedEvent, RecordedProductEvent, TicketView } from '@conversa/contracts';
 import { BACKGROUND_LINGER_MS, defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Insertable, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -7,7 +7,7 @@ import { migrateMessages } from './migration';
 import { findMessagesById } from './queries';
 import type { MessagesTable } from './tables';
 
-type Action = 'create' | 'update' | 'delete';
+type Action = AppMessageFrame['action'];
 
 const contentRow = (data: RecordedProductEvent<'MessageReceived' | 'MessageQueued'>['data']) => ({
   id: data.messageId,
@@ -161,7 +161,8 @@ async function frames(db: Kysely<ReadDatabase>, touched: Map<string, { action: A
     // message frame; the ticket's own frame carries that first message as its last message.
     if (!ticket || ticket.companyId !== message.companyId) continue;
     const shownTicket = message.contentErased && lastMessageIds.get(ticket.id) === message.id ? { ...ticket, lastMessage: '' } : ticket;
-    changes.push({ companyId: message.companyId, entity: 'appMessage', data: { action, message, ticket: shownTicket, contact: contacts.get(message.contactId) ?? ticket.contact } });
+    const frame: AppMessageFrame = { action, message, ticket: shownTicket, contact: contacts.get(message.contactId) ?? ticket.contact };
+    changes.push({ companyId: message.companyId, entity: 'appMessage', data: frame });
   }
   return changes;
 }

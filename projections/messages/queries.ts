@@ -1,4 +1,4 @@
-import type { MediaType, MessageParticipant, MessageView, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import type { MediaType, MessageParticipant, MessagesPage, MessageView, TicketImage, TicketMediaLists, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { MessagesTable } from './tables';
@@ -101,7 +101,7 @@ export async function listMessages(
   ticketId: number,
   pageNumber: number,
   options: ListMessagesOptions = {},
-): Promise<{ messages: MessageView[]; count: number; hasMore: boolean }> {
+): Promise<MessagesPage> {
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
@@ -125,7 +125,7 @@ export async function listMessages(
  * GET /messages/listimages/:ticketId: the ticket's pictures in the order they were sent, each with
  * the page of GET /messages that holds it (so the gallery can jump to the message).
  */
-export async function listImages(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<Array<{ id: string; mediaUrl: string; pageNumber: number; body: string }>> {
+export async function listImages(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<Array<TicketImage & { id: string }>> {
   const { rows } = await sql<{ id: string; media_url: string; body: string; position: string }>`
     select id, media_url, body, position from (
       select id, media_url, body, media_type, is_deleted, created_at,
@@ -146,7 +146,7 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
  * Documentos (documents and audio files), Links (each url written in a message) and Ligações (calls),
  * newest first, deleted messages left out.
  */
-export async function ticketMedia(db: Kysely<ReadDatabase>, companyId: number, ticketId: number) {
+export async function ticketMedia(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketMediaLists> {
   const byTypes = async (types: MediaType[]) =>
     (
       await withQuoted(db)

@@ -1,4 +1,4 @@
-import { lastMessagePreview, type RecordedEvent, type TicketBefore, type TicketView } from '@conversa/contracts';
+import { lastMessagePreview, type RecordedEvent, type TicketBefore, type TicketFrame, type TicketView } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -10,7 +10,7 @@ import type { TicketsTable } from './tables';
 const keyColumns = ['company_id', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'is_group'] as const;
 type TicketKey = Pick<Selectable<TicketsTable>, (typeof keyColumns)[number]>;
 
-type Frame = 'update' | 'updateUnread' | 'delete';
+type Frame = TicketFrame['action'];
 
 class Batch {
   readonly counts = new Map<string, { key: TicketKey; delta: number }>();
@@ -311,7 +311,8 @@ export const ticketsProjector = defineProjector({
     for (const [ticketId, { companyId, frame, before }] of batch.touched) {
       const ticket = batch.views.get(ticketId);
       if (!ticket) continue;
-      changes.push({ companyId, entity: 'ticket', data: { action: frame, ticketId, ticket, before } });
+      const data: TicketFrame = { action: frame, ticketId, ticket, before };
+      changes.push({ companyId, entity: 'ticket', data });
     }
     return changes;
   },

@@ -1,4 +1,4 @@
-import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketView } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import type { TicketsTable } from './tables';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
@@ -53,7 +53,7 @@ export const TICKETS_PAGE_SIZE = 40;
  * that match. Counts come from read.ticket_counts unless a filter reaches beyond its key
  * (search, tags, dates, unread), where the filtered rows are counted.
  */
-export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, filter: TicketListFilter) {
+export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, filter: TicketListFilter): Promise<TicketPage> {
   const search = filter.searchParam?.trim().toLowerCase() ?? '';
   const structural = (qb: any, queueIds = filter.queueIds) => {
     let query = qb.where('company_id', '=', companyId).where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, filter.showAll));

@@ -1,4 +1,4 @@
-import { USER_ACCESS_ENTITY, type UserAccessChange, type UserDetails } from '@conversa/contracts';
+import { USER_ACCESS_ENTITY, type UserAccessChange, type UserDetails, type UserFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
@@ -94,10 +94,10 @@ export const usersProjector = defineProjector({
     }
     const changes: ProjectionChange[] = [];
     for (const [userId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'user', data: { action: 'delete', userId } });
+      if (action === 'delete') changes.push({ companyId, entity: 'user', data: { action: 'delete', userId } satisfies UserFrame });
       else {
         const user = await findUser(trx, userId);
-        if (user) changes.push({ companyId, entity: 'user', data: { action, user } });
+        if (user) changes.push({ companyId, entity: 'user', data: { action, user } satisfies UserFrame });
       }
     }
     return [...changes, ...logins, ...rescoped];

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
-import { CompanySettingsSchema } from './settings';
+import { CompanySettingsSchema, type CompanySettingKey } from './settings';
 import { RealDate, RecordId, safeText } from '../common/bounds';
 
 export const Recurrence = z.enum(['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL']);
+export type Recurrence = z.infer<typeof Recurrence>;
 /** A calendar day, YYYY-MM-DD (Postgres `date`). */
 export const IsoDate = RealDate;
 
@@ -61,7 +62,7 @@ export const CompanyPlanChanged = defineEvent('CompanyPlanChanged', z.object({ c
 export const CompanyDueDateSet = defineEvent('CompanyDueDateSet', z.object({ companyId: RecordId, dueDate: IsoDate }));
 export const CompanySettingChanged = defineEvent(
   'CompanySettingChanged',
-  z.object({ companyId: RecordId, key: z.enum(Object.keys(CompanySettingsSchema.shape) as [string, ...string[]]), value: safeText().max(2000) }),
+  z.object({ companyId: RecordId, key: z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]), value: safeText().max(2000) }),
 );
 export const CompanySchedulesSet = defineEvent('CompanySchedulesSet', z.object({ companyId: RecordId, schedules: z.array(ScheduleEntry).max(7) }));
 export const CompanyDeleted = defineEvent('CompanyDeleted', z.object({ companyId: RecordId }));

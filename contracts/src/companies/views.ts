@@ -1,4 +1,5 @@
-import type { ScheduleEntry } from './events';
+import type { Recurrence, ScheduleEntry } from './events';
+import type { CompanySettingKey, CompanySettings } from './settings';
 
 /** A company as the API shows it. */
 export interface CompanyView {
@@ -10,7 +11,7 @@ export interface CompanyView {
   planId: number;
   status: boolean;
   dueDate: string;
-  recurrence: string;
+  recurrence: Recurrence;
   paymentMethod: string;
   addressStreet: string;
   addressState: string;
@@ -20,3 +21,18 @@ export interface CompanyView {
   createdAt: string;
   lastLogin: string | null;
 }
+
+/** One company setting as GET /settings, PUT /settings/{key} and the `settings` frames carry it (asaas masked). */
+export interface SettingView {
+  key: CompanySettingKey;
+  value: string;
+}
+
+/** `settings` frame body (projections/companies/projector.ts): one setting that changed. */
+export interface SettingFrame {
+  action: 'update';
+  setting: SettingView;
+}
+
+/** GET /companySettings/{companyId}: every setting of the company (asaas masked), with the company's id. */
+export type CompanySettingsView = CompanySettings & { companyId: number };

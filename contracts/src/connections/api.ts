@@ -65,6 +65,8 @@ const partialFields = Object.fromEntries(Object.entries(connectionFields).map(([
 /** POST /whatsapp: a name is required; everything else takes the spec's defaults. */
 export const CreateConnectionRequest = z.object({ ...partialFields, name: connectionFields.name, channel: ConnectionChannel.default('whatsapp') }).strict();
 export type CreateConnectionRequest = z.infer<typeof CreateConnectionRequest>;
+/** What a client may send to POST /whatsapp (the defaults filled in by the server). */
+export type CreateConnectionBody = z.input<typeof CreateConnectionRequest>;
 
 /** PUT /whatsapp/:id: any subset of the fields. */
 export const UpdateConnectionRequest = z.object(partialFields).strict();
@@ -108,6 +110,25 @@ export interface ImportProgress {
   all: number;
   date: string | null;
 }
+
+/**
+ * `whatsapp` frame body (projections/connections/projector.ts): the connection as it now stands, or the id of the
+ * one deleted. Frames never carry the token.
+ */
+export type ConnectionFrame =
+  | { action: 'create' | 'update'; whatsapp: ConnectionView; session?: never; whatsappId?: never }
+  | { action: 'delete'; whatsappId: number; whatsapp?: never; session?: never };
+
+/** `whatsappSession` frame body: the connection whose session (status, QR code) changed. */
+export interface ConnectionSessionFrame {
+  action: 'update';
+  session: ConnectionView;
+  whatsapp?: never;
+  whatsappId?: never;
+}
+
+/** `importMessages` frame body: progress of an import (total -1: preparing), or refresh once it ended. */
+export type ImportFrame = { action: 'update'; status: ImportProgress; whatsappId: number } | { action: 'refresh'; whatsappId: number; status?: never };
 
 /** Secrets of a Meta account stay on the server. */
 export type PublicChannelAccount = Pick<ChannelAccount, 'facebookPageUserId'>;

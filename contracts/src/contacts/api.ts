@@ -40,6 +40,8 @@ export const CreateContactRequest = z.object({
   companyId: positiveInt.optional(),
 });
 export type CreateContactRequest = z.infer<typeof CreateContactRequest>;
+/** What a client may send to POST /contacts (the defaults filled in by the server). */
+export type CreateContactBody = z.input<typeof CreateContactRequest>;
 
 /** PUT /contacts/{id}: the fields given change, the others stay. */
 export const UpdateContactRequest = z.object({
@@ -52,6 +54,8 @@ export const UpdateContactRequest = z.object({
   companyId: positiveInt.optional(),
 });
 export type UpdateContactRequest = z.infer<typeof UpdateContactRequest>;
+/** What a client may send to PUT /contacts/{id}. */
+export type UpdateContactBody = z.input<typeof UpdateContactRequest>;
 
 /** GET /contacts. */
 export const ListContactsQuery = z.object({
@@ -61,6 +65,8 @@ export const ListContactsQuery = z.object({
   pageNumber: positiveInt.default(1),
 });
 export type ListContactsQuery = z.infer<typeof ListContactsQuery>;
+/** What a client may put in GET /contacts' query. */
+export type ListContactsParams = z.input<typeof ListContactsQuery>;
 
 /** PUT /contacts/block/{id}: active false blocks, true unblocks. */
 export const BlockContactRequest = z.object({ active: flag });

@@ -40,3 +40,20 @@ export interface ContactSummary {
   channel: Channel;
   isGroup: boolean;
 }
+
+/** `contact` frame body (projections/contacts/projector.ts): the contact as it now stands, or the id of the one deleted. */
+export type ContactFrame =
+  | { action: 'create' | 'update'; contact: ContactView; contactId?: never }
+  | { action: 'delete'; contactId: number; contact?: never };
+
+/** One answer of GET /contacts (`listContacts`): no count, since counting a company's million contacts cost more than the page. */
+export interface ContactPage {
+  contacts: ContactView[];
+  hasMore: boolean;
+}
+
+/** GET /contacts/profile/{number}: the company's contact for a number (created when there was none). */
+export interface ContactProfile {
+  contactId: number;
+  urlPicture: string | null;
+}

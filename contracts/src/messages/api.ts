@@ -48,6 +48,8 @@ export const SendMessageRequest = z
   })
   .refine((request) => hasText(request.body) || request.vCard != null || request.location != null || request.mediaUrl != null, { message: EMPTY_MESSAGE, path: ['body'] });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+/** What a client may send to POST /messages/:ticketId as JSON. */
+export type SendMessageBody = z.input<typeof SendMessageRequest>;
 
 /** The fields of POST /messages/:ticketId as multipart (files in `medias`); `body` once per file or once for all. */
 export const SendMediaFields = z.object({
@@ -66,6 +68,7 @@ export const MAX_FILES_PER_MESSAGE = 10;
 
 /** POST /messages/edit/:messageId: the new text replaces the old one. */
 export const EditMessageRequest = z.object({ body: text.refine(hasText, EMPTY_MESSAGE) });
+export type EditMessageBody = z.input<typeof EditMessageRequest>;
 
 /** POST /message/forward. */
 export const ForwardMessageRequest = z.object({
@@ -73,6 +76,7 @@ export const ForwardMessageRequest = z.object({
   contactId: RecordIdParam,
   signMessage: flag.default(false),
 });
+export type ForwardMessageBody = z.input<typeof ForwardMessageRequest>;
 
 /** POST /react/messages: an emoji reaction to a message (`id`); the other fields are what the browser knows of it. */
 export const ReactToMessageRequest = z.object({
@@ -82,6 +86,7 @@ export const ReactToMessageRequest = z.object({
   fromMe: z.unknown().optional(),
   remoteJid: z.unknown().optional(),
 });
+export type ReactToMessageBody = z.input<typeof ReactToMessageRequest>;
 
 /** A vCard 3.0 for a contact card message (the body of a `contactMessage`). */
 export function contactCardVCard(name: string, number: string): string {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Location, MediaType } from './events';
+import type { TicketContact, TicketView } from '../tickets/views';
 
 /** Where a location message points (`MessageReceived.location`). */
 export type MessageLocation = z.infer<typeof Location>;
@@ -64,4 +65,47 @@ export interface TicketLink {
   url: string;
   fromMe: boolean;
   createdAt: string;
+}
+
+/** One page of GET /messages/:ticketId (`listMessages`): newest page first, each page oldest-first inside. */
+export interface MessagesPage {
+  messages: MessageView[];
+  count: number;
+  hasMore: boolean;
+}
+
+/**
+ * `appMessage` frame body (projections/messages/projector.ts): the message, its ticket (the edge's visibility
+ * rule reads it) and the ticket's contact.
+ */
+export interface AppMessageFrame {
+  action: 'create' | 'update' | 'delete';
+  message: MessageView;
+  ticket: TicketView;
+  contact: TicketContact | null;
+}
+
+/** GET /messages/getmedia/:ticketId (`ticketMedia`): the contact drawer's Mídia, Documentos, Links and Ligações tabs, newest first. */
+export interface TicketMediaLists {
+  media: MessageView[];
+  documents: MessageView[];
+  links: TicketLink[];
+  calls: MessageView[];
+}
+
+/** One picture of GET /messages/listimages/:ticketId, with the page of GET /messages that holds it. */
+export interface TicketImage {
+  mediaUrl: string;
+  pageNumber: number;
+  body: string;
+}
+
+/** GET /messages/listimages/:ticketId: the gallery's pictures, oldest first. */
+export interface TicketImages {
+  images: TicketImage[];
+}
+
+/** POST /messages/:ticketId: the messages written (one per file, or the one text). */
+export interface SentMessages {
+  messages: MessageView[];
 }

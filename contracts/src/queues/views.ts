@@ -51,3 +51,8 @@ export interface QueueSummary {
   name: string;
   color: string;
 }
+
+/** `queue` frame body (projections/queues/projector.ts): the queue with its option tree as it now stands, or the id of the one deleted. */
+export type QueueFrame =
+  | { action: 'create' | 'update'; queue: QueueWithOptions; queueId?: never }
+  | { action: 'delete'; queueId: number; queue?: never };

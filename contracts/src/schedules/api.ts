@@ -28,6 +28,8 @@ export const CreateScheduleRequest = z.object({
   ticketId: RecordIdParam.nullable().optional(),
 });
 export type CreateScheduleRequest = z.infer<typeof CreateScheduleRequest>;
+/** What a client may send to POST /schedules. */
+export type CreateScheduleBody = z.input<typeof CreateScheduleRequest>;
 
 /** PUT /schedules/:id (body, contactId, sendAt, userId). */
 export const UpdateScheduleRequest = z.object({ body: body.optional(), contactId: contactId.optional(), sendAt: sendAt.optional(), userId: userId.optional() });

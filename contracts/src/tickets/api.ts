@@ -69,6 +69,8 @@ export const CreateTicketRequest = z.object({
   status: z.enum(['open', 'pending']).default('open'),
   companyId: RecordId.optional(),
 });
+/** What a client may send to POST /tickets (status defaults to open). */
+export type CreateTicketBody = z.input<typeof CreateTicketRequest>;
 
 /** PUT /tickets/{id}: the transition is read from what changes (accept, close, reopen, return, transfer, integration). */
 export const UpdateTicketRequest = z

@@ -1,3 +1,5 @@
+import type { Actor } from '../events/envelope';
+import type { ChainBreak } from '../events/hash-chain';
 import type { Channel, TicketStatus } from './events';
 
 /** A ticket's contact as the ticket screens show it. */
@@ -60,4 +62,55 @@ export interface TicketBefore {
   userId: number | null;
   queueId: number | null;
   isGroup: boolean;
+}
+
+/** One answer of GET /tickets (`listTickets`): a page of the list, the list's count, and whether more pages follow. */
+export interface TicketPage {
+  tickets: TicketView[];
+  count: number;
+  hasMore: boolean;
+}
+
+/**
+ * `ticket` frame body (projections/tickets/projector.ts). `before` is where the ticket stood when its status,
+ * user or queue moved in the batch (null otherwise), so the edge also tells those who just lost sight of it.
+ */
+export interface TicketFrame {
+  action: 'update' | 'updateUnread' | 'delete';
+  ticketId: number;
+  ticket: TicketView;
+  before: TicketBefore | null;
+}
+
+/** One event of GET /tickets/{id}/history: the ticket's stream as stored, its author named. */
+export interface TicketHistoryEvent {
+  revision: number;
+  type: string;
+  occurredAt: string;
+  actor: Actor & { name: string | null };
+  /** The event's data but the ticket id. */
+  changes: Record<string, unknown>;
+  hash: string | null;
+}
+
+/** GET /tickets/{id}/history: the ticket's own events with the hash-chain verdict. */
+export interface TicketHistory {
+  ticketId: number;
+  verified: boolean;
+  checked: number;
+  break?: ChainBreak;
+  events: TicketHistoryEvent[];
+}
+
+/** A contact's presence in a chat, in Baileys' names (the `presence` frames carry them as they are). */
+export type ContactPresence = 'composing' | 'recording' | 'paused' | 'available' | 'unavailable';
+
+/**
+ * `presence` frame body (services/channels/src/whatsapp/presence.ts): a contact typing or recording in a ticket.
+ * `audience` is where the ticket stands, which the edge's visibility rule reads.
+ */
+export interface PresenceFrame {
+  ticketId: number;
+  presence: ContactPresence;
+  audience: TicketBefore;
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Language, Profile, USER_STATUS_PING_MS } from '../session/api';
 import type { Permission } from '../session/permissions';
 import type { UserDetails } from './events';
+import type { QueueSummary } from '../queues/views';
+import type { UserView } from './views';
 import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
 /** The users calls. Validation messages as the user form shows them. */
@@ -52,15 +54,9 @@ export const USERS_PAGE_SIZE = 40;
 export const UserMediaUploadFields = z.object({ userId: RecordIdParam.optional(), typeArch: safeText().max(50).optional() });
 
 /** A user as the users screen and its socket frames carry it (never a password). */
-export interface UserRecord extends Omit<UserDetails, 'email'> {
-  id: number;
-  companyId: number;
-  email: string;
-  queues: { id: number; name: string; color: string }[];
-  online: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastLogin: string | null;
+export interface UserRecord extends UserView {
+  /** The user's queues that still exist, named (GET /users, GET /users/{id} and the saves answer them). */
+  queues: QueueSummary[];
 }
 
 export interface UserListResponse {

@@ -28,3 +28,14 @@ export interface UserView {
   updatedAt: string;
   lastLogin: string | null;
 }
+
+/** `user` frame body (projections/users/projector.ts): the user as it now stands (without queue names), or the id of the one deleted. */
+export type UserFrame =
+  | { action: 'create' | 'update'; user: UserView; userId?: never }
+  | { action: 'delete'; userId: number; user?: never };
+
+/** One line of GET /users/list: enough to pick a user. */
+export interface UserOption {
+  id: number;
+  name: string;
+}

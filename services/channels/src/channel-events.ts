@@ -1,4 +1,4 @@
-import type { MediaType } from '@conversa/contracts';
+import type { ContactPresence, MediaType } from '@conversa/contracts';
 import type { MessageLocation } from '@conversa/core';
 
 /**
@@ -15,7 +15,7 @@ export type ChannelEvent<MediaRef = unknown> =
   | { kind: 'presence'; chat: ChannelChat; presence: ChannelPresence };
 
 /** Baileys' names (the socket's `presence` frames carry them as they are). */
-export type ChannelPresence = 'composing' | 'recording' | 'paused' | 'available' | 'unavailable';
+export type ChannelPresence = ContactPresence;
 
 /** Who the conversation is with: a person (phone digits, or a page-scoped id) or a group. */
 export interface ChannelChat {

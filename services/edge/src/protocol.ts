@@ -1,28 +1,7 @@
-import { z } from 'zod';
+import { ClientMessage, type TicketStatusRoom } from '@conversa/contracts';
 
-/** The ticket tabs a socket can follow; one at a time, like the tabs. */
-export const TicketStatusRoom = z.enum(['open', 'pending', 'closed', 'group', 'lgpd', 'nps']);
-export type TicketStatusRoom = z.infer<typeof TicketStatusRoom>;
-
-// Ticket ids travel as numbers or as the uuid of the /tickets/{uuid} route; either way they end up
-// in a room name, so anything beyond a plain id shape is refused rather than escaped.
-const TicketRef = z.union([
-  z.number().int().positive().transform(String),
-  z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
-]);
-
-/** What a browser may send (docs/ARCHITECTURE.md "The websocket protocol"). Anything else is ignored. */
-export const ClientMessage = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('joinNotification') }),
-  z.object({ event: z.literal('joinTickets'), data: TicketStatusRoom }),
-  z.object({ event: z.literal('leaveTickets'), data: TicketStatusRoom }),
-  z.object({ event: z.literal('joinChatBox'), data: TicketRef }),
-  z.object({ event: z.literal('leaveChatBox') }),
-  z.object({ event: z.literal('userStatus') }),
-  // A fresh access token after the browser's refresh: the socket keeps its rooms past the old token's expiry.
-  z.object({ event: z.literal('authenticate'), data: z.string().min(1).max(4096) }),
-]);
-export type ClientMessage = z.infer<typeof ClientMessage>;
+// The client messages are the contracts' (the browser sends them); the edge parses with them.
+export { ClientMessage, TicketStatusRoom } from '@conversa/contracts';
 
 export const rooms = {
   notification: 'notification',

@@ -1,13 +1,10 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { SessionResponse } from '@conversa/contracts';
+import type { ApiErrorBody, SessionResponse } from '@conversa/contracts';
 import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
 import type { RootState } from './store';
 
 /** Every error the server answers: `{ error: 'ERR_…', message }`. */
-export interface ApiErrorBody {
-  error: string;
-  message?: string;
-}
+export type { ApiErrorBody } from '@conversa/contracts';
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute so the same code runs where Request rejects relative URLs (tests under Node); the API is same-origin.

@@ -1,4 +1,5 @@
 import { USER_STATUS_PING_MS } from './constants';
+import type { ClientMessageBody } from '@conversa/contracts';
 
 /**
  * The browser end of the websocket edge (docs/ARCHITECTURE.md "The websocket protocol").
@@ -26,8 +27,12 @@ import { USER_STATUS_PING_MS } from './constants';
  * to refresh the session (`onUnauthorized`), which either yields a new token or ends the session.
  */
 
+/**
+ * A room the shell joins (and leaves on unmount): one of the client messages the edge accepts
+ * (ClientMessageBody), held as its event and text so a hook can keep the two parts apart.
+ */
 export interface JoinMessage {
-  event: 'joinNotification' | 'joinTickets' | 'joinChatBox' | (string & {});
+  event: ClientMessageBody['event'];
   data?: string;
 }
 

@@ -1,4 +1,4 @@
-import { CompanyDetails, DomainError, streams, IsoDate, SchedulesInput, companyDetails, RecordId, RecordIdParam, safeText } from '@conversa/contracts';
+import { CreateCompanyRequest, DomainError, streams, SchedulesInput, companyDetails, RecordIdParam, UpdateCompanyRequest } from '@conversa/contracts';
 import { advanceDueDate, company, createCompanyAdmin, recurrenceMonths, withClaimedEmail } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -9,17 +9,6 @@ import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
-
-const CompanyForm = CompanyDetails.extend({
-  name: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
-  email: safeText().trim().email('E-mail inválido'),
-  phone: safeText().regex(/^(\d{11})?$/, 'O telefone deve ter 11 dígitos'),
-  planId: RecordId,
-  dueDate: IsoDate,
-});
-const CreateCompanyRequest = CompanyForm.partial({ document: true, paymentMethod: true, addressStreet: true, addressState: true, addressCity: true, recurrence: true, status: true, phone: true })
-  .extend({ password: safeText().min(5).max(50).optional() })
-  .strict();
 
 export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/companies/:id', { config: { auth: { allowExpired: true } } }, async (request) => {
@@ -100,7 +89,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.put('/companies/:id', { config: { auth: { super: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
-    const body = parse(CompanyForm.partial().strict(), request.body);
+    const body = parse(UpdateCompanyRequest, request.body);
     const current = await findCompany(ctx.db, id);
     if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
     const { planId, dueDate, ...details } = body;

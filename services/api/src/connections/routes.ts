@@ -11,6 +11,9 @@ import {
   type ConnectionView,
   type Position,
   safeText,
+  type ClosedCount,
+  type DeletedAnswer,
+  type RestartedCount,
 } from '@conversa/contracts';
 import { closeImportedTickets, connection, connectionRoster, runCommand } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
@@ -162,7 +165,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     await execute(ctx, { decider: connection, streamId: connectionStream(id), command: { type: 'DeleteConnection' }, companyId, actor });
     await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId: id }, companyId, actor });
     if (current.greetingMediaAttachment) await ctx.media.remove(companyId, current.greetingMediaAttachment);
-    return { message: 'Whatsapp deleted.' };
+    return { message: 'Whatsapp deleted.' } satisfies DeletedAnswer;
   });
 
   /** The file sent with the greeting: stored through the media store; the previous one goes. */
@@ -241,7 +244,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
       restarted++;
     }
     await ctx.waitForProjections(last);
-    return { restarted };
+    return { restarted } satisfies RestartedCount;
   });
 
   /** Closes the tickets a finished import opened (the close-imported button). */
@@ -252,7 +255,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     await companyConnection(ctx, principal, id);
     const { closed, position } = await closeImportedTickets(ctx, { connectionId: id, companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId });
     await ctx.waitForProjections(position);
-    return { closed };
+    return { closed } satisfies ClosedCount;
   });
 }
 

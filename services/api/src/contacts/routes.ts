@@ -1,4 +1,4 @@
-import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, type ContactView } from '@conversa/contracts';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, type ContactProfile, type ContactView } from '@conversa/contracts';
 import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
 import { findContact, listContacts, listContactSummaries } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -52,7 +52,8 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const found = await findOrCreateContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), number, name: number, channel, isGroup: false });
     await ctx.waitForProjections(found.position);
     const view = await companyContact(ctx, request, found.contactId);
-    return { contactId: view.id, urlPicture: view.urlPicture };
+    const profile: ContactProfile = { contactId: view.id, urlPicture: view.urlPicture };
+    return profile;
   });
 
   app.post('/contacts', async (request, reply) => {

@@ -15,6 +15,8 @@ import {
   type MessageView,
   type Position,
   type StoredMedia,
+  type SentMessages,
+  type TicketImages,
   type TicketView,
 } from '@conversa/contracts';
 import { message, openTicket, queueOutboundMessage, type QueueOutboundMessageInput } from '@conversa/core';
@@ -104,7 +106,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket);
-    return { messages };
+    const sent: SentMessages = { messages };
+    return sent;
   });
 
   app.post('/messages/edit/:messageId', async (request) => {
@@ -134,7 +137,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
-    return { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
+    const answer: TicketImages = { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
+    return answer;
   });
 
   app.get('/messages/getmedia/:ticketId', async (request) => {

@@ -13,6 +13,7 @@ import {
   RecordIdParam,
   type ChatbotOptionView,
   type QueueWithOptions,
+  type DeletedAnswer,
 } from '@conversa/contracts';
 import { queue, queueColor, type PlannedOption } from '@conversa/core';
 import {
@@ -181,7 +182,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const current = await companyQueue(ctx, principal.companyId, id);
     await execute(ctx, { decider: queue, streamId: queueStream(id), command: { type: 'DeleteQueue' }, companyId: principal.companyId, actor });
     await releaseColor(ctx, principal.companyId, current.color, id, actor);
-    return { message: 'Queue deleted' };
+    return { message: 'Queue deleted' } satisfies DeletedAnswer;
   });
 
   app.get('/chatbot', async (request) => {

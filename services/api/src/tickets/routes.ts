@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type TicketView } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketHistory, type TicketView } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -179,7 +179,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       }
     }
     await ctx.waitForProjections(last);
-    return { closed };
+    return { closed } satisfies ClosedCount;
   });
 
   app.get('/tickets-log/:id', async (request) => {
@@ -199,7 +199,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       if (event.metadata.actor.kind === 'user') userIds.add(Number(event.metadata.actor.id));
     }
     const names = await userNames(ctx.db, principal.companyId, [...userIds]);
-    return {
+    const history: TicketHistory = {
       ticketId: id,
       verified: verification.valid,
       checked: verification.checked,
@@ -217,6 +217,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
         };
       }),
     };
+    return history;
   });
 }
 

@@ -1,4 +1,4 @@
-import { DomainError, type UserDetails, type UserView } from '@conversa/contracts';
+import { DomainError, type UserDetails, type UserRecord, type UserView } from '@conversa/contracts';
 import type { UserSeatLookup } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -26,7 +26,7 @@ export async function assertUserReferences(ctx: ApiContext, companyId: number, f
 }
 
 /** Users as the users screen shows them: with id, name and colour of each live queue they attend. */
-export async function withQueues(ctx: ApiContext, companyId: number, users: UserView[]): Promise<(UserView & { queues: { id: number; name: string; color: string }[] })[]> {
+export async function withQueues(ctx: ApiContext, companyId: number, users: UserView[]): Promise<UserRecord[]> {
   const ids = [...new Set(users.flatMap((u) => u.queueIds))];
   const [live, summaries] = await Promise.all([existingQueueIds(ctx.db, companyId, ids), queueSummaries(ctx.db, companyId, ids)]);
   const liveIds = new Set(live);

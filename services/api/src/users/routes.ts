@@ -1,4 +1,4 @@
-import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserView } from '@conversa/contracts';
+import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserOption, type UserView } from '@conversa/contracts';
 import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, createCompanyUser, deleteCompanyUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
 import { findUser, listUsers } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
@@ -41,7 +41,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
     const companyId = companyScope(request.principal, query.companyId);
     const { users } = await listUsers(ctx.db, companyId, { pageSize: 10_000 });
-    return users.map(({ id, name }) => ({ id, name }));
+    return users.map(({ id, name }): UserOption => ({ id, name }));
   });
 
   app.get('/users/:id', async (request) => {

@@ -1,6 +1,6 @@
 import type { Bus } from '@conversa/bus';
 import { companySubject } from '@conversa/bus';
-import { contactNumberStream, ticketSlotStream, ticketStream, type ContactNumberEvent, type TicketEvent, type TicketSlotEvent } from '@conversa/contracts';
+import { contactNumberStream, ticketSlotStream, ticketStream, type ContactNumberEvent, type PresenceFrame, type TicketEvent, type TicketSlotEvent } from '@conversa/contracts';
 import { contactNumber, contactNumberGuard, fold, ticket as ticketDecider, ticketSlot, type CommandContext } from '@conversa/core';
 import type { ChannelChat, ChannelPresence } from '../channel-events';
 
@@ -28,6 +28,6 @@ export function createPresencePublisher(ctx: Pick<CommandContext, 'store'>, bus:
     if (ticket.status === 'none' || ticket.status === 'deleted') return;
     // `audience` is what the edge's visibility rule reads: only who may see the ticket learns that its contact types.
     const audience = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup };
-    await bus.publish(companySubject(companyId, 'presence'), { ticketId: slot.holder.ticketId, presence, audience });
+    await bus.publish(companySubject(companyId, 'presence'), { ticketId: slot.holder.ticketId, presence, audience } satisfies PresenceFrame);
   };
 }

@@ -1,4 +1,4 @@
-import { DomainError, type CompanyDetails, type CompanyEvent, type ScheduleEntry } from '@conversa/contracts';
+import { DomainError, type CompanyDetails, type CompanyEvent, type CompanySettingKey, type ScheduleEntry } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 import { changedFields } from '../commands/changes';
 
@@ -21,7 +21,7 @@ export type CompanyCommand =
   | { type: 'SetCompanyDueDate'; dueDate: string }
   /** The super user's company dialog: details, plan and due date saved as one append, so a refusal leaves none of them. */
   | { type: 'EditCompany'; changes: Partial<CompanyDetails>; planId?: number; dueDate?: string }
-  | { type: 'ChangeCompanySetting'; key: string; value: string }
+  | { type: 'ChangeCompanySetting'; key: CompanySettingKey; value: string }
   | { type: 'SetCompanySchedules'; schedules: ScheduleEntry[] }
   | { type: 'DeleteCompany' };
 

@@ -1,42 +1,10 @@
-import type { ScheduleEntry } from '@conversa/contracts';
+import type { CompanyView as CompanyRecord, CreateCompanyRequest, UpdateCompanyRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-export type Recurrence = 'MENSAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
+export type { CompanyView as CompanyRecord, Recurrence } from '@conversa/contracts';
 
-/** A company as GET /companies answers it. */
-export interface CompanyRecord {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  planId: number;
-  status: boolean;
-  dueDate: string;
-  recurrence: Recurrence;
-  paymentMethod: string;
-  addressStreet: string;
-  addressState: string;
-  addressCity: string;
-  schedules: ScheduleEntry[];
-  createdAt: string;
-  lastLogin: string | null;
-}
-
-export interface CompanyRequest {
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  planId: number;
-  status: boolean;
-  dueDate: string;
-  recurrence: Recurrence;
-  paymentMethod: string;
-  addressStreet: string;
-  addressState: string;
-  addressCity: string;
-}
+/** The company form's whole body: every field POST /companies takes but the first admin's password. */
+export type CompanyRequest = Required<Omit<CreateCompanyRequest, 'password'>>;
 
 /** The companies calls of the super user's companies screen. */
 export const companiesAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminCompanies'] }).injectEndpoints({
@@ -46,11 +14,11 @@ export const companiesAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminComp
       providesTags: ['AdminCompanies'],
     }),
     /** A password also creates the company's first admin, who logs in with the company's e-mail. */
-    createCompany: build.mutation<CompanyRecord, CompanyRequest & { password?: string }>({
+    createCompany: build.mutation<CompanyRecord, CreateCompanyRequest>({
       query: (body) => ({ url: 'companies', method: 'POST', body }),
       invalidatesTags: ['AdminCompanies'],
     }),
-    updateCompany: build.mutation<CompanyRecord, Partial<CompanyRequest> & { id: number }>({
+    updateCompany: build.mutation<CompanyRecord, UpdateCompanyRequest & { id: number }>({
       query: ({ id, ...body }) => ({ url: `companies/${id}`, method: 'PUT', body }),
       invalidatesTags: ['AdminCompanies'],
     }),

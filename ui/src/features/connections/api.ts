@@ -1,59 +1,10 @@
-import type { ConnectionChannel, ConnectionStatus, ImportProgress, ScheduleEntry } from '@conversa/contracts';
+import type { ClosedCount, ConnectionView as Connection, CreateConnectionBody, DeletedAnswer, RestartedCount } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** A connection as GET /whatsapp and the `whatsapp` / `whatsappSession` frames carry it. */
-export interface Connection {
-  id: number;
-  companyId: number;
-  name: string;
-  channel: ConnectionChannel;
-  status: ConnectionStatus;
-  qrcode: string;
-  retries: number;
-  number: string;
-  isDefault: boolean;
-  /** Only for administrators, and never in frames: a frame keeps the one already known. */
-  token?: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  maxUseBotQueues: number;
-  maxUseBotQueuesNPS: number;
-  provider: 'beta' | 'stable';
-  expiresTicket: number;
-  expiresTicketNPS: number;
-  whenExpiresTicket: '0' | '1';
-  expiresInactiveMessage: string;
-  allowGroup: boolean;
-  groupAsTicket: 'disabled' | 'enabled';
-  timeUseBotQueues: number;
-  timeSendQueue: number;
-  sendIdQueue: number | null;
-  timeCreateNewTicket: number;
-  timeInactiveMessage: number;
-  inactiveMessage: string;
-  greetingMediaAttachment: string | null;
-  importOldMessages: string | null;
-  importRecentMessages: string | null;
-  importOldMessagesGroups: boolean;
-  closedTicketsPostImported: boolean;
-  integrationId: number | null;
-  promptId: number | null;
-  wavoip: string;
-  queueIds: number[];
-  schedules: ScheduleEntry[];
-  statusImportMessages: string | null;
-  importProgress: ImportProgress | null;
-  facebookPageUserId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ConnectionView as Connection } from '@conversa/contracts';
 
 /** What POST /whatsapp and PUT /whatsapp/{id} accept: the editable fields. */
-export type ConnectionRequest = Partial<
-  Omit<Connection, 'id' | 'companyId' | 'status' | 'qrcode' | 'retries' | 'number' | 'statusImportMessages' | 'importProgress' | 'facebookPageUserId' | 'createdAt' | 'updatedAt' | 'greetingMediaAttachment' | 'channel'>
-> & { channel?: ConnectionChannel };
+export type ConnectionRequest = Partial<CreateConnectionBody>;
 
 export interface NamedChoice {
   id: number;
@@ -84,7 +35,7 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
       query: ({ id, ...body }) => ({ url: `whatsapp/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => ['Connections', { type: 'Connections', id }],
     }),
-    deleteConnection: build.mutation<{ message: string }, number>({
+    deleteConnection: build.mutation<DeletedAnswer, number>({
       query: (id) => ({ url: `whatsapp/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Connections'],
     }),
@@ -104,8 +55,8 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
     startSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'POST' }) }),
     renewSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'PUT' }) }),
     stopSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'DELETE' }) }),
-    restartSessions: build.mutation<{ restarted: number }, void>({ query: () => ({ url: 'whatsapp-restart/', method: 'POST' }) }),
-    closeImported: build.mutation<{ closed: number }, number>({
+    restartSessions: build.mutation<RestartedCount, void>({ query: () => ({ url: 'whatsapp-restart/', method: 'POST' }) }),
+    closeImported: build.mutation<ClosedCount, number>({
       query: (id) => ({ url: `closedimported/${id}`, method: 'POST' }),
       invalidatesTags: ['Connections'],
     }),

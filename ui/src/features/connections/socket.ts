@@ -1,22 +1,10 @@
-import type { ImportProgress } from '@conversa/contracts';
+import type { ConnectionFrame, ConnectionSessionFrame, ConnectionView as Connection, ImportFrame } from '@conversa/contracts';
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
-import { connectionsApi, type Connection } from './api';
+import { connectionsApi } from './api';
 
 /** `company-<id>-whatsapp` (create, update, delete) and `company-<id>-whatsappSession` (update) bodies. */
-interface ConnectionFrame {
-  action?: 'create' | 'update' | 'delete';
-  whatsapp?: Connection;
-  session?: Connection;
-  whatsappId?: number;
-}
-
-/** `company-<id>-importMessages`: progress, or refresh when the import ended. */
-interface ImportFrame {
-  action?: 'update' | 'refresh';
-  status?: ImportProgress;
-  whatsappId?: number;
-}
+type AnyConnectionFrame = ConnectionFrame | ConnectionSessionFrame;
 
 const byName = (a: Connection, b: Connection) => a.name.localeCompare(b.name) || a.id - b.id;
 
@@ -25,7 +13,7 @@ const merged = (known: Connection | undefined, fresh: Connection): Connection =>
 
 /** The list after a connection or session frame. */
 export function applyConnectionFrame(list: readonly Connection[], frame: unknown): Connection[] {
-  const { action, whatsapp, session, whatsappId } = (frame ?? {}) as ConnectionFrame;
+  const { action, whatsapp, session, whatsappId } = (frame ?? {}) as AnyConnectionFrame;
   if (action === 'delete') return list.filter((row) => row.id !== whatsappId);
   const fresh = whatsapp ?? session;
   if (!fresh || typeof fresh.id !== 'number') return [...list];
@@ -45,7 +33,7 @@ export function useConnectionFrames(): void {
   const dispatch = useAppDispatch();
   const onConnection = (frame: unknown) => {
     dispatch(connectionsApi.util.updateQueryData('connections', undefined, (draft) => applyConnectionFrame(draft, frame)));
-    const { action, whatsapp, session } = (frame ?? {}) as ConnectionFrame;
+    const { action, whatsapp, session } = (frame ?? {}) as AnyConnectionFrame;
     const fresh = whatsapp ?? session;
     if (fresh && action !== 'delete') dispatch(connectionsApi.util.updateQueryData('connection', fresh.id, (draft) => merged(draft, fresh)));
   };

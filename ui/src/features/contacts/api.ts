@@ -1,46 +1,7 @@
+import type { ContactPage, ContactProfile, ContactView as Contact, CreateContactBody, ListContactsParams as ContactSearch, UpdateContactBody } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-export interface ContactTag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-/** A contact as the API answers it (server: projections/contacts/queries.ts ContactView). */
-export interface Contact {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  urlPicture: string | null;
-  /** false: blocked. */
-  active: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-  channel: string;
-  isGroup: boolean;
-  extraInfo: Array<{ id: number; name: string; value: string }>;
-  lgpdAcceptedAt: string | null;
-  tags: ContactTag[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ContactInput {
-  name: string;
-  number: string;
-  email: string;
-  extraInfo: Array<{ name: string; value: string }>;
-}
-
-export interface ContactSearch {
-  searchParam?: string;
-  channel?: string;
-  isGroup?: boolean;
-  pageNumber?: number;
-}
+export type { Contact, ContactSearch };
 
 const searchQuery = ({ searchParam, channel, isGroup, pageNumber }: ContactSearch) => {
   const params = new URLSearchParams();
@@ -58,7 +19,7 @@ const searchQuery = ({ searchParam, channel, isGroup, pageNumber }: ContactSearc
  */
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchContacts: build.query<{ contacts: Contact[]; hasMore: boolean }, ContactSearch>({
+    searchContacts: build.query<ContactPage, ContactSearch>({
       query: searchQuery,
       providesTags: (result) => [{ type: 'Contacts', id: 'LIST' }, ...(result?.contacts ?? []).map((contact) => ({ type: 'Contacts' as const, id: contact.id }))],
     }),
@@ -66,11 +27,11 @@ export const contactsApi = api.injectEndpoints({
       query: (id) => `contacts/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Contacts', id }],
     }),
-    createContact: build.mutation<Contact, ContactInput>({
+    createContact: build.mutation<Contact, CreateContactBody>({
       query: (body) => ({ url: 'contacts', method: 'POST', body }),
       invalidatesTags: [{ type: 'Contacts', id: 'LIST' }],
     }),
-    updateContact: build.mutation<Contact, { id: number } & Partial<ContactInput>>({
+    updateContact: build.mutation<Contact, { id: number } & UpdateContactBody>({
       query: ({ id, ...body }) => ({ url: `contacts/${id}`, method: 'PUT', body }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -101,7 +62,7 @@ export const contactsApi = api.injectEndpoints({
       },
     }),
     /** GET /contacts/profile/:number: the company's contact for a number, created when there is none. */
-    contactByNumber: build.mutation<{ contactId: number; urlPicture: string | null }, string>({
+    contactByNumber: build.mutation<ContactProfile, string>({
       query: (number) => `contacts/profile/${encodeURIComponent(number)}`,
     }),
   }),

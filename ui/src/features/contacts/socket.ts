@@ -1,16 +1,10 @@
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
-import { contactsApi, type Contact } from './api';
+import type { ContactFrame, ContactView as Contact } from '@conversa/contracts';
+import { contactsApi } from './api';
 import { contactsPageApi, type ContactsPage, type ContactsPageArgs } from './pageApi';
 
 type ListFilters = Pick<ContactsPageArgs, 'searchParam' | 'channel'>;
-
-/** `company-<id>-contact` frame body: `{ action, contact }` (or `{ action: 'delete', contactId }`). */
-export interface ContactFrame {
-  action?: 'create' | 'update' | 'delete';
-  contact?: Contact;
-  contactId?: number;
-}
 
 /** Whether the list's search and channel filter keep this contact: name, e-mail or the number's digits, as the server searches. */
 export function contactMatches(contact: Pick<Contact, 'name' | 'number' | 'email' | 'channel'>, args: ListFilters): boolean {
@@ -54,7 +48,7 @@ export function applyContactListFrame(list: ContactsPage, frame: unknown, args: 
 /** Applies a contact frame to the cached contact it names (the drawer follows changes made elsewhere). */
 export function applyContactFrame(dispatch: ReturnType<typeof useAppDispatch>, frame: unknown): void {
   const { action, contact } = (frame ?? {}) as ContactFrame;
-  if (!contact || typeof contact.id !== 'number' || action === 'delete') return;
+  if (action === 'delete' || !contact || typeof contact.id !== 'number') return;
   dispatch(contactsApi.util.updateQueryData('contact', contact.id, () => contact));
 }
 

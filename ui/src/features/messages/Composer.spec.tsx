@@ -5,11 +5,12 @@ import { session } from '../../test/fixtures';
 import { fakeServer, renderApp } from '../../test/harness';
 import { Composer } from './Composer';
 import { message } from './fixtures';
-import type { ConversationTicket, Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
+import type { ConversationTicket } from './types';
 
-const ticket = (status: string): ConversationTicket => ({ id: 10, uuid: 'u-10', status, channel: 'whatsapp', isGroup: false, contactId: 5, contact: null, userId: 7, queueId: 1, whatsappId: null });
+const ticket = (status: ConversationTicket['status']): ConversationTicket => ({ id: 10, uuid: 'u-10', status, channel: 'whatsapp', isGroup: false, contactId: 5, contact: null, userId: 7, queueId: 1, whatsappId: null });
 
-function renderComposer({ status = 'open', signatureAvailable = false, replyTo = null as Message | null } = {}) {
+function renderComposer({ status = 'open' as ConversationTicket['status'], signatureAvailable = false, replyTo = null as Message | null } = {}) {
   const sent: Message[][] = [];
   const Screen = () => (
     <Composer

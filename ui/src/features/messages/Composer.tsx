@@ -13,7 +13,8 @@ import type { ActiveRecording } from './audioRecorder';
 import { CameraDialog } from './CameraDialog';
 import { cutLabel, filterQuickReplies, isSendable, signed, slashQuery, type QuickReply } from './model';
 import { SendContactDialog } from './SendContactDialog';
-import type { ConversationTicket, Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
+import type { ConversationTicket } from './types';
 
 /** emoji-picker-react is large: it loads the first time the picker opens. */
 const EmojiPicker = lazy(() => import('emoji-picker-react'));

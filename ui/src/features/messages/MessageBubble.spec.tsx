@@ -7,7 +7,7 @@ import { fakeServer, renderApp } from '../../test/harness';
 import { message } from './fixtures';
 import { conversationStyles, MessageBubble, type MessageActions } from './MessageBubble';
 import { keepsDeletedContent } from './model';
-import type { Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
 
 const actions: MessageActions = {
   reply: vi.fn(),

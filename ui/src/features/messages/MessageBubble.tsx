@@ -5,7 +5,7 @@ import { useT } from '../../i18n';
 import { formatMessageText } from './format';
 import { ackIcon, canDelete, canEdit, canForward, deletedText, keepsDeletedContent, type ShownMessage } from './model';
 import { AudioPlayer, CallLogLine, MessageContactCard, MessageDocument, MessageImage, MessageLocation, MessageVideo } from './MessageContent';
-import type { Message, QuotedMessage } from './types';
+import type { MessageView as Message, QuotedMessageView as QuotedMessage } from '@conversa/contracts';
 
 /** The reactions offered in a message's menu. */
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { nextAudioRate, rememberAudioRate, storedAudioRate } from './audioRate';
 import { downloadMedia, useMediaUrl } from '../../shared/media';
-import type { Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
 import { parseVCard } from './vcard';
 
 /** Thumbnails have a fixed box so a picture that finishes loading does not move the rows around it. */

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { ActionItems, MessageBubble, type MessageActions } from './MessageBubble';
-import type { Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
 import { dayLabel, LOAD_OLDER_THRESHOLD_PX, type MessageRow, type ShownMessage } from './model';
 
 /** Sizes guessed before a row is measured: close guesses keep the scrollbar steady while older pages arrive. */

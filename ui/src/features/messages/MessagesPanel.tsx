@@ -17,7 +17,8 @@ import { conversationStyles, type MessageActions } from './MessageBubble';
 import { EmptyConversation, MessageList, type MessageListHandle } from './MessageList';
 import { buildRows, canForward, flattenPages, SCROLL_TO_NEW_MESSAGE_DELAY_MS } from './model';
 import { useMessageFrames } from './socket';
-import type { ConversationTicket, Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
+import type { ConversationTicket } from './types';
 
 /** Channels without the provider's 24-hour reply window: the WhatsApp session and the sandbox. */
 const WINDOWLESS_CHANNELS = new Set(['whatsapp', 'sandbox']);

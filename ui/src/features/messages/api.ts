@@ -1,17 +1,9 @@
 import { api } from '../../app/api';
 import { applyMessage } from './model';
-import type { Message, MessagesPage } from './types';
+import type { CompanySettingsView, CreateTicketBody, EditMessageBody, ForwardMessageBody, MessagesPage, ReactToMessageBody, SendMessageBody, SentMessages, TicketView, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
 
-export interface SendMessageArgs {
-  ticketId: number;
-  body: string;
-  isPrivate?: boolean;
-  quotedMsgId?: string | null;
-  /** A contact card: the contact as the picker holds it. */
-  vCard?: { name: string; number: string };
-  /** A file already in the media store (a quick reply's attachment). */
-  mediaUrl?: string;
-}
+/** POST /messages/:ticketId as JSON: the ticket, and the body the contract takes (text, reply, card, a stored file). */
+export type SendMessageArgs = SendMessageBody & { ticketId: number };
 
 export interface SendMediaArgs {
   ticketId: number;
@@ -23,20 +15,7 @@ export interface SendMediaArgs {
   mediaTitle?: string;
 }
 
-export interface TicketMediaLists {
-  media: Message[];
-  documents: Message[];
-  links: Array<{ messageId: string; url: string; fromMe: boolean; createdAt: string }>;
-  calls: Message[];
-}
-
-export interface TicketImage {
-  mediaUrl: string;
-  pageNumber: number;
-  body: string;
-}
-
-type CompanySettingsAnswer = Record<string, string | number> & { companyId: number };
+export type { TicketImage, TicketMediaLists } from '@conversa/contracts';
 
 /** The messages calls: the conversation's list (newest page first), sending, editing, deleting, forwarding, reacting. */
 export const messagesApi = api.injectEndpoints({
@@ -51,14 +30,14 @@ export const messagesApi = api.injectEndpoints({
       transformResponse: (answer: MessagesPage & { ticket?: unknown }) => ({ messages: answer.messages, count: answer.count, hasMore: answer.hasMore }),
       providesTags: (_result, _error, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
-    sendMessage: build.mutation<{ messages: Message[] }, SendMessageArgs>({
+    sendMessage: build.mutation<SentMessages, SendMessageArgs>({
       query: ({ ticketId, ...body }) => ({ url: `messages/${ticketId}`, method: 'POST', body: { read: 1, fromMe: true, ...body } }),
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
       },
     }),
-    sendMedia: build.mutation<{ messages: Message[] }, SendMediaArgs>({
+    sendMedia: build.mutation<SentMessages, SendMediaArgs>({
       query: ({ ticketId, files, body, isPrivate, quotedMsgId, mediaTitle }) => {
         const form = new FormData();
         form.append('fromMe', 'true');
@@ -74,7 +53,7 @@ export const messagesApi = api.injectEndpoints({
         if (data) dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
       },
     }),
-    editMessage: build.mutation<Message, { messageId: string; body: string }>({
+    editMessage: build.mutation<Message, { messageId: string } & EditMessageBody>({
       query: ({ messageId, body }) => ({ url: `messages/edit/${messageId}`, method: 'POST', body: { body } }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -88,10 +67,10 @@ export const messagesApi = api.injectEndpoints({
         if (data) dispatch(messagesApi.util.updateQueryData('messages', data.ticketId, (draft) => void applyMessage(draft, data)));
       },
     }),
-    forwardMessage: build.mutation<Message, { messageId: string; contactId: number; signMessage: boolean }>({
+    forwardMessage: build.mutation<Message, ForwardMessageBody>({
       query: (body) => ({ url: 'message/forward', method: 'POST', body }),
     }),
-    reactToMessage: build.mutation<Message, { id: string; text: string; ticketId: number; fromMe: boolean }>({
+    reactToMessage: build.mutation<Message, ReactToMessageBody & { ticketId: number }>({
       query: (body) => ({ url: 'react/messages', method: 'POST', body }),
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -101,7 +80,7 @@ export const messagesApi = api.injectEndpoints({
     /** GET /messages/listimages/:ticketId: the gallery's pictures, oldest first. */
     ticketImages: build.query<TicketImage[], number>({
       query: (ticketId) => `messages/listimages/${ticketId}`,
-      transformResponse: (answer: { images: TicketImage[] }) => answer.images,
+      transformResponse: (answer: TicketImages) => answer.images,
       providesTags: (_result, _error, ticketId) => [{ type: 'TicketMedia', id: ticketId }],
     }),
     /** GET /messages/getmedia/:ticketId: the contact drawer's Mídia / Documentos / Links / Ligações tabs. */
@@ -110,11 +89,11 @@ export const messagesApi = api.injectEndpoints({
       providesTags: (_result, _error, ticketId) => [{ type: 'TicketMedia', id: ticketId }],
     }),
     /** POST /tickets from a contact card or a group participant ("talk to contact"): a new open ticket of mine. */
-    startConversation: build.mutation<{ id: number; uuid: string }, { contactId: number; userId: number | null; queueId: number | null; whatsappId: number | null }>({
+    startConversation: build.mutation<TicketView, Omit<CreateTicketBody, 'status'>>({
       query: (body) => ({ url: 'tickets', method: 'POST', body: { ...body, status: 'open' } }),
     }),
     /** GET /companySettings/:companyId: the settings the ticket screen reads (sendSignMessage, lgpdHideNumber …). */
-    conversationSettings: build.query<CompanySettingsAnswer, number>({
+    conversationSettings: build.query<CompanySettingsView, number>({
       query: (companyId) => `companySettings/${companyId}`,
       providesTags: ['CompanySettings'],
     }),

@@ -1,4 +1,4 @@
-import type { Message, MessagesPage } from './types';
+import type { MessagesPage, MessageView as Message } from '@conversa/contracts';
 
 let counter = 0;
 
@@ -13,6 +13,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     ticketId: 10,
     contactId: 5,
     whatsappId: null,
+    queueId: null,
     fromMe: false,
     body: `mensagem ${counter}`,
     mediaType: 'chat',

@@ -5,5 +5,5 @@
  *   given (a flex column); put the ContactDrawer (features/contacts) beside it.
  */
 export { MessagesPanel, acceptsMessages } from './MessagesPanel';
-export type { ConversationTicket, Message, MessagesPage, AppMessageFrame } from './types';
+export type { AppMessageFrame, ConversationTicket, Message, MessagesPage } from './types';
 export { messagesApi } from './api';

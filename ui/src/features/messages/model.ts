@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
-import type { AppMessageFrame, Message, MessagesPage } from './types';
+import type { AppMessageFrame, MessagesPage, MessageView as Message, QuickMessageView } from '@conversa/contracts';
 
 /** A message may be edited within 15 minutes (900000 ms) of its last update. */
 export const MESSAGE_EDIT_WINDOW_MS = 900_000;
@@ -194,13 +194,8 @@ export function cutLabel(text: string, length = QUICK_REPLY_LABEL_LENGTH): strin
   return chars.length > length ? `${chars.slice(0, length).join('')}...` : text;
 }
 
-export interface QuickReply {
-  id: number;
-  shortcode: string;
-  message: string;
-  mediaPath: string | null;
-  mediaName?: string | null;
-}
+/** What the composer's slash menu needs of a quick message (GET /quick-messages/list answers QuickMessageView). */
+export type QuickReply = Pick<QuickMessageView, 'id' | 'shortcode' | 'message' | 'mediaPath'> & Partial<Pick<QuickMessageView, 'mediaName'>>;
 
 /** The slash command being typed: text starting with '/' and no line break yet; null when the menu is closed. */
 export function slashQuery(text: string): string | null {

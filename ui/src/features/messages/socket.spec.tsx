@@ -8,7 +8,7 @@ import { useMessagesInfiniteQuery } from './api';
 import { message, page } from './fixtures';
 import { flattenPages } from './model';
 import { useMessageFrames } from './socket';
-import type { Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
 
 /** A websocket the test drives: it opens when told and delivers the frames the test pushes. */
 function scriptedSocket() {

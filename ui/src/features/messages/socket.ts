@@ -2,7 +2,7 @@ import { useAppDispatch } from '../../app/store';
 import { useSocketEvent, useSocketJoin, useSocketReconnect } from '../../app/SocketProvider';
 import { messagesApi } from './api';
 import { applyMessage, frameMessageFor } from './model';
-import type { Message } from './types';
+import type { MessageView as Message } from '@conversa/contracts';
 
 /**
  * Live updates on the open conversation: `company-<id>-appMessage` frames (create, update, delete) are

@@ -1,25 +1,16 @@
+import type { CreateTicketNoteRequest, TicketNoteView } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** A ticket note as the API answers it. */
-export interface TicketNote {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  userId: number;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { TicketNoteView as TicketNote } from '@conversa/contracts';
 
 /** POST /ticket-notes, DELETE /ticket-notes/{id}, GET /ticket-notes/list (ticketId, contactId). */
 export const notesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    ticketNotes: build.query<TicketNote[], { ticketId: number; contactId: number }>({
+    ticketNotes: build.query<TicketNoteView[], { ticketId: number; contactId: number }>({
       query: ({ ticketId, contactId }) => `ticket-notes/list?ticketId=${ticketId}&contactId=${contactId}`,
       providesTags: (_result, _error, { ticketId }) => [{ type: 'TicketNotes', id: ticketId }],
     }),
-    addTicketNote: build.mutation<TicketNote, { ticketId: number; contactId: number; note: string }>({
+    addTicketNote: build.mutation<TicketNoteView, CreateTicketNoteRequest>({
       query: (body) => ({ url: 'ticket-notes', method: 'POST', body }),
       invalidatesTags: (_result, _error, { ticketId }) => [{ type: 'TicketNotes', id: ticketId }],
     }),

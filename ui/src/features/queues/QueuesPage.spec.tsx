@@ -2,7 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderApp } from '../../test/harness';
 import { session } from '../../test/fixtures';
-import type { Queue } from './api';
+import type { QueueView, QueueWithOptions } from '@conversa/contracts';
+
+/** A list row, or with `chatbots` what GET /queue/{id} answers. */
+type Queue = QueueView & Partial<Pick<QueueWithOptions, 'chatbots'>>;
 
 const queueRow = (id: number, name: string, extra: Partial<Queue> = {}): Queue => ({
   id,

@@ -9,7 +9,8 @@ import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDeleteQueueMutation, useQueuesQuery, type Queue } from './api';
+import type { QueueView as Queue } from '@conversa/contracts';
+import { useDeleteQueueMutation, useQueuesQuery } from './api';
 import { useQueueFrames } from './socket';
 
 const QueueDialog = lazy(() => import('./QueueDialog'));

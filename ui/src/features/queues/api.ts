@@ -1,58 +1,5 @@
-import type { ChatbotOptionInput, ChatbotQueueType, ScheduleEntry } from '@conversa/contracts';
+import type { CreateQueueRequest, DeletedAnswer, QueueView, QueueWithOptions, UpdateQueueRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-
-/** A chatbot option as GET /queue/{id} and the `queue` frames carry it. */
-export interface ChatbotOption {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotQueueType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
-  options: ChatbotOption[];
-}
-
-/** A queue; `chatbots` comes with GET /queue/{id} and the frames, not with the list. */
-export interface Queue {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  closeTicket: boolean;
-  integrationId: number | null;
-  fileListId: number | null;
-  promptId: number | null;
-  schedules: ScheduleEntry[];
-  chatbots?: ChatbotOption[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface QueueRequest {
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  closeTicket: boolean;
-  integrationId: number | null;
-  fileListId: number | null;
-  promptId: number | null;
-  schedules: ScheduleEntry[];
-  chatbots: ChatbotOptionInput[];
-}
 
 export interface NamedRecord {
   id: number;
@@ -67,23 +14,23 @@ const namedRecords = (body: unknown, key: string): NamedRecord[] => {
 
 export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues'] }).injectEndpoints({
   endpoints: (build) => ({
-    queues: build.query<Queue[], void>({
+    queues: build.query<QueueView[], void>({
       query: () => 'queue',
       providesTags: ['Queues'],
     }),
-    queue: build.query<Queue, number>({
+    queue: build.query<QueueWithOptions, number>({
       query: (id) => `queue/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Queues', id }],
     }),
-    createQueue: build.mutation<Queue, QueueRequest>({
+    createQueue: build.mutation<QueueWithOptions, CreateQueueRequest>({
       query: (body) => ({ url: 'queue', method: 'POST', body }),
       invalidatesTags: ['Queues'],
     }),
-    updateQueue: build.mutation<Queue, QueueRequest & { id: number }>({
+    updateQueue: build.mutation<QueueWithOptions, UpdateQueueRequest & { id: number }>({
       query: ({ id, ...body }) => ({ url: `queue/${id}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => ['Queues', { type: 'Queues', id }],
     }),
-    deleteQueue: build.mutation<{ message: string }, number>({
+    deleteQueue: build.mutation<DeletedAnswer, number>({
       query: (id) => ({ url: `queue/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Queues'],
     }),

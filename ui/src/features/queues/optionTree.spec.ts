@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatbotOption } from './api';
+import type { ChatbotOptionView as ChatbotOption } from '@conversa/contracts';
 import { addOption, countOptions, fromSaved, nodeAtPath, optionNumber, optionsMissingMessage, removeOption, toRequest, updateOption, type OptionNode } from './optionTree';
 import { emptyQueueForm, maskTime, queueRequestOf, validateQueueForm } from './queueForm';
 

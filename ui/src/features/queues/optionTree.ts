@@ -1,5 +1,5 @@
 import type { ChatbotOptionInput, ChatbotQueueType } from '@conversa/contracts';
-import type { ChatbotOption } from './api';
+import type { ChatbotOptionView as ChatbotOption } from '@conversa/contracts';
 
 /**
  * The option-tree editor's model: the chatbot options of a queue as the dialog edits them. Each node has a

@@ -8,7 +8,7 @@ import {
   type ScheduleEntry,
 } from '@conversa/contracts';
 import type { MessageKey } from '../../i18n';
-import type { Queue } from './api';
+import type { QueueWithOptions as Queue } from '@conversa/contracts';
 import { fromSaved, nodeAtPath, toRequest, type OptionNode } from './optionTree';
 
 /** What the queue dialog edits. */

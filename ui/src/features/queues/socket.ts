@@ -1,13 +1,7 @@
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
-import { queuesApi, type Queue } from './api';
-
-/** `company-<id>-queue` frame body: a queue created, updated or deleted. */
-interface QueueFrame {
-  action?: 'create' | 'update' | 'delete';
-  queue?: Queue;
-  queueId?: number;
-}
+import type { QueueFrame, QueueView as Queue } from '@conversa/contracts';
+import { queuesApi } from './api';
 
 /** The list's order, as the server sorts it: orderQueue first (unordered after), then name, then id. */
 export const byMenuOrder = (a: Queue, b: Queue): number => {
@@ -34,7 +28,7 @@ export function useQueueFrames(): void {
   useSocketEvent('queue', (frame) => {
     dispatch(queuesApi.util.updateQueryData('queues', undefined, (draft) => applyQueueFrame(draft, frame)));
     const { action, queue } = (frame ?? {}) as QueueFrame;
-    if (queue && action !== 'delete') dispatch(queuesApi.util.updateQueryData('queue', queue.id, () => queue));
+    if (action !== 'delete' && queue) dispatch(queuesApi.util.updateQueryData('queue', queue.id, () => queue));
   });
   useSocketReconnect(() => dispatch(queuesApi.util.invalidateTags(['Queues'])));
 }

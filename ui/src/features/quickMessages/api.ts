@@ -1,6 +1,5 @@
 import type { CreateQuickMessageRequest, QuickMessageView, UpdateQuickMessageRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import type { QuickReply } from '../messages/model';
 
 export type QuickMessage = QuickMessageView;
 
@@ -17,7 +16,7 @@ export type QuickMessageList = { records: QuickMessage[]; count: number; hasMore
  */
 export const quickMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    quickReplies: build.query<QuickReply[], void>({
+    quickReplies: build.query<QuickMessageView[], void>({
       query: () => 'quick-messages/list',
       providesTags: ['QuickReplies'],
     }),

@@ -1,15 +1,10 @@
-import type { ScheduleView } from '@conversa/contracts';
+import type { CreateScheduleBody, ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 /** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
 export type Schedule = ScheduleView;
 
-export interface ScheduleInput {
-  body: string;
-  contactId: number;
-  sendAt: string;
-  ticketId?: number | null;
-}
+export type ScheduleInput = CreateScheduleBody;
 
 /** GET /schedules/{id}; POST /schedules; PUT /schedules/{id} (body, contactId, sendAt, userId). */
 export interface SchedulesPageArgs {

@@ -1,12 +1,8 @@
-import type { Language, LoginRequest, Plan, SessionResponse, SessionUser, SignupRequest } from '@conversa/contracts';
+import type { LoginRequest, Plan, SessionResponse, SessionUser, SignupRequest, UpdateUserRequest, UserRecord } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-export interface ProfileUpdate {
-  name?: string;
-  email?: string;
-  password?: string;
-  language?: Language;
-}
+/** What the profile dialog changes of oneself (PUT /users/{id}). */
+export type ProfileUpdate = Pick<UpdateUserRequest, 'name' | 'email' | 'password' | 'language'>;
 
 /** The session calls and the signup calls. */
 export const sessionApi = api.injectEndpoints({
@@ -24,7 +20,7 @@ export const sessionApi = api.injectEndpoints({
       query: () => 'auth/me',
       providesTags: ['Session'],
     }),
-    updateUser: build.mutation<unknown, { id: number } & ProfileUpdate>({
+    updateUser: build.mutation<UserRecord, { id: number } & ProfileUpdate>({
       query: ({ id, ...body }) => ({ url: `users/${id}`, method: 'PUT', body }),
     }),
     signup: build.mutation<unknown, SignupRequest>({

@@ -1,16 +1,7 @@
-import type { CompanySettingKey, ScheduleEntry } from '@conversa/contracts';
+import type { CompanyView, ScheduleEntry, SettingView as Setting } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-export interface Setting {
-  key: CompanySettingKey;
-  value: string;
-}
-
-/** `company-<id>-settings` frame body: one setting that changed. */
-export interface SettingFrame {
-  action?: 'update';
-  setting?: Setting;
-}
+export type { SettingFrame, SettingView as Setting } from '@conversa/contracts';
 
 /** The list after a change: the setting takes its new value in place (or joins the list). */
 export function applySetting(list: readonly Setting[], setting: Setting | undefined): Setting[] {
@@ -36,13 +27,13 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'Com
     /** The company's opening hours, from GET /companies/{id}. */
     companySchedules: build.query<ScheduleEntry[], number>({
       query: (companyId) => `companies/${companyId}`,
-      transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,
+      transformResponse: (company: CompanyView) => company.schedules,
       providesTags: ['CompanySchedules'],
     }),
     /** PUT /companies/{id}/schedules: the company's opening hours. */
     saveCompanySchedules: build.mutation<ScheduleEntry[], { companyId: number; schedules: ScheduleEntry[] }>({
       query: ({ companyId, schedules }) => ({ url: `companies/${companyId}/schedules`, method: 'PUT', body: { schedules } }),
-      transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,
+      transformResponse: (company: CompanyView) => company.schedules,
       async onQueryStarted({ companyId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
         dispatch(settingsApi.util.updateQueryData('companySchedules', companyId, () => data));

@@ -3,7 +3,7 @@ import { LuShieldAlert, LuShieldCheck } from 'react-icons/lu';
 import { useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
 import { useTicketHistoryQuery } from './api';
-import type { Ticket } from './types';
+import type { TicketView as Ticket } from '@conversa/contracts';
 
 const historyTypeKeys: Record<string, MessageKey> = {
   TicketCreated: 'tickets.history.TicketCreated',
@@ -59,7 +59,7 @@ export function HistoryDialog({ ticket, onClose }: { ticket: Ticket | null; onCl
           >
             {data.verified ? <LuShieldCheck /> : <LuShieldAlert />}
             <Text textStyle="sm">
-              {data.verified ? t('tickets.history.verified', { count: data.checked }) : t('tickets.history.broken', { revision: data.break?.revision ?? '?' })}
+              {data.verified ? t('tickets.history.verified', { count: data.checked }) : t('tickets.history.broken', { revision: (data.break && 'revision' in data.break ? data.break.revision : undefined) ?? '?' })}
             </Text>
           </HStack>
           <Stack gap="2" maxH="420px" overflowY="auto">

@@ -17,7 +17,7 @@ import { ticketsApi, useTicketByUuidQuery } from './api';
 import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
 import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
-import type { Ticket, TicketFrame } from './types';
+import type { TicketFrame, TicketView as Ticket } from '@conversa/contracts';
 
 /**
  * GET /tickets/u/{uuid} goes out 500 ms after a ticket is chosen, so flicking through the list does

@@ -12,7 +12,7 @@ import { flattenTickets } from './cache';
 import { useMinuteClock } from './clock';
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
 import { ROW_HEIGHT, TicketRow, TicketRowSkeleton, ticketRowStyles } from './TicketRow';
-import type { Ticket } from './types';
+import type { TicketView as Ticket } from '@conversa/contracts';
 
 /** The next page loads once the list is scrolled within 100 px of its bottom. */
 export const LOAD_MORE_WITHIN_PX = 100;

@@ -7,7 +7,7 @@ import { fakeServer, renderApp } from '../../test/harness';
 import { TicketActionsProvider } from './actions';
 import { ticket as testTicket } from './testTickets';
 import { TicketRow, ticketRowStyles } from './TicketRow';
-import type { Ticket } from './types';
+import type { TicketView as Ticket } from '@conversa/contracts';
 
 function renderRow(shown: Ticket) {
   fakeServer({});

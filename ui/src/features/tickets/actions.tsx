@@ -11,7 +11,7 @@ import { workingStatus } from './access';
 import { AcceptDialog, AlreadyTakenDialog, NewTicketDialog, TransferDialog, useQueueChoices, type NewTicketChoice } from './dialogs';
 import { HistoryDialog } from './HistoryDialog';
 import { otherOpenTicketHolder, type TicketHolder } from './holder';
-import type { Ticket } from './types';
+import type { TicketView as Ticket } from '@conversa/contracts';
 
 /**
  * What can be done to a ticket from a list row or the conversation header, with the

@@ -1,57 +1,17 @@
 import { api } from '../../app/api';
 import { normaliseListArgs, toQueryParams, type TicketListArgs } from './listArgs';
-import type { Ticket, TicketPage, TicketStatus } from './types';
+import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
+import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id}: the state wanted; the server reads which transition it is. */
-export interface TicketChange {
-  id: number;
-  status?: TicketStatus;
-  userId?: number | null;
-  queueId?: number | null;
-  sendFarewellMessage?: boolean;
-  isFinished?: boolean;
-}
+export type TicketChange = UpdateTicketRequest & { id: number };
+export type { CreateTicketBody as NewTicket, TicketHistory } from '@conversa/contracts';
 
-export interface NewTicket {
-  contactId: number;
-  userId: number | null;
-  queueId: number | null;
-  whatsappId: number | null;
-  status: 'open';
-}
-
-/** GET /tickets/{id}/history: the ticket's own events with the hash-chain verdict. */
-export interface TicketHistory {
-  ticketId: number;
-  verified: boolean;
-  checked: number;
-  break?: { revision: number; reason?: string } & Record<string, unknown>;
-  events: Array<{
-    revision: number;
-    type: string;
-    occurredAt: string;
-    actor: { kind: string; id: string | number; name: string | null };
-    changes: Record<string, unknown>;
-    hash: string | null;
-  }>;
-}
-
-export interface QueueOption {
-  id: number;
-  name: string;
-  color: string;
-}
-export interface NamedOption {
-  id: number;
-  name: string;
-}
-export interface ConnectionOption extends NamedOption {
-  channel?: string;
-  status?: string;
-}
-export interface TagOption extends NamedOption {
-  color: string;
-}
+/** What the ticket dialogs and filters show of the lists they pick from (GET /queue, /users/list, /whatsapp, /tags/list). */
+export type QueueOption = QueueSummary;
+export type NamedOption = UserOption;
+export type ConnectionOption = Pick<ConnectionView, 'id' | 'name' | 'channel' | 'status'>;
+export type TagOption = Pick<TagView, 'id' | 'name' | 'color'>;
 
 /** Count badges ask for the first page only and keep its count. */
 const countParams = (args: TicketListArgs) => toQueryParams(args, 1);
@@ -88,13 +48,13 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     updateTicket: build.mutation<Ticket, TicketChange>({
       query: ({ id, ...body }) => ({ url: `tickets/${id}`, method: 'PUT', body }),
     }),
-    createTicket: build.mutation<Ticket, NewTicket>({
+    createTicket: build.mutation<Ticket, CreateTicketBody>({
       query: (body) => ({ url: 'tickets', method: 'POST', body }),
     }),
     deleteTicket: build.mutation<unknown, number>({
       query: (id) => ({ url: `tickets/${id}`, method: 'DELETE' }),
     }),
-    closeAllTickets: build.mutation<{ closed: number }, { status: TicketStatus; queueIds?: number[] }>({
+    closeAllTickets: build.mutation<ClosedCount, { status: TicketStatus; queueIds?: number[] }>({
       query: (body) => ({ url: 'tickets/closeAll', method: 'POST', body }),
     }),
     ticketHistory: build.query<TicketHistory, number>({
@@ -119,7 +79,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     /** The transfer dialog's user search (GET /users/?searchParam), from 3 characters. */
     searchUsers: build.query<NamedOption[], string>({
       query: (searchParam) => ({ url: 'users', params: { searchParam } }),
-      transformResponse: (answer: { users: NamedOption[]; hasMore: boolean }) => answer.users,
+      transformResponse: (answer: UserListResponse) => answer.users,
     }),
     tagOptions: build.query<TagOption[], void>({
       query: () => 'tags/list',

@@ -1,6 +1,6 @@
 import { canSeeTicket } from '@conversa/contracts/tickets/visibility';
 import { isSearchList, matchesList, ticketBefore, type TicketListArgs } from './listArgs';
-import type { ContactFrame, Ticket, TicketFrame, TicketPage, TicketViewer } from './types';
+import type { ContactFrame, TicketFrame, TicketPage, TicketView as Ticket, TicketViewer } from '@conversa/contracts';
 
 /**
  * How live frames change the cached lists, without asking the server again.

@@ -9,7 +9,7 @@ import { ContactPicker, useDebounced, type Contact } from '../contacts';
 import { useConnectionOptionsQuery, useQueueOptionsQuery, useSearchUsersQuery, useUserOptionsQuery, type NamedOption, type QueueOption } from './api';
 import { isTicketAdmin } from './access';
 import type { TicketHolder } from './holder';
-import type { Ticket } from './types';
+import type { TicketView as Ticket } from '@conversa/contracts';
 
 /** User and contact searches start at 3 characters, 500 ms after typing stops. */
 export const SEARCH_MIN_CHARS = 3;

@@ -1,5 +1,6 @@
 import { canSeeTicket } from '@conversa/contracts/tickets/visibility';
-import type { Ticket, TicketBefore, TicketStatus, TicketViewer } from './types';
+import type { TicketBefore, TicketView as Ticket, TicketViewer } from '@conversa/contracts';
+import type { TicketStatus } from './types';
 
 /**
  * What one ticket list asks GET /tickets for. It is also the RTK Query cache key, so
@@ -67,7 +68,7 @@ export const selectsNothing = (args: TicketListArgs) => args.queueIds !== undefi
 export function matchesList(ticket: Pick<Ticket, 'status' | 'userId' | 'queueId' | 'isGroup' | 'whatsappId' | 'tags' | 'unreadMessages'>, args: TicketListArgs, viewer: TicketViewer): boolean {
   if (!canSeeTicket(viewer, ticket, args.showAll)) return false;
   if (args.status && ticket.status !== args.status) return false;
-  if (args.statusFilter && !args.statusFilter.includes(ticket.status)) return false;
+  if (args.statusFilter && !(args.statusFilter as readonly string[]).includes(ticket.status)) return false;
   if (args.queueIds && (ticket.queueId === null || !args.queueIds.includes(ticket.queueId))) return false;
   if (args.users && (ticket.userId === null || !args.users.includes(ticket.userId))) return false;
   if (args.whatsappIds && (ticket.whatsappId === null || !args.whatsappIds.includes(ticket.whatsappId))) return false;

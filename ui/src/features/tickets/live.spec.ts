@@ -8,7 +8,7 @@ import { flattenTickets } from './cache';
 import { COUNT_REFRESH_MS, createTicketLive, setTicketInView } from './live';
 import type { TicketListArgs } from './listArgs';
 import { ticket } from './testTickets';
-import type { Ticket } from './types';
+import type { TicketView as Ticket } from '@conversa/contracts';
 
 vi.mock('./sound', () => ({ playNotificationSound: vi.fn() }));
 const { playNotificationSound } = await import('./sound');

@@ -8,7 +8,8 @@ import { applyContactFrame, applyNotificationFrame, applyPlacement, countChange,
 import { normaliseListArgs } from './listArgs';
 import { applyPresenceFrame, type PresenceFrame } from './presence';
 import { playNotificationSound } from './sound';
-import { viewerOfUser, type ContactFrame, type TicketFrame } from './types';
+import type { ContactFrame, TicketFrame } from '@conversa/contracts';
+import { viewerOfUser } from './types';
 
 /**
  * Live tickets: `ticket`, `contact` and `presence` frames patch every cached ticket
@@ -93,7 +94,7 @@ export function createTicketLive(store: AppStore) {
 
   const onContact = (raw: unknown) => {
     const frame = raw as ContactFrame;
-    if (!frame?.contact || frame.action === 'delete') return;
+    if (frame?.action === 'delete' || !frame?.contact) return;
     const state = ticketsState(store);
     for (const args of ticketsApi.util.selectCachedArgsForQuery(state, 'ticketList')) {
       const data = ticketsApi.endpoints.ticketList.select(args)(state).data;

@@ -1,3 +1,4 @@
+import type { PresenceFrame as ContactPresenceFrame } from '@conversa/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -10,11 +11,8 @@ export type Presence = 'composing' | 'recording';
 
 export const PRESENCE_TTL_MS = 15_000;
 
-export interface PresenceFrame {
-  ticketId?: number;
-  presence?: string;
-  ticket?: { id?: number; presence?: string };
-}
+/** A `presence` frame (PresenceFrame in contracts), read defensively; the older `{ ticket: { id, presence } }` form is still understood. */
+export type PresenceFrame = Partial<Pick<ContactPresenceFrame, 'ticketId' | 'presence'>> & { ticket?: { id?: number; presence?: string } };
 
 const current = new Map<number, Presence>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();

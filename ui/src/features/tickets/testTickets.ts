@@ -1,4 +1,20 @@
-import type { Ticket, TicketViewer } from './types';
+import type { ContactView, TicketContact, TicketFrame, TicketView as Ticket, TicketViewer } from '@conversa/contracts';
+
+/** A ticket's contact as the server sends it. */
+export const ticketContact = (overrides: Partial<TicketContact> = {}): TicketContact => ({
+  id: 11,
+  name: 'Maria Cliente',
+  number: '5511999990000',
+  email: '',
+  profilePicUrl: null,
+  urlPicture: null,
+  channel: 'whatsapp',
+  isGroup: false,
+  active: true,
+  disableBot: false,
+  acceptAudioMessage: true,
+  ...overrides,
+});
 
 /** A ticket as the server sends it, for the tickets feature's tests. */
 export const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
@@ -11,7 +27,7 @@ export const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   userId: 7,
   user: { id: 7, name: 'Ana Souza' },
   contactId: 11,
-  contact: { id: 11, name: 'Maria Cliente', number: '5511999990000', profilePicUrl: null, channel: 'whatsapp', isGroup: false },
+  contact: ticketContact({ id: 11, name: 'Maria Cliente', number: '5511999990000' }),
   tags: [],
   whatsappId: null,
   whatsapp: null,
@@ -21,6 +37,9 @@ export const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   unreadMessages: 0,
   lastMessage: 'Olá',
   useIntegration: false,
+  promptId: null,
+  amountUsedBotQueues: 0,
+  userRating: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',
   ...overrides,
@@ -33,5 +52,34 @@ export const viewer = (overrides: Partial<TicketViewer> = {}): TicketViewer => (
   queueIds: [1],
   allTicket: 'disable',
   allowGroup: false,
+  ...overrides,
+});
+
+/** A `ticket` frame as the projector publishes it: its ticketId is the ticket's, `before` null unless given. */
+export const ticketFrame = (frame: Omit<TicketFrame, 'ticketId' | 'before'> & Partial<Pick<TicketFrame, 'ticketId' | 'before'>>): TicketFrame => ({
+  ticketId: frame.ticket.id,
+  before: null,
+  ...frame,
+});
+
+/** A contact as the API and the `contact` frames carry it. */
+export const contactView = (overrides: Partial<ContactView> = {}): ContactView => ({
+  id: 11,
+  companyId: 2,
+  name: 'Maria Cliente',
+  number: '5511999990000',
+  email: '',
+  profilePicUrl: null,
+  urlPicture: null,
+  active: true,
+  disableBot: false,
+  acceptAudioMessage: true,
+  channel: 'whatsapp',
+  isGroup: false,
+  extraInfo: [],
+  lgpdAcceptedAt: null,
+  tags: [],
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
   ...overrides,
 });

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
-import { mayTouchUser, type UserEditor, type UserRecord } from '@conversa/contracts';
+import { mayTouchUser, type UserEditor, type UserRecord, type UserView } from '@conversa/contracts';
 import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -14,7 +14,7 @@ import { useDebounced } from '../contacts';
 import { useQueuesQuery } from '../queues/api';
 import { userUpdated } from '../session/sessionSlice';
 import { UserAvatar } from './UserAvatar';
-import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserFrame } from './api';
+import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserChange } from './api';
 
 const UserDialog = lazy(() => import('./UserDialog'));
 
@@ -22,7 +22,7 @@ const UserDialog = lazy(() => import('./UserDialog'));
 export const USERS_SEARCH_DEBOUNCE_MS = 500;
 
 /** What a change to one's own record changes in the session (top bar name and picture, menu and theme preferences). */
-const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme }: UserRecord) => ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme });
+const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme }: UserView) => ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme });
 
 /** /users: search, add, edit, delete; the list follows `user` frames. */
 export default function UsersPage() {
@@ -46,11 +46,11 @@ export default function UsersPage() {
   const [deleteUser, deleting] = useDeleteUserMutation();
 
   /** Puts a saved or broadcast user into the loaded list (and into the session when it is oneself). */
-  const applyChange = (frame: UserFrame) => {
+  const applyChange = (frame: UserChange) => {
     dispatch(usersApi.util.updateQueryData('users', { searchParam, pageNumber: 1 }, (draft) => applyUserChange(draft, frame, searchParam)));
     if (frame.user?.id === me.id && frame.action !== 'delete') dispatch(userUpdated(sessionFieldsOf(frame.user)));
   };
-  useSocketEvent('user', (frame) => applyChange(frame as UserFrame));
+  useSocketEvent('user', (frame) => applyChange(frame as UserChange));
   useSocketReconnect(() => {
     if (pageNumber === 1) refetch();
     else setPage({ searchParam, pageNumber: 1 });

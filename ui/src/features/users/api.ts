@@ -1,4 +1,4 @@
-import type { CreateUserRequest, UpdateUserRequest, UserListResponse, UserRecord } from '@conversa/contracts';
+import type { CreateUserRequest, UpdateUserRequest, UserFrame, UserListResponse, UserRecord, UserView } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export interface UsersPageArgs {
@@ -6,12 +6,10 @@ export interface UsersPageArgs {
   pageNumber: number;
 }
 
-/** `company-<id>-user` frame body: the users projector's row, or the deleted id. */
-export interface UserFrame {
-  action?: 'create' | 'update' | 'delete';
-  user?: UserRecord;
-  userId?: number;
-}
+/** What the users list takes in: a `user` frame, or a user this screen just saved (which carries its queues). */
+export type UserChange =
+  | { action: 'create' | 'update'; user: UserView & Partial<Pick<UserRecord, 'queues'>>; userId?: never }
+  | Extract<UserFrame, { action: 'delete' }>;
 
 const matches = (user: Pick<UserRecord, 'name' | 'email'>, searchParam: string) => {
   const term = searchParam.trim().toLowerCase();
@@ -26,7 +24,7 @@ const byName = (a: UserRecord, b: UserRecord) => a.name.localeCompare(b.name) ||
  * `queues` of a frame row is left as the list had it: the screen names queues from `queueIds`.
  */
 export function applyUserChange(list: UserListResponse, frame: unknown, searchParam: string): UserListResponse {
-  const { action, user, userId } = (frame ?? {}) as UserFrame;
+  const { action, user, userId } = (frame ?? {}) as UserChange;
   if (action === 'delete' || (user && !matches(user, searchParam))) {
     const gone = action === 'delete' ? userId : user?.id;
     if (!list.users.some((row) => row.id === gone)) return list;
