@@ -30,6 +30,7 @@ export * from './contacts/api';
 export * from './contacts/privacy';
 export * from './tags/events';
 export * from './tags/api';
+export * from './tags/kanban';
 export * from './connections/events';
 export * from './connections/api';
 export * from './meta/api';

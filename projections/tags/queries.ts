@@ -8,6 +8,8 @@ export interface TagView {
   color: string;
   kanban: 0 | 1;
   userId: number | null;
+  /** Tickets (any status, not deleted) of the contacts carrying the tag: a ticket's tags are its contact's. */
+  ticketsCount: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -19,12 +21,23 @@ const tagFromRow = (row: any): TagView => ({
   color: row.color,
   kanban: row.kanban === 1 ? 1 : 0,
   userId: row.user_id,
+  ticketsCount: Number(row.tickets_count ?? 0),
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
+/**
+ * Counted when read, from the contacts' tags and the tickets tables: a counter kept by this projector would
+ * depend on the contacts projector having applied the same events first, which nothing orders.
+ */
+const withTicketsCount = (query: any) =>
+  query.select(
+    sql<number>`(select count(*)::int from read.contact_tags ct join read.tickets t on t.company_id = ct.company_id and t.contact_id = ct.contact_id and not t.deleted
+      where ct.tag_id = read.tags.id)`.as('tickets_count'),
+  );
+
 export async function findTag(db: Kysely<any>, companyId: number, id: number): Promise<TagView | undefined> {
-  const row = await db.selectFrom('read.tags').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const row = await withTicketsCount(db.selectFrom('read.tags').selectAll()).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   return row ? tagFromRow(row) : undefined;
 }
 
@@ -37,12 +50,12 @@ export async function listTags(
   companyId: number,
   options: { searchParam?: string; kanban?: 0 | 1; offset?: number; limit?: number } = {},
 ): Promise<{ tags: TagView[]; hasMore: boolean }> {
-  let query = db.selectFrom('read.tags').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
+  let query = withTicketsCount(db.selectFrom('read.tags').selectAll()).where('company_id', '=', companyId).where('deleted', '=', false);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
   if (options.kanban !== undefined) query = query.where('kanban', '=', options.kanban);
   query = query.orderBy(sql`lower(name)`).orderBy('id').offset(options.offset ?? 0);
-  if (options.limit === undefined) return { tags: (await query.execute()).map(tagFromRow), hasMore: false };
+  if (options.limit === undefined) return { tags: ((await query.execute()) as any[]).map(tagFromRow), hasMore: false };
   // One row past the page says whether there is a next page, without counting them all.
   const rows = await query.limit(options.limit + 1).execute();
   return { tags: rows.slice(0, options.limit).map(tagFromRow), hasMore: rows.length > options.limit };
