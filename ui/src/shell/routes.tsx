@@ -9,6 +9,7 @@ import { settingRoutes } from '../features/settings/routes';
 import { connectionRoutes } from '../features/connections/routes';
 import { companyRoutes } from '../features/companies/routes';
 import { helpRoutes } from '../features/helps/routes';
+import { tagRoutes } from '../features/tags/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -27,4 +28,4 @@ import { helpRoutes } from '../features/helps/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...tagRoutes];
