@@ -8,6 +8,7 @@
  * - a card move seen by another browser: a second context watches the board while the first drags a card into
  *   a lane; from the drop to the watcher's lane count changing (both read the same machine clock), median and p95
  *   of BENCH_MOVES (default 10).
+ * - GET /ticket/kanban alone (median, and its size): the server's part of the first paint.
  * Also the machine's CPU steal and idle over the run (from /proc/stat) and the load average, to read the figures
  * against. One JSON line per figure on stdout; progress on stderr. BENCH_TICKETS changes the board size.
  */
@@ -127,6 +128,18 @@ async function main() {
       const created = await call('POST', '/contacts', { name: `Movido ${move}`, number: String(5521980000000 + move) });
       await call('POST', '/tickets', { contactId: created.id, queueId: queueIds[move % 2]!, status: 'pending' });
     }
+
+    // The server's part of the first paint: the cards' call alone, and its size.
+    const apiTimes: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const response = await app.inject({ method: 'GET', url: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify(queueIds))}`, headers: { authorization: `Bearer ${token}` } });
+      apiTimes.push(performance.now() - started);
+      bytes = response.rawPayload.length;
+    }
+    figure('kanban_tickets_call_p50_ms', percentile(apiTimes, 50), 'ms');
+    figure('kanban_tickets_call_kb', bytes / 1024, 'KiB');
 
     const cpuBefore = cpuTimes();
     figure('machine_load_average_1m', loadavg()[0]!, 'runnable');
