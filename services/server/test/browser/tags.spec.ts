@@ -117,7 +117,11 @@ describe('tags in a browser', { timeout: 180_000 }, () => {
     await page.getByTestId(`ticket-tags-option-${created.id}`).click();
     await page.getByTestId(`ticket-tags-chip-${created.id}`).waitFor();
     await page.keyboard.press('Escape');
+    // The contact drawer shows the same tags, through its own editor.
+    await page.getByTestId('header-contact').click();
+    await page.getByTestId(`contact-tags-chip-${created.id}`).waitFor();
     await screenshot(page, 'tags-ticket-header');
+    await page.getByTestId('header-contact').click();
     await page.getByTestId('header-resolve').click();
     await page.getByTestId('header-resolve-silent').click();
     await page.waitForFunction(() => location.pathname === '/tickets');

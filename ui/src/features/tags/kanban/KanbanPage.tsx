@@ -1,7 +1,7 @@
 import { Box, Button, Center, Flex, Heading, HStack, Spinner, Text } from '@chakra-ui/react';
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import type { KanbanTicket, TagRecord } from '@conversa/contracts';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { useStore } from 'react-redux';
 import { useErrorToast } from '../../../app/notify';
@@ -46,13 +46,23 @@ export default function KanbanPage() {
   const patchCards = (recipe: (cards: KanbanTicket[]) => KanbanTicket[]) => store.dispatch(tagsApi.util.updateQueryData('kanbanTickets', queueIds, recipe));
   useTagFrames();
   useSocketEvent('ticket', (frame) => patchCards((draft) => applyKanbanTicketFrame(draft, frame, viewer, lanes)));
-  useSocketEvent('contact', (frame) => patchCards((draft) => applyKanbanContactFrame(draft, frame, lanes)));
+  // Moves in flight, by contact: the frame of the first call (lane tag removed) must not pull the card back to the
+  // default lane while the second call is on its way.
+  const inFlight = useRef(new Map<number, TagRecord | null>());
+  useSocketEvent('contact', (frame) =>
+    patchCards((draft) => {
+      const next = applyKanbanContactFrame(draft, frame, lanes);
+      if (inFlight.current.size === 0) return next;
+      return next.map((card) => (inFlight.current.has(card.contactId) ? { ...card, tags: movedTags(card.tags, inFlight.current.get(card.contactId)!, lanes) } : card));
+    }),
+  );
   useSocketReconnect(() => store.dispatch(tagsApi.util.invalidateTags(['Kanban'])));
 
   const move = async (card: KanbanTicket, target: TagRecord | null) => {
     const before = card.tags;
     // The card moves at once; the calls' answers (and the frames) confirm it, a refusal puts it back.
     patchCards((draft) => draft.map((known) => (known.id === card.id ? { ...known, tags: movedTags(known.tags, target, lanes) } : known)));
+    inFlight.current.set(card.contactId, target);
     try {
       await removeTicketTags(card.id).unwrap();
       toaster.create({ type: 'success', description: t('kanban.removed') });
@@ -63,6 +73,8 @@ export default function KanbanPage() {
     } catch (error) {
       patchCards((draft) => draft.map((known) => (known.id === card.id ? { ...known, tags: before } : known)));
       showError(error);
+    } finally {
+      inFlight.current.delete(card.contactId);
     }
   };
 
