@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** A tag as the API and the `tag` frames show it (spec 3 §3). */
+/** A tag as the API and the `tag` frames show it. */
 export interface TagView {
   id: number;
   companyId: number;

@@ -4,13 +4,13 @@ import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
 
-/** Spec 3 §5: a tag's name has at least 3 characters. */
+/** A tag's name has at least 3 characters. */
 export const TAG_NAME_MIN_LENGTH = 3;
 export const TAG_NAME_MAX_LENGTH = 100;
 
 /** CSS hex colour (#rgb, #rrggbb or #rrggbbaa): lanes and chips are painted with it. */
 export const TagColor = safeText().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Cor inválida');
-/** 1: the tag is a lane of the kanban board (spec 3 §3). */
+/** 1: the tag is a lane of the kanban board. */
 export const TagKanban = z.union([z.literal(0), z.literal(1)]);
 
 export const TagDetails = z.object({
@@ -20,7 +20,7 @@ export const TagDetails = z.object({
 });
 export type TagDetails = z.infer<typeof TagDetails>;
 
-/** `userId`: who created it (spec 3 §3 Tag.userId); null when the system did. */
+/** `userId`: who created it; null when the system did. */
 export const TagCreated = defineEvent('TagCreated', TagDetails.extend({ tagId: id, userId: id.nullable() }));
 export const TagChanged = defineEvent('TagChanged', z.object({ tagId: id, changes: TagDetails.partial() }));
 export const TagDeleted = defineEvent('TagDeleted', z.object({ tagId: id }));

@@ -32,7 +32,7 @@ async function syncedContactId(ctx: ApiContext, companyId: number, body: SyncCon
 }
 
 /**
- * Tags (spec 1 §7, spec 3 §7 "Kanban and tags"). Any user of the company may create, change and
+ * Tags and the tag calls of the ticket screens and the kanban board. Any user of the company may create, change and
  * delete its tags and set a contact's tags: they are shared labels, like the kanban lanes they make.
  */
 export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -47,7 +47,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return tags;
   });
 
-  // The kanban board's lanes: every kanban tag (spec 3 §7 answers them as `lista`).
+  // The kanban board's lanes: every kanban tag, answered as `lista`.
   app.get('/tags/kanban', async (request) => {
     const { tags } = await listTags(ctx.db, request.principal.companyId, { kanban: 1 });
     return { lista: tags };
