@@ -1,10 +1,11 @@
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from './database';
 
 /** The role analysts log in through (GRANT conversa_analyst TO <login>): reads schema `read`, nothing else. */
 export const ANALYST_ROLE = 'conversa_analyst';
 
-export async function grantAnalystRole(db: Kysely<any>): Promise<void> {
+export async function grantAnalystRole(db: Kysely<ReadDatabase>): Promise<void> {
   await withSchemaLock(db, (trx) =>
     sql`
       do $$ begin

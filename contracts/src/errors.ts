@@ -1,9 +1,10 @@
 /**
  * The one catalogue of error codes: the spec's ERR_… names plus Conversa's own in the same style.
- * Answers are `{ error: code, message }` with the status below; translations live in the UI message files.
+ * Answers are `{ error: code, message }` with the status below; translations live in
+ * ui/src/i18n/common.ts (`errors.<code>`).
  */
 export const errorCatalogue = {
-  // spec 1 §8
+  // The spec's ERR_… names
   ERR_NO_OTHER_WHATSAPP: { status: 400, message: 'There must be at least one default connection.' },
   ERR_NO_DEF_WAPP_FOUND: { status: 404, message: 'No default connection found.' },
   ERR_WAPP_NOT_INITIALIZED: { status: 400, message: 'The connection session is not initialised.' },
@@ -38,7 +39,7 @@ export const errorCatalogue = {
   ERR_CONCURRENCY_RETRIES_EXHAUSTED: { status: 409, message: 'Too many concurrent changes to the same record; try again.' },
   ERR_DUPLICATE_EVENT_ID: { status: 409, message: 'An event with this id already exists in another stream.' },
   ERR_UNAUTHENTICATED: { status: 401, message: 'Authentication required.' },
-  /** The access token expired or is invalid: the browser refreshes once and retries (spec 1 §4). */
+  /** The access token expired or is invalid: the browser refreshes once and retries. */
   ERR_INVALID_TOKEN: { status: 403, message: 'The access token is invalid or expired.' },
   ERR_PLAN_FEATURE_DISABLED: { status: 403, message: "This company's plan does not include this feature." },
   ERR_NOT_FOUND: { status: 404, message: 'Not found.' },

@@ -1,10 +1,13 @@
-import { defaultCompanySettings, type RecordedEvent } from '@conversa/contracts';
+import { defaultCompanySettings } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migrateCompanies } from './migration';
 import { companySettingsOf } from './queries';
+import type { CompaniesTable } from './tables';
 
-const detailColumns = {
+const detailRow = fieldColumns<CompaniesTable>()({
   name: 'name',
   email: 'email',
   phone: 'phone',
@@ -15,13 +18,7 @@ const detailColumns = {
   addressCity: 'address_city',
   recurrence: 'recurrence',
   status: 'status',
-} as const;
-
-function detailRow(changes: Record<string, unknown>) {
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(detailColumns)) if (changes[field] !== undefined) row[column] = changes[field];
-  return row;
-}
+});
 
 export const companiesProjector = defineProjector({
   name: 'companies',
@@ -29,12 +26,12 @@ export const companiesProjector = defineProjector({
   eventTypes: ['CompanyRegistered', 'CompanyDetailsChanged', 'CompanyPlanChanged', 'CompanyDueDateSet', 'CompanySettingChanged', 'CompanySchedulesSet', 'CompanyDeleted', 'SessionStarted'],
   tables: ['read.companies', 'read.company_settings'],
   migrate: migrateCompanies,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const changes: ProjectionChange[] = [];
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'CompanyRegistered':
           await trx
             .insertInto('read.companies')
@@ -74,7 +71,7 @@ export const companiesProjector = defineProjector({
           await trx.updateTable('read.companies').set({ last_login: at }).where('id', '=', data.companyId).execute();
           continue;
       }
-      changes.push({ companyId: data.companyId, entity: 'company', data: { action: event.type === 'CompanyDeleted' ? 'delete' : 'update', companyId: data.companyId } });
+      changes.push({ companyId: data.companyId, entity: 'company', data: { action: type === 'CompanyDeleted' ? 'delete' : 'update', companyId: data.companyId } });
     }
     return changes;
   },

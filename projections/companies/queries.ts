@@ -1,34 +1,16 @@
-import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type ScheduleEntry } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
-
-export interface CompanyRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  planId: number;
-  status: boolean;
-  dueDate: string;
-  recurrence: string;
-  paymentMethod: string;
-  addressStreet: string;
-  addressState: string;
-  addressCity: string;
-  /** Opening hours; a company that never saved any has the default week (spec 2 §3). */
-  schedules: ScheduleEntry[];
-  createdAt: string;
-  lastLogin: string | null;
-}
+import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type CompanyView, type ScheduleEntry } from '@conversa/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { CompaniesTable } from './tables';
 
 const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
-export async function findCompany(db: Kysely<any>, id: number): Promise<CompanyRow | null> {
+export async function findCompany(db: Kysely<ReadDatabase>, id: number): Promise<CompanyView | null> {
   const row = await db.selectFrom('read.companies').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
   return row ? companyFromRow(row) : null;
 }
 
-const companyFromRow = (row: any): CompanyRow => ({
+const companyFromRow = (row: Selectable<CompaniesTable>): CompanyView => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -47,14 +29,14 @@ const companyFromRow = (row: any): CompanyRow => ({
   lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
 });
 
-export async function companySettingsOf(db: Kysely<any>, companyId: number): Promise<CompanySettings> {
+export async function companySettingsOf(db: Kysely<ReadDatabase>, companyId: number): Promise<CompanySettings> {
   const rows = await db.selectFrom('read.company_settings').select(['key', 'value']).where('company_id', '=', companyId).execute();
   const settings: Record<string, string> = { ...defaultCompanySettings };
   for (const row of rows) settings[row.key] = row.value;
   return settings as CompanySettings;
 }
 
-export async function companyNameTaken(db: Kysely<any>, name: string): Promise<boolean> {
+export async function companyNameTaken(db: Kysely<ReadDatabase>, name: string): Promise<boolean> {
   const row = await db
     .selectFrom('read.companies')
     .select('id')
@@ -64,23 +46,23 @@ export async function companyNameTaken(db: Kysely<any>, name: string): Promise<b
   return row !== undefined;
 }
 
-export async function countCompaniesOnPlan(db: Kysely<any>, planId: number): Promise<number> {
+export async function countCompaniesOnPlan(db: Kysely<ReadDatabase>, planId: number): Promise<number> {
   const row = await db.selectFrom('read.companies').select((eb) => eb.fn.countAll<string>().as('count')).where('plan_id', '=', planId).where('deleted', '=', false).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export async function listCompanies(db: Kysely<any>): Promise<CompanyRow[]> {
+export async function listCompanies(db: Kysely<ReadDatabase>): Promise<CompanyView[]> {
   const rows = await db.selectFrom('read.companies').selectAll().where('deleted', '=', false).orderBy('id').execute();
   return rows.map(companyFromRow);
 }
 
 /**
- * The company's opening hours, seven days from Monday (spec 2 §3 schedule entries). Out-of-hours routing
+ * The company's opening hours, seven days from Monday. Out-of-hours routing
  * reads them when scheduleType is 'company'. A company that never saved any has 08:00–12:00 and
  * 13:00–18:00 every day; an unknown company has none.
  */
-export async function companySchedules(db: Kysely<any>, companyId: number): Promise<ScheduleEntry[]> {
+export async function companySchedules(db: Kysely<ReadDatabase>, companyId: number): Promise<ScheduleEntry[]> {
   const row = await db.selectFrom('read.companies').select('schedules').where('id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return [];
-  return (row.schedules as ScheduleEntry[]).length > 0 ? (row.schedules as ScheduleEntry[]) : defaultOpeningHours();
+  return row.schedules.length > 0 ? row.schedules : defaultOpeningHours();
 }

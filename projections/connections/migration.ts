@@ -1,7 +1,8 @@
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateConnections(db: Kysely<any>): Promise<void> {
+export async function migrateConnections(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.connections (
       id integer primary key,

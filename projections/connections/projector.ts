@@ -1,53 +1,49 @@
-import { IMPORT_CLOSE_BUTTON, type RecordedEvent } from '@conversa/contracts';
+import { IMPORT_CLOSE_BUTTON } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migrateConnections } from './migration';
 import { connectionFromRow } from './queries';
+import type { ConnectionsTable } from './tables';
 
 /** Event field → column of read.connections. */
-const columns = {
-  name: 'name',
-  greetingMessage: 'greeting_message',
-  complationMessage: 'complation_message',
-  outOfHoursMessage: 'out_of_hours_message',
-  ratingMessage: 'rating_message',
-  maxUseBotQueues: 'max_use_bot_queues',
-  maxUseBotQueuesNPS: 'max_use_bot_queues_nps',
-  provider: 'provider',
-  expiresTicket: 'expires_ticket',
-  expiresTicketNPS: 'expires_ticket_nps',
-  whenExpiresTicket: 'when_expires_ticket',
-  expiresInactiveMessage: 'expires_inactive_message',
-  allowGroup: 'allow_group',
-  groupAsTicket: 'group_as_ticket',
-  timeUseBotQueues: 'time_use_bot_queues',
-  timeSendQueue: 'time_send_queue',
-  sendIdQueue: 'send_id_queue',
-  timeCreateNewTicket: 'time_create_new_ticket',
-  timeInactiveMessage: 'time_inactive_message',
-  inactiveMessage: 'inactive_message',
-  greetingMediaAttachment: 'greeting_media_attachment',
-  importOldMessages: 'import_old_messages',
-  importRecentMessages: 'import_recent_messages',
-  importOldMessagesGroups: 'import_old_messages_groups',
-  closedTicketsPostImported: 'closed_tickets_post_imported',
-  integrationId: 'integration_id',
-  promptId: 'prompt_id',
-  wavoip: 'wavoip',
-  queueIds: 'queue_ids',
-  schedules: 'schedules',
-} as const;
-
-function detailRow(details: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(columns)) {
-    const value = details[field];
-    if (value === undefined) continue;
-    // jsonb: pg would send a JS array as a Postgres array.
-    row[column] = field === 'schedules' ? JSON.stringify(value) : value;
-  }
-  return row;
-}
+const detailRow = fieldColumns<ConnectionsTable>()(
+  {
+    name: 'name',
+    greetingMessage: 'greeting_message',
+    complationMessage: 'complation_message',
+    outOfHoursMessage: 'out_of_hours_message',
+    ratingMessage: 'rating_message',
+    maxUseBotQueues: 'max_use_bot_queues',
+    maxUseBotQueuesNPS: 'max_use_bot_queues_nps',
+    provider: 'provider',
+    expiresTicket: 'expires_ticket',
+    expiresTicketNPS: 'expires_ticket_nps',
+    whenExpiresTicket: 'when_expires_ticket',
+    expiresInactiveMessage: 'expires_inactive_message',
+    allowGroup: 'allow_group',
+    groupAsTicket: 'group_as_ticket',
+    timeUseBotQueues: 'time_use_bot_queues',
+    timeSendQueue: 'time_send_queue',
+    sendIdQueue: 'send_id_queue',
+    timeCreateNewTicket: 'time_create_new_ticket',
+    timeInactiveMessage: 'time_inactive_message',
+    inactiveMessage: 'inactive_message',
+    greetingMediaAttachment: 'greeting_media_attachment',
+    importOldMessages: 'import_old_messages',
+    importRecentMessages: 'import_recent_messages',
+    importOldMessagesGroups: 'import_old_messages_groups',
+    closedTicketsPostImported: 'closed_tickets_post_imported',
+    integrationId: 'integration_id',
+    promptId: 'prompt_id',
+    wavoip: 'wavoip',
+    queueIds: 'queue_ids',
+    schedules: 'schedules',
+  },
+  // jsonb: pg would send a JS array as a Postgres array.
+  { schedules: JSON.stringify },
+);
 
 type Touch = { companyId: number; frames: Set<'create' | 'update' | 'delete' | 'session'> };
 
@@ -71,7 +67,7 @@ export const connectionsProjector = defineProjector({
   ],
   tables: ['read.connections', 'read.default_connections', 'auth.connection_secrets'],
   migrate: migrateConnections,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, Touch>();
     const imports: ProjectionChange[] = [];
     const touch = (connectionId: number, companyId: number, frame: 'create' | 'update' | 'delete' | 'session') => {
@@ -79,14 +75,14 @@ export const connectionsProjector = defineProjector({
       entry.frames.add(frame);
       touched.set(connectionId, entry);
     };
-    const update = (connectionId: number, set: Record<string, unknown>, at: Date) =>
+    const update = (connectionId: number, set: Updateable<ConnectionsTable>, at: Date) =>
       trx.updateTable('read.connections').set({ ...set, updated_at: at }).where('id', '=', connectionId).execute();
 
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'ConnectionCreated':
           await trx
             .insertInto('read.connections')
@@ -194,10 +190,10 @@ export const connectionsProjector = defineProjector({
     }
 
     // Frames are built from the committed rows (without the token: frames reach every socket of the company).
-    return async (db: Kysely<any>) => {
+    return async (db: Kysely<ReadDatabase>) => {
       const ids = [...touched.keys()];
       const rows = ids.length ? await db.selectFrom('read.connections').selectAll().where('id', 'in', ids).execute() : [];
-      const byId = new Map(rows.map((row) => [row.id as number, connectionFromRow(row)]));
+      const byId = new Map(rows.map((row) => [row.id, connectionFromRow(row)]));
       const changes: ProjectionChange[] = [];
       for (const [connectionId, { companyId, frames }] of touched) {
         const view = byId.get(connectionId);

@@ -1,9 +1,12 @@
 import type { ChannelAccount, ConnectionChannel, ConnectionView } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { ConnectionsTable } from './tables';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export const connectionFromRow = (row: any): ConnectionView => ({
+/** A row of read.connections, with its token when the query joined the secrets. */
+export const connectionFromRow = (row: Selectable<ConnectionsTable> & { token?: string }): ConnectionView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -57,13 +60,15 @@ export interface FindConnectionOptions {
   withToken?: boolean;
 }
 
-function connectionQuery(db: Kysely<any>, withToken: boolean) {
-  const query = db.selectFrom('read.connections as c').selectAll('c').where('c.deleted', '=', false);
-  return withToken ? query.innerJoin('auth.connection_secrets as s', 's.connection_id', 'c.id').select('s.token') : query;
+const liveConnections = (db: Kysely<ReadDatabase>) => db.selectFrom('read.connections as c').selectAll('c').where('c.deleted', '=', false);
+const withTokens = (db: Kysely<ReadDatabase>) => liveConnections(db).innerJoin('auth.connection_secrets as s', 's.connection_id', 'c.id').select('s.token');
+
+function connectionQuery(db: Kysely<ReadDatabase>, withToken: boolean) {
+  return withToken ? withTokens(db) : liveConnections(db);
 }
 
 /** One live connection, or null (unknown, deleted, or another company's). */
-export async function findConnection(db: Kysely<any>, id: number, options: FindConnectionOptions = {}): Promise<ConnectionView | null> {
+export async function findConnection(db: Kysely<ReadDatabase>, id: number, options: FindConnectionOptions = {}): Promise<ConnectionView | null> {
   let query = connectionQuery(db, options.withToken ?? false).where('c.id', '=', id);
   if (options.companyId !== undefined) query = query.where('c.company_id', '=', options.companyId);
   const row = await query.executeTakeFirst();
@@ -72,7 +77,7 @@ export async function findConnection(db: Kysely<any>, id: number, options: FindC
 
 /** A company's live connections by name (GET /whatsapp). */
 export async function listConnections(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { channel?: ConnectionChannel; withToken?: boolean } = {},
 ): Promise<ConnectionView[]> {
@@ -94,7 +99,7 @@ export interface ConnectionToRun {
 }
 
 /** Live connections whose session should run, of the given channels (every channel by default). */
-export async function connectionsToRun(db: Kysely<any>, options: { channels?: readonly ConnectionChannel[]; ids?: readonly number[] } = {}): Promise<ConnectionToRun[]> {
+export async function connectionsToRun(db: Kysely<ReadDatabase>, options: { channels?: readonly ConnectionChannel[]; ids?: readonly number[] } = {}): Promise<ConnectionToRun[]> {
   let query = db
     .selectFrom('read.connections')
     .select(['id', 'company_id', 'channel', 'session_generation', 'session_request'])
@@ -113,7 +118,7 @@ export async function connectionsToRun(db: Kysely<any>, options: { channels?: re
 }
 
 /** The token and Meta account of a live connection (sandbox and external API checks, Graph API calls). */
-export async function connectionSecrets(db: Kysely<any>, id: number): Promise<{ companyId: number; token: string; account: ChannelAccount } | null> {
+export async function connectionSecrets(db: Kysely<ReadDatabase>, id: number): Promise<{ companyId: number; token: string; account: ChannelAccount } | null> {
   const row = await db
     .selectFrom('auth.connection_secrets as s')
     .innerJoin('read.connections as c', 'c.id', 's.connection_id')
@@ -130,19 +135,19 @@ export async function connectionSecrets(db: Kysely<any>, id: number): Promise<{ 
 }
 
 /** The live connection holding a token (the external message API authenticates with it). */
-export async function connectionByToken(db: Kysely<any>, token: string): Promise<ConnectionView | null> {
-  const row = await (connectionQuery(db, true) as any).where('s.token', '=', token).orderBy('c.id').executeTakeFirst();
+export async function connectionByToken(db: Kysely<ReadDatabase>, token: string): Promise<ConnectionView | null> {
+  const row = await withTokens(db).where('s.token', '=', token).orderBy('c.id').executeTakeFirst();
   return row ? connectionFromRow(row) : null;
 }
 
 /** The company's default connection (new tickets that name none go there). */
-export async function defaultConnection(db: Kysely<any>, companyId: number): Promise<ConnectionView | null> {
+export async function defaultConnection(db: Kysely<ReadDatabase>, companyId: number): Promise<ConnectionView | null> {
   const row = await connectionQuery(db, false).where('c.company_id', '=', companyId).where('c.is_default', '=', true).executeTakeFirst();
   return row ? connectionFromRow(row) : null;
 }
 
 /** How many live connections a company has, sandboxes apart (for plan limits shown in the UI). */
-export async function countConnections(db: Kysely<any>, companyId: number): Promise<number> {
+export async function countConnections(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
   const row = await db
     .selectFrom('read.connections')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -158,7 +163,7 @@ export async function countConnections(db: Kysely<any>, companyId: number): Prom
  * number id, with its channel): where a webhook delivery for that account goes.
  */
 export async function connectionsOfAccount(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   channel: ConnectionChannel,
   accountId: string,
   options: { companyId?: number } = {},

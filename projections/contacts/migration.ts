@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateContacts(db: Kysely<any>): Promise<void> {
+export async function migrateContacts(db: Kysely<ReadDatabase>): Promise<void> {
   // Trigram indexes serve the `searchParam` substring search (like '%…%') on names and numbers.
   await sql`create extension if not exists pg_trgm`.execute(db);
   await sql`

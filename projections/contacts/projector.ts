@@ -1,22 +1,17 @@
-import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migrateContacts } from './migration';
 import { findContact } from './queries';
+import type { ContactsTable } from './tables';
 
 /** Event field → column of read.contacts, for the details a ContactDetailsChanged may carry. */
-const detailColumns = { name: 'name', number: 'number', email: 'email', profilePicUrl: 'profile_pic_url', extraInfo: 'extra_info' } as const;
-
-function detailRow(details: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(detailColumns)) {
-    const value = details[field];
-    if (value === undefined) continue;
-    // jsonb: pg would send a JS array as a Postgres array.
-    row[column] = field === 'extraInfo' ? JSON.stringify(value) : value;
-  }
-  return row;
-}
+const detailRow = fieldColumns<ContactsTable>()(
+  { name: 'name', number: 'number', email: 'email', profilePicUrl: 'profile_pic_url', extraInfo: 'extra_info' },
+  // jsonb: pg would send a JS array as a Postgres array.
+  { extraInfo: JSON.stringify },
+);
 
 export const contactsProjector = defineProjector({
   name: 'contacts',
@@ -34,10 +29,10 @@ export const contactsProjector = defineProjector({
   ],
   tables: ['read.contacts', 'read.contact_tags'],
   migrate: migrateContacts,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     const touch = (contactId: number, companyId: number) => touched.set(contactId, { companyId, action: touched.get(contactId)?.action ?? 'update' });
-    const update = (contactId: number, set: Record<string, unknown>, at: Date) =>
+    const update = (contactId: number, set: Updateable<ContactsTable>, at: Date) =>
       trx
         .updateTable('read.contacts')
         .set({ ...set, updated_at: at })
@@ -47,8 +42,8 @@ export const contactsProjector = defineProjector({
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'ContactCreated':
           await trx
             .insertInto('read.contacts')
@@ -74,7 +69,7 @@ export const contactsProjector = defineProjector({
           break;
         case 'ContactBlocked':
         case 'ContactUnblocked':
-          await update(data.contactId, { active: event.type === 'ContactUnblocked' }, at);
+          await update(data.contactId, { active: type === 'ContactUnblocked' }, at);
           touch(data.contactId, companyId);
           break;
         case 'ContactBotToggled':
@@ -90,7 +85,7 @@ export const contactsProjector = defineProjector({
           if (data.tagIds.length > 0) {
             await trx
               .insertInto('read.contact_tags')
-              .values((data.tagIds as number[]).map((tagId) => ({ company_id: companyId, contact_id: data.contactId, tag_id: tagId })))
+              .values(data.tagIds.map((tagId) => ({ company_id: companyId, contact_id: data.contactId, tag_id: tagId })))
               .onConflict((oc) => oc.columns(['contact_id', 'tag_id']).doNothing())
               .execute();
           }

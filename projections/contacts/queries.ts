@@ -1,49 +1,10 @@
-import { CONTACTS_PAGE_SIZE, type Channel } from '@conversa/contracts';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { CONTACTS_PAGE_SIZE, type Channel, type ContactTag, type ContactView, type ContactSummary } from '@conversa/contracts';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { ContactsTable } from './tables';
 import { escapeLike } from '../tags/queries';
 
-export interface ContactTag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-/** A contact as the API and the `contact` frames show it (spec 1 §3). */
-export interface ContactView {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  /** The same picture under the name the ticket screens read. */
-  urlPicture: string | null;
-  /** false: blocked. */
-  active: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-  channel: Channel;
-  isGroup: boolean;
-  /** Numbered from 1 in their order; the form sends the whole list back. */
-  extraInfo: { id: number; name: string; value: string }[];
-  lgpdAcceptedAt: string | null;
-  tags: ContactTag[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One line of GET /contacts/list: enough to pick a contact. */
-export interface ContactSummary {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  channel: Channel;
-  isGroup: boolean;
-}
-
-const contactFromRow = (row: any, tags: ContactTag[]): ContactView => ({
+const contactFromRow = (row: Selectable<ContactsTable>, tags: ContactTag[]): ContactView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -64,7 +25,7 @@ const contactFromRow = (row: any, tags: ContactTag[]): ContactView => ({
 });
 
 /** The live contact with this id in the company (another company's id finds nothing). */
-export async function findContact(db: Kysely<any>, companyId: number, id: number): Promise<ContactView | undefined> {
+export async function findContact(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ContactView | undefined> {
   const row = await db.selectFrom('read.contacts').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return undefined;
   const tags = await tagsOfContacts(db, [id]);
@@ -79,7 +40,7 @@ export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
  * (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve both).
  */
 export async function listContacts(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   /** `searchNumbers` false: a viewer shown numbers masked (LGPD hide-number) searches names only, or digits would let them probe a number. */
   options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
@@ -92,7 +53,7 @@ export async function listContacts(
     // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
     const numberLike = /^[\d\s()+\-.]+$/.test(term);
     const digits = options.searchNumbers !== false && numberLike ? term.replace(/\D/g, '') : '';
-    const byName = (eb: ExpressionBuilder<any, any>) => eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
+    const byName = (eb: ExpressionBuilder<ReadDatabase, 'read.contacts'>) => eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
     query = query.where((eb) =>
       eb.or([
         // Nor may a masked viewer probe digits through a contact named by its number.
@@ -111,13 +72,13 @@ export async function listContacts(
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  const tags = await tagsOfContacts(db, rows.map((row) => row.id as number));
+  const tags = await tagsOfContacts(db, rows.map((row) => row.id));
   const total = Number(count);
   return { contacts: rows.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), count: total, hasMore: page * pageSize < total };
 }
 
 /** GET /contacts/list: every live contact of the company, by name. */
-export async function listContactSummaries(db: Kysely<any>, companyId: number): Promise<ContactSummary[]> {
+export async function listContactSummaries(db: Kysely<ReadDatabase>, companyId: number): Promise<ContactSummary[]> {
   const rows = await db
     .selectFrom('read.contacts')
     .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group'])
@@ -130,7 +91,7 @@ export async function listContactSummaries(db: Kysely<any>, companyId: number): 
 }
 
 /** The live tags of each contact, by name (a ticket's tags are its contact's). Contacts without tags are absent. */
-export async function tagsOfContacts(db: Kysely<any>, contactIds: readonly number[]): Promise<Map<number, ContactTag[]>> {
+export async function tagsOfContacts(db: Kysely<ReadDatabase>, contactIds: readonly number[]): Promise<Map<number, ContactTag[]>> {
   const byContact = new Map<number, ContactTag[]>();
   if (contactIds.length === 0) return byContact;
   const rows = await db

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateHelps(db: Kysely<any>): Promise<void> {
+export async function migrateHelps(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.helps (
       id integer primary key,

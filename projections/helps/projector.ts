@@ -1,6 +1,6 @@
-import type { HelpDetails, RecordedEvent } from '@conversa/contracts';
 import { defineProjector } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { migrateHelps } from './migration';
 
 const defined = <T extends object>(row: T): Partial<T> => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -11,13 +11,13 @@ export const helpsProjector = defineProjector({
   eventTypes: ['HelpCreated', 'HelpChanged', 'HelpDeleted'],
   tables: ['read.helps'],
   migrate: migrateHelps,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'HelpCreated': {
-          const { helpId, title, description, video } = data as HelpDetails & { helpId: number };
+          const { helpId, title, description, video } = data;
           await trx
             .insertInto('read.helps')
             .values({ id: helpId, title, description, video, created_at: at, updated_at: at })
@@ -26,7 +26,7 @@ export const helpsProjector = defineProjector({
           break;
         }
         case 'HelpChanged': {
-          const changes = data.changes as Partial<HelpDetails>;
+          const { changes } = data;
           await trx
             .updateTable('read.helps')
             .set({ ...defined({ title: changes.title, description: changes.description, video: changes.video }), updated_at: at })

@@ -1,7 +1,9 @@
 import type { HelpView } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { HelpsTable } from './tables';
 
-const helpFromRow = (row: any): HelpView => ({
+const helpFromRow = (row: Selectable<HelpsTable>): HelpView => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -13,7 +15,7 @@ const helpFromRow = (row: any): HelpView => ({
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every help entry in the order the super user created them; `searchParam` matches title or description. */
-export async function listHelps(db: Kysely<any>, options: { searchParam?: string } = {}): Promise<HelpView[]> {
+export async function listHelps(db: Kysely<ReadDatabase>, options: { searchParam?: string } = {}): Promise<HelpView[]> {
   let query = db.selectFrom('read.helps').selectAll().orderBy('id');
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
@@ -23,7 +25,7 @@ export async function listHelps(db: Kysely<any>, options: { searchParam?: string
   return (await query.execute()).map(helpFromRow);
 }
 
-export async function findHelp(db: Kysely<any>, id: number): Promise<HelpView | null> {
+export async function findHelp(db: Kysely<ReadDatabase>, id: number): Promise<HelpView | null> {
   const row = await db.selectFrom('read.helps').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? helpFromRow(row) : null;
 }

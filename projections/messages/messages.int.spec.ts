@@ -2,13 +2,14 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { testDatabase } from '@conversa/testing/database';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../index';
 import { ticketsProjector } from '../tickets/projector';
 import { messagesProjector } from './projector';
 import { findMessage, listMessages, messageIdByProviderId, ticketMedia } from './queries';
 
-let db: Kysely<any>;
+let db: Kysely<ReadDatabase>;
 let drop: () => Promise<void>;
 let position = 0n;
 
@@ -40,7 +41,7 @@ const received = (n: number, at: string, ticketId = 7) => recorded('MessageRecei
 beforeAll(async () => {
   const database = await testDatabase('messages');
   drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
   await sql`create schema read`.execute(db);
   for (const projector of projectors) await projector.migrate(db);
   await db.transaction().execute((trx) =>

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
 /** What makes a message a "link" in the contact drawer's Links tab (also the partial index's predicate). */
 export const LINK_PATTERN = 'https?://';
 
-export async function migrateMessages(db: Kysely<any>): Promise<void> {
+export async function migrateMessages(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.messages (
       id uuid primary key,

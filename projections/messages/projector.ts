@@ -1,14 +1,15 @@
-import type { RecordedEvent } from '@conversa/contracts';
+import type { RecordedEvent, RecordedProductEvent, TicketView } from '@conversa/contracts';
 import { BACKGROUND_LINGER_MS, defineProjector, type ProjectionChange } from '@conversa/projector';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { findTicketsById, lastMessageIdsOf, type TicketView } from '../tickets/queries';
+import { sql, type Insertable, type Kysely, type Transaction, type UpdateObject } from 'kysely';
+import type { ReadDatabase } from '../database';
+import { findTicketsById, lastMessageIdsOf } from '../tickets/queries';
 import { migrateMessages } from './migration';
 import { findMessagesById } from './queries';
+import type { MessagesTable } from './tables';
 
 type Action = 'create' | 'update' | 'delete';
 
-
-const contentRow = (data: any) => ({
+const contentRow = (data: RecordedProductEvent<'MessageReceived' | 'MessageQueued'>['data']) => ({
   id: data.messageId,
   ticket_id: data.ticketId,
   contact_id: data.contactId,
@@ -26,7 +27,7 @@ const contentRow = (data: any) => ({
 });
 
 /**
- * lgpdDeleteMessage (spec 2 §3): what is left of a message the contact deleted while the setting was
+ * lgpdDeleteMessage: what is left of a message the contact deleted while the setting was
  * on: the mark only. The event says whether it was on (MessageDeleted.contentErased), so a rebuild
  * erases the same messages whatever the setting is by then.
  */
@@ -43,7 +44,7 @@ export const messagesProjector = defineProjector({
   eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead'],
   tables: ['read.messages'],
   migrate: migrateMessages,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     /** What each message's frame says: the first action in the batch wins (created then edited is still a create). */
     const touched = new Map<string, { action: Action; at: Date }>();
     const touch = (messageId: string, action: Action, event: RecordedEvent) => {
@@ -53,7 +54,7 @@ export const messagesProjector = defineProjector({
 
     // New messages are written together (one multi-row insert per run of them), so a batch costs
     // a round trip per run, not per message; any other event flushes first, as it may touch them.
-    let inserts: { row: Record<string, unknown>; event: RecordedEvent }[] = [];
+    let inserts: { row: Insertable<MessagesTable> & { id: string }; event: RecordedEvent }[] = [];
     const flush = async () => {
       if (inserts.length === 0) return;
       const pending = inserts;
@@ -64,14 +65,14 @@ export const messagesProjector = defineProjector({
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
         .execute();
-      const fresh = new Set(written.map((row) => row.id as string));
-      for (const { row, event } of pending) if (fresh.has(row.id as string)) touch(row.id as string, 'create', event);
+      const fresh = new Set(written.map((row) => row.id));
+      for (const { row, event } of pending) if (fresh.has(row.id)) touch(row.id, 'create', event);
     };
 
     for (const event of events) {
-      const data = event.data as any;
+      const { type, data } = event;
       const companyId = event.metadata.companyId;
-      if (event.type === 'MessageReceived') {
+      if (type === 'MessageReceived') {
         inserts.push({
           event,
           row: {
@@ -87,7 +88,7 @@ export const messagesProjector = defineProjector({
         });
         continue;
       }
-      if (event.type === 'MessageQueued') {
+      if (type === 'MessageQueued') {
         inserts.push({
           event,
           row: {
@@ -105,23 +106,23 @@ export const messagesProjector = defineProjector({
         continue;
       }
       await flush();
-      const update = (changes: Record<string, unknown>) =>
-        trx.updateTable('read.messages').set(changes).where('id', '=', data.messageId).where('company_id', '=', companyId).returning('id').executeTakeFirst();
-      switch (event.type) {
+      const update = (messageId: string, changes: UpdateObject<ReadDatabase, 'read.messages'>) =>
+        trx.updateTable('read.messages').set(changes).where('id', '=', messageId).where('company_id', '=', companyId).returning('id').executeTakeFirst();
+      switch (type) {
         case 'MessageSent':
-          if (await update({ provider_id: data.providerId, ack: sql`greatest(ack, 1)`, send_error: null })) touch(data.messageId, 'update', event);
+          if (await update(data.messageId, { provider_id: data.providerId, ack: sql`greatest(ack, 1)`, send_error: null })) touch(data.messageId, 'update', event);
           break;
         case 'MessageSendFailed':
-          if (await update({ send_error: data.reason })) touch(data.messageId, 'update', event);
+          if (await update(data.messageId, { send_error: data.reason })) touch(data.messageId, 'update', event);
           break;
         case 'MessageAckChanged':
-          if (await update({ ack: sql`greatest(ack, ${data.ack}::smallint)` })) touch(data.messageId, 'update', event);
+          if (await update(data.messageId, { ack: sql`greatest(ack, ${data.ack}::smallint)` })) touch(data.messageId, 'update', event);
           break;
         case 'MessageEdited':
-          if (await update({ body: data.body, is_edited: true, updated_at: data.editedAt })) touch(data.messageId, 'update', event);
+          if (await update(data.messageId, { body: data.body, is_edited: true, updated_at: data.editedAt })) touch(data.messageId, 'update', event);
           break;
         case 'MessageDeleted':
-          if (await update({ is_deleted: true, deleted_by: data.by, ...(data.by === 'contact' && data.contentErased === true ? ERASED_CONTENT : {}) })) touch(data.messageId, 'delete', event);
+          if (await update(data.messageId, { is_deleted: true, deleted_by: data.by, ...(data.by === 'contact' && data.contentErased === true ? ERASED_CONTENT : {}) })) touch(data.messageId, 'delete', event);
           break;
         case 'TicketMessagesRead':
           // The ticket's own unread count is the tickets read model's; here each inbound message is marked.
@@ -132,18 +133,18 @@ export const messagesProjector = defineProjector({
             .where('ticket_id', '=', data.ticketId)
             .where('from_me', '=', false)
             .where('read', '=', false)
-            .where('created_at', '<=', data.upTo)
+            .where('created_at', '<=', sql<Date>`${data.upTo}`) // the event's ISO time, compared by Postgres as before
             .execute();
           break;
       }
     }
     await flush();
-    return (db: Kysely<any>) => frames(db, touched);
+    return (db: Kysely<ReadDatabase>) => frames(db, touched);
   },
 });
 
 /** One `appMessage` frame per touched message, with its ticket (for the edge's visibility rule) and contact. */
-async function frames(db: Kysely<any>, touched: Map<string, { action: Action; at: Date }>): Promise<ProjectionChange[]> {
+async function frames(db: Kysely<ReadDatabase>, touched: Map<string, { action: Action; at: Date }>): Promise<ProjectionChange[]> {
   const messages = await findMessagesById(db, [...touched.keys()]);
   const tickets = new Map((await findTicketsById(db, [...new Set(messages.map((message) => message.ticketId))])).map((ticket) => [ticket.id, ticket]));
   const contacts = new Map<number, TicketView['contact']>();

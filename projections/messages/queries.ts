@@ -1,63 +1,28 @@
-import type { MediaType, VisibleTicket } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { MediaType, MessageParticipant, MessageView, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { MessagesTable } from './tables';
 import { LINK_PATTERN } from './migration';
 
-/** The message a reply quotes, as the bubble above the reply shows it. */
-export interface QuotedMessageView {
-  id: string;
-  body: string;
-  fromMe: boolean;
-  mediaType: MediaType;
-  mediaUrl: string | null;
-  isDeleted: boolean;
-  participant: { name: string; number: string } | null;
-}
-
-/** A message as GET /messages and the `appMessage` frames show it (spec 1 §3). */
-export interface MessageView {
-  id: string;
-  companyId: number;
-  ticketId: number;
-  contactId: number;
-  whatsappId: number | null;
-  /** The queue its ticket was in when it was written; null: none then, or written before messages carried it. */
-  queueId: number | null;
-  fromMe: boolean;
-  body: string;
-  mediaType: MediaType;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  mediaMime: string | null;
-  mediaSize: number | null;
-  location: { latitude: number; longitude: number; name: string | null } | null;
-  quotedMsgId: string | null;
-  quotedMsg: QuotedMessageView | null;
-  userId: number | null;
-  isPrivate: boolean;
-  isDeleted: boolean;
-  deletedBy: 'user' | 'contact' | null;
-  /** The contact deleted it under lgpdDeleteMessage: text, file and place are gone, only the mark stays. */
-  contentErased: boolean;
-  isEdited: boolean;
-  isForwarded: boolean;
-  ack: number;
-  read: boolean;
-  providerId: string | null;
-  participant: { name: string; number: string } | null;
-  sendError: string | null;
-  createdAt: string;
-  /** When the text was written or last edited: the 15-minute edit window counts from here. */
-  updatedAt: string;
-}
-
-/** Spec 1 §7: the message list loads 20 at a time. */
+/** The message list loads 20 at a time. */
 export const MESSAGES_PAGE_SIZE = 20;
 /** The drawer's tabs show at most this many of each kind, newest first. */
 export const MEDIA_TAB_LIMIT = 500;
 
-const iso = (value: unknown) => new Date(value as string).toISOString();
+const iso = (value: Date | string) => new Date(value).toISOString();
 
-function messageFromRow(row: any): MessageView {
+/** A message row with the columns of the message it quotes (null when it quotes none). */
+type MessageRow = Selectable<MessagesTable> & {
+  q_id: string | null;
+  q_body: string | null;
+  q_from_me: boolean | null;
+  q_media_type: MediaType | null;
+  q_media_url: string | null;
+  q_is_deleted: boolean | null;
+  q_participant: MessageParticipant | null;
+};
+
+function messageFromRow(row: MessageRow): MessageView {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -74,8 +39,9 @@ function messageFromRow(row: any): MessageView {
     mediaSize: row.media_size === null ? null : Number(row.media_size),
     location: row.location,
     quotedMsgId: row.quoted_message_id,
+    // A quote that joined has all its columns: none of them is nullable but the url and participant.
     quotedMsg: row.q_id
-      ? { id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, mediaUrl: row.q_media_url, isDeleted: row.q_is_deleted, participant: row.q_participant }
+      ? ({ id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, mediaUrl: row.q_media_url, isDeleted: row.q_is_deleted, participant: row.q_participant } as QuotedMessageView)
       : null,
     userId: row.user_id,
     isPrivate: row.is_private,
@@ -95,7 +61,7 @@ function messageFromRow(row: any): MessageView {
 }
 
 /** Messages with the one each quotes (same company only). */
-function withQuoted(db: Kysely<any>) {
+function withQuoted(db: Kysely<ReadDatabase>) {
   return db
     .selectFrom('read.messages as m')
     .leftJoin('read.messages as q', (join) => join.onRef('q.id', '=', 'm.quoted_message_id').onRef('q.company_id', '=', 'm.company_id'))
@@ -103,13 +69,13 @@ function withQuoted(db: Kysely<any>) {
     .select(['q.id as q_id', 'q.body as q_body', 'q.from_me as q_from_me', 'q.media_type as q_media_type', 'q.media_url as q_media_url', 'q.is_deleted as q_is_deleted', 'q.participant as q_participant']);
 }
 
-export async function findMessage(db: Kysely<any>, companyId: number, messageId: string): Promise<MessageView | undefined> {
+export async function findMessage(db: Kysely<ReadDatabase>, companyId: number, messageId: string): Promise<MessageView | undefined> {
   if (!isUuid(messageId)) return undefined;
   const row = await withQuoted(db).where('m.id', '=', messageId).where('m.company_id', '=', companyId).executeTakeFirst();
   return row ? messageFromRow(row) : undefined;
 }
 
-export async function findMessagesById(db: Kysely<any>, ids: readonly string[]): Promise<MessageView[]> {
+export async function findMessagesById(db: Kysely<ReadDatabase>, ids: readonly string[]): Promise<MessageView[]> {
   if (ids.length === 0) return [];
   const rows = await withQuoted(db).where('m.id', 'in', ids).execute();
   return rows.map(messageFromRow);
@@ -130,7 +96,7 @@ export interface ListMessagesOptions {
  * With `queueIds`, pages, count and hasMore are of the filtered messages.
  */
 export async function listMessages(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   ticketId: number,
   pageNumber: number,
@@ -159,7 +125,7 @@ export async function listMessages(
  * GET /messages/listimages/:ticketId: the ticket's pictures in the order they were sent, each with
  * the page of GET /messages that holds it (so the gallery can jump to the message).
  */
-export async function listImages(db: Kysely<any>, companyId: number, ticketId: number): Promise<Array<{ id: string; mediaUrl: string; pageNumber: number; body: string }>> {
+export async function listImages(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<Array<{ id: string; mediaUrl: string; pageNumber: number; body: string }>> {
   const { rows } = await sql<{ id: string; media_url: string; body: string; position: string }>`
     select id, media_url, body, position from (
       select id, media_url, body, media_type, is_deleted, created_at,
@@ -173,13 +139,6 @@ export async function listImages(db: Kysely<any>, companyId: number, ticketId: n
   return rows.map((row) => ({ id: row.id, mediaUrl: row.media_url, pageNumber: Math.floor((Number(row.position) - 1) / MESSAGES_PAGE_SIZE) + 1, body: row.body }));
 }
 
-export interface TicketLink {
-  messageId: string;
-  url: string;
-  fromMe: boolean;
-  createdAt: string;
-}
-
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
 
 /**
@@ -187,7 +146,7 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
  * Documentos (documents and audio files), Links (each url written in a message) and Ligações (calls),
  * newest first, deleted messages left out.
  */
-export async function ticketMedia(db: Kysely<any>, companyId: number, ticketId: number) {
+export async function ticketMedia(db: Kysely<ReadDatabase>, companyId: number, ticketId: number) {
   const byTypes = async (types: MediaType[]) =>
     (
       await withQuoted(db)
@@ -213,7 +172,7 @@ export async function ticketMedia(db: Kysely<any>, companyId: number, ticketId: 
     .limit(MEDIA_TAB_LIMIT)
     .execute();
   const links: TicketLink[] = linkRows.flatMap((row) =>
-    [...new Set(row.body.match(URL_IN_TEXT) ?? [])].map((url) => ({ messageId: row.id, url: url as string, fromMe: row.from_me, createdAt: iso(row.created_at) })),
+    [...new Set(row.body.match(URL_IN_TEXT) ?? [])].map((url) => ({ messageId: row.id, url, fromMe: row.from_me, createdAt: iso(row.created_at) })),
   );
   return {
     media: await byTypes(['image', 'video', 'sticker']),
@@ -224,7 +183,7 @@ export async function ticketMedia(db: Kysely<any>, companyId: number, ticketId: 
 }
 
 /** The message a provider id names on a connection (to link a contact's reply to one of ours). */
-export async function messageIdByProviderId(db: Kysely<any>, companyId: number, whatsappId: number | null, providerId: string): Promise<string | undefined> {
+export async function messageIdByProviderId(db: Kysely<ReadDatabase>, companyId: number, whatsappId: number | null, providerId: string): Promise<string | undefined> {
   let query = db.selectFrom('read.messages').select('id').where('company_id', '=', companyId).where('provider_id', '=', providerId);
   query = whatsappId === null ? query.where('whatsapp_id', 'is', null) : query.where('whatsapp_id', '=', whatsappId);
   const row = await query.executeTakeFirst();
@@ -237,7 +196,7 @@ const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * The tickets whose messages show a stored file (a forward shows the same file in a second ticket):
  * GET /media lets a user open it when they may see one of them.
  */
-export async function ticketsShowingMedia(db: Kysely<any>, companyId: number, url: string): Promise<VisibleTicket[]> {
+export async function ticketsShowingMedia(db: Kysely<ReadDatabase>, companyId: number, url: string): Promise<VisibleTicket[]> {
   const rows = await db
     .selectFrom('read.messages as m')
     .innerJoin('read.tickets as t', (join) => join.onRef('t.id', '=', 'm.ticket_id').onRef('t.company_id', '=', 'm.company_id'))

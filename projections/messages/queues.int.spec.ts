@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { testDatabase } from '@conversa/testing/database';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../index';
 import { migrateMessages } from './migration';
@@ -12,7 +13,7 @@ import { findMessage, listMessages, MESSAGES_PAGE_SIZE } from './queries';
  * The queue a message was written in (read.messages.queue_id) and GET /messages' selectedQueues
  * filter, against a real Postgres.
  */
-let db: Kysely<any>;
+let db: Kysely<ReadDatabase>;
 let drop: () => Promise<void>;
 let position = 0n;
 
@@ -64,7 +65,7 @@ const bodies = (page: { messages: Array<{ body: string }> }) => page.messages.ma
 beforeAll(async () => {
   const database = await testDatabase('messagequeues');
   drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
   await sql`create schema read`.execute(db);
   for (const projector of projectors) await projector.migrate(db);
 });
@@ -140,7 +141,7 @@ describe('messages read model: the queue a message was written in', () => {
 
   it('adds the column to a table written before it, in place: existing rows keep their data and read as queueless', async () => {
     const database = await testDatabase('messagequeuesold');
-    const older = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+    const older = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
     try {
       await sql`create schema read`.execute(older);
       await migrateMessages(older);

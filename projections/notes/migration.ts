@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateTicketNotes(db: Kysely<any>): Promise<void> {
+export async function migrateTicketNotes(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.ticket_notes (
       id integer primary key,

@@ -1,10 +1,10 @@
-import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { migrateTicketNotes } from './migration';
 
 /**
- * read.ticket_notes. It publishes no socket frames: spec 1 §7 lists no note event, and a
+ * read.ticket_notes. It publishes no socket frames: the original has no note event, and a
  * company-wide frame would show a note's text to users who may not see its ticket. The ticket
  * screen reloads its notes after adding or deleting one.
  */
@@ -14,11 +14,11 @@ export const ticketNotesProjector = defineProjector({
   eventTypes: ['TicketNoteAdded', 'TicketNoteDeleted'],
   tables: ['read.ticket_notes'],
   migrate: migrateTicketNotes,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     for (const event of events) {
-      const data = event.data as any;
+      const { type, data } = event;
       const at = new Date(event.metadata.occurredAt);
-      switch (event.type) {
+      switch (type) {
         case 'TicketNoteAdded':
           await trx
             .insertInto('read.ticket_notes')

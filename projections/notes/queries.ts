@@ -1,8 +1,10 @@
 import type { TicketNoteView } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { TicketNotesTable } from './tables';
 import { findUser } from '../users/queries';
 
-const noteFromRow = (row: any, user: { id: number; name: string } | null): TicketNoteView => ({
+const noteFromRow = (row: Selectable<TicketNotesTable>, user: { id: number; name: string } | null): TicketNoteView => ({
   id: row.id,
   note: row.note,
   ticketId: row.ticket_id,
@@ -14,7 +16,7 @@ const noteFromRow = (row: any, user: { id: number; name: string } | null): Ticke
 });
 
 /** Authors by id, read through the users read model's own query. */
-async function authors(db: Kysely<any>, userIds: Iterable<number>): Promise<Map<number, { id: number; name: string }>> {
+async function authors(db: Kysely<ReadDatabase>, userIds: Iterable<number>): Promise<Map<number, { id: number; name: string }>> {
   const found = new Map<number, { id: number; name: string }>();
   for (const userId of new Set(userIds)) {
     // A deleted author's notes stay, with user null: findUser answers only current users.
@@ -24,7 +26,7 @@ async function authors(db: Kysely<any>, userIds: Iterable<number>): Promise<Map<
   return found;
 }
 
-export async function findTicketNote(db: Kysely<any>, companyId: number, noteId: number): Promise<TicketNoteView | undefined> {
+export async function findTicketNote(db: Kysely<ReadDatabase>, companyId: number, noteId: number): Promise<TicketNoteView | undefined> {
   const row = await db.selectFrom('read.ticket_notes').selectAll().where('id', '=', noteId).where('company_id', '=', companyId).executeTakeFirst();
   if (!row) return undefined;
   const users = await authors(db, [row.user_id]);
@@ -32,7 +34,7 @@ export async function findTicketNote(db: Kysely<any>, companyId: number, noteId:
 }
 
 /** A ticket's notes, newest first, each with its author's name. */
-export async function listTicketNotes(db: Kysely<any>, companyId: number, filter: { ticketId: number; contactId?: number }): Promise<TicketNoteView[]> {
+export async function listTicketNotes(db: Kysely<ReadDatabase>, companyId: number, filter: { ticketId: number; contactId?: number }): Promise<TicketNoteView[]> {
   let query = db.selectFrom('read.ticket_notes').selectAll().where('company_id', '=', companyId).where('ticket_id', '=', filter.ticketId);
   if (filter.contactId !== undefined) query = query.where('contact_id', '=', filter.contactId);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();

@@ -1,28 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export interface PlansTable {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  amount: string;
-  use_whatsapp: boolean;
-  use_facebook: boolean;
-  use_instagram: boolean;
-  use_campaigns: boolean;
-  use_schedules: boolean;
-  use_internal_chat: boolean;
-  use_external_api: boolean;
-  use_kanban: boolean;
-  use_open_ai: boolean;
-  use_integrations: boolean;
-  is_public: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export async function migratePlans(db: Kysely<any>): Promise<void> {
+export async function migratePlans(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.plans (
       id integer primary key,

@@ -1,27 +1,28 @@
-import type { PlanFields, RecordedEvent } from '@conversa/contracts';
 import { defineProjector } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migratePlans } from './migration';
+import type { PlansTable } from './tables';
 
-const toRow = (fields: Partial<PlanFields>) => ({
-  name: fields.name,
-  users: fields.users,
-  connections: fields.connections,
-  queues: fields.queues,
-  amount: fields.amount,
-  use_whatsapp: fields.useWhatsapp,
-  use_facebook: fields.useFacebook,
-  use_instagram: fields.useInstagram,
-  use_campaigns: fields.useCampaigns,
-  use_schedules: fields.useSchedules,
-  use_internal_chat: fields.useInternalChat,
-  use_external_api: fields.useExternalApi,
-  use_kanban: fields.useKanban,
-  use_open_ai: fields.useOpenAi,
-  use_integrations: fields.useIntegrations,
-  is_public: fields.isPublic,
+const toRow = fieldColumns<PlansTable>()({
+  name: 'name',
+  users: 'users',
+  connections: 'connections',
+  queues: 'queues',
+  amount: 'amount',
+  useWhatsapp: 'use_whatsapp',
+  useFacebook: 'use_facebook',
+  useInstagram: 'use_instagram',
+  useCampaigns: 'use_campaigns',
+  useSchedules: 'use_schedules',
+  useInternalChat: 'use_internal_chat',
+  useExternalApi: 'use_external_api',
+  useKanban: 'use_kanban',
+  useOpenAi: 'use_open_ai',
+  useIntegrations: 'use_integrations',
+  isPublic: 'is_public',
 });
-
-const defined = <T extends object>(row: T): Partial<T> => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export const plansProjector = defineProjector({
   name: 'plans',
@@ -29,22 +30,22 @@ export const plansProjector = defineProjector({
   eventTypes: ['PlanCreated', 'PlanChanged', 'PlanDeleted'],
   tables: ['read.plans'],
   migrate: migratePlans,
-  async handle(trx, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'PlanCreated': {
           const { planId, ...fields } = data;
           await trx
             .insertInto('read.plans')
-            .values({ id: planId, ...toRow(fields), created_at: at, updated_at: at } as any)
+            .values({ id: planId, ...toRow(fields), created_at: at, updated_at: at })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           break;
         }
         case 'PlanChanged':
-          await trx.updateTable('read.plans').set({ ...defined(toRow(data.changes)), updated_at: at }).where('id', '=', data.planId).execute();
+          await trx.updateTable('read.plans').set({ ...toRow(data.changes), updated_at: at }).where('id', '=', data.planId).execute();
           break;
         case 'PlanDeleted':
           await trx.deleteFrom('read.plans').where('id', '=', data.planId).execute();

@@ -1,6 +1,7 @@
 import type { Plan } from '@conversa/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import type { PlansTable } from './migration';
+import type { ReadDatabase } from '../database';
+import type { PlansTable } from './tables';
 
 export const planFromRow = (row: Selectable<PlansTable>): Plan => ({
   id: row.id,
@@ -22,13 +23,13 @@ export const planFromRow = (row: Selectable<PlansTable>): Plan => ({
   isPublic: row.is_public,
 });
 
-export async function listPlans(db: Kysely<any>, options: { publicOnly?: boolean } = {}): Promise<Plan[]> {
+export async function listPlans(db: Kysely<ReadDatabase>, options: { publicOnly?: boolean } = {}): Promise<Plan[]> {
   let query = db.selectFrom('read.plans').selectAll().orderBy('id');
   if (options.publicOnly) query = query.where('is_public', '=', true);
   return (await query.execute()).map((row) => planFromRow(row as Selectable<PlansTable>));
 }
 
-export async function findPlan(db: Kysely<any>, id: number): Promise<Plan | null> {
+export async function findPlan(db: Kysely<ReadDatabase>, id: number): Promise<Plan | null> {
   const row = await db.selectFrom('read.plans').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? planFromRow(row as Selectable<PlansTable>) : null;
 }

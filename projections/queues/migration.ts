@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateQueues(db: Kysely<any>): Promise<void> {
+export async function migrateQueues(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.queues (
       id integer primary key,

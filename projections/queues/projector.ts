@@ -1,12 +1,13 @@
-import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migrateQueues } from './migration';
 import { findQueue } from './queries';
+import type { QueueOptionsTable, QueuesTable } from './tables';
 
-const queueColumns = (data: any) => {
-  const columns: Record<string, unknown> = {};
-  const map: Record<string, string> = {
+const queueColumns = fieldColumns<QueuesTable>()(
+  {
     name: 'name',
     color: 'color',
     orderQueue: 'order_queue',
@@ -18,27 +19,22 @@ const queueColumns = (data: any) => {
     integrationId: 'integration_id',
     fileListId: 'file_list_id',
     promptId: 'prompt_id',
-  };
-  for (const [field, column] of Object.entries(map)) if (data[field] !== undefined) columns[column] = data[field];
-  if (data.schedules !== undefined) columns.schedules = JSON.stringify(data.schedules);
-  return columns;
-};
+    schedules: 'schedules',
+  },
+  // jsonb: pg would send a JS array as a Postgres array.
+  { schedules: JSON.stringify },
+);
 
-const optionColumns = (data: any) => {
-  const columns: Record<string, unknown> = {};
-  const map: Record<string, string> = {
-    name: 'name',
-    greetingMessage: 'greeting_message',
-    queueType: 'queue_type',
-    optQueueId: 'opt_queue_id',
-    optUserId: 'opt_user_id',
-    optIntegrationId: 'opt_integration_id',
-    optFileId: 'opt_file_id',
-    closeTicket: 'close_ticket',
-  };
-  for (const [field, column] of Object.entries(map)) if (data[field] !== undefined) columns[column] = data[field];
-  return columns;
-};
+const optionColumns = fieldColumns<QueueOptionsTable>()({
+  name: 'name',
+  greetingMessage: 'greeting_message',
+  queueType: 'queue_type',
+  optQueueId: 'opt_queue_id',
+  optUserId: 'opt_user_id',
+  optIntegrationId: 'opt_integration_id',
+  optFileId: 'opt_file_id',
+  closeTicket: 'close_ticket',
+});
 
 /**
  * read.queues and read.queue_options. A change to a queue or to any of its options publishes the queue
@@ -50,7 +46,7 @@ export const queuesProjector = defineProjector({
   eventTypes: ['QueueCreated', 'QueueChanged', 'QueueDeleted', 'ChatbotOptionAdded', 'ChatbotOptionChanged', 'ChatbotOptionRemoved'],
   tables: ['read.queues', 'read.queue_options'],
   migrate: migrateQueues,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     const touch = (queueId: number, companyId: number, action: 'create' | 'update' | 'delete') => {
       const previous = touched.get(queueId)?.action;
@@ -59,8 +55,8 @@ export const queuesProjector = defineProjector({
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'QueueCreated':
           await trx
             .insertInto('read.queues')

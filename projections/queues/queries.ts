@@ -1,58 +1,9 @@
-import type { ChatbotQueueType, ScheduleEntry } from '@conversa/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { QueueOptionsTable, QueuesTable } from './tables';
 
-/** A chatbot option as the API, the `queue` frames and the routing engine see it, with its nested options. */
-export interface ChatbotOptionView {
-  id: number;
-  queueId: number;
-  /** The option this one is nested under; null on the queue's first level. */
-  parentId: number | null;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotQueueType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
-  /** Nested options in menu order (the contact answers 1 for the first). */
-  options: ChatbotOptionView[];
-}
-
-/** A queue as the API and the `queue` frames show it (spec 2 §3). */
-export interface QueueView {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  closeTicket: boolean;
-  integrationId: number | null;
-  fileListId: number | null;
-  promptId: number | null;
-  /** Seven entries, Monday first. */
-  schedules: ScheduleEntry[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A queue with its chatbot option tree (GET /queue/{id}, frames, the routing engine). */
-export interface QueueWithOptions extends QueueView {
-  chatbots: ChatbotOptionView[];
-}
-
-/** What a ticket row or a user shows of a queue. */
-export interface QueueSummary {
-  id: number;
-  name: string;
-  color: string;
-}
-
-const queueFromRow = (row: any): QueueView => ({
+const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -71,7 +22,7 @@ const queueFromRow = (row: any): QueueView => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-const optionFromRow = (row: any): ChatbotOptionView => ({
+const optionFromRow = (row: Selectable<QueueOptionsTable>): ChatbotOptionView => ({
   id: row.id,
   queueId: row.queue_id,
   parentId: row.parent_id,
@@ -87,7 +38,7 @@ const optionFromRow = (row: any): ChatbotOptionView => ({
 });
 
 /** Rows (any order) → the forest of first-level options, siblings in id order (the order they were added). */
-function treeOf(rows: readonly any[]): ChatbotOptionView[] {
+function treeOf(rows: readonly Selectable<QueueOptionsTable>[]): ChatbotOptionView[] {
   const views = rows.map(optionFromRow).sort((a, b) => a.id - b.id);
   const byId = new Map(views.map((view) => [view.id, view]));
   const roots: ChatbotOptionView[] = [];
@@ -104,27 +55,27 @@ const inMenuOrder = <Q extends { orderBy: (...args: any[]) => Q }>(query: Q): Q 
   query.orderBy(sql`order_queue asc nulls last`).orderBy(sql`lower(name)`).orderBy('id');
 
 /** The company's live queues in menu order, without their option trees. */
-export async function listQueues(db: Kysely<any>, companyId: number): Promise<QueueView[]> {
+export async function listQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<QueueView[]> {
   const rows = await inMenuOrder(db.selectFrom('read.queues').selectAll().where('company_id', '=', companyId).where('deleted', '=', false)).execute();
   return rows.map(queueFromRow);
 }
 
 /** The company's live queues in menu order, each with its option tree (the greeting's numbered menu). */
-export async function listQueuesWithOptions(db: Kysely<any>, companyId: number): Promise<QueueWithOptions[]> {
+export async function listQueuesWithOptions(db: Kysely<ReadDatabase>, companyId: number): Promise<QueueWithOptions[]> {
   const queues = await listQueues(db, companyId);
   const trees = await optionTrees(db, companyId, queues.map((q) => q.id));
   return queues.map((q) => ({ ...q, chatbots: trees.get(q.id) ?? [] }));
 }
 
 /** A live queue of the company with its option tree. */
-export async function findQueue(db: Kysely<any>, companyId: number, queueId: number): Promise<QueueWithOptions | undefined> {
+export async function findQueue(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<QueueWithOptions | undefined> {
   const row = await db.selectFrom('read.queues').selectAll().where('id', '=', queueId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return undefined;
   return { ...queueFromRow(row), chatbots: await optionsOf(db, companyId, queueId) };
 }
 
-/** How many live queues the company has (spec 2 §5: more than one makes the greeting required). */
-export async function countQueues(db: Kysely<any>, companyId: number): Promise<number> {
+/** How many live queues the company has (more than one makes the greeting required). */
+export async function countQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
   const row = await db
     .selectFrom('read.queues')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -135,31 +86,31 @@ export async function countQueues(db: Kysely<any>, companyId: number): Promise<n
 }
 
 /** Which of these ids are live queues of the company. */
-export async function existingQueueIds(db: Kysely<any>, companyId: number, ids: readonly number[]): Promise<number[]> {
+export async function existingQueueIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('read.queues').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
-  return rows.map((row) => row.id as number);
+  return rows.map((row) => row.id);
 }
 
 /**
  * Id, name and colour of these queues of the company, deleted ones included: a ticket or a user still
  * names the queue it was in. The users screen and the ticket rows use it.
  */
-export async function queueSummaries(db: Kysely<any>, companyId: number, ids: readonly number[]): Promise<Map<number, QueueSummary>> {
+export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<Map<number, QueueSummary>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('read.queues').select(['id', 'name', 'color']).where('company_id', '=', companyId).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row) => [row.id as number, { id: row.id, name: row.name, color: row.color }]));
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]));
 }
 
 /** Like queueSummaries across companies, for rows that carry their own company (the ticket list hydrates many rows at once). */
-export async function queueSummariesById(db: Kysely<any>, ids: readonly number[]): Promise<Map<number, QueueSummary & { companyId: number }>> {
+export async function queueSummariesById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<Map<number, QueueSummary & { companyId: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('read.queues').select(['id', 'name', 'color', 'company_id']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row) => [row.id as number, { id: row.id, name: row.name, color: row.color, companyId: row.company_id }]));
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color, companyId: row.company_id }]));
 }
 
 /** The live queues a user attends, in menu order (a user's `queueIds` may name queues deleted since). */
-export async function queuesOfUser(db: Kysely<any>, companyId: number, queueIds: readonly number[]): Promise<QueueView[]> {
+export async function queuesOfUser(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[]): Promise<QueueView[]> {
   if (queueIds.length === 0) return [];
   const rows = await inMenuOrder(
     db.selectFrom('read.queues').selectAll().where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...queueIds]),
@@ -168,12 +119,12 @@ export async function queuesOfUser(db: Kysely<any>, companyId: number, queueIds:
 }
 
 /** A queue's chatbot options as a tree: first-level options with their nested options, each level in menu order. */
-export async function optionsOf(db: Kysely<any>, companyId: number, queueId: number): Promise<ChatbotOptionView[]> {
+export async function optionsOf(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<ChatbotOptionView[]> {
   return (await optionTrees(db, companyId, [queueId])).get(queueId) ?? [];
 }
 
 /** The option trees of these queues of the company, by queue id. */
-export async function optionTrees(db: Kysely<any>, companyId: number, queueIds: readonly number[]): Promise<Map<number, ChatbotOptionView[]>> {
+export async function optionTrees(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[]): Promise<Map<number, ChatbotOptionView[]>> {
   const trees = new Map<number, ChatbotOptionView[]>();
   if (queueIds.length === 0) return trees;
   const rows = await db
@@ -183,14 +134,14 @@ export async function optionTrees(db: Kysely<any>, companyId: number, queueIds: 
     .where('queue_id', 'in', [...queueIds])
     .where('deleted', '=', false)
     .execute();
-  const byQueue = new Map<number, any[]>();
+  const byQueue = new Map<number, Selectable<QueueOptionsTable>[]>();
   for (const row of rows) byQueue.set(row.queue_id, [...(byQueue.get(row.queue_id) ?? []), row]);
   for (const [queueId, queueRows] of byQueue) trees.set(queueId, treeOf(queueRows));
   return trees;
 }
 
 /** A live option of the company with its nested options (GET /chatbot/{id}; where a contact stands in the menu). */
-export async function findChatbotOption(db: Kysely<any>, companyId: number, optionId: number): Promise<ChatbotOptionView | undefined> {
+export async function findChatbotOption(db: Kysely<ReadDatabase>, companyId: number, optionId: number): Promise<ChatbotOptionView | undefined> {
   const row = await db.selectFrom('read.queue_options').select(['queue_id']).where('id', '=', optionId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return undefined;
   const find = (nodes: ChatbotOptionView[]): ChatbotOptionView | undefined => {

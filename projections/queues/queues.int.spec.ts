@@ -2,11 +2,12 @@ import { defaultOpeningHours, type RecordedEvent } from '@conversa/contracts';
 import { testDatabase } from '@conversa/testing/database';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuesProjector } from './projector';
 import { countQueues, findChatbotOption, findQueue, listQueues, listQueuesWithOptions, optionsOf, queuesOfUser, queueSummaries } from './queries';
 
-let db: Kysely<any>;
+let db: Kysely<ReadDatabase>;
 let drop: () => Promise<void>;
 let position = 0n;
 
@@ -60,7 +61,7 @@ const option = (queueId: number, optionId: number, parentId: number | null, name
 beforeAll(async () => {
   const database = await testDatabase('queues');
   drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
   await sql`create schema read`.execute(db);
   await queuesProjector.migrate(db);
 });

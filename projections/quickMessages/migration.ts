@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateQuickMessages(db: Kysely<any>): Promise<void> {
+export async function migrateQuickMessages(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.quick_messages (
       id integer primary key,

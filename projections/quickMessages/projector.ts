@@ -1,23 +1,19 @@
-import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migrateQuickMessages } from './migration';
 import { findQuickMessage } from './queries';
+import type { QuickMessagesTable } from './tables';
 
-const columns = {
+const fieldsRow = fieldColumns<QuickMessagesTable>()({
   shortcode: 'shortcode',
   message: 'message',
   geral: 'geral',
   status: 'status',
   isCategory: 'is_category',
   categoryId: 'category_id',
-} as const;
-
-function fieldsRow(fields: Record<string, unknown>) {
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(columns)) if (fields[field] !== undefined) row[column] = fields[field];
-  return row;
-}
+});
 
 /** read.quick_messages; frames `company-<id>-quickmessage` with {action, record} or {action: 'delete', id}. */
 export const quickMessagesProjector = defineProjector({
@@ -26,14 +22,14 @@ export const quickMessagesProjector = defineProjector({
   eventTypes: ['QuickMessageCreated', 'QuickMessageChanged', 'QuickMessageDeleted', 'QuickMessageMediaAttached', 'QuickMessageMediaRemoved'],
   tables: ['read.quick_messages'],
   migrate: migrateQuickMessages,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     for (const event of events) {
-      const data = event.data as any;
+      const { type, data } = event;
       const at = new Date(event.metadata.occurredAt);
       const id: number = data.quickMessageId;
       const companyId = event.metadata.companyId;
-      switch (event.type) {
+      switch (type) {
         case 'QuickMessageCreated':
           await trx
             .insertInto('read.quick_messages')

@@ -1,5 +1,7 @@
 import type { QuickMessageView } from '@conversa/contracts';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { QuickMessagesTable } from './tables';
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
@@ -9,7 +11,7 @@ export interface QuickMessageViewer {
   managesAll: boolean;
 }
 
-export const quickMessageFromRow = (row: any): QuickMessageView => ({
+export const quickMessageFromRow = (row: Selectable<QuickMessagesTable>): QuickMessageView => ({
   id: row.id,
   companyId: row.company_id,
   userId: row.user_id,
@@ -27,27 +29,27 @@ export const quickMessageFromRow = (row: any): QuickMessageView => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-function visibleTo<Q extends SelectQueryBuilder<any, any, any>>(query: Q, viewer: QuickMessageViewer | undefined): Q {
+function visibleTo<O>(query: SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O>, viewer: QuickMessageViewer | undefined): SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O> {
   if (!viewer || viewer.managesAll) return query;
-  return query.where((eb: any) => eb.or([eb('user_id', '=', viewer.userId), eb('geral', '=', true)])) as Q;
+  return query.where((eb) => eb.or([eb('user_id', '=', viewer.userId), eb('geral', '=', true)]));
 }
 
 /** One quick message of the company; with a viewer, only if that viewer may see it. */
-export async function findQuickMessage(db: Kysely<any>, companyId: number, id: number, viewer?: QuickMessageViewer): Promise<QuickMessageView | undefined> {
+export async function findQuickMessage(db: Kysely<ReadDatabase>, companyId: number, id: number, viewer?: QuickMessageViewer): Promise<QuickMessageView | undefined> {
   const query = db.selectFrom('read.quick_messages').selectAll().where('id', '=', id).where('company_id', '=', companyId);
   const row = await visibleTo(query, viewer).executeTakeFirst();
   return row ? quickMessageFromRow(row) : undefined;
 }
 
 /** Whether the viewer may see a quick message that carries this stored file. */
-export async function quickMessageShowsMedia(db: Kysely<any>, companyId: number, url: string, viewer: QuickMessageViewer): Promise<boolean> {
+export async function quickMessageShowsMedia(db: Kysely<ReadDatabase>, companyId: number, url: string, viewer: QuickMessageViewer): Promise<boolean> {
   const query = db.selectFrom('read.quick_messages').select('id').where('company_id', '=', companyId).where('media_path', '=', url);
   return (await visibleTo(query, viewer).executeTakeFirst()) !== undefined;
 }
 
 /** The quick-replies page: search in shortcode and message, optionally one author's, by shortcode. */
 export async function listQuickMessages(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { viewer: QuickMessageViewer; searchParam?: string; userId?: number; pageNumber?: number; pageSize?: number },
 ): Promise<{ records: QuickMessageView[]; count: number; hasMore: boolean }> {
@@ -60,14 +62,14 @@ export async function listQuickMessages(
     query = query.where((eb) => eb.or([eb(eb.fn('lower', ['shortcode']), 'like', like), eb(eb.fn('lower', ['message']), 'like', like)]));
   }
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
+  const { count } = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
   const rows = await query.selectAll().orderBy((eb) => eb.fn('lower', ['shortcode'])).orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
   const total = Number(count);
   return { records: rows.map(quickMessageFromRow), count: total, hasMore: page * pageSize < total };
 }
 
 /** What the composer's slash menu offers a user: their own and the general ones, active, not category entries. */
-export async function listComposerQuickMessages(db: Kysely<any>, companyId: number, userId: number): Promise<QuickMessageView[]> {
+export async function listComposerQuickMessages(db: Kysely<ReadDatabase>, companyId: number, userId: number): Promise<QuickMessageView[]> {
   const rows = await db
     .selectFrom('read.quick_messages')
     .selectAll()
@@ -82,9 +84,9 @@ export async function listComposerQuickMessages(db: Kysely<any>, companyId: numb
 }
 
 /** The category entries the viewer may see (GET /quick-messages/categoriesMessages). */
-export async function listQuickMessageCategories(db: Kysely<any>, companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageView[]> {
+export async function listQuickMessageCategories(db: Kysely<ReadDatabase>, companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageView[]> {
   const query = db.selectFrom('read.quick_messages').selectAll().where('company_id', '=', companyId).where('is_category', '=', true);
-  const rows = await visibleTo(query, viewer).orderBy((eb: any) => eb.fn('lower', ['shortcode'])).orderBy('id').execute();
+  const rows = await visibleTo(query, viewer).orderBy((eb) => eb.fn('lower', ['shortcode'])).orderBy('id').execute();
   return rows.map(quickMessageFromRow);
 }
 

@@ -1,11 +1,12 @@
-import type { RecordedEvent } from '@conversa/contracts';
 import { BOT_LINGER_MS, defineProjector } from '@conversa/projector';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { migrateRouting } from './migration';
+import type { TicketRoutingTable } from './tables';
 
 const table = 'read.ticket_routing';
 
-async function set(trx: Transaction<any>, ticketId: number, changes: Record<string, unknown>) {
+async function set(trx: Transaction<ReadDatabase>, ticketId: number, changes: Updateable<TicketRoutingTable>) {
   await trx.updateTable(table).set(changes).where('ticket_id', '=', ticketId).execute();
 }
 
@@ -19,7 +20,7 @@ class MessageTimes {
     this.byTicket.set(ticketId, { contact: fromContact ? later(seen?.contact ?? null, at) : (seen?.contact ?? null), any: later(seen?.any ?? null, at) });
   }
 
-  async apply(trx: Transaction<any>) {
+  async apply(trx: Transaction<ReadDatabase>) {
     if (this.byTicket.size === 0) return;
     const rows = [...this.byTicket].map(([ticketId, times]) => sql`(${ticketId}::integer, ${times.contact}::timestamptz, ${times.any}::timestamptz)`);
     await sql`
@@ -60,14 +61,14 @@ export const routingProjector = defineProjector({
   ],
   tables: [table],
   migrate: migrateRouting,
-  async handle(trx, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     // Message times only touch their own two columns and only move forward, so a batch's are applied
     // together after its other changes (which may have created the rows): one statement, not one per message.
     const messageTimes = new MessageTimes();
     for (const event of events) {
-      const data = event.data as any;
+      const { type, data } = event;
       const at = new Date(event.metadata.occurredAt);
-      switch (event.type) {
+      switch (type) {
         case 'TicketCreated': {
           const waiting = data.status === 'pending' && data.userId === null;
           await trx

@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { TicketRoutingTable } from './tables';
 
 /** One ticket's clocks as the routing timers read them. */
 export interface TicketClocks {
@@ -17,7 +19,7 @@ export interface TicketClocks {
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const clocksFromRow = (row: any): TicketClocks => ({
+const clocksFromRow = (row: Selectable<TicketRoutingTable>): TicketClocks => ({
   ticketId: row.ticket_id,
   companyId: row.company_id,
   contactId: row.contact_id,
@@ -32,23 +34,23 @@ const clocksFromRow = (row: any): TicketClocks => ({
   ratingRequestedAt: iso(row.rating_requested_at),
 });
 
-export async function ticketClocks(db: Kysely<any>, ticketId: number): Promise<TicketClocks | undefined> {
+export async function ticketClocks(db: Kysely<ReadDatabase>, ticketId: number): Promise<TicketClocks | undefined> {
   const row = await db.selectFrom('read.ticket_routing').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
   return row ? clocksFromRow(row) : undefined;
 }
 
 /** The connections (null: none), with their company, that have attended tickets, or tickets waiting for a rating. */
-export async function connectionsWith(db: Kysely<any>, status: 'open' | 'nps'): Promise<Array<{ companyId: number; whatsappId: number | null }>> {
+export async function connectionsWith(db: Kysely<ReadDatabase>, status: 'open' | 'nps'): Promise<Array<{ companyId: number; whatsappId: number | null }>> {
   let query = db.selectFrom('read.ticket_routing').select(['company_id', 'whatsapp_id']).distinct().where('status', '=', status);
   if (status === 'open') query = query.where('is_group', '=', false);
-  return (await query.execute()).map((row: any) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id }));
+  return (await query.execute()).map((row) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id }));
 }
 
 /**
  * Attended tickets of a connection idle since before `cutoff`: idleness counted from the contact's
  * last message (`fromContact`) or anyone's, never from before the attendant took the ticket.
  */
-export async function idleAttendedTickets(db: Kysely<any>, whatsappId: number | null, cutoff: Date, fromContact: boolean, limit: number): Promise<TicketClocks[]> {
+export async function idleAttendedTickets(db: Kysely<ReadDatabase>, whatsappId: number | null, cutoff: Date, fromContact: boolean, limit: number): Promise<TicketClocks[]> {
   const last = fromContact ? sql.ref('last_contact_message_at') : sql.ref('last_message_at');
   const rows = await db
     .selectFrom('read.ticket_routing')
@@ -64,7 +66,7 @@ export async function idleAttendedTickets(db: Kysely<any>, whatsappId: number | 
 }
 
 /** Tickets of a connection asked for a rating before `cutoff`. */
-export async function ratingsAskedBefore(db: Kysely<any>, whatsappId: number | null, cutoff: Date, limit: number): Promise<TicketClocks[]> {
+export async function ratingsAskedBefore(db: Kysely<ReadDatabase>, whatsappId: number | null, cutoff: Date, limit: number): Promise<TicketClocks[]> {
   const rows = await db
     .selectFrom('read.ticket_routing')
     .selectAll()
@@ -78,7 +80,7 @@ export async function ratingsAskedBefore(db: Kysely<any>, whatsappId: number | n
 }
 
 /** The queues (null: no queue) that have tickets waiting with no attendant, per company and connection. */
-export async function waitingGroups(db: Kysely<any>): Promise<Array<{ companyId: number; whatsappId: number | null; queueId: number | null }>> {
+export async function waitingGroups(db: Kysely<ReadDatabase>): Promise<Array<{ companyId: number; whatsappId: number | null; queueId: number | null }>> {
   const rows = await db
     .selectFrom('read.ticket_routing')
     .select(['company_id', 'whatsapp_id', 'queue_id'])
@@ -87,12 +89,12 @@ export async function waitingGroups(db: Kysely<any>): Promise<Array<{ companyId:
     .where('user_id', 'is', null)
     .where('is_group', '=', false)
     .execute();
-  return rows.map((row: any) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id, queueId: row.queue_id }));
+  return rows.map((row) => ({ companyId: row.company_id, whatsappId: row.whatsapp_id, queueId: row.queue_id }));
 }
 
 /** Tickets waiting with no attendant in a queue (or with none, on a connection) since before `cutoff`, the longest waiting first. */
 export async function ticketsWaitingSince(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   where: { companyId: number; queueId: number | null; whatsappId?: number | null },
   cutoff: Date,
   limit: number,
@@ -112,7 +114,7 @@ export async function ticketsWaitingSince(
 }
 
 /** How many tickets wait with no attendant in each of the queues (not counting `exceptTicketId`): the queue position is one more. */
-export async function waitingInQueues(db: Kysely<any>, companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>> {
+export async function waitingInQueues(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>> {
   if (queueIds.length === 0) return {};
   const rows = await db
     .selectFrom('read.ticket_routing')
@@ -124,5 +126,5 @@ export async function waitingInQueues(db: Kysely<any>, companyId: number, queueI
     .where('ticket_id', '<>', exceptTicketId)
     .groupBy('queue_id')
     .execute();
-  return Object.fromEntries(rows.map((row: any) => [row.queue_id, Number(row.count)]));
+  return Object.fromEntries(rows.map((row) => [row.queue_id, Number(row.count)]));
 }

@@ -2,11 +2,12 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { testDatabase } from '@conversa/testing/database';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routingProjector } from './projector';
 import { connectionsWith, idleAttendedTickets, ratingsAskedBefore, ticketClocks, ticketsWaitingSince, waitingGroups, waitingInQueues } from './queries';
 
-let db: Kysely<any>;
+let db: Kysely<ReadDatabase>;
 let drop: () => Promise<void>;
 let position = 0n;
 
@@ -34,7 +35,7 @@ const apply = (events: RecordedEvent[]) => db.transaction().execute((trx) => rou
 beforeAll(async () => {
   const database = await testDatabase('routing');
   drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
   await sql`create schema read`.execute(db);
   await routingProjector.migrate(db);
 });

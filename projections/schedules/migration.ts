@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateSchedules(db: Kysely<any>): Promise<void> {
+export async function migrateSchedules(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.schedules (
       id integer primary key,

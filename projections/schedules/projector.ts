@@ -1,16 +1,12 @@
-import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migrateSchedules } from './migration';
 import { findSchedule } from './queries';
+import type { SchedulesTable } from './tables';
 
-const columns = { contactId: 'contact_id', body: 'body', sendAt: 'send_at', userId: 'user_id' } as const;
-
-function fieldsRow(fields: Record<string, unknown>) {
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(columns)) if (fields[field] !== undefined) row[column] = fields[field];
-  return row;
-}
+const fieldsRow = fieldColumns<SchedulesTable>()({ contactId: 'contact_id', body: 'body', sendAt: 'send_at', userId: 'user_id' });
 
 /** read.schedules; frames `company-<id>-schedule` with {action, schedule} or {action: 'delete', scheduleId}. */
 export const schedulesProjector = defineProjector({
@@ -19,14 +15,14 @@ export const schedulesProjector = defineProjector({
   eventTypes: ['ScheduleCreated', 'ScheduleChanged', 'ScheduleDeleted', 'ScheduleSent', 'ScheduleFailed'],
   tables: ['read.schedules'],
   migrate: migrateSchedules,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     for (const event of events) {
-      const data = event.data as any;
+      const { type, data } = event;
       const at = new Date(event.metadata.occurredAt);
       const id: number = data.scheduleId;
       const companyId = event.metadata.companyId;
-      switch (event.type) {
+      switch (type) {
         case 'ScheduleCreated':
           await trx
             .insertInto('read.schedules')

@@ -1,12 +1,14 @@
 import type { ScheduleView } from '@conversa/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { SchedulesTable } from './tables';
 import { findContact } from '../contacts/queries';
 
 export const SCHEDULES_PAGE_SIZE = 20;
 
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-const scheduleFromRow = (row: any, contact: { id: number; name: string } | null): ScheduleView => ({
+const scheduleFromRow = (row: Selectable<SchedulesTable>, contact: { id: number; name: string } | null): ScheduleView => ({
   id: row.id,
   companyId: row.company_id,
   contactId: row.contact_id,
@@ -24,7 +26,7 @@ const scheduleFromRow = (row: any, contact: { id: number; name: string } | null)
 });
 
 /** Contact names by id, read through the contacts read model's own query. */
-async function contactsOf(db: Kysely<any>, companyId: number, contactIds: Iterable<number>): Promise<Map<number, { id: number; name: string }>> {
+async function contactsOf(db: Kysely<ReadDatabase>, companyId: number, contactIds: Iterable<number>): Promise<Map<number, { id: number; name: string }>> {
   const found = new Map<number, { id: number; name: string }>();
   for (const contactId of new Set(contactIds)) {
     const contact = await findContact(db, companyId, contactId);
@@ -33,8 +35,8 @@ async function contactsOf(db: Kysely<any>, companyId: number, contactIds: Iterab
   return found;
 }
 
-async function hydrate(db: Kysely<any>, rows: any[]): Promise<ScheduleView[]> {
-  const byCompany = new Map<number, any[]>();
+async function hydrate(db: Kysely<ReadDatabase>, rows: Selectable<SchedulesTable>[]): Promise<ScheduleView[]> {
+  const byCompany = new Map<number, Selectable<SchedulesTable>[]>();
   for (const row of rows) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row]);
   const contacts = new Map<string, { id: number; name: string }>();
   for (const [companyId, companyRows] of byCompany) {
@@ -43,14 +45,14 @@ async function hydrate(db: Kysely<any>, rows: any[]): Promise<ScheduleView[]> {
   return rows.map((row) => scheduleFromRow(row, contacts.get(`${row.company_id}:${row.contact_id}`) ?? null));
 }
 
-export async function findSchedule(db: Kysely<any>, companyId: number, id: number): Promise<ScheduleView | undefined> {
+export async function findSchedule(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ScheduleView | undefined> {
   const row = await db.selectFrom('read.schedules').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
   return row ? (await hydrate(db, [row]))[0] : undefined;
 }
 
-/** The schedules page: newest send time first, searched in the body, optionally one contact's or one user's. */
+/** The scheduled messages page: newest send time first, searched in the body, optionally one contact's or one user's. */
 export async function listSchedules(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { searchParam?: string; contactId?: number; userId?: number; pageNumber?: number; pageSize?: number } = {},
 ): Promise<{ schedules: ScheduleView[]; count: number; hasMore: boolean }> {
@@ -67,8 +69,8 @@ export async function listSchedules(
   return { schedules: await hydrate(db, rows), count: total, hasMore: page * pageSize < total };
 }
 
-/** Pending schedules whose time has come, oldest first, across companies (the automation's sender). */
-export async function dueSchedules(db: Kysely<any>, now: Date, limit: number): Promise<Array<{ id: number; companyId: number }>> {
+/** Pending scheduled messages whose time has come, oldest first, across companies (the automation's sender). */
+export async function dueSchedules(db: Kysely<ReadDatabase>, now: Date, limit: number): Promise<Array<{ id: number; companyId: number }>> {
   const rows = await db
     .selectFrom('read.schedules')
     .select(['id', 'company_id'])
@@ -78,7 +80,7 @@ export async function dueSchedules(db: Kysely<any>, now: Date, limit: number): P
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id as number, companyId: row.company_id as number }));
+  return rows.map((row) => ({ id: row.id, companyId: row.company_id }));
 }
 
 /**
@@ -86,7 +88,7 @@ export async function dueSchedules(db: Kysely<any>, now: Date, limit: number): P
  * message goes when it was not written from a ticket. Reads the tickets read model by its indexed
  * contact column; the tickets area names no such query.
  */
-export async function lastConnectionOfContact(db: Kysely<any>, companyId: number, contactId: number): Promise<number | null> {
+export async function lastConnectionOfContact(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<number | null> {
   const row = await db
     .selectFrom('read.tickets')
     .select('whatsapp_id')
@@ -97,5 +99,5 @@ export async function lastConnectionOfContact(db: Kysely<any>, companyId: number
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return (row?.whatsapp_id as number | null | undefined) ?? null;
+  return row?.whatsapp_id ?? null;
 }

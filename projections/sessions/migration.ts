@@ -1,7 +1,8 @@
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateSessions(db: Kysely<any>): Promise<void> {
+export async function migrateSessions(db: Kysely<ReadDatabase>): Promise<void> {
   // Schema auth is shared with the users and connections read models: created under the schema lock.
   await withSchemaLock(db, (trx) =>
     sql`

@@ -1,6 +1,7 @@
-import { USER_ACCESS_ENTITY, type RecordedEvent, type UserAccessChange } from '@conversa/contracts';
+import { USER_ACCESS_ENTITY, type UserAccessChange } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { migrateSessions } from './migration';
 
 /**
@@ -16,14 +17,14 @@ export const sessionsProjector = defineProjector({
   eventTypes: ['SessionStarted', 'SessionRevoked', 'UserPasswordChanged', 'UserDeleted', 'CompanyDeleted'],
   tables: ['auth.sessions'],
   migrate: migrateSessions,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const changes: ProjectionChange[] = [];
     const announce = (companyId: number, change: UserAccessChange) => changes.push({ companyId, entity: USER_ACCESS_ENTITY, data: change });
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'SessionStarted':
           await trx
             .insertInto('auth.sessions')
@@ -46,14 +47,14 @@ export const sessionsProjector = defineProjector({
         case 'UserDeleted': {
           const revoked = await trx
             .updateTable('auth.sessions')
-            .set({ revoked_at: at, revoked_reason: event.type === 'UserDeleted' ? 'user-deleted' : 'password-changed' })
+            .set({ revoked_at: at, revoked_reason: type === 'UserDeleted' ? 'user-deleted' : 'password-changed' })
             .where('user_id', '=', data.userId)
             .where('revoked_at', 'is', null)
             .returning('session_id')
             .execute();
           // A deleted user has no session left to spare: all their sockets go. A password change names
           // the sessions it ended, so one started after it (applied late by a lagging projector) stays.
-          if (event.type === 'UserDeleted') announce(companyId, { userId: data.userId, change: 'revoked' });
+          if (type === 'UserDeleted') announce(companyId, { userId: data.userId, change: 'revoked' });
           else for (const { session_id } of revoked) announce(companyId, { userId: data.userId, sessionId: session_id, change: 'revoked' });
           break;
         }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
-export async function migrateTags(db: Kysely<any>): Promise<void> {
+export async function migrateTags(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.tags (
       id integer primary key,

@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { migrateTags } from './migration';
 import { findTag } from './queries';
 
@@ -10,13 +10,13 @@ export const tagsProjector = defineProjector({
   eventTypes: ['TagCreated', 'TagChanged', 'TagDeleted'],
   tables: ['read.tags'],
   migrate: migrateTags,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'TagCreated':
           await trx
             .insertInto('read.tags')

@@ -1,20 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { TagView } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { TagsTable } from './tables';
 
-/** A tag as the API and the `tag` frames show it. */
-export interface TagView {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  kanban: 0 | 1;
-  userId: number | null;
-  /** Tickets (any status, not deleted) of the contacts carrying the tag: a ticket's tags are its contact's. */
-  ticketsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const tagFromRow = (row: any): TagView => ({
+const tagFromRow = (row: Selectable<TagsTable> & { tickets_count: number | string | null }): TagView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -27,17 +16,21 @@ const tagFromRow = (row: any): TagView => ({
 });
 
 /**
- * Counted when read, from the contacts' tags and the tickets tables: a counter kept by this projector would
- * depend on the contacts projector having applied the same events first, which nothing orders.
+ * The tags' rows with their tickets count, counted when read from the contacts' tags and the tickets: a counter
+ * kept by this projector would depend on the contacts projector having applied the same events first, which
+ * nothing orders.
  */
-const withTicketsCount = (query: any) =>
-  query.select(
-    sql<number>`(select count(*)::int from read.contact_tags ct join read.tickets t on t.company_id = ct.company_id and t.contact_id = ct.contact_id and not t.deleted
-      where ct.tag_id = read.tags.id)`.as('tickets_count'),
-  );
+const tagRows = (db: Kysely<ReadDatabase>) =>
+  db
+    .selectFrom('read.tags')
+    .selectAll()
+    .select(
+      sql<number>`(select count(*)::int from read.contact_tags ct join read.tickets t on t.company_id = ct.company_id and t.contact_id = ct.contact_id and not t.deleted
+        where ct.tag_id = read.tags.id)`.as('tickets_count'),
+    );
 
-export async function findTag(db: Kysely<any>, companyId: number, id: number): Promise<TagView | undefined> {
-  const row = await withTicketsCount(db.selectFrom('read.tags').selectAll()).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+export async function findTag(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<TagView | undefined> {
+  const row = await tagRows(db).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   return row ? tagFromRow(row) : undefined;
 }
 
@@ -46,26 +39,26 @@ export async function findTag(db: Kysely<any>, companyId: number, id: number): P
  * Without `limit`, all of them (GET /tags/list); with it, one page from `offset` (GET /tags).
  */
 export async function listTags(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { searchParam?: string; kanban?: 0 | 1; offset?: number; limit?: number } = {},
 ): Promise<{ tags: TagView[]; hasMore: boolean }> {
-  let query = withTicketsCount(db.selectFrom('read.tags').selectAll()).where('company_id', '=', companyId).where('deleted', '=', false);
+  let query = tagRows(db).where('company_id', '=', companyId).where('deleted', '=', false);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
   if (options.kanban !== undefined) query = query.where('kanban', '=', options.kanban);
   query = query.orderBy(sql`lower(name)`).orderBy('id').offset(options.offset ?? 0);
-  if (options.limit === undefined) return { tags: ((await query.execute()) as any[]).map(tagFromRow), hasMore: false };
+  if (options.limit === undefined) return { tags: (await query.execute()).map(tagFromRow), hasMore: false };
   // One row past the page says whether there is a next page, without counting them all.
   const rows = await query.limit(options.limit + 1).execute();
   return { tags: rows.slice(0, options.limit).map(tagFromRow), hasMore: rows.length > options.limit };
 }
 
 /** Which of these ids are live tags of the company. */
-export async function existingTagIds(db: Kysely<any>, companyId: number, ids: readonly number[]): Promise<number[]> {
+export async function existingTagIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('read.tags').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
-  return rows.map((row) => row.id as number);
+  return rows.map((row) => row.id);
 }
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

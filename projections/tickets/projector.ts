@@ -1,27 +1,14 @@
-import { lastMessagePreview, type RecordedEvent } from '@conversa/contracts';
+import { lastMessagePreview, type RecordedEvent, type TicketBefore, type TicketView } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { migrateTickets } from './migration';
-import { findTicketsById, ticketViewsReturnedBy, type TicketView } from './queries';
+import { findTicketsById, ticketViewsReturnedBy } from './queries';
+import type { TicketsTable } from './tables';
 
 /** The columns that decide who sees a ticket and which count it adds to. */
-interface TicketKey {
-  company_id: number;
-  status: string;
-  queue_id: number | null;
-  user_id: number | null;
-  whatsapp_id: number | null;
-  is_group: boolean;
-}
 const keyColumns = ['company_id', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'is_group'] as const;
-
-/** Where the ticket stood before this batch: frames carry it so the edge also tells those who just lost sight of it. */
-export interface TicketBefore {
-  status: string;
-  userId: number | null;
-  queueId: number | null;
-  isGroup: boolean;
-}
+type TicketKey = Pick<Selectable<TicketsTable>, (typeof keyColumns)[number]>;
 
 type Frame = 'update' | 'updateUnread' | 'delete';
 
@@ -49,17 +36,17 @@ class Batch {
   }
 }
 
-async function keyOf(trx: Transaction<any>, ticketId: number): Promise<(TicketKey & { deleted: boolean }) | undefined> {
-  return (await trx.selectFrom('read.tickets').select([...keyColumns, 'deleted']).where('id', '=', ticketId).executeTakeFirst()) as any;
+async function keyOf(trx: Transaction<ReadDatabase>, ticketId: number): Promise<(TicketKey & { deleted: boolean }) | undefined> {
+  return trx.selectFrom('read.tickets').select([...keyColumns, 'deleted']).where('id', '=', ticketId).executeTakeFirst();
 }
 
 /** Moves a ticket to a new status/user/queue, keeping the counts in step. */
-async function move(trx: Transaction<any>, batch: Batch, event: RecordedEvent, ticketId: number, changes: Record<string, unknown>, logEntries: LogEntry[]) {
+async function move(trx: Transaction<ReadDatabase>, batch: Batch, event: RecordedEvent, ticketId: number, changes: Updateable<TicketsTable>, logEntries: LogEntry[]) {
   const before = await keyOf(trx, ticketId);
   if (!before || before.deleted) return;
   const at = new Date(event.metadata.occurredAt);
   await trx.updateTable('read.tickets').set({ ...changes, updated_at: at }).where('id', '=', ticketId).execute();
-  const after = { ...before, ...changes } as TicketKey;
+  const after: TicketKey = { ...before, ...changes };
   batch.count(before, -1);
   batch.count(after, +1);
   batch.touch(ticketId, before.company_id, 'update', before);
@@ -74,7 +61,7 @@ interface LogEntry {
   suffix?: string;
 }
 
-async function log(trx: Transaction<any>, event: RecordedEvent, ticketId: number, companyId: number, entry: LogEntry) {
+async function log(trx: Transaction<ReadDatabase>, event: RecordedEvent, ticketId: number, companyId: number, entry: LogEntry) {
   await trx
     .insertInto('read.ticket_log')
     .values({
@@ -105,7 +92,7 @@ interface NewestMessage {
   unread: number;
 }
 
-async function applyNewestMessages(trx: Transaction<any>, messages: NewestMessage[]): Promise<TicketView[]> {
+async function applyNewestMessages(trx: Transaction<ReadDatabase>, messages: NewestMessage[]): Promise<TicketView[]> {
   const values = sql.join(messages.map((m) => sql`(${m.ticketId}::int, ${m.preview}::text, ${m.messageId}::uuid, ${m.at}::timestamptz, ${m.unread}::int)`));
   return ticketViewsReturnedBy(
     trx,
@@ -121,14 +108,14 @@ async function applyNewestMessages(trx: Transaction<any>, messages: NewestMessag
 const actorUserId = (event: RecordedEvent): number | null => (event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null);
 
 /**
- * isBot (spec 1 §3): the bot is handling the conversation now, waiting on the contact's answer to
+ * isBot: the bot is handling the conversation now, waiting on the contact's answer to
  * its consent question, queue menu or chatbot tree; not yet handed to a person. The rating question
  * comes after a person closed the ticket, so it does not count. Only a waiting ticket (pending, or
  * lgpd) is the bot's: a menu decided just as an attendant took the ticket does not mark it.
  */
 const BOT_ENDS_WITH: ReadonlySet<string> = new Set(['assignUser', 'answerLgpd', 'close', 'rate', 'expireRating']);
 
-async function markBot(trx: Transaction<any>, batch: Batch, ticketId: number, isBot: boolean) {
+async function markBot(trx: Transaction<ReadDatabase>, batch: Batch, ticketId: number, isBot: boolean) {
   let query = trx.updateTable('read.tickets').set({ is_bot: isBot }).where('id', '=', ticketId).where('deleted', '=', false).where('is_bot', '<>', isBot);
   if (isBot) query = query.where('status', 'in', ['pending', 'lgpd']);
   const row = await query.returning(['company_id']).executeTakeFirst();
@@ -166,7 +153,7 @@ export const ticketsProjector = defineProjector({
   ],
   tables: ['read.tickets', 'read.ticket_counts', 'read.ticket_log'],
   migrate: migrateTickets,
-  async handle(trx, events) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const batch = new Batch();
     // A run of new messages updates its tickets in one statement; any other event flushes it first.
     const newest = new Map<number, NewestMessage>();
@@ -180,22 +167,22 @@ export const ticketsProjector = defineProjector({
       }
     };
     for (const event of events) {
-      const data = event.data as any;
+      const { type, data } = event;
       const at = new Date(event.metadata.occurredAt);
-      if (event.type === 'MessageReceived' || event.type === 'MessageQueued') {
-        if (event.type === 'MessageQueued' && data.isPrivate) continue;
+      if (type === 'MessageReceived' || type === 'MessageQueued') {
+        if (type === 'MessageQueued' && data.isPrivate) continue;
         const earlier = newest.get(data.ticketId);
         newest.set(data.ticketId, {
           ticketId: data.ticketId,
           preview: lastMessagePreview(data),
           messageId: data.messageId,
           at,
-          unread: (earlier?.unread ?? 0) + (event.type === 'MessageReceived' ? 1 : 0),
+          unread: (earlier?.unread ?? 0) + (type === 'MessageReceived' ? 1 : 0),
         });
         continue;
       }
       await flush();
-      switch (event.type) {
+      switch (type) {
         case 'TicketCreated': {
           const row = {
             id: data.ticketId,
@@ -225,7 +212,7 @@ export const ticketsProjector = defineProjector({
           ]);
           break;
         case 'TicketClosed': {
-          const changes: Record<string, unknown> = { status: 'closed', closed_at: at, unread_messages: 0, is_bot: false };
+          const changes: Updateable<TicketsTable> = { status: 'closed', closed_at: at, unread_messages: 0, is_bot: false };
           if (data.userId !== null) changes.user_id = data.userId;
           await move(trx, batch, event, data.ticketId, changes, [{ type: 'closed', userId: data.userId ?? actorUserId(event), queueId: null }]);
           break;
@@ -250,7 +237,7 @@ export const ticketsProjector = defineProjector({
           break;
         }
         case 'TicketIntegrationToggled': {
-          const changes: Record<string, unknown> = { use_integration: data.useIntegration };
+          const changes: Updateable<TicketsTable> = { use_integration: data.useIntegration };
           if (data.promptId !== undefined) changes.prompt_id = data.promptId;
           if (data.amountUsedBotQueues !== undefined) changes.amount_used_bot_queues = data.amountUsedBotQueues;
           const row = await trx.updateTable('read.tickets').set(changes).where('id', '=', data.ticketId).returning(['company_id']).executeTakeFirst();
@@ -297,7 +284,7 @@ export const ticketsProjector = defineProjector({
           break;
         case 'MessageEdited':
         case 'MessageDeleted': {
-          const text = event.type === 'MessageEdited' ? data.body : '';
+          const text = type === 'MessageEdited' ? data.body : '';
           const rows = await trx.updateTable('read.tickets').set({ last_message: text }).where('last_message_id', '=', data.messageId).returning(['id', 'company_id']).execute();
           for (const row of rows) batch.touch(row.id, row.company_id, 'update', null);
           break;

@@ -1,52 +1,9 @@
-import { canSeeTicket, seesAllTickets, type Profile, type TicketStatus, type TicketViewer } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketView } from '@conversa/contracts';
+import type { ReadDatabase } from '../database';
+import type { TicketsTable } from './tables';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-
-export interface TicketContact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  urlPicture: string | null;
-  channel: string;
-  isGroup: boolean;
-  active: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-}
-
-/** A ticket as the list, the conversation header and the socket frames show it (spec 1 §3). */
-export interface TicketView {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  companyId: number;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  contactId: number;
-  contact: TicketContact | null;
-  tags: Array<{ id: number; name: string; color: string }>;
-  whatsappId: number | null;
-  /** Connections arrive with the channels issue. */
-  /** `wavoip` is the connection's call token (spec 1 §3): the conversation screen places calls with it. */
-  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: string } | null;
-  channel: string;
-  isGroup: boolean;
-  isBot: boolean;
-  unreadMessages: number;
-  lastMessage: string;
-  useIntegration: boolean;
-  promptId: number | null;
-  amountUsedBotQueues: number;
-  /** The contact's rating (1 to 5) once given. */
-  userRating: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 
 export { canSeeTicket, type TicketViewer };
 
@@ -96,7 +53,7 @@ export const TICKETS_PAGE_SIZE = 40;
  * that match. Counts come from read.ticket_counts unless a filter reaches beyond its key
  * (search, tags, dates, unread), where the filtered rows are counted.
  */
-export async function listTickets(db: Kysely<any>, companyId: number, viewer: TicketViewer, filter: TicketListFilter) {
+export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, filter: TicketListFilter) {
   const search = filter.searchParam?.trim().toLowerCase() ?? '';
   const structural = (qb: any, queueIds = filter.queueIds) => {
     let query = qb.where('company_id', '=', companyId).where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, filter.showAll));
@@ -157,7 +114,7 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
   // visiting the table (an index-only scan where the filter allows), and only one page is read in full.
   const inListOrder = (query: any) => query.clearSelect().select('t.id').orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
   const queues = filter.queueIds ?? [];
-  const pageRows = async (): Promise<any[]> => {
+  const pageRows = async (): Promise<TicketRow[]> => {
     if (queues.length > 1) {
       // No index gives several queues' tickets in list order, and the planner then walks the whole
       // tab filtering by queue; one ordered walk per queue, merged here, stays on the queue index.
@@ -174,8 +131,8 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
         .slice(offset, offset + TICKETS_PAGE_SIZE + 1)
         .map((row) => row.id);
       if (pageIds.length === 0) return [];
-      const found: any[] = await withRelations(db.selectFrom('read.tickets as p').selectAll('p'), 'p').where('p.id', 'in', pageIds).execute();
-      const byId = new Map(found.map((row) => [row.id as number, row]));
+      const found: TicketRow[] = await withRelations(db.selectFrom('read.tickets as p').selectAll('p'), 'p').where('p.id', 'in', pageIds).execute();
+      const byId = new Map(found.map((row) => [row.id, row]));
       return pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
     }
     // The page's ids come from the list index alone; only the rows of that page are read in full.
@@ -199,7 +156,7 @@ export async function listTickets(db: Kysely<any>, companyId: number, viewer: Ti
 
 /** What visibility (canSeeTicket) reads of a ticket, without its contact, tags and names. */
 export async function findTicketAccess(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   ticketId: number,
 ): Promise<{ id: number; status: TicketStatus; userId: number | null; queueId: number | null; isGroup: boolean } | undefined> {
@@ -213,7 +170,7 @@ export async function findTicketAccess(
   return row ? { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group } : undefined;
 }
 
-export async function findTicket(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
+export async function findTicket(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
   const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
     .where('t.id', '=', ticketId)
     .where('t.company_id', '=', companyId)
@@ -222,7 +179,7 @@ export async function findTicket(db: Kysely<any>, companyId: number, ticketId: n
   return row ? viewOf(row) : undefined;
 }
 
-export async function findTicketByUuid(db: Kysely<any>, companyId: number, uuid: string): Promise<TicketView | undefined> {
+export async function findTicketByUuid(db: Kysely<ReadDatabase>, companyId: number, uuid: string): Promise<TicketView | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
   const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
     .where('t.uuid', '=', uuid)
@@ -233,9 +190,9 @@ export async function findTicketByUuid(db: Kysely<any>, companyId: number, uuid:
 }
 
 /** Tickets by id in any company (the projector's frames); deleted ones are left out. */
-export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): Promise<TicketView[]> {
+export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  const rows: any[] = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't').where('t.id', 'in', ids).execute();
+  const rows: TicketRow[] = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't').where('t.id', 'in', ids).execute();
   return rows.map(viewOf);
 }
 
@@ -243,20 +200,20 @@ export async function findTicketsById(db: Kysely<any>, ids: readonly number[]): 
  * The views of the rows a write statement returns (`update … returning t.*`), read in that same
  * statement: a projector builds its frames without another round trip.
  */
-export async function ticketViewsReturnedBy(db: Kysely<any>, write: Expression<any>): Promise<TicketView[]> {
-  const rows: any[] = await withRelations(db.with('written', () => sql`(${write})`).selectFrom('written as t').selectAll('t'), 't').execute();
+export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<any>): Promise<TicketView[]> {
+  const rows: TicketRow[] = await withRelations(db.with('written', () => sql`(${write})`).selectFrom('written as t').selectAll('t'), 't').execute();
   return rows.map(viewOf);
 }
 
 /** Which message each ticket shows as its last message (by message id; tickets without one are left out). */
-export async function lastMessageIdsOf(db: Kysely<any>, ticketIds: readonly number[]): Promise<Map<number, string>> {
+export async function lastMessageIdsOf(db: Kysely<ReadDatabase>, ticketIds: readonly number[]): Promise<Map<number, string>> {
   if (ticketIds.length === 0) return new Map();
   const rows = await db.selectFrom('read.tickets').select(['id', 'last_message_id']).where('id', 'in', ticketIds).where('last_message_id', 'is not', null).execute();
-  return new Map(rows.map((row) => [row.id as number, row.last_message_id as string]));
+  return new Map(rows.map((row) => [row.id, row.last_message_id as string]));
 }
 
 /** Ids of a company's not-closed tickets in a status and queues (close-all). */
-export async function ticketIdsFor(db: Kysely<any>, companyId: number, viewer: TicketViewer, status: TicketStatus, queueIds: number[]): Promise<number[]> {
+export async function ticketIdsFor(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, status: TicketStatus, queueIds: number[]): Promise<number[]> {
   let query = db
     .selectFrom('read.tickets')
     .select('id')
@@ -265,29 +222,51 @@ export async function ticketIdsFor(db: Kysely<any>, companyId: number, viewer: T
     .where('status', '=', status)
     .where((eb) => visibleTo(eb, viewer, true));
   if (queueIds.length > 0) query = query.where('queue_id', 'in', queueIds);
-  return (await query.execute()).map((row) => row.id as number);
+  return (await query.execute()).map((row) => row.id);
 }
 
-/** What a ticket row shows of its connection (spec 1 §3): name, groupAsTicket and the call token. */
 /**
  * What a ticket's view shows of its contact, user, queue, connection and tags, read in the same
  * statement as the ticket rows (one round trip for a page, a ticket or a projector's frames).
  */
+/** What withRelations adds to a ticket row: jsonb objects with the keys its subqueries build. */
+interface TicketRelations {
+  related_contact: {
+    id: number;
+    name: string;
+    number: string;
+    email: string;
+    profile_pic_url: string | null;
+    channel: Channel;
+    is_group: boolean;
+    active: boolean;
+    disable_bot: boolean;
+    accept_audio_message: boolean;
+  } | null;
+  related_user: { id: number; name: string } | null;
+  related_queue: { id: number; name: string; color: string } | null;
+  related_connection: { id: number; name: string; group_as_ticket: ConnectionDetails['groupAsTicket']; wavoip: string } | null;
+  related_tags: { id: number; name: string; color: string }[];
+}
+
+type TicketRow = Selectable<TicketsTable> & TicketRelations;
+
+// The query is any builder over a ticket row under `alias` (a table or a CTE of written rows).
 function withRelations(query: any, alias: string) {
   const t = (column: string) => sql.ref(`${alias}.${column}`);
   return query.select([
-    sql`(select jsonb_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email, 'profile_pic_url', c.profile_pic_url, 'channel', c.channel,
+    sql<TicketRelations['related_contact']>`(select jsonb_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email, 'profile_pic_url', c.profile_pic_url, 'channel', c.channel,
         'is_group', c.is_group, 'active', c.active, 'disable_bot', c.disable_bot, 'accept_audio_message', c.accept_audio_message)
       from read.contacts c where c.id = ${t('contact_id')})`.as('related_contact'),
-    sql`(select jsonb_build_object('id', u.id, 'name', u.name) from read.users u where u.id = ${t('user_id')})`.as('related_user'),
-    sql`(select jsonb_build_object('id', q.id, 'name', q.name, 'color', q.color) from read.queues q where q.id = ${t('queue_id')} and q.company_id = ${t('company_id')})`.as('related_queue'),
-    sql`(select jsonb_build_object('id', w.id, 'name', w.name, 'group_as_ticket', w.group_as_ticket, 'wavoip', w.wavoip) from read.connections w where w.id = ${t('whatsapp_id')})`.as('related_connection'),
-    sql`coalesce((select jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
+    sql<TicketRelations['related_user']>`(select jsonb_build_object('id', u.id, 'name', u.name) from read.users u where u.id = ${t('user_id')})`.as('related_user'),
+    sql<TicketRelations['related_queue']>`(select jsonb_build_object('id', q.id, 'name', q.name, 'color', q.color) from read.queues q where q.id = ${t('queue_id')} and q.company_id = ${t('company_id')})`.as('related_queue'),
+    sql<TicketRelations['related_connection']>`(select jsonb_build_object('id', w.id, 'name', w.name, 'group_as_ticket', w.group_as_ticket, 'wavoip', w.wavoip) from read.connections w where w.id = ${t('whatsapp_id')})`.as('related_connection'),
+    sql<TicketRelations['related_tags']>`coalesce((select jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
       from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = ${t('contact_id')} and not tg.deleted), '[]'::jsonb)`.as('related_tags'),
   ]);
 }
 
-function viewOf(row: any): TicketView {
+function viewOf(row: TicketRow): TicketView {
   const contact = row.related_contact;
   const user = row.related_user;
   const queue = row.related_queue;
@@ -334,15 +313,7 @@ function viewOf(row: any): TicketView {
   };
 }
 
-export interface TicketLogEntry {
-  id: number;
-  type: string;
-  createdAt: string;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string } | null;
-}
-
-export async function ticketLog(db: Kysely<any>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {
+export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {
   const rows = await db
     .selectFrom('read.ticket_log as l')
     .leftJoin('read.users as u', 'u.id', 'l.user_id')
@@ -352,7 +323,7 @@ export async function ticketLog(db: Kysely<any>, companyId: number, ticketId: nu
     .orderBy('l.created_at')
     .orderBy('l.id')
     .execute();
-  const queues = await queueSummaries(db, companyId, rows.map((row) => row.queue_id as number | null).filter((id): id is number => id !== null));
+  const queues = await queueSummaries(db, companyId, rows.map((row) => row.queue_id).filter((id): id is number => id !== null));
   return rows.map((row) => ({
     id: Number(row.id),
     type: row.type,
@@ -363,8 +334,8 @@ export async function ticketLog(db: Kysely<any>, companyId: number, ticketId: nu
 }
 
 /** Names of users by id (the history's actors), across the company. */
-export async function userNames(db: Kysely<any>, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+export async function userNames(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('read.users').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id as number, row.name as string]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

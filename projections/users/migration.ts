@@ -1,8 +1,9 @@
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 import { migratePresence } from './presence';
 
-export async function migrateUsers(db: Kysely<any>): Promise<void> {
+export async function migrateUsers(db: Kysely<ReadDatabase>): Promise<void> {
   await sql`
     create table if not exists read.users (
       id integer primary key,

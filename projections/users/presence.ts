@@ -1,5 +1,6 @@
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
 
 /**
  * Heartbeats of the browser's `userStatus` ping (every USER_STATUS_PING_MS). A ping is not a fact worth
@@ -9,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * the pings stopped. Not a projector's table: a rebuild of the users read model leaves it alone, and
  * losing it costs at most one sweep that takes a user offline until their next ping.
  */
-export async function migratePresence(db: Kysely<any>): Promise<void> {
+export async function migratePresence(db: Kysely<ReadDatabase>): Promise<void> {
   await withSchemaLock(db, (trx) =>
     sql`
       create schema if not exists presence;
@@ -52,7 +53,7 @@ export interface UserConnection {
   sessionId: string;
 }
 
-export async function openConnection(db: Kysely<any>, connection: UserConnection, at: Date): Promise<void> {
+export async function openConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<void> {
   await db
     .insertInto('presence.user_connections')
     .values({ connection_id: connection.connectionId, user_id: connection.userId, company_id: connection.companyId, session_id: connection.sessionId, opened_at: at, last_seen_at: at })
@@ -61,7 +62,7 @@ export async function openConnection(db: Kysely<any>, connection: UserConnection
 }
 
 /** A ping on this socket: refreshes it (registering it again if it was swept). Answers false when its session logged out. */
-export async function touchConnection(db: Kysely<any>, connection: UserConnection, at: Date): Promise<boolean> {
+export async function touchConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<boolean> {
   const row = await db
     .insertInto('presence.user_connections')
     .values({ connection_id: connection.connectionId, user_id: connection.userId, company_id: connection.companyId, session_id: connection.sessionId, opened_at: at, last_seen_at: at })
@@ -71,17 +72,17 @@ export async function touchConnection(db: Kysely<any>, connection: UserConnectio
   return !row.logged_out;
 }
 
-export async function closeConnection(db: Kysely<any>, connectionId: string): Promise<void> {
+export async function closeConnection(db: Kysely<ReadDatabase>, connectionId: string): Promise<void> {
   await db.deleteFrom('presence.user_connections').where('connection_id', '=', connectionId).execute();
 }
 
 /** A logout: the session's sockets (other tabs of the same browser) stay open until they notice, but no longer count. */
-export async function endSessionConnections(db: Kysely<any>, sessionId: string): Promise<void> {
+export async function endSessionConnections(db: Kysely<ReadDatabase>, sessionId: string): Promise<void> {
   await db.updateTable('presence.user_connections').set({ logged_out: true }).where('session_id', '=', sessionId).execute();
 }
 
 /** Sockets that keep the user online: open, and of a session that did not log out. */
-export async function liveConnectionCount(db: Kysely<any>, userId: number): Promise<number> {
+export async function liveConnectionCount(db: Kysely<ReadDatabase>, userId: number): Promise<number> {
   const row = await db
     .selectFrom('presence.user_connections')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -92,12 +93,12 @@ export async function liveConnectionCount(db: Kysely<any>, userId: number): Prom
 }
 
 /** Removes sockets not seen since `before` (a crashed edge's, or ones whose browser stopped pinging); answers how many. */
-export async function sweepStaleConnections(db: Kysely<any>, before: Date): Promise<number> {
+export async function sweepStaleConnections(db: Kysely<ReadDatabase>, before: Date): Promise<number> {
   const result = await db.deleteFrom('presence.user_connections').where('last_seen_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function recordHeartbeat(db: Kysely<any>, heartbeat: { userId: number; companyId: number; at: Date }): Promise<void> {
+export async function recordHeartbeat(db: Kysely<ReadDatabase>, heartbeat: { userId: number; companyId: number; at: Date }): Promise<void> {
   await db
     .insertInto('presence.user_heartbeats')
     .values({ user_id: heartbeat.userId, company_id: heartbeat.companyId, last_seen_at: heartbeat.at })
@@ -105,7 +106,7 @@ export async function recordHeartbeat(db: Kysely<any>, heartbeat: { userId: numb
     .execute();
 }
 
-export async function lastHeartbeat(db: Kysely<any>, userId: number): Promise<Date | null> {
+export async function lastHeartbeat(db: Kysely<ReadDatabase>, userId: number): Promise<Date | null> {
   const row = await db.selectFrom('presence.user_heartbeats').select('last_seen_at').where('user_id', '=', userId).executeTakeFirst();
   return row ? new Date(row.last_seen_at) : null;
 }
@@ -114,7 +115,7 @@ export async function lastHeartbeat(db: Kysely<any>, userId: number): Promise<Da
  * Users shown online whose last ping is older than `before` (or who have none: a heartbeat table
  * created after they went online). Their last sign of life is the ping, or else when they went online.
  */
-export async function usersWithStoppedPings(db: Kysely<any>, before: Date, limit = 500): Promise<{ userId: number; companyId: number; lastSeenAt: Date }[]> {
+export async function usersWithStoppedPings(db: Kysely<ReadDatabase>, before: Date, limit = 500): Promise<{ userId: number; companyId: number; lastSeenAt: Date }[]> {
   const rows = await db
     .selectFrom('read.users as u')
     .leftJoin('presence.user_heartbeats as h', 'h.user_id', 'u.id')
@@ -124,5 +125,5 @@ export async function usersWithStoppedPings(db: Kysely<any>, before: Date, limit
     .orderBy('u.id')
     .limit(limit)
     .execute();
-  return rows.map((row: any) => ({ userId: row.id, companyId: row.company_id, lastSeenAt: new Date(row.last_seen_at) }));
+  return rows.map((row) => ({ userId: row.id, companyId: row.company_id, lastSeenAt: new Date(row.last_seen_at) }));
 }

@@ -1,10 +1,13 @@
-import { USER_ACCESS_ENTITY, type RecordedEvent, type UserAccessChange, type UserDetails } from '@conversa/contracts';
+import { USER_ACCESS_ENTITY, type UserAccessChange, type UserDetails } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
+import { fieldColumns } from '../columns';
+import type { ReadDatabase } from '../database';
 import { migrateUsers } from './migration';
 import { findUser } from './queries';
+import type { UsersTable } from './tables';
 
-const columns = {
+const userRow = fieldColumns<UsersTable>()({
   name: 'name',
   email: 'email',
   profile: 'profile',
@@ -23,16 +26,10 @@ const columns = {
   showDashboard: 'show_dashboard',
   allowRealTime: 'allow_real_time',
   allowConnections: 'allow_connections',
-} as const;
+});
 
 /** Details that decide what a user's sockets may see (ticket visibility): a change re-scopes them. */
 const scopeFields: ReadonlyArray<keyof UserDetails> = ['profile', 'queueIds', 'allTicket', 'allowGroup'];
-
-function userRow(details: Record<string, unknown>) {
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(columns)) if (details[field] !== undefined) row[column] = details[field];
-  return row;
-}
 
 export const usersProjector = defineProjector({
   name: 'users',
@@ -40,15 +37,15 @@ export const usersProjector = defineProjector({
   eventTypes: ['UserCreated', 'UserDetailsChanged', 'UserPasswordChanged', 'UserDeleted', 'UserWentOnline', 'UserWentOffline', 'SessionStarted'],
   tables: ['read.users', 'auth.user_credentials'],
   migrate: migrateUsers,
-  async handle(trx: Transaction<any>, events: readonly RecordedEvent[]) {
+  async handle(trx: Transaction<ReadDatabase>, events) {
     const logins: ProjectionChange[] = [];
     // Announced by this read model, after its commit: the edges hearing it reload the new row.
     const rescoped: ProjectionChange[] = [];
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
-      const data = event.data as any;
-      switch (event.type) {
+      const { type, data } = event;
+      switch (type) {
         case 'UserCreated':
           await trx
             .insertInto('read.users')
@@ -83,14 +80,14 @@ export const usersProjector = defineProjector({
           break;
         case 'UserWentOnline':
         case 'UserWentOffline': {
-          const online = event.type === 'UserWentOnline';
+          const online = type === 'UserWentOnline';
           await trx.updateTable('read.users').set({ online, online_changed_at: at }).where('id', '=', data.userId).execute();
           touched.set(data.userId, { companyId: event.metadata.companyId, action: touched.get(data.userId)?.action ?? 'update' });
           break;
         }
         case 'SessionStarted':
           await trx.updateTable('read.users').set({ last_login: at }).where('id', '=', data.userId).execute();
-          // Tells the user's other browsers that the account was opened elsewhere (spec 1 §4).
+          // Tells the user's other browsers that the account was opened elsewhere.
           logins.push({ companyId: data.companyId, entity: 'auth', data: { action: 'update', user: { id: data.userId }, sessionId: data.sessionId } });
           break;
       }

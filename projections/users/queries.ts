@@ -1,38 +1,11 @@
-import type { Plan } from '@conversa/contracts';
+import type { Plan, UserView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { PlansTable } from '../plans/migration';
+import type { ReadDatabase } from '../database';
+import type { UsersTable } from './tables';
+import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
 
-/** A user as the API shows it (never the password hash). */
-export interface UserView {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: 'admin' | 'supervisor' | 'user';
-  super: boolean;
-  language: 'pt-BR' | 'en' | 'es' | 'tr';
-  profileImage: string | null;
-  startWork: string;
-  endWork: string;
-  farewellMessage: string;
-  allTicket: 'enable' | 'disable';
-  allowGroup: boolean;
-  defaultMenu: 'open' | 'closed';
-  defaultTheme: 'light' | 'dark';
-  whatsappId: number | null;
-  queueIds: number[];
-  showDashboard: boolean;
-  allowRealTime: boolean;
-  allowConnections: boolean;
-  /** Pinging from a browser (spec 2 §3 online). */
-  online: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastLogin: string | null;
-}
-
-export const userFromRow = (row: any): UserView => ({
+export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -59,20 +32,20 @@ export const userFromRow = (row: any): UserView => ({
   lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
 });
 
-export async function findUser(db: Kysely<any>, id: number, companyId?: number): Promise<UserView | null> {
+export async function findUser(db: Kysely<ReadDatabase>, id: number, companyId?: number): Promise<UserView | null> {
   let query = db.selectFrom('read.users').selectAll().where('id', '=', id).where('deleted', '=', false);
   if (companyId !== undefined) query = query.where('company_id', '=', companyId);
   const row = await query.executeTakeFirst();
   return row ? userFromRow(row) : null;
 }
 
-export async function credentialsByEmail(db: Kysely<any>, email: string): Promise<{ userId: number; companyId: number; passwordHash: string } | null> {
+export async function credentialsByEmail(db: Kysely<ReadDatabase>, email: string): Promise<{ userId: number; companyId: number; passwordHash: string } | null> {
   const row = await db.selectFrom('auth.user_credentials').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   return row ? { userId: row.user_id, companyId: row.company_id, passwordHash: row.password_hash } : null;
 }
 
 export async function listUsers(
-  db: Kysely<any>,
+  db: Kysely<ReadDatabase>,
   companyId: number,
   options: { searchParam?: string; pageNumber?: number; pageSize?: number } = {},
 ): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
@@ -90,30 +63,30 @@ export async function listUsers(
   return { users: rows.map(userFromRow), count: total, hasMore: page * pageSize < total };
 }
 
-export async function countUsers(db: Kysely<any>, companyId: number): Promise<number> {
+export async function countUsers(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
   const row = await db.selectFrom('read.users').select((eb) => eb.fn.countAll<string>().as('count')).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** Ids of the company's users online now, optionally only those attending a queue (rotation picks among them). */
-export async function onlineUserIds(db: Kysely<any>, companyId: number, queueId?: number): Promise<number[]> {
+export async function onlineUserIds(db: Kysely<ReadDatabase>, companyId: number, queueId?: number): Promise<number[]> {
   let query = db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('online', '=', true).where('deleted', '=', false);
   if (queueId !== undefined) query = query.where(sql<boolean>`${queueId} = any(queue_ids)`);
   const rows = await query.orderBy('id').execute();
-  return rows.map((row: any) => row.id);
+  return rows.map((row) => row.id);
 }
 
 /** Ids of the company's live users (what the plan's user limit counts). */
-export async function activeUserIds(db: Kysely<any>, companyId: number): Promise<number[]> {
+export async function activeUserIds(db: Kysely<ReadDatabase>, companyId: number): Promise<number[]> {
   const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
-  return rows.map((row: any) => row.id);
+  return rows.map((row) => row.id);
 }
 
 /**
  * Whom an access token names, with what every request checks beside them: the company's due
  * date and its plan's features. One statement, since every authenticated request waits for it.
  */
-export async function findSignedInUser(db: Kysely<any>, userId: number, companyId: number): Promise<{ user: UserView; dueDate: string; plan: Plan } | null> {
+export async function findSignedInUser(db: Kysely<ReadDatabase>, userId: number, companyId: number): Promise<{ user: UserView; dueDate: string; plan: Plan } | null> {
   const row = await db
     .selectFrom('read.users as u')
     .innerJoin('read.companies as c', 'c.id', 'u.company_id')
@@ -129,7 +102,7 @@ export async function findSignedInUser(db: Kysely<any>, userId: number, companyI
 }
 
 /** Whether a user of the company shows this stored file as their picture (every colleague sees it). */
-export async function isProfileImage(db: Kysely<any>, companyId: number, url: string): Promise<boolean> {
+export async function isProfileImage(db: Kysely<ReadDatabase>, companyId: number, url: string): Promise<boolean> {
   const row = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('profile_image', '=', url).executeTakeFirst();
   return row !== undefined;
 }

@@ -2,13 +2,14 @@ import { defaultUserDetails, type RecordedEvent } from '@conversa/contracts';
 import { testDatabase } from '@conversa/testing/database';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companiesProjector } from '../companies/projector';
 import { companySettingsOf } from '../companies/queries';
 import { usersProjector } from './projector';
 import { credentialsByEmail, findUser, listUsers } from './queries';
 
-let db: Kysely<any>;
+let db: Kysely<ReadDatabase>;
 let drop: () => Promise<void>;
 let position = 0n;
 
@@ -31,7 +32,7 @@ const apply = (projector: typeof usersProjector, events: RecordedEvent[]) => db.
 beforeAll(async () => {
   const database = await testDatabase('users');
   drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
   await sql`create schema read`.execute(db);
   await usersProjector.migrate(db);
   await companiesProjector.migrate(db);

@@ -77,5 +77,5 @@ export type CompanyEvent =
   | { type: 'CompanySchedulesSet'; data: D<typeof CompanySchedulesSet> }
   | { type: 'CompanyDeleted'; data: D<typeof CompanyDeleted> };
 
-/** Company 1 never expires (spec 1 §4). */
+/** Company 1 never expires. */
 export const NEVER_EXPIRES = '2999-12-31';

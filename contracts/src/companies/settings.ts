@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Count32, RecordId, safeText } from '../common/bounds';
 
-/** Company settings (spec 2 §3) with their defaults. Most are 'enabled' | 'disabled'. */
+/** Company settings with their defaults. Most are 'enabled' | 'disabled'. */
 export const Toggle = z.enum(['enabled', 'disabled']);
 export type Toggle = z.infer<typeof Toggle>;
 

@@ -20,7 +20,7 @@ const scheduleEntry = ScheduleEntry.extend({
   endTimeB: safeText().regex(/^(\d{2}:\d{2})?$/, 'Use ##:##'),
 });
 
-/** Every field an administrator may set (spec 2 §3, §5: name 2 to 50, schedule times ##:##). */
+/** Every field an administrator may set (name 2 to 50, opening-hours times ##:##). */
 const connectionFields = {
   name: safeText({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
   greetingMessage: message,
@@ -93,7 +93,7 @@ export interface ConnectionView extends z.infer<typeof ConnectionDetails> {
   isDefault: boolean;
   /** Present for administrators in HTTP answers; never in socket frames. */
   token?: string;
-  /** null, an import start timestamp (ms, as text), or 'renderButtonCloseTickets' (spec 2 §4). */
+  /** null, an import start timestamp (ms, as text), or 'renderButtonCloseTickets'. */
   statusImportMessages: string | null;
   importProgress: ImportProgress | null;
   /** Meta channels: which page or account (never the tokens). */
@@ -102,7 +102,7 @@ export interface ConnectionView extends z.infer<typeof ConnectionDetails> {
   updatedAt: string;
 }
 
-/** The `importMessages` frame body's status (spec 2 §4: processed of total with a date; total -1 = preparing). */
+/** The `importMessages` frame body's status (processed of total with a date; total -1 = preparing). */
 export interface ImportProgress {
   this: number;
   all: number;

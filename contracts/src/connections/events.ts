@@ -5,31 +5,31 @@ import type { Channel } from '../tickets/events';
 import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
 
 /**
- * A connection's channel (spec 2 §1): a WhatsApp number through Baileys, the WhatsApp Cloud API
+ * A connection's channel: a WhatsApp number through Baileys, the WhatsApp Cloud API
  * (`whatsappapi`), a Facebook page, an Instagram account, or Conversa's test channel (`sandbox`).
  */
 export const ConnectionChannel = z.enum(['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox']);
 export type ConnectionChannel = z.infer<typeof ConnectionChannel>;
 
-/** Spec 2 §4. `qrcode` is lower-case as the spec writes it. */
+/** A connection's session status. `qrcode` is lower-case as the original writes it. */
 export const ConnectionStatus = z.enum(['DISCONNECTED', 'OPENING', 'qrcode', 'CONNECTED', 'PAIRING', 'TIMEOUT']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-/** Statuses the connections screen counts as needing attention (spec 2 §2); CONNECTED is online. */
+/** Statuses the connections screen counts as needing attention; CONNECTED is online. */
 export const ATTENTION_STATUSES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
 /** The tickets' name of a connection's channel (tickets say `whatsapp_cloud` for the Cloud API). */
 export const ticketChannelOf = (channel: ConnectionChannel): Channel => (channel === 'whatsappapi' ? 'whatsapp_cloud' : channel);
 
-/** Spec 2 §9: a connection token is 30 characters from upper-case letters and digits. */
+/** A connection token is 30 characters from upper-case letters and digits. */
 export const CONNECTION_TOKEN_PATTERN = /^[A-Z0-9]{30}$/;
 export const ConnectionToken = safeText().regex(CONNECTION_TOKEN_PATTERN, 'token: 30 characters, A–Z and 0–9');
 
-/** Spec 2 §4: while the import timestamp is younger than this, a disabled 'preparing' button shows. */
+/** While the import timestamp is younger than this, a disabled 'preparing' button shows. */
 export const IMPORT_PREPARING_WINDOW_MS = 35_000;
 /** `statusImportMessages` once the import is done: the close-imported-tickets button shows. */
 export const IMPORT_CLOSE_BUTTON = 'renderButtonCloseTickets';
-/** Spec 2 §9 timeSendQueue options, in minutes (the spec's 20 and 25 read as intended, not as the source's 15). */
+/** The timeSendQueue options, in minutes (the spec's 20 and 25 read as intended, not as the source's 15). */
 export const TIME_SEND_QUEUE_OPTIONS = [0, 5, 10, 15, 20, 25, 30, 60] as const;
 /** Sandbox connections a company may hold; they do not count against the plan's connections. */
 export const MAX_SANDBOX_CONNECTIONS = 3;
@@ -49,12 +49,12 @@ const CONNECTION_WEEKDAYS = [
   { weekday: 'Domingo', weekdayEn: 'sunday' },
 ] as const;
 
-/** Spec 2 §3: 08:00–12:00 and 13:00–18:00 on every day. */
+/** 08:00–12:00 and 13:00–18:00 on every day. */
 export const defaultConnectionSchedules = (): ScheduleEntry[] =>
   CONNECTION_WEEKDAYS.map(({ weekday, weekdayEn }) => ({ weekday, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
 
 /**
- * What an administrator sets on a connection (spec 2 §3). Times are minutes unless named
+ * What an administrator sets on a connection. Times are minutes unless named
  * otherwise; the routing helpers read these for greetings, opening hours, bot limits and expiry.
  */
 export const ConnectionDetails = z.object({
@@ -110,7 +110,7 @@ export const ConnectionDetails = z.object({
 });
 export type ConnectionDetails = z.infer<typeof ConnectionDetails>;
 
-/** Spec 2 §3 defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, provider beta, default opening hours). */
+/** A new connection's defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, provider beta, default opening hours). */
 export const defaultConnectionDetails = (): Omit<ConnectionDetails, 'name'> => ({
   greetingMessage: '',
   complationMessage: '',
@@ -157,7 +157,7 @@ export const ChannelAccount = z.object({
 });
 export type ChannelAccount = z.infer<typeof ChannelAccount>;
 
-/** What a session reports (spec 2 §4: session events change status, qrcode and retries). */
+/** What a session reports (session events change status, qrcode and retries). */
 export const SessionState = z.object({
   status: ConnectionStatus,
   /** The QR code to show while status is qrcode; '' otherwise (the modal closes when it empties). */
@@ -208,7 +208,7 @@ export const ConnectionImportProgressed = defineEvent(
   z.object({
     connectionId,
     processed: z.number().int().min(-1).max(INT32_MAX),
-    /** -1 while the total is not known yet (spec 2 §4 'preparing'). */
+    /** -1 while the total is not known yet (the import's 'preparing'). */
     total: z.number().int().min(-1).max(INT32_MAX),
     /** The date of the message being imported (ISO datetime). */
     date: realDateTime().nullable(),

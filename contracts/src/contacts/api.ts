@@ -3,7 +3,7 @@ import { Channel } from '../tickets/events';
 import { ContactExtraInfo } from './events';
 import { RecordIdParam, safeText } from '../common/bounds';
 
-/** Spec 1 §5 contact form text: empty → 'Required', under `min` → 'Too Short!', over `max` → 'Too Long!'. */
+/** The contact form's texts: empty → 'Required', under `min` → 'Too Short!', over `max` → 'Too Long!'. */
 const formText = (min: number, max: number) =>
   safeText({ error: 'Required' })
     .trim()

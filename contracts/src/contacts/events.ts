@@ -5,7 +5,7 @@ import { RecordId, realDateTime, safeText } from '../common/bounds';
 
 const id = RecordId;
 
-/** A free field on a contact (spec 1 §3 `extraInfo`): the view numbers them from 1 in their order. */
+/** A free field on a contact (`extraInfo`): the view numbers them from 1 in their order. */
 export const ContactExtraInfo = z.object({ name: safeText().trim().min(1).max(100), value: safeText().max(2000) });
 export type ContactExtraInfo = z.infer<typeof ContactExtraInfo>;
 
@@ -31,7 +31,7 @@ export const ContactCreated = defineEvent(
     isGroup: z.boolean(),
     disableBot: z.boolean(),
     acceptAudioMessage: z.boolean(),
-    /** false means blocked (spec 1 §3). */
+    /** false means blocked. */
     active: z.boolean(),
   }),
 );

@@ -42,7 +42,7 @@ export function maskContact<T extends object>(contact: T): T {
   const { number, name } = contact as { number?: unknown; name?: unknown };
   const phoneLike = typeof name === 'string' && /^[\d\s()+*.-]+$/.test(name);
   if (typeof number !== 'string') {
-    // Shown by name only (a schedule's contact): a name that is a phone number is masked all the same.
+    // Shown by name only (a scheduled message's contact): a name that is a phone number is masked all the same.
     return phoneLike && digitsOf(name).length >= 8 ? ({ ...contact, name: maskNumber(name) } as T) : contact;
   }
   const masked: Record<string, unknown> = { ...contact, number: maskNumber(number) };

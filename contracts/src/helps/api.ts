@@ -4,7 +4,7 @@ import { HELP_VIDEO_MAX_LENGTH, helpVideoSource } from './video';
 import { safeText } from '../common/bounds';
 
 /**
- * Spec 2 §7 helps calls. The spec shows no field rules for help entries (§5 "not shown"); these are ours:
+ * The helps calls. The original shows no field rules for help entries; these are ours:
  * a title (up to 100 characters), an optional description (up to 2000) and a video this product can play.
  */
 export const HELP_VALIDATION = {

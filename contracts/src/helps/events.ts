@@ -8,7 +8,7 @@ const id = RecordId;
 export const HELP_TITLE_MAX_LENGTH = 100;
 export const HELP_DESCRIPTION_MAX_LENGTH = 2000;
 
-/** A help entry (spec 2 §3): platform-wide, written by the super user, read by every user. */
+/** A help entry: platform-wide, written by the super user, read by every user. */
 export const HelpDetails = z.object({
   title: safeText().trim().min(1).max(HELP_TITLE_MAX_LENGTH),
   description: safeText().max(HELP_DESCRIPTION_MAX_LENGTH),

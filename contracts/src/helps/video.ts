@@ -1,5 +1,5 @@
 /**
- * A help entry's video (spec 2 §3 Help entry.video): what the super user types, kept as typed, and what
+ * A help entry's video: what the super user types, kept as typed, and what
  * the help-videos grid makes of it. Accepted: a YouTube video code ("dQw4w9WgXcQ", the classic form of the
  * field), a YouTube link (watch, youtu.be, embed, shorts), a Vimeo link, or an https link to a video file.
  */

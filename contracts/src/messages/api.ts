@@ -22,7 +22,7 @@ export const DeleteMessageParams = z.object({ id: messageId });
  */
 export const ListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1), selectedQueues: idList });
 
-/** A contact card to send (spec 1 §2 send-contact modal): the contact as the picker holds it, or a ready vCard. */
+/** A contact card to send (the send-contact dialog): the contact as the picker holds it, or a ready vCard. */
 export const ContactCard = z.union([
   z.object({ name: safeText().trim().min(1).max(200), number: safeText().trim().min(1).max(50) }).loose(),
   safeText().trim().startsWith('BEGIN:VCARD').max(10_000),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
-/** Spec 1 §3 media types, plus `chat` for plain text. */
+/** The media types, plus `chat` for plain text. */
 export const MediaType = z.enum(['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log', 'sticker']);
 export type MediaType = z.infer<typeof MediaType>;
 
@@ -47,7 +47,7 @@ export const MessageReceived = defineEvent(
     receivedAt: realDateTime(),
   }),
 );
-/** An attendant (or the system: greeting, farewell, schedule) wrote; the sender reactor sends it unless private. */
+/** An attendant (or the system: greeting, farewell, scheduled message) wrote; the sender reactor sends it unless private. */
 export const MessageQueued = defineEvent(
   'MessageQueued',
   z.object({
@@ -55,13 +55,13 @@ export const MessageQueued = defineEvent(
     userId: id.nullable(),
     isPrivate: z.boolean(),
     isForwarded: z.boolean(),
-    /** When it was written: the 15-minute edit window (spec 1 §5) counts from here or from the last edit. */
+    /** When it was written: the 15-minute edit window counts from here or from the last edit. */
     queuedAt: realDateTime(),
   }),
 );
 export const MessageSent = defineEvent('MessageSent', z.object({ messageId, providerId: safeText().min(1).max(255) }));
 export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: safeText().max(2000) }));
-/** 0 clock, 1 sent, 2 delivered, 3 or 4 read (spec 1 §3). */
+/** 0 clock, 1 sent, 2 delivered, 3 or 4 read. */
 export const MessageAckChanged = defineEvent('MessageAckChanged', z.object({ messageId, ack: z.number().int().min(0).max(4) }));
 export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body, editedAt: realDateTime() }));
 /**

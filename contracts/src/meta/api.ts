@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../common/bounds';
 
 /**
- * POST /facebook (spec 2 §7): what the browser's Facebook login gave — the user's id and short-lived
+ * POST /facebook: what the browser's Facebook login gave — the user's id and short-lived
  * token (asked with the messaging, pages and Instagram permissions) — and whether the Instagram
  * accounts linked to the pages are connected too.
  */

@@ -4,7 +4,7 @@ import { INT32_MAX, safeText } from '../common/bounds';
 
 const id = z.coerce.number({ error: 'Required' }).int().positive().max(INT32_MAX);
 
-/** POST /ticket-notes (spec 1 §5: required, at least 2 characters). */
+/** POST /ticket-notes (required, at least 2 characters). */
 export const CreateTicketNoteRequest = z.object({
   note: safeText({ error: 'Required' }).trim().min(1, 'Required').min(NOTE_MIN_LENGTH, 'Too Short!').max(NOTE_MAX_LENGTH, 'Too Long!'),
   ticketId: id,

@@ -4,7 +4,7 @@ import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
 
-/** Spec 1 §5: a ticket note needs at least 2 characters; the upper bound keeps one note a note. */
+/** A ticket note needs at least 2 characters; the upper bound keeps one note a note. */
 export const NOTE_MIN_LENGTH = 2;
 export const NOTE_MAX_LENGTH = 5000;
 

@@ -24,7 +24,7 @@ export type PlanEvent =
   | { type: 'PlanChanged'; data: z.infer<typeof PlanChanged.schema> }
   | { type: 'PlanDeleted'; data: z.infer<typeof PlanDeleted.schema> };
 
-/** Every flag on: the plan of company 1 and the default for new plans (spec 2 §3). */
+/** Every flag on: the plan of company 1 and the default for new plans. */
 export const allPlanFlagsOn = {
   useWhatsapp: true,
   useFacebook: true,

@@ -19,14 +19,14 @@ import {
 import { defaultOpeningHours, SchedulesInput } from './schedules';
 import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
-/** Spec 2 §5 messages of the queue dialog (the same family as the user dialog's: 'Too Short!', 'Too Long!', 'Required'). */
+/** Messages of the queue dialog (the same family as the user dialog's: 'Too Short!', 'Too Long!', 'Required'). */
 export const QUEUE_FORM_MESSAGES = {
   required: 'Required',
   tooShort: 'Too Short!',
   tooLong: 'Too Long!',
   invalidColor: 'Cor inválida',
   rotation: `Use ${QUEUE_ROTATION_MINUTES.join(', ')} minutos`,
-  /** Spec 2 §5: chatbot names, 'too short' and 'Required'. */
+  /** Chatbot names, 'too short' and 'Required'. */
   chatbotTooShort: 'too short',
   tooManyOptions: `No máximo ${CHATBOT_MAX_OPTIONS_PER_QUEUE} opções por fila`,
   tooDeep: `No máximo ${CHATBOT_MAX_DEPTH} níveis de opções`,
@@ -46,7 +46,7 @@ const lengthChecked = (min: number, max: number, tooShort: string) =>
 export const QueueName = lengthChecked(QUEUE_NAME_MIN_LENGTH, QUEUE_NAME_MAX_LENGTH, M.tooShort);
 export const ChatbotName = lengthChecked(CHATBOT_NAME_MIN_LENGTH, CHATBOT_NAME_MAX_LENGTH, M.chatbotTooShort);
 
-/** Spec 2 §5: colour 3 to 9 characters, required; a CSS hex colour, recorded in lower case. */
+/** Colour 3 to 9 characters, required; a CSS hex colour, recorded in lower case. */
 export const QueueColorInput = safeText({ error: M.required })
   .trim()
   .superRefine((value, ctx) => {

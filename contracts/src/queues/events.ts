@@ -5,14 +5,14 @@ import { Count32, RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
 
-/** Spec 2 §5: a queue's name has 2 to 50 characters. */
+/** A queue's name has 2 to 50 characters. */
 export const QUEUE_NAME_MIN_LENGTH = 2;
 export const QUEUE_NAME_MAX_LENGTH = 50;
-/** Spec 2 §5: chatbot option names have at least 4 characters. */
+/** Chatbot option names have at least 4 characters. */
 export const CHATBOT_NAME_MIN_LENGTH = 4;
 export const CHATBOT_NAME_MAX_LENGTH = 100;
 export const QUEUE_MESSAGE_MAX_LENGTH = 5000;
-/** Spec 2 §9: the rotation times offered, in minutes. */
+/** The rotation times offered, in minutes. */
 export const QUEUE_ROTATION_MINUTES = [2, 5, 10, 15, 30, 45, 60] as const;
 export const DEFAULT_QUEUE_ROTATION_MINUTES = 2;
 /** Bounds of one queue's option tree, so a menu stays a menu and one command stays small. */
@@ -20,13 +20,13 @@ export const CHATBOT_MAX_DEPTH = 10;
 export const CHATBOT_MAX_OPTIONS_PER_QUEUE = 300;
 
 /**
- * Spec 2 §5: colour 3 to 9 characters. Conversa takes CSS hex colours (#rgb, #rgba, #rrggbb, #rrggbbaa,
+ * Colour 3 to 9 characters. Conversa takes CSS hex colours (#rgb, #rgba, #rrggbb, #rrggbbaa,
  * all within 3 to 9 characters), recorded in lower case so '#FF0000' and '#ff0000' are one colour for uniqueness
  * (the request schema in api.ts checks and lower-cases; the recorded fact only keeps the length).
  */
 export const QUEUE_COLOR_PATTERN = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-/** Spec 2 §3 Queue (without id, chatbots): what a queue's dialog sets. */
+/** A queue (without id, chatbots): what a queue's dialog sets. */
 export const QueueDetails = z.object({
   name: safeText().trim().min(QUEUE_NAME_MIN_LENGTH).max(QUEUE_NAME_MAX_LENGTH),
   color: safeText().min(3).max(9),
@@ -49,11 +49,11 @@ export const QueueDetails = z.object({
 });
 export type QueueDetails = z.infer<typeof QueueDetails>;
 
-/** Spec 2 §3 Chatbot option queueType: what choosing the option does. */
+/** A chatbot option's queueType: what choosing the option does. */
 export const ChatbotQueueType = z.enum(['text', 'attendent', 'queue', 'integration', 'file']);
 export type ChatbotQueueType = z.infer<typeof ChatbotQueueType>;
 
-/** Spec 2 §3 Chatbot option (without id, parent, nested options). */
+/** A chatbot option (without id, parent, nested options). */
 export const ChatbotOptionDetails = z.object({
   name: safeText().trim().min(CHATBOT_NAME_MIN_LENGTH).max(CHATBOT_NAME_MAX_LENGTH),
   /** Sent when the contact picks the option; an option without one does not lead to its nested options. */
@@ -71,7 +71,7 @@ export const ChatbotOptionDetails = z.object({
 });
 export type ChatbotOptionDetails = z.infer<typeof ChatbotOptionDetails>;
 
-/** The target field each queueType needs (spec 2 §3: "the queueType decides which target field is shown"). */
+/** The target field each queueType needs ("the queueType decides which target field is shown"). */
 export const chatbotTargetField = {
   text: null,
   attendent: 'optUserId',

@@ -3,8 +3,8 @@ import { ScheduleEntry } from '../companies/events';
 import { safeText } from '../common/bounds';
 
 /**
- * Opening hours (spec 2 §3 "Schedule entry"): one entry per weekday with two windows, A and B, in HH:mm.
- * Queues use them here; the company, connection and on-duty schedules have the same shape.
+ * Opening hours: one entry per weekday with two windows, A and B, in HH:mm.
+ * Queues use them here; the company's, connections' and on-duty opening hours have the same shape.
  */
 export const SCHEDULE_DAYS = [
   { weekday: 'Segunda-feira', weekdayEn: 'monday' },
@@ -17,7 +17,7 @@ export const SCHEDULE_DAYS = [
 ] as const satisfies readonly Pick<ScheduleEntry, 'weekday' | 'weekdayEn'>[];
 export type WeekdayEn = ScheduleEntry['weekdayEn'];
 
-/** Spec 2 §3 and §9: 08:00–12:00 and 13:00–18:00 on every day. */
+/** 08:00–12:00 and 13:00–18:00 on every day. */
 export const DEFAULT_SCHEDULE_WINDOWS = { startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' } as const;
 
 export const defaultOpeningHours = (): ScheduleEntry[] => SCHEDULE_DAYS.map((day) => ({ ...day, ...DEFAULT_SCHEDULE_WINDOWS }));
@@ -69,9 +69,9 @@ const ScheduleEntryInput = z.object({
 });
 
 /**
- * The schedules a form sends: at most one entry per weekday, each day's windows valid.
+ * The opening hours a form sends: at most one entry per weekday, each day's windows valid.
  * The answer always has the seven days from Monday, with the Portuguese day names; a day the
- * client left out keeps the default hours (a client that sends no schedules means "as usual", not "closed").
+ * client left out keeps the default hours (a client that sends no opening hours means "as usual", not "closed").
  */
 export const SchedulesInput = z
   .array(ScheduleEntryInput)

@@ -5,7 +5,7 @@ import { RecordIdParam, safeText } from '../common/bounds';
 const REQUIRED = 'Obrigatório';
 const optionalId = RecordIdParam.nullable();
 
-/** POST /quick-messages (spec 3 §5: shortcode required, 'Obrigatório'; defaults geral false, status true). */
+/** POST /quick-messages (shortcode required, 'Obrigatório'; defaults geral false, status true). */
 export const CreateQuickMessageRequest = z.object({
   shortcode: safeText({ error: REQUIRED }).trim().min(1, REQUIRED).max(SHORTCODE_MAX_LENGTH, 'Too Long!'),
   message: safeText().max(QUICK_MESSAGE_MAX_LENGTH, 'Too Long!').default(''),

@@ -8,7 +8,7 @@ const id = RecordId;
 export const SHORTCODE_MAX_LENGTH = 100;
 export const QUICK_MESSAGE_MAX_LENGTH = 10_000;
 
-/** What an author sets on a quick reply (spec 3 §3). Defaults: geral false, status true. */
+/** What an author sets on a quick reply. Defaults: geral false, status true. */
 export const QuickMessageFields = z.object({
   shortcode: safeText().trim().min(1).max(SHORTCODE_MAX_LENGTH),
   message: safeText().max(QUICK_MESSAGE_MAX_LENGTH),

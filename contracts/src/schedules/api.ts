@@ -18,7 +18,7 @@ const sendAt = safeText({ error: REQUIRED })
   .transform((value) => new Date(value).toISOString());
 const userId = RecordIdParam.nullable();
 
-/** POST /schedules (spec 3 §5: body required and ≥ 5 characters; contact and sendAt required). */
+/** POST /schedules (body required and ≥ 5 characters; contact and sendAt required). */
 export const CreateScheduleRequest = z.object({
   body,
   contactId,
@@ -41,7 +41,7 @@ export const ListSchedulesQuery = z.object({
   pageNumber: RecordIdParam.default(1),
 });
 
-/** A schedule as the API and the socket frames carry it. */
+/** A scheduled message as the API and the socket frames carry it. */
 export interface ScheduleView {
   id: number;
   companyId: number;

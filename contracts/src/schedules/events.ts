@@ -4,11 +4,11 @@ import { RecordId, realDateTime, safeText } from '../common/bounds';
 
 const id = RecordId;
 
-/** Spec 3 §5 / spec 1 §9: a scheduled message's body needs at least 5 characters. */
+/** A scheduled message's body needs at least 5 characters. */
 export const SCHEDULE_BODY_MIN_LENGTH = 5;
 export const SCHEDULE_BODY_MAX_LENGTH = 10_000;
 
-/** PENDENTE waits for its time, ENVIADA was queued to the contact, ERRO could not be (spec 3 §3 shows ERRO). */
+/** PENDENTE waits for its time, ENVIADA was queued to the contact, ERRO could not be. */
 export const ScheduleStatus = z.enum(['PENDENTE', 'ENVIADA', 'ERRO']);
 export type ScheduleStatus = z.infer<typeof ScheduleStatus>;
 

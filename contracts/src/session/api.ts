@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CompanySettingsSchema, PlanSchema } from '../companies/settings';
 import { RecordIdParam, safeText } from '../common/bounds';
 
-/** Spec 1 §4–§7 and spec 2 §5: the session calls. */
+/** The session calls. */
 
 export const Profile = z.enum(['admin', 'supervisor', 'user']);
 export type Profile = z.infer<typeof Profile>;
@@ -91,7 +91,7 @@ function isValidCnpj(cnpj: string): boolean {
   return digit(12) === Number(cnpj[12]) && digit(13) === Number(cnpj[13]);
 }
 
-/** Spec 2 §5 signup rules; messages in Portuguese as the spec writes them. */
+/** The signup rules; messages in Portuguese as the original writes them. */
 export const SignupRequest = z.object({
   name: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
   companyName: safeText().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
@@ -113,7 +113,7 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 export const passwordStrength = (password: string): number =>
   (password.length >= 8 ? 33 : 0) + (/[a-z]/.test(password) ? 33 : 0) + (/[A-Z]/.test(password) ? 34 : 0);
 
-/** Socket ping per spec 1 §7. */
+/** The socket ping. */
 export const SOCKET_PING_MS = 18_000;
 export const USER_STATUS_PING_MS = 300_000;
 export const SUBSCRIPTION_WARNING_DAYS = 5;

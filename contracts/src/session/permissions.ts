@@ -1,7 +1,7 @@
 import type { Profile } from './api';
 
 /**
- * Spec 1 §6 names these permissions and lists as admin only: show all tickets, delete ticket and contact, and
+ * The original names these permissions and lists as admin only: show all tickets, delete ticket and contact, and
  * "edit profile and queues in the user dialog". Conversa decides for the supervisor profile the spec leaves open:
  * supervisors may see all tickets (they supervise attendants) but, like plain users, may neither set a user's
  * profile nor their queues; they manage the users list otherwise (contracts/src/users/access.ts).

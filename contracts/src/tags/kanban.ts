@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RecordIdParam, safeText } from '../common/bounds';
 import { idList } from '../tickets/api';
+import type { TagView } from './views';
 
 /**
  * GET /ticket/kanban: `queueIds` as a JSON list (what the board sends), comma-separated or repeated;
@@ -34,28 +35,15 @@ export interface KanbanTicket {
 /** Tickets the board shows at most (the newest activity first): a board past this is no longer readable. */
 export const KANBAN_TICKETS_LIMIT = 10_000;
 
-/** A tag as the tags calls and the `tag` frames answer it; `ticketsCount` is 0 when no ticket carries it. */
-export interface TagRecord {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  kanban: 0 | 1;
-  userId: number | null;
-  ticketsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** GET /tags: one page and whether another follows. */
 export interface TagPage {
-  tags: TagRecord[];
+  tags: TagView[];
   hasMore: boolean;
 }
 
 /** `company-<id>-tag` frame body: the tag on create and update, its id on delete. */
 export interface TagFrame {
   action: 'create' | 'update' | 'delete';
-  tag?: TagRecord;
+  tag?: TagView;
   tagId?: number;
 }

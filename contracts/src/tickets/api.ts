@@ -38,7 +38,7 @@ const statusList = z.preprocess((value) => {
 const flag = z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' || value === false || value === undefined || value === '' ? false : value), z.boolean());
 const day = RealDate;
 
-/** GET /tickets (spec 1 §7 Tickets). */
+/** GET /tickets. */
 export const ListTicketsQuery = z.object({
   searchParam: safeText().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),

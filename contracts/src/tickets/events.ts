@@ -3,13 +3,13 @@ import { defineEvent } from '../events/registry';
 import { Count32, RecordId, realDateTime } from '../common/bounds';
 
 /**
- * Spec 1 §4, plus the bot's two waiting states: lgpd (the contact is asked for consent before any
+ * The ticket statuses, plus the bot's two waiting states: lgpd (the contact is asked for consent before any
  * routing) and nps (a resolved ticket waits for the contact's rating).
  */
 export const TicketStatus = z.enum(['pending', 'open', 'closed', 'group', 'lgpd', 'nps']);
 export type TicketStatus = z.infer<typeof TicketStatus>;
 
-/** Channels a contact and a ticket live on (spec 1 §3 `channel`). */
+/** Channels a contact and a ticket live on. */
 export const Channel = z.enum(['whatsapp', 'whatsapp_cloud', 'facebook', 'instagram', 'sandbox']);
 export type Channel = z.infer<typeof Channel>;
 
@@ -74,7 +74,7 @@ export const TicketLgpdConsentRequested = defineEvent('TicketLgpdConsentRequeste
 export const TicketLgpdConsentAnswered = defineEvent('TicketLgpdConsentAnswered', z.object({ ticketId: id, accepted: z.boolean() }));
 /** A resolved ticket waits in status nps for the contact's rating (setting userRating). */
 export const TicketRatingRequested = defineEvent('TicketRatingRequested', z.object({ ticketId: id }));
-/** Rating scale shown on tickets (spec 1 §3 userRating, "rate 1 to 5"). */
+/** Rating scale shown on tickets (userRating, "rate 1 to 5"). */
 export const TICKET_RATING_MIN = 1;
 export const TICKET_RATING_MAX = 5;
 /** The contact rated the attendance: the ticket's userRating; the ticket is closed again. */

@@ -1,7 +1,7 @@
 import type { Profile } from '../session/api';
 import type { TicketStatus } from './events';
 
-/** Who is looking: the inputs of spec 1 §6's visibility rules (HTTP principal or socket). */
+/** Who is looking: the inputs of the ticket visibility rules (HTTP principal or socket). */
 export interface TicketViewer {
   userId: number;
   profile: Profile;
@@ -22,7 +22,7 @@ export interface VisibleTicket {
 export const seesAllTickets = (viewer: TicketViewer) => viewer.super || viewer.profile === 'admin' || viewer.profile === 'supervisor';
 
 /**
- * Spec 1 §6: a user sees the tickets they hold, and the waiting ones of their queues (queueless
+ * A user sees the tickets they hold, and the waiting ones of their queues (queueless
  * ones too when allTicket is enabled); group conversations when allowGroup is on. Those who hold
  * show-all see every ticket of the company while it is on.
  */

@@ -2,7 +2,7 @@ import type { Profile } from '../session/api';
 import { can, type Permission } from '../session/permissions';
 
 /**
- * Who may manage which users (spec 1 §6, spec 2 §6). Pure predicates, shared by the server (which enforces them,
+ * Who may manage which users. Pure predicates, shared by the server (which enforces them,
  * services/core/src/users/access.ts) and the users screen (which shows only what they allow).
  */
 
@@ -11,7 +11,7 @@ export interface UserEditor {
   userId: number;
   profile: Profile;
   super: boolean;
-  /** A plain user with allowConnections is treated as admin for the administration section (spec 2 §6), users included. */
+  /** A plain user with allowConnections is treated as admin for the administration section, users included. */
   allowConnections: boolean;
 }
 

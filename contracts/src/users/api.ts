@@ -4,14 +4,14 @@ import type { Permission } from '../session/permissions';
 import type { UserDetails } from './events';
 import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
-/** Spec 2 §7 users calls. Validation messages as spec 2 §5 writes them for the user form. */
+/** The users calls. Validation messages as the user form shows them. */
 
 const TimeOfDay = safeText().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido (use HH:mm)');
 const name = safeText('Required').trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
 const email = safeText('Required').trim().toLowerCase().min(1, 'Required').email('Invalid email').max(200, 'Too Long!');
 const password = safeText('Required').min(5, 'Too Short!').max(50, 'Too Long!');
 
-/** Every field of the user dialog (spec 2 §2, §3) except the password and the image, which have their own rules. */
+/** Every field of the user dialog except the password and the image, which have their own rules. */
 const UserFormFields = z.object({
   name,
   email,
@@ -40,7 +40,7 @@ export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 export const UpdateUserRequest = UserFormFields.extend({ password }).partial().strict();
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
-/** GET /users: a page of 40 (spec 2 §7: searchParam, pageNumber or companyId). */
+/** GET /users: a page of 40 (searchParam, pageNumber or companyId). */
 export const ListUsersQuery = z.object({
   searchParam: safeText().max(200).optional(),
   pageNumber: z.coerce.number().int().positive().max(100_000).optional(),
@@ -48,7 +48,7 @@ export const ListUsersQuery = z.object({
 });
 export const USERS_PAGE_SIZE = 40;
 
-/** POST /users/{id}/media-upload form fields besides the `profileImage` file (spec 2 §7). */
+/** POST /users/{id}/media-upload form fields besides the `profileImage` file. */
 export const UserMediaUploadFields = z.object({ userId: RecordIdParam.optional(), typeArch: safeText().max(50).optional() });
 
 /** A user as the users screen and its socket frames carry it (never a password). */
@@ -70,7 +70,7 @@ export interface UserListResponse {
 }
 
 /**
- * Which user fields need which permission to change (spec 2 §6): the profile and what makes a user
+ * Which user fields need which permission to change: the profile and what makes a user
  * count as admin need `user-modal:editProfile`; queues and the ticket-visibility flags need
  * `user-modal:editQueues`. Everything else a user may change on themself, and a user manager on others.
  */
@@ -79,5 +79,5 @@ export const guardedUserFields: Record<Permission & `user-modal:${string}`, read
   'user-modal:editQueues': ['queueIds', 'allTicket', 'allowGroup'],
 };
 
-/** No ping for two intervals plus a minute of slack: the browser is gone (spec 2 §9: status ping every 300000 ms). */
+/** No ping for two intervals plus a minute of slack: the browser is gone (status ping every 300000 ms). */
 export const USER_OFFLINE_AFTER_MS = 2 * USER_STATUS_PING_MS + 60_000;

@@ -70,7 +70,7 @@ export type UserEmailEvent = { type: 'UserEmailClaimed'; data: D<typeof UserEmai
 export type UserPresenceEvent = { type: 'UserWentOnline'; data: D<typeof UserWentOnline> } | { type: 'UserWentOffline'; data: D<typeof UserWentOffline> };
 export type UserSeatEvent = { type: 'UserSeatTaken'; data: D<typeof UserSeatTaken> } | { type: 'UserSeatFreed'; data: D<typeof UserSeatFreed> };
 
-/** Defaults for a new user (spec 1 §9: work time 00:00–23:59; new users are profile user). */
+/** Defaults for a new user (work time 00:00–23:59; new users are profile user). */
 export const defaultUserDetails: Omit<UserDetails, 'name' | 'email'> = {
   profile: 'user',
   super: false,

@@ -4,6 +4,7 @@ import { runCommand, systemActor, userActor, type CommandResult, type DomainEven
 import type { EventStore } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { TokenService } from './http/tokens';
 import type { SessionGuard } from './session/guard';
 import type { LoginLimiter } from './session/limiter';
@@ -11,7 +12,7 @@ import type { LoginLimiter } from './session/limiter';
 export interface ApiContext {
   store: EventStore;
   registry: EventRegistry;
-  db: Kysely<any>;
+  db: Kysely<ReadDatabase>;
   ids: IdAllocator;
   tokens: TokenService;
   loginLimiter: LoginLimiter;

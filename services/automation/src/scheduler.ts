@@ -1,14 +1,14 @@
 import { consoleJobLogger, createLeasedCronJob, type LeasedCronJob } from '@conversa/projector';
 import type { AutomationLogger, ScheduleSender } from './schedules/sender';
 
-/** Every 5 seconds: a schedule goes out at most a few seconds after its time. */
+/** Every 5 seconds: a scheduled message goes out at most a few seconds after its time. */
 export const SCHEDULE_SENDER_CRON = '*/5 * * * * *';
-/** Singleton work of the automation role: one process in the cluster ticks (DESIGN.md "Processes"). */
+/** Singleton work of the automation role: one process in the cluster ticks (docs/ARCHITECTURE.md "Processes and roles"). */
 export const AUTOMATION_LEASE = 'automation.schedules';
 
 export type AutomationScheduler = LeasedCronJob;
 
-/** The schedule sender on node-cron under a Postgres advisory lease (createLeasedCronJob). */
+/** The scheduled-message sender on node-cron under a Postgres advisory lease (createLeasedCronJob). */
 export function createAutomationScheduler(options: {
   connectionString: string;
   sender: ScheduleSender;

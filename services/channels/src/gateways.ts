@@ -3,6 +3,7 @@ import { contactStream, type ContactEvent, type RecordedEvent } from '@conversa/
 import { contact, fold, loadMessage, type CommandContext } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { ChannelGateway, OutboundMessage } from './port';
 import { createRemoteSender, NO_CHANNEL_CONNECTED, type RemoteSendRequest } from './remote-send';
 import type { OutboundAmendment, RunningSession, SessionLogger } from './session-port';
@@ -15,7 +16,7 @@ export interface SessionDirectory {
 }
 
 /** Whether any process holds the session lease of a connection (the advisory lock, seen in pg_locks). */
-export async function sessionLeaseHeld(db: Kysely<any>, leaseKey: string): Promise<boolean> {
+export async function sessionLeaseHeld(db: Kysely<ReadDatabase>, leaseKey: string): Promise<boolean> {
   const unsigned = BigInt.asUintN(64, BigInt(leaseKey));
   const { rows } = await sql<{ held: boolean }>`
     select exists (
@@ -32,7 +33,7 @@ export interface SessionGatewayOptions {
   /** Sends to sessions of other processes travel over the bus; without one only local sessions send. */
   bus?: Bus;
   /** Where the session leases are looked up (which connections some process runs). */
-  db?: Kysely<any>;
+  db?: Kysely<ReadDatabase>;
   leaseKeyOf?: (connectionId: number) => string;
   /** How long a send to another process may take before it fails. Default 30 s. */
   remoteTimeoutMs?: number;

@@ -16,7 +16,7 @@ export interface SenderOptions {
 }
 
 /**
- * The sender (DESIGN.md "Side effects"): for each queued message that is not a private note, sends
+ * The sender (docs/ARCHITECTURE.md "Side effects as reactors"): for each queued message that is not a private note, sends
  * it through the channel gateway and records MessageSent (ack 1) or MessageSendFailed. It reads the
  * message's stream first and skips what is already sent, failed or deleted, so a batch replayed
  * after a crash sends only what had not been recorded yet. A crash between a send and its record

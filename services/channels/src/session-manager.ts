@@ -3,13 +3,14 @@ import type { ConnectionChannel } from '@conversa/contracts';
 import { connectionSecrets, connectionsToRun, findConnection, type ConnectionToRun } from '@conversa/projections/connections/queries';
 import { leaseKey, SCHEMA_DDL_LOCK_KEY } from '@conversa/projector';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
 import { serveRemoteSends } from './remote-send';
 import { createSessionHooks } from './session-hooks';
 import { silentLogger, type RunningSession, type SessionConnection, type SessionContext, type SessionDriver, type SessionLogger } from './session-port';
 
 /** What a driver is started with: the connection's settings and secrets from the read model. */
-export async function sessionConnectionOf(db: Kysely<any>, connectionId: number): Promise<SessionConnection | null> {
+export async function sessionConnectionOf(db: Kysely<ReadDatabase>, connectionId: number): Promise<SessionConnection | null> {
   const settings = await findConnection(db, connectionId);
   if (!settings) return null;
   const secrets = settings.channel === 'facebook' || settings.channel === 'instagram' || settings.channel === 'whatsappapi' ? await connectionSecrets(db, connectionId) : null;
@@ -57,7 +58,7 @@ interface Owned {
 }
 
 /**
- * Owns the running sessions of this process (DESIGN.md "Processes": one WhatsApp session is
+ * Owns the running sessions of this process (docs/ARCHITECTURE.md "Processes and roles": one WhatsApp session is
  * singleton work held by a lease). Every connection whose session should run is started by exactly
  * one manager across processes: the one holding the Postgres advisory lock `session:<id>`, all held
  * on one dedicated connection, so a dead process frees its sessions for the others at once. Level

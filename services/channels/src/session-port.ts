@@ -2,13 +2,14 @@ import type { CompanySettings, ChannelAccount, ConnectionChannel, ConnectionStat
 import type { CommandContext, IdAllocator, ReceivedMessage, ReceiveMessageInput } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { Readable } from 'node:stream';
 import type { OutboundMessage } from './port';
 
 // The port between Conversa and a channel's sessions: what a driver is given (hooks) and what it gives back (a running session).
 
 /** What a session needs from its process: commands, the read models, ids and the media store. */
-export type SessionContext = CommandContext & { ids: IdAllocator; db: Kysely<any>; media: MediaStore };
+export type SessionContext = CommandContext & { ids: IdAllocator; db: Kysely<ReadDatabase>; media: MediaStore };
 
 /** The connection a driver runs, as the read model shows it, plus the Meta account's secrets. */
 export interface SessionConnection {
@@ -26,7 +27,7 @@ export interface SessionStartOptions {
   fresh: boolean;
 }
 
-/** A state report: what the connections screen shows live (spec 2 §4). Omitted fields keep their value, except qrcode, which empties. */
+/** A state report: what the connections screen shows live. Omitted fields keep their value, except qrcode, which empties. */
 export interface SessionReport {
   status: ConnectionStatus;
   qrcode?: string;
@@ -63,7 +64,7 @@ export interface SessionHooks {
   readonly connectionId: number;
   readonly companyId: number;
   readonly channel: ConnectionChannel;
-  /** Status, QR code, retries, number (spec 2 §4 session events). Recorded only when something changed. */
+  /** Status, QR code, retries, number. Recorded only when something changed. */
   report(report: SessionReport): Promise<void>;
   /**
    * The session ended for good (logged out on the phone, banned, the account's token revoked): the
@@ -92,7 +93,7 @@ export interface SessionHooks {
   messageEdited(edit: { providerId: string; body: string; editedAt?: Date | string; fromMe?: boolean }): Promise<boolean>;
   /** A message was deleted on the channel: by the contact ('this message was deleted by the contact') or from the connection's own account. False when unknown. */
   messageDeleted(deletion: { providerId: string; fromMe?: boolean }): Promise<boolean>;
-  /** History import (spec 2 §4): started → progress… → finished. Progress is recorded at most about once a second. */
+  /** History import: started → progress… → finished. Progress is recorded at most about once a second. */
   importStarted(): Promise<void>;
   importProgress(progress: ImportProgressReport): Promise<void>;
   importFinished(): Promise<void>;

@@ -1,18 +1,19 @@
 import { testDatabase } from '@conversa/testing/database';
 import { initAuthCreds, proto } from '@whiskeysockets/baileys';
+import type { ReadDatabase } from '@conversa/projections/database';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhatsappAuthStore, migrateWhatsappAuth, type WhatsappAuthStore } from '../src/whatsapp/auth-state';
 
-let db: Kysely<any>;
+let db: Kysely<ReadDatabase>;
 let drop: () => Promise<void>;
 let store: WhatsappAuthStore;
 
 beforeAll(async () => {
   const database = await testDatabase('wa_auth');
   drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 4 }) }) });
+  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 4 }) }) });
   await migrateWhatsappAuth(db);
   // A second run (every process start migrates) changes nothing.
   await migrateWhatsappAuth(db);

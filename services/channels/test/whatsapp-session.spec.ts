@@ -1,5 +1,6 @@
 import { testDatabase } from '@conversa/testing/database';
 import { DisconnectReason, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys';
+import type { ReadDatabase } from '@conversa/projections/database';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { Readable } from 'node:stream';
@@ -12,7 +13,7 @@ import type { WhatsappSession, WhatsappSessionOptions } from '../src/whatsapp/se
 import { recorded } from './whatsapp-fixtures';
 import { connectionView, FakeSocketFactory, RecordingHooks } from './whatsapp-fakes';
 
-let db: Kysely<any>;
+let db: Kysely<ReadDatabase>;
 let drop: () => Promise<void>;
 let auth: WhatsappAuthStore;
 let nextConnection = 100;
@@ -21,7 +22,7 @@ const running: WhatsappSession[] = [];
 beforeAll(async () => {
   const database = await testDatabase('wa_session');
   drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 4 }) }) });
+  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 4 }) }) });
   await migrateWhatsappAuth(db);
   auth = createWhatsappAuthStore(db);
 });

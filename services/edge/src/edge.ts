@@ -59,7 +59,7 @@ export interface EdgeOptions {
    * consumer cut off). `serverClosing`: the edge itself is shutting down, so the browser will reconnect elsewhere.
    */
   onDisconnected?(principal: SocketPrincipal, connection: SocketConnectionRef, details: { serverClosing: boolean }): void | Promise<void>;
-  /** Default 18000 (spec 1 §7). */
+  /** Default 18000. */
   pingIntervalMs?: number;
   /** Default '/socket'. */
   path?: string;

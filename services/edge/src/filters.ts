@@ -2,7 +2,7 @@ import { canSeeTicket, seesAllTickets, type VisibleTicket } from '@conversa/cont
 import type { FrameFilter } from './edge';
 
 /**
- * `company-<id>-auth` tells a user that their account was opened elsewhere (spec 1 §4 "Session"):
+ * `company-<id>-auth` tells a user that their account was opened elsewhere (the session rules):
  * it goes to that user's sockets except the ones of the session that just logged in, which would
  * otherwise log itself out.
  */

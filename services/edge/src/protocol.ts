@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The ticket tabs a socket can follow (spec 1 §4 "Ticket statuses"); one at a time, like the tabs. */
+/** The ticket tabs a socket can follow; one at a time, like the tabs. */
 export const TicketStatusRoom = z.enum(['open', 'pending', 'closed', 'group', 'lgpd', 'nps']);
 export type TicketStatusRoom = z.infer<typeof TicketStatusRoom>;
 
@@ -11,7 +11,7 @@ const TicketRef = z.union([
   z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
 ]);
 
-/** What a browser may send (spec 1 §7 "Real-time connection"). Anything else is ignored. */
+/** What a browser may send (docs/ARCHITECTURE.md "The websocket protocol"). Anything else is ignored. */
 export const ClientMessage = z.discriminatedUnion('event', [
   z.object({ event: z.literal('joinNotification') }),
   z.object({ event: z.literal('joinTickets'), data: TicketStatusRoom }),

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { EventRegistry, type EventToAppend, defineEvent } from '@conversa/contracts';
 import { createInProcessBus } from '../../bus/src/in-process';
-import { type ProjectionChange, type ProjectionRuntime, createProjectionRuntime, defineProjector, rebuildProjector } from '../../projector/src/index';
+import { type ProjectionChange, type ProjectionRuntime, createProjectionRuntime, defineRawProjector, rebuildProjector } from '../../projector/src/index';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
@@ -43,7 +43,7 @@ function messageEvent(ticket: number, sequence: number): EventToAppend {
 }
 
 /** A realistic small read model: one row per ticket stream, upserted with one statement per batch. */
-const ticketActivity = defineProjector<any>({
+const ticketActivity = defineRawProjector<any>({
   name: 'bench-ticket-activity',
   version: 1,
   eventTypes: [VisibilityMessageReceived.type],

@@ -19,7 +19,7 @@ export interface OpenedMedia {
 }
 
 /**
- * Where message files live (DESIGN.md "Stores and engines": local disk, or an S3-compatible bucket).
+ * Where message files live (docs/ARCHITECTURE.md "Stores and engines": local disk, or an S3-compatible bucket).
  * Files belong to one company: `open` and `remove` answer only for urls of that company.
  */
 export interface MediaStore {

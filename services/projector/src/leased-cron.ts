@@ -19,7 +19,7 @@ export interface LeasedCronJob {
 
 export interface LeasedCronJobOptions {
   connectionString: string;
-  /** The advisory lease: one process in the cluster ticks (DESIGN.md "Processes"). */
+  /** The advisory lease: one process in the cluster ticks (docs/ARCHITECTURE.md "Processes and roles"). */
   lease: string;
   cron: string;
   /** Names the job in node-cron and in log lines. */

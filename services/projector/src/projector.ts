@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@conversa/contracts';
+import type { ProductEventType, RecordedEvent, RecordedProductEvent } from '@conversa/contracts';
 import type { Kysely, Transaction } from 'kysely';
 
 /** What a projector changed in one batch, published on the bus after its transaction commits. */
@@ -60,19 +60,34 @@ export const BACKGROUND_LINGER_MS = 25;
  */
 export const BOT_LINGER_MS = 100;
 
-export const defineProjector = <DB>(projector: Projector<DB>): Projector<DB> => projector;
+/**
+ * A projector as its area writes it: `handle` receives only the event types it names, their data
+ * typed by the catalog's schemas, and naming a type the catalog lacks does not compile.
+ */
+export interface ProjectorOf<DB, T extends ProductEventType> extends Omit<Projector<DB>, 'eventTypes' | 'handle'> {
+  eventTypes: readonly T[];
+  handle(trx: Transaction<DB>, events: readonly RecordedProductEvent<T>[]): Promise<ProjectionChange[] | AfterCommit<DB>>;
+}
+
+// The runtime hands each projector only the types it subscribed to, parsed by the registry: the
+// narrowing holds, so the typed handler stands in for the untyped one.
+export const defineProjector = <DB, const T extends ProductEventType>(projector: ProjectorOf<DB, T>): Projector<DB> =>
+  projector as unknown as Projector<DB>;
+
+/** A projector of events outside the product's catalog (test fixtures, benches): untyped events. */
+export const defineRawProjector = <DB>(projector: Projector<DB>): Projector<DB> => projector;
 
 export interface Reactor {
   name: string;
   eventTypes: readonly string[];
   /** See Projector.lingerMs. */
   lingerMs?: number;
-  /** Acts on a batch; idempotent, keyed by what the events name (a message id, a schedule id). */
+  /** Acts on a batch; idempotent, keyed by what the events name (a message id, a scheduled message's id). */
   react(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 /**
- * A checkpointed subscriber with effects instead of tables (DESIGN.md "Side effects"). It runs on
+ * A checkpointed subscriber with effects instead of tables (docs/ARCHITECTURE.md "Side effects as reactors"). It runs on
  * a projection runtime of its own, so commands never wait for it, and it owns no table: a version
  * bump never replays its history.
  */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
 import { CheckpointConflictError } from '../src/checkpoints';
 import { classifyFailure, listParked, retryParked } from '../src/parking';
-import { type Projector, defineProjector, defineReactor } from '../src/projector';
+import { type Projector, defineRawProjector, defineReactor } from '../src/projector';
 import { runProjectionsCommand } from '../src/projections-cli';
 import { rebuildProjector } from '../src/rebuild';
 import { type Harness, checkpointOf, openHarness, recordingLogger, silentLogger, tableRows } from './fixtures/harness';
@@ -95,7 +95,7 @@ describe('parked events', () => {
 
   it('parks a value Postgres refuses (a data error) at its first attempt', async () => {
     const table = `read.${name}`;
-    const narrow = defineProjector<any>({
+    const narrow = defineRawProjector<any>({
       name,
       version: 1,
       eventTypes: [Incremented.type],

@@ -17,6 +17,7 @@ import {
   type RoutingTicket,
 } from '@conversa/core';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import { memoizedDirectory, type RoutingDirectory } from './directory';
 
 /** Who the bot's messages and changes are recorded as. */
@@ -30,11 +31,11 @@ export interface RoutingLogger {
 
 /** What the routing reactors and timers run with. */
 export interface RoutingRuntime {
-  ctx: CommandContext & { ids: IdAllocator; db: Kysely<any> };
+  ctx: CommandContext & { ids: IdAllocator; db: Kysely<ReadDatabase> };
   directory: RoutingDirectory;
   /** The company's time zone (America/Sao_Paulo unless configured). */
   timeZone(companyId: number): string;
-  /** Spec 2 §9: the environment's auto-close, in minutes (24 hours by default; 0: never). */
+  /** The environment's auto-close, in minutes (24 hours by default; 0: never). */
   defaultAutoCloseMinutes: number;
   logger?: RoutingLogger;
 }
@@ -112,7 +113,7 @@ export async function inParallel<T>(items: readonly T[], concurrency: number, wo
   );
 }
 
-/** COMPANY_TIME_ZONE (default America/Sao_Paulo) and AUTO_CLOSE_TICKETS_HOURS (spec 2 §9: 24; 0 never). */
+/** COMPANY_TIME_ZONE (default America/Sao_Paulo) and AUTO_CLOSE_TICKETS_HOURS (24; 0 never). */
 export function routingOptionsFromEnv(env: Record<string, string | undefined>): RoutingOptions {
   const hours = env.AUTO_CLOSE_TICKETS_HOURS;
   return {

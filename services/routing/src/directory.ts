@@ -1,11 +1,12 @@
-import type { CompanySettings, ConnectionView, ScheduleEntry } from '@conversa/contracts';
+import type { CompanySettings, ConnectionView, ScheduleEntry, ChatbotOptionView, QueueWithOptions } from '@conversa/contracts';
 import type { ChatbotOption, RoutingConnection, RoutingQueue } from '@conversa/core';
 import { companySchedules, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
-import { findQueue, listQueuesWithOptions, type ChatbotOptionView, type QueueWithOptions } from '@conversa/projections/queues/queries';
+import { findQueue, listQueuesWithOptions } from '@conversa/projections/queues/queries';
 import { waitingInQueues } from '@conversa/projections/routing/queries';
 import { findUser, onlineUserIds } from '@conversa/projections/users/queries';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 
 /**
  * What the routing reads besides the streams: the company's settings and hours, the connection's
@@ -79,7 +80,7 @@ export const routingQueueOf = (view: QueueWithOptions): RoutingQueue => ({
 });
 
 /** The directory over the product's read models. */
-export function readModelDirectory(db: Kysely<any>): RoutingDirectory {
+export function readModelDirectory(db: Kysely<ReadDatabase>): RoutingDirectory {
   return {
     settings: (companyId) => companySettingsOf(db, companyId),
     companySchedules: (companyId) => companySchedules(db, companyId),

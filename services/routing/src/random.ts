@@ -9,7 +9,7 @@ export const RANDOM_USER_TRIGGERS = ['BotHandedOver', 'BotTicketChangeDecided'] 
 type Data<T extends BotEvent['type']> = Extract<BotEvent, { type: T }>['data'];
 
 /**
- * userRandom (spec 2 §3): once the bot has routed a ticket into a queue, a random online user of
+ * userRandom: once the bot has routed a ticket into a queue, a random online user of
  * that queue is given it. This reactor reads the bot's journal: after a hand-over, or a queue the
  * bot chose (timeSendQueue after the bot had already given up), it draws a number and records the
  * pure rule's decision (routeRandomUser) in the same journal; the effects reactor then assigns the

@@ -11,7 +11,7 @@ export type RoutingScheduler = LeasedCronJob;
 
 /**
  * The routing timers on node-cron under a Postgres advisory lease (createLeasedCronJob, like the
- * schedule sender); the timers' own command ids make a pass that runs twice record once.
+ * scheduled-message sender); the timers' own command ids make a pass that runs twice record once.
  */
 export function createRoutingScheduler(options: { connectionString: string; timers: RoutingTimers; now(): Date; cron?: string; logger?: RoutingLogger }): RoutingScheduler {
   return createLeasedCronJob({

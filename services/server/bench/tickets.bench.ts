@@ -10,6 +10,7 @@
  */
 import { receiveMessage } from '@conversa/core';
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,7 +155,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** Rows for one company: contacts, tickets (60% closed, 30% open, 10% pending), messages spread over a year. */
-async function bulkLoad(db: Kysely<any>, companyId: number, firstId: number, tickets: number, messages: number, heavy: number) {
+async function bulkLoad(db: Kysely<ReadDatabase>, companyId: number, firstId: number, tickets: number, messages: number, heavy: number) {
   const last = firstId + tickets - 1;
   await sql`set synchronous_commit = off`.execute(db);
   await sql`

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** Environment variables with safe defaults (DESIGN.md "Interfaces that must stay stable"). */
+/** Environment variables with safe defaults (docs/ARCHITECTURE.md "Stores and engines"). */
 export interface Config {
   port: number;
   host: string;

@@ -7,7 +7,7 @@ import { seed } from './seed';
 import { wire } from './wiring';
 
 /**
- * One binary, several roles (DESIGN.md "Processes"):
+ * One binary, several roles (docs/ARCHITECTURE.md "Processes and roles"):
  *   start      every role in one process on the embedded defaults (the newcomer's command)
  *   api        HTTP API (+ the built UI)          edge   websocket edge
  *   projector  read-model projections             rebuild <name|all>   drop and replay read tables

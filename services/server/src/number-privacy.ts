@@ -3,6 +3,7 @@ import { hidesNumbers, maskContactNumbers } from '@conversa/contracts';
 import type { SocketConnection } from '@conversa/edge';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 
 export interface SocketNumberPrivacy {
   /** Reads the company's setting; called when one of its sockets connects, before it gets frames. */
@@ -20,7 +21,7 @@ const maskFrame = (data: unknown) => maskContactNumbers(data);
  * each company's lgpdHideNumber is held here: read when a socket of the company connects, and kept
  * current by the settings frames the companies projector publishes. A company not read yet masks.
  */
-export async function socketNumberPrivacy(bus: Bus, db: Kysely<any>): Promise<SocketNumberPrivacy> {
+export async function socketNumberPrivacy(bus: Bus, db: Kysely<ReadDatabase>): Promise<SocketNumberPrivacy> {
   const hiding = new Map<number, boolean>();
   const subscription: BusSubscription = await bus.subscribe('company.*.settings', (message) => {
     const setting = (message.data as { setting?: { key?: unknown; value?: unknown } } | null)?.setting;

@@ -36,6 +36,7 @@ import { grantAnalystRole } from '@conversa/projections/analysts';
 import { createProjectionRuntime, type ProjectionRuntime } from '@conversa/projector';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -43,13 +44,13 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 // `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
 pg.types.setTypeParser(1082, (value) => value);
 
-/** The process's ports and adapters, chosen by configuration (DESIGN.md "Stores and engines"). */
+/** The process's ports and adapters, chosen by configuration (docs/ARCHITECTURE.md "Stores and engines"). */
 export interface Wiring {
   config: Config;
   databaseUrl: string;
   registry: EventRegistry;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<ReadDatabase>;
   bus: MonitoredBus;
   runtime: ProjectionRuntime;
   /** Side effects (the sender, the bot's effects, the attendant's greeting and farewell): a runtime of their own, so commands never wait for a channel. */
@@ -58,7 +59,7 @@ export interface Wiring {
   /** Channel sessions this process runs (WhatsApp, Meta, sandbox), one owner per connection across processes; started by the start and channels roles. */
   sessions: SessionManager;
   ctx: ApiContext;
-  /** The automation role: the schedule sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
+  /** The automation role: the scheduled-message sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
   automation: { sender: ScheduleSender; scheduler: AutomationScheduler };
   /** Online status from the browsers' userStatus pings; its sweeper runs with the automation role (start, automation). */
   presence: PresenceTracker;
@@ -85,7 +86,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle pooled connection that dies (a Postgres restart) must not crash the process: the pool replaces it.
   pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
   const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors });
   const ids = createPostgresIdAllocator(db);

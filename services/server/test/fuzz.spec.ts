@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonValue, rawBody, requestFor, slotsOf, urlValue, type FuzzRequest, type Targets } from './fuzz-cases';
@@ -116,6 +117,6 @@ async function makeWitness() {
 
 async function witnessRows() {
   const db = server.wiring.db;
-  const row = (table: string, id: number) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+  const row = (table: 'read.contacts' | 'read.tickets' | 'read.users', id: number) => db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id).executeTakeFirst();
   return { contact: await row('read.contacts', witness.contactId), ticket: await row('read.tickets', witness.ticketId), user: await row('read.users', witness.userId) };
 }

@@ -3,7 +3,7 @@ import { helpsProjector } from '@conversa/projections/helps/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
-/** Help entries (spec 2 §7): platform-wide, read by every signed-in user, written only by the super user. */
+/** Help entries: platform-wide, read by every signed-in user, written only by the super user. */
 let server: TestServer;
 let root: string;
 let companyA: { token: string; companyId: number };

@@ -43,7 +43,7 @@ beforeAll(async () => {
   const nameless = (await call(admin.token, 'POST', '/contacts', { name: NAMELESS, number: NAMELESS })).json().id;
   ticketId = (await call(admin.token, 'POST', '/tickets', { contactId, status: 'pending', queueId: queue.id })).json().id;
   await call(admin.token, 'POST', `/messages/${ticketId}`, { body: 'nota interna', isPrivate: true });
-  // A user lists the schedules they wrote.
+  // A user lists the scheduled messages they wrote.
   await call(user.token, 'POST', '/schedules', { body: 'Lembrete da consulta', contactId: nameless, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
 });
 afterAll(() => server?.close());
@@ -65,7 +65,7 @@ describe('LGPD hide-number in HTTP answers', () => {
       }
     }
     const list = (await call(user.token, 'GET', '/contacts')).json().contacts as Array<{ name: string; number: string }>;
-    // A contact named by its number has its name masked too, also where only the name is shown (schedules).
+    // A contact named by its number has its name masked too, also where only the name is shown (scheduled messages).
     expect(list.find((contact) => contact.number === NAMELESS_MASKED)?.name).toBe(NAMELESS_MASKED);
     const schedules = (await call(user.token, 'GET', '/schedules')).body;
     expect(schedules).toContain(NAMELESS_MASKED);

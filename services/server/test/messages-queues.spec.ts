@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
- * GET /messages/{ticketId}?selectedQueues (spec 1 §7): every message records the queue its ticket
+ * GET /messages/{ticketId}?selectedQueues: every message records the queue its ticket
  * was in when it was written, and a viewer who selects queues sees their messages and the queueless
  * ones, so one department does not read another's part of a transferred conversation.
  */

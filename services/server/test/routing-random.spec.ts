@@ -108,7 +108,7 @@ describe('userRandom: a routed ticket goes to a random online user of its queue'
       expect(routed).toMatchObject({ status: 'open', queueId: sales.id, isBot: false });
       expect([users.Ana!.userId, users.Dan!.userId]).toContain(routed.userId);
       tickets.push(ticketId);
-      // The holder sees it among their open tickets (spec 1 §6: their own tickets).
+      // The holder sees it among their open tickets (their own tickets).
       const holderToken = [users.Ana!, users.Dan!].find((user) => user.userId === routed.userId)!.token;
       const mine = await call(holderToken, 'GET', '/tickets?status=open');
       expect(mine.tickets.map((row: { id: number }) => row.id)).toContain(ticketId);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
 
-/** The super user's companies and plans screens (spec 2 §2, §7): what their dialogs send, end to end. */
+/** The super user's companies and plans screens: what their dialogs send, end to end. */
 let server: TestServer;
 let root: string;
 let admin: { token: string; companyId: number; email: string };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { sql } from 'kysely';
 import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
@@ -264,7 +266,7 @@ async function snapshotOfA() {
   const db = server.wiring.db;
   const events = await server.wiring.store.readAll({ maxCount: 100_000 });
   const ofA = events.filter((event) => event.metadata.companyId === target.companyA).map((event) => event.id);
-  const rows = async (table: string, column = 'company_id') => db.selectFrom(table).selectAll().where(column, '=', target.companyA).execute();
+  const rows = async (table: keyof ReadDatabase, column = 'company_id') => db.selectFrom(table).selectAll().where(sql.ref(column), '=', target.companyA).execute();
   return {
     ofA,
     user: await rows('read.users'),

@@ -3,6 +3,8 @@ import { defaultUserDetails } from '@conversa/contracts';
 import { systemActor, user as userDecider, userSeatsStream } from '@conversa/core';
 import { execute } from '@conversa/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { sql } from 'kysely';
 import { ADMIN, bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -59,9 +61,9 @@ async function newUser(token: string, body: Record<string, unknown> = {}) {
   return response.json();
 }
 
-const rows = (table: string, where: Record<string, unknown>) => {
+const rows = (table: keyof ReadDatabase, where: Record<string, unknown>) => {
   let query = server.wiring.db.selectFrom(table).selectAll();
-  for (const [column, value] of Object.entries(where)) query = query.where(column, '=', value);
+  for (const [column, value] of Object.entries(where)) query = query.where(sql.ref(column), '=', value);
   return query.execute();
 };
 
@@ -315,7 +317,7 @@ describe('who may do what (spec 2 §6)', () => {
     expect((await call(supervisor.token, 'GET', '/users')).statusCode).toBe(200);
     const created = await newUser(supervisor.token, { name: 'Karla', startWork: '08:00', endWork: '17:00', farewellMessage: 'Até mais' });
     expect(created).toMatchObject({ profile: 'user', queueIds: [], startWork: '08:00' });
-    // Spec 1 §6: editing the profile and the queues in the user dialog is for admins only.
+    // Editing the profile and the queues in the user dialog is for admins only.
     for (const body of [{ queueIds: [queues.support] }, { profile: 'admin' }, { allTicket: 'enable' }, { allowConnections: true }]) {
       const refused = await call(supervisor.token, 'POST', '/users', { name: 'Refused', email: uniqueEmail('r'), password: 'Segredo1', ...body });
       expect(refused.statusCode, JSON.stringify(body)).toBe(403);

@@ -4,7 +4,7 @@ import type { PlanFlag, Profile, SessionUser } from '@conversa/contracts';
 import type { MessageKey } from '../i18n';
 
 /**
- * Who may open a screen (spec 1 §6, spec 2 §6, spec 3 §6). All conditions given must hold.
+ * Who may open a screen. All conditions given must hold.
  * - planFlag: the company's plan must enable it.
  * - role 'admin': profile admin (or a super user); `adminByUserFlag` lets a plain user with that flag count as admin
  *   for this screen (showDashboard → dashboard and reports, allowRealTime → moments, allowConnections → connections
@@ -28,7 +28,7 @@ export interface MenuEntry {
   labelKey: MessageKey;
   icon: IconType;
   group: MenuGroup;
-  /** Position inside the group; the spec's menu order (spec 1 §2) in steps of 10 leaves room between items. */
+  /** Position inside the group; the spec's menu order in steps of 10 leaves room between items. */
   order: number;
   /** Link target when the path has parameters (`/tickets/:ticketId?` → `/tickets`). */
   to?: string;

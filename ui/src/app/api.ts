@@ -3,7 +3,7 @@ import type { SessionResponse } from '@conversa/contracts';
 import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
 import type { RootState } from './store';
 
-/** Every error the server answers: `{ error: 'ERR_…', message }` (DESIGN.md, stable interfaces). */
+/** Every error the server answers: `{ error: 'ERR_…', message }`. */
 export interface ApiErrorBody {
   error: string;
   message?: string;
@@ -71,7 +71,7 @@ const refreshSession = (api: Parameters<BaseQueryFn>[1], extraOptions: object): 
 };
 
 /**
- * Spec 1 §4: a 403 refreshes the access token once and retries the request once;
+ * A 403 refreshes the access token once and retries the request once;
  * a 401 (or a refresh that fails) ends the session, and the route guards then send the user to /login.
  */
 export const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {

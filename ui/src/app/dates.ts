@@ -27,7 +27,7 @@ export type SubscriptionState =
   | { kind: 'expiring'; days: number }
   | { kind: 'active' };
 
-/** Spec 1 §4: past due → the financial screen; fewer than `warningDays` left → a warning. */
+/** Past due → the financial screen; fewer than `warningDays` left → a warning. */
 export const subscriptionState = (dueDate: string, today: Date, warningDays: number): SubscriptionState => {
   const days = daysUntil(dueDate, today);
   if (days < 0) return { kind: 'expired', date: formatDate(dueDate) };

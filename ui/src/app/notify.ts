@@ -2,10 +2,10 @@ import { errorCodeOf, errorMessageOf } from './api';
 import { isMessageKey, useT } from '../i18n';
 import { toaster } from './toaster';
 
-/** Spec 1 §8: error toasts last 2000 ms. */
+/** Error toasts last 2000 ms. */
 export const ERROR_TOAST_MS = 2000;
 
-/** Spec 1 §8 generic handler: the server code translated when known, else the raw message, else the generic text. */
+/** The generic error handler: the server code translated when known, else the raw message, else the generic text. */
 export function useErrorToast() {
   const t = useT();
   return (error: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * Spec 1 §8 / spec 3: the worker is registered from /service-worker.js; when that script is missing (404) or is not
+ * The worker is registered from /service-worker.js; when that script is missing (404) or is not
  * JavaScript (a server answering index.html for every path), any registered worker is stale: unregister and reload.
  * A new worker that is waiting is offered to the user; accepting posts SKIP_WAITING and reloads once it controls the page.
  */

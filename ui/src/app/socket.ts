@@ -1,7 +1,7 @@
 import { USER_STATUS_PING_MS } from './constants';
 
 /**
- * The browser end of the websocket edge (spec 1 §7, DESIGN.md "websocket protocol").
+ * The browser end of the websocket edge (docs/ARCHITECTURE.md "The websocket protocol").
  *
  * Server frames are `{ event: 'company-<id>-<name>', data }`; client messages are
  * `{ event: 'joinNotification' }`, `{ event: 'joinTickets', data: 'open' }`, `{ event: 'joinChatBox', data: '<ticketId>' }`

@@ -1,4 +1,4 @@
-/** Browser-storage keys of spec 1 §3, in one place so logout and the auth-elsewhere handler clear the same set. */
+/** The browser-storage keys, in one place so logout and the auth-elsewhere handler clear the same set. */
 export const storageKeys = {
   token: 'token',
   publicToken: 'public-token',

@@ -15,7 +15,7 @@ import { removeStorage, sessionStorageKeys, storageKeys, writeStorage } from './
 const rootReducer = combineReducers({ session: sessionReducer, [api.reducerPath]: api.reducer });
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Browser storage mirrors the session (spec 1 §3); reducers stay pure, this listener does the writing. */
+/** Browser storage mirrors the session; reducers stay pure, this listener does the writing. */
 const persistence = createListenerMiddleware();
 persistence.startListening({
   actionCreator: sessionStarted,
@@ -27,7 +27,7 @@ persistence.startListening({
     writeStorage(storageKeys.companyDueDate, formatDate(user.company.dueDate));
     writeStorage(storageKeys.profileImage, user.profileImage ?? '');
     writeStorage(storageKeys.language, user.language);
-    // The campaign routes exist only while this flag does (spec 1 §2).
+    // The campaign routes exist only while this flag does.
     if (user.company.plan.useCampaigns) writeStorage(storageKeys.campaignsFlag, 'true');
     else removeStorage(storageKeys.campaignsFlag);
   },

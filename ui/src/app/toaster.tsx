@@ -1,6 +1,6 @@
 import { Portal, Spinner, Stack, Toast, Toaster, createToaster } from '@chakra-ui/react';
 
-/** The toast area closes after 3000 ms unless a toast says otherwise (spec 3 §2). */
+/** The toast area closes after 3000 ms unless a toast says otherwise. */
 export const toaster = createToaster({ placement: 'top-end', duration: 3000, pauseOnPageIdle: true, max: 5 });
 
 export function AppToaster() {

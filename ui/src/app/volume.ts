@@ -1,6 +1,6 @@
 import { readStorage, storageKeys, writeStorage } from './storage';
 
-/** Notification sound volume, 0 to 1 in steps of 0.1, kept in this browser (spec 1 §2, §9). */
+/** Notification sound volume, 0 to 1 in steps of 0.1, kept in this browser. */
 export const VOLUME_STEP = 0.1;
 
 export const readVolume = (): number => {

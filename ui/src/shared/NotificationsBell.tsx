@@ -11,8 +11,8 @@ export interface NotificationItem {
 }
 
 /**
- * The bell of the top bar (spec 1 §2). The shell renders it empty; the tickets feature feeds it the tickets
- * with unread messages (list max height 350, popover max width 350, spec 1 §2 notification popover).
+ * The bell of the top bar. The shell renders it empty; the tickets feature feeds it the tickets
+ * with unread messages (list max height 350, popover max width 350).
  */
 export function NotificationsBell({ items = [] }: { items?: readonly NotificationItem[] }) {
   const t = useT();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAppSelector } from '../app/store';
 
 /**
- * Spec 1 §7: media files are fetched as blobs by URL. The media routes want the bearer token, which an <img src>
+ * Media files are fetched as blobs by URL. The media routes want the bearer token, which an <img src>
  * cannot send, so each file is fetched once and shown from an object URL. Entries are shared by every bubble that
  * shows the same file; unused ones are kept (a virtualised list remounts rows as it scrolls) up to a bound, then revoked.
  */
@@ -94,7 +94,7 @@ export function useMediaUrl(url: string | null): MediaState {
   return state;
 }
 
-/** Saves a stored file under its name (spec 1 §8: a failed download is logged only). */
+/** Saves a stored file under its name (a failed download is logged only). */
 export async function downloadMedia(url: string, name: string, token: string | null): Promise<void> {
   try {
     const blob = await fetchMediaBlob(url, token);

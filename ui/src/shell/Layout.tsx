@@ -17,7 +17,7 @@ import { UserMenu } from '../features/session/UserMenu';
 /** The bell fed with unread tickets; its own chunk, so the shell stays small (the empty bell stands in meanwhile). */
 const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'));
 
-/** Spec 1 §2: the drawer becomes temporary (an overlay) under 600 px. */
+/** The drawer becomes temporary (an overlay) under 600 px. */
 const SMALL_SCREEN = '(max-width: 599.98px)';
 const groupLabels: Record<MenuGroup, MessageKey> = { main: 'menu.group.main', admin: 'menu.group.admin' };
 

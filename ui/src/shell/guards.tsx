@@ -10,7 +10,7 @@ import { ERROR_TOAST_MS } from '../app/notify';
 import { useT } from '../i18n';
 import { NotFoundPage } from './NotFoundPage';
 
-/** Spec 1 §2: the denied page redirects to / after one second. */
+/** The denied page redirects to / after one second. */
 export const DENIED_REDIRECT_MS = 1000;
 
 export function PageSpinner() {

@@ -119,7 +119,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return findCompany(ctx.db, id);
   });
 
-  /** Advances the due date by the company's recurrence (spec 2 §4, the due-date button). */
+  /** Advances the due date by the company's recurrence (the due-date button). */
   app.post('/companies/:id/advance-due-date', { config: { auth: { super: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const current = await findCompany(ctx.db, id);

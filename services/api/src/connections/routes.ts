@@ -27,7 +27,7 @@ import { parse } from '../http/errors';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** Spec 2 §9: 30 characters from upper-case letters and digits, from the system's secure random source. */
+/** 30 characters from upper-case letters and digits, from the system's secure random source. */
 export function generateConnectionToken(): string {
   let token = '';
   for (let index = 0; index < 30; index++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
@@ -38,7 +38,7 @@ const isAdmin = (principal: Principal) => principal.profile === 'admin' || princ
 
 /**
  * Session buttons (start, new QR, disconnect, restart) are for whoever manages connections:
- * administrators, and plain users given allowConnections (spec 2 §6 treats them as admins there).
+ * administrators, and plain users given allowConnections (treated as admins there).
  */
 function assertCanRunSessions(principal: Principal): void {
   if (!isAdmin(principal) && !principal.user.allowConnections) throw new DomainError('ERR_NO_PERMISSION');
@@ -65,7 +65,7 @@ async function assertCompanyQueues(ctx: ApiContext, companyId: number, details: 
   if (missing.length > 0) throw new DomainError('ERR_VALIDATION', `queueIds: unknown queues ${missing.join(', ')}`, { queueIds: missing });
 }
 
-/** The company's plan now: its connection limit and channel flags (spec 2 §2). */
+/** The company's plan now: its connection limit and channel flags. */
 async function planOf(ctx: ApiContext, companyId: number) {
   const company = await findCompany(ctx.db, companyId);
   const plan = company && (await findPlan(ctx.db, company.planId));
@@ -165,7 +165,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return { message: 'Whatsapp deleted.' };
   });
 
-  /** The file sent with the greeting (spec 2 §7): stored through the media store; the previous one goes. */
+  /** The file sent with the greeting: stored through the media store; the previous one goes. */
   app.post('/whatsapp/:id/media-upload', { config: { auth: { admin: true } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
@@ -219,12 +219,12 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     });
     return { message: kind === 'stop' ? 'Session disconnected.' : 'Starting session.' };
   };
-  // Spec 2 §7: start (try again), new QR (replace the pairing), disconnect.
+  // Start (try again), new QR (replace the pairing), disconnect.
   app.post('/whatsappsession/:id', sessionCommand('start'));
   app.put('/whatsappsession/:id', sessionCommand('renew'));
   app.delete('/whatsappsession/:id', sessionCommand('stop'));
 
-  /** Restarts every session of the company that should be running (spec 2 §7). */
+  /** Restarts every session of the company that should be running. */
   app.post('/whatsapp-restart/', async (request) => {
     const principal = request.principal;
     assertCanRunSessions(principal);
@@ -244,7 +244,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return { restarted };
   });
 
-  /** Closes the tickets a finished import opened (spec 2 §4 close-imported button). */
+  /** Closes the tickets a finished import opened (the close-imported button). */
   app.post('/closedimported/:id', async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;

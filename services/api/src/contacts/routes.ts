@@ -1,6 +1,6 @@
-import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText } from '@conversa/contracts';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, type ContactView } from '@conversa/contracts';
 import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
-import { findContact, listContacts, listContactSummaries, type ContactView } from '@conversa/projections/contacts/queries';
+import { findContact, listContacts, listContactSummaries } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
@@ -28,7 +28,7 @@ async function commandContact(ctx: ApiContext, request: FastifyRequest, id: numb
   return companyContact(ctx, request, id);
 }
 
-/** Contacts (spec 1 §3, §5, §7 "Contacts, tags…"). Every user of the company works with its contacts; deleting takes contacts-page:deleteContact. */
+/** Contacts. Every user of the company works with its contacts; deleting takes contacts-page:deleteContact. */
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   answersContacts(app);
   app.get('/contacts', async (request) => {

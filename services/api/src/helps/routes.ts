@@ -9,7 +9,7 @@ import { parse } from '../http/errors';
 const IdParam = z.object({ id: RecordIdParam });
 
 /**
- * Help entries (spec 2 §7). Platform-wide: every signed-in user reads them (the /helps videos grid),
+ * Help entries. Platform-wide: every signed-in user reads them (the /helps videos grid),
  * only the super user writes them (the helps tab of settings). Their events are recorded under the
  * super user's company, as plans are.
  */

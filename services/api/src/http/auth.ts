@@ -1,7 +1,8 @@
-import { can, DomainError, type Permission, type PlanFlag, type Profile } from '@conversa/contracts';
-import { findSignedInUser, type UserView } from '@conversa/projections/users/queries';
+import { can, DomainError, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
+import { findSignedInUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { SessionGuard } from '../session/guard';
 import type { TokenService } from './tokens';
 
@@ -42,7 +43,7 @@ declare module 'fastify' {
   }
 }
 
-export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; tokens: TokenService; sessions: SessionGuard; today(): string }): void {
+export function installAuth(app: FastifyInstance, deps: { db: Kysely<ReadDatabase>; tokens: TokenService; sessions: SessionGuard; today(): string }): void {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.auth;
@@ -52,12 +53,12 @@ export function installAuth(app: FastifyInstance, deps: { db: Kysely<any>; token
   });
 }
 
-async function authenticate(request: FastifyRequest, { db, tokens, sessions }: { db: Kysely<any>; tokens: TokenService; sessions: SessionGuard }): Promise<Principal> {
+async function authenticate(request: FastifyRequest, { db, tokens, sessions }: { db: Kysely<ReadDatabase>; tokens: TokenService; sessions: SessionGuard }): Promise<Principal> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   if (!token) throw new DomainError('ERR_UNAUTHENTICATED');
   const claims = await tokens.verifyAccessToken(token);
-  // 403, not 401: the browser answers it with one refresh and a retry (spec 1 §4).
+  // 403, not 401: the browser answers it with one refresh and a retry.
   if (!claims) throw new DomainError('ERR_INVALID_TOKEN');
   // A signed token outlives its session (logout, password change, deletion): the session decides.
   if (!(await sessions.isActive(claims.sessionId))) throw new DomainError('ERR_SESSION_EXPIRED');
@@ -69,7 +70,7 @@ async function authenticate(request: FastifyRequest, { db, tokens, sessions }: {
 }
 
 function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, today: string): void {
-  // An overdue company keeps its session and can see what it owes, but cannot work (spec 1 §4).
+  // An overdue company keeps its session and can see what it owes, but cannot work.
   if (!rule.allowExpired && principal.dueDate < today && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
   if (rule.super && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.admin && principal.profile !== 'admin' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');

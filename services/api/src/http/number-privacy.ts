@@ -2,6 +2,7 @@ import { hidesNumbers, maskContactNumbers } from '@conversa/contracts';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,11 +13,11 @@ declare module 'fastify' {
 
 /**
  * LGPD hide-number on the server: while the company's lgpdHideNumber is on, every answer to a
- * plain user carries contact numbers masked (tickets, messages, schedules, contacts …), so the
+ * plain user carries contact numbers masked (tickets, messages, scheduled messages, contacts …), so the
  * full number never reaches their browser. Routes need nothing but `contactAnswer` when they answer
  * contacts at the root; embedded contacts are found by their key.
  */
-export function installNumberPrivacy(app: FastifyInstance, deps: { db: Kysely<any> }): void {
+export function installNumberPrivacy(app: FastifyInstance, deps: { db: Kysely<ReadDatabase> }): void {
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const principal = request.principal;
     // Only a plain user can be masked: admins, supervisors and public routes skip the settings read.
@@ -26,7 +27,7 @@ export function installNumberPrivacy(app: FastifyInstance, deps: { db: Kysely<an
 }
 
 /** Whether this caller is shown numbers masked now (their company's lgpdHideNumber is on). */
-export async function numbersHiddenFor(db: Kysely<any>, principal: { profile: string; super: boolean; companyId: number }): Promise<boolean> {
+export async function numbersHiddenFor(db: Kysely<ReadDatabase>, principal: { profile: string; super: boolean; companyId: number }): Promise<boolean> {
   if (!hidesNumbers(principal, 'enabled')) return false;
   return hidesNumbers(principal, (await companySettingsOf(db, principal.companyId)).lgpdHideNumber);
 }

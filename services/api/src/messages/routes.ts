@@ -12,13 +12,15 @@ import {
   ReactToMessageRequest,
   SendMediaFields,
   SendMessageRequest,
+  type MessageView,
   type Position,
   type StoredMedia,
+  type TicketView,
 } from '@conversa/contracts';
 import { message, openTicket, queueOutboundMessage, type QueueOutboundMessageInput } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
-import { findMessage, findMessagesById, listImages, listMessages, ticketMedia, type MessageView } from '@conversa/projections/messages/queries';
-import { canSeeTicket, findTicket, findTicketAccess, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
+import { findMessage, findMessagesById, listImages, listMessages, ticketMedia } from '@conversa/projections/messages/queries';
+import { canSeeTicket, findTicket, findTicketAccess, viewerOf } from '@conversa/projections/tickets/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { execute, userActor, type ApiContext } from '../context';
@@ -39,7 +41,7 @@ async function visibleMessage(ctx: ApiContext, request: FastifyRequest, messageI
   return { message: found, ticket: await visibleTicket(ctx, request, found.ticketId) };
 }
 
-/** Only open (or group) tickets talk to the contact (spec 1 §4 Composer); private notes stay inside. */
+/** Only open (or group) tickets talk to the contact; private notes stay inside. */
 function assertCanSend(ticket: TicketView, isPrivate: boolean): void {
   if (!isPrivate && ticket.status !== 'open' && ticket.status !== 'group') throw new DomainError('ERR_TICKET_NOT_OPEN');
 }

@@ -36,7 +36,7 @@ interface LinkTarget {
 }
 
 /**
- * POST /facebook (spec 2 §7): exchanges the login's token for a long-lived one, lists the pages the
+ * POST /facebook: exchanges the login's token for a long-lived one, lists the pages the
  * user manages, subscribes each page to the app's webhook, and makes one `facebook` connection per
  * page (plus one `instagram` connection per linked Instagram account when addInstagram). A page
  * already connected in the company gets the new tokens instead of a second connection. The plan's

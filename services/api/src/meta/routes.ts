@@ -29,7 +29,7 @@ function settingsOf(ctx: ApiContext): MetaSettings {
 }
 
 /**
- * Meta channels (spec 2 §7): the webhook Meta delivers Messenger, Instagram and WhatsApp Cloud API
+ * Meta channels: the webhook Meta delivers Messenger, Instagram and WhatsApp Cloud API
  * events to (GET: the verify-token handshake; POST: signed deliveries), and POST /facebook, which
  * links the pages (and their Instagram accounts) a Facebook login gave access to.
  */

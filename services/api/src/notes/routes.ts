@@ -1,7 +1,7 @@
-import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream, RecordIdParam } from '@conversa/contracts';
+import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream, RecordIdParam, type TicketView } from '@conversa/contracts';
 import { ticketNote } from '@conversa/core';
 import { findTicketNote, listTicketNotes } from '@conversa/projections/notes/queries';
-import { canSeeTicket, findTicket, viewerOf, type TicketView } from '@conversa/projections/tickets/queries';
+import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { execute, userActor, type ApiContext } from '../context';
@@ -17,7 +17,7 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
   return found;
 }
 
-/** Ticket notes (spec 1 §3, §5, §7): POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
+/** Ticket notes: POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
 export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.post('/ticket-notes', async (request) => {
     const body = parse(CreateTicketNoteRequest, request.body);

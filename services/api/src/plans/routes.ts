@@ -20,7 +20,7 @@ export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   app.post('/plans', { config: { auth: { super: true } } }, async (request, reply) => {
-    // Flags default to on (spec 2 §3); name, limits and amount are required.
+    // Flags default to on; name, limits and amount are required.
     const fields = parse(PlanFields.strict(), { ...allPlanFlagsOn, isPublic: true, ...(request.body as object) });
     const planId = await ctx.ids.next('plan');
     await execute(ctx, {

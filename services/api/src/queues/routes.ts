@@ -11,6 +11,8 @@ import {
   type Actor,
   type ChatbotOptionInput,
   RecordIdParam,
+  type ChatbotOptionView,
+  type QueueWithOptions,
 } from '@conversa/contracts';
 import { queue, queueColor, type PlannedOption } from '@conversa/core';
 import {
@@ -20,8 +22,6 @@ import {
   findQueue,
   listQueues,
   optionTrees,
-  type ChatbotOptionView,
-  type QueueWithOptions,
 } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
@@ -116,8 +116,8 @@ async function withClaimedColor<T>(ctx: ApiContext, companyId: number, color: st
 }
 
 /**
- * Queues and their chatbot options (spec 2 §7 "Queues and chatbot"). Every user of the company reads them
- * (ticket filters, transfer); only admins change them (the queues screen is an administration screen, spec 1 §6).
+ * Queues and their chatbot options. Every user of the company reads them
+ * (ticket filters, transfer); only admins change them (the queues screen is an administration screen).
  */
 export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/queue', async (request) => {

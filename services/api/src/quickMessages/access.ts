@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
 import type { Principal } from '../http/auth';
 
-/** Spec 3 §6: admins and supervisors (and the super user) manage every quick message and the general flag. */
+/** Admins and supervisors (and the super user) manage every quick message and the general flag. */
 export const quickMessageEditor = (principal: Principal): QuickMessageEditor => ({
   userId: principal.userId,
   managesAll: principal.super || principal.profile === 'admin' || principal.profile === 'supervisor',

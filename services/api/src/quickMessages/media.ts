@@ -19,7 +19,7 @@ async function assertEditable(ctx: ApiContext, request: FastifyRequest, id: numb
   assertCanEditQuickMessage(state, quickMessageEditor(request.principal));
 }
 
-/** POST/DELETE /quick-messages/:id/media-upload (spec 3 §7): one attachment per quick message, multipart `file` and `typeArch`. */
+/** POST/DELETE /quick-messages/:id/media-upload: one attachment per quick message, multipart `file` and `typeArch`. */
 export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // One byte over the store's limit reaches the store, which refuses it with its own error.
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });

@@ -30,7 +30,7 @@ async function checkCategory(ctx: ApiContext, request: FastifyRequest, categoryI
   if (!category?.isCategory) throw new DomainError('ERR_VALIDATION', 'categoryId: categoria não encontrada');
 }
 
-/** Quick replies (spec 3 §2, §3, §6, §7); the attachment routes are in ./media.ts. */
+/** Quick replies; the attachment routes are in ./media.ts. */
 export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await quickMessageMediaRoutes(app, ctx);
 

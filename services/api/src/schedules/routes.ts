@@ -10,7 +10,7 @@ import { execute, userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
-/** Spec 3 §6: /schedules requires the plan flag useSchedules. */
+/** /schedules requires the plan flag useSchedules. */
 const config = { auth: { plan: 'useSchedules' as const } };
 
 async function checkContact(ctx: ApiContext, companyId: number, contactId: number | undefined): Promise<void> {
@@ -22,8 +22,8 @@ async function checkUser(ctx: ApiContext, companyId: number, userId: number | nu
 }
 
 /**
- * Scheduled messages (spec 3 §2, §3, §5, §7). Schedules are the company's: every user with the
- * plan flag sees and edits them (spec 3 §6 names no role limit); sending is the automation's.
+ * Scheduled messages. Schedules are the company's: every user with the
+ * plan flag sees and edits them (no role limit); sending is the automation's.
  */
 export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // The browser asks for `/schedules/`; both spellings answer.

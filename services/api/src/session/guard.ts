@@ -4,6 +4,7 @@ import { session } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import { sessionStatus } from '@conversa/projections/sessions/queries';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import { ACCESS_TOKEN_TTL_S } from '../http/tokens';
 
 /**
@@ -38,7 +39,7 @@ interface Entry {
  * `fallback` answers for a session the read model has not seen yet (its login still projecting):
  * the session's own stream, which is the truth for logout, theft and expiry.
  */
-export function createSessionGuard(deps: { db: Kysely<any>; fallback(sessionId: string): Promise<boolean>; now?: () => number }): SessionGuard {
+export function createSessionGuard(deps: { db: Kysely<ReadDatabase>; fallback(sessionId: string): Promise<boolean>; now?: () => number }): SessionGuard {
   const now = deps.now ?? Date.now;
   const cache = new Map<string, Entry>();
   // Bumped by every change heard: a read that began before it must not cache what it read.

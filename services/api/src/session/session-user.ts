@@ -1,12 +1,12 @@
-import { DomainError, type SessionUser } from '@conversa/contracts';
+import { DomainError, type SessionUser, type UserView } from '@conversa/contracts';
 import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { queuesOfUser } from '@conversa/projections/queues/queries';
-import type { UserView } from '@conversa/projections/users/queries';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 
-/** The user as the browser keeps it after login (spec 1 §3 "User (session)"). */
-export async function sessionUserOf(db: Kysely<any>, user: UserView): Promise<SessionUser> {
+/** The user as the browser keeps it after login. */
+export async function sessionUserOf(db: Kysely<ReadDatabase>, user: UserView): Promise<SessionUser> {
   const company = await findCompany(db, user.companyId);
   const plan = company && (await findPlan(db, company.planId));
   if (!company || !plan) throw new DomainError('ERR_SESSION_EXPIRED');

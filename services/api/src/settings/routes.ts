@@ -29,7 +29,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return { key, value: reveal(key, checked) };
   };
 
-  // Spec 2 §2: userCreation is shown to super users only, with the platform's value.
+  // userCreation is shown to super users only, with the platform's value.
   app.get('/settings', { config: { auth: { admin: true } } }, async (request) => {
     const { principal } = request;
     const { userCreation: _own, ...settings } = await companySettingsOf(ctx.db, principal.companyId);

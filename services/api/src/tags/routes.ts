@@ -1,7 +1,7 @@
-import { contactStream, CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, tagStream, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam } from '@conversa/contracts';
+import { contactStream, CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, tagStream, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam, type TagView } from '@conversa/contracts';
 import { contact, tag } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
-import { existingTagIds, findTag, listTags, type TagView } from '@conversa/projections/tags/queries';
+import { existingTagIds, findTag, listTags } from '@conversa/projections/tags/queries';
 import { findTicket } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ async function syncedContactId(ctx: ApiContext, companyId: number, body: SyncCon
 }
 
 /**
- * Tags and the tag calls of the ticket screens and the kanban board. Any user of the company may create, change and
+ * Tags. Any user of the company may create, change and
  * delete its tags and set a contact's tags: they are shared labels, like the kanban lanes they make.
  */
 export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -47,7 +47,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return tags;
   });
 
-  // The kanban board's lanes: every kanban tag, answered as `lista`.
+  // The kanban board's lanes: every kanban tag (answered as `lista`).
   app.get('/tags/kanban', async (request) => {
     const { tags } = await listTags(ctx.db, request.principal.companyId, { kanban: 1 });
     return { lista: tags };

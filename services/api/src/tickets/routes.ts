@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type TicketView } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -12,7 +12,6 @@ import {
   ticketLog,
   userNames,
   viewerOf,
-  type TicketView,
 } from '@conversa/projections/tickets/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { existingQueueIds } from '@conversa/projections/queues/queries';
@@ -33,7 +32,7 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
   return ticket;
 }
 
-/** ERR_OTHER_OPEN_TICKET names who holds the contact's open ticket (spec 1 §7: user, queue and uuid). */
+/** ERR_OTHER_OPEN_TICKET names who holds the contact's open ticket (user, queue and uuid). */
 async function explainOtherOpenTicket(ctx: ApiContext, companyId: number, error: unknown): Promise<never> {
   if (error instanceof DomainError && error.code === 'ERR_OTHER_OPEN_TICKET' && typeof error.details?.ticketId === 'number') {
     const other = await findTicket(ctx.db, companyId, error.details.ticketId);
@@ -96,7 +95,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const contact = await findContact(ctx.db, principal.companyId, body.contactId);
     if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
     const isAdmin = principal.profile === 'admin' || principal.super;
-    // 'Selecione uma fila': only an admin may open a ticket outside any queue (spec 1 §8).
+    // 'Selecione uma fila': only an admin may open a ticket outside any queue.
     if (!body.queueId && !isAdmin) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
     const userId = body.status === 'open' ? (body.userId ?? principal.userId) : null;
     if (userId !== null && userId !== principal.userId && !(await findUser(ctx.db, userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');

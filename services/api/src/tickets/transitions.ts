@@ -1,10 +1,9 @@
-import type { UpdateTicketRequest } from '@conversa/contracts';
+import type { UpdateTicketRequest, TicketView } from '@conversa/contracts';
 import type { TicketCommand } from '@conversa/core';
-import type { TicketView } from '@conversa/projections/tickets/queries';
 
 /**
- * PUT /tickets/{id} names the state the browser wants (spec 1 §7); this reads which transition of
- * spec 1 §4 that is, so the ticket's history records facts (accepted, transferred…), not form echoes.
+ * PUT /tickets/{id} names the state the browser wants; this reads which ticket
+ * transition that is, so the ticket's history records facts (accepted, transferred…), not form echoes.
  */
 export function ticketCommandsFor(current: TicketView, body: UpdateTicketRequest, me: { userId: number }): TicketCommand[] {
   const commands: TicketCommand[] = [];

@@ -1,10 +1,10 @@
-import { DomainError, type UserDetails } from '@conversa/contracts';
+import { DomainError, type UserDetails, type UserView } from '@conversa/contracts';
 import type { UserSeatLookup } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { existingQueueIds, queueSummaries } from '@conversa/projections/queues/queries';
-import { activeUserIds, type UserView } from '@conversa/projections/users/queries';
+import { activeUserIds } from '@conversa/projections/users/queries';
 import type { ApiContext } from '../context';
 
 /**
@@ -25,7 +25,7 @@ export async function assertUserReferences(ctx: ApiContext, companyId: number, f
   }
 }
 
-/** Users as the users screen shows them: with id, name and colour of each live queue they attend (spec 2 §3 queues). */
+/** Users as the users screen shows them: with id, name and colour of each live queue they attend. */
 export async function withQueues(ctx: ApiContext, companyId: number, users: UserView[]): Promise<(UserView & { queues: { id: number; name: string; color: string }[] })[]> {
   const ids = [...new Set(users.flatMap((u) => u.queueIds))];
   const [live, summaries] = await Promise.all([existingQueueIds(ctx.db, companyId, ids), queueSummaries(ctx.db, companyId, ids)]);

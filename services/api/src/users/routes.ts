@@ -1,6 +1,6 @@
-import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam } from '@conversa/contracts';
+import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserView } from '@conversa/contracts';
 import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, createCompanyUser, deleteCompanyUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
-import { findUser, listUsers, type UserView } from '@conversa/projections/users/queries';
+import { findUser, listUsers } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ async function visibleUser(ctx: ApiContext, principal: Principal, id: number): P
   return found;
 }
 
-/** Spec 2 §7 users calls; live `company-<id>-user` frames come from the users projector. */
+/** The users calls; live `company-<id>-user` frames come from the users projector. */
 export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
@@ -102,7 +102,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return reply.status(204).send();
   });
 
-  /** Spec 2 §7: form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
+  /** Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
   app.post('/users/:id/media-upload', async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;

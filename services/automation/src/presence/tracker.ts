@@ -15,11 +15,12 @@ import {
 import { findUser } from '@conversa/projections/users/queries';
 import { createLeasedCronJob } from '@conversa/projector';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 import type { AutomationLogger } from '../schedules/sender';
 
 /** What presence needs of its process: commands, the read models, and waiting until they show a change. */
 export interface PresenceContext extends CommandContext {
-  db: Kysely<any>;
+  db: Kysely<ReadDatabase>;
   waitForProjections(position: Position | null): Promise<void>;
 }
 
@@ -32,7 +33,7 @@ async function execute<State, Command, Event extends DomainEvent>(ctx: PresenceC
 
 /** Every minute: a user whose browser is gone shows offline within USER_OFFLINE_AFTER_MS plus a minute. */
 export const PRESENCE_SWEEP_CRON = '* * * * *';
-/** One process in the cluster sweeps (DESIGN.md "Processes": singleton work holds a lease). */
+/** One process in the cluster sweeps (docs/ARCHITECTURE.md "Processes and roles": singleton work holds a lease). */
 export const PRESENCE_LEASE = 'users.presence';
 
 export type { UserConnection };
@@ -40,7 +41,7 @@ type PresenceUser = { userId: number; companyId: number };
 
 export interface PresenceTracker {
   /**
-   * The browser's `userStatus` ping (spec 2 §9, every 300000 ms): keeps the user online, or brings them online.
+   * The browser's `userStatus` ping (every 300000 ms): keeps the user online, or brings them online.
    * With the socket it came on, a ping from a socket whose session logged out is ignored.
    */
   ping(user: PresenceUser, connection?: Pick<UserConnection, 'connectionId' | 'sessionId'>): Promise<void>;
@@ -90,7 +91,7 @@ export async function takeOfflineAtLogout(ctx: PresenceContext, session: Presenc
 }
 
 /**
- * Online status (spec 2 §3 `online`). State lives in three places, each for a reason:
+ * Online status (`online`). State lives in three places, each for a reason:
  * - the transitions are events on `userpresence-<id>` (UserWentOnline / UserWentOffline with its reason),
  *   projected into read.users.online (and sent as `company-<id>-user` frames): they are facts (when an
  *   attendant was available), replayable, and what the users screen and the rotation read;

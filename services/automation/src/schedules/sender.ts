@@ -15,11 +15,12 @@ import { findContact } from '@conversa/projections/contacts/queries';
 import { dueSchedules, lastConnectionOfContact } from '@conversa/projections/schedules/queries';
 import { findTicket } from '@conversa/projections/tickets/queries';
 import type { Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
 
 /** What the sender needs of its process: commands, ids and the read models. */
 export interface AutomationContext extends CommandContext {
   ids: IdAllocator;
-  db: Kysely<any>;
+  db: Kysely<ReadDatabase>;
 }
 
 export interface AutomationLogger {
@@ -41,11 +42,11 @@ export interface TickReport {
   positions: Position[];
 }
 
-/** How many due schedules one tick takes; the rest wait for the next tick. */
+/** How many due scheduled messages one tick takes; the rest wait for the next tick. */
 const DEFAULT_BATCH = 100;
 
 /**
- * Sends due schedules (spec 3 §1 "Scheduled messages"): for each pending schedule whose time has
+ * Sends due scheduled messages: for each pending one whose time has
  * come, opens or reuses the contact's ticket, queues the message and records ScheduleSent; a refusal
  * records ScheduleFailed (status ERRO).
  *
@@ -136,7 +137,7 @@ export function createScheduleSender(ctx: AutomationContext, options: { batchSiz
   }
 
   return {
-    /** One pass over the due schedules as of `now`. Overlapping ticks skip what another is handling. */
+    /** One pass over the due scheduled messages as of `now`. Overlapping ticks skip what another is handling. */
     async tick(now: Date = ctx.now()): Promise<TickReport> {
       const report: TickReport = { sent: [], failed: [], skipped: [], retry: [], positions: [] };
       for (const { id, companyId } of await dueSchedules(ctx.db, now, batchSize)) {

@@ -1,5 +1,6 @@
 import { withSchemaLock } from '@conversa/projector';
-import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
 import type { OutboundMessage } from '../port';
 import type { RunningSession, SessionDriver } from '../session-port';
 
@@ -7,7 +8,7 @@ import type { RunningSession, SessionDriver } from '../session-port';
  * The sandbox's "phone": what the product sent to each contact of a sandbox connection. Written
  * only by the sandbox session (the channel's side), read by GET /sandbox/:id/outbox.
  */
-export async function migrateSandbox(db: Kysely<any>): Promise<void> {
+export async function migrateSandbox(db: Kysely<ReadDatabase>): Promise<void> {
   // The API and the sandbox session of every process migrate it as they start; schema channels is shared.
   await withSchemaLock(db, (trx) =>
     sql`
@@ -29,6 +30,23 @@ export async function migrateSandbox(db: Kysely<any>): Promise<void> {
   );
 }
 
+/** channels.sandbox_outbox as migrateSandbox creates it. */
+interface SandboxOutboxTable {
+  message_id: string;
+  connection_id: number;
+  company_id: number;
+  to_number: string;
+  body: string;
+  media_url: string | null;
+  media_type: string;
+  created_at: Generated<Date>;
+  edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The channel's own table beside the read models' (same database, schema channels). */
+const withOutbox = (db: Kysely<ReadDatabase>) => db.withTables<{ 'channels.sandbox_outbox': SandboxOutboxTable }>();
+
 /** The provider id a sandbox delivery answers: derived from Conversa's message id, so a resend is the same delivery. */
 export const sandboxProviderId = (messageId: string) => `sandbox-${messageId}`;
 
@@ -41,9 +59,9 @@ export interface SandboxOutboxRow {
 }
 
 /** What was sent to these numbers on a sandbox connection, oldest first (the last 200). */
-export async function sandboxOutbox(db: Kysely<any>, connectionId: number, numbers: readonly string[]): Promise<SandboxOutboxRow[]> {
+export async function sandboxOutbox(db: Kysely<ReadDatabase>, connectionId: number, numbers: readonly string[]): Promise<SandboxOutboxRow[]> {
   if (numbers.length === 0) return [];
-  const rows = await db
+  const rows = await withOutbox(db)
     .selectFrom('channels.sandbox_outbox')
     .select(['message_id', 'to_number', 'body', 'media_url', 'created_at'])
     .where('connection_id', '=', connectionId)
@@ -63,10 +81,10 @@ export async function sandboxOutbox(db: Kysely<any>, connectionId: number, numbe
  * at-least-once delivery never shows a message twice). Inbound messages come through
  * POST /sandbox/:id/messages, which hands them to the same session hooks a real channel uses.
  */
-export function createSandboxDriver(options: { db: Kysely<any> }): SessionDriver {
-  const { db } = options;
+export function createSandboxDriver(options: { db: Kysely<ReadDatabase> }): SessionDriver {
+  const db = withOutbox(options.db);
   let migrated: Promise<void> | null = null;
-  const ready = () => (migrated ??= migrateSandbox(db).catch((error) => {
+  const ready = () => (migrated ??= migrateSandbox(options.db).catch((error) => {
     migrated = null;
     throw error;
   }));

@@ -10,14 +10,15 @@ import {
   type SignalKeyStore,
 } from '@whiskeysockets/baileys';
 import { withSchemaLock } from '@conversa/projector';
-import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { sql, type Generated, type Kysely } from 'kysely';
 
 /**
  * The WhatsApp session's credentials and Signal keys live in Postgres (not in files), so any process
  * that takes a connection's lease resumes its session without a new QR code. One row per key:
  * Baileys reads and writes keys by (category, id), hundreds at a time during a history sync.
  */
-export async function migrateWhatsappAuth(db: Kysely<any>): Promise<void> {
+export async function migrateWhatsappAuth(db: Kysely<ReadDatabase>): Promise<void> {
   // Every process migrates it as it starts; schema channels is shared.
   await withSchemaLock(db, (trx) =>
     sql`
@@ -58,7 +59,18 @@ export interface WhatsappAuthStore {
   clear(connectionId: number): Promise<void>;
 }
 
-export function createWhatsappAuthStore(db: Kysely<any>): WhatsappAuthStore {
+/** channels.whatsapp_auth as migrateWhatsappAuth creates it. */
+interface WhatsappAuthTable {
+  connection_id: number;
+  category: string;
+  key_id: string;
+  value: string;
+  updated_at: Generated<Date>;
+}
+
+export function createWhatsappAuthStore(shared: Kysely<ReadDatabase>): WhatsappAuthStore {
+  // The channel's own table beside the read models' (same database, schema channels).
+  const db = shared.withTables<{ 'channels.whatsapp_auth': WhatsappAuthTable }>();
   const table = 'channels.whatsapp_auth';
 
   async function readCreds(connectionId: number): Promise<AuthenticationCreds | undefined> {

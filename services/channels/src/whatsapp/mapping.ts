@@ -31,7 +31,7 @@ export type WhatsappEvent = ChannelEvent<WhatsappMediaRef>;
 export type WhatsappMessage = ChannelMessage<WhatsappMediaRef>;
 
 export interface MappingContext {
-  /** The connection's rules for groups (spec 2 §3): allowGroup off ignores them; groupAsTicket decides their tickets. */
+  /** The connection's rules for groups: allowGroup off ignores them; groupAsTicket decides their tickets. */
   allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';
   /** The phone user (digits) a LID user stands for, when known. */
@@ -261,7 +261,7 @@ export function mapMessage(message: WAMessage, context: MappingContext): Whatsap
 }
 
 /**
- * Spec 2 §9 acks (0 clock, 1 sent, 2 delivered, 3 read, 4 played) from Baileys' statuses
+ * Acks (0 clock, 1 sent, 2 delivered, 3 read, 4 played) from Baileys' statuses
  * (ERROR 0, PENDING 1, SERVER_ACK 2, DELIVERY_ACK 3, READ 4, PLAYED 5): one step down, so the
  * server's acknowledgement is 'sent'. ERROR is a failure, not an ack: undefined.
  */

@@ -1,107 +1,12 @@
-import {
-  Browsers,
-  DisconnectReason,
-  downloadMediaMessage,
-  isJidGroup,
-  isLidUser,
-  type BaileysEventMap,
-  type ConnectionState,
-  type UserFacingSocketConfig,
-  type WAMessage,
-  type WAMessageKey,
-} from '@whiskeysockets/baileys';
-import type { Readable } from 'node:stream';
-import type { ChannelChat, ChannelPresence } from '../channel-events';
-import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
+import { Browsers, DisconnectReason, type BaileysEventMap, type ConnectionState, type UserFacingSocketConfig, type WAMessageKey } from '@whiskeysockets/baileys';
 import type { OutboundMessage } from '../port';
 import type { RunningSession, SessionConnection, SessionHooks } from '../session-port';
-import type { WhatsappAuthStore } from './auth-state';
-import { jidOfContact, LidDirectory, mapCall, mapMessage, mapMessageUpdate, mapPresence, mapReaction, mapReceipt, timestampOf, userOf, type MappingContext, type WhatsappMediaRef } from './mapping';
+import { jidOfContact, mapMessageUpdate, mapPresence, mapReaction, mapReceipt, userOf } from './mapping';
 import { outboundContent, quotedWAMessage, type QuotedMessage } from './outbound';
+import { WhatsappSessionHistory } from './session-history';
+import { disconnectCode, silentBaileysLogger, type BackoffOptions, type WhatsappSessionOptions, type WhatsappSocket } from './session-socket';
 
-/**
- * What the session uses of a Baileys socket: `makeWASocket`'s answer satisfies it, and tests drive
- * the session with an EventEmitter-shaped fake of the same surface.
- */
-export interface WhatsappSocket {
-  ev: {
-    on<E extends keyof BaileysEventMap>(event: E, listener: (arg: BaileysEventMap[E]) => void): void;
-    removeAllListeners<E extends keyof BaileysEventMap>(event: E): void;
-  };
-  user?: { id: string; lid?: string; name?: string };
-  sendMessage(jid: string, content: any, options?: any): Promise<WAMessage | undefined>;
-  logout(message?: string): Promise<void>;
-  end(error: Error | undefined): void | Promise<void>;
-  rejectCall(callId: string, callFrom: string): Promise<void>;
-  groupMetadata(jid: string): Promise<{ subject: string }>;
-  updateMediaMessage(message: WAMessage): Promise<WAMessage>;
-  signalRepository: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
-}
-
-export type SocketFactory = (config: UserFacingSocketConfig) => WhatsappSocket | Promise<WhatsappSocket>;
-export type WhatsappMediaDownload = (message: WAMessage, socket: WhatsappSocket) => Promise<Buffer | Readable>;
-
-export interface BackoffOptions {
-  /** First wait after a dropped connection. Default 1 s. */
-  initialMs: number;
-  /** Longest wait between attempts. Default 60 s. */
-  maxMs: number;
-}
-
-export interface WhatsappSessionOptions {
-  auth: WhatsappAuthStore;
-  makeSocket: SocketFactory;
-  /** Downloads a media message's file (Baileys' downloadMediaMessage, re-uploading expired media through the socket). */
-  downloadMedia?: WhatsappMediaDownload;
-  /** Live typing / recording in a conversation (the socket's presence frames). */
-  publishPresence?: (target: { companyId: number; connectionId: number }, chat: ChannelChat, presence: ChannelPresence) => Promise<void>;
-  backoff?: Partial<BackoffOptions>;
-  /** Consecutive failed attempts after which the status shows TIMEOUT (it keeps trying). Default 5. */
-  timeoutAfterRetries?: number;
-  /** How long a send waits for a reconnecting session before failing. Default 15 s. */
-  sendWaitMs?: number;
-  /** History import: quiet time after the last history chunk before the import runs. Default 20 s. */
-  historyQuietMs?: number;
-  /** A Baileys logger (pino-shaped); silent by default. */
-  baileysLogger?: UserFacingSocketConfig['logger'];
-}
-
-/** Bounded memory of recent messages, for quoting and for Baileys' getMessage (retries of our sends). */
-class RecentMessages {
-  private readonly messages = new Map<string, WAMessage>();
-  constructor(private readonly limit = 2_000) {}
-  remember(message: WAMessage): void {
-    const id = message.key?.id;
-    if (!id) return;
-    this.messages.delete(id);
-    this.messages.set(id, message);
-    if (this.messages.size > this.limit) this.messages.delete(this.messages.keys().next().value!);
-  }
-  get(id: string): WAMessage | undefined {
-    return this.messages.get(id);
-  }
-}
-
-/** How stale the connection's settings may be when an event is mapped. */
-const SETTINGS_REFRESH_MS = 5_000;
-
-const silentBaileysLogger = {
-  level: 'silent',
-  child() {
-    return silentBaileysLogger;
-  },
-  trace() {},
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-};
-
-/** The status code of a closed connection (a Boom error's output.statusCode). */
-export function disconnectCode(state: Partial<ConnectionState>): number | undefined {
-  const error = state.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
-  return error?.output?.statusCode;
-}
+export { disconnectCode, type BackoffOptions, type SocketFactory, type WhatsappMediaDownload, type WhatsappSessionOptions, type WhatsappSocket } from './session-socket';
 
 /**
  * One WhatsApp connection's session on Baileys: QR pairing, reconnection with backoff, logout, the
@@ -109,8 +14,7 @@ export function disconnectCode(state: Partial<ConnectionState>): number | undefi
  * Socket events are handled one at a time, in the order they came, so an edit never overtakes the
  * message it edits.
  */
-export class WhatsappSession implements RunningSession {
-  private socket: WhatsappSocket | null = null;
+export class WhatsappSession extends WhatsappSessionHistory implements RunningSession {
   private connected = false;
   private stopped = false;
   private failures = 0;
@@ -120,23 +24,11 @@ export class WhatsappSession implements RunningSession {
   /** Credential writes, one after the other (a later write must not be overtaken by an earlier one). */
   private savingCreds: Promise<void> = Promise.resolve();
   private ending: Promise<void> | null = null;
-  private readonly lids = new LidDirectory();
-  private readonly groupSubjects = new Map<string, string>();
-  private readonly recent = new RecentMessages();
-  /** Provider id → Conversa message id of what this session sent (acks can overtake the read model). */
-  private readonly sentIds = new Map<string, string>();
   private connectedWaiters: Array<() => void> = [];
   private readonly backoff: BackoffOptions;
-  private history: { wanted: boolean; started: boolean; messages: Map<string, WAMessage>; timer: NodeJS.Timeout | null } = { wanted: false, started: false, messages: new Map(), timer: null };
-  private settings: SessionConnection['settings'];
-  private settingsReadAt = Date.now();
 
-  constructor(
-    private readonly connection: SessionConnection,
-    private readonly hooks: SessionHooks,
-    private readonly options: WhatsappSessionOptions,
-  ) {
-    this.settings = connection.settings;
+  constructor(connection: SessionConnection, hooks: SessionHooks, options: WhatsappSessionOptions) {
+    super(connection, hooks, options);
     this.backoff = { initialMs: options.backoff?.initialMs ?? 1_000, maxMs: options.backoff?.maxMs ?? 60_000 };
   }
 
@@ -153,15 +45,6 @@ export class WhatsappSession implements RunningSession {
       this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: opening the socket failed');
       await this.onClose(undefined);
     }
-  }
-
-  private mappingContext(): MappingContext {
-    return {
-      allowGroup: this.settings.allowGroup,
-      groupAsTicket: this.settings.groupAsTicket,
-      phoneOfLid: (lid) => this.lids.phoneOf(lid),
-      groupSubject: (jid) => this.groupSubjects.get(jid),
-    };
   }
 
   private async open(): Promise<void> {
@@ -229,7 +112,7 @@ export class WhatsappSession implements RunningSession {
     handle('messaging-history.set', async (history) => this.onHistory(history));
   }
 
-  private enqueue(socket: WhatsappSocket, event: string, task: () => Promise<void>): void {
+  protected enqueue(socket: WhatsappSocket, event: string, task: () => Promise<void>): void {
     this.work = this.work.then(async () => {
       // Events of a socket that was replaced or closed are not handled any more.
       if (socket !== this.socket) return;
@@ -330,122 +213,6 @@ export class WhatsappSession implements RunningSession {
       });
     }, wait);
   }
-
-  /** The phone's number for a LID the events did not pair: Baileys' own store may know it. */
-  private async resolveLid(jid: string | null | undefined, alt: string | null | undefined, socket: WhatsappSocket): Promise<void> {
-    if (!jid || !isLidUser(jid) || (alt && !isLidUser(alt))) return;
-    const user = userOf(jid);
-    if (!user || this.lids.phoneOf(user)) return;
-    const pn = await socket.signalRepository.lidMapping.getPNForLID(jid).catch(() => null);
-    if (pn) this.lids.learn(jid, pn);
-  }
-
-  private async groupSubject(socket: WhatsappSocket, jid: string): Promise<void> {
-    if (this.groupSubjects.has(jid) || !this.settings.allowGroup) return;
-    const metadata = await socket.groupMetadata(jid).catch(() => undefined);
-    if (metadata?.subject) this.groupSubjects.set(jid, metadata.subject);
-  }
-
-  private async prepare(socket: WhatsappSocket, message: WAMessage): Promise<void> {
-    const key = message.key;
-    this.lids.learnFromKey(key);
-    await this.resolveLid(key.remoteJid, key.remoteJidAlt, socket);
-    await this.resolveLid(key.participant, key.participantAlt, socket);
-    if (key.remoteJid && isJidGroup(key.remoteJid)) await this.groupSubject(socket, key.remoteJid);
-  }
-
-  private async onMessage(socket: WhatsappSocket, message: WAMessage): Promise<void> {
-    if (!message.key?.id) return;
-    this.recent.remember(message);
-    await this.prepare(socket, message);
-    const mapped = mapMessage(message, this.mappingContext());
-    if (mapped) await this.applyAll([mapped]);
-  }
-
-  private applyContext(): ApplyContext<WhatsappMediaRef> {
-    return {
-      hooks: this.hooks,
-      sentMessageId: (providerId) => this.sentIds.get(providerId),
-      download: async (media) => {
-        const socket = this.socket;
-        if (!socket) throw new Error('the session is not connected');
-        const download = this.options.downloadMedia ?? defaultDownload(this.options.baileysLogger);
-        return { data: await download(media.ref, socket), mime: media.mime };
-      },
-    };
-  }
-
-  private async applyAll(events: Parameters<typeof applyChannelEvent<WhatsappMediaRef>>[0][]): Promise<Array<{ ticketId?: number }>> {
-    const context = this.applyContext();
-    const results: Array<{ ticketId?: number }> = [];
-    for (const event of events) {
-      if (event.kind === 'presence') continue;
-      results.push(await applyChannelEvent(event, context));
-    }
-    return results;
-  }
-
-  private async onCall(socket: WhatsappSocket, call: BaileysEventMap['call'][number]): Promise<void> {
-    const settings = await this.hooks.companySettings();
-    const mapped = mapCall(call, this.mappingContext(), settings.acceptCallWhatsapp === 'enabled');
-    if (!mapped) return;
-    if (mapped.reject) await socket.rejectCall(mapped.callId, mapped.from).catch((error) => this.hooks.log.warn({ err: error, callId: mapped.callId }, 'whatsapp: rejecting the call failed'));
-    await this.applyAll([mapped.message]);
-  }
-
-  private armHistoryTimer(): void {
-    if (this.history.timer) clearTimeout(this.history.timer);
-    this.history.timer = setTimeout(() => {
-      this.history.timer = null;
-      const socket = this.socket;
-      if (socket) this.enqueue(socket, 'history-import', () => this.runImport(socket));
-    }, this.options.historyQuietMs ?? 20_000);
-  }
-
-  private async onHistory(history: BaileysEventMap['messaging-history.set']): Promise<void> {
-    this.lids.learnAll(history.lidPnMappings);
-    this.lids.learnFromContacts(history.contacts);
-    for (const chat of history.chats) if (chat.id && chat.name && isJidGroup(chat.id)) this.groupSubjects.set(chat.id, chat.name);
-    if (!this.history.wanted) return;
-    const from = Date.parse(this.settings.importOldMessages ?? '');
-    const to = this.settings.importRecentMessages ? Date.parse(this.settings.importRecentMessages) : Number.POSITIVE_INFINITY;
-    for (const message of history.messages) {
-      const at = timestampOf(message.messageTimestamp).getTime();
-      if (!message.key?.id || at < from || at > to) continue;
-      if (isJidGroup(message.key.remoteJid ?? undefined) && !this.settings.importOldMessagesGroups) continue;
-      this.history.messages.set(message.key.id, message);
-    }
-    if (this.history.started) {
-      await this.hooks.importProgress({ processed: 0, total: -1, date: null });
-      this.armHistoryTimer();
-    }
-  }
-
-  /** The history import (spec 2 §4): the collected messages, oldest first, with progress as it goes. */
-  private async runImport(socket: WhatsappSocket): Promise<void> {
-    const messages = [...this.history.messages.values()].sort((a, b) => timestampOf(a.messageTimestamp).getTime() - timestampOf(b.messageTimestamp).getTime());
-    this.history.messages.clear();
-    this.history.wanted = false;
-    const total = messages.length;
-    let processed = 0;
-    for (const message of messages) {
-      await this.prepare(socket, message);
-      const mapped = mapMessage(message, { ...this.mappingContext(), allowGroup: this.settings.allowGroup || this.settings.importOldMessagesGroups });
-      const ticketIds: number[] = [];
-      if (mapped) {
-        try {
-          const [result] = await this.applyAll([mapped]);
-          if (result?.ticketId) ticketIds.push(result.ticketId);
-        } catch (error) {
-          this.hooks.log.warn({ err: error, providerId: mapped.providerId }, 'whatsapp: imported message not recorded');
-        }
-      }
-      processed += 1;
-      await this.hooks.importProgress({ processed, total, date: timestampOf(message.messageTimestamp), ticketIds });
-    }
-    await this.hooks.importFinished();
-  }
-
   private waitConnected(ms: number): Promise<WhatsappSocket> {
     if (this.connected && this.socket) return Promise.resolve(this.socket);
     if (this.stopped) return Promise.reject(new Error('the WhatsApp session is stopped'));
@@ -511,17 +278,4 @@ export class WhatsappSession implements RunningSession {
     await this.stop();
     await this.options.auth.clear(this.connection.id);
   }
-
-  /** Settings changed while running (allowGroup, groupAsTicket …): the mapping follows them within a few seconds. */
-  private async refreshSettings(): Promise<void> {
-    if (Date.now() - this.settingsReadAt < SETTINGS_REFRESH_MS) return;
-    this.settingsReadAt = Date.now();
-    const current = await this.hooks.connection();
-    if (current) this.settings = current;
-  }
-}
-
-function defaultDownload(logger: UserFacingSocketConfig['logger'] | undefined): WhatsappMediaDownload {
-  return async (message, socket) =>
-    downloadMediaMessage(message, 'stream', {}, { reuploadRequest: (request) => socket.updateMediaMessage(request), logger: (logger ?? silentBaileysLogger) as any });
 }

@@ -98,7 +98,7 @@ export const company: Decider<Company, CompanyCommand, CompanyEvent> = {
   },
 };
 
-/** Months a due-date advance adds for each recurrence (spec 2 §4). */
+/** Months a due-date advance adds for each recurrence. */
 export const recurrenceMonths = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
 
 /**

@@ -13,7 +13,7 @@ import {
 import { changedFields } from '../commands/changes';
 import type { Decider } from '../commands/decider';
 
-/** Spec 2 §5: the import-from date lies within the last two years. */
+/** The import-from date lies within the last two years. */
 const IMPORT_HORIZON_MS = 2 * 366 * 24 * 60 * 60 * 1000;
 
 export interface ConnectionSession {
@@ -28,7 +28,7 @@ export interface ConnectionSession {
 }
 
 export interface ConnectionImport {
-  /** null, the start timestamp in ms as text, or IMPORT_CLOSE_BUTTON once finished (spec 2 §4). */
+  /** null, the start timestamp in ms as text, or IMPORT_CLOSE_BUTTON once finished. */
   statusImportMessages: string | null;
   startedAt: string | null;
   finishedAt: string | null;
@@ -78,7 +78,7 @@ function initialStatus(channel: ConnectionChannel, account: ChannelAccount | nul
   return 'OPENING';
 }
 
-/** Spec 2 §5 import dates, and the original's rule that several queues need a greeting to choose among them. */
+/** The import date rules, and the original's rule that several queues need a greeting to choose among them. */
 function assertValidDetails(details: ConnectionDetails, now: Date): void {
   const from = details.importOldMessages ? Date.parse(details.importOldMessages) : null;
   const to = details.importRecentMessages ? Date.parse(details.importRecentMessages) : null;
@@ -162,7 +162,7 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
           type: 'ConnectionCreated',
           data: { connectionId: command.connectionId, companyId: command.companyId, channel: command.channel, token: command.token, status, account, ...command.details },
         };
-        // A WhatsApp connection opens its session at once, to show the QR code (spec 2 §4).
+        // A WhatsApp connection opens its session at once, to show the QR code.
         return command.channel === 'whatsapp'
           ? [created, { type: 'ConnectionSessionRequested', data: { connectionId: command.connectionId, kind: 'start', generation: 1 } }]
           : [created];
@@ -173,7 +173,7 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
         if (Object.keys(changes).length === 0) return [];
         assertValidDetails({ ...current.details, ...changes }, now);
         const events: ConnectionEvent[] = [{ type: 'ConnectionDetailsChanged', data: { connectionId: current.connectionId, changes } }];
-        // Spec 2 §4: enabling the import on a connected number deletes the session first, so the
+        // Enabling the import on a connected number deletes the session first, so the
         // history arrives with the next pairing; the status shows qrcode meanwhile.
         if (current.channel === 'whatsapp' && current.session.status === 'CONNECTED' && changes.importOldMessages) {
           events.push(
@@ -240,7 +240,7 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
   },
 };
 
-/** Channel flags of spec 2 §2: the plan decides which channels a company may connect; the sandbox is on every plan. */
+/** Channel flags: the plan decides which channels a company may connect; the sandbox is on every plan. */
 export function channelAllowed(channel: ConnectionChannel, flags: Pick<PlanFlags, 'useWhatsapp' | 'useFacebook' | 'useInstagram'>): boolean {
   switch (channel) {
     case 'whatsapp':
@@ -329,7 +329,7 @@ export const connectionRoster: Decider<ConnectionRoster, ConnectionRosterCommand
         if (state.defaultId === command.connectionId) return [];
         return [{ type: 'DefaultConnectionChanged', data: { connectionId: command.connectionId, previousId: state.defaultId } }];
       case 'UnsetDefaultConnection':
-        // Spec 1 §8 ERR_NO_OTHER_WHATSAPP: a company keeps a default; choose another one instead.
+        // ERR_NO_OTHER_WHATSAPP: a company keeps a default; choose another one instead.
         if (state.defaultId === command.connectionId) throw new DomainError('ERR_NO_OTHER_WHATSAPP');
         return [];
     }

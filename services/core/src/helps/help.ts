@@ -2,7 +2,7 @@ import { DomainError, type HelpDetails, type HelpEvent } from '@conversa/contrac
 import type { Decider } from '../commands/decider';
 import { changedFields } from '../commands/changes';
 
-/** A help entry (spec 2 §3): title, description and video, kept by the super user for every company. */
+/** A help entry: title, description and video, kept by the super user for every company. */
 export type Help = { status: 'none' } | { status: 'active' | 'deleted'; helpId: number; details: HelpDetails };
 
 export type HelpCommand =

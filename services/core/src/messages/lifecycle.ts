@@ -30,7 +30,7 @@ export interface MessageLocation {
   name: string | null;
 }
 
-/** The spec's media type of a stored file (spec 1 §3): documents of any kind are `application`. */
+/** The spec's media type of a stored file: documents of any kind are `application`. */
 export function mediaTypeOf(mime: string): MediaType {
   const family = mime.split('/')[0];
   return family === 'image' || family === 'video' || family === 'audio' ? family : 'application';
@@ -56,7 +56,7 @@ export interface QueueOutboundMessageInput {
   isPrivate?: boolean;
   isForwarded?: boolean;
   /**
-   * The idempotency key of the caller (e.g. derived from a schedule id): queueing the same id
+   * The idempotency key of the caller (e.g. derived from a scheduled message's id): queueing the same id
    * again records nothing. Defaults to a new time-ordered uuid.
    */
   messageId?: string;
@@ -142,7 +142,7 @@ export type ReceiveMessageContext = CommandContext & {
 };
 
 /**
- * The inbound path (DESIGN.md "Inbound"): a contact wrote on a channel. Finds or creates the
+ * The inbound path (docs/ARCHITECTURE.md "The shape"): a contact wrote on a channel. Finds or creates the
  * contact, finds the contact's open or pending ticket on that connection or opens one, and records
  * MessageReceived. Idempotent on the provider's id: the same message delivered again is a no-op.
  * A conversation seen a moment ago is decided on what its last message read (conversations.ts):

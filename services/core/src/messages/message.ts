@@ -3,7 +3,7 @@ import { v5 as uuidv5 } from 'uuid';
 import type { z } from 'zod';
 import type { Decider } from '../commands/decider';
 
-/** Spec 1 §5: own messages can be edited within 15 minutes of their last update. */
+/** Own messages can be edited within 15 minutes of their last update. */
 export const MESSAGE_EDIT_WINDOW_MS = 900_000;
 
 /** Namespace of inbound message ids: the same provider message always maps to the same message. */
@@ -53,7 +53,7 @@ export type MessageCommand =
   | { type: 'RecordChannelEdit'; body: string; editedAt: string }
   /** The connection's own account wrote outside Conversa (the phone, the page inbox): recorded as sent, never sent again. */
   | { type: 'RecordSentElsewhere'; message: Omit<QueuedData, 'queuedAt'>; providerId: string; sentAt: string }
-  /** `eraseContent`: the company's lgpdDeleteMessage, read by the caller when the contact deletes (spec 2 §3). */
+  /** `eraseContent`: the company's lgpdDeleteMessage, read by the caller when the contact deletes. */
   | { type: 'DeleteMessage'; by: 'user' | 'contact'; eraseContent?: boolean };
 
 /** A message needs something to say: text, a file or a place. */
@@ -138,7 +138,7 @@ export const message: Decider<Message, MessageCommand, MessageEvent> = {
         assertContent(command.message);
         return [{ type: 'MessageReceived', data: command.message }];
       case 'QueueMessage':
-        // The message id is the idempotency key of whoever queues (a schedule, a retried request).
+        // The message id is the idempotency key of whoever queues (a scheduled message, a retried request).
         if (state.status !== 'none') return [];
         assertContent(command.message);
         return [{ type: 'MessageQueued', data: { ...command.message, queuedAt: now.toISOString() } }];

@@ -16,7 +16,7 @@ export type TicketNoteCommand =
   | { type: 'DeleteTicketNote'; by: NoteDeleter };
 
 /**
- * One internal note on a ticket (spec 1 §3 "Ticket note"). The ticket's existence and company are
+ * One internal note on a ticket. The ticket's existence and company are
  * checked by the caller against the read model; the note's own rules live here.
  */
 export const ticketNote: Decider<TicketNote, TicketNoteCommand, TicketNoteEvent> = {

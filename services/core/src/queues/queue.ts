@@ -43,7 +43,7 @@ export interface PlannedOption {
 
 /**
  * `companyQueueCount` is how many live queues the company has (for ChangeQueue, this one included):
- * spec 2 §5 requires a greeting when the company has more than one queue.
+ * a greeting is required when the company has more than one queue.
  */
 export type QueueCommand =
   | { type: 'CreateQueue'; queueId: number; details: QueueDetails; companyQueueCount: number; options: PlannedOption[] }

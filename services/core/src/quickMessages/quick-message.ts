@@ -14,7 +14,7 @@ export type QuickMessage =
     };
 
 /**
- * Who acts on a quick message. Spec 3 §6: admin and supervisor (and the super user) manage every
+ * Who acts on a quick message. Admin and supervisor (and the super user) manage every
  * quick message of the company and alone may set the general flag; a plain user manages only
  * non-general ones, and only their own: a user never sees another user's private quick messages,
  * so it cannot change them either.

@@ -21,7 +21,7 @@ export interface ClosingInput {
 }
 
 /**
- * After a close (spec 1 §4 Close; spec 2 userRating, complationMessage, sendFarewellWaitingTicket):
+ * After a close (userRating, complationMessage, sendFarewellWaitingTicket):
  * with userRating on, a ticket an attendant resolved asks the contact for a rating and waits in
  * status nps (the farewell then follows the rating); otherwise the connection's farewell goes
  * out, unless the attendant's own farewell already did. Ignored tickets get the farewell only with

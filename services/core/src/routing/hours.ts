@@ -1,7 +1,7 @@
 import type { ScheduleEntry } from '@conversa/contracts';
 import { DateTime } from 'luxon';
 
-/** Spec 2 §3 and §9: when a company, queue or connection never set its hours, 08:00–12:00 and 13:00–18:00 every day. */
+/** When a company, queue or connection never set its hours, 08:00–12:00 and 13:00–18:00 every day. */
 export const DEFAULT_OPENING_WINDOWS = { startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' } as const;
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';

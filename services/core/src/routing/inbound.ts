@@ -17,7 +17,7 @@ import {
   ratingRequest,
 } from './texts';
 
-/** The out-of-hours notice reaches a contact at most once in this long (spec 2, issue 7). */
+/** The out-of-hours notice reaches a contact at most once in this long (issue 7). */
 export const OUT_OF_HOURS_QUIET_MS = 5 * 60_000;
 /**
  * The reply-storm guard: more bot replies than this on one ticket within the window, and the bot
@@ -35,7 +35,7 @@ const minutes = (count: number) => count * 60_000;
 const elapsed = (since: string, now: Date) => now.getTime() - Date.parse(since);
 
 /**
- * The bot's answer to a contact's message (spec 2 queues, chatbot options, opening hours; spec 1 §4
+ * The bot's answer to a contact's message (queues, chatbot options, opening hours;
  * statuses lgpd and nps). Pure: the same state and input always give the same actions.
  *
  * Order of the rules: a message a bot wrote, or one from the past (an import), is never answered; contacts with disableBot, blocked
@@ -171,7 +171,7 @@ function answerOptions(bot: BotState, input: InboundInput): BotAction[] {
   return chooseOption(input, queue, menu.path, option);
 }
 
-/** What picking an option does, by its queueType (spec 2 §3). */
+/** What picking an option does, by its queueType. */
 function chooseOption(input: InboundInput, queue: RoutingQueue, path: number[], option: ChatbotOption): BotAction[] {
   const now = input.clock.now.toISOString();
   const message = fill(input, option.greetingMessage, queue).trim();
@@ -190,7 +190,7 @@ function chooseOption(input: InboundInput, queue: RoutingQueue, path: number[], 
       return [...said, { type: 'changeTicket', change: { kind: 'assignUser', userId: option.optUserId, queueId: option.optQueueId ?? queue.id, reason: 'chatbot' } }, { type: 'handOver', reason: 'option' }];
     }
     case 'text':
-      // Spec 2 §5: an option leads to its nested options only when it has a message of its own.
+      // An option leads to its nested options only when it has a message of its own.
       if (option.options.length > 0 && message) {
         return [reply('optionMenu', optionMenu(message, option.options)), menuAt('options', queue.id, [...path, option.id], 1, now)];
       }
@@ -217,7 +217,7 @@ function retry(bot: BotState, input: InboundInput, question: string, max: number
   return [reply('invalidOption', invalidThen(question)), menuAt(menu.menu, menu.queueId, menu.path, attempt, windowOver ? now.toISOString() : menu.windowStartedAt)];
 }
 
-/** Spec 3 §5: the rating is a number from 1 to 5; other answers ask again, up to maxUseBotQueuesNPS times. */
+/** The rating is a number from 1 to 5; other answers ask again, up to maxUseBotQueuesNPS times. */
 function answerRating(bot: BotState, input: InboundInput): BotAction[] {
   const connection = input.connection!;
   const rating = chosenNumber(input.message.body);

@@ -44,7 +44,7 @@ export interface RoutingContact {
   active: boolean;
 }
 
-/** The settings of spec 2 §3 the engine reads (the company's settings satisfy it). */
+/** The company settings the engine reads (the company's settings satisfy it). */
 export type RoutingSettings = Pick<
   CompanySettings,
   | 'userRating'
@@ -61,7 +61,7 @@ export type RoutingSettings = Pick<
   | 'userRandom'
 >;
 
-/** The routing fields of a connection (spec 2 §3). Durations are minutes; 0 means off. */
+/** The routing fields of a connection. Durations are minutes; 0 means off. */
 export interface RoutingConnection {
   id: number;
   name: string;

@@ -3,7 +3,7 @@ import { STALE_INBOUND_MS } from './inbound';
 import type { BotAction, BotState, RoutingClock, RoutingQueue, RoutingSettings, RoutingTicket } from './model';
 
 /**
- * userRandom (spec 2 §3): a ticket the bot routed into a queue (by the menu, the only queue, a
+ * userRandom: a ticket the bot routed into a queue (by the menu, the only queue, a
  * chatbot option or timeSendQueue) goes at once to a random online user of that queue.
  *
  * How it meets queue rotation (ativarRoteador): the queue's own setting is the more specific one,
@@ -19,7 +19,7 @@ export interface RandomUserInput {
   settings: Pick<RoutingSettings, 'userRandom'>;
   /** The queue the bot placed the ticket in, as it is now (null: it was deleted). */
   queue: RoutingQueue | null;
-  /** The online users of that queue (those who may see its tickets, spec 1 §6). */
+  /** The online users of that queue (those who may see its tickets). */
   onlineUserIds: readonly number[];
   /** A number in [0, 1) drawn by the caller: which online user gets the ticket. */
   draw: number;

@@ -40,7 +40,7 @@ export const BOT_MARK = '\u200e';
 
 const option = (index: number, name: string) => `*[ ${index} ]* - ${name}`;
 
-/** The greeting and the numbered queue menu (spec 2: a greeting with the queues to choose from). */
+/** The greeting and the numbered queue menu (a greeting with the queues to choose from). */
 export function queueMenu(greeting: string, queues: readonly RoutingQueue[]): string {
   const lines = queues.map((queue, index) => option(index + 1, queue.name));
   return [greeting.trim(), lines.join('\n')].filter((part) => part !== '').join('\n\n');
@@ -63,7 +63,7 @@ export function ratingRequest(ratingMessage: string): string {
 
 export const invalidThen = (question: string) => `${BOT_TEXTS.invalidOption}\n\n${question}`;
 
-/** What a message's variables (spec 3 §3 "Message variables") stand for when the bot writes it. */
+/** What a message's variables stand for when the bot writes it. */
 export interface TextVariables {
   clock: RoutingClock;
   contactName: string;

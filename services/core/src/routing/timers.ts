@@ -1,7 +1,7 @@
 import type { BotAction, BotState, RoutingClock, RoutingConnection, RoutingContact, RoutingQueue, RoutingTicket } from './model';
 import { fillVariables } from './texts';
 
-/** Spec 2 §9: tickets close after 24 idle hours unless the environment says otherwise (0: never). */
+/** Tickets close after 24 idle hours unless the environment says otherwise (0: never). */
 export const DEFAULT_AUTO_CLOSE_HOURS = 24;
 
 const minutes = (count: number) => count * 60_000;
@@ -33,8 +33,8 @@ export const expiryMinutes = (connection: RoutingConnection | null, defaultAutoC
   connection && connection.expiresTicket > 0 ? connection.expiresTicket : defaultAutoCloseMinutes;
 
 /**
- * Auto-close of attended tickets (spec 2 expiresTicket, expiresInactiveMessage, timeInactiveMessage,
- * inactiveMessage, whenExpiresTicket; spec 2 §9 the 24-hour default). The warning goes out once per
+ * Auto-close of attended tickets (expiresTicket, expiresInactiveMessage, timeInactiveMessage,
+ * inactiveMessage, whenExpiresTicket; the 24-hour default). The warning goes out once per
  * idle stretch; the close says expiresInactiveMessage. Contacts with disableBot are closed silently.
  */
 export function routeInactivity(bot: BotState, input: InactivityInput): BotAction[] {

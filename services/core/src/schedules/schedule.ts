@@ -32,7 +32,7 @@ function existing(state: Schedule): Existing {
 
 function notSent(state: Schedule): Existing {
   const current = existing(state);
-  // Spec 1 §5 / spec 3 §4: a schedule that has sentAt cannot be saved again. Deleting it is refused
+  // A schedule that has sentAt cannot be saved again. Deleting it is refused
   // too: the row is the company's record of what went to the contact and when.
   if (current.sentAt !== null) throw new DomainError('ERR_SCHEDULE_ALREADY_SENT');
   return current;
@@ -43,7 +43,7 @@ function checkBody(body: string | undefined): void {
 }
 
 /**
- * A message to one contact at a chosen time (spec 3 §1, §4). The automation's sender records
+ * A message to one contact at a chosen time. The automation's sender records
  * ScheduleSent once: a second send is refused here, and the sender's command ids make its retries
  * collapse into the first.
  */

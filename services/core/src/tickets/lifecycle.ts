@@ -18,7 +18,7 @@ export interface OpenTicketInput {
   queueId?: number | null;
   status?: 'pending' | 'open';
   /**
-   * Inbound messages and schedules reuse the contact's open or pending ticket on that connection;
+   * Inbound messages and scheduled messages reuse the contact's open or pending ticket on that connection;
    * an attendant creating a ticket by hand is told about it instead (ERR_OTHER_OPEN_TICKET).
    */
   reuseOpen: boolean;

@@ -43,7 +43,7 @@ export type TicketCommand =
       userId: number | null;
       farewell: boolean;
       reason: 'resolved' | 'ignored' | 'closeAll' | 'automation';
-      /** The company's requiredTag setting and whether the contact has a tag (spec 1 §4 Close). */
+      /** The company's requiredTag setting and whether the contact has a tag (closing a ticket). */
       requiredTag?: { enabled: boolean; contactHasTags: boolean };
     }
   | { type: 'ReopenTicket'; userId: number; queueId?: number | null }
@@ -65,7 +65,7 @@ export type TicketCommand =
 /** Pending with no attendant: the bot may still ask, place or route it. */
 const waitingForAttendant = (ticket: ExistingTicket) => ticket.status === 'pending' && ticket.userId === null;
 const active = (status: Ticket['status']) => status === 'pending' || status === 'open' || status === 'group';
-/** Group conversations on WhatsApp are worked in the group status, not open (spec 1 §4 Accept). */
+/** Group conversations on WhatsApp are worked in the group status, not open. */
 const workingStatus = (ticket: ExistingTicket): 'open' | 'group' => (ticket.isGroup && ticket.channel === 'whatsapp' ? 'group' : 'open');
 
 export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
@@ -152,7 +152,7 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
 
       case 'TransferTicket': {
         if (!active(state.status)) throw new DomainError('ERR_TICKET_NOT_OPEN');
-        // A transfer always names the queue that receives the ticket (spec 1 §4 Transfer).
+        // A transfer always names the queue that receives the ticket.
         if (command.queueId === null) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
         const status = command.userId !== null ? workingStatus(state) : 'pending';
         if (command.userId === state.userId && command.queueId === state.queueId && status === state.status) return [];

@@ -19,7 +19,7 @@ function assertGuardedFields(editor: UserEditor, changed: Partial<UserDetails>):
 }
 
 /**
- * Whether `editor` may make these changes to `target` (spec 2 §6). Only fields whose value differs
+ * Whether `editor` may make these changes to `target`. Only fields whose value differs
  * count, so a form sent back whole with an unchanged profile or queue list is not refused.
  */
 export function assertMayChangeUser(editor: UserEditor, target: EditedUser & UserDetails, proposed: Partial<UserDetails>): void {

@@ -29,7 +29,7 @@ const matches = (event: RecordedEvent, filter: EventFilter | undefined): boolean
   (!filter?.streamPrefixes?.length || filter.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix)));
 
 /**
- * The live end of $all, read once per process for every subscriber (DESIGN.md "Projections"):
+ * The live end of $all, read once per process for every subscriber (docs/ARCHITECTURE.md "The shape"):
  * without it each projector and reactor re-reads $all from Postgres after every append, a dozen
  * identical queries per write. The tail reads new events in $all order (the same horizon rule as
  * a subscription page), decodes them once, keeps the newest `capacity` of them, and wakes the

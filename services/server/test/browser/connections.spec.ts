@@ -81,7 +81,7 @@ describe('connections and the sandbox channel in a browser', { timeout: 120_000 
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Paula Sandbox');
     await screenshot(page, 'sandbox-ticket-pending');
-    // A ticket without a queue is accepted through the transfer dialog (spec 1 §4); the queue rules are
+    // A ticket without a queue is accepted through the transfer dialog; the queue rules are
     // the tickets screen's own test, so this one takes it with a queue through the API and opens it.
     const queue = await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name: 'Sandbox', color: '#805ad5' } });
     const accepted = await server.app.inject({ method: 'PUT', url: `/tickets/${ticketId}`, headers: bearer(admin.token), payload: { status: 'open', userId: admin.userId, queueId: queue.json().id } });

@@ -8,7 +8,7 @@ import { samples } from '../../../media/test/samples';
 import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
 
 /**
- * The conversation of the ticket screen (spec 1 §2, §4, §5) in Debian's Chromium against the real server: sending
+ * The conversation of the ticket screen in Debian's Chromium against the real server: sending
  * text and files, the 15-minute edit window (the server clock moved back), a private note, forwarding with the
  * selection mode, an inbound message arriving live, the contact drawer with a note, quick replies, screenshots.
  */

@@ -57,7 +57,7 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await atPath(page, '/login');
     await screenshot(page, 'login');
 
-    // Login lands on the conversations screen (spec 1 §4); the account summary stays at /.
+    // Login lands on the conversations screen; the account summary stays at /.
     await login(page, ADMIN.email, ADMIN.password);
     await atPath(page, '/tickets');
     await page.getByTestId('tickets-page').waitFor();

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
 
 /**
- * The conversations screen (spec 1 §2, §4) in Debian's Chromium against the real server: two attendants in two
+ * The conversations screen in Debian's Chromium against the real server: two attendants in two
  * browser contexts watch each other's accept, transfer and close arrive live; search; tab counts; the new-ticket
  * dialog; the small-screen layout; screenshots of the main states.
  */
@@ -89,7 +89,7 @@ async function signedIn(email: string, width = 1280, password = 'Secret-123'): P
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  // Spec 1 §2: after login the user lands on /tickets.
+  // After login the user lands on /tickets.
   await page.waitForFunction(() => location.pathname === '/tickets');
   await page.getByTestId('tickets-page').waitFor();
   return { context, page };
@@ -115,10 +115,10 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
       await row(page, second.ticketId).waitFor();
       await countIs(page, 'pending', 2);
     }
-    // The row of spec 1 §2: name, last message, queue chip in upper case, unread count, time, last-contact badge.
+    // The ticket row: name, last message, queue chip in upper case, unread count, time, last-contact badge.
     const firstRow = row(a.page, first.ticketId);
     await expect(firstRow.getByTestId('ticket-contact-name').textContent()).resolves.toBe('Cliente Aceite');
-    // Cut to 30 characters (spec 1 §9), the cut marked with an ellipsis.
+    // Cut to 30 characters, the cut marked with an ellipsis.
     await expect(firstRow.getByTestId('ticket-last-message').textContent()).resolves.toBe('Bom dia, quero comprar um plan…');
     await expect(firstRow.getByTestId('ticket-queue').textContent()).resolves.toBe('VENDAS');
     await expect(firstRow.getByTestId('ticket-unread').textContent()).resolves.toBe('1');
@@ -346,7 +346,7 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
   it('lets an admin close every waiting ticket of the tab after the yes/no prompt', async () => {
     const waiting = await waitingTicket('Vera Fechamento', support);
     const { page } = await signedIn(admin.email, 1280, admin.password);
-    // Show-all is on by default for admins (spec 1 §6): a ticket of a queue the admin is not in shows.
+    // Show-all is on by default for admins: a ticket of a queue the admin is not in shows.
     await expect(page.getByTestId('tickets-show-all').locator('input').isChecked()).resolves.toBe(true);
     await page.getByTestId('tickets-tab-pending').click();
     await row(page, waiting.ticketId).waitFor();

@@ -20,7 +20,7 @@ const feedbackTexts = { success: 'companies.success', saveFailed: 'companies.sav
 
 const toneColours = { overdue: 'red.subtle', soon: 'yellow.subtle' } as const;
 
-/** Spec 2 §2 companies screen (super user): the table of companies, the add and edit dialog, the due-date advance. */
+/** The companies screen (super user): the table of companies, the add and edit dialog, the due-date advance. */
 export function CompaniesManager() {
   const t = useT();
   const query = useCompaniesQuery();
@@ -94,7 +94,7 @@ export function CompaniesManager() {
   );
 }
 
-/** Add or edit a company: every field of spec 2 §3, the plan with its attendants and connections, and the first admin's password when adding. */
+/** Add or edit a company: every field of the company, the plan with its attendants and connections, and the first admin's password when adding. */
 export function CompanyDialog({ company, plans, onClose }: { company: CompanyRecord | null; plans: readonly Plan[]; onClose: () => void }) {
   const t = useT();
   const creating = company === null;

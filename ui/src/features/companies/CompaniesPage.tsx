@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { CompaniesManager } from './CompaniesManager';
 
-/** /companies (spec 2 §2, super only): the companies administration, also a tab of the super user's settings. */
+/** /companies (super only): the companies administration, also a tab of the super user's settings. */
 export default function CompaniesPage() {
   return (
     <Box maxW="7xl" mx="auto" data-testid="companies-page">

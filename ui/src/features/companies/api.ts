@@ -3,7 +3,7 @@ import { api } from '../../app/api';
 
 export type Recurrence = 'MENSAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
 
-/** A company as GET /companies answers it (spec 2 §3). */
+/** A company as GET /companies answers it. */
 export interface CompanyRecord {
   id: number;
   name: string;
@@ -38,7 +38,7 @@ export interface CompanyRequest {
   addressCity: string;
 }
 
-/** Spec 2 §7 companies calls of the super user's companies screen. */
+/** The companies calls of the super user's companies screen. */
 export const companiesAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminCompanies'] }).injectEndpoints({
   endpoints: (build) => ({
     companies: build.query<CompanyRecord[], void>({
@@ -54,7 +54,7 @@ export const companiesAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminComp
       query: ({ id, ...body }) => ({ url: `companies/${id}`, method: 'PUT', body }),
       invalidatesTags: ['AdminCompanies'],
     }),
-    /** Spec 2 §4: moves the due date on by the company's recurrence. */
+    /** Moves the due date on by the company's recurrence. */
     advanceDueDate: build.mutation<CompanyRecord, number>({
       query: (id) => ({ url: `companies/${id}/advance-due-date`, method: 'POST' }),
       invalidatesTags: ['AdminCompanies'],

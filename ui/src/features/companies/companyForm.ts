@@ -4,7 +4,7 @@ import type { CompanyRecord, CompanyRequest, Recurrence } from './api';
 
 export const recurrences: readonly Recurrence[] = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'];
 
-/** The company dialog's inputs (spec 2 §3 company fields); the password exists only when adding. */
+/** The company dialog's inputs; the password exists only when adding. */
 export interface CompanyFormValues {
   name: string;
   email: string;
@@ -67,7 +67,7 @@ export const companyFormOf = (company: CompanyRecord): CompanyFormValues => ({
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Spec 2 §5 company rules: name 2 to 50 and required, a valid e-mail, a phone of 11 digits; plus what the API needs. */
+/** The company rules: name 2 to 50 and required, a valid e-mail, a phone of 11 digits; plus what the API needs. */
 export function validateCompanyForm(values: CompanyFormValues, { creating }: { creating: boolean }): CompanyFormErrors {
   const errors: CompanyFormErrors = {};
   const name = values.name.trim();
@@ -119,7 +119,7 @@ export function companyChanges(company: CompanyRecord, values: CompanyFormValues
   return changes;
 }
 
-/** Spec 2 §4: the due date's row is red when due today or overdue, yellow when due in 1 to 5 days. */
+/** The due date's row is red when due today or overdue, yellow when due in 1 to 5 days. */
 export function dueDateTone(dueDate: string, today: Date): 'overdue' | 'soon' | null {
   const days = daysUntil(dueDate, today);
   if (days <= 0) return 'overdue';

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { LuBuilding2 } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** /companies (spec 2 §2): super users only; the last item of the menu (spec 1 §2), after settings. */
+/** /companies: super users only; the last item of the menu, after settings. */
 export const companyRoutes: AppRoute[] = [
   {
     id: 'companies',

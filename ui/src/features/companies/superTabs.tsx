@@ -6,7 +6,7 @@ const CompaniesManager = lazy(() => import('./CompaniesManager').then((module) =
 const PlansManager = lazy(() => import('../plans/PlansManager').then((module) => ({ default: module.PlansManager })));
 const HelpsManager = lazy(() => import('../helps/HelpsManager').then((module) => ({ default: module.HelpsManager })));
 
-/** Spec 2 §2: the settings tabs only super users see, after options and schedules. */
+/** The settings tabs only super users see, after options and opening hours. */
 export const superSettingsTabs = [
   { value: 'companies', labelKey: 'settings.tab.companies', Manager: CompaniesManager },
   { value: 'plans', labelKey: 'settings.tab.plans', Manager: PlansManager },

@@ -88,7 +88,7 @@ export function SessionCell({
   );
 }
 
-/** Spec 2 §4: the action each status offers. */
+/** The action each status offers. */
 function SessionActions({ connection, onQr, onStart, onRenew, onDisconnect }: { connection: Connection; onQr(): void; onStart(): void; onRenew(): void; onDisconnect(): void }) {
   const t = useT();
   const id = connection.id;

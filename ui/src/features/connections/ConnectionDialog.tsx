@@ -55,9 +55,9 @@ const tabOf: Partial<Record<keyof ConnectionFormValues, Tab>> = {
 };
 
 /**
- * Adds (connectionId null) or edits a connection (spec 2 §2 connection modal): tabs general,
- * integrations, messages, chatbot, assessments, and schedules when the company's scheduleType is
- * 'connection'. Every field of spec 2 §3 an administrator sets is saved.
+ * Adds (connectionId null) or edits a connection: tabs general,
+ * integrations, messages, chatbot, assessments, and opening hours when the company's scheduleType is
+ * 'connection'. Every field of a connection an administrator sets is saved.
  */
 export default function ConnectionDialog({ open, connectionId, channel, onClose }: { open: boolean; connectionId: number | null; channel: ConnectionChannel; onClose: () => void }) {
   const t = useT();

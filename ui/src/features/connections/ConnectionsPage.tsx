@@ -29,7 +29,7 @@ const QrCodeModal = lazy(() => import('./QrCodeModal'));
 
 type Confirmation = { kind: 'delete' | 'disconnect' | 'closeImported'; connection: Connection };
 
-/** /connections (spec 2 §2): the company's connections with their live status and the actions each status offers. */
+/** /connections: the company's connections with their live status and the actions each status offers. */
 export default function ConnectionsPage() {
   const t = useT();
   const showError = useErrorToast();

@@ -5,7 +5,7 @@ import { useT } from '../../i18n';
 import { useConnectionsQuery } from './api';
 
 /**
- * Spec 2 §2 QR code modal: the connection's current QR code from the live list (session frames
+ * The QR code dialog: the connection's current QR code from the live list (session frames
  * replace it as WhatsApp rotates it); it closes by itself once the code empties (paired, or gone).
  */
 export default function QrCodeModal({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {

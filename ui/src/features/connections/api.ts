@@ -1,7 +1,7 @@
 import type { ConnectionChannel, ConnectionStatus, ImportProgress, ScheduleEntry } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** A connection as GET /whatsapp and the `whatsapp` / `whatsappSession` frames carry it (spec 2 §3). */
+/** A connection as GET /whatsapp and the `whatsapp` / `whatsappSession` frames carry it. */
 export interface Connection {
   id: number;
   companyId: number;
@@ -100,7 +100,7 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
       query: (id) => ({ url: `whatsapp/${id}/media-upload`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => ['Connections', { type: 'Connections', id }],
     }),
-    /** Spec 2 §4 session actions: start (try again), new QR, disconnect. Status changes arrive as frames. */
+    /** The session actions: start (try again), new QR, disconnect. Status changes arrive as frames. */
     startSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'POST' }) }),
     renewSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'PUT' }) }),
     stopSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'DELETE' }) }),

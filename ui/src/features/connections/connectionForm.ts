@@ -2,7 +2,7 @@ import { defaultConnectionDetails, type ConnectionChannel, type ScheduleEntry } 
 import type { MessageKey } from '../../i18n';
 import type { Connection, ConnectionRequest } from './api';
 
-/** What the connection dialog edits: every field of spec 2 §3 an administrator sets. */
+/** What the connection dialog edits: every field of a connection an administrator sets. */
 export interface ConnectionFormValues {
   name: string;
   channel: ConnectionChannel;
@@ -89,7 +89,7 @@ const TWO_YEARS_MS = 2 * 366 * 24 * 60 * 60 * 1000;
 const HHMM = /^(\d{2}:\d{2})?$/;
 const wholeNumber = (value: string) => /^\d+$/.test(value.trim());
 
-/** Spec 2 §5: name 2 to 50; import dates within the last 2 years and not in the future, the recent-to date not before the from date; times ##:##. */
+/** Name 2 to 50; import dates within the last 2 years and not in the future, the recent-to date not before the from date; times ##:##. */
 export function validateConnectionForm(values: ConnectionFormValues, today: Date = new Date()): ConnectionFormErrors {
   const errors: ConnectionFormErrors = {};
   const name = values.name.trim();
@@ -157,7 +157,7 @@ export function connectionRequestOf(values: ConnectionFormValues): ConnectionReq
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** Spec 2 §9: a new token of 30 upper-case letters and digits, from the browser's secure random source. */
+/** A new token of 30 upper-case letters and digits, from the browser's secure random source. */
 export function newConnectionToken(): string {
   let token = '';
   while (token.length < 30) {
@@ -169,7 +169,7 @@ export function newConnectionToken(): string {
   return token;
 }
 
-/** Spec 2 §9 timeSendQueue options (minutes; 20 and 25 read as intended). */
+/** The timeSendQueue options (minutes; 20 and 25 read as intended). */
 export const TIME_SEND_QUEUE_CHOICES = [0, 5, 10, 15, 20, 25, 30, 60] as const;
 /** Seconds after closing during which a new message reopens the ticket (the original's choices). */
 export const TIME_CREATE_NEW_TICKET_CHOICES = [0, 10, 30, 60, 300, 1800, 3600, 7200, 21600, 43200, 86400, 604800, 1296000, 2592000] as const;

@@ -2,10 +2,10 @@ import { ATTENTION_STATUSES, IMPORT_CLOSE_BUTTON, IMPORT_PREPARING_WINDOW_MS, ty
 import type { MessageKey } from '../../i18n';
 import type { Connection } from './api';
 
-/** Spec 2 §2 and §9: the warning about connections needing attention shows after 2 s. */
+/** The warning about connections needing attention shows after 2 s. */
 export const ATTENTION_WARNING_DELAY_MS = 2000;
 
-/** The new-connection menu (spec 2 §2): each channel needs its plan flag; the sandbox is on every plan. */
+/** The new-connection menu: each channel needs its plan flag; the sandbox is on every plan. */
 export const NEW_CONNECTION_CHANNELS: ReadonlyArray<{ channel: ConnectionChannel; flag: keyof PlanFlags | null; label: MessageKey }> = [
   { channel: 'whatsapp', flag: 'useWhatsapp', label: 'connections.channel.whatsapp' },
   { channel: 'whatsappapi', flag: 'useWhatsapp', label: 'connections.channel.whatsappapi' },
@@ -25,7 +25,7 @@ export const statusPalette: Record<Connection['status'], string> = {
 
 export const needsAttention = (connection: Pick<Connection, 'status'>) => ATTENTION_STATUSES.includes(connection.status);
 
-/** Spec 2 §4: the import's 'preparing' window, the close button, or live progress. */
+/** The import's 'preparing' window, the close button, or live progress. */
 export function importState(connection: Pick<Connection, 'statusImportMessages' | 'importProgress'>, now: number) {
   const status = connection.statusImportMessages;
   if (status === IMPORT_CLOSE_BUTTON) return { kind: 'finished' as const };

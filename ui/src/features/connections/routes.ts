@@ -3,7 +3,7 @@ import { LuSmartphone } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
 /**
- * /connections (spec 2 §2): an administration screen, open to admins and to users whose
+ * /connections: an administration screen, open to admins and to users whose
  * allowConnections opens the administration section; only admins get add, edit and delete.
  * /sandbox/:connectionId plays a sandbox connection's contact (a test phone) on its own page.
  */

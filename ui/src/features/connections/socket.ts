@@ -11,7 +11,7 @@ interface ConnectionFrame {
   whatsappId?: number;
 }
 
-/** `company-<id>-importMessages` (spec 2 §4): progress, or refresh when the import ended. */
+/** `company-<id>-importMessages`: progress, or refresh when the import ended. */
 interface ImportFrame {
   action?: 'update' | 'refresh';
   status?: ImportProgress;
@@ -40,7 +40,7 @@ export function applyImportFrame(list: readonly Connection[], frame: unknown): C
   return list.map((row) => (row.id === whatsappId ? { ...row, importProgress: status } : row));
 }
 
-/** Keeps the connections list, any open connection and the QR code current (spec 2 §4 "Session updates arrive live"). */
+/** Keeps the connections list, any open connection and the QR code current. */
 export function useConnectionFrames(): void {
   const dispatch = useAppDispatch();
   const onConnection = (frame: unknown) => {

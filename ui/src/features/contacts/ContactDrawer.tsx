@@ -16,7 +16,7 @@ import { ContactFormDialog } from './ContactFormDialog';
 import { formatContactNumber, hidesNumbers } from './number';
 import { useContactFrames } from './socket';
 
-/** Spec 1 §9: the contact drawer is 320 px wide. */
+/** The contact drawer is 320 px wide. */
 export const CONTACT_DRAWER_WIDTH = 320;
 /** Under this width the drawer overlays the conversation instead of standing beside it. */
 const NARROW = '(max-width: 899.98px)';
@@ -45,7 +45,7 @@ function MediaThumb({ message }: { message: Message }) {
   return media.status === 'ready' ? <Image src={media.src} aspectRatio="1" objectFit="cover" borderRadius="l1" alt={message.mediaName ?? ''} /> : <Skeleton aspectRatio="1" borderRadius="l1" />;
 }
 
-/** Spec 1 §2: media panel with tabs Mídia, Documentos, Links, Ligações (GET /messages/getmedia/:ticketId). */
+/** Media panel with tabs Mídia, Documentos, Links, Ligações (GET /messages/getmedia/:ticketId). */
 function MediaTabs({ ticketId }: { ticketId: number }) {
   const t = useT();
   const { data, isLoading } = useTicketMediaQuery(ticketId, { refetchOnMountOrArgChange: true });
@@ -318,7 +318,7 @@ function DrawerContent({ ticket, onClose }: { ticket: ConversationTicket; onClos
 }
 
 /**
- * The right contact drawer of the ticket screen (spec 1 §2), 320 px wide. Render it beside the MessagesPanel in a
+ * The right contact drawer of the ticket screen, 320 px wide. Render it beside the MessagesPanel in a
  * row: on wide screens it stands beside the conversation; under 900 px it overlays it.
  */
 export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {

@@ -33,7 +33,7 @@ const errorKeys: Record<ContactFieldError, MessageKey> = {
 
 type Values = { name: string; number: string; email: string; extraInfo: Array<{ name: string; value: string }> };
 
-/** The contact form (spec 1 §2 modals, §5 rules): name, number, email and extra info fields. */
+/** The contact form: name, number, email and extra info fields. */
 export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFormDialogProps) {
   const t = useT();
   const showError = useErrorToast();

@@ -17,7 +17,7 @@ export function useDebounced<T>(value: T, delay: number): T {
 }
 
 /**
- * Spec 1 §5 contact search (send-contact, forward, new ticket): starts at 3 characters after 500 ms; a typed name
+ * The contact search (send-contact, forward, new ticket): starts at 3 characters after 500 ms; a typed name
  * with no match offers creating a new contact.
  */
 export function ContactPicker({ selected, onPick, testId = 'contact-picker' }: { selected: Contact | null; onPick: (contact: Contact) => void; testId?: string }) {

@@ -6,7 +6,7 @@ export interface ContactTag {
   color: string;
 }
 
-/** A contact as the API answers it (spec 1 §3; server: projections/contacts/queries.ts ContactView). */
+/** A contact as the API answers it (server: projections/contacts/queries.ts ContactView). */
 export interface Contact {
   id: number;
   companyId: number;
@@ -53,7 +53,7 @@ const searchQuery = ({ searchParam, channel, isGroup, pageNumber }: ContactSearc
 };
 
 /**
- * Spec 1 §7 "Contacts": search, read, create, update, block and the two toggles. Used by the contact drawer and
+ * The contacts calls: search, read, create, update, block and the two toggles. Used by the contact drawer and
  * dialogs here and by the tickets feature's new-ticket dialog (search from 3 characters, create a contact).
  */
 export const contactsApi = api.injectEndpoints({

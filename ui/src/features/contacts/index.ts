@@ -2,7 +2,7 @@
  * Contacts on the conversation screen.
  * - `ContactDrawer` ({ ticket, open, onClose }): the 320 px right drawer; render it beside the MessagesPanel in a
  *   flex row (it overlays the conversation under 900 px).
- * - `ContactFormDialog` ({ open, onClose, initial?, onSaved(contact) }): spec 1 §5 contact form.
+ * - `ContactFormDialog` ({ open, onClose, initial?, onSaved(contact) }): the contact form.
  * - `ContactPicker`: the 3-character, 500 ms contact search with "create a new contact".
  * - RTK endpoints in ./api (search, read, create, update, block, toggles).
  */

@@ -3,7 +3,7 @@ import { maskNumber } from '@conversa/contracts/contacts/privacy';
 export { hidesNumbers } from '@conversa/contracts/contacts/privacy';
 
 /**
- * Spec 1 §5 number display: fewer than 10 digits is 'Número inválido', none is 'Número não disponível';
+ * The number display: fewer than 10 digits is 'Número inválido', none is 'Número não disponível';
  * 12 or fewer digits show as +XX (XX) XXXX XXXX, more as +XX (XX) XXXXX XXXX. With the company's hide-number
  * setting on, a user of profile 'user' sees the number masked as the server masks it (contracts' maskNumber);
  * a number the server already masked keeps its '*' in place.

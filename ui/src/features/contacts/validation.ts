@@ -1,4 +1,4 @@
-/** Spec 1 §5 contact form: name 2–50 and number 8–50 ('Required', 'Too Short!', 'Too Long!'); email valid ('Invalid email'). */
+/** The contact form: name 2–50 and number 8–50 ('Required', 'Too Short!', 'Too Long!'); email valid ('Invalid email'). */
 export type ContactFieldError = 'required' | 'tooShort' | 'tooLong' | 'invalidEmail';
 export type ContactFormErrors = Partial<Record<'name' | 'number' | 'email', ContactFieldError>>;
 
@@ -23,7 +23,7 @@ export function validateContact(values: { name: string; number: string; email: s
   return errors;
 }
 
-/** Spec 1 §5 / §9: contact search starts at 3 characters, after 500 ms without typing. */
+/** Contact search starts at 3 characters, after 500 ms without typing. */
 export const CONTACT_SEARCH_MIN = 3;
 export const CONTACT_SEARCH_DELAY_MS = 500;
 export const searchReady = (term: string) => term.trim().length >= CONTACT_SEARCH_MIN;

@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { useLogout } from '../session/hooks';
 
 /**
- * Where an expired subscription lands (spec 1 §4). Invoices and Pix checkout (spec 2) come with the financial
+ * Where an expired subscription lands. Invoices and Pix checkout come with the financial
  * issue; until then the screen says where the subscription stands and whom to contact.
  */
 export default function OverduePage() {

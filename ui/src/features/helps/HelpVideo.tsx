@@ -21,7 +21,7 @@ export function HelpThumbnail({ video, title }: { video: string; title: string }
   );
 }
 
-/** Spec 2 §2: the video modal of the helps grid; it closes on Escape, on the close button and outside it. */
+/** The video modal of the helps grid; it closes on Escape, on the close button and outside it. */
 export function HelpVideoModal({ help, onClose }: { help: HelpView | null; onClose: () => void }) {
   const t = useT();
   const source = help ? helpVideoSource(help.video) : null;

@@ -22,7 +22,7 @@ const columns: Column<HelpView>[] = [
   { key: 'video', header: 'helps.field.video', render: (help) => help.video, cell: (help) => ({ maxW: 'xs', truncate: true, title: help.video }) },
 ];
 
-/** Spec 2 §2 helps screen (super user, a tab of settings): help entries with title, description and video. */
+/** The helps screen (super user, a tab of settings): help entries with title, description and video. */
 export function HelpsManager() {
   const t = useT();
   const query = useHelpsListQuery();

@@ -5,7 +5,7 @@ import { useT } from '../../i18n';
 import { useHelpsQuery } from './api';
 import { HelpThumbnail, HelpVideoModal } from './HelpVideo';
 
-/** /helps (spec 2 §2): every user's grid of help videos; a card opens the video in a modal. */
+/** /helps: every user's grid of help videos; a card opens the video in a modal. */
 export default function HelpsPage() {
   const t = useT();
   const { data: helps = [], isLoading, isError, refetch } = useHelpsQuery(undefined, { refetchOnMountOrArgChange: true });

@@ -1,7 +1,7 @@
 import type { CreateHelpRequest, HelpView, UpdateHelpRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** Spec 2 §7 helps calls: the videos grid (every user) and the super user's helps tab. */
+/** The helps calls: the videos grid (every user) and the super user's helps tab. */
 export const helpsApi = api.enhanceEndpoints({ addTagTypes: ['Helps'] }).injectEndpoints({
   endpoints: (build) => ({
     helps: build.query<HelpView[], void>({

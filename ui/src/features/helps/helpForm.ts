@@ -18,7 +18,7 @@ export const helpFormOf = (help: HelpView): HelpFormValues => ({ title: help.tit
 
 const key = (messageKey: MessageKey) => messageKey;
 
-/** The API's help rules (spec 2 §5 shows none): a title, a description of bounded length, a video the grid can play. */
+/** The API's help rules: a title, a description of bounded length, a video the grid can play. */
 const helpFormSchema = z.object({
   title: z.string().trim().min(1, key('helps.validation.required')).max(HELP_TITLE_MAX_LENGTH, key('helps.validation.titleTooLong')),
   description: z.string().max(HELP_DESCRIPTION_MAX_LENGTH, key('helps.validation.descriptionTooLong')),

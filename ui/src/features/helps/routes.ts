@@ -3,8 +3,8 @@ import { LuCircleHelp } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
 /**
- * /helps (spec 2 §2): the help videos grid, open to every signed-in user. Menu order 110: the spec's menu
- * list (spec 1 §2) in steps of 10, after internal chats. The helps admin screen is a super tab of /settings.
+ * /helps: the help videos grid, open to every signed-in user. Menu order 110: the spec's menu
+ * list in steps of 10, after internal chats. The helps admin screen is a super tab of /settings.
  */
 export const helpRoutes: AppRoute[] = [
   {

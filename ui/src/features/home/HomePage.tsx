@@ -18,10 +18,10 @@ const planFlags: readonly PlanFlag[] = [
   'useIntegrations',
 ];
 
-/** Company 1 is stamped 2999-12-31 (spec 1 §4): a date that far away means "no due date". */
+/** Company 1 is stamped 2999-12-31: a date that far away means "no due date". */
 const NEVER_EXPIRES_DAYS = 365 * 100;
 
-/** The account summary shown at `/` until the dashboard (spec 3) takes the path. */
+/** The account summary shown at `/` until the dashboard takes the path. */
 export default function HomePage() {
   const t = useT();
   const user = useAppSelector((state) => state.session.user)!;

@@ -4,7 +4,7 @@ import { LuCamera, LuRefreshCw } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useT } from '../../i18n';
 
-/** Spec 1 §2 camera capture: a live preview, a snapshot as JPEG, then it joins the composer's attachments. */
+/** Camera capture: a live preview, a snapshot as JPEG, then it joins the composer's attachments. */
 export function CameraDialog({ open, onClose, onCapture }: { open: boolean; onClose: () => void; onCapture: (file: File) => void }) {
   const t = useT();
   const showError = useErrorToast();

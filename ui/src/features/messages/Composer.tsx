@@ -18,17 +18,17 @@ import type { ConversationTicket, Message } from './types';
 /** emoji-picker-react is large: it loads the first time the picker opens. */
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
 
-/** Spec 1 §9: the composer grows up to 5 rows. */
+/** The composer grows up to 5 rows. */
 export const COMPOSER_MAX_ROWS = 5;
-/** Spec 1 §3 browser storage: whether the attendant signs messages (used while the company's sendSignMessage is on). */
+/** Browser storage: whether the attendant signs messages (used while the company's sendSignMessage is on). */
 export const SIGNATURE_STORAGE_KEY = 'persistentSignMessage';
-/** Spec 1 §5 media pickers: images, video and audio; or application and text files as documents. */
+/** The media pickers: images, video and audio; or application and text files as documents. */
 const MEDIA_ACCEPT = 'image/*,video/*,audio/*';
 const DOCUMENT_ACCEPT = 'application/*,text/*';
 
 interface ComposerProps {
   ticket: ConversationTicket;
-  /** Spec 1 §4: only open and group tickets take messages. */
+  /** Only open and group tickets take messages. */
   enabled: boolean;
   signatureAvailable: boolean;
   replyTo: Message | null;
@@ -75,7 +75,7 @@ function QuickReplyMenu({ replies, active, onPick }: { replies: QuickReply[]; ac
 const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
- * The composer (spec 1 §4, §5): Enter sends and Shift+Enter breaks the line; grows to 5 rows; a leading slash
+ * The composer: Enter sends and Shift+Enter breaks the line; grows to 5 rows; a leading slash
  * opens the quick replies; emoji; files by type; voice notes; camera; contact cards; private notes; signature;
  * reply and edit.
  */

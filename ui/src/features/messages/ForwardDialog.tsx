@@ -7,7 +7,7 @@ import { ContactPicker } from '../contacts/ContactPicker';
 import { useForwardMessageMutation } from './api';
 import { forwardInTurn } from './forward';
 
-/** Forwards the selected messages, oldest first, to a contact picked by search (spec 1 §2 forward modal). */
+/** Forwards the selected messages, oldest first, to a contact picked by search. */
 export function ForwardDialog({ open, messageIds, signAvailable, onClose, onDone }: { open: boolean; messageIds: string[]; signAvailable: boolean; onClose: () => void; onDone: () => void }) {
   const t = useT();
   const [forwardMessage] = useForwardMessageMutation();

@@ -46,7 +46,7 @@ const formatSeconds = (value: number) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** Spec 1 §9: speeds 0.5, 1, 1.5 and 2, remembered for the next voice note. */
+/** Speeds 0.5, 1, 1.5 and 2, remembered for the next voice note. */
 export function AudioPlayer({ message }: { message: Message }) {
   const t = useT();
   const media = useMediaUrl(message.mediaUrl);
@@ -187,7 +187,7 @@ export function MessageContactCard({ message, onTalk }: { message: Message; onTa
   );
 }
 
-/** Spec 1 §8: a call shows as a log line with its time. */
+/** A call shows as a log line with its time. */
 export function CallLogLine({ message, time }: { message: Message; time: string }) {
   const t = useT();
   return (

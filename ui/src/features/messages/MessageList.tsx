@@ -140,7 +140,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
   const maybeLoadOlder = useCallback(() => {
     const element = parent.current;
     if (!element || !positioned.current || !hasOlder || loadingOlder) return;
-    // Spec 1 §9: older pages load when scrolled to under 50 px from the top (also when the list is shorter than the view).
+    // Older pages load when scrolled to under 50 px from the top (also when the list is shorter than the view).
     if (element.scrollTop < LOAD_OLDER_THRESHOLD_PX) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
 

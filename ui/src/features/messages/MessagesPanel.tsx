@@ -19,13 +19,13 @@ import { buildRows, canForward, flattenPages, SCROLL_TO_NEW_MESSAGE_DELAY_MS } f
 import { useMessageFrames } from './socket';
 import type { ConversationTicket, Message } from './types';
 
-/** Channels without the provider's 24-hour reply window (spec 1 §8 banner): the WhatsApp session and the sandbox. */
+/** Channels without the provider's 24-hour reply window: the WhatsApp session and the sandbox. */
 const WINDOWLESS_CHANNELS = new Set(['whatsapp', 'sandbox']);
 
 export const acceptsMessages = (status: string) => status === 'open' || status === 'group';
 
 /**
- * The conversation of one ticket (spec 1 §2 ticket screen): the message list with upward infinite scroll, the
+ * The conversation of one ticket: the message list with upward infinite scroll, the
  * composer, selection for forwarding, the image gallery, and live updates. `ticket` is GET /tickets/u/:uuid's answer.
  */
 export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
@@ -64,7 +64,7 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
     setGalleryUrl(null);
   }, [ticket.id]);
 
-  // Spec 1 §4: after a new message the list goes to it, 300 ms later (once it is measured).
+  // After a new message the list goes to it, 300 ms later (once it is measured).
   const pendingScroll = useRef<ReturnType<typeof setTimeout> | null>(null);
   const scrollToSoon = useCallback((messageId: string) => {
     if (pendingScroll.current) clearTimeout(pendingScroll.current);

@@ -4,7 +4,7 @@ import { useT } from '../../i18n';
 import type { Contact } from '../contacts/api';
 import { ContactPicker } from '../contacts/ContactPicker';
 
-/** Spec 1 §2 send-contact modal: pick a contact (or create one) and send it as a contact card. */
+/** The send-contact dialog: pick a contact (or create one) and send it as a contact card. */
 export function SendContactDialog({ open, onClose, onSend }: { open: boolean; onClose: () => void; onSend: (contact: Contact) => void }) {
   const t = useT();
   const [contact, setContact] = useState<Contact | null>(null);

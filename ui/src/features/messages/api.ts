@@ -38,7 +38,7 @@ export interface TicketImage {
 
 type CompanySettingsAnswer = Record<string, string | number> & { companyId: number };
 
-/** Spec 1 §7 "Messages": the conversation's list (newest page first), sending, editing, deleting, forwarding, reacting. */
+/** The messages calls: the conversation's list (newest page first), sending, editing, deleting, forwarding, reacting. */
 export const messagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /messages/:ticketId: page 1 is the newest 20; `fetchNextPage` loads older ones. */

@@ -1,6 +1,6 @@
 import { readStorage, writeStorage } from '../../app/storage';
 
-/** Spec 1 §9: playback speeds, remembered in browser storage (spec 1 §3 audioMessageRate). */
+/** Playback speeds, remembered in browser storage (audioMessageRate). */
 export const AUDIO_RATES = [0.5, 1, 1.5, 2] as const;
 export const AUDIO_RATE_STORAGE_KEY = 'audioMessageRate';
 

@@ -1,5 +1,5 @@
 /**
- * Voice notes (spec 1 §5): recorded from the microphone and encoded to MP3 at 128 kbps with lamejs in the
+ * Voice notes: recorded from the microphone and encoded to MP3 at 128 kbps with lamejs in the
  * browser; a recording under 10000 bytes is discarded (a slip of the finger, not a message).
  */
 export const AUDIO_KBPS = 128;
@@ -44,7 +44,7 @@ export interface ActiveRecording {
   cancel(): void;
 }
 
-/** Opens the microphone (errors go to the caller: spec 1 §8 sends them to the generic handler). */
+/** Opens the microphone (errors go to the caller, which sends them to the generic handler). */
 export async function startRecording(): Promise<ActiveRecording> {
   const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   const context = new AudioContext();

@@ -1,4 +1,4 @@
-/** Spec 1 §5 / §9: forwarding pauses 900 ms between messages and carries on with the next after a failure. */
+/** Forwarding pauses 900 ms between messages and carries on with the next after a failure. */
 export const FORWARD_PAUSE_MS = 900;
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-/** Spec 1 §2 image gallery: zoom in steps of 0.2, pinch zoom limited to 1–3, rotation in steps of 90 degrees. */
+/** The image gallery: zoom in steps of 0.2, pinch zoom limited to 1–3, rotation in steps of 90 degrees. */
 export const ZOOM_STEP = 0.2;
 export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 3;

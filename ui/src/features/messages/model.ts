@@ -1,11 +1,11 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import type { AppMessageFrame, Message, MessagesPage } from './types';
 
-/** Spec 1 §5 / §9: a message may be edited within 15 minutes (900000 ms) of its last update. */
+/** A message may be edited within 15 minutes (900000 ms) of its last update. */
 export const MESSAGE_EDIT_WINDOW_MS = 900_000;
-/** Spec 1 §4: after a live change the list scrolls to the new message after 300 ms. */
+/** After a live change the list scrolls to the new message after 300 ms. */
 export const SCROLL_TO_NEW_MESSAGE_DELAY_MS = 300;
-/** Spec 1 §9: the message list loads older pages when scrolled to under 50 px from the top. */
+/** The message list loads older pages when scrolled to under 50 px from the top. */
 export const LOAD_OLDER_THRESHOLD_PX = 50;
 
 export type MessagesCache = InfiniteData<MessagesPage, number>;
@@ -109,7 +109,7 @@ export function dayLabel(day: string, now: Date): DayLabel {
 
 export type AckIcon = 'clock' | 'sent' | 'delivered' | 'read' | 'failed';
 
-/** Spec 1 §3 ack: 0 clock, 1 sent, 2 delivered, 3 or 4 read; a message the channel refused shows as failed. */
+/** The ack: 0 clock, 1 sent, 2 delivered, 3 or 4 read; a message the channel refused shows as failed. */
 export function ackIcon(message: Pick<Message, 'ack' | 'sendError'>): AckIcon {
   if (message.sendError && message.ack < 1) return 'failed';
   if (message.ack >= 3) return 'read';
@@ -118,7 +118,7 @@ export function ackIcon(message: Pick<Message, 'ack' | 'sendError'>): AckIcon {
   return 'clock';
 }
 
-/** Spec 1 §5: only own text messages, within 15 minutes of their last update (server clock ≈ browser clock). */
+/** Only own text messages, within 15 minutes of their last update (server clock ≈ browser clock). */
 export function canEdit(message: Message, userId: number, now: number): boolean {
   return (
     message.fromMe &&
@@ -129,7 +129,7 @@ export function canEdit(message: Message, userId: number, now: number): boolean 
   );
 }
 
-/** Spec 1 §5: deleting is offered only for own (outbound) messages. */
+/** Deleting is offered only for own (outbound) messages. */
 export const canDelete = (message: Message): boolean => message.fromMe && !message.isDeleted;
 
 /** Forwarding hands the message to a contact: never a private note, a deleted message or a call line. */
@@ -144,7 +144,7 @@ export type DeletedText = 'byContact' | 'byUser' | null;
 export const keepsDeletedContent = (message: Pick<Message, 'isDeleted' | 'contentErased' | 'body' | 'mediaUrl' | 'location'>): boolean =>
   message.isDeleted && !message.contentErased && (message.body.trim() !== '' || message.mediaUrl !== null || message.location !== null);
 
-/** Spec 1 §8: deleted incoming messages read 'this message was deleted by the contact'. */
+/** Deleted incoming messages read 'this message was deleted by the contact'. */
 export function deletedText(message: Pick<Message, 'isDeleted' | 'deletedBy' | 'fromMe'>): DeletedText {
   if (!message.isDeleted) return null;
   return message.deletedBy === 'contact' || (!message.deletedBy && !message.fromMe) ? 'byContact' : 'byUser';
@@ -186,7 +186,7 @@ export function frameMessageFor(ticketId: number, frame: unknown): { action: App
   return { action, message };
 }
 
-/** Spec 1 §5: labels in the quick-reply menu are cut to 35 characters plus an ellipsis. */
+/** Labels in the quick-reply menu are cut to 35 characters plus an ellipsis. */
 export const QUICK_REPLY_LABEL_LENGTH = 35;
 
 export function cutLabel(text: string, length = QUICK_REPLY_LABEL_LENGTH): string {
@@ -208,14 +208,14 @@ export function slashQuery(text: string): string | null {
   return text.slice(1).toLowerCase();
 }
 
-/** Spec 1 §5: a leading slash opens the quick replies whose shortcode or text matches what follows it. */
+/** A leading slash opens the quick replies whose shortcode or text matches what follows it. */
 export function filterQuickReplies(replies: readonly QuickReply[], text: string): QuickReply[] {
   const query = slashQuery(text);
   if (query === null) return [];
   return replies.filter((reply) => reply.shortcode.toLowerCase().includes(query) || reply.message.toLowerCase().includes(query));
 }
 
-/** Spec 1 §5: empty or whitespace-only text is not sent. */
+/** Empty or whitespace-only text is not sent. */
 export const isSendable = (text: string): boolean => text.trim() !== '';
 
 /** The signature the original product prepends when the attendant signs: `*Name*:` on its own line. */

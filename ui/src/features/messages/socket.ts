@@ -5,7 +5,7 @@ import { applyMessage, frameMessageFor } from './model';
 import type { Message } from './types';
 
 /**
- * Spec 1 §4 live updates on the open conversation: `company-<id>-appMessage` frames (create, update, delete) are
+ * Live updates on the open conversation: `company-<id>-appMessage` frames (create, update, delete) are
  * applied to the cached pages of this ticket; `onCreated` hears of messages new to the list (to scroll to them).
  * Frames missed while the socket was down are recovered by refetching the conversation after a reconnect.
  */

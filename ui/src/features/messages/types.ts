@@ -1,5 +1,5 @@
 /**
- * Shapes of the conversation screen, as the API answers them (spec 1 §3; server: projections/messages/queries.ts
+ * Shapes of the conversation screen, as the API answers them (server: projections/messages/queries.ts
  * MessageView, projections/tickets/queries.ts TicketView). Declared here as types only, so the screen does not pull
  * the server's modules into the bundle.
  */

@@ -1,4 +1,4 @@
-/** What a contact-card message shows: the name and number of a vCard body (spec 1 §2 "contact card"). */
+/** What a contact-card message shows: the name and number of a vCard body. */
 export interface VCardContact {
   name: string;
   number: string;

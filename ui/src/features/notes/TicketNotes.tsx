@@ -13,7 +13,7 @@ const formatDateTime = (iso: string) => {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-/** The ticket's notes (spec 1 §2 contact drawer): add, list with author and time, delete after confirmation. */
+/** The ticket's notes (in the contact drawer): add, list with author and time, delete after confirmation. */
 export function TicketNotes({ ticketId, contactId }: { ticketId: number; contactId: number }) {
   const t = useT();
   const showError = useErrorToast();

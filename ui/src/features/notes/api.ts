@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 
-/** A ticket note as the API answers it (spec 1 §3). */
+/** A ticket note as the API answers it. */
 export interface TicketNote {
   id: number;
   note: string;
@@ -12,7 +12,7 @@ export interface TicketNote {
   updatedAt: string;
 }
 
-/** Spec 1 §7: POST /ticket-notes, DELETE /ticket-notes/{id}, GET /ticket-notes/list (ticketId, contactId). */
+/** POST /ticket-notes, DELETE /ticket-notes/{id}, GET /ticket-notes/list (ticketId, contactId). */
 export const notesApi = api.injectEndpoints({
   endpoints: (build) => ({
     ticketNotes: build.query<TicketNote[], { ticketId: number; contactId: number }>({
@@ -32,7 +32,7 @@ export const notesApi = api.injectEndpoints({
 
 export const { useTicketNotesQuery, useAddTicketNoteMutation, useDeleteTicketNoteMutation } = notesApi;
 
-/** Spec 1 §5: a note is required and has at least 2 characters. */
+/** A note is required and has at least 2 characters. */
 export const NOTE_MIN_LENGTH = 2;
 export type NoteError = 'required' | 'tooShort';
 export function validateNote(note: string): NoteError | null {

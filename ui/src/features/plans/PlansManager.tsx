@@ -15,7 +15,7 @@ import { emptyPlanForm, formatPlanAmount, planFlags, planFormOf, planRequestOf, 
 
 const feedbackTexts = { success: 'plans.success', saveFailed: 'plans.saveFailed', deleteFailed: 'plans.deleteFailed' } as const;
 
-/** Spec 2 §2 plans screen (super user): every plan with its limits, price and flags; add, edit, delete. */
+/** The plans screen (super user): every plan with its limits, price and flags; add, edit, delete. */
 export function PlansManager() {
   const t = useT();
   const query = useAllPlansQuery();

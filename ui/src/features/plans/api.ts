@@ -1,7 +1,7 @@
 import type { Plan, PlanFields } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** Spec 2 §7 plans calls the super user's plans screen makes; a change also refreshes the public plan list (signup). */
+/** The plans calls the super user's plans screen makes; a change also refreshes the public plan list (signup). */
 export const plansAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPlans'] }).injectEndpoints({
   endpoints: (build) => ({
     allPlans: build.query<Plan[], void>({

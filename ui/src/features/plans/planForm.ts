@@ -15,10 +15,10 @@ export interface PlanFormValues {
 export type PlanField = 'name' | 'users' | 'connections' | 'queues' | 'amount';
 export type PlanFormErrors = Partial<Record<PlanField, MessageKey>>;
 
-/** The spec's plan flags (spec 2 §3), in its order. */
+/** The spec's plan flags, in its order. */
 export const planFlags: readonly PlanFlag[] = ['useWhatsapp', 'useFacebook', 'useInstagram', 'useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'];
 
-/** A new plan: every flag on (spec 2 §3 "all flags default true"), public, limits left for the super user to type. */
+/** A new plan: every flag on, public, limits left for the super user to type. */
 export const emptyPlanForm = (): PlanFormValues => ({ name: '', users: '', connections: '', queues: '', amount: '', flags: { ...allPlanFlagsOn }, isPublic: true });
 
 export const planFormOf = (plan: Plan): PlanFormValues => ({
@@ -36,7 +36,7 @@ const WHOLE = /^\d{1,9}$/;
 const MONEY = /^\d{1,10}(?:[.,]\d{1,2})?$/;
 
 /**
- * Spec 2 §5 shows no rules for plans; these are what the API accepts: a name, whole-number limits and a
+ * The rules for plans are what the API accepts: a name, whole-number limits and a
  * price with at most two decimals.
  */
 export function validatePlanForm(values: PlanFormValues): PlanFormErrors {
@@ -66,5 +66,5 @@ export const planRequestOf = (values: PlanFormValues): PlanFields => ({
   isPublic: values.isPublic,
 });
 
-/** Spec 2 §9: the plan amount in pt-BR format with 2 decimals. */
+/** The plan amount in pt-BR format with 2 decimals. */
 export const formatPlanAmount = (amount: string): string => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount));

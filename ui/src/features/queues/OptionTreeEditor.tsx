@@ -21,7 +21,7 @@ const targetLabels: Record<TargetField, MessageKey> = {
   optFileId: 'queues.chatbot.target.optFileId',
 };
 
-/** The targets an option of this type shows: its own (spec 2 §3), and for an attendant also the queue they take it in. */
+/** The targets an option of this type shows: its own, and for an attendant also the queue they take it in. */
 const targetsOf = (queueType: ChatbotQueueType): TargetField[] => {
   const own = chatbotTargetField[queueType];
   if (own === null) return [];
@@ -36,7 +36,7 @@ interface EditorProps {
   choices: TargetChoices;
 }
 
-/** The chatbot option tree of a queue: options with nested options, each with its type and target (spec 2 §2). */
+/** The chatbot option tree of a queue: options with nested options, each with its type and target. */
 export function OptionTreeEditor({ tree, onChange, errors, choices }: EditorProps) {
   const t = useT();
   const withoutMessage = optionsMissingMessage(tree);

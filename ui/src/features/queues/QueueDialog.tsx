@@ -27,7 +27,7 @@ const PALETTE = ['#e53e3e', '#dd6b20', '#d69e2e', '#38a169', '#319795', '#3182ce
 
 const noErrors: QueueFormErrors = { fields: {}, schedules: {}, options: {} };
 
-/** Adds a queue (queueId null) or edits one: every field of spec 2 §3, opening hours and the chatbot option tree. */
+/** Adds a queue (queueId null) or edits one: every field of the queue, opening hours and the chatbot option tree. */
 export default function QueueDialog({ open, queueId, onClose }: { open: boolean; queueId: number | null; onClose: () => void }) {
   const t = useT();
   const showError = useErrorToast();
@@ -91,7 +91,7 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
       toaster.create({ type: 'success', description: t('queues.saved') });
       onClose();
     } catch (error) {
-      // The two queue rules the server alone can settle (spec 2 §8) also mark their field.
+      // The two queue rules the server alone can settle also mark their field.
       const code = errorCodeOf(error);
       if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') setErrors({ ...noErrors, fields: { color: 'errors.ERR_QUEUE_COLOR_ALREADY_EXISTS' } });
       if (code === 'ERR_WAPP_GREETING_REQUIRED') setErrors({ ...noErrors, fields: { greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' } });

@@ -30,7 +30,7 @@ const columns: Column<Queue>[] = [
   { key: 'greeting', header: 'queues.column.greeting', render: (queue) => queue.greetingMessage, cell: (queue) => ({ maxW: 'md', truncate: true, title: queue.greetingMessage }) },
 ];
 
-/** /queues (spec 2 §2): the company's queues with add, edit and delete; the list follows `queue` frames. */
+/** /queues: the company's queues with add, edit and delete; the list follows `queue` frames. */
 export default function QueuesPage() {
   const t = useT();
   const showError = useErrorToast();

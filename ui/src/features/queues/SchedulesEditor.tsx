@@ -12,7 +12,7 @@ const windowLabels: Record<WindowField, MessageKey> = {
   endTimeB: 'queues.schedules.endTimeB',
 };
 
-/** Opening hours: for each weekday, window A and window B in HH:mm (spec 2 §3 Schedule entry). */
+/** Opening hours: for each weekday, window A and window B in HH:mm. */
 export function SchedulesEditor({
   schedules,
   errors,

@@ -17,7 +17,7 @@ export interface ChatbotOption {
   options: ChatbotOption[];
 }
 
-/** A queue (spec 2 §3); `chatbots` comes with GET /queue/{id} and the frames, not with the list. */
+/** A queue; `chatbots` comes with GET /queue/{id} and the frames, not with the list. */
 export interface Queue {
   id: number;
   companyId: number;
@@ -59,7 +59,7 @@ export interface NamedRecord {
   name: string;
 }
 
-/** Lists other screens own (integrations, file lists, prompts); each answers its own shape (spec 2 §7, spec 3 §7). */
+/** Lists other screens own (integrations, file lists, prompts); each answers its own shape. */
 const namedRecords = (body: unknown, key: string): NamedRecord[] => {
   const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
   return Array.isArray(list) ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];

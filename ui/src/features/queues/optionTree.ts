@@ -109,7 +109,7 @@ export function nodeAtPath(tree: readonly OptionNode[], path: readonly PropertyK
   return node ? { node, field: String(path[index] ?? 'name') } : null;
 }
 
-/** Options that lead to nested options without a message: the bot would not go on to the next level (spec 2 §5). */
+/** Options that lead to nested options without a message: the bot would not go on to the next level. */
 export function optionsMissingMessage(tree: readonly OptionNode[]): Set<string> {
   const missing = new Set<string>();
   const walk = (nodes: readonly OptionNode[]) => {

@@ -11,7 +11,7 @@ import type { MessageKey } from '../../i18n';
 import type { Queue } from './api';
 import { fromSaved, nodeAtPath, toRequest, type OptionNode } from './optionTree';
 
-/** What the queue dialog edits (spec 2 §2 queue dialog, §3 Queue). */
+/** What the queue dialog edits. */
 export interface QueueFormValues {
   name: string;
   color: string;

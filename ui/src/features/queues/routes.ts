@@ -3,9 +3,9 @@ import { LuListTree } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
 /**
- * /queues (spec 2 §2): an administration screen (spec 1 §6), so admins and the users whose allowConnections
+ * /queues: an administration screen, so admins and the users whose allowConnections
  * opens the administration section; only admins see the add, edit and delete buttons (the API refuses the others).
- * Menu order 190: the spec's menu list (spec 1 §2) in steps of 10, after users.
+ * Menu order 190: the spec's menu list in steps of 10, after users.
  */
 export const queueRoutes: AppRoute[] = [
   {

@@ -2,7 +2,7 @@ import { useAppDispatch } from '../../app/store';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { queuesApi, type Queue } from './api';
 
-/** `company-<id>-queue` frame body (spec 2 §7 "Live: queue events with create, update, delete"). */
+/** `company-<id>-queue` frame body: a queue created, updated or deleted. */
 interface QueueFrame {
   action?: 'create' | 'update' | 'delete';
   queue?: Queue;

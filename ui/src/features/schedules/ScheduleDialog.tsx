@@ -24,8 +24,8 @@ const formatDateTime = (iso: string) => {
 const statusPalette = (status: string) => (status === 'ERRO' ? 'red' : status === 'ENVIADA' ? 'green' : 'gray');
 
 /**
- * The schedule dialog of the ticket screen (spec 1 §2, §5; spec 3 §3): a message to this ticket's contact at a
- * chosen time (default one hour from now). The contact's schedules are listed below; picking one edits it, and one
+ * The scheduled-message dialog of the ticket screen: a message to this ticket's contact at a
+ * chosen time (default one hour from now). The contact's scheduled messages are listed below; picking one edits it, and one
  * already sent shows without the save button.
  */
 export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleDialogProps) {

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 
-/** A schedule as the API answers it (spec 1 §3, spec 3 §3). Status ERRO is a send error. */
+/** A scheduled message as the API answers it. Status ERRO is a send error. */
 export interface Schedule {
   id: number;
   contactId: number;
@@ -23,7 +23,7 @@ export interface ScheduleInput {
   ticketId?: number | null;
 }
 
-/** Spec 1 §7: GET /schedules/{id}; POST /schedules; PUT /schedules/{id} (body, contactId, sendAt, userId). */
+/** GET /schedules/{id}; POST /schedules; PUT /schedules/{id} (body, contactId, sendAt, userId). */
 export const schedulesApi = api.injectEndpoints({
   endpoints: (build) => ({
     contactSchedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, number>({

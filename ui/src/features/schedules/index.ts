@@ -1,4 +1,4 @@
-/** `ScheduleDialog` ({ open, onClose, contactId, ticketId }): a scheduled message to the ticket's contact (spec 1 §5). */
+/** `ScheduleDialog` ({ open, onClose, contactId, ticketId }): a scheduled message to the ticket's contact. */
 export { ScheduleDialog, type ScheduleDialogProps } from './ScheduleDialog';
 export { schedulesApi, type Schedule } from './api';
 export { canSaveSchedule, defaultSendAt, validateSchedule } from './rules';

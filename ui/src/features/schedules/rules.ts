@@ -1,4 +1,4 @@
-/** Spec 1 §5 / spec 3 §5: body required and at least 5 characters; sendAt required, by default one hour from now. */
+/** Body required and at least 5 characters; sendAt required, by default one hour from now. */
 export const SCHEDULE_BODY_MIN = 5;
 export const SCHEDULE_DEFAULT_DELAY_MS = 60 * 60 * 1000;
 
@@ -21,5 +21,5 @@ export function toLocalInput(date: Date): string {
 
 export const defaultSendAt = (now: Date): string => toLocalInput(new Date(now.getTime() + SCHEDULE_DEFAULT_DELAY_MS));
 
-/** A schedule already sent cannot be saved again (spec 3 §3: the save button is hidden). */
+/** A schedule already sent cannot be saved again (the save button is hidden). */
 export const canSaveSchedule = (schedule: { sentAt: string | null } | null): boolean => !schedule?.sentAt;

@@ -19,7 +19,7 @@ const loginAnswer = (dueDate: string, companyId = 2) => {
 };
 
 
-/** Spec 1 §2 sends users to /tickets after login; this build lands on / while that screen is absent. */
+/** The original sends users to /tickets after login; this build lands on / while that screen is absent. */
 const LANDING = appRoutes.some((route) => route.path.startsWith('/tickets')) ? '/tickets' : '/';
 describe('login page', () => {
   it('shows the spec messages for a bad email and a short password and makes no call', async () => {

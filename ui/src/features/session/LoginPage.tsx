@@ -32,7 +32,7 @@ export default function LoginPage() {
     if (Object.keys(found).length > 0) return;
     try {
       const session = await login({ email: values.email.trim(), password: values.password }).unwrap();
-      // Spec 1 §4: an expired subscription leads to the financial screen; fewer than 5 days left warns.
+      // An expired subscription leads to the financial screen; fewer than 5 days left warns.
       const subscription = subscriptionState(session.user.company.dueDate, new Date(), SUBSCRIPTION_WARNING_DAYS);
       if (subscription.kind === 'expired') {
         toaster.create({ type: 'error', description: t('login.expired', { date: subscription.date }), duration: ERROR_TOAST_MS });

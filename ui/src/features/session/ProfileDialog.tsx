@@ -13,7 +13,7 @@ import { validateProfile, type FieldErrors } from '../../shared/validation';
 
 type ProfileField = 'name' | 'email' | 'password';
 
-/** The user's own profile (spec 1 §2 avatar menu → user dialog): name, email, optional new password, language. */
+/** The user's own profile (avatar menu → user dialog): name, email, optional new password, language. */
 export default function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const user = useAppSelector((state) => state.session.user);

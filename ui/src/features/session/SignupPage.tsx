@@ -116,7 +116,7 @@ export default function SignupPage() {
     event.preventDefault();
     const { errors: found, request } = validateSignup(values);
     setErrors(found);
-    // Spec 2 §5: an invalid CPF/CNPJ (or any other failed rule) makes no call.
+    // An invalid CPF/CNPJ (or any other failed rule) makes no call.
     if (!request) return;
     try {
       await signup(request).unwrap();

@@ -8,7 +8,7 @@ export interface ProfileUpdate {
   language?: Language;
 }
 
-/** Spec 1 §7 session calls and spec 2 signup calls. */
+/** The session calls and the signup calls. */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<SessionResponse, LoginRequest>({

@@ -9,7 +9,7 @@ export interface SessionState {
   user: SessionUser | null;
   status: SessionStatus;
   language: Language;
-  /** Where the public guard sends a user who has just logged in (spec 1 §2: /tickets, or /financeiro-aberto when expired). */
+  /** Where the public guard sends a user who has just logged in (/tickets, or /financeiro-aberto when expired). */
   landing: string | null;
 }
 

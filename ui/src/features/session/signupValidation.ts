@@ -15,7 +15,7 @@ export interface SignupValues {
 }
 export type SignupField = Exclude<keyof SignupValues, 'companyId'>;
 
-/** The contract's Portuguese messages (spec 2 §5) mapped to their translated keys. */
+/** The contract's Portuguese messages mapped to their translated keys. */
 const contractMessageKeys: Record<string, MessageKey> = {
   'Muito curto!': 'signup.validation.tooShort',
   'Muito longo!': 'signup.validation.tooLong',
@@ -27,7 +27,7 @@ const contractMessageKeys: Record<string, MessageKey> = {
   'Você deve aceitar os termos para continuar.': 'signup.validation.terms',
 };
 
-/** Required-field messages the contract leaves to the UI (spec 2 §5). */
+/** Required-field messages the contract leaves to the UI. */
 const requiredKeys: Partial<Record<SignupField, MessageKey>> = {
   name: 'signup.validation.nameRequired',
   companyName: 'signup.validation.companyNameRequired',

@@ -18,7 +18,7 @@ type Tab = 'options' | 'schedules' | SuperSettingsTab;
 const withSetting = (user: SessionUser, { key, value }: Setting): Partial<SessionUser> =>
   key in user.company.companieSettings ? { company: { ...user.company, companieSettings: { ...user.company.companieSettings, [key]: value } } } : {};
 
-/** /settings (spec 2 §2): options (always), company schedules (while scheduleType is company), companies, plans and helps (super users). */
+/** /settings: options (always), company opening hours (while scheduleType is company), companies, plans and helps (super users). */
 export default function SettingsPage() {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -199,7 +199,7 @@ function SettingControl({ field, value, onSave }: { field: SettingField; value: 
   );
 }
 
-/** Spec 2 §2 schedules tab: the company's week with A and B windows (PUT /companies/{id}/schedules). */
+/** The opening-hours tab: the company's week with A and B windows (PUT /companies/{id}/schedules). */
 function CompanySchedulesTab({ companyId }: { companyId: number }) {
   const t = useT();
   const showError = useErrorToast();

@@ -20,7 +20,7 @@ export function applySetting(list: readonly Setting[], setting: Setting | undefi
 
 export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'CompanySchedules'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /settings (spec 2 §7): every setting of the company; userCreation only for super users. */
+    /** GET /settings: every setting of the company; userCreation only for super users. */
     settings: build.query<Setting[], void>({
       query: () => 'settings',
       providesTags: ['Settings'],
@@ -39,7 +39,7 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'Com
       transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,
       providesTags: ['CompanySchedules'],
     }),
-    /** PUT /companies/{id}/schedules (spec 2 §7). */
+    /** PUT /companies/{id}/schedules: the company's opening hours. */
     saveCompanySchedules: build.mutation<ScheduleEntry[], { companyId: number; schedules: ScheduleEntry[] }>({
       query: ({ companyId, schedules }) => ({ url: `companies/${companyId}/schedules`, method: 'PUT', body: { schedules } }),
       transformResponse: (company: { schedules: ScheduleEntry[] }) => company.schedules,

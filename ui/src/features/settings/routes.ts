@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { LuSettings } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** /settings (spec 2 §2): company settings for admins (the API answers GET /settings to admins only). Last of the administration menu. */
+/** /settings: company settings for admins (the API answers GET /settings to admins only). Last of the administration menu. */
 export const settingRoutes: AppRoute[] = [
   {
     id: 'settings',

@@ -4,14 +4,14 @@ import type { Setting } from './api';
 
 export type SettingSection = 'service' | 'lgpd' | 'platform';
 
-/** How the options tab shows one setting (spec 2 §3 keys, §4 values). */
+/** How the options tab shows one setting. */
 export interface SettingField {
   key: CompanySettingKey;
   section: SettingSection;
   /** 'choice': a select of `values`; 'text' / 'textarea': saved with a button; 'secret': written, never shown back. */
   kind: 'choice' | 'text' | 'textarea' | 'secret';
   values?: readonly { value: string; label: MessageKey }[];
-  /** Spec 2 §6: the super user sees userCreation; the payment token is the platform's too. */
+  /** The super user sees userCreation; the payment token is the platform's too. */
   superOnly?: boolean;
 }
 
@@ -58,7 +58,7 @@ export const settingSections: readonly SettingSection[] = ['service', 'lgpd', 'p
 /** The fields this user sees, in order (the platform ones for super users only). */
 export const visibleSettingFields = (isSuper: boolean): SettingField[] => settingFields.filter((field) => isSuper || !field.superOnly);
 
-/** Spec 2 §2: the schedules tab exists only while scheduleType is company. */
+/** The opening-hours tab exists only while scheduleType is company. */
 export const showsSchedulesTab = (settings: readonly Setting[]): boolean => settings.find((setting) => setting.key === 'scheduleType')?.value === 'company';
 
 /** What a setting holds now, or its field's first value before the list arrives. */
@@ -71,7 +71,7 @@ const scheduleMessageKeys: Record<string, MessageKey> = {
   [SCHEDULE_MESSAGES.duplicateDay]: 'queues.validation.duplicateDay',
 };
 
-/** The contract's schedule rules, run before saving: `<day index>.<field>` → message (what SchedulesEditor shows). */
+/** The contract's opening-hours rules, run before saving: `<day index>.<field>` → message (what SchedulesEditor shows). */
 export function scheduleErrors(schedules: readonly ScheduleEntry[]): Record<string, MessageKey> {
   const result = SchedulesInput.safeParse(schedules);
   const errors: Record<string, MessageKey> = {};

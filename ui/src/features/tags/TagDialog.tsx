@@ -1,5 +1,5 @@
 import { Box, Field, HStack, Input, Stack, Switch } from '@chakra-ui/react';
-import type { TagRecord } from '@conversa/contracts';
+import type { TagView } from '@conversa/contracts';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
@@ -14,7 +14,7 @@ const feedbackTexts = { success: 'tags.saved', saveFailed: 'tags.saveFailed', de
  * Add or edit a tag: name, colour (a picker and its hex text) and the kanban flag. In kanban mode (the board's
  * "Adicionar lane", the lanes screen) a new tag starts as a lane. The lists follow from the `tag` frame.
  */
-export default function TagDialog({ tag, kanbanMode = false, onClose, onSaved }: { tag: TagRecord | null; kanbanMode?: boolean; onClose(): void; onSaved?(tag: TagRecord): void }) {
+export default function TagDialog({ tag, kanbanMode = false, onClose, onSaved }: { tag: TagView | null; kanbanMode?: boolean; onClose(): void; onSaved?(tag: TagView): void }) {
   const t = useT();
   const creating = tag === null;
   const { values, set, errors, check } = useForm<TagFormValues, TagField>(() => (tag ? tagFormOf(tag) : emptyTagForm(kanbanMode)), validateTagForm);

@@ -1,10 +1,10 @@
-import type { KanbanTicket, TagRecord } from '@conversa/contracts';
+import type { KanbanTicket, TagView } from '@conversa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderApp } from '../../test/harness';
 import { plan, session } from '../../test/fixtures';
 
-const tag = (id: number, name: string, extra: Partial<TagRecord> = {}): TagRecord => ({
+const tag = (id: number, name: string, extra: Partial<TagView> = {}): TagView => ({
   id,
   companyId: 2,
   name,

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@chakra-ui/react';
-import type { TagRecord } from '@conversa/contracts';
+import type { TagView } from '@conversa/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppDispatch } from '../../app/store';
@@ -20,7 +20,7 @@ export const TAGS_SEARCH_DEBOUNCE_MS = 500;
 
 const feedbackTexts = { success: 'tags.toasts.deleted', saveFailed: 'tags.saveFailed', deleteFailed: 'tags.deleteFailed' } as const;
 
-const columns: Column<TagRecord>[] = [
+const columns: Column<TagView>[] = [
   { key: 'name', header: 'tags.column.name', render: (tag) => <TagChipBadge tag={tag} testId={`tag-name-${tag.id}`} /> },
   { key: 'tickets', header: 'tags.column.tickets', render: (tag) => <Text data-testid={`tag-tickets-${tag.id}`}>{tag.ticketsCount ?? 0}</Text> },
 ];
@@ -40,7 +40,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
   // A new search starts again from the top.
   const offset = page.searchParam === searchParam ? page.offset : 0;
   const { data, isLoading, isError, isFetching, refetch } = useTagPageQuery({ searchParam, kanban, offset });
-  const [editing, setEditing] = useState<{ tag: TagRecord | null } | null>(null);
+  const [editing, setEditing] = useState<{ tag: TagView | null } | null>(null);
   const [deleteTag, deleting] = useDeleteTagMutation();
   const feedback = useFeedback(feedbackTexts);
   useTagFrames();
@@ -49,7 +49,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
   const args = { searchParam, kanban, offset };
   // What this browser saved shows at once; the frame that follows changes nothing more.
   const applyHere = (frame: unknown) => dispatch(tagsApi.util.updateQueryData('tagPage', args, (draft) => applyTagFrame(draft, frame, args)));
-  const deletion = useConfirmation<TagRecord>(async (tag) => {
+  const deletion = useConfirmation<TagView>(async (tag) => {
     try {
       await deleteTag(tag.id).unwrap();
       applyHere({ action: 'delete', tagId: tag.id });

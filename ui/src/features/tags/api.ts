@@ -1,4 +1,4 @@
-import type { CreateTagRequest, KanbanTicket, TagPage, TagRecord, UpdateTagRequest } from '@conversa/contracts';
+import type { CreateTagRequest, KanbanTicket, TagPage, TagView, UpdateTagRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 /** One page of GET /tags: `offset` is how many rows the screen has loaded (infinite scroll). */
@@ -33,20 +33,20 @@ export const tagsApi = api.enhanceEndpoints({ addTagTypes: ['Tags', 'ContactTags
       providesTags: ['Tags'],
     }),
     /** GET /tags/list: every tag of the company (the tag editor's choices). */
-    allTags: build.query<TagRecord[], void>({
+    allTags: build.query<TagView[], void>({
       query: () => 'tags/list',
       providesTags: ['Tags'],
     }),
     /** GET /tags/kanban: the board's lanes. */
-    kanbanLanes: build.query<TagRecord[], void>({
+    kanbanLanes: build.query<TagView[], void>({
       query: () => 'tags/kanban',
-      transformResponse: (body: { lista: TagRecord[] }) => body.lista,
+      transformResponse: (body: { lista: TagView[] }) => body.lista,
       providesTags: ['Tags'],
     }),
-    createTag: build.mutation<TagRecord, TagRequest>({
+    createTag: build.mutation<TagView, TagRequest>({
       query: (body) => ({ url: 'tags', method: 'POST', body }),
     }),
-    updateTag: build.mutation<TagRecord, UpdateTagRequest & { id: number }>({
+    updateTag: build.mutation<TagView, UpdateTagRequest & { id: number }>({
       query: ({ id, ...body }) => ({ url: `tags/${id}`, method: 'PUT', body }),
     }),
     deleteTag: build.mutation<{ message: string }, number>({

@@ -1,9 +1,9 @@
-import type { TagRecord } from '@conversa/contracts';
+import type { TagView } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyTagFrame, applyTagFrameToList } from './socket';
 import { toggledTags } from './TagEditor';
 
-const tag = (id: number, name: string, kanban: 0 | 1 = 0): TagRecord => ({ id, companyId: 1, name, color: '#123456', kanban, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
+const tag = (id: number, name: string, kanban: 0 | 1 = 0): TagView => ({ id, companyId: 1, name, color: '#123456', kanban, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
 
 describe('tag frames on a loaded list', () => {
   const page = { tags: [tag(1, 'Alpha'), tag(2, 'Gamma')], hasMore: false };

@@ -1,13 +1,13 @@
-import type { TagFrame, TagPage, TagRecord } from '@conversa/contracts';
+import type { TagFrame, TagPage, TagView } from '@conversa/contracts';
 import { useStore } from 'react-redux';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
 import { tagsApi, type TagChip, type TagPageArgs } from './api';
 
 /** The server's order: name without case, then id. */
-export const byName = (a: Pick<TagRecord, 'name' | 'id'>, b: Pick<TagRecord, 'name' | 'id'>) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
+export const byName = (a: Pick<TagView, 'name' | 'id'>, b: Pick<TagView, 'name' | 'id'>) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
 
-const matches = (tag: TagRecord, filter: Pick<TagPageArgs, 'searchParam' | 'kanban'>) =>
+const matches = (tag: TagView, filter: Pick<TagPageArgs, 'searchParam' | 'kanban'>) =>
   tag.name.toLowerCase().includes(filter.searchParam.trim().toLowerCase()) && (filter.kanban === undefined || tag.kanban === filter.kanban);
 
 /**
@@ -27,7 +27,7 @@ export function applyTagFrame(page: TagPage, frame: unknown, filter: Pick<TagPag
 }
 
 /** A whole list (GET /tags/list, the board's lanes) after a `tag` frame. */
-export const applyTagFrameToList = (list: readonly TagRecord[], frame: unknown, kanban?: 0 | 1): TagRecord[] =>
+export const applyTagFrameToList = (list: readonly TagView[], frame: unknown, kanban?: 0 | 1): TagView[] =>
   applyTagFrame({ tags: [...list], hasMore: false }, frame, { searchParam: '', kanban }).tags;
 
 type TagsState = Parameters<typeof tagsApi.util.selectCachedArgsForQuery>[0];

@@ -1,4 +1,4 @@
-import { DEFAULT_TAG_COLOR, TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, type TagRecord } from '@conversa/contracts';
+import { DEFAULT_TAG_COLOR, TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, type TagView } from '@conversa/contracts';
 import type { MessageKey } from '../../i18n';
 import type { FieldErrors } from '../../shared/validation';
 import type { TagRequest } from './api';
@@ -14,7 +14,7 @@ export type TagField = keyof TagFormValues;
 /** A new tag: the default chip colour; a plain tag, or a lane when the dialog opens in kanban mode. */
 export const emptyTagForm = (kanban = false): TagFormValues => ({ name: '', color: DEFAULT_TAG_COLOR, kanban });
 
-export const tagFormOf = (tag: TagRecord): TagFormValues => ({ name: tag.name, color: tag.color, kanban: tag.kanban === 1 });
+export const tagFormOf = (tag: TagView): TagFormValues => ({ name: tag.name, color: tag.color, kanban: tag.kanban === 1 });
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 

@@ -27,7 +27,7 @@ const changeText = (value: unknown) => (value === null ? '—' : typeof value ==
 
 /**
  * The ticket's history as stored (GET /tickets/{id}/history): every event, who did it, when and what changed,
- * and whether the hash chain over the stream still verifies (DESIGN.md audit grade).
+ * and whether the hash chain over the stream still verifies (docs/ARCHITECTURE.md "The event model").
  */
 export function HistoryDialog({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
   const t = useT();

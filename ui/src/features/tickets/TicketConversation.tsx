@@ -19,7 +19,7 @@ import { setTicketInView } from './live';
 import type { Ticket, TicketFrame } from './types';
 
 /**
- * Spec 1 §7: GET /tickets/u/{uuid} goes out 500 ms after a ticket is chosen, so flicking through the list does
+ * GET /tickets/u/{uuid} goes out 500 ms after a ticket is chosen, so flicking through the list does
  * not record an access and read the messages of every ticket passed on the way. The header shows at once from
  * the list's copy of the ticket.
  */
@@ -148,7 +148,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
   );
 }
 
-/** Nothing chosen yet (spec 1 §2: with no ticket selected a prompt is shown). */
+/** Nothing chosen yet (with no ticket selected a prompt is shown). */
 export function NoTicketSelected({ onPick }: { onPick?: () => void }) {
   const t = useT();
   return (
@@ -172,7 +172,7 @@ export function NoTicketSelected({ onPick }: { onPick?: () => void }) {
 }
 
 /**
- * The right half of the screen (spec 1 §2 "Ticket screen"): header with the ticket's actions, the conversation
+ * The right half of the ticket screen: header with the ticket's actions, the conversation
  * and the contact drawer. It follows the ticket live; a deleted ticket says so and goes back to /tickets.
  */
 export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () => void }) {

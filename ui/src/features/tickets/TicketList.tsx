@@ -14,7 +14,7 @@ import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listAr
 import { ROW_HEIGHT, TicketRow, TicketRowSkeleton, ticketRowStyles } from './TicketRow';
 import type { Ticket } from './types';
 
-/** Spec 1 §9: the next page loads once the list is scrolled within 100 px of its bottom. */
+/** The next page loads once the list is scrolled within 100 px of its bottom. */
 export const LOAD_MORE_WITHIN_PX = 100;
 const SKELETON_ROWS = 6;
 const rowHeight = () => ROW_HEIGHT;

@@ -10,7 +10,7 @@ import { useTicketLive } from './live';
 import { viewerOfUser } from './types';
 
 /**
- * The top bar's bell fed with tickets that have unread messages (spec 1 §2 notification popover). It keeps the
+ * The top bar's bell fed with tickets that have unread messages. It keeps the
  * ticket frames flowing on every screen, so it also rings (live.ts) wherever the user is.
  */
 export default function TicketNotifications() {

@@ -185,7 +185,7 @@ interface RowAction {
   run: () => void;
 }
 
-/** Spec 1 §2 row buttons by status; the less frequent ones sit in the row's menu. */
+/** The row buttons by status; the less frequent ones sit in the row's menu. */
 function useRowActions(ticket: Ticket, canDelete: boolean): { main: RowAction[]; more: RowAction[] } {
   const actions = useTicketActions();
   const main: RowAction[] = [];
@@ -307,7 +307,7 @@ export interface TicketRowProps {
   onOpen: (ticket: Ticket) => void;
 }
 
-/** One ticket of the list (spec 1 §2 "Ticket row"); styled by `ticketRowStyles` on the list. */
+/** One ticket of the list; styled by `ticketRowStyles` on the list. */
 export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDelete, onOpen }: TicketRowProps) {
   const t = useT();
   const contactName = ticket.contact?.name ?? '';
@@ -395,7 +395,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDel
   );
 });
 
-/** Placeholder rows while the first page loads (spec 1 §2 skeleton rows). */
+/** Placeholder rows while the first page loads. */
 export function TicketRowSkeleton() {
   return (
     <Flex h={`${ROW_HEIGHT}px`} px="3" py="2" gap="3" align="center" borderBottomWidth="1px" data-testid="ticket-skeleton">

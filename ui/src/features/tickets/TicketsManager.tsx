@@ -14,7 +14,7 @@ import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listAr
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
 
-/** Spec 1 §9: the search and the list's filters settle for 500 ms before the list is asked again. */
+/** The search and the list's filters settle for 500 ms before the list is asked again. */
 export const LIST_DEBOUNCE_MS = 500;
 
 type View = 'open' | 'closed' | 'search';
@@ -96,7 +96,7 @@ function TabCount({ args }: { args: TicketListArgs }) {
 }
 
 /**
- * The left half of the conversations screen (spec 1 §2 "Conversations screen"): views, tabs with counts,
+ * The left half of the conversations screen: views, tabs with counts,
  * search, queues, filters, show-all, the speed dial, and the list itself.
  */
 export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefined }) {
@@ -109,7 +109,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [view, setView] = useState<View>('open');
   const [tab, setTab] = useState<Tab>('open');
   const [searchText, setSearchText] = useState('');
-  // Spec 1 §6: show-all starts on for admins.
+  // Show-all starts on for admins.
   const [showAll, setShowAll] = useState(admin);
   const queueKey = user.queues.map((queue) => queue.id).join(',');
   const allQueueIds = useMemo(() => (queueKey === '' ? [] : queueKey.split(',')), [queueKey]);
@@ -158,7 +158,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       ? tabArgs(tab)
       : view === 'closed'
         ? { ...base, status: 'closed' }
-        : // Spec 1 §6: the search view passes show-all as false for profile user.
+        : // The search view passes show-all as false for profile user.
           { ...base, searchParam: search, statusFilter: filters.statusFilter, showAll: user.profile === 'user' ? false : base.showAll };
 
   useSocketJoin(view === 'search' ? null : { event: 'joinTickets', data: view === 'open' ? tab : 'closed' });
@@ -169,7 +169,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       await closeAll({ status: tab, ...(filters.queueIds ? { queueIds: filters.queueIds } : {}) }).unwrap();
       toaster.create({ type: 'success', description: t('tickets.closeAll.done') });
     } catch (error) {
-      // Spec 1 §8: a close-all failure is logged only.
+      // A close-all failure is logged only.
       console.error('close all failed', error);
     }
   };

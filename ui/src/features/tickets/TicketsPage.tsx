@@ -7,14 +7,14 @@ import { useTicketLive } from './live';
 import { NoTicketSelected, TicketConversation } from './TicketConversation';
 import { TicketsManager } from './TicketsManager';
 
-/** Below this width the list and the conversation do not fit side by side: two tabs instead (spec 1 §2). */
+/** Below this width the list and the conversation do not fit side by side: two tabs instead. */
 export const TWO_PANE_MIN = '(min-width: 900px)';
 /** The list pane's width beside the conversation. */
 const LIST_WIDTH = { base: '360px', xl: '420px' };
 
 type Pane = 'ticket' | 'list';
 
-/** /tickets and /tickets/{uuid}: the conversations screen (spec 1 §2, title Conversas). */
+/** /tickets and /tickets/{uuid}: the conversations screen (title Conversas). */
 export default function TicketsPage() {
   const t = useT();
   const navigate = useNavigate();

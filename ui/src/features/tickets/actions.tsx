@@ -14,7 +14,7 @@ import { otherOpenTicketHolder, type TicketHolder } from './holder';
 import type { Ticket } from './types';
 
 /**
- * What can be done to a ticket from a list row or the conversation header (spec 1 §4 Transitions), with the
+ * What can be done to a ticket from a list row or the conversation header, with the
  * dialogs those steps open. One provider per tickets screen holds the dialogs; rows and the header call in.
  */
 export interface TicketActions {
@@ -114,7 +114,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
       void change(ticket, { status: 'pending', userId: null, queueId: ticket.queueId }).then((result) => result && leaveIfOpen(ticket));
     },
     resolve: (ticket, farewell) => {
-      // Spec 1 §4 Close: with requiredTag on, a contact without tags cannot be closed; nothing happens.
+      // Closing: with requiredTag on, a contact without tags cannot be closed; nothing happens.
       if (me.company.companieSettings.requiredTag === 'enabled' && ticket.tags.length === 0) {
         toaster.create({ type: 'warning', description: t('tickets.requiredTag') });
         return;

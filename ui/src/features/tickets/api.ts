@@ -2,7 +2,7 @@ import { api } from '../../app/api';
 import { normaliseListArgs, toQueryParams, type TicketListArgs } from './listArgs';
 import type { Ticket, TicketPage, TicketStatus } from './types';
 
-/** PUT /tickets/{id} (spec 1 §7): the state wanted; the server reads which transition it is. */
+/** PUT /tickets/{id}: the state wanted; the server reads which transition it is. */
 export interface TicketChange {
   id: number;
   status?: TicketStatus;

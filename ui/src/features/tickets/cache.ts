@@ -3,7 +3,7 @@ import { isSearchList, matchesList, ticketBefore, type TicketListArgs } from './
 import type { ContactFrame, Ticket, TicketFrame, TicketPage, TicketViewer } from './types';
 
 /**
- * How live frames change the cached lists (spec 1 §4 "Live updates"), without asking the server again.
+ * How live frames change the cached lists, without asking the server again.
  * These functions mutate what they are given: RTK Query hands them an immer draft.
  */
 
@@ -150,7 +150,7 @@ export function countChange(frame: TicketFrame, args: TicketListArgs, viewer: Ti
 }
 
 /**
- * The notification bell's tickets (spec 1 §2): unread messages in tickets the user works on — their own,
+ * The notification bell's tickets: unread messages in tickets the user works on — their own,
  * the waiting ones of their queues, their groups — whatever show-all says; waiting ones only when the
  * user's allTicket is 'enable'.
  */

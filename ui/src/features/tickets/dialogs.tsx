@@ -11,7 +11,7 @@ import { isTicketAdmin } from './access';
 import type { TicketHolder } from './holder';
 import type { Ticket } from './types';
 
-/** Spec 1 §5: user and contact searches start at 3 characters, 500 ms after typing stops. */
+/** User and contact searches start at 3 characters, 500 ms after typing stops. */
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DELAY_MS = 500;
 
@@ -40,7 +40,7 @@ function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { 
   );
 }
 
-/** Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in (spec 1 §2 accept dialog). */
+/** Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in. */
 export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ticket: Ticket | null; mode: 'accept' | 'reopen'; onClose: () => void; onConfirm: (queueId: number) => void; loading: boolean }) {
   const t = useT();
   const queues = useQueueChoices('mine');
@@ -134,7 +134,7 @@ function UserSearch({ value, onChange }: { value: NamedOption | null; onChange: 
 }
 
 /**
- * Transfer (spec 1 §4): to a user and a queue (the ticket is theirs, open), or to a queue only (it waits there).
+ * Transfer: to a user and a queue (the ticket is theirs, open), or to a queue only (it waits there).
  * A queue is always required.
  */
 export function TransferDialog({
@@ -199,7 +199,7 @@ export interface NewTicketChoice {
 }
 
 /**
- * New ticket (spec 1 §2): a contact (searched from 3 characters, or created on the spot), a queue (required
+ * New ticket: a contact (searched from 3 characters, or created on the spot), a queue (required
  * unless admin: 'Selecione uma fila'), the connection and the attending user.
  */
 export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: boolean; onClose: () => void; onConfirm: (choice: NewTicketChoice) => void; loading: boolean }) {
@@ -280,7 +280,7 @@ export function NewTicketDialog({ open, onClose, onConfirm, loading }: { open: b
   );
 }
 
-/** Someone else got there first (spec 1 §4 Accept/Reopen, §7 POST /tickets failure). */
+/** Someone else got there first (accept or reopen, or the POST /tickets failure). */
 export function AlreadyTakenDialog({ holder, onClose }: { holder: TicketHolder | null; onClose: () => void }) {
   const t = useT();
   return (

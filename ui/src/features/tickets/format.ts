@@ -1,6 +1,6 @@
-/** The ticket row's text rules (spec 1 §2 "Ticket row", §9). */
+/** The ticket row's text rules. */
 
-/** Contact name and last message are cut to 30 characters (spec 1 §9). */
+/** Contact name and last message are cut to 30 characters. */
 export const ROW_TEXT_LIMIT = 30;
 
 /**
@@ -27,7 +27,7 @@ export function formatTicketTime(iso: string, now: Date): string {
 export type LastContact = { unit: 'minutes'; value: number } | { unit: 'hours'; value: number } | { unit: 'yesterday' };
 
 /**
- * Time since the last contact (spec 1 §9 last-contact badge): whole minutes below 60, then whole hours,
+ * Time since the last contact (the last-contact badge): whole minutes below 60, then whole hours,
  * then 'Ontem' once 24 hours have passed. A clock slightly behind the server never shows negative minutes.
  */
 export function lastContact(iso: string, now: Date): LastContact {
@@ -54,5 +54,5 @@ export function lastMessageKind(lastMessage: string): LastMessageKind {
   return 'text';
 }
 
-/** Spec 1 §2: the queue chip shows the queue name in upper case. */
+/** The queue chip shows the queue name in upper case. */
 export const queueChipText = (queueName: string) => queueName.toLocaleUpperCase('pt-BR');

@@ -1,6 +1,6 @@
 import { errorCodeOf } from '../../app/api';
 
-/** Who holds the contact's open ticket (spec 1 §7: the POST /tickets failure names user, queue and uuid). */
+/** Who holds the contact's open ticket (the POST /tickets failure names user, queue and uuid). */
 export interface TicketHolder {
   userId: number | null;
   userName: string | null;

@@ -2,7 +2,7 @@ import { canSeeTicket } from '@conversa/contracts/tickets/visibility';
 import type { Ticket, TicketBefore, TicketStatus, TicketViewer } from './types';
 
 /**
- * What one ticket list asks GET /tickets for (spec 1 §7 Tickets). It is also the RTK Query cache key, so
+ * What one ticket list asks GET /tickets for. It is also the RTK Query cache key, so
  * lists are normalised (sorted, no empties) before they become one: the same filter is the same cache entry.
  */
 export interface TicketListArgs {

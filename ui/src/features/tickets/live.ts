@@ -11,7 +11,7 @@ import { playNotificationSound } from './sound';
 import { viewerOfUser, type ContactFrame, type TicketFrame } from './types';
 
 /**
- * Live tickets (spec 1 §4 "Live updates"): `ticket`, `contact` and `presence` frames patch every cached ticket
+ * Live tickets: `ticket`, `contact` and `presence` frames patch every cached ticket
  * list, tab count, open ticket and the bell, in place; nothing is fetched again except the tab counts when a
  * ticket nobody had loaded appears (a count cannot tell a new ticket from an unloaded one). After a lost
  * connection everything the screen shows is fetched again, since frames sent meanwhile are gone.

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Live presence of contacts in tickets (spec 1 §2 row: typing or recording), from `company-<id>-presence`
+ * Live presence of contacts in tickets (typing or recording), from `company-<id>-presence`
  * frames `{ ticketId, presence }` where presence is a channel's word: 'composing' or 'recording' show, any
  * other ('paused', 'available', 'unavailable') clears. A presence the channel never clears fades after
  * PRESENCE_TTL_MS, as a phone stops sending "typing" without saying so.

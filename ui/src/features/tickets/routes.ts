@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { LuMessagesSquare } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** /tickets/:ticketId? (a ticket uuid): the conversations screen, where login lands (spec 1 §2). */
+/** /tickets/:ticketId? (a ticket uuid): the conversations screen, where login lands. */
 export const ticketRoutes: AppRoute[] = [
   {
     id: 'tickets',

@@ -1,7 +1,7 @@
 import { readVolume } from '../../app/volume';
 
 /**
- * The notification sound (spec 1 §2 bell): a short two-note chime synthesised with Web Audio, so no audio
+ * The notification sound (the bell): a short two-note chime synthesised with Web Audio, so no audio
  * file ships, played at the volume chosen in the top bar (0 to 1, kept in this browser).
  */
 let context: AudioContext | null = null;

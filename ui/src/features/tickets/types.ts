@@ -1,6 +1,6 @@
 import type { TicketViewer } from '@conversa/contracts/tickets/visibility';
 
-/** Statuses a ticket list shows (spec 1 §4 "Ticket statuses"); lgpd and nps have no screen yet. */
+/** Statuses a ticket list shows; lgpd and nps have no screen yet. */
 export type TicketStatus = 'pending' | 'open' | 'closed' | 'group';
 
 export interface TicketContact {
@@ -23,7 +23,7 @@ export interface TicketTag {
   color: string;
 }
 
-/** A ticket as GET /tickets, GET /tickets/u/{uuid} and the `ticket` frames carry it (spec 1 §3). */
+/** A ticket as GET /tickets, GET /tickets/u/{uuid} and the `ticket` frames carry it. */
 export interface Ticket {
   id: number;
   uuid: string;
@@ -80,7 +80,7 @@ export interface ContactFrame {
 
 export type { TicketViewer };
 
-/** Who is looking, as the spec 1 §6 rules need it: built from the session user. */
+/** Who is looking, as the ticket visibility rules need it: built from the session user. */
 export const viewerOfUser = (user: {
   id: number;
   profile: TicketViewer['profile'];

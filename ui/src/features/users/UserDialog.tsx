@@ -20,7 +20,7 @@ import { emptyUserForm, maskTime, toggleQueue, userFormOf, userFormRightsOf, use
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
 /**
- * The user dialog (spec 2 §2): every field of the user, the queues multi-select and the profile selector
+ * The user dialog: every field of the user, the queues multi-select and the profile selector
  * shown only with user-modal:editQueues / user-modal:editProfile, default connection, profile image.
  */
 export default function UserDialog({ open, user, onClose, onSaved }: { open: boolean; user: UserRecord | null; onClose: () => void; onSaved: (user: UserRecord) => void }) {

@@ -18,13 +18,13 @@ import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type U
 
 const UserDialog = lazy(() => import('./UserDialog'));
 
-/** Spec 2 §9: search debounce 500 ms (the infinite scroll's 100 px is the shared table's). */
+/** Search debounce 500 ms (the infinite scroll's 100 px is the shared table's). */
 export const USERS_SEARCH_DEBOUNCE_MS = 500;
 
 /** What a change to one's own record changes in the session (top bar name and picture, menu and theme preferences). */
 const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme }: UserRecord) => ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme });
 
-/** /users (spec 2 §2): search, add, edit, delete; the list follows `user` frames. */
+/** /users: search, add, edit, delete; the list follows `user` frames. */
 export default function UsersPage() {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -39,7 +39,7 @@ export default function UsersPage() {
   const { data: queues = [] } = useQueuesQuery();
   const queuesById = useMemo(() => new Map(queues.map((queue) => [queue.id, queue])), [queues]);
   const editor: UserEditor = { userId: me.id, profile: me.profile, super: me.super, allowConnections: me.allowConnections };
-  // The plan's user limit (spec 2 §3 Plan.users), against the company's whole list; the server refuses past it.
+  // The plan's user limit (Plan.users), against the company's whole list; the server refuses past it.
   const seatLimit = me.company.plan.users;
   const seatsUsed = searchParam === '' ? data?.count : undefined;
   const [editing, setEditing] = useState<{ user: UserRecord | null } | null>(null);

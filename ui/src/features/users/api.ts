@@ -6,7 +6,7 @@ export interface UsersPageArgs {
   pageNumber: number;
 }
 
-/** `company-<id>-user` frame body (spec 2 §4 live lists): the users projector's row, or the deleted id. */
+/** `company-<id>-user` frame body: the users projector's row, or the deleted id. */
 export interface UserFrame {
   action?: 'create' | 'update' | 'delete';
   user?: UserRecord;
@@ -48,7 +48,7 @@ export function applyUserChange(list: UserListResponse, frame: unknown, searchPa
 
 export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /users (spec 2 §7): pages of 40 merged into one list per search term (infinite scroll). */
+    /** GET /users: pages of 40 merged into one list per search term (infinite scroll). */
     users: build.query<UserListResponse, UsersPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'users', params: { searchParam, pageNumber } }),
       serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
@@ -69,7 +69,7 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectE
     deleteUser: build.mutation<void, number>({
       query: (id) => ({ url: `users/${id}`, method: 'DELETE' }),
     }),
-    /** POST /users/{id}/media-upload (spec 2 §7): form userId, typeArch, profileImage. */
+    /** POST /users/{id}/media-upload: form userId, typeArch, profileImage. */
     uploadUserImage: build.mutation<UserRecord, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();

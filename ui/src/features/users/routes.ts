@@ -3,10 +3,10 @@ import { LuUsers } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
 /**
- * /users (spec 2 §2): an administration screen (spec 1 §6), so admins, the users whose allowConnections opens
+ * /users: an administration screen, so admins, the users whose allowConnections opens
  * the administration section, and supervisors, who manage users without setting profiles or queues
  * (contracts/src/users/access.ts; the server enforces the same). Menu order 180: the spec's menu list
- * (spec 1 §2) in steps of 10, before queues.
+ * in steps of 10, before queues.
  */
 export const userRoutes: AppRoute[] = [
   {

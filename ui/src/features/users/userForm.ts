@@ -2,7 +2,7 @@ import { can, defaultUserDetails, type CreateUserRequest, type Profile, type Ses
 import type { FieldErrors } from '../../shared/validation';
 import { validateProfile } from '../../shared/validation';
 
-/** Everything the user dialog edits (spec 2 §2), as the inputs hold it. The picture has its own upload. */
+/** Everything the user dialog edits, as the inputs hold it. The picture has its own upload. */
 export interface UserFormValues {
   name: string;
   email: string;
@@ -63,7 +63,7 @@ export const userFormOf = (user: UserRecord): UserFormValues => ({
   allowConnections: user.allowConnections,
 });
 
-/** What the signed-in user may set in the dialog (spec 2 §6): the profile and admin flags, the queues and ticket visibility. */
+/** What the signed-in user may set in the dialog: the profile and admin flags, the queues and ticket visibility. */
 export interface UserFormRights {
   editProfile: boolean;
   editQueues: boolean;
@@ -76,7 +76,7 @@ export const userFormRightsOf = (user: Pick<SessionUser, 'profile' | 'super'>): 
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
-/** Spec 2 §5 user rules (name 2–50, e-mail, password 5–50 and required for a new user) plus the HH:mm work times. */
+/** The user rules (name 2–50, e-mail, password 5–50 and required for a new user) plus the HH:mm work times. */
 export function validateUserForm(values: UserFormValues, { creating }: { creating: boolean }): FieldErrors<UserField> {
   const errors: FieldErrors<UserField> = { ...validateProfile(values) };
   if (creating && !values.password) errors.password = 'profile.required';
@@ -106,7 +106,7 @@ export function userRequestOf(values: UserFormValues, rights: UserFormRights, { 
   return body;
 }
 
-/** Keeps a time field to the ##:## mask while typing (spec 2 §5). */
+/** Keeps a time field to the ##:## mask while typing. */
 export function maskTime(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 4);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)}:${digits.slice(2)}`;

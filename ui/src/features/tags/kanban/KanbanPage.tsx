@@ -1,6 +1,6 @@
 import { Box, Button, Center, Flex, Heading, HStack, Spinner, Text } from '@chakra-ui/react';
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import type { KanbanTicket, TagRecord } from '@conversa/contracts';
+import type { KanbanTicket, TagView } from '@conversa/contracts';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { useStore } from 'react-redux';
@@ -48,7 +48,7 @@ export default function KanbanPage() {
   useSocketEvent('ticket', (frame) => patchCards((draft) => applyKanbanTicketFrame(draft, frame, viewer, lanes)));
   // Moves in flight, by contact: the frame of the first call (lane tag removed) must not pull the card back to the
   // default lane while the second call is on its way.
-  const inFlight = useRef(new Map<number, TagRecord | null>());
+  const inFlight = useRef(new Map<number, TagView | null>());
   useSocketEvent('contact', (frame) =>
     patchCards((draft) => {
       const next = applyKanbanContactFrame(draft, frame, lanes);
@@ -58,7 +58,7 @@ export default function KanbanPage() {
   );
   useSocketReconnect(() => store.dispatch(tagsApi.util.invalidateTags(['Kanban'])));
 
-  const move = async (card: KanbanTicket, target: TagRecord | null) => {
+  const move = async (card: KanbanTicket, target: TagView | null) => {
     const before = card.tags;
     // The card moves at once; the calls' answers (and the frames) confirm it, a refusal puts it back.
     patchCards((draft) => draft.map((known) => (known.id === card.id ? { ...known, tags: movedTags(known.tags, target, lanes) } : known)));

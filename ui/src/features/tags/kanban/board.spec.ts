@@ -1,8 +1,8 @@
-import type { KanbanTicket, TagRecord, TicketViewer } from '@conversa/contracts';
+import type { KanbanTicket, TagView, TicketViewer } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyKanbanContactFrame, applyKanbanTicketFrame, cardsByLane, DEFAULT_LANE, laneOf, movedTags } from './board';
 
-const lane = (id: number, name: string): TagRecord => ({ id, companyId: 1, name, color: '#111111', kanban: 1, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
+const lane = (id: number, name: string): TagView => ({ id, companyId: 1, name, color: '#111111', kanban: 1, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
 const todo = lane(10, 'A fazer');
 const doing = lane(11, 'Fazendo');
 const lanes = [todo, doing];

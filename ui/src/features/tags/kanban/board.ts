@@ -1,4 +1,4 @@
-import { canSeeTicket, type KanbanTicket, type TagRecord, type TicketViewer } from '@conversa/contracts';
+import { canSeeTicket, type KanbanTicket, type TagView, type TicketViewer } from '@conversa/contracts';
 import type { TagChip } from '../api';
 
 /** The default lane's id: tickets without a kanban tag. */
@@ -8,26 +8,26 @@ export const DEFAULT_LANE = 0;
 const ON_BOARD = new Set(['pending', 'open', 'group']);
 
 /** The lane a card stands in: its first tag that is a lane (in the lanes' order), or the default lane. */
-export function laneOf(card: Pick<KanbanTicket, 'tags'>, lanes: readonly Pick<TagRecord, 'id'>[]): number {
+export function laneOf(card: Pick<KanbanTicket, 'tags'>, lanes: readonly Pick<TagView, 'id'>[]): number {
   const tagIds = new Set(card.tags.map((tag) => tag.id));
   return lanes.find((lane) => tagIds.has(lane.id))?.id ?? DEFAULT_LANE;
 }
 
 /** Cards by lane, in the cards' order (newest activity first); every lane is present, empty or not. */
-export function cardsByLane(cards: readonly KanbanTicket[], lanes: readonly Pick<TagRecord, 'id'>[]): Map<number, KanbanTicket[]> {
+export function cardsByLane(cards: readonly KanbanTicket[], lanes: readonly Pick<TagView, 'id'>[]): Map<number, KanbanTicket[]> {
   const byLane = new Map<number, KanbanTicket[]>([[DEFAULT_LANE, []], ...lanes.map((lane) => [lane.id, []] as [number, KanbanTicket[]])]);
   for (const card of cards) byLane.get(laneOf(card, lanes))!.push(card);
   return byLane;
 }
 
 /** The card's tags after a move: the other lanes' tags leave, the target lane's tag comes (none for the default lane). */
-export function movedTags(tags: KanbanTicket['tags'], target: TagRecord | null, lanes: readonly Pick<TagRecord, 'id'>[]): KanbanTicket['tags'] {
+export function movedTags(tags: KanbanTicket['tags'], target: TagView | null, lanes: readonly Pick<TagView, 'id'>[]): KanbanTicket['tags'] {
   const laneIds = new Set(lanes.map((lane) => lane.id));
   const kept = tags.filter((tag) => !laneIds.has(tag.id));
   return target ? [...kept, { id: target.id, name: target.name, color: target.color, kanban: 1 }] : kept;
 }
 
-const chipsAsCardTags = (chips: readonly TagChip[], lanes: readonly Pick<TagRecord, 'id'>[]): KanbanTicket['tags'] => {
+const chipsAsCardTags = (chips: readonly TagChip[], lanes: readonly Pick<TagView, 'id'>[]): KanbanTicket['tags'] => {
   const laneIds = new Set(lanes.map((lane) => lane.id));
   return chips.map((chip) => ({ id: chip.id, name: chip.name, color: chip.color, kanban: laneIds.has(chip.id) ? 1 : 0 }));
 };
@@ -51,7 +51,7 @@ interface FrameTicket {
  * The cards after a `ticket` frame: a deleted or closed ticket, or one that left the viewer's queues or sight,
  * leaves; a known one is replaced; a new one on the board comes first (newest activity).
  */
-export function applyKanbanTicketFrame(cards: KanbanTicket[], frame: unknown, viewer: TicketViewer, lanes: readonly Pick<TagRecord, 'id'>[]): KanbanTicket[] {
+export function applyKanbanTicketFrame(cards: KanbanTicket[], frame: unknown, viewer: TicketViewer, lanes: readonly Pick<TagView, 'id'>[]): KanbanTicket[] {
   const { action, ticket, ticketId } = (frame ?? {}) as { action?: string; ticket?: FrameTicket | null; ticketId?: number };
   const id = ticket?.id ?? ticketId;
   if (typeof id !== 'number') return cards;
@@ -81,7 +81,7 @@ export function applyKanbanTicketFrame(cards: KanbanTicket[], frame: unknown, vi
 }
 
 /** The cards after a `contact` frame: that contact's cards take its name, number and tags (a move seen live). */
-export function applyKanbanContactFrame(cards: KanbanTicket[], frame: unknown, lanes: readonly Pick<TagRecord, 'id'>[]): KanbanTicket[] {
+export function applyKanbanContactFrame(cards: KanbanTicket[], frame: unknown, lanes: readonly Pick<TagView, 'id'>[]): KanbanTicket[] {
   const { action, contact } = (frame ?? {}) as { action?: string; contact?: { id: number; name?: string; number?: string; tags?: TagChip[] } };
   if (action === 'delete' || !contact || !cards.some((card) => card.contactId === contact.id)) return cards;
   return cards.map((card) =>

@@ -1,0 +1,42 @@
+import { companyEvents } from '../companies/events';
+import { connectionEvents } from '../connections/events';
+import { contactEvents } from '../contacts/events';
+import { helpEvents } from '../helps/events';
+import { messageEvents } from '../messages/events';
+import { ticketNoteEvents } from '../notes/events';
+import { planEvents } from '../plans/events';
+import { queueEvents } from '../queues/events';
+import { quickMessageEvents } from '../quickMessages/events';
+import { routingEvents } from '../routing/events';
+import { scheduleEvents } from '../schedules/events';
+import { sessionEvents } from '../session/events';
+import { tagEvents } from '../tags/events';
+import { ticketEvents } from '../tickets/events';
+import { userEvents } from '../users/events';
+import type { RecordedEvent } from './envelope';
+import type { EventOf } from './registry';
+
+type ProductEventDefinition =
+  | (typeof planEvents)[number]
+  | (typeof companyEvents)[number]
+  | (typeof userEvents)[number]
+  | (typeof sessionEvents)[number]
+  | (typeof ticketEvents)[number]
+  | (typeof messageEvents)[number]
+  | (typeof ticketNoteEvents)[number]
+  | (typeof quickMessageEvents)[number]
+  | (typeof scheduleEvents)[number]
+  | (typeof contactEvents)[number]
+  | (typeof tagEvents)[number]
+  | (typeof routingEvents)[number]
+  | (typeof connectionEvents)[number]
+  | (typeof queueEvents)[number]
+  | (typeof helpEvents)[number];
+
+/** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
+export type ProductEvent = EventOf<ProductEventDefinition>;
+export type ProductEventType = ProductEvent['type'];
+
+/** A recorded event of one of the given types, its `data` typed by that type's schema. */
+export type RecordedProductEvent<T extends ProductEventType = ProductEventType> =
+  Extract<ProductEvent, { type: T }> extends infer E ? (E extends { type: infer U extends string; data: infer D } ? RecordedEvent<U, D> : never) : never;

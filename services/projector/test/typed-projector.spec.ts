@@ -1,0 +1,43 @@
+import type { Transaction } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { defineProjector } from '../src/projector';
+
+// The typing is checked by the typecheck (the @ts-expect-error lines fail it when the compiler
+// stops rejecting); the test itself only shows what handle receives at runtime.
+describe('defineProjector', () => {
+  it('hands handle the events it names, their data typed by the catalog', async () => {
+    const seen: number[] = [];
+    const projector = defineProjector({
+      name: 'typed',
+      version: 1,
+      eventTypes: ['TagCreated', 'TagDeleted'],
+      tables: [],
+      migrate: async () => {},
+      async handle(_trx: Transaction<unknown>, events) {
+        for (const event of events) {
+          if (event.type === 'TagCreated') seen.push(event.data.tagId);
+          // @ts-expect-error a type the projector does not name
+          if (event.type === 'TagChanged') seen.push(-1);
+        }
+        return [];
+      },
+    });
+    const event = { id: 'e', streamId: 'tag-1', revision: 0, type: 'TagCreated', data: { tagId: 1, userId: null, name: 'VIP', color: '#fff', kanban: 0 }, metadata: {} as never, position: { commit: 1n, prepare: 1n }, createdAt: new Date() };
+    await projector.handle({} as Transaction<unknown>, [event]);
+    expect(seen).toEqual([1]);
+  });
+
+  it('refuses an event type the catalog lacks', () => {
+    const define = () =>
+      defineProjector({
+        name: 'untyped',
+        version: 1,
+        // @ts-expect-error not an event of the catalog
+        eventTypes: ['TagRenamedTwice'],
+        tables: [],
+        migrate: async () => {},
+        handle: async () => [],
+      });
+    expect(define().eventTypes).toEqual(['TagRenamedTwice']);
+  });
+});
