@@ -70,6 +70,8 @@ async function boardPaint(page: Page, url: string, lanes: number): Promise<numbe
 const laneCount = (page: Page, laneId: number) => page.evaluate((id) => Number(document.querySelector(`[data-testid="kanban-lane-${id}"]`)?.getAttribute('data-count')), laneId);
 
 async function main() {
+  // The product logs (projector rebuilds …) go to stderr: stdout carries the JSON lines alone.
+  console.log = (...args: unknown[]) => console.error(...args);
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-kanban-'));
   const pgPort = await freePort();
   // The embedded Postgres reads its port from the process environment.
