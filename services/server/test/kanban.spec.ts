@@ -107,6 +107,26 @@ describe('the kanban board', () => {
   });
 });
 
+describe('LGPD hide-number on the board', () => {
+  it("masks the card's contact number for a plain user, not for an admin", async () => {
+    const { ticketId } = await ticketIn(companyA.companyId, companyA.token, 907, 'Número oculto');
+    const dora = await createUser(server, companyA.companyId, 'Dora Kanban', { queueIds: [907] });
+    const admin = await createUser(server, companyA.companyId, 'Edu Kanban', { queueIds: [907], profile: 'admin' });
+    const hide = await call(companyA.token, 'PUT', '/companySettings', { column: 'lgpdHideNumber', data: 'enabled' });
+    expect(hide.statusCode, hide.body).toBe(200);
+    try {
+      const numberFor = async (token: string) => (await call(token, 'GET', '/ticket/kanban')).json().tickets.find((card: { id: number }) => card.id === ticketId).contact.number as string;
+      const full = `55219${nextSubscriber}`;
+      expect(await numberFor(admin.token)).toBe(full);
+      const masked = await numberFor(dora.token);
+      expect(masked).not.toBe(full);
+      expect(masked).toContain('*');
+    } finally {
+      await call(companyA.token, 'PUT', '/companySettings', { column: 'lgpdHideNumber', data: 'disabled' });
+    }
+  });
+});
+
 describe('tickets count', () => {
   it("counts the tickets of the contacts carrying a tag, 0 when none", async () => {
     const tag = await newTag(companyA.token, { name: 'Contada', color: '#999999' });
