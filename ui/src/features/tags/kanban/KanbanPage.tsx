@@ -11,7 +11,7 @@ import { toaster } from '../../../app/toaster';
 import { useT } from '../../../i18n';
 import { viewerOfUser } from '../../tickets/types';
 import { tagsApi, useAddTicketTagMutation, useKanbanLanesQuery, useKanbanTicketsQuery, useRemoveTicketTagsMutation } from '../api';
-import { useTagFrames } from '../socket';
+import { applyTagFrameToList, useTagFrames } from '../socket';
 import { applyKanbanContactFrame, applyKanbanTicketFrame, cardsByLane, DEFAULT_LANE, laneOf, movedTags } from './board';
 import { KanbanLane } from './KanbanLane';
 
@@ -118,7 +118,12 @@ export default function KanbanPage() {
       )}
       {addingLane && (
         <Suspense fallback={null}>
-          <TagDialog tag={null} kanbanMode onClose={() => setAddingLane(false)} />
+          <TagDialog
+            tag={null}
+            kanbanMode
+            onClose={() => setAddingLane(false)}
+            onSaved={(tag) => store.dispatch(tagsApi.util.updateQueryData('kanbanLanes', undefined, (draft) => applyTagFrameToList(draft, { action: 'create', tag }, 1)))}
+          />
         </Suspense>
       )}
     </Flex>
