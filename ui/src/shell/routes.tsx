@@ -9,6 +9,9 @@ import { settingRoutes } from '../features/settings/routes';
 import { connectionRoutes } from '../features/connections/routes';
 import { companyRoutes } from '../features/companies/routes';
 import { helpRoutes } from '../features/helps/routes';
+import { todoRoutes } from '../features/todolist/routes';
+import { scheduleRoutes } from '../features/schedules/routes';
+import { quickMessageRoutes } from '../features/quickMessages/routes';
 import { tagRoutes } from '../features/tags/routes';
 
 /**
@@ -28,4 +31,4 @@ import { tagRoutes } from '../features/tags/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...tagRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes, ...quickMessageRoutes, ...tagRoutes];

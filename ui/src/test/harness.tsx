@@ -20,6 +20,15 @@ export interface Reply {
 
 export type Handler = (request: Request) => Reply | Promise<Reply>;
 
+/** A JSON body as its value; anything else (a multipart upload) as its text. */
+const parseBody = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 /** Fakes the backend: handlers keyed by "METHOD /path"; every request is recorded with its body and headers. */
 export function fakeServer(handlers: Record<string, Handler | Reply>) {
   const calls: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
@@ -28,7 +37,7 @@ export function fakeServer(handlers: Record<string, Handler | Reply>) {
     const url = new URL(request.url);
     const text = await request.clone().text();
     const key = `${request.method} ${url.pathname}`;
-    calls.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, authorization: request.headers.get('Authorization') });
+    calls.push({ method: request.method, path: url.pathname, body: text ? parseBody(text) : undefined, authorization: request.headers.get('Authorization') });
     const handler = handlers[key];
     const reply = handler === undefined ? { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND', message: key } } : typeof handler === 'function' ? await handler(request) : handler;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {

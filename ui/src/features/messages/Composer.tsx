@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, HStack, IconButton, Input, Menu, Popover, Portal, Spinner, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, CloseButton, HStack, Icon, IconButton, Input, Menu, Popover, Portal, Spinner, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { LuCamera, LuCheck, LuContact, LuFileText, LuImage, LuLock, LuMic, LuPaperclip, LuPencil, LuSend, LuSmile, LuX } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
@@ -63,7 +63,8 @@ function QuickReplyMenu({ replies, active, onPick }: { replies: QuickReply[]; ac
               /{reply.shortcode}
             </Text>{' '}
             <Text as="span" color="fg.muted" data-testid="quick-reply-label">
-              {cutLabel(reply.message)}
+              {/* A reply that sends a file is named by its file when it has no text. */}
+              {reply.mediaPath && <Icon verticalAlign="middle" data-testid="quick-reply-file"><LuPaperclip /></Icon>} {cutLabel(reply.message || (reply.mediaName ?? ''))}
             </Text>
           </Text>
         </Box>

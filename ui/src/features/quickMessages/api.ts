@@ -1,14 +1,76 @@
+import type { CreateQuickMessageRequest, QuickMessageView, UpdateQuickMessageRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 import type { QuickReply } from '../messages/model';
 
-/** GET /quick-messages/list: the replies the composer's slash menu offers (own and general ones, active). */
+export type QuickMessage = QuickMessageView;
+
+export interface QuickMessagesPageArgs {
+  searchParam: string;
+  pageNumber: number;
+}
+
+export type QuickMessageList = { records: QuickMessage[]; count: number; hasMore: boolean };
+
+/**
+ * Quick replies: GET /quick-messages/list feeds the composer's slash menu (own and general ones, active); the
+ * quick-replies screen pages GET /quick-messages, saves, deletes and attaches one file per reply.
+ */
 export const quickMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     quickReplies: build.query<QuickReply[], void>({
       query: () => 'quick-messages/list',
       providesTags: ['QuickReplies'],
     }),
+    /** Pages merged into one list per search term (infinite scroll). */
+    quickMessages: build.query<QuickMessageList, QuickMessagesPageArgs>({
+      query: ({ searchParam, pageNumber }) => ({ url: 'quick-messages', params: { searchParam, pageNumber } }),
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(incoming.records.map((record) => record.id));
+        return { ...incoming, records: [...current.records.filter((record) => !known.has(record.id)), ...incoming.records] };
+      },
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+    }),
+    quickMessageCategories: build.query<QuickMessage[], void>({
+      query: () => 'quick-messages/categoriesMessages',
+    }),
+    createQuickMessage: build.mutation<QuickMessage, Partial<CreateQuickMessageRequest> & { shortcode: string }>({
+      query: (body) => ({ url: 'quick-messages', method: 'POST', body }),
+      invalidatesTags: ['QuickReplies'],
+    }),
+    updateQuickMessage: build.mutation<QuickMessage, UpdateQuickMessageRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `quick-messages/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['QuickReplies'],
+    }),
+    deleteQuickMessage: build.mutation<void, number>({
+      query: (id) => ({ url: `quick-messages/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['QuickReplies'],
+    }),
+    /** POST /quick-messages/{id}/media-upload: multipart typeArch and file. */
+    uploadQuickMessageMedia: build.mutation<QuickMessage, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('typeArch', 'quickMessage');
+        form.append('file', file);
+        return { url: `quick-messages/${id}/media-upload`, method: 'POST', body: form };
+      },
+      invalidatesTags: ['QuickReplies'],
+    }),
+    removeQuickMessageMedia: build.mutation<QuickMessage, number>({
+      query: (id) => ({ url: `quick-messages/${id}/media-upload`, method: 'DELETE' }),
+      invalidatesTags: ['QuickReplies'],
+    }),
   }),
 });
 
-export const { useQuickRepliesQuery } = quickMessagesApi;
+export const {
+  useQuickRepliesQuery,
+  useQuickMessagesQuery,
+  useQuickMessageCategoriesQuery,
+  useCreateQuickMessageMutation,
+  useUpdateQuickMessageMutation,
+  useDeleteQuickMessageMutation,
+  useUploadQuickMessageMediaMutation,
+  useRemoveQuickMessageMediaMutation,
+} = quickMessagesApi;

@@ -1,20 +1,8 @@
+import type { ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-/** A scheduled message as the API answers it. Status ERRO is a send error. */
-export interface Schedule {
-  id: number;
-  contactId: number;
-  contact: { id: number; name: string } | null;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: string;
-  userId: number | null;
-  ticketId: number | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
+export type Schedule = ScheduleView;
 
 export interface ScheduleInput {
   body: string;
@@ -24,8 +12,28 @@ export interface ScheduleInput {
 }
 
 /** GET /schedules/{id}; POST /schedules; PUT /schedules/{id} (body, contactId, sendAt, userId). */
+export interface SchedulesPageArgs {
+  searchParam: string;
+  pageNumber: number;
+}
+
 export const schedulesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /schedules/ (searchParam, pageNumber): pages merged into one list per search term (infinite scroll). */
+    schedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>({
+      query: ({ searchParam, pageNumber }) => ({ url: 'schedules/', params: { searchParam, pageNumber } }),
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(incoming.schedules.map((schedule) => schedule.id));
+        return { ...incoming, schedules: [...current.schedules.filter((schedule) => !known.has(schedule.id)), ...incoming.schedules] };
+      },
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: ['Schedules'],
+    }),
+    deleteSchedule: build.mutation<void, number>({
+      query: (id) => ({ url: `schedules/${id}`, method: 'DELETE' }),
+    }),
     contactSchedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, number>({
       query: (contactId) => `schedules/?contactId=${contactId}`,
       providesTags: ['Schedules'],
@@ -41,4 +49,4 @@ export const schedulesApi = api.injectEndpoints({
   }),
 });
 
-export const { useContactSchedulesQuery, useCreateScheduleMutation, useUpdateScheduleMutation } = schedulesApi;
+export const { useContactSchedulesQuery, useCreateScheduleMutation, useDeleteScheduleMutation, useSchedulesQuery, useUpdateScheduleMutation } = schedulesApi;

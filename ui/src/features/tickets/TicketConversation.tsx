@@ -1,7 +1,7 @@
 import { Avatar, Box, Button, Center, EmptyState, Flex, HStack, IconButton, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState } from 'react';
-import { LuArrowLeft, LuArrowRightLeft, LuCalendarClock, LuCheck, LuChevronDown, LuEllipsisVertical, LuHistory, LuMessagesSquare, LuRotateCcw, LuTrash2, LuUndo2, LuUserRound } from 'react-icons/lu';
+import { LuArrowLeft, LuArrowRightLeft, LuCalendarClock, LuCheck, LuChevronDown, LuEllipsisVertical, LuHistory, LuMessagesSquare, LuPhone, LuRotateCcw, LuTrash2, LuUndo2, LuUserRound } from 'react-icons/lu';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
@@ -15,6 +15,8 @@ import { MessagesPanel } from '../messages';
 import { canDeleteTicket } from './access';
 import { useTicketActions } from './actions';
 import { ticketsApi, useTicketByUuidQuery } from './api';
+import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
+import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
 import type { Ticket, TicketFrame } from './types';
 
@@ -34,6 +36,16 @@ function cachedTicket(store: AppStore, uuid: string): Ticket | undefined {
     }
   }
   return undefined;
+}
+
+/** Click-to-call: the external call page in a popup, with the connection's call token and the contact's number. */
+function placeCall(ticket: Ticket, unavailable: string) {
+  const url = voiceCallUrl(ticket.whatsapp?.wavoip, ticket.contact?.number, ticket.contact?.name ?? '');
+  if (!url) {
+    toaster.create({ type: 'error', description: unavailable });
+    return;
+  }
+  window.open(url, 'wavoip', VOICE_CALL_POPUP);
 }
 
 function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: () => void; onContact: () => void }) {
@@ -58,6 +70,8 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
         <Box minW="0">
           <Text fontWeight="semibold" truncate data-testid="ticket-header-name">
             {contactName} <Text as="span" color="fg.muted" fontWeight="normal">#{ticket.id}</Text>
+            {' '}
+            <TicketRating ticket={ticket} testId="ticket-header-rating" />
           </Text>
           <Text textStyle="xs" color="fg.muted" truncate data-testid="ticket-header-user">
             {ticket.user ? t('tickets.header.assigned', { name: ticket.user.name }) : t('tickets.header.unassigned')}
@@ -109,6 +123,11 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
         {ticket.status !== 'closed' && (
           <IconButton size="sm" variant="ghost" aria-label={t('tickets.action.transfer')} title={t('tickets.action.transfer')} disabled={working} onClick={() => actions.transfer(ticket)} data-testid="header-transfer">
             <LuArrowRightLeft />
+          </IconButton>
+        )}
+        {!ticket.isGroup && (
+          <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.call')} title={t('tickets.header.call')} onClick={() => placeCall(ticket, t('tickets.header.callUnavailable'))} data-testid="header-call">
+            <LuPhone />
           </IconButton>
         )}
         <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.contact')} title={t('tickets.header.contact')} onClick={onContact} data-testid="header-contact">

@@ -37,3 +37,16 @@ describe('ticket row: the bot icon (isBot)', () => {
     expect(within(row).getByTestId('ticket-contact-name')).toHaveTextContent('Maria Cliente');
   });
 });
+
+describe('ticket row: the contact’s rating', () => {
+  it('shows a closed ticket’s rating as an emoji, and none on an unrated or open one', async () => {
+    const row = await renderRow(testTicket({ status: 'closed', userRating: 4 }));
+    expect(within(row).getByTestId('ticket-rating')).toHaveTextContent('🙂');
+    expect(within(row).getByTestId('ticket-rating')).toHaveAttribute('title', 'Avaliação: 4 de 5');
+  });
+
+  it('shows no rating while the ticket is open', async () => {
+    const row = await renderRow(testTicket({ status: 'open', userRating: 5 }));
+    expect(within(row).queryByTestId('ticket-rating')).not.toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { useTicketActions } from './actions';
 import { cut, formatTicketTime, lastContact, lastMessageKind, queueChipText } from './format';
 import { usePresence } from './presence';
+import { TicketRating } from './TicketRating';
 import type { Ticket } from './types';
 
 /** Every row has the same height, so the virtual list places rows by arithmetic instead of measuring them. */
@@ -348,6 +349,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDel
           <span className="tr-name" title={contactName} data-testid="ticket-contact-name">
             {cut(contactName)}
           </span>
+          <TicketRating ticket={ticket} testId="ticket-rating" />
           <span className="tr-time" data-unread={ticket.unreadMessages > 0} data-testid="ticket-time">
             {formatTicketTime(ticket.updatedAt, now)}
           </span>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { ScheduleDialog } from '../schedules';
 import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';
-import { AcceptDialog, AlreadyTakenDialog, NewTicketDialog, TransferDialog, type NewTicketChoice } from './dialogs';
+import { AcceptDialog, AlreadyTakenDialog, NewTicketDialog, TransferDialog, useQueueChoices, type NewTicketChoice } from './dialogs';
 import { HistoryDialog } from './HistoryDialog';
 import { otherOpenTicketHolder, type TicketHolder } from './holder';
 import type { Ticket } from './types';
@@ -52,6 +52,9 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   const [createTicket, creating] = useCreateTicketMutation();
   const [deleteTicket, deleting] = useDeleteTicketMutation();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  // With no queue to choose (a fresh company, or a user outside every queue) the ticket is taken as it is.
+  const queueChoices = useQueueChoices('mine');
+  const needsQueue = (ticket: Ticket) => ticket.queueId === null && queueChoices.length > 0;
 
   const [accepting, setAccepting] = useState<{ ticket: Ticket; mode: 'accept' | 'reopen' } | null>(null);
   const [transferring, setTransferring] = useState<{ ticket: Ticket; presetUser: NamedOption | null } | null>(null);
@@ -100,11 +103,11 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
 
   const actions: TicketActions = {
     accept: (ticket) => {
-      if (ticket.queueId === null) setAccepting({ ticket, mode: 'accept' });
+      if (needsQueue(ticket)) setAccepting({ ticket, mode: 'accept' });
       else void takeWith(ticket, ticket.queueId);
     },
     reopen: (ticket) => {
-      if (ticket.queueId === null) setAccepting({ ticket, mode: 'reopen' });
+      if (needsQueue(ticket)) setAccepting({ ticket, mode: 'reopen' });
       else void takeWith(ticket, ticket.queueId);
     },
     ignore: (ticket) => {

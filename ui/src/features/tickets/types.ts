@@ -37,13 +37,16 @@ export interface Ticket {
   contact: TicketContact | null;
   tags: TicketTag[];
   whatsappId: number | null;
-  whatsapp: { id: number; name: string; groupAsTicket?: boolean | string } | null;
+  /** `wavoip` is the connection's call token (the call button's). */
+  whatsapp: { id: number; name: string; groupAsTicket?: boolean | string; wavoip?: string } | null;
   channel: string;
   isGroup: boolean;
   isBot: boolean;
   unreadMessages: number;
   lastMessage: string;
   useIntegration: boolean;
+  /** The contact's rating (1 to 5) of a closed ticket, once given. */
+  userRating?: number | null;
   createdAt: string;
   updatedAt: string;
 }

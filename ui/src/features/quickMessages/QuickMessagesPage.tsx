@@ -1,0 +1,140 @@
+import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { LuCheck, LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useErrorToast } from '../../app/notify';
+import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { toaster } from '../../app/toaster';
+import { useT } from '../../i18n';
+import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { ListFrame } from '../../shared/ListFrame';
+import { useDebounced } from '../contacts';
+import { quickMessagesApi, useDeleteQuickMessageMutation, useQuickMessagesQuery, type QuickMessage } from './api';
+import { applyQuickMessageFrame, mayChangeQuickMessage, quickMessageLabel } from './quickMessageForm';
+
+const QuickMessageDialog = lazy(() => import('./QuickMessageDialog'));
+
+const SEARCH_DEBOUNCE_MS = 500;
+
+/** /quick-messages: the replies the user may see, with add, edit and delete by the role rules; live by `quickmessage` frames. */
+export default function QuickMessagesPage() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const showError = useErrorToast();
+  const me = useAppSelector((state) => state.session.user)!;
+  const [searchText, setSearchText] = useState('');
+  const searchParam = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
+  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const { data, isLoading, isError, isFetching, refetch } = useQuickMessagesQuery({ searchParam, pageNumber });
+  const [editing, setEditing] = useState<{ record: QuickMessage | null } | null>(null);
+  const [deleteQuickMessage, deleting] = useDeleteQuickMessageMutation();
+
+  const applyFrame = (frame: unknown) =>
+    dispatch(quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)));
+  useSocketEvent('quickmessage', applyFrame);
+  useSocketReconnect(() => {
+    if (pageNumber === 1) refetch();
+    else setPage({ searchParam, pageNumber: 1 });
+  });
+
+  const deletion = useConfirmation<QuickMessage>(async (record) => {
+    try {
+      await deleteQuickMessage(record.id).unwrap();
+      applyFrame({ action: 'delete', id: record.id });
+      toaster.create({ type: 'success', description: t('quickMessages.deleted') });
+      return 'close';
+    } catch (error) {
+      showError(error);
+      return 'stay';
+    }
+  });
+
+  const columns: Column<QuickMessage>[] = [
+    {
+      key: 'shortcode',
+      header: 'quickMessages.column.shortcode',
+      render: (row) => (
+        <HStack gap="2">
+          <Text>{row.shortcode}</Text>
+          {row.isCategory && <Badge variant="subtle">{t('quickMessages.category')}</Badge>}
+        </HStack>
+      ),
+      cell: (row) => ({ 'data-testid': `quick-message-shortcode-${row.id}` }),
+    },
+    {
+      key: 'message',
+      header: 'quickMessages.column.message',
+      render: (row) => (
+        <HStack gap="1">
+          {row.mediaName && <LuPaperclip />}
+          <Text truncate>{quickMessageLabel(row)}</Text>
+        </HStack>
+      ),
+      cell: (row) => ({ maxW: 'md', title: quickMessageLabel(row), 'data-testid': `quick-message-label-${row.id}` }),
+    },
+    {
+      key: 'geral',
+      header: 'quickMessages.column.geral',
+      render: (row) =>
+        row.geral ? (
+          <Icon color="green.500" aria-label={t('quickMessages.column.geral')} data-testid={`quick-message-geral-${row.id}`}>
+            <LuCheck />
+          </Icon>
+        ) : null,
+    },
+  ];
+
+  const records = data?.records ?? [];
+  return (
+    <ListFrame
+      testId="quick-messages-page"
+      title="quickMessages.title"
+      maxW="6xl"
+      fill
+      search={{ value: searchText, onChange: setSearchText, placeholder: 'quickMessages.search', testId: 'quick-messages-search' }}
+      add={{ label: 'quickMessages.add', onClick: () => setEditing({ record: null }), testId: 'quick-message-add' }}
+      query={{ isLoading, isError: isError && records.length === 0, refetch }}
+      loadFailed="quickMessages.loadFailed"
+      dialogs={
+        <>
+          {editing && (
+            <Suspense fallback={null}>
+              <QuickMessageDialog
+                record={editing.record}
+                onClose={() => setEditing(null)}
+                onSaved={(record) => applyFrame({ action: editing.record ? 'update' : 'create', record })}
+              />
+            </Suspense>
+          )}
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('quickMessages.deleteTitle', { shortcode: deletion.subject?.shortcode ?? '' })}
+            message={t('quickMessages.deleteConfirm')}
+            loading={deleting.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="quick-message-delete-dialog"
+            confirmTestId="quick-message-delete-confirm"
+          />
+        </>
+      }
+    >
+      <DataTable
+        rows={records}
+        columns={columns}
+        testId="quick-messages-table"
+        rowTestId={(row) => `quick-message-row-${row.id}`}
+        loading={isFetching && pageNumber > 1}
+        empty={{ text: 'quickMessages.empty', testId: 'quick-messages-empty' }}
+        actionsHeader="quickMessages.column.actions"
+        actions={[
+          { key: 'edit', label: 'quickMessages.edit', icon: <LuPencil />, onClick: (row) => setEditing({ record: row }), testId: (row) => `quick-message-edit-${row.id}`, shown: (row) => mayChangeQuickMessage(me, row) },
+          { key: 'delete', label: 'quickMessages.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `quick-message-delete-${row.id}`, shown: (row) => mayChangeQuickMessage(me, row) },
+        ]}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'quick-messages-scroll' }}
+      />
+    </ListFrame>
+  );
+}

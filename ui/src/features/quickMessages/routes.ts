@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { LuZap } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/** /quick-messages: every user's quick replies (own and general ones). Menu order 40: after tickets, as the side menu lists them. */
+export const quickMessageRoutes: AppRoute[] = [
+  {
+    id: 'quick-messages',
+    path: '/quick-messages',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./QuickMessagesPage')),
+    menu: { labelKey: 'menu.quickMessages', icon: LuZap, group: 'main', order: 40 },
+  },
+];

@@ -1,0 +1,135 @@
+import { Badge, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useSearchParams } from 'react-router';
+import { useErrorToast } from '../../app/notify';
+import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
+import { useAppDispatch } from '../../app/store';
+import { toaster } from '../../app/toaster';
+import { useT, type MessageKey } from '../../i18n';
+import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { ListFrame } from '../../shared/ListFrame';
+import { useDebounced } from '../contacts';
+import { schedulesApi, useDeleteScheduleMutation, useSchedulesQuery, type Schedule } from './api';
+import { applyScheduleFrame, formatSendAt, previewBody, statusKey } from './format';
+import { canSaveSchedule } from './rules';
+
+const ScheduleFormDialog = lazy(() => import('./ScheduleFormDialog'));
+
+/** Search debounce, as every list's. */
+const SEARCH_DEBOUNCE_MS = 500;
+
+const statusPalette = (status: string) => (status === 'ERRO' ? 'red' : status === 'ENVIADA' ? 'green' : 'gray');
+
+/** /schedules: the company's scheduled messages; `?contactId=` opens the add dialog for that contact. Live by `schedule` frames. */
+export default function SchedulesPage() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const showError = useErrorToast();
+  const [params, setParams] = useSearchParams();
+  const [searchText, setSearchText] = useState('');
+  const searchParam = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
+  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const { data, isLoading, isError, isFetching, refetch } = useSchedulesQuery({ searchParam, pageNumber });
+  const [editing, setEditing] = useState<{ schedule: Schedule | null; contactId?: number } | null>(null);
+  const [deleteSchedule, deleting] = useDeleteScheduleMutation();
+
+  // A link from a contact opens the add dialog once; the parameter leaves the address so a reload does not reopen it.
+  useEffect(() => {
+    const contactId = Number(params.get('contactId'));
+    if (!Number.isInteger(contactId) || contactId <= 0) return;
+    setEditing({ schedule: null, contactId });
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const applyFrame = (frame: unknown) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
+  useSocketEvent('schedule', applyFrame);
+  useSocketReconnect(() => {
+    if (pageNumber === 1) refetch();
+    else setPage({ searchParam, pageNumber: 1 });
+  });
+
+  const deletion = useConfirmation<Schedule>(async (schedule) => {
+    try {
+      await deleteSchedule(schedule.id).unwrap();
+      applyFrame({ action: 'delete', scheduleId: schedule.id });
+      toaster.create({ type: 'success', description: t('schedules.deleted') });
+      return 'close';
+    } catch (error) {
+      showError(error);
+      return 'stay';
+    }
+  });
+
+  const columns: Column<Schedule>[] = [
+    { key: 'contact', header: 'schedules.column.contact', render: (row) => row.contact?.name ?? '—', cell: (row) => ({ 'data-testid': `schedule-contact-${row.id}` }) },
+    { key: 'body', header: 'schedules.column.body', render: (row) => previewBody(row.body), cell: (row) => ({ title: row.body, 'data-testid': `schedule-body-${row.id}` }) },
+    { key: 'sendAt', header: 'schedules.column.sendAt', render: (row) => formatSendAt(row.sendAt), cell: (row) => ({ 'data-testid': `schedule-send-at-${row.id}` }) },
+    {
+      key: 'status',
+      header: 'schedules.column.status',
+      render: (row) => (
+        <Badge colorPalette={statusPalette(row.status)} title={row.failureReason ?? undefined} data-testid={`schedule-status-${row.id}`} data-status={row.status}>
+          {t(statusKey(row.status) as MessageKey)}
+        </Badge>
+      ),
+    },
+  ];
+
+  const schedules = data?.schedules ?? [];
+  return (
+    <ListFrame
+      testId="schedules-page"
+      title="schedules.title"
+      maxW="6xl"
+      fill
+      search={{ value: searchText, onChange: setSearchText, placeholder: 'schedules.search', testId: 'schedules-search' }}
+      add={{ label: 'schedules.add', onClick: () => setEditing({ schedule: null }), testId: 'schedule-add' }}
+      query={{ isLoading, isError: isError && schedules.length === 0, refetch }}
+      loadFailed="schedules.loadFailed"
+      dialogs={
+        <>
+          {editing && (
+            <Suspense fallback={null}>
+              <ScheduleFormDialog
+                schedule={editing.schedule}
+                contactId={editing.contactId}
+                onClose={() => setEditing(null)}
+                onSaved={(schedule) => applyFrame({ action: editing.schedule ? 'update' : 'create', schedule })}
+              />
+            </Suspense>
+          )}
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('schedules.deleteTitle')}
+            message={t('schedules.deleteConfirm')}
+            loading={deleting.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="schedule-delete-dialog"
+            confirmTestId="schedule-delete-confirm"
+          />
+        </>
+      }
+    >
+      <DataTable
+        rows={schedules}
+        columns={columns}
+        testId="schedules-table"
+        rowTestId={(row) => `schedule-row-${row.id}`}
+        loading={isFetching && pageNumber > 1}
+        empty={{ text: 'schedules.empty', testId: 'schedules-empty' }}
+        actionsHeader="schedules.column.actions"
+        actions={[
+          { key: 'edit', label: 'schedules.edit', icon: <LuPencil />, onClick: (row) => setEditing({ schedule: row }), testId: (row) => `schedule-edit-${row.id}`, shown: canSaveSchedule },
+          // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
+          { key: 'delete', label: 'schedules.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `schedule-delete-${row.id}`, shown: canSaveSchedule },
+        ]}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'schedules-scroll' }}
+      />
+      {isError && schedules.length > 0 && <Text color="fg.error">{t('schedules.loadFailed')}</Text>}
+    </ListFrame>
+  );
+}
