@@ -147,6 +147,7 @@ describe('tags in a browser', { timeout: 180_000 }, () => {
     await mover.getByTestId('tag-field-name').fill('Fechamento');
     await expect(mover.getByTestId('tag-field-kanban').locator('input').isChecked()).resolves.toBe(true);
     await mover.getByTestId('tag-save').click();
+    await mover.getByTestId('tag-dialog').waitFor({ state: 'detached' });
     const closing = (await call('GET', '/tags/kanban')).lista.find((tag: { name: string }) => tag.name === 'Fechamento');
     await watcher.getByTestId(`kanban-lane-${closing.id}`).waitFor();
 
