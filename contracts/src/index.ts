@@ -33,6 +33,7 @@ export * from './contacts/privacy';
 export * from './contacts/import';
 export * from './tags/events';
 export * from './tags/api';
+export * from './tags/kanban';
 export * from './connections/events';
 export * from './connections/api';
 export * from './meta/api';

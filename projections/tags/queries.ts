@@ -3,19 +3,34 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TagsTable } from './tables';
 
-const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
+const tagFromRow = (row: Selectable<TagsTable> & { tickets_count: number | string | null }): TagView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
   color: row.color,
   kanban: row.kanban === 1 ? 1 : 0,
   userId: row.user_id,
+  ticketsCount: Number(row.tickets_count ?? 0),
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
+/**
+ * The tags' rows with their tickets count, counted when read from the contacts' tags and the tickets: a counter
+ * kept by this projector would depend on the contacts projector having applied the same events first, which
+ * nothing orders.
+ */
+const tagRows = (db: Kysely<ReadDatabase>) =>
+  db
+    .selectFrom('read.tags')
+    .selectAll()
+    .select(
+      sql<number>`(select count(*)::int from read.contact_tags ct join read.tickets t on t.company_id = ct.company_id and t.contact_id = ct.contact_id and not t.deleted
+        where ct.tag_id = read.tags.id)`.as('tickets_count'),
+    );
+
 export async function findTag(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<TagView | undefined> {
-  const row = await db.selectFrom('read.tags').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const row = await tagRows(db).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   return row ? tagFromRow(row) : undefined;
 }
 
@@ -28,7 +43,7 @@ export async function listTags(
   companyId: number,
   options: { searchParam?: string; kanban?: 0 | 1; offset?: number; limit?: number } = {},
 ): Promise<{ tags: TagView[]; hasMore: boolean }> {
-  let query = db.selectFrom('read.tags').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
+  let query = tagRows(db).where('company_id', '=', companyId).where('deleted', '=', false);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
   if (options.kanban !== undefined) query = query.where('kanban', '=', options.kanban);

@@ -17,7 +17,7 @@ export const viewerOf = (principal: { userId: number; profile: Profile; super: b
 });
 
 /** The same rule as SQL over a table with status, user_id, queue_id and is_group (tickets or ticket_counts). */
-function visibleTo(eb: ExpressionBuilder<any, any>, viewer: TicketViewer, showAll: boolean): Expression<SqlBool> {
+export function visibleTo(eb: ExpressionBuilder<any, any>, viewer: TicketViewer, showAll: boolean): Expression<SqlBool> {
   if (showAll && seesAllTickets(viewer)) return sql<SqlBool>`true`;
   const myQueues = viewer.queueIds.length > 0 ? eb('queue_id', 'in', viewer.queueIds) : sql<SqlBool>`false`;
   const queueOk = viewer.allTicket === 'enable' ? eb.or([eb('queue_id', 'is', null), myQueues]) : myQueues;

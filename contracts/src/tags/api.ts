@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TagColor } from './events';
 import { Count32Param, safeText } from '../common/bounds';
 
-/** A tag's name: missing or empty → 'Obrigatório', under 3 characters → 'Mensagem muito curta'. */
+/** Tag name: missing or empty → 'Obrigatório', under 3 characters → the tag dialog's 'Tag muito curta!'. */
 const tagName = safeText({ error: 'Obrigatório' })
   .trim()
   .superRefine((value, ctx) => {
     if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'Obrigatório' });
-    else if (value.length < TAG_NAME_MIN_LENGTH) ctx.addIssue({ code: 'custom', message: 'Mensagem muito curta' });
+    else if (value.length < TAG_NAME_MIN_LENGTH) ctx.addIssue({ code: 'custom', message: TAG_NAME_TOO_SHORT });
     else if (value.length > TAG_NAME_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: 'Mensagem muito longa' });
   });
+
+/** What a name under three characters answers (the tag dialog shows the same words). */
+export const TAG_NAME_TOO_SHORT = 'Tag muito curta!';
 
 /** kanban arrives as 0/1, '0'/'1' or a boolean (a form switch); it is recorded as 0 or 1. */
 const kanban = z

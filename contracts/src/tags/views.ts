@@ -6,6 +6,8 @@ export interface TagView {
   color: string;
   kanban: 0 | 1;
   userId: number | null;
+  /** Tickets (any status, not deleted) of the contacts carrying the tag, 0 when none: a ticket's tags are its contact's. */
+  ticketsCount: number;
   createdAt: string;
   updatedAt: string;
 }

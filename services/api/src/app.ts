@@ -18,6 +18,7 @@ import { quickMessageRoutes } from './quickMessages/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { contactRoutes } from './contacts/routes';
 import { tagRoutes } from './tags/routes';
+import { kanbanRoutes } from './tags/kanban-routes';
 import { queueRoutes } from './queues/routes';
 import { metaRoutes } from './meta/routes';
 import { connectionRoutes } from './connections/routes';
@@ -80,7 +81,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, queueRoutes, connectionRoutes, sandboxRoutes, metaRoutes, helpRoutes]) {
+  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, kanbanRoutes, queueRoutes, connectionRoutes, sandboxRoutes, metaRoutes, helpRoutes]) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

@@ -59,7 +59,7 @@ describe('tag validation', () => {
   it.each([
     [{ color: '#ff0000' }, 'name', 'Obrigatório'],
     [{ name: '  ', color: '#ff0000' }, 'name', 'Obrigatório'],
-    [{ name: 'ab', color: '#ff0000' }, 'name', 'Mensagem muito curta'],
+    [{ name: 'ab', color: '#ff0000' }, 'name', 'Tag muito curta!'],
     [{ name: 'Valid', color: 'red' }, 'color', 'Cor inválida'],
   ])('refuses %j: %s %s', async (body, field, message) => {
     const response = await call(companyA.token, 'POST', '/tags', body);

@@ -49,6 +49,8 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/quick-messages\/:id/, `/quick-messages/${target.quickMessageA}`)
     .replace(/^\/schedules\/:id/, `/schedules/${target.scheduleA}`)
     .replace(/^\/tags\/:id/, `/tags/${target.tagA}`)
+    .replace(/^\/ticket-tags\/:ticketId\/:tagId/, `/ticket-tags/${target.ticketA}/${target.tagA}`)
+    .replace(/^\/ticket-tags\/:ticketId/, `/ticket-tags/${target.ticketA}`)
     .replace(/^\/ticket-notes\/:id/, `/ticket-notes/${target.noteA}`)
     .replace(/^\/ticket-notes\/list$/, `/ticket-notes/list?ticketId=${target.ticketA}&contactId=${target.contactA}`)
     .replace(/^\/tickets\/u\/:uuid/, `/tickets/u/${target.ticketUuidA}`)
@@ -72,6 +74,7 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /contacts/toggleDisableBot/:id': {},
   'POST /tags': { name: 'Own tag', color: '#000000', kanban: 0 },
   'PUT /tags/:id': { name: 'Hijacked' },
+  'PUT /ticket-tags/:ticketId/:tagId': {},
   'POST /tags/sync': { contactId: target.contactA, tags: [] },
   'POST /tickets': { contactId: target.contactA, status: 'open' },
   'PUT /tickets/:id': { status: 'closed' },
@@ -146,6 +149,7 @@ const ownScope = new Set([
   'GET /tags',
   'GET /tags/list',
   'GET /tags/kanban',
+  'GET /ticket/kanban',
   'POST /tags',
   'GET /tickets',
   'POST /tickets/closeAll',

@@ -13,6 +13,7 @@ import { todoRoutes } from '../features/todolist/routes';
 import { scheduleRoutes } from '../features/schedules/routes';
 import { quickMessageRoutes } from '../features/quickMessages/routes';
 import { contactRoutes } from '../features/contacts/routes';
+import { tagRoutes } from '../features/tags/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -31,4 +32,4 @@ import { contactRoutes } from '../features/contacts/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes, ...quickMessageRoutes, ...contactRoutes];
+export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes, ...quickMessageRoutes, ...contactRoutes, ...tagRoutes];

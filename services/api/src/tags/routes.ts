@@ -12,7 +12,7 @@ import { parse } from '../http/errors';
 const IdParam = z.object({ id: RecordIdParam });
 const ListAllQuery = z.object({ companyId: RecordIdParam.optional(), kanban: KanbanFilter.optional() });
 
-async function companyTag(ctx: ApiContext, request: FastifyRequest, id: number): Promise<TagView> {
+export async function companyTag(ctx: ApiContext, request: FastifyRequest, id: number): Promise<TagView> {
   const found = await findTag(ctx.db, request.principal.companyId, id);
   if (!found) throw new DomainError('ERR_NO_TAG_FOUND');
   return found;

@@ -11,6 +11,7 @@ import { useMediaUrl } from '../../shared/media';
 import type { MessageView as Message } from '@conversa/contracts';
 import type { ConversationTicket } from '../messages/types';
 import { TicketNotes } from '../notes/TicketNotes';
+import { TagEditor } from '../tags/TagEditor';
 import { useContactQuery, useSetContactActiveMutation, useToggleAcceptAudioMutation, useToggleDisableBotMutation, useUpdateContactMutation, type Contact } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
 import { formatContactNumber, hidesNumbers } from './number';
@@ -255,6 +256,7 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
           {t(contact.active ? 'contactDrawer.block' : 'contactDrawer.unblock')}
         </Button>
       </HStack>
+      <TagEditor contactId={contact.id} testId="contact-tags" />
       <Separator />
       <MediaTabs ticketId={ticket.id} />
       <Separator />

@@ -10,6 +10,7 @@ import { useAppSelector, type AppStore } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { ContactDrawer } from '../contacts';
+import { TagEditor } from '../tags/TagEditor';
 import { MessagesPanel } from '../messages';
 import { canDeleteTicket } from './access';
 import { useTicketActions } from './actions';
@@ -78,6 +79,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
           </Text>
         </Box>
       </HStack>
+      <TagEditor contactId={ticket.contactId} ticketId={ticket.id} testId="ticket-tags" />
       <HStack gap="1" flexShrink="0" ms="auto">
         {ticket.status === 'pending' && (
           <Button size="sm" colorPalette="green" loading={working} onClick={() => actions.accept(ticket)} data-testid="header-accept">

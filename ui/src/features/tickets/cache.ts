@@ -1,6 +1,9 @@
 import { canSeeTicket } from '@conversa/contracts/tickets/visibility';
 import { isSearchList, matchesList, ticketBefore, type TicketListArgs } from './listArgs';
-import type { ContactFrame, TicketFrame, TicketPage, TicketView as Ticket, TicketViewer } from '@conversa/contracts';
+import type { ContactFrame, ContactView, TicketFrame, TicketPage, TicketView as Ticket, TicketViewer } from '@conversa/contracts';
+
+/** A contact frame, or a change this browser made itself (its tags) that the rows should show at once. */
+export type ContactChange = ContactFrame | { action: 'update'; contact: Pick<ContactView, 'id'> & Partial<ContactView>; contactId?: never };
 
 /**
  * How live frames change the cached lists, without asking the server again.
@@ -104,7 +107,7 @@ export function rowsOfContact(data: TicketListData, contactId: number): Array<{ 
 }
 
 /** A contact frame renames, re-pictures or re-tags the rows of that contact's tickets (found beforehand, or here). */
-export function applyContactFrame(data: TicketListData, frame: ContactFrame, rows = frame.contact ? rowsOfContact(data, frame.contact.id) : []): void {
+export function applyContactFrame(data: TicketListData, frame: ContactChange, rows = frame.contact ? rowsOfContact(data, frame.contact.id) : []): void {
   const contact = frame.contact;
   if (frame.action === 'delete' || !contact) return;
   const { tags, ...fields } = contact;

@@ -4,7 +4,7 @@ import type { SocketClient } from '../../app/socket';
 import { useSocket } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
 import { ticketsApi } from './api';
-import { applyContactFrame, applyNotificationFrame, applyPlacement, countChange, locateTicket, placeTicket, rowsOfContact } from './cache';
+import { applyContactFrame, applyNotificationFrame, type ContactChange, applyPlacement, countChange, locateTicket, placeTicket, rowsOfContact } from './cache';
 import { normaliseListArgs } from './listArgs';
 import { applyPresenceFrame, type PresenceFrame } from './presence';
 import { playNotificationSound } from './sound';
@@ -40,6 +40,31 @@ function knownTicket(state: TicketsState, ticketId: number): boolean {
     if (data && locateTicket(data, ticketId)) return true;
   }
   return false;
+}
+
+/**
+ * A contact frame (or one's own tag edit, before its frame) renames, re-pictures or re-tags that contact's rows
+ * in every list and the open ticket: the header's tags decide whether the requiredTag rule lets it close.
+ */
+export function applyContactToTickets(store: AppStore, frame: ContactChange): void {
+  if (frame?.action === 'delete' || !frame?.contact) return;
+  const contact = frame.contact;
+  const state = ticketsState(store);
+  for (const args of ticketsApi.util.selectCachedArgsForQuery(state, 'ticketList')) {
+    const data = ticketsApi.endpoints.ticketList.select(args)(state).data;
+    const rows = data ? rowsOfContact(data, contact.id) : [];
+    if (rows.length > 0) store.dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => applyContactFrame(draft, frame, rows)));
+  }
+  for (const uuid of ticketsApi.util.selectCachedArgsForQuery(state, 'ticketByUuid')) {
+    if (ticketsApi.endpoints.ticketByUuid.select(uuid)(state).data?.contactId !== contact.id) continue;
+    store.dispatch(
+      ticketsApi.util.updateQueryData('ticketByUuid', uuid, (ticket) => {
+        const { tags, ...fields } = contact;
+        if (ticket.contact) Object.assign(ticket.contact, fields);
+        if (tags) ticket.tags = tags;
+      }),
+    );
+  }
 }
 
 export function createTicketLive(store: AppStore) {
@@ -92,16 +117,7 @@ export function createTicketLive(store: AppStore) {
     }
   };
 
-  const onContact = (raw: unknown) => {
-    const frame = raw as ContactFrame;
-    if (frame?.action === 'delete' || !frame?.contact) return;
-    const state = ticketsState(store);
-    for (const args of ticketsApi.util.selectCachedArgsForQuery(state, 'ticketList')) {
-      const data = ticketsApi.endpoints.ticketList.select(args)(state).data;
-      const rows = data ? rowsOfContact(data, frame.contact.id) : [];
-      if (rows.length > 0) store.dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => applyContactFrame(draft, frame, rows)));
-    }
-  };
+  const onContact = (raw: unknown) => applyContactToTickets(store, raw as ContactFrame);
 
   return {
     onTicket,

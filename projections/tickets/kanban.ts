@@ -1,0 +1,45 @@
+import { KANBAN_TICKETS_LIMIT, type KanbanTicket, type TicketViewer } from '@conversa/contracts';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ReadDatabase } from '../database';
+import { visibleTo } from './queries';
+
+/**
+ * The kanban board's cards: the company's tickets still being handled (pending, open, group) in the
+ * given queues — never past the viewer's own queues, whatever their profile — that the shared
+ * visibility rule lets the viewer see, newest activity first. One statement: the contact's name and
+ * number and its live tags (with their kanban flag, which picks the lane) come in the same rows.
+ */
+export async function kanbanTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, queueIds: readonly number[] | undefined): Promise<KanbanTicket[]> {
+  const mine = new Set(viewer.queueIds);
+  const queues = queueIds === undefined ? [...mine] : queueIds.filter((id) => mine.has(id));
+  if (queues.length === 0) return [];
+  const rows = await db
+    .selectFrom('read.tickets as t')
+    .select(['t.id', 't.uuid', 't.status', 't.queue_id', 't.user_id', 't.contact_id', 't.last_message', 't.updated_at'])
+    .select([
+      sql<{ name: string; number: string } | null>`(select jsonb_build_object('name', c.name, 'number', c.number) from read.contacts c where c.id = t.contact_id)`.as('contact'),
+      sql<KanbanTicket['tags']>`coalesce((select jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban) order by lower(tg.name), tg.id)
+        from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = t.contact_id and not tg.deleted), '[]'::jsonb)`.as('tags'),
+    ])
+    .where('t.company_id', '=', companyId)
+    .where('t.deleted', '=', false)
+    .where('t.status', 'in', ['pending', 'open', 'group'])
+    .where('t.queue_id', 'in', queues)
+    .where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, true))
+    .orderBy('t.updated_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(KANBAN_TICKETS_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    uuid: row.uuid,
+    status: row.status,
+    queueId: row.queue_id,
+    userId: row.user_id,
+    contactId: row.contact_id,
+    contact: { name: row.contact?.name ?? '', number: row.contact?.number ?? '' },
+    lastMessage: row.last_message ?? '',
+    updatedAt: new Date(row.updated_at).toISOString(),
+    tags: row.tags,
+  }));
+}

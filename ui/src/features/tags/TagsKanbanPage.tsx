@@ -1,0 +1,6 @@
+import { TagsScreen } from './TagsPage';
+
+/** /TagsKanban: the kanban lanes (kanban tags) with their count. */
+export default function TagsKanbanPage() {
+  return <TagsScreen lanes />;
+}

@@ -1,0 +1,124 @@
+import { Badge, Text } from '@chakra-ui/react';
+import type { TagView } from '@conversa/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useAppDispatch } from '../../app/store';
+import { useT } from '../../i18n';
+import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { useFeedback } from '../../shared/feedback';
+import { ListFrame } from '../../shared/ListFrame';
+import { useDebounced } from '../contacts';
+import { tagsApi, useDeleteTagMutation, useTagPageQuery } from './api';
+import { applyTagFrame, useTagFrames } from './socket';
+import { TagChipBadge } from './TagChip';
+
+const TagDialog = lazy(() => import('./TagDialog'));
+
+/** Search debounce (the infinite scroll's 100 px is the shared table's). */
+export const TAGS_SEARCH_DEBOUNCE_MS = 500;
+
+const feedbackTexts = { success: 'tags.toasts.deleted', saveFailed: 'tags.saveFailed', deleteFailed: 'tags.deleteFailed' } as const;
+
+const columns: Column<TagView>[] = [
+  { key: 'name', header: 'tags.column.name', render: (tag) => <TagChipBadge tag={tag} testId={`tag-name-${tag.id}`} /> },
+  { key: 'tickets', header: 'tags.column.tickets', render: (tag) => <Text data-testid={`tag-tickets-${tag.id}`}>{tag.ticketsCount ?? 0}</Text> },
+];
+
+/**
+ * The tags screens: /tags (every tag) and /TagsKanban (the kanban lanes, titled with how many are loaded).
+ * Search (lower-cased, debounced), add, edit, delete with confirmation and infinite scroll; the list follows
+ * `tag` frames.
+ */
+export function TagsScreen({ lanes }: { lanes: boolean }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const [searchText, setSearchText] = useState('');
+  const searchParam = useDebounced(searchText.trim().toLowerCase(), TAGS_SEARCH_DEBOUNCE_MS);
+  const kanban = lanes ? (1 as const) : undefined;
+  const [page, setPage] = useState({ searchParam: '', offset: 0 });
+  // A new search starts again from the top.
+  const offset = page.searchParam === searchParam ? page.offset : 0;
+  const { data, isLoading, isError, isFetching, refetch } = useTagPageQuery({ searchParam, kanban, offset });
+  const [editing, setEditing] = useState<{ tag: TagView | null } | null>(null);
+  const [deleteTag, deleting] = useDeleteTagMutation();
+  const feedback = useFeedback(feedbackTexts);
+  useTagFrames();
+
+  const tags = data?.tags ?? [];
+  const args = { searchParam, kanban, offset };
+  // What this browser saved shows at once; the frame that follows changes nothing more.
+  const applyHere = (frame: unknown) => dispatch(tagsApi.util.updateQueryData('tagPage', args, (draft) => applyTagFrame(draft, frame, args)));
+  const deletion = useConfirmation<TagView>(async (tag) => {
+    try {
+      await deleteTag(tag.id).unwrap();
+      applyHere({ action: 'delete', tagId: tag.id });
+      feedback.succeeded();
+      return 'close';
+    } catch (error) {
+      feedback.deleteFailed(error);
+      return 'stay';
+    }
+  });
+
+  return (
+    <ListFrame
+      testId={lanes ? 'tags-kanban-page' : 'tags-page'}
+      title={lanes ? 'tags.lanesTitle' : 'tags.title'}
+      maxW="5xl"
+      fill
+      beside={
+        lanes && (
+          <Badge size="lg" variant="subtle" data-testid="tags-count">
+            {tags.length}
+          </Badge>
+        )
+      }
+      search={{ value: searchText, onChange: setSearchText, placeholder: 'tags.search', testId: 'tags-search' }}
+      add={{ label: lanes ? 'tags.addLane' : 'tags.add', onClick: () => setEditing({ tag: null }), testId: 'tag-add' }}
+      query={{ isLoading, isError: isError && tags.length === 0, refetch }}
+      loadFailed="tags.loadFailed"
+      dialogs={
+        <>
+          {editing && (
+            <Suspense fallback={null}>
+              <TagDialog tag={editing.tag} kanbanMode={lanes} onClose={() => setEditing(null)} onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })} />
+            </Suspense>
+          )}
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('tags.deleteTitle', { name: deletion.subject?.name ?? '' })}
+            message={t('tags.deleteConfirm')}
+            loading={deleting.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="tag-delete-dialog"
+            confirmTestId="tag-delete-confirm"
+            size="md"
+            closeButton
+          />
+        </>
+      }
+    >
+      <DataTable
+        rows={tags}
+        columns={columns}
+        testId="tags-table"
+        interactive
+        rowTestId={(tag) => `tag-row-${tag.id}`}
+        empty={{ text: 'tags.empty', testId: 'tags-empty' }}
+        loading={isFetching}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, offset: tags.length }), maxH: 'calc(100vh - 12rem)', testId: 'tags-scroll' }}
+        actionsHeader="tags.column.actions"
+        actions={[
+          { key: 'edit', label: 'tags.edit', icon: <LuPencil />, onClick: (tag) => setEditing({ tag }), testId: (tag) => `tag-edit-${tag.id}` },
+          { key: 'delete', label: 'tags.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (tag) => `tag-delete-${tag.id}` },
+        ]}
+      />
+    </ListFrame>
+  );
+}
+
+export default function TagsPage() {
+  return <TagsScreen lanes={false} />;
+}
