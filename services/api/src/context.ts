@@ -1,6 +1,6 @@
 import type { MetaSettings } from '@conversa/channels/meta/index';
 import type { EventRegistry, Position } from '@conversa/contracts';
-import { runCommand, systemActor, userActor, type CommandResult, type DomainEvent, type Execution, type IdAllocator } from '@conversa/core';
+import { systemActor, userActor, type IdAllocator, type WaitForProjections } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
@@ -37,28 +37,7 @@ export interface ApiContext {
   meta?: MetaSettings;
 }
 
-export interface WaitForProjections {
-  /** Only these read models (projector names); `[]`: none. */
-  readModels?: readonly string[];
-  /**
-   * The types of the events written: only the read models that handle one of them can change, so
-   * only those are waited for (a backlog elsewhere does not hold the request).
-   */
-  eventTypes?: readonly string[];
-}
-
-/**
- * Runs a command and waits until the read models its events change show its effect.
- * `readModels`: only those the caller reads afterwards (projector names); `[]` waits for none.
- */
-export async function execute<State, Command, Event extends DomainEvent>(
-  ctx: ApiContext,
-  execution: Execution<State, Command, Event>,
-  options: { readModels?: readonly string[] } = {},
-): Promise<CommandResult<State>> {
-  const result = await runCommand(ctx, execution);
-  if (options.readModels?.length !== 0) await ctx.waitForProjections(result.position, { ...options, eventTypes: result.events.map((event) => event.type) });
-  return result;
-}
+/** Runs a command and waits (bounded) until the read models show it: the core's one command style. */
+export { execute, type WaitForProjections } from '@conversa/core';
 
 export { userActor, systemActor };

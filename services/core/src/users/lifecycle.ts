@@ -1,7 +1,5 @@
-import { defaultUserDetails, DomainError, streams, type Actor, type Position, type UserDetails } from '@conversa/contracts';
-import type { DomainEvent } from '../commands/decider';
-import type { CommandResult } from '../commands/handle';
-import { runCommand, type CommandContext, type Execution } from '../commands/run';
+import { defaultUserDetails, DomainError, streams, type Actor, type UserDetails } from '@conversa/contracts';
+import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
 import { userSeats } from './seats';
 import { user, userEmail } from './user';
@@ -10,10 +8,9 @@ import { user, userEmail } from './user';
  * What the user use cases need of their process. Each step is awaited into the read models, as a
  * request's commands are: the next step, or the answer, may read what the previous one wrote.
  */
-export interface UserUseCaseContext extends CommandContext {
+export interface UserUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
   hashPassword(password: string): Promise<string>;
-  waitForProjections(position: Position | null): Promise<void>;
   /** Where profile pictures are kept: a deleted user's goes with them. */
   media: { remove(companyId: number, url: string): Promise<void> };
 }
@@ -32,11 +29,6 @@ export interface EmailClaim {
   actor: Actor;
 }
 
-async function execute<State, Command, Event extends DomainEvent>(ctx: UserUseCaseContext, execution: Execution<State, Command, Event>): Promise<CommandResult<State>> {
-  const result = await runCommand(ctx, execution);
-  await ctx.waitForProjections(result.position);
-  return result;
-}
 
 /**
  * Holds an e-mail for a user while `work` creates what goes with it; if the work fails the
