@@ -32,3 +32,4 @@ export * from './routing/index';
 export * from './connections/connection';
 export * from './connections/imports';
 export * from './tickets/greetings';
+export * from './settings/use-cases';

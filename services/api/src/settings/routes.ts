@@ -1,32 +1,20 @@
-import { CompanySettingsSchema, DomainError, streams, type CompanySettingKey, RecordIdParam, safeText } from '@conversa/contracts';
-import { company } from '@conversa/core';
+import { CompanySettingsSchema, type CompanySettingKey, RecordIdParam, safeText } from '@conversa/contracts';
+import { changeCompanySetting, PLATFORM_COMPANY_ID } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
 
 const SettingKey = z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]);
-/** Company 1's userCreation is the platform's signup switch (signup reads it there), whoever's company the super user is in. */
-const PLATFORM_COMPANY_ID = 1;
 /** The payment token is a secret: it is written, never read back. */
 const reveal = (key: string, value: string) => (key === 'asaas' ? (value ? '********' : '') : value);
 
 export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const change = async (principal: Principal, key: CompanySettingKey, value: unknown) => {
-    // userCreation governs the whole platform's signup: only a super user may flip it.
-    if (key === 'userCreation' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
-    const checked = CompanySettingsSchema.shape[key].parse(value) as string;
-    const companyId = key === 'userCreation' ? PLATFORM_COMPANY_ID : principal.companyId;
-    await execute(ctx, {
-      decider: company,
-      streamId: streams.company(companyId),
-      command: { type: 'ChangeCompanySetting', key, value: checked },
-      companyId,
-      actor: userActor(principal.userId),
-    });
-    return { key, value: reveal(key, checked) };
+    const changed = await changeCompanySetting(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), isSuper: principal.super, key, value });
+    return { key, value: reveal(key, changed.value) };
   };
 
   // userCreation is shown to super users only, with the platform's value.
