@@ -33,3 +33,4 @@ export * from './connections/connection';
 export * from './connections/imports';
 export * from './tickets/greetings';
 export * from './settings/use-cases';
+export * from './contacts/use-cases';

@@ -1,9 +1,9 @@
-import { BlockContactRequest, Channel, MASK_CHAR, maskContact, contactStream, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, type ContactProfile, type ContactView } from '@conversa/contracts';
-import { changeContact, contact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, type ContactProfile, type ContactView } from '@conversa/contracts';
+import { changeContact, commandContact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
 import { findContact, listContacts, listContactSummaries } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 import { answersContacts, numbersHiddenFor } from '../http/number-privacy';
@@ -22,10 +22,10 @@ async function companyContact(ctx: ApiContext, request: FastifyRequest, id: numb
 }
 
 /** Runs a command on an existing contact and answers with the contact as the read model now shows it. */
-async function commandContact(ctx: ApiContext, request: FastifyRequest, id: number, command: ContactCommand): Promise<ContactView> {
+async function onContact(ctx: ApiContext, request: FastifyRequest, id: number, command: ContactCommand): Promise<ContactView> {
   await companyContact(ctx, request, id);
   const { principal } = request;
-  await execute(ctx, { decider: contact, streamId: contactStream(id), command, companyId: principal.companyId, actor: userActor(principal.userId) });
+  await commandContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id, command });
   return companyContact(ctx, request, id);
 }
 
@@ -94,18 +94,18 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.put('/contacts/block/:id', async (request) => {
     const { id } = parse(IdParam, request.params);
     const { active } = parse(BlockContactRequest, request.body);
-    return commandContact(ctx, request, id, { type: 'SetContactActive', active });
+    return onContact(ctx, request, id, { type: 'SetContactActive', active });
   });
 
   // Both toggles answer with the whole contact, whose disableBot / acceptAudioMessage is the new value.
   app.put('/contacts/toggleDisableBot/:id', async (request) => {
     const { id } = parse(IdParam, request.params);
-    return commandContact(ctx, request, id, { type: 'ToggleContactBot' });
+    return onContact(ctx, request, id, { type: 'ToggleContactBot' });
   });
 
   app.put('/contacts/toggleAcceptAudio/:id', async (request) => {
     const { id } = parse(IdParam, request.params);
-    return commandContact(ctx, request, id, { type: 'ToggleContactAudio' });
+    return onContact(ctx, request, id, { type: 'ToggleContactAudio' });
   });
 
   app.get('/contactTags/:contactId', async (request) => {
