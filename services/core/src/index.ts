@@ -34,3 +34,4 @@ export * from './connections/imports';
 export * from './tickets/greetings';
 export * from './settings/use-cases';
 export * from './contacts/use-cases';
+export * from './queues/use-cases';

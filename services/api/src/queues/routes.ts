@@ -4,18 +4,15 @@ import {
   DomainError,
   ListChatbotsQuery,
   ListQueuesQuery,
-  queueColorStream,
-  queueStream,
   UpdateChatbotRequest,
   UpdateQueueRequest,
-  type Actor,
   type ChatbotOptionInput,
   RecordIdParam,
   type ChatbotOptionView,
   type QueueWithOptions,
   type DeletedAnswer,
 } from '@conversa/contracts';
-import { queue, queueColor, type PlannedOption } from '@conversa/core';
+import { addChatbotOption, changeChatbotOption, changeQueue, createQueue, deleteQueue, parentOptionQueue, removeChatbotOption, type QueueLookup } from '@conversa/core';
 import {
   countQueues,
   existingQueueIds,
@@ -27,7 +24,7 @@ import {
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 
@@ -44,16 +41,6 @@ async function companyOption(ctx: ApiContext, companyId: number, optionId: numbe
   const found = await findChatbotOption(ctx.db, companyId, optionId);
   if (!found) throw new DomainError('ERR_NO_CHATBOT_FOUND');
   return found;
-}
-
-/** Gives every new option of a form's tree its id; options that name an id keep it (the decider checks they are the queue's). */
-async function planOptions(ctx: ApiContext, nodes: readonly ChatbotOptionInput[]): Promise<PlannedOption[]> {
-  const planned: PlannedOption[] = [];
-  for (const { id, options, ...details } of nodes) {
-    const optionId = id ?? (await ctx.ids.next('chatbot'));
-    planned.push({ optionId, isNew: id === undefined, details, options: options === undefined ? undefined : await planOptions(ctx, options) });
-  }
-  return planned;
 }
 
 /**
@@ -79,42 +66,11 @@ async function checkOptionTargets(ctx: ApiContext, companyId: number, nodes: rea
   }
 }
 
-/**
- * Claims a colour for a queue of the company. A claim held by no live queue using that colour (a save that
- * stopped between its claim and its queue) is taken over once it is old; the guard decides, so racing saves still get one winner.
- */
-async function claimColor(ctx: ApiContext, companyId: number, color: string, queueId: number, actor: Actor): Promise<void> {
-  const claim = (takeOverFrom?: number) =>
-    execute(ctx, { decider: queueColor, streamId: queueColorStream(companyId, color), command: { type: 'ClaimQueueColor', companyId, color, queueId, takeOverFrom }, companyId, actor });
-  try {
-    await claim();
-  } catch (error) {
-    const ownerId = error instanceof DomainError && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS' ? error.details?.ownerId : undefined;
-    if (typeof ownerId !== 'number') throw error;
-    const owner = await findQueue(ctx.db, companyId, ownerId);
-    if (owner?.color === color) throw new DomainError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
-    try {
-      await claim(ownerId);
-    } catch (retryError) {
-      if (retryError instanceof DomainError && retryError.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') throw new DomainError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
-      throw retryError;
-    }
-  }
-}
-
-const releaseColor = (ctx: ApiContext, companyId: number, color: string, queueId: number, actor: Actor) =>
-  execute(ctx, { decider: queueColor, streamId: queueColorStream(companyId, color), command: { type: 'ReleaseQueueColor', companyId, color, queueId }, companyId, actor });
-
-/** Runs a queue command under a freshly claimed colour; if the command is refused, the colour is given back. */
-async function withClaimedColor<T>(ctx: ApiContext, companyId: number, color: string, queueId: number, actor: Actor, run: () => Promise<T>): Promise<T> {
-  await claimColor(ctx, companyId, color, queueId, actor);
-  try {
-    return await run();
-  } catch (error) {
-    await releaseColor(ctx, companyId, color, queueId, actor);
-    throw error;
-  }
-}
+/** What the queue use cases check against: the company's queues as the read model shows them. */
+const queueLookup = (ctx: ApiContext): QueueLookup => ({
+  queueCount: (companyId) => countQueues(ctx.db, companyId),
+  queueColor: async (companyId, queueId) => (await findQueue(ctx.db, companyId, queueId))?.color ?? null,
+});
 
 /**
  * Queues and their chatbot options. Every user of the company reads them
@@ -137,17 +93,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
     await checkOptionTargets(ctx, companyId, chatbots);
-    const queueId = await ctx.ids.next('queue');
-    const options = await planOptions(ctx, chatbots);
-    await withClaimedColor(ctx, companyId, details.color, queueId, actor, async () =>
-      execute(ctx, {
-        decider: queue,
-        streamId: queueStream(queueId),
-        command: { type: 'CreateQueue', queueId, details, companyQueueCount: await countQueues(ctx.db, companyId), options },
-        companyId,
-        actor,
-      }),
-    );
+    const queueId = await createQueue(ctx, { companyId, actor, details, chatbots, queues: queueLookup(ctx) });
     return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
   });
 
@@ -159,19 +105,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const actor = userActor(principal.userId);
     const current = await companyQueue(ctx, companyId, id);
     if (chatbots !== undefined) await checkOptionTargets(ctx, companyId, chatbots);
-    const options = chatbots === undefined ? undefined : await planOptions(ctx, chatbots);
-    const change = async () =>
-      execute(ctx, {
-        decider: queue,
-        streamId: queueStream(id),
-        command: { type: 'ChangeQueue', changes, companyQueueCount: await countQueues(ctx.db, companyId), options },
-        companyId,
-        actor,
-      });
-    if (changes.color !== undefined && changes.color !== current.color) {
-      await withClaimedColor(ctx, companyId, changes.color, id, actor, change);
-      await releaseColor(ctx, companyId, current.color, id, actor);
-    } else await change();
+    await changeQueue(ctx, { companyId, actor, queueId: id, currentColor: current.color, changes, chatbots, queues: queueLookup(ctx) });
     return companyQueue(ctx, companyId, id);
   });
 
@@ -180,8 +114,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const { principal } = request;
     const actor = userActor(principal.userId);
     const current = await companyQueue(ctx, principal.companyId, id);
-    await execute(ctx, { decider: queue, streamId: queueStream(id), command: { type: 'DeleteQueue' }, companyId: principal.companyId, actor });
-    await releaseColor(ctx, principal.companyId, current.color, id, actor);
+    await deleteQueue(ctx, { companyId: principal.companyId, actor, queueId: id, color: current.color });
     return { message: 'Queue deleted' } satisfies DeletedAnswer;
   });
 
@@ -203,18 +136,9 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const { principal } = request;
     const companyId = principal.companyId;
     const parent = parentId === null ? null : await companyOption(ctx, companyId, parentId);
-    if (parent && namedQueueId !== null && namedQueueId !== parent.queueId) throw new DomainError('ERR_VALIDATION', 'queueId: a opção pai é de outra fila');
-    const queueId = parent?.queueId ?? (await companyQueue(ctx, companyId, namedQueueId!)).id;
+    const queueId = parentOptionQueue(parent, namedQueueId) ?? (await companyQueue(ctx, companyId, namedQueueId!)).id;
     await checkOptionTargets(ctx, companyId, [{ ...details, options: nested }]);
-    const optionId = await ctx.ids.next('chatbot');
-    const option: PlannedOption = { optionId, isNew: true, details, options: await planOptions(ctx, nested) };
-    await execute(ctx, {
-      decider: queue,
-      streamId: queueStream(queueId),
-      command: { type: 'AddChatbotOption', parentId: parent?.id ?? null, option },
-      companyId,
-      actor: userActor(principal.userId),
-    });
+    const optionId = await addChatbotOption(ctx, { companyId, actor: userActor(principal.userId), queueId, parentId: parent?.id ?? null, details, options: nested });
     return reply.status(201).send(await companyOption(ctx, companyId, optionId));
   });
 
@@ -225,13 +149,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const companyId = principal.companyId;
     const current = await companyOption(ctx, companyId, id);
     await checkOptionTargets(ctx, companyId, [{ optQueueId: changes.optQueueId ?? null, optUserId: changes.optUserId ?? null, options: nested ?? [] }]);
-    await execute(ctx, {
-      decider: queue,
-      streamId: queueStream(current.queueId),
-      command: { type: 'ChangeChatbotOption', optionId: id, changes, options: nested === undefined ? undefined : await planOptions(ctx, nested) },
-      companyId,
-      actor: userActor(principal.userId),
-    });
+    await changeChatbotOption(ctx, { companyId, actor: userActor(principal.userId), queueId: current.queueId, optionId: id, changes, options: nested });
     return companyOption(ctx, companyId, id);
   });
 
@@ -239,13 +157,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const current = await companyOption(ctx, principal.companyId, id);
-    await execute(ctx, {
-      decider: queue,
-      streamId: queueStream(current.queueId),
-      command: { type: 'RemoveChatbotOption', optionId: id },
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-    });
+    await removeChatbotOption(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), queueId: current.queueId, optionId: id });
     return { message: 'Chatbot deleted' };
   });
 }
