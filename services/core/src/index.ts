@@ -35,3 +35,4 @@ export * from './tickets/greetings';
 export * from './settings/use-cases';
 export * from './contacts/use-cases';
 export * from './queues/use-cases';
+export * from './connections/use-cases';

@@ -1,7 +1,5 @@
 import {
   ConnectionIdParams,
-  connectionRosterStream,
-  connectionStream,
   CreateConnectionRequest,
   defaultConnectionDetails,
   DomainError,
@@ -9,13 +7,22 @@ import {
   UpdateConnectionRequest,
   type ConnectionDetails,
   type ConnectionView,
-  type Position,
   safeText,
   type ClosedCount,
   type DeletedAnswer,
   type RestartedCount,
 } from '@conversa/contracts';
-import { closeImportedTickets, connection, connectionRoster, runCommand } from '@conversa/core';
+import {
+  changeConnection,
+  clearGreetingMedia,
+  closeImported,
+  createConnection,
+  deleteConnection,
+  restartSessions,
+  runSession,
+  setGreetingMedia,
+  type ConnectionLookup,
+} from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionsToRun, findConnection, listConnections } from '@conversa/projections/connections/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -24,7 +31,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
 
@@ -59,22 +66,14 @@ async function companyConnection(ctx: ApiContext, principal: Principal, id: numb
   return found;
 }
 
-/** Queues named on a connection must be live queues of the same company. */
-async function assertCompanyQueues(ctx: ApiContext, companyId: number, details: Partial<ConnectionDetails>): Promise<void> {
-  const wanted = [...new Set([...(details.queueIds ?? []), ...(details.sendIdQueue ? [details.sendIdQueue] : [])])];
-  if (wanted.length === 0) return;
-  const found = new Set(await existingQueueIds(ctx.db, companyId, wanted));
-  const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new DomainError('ERR_VALIDATION', `queueIds: unknown queues ${missing.join(', ')}`, { queueIds: missing });
-}
-
-/** The company's plan now: its connection limit and channel flags. */
-async function planOf(ctx: ApiContext, companyId: number) {
-  const company = await findCompany(ctx.db, companyId);
-  const plan = company && (await findPlan(ctx.db, company.planId));
-  if (!plan) throw new DomainError('ERR_SESSION_EXPIRED');
-  return plan;
-}
+/** What the connection use cases check against: the company's queues and plan as the read models show them. */
+const connectionLookup = (ctx: ApiContext): ConnectionLookup => ({
+  existingQueueIds: (companyId, ids) => existingQueueIds(ctx.db, companyId, ids),
+  plan: async (companyId) => {
+    const company = await findCompany(ctx.db, companyId);
+    return (company && (await findPlan(ctx.db, company.planId))) ?? null;
+  },
+});
 
 export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, {
@@ -103,32 +102,15 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const actor = userActor(principal.userId);
     const { channel, isDefault, token, ...fields } = body;
     const details: ConnectionDetails = { ...defaultConnectionDetails(), ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), name: body.name };
-    await assertCompanyQueues(ctx, companyId, details);
-    const plan = await planOf(ctx, companyId);
-    const connectionId = await ctx.ids.next('connection');
-    // The roster first: it holds the plan's limit under concurrent creations.
-    await runCommand(ctx, {
-      decider: connectionRoster,
-      streamId: connectionRosterStream(companyId),
-      command: { type: 'RegisterConnection', connectionId, channel, plan, makeDefault: isDefault === true },
+    const connectionId = await createConnection(ctx, {
       companyId,
       actor,
+      channel,
+      makeDefault: isDefault === true,
+      token: token ?? generateConnectionToken(),
+      details,
+      lookup: connectionLookup(ctx),
     });
-    let position: Position | null;
-    try {
-      ({ position } = await runCommand(ctx, {
-        decider: connection,
-        streamId: connectionStream(connectionId),
-        command: { type: 'CreateConnection', connectionId, companyId, channel, token: token ?? generateConnectionToken(), details },
-        companyId,
-        actor,
-      }));
-    } catch (error) {
-      // The connection was refused (dates, greeting rule): its place in the roster is given back.
-      await runCommand(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
-      throw error;
-    }
-    await ctx.waitForProjections(position);
     return reply.status(201).send(shown(await companyConnection(ctx, principal, connectionId), principal));
   });
 
@@ -141,18 +123,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     await companyConnection(ctx, principal, id);
     const { isDefault, token, ...fields } = body;
     const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ConnectionDetails>;
-    await assertCompanyQueues(ctx, companyId, changes);
-    if (isDefault !== undefined) {
-      await execute(ctx, {
-        decider: connectionRoster,
-        streamId: connectionRosterStream(companyId),
-        command: isDefault ? { type: 'SetDefaultConnection', connectionId: id } : { type: 'UnsetDefaultConnection', connectionId: id },
-        companyId,
-        actor,
-      });
-    }
-    if (token !== undefined) await execute(ctx, { decider: connection, streamId: connectionStream(id), command: { type: 'ChangeConnectionToken', token }, companyId, actor });
-    if (Object.keys(changes).length > 0) await execute(ctx, { decider: connection, streamId: connectionStream(id), command: { type: 'ChangeConnectionDetails', changes }, companyId, actor });
+    await changeConnection(ctx, { companyId, actor, connectionId: id, isDefault, token, changes, lookup: connectionLookup(ctx) });
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
@@ -162,9 +133,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
     const current = await companyConnection(ctx, principal, id);
-    await execute(ctx, { decider: connection, streamId: connectionStream(id), command: { type: 'DeleteConnection' }, companyId, actor });
-    await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId: id }, companyId, actor });
-    if (current.greetingMediaAttachment) await ctx.media.remove(companyId, current.greetingMediaAttachment);
+    await deleteConnection(ctx, { companyId, actor, connectionId: id, greetingMedia: current.greetingMediaAttachment });
     return { message: 'Whatsapp deleted.' } satisfies DeletedAnswer;
   });
 
@@ -175,19 +144,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const companyId = principal.companyId;
     const current = await companyConnection(ctx, principal, id);
     const stored = await receiveOneFile(ctx, request);
-    try {
-      await execute(ctx, {
-        decider: connection,
-        streamId: connectionStream(id),
-        command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: stored.url } },
-        companyId,
-        actor: userActor(principal.userId),
-      });
-    } catch (error) {
-      await ctx.media.remove(companyId, stored.url);
-      throw error;
-    }
-    if (current.greetingMediaAttachment && current.greetingMediaAttachment !== stored.url) await ctx.media.remove(companyId, current.greetingMediaAttachment);
+    await setGreetingMedia(ctx, { companyId, actor: userActor(principal.userId), connectionId: id, url: stored.url, previous: current.greetingMediaAttachment });
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
@@ -195,16 +152,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const current = await companyConnection(ctx, principal, id);
-    if (current.greetingMediaAttachment) {
-      await execute(ctx, {
-        decider: connection,
-        streamId: connectionStream(id),
-        command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: null } },
-        companyId: principal.companyId,
-        actor: userActor(principal.userId),
-      });
-      await ctx.media.remove(principal.companyId, current.greetingMediaAttachment);
-    }
+    await clearGreetingMedia(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionId: id, current: current.greetingMediaAttachment });
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
@@ -213,13 +161,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const principal = request.principal;
     assertCanRunSessions(principal);
     await companyConnection(ctx, principal, id);
-    await execute(ctx, {
-      decider: connection,
-      streamId: connectionStream(id),
-      command: kind === 'stop' ? { type: 'StopSession' } : { type: 'RequestSession', kind },
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-    });
+    await runSession(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionId: id, kind });
     return { message: kind === 'stop' ? 'Session disconnected.' : 'Starting session.' };
   };
   // Start (try again), new QR (replace the pairing), disconnect.
@@ -231,19 +173,11 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   app.post('/whatsapp-restart/', async (request) => {
     const principal = request.principal;
     assertCanRunSessions(principal);
-    const actor = userActor(principal.userId);
     const connections = await listConnections(ctx.db, principal.companyId, { channel: 'whatsapp' });
     // Only sessions meant to run: a disconnected one stays down until someone starts it.
     const running = new Set((await connectionsToRun(ctx.db, { ids: connections.map((view) => view.id) })).map((target) => target.id));
-    let last: Position | null = null;
-    let restarted = 0;
-    for (const view of connections) {
-      if (!running.has(view.id)) continue;
-      const result = await runCommand(ctx, { decider: connection, streamId: connectionStream(view.id), command: { type: 'RequestSession', kind: 'restart' }, companyId: principal.companyId, actor });
-      last = result.position ?? last;
-      restarted++;
-    }
-    await ctx.waitForProjections(last);
+    const ids = connections.filter((view) => running.has(view.id)).map((view) => view.id);
+    const restarted = await restartSessions(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionIds: ids });
     return { restarted } satisfies RestartedCount;
   });
 
@@ -253,8 +187,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const principal = request.principal;
     assertCanRunSessions(principal);
     await companyConnection(ctx, principal, id);
-    const { closed, position } = await closeImportedTickets(ctx, { connectionId: id, companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId });
-    await ctx.waitForProjections(position);
+    const closed = await closeImported(ctx, { connectionId: id, companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId });
     return { closed } satisfies ClosedCount;
   });
 }

@@ -1,0 +1,145 @@
+import {
+  connectionRosterStream,
+  connectionStream,
+  DomainError,
+  type Actor,
+  type ConnectionChannel,
+  type ConnectionDetails,
+  type Position,
+} from '@conversa/contracts';
+import { execute, type UseCaseContext } from '../commands/execute';
+import { runCommand } from '../commands/run';
+import type { IdAllocator } from '../ids';
+import { connection, connectionRoster, type ConnectionRosterCommand } from './connection';
+import { closeImportedTickets } from './imports';
+
+/** What the connection use cases need of their process: ids for new connections, and the media store greeting files live in. */
+export interface ConnectionUseCaseContext extends UseCaseContext {
+  ids: IdAllocator;
+  media: { remove(companyId: number, url: string): Promise<void> };
+}
+
+type ConnectionPlan = Extract<ConnectionRosterCommand, { type: 'RegisterConnection' }>['plan'];
+
+/** The read models a connection's settings are checked against. */
+export interface ConnectionLookup {
+  /** Which of these ids are live queues of the company. */
+  existingQueueIds(companyId: number, ids: number[]): Promise<number[]>;
+  /** The company's plan now (its connection limit and channel flags); null when the company or its plan is unknown. */
+  plan(companyId: number): Promise<ConnectionPlan | null>;
+}
+
+type Meta = { companyId: number; actor: Actor };
+
+/** Queues named on a connection must be live queues of the same company. */
+async function assertCompanyQueues(lookup: ConnectionLookup, companyId: number, details: Partial<ConnectionDetails>): Promise<void> {
+  const wanted = [...new Set([...(details.queueIds ?? []), ...(details.sendIdQueue ? [details.sendIdQueue] : [])])];
+  if (wanted.length === 0) return;
+  const found = new Set(await lookup.existingQueueIds(companyId, wanted));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new DomainError('ERR_VALIDATION', `queueIds: unknown queues ${missing.join(', ')}`, { queueIds: missing });
+}
+
+/**
+ * A new connection: registered in the company's roster first (it holds the plan's limit under
+ * concurrent creations), then created; if the connection is refused its place is given back. Answers its id.
+ */
+export async function createConnection(
+  ctx: ConnectionUseCaseContext,
+  input: Meta & { channel: ConnectionChannel; makeDefault: boolean; token: string; details: ConnectionDetails; lookup: ConnectionLookup },
+): Promise<number> {
+  const { companyId, actor, channel, makeDefault, token, details, lookup } = input;
+  await assertCompanyQueues(lookup, companyId, details);
+  const plan = await lookup.plan(companyId);
+  if (!plan) throw new DomainError('ERR_SESSION_EXPIRED');
+  const connectionId = await ctx.ids.next('connection');
+  await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'RegisterConnection', connectionId, channel, plan, makeDefault }, companyId, actor });
+  try {
+    await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'CreateConnection', connectionId, companyId, channel, token, details }, companyId, actor });
+  } catch (error) {
+    // The connection was refused (dates, greeting rule): its place in the roster is given back.
+    await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+    throw error;
+  }
+  return connectionId;
+}
+
+/** Changes a connection: whether it is the company's default, its token, its details (each only when given). */
+export async function changeConnection(
+  ctx: UseCaseContext,
+  input: Meta & { connectionId: number; isDefault?: boolean; token?: string; changes: Partial<ConnectionDetails>; lookup: ConnectionLookup },
+): Promise<void> {
+  const { companyId, actor, connectionId, isDefault, token, changes, lookup } = input;
+  await assertCompanyQueues(lookup, companyId, changes);
+  if (isDefault !== undefined) {
+    await execute(ctx, {
+      decider: connectionRoster,
+      streamId: connectionRosterStream(companyId),
+      command: isDefault ? { type: 'SetDefaultConnection', connectionId } : { type: 'UnsetDefaultConnection', connectionId },
+      companyId,
+      actor,
+    });
+  }
+  if (token !== undefined) await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionToken', token }, companyId, actor });
+  if (Object.keys(changes).length > 0) await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes }, companyId, actor });
+}
+
+/** Deletes a connection and gives back what it held: its place in the roster and its greeting file. */
+export async function deleteConnection(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; greetingMedia: string | null }): Promise<void> {
+  const { companyId, actor, connectionId, greetingMedia } = input;
+  await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'DeleteConnection' }, companyId, actor });
+  await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+  if (greetingMedia) await ctx.media.remove(companyId, greetingMedia);
+}
+
+/**
+ * Sets the file sent with the greeting (already in the media store): if the connection refuses it the
+ * file goes; once it is set the previous one goes.
+ */
+export async function setGreetingMedia(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; url: string; previous: string | null }): Promise<void> {
+  const { companyId, actor, connectionId, url, previous } = input;
+  try {
+    await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: url } }, companyId, actor });
+  } catch (error) {
+    await ctx.media.remove(companyId, url);
+    throw error;
+  }
+  if (previous && previous !== url) await ctx.media.remove(companyId, previous);
+}
+
+/** Takes the greeting's file off the connection and out of the media store; nothing to do without one. */
+export async function clearGreetingMedia(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; current: string | null }): Promise<void> {
+  const { companyId, actor, connectionId, current } = input;
+  if (!current) return;
+  await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: null } }, companyId, actor });
+  await ctx.media.remove(companyId, current);
+}
+
+/** The session buttons: start (try again), renew (a new QR, replacing the pairing), stop (disconnect). */
+export async function runSession(ctx: UseCaseContext, input: Meta & { connectionId: number; kind: 'start' | 'renew' | 'stop' }): Promise<void> {
+  const { companyId, actor, connectionId, kind } = input;
+  const command = kind === 'stop' ? ({ type: 'StopSession' } as const) : ({ type: 'RequestSession', kind } as const);
+  await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command, companyId, actor });
+}
+
+/**
+ * Restarts these sessions. One bounded wait for the last of them, not one per connection: a stuck
+ * read model then holds the request once. Answers how many were restarted.
+ */
+export async function restartSessions(ctx: UseCaseContext, input: Meta & { connectionIds: readonly number[] }): Promise<number> {
+  const { companyId, actor, connectionIds } = input;
+  let last: Position | null = null;
+  for (const connectionId of connectionIds) {
+    const result = await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'RequestSession', kind: 'restart' }, companyId, actor });
+    last = result.position ?? last;
+  }
+  await ctx.waitForProjections(last);
+  return connectionIds.length;
+}
+
+/** The close-imported button: closes the tickets a finished import opened, waited into the read models. Answers how many. */
+export async function closeImported(ctx: UseCaseContext, input: Meta & { connectionId: number; userId: number | null }): Promise<number> {
+  const { closed, position } = await closeImportedTickets(ctx, input);
+  await ctx.waitForProjections(position);
+  return closed;
+}
