@@ -1,3 +1,4 @@
+export * from './plans/use-cases';
 export * from './commands/decider';
 export * from './commands/handle';
 export * from './commands/run';
