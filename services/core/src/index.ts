@@ -1,3 +1,4 @@
+export * from './companies/use-cases';
 export * from './plans/use-cases';
 export * from './commands/decider';
 export * from './commands/handle';
