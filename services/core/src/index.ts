@@ -1,3 +1,4 @@
+export * from './session/use-cases';
 export * from './companies/use-cases';
 export * from './plans/use-cases';
 export * from './commands/decider';
