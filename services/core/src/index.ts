@@ -1,3 +1,4 @@
+export * from './users/use-cases';
 export * from './session/use-cases';
 export * from './companies/use-cases';
 export * from './plans/use-cases';
