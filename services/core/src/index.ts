@@ -1,3 +1,7 @@
+export * from './users/use-cases';
+export * from './session/use-cases';
+export * from './companies/use-cases';
+export * from './plans/use-cases';
 export * from './commands/decider';
 export * from './commands/handle';
 export * from './commands/run';

@@ -1,20 +1,27 @@
-import { CreateCompanyRequest, DomainError, streams, SchedulesInput, companyDetails, RecordIdParam, UpdateCompanyRequest } from '@conversa/contracts';
-import { advanceDueDate, company, createCompanyAdmin, recurrenceMonths, withClaimedEmail } from '@conversa/core';
+import { CreateCompanyRequest, SchedulesInput, companyDetails, RecordIdParam, UpdateCompanyRequest } from '@conversa/contracts';
+import { advanceCompanyDueDate, companyNotFound, deleteCompany, editCompany, registerCompany, setCompanySchedules, type CompanyLookup } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 
+/** The read-model checks the company use cases make before their command. */
+const companyLookup = (ctx: ApiContext): CompanyLookup => ({
+  company: (id) => findCompany(ctx.db, id),
+  planExists: async (planId) => (await findPlan(ctx.db, planId)) !== null,
+  nameTaken: (name) => companyNameTaken(ctx.db, name),
+});
+
 export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/companies/:id', { config: { auth: { allowExpired: true } } }, async (request) => {
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     const found = await findCompany(ctx.db, id);
-    if (!found) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+    if (!found) throw companyNotFound();
     return found;
   });
 
@@ -22,7 +29,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     const found = await findCompany(ctx.db, id);
     const plan = found && (await findPlan(ctx.db, found.planId));
-    if (!plan) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
+    if (!plan) throw companyNotFound();
     return { ...found, plan };
   });
 
@@ -30,7 +37,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     // Seven days, each day's windows valid (start before end, A and B apart); a day left out keeps the default hours.
     const { schedules } = parse(z.object({ schedules: SchedulesInput }).strict(), request.body);
-    await execute(ctx, { decider: company, streamId: streams.company(id), command: { type: 'SetCompanySchedules', schedules }, companyId: id, actor: userActor(request.principal.userId) });
+    await setCompanySchedules(ctx, { companyId: id, schedules, actor: userActor(request.principal.userId) });
     return findCompany(ctx.db, id);
   });
 
@@ -39,93 +46,46 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.post('/companies', { config: { auth: { super: true } } }, async (request, reply) => {
     const body = parse(CreateCompanyRequest, request.body);
-    if (!(await findPlan(ctx.db, body.planId))) throw new DomainError('ERR_VALIDATION', 'planId: plan not found');
-    if (await companyNameTaken(ctx.db, body.name)) throw new DomainError('ERR_COMPANY_NAME_TAKEN');
-    const companyId = await ctx.ids.next('company');
-    const actor = userActor(request.principal.userId);
-    const register = () =>
-      execute(ctx, {
-        decider: company,
-        streamId: streams.company(companyId),
-        command: {
-          type: 'RegisterCompany',
-          companyId,
-          planId: body.planId,
-          dueDate: body.dueDate,
-          via: 'admin',
-          // Named one by one: the body also carries the first admin's password, which no event may hold.
-          details: companyDetails({
-            name: body.name,
-            email: body.email,
-            phone: body.phone,
-            document: body.document,
-            paymentMethod: body.paymentMethod,
-            addressStreet: body.addressStreet,
-            addressState: body.addressState,
-            addressCity: body.addressCity,
-            recurrence: body.recurrence,
-            status: body.status,
-          }),
-        },
-        companyId,
-        actor,
-      });
-    // A company created by the super user with a password gets its first admin, who logs in with the company's
-    // e-mail. The e-mail is claimed first (as signup does), so an e-mail in use refuses the company before it exists.
-    const password = body.password;
-    if (password) {
-      const email = body.email.toLowerCase();
-      const userId = await ctx.ids.next('user');
-      const claim = { email, userId, companyId, actor };
-      await withClaimedEmail(ctx, claim, async () => {
-        await register();
-        await createCompanyAdmin(ctx, { ...claim, name: body.name, password });
-      });
-    } else {
-      await register();
-    }
+    const companyId = await registerCompany(ctx, {
+      planId: body.planId,
+      dueDate: body.dueDate,
+      // Named one by one: the body also carries the first admin's password, which no event may hold.
+      details: companyDetails({
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        document: body.document,
+        paymentMethod: body.paymentMethod,
+        addressStreet: body.addressStreet,
+        addressState: body.addressState,
+        addressCity: body.addressCity,
+        recurrence: body.recurrence,
+        status: body.status,
+      }),
+      password: body.password,
+      actor: userActor(request.principal.userId),
+      lookup: companyLookup(ctx),
+    });
     return reply.status(201).send(await findCompany(ctx.db, companyId));
   });
 
   app.put('/companies/:id', { config: { auth: { super: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
-    const body = parse(UpdateCompanyRequest, request.body);
-    const current = await findCompany(ctx.db, id);
-    if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
-    const { planId, dueDate, ...details } = body;
-    if (details.name !== undefined && details.name.toLowerCase() !== current.name.toLowerCase() && (await companyNameTaken(ctx.db, details.name))) {
-      throw new DomainError('ERR_COMPANY_NAME_TAKEN');
-    }
-    if (planId !== undefined && !(await findPlan(ctx.db, planId))) throw new DomainError('ERR_VALIDATION', 'planId: plan not found');
-    // One command, one append: a refused part (company 1's due date) leaves the details unchanged too.
-    await execute(ctx, {
-      decider: company,
-      streamId: streams.company(id),
-      command: { type: 'EditCompany', changes: details, planId, dueDate },
-      companyId: id,
-      actor: userActor(request.principal.userId),
-    });
+    const { planId, dueDate, ...changes } = parse(UpdateCompanyRequest, request.body);
+    await editCompany(ctx, { companyId: id, changes, planId, dueDate, actor: userActor(request.principal.userId), lookup: companyLookup(ctx) });
     return findCompany(ctx.db, id);
   });
 
   /** Advances the due date by the company's recurrence (the due-date button). */
   app.post('/companies/:id/advance-due-date', { config: { auth: { super: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
-    const current = await findCompany(ctx.db, id);
-    if (!current) throw new DomainError('ERR_NOT_FOUND', 'Company not found');
-    await execute(ctx, {
-      decider: company,
-      streamId: streams.company(id),
-      command: { type: 'SetCompanyDueDate', dueDate: advanceDueDate(current.dueDate, current.recurrence as keyof typeof recurrenceMonths) },
-      companyId: id,
-      actor: userActor(request.principal.userId),
-    });
+    await advanceCompanyDueDate(ctx, { companyId: id, actor: userActor(request.principal.userId), lookup: companyLookup(ctx) });
     return findCompany(ctx.db, id);
   });
 
   app.delete('/companies/:id', { config: { auth: { super: true } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
-    await execute(ctx, { decider: company, streamId: streams.company(id), command: { type: 'DeleteCompany' }, companyId: id, actor: userActor(request.principal.userId) });
+    await deleteCompany(ctx, { companyId: id, actor: userActor(request.principal.userId) });
     return reply.status(204).send();
   });
 }

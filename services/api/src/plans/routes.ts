@@ -1,13 +1,16 @@
-import { allPlanFlagsOn, DomainError, streams, PlanFields, RecordIdParam } from '@conversa/contracts';
-import { plan } from '@conversa/core';
+import { allPlanFlagsOn, PlanFields, RecordIdParam } from '@conversa/contracts';
+import { changePlan, createPlan, deletePlan, planNotFound } from '@conversa/core';
 import { findPlan, listPlans } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
 import { countCompaniesOnPlan } from '@conversa/projections/companies/queries';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
+import type { Principal } from '../http/auth';
 import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
+/** The super user acts in their own company's name. */
+const actingAs = (principal: Principal) => ({ companyId: principal.companyId, actor: userActor(principal.userId) });
 
 export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/plans/listPublic', { config: { auth: 'public' } }, async () => listPlans(ctx.db, { publicOnly: true }));
@@ -15,40 +18,27 @@ export async function planRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   app.get('/plans/all', { config: { auth: { super: true } } }, async () => listPlans(ctx.db));
   app.get('/plans/:id', { config: { auth: { super: true } } }, async (request) => {
     const found = await findPlan(ctx.db, parse(IdParam, request.params).id);
-    if (!found) throw new DomainError('ERR_NOT_FOUND', 'Plan not found');
+    if (!found) throw planNotFound();
     return found;
   });
 
   app.post('/plans', { config: { auth: { super: true } } }, async (request, reply) => {
     // Flags default to on; name, limits and amount are required.
     const fields = parse(PlanFields.strict(), { ...allPlanFlagsOn, isPublic: true, ...(request.body as object) });
-    const planId = await ctx.ids.next('plan');
-    await execute(ctx, {
-      decider: plan,
-      streamId: streams.plan(planId),
-      command: { type: 'CreatePlan', planId, fields },
-      companyId: request.principal.companyId,
-      actor: userActor(request.principal.userId),
-    });
+    const planId = await createPlan(ctx, { fields, ...actingAs(request.principal) });
     return reply.status(201).send(await findPlan(ctx.db, planId));
   });
 
   app.put('/plans/:id', { config: { auth: { super: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(PlanFields.partial().strict(), request.body);
-    await execute(ctx, { decider: plan, streamId: streams.plan(id), command: { type: 'ChangePlan', changes }, companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
+    await changePlan(ctx, { planId: id, changes, ...actingAs(request.principal) });
     return findPlan(ctx.db, id);
   });
 
   app.delete('/plans/:id', { config: { auth: { super: true } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
-    await execute(ctx, {
-      decider: plan,
-      streamId: streams.plan(id),
-      command: { type: 'DeletePlan', companiesOnPlan: await countCompaniesOnPlan(ctx.db, id) },
-      companyId: request.principal.companyId,
-      actor: userActor(request.principal.userId),
-    });
+    await deletePlan(ctx, { planId: id, usage: { companiesOnPlan: (planId) => countCompaniesOnPlan(ctx.db, planId) }, ...actingAs(request.principal) });
     return reply.status(204).send();
   });
 }

@@ -1,10 +1,10 @@
-import { CreateUserRequest, DomainError, streams, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserOption, type UserView } from '@conversa/contracts';
-import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, createCompanyUser, deleteCompanyUser, user, userEmail, userEmailStream, type UserEditor } from '@conversa/core';
+import { CreateUserRequest, DomainError, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserOption, type UserView } from '@conversa/contracts';
+import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, changeCompanyUser, createCompanyUser, deleteCompanyUser, removeUserProfileImage, setUserProfileImage, type UserEditor } from '@conversa/core';
 import { findUser, listUsers } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
 import { saveProfileImage } from './profile-image';
@@ -75,19 +75,10 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     // An overdue company may only change its users' own session preferences, not manage its staff.
     if (target.id !== principal.userId && principal.dueDate < ctx.now().toISOString().slice(0, 10) && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
     await assertUserReferences(ctx, target.companyId, fields, target);
-    const actor = userActor(principal.userId);
-    const companyId = target.companyId;
-    if (newEmail !== undefined) {
-      await execute(ctx, { decider: userEmail, streamId: userEmailStream(newEmail), command: { type: 'ClaimUserEmail', email: newEmail, userId: id }, companyId, actor });
-      await execute(ctx, { decider: userEmail, streamId: userEmailStream(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: id }, companyId, actor });
-    }
-    await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes }, companyId, actor });
-    if (password !== undefined) {
-      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
-      // Every session of the user ends, this one too; other processes hear it from the sessions read model.
-      ctx.sessions.apply({ userId: id, change: 'revoked' });
-    }
-    const [updated] = await withQueues(ctx, companyId, [(await findUser(ctx.db, id))!]);
+    await changeCompanyUser(ctx, { target, changes, password, actor: userActor(principal.userId) });
+    // Every session of the user ends, this one too; other processes hear it from the sessions read model.
+    if (password !== undefined) ctx.sessions.apply({ userId: id, change: 'revoked' });
+    const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
     return updated;
   });
 
@@ -110,14 +101,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     // Refused before any byte is stored.
     assertMayTouchUser(editorOf(principal), target);
     const stored: StoredMedia = await saveProfileImage(ctx, request, target);
-    try {
-      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes: { profileImage: stored.url } }, companyId: target.companyId, actor: userActor(principal.userId) });
-    } catch (error) {
-      await ctx.media.remove(target.companyId, stored.url);
-      throw error;
-    }
-    // The replaced picture is no longer named by anything.
-    if (target.profileImage) await ctx.media.remove(target.companyId, target.profileImage);
+    await setUserProfileImage(ctx, { target, url: stored.url, actor: userActor(principal.userId) });
     const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
     return updated;
   });
@@ -127,10 +111,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);
     assertMayTouchUser(editorOf(principal), target);
-    if (target.profileImage) {
-      await execute(ctx, { decider: user, streamId: streams.user(id), command: { type: 'ChangeUserDetails', changes: { profileImage: null } }, companyId: target.companyId, actor: userActor(principal.userId) });
-      await ctx.media.remove(target.companyId, target.profileImage);
-    }
+    await removeUserProfileImage(ctx, { target, actor: userActor(principal.userId) });
     const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
     return updated;
   });

@@ -1,0 +1,42 @@
+import { DomainError, streams, type Actor, type PlanFields } from '@conversa/contracts';
+import { execute, type UseCaseContext } from '../commands/execute';
+import type { IdAllocator } from '../ids';
+import { plan } from './plan';
+
+/** What the plan use cases need of their process. */
+export interface PlanUseCaseContext extends UseCaseContext {
+  ids: IdAllocator;
+}
+
+/** The read model a plan's deletion is checked against: a plan some company is on is kept. */
+export interface PlanUsageLookup {
+  companiesOnPlan(planId: number): Promise<number>;
+}
+
+/** Who acts, and in which company's name (the super user's). */
+export interface PlanActor {
+  companyId: number;
+  actor: Actor;
+}
+
+/** The answer when a plan is unknown (or deleted). */
+export const planNotFound = (): DomainError => new DomainError('ERR_NOT_FOUND', 'Plan not found');
+
+/** A new plan; answers its id, allocated here. */
+export async function createPlan(ctx: PlanUseCaseContext, input: PlanActor & { fields: PlanFields }): Promise<number> {
+  const { fields, companyId, actor } = input;
+  const planId = await ctx.ids.next('plan');
+  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'CreatePlan', planId, fields }, companyId, actor });
+  return planId;
+}
+
+export async function changePlan(ctx: UseCaseContext, input: PlanActor & { planId: number; changes: Partial<PlanFields> }): Promise<void> {
+  const { planId, changes, companyId, actor } = input;
+  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'ChangePlan', changes }, companyId, actor });
+}
+
+/** Refused (by the plan) while a company is on it. */
+export async function deletePlan(ctx: UseCaseContext, input: PlanActor & { planId: number; usage: PlanUsageLookup }): Promise<void> {
+  const { planId, usage, companyId, actor } = input;
+  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'DeletePlan', companiesOnPlan: await usage.companiesOnPlan(planId) }, companyId, actor });
+}
