@@ -2,6 +2,7 @@ export * from './commands/decider';
 export * from './commands/handle';
 export * from './commands/run';
 export * from './commands/execute';
+export * from './tags/use-cases';
 export * from './commands/prefetch';
 export * from './ids';
 export * from './plans/plan';
