@@ -7,6 +7,7 @@ export * from './helps/use-cases';
 export * from './notes/use-cases';
 export * from './schedules/use-cases';
 export * from './quickMessages/use-cases';
+export * from './messages/use-cases';
 export * from './commands/prefetch';
 export * from './ids';
 export * from './plans/plan';
