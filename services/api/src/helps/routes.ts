@@ -1,9 +1,9 @@
-import { CreateHelpRequest, DomainError, helpStream, ListHelpsQuery, UpdateHelpRequest, RecordIdParam } from '@conversa/contracts';
-import { help } from '@conversa/core';
+import { CreateHelpRequest, DomainError, ListHelpsQuery, UpdateHelpRequest, RecordIdParam } from '@conversa/contracts';
+import { changeHelp, createHelp, deleteHelp } from '@conversa/core';
 import { findHelp, listHelps } from '@conversa/projections/helps/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
@@ -19,27 +19,14 @@ export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.post('/helps', { config: { auth: { super: true } } }, async (request, reply) => {
     const details = parse(CreateHelpRequest, request.body);
-    const helpId = await ctx.ids.next('help');
-    await execute(ctx, {
-      decider: help,
-      streamId: helpStream(helpId),
-      command: { type: 'CreateHelp', helpId, details },
-      companyId: request.principal.companyId,
-      actor: userActor(request.principal.userId),
-    });
+    const helpId = await createHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), details });
     return reply.status(201).send(await findHelp(ctx.db, helpId));
   });
 
   app.put('/helps/:id', { config: { auth: { super: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdateHelpRequest, request.body);
-    await execute(ctx, {
-      decider: help,
-      streamId: helpStream(id),
-      command: { type: 'ChangeHelp', changes },
-      companyId: request.principal.companyId,
-      actor: userActor(request.principal.userId),
-    });
+    await changeHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id, changes });
     const found = await findHelp(ctx.db, id);
     if (!found) throw new DomainError('ERR_NOT_FOUND', 'Help entry not found');
     return found;
@@ -47,7 +34,7 @@ export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.delete('/helps/:id', { config: { auth: { super: true } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
-    await execute(ctx, { decider: help, streamId: helpStream(id), command: { type: 'DeleteHelp' }, companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
+    await deleteHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id });
     return reply.status(204).send();
   });
 }

@@ -7,25 +7,23 @@ import {
   ListMessagesQuery,
   MAX_FILES_PER_MESSAGE,
   MessageIdParams,
-  messageStream,
   MessageTicketParams,
   ReactToMessageRequest,
   SendMediaFields,
   SendMessageRequest,
   type MessageView,
-  type Position,
   type StoredMedia,
   type SentMessages,
   type TicketImages,
   type TicketView,
 } from '@conversa/contracts';
-import { message, openTicket, queueOutboundMessage, type QueueOutboundMessageInput } from '@conversa/core';
+import { deleteMessage, editMessage, forwardMessage, sendMessages, type ForwardContactLookup, type OutgoingMessage } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { findMessage, findMessagesById, listImages, listMessages, ticketMedia } from '@conversa/projections/messages/queries';
 import { canSeeTicket, findTicket, findTicketAccess, viewerOf } from '@conversa/projections/tickets/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
 /** A ticket of the caller's company (else 404) that the caller may see (else 403). */
@@ -56,27 +54,22 @@ async function quotedIn(ctx: ApiContext, ticket: TicketView, quotedId: string | 
   return quoted.id;
 }
 
-type Outgoing = Omit<QueueOutboundMessageInput, 'companyId' | 'actor' | 'ticket' | 'userId'>;
-
 /** Queues the messages in order on one ticket as the caller, and answers them as the read model shows them. */
-async function queueAll(ctx: ApiContext, request: FastifyRequest, ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId' | 'queueId'>, outgoing: Outgoing[]): Promise<MessageView[]> {
+async function queueAll(ctx: ApiContext, request: FastifyRequest, ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId' | 'queueId'>, outgoing: OutgoingMessage[]): Promise<MessageView[]> {
   const { principal } = request;
-  const ids: string[] = [];
-  let last: Position | null = null;
-  for (const item of outgoing) {
-    const { messageId, position } = await queueOutboundMessage(ctx, {
-      ...item,
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-      ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
-      userId: principal.userId,
-    });
-    ids.push(messageId);
-    last = position ?? last;
-  }
-  await ctx.waitForProjections(last);
+  const ids = await sendMessages(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, ticket, outgoing });
+  return answerInOrder(ctx, ids);
+}
+
+/** The messages as the read model shows them, in the order given. */
+async function answerInOrder(ctx: ApiContext, ids: string[]): Promise<MessageView[]> {
   const views = new Map((await findMessagesById(ctx.db, ids)).map((view) => [view.id, view]));
   return ids.map((id) => views.get(id)).filter((view): view is MessageView => view !== undefined);
+}
+
+/** The contact a message is forwarded to. */
+function forwardContacts(ctx: ApiContext): ForwardContactLookup {
+  return { findContact: async (companyId, contactId) => (await findContact(ctx.db, companyId, contactId)) ?? null };
 }
 
 export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -115,13 +108,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const { body } = parse(EditMessageRequest, request.body);
     await visibleMessage(ctx, request, messageId);
     const { principal } = request;
-    await execute(ctx, {
-      decider: message,
-      streamId: messageStream(messageId),
-      command: { type: 'EditMessage', userId: principal.userId, body },
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-    });
+    await editMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, messageId, body });
     return findMessage(ctx.db, principal.companyId, messageId);
   });
 
@@ -129,7 +116,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const { id } = parse(DeleteMessageParams, request.params);
     await visibleMessage(ctx, request, id);
     const { principal } = request;
-    await execute(ctx, { decider: message, streamId: messageStream(id), command: { type: 'DeleteMessage', by: 'user' }, companyId: principal.companyId, actor: userActor(principal.userId) });
+    await deleteMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), messageId: id });
     return findMessage(ctx.db, principal.companyId, id);
   });
 
@@ -151,34 +138,17 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const body = parse(ForwardMessageRequest, request.body);
     const { principal } = request;
     const { message: source, ticket: sourceTicket } = await visibleMessage(ctx, request, body.messageId);
-    if (source.isDeleted) throw new DomainError('ERR_MESSAGE_DELETED');
-    // A private note is for the team; forwarding would hand it to a contact.
-    if (source.isPrivate) throw new DomainError('ERR_NO_PERMISSION', 'Private notes cannot be forwarded');
-    const contact = await findContact(ctx.db, principal.companyId, body.contactId);
-    if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
-    const opened = await openTicket(ctx, {
+    const forwardedId = await forwardMessage(ctx, {
       companyId: principal.companyId,
       actor: userActor(principal.userId),
-      contactId: contact.id,
-      whatsappId: source.whatsappId,
-      channel: contact.channel,
-      isGroup: contact.isGroup,
-      userId: principal.userId,
-      queueId: sourceTicket.queueId,
-      status: 'open',
-      reuseOpen: true,
+      user: { id: principal.userId, name: principal.user.name },
+      source,
+      sourceQueueId: sourceTicket.queueId,
+      contactId: body.contactId,
+      signMessage: body.signMessage,
+      contacts: forwardContacts(ctx),
     });
-    await ctx.waitForProjections(opened.position);
-    const signed = body.signMessage ? `*${principal.user.name}*:\n${source.body}` : source.body;
-    const [forwarded] = await queueAll(ctx, request, { id: opened.ticketId, contactId: contact.id, whatsappId: source.whatsappId, queueId: opened.queueId }, [
-      {
-        body: signed,
-        mediaType: source.mediaType,
-        media: source.mediaUrl ? { url: source.mediaUrl, name: source.mediaName ?? '', mime: source.mediaMime ?? 'application/octet-stream', size: source.mediaSize ?? 0 } : null,
-        location: source.location,
-        isForwarded: true,
-      },
-    ]);
+    const [forwarded] = await answerInOrder(ctx, [forwardedId]);
     return forwarded;
   });
 
@@ -220,7 +190,7 @@ async function sendJson(ctx: ApiContext, request: FastifyRequest, ticket: Ticket
 async function sendFiles(ctx: ApiContext, request: FastifyRequest, ticket: TicketView): Promise<MessageView[]> {
   const companyId = request.principal.companyId;
   const stored: StoredMedia[] = [];
-  let outgoing: Outgoing[];
+  let outgoing: OutgoingMessage[];
   try {
     const fields: Record<string, string | string[]> = {};
     for await (const part of request.parts()) {

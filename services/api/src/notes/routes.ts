@@ -1,10 +1,10 @@
-import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, ticketNoteStream, RecordIdParam, type TicketView } from '@conversa/contracts';
-import { ticketNote } from '@conversa/core';
+import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, RecordIdParam, type TicketView } from '@conversa/contracts';
+import { addTicketNote, deleteTicketNote } from '@conversa/core';
 import { findTicketNote, listTicketNotes } from '@conversa/projections/notes/queries';
 import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
@@ -23,15 +23,7 @@ export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const body = parse(CreateTicketNoteRequest, request.body);
     const { principal } = request;
     const ticket = await visibleTicket(ctx, request, body.ticketId);
-    if (ticket.contactId !== body.contactId) throw new DomainError('ERR_VALIDATION', 'contactId: não é o contato deste ticket');
-    const noteId = await ctx.ids.next('note');
-    await execute(ctx, {
-      decider: ticketNote,
-      streamId: ticketNoteStream(noteId),
-      command: { type: 'AddTicketNote', noteId, ticketId: ticket.id, contactId: ticket.contactId, userId: principal.userId, note: body.note },
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-    });
+    const noteId = await addTicketNote(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, ticket, contactId: body.contactId, note: body.note });
     return findTicketNote(ctx.db, principal.companyId, noteId);
   });
 
@@ -47,13 +39,11 @@ export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const { principal } = request;
     const note = await findTicketNote(ctx.db, principal.companyId, id);
     if (!note) throw new DomainError('ERR_NO_TICKETNOTE_FOUND');
-    await execute(ctx, {
-      decider: ticketNote,
-      streamId: ticketNoteStream(id),
-      command: { type: 'DeleteTicketNote', by: { userId: principal.userId, admin: principal.profile === 'admin' || principal.super } },
+    return deleteTicketNote(ctx, {
       companyId: principal.companyId,
       actor: userActor(principal.userId),
+      id,
+      by: { userId: principal.userId, admin: principal.profile === 'admin' || principal.super },
     });
-    return { message: 'Observação excluída com sucesso!' };
   });
 }

@@ -1,5 +1,5 @@
 import { DomainError, type QuickMessageView } from '@conversa/contracts';
-import type { QuickMessageEditor } from '@conversa/core';
+import type { QuickMessageEditor, QuickMessageFiles } from '@conversa/core';
 import { findQuickMessage } from '@conversa/projections/quickMessages/queries';
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
@@ -22,10 +22,14 @@ export async function visibleQuickMessage(ctx: ApiContext, request: FastifyReque
  * Deletes a file the quick message no longer names. The event is already recorded, so a failure
  * here leaves an orphan file (logged), never a quick message pointing at nothing.
  */
-export async function removeStoredMedia(ctx: ApiContext, request: FastifyRequest, url: string): Promise<void> {
-  try {
-    await ctx.media.remove(request.principal.companyId, url);
-  } catch (error) {
-    request.log.warn({ err: error, url }, 'could not remove a quick message file');
-  }
+export function quickMessageFiles(ctx: ApiContext, request: FastifyRequest): QuickMessageFiles {
+  return {
+    async remove(url) {
+      try {
+        await ctx.media.remove(request.principal.companyId, url);
+      } catch (error) {
+        request.log.warn({ err: error, url }, 'could not remove a quick message file');
+      }
+    },
+  };
 }

@@ -1,12 +1,12 @@
-import { DomainError, quickMessageStream, type QuickMessageEvent, type StoredMedia, RecordIdParam, safeText } from '@conversa/contracts';
-import { assertCanEditQuickMessage, fold, quickMessage } from '@conversa/core';
+import { DomainError, type StoredMedia, RecordIdParam, safeText } from '@conversa/contracts';
+import { assertQuickMessageEditable, attachQuickMessageMedia, removeQuickMessageMedia } from '@conversa/core';
 import { findQuickMessage } from '@conversa/projections/quickMessages/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
-import { quickMessageEditor, removeStoredMedia, visibleQuickMessage } from './access';
+import { quickMessageEditor, quickMessageFiles, visibleQuickMessage } from './access';
 
 const IdParam = z.object({ id: RecordIdParam });
 /** The browser names the folder kind (`quickMessage`); the store decides where files live, so it is only checked for shape. */
@@ -15,8 +15,7 @@ const UploadFields = z.object({ typeArch: safeText().max(50).optional() });
 /** Refuses before any byte is stored: the caller must be allowed to change this quick message. */
 async function assertEditable(ctx: ApiContext, request: FastifyRequest, id: number): Promise<void> {
   await visibleQuickMessage(ctx, request, id);
-  const state = fold(quickMessage, (await ctx.store.readStream(quickMessageStream(id))) as unknown as QuickMessageEvent[]);
-  assertCanEditQuickMessage(state, quickMessageEditor(request.principal));
+  await assertQuickMessageEditable(ctx, { id, by: quickMessageEditor(request.principal) });
 }
 
 /** POST/DELETE /quick-messages/:id/media-upload: one attachment per quick message, multipart `file` and `typeArch`. */
@@ -32,7 +31,6 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
     if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
 
     let stored: StoredMedia | undefined;
-    let previous: StoredMedia | null = null;
     try {
       const fields: Record<string, string> = {};
       for await (const part of request.parts()) {
@@ -43,21 +41,11 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
       }
       parse(UploadFields, fields);
       if (!stored) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-      const before = fold(quickMessage, (await ctx.store.readStream(quickMessageStream(id))) as unknown as QuickMessageEvent[]);
-      previous = before.status === 'active' ? before.media : null;
-      await execute(ctx, {
-        decider: quickMessage,
-        streamId: quickMessageStream(id),
-        command: { type: 'AttachQuickMessageMedia', by: quickMessageEditor(principal), media: stored, originalName: stored.name },
-        companyId,
-        actor: userActor(principal.userId),
-      });
+      await attachQuickMessageMedia(ctx, { companyId, actor: userActor(principal.userId), by: quickMessageEditor(principal), id, media: stored, files: quickMessageFiles(ctx, request) });
     } catch (error) {
       if (stored) await ctx.media.remove(companyId, stored.url);
       throw error;
     }
-    // The replaced file is no longer named by anything.
-    if (previous && previous.url !== stored.url) await removeStoredMedia(ctx, request, previous.url);
     return findQuickMessage(ctx.db, companyId, id);
   });
 
@@ -65,16 +53,7 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);
-    const { events } = await execute(ctx, {
-      decider: quickMessage,
-      streamId: quickMessageStream(id),
-      command: { type: 'RemoveQuickMessageMedia', by: quickMessageEditor(principal) },
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-    });
-    for (const event of events) {
-      if (event.type === 'QuickMessageMediaRemoved') await removeStoredMedia(ctx, request, (event.data as { media: StoredMedia }).media.url);
-    }
+    await removeQuickMessageMedia(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: quickMessageEditor(principal), id, files: quickMessageFiles(ctx, request) });
     return findQuickMessage(ctx.db, principal.companyId, id);
   });
 }

@@ -1,12 +1,5 @@
-import {
-  CreateQuickMessageRequest,
-  DomainError,
-  ListQuickMessagesQuery,
-  quickMessageStream,
-  UpdateQuickMessageRequest,
-  RecordIdParam,
-} from '@conversa/contracts';
-import { quickMessage } from '@conversa/core';
+import { CreateQuickMessageRequest, ListQuickMessagesQuery, UpdateQuickMessageRequest, RecordIdParam } from '@conversa/contracts';
+import { changeQuickMessage, createQuickMessage, deleteQuickMessage, type QuickMessageCategoryLookup } from '@conversa/core';
 import {
   findQuickMessage,
   listComposerQuickMessages,
@@ -15,19 +8,19 @@ import {
 } from '@conversa/projections/quickMessages/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
-import { quickMessageEditor, removeStoredMedia, visibleQuickMessage } from './access';
+import { quickMessageEditor, quickMessageFiles, visibleQuickMessage } from './access';
 import { quickMessageMediaRoutes } from './media';
 
 const IdParam = z.object({ id: RecordIdParam });
 
-/** A category must be one of the company's category entries that the caller can see. */
-async function checkCategory(ctx: ApiContext, request: FastifyRequest, categoryId: number | null | undefined): Promise<void> {
-  if (categoryId === null || categoryId === undefined) return;
-  const category = await findQuickMessage(ctx.db, request.principal.companyId, categoryId, quickMessageEditor(request.principal));
-  if (!category?.isCategory) throw new DomainError('ERR_VALIDATION', 'categoryId: categoria não encontrada');
+/** The categories the caller can see: the company's category entries visible to them. */
+function categoriesOf(ctx: ApiContext, request: FastifyRequest): QuickMessageCategoryLookup {
+  return {
+    isVisibleCategory: async (categoryId) => Boolean((await findQuickMessage(ctx.db, request.principal.companyId, categoryId, quickMessageEditor(request.principal)))?.isCategory),
+  };
 }
 
 /** Quick replies; the attachment routes are in ./media.ts. */
@@ -59,14 +52,12 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
   app.post('/quick-messages', async (request) => {
     const body = parse(CreateQuickMessageRequest, request.body);
     const { principal } = request;
-    await checkCategory(ctx, request, body.categoryId);
-    const quickMessageId = await ctx.ids.next('quick_message');
-    await execute(ctx, {
-      decider: quickMessage,
-      streamId: quickMessageStream(quickMessageId),
-      command: { type: 'CreateQuickMessage', quickMessageId, by: quickMessageEditor(principal), fields: body },
+    const quickMessageId = await createQuickMessage(ctx, {
       companyId: principal.companyId,
       actor: userActor(principal.userId),
+      by: quickMessageEditor(principal),
+      fields: body,
+      categories: categoriesOf(ctx, request),
     });
     return findQuickMessage(ctx.db, principal.companyId, quickMessageId);
   });
@@ -76,13 +67,13 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     const changes = parse(UpdateQuickMessageRequest, request.body);
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);
-    await checkCategory(ctx, request, changes.categoryId);
-    await execute(ctx, {
-      decider: quickMessage,
-      streamId: quickMessageStream(id),
-      command: { type: 'ChangeQuickMessage', by: quickMessageEditor(principal), changes },
+    await changeQuickMessage(ctx, {
       companyId: principal.companyId,
       actor: userActor(principal.userId),
+      by: quickMessageEditor(principal),
+      id,
+      changes,
+      categories: categoriesOf(ctx, request),
     });
     return findQuickMessage(ctx.db, principal.companyId, id);
   });
@@ -91,14 +82,6 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);
-    const { state } = await execute(ctx, {
-      decider: quickMessage,
-      streamId: quickMessageStream(id),
-      command: { type: 'DeleteQuickMessage', by: quickMessageEditor(principal) },
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-    });
-    if (state.status !== 'none' && state.media) await removeStoredMedia(ctx, request, state.media.url);
-    return { message: 'Quick message deleted' };
+    return deleteQuickMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: quickMessageEditor(principal), id, files: quickMessageFiles(ctx, request) });
   });
 }

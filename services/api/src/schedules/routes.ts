@@ -1,24 +1,25 @@
-import { CreateScheduleRequest, DomainError, ListSchedulesQuery, scheduleStream, UpdateScheduleRequest, RecordIdParam } from '@conversa/contracts';
-import { schedule } from '@conversa/core';
+import { CreateScheduleRequest, DomainError, ListSchedulesQuery, UpdateScheduleRequest, RecordIdParam } from '@conversa/contracts';
+import { changeSchedule, createSchedule, deleteSchedule, type ScheduleLookup } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { findSchedule, listSchedules } from '@conversa/projections/schedules/queries';
 import { findTicket } from '@conversa/projections/tickets/queries';
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 /** /schedules requires the plan flag useSchedules. */
 const config = { auth: { plan: 'useSchedules' as const } };
 
-async function checkContact(ctx: ApiContext, companyId: number, contactId: number | undefined): Promise<void> {
-  if (contactId !== undefined && !(await findContact(ctx.db, companyId, contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
-}
-
-async function checkUser(ctx: ApiContext, companyId: number, userId: number | null | undefined): Promise<void> {
-  if (userId !== null && userId !== undefined && !(await findUser(ctx.db, userId, companyId))) throw new DomainError('ERR_NO_USER_FOUND');
+/** The read models a scheduled message's contact, ticket and user are checked against. */
+function scheduleLookup(ctx: ApiContext): ScheduleLookup {
+  return {
+    contactExists: async (companyId, contactId) => Boolean(await findContact(ctx.db, companyId, contactId)),
+    ticketContactId: async (companyId, ticketId) => (await findTicket(ctx.db, companyId, ticketId))?.contactId ?? null,
+    userExists: async (companyId, userId) => Boolean(await findUser(ctx.db, userId, companyId)),
+  };
 }
 
 /**
@@ -45,23 +46,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     const body = parse(CreateScheduleRequest, request.body);
     const { principal } = request;
     const { companyId } = principal;
-    await checkContact(ctx, companyId, body.contactId);
-    const ticketId = body.ticketId ?? null;
-    if (ticketId !== null) {
-      const ticket = await findTicket(ctx.db, companyId, ticketId);
-      if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
-      if (ticket.contactId !== body.contactId) throw new DomainError('ERR_VALIDATION', 'contactId: não é o contato deste ticket');
-    }
-    const userId = body.userId ?? principal.userId;
-    await checkUser(ctx, companyId, userId);
-    const scheduleId = await ctx.ids.next('schedule');
-    await execute(ctx, {
-      decider: schedule,
-      streamId: scheduleStream(scheduleId),
-      command: { type: 'CreateSchedule', scheduleId, ticketId, fields: { contactId: body.contactId, body: body.body, sendAt: body.sendAt, userId } },
-      companyId,
-      actor: userActor(principal.userId),
-    });
+    const scheduleId = await createSchedule(ctx, { companyId, actor: userActor(principal.userId), callerId: principal.userId, request: body, lookup: scheduleLookup(ctx) });
     return findSchedule(ctx.db, companyId, scheduleId);
   });
 
@@ -71,9 +56,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     const { principal } = request;
     const { companyId } = principal;
     if (!(await findSchedule(ctx.db, companyId, id))) throw new DomainError('ERR_NO_SCHEDULE_FOUND');
-    await checkContact(ctx, companyId, changes.contactId);
-    await checkUser(ctx, companyId, changes.userId);
-    await execute(ctx, { decider: schedule, streamId: scheduleStream(id), command: { type: 'ChangeSchedule', changes }, companyId, actor: userActor(principal.userId) });
+    await changeSchedule(ctx, { companyId, actor: userActor(principal.userId), id, changes, lookup: scheduleLookup(ctx) });
     return findSchedule(ctx.db, companyId, id);
   });
 
@@ -81,7 +64,6 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     if (!(await findSchedule(ctx.db, principal.companyId, id))) throw new DomainError('ERR_NO_SCHEDULE_FOUND');
-    await execute(ctx, { decider: schedule, streamId: scheduleStream(id), command: { type: 'DeleteSchedule' }, companyId: principal.companyId, actor: userActor(principal.userId) });
-    return { message: 'Schedule deleted' };
+    return deleteSchedule(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
   });
 }

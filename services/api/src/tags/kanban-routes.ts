@@ -1,11 +1,11 @@
-import { canSeeTicket, contactStream, DomainError, KanbanTicketsQuery, TicketIdParams, TicketTagParams } from '@conversa/contracts';
-import { contact } from '@conversa/core';
+import { canSeeTicket, DomainError, KanbanTicketsQuery, TicketIdParams, TicketTagParams } from '@conversa/contracts';
+import { moveCardToLane, takeCardOutOfLanes, type KanbanCard } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { listTags } from '@conversa/projections/tags/queries';
 import { kanbanTickets } from '@conversa/projections/tickets/kanban';
 import { findTicketAccess, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyTag } from './routes';
 import { parse } from '../http/errors';
 
@@ -21,11 +21,12 @@ async function cardTicket(ctx: ApiContext, request: FastifyRequest, ticketId: nu
   return ticket;
 }
 
-/** Records the contact's tags as `tagIds` (a ticket's tags are its contact's). */
-async function setContactTags(ctx: ApiContext, request: FastifyRequest, contactId: number, tagIds: number[]) {
-  const { principal } = request;
-  await execute(ctx, { decider: contact, streamId: contactStream(contactId), command: { type: 'SetContactTags', tagIds }, companyId: principal.companyId, actor: userActor(principal.userId) });
+/** The kanban lanes: every kanban tag of the company. */
+async function kanbanLaneIds(ctx: ApiContext, companyId: number): Promise<number[]> {
+  return (await listTags(ctx.db, companyId, { kanban: 1 })).tags.map((lane) => lane.id);
 }
+
+const cardOf = (ticket: { contactId: number; tags: { id: number }[] }): KanbanCard => ({ contactId: ticket.contactId, tagIds: ticket.tags.map((t) => t.id) });
 
 /**
  * The kanban board: GET /ticket/kanban (the cards), PUT /ticket-tags/{ticketId}/{tagId} (a card enters a
@@ -43,19 +44,16 @@ export async function kanbanRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const { ticketId, tagId } = parse(TicketTagParams, request.params);
     const ticket = await cardTicket(ctx, request, ticketId);
     const tag = await companyTag(ctx, request, tagId);
-    const lanes = new Set((await listTags(ctx.db, request.principal.companyId, { kanban: 1 })).tags.map((lane) => lane.id));
-    // Entering a lane leaves the others: a card stands in one lane.
-    const kept = ticket.tags.map((t) => t.id).filter((id) => id !== tag.id && !(tag.kanban === 1 && lanes.has(id)));
-    await setContactTags(ctx, request, ticket.contactId, [...kept, tag.id]);
+    const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
+    await moveCardToLane(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), card: cardOf(ticket), tag, laneIds });
     return { tags: (await findContact(ctx.db, request.principal.companyId, ticket.contactId))?.tags ?? [] };
   });
 
   app.delete('/ticket-tags/:ticketId', { config: kanbanAuth }, async (request) => {
     const { ticketId } = parse(TicketIdParams, request.params);
     const ticket = await cardTicket(ctx, request, ticketId);
-    const lanes = new Set((await listTags(ctx.db, request.principal.companyId, { kanban: 1 })).tags.map((lane) => lane.id));
-    const kept = ticket.tags.map((t) => t.id).filter((id) => !lanes.has(id));
-    if (kept.length !== ticket.tags.length) await setContactTags(ctx, request, ticket.contactId, kept);
+    const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
+    await takeCardOutOfLanes(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), card: cardOf(ticket), laneIds });
     return { tags: (await findContact(ctx.db, request.principal.companyId, ticket.contactId))?.tags ?? [] };
   });
 }

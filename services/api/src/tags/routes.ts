@@ -1,11 +1,11 @@
-import { contactStream, CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, tagStream, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam, type TagView } from '@conversa/contracts';
-import { contact, tag } from '@conversa/core';
+import { CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam, type TagView } from '@conversa/contracts';
+import { changeTag, createTag, deleteTag, syncContactTags, type TagSyncLookup } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { existingTagIds, findTag, listTags } from '@conversa/projections/tags/queries';
 import { findTicket } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { execute, userActor, type ApiContext } from '../context';
+import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 
@@ -18,17 +18,13 @@ export async function companyTag(ctx: ApiContext, request: FastifyRequest, id: n
   return found;
 }
 
-/** The contact whose tags a sync sets: named directly, or as the ticket's contact (a ticket's tags are its contact's). */
-async function syncedContactId(ctx: ApiContext, companyId: number, body: SyncContactTagsRequest): Promise<number> {
-  let contactId = body.contactId ?? undefined;
-  if (body.ticketId != null) {
-    const ticket = await findTicket(ctx.db, companyId, body.ticketId);
-    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
-    if (contactId !== undefined && contactId !== ticket.contactId) throw new DomainError('ERR_VALIDATION', 'contactId: não é o contato deste ticket');
-    contactId = ticket.contactId;
-  }
-  if (contactId === undefined || !(await findContact(ctx.db, companyId, contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
-  return contactId;
+/** The read models a contact's tag sync is checked against. */
+function tagSyncLookup(ctx: ApiContext): TagSyncLookup {
+  return {
+    ticketContactId: async (companyId, ticketId) => (await findTicket(ctx.db, companyId, ticketId))?.contactId ?? null,
+    contactExists: async (companyId, contactId) => Boolean(await findContact(ctx.db, companyId, contactId)),
+    existingTagIds: (companyId, tagIds) => existingTagIds(ctx.db, companyId, tagIds),
+  };
 }
 
 /**
@@ -56,17 +52,13 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   app.post('/tags/sync', async (request) => {
     const body = parse(SyncContactTagsRequest, request.body);
     const { principal } = request;
-    const contactId = await syncedContactId(ctx, principal.companyId, body);
-    const wanted = [...new Set(body.tags.map((t) => t.id))];
-    const existing = new Set(await existingTagIds(ctx.db, principal.companyId, wanted));
-    const missing = wanted.filter((id) => !existing.has(id));
-    if (missing.length > 0) throw new DomainError('ERR_NO_TAG_FOUND', undefined, { tagIds: missing });
-    await execute(ctx, {
-      decider: contact,
-      streamId: contactStream(contactId),
-      command: { type: 'SetContactTags', tagIds: wanted },
+    const contactId = await syncContactTags(ctx, {
       companyId: principal.companyId,
       actor: userActor(principal.userId),
+      contactId: body.contactId,
+      ticketId: body.ticketId,
+      tagIds: body.tags.map((t) => t.id),
+      lookup: tagSyncLookup(ctx),
     });
     const synced = await findContact(ctx.db, principal.companyId, contactId);
     return { tags: synced?.tags ?? [] };
@@ -80,14 +72,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   app.post('/tags', async (request, reply) => {
     const details = parse(CreateTagRequest, request.body);
     const { principal } = request;
-    const tagId = await ctx.ids.next('tag');
-    await execute(ctx, {
-      decider: tag,
-      streamId: tagStream(tagId),
-      command: { type: 'CreateTag', tagId, details, userId: principal.userId },
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-    });
+    const tagId = await createTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, details });
     return reply.status(201).send(await companyTag(ctx, request, tagId));
   });
 
@@ -96,7 +81,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const changes = parse(UpdateTagRequest, request.body);
     await companyTag(ctx, request, id);
     const { principal } = request;
-    await execute(ctx, { decider: tag, streamId: tagStream(id), command: { type: 'ChangeTag', changes }, companyId: principal.companyId, actor: userActor(principal.userId) });
+    await changeTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
     return companyTag(ctx, request, id);
   });
 
@@ -104,7 +89,6 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const { id } = parse(IdParam, request.params);
     await companyTag(ctx, request, id);
     const { principal } = request;
-    await execute(ctx, { decider: tag, streamId: tagStream(id), command: { type: 'DeleteTag' }, companyId: principal.companyId, actor: userActor(principal.userId) });
-    return { message: 'Tag deleted' };
+    return deleteTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
   });
 }
