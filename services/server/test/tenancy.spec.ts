@@ -145,6 +145,8 @@ const ownScope = new Set([
   'GET /contacts',
   'GET /contacts/list',
   'GET /contacts/profile/:number',
+  // The export is of the caller's own company (empty for B); its zip cannot show the marker, the walk's other check.
+  'GET /contacts/export',
   'POST /contacts',
   'GET /tags',
   'GET /tags/list',
