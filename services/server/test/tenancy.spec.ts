@@ -39,6 +39,8 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/sandbox\/:id/, `/sandbox/${target.connectionA}`)
     .replace(/^\/contacts\/profile\/:number/, `/contacts/profile/${target.contactNumberA}`)
     .replace(/^\/contacts\/(block|toggleAcceptAudio|toggleDisableBot)\/:id/, `/contacts/$1/${target.contactA}`)
+    // An import's progress is kept per company in memory; contacts-spreadsheet.spec.ts reads A's from B.
+    .replace(/^\/contacts\/import\/:importId/, '/contacts/import/00000000-0000-4000-8000-000000000000')
     .replace(/^\/contacts\/:id/, `/contacts/${target.contactA}`)
     .replace(/^\/contactTags\/:contactId/, `/contactTags/${target.contactA}`)
     .replace(/^\/messages\/(getmedia|listimages)\/:ticketId/, `/messages/$1/${target.ticketA}`)
@@ -68,6 +70,9 @@ function pathFor(url: string, target: Target): string | null {
 /** A valid body per route, so a refusal proves tenancy and not mere validation. */
 const bodiesFor = (target: Target): Record<string, unknown> => ({
   'POST /contacts': { name: 'Own Contact', number: '5511977776666' },
+  'POST /contactsImport': { name: 'Own Imported', number: '5511977775555' },
+  // A spreadsheet goes as multipart: a JSON body is refused before any company is read.
+  'POST /contacts/upload': {},
   'PUT /contacts/:id': { name: 'Hijacked' },
   'PUT /contacts/block/:id': { active: false },
   'PUT /contacts/toggleAcceptAudio/:id': {},
@@ -147,6 +152,7 @@ const ownScope = new Set([
   'GET /contacts/profile/:number',
   // The export is of the caller's own company (empty for B); its zip cannot show the marker, the walk's other check.
   'GET /contacts/export',
+  'POST /contactsImport',
   'POST /contacts',
   'GET /tags',
   'GET /tags/list',
