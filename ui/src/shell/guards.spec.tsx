@@ -13,9 +13,10 @@ function KanbanScreen() {
 function CampaignsScreen() {
   return <p data-testid="campaigns-screen" />;
 }
+// A stand-in screen behind the kanban plan flag, on a path of its own (the real /Kanban is in appRoutes).
 const gated: AppRoute[] = [
   ...appRoutes,
-  { id: 'kanban', path: '/Kanban', access: 'private', frame: 'shell', component: KanbanScreen, guard: { planFlag: 'useKanban' }, menu: { labelKey: 'menu.home', icon: LuKanban, group: 'main', order: 60 } },
+  { id: 'gated-kanban', path: '/gated-kanban', access: 'private', frame: 'shell', component: KanbanScreen, guard: { planFlag: 'useKanban' }, menu: { labelKey: 'menu.home', icon: LuKanban, group: 'main', order: 60 } },
   { id: 'campaigns', path: '/campaigns', access: 'private', frame: 'shell', component: CampaignsScreen, guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' } },
 ];
 
@@ -39,10 +40,10 @@ describe('route guards', () => {
 
   it('denies a screen the plan does not include: error toast, then / after one second', async () => {
     fakeServer({});
-    const { router } = renderApp({ path: '/Kanban', routes: gated, signedIn: session() });
+    const { router } = renderApp({ path: '/gated-kanban', routes: gated, signedIn: session() });
     expect(await screen.findByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')).toBeInTheDocument();
     expect(screen.queryByTestId('kanban-screen')).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Kanban');
+    expect(router.state.location.pathname).toBe('/gated-kanban');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2500 });
   });
 
@@ -50,9 +51,9 @@ describe('route guards', () => {
     fakeServer({});
     const signedIn = session();
     signedIn.user.company.plan = plan({ useKanban: true });
-    renderApp({ path: '/Kanban', routes: gated, signedIn });
+    renderApp({ path: '/gated-kanban', routes: gated, signedIn });
     expect(await screen.findByTestId('kanban-screen')).toBeInTheDocument();
-    expect(screen.getByTestId('menu-item-kanban')).toBeInTheDocument();
+    expect(screen.getByTestId('menu-item-gated-kanban')).toBeInTheDocument();
   });
 
   it('treats the campaign routes as unknown without the cshow flag', async () => {
