@@ -58,7 +58,8 @@ describe('hardening fuzz', () => {
       const sent = Object.values(byClass).reduce((sum, count) => sum + count, 0);
       if (PROGRESS > 0 && sent % PROGRESS === 0) console.log(`fuzz progress: ${sent}/${requests.length} ${JSON.stringify(byClass)}`);
     }
-    await server.wiring.ctx.waitForProjections(await server.wiring.store.headPosition());
+    // Bounded too: a projector stuck on a poison event never catches up, and /health then says so.
+    await bounded(server.wiring.ctx.waitForProjections(await server.wiring.store.headPosition()));
     const health = await server.app.inject({ method: 'GET', url: '/health' });
     console.log(`fuzz: ${requests.length} requests over ${slots.length} slots of ${routes.length} routes; answers ${JSON.stringify(byClass)}; /health ${health.statusCode}`);
 
