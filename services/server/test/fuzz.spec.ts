@@ -15,6 +15,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 2_500);
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 240_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const ANSWER_TIMEOUT_MS = Number(process.env.FUZZ_ANSWER_TIMEOUT_MS ?? 8_000);
+const PROGRESS = Number(process.env.FUZZ_PROGRESS ?? 0);
 
 let server: TestServer;
 let token: string;
@@ -54,8 +55,12 @@ describe('hardening fuzz', () => {
       byClass[statusClass] = (byClass[statusClass] ?? 0) + 1;
       if (answer === 'timeout') failures.push(`hang: ${request.label}`);
       else if (answer.statusCode >= 500) failures.push(`${answer.statusCode}: ${request.label} → ${answer.body.slice(0, 200)}`);
+      // FUZZ_PROGRESS=N prints the counts every N requests: a slow (unhardened) build still yields a figure.
+      const sent = Object.values(byClass).reduce((sum, count) => sum + count, 0);
+      if (PROGRESS > 0 && sent % PROGRESS === 0) console.log(`fuzz progress: ${sent}/${requests.length} ${JSON.stringify(byClass)}`);
     }
-    await server.wiring.ctx.waitForProjections(await server.wiring.store.headPosition());
+    // Bounded too: a projector stuck on a poison event never catches up, and /health then says so.
+    await bounded(server.wiring.ctx.waitForProjections(await server.wiring.store.headPosition()));
     const health = await server.app.inject({ method: 'GET', url: '/health' });
     console.log(`fuzz: ${requests.length} requests over ${slots.length} slots of ${routes.length} routes; answers ${JSON.stringify(byClass)}; /health ${health.statusCode}`);
 
