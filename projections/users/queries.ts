@@ -86,19 +86,24 @@ export async function activeUserIds(db: Kysely<ReadDatabase>, companyId: number)
  * Whom an access token names, with what every request checks beside them: the company's due
  * date and its plan's features. One statement, since every authenticated request waits for it.
  */
-export async function findSignedInUser(db: Kysely<ReadDatabase>, userId: number, companyId: number): Promise<{ user: UserView; dueDate: string; plan: Plan } | null> {
+export async function findSignedInUser(db: Kysely<ReadDatabase>, userId: number, companyId: number): Promise<{ user: UserView; dueDate: string; plan: Plan; lgpdHideNumber: string | null } | null> {
   const row = await db
     .selectFrom('read.users as u')
     .innerJoin('read.companies as c', 'c.id', 'u.company_id')
     .innerJoin('read.plans as p', 'p.id', 'c.plan_id')
     .selectAll('u')
-    .select([sql<string>`to_char(c.due_date, 'YYYY-MM-DD')`.as('signed_in_due_date'), sql<Selectable<PlansTable>>`to_jsonb(p)`.as('signed_in_plan')])
+    .select([
+      sql<string>`to_char(c.due_date, 'YYYY-MM-DD')`.as('signed_in_due_date'),
+      sql<Selectable<PlansTable>>`to_jsonb(p)`.as('signed_in_plan'),
+      // Read with the user, so masking numbers (LGPD hide-number) costs a request no statement of its own.
+      sql<string | null>`(select s.value from read.company_settings s where s.company_id = c.id and s.key = 'lgpdHideNumber')`.as('signed_in_lgpd_hide_number'),
+    ])
     .where('u.id', '=', userId)
     .where('u.company_id', '=', companyId)
     .where('u.deleted', '=', false)
     .where('c.deleted', '=', false)
     .executeTakeFirst();
-  return row ? { user: userFromRow(row), dueDate: row.signed_in_due_date, plan: planFromRow(row.signed_in_plan) } : null;
+  return row ? { user: userFromRow(row), dueDate: row.signed_in_due_date, plan: planFromRow(row.signed_in_plan), lgpdHideNumber: row.signed_in_lgpd_hide_number } : null;
 }
 
 /** Whether a user of the company shows this stored file as their picture (every colleague sees it). */

@@ -74,7 +74,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   }
   await app.register(cookie);
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, sessions: ctx.sessions, today: () => ctx.now().toISOString().slice(0, 10) });
-  installNumberPrivacy(app, { db: ctx.db });
+  installNumberPrivacy(app);
 
   app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
-import { answersContacts, numbersHiddenFor } from '../http/number-privacy';
+import { answersContacts } from '../http/number-privacy';
 import { contactSpreadsheetRoutes } from './spreadsheet-routes';
 
 const IdParam = z.object({ id: RecordIdParam });
@@ -36,7 +36,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   answersContacts(app);
   app.get('/contacts', async (request) => {
     const query = parse(ListContactsQuery, request.query);
-    return listContacts(ctx.db, request.principal.companyId, { ...query, searchNumbers: !(await numbersHiddenFor(ctx.db, request.principal)) });
+    return listContacts(ctx.db, request.principal.companyId, { ...query, searchNumbers: !request.principal.numbersHidden });
   });
 
   app.get('/contacts/list', async (request) => {

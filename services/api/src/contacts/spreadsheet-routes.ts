@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
-import { numbersHiddenFor } from '../http/number-privacy';
 import { ContactImports } from './import-jobs';
 import { readContactRows } from './spreadsheet';
 
@@ -72,7 +71,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
   app.get('/contacts/export', async (request, reply) => {
     const filters = parse(ExportContactsQuery, request.query);
     const { companyId } = request.principal;
-    const masked = await numbersHiddenFor(ctx.db, request.principal);
+    const masked = request.principal.numbersHidden;
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(CONTACTS_EXPORT_SHEET);

@@ -1,4 +1,4 @@
-import { can, DomainError, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
+import { can, defaultCompanySettings, DomainError, hidesNumbers, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
 import { findSignedInUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -16,6 +16,8 @@ export interface Principal {
   planFlags: Record<PlanFlag, boolean>;
   /** The company's due date (YYYY-MM-DD). */
   dueDate: string;
+  /** Contact numbers reach this caller masked (a plain user while the company's lgpdHideNumber is on). */
+  numbersHidden: boolean;
 }
 
 /**
@@ -64,9 +66,10 @@ async function authenticate(request: FastifyRequest, { db, tokens, sessions }: {
   if (!(await sessions.isActive(claims.sessionId))) throw new DomainError('ERR_SESSION_EXPIRED');
   const signedIn = await findSignedInUser(db, claims.userId, claims.companyId);
   if (!signedIn) throw new DomainError('ERR_SESSION_EXPIRED');
-  const { user, plan, dueDate } = signedIn;
+  const { user, plan, dueDate, lgpdHideNumber } = signedIn;
   const { id: _id, name: _name, users: _u, connections: _c, queues: _q, amount: _a, isPublic: _p, ...planFlags } = plan;
-  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags, dueDate };
+  const numbersHidden = hidesNumbers(user, lgpdHideNumber ?? defaultCompanySettings.lgpdHideNumber);
+  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags, dueDate, numbersHidden };
 }
 
 function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, today: string): void {

@@ -1,8 +1,5 @@
-import { hidesNumbers, maskContactNumbers } from '@conversa/contracts';
-import { companySettingsOf } from '@conversa/projections/companies/queries';
+import { maskContactNumbers } from '@conversa/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { ReadDatabase } from '@conversa/projections/database';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,19 +14,12 @@ declare module 'fastify' {
  * full number never reaches their browser. Routes need nothing but `contactAnswer` when they answer
  * contacts at the root; embedded contacts are found by their key.
  */
-export function installNumberPrivacy(app: FastifyInstance, deps: { db: Kysely<ReadDatabase> }): void {
+export function installNumberPrivacy(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    const principal = request.principal;
-    // Only a plain user can be masked: admins, supervisors and public routes skip the settings read.
-    if (!principal || payload === null || typeof payload !== 'object' || !(await numbersHiddenFor(deps.db, principal))) return payload;
+    // The principal read the setting with the user (public routes have none).
+    if (!request.principal?.numbersHidden || payload === null || typeof payload !== 'object') return payload;
     return maskContactNumbers(payload, { root: request.routeOptions.config?.contactAnswer === true });
   });
-}
-
-/** Whether this caller is shown numbers masked now (their company's lgpdHideNumber is on). */
-export async function numbersHiddenFor(db: Kysely<ReadDatabase>, principal: { profile: string; super: boolean; companyId: number }): Promise<boolean> {
-  if (!hidesNumbers(principal, 'enabled')) return false;
-  return hidesNumbers(principal, (await companySettingsOf(db, principal.companyId)).lgpdHideNumber);
 }
 
 /** Marks every route the plugin registers from here on as answering contacts at the root. */

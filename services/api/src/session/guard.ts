@@ -1,5 +1,5 @@
 import type { Bus, BusSubscription } from '@conversa/bus';
-import { USER_ACCESS_ENTITY, UserAccessChange } from '@conversa/contracts';
+import { streams, USER_ACCESS_ENTITY, UserAccessChange } from '@conversa/contracts';
 import { session } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import { sessionStatus } from '@conversa/projections/sessions/queries';
@@ -90,7 +90,7 @@ export function createSessionGuard(deps: { db: Kysely<ReadDatabase>; fallback(se
 
 /** The session's own stream folded: active unless logged out, stolen or expired. */
 export async function sessionActiveInStream(store: EventStore, sessionId: string): Promise<boolean> {
-  const events = await store.readStream(`session-${sessionId}`);
+  const events = await store.readStream(streams.session(sessionId));
   const state = events.reduce((state, event) => session.evolve(state, event as never), session.initialState());
   return state.status === 'active';
 }

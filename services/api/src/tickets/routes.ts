@@ -20,7 +20,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
-import { numbersHiddenFor } from '../http/number-privacy';
 import { ticketCommandsFor } from './transitions';
 
 const IdParam = z.object({ id: RecordIdParam });
@@ -62,7 +61,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       updatedAt: query.updatedAt,
       withUnreadMessages: query.withUnreadMessages,
       showAll: query.showAll,
-      searchNumbers: !(await numbersHiddenFor(ctx.db, principal)),
+      searchNumbers: !principal.numbersHidden,
     });
   });
 
