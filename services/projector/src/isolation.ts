@@ -45,13 +45,20 @@ export async function applyIsolating(options: IsolationOptions, from: Position |
     return undefined;
   };
 
-  const isolate = async (batch: readonly RecordedEvent[]): Promise<void> => {
-    const failed = await attempt(batch);
+  const isolate = async (batch: readonly RecordedEvent[], retried = false): Promise<void> => {
+    let failed = await attempt(batch);
     if (!failed) return;
     if (batch.length > 1) {
+      // A one-off failure keeps its batch whole (and so its frames: one per record it changed); only what
+      // fails again is split down to its events. Data errors answer the same every time: split at once.
+      if (!retried && classifyFailure(failed.error) === 'unknown') {
+        await pause(options.retryDelayMs ?? 100, options.signal);
+        failed = await attempt(batch);
+        if (!failed) return;
+      }
       const middle = Math.ceil(batch.length / 2);
-      await isolate(batch.slice(0, middle));
-      await isolate(batch.slice(middle));
+      await isolate(batch.slice(0, middle), true);
+      await isolate(batch.slice(middle), true);
       return;
     }
     await retryOrPark(batch[0]!, failed.error);

@@ -2,11 +2,12 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
-import { CheckpointConflictError } from '../src/checkpoints';
+import { CheckpointConflictError, ensureSchemas } from '../src/checkpoints';
+import { applyIsolating } from '../src/isolation';
 import { classifyFailure, listParked, retryParked } from '../src/parking';
 import { type Projector, defineRawProjector, defineReactor } from '../src/projector';
 import { runProjectionsCommand } from '../src/projections-cli';
-import { rebuildProjector } from '../src/rebuild';
+import { rebuildProjector, resetProjection } from '../src/rebuild';
 import { type Harness, checkpointOf, openHarness, recordingLogger, silentLogger, tableRows } from './fixtures/harness';
 import { Incremented, appendIncrements, eventLogProjector, incremented, serializationFailure } from './fixtures/model';
 
@@ -91,6 +92,29 @@ describe('parked events', () => {
     expect(await listParked(h.db, name)).toEqual([]);
     expect(await loggedIds()).toContain((await h.store.readStream('poison-1'))[0]!.id);
     expect(await runtime.inspect()).toMatchObject([{ parked: 0, degraded: false }]);
+  });
+
+  it('tries a batch that failed once whole again before splitting it, so a one-off failure keeps its batches', async () => {
+    const { projector, handed } = poisonable({ now: false });
+    await ensureSchemas(h.db);
+    await resetProjection(h.db, projector);
+    let failures = 0;
+    const once: Projector = {
+      ...projector,
+      async handle(trx, events) {
+        if (events.some(isPoison) && failures++ === 0) throw new Error('a one-off failure');
+        return projector.handle(trx, events);
+      },
+    };
+    await h.store.appendToStream('whole-1', [incremented(1), incremented(2)]);
+    await h.store.appendToStream('whole-2', [incremented(1, { fail: true })]);
+    const events = await h.store.readAll({ filter: { eventTypes: projector.eventTypes } });
+    const batches: number[] = [];
+    await applyIsolating({ db: h.db, projector: once, logger: silentLogger, retryDelayMs: 1 }, 'start', events, () => void batches.push(batches.length));
+    expect(batches).toHaveLength(1);
+    expect(handed).toHaveLength(3);
+    expect(await listParked(h.db, name)).toEqual([]);
+    expect(await loggedIds()).toHaveLength(3);
   });
 
   it('parks a value Postgres refuses (a data error) at its first attempt', async () => {
