@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signupCompany, startTestServer, type TestServer } from './harness';
+import { openSocket } from './socket-client';
 
 let server: TestServer;
 let base: string;
@@ -13,43 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-interface Frame {
-  event: string;
-  data: any;
-}
-
 /** An open socket that records its frames; `next(pred)` resolves with the first matching frame. */
-async function connect(token: string) {
-  const socket = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
-  const frames: Frame[] = [];
-  const waiters: Array<{ predicate: (f: Frame) => boolean; resolve: (f: Frame) => void }> = [];
-  socket.on('message', (raw) => {
-    const frame = JSON.parse(String(raw)) as Frame;
-    frames.push(frame);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(frame)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(frame);
-      }
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return {
-    socket,
-    frames,
-    next(predicate: (f: Frame) => boolean, timeoutMs = 5000) {
-      const seen = frames.find(predicate);
-      if (seen) return Promise.resolve(seen);
-      return new Promise<Frame>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no matching frame')), timeoutMs);
-        waiters.push({ predicate, resolve: (f) => (clearTimeout(timer), resolve(f)) });
-      });
-    },
-  };
-}
+const connect = (token: string) => openSocket(base, token);
 
 describe('socket edge in the product', () => {
   it('refuses a socket without a valid token', async () => {
