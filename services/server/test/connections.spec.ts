@@ -28,10 +28,24 @@ async function signupOnPlan(planId: number, name: string, seed: number) {
 }
 
 /** Frames the projector published for a company, as the edge would relay them. */
+/** The company's frames as published; `next` waits for one (a projector publishes after its commit, the answer may come first). */
 async function framesOf(companyId: number) {
   const frames: BusMessage[] = [];
-  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.>`, (message) => frames.push(message));
-  return { frames, stop: () => subscription.unsubscribe() };
+  const waiters: Array<{ predicate: (frame: BusMessage) => boolean; resolve: (frame: BusMessage) => void }> = [];
+  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.>`, (message) => {
+    frames.push(message);
+    for (const waiter of waiters.filter((candidate) => candidate.predicate(message))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  });
+  const next = (predicate: (frame: BusMessage) => boolean, timeoutMs = 5000) =>
+    frames.find(predicate) ??
+    new Promise<BusMessage>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching frame')), timeoutMs);
+      waiters.push({ predicate, resolve: (frame) => (clearTimeout(timer), resolve(frame)) });
+    });
+  return { frames, next, stop: () => subscription.unsubscribe() };
 }
 
 async function create(token: string, payload: object) {
@@ -76,7 +90,7 @@ describe('connections CRUD (spec 2 §3, §7)', () => {
   let first: Record<string, any>;
 
   it('creates a WhatsApp connection with the spec defaults, a token and the company default flag', async () => {
-    const { frames, stop } = await framesOf(a.companyId);
+    const { next, stop } = await framesOf(a.companyId);
     const response = await create(a.token, { name: 'Vendas' });
     expect(response.statusCode, response.body).toBe(201);
     first = response.json();
@@ -98,8 +112,8 @@ describe('connections CRUD (spec 2 §3, §7)', () => {
     expect(first.token).toMatch(CONNECTION_TOKEN_PATTERN);
     expect(first.schedules).toHaveLength(7);
     expect(first.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' });
+    const created = await next((frame) => frame.subject.endsWith('.whatsapp') && (frame.data as any).action === 'create');
     await stop();
-    const created = frames.find((frame) => frame.subject.endsWith('.whatsapp') && (frame.data as any).action === 'create');
     expect(created?.data).toMatchObject({ action: 'create', whatsapp: { id: first.id, name: 'Vendas' } });
     // Frames reach every socket of the company: never the token.
     expect((created!.data as any).whatsapp.token).toBeUndefined();
@@ -264,11 +278,11 @@ describe('connections CRUD (spec 2 §3, §7)', () => {
   it('deletes a connection and hands the default over', async () => {
     const list = await connections(a.token);
     const current = list.find((c) => c.isDefault)!;
-    const { frames, stop } = await framesOf(a.companyId);
+    const { next, stop } = await framesOf(a.companyId);
     const deleted = await call(a.token, 'DELETE', `/whatsapp/${current.id}`);
     expect(deleted.statusCode).toBe(200);
+    await next((frame) => frame.subject.endsWith('.whatsapp') && (frame.data as any).action === 'delete' && (frame.data as any).whatsappId === current.id);
     await stop();
-    expect(frames.some((frame) => frame.subject.endsWith('.whatsapp') && (frame.data as any).action === 'delete' && (frame.data as any).whatsappId === current.id)).toBe(true);
     const after = await connections(a.token);
     expect(after.map((c) => c.id)).not.toContain(current.id);
     expect(after.filter((c) => c.isDefault).map((c) => c.channel)).toEqual(['whatsapp']);
@@ -330,7 +344,7 @@ describe('sessions (spec 2 §4): one owner per connection, requests, reports', (
   });
 
   it('starts a new connection once across two managers; reports status and QR code live', async () => {
-    const { frames, stop } = await framesOf(company.companyId);
+    const { next, stop } = await framesOf(company.companyId);
     const created = (await create(company.token, { name: 'Celular' })).json();
     const driverOne = new FakeDriver();
     const driverTwo = new FakeDriver();
@@ -345,8 +359,8 @@ describe('sessions (spec 2 §4): one owner per connection, requests, reports', (
     expect((owner === one ? two : one).owned()).not.toContain(created.id);
     const qrcode = startsOf(driver, created.id)[0]!.hooks && (await get(created.id)).qrcode;
     expect(await get(created.id)).toMatchObject({ status: 'qrcode', qrcode: expect.stringMatching(/^2@qr-\d+$/) });
+    const session = await next((frame) => frame.subject.endsWith('.whatsappSession') && (frame.data as any).session.id === created.id);
     await stop();
-    const session = frames.find((frame) => frame.subject.endsWith('.whatsappSession') && (frame.data as any).session.id === created.id);
     expect(session?.data).toMatchObject({ action: 'update', session: { id: created.id, status: 'qrcode', qrcode } });
     expect((session!.data as any).session.token).toBeUndefined();
 
