@@ -15,4 +15,20 @@ import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
-export const projectors = [plansProjector, companiesProjector, usersProjector, sessionsProjector, ticketsProjector, ticketNotesProjector, quickMessagesProjector, schedulesProjector, contactsProjector, tagsProjector, messagesProjector, queuesProjector, connectionsProjector, routingProjector, helpsProjector];
+export const projectors = [
+  plansProjector,
+  companiesProjector,
+  usersProjector,
+  sessionsProjector,
+  ticketsProjector,
+  ticketNotesProjector,
+  quickMessagesProjector,
+  schedulesProjector,
+  contactsProjector,
+  tagsProjector,
+  messagesProjector,
+  queuesProjector,
+  connectionsProjector,
+  routingProjector,
+  helpsProjector,
+];

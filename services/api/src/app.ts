@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type { ApiContext } from './context';
 import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
+import type { RouteContract } from './http/contract';
 import { installErrorHandling } from './http/errors';
 import { installSecurityHeaders } from './http/headers';
 import { installNumberPrivacy } from './http/number-privacy';
@@ -30,6 +31,7 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   auth: RouteAuth | undefined;
+  contract: RouteContract | undefined;
 }
 
 declare module 'fastify' {
@@ -59,7 +61,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth: route.config?.auth });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth: route.config?.auth, contract: route.config?.contract });
     }
   });
   installErrorHandling(app);
@@ -81,7 +83,28 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     return reply.status(health.ok ? 200 : 503).send(health);
   });
 
-  for (const routes of [sessionRoutes, userRoutes, planRoutes, companyRoutes, settingRoutes, mediaRoutes, messageRoutes, ticketRoutes, noteRoutes, quickMessageRoutes, scheduleRoutes, contactRoutes, tagRoutes, kanbanRoutes, queueRoutes, connectionRoutes, sandboxRoutes, metaRoutes, helpRoutes]) {
+  const areas = [
+    sessionRoutes,
+    userRoutes,
+    planRoutes,
+    companyRoutes,
+    settingRoutes,
+    mediaRoutes,
+    messageRoutes,
+    ticketRoutes,
+    noteRoutes,
+    quickMessageRoutes,
+    scheduleRoutes,
+    contactRoutes,
+    tagRoutes,
+    kanbanRoutes,
+    queueRoutes,
+    connectionRoutes,
+    sandboxRoutes,
+    metaRoutes,
+    helpRoutes,
+  ];
+  for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));
   }
   for (const plugin of options.plugins ?? []) await plugin(app);

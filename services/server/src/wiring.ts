@@ -158,7 +158,14 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     connectionString: databaseUrl,
     store,
     bus,
-    projectors: [createSenderReactor({ ctx, gateway: channels, media: ctx.media }), createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }), createRoutingReactor(routingContext), createRoutingEffectsReactor(routingContext), createRandomUserReactor(routingContext), createAttendantGreetingsReactor(ctx)],
+    projectors: [
+      createSenderReactor({ ctx, gateway: channels, media: ctx.media }),
+      createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }),
+      createRoutingReactor(routingContext),
+      createRoutingEffectsReactor(routingContext),
+      createRandomUserReactor(routingContext),
+      createAttendantGreetingsReactor(ctx),
+    ],
   });
   if (options.runProjections) await reactors.start();
 

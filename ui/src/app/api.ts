@@ -96,7 +96,17 @@ export const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Fet
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: sessionAwareBaseQuery,
-  tagTypes: ['Session', 'Plans', 'Messages', 'TicketMedia', 'Contacts', 'TicketNotes', 'QuickReplies', 'Schedules', 'CompanySettings'],
+  tagTypes: [
+    'Session',
+    'Plans',
+    'Messages',
+    'TicketMedia',
+    'Contacts',
+    'TicketNotes',
+    'QuickReplies',
+    'Schedules',
+    'CompanySettings',
+  ],
   endpoints: () => ({}),
 });
 

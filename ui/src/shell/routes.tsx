@@ -32,4 +32,20 @@ import { tagRoutes } from '../features/tags/routes';
  *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
  *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
  */
-export const appRoutes: readonly AppRoute[] = [...sessionRoutes, ...homeRoutes, ...financialRoutes, ...queueRoutes, ...ticketRoutes, ...userRoutes, ...settingRoutes, ...connectionRoutes, ...helpRoutes, ...companyRoutes, ...todoRoutes, ...scheduleRoutes, ...quickMessageRoutes, ...contactRoutes, ...tagRoutes];
+export const appRoutes: readonly AppRoute[] = [
+  ...sessionRoutes,
+  ...homeRoutes,
+  ...financialRoutes,
+  ...queueRoutes,
+  ...ticketRoutes,
+  ...userRoutes,
+  ...settingRoutes,
+  ...connectionRoutes,
+  ...helpRoutes,
+  ...companyRoutes,
+  ...todoRoutes,
+  ...scheduleRoutes,
+  ...quickMessageRoutes,
+  ...contactRoutes,
+  ...tagRoutes,
+];
