@@ -205,10 +205,11 @@ describe('isBot: the ticket row says the bot is handling the conversation', () =
     await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open' });
     await settle();
     expect(await ticket(ticketId)).toMatchObject({ status: 'open', isBot: false });
+    // A projector publishes after its commit: the accept's frame may trail the answer.
+    const mine = () => frames.filter((frame) => frame.ticketId === ticketId).map((frame) => frame.ticket.isBot);
+    await expect.poll(() => mine().at(-1)).toBe(false);
     await stop();
-    const mine = frames.filter((frame) => frame.ticketId === ticketId).map((frame) => frame.ticket.isBot);
-    expect(mine).toContain(true);
-    expect(mine.at(-1)).toBe(false);
+    expect(mine()).toContain(true);
   });
 
   it('is false for a ticket the bot handed over: after the queue greeting, and after it gave up on the menu', async () => {
