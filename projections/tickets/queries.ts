@@ -29,6 +29,8 @@ export function visibleTo(eb: ExpressionBuilder<any, any>, viewer: TicketViewer,
 export interface TicketListFilter {
   searchParam?: string;
   pageNumber: number;
+  /** Where the previous page ended (its `nextCursor`): the page after it costs what the first does. */
+  cursor?: string;
   status?: TicketStatus;
   /** Any of these statuses (the search tab's status filter); with `status`, both apply. */
   statuses?: TicketStatus[];
@@ -109,12 +111,15 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   };
   const rows = matching();
 
-  const offset = (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const after = filter.cursor ? parseCursor(filter.cursor) : undefined;
+  // A cursor replaces the offset: the walk starts where the previous page ended instead of skipping its rows.
+  const offset = after ? 0 : (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const listOrder = (query: any) => (after ? query.where(sql<SqlBool>`(t.updated_at, t.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::int)`) : query);
   // Ids first, then their rows: deep pages skip thousands of entries of the list index without
   // visiting the table (an index-only scan where the filter allows), and only one page is read in full.
-  const inListOrder = (query: any) => query.clearSelect().select('t.id').orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
+  const inListOrder = (query: any) => listOrder(query).clearSelect().select('t.id').orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
   const queues = filter.queueIds ?? [];
-  const pageRows = async (): Promise<TicketRow[]> => {
+  const pageRows = async (): Promise<ListedRow[]> => {
     if (queues.length > 1) {
       // No index gives several queues' tickets in list order, and the planner then walks the whole
       // tab filtering by queue; one ordered walk per queue, merged here, stays on the queue index.
@@ -131,12 +136,12 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
         .slice(offset, offset + TICKETS_PAGE_SIZE + 1)
         .map((row) => row.id);
       if (pageIds.length === 0) return [];
-      const found: TicketRow[] = await withRelations(db.selectFrom('read.tickets as p').selectAll('p'), 'p').where('p.id', 'in', pageIds).execute();
+      const found: ListedRow[] = await withRelations(withListTime(db.selectFrom('read.tickets as p').selectAll('p')), 'p').where('p.id', 'in', pageIds).execute();
       const byId = new Map(found.map((row) => [row.id, row]));
       return pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
     }
     // The page's ids come from the list index alone; only the rows of that page are read in full.
-    return withRelations(db.selectFrom('read.tickets as p').selectAll('p'), 'p')
+    return withRelations(withListTime(db.selectFrom('read.tickets as p').selectAll('p')), 'p')
       .where('p.id', 'in', inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset))
       .orderBy('p.updated_at', 'desc')
       .orderBy('p.id', 'desc')
@@ -150,8 +155,19 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   };
   const [page, count] = await Promise.all([pageRows(), countTickets()]);
   const hasMore = page.length > TICKETS_PAGE_SIZE;
-  const tickets = page.slice(0, TICKETS_PAGE_SIZE).map(viewOf);
-  return { tickets, count, hasMore };
+  const kept = page.slice(0, TICKETS_PAGE_SIZE);
+  const last = kept.at(-1);
+  return { tickets: kept.map(viewOf), count, hasMore, ...(hasMore && last ? { nextCursor: `${last.list_at_us}.${last.id}` } : {}) };
+}
+
+/** A page row with its list time in microseconds, the precision Postgres orders by (a Date keeps milliseconds). */
+type ListedRow = TicketRow & { list_at_us: string };
+const withListTime = (query: any) => query.select(sql<string>`(extract(epoch from p.updated_at) * 1000000)::bigint::text`.as('list_at_us'));
+
+/** `<microseconds since epoch>.<ticket id>`, as `nextCursor` gives it (the contract checks its shape). */
+function parseCursor(cursor: string): { atUs: string; id: number } {
+  const [atUs, id] = cursor.split('.');
+  return { atUs: atUs!, id: Number(id) };
 }
 
 /** What visibility (canSeeTicket) reads of a ticket, without its contact, tags and names. */

@@ -69,6 +69,8 @@ export interface TicketPage {
   tickets: TicketView[];
   count: number;
   hasMore: boolean;
+  /** With hasMore: pass as `cursor` for the next page. */
+  nextCursor?: string;
 }
 
 /**

@@ -303,6 +303,22 @@ describe('ticket list', () => {
     expect(second.tickets).toHaveLength(5);
     expect(second).toMatchObject({ count: 45, hasMore: false });
     expect([...first.tickets, ...second.tickets].map((t: { id: number }) => t.id)).toEqual([...ids].reverse());
+
+    // The cursor walk gives the same pages; a row that moves to the top meanwhile is neither repeated nor skipped.
+    expect(first.nextCursor).toMatch(/^\d+\.\d+$/);
+    expect(second.nextCursor).toBeUndefined();
+    const moved: number = second.tickets[0].id;
+    await call(admin.token, 'PUT', `/tickets/${moved}`, { status: 'open', userId: admin.userId });
+    await call(admin.token, 'PUT', `/tickets/${moved}`, { status: 'pending', queueId });
+    const top = (await call(admin.token, 'GET', `/tickets?status=pending&showAll=true&queueIds=${queueId}`)).json();
+    expect(top.tickets[0].id).toBe(moved);
+    const next = (await call(admin.token, 'GET', `/tickets?status=pending&showAll=true&queueIds=${queueId}&pageNumber=2&cursor=${first.nextCursor}`)).json();
+    // An offset would now repeat page one's last row; the cursor continues after it.
+    expect(next.tickets.map((t: { id: number }) => t.id)).toEqual(second.tickets.slice(1).map((t: { id: number }) => t.id));
+    for (const cursor of ['1.2.3', 'abc', '1.99999999999', `${'9'.repeat(18)}.1`]) {
+      const refused = await call(admin.token, 'GET', `/tickets?status=pending&cursor=${cursor}`);
+      expect(refused.statusCode, cursor).toBe(400);
+    }
   });
 
   it('pages across several queues in one list order, and filters by several statuses at once', async () => {
@@ -315,6 +331,8 @@ describe('ticket list', () => {
     expect(first).toMatchObject({ count: 45, hasMore: true });
     expect(second).toMatchObject({ count: 45, hasMore: false });
     expect([...first.tickets, ...second.tickets].map((t: { id: number }) => t.id)).toEqual([...ids].reverse());
+    const byCursor = (await call(admin.token, 'GET', `${path(2)}&cursor=${first.nextCursor}`)).json();
+    expect(byCursor.tickets.map((t: { id: number }) => t.id)).toEqual(second.tickets.map((t: { id: number }) => t.id));
 
     const accepted = ids[0]!;
     await call(admin.token, 'PUT', `/tickets/${accepted}`, { status: 'open', userId: admin.userId });

@@ -51,6 +51,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return listTickets(ctx.db, principal.companyId, viewerOf(principal), {
       searchParam: query.searchParam,
       pageNumber: query.pageNumber,
+      cursor: query.cursor,
       status: query.status,
       statuses,
       queueIds: query.queueIds,

@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import { normaliseListArgs, toQueryParams, type TicketListArgs } from './listArgs';
+import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';
 import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
 import type { TicketStatus } from './types';
 
@@ -19,10 +19,11 @@ const countParams = (args: TicketListArgs) => toQueryParams(args, 1);
 export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'TicketLookups'] }).injectEndpoints({
   endpoints: (build) => ({
     /** One list (tab or view), page by page of 40, newest activity first. */
-    ticketList: build.infiniteQuery<TicketPage, TicketListArgs, number>({
+    ticketList: build.infiniteQuery<TicketPage, TicketListArgs, TicketPageParam>({
       infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+        initialPageParam: { pageNumber: 1 },
+        // The server's cursor continues where the last page ended, so rows moved by live updates are neither skipped nor repeated.
+        getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.hasMore ? { pageNumber: lastPageParam.pageNumber + 1, cursor: lastPage.nextCursor } : undefined),
         // After a lost connection the list starts again from its first page rather than re-reading every page it had.
         refetchCachedPages: false,
       },

@@ -7,7 +7,7 @@ import type { TicketView as Ticket } from '@conversa/contracts';
 const minutes = (n: number) => new Date(Date.UTC(2026, 10, 21, 10, n)).toISOString();
 const list = (pages: Ticket[][], hasMore = false): TicketListData => ({
   pages: pages.map((tickets, index) => ({ tickets, count: 0, hasMore: index < pages.length - 1 || hasMore })),
-  pageParams: pages.map((_, index) => index + 1),
+  pageParams: pages.map((_, index) => ({ pageNumber: index + 1 })),
 });
 const ids = (data: TicketListData) => flattenTickets(data).map((row) => row.id);
 const open: TicketListArgs = { status: 'open', showAll: false };

@@ -1,5 +1,5 @@
 import { canSeeTicket } from '@conversa/contracts/tickets/visibility';
-import { isSearchList, matchesList, ticketBefore, type TicketListArgs } from './listArgs';
+import { isSearchList, matchesList, ticketBefore, type TicketListArgs, type TicketPageParam } from './listArgs';
 import type { ContactFrame, ContactView, TicketFrame, TicketPage, TicketView as Ticket, TicketViewer } from '@conversa/contracts';
 
 /** A contact frame, or a change this browser made itself (its tags) that the rows should show at once. */
@@ -13,7 +13,7 @@ export type ContactChange = ContactFrame | { action: 'update'; contact: Pick<Con
 /** The cache of one infinite ticket list: the pages fetched so far. */
 export interface TicketListData {
   pages: TicketPage[];
-  pageParams: number[];
+  pageParams: TicketPageParam[];
 }
 
 /** Lists are ordered like GET /tickets: latest activity first, then higher id. */

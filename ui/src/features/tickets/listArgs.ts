@@ -41,9 +41,17 @@ export function normaliseListArgs(args: TicketListArgs): TicketListArgs {
   return normal;
 }
 
+/** Which page of an infinite list: its number, and where the previous one ended (so a deep page costs what the first does). */
+export interface TicketPageParam {
+  pageNumber: number;
+  cursor?: string;
+}
+
 /** The query string of GET /tickets. Lists travel as JSON arrays (`[1,2]`), as the server's list parser expects. */
-export function toQueryParams(args: TicketListArgs, pageNumber: number): Record<string, string> {
+export function toQueryParams(args: TicketListArgs, page: number | TicketPageParam): Record<string, string> {
+  const { pageNumber, cursor } = typeof page === 'number' ? { pageNumber: page, cursor: undefined } : page;
   const params: Record<string, string> = { pageNumber: String(pageNumber), showAll: String(args.showAll) };
+  if (cursor) params.cursor = cursor;
   if (args.status) params.status = args.status;
   if (args.searchParam) params.searchParam = args.searchParam;
   if (args.queueIds) params.queueIds = JSON.stringify(args.queueIds);
