@@ -46,3 +46,5 @@ export * from './settings/use-cases';
 export * from './contacts/use-cases';
 export * from './queues/use-cases';
 export * from './connections/use-cases';
+export * from './onDuty/use-cases';
+export * from './onDuty/on-duty';
