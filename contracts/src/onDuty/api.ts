@@ -83,7 +83,13 @@ export const CreateOnDutyRequest = z.object({
   days,
 });
 export type CreateOnDutyRequest = z.infer<typeof CreateOnDutyRequest>;
-export type CreateOnDutyBody = z.input<typeof CreateOnDutyRequest>;
+/** What the dialog sends to POST /plantao and PUT /plantao/{id} (the schema's input, with the preprocessed fields typed). */
+export interface CreateOnDutyBody {
+  userId: number;
+  phone: string;
+  interval: number;
+  days: Array<{ weekday?: string; weekdayEn: OnDutyDay['weekdayEn']; startTime: string; endTime: string }>;
+}
 
 /** PUT /plantao/{id}: the fields given change. */
 export const UpdateOnDutyRequest = z.object({
