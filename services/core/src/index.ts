@@ -48,3 +48,4 @@ export * from './queues/use-cases';
 export * from './connections/use-cases';
 export * from './onDuty/use-cases';
 export * from './onDuty/on-duty';
+export * from './connections/cloud-api';

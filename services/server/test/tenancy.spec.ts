@@ -132,6 +132,8 @@ const bodies: Record<string, unknown> = {
   'POST /webhook': { object: 'page', entry: [] },
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
   'PUT /plantao/:id': { interval: 3 },
+  'PUT /whatsapp/:id/cloud-api': { phoneNumberId: '1065', businessAccountId: '1022', token: 'EAAHIJACK-TOKEN-0000000000' },
+  'POST /messages/:ticketId/template': { name: 'hijack', language: 'pt_BR', parameters: [] },
 };
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */

@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { parse } from '../http/errors';
+import { cloudApiRoutes } from './cloud-api';
 import { connectFacebook } from './facebook';
 
 /** Meta sends deliveries of up to a thousand events; a few MB is ample and bounds what an unsigned sender can make us hash. */
@@ -65,4 +66,6 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   app.post('/facebook', { config: { auth: { admin: true } } }, async (request) => connectFacebook(ctx, request.principal, request.body, settingsOf(ctx)));
+
+  await cloudApiRoutes(app, ctx);
 }
