@@ -67,7 +67,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   });
   installErrorHandling(app);
   // Before the page hook, which answers UI pages from onRequest: they must carry the headers too.
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, { facebookLogin: Boolean(ctx.meta?.appId) });
   if (options.page) {
     const page = options.page;
     // Before authentication: a page is public, and the API route of the same path must not answer it.
