@@ -156,3 +156,18 @@ describe('message templates on a closed 24-hour window', () => {
     expect(fake.violations).toEqual([]);
   });
 });
+
+describe('the Facebook login’s place in the CSP', () => {
+  it('with a Meta app, the SDK may load from its origin and open its login frames, and nothing else widens', async () => {
+    const csp = String((await server.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe("script-src 'self' https://connect.facebook.net");
+    expect(directive('frame-src')).toContain('https://www.facebook.com');
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('connect-src')).not.toContain('facebook');
+    // The login answer names the app (its id only).
+    const login = (await server.login()).body;
+    expect(login.metaAppId).toBe(fake.app.id);
+    expect(JSON.stringify(login)).not.toContain(fake.app.secret);
+  });
+});
