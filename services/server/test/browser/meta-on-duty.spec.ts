@@ -145,7 +145,8 @@ describe('on-duty and Meta channels in a browser', { timeout: 120_000 }, () => {
     const cloud = ((await api('GET', '/whatsapp')) as Array<{ id: number; channel: string }>).filter((connection) => connection.channel === 'whatsappapi');
     expect(cloud).toHaveLength(1);
     await server.wiring.sessions.reconcile();
-    await expect(page.getByTestId(`connection-status-${cloud[0]!.id}`).textContent()).resolves.toBe('Conectado');
+    // The session checks the number with the Graph API, then reports it connected (a frame updates the row).
+    await expect.poll(() => page.getByTestId(`connection-status-${cloud[0]!.id}`).textContent(), { timeout: 20_000 }).toBe('Conectado');
 
     // A contact wrote two days ago: the window is closed.
     const at = Math.floor((Date.now() - 48 * 3_600_000) / 1000);

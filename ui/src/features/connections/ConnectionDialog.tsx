@@ -96,7 +96,8 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
   const showSchedules = scheduleType === 'connection';
   const isSandbox = values.channel === 'sandbox';
   const media = editing ? saved.data?.greetingMediaAttachment ?? null : null;
-  const cloud = useCloudApiForm(connectionId ?? createdId, values.channel === 'whatsappapi');
+  // Loaded for a saved connection only: a number refused on creation keeps what was typed.
+  const cloud = useCloudApiForm(connectionId, values.channel === 'whatsappapi');
 
   const submit = async () => {
     const found = validateConnectionForm(values);
