@@ -35,6 +35,8 @@ export interface OnDutyAnnouncerOptions {
   freshnessMs?: number;
   /** Per send; a hung channel must not hold every company's announcements. Default 30 s. */
   sendTimeoutMs?: number;
+  /** How many companies' announcements are handled at once. Default 8. */
+  concurrency?: number;
   logger?: AutomationLogger;
 }
 
@@ -54,6 +56,7 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
   const { ctx, gateway, logger } = options;
   const freshnessMs = options.freshnessMs ?? 15 * 60_000;
   const sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
+  const concurrency = Math.max(1, options.concurrency ?? 8);
 
   async function outOfHours(companyId: number, whatsappId: number | null, now: Date): Promise<boolean> {
     const settings = await companySettingsOf(ctx.db, companyId);
@@ -140,10 +143,19 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
     name: 'on-duty-announcer',
     eventTypes: ['TicketCreated', 'OnDutyAnnouncementQueued'],
     async react(events: readonly RecordedEvent[]) {
-      for (const event of events) {
-        if (event.type === 'TicketCreated') await ticketCreated(event as RecordedProductEvent<'TicketCreated'>);
-        else if (event.type === 'OnDutyAnnouncementQueued') await announcementQueued(event as RecordedProductEvent<'OnDutyAnnouncementQueued'>);
-      }
+      // One lane per company, in log order within it; lanes run side by side, so a slow channel holds only its own company.
+      const lanes = new Map<number, RecordedEvent[]>();
+      for (const event of events) lanes.set(event.metadata.companyId, [...(lanes.get(event.metadata.companyId) ?? []), event]);
+      const pending = [...lanes.values()];
+      const workers = Array.from({ length: Math.min(concurrency, pending.length) }, async () => {
+        for (let lane = pending.shift(); lane; lane = pending.shift()) {
+          for (const event of lane) {
+            if (event.type === 'TicketCreated') await ticketCreated(event as RecordedProductEvent<'TicketCreated'>);
+            else if (event.type === 'OnDutyAnnouncementQueued') await announcementQueued(event as RecordedProductEvent<'OnDutyAnnouncementQueued'>);
+          }
+        }
+      });
+      await Promise.all(workers);
     },
   });
 }
