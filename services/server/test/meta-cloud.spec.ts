@@ -131,6 +131,23 @@ describe('message templates on a closed 24-hour window', () => {
     expect((await call(b.token, 'GET', `/messages/${ticketId}/templates`)).statusCode).toBe(404);
   });
 
+  it('a ticket whose contact wrote within 24 hours has its window open: no templates offered, Meta not asked', async () => {
+    const other = new Date();
+    expect((await deliverText('5511976540000', 'wamid.OPEN-WINDOW-1', 'Oi de novo', other)).statusCode).toBe(200);
+    const ticket = await eventually(async () => {
+      const tickets = (await call(a.token, 'GET', '/tickets?showAll=true&status=pending&pageNumber=1')).json().tickets as any[];
+      const found = tickets.find((candidate) => candidate.contact?.number === '5511976540000');
+      expect(found).toBeDefined();
+      return found;
+    });
+    await eventually(async () => expect((await call(a.token, 'GET', `/messages/${ticket.id}?pageNumber=1`)).json().messages).toHaveLength(1));
+    const asked = fake.requests.length;
+    const answer = (await call(a.token, 'GET', `/messages/${ticket.id}/templates`)).json();
+    expect(answer).toMatchObject({ windowOpen: true, templates: [] });
+    expect(Date.parse(answer.windowClosesAt)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(fake.requests.slice(asked).filter((request) => request.path.endsWith('/message_templates'))).toEqual([]);
+  });
+
   it('sends a template through the sender (Graph type template), recorded as the attendant’s message with its text', async () => {
     const missing = await call(a.token, 'POST', `/messages/${ticketId}/template`, { name: 'em_analise', language: 'pt_BR', parameters: ['Bruna', 'pedido'] });
     expect(missing.statusCode).toBe(404);

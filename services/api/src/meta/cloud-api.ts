@@ -126,14 +126,15 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
 
   app.get(
     '/messages/:ticketId/templates',
-    { config: { contract: { summary: 'Whether the ticket’s 24-hour reply window is open, and the approved templates of its Cloud API number', params: TicketParams, response: z.custom<TicketTemplatesView>(), errors: ['ERR_NO_TICKET_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE'] } } },
+    { config: { contract: { summary: 'Whether the ticket’s 24-hour reply window is open, and (when closed) the approved templates of its Cloud API number', params: TicketParams, response: z.custom<TicketTemplatesView>(), errors: ['ERR_NO_TICKET_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE'] } } },
     async (request): Promise<TicketTemplatesView> => {
       const { ticketId } = parse(TicketParams, request.params);
       const ticket = await visibleTicket(ctx, request, ticketId);
       const last = await lastInboundAt(ctx.db, ticket.companyId, ticket.id);
       const closesAt = last ? last.getTime() + REPLY_WINDOW_MS : null;
       const windowOpen = closesAt !== null && closesAt > ctx.now().getTime();
-      return { windowOpen, windowClosesAt: windowOpen ? new Date(closesAt!).toISOString() : null, templates: await approvedTemplates(ctx, ticket) };
+      // Templates matter only once the window is closed: an open window asks Meta nothing.
+      return { windowOpen, windowClosesAt: windowOpen ? new Date(closesAt!).toISOString() : null, templates: windowOpen ? [] : await approvedTemplates(ctx, ticket) };
     },
   );
 
