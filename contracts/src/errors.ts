@@ -82,6 +82,9 @@ export const errorCatalogue = {
   ERR_META_NOT_CONFIGURED: { status: 404, message: 'Facebook, Instagram and WhatsApp Cloud API are not configured on this server.' },
   ERR_META_TOKEN_INVALID: { status: 400, message: 'Meta refused the access token; log in with Facebook again.' },
   ERR_META_UNAVAILABLE: { status: 502, message: 'Meta could not be reached; try again.' },
+  ERR_NO_ON_DUTY_FOUND: { status: 404, message: 'On-duty entry not found.' },
+  ERR_CLOUD_API_INVALID: { status: 400, message: 'Meta refused the Cloud API number, business account or token.' },
+  ERR_NO_TEMPLATE_FOUND: { status: 404, message: 'Message template not found or not approved.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

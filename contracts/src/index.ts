@@ -53,3 +53,6 @@ export * from './tags/views';
 export * from './users/views';
 export * from './companies/views';
 export * from './companies/api';
+export * from './onDuty/events';
+export * from './onDuty/api';
+export * from './onDuty/views';

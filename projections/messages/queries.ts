@@ -207,3 +207,17 @@ export async function ticketsShowingMedia(db: Kysely<ReadDatabase>, companyId: n
     .execute();
   return rows.map((row) => ({ status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group }));
 }
+
+/** When the contact last wrote in the ticket (the Cloud API's 24-hour reply window counts from it); null when never. */
+export async function lastInboundAt(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('read.messages')
+    .select('created_at')
+    .where('company_id', '=', companyId)
+    .where('ticket_id', '=', ticketId)
+    .where('from_me', '=', false)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : null;
+}

@@ -8,6 +8,7 @@ import { quickMessageStream } from '../quickMessages/events';
 import { contactBotStream, queueRotationStream, ticketBotStream } from '../routing/events';
 import { scheduleStream } from '../schedules/events';
 import { tagStream } from '../tags/events';
+import { onDutyStream } from '../onDuty/events';
 import { ticketSlotStream, ticketStream } from '../tickets/events';
 
 /**
@@ -42,4 +43,5 @@ export const streams = {
   schedule: scheduleStream,
   tag: tagStream,
   help: helpStream,
+  onDuty: onDutyStream,
 } as const;

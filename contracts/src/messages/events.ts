@@ -47,6 +47,17 @@ export const MessageReceived = defineEvent(
     receivedAt: realDateTime(),
   }),
 );
+/**
+ * A WhatsApp Cloud API message template (sent when the 24-hour reply window is closed): its name,
+ * language code and the texts of the body's {{1}}, {{2}} … in order.
+ */
+export const TemplateMessage = z.object({
+  name: safeText().regex(/^[a-z0-9_]{1,512}$/, 'name: lower-case letters, digits and _'),
+  language: safeText().regex(/^[a-z]{2,3}(?:_[A-Za-z]{2,4})?$/, 'language: a code such as pt_BR'),
+  parameters: z.array(safeText().trim().min(1).max(1024)).max(20),
+});
+export type TemplateMessage = z.infer<typeof TemplateMessage>;
+
 /** An attendant (or the system: greeting, farewell, scheduled message) wrote; the sender reactor sends it unless private. */
 export const MessageQueued = defineEvent(
   'MessageQueued',
@@ -55,6 +66,8 @@ export const MessageQueued = defineEvent(
     userId: id.nullable(),
     isPrivate: z.boolean(),
     isForwarded: z.boolean(),
+    /** A Cloud API template (the body is its text as the contact reads it); absent for every other message. */
+    template: TemplateMessage.nullable().optional(),
     /** When it was written: the 15-minute edit window counts from here or from the last edit. */
     queuedAt: realDateTime(),
   }),

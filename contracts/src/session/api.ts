@@ -55,6 +55,8 @@ export const SessionResponse = z.object({
   token: safeText(),
   publicToken: safeText(),
   user: SessionUser,
+  /** The Meta app the browser's Facebook login uses (its id only, never the secret); null when the server has none. */
+  metaAppId: safeText().nullable().optional(),
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 

@@ -25,6 +25,7 @@ import { metaRoutes } from './meta/routes';
 import { connectionRoutes } from './connections/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
+import { onDutyRoutes } from './onDuty/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -66,7 +67,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   });
   installErrorHandling(app);
   // Before the page hook, which answers UI pages from onRequest: they must carry the headers too.
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, { facebookLogin: Boolean(ctx.meta?.appId) });
   if (options.page) {
     const page = options.page;
     // Before authentication: a page is public, and the API route of the same path must not answer it.
@@ -103,6 +104,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     sandboxRoutes,
     metaRoutes,
     helpRoutes,
+    onDutyRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

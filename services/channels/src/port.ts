@@ -1,4 +1,4 @@
-import type { Channel, MediaType, StoredMedia } from '@conversa/contracts';
+import type { Channel, MediaType, StoredMedia, TemplateMessage } from '@conversa/contracts';
 import type { Readable } from 'node:stream';
 
 /** A file to send, with a way to read its bytes from the media store. */
@@ -22,6 +22,8 @@ export interface OutboundMessage {
   location: { latitude: number; longitude: number; name: string | null } | null;
   /** The provider's id of the message this one replies (or reacts) to, when it has one. */
   quotedProviderId: string | null;
+  /** A Cloud API template to send instead of the text (only the Cloud API sends templates). */
+  template?: TemplateMessage | null;
 }
 
 /**

@@ -53,6 +53,7 @@ export function createSenderReactor(options: SenderOptions): Projector {
       },
       location: data.location,
       quotedProviderId: quoted && quoted.status !== 'none' ? quoted.providerId : null,
+      template: data.template ?? null,
     };
   }
 

@@ -46,3 +46,6 @@ export * from './settings/use-cases';
 export * from './contacts/use-cases';
 export * from './queues/use-cases';
 export * from './connections/use-cases';
+export * from './onDuty/use-cases';
+export * from './onDuty/on-duty';
+export * from './connections/cloud-api';

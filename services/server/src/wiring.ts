@@ -3,6 +3,7 @@ import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
   createAutomationScheduler,
+  createOnDutyAnnouncer,
   createPresenceTracker,
   createScheduleSender,
   type AutomationScheduler,
@@ -165,6 +166,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
       createAttendantGreetingsReactor(ctx),
+      createOnDutyAnnouncer({ ctx, gateway: channels, timeZone: (companyId) => routingContext.timeZone(companyId), logger: consoleAutomationLogger }),
     ],
   });
   if (options.runProjections) await reactors.start();

@@ -14,7 +14,9 @@ import { ADMIN, type TestServer } from './harness';
  * environment variables (the Meta app, GRAPH_API_URL) and session drivers (a WhatsApp driver on a
  * fake socket). Its session manager runs, as in the start role.
  */
-export async function startChannelServer(options: { env?: Record<string, string>; sessionDrivers?: WireOptions['sessionDrivers'] } = {}): Promise<TestServer> {
+export async function startChannelServer(
+  options: { env?: Record<string, string>; sessionDrivers?: WireOptions['sessionDrivers']; listen?: boolean; serveUi?: boolean } = {},
+): Promise<TestServer> {
   const database = await testDatabase('channels');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-channels-'));
   const config = loadConfig(
@@ -24,13 +26,18 @@ export async function startChannelServer(options: { env?: Record<string, string>
   const wiring = await wire(config, { runProjections: true, sessionDrivers: options.sessionDrivers });
   wiring.ctx.loginLimiter = createLoginLimiter({ attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
-  const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
-  await app.ready();
+  // Browser flows need the built UI and the websocket edge, on a port.
+  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: options.listen ?? false, projections: true });
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
   await wiring.sessions.start();
   return {
     app,
     wiring,
-    url: '',
+    url: (() => {
+      const address = app.server.address();
+      return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : '';
+    })(),
     async login(email = ADMIN.email, password = ADMIN.password) {
       const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);

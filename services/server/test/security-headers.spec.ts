@@ -18,6 +18,8 @@ const expectHardened = (headers: Record<string, unknown>, what: string) => {
   expect(csp, what).toContain("script-src 'self'");
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain("object-src 'none'");
+  // No Meta app on this server: the Facebook SDK is allowed nowhere.
+  expect(csp, what).not.toContain('facebook');
   // Plain-http deployments (a LAN address) must keep working: no forced upgrade.
   expect(csp, what).not.toContain('upgrade-insecure-requests');
   expect(headers['x-content-type-options'], what).toBe('nosniff');

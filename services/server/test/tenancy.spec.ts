@@ -26,6 +26,7 @@ interface Target {
   queueA: number;
   chatbotA: number;
   connectionA: number;
+  onDutyA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -51,6 +52,7 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/quick-messages\/:id/, `/quick-messages/${target.quickMessageA}`)
     .replace(/^\/schedules\/:id/, `/schedules/${target.scheduleA}`)
     .replace(/^\/tags\/:id/, `/tags/${target.tagA}`)
+    .replace(/^\/plantao\/:id/, `/plantao/${target.onDutyA}`)
     .replace(/^\/ticket-tags\/:ticketId\/:tagId/, `/ticket-tags/${target.ticketA}/${target.tagA}`)
     .replace(/^\/ticket-tags\/:ticketId/, `/ticket-tags/${target.ticketA}`)
     .replace(/^\/ticket-notes\/:id/, `/ticket-notes/${target.noteA}`)
@@ -97,6 +99,7 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /queue/:id': { name: 'Hijacked' },
   'POST /chatbot': { queueId: target.queueA, name: 'Hijack option', queueType: 'text', greetingMessage: 'hijack' },
   'PUT /chatbot/:id': { name: 'Hijacked' },
+  'POST /plantao': { userId: target.userA, phone: '5511955554444', days: [{ weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' }] },
   ...bodies,
 });
 
@@ -128,6 +131,9 @@ const bodies: Record<string, unknown> = {
   'POST /sandbox/:id/messages': { from: '5511988887777', body: 'hijack' },
   'POST /webhook': { object: 'page', entry: [] },
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
+  'PUT /plantao/:id': { interval: 3 },
+  'PUT /whatsapp/:id/cloud-api': { phoneNumberId: '1065', businessAccountId: '1022', token: 'EAAHIJACK-TOKEN-0000000000' },
+  'POST /messages/:ticketId/template': { name: 'hijack', language: 'pt_BR', parameters: [] },
 };
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */
@@ -157,6 +163,7 @@ const ownScope = new Set([
   'GET /tags',
   'GET /tags/list',
   'GET /tags/kanban',
+  'GET /plantao',
   'GET /ticket/kanban',
   'POST /tags',
   'GET /tickets',
@@ -250,6 +257,8 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   });
   const options = (await server.app.inject({ method: 'GET', url: `/chatbot?queueId=${queue.id}`, headers: bearer(token) })).json();
   const connection = await post('/whatsapp', { name: MARKER, channel: 'sandbox' });
+  // Its answer names A's admin, whose name carries the marker.
+  const onDuty = await post('/plantao', { userId: userA, phone: '5511955554444', days: [{ weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' }] });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   return {
     companyA,
@@ -267,6 +276,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     queueA: queue.id,
     chatbotA: options[0].id,
     connectionA: connection.id,
+    onDutyA: onDuty.id,
   };
 }
 
@@ -291,5 +301,6 @@ async function snapshotOfA() {
     queues: await rows('read.queues'),
     queueOptions: await rows('read.queue_options'),
     connections: await rows('read.connections'),
+    onDuty: await rows('read.on_duty'),
   };
 }

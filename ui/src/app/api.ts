@@ -106,6 +106,7 @@ export const api = createApi({
     'QuickReplies',
     'Schedules',
     'CompanySettings',
+    'OnDuty',
   ],
   endpoints: () => ({}),
 });

@@ -1,10 +1,11 @@
-import { DomainError, safeText } from '@conversa/contracts';
+import { ConnectFacebookRequest, DomainError, safeText, type ConnectionView } from '@conversa/contracts';
 import { handleMetaWebhook, isValidWebhookSignature, MetaWebhookPayload, SIGNATURE_HEADER, type MetaSettings } from '@conversa/channels/meta/index';
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { parse } from '../http/errors';
+import { cloudApiRoutes } from './cloud-api';
 import { connectFacebook } from './facebook';
 
 /** Meta sends deliveries of up to a thousand events; a few MB is ample and bounds what an unsigned sender can make us hash. */
@@ -64,5 +65,21 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     });
   });
 
-  app.post('/facebook', { config: { auth: { admin: true } } }, async (request) => connectFacebook(ctx, request.principal, request.body, settingsOf(ctx)));
+  app.post(
+    '/facebook',
+    {
+      config: {
+        auth: { admin: true },
+        contract: {
+          summary: 'Link the pages (and their Instagram accounts) a Facebook login gave access to, as connections',
+          body: ConnectFacebookRequest,
+          response: z.array(z.custom<ConnectionView>()),
+          errors: ['ERR_META_NOT_CONFIGURED', 'ERR_META_TOKEN_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_PLAN_CONNECTION_LIMIT'],
+        },
+      },
+    },
+    async (request) => connectFacebook(ctx, request.principal, request.body, settingsOf(ctx)),
+  );
+
+  await cloudApiRoutes(app, ctx);
 }

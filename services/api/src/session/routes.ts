@@ -42,6 +42,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       token: await ctx.tokens.issueAccessToken({ userId, companyId, sessionId }),
       publicToken: await ctx.tokens.issuePublicToken(companyId),
       user: await sessionUserOf(ctx.db, current),
+      metaAppId: ctx.meta?.appId || null,
     };
   };
 

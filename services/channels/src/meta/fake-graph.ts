@@ -5,6 +5,8 @@ import {
   AttachmentUploadForm,
   CloudMediaUploadForm,
   CloudMessageRequest,
+  MessageTemplatesQuery,
+  PhoneNumbersQuery,
   ObjectQuery,
   PageAccountsQuery,
   SendApiRequest,
@@ -32,6 +34,22 @@ export interface FakeCloudNumber {
   displayPhoneNumber: string;
 }
 
+/** A message template of a WhatsApp Business Account; `body` holds its {{1}} … placeholders. */
+export interface FakeTemplate {
+  name: string;
+  language: string;
+  status: 'APPROVED' | 'PENDING' | 'REJECTED';
+  category: string;
+  body: string;
+}
+
+/** A WhatsApp Business Account: its token, the Cloud API numbers it holds and its templates. */
+export interface FakeBusinessAccount {
+  token: string;
+  phoneNumberIds: string[];
+  templates: FakeTemplate[];
+}
+
 export interface RecordedGraphRequest {
   method: string;
   /** Without the version prefix: '/me/messages'. */
@@ -50,6 +68,7 @@ export class FakeGraphServer {
   readonly violations: Array<{ path: string; issue: string }> = [];
   readonly pages = new Map<string, FakePage>();
   readonly cloudNumbers = new Map<string, FakeCloudNumber>();
+  readonly businessAccounts = new Map<string, FakeBusinessAccount>();
   /** Facebook users: their short (login) token, the long-lived one it exchanges for, and the pages they manage. */
   readonly users = new Map<string, { shortToken: string; longToken: string; pageIds: string[] }>();
   /** Public profiles of Messenger / Instagram users by their scoped id. */
@@ -237,12 +256,41 @@ export class FakeGraphServer {
       }
       const checked = this.check(CloudMessageRequest, request.json, path, response);
       if (!checked) return;
+      if (checked.type === 'template') {
+        // Templates are the account's: the name and language must be approved there, with as many parameters as the body asks.
+        const account = [...this.businessAccounts.values()].find((candidate) => candidate.phoneNumberIds.includes(number.id));
+        const template = account?.templates.find((candidate) => candidate.name === checked.template!.name && candidate.language === checked.template!.language.code);
+        if (!template || template.status !== 'APPROVED') return this.graphError(response, 404, 132001, '(#132001) Template name does not exist in the translation');
+        const expected = new Set([...template.body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => match[1])).size;
+        const given = checked.template!.components?.find((component) => component.type === 'body')?.parameters.length ?? 0;
+        if (given !== expected) return this.graphError(response, 400, 132000, '(#132000) Number of parameters does not match the expected number of params');
+      }
       if (this.failNextSend) {
         const failure = this.failNextSend;
         this.failNextSend = null;
         return this.graphError(response, failure.status, failure.code, failure.message);
       }
       return this.answer(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: checked.to, wa_id: checked.to }], messages: [{ id: `wamid.FAKE${(this.counter += 1)}` }] });
+    }
+    if (method === 'GET' && segments.length === 2 && (segments[1] === 'phone_numbers' || segments[1] === 'message_templates')) {
+      const checked = this.check(segments[1] === 'phone_numbers' ? PhoneNumbersQuery : MessageTemplatesQuery, query, path, response);
+      if (!checked) return;
+      const account = this.businessAccounts.get(segments[0]!);
+      if (!account) return this.graphError(response, 400, 100, `(#100) Unsupported get request. Object with ID '${segments[0]}' does not exist`);
+      if (request.bearer !== account.token) return this.graphError(response, 401, 190, 'Invalid OAuth access token');
+      if (segments[1] === 'phone_numbers') {
+        const data = account.phoneNumberIds.map((id) => ({ id, display_phone_number: this.cloudNumbers.get(id)?.displayPhoneNumber ?? '', verified_name: 'Loja' }));
+        return this.answer(response, 200, { data, paging: { cursors: { before: 'MA', after: 'MQ' } } });
+      }
+      const data = account.templates.map((template, index) => ({
+        id: String(7_000_000 + index),
+        name: template.name,
+        language: template.language,
+        status: template.status,
+        category: template.category,
+        components: [{ type: 'BODY', text: template.body }],
+      }));
+      return this.answer(response, 200, { data, paging: { cursors: { before: 'MA', after: 'MQ' } } });
     }
     if (method === 'GET' && segments.length === 1) {
       const checked = this.check(ObjectQuery, query, path, response);

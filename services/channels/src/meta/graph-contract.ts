@@ -83,7 +83,8 @@ const cloudMediaObject = z.strictObject({ id: nonEmpty, caption: z.string().max(
  * - type and the object of that name: text { body (≤ 4096), preview_url }, image/video/document
  *   { id, caption, filename (documents) }, audio/sticker { id }, location { latitude, longitude,
  *   name, address }, contacts [{ name { formatted_name, first_name }, phones [{ phone, type, wa_id }] }],
- *   reaction { message_id, emoji }.
+ *   reaction { message_id, emoji }, template { name, language { code }, components [{ type: 'body',
+ *   parameters [{ type: 'text', text }] }] } (the only kind of message outside the 24-hour window).
  * - context.message_id: the wamid this message replies to.
  * Answer: { messaging_product, contacts: [{ input, wa_id }], messages: [{ id }] }.
  */
@@ -92,7 +93,7 @@ export const CloudMessageRequest = z
     messaging_product: z.literal('whatsapp'),
     recipient_type: z.literal('individual'),
     to: z.string().regex(/^\d{8,15}$/),
-    type: z.enum(['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'reaction']),
+    type: z.enum(['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'reaction', 'template']),
     context: z.strictObject({ message_id: nonEmpty }).optional(),
     text: z.strictObject({ body: z.string().min(1).max(4096), preview_url: z.boolean().optional() }).optional(),
     image: cloudMediaObject.optional(),
@@ -111,9 +112,18 @@ export const CloudMessageRequest = z
       .min(1)
       .optional(),
     reaction: z.strictObject({ message_id: nonEmpty, emoji: z.string() }).optional(),
+    template: z
+      .strictObject({
+        name: nonEmpty,
+        language: z.strictObject({ code: nonEmpty, policy: z.literal('deterministic').optional() }),
+        components: z
+          .array(z.strictObject({ type: z.enum(['header', 'body']), parameters: z.array(z.strictObject({ type: z.literal('text'), text: z.string().min(1).max(1024) })).min(1) }))
+          .optional(),
+      })
+      .optional(),
   })
   .refine((request) => request[request.type] !== undefined, { message: 'the object named by type is missing' })
-  .refine((request) => ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'reaction'].filter((kind) => kind !== request.type && request[kind as keyof typeof request] !== undefined).length === 0, {
+  .refine((request) => ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'reaction', 'template'].filter((kind) => kind !== request.type && request[kind as keyof typeof request] !== undefined).length === 0, {
     message: 'only the object named by type may be present',
   });
 
@@ -142,3 +152,23 @@ export const SubscribedAppsQuery = z.strictObject({
 
 /** GET /<id>?fields=…: a page (/me), an Instagram account, a Cloud API number, a user's profile, a Cloud API media item. */
 export const ObjectQuery = z.strictObject({ fields: z.string().optional(), access_token: z.string().optional(), phone_number_id: z.string().optional() });
+
+/**
+ * GET /<waba-id>/phone_numbers?fields=…, Authorization: Bearer <token>: the numbers of a WhatsApp
+ * Business Account. Answer: { data: [{ id, display_phone_number, verified_name }] }.
+ * https://developers.facebook.com/docs/graph-api/reference/whats-app-business-account/phone_numbers
+ */
+export const PhoneNumbersQuery = z.strictObject({ fields: z.string().optional() });
+
+/**
+ * GET /<waba-id>/message_templates?fields=…&limit=…&after=…, Authorization: Bearer <token>: the
+ * account's message templates. Answer: { data: [{ id, name, language, status, category,
+ * components: [{ type: 'BODY', text } …] }], paging: { cursors: { after }, next? } }.
+ * https://developers.facebook.com/docs/graph-api/reference/whats-app-business-account/message_templates
+ */
+export const MessageTemplatesQuery = z.strictObject({
+  fields: z.string().optional(),
+  limit: z.string().regex(/^\d{1,4}$/).optional(),
+  after: z.string().optional(),
+  status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']).optional(),
+});

@@ -175,6 +175,31 @@ export function createGraphApi(http: GraphHttp) {
       return { stream: file.stream, mime: typeof body.mime_type === 'string' ? body.mime_type : file.mime };
     },
 
+    /** GET /{waba-id}/phone_numbers: the numbers a WhatsApp Business Account holds (the token must speak for it). */
+    async cloudPhoneNumbers(businessAccountId: string, token: string): Promise<Array<{ id: string; displayPhoneNumber: string; verifiedName: string }>> {
+      const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(businessAccountId)}/phone_numbers`, query: { fields: 'id,display_phone_number,verified_name' }, token: bearer(token) });
+      return (body.data ?? []).map((item: any) => ({ id: String(item.id), displayPhoneNumber: String(item.display_phone_number ?? ''), verifiedName: String(item.verified_name ?? '') }));
+    },
+
+    /** GET /{waba-id}/message_templates, every page: the account's templates with their status and body text. */
+    async cloudTemplates(businessAccountId: string, token: string): Promise<Array<{ name: string; language: string; status: string; category: string; body: string }>> {
+      const templates: Array<{ name: string; language: string; status: string; category: string; body: string }> = [];
+      let after: string | undefined;
+      // An account holds at most a few hundred templates; the bound only guards against a loop.
+      for (let page = 0; page < 10; page++) {
+        const query: Record<string, string> = { fields: 'name,language,status,category,components', limit: '100' };
+        if (after) query.after = after;
+        const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(businessAccountId)}/message_templates`, query, token: bearer(token) });
+        for (const item of body.data ?? []) {
+          const bodyComponent = (item.components ?? []).find((component: any) => String(component.type).toUpperCase() === 'BODY');
+          templates.push({ name: String(item.name), language: String(item.language), status: String(item.status ?? ''), category: String(item.category ?? ''), body: String(bodyComponent?.text ?? '') });
+        }
+        after = body.paging?.next ? body.paging?.cursors?.after : undefined;
+        if (!after) break;
+      }
+      return templates;
+    },
+
     /** What a connection's token speaks for: the page (facebook), the Instagram account, the Cloud API number. */
     async account(channel: 'facebook' | 'instagram' | 'whatsappapi', accountId: string, token: string): Promise<{ id: string; name: string }> {
       if (channel === 'whatsappapi') {

@@ -52,6 +52,7 @@ const messengerTypeOf = (mime: string): MessengerAttachmentType => {
 export async function sendMessenger(graph: GraphApi, channel: 'facebook' | 'instagram', account: ChannelAccount, message: OutboundMessage): Promise<string> {
   const token = account.tokenMeta;
   if (!token) throw new Error('the connection has no page token: link the page again');
+  if (message.template) throw new Error('message templates are sent on the WhatsApp Cloud API only');
   const recipient = { id: message.contact.number };
   // Messenger asks what kind of message a page sends; answering a conversation is RESPONSE.
   const envelope = channel === 'facebook' ? { recipient, messaging_type: 'RESPONSE' } : { recipient };
@@ -113,6 +114,13 @@ export async function sendCloud(graph: GraphApi, account: ChannelAccount, messag
   if (!token || !phoneNumberId) throw new Error('the connection has no Cloud API number or token');
   const to = message.contact.number.replace(/\D/g, '');
   const context = message.quotedProviderId && message.mediaType !== 'reactionMessage' ? { context: { message_id: message.quotedProviderId } } : {};
+
+  if (message.template) {
+    // The one message the Cloud API delivers outside the 24-hour window.
+    const { name, language, parameters } = message.template;
+    const components = parameters.length > 0 ? [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }] : undefined;
+    return graph.sendCloud(phoneNumberId, token, { to, type: 'template', template: { name, language: { code: language }, ...(components ? { components } : {}) } });
+  }
 
   if (message.mediaType === 'reactionMessage') {
     if (!message.quotedProviderId) throw new Error('a reaction needs the message it reacts to');

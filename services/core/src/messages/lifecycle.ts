@@ -11,6 +11,7 @@ import {
   type MessageEvent,
   type Position,
   type StoredMedia,
+  type TemplateMessage,
 } from '@conversa/contracts';
 import { readStreams } from '@conversa/eventstore';
 import { v7 as uuidv7 } from 'uuid';
@@ -55,6 +56,8 @@ export interface QueueOutboundMessageInput {
   quotedMessageId?: string | null;
   isPrivate?: boolean;
   isForwarded?: boolean;
+  /** A Cloud API template to send instead of free text (the body is its filled-in text). */
+  template?: TemplateMessage | null;
   /**
    * The idempotency key of the caller (e.g. derived from a scheduled message's id): queueing the same id
    * again records nothing. Defaults to a new time-ordered uuid.
@@ -89,6 +92,7 @@ export async function queueOutboundMessage(ctx: CommandContext, input: QueueOutb
         userId: input.userId,
         isPrivate: input.isPrivate ?? false,
         isForwarded: input.isForwarded ?? false,
+        ...(input.template ? { template: input.template } : {}),
       },
     },
     companyId: input.companyId,

@@ -30,6 +30,7 @@ import {
   type ConnectionFormValues,
 } from './connectionForm';
 import { GreetingMediaField, useConnectionFields } from './connectionFields';
+import { CloudApiSection, useCloudApiForm } from '../meta/CloudApiSection';
 
 type Tab = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'schedules';
 
@@ -62,6 +63,8 @@ const tabOf: Partial<Record<keyof ConnectionFormValues, Tab>> = {
 export default function ConnectionDialog({ open, connectionId, channel, onClose }: { open: boolean; connectionId: number | null; channel: ConnectionChannel; onClose: () => void }) {
   const t = useT();
   const showError = useErrorToast();
+  // A new Cloud API connection whose number the Graph API refused is kept: saving again changes it, not another.
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const editing = connectionId !== null;
   const scheduleType = useAppSelector((state) => state.session.user?.company.companieSettings.scheduleType);
   const saved = useConnectionQuery(connectionId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
@@ -93,18 +96,23 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
   const showSchedules = scheduleType === 'connection';
   const isSandbox = values.channel === 'sandbox';
   const media = editing ? saved.data?.greetingMediaAttachment ?? null : null;
+  // Loaded for a saved connection only: a number refused on creation keeps what was typed.
+  const cloud = useCloudApiForm(connectionId, values.channel === 'whatsappapi');
 
   const submit = async () => {
     const found = validateConnectionForm(values);
     setErrors(found);
     const first = Object.keys(found)[0] as keyof ConnectionFormValues | undefined;
-    if (first) {
-      setTab(tabOf[first] ?? 'general');
+    if (first || (cloud.active && !cloud.validate())) {
+      setTab(first ? (tabOf[first] ?? 'general') : 'general');
       return;
     }
     try {
       const body = connectionRequestOf(values);
-      const result = editing ? await updateConnection({ id: connectionId, ...body }).unwrap() : await createConnection({ ...body, channel: values.channel }).unwrap();
+      const target = connectionId ?? createdId;
+      const result = target !== null ? await updateConnection({ id: target, ...body }).unwrap() : await createConnection({ ...body, channel: values.channel }).unwrap();
+      if (target === null) setCreatedId(result.id);
+      if (cloud.active) await cloud.save(result.id);
       if (pendingMedia) await uploadMedia({ id: result.id, file: pendingMedia }).unwrap();
       toaster.create({ type: 'success', description: t('connections.saved') });
       onClose();
@@ -159,6 +167,7 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
                 </Text>
               )}
               {text('name', 'connections.field.name')}
+              {cloud.active && <CloudApiSection form={cloud} />}
               <Wrap gap="6">
                 {toggle('isDefault', 'connections.field.isDefault')}
                 {toggle('allowGroup', 'connections.field.allowGroup')}

@@ -26,6 +26,7 @@ import { useConnectionFrames } from './socket';
 
 const ConnectionDialog = lazy(() => import('./ConnectionDialog'));
 const QrCodeModal = lazy(() => import('./QrCodeModal'));
+const FacebookConnectDialog = lazy(() => import('../meta/FacebookConnectDialog'));
 
 type Confirmation = { kind: 'delete' | 'disconnect' | 'closeImported'; connection: Connection };
 
@@ -40,6 +41,8 @@ export default function ConnectionsPage() {
   const connections = query.data ?? [];
   const [editing, setEditing] = useState<{ id: number | null; channel: ConnectionChannel } | null>(null);
   const [qrFor, setQrFor] = useState<number | null>(null);
+  // Facebook and Instagram are linked through the Facebook login, not typed in.
+  const [linking, setLinking] = useState<'facebook' | 'instagram' | null>(null);
   const [warningShown, setWarningShown] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const [startSession] = useStartSessionMutation();
@@ -174,7 +177,7 @@ export default function ConnectionsPage() {
               <LuRefreshCw /> {t('connections.restart')}
             </Button>
           )}
-          {admin && <NewConnectionMenu plan={user.company.plan} onPick={(channel) => setEditing({ id: null, channel })} />}
+          {admin && <NewConnectionMenu plan={user.company.plan} onPick={(channel) => (channel === 'facebook' || channel === 'instagram' ? setLinking(channel) : setEditing({ id: null, channel }))} />}
         </>
       }
       notice={
@@ -196,6 +199,11 @@ export default function ConnectionsPage() {
           {editing && (
             <Suspense fallback={null}>
               <ConnectionDialog open connectionId={editing.id} channel={editing.channel} onClose={() => setEditing(null)} />
+            </Suspense>
+          )}
+          {linking && (
+            <Suspense fallback={null}>
+              <FacebookConnectDialog channel={linking} onClose={() => setLinking(null)} />
             </Suspense>
           )}
           {qrFor !== null && (

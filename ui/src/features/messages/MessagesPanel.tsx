@@ -8,6 +8,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { useContactByNumberMutation } from '../contacts/api';
+import { TemplateBanner } from '../meta/TemplateBanner';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { useConversationSettingsQuery, useDeleteMessageMutation, useMessagesInfiniteQuery, useReactToMessageMutation, useStartConversationMutation } from './api';
 import { Composer } from './Composer';
@@ -201,6 +202,7 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
           <Alert.Description textStyle="sm">{t('messages.replyWindow')}</Alert.Description>
         </Alert.Root>
       )}
+      {ticket.channel === 'whatsapp_cloud' && <TemplateBanner ticketId={ticket.id} canSend={enabled} />}
       {selecting && (
         <HStack px="4" py="2" gap="2" borderBottomWidth="1px" bg="bg.panel" data-testid="selection-bar">
           <Text flex="1" textStyle="sm">

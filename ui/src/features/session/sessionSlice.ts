@@ -11,6 +11,8 @@ export interface SessionState {
   language: Language;
   /** Where the public guard sends a user who has just logged in (/tickets, or /financeiro-aberto when expired). */
   landing: string | null;
+  /** The server's Meta app id for the Facebook login (from the login or refresh answer); null when it has none. */
+  metaAppId?: string | null;
 }
 
 const languages: readonly Language[] = ['pt-BR', 'en', 'es', 'tr'];
@@ -34,6 +36,7 @@ const sessionSlice = createSlice({
       state.user = action.payload.user;
       state.status = 'authenticated';
       state.language = action.payload.user.language;
+      state.metaAppId = action.payload.metaAppId ?? null;
       if (action.payload.landing !== undefined) state.landing = action.payload.landing;
     },
     sessionCleared(state) {

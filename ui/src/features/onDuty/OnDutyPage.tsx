@@ -1,0 +1,111 @@
+import { Stack, Text } from '@chakra-ui/react';
+import type { OnDutyView } from '@conversa/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useAppDispatch } from '../../app/store';
+import { useT } from '../../i18n';
+import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { useFeedback } from '../../shared/feedback';
+import { ListFrame } from '../../shared/ListFrame';
+import { onDutyApi, useDeleteOnDutyMutation, useOnDutyListQuery } from './api';
+import { scheduleLines } from './onDutyForm';
+import { applyOnDutyFrame, useOnDutyFrames } from './socket';
+
+const OnDutyDialog = lazy(() => import('./OnDutyDialog'));
+
+const feedbackTexts = { success: 'onDuty.deleted', saveFailed: 'onDuty.saveFailed', deleteFailed: 'onDuty.deleteFailed' } as const;
+
+const columns: Column<OnDutyView>[] = [
+  { key: 'id', header: 'onDuty.column.id', render: (entry) => <Text>{entry.id}</Text> },
+  { key: 'user', header: 'onDuty.column.user', render: (entry) => <Text data-testid={`on-duty-user-${entry.id}`}>{entry.userName}</Text> },
+  { key: 'phone', header: 'onDuty.column.phone', render: (entry) => <Text data-testid={`on-duty-phone-${entry.id}`}>{entry.phone}</Text> },
+  {
+    key: 'schedule',
+    header: 'onDuty.column.schedule',
+    render: (entry) => (
+      <Stack gap="0" data-testid={`on-duty-schedule-${entry.id}`}>
+        {scheduleLines(entry).map((line) => (
+          <Text key={line} fontSize="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
+];
+
+/** The on-duty attendants (/plantao): the list with edit and delete, the add/edit dialog; follows `onDuty` frames. */
+export default function OnDutyPage() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const { data, isLoading, isError, isFetching, refetch } = useOnDutyListQuery();
+  const [editing, setEditing] = useState<{ entry: OnDutyView | null } | null>(null);
+  const [deleteOnDuty, deleting] = useDeleteOnDutyMutation();
+  const feedback = useFeedback(feedbackTexts);
+  useOnDutyFrames();
+
+  // What this browser saved shows at once; the frame that follows changes nothing more.
+  const applyHere = (frame: unknown) => dispatch(onDutyApi.util.updateQueryData('onDutyList', undefined, (draft) => applyOnDutyFrame(draft, frame)));
+  const deletion = useConfirmation<OnDutyView>(async (entry) => {
+    try {
+      await deleteOnDuty(entry.id).unwrap();
+      applyHere({ action: 'delete', onDutyId: entry.id });
+      feedback.succeeded();
+      return 'close';
+    } catch (error) {
+      feedback.deleteFailed(error);
+      return 'stay';
+    }
+  });
+
+  return (
+    <ListFrame
+      testId="on-duty-page"
+      title="onDuty.title"
+      maxW="5xl"
+      fill
+      add={{ label: 'onDuty.add', onClick: () => setEditing({ entry: null }), testId: 'on-duty-add' }}
+      query={{ isLoading, isError: isError && !data, refetch }}
+      loadFailed="onDuty.loadFailed"
+      dialogs={
+        <>
+          {editing && (
+            <Suspense fallback={null}>
+              <OnDutyDialog entry={editing.entry} onClose={() => setEditing(null)} onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })} />
+            </Suspense>
+          )}
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('onDuty.deleteTitle')}
+            message={t('onDuty.deleteConfirm')}
+            loading={deleting.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="on-duty-delete-dialog"
+            confirmTestId="on-duty-delete-confirm"
+            size="md"
+            closeButton
+          />
+        </>
+      }
+    >
+      <Text color="fg.muted" fontSize="sm" mb="3">
+        {t('onDuty.intro')}
+      </Text>
+      <DataTable
+        rows={data ?? []}
+        columns={columns}
+        testId="on-duty-table"
+        rowTestId={(entry) => `on-duty-row-${entry.id}`}
+        empty={{ text: 'onDuty.empty', testId: 'on-duty-empty' }}
+        loading={isFetching}
+        actionsHeader="onDuty.column.actions"
+        actions={[
+          { key: 'edit', label: 'onDuty.edit', icon: <LuPencil />, onClick: (entry) => setEditing({ entry }), testId: (entry) => `on-duty-edit-${entry.id}` },
+          { key: 'delete', label: 'onDuty.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (entry) => `on-duty-delete-${entry.id}` },
+        ]}
+      />
+    </ListFrame>
+  );
+}
