@@ -53,3 +53,5 @@ export * from './tags/views';
 export * from './users/views';
 export * from './companies/views';
 export * from './companies/api';
+export * from './dashboard/api';
+export * from './dashboard/views';
