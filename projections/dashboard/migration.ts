@@ -29,7 +29,8 @@ export async function migrateDashboard(db: Kysely<ReadDatabase>): Promise<void> 
       reopened integer not null,
       rating smallint,
       deleted boolean not null,
-      last_position bigint not null
+      last_commit bigint not null,
+      last_prepare bigint not null
     );
     -- The drill-down of a card and the report: a company's tickets by day, newest first.
     create index if not exists dashboard_tickets_day on read.dashboard_tickets (company_id, created_day, id desc) where not deleted and not is_group;
@@ -55,7 +56,7 @@ export async function migrateDashboard(db: Kysely<ReadDatabase>): Promise<void> 
     comment on column read.dashboard_tickets.closed_day is 'closed_at''s day in the company time zone';
     comment on column read.dashboard_tickets.reopened is 'How many times it was reopened after being finished';
     comment on column read.dashboard_tickets.rating is 'The contact''s rating, 1 to 5; null when not rated';
-    comment on column read.dashboard_tickets.last_position is 'Log position of the last event folded in (a replayed event is skipped)';
+    comment on column read.dashboard_tickets.last_commit is 'Log position (commit, prepare) of the last event folded in: a replayed event is skipped';
 
     create table if not exists read.dashboard_daily (
       company_id integer not null,

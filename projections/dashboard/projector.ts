@@ -1,4 +1,4 @@
-import type { RecordedProductEvent } from '@conversa/contracts';
+import { comparePositions, type Position, type RecordedProductEvent } from '@conversa/contracts';
 import { defineProjector } from '@conversa/projector';
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -42,7 +42,7 @@ function factOf(row: Selectable<DashboardTicketsTable>): TicketFact {
   };
 }
 
-function rowOf(fact: TicketFact, position: bigint): Insertable<DashboardTicketsTable> {
+function rowOf(fact: TicketFact, position: Position): Insertable<DashboardTicketsTable> {
   return {
     id: fact.ticketId,
     company_id: fact.companyId,
@@ -68,7 +68,8 @@ function rowOf(fact: TicketFact, position: bigint): Insertable<DashboardTicketsT
     reopened: fact.reopened,
     rating: fact.rating,
     deleted: fact.deleted,
-    last_position: position.toString(),
+    last_commit: position.commit.toString(),
+    last_prepare: position.prepare.toString(),
   };
 }
 
@@ -76,7 +77,7 @@ interface Touched {
   /** As stored before this batch (null: new). */
   before: TicketFact | null;
   now: TicketFact;
-  position: bigint;
+  position: Position;
 }
 
 /**
@@ -95,18 +96,18 @@ export const dashboardProjector = defineProjector({
     const zone = dashboardTimeZone();
     const touched = new Map<number, Touched>();
     const ids = [...new Set(events.map((event) => event.data.ticketId))];
-    const stored = new Map<number, { fact: TicketFact; position: bigint }>();
+    const stored = new Map<number, { fact: TicketFact; position: Position }>();
     if (ids.length > 0) {
       for (const row of await trx.selectFrom('read.dashboard_tickets').selectAll().where('id', 'in', ids).execute()) {
-        stored.set(row.id, { fact: factOf(row), position: BigInt(row.last_position) });
+        stored.set(row.id, { fact: factOf(row), position: { commit: BigInt(row.last_commit), prepare: BigInt(row.last_prepare) } });
       }
     }
     for (const event of events) {
-      const position = event.position.commit;
+      const position = event.position;
       const ticketId = event.data.ticketId;
       const known = touched.get(ticketId) ?? (stored.has(ticketId) ? { before: stored.get(ticketId)!.fact, now: stored.get(ticketId)!.fact, position: stored.get(ticketId)!.position } : undefined);
       // Replays of events already folded change nothing.
-      if (known && position <= known.position) continue;
+      if (known && comparePositions(position, known.position) <= 0) continue;
       if (event.type === 'TicketCreated') {
         if (known) continue;
         const lead = !(await hasOtherTicket(trx, touched, event));

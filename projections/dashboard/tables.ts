@@ -28,7 +28,8 @@ export interface DashboardTicketsTable {
   reopened: number;
   rating: number | null;
   deleted: boolean;
-  last_position: Int8;
+  last_commit: Int8;
+  last_prepare: Int8;
 }
 
 export interface DashboardDailyTable {
