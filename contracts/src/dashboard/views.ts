@@ -102,8 +102,8 @@ export const MomentTicket = z.object({
   id: z.number().int(),
   uuid: z.string(),
   status: TicketStatus,
-  contactName: z.string(),
-  contactNumber: z.string(),
+  /** Under `contact`, so LGPD hide-number masks it as every answer's contact. */
+  contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }),
   queueName: z.string().nullable(),
   queueColor: z.string().nullable(),
   lastMessage: z.string(),

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { ApiContext } from '../context';
 import { parse } from '../http/errors';
+import { reportRoutes } from './report-routes';
 
 /** Admin, or a plain user with showDashboard (spec 3 §6). */
 const auth = { admin: true, adminOr: 'showDashboard' } as const;
@@ -48,4 +49,6 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     const period = resolvePeriod(query, dashboardToday(ctx.now()));
     return figureTickets(ctx.db, request.principal.companyId, { ...query, period });
   });
+
+  await reportRoutes(app, ctx);
 }
