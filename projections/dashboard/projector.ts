@@ -83,8 +83,8 @@ interface Touched {
 /**
  * The dashboard: folds each ticket's events into its figures (facts.ts, one definition each, see
  * docs/metrics.md) and keeps the daily sums in step by adding each changed ticket's new
- * contribution and taking back its old one (daily.ts). Frames: none; the dashboard refetches on
- * the ticket frames the tickets projector publishes.
+ * contribution and taking back its old one (daily.ts). Frames: one `dashboard` update per company
+ * whose figures changed, carrying nothing but that: open dashboards read their figures again.
  */
 export const dashboardProjector = defineProjector({
   name: 'dashboard',
@@ -131,7 +131,8 @@ export const dashboardProjector = defineProjector({
       const set = Object.fromEntries(Object.keys(columnsOf(measures)).map((column) => [column, sql`read.dashboard_daily.${sql.ref(column)} + excluded.${sql.ref(column)}`]));
       await trx.insertInto('read.dashboard_daily').values(values).onConflict((oc) => oc.constraint('dashboard_daily_key').doUpdateSet(set)).execute();
     }
-    return [];
+    const companies = new Set([...touched.values()].map(({ now }) => now.companyId));
+    return [...companies].map((companyId) => ({ companyId, entity: 'dashboard', data: { action: 'update' } }));
   },
 });
 
