@@ -92,6 +92,7 @@ describe('dashboard, report and moments in a browser', { timeout: 240_000 }, () 
     await expect.poll(() => page.getByTestId('chart-per-day').getAttribute('data-total')).toBe('1');
     await page.getByTestId('dashboard-featured-name').waitFor();
 
+    await screenshot(page, 'dashboard');
     // The finished card opens on its ticket.
     await page.getByTestId('dashboard-open-supportFinished').click();
     await page.getByTestId(`figure-ticket-${ticketId}`).waitFor();

@@ -25,7 +25,7 @@ export function hoursAndMinutes(minutes: number): string {
 }
 
 /** A rating as the emoji the dashboard shows (1 to 5). */
-export const RATING_EMOJI: Record<number, string> = { 1: '😡', 2: '🙁', 3: '😐', 4: '🙂', 5: '😍' };
+export const RATING_EMOJI: Record<number, string> = { 1: '😡', 2: '😟', 3: '😐', 4: '😊', 5: '😍' };
 
 /** Wraps a function so it runs at most once per `ms`, the last call of a burst included. */
 export function throttle(fn: () => void, ms: number): { (): void; cancel(): void } {
