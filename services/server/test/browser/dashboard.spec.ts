@@ -97,6 +97,11 @@ describe('dashboard, report and moments in a browser', { timeout: 240_000 }, () 
     await page.getByTestId('dashboard-open-supportFinished').click();
     await page.getByTestId(`figure-ticket-${ticketId}`).waitFor();
     await page.keyboard.press('Escape');
+    await page.getByTestId('figure-tickets-dialog').waitFor({ state: 'detached' });
+    // So does an attendant's ticket count.
+    await page.getByTestId(`attendant-tickets-${admin.userId}`).click();
+    await page.getByTestId(`figure-ticket-${ticketId}`).waitFor();
+    await page.keyboard.press('Escape');
 
     // A date range without its end asks for the filter.
     await page.getByTestId('dashboard-period').selectOption('range');

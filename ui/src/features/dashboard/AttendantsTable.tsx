@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AttendantFigures } from '@conversa/contracts';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useT } from '../../i18n';
@@ -8,13 +8,23 @@ import { hoursAndMinutes, RATING_EMOJI } from './period';
 const stars = (rating: number | null) => (rating === null ? '—' : `${RATING_EMOJI[Math.round(rating)] ?? ''} ${rating.toFixed(1)}`);
 
 /** The attendants table: the period's figures of each user, their presence and the tickets they hold now. */
-export function AttendantsTable({ rows, loading }: { rows: readonly AttendantFigures[]; loading: boolean }) {
+export function AttendantsTable({ rows, loading, onOpen }: { rows: readonly AttendantFigures[]; loading: boolean; onOpen(attendant: AttendantFigures): void }) {
   const t = useT();
   const columns: Column<AttendantFigures>[] = [
     { key: 'name', header: 'dashboard.column.name', render: (row) => row.name },
     { key: 'rating', header: 'dashboard.column.rating', render: (row) => stars(row.rating) },
     { key: 'countRating', header: 'dashboard.column.countRating', render: (row) => row.countRating, align: 'end' },
-    { key: 'tickets', header: 'dashboard.column.tickets', render: (row) => row.tickets, align: 'end', cell: (row) => ({ 'data-testid': `attendant-tickets-${row.id}` }) },
+    {
+      key: 'tickets',
+      header: 'dashboard.column.tickets',
+      // The number opens on the attendant's tickets of the period.
+      render: (row) => (
+        <Button size="xs" variant="ghost" disabled={row.tickets === 0} onClick={() => onOpen(row)} data-testid={`attendant-tickets-${row.id}`}>
+          {row.tickets}
+        </Button>
+      ),
+      align: 'end',
+    },
     { key: 'avgWaitTime', header: 'dashboard.column.avgWaitTime', render: (row) => hoursAndMinutes(row.avgWaitTime), align: 'end' },
     { key: 'avgSupportTime', header: 'dashboard.column.avgSupportTime', render: (row) => hoursAndMinutes(row.avgSupportTime), align: 'end' },
     {

@@ -34,7 +34,7 @@ const CARDS: readonly CardSpec[] = [
 export default function DashboardPage() {
   const t = useT();
   const [filter, setFilter] = useState<PeriodFilter>({ days: 7, from: '', to: '' });
-  const [opened, setOpened] = useState<{ figure: DashboardFigure; label: MessageKey } | null>(null);
+  const [opened, setOpened] = useState<{ figure: DashboardFigure; label: MessageKey; user?: { id: number; name: string } } | null>(null);
   const period = periodParams(filter);
   const query = useDashboardQuery(period ?? { days: 7 }, { skip: !period });
   useDashboardLive();
@@ -104,7 +104,7 @@ export default function DashboardPage() {
 
           <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
             <Box gridColumn={{ lg: 'span 2' }}>
-              <AttendantsTable rows={query.data?.attendants ?? []} loading={query.isLoading} />
+              <AttendantsTable rows={query.data?.attendants ?? []} loading={query.isLoading} onOpen={(attendant) => setOpened({ figure: 'tickets', label: 'dashboard.column.tickets', user: attendant })} />
             </Box>
             <Stack gap="4">
               <FeaturedAttendant period={period} />
@@ -117,7 +117,7 @@ export default function DashboardPage() {
           </Suspense>
         </>
       )}
-      {opened && period && <FigureTicketsDialog period={period} figure={opened.figure} label={opened.label} onClose={() => setOpened(null)} />}
+      {opened && period && <FigureTicketsDialog period={period} figure={opened.figure} label={opened.label} user={opened.user} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }

@@ -8,10 +8,10 @@ import { formatDate } from '../../app/dates';
 import { useFigureTicketsQuery, type PeriodParams } from './api';
 
 /** The tickets behind a card's number (GET /dashboard/tickets), ten a page, each opening its conversation. */
-export function FigureTicketsDialog(props: { period: PeriodParams; figure: DashboardFigure; label: MessageKey; onClose(): void }) {
+export function FigureTicketsDialog(props: { period: PeriodParams; figure: DashboardFigure; label: MessageKey; user?: { id: number; name: string }; onClose(): void }) {
   const t = useT();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useFigureTicketsQuery({ period: props.period, figure: props.figure, page });
+  const { data, isFetching } = useFigureTicketsQuery({ period: props.period, figure: props.figure, userId: props.user?.id, page });
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / 10));
   const columns: Column<FigureTicket>[] = [
     { key: 'id', header: 'reports.column.id', render: (row) => row.id },
@@ -37,7 +37,7 @@ export function FigureTicketsDialog(props: { period: PeriodParams; figure: Dashb
         <Dialog.Positioner>
           <Dialog.Content data-testid="figure-tickets-dialog">
             <Dialog.Header>
-              <Dialog.Title>{t('dashboard.tickets.title', { figure: t(props.label) })}</Dialog.Title>
+              <Dialog.Title>{t('dashboard.tickets.title', { figure: props.user ? `${t(props.label)} · ${props.user.name}` : t(props.label) })}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <DataTable rows={data?.tickets ?? []} columns={columns} loading={isFetching && !data} empty={{ text: 'dashboard.tickets.empty' }} testId="figure-tickets" rowTestId={(row) => `figure-ticket-${row.id}`} />
