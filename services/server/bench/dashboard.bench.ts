@@ -75,7 +75,7 @@ async function main() {
     await sql`
       create temporary table bench_tickets as
       select g as id, gen_random_uuid() as uuid,
-        ${base} + (g * 7919) % ${CONTACTS} as contact_id,
+        ${base} + ((g::bigint * 7919) % ${CONTACTS})::int as contact_id,
         ${base} + g % ${USERS} as user_id, 1 + g % ${QUEUES} as queue_id,
         now() - ((g % 365) || ' days')::interval - ((g * 37) % 86400 || ' seconds')::interval as created_at,
         case when g % 10 < 7 then 'closed' when g % 10 < 9 then 'open' else 'pending' end as status,
