@@ -1,4 +1,4 @@
-import { DashboardPeriodQuery, DashboardSeries, DashboardTicketsQuery, DashboardView, FigureTickets, NpsInfo, resolvePeriod, UserInfo, type DashboardPeriod } from '@conversa/contracts';
+import { maskContact, DashboardPeriodQuery, DashboardSeries, DashboardTicketsQuery, DashboardView, FigureTickets, NpsInfo, resolvePeriod, UserInfo, type DashboardPeriod } from '@conversa/contracts';
 import { dashboardAttendants, dashboardCounters, dashboardToday, featuredAttendant, npsInfo, perDay, perQueue, perUser } from '@conversa/projections/dashboard/queries';
 import { figureTickets } from '@conversa/projections/dashboard/figure-tickets';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,7 +47,10 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ApiContext): Pr
   app.get('/dashboard/tickets', { config: config('The tickets behind a figure', FigureTickets, DashboardTicketsQuery) }, async (request) => {
     const query = parse(DashboardTicketsQuery, request.query);
     const period = resolvePeriod(query, dashboardToday(ctx.now()));
-    return figureTickets(ctx.db, request.principal.companyId, { ...query, period });
+    const listed = await figureTickets(ctx.db, request.principal.companyId, { ...query, period });
+    // LGPD hide-number: a contact named by its number is shown masked, as everywhere else.
+    if (!request.principal.numbersHidden) return listed;
+    return { ...listed, tickets: listed.tickets.map((ticket) => ({ ...ticket, contactName: maskContact({ name: ticket.contactName }).name })) };
   });
 
   await reportRoutes(app, ctx);
