@@ -101,4 +101,15 @@ describe('tickets report', () => {
     expect(board.pending).toEqual([]);
     expect((await call(admin.token, 'GET', '/dashboard/moments?dateStart=2026-02-30')).statusCode).toBe(400);
   });
+
+  it('masks a contact named by its number in a card’s drill-down for a plain user under LGPD hide-number', async () => {
+    const viewer = await createUser(server, admin.companyId, 'Drill Viewer', { showDashboard: true });
+    const numbered = await call(admin.token, 'POST', '/contacts', { name: '5521977999999', number: '5521977999999' });
+    const ticket = await call(admin.token, 'POST', '/tickets', { contactId: numbered.json().id, status: 'open', userId: admin.userId });
+    const url = `/dashboard/tickets?figure=tickets&days=3&pageSize=50`;
+    const seen = (await call(viewer.token, 'GET', url)).json().tickets.find((t: { id: number }) => t.id === ticket.json().id);
+    expect(seen.contactName).toContain('*');
+    const whole = (await call(admin.token, 'GET', url)).json().tickets.find((t: { id: number }) => t.id === ticket.json().id);
+    expect(whole.contactName).toBe('5521977999999');
+  });
 });
