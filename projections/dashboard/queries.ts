@@ -58,23 +58,25 @@ export async function dashboardAttendants(db: Kysely<ReadDatabase>, companyId: n
     rating_sum: string;
     live: string;
   }>`
-    select u.id, u.name, u.online,
-      coalesce(d.tickets, 0) as tickets, coalesce(d.finished, 0) as finished, coalesce(d.waited, 0) as waited,
-      coalesce(d.wait_seconds, 0) as wait_seconds, coalesce(d.support_seconds, 0) as support_seconds,
-      coalesce(d.ratings, 0) as ratings, coalesce(d.rating_sum, 0) as rating_sum, coalesce(l.live, 0) as live
-    from read.users u
-    left join (
+    -- Each sum once (materialized): a nested loop over the users must not recount them per user.
+    with d as materialized (
       select user_id, sum(tickets) as tickets, sum(finished) as finished, sum(waited) as waited, sum(wait_seconds) as wait_seconds,
         sum(support_seconds) as support_seconds, sum(ratings) as ratings, sum(rating_sum) as rating_sum
       from read.dashboard_daily
       where company_id = ${companyId} and day >= ${period.from} and day <= ${period.to} and user_id is not null
       group by user_id
-    ) d on d.user_id = u.id
-    left join (
+    ), l as materialized (
       select user_id, count(*) as live from read.dashboard_tickets
       where company_id = ${companyId} and status = 'open' and not deleted and not is_group
       group by user_id
-    ) l on l.user_id = u.id
+    )
+    select u.id, u.name, u.online,
+      coalesce(d.tickets, 0) as tickets, coalesce(d.finished, 0) as finished, coalesce(d.waited, 0) as waited,
+      coalesce(d.wait_seconds, 0) as wait_seconds, coalesce(d.support_seconds, 0) as support_seconds,
+      coalesce(d.ratings, 0) as ratings, coalesce(d.rating_sum, 0) as rating_sum, coalesce(l.live, 0) as live
+    from read.users u
+    left join d on d.user_id = u.id
+    left join l on l.user_id = u.id
     where u.company_id = ${companyId} and not u.deleted
     order by coalesce(d.tickets, 0) desc, u.name, u.id`.execute(db);
   return rows.rows.map((row) => ({

@@ -1,7 +1,7 @@
 /**
  * Dashboard figures: `pnpm bench:dashboard`. The real product (embedded Postgres, projections) on a
  * fresh data dir. BENCH_TICKETS (default 1,000,000) tickets of one company over the last 365 days
- * (20 attendants, 8 queues, 50,000 contacts) are bulk-loaded with SQL into read.tickets,
+ * (20 attendants, 8 queues, 50,000 contacts; those of the last two days still open or waiting, the rest closed, a third rated) are bulk-loaded with SQL into read.tickets,
  * read.dashboard_tickets and the daily sums (built by the same definitions, docs/metrics.md). Then,
  * through the HTTP stack with authentication, p50/p95 of GET /dashboard for 7 and 90 days, a 90-day
  * chart, report pages (a month, a year, with filters), the export of BENCH_EXPORT_DAYS days (default
@@ -41,6 +41,7 @@ const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-dashboard-'));
   const pgPort = await freePort();
+  process.env.PG_PORT = String(pgPort);
   const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
   const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets }, dataDir);
   const wiring = await wire(config, { runProjections: true });
@@ -78,9 +79,9 @@ async function main() {
         ${base} + ((g::bigint * 7919) % ${CONTACTS})::int as contact_id,
         ${base} + g % ${USERS} as user_id, 1 + g % ${QUEUES} as queue_id,
         now() - ((g % 365) || ' days')::interval - ((g * 37) % 86400 || ' seconds')::interval as created_at,
-        case when g % 10 < 7 then 'closed' when g % 10 < 9 then 'open' else 'pending' end as status,
+        case when g % 365 >= 2 then 'closed' when g % 3 = 0 then 'pending' else 'open' end as status,
         (g * 13) % 1800 as wait_seconds, (g * 17) % 7200 as support_seconds, (g * 3) % 120 as bot_seconds,
-        case when g % 10 < 7 and g % 3 = 0 then 1 + g % 5 end as rating
+        case when g % 365 >= 2 and g % 3 = 0 then 1 + g % 5 end as rating
       from generate_series(1, ${TICKETS}::int) g`.execute(db);
     await sql`
       insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, last_message, created_at, updated_at, closed_at, user_rating)
