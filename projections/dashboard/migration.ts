@@ -37,6 +37,8 @@ export async function migrateDashboard(db: Kysely<ReadDatabase>): Promise<void> 
     create index if not exists dashboard_tickets_closed on read.dashboard_tickets (company_id, closed_day, id desc) where closed_day is not null and not deleted and not is_group;
     -- The report pages by creation time; a lead is the contact's first ticket.
     create index if not exists dashboard_tickets_created on read.dashboard_tickets (company_id, created_at desc, id desc) where not deleted;
+    -- The report's and the drill-downs' counts over a period with their usual filters, read from the index alone.
+    create index if not exists dashboard_tickets_counts on read.dashboard_tickets (company_id, created_day, status, user_id, queue_id, whatsapp_id, is_group) where not deleted;
     create index if not exists dashboard_tickets_contact on read.dashboard_tickets (company_id, contact_id, created_at desc);
     -- Live counts per attendant (the attendants table's live column, moments).
     create index if not exists dashboard_tickets_live on read.dashboard_tickets (company_id, status, user_id) where not deleted and not is_group;

@@ -71,7 +71,7 @@ async function main() {
       from generate_series(${base}::int, ${base + CONTACTS - 1}::int) g`.execute(db);
     // Indexes are built once the rows are in, as a restore would.
     for (const index of ['tickets_uuid', 'tickets_list', 'tickets_list_queue', 'tickets_contact', 'tickets_last_message', 'tickets_unread']) await sql.raw(`drop index if exists read.${index}`).execute(db);
-    for (const index of ['dashboard_tickets_day', 'dashboard_tickets_closed', 'dashboard_tickets_created', 'dashboard_tickets_contact', 'dashboard_tickets_live']) await sql.raw(`drop index if exists read.${index}`).execute(db);
+    for (const index of ['dashboard_tickets_day', 'dashboard_tickets_closed', 'dashboard_tickets_created', 'dashboard_tickets_counts', 'dashboard_tickets_contact', 'dashboard_tickets_live']) await sql.raw(`drop index if exists read.${index}`).execute(db);
     // A ticket g: created in the last 365 days (company time), attendant and queue by g, 70% finished, a third of those rated.
     await sql`
       create temporary table bench_tickets as
