@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useT, type MessageKey } from '../../i18n';
-import { formatDate } from '../../app/dates';
 import { useFigureTicketsQuery, type PeriodParams } from './api';
+import { dateTime } from './period';
 
 /** The tickets behind a card's number (GET /dashboard/tickets), ten a page, each opening its conversation. */
 export function FigureTicketsDialog(props: { period: PeriodParams; figure: DashboardFigure; label: MessageKey; user?: { id: number; name: string }; onClose(): void }) {
@@ -19,7 +19,7 @@ export function FigureTicketsDialog(props: { period: PeriodParams; figure: Dashb
     { key: 'user', header: 'dashboard.tickets.user', render: (row) => row.userName ?? '—' },
     { key: 'queue', header: 'dashboard.tickets.queue', render: (row) => row.queueName ?? '—' },
     { key: 'status', header: 'dashboard.tickets.status', render: (row) => t(`reports.status.${row.status}`) },
-    { key: 'created', header: 'dashboard.tickets.created', render: (row) => formatDate(row.createdAt) },
+    { key: 'created', header: 'dashboard.tickets.created', render: (row) => dateTime(row.createdAt) },
     {
       key: 'open',
       header: 'dashboard.tickets.open',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hoursAndMinutes, periodParams, throttle } from './period';
+import { dateTime, hoursAndMinutes, periodParams, throttle } from './period';
 
 describe('dashboard period and formats', () => {
   it('asks for days, or a whole range, or nothing', () => {
@@ -28,5 +28,10 @@ describe('dashboard period and formats', () => {
     vi.advanceTimersByTime(600);
     expect(fn).toHaveBeenCalledTimes(2);
     vi.useRealTimers();
+  });
+
+  it('writes an instant as DD/MM/YYYY HH:mm in local time', () => {
+    expect(dateTime(new Date(2026, 2, 1, 9, 5).toISOString())).toBe('01/03/2026 09:05');
+    expect(dateTime(null)).toBe('—');
   });
 });

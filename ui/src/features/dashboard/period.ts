@@ -47,3 +47,11 @@ export function throttle(fn: () => void, ms: number): { (): void; cancel(): void
   };
   return wrapped;
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** DD/MM/YYYY HH:mm of an instant in the browser's time (the spec's date-time format); a dash for none. */
+export function dateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const at = new Date(iso);
+  return `${two(at.getDate())}/${two(at.getMonth() + 1)}/${at.getFullYear()} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}

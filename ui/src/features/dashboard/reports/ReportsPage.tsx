@@ -10,12 +10,10 @@ import { SelectField, namedOptions } from '../../../shared/SelectField';
 import { useT } from '../../../i18n';
 import { useConnectionOptionsQuery, useQueueOptionsQuery, useTagOptionsQuery, useUserOptionsQuery } from '../../tickets/api';
 import { useTicketReportQuery } from '../api';
-import { hoursAndMinutes } from '../period';
+import { dateTime, hoursAndMinutes } from '../period';
 import { ContactPicker } from './ContactPicker';
 import { downloadReport, exportProgress, formatBytes } from './exportReport';
 import { initialReportFilter, reportArgs, type ReportFilterValues } from './reportFilters';
-
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).replace(',', '') : '—');
 
 /** The tickets report (spec 3 §2): filters, a paged table opening each ticket, and the spreadsheet export. */
 export default function ReportsPage() {
