@@ -1,6 +1,7 @@
 import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
 import type { ContactsTables } from './contacts/tables';
+import type { DashboardTables } from './dashboard/tables';
 import type { HelpsTables } from './helps/tables';
 import type { MessagesTables } from './messages/tables';
 import type { NotesTables } from './notes/tables';
@@ -23,6 +24,7 @@ export interface ReadDatabase
   extends CompaniesTables,
     ConnectionsTables,
     ContactsTables,
+    DashboardTables,
     HelpsTables,
     MessagesTables,
     NotesTables,

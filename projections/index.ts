@@ -14,6 +14,7 @@ import { queuesProjector } from './queues/projector';
 import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
 import { onDutyProjector } from './onDuty/projector';
+import { dashboardProjector } from './dashboard/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -33,4 +34,5 @@ export const projectors = [
   routingProjector,
   helpsProjector,
   onDutyProjector,
+  dashboardProjector,
 ];

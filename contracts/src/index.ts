@@ -56,3 +56,5 @@ export * from './companies/api';
 export * from './onDuty/events';
 export * from './onDuty/api';
 export * from './onDuty/views';
+export * from './dashboard/api';
+export * from './dashboard/views';

@@ -158,6 +158,10 @@ const ownScope = new Set([
   'GET /contacts/profile/:number',
   // The export is of the caller's own company (empty for B); its zip cannot show the marker, the walk's other check.
   'GET /contacts/export',
+  // The tickets report, its export and the moments board read the caller's company only (dashboard.spec.ts checks with data).
+  'GET /ticket/reports',
+  'GET /ticket/reports/export',
+  'GET /dashboard/moments',
   'POST /contactsImport',
   'POST /contacts',
   'GET /tags',

@@ -3,6 +3,7 @@ import { ptBR as shell } from './shell';
 import { ptBR as companies } from '../features/companies/messages';
 import { ptBR as connections } from '../features/connections/messages';
 import { ptBR as contacts } from '../features/contacts/messages';
+import { ptBR as dashboard } from '../features/dashboard/messages';
 import { ptBR as financial } from '../features/financial/messages';
 import { ptBR as helps } from '../features/helps/messages';
 import { ptBR as home } from '../features/home/messages';
@@ -25,7 +26,7 @@ import { ptBR as meta } from '../features/meta/messages';
  * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
  * languages are found by the pattern in ./languages.
  */
-export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta } as const;
+export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard } as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;

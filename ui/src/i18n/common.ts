@@ -97,6 +97,9 @@ export const ptBR = {
   'errors.ERR_NO_QUICKMESSAGE_FOUND': 'Resposta rápida não encontrada.',
   'errors.ERR_NO_SCHEDULE_FOUND': 'Agendamento não encontrado.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'Esta mensagem agendada já foi enviada e não pode mais ser alterada.',
+  'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Informe um período: um número de dias ou as datas inicial e final.',
+  'errors.ERR_DASHBOARD_RANGE_INVALID': 'A data final é anterior à data inicial.',
+  'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'O período pode abranger no máximo um ano.',
 } as const;
 
 export const en = {
@@ -195,6 +198,9 @@ export const en = {
   'errors.ERR_NO_QUICKMESSAGE_FOUND': 'Quick message not found.',
   'errors.ERR_NO_SCHEDULE_FOUND': 'Scheduled message not found.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'This scheduled message was already sent and can no longer be changed.',
+  'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Choose a period: a number of days or a start and end date.',
+  'errors.ERR_DASHBOARD_RANGE_INVALID': 'The end date is before the start date.',
+  'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'The period may span at most one year.',
 } satisfies Translations<typeof ptBR>;
 
 export const es = {
@@ -293,6 +299,9 @@ export const es = {
   'errors.ERR_NO_QUICKMESSAGE_FOUND': 'Respuesta rápida no encontrada.',
   'errors.ERR_NO_SCHEDULE_FOUND': 'Mensaje programado no encontrado.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'Este mensaje programado ya fue enviado y ya no se puede modificar.',
+  'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Elija un período: un número de días o una fecha inicial y final.',
+  'errors.ERR_DASHBOARD_RANGE_INVALID': 'La fecha final es anterior a la fecha inicial.',
+  'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'El período puede abarcar como máximo un año.',
 } satisfies Translations<typeof ptBR>;
 
 export const tr = {
@@ -391,4 +400,7 @@ export const tr = {
   'errors.ERR_NO_QUICKMESSAGE_FOUND': 'Hızlı yanıt bulunamadı.',
   'errors.ERR_NO_SCHEDULE_FOUND': 'Zamanlanmış mesaj bulunamadı.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'Bu zamanlanmış mesaj zaten gönderildi ve artık değiştirilemez.',
+  'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Bir dönem seçin: gün sayısı veya başlangıç ve bitiş tarihi.',
+  'errors.ERR_DASHBOARD_RANGE_INVALID': 'Bitiş tarihi başlangıç tarihinden önce.',
+  'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'Dönem en fazla bir yıl olabilir.',
 } satisfies Translations<typeof ptBR>;

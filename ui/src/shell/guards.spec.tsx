@@ -35,7 +35,8 @@ describe('route guards', () => {
     fakeServer({});
     const { router } = renderApp({ path: '/login', signedIn: session() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByTestId('home-page', {}, { timeout: 5000 })).toBeInTheDocument();
+    // An admin's `/` is the dashboard.
+    expect(await screen.findByTestId('dashboard-page', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('denies a screen the plan does not include: error toast, then / after one second', async () => {
@@ -77,7 +78,8 @@ describe('route guards', () => {
     localStorage.setItem('token', 'stale');
     const { calls } = fakeServer({ 'POST /auth/refresh_token': { status: 200, body: session({}, 'fresh') } });
     const { store } = renderApp({ path: '/' });
-    expect(await screen.findByTestId('home-page', {}, { timeout: 5000 })).toBeInTheDocument();
+    // An admin's `/` is the dashboard.
+    expect(await screen.findByTestId('dashboard-page', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toContain('/auth/refresh_token');
     expect(store.getState().session.token).toBe('fresh');
   });

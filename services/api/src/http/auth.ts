@@ -29,6 +29,8 @@ export type RouteAuth =
   | {
       /** admin profile (or super user). */
       admin?: boolean;
+      /** With admin: a plain user holding this flag passes too (showDashboard: dashboard and reports; allowRealTime: moments). */
+      adminOr?: 'showDashboard' | 'allowRealTime';
       super?: boolean;
       permission?: Permission;
       plan?: PlanFlag;
@@ -76,7 +78,7 @@ function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, today
   // An overdue company keeps its session and can see what it owes, but cannot work.
   if (!rule.allowExpired && principal.dueDate < today && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
   if (rule.super && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
-  if (rule.admin && principal.profile !== 'admin' && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
+  if (rule.admin && principal.profile !== 'admin' && !principal.super && !(rule.adminOr && principal.user[rule.adminOr])) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.permission && !can(principal.profile, rule.permission) && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.plan && !principal.planFlags[rule.plan]) throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
 }

@@ -57,12 +57,12 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await atPath(page, '/login');
     await screenshot(page, 'login');
 
-    // Login lands on the conversations screen; the account summary stays at /.
+    // Login lands on the conversations screen; an admin's / is the dashboard.
     await login(page, ADMIN.email, ADMIN.password);
     await atPath(page, '/tickets');
     await page.getByTestId('tickets-page').waitFor();
     await page.goto(`${server.url}/`);
-    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('dashboard-page').waitFor();
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Olá, Administrador');
     await expect(page.getByTestId('due-date').textContent()).resolves.toContain('31/12/2999');
     await expect(page.getByTestId('side-menu').isVisible()).resolves.toBe(true);
@@ -80,7 +80,7 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await screenshot(page, 'shell-en-theme-toggled');
 
     await page.reload();
-    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('dashboard-page').waitFor();
     await expect(page.getByTestId('greeting').textContent()).resolves.toMatch(/^Hello/);
 
     await page.getByTestId('user-menu').click();
@@ -109,7 +109,7 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await page.getByTestId('tickets-page').waitFor();
     // Through the menu, not a page load: the socket that must hear of the second login stays up.
     await page.getByTestId('menu-item-home').click();
-    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('dashboard-page').waitFor();
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Maria Souza');
 
     // The notice shows for a second before the page signs out and reloads: on a loaded machine a polling

@@ -3,8 +3,9 @@ import { LuHouse } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
 /**
- * `/` is the dashboard's path (spec 3). Until the dashboard lands, it is the account summary, open to every
- * signed-in user: the permission-denied redirect goes to `/`, so `/` itself must never be denied.
+ * `/` is the dashboard's path (spec 3): the dashboard for an admin or a user with showDashboard, the account
+ * summary for everyone else. Open to every signed-in user: the permission-denied redirect goes to `/`, so `/`
+ * itself must never be denied.
  */
 export const homeRoutes: AppRoute[] = [
   {
@@ -12,7 +13,7 @@ export const homeRoutes: AppRoute[] = [
     path: '/',
     access: 'private',
     frame: 'shell',
-    component: lazy(() => import('./HomePage')),
+    component: lazy(() => import('./HomeSwitch')),
     menu: { labelKey: 'menu.home', icon: LuHouse, group: 'main', order: 0 },
   },
 ];

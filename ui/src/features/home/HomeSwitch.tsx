@@ -1,0 +1,13 @@
+import { Spinner } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { isAdmin } from '../../app/access';
+import { useAppSelector } from '../../app/store';
+
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
+const HomePage = lazy(() => import('./HomePage'));
+
+/** `/`: the dashboard for an admin or a user with showDashboard (spec 3 §6); the account summary for everyone else. */
+export default function HomeSwitch() {
+  const user = useAppSelector((state) => state.session.user)!;
+  return <Suspense fallback={<Spinner />}>{isAdmin(user) || user.showDashboard ? <DashboardPage /> : <HomePage />}</Suspense>;
+}
