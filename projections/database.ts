@@ -13,6 +13,7 @@ import type { SessionsTables } from './sessions/tables';
 import type { TagsTables } from './tags/tables';
 import type { TicketsTables } from './tickets/tables';
 import type { UsersTables } from './users/tables';
+import type { WebhooksTables } from './webhooks/tables';
 
 /**
  * Every table the read models own, keyed as queries name them (`read.tickets`, `auth.sessions`):
@@ -33,4 +34,5 @@ export interface ReadDatabase
     SessionsTables,
     TagsTables,
     TicketsTables,
-    UsersTables {}
+    UsersTables,
+    WebhooksTables {}

@@ -82,6 +82,9 @@ export const errorCatalogue = {
   ERR_META_NOT_CONFIGURED: { status: 404, message: 'Facebook, Instagram and WhatsApp Cloud API are not configured on this server.' },
   ERR_META_TOKEN_INVALID: { status: 400, message: 'Meta refused the access token; log in with Facebook again.' },
   ERR_META_UNAVAILABLE: { status: 502, message: 'Meta could not be reached; try again.' },
+  ERR_NO_WEBHOOK_FOUND: { status: 404, message: 'Webhook not found.' },
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: { status: 404, message: 'Webhook delivery not found.' },
+  ERR_WEBHOOK_URL_REFUSED: { status: 400, message: 'The webhook address is private, loopback or link-local, or does not resolve.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -53,3 +53,7 @@ export * from './tags/views';
 export * from './users/views';
 export * from './companies/views';
 export * from './companies/api';
+export * from './webhooks/catalog';
+export * from './webhooks/events';
+export * from './webhooks/api';
+export * from './webhooks/views';

@@ -13,6 +13,7 @@ import { sessionEvents } from '../session/events';
 import { tagEvents } from '../tags/events';
 import { ticketEvents } from '../tickets/events';
 import { userEvents } from '../users/events';
+import { webhookEvents } from '../webhooks/events';
 import type { RecordedEvent } from './envelope';
 import type { EventOf } from './registry';
 
@@ -31,7 +32,8 @@ type ProductEventDefinition =
   | (typeof routingEvents)[number]
   | (typeof connectionEvents)[number]
   | (typeof queueEvents)[number]
-  | (typeof helpEvents)[number];
+  | (typeof helpEvents)[number]
+  | (typeof webhookEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

@@ -9,6 +9,7 @@ import { contactBotStream, queueRotationStream, ticketBotStream } from '../routi
 import { scheduleStream } from '../schedules/events';
 import { tagStream } from '../tags/events';
 import { ticketSlotStream, ticketStream } from '../tickets/events';
+import { webhookStream } from '../webhooks/events';
 
 /**
  * Every stream id of the event log, one helper per category: a stream's name is spelled once, so a
@@ -42,4 +43,5 @@ export const streams = {
   schedule: scheduleStream,
   tag: tagStream,
   help: helpStream,
+  webhook: webhookStream,
 } as const;

@@ -46,3 +46,7 @@ export * from './settings/use-cases';
 export * from './contacts/use-cases';
 export * from './queues/use-cases';
 export * from './connections/use-cases';
+export * from './webhooks/webhook';
+export * from './webhooks/use-cases';
+export * from './webhooks/secrets';
+export * from './webhooks/address';

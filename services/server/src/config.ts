@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Facebook, Instagram and WhatsApp Cloud API: the Meta app (unset: those channels answer ERR_META_NOT_CONFIGURED). */
   meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
+  /** Webhooks: the key sealing signing secrets (WEBHOOKS_SECRET_KEY, default derived from JWT_SECRET) and WEBHOOKS_ALLOW_PRIVATE_URLS. */
+  webhooks: { secretKey: string; allowPrivateUrls: boolean };
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -51,6 +53,7 @@ export const DEFAULT_ADMIN_PASSWORD = 'conversa123';
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
   mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = env.JWT_SECRET || persistentSecret(join(dataDir, 'jwt-secret'));
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -60,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     natsUrl: env.NATS_URL || undefined,
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaMaxBytes: Number(env.MEDIA_MAX_BYTES ?? 64 * 1024 * 1024),
-    jwtSecret: env.JWT_SECRET || persistentSecret(join(dataDir, 'jwt-secret')),
+    jwtSecret,
     adminEmail: (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     uiDir: resolve(env.UI_DIR ?? new URL('../../../ui/dist', import.meta.url).pathname),
@@ -74,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       verifyToken: env.META_VERIFY_TOKEN ?? '',
       graphApiUrl: env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0',
     },
+    // Without its own key the box derives one from JWT_SECRET (a different HKDF label, so neither gives the other away).
+    webhooks: { secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' },
   };
 }
 

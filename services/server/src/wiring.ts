@@ -2,6 +2,10 @@ import { createLoginLimiter, createSessionGuard, createTokenService, sessionActi
 import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
+  createWebhookDeliverer,
+  createWebhookFanout,
+  createWebhookPoster,
+  type WebhookDeliverer,
   createAutomationScheduler,
   createPresenceTracker,
   createScheduleSender,
@@ -14,7 +18,7 @@ import { createAmendmentReactor, createSandboxDriver, createSenderReactor, creat
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
-import { createPostgresIdAllocator } from '@conversa/core';
+import { createPostgresIdAllocator, createSecretBox } from '@conversa/core';
 import {
   consoleRoutingLogger,
   createRandomUserReactor,
@@ -65,6 +69,8 @@ export interface Wiring {
   presence: PresenceTracker;
   /** The routing bot's timers (auto-close, inactivity warning, rating expiry, timeSendQueue, rotation; tests call tick) and their cron under a lease (start and automation roles). */
   routing: { timers: RoutingTimers; scheduler: RoutingScheduler };
+  /** The webhook deliverer under its lease (start and automation roles); its fan-out runs with the reactors. */
+  webhooks: { deliverer: WebhookDeliverer };
   close(): Promise<void>;
 }
 
@@ -131,6 +137,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     now: () => new Date(),
     secureCookies: config.secureCookies,
     trialDays: config.trialDays,
+    webhooks: { secrets: createSecretBox(config.webhooks.secretKey), allowPrivateUrls: config.webhooks.allowPrivateUrls },
   };
 
   // Revocations announced by any process reach this one's cache; after a bus outage, what was cached may have missed some.
@@ -152,6 +159,15 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const channels = options.channels ?? sessionGateway;
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
   const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: consoleRoutingLogger });
+  const webhookDeliverer = createWebhookDeliverer({
+    db,
+    ctx,
+    secrets: ctx.webhooks.secrets,
+    connectionString: databaseUrl,
+    post: createWebhookPoster({ allowPrivateUrls: config.webhooks.allowPrivateUrls }),
+    now: () => ctx.now(),
+    logger: consoleAutomationLogger,
+  });
   const reactors = createProjectionRuntime({
     db,
     pipelined: true,
@@ -165,6 +181,13 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
       createAttendantGreetingsReactor(ctx),
+      createWebhookFanout({
+        db,
+        now: () => ctx.now(),
+        // The endpoints read model is kept by the projector role; a process without it reads what is there.
+        endpointsAt: (position) => (options.runProjections ? runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }) : Promise.resolve()),
+        onQueued: () => webhookDeliverer.wake(),
+      }),
     ],
   });
   if (options.runProjections) await reactors.start();
@@ -198,7 +221,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     channels,
     sessions,
     ctx,
+    webhooks: { deliverer: webhookDeliverer },
     async close() {
+      await webhookDeliverer.stop();
       await automation.scheduler.stop();
       await routing.scheduler.stop();
       await presence.stop();

@@ -26,6 +26,7 @@ interface Target {
   queueA: number;
   chatbotA: number;
   connectionA: number;
+  webhookA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -63,7 +64,9 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
     .replace(/^\/plans\/:id/, '/plans/1')
     .replace(/^\/helps\/:id/, '/helps/1')
-    .replace(/^\/settings\/:key/, '/settings/userRating');
+    .replace(/^\/settings\/:key/, '/settings/userRating')
+    .replace(/^\/webhooks\/:id\/deliveries\/:deliveryId/, `/webhooks/${target.webhookA}/deliveries/00000000-0000-4000-8000-000000000000`)
+    .replace(/^\/webhooks\/:id/, `/webhooks/${target.webhookA}`);
   return path.includes(':') || path.includes('*') ? null : path;
 }
 
@@ -128,6 +131,11 @@ const bodies: Record<string, unknown> = {
   'POST /sandbox/:id/messages': { from: '5511988887777', body: 'hijack' },
   'POST /webhook': { object: 'page', entry: [] },
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
+  // A literal public address: the save-time check needs no DNS.
+  'POST /webhooks': { url: 'https://93.184.216.34/own', events: ['*'] },
+  'PUT /webhooks/:id': { description: 'Hijacked' },
+  'POST /webhooks/:id/rotate-secret': undefined,
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': undefined,
 };
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */
@@ -178,6 +186,8 @@ const ownScope = new Set([
   // Meta's webhook (handshake and deliveries): platform-wide, no tenant data (503 until Meta is configured).
   'GET /webhook',
   'POST /webhook',
+  'GET /webhooks',
+  'POST /webhooks',
 ]);
 
 let server: TestServer;
@@ -250,6 +260,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   });
   const options = (await server.app.inject({ method: 'GET', url: `/chatbot?queueId=${queue.id}`, headers: bearer(token) })).json();
   const connection = await post('/whatsapp', { name: MARKER, channel: 'sandbox' });
+  const webhook = await post('/webhooks', { url: 'https://93.184.216.34/hook', events: ['*'], description: MARKER });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   return {
     companyA,
@@ -267,6 +278,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     queueA: queue.id,
     chatbotA: options[0].id,
     connectionA: connection.id,
+    webhookA: webhook.id,
   };
 }
 
@@ -291,5 +303,6 @@ async function snapshotOfA() {
     queues: await rows('read.queues'),
     queueOptions: await rows('read.queue_options'),
     connections: await rows('read.connections'),
+    webhooks: await rows('read.webhooks'),
   };
 }
