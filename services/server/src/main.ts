@@ -4,6 +4,7 @@ import { runningEmbeddedPostgres } from './embedded-postgres';
 import { loadConfig } from './config';
 import { buildHttp } from './http';
 import { seed } from './seed';
+import { describeBroken, verifyStreams } from './verify';
 import { wire } from './wiring';
 
 /**
@@ -14,8 +15,9 @@ import { wire } from './wiring';
  *   automation scheduled messages, routing timers (one process at a time holds its lease; others wait to take over)
  *   channels   channel sessions (WhatsApp, Meta, sandbox; each connection owned by one process through its lease) and the sender
  *   projections [parked <name> | retry <name>]   lag and parked events of every projector and reactor; re-applies parked events
+ *   verify <ticket-id | stream | all>   checks hash chains; exits 1 naming the first broken link
  */
-const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>|projections [parked|retry <name>]>`;
+const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>|projections [parked|retry <name>]|verify <ticket-id|stream|all>>`;
 
 async function main(argv: string[]): Promise<void> {
   const [role = 'start', ...rest] = argv;
@@ -95,6 +97,22 @@ async function main(argv: string[]): Promise<void> {
       try {
         const reactors = wiring.reactors.projectors;
         code = await runProjectionsCommand(rest, { db: wiring.db, store: wiring.store, projectors, reactors });
+      } finally {
+        await wiring.close();
+      }
+      process.exit(code);
+    }
+    case 'verify': {
+      const target = rest[0];
+      if (!target) throw new Error(usage);
+      // Beside a running product or without one, as `projections` does.
+      const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      let code: number;
+      try {
+        const result = await verifyStreams(target, wiring.store, wiring.db, process.env.LOG_LEVEL === 'debug' ? (line) => console.log(line) : undefined);
+        console.log(describeBroken(result));
+        code = result.ok ? 0 : 1;
       } finally {
         await wiring.close();
       }
