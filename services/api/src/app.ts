@@ -26,6 +26,7 @@ import { connectionRoutes } from './connections/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { docsRoutes } from './docs/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -79,7 +80,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, sessions: ctx.sessions, today: () => ctx.now().toISOString().slice(0, 10) });
   installNumberPrivacy(app);
 
-  app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
+  app.get('/health', { config: { auth: 'public', contract: { summary: 'Whether the process is ready (database, bus, read models)' } } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };
     return reply.status(health.ok ? 200 : 503).send(health);
   });
@@ -105,6 +106,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     metaRoutes,
     helpRoutes,
     webhookRoutes,
+    docsRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

@@ -39,7 +39,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       ? async (request, reply) => {
           if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return false;
           const path = request.url.split('?')[0]!;
-          if (path === SOCKET_PATH || path === '/health' || path.startsWith('/media/') || /\.[a-z0-9]+$/i.test(path)) return false;
+          if (path === SOCKET_PATH || path === '/health' || path.startsWith('/media/') || path.startsWith('/api/docs') || /\.[a-z0-9]+$/i.test(path)) return false;
           await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(join(config.uiDir, 'index.html')));
           return true;
         }

@@ -77,4 +77,20 @@ describe('webhooks screen', () => {
     await page.getByTestId(`webhook-delivery-view-${deliveryId}`).click();
     await page.getByTestId('webhook-delivery-body').filter({ hasText: 'Cliente Webhook' }).waitFor();
   });
+
+  it('renders the API reference under the product\'s CSP', async () => {
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.goto(`${server.url}/api/docs`);
+    // Swagger UI renders sections as they scroll into view: the first ones show the document loaded and rendered.
+    await page.locator('.opblock-tag', { hasText: /^auth/ }).first().waitFor({ timeout: 30_000 });
+    await page.getByText('/auth/login', { exact: true }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { ui: { specSelectors: { paths(): { has(path: string): boolean } } } }).ui.specSelectors.paths().has('/webhooks/{id}/rotate-secret'))).toBe(true);
+    expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+    expect(await page.locator('.errors-wrapper').count()).toBe(0);
+  });
 });
