@@ -30,6 +30,10 @@ export interface Config {
   meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
   /** Webhooks: the key sealing signing secrets (WEBHOOKS_SECRET_KEY, default derived from JWT_SECRET) and WEBHOOKS_ALLOW_PRIVATE_URLS. */
   webhooks: { secretKey: string; allowPrivateUrls: boolean };
+  /** GET /metrics also answers a scrape bearing this token (METRICS_TOKEN); without it, loopback only. */
+  metricsToken?: string;
+  /** LOG_FORMAT: `json` (one JSON object a line), `pretty` (for a terminal); default json unless stdout is a terminal. */
+  logFormat: 'json' | 'pretty';
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     // Without its own key the box derives one from JWT_SECRET (a different HKDF label, so neither gives the other away).
     webhooks: { secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
   };
 }
 

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { registerMetrics } from './metrics';
 import { socketNumberPrivacy, type SocketNumberPrivacy } from './number-privacy';
 import type { Wiring } from './wiring';
 
@@ -39,12 +40,13 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       ? async (request, reply) => {
           if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return false;
           const path = request.url.split('?')[0]!;
-          if (path === SOCKET_PATH || path === '/health' || path.startsWith('/media/') || path.startsWith('/api/docs') || /\.[a-z0-9]+$/i.test(path)) return false;
+          if (path === SOCKET_PATH || path === '/health' || path === '/metrics' || path.startsWith('/media/') || path.startsWith('/api/docs') || /\.[a-z0-9]+$/i.test(path)) return false;
           await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(join(config.uiDir, 'index.html')));
           return true;
         }
       : undefined,
     plugins: [
+      async (app) => registerMetrics(app, wiring.metrics, config.metricsToken),
       async (app) => {
         if (!options.edge) return;
         // The socket authenticates its own access token (query `token`): browsers cannot set headers on it.
@@ -65,6 +67,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           onConnected: (principal, connection) => wiring.presence.connected(connectionOf(principal, connection)),
           onDisconnected: (principal, connection, { serverClosing }) => wiring.presence.disconnected(connectionOf(principal, connection), { serverClosing }),
         });
+        wiring.metrics.sources.edge = edge;
       },
       async (app) => {
         if (!options.serveUi || !existsSync(join(config.uiDir, 'index.html'))) return;

@@ -44,6 +44,7 @@ import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { createMetrics, instrumentBus, instrumentStore, type Metrics } from './metrics';
 
 // `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
 pg.types.setTypeParser(1082, (value) => value);
@@ -71,6 +72,8 @@ export interface Wiring {
   routing: { timers: RoutingTimers; scheduler: RoutingScheduler };
   /** The webhook deliverer under its lease (start and automation roles); its fan-out runs with the reactors. */
   webhooks: { deliverer: WebhookDeliverer };
+  /** Prometheus series of this process (GET /metrics). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
   const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
+  const metrics = createMetrics();
+  instrumentStore(store, metrics);
+  instrumentBus(bus, metrics);
   const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
@@ -167,6 +173,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     post: createWebhookPoster({ allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     now: () => ctx.now(),
     logger: consoleAutomationLogger,
+    onAttempt: (outcome, seconds) => metrics.webhookAttempt(outcome, seconds),
   });
   const reactors = createProjectionRuntime({
     db,
@@ -191,6 +198,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     ],
   });
   if (options.runProjections) await reactors.start();
+  metrics.sources.runtimes.push({ kind: 'projector', runtime }, { kind: 'reactor', runtime: reactors });
+  metrics.sources.db = db;
+  metrics.sources.webhooksPending = () => webhookDeliverer.pending();
 
   const scheduleSender = createScheduleSender(ctx, { logger: consoleAutomationLogger });
   const automation = {
@@ -222,6 +232,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     sessions,
     ctx,
     webhooks: { deliverer: webhookDeliverer },
+    metrics,
     async close() {
       await webhookDeliverer.stop();
       await automation.scheduler.stop();

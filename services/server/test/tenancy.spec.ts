@@ -193,6 +193,8 @@ const ownScope = new Set([
   'GET /api/docs',
   'GET /api/docs/openapi.json',
   'GET /api/docs/assets/:file',
+  // Process metrics (no tenant data), answered to loopback: the walk's requests come from it.
+  'GET /metrics',
 ]);
 
 let server: TestServer;
