@@ -1,5 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { withCorrelation } from '@conversa/core';
+import { randomUUID } from 'node:crypto';
 import type { ApiContext } from './context';
 import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
@@ -58,7 +60,22 @@ export interface BuildApiOptions {
 export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   // A hop count is valid at run time (proxy-addr) though fastify's types leave numbers out.
   const trustProxy = (options.trustProxy ?? false) as boolean | string[];
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy,
+    requestIdLogLabel: 'correlationId',
+    // A caller's (or proxy's) X-Request-Id is kept when it is a plain token, so its logs and ours share it.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
+    },
+  });
+  // The request id is the correlation id of every event the request appends (and of what reactors do with them).
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    withCorrelation(request.id, done);
+  });
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -50,3 +50,4 @@ export * from './webhooks/webhook';
 export * from './webhooks/use-cases';
 export * from './webhooks/secrets';
 export * from './webhooks/address';
+export * from './commands/correlation';

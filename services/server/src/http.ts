@@ -4,7 +4,7 @@ import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type Soc
 import { findUser } from '@conversa/projections/users/queries';
 import type { ProjectionRuntime, ProjectorStatus } from '@conversa/projector';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import type { Wiring } from './wiring';
 const SOCKET_PATH = '/socket';
 
 /** API, websocket edge and the built UI on one port. */
-export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: boolean }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
+export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: FastifyServerOptions['logger'] }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
   const { ctx, config } = wiring;
   let edge: SocketEdge | null = null;
   const app = await buildApi(ctx, {

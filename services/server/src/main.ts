@@ -2,6 +2,7 @@ import { projectors } from '@conversa/projections';
 import { rebuildProjector, runProjectionsCommand } from '@conversa/projector';
 import { runningEmbeddedPostgres } from './embedded-postgres';
 import { loadConfig } from './config';
+import { loggerOptions } from './logging';
 import { buildHttp } from './http';
 import { seed } from './seed';
 import { describeBroken, verifyStreams } from './verify';
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<void> {
       const all = role === 'start';
       const wiring = await wire(config, { runProjections: all });
       if (all || role === 'api') await seed(wiring.ctx, config);
-      const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: process.env.LOG_LEVEL === 'debug' });
+      const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: loggerOptions(config.logFormat) });
       await app.listen({ port: config.port, host: config.host });
       if (all) wiring.automation.scheduler.start();
       if (all) await wiring.sessions.start();

@@ -198,6 +198,23 @@ describe('the deliverer', () => {
   });
 });
 
+describe('correlation', () => {
+  it('carries the request id into the events it appends and onto the webhook they cause', async () => {
+    const receiver = await startReceiver();
+    const hook = await newWebhook(receiver.url);
+    startDeliverer();
+    const response = await server.app.inject({ method: 'POST', url: '/contacts', headers: { ...bearer(companyA.token), 'x-request-id': 'req-corr-000123' }, payload: { name: 'Correlated', number: '5511922221111' } });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['x-request-id']).toBe('req-corr-000123');
+    const [created] = await server.wiring.store.readStream(`contact-${response.json().id}`);
+    expect(created!.metadata.correlationId).toBe('req-corr-000123');
+    await receiver.until(1);
+    expect(receiver.received[0]!.headers['x-conversa-correlation']).toBe('req-corr-000123');
+    await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+});
+
 describe('kill -9 mid-delivery', () => {
   let child: ChildProcess | undefined;
   afterAll(() => {
