@@ -43,3 +43,9 @@ export const webhookEventOf: ReadonlyMap<string, WebhookEventNameValue> = new Ma
 
 /** The product event types any webhook can carry (what the deliverer subscribes to). */
 export const webhookSourceTypes: readonly string[] = webhookCatalogue.map((entry) => entry.from.type);
+
+/** Each event's `data` as JSON Schema (docs/webhooks.md is generated from it). */
+export const webhookPayloadSchema = (entry: WebhookCatalogueEntry): Record<string, unknown> => {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(entry.from.schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  return schema;
+};

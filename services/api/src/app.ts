@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { withCorrelation } from '@conversa/core';
 import { randomUUID } from 'node:crypto';
 import type { ApiContext } from './context';
@@ -64,7 +64,8 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy,
-    requestIdLogLabel: 'correlationId',
+    // Each request's log lines name its id `correlationId`, the field its events carry.
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     // A caller's (or proxy's) X-Request-Id is kept when it is a plain token, so its logs and ours share it.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
