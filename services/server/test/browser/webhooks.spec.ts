@@ -45,7 +45,8 @@ describe('webhooks screen', () => {
     await page.getByTestId('login-password').fill(admin.password);
     await page.getByTestId('login-submit').click();
     await page.waitForFunction(() => location.pathname === '/tickets');
-    await page.goto(`${server.url}/webhooks`);
+    // The administration menu's entry opens the screen.
+    await page.getByTestId('menu-item-webhooks').click();
     await page.getByTestId('webhooks-empty').waitFor();
 
     await page.getByTestId('webhook-add').click();
