@@ -15,26 +15,29 @@ import type { TagsTables } from './tags/tables';
 import type { TicketsTables } from './tickets/tables';
 import type { UsersTables } from './users/tables';
 import type { OnDutyTables } from './onDuty/tables';
+import type { WebhooksTables } from './webhooks/tables';
 
 /**
  * Every table the read models own, keyed as queries name them (`read.tickets`, `auth.sessions`):
  * the type of the Kysely instance the projectors, queries and services share.
  */
-export interface ReadDatabase
-  extends CompaniesTables,
-    ConnectionsTables,
-    ContactsTables,
-    DashboardTables,
-    HelpsTables,
-    MessagesTables,
-    NotesTables,
-    PlansTables,
-    QueuesTables,
-    QuickMessagesTables,
-    RoutingTables,
-    SchedulesTables,
-    SessionsTables,
-    TagsTables,
-    TicketsTables,
-    UsersTables,
-    OnDutyTables {}
+export type ReadDatabase = object
+  & CompaniesTables
+  & ConnectionsTables
+  & ContactsTables
+  & DashboardTables
+  & HelpsTables
+  & MessagesTables
+  & NotesTables
+  & PlansTables
+  & QueuesTables
+  & QuickMessagesTables
+  & RoutingTables
+  & SchedulesTables
+  & SessionsTables
+  & TagsTables
+  & TicketsTables
+  & UsersTables
+  & OnDutyTables
+  & WebhooksTables
+// (no semicolon: one table group per line, so branches adding one merge cleanly)

@@ -88,6 +88,9 @@ export const errorCatalogue = {
   ERR_NO_ON_DUTY_FOUND: { status: 404, message: 'On-duty entry not found.' },
   ERR_CLOUD_API_INVALID: { status: 400, message: 'Meta refused the Cloud API number, business account or token.' },
   ERR_NO_TEMPLATE_FOUND: { status: 404, message: 'Message template not found or not approved.' },
+  ERR_NO_WEBHOOK_FOUND: { status: 404, message: 'Webhook not found.' },
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: { status: 404, message: 'Webhook delivery not found.' },
+  ERR_WEBHOOK_URL_REFUSED: { status: 400, message: 'The webhook address is private, loopback or link-local, or does not resolve.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -58,3 +58,7 @@ export * from './onDuty/api';
 export * from './onDuty/views';
 export * from './dashboard/api';
 export * from './dashboard/views';
+export * from './webhooks/catalog';
+export * from './webhooks/events';
+export * from './webhooks/api';
+export * from './webhooks/views';

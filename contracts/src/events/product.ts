@@ -14,6 +14,7 @@ import { tagEvents } from '../tags/events';
 import { ticketEvents } from '../tickets/events';
 import { userEvents } from '../users/events';
 import { onDutyEvents } from '../onDuty/events';
+import { webhookEvents } from '../webhooks/events';
 import type { RecordedEvent } from './envelope';
 import type { EventOf } from './registry';
 
@@ -33,7 +34,9 @@ type ProductEventDefinition =
   | (typeof connectionEvents)[number]
   | (typeof queueEvents)[number]
   | (typeof helpEvents)[number]
-  | (typeof onDutyEvents)[number];
+  | (typeof onDutyEvents)[number]
+  | (typeof webhookEvents)[number]
+// (no semicolon: each member is one line, so branches adding a member merge cleanly)
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

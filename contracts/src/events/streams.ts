@@ -10,6 +10,7 @@ import { scheduleStream } from '../schedules/events';
 import { tagStream } from '../tags/events';
 import { onDutyStream } from '../onDuty/events';
 import { ticketSlotStream, ticketStream } from '../tickets/events';
+import { webhookStream } from '../webhooks/events';
 
 /**
  * Every stream id of the event log, one helper per category: a stream's name is spelled once, so a
@@ -44,4 +45,5 @@ export const streams = {
   tag: tagStream,
   help: helpStream,
   onDuty: onDutyStream,
+  webhook: webhookStream,
 } as const;

@@ -1,5 +1,7 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { withCorrelation } from '@conversa/core';
+import { randomUUID } from 'node:crypto';
 import type { ApiContext } from './context';
 import { companyRoutes } from './companies/routes';
 import { installAuth, type RouteAuth } from './http/auth';
@@ -27,6 +29,8 @@ import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
 import { onDutyRoutes } from './onDuty/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { webhookRoutes } from './webhooks/routes';
+import { docsRoutes } from './docs/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -58,7 +62,23 @@ export interface BuildApiOptions {
 export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   // A hop count is valid at run time (proxy-addr) though fastify's types leave numbers out.
   const trustProxy = (options.trustProxy ?? false) as boolean | string[];
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy,
+    // Each request's log lines name its id `correlationId`, the field its events carry.
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+    // A caller's (or proxy's) X-Request-Id is kept when it is a plain token, so its logs and ours share it.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
+    },
+  });
+  // The request id is the correlation id of every event the request appends (and of what reactors do with them).
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    withCorrelation(request.id, done);
+  });
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -80,7 +100,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, sessions: ctx.sessions, today: () => ctx.now().toISOString().slice(0, 10) });
   installNumberPrivacy(app);
 
-  app.get('/health', { config: { auth: 'public' } }, async (_request, reply) => {
+  app.get('/health', { config: { auth: 'public', contract: { summary: 'Whether the process is ready (database, bus, read models)' } } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };
     return reply.status(health.ok ? 200 : 503).send(health);
   });
@@ -107,6 +127,8 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     helpRoutes,
     onDutyRoutes,
     dashboardRoutes,
+    webhookRoutes,
+    docsRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

@@ -1,6 +1,6 @@
 import type { MetaSettings } from '@conversa/channels/meta/index';
 import type { EventRegistry, Position } from '@conversa/contracts';
-import { systemActor, userActor, type IdAllocator, type WaitForProjections } from '@conversa/core';
+import { systemActor, userActor, type IdAllocator, type SecretBox, type WaitForProjections } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
@@ -35,6 +35,8 @@ export interface ApiContext {
   trialDays: number;
   /** Facebook, Instagram and WhatsApp Cloud API (webhook, POST /facebook); absent when the server has no Meta app configured. */
   meta?: MetaSettings;
+  /** Webhook signing secrets' box (WEBHOOKS_SECRET_KEY) and WEBHOOKS_ALLOW_PRIVATE_URLS. */
+  webhooks: { secrets: SecretBox; allowPrivateUrls: boolean };
 }
 
 /** Runs a command and waits (bounded) until the read models show it: the core's one command style. */

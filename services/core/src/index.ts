@@ -49,3 +49,8 @@ export * from './connections/use-cases';
 export * from './onDuty/use-cases';
 export * from './onDuty/on-duty';
 export * from './connections/cloud-api';
+export * from './webhooks/webhook';
+export * from './webhooks/use-cases';
+export * from './webhooks/secrets';
+export * from './webhooks/address';
+export * from './commands/correlation';

@@ -28,6 +28,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Facebook, Instagram and WhatsApp Cloud API: the Meta app (unset: those channels answer ERR_META_NOT_CONFIGURED). */
   meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
+  /** Webhooks: the key sealing signing secrets (WEBHOOKS_SECRET_KEY, default derived from JWT_SECRET) and WEBHOOKS_ALLOW_PRIVATE_URLS. */
+  webhooks: { secretKey: string; allowPrivateUrls: boolean };
+  /** GET /metrics also answers a scrape bearing this token (METRICS_TOKEN); without it, loopback only. */
+  metricsToken?: string;
+  /** LOG_FORMAT: `json` (one JSON object a line), `pretty` (for a terminal); default json unless stdout is a terminal. */
+  logFormat: 'json' | 'pretty';
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -51,6 +57,7 @@ export const DEFAULT_ADMIN_PASSWORD = 'conversa123';
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
   mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = env.JWT_SECRET || persistentSecret(join(dataDir, 'jwt-secret'));
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -60,7 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     natsUrl: env.NATS_URL || undefined,
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaMaxBytes: Number(env.MEDIA_MAX_BYTES ?? 64 * 1024 * 1024),
-    jwtSecret: env.JWT_SECRET || persistentSecret(join(dataDir, 'jwt-secret')),
+    jwtSecret,
     adminEmail: (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     uiDir: resolve(env.UI_DIR ?? new URL('../../../ui/dist', import.meta.url).pathname),
@@ -74,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       verifyToken: env.META_VERIFY_TOKEN ?? '',
       graphApiUrl: env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0',
     },
+    // Without its own key the box derives one from JWT_SECRET (a different HKDF label, so neither gives the other away).
+    webhooks: { secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
   };
 }
 

@@ -4,17 +4,18 @@ import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type Soc
 import { findUser } from '@conversa/projections/users/queries';
 import type { ProjectionRuntime, ProjectorStatus } from '@conversa/projector';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { registerMetrics } from './metrics';
 import { socketNumberPrivacy, type SocketNumberPrivacy } from './number-privacy';
 import type { Wiring } from './wiring';
 
 const SOCKET_PATH = '/socket';
 
 /** API, websocket edge and the built UI on one port. */
-export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: boolean }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
+export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: FastifyServerOptions['logger'] }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
   const { ctx, config } = wiring;
   let edge: SocketEdge | null = null;
   const app = await buildApi(ctx, {
@@ -39,12 +40,13 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       ? async (request, reply) => {
           if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return false;
           const path = request.url.split('?')[0]!;
-          if (path === SOCKET_PATH || path === '/health' || path.startsWith('/media/') || /\.[a-z0-9]+$/i.test(path)) return false;
+          if (path === SOCKET_PATH || path === '/health' || path === '/metrics' || path.startsWith('/media/') || path.startsWith('/api/docs') || /\.[a-z0-9]+$/i.test(path)) return false;
           await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(join(config.uiDir, 'index.html')));
           return true;
         }
       : undefined,
     plugins: [
+      async (app) => registerMetrics(app, wiring.metrics, config.metricsToken),
       async (app) => {
         if (!options.edge) return;
         // The socket authenticates its own access token (query `token`): browsers cannot set headers on it.
@@ -65,6 +67,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           onConnected: (principal, connection) => wiring.presence.connected(connectionOf(principal, connection)),
           onDisconnected: (principal, connection, { serverClosing }) => wiring.presence.disconnected(connectionOf(principal, connection), { serverClosing }),
         });
+        wiring.metrics.sources.edge = edge;
       },
       async (app) => {
         if (!options.serveUi || !existsSync(join(config.uiDir, 'index.html'))) return;

@@ -2,8 +2,10 @@ import { projectors } from '@conversa/projections';
 import { rebuildProjector, runProjectionsCommand } from '@conversa/projector';
 import { runningEmbeddedPostgres } from './embedded-postgres';
 import { loadConfig } from './config';
+import { loggerOptions } from './logging';
 import { buildHttp } from './http';
 import { seed } from './seed';
+import { describeBroken, verifyStreams } from './verify';
 import { wire } from './wiring';
 
 /**
@@ -14,8 +16,9 @@ import { wire } from './wiring';
  *   automation scheduled messages, routing timers (one process at a time holds its lease; others wait to take over)
  *   channels   channel sessions (WhatsApp, Meta, sandbox; each connection owned by one process through its lease) and the sender
  *   projections [parked <name> | retry <name>]   lag and parked events of every projector and reactor; re-applies parked events
+ *   verify <ticket-id | stream | all>   checks hash chains; exits 1 naming the first broken link
  */
-const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>|projections [parked|retry <name>]>`;
+const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>|projections [parked|retry <name>]|verify <ticket-id|stream|all>>`;
 
 async function main(argv: string[]): Promise<void> {
   const [role = 'start', ...rest] = argv;
@@ -29,12 +32,13 @@ async function main(argv: string[]): Promise<void> {
       const all = role === 'start';
       const wiring = await wire(config, { runProjections: all });
       if (all || role === 'api') await seed(wiring.ctx, config);
-      const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: process.env.LOG_LEVEL === 'debug' });
+      const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: loggerOptions(config.logFormat) });
       await app.listen({ port: config.port, host: config.host });
       if (all) wiring.automation.scheduler.start();
       if (all) await wiring.sessions.start();
       if (all) wiring.presence.start();
       if (all) wiring.routing.scheduler.start();
+      if (all) wiring.webhooks.deliverer.start();
       const url = `http://localhost:${config.port}`;
       console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -65,7 +69,8 @@ async function main(argv: string[]): Promise<void> {
       wiring.automation.scheduler.start();
       wiring.presence.start();
       wiring.routing.scheduler.start();
-      console.log('Conversa automation running (scheduled messages, online status, routing timers)');
+      wiring.webhooks.deliverer.start();
+      console.log('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries)');
       onShutdown(() => wiring.close());
       return;
     }
@@ -93,6 +98,22 @@ async function main(argv: string[]): Promise<void> {
       try {
         const reactors = wiring.reactors.projectors;
         code = await runProjectionsCommand(rest, { db: wiring.db, store: wiring.store, projectors, reactors });
+      } finally {
+        await wiring.close();
+      }
+      process.exit(code);
+    }
+    case 'verify': {
+      const target = rest[0];
+      if (!target) throw new Error(usage);
+      // Beside a running product or without one, as `projections` does.
+      const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      let code: number;
+      try {
+        const result = await verifyStreams(target, wiring.store, wiring.db, process.env.LOG_LEVEL === 'debug' ? (line) => console.log(line) : undefined);
+        console.log(describeBroken(result));
+        code = result.ok ? 0 : 1;
       } finally {
         await wiring.close();
       }

@@ -2,6 +2,10 @@ import { createLoginLimiter, createSessionGuard, createTokenService, sessionActi
 import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
+  createWebhookDeliverer,
+  createWebhookFanout,
+  createWebhookPoster,
+  type WebhookDeliverer,
   createAutomationScheduler,
   createOnDutyAnnouncer,
   createPresenceTracker,
@@ -15,7 +19,7 @@ import { createAmendmentReactor, createSandboxDriver, createSenderReactor, creat
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
-import { createPostgresIdAllocator } from '@conversa/core';
+import { createPostgresIdAllocator, createSecretBox } from '@conversa/core';
 import {
   consoleRoutingLogger,
   createRandomUserReactor,
@@ -41,6 +45,7 @@ import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { createMetrics, instrumentBus, instrumentStore, type Metrics } from './metrics';
 
 // `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
 pg.types.setTypeParser(1082, (value) => value);
@@ -66,6 +71,10 @@ export interface Wiring {
   presence: PresenceTracker;
   /** The routing bot's timers (auto-close, inactivity warning, rating expiry, timeSendQueue, rotation; tests call tick) and their cron under a lease (start and automation roles). */
   routing: { timers: RoutingTimers; scheduler: RoutingScheduler };
+  /** The webhook deliverer under its lease (start and automation roles); its fan-out runs with the reactors. */
+  webhooks: { deliverer: WebhookDeliverer };
+  /** Prometheus series of this process (GET /metrics). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -89,6 +98,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
   const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
+  const metrics = createMetrics();
+  instrumentStore(store, metrics);
+  instrumentBus(bus, metrics);
   const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
@@ -132,6 +144,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     now: () => new Date(),
     secureCookies: config.secureCookies,
     trialDays: config.trialDays,
+    webhooks: { secrets: createSecretBox(config.webhooks.secretKey), allowPrivateUrls: config.webhooks.allowPrivateUrls },
   };
 
   // Revocations announced by any process reach this one's cache; after a bus outage, what was cached may have missed some.
@@ -153,6 +166,16 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const channels = options.channels ?? sessionGateway;
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
   const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: consoleRoutingLogger });
+  const webhookDeliverer = createWebhookDeliverer({
+    db,
+    ctx,
+    secrets: ctx.webhooks.secrets,
+    connectionString: databaseUrl,
+    post: createWebhookPoster({ allowPrivateUrls: config.webhooks.allowPrivateUrls }),
+    now: () => ctx.now(),
+    logger: consoleAutomationLogger,
+    onAttempt: (outcome, seconds) => metrics.webhookAttempt(outcome, seconds),
+  });
   const reactors = createProjectionRuntime({
     db,
     pipelined: true,
@@ -167,9 +190,19 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRandomUserReactor(routingContext),
       createAttendantGreetingsReactor(ctx),
       createOnDutyAnnouncer({ ctx, gateway: channels, timeZone: (companyId) => routingContext.timeZone(companyId), logger: consoleAutomationLogger }),
+      createWebhookFanout({
+        db,
+        now: () => ctx.now(),
+        // The endpoints read model is kept by the projector role; a process without it reads what is there.
+        endpointsAt: (position) => (options.runProjections ? runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }) : Promise.resolve()),
+        onQueued: () => webhookDeliverer.wake(),
+      }),
     ],
   });
   if (options.runProjections) await reactors.start();
+  metrics.sources.runtimes.push({ kind: 'projector', runtime }, { kind: 'reactor', runtime: reactors });
+  metrics.sources.db = db;
+  metrics.sources.webhooksPending = () => webhookDeliverer.pending();
 
   const scheduleSender = createScheduleSender(ctx, { logger: consoleAutomationLogger });
   const automation = {
@@ -200,7 +233,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     channels,
     sessions,
     ctx,
+    webhooks: { deliverer: webhookDeliverer },
+    metrics,
     async close() {
+      await webhookDeliverer.stop();
       await automation.scheduler.stop();
       await routing.scheduler.stop();
       await presence.stop();

@@ -27,6 +27,7 @@ interface Target {
   chatbotA: number;
   connectionA: number;
   onDutyA: number;
+  webhookA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -65,7 +66,10 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
     .replace(/^\/plans\/:id/, '/plans/1')
     .replace(/^\/helps\/:id/, '/helps/1')
-    .replace(/^\/settings\/:key/, '/settings/userRating');
+    .replace(/^\/settings\/:key/, '/settings/userRating')
+    .replace(/^\/webhooks\/:id\/deliveries\/:deliveryId/, `/webhooks/${target.webhookA}/deliveries/00000000-0000-4000-8000-000000000000`)
+    .replace(/^\/webhooks\/:id/, `/webhooks/${target.webhookA}`)
+    .replace(/^\/api\/docs\/assets\/:file/, '/api/docs/assets/start.js');
   return path.includes(':') || path.includes('*') ? null : path;
 }
 
@@ -134,6 +138,11 @@ const bodies: Record<string, unknown> = {
   'PUT /plantao/:id': { interval: 3 },
   'PUT /whatsapp/:id/cloud-api': { phoneNumberId: '1065', businessAccountId: '1022', token: 'EAAHIJACK-TOKEN-0000000000' },
   'POST /messages/:ticketId/template': { name: 'hijack', language: 'pt_BR', parameters: [] },
+  // A literal public address: the save-time check needs no DNS.
+  'POST /webhooks': { url: 'https://93.184.216.34/own', events: ['*'] },
+  'PUT /webhooks/:id': { description: 'Hijacked' },
+  'POST /webhooks/:id/rotate-secret': undefined,
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': undefined,
 };
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */
@@ -189,6 +198,14 @@ const ownScope = new Set([
   // Meta's webhook (handshake and deliveries): platform-wide, no tenant data (503 until Meta is configured).
   'GET /webhook',
   'POST /webhook',
+  'GET /webhooks',
+  'POST /webhooks',
+  // The API reference: public, the same for everyone.
+  'GET /api/docs',
+  'GET /api/docs/openapi.json',
+  'GET /api/docs/assets/:file',
+  // Process metrics (no tenant data), answered to loopback: the walk's requests come from it.
+  'GET /metrics',
 ]);
 
 let server: TestServer;
@@ -263,6 +280,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   const connection = await post('/whatsapp', { name: MARKER, channel: 'sandbox' });
   // Its answer names A's admin, whose name carries the marker.
   const onDuty = await post('/plantao', { userId: userA, phone: '5511955554444', days: [{ weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' }] });
+  const webhook = await post('/webhooks', { url: 'https://93.184.216.34/hook', events: ['*'], description: MARKER });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   return {
     companyA,
@@ -281,6 +299,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     chatbotA: options[0].id,
     connectionA: connection.id,
     onDutyA: onDuty.id,
+    webhookA: webhook.id,
   };
 }
 
@@ -306,5 +325,6 @@ async function snapshotOfA() {
     queueOptions: await rows('read.queue_options'),
     connections: await rows('read.connections'),
     onDuty: await rows('read.on_duty'),
+    webhooks: await rows('read.webhooks'),
   };
 }

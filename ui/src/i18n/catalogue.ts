@@ -21,12 +21,13 @@ import { ptBR as todolist } from '../features/todolist/messages';
 import { ptBR as users } from '../features/users/messages';
 import { ptBR as onDuty } from '../features/onDuty/messages';
 import { ptBR as meta } from '../features/meta/messages';
+import { ptBR as webhooks } from '../features/webhooks/messages';
 
 /**
  * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
  * languages are found by the pattern in ./languages.
  */
-export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard } as const;
+export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks } as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;

@@ -16,6 +16,7 @@ import { contactRoutes } from '../features/contacts/routes';
 import { tagRoutes } from '../features/tags/routes';
 import { onDutyRoutes } from '../features/onDuty/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { webhookRoutes } from '../features/webhooks/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -52,4 +53,5 @@ export const appRoutes: readonly AppRoute[] = [
   ...tagRoutes,
   ...onDutyRoutes,
   ...dashboardRoutes,
+  ...webhookRoutes,
 ];

@@ -81,7 +81,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 10, parts: 12 },
   });
 
-  app.get('/whatsapp', async (request) => {
+  app.get('/whatsapp', { config: { contract: { query: ListConnectionsQuery } } }, async (request) => {
     const query = parse(ListConnectionsQuery, request.query);
     const principal = request.principal;
     const companyId = companyScope(principal, query.companyId);
@@ -89,13 +89,13 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return connections.map((view) => shown(view, principal, query.session !== false));
   });
 
-  app.get('/whatsapp/:id', async (request) => {
+  app.get('/whatsapp/:id', { config: { contract: { params: ConnectionIdParams, query: ListConnectionsQuery.pick({ session: true }) } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const { session } = parse(ListConnectionsQuery.pick({ session: true }), request.query);
     return shown(await companyConnection(ctx, request.principal, id), request.principal, session !== false);
   });
 
-  app.post('/whatsapp', { config: { auth: { admin: true } } }, async (request, reply) => {
+  app.post('/whatsapp', { config: { auth: { admin: true }, contract: { body: CreateConnectionRequest, status: 201 } } }, async (request, reply) => {
     const body = parse(CreateConnectionRequest, request.body);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -114,7 +114,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return reply.status(201).send(shown(await companyConnection(ctx, principal, connectionId), principal));
   });
 
-  app.put('/whatsapp/:id', { config: { auth: { admin: true } } }, async (request) => {
+  app.put('/whatsapp/:id', { config: { auth: { admin: true }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const body = parse(UpdateConnectionRequest, request.body);
     const principal = request.principal;
@@ -127,7 +127,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
-  app.delete('/whatsapp/:id', { config: { auth: { admin: true } } }, async (request) => {
+  app.delete('/whatsapp/:id', { config: { auth: { admin: true }, contract: { params: ConnectionIdParams } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -138,7 +138,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   /** The file sent with the greeting: stored through the media store; the previous one goes. */
-  app.post('/whatsapp/:id/media-upload', { config: { auth: { admin: true } } }, async (request) => {
+  app.post('/whatsapp/:id/media-upload', { config: { auth: { admin: true }, contract: { multipart: true, summary: 'The file sent with the greeting: stored through the media store; the previous one goes.', params: ConnectionIdParams } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -148,7 +148,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
-  app.delete('/whatsapp/:id/media-upload', { config: { auth: { admin: true } } }, async (request) => {
+  app.delete('/whatsapp/:id/media-upload', { config: { auth: { admin: true }, contract: { params: ConnectionIdParams } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const current = await companyConnection(ctx, principal, id);
@@ -165,12 +165,12 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return { message: kind === 'stop' ? 'Session disconnected.' : 'Starting session.' };
   };
   // Start (try again), new QR (replace the pairing), disconnect.
-  app.post('/whatsappsession/:id', sessionCommand('start'));
-  app.put('/whatsappsession/:id', sessionCommand('renew'));
-  app.delete('/whatsappsession/:id', sessionCommand('stop'));
+  app.post('/whatsappsession/:id', { config: { contract: { summary: 'Start (try again), new QR (replace the pairing), disconnect.', params: ConnectionIdParams } } }, sessionCommand('start'));
+  app.put('/whatsappsession/:id', { config: { contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('renew'));
+  app.delete('/whatsappsession/:id', { config: { contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('stop'));
 
   /** Restarts every session of the company that should be running. */
-  app.post('/whatsapp-restart/', async (request) => {
+  app.post('/whatsapp-restart/', { config: { contract: { summary: 'Restarts every session of the company that should be running.' } } }, async (request) => {
     const principal = request.principal;
     assertCanRunSessions(principal);
     const connections = await listConnections(ctx.db, principal.companyId, { channel: 'whatsapp' });
@@ -182,7 +182,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   /** Closes the tickets a finished import opened (the close-imported button). */
-  app.post('/closedimported/:id', async (request) => {
+  app.post('/closedimported/:id', { config: { contract: { summary: 'Closes the tickets a finished import opened (the close-imported button).', params: ConnectionIdParams, multipart: true } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     assertCanRunSessions(principal);

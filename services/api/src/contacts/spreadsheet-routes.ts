@@ -45,7 +45,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
   await app.register(multipart, { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
   // The file is read and checked whole before the first row is written: a broken file writes nothing.
-  app.post('/contacts/upload', async (request, reply) => {
+  app.post('/contacts/upload', { config: { contract: { multipart: true, summary: 'The file is read and checked whole before the first row is written: a broken file writes nothing.' } } }, async (request, reply) => {
     const { fileName, data } = await uploadedFile(request);
     const rows = await readContactRows(fileName, data);
     const { principal } = request;
@@ -53,13 +53,13 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
     return reply.status(202).send(status);
   });
 
-  app.get('/contacts/import/:importId', async (request) => {
+  app.get('/contacts/import/:importId', { config: { contract: { params: ContactImportIdParams } } }, async (request) => {
     const { importId } = parse(ContactImportIdParams, request.params);
     return imports.find(request.principal.companyId, importId);
   });
 
   // Row by row: what a client that reads the spreadsheet itself sends, one contact a call.
-  app.post('/contactsImport', async (request, reply) => {
+  app.post('/contactsImport', { config: { contract: { summary: 'Row by row: what a client that reads the spreadsheet itself sends, one contact a call.', body: ContactImportRow } } }, async (request, reply) => {
     const row = parse(ContactImportRow, request.body);
     const { principal } = request;
     const { position, ...result } = await importContactRow(ctx, { companyId: principal.companyId, actor: userActor(principal.userId) }, row);
@@ -68,7 +68,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
     return reply.status(result.outcome === 'created' ? 201 : result.outcome === 'updated' ? 200 : 422).send({ ...result, contact });
   });
 
-  app.get('/contacts/export', async (request, reply) => {
+  app.get('/contacts/export', { config: { contract: { query: ExportContactsQuery } } }, async (request, reply) => {
     const filters = parse(ExportContactsQuery, request.query);
     const { companyId } = request.principal;
     const masked = request.principal.numbersHidden;

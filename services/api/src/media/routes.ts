@@ -43,7 +43,7 @@ async function mayOpen(ctx: ApiContext, principal: Principal, url: string): Prom
  * missing file all answer the same 404, so nothing tells them apart.
  */
 export async function mediaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/media/:companyId/:file', async (request, reply) => {
+  app.get('/media/:companyId/:file', { config: { contract: { params: MediaParams } } }, async (request, reply) => {
     const { companyId, file } = parse(MediaParams, request.params);
     const url = mediaUrl(companyId, file);
     const allowed = companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url));

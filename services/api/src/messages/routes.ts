@@ -78,7 +78,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     limits: { fileSize: ctx.media.maxBytes + 1, files: MAX_FILES_PER_MESSAGE, fields: 50, fieldSize: 70_000, parts: 60 },
   });
 
-  app.get('/messages/:ticketId', async (request) => {
+  app.get('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, query: ListMessagesQuery } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const { pageNumber, selectedQueues } = parse(ListMessagesQuery, request.query);
     // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
@@ -95,7 +95,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return page;
   });
 
-  app.post('/messages/:ticketId', async (request) => {
+  app.post('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, multipart: true } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket);
@@ -103,7 +103,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return sent;
   });
 
-  app.post('/messages/edit/:messageId', async (request) => {
+  app.post('/messages/edit/:messageId', { config: { contract: { params: MessageIdParams, body: EditMessageRequest } } }, async (request) => {
     const { messageId } = parse(MessageIdParams, request.params);
     const { body } = parse(EditMessageRequest, request.body);
     await visibleMessage(ctx, request, messageId);
@@ -112,7 +112,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return findMessage(ctx.db, principal.companyId, messageId);
   });
 
-  app.delete('/messages/:id', async (request) => {
+  app.delete('/messages/:id', { config: { contract: { params: DeleteMessageParams } } }, async (request) => {
     const { id } = parse(DeleteMessageParams, request.params);
     await visibleMessage(ctx, request, id);
     const { principal } = request;
@@ -120,7 +120,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return findMessage(ctx.db, principal.companyId, id);
   });
 
-  app.get('/messages/listimages/:ticketId', async (request) => {
+  app.get('/messages/listimages/:ticketId', { config: { contract: { params: MessageTicketParams } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
@@ -128,13 +128,13 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return answer;
   });
 
-  app.get('/messages/getmedia/:ticketId', async (request) => {
+  app.get('/messages/getmedia/:ticketId', { config: { contract: { params: MessageTicketParams } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     return ticketMedia(ctx.db, request.principal.companyId, ticket.id);
   });
 
-  app.post('/message/forward', async (request) => {
+  app.post('/message/forward', { config: { contract: { body: ForwardMessageRequest } } }, async (request) => {
     const body = parse(ForwardMessageRequest, request.body);
     const { principal } = request;
     const { message: source, ticket: sourceTicket } = await visibleMessage(ctx, request, body.messageId);
@@ -152,7 +152,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return forwarded;
   });
 
-  app.post('/react/messages', async (request) => {
+  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, multipart: true } } }, async (request) => {
     const body = parse(ReactToMessageRequest, request.body);
     const { message: target, ticket } = await visibleMessage(ctx, request, body.id);
     if (body.ticketId !== undefined && body.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');

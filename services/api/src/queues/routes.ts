@@ -77,17 +77,17 @@ const queueLookup = (ctx: ApiContext): QueueLookup => ({
  * (ticket filters, transfer); only admins change them (the queues screen is an administration screen).
  */
 export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/queue', async (request) => {
+  app.get('/queue', { config: { contract: { query: ListQueuesQuery } } }, async (request) => {
     const query = parse(ListQueuesQuery, request.query);
     return listQueues(ctx.db, companyScope(request.principal, query.companyId));
   });
 
-  app.get('/queue/:id', async (request) => {
+  app.get('/queue/:id', { config: { contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return companyQueue(ctx, request.principal.companyId, id);
   });
 
-  app.post('/queue', adminOnly, async (request, reply) => {
+  app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201 } } }, async (request, reply) => {
     const { chatbots, companyId: _ignored, ...details } = parse(CreateQueueRequest, request.body);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -97,7 +97,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
   });
 
-  app.put('/queue/:id', adminOnly, async (request) => {
+  app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { chatbots, companyId: _ignored, ...changes } = parse(UpdateQueueRequest, request.body);
     const { principal } = request;
@@ -109,7 +109,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return companyQueue(ctx, companyId, id);
   });
 
-  app.delete('/queue/:id', adminOnly, async (request) => {
+  app.delete('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const actor = userActor(principal.userId);
@@ -118,7 +118,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return { message: 'Queue deleted' } satisfies DeletedAnswer;
   });
 
-  app.get('/chatbot', async (request) => {
+  app.get('/chatbot', { config: { contract: { query: ListChatbotsQuery } } }, async (request) => {
     const { queueId } = parse(ListChatbotsQuery, request.query);
     const companyId = request.principal.companyId;
     const queueIds = queueId !== undefined ? [(await companyQueue(ctx, companyId, queueId)).id] : (await listQueues(ctx.db, companyId)).map((q) => q.id);
@@ -126,12 +126,12 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return queueIds.flatMap((id) => trees.get(id) ?? []);
   });
 
-  app.get('/chatbot/:id', async (request) => {
+  app.get('/chatbot/:id', { config: { contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return companyOption(ctx, request.principal.companyId, id);
   });
 
-  app.post('/chatbot', adminOnly, async (request, reply) => {
+  app.post('/chatbot', { config: { ...adminOnly.config, contract: { body: CreateChatbotRequest, status: 201 } } }, async (request, reply) => {
     const { queueId: namedQueueId, parentId, options: nested, ...details } = parse(CreateChatbotRequest, request.body);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -142,7 +142,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return reply.status(201).send(await companyOption(ctx, companyId, optionId));
   });
 
-  app.put('/chatbot/:id', adminOnly, async (request) => {
+  app.put('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateChatbotRequest } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { options: nested, ...changes } = parse(UpdateChatbotRequest, request.body);
     const { principal } = request;
@@ -153,7 +153,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return companyOption(ctx, companyId, id);
   });
 
-  app.delete('/chatbot/:id', adminOnly, async (request) => {
+  app.delete('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const current = await companyOption(ctx, principal.companyId, id);

@@ -23,7 +23,7 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
   // One byte over the store's limit reaches the store, which refuses it with its own error.
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  app.post('/quick-messages/:id/media-upload', async (request) => {
+  app.post('/quick-messages/:id/media-upload', { config: { contract: { params: IdParam, multipart: true } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -49,7 +49,7 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
     return findQuickMessage(ctx.db, companyId, id);
   });
 
-  app.delete('/quick-messages/:id/media-upload', async (request) => {
+  app.delete('/quick-messages/:id/media-upload', { config: { contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);

@@ -49,7 +49,7 @@ function numbersOf(to: string): string[] {
 export async function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await migrateSandbox(ctx.db);
 
-  app.post('/sandbox/:id/messages', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/sandbox/:id/messages', { config: { auth: 'public', contract: { body: SandboxInboundRequest } } }, async (request, reply) => {
     const target = await sandboxConnection(ctx, request);
     const body = parse(SandboxInboundRequest, request.body);
     // A disconnected channel receives nothing, as a phone without a session would not.
@@ -59,7 +59,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return reply.status(202).send({ id: received.messageId, ticketId: received.ticketId, contactId: received.contactId, duplicate: received.duplicate });
   });
 
-  app.get('/sandbox/:id/outbox', { config: { auth: 'public' } }, async (request): Promise<{ messages: SandboxOutboxMessage[] }> => {
+  app.get('/sandbox/:id/outbox', { config: { auth: 'public', contract: { query: SandboxOutboxQuery } } }, async (request): Promise<{ messages: SandboxOutboxMessage[] }> => {
     const target = await sandboxConnection(ctx, request);
     const { to } = parse(SandboxOutboxQuery, request.query);
     return { messages: await sandboxOutbox(ctx.db, target.id, numbersOf(to)) };

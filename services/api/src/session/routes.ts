@@ -46,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     };
   };
 
-  app.post('/auth/login', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/auth/login', { config: { auth: 'public', contract: { body: LoginRequest } } }, async (request, reply) => {
     const { email, password } = parse(LoginRequest, request.body);
     try {
       await ctx.loginLimiter.check(email, request.ip);
@@ -75,7 +75,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return answer(credentials.userId, credentials.companyId, sessionId);
   });
 
-  app.post('/auth/refresh_token', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/auth/refresh_token', { config: { auth: 'public', contract: { summary: 'A new access token from the refresh cookie (jrt)' } } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     const sessionId = presented ? sessionIdOf(presented) : null;
     if (!presented || !sessionId) throw new DomainError('ERR_SESSION_EXPIRED');
@@ -94,7 +94,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return answer(owner.userId, owner.companyId, sessionId);
   });
 
-  app.delete('/auth/logout', { config: { auth: { allowExpired: true } } }, async (request, reply) => {
+  app.delete('/auth/logout', { config: { auth: { allowExpired: true }, contract: { status: 204 } } }, async (request, reply) => {
     const { sessionId, companyId, userId } = request.principal;
     await endSession(ctx, { userId, companyId, sessionId, presence: { takeOffline: (ended) => takeOfflineAtLogout(ctx, ended) } });
     // This process refuses the token at once; the others when the sessions read model announces it.
@@ -103,9 +103,9 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { config: { auth: { allowExpired: true } } }, async (request) => sessionUserOf(ctx.db, request.principal.user));
+  app.get('/auth/me', { config: { auth: { allowExpired: true }, contract: { summary: 'The signed-in user' } } }, async (request) => sessionUserOf(ctx.db, request.principal.user));
 
-  app.post('/auth/signup', { config: { auth: 'public' } }, async (request: FastifyRequest, reply) => {
+  app.post('/auth/signup', { config: { auth: 'public', contract: { body: SignupRequest, status: 201 } } }, async (request: FastifyRequest, reply) => {
     const body = parse(SignupRequest, request.body);
     const { companyId, userId } = await signUp(ctx, { ...body, lookup: signupLookup });
     return reply.status(201).send({ companyId, userId });

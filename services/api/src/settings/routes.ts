@@ -18,32 +18,32 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   };
 
   // userCreation is shown to super users only, with the platform's value.
-  app.get('/settings', { config: { auth: { admin: true } } }, async (request) => {
+  app.get('/settings', { config: { auth: { admin: true }, contract: { summary: 'userCreation is shown to super users only, with the platform\'s value.' } } }, async (request) => {
     const { principal } = request;
     const { userCreation: _own, ...settings } = await companySettingsOf(ctx.db, principal.companyId);
     const shown: Record<string, string> = principal.super ? { userCreation: (await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID)).userCreation, ...settings } : settings;
     return Object.entries(shown).map(([key, value]) => ({ key, value: reveal(key, value) }));
   });
 
-  app.put('/settings/:key', { config: { auth: { admin: true } } }, async (request) => {
+  app.put('/settings/:key', { config: { auth: { admin: true }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict() } } }, async (request) => {
     const { key } = parse(z.object({ key: SettingKey }), request.params);
     const { value } = parse(z.object({ value: safeText() }).strict(), request.body);
     return change(request.principal, key, value);
   });
 
-  app.get('/companySettings/:companyId', async (request) => {
+  app.get('/companySettings/:companyId', { config: { contract: { params: z.object({ companyId: RecordIdParam }) } } }, async (request) => {
     const companyId = companyScope(request.principal, parse(z.object({ companyId: RecordIdParam }), request.params).companyId);
     const { asaas, ...settings } = await companySettingsOf(ctx.db, companyId);
     return { ...settings, asaas: reveal('asaas', asaas), companyId };
   });
 
-  app.get('/companySettingOne', async (request) => {
+  app.get('/companySettingOne', { config: { contract: { query: z.object({ column: SettingKey }) } } }, async (request) => {
     const { column } = parse(z.object({ column: SettingKey }), request.query);
     const settings = await companySettingsOf(ctx.db, request.principal.companyId);
     return { key: column, value: reveal(column, settings[column]) };
   });
 
-  app.put('/companySettings', { config: { auth: { admin: true } } }, async (request) => {
+  app.put('/companySettings', { config: { auth: { admin: true }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict() } } }, async (request) => {
     const { column, data } = parse(z.object({ column: SettingKey, data: safeText() }).strict(), request.body);
     return change(request.principal, column, data);
   });

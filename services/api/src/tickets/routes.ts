@@ -44,7 +44,7 @@ async function explainOtherOpenTicket(ctx: ApiContext, companyId: number, error:
 }
 
 export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/tickets', async (request) => {
+  app.get('/tickets', { config: { contract: { query: ListTicketsQuery } } }, async (request) => {
     const query = parse(ListTicketsQuery, request.query);
     const principal = request.principal;
     const statuses = query.statusFilter ?? [];
@@ -66,7 +66,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     });
   });
 
-  app.get('/tickets/u/:uuid', async (request) => {
+  app.get('/tickets/u/:uuid', { config: { contract: { params: z.object({ uuid: safeText().max(64) }) } } }, async (request) => {
     const { uuid } = parse(z.object({ uuid: safeText().max(64) }), request.params);
     const principal = request.principal;
     const ticket = await findTicketByUuid(ctx.db, principal.companyId, uuid);
@@ -87,9 +87,9 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return ticket;
   });
 
-  app.get('/tickets/:id', async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
+  app.get('/tickets/:id', { config: { contract: { params: IdParam } } }, async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
 
-  app.post('/tickets', async (request, reply) => {
+  app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201 } } }, async (request, reply) => {
     const body = parse(CreateTicketRequest, request.body);
     const principal = request.principal;
     const contact = await findContact(ctx.db, principal.companyId, body.contactId);
@@ -116,7 +116,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return reply.status(201).send(await findTicket(ctx.db, principal.companyId, opened.ticketId));
   });
 
-  app.put('/tickets/:id', async (request) => {
+  app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const body = parse(UpdateTicketRequest, request.body);
     const principal = request.principal;
@@ -149,7 +149,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return findTicket(ctx.db, principal.companyId, id);
   });
 
-  app.delete('/tickets/:id', { config: { auth: { permission: 'ticket-options:deleteTicket' } } }, async (request) => {
+  app.delete('/tickets/:id', { config: { auth: { permission: 'ticket-options:deleteTicket' }, contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     await visibleTicket(ctx, request, id);
@@ -158,7 +158,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { message: 'ticket deleted' };
   });
 
-  app.post('/tickets/closeAll', { config: { auth: { admin: true } } }, async (request) => {
+  app.post('/tickets/closeAll', { config: { auth: { admin: true }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
     const body = parse(CloseAllTicketsRequest, request.body);
     const principal = request.principal;
     const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);
@@ -182,13 +182,13 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { closed } satisfies ClosedCount;
   });
 
-  app.get('/tickets-log/:id', async (request) => {
+  app.get('/tickets-log/:id', { config: { contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     await visibleTicket(ctx, request, id);
     return ticketLog(ctx.db, request.principal.companyId, id);
   });
 
-  app.get('/tickets/:id/history', async (request) => {
+  app.get('/tickets/:id/history', { config: { contract: { params: IdParam } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     await visibleTicket(ctx, request, id);

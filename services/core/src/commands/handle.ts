@@ -2,6 +2,7 @@ import { DomainError, type Actor, type EventMetadataInput, type EventToAppend, t
 import { WrongExpectedVersionError, type EventStore } from '@conversa/eventstore';
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { currentCorrelationId } from './correlation';
 import type { Decider, DomainEvent } from './decider';
 
 /** Namespace for event ids derived from command ids: the same command always yields the same ids. */
@@ -64,7 +65,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const { decider, streamId, command, commandId, metadata } = options;
   const maxRetries = options.maxRetries ?? 25;
   const now = options.now ?? new Date();
-  const correlationId = metadata.correlationId ?? commandId ?? randomUUID();
+  const correlationId = metadata.correlationId ?? currentCorrelationId() ?? commandId ?? randomUUID();
 
   for (let attempt = 0; ; attempt++) {
     const history = attempt === 0 && options.knownHistory ? options.knownHistory : await store.readStream(streamId);

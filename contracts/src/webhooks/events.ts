@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+import { RecordId, safeText } from '../common/bounds';
+import { WebhookEventName } from './catalog';
+
+const webhookId = RecordId;
+
+/** Where deliveries go: http(s) only, bounded to what the read table holds. */
+export const WebhookUrl = safeText({ error: 'Obrigatório' })
+  .trim()
+  .min(1, 'Obrigatório')
+  .max(2000, 'URL muito longa')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'URL inválida');
+
+/** The event names an endpoint receives, or `*` for every one of the catalogue. */
+export const WebhookEvents = z
+  .array(z.union([WebhookEventName, z.literal('*')]))
+  .min(1, 'Escolha ao menos um evento')
+  .max(100)
+  .transform((names) => [...new Set(names)]);
+
+export const WebhookDescription = safeText().trim().max(500, 'Descrição muito longa');
+
+/**
+ * The signing secret as the log keeps it: AES-256-GCM under WEBHOOKS_SECRET_KEY (see docs/webhooks.md),
+ * never in clear, so neither the log nor the read table gives it away.
+ */
+export const SealedSecret = safeText().min(1).max(500);
+
+export const WebhookCreated = defineEvent(
+  'WebhookCreated',
+  z.object({ webhookId, url: WebhookUrl, events: z.array(safeText().max(100)).min(1).max(100), description: WebhookDescription, secret: SealedSecret, userId: RecordId.nullable() }),
+);
+export const WebhookChanged = defineEvent(
+  'WebhookChanged',
+  z.object({
+    webhookId,
+    changes: z.object({ url: WebhookUrl.optional(), events: z.array(safeText().max(100)).min(1).max(100).optional(), description: WebhookDescription.optional(), active: z.boolean().optional() }),
+  }),
+);
+export const WebhookSecretRotated = defineEvent('WebhookSecretRotated', z.object({ webhookId, secret: SealedSecret }));
+export const WebhookDeleted = defineEvent('WebhookDeleted', z.object({ webhookId }));
+/** A delivery gave up after its retries: the endpoint is shown as failing until it is edited. */
+export const WebhookFlagged = defineEvent('WebhookFlagged', z.object({ webhookId, deliveryId: z.uuid(), reason: safeText().max(2000) }));
+/** An admin asked for a delivery to be sent again (the deliverer resets it; same delivery id). */
+export const WebhookRedeliveryRequested = defineEvent('WebhookRedeliveryRequested', z.object({ webhookId, deliveryId: z.uuid() }));
+
+export const webhookEvents = [WebhookCreated, WebhookChanged, WebhookSecretRotated, WebhookDeleted, WebhookFlagged, WebhookRedeliveryRequested];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type WebhookEvent =
+  | { type: 'WebhookCreated'; data: D<typeof WebhookCreated> }
+  | { type: 'WebhookChanged'; data: D<typeof WebhookChanged> }
+  | { type: 'WebhookSecretRotated'; data: D<typeof WebhookSecretRotated> }
+  | { type: 'WebhookDeleted'; data: D<typeof WebhookDeleted> }
+  | { type: 'WebhookFlagged'; data: D<typeof WebhookFlagged> }
+  | { type: 'WebhookRedeliveryRequested'; data: D<typeof WebhookRedeliveryRequested> };
+
+export const webhookStream = (webhookId: number) => `webhook-${webhookId}`;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** An endpoint as GET /webhooks shows it; the secret is never part of it. */
+export const WebhookView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string(),
+  active: z.boolean(),
+  /** A delivery gave up after its retries; cleared when the endpoint is edited. */
+  flagged: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookView = z.infer<typeof WebhookView>;
+
+/** The answer of a creation and of a secret rotation: the only times the secret is shown. */
+export const WebhookWithSecretView = WebhookView.extend({ secret: z.string() });
+export type WebhookWithSecretView = z.infer<typeof WebhookWithSecretView>;
+
+export const WebhookDeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
+
+export const WebhookDeliveryView = z.object({
+  id: z.string(),
+  event: z.string(),
+  status: WebhookDeliveryStatus,
+  attempts: z.number(),
+  responseStatus: z.number().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDeliveryView = z.infer<typeof WebhookDeliveryView>;
+
+export const WebhookDeliveryPage = z.object({ deliveries: z.array(WebhookDeliveryView), hasMore: z.boolean() });
+export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPage>;
+
+/** One delivery with the body it posts and the first KB of the last answer. */
+export const WebhookDeliveryDetailView = WebhookDeliveryView.extend({
+  webhookId: z.number(),
+  requestBody: z.string(),
+  responseBody: z.string().nullable(),
+  /** Why the last attempt failed without an answer (timeout, refused address…). */
+  error: z.string().nullable(),
+});
+export type WebhookDeliveryDetailView = z.infer<typeof WebhookDeliveryDetailView>;
+
+/** The delivery body every endpoint receives. */
+export const WebhookPayload = z.object({ id: z.string(), event: z.string(), occurredAt: z.string(), companyId: z.number(), data: z.unknown() });
+export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** The `webhook` frames an admin's screen follows. */
+export type WebhookFrame = { action: 'create' | 'update'; webhook: WebhookView } | { action: 'delete'; webhookId: number };

@@ -1,0 +1,247 @@
+import { streams, type Actor } from '@conversa/contracts';
+import { runCommand, signWebhook, webhook, type CommandContext, type SecretBox } from '@conversa/core';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { acquireLease, LeaseAbortedError, type JobLogger, type Lease } from '@conversa/projector';
+import { sql, type Kysely } from 'kysely';
+import type { WebhookPoster } from './post';
+
+/** About 5 s, 30 s, 2 min, 10 min, 1 h; then every 2 h until a day has passed since the first attempt. */
+export const WEBHOOK_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
+export const WEBHOOK_REPEAT_MS = 2 * 3_600_000;
+
+export type DeliveryOutcome = 'delivered' | 'retry' | 'failed';
+
+export interface WebhookDelivererOptions {
+  db: Kysely<ReadDatabase>;
+  /** Where the endpoint's flag is recorded when a delivery gives up. */
+  ctx: CommandContext;
+  secrets: SecretBox;
+  connectionString: string;
+  post: WebhookPoster;
+  now(): Date;
+  backoffMs?: readonly number[];
+  repeatMs?: number;
+  /** How long one POST may take (default 10 s). */
+  timeoutMs?: number;
+  /** Endpoints served at once; each endpoint has at most one POST in flight, so its order holds (default 16). */
+  concurrency?: number;
+  /** How often the queue is looked at when nothing wakes it (default 1 s). */
+  pollMs?: number;
+  logger?: JobLogger;
+  /** Called after each attempt (metrics). */
+  onAttempt?(outcome: DeliveryOutcome, seconds: number): void;
+}
+
+export interface WebhookDeliverer {
+  /** Waits for the lease in the background, then delivers until stopped or the lease is lost. */
+  start(): void;
+  stop(): Promise<void>;
+  /** Something was queued: look now. */
+  wake(): void;
+  whenLeading(): Promise<void>;
+  /** Deliveries waiting (metrics). */
+  pending(): Promise<number>;
+}
+
+interface Head {
+  id: string;
+  webhook_id: number;
+  company_id: number;
+  event: string;
+  body: string;
+  attempts: number;
+  correlation_id: string | null;
+  deadline_at: Date;
+  next_attempt_at: Date | null;
+  url: string;
+  secret: string;
+  active: boolean;
+  deleted: boolean;
+}
+
+const deliverer: Actor = { kind: 'system', id: 'webhooks' };
+
+/**
+ * The second half of the deliverer (docs/webhooks.md): under a lease, takes the head of each
+ * endpoint's queue when it is due and POSTs it signed. At least once: a delivery stays pending
+ * until a 2xx is recorded, so a process killed mid-POST leaves it for the next lease holder.
+ * Endpoints run side by side (bounded), one POST in flight each, so a slow or dead endpoint holds
+ * only its own queue.
+ */
+export function createWebhookDeliverer(options: WebhookDelivererOptions): WebhookDeliverer {
+  const { db, logger } = options;
+  const backoff = options.backoffMs ?? WEBHOOK_BACKOFF_MS;
+  const repeatMs = options.repeatMs ?? WEBHOOK_REPEAT_MS;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const concurrency = Math.max(1, options.concurrency ?? 16);
+  const pollMs = options.pollMs ?? 1_000;
+  const inflight = new Map<number, Promise<void>>();
+  let abort: AbortController | null = null;
+  let running: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  let leading = false;
+  let leadingWaiters: Array<() => void> = [];
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+
+  async function heads(): Promise<Head[]> {
+    const busy = [...inflight.keys()];
+    // The head of each endpoint's queue (lateral: one index probe per endpoint with pending deliveries).
+    const result = await sql<Head>`
+      select d.id, d.webhook_id, d.company_id, d.event, d.body, d.attempts, d.correlation_id, d.deadline_at, d.next_attempt_at, w.url, w.secret, w.active, w.deleted
+      from (select distinct webhook_id from webhooks.deliveries where status = 'pending') p
+      cross join lateral (
+        select * from webhooks.deliveries d where d.webhook_id = p.webhook_id and d.status = 'pending' order by d.seq limit 1
+      ) d
+      join read.webhooks w on w.id = d.webhook_id
+      where d.next_attempt_at <= ${options.now()}
+      ${busy.length > 0 ? sql`and d.webhook_id not in (${sql.join(busy)})` : sql``}
+      order by d.next_attempt_at
+      limit ${concurrency - inflight.size}
+    `.execute(db);
+    return result.rows;
+  }
+
+  async function attempt(head: Head): Promise<void> {
+    if (head.deleted || !head.active) {
+      await db.updateTable('webhooks.deliveries').set({ status: 'failed', next_attempt_at: null, error: head.deleted ? 'endpoint deleted' : 'endpoint paused' }).where('id', '=', head.id).where('status', '=', 'pending').execute();
+      return;
+    }
+    const started = performance.now();
+    const timestamp = Math.floor(options.now().getTime() / 1000);
+    let result;
+    try {
+      const secret = options.secrets.open(head.secret);
+      result = await options.post(
+        head.url,
+        head.body,
+        {
+          'X-Conversa-Event': head.event,
+          'X-Conversa-Delivery': head.id,
+          'X-Conversa-Timestamp': String(timestamp),
+          'X-Conversa-Signature': signWebhook(secret, timestamp, head.body),
+          ...(head.correlation_id ? { 'X-Conversa-Correlation': head.correlation_id } : {}),
+        },
+        { timeoutMs },
+      );
+    } catch (error) {
+      result = { status: null, body: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    const at = options.now();
+    const attempts = head.attempts + 1;
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    const givesUp = !ok && at.getTime() >= new Date(head.deadline_at).getTime();
+    const outcome: DeliveryOutcome = ok ? 'delivered' : givesUp ? 'failed' : 'retry';
+    const next = outcome === 'retry' ? new Date(at.getTime() + (backoff[attempts - 1] ?? repeatMs)) : null;
+    await db
+      .updateTable('webhooks.deliveries')
+      .set({
+        status: outcome === 'retry' ? 'pending' : outcome,
+        attempts,
+        response_status: result.status,
+        response_body: result.body,
+        error: result.error?.slice(0, 2000) ?? null,
+        last_attempt_at: at,
+        next_attempt_at: next,
+      })
+      .where('id', '=', head.id)
+      .execute();
+    options.onAttempt?.(outcome, (performance.now() - started) / 1000);
+    if (outcome === 'failed') {
+      const reason = result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'no answer');
+      await runCommand(options.ctx, {
+        decider: webhook,
+        streamId: streams.webhook(head.webhook_id),
+        command: { type: 'FlagWebhook', deliveryId: head.id, reason: reason.slice(0, 2000) },
+        companyId: head.company_id,
+        actor: deliverer,
+        correlationId: head.correlation_id ?? undefined,
+      }).catch((error) => logger?.warn({ err: error, webhookId: head.webhook_id }, 'webhooks: could not flag the endpoint'));
+    }
+  }
+
+  async function schedule(): Promise<void> {
+    if (inflight.size >= concurrency) return;
+    for (const head of await heads()) {
+      const work = attempt(head)
+        .catch((error) => logger?.error({ err: error, deliveryId: head.id }, 'webhooks: delivery attempt failed to record'))
+        .finally(() => {
+          inflight.delete(head.webhook_id);
+          wake();
+        });
+      inflight.set(head.webhook_id, work);
+    }
+  }
+
+  const pause = (signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      if (woken || signal.aborted) return resolve();
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+      signal.addEventListener('abort', done, { once: true });
+    });
+
+  async function lead(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      let lease: Lease;
+      try {
+        lease = await acquireLease(options.connectionString, 'webhook-deliverer', { signal });
+      } catch (error) {
+        if (error instanceof LeaseAbortedError || signal.aborted) return;
+        logger?.warn({ err: error }, 'webhooks: could not take the lease; trying again');
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        continue;
+      }
+      let lost = false;
+      void lease.lost.then(() => {
+        lost = true;
+        wake();
+      });
+      leading = true;
+      for (const resolve of leadingWaiters) resolve();
+      leadingWaiters = [];
+      while (!signal.aborted && !lost) {
+        woken = false;
+        try {
+          await schedule();
+        } catch (error) {
+          logger?.error({ err: error }, 'webhooks: could not read the queue');
+        }
+        await pause(signal);
+      }
+      leading = false;
+      await Promise.all(inflight.values());
+      await lease.release().catch(() => undefined);
+    }
+  }
+
+  return {
+    start() {
+      if (abort) return;
+      abort = new AbortController();
+      running = lead(abort.signal);
+    },
+    async stop() {
+      abort?.abort();
+      await running;
+      abort = null;
+      running = null;
+    },
+    wake,
+    whenLeading: () => (leading ? Promise.resolve() : new Promise<void>((resolve) => leadingWaiters.push(resolve))),
+    async pending() {
+      const row = await db.selectFrom('webhooks.deliveries').select((eb) => eb.fn.countAll<string>().as('count')).where('status', '=', 'pending').executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+  };
+}

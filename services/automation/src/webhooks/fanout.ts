@@ -1,0 +1,120 @@
+import { webhookEventOf, webhookSourceTypes, type Position, type RecordedEvent, type WebhookPayload } from '@conversa/contracts';
+import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { defineReactor, type Projector } from '@conversa/projector';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { WebhookDeliveriesTable } from '@conversa/projections/webhooks/tables';
+import { createHash } from 'node:crypto';
+
+export interface WebhookFanoutOptions {
+  db: Kysely<ReadDatabase>;
+  now(): Date;
+  /** How long retries go on after the first attempt (default 24 h). */
+  giveUpAfterMs?: number;
+  /** Resolves when the endpoints read model has reached the position, so an endpoint created just before an event receives it. */
+  endpointsAt?(position: Position): Promise<void>;
+  /** New deliveries are queued: the deliverer of this process looks at once instead of at its next poll. */
+  onQueued?(): void;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The delivery id: the same event and endpoint always give the same id, so a replayed batch queues nothing twice. */
+export function deliveryIdOf(eventId: string, webhookId: number): string {
+  const hex = createHash('sha256').update(`conversa-webhook-delivery:${eventId}:${webhookId}`).digest('hex');
+  // An RFC 9562 version-8 (custom) uuid.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The first half of the deliverer: a checkpointed reactor on the event log that turns each event of
+ * the webhook catalogue into one queued delivery per subscribed endpoint (webhooks.deliveries), and
+ * applies redelivery requests. Idempotent: ids derive from the event and the endpoint.
+ */
+export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
+  const { db } = options;
+  const giveUpAfterMs = options.giveUpAfterMs ?? DAY_MS;
+
+  return defineReactor({
+    name: 'webhook-fanout',
+    eventTypes: [...webhookSourceTypes, 'WebhookRedeliveryRequested'],
+    async react(events) {
+      const last = events[events.length - 1];
+      if (!last) return;
+      if (options.endpointsAt) await options.endpointsAt(last.position).catch(() => undefined);
+      const now = options.now();
+      const deadline = new Date(now.getTime() + giveUpAfterMs);
+      const endpoints = new Map<number, Array<{ id: number; events: string[] }>>();
+      const rows: Insertable<WebhookDeliveriesTable>[] = [];
+      let queued = false;
+      for (const event of events) {
+        const companyId = event.metadata.companyId;
+        if (event.type === 'WebhookRedeliveryRequested') {
+          await redeliver(db, event, companyId, now, deadline);
+          queued = true;
+          continue;
+        }
+        const name = webhookEventOf.get(event.type);
+        if (!name) continue;
+        let subscribed = endpoints.get(companyId);
+        if (!subscribed) endpoints.set(companyId, (subscribed = await subscribedWebhooks(db, companyId)));
+        const receivers = subscribed.filter((endpoint) => endpoint.events.includes('*') || endpoint.events.includes(name));
+        if (receivers.length === 0) continue;
+        const payload: WebhookPayload = { id: event.id, event: name, occurredAt: event.metadata.occurredAt, companyId, data: event.data };
+        const body = JSON.stringify(payload);
+        for (const endpoint of receivers) {
+          rows.push({
+            id: deliveryIdOf(event.id, endpoint.id),
+            webhook_id: endpoint.id,
+            company_id: companyId,
+            event: name,
+            event_id: event.id,
+            body,
+            correlation_id: event.metadata.correlationId,
+            redelivery_id: null,
+            response_status: null,
+            response_body: null,
+            error: null,
+            created_at: now,
+            deadline_at: deadline,
+            last_attempt_at: null,
+            next_attempt_at: now,
+          });
+        }
+      }
+      if (rows.length > 0) {
+        await insertRows(db, rows);
+        queued = true;
+      }
+      if (queued) options.onQueued?.();
+    },
+  });
+}
+
+async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
+  // In event order, so `seq` (the order per endpoint) follows the log.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db.insertInto('webhooks.deliveries').values(rows.slice(start, start + 500)).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+}
+
+/** Puts a delivery back in line (at the end of its endpoint's queue), same id; applied once per request. */
+async function redeliver(db: Kysely<ReadDatabase>, event: RecordedEvent, companyId: number, now: Date, deadline: Date): Promise<void> {
+  const { webhookId, deliveryId } = event.data as { webhookId: number; deliveryId: string };
+  await db
+    .updateTable('webhooks.deliveries')
+    .set({
+      status: 'pending',
+      next_attempt_at: now,
+      deadline_at: deadline,
+      error: null,
+      redelivery_id: event.id,
+      // A new place at the end of the endpoint's queue.
+      seq: sql<string>`nextval(pg_get_serial_sequence('webhooks.deliveries', 'seq'))`,
+    })
+    .where('id', '=', deliveryId)
+    .where('webhook_id', '=', webhookId)
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('redelivery_id', 'is', null), eb('redelivery_id', '!=', event.id)]))
+    .execute();
+}

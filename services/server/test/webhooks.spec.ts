@@ -1,0 +1,257 @@
+import { createWebhookDeliverer, createWebhookPoster, type WebhookDeliverer } from '@conversa/automation';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
+import { freePort, startReceiver, verifySignature } from './webhook-receiver';
+
+let server: TestServer;
+let companyA: { token: string; companyId: number };
+let companyB: { token: string; companyId: number };
+const SECRET_KEY = 'webhook-test-key';
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', WEBHOOKS_SECRET_KEY: SECRET_KEY } });
+  const a = await signupCompany(server, 'Hooks A', 61);
+  const b = await signupCompany(server, 'Hooks B', 62);
+  companyA = { token: (await server.login(a.email, a.password)).token, companyId: a.companyId };
+  companyB = { token: (await server.login(b.email, b.password)).token, companyId: b.companyId };
+});
+afterAll(() => server?.close());
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+async function newWebhook(url: string, events: string[] = ['contact.created'], token = companyA.token) {
+  const response = await call(token, 'POST', '/webhooks', { url, events, description: 'CRM' });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: number; secret: string; url: string; events: string[]; active: boolean };
+}
+
+let nextNumber = 81_000_000;
+async function newContact(name: string, token = companyA.token): Promise<number> {
+  const response = await call(token, 'POST', '/contacts', { name, number: `55219${++nextNumber}` });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+/** A deliverer with a fast clock for retries: the product's schedule (5 s, 30 s …) scaled to milliseconds. */
+let deliverer: WebhookDeliverer | undefined;
+function startDeliverer(options: { backoffMs?: number[]; timeoutMs?: number } = {}) {
+  const { wiring } = server;
+  deliverer = createWebhookDeliverer({
+    db: wiring.db,
+    ctx: wiring.ctx,
+    secrets: wiring.ctx.webhooks.secrets,
+    connectionString: wiring.databaseUrl,
+    post: createWebhookPoster({ allowPrivateUrls: true }),
+    now: () => new Date(),
+    backoffMs: options.backoffMs ?? [50, 50, 50],
+    repeatMs: 50,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    pollMs: 20,
+  });
+  deliverer.start();
+  return deliverer;
+}
+afterEach(async () => {
+  await deliverer?.stop();
+  deliverer = undefined;
+});
+
+const deliveriesOf = async (webhookId: number) => (await call(companyA.token, 'GET', `/webhooks/${webhookId}/deliveries`)).json().deliveries as any[];
+
+describe('webhook endpoints', () => {
+  it('shows the secret on creation and rotation only', async () => {
+    const created = await newWebhook('http://127.0.0.1:9/a', ['ticket.created', 'contact.created']);
+    expect(created).toMatchObject({ events: ['ticket.created', 'contact.created'], active: true, description: 'CRM' });
+    expect(created.secret).toMatch(/^whsec_/);
+    const list = (await call(companyA.token, 'GET', '/webhooks')).json();
+    expect(list.find((w: any) => w.id === created.id)).not.toHaveProperty('secret');
+    expect(JSON.stringify(list)).not.toContain(created.secret);
+    const rotated = await call(companyA.token, 'POST', `/webhooks/${created.id}/rotate-secret`);
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().secret).toMatch(/^whsec_/);
+    expect(rotated.json().secret).not.toBe(created.secret);
+    // Neither the log nor the read table holds it in clear.
+    const row = await server.wiring.db.selectFrom('read.webhooks').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row.secret).not.toContain(rotated.json().secret);
+    expect(server.wiring.ctx.webhooks.secrets.open(row.secret)).toBe(rotated.json().secret);
+
+    const changed = await call(companyA.token, 'PUT', `/webhooks/${created.id}`, { active: false, events: ['*'] });
+    expect(changed.json()).toMatchObject({ active: false, events: ['*'] });
+    expect((await call(companyA.token, 'DELETE', `/webhooks/${created.id}`)).statusCode).toBe(200);
+    expect((await call(companyA.token, 'GET', '/webhooks')).json().some((w: any) => w.id === created.id)).toBe(false);
+  });
+
+  it('refuses unknown events, bad addresses, other companies and non-admins', async () => {
+    const unknown = await call(companyA.token, 'POST', '/webhooks', { url: 'https://example.com/h', events: ['ticket.exploded'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('ERR_VALIDATION');
+    for (const url of ['ftp://example.com/h', 'not a url', 'https://user:pw@example.com/h']) {
+      expect((await call(companyA.token, 'POST', '/webhooks', { url, events: ['*'] })).statusCode, url).toBe(400);
+    }
+    // Private, loopback and link-local addresses, literally or after DNS, unless WEBHOOKS_ALLOW_PRIVATE_URLS=true.
+    server.wiring.ctx.webhooks.allowPrivateUrls = false;
+    try {
+      for (const url of ['http://127.0.0.1:8080/h', 'http://10.1.2.3/h', 'http://169.254.169.254/latest', 'http://[::1]/h', 'http://localhost:3000/h']) {
+        const refused = await call(companyA.token, 'POST', '/webhooks', { url, events: ['*'] });
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().error, url).toBe('ERR_WEBHOOK_URL_REFUSED');
+      }
+    } finally {
+      server.wiring.ctx.webhooks.allowPrivateUrls = true;
+    }
+
+    const theirs = await newWebhook('http://127.0.0.1:9/b', ['*'], companyB.token);
+    for (const [method, url] of [
+      ['PUT', `/webhooks/${theirs.id}`],
+      ['DELETE', `/webhooks/${theirs.id}`],
+      ['POST', `/webhooks/${theirs.id}/rotate-secret`],
+      ['GET', `/webhooks/${theirs.id}/deliveries`],
+      ['GET', `/webhooks/${theirs.id}/deliveries/00000000-0000-4000-8000-000000000000`],
+      ['POST', `/webhooks/${theirs.id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`],
+    ] as const) {
+      const response = await call(companyA.token, method, url, method === 'PUT' ? { active: false } : undefined);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const plain = await createUser(server, companyA.companyId, 'Plain Hook User');
+    expect((await call(plain.token, 'GET', '/webhooks')).statusCode).toBe(403);
+  });
+
+  it('refuses a private address at connect time, after DNS', async () => {
+    const post = createWebhookPoster({ allowPrivateUrls: false });
+    const result = await post('http://localhost:9/h', '{}', {}, { timeoutMs: 2_000 });
+    expect(result.status).toBeNull();
+    expect(result.error).toMatch(/address refused/);
+  });
+});
+
+describe('the deliverer', () => {
+  it('signs each delivery; 500 twice then 200 is one delivery id in three attempts', async () => {
+    let calls = 0;
+    const receiver = await startReceiver({ answer: (_d, response) => response.writeHead(++calls <= 2 ? 500 : 200).end(calls <= 2 ? 'boom' : 'thanks') });
+    const hook = await newWebhook(receiver.url);
+    startDeliverer();
+    const contactId = await newContact('Signed Contact');
+    await receiver.until(3);
+    const [first, second, third] = receiver.received;
+    for (const delivery of [first!, second!, third!]) expect(verifySignature(hook.secret, delivery)).toBe(true);
+    expect(new Set(receiver.received.map((d) => d.headers['x-conversa-delivery'])).size).toBe(1);
+    expect(first!.headers['x-conversa-event']).toBe('contact.created');
+    expect(first!.json).toMatchObject({ event: 'contact.created', companyId: companyA.companyId, data: { contactId, name: 'Signed Contact' } });
+    expect(Object.keys(first!.json).sort()).toEqual(['companyId', 'data', 'event', 'id', 'occurredAt']);
+    expect(verifySignature('whsec_wrong', first!)).toBe(false);
+
+    await expect.poll(async () => (await deliveriesOf(hook.id))[0]?.status).toBe('delivered');
+    const [listed] = await deliveriesOf(hook.id);
+    expect(listed).toMatchObject({ id: first!.headers['x-conversa-delivery'], event: 'contact.created', attempts: 3, responseStatus: 200 });
+    const detail = (await call(companyA.token, 'GET', `/webhooks/${hook.id}/deliveries/${listed.id}`)).json();
+    expect(detail).toMatchObject({ requestBody: first!.body, responseBody: 'thanks' });
+
+    // Redelivery: the same id again, from the deliverer.
+    expect((await call(companyA.token, 'POST', `/webhooks/${hook.id}/deliveries/${listed.id}/redeliver`)).statusCode).toBe(202);
+    await receiver.until(4);
+    expect(receiver.received[3]!.headers['x-conversa-delivery']).toBe(listed.id);
+    await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+
+  it('loses nothing while the receiver is down, and keeps the order per endpoint', async () => {
+    const port = await freePort();
+    const hook = await newWebhook(`http://127.0.0.1:${port}/hook`);
+    startDeliverer({ backoffMs: [30, 60, 120] });
+    const names = ['Order 1', 'Order 2', 'Order 3', 'Order 4', 'Order 5'];
+    for (const name of names) await newContact(name);
+    await settle(server);
+    await expect.poll(async () => (await deliveriesOf(hook.id)).filter((d) => d.attempts > 0).length).toBeGreaterThan(0);
+    const receiver = await startReceiver({ port });
+    await receiver.until(names.length);
+    expect(receiver.received.map((d) => d.json.data.name)).toEqual(names);
+    await expect.poll(async () => (await deliveriesOf(hook.id)).every((d) => d.status === 'delivered')).toBe(true);
+    await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+
+  it('a hung endpoint does not hold another; a delivery past its deadline fails and flags its endpoint', async () => {
+    const hung = await startReceiver({ answer: () => undefined });
+    const quick = await startReceiver();
+    const slowHook = await newWebhook(hung.url);
+    const quickHook = await newWebhook(quick.url);
+    startDeliverer({ timeoutMs: 1_500, backoffMs: [60_000] });
+    const startedAt = performance.now();
+    await newContact('Both Endpoints');
+    await quick.until(1);
+    expect(quick.received[0]!.at - startedAt).toBeLessThan(1_500);
+    await hung.until(1);
+    await expect.poll(async () => (await deliveriesOf(slowHook.id))[0]?.attempts, { timeout: 10_000 }).toBe(1);
+    // Past its deadline, the next failure gives up and flags the endpoint.
+    await server.wiring.db.updateTable('webhooks.deliveries').set({ deadline_at: new Date(0), next_attempt_at: new Date(0) }).where('webhook_id', '=', slowHook.id).execute();
+    deliverer!.wake();
+    await expect.poll(async () => (await deliveriesOf(slowHook.id))[0]?.status, { timeout: 10_000 }).toBe('failed');
+    await expect.poll(async () => (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === slowHook.id)?.flagged, { timeout: 10_000 }).toBe(true);
+    // Editing the endpoint clears the flag.
+    expect((await call(companyA.token, 'PUT', `/webhooks/${slowHook.id}`, { description: 'fixed' })).json().flagged).toBe(false);
+    for (const id of [slowHook.id, quickHook.id]) await call(companyA.token, 'DELETE', `/webhooks/${id}`);
+    await hung.close();
+    await quick.close();
+  });
+});
+
+describe('correlation', () => {
+  it('carries the request id into the events it appends and onto the webhook they cause', async () => {
+    const receiver = await startReceiver();
+    const hook = await newWebhook(receiver.url);
+    startDeliverer();
+    const response = await server.app.inject({ method: 'POST', url: '/contacts', headers: { ...bearer(companyA.token), 'x-request-id': 'req-corr-000123' }, payload: { name: 'Correlated', number: '5511922221111' } });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['x-request-id']).toBe('req-corr-000123');
+    const [created] = await server.wiring.store.readStream(`contact-${response.json().id}`);
+    expect(created!.metadata.correlationId).toBe('req-corr-000123');
+    await receiver.until(1);
+    expect(receiver.received[0]!.headers['x-conversa-correlation']).toBe('req-corr-000123');
+    await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+});
+
+describe('kill -9 mid-delivery', () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill('SIGKILL');
+  });
+
+  it('a deliverer killed while its POST is in flight leaves the delivery to the next one, same id', async () => {
+    let first = true;
+    const receiver = await startReceiver({
+      // The first POST never gets an answer: the process that sent it dies waiting.
+      answer: (_d, response) => {
+        if (first) first = false;
+        else response.writeHead(200).end('ok');
+      },
+    });
+    const hook = await newWebhook(receiver.url);
+    const script = fileURLToPath(new URL('./fixtures/webhook-deliverer.ts', import.meta.url));
+    // `node --import tsx`, not the tsx binary: that one forks, and SIGKILL would only reach the wrapper.
+    child = spawn(process.execPath, ['--import', 'tsx', script, server.wiring.databaseUrl, SECRET_KEY], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      child!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('leading') && resolve());
+      child!.once('exit', (code) => reject(new Error(`the deliverer process exited (${code})`)));
+    });
+    const standby = startDeliverer();
+    await newContact('Killed Mid Delivery');
+    await newContact('After The Kill');
+    await receiver.until(1);
+    child.kill('SIGKILL');
+    await exited;
+    await standby.whenLeading();
+    await receiver.until(3);
+    const ids = receiver.received.map((d) => d.headers['x-conversa-delivery']);
+    expect(ids[1]).toBe(ids[0]);
+    expect(receiver.received.map((d) => d.json.data.name)).toEqual(['Killed Mid Delivery', 'Killed Mid Delivery', 'After The Kill']);
+    await expect.poll(async () => (await deliveriesOf(hook.id)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
+    await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+});

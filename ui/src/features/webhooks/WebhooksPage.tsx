@@ -1,0 +1,125 @@
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import type { WebhookView, WebhookWithSecretView } from '@conversa/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { LuKeyRound, LuList, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useT } from '../../i18n';
+import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { useFeedback } from '../../shared/feedback';
+import { ListFrame } from '../../shared/ListFrame';
+import { useDeleteWebhookMutation, useRotateWebhookSecretMutation, useWebhooksQuery } from './api';
+import { useWebhookFrames } from './socket';
+
+const WebhookDialog = lazy(() => import('./WebhookDialog'));
+const SecretDialog = lazy(() => import('./SecretDialog'));
+const DeliveriesDialog = lazy(() => import('./DeliveriesDialog'));
+
+const feedbackTexts = { success: 'webhooks.deleted', saveFailed: 'webhooks.saveFailed', deleteFailed: 'webhooks.deleteFailed' } as const;
+
+function Status({ webhook }: { webhook: WebhookView }) {
+  const t = useT();
+  if (webhook.flagged) return <Badge colorPalette="red" data-testid={`webhook-status-${webhook.id}`}>{t('webhooks.status.flagged')}</Badge>;
+  return (
+    <Badge colorPalette={webhook.active ? 'green' : 'gray'} data-testid={`webhook-status-${webhook.id}`}>
+      {t(webhook.active ? 'webhooks.status.active' : 'webhooks.status.paused')}
+    </Badge>
+  );
+}
+
+function Events({ webhook }: { webhook: WebhookView }) {
+  const t = useT();
+  return <Text title={webhook.events.join(', ')}>{webhook.events.includes('*') ? t('webhooks.allEvents') : t('webhooks.eventsCount', { count: webhook.events.length })}</Text>;
+}
+
+const columns: Column<WebhookView>[] = [
+  {
+    key: 'url',
+    header: 'webhooks.column.url',
+    render: (webhook) => (
+      <Stack gap="0">
+        <Text fontFamily="mono" fontSize="sm" truncate data-testid={`webhook-url-${webhook.id}`}>
+          {webhook.url}
+        </Text>
+        {webhook.description && <Text fontSize="xs" color="fg.muted">{webhook.description}</Text>}
+      </Stack>
+    ),
+  },
+  { key: 'events', header: 'webhooks.column.events', render: (webhook) => <Events webhook={webhook} /> },
+  { key: 'status', header: 'webhooks.column.status', render: (webhook) => <Status webhook={webhook} /> },
+];
+
+/**
+ * /webhooks: the company's endpoints. Add (the secret is shown once), edit, pause, delete, rotate the secret
+ * (shown once again) and open an endpoint's delivery log. The list follows `webhook` frames.
+ */
+export default function WebhooksPage() {
+  const t = useT();
+  const { data, isLoading, isError, refetch } = useWebhooksQuery();
+  const [editing, setEditing] = useState<{ webhook: WebhookView | null } | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [logOf, setLogOf] = useState<WebhookView | null>(null);
+  const [deleteWebhook, deleting] = useDeleteWebhookMutation();
+  const [rotate, rotating] = useRotateWebhookSecretMutation();
+  const feedback = useFeedback(feedbackTexts);
+  const deletion = useConfirmedDelete<WebhookView>(deleteWebhook, feedback);
+  const rotation = useConfirmation<WebhookView>(async (webhook) => {
+    try {
+      setSecret((await rotate(webhook.id).unwrap()).secret);
+    } catch (error) {
+      feedback.saveFailed(error);
+    }
+    return 'close';
+  });
+  useWebhookFrames();
+
+  return (
+    <ListFrame
+      testId="webhooks-page"
+      title="webhooks.title"
+      maxW="6xl"
+      add={{ label: 'webhooks.add', onClick: () => setEditing({ webhook: null }), testId: 'webhook-add' }}
+      query={{ isLoading, isError, refetch }}
+      loadFailed="webhooks.loadFailed"
+      dialogs={
+        <Suspense fallback={null}>
+          {editing && <WebhookDialog webhook={editing.webhook} onClose={() => setEditing(null)} onCreated={(created: WebhookWithSecretView) => setSecret(created.secret)} />}
+          {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
+          {logOf && <DeliveriesDialog webhook={logOf} onClose={() => setLogOf(null)} />}
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('webhooks.deleteTitle')}
+            message={t('webhooks.deleteConfirm', { url: deletion.subject?.url ?? '' })}
+            loading={deleting.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="webhook-delete-dialog"
+          />
+          <ConfirmDialog
+            open={rotation.open}
+            title={t('webhooks.rotateTitle')}
+            message={t('webhooks.rotateConfirm')}
+            loading={rotating.isLoading}
+            onConfirm={rotation.confirm}
+            onClose={rotation.close}
+            testId="webhook-rotate-dialog"
+          />
+        </Suspense>
+      }
+    >
+      <DataTable
+        rows={data ?? []}
+        columns={columns}
+        testId="webhooks-table"
+        rowTestId={(webhook) => `webhook-row-${webhook.id}`}
+        empty={{ text: 'webhooks.empty', testId: 'webhooks-empty' }}
+        actionsHeader="webhooks.column.actions"
+        actions={[
+          { key: 'deliveries', label: 'webhooks.deliveries', icon: <LuList />, onClick: setLogOf, testId: (webhook) => `webhook-deliveries-${webhook.id}` },
+          { key: 'rotate', label: 'webhooks.rotate', icon: <LuKeyRound />, onClick: rotation.ask, testId: (webhook) => `webhook-rotate-${webhook.id}` },
+          { key: 'edit', label: 'webhooks.edit', icon: <LuPencil />, onClick: (webhook) => setEditing({ webhook }), testId: (webhook) => `webhook-edit-${webhook.id}` },
+          { key: 'delete', label: 'webhooks.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (webhook) => `webhook-delete-${webhook.id}` },
+        ]}
+      />
+    </ListFrame>
+  );
+}

@@ -1,0 +1,50 @@
+import type { CreateWebhookRequest, UpdateWebhookRequest, WebhookDeliveryDetailView, WebhookDeliveryPage, WebhookView, WebhookWithSecretView } from '@conversa/contracts';
+import { api } from '../../app/api';
+
+export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhooks', 'WebhookDeliveries'] }).injectEndpoints({
+  endpoints: (build) => ({
+    webhooks: build.query<WebhookView[], void>({
+      query: () => 'webhooks',
+      providesTags: ['Webhooks'],
+    }),
+    /** The answer carries the secret, shown this once. */
+    createWebhook: build.mutation<WebhookWithSecretView, CreateWebhookRequest>({
+      query: (body) => ({ url: 'webhooks', method: 'POST', body }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    updateWebhook: build.mutation<WebhookView, UpdateWebhookRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `webhooks/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    deleteWebhook: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `webhooks/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    rotateWebhookSecret: build.mutation<WebhookWithSecretView, number>({
+      query: (id) => ({ url: `webhooks/${id}/rotate-secret`, method: 'POST' }),
+    }),
+    webhookDeliveries: build.query<WebhookDeliveryPage, { id: number; pageNumber: number }>({
+      query: ({ id, pageNumber }) => ({ url: `webhooks/${id}/deliveries`, params: { pageNumber } }),
+      providesTags: ['WebhookDeliveries'],
+    }),
+    webhookDelivery: build.query<WebhookDeliveryDetailView, { id: number; deliveryId: string }>({
+      query: ({ id, deliveryId }) => `webhooks/${id}/deliveries/${deliveryId}`,
+      providesTags: ['WebhookDeliveries'],
+    }),
+    redeliverWebhook: build.mutation<{ message: string }, { id: number; deliveryId: string }>({
+      query: ({ id, deliveryId }) => ({ url: `webhooks/${id}/deliveries/${deliveryId}/redeliver`, method: 'POST' }),
+      invalidatesTags: ['WebhookDeliveries'],
+    }),
+  }),
+});
+
+export const {
+  useWebhooksQuery,
+  useCreateWebhookMutation,
+  useUpdateWebhookMutation,
+  useDeleteWebhookMutation,
+  useRotateWebhookSecretMutation,
+  useWebhookDeliveriesQuery,
+  useWebhookDeliveryQuery,
+  useRedeliverWebhookMutation,
+} = webhooksApi;

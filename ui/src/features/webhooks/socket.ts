@@ -1,0 +1,23 @@
+import type { WebhookFrame, WebhookView } from '@conversa/contracts';
+import { useStore } from 'react-redux';
+import { useSocketEvent } from '../../app/SocketProvider';
+import type { AppStore } from '../../app/store';
+import { webhooksApi } from './api';
+
+/** The endpoint list after a `webhook` frame (in id order, as the server lists them). */
+export function applyWebhookFrame(list: readonly WebhookView[], frame: unknown): WebhookView[] {
+  const data = (frame ?? {}) as Partial<WebhookFrame> & { webhook?: WebhookView; webhookId?: number };
+  if (data.action === 'delete') return list.filter((row) => row.id !== data.webhookId);
+  const webhook = data.webhook;
+  if (!webhook || typeof webhook.id !== 'number') return [...list];
+  return [...list.filter((row) => row.id !== webhook.id), webhook].sort((a, b) => a.id - b.id);
+}
+
+/** Keeps the endpoint list current (a flag set by the deliverer shows at once). */
+export function useWebhookFrames(): void {
+  const store = useStore() as AppStore;
+  useSocketEvent('webhook', (frame) => {
+    store.dispatch(webhooksApi.util.updateQueryData('webhooks', undefined, (draft) => applyWebhookFrame(draft, frame)));
+    store.dispatch(webhooksApi.util.invalidateTags(['WebhookDeliveries']));
+  });
+}
