@@ -1,5 +1,6 @@
 import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
+import type { ContactImportsTables } from './contactImports/tables';
 import type { ContactsTables } from './contacts/tables';
 import type { HelpsTables } from './helps/tables';
 import type { MessagesTables } from './messages/tables';
@@ -21,6 +22,7 @@ import type { UsersTables } from './users/tables';
 export interface ReadDatabase
   extends CompaniesTables,
     ConnectionsTables,
+    ContactImportsTables,
     ContactsTables,
     HelpsTables,
     MessagesTables,

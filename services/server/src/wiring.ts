@@ -38,6 +38,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
+import { contactImportWorker } from './contact-import';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
@@ -165,6 +166,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
       createAttendantGreetingsReactor(ctx),
+      contactImportWorker(ctx),
     ],
   });
   if (options.runProjections) await reactors.start();
