@@ -33,7 +33,7 @@ describe('contact import', () => {
   });
 
   it('given no import, when rows are recorded, then it is not found', () => {
-    expect(() => contactImport.decide(given(), { type: 'RecordImportedRows', results: [created(1)] }, { now })).toThrow('ERR_NO_CONTACT_IMPORT_FOUND');
+    expect(() => contactImport.decide(given(), { type: 'RecordImportedRows', results: [created(1)] }, { now })).toThrow(expect.objectContaining({ code: 'ERR_NO_CONTACT_IMPORT_FOUND' }));
   });
 
   it('given a running import, when finished with an unreadable file, then it says so', () => {
