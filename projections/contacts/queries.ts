@@ -32,6 +32,16 @@ export async function findContact(db: Kysely<ReadDatabase>, companyId: number, i
   return contactFromRow(row, tags.get(id) ?? []);
 }
 
+/** Live contacts by id, whichever company (the projector's frames: each carries its own company). */
+export async function findContacts(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<Map<number, ContactView>> {
+  const found = new Map<number, ContactView>();
+  if (ids.length === 0) return found;
+  const rows = await db.selectFrom('read.contacts').selectAll().where('id', 'in', [...new Set(ids)]).where('deleted', '=', false).execute();
+  const tags = await tagsOfContacts(db, rows.map((row) => row.id));
+  for (const row of rows) found.set(row.id, contactFromRow(row, tags.get(row.id) ?? []));
+  return found;
+}
+
 /** A name that is only a phone number (a contact the channel gave no name): it tells the number. */
 export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
 
