@@ -13,8 +13,8 @@ import { Channel } from '../tickets/events';
 export const CONTACT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Rows one file may hold; a longer file is refused whole. */
 export const CONTACT_IMPORT_MAX_ROWS = 50_000;
-/** File endings the upload reads (the legacy binary .xls is refused: save it as .xlsx). */
-export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx', '.csv'] as const;
+/** File endings the upload reads. */
+export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 /** Refusals an import keeps to show; past it only the count grows. */
 export const CONTACT_IMPORT_REFUSALS_KEPT = 1_000;
 

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
-import { readContactRows, spreadsheetKind } from './spreadsheet';
+import { readContactRows, spreadsheetKind, spreadsheetMime } from './spreadsheet';
 
 /** Contacts read per query while the export streams. */
 const EXPORT_BATCH = 1_000;
@@ -57,7 +57,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
     const { fileName, data } = await uploadedFile(request);
     const rows = await readContactRows(fileName, data);
     const { companyId, userId } = request.principal;
-    const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetKind(fileName, data) === 'csv' ? 'text/csv' : undefined, originalName: fileName.slice(0, 200) });
+    const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[spreadsheetKind(fileName, data)], originalName: fileName.slice(0, 200) });
     const importId = randomUUID();
     const position = await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url, total: rows.length });
     await ctx.waitForProjections(position, { readModels: ['contactImports'] });

@@ -71,7 +71,7 @@ export const ptBR = {
   'contacts.deleteConfirm': "Deseja realmente excluir este registro?",
   'contacts.deleted': "Operação realizada com sucesso!",
   'contacts.import.title': "Importar contatos",
-  'contacts.import.hint': "Planilha .xlsx ou .csv: a primeira linha é o cabeçalho, com as colunas nome, número e e-mail. Um número já cadastrado atualiza o contato.",
+  'contacts.import.hint': "Planilha .xlsx, .xls ou .csv: a primeira linha é o cabeçalho, com as colunas nome, número e e-mail. Um número já cadastrado atualiza o contato.",
   'contacts.import.file': "Arquivo",
   'contacts.import.start': "Importar",
   'contacts.import.progress': "{processed} de {total} linhas",
@@ -83,7 +83,7 @@ export const ptBR = {
   'contacts.import.reason.invalidEmail': "E-mail inválido",
   'contacts.import.reason.failed': "Não foi possível importar; tente novamente",
   'contacts.import.close': "Fechar",
-  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Não foi possível ler a planilha: envie um arquivo .xlsx ou .csv com um cabeçalho que nomeie as colunas nome e número.",
+  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Não foi possível ler a planilha: envie um arquivo .xlsx, .xls ou .csv com um cabeçalho que nomeie as colunas nome e número.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importação não encontrada.",
 } as const;
 
@@ -157,7 +157,7 @@ export const en = {
   'contacts.deleteConfirm': "Do you really want to delete this record?",
   'contacts.deleted': "Done!",
   'contacts.import.title': "Import contacts",
-  'contacts.import.hint': "An .xlsx or .csv sheet: the first line is the header, with the columns name, number and email. A number already saved updates its contact.",
+  'contacts.import.hint': "An .xlsx, .xls or .csv sheet: the first line is the header, with the columns name, number and email. A number already saved updates its contact.",
   'contacts.import.file': "File",
   'contacts.import.start': "Import",
   'contacts.import.progress': "{processed} of {total} rows",
@@ -169,7 +169,7 @@ export const en = {
   'contacts.import.reason.invalidEmail': "Invalid email",
   'contacts.import.reason.failed': "Could not be imported; try again",
   'contacts.import.close': "Close",
-  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "The spreadsheet could not be read: send an .xlsx or .csv file with a header naming the name and number columns.",
+  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "The spreadsheet could not be read: send an .xlsx, .xls or .csv file with a header naming the name and number columns.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Import not found.",
 } satisfies Translations<typeof ptBR>;
 
@@ -243,7 +243,7 @@ export const es = {
   'contacts.deleteConfirm': "¿Realmente desea eliminar este registro?",
   'contacts.deleted': "¡Operación realizada con éxito!",
   'contacts.import.title': "Importar contactos",
-  'contacts.import.hint': "Hoja .xlsx o .csv: la primera línea es el encabezado, con las columnas nombre, número y correo. Un número ya registrado actualiza su contacto.",
+  'contacts.import.hint': "Hoja .xlsx, .xls o .csv: la primera línea es el encabezado, con las columnas nombre, número y correo. Un número ya registrado actualiza su contacto.",
   'contacts.import.file': "Archivo",
   'contacts.import.start': "Importar",
   'contacts.import.progress': "{processed} de {total} filas",
@@ -255,7 +255,7 @@ export const es = {
   'contacts.import.reason.invalidEmail': "Correo inválido",
   'contacts.import.reason.failed': "No se pudo importar; inténtelo de nuevo",
   'contacts.import.close': "Cerrar",
-  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "No se pudo leer la hoja: envíe un archivo .xlsx o .csv con un encabezado que nombre las columnas nombre y número.",
+  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "No se pudo leer la hoja: envíe un archivo .xlsx, .xls o .csv con un encabezado que nombre las columnas nombre y número.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importación no encontrada.",
 } satisfies Translations<typeof ptBR>;
 
@@ -329,7 +329,7 @@ export const tr = {
   'contacts.deleteConfirm': "Bu kaydı gerçekten silmek istiyor musunuz?",
   'contacts.deleted': "İşlem başarıyla tamamlandı!",
   'contacts.import.title': "Kişileri içe aktar",
-  'contacts.import.hint': ".xlsx veya .csv tablo: ilk satır ad, numara ve e-posta sütunlarını adlandıran başlıktır. Kayıtlı bir numara kişisini günceller.",
+  'contacts.import.hint': ".xlsx, .xls veya .csv tablo: ilk satır ad, numara ve e-posta sütunlarını adlandıran başlıktır. Kayıtlı bir numara kişisini günceller.",
   'contacts.import.file': "Dosya",
   'contacts.import.start': "İçe aktar",
   'contacts.import.progress': "{total} satırdan {processed}",
@@ -341,6 +341,6 @@ export const tr = {
   'contacts.import.reason.invalidEmail': "Geçersiz e-posta",
   'contacts.import.reason.failed': "İçe aktarılamadı; tekrar deneyin",
   'contacts.import.close': "Kapat",
-  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Tablo okunamadı: ad ve numara sütunlarını adlandıran başlığı olan bir .xlsx veya .csv dosyası gönderin.",
+  'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Tablo okunamadı: ad ve numara sütunlarını adlandıran başlığı olan bir .xlsx, .xls veya .csv dosyası gönderin.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "İçe aktarma bulunamadı.",
 } satisfies Translations<typeof ptBR>;
