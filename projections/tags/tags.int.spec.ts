@@ -98,8 +98,9 @@ describe('kanban cards', () => {
     const cards = await kanbanTickets(db, 2, viewer(), undefined);
     expect(cards.map((card) => card.id).sort()).toEqual([200, 201]);
     expect(cards.find((card) => card.id === 201)).toMatchObject({ contact: { name: 'Contato 21' }, tags: [{ id: 2, name: 'Fazendo', kanban: 1 }] });
-    // An admin sees the ticket another attendant holds, still only in the admin's own queues.
-    expect((await kanbanTickets(db, 2, viewer({ profile: 'admin' }), [7, 8])).map((card) => card.id).sort()).toEqual([200, 201, 204]);
+    // An admin sees the ticket another attendant holds and every queue of the company (never another company's).
+    expect((await kanbanTickets(db, 2, viewer({ profile: 'admin' }), [7, 8])).map((card) => card.id).sort()).toEqual([200, 201, 202, 204]);
+    expect((await kanbanTickets(db, 2, viewer({ profile: 'admin', queueIds: [] }), undefined)).map((card) => card.id).sort()).toEqual([200, 201, 202, 204]);
     expect(await kanbanTickets(db, 2, viewer({ queueIds: [] }), [7])).toEqual([]);
   });
 });
