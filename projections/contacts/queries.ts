@@ -73,6 +73,17 @@ export async function listContacts(
 
 type ContactFilters = { searchParam?: string; channel?: Channel; isGroup?: boolean; searchNumbers?: boolean };
 
+/** The digits as the start of the number (whole, without a 2-digit country code, without country and area code) or its end: btree ranges. */
+function numberPart(eb: ExpressionBuilder<ReadDatabase, 'read.contacts'>, digits: string) {
+  const starts = `${digits}%`;
+  return eb.or([
+    eb('number', 'like', starts),
+    eb(sql`substr(number, 3)`, 'like', starts),
+    eb(sql`substr(number, 5)`, 'like', starts),
+    eb(sql`reverse(number)`, 'like', `${[...digits].reverse().join('')}%`),
+  ]);
+}
+
 /** The list's search and filters on a query of read.contacts (the list and the export share them). */
 function filtered<Q extends SelectQueryBuilder<any, any, any>>(start: Q, options: ContactFilters): Q {
   let query = start;
@@ -82,16 +93,18 @@ function filtered<Q extends SelectQueryBuilder<any, any, any>>(start: Q, options
     const numberLike = /^[\d\s()+\-.]+$/.test(term);
     const digits = options.searchNumbers !== false && numberLike ? term.replace(/\D/g, '') : '';
     const byName = (eb: ExpressionBuilder<ReadDatabase, 'read.contacts'>) => eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
-    query = query.where((eb) =>
-      eb.or([
+    query = query.where((eb) => {
+      // Written like a number: the number's start (with or without country and area code) or its end. A
+      // contact named by its number has that number, so names are not searched for digits.
+      if (digits !== '') return numberPart(eb, digits);
+      return eb.or([
         // Nor may a masked viewer probe digits through a contact named by its number.
-        options.searchNumbers === false && numberLike ? eb.and([byName(eb), eb('name', '!~', NUMBER_LIKE_NAME)]) : byName(eb),
-        ...(digits !== '' ? [eb('number', 'like', `%${digits}%`)] : []),
+        numberLike ? eb.and([byName(eb), eb('name', '!~', NUMBER_LIKE_NAME)]) : byName(eb),
         // E-mails are stored in lower case; a term written like a number or holding a space is part of no e-mail
         // (and leaving the e-mail index out spares a scan of it).
         ...(numberLike || /\s/.test(term) ? [] : [eb('email', 'like', `%${escapeLike(term)}%`)]),
-      ]),
-    ) as Q;
+      ]);
+    }) as Q;
   }
   if (options.channel !== undefined) query = query.where('channel', '=', options.channel) as Q;
   if (options.isGroup !== undefined) query = query.where('is_group', '=', options.isGroup) as Q;

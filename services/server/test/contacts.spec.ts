@@ -340,6 +340,14 @@ describe('listing contacts', () => {
     expect(byName.contacts.map((c: { name: string }) => c.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Cliente 1${i}`));
     const byNumber = (await call(token, 'GET', `/contacts?searchParam=${numbers[7]!.slice(-9)}`)).json();
     expect(byNumber.contacts.map((c: { name: string }) => c.name)).toEqual(['Cliente 07']);
+    // The number's start as typed with the country code, without it, without country and area code, or formatted;
+    // a run of digits from its middle is neither its start nor its end.
+    const seventh = numbers[7]!;
+    for (const start of [seventh.slice(0, 12), seventh.slice(2, 12), seventh.slice(4, 12), `(${seventh.slice(2, 4)}) ${seventh.slice(4, 9)}-${seventh.slice(9, 12)}`]) {
+      const found = (await call(token, 'GET', `/contacts?searchParam=${encodeURIComponent(start)}`)).json();
+      expect([start, found.contacts.map((c: { name: string }) => c.name)]).toEqual([start, expect.arrayContaining(['Cliente 07'])]);
+    }
+    expect((await call(token, 'GET', `/contacts?searchParam=${seventh.slice(3, 10)}`)).json().contacts).toEqual([]);
     const instagram = (await call(token, 'GET', '/contacts?channel=instagram')).json();
     expect(instagram.contacts.map((c: { name: string }) => c.name)).toEqual(['Página Insta']);
     const groups = (await call(token, 'GET', '/contacts?isGroup=true')).json();
