@@ -1,5 +1,5 @@
 import type { BusMessage } from '@conversa/bus';
-import { findOrCreateContact, systemActor, user } from '@conversa/core';
+import { findOrCreateContact, openTicket, systemActor, user } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
@@ -358,6 +358,26 @@ describe('listing contacts', () => {
     const summaries = (await call(token, 'GET', `/contacts/list?companyId=${signup.companyId}`)).json();
     expect(summaries).toHaveLength(25);
     expect(summaries[0]).toEqual({ id: expect.any(Number), name: 'Cliente 00', number: numbers[0], email: '', profilePicUrl: null, channel: 'whatsapp', isGroup: false });
+  });
+});
+
+describe("a contact's tickets", () => {
+  it('lists one contact\'s tickets with GET /tickets?contactId= (what "see the contact\'s tickets" opens), never another company\'s', async () => {
+    const ticketOf = async (companyId: number, contactId: number) => {
+      const opened = await openTicket(server.wiring.ctx, { companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, reuseOpen: true });
+      await server.wiring.ctx.waitForProjections(opened.position);
+      return opened.ticketId;
+    };
+    const mine = await createContact(companyA.token, { name: 'Com tickets', number: freshMobile() });
+    const other = await createContact(companyA.token, { name: 'Outro', number: freshMobile() });
+    const ticketId = await ticketOf(companyA.companyId, mine.id);
+    await ticketOf(companyA.companyId, other.id);
+    const answer = await call(companyA.token, "GET", `/tickets?contactId=${mine.id}&showAll=true`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const listed = answer.json();
+    expect(listed.tickets.map((ticket: { id: number }) => ticket.id)).toEqual([ticketId]);
+    expect((await call(companyB.token, 'GET', `/tickets?contactId=${mine.id}&showAll=true`)).json().tickets).toEqual([]);
+    expect((await call(companyA.token, 'GET', '/tickets?contactId=abc')).statusCode).toBe(400);
   });
 });
 
