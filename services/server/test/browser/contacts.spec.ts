@@ -85,6 +85,14 @@ describe('the contacts screen in a browser', { timeout: 180_000 }, () => {
     // The server holds exactly one contact per imported number.
     const stored = await server.wiring.db.selectFrom('read.contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('name', 'like', 'Planilha %').executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(ROWS);
+
+    // "See the contact's tickets" opens the tickets screen narrowed to that contact.
+    await page.locator('[data-testid^="contact-tickets-"]').first().click();
+    await page.waitForURL(/\/tickets\?contactId=\d+/);
+    await page.waitForFunction(() => document.querySelector('[data-testid="tickets-manager"]')?.getAttribute('data-view') === 'search');
+    await page.getByText('Tickets do contato').waitFor();
+    await page.getByTestId('tickets-contact-filter-clear').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="tickets-manager"]')?.getAttribute('data-view') === 'open');
     await context.close();
   });
 });
