@@ -3,6 +3,7 @@ import {
   CONTACTS_EXPORT_FILE,
   CONTACTS_EXPORT_SHEET,
   ContactImportIdParams,
+  ContactImportStatus,
   ContactImportRow,
   DomainError,
   ExportContactsQuery,
@@ -53,24 +54,42 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
 
   // The file is read and checked whole before the import is recorded: a broken file writes nothing. The
   // rows are then written by the contact-import worker (automation role) from the kept file, not here.
-  app.post('/contacts/upload', async (request, reply) => {
-    const { fileName, data } = await uploadedFile(request);
-    const rows = await readContactRows(fileName, data);
-    const { companyId, userId } = request.principal;
-    const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[spreadsheetKind(fileName, data)], originalName: fileName.slice(0, 200) });
-    const importId = randomUUID();
-    const position = await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url, total: rows.length });
-    await ctx.waitForProjections(position, { readModels: ['contactImports'] });
-    return reply.status(202).send(await importStatus(ctx, companyId, importId));
-  });
+  app.post(
+    '/contacts/upload',
+    {
+      config: {
+        contract: {
+          summary: 'Import contacts from a spreadsheet (.xlsx, .xls, .csv): recorded and worked through by the contact-import worker',
+          multipart: true,
+          response: ContactImportStatus,
+          status: 202,
+          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, data } = await uploadedFile(request);
+      const rows = await readContactRows(fileName, data);
+      const { companyId, userId } = request.principal;
+      const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[spreadsheetKind(fileName, data)], originalName: fileName.slice(0, 200) });
+      const importId = randomUUID();
+      const position = await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url, total: rows.length });
+      await ctx.waitForProjections(position, { readModels: ['contactImports'] });
+      return reply.status(202).send(await importStatus(ctx, companyId, importId));
+    },
+  );
 
-  app.get('/contacts/import/:importId', async (request) => {
-    const { importId } = parse(ContactImportIdParams, request.params);
-    const status = await importStatus(ctx, request.principal.companyId, importId);
-    // Done means the list shows every imported contact: the contacts read model may trail the imports' own.
-    if (status.state === 'done') await ctx.waitForProjections(await ctx.store.headPosition(), { readModels: ['contacts'] });
-    return status;
-  });
+  app.get(
+    '/contacts/import/:importId',
+    { config: { contract: { summary: "A contact import's progress and refused rows", params: ContactImportIdParams, response: ContactImportStatus, errors: ['ERR_NO_CONTACT_IMPORT_FOUND'] } } },
+    async (request) => {
+      const { importId } = parse(ContactImportIdParams, request.params);
+      const status = await importStatus(ctx, request.principal.companyId, importId);
+      // Done means the list shows every imported contact: the contacts read model may trail the imports' own.
+      if (status.state === 'done') await ctx.waitForProjections(await ctx.store.headPosition(), { readModels: ['contacts'] });
+      return status;
+    },
+  );
 
   // Row by row: what a client that reads the spreadsheet itself sends, one contact a call.
   app.post('/contactsImport', async (request, reply) => {
