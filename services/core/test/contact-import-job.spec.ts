@@ -8,16 +8,21 @@ import type { IdAllocator } from '../src/ids';
 import { createContact } from '../src/contacts/lifecycle';
 import { requestContactImport, runContactImport } from '../src/contacts/import-job';
 import { contactNumber } from '../src/contacts/number';
+import { importRows } from './fixtures/contact-import-rows';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const registry = productEventRegistry();
 const actor = { kind: 'user' as const, id: 1 };
 let store: EventStore;
 let drop: () => Promise<void>;
+let databaseUrl: string;
 let ctx: Parameters<typeof runContactImport>[0];
 
 beforeAll(async () => {
   const database = await testDatabase('contactimport');
   drop = database.drop;
+  databaseUrl = database.url;
   store = await createPostgresEventStore({ connectionString: database.url, registry });
   // Ids as a sequence gives them (the Postgres allocator is the server's; any unique ids do here).
   let last = 0;
@@ -32,8 +37,7 @@ afterAll(async () => {
 /** A stop between two batches, as a kill -9 would leave it (the batch before it written whole). */
 class Crash extends Error {}
 
-const rowsOf = (companyId: number, count: number) =>
-  Array.from({ length: count }, (_, index) => ({ name: `Pessoa ${index + 1}`, number: `5511${String(900_000_000 + companyId * 10_000 + index)}`, email: '' }));
+const rowsOf = importRows;
 
 async function recorded(importId: string): Promise<{ results: ContactImportRowResult[]; finished: number }> {
   const events = await store.readStream(contactImportStream(importId));
@@ -78,6 +82,32 @@ describe('the contact import job', () => {
     const guards = await Promise.all(rows.slice(495, 505).map((row) => store.readStream(contactNumberStream(companyId, contactNumber(row.number, { channel: 'whatsapp', isGroup: false }).key))));
     expect(guards.every((guard) => guard.length === 1)).toBe(true);
   });
+
+  it('killed with SIGKILL in another process, then run again, writes every row once and no contact twice', async () => {
+    const companyId = 43;
+    const rows = rowsOf(companyId, 2_000);
+    const importId = randomUUID();
+    await requestContactImport(ctx, { companyId, actor, importId, fileName: 'c.xlsx', fileUrl: `/media/${companyId}/${importId}.xlsx`, total: rows.length });
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/contact-import-child.ts', import.meta.url)), databaseUrl, importId, String(companyId), String(rows.length)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // Killed as soon as its first batch is written: mid-pause or mid-batch, never at a clean stop.
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('batch')) child.kill('SIGKILL');
+    });
+    expect(await exited).toBe('SIGKILL');
+    const before = (await recorded(importId)).results.length;
+    expect(before).toBeGreaterThanOrEqual(500);
+    expect(before).toBeLessThan(rows.length);
+
+    await runContactImport(ctx, { importId, companyId, actor, causationId: randomUUID(), rows });
+    const { results, finished } = await recorded(importId);
+    expect(finished).toBe(1);
+    expect(results.map((result) => result.row)).toEqual(rows.map((_, index) => index + 1));
+    expect(results.every((result) => result.outcome === 'created')).toBe(true);
+    expect(new Set(results.map((result) => result.contactId)).size).toBe(rows.length);
+  }, 120_000);
 
   it('refuses bad rows and numbers repeated in the file, the same way on every run', async () => {
     const companyId = 42;
