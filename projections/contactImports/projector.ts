@@ -1,4 +1,4 @@
-import { CONTACT_IMPORT_REFUSALS_KEPT, type ContactImportRowResult } from '@conversa/contracts';
+import { CONTACT_IMPORT_REFUSALS_KEPT, maskNumber, type ContactImportRowResult } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -8,7 +8,7 @@ import { contactImportFromRow } from './queries';
 /**
  * Imports' progress from their events. A batch of events is folded per import in memory and written
  * once, so 20 batches of rows arriving together cost one update; each import touched publishes one
- * `contactImport` frame with its status (the screen's progress bar).
+ * `contactImport` frame with its status (the screen's progress bar), the refused rows' numbers masked.
  */
 export const contactImportsProjector = defineProjector({
   name: 'contactImports',
@@ -65,7 +65,11 @@ export const contactImportsProjector = defineProjector({
     const changes: ProjectionChange[] = [];
     for (const importId of touched) {
       const row = await trx.selectFrom('read.contact_imports').selectAll().where('id', '=', importId).executeTakeFirst();
-      if (row) changes.push({ companyId: row.company_id, entity: 'contactImport', data: { action: 'update', contactImport: contactImportFromRow(row) } });
+      if (!row) continue;
+      // Every socket of the company gets the frame: the refused rows' numbers go masked (the route answers them per viewer).
+      const status = contactImportFromRow(row);
+      const contactImport = { ...status, refusals: status.refusals.map((refusal) => ({ ...refusal, number: maskNumber(refusal.number) })) };
+      changes.push({ companyId: row.company_id, entity: 'contactImport', data: { action: 'update', contactImport } });
     }
     return changes;
   },

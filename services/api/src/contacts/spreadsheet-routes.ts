@@ -8,6 +8,7 @@ import {
   DomainError,
   ExportContactsQuery,
   maskContact,
+  maskNumber,
 } from '@conversa/contracts';
 import { importContactRow, requestContactImport } from '@conversa/core';
 import { findContactImport } from '@conversa/projections/contactImports/queries';
@@ -84,7 +85,9 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
     { config: { contract: { summary: "A contact import's progress and refused rows", params: ContactImportIdParams, response: ContactImportStatus, errors: ['ERR_NO_CONTACT_IMPORT_FOUND'] } } },
     async (request) => {
       const { importId } = parse(ContactImportIdParams, request.params);
-      const status = await importStatus(ctx, request.principal.companyId, importId);
+      const found = await importStatus(ctx, request.principal.companyId, importId);
+      // A viewer shown numbers masked (LGPD hide-number) sees the refused rows' numbers masked too.
+      const status = request.principal.numbersHidden ? { ...found, refusals: found.refusals.map((refusal) => ({ ...refusal, number: maskNumber(refusal.number) })) } : found;
       // Done means the list shows every imported contact: the contacts read model may trail the imports' own.
       if (status.state === 'done') await ctx.waitForProjections(await ctx.store.headPosition(), { readModels: ['contacts'] });
       return status;

@@ -67,10 +67,12 @@ export default function ImportContactsDialog({ onClose }: { onClose(): void }) {
     const next = (frame as { contactImport?: ContactImportStatus } | undefined)?.contactImport;
     if (next && started && next.importId === started.importId) setFramed((current) => furthestStatus([current, next]));
   });
-  const status = furthestStatus([started, polled, framed].filter((known) => known?.importId === started?.importId));
+  // The route's own answer has the last word once done: frames carry the refused rows' numbers masked.
+  const polledDone = polled !== undefined && polled.importId === started?.importId && polled.state === 'done';
+  const status = polledDone ? polled : furthestStatus([started, polled, framed].filter((known) => known?.importId === started?.importId));
   useEffect(() => {
-    if (status?.state === 'done') setFinished(true);
-  }, [status?.state]);
+    if (polledDone || started?.state === 'done') setFinished(true);
+  }, [polledDone, started?.state]);
 
   const submit = async () => {
     if (!file || running) return;
