@@ -1,10 +1,12 @@
 import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
+import type { ContactImportsTables } from './contactImports/tables';
 import type { ContactsTables } from './contacts/tables';
 import type { DashboardTables } from './dashboard/tables';
 import type { HelpsTables } from './helps/tables';
 import type { MessagesTables } from './messages/tables';
 import type { NotesTables } from './notes/tables';
+import type { OnDutyTables } from './onDuty/tables';
 import type { PlansTables } from './plans/tables';
 import type { QueuesTables } from './queues/tables';
 import type { QuickMessagesTables } from './quickMessages/tables';
@@ -14,7 +16,6 @@ import type { SessionsTables } from './sessions/tables';
 import type { TagsTables } from './tags/tables';
 import type { TicketsTables } from './tickets/tables';
 import type { UsersTables } from './users/tables';
-import type { OnDutyTables } from './onDuty/tables';
 import type { WebhooksTables } from './webhooks/tables';
 
 /**
@@ -24,11 +25,13 @@ import type { WebhooksTables } from './webhooks/tables';
 export type ReadDatabase = object
   & CompaniesTables
   & ConnectionsTables
+  & ContactImportsTables
   & ContactsTables
   & DashboardTables
   & HelpsTables
   & MessagesTables
   & NotesTables
+  & OnDutyTables
   & PlansTables
   & QueuesTables
   & QuickMessagesTables
@@ -38,6 +41,5 @@ export type ReadDatabase = object
   & TagsTables
   & TicketsTables
   & UsersTables
-  & OnDutyTables
   & WebhooksTables
 // (no semicolon: one table group per line, so branches adding one merge cleanly)

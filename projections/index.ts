@@ -16,6 +16,7 @@ import { helpsProjector } from './helps/projector';
 import { onDutyProjector } from './onDuty/projector';
 import { dashboardProjector } from './dashboard/projector';
 import { webhooksProjector } from './webhooks/projector';
+import { contactImportsProjector } from './contactImports/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -37,4 +38,5 @@ export const projectors = [
   onDutyProjector,
   dashboardProjector,
   webhooksProjector,
+  contactImportsProjector,
 ];

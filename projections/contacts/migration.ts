@@ -3,6 +3,7 @@ import type { ReadDatabase } from '../database';
 
 export async function migrateContacts(db: Kysely<ReadDatabase>): Promise<void> {
   // Trigram indexes serve the `searchParam` substring search (like '%…%') on names and numbers.
+  // Trigram indexes serve the substring search (like '%…%') on names and e-mails.
   await sql`create extension if not exists pg_trgm`.execute(db);
   await sql`
     create table if not exists read.contacts (
@@ -23,10 +24,22 @@ export async function migrateContacts(db: Kysely<ReadDatabase>): Promise<void> {
       updated_at timestamptz not null,
       deleted boolean not null default false
     );
-    create index if not exists contacts_company_name on read.contacts (company_id, lower(name)) where not deleted;
+    -- The list's order (name, then id): the first page is the index's first rows, no sort.
+    create index if not exists contacts_company_name_id on read.contacts (company_id, lower(name), id) where not deleted;
+    drop index if exists read.contacts_company_name;
+    -- Part of a name or e-mail: trigrams.
     create index if not exists contacts_name_trgm on read.contacts using gin (lower(name) gin_trgm_ops);
-    create index if not exists contacts_number_trgm on read.contacts using gin (number gin_trgm_ops);
     create index if not exists contacts_email_trgm on read.contacts using gin (email gin_trgm_ops);
+    -- Part of a number: its start (with the country code, without it, or without country and area code) or its end,
+    -- each a btree prefix range. Numbers share their leading digits too widely for trigrams to narrow a search.
+    create index if not exists contacts_number_start on read.contacts (company_id, number text_pattern_ops) where not deleted;
+    create index if not exists contacts_number_national on read.contacts (company_id, substr(number, 3) text_pattern_ops) where not deleted;
+    create index if not exists contacts_number_local on read.contacts (company_id, substr(number, 5) text_pattern_ops) where not deleted;
+    create index if not exists contacts_number_end on read.contacts (company_id, reverse(number) text_pattern_ops) where not deleted;
+    drop index if exists read.contacts_number_trgm;
+    drop index if exists read.contacts_company_name_trgm;
+    drop index if exists read.contacts_company_number_trgm;
+    drop index if exists read.contacts_company_email_trgm;
     comment on table read.contacts is 'People and groups the companies talk to on their channels, one row per contact, current state';
     comment on column read.contacts.company_id is 'Company the contact belongs to';
     comment on column read.contacts.number is 'Phone number as digits with country code (E.164 without +); for groups and Facebook/Instagram, the id the channel gave';

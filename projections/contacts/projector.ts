@@ -1,10 +1,10 @@
 import type { ContactFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import type { Transaction, Updateable } from 'kysely';
+import type { Insertable, Transaction, Updateable } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { migrateContacts } from './migration';
-import { findContact } from './queries';
+import { findContacts } from './queries';
 import type { ContactsTable } from './tables';
 
 /** Event field → column of read.contacts, for the details a ContactDetailsChanged may carry. */
@@ -13,6 +13,9 @@ const detailRow = fieldColumns<ContactsTable>()(
   // jsonb: pg would send a JS array as a Postgres array.
   { extraInfo: JSON.stringify },
 );
+
+/** Rows per insert statement (Postgres takes at most 65,535 parameters a statement). */
+const CREATE_CHUNK = 1_000;
 
 export const contactsProjector = defineProjector({
   name: 'contacts',
@@ -41,28 +44,33 @@ export const contactsProjector = defineProjector({
         .where('id', '=', contactId)
         .execute();
 
+    // Creations in a row (an import writes hundreds) go in as one insert, written before any other event.
+    let created: Insertable<ContactsTable>[] = [];
+    const flush = async () => {
+      if (created.length === 0) return;
+      await trx.insertInto('read.contacts').values(created).onConflict((oc) => oc.column('id').doNothing()).execute();
+      created = [];
+    };
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
       const { type, data } = event;
+      if (type !== 'ContactCreated') await flush();
       switch (type) {
         case 'ContactCreated':
-          await trx
-            .insertInto('read.contacts')
-            .values({
-              id: data.contactId,
-              company_id: companyId,
-              ...detailRow(data),
-              active: data.active,
-              disable_bot: data.disableBot,
-              accept_audio_message: data.acceptAudioMessage,
-              channel: data.channel,
-              is_group: data.isGroup,
-              created_at: at,
-              updated_at: at,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
+          created.push({
+            id: data.contactId,
+            company_id: companyId,
+            ...detailRow(data),
+            active: data.active,
+            disable_bot: data.disableBot,
+            accept_audio_message: data.acceptAudioMessage,
+            channel: data.channel,
+            is_group: data.isGroup,
+            created_at: at,
+            updated_at: at,
+          } as Insertable<ContactsTable>);
+          if (created.length >= CREATE_CHUNK) await flush();
           touched.set(data.contactId, { companyId, action: 'create' });
           break;
         case 'ContactDetailsChanged':
@@ -106,12 +114,15 @@ export const contactsProjector = defineProjector({
       }
     }
 
+    await flush();
+
     const changes: ProjectionChange[] = [];
+    const shown = await findContacts(trx, [...touched].filter(([, { action }]) => action !== 'delete').map(([contactId]) => contactId));
     for (const [contactId, { companyId, action }] of touched) {
       if (action === 'delete') changes.push({ companyId, entity: 'contact', data: { action, contactId } satisfies ContactFrame });
       else {
-        const contact = await findContact(trx, companyId, contactId);
-        if (contact) changes.push({ companyId, entity: 'contact', data: { action, contact } satisfies ContactFrame });
+        const contact = shown.get(contactId);
+        if (contact && contact.companyId === companyId) changes.push({ companyId, entity: 'contact', data: { action, contact } satisfies ContactFrame });
       }
     }
     return changes;

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TagsTable } from './tables';
 
-const tagFromRow = (row: Selectable<TagsTable> & { tickets_count: number | string | null }): TagView => ({
+const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   id: row.id,
   companyId: row.company_id,
   name: row.name,
@@ -15,19 +15,8 @@ const tagFromRow = (row: Selectable<TagsTable> & { tickets_count: number | strin
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/**
- * The tags' rows with their tickets count, counted when read from the contacts' tags and the tickets: a counter
- * kept by this projector would depend on the contacts projector having applied the same events first, which
- * nothing orders.
- */
-const tagRows = (db: Kysely<ReadDatabase>) =>
-  db
-    .selectFrom('read.tags')
-    .selectAll()
-    .select(
-      sql<number>`(select count(*)::int from read.contact_tags ct join read.tickets t on t.company_id = ct.company_id and t.contact_id = ct.contact_id and not t.deleted
-        where ct.tag_id = read.tags.id)`.as('tickets_count'),
-    );
+/** The tags' rows; `tickets_count` is kept by the tags projector (see projector.ts). */
+const tagRows = (db: Kysely<ReadDatabase>) => db.selectFrom('read.tags').selectAll();
 
 export async function findTag(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<TagView | undefined> {
   const row = await tagRows(db).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();

@@ -13,9 +13,24 @@ export interface TagsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted: Generated<boolean>;
+  tickets_count: Generated<number>;
+}
+
+export interface TagContactsTable {
+  company_id: number;
+  contact_id: number;
+  tag_id: number;
+}
+
+export interface TagTicketsTable {
+  ticket_id: number;
+  company_id: number;
+  contact_id: number;
 }
 
 /** The tables of the tags read model, as its queries name them. */
 export interface TagsTables {
   'read.tags': TagsTable;
+  'read.tag_contacts': TagContactsTable;
+  'read.tag_tickets': TagTicketsTable;
 }

@@ -54,15 +54,30 @@ describe('tickets count', () => {
     const frames = await run(tagsProjector, [recorded('TagCreated', { tagId: 1, name: 'VIP', color: '#FF0000', kanban: 0, userId: null })]);
     expect(frames).toEqual([{ companyId: 2, entity: 'tag', data: { action: 'create', tag: expect.objectContaining({ id: 1, ticketsCount: 0 }) } }]);
 
-    await run(contactsProjector as never, [contact(10), contact(11), contact(12), recorded('ContactTagsChanged', { contactId: 10, tagIds: [1] }), recorded('ContactTagsChanged', { contactId: 11, tagIds: [1] })]);
-    await run(ticketsProjector as never, [ticket(100, 10, 5), ticket(101, 10, 5, { status: 'closed' }), ticket(102, 11, 5), ticket(103, 12, 5), ticket(104, 11, 5)]);
-    await run(ticketsProjector as never, [recorded('TicketDeleted', { ticketId: 104 })]);
+    // The tags projector sees the events it names, and counts from its own copies (whatever the contacts and tickets projectors have done).
+    const history = [
+      recorded('ContactTagsChanged', { contactId: 10, tagIds: [1] }),
+      recorded('ContactTagsChanged', { contactId: 11, tagIds: [1] }),
+      ticket(100, 10, 5),
+      ticket(101, 10, 5, { status: 'closed' }),
+      ticket(102, 11, 5),
+      ticket(103, 12, 5),
+      ticket(104, 11, 5),
+    ];
+    const counted = await run(tagsProjector, history);
+    expect(counted).toEqual([{ companyId: 2, entity: 'tag', data: { action: 'update', tag: expect.objectContaining({ id: 1, ticketsCount: 4 }) } }]);
+    expect(await run(tagsProjector, [recorded('TicketDeleted', { ticketId: 104 })])).toEqual([{ companyId: 2, entity: 'tag', data: { action: 'update', tag: expect.objectContaining({ ticketsCount: 3 }) } }]);
     // Contact 10's two tickets (closed ones too) and contact 11's live one; contact 12 has no tag.
     expect((await findTag(db, 2, 1))?.ticketsCount).toBe(3);
+    // A ticket of a contact without tags moves no count: nothing to publish.
+    expect(await run(tagsProjector, [ticket(105, 12, 5)])).toEqual([]);
     const changed = await run(tagsProjector, [recorded('TagChanged', { tagId: 1, changes: { name: 'Muito VIP' } })]);
     expect(changed[0]!.data).toMatchObject({ action: 'update', tag: { name: 'Muito VIP', ticketsCount: 3 } });
     expect((await listTags(db, 2, { searchParam: 'vip' })).tags).toEqual([expect.objectContaining({ id: 1, ticketsCount: 3 })]);
     expect(await findTag(db, 3, 1)).toBeUndefined();
+    // Untagged, or the contact deleted: the count follows.
+    expect((await run(tagsProjector, [recorded('ContactTagsChanged', { contactId: 10, tagIds: [] })]))[0]!.data).toMatchObject({ tag: { ticketsCount: 1 } });
+    expect((await run(tagsProjector, [recorded('ContactDeleted', { contactId: 11 })]))[0]!.data).toMatchObject({ tag: { ticketsCount: 0 } });
   });
 });
 
@@ -83,8 +98,9 @@ describe('kanban cards', () => {
     const cards = await kanbanTickets(db, 2, viewer(), undefined);
     expect(cards.map((card) => card.id).sort()).toEqual([200, 201]);
     expect(cards.find((card) => card.id === 201)).toMatchObject({ contact: { name: 'Contato 21' }, tags: [{ id: 2, name: 'Fazendo', kanban: 1 }] });
-    // An admin sees the ticket another attendant holds, still only in the admin's own queues.
-    expect((await kanbanTickets(db, 2, viewer({ profile: 'admin' }), [7, 8])).map((card) => card.id).sort()).toEqual([200, 201, 204]);
+    // An admin sees the ticket another attendant holds and every queue of the company (never another company's).
+    expect((await kanbanTickets(db, 2, viewer({ profile: 'admin' }), [7, 8])).map((card) => card.id).sort()).toEqual([200, 201, 202, 204]);
+    expect((await kanbanTickets(db, 2, viewer({ profile: 'admin', queueIds: [] }), undefined)).map((card) => card.id).sort()).toEqual([200, 201, 202, 204]);
     expect(await kanbanTickets(db, 2, viewer({ queueIds: [] }), [7])).toEqual([]);
   });
 });

@@ -1,19 +1,21 @@
-import { KANBAN_TICKETS_LIMIT, type KanbanTicket, type TicketViewer } from '@conversa/contracts';
+import { KANBAN_TICKETS_LIMIT, seesAllTickets, type KanbanTicket, type TicketViewer } from '@conversa/contracts';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { visibleTo } from './queries';
 
 /**
  * The kanban board's cards: the company's tickets still being handled (pending, open, group) in the
- * given queues — never past the viewer's own queues, whatever their profile — that the shared
- * visibility rule lets the viewer see, newest activity first. One statement: the contact's name and
+ * given queues, newest activity first. A plain user's board never reaches past their own queues (and
+ * the shared visibility rule applies); those who see every ticket (admins, supervisors, super users)
+ * see every queue of the company — all of them, queueless tickets too, when no queue is asked for. One statement: the contact's name and
  * number and its live tags (with their kanban flag, which picks the lane) come in the same rows.
  */
 export async function kanbanTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, queueIds: readonly number[] | undefined): Promise<KanbanTicket[]> {
+  const everyQueue = seesAllTickets(viewer);
   const mine = new Set(viewer.queueIds);
-  const queues = queueIds === undefined ? [...mine] : queueIds.filter((id) => mine.has(id));
-  if (queues.length === 0) return [];
-  const rows = await db
+  const queues = everyQueue ? (queueIds?.length ? [...queueIds] : undefined) : (queueIds ?? [...mine]).filter((id) => mine.has(id));
+  if (queues?.length === 0) return [];
+  let query = db
     .selectFrom('read.tickets as t')
     .select(['t.id', 't.uuid', 't.status', 't.queue_id', 't.user_id', 't.contact_id', 't.last_message', 't.updated_at'])
     .select([
@@ -24,8 +26,9 @@ export async function kanbanTickets(db: Kysely<ReadDatabase>, companyId: number,
     .where('t.company_id', '=', companyId)
     .where('t.deleted', '=', false)
     .where('t.status', 'in', ['pending', 'open', 'group'])
-    .where('t.queue_id', 'in', queues)
-    .where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, true))
+    .where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, true));
+  if (queues) query = query.where('t.queue_id', 'in', queues);
+  const rows = await query
     .orderBy('t.updated_at', 'desc')
     .orderBy('t.id', 'desc')
     .limit(KANBAN_TICKETS_LIMIT)

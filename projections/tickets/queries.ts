@@ -43,6 +43,8 @@ export interface TicketListFilter {
   /** Last activity on this day (YYYY-MM-DD). */
   updatedAt?: string;
   withUnreadMessages?: boolean;
+  /** One contact's tickets only. */
+  contactId?: number;
   showAll: boolean;
   /** False for a viewer shown numbers masked (LGPD hide-number): digits would let them probe a number. */
   searchNumbers?: boolean;
@@ -64,9 +66,10 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
     if (queueIds?.length) query = query.where('queue_id', 'in', queueIds);
     if (filter.users?.length) query = query.where('user_id', 'in', filter.users);
     if (filter.whatsappIds?.length) query = query.where('whatsapp_id', 'in', filter.whatsappIds);
+    if (filter.contactId !== undefined) query = query.where('contact_id', '=', filter.contactId);
     return query;
   };
-  const detailed = search !== '' || Boolean(filter.tags?.length) || Boolean(filter.date) || Boolean(filter.updatedAt) || Boolean(filter.withUnreadMessages);
+  const detailed = search !== '' || filter.contactId !== undefined || Boolean(filter.tags?.length) || Boolean(filter.date) || Boolean(filter.updatedAt) || Boolean(filter.withUnreadMessages);
 
   const matching = (queueIds = filter.queueIds) => {
     let rows = structural(db.selectFrom('read.tickets as t').selectAll('t'), queueIds).where('t.deleted', '=', false);

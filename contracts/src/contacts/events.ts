@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { Channel } from '../tickets/events';
 import { RecordId, realDateTime, safeText } from '../common/bounds';
+import { contactImportEvents } from './import';
 
 const id = RecordId;
 
@@ -67,6 +68,7 @@ export const contactEvents = [
   ContactDeleted,
   ContactNumberClaimed,
   ContactNumberReleased,
+  ...contactImportEvents,
 ];
 
 type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count32, RecordId, safeText } from '../common/bounds';
+import { defineEvent } from '../events/registry';
 import { Channel } from '../tickets/events';
 
 /**
@@ -12,8 +13,8 @@ import { Channel } from '../tickets/events';
 export const CONTACT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Rows one file may hold; a longer file is refused whole. */
 export const CONTACT_IMPORT_MAX_ROWS = 50_000;
-/** File endings the upload reads (the legacy binary .xls is refused: save it as .xlsx). */
-export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx', '.csv'] as const;
+/** File endings the upload reads. */
+export const CONTACT_IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 /** Refusals an import keeps to show; past it only the count grows. */
 export const CONTACT_IMPORT_REFUSALS_KEPT = 1_000;
 
@@ -66,6 +67,27 @@ export const ContactImportStatus = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ContactImportStatus = z.infer<typeof ContactImportStatus>;
+
+/**
+ * The import as recorded, on its stream `contactimport-<importId>`: asked for (the file kept in the
+ * media store), its rows' outcomes batch by batch (written in the same transaction as the contacts
+ * they created or updated, so a row is never done twice), and its end. The contact-import worker
+ * (automation role) does the work; the contactImports read model answers the progress.
+ */
+export const ContactImportRequested = defineEvent(
+  'ContactImportRequested',
+  z.object({ importId: z.uuid(), fileName: safeText().max(200), fileUrl: safeText().max(2000), total: Count32 }),
+);
+/** Rows written per batch (one transaction each) and so the most a ContactImportRowsProcessed holds. */
+export const CONTACT_IMPORT_BATCH = 500;
+export const ContactImportRowsProcessed = defineEvent(
+  'ContactImportRowsProcessed',
+  z.object({ importId: z.uuid(), results: z.array(ContactImportRowResult.extend({ number: safeText().max(100) })).max(CONTACT_IMPORT_BATCH) }),
+);
+/** `unreadable`: the kept file could no longer be read (removed, damaged); the rows not done count as refused. */
+export const ContactImportFinished = defineEvent('ContactImportFinished', z.object({ importId: z.uuid(), unreadable: z.boolean().optional() }));
+export const contactImportEvents = [ContactImportRequested, ContactImportRowsProcessed, ContactImportFinished];
+export const contactImportStream = (importId: string) => `contactimport-${importId}`;
 
 export const ContactImportIdParams = z.object({ importId: z.uuid() });
 

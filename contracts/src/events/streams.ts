@@ -1,5 +1,6 @@
 import { connectionRosterStream, connectionStream } from '../connections/events';
 import { contactNumberStream, contactStream } from '../contacts/events';
+import { contactImportStream } from '../contacts/import';
 import { helpStream } from '../helps/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
@@ -36,6 +37,7 @@ export const streams = {
   message: messageStream,
   contact: contactStream,
   contactNumber: contactNumberStream,
+  contactImport: contactImportStream,
   connection: connectionStream,
   connectionRoster: connectionRosterStream,
   queue: queueStream,

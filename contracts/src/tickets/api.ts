@@ -57,6 +57,8 @@ export const ListTicketsQuery = z.object({
   whatsapps: idList,
   statusFilter: statusList,
   isGroup: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
+  /** One contact's tickets ("open its tickets" from the contacts screen). */
+  contactId: RecordIdParam.optional(),
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
 

@@ -6,3 +6,4 @@ export * from './onDuty/announcer';
 export * from './webhooks/fanout';
 export * from './webhooks/deliverer';
 export * from './webhooks/post';
+export * from './contacts/import-worker';

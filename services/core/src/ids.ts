@@ -7,6 +7,14 @@ import { sql, type Kysely } from 'kysely';
  */
 export interface IdAllocator {
   next(kind: IdKind): Promise<number>;
+  /** `count` ids in one round trip (bulk imports); allocators without it are asked one at a time (nextIds). */
+  nextMany?(kind: IdKind, count: number): Promise<number[]>;
+}
+
+export async function nextIds(ids: IdAllocator, kind: IdKind, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  if (ids.nextMany) return ids.nextMany(kind, count);
+  return Promise.all(Array.from({ length: count }, () => ids.next(kind)));
 }
 
 export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'on_duty' | 'webhook';
@@ -44,6 +52,12 @@ export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migr
       await ensure(name);
       const { rows } = await sql<{ id: string }>`select nextval(${name}) as id`.execute(db);
       return Number(rows[0]!.id);
+    },
+    async nextMany(kind, count) {
+      const name = `ids.${kind}`;
+      await ensure(name);
+      const { rows } = await sql<{ id: string }>`select nextval(${name}) as id from generate_series(1, ${count}::int)`.execute(db);
+      return rows.map((row) => Number(row.id));
     },
   };
 }

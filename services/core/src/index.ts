@@ -33,6 +33,8 @@ export * from './contacts/contact';
 export * from './contacts/number';
 export * from './contacts/lifecycle';
 export * from './contacts/import';
+export * from './contacts/contact-import';
+export * from './contacts/import-job';
 export * from './tags/tag';
 export * from './helps/help';
 export * from './queues/queue';

@@ -25,6 +25,13 @@ export interface StreamRevision {
   revision: number;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: readonly EventToAppend[];
+  expectedRevision?: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   direction?: 'forwards' | 'backwards';
   /** Inclusive. Defaults to the start (forwards) or the end (backwards). */
@@ -80,6 +87,12 @@ export interface EventStore {
   appendToStream(streamId: string, events: readonly EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
   /** The store checks an append's `readRevisions` in the same transaction as the append. */
   readonly checksReads?: boolean;
+  /**
+   * Several streams in one transaction: every part lands or none does (a wrong expected revision on
+   * one refuses all, with WrongExpectedVersionError). Answers each part's result in the given order.
+   * Stores without it append part by part (appendToStreams below), which is not all-or-nothing.
+   */
+  appendToStreams?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Several whole streams (forwards) at once: one round trip where the store allows it. A stream
@@ -138,4 +151,15 @@ export async function readStreams(store: EventStore, streamIds: readonly string[
   if (store.readStreams) return store.readStreams(unique);
   const read = await Promise.all(unique.map(async (streamId) => [streamId, await store.readStream(streamId)] as const));
   return new Map(read);
+}
+
+/**
+ * Several streams at once: the store's own all-or-nothing append, or one append after another (a
+ * failure part-way leaves the earlier parts written: callers keep each part idempotent).
+ */
+export async function appendToStreams(store: EventStore, appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  if (store.appendToStreams) return store.appendToStreams(appends);
+  const results: AppendResult[] = [];
+  for (const part of appends) results.push(await store.appendToStream(part.streamId, part.events, { expectedRevision: part.expectedRevision }));
+  return results;
 }

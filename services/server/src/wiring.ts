@@ -43,6 +43,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
+import { contactImportWorker } from './contact-import';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { createMetrics, instrumentBus, instrumentStore, type Metrics } from './metrics';
@@ -197,6 +198,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         endpointsAt: (position) => (options.runProjections ? runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }) : Promise.resolve()),
         onQueued: () => webhookDeliverer.wake(),
       }),
+      contactImportWorker(ctx),
     ],
   });
   if (options.runProjections) await reactors.start();

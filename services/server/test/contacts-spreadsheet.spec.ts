@@ -1,5 +1,7 @@
 import { CONTACT_IMPORT_MAX_BYTES, maskNumber } from '@conversa/contracts';
 import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
@@ -97,6 +99,17 @@ describe('contact import from a spreadsheet', () => {
     expect(await contactCount(admin.token)).toBe(count);
   });
 
+  it('reads a legacy Excel 97 (.xls) workbook like an .xlsx one', async () => {
+    // Written by SheetJS as BIFF8: Telefone as a number cell and as formatted text, one bad row.
+    const file = readFileSync(fileURLToPath(new URL('./fixtures/contatos-excel97.xls', import.meta.url)));
+    const answer = await upload(admin.token, 'contatos.xls', file);
+    expect(answer.statusCode, answer.body).toBe(202);
+    const status = await finished(admin.token, answer.json().importId);
+    expect(status).toMatchObject({ total: 3, created: 2, refused: 1 });
+    const found = (await call(admin.token, 'GET', '/contacts?searchParam=5511987650001')).json();
+    expect(found.contacts).toMatchObject([{ name: 'Xavier Antigo', email: 'xavier@example.com' }]);
+  });
+
   it('refuses a broken, headless, legacy or oversize file with a 4xx and writes nothing', async () => {
     const count = await contactCount(admin.token);
     const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2_000, 7)]);
@@ -104,7 +117,8 @@ describe('contact import from a spreadsheet', () => {
       ['quebrado.xlsx', damaged, 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
       ['sem-numero.xlsx', await xlsx([['Nome', 'Cidade'], ['Eva', 'Recife']]), 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
       ['vazio.csv', Buffer.from('nome,numero\n'), 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
-      ['antigo.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(100)]), 415, 'ERR_MEDIA_TYPE_NOT_ALLOWED'],
+      ['antigo.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(100)]), 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
+      ['renomeado.xls', Buffer.from('nome,numero\n'), 400, 'ERR_CONTACT_IMPORT_FILE_INVALID'],
       ['foto.png', Buffer.from('nome,numero\n'), 415, 'ERR_MEDIA_TYPE_NOT_ALLOWED'],
       ['grande.csv', Buffer.alloc(20 * 1024 * 1024, 0x31), 413, 'ERR_MEDIA_TOO_LARGE'],
     ];

@@ -1,7 +1,7 @@
 import type { BusMessage } from '@conversa/bus';
-import { findOrCreateContact, systemActor, user } from '@conversa/core';
+import { findOrCreateContact, openTicket, systemActor, user } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
+import { bearer, settle, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -340,6 +340,12 @@ describe('listing contacts', () => {
     expect(byName.contacts.map((c: { name: string }) => c.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Cliente 1${i}`));
     const byNumber = (await call(token, 'GET', `/contacts?searchParam=${numbers[7]!.slice(-9)}`)).json();
     expect(byNumber.contacts.map((c: { name: string }) => c.name)).toEqual(['Cliente 07']);
+    // The number's start with the country code, without it, without country and area code, or formatted; not its middle.
+    const seventh = numbers[7]!;
+    for (const start of [seventh.slice(0, 12), seventh.slice(2, 12), seventh.slice(4, 12), `(${seventh.slice(2, 4)}) ${seventh.slice(4, 9)}-${seventh.slice(9, 12)}`]) {
+      expect([start, (await call(token, 'GET', `/contacts?searchParam=${encodeURIComponent(start)}`)).json().contacts.map((c: { name: string }) => c.name)]).toEqual([start, expect.arrayContaining(['Cliente 07'])]);
+    }
+    expect((await call(token, 'GET', `/contacts?searchParam=${seventh.slice(3, 10)}`)).json().contacts).toEqual([]);
     const instagram = (await call(token, 'GET', '/contacts?channel=instagram')).json();
     expect(instagram.contacts.map((c: { name: string }) => c.name)).toEqual(['Página Insta']);
     const groups = (await call(token, 'GET', '/contacts?isGroup=true')).json();
@@ -350,6 +356,24 @@ describe('listing contacts', () => {
     const summaries = (await call(token, 'GET', `/contacts/list?companyId=${signup.companyId}`)).json();
     expect(summaries).toHaveLength(25);
     expect(summaries[0]).toEqual({ id: expect.any(Number), name: 'Cliente 00', number: numbers[0], email: '', profilePicUrl: null, channel: 'whatsapp', isGroup: false });
+  });
+});
+
+describe("a contact's tickets", () => {
+  it('lists one contact\'s tickets with GET /tickets?contactId= (what "see the contact\'s tickets" opens), never another company\'s', async () => {
+    const ticketOf = async (companyId: number, contactId: number) =>
+      (await openTicket(server.wiring.ctx, { companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, reuseOpen: true })).ticketId;
+    const mine = await createContact(companyA.token, { name: 'Com tickets', number: freshMobile() });
+    const other = await createContact(companyA.token, { name: 'Outro', number: freshMobile() });
+    const ticketId = await ticketOf(companyA.companyId, mine.id);
+    await ticketOf(companyA.companyId, other.id);
+    await settle(server);
+    const answer = await call(companyA.token, 'GET', `/tickets?contactId=${mine.id}&showAll=true`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const listed = answer.json();
+    expect(listed.tickets.map((ticket: { id: number }) => ticket.id)).toEqual([ticketId]);
+    expect((await call(companyB.token, 'GET', `/tickets?contactId=${mine.id}&showAll=true`)).json().tickets).toEqual([]);
+    expect((await call(companyA.token, 'GET', '/tickets?contactId=abc')).statusCode).toBe(400);
   });
 });
 

@@ -51,9 +51,23 @@ describe('the kanban board', () => {
     expect(await cardIds(ana.token)).toContain(mine.ticketId);
     const board = (await call(ana.token, 'GET', '/ticket/kanban')).json().tickets;
     expect(board.find((card: { id: number }) => card.id === mine.ticketId)).toMatchObject({ contact: { name: 'Na minha fila' }, tags: [] });
-    // An admin without queues has no board either: the board follows queues, not the profile.
-    expect(await cardIds(companyA.token)).toEqual([]);
     expect((await call(ana.token, 'GET', '/ticket/kanban?queueIds=abc')).statusCode).toBe(400);
+  });
+
+  it("shows an admin every queue's tickets of the company, in no queue of their own, and never another company's", async () => {
+    const first = await ticketIn(companyA.companyId, companyA.token, 911, 'Fila um');
+    const second = await ticketIn(companyA.companyId, companyA.token, 912, 'Fila dois');
+    const elsewhere = await ticketIn(companyB.companyId, companyB.token, 911, 'Outra empresa');
+    // The board of an admin asks for no queue (the UI sends []): every queue.
+    for (const query of ['', `?queueIds=${encodeURIComponent('[]')}`]) {
+      const cards = await cardIds(companyA.token, query);
+      expect(cards).toEqual(expect.arrayContaining([first.ticketId, second.ticketId]));
+      expect(cards).not.toContain(elsewhere.ticketId);
+    }
+    // Asked for one queue, one queue; a supervisor sees as an admin does.
+    expect(await cardIds(companyA.token, '?queueIds=912')).toEqual([second.ticketId]);
+    const supervisor = await createUser(server, companyA.companyId, 'Sueli Kanban', { queueIds: [], profile: 'supervisor' });
+    expect(await cardIds(supervisor.token)).toEqual(expect.arrayContaining([first.ticketId, second.ticketId]));
   });
 
   it('moves a card between lanes: the old lane tag leaves, the new one comes, plain tags stay', async () => {

@@ -174,6 +174,24 @@ describe("a contact's tags", () => {
     expect(mismatch.statusCode).toBe(400);
   });
 
+  it("keeps a tag's tickets count live: tagging and untagging a ticket's contact publish the tag with its count", async () => {
+    const frames = await framesOf(companyA.companyId, 'tag');
+    const tag = await newTag(companyA.token, { name: 'Contagem', color: '#123123' });
+    const contactId = await newContact(companyA.token, 'Counted Contact');
+    const opened = await openTicket(server.wiring.ctx, { companyId: companyA.companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, reuseOpen: true });
+    await server.wiring.ctx.waitForProjections(opened.position);
+    const countFrame = (count: number) => frames.next((frame) => frame.action === 'update' && frame.tag?.id === tag.id && frame.tag.ticketsCount === count);
+
+    expect((await call(companyA.token, 'POST', '/tags/sync', { ticketId: opened.ticketId, tags: [tag] })).statusCode).toBe(200);
+    await countFrame(1);
+    expect((await call(companyA.token, 'GET', `/tags/${tag.id}`)).json().ticketsCount).toBe(1);
+
+    await call(companyA.token, 'POST', '/tags/sync', { contactId, tags: [] });
+    await countFrame(0);
+    expect((await call(companyA.token, 'GET', `/tags?searchParam=contagem`)).json().tags[0].ticketsCount).toBe(0);
+    await frames.stop();
+  });
+
   it('refuses unknown tags and leaves the contact as it was', async () => {
     const contactId = await newContact(companyA.token);
     const kept = await newTag(companyA.token, { name: 'Mantida', color: '#333333' });

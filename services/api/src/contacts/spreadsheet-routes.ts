@@ -3,21 +3,24 @@ import {
   CONTACTS_EXPORT_FILE,
   CONTACTS_EXPORT_SHEET,
   ContactImportIdParams,
+  ContactImportStatus,
   ContactImportRow,
   DomainError,
   ExportContactsQuery,
   maskContact,
+  maskNumber,
 } from '@conversa/contracts';
-import { importContactRow } from '@conversa/core';
+import { importContactRow, requestContactImport } from '@conversa/core';
+import { findContactImport } from '@conversa/projections/contactImports/queries';
 import { contactsAfter, findContact } from '@conversa/projections/contacts/queries';
 import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
-import { ContactImports } from './import-jobs';
-import { readContactRows } from './spreadsheet';
+import { readContactRows, spreadsheetKind, spreadsheetMime } from './spreadsheet';
 
 /** Contacts read per query while the export streams. */
 const EXPORT_BATCH = 1_000;
@@ -40,23 +43,56 @@ async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string
   return file;
 }
 
+async function importStatus(ctx: ApiContext, companyId: number, importId: string) {
+  const status = await findContactImport(ctx.db, companyId, importId);
+  if (!status) throw new DomainError('ERR_NO_CONTACT_IMPORT_FOUND');
+  return status;
+}
+
 /** Contacts in and out of spreadsheets: import (whole file or row by row, with progress) and the .xlsx export. */
-export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiContext, imports = new ContactImports(ctx)): Promise<void> {
+export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  // The file is read and checked whole before the first row is written: a broken file writes nothing.
-  app.post('/contacts/upload', { config: { contract: { multipart: true, summary: 'The file is read and checked whole before the first row is written: a broken file writes nothing.' } } }, async (request, reply) => {
-    const { fileName, data } = await uploadedFile(request);
-    const rows = await readContactRows(fileName, data);
-    const { principal } = request;
-    const { status } = imports.start({ companyId: principal.companyId, actor: userActor(principal.userId), fileName: fileName.slice(0, 200), rows });
-    return reply.status(202).send(status);
-  });
+  // The file is read and checked whole before the import is recorded: a broken file writes nothing. The
+  // rows are then written by the contact-import worker (automation role) from the kept file, not here.
+  app.post(
+    '/contacts/upload',
+    {
+      config: {
+        contract: {
+          summary: 'Import contacts from a spreadsheet (.xlsx, .xls, .csv): recorded and worked through by the contact-import worker',
+          multipart: true,
+          response: ContactImportStatus,
+          status: 202,
+          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, data } = await uploadedFile(request);
+      const rows = await readContactRows(fileName, data);
+      const { companyId, userId } = request.principal;
+      const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[spreadsheetKind(fileName, data)], originalName: fileName.slice(0, 200) });
+      const importId = randomUUID();
+      const position = await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url, total: rows.length });
+      await ctx.waitForProjections(position, { readModels: ['contactImports'] });
+      return reply.status(202).send(await importStatus(ctx, companyId, importId));
+    },
+  );
 
-  app.get('/contacts/import/:importId', { config: { contract: { params: ContactImportIdParams } } }, async (request) => {
-    const { importId } = parse(ContactImportIdParams, request.params);
-    return imports.find(request.principal.companyId, importId);
-  });
+  app.get(
+    '/contacts/import/:importId',
+    { config: { contract: { summary: "A contact import's progress and refused rows", params: ContactImportIdParams, response: ContactImportStatus, errors: ['ERR_NO_CONTACT_IMPORT_FOUND'] } } },
+    async (request) => {
+      const { importId } = parse(ContactImportIdParams, request.params);
+      const found = await importStatus(ctx, request.principal.companyId, importId);
+      // A viewer shown numbers masked (LGPD hide-number) sees the refused rows' numbers masked too.
+      const status = request.principal.numbersHidden ? { ...found, refusals: found.refusals.map((refusal) => ({ ...refusal, number: maskNumber(refusal.number) })) } : found;
+      // Done means the list shows every imported contact: the contacts read model may trail the imports' own.
+      if (status.state === 'done') await ctx.waitForProjections(await ctx.store.headPosition(), { readModels: ['contacts'] });
+      return status;
+    },
+  );
 
   // Row by row: what a client that reads the spreadsheet itself sends, one contact a call.
   app.post('/contactsImport', { config: { contract: { summary: 'Row by row: what a client that reads the spreadsheet itself sends, one contact a call.', body: ContactImportRow } } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_ROWS, ContactImportRow, DomainError } from '@conversa/contracts';
+import * as XLS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 
@@ -13,15 +14,21 @@ type Column = keyof typeof HEADERS;
 const invalid = (why: string) => new DomainError('ERR_CONTACT_IMPORT_FILE_INVALID', `The spreadsheet could not be read: ${why}.`);
 const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
-/** A legacy Excel 97 workbook (OLE compound file): ExcelJS does not read it. */
+/** A legacy Excel 97 workbook (OLE compound file): read with SheetJS, ExcelJS does not read it. */
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
+
+/** The media type the kept upload is stored as (the media store believes a declared type only where the bytes cannot tell). */
+export const spreadsheetMime: Record<SpreadsheetKind, string | undefined> = { xlsx: undefined, xls: 'application/vnd.ms-excel', csv: 'text/csv' };
+
 /** What the file's name and first bytes say it is; anything else is refused before it is parsed. */
-export function spreadsheetKind(fileName: string, data: Buffer): 'xlsx' | 'csv' {
+export function spreadsheetKind(fileName: string, data: Buffer): SpreadsheetKind {
   const name = fileName.toLowerCase();
   if (name.endsWith('.xls') || data.subarray(0, 4).equals(OLE_MAGIC)) {
-    throw new DomainError('ERR_MEDIA_TYPE_NOT_ALLOWED', 'Excel 97 (.xls) workbooks are not read: save the file as .xlsx.');
+    if (!data.subarray(0, 4).equals(OLE_MAGIC)) throw invalid('not an Excel 97 (.xls) workbook');
+    return 'xls';
   }
   if (!CONTACT_IMPORT_EXTENSIONS.some((extension) => name.endsWith(extension))) {
     throw new DomainError('ERR_MEDIA_TYPE_NOT_ALLOWED', `Send a ${CONTACT_IMPORT_EXTENSIONS.join(' or ')} file.`);
@@ -43,6 +50,24 @@ function cellText(value: ExcelJS.CellValue): string {
   if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
   if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
   return '';
+}
+
+/**
+ * An Excel 97 workbook's first sheet as lines of text (SheetJS: its npm mirror @e965/xlsx republishes
+ * the official release, which has the fixes the registry's `xlsx` 0.18.5 lacks). Read no further than
+ * one row past the limit, so a huge sheet is refused without being held whole.
+ */
+function xlsLines(data: Buffer): string[][] {
+  let workbook: XLS.WorkBook;
+  try {
+    workbook = XLS.read(data, { type: 'buffer', dense: true, sheetRows: CONTACT_IMPORT_MAX_ROWS + 2, cellFormula: false, cellHTML: false, cellStyles: false });
+  } catch {
+    throw invalid('the workbook is damaged');
+  }
+  const sheet = workbook.SheetNames[0] === undefined ? undefined : workbook.Sheets[workbook.SheetNames[0]];
+  if (!sheet) throw invalid('the workbook has no sheet');
+  const rows = XLS.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
+  return rows.map((row) => row.map((value) => (value instanceof Date ? value.toISOString() : cellText(value as ExcelJS.CellValue))));
 }
 
 async function firstSheet(kind: 'xlsx' | 'csv', data: Buffer): Promise<ExcelJS.Worksheet> {
@@ -70,12 +95,15 @@ async function firstSheet(kind: 'xlsx' | 'csv', data: Buffer): Promise<ExcelJS.W
  * read and checked before anything is imported, so a broken file writes nothing.
  */
 export async function readContactRows(fileName: string, data: Buffer): Promise<ContactImportRow[]> {
-  const sheet = await firstSheet(spreadsheetKind(fileName, data), data);
-  const lines: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as ExcelJS.CellValue[];
-    lines.push(values.slice(1).map(cellText));
-  });
+  const kind = spreadsheetKind(fileName, data);
+  const lines: string[][] = kind === 'xls' ? xlsLines(data) : [];
+  if (kind !== 'xls') {
+    const sheet = await firstSheet(kind, data);
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      const values = row.values as ExcelJS.CellValue[];
+      lines.push(values.slice(1).map(cellText));
+    });
+  }
   const header = lines.shift();
   if (!header) throw invalid('the sheet is empty');
   const columns = new Map<Column, number>();

@@ -50,6 +50,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const statuses = query.statusFilter ?? [];
     return listTickets(ctx.db, principal.companyId, viewerOf(principal), {
       searchParam: query.searchParam,
+      contactId: query.contactId,
       pageNumber: query.pageNumber,
       cursor: query.cursor,
       status: query.status,

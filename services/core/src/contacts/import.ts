@@ -1,4 +1,4 @@
-import { comparePositions, DomainError, type Actor, type ContactImportRefusalReason, type ContactImportRow, type ContactImportRowResult, type Position } from '@conversa/contracts';
+import { DomainError, type Actor, type ContactImportRefusalReason, type ContactImportRow, type ContactImportRowResult, type Position } from '@conversa/contracts';
 import { z } from 'zod';
 import type { CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
@@ -8,11 +8,8 @@ import { contactNumber } from './number';
 type Context = CommandContext & { ids: IdAllocator };
 type Meta = { companyId: number; actor: Actor };
 
-/** Rows written at once: each row is a few appends, so a handful in flight keeps the store busy without flooding it. */
-export const IMPORT_CONCURRENCY = 32;
-
 /** Imported contacts are phone contacts of the default channel. */
-const PHONE = { channel: 'whatsapp', isGroup: false } as const;
+export const PHONE = { channel: 'whatsapp', isGroup: false } as const;
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
 export interface ImportedRow extends ContactImportRowResult {
@@ -57,57 +54,28 @@ function failed(error: unknown, row: number, number: string): ImportedRow {
   throw error;
 }
 
-/** The normalised key of a row's number, or undefined when it is not a number. */
-function keyOf(number: string): string | undefined {
-  try {
-    return contactNumber(number, PHONE).key;
-  } catch {
-    return undefined;
-  }
-}
-
-export interface ImportProgress {
-  processed: number;
-  result: ImportedRow;
-}
+/** A row of a whole file, as planned before anything is written: refused at once, or to write under its number's key. */
+export type PlannedRow = { row: number; input: ContactImportRow } & ({ refusal: ContactImportRowResult } | { number: string; key: string });
 
 /**
- * A whole file's rows, in a few parallel lanes. A number repeated in the file (once normalised) is
- * imported once, at its first row; the later rows are refused as duplicates. `onRow` sees every
- * outcome as it comes; the answer is the outcomes in row order and the last position written.
+ * A whole file's rows checked before any is written: bad numbers and e-mails are refused, and a number
+ * repeated in the file (once normalised) is imported at its first row only (the later rows are
+ * refused as duplicates). Deterministic, so a resumed import plans the same rows the same way.
  */
-export async function importContactRows(
-  ctx: Context,
-  meta: Meta,
-  rows: readonly ContactImportRow[],
-  onRow: (progress: ImportProgress) => void = () => {},
-): Promise<{ results: ImportedRow[]; position: Position | null }> {
-  const results: ImportedRow[] = new Array(rows.length);
+export function planContactRows(rows: readonly ContactImportRow[]): PlannedRow[] {
   const seen = new Set<string>();
-  const work: number[] = [];
-  let processed = 0;
-  const record = (index: number, result: ImportedRow) => {
-    results[index] = result;
-    onRow({ processed: ++processed, result });
-  };
-  rows.forEach((input, index) => {
-    const key = keyOf(input.number);
-    if (key !== undefined && seen.has(key)) record(index, refused(index + 1, input.number, 'duplicateInFile'));
-    else {
-      if (key !== undefined) seen.add(key);
-      work.push(index);
+  return rows.map((input, index) => {
+    const row = index + 1;
+    const refuse = (reason: ContactImportRefusalReason) => ({ row, input, refusal: { row, number: input.number, outcome: 'refused' as const, reason } });
+    if (input.email !== '' && !isEmail(input.email)) return refuse('invalidEmail');
+    let parsed: { number: string; key: string };
+    try {
+      parsed = contactNumber(input.number, PHONE);
+    } catch {
+      return refuse('invalidNumber');
     }
+    if (seen.has(parsed.key)) return refuse('duplicateInFile');
+    seen.add(parsed.key);
+    return { row, input, number: parsed.number, key: parsed.key };
   });
-  let next = 0;
-  let last: Position | null = null;
-  const lane = async () => {
-    while (next < work.length) {
-      const index = work[next++]!;
-      const result = await importContactRow(ctx, meta, rows[index]!, index + 1);
-      if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
-      record(index, result);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, work.length) }, lane));
-  return { results, position: last };
 }

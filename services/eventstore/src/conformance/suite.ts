@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { EventStore } from '../port';
 import { describeAppending } from './appending';
+import { describeMultiAppend } from './multi-append';
 import { describeReading } from './reading';
 import { describeSubscribing } from './subscribing';
 
@@ -28,6 +29,7 @@ export function describeEventStoreConformance(adapterName: string, setup: () => 
 
     // Registered after the setup above, so each topic's store is the one it created.
     describeAppending(() => store);
+    describeMultiAppend(() => store);
     describeReading(() => store);
     describeSubscribing(() => store);
   });

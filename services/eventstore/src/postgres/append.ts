@@ -1,11 +1,11 @@
 import { EventMetadataInput, EventSchemaError, type EventRegistry, type EventToAppend } from '@conversa/contracts';
 import { chainHash } from '@conversa/contracts/events/hash-chain';
 import pg from 'pg';
-import { DuplicateEventIdError, StaleReadError, WrongExpectedVersionError, type AppendOptions, type AppendResult, type ExpectedRevision } from '../port';
+import { DuplicateEventIdError, StaleReadError, WrongExpectedVersionError, type AppendOptions, type AppendResult, type ExpectedRevision, type StreamAppend } from '../port';
 import { AppendBatcher, type AppendOutcome, type AppendRequest } from './batcher';
 import { EXPECTED, type AppendOutcomeKind } from './migration';
 import type { AppendNotifier } from './notifier';
-import { START, appendBatchStatement, rowPosition, streamHeadStatement } from './queries';
+import { START, appendBatchStatement, rowPosition, streamHeadStatement, streamHeadsLockStatement } from './queries';
 import { PostgresStoreBase, isStatementError, type StreamHead } from './store-base';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -82,6 +82,75 @@ export abstract class PostgresAppends extends PostgresStoreBase {
       }
     }
     throw new Error(`Append to ${streamId} kept racing with other writers; gave up after ${OPTIMISTIC_ATTEMPTS + LOCKED_ATTEMPTS} attempts`);
+  }
+
+  /**
+   * All parts in one transaction under the heads' row locks: chained on the locked heads, written by
+   * one append_batch call, committed only when every part is written (or was already, idempotently).
+   * A stream that a racing writer created between our lock and our insert answers 'stale': start over.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    this.assertOpen();
+    if (appends.length === 0) return [];
+    const seenStreams = new Set<string>();
+    const seenIds = new Set<string>();
+    const parts = appends.map((part) => {
+      if (typeof part.streamId !== 'string' || part.streamId.length === 0) throw new TypeError('A stream id must be a non-empty string');
+      if (seenStreams.has(part.streamId)) throw new TypeError(`Stream ${part.streamId} is named twice in one append`);
+      seenStreams.add(part.streamId);
+      const expected = part.expectedRevision ?? 'any';
+      const events = part.events.map((event) => this.prepare(event));
+      for (const event of events) {
+        if (seenIds.has(event.id)) throw new DuplicateEventIdError(event.id, part.streamId);
+        seenIds.add(event.id);
+      }
+      return { streamId: part.streamId, expected, expectedCode: encodeExpected(expected), events };
+    });
+    const written = parts.filter((part) => part.events.length > 0);
+    for (let attempt = 0; attempt < LOCKED_ATTEMPTS; attempt++) {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        await client.query(`select ${this.schema}.take_append_lock()`);
+        const { rows } = await this.query<{ stream_id: string; revision: string; last_hash: string | null }>(streamHeadsLockStatement(this.schema, parts.map((part) => part.streamId)), client);
+        const heads = new Map<string, StreamHead>(rows.map((row) => [row.stream_id, { revision: Number(row.revision), hash: row.last_hash }]));
+        const headOf = (streamId: string) => heads.get(streamId) ?? { revision: -1, hash: null };
+        // Parts without events only check their expectation, as appendToStream does.
+        for (const part of parts) {
+          if (part.events.length === 0 && !expectationHolds(part.expected, headOf(part.streamId).revision)) throw new WrongExpectedVersionError(part.streamId, part.expected, headOf(part.streamId).revision);
+        }
+        const requests = written.map((part) => this.chain(part.streamId, part.expectedCode, headOf(part.streamId), part.events, undefined));
+        const outcomes = requests.length > 0 ? await this.executeBatch(requests, client) : [];
+        const refused = outcomes.findIndex((outcome) => outcome.outcome !== 'ok' && outcome.outcome !== 'idempotent');
+        if (refused !== -1) {
+          await client.query('rollback');
+          const outcome = outcomes[refused]!;
+          const part = written[refused]!;
+          if (outcome.outcome === 'stale') continue;
+          if (outcome.outcome === 'wrong_expected') throw new WrongExpectedVersionError(part.streamId, part.expected, Number(outcome.detail));
+          throw new DuplicateEventIdError(outcome.detail || part.events[0]!.id, part.streamId);
+        }
+        await client.query('commit');
+        const results = new Map<string, AppendResult>();
+        written.forEach((part, index) => {
+          const outcome = outcomes[index]!;
+          if (outcome.outcome === 'ok') this.rememberHead(part.streamId, { revision: outcome.nextRevision!, hash: requests[index]!.lastHash });
+          results.set(part.streamId, appendResult(outcome));
+        });
+        const last = [...results.values()].reduce<AppendResult | undefined>((newest, result) => (!newest || result.position.prepare > newest.position.prepare ? result : newest), undefined);
+        if (last && outcomes.some((outcome) => outcome.outcome === 'ok')) this.notifier.wakeAll(last.position);
+        const position = last?.position ?? START;
+        return parts.map((part) => results.get(part.streamId) ?? { nextExpectedRevision: headOf(part.streamId).revision, position });
+      } catch (error) {
+        if (!isStatementError(error) && !(error instanceof WrongExpectedVersionError) && !(error instanceof DuplicateEventIdError)) broken = error as Error;
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    }
+    throw new Error(`Append to ${parts.length} streams kept racing with stream creators; gave up after ${LOCKED_ATTEMPTS} attempts`);
   }
 
   private prepare(event: EventToAppend): PreparedEvent {

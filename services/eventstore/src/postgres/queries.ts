@@ -199,3 +199,12 @@ export function streamHeadStatement(schema: string, streamId: string, forUpdate:
     values: [streamId],
   };
 }
+
+/** Several streams' heads, locked in stream id order (the order append_batch locks in, so no deadlock). */
+export function streamHeadsLockStatement(schema: string, streamIds: readonly string[]): Statement {
+  return {
+    name: `${schema}.stream_heads.lock`,
+    text: `select s.stream_id, s.revision, s.last_hash from ${schema}.streams s where s.stream_id = any($1::text[]) order by s.stream_id collate "C" for update of s`,
+    values: [streamIds],
+  };
+}

@@ -21,7 +21,8 @@ afterAll(async () => {
 const atPath = (page: Page, path: string) => page.waitForFunction((expected) => location.pathname === expected, path);
 
 /** 500 people named "Planilha <n>", valid São Paulo mobiles, and one line that is no number: long enough to watch it go. */
-const ROWS = 500;
+/** Two batches of the import worker (500 rows each): the bar has a step to show between them. */
+const ROWS = 700;
 const sheet = () => {
   const lines = ['nome,numero,email'];
   for (let row = 0; row < ROWS; row++) lines.push(`Planilha ${String(row).padStart(4, '0')},55119${60_000_000 + row},planilha${row}@exemplo.com.br`);
@@ -85,6 +86,14 @@ describe('the contacts screen in a browser', { timeout: 180_000 }, () => {
     // The server holds exactly one contact per imported number.
     const stored = await server.wiring.db.selectFrom('read.contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('name', 'like', 'Planilha %').executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(ROWS);
+
+    // "See the contact's tickets" opens the tickets screen narrowed to that contact.
+    await page.locator('[data-testid^="contact-tickets-"]').first().click();
+    await page.waitForURL(/\/tickets\?contactId=\d+/);
+    await page.waitForFunction(() => document.querySelector('[data-testid="tickets-manager"]')?.getAttribute('data-view') === 'search');
+    await page.getByText('Tickets do contato').waitFor();
+    await page.getByTestId('tickets-contact-filter-clear').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="tickets-manager"]')?.getAttribute('data-view') === 'open');
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, HStack, NativeSelect, Text, Wrap } from '@chakra
 import { Channel } from '@conversa/contracts';
 import { can } from '@conversa/contracts/session/permissions';
 import { lazy, Suspense, useState } from 'react';
-import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuPencil, LuTrash2, LuUpload } from 'react-icons/lu';
+import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuPencil, LuTickets, LuTrash2, LuUpload } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
@@ -224,6 +224,7 @@ export default function ContactsPage() {
         actionsHeader="contacts.column.actions"
         actions={[
           { key: 'ticket', label: 'contacts.startTicket', icon: <LuMessageSquarePlus />, onClick: setTicketFor, testId: (contact) => `contact-ticket-${contact.id}` },
+          { key: 'tickets', label: 'contacts.tickets', icon: <LuTickets />, onClick: (contact) => navigate(`/tickets?contactId=${contact.id}`), testId: (contact) => `contact-tickets-${contact.id}` },
           { key: 'schedule', label: 'contacts.schedule', icon: <LuCalendarClock />, onClick: (contact) => navigate(`/schedules?contactId=${contact.id}`), testId: (contact) => `contact-schedule-${contact.id}` },
           { key: 'edit', label: 'contacts.edit', icon: <LuPencil />, onClick: (contact) => setEditing({ contact }), testId: (contact) => `contact-edit-${contact.id}` },
           {

@@ -2,12 +2,23 @@ import { Box, Button, Field, Input, Progress, Stack, Text } from '@chakra-ui/rea
 import { CONTACT_IMPORT_EXTENSIONS, type ContactImportStatus } from '@conversa/contracts';
 import { useEffect, useState } from 'react';
 import { useErrorToast } from '../../app/notify';
+import { useSocketEvent } from '../../app/SocketProvider';
 import { useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
 import { useContactImportQuery, useUploadContactsMutation } from './pageApi';
 
 /** How often the screen asks how far the import got. */
 export const IMPORT_POLL_MS = 500;
+
+/** The furthest of the statuses known for one import (the upload's answer, the polled route, the frames). */
+export function furthestStatus(statuses: readonly (ContactImportStatus | null | undefined)[]): ContactImportStatus | null {
+  let best: ContactImportStatus | null = null;
+  for (const status of statuses) {
+    if (!status) continue;
+    if (!best || (status.state === 'done' && best.state !== 'done') || (status.state === best.state && status.processed > best.processed)) best = status;
+  }
+  return best;
+}
 
 /** Progress of an import: the bar, the counts, and the refused rows with their reasons. */
 function ImportProgress({ status }: { status: ContactImportStatus }) {
@@ -38,7 +49,7 @@ function ImportProgress({ status }: { status: ContactImportStatus }) {
 }
 
 /**
- * Import from a spreadsheet: pick an .xlsx or .csv, send it, then follow the server's progress until it is done.
+ * Import from a spreadsheet: pick an .xlsx, .xls or .csv, send it, then follow the server's progress until it is done.
  * The new contacts reach the list through their `contact` frames as they are written.
  */
 export default function ImportContactsDialog({ onClose }: { onClose(): void }) {
@@ -49,12 +60,19 @@ export default function ImportContactsDialog({ onClose }: { onClose(): void }) {
   const [started, setStarted] = useState<ContactImportStatus | null>(null);
   const running = started !== null;
   const [finished, setFinished] = useState(false);
-  // Polls until the server says the import is done.
+  // Polls until the server says the import is done; the import's `contactImport` frames move the bar in between.
   const { data: polled } = useContactImportQuery(started?.importId ?? '', { skip: !running, pollingInterval: finished ? 0 : IMPORT_POLL_MS, skipPollingIfUnfocused: false });
-  const status = polled && polled.importId === started?.importId ? polled : started;
+  const [framed, setFramed] = useState<ContactImportStatus | null>(null);
+  useSocketEvent('contactImport', (frame) => {
+    const next = (frame as { contactImport?: ContactImportStatus } | undefined)?.contactImport;
+    if (next && started && next.importId === started.importId) setFramed((current) => furthestStatus([current, next]));
+  });
+  // The route's own answer has the last word once done: frames carry the refused rows' numbers masked.
+  const polledDone = polled !== undefined && polled.importId === started?.importId && polled.state === 'done';
+  const status = polledDone ? polled : furthestStatus([started, polled, framed].filter((known) => known?.importId === started?.importId));
   useEffect(() => {
-    if (status?.state === 'done') setFinished(true);
-  }, [status?.state]);
+    if (polledDone || started?.state === 'done') setFinished(true);
+  }, [polledDone, started?.state]);
 
   const submit = async () => {
     if (!file || running) return;

@@ -90,7 +90,10 @@ describe('tag lanes and kanban', () => {
       'GET /tags/kanban': { status: 200, body: { lista: [tag(5, 'Em negociação', { kanban: 1, color: '#16A34A' })] } },
       'GET /ticket/kanban': { status: 200, body: { tickets: [card, { ...card, id: 43, uuid: 'u-43', contactId: 10, tags: [{ id: 5, name: 'Em negociação', color: '#16A34A', kanban: 1 }] }] } },
     });
-    renderApp({ path: '/Kanban', signedIn: withKanban() });
+    // A plain user: the board asks for their queues (an admin's asks for none, meaning every queue).
+    const signedIn = withKanban();
+    signedIn.user.profile = 'user';
+    renderApp({ path: '/Kanban', signedIn });
     const defaultLane = await screen.findByTestId('kanban-lane-0', {}, { timeout: 10_000 });
     expect(within(defaultLane).getByTestId('kanban-card-42')).toHaveTextContent('Ticket nº 42');
     expect(within(defaultLane).getByTestId('kanban-card-42')).toHaveTextContent('Maria');
@@ -99,5 +102,14 @@ describe('tag lanes and kanban', () => {
     expect(calls.some((call) => call.path === '/ticket/kanban')).toBe(true);
     const url = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url)).find((u) => u.pathname === '/ticket/kanban')!;
     expect(url.searchParams.get('queueIds')).toBe('[1]');
+  });
+
+  it("asks an admin's board for every queue of the company", async () => {
+    fakeServer({ 'GET /tags/kanban': { status: 200, body: { lista: [] } }, 'GET /ticket/kanban': { status: 200, body: { tickets: [] } } });
+    renderApp({ path: '/Kanban', signedIn: withKanban() });
+    await screen.findByTestId('kanban-lane-0', {}, { timeout: 10_000 });
+    const url = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url)).find((u) => u.pathname === '/ticket/kanban')!;
+    expect(url.searchParams.get('queueIds')).toBe('[]');
+    expect(screen.queryByTestId('kanban-no-queues')).toBeNull();
   });
 });

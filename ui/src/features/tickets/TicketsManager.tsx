@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Menu, Portal, Stack, Switch, Tabs, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { LuArchive, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch, LuCheckCheck } from 'react-icons/lu';
+import { useSearchParams } from 'react-router';
+import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch, LuCheckCheck } from 'react-icons/lu';
 import { useSocketJoin } from '../../app/SocketProvider';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
@@ -106,7 +107,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const admin = isTicketAdmin(user);
   const showAllAllowed = canShowAll(user);
 
-  const [view, setView] = useState<View>('open');
+  // /tickets?contactId=…: one contact's tickets ("open its tickets" from the contacts screen), in the search view.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const contactParam = Number(searchParams.get('contactId'));
+  const contactFilter = Number.isSafeInteger(contactParam) && contactParam > 0 ? contactParam : undefined;
+  const [view, setView] = useState<View>(contactFilter ? 'search' : 'open');
   const [tab, setTab] = useState<Tab>('open');
   const [searchText, setSearchText] = useState('');
   // Show-all starts on for admins.
@@ -133,8 +138,18 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const search = useDebounced(searchText.trim(), LIST_DEBOUNCE_MS);
   useEffect(() => {
     if (search !== '') setView('search');
-    else setView((current) => (current === 'search' ? 'open' : current));
-  }, [search]);
+    else if (contactFilter === undefined) setView((current) => (current === 'search' ? 'open' : current));
+  }, [search, contactFilter]);
+  useEffect(() => {
+    if (contactFilter !== undefined) setView('search');
+  }, [contactFilter]);
+  const clearContactFilter = () => {
+    setSearchParams((params) => {
+      params.delete('contactId');
+      return params;
+    });
+    if (search === '') setView('open');
+  };
 
   const filters = useDebounced(
     useMemo(
@@ -159,7 +174,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       : view === 'closed'
         ? { ...base, status: 'closed' }
         : // The search view passes show-all as false for profile user.
-          { ...base, searchParam: search, statusFilter: filters.statusFilter, showAll: user.profile === 'user' ? false : base.showAll };
+          { ...base, searchParam: search, statusFilter: filters.statusFilter, showAll: user.profile === 'user' ? false : base.showAll, contactId: contactFilter };
 
   useSocketJoin(view === 'search' ? null : { event: 'joinTickets', data: view === 'open' ? tab : 'closed' });
 
@@ -184,7 +199,10 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       aria-pressed={view === target}
       onClick={() => {
         setView(target);
-        if (target !== 'search') setSearchText('');
+        if (target !== 'search') {
+          setSearchText('');
+          if (contactFilter !== undefined) clearContactFilter();
+        }
       }}
       data-testid={`tickets-view-${target}`}
     >
@@ -279,9 +297,16 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </Tabs.Root>
       )}
       {view !== 'open' && (
-        <Text px="3" py="2" textStyle="sm" fontWeight="semibold" color="fg.muted" borderBottomWidth="1px" flexShrink="0">
-          {t(view === 'closed' ? 'tickets.view.closed' : 'tickets.view.search')}
-        </Text>
+        <HStack px="3" py="2" borderBottomWidth="1px" flexShrink="0" justify="space-between">
+          <Text textStyle="sm" fontWeight="semibold" color="fg.muted">
+            {t(view === 'closed' ? 'tickets.view.closed' : contactFilter !== undefined ? 'tickets.view.contact' : 'tickets.view.search')}
+          </Text>
+          {view === 'search' && contactFilter !== undefined && (
+            <IconButton size="2xs" variant="ghost" aria-label={t('tickets.view.contactClear')} title={t('tickets.view.contactClear')} onClick={clearContactFilter} data-testid="tickets-contact-filter-clear">
+              <LuX />
+            </IconButton>
+          )}
+        </HStack>
       )}
 
       <Box flex="1" minH="0">

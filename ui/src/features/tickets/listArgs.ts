@@ -19,6 +19,8 @@ export interface TicketListArgs {
   statusFilter?: TicketStatus[];
   showAll: boolean;
   withUnreadMessages?: boolean;
+  /** One contact's tickets (the search view opened from the contacts screen). */
+  contactId?: number;
 }
 
 const sortedIds = (ids: readonly number[] | undefined) => (ids && ids.length > 0 ? [...new Set(ids)].sort((a, b) => a - b) : undefined);
@@ -38,6 +40,7 @@ export function normaliseListArgs(args: TicketListArgs): TicketListArgs {
   if (whatsappIds) normal.whatsappIds = whatsappIds;
   if (args.statusFilter && args.statusFilter.length > 0) normal.statusFilter = [...new Set(args.statusFilter)].sort();
   if (args.withUnreadMessages) normal.withUnreadMessages = true;
+  if (args.contactId !== undefined) normal.contactId = args.contactId;
   return normal;
 }
 
@@ -54,6 +57,7 @@ export function toQueryParams(args: TicketListArgs, page: number | TicketPagePar
   if (cursor) params.cursor = cursor;
   if (args.status) params.status = args.status;
   if (args.searchParam) params.searchParam = args.searchParam;
+  if (args.contactId !== undefined) params.contactId = String(args.contactId);
   if (args.queueIds) params.queueIds = JSON.stringify(args.queueIds);
   if (args.tags) params.tags = JSON.stringify(args.tags);
   if (args.users) params.users = JSON.stringify(args.users);

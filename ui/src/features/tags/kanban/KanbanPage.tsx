@@ -1,6 +1,6 @@
 import { Box, Button, Center, Flex, Heading, HStack, Spinner, Text } from '@chakra-ui/react';
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import type { KanbanTicket, TagView } from '@conversa/contracts';
+import { seesAllTickets, type KanbanTicket, type TagView } from '@conversa/contracts';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { useStore } from 'react-redux';
@@ -31,7 +31,9 @@ export default function KanbanPage() {
   const showError = useErrorToast();
   const user = useAppSelector((state) => state.session.user)!;
   const viewer = useMemo(() => viewerOfUser(user), [user]);
-  const queueIds = viewer.queueIds;
+  // Admins, supervisors and super users see every queue's tickets: no queue filter is sent.
+  const everyQueue = seesAllTickets(viewer);
+  const queueIds = useMemo(() => (everyQueue ? [] : viewer.queueIds), [everyQueue, viewer]);
   const lanesQuery = useKanbanLanesQuery();
   const cardsQuery = useKanbanTicketsQuery(queueIds);
   const lanes = lanesQuery.data ?? [];
@@ -95,7 +97,7 @@ export default function KanbanPage() {
           <LuPlus /> {t('kanban.addLane')}
         </Button>
       </HStack>
-      {queueIds.length === 0 && (
+      {!everyQueue && queueIds.length === 0 && (
         <Text color="fg.muted" data-testid="kanban-no-queues">
           {t('kanban.noQueues')}
         </Text>

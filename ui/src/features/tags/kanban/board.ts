@@ -1,4 +1,4 @@
-import { canSeeTicket, type KanbanTicket, type TagView, type TicketViewer } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type KanbanTicket, type TagView, type TicketViewer } from '@conversa/contracts';
 import type { TagChip } from '../api';
 
 /** The default lane's id: tickets without a kanban tag. */
@@ -57,7 +57,7 @@ export function applyKanbanTicketFrame(cards: KanbanTicket[], frame: unknown, vi
   if (typeof id !== 'number') return cards;
   const others = cards.filter((card) => card.id !== id);
   const onBoard =
-    action !== 'delete' && ticket && ON_BOARD.has(ticket.status) && ticket.queueId !== null && viewer.queueIds.includes(ticket.queueId) && canSeeTicket(viewer, { ...ticket, status: ticket.status });
+    action !== 'delete' && ticket && ON_BOARD.has(ticket.status) && (seesAllTickets(viewer) || (ticket.queueId !== null && viewer.queueIds.includes(ticket.queueId))) && canSeeTicket(viewer, { ...ticket, status: ticket.status });
   if (!onBoard) return others.length === cards.length ? cards : others;
   const card: KanbanTicket = {
     id: ticket.id,

@@ -1,0 +1,24 @@
+import type { ContactImportStatus } from '@conversa/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { ContactImportsTable } from './tables';
+
+export const contactImportFromRow = (row: Selectable<ContactImportsTable>): ContactImportStatus => ({
+  importId: row.id,
+  fileName: row.file_name,
+  state: row.finished_at ? 'done' : 'running',
+  total: row.total,
+  processed: row.processed,
+  created: row.created,
+  updated: row.updated,
+  refused: row.refused,
+  refusals: row.refusals,
+  startedAt: new Date(row.started_at).toISOString(),
+  finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+});
+
+/** GET /contacts/import/{importId}: the import's progress, for its company only. */
+export async function findContactImport(db: Kysely<ReadDatabase>, companyId: number, importId: string): Promise<ContactImportStatus | undefined> {
+  const row = await db.selectFrom('read.contact_imports').selectAll().where('id', '=', importId).where('company_id', '=', companyId).executeTakeFirst();
+  return row ? contactImportFromRow(row) : undefined;
+}

@@ -1,0 +1,205 @@
+import {
+  CONTACT_IMPORT_BATCH,
+  contactImportStream,
+  contactNumberStream,
+  contactStream,
+  type Actor,
+  type ContactEvent,
+  type ContactImportRowResult,
+  type ContactImportRow,
+  type ContactNumberEvent,
+  type EventToAppend,
+  type Position,
+  type RecordedEvent,
+} from '@conversa/contracts';
+import { appendToStreams, readStreams, WrongExpectedVersionError, type StreamAppend } from '@conversa/eventstore';
+import { v5 as uuidv5 } from 'uuid';
+import { fold } from '../commands/decider';
+import { runCommand, type CommandContext } from '../commands/run';
+import { nextIds, type IdAllocator } from '../ids';
+import { contact, contactNumberGuard } from './contact';
+import { contactImport, type ContactImport, type ContactImportEvent } from './contact-import';
+import { importContactRow, planContactRows, PHONE, type PlannedRow } from './import';
+
+type Context = CommandContext & { ids: IdAllocator };
+
+/** Namespace of the import's event ids: a batch written twice carries the same ids. */
+const IMPORT_EVENT_NAMESPACE = '0d6f3a52-8c1b-4f0e-a3d7-5e9b2c4f7a18';
+/** Times a batch is decided again after another writer moved one of its streams, before it goes row by row. */
+const BATCH_ATTEMPTS = 5;
+
+export interface ContactImportJob {
+  importId: string;
+  companyId: number;
+  /** Who asked for the import: the contacts it writes are theirs. */
+  actor: Actor;
+  /** The ContactImportRequested event's id: the cause of everything the job writes. */
+  causationId: string;
+  rows: readonly ContactImportRow[];
+}
+
+export interface ContactImportHooks {
+  /** After each batch is written (tests stop a job there to resume it). */
+  afterBatch?(written: number): Promise<void> | void;
+}
+
+/** POST /contacts/upload: records the import (the file already kept in the media store); the worker does the rest. */
+export async function requestContactImport(
+  ctx: CommandContext,
+  input: { companyId: number; actor: Actor; importId: string; fileName: string; fileUrl: string; total: number },
+): Promise<Position | null> {
+  const { companyId, actor, importId, fileName, fileUrl, total } = input;
+  const result = await runCommand(ctx, {
+    decider: contactImport,
+    streamId: contactImportStream(importId),
+    command: { type: 'RequestContactImport', importId, fileName, fileUrl, total },
+    companyId,
+    actor,
+    commandId: `contact-import-${importId}`,
+  });
+  return result.position;
+}
+
+/**
+ * Works an import through its rows, CONTACT_IMPORT_BATCH at a time. Each batch reads the numbers'
+ * guard streams and their owners in two round trips, then writes every claim, created contact,
+ * changed contact and the rows' outcomes in one transaction (appendToStreams): a batch is done
+ * whole or not at all, so a job stopped anywhere (kill -9) and started again goes on with the
+ * first row not recorded, and never writes a row twice. A number the company already has updates
+ * its contact (name and e-mail the row gives): an import never duplicates a contact.
+ */
+export async function runContactImport(ctx: Context, job: ContactImportJob, hooks: ContactImportHooks = {}): Promise<void> {
+  const streamId = contactImportStream(job.importId);
+  let { state, revision } = await loadImport(ctx, streamId);
+  if (state.status !== 'running') return;
+  const total = state.total;
+  const planned = planContactRows(job.rows).filter((row) => row.row <= total);
+  let written = 0;
+  for (let start = 0; start < planned.length; start += CONTACT_IMPORT_BATCH) {
+    let batch = planned.slice(start, start + CONTACT_IMPORT_BATCH);
+    for (let attempt = 0; ; attempt++) {
+      const running: ContactImport = state;
+      if (running.status !== 'running') return;
+      batch = batch.filter((row) => !running.done.has(row.row));
+      if (batch.length === 0) break;
+      try {
+        ({ state, revision } = attempt < BATCH_ATTEMPTS ? await writeBatch(ctx, job, batch, running, revision) : await writeRowByRow(ctx, job, batch, running, revision));
+        break;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= BATCH_ATTEMPTS) throw error;
+        // Someone else wrote one of the batch's streams (a contact created by hand meanwhile): decide again on a fresh read.
+        ({ state, revision } = await loadImport(ctx, streamId));
+      }
+    }
+    written += batch.length;
+    await hooks.afterBatch?.(written);
+  }
+  await finishContactImport(ctx, job);
+}
+
+/** Ends the import (`unreadable`: its file could not be read; the rows not done count as refused). */
+export async function finishContactImport(ctx: CommandContext, job: Pick<ContactImportJob, 'importId' | 'companyId' | 'actor' | 'causationId'>, unreadable = false): Promise<void> {
+  await runCommand(ctx, {
+    decider: contactImport,
+    streamId: contactImportStream(job.importId),
+    command: { type: 'FinishContactImport', unreadable },
+    companyId: job.companyId,
+    actor: job.actor,
+    correlationId: job.importId,
+    causationId: job.causationId,
+  });
+}
+
+async function loadImport(ctx: CommandContext, streamId: string): Promise<{ state: ContactImport; revision: number }> {
+  const history = await ctx.store.readStream(streamId);
+  return { state: fold(contactImport, history as unknown as ContactImportEvent[]), revision: history.length - 1 };
+}
+
+const lastRevision = (history: readonly RecordedEvent[] | undefined): number => (history && history.length > 0 ? history[history.length - 1]!.revision : -1);
+const expectedOf = (revision: number) => (revision === -1 ? ('no_stream' as const) : revision);
+
+/** One batch in one transaction; rows whose number's owner is neither free nor an active contact go through the row-by-row path first. */
+async function writeBatch(ctx: Context, job: ContactImportJob, batch: readonly PlannedRow[], state: ContactImport, revision: number) {
+  const now = ctx.now();
+  const envelope = envelopes(ctx, job, now);
+  const toWrite = batch.filter((row): row is PlannedRow & { key: string; number: string } => 'key' in row);
+  const guardIds = toWrite.map((row) => contactNumberStream(job.companyId, row.key));
+  const guards = await readStreams(ctx.store, guardIds);
+  const owners = toWrite.map((row, index) => fold(contactNumberGuard, (guards.get(guardIds[index]!) ?? []) as unknown as ContactNumberEvent[]).ownerId);
+  const ownerStreams = await readStreams(ctx.store, owners.filter((owner): owner is number => owner !== null).map(contactStream));
+  const fresh = await nextIds(ctx.ids, 'contact', owners.filter((owner) => owner === null).length);
+
+  const parts = new Map<string, StreamAppend & { events: EventToAppend[] }>();
+  const results = new Map<number, ContactImportRowResult>();
+  const aside: PlannedRow[] = [];
+  for (const row of batch) if ('refusal' in row) results.set(row.row, row.refusal);
+  toWrite.forEach((row, index) => {
+    const ownerId = owners[index]!;
+    const guardId = guardIds[index]!;
+    if (ownerId === null) {
+      const contactId = fresh.shift()!;
+      const guardHistory = guards.get(guardId) ?? [];
+      const claim = contactNumberGuard.decide(fold(contactNumberGuard, guardHistory as unknown as ContactNumberEvent[]), { type: 'ClaimContactNumber', key: row.key, contactId }, { now });
+      parts.set(guardId, { streamId: guardId, expectedRevision: expectedOf(lastRevision(guardHistory)), events: envelope(guardId, row.row, claim) });
+      const name = row.input.name.trim() === '' ? row.number : row.input.name.trim().slice(0, 200);
+      const details = { name, number: row.number, email: row.input.email, profilePicUrl: null, extraInfo: [] };
+      const created = contact.decide(contact.initialState(), { type: 'CreateContact', contactId, details, ...PHONE }, { now });
+      parts.set(contactStream(contactId), { streamId: contactStream(contactId), expectedRevision: 'no_stream', events: envelope(contactStream(contactId), row.row, created) });
+      results.set(row.row, { row: row.row, number: row.number, outcome: 'created', contactId });
+      return;
+    }
+    const ownerId_ = contactStream(ownerId);
+    const history = ownerStreams.get(ownerId_) ?? [];
+    const owner = fold(contact, history as unknown as ContactEvent[]);
+    // A deleted owner or a creation in flight elsewhere: the row-by-row path knows how to take such a claim over.
+    if (owner.status !== 'active' || parts.has(ownerId_)) {
+      aside.push(row);
+      return;
+    }
+    const changes = { ...(row.input.name !== '' ? { name: row.input.name } : {}), ...(row.input.email !== '' ? { email: row.input.email } : {}) };
+    const changed = contact.decide(owner, { type: 'ChangeContactDetails', changes }, { now });
+    if (changed.length > 0) parts.set(ownerId_, { streamId: ownerId_, expectedRevision: lastRevision(history), events: envelope(ownerId_, row.row, changed) });
+    results.set(row.row, { row: row.row, number: row.number, outcome: 'updated', contactId: ownerId });
+  });
+  for (const row of aside) results.set(row.row, await rowAlone(ctx, job, row));
+
+  const recorded = [...results.values()].sort((a, b) => a.row - b.row);
+  const record = contactImport.decide(state, { type: 'RecordImportedRows', results: recorded }, { now });
+  const importId = contactImportStream(job.importId);
+  parts.set(importId, { streamId: importId, expectedRevision: revision, events: envelope(importId, recorded[0]!.row, record) });
+  await appendToStreams(ctx.store, [...parts.values()]);
+  return { state: record.reduce(contactImport.evolve, state as ContactImport), revision: revision + record.length };
+}
+
+/** The slow path, for a batch that kept meeting other writers: each row as POST /contactsImport writes it. */
+async function writeRowByRow(ctx: Context, job: ContactImportJob, batch: readonly PlannedRow[], state: ContactImport, revision: number) {
+  const results: ContactImportRowResult[] = [];
+  for (const row of batch) results.push('refusal' in row ? row.refusal : await rowAlone(ctx, job, row));
+  const record = contactImport.decide(state, { type: 'RecordImportedRows', results }, { now: ctx.now() });
+  const importId = contactImportStream(job.importId);
+  await ctx.store.appendToStream(importId, envelopes(ctx, job, ctx.now())(importId, results[0]!.row, record), { expectedRevision: revision });
+  return { state: record.reduce(contactImport.evolve, state as ContactImport), revision: revision + record.length };
+}
+
+async function rowAlone(ctx: Context, job: ContactImportJob, row: PlannedRow): Promise<ContactImportRowResult> {
+  const { position: _position, ...result } = await importContactRow(ctx, { companyId: job.companyId, actor: job.actor }, row.input, row.row);
+  return result;
+}
+
+/** The events as the store takes them, with ids derived from the import, the row and the stream (a batch written twice is the same batch). */
+function envelopes(ctx: CommandContext, job: ContactImportJob, now: Date) {
+  return (streamId: string, row: number, events: readonly { type: string; data: unknown }[]): EventToAppend[] =>
+    events.map((event, index) => ({
+      id: uuidv5(`${job.importId}:${row}:${streamId}:${index}`, IMPORT_EVENT_NAMESPACE),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        companyId: job.companyId,
+        actor: job.actor,
+        correlationId: job.importId,
+        causationId: job.causationId,
+        occurredAt: now.toISOString(),
+        schemaVersion: ctx.registry.has(event.type) ? ctx.registry.versionOf(event.type) : 1,
+      },
+    }));
+}
