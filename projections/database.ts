@@ -11,6 +11,8 @@ import type { RoutingTables } from './routing/tables';
 import type { SchedulesTables } from './schedules/tables';
 import type { SessionsTables } from './sessions/tables';
 import type { TagsTables } from './tags/tables';
+import type { QueueIntegrationsTables } from './queueIntegrations/tables';
+import type { PromptsTables } from './prompts/tables';
 import type { TicketsTables } from './tickets/tables';
 import type { UsersTables } from './users/tables';
 
@@ -32,5 +34,7 @@ export interface ReadDatabase
     SchedulesTables,
     SessionsTables,
     TagsTables,
+    QueueIntegrationsTables,
+    PromptsTables,
     TicketsTables,
     UsersTables {}

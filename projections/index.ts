@@ -13,6 +13,8 @@ import { connectionsProjector } from './connections/projector';
 import { queuesProjector } from './queues/projector';
 import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
+import { queueIntegrationsProjector } from './queueIntegrations/projector';
+import { promptsProjector } from './prompts/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -31,4 +33,6 @@ export const projectors = [
   connectionsProjector,
   routingProjector,
   helpsProjector,
+  queueIntegrationsProjector,
+  promptsProjector,
 ];

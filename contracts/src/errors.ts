@@ -82,6 +82,11 @@ export const errorCatalogue = {
   ERR_META_NOT_CONFIGURED: { status: 404, message: 'Facebook, Instagram and WhatsApp Cloud API are not configured on this server.' },
   ERR_META_TOKEN_INVALID: { status: 400, message: 'Meta refused the access token; log in with Facebook again.' },
   ERR_META_UNAVAILABLE: { status: 502, message: 'Meta could not be reached; try again.' },
+  ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'Queue integration not found.' },
+  ERR_NO_PROMPT_FOUND: { status: 404, message: 'Prompt not found.' },
+  /** AI help in the composer: the ticket's queue (or the company) has no prompt. */
+  ERR_NO_PROMPT_FOR_TICKET: { status: 404, message: 'No AI prompt serves this ticket.' },
+  ERR_AI_UNAVAILABLE: { status: 502, message: 'The AI service could not answer; try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

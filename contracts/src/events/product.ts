@@ -11,6 +11,8 @@ import { routingEvents } from '../routing/events';
 import { scheduleEvents } from '../schedules/events';
 import { sessionEvents } from '../session/events';
 import { tagEvents } from '../tags/events';
+import { queueIntegrationEvents } from '../queueIntegrations/events';
+import { promptEvents } from '../prompts/events';
 import { ticketEvents } from '../tickets/events';
 import { userEvents } from '../users/events';
 import type { RecordedEvent } from './envelope';
@@ -31,7 +33,9 @@ type ProductEventDefinition =
   | (typeof routingEvents)[number]
   | (typeof connectionEvents)[number]
   | (typeof queueEvents)[number]
-  | (typeof helpEvents)[number];
+  | (typeof helpEvents)[number]
+  | (typeof queueIntegrationEvents)[number]
+  | (typeof promptEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

@@ -8,6 +8,8 @@ import { quickMessageStream } from '../quickMessages/events';
 import { contactBotStream, queueRotationStream, ticketBotStream } from '../routing/events';
 import { scheduleStream } from '../schedules/events';
 import { tagStream } from '../tags/events';
+import { queueIntegrationStream } from '../queueIntegrations/events';
+import { promptStream } from '../prompts/events';
 import { ticketSlotStream, ticketStream } from '../tickets/events';
 
 /**
@@ -42,4 +44,6 @@ export const streams = {
   schedule: scheduleStream,
   tag: tagStream,
   help: helpStream,
+  queueIntegration: queueIntegrationStream,
+  prompt: promptStream,
 } as const;
