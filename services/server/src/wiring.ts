@@ -14,9 +14,10 @@ import { createAmendmentReactor, createSandboxDriver, createSenderReactor, creat
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
-import { createPostgresIdAllocator } from '@conversa/core';
+import { createPostgresIdAllocator, createSecretBox } from '@conversa/core';
 import {
   consoleRoutingLogger,
+  createHttpConnectors,
   createRandomUserReactor,
   createRoutingEffectsReactor,
   createRoutingReactor,
@@ -131,6 +132,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     now: () => new Date(),
     secureCookies: config.secureCookies,
     trialDays: config.trialDays,
+    secrets: createSecretBox(config.secretsKey),
+    connectors: createHttpConnectors(config.connectors),
   };
 
   // Revocations announced by any process reach this one's cache; after a bus outage, what was cached may have missed some.
