@@ -17,6 +17,7 @@ import { positionToString, productEventRegistry, type EventRegistry } from '@con
 import { createPostgresIdAllocator, createSecretBox } from '@conversa/core';
 import {
   consoleRoutingLogger,
+  createBotConnectorsReactor,
   createHttpConnectors,
   createRandomUserReactor,
   createRoutingEffectsReactor,
@@ -167,6 +168,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingReactor(routingContext),
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
+      createBotConnectorsReactor({ routing: routingContext, connectors: ctx.connectors, secrets: ctx.secrets, media: ctx.media }),
       createAttendantGreetingsReactor(ctx),
     ],
   });

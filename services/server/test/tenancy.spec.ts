@@ -26,6 +26,8 @@ interface Target {
   queueA: number;
   chatbotA: number;
   connectionA: number;
+  integrationA: number;
+  promptA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -61,6 +63,8 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/companies\/listPlan\/:id/, `/companies/listPlan/${target.companyA}`)
     .replace(/^\/companies\/:id/, `/companies/${target.companyA}`)
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
+    .replace(/^\/queueIntegration\/:id/, `/queueIntegration/${target.integrationA}`)
+    .replace(/^\/prompt\/:id/, `/prompt/${target.promptA}`)
     .replace(/^\/plans\/:id/, '/plans/1')
     .replace(/^\/helps\/:id/, '/helps/1')
     .replace(/^\/settings\/:key/, '/settings/userRating');
@@ -73,6 +77,8 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'POST /contactsImport': { name: 'Own Imported', number: '5511977775555' },
   // A spreadsheet goes as multipart: a JSON body is refused before any company is read.
   'POST /contacts/upload': {},
+  'POST /queueIntegration/testSession': { id: target.integrationA, type: 'webhook', urlN8N: 'http://127.0.0.1:1/x' },
+  'POST /prompt': { name: 'Own prompt', apiKey: 'sk-own-0000000', prompt: 'Own', queueId: target.queueA },
   'PUT /contacts/:id': { name: 'Hijacked' },
   'PUT /contacts/block/:id': { active: false },
   'PUT /contacts/toggleAcceptAudio/:id': {},
@@ -127,6 +133,9 @@ const bodies: Record<string, unknown> = {
   'POST /closedimported/:id': undefined,
   'POST /sandbox/:id/messages': { from: '5511988887777', body: 'hijack' },
   'POST /webhook': { object: 'page', entry: [] },
+  'POST /queueIntegration': { type: 'webhook', name: 'Own hook', urlN8N: 'http://127.0.0.1:1/own' },
+  'PUT /queueIntegration/:id': { name: 'Hijacked' },
+  'PUT /prompt/:id': { name: 'Hijacked' },
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
 };
 
@@ -175,6 +184,9 @@ const ownScope = new Set([
   'POST /queue',
   'POST /whatsapp',
   'POST /whatsapp-restart/',
+  'GET /queueIntegration',
+  'POST /queueIntegration',
+  'GET /prompt',
   // Meta's webhook (handshake and deliveries): platform-wide, no tenant data (503 until Meta is configured).
   'GET /webhook',
   'POST /webhook',
@@ -250,6 +262,8 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   });
   const options = (await server.app.inject({ method: 'GET', url: `/chatbot?queueId=${queue.id}`, headers: bearer(token) })).json();
   const connection = await post('/whatsapp', { name: MARKER, channel: 'sandbox' });
+  const integration = await post('/queueIntegration', { type: 'webhook', name: MARKER.slice(0, 50), urlN8N: 'http://127.0.0.1:1/marker' });
+  const prompt = await post('/prompt', { name: MARKER, apiKey: 'sk-marker-000000', prompt: `${MARKER} prompt`, queueId: queue.id });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   return {
     companyA,
@@ -267,6 +281,8 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     queueA: queue.id,
     chatbotA: options[0].id,
     connectionA: connection.id,
+    integrationA: integration.id,
+    promptA: prompt.id,
   };
 }
 
@@ -291,5 +307,7 @@ async function snapshotOfA() {
     queues: await rows('read.queues'),
     queueOptions: await rows('read.queue_options'),
     connections: await rows('read.connections'),
+    queueIntegrations: await rows('read.queue_integrations'),
+    prompts: await rows('read.prompts'),
   };
 }

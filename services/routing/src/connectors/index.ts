@@ -43,3 +43,5 @@ export function connectorConfigFromEnv(env: Record<string, string | undefined>):
     ...(env.TTS_URL ? { ttsUrl: env.TTS_URL } : {}),
   };
 }
+export * from './answer';
+export * from './reactor';
