@@ -6,7 +6,7 @@ import { connection, inbound, MORNING, queue, sales } from './fixtures';
 import { BOT_TEXTS } from './texts';
 
 const at = MORNING.toISOString();
-const asked = (first = true, connector = { kind: 'integration' as const, id: 5 }): BotEvent => ({
+const asked = (first = true, connector: { kind: 'integration' | 'prompt'; id: number } = { kind: 'integration', id: 5 }): BotEvent => ({
   type: 'BotConnectorAsked',
   data: { ticketId: 7, connector, messageId: 'm1', body: 'oi', mediaType: 'chat', first, at, previousAt: null },
 });
