@@ -106,6 +106,8 @@ export const api = createApi({
     'QuickReplies',
     'Schedules',
     'CompanySettings',
+    'QueueIntegrations',
+    'Prompts',
   ],
   endpoints: () => ({}),
 });
