@@ -27,6 +27,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
 import { queueIntegrationRoutes } from './queueIntegrations/routes';
 import { promptRoutes } from './prompts/routes';
+import { aiHelpRoutes } from './prompts/ai-routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -107,6 +108,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     helpRoutes,
     queueIntegrationRoutes,
     promptRoutes,
+    aiHelpRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

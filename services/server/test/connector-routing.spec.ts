@@ -196,3 +196,27 @@ describe('connectors take the conversation and hand it over', () => {
     expect(fakes.violations).toEqual([]);
   });
 });
+
+describe('AI help for attendants', () => {
+  it('drafts a reply and writes a summary note from the conversation with the ticket’s prompt', async () => {
+    fakes.ai('sk-help-key-5555', (messages) => (messages[0]!.content.includes('Resuma') ? '- Cliente quer pizza' : `Sugestão após ${messages.length - 1} mensagens`));
+    const host = await queue('Ajuda');
+    const connection = await sandbox({ queueIds: [host.id] });
+    const eva = contact(connection, 'Eva');
+    const { ticketId } = await eva.say('boa noite, quero pizza');
+    // No prompt yet: the composer's AI help has nothing to use.
+    const none = await server.app.inject({ method: 'POST', url: `/tickets/${ticketId}/ai/suggest`, headers: bearer(admin.token) });
+    expect(none.json().error).toBe('ERR_NO_PROMPT_FOR_TICKET');
+    await call('POST', '/prompt', { name: 'Ajudante', apiKey: 'sk-help-key-5555', prompt: 'Você é da pizzaria.', queueId: host.id });
+    expect(await call('POST', `/tickets/${ticketId}/ai/suggest`)).toEqual({ text: 'Sugestão após 2 mensagens' });
+    const { noteId } = await call('POST', `/tickets/${ticketId}/ai/summary`);
+    const notes = await call('GET', `/ticket-notes/list?ticketId=${ticketId}`);
+    expect(notes.find((note: any) => note.id === noteId).note).toBe('Resumo (IA):\n- Cliente quer pizza');
+    // The AI service failing is a 502 the composer reports, not a fault.
+    fakes.failing('/ai/', 503);
+    const failed = await server.app.inject({ method: 'POST', url: `/tickets/${ticketId}/ai/suggest`, headers: bearer(admin.token) });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toBe('ERR_AI_UNAVAILABLE');
+    fakes.failing('/ai/', 0);
+  });
+});

@@ -136,6 +136,8 @@ const bodies: Record<string, unknown> = {
   'POST /queueIntegration': { type: 'webhook', name: 'Own hook', urlN8N: 'http://127.0.0.1:1/own' },
   'PUT /queueIntegration/:id': { name: 'Hijacked' },
   'PUT /prompt/:id': { name: 'Hijacked' },
+  'POST /tickets/:id/ai/suggest': undefined,
+  'POST /tickets/:id/ai/summary': undefined,
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
 };
 
