@@ -46,6 +46,8 @@ export const ptBR = {
   'integrations.validation.url': 'URL inválida',
   'integrations.validation.json': 'Credenciais JSON inválidas (conta de serviço com client_email e private_key)',
   'integrations.validation.number': 'Informe um número inteiro',
+  'integrations.ticketToggle': 'Integração',
+  'integrations.ticketToggle.hint': 'Ligada: a integração ou o prompt responde o contato enquanto o ticket aguarda',
   'integrations.validation.delay': 'De 0 a 60000 ms',
 };
 
@@ -94,6 +96,8 @@ export const en = {
   'integrations.validation.url': 'Invalid URL',
   'integrations.validation.json': 'Invalid JSON credentials (a service account with client_email and private_key)',
   'integrations.validation.number': 'Enter a whole number',
+  'integrations.ticketToggle': 'Integration',
+  'integrations.ticketToggle.hint': 'On: the integration or prompt answers the contact while the ticket waits',
   'integrations.validation.delay': 'From 0 to 60000 ms',
 } satisfies Translations<typeof ptBR>;
 
@@ -142,6 +146,8 @@ export const es = {
   'integrations.validation.url': 'URL inválida',
   'integrations.validation.json': 'Credenciales JSON inválidas (cuenta de servicio con client_email y private_key)',
   'integrations.validation.number': 'Ingrese un número entero',
+  'integrations.ticketToggle': 'Integración',
+  'integrations.ticketToggle.hint': 'Activada: la integración o el prompt responde al contacto mientras el ticket espera',
   'integrations.validation.delay': 'De 0 a 60000 ms',
 } satisfies Translations<typeof ptBR>;
 
@@ -190,5 +196,7 @@ export const tr = {
   'integrations.validation.url': 'Geçersiz URL',
   'integrations.validation.json': 'Geçersiz JSON kimlik bilgileri (client_email ve private_key içeren hizmet hesabı)',
   'integrations.validation.number': 'Tam sayı girin',
+  'integrations.ticketToggle': 'Entegrasyon',
+  'integrations.ticketToggle.hint': 'Açık: talep beklerken entegrasyon veya istem kişiye yanıt verir',
   'integrations.validation.delay': '0 ile 60000 ms arası',
 } satisfies Translations<typeof ptBR>;
