@@ -25,7 +25,12 @@ const voiceName = (voice: string) => voice.replace(/^pt-BR-/, '').replace(/Neura
 export default function PromptDialog({ prompt, onClose }: { prompt: PromptView | null; onClose(): void }) {
   const t = useT();
   const creating = prompt === null;
-  const { values, set, errors, check } = useForm<PromptFormValues, PromptField>(() => (prompt ? promptFormOf(prompt) : emptyPromptForm()), validatePromptForm);
+  const { values, set: setValue, errors, setErrors, check } = useForm<PromptFormValues, PromptField>(() => (prompt ? promptFormOf(prompt) : emptyPromptForm()), validatePromptForm);
+  // A corrected field drops its error at once instead of waiting for the next save.
+  const set: typeof setValue = (field, value) => {
+    setValue(field, value);
+    if (errors[field as PromptField]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   const [showKey, setShowKey] = useState(false);
   const queues = useQueuesQuery();
   const [create] = useCreatePromptMutation();

@@ -27,10 +27,15 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
   const t = useT();
   const creating = integration === null;
   const hasStoredKey = integration?.credentialsHint != null;
-  const { values, set, errors, check } = useForm<IntegrationFormValues, IntegrationField>(
+  const { values, set: setValue, errors, setErrors, check } = useForm<IntegrationFormValues, IntegrationField>(
     () => (integration ? integrationFormOf(integration) : emptyIntegrationForm()),
     (current) => validateIntegrationForm(current, hasStoredKey),
   );
+  // A corrected field drops its error at once instead of waiting for the next save.
+  const set: typeof setValue = (field, value) => {
+    setValue(field, value);
+    if (errors[field as IntegrationField]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   const [create] = useCreateQueueIntegrationMutation();
   const [update] = useUpdateQueueIntegrationMutation();
   const [test, testing] = useTestIntegrationSessionMutation();
