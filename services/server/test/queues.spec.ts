@@ -1,6 +1,6 @@
 import type { BusMessage } from '@conversa/bus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, createUser, ownBotLinks, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -178,11 +178,7 @@ describe('queue colours (ERR_QUEUE_COLOR_ALREADY_EXISTS)', () => {
 
 describe('queues', () => {
   it('records every field of the dialog and lists queues in menu order', async () => {
-    // Integrations and prompts must be the company's own (refused otherwise: queue-integrations.spec.ts).
-    const integration = (await call(companyA.token, 'POST', '/queueIntegration', { type: 'webhook', name: 'Pedidos', urlN8N: 'http://127.0.0.1:1/hook' })).json();
-    const promptQueue = await newQueue(companyA.token, { name: 'Assistente' });
-    const prompt = (await call(companyA.token, 'POST', '/prompt', { name: 'Assistente', apiKey: 'sk-test-000000', prompt: 'Você atende a loja.', queueId: promptQueue.id })).json();
-    const integrationLinks = { integrationId: integration.id, fileListId: 4, promptId: prompt.id };
+    const integrationLinks = { ...(await ownBotLinks(server, companyA.token)), fileListId: 4 };
     const schedules = [
       { weekday: 'Monday', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
       { weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
