@@ -19,7 +19,7 @@ let phone = 5511950000000;
 beforeAll(async () => {
   fakes = await startConnectorFakes();
   gateway = new RecordingChannelGateway();
-  server = await startTestServer({ channels: gateway, env: { ...fakes.env, CONNECTOR_TIMEOUT_MS: '700' } });
+  server = await startTestServer({ channels: gateway, env: { ...fakes.env, CONNECTOR_TIMEOUT_MS: '2500' } });
 });
 beforeEach(async () => {
   companies++;
@@ -153,7 +153,7 @@ describe('connectors take the conversation and hand it over', () => {
 
   it('a failing or silent connector hands the ticket to a person, and other tickets keep being routed', async () => {
     fakes.webhook('lento', () => ({ text: 'tarde demais' }));
-    fakes.slow('/hooks/lento', 2_000);
+    fakes.slow('/hooks/lento', 8_000);
     fakes.webhook('quebrado', () => ({ status: 500, json: { error: 'boom' } }));
     const slow = await integration({ type: 'webhook', name: 'Lento', urlN8N: `${fakes.url}/hooks/lento` });
     const broken = await integration({ type: 'webhook', name: 'Quebrado', urlN8N: `${fakes.url}/hooks/quebrado` });
