@@ -178,6 +178,17 @@ describe('connectors take the conversation and hand it over', () => {
     fakes.slow('/hooks/lento', 0);
   });
 
+  it('mends and bounds what a service answers before it reaches the log', async () => {
+    fakes.webhook('ruidoso', () => ({ json: { replies: [`a\u0000b${'x'.repeat(10_000)}`, '   '] } }));
+    const noisy = await integration({ type: 'webhook', name: 'Ruidoso', urlN8N: `${fakes.url}/hooks/ruidoso` });
+    const rita = contact(await sandbox({ integrationId: noisy.id }), 'Rita');
+    await rita.say('oi');
+    const [reply] = rita.received();
+    expect(reply!.startsWith('abxxx')).toBe(true);
+    expect(reply!.length).toBe(4_096);
+    expect(rita.received()).toHaveLength(1);
+  });
+
   it('the ticket toggle: off stops the connector, on arms it again for the next message', async () => {
     fakes.webhook('eco', (body) => ({ text: `eco: ${body.message.body}` }));
     const echo = await integration({ type: 'webhook', name: 'Eco', urlN8N: `${fakes.url}/hooks/eco` });

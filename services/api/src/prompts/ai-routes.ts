@@ -1,4 +1,4 @@
-import { DomainError, NOTE_MAX_LENGTH, RecordIdParam, type AiSuggestion, type TicketView } from '@conversa/contracts';
+import { DomainError, normaliseText, NOTE_MAX_LENGTH, RecordIdParam, type AiSuggestion, type TicketView } from '@conversa/contracts';
 import { addTicketNote, BOT_MARK, ConnectorError, type ChatMessage } from '@conversa/core';
 import { conversationTail } from '@conversa/projections/messages/queries';
 import { firstStoredPrompt, storedPrompt, storedPromptOfQueue, type StoredPrompt } from '@conversa/projections/prompts/queries';
@@ -64,7 +64,7 @@ export async function aiHelpRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const prompt = await promptFor(ctx, principal.companyId, ticket);
     const instruction = 'Resuma a conversa para uma anotação interna da equipe: o que o cliente quer, o que já foi feito e o que falta, em poucos tópicos.';
     const text = await complete(ctx, principal.companyId, ticket, prompt, instruction, Math.max(prompt.maxMessages, SUMMARY_MESSAGES), Math.max(prompt.maxTokens, 300));
-    const note = `Resumo (IA):\n${text}`.slice(0, NOTE_MAX_LENGTH);
+    const note = normaliseText(`Resumo (IA):\n${text}`).slice(0, NOTE_MAX_LENGTH);
     const noteId = await addTicketNote(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, ticket, contactId: ticket.contactId, note });
     return { noteId };
   });

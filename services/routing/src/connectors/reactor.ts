@@ -1,4 +1,4 @@
-import { ticketBotStream, type BotEvent, type RecordedEvent, type StoredMedia } from '@conversa/contracts';
+import { normaliseText, ticketBotStream, type BotEvent, type RecordedEvent, type StoredMedia } from '@conversa/contracts';
 import { ConnectorError, queueOutboundMessage, runCommand, ticketBot, type Connectors, type ConnectorOutcome, type SecretBox } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/projector';
 import { v5 as uuidv5 } from 'uuid';
@@ -9,6 +9,8 @@ type Asked = Extract<BotEvent, { type: 'BotConnectorAsked' }>['data'];
 
 /** The longest pause between a connector's texts (typebotDelayMessage), so one flow cannot hold its lane for long. */
 export const MAX_CONNECTOR_DELAY_MS = 5_000;
+/** The longest text a connector may send in one message. */
+export const MAX_REPLY_LENGTH = 4_096;
 const AUDIO_NAMESPACE = '5d0c1a57-3a55-4bd3-9a5b-7f1f0c2a9e11';
 
 export interface ConnectorReactorDeps {
@@ -71,7 +73,10 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
       return;
     }
 
-    const { replies, ...rest } = answer.outcome;
+    // A service's text is mended (no NUL, no lone surrogates) and bounded before it reaches the log.
+    const replies = answer.outcome.replies.map((text) => normaliseText(text).slice(0, MAX_REPLY_LENGTH)).filter((text) => text.trim() !== '');
+    const { replies: _raw, ...rest } = answer.outcome;
+    if (typeof rest.sessionId === 'string') rest.sessionId = normaliseText(rest.sessionId).slice(0, 500);
     const delay = Math.min(answer.delayMs, MAX_CONNECTOR_DELAY_MS);
     // Each text is its own recording, typebotDelayMessage apart, so the contact reads them in rhythm.
     for (const [index, text] of replies.entries()) {
