@@ -136,5 +136,13 @@ describe('binding integrations and prompts', () => {
     const queue = await call(a.token, 'POST', '/queue', { ...queueBody, integrationId: ours.id, chatbots: [{ ...option, optIntegrationId: ours.id }] });
     expect(queue.statusCode, queue.body).toBe(201);
     expect((await call(a.token, 'POST', '/whatsapp', { name: 'Canal', channel: 'sandbox', integrationId: theirs.id })).json().error).toBe('ERR_NO_INTEGRATION_FOUND');
+
+    // A ticket's switch may arm only the company's own prompt.
+    const bQueue = (await call(b.token, 'POST', '/queue', { name: 'Fila B2', color: '#0000bb', greetingMessage: 'Olá' })).json();
+    const theirPrompt = (await call(b.token, 'POST', '/prompt', { name: 'Deles', apiKey: 'sk-b-0000000', prompt: 'p', queueId: bQueue.id })).json();
+    const contact = (await call(a.token, 'POST', '/contacts', { name: 'Cliente', number: '5511933332222' })).json();
+    const ticket = (await call(a.token, 'POST', '/tickets', { contactId: contact.id, status: 'pending' })).json();
+    const refused = await call(a.token, 'PUT', `/tickets/${ticket.id}`, { useIntegration: true, promptId: theirPrompt.id });
+    expect(refused.json().error, refused.body).toBe('ERR_NO_PROMPT_FOUND');
   });
 });
