@@ -189,7 +189,8 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
       if (!type.includes('application/ssml+xml') || !request.headers['x-microsoft-outputformat'] || !/<speak[\s\S]*<voice[^>]+name='[^']+'>[\s\S]+<\/voice><\/speak>/.test(raw)) {
         return refuse(response, 400, 'tts: needs SSML with a voice, and X-Microsoft-OutputFormat');
       }
-      return send(response, 200, new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, ...new Array(64).fill(0)]), 'audio/mpeg');
+      // An ID3 tag and one MPEG frame header: what a file sniffer recognises as MP3.
+      return send(response, 200, new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 0xff, 0xfb, 0x90, 0x64, ...new Array(400).fill(0)]), 'audio/mpeg');
     }
     return send(response, 404, { error: `no fake at ${path}` });
   });

@@ -178,6 +178,23 @@ describe('connectors take the conversation and hand it over', () => {
     fakes.slow('/hooks/lento', 0);
   });
 
+  it('a prompt with a voice also sends its answer as speech from the voice key and region', async () => {
+    fakes.ai('sk-voice-key-7777', () => 'Olá, aqui é a assistente.');
+    fakes.speechKey('azure-speech-key');
+    const host = await queue('Voz');
+    await call('POST', '/prompt', { name: 'Falante', apiKey: 'sk-voice-key-7777', prompt: 'Fale.', queueId: host.id, voice: 'pt-BR-FranciscaNeural', voiceKey: 'azure-speech-key', voiceRegion: 'brazilsouth' });
+    const prompt = (await call('GET', '/prompt')).prompts.find((p: any) => p.name === 'Falante');
+    expect(prompt.voiceKey).not.toContain('azure-speech-key');
+    await call('PUT', `/queue/${host.id}`, { promptId: prompt.id });
+    const caio = contact(await sandbox({ queueIds: [host.id] }), 'Caio');
+    await caio.say('oi');
+    const sent = gateway.sent.filter((message) => message.contact.number === caio.number);
+    expect(sent.map((message) => message.mediaType)).toEqual(['chat', 'audio']);
+    expect(sent[1]!.media).not.toBeNull();
+    const tts = fakes.requests.filter((r) => r.path === '/tts/brazilsouth/cognitiveservices/v1').at(-1)!;
+    expect(tts.body).toContain("name='pt-BR-FranciscaNeural'>Olá, aqui é a assistente.</voice>");
+  });
+
   it('mends and bounds what a service answers before it reaches the log', async () => {
     fakes.webhook('ruidoso', () => ({ json: { replies: [`a\u0000b${'x'.repeat(10_000)}`, '   '] } }));
     const noisy = await integration({ type: 'webhook', name: 'Ruidoso', urlN8N: `${fakes.url}/hooks/ruidoso` });
