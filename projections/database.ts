@@ -8,6 +8,8 @@ import type { MessagesTables } from './messages/tables';
 import type { NotesTables } from './notes/tables';
 import type { OnDutyTables } from './onDuty/tables';
 import type { PlansTables } from './plans/tables';
+import type { PromptsTables } from './prompts/tables';
+import type { QueueIntegrationsTables } from './queueIntegrations/tables';
 import type { QueuesTables } from './queues/tables';
 import type { QuickMessagesTables } from './quickMessages/tables';
 import type { RoutingTables } from './routing/tables';
@@ -33,6 +35,8 @@ export type ReadDatabase = object
   & NotesTables
   & OnDutyTables
   & PlansTables
+  & PromptsTables
+  & QueueIntegrationsTables
   & QueuesTables
   & QuickMessagesTables
   & RoutingTables

@@ -17,6 +17,8 @@ import { onDutyProjector } from './onDuty/projector';
 import { dashboardProjector } from './dashboard/projector';
 import { webhooksProjector } from './webhooks/projector';
 import { contactImportsProjector } from './contactImports/projector';
+import { queueIntegrationsProjector } from './queueIntegrations/projector';
+import { promptsProjector } from './prompts/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -39,4 +41,6 @@ export const projectors = [
   dashboardProjector,
   webhooksProjector,
   contactImportsProjector,
+  queueIntegrationsProjector,
+  promptsProjector,
 ];

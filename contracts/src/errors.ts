@@ -91,6 +91,11 @@ export const errorCatalogue = {
   ERR_NO_WEBHOOK_FOUND: { status: 404, message: 'Webhook not found.' },
   ERR_NO_WEBHOOK_DELIVERY_FOUND: { status: 404, message: 'Webhook delivery not found.' },
   ERR_WEBHOOK_URL_REFUSED: { status: 400, message: 'The webhook address is private, loopback or link-local, or does not resolve.' },
+  ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'Queue integration not found.' },
+  ERR_NO_PROMPT_FOUND: { status: 404, message: 'Prompt not found.' },
+  /** AI help in the composer: the ticket's queue (or the company) has no prompt. */
+  ERR_NO_PROMPT_FOR_TICKET: { status: 404, message: 'No AI prompt serves this ticket.' },
+  ERR_AI_UNAVAILABLE: { status: 502, message: 'The AI service could not answer; try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

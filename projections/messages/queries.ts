@@ -221,3 +221,23 @@ export async function lastInboundAt(db: Kysely<ReadDatabase>, companyId: number,
     .executeTakeFirst();
   return row ? new Date(row.created_at) : null;
 }
+
+/**
+ * The ticket's last `limit` messages as a conversation, oldest first (what an AI prompt reads):
+ * private notes, deleted and erased messages left out.
+ */
+export async function conversationTail(db: Kysely<ReadDatabase>, companyId: number, ticketId: number, limit: number): Promise<Array<{ fromMe: boolean; body: string; mediaType: string }>> {
+  const rows = await db
+    .selectFrom('read.messages')
+    .select(['from_me', 'body', 'media_type'])
+    .where('company_id', '=', companyId)
+    .where('ticket_id', '=', ticketId)
+    .where('is_private', '=', false)
+    .where('is_deleted', '=', false)
+    .where('content_erased', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body, mediaType: row.media_type }));
+}

@@ -9,6 +9,8 @@ import { quickMessageEvents } from '../quickMessages/events';
 import { scheduleEvents } from '../schedules/events';
 import { contactEvents } from '../contacts/events';
 import { tagEvents } from '../tags/events';
+import { queueIntegrationEvents } from '../queueIntegrations/events';
+import { promptEvents } from '../prompts/events';
 import { connectionEvents } from '../connections/events';
 import { queueEvents } from '../queues/events';
 import { routingEvents } from '../routing/events';
@@ -18,4 +20,4 @@ import { webhookEvents } from '../webhooks/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents, ...helpEvents, ...onDutyEvents, ...webhookEvents]);
+export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents, ...helpEvents, ...onDutyEvents, ...webhookEvents, ...queueIntegrationEvents, ...promptEvents]);

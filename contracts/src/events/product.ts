@@ -11,6 +11,8 @@ import { routingEvents } from '../routing/events';
 import { scheduleEvents } from '../schedules/events';
 import { sessionEvents } from '../session/events';
 import { tagEvents } from '../tags/events';
+import { queueIntegrationEvents } from '../queueIntegrations/events';
+import { promptEvents } from '../prompts/events';
 import { ticketEvents } from '../tickets/events';
 import { userEvents } from '../users/events';
 import { onDutyEvents } from '../onDuty/events';
@@ -37,6 +39,8 @@ type ProductEventDefinition =
   | (typeof onDutyEvents)[number]
   | (typeof webhookEvents)[number]
 // (no semicolon: each member is one line, so branches adding a member merge cleanly)
+  | (typeof queueIntegrationEvents)[number]
+  | (typeof promptEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

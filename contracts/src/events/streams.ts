@@ -10,6 +10,8 @@ import { contactBotStream, queueRotationStream, ticketBotStream } from '../routi
 import { scheduleStream } from '../schedules/events';
 import { tagStream } from '../tags/events';
 import { onDutyStream } from '../onDuty/events';
+import { queueIntegrationStream } from '../queueIntegrations/events';
+import { promptStream } from '../prompts/events';
 import { ticketSlotStream, ticketStream } from '../tickets/events';
 import { webhookStream } from '../webhooks/events';
 
@@ -48,4 +50,6 @@ export const streams = {
   help: helpStream,
   onDuty: onDutyStream,
   webhook: webhookStream,
+  queueIntegration: queueIntegrationStream,
+  prompt: promptStream,
 } as const;

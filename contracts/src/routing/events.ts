@@ -32,6 +32,8 @@ export const BotReplyPurpose = z.enum([
   'transfer',
   'inactivityWarning',
   'expired',
+  /** A connector's answer (Typebot, n8n, webhook, Dialogflow, AI prompt). */
+  'connector',
 ]);
 export type BotReplyPurpose = z.infer<typeof BotReplyPurpose>;
 
@@ -40,7 +42,8 @@ export const BotMenu = z.enum(['lgpd', 'queues', 'options', 'rating']);
 export type BotMenu = z.infer<typeof BotMenu>;
 
 /** Why the bot stopped answering a ticket (a human takes it from here). */
-export const BotHandOverReason = z.enum(['attempts', 'exit', 'option', 'noQueues', 'queued', 'outOfHours', 'loop', 'timeSendQueue', 'attendant']);
+/** connector: the connector ended or asked for a person; connectorFailed: it failed or timed out; integrationOff: an attendant switched the ticket's integration off. */
+export const BotHandOverReason = z.enum(['attempts', 'exit', 'option', 'noQueues', 'queued', 'outOfHours', 'loop', 'timeSendQueue', 'attendant', 'connector', 'connectorFailed', 'integrationOff']);
 export type BotHandOverReason = z.infer<typeof BotHandOverReason>;
 
 /** What the bot changes on the ticket; applied as the ticket's own commands. */
@@ -54,6 +57,8 @@ export const BotTicketChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('requestRating') }),
   z.object({ kind: z.literal('rate'), rating: z.number().int().min(1).max(5) }),
   z.object({ kind: z.literal('expireRating') }),
+  /** The ticket's useIntegration flag (and prompt) follow the connector: on while it answers, off once it hands over. */
+  z.object({ kind: z.literal('setIntegration'), useIntegration: z.boolean(), promptId: id.nullable().optional() }),
 ]);
 export type BotTicketChange = z.infer<typeof BotTicketChange>;
 
@@ -84,6 +89,23 @@ export const BotContactNoted = defineEvent(
 /** The inactivity warning went out for the idle stretch that began at `idleSince`. */
 export const BotInactivityWarned = defineEvent('BotInactivityWarned', z.object({ ticketId: id, idleSince: at }));
 
+/** What answers a waiting ticket instead of the menus: a queue integration or an AI prompt. */
+export const BotConnectorRef = z.object({ kind: z.enum(['integration', 'prompt']), id });
+export type BotConnectorRef = z.infer<typeof BotConnectorRef>;
+
+/**
+ * The contact's message goes to the connector (the bot-connectors reactor asks it and records its
+ * answer). `first`: a new conversation with it (Typebot starts a new session).
+ */
+export const BotConnectorAsked = defineEvent(
+  'BotConnectorAsked',
+  z.object({ ticketId: id, connector: BotConnectorRef, messageId: safeText().min(1).max(200), body: safeText().max(65_536), mediaType: safeText().max(50), first: z.boolean(), at, /** The previous question to this connector on the ticket (session expiry counts from it). */ previousAt: at.nullable() }),
+);
+/** The connector's conversation id (Typebot's sessionId), kept for the next message; null: start anew. */
+export const BotConnectorSessionNoted = defineEvent('BotConnectorSessionNoted', z.object({ ticketId: id, sessionId: safeText().max(500).nullable(), at }));
+/** An attendant armed the connector on this ticket (the integration toggle): the next message goes to it. */
+export const BotConnectorArmed = defineEvent('BotConnectorArmed', z.object({ ticketId: id, connector: BotConnectorRef, at }));
+
 /** Stream `contactbot-<contactId>`: what the bot knows of a contact across its tickets. */
 export const ContactOutOfHoursNotified = defineEvent('ContactOutOfHoursNotified', z.object({ contactId: id, at }));
 export const ContactLgpdConsentRecorded = defineEvent('ContactLgpdConsentRecorded', z.object({ contactId: id, accepted: z.boolean(), at }));
@@ -98,6 +120,9 @@ export const routingEvents = [
   BotTicketChangeDecided,
   BotContactNoted,
   BotInactivityWarned,
+  BotConnectorAsked,
+  BotConnectorSessionNoted,
+  BotConnectorArmed,
   ContactOutOfHoursNotified,
   ContactLgpdConsentRecorded,
   QueueRotationAdvanced,
@@ -110,7 +135,10 @@ export type BotEvent =
   | { type: 'BotHandedOver'; data: D<typeof BotHandedOver> }
   | { type: 'BotTicketChangeDecided'; data: D<typeof BotTicketChangeDecided> }
   | { type: 'BotContactNoted'; data: D<typeof BotContactNoted> }
-  | { type: 'BotInactivityWarned'; data: D<typeof BotInactivityWarned> };
+  | { type: 'BotInactivityWarned'; data: D<typeof BotInactivityWarned> }
+  | { type: 'BotConnectorAsked'; data: D<typeof BotConnectorAsked> }
+  | { type: 'BotConnectorSessionNoted'; data: D<typeof BotConnectorSessionNoted> }
+  | { type: 'BotConnectorArmed'; data: D<typeof BotConnectorArmed> };
 export type ContactBotEvent =
   | { type: 'ContactOutOfHoursNotified'; data: D<typeof ContactOutOfHoursNotified> }
   | { type: 'ContactLgpdConsentRecorded'; data: D<typeof ContactLgpdConsentRecorded> };

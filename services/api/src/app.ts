@@ -31,6 +31,9 @@ import { onDutyRoutes } from './onDuty/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { docsRoutes } from './docs/routes';
+import { queueIntegrationRoutes } from './queueIntegrations/routes';
+import { promptRoutes } from './prompts/routes';
+import { aiHelpRoutes } from './prompts/ai-routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -129,6 +132,9 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     dashboardRoutes,
     webhookRoutes,
     docsRoutes,
+    queueIntegrationRoutes,
+    promptRoutes,
+    aiHelpRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

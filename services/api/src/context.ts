@@ -1,6 +1,6 @@
 import type { MetaSettings } from '@conversa/channels/meta/index';
 import type { EventRegistry, Position } from '@conversa/contracts';
-import { systemActor, userActor, type IdAllocator, type SecretBox, type WaitForProjections } from '@conversa/core';
+import { systemActor, userActor, type Connectors, type IdAllocator, type SecretBox, type WaitForProjections } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
@@ -33,6 +33,10 @@ export interface ApiContext {
   secureCookies: boolean;
   /** Days of trial a self-service signup gets before its first due date. */
   trialDays: number;
+  /** Seals and opens the secrets companies give (integration keys, AI keys): SECRETS_KEY. */
+  secrets: SecretBox;
+  /** The bot's connectors (Typebot, webhooks, Dialogflow, AI, speech): the integration test and AI help in the composer call them. */
+  connectors: Connectors;
   /** Facebook, Instagram and WhatsApp Cloud API (webhook, POST /facebook); absent when the server has no Meta app configured. */
   meta?: MetaSettings;
   /** Webhook signing secrets' box (WEBHOOKS_SECRET_KEY) and WEBHOOKS_ALLOW_PRIVATE_URLS. */

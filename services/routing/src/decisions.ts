@@ -1,14 +1,15 @@
 import { DomainError, ticketBotStream, type MessageEvent, type RecordedEvent, type TicketEvent } from '@conversa/contracts';
-import { runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
+import { connectorOf, runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
 import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
 import { batchRuntime, BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];
 type Closed = Extract<TicketEvent, { type: 'TicketClosed' }>['data'];
 type Transferred = Extract<TicketEvent, { type: 'TicketTransferred' }>['data'];
+type Toggled = Extract<TicketEvent, { type: 'TicketIntegrationToggled' }>['data'];
 
 /** The events the bot answers: a contact's message, and what attendants do to a ticket. */
-export const ROUTING_TRIGGERS = ['MessageReceived', 'TicketClosed', 'TicketTransferred', 'TicketAccepted', 'TicketReopened'] as const;
+export const ROUTING_TRIGGERS = ['MessageReceived', 'TicketClosed', 'TicketTransferred', 'TicketAccepted', 'TicketReopened', 'TicketIntegrationToggled'] as const;
 
 const byAttendant = (event: RecordedEvent) => event.metadata.actor.kind === 'user';
 
@@ -30,6 +31,19 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
 
     if (event.type === 'TicketAccepted' || event.type === 'TicketReopened') {
       return byAttendant(event) ? { type: 'RouteAttendantTookOver', ticketId } : null;
+    }
+
+    if (event.type === 'TicketIntegrationToggled') {
+      // The bot's own toggles follow its connector; only an attendant's switch arms or stops one.
+      if (!byAttendant(event)) return null;
+      const data = event.data as Toggled;
+      if (!data.useIntegration) return { type: 'RouteIntegrationToggle', ticketId, on: false, connector: null };
+      const [connection, queue] = await Promise.all([
+        directory.connection(ticket.whatsappId, companyId),
+        ticket.queueId !== null ? directory.queue(companyId, ticket.queueId) : Promise.resolve(null),
+      ]);
+      const connector = typeof data.promptId === 'number' ? { kind: 'prompt' as const, id: data.promptId } : (connectorOf(queue) ?? connectorOf(connection));
+      return { type: 'RouteIntegrationToggle', ticketId, on: true, connector };
     }
 
     // Groups are the attendants' alone: nothing to load for them.

@@ -52,6 +52,8 @@ export function routingConnectionOf(view: ConnectionView): DirectoryConnection {
     inactiveMessage: view.inactiveMessage,
     schedules: view.schedules,
     queueIds: view.queueIds,
+    integrationId: view.integrationId,
+    promptId: view.promptId,
   };
 }
 
@@ -77,6 +79,8 @@ export const routingQueueOf = (view: QueueWithOptions): RoutingQueue => ({
   ativarRoteador: view.ativarRoteador,
   tempoRoteador: view.tempoRoteador,
   options: view.chatbots.map(optionOf),
+  integrationId: view.integrationId,
+  promptId: view.promptId,
 });
 
 /** The directory over the product's read models. */

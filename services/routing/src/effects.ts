@@ -81,6 +81,10 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
         if (ticket.status !== 'closed' || !(await reclaimSlot(companyId, ticket, event.id))) return;
         await run({ type: 'RequestTicketRating' });
         return;
+      case 'setIntegration':
+        if (ticket.status === 'closed') return;
+        await run({ type: 'SetTicketIntegration', useIntegration: change.useIntegration, ...(change.promptId !== undefined ? { promptId: change.promptId } : {}) });
+        return;
       case 'rate':
       case 'expireRating': {
         const result = await run(change.kind === 'rate' ? { type: 'RateTicket', rating: change.rating } : { type: 'ExpireTicketRating' });

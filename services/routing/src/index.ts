@@ -5,3 +5,4 @@ export * from './effects';
 export * from './timers';
 export * from './scheduler';
 export * from './random';
+export * from './connectors/index';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { connectorConfigFromEnv, type ConnectorConfig } from '@conversa/routing';
 
 /** Environment variables with safe defaults (docs/ARCHITECTURE.md "Stores and engines"). */
 export interface Config {
@@ -34,6 +35,10 @@ export interface Config {
   metricsToken?: string;
   /** LOG_FORMAT: `json` (one JSON object a line), `pretty` (for a terminal); default json unless stdout is a terminal. */
   logFormat: 'json' | 'pretty';
+  /** Seals the secrets companies give (Dialogflow keys, AI and speech keys): SECRETS_KEY, else a key generated under dataDir. */
+  secretsKey: string;
+  /** The bot's connectors: AI_API_URL, AI_MODEL, CONNECTOR_TIMEOUT_MS, DIALOGFLOW_API_URL, DIALOGFLOW_TOKEN_URL, TTS_URL. */
+  connectors: ConnectorConfig;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -68,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaMaxBytes: Number(env.MEDIA_MAX_BYTES ?? 64 * 1024 * 1024),
     jwtSecret,
+    secretsKey: env.SECRETS_KEY || persistentSecret(join(dataDir, 'secrets-key')),
+    connectors: connectorConfigFromEnv(env),
     adminEmail: (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     uiDir: resolve(env.UI_DIR ?? new URL('../../../ui/dist', import.meta.url).pathname),

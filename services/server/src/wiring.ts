@@ -22,6 +22,8 @@ import { positionToString, productEventRegistry, type EventRegistry } from '@con
 import { createPostgresIdAllocator, createSecretBox } from '@conversa/core';
 import {
   consoleRoutingLogger,
+  createBotConnectorsReactor,
+  createHttpConnectors,
   createRandomUserReactor,
   createRoutingEffectsReactor,
   createRoutingReactor,
@@ -146,6 +148,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     secureCookies: config.secureCookies,
     trialDays: config.trialDays,
     webhooks: { secrets: createSecretBox(config.webhooks.secretKey), allowPrivateUrls: config.webhooks.allowPrivateUrls },
+    secrets: createSecretBox(config.secretsKey),
+    connectors: createHttpConnectors(config.connectors),
   };
 
   // Revocations announced by any process reach this one's cache; after a bus outage, what was cached may have missed some.
@@ -189,6 +193,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingReactor(routingContext),
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
+      createBotConnectorsReactor({ routing: routingContext, connectors: ctx.connectors, secrets: ctx.secrets, media: ctx.media }),
       createAttendantGreetingsReactor(ctx),
       createOnDutyAnnouncer({ ctx, gateway: channels, timeZone: (companyId) => routingContext.timeZone(companyId), logger: consoleAutomationLogger }),
       createWebhookFanout({

@@ -120,3 +120,16 @@ export async function createUser(server: TestServer, companyId: number, name: st
   });
   return { userId, email, token: (await server.login(email, 'Secret-123')).token };
 }
+
+/** A webhook integration and an AI prompt (on a queue of its own) of the caller's company, for tests that bind them. */
+export async function ownBotLinks(server: TestServer, token: string): Promise<{ integrationId: number; promptId: number }> {
+  const post = async (url: string, payload: object) => {
+    const response = await server.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as { id: number };
+  };
+  const integration = await post('/queueIntegration', { type: 'webhook', name: 'Pedidos', urlN8N: 'http://127.0.0.1:1/hook' });
+  const queue = await post('/queue', { name: 'Assistente', color: '#0a0b0c', greetingMessage: 'Olá' });
+  const prompt = await post('/prompt', { name: 'Assistente', apiKey: 'sk-test-000000', prompt: 'Você atende a loja.', queueId: queue.id });
+  return { integrationId: integration.id, promptId: prompt.id };
+}

@@ -1,6 +1,6 @@
 import type { BusMessage } from '@conversa/bus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, createUser, ownBotLinks, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -178,7 +178,7 @@ describe('queue colours (ERR_QUEUE_COLOR_ALREADY_EXISTS)', () => {
 
 describe('queues', () => {
   it('records every field of the dialog and lists queues in menu order', async () => {
-    const integrationLinks = { integrationId: 3, fileListId: 4, promptId: 5 };
+    const integrationLinks = { ...(await ownBotLinks(server, companyA.token)), fileListId: 4 };
     const schedules = [
       { weekday: 'Monday', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
       { weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },

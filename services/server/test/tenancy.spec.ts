@@ -28,6 +28,8 @@ interface Target {
   connectionA: number;
   onDutyA: number;
   webhookA: number;
+  integrationA: number;
+  promptA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -64,6 +66,8 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/companies\/listPlan\/:id/, `/companies/listPlan/${target.companyA}`)
     .replace(/^\/companies\/:id/, `/companies/${target.companyA}`)
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
+    .replace(/^\/queueIntegration\/:id/, `/queueIntegration/${target.integrationA}`)
+    .replace(/^\/prompt\/:id/, `/prompt/${target.promptA}`)
     .replace(/^\/plans\/:id/, '/plans/1')
     .replace(/^\/helps\/:id/, '/helps/1')
     .replace(/^\/settings\/:key/, '/settings/userRating')
@@ -79,6 +83,8 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'POST /contactsImport': { name: 'Own Imported', number: '5511977775555' },
   // A spreadsheet goes as multipart: a JSON body is refused before any company is read.
   'POST /contacts/upload': {},
+  'POST /queueIntegration/testSession': { id: target.integrationA, type: 'webhook', urlN8N: 'http://127.0.0.1:1/x' },
+  'POST /prompt': { name: 'Own prompt', apiKey: 'sk-own-0000000', prompt: 'Own', queueId: target.queueA },
   'PUT /contacts/:id': { name: 'Hijacked' },
   'PUT /contacts/block/:id': { active: false },
   'PUT /contacts/toggleAcceptAudio/:id': {},
@@ -134,6 +140,11 @@ const bodies: Record<string, unknown> = {
   'POST /closedimported/:id': undefined,
   'POST /sandbox/:id/messages': { from: '5511988887777', body: 'hijack' },
   'POST /webhook': { object: 'page', entry: [] },
+  'POST /queueIntegration': { type: 'webhook', name: 'Own hook', urlN8N: 'http://127.0.0.1:1/own' },
+  'PUT /queueIntegration/:id': { name: 'Hijacked' },
+  'PUT /prompt/:id': { name: 'Hijacked' },
+  'POST /tickets/:id/ai/suggest': undefined,
+  'POST /tickets/:id/ai/summary': undefined,
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
   'PUT /plantao/:id': { interval: 3 },
   'PUT /whatsapp/:id/cloud-api': { phoneNumberId: '1065', businessAccountId: '1022', token: 'EAAHIJACK-TOKEN-0000000000' },
@@ -195,6 +206,9 @@ const ownScope = new Set([
   'POST /queue',
   'POST /whatsapp',
   'POST /whatsapp-restart/',
+  'GET /queueIntegration',
+  'POST /queueIntegration',
+  'GET /prompt',
   // Meta's webhook (handshake and deliveries): platform-wide, no tenant data (503 until Meta is configured).
   'GET /webhook',
   'POST /webhook',
@@ -281,6 +295,8 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   // Its answer names A's admin, whose name carries the marker.
   const onDuty = await post('/plantao', { userId: userA, phone: '5511955554444', days: [{ weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' }] });
   const webhook = await post('/webhooks', { url: 'https://93.184.216.34/hook', events: ['*'], description: MARKER });
+  const integration = await post('/queueIntegration', { type: 'webhook', name: MARKER.slice(0, 50), urlN8N: 'http://127.0.0.1:1/marker' });
+  const prompt = await post('/prompt', { name: MARKER, apiKey: 'sk-marker-000000', prompt: `${MARKER} prompt`, queueId: queue.id });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   return {
     companyA,
@@ -300,6 +316,8 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     connectionA: connection.id,
     onDutyA: onDuty.id,
     webhookA: webhook.id,
+    integrationA: integration.id,
+    promptA: prompt.id,
   };
 }
 
@@ -326,5 +344,7 @@ async function snapshotOfA() {
     connections: await rows('read.connections'),
     onDuty: await rows('read.on_duty'),
     webhooks: await rows('read.webhooks'),
+    queueIntegrations: await rows('read.queue_integrations'),
+    prompts: await rows('read.prompts'),
   };
 }

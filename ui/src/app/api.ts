@@ -107,6 +107,8 @@ export const api = createApi({
     'Schedules',
     'CompanySettings',
     'OnDuty',
+    'QueueIntegrations',
+    'Prompts',
   ],
   endpoints: () => ({}),
 });

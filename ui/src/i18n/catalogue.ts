@@ -22,12 +22,14 @@ import { ptBR as users } from '../features/users/messages';
 import { ptBR as onDuty } from '../features/onDuty/messages';
 import { ptBR as meta } from '../features/meta/messages';
 import { ptBR as webhooks } from '../features/webhooks/messages';
+import { ptBR as queueIntegrations } from '../features/queueIntegrations/messages';
+import { ptBR as prompts } from '../features/prompts/messages';
 
 /**
  * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
  * languages are found by the pattern in ./languages.
  */
-export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks } as const;
+export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts } as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;

@@ -17,6 +17,8 @@ import { tagRoutes } from '../features/tags/routes';
 import { onDutyRoutes } from '../features/onDuty/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { webhookRoutes } from '../features/webhooks/routes';
+import { queueIntegrationRoutes } from '../features/queueIntegrations/routes';
+import { promptRoutes } from '../features/prompts/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -54,4 +56,6 @@ export const appRoutes: readonly AppRoute[] = [
   ...onDutyRoutes,
   ...dashboardRoutes,
   ...webhookRoutes,
+  ...queueIntegrationRoutes,
+  ...promptRoutes,
 ];

@@ -34,6 +34,7 @@ import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
 import { parse } from '../http/errors';
+import { checkBotLinks } from '../queueIntegrations/links';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -101,6 +102,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
     const { channel, isDefault, token, ...fields } = body;
+    await checkBotLinks(ctx, companyId, { integrationIds: [fields.integrationId], promptIds: [fields.promptId] });
     const details: ConnectionDetails = { ...defaultConnectionDetails(), ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), name: body.name };
     const connectionId = await createConnection(ctx, {
       companyId,
@@ -122,6 +124,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     const actor = userActor(principal.userId);
     await companyConnection(ctx, principal, id);
     const { isDefault, token, ...fields } = body;
+    await checkBotLinks(ctx, companyId, { integrationIds: [fields.integrationId], promptIds: [fields.promptId] });
     const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ConnectionDetails>;
     await changeConnection(ctx, { companyId, actor, connectionId: id, isDefault, token, changes, lookup: connectionLookup(ctx) });
     return shown(await companyConnection(ctx, principal, id), principal);

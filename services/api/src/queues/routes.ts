@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
+import { checkBotLinks } from '../queueIntegrations/links';
 
 const IdParam = z.object({ id: RecordIdParam });
 const adminOnly = { config: { auth: { admin: true } } };
@@ -44,20 +45,24 @@ async function companyOption(ctx: ApiContext, companyId: number, optionId: numbe
 }
 
 /**
- * The queues and users options send tickets to must be the company's. Integrations, file lists and prompts
- * have no read model yet, so their ids are recorded as given.
+ * The queues, users and integrations options send tickets to must be the company's. File lists have
+ * no read model yet, so their ids are recorded as given.
  */
-async function checkOptionTargets(ctx: ApiContext, companyId: number, nodes: readonly Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'options'>[]): Promise<void> {
+type OptionTargets = Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'options'> & { optIntegrationId?: number | null };
+async function checkOptionTargets(ctx: ApiContext, companyId: number, nodes: readonly OptionTargets[]): Promise<void> {
   const queueIds = new Set<number>();
   const userIds = new Set<number>();
-  const collect = (list: readonly Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'options'>[]) => {
+  const integrationIds: number[] = [];
+  const collect = (list: readonly OptionTargets[]) => {
     for (const node of list) {
       if (node.optQueueId !== null) queueIds.add(node.optQueueId);
       if (node.optUserId !== null) userIds.add(node.optUserId);
+      if (typeof node.optIntegrationId === 'number') integrationIds.push(node.optIntegrationId);
       collect(node.options ?? []);
     }
   };
   collect(nodes);
+  await checkBotLinks(ctx, companyId, { integrationIds });
   const existing = new Set(await existingQueueIds(ctx.db, companyId, [...queueIds]));
   const missingQueues = [...queueIds].filter((id) => !existing.has(id));
   if (missingQueues.length > 0) throw new DomainError('ERR_NO_QUEUE_FOUND', undefined, { optQueueIds: missingQueues });
@@ -93,6 +98,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
     await checkOptionTargets(ctx, companyId, chatbots);
+    await checkBotLinks(ctx, companyId, { integrationIds: [details.integrationId], promptIds: [details.promptId] });
     const queueId = await createQueue(ctx, { companyId, actor, details, chatbots, queues: queueLookup(ctx) });
     return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
   });
@@ -105,6 +111,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const actor = userActor(principal.userId);
     const current = await companyQueue(ctx, companyId, id);
     if (chatbots !== undefined) await checkOptionTargets(ctx, companyId, chatbots);
+    await checkBotLinks(ctx, companyId, { integrationIds: [changes.integrationId], promptIds: [changes.promptId] });
     await changeQueue(ctx, { companyId, actor, queueId: id, currentColor: current.color, changes, chatbots, queues: queueLookup(ctx) });
     return companyQueue(ctx, companyId, id);
   });
@@ -148,7 +155,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const { principal } = request;
     const companyId = principal.companyId;
     const current = await companyOption(ctx, companyId, id);
-    await checkOptionTargets(ctx, companyId, [{ optQueueId: changes.optQueueId ?? null, optUserId: changes.optUserId ?? null, options: nested ?? [] }]);
+    await checkOptionTargets(ctx, companyId, [{ optQueueId: changes.optQueueId ?? null, optUserId: changes.optUserId ?? null, optIntegrationId: changes.optIntegrationId ?? null, options: nested ?? [] }]);
     await changeChatbotOption(ctx, { companyId, actor: userActor(principal.userId), queueId: current.queueId, optionId: id, changes, options: nested });
     return companyOption(ctx, companyId, id);
   });

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 import { ticketCommandsFor } from './transitions';
+import { checkBotLinks } from '../queueIntegrations/links';
 
 const IdParam = z.object({ id: RecordIdParam });
 
@@ -126,6 +127,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     if (body.userId && body.userId !== principal.userId && !(await findUser(ctx.db, body.userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
     // Sending the ticket's own queue back (a form echoing it) is no change to check.
     await assertOwnQueueAndConnection(ctx, principal.companyId, body.queueId === current.queueId ? undefined : body.queueId, undefined);
+    // The prompt the ticket's integration switch arms must be the company's.
+    if (typeof body.promptId === 'number' && body.promptId !== current.promptId) await checkBotLinks(ctx, principal.companyId, { promptIds: [body.promptId] });
     // Only closing as resolved asks the setting (requiredTag): other changes skip that read.
     const closing = commands.some((command) => command.type === 'CloseTicket' && command.reason === 'resolved');
     const requiredTag = closing && (await companySettingsOf(ctx.db, principal.companyId)).requiredTag === 'enabled';

@@ -1,6 +1,7 @@
-import type { BotEvent } from '@conversa/contracts';
+import type { BotConnectorRef, BotEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 import { routeAttendantTookOver, routeClosing, routeTransfer, type ClosingInput, type TransferInput } from './closing';
+import { recordConnectorOutcome, routeIntegrationToggle, type ConnectorOutcome } from './connectors';
 import { BOT_BURST_LIMIT, routeInbound } from './inbound';
 import { initialBotState, type BotAction, type BotState, type InboundInput, type RoutingClock } from './model';
 import { routeRandomUser, type RandomUserInput } from './random';
@@ -20,7 +21,11 @@ export type BotCommand =
   | { type: 'RouteSendQueue'; input: SendQueueInput }
   | { type: 'RouteRotation'; input: RotationInput }
   /** userRandom: the caller draws the number; the rule only reads it. */
-  | { type: 'RouteRandomUser'; input: RandomUserInput };
+  | { type: 'RouteRandomUser'; input: RandomUserInput }
+  /** The bot-connectors reactor records what the connector answered. */
+  | { type: 'RecordConnectorOutcome'; ticketId: number; outcome: ConnectorOutcome }
+  /** An attendant switched the ticket's integration on (with the connector to arm) or off. */
+  | { type: 'RouteIntegrationToggle'; ticketId: number; on: boolean; connector: BotConnectorRef | null };
 
 const at = <T extends { clock: RoutingClock }>(input: T, now: Date): T => ({ ...input, clock: { ...input.clock, now } });
 
@@ -36,14 +41,31 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'BotReplied':
-        // Only the last few matter to the storm guard.
+        // Only the last few matter to the storm guard; a connector's many bubbles count once, as its question.
+        if (event.data.purpose === 'connector') return state;
         return { ...state, recentReplies: [...state.recentReplies, event.data.at].slice(-BOT_BURST_LIMIT) };
+      case 'BotConnectorAsked': {
+        const { connector, first, at } = event.data;
+        const sessionId = !first && state.connector ? state.connector.sessionId : null;
+        return {
+          ...state,
+          menu: null,
+          handedOver: null,
+          armed: null,
+          connector: { ref: connector, sessionId, lastAskedAt: at },
+          recentReplies: [...state.recentReplies, at].slice(-BOT_BURST_LIMIT),
+        };
+      }
+      case 'BotConnectorSessionNoted':
+        return state.connector ? { ...state, connector: { ...state.connector, sessionId: event.data.sessionId } } : state;
+      case 'BotConnectorArmed':
+        return { ...state, armed: event.data.connector };
       case 'BotMenuShown': {
         const { menu, queueId, path, attempt, windowStartedAt } = event.data;
         return { ...state, menu: { menu, queueId, path, attempt, windowStartedAt }, handedOver: null, awaitingRating: state.awaitingRating || menu === 'rating' };
       }
       case 'BotHandedOver':
-        return { ...state, menu: null, handedOver: { reason: event.data.reason, at: event.data.at } };
+        return { ...state, menu: null, connector: null, armed: null, handedOver: { reason: event.data.reason, at: event.data.at } };
       case 'BotTicketChangeDecided': {
         const change = event.data.change;
         switch (change.kind) {
@@ -62,6 +84,8 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
           case 'rate':
           case 'expireRating':
             return { ...state, awaitingRating: false, menu: null };
+          case 'setIntegration':
+            return state;
         }
         return state;
       }
@@ -92,6 +116,10 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
         return record(command.input.ticket.id, command.input.ticket.contactId, routeRotation(state, at(command.input, now)), now);
       case 'RouteRandomUser':
         return record(command.input.ticket.id, command.input.ticket.contactId, routeRandomUser(state, at(command.input, now)), now);
+      case 'RecordConnectorOutcome':
+        return record(command.ticketId, null, recordConnectorOutcome(state, command.outcome), now);
+      case 'RouteIntegrationToggle':
+        return record(command.ticketId, null, routeIntegrationToggle(state, command), now);
     }
   },
 };
@@ -115,6 +143,12 @@ export function record(ticketId: number, contactId: number | null, actions: read
         return contactId === null ? [] : [{ type: 'BotContactNoted', data: { ticketId, contactId, note: action.note, at: when } }];
       case 'markInactivityWarned':
         return [{ type: 'BotInactivityWarned', data: { ticketId, idleSince: action.idleSince } }];
+      case 'askConnector':
+        return [{ type: 'BotConnectorAsked', data: { ticketId, connector: action.connector, ...action.message, first: action.first, at: when, previousAt: action.previousAt } }];
+      case 'noteConnectorSession':
+        return [{ type: 'BotConnectorSessionNoted', data: { ticketId, sessionId: action.sessionId, at: when } }];
+      case 'armConnector':
+        return [{ type: 'BotConnectorArmed', data: { ticketId, connector: action.connector, at: when } }];
     }
   });
 }

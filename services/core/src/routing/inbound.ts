@@ -1,5 +1,6 @@
 import type { ScheduleEntry } from '@conversa/contracts';
 import { TICKET_RATING_MAX, TICKET_RATING_MIN } from '@conversa/contracts';
+import { askConnector, connectorOf, routeToConnector } from './connectors';
 import { isWithinOpeningHours } from './hours';
 import type { BotAction, BotState, ChatbotOption, InboundInput, RoutingQueue } from './model';
 import {
@@ -80,6 +81,8 @@ function routeWaiting(bot: BotState, input: InboundInput): BotAction[] {
     return outOfHoursNotice(bot, input, connection!.outOfHoursMessage);
   }
 
+  const connector = routeToConnector(bot, input);
+  if (connector) return connector;
   if (bot.handedOver) return mayRestart(bot, input) ? startRouting(input) : [];
   if (bot.menu?.menu === 'queues') return answerQueueMenu(bot, input);
   if (bot.menu?.menu === 'options') return answerOptions(bot, input);
@@ -103,6 +106,9 @@ function mayRestart(bot: BotState, input: InboundInput): boolean {
 /** The first answer: the greeting with the numbered queue menu, or straight into the only queue. */
 function startRouting(input: InboundInput): BotAction[] {
   const { connection, queues, settings } = input;
+  // The connection's integration or prompt takes new conversations before the greeting and menus.
+  const own = connectorOf(connection);
+  if (own) return askConnector(input, own, true);
   const greeting = fill(input, connection!.greetingMessage).trim();
   if (queues.length === 0) {
     return [...(greeting ? [reply('greeting', greeting)] : []), { type: 'handOver', reason: 'noQueues' }];
@@ -131,6 +137,9 @@ function enterQueue(input: InboundInput, queue: RoutingQueue): BotAction[] {
     const notice: BotAction[] = text ? [reply('outOfHours', fill(input, text, queue)), { type: 'noteContact', note: 'outOfHours' }] : [];
     return [...notice, { type: 'handOver', reason: 'outOfHours' }];
   }
+  // The queue's integration or prompt answers in place of its chatbot tree.
+  const own = connectorOf(queue);
+  if (own) return askConnector(input, own, true);
   if (queue.options.length > 0) {
     return [reply('optionMenu', optionMenu(fill(input, queue.greetingMessage, queue), queue.options)), menuAt('options', queue.id, [], 1, now.toISOString())];
   }
@@ -196,8 +205,10 @@ function chooseOption(input: InboundInput, queue: RoutingQueue, path: number[], 
       }
       break;
     case 'integration':
+      if (option.optIntegrationId !== null) return [...said, ...askConnector(input, { kind: 'integration', id: option.optIntegrationId }, true)];
+      break;
     case 'file':
-      // Integrations and file lists run outside this engine: the option's message goes out and people take over.
+      // File lists run outside this engine: the option's message goes out and people take over.
       break;
   }
   return [...said, ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];

@@ -8,3 +8,4 @@ export * from './bot';
 export * from './contact-bot';
 export * from './rotation';
 export * from './random';
+export * from './connectors';

@@ -1,4 +1,5 @@
 import type {
+  BotConnectorRef,
   BotHandOverReason,
   BotMenu,
   BotReplyPurpose,
@@ -91,6 +92,9 @@ export interface RoutingConnection {
   timeInactiveMessage: number;
   inactiveMessage: string;
   schedules: ScheduleEntry[];
+  /** A queue integration or AI prompt that answers the connection's new conversations before the menus. */
+  integrationId?: number | null;
+  promptId?: number | null;
 }
 
 export interface ChatbotOption {
@@ -117,6 +121,9 @@ export interface RoutingQueue {
   tempoRoteador: number;
   /** The queue's chatbot tree (first level, each with its nested options). */
   options: ChatbotOption[];
+  /** A queue integration or AI prompt that answers tickets entering the queue (instead of its tree). */
+  integrationId?: number | null;
+  promptId?: number | null;
 }
 
 /** One thing the bot does. The bot journal records each as an event; the effects reactor carries them out. */
@@ -126,7 +133,11 @@ export type BotAction =
   | { type: 'handOver'; reason: BotHandOverReason }
   | { type: 'changeTicket'; change: BotTicketChange }
   | { type: 'noteContact'; note: 'outOfHours' | 'lgpdAccepted' | 'lgpdRefused' }
-  | { type: 'markInactivityWarned'; idleSince: string };
+  | { type: 'markInactivityWarned'; idleSince: string }
+  /** The contact's message goes to a connector (the bot-connectors reactor answers it). */
+  | { type: 'askConnector'; connector: BotConnectorRef; first: boolean; previousAt: string | null; message: { messageId: string; body: string; mediaType: string } }
+  | { type: 'noteConnectorSession'; sessionId: string | null }
+  | { type: 'armConnector'; connector: BotConnectorRef };
 
 /** Where the bot stands on one ticket, folded from its journal. */
 export interface BotState {
@@ -146,6 +157,10 @@ export interface BotState {
   awaitingRating: boolean;
   /** The bot gave the ticket to a person (an attendent option, rotation, userRandom) since it last placed it in a queue. */
   userAssigned: boolean;
+  /** The connector answering this ticket, with its conversation id and when it was last asked; null: none. */
+  connector: { ref: BotConnectorRef; sessionId: string | null; lastAskedAt: string } | null;
+  /** An attendant switched the integration on: the next message starts this connector. */
+  armed: BotConnectorRef | null;
 }
 
 export const initialBotState = (): BotState => ({
@@ -158,6 +173,8 @@ export const initialBotState = (): BotState => ({
   warnedFor: null,
   awaitingRating: false,
   userAssigned: false,
+  connector: null,
+  armed: null,
 });
 
 /** What the bot knows of the contact from earlier tickets (stream contactbot-<id>). */

@@ -2,7 +2,8 @@ import { DomainError, streams, type Actor } from '@conversa/contracts';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
 import { hostAllowed } from './address';
-import { newWebhookSecret, type SecretBox } from './secrets';
+import type { SecretBox } from '../secrets/box';
+import { newWebhookSecret } from './secrets';
 import { webhook } from './webhook';
 
 /** What the webhook use cases need: ids, the secret box, and whether private addresses are allowed (WEBHOOKS_ALLOW_PRIVATE_URLS). */

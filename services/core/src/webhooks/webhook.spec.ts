@@ -2,7 +2,8 @@ import type { WebhookEvent } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { spec } from '../commands/spec';
 import { isRefusedAddress } from './address';
-import { createSecretBox, signWebhook } from './secrets';
+import { createSecretBox } from '../secrets/box';
+import { signWebhook } from './secrets';
 import { webhook } from './webhook';
 
 const created: WebhookEvent = { type: 'WebhookCreated', data: { webhookId: 3, url: 'https://example.com/hook', events: ['*'], description: '', secret: 'v1:a:b:c', userId: 2 } };

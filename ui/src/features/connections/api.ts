@@ -68,10 +68,12 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
     connectionIntegrationChoices: build.query<NamedChoice[], void>({
       query: () => 'queueIntegration',
       transformResponse: (body: unknown) => namedChoices(body, 'queueIntegrations'),
+      providesTags: ['QueueIntegrations'],
     }),
     connectionPromptChoices: build.query<NamedChoice[], void>({
       query: () => 'prompt',
       transformResponse: (body: unknown) => namedChoices(body, 'prompts'),
+      providesTags: ['Prompts'],
     }),
   }),
 });

@@ -15,6 +15,7 @@ import { QuickReplyMenu } from './QuickReplyMenu';
 import { SendContactDialog } from './SendContactDialog';
 import type { MessageView as Message } from '@conversa/contracts';
 import type { ConversationTicket } from './types';
+import { AiHelpMenu } from '../prompts/AiHelpMenu';
 
 export { COMPOSER_MAX_ROWS } from './composerHooks';
 /** Browser storage: whether the attendant signs messages (used while the company's sendSignMessage is on). */
@@ -247,6 +248,7 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
             <ComposerTools disabled={disabled} isPrivate={isPrivate} setIsPrivate={setIsPrivate} emojiOpen={emojiOpen} setEmojiOpen={setEmojiOpen}
               insertEmoji={insertEmoji} addPicked={addPicked} setCameraOpen={setCameraOpen} setContactOpen={setContactOpen} />
           )}
+          {!editing && <AiHelpMenu ticketId={ticket.id} disabled={disabled} onDraft={setText} />}
           <Box flex="1" position="relative">
             {menuOpen && <QuickReplyMenu replies={matches} active={Math.min(activeReply, matches.length - 1)} onPick={(reply) => void pickQuickReply(reply)} />}
             <Textarea

@@ -42,6 +42,7 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues'] }).injec
     queueIntegrationChoices: build.query<NamedRecord[], void>({
       query: () => 'queueIntegration',
       transformResponse: (body: unknown) => namedRecords(body, 'queueIntegrations'),
+      providesTags: ['QueueIntegrations'],
     }),
     fileListChoices: build.query<NamedRecord[], void>({
       query: () => 'files',
@@ -50,6 +51,7 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues'] }).injec
     promptChoices: build.query<NamedRecord[], void>({
       query: () => 'prompt',
       transformResponse: (body: unknown) => namedRecords(body, 'prompts'),
+      providesTags: ['Prompts'],
     }),
   }),
 });

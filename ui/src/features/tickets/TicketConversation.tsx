@@ -19,6 +19,7 @@ import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
 import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
 import type { TicketFrame, TicketView as Ticket } from '@conversa/contracts';
+import { IntegrationToggle } from '../queueIntegrations/IntegrationToggle';
 
 /**
  * GET /tickets/u/{uuid} goes out 500 ms after a ticket is chosen, so flicking through the list does
@@ -81,6 +82,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
       </HStack>
       <TagEditor contactId={ticket.contactId} ticketId={ticket.id} testId="ticket-tags" />
       <HStack gap="1" flexShrink="0" ms="auto">
+        <IntegrationToggle ticket={ticket} />
         {ticket.status === 'pending' && (
           <Button size="sm" colorPalette="green" loading={working} onClick={() => actions.accept(ticket)} data-testid="header-accept">
             <LuCheck />

@@ -1,0 +1,79 @@
+import type { PromptDetails, PromptView, PromptVoice } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import type { PromptsTable } from './tables';
+
+type Row = Selectable<PromptsTable> & { queue_name: string | null };
+
+const viewOf = (row: Row): PromptView => ({
+  id: row.id,
+  companyId: row.company_id,
+  name: row.name,
+  apiKey: row.api_key_hint,
+  prompt: row.prompt,
+  voice: row.voice as PromptVoice,
+  voiceKey: row.voice_key_hint,
+  voiceRegion: row.voice_region,
+  temperature: Number(row.temperature),
+  maxTokens: row.max_tokens,
+  maxMessages: row.max_messages,
+  queueId: row.queue_id,
+  queue: row.queue_name !== null ? { id: row.queue_id, name: row.queue_name } : null,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** A prompt with its sealed keys, for the AI adapter (never answered to a browser). */
+export interface StoredPrompt extends PromptDetails {
+  id: number;
+  companyId: number;
+}
+
+const storedOf = (row: Row): StoredPrompt => ({
+  ...viewOf(row),
+  apiKey: row.api_key,
+  apiKeyHint: row.api_key_hint,
+  voiceKey: row.voice_key,
+  voiceKeyHint: row.voice_key_hint,
+});
+
+const rows = (db: Kysely<ReadDatabase>, companyId: number) =>
+  db
+    .selectFrom('read.prompts as p')
+    .leftJoin('read.queues as q', (join) => join.onRef('q.id', '=', 'p.queue_id').onRef('q.company_id', '=', 'p.company_id').on('q.deleted', '=', false))
+    .selectAll('p')
+    .select('q.name as queue_name')
+    .where('p.company_id', '=', companyId)
+    .where('p.deleted', '=', false);
+
+export async function findPrompt(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<PromptView | undefined> {
+  const row = await rows(db, companyId).where('p.id', '=', id).executeTakeFirst();
+  return row ? viewOf(row) : undefined;
+}
+
+export async function storedPrompt(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<StoredPrompt | undefined> {
+  const row = await rows(db, companyId).where('p.id', '=', id).executeTakeFirst();
+  return row ? storedOf(row) : undefined;
+}
+
+/** The prompt serving a queue (the newest when several do). */
+export async function storedPromptOfQueue(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<StoredPrompt | undefined> {
+  const row = await rows(db, companyId).where('p.queue_id', '=', queueId).orderBy('p.id', 'desc').executeTakeFirst();
+  return row ? storedOf(row) : undefined;
+}
+
+/** The company's first prompt (AI help on a ticket whose queue has none). */
+export async function firstStoredPrompt(db: Kysely<ReadDatabase>, companyId: number): Promise<StoredPrompt | undefined> {
+  const row = await rows(db, companyId).orderBy('p.id').executeTakeFirst();
+  return row ? storedOf(row) : undefined;
+}
+
+export async function listPrompts(db: Kysely<ReadDatabase>, companyId: number): Promise<PromptView[]> {
+  return (await rows(db, companyId).orderBy(sql`lower(p.name)`).orderBy('p.id').execute()).map(viewOf);
+}
+
+export async function existingPromptIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('read.prompts').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  return found.map((row) => row.id);
+}

@@ -1,0 +1,70 @@
+import type { DialogflowLanguage, QueueIntegrationDetails, QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import { escapeLike } from '../tags/queries';
+import type { QueueIntegrationsTable } from './tables';
+
+type Row = Selectable<QueueIntegrationsTable>;
+
+const viewOf = (row: Row): QueueIntegrationView => ({
+  id: row.id,
+  companyId: row.company_id,
+  type: row.type as QueueIntegrationType,
+  name: row.name,
+  projectName: row.project_name,
+  jsonContent: '',
+  credentialsHint: row.credentials_hint,
+  language: row.language as DialogflowLanguage,
+  urlN8N: row.url_n8n,
+  typebotSlug: row.typebot_slug,
+  typebotExpires: row.typebot_expires,
+  typebotDelayMessage: row.typebot_delay_message,
+  typebotKeywordFinish: row.typebot_keyword_finish,
+  typebotKeywordRestart: row.typebot_keyword_restart,
+  typebotUnknownMessage: row.typebot_unknown_message,
+  typebotRestartMessage: row.typebot_restart_message,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** The integration with its sealed key, for the connectors (never answered to a browser). */
+export interface StoredQueueIntegration extends QueueIntegrationDetails {
+  id: number;
+  companyId: number;
+}
+
+const storedOf = (row: Row): StoredQueueIntegration => ({ ...viewOf(row), jsonContent: row.json_content });
+
+const live = (db: Kysely<ReadDatabase>, companyId: number) => db.selectFrom('read.queue_integrations').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
+
+export async function findQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<QueueIntegrationView | undefined> {
+  const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
+  return row ? viewOf(row) : undefined;
+}
+
+export async function storedQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<StoredQueueIntegration | undefined> {
+  const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
+  return row ? storedOf(row) : undefined;
+}
+
+/** The company's integrations by id; one page from `offset` when `limit` is given. */
+export async function listQueueIntegrations(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  options: { searchParam?: string; offset?: number; limit?: number } = {},
+): Promise<{ queueIntegrations: QueueIntegrationView[]; hasMore: boolean }> {
+  let query = live(db, companyId);
+  const term = options.searchParam?.trim().toLowerCase() ?? '';
+  if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
+  query = query.orderBy('id').offset(options.offset ?? 0);
+  if (options.limit === undefined) return { queueIntegrations: (await query.execute()).map(viewOf), hasMore: false };
+  const rows = await query.limit(options.limit + 1).execute();
+  return { queueIntegrations: rows.slice(0, options.limit).map(viewOf), hasMore: rows.length > options.limit };
+}
+
+/** Which of these ids are live integrations of the company. */
+export async function existingQueueIntegrationIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await live(db, companyId).where('id', 'in', [...ids]).execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,112 @@
+import {
+  CreateQueueIntegrationRequest,
+  DomainError,
+  ListQueueIntegrationsQuery,
+  QUEUE_INTEGRATIONS_PAGE_SIZE,
+  RecordIdParam,
+  serviceAccountOf,
+  TestIntegrationSessionRequest,
+  UpdateQueueIntegrationRequest,
+  type IntegrationTestResult,
+  type QueueIntegrationView,
+} from '@conversa/contracts';
+import { ConnectorError, changeQueueIntegration, createQueueIntegration, deleteQueueIntegration } from '@conversa/core';
+import { findQueueIntegration, listQueueIntegrations, storedQueueIntegration } from '@conversa/projections/queueIntegrations/queries';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { userActor, type ApiContext } from '../context';
+import { parse } from '../http/errors';
+
+const IdParam = z.object({ id: RecordIdParam });
+const read = { auth: { plan: 'useIntegrations' as const } };
+const admin = { auth: { admin: true, plan: 'useIntegrations' as const } };
+const errors = ['ERR_NO_INTEGRATION_FOUND'] as const;
+
+async function companyIntegration(ctx: ApiContext, companyId: number, id: number): Promise<QueueIntegrationView> {
+  const found = await findQueueIntegration(ctx.db, companyId, id);
+  if (!found) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
+  return found;
+}
+
+/**
+ * Queue integrations (spec 2 §7): every user of the company lists them (the queue and connection
+ * dialogs pick from them); admins change them. The Dialogflow key is sealed and never answered.
+ */
+export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.get('/queueIntegration', { config: { ...read, contract: { summary: 'The company’s queue integrations, a page at a time', query: ListQueueIntegrationsQuery } } }, async (request) => {
+    const { searchParam, pageNumber } = parse(ListQueueIntegrationsQuery, request.query);
+    return listQueueIntegrations(ctx.db, request.principal.companyId, { searchParam, offset: (pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE, limit: QUEUE_INTEGRATIONS_PAGE_SIZE });
+  });
+
+  app.get('/queueIntegration/:id', { config: { ...read, contract: { summary: 'One queue integration (its key is never answered)', params: IdParam, errors } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    return companyIntegration(ctx, request.principal.companyId, id);
+  });
+
+  app.post('/queueIntegration', { config: { ...admin, contract: { summary: 'Creates a queue integration', body: CreateQueueIntegrationRequest, status: 201 } } }, async (request, reply) => {
+    const details = parse(CreateQueueIntegrationRequest, request.body);
+    const { principal } = request;
+    const id = await createQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
+    return reply.status(201).send(await companyIntegration(ctx, principal.companyId, id));
+  });
+
+  // Before /:id, so testSession is not read as an id.
+  app.post(
+    '/queueIntegration/testSession',
+    { config: { ...admin, contract: { summary: 'Says a text to the service and answers what it said (Dialogflow, Typebot, n8n, webhook)', body: TestIntegrationSessionRequest, errors } } },
+    async (request): Promise<IntegrationTestResult> => {
+      const body = parse(TestIntegrationSessionRequest, request.body);
+      const companyId = request.principal.companyId;
+      const stored = body.id !== undefined ? await storedQueueIntegration(ctx.db, companyId, body.id) : undefined;
+      if (body.id !== undefined && !stored) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
+      const json = body.jsonContent.trim() !== '' ? body.jsonContent : stored ? ctx.secrets.open(stored.jsonContent) : '';
+      try {
+        switch (body.type) {
+          case 'dialogflow': {
+            const credentials = serviceAccountOf(json);
+            if (!credentials || body.projectName === '') throw new DomainError('ERR_VALIDATION', 'Informe o nome do projeto e as credenciais JSON');
+            const answer = await ctx.connectors.dialogflow.detectIntent({ credentials, projectId: body.projectName, sessionId: `test-${request.principal.userId}`, text: body.text, languageCode: body.language });
+            return { ok: true, messages: answer.texts, error: null };
+          }
+          case 'typebot': {
+            if (body.urlN8N === '' || body.typebotSlug === '') throw new DomainError('ERR_VALIDATION', 'Informe a URL e o slug do fluxo');
+            const turn = await ctx.connectors.typebot.startChat({ baseUrl: body.urlN8N, publicId: body.typebotSlug, message: body.text });
+            return { ok: true, messages: turn.messages, error: null };
+          }
+          default: {
+            if (body.urlN8N === '') throw new DomainError('ERR_VALIDATION', 'Informe a URL');
+            const answer = await ctx.connectors.webhook.post(body.urlN8N, {
+              event: 'message',
+              companyId,
+              ticket: { id: 1, uuid: '00000000-0000-0000-0000-000000000000', status: 'pending', queueId: null },
+              contact: { id: 1, name: 'Teste', number: '0' },
+              message: { id: 'test', body: body.text, mediaType: 'chat', fromMe: false },
+              integration: { id: body.id ?? 0, name: stored?.name ?? 'teste', type: body.type },
+            });
+            return { ok: true, messages: answer.replies, error: null };
+          }
+        }
+      } catch (error) {
+        // The service's refusal is the test's answer, not this server's failure.
+        if (error instanceof ConnectorError) return { ok: false, messages: [], error: error.message };
+        throw error;
+      }
+    },
+  );
+
+  app.put('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Changes a queue integration; an empty jsonContent keeps the stored key', params: IdParam, body: UpdateQueueIntegrationRequest, errors } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const changes = parse(UpdateQueueIntegrationRequest, request.body);
+    const { principal } = request;
+    await companyIntegration(ctx, principal.companyId, id);
+    await changeQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
+    return companyIntegration(ctx, principal.companyId, id);
+  });
+
+  app.delete('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Deletes a queue integration', params: IdParam, errors } } }, async (request) => {
+    const { id } = parse(IdParam, request.params);
+    const { principal } = request;
+    await companyIntegration(ctx, principal.companyId, id);
+    return deleteQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
+  });
+}

@@ -1,0 +1,36 @@
+import { queueIntegrationStream, serviceAccountOf, type Actor, type CreateQueueIntegrationRequest, type UpdateQueueIntegrationRequest } from '@conversa/contracts';
+import { execute, type UseCaseContext } from '../commands/execute';
+import type { IdAllocator } from '../ids';
+import type { SecretBox } from '../secrets/box';
+import { queueIntegration } from './queue-integration';
+
+export interface IntegrationUseCaseContext extends UseCaseContext {
+  ids: IdAllocator;
+  secrets: SecretBox;
+}
+
+/** Creates a queue integration; the Dialogflow key is sealed before it is recorded. */
+export async function createQueueIntegration(ctx: IntegrationUseCaseContext, input: { companyId: number; actor: Actor; details: CreateQueueIntegrationRequest }): Promise<number> {
+  const integrationId = await ctx.ids.next('queue_integration');
+  const details = { ...input.details, ...sealedKey(ctx.secrets, input.details.jsonContent) };
+  await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(integrationId), command: { type: 'CreateQueueIntegration', integrationId, details }, companyId: input.companyId, actor: input.actor });
+  return integrationId;
+}
+
+/** Changes the fields given; an empty jsonContent keeps the stored key. */
+export async function changeQueueIntegration(ctx: IntegrationUseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: UpdateQueueIntegrationRequest }): Promise<void> {
+  const { jsonContent, ...rest } = input.changes;
+  const changes = jsonContent !== undefined && jsonContent.trim() !== '' ? { ...rest, ...sealedKey(ctx.secrets, jsonContent) } : rest;
+  await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(input.id), command: { type: 'ChangeQueueIntegration', changes }, companyId: input.companyId, actor: input.actor });
+}
+
+export async function deleteQueueIntegration(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
+  await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(input.id), command: { type: 'DeleteQueueIntegration' }, companyId: input.companyId, actor: input.actor });
+  return { message: 'Integration deleted' };
+}
+
+/** The key sealed, with the service account's e-mail to show in its place. */
+function sealedKey(secrets: SecretBox, json: string): { jsonContent: string; credentialsHint: string | null } {
+  const plain = json.trim();
+  return { jsonContent: secrets.seal(plain), credentialsHint: serviceAccountOf(plain)?.client_email.slice(0, 320) ?? null };
+}

@@ -1,0 +1,45 @@
+import { ConnectorError } from '@conversa/core';
+
+export type ConnectorName = ConstructorParameters<typeof ConnectorError>[0];
+
+/** Every connector call is bounded: a silent service must not hold the bot (CONNECTOR_TIMEOUT_MS). */
+export const DEFAULT_CONNECTOR_TIMEOUT_MS = 10_000;
+
+export interface HttpOptions {
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** A request whose failure is a ConnectorError naming why (timeout, status, network, unreadable answer). */
+export async function request(
+  connector: ConnectorName,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+  options: HttpOptions,
+): Promise<Response> {
+  const doFetch = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(url, { method: init.method ?? 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS) });
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'TimeoutError' || name === 'AbortError') throw new ConnectorError(connector, 'timeout', `${connector}: no answer within ${options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS} ms`);
+    throw new ConnectorError(connector, 'network', `${connector}: ${(error as Error).message}`);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ConnectorError(connector, response.status === 401 || response.status === 403 ? 'credentials' : 'http', `${connector}: HTTP ${response.status} ${text.slice(0, 200)}`, response.status);
+  }
+  return response;
+}
+
+export async function postJson<T>(connector: ConnectorName, url: string, body: unknown, options: HttpOptions, headers: Record<string, string> = {}): Promise<T> {
+  const response = await request(connector, url, { headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, options);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ConnectorError(connector, 'answer', `${connector}: the answer is not JSON`);
+  }
+}
+
+export const trimSlash = (url: string) => url.replace(/\/+$/, '');

@@ -1,0 +1,88 @@
+import { Text } from '@chakra-ui/react';
+import type { PromptView } from '@conversa/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useT } from '../../i18n';
+import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { useFeedback } from '../../shared/feedback';
+import { ListFrame } from '../../shared/ListFrame';
+import { useDeletePromptMutation, usePromptsQuery } from './api';
+import { usePromptFrames } from './socket';
+
+const PromptDialog = lazy(() => import('./PromptDialog'));
+
+const feedbackTexts = { success: 'prompts.deleted', saveFailed: 'prompts.saveFailed', deleteFailed: 'prompts.deleteFailed' } as const;
+
+const columns: Column<PromptView>[] = [
+  { key: 'name', header: 'prompts.column.name', render: (row) => <Text data-testid={`prompt-name-${row.id}`}>{row.name}</Text> },
+  { key: 'queue', header: 'prompts.column.queue', render: (row) => <Text>{row.queue?.name ?? ''}</Text> },
+  { key: 'maxTokens', header: 'prompts.column.maxTokens', render: (row) => <Text>{row.maxTokens}</Text> },
+];
+
+/** /prompts (spec 3 §2): name, queue, max tokens, edit and delete; skeleton rows while loading. */
+export default function PromptsPage() {
+  const t = useT();
+  const { data, isLoading, isError, isFetching, refetch } = usePromptsQuery();
+  const [editing, setEditing] = useState<{ prompt: PromptView | null } | null>(null);
+  const [remove, removing] = useDeletePromptMutation();
+  const feedback = useFeedback(feedbackTexts);
+  usePromptFrames();
+  const rows = data?.prompts ?? [];
+  const deletion = useConfirmation<PromptView>(async (row) => {
+    try {
+      await remove(row.id).unwrap();
+      feedback.succeeded();
+      return 'close';
+    } catch (error) {
+      feedback.deleteFailed(error);
+      return 'stay';
+    }
+  });
+
+  return (
+    <ListFrame
+      testId="prompts-page"
+      title="prompts.title"
+      maxW="5xl"
+      fill
+      add={{ label: 'prompts.add', onClick: () => setEditing({ prompt: null }), testId: 'prompt-add' }}
+      query={{ isLoading: false, isError: isError && rows.length === 0, refetch }}
+      loadFailed="prompts.loadFailed"
+      dialogs={
+        <>
+          {editing && (
+            <Suspense fallback={null}>
+              <PromptDialog prompt={editing.prompt} onClose={() => setEditing(null)} />
+            </Suspense>
+          )}
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('prompts.deleteTitle', { name: deletion.subject?.name ?? '' })}
+            message={t('prompts.deleteConfirm')}
+            loading={removing.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="prompt-delete-dialog"
+            confirmTestId="prompt-delete-confirm"
+            size="md"
+          />
+        </>
+      }
+    >
+      <DataTable
+        rows={rows}
+        columns={columns}
+        testId="prompts-table"
+        rowTestId={(row) => `prompt-row-${row.id}`}
+        empty={{ text: 'prompts.empty', testId: 'prompts-empty' }}
+        loading={isLoading || (isFetching && rows.length === 0)}
+        actionsHeader="prompts.column.actions"
+        actions={[
+          { key: 'edit', label: 'prompts.edit', icon: <LuPencil />, onClick: (row) => setEditing({ prompt: row }), testId: (row) => `prompt-edit-${row.id}` },
+          { key: 'delete', label: 'prompts.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `prompt-delete-${row.id}` },
+        ]}
+      />
+    </ListFrame>
+  );
+}

@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { LuSparkles } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/** /prompts: an administration screen on the plan's useOpenAi; menu order 200, between queues and integrations. */
+export const promptRoutes: AppRoute[] = [
+  {
+    id: 'prompts',
+    path: '/prompts',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./PromptsPage')),
+    guard: { role: 'admin', planFlag: 'useOpenAi' },
+    menu: { labelKey: 'menu.prompts', icon: LuSparkles, group: 'admin', order: 200 },
+  },
+];

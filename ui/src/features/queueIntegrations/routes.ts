@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { LuPlug } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/** /queue-integration: an administration screen on the plan's useIntegrations; menu order 210, after prompts. */
+export const queueIntegrationRoutes: AppRoute[] = [
+  {
+    id: 'queueIntegrations',
+    path: '/queue-integration',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./QueueIntegrationsPage')),
+    guard: { role: 'admin', planFlag: 'useIntegrations' },
+    menu: { labelKey: 'menu.queueIntegrations', icon: LuPlug, group: 'admin', order: 210 },
+  },
+];
