@@ -13,6 +13,8 @@ import type { SessionsTables } from './sessions/tables';
 import type { TagsTables } from './tags/tables';
 import type { TicketsTables } from './tickets/tables';
 import type { UsersTables } from './users/tables';
+import type { ContactListsTables } from './contactLists/tables';
+import type { CampaignsTables } from './campaigns/tables';
 
 /**
  * Every table the read models own, keyed as queries name them (`read.tickets`, `auth.sessions`):
@@ -33,4 +35,6 @@ export interface ReadDatabase
     SessionsTables,
     TagsTables,
     TicketsTables,
-    UsersTables {}
+    UsersTables,
+    ContactListsTables,
+    CampaignsTables {}

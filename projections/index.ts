@@ -13,6 +13,8 @@ import { connectionsProjector } from './connections/projector';
 import { queuesProjector } from './queues/projector';
 import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
+import { contactListsProjector } from './contactLists/projector';
+import { campaignsProjector } from './campaigns/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -31,4 +33,6 @@ export const projectors = [
   connectionsProjector,
   routingProjector,
   helpsProjector,
+  contactListsProjector,
+  campaignsProjector,
 ];

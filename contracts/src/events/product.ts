@@ -2,6 +2,8 @@ import { companyEvents } from '../companies/events';
 import { connectionEvents } from '../connections/events';
 import { contactEvents } from '../contacts/events';
 import { helpEvents } from '../helps/events';
+import { contactListEvents } from '../contactLists/events';
+import { campaignEvents } from '../campaigns/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -31,7 +33,9 @@ type ProductEventDefinition =
   | (typeof routingEvents)[number]
   | (typeof connectionEvents)[number]
   | (typeof queueEvents)[number]
-  | (typeof helpEvents)[number];
+  | (typeof helpEvents)[number]
+  | (typeof contactListEvents)[number]
+  | (typeof campaignEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

@@ -1,6 +1,8 @@
 import { connectionRosterStream, connectionStream } from '../connections/events';
 import { contactNumberStream, contactStream } from '../contacts/events';
 import { helpStream } from '../helps/events';
+import { contactListStream } from '../contactLists/events';
+import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, campaignStream } from '../campaigns/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -42,4 +44,9 @@ export const streams = {
   schedule: scheduleStream,
   tag: tagStream,
   help: helpStream,
+  contactList: contactListStream,
+  campaign: campaignStream,
+  campaignShippings: campaignShippingsStream,
+  campaignOptOuts: campaignOptOutStream,
+  campaignSettings: campaignSettingsStream,
 } as const;

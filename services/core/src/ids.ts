@@ -7,9 +7,11 @@ import { sql, type Kysely } from 'kysely';
  */
 export interface IdAllocator {
   next(kind: IdKind): Promise<number>;
+  /** `count` ids at once (a spreadsheet's rows), in one round trip. */
+  nextMany?(kind: IdKind, count: number): Promise<number[]>;
 }
 
-export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help';
+export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'contact_list' | 'contact_list_item' | 'campaign';
 
 export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migrate(): Promise<void> } {
   // One creation per sequence per process; concurrent `create … if not exists` from several
@@ -44,6 +46,12 @@ export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migr
       await ensure(name);
       const { rows } = await sql<{ id: string }>`select nextval(${name}) as id`.execute(db);
       return Number(rows[0]!.id);
+    },
+    async nextMany(kind, count) {
+      const name = `ids.${kind}`;
+      await ensure(name);
+      const { rows } = await sql<{ id: string }>`select nextval(${name}) as id from generate_series(1, ${count}::int)`.execute(db);
+      return rows.map((row) => Number(row.id));
     },
   };
 }

@@ -46,3 +46,8 @@ export * from './settings/use-cases';
 export * from './contacts/use-cases';
 export * from './queues/use-cases';
 export * from './connections/use-cases';
+export * from './contactLists/contact-list';
+export * from './contactLists/use-cases';
+export * from './campaigns/campaign';
+export * from './campaigns/settings';
+export * from './campaigns/use-cases';
