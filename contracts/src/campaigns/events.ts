@@ -67,6 +67,8 @@ export const PlannedShipping = z.object({
   /** Which filled message slot (0–4) this contact gets; confirmationIndex likewise for the request. */
   messageIndex: z.number().int().min(0).max(CAMPAIGN_SLOTS - 1),
   confirmationIndex: z.number().int().min(0).max(CAMPAIGN_SLOTS - 1).nullable(),
+  /** The list's validity answer when planned: a number without WhatsApp is skipped, never sent. */
+  valid: z.boolean().nullable(),
 });
 export type PlannedShipping = z.infer<typeof PlannedShipping>;
 

@@ -25,6 +25,8 @@ import { metaRoutes } from './meta/routes';
 import { connectionRoutes } from './connections/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
+import { contactListRoutes } from './contactLists/routes';
+import { campaignRoutes } from './campaigns/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -103,6 +105,8 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     sandboxRoutes,
     metaRoutes,
     helpRoutes,
+    contactListRoutes,
+    campaignRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

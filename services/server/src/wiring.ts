@@ -1,10 +1,15 @@
-import { createLoginLimiter, createSessionGuard, createTokenService, sessionActiveInStream, type ApiContext } from '@conversa/api';
+import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, sessionActiveInStream, type ApiContext } from '@conversa/api';
 import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
   createAutomationScheduler,
   createPresenceTracker,
   createScheduleSender,
+  createCampaignEngine,
+  createCampaignScheduler,
+  createCampaignRepliesReactor,
+  createListValidityReactor,
+  type CampaignEngine,
   type AutomationScheduler,
   type PresenceTracker,
   type ScheduleSender,
@@ -65,6 +70,8 @@ export interface Wiring {
   presence: PresenceTracker;
   /** The routing bot's timers (auto-close, inactivity warning, rating expiry, timeSendQueue, rotation; tests call tick) and their cron under a lease (start and automation roles). */
   routing: { timers: RoutingTimers; scheduler: RoutingScheduler };
+  /** The campaign dispatch engine (tests call its tick) and its cron under a lease (start and automation roles). */
+  campaigns: { engine: CampaignEngine; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
@@ -165,6 +172,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
       createAttendantGreetingsReactor(ctx),
+      createCampaignRepliesReactor({ ctx, db }),
+      createListValidityReactor({ ctx, db, checker: sessionGateway, log: consoleAutomationLogger }),
     ],
   });
   if (options.runProjections) await reactors.start();
@@ -181,6 +190,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     scheduler: createRoutingScheduler({ connectionString: databaseUrl, timers: routingTimers, now: () => ctx.now(), logger: consoleRoutingLogger }),
   };
 
+  const campaignEngine = createCampaignEngine({ ctx, db, channel: channels, media: ctx.media, lookup: campaignLookup(db, ctx.media), timeZone: process.env.COMPANY_TIME_ZONE });
+  const campaigns = { engine: campaignEngine, scheduler: createCampaignScheduler({ connectionString: databaseUrl, engine: campaignEngine, now: () => ctx.now(), logger: consoleAutomationLogger }) };
+
   const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: consoleAutomationLogger });
 
   return {
@@ -194,6 +206,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     automation,
     presence,
     routing,
+    campaigns,
     reactors,
     channels,
     sessions,
@@ -201,6 +214,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     async close() {
       await automation.scheduler.stop();
       await routing.scheduler.stop();
+      await campaigns.scheduler.stop();
       await presence.stop();
       await reactors.stop();
       await sessions.stop();

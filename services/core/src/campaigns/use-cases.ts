@@ -88,7 +88,9 @@ export async function createCampaign(ctx: CampaignUseCaseContext, input: Who & {
 
 export async function changeCampaign(ctx: UseCaseContext, input: Who & { id: number; details: CampaignDetails; lookup: CampaignLookup }): Promise<void> {
   await checkReferences(input.lookup, input.companyId, input.details);
-  await run(ctx, input, input.id, { type: 'ChangeCampaign', changes: input.details });
+  // The media changes through its own routes (media-upload), never through the form.
+  const { media: _media, ...changes } = input.details;
+  await run(ctx, input, input.id, { type: 'ChangeCampaign', changes });
 }
 
 /** Attaching or removing the media is an edit like any other (the editing rule applies). */
