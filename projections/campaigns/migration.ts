@@ -45,13 +45,5 @@ export async function migrateCampaigns(db: Kysely<ReadDatabase>): Promise<void> 
       settings jsonb not null
     );
     comment on table read.campaign_settings is 'A company''s campaign settings (intervals, variables, opt-out words, send window); no row: the defaults';
-    create table if not exists read.campaign_optouts (
-      company_id integer not null,
-      number text not null,
-      word text not null,
-      at timestamptz not null,
-      primary key (company_id, number)
-    );
-    comment on table read.campaign_optouts is 'Numbers that answered an opt-out word: no campaign of the company reaches them';
   `.execute(db);
 }

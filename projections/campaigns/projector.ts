@@ -25,10 +25,9 @@ export const campaignsProjector = defineProjector({
     'CampaignShippingConfirmed',
     'CampaignShippingFailed',
     'CampaignShippingSkipped',
-    'CampaignContactOptedOut',
     'CampaignSettingsSaved',
   ],
-  tables: ['read.campaigns', 'read.campaign_shippings', 'read.campaign_settings', 'read.campaign_optouts'],
+  tables: ['read.campaigns', 'read.campaign_shippings', 'read.campaign_settings'],
   migrate: migrateCampaigns,
   async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: Action }>();
@@ -117,9 +116,6 @@ export const campaignsProjector = defineProjector({
         case 'CampaignShippingSkipped':
           await shipping(event.data.campaignId, event.data.itemId).set({ status: 'skipped', failed_reason: event.data.reason }).execute();
           touch(event.data.campaignId, companyId, 'update');
-          break;
-        case 'CampaignContactOptedOut':
-          await trx.insertInto('read.campaign_optouts').values({ company_id: companyId, number: event.data.number, word: event.data.word, at }).onConflict((oc) => oc.columns(['company_id', 'number']).doNothing()).execute();
           break;
         case 'CampaignSettingsSaved':
           await trx

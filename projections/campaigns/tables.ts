@@ -38,16 +38,8 @@ export interface CampaignSettingsTable {
   settings: Json<CampaignSettingsValues>;
 }
 
-export interface CampaignOptOutsTable {
-  company_id: number;
-  number: string;
-  word: string;
-  at: Timestamp;
-}
-
 export interface CampaignsTables {
   'read.campaigns': CampaignsTable;
   'read.campaign_shippings': CampaignShippingsTable;
   'read.campaign_settings': CampaignSettingsTable;
-  'read.campaign_optouts': CampaignOptOutsTable;
 }

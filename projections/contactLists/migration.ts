@@ -29,8 +29,15 @@ export async function migrateContactLists(db: Kysely<ReadDatabase>): Promise<voi
     create index if not exists contact_list_items_unchecked on read.contact_list_items (contact_list_id) where is_whatsapp_valid is null;
     comment on table read.contact_list_items is 'The numbers of a contact list (removed items are deleted rows)';
     comment on column read.contact_list_items.number is 'E.164 digits without +, as WhatsApp addresses the number';
-    -- The campaigns read model owns it; created here too because the items' opted-out mark reads it.
-    create table if not exists read.campaign_optouts (company_id integer not null, number text not null, word text not null, at timestamptz not null, primary key (company_id, number));
+    create table if not exists read.campaign_optouts (
+      company_id integer not null,
+      number text not null,
+      word text not null,
+      at timestamptz not null,
+      primary key (company_id, number)
+    );
+    comment on table read.campaign_optouts is 'Numbers that answered an opt-out word: no campaign of the company reaches them (the items'' opted-out mark)';
+    comment on column read.campaign_optouts.word is 'The word they answered (SAIR, PARAR, STOP or the company''s own)';
     comment on column read.contact_list_items.is_whatsapp_valid is 'The channel''s answer whether the number has WhatsApp; null until it answered';
   `.execute(db);
 }

@@ -12,8 +12,8 @@ const ITEM_FRAMES_PER_BATCH = 50;
 export const contactListsProjector = defineProjector({
   name: 'contactLists',
   version: 1,
-  eventTypes: ['ContactListCreated', 'ContactListRenamed', 'ContactListDeleted', 'ContactListItemsAdded', 'ContactListItemChanged', 'ContactListItemRemoved', 'ContactListItemsValidated'],
-  tables: ['read.contact_lists', 'read.contact_list_items'],
+  eventTypes: ['ContactListCreated', 'ContactListRenamed', 'ContactListDeleted', 'ContactListItemsAdded', 'ContactListItemChanged', 'ContactListItemRemoved', 'ContactListItemsValidated', 'CampaignContactOptedOut'],
+  tables: ['read.contact_lists', 'read.contact_list_items', 'read.campaign_optouts'],
   migrate: migrateContactLists,
   async handle(trx: Transaction<ReadDatabase>, events) {
     const lists = new Map<number, Touch>();
@@ -61,6 +61,13 @@ export const contactListsProjector = defineProjector({
           items.set(event.data.itemId, { companyId, contactListId: event.data.contactListId, action: 'delete' });
           touchList(event.data.contactListId, companyId, 'update');
           break;
+        case 'CampaignContactOptedOut': {
+          await trx.insertInto('read.campaign_optouts').values({ company_id: companyId, number: event.data.number, word: event.data.word, at }).onConflict((oc) => oc.columns(['company_id', 'number']).doNothing()).execute();
+          // Every list holding the number shows the mark.
+          const holding = await trx.selectFrom('read.contact_list_items').select(['id', 'contact_list_id']).where('company_id', '=', companyId).where('number', '=', event.data.number).execute();
+          for (const item of holding) items.set(item.id, { companyId, contactListId: item.contact_list_id, action: items.get(item.id)?.action ?? 'update' });
+          break;
+        }
         case 'ContactListItemsValidated': {
           const { contactListId, results } = event.data;
           for (const valid of [true, false]) {

@@ -24,7 +24,15 @@ export interface ContactListItemsTable {
   updated_at: Timestamp;
 }
 
+export interface CampaignOptOutsTable {
+  company_id: number;
+  number: string;
+  word: string;
+  at: Timestamp;
+}
+
 export interface ContactListsTables {
+  'read.campaign_optouts': CampaignOptOutsTable;
   'read.contact_lists': ContactListsTable;
   'read.contact_list_items': ContactListItemsTable;
 }

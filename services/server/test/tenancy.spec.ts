@@ -26,6 +26,9 @@ interface Target {
   queueA: number;
   chatbotA: number;
   connectionA: number;
+  contactListA: number;
+  contactListItemA: number;
+  campaignA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -51,6 +54,10 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/quick-messages\/:id/, `/quick-messages/${target.quickMessageA}`)
     .replace(/^\/schedules\/:id/, `/schedules/${target.scheduleA}`)
     .replace(/^\/tags\/:id/, `/tags/${target.tagA}`)
+    .replace(/^\/contact-lists\/:id/, `/contact-lists/${target.contactListA}`)
+    .replace(/^\/contact-list-items\/:id/, `/contact-list-items/${target.contactListItemA}`)
+    .replace(/^\/contact-list-items$/, `/contact-list-items?contactListId=${target.contactListA}`)
+    .replace(/^\/campaigns\/:id/, `/campaigns/${target.campaignA}`)
     .replace(/^\/ticket-tags\/:ticketId\/:tagId/, `/ticket-tags/${target.ticketA}/${target.tagA}`)
     .replace(/^\/ticket-tags\/:ticketId/, `/ticket-tags/${target.ticketA}`)
     .replace(/^\/ticket-notes\/:id/, `/ticket-notes/${target.noteA}`)
@@ -97,6 +104,18 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /queue/:id': { name: 'Hijacked' },
   'POST /chatbot': { queueId: target.queueA, name: 'Hijack option', queueType: 'text', greetingMessage: 'hijack' },
   'PUT /chatbot/:id': { name: 'Hijacked' },
+  'POST /contact-lists': { name: 'Own list' },
+  'PUT /contact-lists/:id': { name: 'Hijacked' },
+  // A spreadsheet goes as multipart: a JSON body is refused before any list is read.
+  'POST /contact-lists/:id/upload': {},
+  'POST /contact-list-items': { contactListId: target.contactListA, name: 'Hijack', number: '5511977774444' },
+  'PUT /contact-list-items/:id': { name: 'Hijacked' },
+  'POST /campaigns': { name: 'Hijack', message1: 'x', contactListId: target.contactListA },
+  'PUT /campaigns/:id': { name: 'Hijacked', message1: 'x' },
+  'POST /campaigns/:id/cancel': {},
+  'POST /campaigns/:id/restart': {},
+  'POST /campaigns/:id/media-upload': {},
+  'POST /campaign-settings': { messageInterval: 5, longerIntervalAfter: 5, greaterInterval: 20 },
   ...bodies,
 });
 
@@ -156,6 +175,15 @@ const ownScope = new Set([
   'POST /contacts',
   'GET /tags',
   'GET /tags/list',
+  // Lists, campaigns and settings of the caller's own company (empty or defaults for B).
+  'GET /contact-lists/list',
+  'GET /contact-lists',
+  'GET /contact-lists/',
+  'POST /contact-lists',
+  'GET /campaigns',
+  'GET /campaigns/',
+  'GET /campaign-settings',
+  'POST /campaign-settings',
   'GET /tags/kanban',
   'GET /ticket/kanban',
   'POST /tags',
@@ -251,6 +279,9 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   const options = (await server.app.inject({ method: 'GET', url: `/chatbot?queueId=${queue.id}`, headers: bearer(token) })).json();
   const connection = await post('/whatsapp', { name: MARKER, channel: 'sandbox' });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
+  const contactList = await post('/contact-lists', { name: MARKER.slice(0, 50) });
+  const contactListItem = await post('/contact-list-items', { contactListId: contactList.id, name: MARKER, number: '5511988886666' });
+  const campaign = await post('/campaigns', { name: MARKER, message1: `${MARKER} campaign`, contactListId: contactList.id, whatsappId: String(connection.id) });
   return {
     companyA,
     userA,
@@ -267,6 +298,9 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     queueA: queue.id,
     chatbotA: options[0].id,
     connectionA: connection.id,
+    contactListA: contactList.id,
+    contactListItemA: contactListItem.id,
+    campaignA: campaign.id,
   };
 }
 
@@ -291,5 +325,8 @@ async function snapshotOfA() {
     queues: await rows('read.queues'),
     queueOptions: await rows('read.queue_options'),
     connections: await rows('read.connections'),
+    contactLists: await rows('read.contact_lists'),
+    contactListItems: await rows('read.contact_list_items'),
+    campaigns: await rows('read.campaigns'),
   };
 }
