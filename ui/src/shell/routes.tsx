@@ -14,6 +14,8 @@ import { scheduleRoutes } from '../features/schedules/routes';
 import { quickMessageRoutes } from '../features/quickMessages/routes';
 import { contactRoutes } from '../features/contacts/routes';
 import { tagRoutes } from '../features/tags/routes';
+import { contactListRoutes } from '../features/contactLists/routes';
+import { campaignRoutes } from '../features/campaigns/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -48,4 +50,6 @@ export const appRoutes: readonly AppRoute[] = [
   ...quickMessageRoutes,
   ...contactRoutes,
   ...tagRoutes,
+  ...contactListRoutes,
+  ...campaignRoutes,
 ];
