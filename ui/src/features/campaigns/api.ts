@@ -8,7 +8,8 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'C
   endpoints: (build) => ({
     campaignPage: build.query<CampaignPage, { searchParam: string; pageNumber: number }>({
       query: ({ searchParam, pageNumber }) => ({ url: 'campaigns', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
+      // The key names the endpoint: RTK keys its cache by this string alone.
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.searchParam.trim().toLowerCase()})`,
       merge: (current, incoming, { arg }) => {
         if (arg.pageNumber === 1) return incoming;
         const known = new Set(incoming.records.map((row) => row.id));

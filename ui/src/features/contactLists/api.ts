@@ -31,7 +31,8 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactList
   endpoints: (build) => ({
     contactListPage: build.query<ContactListPage, ListPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'contact-lists', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
+      // The key names the endpoint: RTK keys its cache by this string alone.
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.searchParam.trim().toLowerCase()})`,
       merge: (current, incoming, { arg }) => mergePages('records')(current, incoming, arg.pageNumber) as ContactListPage,
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: ['ContactLists'],
@@ -64,7 +65,7 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactList
     }),
     contactListItemPage: build.query<ContactListItemPage, ItemPageArgs>({
       query: ({ contactListId, searchParam, pageNumber }) => ({ url: 'contact-list-items', params: { contactListId, searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs }) => `${queryArgs.contactListId}:${queryArgs.searchParam.trim().toLowerCase()}`,
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.contactListId}:${queryArgs.searchParam.trim().toLowerCase()})`,
       merge: (current, incoming, { arg }) => mergePages('contacts')(current, incoming, arg.pageNumber) as ContactListItemPage,
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: (_result, _error, args) => [{ type: 'ContactListItems', id: args.contactListId }],
