@@ -15,6 +15,7 @@ import type { TicketsTables } from './tickets/tables';
 import type { UsersTables } from './users/tables';
 import type { ContactListsTables } from './contactLists/tables';
 import type { CampaignsTables } from './campaigns/tables';
+import type { FileListsTables } from './files/tables';
 
 /**
  * Every table the read models own, keyed as queries name them (`read.tickets`, `auth.sessions`):
@@ -37,4 +38,5 @@ export interface ReadDatabase
     TicketsTables,
     UsersTables,
     ContactListsTables,
-    CampaignsTables {}
+    CampaignsTables,
+    FileListsTables {}

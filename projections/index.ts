@@ -15,6 +15,7 @@ import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
 import { contactListsProjector } from './contactLists/projector';
 import { campaignsProjector } from './campaigns/projector';
+import { fileListsProjector } from './files/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -35,4 +36,5 @@ export const projectors = [
   helpsProjector,
   contactListsProjector,
   campaignsProjector,
+  fileListsProjector,
 ];

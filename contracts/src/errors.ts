@@ -92,6 +92,7 @@ export const errorCatalogue = {
   ERR_CAMPAIGN_CONNECTION_GONE: { status: 400, message: 'The campaign cannot start: a connection is missing or was deleted.' },
   ERR_CAMPAIGN_MEDIA_MISSING: { status: 400, message: "The campaign cannot start: its media file is missing." },
   ERR_CAMPAIGN_NO_MESSAGE: { status: 400, message: 'The campaign needs at least one message (and one confirmation message when confirmation is on).' },
+  ERR_NO_FILE_LIST_FOUND: { status: 404, message: 'File list not found.' },
   ERR_CAMPAIGN_VARIABLE_DUPLICATED: { status: 400, message: 'A campaign variable shortcut cannot be used twice.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -59,3 +59,6 @@ export * from './contactLists/views';
 export * from './campaigns/events';
 export * from './campaigns/api';
 export * from './campaigns/views';
+export * from './files/events';
+export * from './files/api';
+export * from './files/views';

@@ -4,6 +4,7 @@ import { contactEvents } from '../contacts/events';
 import { helpEvents } from '../helps/events';
 import { contactListEvents } from '../contactLists/events';
 import { campaignEvents } from '../campaigns/events';
+import { fileListEvents } from '../files/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -35,7 +36,8 @@ type ProductEventDefinition =
   | (typeof queueEvents)[number]
   | (typeof helpEvents)[number]
   | (typeof contactListEvents)[number]
-  | (typeof campaignEvents)[number];
+  | (typeof campaignEvents)[number]
+  | (typeof fileListEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

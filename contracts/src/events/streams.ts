@@ -2,6 +2,7 @@ import { connectionRosterStream, connectionStream } from '../connections/events'
 import { contactNumberStream, contactStream } from '../contacts/events';
 import { helpStream } from '../helps/events';
 import { contactListStream } from '../contactLists/events';
+import { fileListStream } from '../files/events';
 import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, campaignStream } from '../campaigns/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
@@ -49,4 +50,5 @@ export const streams = {
   campaignShippings: campaignShippingsStream,
   campaignOptOuts: campaignOptOutStream,
   campaignSettings: campaignSettingsStream,
+  fileList: fileListStream,
 } as const;

@@ -27,6 +27,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
 import { contactListRoutes } from './contactLists/routes';
 import { campaignRoutes } from './campaigns/routes';
+import { fileListRoutes } from './files/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -107,6 +108,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     helpRoutes,
     contactListRoutes,
     campaignRoutes,
+    fileListRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

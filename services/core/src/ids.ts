@@ -11,7 +11,7 @@ export interface IdAllocator {
   nextMany?(kind: IdKind, count: number): Promise<number[]>;
 }
 
-export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'contact_list' | 'contact_list_item' | 'campaign';
+export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'contact_list' | 'contact_list_item' | 'campaign' | 'file_list';
 
 export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migrate(): Promise<void> } {
   // One creation per sequence per process; concurrent `create … if not exists` from several

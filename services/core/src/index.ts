@@ -51,3 +51,5 @@ export * from './contactLists/use-cases';
 export * from './campaigns/campaign';
 export * from './campaigns/settings';
 export * from './campaigns/use-cases';
+export * from './files/file-list';
+export * from './files/use-cases';

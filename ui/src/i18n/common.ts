@@ -104,6 +104,7 @@ export const ptBR = {
   'errors.ERR_CAMPAIGN_MEDIA_MISSING': 'A campanha não pode iniciar: o arquivo de mídia não existe.',
   'errors.ERR_CAMPAIGN_NO_MESSAGE': 'A campanha precisa de ao menos uma mensagem (e uma mensagem de confirmação quando a confirmação está ligada).',
   'errors.ERR_CAMPAIGN_VARIABLE_DUPLICATED': 'O atalho de uma variável não pode se repetir.',
+  'errors.ERR_NO_FILE_LIST_FOUND': 'Lista de arquivos não encontrada.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'Esta mensagem agendada já foi enviada e não pode mais ser alterada.',
 } as const;
 
@@ -210,6 +211,7 @@ export const en = {
   'errors.ERR_CAMPAIGN_MEDIA_MISSING': 'The campaign cannot start: its media file is missing.',
   'errors.ERR_CAMPAIGN_NO_MESSAGE': 'The campaign needs at least one message (and one confirmation message when confirmation is on).',
   'errors.ERR_CAMPAIGN_VARIABLE_DUPLICATED': 'A variable shortcut cannot be used twice.',
+  'errors.ERR_NO_FILE_LIST_FOUND': 'File list not found.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'This scheduled message was already sent and can no longer be changed.',
 } satisfies Translations<typeof ptBR>;
 
@@ -316,6 +318,7 @@ export const es = {
   'errors.ERR_CAMPAIGN_MEDIA_MISSING': 'La campaña no puede iniciar: su archivo multimedia no existe.',
   'errors.ERR_CAMPAIGN_NO_MESSAGE': 'La campaña necesita al menos un mensaje (y un mensaje de confirmación cuando la confirmación está activa).',
   'errors.ERR_CAMPAIGN_VARIABLE_DUPLICATED': 'El atajo de una variable no puede repetirse.',
+  'errors.ERR_NO_FILE_LIST_FOUND': 'Lista de archivos no encontrada.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'Este mensaje programado ya fue enviado y ya no se puede modificar.',
 } satisfies Translations<typeof ptBR>;
 
@@ -422,5 +425,6 @@ export const tr = {
   'errors.ERR_CAMPAIGN_MEDIA_MISSING': 'Kampanya başlatılamaz: medya dosyası yok.',
   'errors.ERR_CAMPAIGN_NO_MESSAGE': 'Kampanyanın en az bir mesajı olmalı (onay açıkken bir onay mesajı da).',
   'errors.ERR_CAMPAIGN_VARIABLE_DUPLICATED': 'Bir değişken kısayolu iki kez kullanılamaz.',
+  'errors.ERR_NO_FILE_LIST_FOUND': 'Dosya listesi bulunamadı.',
   'errors.ERR_SCHEDULE_ALREADY_SENT': 'Bu zamanlanmış mesaj zaten gönderildi ve artık değiştirilemez.',
 } satisfies Translations<typeof ptBR>;

@@ -17,6 +17,7 @@ import {
 import { campaign, campaignReadiness, campaignSettings, DEFAULT_TIME_ZONE, engineCampaignCommand, fold, phoneKey, type CampaignLookup, type UseCaseContext } from '@conversa/core';
 import { contactListItemsForPlan } from '@conversa/projections/contactLists/queries';
 import { campaignsToDispatch } from '@conversa/projections/campaigns/queries';
+import { fileListOptions } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -245,6 +246,8 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
     const connection = await db.selectFrom('read.connections').select(['channel', 'name']).where('id', '=', connectionId).where('deleted', '=', false).executeTakeFirst();
     if (!connection) return { calls: 0, down: false, pause: { code: 'ERR_CAMPAIGN_CONNECTION_GONE', detail: `connection ${connectionId}` } };
     const settings = await settingsOf(companyId);
+    // The campaign's file list goes with each message, file by file, each with its own stable id.
+    const files = details.fileListId === null ? [] : ((await fileListOptions(db, companyId, details.fileListId)) ?? []);
     const attempts = batch.map(({ item, kind }) => ({ item, kind, messageId: item.attempted[kind] ?? shippingMessageId(campaignId, item.itemId, kind) }));
     await append(stream, companyId, attempts.map(({ item, kind, messageId }) => ({ type: 'CampaignShippingAttempted', data: { campaignId, itemId: item.itemId, kind, messageId, connectionId } })), 'any', now);
     const outcomes: Array<{ type: string; data: unknown }> = [];
@@ -277,6 +280,21 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
       calls += 1;
       try {
         const { providerId } = await withTimeout(channel.send(outbound), sendTimeoutMs);
+        if (kind === 'message') {
+          for (const [index, option] of files.entries()) {
+            const file = option.media;
+            await withTimeout(
+              channel.send({
+                ...outbound,
+                messageId: shippingMessageId(campaignId, item.itemId, 'message', index + 1),
+                body: option.name,
+                mediaType: mediaTypeOf(file.mime),
+                media: { ...file, read: async () => (await media.open(companyId, file.url))?.stream ?? Promise.reject(new Error(`media file ${file.url} is missing`)) },
+              }),
+              sendTimeoutMs,
+            );
+          }
+        }
         const at = new Date().toISOString();
         outcomes.push(
           kind === 'confirmation'

@@ -79,8 +79,8 @@ export function fillVariables(template: string, context: VariableContext): strin
 }
 
 /** A name-based (version 5 style) UUID: the same campaign, contact and kind always give the same message id. */
-export function shippingMessageId(campaignId: number, itemId: number, kind: 'message' | 'confirmation'): string {
-  const hash = createHash('sha1').update(`conversa-campaign:${campaignId}:${itemId}:${kind}`).digest();
+export function shippingMessageId(campaignId: number, itemId: number, kind: 'message' | 'confirmation', file = 0): string {
+  const hash = createHash('sha1').update(`conversa-campaign:${campaignId}:${itemId}:${kind}${file > 0 ? `:file${file}` : ''}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
