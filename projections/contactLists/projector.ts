@@ -1,5 +1,5 @@
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateContactLists } from './migration';
 import { findContactList, findContactListItem } from './queries';
@@ -70,10 +70,11 @@ export const contactListsProjector = defineProjector({
         }
         case 'ContactListItemsValidated': {
           const { contactListId, results } = event.data;
-          for (const valid of [true, false]) {
-            const ids = results.filter((result) => result.valid === valid).map((result) => result.itemId);
-            if (ids.length > 0) await trx.updateTable('read.contact_list_items').set({ is_whatsapp_valid: valid, updated_at: at }).where('id', 'in', ids).execute();
-          }
+          // Only an item that still holds the number the channel answered for.
+          await sql`
+            update read.contact_list_items i set is_whatsapp_valid = v.valid, updated_at = ${at}
+            from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v("itemId" integer, number text, valid boolean)
+            where i.id = v."itemId" and i.number = v.number`.execute(trx);
           for (const result of results) items.set(result.itemId, { companyId, contactListId, action: items.get(result.itemId)?.action ?? 'update' });
           touchList(contactListId, companyId, 'update');
           break;

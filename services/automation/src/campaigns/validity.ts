@@ -26,6 +26,7 @@ export function createListValidityReactor(options: { ctx: UseCaseContext; db: Ky
   async function check(companyId: number, contactListId: number, items: Array<{ itemId: number; number: string }>): Promise<void> {
     const connection = await defaultConnection(db, companyId);
     if (!connection || items.length === 0) return;
+    const results: Array<{ itemId: number; number: string; valid: boolean }> = [];
     for (let start = 0; start < items.length; start += CHECK_BATCH) {
       const batch = items.slice(start, start + CHECK_BATCH);
       let answers: Array<{ number: string; valid: boolean }> | null;
@@ -36,13 +37,14 @@ export function createListValidityReactor(options: { ctx: UseCaseContext; db: Ky
         ]);
       } catch (error) {
         log?.warn({ err: error, contactListId }, 'list-validity: the channel could not check the numbers');
-        return;
+        break;
       }
-      if (!answers) return;
+      if (!answers) break;
       const byNumber = new Map(answers.map((answer) => [answer.number, answer.valid]));
-      const results = batch.filter((item) => byNumber.has(item.number)).map((item) => ({ itemId: item.itemId, number: item.number, valid: byNumber.get(item.number)! }));
-      if (results.length > 0) await recordListValidation(ctx, { companyId, actor: { kind: 'system', id: 'list-validity' }, contactListId, results });
+      results.push(...batch.filter((item) => byNumber.has(item.number)).map((item) => ({ itemId: item.itemId, number: item.number, valid: byNumber.get(item.number)! })));
     }
+    // One append per added chunk, not per channel call.
+    if (results.length > 0) await recordListValidation(ctx, { companyId, actor: { kind: 'system', id: 'list-validity' }, contactListId, results });
   }
 
   return defineReactor({

@@ -31,12 +31,4 @@ describe('contact list decider', () => {
     spec(contactList).given([created, added]).when({ type: 'RemoveListItem', itemId: 10 }).then([{ type: 'ContactListItemRemoved', data: { contactListId: 3, itemId: 10 } }]);
     spec(contactList).given([created, added, { type: 'ContactListItemRemoved', data: { contactListId: 3, itemId: 10 } }]).when({ type: 'RemoveListItem', itemId: 10 }).thenThrows('ERR_NO_CONTACT_LIST_ITEM_FOUND');
   });
-
-  it('records a validity answer only for the number it was asked about', () => {
-    spec(contactList)
-      .given([created, added])
-      .when({ type: 'RecordListValidation', results: [{ itemId: 10, number: '5511987654321', valid: true }, { itemId: 99, number: '1', valid: false }] })
-      .then([{ type: 'ContactListItemsValidated', data: { contactListId: 3, results: [{ itemId: 10, number: '5511987654321', valid: true }] } }]);
-    spec(contactList).given([created, added]).when({ type: 'RecordListValidation', results: [{ itemId: 10, number: '5511900000000', valid: false }] }).then([]);
-  });
 });

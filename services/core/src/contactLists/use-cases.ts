@@ -1,4 +1,5 @@
-import { contactListStream, DomainError, type Actor, type ListItemDetails } from '@conversa/contracts';
+import { contactListStream, LIST_ITEMS_PER_EVENT, type Actor, type ListItemDetails } from '@conversa/contracts';
+import { randomUUID } from 'node:crypto';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { contactNumber } from '../contacts/number';
 import type { IdAllocator } from '../ids';
@@ -80,15 +81,25 @@ export async function removeContactListItem(ctx: UseCaseContext, input: Who & { 
   await run(ctx, input, input.contactListId, { type: 'RemoveListItem', itemId: input.itemId });
 }
 
-/** The background check's answers (the validity reactor). */
+/**
+ * The background check's answers (the validity reactor), appended without folding the list: a 100,000-item
+ * list would be read whole for every batch. The read model applies an answer only to an item that still
+ * holds the number asked about, so a number changed or removed meanwhile keeps no stale answer.
+ */
 export async function recordListValidation(
   ctx: UseCaseContext,
   input: Who & { contactListId: number; results: Array<{ itemId: number; number: string; valid: boolean }> },
 ): Promise<void> {
-  try {
-    await run(ctx, input, input.contactListId, { type: 'RecordListValidation', results: input.results });
-  } catch (error) {
-    // The list was deleted while its numbers were being checked: nothing to record.
-    if (!(error instanceof DomainError && error.code === 'ERR_NO_CONTACT_LIST_FOUND')) throw error;
+  const correlationId = randomUUID();
+  const events = [];
+  for (let start = 0; start < input.results.length; start += LIST_ITEMS_PER_EVENT) {
+    const data = ctx.registry.validateForAppend('ContactListItemsValidated', { contactListId: input.contactListId, results: input.results.slice(start, start + LIST_ITEMS_PER_EVENT) });
+    events.push({
+      id: randomUUID(),
+      type: 'ContactListItemsValidated',
+      data,
+      metadata: { companyId: input.companyId, actor: input.actor, correlationId, causationId: correlationId, occurredAt: ctx.now().toISOString(), schemaVersion: ctx.registry.versionOf('ContactListItemsValidated') },
+    });
   }
+  if (events.length > 0) await ctx.store.appendToStream(contactListStream(input.contactListId), events, { expectedRevision: 'any' });
 }
