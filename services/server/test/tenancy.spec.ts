@@ -29,6 +29,7 @@ interface Target {
   contactListA: number;
   contactListItemA: number;
   campaignA: number;
+  fileListA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -58,6 +59,8 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/contact-list-items\/:id/, `/contact-list-items/${target.contactListItemA}`)
     .replace(/^\/contact-list-items$/, `/contact-list-items?contactListId=${target.contactListA}`)
     .replace(/^\/campaigns\/:id/, `/campaigns/${target.campaignA}`)
+    .replace(/^\/files\/uploadList\/:id/, `/files/uploadList/${target.fileListA}`)
+    .replace(/^\/files\/:id/, `/files/${target.fileListA}`)
     .replace(/^\/ticket-tags\/:ticketId\/:tagId/, `/ticket-tags/${target.ticketA}/${target.tagA}`)
     .replace(/^\/ticket-tags\/:ticketId/, `/ticket-tags/${target.ticketA}`)
     .replace(/^\/ticket-notes\/:id/, `/ticket-notes/${target.noteA}`)
@@ -116,6 +119,10 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'POST /campaigns/:id/restart': {},
   'POST /campaigns/:id/media-upload': {},
   'POST /campaign-settings': { messageInterval: 5, longerIntervalAfter: 5, greaterInterval: 20 },
+  'POST /files': { name: 'Own files', message: 'own' },
+  'PUT /files/:id': { name: 'Hijacked', options: [] },
+  // Files go as multipart: a JSON body is refused before any list is read.
+  'POST /files/uploadList/:id': {},
   ...bodies,
 });
 
@@ -184,6 +191,9 @@ const ownScope = new Set([
   'GET /campaigns/',
   'GET /campaign-settings',
   'POST /campaign-settings',
+  'GET /files',
+  'GET /files/',
+  'POST /files',
   'GET /tags/kanban',
   'GET /ticket/kanban',
   'POST /tags',
@@ -281,6 +291,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   const contactList = await post('/contact-lists', { name: MARKER.slice(0, 50) });
   const contactListItem = await post('/contact-list-items', { contactListId: contactList.id, name: MARKER, number: '5511988886666' });
+  const fileList = await post('/files', { name: MARKER, message: `${MARKER} files` });
   const campaign = await post('/campaigns', { name: MARKER, message1: `${MARKER} campaign`, contactListId: contactList.id, whatsappId: String(connection.id) });
   return {
     companyA,
@@ -301,6 +312,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     contactListA: contactList.id,
     contactListItemA: contactListItem.id,
     campaignA: campaign.id,
+    fileListA: fileList.id,
   };
 }
 
@@ -328,5 +340,6 @@ async function snapshotOfA() {
     contactLists: await rows('read.contact_lists'),
     contactListItems: await rows('read.contact_list_items'),
     campaigns: await rows('read.campaigns'),
+    fileLists: await rows('read.file_lists'),
   };
 }
