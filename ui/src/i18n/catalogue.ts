@@ -20,12 +20,13 @@ import { ptBR as todolist } from '../features/todolist/messages';
 import { ptBR as users } from '../features/users/messages';
 import { ptBR as contactLists } from '../features/contactLists/messages';
 import { ptBR as campaigns } from '../features/campaigns/messages';
+import { ptBR as files } from '../features/files/messages';
 
 /**
  * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
  * languages are found by the pattern in ./languages.
  */
-export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, contactLists, campaigns } as const;
+export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, contactLists, campaigns, files } as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;

@@ -16,6 +16,7 @@ import { contactRoutes } from '../features/contacts/routes';
 import { tagRoutes } from '../features/tags/routes';
 import { contactListRoutes } from '../features/contactLists/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
+import { fileRoutes } from '../features/files/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -52,4 +53,5 @@ export const appRoutes: readonly AppRoute[] = [
   ...tagRoutes,
   ...contactListRoutes,
   ...campaignRoutes,
+  ...fileRoutes,
 ];

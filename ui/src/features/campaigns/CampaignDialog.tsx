@@ -11,6 +11,7 @@ import { hasErrors } from '../../shared/validation';
 import { useConnectionsQuery } from '../connections/api';
 import { useAllContactListsQuery } from '../contactLists/api';
 import { useAllTagsQuery } from '../tags/api';
+import { useFileListPageQuery } from '../files/api';
 import { useCampaignSettingsQuery, useCreateCampaignMutation, useRemoveCampaignMediaMutation, useUpdateCampaignMutation, useUploadCampaignMediaMutation } from './api';
 import { campaignEditable, campaignFormOf, campaignRequestOf, emptyCampaignForm, SLOTS, validateCampaignForm, type CampaignField, type CampaignFormValues } from './campaignForm';
 
@@ -31,6 +32,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
   const connections = useConnectionsQuery().data ?? [];
   const lists = useAllContactListsQuery().data ?? [];
   const tags = useAllTagsQuery().data ?? [];
+  const fileLists = useFileListPageQuery({ searchParam: '', pageNumber: 1 }).data?.files ?? [];
   const variables = useCampaignSettingsQuery().data?.variables ?? [];
   const [create] = useCreateCampaignMutation();
   const [update] = useUpdateCampaignMutation();
@@ -86,6 +88,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
             <Input type="datetime-local" value={values.scheduledAt} onChange={(event) => set('scheduledAt', event.target.value)} data-testid="campaign-field-scheduledAt" />
           </Field.Root>
           <SelectField label={t('campaigns.field.contactList')} value={values.contactListId} onChange={(value) => set('contactListId', value)} options={namedOptions(lists, t('campaigns.none'))} testId="campaign-field-contactList" disabled={readOnly} />
+          <SelectField label={t('campaigns.field.fileList')} value={values.fileListId} onChange={(value) => set('fileListId', value)} options={namedOptions(fileLists, t('campaigns.none'))} testId="campaign-field-fileList" disabled={readOnly} />
           <SelectField label={t('campaigns.field.tagList')} value={values.tagListId} onChange={(value) => set('tagListId', value)} options={namedOptions(tags, t('campaigns.none'))} testId="campaign-field-tagList" disabled={readOnly} />
           <Field.Root disabled={readOnly} invalid={!!errors.sendWindow}>
             <Field.Label>{t('campaigns.field.sendFrom')}</Field.Label>

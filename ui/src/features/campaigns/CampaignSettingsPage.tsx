@@ -96,7 +96,7 @@ function SettingsForm({ settings }: { settings: CampaignSettingsView }) {
       </Stack>
       <Text fontSize="sm" color="fg.muted">{values.variables.filter((v) => v.key).map((v) => `{${v.key}}`).join(' ')}</Text>
       <Button alignSelf="end" onClick={submit} loading={saving.isLoading} disabled={duplicated.size > 0} data-testid="settings-save">
-        {t('campaignSettings.save')}
+        {t('common.save')}
       </Button>
     </Stack>
   );

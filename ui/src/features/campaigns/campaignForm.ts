@@ -13,6 +13,7 @@ export interface CampaignFormValues {
   scheduledAt: string;
   contactListId: string;
   tagListId: string;
+  fileListId: string;
   whatsappIds: number[];
   sendFrom: string;
   sendTo: string;
@@ -35,6 +36,7 @@ export const emptyCampaignForm = (): CampaignFormValues => ({
   scheduledAt: '',
   contactListId: '',
   tagListId: '',
+  fileListId: '',
   whatsappIds: [],
   sendFrom: '',
   sendTo: '',
@@ -48,6 +50,7 @@ export const campaignFormOf = (campaign: CampaignView): CampaignFormValues => ({
   scheduledAt: localInput(campaign.scheduledAt),
   contactListId: campaign.contactListId === null ? '' : String(campaign.contactListId),
   tagListId: campaign.tagListId === null ? '' : String(campaign.tagListId),
+  fileListId: campaign.fileListId === null ? '' : String(campaign.fileListId),
   whatsappIds: campaign.whatsapps.map((whatsapp) => whatsapp.id),
   sendFrom: campaign.sendWindow?.from ?? '',
   sendTo: campaign.sendWindow?.to ?? '',
@@ -80,6 +83,7 @@ export function campaignRequestOf(values: CampaignFormValues): CampaignRequest {
     scheduledAt: values.scheduledAt ? new Date(values.scheduledAt).toISOString() : null,
     contactListId: values.contactListId === '' ? null : Number(values.contactListId),
     tagListId: values.tagListId === '' ? null : Number(values.tagListId),
+    fileListId: values.fileListId === '' ? null : Number(values.fileListId),
     whatsappId: values.whatsappIds,
     sendWindow: values.sendFrom && values.sendTo ? { from: values.sendFrom, to: values.sendTo } : null,
   };
