@@ -147,6 +147,26 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     await call('POST', '/campaign-settings', { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
   });
 
+  it('keeps a file list on /files: the name rule, a file uploaded with it', async () => {
+    await page.getByTestId('menu-item-files').click();
+    await page.getByTestId('files-page').waitFor();
+    await page.getByTestId('file-list-add').click();
+    await page.getByTestId('file-list-field-name').fill('ab');
+    await page.getByTestId('file-list-field-message').fill('Nosso catálogo');
+    await page.getByTestId('file-list-save').click();
+    await expect(page.getByTestId('file-list-field-name-error').textContent()).resolves.toBe('nome muito curto');
+    await page.getByTestId('file-list-field-name').fill('Catálogo');
+    const dir = mkdtempSync(join(tmpdir(), 'campaign-files-'));
+    const file = join(dir, 'tabela.txt');
+    writeFileSync(file, 'preços');
+    await page.getByTestId('file-list-file').setInputFiles(file);
+    await page.getByTestId('file-list-save').click();
+    await page.getByTestId('file-list-dialog').waitFor({ state: 'detached' });
+    const created = (await call('GET', '/files')).files.find((list: { name: string }) => list.name === 'Catálogo');
+    expect(created.options.map((option: { name: string }) => option.name)).toEqual(['tabela.txt']);
+    await page.getByTestId(`file-list-name-${created.id}`).waitFor();
+  });
+
   it('asks for confirmation first and sends the message after the contact answers on the sandbox phone', async () => {
     const phoneNumber = '5511944449999';
     const list = await call('POST', '/contact-lists', { name: 'Confirmar' });
