@@ -103,7 +103,7 @@ async function main() {
     await call('POST', `/campaigns/${big.id}/cancel`);
 
     // (2) Throughput on the sandbox, intervals at 0.
-    const sendList = await listOf('Envio', SEND_CONTACTS, 5511800000000);
+    const sendList = await listOf('Envio', SEND_CONTACTS, 5511970000000);
     const campaign = await call('POST', '/campaigns', { name: 'Vazão', message1: 'Oferta para {firstName}', contactListId: sendList, whatsappId: String(sandbox.id), scheduledAt: new Date().toISOString() });
     await wiring.campaigns.engine.tick();
     await settle();

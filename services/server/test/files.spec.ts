@@ -62,6 +62,8 @@ describe('file lists', () => {
     await uploadList(a, files.id, [{ name: 'Folheto', fileName: 'folheto.png', data: samples.png, type: 'image/png' }]);
     const list = (await call(a, 'POST', '/contact-lists', { name: 'Com arquivos' })).json();
     await call(a, 'POST', '/contact-list-items', { contactListId: list.id, name: 'Ana', number: '5511966660001' });
+    // Another company's file list is not found.
+    expect((await call(b, 'POST', '/campaigns', { name: 'Alheia', message1: 'x', fileListId: files.id })).json().error).toBe('ERR_NO_FILE_LIST_FOUND');
     const campaign = (await call(a, 'POST', '/campaigns', { name: 'Com anexos', message1: 'Veja, {firstName}', contactListId: list.id, whatsappId: String(sandbox.id), fileListId: files.id, scheduledAt: new Date().toISOString() })).json();
     for (let round = 0; round < 10 && (await call(a, 'GET', `/campaigns/${campaign.id}`)).json().status !== 'FINALIZADA'; round++) {
       await server.wiring.campaigns.engine.tick();

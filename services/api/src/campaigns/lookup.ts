@@ -1,6 +1,7 @@
 import type { CampaignLookup } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
 import { contactListSize } from '@conversa/projections/contactLists/queries';
+import { findFileList } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { Kysely } from 'kysely';
 
@@ -14,5 +15,6 @@ export function campaignLookup(db: Kysely<ReadDatabase>, media: Pick<MediaStore,
       return rows.map((row) => row.id);
     },
     mediaExists: async (companyId, file) => Boolean(await media.describe(companyId, file.url)),
+    fileListExists: async (companyId, fileListId) => Boolean(await findFileList(db, companyId, fileListId)),
   };
 }

@@ -25,7 +25,7 @@ const Deleted = z.object({ message: z.string() });
 const auth = { plan: 'useCampaigns' as const };
 const who = (request: FastifyRequest) => ({ companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
 const NOT_FOUND = ['ERR_NO_CAMPAIGN_FOUND'];
-const READINESS = ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_CAMPAIGN_LIST_EMPTY', 'ERR_CAMPAIGN_CONNECTION_GONE', 'ERR_CAMPAIGN_MEDIA_MISSING', 'ERR_CAMPAIGN_NO_MESSAGE'];
+const READINESS = ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_CAMPAIGN_LIST_EMPTY', 'ERR_CAMPAIGN_CONNECTION_GONE', 'ERR_CAMPAIGN_MEDIA_MISSING', 'ERR_CAMPAIGN_NO_MESSAGE'];
 
 async function companyCampaign(ctx: ApiContext, request: FastifyRequest, id: number): Promise<CampaignView> {
   const found = await findCampaign(ctx.db, request.principal.companyId, id);

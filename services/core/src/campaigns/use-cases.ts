@@ -27,6 +27,8 @@ export interface CampaignLookup {
   /** Which of these ids are live connections of the company. */
   liveConnectionIds(companyId: number, ids: readonly number[]): Promise<number[]>;
   mediaExists(companyId: number, media: StoredMedia): Promise<boolean>;
+  /** Whether the company has this file list. */
+  fileListExists?(companyId: number, fileListId: number): Promise<boolean>;
 }
 
 type Fields = z.infer<typeof CampaignFields>;
@@ -70,6 +72,7 @@ async function checkReferences(lookup: CampaignLookup, companyId: number, detail
   if (details.contactListId !== null && (await lookup.listSize(companyId, details.contactListId)) === null) throw new DomainError('ERR_NO_CONTACT_LIST_FOUND');
   const live = new Set(await lookup.liveConnectionIds(companyId, details.whatsappIds));
   if (details.whatsappIds.some((id) => !live.has(id))) throw new DomainError('ERR_NO_WAPP_FOUND');
+  if (details.fileListId !== null && lookup.fileListExists && !(await lookup.fileListExists(companyId, details.fileListId))) throw new DomainError('ERR_NO_FILE_LIST_FOUND');
   if (details.scheduledAt) {
     const refusal = await campaignReadiness(lookup, companyId, details);
     if (refusal) throw refusal;
