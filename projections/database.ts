@@ -1,8 +1,11 @@
+import type { CampaignsTables } from './campaigns/tables';
 import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
 import type { ContactImportsTables } from './contactImports/tables';
+import type { ContactListsTables } from './contactLists/tables';
 import type { ContactsTables } from './contacts/tables';
 import type { DashboardTables } from './dashboard/tables';
+import type { FileListsTables } from './files/tables';
 import type { HelpsTables } from './helps/tables';
 import type { MessagesTables } from './messages/tables';
 import type { NotesTables } from './notes/tables';
@@ -25,11 +28,14 @@ import type { WebhooksTables } from './webhooks/tables';
  * the type of the Kysely instance the projectors, queries and services share.
  */
 export type ReadDatabase = object
+  & CampaignsTables
   & CompaniesTables
   & ConnectionsTables
   & ContactImportsTables
+  & ContactListsTables
   & ContactsTables
   & DashboardTables
+  & FileListsTables
   & HelpsTables
   & MessagesTables
   & NotesTables

@@ -19,6 +19,9 @@ import { webhooksProjector } from './webhooks/projector';
 import { contactImportsProjector } from './contactImports/projector';
 import { queueIntegrationsProjector } from './queueIntegrations/projector';
 import { promptsProjector } from './prompts/projector';
+import { contactListsProjector } from './contactLists/projector';
+import { campaignsProjector } from './campaigns/projector';
+import { fileListsProjector } from './files/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -43,4 +46,7 @@ export const projectors = [
   contactImportsProjector,
   queueIntegrationsProjector,
   promptsProjector,
+  contactListsProjector,
+  campaignsProjector,
+  fileListsProjector,
 ];

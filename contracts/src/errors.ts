@@ -96,6 +96,18 @@ export const errorCatalogue = {
   /** AI help in the composer: the ticket's queue (or the company) has no prompt. */
   ERR_NO_PROMPT_FOR_TICKET: { status: 404, message: 'No AI prompt serves this ticket.' },
   ERR_AI_UNAVAILABLE: { status: 502, message: 'The AI service could not answer; try again.' },
+  ERR_NO_CONTACT_LIST_FOUND: { status: 404, message: 'Contact list not found.' },
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: { status: 404, message: 'Contact list item not found.' },
+  ERR_NO_CAMPAIGN_FOUND: { status: 404, message: 'Campaign not found.' },
+  ERR_CAMPAIGN_NOT_EDITABLE: { status: 409, message: 'The campaign can only be changed while inactive, or scheduled more than one hour ahead.' },
+  ERR_CAMPAIGN_NOT_RUNNING: { status: 409, message: 'Only a campaign in progress can be cancelled.' },
+  ERR_CAMPAIGN_NOT_CANCELLED: { status: 409, message: 'Only a cancelled campaign can be restarted.' },
+  ERR_CAMPAIGN_LIST_EMPTY: { status: 400, message: 'The campaign cannot start: its contact list is missing or empty.' },
+  ERR_CAMPAIGN_CONNECTION_GONE: { status: 400, message: 'The campaign cannot start: a connection is missing or was deleted.' },
+  ERR_CAMPAIGN_MEDIA_MISSING: { status: 400, message: "The campaign cannot start: its media file is missing." },
+  ERR_CAMPAIGN_NO_MESSAGE: { status: 400, message: 'The campaign needs at least one message (and one confirmation message when confirmation is on).' },
+  ERR_NO_FILE_LIST_FOUND: { status: 404, message: 'File list not found.' },
+  ERR_CAMPAIGN_VARIABLE_DUPLICATED: { status: 400, message: 'A campaign variable shortcut cannot be used twice.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

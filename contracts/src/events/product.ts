@@ -2,6 +2,9 @@ import { companyEvents } from '../companies/events';
 import { connectionEvents } from '../connections/events';
 import { contactEvents } from '../contacts/events';
 import { helpEvents } from '../helps/events';
+import { contactListEvents } from '../contactLists/events';
+import { campaignEvents } from '../campaigns/events';
+import { fileListEvents } from '../files/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -38,9 +41,12 @@ type ProductEventDefinition =
   | (typeof helpEvents)[number]
   | (typeof onDutyEvents)[number]
   | (typeof webhookEvents)[number]
-// (no semicolon: each member is one line, so branches adding a member merge cleanly)
   | (typeof queueIntegrationEvents)[number]
-  | (typeof promptEvents)[number];
+  | (typeof promptEvents)[number]
+  | (typeof contactListEvents)[number]
+  | (typeof campaignEvents)[number]
+  | (typeof fileListEvents)[number]
+// (no semicolon: each member is one line, so branches adding a member merge cleanly)
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

@@ -2,6 +2,9 @@ import { connectionRosterStream, connectionStream } from '../connections/events'
 import { contactNumberStream, contactStream } from '../contacts/events';
 import { contactImportStream } from '../contacts/import';
 import { helpStream } from '../helps/events';
+import { contactListStream } from '../contactLists/events';
+import { fileListStream } from '../files/events';
+import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, campaignStream } from '../campaigns/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -52,4 +55,10 @@ export const streams = {
   webhook: webhookStream,
   queueIntegration: queueIntegrationStream,
   prompt: promptStream,
+  contactList: contactListStream,
+  campaign: campaignStream,
+  campaignShippings: campaignShippingsStream,
+  campaignOptOuts: campaignOptOutStream,
+  campaignSettings: campaignSettingsStream,
+  fileList: fileListStream,
 } as const;

@@ -34,6 +34,9 @@ import { docsRoutes } from './docs/routes';
 import { queueIntegrationRoutes } from './queueIntegrations/routes';
 import { promptRoutes } from './prompts/routes';
 import { aiHelpRoutes } from './prompts/ai-routes';
+import { contactListRoutes } from './contactLists/routes';
+import { campaignRoutes } from './campaigns/routes';
+import { fileListRoutes } from './files/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -135,6 +138,9 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     queueIntegrationRoutes,
     promptRoutes,
     aiHelpRoutes,
+    contactListRoutes,
+    campaignRoutes,
+    fileListRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

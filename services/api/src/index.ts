@@ -3,3 +3,4 @@ export * from './context';
 export { createTokenService, type TokenService } from './http/tokens';
 export { createLoginLimiter, LimitExceeded, type LoginLimits } from './session/limiter';
 export { ACTIVE_SESSION_CACHE_MS, createSessionGuard, sessionActiveInStream, type SessionGuard } from './session/guard';
+export { campaignLookup } from './campaigns/lookup';

@@ -49,6 +49,11 @@ export interface SessionGatewayOptions {
 export interface SessionGateway extends ChannelGateway {
   /** Edits or deletes on the channel a message its connection sent (where the session runs, here or elsewhere). */
   amend(amendment: OutboundAmendment): Promise<void>;
+  /**
+   * Which numbers have an account on the connection's channel, asked of its session in this process;
+   * null when it runs elsewhere or its channel cannot tell (the validity stays unknown).
+   */
+  checkNumbers(connectionId: number, numbers: readonly string[]): Promise<Array<{ number: string; valid: boolean }> | null>;
   close(): Promise<void>;
 }
 
@@ -70,6 +75,10 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
       if (directory.owns(message.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
       const { media, ...rest } = message;
       return sendElsewhere(message.whatsappId, { message: { ...rest, media: media && { url: media.url, name: media.name, mime: media.mime, size: media.size } } });
+    },
+    async checkNumbers(connectionId, numbers) {
+      const session = directory.session(connectionId);
+      return session?.checkNumbers ? session.checkNumbers(numbers) : null;
     },
     async amend(amendment) {
       const session = directory.session(amendment.whatsappId);

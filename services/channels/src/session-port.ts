@@ -125,6 +125,8 @@ export interface RunningSession {
   send(message: OutboundMessage): Promise<{ providerId: string }>;
   /** Edits or deletes for everyone a message it sent; channels that cannot leave it out (the change then stays in Conversa). */
   amend?(amendment: OutboundAmendment): Promise<void>;
+  /** Which of these numbers (E.164 digits) have an account on the channel (contact lists' validity check); channels that cannot tell leave it out. */
+  checkNumbers?(numbers: readonly string[]): Promise<Array<{ number: string; valid: boolean }>>;
   /** Closes the session and keeps its pairing (restart, process shutdown, another process takes over). */
   stop(): Promise<void>;
   /** Unlinks the device and forgets the pairing (disconnect, new QR, connection deleted). */

@@ -39,6 +39,7 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.presence.start();
       if (all) wiring.routing.scheduler.start();
       if (all) wiring.webhooks.deliverer.start();
+      if (all) wiring.campaigns.scheduler.start();
       const url = `http://localhost:${config.port}`;
       console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -71,6 +72,8 @@ async function main(argv: string[]): Promise<void> {
       wiring.routing.scheduler.start();
       wiring.webhooks.deliverer.start();
       console.log('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries)');
+      wiring.campaigns.scheduler.start();
+      console.log('Conversa automation running (scheduled messages, online status, routing timers, campaign dispatch)');
       onShutdown(() => wiring.close());
       return;
     }

@@ -1,4 +1,4 @@
-import { createLoginLimiter, createSessionGuard, createTokenService, sessionActiveInStream, type ApiContext } from '@conversa/api';
+import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, sessionActiveInStream, type ApiContext } from '@conversa/api';
 import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
@@ -10,6 +10,11 @@ import {
   createOnDutyAnnouncer,
   createPresenceTracker,
   createScheduleSender,
+  createCampaignEngine,
+  createCampaignScheduler,
+  createCampaignRepliesReactor,
+  createListValidityReactor,
+  type CampaignEngine,
   type AutomationScheduler,
   type PresenceTracker,
   type ScheduleSender,
@@ -78,6 +83,8 @@ export interface Wiring {
   webhooks: { deliverer: WebhookDeliverer };
   /** Prometheus series of this process (GET /metrics). */
   metrics: Metrics;
+  /** The campaign dispatch engine (tests call its tick) and its cron under a lease (start and automation roles). */
+  campaigns: { engine: CampaignEngine; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
@@ -204,6 +211,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         onQueued: () => webhookDeliverer.wake(),
       }),
       contactImportWorker(ctx),
+      createCampaignRepliesReactor({ ctx, db }),
+      createListValidityReactor({ ctx, db, checker: sessionGateway, log: consoleAutomationLogger }),
     ],
   });
   if (options.runProjections) await reactors.start();
@@ -223,6 +232,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     scheduler: createRoutingScheduler({ connectionString: databaseUrl, timers: routingTimers, now: () => ctx.now(), logger: consoleRoutingLogger }),
   };
 
+  const campaignEngine = createCampaignEngine({ ctx, db, channel: channels, media: ctx.media, lookup: campaignLookup(db, ctx.media), timeZone: process.env.COMPANY_TIME_ZONE });
+  const campaigns = { engine: campaignEngine, scheduler: createCampaignScheduler({ connectionString: databaseUrl, engine: campaignEngine, now: () => ctx.now(), logger: consoleAutomationLogger }) };
+
   const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: consoleAutomationLogger });
 
   return {
@@ -236,6 +248,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     automation,
     presence,
     routing,
+    campaigns,
     reactors,
     channels,
     sessions,
@@ -246,6 +259,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await webhookDeliverer.stop();
       await automation.scheduler.stop();
       await routing.scheduler.stop();
+      await campaigns.scheduler.stop();
       await presence.stop();
       await reactors.stop();
       await sessions.stop();

@@ -30,6 +30,10 @@ interface Target {
   webhookA: number;
   integrationA: number;
   promptA: number;
+  contactListA: number;
+  contactListItemA: number;
+  campaignA: number;
+  fileListA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -56,6 +60,12 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/schedules\/:id/, `/schedules/${target.scheduleA}`)
     .replace(/^\/tags\/:id/, `/tags/${target.tagA}`)
     .replace(/^\/plantao\/:id/, `/plantao/${target.onDutyA}`)
+    .replace(/^\/contact-lists\/:id/, `/contact-lists/${target.contactListA}`)
+    .replace(/^\/contact-list-items\/:id/, `/contact-list-items/${target.contactListItemA}`)
+    .replace(/^\/contact-list-items$/, `/contact-list-items?contactListId=${target.contactListA}`)
+    .replace(/^\/campaigns\/:id/, `/campaigns/${target.campaignA}`)
+    .replace(/^\/files\/uploadList\/:id/, `/files/uploadList/${target.fileListA}`)
+    .replace(/^\/files\/:id/, `/files/${target.fileListA}`)
     .replace(/^\/ticket-tags\/:ticketId\/:tagId/, `/ticket-tags/${target.ticketA}/${target.tagA}`)
     .replace(/^\/ticket-tags\/:ticketId/, `/ticket-tags/${target.ticketA}`)
     .replace(/^\/ticket-notes\/:id/, `/ticket-notes/${target.noteA}`)
@@ -110,6 +120,22 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'POST /chatbot': { queueId: target.queueA, name: 'Hijack option', queueType: 'text', greetingMessage: 'hijack' },
   'PUT /chatbot/:id': { name: 'Hijacked' },
   'POST /plantao': { userId: target.userA, phone: '5511955554444', days: [{ weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' }] },
+  'POST /contact-lists': { name: 'Own list' },
+  'PUT /contact-lists/:id': { name: 'Hijacked' },
+  // A spreadsheet goes as multipart: a JSON body is refused before any list is read.
+  'POST /contact-lists/:id/upload': {},
+  'POST /contact-list-items': { contactListId: target.contactListA, name: 'Hijack', number: '5511977774444' },
+  'PUT /contact-list-items/:id': { name: 'Hijacked' },
+  'POST /campaigns': { name: 'Hijack', message1: 'x', contactListId: target.contactListA },
+  'PUT /campaigns/:id': { name: 'Hijacked', message1: 'x' },
+  'POST /campaigns/:id/cancel': {},
+  'POST /campaigns/:id/restart': {},
+  'POST /campaigns/:id/media-upload': {},
+  'POST /campaign-settings': { messageInterval: 5, longerIntervalAfter: 5, greaterInterval: 20 },
+  'POST /files': { name: 'Own files', message: 'own' },
+  'PUT /files/:id': { name: 'Hijacked', options: [] },
+  // Files go as multipart: a JSON body is refused before any list is read.
+  'POST /files/uploadList/:id': {},
   ...bodies,
 });
 
@@ -186,6 +212,18 @@ const ownScope = new Set([
   'POST /contacts',
   'GET /tags',
   'GET /tags/list',
+  // Lists, campaigns and settings of the caller's own company (empty or defaults for B).
+  'GET /contact-lists/list',
+  'GET /contact-lists',
+  'GET /contact-lists/',
+  'POST /contact-lists',
+  'GET /campaigns',
+  'GET /campaigns/',
+  'GET /campaign-settings',
+  'POST /campaign-settings',
+  'GET /files',
+  'GET /files/',
+  'POST /files',
   'GET /tags/kanban',
   'GET /plantao',
   'GET /ticket/kanban',
@@ -298,6 +336,10 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   const integration = await post('/queueIntegration', { type: 'webhook', name: MARKER.slice(0, 50), urlN8N: 'http://127.0.0.1:1/marker' });
   const prompt = await post('/prompt', { name: MARKER, apiKey: 'sk-marker-000000', prompt: `${MARKER} prompt`, queueId: queue.id });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
+  const contactList = await post('/contact-lists', { name: MARKER.slice(0, 50) });
+  const contactListItem = await post('/contact-list-items', { contactListId: contactList.id, name: MARKER, number: '5511988886666' });
+  const fileList = await post('/files', { name: MARKER, message: `${MARKER} files` });
+  const campaign = await post('/campaigns', { name: MARKER, message1: `${MARKER} campaign`, contactListId: contactList.id, whatsappId: String(connection.id) });
   return {
     companyA,
     userA,
@@ -318,6 +360,10 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     webhookA: webhook.id,
     integrationA: integration.id,
     promptA: prompt.id,
+    contactListA: contactList.id,
+    contactListItemA: contactListItem.id,
+    campaignA: campaign.id,
+    fileListA: fileList.id,
   };
 }
 
@@ -346,5 +392,9 @@ async function snapshotOfA() {
     webhooks: await rows('read.webhooks'),
     queueIntegrations: await rows('read.queue_integrations'),
     prompts: await rows('read.prompts'),
+    contactLists: await rows('read.contact_lists'),
+    contactListItems: await rows('read.contact_list_items'),
+    campaigns: await rows('read.campaigns'),
+    fileLists: await rows('read.file_lists'),
   };
 }

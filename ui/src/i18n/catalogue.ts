@@ -24,12 +24,15 @@ import { ptBR as meta } from '../features/meta/messages';
 import { ptBR as webhooks } from '../features/webhooks/messages';
 import { ptBR as queueIntegrations } from '../features/queueIntegrations/messages';
 import { ptBR as prompts } from '../features/prompts/messages';
+import { ptBR as contactLists } from '../features/contactLists/messages';
+import { ptBR as campaigns } from '../features/campaigns/messages';
+import { ptBR as files } from '../features/files/messages';
 
 /**
  * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
  * languages are found by the pattern in ./languages.
  */
-export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts } as const;
+export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts, contactLists, campaigns, files } as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;

@@ -19,6 +19,9 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { webhookRoutes } from '../features/webhooks/routes';
 import { queueIntegrationRoutes } from '../features/queueIntegrations/routes';
 import { promptRoutes } from '../features/prompts/routes';
+import { contactListRoutes } from '../features/contactLists/routes';
+import { campaignRoutes } from '../features/campaigns/routes';
+import { fileRoutes } from '../features/files/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -58,4 +61,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...webhookRoutes,
   ...queueIntegrationRoutes,
   ...promptRoutes,
+  ...contactListRoutes,
+  ...campaignRoutes,
+  ...fileRoutes,
 ];

@@ -113,6 +113,10 @@ export function createSandboxDriver(options: { db: Kysely<ReadDatabase> }): Sess
             .execute();
           return { providerId: sandboxProviderId(message.messageId) };
         },
+        // The sandbox has no phone book: every number is valid.
+        async checkNumbers(numbers) {
+          return numbers.map((number) => ({ number, valid: true }));
+        },
         async amend(amendment) {
           const change = amendment.kind === 'edit' ? { body: amendment.body, edited_at: new Date() } : { deleted_at: new Date() };
           await db.updateTable('channels.sandbox_outbox').set(change).where('message_id', '=', amendment.messageId).where('connection_id', '=', connection.id).execute();

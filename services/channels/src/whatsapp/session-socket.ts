@@ -14,6 +14,8 @@ export interface WhatsappSocket {
   };
   user?: { id: string; lid?: string; name?: string };
   sendMessage(jid: string, content: any, options?: any): Promise<WAMessage | undefined>;
+  /** Which jids have WhatsApp (Baileys' onWhatsApp); optional so test fakes may leave it out. */
+  onWhatsApp?(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
   logout(message?: string): Promise<void>;
   end(error: Error | undefined): void | Promise<void>;
   rejectCall(callId: string, callFrom: string): Promise<void>;

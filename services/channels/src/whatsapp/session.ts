@@ -255,6 +255,15 @@ export class WhatsappSession extends WhatsappSessionHistory implements RunningSe
     return { providerId };
   }
 
+  /** Baileys' onWhatsApp, asked for every number at once; a number it does not answer for has no account. */
+  async checkNumbers(numbers: readonly string[]): Promise<Array<{ number: string; valid: boolean }>> {
+    const socket = await this.waitConnected(this.options.sendWaitMs ?? 15_000);
+    if (!socket.onWhatsApp) throw new Error('this WhatsApp socket cannot check numbers');
+    const found = (await socket.onWhatsApp(...numbers.map((number) => jidOfContact({ number, isGroup: false })))) ?? [];
+    const existing = new Set(found.filter((entry) => entry.exists).map((entry) => entry.jid.split('@')[0]!.split(':')[0]!));
+    return numbers.map((number) => ({ number, valid: existing.has(number) }));
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

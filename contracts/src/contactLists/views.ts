@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const ContactListView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  contactsCount: z.number(),
+  /** Items the channel has answered for, and how many of those have WhatsApp (the background check's progress). */
+  checkedCount: z.number(),
+  validCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactListView = z.infer<typeof ContactListView>;
+
+export const ContactListItemView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  contactListId: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  /** null until the channel has answered. */
+  isWhatsappValid: z.boolean().nullable(),
+  /** The contact answered an opt-out word: no campaign reaches the number. */
+  optedOut: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactListItemView = z.infer<typeof ContactListItemView>;
+
+export const ContactListPage = z.object({ records: z.array(ContactListView), count: z.number(), hasMore: z.boolean() });
+export type ContactListPage = z.infer<typeof ContactListPage>;
+export const ContactListItemPage = z.object({ contacts: z.array(ContactListItemView), count: z.number(), hasMore: z.boolean() });
+export type ContactListItemPage = z.infer<typeof ContactListItemPage>;
+
+/** One spreadsheet row's outcome (the import's per-row result). */
+export const ListUploadRow = z.object({ row: z.number(), number: z.string(), ok: z.boolean(), error: z.string().nullable() });
+export const ListUploadResult = z.object({ added: z.number(), refused: z.number(), rows: z.array(ListUploadRow) });
+export type ListUploadResult = z.infer<typeof ListUploadResult>;
+
+/** Frames `contactList` and `contactListItem`. */
+export type ContactListFrame = { action: 'create' | 'update'; record: ContactListView } | { action: 'delete'; id: number };
+export type ContactListItemFrame = { action: 'create' | 'update'; record: ContactListItemView } | { action: 'delete'; id: number; contactListId: number } | { action: 'reload'; contactListId: number };

@@ -1,0 +1,139 @@
+import { defaultCampaignSettings } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { Transaction } from 'kysely';
+import type { ReadDatabase } from '../database';
+import { migrateCampaigns } from './migration';
+import { findCampaign } from './queries';
+
+type Action = 'create' | 'update' | 'delete';
+
+export const campaignsProjector = defineProjector({
+  name: 'campaigns',
+  version: 1,
+  eventTypes: [
+    'CampaignCreated',
+    'CampaignChanged',
+    'CampaignDeleted',
+    'CampaignStarted',
+    'CampaignCancelled',
+    'CampaignRestarted',
+    'CampaignFinished',
+    'CampaignShippingsPlanned',
+    'CampaignShippingAttempted',
+    'CampaignShippingDelivered',
+    'CampaignConfirmationRequested',
+    'CampaignShippingConfirmed',
+    'CampaignShippingFailed',
+    'CampaignShippingSkipped',
+    'CampaignSettingsSaved',
+  ],
+  tables: ['read.campaigns', 'read.campaign_shippings', 'read.campaign_settings'],
+  migrate: migrateCampaigns,
+  async handle(trx: Transaction<ReadDatabase>, events) {
+    const touched = new Map<number, { companyId: number; action: Action }>();
+    const touch = (id: number, companyId: number, action: Action) => {
+      const before = touched.get(id)?.action;
+      touched.set(id, { companyId, action: action === 'update' && before ? before : action });
+    };
+    const shipping = (campaignId: number, itemId: number) => trx.updateTable('read.campaign_shippings').where('campaign_id', '=', campaignId).where('item_id', '=', itemId);
+    for (const event of events) {
+      const at = new Date(event.metadata.occurredAt);
+      const companyId = event.metadata.companyId;
+      switch (event.type) {
+        case 'CampaignCreated': {
+          const { campaignId, details } = event.data;
+          await trx
+            .insertInto('read.campaigns')
+            .values({ id: campaignId, company_id: companyId, name: details.name, details: JSON.stringify(details), status: details.scheduledAt ? 'PROGRAMADA' : 'INATIVA', pause: 'null', created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          touch(campaignId, companyId, 'create');
+          break;
+        }
+        case 'CampaignChanged': {
+          const { campaignId, changes } = event.data;
+          const row = await trx.selectFrom('read.campaigns').select(['details', 'status']).where('id', '=', campaignId).executeTakeFirst();
+          if (!row) break;
+          const details = { ...row.details, ...changes };
+          const waiting = row.status === 'INATIVA' || row.status === 'PROGRAMADA';
+          await trx
+            .updateTable('read.campaigns')
+            .set({ name: details.name, details: JSON.stringify(details), status: waiting ? (details.scheduledAt ? 'PROGRAMADA' : 'INATIVA') : row.status, updated_at: at })
+            .where('id', '=', campaignId)
+            .execute();
+          touch(campaignId, companyId, 'update');
+          break;
+        }
+        case 'CampaignDeleted':
+          await trx.updateTable('read.campaigns').set({ deleted: true, updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          touch(event.data.campaignId, companyId, 'delete');
+          break;
+        case 'CampaignStarted':
+          await trx.updateTable('read.campaigns').set({ status: 'EM_ANDAMENTO', started_at: event.data.startedAt, pause: 'null', updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignCancelled':
+          await trx.updateTable('read.campaigns').set({ status: 'CANCELADA', pause: JSON.stringify(event.data.pause), updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignRestarted':
+          await trx.updateTable('read.campaigns').set({ status: 'EM_ANDAMENTO', pause: 'null', updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignFinished':
+          await trx.updateTable('read.campaigns').set({ status: 'FINALIZADA', completed_at: event.data.completedAt, updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignShippingsPlanned':
+          await trx
+            .insertInto('read.campaign_shippings')
+            .values(event.data.shippings.map((s) => ({ campaign_id: event.data.campaignId, item_id: s.itemId, company_id: companyId, name: s.name, number: s.number, connection_id: s.connectionId, status: 'planned' })))
+            .onConflict((oc) => oc.columns(['campaign_id', 'item_id']).doNothing())
+            .execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignShippingAttempted':
+          await shipping(event.data.campaignId, event.data.itemId).set({ message_id: event.data.messageId, connection_id: event.data.connectionId }).execute();
+          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'sending' }).where('status', '=', 'planned').execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignShippingDelivered':
+          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'delivered', delivered_at: event.data.deliveredAt }).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignConfirmationRequested':
+          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'confirmation_requested', confirmation_requested_at: event.data.requestedAt }).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignShippingConfirmed':
+          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'confirmed', confirmed_at: event.data.confirmedAt }).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignShippingFailed':
+          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'failed', failed_reason: event.data.reason }).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignShippingSkipped':
+          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'skipped', failed_reason: event.data.reason }).execute();
+          touch(event.data.campaignId, companyId, 'update');
+          break;
+        case 'CampaignSettingsSaved':
+          await trx
+            .insertInto('read.campaign_settings')
+            .values({ company_id: companyId, settings: JSON.stringify({ ...defaultCampaignSettings, ...event.data }) })
+            .onConflict((oc) => oc.column('company_id').doUpdateSet({ settings: JSON.stringify({ ...defaultCampaignSettings, ...event.data }) }))
+            .execute();
+          break;
+      }
+    }
+    const changes: ProjectionChange[] = [];
+    for (const [id, { companyId, action }] of touched) {
+      if (action === 'delete') changes.push({ companyId, entity: 'campaign', data: { action, id } });
+      else {
+        const record = await findCampaign(trx, companyId, id);
+        if (record) changes.push({ companyId, entity: 'campaign', data: { action, record } });
+      }
+    }
+    return changes;
+  },
+});

@@ -1,0 +1,77 @@
+import type { RecordedEvent } from '@conversa/contracts';
+import { testDatabase } from '@conversa/testing/database';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignsProjector } from '../campaigns/projector';
+import { findCampaign } from '../campaigns/queries';
+import { projectors } from '../index';
+import { contactListsProjector } from './projector';
+import { findContactList, listContactListItems } from './queries';
+
+let db: Kysely<any>;
+let drop: () => Promise<void>;
+let position = 0n;
+
+const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
+  position += 1n;
+  return {
+    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    streamId: 'test',
+    revision: 0,
+    type,
+    data,
+    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
+    position: { commit: position, prepare: position },
+    createdAt: new Date(),
+  };
+};
+const run = async (projector: typeof contactListsProjector, events: RecordedEvent[]) => {
+  const changes = await db.transaction().execute((trx) => projector.handle(trx, events));
+  return typeof changes === 'function' ? changes(db) : changes;
+};
+const item = (itemId: number, number: string) => ({ itemId, name: `Pessoa ${itemId}`, number, email: '' });
+
+beforeAll(async () => {
+  const database = await testDatabase('contact_lists');
+  drop = database.drop;
+  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+  await sql`create schema read`.execute(db);
+  for (const projector of projectors) await projector.migrate(db);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await drop?.();
+});
+
+describe('contact lists read model', () => {
+  it('counts items, applies a validity answer only to the number it was asked about, and marks opted-out numbers', async () => {
+    await run(contactListsProjector, [recorded('ContactListCreated', { contactListId: 1, name: 'Clientes' }), recorded('ContactListItemsAdded', { contactListId: 1, items: [item(10, '5511911110001'), item(11, '5511911110002')] })]);
+    await run(contactListsProjector, [recorded('ContactListItemChanged', { contactListId: 1, itemId: 11, changes: { number: '5511911110009' } })]);
+    // The answer for item 11 was about its old number: left out.
+    await run(contactListsProjector, [recorded('ContactListItemsValidated', { contactListId: 1, results: [{ itemId: 10, number: '5511911110001', valid: true }, { itemId: 11, number: '5511911110002', valid: false }] })]);
+    const frames = await run(contactListsProjector, [recorded('CampaignContactOptedOut', { number: '5511911110001', word: 'SAIR' })]);
+    expect(frames).toEqual([{ companyId: 2, entity: 'ContactListItem', data: { action: 'update', record: expect.objectContaining({ id: 10, optedOut: true }) } }]);
+    const { contacts } = await listContactListItems(db, 2, { contactListId: 1, pageNumber: 1 });
+    expect(contacts.map((c) => [c.id, c.isWhatsappValid, c.optedOut])).toEqual([
+      [10, true, true],
+      [11, null, false],
+    ]);
+    expect(await findContactList(db, 2, 1)).toMatchObject({ contactsCount: 2, checkedCount: 1, validCount: 1 });
+    expect(await findContactList(db, 3, 1)).toBeUndefined();
+  });
+
+  it('counts a campaign\'s report from its shippings', async () => {
+    const details = { name: 'Promo', messages: ['Oi', '', '', '', ''], confirmationMessages: ['', '', '', '', ''], confirmation: false, scheduledAt: '2026-05-01T12:00:00.000Z', contactListId: 1, tagListId: null, whatsappIds: [], fileListId: null, media: null, sendWindow: null };
+    const planned = (itemId: number) => ({ itemId, name: 'P', number: `55119111100${itemId}`, email: '', connectionId: 4, messageIndex: 0, confirmationIndex: null, valid: null });
+    await run(campaignsProjector as never, [
+      recorded('CampaignCreated', { campaignId: 7, details, userId: null }),
+      recorded('CampaignStarted', { campaignId: 7, startedAt: '2026-05-01T12:00:00.000Z' }),
+      recorded('CampaignShippingsPlanned', { campaignId: 7, shippings: [planned(10), planned(11), planned(12)] }),
+      recorded('CampaignShippingDelivered', { campaignId: 7, itemId: 10, providerId: 'p', deliveredAt: '2026-05-01T12:00:01.000Z' }),
+      recorded('CampaignShippingFailed', { campaignId: 7, itemId: 11, reason: 'invalid' }),
+      recorded('CampaignShippingSkipped', { campaignId: 7, itemId: 12, reason: 'opted-out' }),
+    ]);
+    expect(await findCampaign(db, 2, 7)).toMatchObject({ status: 'EM_ANDAMENTO', contactList: { id: 1, name: 'Clientes' }, counts: { planned: 3, valid: 2, delivered: 1, failed: 1, skipped: 1 } });
+  });
+});

@@ -1,0 +1,109 @@
+import { CONTACT_LIST_ITEMS_PAGE_SIZE, CONTACT_LISTS_PAGE_SIZE, type ContactListItemView, type ContactListView } from '@conversa/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadDatabase } from '../database';
+import { escapeLike } from '../tags/queries';
+import type { ContactListItemsTable, ContactListsTable } from './tables';
+
+type ListRow = Selectable<ContactListsTable> & { contacts_count: number | string; checked_count: number | string; valid_count: number | string };
+
+const listFromRow = (row: ListRow): ContactListView => ({
+  id: row.id,
+  companyId: row.company_id,
+  name: row.name,
+  contactsCount: Number(row.contacts_count),
+  checkedCount: Number(row.checked_count),
+  validCount: Number(row.valid_count),
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** Counted when read: the items are this projector's own rows, so the count is never behind them. */
+const listRows = (db: Kysely<ReadDatabase>) =>
+  db
+    .selectFrom('read.contact_lists as l')
+    .selectAll('l')
+    .select([
+      sql<number>`(select count(*)::int from read.contact_list_items i where i.contact_list_id = l.id)`.as('contacts_count'),
+      sql<number>`(select count(*)::int from read.contact_list_items i where i.contact_list_id = l.id and i.is_whatsapp_valid is not null)`.as('checked_count'),
+      sql<number>`(select count(*)::int from read.contact_list_items i where i.contact_list_id = l.id and i.is_whatsapp_valid)`.as('valid_count'),
+    ])
+    .where('l.deleted', '=', false);
+
+export async function findContactList(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ContactListView | undefined> {
+  const row = await listRows(db).where('l.id', '=', id).where('l.company_id', '=', companyId).executeTakeFirst();
+  return row ? listFromRow(row) : undefined;
+}
+
+export async function listContactLists(db: Kysely<ReadDatabase>, companyId: number, options: { searchParam?: string; pageNumber?: number } = {}): Promise<{ records: ContactListView[]; count: number; hasMore: boolean }> {
+  let query = listRows(db).where('l.company_id', '=', companyId);
+  const term = options.searchParam?.trim().toLowerCase() ?? '';
+  if (term !== '') query = query.where(sql`lower(l.name)`, 'like', `%${escapeLike(term)}%`);
+  if (options.pageNumber === undefined) return { records: (await query.orderBy(sql`lower(l.name)`).orderBy('l.id').execute()).map(listFromRow), count: 0, hasMore: false };
+  const offset = (options.pageNumber - 1) * CONTACT_LISTS_PAGE_SIZE;
+  const rows = await query.orderBy(sql`lower(l.name)`).orderBy('l.id').offset(offset).limit(CONTACT_LISTS_PAGE_SIZE + 1).execute();
+  const records = rows.slice(0, CONTACT_LISTS_PAGE_SIZE).map(listFromRow);
+  return { records, count: offset + records.length, hasMore: rows.length > CONTACT_LISTS_PAGE_SIZE };
+}
+
+type ItemRow = Selectable<ContactListItemsTable> & { opted_out: boolean | null };
+const itemFromRow = (row: ItemRow): ContactListItemView => ({
+  id: row.id,
+  companyId: row.company_id,
+  contactListId: row.contact_list_id,
+  name: row.name,
+  number: row.number,
+  email: row.email,
+  isWhatsappValid: row.is_whatsapp_valid,
+  optedOut: row.opted_out === true,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+const itemRows = (db: Kysely<ReadDatabase>) =>
+  db
+    .selectFrom('read.contact_list_items as i')
+    .selectAll('i')
+    .select(sql<boolean>`exists (select 1 from read.campaign_optouts o where o.company_id = i.company_id and o.number = i.number)`.as('opted_out'));
+
+export async function findContactListItem(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ContactListItemView | undefined> {
+  const row = await itemRows(db).where('i.id', '=', id).where('i.company_id', '=', companyId).executeTakeFirst();
+  return row ? itemFromRow(row) : undefined;
+}
+
+export async function listContactListItems(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  options: { contactListId: number; searchParam?: string; pageNumber: number },
+): Promise<{ contacts: ContactListItemView[]; count: number; hasMore: boolean }> {
+  let query = itemRows(db).where('i.company_id', '=', companyId).where('i.contact_list_id', '=', options.contactListId);
+  const term = options.searchParam?.trim().toLowerCase() ?? '';
+  if (term !== '') query = query.where((eb) => eb.or([eb(sql`lower(i.name)`, 'like', `%${escapeLike(term)}%`), eb('i.number', 'like', `%${escapeLike(term)}%`)]));
+  const offset = (options.pageNumber - 1) * CONTACT_LIST_ITEMS_PAGE_SIZE;
+  const rows = await query.orderBy(sql`lower(i.name)`).orderBy('i.id').offset(offset).limit(CONTACT_LIST_ITEMS_PAGE_SIZE + 1).execute();
+  const contacts = rows.slice(0, CONTACT_LIST_ITEMS_PAGE_SIZE).map(itemFromRow);
+  return { contacts, count: offset + contacts.length, hasMore: rows.length > CONTACT_LIST_ITEMS_PAGE_SIZE };
+}
+
+/** Every item of a list in id order (the campaign plan and the validity check read it). */
+export async function contactListItemsForPlan(db: Kysely<ReadDatabase>, companyId: number, contactListId: number): Promise<Array<{ id: number; name: string; number: string; email: string; isWhatsappValid: boolean | null }>> {
+  const rows = await db
+    .selectFrom('read.contact_list_items')
+    .select(['id', 'name', 'number', 'email', 'is_whatsapp_valid'])
+    .where('company_id', '=', companyId)
+    .where('contact_list_id', '=', contactListId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, number: row.number, email: row.email, isWhatsappValid: row.is_whatsapp_valid }));
+}
+
+/** Items whose number the channel has not answered for yet, a batch at a time (the validity reactor). */
+export async function uncheckedListItems(db: Kysely<ReadDatabase>, contactListId: number, limit: number): Promise<Array<{ id: number; number: string }>> {
+  return db.selectFrom('read.contact_list_items').select(['id', 'number']).where('contact_list_id', '=', contactListId).where('is_whatsapp_valid', 'is', null).orderBy('id').limit(limit).execute();
+}
+
+export async function contactListSize(db: Kysely<ReadDatabase>, companyId: number, contactListId: number): Promise<number | null> {
+  const list = await db.selectFrom('read.contact_lists').select('id').where('id', '=', contactListId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  if (!list) return null;
+  const row = await db.selectFrom('read.contact_list_items').select(sql<number>`count(*)::int`.as('n')).where('contact_list_id', '=', contactListId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

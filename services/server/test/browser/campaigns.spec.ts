@@ -1,0 +1,195 @@
+/// <reference lib="dom" />
+import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
+
+/**
+ * Campaigns in Debian's Chromium against the real server, the dispatch engine ticking under its lease: settings,
+ * a contact list imported from a spreadsheet, a campaign created in the dialog on a sandbox connection whose report
+ * reaches FINALIZADA, one cancelled and restarted from the table, and a confirmation answered from the sandbox phone.
+ */
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let admin: { email: string; password: string; token: string };
+let sandbox: { id: number; token: string };
+const numbers = ['5511944440001', '5511944440002', '5511944440003'];
+
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const response = await server.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+};
+const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const statusOf = (id: number) => page.getByTestId(`campaign-status-${id}`).getAttribute('data-status');
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true, serveUi: true });
+  await server.wiring.sessions.start();
+  server.wiring.campaigns.scheduler.start();
+  browser = await launchBrowser();
+  const company = await signupCompany(server, 'Campanhas no navegador', 95);
+  admin = { email: company.email, password: company.password, token: (await server.login(company.email, company.password)).token };
+  sandbox = await call('POST', '/whatsapp', { name: 'Sandbox Campanhas', channel: 'sandbox', isDefault: true });
+  await server.wiring.sessions.reconcile();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  context.setDefaultTimeout(20_000);
+  page = await context.newPage();
+}, 120_000);
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await screenshot(page, `failed-campaigns-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('campaigns in a browser', { timeout: 240_000 }, () => {
+  let listId: number;
+
+  it('shows the campaign screens under the cshow flag, and saves the settings', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-email').waitFor({ timeout: 60_000 });
+    await page.getByTestId('login-email').fill(admin.email);
+    await page.getByTestId('login-password').fill(admin.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForFunction(() => location.pathname !== '/login');
+    // The session sets the flag for a plan with useCampaigns (the access spec covers the screens' absence without it).
+    await page.getByTestId('menu-item-campaigns').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cshow'))).not.toBeNull();
+    await page.getByTestId('menu-item-campaignsConfig').click();
+    await page.getByTestId('campaign-settings-page').waitFor();
+    await expect(page.getByTestId('settings-messageInterval').inputValue()).resolves.toBe('20');
+    await page.getByTestId('settings-messageInterval').selectOption('0');
+    await page.getByTestId('settings-longerIntervalAfter').selectOption('0');
+    await page.getByTestId('settings-greaterInterval').selectOption('0');
+    await page.getByTestId('settings-variable-add').click();
+    await page.getByTestId('settings-variable-key-0').fill('loja');
+    await page.getByTestId('settings-variable-value-0').fill('Loja Centro');
+    await page.getByTestId('settings-save').click();
+    await toast('Configurações salvas');
+    expect(await call('GET', '/campaign-settings')).toMatchObject({ messageInterval: 0, variables: [{ key: 'loja', value: 'Loja Centro' }] });
+  });
+
+  it('creates a contact list and imports a spreadsheet: a result per row, the WhatsApp icons', async () => {
+    await page.getByTestId('menu-item-contactLists').click();
+    await page.getByTestId('contact-lists-page').waitFor();
+    await page.getByTestId('contact-list-add').click();
+    await page.getByTestId('contact-list-field-name').fill('C');
+    await page.getByTestId('contact-list-save').click();
+    await page.getByText('Too Short!').waitFor();
+    await page.getByTestId('contact-list-field-name').fill('Clientes da campanha');
+    await page.getByTestId('contact-list-save').click();
+    await page.getByTestId('contact-list-dialog').waitFor({ state: 'detached' });
+    listId = (await call('GET', '/contact-lists/list')).find((list: { name: string }) => list.name === 'Clientes da campanha').id;
+    await page.getByTestId(`contact-list-open-${listId}`).click();
+    await page.getByTestId('contact-list-items-page').waitFor();
+
+    const dir = mkdtempSync(join(tmpdir(), 'campaign-sheet-'));
+    const sheet = join(dir, 'clientes.csv');
+    writeFileSync(sheet, ['nome,numero,email', `Ana Souza,${numbers[0]},ana@example.com`, `Beto Lima,${numbers[1]},`, `Caio Reis,${numbers[2]},`, 'Sem número,abc,'].join('\n'));
+    await page.getByTestId('items-import-file').setInputFiles(sheet);
+    await page.getByTestId('items-import-dialog').waitFor();
+    await page.getByTestId('items-import-confirm').click();
+    await toast('3 contatos importados, 1 recusados.');
+    await page.getByTestId('items-import-refusals').waitFor();
+    const items = (await call('GET', `/contact-list-items?contactListId=${listId}`)).contacts as Array<{ id: number }>;
+    expect(items).toHaveLength(3);
+    for (const item of items) await page.getByTestId(`item-valid-${item.id}`).waitFor();
+    await screenshot(page, 'campaigns-list-items');
+    await expect(page.getByTestId(`contact-list-title`).textContent()).resolves.toBe('Clientes da campanha');
+  });
+
+  it('creates a campaign in the dialog and watches its report reach FINALIZADA', async () => {
+    await page.getByTestId('menu-item-campaigns').click();
+    await page.getByTestId('campaigns-page').waitFor();
+    await page.getByTestId('campaign-add').click();
+    await page.getByTestId('campaign-field-name').fill('Black Friday');
+    await page.getByTestId('campaign-field-message-1').fill('Olá {firstName}, ofertas na {loja}!');
+    await page.getByTestId(`campaign-connection-${sandbox.id}`).click();
+    await page.getByTestId('campaign-field-contactList').selectOption(String(listId));
+    const now = new Date();
+    const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByTestId('campaign-field-scheduledAt').fill(local);
+    await page.getByTestId('campaign-save').click();
+    await page.getByTestId('campaign-dialog').waitFor({ state: 'detached' });
+    const campaign = (await call('GET', '/campaigns')).records.find((c: { name: string }) => c.name === 'Black Friday');
+    await page.getByTestId(`campaign-row-${campaign.id}`).waitFor();
+    await page.getByTestId(`campaign-report-${campaign.id}`).click();
+    await page.getByTestId('campaign-report').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="campaign-report-progress"]')?.getAttribute('data-value') === '100', undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-status]')?.getAttribute('data-status') === 'FINALIZADA');
+    await expect(page.getByTestId('campaign-report-delivered').textContent()).resolves.toBe('3');
+    await expect(page.getByTestId('campaign-report-status').textContent()).resolves.toContain('3 de 3');
+    await screenshot(page, 'campaigns-report');
+    const outbox = (await server.app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${numbers[0]}`, headers: bearer(sandbox.token) })).json().messages;
+    expect(outbox.map((m: { body: string }) => m.body)).toEqual(['Olá Ana, ofertas na Loja Centro!']);
+  });
+
+  it('stops a running campaign from the table and restarts it', async () => {
+    await call('POST', '/campaign-settings', { messageInterval: 20, longerIntervalAfter: 0, greaterInterval: 0 });
+    const campaign = await call('POST', '/campaigns', { name: 'Lenta', message1: 'Devagar, {firstName}', contactListId: listId, whatsappId: String(sandbox.id), scheduledAt: new Date().toISOString() });
+    await page.getByTestId('menu-item-campaigns').click();
+    await page.getByTestId(`campaign-row-${campaign.id}`).waitFor();
+    await expect.poll(() => statusOf(campaign.id), { timeout: 30_000 }).toBe('EM_ANDAMENTO');
+    await page.getByTestId(`campaign-stop-${campaign.id}`).click();
+    await toast('Campanha parada.');
+    await expect.poll(() => statusOf(campaign.id)).toBe('CANCELADA');
+    await page.getByTestId(`campaign-restart-${campaign.id}`).click();
+    await toast('Campanha reiniciada.');
+    await expect.poll(() => statusOf(campaign.id)).toBe('EM_ANDAMENTO');
+    await call('POST', `/campaigns/${campaign.id}/cancel`);
+    await call('POST', '/campaign-settings', { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+  });
+
+  it('keeps a file list on /files: the name rule, a file uploaded with it', async () => {
+    await page.getByTestId('menu-item-files').click();
+    await page.getByTestId('files-page').waitFor();
+    await page.getByTestId('file-list-add').click();
+    await page.getByTestId('file-list-field-name').fill('ab');
+    await page.getByTestId('file-list-field-message').fill('Nosso catálogo');
+    await page.getByTestId('file-list-save').click();
+    await expect(page.getByTestId('file-list-field-name-error').textContent()).resolves.toBe('nome muito curto');
+    await page.getByTestId('file-list-field-name').fill('Catálogo');
+    const dir = mkdtempSync(join(tmpdir(), 'campaign-files-'));
+    const file = join(dir, 'tabela.txt');
+    writeFileSync(file, 'preços');
+    await page.getByTestId('file-list-file').setInputFiles(file);
+    await page.getByTestId('file-list-save').click();
+    await page.getByTestId('file-list-dialog').waitFor({ state: 'detached' });
+    const created = (await call('GET', '/files')).files.find((list: { name: string }) => list.name === 'Catálogo');
+    expect(created.options.map((option: { name: string }) => option.name)).toEqual(['tabela.txt']);
+    await page.getByTestId(`file-list-name-${created.id}`).waitFor();
+  });
+
+  it('asks for confirmation first and sends the message after the contact answers on the sandbox phone', async () => {
+    const phoneNumber = '5511944449999';
+    const list = await call('POST', '/contact-lists', { name: 'Confirmar' });
+    await call('POST', '/contact-list-items', { contactListId: list.id, name: 'Dora Alves', number: phoneNumber });
+    const campaign = await call('POST', '/campaigns', {
+      name: 'Com confirmação',
+      message1: 'Aqui está seu cupom, {firstName}.',
+      confirmation: true,
+      confirmationMessage1: 'Oi {firstName}, quer receber o cupom?',
+      contactListId: list.id,
+      whatsappId: String(sandbox.id),
+      scheduledAt: new Date().toISOString(),
+    });
+    const phone = await page.context().newPage();
+    await phone.goto(`${server.url}/sandbox/${sandbox.id}`);
+    await phone.getByTestId('sandbox-phone').waitFor();
+    await phone.getByTestId('sandbox-from').fill(phoneNumber);
+    await phone.getByText('Oi Dora, quer receber o cupom?').waitFor({ timeout: 60_000 });
+    await phone.getByTestId('sandbox-input').fill('Sim');
+    await phone.getByTestId('sandbox-send').click();
+    await phone.getByText('Aqui está seu cupom, Dora.').waitFor({ timeout: 60_000 });
+    await screenshot(phone, 'campaigns-confirmation-phone');
+    await expect.poll(async () => (await call('GET', `/campaigns/${campaign.id}`)).counts, { timeout: 30_000 }).toMatchObject({ confirmationRequested: 1, confirmed: 1, delivered: 1 });
+    await phone.close();
+  });
+});

@@ -1,0 +1,75 @@
+import type { CampaignFrame, CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
+import { api } from '../../app/api';
+
+/** The dialog's request as the browser sends it (before the server's defaults). */
+export type CampaignRequest = Partial<CreateCampaignRequest> & { name: string };
+
+export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'CampaignSettings'] }).injectEndpoints({
+  endpoints: (build) => ({
+    campaignPage: build.query<CampaignPage, { searchParam: string; pageNumber: number }>({
+      query: ({ searchParam, pageNumber }) => ({ url: 'campaigns', params: { searchParam, pageNumber } }),
+      // The key names the endpoint: RTK keys its cache by this string alone.
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.searchParam.trim().toLowerCase()})`,
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(incoming.records.map((row) => row.id));
+        return { ...incoming, records: [...current.records.filter((row) => !known.has(row.id)), ...incoming.records] };
+      },
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: ['Campaigns'],
+    }),
+    campaign: build.query<CampaignView, number>({
+      query: (id) => `campaigns/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Campaigns', id }],
+    }),
+    createCampaign: build.mutation<CampaignView, CampaignRequest>({
+      query: (body) => ({ url: 'campaigns', method: 'POST', body }),
+    }),
+    updateCampaign: build.mutation<CampaignView, CampaignRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `campaigns/${id}`, method: 'PUT', body }),
+    }),
+    deleteCampaign: build.mutation<unknown, number>({
+      query: (id) => ({ url: `campaigns/${id}`, method: 'DELETE' }),
+    }),
+    cancelCampaign: build.mutation<CampaignView, number>({
+      query: (id) => ({ url: `campaigns/${id}/cancel`, method: 'POST' }),
+    }),
+    restartCampaign: build.mutation<CampaignView, number>({
+      query: (id) => ({ url: `campaigns/${id}/restart`, method: 'POST' }),
+    }),
+    uploadCampaignMedia: build.mutation<CampaignView, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('file', file);
+        return { url: `campaigns/${id}/media-upload`, method: 'POST', body: form };
+      },
+    }),
+    removeCampaignMedia: build.mutation<CampaignView, number>({
+      query: (id) => ({ url: `campaigns/${id}/media-upload`, method: 'DELETE' }),
+    }),
+    campaignSettings: build.query<CampaignSettingsView, void>({
+      query: () => 'campaign-settings',
+      providesTags: ['CampaignSettings'],
+    }),
+    saveCampaignSettings: build.mutation<CampaignSettingsView, CampaignSettingsRequest>({
+      query: (body) => ({ url: 'campaign-settings', method: 'POST', body }),
+      invalidatesTags: ['CampaignSettings'],
+    }),
+  }),
+});
+
+export type { CampaignFrame };
+
+export const {
+  useCampaignPageQuery,
+  useCampaignQuery,
+  useCreateCampaignMutation,
+  useUpdateCampaignMutation,
+  useDeleteCampaignMutation,
+  useCancelCampaignMutation,
+  useRestartCampaignMutation,
+  useUploadCampaignMediaMutation,
+  useRemoveCampaignMediaMutation,
+  useCampaignSettingsQuery,
+  useSaveCampaignSettingsMutation,
+} = campaignsApi;

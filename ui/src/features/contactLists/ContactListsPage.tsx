@@ -1,0 +1,87 @@
+import { Text } from '@chakra-ui/react';
+import type { ContactListView } from '@conversa/contracts';
+import { useState } from 'react';
+import { LuDownload, LuPencil, LuTrash2, LuUsers } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { useT } from '../../i18n';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/DataTable';
+import { useFeedback } from '../../shared/feedback';
+import { ListFrame } from '../../shared/ListFrame';
+import { useDebounced } from '../contacts';
+import { useContactListPageQuery, useDeleteContactListMutation } from './api';
+import ContactListDialog from './ContactListDialog';
+import { downloadExampleSheet } from './listForm';
+import { useContactListFrames } from './socket';
+
+/** The spec's search debounce. */
+const SEARCH_DEBOUNCE_MS = 500;
+const feedbackTexts = { success: 'contactLists.deleted', saveFailed: 'contactLists.saveFailed', deleteFailed: 'contactLists.deleteFailed' } as const;
+
+const columns: Column<ContactListView>[] = [
+  { key: 'name', header: 'contactLists.column.name', render: (list) => <Text data-testid={`contact-list-name-${list.id}`}>{list.name}</Text> },
+  { key: 'contacts', header: 'contactLists.column.contacts', render: (list) => <Text data-testid={`contact-list-count-${list.id}`}>{list.contactsCount}</Text> },
+  { key: 'checked', header: 'contactLists.column.checked', render: (list) => <Text color="fg.muted">{`${list.validCount} / ${list.checkedCount}`}</Text> },
+];
+
+/** /contact-lists: search, infinite scroll, the contacts count, example spreadsheet, items, edit, delete with confirmation; live by `ContactList` frames. */
+export default function ContactListsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [searchText, setSearchText] = useState('');
+  const searchParam = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
+  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const { data, isLoading, isError, isFetching, refetch } = useContactListPageQuery({ searchParam, pageNumber });
+  const [editing, setEditing] = useState<{ list: ContactListView | null } | null>(null);
+  const [remove, removing] = useDeleteContactListMutation();
+  const deletion = useConfirmedDelete<ContactListView>(remove, useFeedback(feedbackTexts));
+  useContactListFrames();
+  const lists = data?.records ?? [];
+
+  return (
+    <ListFrame
+      testId="contact-lists-page"
+      title="contactLists.title"
+      maxW="5xl"
+      fill
+      search={{ value: searchText, onChange: setSearchText, placeholder: 'contactLists.search', testId: 'contact-lists-search' }}
+      add={{ label: 'contactLists.add', onClick: () => setEditing({ list: null }), testId: 'contact-list-add' }}
+      query={{ isLoading, isError: isError && lists.length === 0, refetch }}
+      loadFailed="contactLists.loadFailed"
+      dialogs={
+        <>
+          {editing && <ContactListDialog list={editing.list} onClose={() => setEditing(null)} />}
+          <ConfirmDialog
+            open={deletion.open}
+            title={t('contactLists.deleteTitle', { name: deletion.subject?.name ?? '' })}
+            message={t('contactLists.deleteConfirm')}
+            loading={removing.isLoading}
+            onConfirm={deletion.confirm}
+            onClose={deletion.close}
+            testId="contact-list-delete-dialog"
+            confirmTestId="contact-list-delete-confirm"
+          />
+        </>
+      }
+    >
+      <DataTable
+        rows={lists}
+        columns={columns}
+        testId="contact-lists-table"
+        interactive
+        rowTestId={(list) => `contact-list-row-${list.id}`}
+        empty={{ text: 'contactLists.empty', testId: 'contact-lists-empty' }}
+        loading={isFetching}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)' }}
+        actionsHeader="contactLists.column.actions"
+        actions={[
+          { key: 'example', label: 'contactLists.example', icon: <LuDownload />, onClick: downloadExampleSheet, testId: (list) => `contact-list-example-${list.id}` },
+          { key: 'open', label: 'contactLists.open', icon: <LuUsers />, onClick: (list) => navigate(`/contact-lists/${list.id}/contacts`), testId: (list) => `contact-list-open-${list.id}` },
+          { key: 'edit', label: 'contactLists.edit', icon: <LuPencil />, onClick: (list) => setEditing({ list }), testId: (list) => `contact-list-edit-${list.id}` },
+          { key: 'delete', label: 'contactLists.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (list) => `contact-list-delete-${list.id}` },
+        ]}
+      />
+    </ListFrame>
+  );
+}

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { LuFiles } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/** File lists: sets of files sent together (with a campaign's message). */
+export const fileRoutes: AppRoute[] = [
+  {
+    id: 'files',
+    path: '/files',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./FilesPage')),
+    menu: { labelKey: 'menu.files', icon: LuFiles, group: 'admin', order: 116 },
+  },
+];
