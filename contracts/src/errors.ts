@@ -82,6 +82,14 @@ export const errorCatalogue = {
   ERR_META_NOT_CONFIGURED: { status: 404, message: 'Facebook, Instagram and WhatsApp Cloud API are not configured on this server.' },
   ERR_META_TOKEN_INVALID: { status: 400, message: 'Meta refused the access token; log in with Facebook again.' },
   ERR_META_UNAVAILABLE: { status: 502, message: 'Meta could not be reached; try again.' },
+  ERR_NO_INVOICE_FOUND: { status: 404, message: 'Invoice not found.' },
+  ERR_INVOICE_ALREADY_PAID: { status: 409, message: 'This invoice is already paid.' },
+  ERR_PAYMENT_NOT_CONFIGURED: { status: 404, message: 'Payments are not configured on this server (the asaas setting, or ASAAS_WEBHOOK_TOKEN for the webhook).' },
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, message: 'The payment provider refused or could not be reached; try again.' },
+  ERR_PAYMENT_WEBHOOK_TOKEN: { status: 401, message: 'The asaas-access-token header of the payment webhook is missing or wrong.' },
+  ERR_PAYMENT_UNKNOWN: { status: 404, message: 'No charge of this invoice has this payment id.' },
+  ERR_API_TOKEN_INVALID: { status: 401, message: 'The Bearer token is not the token of any connection.' },
+  ERR_IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was used for a different request.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

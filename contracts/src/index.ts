@@ -53,3 +53,7 @@ export * from './tags/views';
 export * from './users/views';
 export * from './companies/views';
 export * from './companies/api';
+export * from './invoices/events';
+export * from './invoices/api';
+export * from './invoices/views';
+export * from './invoices/pricing';

@@ -46,3 +46,6 @@ export * from './settings/use-cases';
 export * from './contacts/use-cases';
 export * from './queues/use-cases';
 export * from './connections/use-cases';
+export * from './invoices/invoice';
+export * from './invoices/generation';
+export * from './invoices/use-cases';
