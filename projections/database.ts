@@ -2,6 +2,7 @@ import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
 import type { ContactsTables } from './contacts/tables';
 import type { HelpsTables } from './helps/tables';
+import type { InvoicesTables } from './invoices/tables';
 import type { MessagesTables } from './messages/tables';
 import type { NotesTables } from './notes/tables';
 import type { PlansTables } from './plans/tables';
@@ -23,6 +24,7 @@ export interface ReadDatabase
     ConnectionsTables,
     ContactsTables,
     HelpsTables,
+    InvoicesTables,
     MessagesTables,
     NotesTables,
     PlansTables,

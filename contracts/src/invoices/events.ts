@@ -16,6 +16,10 @@ export const InvoiceTerms = z.object({
 });
 export type InvoiceTerms = z.infer<typeof InvoiceTerms>;
 
+/** Who pays, as the checkout's Dados step gave it: the provider's customer needs a name and a CPF or CNPJ. */
+export const Payer = z.object({ name: safeText().trim().min(1).max(200), document: safeText().regex(/^(\d{11}|\d{14})$/, 'CPF/CNPJ inválido') });
+export type Payer = z.infer<typeof Payer>;
+
 /** The provider's payment id (Asaas: pay_…). */
 export const ProviderPaymentId = safeText().min(1).max(100);
 
@@ -27,7 +31,7 @@ export const InvoiceGenerated = defineEvent('InvoiceGenerated', InvoiceTerms.ext
  */
 export const InvoiceCheckoutRequested = defineEvent(
   'InvoiceCheckoutRequested',
-  z.object({ invoiceId: RecordId, attempt: Count32, amount: Money, users: Count32, connections: Count32, custom: z.boolean() }),
+  z.object({ invoiceId: RecordId, attempt: Count32, amount: Money, users: Count32, connections: Count32, custom: z.boolean(), payer: Payer }),
 );
 /** The provider created the attempt's charge: its id and the Pix copy-and-paste code. */
 export const InvoiceChargeCreated = defineEvent(

@@ -35,6 +35,8 @@ export interface ApiContext {
   trialDays: number;
   /** Facebook, Instagram and WhatsApp Cloud API (webhook, POST /facebook); absent when the server has no Meta app configured. */
   meta?: MetaSettings;
+  /** The payment provider's webhook: the `asaas-access-token` it must carry (empty: payments not configured, every delivery refused). */
+  payments?: { webhookToken: string };
 }
 
 /** Runs a command and waits (bounded) until the read models show it: the core's one command style. */

@@ -49,3 +49,4 @@ export * from './connections/use-cases';
 export * from './invoices/invoice';
 export * from './invoices/generation';
 export * from './invoices/use-cases';
+export * from './invoices/checkout';

@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Facebook, Instagram and WhatsApp Cloud API: the Meta app (unset: those channels answer ERR_META_NOT_CONFIGURED). */
   meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
+  /** The payment provider (Asaas): its API's base url (ASAAS_API_URL) and the token its webhook must carry (ASAAS_WEBHOOK_TOKEN; unset: the webhook refuses every delivery). */
+  payments: { asaasApiUrl: string; webhookToken: string };
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       verifyToken: env.META_VERIFY_TOKEN ?? '',
       graphApiUrl: env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0',
     },
+    payments: { asaasApiUrl: env.ASAAS_API_URL || 'https://api.asaas.com/v3', webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? '' },
   };
 }
 

@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<void> {
       if (all) await wiring.sessions.start();
       if (all) wiring.presence.start();
       if (all) wiring.routing.scheduler.start();
+      if (all) wiring.invoices.scheduler.start();
       const url = `http://localhost:${config.port}`;
       console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -65,6 +66,7 @@ async function main(argv: string[]): Promise<void> {
       wiring.automation.scheduler.start();
       wiring.presence.start();
       wiring.routing.scheduler.start();
+      wiring.invoices.scheduler.start();
       console.log('Conversa automation running (scheduled messages, online status, routing timers)');
       onShutdown(() => wiring.close());
       return;

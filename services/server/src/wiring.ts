@@ -3,6 +3,12 @@ import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
   createAutomationScheduler,
+  createAsaasProvider,
+  createInvoiceGenerator,
+  createInvoiceScheduler,
+  createPaymentChargesReactor,
+  type InvoiceGenerator,
+  type PaymentProvider,
   createPresenceTracker,
   createScheduleSender,
   type AutomationScheduler,
@@ -65,6 +71,8 @@ export interface Wiring {
   presence: PresenceTracker;
   /** The routing bot's timers (auto-close, inactivity warning, rating expiry, timeSendQueue, rotation; tests call tick) and their cron under a lease (start and automation roles). */
   routing: { timers: RoutingTimers; scheduler: RoutingScheduler };
+  /** Invoices and the payment provider: the generator (tests call tick) and its cron under a lease (start and automation roles). */
+  invoices: { provider: PaymentProvider; generator: InvoiceGenerator; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
@@ -150,6 +158,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey });
   const channels = options.channels ?? sessionGateway;
+  // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
+  const paymentProvider = createAsaasProvider({ baseUrl: config.payments.asaasApiUrl });
+  ctx.payments = { webhookToken: config.payments.webhookToken };
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
   const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: consoleRoutingLogger });
   const reactors = createProjectionRuntime({
@@ -165,6 +176,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
       createAttendantGreetingsReactor(ctx),
+      createPaymentChargesReactor(ctx, { provider: paymentProvider, logger: consoleAutomationLogger }),
     ],
   });
   if (options.runProjections) await reactors.start();
@@ -181,6 +193,13 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     scheduler: createRoutingScheduler({ connectionString: databaseUrl, timers: routingTimers, now: () => ctx.now(), logger: consoleRoutingLogger }),
   };
 
+  const invoiceGenerator = createInvoiceGenerator(ctx);
+  const invoices = {
+    provider: paymentProvider,
+    generator: invoiceGenerator,
+    scheduler: createInvoiceScheduler({ connectionString: databaseUrl, generator: invoiceGenerator, now: () => ctx.now(), logger: consoleAutomationLogger }),
+  };
+
   const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: consoleAutomationLogger });
 
   return {
@@ -194,6 +213,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     automation,
     presence,
     routing,
+    invoices,
     reactors,
     channels,
     sessions,
@@ -201,6 +221,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     async close() {
       await automation.scheduler.stop();
       await routing.scheduler.stop();
+      await invoices.scheduler.stop();
       await presence.stop();
       await reactors.stop();
       await sessions.stop();

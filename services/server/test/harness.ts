@@ -26,13 +26,13 @@ export interface TestServer {
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
 export async function startTestServer(
-  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[0]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string } = {},
+  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[0]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
   // Tests read right after they write: on a loaded machine the product's 5 s bound would make those reads flaky.
   const PROJECTION_WAIT_MS = String(options.projectionWaitMs ?? 60_000);
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4), PROJECTION_WAIT_MS, ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}) }, dataDir);
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4), PROJECTION_WAIT_MS, ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}), ...options.env }, dataDir);
   const wiring = await wire(config, { runProjections: true, channels: options.channels });
   wiring.ctx.loginLimiter = createLoginLimiter(options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);

@@ -4,9 +4,10 @@ import { spec } from '../commands/spec';
 import { invoice } from './invoice';
 import { invoiceDueFor } from './generation';
 
+const payer = { name: 'Ana', document: '12345678909' };
 const terms = { detail: 'Plano 1', users: 5, connections: 2, queues: 3, value: 99.9 };
 const generated: InvoiceEvent = { type: 'InvoiceGenerated', data: { invoiceId: 7, companyId: 3, dueDate: '2026-01-31', ...terms } };
-const requested: InvoiceEvent = { type: 'InvoiceCheckoutRequested', data: { invoiceId: 7, attempt: 1, amount: 99.9, users: 5, connections: 2, custom: false } };
+const requested: InvoiceEvent = { type: 'InvoiceCheckoutRequested', data: { invoiceId: 7, attempt: 1, amount: 99.9, users: 5, connections: 2, custom: false, payer } };
 const charged: InvoiceEvent = { type: 'InvoiceChargeCreated', data: { invoiceId: 7, attempt: 1, providerPaymentId: 'pay_1', pixPayload: '000201…' } };
 const pay = { type: 'PayInvoice' as const, attempt: 1, providerPaymentId: 'pay_1', amount: 99.9, recurrence: 'MENSAL' as const };
 const now = new Date('2026-01-20T10:00:00.000Z');
@@ -18,17 +19,17 @@ describe('invoice decider', () => {
   });
 
   it('asks for a charge, and answers the same charge for the same terms', () => {
-    spec(invoice).given([generated]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false }).then([requested]);
-    spec(invoice).given([generated, requested]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false }).then([]);
+    spec(invoice).given([generated]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer }).then([requested]);
+    spec(invoice).given([generated, requested]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer }).then([]);
     spec(invoice)
       .given([generated, requested])
-      .when({ type: 'RequestCheckout', amount: 60, users: 4, connections: 3, custom: true })
-      .then([{ type: 'InvoiceCheckoutRequested', data: { invoiceId: 7, attempt: 2, amount: 60, users: 4, connections: 3, custom: true } }]);
+      .when({ type: 'RequestCheckout', amount: 60, users: 4, connections: 3, custom: true, payer })
+      .then([{ type: 'InvoiceCheckoutRequested', data: { invoiceId: 7, attempt: 2, amount: 60, users: 4, connections: 3, custom: true, payer } }]);
   });
 
   it('asks again after a failed charge', () => {
     const failed: InvoiceEvent = { type: 'InvoiceChargeFailed', data: { invoiceId: 7, attempt: 1, reason: 'down' } };
-    spec(invoice).given([generated, requested, failed]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false }).then([{ ...requested, data: { ...requested.data, attempt: 2 } }]);
+    spec(invoice).given([generated, requested, failed]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer }).then([{ ...requested, data: { ...requested.data, attempt: 2 } }]);
     spec(invoice).given([generated, requested, failed]).when({ type: 'RecordCharge', attempt: 1, providerPaymentId: 'pay_9', pixPayload: 'x' }).then([]);
   });
 
@@ -60,7 +61,7 @@ describe('invoice decider', () => {
 
   it('refuses a checkout of a paid invoice', () => {
     const paid: InvoiceEvent = { type: 'InvoicePaid', data: { invoiceId: 7, attempt: 1, providerPaymentId: 'pay_1', amount: 99.9, paidAt: now.toISOString(), paidThrough: '2026-02-28' } };
-    spec(invoice).given([generated, requested, charged, paid]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false }).thenThrows('ERR_INVOICE_ALREADY_PAID');
+    spec(invoice).given([generated, requested, charged, paid]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer }).thenThrows('ERR_INVOICE_ALREADY_PAID');
   });
 });
 

@@ -1,4 +1,4 @@
-import { DomainError, type InvoiceEvent, type InvoiceTerms, type Recurrence } from '@conversa/contracts';
+import { DomainError, type InvoiceEvent, type InvoiceTerms, type Payer, type Recurrence } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 import { advanceDueDate } from '../companies/company';
 
@@ -8,6 +8,8 @@ export interface ChargeAttempt {
   users: number;
   connections: number;
   custom: boolean;
+  /** The payer's CPF or CNPJ: another payer is another charge. */
+  document: string;
   providerPaymentId: string | null;
   pixPayload: string | null;
   failure: string | null;
@@ -27,7 +29,7 @@ export type Invoice =
 
 export type InvoiceCommand =
   | { type: 'GenerateInvoice'; invoiceId: number; companyId: number; dueDate: string; terms: InvoiceTerms }
-  | { type: 'RequestCheckout'; amount: number; users: number; connections: number; custom: boolean }
+  | { type: 'RequestCheckout'; amount: number; users: number; connections: number; custom: boolean; payer: Payer }
   | { type: 'RecordCharge'; attempt: number; providerPaymentId: string; pixPayload: string }
   | { type: 'RecordChargeFailure'; attempt: number; reason: string }
   | { type: 'PayInvoice'; attempt: number; providerPaymentId: string; amount: number; recurrence: Recurrence };
@@ -61,8 +63,8 @@ export const invoice: Decider<Invoice, InvoiceCommand, InvoiceEvent> = {
     const withAttempt = (attempt: number, change: Partial<ChargeAttempt>) => state.attempts.map((a) => (a.attempt === attempt ? { ...a, ...change } : a));
     switch (event.type) {
       case 'InvoiceCheckoutRequested': {
-        const { attempt, amount, users, connections, custom } = event.data;
-        return { ...state, attempts: [...state.attempts, { attempt, amount, users, connections, custom, providerPaymentId: null, pixPayload: null, failure: null }] };
+        const { attempt, amount, users, connections, custom, payer } = event.data;
+        return { ...state, attempts: [...state.attempts, { attempt, amount, users, connections, custom, document: payer.document, providerPaymentId: null, pixPayload: null, failure: null }] };
       }
       case 'InvoiceChargeCreated':
         return { ...state, attempts: withAttempt(event.data.attempt, { providerPaymentId: event.data.providerPaymentId, pixPayload: event.data.pixPayload }) };
@@ -83,10 +85,10 @@ export const invoice: Decider<Invoice, InvoiceCommand, InvoiceEvent> = {
         if (current.status === 'paid') throw new DomainError('ERR_INVOICE_ALREADY_PAID');
         const last = current.attempts.at(-1);
         // The same terms again (a reload, a second click): the charge already asked for is the answer.
-        if (last && !last.failure && cents(last.amount) === cents(command.amount) && last.users === command.users && last.connections === command.connections && last.custom === command.custom) return [];
+        if (last && !last.failure && last.document === command.payer.document && cents(last.amount) === cents(command.amount) && last.users === command.users && last.connections === command.connections && last.custom === command.custom) return [];
         const attempt = (last?.attempt ?? 0) + 1;
-        const { amount, users, connections, custom } = command;
-        return [{ type: 'InvoiceCheckoutRequested', data: { invoiceId: current.invoiceId, attempt, amount, users, connections, custom } }];
+        const { amount, users, connections, custom, payer } = command;
+        return [{ type: 'InvoiceCheckoutRequested', data: { invoiceId: current.invoiceId, attempt, amount, users, connections, custom, payer } }];
       }
       case 'RecordCharge': {
         const current = requireInvoice(state);

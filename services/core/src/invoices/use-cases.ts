@@ -1,4 +1,4 @@
-import { DomainError, streams, type Actor, type Position, type Recurrence } from '@conversa/contracts';
+import { DomainError, streams, type Actor, type Payer, type Position, type Recurrence } from '@conversa/contracts';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { runCommand, type CommandContext } from '../commands/run';
 import { company } from '../companies/company';
@@ -18,13 +18,13 @@ export interface InvoiceRef {
  */
 export async function requestCheckout(
   ctx: UseCaseContext,
-  input: { ref: InvoiceRef; actor: Actor; amount: number; users: number; connections: number; custom: boolean },
+  input: { ref: InvoiceRef; actor: Actor; amount: number; users: number; connections: number; custom: boolean; payer: Payer },
 ): Promise<{ attempt: ChargeAttempt; position: Position | null }> {
   const { ref } = input;
   const result = await execute(ctx, {
     decider: invoice,
     streamId: streams.invoice(ref.companyId, ref.dueDate),
-    command: { type: 'RequestCheckout', amount: input.amount, users: input.users, connections: input.connections, custom: input.custom },
+    command: { type: 'RequestCheckout', amount: input.amount, users: input.users, connections: input.connections, custom: input.custom, payer: input.payer },
     companyId: ref.companyId,
     actor: input.actor,
   });
