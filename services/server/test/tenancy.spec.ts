@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { sql } from 'kysely';
+import { execute } from '@conversa/api';
+import { streams } from '@conversa/contracts';
+import { invoice, systemActor } from '@conversa/core';
 import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
@@ -26,6 +29,7 @@ interface Target {
   queueA: number;
   chatbotA: number;
   connectionA: number;
+  invoiceA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -63,6 +67,7 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
     .replace(/^\/plans\/:id/, '/plans/1')
     .replace(/^\/helps\/:id/, '/helps/1')
+    .replace(/^\/invoices\/:id/, `/invoices/${target.invoiceA}`)
     .replace(/^\/settings\/:key/, '/settings/userRating');
   return path.includes(':') || path.includes('*') ? null : path;
 }
@@ -97,6 +102,7 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /queue/:id': { name: 'Hijacked' },
   'POST /chatbot': { queueId: target.queueA, name: 'Hijack option', queueType: 'text', greetingMessage: 'hijack' },
   'PUT /chatbot/:id': { name: 'Hijacked' },
+  'POST /subscription': { firstName: 'Hijack', zipcode: '52998224725', invoiceId: target.invoiceA },
   ...bodies,
 });
 
@@ -128,6 +134,7 @@ const bodies: Record<string, unknown> = {
   'POST /sandbox/:id/messages': { from: '5511988887777', body: 'hijack' },
   'POST /webhook': { object: 'page', entry: [] },
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
+  'POST /subscription/webhook': { event: 'PAYMENT_RECEIVED', payment: { id: 'pay_1', value: 1, externalReference: 'conversa:2:2030-01-01:1' } },
 };
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */
@@ -178,6 +185,8 @@ const ownScope = new Set([
   // Meta's webhook (handshake and deliveries): platform-wide, no tenant data (503 until Meta is configured).
   'GET /webhook',
   'POST /webhook',
+  // The caller's own invoices (none for B).
+  'GET /invoices/all',
 ]);
 
 let server: TestServer;
@@ -250,6 +259,9 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   });
   const options = (await server.app.inject({ method: 'GET', url: `/chatbot?queueId=${queue.id}`, headers: bearer(token) })).json();
   const connection = await post('/whatsapp', { name: MARKER, channel: 'sandbox' });
+  const invoiceA = await server.wiring.ctx.ids.next('invoice');
+  const terms = { detail: MARKER, users: 1, connections: 1, queues: 1, value: 10 };
+  await execute(server.wiring.ctx, { decider: invoice, streamId: streams.invoice(companyA, '2030-01-01'), command: { type: 'GenerateInvoice', invoiceId: invoiceA, companyId: companyA, dueDate: '2030-01-01', terms }, companyId: companyA, actor: systemActor });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   return {
     companyA,
@@ -267,6 +279,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     queueA: queue.id,
     chatbotA: options[0].id,
     connectionA: connection.id,
+    invoiceA,
   };
 }
 
@@ -291,5 +304,6 @@ async function snapshotOfA() {
     queues: await rows('read.queues'),
     queueOptions: await rows('read.queue_options'),
     connections: await rows('read.connections'),
+    invoices: await rows('read.invoices'),
   };
 }
