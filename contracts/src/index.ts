@@ -57,3 +57,5 @@ export * from './invoices/events';
 export * from './invoices/api';
 export * from './invoices/views';
 export * from './invoices/pricing';
+export * from './messagesApi/api';
+export * from './messagesApi/events';

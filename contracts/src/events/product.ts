@@ -3,6 +3,7 @@ import { connectionEvents } from '../connections/events';
 import { contactEvents } from '../contacts/events';
 import { helpEvents } from '../helps/events';
 import { invoiceEvents } from '../invoices/events';
+import { messagesApiEvents } from '../messagesApi/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -33,7 +34,8 @@ type ProductEventDefinition =
   | (typeof connectionEvents)[number]
   | (typeof queueEvents)[number]
   | (typeof helpEvents)[number]
-  | (typeof invoiceEvents)[number];
+  | (typeof invoiceEvents)[number]
+  | (typeof messagesApiEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

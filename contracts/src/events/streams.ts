@@ -2,6 +2,7 @@ import { connectionRosterStream, connectionStream } from '../connections/events'
 import { contactNumberStream, contactStream } from '../contacts/events';
 import { helpStream } from '../helps/events';
 import { invoiceStream } from '../invoices/events';
+import { apiIdempotencyStream } from '../messagesApi/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -44,4 +45,5 @@ export const streams = {
   tag: tagStream,
   help: helpStream,
   invoice: invoiceStream,
+  apiIdempotency: apiIdempotencyStream,
 } as const;

@@ -50,3 +50,5 @@ export * from './invoices/invoice';
 export * from './invoices/generation';
 export * from './invoices/use-cases';
 export * from './invoices/checkout';
+export * from './messagesApi/idempotency';
+export * from './messagesApi/send';

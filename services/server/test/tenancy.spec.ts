@@ -134,6 +134,8 @@ const bodies: Record<string, unknown> = {
   'POST /sandbox/:id/messages': { from: '5511988887777', body: 'hijack' },
   'POST /webhook': { object: 'page', entry: [] },
   'POST /facebook': { facebookUserId: '1', facebookUserToken: 'token', addInstagram: false },
+  // B's session token is no connection token: refused, whatever the body names.
+  'POST /api/messages/send': { number: '5511988887777', body: 'hijack' },
   'POST /subscription/webhook': { event: 'PAYMENT_RECEIVED', payment: { id: 'pay_1', value: 1, externalReference: 'conversa:2:2030-01-01:1' } },
 };
 
