@@ -65,6 +65,11 @@ describe('invoices and the Pix checkout', () => {
       expect(read.body, url).not.toContain(asaas.apiKey);
       expect(read.body, url).toContain('********');
     }
+    // The platform's key: a company's admin may neither set nor replace it.
+    const admin = await signupCompany(server, 'Sem Chave', 100);
+    const token = (await server.login(admin.email, admin.password)).token;
+    expect((await call(token, 'PUT', '/settings/asaas', { value: 'mine' })).statusCode).toBe(403);
+    expect((await call(token, 'PUT', '/companySettings', { column: 'asaas', data: 'mine' })).statusCode).toBe(403);
   });
 
   it('invoices an overdue company, which can still reach its invoices while the rest answers 402', async () => {
