@@ -41,3 +41,6 @@ export const quickMessageFilter: FrameFilter = (connection, data: { action?: str
 /** A contact typing or recording: only who may see the ticket (the frame's `audience`) learns of it. */
 export const presenceFilter: FrameFilter = (connection, data: { audience?: VisibleTicket | null } | null) =>
   typeof data === 'object' && data !== null && data.audience != null && canSeeTicket(connection.principal, data.audience);
+
+/** Invoices and payments (`invoice`, `payment` frames) are the administrators' business, as their routes are. */
+export const billingFilter: FrameFilter = (connection) => connection.principal.profile === 'admin' || connection.principal.super;
