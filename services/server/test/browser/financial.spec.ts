@@ -3,7 +3,7 @@ import { FakeAsaasServer } from '@conversa/automation/payments/fake-asaas';
 import { launchBrowser, screenshot } from '@conversa/testing/browser';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
+import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
 
 /**
  * Invoices and the Pix checkout in Debian's Chromium against the real server and the fake Asaas: an overdue
@@ -46,7 +46,7 @@ describe('financial in the browser', () => {
   it('an overdue admin pays the invoice by Pix and gets back to /tickets', async () => {
     const root = (await server.login()).token;
     await call(root, 'PUT', '/settings/asaas', { value: asaas.apiKey });
-    const plan = await call(root, 'POST', '/plans', { name: 'Plano Bronze', users: 3, connections: 1, queues: 2, amount: '79.90' });
+    const plan = await call(root, 'POST', '/plans', { name: 'Plano Bronze', users: 3, connections: 1, queues: 2, amount: '79.90', useExternalApi: false });
     const company = await signupCompany(server, 'Padaria Vencida', 301);
     await call(root, 'PUT', `/companies/${company.companyId}`, { dueDate: yesterday(), planId: plan.id });
     await server.wiring.invoices.generator.tick();
@@ -116,5 +116,33 @@ describe('financial in the browser', () => {
     await page.goto(`${server.url}/financeiro`);
     expect(await page.getByTestId(`invoice-status-${invoiceId}`).textContent()).toBe('Pago');
     await page.getByTestId(`invoice-paid-${invoiceId}`).waitFor();
-  });
+
+    // The messages API screen (the new plan keeps useExternalApi off: denied, then /).
+    await page.goto(`${server.url}/messages-api`);
+    await page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').first().waitFor();
+    await page.waitForFunction(() => location.pathname === '/');
+    await call(root, 'PUT', `/plans/${plan.id}`, { useExternalApi: true });
+    // Another admin of the company makes the connection (a second login of the same account would log the browser out).
+    const other = await createUser(server, company.companyId, 'Outra Admin', { profile: 'admin' });
+    const sandbox = await call(other.token, 'POST', '/whatsapp', { name: 'Sandbox API', channel: 'sandbox' });
+    await server.wiring.sessions.start();
+    // A fresh page restores the session with the plan as it is now.
+    await page.goto(`${server.url}/messages-api`);
+    await page.getByTestId('messages-api-page').waitFor();
+    await page.getByTestId('api-text-send').click();
+    await page.getByTestId('api-text-form').getByText('Obrigatório').first().waitFor();
+    expect(await page.getByTestId('api-text-form').getByText('Obrigatório').count()).toBe(3);
+    await page.getByTestId('api-text-token').fill(sandbox.token);
+    await page.getByTestId('api-text-number').fill('5511977770001');
+    await page.getByTestId('api-text-body').fill('Olá pela API');
+    await page.getByTestId('api-text-send').click();
+    await page.getByText('Mensagem enviada com sucesso').first().waitFor();
+    await expect.poll(async () => (await call(sandbox.token, 'GET', `/sandbox/${sandbox.id}/outbox?to=5511977770001`)).messages.map((m: { body: string }) => m.body), { timeout: 15_000 }).toEqual(['Olá pela API']);
+    // A wrong token is refused and does not end the user's session.
+    await page.getByTestId('api-text-token').fill('WRONG');
+    await page.getByTestId('api-text-body').fill('de novo');
+    await page.getByTestId('api-text-send').click();
+    await page.getByText('Não foi possível enviar a mensagem').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/messages-api');
+  }, 120_000);
 });
