@@ -7,6 +7,7 @@ import type { ContactsTables } from './contacts/tables';
 import type { DashboardTables } from './dashboard/tables';
 import type { FileListsTables } from './files/tables';
 import type { HelpsTables } from './helps/tables';
+import type { InvoicesTables } from './invoices/tables';
 import type { MessagesTables } from './messages/tables';
 import type { NotesTables } from './notes/tables';
 import type { OnDutyTables } from './onDuty/tables';
@@ -37,6 +38,7 @@ export type ReadDatabase = object
   & DashboardTables
   & FileListsTables
   & HelpsTables
+  & InvoicesTables
   & MessagesTables
   & NotesTables
   & OnDutyTables

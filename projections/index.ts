@@ -22,6 +22,7 @@ import { promptsProjector } from './prompts/projector';
 import { contactListsProjector } from './contactLists/projector';
 import { campaignsProjector } from './campaigns/projector';
 import { fileListsProjector } from './files/projector';
+import { invoicesProjector } from './invoices/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -49,4 +50,5 @@ export const projectors = [
   contactListsProjector,
   campaignsProjector,
   fileListsProjector,
+  invoicesProjector,
 ];

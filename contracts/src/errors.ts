@@ -108,6 +108,14 @@ export const errorCatalogue = {
   ERR_CAMPAIGN_NO_MESSAGE: { status: 400, message: 'The campaign needs at least one message (and one confirmation message when confirmation is on).' },
   ERR_NO_FILE_LIST_FOUND: { status: 404, message: 'File list not found.' },
   ERR_CAMPAIGN_VARIABLE_DUPLICATED: { status: 400, message: 'A campaign variable shortcut cannot be used twice.' },
+  ERR_NO_INVOICE_FOUND: { status: 404, message: 'Invoice not found.' },
+  ERR_INVOICE_ALREADY_PAID: { status: 409, message: 'This invoice is already paid.' },
+  ERR_PAYMENT_NOT_CONFIGURED: { status: 404, message: 'Payments are not configured on this server (the asaas setting, or ASAAS_WEBHOOK_TOKEN for the webhook).' },
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, message: 'The payment provider refused or could not be reached; try again.' },
+  ERR_PAYMENT_WEBHOOK_TOKEN: { status: 401, message: 'The asaas-access-token header of the payment webhook is missing or wrong.' },
+  ERR_PAYMENT_UNKNOWN: { status: 404, message: 'No charge of this invoice has this payment id.' },
+  ERR_API_TOKEN_INVALID: { status: 401, message: 'The Bearer token is not the token of any connection.' },
+  ERR_IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was used for a different request.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -5,6 +5,8 @@ import { helpEvents } from '../helps/events';
 import { contactListEvents } from '../contactLists/events';
 import { campaignEvents } from '../campaigns/events';
 import { fileListEvents } from '../files/events';
+import { invoiceEvents } from '../invoices/events';
+import { messagesApiEvents } from '../messagesApi/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -47,6 +49,8 @@ type ProductEventDefinition =
   | (typeof campaignEvents)[number]
   | (typeof fileListEvents)[number]
 // (no semicolon: each member is one line, so branches adding a member merge cleanly)
+  | (typeof invoiceEvents)[number]
+  | (typeof messagesApiEvents)[number]
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

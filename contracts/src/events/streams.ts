@@ -5,6 +5,8 @@ import { helpStream } from '../helps/events';
 import { contactListStream } from '../contactLists/events';
 import { fileListStream } from '../files/events';
 import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, campaignStream } from '../campaigns/events';
+import { invoiceStream } from '../invoices/events';
+import { apiIdempotencyStream } from '../messagesApi/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -61,4 +63,6 @@ export const streams = {
   campaignOptOuts: campaignOptOutStream,
   campaignSettings: campaignSettingsStream,
   fileList: fileListStream,
+  invoice: invoiceStream,
+  apiIdempotency: apiIdempotencyStream,
 } as const;

@@ -37,6 +37,8 @@ import { aiHelpRoutes } from './prompts/ai-routes';
 import { contactListRoutes } from './contactLists/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { fileListRoutes } from './files/routes';
+import { invoiceRoutes } from './invoices/routes';
+import { messagesApiRoutes } from './messagesApi/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -141,6 +143,8 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     contactListRoutes,
     campaignRoutes,
     fileListRoutes,
+    invoiceRoutes,
+    messagesApiRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

@@ -41,6 +41,8 @@ export interface ApiContext {
   meta?: MetaSettings;
   /** Webhook signing secrets' box (WEBHOOKS_SECRET_KEY) and WEBHOOKS_ALLOW_PRIVATE_URLS. */
   webhooks: { secrets: SecretBox; allowPrivateUrls: boolean };
+  /** The payment provider's webhook: the `asaas-access-token` it must carry (empty: payments not configured, every delivery refused). */
+  payments?: { webhookToken: string };
 }
 
 /** Runs a command and waits (bounded) until the read models show it: the core's one command style. */

@@ -13,3 +13,7 @@ export * from './campaigns/shippings';
 export * from './campaigns/replies';
 export * from './campaigns/validity';
 export * from './campaigns/scheduler';
+export * from './payments/port';
+export * from './payments/asaas';
+export * from './payments/charges';
+export * from './payments/invoice-scheduler';

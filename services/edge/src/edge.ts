@@ -102,7 +102,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
   // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
-  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, ...options.filters }));
+  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, invoice: adminFilter, payment: adminFilter, ...options.filters }));
   const log = app.log.child({ module: 'socket-edge' });
 
   const byCompany = new Map<number, Set<Client>>();

@@ -42,5 +42,5 @@ export const quickMessageFilter: FrameFilter = (connection, data: { action?: str
 export const presenceFilter: FrameFilter = (connection, data: { audience?: VisibleTicket | null } | null) =>
   typeof data === 'object' && data !== null && data.audience != null && canSeeTicket(connection.principal, data.audience);
 
-/** Frames about a company's integrations (its webhooks) reach its admins only. */
+/** Frames about a company's administration (its webhooks, invoices and payments) reach its admins only, as their routes do. */
 export const adminFilter: FrameFilter = (connection) => connection.principal.profile === 'admin' || connection.principal.super;

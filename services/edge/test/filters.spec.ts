@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SocketConnection, SocketPrincipal } from '../src/edge';
-import { appMessageFilter, presenceFilter, quickMessageFilter, ticketFilter } from '../src/filters';
+import { appMessageFilter, adminFilter, presenceFilter, quickMessageFilter, ticketFilter } from '../src/filters';
 
 const principal = (overrides: Partial<SocketPrincipal> = {}): SocketPrincipal => ({
   userId: 10,
@@ -65,5 +65,14 @@ describe('quick reply frames on the edge (spec 3 §6)', () => {
     expect(quickMessageFilter(socket(), { action: 'create', record: { userId: 11, geral: true } })).toBe(true);
     expect(quickMessageFilter(socket(), { action: 'delete', id: 4 })).toBe(true);
     expect(quickMessageFilter(socket(), null)).toBe(false);
+  });
+});
+
+describe('billing frames on the edge', () => {
+  it('reach administrators and super users only', () => {
+    expect(adminFilter(socket({ profile: 'admin' }), { action: 'CONCLUIDA' })).toBe(true);
+    expect(adminFilter(socket(), { action: 'CONCLUIDA' })).toBe(false);
+    expect(adminFilter(socket({ profile: 'supervisor' }), { action: 'update' })).toBe(false);
+    expect(adminFilter(socket({ super: true }), { action: 'update' })).toBe(true);
   });
 });

@@ -39,6 +39,8 @@ export interface Config {
   secretsKey: string;
   /** The bot's connectors: AI_API_URL, AI_MODEL, CONNECTOR_TIMEOUT_MS, DIALOGFLOW_API_URL, DIALOGFLOW_TOKEN_URL, TTS_URL. */
   connectors: ConnectorConfig;
+  /** The payment provider (Asaas): its API's base url (ASAAS_API_URL) and the token its webhook must carry (ASAAS_WEBHOOK_TOKEN; unset: the webhook refuses every delivery). */
+  payments: { asaasApiUrl: string; webhookToken: string };
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webhooks: { secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' },
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
+    payments: { asaasApiUrl: env.ASAAS_API_URL || 'https://api.asaas.com/v3', webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? '' },
   };
 }
 

@@ -40,6 +40,7 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.routing.scheduler.start();
       if (all) wiring.webhooks.deliverer.start();
       if (all) wiring.campaigns.scheduler.start();
+      if (all) wiring.invoices.scheduler.start();
       const url = `http://localhost:${config.port}`;
       console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -71,9 +72,9 @@ async function main(argv: string[]): Promise<void> {
       wiring.presence.start();
       wiring.routing.scheduler.start();
       wiring.webhooks.deliverer.start();
-      console.log('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries)');
       wiring.campaigns.scheduler.start();
-      console.log('Conversa automation running (scheduled messages, online status, routing timers, campaign dispatch)');
+      wiring.invoices.scheduler.start();
+      console.log('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
       onShutdown(() => wiring.close());
       return;
     }

@@ -8,6 +8,12 @@ import {
   type WebhookDeliverer,
   createAutomationScheduler,
   createOnDutyAnnouncer,
+  createAsaasProvider,
+  createInvoiceGenerator,
+  createInvoiceScheduler,
+  createPaymentChargesReactor,
+  type InvoiceGenerator,
+  type PaymentProvider,
   createPresenceTracker,
   createScheduleSender,
   createCampaignEngine,
@@ -85,6 +91,8 @@ export interface Wiring {
   metrics: Metrics;
   /** The campaign dispatch engine (tests call its tick) and its cron under a lease (start and automation roles). */
   campaigns: { engine: CampaignEngine; scheduler: AutomationScheduler };
+  /** Invoices and the payment provider: the generator (tests call tick) and its cron under a lease (start and automation roles). */
+  invoices: { provider: PaymentProvider; generator: InvoiceGenerator; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
@@ -176,6 +184,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey });
   const channels = options.channels ?? sessionGateway;
+  // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
+  const paymentProvider = createAsaasProvider({ baseUrl: config.payments.asaasApiUrl });
+  ctx.payments = { webhookToken: config.payments.webhookToken };
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
   const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: consoleRoutingLogger });
   const webhookDeliverer = createWebhookDeliverer({
@@ -213,6 +224,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       contactImportWorker(ctx),
       createCampaignRepliesReactor({ ctx, db }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: consoleAutomationLogger }),
+      createPaymentChargesReactor(ctx, { provider: paymentProvider, logger: consoleAutomationLogger }),
     ],
   });
   if (options.runProjections) await reactors.start();
@@ -234,6 +246,12 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
 
   const campaignEngine = createCampaignEngine({ ctx, db, channel: channels, media: ctx.media, lookup: campaignLookup(db, ctx.media), timeZone: process.env.COMPANY_TIME_ZONE });
   const campaigns = { engine: campaignEngine, scheduler: createCampaignScheduler({ connectionString: databaseUrl, engine: campaignEngine, now: () => ctx.now(), logger: consoleAutomationLogger }) };
+  const invoiceGenerator = createInvoiceGenerator(ctx);
+  const invoices = {
+    provider: paymentProvider,
+    generator: invoiceGenerator,
+    scheduler: createInvoiceScheduler({ connectionString: databaseUrl, generator: invoiceGenerator, now: () => ctx.now(), logger: consoleAutomationLogger }),
+  };
 
   const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: consoleAutomationLogger });
 
@@ -249,6 +267,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     presence,
     routing,
     campaigns,
+    invoices,
     reactors,
     channels,
     sessions,
@@ -260,6 +279,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await automation.scheduler.stop();
       await routing.scheduler.stop();
       await campaigns.scheduler.stop();
+      await invoices.scheduler.stop();
       await presence.stop();
       await reactors.stop();
       await sessions.stop();

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { sql } from 'kysely';
+import { execute } from '@conversa/api';
+import { streams } from '@conversa/contracts';
+import { invoice, systemActor } from '@conversa/core';
 import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
@@ -34,6 +37,7 @@ interface Target {
   contactListItemA: number;
   campaignA: number;
   fileListA: number;
+  invoiceA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -83,7 +87,8 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/settings\/:key/, '/settings/userRating')
     .replace(/^\/webhooks\/:id\/deliveries\/:deliveryId/, `/webhooks/${target.webhookA}/deliveries/00000000-0000-4000-8000-000000000000`)
     .replace(/^\/webhooks\/:id/, `/webhooks/${target.webhookA}`)
-    .replace(/^\/api\/docs\/assets\/:file/, '/api/docs/assets/start.js');
+    .replace(/^\/api\/docs\/assets\/:file/, '/api/docs/assets/start.js')
+    .replace(/^\/invoices\/:id/, `/invoices/${target.invoiceA}`);
   return path.includes(':') || path.includes('*') ? null : path;
 }
 
@@ -136,6 +141,7 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /files/:id': { name: 'Hijacked', options: [] },
   // Files go as multipart: a JSON body is refused before any list is read.
   'POST /files/uploadList/:id': {},
+  'POST /subscription': { firstName: 'Hijack', zipcode: '52998224725', invoiceId: target.invoiceA },
   ...bodies,
 });
 
@@ -180,6 +186,9 @@ const bodies: Record<string, unknown> = {
   'PUT /webhooks/:id': { description: 'Hijacked' },
   'POST /webhooks/:id/rotate-secret': undefined,
   'POST /webhooks/:id/deliveries/:deliveryId/redeliver': undefined,
+  // B's session token is no connection token: refused, whatever the body names.
+  'POST /api/messages/send': { number: '5511988887777', body: 'hijack' },
+  'POST /subscription/webhook': { event: 'PAYMENT_RECEIVED', payment: { id: 'pay_1', value: 1, externalReference: 'conversa:2:2030-01-01:1' } },
 };
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */
@@ -258,6 +267,8 @@ const ownScope = new Set([
   'GET /api/docs/assets/:file',
   // Process metrics (no tenant data), answered to loopback: the walk's requests come from it.
   'GET /metrics',
+  // The caller's own invoices (none for B).
+  'GET /invoices/all',
 ]);
 
 let server: TestServer;
@@ -335,6 +346,9 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   const webhook = await post('/webhooks', { url: 'https://93.184.216.34/hook', events: ['*'], description: MARKER });
   const integration = await post('/queueIntegration', { type: 'webhook', name: MARKER.slice(0, 50), urlN8N: 'http://127.0.0.1:1/marker' });
   const prompt = await post('/prompt', { name: MARKER, apiKey: 'sk-marker-000000', prompt: `${MARKER} prompt`, queueId: queue.id });
+  const invoiceA = await server.wiring.ctx.ids.next('invoice');
+  const terms = { detail: MARKER, users: 1, connections: 1, queues: 1, value: 10 };
+  await execute(server.wiring.ctx, { decider: invoice, streamId: streams.invoice(companyA, '2030-01-01'), command: { type: 'GenerateInvoice', invoiceId: invoiceA, companyId: companyA, dueDate: '2030-01-01', terms }, companyId: companyA, actor: systemActor });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   const contactList = await post('/contact-lists', { name: MARKER.slice(0, 50) });
   const contactListItem = await post('/contact-list-items', { contactListId: contactList.id, name: MARKER, number: '5511988886666' });
@@ -364,6 +378,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     contactListItemA: contactListItem.id,
     campaignA: campaign.id,
     fileListA: fileList.id,
+    invoiceA,
   };
 }
 
@@ -396,5 +411,6 @@ async function snapshotOfA() {
     contactListItems: await rows('read.contact_list_items'),
     campaigns: await rows('read.campaigns'),
     fileLists: await rows('read.file_lists'),
+    invoices: await rows('read.invoices'),
   };
 }

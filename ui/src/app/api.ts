@@ -86,6 +86,8 @@ export const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Fet
     return retried;
   }
   if (result.error.status === 401) api.dispatch(sessionCleared());
+  // The subscription ran out while signed in: the overdue screen, where it can be paid (a login lands there too).
+  if (result.error.status === 402 && !window.location.pathname.startsWith('/financeiro')) window.location.assign('/financeiro-aberto');
   return result;
 };
 

@@ -8,6 +8,7 @@ import { ptBR as financial } from '../features/financial/messages';
 import { ptBR as helps } from '../features/helps/messages';
 import { ptBR as home } from '../features/home/messages';
 import { ptBR as messages } from '../features/messages/messages';
+import { ptBR as messagesApi } from '../features/messagesApi/messages';
 import { ptBR as notes } from '../features/notes/messages';
 import { ptBR as plans } from '../features/plans/messages';
 import { ptBR as queues } from '../features/queues/messages';
@@ -32,7 +33,7 @@ import { ptBR as files } from '../features/files/messages';
  * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
  * languages are found by the pattern in ./languages.
  */
-export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts, contactLists, campaigns, files } as const;
+export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts, contactLists, campaigns, files, messagesApi } as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;

@@ -22,6 +22,7 @@ import { promptRoutes } from '../features/prompts/routes';
 import { contactListRoutes } from '../features/contactLists/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { fileRoutes } from '../features/files/routes';
+import { messagesApiRoutes } from '../features/messagesApi/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -64,4 +65,5 @@ export const appRoutes: readonly AppRoute[] = [
   ...contactListRoutes,
   ...campaignRoutes,
   ...fileRoutes,
+  ...messagesApiRoutes,
 ];

@@ -17,11 +17,12 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return { key, value: reveal(key, changed.value) };
   };
 
-  // userCreation is shown to super users only, with the platform's value.
-  app.get('/settings', { config: { auth: { admin: true }, contract: { summary: 'userCreation is shown to super users only, with the platform\'s value.' } } }, async (request) => {
+  // userCreation and asaas (the payment key, masked) are shown to super users only, with the platform's values.
+  app.get('/settings', { config: { auth: { admin: true }, contract: { summary: "The company's settings; userCreation and asaas (masked) for super users only" } } }, async (request) => {
     const { principal } = request;
-    const { userCreation: _own, ...settings } = await companySettingsOf(ctx.db, principal.companyId);
-    const shown: Record<string, string> = principal.super ? { userCreation: (await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID)).userCreation, ...settings } : settings;
+    const { userCreation: _own, asaas: _key, ...settings } = await companySettingsOf(ctx.db, principal.companyId);
+    const platform = principal.super ? await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID) : null;
+    const shown: Record<string, string> = platform ? { userCreation: platform.userCreation, ...settings, asaas: platform.asaas } : settings;
     return Object.entries(shown).map(([key, value]) => ({ key, value: reveal(key, value) }));
   });
 

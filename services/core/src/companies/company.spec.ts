@@ -86,4 +86,11 @@ describe('due-date advance (spec 2 §4)', () => {
   ] as const)('%s + %s = %s', (from, recurrence, expected) => {
     expect(advanceDueDate(from, recurrence)).toBe(expected);
   });
+
+  it('extends the due date to what a paid invoice buys, never backwards, never for company 1', () => {
+    spec(company).given([registered(2)]).when({ type: 'ExtendCompanyDueDate', through: '2027-02-01' }).then([{ type: 'CompanyDueDateSet', data: { companyId: 2, dueDate: '2027-02-01' } }]);
+    spec(company).given([registered(2)]).when({ type: 'ExtendCompanyDueDate', through: '2027-01-01' }).then([]);
+    spec(company).given([registered(2)]).when({ type: 'ExtendCompanyDueDate', through: '2026-12-01' }).then([]);
+    spec(company).given([registered(1)]).when({ type: 'ExtendCompanyDueDate', through: '3000-01-01' }).then([]);
+  });
 });

@@ -19,6 +19,8 @@ export type CompanyCommand =
   | { type: 'ChangeCompanyDetails'; changes: Partial<CompanyDetails> }
   | { type: 'ChangeCompanyPlan'; planId: number }
   | { type: 'SetCompanyDueDate'; dueDate: string }
+  /** A paid invoice: the due date moves to `through` unless it is already there or later (a repeated payment notice moves nothing). */
+  | { type: 'ExtendCompanyDueDate'; through: string }
   /** The super user's company dialog: details, plan and due date saved as one append, so a refusal leaves none of them. */
   | { type: 'EditCompany'; changes: Partial<CompanyDetails>; planId?: number; dueDate?: string }
   | { type: 'ChangeCompanySetting'; key: CompanySettingKey; value: string }
@@ -72,6 +74,11 @@ export const company: Decider<Company, CompanyCommand, CompanyEvent> = {
         if (current.dueDate === command.dueDate) return [];
         if (current.companyId === 1) throw new DomainError('ERR_NO_PERMISSION', 'Company 1 never expires');
         return [{ type: 'CompanyDueDateSet', data: { companyId: current.companyId, dueDate: command.dueDate } }];
+      }
+      case 'ExtendCompanyDueDate': {
+        const current = requireActive(state);
+        if (current.companyId === 1 || current.dueDate >= command.through) return [];
+        return [{ type: 'CompanyDueDateSet', data: { companyId: current.companyId, dueDate: command.through } }];
       }
       case 'EditCompany': {
         const parts: CompanyCommand[] = [{ type: 'ChangeCompanyDetails', changes: command.changes }];

@@ -1,10 +1,20 @@
 import { lazy } from 'react';
+import { LuReceipt } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** Invoices and checkout (spec 2) are a later issue; until then both paths show the subscription-status screen. */
-const OverduePage = lazy(() => import('./OverduePage'));
-
+/**
+ * Invoices and checkout: /financeiro in the shell (the administration menu), /financeiro-aberto alone (where an
+ * expired subscription's login lands, with the invoices to pay its way back in).
+ */
 export const financialRoutes: AppRoute[] = [
-  { id: 'financial-overdue', path: '/financeiro-aberto', access: 'private', frame: 'bare', component: OverduePage },
-  { id: 'financial', path: '/financeiro', access: 'private', frame: 'bare', component: OverduePage },
+  { id: 'financial-overdue', path: '/financeiro-aberto', access: 'private', frame: 'bare', component: lazy(() => import('./OverduePage')) },
+  {
+    id: 'financial',
+    path: '/financeiro',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./InvoicesList')),
+    guard: { role: 'admin' },
+    menu: { labelKey: 'menu.financial', icon: LuReceipt, group: 'admin', order: 230 },
+  },
 ];

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { Count32, RealDate, RecordId, safeText } from '../common/bounds';
+
+/** An invoice as GET /invoices/all and the `invoice` frames show it. */
+export const InvoiceView = z.object({
+  id: RecordId,
+  companyId: RecordId,
+  detail: safeText(),
+  users: Count32,
+  connections: Count32,
+  queues: Count32,
+  value: z.number(),
+  dueDate: RealDate,
+  status: z.enum(['open', 'paid']),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InvoiceView = z.infer<typeof InvoiceView>;
+
+export const InvoicePage = z.object({ data: z.array(InvoiceView), hasMore: z.boolean() });
+export type InvoicePage = z.infer<typeof InvoicePage>;
+
+/** `invoice` frame body: an invoice made or changed. */
+export interface InvoiceFrame {
+  action: 'create' | 'update';
+  invoice: InvoiceView;
+}
+
+/** `payment` frame body: the provider confirmed an invoice's payment; the company is paid through `dueDate`. */
+export interface PaymentFrame {
+  action: 'CONCLUIDA';
+  invoiceId: number;
+  dueDate: string;
+}

@@ -1,0 +1,30 @@
+import { generateDueInvoices, systemActor, type GenerationReport } from '@conversa/core';
+import { companiesToInvoice } from '@conversa/projections/invoices/queries';
+import { createLeasedCronJob, type LeasedCronJob } from '@conversa/projector';
+import type { AutomationContext, AutomationLogger } from '../schedules/sender';
+
+/** Hourly: an invoice appears at most an hour after its company enters the lead days (or a due date changes). */
+export const INVOICE_GENERATOR_CRON = '0 7 * * * *';
+export const INVOICE_GENERATOR_LEASE = 'automation.invoices';
+
+/** The invoice generator: one pass makes the invoices due (tests and the cron call it). */
+export function createInvoiceGenerator(ctx: AutomationContext) {
+  return {
+    tick(now: Date = ctx.now()): Promise<GenerationReport> {
+      return generateDueInvoices(ctx, { today: now.toISOString().slice(0, 10), actor: systemActor, lookup: { companiesToInvoice: (until, limit) => companiesToInvoice(ctx.db, until, limit) } });
+    },
+  };
+}
+export type InvoiceGenerator = ReturnType<typeof createInvoiceGenerator>;
+
+/** The generator on node-cron under its own advisory lease: one process in the cluster makes invoices. */
+export function createInvoiceScheduler(options: { connectionString: string; generator: InvoiceGenerator; now(): Date; cron?: string; logger?: AutomationLogger }): LeasedCronJob {
+  return createLeasedCronJob({
+    connectionString: options.connectionString,
+    lease: INVOICE_GENERATOR_LEASE,
+    cron: options.cron ?? INVOICE_GENERATOR_CRON,
+    name: 'invoice-generator',
+    tick: () => options.generator.tick(options.now()),
+    logger: options.logger,
+  });
+}

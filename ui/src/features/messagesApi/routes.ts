@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { LuCodeXml } from 'react-icons/lu';
+import type { AppRoute } from '../../app/access';
+
+/** The messages API's documentation and test form: the plan's useExternalApi, for administrators. */
+export const messagesApiRoutes: AppRoute[] = [
+  {
+    id: 'messagesApi',
+    path: '/messages-api',
+    access: 'private',
+    frame: 'shell',
+    component: lazy(() => import('./MessagesApiPage')),
+    guard: { planFlag: 'useExternalApi', role: 'admin' },
+    menu: { labelKey: 'menu.messagesApi', icon: LuCodeXml, group: 'admin', order: 150 },
+  },
+];
