@@ -1,3 +1,4 @@
+import type { ChatsTables } from './chats/tables';
 import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
 import type { ContactsTables } from './contacts/tables';
@@ -20,6 +21,7 @@ import type { UsersTables } from './users/tables';
  */
 export interface ReadDatabase
   extends CompaniesTables,
+    ChatsTables,
     ConnectionsTables,
     ContactsTables,
     HelpsTables,

@@ -13,6 +13,7 @@ import { connectionsProjector } from './connections/projector';
 import { queuesProjector } from './queues/projector';
 import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
+import { chatsProjector } from './chats/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -31,4 +32,5 @@ export const projectors = [
   connectionsProjector,
   routingProjector,
   helpsProjector,
+  chatsProjector,
 ];

@@ -61,6 +61,7 @@ export const errorCatalogue = {
   ERR_CONTACT_IMPORT_FILE_INVALID: { status: 400, message: 'The spreadsheet could not be read: send a .xlsx or .csv file with a header row naming the name and number columns.' },
   ERR_NO_CONTACT_IMPORT_FOUND: { status: 404, message: 'Contact import not found.' },
   ERR_NO_TAG_FOUND: { status: 404, message: 'Tag not found.' },
+  ERR_NO_CHAT_FOUND: { status: 404, message: 'Chat not found.' },
   ERR_NO_TICKETNOTE_FOUND: { status: 404, message: 'Note not found.' },
   ERR_NO_QUICKMESSAGE_FOUND: { status: 404, message: 'Quick message not found.' },
   ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'Scheduled message not found.' },

@@ -53,3 +53,7 @@ export * from './tags/views';
 export * from './users/views';
 export * from './companies/views';
 export * from './companies/api';
+export * from './chats/events';
+export * from './chats/api';
+export * from './chats/views';
+export * from './chats/access';

@@ -2,6 +2,7 @@ import { companyEvents } from '../companies/events';
 import { connectionEvents } from '../connections/events';
 import { contactEvents } from '../contacts/events';
 import { helpEvents } from '../helps/events';
+import { chatEvents } from '../chats/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -31,7 +32,8 @@ type ProductEventDefinition =
   | (typeof routingEvents)[number]
   | (typeof connectionEvents)[number]
   | (typeof queueEvents)[number]
-  | (typeof helpEvents)[number];
+  | (typeof helpEvents)[number]
+  | (typeof chatEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

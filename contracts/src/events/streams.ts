@@ -1,6 +1,7 @@
 import { connectionRosterStream, connectionStream } from '../connections/events';
 import { contactNumberStream, contactStream } from '../contacts/events';
 import { helpStream } from '../helps/events';
+import { chatMessageStream, chatReadStream, chatStream } from '../chats/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -42,4 +43,7 @@ export const streams = {
   schedule: scheduleStream,
   tag: tagStream,
   help: helpStream,
+  chat: chatStream,
+  chatMessage: chatMessageStream,
+  chatRead: chatReadStream,
 } as const;

@@ -25,6 +25,7 @@ import { metaRoutes } from './meta/routes';
 import { connectionRoutes } from './connections/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
+import { chatRoutes } from './chats/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -103,6 +104,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     sandboxRoutes,
     metaRoutes,
     helpRoutes,
+    chatRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

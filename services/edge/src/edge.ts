@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
-import { appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
+import { appMessageFilter, authFilter, chatFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
+import { isChatEntity } from '@conversa/contracts/chats/access';
 import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
 
 export interface SocketPrincipal {
@@ -193,7 +194,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     }
     const clients = byCompany.get(target.companyId);
     if (!clients) return;
-    const filter = filters.get(target.entity);
+    // Chat entities name a chat or a user (`chat-7`, `chat-user-3`): one rule for the whole family.
+    const filter = filters.get(target.entity) ?? (isChatEntity(target.entity) ? chatFilter : undefined);
     // One serialisation per rewriting (none, masked …), shared by the sockets that get it.
     const frames = new Map<((data: unknown) => unknown) | undefined, Buffer>();
     for (const client of clients) {

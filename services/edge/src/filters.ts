@@ -1,4 +1,4 @@
-import { canSeeTicket, seesAllTickets, type VisibleTicket } from '@conversa/contracts';
+import { canSeeTicket, chatFrameReaches, seesAllTickets, type VisibleTicket } from '@conversa/contracts';
 import type { FrameFilter } from './edge';
 
 /**
@@ -41,3 +41,6 @@ export const quickMessageFilter: FrameFilter = (connection, data: { action?: str
 /** A contact typing or recording: only who may see the ticket (the frame's `audience`) learns of it. */
 export const presenceFilter: FrameFilter = (connection, data: { audience?: VisibleTicket | null } | null) =>
   typeof data === 'object' && data !== null && data.audience != null && canSeeTicket(connection.principal, data.audience);
+
+/** Internal chat frames (`chat`, `chat-<id>`, `chat-user-<id>`): only the users the frame names, the chat's members. */
+export const chatFilter: FrameFilter = (connection, data: unknown) => chatFrameReaches(connection.principal, data);

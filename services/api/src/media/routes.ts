@@ -1,5 +1,6 @@
 import { canSeeTicket, DomainError, seesAllTickets, RecordIdParam, safeText } from '@conversa/contracts';
 import { mediaUrl } from '@conversa/media';
+import { chatMediaAccess } from '@conversa/projections/chats/queries';
 import { ticketsShowingMedia } from '@conversa/projections/messages/queries';
 import { quickMessageShowsMedia } from '@conversa/projections/quickMessages/queries';
 import { viewerOf } from '@conversa/projections/tickets/queries';
@@ -29,6 +30,9 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
  * any more stays with the managers: a user cannot reach an unlisted file by guessing its name.
  */
 async function mayOpen(ctx: ApiContext, principal: Principal, url: string): Promise<boolean> {
+  // An internal chat's file is its members' alone (the chat access rule), admins included.
+  const chatAccess = await chatMediaAccess(ctx.db, principal.companyId, url, principal.userId);
+  if (chatAccess !== null) return chatAccess;
   const viewer = viewerOf(principal);
   if (seesAllTickets(viewer)) return true;
   const tickets = await ticketsShowingMedia(ctx.db, principal.companyId, url);
