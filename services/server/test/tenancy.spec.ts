@@ -26,6 +26,7 @@ interface Target {
   queueA: number;
   chatbotA: number;
   connectionA: number;
+  chatA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -63,6 +64,7 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/companySettings\/:companyId/, `/companySettings/${target.companyA}`)
     .replace(/^\/plans\/:id/, '/plans/1')
     .replace(/^\/helps\/:id/, '/helps/1')
+    .replace(/^\/chats\/:id/, `/chats/${target.chatA}`)
     .replace(/^\/settings\/:key/, '/settings/userRating');
   return path.includes(':') || path.includes('*') ? null : path;
 }
@@ -97,6 +99,10 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /queue/:id': { name: 'Hijacked' },
   'POST /chatbot': { queueId: target.queueA, name: 'Hijack option', queueType: 'text', greetingMessage: 'hijack' },
   'PUT /chatbot/:id': { name: 'Hijacked' },
+  'POST /chats': { title: 'Own chat', users: [target.userA] },
+  'PUT /chats/:id': { title: 'Hijacked' },
+  'POST /chats/:id/read': {},
+  'POST /chats/:id/messages': { message: 'hijack' },
   ...bodies,
 });
 
@@ -178,6 +184,7 @@ const ownScope = new Set([
   // Meta's webhook (handshake and deliveries): platform-wide, no tenant data (503 until Meta is configured).
   'GET /webhook',
   'POST /webhook',
+  'GET /chats',
 ]);
 
 let server: TestServer;
@@ -250,6 +257,8 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   });
   const options = (await server.app.inject({ method: 'GET', url: `/chatbot?queueId=${queue.id}`, headers: bearer(token) })).json();
   const connection = await post('/whatsapp', { name: MARKER, channel: 'sandbox' });
+  const chat = await post('/chats', { title: MARKER, users: [userA] });
+  await post(`/chats/${chat.id}/messages`, { message: `${MARKER} chat` });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   return {
     companyA,
@@ -267,6 +276,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     queueA: queue.id,
     chatbotA: options[0].id,
     connectionA: connection.id,
+    chatA: chat.id,
   };
 }
 
@@ -291,5 +301,7 @@ async function snapshotOfA() {
     queues: await rows('read.queues'),
     queueOptions: await rows('read.queue_options'),
     connections: await rows('read.connections'),
+    chats: await rows('read.chats'),
+    chatMessages: await rows('read.chat_messages'),
   };
 }

@@ -14,6 +14,7 @@ import { scheduleRoutes } from '../features/schedules/routes';
 import { quickMessageRoutes } from '../features/quickMessages/routes';
 import { contactRoutes } from '../features/contacts/routes';
 import { tagRoutes } from '../features/tags/routes';
+import { chatRoutes } from '../features/chats/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -48,4 +49,5 @@ export const appRoutes: readonly AppRoute[] = [
   ...quickMessageRoutes,
   ...contactRoutes,
   ...tagRoutes,
+  ...chatRoutes,
 ];
