@@ -19,10 +19,18 @@ export function ChatComposer({ chatId, onSent }: { chatId: number; onSent(): voi
   const [postMedia, { isLoading: uploading }] = usePostChatMediaMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const [recording, setRecording] = useState<ActiveRecording | null>(null);
+  const [seconds, setSeconds] = useState(0);
   const live = useRef<ActiveRecording | null>(null);
   live.current = recording;
   // Leaving the chat while recording closes the microphone.
   useEffect(() => () => live.current?.cancel(), [chatId]);
+  useEffect(() => {
+    if (!recording) return undefined;
+    const startedAt = Date.now();
+    setSeconds(0);
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - startedAt) / 1000)), 250);
+    return () => clearInterval(timer);
+  }, [recording]);
 
   const sendText = async () => {
     const message = text.trim();
@@ -77,8 +85,8 @@ export function ChatComposer({ chatId, onSent }: { chatId: number; onSent(): voi
   if (recording) {
     return (
       <HStack p="2" borderTopWidth="1px" justify="flex-end" data-testid="chat-recording">
-        <Text flex="1" color="red.fg">
-          ●
+        <Text flex="1" color="red.fg" data-testid="chat-recording-clock">
+          ● {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
         </Text>
         <IconButton aria-label={t('chats.recordCancel')} title={t('chats.recordCancel')} variant="ghost" onClick={() => void stopAudio(false)} data-testid="chat-record-cancel">
           <LuX />
