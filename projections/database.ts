@@ -1,4 +1,5 @@
 import type { ChatsTables } from './chats/tables';
+import type { AnnouncementsTables } from './announcements/tables';
 import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
 import type { ContactsTables } from './contacts/tables';
@@ -22,6 +23,7 @@ import type { UsersTables } from './users/tables';
 export interface ReadDatabase
   extends CompaniesTables,
     ChatsTables,
+    AnnouncementsTables,
     ConnectionsTables,
     ContactsTables,
     HelpsTables,

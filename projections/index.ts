@@ -14,6 +14,7 @@ import { queuesProjector } from './queues/projector';
 import { routingProjector } from './routing/projector';
 import { helpsProjector } from './helps/projector';
 import { chatsProjector } from './chats/projector';
+import { announcementsProjector } from './announcements/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -33,4 +34,5 @@ export const projectors = [
   routingProjector,
   helpsProjector,
   chatsProjector,
+  announcementsProjector,
 ];

@@ -62,6 +62,7 @@ export const errorCatalogue = {
   ERR_NO_CONTACT_IMPORT_FOUND: { status: 404, message: 'Contact import not found.' },
   ERR_NO_TAG_FOUND: { status: 404, message: 'Tag not found.' },
   ERR_NO_CHAT_FOUND: { status: 404, message: 'Chat not found.' },
+  ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: 'Announcement not found.' },
   ERR_NO_TICKETNOTE_FOUND: { status: 404, message: 'Note not found.' },
   ERR_NO_QUICKMESSAGE_FOUND: { status: 404, message: 'Quick message not found.' },
   ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'Scheduled message not found.' },

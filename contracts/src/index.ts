@@ -57,3 +57,6 @@ export * from './chats/events';
 export * from './chats/api';
 export * from './chats/views';
 export * from './chats/access';
+export * from './announcements/events';
+export * from './announcements/api';
+export * from './announcements/views';

@@ -3,6 +3,7 @@ import { connectionEvents } from '../connections/events';
 import { contactEvents } from '../contacts/events';
 import { helpEvents } from '../helps/events';
 import { chatEvents } from '../chats/events';
+import { announcementEvents } from '../announcements/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -33,7 +34,8 @@ type ProductEventDefinition =
   | (typeof connectionEvents)[number]
   | (typeof queueEvents)[number]
   | (typeof helpEvents)[number]
-  | (typeof chatEvents)[number];
+  | (typeof chatEvents)[number]
+  | (typeof announcementEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

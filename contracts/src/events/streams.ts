@@ -2,6 +2,7 @@ import { connectionRosterStream, connectionStream } from '../connections/events'
 import { contactNumberStream, contactStream } from '../contacts/events';
 import { helpStream } from '../helps/events';
 import { chatMessageStream, chatReadStream, chatStream } from '../chats/events';
+import { announcementReadStream, announcementStream } from '../announcements/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -46,4 +47,6 @@ export const streams = {
   chat: chatStream,
   chatMessage: chatMessageStream,
   chatRead: chatReadStream,
+  announcement: announcementStream,
+  announcementRead: announcementReadStream,
 } as const;

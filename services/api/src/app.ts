@@ -26,6 +26,7 @@ import { connectionRoutes } from './connections/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
 import { chatRoutes } from './chats/routes';
+import { announcementRoutes } from './announcements/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -105,6 +106,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     metaRoutes,
     helpRoutes,
     chatRoutes,
+    announcementRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

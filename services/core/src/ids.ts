@@ -9,7 +9,7 @@ export interface IdAllocator {
   next(kind: IdKind): Promise<number>;
 }
 
-export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'chat';
+export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'chat' | 'announcement';
 
 export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migrate(): Promise<void> } {
   // One creation per sequence per process; concurrent `create … if not exists` from several

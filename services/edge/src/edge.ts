@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
-import { appMessageFilter, authFilter, chatFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
+import { announcementFilter, appMessageFilter, authFilter, chatFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { isChatEntity } from '@conversa/contracts/chats/access';
 import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
 
@@ -103,7 +103,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
   // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
-  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, ...options.filters }));
+  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, announcement: announcementFilter, ...options.filters }));
   const log = app.log.child({ module: 'socket-edge' });
 
   const byCompany = new Map<number, Set<Client>>();

@@ -43,4 +43,8 @@ export const presenceFilter: FrameFilter = (connection, data: { audience?: Visib
   typeof data === 'object' && data !== null && data.audience != null && canSeeTicket(connection.principal, data.audience);
 
 /** Internal chat frames (`chat`, `chat-<id>`, `chat-user-<id>`): only the users the frame names, the chat's members. */
+/** Announcements reach every company; an inactive one only the super user (who manages it). */
+export const announcementFilter: FrameFilter = (connection, data: { action?: string; record?: { status?: unknown } } | null) =>
+  typeof data === 'object' && data !== null && (data.action === 'delete' || data.action === 'hide' || data.record?.status === true || connection.principal.super);
+
 export const chatFilter: FrameFilter = (connection, data: unknown) => chatFrameReaches(connection.principal, data);

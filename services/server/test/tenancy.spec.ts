@@ -65,6 +65,7 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/plans\/:id/, '/plans/1')
     .replace(/^\/helps\/:id/, '/helps/1')
     .replace(/^\/chats\/:id/, `/chats/${target.chatA}`)
+    .replace(/^\/announcements\/:id/, '/announcements/1')
     .replace(/^\/settings\/:key/, '/settings/userRating');
   return path.includes(':') || path.includes('*') ? null : path;
 }
@@ -103,6 +104,10 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /chats/:id': { title: 'Hijacked' },
   'POST /chats/:id/read': {},
   'POST /chats/:id/messages': { message: 'hijack' },
+  'POST /announcements': { title: 'Hijack', text: 'hijack' },
+  'PUT /announcements/:id': { title: 'Hijack' },
+  'POST /announcements/:id/media-upload': {},
+  'POST /announcements/:id/read': {},
   ...bodies,
 });
 
@@ -185,6 +190,8 @@ const ownScope = new Set([
   'GET /webhook',
   'POST /webhook',
   'GET /chats',
+  // Platform announcements: every company reads the active ones.
+  'GET /announcements',
 ]);
 
 let server: TestServer;

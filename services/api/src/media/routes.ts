@@ -1,5 +1,6 @@
 import { canSeeTicket, DomainError, seesAllTickets, RecordIdParam, safeText } from '@conversa/contracts';
 import { mediaUrl } from '@conversa/media';
+import { announcementShowsMedia } from '@conversa/projections/announcements/queries';
 import { chatMediaAccess } from '@conversa/projections/chats/queries';
 import { ticketsShowingMedia } from '@conversa/projections/messages/queries';
 import { quickMessageShowsMedia } from '@conversa/projections/quickMessages/queries';
@@ -50,7 +51,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   app.get('/media/:companyId/:file', async (request, reply) => {
     const { companyId, file } = parse(MediaParams, request.params);
     const url = mediaUrl(companyId, file);
-    const allowed = companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url));
+    // An active announcement's image is for every user of every company (the super user stores it under theirs).
+    const allowed = (companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url))) || (await announcementShowsMedia(ctx.db, url));
     const opened = allowed ? await ctx.media.open(companyId, url) : undefined;
     if (!opened) throw new DomainError('ERR_NOT_FOUND');
     return reply
