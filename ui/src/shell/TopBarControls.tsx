@@ -6,6 +6,7 @@ import { readVolume, VOLUME_STEP, writeVolume } from '../app/volume';
 import { reloadPage } from '../app/browser';
 
 export { ChatsPopover } from '../features/chats/ChatsPopover';
+export { AnnouncementsPopover } from '../features/announcements/AnnouncementsPopover';
 
 export function VolumeControl() {
   const t = useT();

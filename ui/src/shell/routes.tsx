@@ -15,6 +15,7 @@ import { quickMessageRoutes } from '../features/quickMessages/routes';
 import { contactRoutes } from '../features/contacts/routes';
 import { tagRoutes } from '../features/tags/routes';
 import { chatRoutes } from '../features/chats/routes';
+import { announcementRoutes } from '../features/announcements/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -50,4 +51,5 @@ export const appRoutes: readonly AppRoute[] = [
   ...contactRoutes,
   ...tagRoutes,
   ...chatRoutes,
+  ...announcementRoutes,
 ];

@@ -2,11 +2,12 @@
 import { screenshot } from '@conversa/testing/browser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
+import { ADMIN, bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
 
 /**
  * The team's own channels in Chromium against the real server: two users of a company chat live (text, a file,
- * a recorded voice note) while the top bar's chat popover counts what is unread.
+ * a recorded voice note) while the top bar's chat popover counts what is unread; the super user posts an announcement
+ * that a user of another company sees arrive in the announcements popover.
  */
 let server: TestServer;
 let browser: Browser;
@@ -44,7 +45,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(email: string, password: string, landing = '/tickets'): Promise<Page> {
+async function signedIn(email: string, password: string, landing: string | null = '/tickets'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['microphone'] });
   contexts.add(context);
   context.setDefaultTimeout(15_000);
@@ -53,7 +54,7 @@ async function signedIn(email: string, password: string, landing = '/tickets'): 
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForFunction((path) => location.pathname === path, landing);
+  await page.waitForFunction((path) => (path ? location.pathname === path : location.pathname !== '/login'), landing);
   return page;
 }
 
@@ -111,5 +112,34 @@ describe('internal chat', () => {
     const listed = await server.app.inject({ method: 'GET', url: '/chats', headers: bearer(bia.token) });
     const chat = listed.json().records[0];
     expect(chat.users.find((member: { userId: number }) => member.userId === bia.userId).unreads).toBe(0);
+  });
+});
+
+describe('announcements', () => {
+  it('the super user posts an announcement and a user of another company sees it live in the popover', async () => {
+    const reader = await signedIn(bia.email, 'Secret-123');
+    await reader.getByTestId('announcements-popover-button').waitFor();
+    const root = await signedIn(ADMIN.email, ADMIN.password, null);
+    await root.goto(`${server.url}/announcements`);
+    await root.getByTestId('announcement-add').click();
+    await root.getByTestId('announcement-field-title').fill('Manutenção programada');
+    await root.getByTestId('announcement-field-text').fill('Sábado às 22h o sistema fica fora do ar por 30 minutos.');
+    await root.getByTestId('announcement-field-priority').selectOption('1');
+    await root.getByTestId('announcement-file-input').setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: PNG });
+    await root.getByTestId('announcement-attachment-name').getByText('aviso.png').waitFor();
+    await root.getByTestId('announcement-save').click();
+    const row = root.locator('[data-testid^="announcement-row-"]').filter({ hasText: 'Manutenção programada' });
+    await row.waitFor();
+    await row.getByText('Alta').waitFor();
+
+    // Bia (another company) sees it arrive without reloading, counted as unread until she opens the popover.
+    await reader.getByTestId('announcements-popover-count').getByText('1', { exact: true }).waitFor();
+    await reader.getByTestId('announcements-popover-button').click();
+    await reader.getByTestId('announcements-popover').getByText('Manutenção programada').waitFor();
+    await reader.getByTestId('announcements-popover').getByText('Sábado às 22h o sistema fica fora do ar por 30 minutos.').waitFor();
+    await reader.getByTestId('announcements-popover').getByRole('img', { name: 'aviso.png' }).waitFor();
+    await reader.getByTestId('announcements-popover-count').waitFor({ state: 'detached' });
+    const listed = await server.app.inject({ method: 'GET', url: '/announcements', headers: bearer(bia.token) });
+    expect(listed.json().records.find((a: { title: string }) => a.title === 'Manutenção programada')).toMatchObject({ read: true, priority: 1 });
   });
 });

@@ -35,11 +35,13 @@ export function ChatComposer({ chatId, onSent }: { chatId: number; onSent(): voi
   const sendText = async () => {
     const message = text.trim();
     if (message === '' || posting) return;
+    // Cleared at once, as a chat does; given back if the server refuses it.
+    setText('');
     try {
       await postMessage({ chatId, message }).unwrap();
-      setText('');
       onSent();
     } catch (error) {
+      setText(message);
       showError(error);
     }
   };

@@ -6,7 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useFeedback } from '../../shared/feedback';
-import { useChatPageQuery, useDeleteChatMutation } from './api';
+import { useAppDispatch } from '../../app/store';
+import { chatsApi, useChatPageQuery, useDeleteChatMutation } from './api';
+import { applyChatListFrame } from './socket';
 import ChatDialog from './ChatDialog';
 import { ChatConversation } from './ChatConversation';
 import { ChatList } from './ChatList';
@@ -33,6 +35,10 @@ export default function ChatsPage() {
   const [removeChat] = useDeleteChatMutation();
   const feedback = useFeedback(feedbackTexts);
   const deletion = useConfirmedDelete<ChatView>(removeChat, feedback);
+  const dispatch = useAppDispatch();
+  // What this browser saved shows at once; the frame that follows changes nothing more.
+  const showSaved = (chat: ChatView) =>
+    dispatch(chatsApi.util.updateQueryData('chatPage', { searchParam, pageNumber }, (draft) => applyChatListFrame(draft, { action: 'update', record: chat }, searchParam)));
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -104,7 +110,10 @@ export default function ChatsPage() {
           </Box>
         </Grid>
       )}
-      {dialog && <ChatDialog chat={dialog.chat} onClose={() => setDialog(null)} onSaved={(chat) => !dialog.chat && select(chat)} />}
+      {dialog && <ChatDialog chat={dialog.chat} onClose={() => setDialog(null)} onSaved={(chat) => {
+            showSaved(chat);
+            if (!dialog.chat) select(chat);
+          }} />}
       <ConfirmDialog
         open={deletion.open}
         title={t('chats.deleteTitle', { title: deletion.subject?.title ?? '' })}

@@ -31,7 +31,7 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
     /** GET /chats: pages merged into one list per search. */
     chatPage: build.query<ChatPage, ChatPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'chats', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}:${queryArgs.searchParam.trim().toLowerCase()}`,
       merge: (current, incoming, { arg }) => {
         if (arg.pageNumber === 1) return incoming;
         const known = new Set(incoming.records.map((chat) => chat.id));
@@ -44,7 +44,7 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
     chatMessages: build.query<LoadedChatMessages, { chatId: number; pageNumber: number }>({
       query: ({ chatId, pageNumber }) => ({ url: `chats/${chatId}/messages`, params: { pageNumber } }),
       transformResponse: (page: ChatMessagePage) => ({ records: page.records, hasMore: page.pageInfo.hasMore, pageNumber: page.pageInfo.pageNumber }),
-      serializeQueryArgs: ({ queryArgs }) => String(queryArgs.chatId),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}:${queryArgs.chatId}`,
       merge: (current, incoming, { arg }) =>
         arg.pageNumber === 1 ? incoming : { records: mergeMessages(current.records, incoming.records), hasMore: incoming.hasMore, pageNumber: incoming.pageNumber },
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber || currentArg?.chatId !== previousArg?.chatId,
