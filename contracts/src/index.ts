@@ -60,3 +60,5 @@ export * from './chats/access';
 export * from './announcements/events';
 export * from './announcements/api';
 export * from './announcements/views';
+export * from './passwordReset/events';
+export * from './passwordReset/api';

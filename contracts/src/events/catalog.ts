@@ -15,7 +15,8 @@ import { routingEvents } from '../routing/events';
 import { helpEvents } from '../helps/events';
 import { chatEvents } from '../chats/events';
 import { announcementEvents } from '../announcements/events';
+import { passwordResetEvents } from '../passwordReset/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents, ...helpEvents, ...chatEvents, ...announcementEvents]);
+export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents, ...helpEvents, ...chatEvents, ...announcementEvents, ...passwordResetEvents]);

@@ -4,6 +4,7 @@ import { contactEvents } from '../contacts/events';
 import { helpEvents } from '../helps/events';
 import { chatEvents } from '../chats/events';
 import { announcementEvents } from '../announcements/events';
+import { passwordResetEvents } from '../passwordReset/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -35,7 +36,8 @@ type ProductEventDefinition =
   | (typeof queueEvents)[number]
   | (typeof helpEvents)[number]
   | (typeof chatEvents)[number]
-  | (typeof announcementEvents)[number];
+  | (typeof announcementEvents)[number]
+  | (typeof passwordResetEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

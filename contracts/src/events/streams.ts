@@ -3,6 +3,7 @@ import { contactNumberStream, contactStream } from '../contacts/events';
 import { helpStream } from '../helps/events';
 import { chatMessageStream, chatReadStream, chatStream } from '../chats/events';
 import { announcementReadStream, announcementStream } from '../announcements/events';
+import { passwordResetStream } from '../passwordReset/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -49,4 +50,5 @@ export const streams = {
   chatRead: chatReadStream,
   announcement: announcementStream,
   announcementRead: announcementReadStream,
+  passwordReset: passwordResetStream,
 } as const;

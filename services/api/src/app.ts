@@ -27,6 +27,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
 import { chatRoutes } from './chats/routes';
 import { announcementRoutes } from './announcements/routes';
+import { passwordResetRoutes } from './passwordReset/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -107,6 +108,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     helpRoutes,
     chatRoutes,
     announcementRoutes,
+    passwordResetRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

@@ -66,6 +66,7 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/helps\/:id/, '/helps/1')
     .replace(/^\/chats\/:id/, `/chats/${target.chatA}`)
     .replace(/^\/announcements\/:id/, '/announcements/1')
+    .replace(/^\/api\/verificar-code\/:number/, '/api/verificar-code/5511900000001?code=123456&resetId=00000000-0000-4000-8000-000000000000')
     .replace(/^\/settings\/:key/, '/settings/userRating');
   return path.includes(':') || path.includes('*') ? null : path;
 }
@@ -108,6 +109,8 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   'PUT /announcements/:id': { title: 'Hijack' },
   'POST /announcements/:id/media-upload': {},
   'POST /announcements/:id/read': {},
+  'POST /api/enviar-email': { wpp: '5511900000001' },
+  'PUT /api/atualizar-senha': { resetId: '00000000-0000-4000-8000-000000000000', newPassword: 'Hijack-pass1' },
   ...bodies,
 });
 
@@ -192,6 +195,8 @@ const ownScope = new Set([
   'GET /chats',
   // Platform announcements: every company reads the active ones.
   'GET /announcements',
+  // Public, the same answer for any number (a number no user has here).
+  'POST /api/enviar-email',
 ]);
 
 let server: TestServer;
