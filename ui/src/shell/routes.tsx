@@ -16,6 +16,7 @@ import { contactRoutes } from '../features/contacts/routes';
 import { tagRoutes } from '../features/tags/routes';
 import { chatRoutes } from '../features/chats/routes';
 import { announcementRoutes } from '../features/announcements/routes';
+import { passwordResetRoutes } from '../features/passwordReset/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -52,4 +53,5 @@ export const appRoutes: readonly AppRoute[] = [
   ...tagRoutes,
   ...chatRoutes,
   ...announcementRoutes,
+  ...passwordResetRoutes,
 ];

@@ -7,7 +7,8 @@ import { ADMIN, bearer, createUser, signupCompany, startTestServer, type TestSer
 /**
  * The team's own channels in Chromium against the real server: two users of a company chat live (text, a file,
  * a recorded voice note) while the top bar's chat popover counts what is unread; the super user posts an announcement
- * that a user of another company sees arrive in the announcements popover.
+ * that a user of another company sees arrive in the announcements popover; a user who forgot the password resets it
+ * with the code the sandbox phone receives, then logs in.
  */
 let server: TestServer;
 let browser: Browser;
@@ -24,6 +25,7 @@ beforeAll(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   });
+  await server.wiring.sessions.start();
   const company = await signupCompany(server, 'Canais da Equipe', 81);
   admin = { ...company, token: (await server.login(company.email, company.password)).token };
   bia = await createUser(server, admin.companyId, 'Bia Equipe');
@@ -141,5 +143,48 @@ describe('announcements', () => {
     await reader.getByTestId('announcements-popover-count').waitFor({ state: 'detached' });
     const listed = await server.app.inject({ method: 'GET', url: '/announcements', headers: bearer(bia.token) });
     expect(listed.json().records.find((a: { title: string }) => a.title === 'Manutenção programada')).toMatchObject({ read: true, priority: 1 });
+  });
+});
+
+describe('password reset', () => {
+  it('a user resets the password with the code the sandbox phone receives, then logs in', async () => {
+    const phone = '5511944443333';
+    const carla = await createUser(server, admin.companyId, 'Carla Esquecida', { phone });
+    const created = await server.app.inject({ method: 'POST', url: '/whatsapp', headers: bearer(admin.token), payload: { name: 'Sandbox Senhas', channel: 'sandbox', isDefault: true } });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+
+    // The admin plays Carla's phone on the sandbox page.
+    const phonePage = await signedIn(admin.email, admin.password);
+    await phonePage.goto(`${server.url}/sandbox/${created.json().id}`);
+    await phonePage.getByTestId('sandbox-from').fill(phone);
+
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    contexts.add(context);
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('recovery-link').click();
+    await page.waitForFunction(() => location.pathname === '/recovery-password');
+    await page.getByTestId('reset-number').fill('(11) 94444-3333');
+    await page.getByTestId('reset-submit').click();
+    await page.getByText('Código de verificação enviado com sucesso!').first().waitFor();
+
+    const received = phonePage.getByTestId('sandbox-received').filter({ hasText: 'código de recuperação de senha' });
+    await received.waitFor();
+    const code = /(\d{6})/.exec((await received.textContent()) ?? '')![1]!;
+    await page.getByTestId('reset-code').fill(code === '000000' ? '000001' : '000000');
+    await page.getByTestId('reset-submit').click();
+    await page.getByText('Código de verificação incorreto. Tente novamente.').first().waitFor();
+    await page.getByTestId('reset-code').fill(code);
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('reset-password').fill('Recuperada9');
+    await page.getByTestId('reset-submit').click();
+    await page.getByText('Senha atualizada com sucesso!').first().waitFor();
+    await page.waitForFunction(() => location.pathname === '/login');
+
+    await page.getByTestId('login-email').fill(carla.email);
+    await page.getByTestId('login-password').fill('Recuperada9');
+    await page.getByTestId('login-submit').click();
+    await page.waitForFunction(() => location.pathname === '/tickets');
   });
 });
