@@ -52,7 +52,9 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
     const found = validateProfile(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const changes = { name: values.name.trim(), email: values.email.trim(), language: values.language, phone: values.phone.trim() };
+    const phone = values.phone.trim();
+    // The phone goes only when it changed (most profile saves are about the name or the picture).
+    const changes = { name: values.name.trim(), email: values.email.trim(), language: values.language, ...(phone !== (user.phone ?? '') ? { phone } : {}) };
     try {
       await updateUser({ id: user.id, ...changes, ...(values.password ? { password: values.password } : {}) }).unwrap();
       dispatch(userUpdated(changes));
