@@ -1,4 +1,6 @@
+import type { AnnouncementsTables } from './announcements/tables';
 import type { CampaignsTables } from './campaigns/tables';
+import type { ChatsTables } from './chats/tables';
 import type { CompaniesTables } from './companies/tables';
 import type { ConnectionsTables } from './connections/tables';
 import type { ContactImportsTables } from './contactImports/tables';
@@ -29,7 +31,9 @@ import type { WebhooksTables } from './webhooks/tables';
  * the type of the Kysely instance the projectors, queries and services share.
  */
 export type ReadDatabase = object
+  & AnnouncementsTables
   & CampaignsTables
+  & ChatsTables
   & CompaniesTables
   & ConnectionsTables
   & ContactImportsTables

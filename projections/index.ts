@@ -23,6 +23,8 @@ import { contactListsProjector } from './contactLists/projector';
 import { campaignsProjector } from './campaigns/projector';
 import { fileListsProjector } from './files/projector';
 import { invoicesProjector } from './invoices/projector';
+import { chatsProjector } from './chats/projector';
+import { announcementsProjector } from './announcements/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -51,4 +53,6 @@ export const projectors = [
   campaignsProjector,
   fileListsProjector,
   invoicesProjector,
+  chatsProjector,
+  announcementsProjector,
 ];

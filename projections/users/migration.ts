@@ -44,6 +44,8 @@ export async function migrateUsers(db: Kysely<ReadDatabase>): Promise<void> {
     comment on column read.users.online_changed_at is 'When online last changed';
     comment on column read.users.deleted is 'Deleted users stay for history (ticket owners, audit) but cannot log in';
     create index if not exists users_company_online on read.users (company_id) where online and not deleted;
+    alter table read.users add column if not exists phone text not null default '';
+    comment on column read.users.phone is 'WhatsApp number (digits) a password reset code is sent to; empty when none';
   `.execute(db);
   // Schema auth is the connections read model's too: they migrate side by side.
   await withSchemaLock(db, (trx) =>

@@ -33,7 +33,7 @@ const scopeFields: ReadonlyArray<keyof UserDetails> = ['profile', 'queueIds', 'a
 
 export const usersProjector = defineProjector({
   name: 'users',
-  version: 2,
+  version: 3,
   eventTypes: ['UserCreated', 'UserDetailsChanged', 'UserPasswordChanged', 'UserDeleted', 'UserWentOnline', 'UserWentOffline', 'SessionStarted'],
   tables: ['read.users', 'auth.user_credentials'],
   migrate: migrateUsers,
@@ -49,7 +49,7 @@ export const usersProjector = defineProjector({
         case 'UserCreated':
           await trx
             .insertInto('read.users')
-            .values({ id: data.userId, company_id: data.companyId, ...userRow(data), created_at: at, updated_at: at })
+            .values({ id: data.userId, company_id: data.companyId, ...userRow(data), phone: data.phone ?? '', created_at: at, updated_at: at })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           await trx
@@ -61,7 +61,8 @@ export const usersProjector = defineProjector({
           break;
         case 'UserDetailsChanged': {
           const row = userRow(data.changes);
-          await trx.updateTable('read.users').set({ ...row, updated_at: at }).where('id', '=', data.userId).execute();
+          const phone = data.changes.phone !== undefined ? { phone: data.changes.phone } : {};
+          await trx.updateTable('read.users').set({ ...row, ...phone, updated_at: at }).where('id', '=', data.userId).execute();
           if (row.email !== undefined) await trx.updateTable('auth.user_credentials').set({ email: row.email }).where('user_id', '=', data.userId).execute();
           touched.set(data.userId, { companyId: event.metadata.companyId, action: touched.get(data.userId)?.action ?? 'update' });
           if (scopeFields.some((field) => data.changes[field] !== undefined)) {

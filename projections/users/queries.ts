@@ -17,6 +17,7 @@ export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   startWork: row.start_work,
   endWork: row.end_work,
   farewellMessage: row.farewell_message,
+  phone: row.phone,
   allTicket: row.all_ticket,
   allowGroup: row.allow_group,
   defaultMenu: row.default_menu,

@@ -16,6 +16,7 @@ export interface UsersTable {
   start_work: string;
   end_work: string;
   farewell_message: string;
+  phone: Generated<string>;
   all_ticket: UserDetails['allTicket'];
   allow_group: boolean;
   default_menu: UserDetails['defaultMenu'];

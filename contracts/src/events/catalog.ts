@@ -20,9 +20,12 @@ import { webhookEvents } from '../webhooks/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents, ...helpEvents, ...onDutyEvents, ...webhookEvents, ...queueIntegrationEvents, ...promptEvents, ...contactListEvents, ...campaignEvents, ...fileListEvents, ...invoiceEvents, ...messagesApiEvents]);
+export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents, ...helpEvents, ...onDutyEvents, ...webhookEvents, ...queueIntegrationEvents, ...promptEvents, ...contactListEvents, ...campaignEvents, ...fileListEvents, ...invoiceEvents, ...messagesApiEvents, ...chatEvents, ...announcementEvents, ...passwordResetEvents]);
 import { contactListEvents } from '../contactLists/events';
 import { campaignEvents } from '../campaigns/events';
 import { fileListEvents } from '../files/events';
 import { invoiceEvents } from '../invoices/events';
 import { messagesApiEvents } from '../messagesApi/events';
+import { chatEvents } from '../chats/events';
+import { announcementEvents } from '../announcements/events';
+import { passwordResetEvents } from '../passwordReset/events';

@@ -7,6 +7,9 @@ import { campaignEvents } from '../campaigns/events';
 import { fileListEvents } from '../files/events';
 import { invoiceEvents } from '../invoices/events';
 import { messagesApiEvents } from '../messagesApi/events';
+import { chatEvents } from '../chats/events';
+import { announcementEvents } from '../announcements/events';
+import { passwordResetEvents } from '../passwordReset/events';
 import { messageEvents } from '../messages/events';
 import { ticketNoteEvents } from '../notes/events';
 import { planEvents } from '../plans/events';
@@ -51,6 +54,9 @@ type ProductEventDefinition =
 // (no semicolon: each member is one line, so branches adding a member merge cleanly)
   | (typeof invoiceEvents)[number]
   | (typeof messagesApiEvents)[number]
+  | (typeof chatEvents)[number]
+  | (typeof announcementEvents)[number]
+  | (typeof passwordResetEvents)[number]
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

@@ -7,6 +7,9 @@ import { fileListStream } from '../files/events';
 import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, campaignStream } from '../campaigns/events';
 import { invoiceStream } from '../invoices/events';
 import { apiIdempotencyStream } from '../messagesApi/events';
+import { chatMessageStream, chatReadStream, chatStream } from '../chats/events';
+import { announcementReadStream, announcementStream } from '../announcements/events';
+import { passwordResetStream } from '../passwordReset/events';
 import { messageStream } from '../messages/events';
 import { ticketNoteStream } from '../notes/events';
 import { queueColorStream, queueStream } from '../queues/events';
@@ -65,4 +68,10 @@ export const streams = {
   fileList: fileListStream,
   invoice: invoiceStream,
   apiIdempotency: apiIdempotencyStream,
+  chat: chatStream,
+  chatMessage: chatMessageStream,
+  chatRead: chatReadStream,
+  announcement: announcementStream,
+  announcementRead: announcementReadStream,
+  passwordReset: passwordResetStream,
 } as const;

@@ -29,6 +29,8 @@ export const SessionUser = z.object({
   startWork: safeText(),
   endWork: safeText(),
   farewellMessage: safeText(),
+  /** WhatsApp number for password resets ('' when none). */
+  phone: safeText().optional(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
   defaultMenu: z.enum(['open', 'closed']),

@@ -32,6 +32,11 @@ const UserFormFields = z.object({
   showDashboard: z.boolean(),
   allowRealTime: z.boolean(),
   allowConnections: z.boolean(),
+  /** WhatsApp number for password resets: digits (a +, spaces or dashes are dropped), 10 to 15 of them, or empty. */
+  phone: safeText()
+    .max(30)
+    .transform((value) => value.replace(/[\s()+-]/g, ''))
+    .refine((value) => value === '' || /^\d{10,15}$/.test(value), 'Número inválido'),
 });
 
 /** POST /users: name, e-mail and password required; everything else takes the new-user defaults (profile user). */

@@ -24,6 +24,8 @@ export const UserDetails = z.object({
   allowRealTime: z.boolean(),
   allowConnections: z.boolean(),
   profileImage: safeText().nullable(),
+  /** WhatsApp number (digits) a password reset code is sent to; absent on users recorded before it existed. */
+  phone: safeText().max(30).optional(),
 });
 export type UserDetails = z.infer<typeof UserDetails>;
 

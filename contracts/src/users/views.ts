@@ -22,6 +22,8 @@ export interface UserView {
   showDashboard: boolean;
   allowRealTime: boolean;
   allowConnections: boolean;
+  /** WhatsApp number for password resets (digits), '' when none. */
+  phone: string;
   /** Pinging from a browser. */
   online: boolean;
   createdAt: string;

@@ -39,6 +39,9 @@ import { campaignRoutes } from './campaigns/routes';
 import { fileListRoutes } from './files/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { messagesApiRoutes } from './messagesApi/routes';
+import { chatRoutes } from './chats/routes';
+import { announcementRoutes } from './announcements/routes';
+import { passwordResetRoutes } from './passwordReset/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -145,6 +148,9 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     fileListRoutes,
     invoiceRoutes,
     messagesApiRoutes,
+    chatRoutes,
+    announcementRoutes,
+    passwordResetRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

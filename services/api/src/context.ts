@@ -1,6 +1,6 @@
 import type { MetaSettings } from '@conversa/channels/meta/index';
 import type { EventRegistry, Position } from '@conversa/contracts';
-import { systemActor, userActor, type Connectors, type IdAllocator, type SecretBox, type WaitForProjections } from '@conversa/core';
+import { systemActor, userActor, type Connectors, type IdAllocator, type ResetCodes, type SecretBox, type WaitForProjections } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
@@ -16,6 +16,8 @@ export interface ApiContext {
   ids: IdAllocator;
   tokens: TokenService;
   loginLimiter: LoginLimiter;
+  /** Password reset codes, keyed with the server's secret (never stored in the clear). */
+  resetCodes: ResetCodes;
   /** Whether an access token's session is still active (logout, password change, deletion end it). */
   sessions: SessionGuard;
   /** Message files (uploads, channel downloads, quick-message media). */

@@ -9,3 +9,4 @@ export * from './remote-send';
 export * from './gateways';
 export * from './sandbox/driver';
 export * from './sandbox/inbound';
+export * from './password-reset';

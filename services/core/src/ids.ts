@@ -17,7 +17,7 @@ export async function nextIds(ids: IdAllocator, kind: IdKind, count: number): Pr
   return Promise.all(Array.from({ length: count }, () => ids.next(kind)));
 }
 
-export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'on_duty' | 'webhook' | 'queue_integration' | 'prompt' | 'contact_list' | 'contact_list_item' | 'campaign' | 'file_list' | 'invoice';
+export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'on_duty' | 'webhook' | 'queue_integration' | 'prompt' | 'contact_list' | 'contact_list_item' | 'campaign' | 'file_list' | 'invoice' | 'chat' | 'announcement';
 
 export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migrate(): Promise<void> } {
   // One creation per sequence per process; concurrent `create … if not exists` from several

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
-import { adminFilter, appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
+import { adminFilter, announcementFilter, appMessageFilter, authFilter, chatFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
+import { isChatEntity } from '@conversa/contracts/chats/access';
 import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
 
 export interface SocketPrincipal {
@@ -102,7 +103,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
   // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
-  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, invoice: adminFilter, payment: adminFilter, ...options.filters }));
+  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, invoice: adminFilter, payment: adminFilter, announcement: announcementFilter, ...options.filters }));
   const log = app.log.child({ module: 'socket-edge' });
 
   const byCompany = new Map<number, Set<Client>>();
@@ -193,7 +194,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     }
     const clients = byCompany.get(target.companyId);
     if (!clients) return;
-    const filter = filters.get(target.entity);
+    // Chat entities name a chat or a user (`chat-7`, `chat-user-3`): one rule for the whole family.
+    const filter = filters.get(target.entity) ?? (isChatEntity(target.entity) ? chatFilter : undefined);
     // One serialisation per rewriting (none, masked …), shared by the sockets that get it.
     const frames = new Map<((data: unknown) => unknown) | undefined, Buffer>();
     for (const client of clients) {

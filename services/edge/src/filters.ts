@@ -1,4 +1,4 @@
-import { canSeeTicket, seesAllTickets, type VisibleTicket } from '@conversa/contracts';
+import { canSeeTicket, chatFrameReaches, seesAllTickets, type VisibleTicket } from '@conversa/contracts';
 import type { FrameFilter } from './edge';
 
 /**
@@ -44,3 +44,10 @@ export const presenceFilter: FrameFilter = (connection, data: { audience?: Visib
 
 /** Frames about a company's administration (its webhooks, invoices and payments) reach its admins only, as their routes do. */
 export const adminFilter: FrameFilter = (connection) => connection.principal.profile === 'admin' || connection.principal.super;
+
+/** Announcements reach every company; an inactive one only the super user (who manages it). */
+export const announcementFilter: FrameFilter = (connection, data: { action?: string; record?: { status?: unknown } } | null) =>
+  typeof data === 'object' && data !== null && (data.action === 'delete' || data.action === 'hide' || data.record?.status === true || connection.principal.super);
+
+/** Internal chat frames (`chat`, `chat-<id>`, `chat-user-<id>`): only the users the frame names, the chat's members. */
+export const chatFilter: FrameFilter = (connection, data: unknown) => chatFrameReaches(connection.principal, data);

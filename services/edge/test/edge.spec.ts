@@ -81,10 +81,13 @@ describe('fan-out', () => {
     for (const client of companyOne) expect(await client.next()).toEqual({ event: 'company-1-contact', data });
     await expectNothingElse(bus, 2, companyTwo);
 
-    await bus.publish('company.2.chat-user-21', { action: 'create', record: { id: 3 } });
-    for (const client of companyTwo) {
-      expect(await client.next()).toEqual({ event: 'company-2-chat-user-21', data: { action: 'create', record: { id: 3 } } });
-    }
+    // Entities named with an id (`chat-user-21`) reach the company's sockets their filter admits: an internal
+    // chat frame only the users in its audience (contracts/src/chats/access.ts).
+    const chatFrame = { action: 'create', record: { id: 3 }, audience: [21] };
+    await bus.publish('company.2.chat-user-21', chatFrame);
+    const [, user21, ...others] = companyTwo;
+    expect(await user21!.next()).toEqual({ event: 'company-2-chat-user-21', data: chatFrame });
+    await expectNothingElse(bus, 2, [companyTwo[0]!, ...others]);
     await expectNothingElse(bus, 1, companyOne);
   });
 

@@ -26,11 +26,11 @@ import {
   type ScheduleSender,
 } from '@conversa/automation';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
-import { createAmendmentReactor, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
+import { createAmendmentReactor, createPasswordResetSender, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
-import { createPostgresIdAllocator, createSecretBox } from '@conversa/core';
+import { createPostgresIdAllocator, createResetCodes, createSecretBox } from '@conversa/core';
 import {
   consoleRoutingLogger,
   createBotConnectorsReactor,
@@ -134,6 +134,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     ids,
     tokens: createTokenService(config.jwtSecret),
     loginLimiter: createLoginLimiter(),
+    resetCodes: createResetCodes(`password-reset:${config.jwtSecret}`),
     sessions: createSessionGuard({ db, fallback: (sessionId) => sessionActiveInStream(store, sessionId) }),
     media: createLocalDiskMediaStore({ dir: config.mediaDir, maxBytes: config.mediaMaxBytes }),
     waitForProjections: async (position, waitOptions) => {
@@ -225,6 +226,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createCampaignRepliesReactor({ ctx, db }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: consoleAutomationLogger }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, logger: consoleAutomationLogger }),
+      createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
     ],
   });
   if (options.runProjections) await reactors.start();

@@ -38,6 +38,7 @@ interface Target {
   campaignA: number;
   fileListA: number;
   invoiceA: number;
+  chatA: number;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -88,7 +89,10 @@ function pathFor(url: string, target: Target): string | null {
     .replace(/^\/webhooks\/:id\/deliveries\/:deliveryId/, `/webhooks/${target.webhookA}/deliveries/00000000-0000-4000-8000-000000000000`)
     .replace(/^\/webhooks\/:id/, `/webhooks/${target.webhookA}`)
     .replace(/^\/api\/docs\/assets\/:file/, '/api/docs/assets/start.js')
-    .replace(/^\/invoices\/:id/, `/invoices/${target.invoiceA}`);
+    .replace(/^\/invoices\/:id/, `/invoices/${target.invoiceA}`)
+    .replace(/^\/chats\/:id/, `/chats/${target.chatA}`)
+    .replace(/^\/announcements\/:id/, '/announcements/1')
+    .replace(/^\/api\/verificar-code\/:number/, '/api/verificar-code/5511900000001?code=123456&resetId=00000000-0000-4000-8000-000000000000');
   return path.includes(':') || path.includes('*') ? null : path;
 }
 
@@ -142,6 +146,16 @@ const bodiesFor = (target: Target): Record<string, unknown> => ({
   // Files go as multipart: a JSON body is refused before any list is read.
   'POST /files/uploadList/:id': {},
   'POST /subscription': { firstName: 'Hijack', zipcode: '52998224725', invoiceId: target.invoiceA },
+  'POST /chats': { title: 'Own chat', users: [target.userA] },
+  'PUT /chats/:id': { title: 'Hijacked' },
+  'POST /chats/:id/read': {},
+  'POST /chats/:id/messages': { message: 'hijack' },
+  'POST /announcements': { title: 'Hijack', text: 'hijack' },
+  'PUT /announcements/:id': { title: 'Hijack' },
+  'POST /announcements/:id/media-upload': {},
+  'POST /announcements/:id/read': {},
+  'POST /api/enviar-email': { wpp: '5511900000001' },
+  'PUT /api/atualizar-senha': { resetId: '00000000-0000-4000-8000-000000000000', newPassword: 'Hijack-pass1' },
   ...bodies,
 });
 
@@ -269,6 +283,11 @@ const ownScope = new Set([
   'GET /metrics',
   // The caller's own invoices (none for B).
   'GET /invoices/all',
+  'GET /chats',
+  // Platform announcements: every company reads the active ones.
+  'GET /announcements',
+  // Public, the same answer for any number (a number no user has here).
+  'POST /api/enviar-email',
 ]);
 
 let server: TestServer;
@@ -349,6 +368,8 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   const invoiceA = await server.wiring.ctx.ids.next('invoice');
   const terms = { detail: MARKER, users: 1, connections: 1, queues: 1, value: 10 };
   await execute(server.wiring.ctx, { decider: invoice, streamId: streams.invoice(companyA, '2030-01-01'), command: { type: 'GenerateInvoice', invoiceId: invoiceA, companyId: companyA, dueDate: '2030-01-01', terms }, companyId: companyA, actor: systemActor });
+  const chat = await post('/chats', { title: MARKER, users: [userA] });
+  await post(`/chats/${chat.id}/messages`, { message: `${MARKER} chat` });
   const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
   const contactList = await post('/contact-lists', { name: MARKER.slice(0, 50) });
   const contactListItem = await post('/contact-list-items', { contactListId: contactList.id, name: MARKER, number: '5511988886666' });
@@ -379,6 +400,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     campaignA: campaign.id,
     fileListA: fileList.id,
     invoiceA,
+    chatA: chat.id,
   };
 }
 
@@ -412,5 +434,7 @@ async function snapshotOfA() {
     campaigns: await rows('read.campaigns'),
     fileLists: await rows('read.file_lists'),
     invoices: await rows('read.invoices'),
+    chats: await rows('read.chats'),
+    chatMessages: await rows('read.chat_messages'),
   };
 }

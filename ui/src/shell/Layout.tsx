@@ -7,7 +7,7 @@ import { formatDate } from '../app/dates';
 import { readStorage, storageKeys } from '../app/storage';
 import { useAppSelector } from '../app/store';
 import { NotificationsBell } from '../shared/NotificationsBell';
-import { ReloadButton, VolumeControl } from './TopBarControls';
+import { AnnouncementsPopover, ChatsPopover, ReloadButton, VolumeControl } from './TopBarControls';
 import { ThemeToggle } from '../app/theme';
 import { useShellSession } from './shellSession';
 import { useSocketState } from '../app/SocketProvider';
@@ -163,6 +163,8 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
           <HStack gap="0">
             <VolumeControl />
             <ReloadButton />
+            <AnnouncementsPopover />
+            <ChatsPopover />
             <Suspense fallback={<NotificationsBell />}>
               <TicketNotifications />
             </Suspense>

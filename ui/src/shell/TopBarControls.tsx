@@ -5,6 +5,9 @@ import { useT } from '../i18n';
 import { readVolume, VOLUME_STEP, writeVolume } from '../app/volume';
 import { reloadPage } from '../app/browser';
 
+export { ChatsPopover } from '../features/chats/ChatsPopover';
+export { AnnouncementsPopover } from '../features/announcements/AnnouncementsPopover';
+
 export function VolumeControl() {
   const t = useT();
   const [volume, setVolume] = useState(readVolume);

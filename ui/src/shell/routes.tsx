@@ -23,6 +23,9 @@ import { contactListRoutes } from '../features/contactLists/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { fileRoutes } from '../features/files/routes';
 import { messagesApiRoutes } from '../features/messagesApi/routes';
+import { chatRoutes } from '../features/chats/routes';
+import { announcementRoutes } from '../features/announcements/routes';
+import { passwordResetRoutes } from '../features/passwordReset/routes';
 
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
@@ -66,4 +69,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...campaignRoutes,
   ...fileRoutes,
   ...messagesApiRoutes,
+  ...chatRoutes,
+  ...announcementRoutes,
+  ...passwordResetRoutes,
 ];

@@ -1,5 +1,7 @@
 import { canSeeTicket, DomainError, seesAllTickets, RecordIdParam, safeText } from '@conversa/contracts';
 import { mediaUrl } from '@conversa/media';
+import { announcementShowsMedia } from '@conversa/projections/announcements/queries';
+import { chatMediaAccess } from '@conversa/projections/chats/queries';
 import { ticketsShowingMedia } from '@conversa/projections/messages/queries';
 import { quickMessageShowsMedia } from '@conversa/projections/quickMessages/queries';
 import { viewerOf } from '@conversa/projections/tickets/queries';
@@ -29,6 +31,9 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
  * any more stays with the managers: a user cannot reach an unlisted file by guessing its name.
  */
 async function mayOpen(ctx: ApiContext, principal: Principal, url: string): Promise<boolean> {
+  // An internal chat's file is its members' alone (the chat access rule), admins included.
+  const chatAccess = await chatMediaAccess(ctx.db, principal.companyId, url, principal.userId);
+  if (chatAccess !== null) return chatAccess;
   const viewer = viewerOf(principal);
   if (seesAllTickets(viewer)) return true;
   const tickets = await ticketsShowingMedia(ctx.db, principal.companyId, url);
@@ -46,7 +51,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   app.get('/media/:companyId/:file', { config: { contract: { params: MediaParams } } }, async (request, reply) => {
     const { companyId, file } = parse(MediaParams, request.params);
     const url = mediaUrl(companyId, file);
-    const allowed = companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url));
+    // An active announcement's image is for every user of every company (the super user stores it under theirs).
+    const allowed = (companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url))) || (await announcementShowsMedia(ctx.db, url));
     const opened = allowed ? await ctx.media.open(companyId, url) : undefined;
     if (!opened) throw new DomainError('ERR_NOT_FOUND');
     return reply

@@ -24,6 +24,7 @@ export async function sessionUserOf(db: Kysely<ReadDatabase>, user: UserView): P
     startWork: user.startWork,
     endWork: user.endWork,
     farewellMessage: user.farewellMessage,
+    phone: user.phone,
     allTicket: user.allTicket,
     allowGroup: user.allowGroup,
     defaultMenu: user.defaultMenu,

@@ -113,7 +113,7 @@ export async function signUp(ctx: SignupUseCaseContext, input: SignupRequest & {
       actor,
     });
     try {
-      await createCompanyAdmin(ctx, { email, userId, companyId, actor, name: body.name, password: body.password });
+      await createCompanyAdmin(ctx, { email, userId, companyId, actor, name: body.name, password: body.password, phone: body.phone });
     } catch (error) {
       // A company without its admin is nobody's: it is removed, so its name is free for the retry.
       await execute(ctx, { decider: company, streamId: streams.company(companyId), command: { type: 'DeleteCompany' }, companyId, actor });

@@ -46,8 +46,10 @@ export async function withClaimedEmail<T>(ctx: UserUseCaseContext, claim: EmailC
 }
 
 /** A company's first administrator: admin profile, sees every queue's tickets. */
-export async function createCompanyAdmin(ctx: UserUseCaseContext, admin: EmailClaim & { name: string; password: string }): Promise<void> {
+export async function createCompanyAdmin(ctx: UserUseCaseContext, admin: EmailClaim & { name: string; password: string; phone?: string }): Promise<void> {
   const { email, userId, companyId, actor, name, password } = admin;
+  // The signup phone is the first admin's WhatsApp number for password resets.
+  const phone = admin.phone?.replace(/\D/g, '');
   await execute(ctx, {
     decider: user,
     streamId: streams.user(userId),
@@ -56,7 +58,7 @@ export async function createCompanyAdmin(ctx: UserUseCaseContext, admin: EmailCl
       userId,
       companyId,
       passwordHash: await ctx.hashPassword(password),
-      details: { ...defaultUserDetails, name, email, profile: 'admin', allTicket: 'enable' },
+      details: { ...defaultUserDetails, name, email, profile: 'admin', allTicket: 'enable', ...(phone ? { phone } : {}) },
     },
     companyId,
     actor,

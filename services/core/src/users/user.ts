@@ -17,7 +17,8 @@ export const user: Decider<User, UserCommand, UserEvent> = {
   evolve(state, event) {
     if (event.type === 'UserCreated') {
       const { userId, companyId, passwordHash, ...details } = event.data;
-      return { status: 'active', userId, companyId, details, passwordHash };
+      // A user recorded without a phone has none (''), as the read model shows it: sending '' back changes nothing.
+      return { status: 'active', userId, companyId, details: { ...details, phone: details.phone ?? '' }, passwordHash };
     }
     if (state.status === 'none') return state;
     switch (event.type) {

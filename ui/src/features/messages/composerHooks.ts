@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import type { ActiveRecording } from './audioRecorder';
+import type { ActiveRecording } from '../../shared/audioRecorder';
 
 /** The composer grows up to 5 rows. */
 export const COMPOSER_MAX_ROWS = 5;
@@ -40,7 +40,7 @@ export function useVoiceNote(sendFiles: (chosen: File[], body: string) => Promis
 
   const startAudio = async () => {
     try {
-      const { startRecording } = await import('./audioRecorder');
+      const { startRecording } = await import('../../shared/audioRecorder');
       const session = await startRecording();
       setRecordSeconds(0);
       setRecording({ session, startedAt: Date.now() });

@@ -91,6 +91,11 @@ export default function LoginPage() {
         <Button type="submit" size="lg" loading={isLoading} data-testid="login-submit">
           {t('login.submit')}
         </Button>
+        <Link asChild alignSelf="center" color="colorPalette.fg" fontSize="sm">
+          <RouterLink to="/recovery-password" data-testid="recovery-link">
+            {t('reset.forgot')}
+          </RouterLink>
+        </Link>
         <Text textAlign="center" color="fg.muted">
           {t('login.noAccount')}{' '}
           <Link asChild color="colorPalette.fg" fontWeight="semibold">

@@ -23,7 +23,7 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
   const dispatch = useAppDispatch();
   const showError = useErrorToast();
   const [updateUser] = useUpdateUserMutation();
-  const [values, setValues] = useState({ name: '', email: '', password: '', language: 'pt-BR' as Language });
+  const [values, setValues] = useState({ name: '', email: '', password: '', language: 'pt-BR' as Language, phone: '' });
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
   const [uploadImage, uploading] = useUploadUserImageMutation();
   const [image, setImage] = useState<File | null>(null);
@@ -40,7 +40,7 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
 
   useEffect(() => {
     if (open && user) {
-      setValues({ name: user.name, email: user.email, password: '', language: user.language });
+      setValues({ name: user.name, email: user.email, password: '', language: user.language, phone: user.phone ?? '' });
       setErrors({});
       setImage(null);
     }
@@ -52,7 +52,9 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
     const found = validateProfile(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const changes = { name: values.name.trim(), email: values.email.trim(), language: values.language };
+    const phone = values.phone.trim();
+    // The phone goes only when it changed (most profile saves are about the name or the picture).
+    const changes = { name: values.name.trim(), email: values.email.trim(), language: values.language, ...(phone !== (user.phone ?? '') ? { phone } : {}) };
     try {
       await updateUser({ id: user.id, ...changes, ...(values.password ? { password: values.password } : {}) }).unwrap();
       dispatch(userUpdated(changes));
@@ -109,6 +111,11 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
         {field('name', 'text', 'profile.name')}
         {field('email', 'email', 'profile.email')}
         {field('password', 'password', 'profile.password')}
+        <Field.Root>
+          <Field.Label>{t('users.field.phone')}</Field.Label>
+          <Input type="tel" value={values.phone} placeholder="5511999998888" onChange={(event) => setValues((current) => ({ ...current, phone: event.target.value }))} data-testid="profile-phone" />
+          <Field.HelperText>{t('users.field.phoneHelp')}</Field.HelperText>
+        </Field.Root>
         <SelectField
           name="language"
           label={t('profile.language')}

@@ -198,6 +198,11 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
               ])}
           </Grid>
           <Field.Root>
+            <Field.Label>{t('users.field.phone')}</Field.Label>
+            <Input type="tel" value={values.phone} placeholder="5511999998888" onChange={(event) => set('phone', event.target.value)} data-testid="user-field-phone" />
+            <Field.HelperText>{t('users.field.phoneHelp')}</Field.HelperText>
+          </Field.Root>
+          <Field.Root>
             <Field.Label>{t('users.field.farewellMessage')}</Field.Label>
             <Textarea rows={3} value={values.farewellMessage} onChange={(event) => set('farewellMessage', event.target.value)} data-testid="user-field-farewellMessage" />
           </Field.Root>

@@ -16,6 +16,7 @@ const record = (id: number, name: string, extra: Partial<UserRecord> = {}): User
   startWork: '00:00',
   endWork: '23:59',
   farewellMessage: '',
+  phone: '',
   allTicket: 'disable',
   allowGroup: false,
   defaultMenu: 'open',

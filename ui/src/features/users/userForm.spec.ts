@@ -15,6 +15,7 @@ const record = (id: number, name: string, extra: Partial<UserRecord> = {}): User
   startWork: '00:00',
   endWork: '23:59',
   farewellMessage: '',
+  phone: '',
   allTicket: 'disable',
   allowGroup: false,
   defaultMenu: 'open',
@@ -72,7 +73,7 @@ describe('what the dialog sends', () => {
     expect(queuesOnly).not.toHaveProperty('profile');
     expect(queuesOnly).not.toHaveProperty('allowConnections');
     const plain = userRequestOf(values, userFormRightsOf({ profile: 'user', super: false }), { creating: true });
-    expect(Object.keys(plain).sort()).toEqual(['defaultMenu', 'defaultTheme', 'email', 'endWork', 'farewellMessage', 'name', 'password', 'startWork', 'whatsappId']);
+    expect(Object.keys(plain).sort()).toEqual(['defaultMenu', 'defaultTheme', 'email', 'endWork', 'farewellMessage', 'name', 'password', 'phone', 'startWork', 'whatsappId']);
   });
 
   it('gives a super user every right, an admin both, a supervisor and a plain user neither (spec 1 §6: admin only)', () => {

@@ -12,6 +12,8 @@ export interface UserFormValues {
   startWork: string;
   endWork: string;
   farewellMessage: string;
+  /** WhatsApp number for password resets. */
+  phone: string;
   allTicket: 'enable' | 'disable';
   allowGroup: boolean;
   defaultTheme: 'light' | 'dark';
@@ -34,6 +36,7 @@ export const emptyUserForm = (): UserFormValues => ({
   startWork: defaultUserDetails.startWork,
   endWork: defaultUserDetails.endWork,
   farewellMessage: '',
+  phone: '',
   allTicket: defaultUserDetails.allTicket,
   allowGroup: defaultUserDetails.allowGroup,
   defaultTheme: defaultUserDetails.defaultTheme,
@@ -53,6 +56,7 @@ export const userFormOf = (user: UserRecord): UserFormValues => ({
   startWork: user.startWork,
   endWork: user.endWork,
   farewellMessage: user.farewellMessage,
+  phone: user.phone ?? '',
   allTicket: user.allTicket,
   allowGroup: user.allowGroup,
   defaultTheme: user.defaultTheme,
@@ -96,6 +100,7 @@ export function userRequestOf(values: UserFormValues, rights: UserFormRights, { 
     startWork: values.startWork,
     endWork: values.endWork,
     farewellMessage: values.farewellMessage,
+    phone: values.phone.trim(),
     defaultTheme: values.defaultTheme,
     defaultMenu: values.defaultMenu,
     whatsappId: values.whatsappId,

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/registry';
+import { RecordId, safeText } from '../common/bounds';
+import { StoredMedia } from '../messages/events';
+
+const id = RecordId;
+
+export const ANNOUNCEMENT_TITLE_MAX_LENGTH = 255;
+export const ANNOUNCEMENT_TEXT_MAX_LENGTH = 10_000;
+/** 1 high (red), 2 medium (orange), 3 low (grey, the default). */
+export const AnnouncementPriority = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type AnnouncementPriority = z.infer<typeof AnnouncementPriority>;
+/** The attachment's types: an image shown in the popover. */
+export const ANNOUNCEMENT_MEDIA_TYPES = ['image/png', 'image/jpeg'] as const;
+
+export const AnnouncementDetails = z.object({
+  title: safeText().trim().min(1).max(ANNOUNCEMENT_TITLE_MAX_LENGTH),
+  text: safeText().trim().min(1).max(ANNOUNCEMENT_TEXT_MAX_LENGTH),
+  priority: AnnouncementPriority,
+  /** true: active, shown to every user of every company. */
+  status: z.boolean(),
+});
+export type AnnouncementDetails = z.infer<typeof AnnouncementDetails>;
+
+export const AnnouncementCreated = defineEvent('AnnouncementCreated', AnnouncementDetails.extend({ announcementId: id }));
+export const AnnouncementChanged = defineEvent('AnnouncementChanged', z.object({ announcementId: id, changes: AnnouncementDetails.partial() }));
+export const AnnouncementDeleted = defineEvent('AnnouncementDeleted', z.object({ announcementId: id }));
+export const AnnouncementMediaAttached = defineEvent('AnnouncementMediaAttached', z.object({ announcementId: id, media: StoredMedia }));
+export const AnnouncementMediaRemoved = defineEvent('AnnouncementMediaRemoved', z.object({ announcementId: id, media: StoredMedia }));
+/** A user has seen the announcement (the popover's unread count). */
+export const AnnouncementRead = defineEvent('AnnouncementRead', z.object({ announcementId: id, userId: id }));
+
+export const announcementEvents = [AnnouncementCreated, AnnouncementChanged, AnnouncementDeleted, AnnouncementMediaAttached, AnnouncementMediaRemoved, AnnouncementRead];
+
+type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
+export type AnnouncementEvent =
+  | { type: 'AnnouncementCreated'; data: D<typeof AnnouncementCreated> }
+  | { type: 'AnnouncementChanged'; data: D<typeof AnnouncementChanged> }
+  | { type: 'AnnouncementDeleted'; data: D<typeof AnnouncementDeleted> }
+  | { type: 'AnnouncementMediaAttached'; data: D<typeof AnnouncementMediaAttached> }
+  | { type: 'AnnouncementMediaRemoved'; data: D<typeof AnnouncementMediaRemoved> };
+export type AnnouncementReadEvent = { type: 'AnnouncementRead'; data: D<typeof AnnouncementRead> };
+
+export const announcementStream = (announcementId: number) => `announcement-${announcementId}`;
+export const announcementReadStream = (announcementId: number, userId: number) => `announcementread-${announcementId}-${userId}`;

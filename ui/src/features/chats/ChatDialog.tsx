@@ -1,0 +1,81 @@
+import { Checkbox, Field, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import type { ChatView } from '@conversa/contracts';
+import { useT } from '../../i18n';
+import { useAppSelector } from '../../app/store';
+import { useFeedback } from '../../shared/feedback';
+import { FormDialog } from '../../shared/FormDialog';
+import { useForm } from '../../shared/useForm';
+import { hasErrors } from '../../shared/validation';
+import { useChatUserOptionsQuery, useCreateChatMutation, useUpdateChatMutation } from './api';
+import { chatFormOf, chatRequestOf, emptyChatForm, validateChatForm, type ChatField, type ChatFormValues } from './chatForm';
+
+const feedbackTexts = { success: 'chats.saved', saveFailed: 'chats.saveFailed', deleteFailed: 'chats.deleteFailed' } as const;
+
+/**
+ * Create or edit a chat: its title and the company's users in it (the caller, its owner, is always in). Save
+ * stays disabled until both are given; the alerts are the spec's.
+ */
+export default function ChatDialog({ chat, onClose, onSaved }: { chat: ChatView | null; onClose(): void; onSaved?(chat: ChatView): void }) {
+  const t = useT();
+  const me = useAppSelector((state) => state.session.user)!;
+  const { values, set, errors, check } = useForm<ChatFormValues, ChatField>(() => (chat ? chatFormOf(chat) : emptyChatForm()), validateChatForm);
+  const { data: users = [] } = useChatUserOptionsQuery();
+  const [createChat] = useCreateChatMutation();
+  const [updateChat] = useUpdateChatMutation();
+  const feedback = useFeedback(feedbackTexts);
+  const ownerId = chat?.ownerId ?? me.id;
+  const missing = hasErrors(validateChatForm(values));
+
+  const submit = async () => {
+    if (hasErrors(check())) return;
+    try {
+      const saved = chat ? await updateChat({ id: chat.id, ...chatRequestOf(values) }).unwrap() : await createChat(chatRequestOf(values)).unwrap();
+      feedback.succeeded();
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      feedback.saveFailed(error);
+    }
+  };
+
+  const toggle = (id: number) => set('users', values.users.includes(id) ? values.users.filter((userId) => userId !== id) : [...values.users, id]);
+  return (
+    <FormDialog
+      title={t(chat ? 'chats.dialog.editTitle' : 'chats.dialog.addTitle')}
+      testId="chat-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="chat-save"
+      saveDisabled={missing}
+      size="md"
+    >
+      <Stack gap="4">
+        <Field.Root invalid={!!errors.title} required>
+          <Field.Label>{t('chats.field.title')}</Field.Label>
+          <Input value={values.title} autoFocus onChange={(event) => set('title', event.target.value)} data-testid="chat-field-title" />
+          {errors.title && <Field.ErrorText>{t(errors.title)}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={!!errors.users} required>
+          <Field.Label>{t('chats.field.users')}</Field.Label>
+          <Wrap gap="3" data-testid="chat-field-users">
+            {users
+              .filter((user) => user.id !== ownerId)
+              .map((user) => (
+                <Checkbox.Root key={user.id} checked={values.users.includes(user.id)} onCheckedChange={() => toggle(user.id)} data-testid={`chat-user-${user.id}`}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{user.name}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+          </Wrap>
+          {errors.users && <Field.ErrorText>{t(errors.users)}</Field.ErrorText>}
+        </Field.Root>
+        {missing && (
+          <Text fontSize="sm" color="fg.muted" data-testid="chat-dialog-alert">
+            {t(values.title.trim() === '' ? 'chats.validation.title' : 'chats.validation.users')}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ChatMessagePage, ChatMessageView, ChatPage, ChatView } from '@conversa/contracts';
+import { api } from '../../app/api';
+
+export interface ChatPageArgs {
+  searchParam: string;
+  pageNumber: number;
+}
+
+/** The conversation's loaded messages, oldest first, and whether older ones remain. */
+export interface LoadedChatMessages {
+  records: ChatMessageView[];
+  hasMore: boolean;
+  pageNumber: number;
+}
+
+/** What the chat dialog sends: a title and the chosen users' ids. */
+export interface ChatRequest {
+  title: string;
+  users: number[];
+}
+
+/** Adds messages to the loaded ones, once each, in time order (a frame may bring one the answer already did). */
+export function mergeMessages(current: readonly ChatMessageView[], incoming: readonly ChatMessageView[]): ChatMessageView[] {
+  const byId = new Map(current.map((message) => [message.id, message]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessages'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /chats: pages merged into one list per search. */
+    chatPage: build.query<ChatPage, ChatPageArgs>({
+      query: ({ searchParam, pageNumber }) => ({ url: 'chats', params: { searchParam, pageNumber } }),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}:${queryArgs.searchParam.trim().toLowerCase()}`,
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(incoming.records.map((chat) => chat.id));
+        return { records: [...current.records.filter((chat) => !known.has(chat.id)), ...incoming.records], hasMore: incoming.hasMore };
+      },
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: ['Chats'],
+    }),
+    /** GET /chats/{id}/messages: older pages prepend to the loaded ones. */
+    chatMessages: build.query<LoadedChatMessages, { chatId: number; pageNumber: number }>({
+      query: ({ chatId, pageNumber }) => ({ url: `chats/${chatId}/messages`, params: { pageNumber } }),
+      transformResponse: (page: ChatMessagePage) => ({ records: page.records, hasMore: page.pageInfo.hasMore, pageNumber: page.pageInfo.pageNumber }),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}:${queryArgs.chatId}`,
+      merge: (current, incoming, { arg }) =>
+        arg.pageNumber === 1 ? incoming : { records: mergeMessages(current.records, incoming.records), hasMore: incoming.hasMore, pageNumber: incoming.pageNumber },
+      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber || currentArg?.chatId !== previousArg?.chatId,
+      providesTags: (_result, _error, { chatId }) => [{ type: 'ChatMessages', id: chatId }],
+    }),
+    createChat: build.mutation<ChatView, ChatRequest>({
+      query: (body) => ({ url: 'chats', method: 'POST', body }),
+    }),
+    updateChat: build.mutation<ChatView, ChatRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `chats/${id}`, method: 'PUT', body }),
+    }),
+    deleteChat: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `chats/${id}`, method: 'DELETE' }),
+    }),
+    markChatRead: build.mutation<ChatView, { chatId: number; userId: number }>({
+      query: ({ chatId, userId }) => ({ url: `chats/${chatId}/read`, method: 'POST', body: { userId } }),
+    }),
+    postChatMessage: build.mutation<ChatMessageView, { chatId: number; message: string }>({
+      query: ({ chatId, message }) => ({ url: `chats/${chatId}/messages`, method: 'POST', body: { message } }),
+      onQueryStarted: async ({ chatId }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(chatsApi.util.updateQueryData('chatMessages', { chatId, pageNumber: 1 }, (draft) => ({ ...draft, records: mergeMessages(draft.records, [data]) })));
+      },
+    }),
+    /** Multipart: one file in `medias` (a picked file or a recorded audio). */
+    postChatMedia: build.mutation<ChatMessageView, { chatId: number; file: File; body?: string }>({
+      query: ({ chatId, file, body }) => {
+        const form = new FormData();
+        form.append('fromMe', 'true');
+        form.append('typeArch', 'chat');
+        form.append('body', body ?? '');
+        form.append('medias', file, file.name);
+        return { url: `chats/${chatId}/messages`, method: 'POST', body: form };
+      },
+      onQueryStarted: async ({ chatId }, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(chatsApi.util.updateQueryData('chatMessages', { chatId, pageNumber: 1 }, (draft) => ({ ...draft, records: mergeMessages(draft.records, [data]) })));
+      },
+    }),
+    /** GET /users/list: the company's users the dialog offers. */
+    chatUserOptions: build.query<Array<{ id: number; name: string }>, void>({
+      query: () => 'users/list',
+    }),
+  }),
+});
+
+export const {
+  useChatPageQuery,
+  useChatMessagesQuery,
+  useCreateChatMutation,
+  useUpdateChatMutation,
+  useDeleteChatMutation,
+  useMarkChatReadMutation,
+  usePostChatMessageMutation,
+  usePostChatMediaMutation,
+  useChatUserOptionsQuery,
+} = chatsApi;

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { AppRoute } from '../../app/access';
+
+/** /recovery-password: public, reached from the login page. */
+export const passwordResetRoutes: AppRoute[] = [
+  { id: 'recovery-password', path: '/recovery-password', access: 'public', frame: 'bare', component: lazy(() => import('./RecoveryPasswordPage')) },
+];
