@@ -51,7 +51,7 @@ export const chat: Decider<Chat, ChatCommand, ChatEvent> = {
   },
 };
 
-export type ChatMessage = { status: 'none' } | { status: 'posted' };
+export type ChatMessageState = { status: 'none' } | { status: 'posted' };
 export type PostChatMessage = {
   type: 'PostChatMessage';
   chat: Chat;
@@ -63,7 +63,7 @@ export type PostChatMessage = {
 };
 
 /** A message of a chat: posted once, by a member of a live chat, with text or a file. */
-export const chatMessage: Decider<ChatMessage, PostChatMessage, ChatMessageEvent> = {
+export const chatMessage: Decider<ChatMessageState, PostChatMessage, ChatMessageEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve: () => ({ status: 'posted' }),
   decide(state, command) {
