@@ -1,5 +1,6 @@
 import { ptBR as common } from './common';
 import { ptBR as shell } from './shell';
+import { ptBR as errors } from './errors';
 import { ptBR as companies } from '../features/companies/messages';
 import { ptBR as chats } from '../features/chats/messages';
 import { ptBR as announcements } from '../features/announcements/messages';
@@ -36,7 +37,7 @@ import { ptBR as files } from '../features/files/messages';
  * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
  * languages are found by the pattern in ./languages.
  */
-export const defaultTexts = { common, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts, contactLists, campaigns, files, messagesApi, chats, announcements, passwordReset } as const;
+export const defaultTexts = { common, errors, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts, contactLists, campaigns, files, messagesApi, chats, announcements, passwordReset } as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;
