@@ -101,8 +101,11 @@ describe('contact lists', () => {
     expect(await ok(call(a.token, 'GET', `/contact-lists/${list.id}`))).toMatchObject({ contactsCount: 2, checkedCount: 2, validCount: 2 });
     const search = await ok(call(a.token, 'GET', `/contact-lists?searchParam=import`));
     expect(search.records.map((record: { id: number }) => record.id)).toEqual([list.id]);
+    // .xls is read (the contacts reader's); a file that is not one is refused whole.
     const refused = await upload(a.token, list.id, 'l.xls', 'x');
-    expect(refused.json().error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
+    expect(refused.json().error).toBe('ERR_CONTACT_IMPORT_FILE_INVALID');
+    const notSpreadsheet = await upload(a.token, list.id, 'l.pdf', 'x');
+    expect(notSpreadsheet.json().error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
   });
 
   it('edits and deletes items; another company sees none of it', async () => {

@@ -9,7 +9,7 @@ import { tr } from './tr';
 const files = { 'pt-BR': ptBR, en, es, tr } as Record<string, Record<string, string>>;
 type AreaModule = Record<'ptBR' | 'en' | 'es' | 'tr', Record<string, string>>;
 /** The area modules as the other languages find them (every messages.ts of a feature folder, and i18n's own). */
-const areas = import.meta.glob<AreaModule>(['./common.ts', './shell.ts', '../features/*/messages.ts'], { eager: true });
+const areas = import.meta.glob<AreaModule>(['./common.ts', './errors.ts', './shell.ts', '../features/*/messages.ts'], { eager: true });
 
 describe('message files', () => {
   it('all four have exactly the same keys', () => {

@@ -18,7 +18,7 @@ describe('the route registry', () => {
   });
 
   it('lists exactly the routes with a menu entry (a super user with every plan flag sees them all)', () => {
-    const admin = makeUser({ super: true }, { plan: plan({ useCampaigns: true, useKanban: true, useExternalApi: true }) });
+    const admin = makeUser({ super: true }, { plan: plan({ useCampaigns: true, useKanban: true, useExternalApi: true, useOpenAi: true, useIntegrations: true, useInternalChat: true }) });
     const shown = ids(menuFor(appRoutes, { user: admin, storageFlags: new Set(['cshow']) }));
     const listed = [...shown.main, ...shown.admin];
     expect([...listed].sort()).toEqual(appRoutes.filter((item) => item.menu).map((item) => item.id).sort());
