@@ -2,7 +2,7 @@ import { RecordingChannelGateway } from '@conversa/channels';
 import { userActor } from '@conversa/api';
 import { CreateQueueIntegrationRequest } from '@conversa/contracts';
 import { BOT_MARK, BOT_TEXTS, ConnectorError, createQueueIntegration } from '@conversa/core';
-import { createHttpConnectors } from '@conversa/routing';
+import { answerOf, createGuardedFetch, createHttpConnectors } from '@conversa/routing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConnectorFakes, type ConnectorFakes } from './connector-fakes';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
@@ -105,5 +105,29 @@ describe('company URLs into private networks', () => {
     expect(fakes.requests.length).toBe(before);
     fakes.ai('sk-operator-url', () => 'Resposta');
     await expect(guarded.ai.complete({ apiKey: 'sk-operator-url', messages: [{ role: 'user', content: 'oi' }], temperature: 0.5, maxTokens: 50 })).resolves.toBe('Resposta');
+  });
+
+  it('the guarded client answers like fetch: status, headers, JSON, an empty 204, a timeout', async () => {
+    // Only 127.0.0.1 passes here, standing for the internet; every other address is refused as usual.
+    const guardedFetch = createGuardedFetch((address) => address !== '127.0.0.1');
+    fakes.webhook('guardado', (body) => ({ json: { reply: `Eco: ${body.message.body}` } }));
+    fakes.webhook('vazio', () => ({ status: 204, text: '' }));
+    const post = (name: string, signal?: AbortSignal) => guardedFetch(`${fakes.url}/hooks/${name}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: { body: 'oi' }, ticket: { id: 1 }, contact: { number: '1' } }), ...(signal ? { signal } : {}) });
+    const answered = await post('guardado');
+    expect(answered.status).toBe(200);
+    expect(answerOf(await answered.text(), answered.headers.get('content-type') ?? '')).toEqual({ replies: ['Eco: oi'], handOver: false });
+    const empty = await post('vazio');
+    expect([empty.status, await empty.text()]).toEqual([204, '']);
+    fakes.slow('/hooks/guardado', 3_000);
+    const late = await post('guardado', AbortSignal.timeout(200)).then(() => null, (e: unknown) => e as Error);
+    expect(late?.name).toBe('TimeoutError');
+    fakes.slow('/hooks/guardado', 0);
+    // The same server by name, with its address refused: the lookup refuses it before any byte is sent.
+    const before = fakes.requests.length;
+    const port = new URL(fakes.url).port;
+    const byName = await createGuardedFetch(() => true)(`http://localhost:${port}/hooks/guardado`, { body: '{}' }).then(() => null, (e: unknown) => e as { code?: string });
+    expect(byName?.code).toBe('ERR_INTEGRATION_URL_NOT_ALLOWED');
+    expect(fakes.requests.length).toBe(before);
+    expect(fakes.violations).toEqual([]);
   });
 });

@@ -57,24 +57,19 @@ export async function hostAllowed(hostname: string): Promise<boolean> {
   }
 }
 
-/** True for a host written as an IP address (brackets of an IPv6 URL host removed) that is refused. */
-export function isRefusedLiteral(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return isIP(host) !== 0 && isRefusedAddress(host);
-}
-
 /**
  * A DNS lookup for node's http clients that refuses private, loopback and link-local answers: the
  * check happens on the address actually connected to, so a name that resolves differently at save
- * time and at connect time (DNS rebinding) is still refused. The error carries `code`.
+ * time and at connect time (DNS rebinding) is still refused. The error carries `code`; `refused` is
+ * isRefusedAddress but for tests, whose local servers stand for the internet.
  */
-export function refusingLookup(code: string): LookupFunction {
+export function refusingLookup(code: string, refused: (address: string) => boolean = isRefusedAddress): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as unknown as LookupAddress[];
-      const refused = list.find((entry) => isRefusedAddress(entry.address));
-      if (refused || list.length === 0) return callback(Object.assign(new Error(`address refused: ${hostname} resolves to ${refused?.address ?? 'nothing'}`), { code }), '', 0);
+      const blocked = list.find((entry) => refused(entry.address));
+      if (blocked || list.length === 0) return callback(Object.assign(new Error(`address refused: ${hostname} resolves to ${blocked?.address ?? 'nothing'}`), { code }), '', 0);
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });

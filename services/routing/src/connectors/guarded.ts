@@ -1,11 +1,11 @@
-import { isRefusedLiteral, refusingLookup } from '@conversa/core';
+import { isRefusedAddress, refusingLookup } from '@conversa/core';
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 
 /** The code a refused dial carries, so request() tells it from any other network failure. */
 export const ADDRESS_REFUSED = 'ERR_INTEGRATION_URL_NOT_ALLOWED';
 
-const lookup = refusingLookup(ADDRESS_REFUSED);
 const agentOptions = { keepAlive: true, maxSockets: 8 };
 const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
@@ -13,11 +13,20 @@ const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agen
  * fetch for a URL a company gave (Typebot, n8n, webhook): node's http client with a DNS lookup that
  * refuses private, loopback and link-local answers, so the address actually dialled is the one
  * checked (global fetch offers no lookup hook). Answers a standard Response; abort by `signal`.
+ * `refused` is isRefusedAddress but for tests, whose local servers stand for the internet.
  */
-export function guardedFetch(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }): Promise<Response> {
+export function createGuardedFetch(refused: (address: string) => boolean = isRefusedAddress) {
+  const lookup = refusingLookup(ADDRESS_REFUSED, refused);
+  return (url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }) => guardedRequest(url, init, lookup, refused);
+}
+
+export const guardedFetch = createGuardedFetch();
+
+function guardedRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }, lookup: ReturnType<typeof refusingLookup>, refused: (address: string) => boolean): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const target = new URL(url);
-    if (isRefusedLiteral(target.hostname)) return reject(Object.assign(new Error(`address refused: ${target.hostname}`), { code: ADDRESS_REFUSED }));
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) !== 0 && refused(host)) return reject(Object.assign(new Error(`address refused: ${target.hostname}`), { code: ADDRESS_REFUSED }));
     const secure = target.protocol === 'https:';
     const body = init.body ?? '';
     const request = (secure ? https : http).request(

@@ -5,6 +5,7 @@ import { createTypebotHttp } from './typebot';
 import { createWebhookHttp } from './webhook';
 
 export * from './http';
+export { createGuardedFetch } from './guarded';
 export * from './typebot';
 export * from './webhook';
 export * from './dialogflow';
