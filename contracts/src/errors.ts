@@ -97,6 +97,7 @@ export const errorCatalogue = {
   ERR_NO_WEBHOOK_DELIVERY_FOUND: { status: 404, message: 'Webhook delivery not found.' },
   ERR_WEBHOOK_URL_REFUSED: { status: 400, message: 'The webhook address is private, loopback or link-local, or does not resolve.' },
   ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'Queue integration not found.' },
+  ERR_INTEGRATION_URL_NOT_ALLOWED: { status: 400, message: 'The integration URL is private, loopback or link-local, or does not resolve.' },
   ERR_NO_PROMPT_FOUND: { status: 404, message: 'Prompt not found.' },
   /** AI help in the composer: the ticket's queue (or the company) has no prompt. */
   ERR_NO_PROMPT_FOR_TICKET: { status: 404, message: 'No AI prompt serves this ticket.' },

@@ -43,6 +43,8 @@ export interface ApiContext {
   meta?: MetaSettings;
   /** Webhook signing secrets' box (WEBHOOKS_SECRET_KEY) and WEBHOOKS_ALLOW_PRIVATE_URLS. */
   webhooks: { secrets: SecretBox; allowPrivateUrls: boolean };
+  /** OUTBOUND_ALLOW_PRIVATE_URLS: companies' integration URLs may lead to private, loopback or link-local addresses. */
+  outbound: { allowPrivateUrls: boolean };
   /** The payment provider's webhook: the `asaas-access-token` it must carry (empty: payments not configured, every delivery refused). */
   payments?: { webhookToken: string };
 }

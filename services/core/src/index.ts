@@ -61,7 +61,7 @@ export * from './connections/cloud-api';
 export * from './webhooks/webhook';
 export * from './webhooks/use-cases';
 export * from './webhooks/secrets';
-export * from './webhooks/address';
+export * from './net/outbound-address';
 export * from './commands/correlation';
 export * from './secrets/box';
 export * from './queueIntegrations/queue-integration';

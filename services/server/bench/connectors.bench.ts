@@ -53,7 +53,7 @@ async function main() {
   fakes.ai('sk-bench-0000', () => 'Resposta');
   fakes.speechKey('speech-bench');
 
-  const adapters = createHttpConnectors({ timeoutMs: TIMEOUT_MS, aiApiUrl: fakes.env.AI_API_URL, dialogflowApiUrl: fakes.env.DIALOGFLOW_API_URL, dialogflowTokenUrl: fakes.env.DIALOGFLOW_TOKEN_URL, ttsUrl: fakes.env.TTS_URL });
+  const adapters = createHttpConnectors({ timeoutMs: TIMEOUT_MS, allowPrivateUrls: true, aiApiUrl: fakes.env.AI_API_URL, dialogflowApiUrl: fakes.env.DIALOGFLOW_API_URL, dialogflowTokenUrl: fakes.env.DIALOGFLOW_TOKEN_URL, ttsUrl: fakes.env.TTS_URL });
   log(`adapter round trips, ${CALLS} each`);
   const base = `${fakes.url}/typebot`;
   await timed('typebot_start_continue', CALLS, async (index) => {

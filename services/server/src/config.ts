@@ -29,7 +29,7 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Facebook, Instagram and WhatsApp Cloud API: the Meta app (unset: those channels answer ERR_META_NOT_CONFIGURED). */
   meta: { appId: string; appSecret: string; verifyToken: string; graphApiUrl: string };
-  /** Webhooks: the key sealing signing secrets (WEBHOOKS_SECRET_KEY, default derived from JWT_SECRET) and WEBHOOKS_ALLOW_PRIVATE_URLS. */
+  /** Webhooks: the key sealing signing secrets (WEBHOOKS_SECRET_KEY, default derived from JWT_SECRET) and WEBHOOKS_ALLOW_PRIVATE_URLS (OUTBOUND_ALLOW_PRIVATE_URLS implies it). */
   webhooks: { secretKey: string; allowPrivateUrls: boolean };
   /** GET /metrics also answers a scrape bearing this token (METRICS_TOKEN); without it, loopback only. */
   metricsToken?: string;
@@ -91,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       graphApiUrl: env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0',
     },
     // Without its own key the box derives one from JWT_SECRET (a different HKDF label, so neither gives the other away).
-    webhooks: { secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' },
+    webhooks: { secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' || env.OUTBOUND_ALLOW_PRIVATE_URLS === 'true' },
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     payments: { asaasApiUrl: env.ASAAS_API_URL || 'https://api.asaas.com/v3', webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? '' },

@@ -166,6 +166,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     webhooks: { secrets: createSecretBox(config.webhooks.secretKey), allowPrivateUrls: config.webhooks.allowPrivateUrls },
     secrets: createSecretBox(config.secretsKey),
     connectors: createHttpConnectors(config.connectors),
+    outbound: { allowPrivateUrls: config.connectors.allowPrivateUrls === true },
   };
 
   // Revocations announced by any process reach this one's cache; after a bus outage, what was cached may have missed some.

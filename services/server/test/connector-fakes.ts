@@ -201,7 +201,7 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
 
   return {
     url,
-    env: { AI_API_URL: `${url}/ai`, DIALOGFLOW_API_URL: `${url}/dialogflow`, DIALOGFLOW_TOKEN_URL: `${url}/oauth/token`, TTS_URL: `${url}/tts/{region}/cognitiveservices/v1`, CONNECTOR_TIMEOUT_MS: '2000' },
+    env: { AI_API_URL: `${url}/ai`, DIALOGFLOW_API_URL: `${url}/dialogflow`, DIALOGFLOW_TOKEN_URL: `${url}/oauth/token`, TTS_URL: `${url}/tts/{region}/cognitiveservices/v1`, CONNECTOR_TIMEOUT_MS: '2000', OUTBOUND_ALLOW_PRIVATE_URLS: 'true' },
     requests,
     violations,
     serviceAccount,

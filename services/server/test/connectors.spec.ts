@@ -12,6 +12,8 @@ beforeAll(async () => {
   connectors = createHttpConnectors({
     // Generous for a loaded machine; the timeout test's fake waits far longer.
     timeoutMs: 1_500,
+    // The fakes listen on 127.0.0.1: the private-address guard is lifted here and tested on its own below.
+    allowPrivateUrls: true,
     aiApiUrl: fakes.env.AI_API_URL,
     dialogflowApiUrl: fakes.env.DIALOGFLOW_API_URL,
     dialogflowTokenUrl: fakes.env.DIALOGFLOW_TOKEN_URL,

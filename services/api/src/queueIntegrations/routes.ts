@@ -10,7 +10,7 @@ import {
   type IntegrationTestResult,
   type QueueIntegrationView,
 } from '@conversa/contracts';
-import { ConnectorError, changeQueueIntegration, createQueueIntegration, deleteQueueIntegration } from '@conversa/core';
+import { ConnectorError, changeQueueIntegration, checkIntegrationUrl, createQueueIntegration, deleteQueueIntegration } from '@conversa/core';
 import { findQueueIntegration, listQueueIntegrations, storedQueueIntegration } from '@conversa/projections/queueIntegrations/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ const IdParam = z.object({ id: RecordIdParam });
 const read = { auth: { plan: 'useIntegrations' as const } };
 const admin = { auth: { admin: true, plan: 'useIntegrations' as const } };
 const errors = ['ERR_NO_INTEGRATION_FOUND'] as const;
+const urlErrors = ['ERR_NO_INTEGRATION_FOUND', 'ERR_INTEGRATION_URL_NOT_ALLOWED'] as const;
 
 async function companyIntegration(ctx: ApiContext, companyId: number, id: number): Promise<QueueIntegrationView> {
   const found = await findQueueIntegration(ctx.db, companyId, id);
@@ -43,7 +44,7 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
     return companyIntegration(ctx, request.principal.companyId, id);
   });
 
-  app.post('/queueIntegration', { config: { ...admin, contract: { summary: 'Creates a queue integration', body: CreateQueueIntegrationRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/queueIntegration', { config: { ...admin, contract: { summary: 'Creates a queue integration', body: CreateQueueIntegrationRequest, status: 201, errors: ['ERR_INTEGRATION_URL_NOT_ALLOWED'] } } }, async (request, reply) => {
     const details = parse(CreateQueueIntegrationRequest, request.body);
     const { principal } = request;
     const id = await createQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
@@ -53,13 +54,15 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
   // Before /:id, so testSession is not read as an id.
   app.post(
     '/queueIntegration/testSession',
-    { config: { ...admin, contract: { summary: 'Says a text to the service and answers what it said (Dialogflow, Typebot, n8n, webhook)', body: TestIntegrationSessionRequest, errors } } },
+    { config: { ...admin, contract: { summary: 'Says a text to the service and answers what it said (Dialogflow, Typebot, n8n, webhook)', body: TestIntegrationSessionRequest, errors: urlErrors } } },
     async (request): Promise<IntegrationTestResult> => {
       const body = parse(TestIntegrationSessionRequest, request.body);
       const companyId = request.principal.companyId;
       const stored = body.id !== undefined ? await storedQueueIntegration(ctx.db, companyId, body.id) : undefined;
       if (body.id !== undefined && !stored) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
       const json = body.jsonContent.trim() !== '' ? body.jsonContent : stored ? ctx.secrets.open(stored.jsonContent) : '';
+      // The same refusal as saving; the connector checks again the address it dials.
+      if (body.type !== 'dialogflow') await checkIntegrationUrl(ctx, body.urlN8N);
       try {
         switch (body.type) {
           case 'dialogflow': {
@@ -94,7 +97,7 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
     },
   );
 
-  app.put('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Changes a queue integration; an empty jsonContent keeps the stored key', params: IdParam, body: UpdateQueueIntegrationRequest, errors } } }, async (request) => {
+  app.put('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Changes a queue integration; an empty jsonContent keeps the stored key', params: IdParam, body: UpdateQueueIntegrationRequest, errors: urlErrors } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdateQueueIntegrationRequest, request.body);
     const { principal } = request;

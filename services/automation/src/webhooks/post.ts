@@ -1,8 +1,6 @@
-import { isRefusedAddress } from '@conversa/core';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isRefusedAddress, refusingLookup } from '@conversa/core';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 
 export interface PostResult {
   /** null when no answer came (timeout, refused address, connection error). */
@@ -17,21 +15,8 @@ export type WebhookPoster = (url: string, body: string, headers: Record<string, 
 
 const RESPONSE_KEEP_BYTES = 1024;
 
-/**
- * A DNS lookup that refuses private, loopback and link-local answers: the check happens on the
- * address actually connected to, so a name that resolves differently at save time and at send time
- * (DNS rebinding) is still refused.
- */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const list = addresses as unknown as LookupAddress[];
-    const refused = list.find((entry) => isRefusedAddress(entry.address));
-    if (refused || list.length === 0) return callback(Object.assign(new Error(`address refused: ${hostname} resolves to ${refused?.address ?? 'nothing'}`), { code: 'ERR_WEBHOOK_URL_REFUSED' }), '', 0);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+/** The deliverer's DNS lookup: private, loopback and link-local answers refused (DNS rebinding included). */
+const guardedLookup = refusingLookup('ERR_WEBHOOK_URL_REFUSED');
 
 /** POSTs with node's http client: a hard timeout on the whole exchange, the private-address guard unless allowed. */
 export function createWebhookPoster(options: { allowPrivateUrls: boolean }): WebhookPoster {

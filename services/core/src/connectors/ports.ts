@@ -10,7 +10,8 @@ import type { ServiceAccount } from '@conversa/contracts';
 export class ConnectorError extends Error {
   constructor(
     readonly connector: 'typebot' | 'webhook' | 'dialogflow' | 'ai' | 'speech',
-    readonly reason: 'timeout' | 'http' | 'network' | 'answer' | 'credentials',
+    /** address: the company's URL leads to a private, loopback or link-local address (OUTBOUND_ALLOW_PRIVATE_URLS not set). */
+    readonly reason: 'timeout' | 'http' | 'network' | 'answer' | 'credentials' | 'address',
     message: string,
     readonly status?: number,
   ) {

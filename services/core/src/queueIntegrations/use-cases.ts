@@ -1,16 +1,36 @@
 import { queueIntegrationStream, serviceAccountOf, type Actor, type CreateQueueIntegrationRequest, type UpdateQueueIntegrationRequest } from '@conversa/contracts';
+import { DomainError } from '@conversa/contracts';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
+import { hostAllowed } from '../net/outbound-address';
 import type { SecretBox } from '../secrets/box';
 import { queueIntegration } from './queue-integration';
 
 export interface IntegrationUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
   secrets: SecretBox;
+  /** OUTBOUND_ALLOW_PRIVATE_URLS: a company's URL may lead to a private, loopback or link-local address. */
+  outbound: { allowPrivateUrls: boolean };
+}
+
+/**
+ * Refuses a company's URL (Typebot, n8n, webhook) whose host resolves into a private, loopback,
+ * link-local or reserved range; the connectors check again the address they dial (DNS rebinding).
+ */
+export async function checkIntegrationUrl(ctx: Pick<IntegrationUseCaseContext, 'outbound'>, url: string): Promise<void> {
+  if (ctx.outbound.allowPrivateUrls || url.trim() === '') return;
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    throw new DomainError('ERR_INTEGRATION_URL_NOT_ALLOWED');
+  }
+  if (!(await hostAllowed(hostname))) throw new DomainError('ERR_INTEGRATION_URL_NOT_ALLOWED');
 }
 
 /** Creates a queue integration; the Dialogflow key is sealed before it is recorded. */
 export async function createQueueIntegration(ctx: IntegrationUseCaseContext, input: { companyId: number; actor: Actor; details: CreateQueueIntegrationRequest }): Promise<number> {
+  if (input.details.type !== 'dialogflow') await checkIntegrationUrl(ctx, input.details.urlN8N);
   const integrationId = await ctx.ids.next('queue_integration');
   const details = { ...input.details, ...sealedKey(ctx.secrets, input.details.jsonContent) };
   await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(integrationId), command: { type: 'CreateQueueIntegration', integrationId, details }, companyId: input.companyId, actor: input.actor });
@@ -20,6 +40,7 @@ export async function createQueueIntegration(ctx: IntegrationUseCaseContext, inp
 /** Changes the fields given; an empty jsonContent keeps the stored key. */
 export async function changeQueueIntegration(ctx: IntegrationUseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: UpdateQueueIntegrationRequest }): Promise<void> {
   const { jsonContent, ...rest } = input.changes;
+  if (rest.urlN8N !== undefined && rest.type !== 'dialogflow') await checkIntegrationUrl(ctx, rest.urlN8N);
   const changes = jsonContent !== undefined && jsonContent.trim() !== '' ? { ...rest, ...sealedKey(ctx.secrets, jsonContent) } : rest;
   await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(input.id), command: { type: 'ChangeQueueIntegration', changes }, companyId: input.companyId, actor: input.actor });
 }

@@ -1,7 +1,7 @@
 import { DomainError, streams, type Actor } from '@conversa/contracts';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
-import { hostAllowed } from './address';
+import { hostAllowed } from '../net/outbound-address';
 import type { SecretBox } from '../secrets/box';
 import { newWebhookSecret } from './secrets';
 import { webhook } from './webhook';

@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { spec } from '../commands/spec';
-import { isRefusedAddress } from './address';
+import { isRefusedAddress } from '../net/outbound-address';
 import { createSecretBox } from '../secrets/box';
 import { signWebhook } from './secrets';
 import { webhook } from './webhook';

@@ -5,6 +5,7 @@ import { createTypebotHttp } from './typebot';
 import { createWebhookHttp } from './webhook';
 
 export * from './http';
+export { createGuardedFetch } from './guarded';
 export * from './typebot';
 export * from './webhook';
 export * from './dialogflow';
@@ -12,6 +13,8 @@ export * from './ai';
 
 export interface ConnectorConfig {
   timeoutMs?: number;
+  /** OUTBOUND_ALLOW_PRIVATE_URLS: companies' URLs (Typebot, n8n, webhook) may lead to private addresses. */
+  allowPrivateUrls?: boolean;
   aiApiUrl?: string;
   aiModel?: string;
   dialogflowApiUrl?: string;
@@ -23,19 +26,20 @@ export interface ConnectorConfig {
 export function createHttpConnectors(config: ConnectorConfig = {}): Connectors {
   const http = { timeoutMs: config.timeoutMs };
   return {
-    typebot: createTypebotHttp(http),
-    webhook: createWebhookHttp(http),
+    typebot: createTypebotHttp({ ...http, allowPrivateUrls: config.allowPrivateUrls }),
+    webhook: createWebhookHttp({ ...http, allowPrivateUrls: config.allowPrivateUrls }),
     dialogflow: createDialogflowHttp({ ...http, apiUrl: config.dialogflowApiUrl, tokenUrl: config.dialogflowTokenUrl }),
     ai: createChatCompletionHttp({ ...http, apiUrl: config.aiApiUrl, model: config.aiModel }),
     speech: createSpeechHttp({ ...http, urlTemplate: config.ttsUrl }),
   };
 }
 
-/** AI_API_URL, AI_MODEL, CONNECTOR_TIMEOUT_MS, DIALOGFLOW_API_URL, DIALOGFLOW_TOKEN_URL, TTS_URL. */
+/** AI_API_URL, AI_MODEL, CONNECTOR_TIMEOUT_MS, DIALOGFLOW_API_URL, DIALOGFLOW_TOKEN_URL, TTS_URL, OUTBOUND_ALLOW_PRIVATE_URLS. */
 export function connectorConfigFromEnv(env: Record<string, string | undefined>): ConnectorConfig {
   const timeout = Number(env.CONNECTOR_TIMEOUT_MS);
   return {
     ...(Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {}),
+    allowPrivateUrls: env.OUTBOUND_ALLOW_PRIVATE_URLS === 'true',
     ...(env.AI_API_URL ? { aiApiUrl: env.AI_API_URL } : {}),
     ...(env.AI_MODEL ? { aiModel: env.AI_MODEL } : {}),
     ...(env.DIALOGFLOW_API_URL ? { dialogflowApiUrl: env.DIALOGFLOW_API_URL } : {}),

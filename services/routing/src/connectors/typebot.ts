@@ -34,18 +34,18 @@ function turnOf(answer: TypebotAnswer, sessionId: string | null): TypebotTurn {
   return { sessionId: answer.sessionId ?? sessionId, messages, awaitsInput: answer.input !== undefined && answer.input !== null };
 }
 
-/** Typebot's public chat API (v1): start a session on the flow's public id, then continue it. */
+/** Typebot's public chat API (v1): start a session on the flow's public id, then continue it. The base URL is the company's (address guarded). */
 export function createTypebotHttp(options: HttpOptions = {}): TypebotPort {
   return {
     async startChat({ baseUrl, publicId, message, variables }) {
       const body = { message: { type: 'text', text: message }, textBubbleContentFormat: 'markdown', ...(variables ? { prefilledVariables: variables } : {}) };
-      const answer = await postJson<TypebotAnswer>('typebot', `${trimSlash(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`, body, options);
+      const answer = await postJson<TypebotAnswer>('typebot', `${trimSlash(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`, body, options, {}, true);
       if (typeof answer?.sessionId !== 'string') throw new ConnectorError('typebot', 'answer', 'typebot: startChat answered no sessionId');
       return turnOf(answer, null);
     },
     async continueChat({ baseUrl, sessionId, message }) {
       const body = { message: { type: 'text', text: message }, textBubbleContentFormat: 'markdown' };
-      return turnOf(await postJson<TypebotAnswer>('typebot', `${trimSlash(baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, body, options), sessionId);
+      return turnOf(await postJson<TypebotAnswer>('typebot', `${trimSlash(baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, body, options, {}, true), sessionId);
     },
   };
 }

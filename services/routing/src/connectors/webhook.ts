@@ -8,11 +8,12 @@ const HAND_OVER_ACTIONS = new Set(['transfer', 'handover', 'human', 'atendente',
  * n8n and plain webhooks: the message is POSTed as JSON; the answer may be a text, or JSON with
  * `reply`/`replies`/`text`/`message`/`output` (n8n's AI agent names it output) and `handOver: true`
  * or `action: "transfer"` to give the conversation to a person. 204 or an empty body: nothing to say.
+ * The URL is the company's: its address is guarded (see request()).
  */
 export function createWebhookHttp(options: HttpOptions = {}): WebhookPort {
   return {
     async post(url, payload) {
-      const response = await request('webhook', url, { headers: { 'content-type': 'application/json', 'user-agent': 'Conversa-Bot/1' }, body: JSON.stringify(payload) }, options);
+      const response = await request('webhook', url, { headers: { 'content-type': 'application/json', 'user-agent': 'Conversa-Bot/1' }, body: JSON.stringify(payload) }, options, true);
       const text = await response.text();
       return answerOf(text, response.headers.get('content-type') ?? '');
     },

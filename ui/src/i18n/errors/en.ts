@@ -60,6 +60,7 @@ export const en = {
   'errors.ERR_NO_QUEUE_FOUND': 'Queue not found.',
   'errors.ERR_NO_CHATBOT_FOUND': 'Chatbot option not found.',
   'errors.ERR_NO_INTEGRATION_FOUND': 'Queue integration not found.',
+  'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'The integration URL is private, loopback or link-local, or does not resolve.',
   'errors.ERR_NO_PROMPT_FOUND': 'Prompt not found.',
   'errors.ERR_NO_PROMPT_FOR_TICKET': 'No AI prompt serves this ticket.',
   'errors.ERR_AI_UNAVAILABLE': 'The AI service did not answer; try again.',

@@ -60,6 +60,7 @@ export const es = {
   'errors.ERR_NO_QUEUE_FOUND': 'Cola no encontrada.',
   'errors.ERR_NO_CHATBOT_FOUND': 'Opción del chatbot no encontrada.',
   'errors.ERR_NO_INTEGRATION_FOUND': 'Integración no encontrada.',
+  'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'La URL de la integración es privada, local o no se resuelve.',
   'errors.ERR_NO_PROMPT_FOUND': 'Prompt no encontrado.',
   'errors.ERR_NO_PROMPT_FOR_TICKET': 'Ningún prompt de IA atiende este ticket.',
   'errors.ERR_AI_UNAVAILABLE': 'El servicio de IA no respondió; inténtelo de nuevo.',

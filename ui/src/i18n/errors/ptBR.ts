@@ -58,6 +58,7 @@ export const ptBR = {
   'errors.ERR_NO_QUEUE_FOUND': 'Fila não encontrada.',
   'errors.ERR_NO_CHATBOT_FOUND': 'Opção do chatbot não encontrada.',
   'errors.ERR_NO_INTEGRATION_FOUND': 'Integração não encontrada.',
+  'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'A URL da integração é privada, local ou não resolve.',
   'errors.ERR_NO_PROMPT_FOUND': 'Prompt não encontrado.',
   'errors.ERR_NO_PROMPT_FOR_TICKET': 'Nenhum prompt de IA atende este ticket.',
   'errors.ERR_AI_UNAVAILABLE': 'O serviço de IA não respondeu; tente novamente.',

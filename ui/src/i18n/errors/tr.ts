@@ -60,6 +60,7 @@ export const tr = {
   'errors.ERR_NO_QUEUE_FOUND': 'Kuyruk bulunamadı.',
   'errors.ERR_NO_CHATBOT_FOUND': 'Sohbet botu seçeneği bulunamadı.',
   'errors.ERR_NO_INTEGRATION_FOUND': 'Entegrasyon bulunamadı.',
+  'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'Entegrasyon adresi özel, yerel veya çözümlenemiyor.',
   'errors.ERR_NO_PROMPT_FOUND': 'İstem bulunamadı.',
   'errors.ERR_NO_PROMPT_FOR_TICKET': 'Bu talebe hizmet eden bir yapay zekâ istemi yok.',
   'errors.ERR_AI_UNAVAILABLE': 'Yapay zekâ hizmeti yanıt vermedi; tekrar deneyin.',
