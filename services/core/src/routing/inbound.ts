@@ -142,7 +142,7 @@ function enterQueue(bot: BotState, input: InboundInput, queue: RoutingQueue): Bo
   }
   // The queue's integration or prompt answers in place of its chatbot tree.
   const own = connectorOf(queue);
-  const files = sendFiles(bot, input, queue.fileListId ?? null, 'queue');
+  const files = sendFiles(bot, input, queue.fileListId ?? null, 'queue', queue);
   if (own) return [...files, ...askConnector(input, own, true)];
   if (queue.options.length > 0) {
     return [reply('optionMenu', optionMenu(fill(input, queue.greetingMessage, queue), queue.options)), ...files, menuAt('options', queue.id, [], 1, now.toISOString())];
@@ -152,11 +152,11 @@ function enterQueue(bot: BotState, input: InboundInput, queue: RoutingQueue): Bo
 }
 
 /** A file list goes once per ticket; a list deleted, foreign or empty sends nothing. */
-function sendFiles(bot: BotState, input: InboundInput, fileListId: number | null, source: 'queue' | 'option'): BotAction[] {
+function sendFiles(bot: BotState, input: InboundInput, fileListId: number | null, source: 'queue' | 'option', queue: RoutingQueue): BotAction[] {
   if (fileListId === null || bot.filesSent.includes(fileListId)) return [];
   const list = input.fileLists?.[fileListId];
   if (!list || (list.files.length === 0 && list.message.trim() === '')) return [];
-  return [{ type: 'sendFiles', source, list: { ...list, message: fill(input, list.message).trim() } }];
+  return [{ type: 'sendFiles', source, list: { ...list, message: fill(input, list.message, queue).trim() } }];
 }
 
 function queuePosition(input: InboundInput, queueId: number): BotAction[] {
@@ -221,7 +221,7 @@ function chooseOption(bot: BotState, input: InboundInput, queue: RoutingQueue, p
       break;
     case 'file':
       // The option's message, the list's message and files; then it closes or hands over like any option.
-      return [...said, ...sendFiles(bot, input, option.optFileId, 'option'), ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];
+      return [...said, ...sendFiles(bot, input, option.optFileId, 'option', queue), ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];
   }
   return [...said, ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];
 }
