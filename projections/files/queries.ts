@@ -26,6 +26,13 @@ export async function fileListOptions(db: Kysely<ReadDatabase>, companyId: numbe
   return row?.options ?? null;
 }
 
+/** The company's live file lists among `ids`, with their message and files (the routing bot sends them). */
+export async function fileListsByIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('read.file_lists').select(['id', 'message', 'options']).where('company_id', '=', companyId).where('id', 'in', [...ids]).where('deleted', '=', false).execute();
+  return rows.map((row) => ({ id: row.id, message: row.message, files: row.options }));
+}
+
 export async function listFileLists(db: Kysely<ReadDatabase>, companyId: number, options: { searchParam?: string; pageNumber: number }): Promise<{ files: FileListView[]; count: number; hasMore: boolean }> {
   let query = db.selectFrom('read.file_lists').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
   const term = options.searchParam?.trim().toLowerCase() ?? '';

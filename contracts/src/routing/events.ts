@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { TicketQueueAssignedReason } from '../tickets/events';
 import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
+import { FILE_LIST_MAX_OPTIONS, FileOption } from '../files/events';
 
 /**
  * The routing bot's journal. Stream `ticketbot-<ticketId>`: what the bot decided for one ticket
@@ -86,6 +87,16 @@ export const BotContactNoted = defineEvent(
   'BotContactNoted',
   z.object({ ticketId: id, contactId: id, note: z.enum(['outOfHours', 'lgpdAccepted', 'lgpdRefused']), at }),
 );
+/**
+ * The bot sends a file list in the conversation: a queue's list when the bot places the ticket in
+ * it, a `file` option's list when the contact picks it. The list's message and files are recorded
+ * as they were when decided, so applying the event again sends the same messages (their ids come
+ * from this event and each file's optionId), never a second copy.
+ */
+export const BotFilesSent = defineEvent(
+  'BotFilesSent',
+  z.object({ ticketId: id, fileListId: id, source: z.enum(['queue', 'option']), message: safeText().max(4096), files: z.array(FileOption).max(FILE_LIST_MAX_OPTIONS), at }),
+);
 /** The inactivity warning went out for the idle stretch that began at `idleSince`. */
 export const BotInactivityWarned = defineEvent('BotInactivityWarned', z.object({ ticketId: id, idleSince: at }));
 
@@ -120,6 +131,7 @@ export const routingEvents = [
   BotTicketChangeDecided,
   BotContactNoted,
   BotInactivityWarned,
+  BotFilesSent,
   BotConnectorAsked,
   BotConnectorSessionNoted,
   BotConnectorArmed,
@@ -136,6 +148,7 @@ export type BotEvent =
   | { type: 'BotTicketChangeDecided'; data: D<typeof BotTicketChangeDecided> }
   | { type: 'BotContactNoted'; data: D<typeof BotContactNoted> }
   | { type: 'BotInactivityWarned'; data: D<typeof BotInactivityWarned> }
+  | { type: 'BotFilesSent'; data: D<typeof BotFilesSent> }
   | { type: 'BotConnectorAsked'; data: D<typeof BotConnectorAsked> }
   | { type: 'BotConnectorSessionNoted'; data: D<typeof BotConnectorSessionNoted> }
   | { type: 'BotConnectorArmed'; data: D<typeof BotConnectorArmed> };

@@ -63,6 +63,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
           directory.waitingInQueues(companyId, [...new Set([...queues.map((queue) => queue.id), ...optionQueueIds(queues)])], ticketId),
           loadOptionTargets(batch, companyId, queues),
         ]);
+        const fileLists = await loadFileLists(batch, companyId, [...queues, ...otherQueues]);
         return {
           type: 'RouteInbound',
           input: {
@@ -77,6 +78,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
             otherQueues,
             companySchedules,
             waitingInQueue,
+            fileLists,
           },
         };
       }
@@ -169,7 +171,25 @@ function optionQueueIds(queues: readonly { options: readonly OptionLike[] }[]): 
   for (const queue of queues) walk(queue.options);
   return ids;
 }
-type OptionLike = { queueType: string; optQueueId: number | null; options: readonly OptionLike[] };
+type OptionLike = { queueType: string; optQueueId: number | null; optFileId?: number | null; options: readonly OptionLike[] };
+
+/** The file lists the queues and their `file` options name: read only when some queue names one. */
+async function loadFileLists(runtime: RoutingRuntime, companyId: number, queues: readonly { fileListId?: number | null; options: readonly OptionLike[] }[]) {
+  const ids = new Set<number>();
+  const walk = (options: readonly OptionLike[]) => {
+    for (const option of options) {
+      if (option.queueType === 'file' && typeof option.optFileId === 'number') ids.add(option.optFileId);
+      walk(option.options);
+    }
+  };
+  for (const queue of queues) {
+    if (typeof queue.fileListId === 'number') ids.add(queue.fileListId);
+    walk(queue.options);
+  }
+  if (ids.size === 0) return {};
+  const lists = await runtime.directory.fileLists(companyId, [...ids]);
+  return Object.fromEntries(lists.map((list) => [list.id, list]));
+}
 
 /** Queues the chatbot trees send tickets to that the connection's menu does not offer. */
 async function loadOptionTargets(runtime: RoutingRuntime, companyId: number, queues: Awaited<ReturnType<RoutingRuntime['directory']['menuQueues']>>) {

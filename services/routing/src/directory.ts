@@ -1,7 +1,8 @@
 import type { CompanySettings, ConnectionView, ScheduleEntry, ChatbotOptionView, QueueWithOptions } from '@conversa/contracts';
-import type { ChatbotOption, RoutingConnection, RoutingQueue } from '@conversa/core';
+import type { ChatbotOption, RoutingConnection, RoutingFileList, RoutingQueue } from '@conversa/core';
 import { companySchedules, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
+import { fileListsByIds } from '@conversa/projections/files/queries';
 import { findQueue, listQueuesWithOptions } from '@conversa/projections/queues/queries';
 import { waitingInQueues } from '@conversa/projections/routing/queries';
 import { findUser, onlineUserIds } from '@conversa/projections/users/queries';
@@ -27,6 +28,8 @@ export interface RoutingDirectory {
   waitingInQueues(companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>>;
   onlineUsersOfQueue(companyId: number, queueId: number): Promise<number[]>;
   user(companyId: number, userId: number): Promise<{ name: string; farewellMessage: string } | null>;
+  /** The company's live file lists among `ids` (others are left out). */
+  fileLists(companyId: number, ids: readonly number[]): Promise<RoutingFileList[]>;
 }
 
 /** A connection as the routing engine reads it. */
@@ -81,6 +84,7 @@ export const routingQueueOf = (view: QueueWithOptions): RoutingQueue => ({
   options: view.chatbots.map(optionOf),
   integrationId: view.integrationId,
   promptId: view.promptId,
+  fileListId: view.fileListId,
 });
 
 /** The directory over the product's read models. */
@@ -108,6 +112,7 @@ export function readModelDirectory(db: Kysely<ReadDatabase>): RoutingDirectory {
       const found = await findUser(db, userId, companyId);
       return found ? { name: found.name, farewellMessage: found.farewellMessage } : null;
     },
+    fileLists: (companyId, ids) => fileListsByIds(db, companyId, ids),
   };
 }
 
@@ -137,5 +142,6 @@ export function memoizedDirectory(directory: RoutingDirectory): RoutingDirectory
     waitingInQueues: (companyId, queueIds, exceptTicketId) => directory.waitingInQueues(companyId, queueIds, exceptTicketId),
     onlineUsersOfQueue: (companyId, queueId) => directory.onlineUsersOfQueue(companyId, queueId),
     user: (companyId, userId) => once(`user:${companyId}:${userId}`, () => directory.user(companyId, userId)),
+    fileLists: (companyId, ids) => once(`files:${companyId}:${[...ids].sort((a, b) => a - b).join(',')}`, () => directory.fileLists(companyId, ids)),
   };
 }

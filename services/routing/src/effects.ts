@@ -22,7 +22,7 @@ type Data<T extends BotEvent['type']> = Extract<BotEvent, { type: T }>['data'];
 const BOT_MESSAGE_NAMESPACE = 'c7d3a0e2-6f41-4b8e-9a55-1e2f3d4c5b6a';
 export const botMessageId = (eventId: string) => uuidv5(eventId, BOT_MESSAGE_NAMESPACE);
 
-export const ROUTING_EFFECTS = ['BotReplied', 'BotTicketChangeDecided', 'BotContactNoted'] as const;
+export const ROUTING_EFFECTS = ['BotReplied', 'BotTicketChangeDecided', 'BotContactNoted', 'BotFilesSent'] as const;
 
 const holds = (status: ExistingTicket['status']) => status === 'pending' || status === 'open' || status === 'group' || status === 'lgpd' || status === 'nps';
 
@@ -47,6 +47,17 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
       body: `${BOT_MARK}${data.body}`,
       messageId: botMessageId(event.id),
     });
+  }
+
+  /** The list's message, then each file with its name as caption; each message id is stable per event and file. */
+  async function files(event: RecordedEvent, data: Data<'BotFilesSent'>) {
+    const ticket = await loadExistingTicket(runtime, data.ticketId);
+    if (!ticket) return;
+    const base = { companyId: event.metadata.companyId, actor: BOT_ACTOR, ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId }, userId: null };
+    if (data.message !== '') await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${data.message}`, messageId: botMessageId(`${event.id}:message`) });
+    for (const file of data.files) {
+      await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${file.name}`, media: file.media, messageId: botMessageId(`${event.id}:${file.optionId}`) });
+    }
   }
 
   async function change(event: RecordedEvent, data: Data<'BotTicketChangeDecided'>) {
@@ -149,6 +160,8 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
           return await change(event, event.data as Data<'BotTicketChangeDecided'>);
         case 'BotContactNoted':
           return await note(event, event.data as Data<'BotContactNoted'>);
+        case 'BotFilesSent':
+          return await files(event, event.data as Data<'BotFilesSent'>);
       }
     } catch (error) {
       // A rule said no (the ticket moved on, a queue was deleted): that effect is void. Faults retry the batch.

@@ -140,6 +140,23 @@ describe('queue validation (spec 2 §5)', () => {
     expect(toUser.statusCode).toBe(404);
     expect(toUser.json().error).toBe('ERR_NO_USER_FOUND');
   });
+
+  it('refuses another company\'s (or a deleted) file list on a queue and on a `file` option', async () => {
+    const foreign = (await call(companyB.token, 'POST', '/files', { name: 'Catálogo B', message: 'Segue' })).json();
+    const queueWith = (extra: object) => call(companyA.token, 'POST', '/queue', { name: 'Arquivos', color: freshColor(), greetingMessage: 'Oi', ...extra });
+    const onQueue = await queueWith({ fileListId: foreign.id });
+    expect(onQueue.statusCode).toBe(404);
+    expect(onQueue.json().error).toBe('ERR_NO_FILE_LIST_FOUND');
+    const onOption = await queueWith({ chatbots: [{ name: 'Catálogo', queueType: 'file', optFileId: foreign.id }] });
+    expect(onOption.json().error).toBe('ERR_NO_FILE_LIST_FOUND');
+    const own = (await call(companyA.token, 'POST', '/files', { name: 'Catálogo A', message: 'Segue' })).json();
+    const queue = (await queueWith({ fileListId: own.id })).json();
+    expect(queue.fileListId).toBe(own.id);
+    const option = await call(companyA.token, 'POST', '/chatbot', { queueId: queue.id, parentId: null, name: 'Catálogo', queueType: 'file', optFileId: foreign.id });
+    expect(option.json().error).toBe('ERR_NO_FILE_LIST_FOUND');
+    expect((await call(companyA.token, 'DELETE', `/files/${own.id}`)).statusCode).toBe(200);
+    expect((await call(companyA.token, 'PUT', `/queue/${queue.id}`, { fileListId: own.id })).json().error).toBe('ERR_NO_FILE_LIST_FOUND');
+  });
 });
 
 describe('queue colours (ERR_QUEUE_COLOR_ALREADY_EXISTS)', () => {
@@ -178,7 +195,8 @@ describe('queue colours (ERR_QUEUE_COLOR_ALREADY_EXISTS)', () => {
 
 describe('queues', () => {
   it('records every field of the dialog and lists queues in menu order', async () => {
-    const integrationLinks = { ...(await ownBotLinks(server, companyA.token)), fileListId: 4 };
+    const fileListId = (await call(companyA.token, 'POST', '/files', { name: 'Catálogo', message: 'Segue' })).json().id as number;
+    const integrationLinks = { ...(await ownBotLinks(server, companyA.token)), fileListId };
     const schedules = [
       { weekday: 'Monday', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
       { weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
@@ -199,7 +217,7 @@ describe('queues', () => {
     expect(unordered).toEqual([...unordered].sort());
 
     const changed = await call(companyA.token, 'PUT', `/queue/${queue.id}`, { orderQueue: null, integrationId: null, schedules: [], tempoRoteador: 30 });
-    expect(changed.json()).toMatchObject({ orderQueue: null, integrationId: null, fileListId: 4, tempoRoteador: 30 });
+    expect(changed.json()).toMatchObject({ orderQueue: null, integrationId: null, fileListId, tempoRoteador: 30 });
     expect(changed.json().schedules[6].startTimeA).toBe('08:00');
   });
 

@@ -49,12 +49,9 @@ export async function fileListRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   app.put('/files/:id', { config: { auth, contract: { summary: 'Change a file list; `options` names the files kept', params: IdParam, body: UpdateFileListRequest, response: FileListView, errors: ['ERR_NO_FILE_LIST_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const body = parse(UpdateFileListRequest, request.body);
-    const current = await companyFileList(ctx, request, id);
+    await companyFileList(ctx, request, id);
+    // A file taken out of the list keeps its stored bytes: the routing bot's messages in tickets point at them.
     await changeFileList(ctx, { ...who(request), id, name: body.name, message: body.message, keepOptionIds: body.options?.map((option) => option.id) });
-    if (body.options) {
-      const kept = new Set(body.options.map((option) => option.id));
-      for (const option of current.options) if (!kept.has(option.id)) await ctx.media.remove(request.principal.companyId, option.path).catch(() => undefined);
-    }
     return companyFileList(ctx, request, id);
   });
 

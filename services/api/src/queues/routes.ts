@@ -21,6 +21,7 @@ import {
   listQueues,
   optionTrees,
 } from '@conversa/projections/queues/queries';
+import { fileListsByIds } from '@conversa/projections/files/queries';
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -44,25 +45,35 @@ async function companyOption(ctx: ApiContext, companyId: number, optionId: numbe
   return found;
 }
 
-/**
- * The queues, users and integrations options send tickets to must be the company's. File lists have
- * no read model yet, so their ids are recorded as given.
- */
-type OptionTargets = Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'options'> & { optIntegrationId?: number | null };
+/** A queue's or a `file` option's file list must be one of the company's live lists. */
+async function checkFileLists(ctx: ApiContext, companyId: number, ids: readonly (number | null | undefined)[]): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return;
+  const found = new Set((await fileListsByIds(ctx.db, companyId, wanted)).map((list) => list.id));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new DomainError('ERR_NO_FILE_LIST_FOUND', undefined, { fileListIds: missing });
+}
+
+/** The queues, users, integrations and file lists options send tickets to must be the company's. */
+type OptionTargets = Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'options'> & { optIntegrationId?: number | null; queueType?: string; optFileId?: number | null };
 async function checkOptionTargets(ctx: ApiContext, companyId: number, nodes: readonly OptionTargets[]): Promise<void> {
   const queueIds = new Set<number>();
   const userIds = new Set<number>();
   const integrationIds: number[] = [];
+  const fileListIds: number[] = [];
   const collect = (list: readonly OptionTargets[]) => {
     for (const node of list) {
       if (node.optQueueId !== null) queueIds.add(node.optQueueId);
       if (node.optUserId !== null) userIds.add(node.optUserId);
       if (typeof node.optIntegrationId === 'number') integrationIds.push(node.optIntegrationId);
+      // Only a `file` option keeps its optFileId (the others' is cleared), so only its list is checked.
+      if (node.queueType === 'file' && typeof node.optFileId === 'number') fileListIds.push(node.optFileId);
       collect(node.options ?? []);
     }
   };
   collect(nodes);
   await checkBotLinks(ctx, companyId, { integrationIds });
+  await checkFileLists(ctx, companyId, fileListIds);
   const existing = new Set(await existingQueueIds(ctx.db, companyId, [...queueIds]));
   const missingQueues = [...queueIds].filter((id) => !existing.has(id));
   if (missingQueues.length > 0) throw new DomainError('ERR_NO_QUEUE_FOUND', undefined, { optQueueIds: missingQueues });
@@ -99,6 +110,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const actor = userActor(principal.userId);
     await checkOptionTargets(ctx, companyId, chatbots);
     await checkBotLinks(ctx, companyId, { integrationIds: [details.integrationId], promptIds: [details.promptId] });
+    await checkFileLists(ctx, companyId, [details.fileListId]);
     const queueId = await createQueue(ctx, { companyId, actor, details, chatbots, queues: queueLookup(ctx) });
     return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
   });
@@ -112,6 +124,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const current = await companyQueue(ctx, companyId, id);
     if (chatbots !== undefined) await checkOptionTargets(ctx, companyId, chatbots);
     await checkBotLinks(ctx, companyId, { integrationIds: [changes.integrationId], promptIds: [changes.promptId] });
+    await checkFileLists(ctx, companyId, [changes.fileListId]);
     await changeQueue(ctx, { companyId, actor, queueId: id, currentColor: current.color, changes, chatbots, queues: queueLookup(ctx) });
     return companyQueue(ctx, companyId, id);
   });
@@ -155,7 +168,9 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     const { principal } = request;
     const companyId = principal.companyId;
     const current = await companyOption(ctx, companyId, id);
-    await checkOptionTargets(ctx, companyId, [{ optQueueId: changes.optQueueId ?? null, optUserId: changes.optUserId ?? null, optIntegrationId: changes.optIntegrationId ?? null, options: nested ?? [] }]);
+    await checkOptionTargets(ctx, companyId, [
+      { optQueueId: changes.optQueueId ?? null, optUserId: changes.optUserId ?? null, optIntegrationId: changes.optIntegrationId ?? null, queueType: changes.queueType ?? current.queueType, optFileId: changes.optFileId ?? null, options: nested ?? [] },
+    ]);
     await changeChatbotOption(ctx, { companyId, actor: userActor(principal.userId), queueId: current.queueId, optionId: id, changes, options: nested });
     return companyOption(ctx, companyId, id);
   });

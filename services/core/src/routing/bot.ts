@@ -93,6 +93,8 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
         return event.data.note === 'outOfHours' ? { ...state, lastOutOfHoursAt: event.data.at } : state;
       case 'BotInactivityWarned':
         return { ...state, warnedFor: event.data.idleSince };
+      case 'BotFilesSent':
+        return { ...state, filesSent: [...state.filesSent, event.data.fileListId] };
     }
   },
 
@@ -143,6 +145,10 @@ export function record(ticketId: number, contactId: number | null, actions: read
         return contactId === null ? [] : [{ type: 'BotContactNoted', data: { ticketId, contactId, note: action.note, at: when } }];
       case 'markInactivityWarned':
         return [{ type: 'BotInactivityWarned', data: { ticketId, idleSince: action.idleSince } }];
+      case 'sendFiles': {
+        const { id: fileListId, message, files } = action.list;
+        return [{ type: 'BotFilesSent', data: { ticketId, fileListId, source: action.source, message, files, at: when } }];
+      }
       case 'askConnector':
         return [{ type: 'BotConnectorAsked', data: { ticketId, connector: action.connector, ...action.message, first: action.first, at: when, previousAt: action.previousAt } }];
       case 'noteConnectorSession':

@@ -83,12 +83,12 @@ function routeWaiting(bot: BotState, input: InboundInput): BotAction[] {
 
   const connector = routeToConnector(bot, input);
   if (connector) return connector;
-  if (bot.handedOver) return mayRestart(bot, input) ? startRouting(input) : [];
+  if (bot.handedOver) return mayRestart(bot, input) ? startRouting(bot, input) : [];
   if (bot.menu?.menu === 'queues') return answerQueueMenu(bot, input);
   if (bot.menu?.menu === 'options') return answerOptions(bot, input);
   // Placed in a queue by a person, or the bot already finished its part: attendants answer from here.
   if (ticket.queueId !== null || bot.queueId !== null) return [];
-  return startRouting(input);
+  return startRouting(bot, input);
 }
 
 /** timeUseBotQueues: once the window has passed, a contact the bot gave up on may use the menu again. */
@@ -104,7 +104,7 @@ function mayRestart(bot: BotState, input: InboundInput): boolean {
 }
 
 /** The first answer: the greeting with the numbered queue menu, or straight into the only queue. */
-function startRouting(input: InboundInput): BotAction[] {
+function startRouting(bot: BotState, input: InboundInput): BotAction[] {
   const { connection, queues, settings } = input;
   // The connection's integration or prompt takes new conversations before the greeting and menus.
   const own = connectorOf(connection);
@@ -116,7 +116,7 @@ function startRouting(input: InboundInput): BotAction[] {
   if (queues.length === 1) {
     const only = queues[0]!;
     const greet = settings.sendGreetingMessageOneQueues === 'enabled' && greeting ? [reply('greeting', greeting)] : [];
-    return [...greet, { type: 'changeTicket', change: { kind: 'assignQueue', queueId: only.id, reason: 'singleQueue' } }, ...enterQueue(input, only)];
+    return [...greet, { type: 'changeTicket', change: { kind: 'assignQueue', queueId: only.id, reason: 'singleQueue' } }, ...enterQueue(bot, input, only)];
   }
   return [reply('queueMenu', queueMenu(greeting, queues)), menuAt('queues', null, [], 1, input.clock.now.toISOString())];
 }
@@ -124,13 +124,16 @@ function startRouting(input: InboundInput): BotAction[] {
 function answerQueueMenu(bot: BotState, input: InboundInput): BotAction[] {
   const choice = chosenNumber(input.message.body);
   const queue = choice !== null ? input.queues[choice - 1] : undefined;
-  if (queue) return [{ type: 'changeTicket', change: { kind: 'assignQueue', queueId: queue.id, reason: 'menu' } }, ...enterQueue(input, queue)];
+  if (queue) return [{ type: 'changeTicket', change: { kind: 'assignQueue', queueId: queue.id, reason: 'menu' } }, ...enterQueue(bot, input, queue)];
   const greeting = fill(input, input.connection!.greetingMessage);
   return retry(bot, input, queueMenu(greeting, input.queues), input.connection!.maxUseBotQueues);
 }
 
-/** The ticket is in `queue` now: the queue's hours, then its chatbot tree or its greeting and the position. */
-function enterQueue(input: InboundInput, queue: RoutingQueue): BotAction[] {
+/**
+ * The ticket is in `queue` now: the queue's hours, then its chatbot tree or its greeting and the
+ * position. The queue's file list follows its greeting (or its menu, which holds the greeting).
+ */
+function enterQueue(bot: BotState, input: InboundInput, queue: RoutingQueue): BotAction[] {
   const now = input.clock.now;
   if (input.settings.scheduleType === 'queue' && !isWithinOpeningHours(queue.schedules, now, input.clock.timeZone)) {
     const text = (queue.outOfHoursMessage.trim() || input.connection!.outOfHoursMessage).trim();
@@ -139,12 +142,21 @@ function enterQueue(input: InboundInput, queue: RoutingQueue): BotAction[] {
   }
   // The queue's integration or prompt answers in place of its chatbot tree.
   const own = connectorOf(queue);
-  if (own) return askConnector(input, own, true);
+  const files = sendFiles(bot, input, queue.fileListId ?? null, 'queue', queue);
+  if (own) return [...files, ...askConnector(input, own, true)];
   if (queue.options.length > 0) {
-    return [reply('optionMenu', optionMenu(fill(input, queue.greetingMessage, queue), queue.options)), menuAt('options', queue.id, [], 1, now.toISOString())];
+    return [reply('optionMenu', optionMenu(fill(input, queue.greetingMessage, queue), queue.options)), ...files, menuAt('options', queue.id, [], 1, now.toISOString())];
   }
   const greeting = fill(input, queue.greetingMessage, queue).trim();
-  return [...(greeting ? [reply('greeting', greeting)] : []), ...queuePosition(input, queue.id), { type: 'handOver', reason: 'queued' }];
+  return [...(greeting ? [reply('greeting', greeting)] : []), ...files, ...queuePosition(input, queue.id), { type: 'handOver', reason: 'queued' }];
+}
+
+/** A file list goes once per ticket; a list deleted, foreign or empty sends nothing. */
+function sendFiles(bot: BotState, input: InboundInput, fileListId: number | null, source: 'queue' | 'option', queue: RoutingQueue): BotAction[] {
+  if (fileListId === null || bot.filesSent.includes(fileListId)) return [];
+  const list = input.fileLists?.[fileListId];
+  if (!list || (list.files.length === 0 && list.message.trim() === '')) return [];
+  return [{ type: 'sendFiles', source, list: { ...list, message: fill(input, list.message, queue).trim() } }];
 }
 
 function queuePosition(input: InboundInput, queueId: number): BotAction[] {
@@ -177,11 +189,11 @@ function answerOptions(bot: BotState, input: InboundInput): BotAction[] {
   const choice = chosenNumber(input.message.body);
   const option = choice !== null ? level.options[choice - 1] : undefined;
   if (!option) return retry(bot, input, optionMenu(fill(input, level.leadIn, queue), level.options), input.connection!.maxUseBotQueues);
-  return chooseOption(input, queue, menu.path, option);
+  return chooseOption(bot, input, queue, menu.path, option);
 }
 
 /** What picking an option does, by its queueType. */
-function chooseOption(input: InboundInput, queue: RoutingQueue, path: number[], option: ChatbotOption): BotAction[] {
+function chooseOption(bot: BotState, input: InboundInput, queue: RoutingQueue, path: number[], option: ChatbotOption): BotAction[] {
   const now = input.clock.now.toISOString();
   const message = fill(input, option.greetingMessage, queue).trim();
   const said: BotAction[] = message ? [reply('optionMessage', message)] : [];
@@ -192,7 +204,7 @@ function chooseOption(input: InboundInput, queue: RoutingQueue, path: number[], 
       if (option.optQueueId === null) break;
       const target = findQueue(input, option.optQueueId);
       const moved: BotAction = { type: 'changeTicket', change: { kind: 'assignQueue', queueId: option.optQueueId, reason: 'chatbot' } };
-      return [...said, moved, ...(target ? enterQueue(input, target) : [...queuePosition(input, option.optQueueId), { type: 'handOver', reason: 'queued' } as BotAction])];
+      return [...said, moved, ...(target ? enterQueue(bot, input, target) : [...queuePosition(input, option.optQueueId), { type: 'handOver', reason: 'queued' } as BotAction])];
     }
     case 'attendent': {
       if (option.optUserId === null) break;
@@ -208,8 +220,8 @@ function chooseOption(input: InboundInput, queue: RoutingQueue, path: number[], 
       if (option.optIntegrationId !== null) return [...said, ...askConnector(input, { kind: 'integration', id: option.optIntegrationId }, true)];
       break;
     case 'file':
-      // File lists run outside this engine: the option's message goes out and people take over.
-      break;
+      // The option's message, the list's message and files; then it closes or hands over like any option.
+      return [...said, ...sendFiles(bot, input, option.optFileId, 'option', queue), ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];
   }
   return [...said, ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];
 }

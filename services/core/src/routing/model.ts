@@ -7,6 +7,7 @@ import type {
   Channel,
   ChatbotQueueType,
   CompanySettings,
+  FileOption,
   MediaType,
   ScheduleEntry,
   TicketStatus,
@@ -124,6 +125,15 @@ export interface RoutingQueue {
   /** A queue integration or AI prompt that answers tickets entering the queue (instead of its tree). */
   integrationId?: number | null;
   promptId?: number | null;
+  /** A file list the bot sends when it places a ticket in the queue. */
+  fileListId?: number | null;
+}
+
+/** A file list as the bot sends it: its message, then its files. */
+export interface RoutingFileList {
+  id: number;
+  message: string;
+  files: FileOption[];
 }
 
 /** One thing the bot does. The bot journal records each as an event; the effects reactor carries them out. */
@@ -134,6 +144,7 @@ export type BotAction =
   | { type: 'changeTicket'; change: BotTicketChange }
   | { type: 'noteContact'; note: 'outOfHours' | 'lgpdAccepted' | 'lgpdRefused' }
   | { type: 'markInactivityWarned'; idleSince: string }
+  | { type: 'sendFiles'; source: 'queue' | 'option'; list: RoutingFileList }
   /** The contact's message goes to a connector (the bot-connectors reactor answers it). */
   | { type: 'askConnector'; connector: BotConnectorRef; first: boolean; previousAt: string | null; message: { messageId: string; body: string; mediaType: string } }
   | { type: 'noteConnectorSession'; sessionId: string | null }
@@ -161,6 +172,8 @@ export interface BotState {
   connector: { ref: BotConnectorRef; sessionId: string | null; lastAskedAt: string } | null;
   /** An attendant switched the integration on: the next message starts this connector. */
   armed: BotConnectorRef | null;
+  /** The file lists the bot sent on this ticket: each goes once. */
+  filesSent: number[];
 }
 
 export const initialBotState = (): BotState => ({
@@ -175,6 +188,7 @@ export const initialBotState = (): BotState => ({
   userAssigned: false,
   connector: null,
   armed: null,
+  filesSent: [],
 });
 
 /** What the bot knows of the contact from earlier tickets (stream contactbot-<id>). */
@@ -210,4 +224,6 @@ export interface InboundInput {
   otherQueues?: RoutingQueue[];
   /** Tickets waiting (pending, no attendant) in each queue, not counting this one: the position is one more. */
   waitingInQueue: Record<number, number>;
+  /** The file lists the queues and chatbot options name, by id (a deleted or foreign list is absent). */
+  fileLists?: Record<number, RoutingFileList>;
 }

@@ -10,7 +10,8 @@ import { bearer, signupCompany, startTestServer, type TestServer } from '../harn
 /**
  * Campaigns in Debian's Chromium against the real server, the dispatch engine ticking under its lease: settings,
  * a contact list imported from a spreadsheet, a campaign created in the dialog on a sandbox connection whose report
- * reaches FINALIZADA, one cancelled and restarted from the table, and a confirmation answered from the sandbox phone.
+ * reaches FINALIZADA, one cancelled and restarted from the table, a queue given a file list in its dialog whose files
+ * reach a contact on the sandbox phone, and a confirmation answered from the sandbox phone.
  */
 let server: TestServer;
 let browser: Browser;
@@ -165,6 +166,34 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     const created = (await call('GET', '/files')).files.find((list: { name: string }) => list.name === 'Catálogo');
     expect(created.options.map((option: { name: string }) => option.name)).toEqual(['tabela.txt']);
     await page.getByTestId(`file-list-name-${created.id}`).waitFor();
+  });
+
+  it('gives a queue the file list in its dialog; a contact the bot places in that queue receives the files on the sandbox phone', async () => {
+    const list = (await call('GET', '/files')).files.find((found: { name: string }) => found.name === 'Catálogo');
+    await page.getByTestId('menu-item-queues').click();
+    await page.getByTestId('queue-add').click();
+    await page.getByTestId('queue-name').fill('Vendas');
+    await page.getByTestId('queue-color').fill('#38A169');
+    await page.getByTestId('queue-greetingMessage').fill('Bem-vindo ao setor de vendas');
+    await page.getByTestId('queue-fileListId').selectOption(String(list.id));
+    await page.getByTestId('queue-save').click();
+    await page.getByTestId('queue-dialog').waitFor({ state: 'detached' });
+    const queue = (await call('GET', '/queue')).find((found: { name: string }) => found.name === 'Vendas');
+    expect(queue.fileListId).toBe(list.id);
+    await call('PUT', `/whatsapp/${sandbox.id}`, { queueIds: [queue.id] });
+
+    const phone = await page.context().newPage();
+    await phone.goto(`${server.url}/sandbox/${sandbox.id}`);
+    await phone.getByTestId('sandbox-phone').waitFor();
+    await phone.getByTestId('sandbox-from').fill('5511944448888');
+    await phone.getByTestId('sandbox-input').fill('oi');
+    await phone.getByTestId('sandbox-send').click();
+    await phone.getByText('Bem-vindo ao setor de vendas').waitFor({ timeout: 60_000 });
+    await phone.getByText('Nosso catálogo').waitFor({ timeout: 60_000 });
+    await phone.getByText('tabela.txt').first().waitFor({ timeout: 60_000 });
+    await screenshot(phone, 'routing-queue-file-list-phone');
+    await phone.close();
+    await call('PUT', `/whatsapp/${sandbox.id}`, { queueIds: [] });
   });
 
   it('asks for confirmation first and sends the message after the contact answers on the sandbox phone', async () => {

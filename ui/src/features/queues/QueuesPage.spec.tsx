@@ -139,4 +139,35 @@ describe('queues screen', () => {
     expect(body.schedules[5]).toMatchObject({ weekdayEn: 'saturday', startTimeB: '14:00', endTimeB: '17:00' });
     expect(body.chatbots).toEqual([expect.objectContaining({ id: 40, name: 'Boletos', options: [] })]);
   }, 60_000);
+  it('offers every file list (all pages) to the queue and to a `file` option, and saves the choices', async () => {
+    const lists = Array.from({ length: 25 }, (_, index) => ({ id: 100 + index, name: `Lista ${index + 1}` }));
+    const { calls } = fakeServer({
+      'GET /queue': { status: 200, body: [] },
+      'GET /files': (request) => {
+        const page = Number(new URL(request.url).searchParams.get('pageNumber') ?? 1);
+        return { status: 200, body: { files: lists.slice((page - 1) * 20, page * 20), count: lists.length, hasMore: page === 1 } };
+      },
+      'POST /queue': () => ({ status: 201, body: queueRow(6, 'Vendas') }),
+    });
+    renderApp({ path: '/queues', signedIn: session() });
+    fireEvent.click(await screen.findByTestId('queue-add', {}, { timeout: 10_000 }));
+    await screen.findByTestId('queue-name', {}, { timeout: 10_000 });
+    type('queue-name', 'Vendas');
+    fireEvent.click(screen.getByTestId('queue-color-38a169'));
+    type('queue-greetingMessage', 'Bem-vindo');
+    // The 25th list is on the second page.
+    await waitFor(() => expect(screen.getByTestId('queue-fileListId')).toHaveTextContent('Lista 25'));
+    fireEvent.change(screen.getByTestId('queue-fileListId'), { target: { value: '124' } });
+    fireEvent.click(screen.getByTestId('queue-tab-chatbot'));
+    fireEvent.click(await screen.findByTestId('option-add-root'));
+    type('option-1-name', 'Catálogo');
+    fireEvent.change(screen.getByTestId('option-1-type'), { target: { value: 'file' } });
+    await waitFor(() => expect(screen.getByTestId('option-1-optFileId')).toHaveTextContent('Lista 2'));
+    fireEvent.change(screen.getByTestId('option-1-optFileId'), { target: { value: '101' } });
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/queue')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')!.body as any;
+    expect(body.fileListId).toBe(124);
+    expect(body.chatbots).toEqual([expect.objectContaining({ name: 'Catálogo', queueType: 'file', optFileId: 101 })]);
+  }, 60_000);
 });
