@@ -7,7 +7,8 @@ let companyA: { token: string; companyId: number; userId: number };
 let companyB: { token: string; companyId: number; userId: number };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The queue's integration points at a closed local port (nothing listens): allowed, so it can be bound.
+  server = await startTestServer({ env: { OUTBOUND_ALLOW_PRIVATE_URLS: 'true' } });
   const a = await signupCompany(server, 'Queues A', 71);
   const b = await signupCompany(server, 'Queues B', 72);
   companyA = { token: (await server.login(a.email, a.password)).token, companyId: a.companyId, userId: a.userId };

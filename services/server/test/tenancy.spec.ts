@@ -18,7 +18,8 @@ let target: Target;
 let tokenB: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Integrations here point at a closed local port (nothing listens): allowed, so the walk can bind them.
+  server = await startTestServer({ env: { OUTBOUND_ALLOW_PRIVATE_URLS: 'true' } });
   const a = await signupCompany(server, MARKER, 11);
   const b = await signupCompany(server, 'Tenant B', 12);
   tokenB = (await server.login(b.email, b.password)).token;
