@@ -97,6 +97,8 @@ export const BotFilesSent = defineEvent(
   'BotFilesSent',
   z.object({ ticketId: id, fileListId: id, source: z.enum(['queue', 'option']), message: safeText().max(4096), files: z.array(FileOption).max(FILE_LIST_MAX_OPTIONS), at }),
 );
+/** A connector's answer spoken (text to speech): sent after its texts, as the journal orders them. */
+export const BotSpoke = defineEvent('BotSpoke', z.object({ ticketId: id, media: FileOption.shape.media, at }));
 /** The inactivity warning went out for the idle stretch that began at `idleSince`. */
 export const BotInactivityWarned = defineEvent('BotInactivityWarned', z.object({ ticketId: id, idleSince: at }));
 
@@ -132,6 +134,7 @@ export const routingEvents = [
   BotContactNoted,
   BotInactivityWarned,
   BotFilesSent,
+  BotSpoke,
   BotConnectorAsked,
   BotConnectorSessionNoted,
   BotConnectorArmed,
@@ -149,6 +152,7 @@ export type BotEvent =
   | { type: 'BotContactNoted'; data: D<typeof BotContactNoted> }
   | { type: 'BotInactivityWarned'; data: D<typeof BotInactivityWarned> }
   | { type: 'BotFilesSent'; data: D<typeof BotFilesSent> }
+  | { type: 'BotSpoke'; data: D<typeof BotSpoke> }
   | { type: 'BotConnectorAsked'; data: D<typeof BotConnectorAsked> }
   | { type: 'BotConnectorSessionNoted'; data: D<typeof BotConnectorSessionNoted> }
   | { type: 'BotConnectorArmed'; data: D<typeof BotConnectorArmed> };

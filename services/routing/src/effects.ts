@@ -22,7 +22,7 @@ type Data<T extends BotEvent['type']> = Extract<BotEvent, { type: T }>['data'];
 const BOT_MESSAGE_NAMESPACE = 'c7d3a0e2-6f41-4b8e-9a55-1e2f3d4c5b6a';
 export const botMessageId = (eventId: string) => uuidv5(eventId, BOT_MESSAGE_NAMESPACE);
 
-export const ROUTING_EFFECTS = ['BotReplied', 'BotTicketChangeDecided', 'BotContactNoted', 'BotFilesSent'] as const;
+export const ROUTING_EFFECTS = ['BotReplied', 'BotTicketChangeDecided', 'BotContactNoted', 'BotFilesSent', 'BotSpoke'] as const;
 
 const holds = (status: ExistingTicket['status']) => status === 'pending' || status === 'open' || status === 'group' || status === 'lgpd' || status === 'nps';
 
@@ -58,6 +58,22 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
     for (const file of data.files) {
       await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${file.name}`, media: file.media, messageId: botMessageId(`${event.id}:${file.optionId}`) });
     }
+  }
+
+  /** A connector's spoken answer, after its texts (the journal's order is the contact's). */
+  async function speak(event: RecordedEvent, data: Data<'BotSpoke'>) {
+    const ticket = await loadExistingTicket(runtime, data.ticketId);
+    if (!ticket) return;
+    await queueOutboundMessage(ctx, {
+      companyId: event.metadata.companyId,
+      actor: BOT_ACTOR,
+      ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
+      userId: null,
+      body: '',
+      media: data.media,
+      mediaType: 'audio',
+      messageId: botMessageId(`${event.id}:audio`),
+    });
   }
 
   async function change(event: RecordedEvent, data: Data<'BotTicketChangeDecided'>) {
@@ -162,6 +178,8 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
           return await note(event, event.data as Data<'BotContactNoted'>);
         case 'BotFilesSent':
           return await files(event, event.data as Data<'BotFilesSent'>);
+        case 'BotSpoke':
+          return await speak(event, event.data as Data<'BotSpoke'>);
       }
     } catch (error) {
       // A rule said no (the ticket moved on, a queue was deleted): that effect is void. Faults retry the batch.

@@ -95,6 +95,8 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
         return { ...state, warnedFor: event.data.idleSince };
       case 'BotFilesSent':
         return { ...state, filesSent: [...state.filesSent, event.data.fileListId] };
+      case 'BotSpoke':
+        return state;
     }
   },
 
@@ -149,6 +151,8 @@ export function record(ticketId: number, contactId: number | null, actions: read
         const { id: fileListId, message, files } = action.list;
         return [{ type: 'BotFilesSent', data: { ticketId, fileListId, source: action.source, message, files, at: when } }];
       }
+      case 'speak':
+        return [{ type: 'BotSpoke', data: { ticketId, media: action.media, at: when } }];
       case 'askConnector':
         return [{ type: 'BotConnectorAsked', data: { ticketId, connector: action.connector, ...action.message, first: action.first, at: when, previousAt: action.previousAt } }];
       case 'noteConnectorSession':

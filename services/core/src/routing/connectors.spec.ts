@@ -56,6 +56,17 @@ describe('connectors in the bot journal', () => {
       ]);
   });
 
+  it('records a spoken answer after the texts, so it reaches the contact after them', () => {
+    const media = { url: '/media/1/abc.mp3', mime: 'audio/mpeg', size: 2048, name: 'resposta.mp3' };
+    spec(ticketBot)
+      .given([asked(true, { kind: 'prompt', id: 9 })])
+      .when({ type: 'RecordConnectorOutcome', ticketId: 7, outcome: { replies: ['Olá'], audio: media } }, MORNING)
+      .then([
+        { type: 'BotReplied', data: { ticketId: 7, purpose: 'connector', body: 'Olá', at } },
+        { type: 'BotSpoke', data: { ticketId: 7, media, at } },
+      ]);
+  });
+
   it('ignores a late answer once a person took the ticket', () => {
     spec(ticketBot)
       .given([asked(), { type: 'BotHandedOver', data: { ticketId: 7, reason: 'attendant', at } }])

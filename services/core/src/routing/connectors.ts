@@ -1,5 +1,5 @@
 import type { BotConnectorRef } from '@conversa/contracts';
-import type { BotAction, BotState, InboundInput } from './model';
+import type { BotAction, BotState, InboundInput, SpokenMedia } from './model';
 import { BOT_TEXTS } from './texts';
 
 /**
@@ -38,12 +38,15 @@ export interface ConnectorOutcome {
   sessionId?: string | null;
   /** The connector is done: a person takes over, in `queueId` when the ticket should move there. */
   handOver?: { reason: 'connector' | 'connectorFailed'; queueId: number | null; notice: boolean } | null;
+  /** The answer spoken (a prompt with a voice), already stored: sent after the texts. */
+  audio?: SpokenMedia;
 }
 
 export function recordConnectorOutcome(bot: BotState, outcome: ConnectorOutcome): BotAction[] {
   // Handed over (an attendant took it, the toggle went off) since it was asked: the answer is late.
   if (!bot.connector) return [];
   const actions: BotAction[] = outcome.replies.filter((text) => text.trim() !== '').map((body) => ({ type: 'reply', purpose: 'connector', body }));
+  if (outcome.audio) actions.push({ type: 'speak', media: outcome.audio });
   if (outcome.sessionId !== undefined && outcome.sessionId !== bot.connector.sessionId) actions.push({ type: 'noteConnectorSession', sessionId: outcome.sessionId });
   const end = outcome.handOver;
   if (end) {

@@ -130,6 +130,9 @@ export interface RoutingQueue {
 }
 
 /** A file list as the bot sends it: its message, then its files. */
+/** Stored media the bot sends (a spoken answer): what a file option carries. */
+export type SpokenMedia = FileOption['media'];
+
 export interface RoutingFileList {
   id: number;
   message: string;
@@ -145,6 +148,7 @@ export type BotAction =
   | { type: 'noteContact'; note: 'outOfHours' | 'lgpdAccepted' | 'lgpdRefused' }
   | { type: 'markInactivityWarned'; idleSince: string }
   | { type: 'sendFiles'; source: 'queue' | 'option'; list: RoutingFileList }
+  | { type: 'speak'; media: SpokenMedia }
   /** The contact's message goes to a connector (the bot-connectors reactor answers it). */
   | { type: 'askConnector'; connector: BotConnectorRef; first: boolean; previousAt: string | null; message: { messageId: string; body: string; mediaType: string } }
   | { type: 'noteConnectorSession'; sessionId: string | null }

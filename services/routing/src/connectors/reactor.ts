@@ -83,26 +83,19 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
       if (index > 0 && delay > 0) await sleep(delay);
       await record(event, data.ticketId, { replies: [text] }, `reply-${index}`);
     }
-    if (answer.audio && deps.media) await sendAudio(event, ticket, answer.audio.bytes);
+    // The spoken answer is recorded after the texts, so the effects send it after them.
+    const audio = answer.audio && deps.media ? await storeAudio(event, answer.audio.bytes) : undefined;
+    if (audio) await record(event, data.ticketId, { replies: [], audio }, 'audio');
     await record(event, data.ticketId, { replies: [], ...rest }, 'end');
   }
 
-  async function sendAudio(event: RecordedEvent, ticket: NonNullable<Awaited<ReturnType<typeof loadExistingTicket>>>, bytes: Uint8Array) {
+  async function storeAudio(event: RecordedEvent, bytes: Uint8Array) {
     try {
-      const media = await deps.media!.save({ companyId: event.metadata.companyId, data: Buffer.from(bytes), declaredMime: 'audio/mpeg', originalName: 'resposta.mp3' });
-      await queueOutboundMessage(routing.ctx, {
-        companyId: event.metadata.companyId,
-        actor: BOT_ACTOR,
-        ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
-        userId: null,
-        body: '',
-        media,
-        mediaType: 'audio',
-        messageId: uuidv5(`${event.id}:audio`, AUDIO_NAMESPACE),
-      });
+      return await deps.media!.save({ companyId: event.metadata.companyId, data: Buffer.from(bytes), declaredMime: 'audio/mpeg', originalName: 'resposta.mp3' });
     } catch (error) {
-      // The text went out already: a voice that fails is logged, not retried.
-      routing.logger?.warn({ err: error, ticketId: ticket.ticketId }, 'connectors: the spoken answer could not be sent');
+      // The text went out already: a voice that cannot be stored is logged, not retried.
+      routing.logger?.warn({ err: error, event: event.id }, 'connectors: the spoken answer could not be stored');
+      return undefined;
     }
   }
 
