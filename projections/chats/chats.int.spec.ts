@@ -1,48 +1,24 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../index';
 import { chatsProjector } from './projector';
 import { chatMediaAccess, listChatMessages, listChats } from './queries';
+import { eventRecorder, project, readDatabase } from '../testing';
 
 let db: Kysely<any>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2, at = '2026-05-01T12:00:00.000Z'): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: at, schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
-const run = async (events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => chatsProjector.handle(trx, events as never));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const recorded = eventRecorder();
+const run = (events: RecordedEvent[]) => project(db, chatsProjector, events);
 const uuid = (n: number) => `9b1d2c3e-4f50-4a6b-8c7d-${String(n).padStart(12, '0')}`;
 const posted = (n: number, senderId: number, at: string, media: object | null = null) =>
   recorded('ChatMessagePosted', { chatId: 1, messageId: uuid(100 + n), senderId, message: media ? '' : `mensagem ${n}`, media, mediaType: media ? 'image' : null }, 2, at);
 
 beforeAll(async () => {
-  const database = await testDatabase('chats');
-  drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  for (const projector of projectors) await projector.migrate(db);
+  ({ db, close } = await readDatabase('chats', projectors));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('chats read model', () => {
   it('counts unread per member, resets on a read mark, pages messages, and frames only the members', async () => {

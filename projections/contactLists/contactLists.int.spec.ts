@@ -1,48 +1,24 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignsProjector } from '../campaigns/projector';
 import { findCampaign } from '../campaigns/queries';
 import { projectors } from '../index';
 import { contactListsProjector } from './projector';
 import { findContactList, listContactListItems } from './queries';
+import { eventRecorder, project, readDatabase } from '../testing';
 
 let db: Kysely<any>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
-const run = async (projector: typeof contactListsProjector, events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => projector.handle(trx, events));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const recorded = eventRecorder();
+const run = (projector: typeof contactListsProjector, events: RecordedEvent[]) => project(db, projector, events);
 const item = (itemId: number, number: string) => ({ itemId, name: `Pessoa ${itemId}`, number, email: '' });
 
 beforeAll(async () => {
-  const database = await testDatabase('contact_lists');
-  drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  for (const projector of projectors) await projector.migrate(db);
+  ({ db, close } = await readDatabase('contact_lists', projectors));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('contact lists read model', () => {
   it('counts items, applies a validity answer only to the number it was asked about, and marks opted-out numbers', async () => {

@@ -1,15 +1,14 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDatabase } from '../database';
 import { dashboardProjector } from './projector';
 import { dashboardCounters, npsInfo, perDay } from './queries';
 import { figureTickets } from './figure-tickets';
+import { readDatabase } from '../testing';
 
 let db: Kysely<ReadDatabase>;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 let sequence = 0n;
 
 // Company zone America/Sao_Paulo (UTC−3): 02:30 UTC on 2 May is still 1 May there.
@@ -77,19 +76,12 @@ const rows = async () => ({
 const fact = async (id: number) => (await sql<any>`select * from read.dashboard_tickets where id = ${id}`.execute(db)).rows[0];
 
 beforeAll(async () => {
-  const database = await testDatabase('dashboard');
-  drop = database.drop;
-  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  await dashboardProjector.migrate(db);
+  ({ db, close } = await readDatabase('dashboard', [dashboardProjector]));
   await sql`create table read.users (id int, company_id int, name text, online boolean, deleted boolean)`.execute(db);
   await sql`create table read.contacts (id int, company_id int, name text)`.execute(db);
   await sql`create table read.queues (id int, company_id int, name text, color text)`.execute(db);
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('dashboard read model', () => {
   it('counts waits from creation and from a return to the queue, without the bot’s turn', async () => {

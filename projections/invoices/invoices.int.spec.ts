@@ -1,47 +1,23 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../index';
 import { invoicesProjector } from './projector';
 import { findInvoice, listInvoices } from './queries';
+import { eventRecorder, project, readDatabase } from '../testing';
 
 let db: Kysely<any>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
-const run = async (events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => invoicesProjector.handle(trx, events));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const recorded = eventRecorder();
+const run = (events: RecordedEvent[]) => project(db, invoicesProjector, events);
 const generated = (invoiceId: number, dueDate: string, companyId = 2) =>
   recorded('InvoiceGenerated', { invoiceId, companyId, dueDate, detail: 'Plano Ouro', users: 5, connections: 2, queues: 3, value: 149.9 }, companyId);
 
 beforeAll(async () => {
-  const database = await testDatabase('invoices');
-  drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  for (const projector of projectors) await projector.migrate(db);
+  ({ db, close } = await readDatabase('invoices', projectors));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('invoices read model', () => {
   it('lists a company’s invoices newest first by pages, and only its own', async () => {

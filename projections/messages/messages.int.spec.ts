@@ -1,16 +1,15 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../index';
 import { ticketsProjector } from '../tickets/projector';
 import { messagesProjector } from './projector';
 import { findMessage, listMessages, messageIdByProviderId, ticketMedia } from './queries';
+import { project, readDatabase } from '../testing';
 
 let db: Kysely<ReadDatabase>;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 let position = 0n;
 
 const recorded = (type: string, data: unknown, options: { companyId?: number; createdAt?: Date } = {}): RecordedEvent => {
@@ -28,10 +27,7 @@ const recorded = (type: string, data: unknown, options: { companyId?: number; cr
 };
 
 /** Applies a batch as the runtime does: writes in a transaction, then the frames from the committed rows. */
-const apply = async (events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => messagesProjector.handle(trx, events));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const apply = (events: RecordedEvent[]) => project(db, messagesProjector, events);
 
 const uuid = (n: number) => `0190a5e0-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const content = (n: number, ticketId = 7) => ({ messageId: uuid(n), ticketId, contactId: 9, whatsappId: 3, body: `mensagem ${n}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null });
@@ -39,21 +35,14 @@ const queued = (n: number, at: string, ticketId = 7) => recorded('MessageQueued'
 const received = (n: number, at: string, ticketId = 7) => recorded('MessageReceived', { ...content(n, ticketId), providerId: `P${n}`, participant: null, receivedAt: at });
 
 beforeAll(async () => {
-  const database = await testDatabase('messages');
-  drop = database.drop;
-  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  for (const projector of projectors) await projector.migrate(db);
+  ({ db, close } = await readDatabase('messages', projectors));
   await db.transaction().execute((trx) =>
     ticketsProjector.handle(trx, [
       recorded('TicketCreated', { ticketId: 7, uuid: '6c1f0000-0000-4000-8000-000000000007', contactId: 9, whatsappId: 3, queueId: null, userId: 4, status: 'open', isGroup: false, channel: 'whatsapp' }),
     ]),
   );
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('messages projection', () => {
   it('replays to the same rows: a message is inserted once and its changes land once', async () => {

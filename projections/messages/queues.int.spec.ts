@@ -1,44 +1,27 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../index';
 import { migrateMessages } from './migration';
 import { messagesProjector } from './projector';
 import { findMessage, listMessages, MESSAGES_PAGE_SIZE } from './queries';
+import { eventRecorder, project, readDatabase } from '../testing';
 
 /**
  * The queue a message was written in (read.messages.queue_id) and GET /messages' selectedQueues
  * filter, against a real Postgres.
  */
 let db: Kysely<ReadDatabase>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
 const COMPANY = 4;
 const SALES = 11;
 const SUPPORT = 12;
 
-const recorded = (type: string, data: unknown, companyId = COMPANY): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
+const recorded = eventRecorder({ companyId: COMPANY });
 
-const apply = async (events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => messagesProjector.handle(trx, events));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const apply = (events: RecordedEvent[]) => project(db, messagesProjector, events);
 
 const uuid = (n: number) => `0190a5e0-0000-7000-8000-${String(n).padStart(12, '0')}`;
 /** `queueId` undefined: an event recorded before messages carried their queue. */
@@ -63,16 +46,9 @@ const queued = (n: number, ticketId: number, queueId: number | null | undefined)
 const bodies = (page: { messages: Array<{ body: string }> }) => page.messages.map((message) => message.body);
 
 beforeAll(async () => {
-  const database = await testDatabase('messagequeues');
-  drop = database.drop;
-  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  for (const projector of projectors) await projector.migrate(db);
+  ({ db, close } = await readDatabase('messagequeues', projectors));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('messages read model: the queue a message was written in', () => {
   it('records each message’s queue from its event, in one batch of mixed old and new events; events without one read as null', async () => {
@@ -140,11 +116,8 @@ describe('messages read model: the queue a message was written in', () => {
   });
 
   it('adds the column to a table written before it, in place: existing rows keep their data and read as queueless', async () => {
-    const database = await testDatabase('messagequeuesold');
-    const older = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
+    const { db: older, close: closeOlder } = await readDatabase<ReadDatabase>('messagequeuesold', [{ migrate: migrateMessages }]);
     try {
-      await sql`create schema read`.execute(older);
-      await migrateMessages(older);
       await sql`alter table read.messages drop column queue_id`.execute(older);
       await older
         .insertInto('read.messages')
@@ -157,8 +130,7 @@ describe('messages read model: the queue a message was written in', () => {
       expect(await findMessage(older, COMPANY, uuid(300))).toMatchObject({ body: 'antes', queueId: null });
       expect(await listMessages(older, COMPANY, 80, 1, { queueIds: [SALES] })).toMatchObject({ count: 1, hasMore: false });
     } finally {
-      await older.destroy();
-      await database.drop();
+      await closeOlder();
     }
   });
 });

@@ -1,36 +1,20 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../index';
 import { queueIntegrationsProjector } from '../queueIntegrations/projector';
 import { existingQueueIntegrationIds, findQueueIntegration, listQueueIntegrations, storedQueueIntegration } from '../queueIntegrations/queries';
 import { promptsProjector } from './projector';
 import { existingPromptIds, findPrompt, listPrompts, storedPrompt, storedPromptOfQueue } from './queries';
+import { eventRecorder, project, readDatabase } from '../testing';
 
 // The queue integrations and prompts read models against a real Postgres: rows, masking, frames, tenancy.
 let db: Kysely<any>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
-const run = async (projector: { handle: (trx: any, events: RecordedEvent[]) => unknown }, events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => projector.handle(trx, events) as Promise<unknown>);
-  return (typeof changes === 'function' ? changes(db) : changes) as Array<{ companyId: number; entity: string; data: any }>;
-};
+const recorded = eventRecorder();
+const run = async (projector: Parameters<typeof project>[1], events: RecordedEvent[]) =>
+  (await project(db, projector, events)) as Array<{ companyId: number; entity: string; data: any }>;
 
 const integration = {
   type: 'dialogflow',
@@ -51,16 +35,9 @@ const integration = {
 const prompt = { name: 'Assistente', apiKey: 'enc:v1:x:y:z', apiKeyHint: 'sk-…1234', prompt: 'Você atende.', voice: 'texto', voiceKey: '', voiceKeyHint: '', voiceRegion: '', temperature: 0.7, maxTokens: 100, maxMessages: 10, queueId: 4 };
 
 beforeAll(async () => {
-  const database = await testDatabase('prompts');
-  drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  for (const projector of projectors) await projector.migrate(db);
+  ({ db, close } = await readDatabase('prompts', projectors));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('queue integrations read model', () => {
   it('keeps the sealed key for the connectors and answers only its hint; frames carry the view', async () => {

@@ -1,14 +1,13 @@
 import { defaultOpeningHours, type RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuesProjector } from './projector';
 import { countQueues, findChatbotOption, findQueue, listQueues, listQueuesWithOptions, optionsOf, queuesOfUser, queueSummaries } from './queries';
+import { project, readDatabase } from '../testing';
 
 let db: Kysely<ReadDatabase>;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 let position = 0n;
 
 const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
@@ -25,10 +24,7 @@ const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => 
   };
 };
 
-const apply = async (events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => queuesProjector.handle(trx, events));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const apply = (events: RecordedEvent[]) => project(db, queuesProjector, events);
 
 const details = (name: string, color: string, orderQueue: number | null = null) => ({
   name,
@@ -59,16 +55,9 @@ const option = (queueId: number, optionId: number, parentId: number | null, name
 });
 
 beforeAll(async () => {
-  const database = await testDatabase('queues');
-  drop = database.drop;
-  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  await queuesProjector.migrate(db);
+  ({ db, close } = await readDatabase('queues', [queuesProjector]));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('queues projection', () => {
   it('replays to the same rows and publishes one frame per queue with its tree', async () => {

@@ -1,14 +1,13 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routingProjector } from './projector';
 import { connectionsWith, idleAttendedTickets, ratingsAskedBefore, ticketClocks, ticketsWaitingSince, waitingGroups, waitingInQueues } from './queries';
+import { readDatabase } from '../testing';
 
 let db: Kysely<ReadDatabase>;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 let position = 0n;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 12, minute)).toISOString();
@@ -33,16 +32,9 @@ const message = (type: 'MessageReceived' | 'MessageQueued', ticketId: number, mi
 const apply = (events: RecordedEvent[]) => db.transaction().execute((trx) => routingProjector.handle(trx, events));
 
 beforeAll(async () => {
-  const database = await testDatabase('routing');
-  drop = database.drop;
-  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  await routingProjector.migrate(db);
+  ({ db, close } = await readDatabase('routing', [routingProjector]));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('routing projection (read.ticket_routing)', () => {
   const history = [

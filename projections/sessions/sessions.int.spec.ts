@@ -1,44 +1,24 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionsProjector } from './projector';
 import { sessionStatus } from './queries';
+import { eventRecorder, readDatabase } from '../testing';
 
 let db: Kysely<ReadDatabase>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
+const recorded = eventRecorder();
 const started = (sessionId: string, userId: number) =>
   recorded('SessionStarted', { sessionId, userId, companyId: 2, tokenHash: 'h', ip: '127.0.0.1', userAgent: 'test', at: '2026-05-01T12:00:00.000Z' });
 const apply = (events: RecordedEvent[]) => db.transaction().execute((trx) => sessionsProjector.handle(trx, events));
 const ids = ['a', 'b', 'c', 'd', 'e'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`);
 
 beforeAll(async () => {
-  const database = await testDatabase('sessions');
-  drop = database.drop;
-  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sessionsProjector.migrate(db);
+  ({ db, close } = await readDatabase('sessions', [sessionsProjector]));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('sessions projection', () => {
   it('ends a logged-out session, and every session a password change follows, but not one started after it', async () => {

@@ -1,7 +1,5 @@
 import type { RecordedEvent, TicketViewer } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsProjector } from '../contacts/projector';
 import { projectors } from '../index';
@@ -9,45 +7,23 @@ import { kanbanTickets } from '../tickets/kanban';
 import { ticketsProjector } from '../tickets/projector';
 import { tagsProjector } from './projector';
 import { findTag, listTags } from './queries';
+import { eventRecorder, project, readDatabase } from '../testing';
 
 let db: Kysely<any>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
+const recorded = eventRecorder();
 
-const run = async (projector: typeof tagsProjector, events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => projector.handle(trx, events));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const run = (projector: typeof tagsProjector, events: RecordedEvent[]) => project(db, projector, events);
 const contact = (contactId: number, companyId = 2) =>
   recorded('ContactCreated', { contactId, name: `Contato ${contactId}`, number: `55119000000${contactId}`, email: '', profilePicUrl: null, extraInfo: [], channel: 'whatsapp', isGroup: false, disableBot: false, acceptAudioMessage: true, active: true }, companyId);
 const ticket = (ticketId: number, contactId: number, queueId: number | null, extra: object = {}, companyId = 2) =>
   recorded('TicketCreated', { ticketId, uuid: `6c1f0000-0000-4000-8000-${String(ticketId).padStart(12, '0')}`, contactId, whatsappId: null, queueId, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp', ...extra }, companyId);
 
 beforeAll(async () => {
-  const database = await testDatabase('tags');
-  drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  for (const projector of projectors) await projector.migrate(db);
+  ({ db, close } = await readDatabase('tags', projectors));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('tickets count', () => {
   it("publishes a new tag with 0 tickets, then counts the live tickets of the contacts carrying it", async () => {

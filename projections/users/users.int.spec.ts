@@ -1,46 +1,24 @@
 import { defaultUserDetails, type RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companiesProjector } from '../companies/projector';
 import { companySettingsOf } from '../companies/queries';
 import { usersProjector } from './projector';
 import { credentialsByEmail, findUser, listUsers } from './queries';
+import { eventRecorder, readDatabase } from '../testing';
 
 let db: Kysely<ReadDatabase>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
+const recorded = eventRecorder();
 
 const apply = (projector: typeof usersProjector, events: RecordedEvent[]) => db.transaction().execute((trx) => projector.handle(trx, events));
 
 beforeAll(async () => {
-  const database = await testDatabase('users');
-  drop = database.drop;
-  db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  await usersProjector.migrate(db);
-  await companiesProjector.migrate(db);
+  ({ db, close } = await readDatabase('users', [usersProjector, companiesProjector]));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 describe('users projection', () => {
   it('creates, changes and deletes users, keeping credentials out of the read schema', async () => {

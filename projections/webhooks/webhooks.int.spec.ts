@@ -1,46 +1,22 @@
 import type { RecordedEvent } from '@conversa/contracts';
-import { testDatabase } from '@conversa/testing/database';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhooksProjector } from './projector';
 import { findWebhook, listWebhooks, subscribedWebhooks } from './queries';
+import { eventRecorder, project, readDatabase } from '../testing';
 
 let db: Kysely<any>;
-let drop: () => Promise<void>;
-let position = 0n;
+let close: () => Promise<void>;
 
-const recorded = (type: string, data: unknown, companyId = 2, occurredAt = '2026-05-01T12:00:00.000Z'): RecordedEvent => {
-  position += 1n;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    type,
-    data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt, schemaVersion: 1, prevHash: null, hash: 'h' },
-    position: { commit: position, prepare: position },
-    createdAt: new Date(),
-  };
-};
-const run = async (events: RecordedEvent[]) => {
-  const changes = await db.transaction().execute((trx) => webhooksProjector.handle(trx, events));
-  return typeof changes === 'function' ? changes(db) : changes;
-};
+const recorded = eventRecorder();
+const run = (events: RecordedEvent[]) => project(db, webhooksProjector, events);
 const created = (webhookId: number, companyId = 2) =>
   recorded('WebhookCreated', { webhookId, url: `https://example.com/${webhookId}`, events: ['ticket.created'], description: 'CRM', secret: 'v1:a:b:c', userId: 1 }, companyId);
 
 beforeAll(async () => {
-  const database = await testDatabase('webhooks');
-  drop = database.drop;
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) });
-  await sql`create schema read`.execute(db);
-  await webhooksProjector.migrate(db);
+  ({ db, close } = await readDatabase('webhooks', [webhooksProjector]));
 });
-afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 it('keeps each company its endpoints, their flag and their secret, and publishes admins\' frames', async () => {
   const frames = await run([created(1), created(2, 3)]);
