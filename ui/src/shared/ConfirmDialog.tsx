@@ -76,15 +76,24 @@ export function useConfirmation<Subject>(action: (subject: Subject) => Promise<'
   return { subject, open: subject !== null, ask: (next: Subject) => setSubject(next), close: () => setSubject(null), confirm };
 }
 
-/** The admin lists' delete: the success toast or the delete failure, and the question closes either way. */
-export function useConfirmedDelete<Subject extends { id: number }>(remove: (id: number) => { unwrap(): Promise<unknown> }, feedback: { succeeded(): void; deleteFailed(error: unknown): void }) {
+/**
+ * The admin lists' delete: the success toast or the delete failure. The question closes either way, or with
+ * `{ failure: 'stay' }` stays open after a refused delete for another try; `deleted` runs before the toast.
+ */
+export function useConfirmedDelete<Subject extends { id: number }>(
+  remove: (id: number) => { unwrap(): Promise<unknown> },
+  feedback: { succeeded(): void; deleteFailed(error: unknown): void },
+  options: { failure?: 'close' | 'stay'; deleted?(subject: Subject): void } = {},
+) {
   return useConfirmation<Subject>(async (subject) => {
     try {
       await remove(subject.id).unwrap();
+      options.deleted?.(subject);
       feedback.succeeded();
+      return 'close';
     } catch (error) {
       feedback.deleteFailed(error);
+      return options.failure ?? 'close';
     }
-    return 'close';
   });
 }

@@ -1,10 +1,10 @@
-import { Badge, Box, EmptyState, HStack, IconButton, Image, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import type { AnnouncementView } from '@conversa/contracts';
-import { useState } from 'react';
 import { LuMegaphone, LuMegaphoneOff } from 'react-icons/lu';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { useMediaUrl } from '../../shared/media';
+import { TopBarPopover } from '../../shared/TopBarPopover';
 import { announcementsApi, useAnnouncementPageQuery, useMarkAnnouncementReadMutation } from './api';
 import { priorityPalette } from './announcementForm';
 import { byPriority, useAnnouncementFrames } from './socket';
@@ -21,7 +21,6 @@ export function AnnouncementsPopover() {
   const t = useT();
   const dispatch = useAppDispatch();
   const isSuper = useAppSelector((state) => state.session.user?.super ?? false);
-  const [open, setOpen] = useState(false);
   const { data } = useAnnouncementPageQuery(args);
   const [markRead] = useMarkAnnouncementReadMutation();
   useAnnouncementFrames(!isSuper);
@@ -40,62 +39,34 @@ export function AnnouncementsPopover() {
   };
 
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open);
-        if (details.open) seen(unread);
-      }}
-      positioning={{ placement: 'bottom-end' }}
+    <TopBarPopover
+      title={t('announcements.popover.title')}
+      icon={<LuMegaphone />}
+      count={unread.length}
+      empty={active.length === 0}
+      emptyIcon={<LuMegaphoneOff />}
+      emptyText={t('announcements.popover.empty')}
+      testIds={{ button: 'announcements-popover-button', count: 'announcements-popover-count', content: 'announcements-popover' }}
+      onOpen={() => seen(unread)}
     >
-      <Popover.Trigger asChild>
-        <Box position="relative">
-          <IconButton aria-label={t('announcements.popover.title')} title={t('announcements.popover.title')} variant="ghost" data-testid="announcements-popover-button">
-            <LuMegaphone />
-          </IconButton>
-          {unread.length > 0 && (
-            <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" borderRadius="full" size="xs" pointerEvents="none" data-testid="announcements-popover-count">
-              {unread.length}
-            </Badge>
-          )}
-        </Box>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content maxWidth="350px" width="350px" data-testid="announcements-popover">
-            <Popover.Header fontWeight="semibold">{t('announcements.popover.title')}</Popover.Header>
-            <Popover.Body maxHeight="350px" overflowY="auto" pt="0">
-              {active.length === 0 ? (
-                <EmptyState.Root size="sm">
-                  <EmptyState.Content>
-                    <EmptyState.Indicator>
-                      <LuMegaphoneOff />
-                    </EmptyState.Indicator>
-                    <EmptyState.Description>{t('announcements.popover.empty')}</EmptyState.Description>
-                  </EmptyState.Content>
-                </EmptyState.Root>
-              ) : (
-                <Stack gap="3">
-                  {active.map((row) => (
-                    <Stack key={row.id} gap="1" borderStartWidth="3px" borderColor={`${priorityPalette(row.priority)}.solid`} ps="2" data-testid={`announcements-popover-item-${row.id}`}>
-                      <HStack justify="space-between">
-                        <Text fontWeight="semibold">{row.title}</Text>
-                        <Badge colorPalette={priorityPalette(row.priority)} size="xs">
-                          {t(`announcements.priority.${row.priority as 1 | 2 | 3}`)}
-                        </Badge>
-                      </HStack>
-                      <Text fontSize="sm" whiteSpace="pre-wrap">
-                        {row.text}
-                      </Text>
-                      {row.mediaPath && <AnnouncementImage url={row.mediaPath} name={row.mediaName ?? ''} />}
-                    </Stack>
-                  ))}
-                </Stack>
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      {() => (
+        <Stack gap="3">
+          {active.map((row) => (
+            <Stack key={row.id} gap="1" borderStartWidth="3px" borderColor={`${priorityPalette(row.priority)}.solid`} ps="2" data-testid={`announcements-popover-item-${row.id}`}>
+              <HStack justify="space-between">
+                <Text fontWeight="semibold">{row.title}</Text>
+                <Badge colorPalette={priorityPalette(row.priority)} size="xs">
+                  {t(`announcements.priority.${row.priority as 1 | 2 | 3}`)}
+                </Badge>
+              </HStack>
+              <Text fontSize="sm" whiteSpace="pre-wrap">
+                {row.text}
+              </Text>
+              {row.mediaPath && <AnnouncementImage url={row.mediaPath} name={row.mediaName ?? ''} />}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </TopBarPopover>
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -47,17 +47,7 @@ export default function OnDutyPage() {
 
   // What this browser saved shows at once; the frame that follows changes nothing more.
   const applyHere = (frame: unknown) => dispatch(onDutyApi.util.updateQueryData('onDutyList', undefined, (draft) => applyOnDutyFrame(draft, frame)));
-  const deletion = useConfirmation<OnDutyView>(async (entry) => {
-    try {
-      await deleteOnDuty(entry.id).unwrap();
-      applyHere({ action: 'delete', onDutyId: entry.id });
-      feedback.succeeded();
-      return 'close';
-    } catch (error) {
-      feedback.deleteFailed(error);
-      return 'stay';
-    }
-  });
+  const deletion = useConfirmedDelete<OnDutyView>(deleteOnDuty, feedback, { failure: 'stay', deleted: (entry) => applyHere({ action: 'delete', onDutyId: entry.id }) });
 
   return (
     <ListFrame

@@ -3,7 +3,7 @@ import type { PromptView } from '@conversa/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -29,16 +29,7 @@ export default function PromptsPage() {
   const feedback = useFeedback(feedbackTexts);
   usePromptFrames();
   const rows = data?.prompts ?? [];
-  const deletion = useConfirmation<PromptView>(async (row) => {
-    try {
-      await remove(row.id).unwrap();
-      feedback.succeeded();
-      return 'close';
-    } catch (error) {
-      feedback.deleteFailed(error);
-      return 'stay';
-    }
-  });
+  const deletion = useConfirmedDelete<PromptView>(remove, feedback, { failure: 'stay' });
 
   return (
     <ListFrame

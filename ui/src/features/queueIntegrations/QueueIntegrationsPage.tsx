@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuBrainCircuit, LuPencil, LuTrash2, LuWebhook, LuWorkflow } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -45,16 +45,7 @@ export default function QueueIntegrationsPage() {
   const feedback = useFeedback(feedbackTexts);
   useQueueIntegrationFrames();
   const rows = data?.queueIntegrations ?? [];
-  const deletion = useConfirmation<QueueIntegrationView>(async (row) => {
-    try {
-      await remove(row.id).unwrap();
-      feedback.succeeded();
-      return 'close';
-    } catch (error) {
-      feedback.deleteFailed(error);
-      return 'stay';
-    }
-  });
+  const deletion = useConfirmedDelete<QueueIntegrationView>(remove, feedback, { failure: 'stay' });
 
   return (
     <ListFrame

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -49,17 +49,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
   const args = { searchParam, kanban, offset };
   // What this browser saved shows at once; the frame that follows changes nothing more.
   const applyHere = (frame: unknown) => dispatch(tagsApi.util.updateQueryData('tagPage', args, (draft) => applyTagFrame(draft, frame, args)));
-  const deletion = useConfirmation<TagView>(async (tag) => {
-    try {
-      await deleteTag(tag.id).unwrap();
-      applyHere({ action: 'delete', tagId: tag.id });
-      feedback.succeeded();
-      return 'close';
-    } catch (error) {
-      feedback.deleteFailed(error);
-      return 'stay';
-    }
-  });
+  const deletion = useConfirmedDelete<TagView>(deleteTag, feedback, { failure: 'stay', deleted: (tag) => applyHere({ action: 'delete', tagId: tag.id }) });
 
   return (
     <ListFrame
