@@ -1,6 +1,7 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import { sql, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames, type TouchedRecords } from '../frames';
 import { migrateFileLists } from './migration';
 import { findFileList } from './queries';
 
@@ -11,7 +12,7 @@ export const fileListsProjector = defineProjector({
   tables: ['read.file_lists'],
   migrate: migrateFileLists,
   async handle(trx: Transaction<ReadDatabase>, events) {
-    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const touched: TouchedRecords = new Map();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
@@ -37,14 +38,6 @@ export const fileListsProjector = defineProjector({
       const before = touched.get(id)?.action;
       touched.set(id, { companyId, action: event.type === 'FileListDeleted' ? 'delete' : event.type === 'FileListCreated' ? 'create' : (before ?? 'update') });
     }
-    const changes: ProjectionChange[] = [];
-    for (const [id, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'files', data: { action, fileId: id } });
-      else {
-        const files = await findFileList(trx, companyId, id);
-        if (files) changes.push({ companyId, entity: 'files', data: { action, files } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'files', idKey: 'fileId', viewKey: 'files' }, (companyId, id) => findFileList(trx, companyId, id));
   },
 });

@@ -1,6 +1,7 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames, type TouchedRecords } from '../frames';
 import { migrateOnDuty } from './migration';
 import { findOnDuty } from './queries';
 
@@ -12,7 +13,7 @@ export const onDutyProjector = defineProjector({
   tables: ['read.on_duty'],
   migrate: migrateOnDuty,
   async handle(trx: Transaction<ReadDatabase>, events) {
-    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const touched: TouchedRecords = new Map();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
@@ -42,14 +43,6 @@ export const onDutyProjector = defineProjector({
           break;
       }
     }
-    const changes: ProjectionChange[] = [];
-    for (const [onDutyId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'onDuty', data: { action, onDutyId } });
-      else {
-        const entry = await findOnDuty(trx, companyId, onDutyId);
-        if (entry) changes.push({ companyId, entity: 'onDuty', data: { action, onDuty: entry } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'onDuty', idKey: 'onDutyId', viewKey: 'onDuty' }, (companyId, id) => findOnDuty(trx, companyId, id));
   },
 });

@@ -1,7 +1,8 @@
 import type { PromptDetails } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import type { Transaction, Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames, type TouchedRecords } from '../frames';
 import { migratePrompts } from './migration';
 import { findPrompt } from './queries';
 import type { PromptsTable } from './tables';
@@ -30,7 +31,7 @@ export const promptsProjector = defineProjector({
   tables: ['read.prompts'],
   migrate: migratePrompts,
   async handle(trx: Transaction<ReadDatabase>, events) {
-    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const touched: TouchedRecords = new Map();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
@@ -56,14 +57,6 @@ export const promptsProjector = defineProjector({
           break;
       }
     }
-    const changes: ProjectionChange[] = [];
-    for (const [promptId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'prompt', data: { action, promptId } });
-      else {
-        const prompt = await findPrompt(trx, companyId, promptId);
-        if (prompt) changes.push({ companyId, entity: 'prompt', data: { action, prompt } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'prompt', idKey: 'promptId', viewKey: 'prompt' }, (companyId, id) => findPrompt(trx, companyId, id));
   },
 });

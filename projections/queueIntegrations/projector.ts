@@ -1,7 +1,8 @@
 import type { QueueIntegrationDetails } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import type { Transaction, Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames, type TouchedRecords } from '../frames';
 import { migrateQueueIntegrations } from './migration';
 import { findQueueIntegration } from './queries';
 import type { QueueIntegrationsTable } from './tables';
@@ -33,7 +34,7 @@ export const queueIntegrationsProjector = defineProjector({
   tables: ['read.queue_integrations'],
   migrate: migrateQueueIntegrations,
   async handle(trx: Transaction<ReadDatabase>, events) {
-    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const touched: TouchedRecords = new Map();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
@@ -59,14 +60,6 @@ export const queueIntegrationsProjector = defineProjector({
           break;
       }
     }
-    const changes: ProjectionChange[] = [];
-    for (const [integrationId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'queueIntegration', data: { action, integrationId } });
-      else {
-        const queueIntegration = await findQueueIntegration(trx, companyId, integrationId);
-        if (queueIntegration) changes.push({ companyId, entity: 'queueIntegration', data: { action, queueIntegration } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'queueIntegration', idKey: 'integrationId', viewKey: 'queueIntegration' }, (companyId, id) => findQueueIntegration(trx, companyId, id));
   },
 });
