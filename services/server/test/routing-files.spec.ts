@@ -3,7 +3,7 @@ import { BOT_MARK } from '@conversa/core';
 import { createRoutingEffectsReactor, readModelDirectory, routingRuntime } from '@conversa/routing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { samples } from '../../media/test/samples';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, signupCompany, startTestServer, type TestServer, settle as settleAll } from './harness';
 
 /**
  * File lists in the conversation: a queue's list when the bot places the ticket in the queue, a
@@ -32,18 +32,8 @@ const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: objec
   return response.json();
 };
 
-async function settle(): Promise<void> {
-  const { store, reactors, runtime } = server.wiring;
-  for (let round = 0; round < 20; round++) {
-    const head = await store.headPosition();
-    if (!head) return;
-    await reactors.waitForPosition(head, { signal: AbortSignal.timeout(10_000) });
-    await runtime.waitForPosition(head, { signal: AbortSignal.timeout(10_000) });
-    const after = await store.headPosition();
-    if (after && after.commit === head.commit && after.prepare === head.prepare) return;
-  }
-  throw new Error('the reactors kept appending');
-}
+/** Every reactor and projector caught up, including what the reactors appended meanwhile. */
+const settle = () => settleAll(server);
 
 /** A file list with a PNG and a PDF. */
 async function fileList(name: string, message: string): Promise<number> {

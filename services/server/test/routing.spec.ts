@@ -2,7 +2,7 @@ import { RecordingChannelGateway } from '@conversa/channels';
 import { BOT_MARK, BOT_TEXTS } from '@conversa/core';
 import { createRoutingEffectsReactor, createRoutingReactor, readModelDirectory, ROUTING_EFFECTS, routingRuntime } from '@conversa/routing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, createUser, signupCompany, startTestServer, type TestServer, settle as settleAll } from './harness';
 
 /**
  * The routing bot end to end on the real product: a sandbox contact writes, the bot greets and
@@ -38,18 +38,8 @@ const call = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
 };
 
 /** Waits until the reactors (the bot, its effects, the sender) and the read models have caught up with everything stored. */
-async function settle(): Promise<void> {
-  const { store, reactors, runtime } = server.wiring;
-  for (let round = 0; round < 20; round++) {
-    const head = await store.headPosition();
-    if (!head) return;
-    await reactors.waitForPosition(head, { signal: AbortSignal.timeout(10_000) });
-    await runtime.waitForPosition(head, { signal: AbortSignal.timeout(10_000) });
-    const after = await store.headPosition();
-    if (after && after.commit === head.commit && after.prepare === head.prepare) return;
-  }
-  throw new Error('the reactors kept appending');
-}
+/** Every reactor and projector caught up, including what the reactors appended meanwhile. */
+const settle = () => settleAll(server);
 
 const queue = (name: string, extra: object = {}) => call(admin.token, 'POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
 
