@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CampaignCancelled, CampaignContactOptedOut, CampaignFinished, CampaignRestarted, CampaignShippingDelivered, CampaignShippingFailed, CampaignStarted } from '../campaigns/events';
 import { ConnectionSessionChanged } from '../connections/events';
 import { ContactCreated, ContactDetailsChanged } from '../contacts/events';
 import type { EventDefinition } from '../events/registry';
@@ -31,6 +32,13 @@ export const webhookCatalogue = [
   { event: 'message.deleted', from: MessageDeleted, description: 'A message was deleted.' },
   { event: 'contact.created', from: ContactCreated, description: 'A contact was created.' },
   { event: 'contact.updated', from: ContactDetailsChanged, description: "A contact's details changed." },
+  { event: 'campaign.started', from: CampaignStarted, description: 'A campaign started sending (at its time or by hand).' },
+  { event: 'campaign.cancelled', from: CampaignCancelled, description: 'A campaign stopped: by a user (pause null) or paused by the engine (pause says why: rate limit, block).' },
+  { event: 'campaign.restarted', from: CampaignRestarted, description: 'A stopped campaign was resumed.' },
+  { event: 'campaign.finished', from: CampaignFinished, description: 'A campaign sent to every contact of its list.' },
+  { event: 'campaign.delivered', from: CampaignShippingDelivered, description: "A campaign's message to one contact was accepted by the channel." },
+  { event: 'campaign.failed', from: CampaignShippingFailed, description: "A campaign's message to one contact could not be sent." },
+  { event: 'campaign.opted_out', from: CampaignContactOptedOut, description: 'A number answered an opt-out word and gets no more campaigns.' },
   { event: 'connection.status', from: ConnectionSessionChanged, description: "A connection's session status changed (qrcode, connected, disconnected…)." },
 ] as const satisfies readonly WebhookCatalogueEntry[];
 

@@ -1,9 +1,10 @@
 import { campaignShippingsStream, type CampaignView, type ContactListItemView } from '@conversa/contracts';
-import { createCampaignEngine, type CampaignOutbound } from '@conversa/automation';
+import { createCampaignEngine, createWebhookDeliverer, createWebhookPoster, type CampaignOutbound } from '@conversa/automation';
 import { campaignLookup } from '@conversa/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
+import { startReceiver } from './webhook-receiver';
 
 let server: TestServer;
 let a: { token: string; companyId: number };
@@ -60,7 +61,7 @@ const now = () => new Date().toISOString();
 const form = (extra: object) => ({ name: 'Promo', message1: 'Olá {firstName}, {greeting}!', confirmation: false, ...extra });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } });
   await server.wiring.sessions.start();
   const companyA = await signupCompany(server, 'Campanhas A', 81);
   a = { token: (await server.login(companyA.email, companyA.password)).token, companyId: companyA.companyId };
@@ -149,6 +150,38 @@ describe('campaigns', () => {
     // Editing a finished campaign is refused; cancelling one that is not running too.
     expect((await call(a.token, 'PUT', `/campaigns/${created.id}`, form({ name: 'Outra', contactListId: list.id, whatsappId: String(sandbox.id) }))).json().error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
     expect((await call(a.token, 'POST', `/campaigns/${created.id}/cancel`)).json().error).toBe('ERR_CAMPAIGN_NOT_RUNNING');
+  });
+
+  it("tells a company's webhook when a campaign starts, delivers to each contact and finishes", async () => {
+    const receiver = await startReceiver();
+    const hook = await ok(call(a.token, 'POST', '/webhooks', { url: receiver.url, events: ['campaign.started', 'campaign.delivered', 'campaign.finished'], description: 'CRM' }), 201);
+    const { wiring } = server;
+    const deliverer = createWebhookDeliverer({
+      db: wiring.db,
+      ctx: wiring.ctx,
+      secrets: wiring.ctx.webhooks.secrets,
+      connectionString: wiring.databaseUrl,
+      post: createWebhookPoster({ allowPrivateUrls: true }),
+      now: () => new Date(),
+      backoffMs: [50],
+      repeatMs: 50,
+      timeoutMs: 5_000,
+      pollMs: 20,
+    });
+    deliverer.start();
+    try {
+      const list = await listWith(a.token, 'Webhook', 2);
+      const created = await ok(call(a.token, 'POST', '/campaigns', form({ contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: now() })), 201);
+      expect((await tickUntil(a.token, created.id, 'FINALIZADA')).status).toBe('FINALIZADA');
+      await receiver.until(4);
+      const events = receiver.received.map((delivery) => delivery.json);
+      expect(events.map((event) => event.event)).toEqual(['campaign.started', 'campaign.delivered', 'campaign.delivered', 'campaign.finished']);
+      expect(events.every((event) => event.companyId === a.companyId && event.data.campaignId === created.id)).toBe(true);
+    } finally {
+      await deliverer.stop();
+      await call(a.token, 'DELETE', `/webhooks/${hook.id}`);
+      await receiver.close();
+    }
   });
 
   it('with confirmation on sends the request first and the message after the contact\'s reply; an opt-out word stops it for good', async () => {
