@@ -17,10 +17,6 @@ import { routingEvents } from '../routing/events';
 import { helpEvents } from '../helps/events';
 import { onDutyEvents } from '../onDuty/events';
 import { webhookEvents } from '../webhooks/events';
-import { EventRegistry } from './registry';
-
-/** Every event type of the product: what the event store validates appends and reads against. */
-export const productEventRegistry = (): EventRegistry => new EventRegistry([...planEvents, ...companyEvents, ...userEvents, ...sessionEvents, ...ticketEvents, ...messageEvents, ...ticketNoteEvents, ...quickMessageEvents, ...scheduleEvents, ...contactEvents, ...tagEvents, ...routingEvents, ...connectionEvents, ...queueEvents, ...helpEvents, ...onDutyEvents, ...webhookEvents, ...queueIntegrationEvents, ...promptEvents, ...contactListEvents, ...campaignEvents, ...fileListEvents, ...invoiceEvents, ...messagesApiEvents, ...chatEvents, ...announcementEvents, ...passwordResetEvents]);
 import { contactListEvents } from '../contactLists/events';
 import { campaignEvents } from '../campaigns/events';
 import { fileListEvents } from '../files/events';
@@ -29,3 +25,36 @@ import { messagesApiEvents } from '../messagesApi/events';
 import { chatEvents } from '../chats/events';
 import { announcementEvents } from '../announcements/events';
 import { passwordResetEvents } from '../passwordReset/events';
+import { EventRegistry } from './registry';
+
+/** Every event type of the product: what the event store validates appends and reads against. One area per line. */
+export const productEventRegistry = (): EventRegistry =>
+  new EventRegistry([
+    ...planEvents,
+    ...companyEvents,
+    ...userEvents,
+    ...sessionEvents,
+    ...ticketEvents,
+    ...messageEvents,
+    ...ticketNoteEvents,
+    ...quickMessageEvents,
+    ...scheduleEvents,
+    ...contactEvents,
+    ...tagEvents,
+    ...routingEvents,
+    ...connectionEvents,
+    ...queueEvents,
+    ...helpEvents,
+    ...onDutyEvents,
+    ...webhookEvents,
+    ...queueIntegrationEvents,
+    ...promptEvents,
+    ...contactListEvents,
+    ...campaignEvents,
+    ...fileListEvents,
+    ...invoiceEvents,
+    ...messagesApiEvents,
+    ...chatEvents,
+    ...announcementEvents,
+    ...passwordResetEvents,
+  ]);
