@@ -53,6 +53,12 @@ export async function findMemberChat(db: Kysely<ReadDatabase>, companyId: number
   return found && found.users.some((member) => member.userId === userId) ? found : null;
 }
 
+/** The chat with this uuid if the user is one of its members (an address opened directly), else null. */
+export async function findMemberChatByUuid(db: Kysely<ReadDatabase>, companyId: number, userId: number, uuid: string): Promise<ChatView | null> {
+  const row = await db.selectFrom('read.chats').select('id').where('uuid', '=', uuid).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  return row ? findMemberChat(db, companyId, userId, row.id) : null;
+}
+
 /** The user's chats, most recently active first; `searchParam` matches the title. */
 export async function listChats(db: Kysely<ReadDatabase>, companyId: number, userId: number, options: { searchParam?: string; pageNumber: number }): Promise<ChatPage> {
   let query = db

@@ -52,6 +52,8 @@ export const PostChatMediaFields = z.object({
 });
 
 export const ChatIdParams = z.object({ id: RecordIdParam });
+/** `/chats/uuid/:uuid`: the screen's address names a chat by its uuid. */
+export const ChatUuidParams = z.object({ uuid: z.uuid({ error: 'uuid inválido' }) });
 
 export const CHATS_PAGE_SIZE = 20;
 export const CHAT_MESSAGES_PAGE_SIZE = 20;

@@ -96,8 +96,13 @@ describe('chats', () => {
     expect(page.records.map((m: { message: string }) => m.message)).toEqual(['Bom dia']);
     expect(page.pageInfo.hasMore).toBe(false);
 
+    // By the uuid the screen's address carries.
+    expect(await ok(colleague.token, 'GET', `/chats/uuid/${chat.uuid}`)).toMatchObject({ id: chat.id, title: 'Plantão' });
+    expect((await call(colleague.token, 'GET', '/chats/uuid/not-a-uuid')).statusCode).toBe(400);
+
     // Not a member (same company or another): the chat does not exist for them.
     for (const token of [outsider.token, b.token]) {
+      expect((await call(token, 'GET', `/chats/uuid/${chat.uuid}`)).statusCode).toBe(404);
       expect((await call(token, 'GET', `/chats/${chat.id}/messages`)).statusCode).toBe(404);
       expect((await call(token, 'POST', `/chats/${chat.id}/messages`, { message: 'intruso' })).statusCode).toBe(404);
       expect((await call(token, 'POST', `/chats/${chat.id}/read`, {})).statusCode).toBe(404);

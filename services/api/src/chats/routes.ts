@@ -1,5 +1,6 @@
 import {
   ChatIdParams,
+  ChatUuidParams,
   ChatMessagePage,
   ChatMessageView,
   ChatPage,
@@ -15,7 +16,7 @@ import {
   type StoredMedia,
 } from '@conversa/contracts';
 import { changeChat, createChat, deleteChat, markChatRead, postChatMessage, type ChatUserLookup } from '@conversa/core';
-import { companyUserIds, findChatMessage, findMemberChat, listChatMessages, listChats, unreadsOf } from '@conversa/projections/chats/queries';
+import { companyUserIds, findChatMessage, findMemberChat, findMemberChatByUuid, listChatMessages, listChats, unreadsOf } from '@conversa/projections/chats/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -52,6 +53,16 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     '/chats/:id',
     { config: { auth, contract: { summary: 'One chat of which the caller is a member', params: ChatIdParams, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
     async (request) => memberChat(ctx, request, parse(ChatIdParams, request.params).id),
+  );
+
+  app.get(
+    '/chats/uuid/:uuid',
+    { config: { auth, contract: { summary: 'One chat of which the caller is a member, by the uuid the screen shows in its address', params: ChatUuidParams, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
+    async (request) => {
+      const found = await findMemberChatByUuid(ctx.db, request.principal.companyId, request.principal.userId, parse(ChatUuidParams, request.params).uuid);
+      if (!found) throw new DomainError('ERR_NO_CHAT_FOUND');
+      return found;
+    },
   );
 
   app.post(

@@ -114,6 +114,15 @@ describe('internal chat', () => {
     const listed = await server.app.inject({ method: 'GET', url: '/chats', headers: bearer(bia.token) });
     const chat = listed.json().records[0];
     expect(chat.users.find((member: { userId: number }) => member.userId === bia.userId).unreads).toBe(0);
+
+    // Twenty newer chats push it off the first page; its address, opened directly, still shows it.
+    for (let index = 0; index < 20; index++) {
+      const created = await server.app.inject({ method: 'POST', url: '/chats', headers: bearer(admin.token), payload: { title: `Escala ${index + 1}`, users: [{ id: bia.userId }] } });
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    await ana.goto(`${server.url}${chatPath}`);
+    await ana.getByTestId('chat-conversation-title').getByText('Plantão de sábado').waitFor();
+    await ana.getByTestId('chat-messages').getByText('Eu cubro!').waitFor();
   });
 });
 

@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useFeedback } from '../../shared/feedback';
 import { useAppDispatch } from '../../app/store';
-import { chatsApi, useChatPageQuery, useDeleteChatMutation } from './api';
+import { chatsApi, useChatByUuidQuery, useChatPageQuery, useDeleteChatMutation } from './api';
 import { applyChatListFrame } from './socket';
 import ChatDialog from './ChatDialog';
 import { ChatConversation } from './ChatConversation';
@@ -49,7 +49,10 @@ export default function ChatsPage() {
   }, [search]);
 
   const chats = data?.records ?? [];
-  const selected = uuid ? (chats.find((chat) => chat.uuid === uuid) ?? null) : null;
+  const listed = uuid ? chats.find((chat) => chat.uuid === uuid) : undefined;
+  // An address opened directly may name a chat beyond the loaded pages: asked for alone.
+  const { data: direct } = useChatByUuidQuery(uuid ?? '', { skip: !uuid || listed !== undefined || !data });
+  const selected = listed ?? (direct && direct.uuid === uuid ? direct : null);
   const select = (chat: ChatView) => {
     navigate(`/chats/${chat.uuid}`);
     setTab('messages');

@@ -50,6 +50,11 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber || currentArg?.chatId !== previousArg?.chatId,
       providesTags: (_result, _error, { chatId }) => [{ type: 'ChatMessages', id: chatId }],
     }),
+    /** GET /chats/uuid/{uuid}: a chat opened by its address that the loaded pages do not hold. */
+    chatByUuid: build.query<ChatView, string>({
+      query: (uuid) => `chats/uuid/${encodeURIComponent(uuid)}`,
+      providesTags: ['Chats'],
+    }),
     createChat: build.mutation<ChatView, ChatRequest>({
       query: (body) => ({ url: 'chats', method: 'POST', body }),
     }),
@@ -93,6 +98,7 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
 
 export const {
   useChatPageQuery,
+  useChatByUuidQuery,
   useChatMessagesQuery,
   useCreateChatMutation,
   useUpdateChatMutation,
