@@ -11,7 +11,7 @@ import { hasErrors } from '../../shared/validation';
 import { useConnectionsQuery } from '../connections/api';
 import { useAllContactListsQuery } from '../contactLists/api';
 import { useAllTagsQuery } from '../tags/api';
-import { useFileListPageQuery } from '../files/api';
+import { useFileListChoicesQuery } from '../files/api';
 import { useCampaignSettingsQuery, useCreateCampaignMutation, useRemoveCampaignMediaMutation, useUpdateCampaignMutation, useUploadCampaignMediaMutation } from './api';
 import { campaignEditable, campaignFormOf, campaignRequestOf, emptyCampaignForm, SLOTS, validateCampaignForm, type CampaignField, type CampaignFormValues } from './campaignForm';
 
@@ -32,7 +32,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
   const connections = useConnectionsQuery().data ?? [];
   const lists = useAllContactListsQuery().data ?? [];
   const tags = useAllTagsQuery().data ?? [];
-  const fileLists = useFileListPageQuery({ searchParam: '', pageNumber: 1 }).data?.files ?? [];
+  const fileLists = useFileListChoicesQuery().data ?? [];
   const variables = useCampaignSettingsQuery().data?.variables ?? [];
   const [create] = useCreateCampaignMutation();
   const [update] = useUpdateCampaignMutation();

@@ -1,6 +1,9 @@
 import type { CreateFileListRequest, FileListPage, FileListView, UpdateFileListRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 
+/** At most this many pages of file lists in the pickers (1,000 lists). */
+const FILE_LIST_CHOICE_PAGES = 50;
+
 export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).injectEndpoints({
   endpoints: (build) => ({
     fileListPage: build.query<FileListPage, { searchParam: string; pageNumber: number }>({
@@ -12,6 +15,23 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).inj
         return { ...incoming, files: [...current.files.filter((row) => !known.has(row.id)), ...incoming.files] };
       },
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: ['FileLists'],
+    }),
+    /** Every file list of the company for the pickers (queue, chatbot option, campaign); the route pages by 20. */
+    fileListChoices: build.query<FileListView[], void>({
+      async queryFn(_arg, _api, _extra, fetch) {
+        const all: FileListView[] = [];
+        for (let pageNumber = 1; pageNumber <= FILE_LIST_CHOICE_PAGES; pageNumber++) {
+          const page = await fetch({ url: 'files', params: { pageNumber } });
+          if (page.error) return { error: page.error };
+          const body = page.data as FileListPage;
+          all.push(...body.files);
+          if (!body.hasMore) break;
+        }
+        return { data: all };
+      },
+      // Asked again each time a dialog opens: lists created on the files screen since then are offered.
+      keepUnusedDataFor: 0,
       providesTags: ['FileLists'],
     }),
     createFileList: build.mutation<FileListView, CreateFileListRequest>({ query: (body) => ({ url: 'files', method: 'POST', body }) }),
@@ -32,4 +52,4 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).inj
   }),
 });
 
-export const { useFileListPageQuery, useCreateFileListMutation, useUpdateFileListMutation, useDeleteFileListMutation, useUploadFileListMutation } = filesApi;
+export const { useFileListPageQuery, useFileListChoicesQuery, useCreateFileListMutation, useUpdateFileListMutation, useDeleteFileListMutation, useUploadFileListMutation } = filesApi;

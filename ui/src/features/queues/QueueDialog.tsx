@@ -6,10 +6,10 @@ import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { useFileListChoicesQuery } from '../files/api';
 import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import {
   useCreateQueueMutation,
-  useFileListChoicesQuery,
   usePromptChoicesQuery,
   useQueueIntegrationChoicesQuery,
   useQueueQuery,

@@ -12,10 +12,7 @@ const namedRecords = (body: unknown, key: string): NamedRecord[] => {
   return Array.isArray(list) ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];
 };
 
-/** At most this many pages of file lists in the pickers (1,000 lists). */
-const FILE_LIST_CHOICE_PAGES = 50;
-
-export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'FileLists'] }).injectEndpoints({
+export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues'] }).injectEndpoints({
   endpoints: (build) => ({
     queues: build.query<QueueView[], void>({
       query: () => 'queue',
@@ -47,20 +44,6 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'FileLis
       transformResponse: (body: unknown) => namedRecords(body, 'queueIntegrations'),
       providesTags: ['QueueIntegrations'],
     }),
-    // Every file list of the company (the list route pages by 20), fresh after the files screen changes one.
-    fileListChoices: build.query<NamedRecord[], void>({
-      async queryFn(_arg, _api, _extra, fetch) {
-        const all: NamedRecord[] = [];
-        for (let pageNumber = 1; pageNumber <= FILE_LIST_CHOICE_PAGES; pageNumber++) {
-          const page = await fetch({ url: 'files', params: { pageNumber } });
-          if (page.error) return { error: page.error };
-          all.push(...namedRecords(page.data, 'files'));
-          if (!(page.data as { hasMore?: boolean } | null)?.hasMore) break;
-        }
-        return { data: all };
-      },
-      providesTags: ['FileLists'],
-    }),
     promptChoices: build.query<NamedRecord[], void>({
       query: () => 'prompt',
       transformResponse: (body: unknown) => namedRecords(body, 'prompts'),
@@ -77,6 +60,5 @@ export const {
   useDeleteQueueMutation,
   useQueueUserChoicesQuery,
   useQueueIntegrationChoicesQuery,
-  useFileListChoicesQuery,
   usePromptChoicesQuery,
 } = queuesApi;
