@@ -183,7 +183,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
     ...createMetaDrivers({ graph }),
   ];
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger, reconcileIntervalMs: config.sessionsReconcileMs });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey });
   const channels = options.channels ?? sessionGateway;
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
