@@ -25,25 +25,27 @@ it('kill -9 the active projector and the channels owner: the standbys take over,
   // Sessions nobody runs are looked for every second (default 10 s): the channels standby's takeover time.
   cluster = await startCluster({ nats: true, env: { SESSIONS_RECONCILE_MS: '1000', PROJECTION_WAIT_MS: '30000' } });
   const c = cluster;
-  // The first projector takes every lease; the second, started after, stands by for each.
-  const projector1 = await c.spawn('projector-1', 'projector');
-  await waitUntil(async () => (await leaseHeld(c, 'messages')) && (await leaseHeld(c, 'tickets')), 'projector-1 to hold its leases');
-  const [api1, api2, edge1, edge2, channels1] = await Promise.all([
+  // Everything at once but the second channels process: the sandbox session must go to channels-1.
+  const [api1, api2, edge1, edge2, channels1, , projectorA, projectorB] = await Promise.all([
     c.spawn('api-1', 'api'),
     c.spawn('api-2', 'api'),
     c.spawn('edge-1', 'edge'),
     c.spawn('edge-2', 'edge'),
     c.spawn('channels-1', 'channels'),
     c.spawn('automation', 'automation'),
+    c.spawn('projector-a', 'projector'),
+    c.spawn('projector-b', 'projector'),
   ]);
-  const projector2 = await c.spawn('projector-2', 'projector');
-  await projector2.waitForLine(/Projector messages: another instance holds it; standing by/);
+  // The active projector (of the messages read model) is the one that does not stand by for it.
+  const standingBy = /Projector messages: another instance holds it; standing by/;
+  const projector2 = await Promise.race([projectorA, projectorB].map((p) => p.waitForLine(standingBy).then(() => p)));
+  const projector1 = projector2 === projectorA ? projectorB : projectorA;
   const startedMs = performance.now() - began;
 
   const company = await companyWithSandbox(api1.url!, 'Cluster Co', 240);
-  // channels-1 is the only channels process yet: it takes the sandbox session; channels-2 then stands by.
+  // channels-1 is the only channels process yet: it takes the sandbox session; channels-2, started now, stands by.
   await waitUntil(() => leaseHeld(c, `session:${company.sandbox.id}`), 'channels-1 to run the sandbox session');
-  const channels2 = await c.spawn('channels-2', 'channels');
+  const channels2Started = c.spawn('channels-2', 'channels');
   const sockets = await Promise.all([messageSocket(edge1.url!, company.token, company.companyId), messageSocket(edge2.url!, company.token, company.companyId)]);
 
   // Inbound: each contact's messages in order, contacts side by side, half through each api; the
@@ -95,6 +97,7 @@ it('kill -9 the active projector and the channels owner: the standbys take over,
   const sentTo = async (contact: number) => (await outbox(api1.url!, company.sandbox, numbers[contact]!)).map((m) => m.body);
   await waitUntil(async () => (await Promise.all(numbers.map((_, contact) => sentTo(contact)))).every((bodies, contact) => bodies.includes(`Resposta 1 ao contato ${contact}`)), 'the first replies in the sandbox outbox', 30_000);
 
+  const channels2 = await channels2Started;
   // The channels owner dies while the second replies go out (through api-1); channels-2 takes the session over.
   const backends = await c.sql<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database()');
   const second = (async () => {

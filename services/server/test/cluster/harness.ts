@@ -27,6 +27,12 @@ const readyLine: Record<Role, RegExp> = {
   automation: /Conversa automation running/,
 };
 
+// A test worker that dies (or a bench that throws) must not leave servers behind it.
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 export const ADMIN = { email: 'root@cluster.test', password: 'S3cret-pass' };
 
 export interface RoleProcess {
@@ -123,6 +129,8 @@ async function spawnRole(main: string, name: string, role: Role, env: Record<str
     env: { ...process.env, ...env, ...(port ? { PORT: String(port) } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const lines: string[] = [];
   const watchers = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   const onChunk = (stream: NodeJS.ReadableStream) => {
