@@ -2,6 +2,7 @@ import type { Bus } from '@conversa/bus';
 import { contactStream, type ContactEvent, type RecordedEvent } from '@conversa/contracts';
 import { contact, fold, loadMessage, type CommandContext } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/projector';
+import { findConnection } from '@conversa/projections/connections/queries';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { ChannelGateway, OutboundMessage } from './port';
@@ -37,6 +38,12 @@ export interface SessionGatewayOptions {
   leaseKeyOf?: (connectionId: number) => string;
   /** How long a send to another process may take before it fails. Default 30 s. */
   remoteTimeoutMs?: number;
+  /**
+   * A connection that should be running (CONNECTED in the read model) whose lease nobody holds has
+   * lost its process (kill -9, a crash): a standby takes it over on its next pass. A send waits this
+   * long for that before failing with 'no channel connected'. Default 0: fail at once.
+   */
+  takeoverWaitMs?: number;
 }
 
 /**
@@ -61,8 +68,22 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
   const { directory, bus, db, leaseKeyOf } = options;
   const remote = bus ? createRemoteSender({ bus, timeoutMs: options.remoteTimeoutMs }) : null;
 
+  async function runsSomewhere(connectionId: number): Promise<boolean> {
+    if (!db || !leaseKeyOf) return false;
+    const key = leaseKeyOf(connectionId);
+    if (await sessionLeaseHeld(db, key)) return true;
+    const waitMs = options.takeoverWaitMs ?? 0;
+    if (waitMs <= 0 || (await findConnection(db, connectionId))?.status !== 'CONNECTED') return false;
+    const until = Date.now() + waitMs;
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (await sessionLeaseHeld(db, key)) return true;
+    }
+    return false;
+  }
+
   async function sendElsewhere(connectionId: number, payload: Pick<RemoteSendRequest, 'message' | 'amendment'>): Promise<{ providerId: string }> {
-    if (!remote || !db || !leaseKeyOf || !(await sessionLeaseHeld(db, leaseKeyOf(connectionId)))) throw new Error(NO_CHANNEL_CONNECTED);
+    if (!remote || !(await runsSomewhere(connectionId))) throw new Error(NO_CHANNEL_CONNECTED);
     return remote.request(connectionId, payload);
   }
 

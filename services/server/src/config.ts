@@ -14,6 +14,10 @@ export interface Config {
   eventStoreUrl?: string;
   /** Unset: the bus is in-process (single-process mode only). */
   natsUrl?: string;
+  /** How often a channels process looks for sessions nobody runs, e.g. after their owner died (SESSIONS_RECONCILE_MS, default 10 s). */
+  sessionsReconcileMs: number;
+  /** How long a send waits for a standby to take over a CONNECTED connection whose process died (SESSIONS_TAKEOVER_WAIT_MS; default with NATS: the reconcile interval + 2 s, else 0). */
+  sessionsTakeoverWaitMs: number;
   mediaDir: string;
   /** Largest media file accepted (upload or channel download), in bytes. */
   mediaMaxBytes: number;
@@ -72,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
+    sessionsReconcileMs: Number(env.SESSIONS_RECONCILE_MS) || 10_000,
+    sessionsTakeoverWaitMs: env.SESSIONS_TAKEOVER_WAIT_MS ? Number(env.SESSIONS_TAKEOVER_WAIT_MS) : env.NATS_URL ? (Number(env.SESSIONS_RECONCILE_MS) || 10_000) + 2_000 : 0,
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaMaxBytes: Number(env.MEDIA_MAX_BYTES ?? 64 * 1024 * 1024),
     jwtSecret,

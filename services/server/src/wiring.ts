@@ -183,8 +183,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
     ...createMetaDrivers({ graph }),
   ];
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger });
-  const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey });
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger, reconcileIntervalMs: config.sessionsReconcileMs });
+  const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey, takeoverWaitMs: config.sessionsTakeoverWaitMs });
   const channels = options.channels ?? sessionGateway;
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
   const paymentProvider = createAsaasProvider({ baseUrl: config.payments.asaasApiUrl });
