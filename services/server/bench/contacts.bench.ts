@@ -66,7 +66,7 @@ async function main() {
     const first = sql.raw(`(array[${FIRST.map((name) => `'${name}'`).join(',')}])`);
     const last = sql.raw(`(array[${LAST.map((name) => `'${name}'`).join(',')}])`);
     // The indexes are built once after the rows are in, as a restore would: faster than row by row.
-    for (const index of ['contacts_company_name_id', 'contacts_name_trgm', 'contacts_email_trgm', 'contacts_number_start', 'contacts_number_national', 'contacts_number_local', 'contacts_number_end']) await sql.raw(`drop index if exists read.${index}`).execute(db);
+    for (const index of ['contacts_company_name_covering', 'contacts_name_trgm', 'contacts_email_trgm', 'contacts_number_start', 'contacts_number_national', 'contacts_number_local', 'contacts_number_end']) await sql.raw(`drop index if exists read.${index}`).execute(db);
     const load = async (companyId: number, from: number, count: number) =>
       sql`
         insert into read.contacts (id, company_id, name, number, email, active, disable_bot, accept_audio_message, channel, is_group, created_at, updated_at)
