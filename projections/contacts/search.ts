@@ -23,7 +23,7 @@ export interface SearchTuning {
   wideCandidateCap: number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { candidateCap: 1000, walkRows: 100_000, wideCandidateCap: 20_000 };
+export const SEARCH_TUNING: SearchTuning = { candidateCap: 1000, walkRows: 50_000, wideCandidateCap: 20_000 };
 
 export interface TextSearch {
   /** Lower case, trimmed, not empty. */
