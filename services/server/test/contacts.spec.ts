@@ -394,6 +394,11 @@ describe('company isolation', () => {
       expect(response.json().error).toBe('ERR_NO_CONTACT_FOUND');
     }
     expect((await call(companyB.token, 'GET', '/contacts?searchParam=Private')).json().contacts).toHaveLength(0);
+    // Part of a name: the middle of a word and across words, whoever searches.
+    for (const term of ['rivate', 'ate to', 'VATE TO A']) {
+      expect((await call(companyB.token, 'GET', `/contacts?searchParam=${encodeURIComponent(term)}`)).json().contacts, term).toHaveLength(0);
+      expect((await call(companyA.token, 'GET', `/contacts?searchParam=${encodeURIComponent(term)}`)).json().contacts.map((c: { id: number }) => c.id), term).toContain(contact.id);
+    }
     expect((await call(companyB.token, 'GET', `/contacts/list?companyId=${companyA.companyId}`)).statusCode).toBe(403);
     expect((await call(companyA.token, 'GET', `/contacts/${contact.id}`)).json()).toMatchObject({ name: 'Private To A', active: true, disableBot: false });
   });
