@@ -26,13 +26,14 @@ const people: [number, number, string, string, boolean?][] = [
   [11, OTHER, 'Silvana Outra', ''],
 ];
 
-// The default tuning takes the candidates; the small ones force the walk, the bounded walk's miss and
-// the unbounded walk, so every path of the search answers the same pages.
+// The default tuning takes the candidates; the small ones force the second read of candidates, the walk,
+// the bounded walk's miss and the unbounded walk, so every path of the search answers the same pages.
 const tunings: [string, SearchTuning | undefined][] = [
   ['candidates', undefined],
-  ['walk', { candidateCap: 0, walkRows: 100, wideCandidateCap: 0 }],
-  ['walk past its bound, then candidates', { candidateCap: 0, walkRows: 1, wideCandidateCap: 100 }],
-  ['walk past its bound, then the whole walk', { candidateCap: 0, walkRows: 0, wideCandidateCap: 0 }],
+  ['a few thousand candidates', { candidateCap: 0, fewCandidates: Infinity, walkRows: 0, wideCandidateCap: 100 }],
+  ['walk', { candidateCap: 0, fewCandidates: 0, walkRows: 100, wideCandidateCap: 0 }],
+  ['walk past its bound, then candidates', { candidateCap: 0, fewCandidates: 0, walkRows: 1, wideCandidateCap: 100 }],
+  ['walk past its bound, then the whole walk', { candidateCap: 0, fewCandidates: 0, walkRows: 0, wideCandidateCap: 0 }],
 ];
 
 const names = async (searchParam: string, tuning?: SearchTuning, extra: { searchNumbers?: boolean; pageSize?: number; pageNumber?: number } = {}) => {

@@ -17,13 +17,15 @@ export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
 export interface SearchTuning {
   /** Candidates from the trigram indexes up to which they are read and sorted; past it the term is common. */
   candidateCap: number;
+  /** Candidates (estimated) up to which a common term has them all read and sorted rather than walking the name order. */
+  fewCandidates: number;
   /** Contacts in name order a common term's walk reads at most before it counts the candidates again. */
   walkRows: number;
   /** Candidates up to which a term common but late in the name order has them read and sorted; past it, the walk goes on. */
   wideCandidateCap: number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { candidateCap: 1000, walkRows: 50_000, wideCandidateCap: 20_000 };
+export const SEARCH_TUNING: SearchTuning = { candidateCap: 1000, fewCandidates: 5000, walkRows: 50_000, wideCandidateCap: 20_000 };
 
 export interface TextSearch {
   /** Lower case, trimmed, not empty. */
@@ -86,25 +88,38 @@ export async function searchContacts(
       ...(filters.channel !== undefined ? [eb('channel', '=', filters.channel as Row['channel'])] : []),
       ...(filters.isGroup !== undefined ? [eb('is_group', '=', filters.isGroup)] : []),
     ]);
-  /** Every candidate through the trigram indexes sorted, if there are at most `cap` (undefined: more). */
-  const sortedCandidates = async (cap: number) => {
+  /**
+   * Every candidate through the trigram indexes sorted, if there are at most `cap`. When there are more,
+   * how many there are, guessed from how far into the table the first cap + 1 were found (the bitmap scan
+   * reads the table in page order, and a company's matches are spread over it as they were written).
+   */
+  const sortedCandidates = async (cap: number): Promise<{ rows: Row[] } | { estimate: number }> => {
     const candidates = db
       .selectFrom('read.contacts')
       .selectAll()
+      .select(sql<string>`ctid`.as('tid'))
       .where((eb) => eb.and([scope(eb), contains(eb, search, true)]))
       .limit(cap + 1);
     const rows = await db
       .selectFrom(candidates.as('c'))
       .selectAll()
-      .select(sql<string>`count(*) over ()`.as('candidates'))
+      .select([
+        sql<string>`count(*) over ()`.as('candidates'),
+        sql<string>`(max(tid) over ())::text`.as('last_tid'),
+        sql<number>`(select relpages from pg_class where oid = 'read.contacts'::regclass)`.as('table_pages'),
+      ])
       .orderBy(sql`lower(name)`)
       .orderBy('id')
       .limit(page.limit)
       .offset(page.offset)
       .execute();
     // No row: no candidate at all, or (past the first page) an offset past them; the walk tells.
-    const all = rows.length === 0 ? page.offset === 0 : Number(rows[0]!.candidates) <= cap;
-    return all ? rows : undefined;
+    if (rows.length === 0) return page.offset === 0 ? { rows } : { estimate: Infinity };
+    const [first] = rows as [(typeof rows)[number]];
+    if (Number(first.candidates) <= cap) return { rows };
+    const lastPage = Number(/^\((\d+),/.exec(first.last_tid)?.[1] ?? Number.NaN);
+    const estimate = first.table_pages > 0 && lastPage >= 0 ? ((cap + 1) * first.table_pages) / (lastPage + 1) : Infinity;
+    return { estimate };
   };
   /**
    * The page from the name order (an index-only scan of contacts_company_name_covering, which holds every
@@ -131,8 +146,19 @@ export async function searchContacts(
   };
   // A term too short for the trigram indexes walks the whole order: there is nothing else to read.
   if (!narrowable(search)) return (await walk())!;
-  // A rare term: its few candidates, sorted. A common one: its first matches come soon in name order. One
-  // common but late in the order (every 'vera sil…' after the other first names): its candidates if they
-  // are not too many, else the rest of the walk.
-  return (await sortedCandidates(tuning.candidateCap)) ?? (await walk(tuning.walkRows)) ?? (await sortedCandidates(tuning.wideCandidateCap)) ?? (await walk())!;
+  // A rare term: its few candidates, sorted (one query).
+  const probe = await sortedCandidates(tuning.candidateCap);
+  if ('rows' in probe) return probe.rows;
+  // Some thousands: read and sort them all. Such a term (a first name and part of a last name) tends to
+  // gather at one place in the name order, anywhere in it, so walking the order to it would cost more.
+  if (probe.estimate <= tuning.fewCandidates) {
+    const all = await sortedCandidates(tuning.wideCandidateCap);
+    if ('rows' in all) return all.rows;
+  }
+  // A common term (a word many names hold): its first matches come soon in name order. One common but late
+  // in the order: its candidates if they are not too many, else the rest of the walk.
+  const walked = await walk(tuning.walkRows);
+  if (walked) return walked;
+  const all = await sortedCandidates(tuning.wideCandidateCap);
+  return 'rows' in all ? all.rows : (await walk())!;
 }
