@@ -36,7 +36,7 @@ const tunings: [string, SearchTuning | undefined][] = [
   ['walk past its bound, then the whole walk', { candidateCap: 0, fewCandidates: 0, walkRows: 0, wideCandidateCap: 0 }],
 ];
 
-const names = async (searchParam: string, tuning?: SearchTuning, extra: { searchNumbers?: boolean; pageSize?: number; pageNumber?: number } = {}) => {
+const names = async (searchParam: string, tuning?: SearchTuning, extra: { searchNumbers?: boolean; pageSize?: number; pageNumber?: number; channel?: 'whatsapp' | 'instagram' } = {}) => {
   const page = await listContacts(db, COMPANY, { searchParam, searchNumbers: true, ...extra }, tuning);
   return page.contacts.map((contact) => contact.name);
 };
@@ -103,6 +103,11 @@ describe.each(tunings)('contacts search by part of a name or e-mail (%s)', (_pat
     const last = await listContacts(db, COMPANY, { searchParam: 'a', pageSize: 2, pageNumber: 4, searchNumbers: true }, tuning);
     expect([last.contacts.map((contact) => contact.name), last.hasMore]).toEqual([['Vera Silva Costa'], false]);
     expect((await listContacts(db, COMPANY, { searchParam: 'a', pageSize: 2, pageNumber: 9, searchNumbers: true }, tuning)).contacts).toEqual([]);
+  });
+
+  it('keeps to the chosen channel', async () => {
+    expect(await names('silva', tuning, { channel: 'whatsapp' })).toEqual(['Ana Silva', 'JOÃO DA SILVA', 'Vera Silva Costa']);
+    expect(await names('silva', tuning, { channel: 'instagram' })).toEqual([]);
   });
 
   it('does not let a viewer shown numbers masked find a contact named by its number', async () => {
