@@ -8,7 +8,8 @@ import { escapeLike } from '../tags/queries';
  * contacts. The trigram index finds few candidates for a selective term, the name-ordered covering
  * index finds the first matches soon for a common one; neither is good at both, and the planner
  * cannot tell them apart (pg_trgm gives every `like` the same estimate). So the candidates are
- * counted up to a cap first, and a common term walks the name order instead. docs/contacts.md.
+ * counted up to a cap first; past it their number is estimated, a few thousand are read and sorted,
+ * and a term many names hold walks the name order instead. docs/contacts.md.
  */
 
 /** A name that is only a phone number (a contact the channel gave no name): it tells the number. */
