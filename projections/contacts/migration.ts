@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 
 export async function migrateContacts(db: Kysely<ReadDatabase>): Promise<void> {
-  // Trigram indexes serve the `searchParam` substring search (like '%…%') on names and numbers.
   // Trigram indexes serve the substring search (like '%…%') on names and e-mails.
   await sql`create extension if not exists pg_trgm`.execute(db);
   await sql`
@@ -24,8 +23,11 @@ export async function migrateContacts(db: Kysely<ReadDatabase>): Promise<void> {
       updated_at timestamptz not null,
       deleted boolean not null default false
     );
-    -- The list's order (name, then id): the first page is the index's first rows, no sort.
-    create index if not exists contacts_company_name_id on read.contacts (company_id, lower(name), id) where not deleted;
+    -- The list's order (name, then id): the first page is the index's first rows, no sort. It also holds
+    -- every column a search by part of a name or e-mail tests, so a common term walks it without the table
+    -- (an index-only scan, projections/contacts/search.ts); it replaced contacts_company_name_id.
+    create index if not exists contacts_company_name_covering on read.contacts (company_id, lower(name), id) include (name, email, channel, is_group) where not deleted;
+    drop index if exists read.contacts_company_name_id;
     drop index if exists read.contacts_company_name;
     -- Part of a name or e-mail: trigrams.
     create index if not exists contacts_name_trgm on read.contacts using gin (lower(name) gin_trgm_ops);

@@ -2,7 +2,9 @@ import { CONTACTS_PAGE_SIZE, type Channel, type ContactPage, type ContactTag, ty
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
-import { escapeLike } from '../tags/queries';
+import { containsText, NUMBER_LIKE_NAME, searchContacts, type SearchTuning, type TextSearch } from './search';
+
+export { NUMBER_LIKE_NAME };
 
 const contactFromRow = (row: Selectable<ContactsTable>, tags: ContactTag[]): ContactView => ({
   id: row.id,
@@ -42,21 +44,25 @@ export async function findContacts(db: Kysely<ReadDatabase>, ids: readonly numbe
   return found;
 }
 
-/** A name that is only a phone number (a contact the channel gave no name): it tells the number. */
-export const NUMBER_LIKE_NAME = '^[0-9 ()+.*-]+$';
-
 /**
  * GET /contacts: the company's contacts by name. `searchParam` matches anywhere in the name or the
- * e-mail (case-insensitive) or, when it is written like a number, anywhere in the number (trigram indexes serve all three).
+ * e-mail (case-insensitive; ./search.ts) or, when it is written like a number, the number's start or end.
  */
 export async function listContacts(
   db: Kysely<ReadDatabase>,
   companyId: number,
   /** `searchNumbers` false: a viewer shown numbers masked (LGPD hide-number) searches names only, or digits would let them probe a number. */
   options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
+  tuning?: SearchTuning,
 ): Promise<ContactPage> {
   const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
   const page = Math.max(1, options.pageNumber ?? 1);
+  const text = textSearch(options);
+  if (text) {
+    // One row past the page says whether there is more.
+    const rows = await searchContacts(db, companyId, text, options, { offset: (page - 1) * pageSize, limit: pageSize + 1 }, tuning);
+    return pageOf(db, rows, pageSize);
+  }
   const query = filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false), options).selectAll();
   // A number of SELECTIVE_DIGITS or more matches few contacts, but the planner cannot tell from prefix ranges and
   // walks the whole name index looking for them (seconds at a million contacts): the matches are fenced off
@@ -67,12 +73,26 @@ export async function listContacts(
     from.orderBy(sql`lower(name)`).orderBy('id').limit(pageSize + 1).offset((page - 1) * pageSize);
   const fenced = db.selectFrom(query.offset(0).as('c')).selectAll();
   const rows: Selectable<ContactsTable>[] = await window((selective ? fenced : query) as unknown as SelectQueryBuilder<any, any, Selectable<ContactsTable>>).execute();
+  return pageOf(db, rows, pageSize);
+}
+
+async function pageOf(db: Kysely<ReadDatabase>, rows: Selectable<ContactsTable>[], pageSize: number): Promise<ContactPage> {
   const shown = rows.slice(0, pageSize);
   const tags = await tagsOfContacts(db, shown.map((row) => row.id));
   return { contacts: shown.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), hasMore: rows.length > pageSize };
 }
 
 type ContactFilters = { searchParam?: string; channel?: Channel; isGroup?: boolean; searchNumbers?: boolean };
+
+/** The search by part of a name or e-mail, when the term is not searched as a number. */
+function textSearch(options: ContactFilters): TextSearch | undefined {
+  const term = options.searchParam?.trim().toLowerCase() ?? '';
+  if (term === '') return undefined;
+  const numberLike = /^[\d\s()+\-.]+$/.test(term);
+  if (options.searchNumbers !== false && numberLike && term.replace(/\D/g, '') !== '') return undefined;
+  // E-mails are stored in lower case; a term written like a number or holding a space is part of no e-mail.
+  return { term, emails: !numberLike && !/\s/.test(term), skipNumberNames: numberLike };
+}
 
 /** Digits from which a number search is selective enough to read its matches first. */
 const SELECTIVE_DIGITS = 6;
@@ -102,18 +122,12 @@ function filtered<Q extends SelectQueryBuilder<any, any, any>>(start: Q, options
     // A term written like a phone number ('11 98765', '+55 (11)') also searches numbers, by its digits.
     const numberLike = /^[\d\s()+\-.]+$/.test(term);
     const digits = options.searchNumbers !== false && numberLike ? term.replace(/\D/g, '') : '';
-    const byName = (eb: ExpressionBuilder<ReadDatabase, 'read.contacts'>) => eb(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
+    const text = textSearch(options);
     query = query.where((eb) => {
       // Written like a number: the number's start (with or without country and area code) or its end. A
       // contact named by its number has that number, so names are not searched for digits.
       if (digits !== '') return numberPart(eb, digits);
-      return eb.or([
-        // Nor may a masked viewer probe digits through a contact named by its number.
-        numberLike ? eb.and([byName(eb), eb('name', '!~', NUMBER_LIKE_NAME)]) : byName(eb),
-        // E-mails are stored in lower case; a term written like a number or holding a space is part of no e-mail
-        // (and leaving the e-mail index out spares a scan of it).
-        ...(numberLike || /\s/.test(term) ? [] : [eb('email', 'like', `%${escapeLike(term)}%`)]),
-      ]);
+      return containsText(eb, text!);
     }) as Q;
   }
   if (options.channel !== undefined) query = query.where('channel', '=', options.channel) as Q;

@@ -66,7 +66,7 @@ async function main() {
     const first = sql.raw(`(array[${FIRST.map((name) => `'${name}'`).join(',')}])`);
     const last = sql.raw(`(array[${LAST.map((name) => `'${name}'`).join(',')}])`);
     // The indexes are built once after the rows are in, as a restore would: faster than row by row.
-    for (const index of ['contacts_company_name_id', 'contacts_name_trgm', 'contacts_email_trgm', 'contacts_number_start', 'contacts_number_national', 'contacts_number_local', 'contacts_number_end']) await sql.raw(`drop index if exists read.${index}`).execute(db);
+    for (const index of ['contacts_company_name_covering', 'contacts_company_name_id', 'contacts_name_trgm', 'contacts_email_trgm', 'contacts_number_start', 'contacts_number_national', 'contacts_number_local', 'contacts_number_end']) await sql.raw(`drop index if exists read.${index}`).execute(db);
     const load = async (companyId: number, from: number, count: number) =>
       sql`
         insert into read.contacts (id, company_id, name, number, email, active, disable_bot, accept_audio_message, channel, is_group, created_at, updated_at)
@@ -104,6 +104,10 @@ async function main() {
       ['contacts_search_name_part', `${LAST[Math.floor(middle / FIRST.length) % LAST.length]!.toLowerCase()} ${String(middle).slice(0, 6)}`],
       // A first name and the start of a last name, as people search.
       ['contacts_search_first_last', `${FIRST[middle % FIRST.length]!.toLowerCase()} ${LAST[Math.floor(middle / FIRST.length) % LAST.length]!.slice(0, 3).toLowerCase()}`],
+      // The same with a first name that sorts last: its matches come late in the name order.
+      ['contacts_search_first_last_late', `${FIRST[FIRST.length - 1]!.toLowerCase()} ${LAST[0]!.slice(0, 3).toLowerCase()}`],
+      // One common word (a fifteenth of the names).
+      ['contacts_search_common_word', LAST[0]!.toLowerCase()],
       // The local number's first 7 digits (after 55 and the area code), and its last 6.
       ['contacts_search_number_part', middleNumber.slice(4, 11)],
       ['contacts_search_number_end', middleNumber.slice(-6)],
