@@ -88,12 +88,22 @@ const inQueues = (queueIds: readonly number[], column: string) =>
 export interface ListMessagesOptions {
   /** selectedQueues: keep messages of these queues and queueless ones. Undefined: every message of the ticket. */
   queueIds?: readonly number[];
+  /** A page's `nextCursor`: the page of the messages older than where it ended (replaces the offset, and the count). */
+  cursor?: string;
+}
+
+/** `<microseconds since epoch>.<message id>` of a page's oldest message, as `nextCursor` gives it (the contract checks its shape). */
+function parseCursor(cursor: string): { atUs: string; id: string } {
+  const dot = cursor.indexOf('.');
+  return { atUs: cursor.slice(0, dot), id: cursor.slice(dot + 1) };
 }
 
 /**
  * GET /messages/:ticketId: page 1 holds the newest 20 messages, page 2 the 20 before them, and so
  * on; within a page they are in the order they were written (oldest first), ready to prepend.
- * With `queueIds`, pages, count and hasMore are of the filtered messages.
+ * With `queueIds`, pages, count and hasMore are of the filtered messages. With a cursor the page
+ * starts right below the previous one on the ticket's index (no offset to skip) and carries no
+ * count; either way one statement reads the page (and the count, when asked by pageNumber).
  */
 export async function listMessages(
   db: Kysely<ReadDatabase>,
@@ -102,23 +112,37 @@ export async function listMessages(
   pageNumber: number,
   options: ListMessagesOptions = {},
 ): Promise<MessagesPage> {
-  const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  const after = options.cursor === undefined ? undefined : parseCursor(options.cursor);
+  const offset = after ? 0 : (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
   const counted = (qb: any, alias: string) =>
     qb.where(`${alias}.company_id`, '=', companyId).where(`${alias}.ticket_id`, '=', ticketId).where(shown(`${alias}.queue_id`));
   const countOf = () => counted(db.selectFrom('read.messages as c'), 'c').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  // The count rides along with the page, computed once for the statement; an empty page (past the end) counts alone.
-  const rows = await counted(withQuoted(db), 'm')
-    .select(sql<string>`(${counted(db.selectFrom('read.messages as c'), 'c').select(sql`count(*)`.as('n'))})`.as('total_count'))
+  let page = counted(withQuoted(db), 'm')
+    // Microseconds, the precision Postgres orders by (a Date keeps milliseconds), for the cursor.
+    .select(sql<string>`(extract(epoch from m.created_at) * 1000000)::bigint::text`.as('at_us'));
+  if (after) {
+    page = page.where(sql<boolean>`(m.created_at, m.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::uuid)`);
+  } else {
+    // The count rides along with the page, computed once for the statement; an empty page (past the end) counts alone.
+    page = page.select(sql<string>`(${counted(db.selectFrom('read.messages as c'), 'c').select(sql`count(*)`.as('n'))})`.as('total_count'));
+  }
+  // One row past the page says whether there is more, without counting.
+  const rows: Array<MessageRow & { at_us: string; total_count?: string }> = await page
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
-    .limit(MESSAGES_PAGE_SIZE)
+    .limit(MESSAGES_PAGE_SIZE + 1)
     .offset(offset)
     .execute();
-  const count = rows.length > 0 ? rows[0].total_count : (await countOf()).count;
-  const total = Number(count);
-  return { messages: rows.map(messageFromRow).reverse(), count: total, hasMore: offset + rows.length < total };
+  const hasMore = rows.length > MESSAGES_PAGE_SIZE;
+  const kept = hasMore ? rows.slice(0, MESSAGES_PAGE_SIZE) : rows;
+  const oldest = kept.at(-1);
+  const messages = kept.map(messageFromRow).reverse();
+  const next = hasMore && oldest ? { nextCursor: `${oldest.at_us}.${oldest.id}` } : {};
+  if (after) return { messages, hasMore, ...next };
+  const count = Number(rows.length > 0 ? rows[0]!.total_count : (await countOf()).count);
+  return { messages, count, hasMore, ...next };
 }
 
 /**

@@ -70,8 +70,14 @@ export interface TicketLink {
 /** One page of GET /messages/:ticketId (`listMessages`): newest page first, each page oldest-first inside. */
 export interface MessagesPage {
   messages: MessageView[];
-  count: number;
+  /**
+   * How many messages the ticket shows (with selectedQueues, of those): answered on pages asked by
+   * pageNumber, left out of pages asked by cursor (counting walks all the ticket's messages).
+   */
+  count?: number;
   hasMore: boolean;
+  /** With hasMore: pass as `cursor` for the page of older messages. */
+  nextCursor?: string;
 }
 
 /**

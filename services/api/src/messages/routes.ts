@@ -80,15 +80,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, query: ListMessagesQuery } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
-    const { pageNumber, selectedQueues } = parse(ListMessagesQuery, request.query);
+    const { pageNumber, cursor, selectedQueues } = parse(ListMessagesQuery, request.query);
     // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
     // admins included (as Whaticket does); an empty selection, like none, lists every message.
     const queueIds = selectedQueues && selectedQueues.length > 0 ? selectedQueues : undefined;
     // The page is read while the ticket is checked (the company scopes both); it is only returned once the check passes.
-    // The answer is the spec's: the messages, their count and hasMore (the ticket itself is GET /tickets/:id).
+    // The answer is the spec's: the messages and hasMore, with their count (pages by pageNumber) and the
+    // cursor of the older page (the ticket itself is GET /tickets/:id).
     const [ticket, page] = await Promise.all([
       findTicketAccess(ctx.db, request.principal.companyId, ticketId),
-      listMessages(ctx.db, request.principal.companyId, ticketId, pageNumber, { queueIds }),
+      listMessages(ctx.db, request.principal.companyId, ticketId, pageNumber, { queueIds, cursor }),
     ]);
     if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
     if (!canSeeTicket(viewerOf(request.principal), ticket)) throw new DomainError('ERR_NO_PERMISSION');
