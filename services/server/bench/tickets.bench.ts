@@ -271,8 +271,15 @@ async function main() {
     }
 
     const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    const time = async (url: string) => {
+    const time = async (url: string, name: string) => {
       for (let warm = 0; warm < 20; warm++) await get(url);
+      // BENCH_READ_PROFILE=<dir>: a CPU profile of each read figure's samples (<dir>/<name>.cpuprofile).
+      const profiler = process.env.BENCH_READ_PROFILE ? new Session() : null;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
       const samples: number[] = [];
       // CPU of the samples alone (this process: routes, queries' client side, inject; Postgres: its backends).
       const cpuBefore = process.cpuUsage();
@@ -284,6 +291,11 @@ async function main() {
         if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
       }
       const cpu = process.cpuUsage(cpuBefore);
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(join(process.env.BENCH_READ_PROFILE!, `${name}.cpuprofile`), JSON.stringify(profile));
+        profiler.disconnect();
+      }
       return { samples, nodeCpuMs: (cpu.user + cpu.system) / 1000 / SAMPLES, postgresCpuMs: (postgresCpuMs() - postgresBefore) / SAMPLES };
     };
     const report = (name: string, measured: { samples: number[]; nodeCpuMs: number; postgresCpuMs: number }) => {
@@ -296,7 +308,7 @@ async function main() {
     const timed = async (name: string, url: string) => {
       statementMs.clear();
       statements.clear();
-      report(name, await time(url));
+      report(name, await time(url, name));
       log(`  ${name}: ${([...statements.values()].reduce((sum, n) => sum + n, 0) / (SAMPLES + 20)).toFixed(1)} statements per page`);
       if (process.env.BENCH_TIMINGS !== '1') return;
       for (const [key, ms] of [...statementMs.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 10)) {
