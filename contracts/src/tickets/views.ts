@@ -67,7 +67,8 @@ export interface TicketBefore {
 /** One answer of GET /tickets (`listTickets`): a page of the list, the list's count, and whether more pages follow. */
 export interface TicketPage {
   tickets: TicketView[];
-  count: number;
+  /** How many tickets the list holds: on pages asked by pageNumber; pages asked by cursor leave it out. */
+  count?: number;
   hasMore: boolean;
   /** With hasMore: pass as `cursor` for the next page. */
   nextCursor?: string;
