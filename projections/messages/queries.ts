@@ -1,4 +1,5 @@
-import type { MediaType, MessageParticipant, MessagesPage, MessageView, TicketImage, TicketMediaLists, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import type { MediaType, MessageParticipant, MessagesPage, MessageView, TicketImage, TicketMediaLists, TicketStatus, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import { findTicketAccess } from '../tickets/queries';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { MessagesTable } from './tables';
@@ -112,6 +113,37 @@ export async function listMessages(
   pageNumber: number,
   options: ListMessagesOptions = {},
 ): Promise<MessagesPage> {
+  return (await readPage(db, companyId, ticketId, pageNumber, options, false)).page;
+}
+
+/** What visibility (canSeeTicket) reads of a ticket: findTicketAccess's answer. */
+type TicketAccess = NonNullable<Awaited<ReturnType<typeof findTicketAccess>>>;
+
+/**
+ * GET /messages/:ticketId as the route needs it: the page and what visibility reads of its ticket
+ * (undefined when the company has no such ticket), in one statement. The caller returns the page
+ * only once the ticket's check passes.
+ */
+export async function listMessagesOfTicket(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  ticketId: number,
+  pageNumber: number,
+  options: ListMessagesOptions = {},
+): Promise<{ page: MessagesPage; ticket: TicketAccess | undefined }> {
+  const read = await readPage(db, companyId, ticketId, pageNumber, options, true);
+  // No row to carry it (past the last page, or a ticket without messages): asked alone.
+  return { page: read.page, ticket: read.ticket === null ? await findTicketAccess(db, companyId, ticketId) : read.ticket };
+}
+
+async function readPage(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  ticketId: number,
+  pageNumber: number,
+  options: ListMessagesOptions,
+  withTicket: boolean,
+): Promise<{ page: MessagesPage; ticket: TicketAccess | undefined | null }> {
   const after = options.cursor === undefined ? undefined : parseCursor(options.cursor);
   const offset = after ? 0 : (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
@@ -128,8 +160,15 @@ export async function listMessages(
     // The count rides along with the page, computed once for the statement; an empty page (past the end) counts alone.
     page = page.select(sql<string>`(${counted(db.selectFrom('read.messages as c'), 'c').select(sql`count(*)`.as('n'))})`.as('total_count'));
   }
+  if (withTicket) {
+    // Computed once for the statement, like the count.
+    page = page.select(
+      sql<TicketAccessRow | null>`(select jsonb_build_object('status', t.status, 'user_id', t.user_id, 'queue_id', t.queue_id, 'is_group', t.is_group)
+        from read.tickets t where t.id = ${ticketId} and t.company_id = ${companyId} and not t.deleted)`.as('ticket_access'),
+    );
+  }
   // One row past the page says whether there is more, without counting.
-  const rows: Array<MessageRow & { at_us: string; total_count?: string }> = await page
+  const rows: Array<MessageRow & { at_us: string; total_count?: string; ticket_access?: TicketAccessRow | null }> = await page
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(MESSAGES_PAGE_SIZE + 1)
@@ -140,9 +179,20 @@ export async function listMessages(
   const oldest = kept.at(-1);
   const messages = kept.map(messageFromRow).reverse();
   const next = hasMore && oldest ? { nextCursor: `${oldest.at_us}.${oldest.id}` } : {};
-  if (after) return { messages, hasMore, ...next };
-  const count = Number(rows.length > 0 ? rows[0]!.total_count : (await countOf()).count);
-  return { messages, count, hasMore, ...next };
+  const first = rows[0];
+  const access = first?.ticket_access;
+  // null: no row carried the ticket (the caller asks for it alone); undefined: the company has no such ticket.
+  const ticket = !first || !withTicket ? null : access ? { id: ticketId, status: access.status, userId: access.user_id, queueId: access.queue_id, isGroup: access.is_group } : undefined;
+  if (after) return { page: { messages, hasMore, ...next }, ticket };
+  const count = Number(first ? first.total_count : (await countOf()).count);
+  return { page: { messages, count, hasMore, ...next }, ticket };
+}
+
+interface TicketAccessRow {
+  status: TicketStatus;
+  user_id: number | null;
+  queue_id: number | null;
+  is_group: boolean;
 }
 
 /**
