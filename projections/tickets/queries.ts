@@ -1,4 +1,4 @@
-import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, TICKETS_COUNT_CAP, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import type { TicketsTable } from './tables';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
@@ -157,7 +157,8 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   const countQuery = () =>
     !detailed
       ? structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n'))
-      : rows.clearSelect().select(sql<string>`count(*)`.as('n'));
+      : // Bounded: the filtered rows are walked, at most TICKETS_COUNT_CAP of them.
+        db.selectFrom(rows.clearSelect().select(sql`1`.as('one')).limit(TICKETS_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
   const countTickets = async (page: ListedRow[]): Promise<number | undefined> => {
     if (!counted) return undefined;
     if (page.length > 0 && page[0]!.total_count !== undefined) return Number(page[0]!.total_count);
