@@ -1,4 +1,4 @@
-import type { MediaType, MessageParticipant, MessagesPage, MessageView, TicketImage, TicketMediaLists, TicketStatus, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import { MESSAGES_COUNT_CAP, type MediaType, type MessageParticipant, type MessagesPage, type MessageView, type TicketImage, type TicketMediaLists, type TicketStatus, type QuotedMessageView, type TicketLink, type VisibleTicket } from '@conversa/contracts';
 import { findTicketAccess } from '../tickets/queries';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -150,7 +150,9 @@ async function readPage(
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
   const counted = (qb: any, alias: string) =>
     qb.where(`${alias}.company_id`, '=', companyId).where(`${alias}.ticket_id`, '=', ticketId).where(shown(`${alias}.queue_id`));
-  const countOf = () => counted(db.selectFrom('read.messages as c'), 'c').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  // Bounded: a group's years of messages are not walked each time it is opened (MESSAGES_COUNT_CAP: that many or more).
+  const countQuery = () => db.selectFrom(counted(db.selectFrom('read.messages as c'), 'c').select(sql`1`.as('one')).limit(MESSAGES_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
+  const countOf = async () => ({ count: (await countQuery().executeTakeFirstOrThrow()).n });
   let page = counted(withQuoted(db), 'm')
     // Microseconds, the precision Postgres orders by (a Date keeps milliseconds), for the cursor.
     .select(sql<string>`(extract(epoch from m.created_at) * 1000000)::bigint::text`.as('at_us'));
@@ -158,7 +160,7 @@ async function readPage(
     page = page.where(sql<boolean>`(m.created_at, m.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::uuid)`);
   } else {
     // The count rides along with the page, computed once for the statement; an empty page (past the end) counts alone.
-    page = page.select(sql<string>`(${counted(db.selectFrom('read.messages as c'), 'c').select(sql`count(*)`.as('n'))})`.as('total_count'));
+    page = page.select(sql<string>`(${countQuery()})`.as('total_count'));
   }
   if (withTicket) {
     // Computed once for the statement, like the count.

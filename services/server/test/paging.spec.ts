@@ -1,5 +1,7 @@
 import { inboundContext, RecordingChannelGateway } from '@conversa/channels';
 import { receiveMessage } from '@conversa/core';
+import { MESSAGES_COUNT_CAP, TICKETS_COUNT_CAP } from '@conversa/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
@@ -7,6 +9,7 @@ import { bearer, settle, signupCompany, startTestServer, type TestServer } from 
  * GET /messages/{ticketId}?cursor: the message list scrolling up passes the previous page's
  * nextCursor and gets the 20 messages older than where that page ended, with no offset to skip, so
  * messages arriving meanwhile neither repeat nor hide one. Pages by pageNumber answer as before.
+ * Counts beyond what a counter keeps stop at a cap instead of walking every row.
  */
 let server: TestServer;
 let admin: { token: string; companyId: number };
@@ -119,5 +122,33 @@ describe('GET /messages/:ticketId by cursor', () => {
     await server.wiring.ctx.waitForProjections(theirs.position);
     const mixed = await page(other.token, `/messages/${theirs.ticketId}?cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(mixed.messages.every((message) => !message.body.startsWith('mensagem'))).toBe(true);
+  });
+});
+
+describe('bounded counts', () => {
+  it('a list filtered beyond ticket_counts and a long ticket count up to their cap, and still page on', async () => {
+    // Rows written straight into the read tables (as the bench loads them): 10,005 waiting tickets with
+    // unread messages, the first of them with 10,005 messages.
+    const first = 900_000_000;
+    const extra = 5;
+    await sql`
+      insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, unread_messages, last_message, created_at, updated_at)
+      select g, gen_random_uuid(), ${other.companyId}, 'pending', null, null, g, null, 'whatsapp', false, 1, 'Mensagem ' || g, now() - interval '1 day', now() - (g - ${first}) * interval '1 second'
+      from generate_series(${first}::int, ${first + TICKETS_COUNT_CAP + extra - 1}::int) g`.execute(server.wiring.db);
+    await sql`
+      insert into read.messages (id, company_id, ticket_id, contact_id, from_me, body, media_type, ack, read, created_at, updated_at)
+      select gen_random_uuid(), ${other.companyId}, ${first}, ${first}, false, 'longa ' || n, 'chat', 3, true, now() - n * interval '1 second', now() - n * interval '1 second'
+      from generate_series(1, ${MESSAGES_COUNT_CAP + extra}) n`.execute(server.wiring.db);
+
+    const unread = await page(other.token, '/tickets?status=pending&showAll=true&withUnreadMessages=true') as unknown as { count: number; hasMore: boolean; nextCursor: string };
+    expect(unread).toMatchObject({ count: TICKETS_COUNT_CAP, hasMore: true });
+    const second = await get(other.token, `/tickets?status=pending&showAll=true&withUnreadMessages=true&pageNumber=2&cursor=${unread.nextCursor}`);
+    expect(second.json().tickets).toHaveLength(40);
+
+    const long = await page(other.token, `/messages/${first}`);
+    expect(long).toMatchObject({ count: MESSAGES_COUNT_CAP, hasMore: true });
+    expect(long.messages.at(-1)!.body).toBe('longa 1');
+    const older = await page(other.token, `/messages/${first}?pageNumber=2&cursor=${long.nextCursor}`);
+    expect(older.messages.at(-1)!.body).toBe('longa 21');
   });
 });
