@@ -36,6 +36,8 @@ const OTHER_MESSAGES = Math.max(10_000, Math.round(MESSAGES / 50));
 /** Tickets 1..HEAVY of the big company carry a tenth of its messages: long conversations. */
 const HEAVY = 1000;
 const SAMPLES = 200;
+/** Requests before each read figure's samples: enough for V8 to have compiled the path (20 left the first figure half cold). */
+const WARM = 100;
 const INBOUND_RATE = Number(process.env.BENCH_RATE ?? 200);
 const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 15);
 /** `BENCH_ONLY=inbound` skips the bulk load and the read figures (for working on the write path). */
@@ -272,7 +274,7 @@ async function main() {
 
     const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const time = async (url: string, name: string) => {
-      for (let warm = 0; warm < 20; warm++) await get(url);
+      for (let warm = 0; warm < WARM; warm++) await get(url);
       // BENCH_READ_PROFILE=<dir>: a CPU profile of each read figure's samples (<dir>/<name>.cpuprofile).
       const profiler = process.env.BENCH_READ_PROFILE ? new Session() : null;
       if (profiler) {
@@ -309,10 +311,10 @@ async function main() {
       statementMs.clear();
       statements.clear();
       report(name, await time(url, name));
-      log(`  ${name}: ${([...statements.values()].reduce((sum, n) => sum + n, 0) / (SAMPLES + 20)).toFixed(1)} statements per page`);
+      log(`  ${name}: ${([...statements.values()].reduce((sum, n) => sum + n, 0) / (SAMPLES + WARM)).toFixed(1)} statements per page`);
       if (process.env.BENCH_TIMINGS !== '1') return;
       for (const [key, ms] of [...statementMs.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 10)) {
-        log(`  ${name}: ${(ms.length / (SAMPLES + 20)).toFixed(1)}× p50 ${percentile(ms, 50).toFixed(2)} ms p95 ${percentile(ms, 95).toFixed(2)} ms: ${key}`);
+        log(`  ${name}: ${(ms.length / (SAMPLES + WARM)).toFixed(1)}× p50 ${percentile(ms, 50).toFixed(2)} ms p95 ${percentile(ms, 95).toFixed(2)} ms: ${key}`);
       }
     };
     /** The URL of page `pages` reached as the UI's infinite scroll does: following `nextCursor` from the first page. */
