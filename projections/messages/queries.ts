@@ -1,4 +1,5 @@
-import type { MediaType, MessageParticipant, MessagesPage, MessageView, TicketImage, TicketMediaLists, QuotedMessageView, TicketLink, VisibleTicket } from '@conversa/contracts';
+import { MESSAGES_COUNT_CAP, type MediaType, type MessageParticipant, type MessagesPage, type MessageView, type TicketImage, type TicketMediaLists, type TicketStatus, type QuotedMessageView, type TicketLink, type VisibleTicket } from '@conversa/contracts';
+import { findTicketAccess } from '../tickets/queries';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { MessagesTable } from './tables';
@@ -88,12 +89,22 @@ const inQueues = (queueIds: readonly number[], column: string) =>
 export interface ListMessagesOptions {
   /** selectedQueues: keep messages of these queues and queueless ones. Undefined: every message of the ticket. */
   queueIds?: readonly number[];
+  /** A page's `nextCursor`: the page of the messages older than where it ended (replaces the offset, and the count). */
+  cursor?: string;
+}
+
+/** `<microseconds since epoch>.<message id>` of a page's oldest message, as `nextCursor` gives it (the contract checks its shape). */
+function parseCursor(cursor: string): { atUs: string; id: string } {
+  const dot = cursor.indexOf('.');
+  return { atUs: cursor.slice(0, dot), id: cursor.slice(dot + 1) };
 }
 
 /**
  * GET /messages/:ticketId: page 1 holds the newest 20 messages, page 2 the 20 before them, and so
  * on; within a page they are in the order they were written (oldest first), ready to prepend.
- * With `queueIds`, pages, count and hasMore are of the filtered messages.
+ * With `queueIds`, pages, count and hasMore are of the filtered messages. With a cursor the page
+ * starts right below the previous one on the ticket's index (no offset to skip) and carries no
+ * count; either way one statement reads the page (and the count, when asked by pageNumber).
  */
 export async function listMessages(
   db: Kysely<ReadDatabase>,
@@ -102,23 +113,88 @@ export async function listMessages(
   pageNumber: number,
   options: ListMessagesOptions = {},
 ): Promise<MessagesPage> {
-  const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  return (await readPage(db, companyId, ticketId, pageNumber, options, false)).page;
+}
+
+/** What visibility (canSeeTicket) reads of a ticket: findTicketAccess's answer. */
+type TicketAccess = NonNullable<Awaited<ReturnType<typeof findTicketAccess>>>;
+
+/**
+ * GET /messages/:ticketId as the route needs it: the page and what visibility reads of its ticket
+ * (undefined when the company has no such ticket), in one statement. The caller returns the page
+ * only once the ticket's check passes.
+ */
+export async function listMessagesOfTicket(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  ticketId: number,
+  pageNumber: number,
+  options: ListMessagesOptions = {},
+): Promise<{ page: MessagesPage; ticket: TicketAccess | undefined }> {
+  const read = await readPage(db, companyId, ticketId, pageNumber, options, true);
+  // No row to carry it (past the last page, or a ticket without messages): asked alone.
+  return { page: read.page, ticket: read.ticket === null ? await findTicketAccess(db, companyId, ticketId) : read.ticket };
+}
+
+async function readPage(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  ticketId: number,
+  pageNumber: number,
+  options: ListMessagesOptions,
+  withTicket: boolean,
+): Promise<{ page: MessagesPage; ticket: TicketAccess | undefined | null }> {
+  const after = options.cursor === undefined ? undefined : parseCursor(options.cursor);
+  const offset = after ? 0 : (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
   const counted = (qb: any, alias: string) =>
     qb.where(`${alias}.company_id`, '=', companyId).where(`${alias}.ticket_id`, '=', ticketId).where(shown(`${alias}.queue_id`));
-  const countOf = () => counted(db.selectFrom('read.messages as c'), 'c').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  // The count rides along with the page, computed once for the statement; an empty page (past the end) counts alone.
-  const rows = await counted(withQuoted(db), 'm')
-    .select(sql<string>`(${counted(db.selectFrom('read.messages as c'), 'c').select(sql`count(*)`.as('n'))})`.as('total_count'))
+  // Bounded: a group's years of messages are not walked each time it is opened (MESSAGES_COUNT_CAP: that many or more).
+  const countQuery = () => db.selectFrom(counted(db.selectFrom('read.messages as c'), 'c').select(sql`1`.as('one')).limit(MESSAGES_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
+  const countOf = async () => ({ count: (await countQuery().executeTakeFirstOrThrow()).n });
+  let page = counted(withQuoted(db), 'm')
+    // Microseconds, the precision Postgres orders by (a Date keeps milliseconds), for the cursor.
+    .select(sql<string>`(extract(epoch from m.created_at) * 1000000)::bigint::text`.as('at_us'));
+  if (after) {
+    page = page.where(sql<boolean>`(m.created_at, m.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::uuid)`);
+  } else {
+    // The count rides along with the page, computed once for the statement; an empty page (past the end) counts alone.
+    page = page.select(sql<string>`(${countQuery()})`.as('total_count'));
+  }
+  if (withTicket) {
+    // Computed once for the statement, like the count.
+    page = page.select(
+      sql<TicketAccessRow | null>`(select jsonb_build_object('status', t.status, 'user_id', t.user_id, 'queue_id', t.queue_id, 'is_group', t.is_group)
+        from read.tickets t where t.id = ${ticketId} and t.company_id = ${companyId} and not t.deleted)`.as('ticket_access'),
+    );
+  }
+  // One row past the page says whether there is more, without counting.
+  const rows: Array<MessageRow & { at_us: string; total_count?: string; ticket_access?: TicketAccessRow | null }> = await page
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
-    .limit(MESSAGES_PAGE_SIZE)
+    .limit(MESSAGES_PAGE_SIZE + 1)
     .offset(offset)
     .execute();
-  const count = rows.length > 0 ? rows[0].total_count : (await countOf()).count;
-  const total = Number(count);
-  return { messages: rows.map(messageFromRow).reverse(), count: total, hasMore: offset + rows.length < total };
+  const hasMore = rows.length > MESSAGES_PAGE_SIZE;
+  const kept = hasMore ? rows.slice(0, MESSAGES_PAGE_SIZE) : rows;
+  const oldest = kept.at(-1);
+  const messages = kept.map(messageFromRow).reverse();
+  const next = hasMore && oldest ? { nextCursor: `${oldest.at_us}.${oldest.id}` } : {};
+  const first = rows[0];
+  const access = first?.ticket_access;
+  // null: no row carried the ticket (the caller asks for it alone); undefined: the company has no such ticket.
+  const ticket = !first || !withTicket ? null : access ? { id: ticketId, status: access.status, userId: access.user_id, queueId: access.queue_id, isGroup: access.is_group } : undefined;
+  if (after) return { page: { messages, hasMore, ...next }, ticket };
+  const count = Number(first ? first.total_count : (await countOf()).count);
+  return { page: { messages, count, hasMore, ...next }, ticket };
+}
+
+interface TicketAccessRow {
+  status: TicketStatus;
+  user_id: number | null;
+  queue_id: number | null;
+  is_group: boolean;
 }
 
 /**

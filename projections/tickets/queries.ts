@@ -1,4 +1,4 @@
-import { canSeeTicket, seesAllTickets, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, TICKETS_COUNT_CAP, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import type { TicketsTable } from './tables';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
@@ -144,27 +144,37 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
       return pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
     }
     // The page's ids come from the list index alone; only the rows of that page are read in full.
-    return withRelations(withListTime(db.selectFrom('read.tickets as p').selectAll('p')), 'p')
+    let page = withRelations(withListTime(db.selectFrom('read.tickets as p').selectAll('p')), 'p')
       .where('p.id', 'in', inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset))
       .orderBy('p.updated_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .execute();
+      .orderBy('p.id', 'desc');
+    // The count rides along in the same statement (computed once for it): one round trip per page.
+    if (counted) page = page.select(sql<string>`(${countQuery()})`.as('total_count'));
+    return page.execute();
   };
-  const countTickets = async (): Promise<number> => {
-    const row = !detailed
-      ? await structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n')).executeTakeFirst()
-      : await rows.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst();
+  // Pages reached by cursor (the infinite scroll) carry no count: the first page gave it, and live frames keep it.
+  const counted = !after;
+  const countQuery = () =>
+    !detailed
+      ? structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n'))
+      : // Bounded: the filtered rows are walked, at most TICKETS_COUNT_CAP of them.
+        db.selectFrom(rows.clearSelect().select(sql`1`.as('one')).limit(TICKETS_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
+  const countTickets = async (page: ListedRow[]): Promise<number | undefined> => {
+    if (!counted) return undefined;
+    if (page.length > 0 && page[0]!.total_count !== undefined) return Number(page[0]!.total_count);
+    const row = await countQuery().executeTakeFirst();
     return Number(row?.n ?? 0);
   };
-  const [page, count] = await Promise.all([pageRows(), countTickets()]);
+  const page = await pageRows();
+  const count = await countTickets(page);
   const hasMore = page.length > TICKETS_PAGE_SIZE;
   const kept = page.slice(0, TICKETS_PAGE_SIZE);
   const last = kept.at(-1);
-  return { tickets: kept.map(viewOf), count, hasMore, ...(hasMore && last ? { nextCursor: `${last.list_at_us}.${last.id}` } : {}) };
+  return { tickets: kept.map(viewOf), ...(count === undefined ? {} : { count }), hasMore, ...(hasMore && last ? { nextCursor: `${last.list_at_us}.${last.id}` } : {}) };
 }
 
 /** A page row with its list time in microseconds, the precision Postgres orders by (a Date keeps milliseconds). */
-type ListedRow = TicketRow & { list_at_us: string };
+type ListedRow = TicketRow & { list_at_us: string; total_count?: string };
 const withListTime = (query: any) => query.select(sql<string>`(extract(epoch from p.updated_at) * 1000000)::bigint::text`.as('list_at_us'));
 
 /** `<microseconds since epoch>.<ticket id>`, as `nextCursor` gives it (the contract checks its shape). */

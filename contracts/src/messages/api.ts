@@ -20,7 +20,20 @@ export const DeleteMessageParams = z.object({ id: messageId });
  * GET /messages/:ticketId. `selectedQueues`: the queues chosen in the tickets list (a JSON list, as
  * the browser sends it, or comma-separated); only their messages and queueless ones are listed.
  */
-export const ListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1), selectedQueues: idList });
+export const ListMessagesQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /**
+   * The previous page's `nextCursor` (the message list scrolling up): the page of messages older than
+   * where it ended, without an offset; wins over pageNumber. Opaque to clients: `<µs since epoch>.<message id>`.
+   */
+  cursor: z
+    .string()
+    .max(60)
+    .regex(/^\d{1,16}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a cursor is the nextCursor of a previous page')
+    .optional(),
+  selectedQueues: idList,
+});
+export type ListMessagesQuery = z.infer<typeof ListMessagesQuery>;
 
 /** A contact card to send (the send-contact dialog): the contact as the picker holds it, or a ready vCard. */
 export const ContactCard = z.union([

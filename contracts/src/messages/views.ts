@@ -67,11 +67,20 @@ export interface TicketLink {
   createdAt: string;
 }
 
+/** `count` of a message list stops at this many (that many or more): opening a long group does not count years of messages. */
+export const MESSAGES_COUNT_CAP = 10_000;
+
 /** One page of GET /messages/:ticketId (`listMessages`): newest page first, each page oldest-first inside. */
 export interface MessagesPage {
   messages: MessageView[];
-  count: number;
+  /**
+   * How many messages the ticket shows (with selectedQueues, of those): answered on pages asked by
+   * pageNumber (up to MESSAGES_COUNT_CAP), left out of pages asked by cursor (counting walks the ticket's messages).
+   */
+  count?: number;
   hasMore: boolean;
+  /** With hasMore: pass as `cursor` for the page of older messages. */
+  nextCursor?: string;
 }
 
 /**

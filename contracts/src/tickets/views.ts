@@ -65,9 +65,19 @@ export interface TicketBefore {
 }
 
 /** One answer of GET /tickets (`listTickets`): a page of the list, the list's count, and whether more pages follow. */
+/**
+ * Counts of lists filtered beyond what read.ticket_counts keeps (search, tags, days, unread) stop at
+ * this many: counting walks the filtered rows, and a badge need not say more than "10000+".
+ */
+export const TICKETS_COUNT_CAP = 10_000;
+
 export interface TicketPage {
   tickets: TicketView[];
-  count: number;
+  /**
+   * How many tickets the list holds: on pages asked by pageNumber; pages asked by cursor leave it out.
+   * Lists filtered by search, tags, days or unread count up to TICKETS_COUNT_CAP (that many or more).
+   */
+  count?: number;
   hasMore: boolean;
   /** With hasMore: pass as `cursor` for the next page. */
   nextCursor?: string;

@@ -5,6 +5,8 @@ import { jwtVerify, SignJWT } from 'jose';
 /** Access tokens are short: a stolen one is useful for minutes; the refresh cookie renews it. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 const PUBLIC_TOKEN_TTL_S = 24 * 60 * 60;
+/** Access tokens whose signature check is remembered until they expire (one per signed-in browser tab, roughly). */
+const VERIFIED_TOKENS = 20_000;
 
 export interface AccessClaims {
   userId: number;
@@ -27,6 +29,20 @@ export function createTokenService(secret: string, options: { accessTokenTtlSeco
   const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S;
   // A key object, made once: given raw bytes, jose imports a key again for every token it checks.
   const key = createSecretKey(new TextEncoder().encode(secret));
+  // Only tokens that passed the check are kept (a flood of forged ones costs no memory), at most VERIFIED_TOKENS.
+  const verified = new Map<string, AccessClaims & { expiresAt: number }>();
+  const remember = (token: string, claims: AccessClaims & { expiresAt: number }) => {
+    if (verified.size >= VERIFIED_TOKENS) {
+      const now = Date.now();
+      for (const [held, entry] of verified) if (entry.expiresAt <= now) verified.delete(held);
+      // Still full: the oldest entries go (a Map iterates in insertion order).
+      for (const held of verified.keys()) {
+        if (verified.size < VERIFIED_TOKENS * 0.9) break;
+        verified.delete(held);
+      }
+    }
+    verified.set(token, claims);
+  };
   return {
     accessTokenTtlSeconds: accessTtl,
     async issueAccessToken({ userId, companyId, sessionId }) {
@@ -41,6 +57,15 @@ export function createTokenService(secret: string, options: { accessTokenTtlSeco
       return new SignJWT({ cid: companyId, scope: 'public' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(`${PUBLIC_TOKEN_TTL_S}s`).sign(key);
     },
     async verifyAccessToken(token) {
+      // A token checked before is not checked again until it expires: every request presents the same one,
+      // and the signature check (webcrypto, a job off the main thread and back) was much of a read's CPU.
+      const known = verified.get(token);
+      if (known) {
+        // jose's rule: valid while the current second is before `exp`.
+        if (Math.floor(Date.now() / 1000) < known.expiresAt / 1000) return { ...known };
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (payload.scope !== 'access' || typeof payload.sid !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sid) || typeof payload.exp !== 'number') return null;
@@ -48,7 +73,9 @@ export function createTokenService(secret: string, options: { accessTokenTtlSeco
         const userId = RecordIdParam.safeParse(payload.sub);
         const companyId = RecordId.safeParse(payload.cid);
         if (!userId.success || !companyId.success) return null;
-        return { userId: userId.data, companyId: companyId.data, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
+        const claims = { userId: userId.data, companyId: companyId.data, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
+        remember(token, claims);
+        return { ...claims };
       } catch {
         return null;
       }

@@ -19,8 +19,8 @@ import {
 } from '@conversa/contracts';
 import { deleteMessage, editMessage, forwardMessage, sendMessages, type ForwardContactLookup, type OutgoingMessage } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
-import { findMessage, findMessagesById, listImages, listMessages, ticketMedia } from '@conversa/projections/messages/queries';
-import { canSeeTicket, findTicket, findTicketAccess, viewerOf } from '@conversa/projections/tickets/queries';
+import { findMessage, findMessagesById, listImages, listMessagesOfTicket, ticketMedia } from '@conversa/projections/messages/queries';
+import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { userActor, type ApiContext } from '../context';
@@ -80,16 +80,15 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, query: ListMessagesQuery } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
-    const { pageNumber, selectedQueues } = parse(ListMessagesQuery, request.query);
+    const { pageNumber, cursor, selectedQueues } = parse(ListMessagesQuery, request.query);
     // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
     // admins included (as Whaticket does); an empty selection, like none, lists every message.
     const queueIds = selectedQueues && selectedQueues.length > 0 ? selectedQueues : undefined;
-    // The page is read while the ticket is checked (the company scopes both); it is only returned once the check passes.
-    // The answer is the spec's: the messages, their count and hasMore (the ticket itself is GET /tickets/:id).
-    const [ticket, page] = await Promise.all([
-      findTicketAccess(ctx.db, request.principal.companyId, ticketId),
-      listMessages(ctx.db, request.principal.companyId, ticketId, pageNumber, { queueIds }),
-    ]);
+    // The page and the ticket's visibility are read in one statement (the company scopes both); the page is only
+    // returned once the check passes.
+    // The answer is the spec's: the messages and hasMore, with their count (pages by pageNumber) and the
+    // cursor of the older page (the ticket itself is GET /tickets/:id).
+    const { ticket, page } = await listMessagesOfTicket(ctx.db, request.principal.companyId, ticketId, pageNumber, { queueIds, cursor });
     if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
     if (!canSeeTicket(viewerOf(request.principal), ticket)) throw new DomainError('ERR_NO_PERMISSION');
     return page;

@@ -310,4 +310,51 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     expect(Math.round(box!.width)).toBe(320);
     await screenshot(page, 'conversation-contact-drawer');
   });
+  it('scrolls a long conversation up: older pages load by the cursor of the page above, each message once', async () => {
+    const contact = { number: String((phone += 1)), name: 'Rita Longa' };
+    const startedAt = Date.now() - 3_600_000;
+    let ticketId = 0;
+    // 45 messages a second apart: three pages of 20, 20 and 5.
+    for (let n = 0; n < 45; n++) {
+      const received = await receiveMessage(inboundContext(server.wiring.ctx), {
+        companyId: admin.companyId,
+        whatsappId: null,
+        channel: 'whatsapp',
+        contact: { ...contact, isGroup: false },
+        providerId: `long-${contact.number}-${n}`,
+        body: `Linha ${n} da conversa`,
+        mediaType: 'chat',
+        receivedAt: new Date(startedAt + n * 1000),
+      });
+      ticketId = received.ticketId;
+      if (n === 44) await server.wiring.ctx.waitForProjections(received.position);
+    }
+    const { uuid } = await server.wiring.db.selectFrom('read.tickets').select('uuid').where('id', '=', ticketId).executeTakeFirstOrThrow();
+    const asked: string[] = [];
+    page.on('request', (request) => void (request.url().includes(`/messages/${ticketId}`) && asked.push(request.url())));
+    await page.goto(`${server.url}/tickets/${uuid}`);
+    await bubble('Linha 44 da conversa').waitFor();
+    await expect(bubble('Linha 24 da conversa').count()).resolves.toBe(0);
+    // Held at the top until the message is drawn: each older page arrives above and the list keeps its place.
+    for (const oldest of ['Linha 5 da conversa', 'Linha 0 da conversa']) {
+      await page.waitForFunction(
+        (text) => {
+          const list = document.querySelector('[data-testid="message-list"]')!;
+          list.scrollTop = 0;
+          return [...document.querySelectorAll('[data-testid^="message-"][data-from-me]')].some((element) => element.textContent!.includes(text));
+        },
+        oldest,
+        { polling: 100 },
+      );
+    }
+    // The first page by number, the older ones by the cursor the page above gave.
+    const older = asked.map((url) => new URL(url).searchParams).filter((params) => params.has('cursor'));
+    expect(older.map((params) => params.get('pageNumber'))).toEqual(['2', '3']);
+    expect(older.every((params) => /^\d+\.[0-9a-f-]{36}$/.test(params.get('cursor')!))).toBe(true);
+    // Every message drawn once (the list draws the rows in view and a few around them).
+    const shown = await page.locator('[data-testid^="message-"][data-from-me]', { hasText: /^Linha \d+ da conversa/ }).allTextContents();
+    const lines = shown.map((text) => text.match(/Linha (\d+) da conversa/)![1]);
+    expect(lines).toContain('0');
+    expect(new Set(lines).size).toBe(lines.length);
+  });
 });

@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import { applyMessage } from './model';
+import { applyMessage, type MessagesPageParam } from './model';
 import type { CompanySettingsView, CreateTicketBody, EditMessageBody, ForwardMessageBody, MessagesPage, ReactToMessageBody, SendMessageBody, SentMessages, TicketView, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
 
 /** POST /messages/:ticketId as JSON: the ticket, and the body the contract takes (text, reply, card, a stored file). */
@@ -21,13 +21,15 @@ export type { TicketImage, TicketMediaLists } from '@conversa/contracts';
 export const messagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /messages/:ticketId: page 1 is the newest 20; `fetchNextPage` loads older ones. */
-    messages: build.infiniteQuery<MessagesPage, number, number>({
+    messages: build.infiniteQuery<MessagesPage, number, MessagesPageParam>({
       infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+        initialPageParam: { pageNumber: 1 },
+        // The server's cursor continues below the oldest message held: new messages arriving meanwhile shift
+        // nothing, and the older page costs the server what the first did.
+        getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? { pageNumber: lastPageParam.pageNumber + 1, cursor: lastPage.nextCursor } : undefined),
       },
-      query: ({ queryArg, pageParam }) => `messages/${queryArg}?pageNumber=${pageParam}`,
-      transformResponse: (answer: MessagesPage & { ticket?: unknown }) => ({ messages: answer.messages, count: answer.count, hasMore: answer.hasMore }),
+      query: ({ queryArg, pageParam }) => ({ url: `messages/${queryArg}`, params: pageParam.cursor ? { pageNumber: pageParam.pageNumber, cursor: pageParam.cursor } : { pageNumber: pageParam.pageNumber } }),
+      transformResponse: (answer: MessagesPage & { ticket?: unknown }) => ({ messages: answer.messages, count: answer.count, hasMore: answer.hasMore, nextCursor: answer.nextCursor }),
       providesTags: (_result, _error, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
     sendMessage: build.mutation<SentMessages, SendMessageArgs>({

@@ -30,7 +30,7 @@ describe('pages into one list', () => {
     const c = message({ createdAt: at(2026, 11, 1, 11) });
     const d = message({ createdAt: at(2026, 11, 1, 12) });
     // Page 2 was read after d arrived, so it repeats b (shifted by one).
-    const cache: MessagesCache = { pages: [page([c, d], true), page([a, { ...b, body: 'stale' }], false)], pageParams: [1, 2] };
+    const cache: MessagesCache = { pages: [page([c, d], true), page([a, { ...b, body: 'stale' }], false)], pageParams: [{ pageNumber: 1 }, { pageNumber: 2 }] };
     cache.pages[0]!.messages.unshift(b);
     expect(flattenPages(cache).map((m) => m.id)).toEqual([a.id, b.id, c.id, d.id]);
     expect(flattenPages(cache).find((m) => m.id === b.id)!.body).toBe(b.body);
@@ -43,7 +43,7 @@ describe('pages into one list', () => {
     const c = message({ createdAt: at(2026, 11, 1, 11) });
     const d = message({ createdAt: at(2026, 11, 1, 12) });
     // c was written while page 2 was being read.
-    const cache: MessagesCache = { pages: [page([b, d]), page([a, c])], pageParams: [1, 2] };
+    const cache: MessagesCache = { pages: [page([b, d]), page([a, c])], pageParams: [{ pageNumber: 1 }, { pageNumber: 2 }] };
     expect(flattenPages(cache).map((m) => m.id)).toEqual([a.id, b.id, c.id, d.id]);
   });
 });
@@ -135,7 +135,7 @@ describe('edit window and own messages', () => {
 });
 
 describe('frames into the cache', () => {
-  const cacheOf = (...pages: ReturnType<typeof page>[]): MessagesCache => ({ pages, pageParams: pages.map((_, index) => index + 1) });
+  const cacheOf = (...pages: ReturnType<typeof page>[]): MessagesCache => ({ pages, pageParams: pages.map((_, index) => ({ pageNumber: index + 1 })) });
 
   it('adds a new message to the newest page in time order and counts it', () => {
     const old = message();

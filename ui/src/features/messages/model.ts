@@ -8,7 +8,13 @@ export const SCROLL_TO_NEW_MESSAGE_DELAY_MS = 300;
 /** The message list loads older pages when scrolled to under 50 px from the top. */
 export const LOAD_OLDER_THRESHOLD_PX = 50;
 
-export type MessagesCache = InfiniteData<MessagesPage, number>;
+/** Which page of GET /messages/:ticketId: the first by number, older ones by the previous page's cursor. */
+export interface MessagesPageParam {
+  pageNumber: number;
+  cursor?: string;
+}
+
+export type MessagesCache = InfiniteData<MessagesPage, MessagesPageParam>;
 
 /** A message and the emoji reactions made to it (reactions are messages of their own, shown on their target). */
 export interface ShownMessage {
@@ -31,8 +37,9 @@ export interface MessageRow {
 const byTime = (a: Message, b: Message) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.createdAt < b.createdAt ? -1 : 1);
 
 /**
- * Every page's messages once, oldest first. Pages are read by offset, so a page fetched after new messages
- * arrived repeats some already held: the copy in the newer page (or patched by a frame) wins.
+ * Every page's messages once, oldest first. Older pages are read by cursor and do not overlap, but a page read
+ * by number (or a refetch racing a frame) may repeat some already held: the copy in the newer page (or patched
+ * by a frame) wins.
  */
 export function flattenPages(cache: MessagesCache | undefined): Message[] {
   if (!cache) return [];
@@ -173,7 +180,7 @@ export function applyMessage(cache: MessagesCache, message: Message): boolean {
   if (!newest) return false;
   newest.messages.push(message);
   newest.messages.sort(byTime);
-  newest.count += 1;
+  if (newest.count !== undefined) newest.count += 1;
   return true;
 }
 

@@ -14,6 +14,7 @@ import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQue
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
+import { TICKETS_COUNT_CAP } from '@conversa/contracts';
 
 /** The search and the list's filters settle for 500 ms before the list is asked again. */
 export const LIST_DEBOUNCE_MS = 500;
@@ -91,7 +92,7 @@ function TabCount({ args }: { args: TicketListArgs }) {
   if (count === undefined) return null;
   return (
     <Badge size="xs" variant="solid" colorPalette={count > 0 ? 'blue' : 'gray'} borderRadius="full" data-testid={`ticket-count-${args.status}`}>
-      {count}
+      {count >= TICKETS_COUNT_CAP ? `${TICKETS_COUNT_CAP}+` : count}
     </Badge>
   );
 }

@@ -32,7 +32,8 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     }),
     ticketCount: build.query<number, TicketListArgs>({
       query: (args) => ({ url: 'tickets', params: countParams(normaliseListArgs(args)) }),
-      transformResponse: (page: TicketPage) => page.count,
+      // Asked without a cursor: the count is always there.
+      transformResponse: (page: TicketPage) => page.count ?? 0,
       providesTags: ['Ticket'],
     }),
     /** The bell: tickets with unread messages the user works on (filtered further by `belongsInNotifications`). */
