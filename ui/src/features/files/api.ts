@@ -1,17 +1,12 @@
 import type { CreateFileListRequest, FileListPage, FileListView, UpdateFileListRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).injectEndpoints({
   endpoints: (build) => ({
     fileListPage: build.query<FileListPage, { searchParam: string; pageNumber: number }>({
       query: ({ searchParam, pageNumber }) => ({ url: 'files', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.searchParam.trim().toLowerCase()})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.files.map((row) => row.id));
-        return { ...incoming, files: [...current.files.filter((row) => !known.has(row.id)), ...incoming.files] };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<FileListPage, { searchParam: string; pageNumber: number }>('files'),
       providesTags: ['FileLists'],
     }),
     createFileList: build.mutation<FileListView, CreateFileListRequest>({ query: (body) => ({ url: 'files', method: 'POST', body }) }),
