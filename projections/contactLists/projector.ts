@@ -1,6 +1,7 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import { sql, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateContactLists } from './migration';
 import { findContactList, findContactListItem } from './queries';
 
@@ -85,14 +86,7 @@ export const contactListsProjector = defineProjector({
     for (const item of items.values()) perList.set(item.contactListId, (perList.get(item.contactListId) ?? 0) + 1);
     for (const [contactListId, count] of perList) if (count > ITEM_FRAMES_PER_BATCH) reloads.set(contactListId, lists.get(contactListId)?.companyId ?? 0);
 
-    const changes: ProjectionChange[] = [];
-    for (const [id, { companyId, action }] of lists) {
-      if (action === 'delete') changes.push({ companyId, entity: 'ContactList', data: { action, id } });
-      else {
-        const record = await findContactList(trx, companyId, id);
-        if (record) changes.push({ companyId, entity: 'ContactList', data: { action, record } });
-      }
-    }
+    const changes = await entityFrames(lists, { entity: 'ContactList', idKey: 'id', viewKey: 'record' }, (companyId, id) => findContactList(trx, companyId, id));
     for (const [contactListId, companyId] of reloads) changes.push({ companyId, entity: 'ContactListItem', data: { action: 'reload', contactListId } });
     for (const [id, { companyId, action, contactListId }] of items) {
       if (reloads.has(contactListId)) continue;

@@ -1,7 +1,8 @@
-import type { InvoiceFrame, PaymentFrame } from '@conversa/contracts';
+import type { PaymentFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateInvoices } from './migration';
 import { findInvoice } from './queries';
 
@@ -55,11 +56,8 @@ export const invoicesProjector = defineProjector({
       }
       touched.set(data.invoiceId, { companyId, action: touched.get(data.invoiceId)?.action ?? (type === 'InvoiceGenerated' ? 'create' : 'update') });
     }
-    const changes: ProjectionChange[] = [];
-    for (const [invoiceId, { companyId, action }] of touched) {
-      const invoice = await findInvoice(trx, companyId, invoiceId);
-      if (invoice) changes.push({ companyId, entity: 'invoice', data: { action, invoice } satisfies InvoiceFrame });
-    }
+    // InvoiceFrame's shape: { action, invoice } (an invoice is never deleted).
+    const changes = await entityFrames(touched, { entity: 'invoice', idKey: 'invoiceId', viewKey: 'invoice' }, (companyId, id) => findInvoice(trx, companyId, id));
     return [...changes, ...payments];
   },
 });

@@ -1,7 +1,8 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateQueues } from './migration';
 import { findQueue } from './queries';
 import type { QueueOptionsTable, QueuesTable } from './tables';
@@ -100,14 +101,6 @@ export const queuesProjector = defineProjector({
           break;
       }
     }
-    const changes: ProjectionChange[] = [];
-    for (const [queueId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'queue', data: { action, queueId } });
-      else {
-        const found = await findQueue(trx, companyId, queueId);
-        if (found) changes.push({ companyId, entity: 'queue', data: { action, queue: found } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'queue', idKey: 'queueId', viewKey: 'queue' }, (companyId, id) => findQueue(trx, companyId, id));
   },
 });

@@ -1,7 +1,8 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateQuickMessages } from './migration';
 import { findQuickMessage } from './queries';
 import type { QuickMessagesTable } from './tables';
@@ -58,14 +59,6 @@ export const quickMessagesProjector = defineProjector({
       }
       touched.set(id, { companyId, action: touched.get(id)?.action === 'create' ? 'create' : 'update' });
     }
-    const changes: ProjectionChange[] = [];
-    for (const [id, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'quickmessage', data: { action: 'delete', id } });
-      else {
-        const record = await findQuickMessage(trx, companyId, id);
-        if (record) changes.push({ companyId, entity: 'quickmessage', data: { action, record } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'quickmessage', idKey: 'id', viewKey: 'record' }, (companyId, id) => findQuickMessage(trx, companyId, id));
   },
 });

@@ -1,7 +1,8 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateSchedules } from './migration';
 import { findSchedule } from './queries';
 import type { SchedulesTable } from './tables';
@@ -55,14 +56,6 @@ export const schedulesProjector = defineProjector({
       }
       touched.set(id, { companyId, action: touched.get(id)?.action === 'create' ? 'create' : 'update' });
     }
-    const changes: ProjectionChange[] = [];
-    for (const [scheduleId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'schedule', data: { action: 'delete', scheduleId } });
-      else {
-        const schedule = await findSchedule(trx, companyId, scheduleId);
-        if (schedule) changes.push({ companyId, entity: 'schedule', data: { action, schedule } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'schedule', idKey: 'scheduleId', viewKey: 'schedule' }, (companyId, id) => findSchedule(trx, companyId, id));
   },
 });

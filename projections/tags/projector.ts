@@ -1,6 +1,7 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import { sql, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateTags } from './migration';
 import { findTag } from './queries';
 
@@ -77,14 +78,6 @@ export const tagsProjector = defineProjector({
         .execute();
       if (!touched.has(tagId)) touched.set(tagId, { companyId, action: 'update' });
     }
-    const changes: ProjectionChange[] = [];
-    for (const [tagId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'tag', data: { action, tagId } });
-      else {
-        const tag = await findTag(trx, companyId, tagId);
-        if (tag) changes.push({ companyId, entity: 'tag', data: { action, tag } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'tag', idKey: 'tagId', viewKey: 'tag' }, (companyId, id) => findTag(trx, companyId, id));
   },
 });

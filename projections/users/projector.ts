@@ -1,8 +1,9 @@
-import { USER_ACCESS_ENTITY, type UserAccessChange, type UserDetails, type UserFrame } from '@conversa/contracts';
+import { USER_ACCESS_ENTITY, type UserAccessChange, type UserDetails } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateUsers } from './migration';
 import { findUser } from './queries';
 import type { UsersTable } from './tables';
@@ -93,14 +94,8 @@ export const usersProjector = defineProjector({
           break;
       }
     }
-    const changes: ProjectionChange[] = [];
-    for (const [userId, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'user', data: { action: 'delete', userId } satisfies UserFrame });
-      else {
-        const user = await findUser(trx, userId);
-        if (user) changes.push({ companyId, entity: 'user', data: { action, user } satisfies UserFrame });
-      }
-    }
+    // UserFrame's shape: { action: 'delete', userId } or { action, user }.
+    const changes = await entityFrames(touched, { entity: 'user', idKey: 'userId', viewKey: 'user' }, (_companyId, id) => findUser(trx, id));
     return [...changes, ...logins, ...rescoped];
   },
 });

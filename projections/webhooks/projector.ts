@@ -1,7 +1,7 @@
-import type { WebhookFrame } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames } from '../frames';
 import { migrateWebhooks } from './migration';
 import { findWebhook } from './queries';
 
@@ -50,17 +50,7 @@ export const webhooksProjector = defineProjector({
           break;
       }
     }
-    const changes: ProjectionChange[] = [];
-    for (const [webhookId, { companyId, action }] of touched) {
-      let frame: WebhookFrame | undefined;
-      if (action === 'delete') frame = { action, webhookId };
-      else {
-        const webhook = await findWebhook(trx, companyId, webhookId);
-        if (webhook) frame = { action, webhook };
-      }
-      // Admins only: the edge shows `webhook` frames to the company's admins (services/edge filters).
-      if (frame) changes.push({ companyId, entity: 'webhook', data: frame });
-    }
-    return changes;
+    // Admins only: the edge shows `webhook` frames (WebhookFrame) to the company's admins (services/edge filters).
+    return entityFrames(touched, { entity: 'webhook', idKey: 'webhookId', viewKey: 'webhook' }, (companyId, id) => findWebhook(trx, companyId, id));
   },
 });

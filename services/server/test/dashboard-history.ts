@@ -20,7 +20,7 @@ function random(seed: number) {
   };
 }
 
-export function plannedHistory(options: { seed: number; companyId: number; ticketIds: number[]; userIds: number[]; queueIds: number[]; contactIds: number[]; start: Date }): Planned[] {
+export function plannedHistory(options: { seed: number; companyId: number; ticketIds: number[]; userIds: number[]; queueIds: number[]; contactIds: number[]; start: Date; whatsappIds?: Array<number | null> }): Planned[] {
   const rand = random(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const planned: Planned[] = [];
@@ -47,7 +47,9 @@ export function plannedHistory(options: { seed: number; companyId: number; ticke
     let status: string = group ? 'group' : rand() < 0.25 ? 'open' : 'pending';
     let botActive = false;
     let queueId: number | null = rand() < 0.7 ? pick(options.queueIds) : null;
-    ticket('TicketCreated', { uuid: randomUUID(), contactId: pick(options.contactIds), whatsappId: null, queueId, userId: status === 'open' ? pick(options.userIds) : null, status, isGroup: group, channel: 'sandbox' });
+    // Connections drawn only when given: the dashboard's seeded histories stay the same.
+    const whatsappId = options.whatsappIds ? pick(options.whatsappIds) : null;
+    ticket('TicketCreated', { uuid: randomUUID(), contactId: pick(options.contactIds), whatsappId, queueId, userId: status === 'open' ? pick(options.userIds) : null, status, isGroup: group, channel: 'sandbox' });
     const steps = group ? 1 : 1 + Math.floor(rand() * 9);
     for (let step = 0; step < steps; step++) {
       later();

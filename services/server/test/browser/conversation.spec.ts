@@ -54,6 +54,36 @@ const messagesOf = (ticketId: number) =>
 const bubble = (text: string) => page.locator('[data-testid^="message-"][data-from-me]', { hasText: text });
 const bubbleId = async (text: string) => (await bubble(text).getAttribute('data-testid'))!.replace('message-', '');
 
+/**
+ * The fake microphone's samples reach the page's recorder only while this gate is open, and the page
+ * counts the seconds that did: a voice note's length is the test's choice, not the machine's speed (a
+ * "too short" recording clicked closed after 0.63 s of load was kept).
+ */
+async function microphone(open: boolean) {
+  await page.evaluate((open) => {
+    const w = window as unknown as { micOpen: boolean; micSeconds: number; micGated?: boolean };
+    w.micOpen = open;
+    w.micSeconds = 0;
+    if (w.micGated) return;
+    w.micGated = true;
+    const native = Object.getOwnPropertyDescriptor(ScriptProcessorNode.prototype, 'onaudioprocess')!;
+    Object.defineProperty(ScriptProcessorNode.prototype, 'onaudioprocess', {
+      configurable: true,
+      get() {
+        return native.get!.call(this);
+      },
+      set(handler: ((event: AudioProcessingEvent) => void) | null) {
+        const gated = handler && ((event: AudioProcessingEvent) => {
+          if (!w.micOpen) return;
+          w.micSeconds += event.inputBuffer.duration;
+          handler(event);
+        });
+        native.set!.call(this, gated);
+      },
+    });
+  }, open);
+}
+
 async function send(text: string) {
   const input = page.getByTestId('composer-input');
   await input.fill(text);
@@ -177,15 +207,20 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
 
   it('records a voice note as MP3, and discards one too short to keep', async () => {
     const before = (await messagesOf(maria.ticketId)).length;
+    // Closed microphone: however long the click takes on a loaded machine, no sample reaches the recorder.
+    await microphone(false);
     await page.getByTestId('composer-record').click();
     await page.getByTestId('composer-recording').waitFor();
     await page.getByTestId('audio-send').click();
     await page.getByTestId('toast-info').getByText('Áudio muito curto; a gravação foi descartada.').waitFor();
     expect((await messagesOf(maria.ticketId)).length).toBe(before);
 
+    await microphone(true);
     await page.getByTestId('composer-record').click();
-    // The recording's own clock: two seconds of the fake microphone's tone.
+    // The recording's own clock, and (the kept size, 10,000 bytes, is 0.63 s at 128 kbps) one second of
+    // the fake microphone's tone counted as it reaches the recorder.
     await page.getByTestId('composer-recording').getByText('0:02').waitFor();
+    await page.waitForFunction(() => (window as unknown as { micSeconds: number }).micSeconds >= 1);
     await page.getByTestId('audio-send').click();
     await page.locator('[data-testid^="message-audio-"]').last().waitFor();
     const audio = (await messagesOf(maria.ticketId)).filter((row) => row.media_type === 'audio');

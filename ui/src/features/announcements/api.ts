@@ -1,5 +1,6 @@
 import type { AnnouncementPage, AnnouncementView, CreateAnnouncementRequest, UpdateAnnouncementRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 export interface AnnouncementPageArgs {
   searchParam: string;
@@ -11,13 +12,7 @@ export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announceme
     /** GET /announcements: the super user's table (every one), or the popover's active ones by priority. */
     announcementPage: build.query<AnnouncementPage, AnnouncementPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'announcements', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}:${queryArgs.searchParam.trim().toLowerCase()}`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.records.map((row) => row.id));
-        return { records: [...current.records.filter((row) => !known.has(row.id)), ...incoming.records], hasMore: incoming.hasMore };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<AnnouncementPage, AnnouncementPageArgs>('records'),
       providesTags: ['Announcements'],
     }),
     createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>({

@@ -1,5 +1,6 @@
 import type { CampaignFrame, CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 /** The dialog's request as the browser sends it (before the server's defaults). */
 export type CampaignRequest = Partial<CreateCampaignRequest> & { name: string };
@@ -8,14 +9,7 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'C
   endpoints: (build) => ({
     campaignPage: build.query<CampaignPage, { searchParam: string; pageNumber: number }>({
       query: ({ searchParam, pageNumber }) => ({ url: 'campaigns', params: { searchParam, pageNumber } }),
-      // The key names the endpoint: RTK keys its cache by this string alone.
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.searchParam.trim().toLowerCase()})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.records.map((row) => row.id));
-        return { ...incoming, records: [...current.records.filter((row) => !known.has(row.id)), ...incoming.records] };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<CampaignPage, { searchParam: string; pageNumber: number }>('records'),
       providesTags: ['Campaigns'],
     }),
     campaign: build.query<CampaignView, number>({

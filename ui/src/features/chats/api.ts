@@ -1,5 +1,6 @@
 import type { ChatMessagePage, ChatMessageView, ChatPage, ChatView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 export interface ChatPageArgs {
   searchParam: string;
@@ -31,13 +32,7 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
     /** GET /chats: pages merged into one list per search. */
     chatPage: build.query<ChatPage, ChatPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'chats', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}:${queryArgs.searchParam.trim().toLowerCase()}`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.records.map((chat) => chat.id));
-        return { records: [...current.records.filter((chat) => !known.has(chat.id)), ...incoming.records], hasMore: incoming.hasMore };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<ChatPage, ChatPageArgs>('records'),
       providesTags: ['Chats'],
     }),
     /** GET /chats/{id}/messages: older pages prepend to the loaded ones. */

@@ -10,6 +10,7 @@ import type {
   UpdateContactListItemRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 export interface ListPageArgs {
   searchParam: string;
@@ -19,22 +20,11 @@ export interface ItemPageArgs extends ListPageArgs {
   contactListId: number;
 }
 
-/** Pages merged into one list per search (infinite scroll); a first page replaces what was loaded. */
-const mergePages = <Key extends 'records' | 'contacts'>(key: Key) =>
-  (current: Record<Key, Array<{ id: number }>> & { hasMore: boolean; count: number }, incoming: Record<Key, Array<{ id: number }>> & { hasMore: boolean; count: number }, pageNumber: number) => {
-    if (pageNumber === 1) return incoming;
-    const known = new Set(incoming[key].map((row) => row.id));
-    return { ...incoming, [key]: [...current[key].filter((row) => !known.has(row.id)), ...incoming[key]] };
-  };
-
 export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactLists', 'ContactListItems'] }).injectEndpoints({
   endpoints: (build) => ({
     contactListPage: build.query<ContactListPage, ListPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'contact-lists', params: { searchParam, pageNumber } }),
-      // The key names the endpoint: RTK keys its cache by this string alone.
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.searchParam.trim().toLowerCase()})`,
-      merge: (current, incoming, { arg }) => mergePages('records')(current, incoming, arg.pageNumber) as ContactListPage,
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<ContactListPage, ListPageArgs>('records'),
       providesTags: ['ContactLists'],
     }),
     /** GET /contact-lists/list: every list (the campaign dialog's choices). */
@@ -65,9 +55,7 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactList
     }),
     contactListItemPage: build.query<ContactListItemPage, ItemPageArgs>({
       query: ({ contactListId, searchParam, pageNumber }) => ({ url: 'contact-list-items', params: { contactListId, searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.contactListId}:${queryArgs.searchParam.trim().toLowerCase()})`,
-      merge: (current, incoming, { arg }) => mergePages('contacts')(current, incoming, arg.pageNumber) as ContactListItemPage,
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<ContactListItemPage, ItemPageArgs>('contacts', { scope: (args) => [args.contactListId] }),
       providesTags: (_result, _error, args) => [{ type: 'ContactListItems', id: args.contactListId }],
     }),
     createContactListItem: build.mutation<ContactListItemView, CreateContactListItemRequest>({

@@ -1,6 +1,7 @@
 import type { ContactImportStatus } from '@conversa/contracts';
 import { api } from '../../app/api';
 import type { Contact } from './api';
+import { pagedList } from '../../shared/pagedList';
 
 export interface ContactsPageArgs {
   searchParam: string;
@@ -30,13 +31,7 @@ export const contactsPageApi = api.injectEndpoints({
         url: 'contacts',
         params: { pageNumber, ...(searchParam ? { searchParam } : {}), ...(channel ? { channel } : {}) },
       }),
-      serializeQueryArgs: ({ queryArgs }) => `${queryArgs.channel}|${queryArgs.searchParam.trim().toLowerCase()}`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.contacts.map((contact) => contact.id));
-        return { ...incoming, contacts: [...current.contacts.filter((contact) => !known.has(contact.id)), ...incoming.contacts] };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<ContactsPage, ContactsPageArgs>('contacts', { scope: (args) => [args.channel] }),
       providesTags: [{ type: 'Contacts', id: 'PAGE' }],
     }),
     deleteContact: build.mutation<unknown, number>({

@@ -1,5 +1,6 @@
 import type { CreateFileListRequest, FileListPage, FileListView, UpdateFileListRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 /** At most this many pages of file lists in the pickers (1,000 lists). */
 const FILE_LIST_CHOICE_PAGES = 50;
@@ -8,13 +9,7 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).inj
   endpoints: (build) => ({
     fileListPage: build.query<FileListPage, { searchParam: string; pageNumber: number }>({
       query: ({ searchParam, pageNumber }) => ({ url: 'files', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.searchParam.trim().toLowerCase()})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.files.map((row) => row.id));
-        return { ...incoming, files: [...current.files.filter((row) => !known.has(row.id)), ...incoming.files] };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<FileListPage, { searchParam: string; pageNumber: number }>('files'),
       providesTags: ['FileLists'],
     }),
     /** Every file list of the company for the pickers (queue, chatbot option, campaign); the route pages by 20. */

@@ -1,5 +1,6 @@
 import type { CreateQuickMessageRequest, QuickMessageView, UpdateQuickMessageRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 export type QuickMessage = QuickMessageView;
 
@@ -23,13 +24,7 @@ export const quickMessagesApi = api.injectEndpoints({
     /** Pages merged into one list per search term (infinite scroll). */
     quickMessages: build.query<QuickMessageList, QuickMessagesPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'quick-messages', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.records.map((record) => record.id));
-        return { ...incoming, records: [...current.records.filter((record) => !known.has(record.id)), ...incoming.records] };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<QuickMessageList, QuickMessagesPageArgs>('records'),
     }),
     quickMessageCategories: build.query<QuickMessage[], void>({
       query: () => 'quick-messages/categoriesMessages',

@@ -1,5 +1,6 @@
 import type { CreateScheduleBody, ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 /** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
 export type Schedule = ScheduleView;
@@ -17,13 +18,7 @@ export const schedulesApi = api.injectEndpoints({
     /** GET /schedules/ (searchParam, pageNumber): pages merged into one list per search term (infinite scroll). */
     schedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'schedules/', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.schedules.map((schedule) => schedule.id));
-        return { ...incoming, schedules: [...current.schedules.filter((schedule) => !known.has(schedule.id)), ...incoming.schedules] };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>('schedules'),
       providesTags: ['Schedules'],
     }),
     deleteSchedule: build.mutation<void, number>({

@@ -1,12 +1,23 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes, fakeServer, renderApp } from '../../test/harness';
 import { isoDaysFromToday, session } from '../../test/fixtures';
 import { formatDate } from '../../app/dates';
 
+/**
+ * Each wait here ends on the DOM change it waits for; what made them flaky was their time limit.
+ * The screens these flows pass through are lazy chunks, transformed on first import, and the landing
+ * page is the whole tickets screen: on the shared 2-core machine the overdue page took over the 1 s
+ * default and the shell 2–4 s after the click. So the chunks load before any wait starts, and a wait's
+ * limit is only a backstop under the test's own (this file's workers are isolated: no other spec sees it).
+ */
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 15_000 });
+  await Promise.all([import('./LoginPage'), import('../financial/OverduePage'), import('../tickets/TicketsPage'), import('../tickets/TicketNotifications'), import('../home/HomeSwitch')]);
+}, 120_000);
+
 const fill = async (email: string, password: string) => {
-  // The page is a lazy chunk: wait for it before typing.
-  fireEvent.change(await screen.findByTestId('login-email', {}, { timeout: 5000 }), { target: { value: email } });
+  fireEvent.change(await screen.findByTestId('login-email'), { target: { value: email } });
   fireEvent.change(screen.getByTestId('login-password'), { target: { value: password } });
   fireEvent.click(screen.getByTestId('login-submit'));
 };
@@ -17,7 +28,6 @@ const loginAnswer = (dueDate: string, companyId = 2) => {
   answer.user.companyId = companyId;
   return answer;
 };
-
 
 /** The original sends users to /tickets after login; this build lands on / while that screen is absent. */
 const LANDING = appRoutes.some((route) => route.path.startsWith('/tickets')) ? '/tickets' : '/';

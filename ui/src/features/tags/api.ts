@@ -1,5 +1,6 @@
 import type { CreateTagRequest, KanbanTicket, TagPage, TagView, UpdateTagRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 /** One page of GET /tags: `offset` is how many rows the screen has loaded (infinite scroll). */
 export interface TagPageArgs {
@@ -23,13 +24,7 @@ export const tagsApi = api.enhanceEndpoints({ addTagTypes: ['Tags', 'ContactTags
     /** GET /tags: pages merged into one list per search and kanban filter. */
     tagPage: build.query<TagPage, TagPageArgs>({
       query: ({ searchParam, kanban, offset }) => ({ url: 'tags', params: { searchParam, offset, ...(kanban !== undefined ? { kanban } : {}) } }),
-      serializeQueryArgs: ({ queryArgs }) => `${queryArgs.kanban ?? 'all'}:${queryArgs.searchParam.trim().toLowerCase()}`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.offset === 0) return incoming;
-        const known = new Set(incoming.tags.map((tag) => tag.id));
-        return { tags: [...current.tags.filter((tag) => !known.has(tag.id)), ...incoming.tags], hasMore: incoming.hasMore };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.offset !== previousArg?.offset,
+      ...pagedList<TagPage, TagPageArgs>('tags', { page: (args) => args.offset, firstPage: 0, scope: (args) => [args.kanban ?? 'all'] }),
       providesTags: ['Tags'],
     }),
     /** GET /tags/list: every tag of the company (the tag editor's choices). */

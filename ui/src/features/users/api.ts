@@ -1,5 +1,6 @@
 import type { CreateUserRequest, UpdateUserRequest, UserFrame, UserListResponse, UserRecord, UserView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { pagedList } from '../../shared/pagedList';
 
 export interface UsersPageArgs {
   searchParam: string;
@@ -49,13 +50,7 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectE
     /** GET /users: pages of 40 merged into one list per search term (infinite scroll). */
     users: build.query<UserListResponse, UsersPageArgs>({
       query: ({ searchParam, pageNumber }) => ({ url: 'users', params: { searchParam, pageNumber } }),
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam.trim().toLowerCase(),
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(incoming.users.map((user) => user.id));
-        return { ...incoming, users: [...current.users.filter((user) => !known.has(user.id)), ...incoming.users] };
-      },
-      forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<UserListResponse, UsersPageArgs>('users'),
       providesTags: ['Users'],
     }),
     createUser: build.mutation<UserRecord, CreateUserRequest>({
