@@ -150,10 +150,13 @@ export class Worker {
       // Past events this projector does not handle: its checkpoint follows now and then. Not while
       // events are held back (they lie before the position and are not applied yet), and after the
       // batches already on the chain.
+      // Waiters learn of every pass at once, from memory: a wait on a position this projector does
+      // not handle ends when its subscription reads past it, without a probe of the store.
       const pass = (position: Position) => {
-        if (ended || held.length > 0 || Date.now() - lastPass < passEveryMs) return;
-        lastPass = Date.now();
-        void enqueue(() => this.passTo(position));
+        if (ended || held.length > 0) return;
+        const write = Date.now() - lastPass >= passEveryMs;
+        if (write) lastPass = Date.now();
+        void enqueue(() => (write ? this.passTo(position) : this.passed(position)));
       };
       const end = (error?: Error) => {
         if (ended) return;
@@ -237,6 +240,11 @@ export class Worker {
     if (from !== 'start' && comparePositions(position, from) <= 0) return;
     await advanceCheckpoint(this.options.db, this.projector.name, this.projector.version, from, position);
     this.position = position;
+    this.progress.committed(this.projector.name, position);
+  }
+
+  /** Past `position` with every handled event before it committed (the chain ran them): clear there, checkpoint unmoved. */
+  private async passed(position: Position): Promise<void> {
     this.progress.committed(this.projector.name, position);
   }
 
