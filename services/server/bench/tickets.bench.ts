@@ -526,6 +526,13 @@ async function main() {
       let next = firstIndex;
       let highest = 0;
       for (let rate = SWEEP_FROM; rate <= SWEEP_MAX; rate += SWEEP_STEP) {
+        // Each step starts on a product that has caught up with the one before (a backlog is not this rate's).
+        const head = await wiring.store.headPosition();
+        if (head) {
+          await wiring.runtime.waitForPosition(head, { signal: AbortSignal.timeout(120_000) });
+          await wiring.reactors.waitForPosition(head, { signal: AbortSignal.timeout(120_000) });
+        }
+        sentAt.clear();
         const count = Math.round(rate * SWEEP_SECONDS);
         const already = latencies.length;
         const stepCpu = process.cpuUsage();
