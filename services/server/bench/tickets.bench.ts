@@ -488,8 +488,6 @@ async function main() {
       writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
       profiler.disconnect();
     }
-    browser.postMessage('close');
-    await browser.terminate();
     // The whole process, the measuring client's thread included.
     figure('inbound_node_cpu_per_message_ms', ((cpu.user + cpu.system) / 1000 + projectorRoleCpu) / total, 'ms');
     if (SPLIT) log(`  of which in the projector role's process: ${((projectorRoleCpu / ((cpu.user + cpu.system) / 1000 + projectorRoleCpu)) * 100).toFixed(0)}%`);
@@ -515,6 +513,8 @@ async function main() {
     figure('inbound_to_ticket_frame_p99_ms', percentile(latencies, 99), 'ms');
     if (failures.length > 0) log(`first failure: ${String(failures[0])}`);
     if (SWEEP) await sweep(contacts + total);
+    browser.postMessage('close');
+    await browser.terminate();
     await app.close();
 
     /**
