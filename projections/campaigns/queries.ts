@@ -106,18 +106,20 @@ export async function campaignsToDispatch(db: Kysely<ReadDatabase>): Promise<Arr
   return rows.map((row) => ({ id: row.id, companyId: row.company_id, status: row.status as CampaignStatus }));
 }
 
-/** The shipping awaiting this number's confirmation reply, newest campaign first. */
-export async function awaitingConfirmation(db: Kysely<ReadDatabase>, companyId: number, numbers: readonly string[]): Promise<{ campaignId: number; itemId: number } | undefined> {
-  if (numbers.length === 0) return undefined;
-  const row = await db
+/** For each number, the shipping awaiting its reply (the newest campaign's), in one read. */
+export async function awaitingConfirmations(db: Kysely<ReadDatabase>, companyId: number, numbers: readonly string[]): Promise<Map<string, { campaignId: number; itemId: number }>> {
+  const awaiting = new Map<string, { campaignId: number; itemId: number }>();
+  if (numbers.length === 0) return awaiting;
+  const rows = await db
     .selectFrom('read.campaign_shippings')
-    .select(['campaign_id', 'item_id'])
+    .select(['campaign_id', 'item_id', 'number'])
     .where('company_id', '=', companyId)
     .where('number', 'in', [...numbers])
     .where('status', '=', 'confirmation_requested')
     .orderBy('campaign_id', 'desc')
-    .executeTakeFirst();
-  return row ? { campaignId: row.campaign_id, itemId: row.item_id } : undefined;
+    .execute();
+  for (const row of rows) if (!awaiting.has(row.number)) awaiting.set(row.number, { campaignId: row.campaign_id, itemId: row.item_id });
+  return awaiting;
 }
 
 export async function optedOutNumbers(db: Kysely<ReadDatabase>, companyId: number, numbers: readonly string[]): Promise<Set<string>> {

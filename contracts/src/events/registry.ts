@@ -35,6 +35,8 @@ export class EventSchemaError extends Error {
  */
 export class EventRegistry {
   private readonly definitions = new Map<string, EventDefinition>();
+  /** Data objects validateForAppend produced, by type (see validatedAs). */
+  private readonly validated = new WeakMap<object, string>();
 
   constructor(definitions: Iterable<EventDefinition> = []) {
     for (const definition of definitions) this.register(definition);
@@ -60,7 +62,16 @@ export class EventRegistry {
   validateForAppend(type: string, data: unknown): unknown {
     const parsed = this.require(type).schema.safeParse(data);
     if (!parsed.success) throw new EventSchemaError(type, formatIssues(parsed.error));
+    if (typeof parsed.data === 'object' && parsed.data !== null) this.validated.set(parsed.data, type);
     return parsed.data;
+  }
+
+  /**
+   * Whether `data` is the very object validateForAppend returned for `type` (a fresh object of the
+   * schema's making): an append of it need not run the schema a second time.
+   */
+  validatedAs(type: string, data: unknown): boolean {
+    return typeof data === 'object' && data !== null && this.validated.get(data) === type;
   }
 
   /**

@@ -138,19 +138,34 @@ export async function advanceCheckpoint(
  * commit together or not at all. Returns what to publish once committed. `pipelined`: the db's
  * connections run pg in pipeline mode, so the batch's first statement goes out with its `begin`.
  */
+/**
+ * A reactor's checkpoint as stored, when it is written now and then rather than after every batch:
+ * a reactor is idempotent (a crash before its checkpoint moves runs the batch again), so what it
+ * did since `position` is merely done again by whoever resumes from there.
+ */
+export interface StoredCheckpoint {
+  position: Position | 'start';
+  writtenAt: number;
+  everyMs: number;
+}
+
 export async function applyBatch(
   db: Kysely<any>,
   projector: Projector,
   from: Position | 'start',
   events: readonly RecordedEvent[],
-  options: { pipelined?: boolean } = {},
+  options: { pipelined?: boolean; stored?: StoredCheckpoint } = {},
 ): Promise<{ position: Position; changes: ProjectionChange[] | AfterCommit }> {
   const last = events[events.length - 1];
   if (!last) throw new Error(`Empty batch for projector ${projector.name} after ${from === 'start' ? 'start' : positionToString(from)}`);
   if (projector.react) await projector.react(events);
-  // A reactor owns no table: its checkpoint moves in one statement, its own transaction.
+  // A reactor owns no table: its checkpoint moves in one statement, its own transaction; with a
+  // stored checkpoint, only once `everyMs` has passed since the last write (fenced from there).
   if (projector.tables.length === 0) {
-    await advanceCheckpoint(db, projector.name, projector.version, from, last.position);
+    const { stored } = options;
+    if (stored && Date.now() - stored.writtenAt < stored.everyMs) return { position: last.position, changes: await projector.handle(db as Transaction<any>, events) };
+    await advanceCheckpoint(db, projector.name, projector.version, stored?.position ?? from, last.position);
+    if (stored) Object.assign(stored, { position: last.position, writtenAt: Date.now() });
     const changes = await projector.handle(db as Transaction<any>, events);
     return { position: last.position, changes };
   }

@@ -1,6 +1,6 @@
 import type { Position, RecordedEvent } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
-import { applyBatch } from './checkpoints';
+import { applyBatch, type StoredCheckpoint } from './checkpoints';
 import { classifyFailure, parkEvent } from './parking';
 import type { AfterCommit, ProjectionChange, Projector } from './projector';
 import type { Logger } from './rebuild';
@@ -16,6 +16,8 @@ export interface IsolationOptions {
   retryDelayMs?: number;
   /** Cuts the pauses short; the event then stays ahead of the checkpoint. */
   signal?: AbortSignal;
+  /** A reactor's checkpoint written now and then (see StoredCheckpoint); fences start from it. */
+  stored?: StoredCheckpoint;
 }
 
 /** `parked`: the checkpoint moved past an event recorded in projection.parked_events, nothing applied. */
@@ -34,7 +36,7 @@ export async function applyIsolating(options: IsolationOptions, from: Position |
   const attempt = async (batch: readonly RecordedEvent[]): Promise<{ error: unknown } | undefined> => {
     let result;
     try {
-      result = await applyBatch(options.db, options.projector, position, batch, { pipelined: options.pipelined });
+      result = await applyBatch(options.db, options.projector, position, batch, { pipelined: options.pipelined, stored: options.stored });
     } catch (error) {
       const kind = classifyFailure(error);
       if (kind === 'ownership' || kind === 'transient') throw error;
@@ -77,8 +79,9 @@ export async function applyIsolating(options: IsolationOptions, from: Position |
       if (!failed) return;
       error = failed.error;
     }
-    await parkEvent(options.db, projector, position, event, error, attempts);
+    await parkEvent(options.db, projector, options.stored?.position ?? position, event, error, attempts);
     position = event.position;
+    if (options.stored) Object.assign(options.stored, { position, writtenAt: Date.now() });
     // One line: the parked row keeps the error, and a burst of poison events must not flood the log with stacks.
     const code = (error as { code?: unknown } | null)?.code;
     const reason = `${error instanceof Error ? error.message : String(error)}${typeof code === 'string' ? ` [${code}]` : ''}`;

@@ -66,8 +66,10 @@ export class Progress {
     for (const waiter of this.waiters) {
       if (!atOrPast(position, waiter.position)) continue;
       if (waiter.pending.has(name)) this.settle(waiter, name);
-      // The store is readable up to this commit: the others still pending may simply not handle that event.
-      for (const other of waiter.pending) proven.add(other);
+      // The store is readable up to this commit: the others still pending may simply not handle that
+      // event. One this runtime owns says so itself when its subscription passes the position (no
+      // probe); the others are probed.
+      for (const other of waiter.pending) if (this.localPosition(other) === undefined) proven.add(other);
     }
     for (const other of proven) void this.probe(this.tracks.get(other)!);
   }

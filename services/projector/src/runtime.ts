@@ -37,6 +37,12 @@ export interface ProjectionRuntimeOptions {
    * restart does not look at them again. Default 10,000 ms.
    */
   passEveryMs?: number;
+  /**
+   * How often, at most, a reactor (no tables, idempotent) writes its checkpoint; in between its
+   * batches cost no statement of their own, and a crash runs what followed the last write again.
+   * Default 1,000 ms; 0 writes after every batch.
+   */
+  reactorCheckpointEveryMs?: number;
   /** How an event that keeps failing is parked (see applyIsolating): tries and the pause between them. */
   parking?: { attempts?: number; retryDelayMs?: number };
 }

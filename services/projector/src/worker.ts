@@ -1,6 +1,6 @@
 import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
 import { companySubject } from '@conversa/bus';
-import { CheckpointConflictError, advanceCheckpoint } from './checkpoints';
+import { CheckpointConflictError, advanceCheckpoint, type StoredCheckpoint } from './checkpoints';
 import { applyIsolating } from './isolation';
 import { parkedCounts } from './parking';
 import { type Lease, LeaseAbortedError, acquireLease } from './lease';
@@ -24,6 +24,8 @@ export class Worker {
   /** Parked events of this projector as last counted (the retry command may clear some elsewhere). */
   parked = 0;
   private readonly logger: Logger;
+  /** A reactor's checkpoint as last written, when it lags `position` (see StoredCheckpoint). */
+  private stored: StoredCheckpoint | undefined;
 
   constructor(
     readonly projector: Projector,
@@ -112,6 +114,8 @@ export class Worker {
     }
     this.parked = (await parkedCounts(options.db)).get(projector.name) ?? 0;
     this.position = position;
+    // A reactor writes its checkpoint now and then (it is idempotent); a read model with every batch.
+    this.stored = projector.tables.length === 0 ? { position, writtenAt: Date.now(), everyMs: options.reactorCheckpointEveryMs ?? 1_000 } : undefined;
     this.caughtUp = false;
     this.state = 'running';
     // Replayed history is not news: after a rebuild, publish only once caught up with the present.
@@ -132,9 +136,19 @@ export class Worker {
         chain.catch(fail);
         return chain;
       };
+      // A reactor's checkpoint left behind by its batches is written once its interval is up, so an
+      // idle reactor does not leave it behind for good (other processes' waits read it).
+      let storedTimer: NodeJS.Timeout | undefined;
       const apply = (events: RecordedEvent[]) => {
         const publish = !replaying;
-        return enqueue(() => this.applyAndPublish(events, publish));
+        const applied = enqueue(() => this.applyAndPublish(events, publish));
+        if (this.stored) {
+          storedTimer ??= setTimeout(() => {
+            storedTimer = undefined;
+            if (!ended) void enqueue(() => this.writeStored());
+          }, this.stored.everyMs);
+        }
+        return applied;
       };
       const release = () => {
         clearTimeout(holdTimer);
@@ -150,17 +164,25 @@ export class Worker {
       // Past events this projector does not handle: its checkpoint follows now and then. Not while
       // events are held back (they lie before the position and are not applied yet), and after the
       // batches already on the chain.
+      // Waiters learn of every pass at once, from memory: a wait on a position this projector does
+      // not handle ends when its subscription reads past it, without a probe of the store.
       const pass = (position: Position) => {
-        if (ended || held.length > 0 || Date.now() - lastPass < passEveryMs) return;
-        lastPass = Date.now();
-        void enqueue(() => this.passTo(position));
+        if (ended || held.length > 0) return;
+        const write = Date.now() - lastPass >= passEveryMs;
+        if (write) lastPass = Date.now();
+        void enqueue(() => (write ? this.passTo(position) : this.passed(position)));
       };
       const end = (error?: Error) => {
         if (ended) return;
-        // Stopping: what is held back is committed first (a failure drops it: the checkpoint has not moved).
-        if (!error) release();
+        // Stopping: what is held back is committed first (a failure drops it: the checkpoint has not
+        // moved), then a reactor's checkpoint catches up with what it did.
+        if (!error) {
+          release();
+          void enqueue(() => this.writeStored());
+        }
         ended = true;
         clearTimeout(holdTimer);
+        clearTimeout(storedTimer);
         stopListening();
         // A subscription that ends by itself has failed, whatever it reported: retry with backoff.
         if (!error && !this.stopping) error = new Error('subscription ended unexpectedly');
@@ -207,7 +229,7 @@ export class Worker {
 
   private async applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
     const { options, projector } = this;
-    const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal };
+    const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal, stored: this.stored };
     await applyIsolating(isolation, this.position ?? 'start', events, async (position, changes, parked) => {
       this.position = position;
       this.failures = 0;
@@ -235,8 +257,23 @@ export class Worker {
   private async passTo(position: Position): Promise<void> {
     const from = this.position ?? 'start';
     if (from !== 'start' && comparePositions(position, from) <= 0) return;
-    await advanceCheckpoint(this.options.db, this.projector.name, this.projector.version, from, position);
+    await advanceCheckpoint(this.options.db, this.projector.name, this.projector.version, this.stored?.position ?? from, position);
+    if (this.stored) Object.assign(this.stored, { position, writtenAt: Date.now() });
     this.position = position;
+    this.progress.committed(this.projector.name, position);
+  }
+
+  /** A reactor stopping: its stored checkpoint moves up to what it did, so a successor does not do it again. */
+  private async writeStored(): Promise<void> {
+    const { stored, position } = this;
+    if (!stored || position === undefined || position === 'start') return;
+    if (stored.position !== 'start' && comparePositions(position, stored.position) <= 0) return;
+    await advanceCheckpoint(this.options.db, this.projector.name, this.projector.version, stored.position, position);
+    Object.assign(stored, { position, writtenAt: Date.now() });
+  }
+
+  /** Past `position` with every handled event before it committed (the chain ran them): clear there, checkpoint unmoved. */
+  private async passed(position: Position): Promise<void> {
     this.progress.committed(this.projector.name, position);
   }
 

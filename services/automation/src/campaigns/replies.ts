@@ -1,8 +1,8 @@
-import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, type MessageEvent, type RecordedEvent } from '@conversa/contracts';
-import { campaignSettings, fold, type CommandContext } from '@conversa/core';
-import { awaitingConfirmation } from '@conversa/projections/campaigns/queries';
+import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, contactStream, type MessageEvent, type RecordedEvent } from '@conversa/contracts';
+import { campaignSettings, contact, fold, type CommandContext } from '@conversa/core';
+import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { BACKGROUND_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 
@@ -33,31 +33,62 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
     ]);
   }
 
-  async function handle(event: RecordedEvent): Promise<void> {
-    const data = event.data as Received;
-    if (data.participant) return; // a group's message is nobody's reply
-    const companyId = event.metadata.companyId;
-    const contact = await db.selectFrom('read.contacts').select(['number', 'is_group']).where('id', '=', data.contactId).executeTakeFirst();
-    if (!contact || contact.is_group) return;
-    const settings = fold(campaignSettings, (await ctx.store.readStream(campaignSettingsStream(companyId))) as never);
-    const word = plainWord(data.body);
-    if (word !== '' && settings.optOutWords.some((candidate) => plainWord(candidate) === word)) {
-      const already = await ctx.store.readStream(campaignOptOutStream(companyId));
-      if (!already.some((recorded) => (recorded.data as { number: string }).number === contact.number)) {
-        await append(campaignOptOutStream(companyId), companyId, 'CampaignContactOptedOut', { number: contact.number, word }, event.id);
-      }
-      return;
+  async function readStreams(streamIds: readonly string[]): Promise<Map<string, readonly RecordedEvent[]>> {
+    if (ctx.store.readStreams) return ctx.store.readStreams(streamIds);
+    return new Map(await Promise.all(streamIds.map(async (streamId) => [streamId, await ctx.store.readStream(streamId)] as const)));
+  }
+
+  /**
+   * A batch's replies with one read per kind, not per message: the contacts and settings at once, and
+   * per company the shippings awaiting any of those numbers. In event order, as one at a time
+   * would: a shipping confirmed earlier in the batch is not confirmed again.
+   */
+  async function handleBatch(events: readonly RecordedEvent[]): Promise<void> {
+    const replies = events.filter((event) => event.type === 'MessageReceived' && !(event.data as Received).participant); // a group's message is nobody's reply
+    if (replies.length === 0) return;
+    // The contacts and the companies' settings from their streams, in one read: the log always holds
+    // the contact a message names (the contacts read model may not have caught up yet).
+    const companies = [...new Set(replies.map((event) => event.metadata.companyId))];
+    const streams = await readStreams([...new Set(replies.map((event) => contactStream((event.data as Received).contactId))), ...companies.map(campaignSettingsStream)]);
+    const byCompany = new Map<number, { event: RecordedEvent; number: string }[]>();
+    for (const event of replies) {
+      const found = fold(contact, (streams.get(contactStream((event.data as Received).contactId)) ?? []) as never);
+      if (found.status === 'none' || found.isGroup) continue;
+      const companyId = event.metadata.companyId;
+      byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), { event, number: found.details.number }]);
     }
-    const awaiting = await awaitingConfirmation(db, companyId, [contact.number]);
-    if (!awaiting) return;
-    await append(campaignShippingsStream(awaiting.campaignId), companyId, 'CampaignShippingConfirmed', { campaignId: awaiting.campaignId, itemId: awaiting.itemId, confirmedAt: data.receivedAt }, event.id);
+    for (const [companyId, company] of byCompany) {
+      const settings = fold(campaignSettings, (streams.get(campaignSettingsStream(companyId)) ?? []) as never);
+      const optOutWords = new Set(settings.optOutWords.map(plainWord));
+      const isOptOut = (body: string) => {
+        const word = plainWord(body);
+        return word !== '' && optOutWords.has(word);
+      };
+      const answering = [...new Set(company.filter(({ event }) => !isOptOut((event.data as Received).body)).map(({ number }) => number))];
+      const awaiting = await awaitingConfirmations(db, companyId, answering);
+      const confirmed = new Set<string>();
+      for (const { event, number } of company) {
+        const data = event.data as Received;
+        if (isOptOut(data.body)) {
+          const already = await ctx.store.readStream(campaignOptOutStream(companyId));
+          if (!already.some((recorded) => (recorded.data as { number: string }).number === number)) {
+            await append(campaignOptOutStream(companyId), companyId, 'CampaignContactOptedOut', { number, word: plainWord(data.body) }, event.id);
+          }
+          continue;
+        }
+        const shipping = awaiting.get(number);
+        if (!shipping || confirmed.has(number)) continue;
+        confirmed.add(number);
+        await append(campaignShippingsStream(shipping.campaignId), companyId, 'CampaignShippingConfirmed', { campaignId: shipping.campaignId, itemId: shipping.itemId, confirmedAt: data.receivedAt }, event.id);
+      }
+    }
   }
 
   return defineReactor({
     name: 'campaign-replies',
     eventTypes: ['MessageReceived'],
-    async react(events) {
-      for (const event of events) if (event.type === 'MessageReceived') await handle(event);
-    },
+    // A reply confirms or opts out within seconds of a person's time: batches of a few messages share their reads.
+    lingerMs: BACKGROUND_LINGER_MS,
+    react: handleBatch,
   });
 }

@@ -86,7 +86,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     const toAppend: EventToAppend[] = decided.map((event, index) => ({
       id: commandId !== undefined ? uuidv5(`${streamId}:${commandId}:${index}`, COMMAND_EVENT_NAMESPACE) : uuidv7(),
       type: event.type,
-      data: event.data,
+      // Normalised once, before the append: the store knows the registry's own output and does not parse it again.
+      data: options.normalize ? options.normalize(event.type, event.data) : event.data,
       metadata: {
         companyId: metadata.companyId,
         actor: metadata.actor,
@@ -108,7 +109,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         streamId,
         revision: firstRevision + index,
         type: event.type,
-        data: options.normalize ? options.normalize(event.type, event.data) : event.data,
+        data: event.data,
         metadata: event.metadata,
       }));
       return { state, events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };

@@ -155,7 +155,8 @@ export abstract class PostgresAppends extends PostgresStoreBase {
 
   private prepare(event: EventToAppend): PreparedEvent {
     if (typeof event.id !== 'string' || !UUID.test(event.id)) throw new EventSchemaError(event.type, `id: "${String(event.id)}" is not a UUID`);
-    const data = this.registry.validateForAppend(event.type, event.data);
+    // Data the registry parsed for this append (the command handler's) is not parsed again.
+    const data = this.registry.validatedAs(event.type, event.data) ? event.data : this.registry.validateForAppend(event.type, event.data);
     const metadata = EventMetadataInput.safeParse(event.metadata);
     if (!metadata.success) {
       throw new EventSchemaError(event.type, `metadata: ${metadata.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
