@@ -6,7 +6,7 @@ import { useSocketJoin } from '../../app/SocketProvider';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { canShowAll, isTicketAdmin } from './access';
 import { useTicketActions } from './actions';
