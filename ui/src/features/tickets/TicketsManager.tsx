@@ -7,13 +7,16 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { useDebounced } from '../../shared/useDebounced';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
 import { canShowAll, isTicketAdmin } from './access';
 import { useTicketActions } from './actions';
 import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
+
+// Loads when first opened (closing every ticket is rare): the list paints without it.
+const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
 
 /** The search and the list's filters settle for 500 ms before the list is asked again. */
 export const LIST_DEBOUNCE_MS = 500;

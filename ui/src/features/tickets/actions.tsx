@@ -4,7 +4,6 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';
 import type { NewTicketChoice } from './dialogs';
@@ -18,6 +17,7 @@ const AcceptDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.Accep
 const TransferDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.TransferDialog), (props) => props.ticket !== null);
 const NewTicketDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.NewTicketDialog), (props) => props.open);
 const AlreadyTakenDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.AlreadyTakenDialog), (props) => props.holder !== null);
+const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
 const HistoryDialog = lazyUntilOpen(() => import('./HistoryDialog').then((m) => m.HistoryDialog), (props) => props.ticket !== null);
 const ScheduleDialog = lazyUntilOpen(() => import('../schedules/ScheduleDialog').then((m) => m.ScheduleDialog), (props) => props.open);
 
