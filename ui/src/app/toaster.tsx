@@ -1,25 +1,24 @@
-import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Portal, Spinner, Stack, Toast, Toaster, createToaster } from '@chakra-ui/react';
 
 /** The toast area closes after 3000 ms unless a toast says otherwise. */
 export const toaster = createToaster({ placement: 'top-end', duration: 3000, pauseOnPageIdle: true, max: 5 });
 
-/** The area's code loads with the first toast (a screen paints without it); it then shows every toast still visible. */
-const ToastArea = lazy(() => import('./ToastArea'));
-
 export function AppToaster() {
-  const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
-  useEffect(() => {
-    if (wanted) return;
-    if (toaster.getVisibleToasts().length > 0) {
-      setWanted(true);
-      return;
-    }
-    return toaster.subscribe(() => setWanted(true));
-  }, [wanted]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <ToastArea />
-    </Suspense>
-  ) : null;
+  return (
+    <Portal>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  );
 }
