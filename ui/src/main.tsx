@@ -2,17 +2,24 @@
 import '@conversa/contracts/browser';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './shell/App';
-import { buildRouteObjects } from './shell/router';
+import { AppRoutes, buildRouteObjects } from './shell/router';
 import { appRoutes } from './shell/routes';
 import { createAppStore } from './app/store';
 
 const store = createAppStore();
-const router = createBrowserRouter(buildRouteObjects(appRoutes));
+const routes = buildRouteObjects(appRoutes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App store={store} router={router} />
+    <App
+      store={store}
+      router={
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+      }
+    />
   </StrictMode>,
 );

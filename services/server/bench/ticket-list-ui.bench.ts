@@ -13,18 +13,12 @@
  */
 import { inboundContext } from '@conversa/channels';
 import { receiveMessage } from '@conversa/core';
-import { launchBrowser } from '@conversa/testing/browser';
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
+import { BENCH_ADMIN, loginInBrowser, startUiServer } from './ui-server';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 5000);
 const INBOUND = Number(process.env.BENCH_INBOUND ?? 25);
@@ -92,34 +86,15 @@ async function pageIn(page: Page, expected: number): Promise<{ deltas: number[];
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-ticket-list-'));
-  const pgPort = await freePort();
-  // The embedded Postgres reads its port from the process environment.
-  process.env.PG_PORT = String(pgPort);
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
-  const wiring = await wire(config, { runProjections: true });
-  const browser = await launchBrowser();
-  let app: Awaited<ReturnType<typeof buildHttp>>['app'] | null = null;
+  const server = await startUiServer('ticket-list');
+  const { url, wiring, browser, companyId, call } = server;
   try {
-    await seed(wiring.ctx, config);
-    app = (await buildHttp(wiring, { serveUi: true, edge: true, projections: true })).app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    const url = `http://127.0.0.1:${address.port}`;
     const db = wiring.db;
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
-    const token = login.json().token as string;
-    const companyId = login.json().user.companyId as number;
     const queueIds: number[] = [];
     for (const [name, color] of [
       ['Vendas', '#2563eb'],
       ['Suporte', '#16a34a'],
-    ] as const) {
-      const created = await app.inject({ method: 'POST', url: '/queue', headers: { authorization: `Bearer ${token}` }, payload: { name, color, greetingMessage: 'Olá! 1 Vendas, 2 Suporte' } });
-      if (created.statusCode >= 300) throw new Error(`queue: ${created.statusCode} ${created.body}`);
-      queueIds.push(created.json().id);
-    }
+    ] as const) queueIds.push((await call('POST', '/queue', { name, color, greetingMessage: 'Olá! 1 Vendas, 2 Suporte' })).id);
 
     log(`bulk-loading ${TICKETS} waiting tickets`);
     const base = 1_000_000;
@@ -164,10 +139,7 @@ async function main() {
         if (match && text.includes('-ticket"') && !frameAt.has(match[1]!)) frameAt.set(match[1]!, Date.now());
       }),
     );
-    await page.goto(`${url}/login`);
-    await page.getByTestId('login-email').fill('bench@example.com');
-    await page.getByTestId('login-password').fill('Bench-pass-1');
-    await page.getByTestId('login-submit').click();
+    await loginInBrowser(page, url, BENCH_ADMIN.email, BENCH_ADMIN.password);
     await page.getByTestId('tickets-page').waitFor();
     await page.getByTestId('tickets-tab-pending').click();
     await page.locator('[data-testid="ticket-list"]').waitFor();
@@ -275,10 +247,7 @@ async function main() {
     figure('ticket_frame_to_row_samples', drawing.length, 'frames');
     await context.close();
   } finally {
-    await app?.close();
-    await browser.close();
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

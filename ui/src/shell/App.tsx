@@ -1,6 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { I18nProvider, useT } from '../i18n';
 import { useRefreshTokenMutation } from '../features/session/api';
 import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
@@ -55,14 +54,16 @@ function ServiceWorkerUpdates() {
   return null;
 }
 
-export function App({ store, router, socket }: { store: AppStore; router: ReturnType<typeof createBrowserRouter>; socket?: SocketClient }) {
+/** `router`: the routes inside their router (BrowserRouter in the app, MemoryRouter in tests), see ./router. */
+export function App({ store, router, socket }: { store: AppStore; router: ReactNode; socket?: SocketClient }) {
   return (
     <ReduxProvider store={store}>
       <LanguageBridge>
         <AppThemeProvider>
           <SocketProvider client={socket}>
             <SessionRestore>
-              <RouterProvider router={router} />
+              {/* A screen whose code is still loading shows the spinner (the router does not hold the last screen meanwhile). */}
+              <Suspense fallback={<PageSpinner />}>{router}</Suspense>
             </SessionRestore>
           </SocketProvider>
           <AppToaster />

@@ -1,4 +1,4 @@
-import { Badge, Box, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Stack, Text, useMediaQuery } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, HStack, IconButton, Stack, Text, useMediaQuery } from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LuMenu, LuMessagesSquare, LuWifiOff } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
@@ -16,6 +16,9 @@ import { UserMenu } from '../features/session/UserMenu';
 
 /** The bell fed with unread tickets; its own chunk, so the shell stays small (the empty bell stands in meanwhile). */
 const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'));
+
+/** The overlay drawer of small screens (Chakra's Drawer and its dialog machinery) loads only where it is used. */
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
 /** The drawer becomes temporary (an overlay) under 600 px. */
 const SMALL_SCREEN = '(max-width: 599.98px)';
@@ -96,24 +99,11 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
   return (
     <Flex h="100vh" overflow="hidden" data-testid="app-shell">
       {isSmall ? (
-        <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="drawer" data-testid="side-drawer" data-variant="temporary">
-                <Drawer.Header p="0">
-                  <Brand compact={false} />
-                </Drawer.Header>
-                <Drawer.Body p="0">
-                  <MenuList groups={groups} compact={false} onNavigate={() => setOpen(false)} />
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={t('common.close')} />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onOpenChange={setOpen} header={<Brand compact={false} />}>
+            <MenuList groups={groups} compact={false} onNavigate={() => setOpen(false)} />
+          </MobileDrawer>
+        </Suspense>
       ) : (
         <Box
           as="aside"

@@ -1,18 +1,21 @@
-import { HStack, IconButton, Popover, Portal, Slider } from '@chakra-ui/react';
-import { useState } from 'react';
+import { IconButton, Popover, Portal, Spinner } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LuRefreshCw, LuVolume2, LuVolumeX } from 'react-icons/lu';
 import { useT } from '../i18n';
-import { readVolume, VOLUME_STEP, writeVolume } from '../app/volume';
+import { readVolume } from '../app/volume';
 import { reloadPage } from '../app/browser';
 
 export { ChatsPopover } from '../features/chats/ChatsPopover';
 export { AnnouncementsPopover } from '../features/announcements/AnnouncementsPopover';
 
+/** The slider loads when the popover first opens (lazyMount): it is not needed to paint a screen. */
+const VolumeSlider = lazy(() => import('./VolumeSlider'));
+
 export function VolumeControl() {
   const t = useT();
   const [volume, setVolume] = useState(readVolume);
   return (
-    <Popover.Root positioning={{ placement: 'bottom' }}>
+    <Popover.Root positioning={{ placement: 'bottom' }} lazyMount>
       <Popover.Trigger asChild>
         <IconButton aria-label={t('shell.volume')} title={t('shell.volume')} variant="ghost" data-testid="volume-button">
           {volume === 0 ? <LuVolumeX /> : <LuVolume2 />}
@@ -22,29 +25,9 @@ export function VolumeControl() {
         <Popover.Positioner>
           <Popover.Content width="56">
             <Popover.Body>
-              <Slider.Root
-                min={0}
-                max={1}
-                step={VOLUME_STEP}
-                value={[volume]}
-                onValueChange={(details) => {
-                  const next = details.value[0] ?? 0;
-                  setVolume(next);
-                  writeVolume(next);
-                }}
-                data-testid="volume-slider"
-              >
-                <HStack justify="space-between">
-                  <Slider.Label>{t('shell.volume')}</Slider.Label>
-                  <Slider.ValueText />
-                </HStack>
-                <Slider.Control>
-                  <Slider.Track>
-                    <Slider.Range />
-                  </Slider.Track>
-                  <Slider.Thumbs />
-                </Slider.Control>
-              </Slider.Root>
+              <Suspense fallback={<Spinner size="sm" />}>
+                <VolumeSlider volume={volume} onChange={setVolume} />
+              </Suspense>
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

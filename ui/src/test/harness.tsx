@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionResponse } from '@conversa/contracts';
 import { App } from '../shell/App';
 import type { AppRoute } from '../app/access';
-import { buildRouteObjects } from '../shell/router';
+import { AppRoutes, buildRouteObjects } from '../shell/router';
 import { appRoutes } from '../shell/routes';
 import { SocketClient } from '../app/socket';
 import { createAppStore } from '../app/store';
@@ -55,7 +55,23 @@ export const idleSocket = () => new SocketClient({ createSocket: () => ({ readyS
 export function renderApp({ path = '/', signedIn, routes = appRoutes, socket = idleSocket() }: { path?: string; signedIn?: SessionResponse; routes?: readonly AppRoute[]; socket?: SocketClient } = {}) {
   const store = createAppStore();
   if (signedIn) store.dispatch(sessionStarted(signedIn));
-  const router = createMemoryRouter(buildRouteObjects(routes), { initialEntries: [path] });
-  const view = render(<App store={store} router={router} socket={socket} />);
+  // What the specs read of the router: where it is now.
+  const router = { state: { location: { pathname: path, search: '', hash: '', state: null, key: 'default' } as Location } };
+  function LocationProbe() {
+    router.state.location = useLocation();
+    return null;
+  }
+  const view = render(
+    <App
+      store={store}
+      router={
+        <MemoryRouter initialEntries={[path]}>
+          <LocationProbe />
+          <AppRoutes routes={buildRouteObjects(routes)} />
+        </MemoryRouter>
+      }
+      socket={socket}
+    />,
+  );
   return { ...view, store, router };
 }

@@ -6,6 +6,9 @@ import { toaster } from '../app/toaster';
 // A build ships each other language as one chunk; under the test transform it is an area module per feature, so
 // they are transformed up front and a language switch in a test answers as fast as in the app.
 await Promise.all([import('../i18n/en'), import('../i18n/es'), import('../i18n/tr')]);
+// Likewise the shell's parts that load on use in the app (the volume slider, the overlay drawer): transformed up
+// front, they appear as soon as in a browser instead of after a transform. (Only modules no spec mocks a dependency of.)
+await Promise.all([import('../shell/VolumeSlider'), import('../shell/MobileDrawer')]);
 
 // jsdom lacks the layout APIs Chakra/Ark and next-themes read; these inert versions are enough for behaviour tests.
 if (!window.matchMedia) {

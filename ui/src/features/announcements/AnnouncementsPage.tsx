@@ -7,7 +7,7 @@ import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { useAnnouncementPageQuery, useDeleteAnnouncementMutation } from './api';
 import { priorityPalette } from './announcementForm';
 import { useAnnouncementFrames } from './socket';

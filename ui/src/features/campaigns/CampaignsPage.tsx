@@ -10,7 +10,7 @@ import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { useCampaignPageQuery, useCancelCampaignMutation, useDeleteCampaignMutation, useRestartCampaignMutation } from './api';
 import CampaignDialog from './CampaignDialog';
 import { useCampaignFrames } from './socket';

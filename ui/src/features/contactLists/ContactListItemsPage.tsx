@@ -11,7 +11,7 @@ import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { useContactListItemPageQuery, useContactListQuery, useDeleteContactListItemMutation, useUploadContactListMutation } from './api';
 import ContactListItemDialog from './ContactListItemDialog';
 import { useContactListFrames } from './socket';

@@ -8,7 +8,7 @@ import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { useContactListPageQuery, useDeleteContactListMutation } from './api';
 import ContactListDialog from './ContactListDialog';
 import { downloadExampleSheet } from './listForm';

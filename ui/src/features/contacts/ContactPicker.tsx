@@ -1,20 +1,13 @@
 import { Avatar, Box, Button, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LuUserPlus } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { useSearchContactsQuery, type Contact } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
 import { CONTACT_SEARCH_DELAY_MS, searchReady } from './validation';
+import { useDebounced } from '../../shared/useDebounced';
 
-/** The text typed, once it has stayed unchanged for `delay` ms. */
-export function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
+export { useDebounced };
 
 /**
  * The contact search (send-contact, forward, new ticket): starts at 3 characters after 500 ms; a typed name

@@ -7,7 +7,7 @@ import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { useDeleteFileListMutation, useFileListPageQuery } from './api';
 import FileListDialog from './FileListDialog';
 import { useFileListFrames } from './socket';

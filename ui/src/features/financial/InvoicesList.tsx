@@ -5,7 +5,7 @@ import { formatDate } from '../../app/dates';
 import { useT } from '../../i18n';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { useInvoicePageQuery } from './api';
 import { useInvoiceFrames } from './socket';
 

@@ -10,7 +10,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { schedulesApi, useDeleteScheduleMutation, useSchedulesQuery, type Schedule } from './api';
 import { applyScheduleFrame, formatSendAt, previewBody, statusKey } from './format';
 import { canSaveSchedule } from './rules';

@@ -53,7 +53,7 @@ describe('login page', () => {
     expect(localStorage.getItem('companyId')).toBe('2');
     expect(localStorage.getItem('companyDueDate')).toBe(formatDate(answer.user.company.dueDate));
     expect(localStorage.getItem('language')).toBe('pt-BR');
-    expect(await screen.findByTestId(LANDING === '/' ? 'home-page' : 'app-shell')).toBeInTheDocument();
+    expect(await screen.findByTestId(LANDING === '/' ? 'home-page' : 'app-shell', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByTestId('toast-warning')).not.toBeInTheDocument();
     expect(screen.queryByTestId('toast-error')).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { tagsApi, useDeleteTagMutation, useTagPageQuery } from './api';
 import { applyTagFrame, useTagFrames } from './socket';
 import { TagChipBadge } from './TagChip';

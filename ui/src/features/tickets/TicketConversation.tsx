@@ -1,7 +1,7 @@
-import { Avatar, Box, Button, Center, EmptyState, Flex, HStack, IconButton, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Center, Flex, HStack, IconButton, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState } from 'react';
-import { LuArrowLeft, LuArrowRightLeft, LuCalendarClock, LuCheck, LuChevronDown, LuEllipsisVertical, LuHistory, LuMessagesSquare, LuPhone, LuRotateCcw, LuTrash2, LuUndo2, LuUserRound } from 'react-icons/lu';
+import { LuArrowLeft, LuArrowRightLeft, LuCalendarClock, LuCheck, LuChevronDown, LuEllipsisVertical, LuHistory, LuPhone, LuRotateCcw, LuTrash2, LuUndo2, LuUserRound } from 'react-icons/lu';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
@@ -166,29 +166,6 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
         </Menu.Root>
       </HStack>
     </Flex>
-  );
-}
-
-/** Nothing chosen yet (with no ticket selected a prompt is shown). */
-export function NoTicketSelected({ onPick }: { onPick?: () => void }) {
-  const t = useT();
-  return (
-    <Center h="full" data-testid="no-ticket-selected">
-      <EmptyState.Root size="md">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuMessagesSquare />
-          </EmptyState.Indicator>
-          <EmptyState.Title>{t('tickets.noneSelected.title')}</EmptyState.Title>
-          <EmptyState.Description>{t('tickets.noneSelected.message')}</EmptyState.Description>
-          {onPick && (
-            <Button size="sm" onClick={onPick} data-testid="pick-ticket">
-              {t('tickets.noneSelected.pick')}
-            </Button>
-          )}
-        </EmptyState.Content>
-      </EmptyState.Root>
-    </Center>
   );
 }
 

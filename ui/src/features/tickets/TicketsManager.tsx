@@ -6,8 +6,8 @@ import { useSocketJoin } from '../../app/SocketProvider';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { useDebounced } from '../contacts';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { useDebounced } from '../../shared/useDebounced';
+import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
 import { canShowAll, isTicketAdmin } from './access';
 import { useTicketActions } from './actions';
 import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';
@@ -15,6 +15,9 @@ import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listAr
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
 import { TICKETS_COUNT_CAP } from '@conversa/contracts';
+
+// Loads when first opened (closing every ticket is rare): the list paints without it.
+const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
 
 /** The search and the list's filters settle for 500 ms before the list is asked again. */
 export const LIST_DEBOUNCE_MS = 500;

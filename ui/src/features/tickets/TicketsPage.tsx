@@ -1,11 +1,14 @@
-import { Box, Flex, Tabs, useMediaQuery } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Box, Center, Flex, Spinner, Tabs, useMediaQuery } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n';
 import { TicketActionsProvider } from './actions';
 import { useTicketLive } from './live';
-import { NoTicketSelected, TicketConversation } from './TicketConversation';
+import { NoTicketSelected } from './NoTicketSelected';
 import { TicketsManager } from './TicketsManager';
+
+// The conversation (messages, composer, contact drawer) loads when a ticket is opened: the list paints without it.
+const TicketConversation = lazy(() => import('./TicketConversation').then((m) => ({ default: m.TicketConversation })));
 
 /** Below this width the list and the conversation do not fit side by side: two tabs instead. */
 export const TWO_PANE_MIN = '(min-width: 900px)';
@@ -31,7 +34,19 @@ export default function TicketsPage() {
   useEffect(() => setPane(uuid ? 'ticket' : 'list'), [uuid]);
 
   const back = () => navigate('/tickets');
-  const conversation = uuid ? <TicketConversation key={uuid} uuid={uuid} onBack={back} /> : <NoTicketSelected onPick={wide ? undefined : () => setPane('list')} />;
+  const conversation = uuid ? (
+    <Suspense
+      fallback={
+        <Center h="full">
+          <Spinner />
+        </Center>
+      }
+    >
+      <TicketConversation key={uuid} uuid={uuid} onBack={back} />
+    </Suspense>
+  ) : (
+    <NoTicketSelected onPick={wide ? undefined : () => setPane('list')} />
+  );
 
   return (
     <TicketActionsProvider>

@@ -4,14 +4,22 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { ScheduleDialog } from '../schedules';
 import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';
-import { AcceptDialog, AlreadyTakenDialog, NewTicketDialog, TransferDialog, useQueueChoices, type NewTicketChoice } from './dialogs';
-import { HistoryDialog } from './HistoryDialog';
+import type { NewTicketChoice } from './dialogs';
+import { useQueueChoices } from './queueChoices';
 import { otherOpenTicketHolder, type TicketHolder } from './holder';
 import type { TicketView as Ticket } from '@conversa/contracts';
+import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
+
+// The dialogs load when first opened: the list paints without their code.
+const AcceptDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.AcceptDialog), (props) => props.ticket !== null);
+const TransferDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.TransferDialog), (props) => props.ticket !== null);
+const NewTicketDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.NewTicketDialog), (props) => props.open);
+const AlreadyTakenDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.AlreadyTakenDialog), (props) => props.holder !== null);
+const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
+const HistoryDialog = lazyUntilOpen(() => import('./HistoryDialog').then((m) => m.HistoryDialog), (props) => props.ticket !== null);
+const ScheduleDialog = lazyUntilOpen(() => import('../schedules/ScheduleDialog').then((m) => m.ScheduleDialog), (props) => props.open);
 
 /**
  * What can be done to a ticket from a list row or the conversation header, with the

@@ -6,22 +6,17 @@ import { useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
 import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import { ContactPicker, useDebounced, type Contact } from '../contacts';
-import { useConnectionOptionsQuery, useQueueOptionsQuery, useSearchUsersQuery, useUserOptionsQuery, type NamedOption, type QueueOption } from './api';
+import { useConnectionOptionsQuery, useSearchUsersQuery, useUserOptionsQuery, type NamedOption, type QueueOption } from './api';
 import { isTicketAdmin } from './access';
 import type { TicketHolder } from './holder';
+import { useQueueChoices } from './queueChoices';
 import type { TicketView as Ticket } from '@conversa/contracts';
 
 /** User and contact searches start at 3 characters, 500 ms after typing stops. */
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DELAY_MS = 500;
 
-/** The queues a user may choose: the company's (GET /queue) for transfers and admins, otherwise their own. */
-export function useQueueChoices(scope: 'company' | 'mine'): QueueOption[] {
-  const user = useAppSelector((state) => state.session.user)!;
-  const wantsCompany = scope === 'company' || (isTicketAdmin(user) && user.queues.length === 0);
-  const { data } = useQueueOptionsQuery(undefined, { skip: !wantsCompany });
-  return wantsCompany && data ? data : user.queues;
-}
+export { useQueueChoices };
 
 function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { value: number | null; onChange: (id: number | null) => void; queues: QueueOption[]; invalid?: boolean; testId: string; allowNone?: boolean }) {
   const t = useT();

@@ -10,7 +10,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../contacts';
+import { useDebounced } from '../../shared/useDebounced';
 import { useQueuesQuery } from '../queues/api';
 import { userUpdated } from '../session/sessionSlice';
 import { UserAvatar } from './UserAvatar';

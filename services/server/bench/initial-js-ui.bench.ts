@@ -1,0 +1,133 @@
+/**
+ * The JavaScript a browser fetches to show a screen: `pnpm bench:ui` (builds the UI first). The real product serves
+ * ui/dist (see ./ui-server.ts) to Debian's Chromium with a cold cache and no service worker (its background precache
+ * of every file is not what the page needs to paint):
+ * - shell: the login page, until its form is on screen and the network is idle;
+ * - tickets: a signed-in attendant (profile user, one queue, a session restored from the refresh cookie as after a
+ *   reload) opens /tickets, until the first ticket row has painted; and, separately, everything fetched up to network
+ *   idle after that (chunks requested after the paint, e.g. by idle prefetching).
+ * Every JavaScript response counts (module script, modulepreloads, dynamic imports), at the gzip size of its bytes
+ * (level 9; the server does not compress, so this is what a compressing proxy would send).
+ * One JSON line per figure on stdout (KiB = 1024 bytes); the per-file breakdown and progress on stderr.
+ */
+import { sql } from 'kysely';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from 'playwright-core';
+import { loginInBrowser, startUiServer } from './ui-server';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 40);
+/** The issue's budget for /tickets, in KiB of gzip. */
+const BUDGET_KIB = 200;
+
+const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
+const log = (text: string) => process.stderr.write(`${text}\n`);
+
+/** Records every JavaScript file the context's pages receive, in arrival order, with its gzip-9 size. */
+function recordScripts(context: BrowserContext) {
+  const files = new Map<string, { raw: number; gzip: number }>();
+  const pending = new Set<Promise<void>>();
+  context.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    // The service worker's script is the worker's, not the page's (and it is blocked here anyway).
+    if ((!path.endsWith('.js') && !path.endsWith('.mjs')) || path === '/service-worker.js') return;
+    const done = response.body().then(
+      (body) => void files.set(path, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+      () => undefined,
+    );
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
+  });
+  return {
+    /** What has arrived so far (waits for bodies still being read). */
+    async snapshot() {
+      await Promise.all([...pending]);
+      return new Map(files);
+    },
+  };
+}
+
+type Files = Map<string, { raw: number; gzip: number }>;
+
+function report(name: string, files: Files, budget?: number) {
+  const gzip = [...files.values()].reduce((sum, file) => sum + file.gzip, 0);
+  const raw = [...files.values()].reduce((sum, file) => sum + file.raw, 0);
+  figure(`${name}_js_files`, files.size, 'files');
+  figure(`${name}_js_raw_kib`, raw / 1024, 'KiB');
+  figure(`${name}_js_gzip_kib`, gzip / 1024, 'KiB');
+  log(`\n${name}: ${files.size} files, ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw)${budget ? `, budget ${budget} KiB: ${gzip / 1024 <= budget ? 'within' : 'OVER'}` : ''}`);
+  for (const [path, file] of [...files].sort((a, b) => b[1].gzip - a[1].gzip)) log(`${(file.gzip / 1024).toFixed(1).padStart(8)} KiB gzip ${(file.raw / 1024).toFixed(1).padStart(8)} KiB raw  ${path}`);
+}
+
+const difference = (all: Files, before: Files): Files => new Map([...all].filter(([path]) => !before.has(path)));
+
+async function main() {
+  // The product logs go to stderr: stdout carries the JSON lines alone.
+  console.log = (...args: unknown[]) => console.error(...args);
+  const server = await startUiServer('initial-js');
+  const { url, browser, wiring, companyId, call } = server;
+  try {
+    const queueId = (await call('POST', '/queue', { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' })).id as number;
+    const attendant = { email: 'ana@bench.test', password: 'Ana-bench-1' };
+    const userId = (await call('POST', '/users', { name: 'Ana Atendente', ...attendant, profile: 'user', queueIds: [queueId] })).id as number;
+    // Her open conversations (the screen's first tab) and as many waiting in her queue, straight into the read tables.
+    const base = 1_000_000;
+    const last = base + TICKETS - 1;
+    await sql`
+      insert into read.contacts (id, company_id, name, number, email, profile_pic_url, active, disable_bot, accept_audio_message, channel, is_group, extra_info, created_at, updated_at, deleted)
+      select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', null, true, false, true, 'whatsapp', false, '[]'::jsonb, now() - interval '3 days', now() - interval '3 days', false
+      from generate_series(${base}::int, ${last}::int) g`.execute(wiring.db);
+    await sql`
+      insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, unread_messages, last_message, created_at, updated_at)
+      select g, gen_random_uuid(), ${companyId}, case when g % 2 = 0 then 'open' else 'pending' end, ${queueId}::int,
+        case when g % 2 = 0 then ${userId}::int else null end, g, null, 'whatsapp', false, g % 4, 'Mensagem da conversa ' || g,
+        now() - interval '3 days', now() - ((${last}::int - g) * interval '30 seconds')
+      from generate_series(${base}::int, ${last}::int) g`.execute(wiring.db);
+    await sql`
+      insert into read.ticket_counts (company_id, status, queue_id, user_id, whatsapp_id, is_group, tickets)
+      select company_id, status, queue_id, user_id, whatsapp_id, is_group, count(*) from read.tickets where not deleted and company_id = ${companyId}
+      group by company_id, status, queue_id, user_id, whatsapp_id, is_group
+      on conflict on constraint ticket_counts_key do update set tickets = excluded.tickets`.execute(wiring.db);
+    for (const kind of ['ticket', 'contact'] as const) {
+      await wiring.ctx.ids.next(kind);
+      await sql.raw(`select setval('ids.${kind}', ${base * 10})`).execute(wiring.db);
+    }
+
+    // The shell alone: the login page on a cold cache.
+    const first = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    first.setDefaultTimeout(60_000);
+    const shellScripts = recordScripts(first);
+    const page = await first.newPage();
+    await page.goto(`${url}/login`);
+    await page.getByTestId('login-submit').waitFor();
+    await page.waitForLoadState('networkidle');
+    report('shell_login', await shellScripts.snapshot());
+    await loginInBrowser(page, url, attendant.email, attendant.password);
+    await page.waitForURL((address) => address.pathname !== '/login');
+    const session = await first.storageState();
+    await first.close();
+
+    // /tickets opened by the signed-in attendant: a fresh context (cold cache) holding her session.
+    const second = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', storageState: session });
+    second.setDefaultTimeout(60_000);
+    const ticketScripts = recordScripts(second);
+    const tickets = await second.newPage();
+    const started = Date.now();
+    await tickets.goto(`${url}/tickets`);
+    await tickets.locator('[data-testid^="ticket-row-"]').first().waitFor();
+    const paintedMs = Date.now() - started;
+    const painted = await ticketScripts.snapshot();
+    await tickets.waitForLoadState('networkidle');
+    const idle = await ticketScripts.snapshot();
+    report('tickets_to_first_row', painted, BUDGET_KIB);
+    figure('tickets_first_row_ms', paintedMs, 'ms');
+    report('tickets_after_paint_until_idle', difference(idle, painted));
+    await second.close();
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

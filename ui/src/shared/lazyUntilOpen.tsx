@@ -1,0 +1,20 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+
+/**
+ * A dialog whose code loads the first time it opens: screens keep their dialogs out of the JavaScript they need to
+ * paint. Once opened it stays mounted, so later closes animate as before.
+ */
+export function lazyUntilOpen<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean): ComponentType<P> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  const Component = Lazy as unknown as ComponentType<P>;
+  return function LazyUntilOpen(props: P) {
+    const open = isOpen(props);
+    const [wanted, setWanted] = useState(open);
+    if (open && !wanted) setWanted(true);
+    return wanted ? (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    ) : null;
+  };
+}
