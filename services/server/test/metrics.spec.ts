@@ -20,6 +20,8 @@ it('answers a scrape from this machine or with METRICS_TOKEN, with the series op
   expect((await call('POST', '/contacts', { name: 'Counted', number: '5511933332222' })).statusCode).toBe(201);
   await receiver.until(1);
   await settle(server);
+  // The deliverer counts the attempt once the receiver's answer is back, a moment after it arrived.
+  await expect.poll(async () => (await server.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/conversa_webhook_delivery_attempts_total\{outcome="delivered"\} [1-9]/);
 
   const scrape = await server.app.inject({ method: 'GET', url: '/metrics' });
   expect(scrape.statusCode).toBe(200);

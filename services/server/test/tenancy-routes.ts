@@ -27,6 +27,7 @@ export interface Target {
   fileListA: number;
   invoiceA: number;
   chatA: number;
+  chatUuidA: string;
 }
 
 /** Path parameters resolved to company A's records. */
@@ -78,6 +79,7 @@ export function pathFor(url: string, target: Target): string | null {
     .replace(/^\/webhooks\/:id/, `/webhooks/${target.webhookA}`)
     .replace(/^\/api\/docs\/assets\/:file/, '/api/docs/assets/start.js')
     .replace(/^\/invoices\/:id/, `/invoices/${target.invoiceA}`)
+    .replace(/^\/chats\/uuid\/:uuid/, `/chats/uuid/${target.chatUuidA}`)
     .replace(/^\/chats\/:id/, `/chats/${target.chatA}`)
     .replace(/^\/announcements\/:id/, '/announcements/1')
     .replace(/^\/api\/verificar-code\/:number/, '/api/verificar-code/5511900000001?code=123456&resetId=00000000-0000-4000-8000-000000000000');

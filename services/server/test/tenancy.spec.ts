@@ -125,6 +125,7 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
     fileListA: fileList.id,
     invoiceA,
     chatA: chat.id,
+    chatUuidA: chat.uuid,
   };
 }
 

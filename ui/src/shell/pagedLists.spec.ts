@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+// Here, in the shell, because it gathers every feature's list (shared may not import features).
 import { createAppStore } from '../app/store';
 import { announcementsApi } from '../features/announcements/api';
 import { campaignsApi } from '../features/campaigns/api';
@@ -11,7 +12,7 @@ import { quickMessagesApi } from '../features/quickMessages/api';
 import { schedulesApi } from '../features/schedules/api';
 import { tagsApi } from '../features/tags/api';
 import { usersApi } from '../features/users/api';
-import { mergePage, pagedList, pagedListKey } from './pagedList';
+import { mergePage, pagedList, pagedListKey } from '../shared/pagedList';
 
 describe('paged list cache key', () => {
   it('names the endpoint, the scope and the search (trimmed, any case)', () => {
