@@ -18,14 +18,13 @@ import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
+import { figure, log } from './tickets/measure';
 
 const PLAN_CONTACTS = Number(process.env.BENCH_PLAN_CONTACTS ?? 100_000);
 const SEND_CONTACTS = Number(process.env.BENCH_SEND_CONTACTS ?? 2_000);
 /** The import reads at most 50,000 rows a file. */
 const ROWS_PER_FILE = 50_000;
 
-const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 const mb = (bytes: number) => bytes / 1024 / 1024;
 

@@ -15,13 +15,12 @@ import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
+import { figure, log } from './tickets/measure';
 
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 100);
 const ADMIN = { email: 'bench@example.com', password: 'Bench-pass-1' };
 const OTHER = { name: 'Bench Colega', email: 'colega@example.com', password: 'Bench-pass-2' };
 
-const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

@@ -19,6 +19,7 @@ import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
 import { startConnectorFakes } from '../test/connector-fakes';
+import { log } from './tickets/measure';
 
 const CALLS = Number(process.env.BENCH_CONNECTOR_CALLS ?? 200);
 const REPLIES = Number(process.env.BENCH_CONNECTOR_REPLIES ?? 40);
@@ -27,7 +28,6 @@ const SLOW = Number(process.env.BENCH_SLOW_TICKETS ?? 30);
 const TIMEOUT_MS = 1_000;
 
 const figure = (name: string, value: number, unit: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
+import { figure, log } from './tickets/measure';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
@@ -30,8 +31,6 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 /** BENCH_SKIP_IMPORT=1: the list figures only. */
 const SKIP_IMPORT = process.env.BENCH_SKIP_IMPORT === '1';
 
-const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

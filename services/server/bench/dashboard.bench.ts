@@ -24,6 +24,7 @@ import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
+import { log } from './tickets/measure';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const EXPORT_DAYS = Number(process.env.BENCH_EXPORT_DAYS ?? 365);
@@ -33,7 +34,6 @@ const QUEUES = 8;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 
 const figure = (name: string, value: number, unit: string, extra: Record<string, unknown> = {}) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

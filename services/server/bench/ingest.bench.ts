@@ -17,14 +17,13 @@ import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
+import { figure, log } from './tickets/measure';
 
 const MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 3000);
 const CONTACTS = Number(process.env.BENCH_INGEST_CONTACTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const BURST = 200;
 
-const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

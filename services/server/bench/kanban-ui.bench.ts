@@ -23,13 +23,12 @@ import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
+import { figure, log } from './tickets/measure';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const MOVES = Number(process.env.BENCH_MOVES ?? 10);
 
-const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

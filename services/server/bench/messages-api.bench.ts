@@ -17,6 +17,7 @@ import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
+import { log } from './tickets/measure';
 
 const MESSAGES = Number(process.env.BENCH_API_MESSAGES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_API_CONCURRENCY ?? 16);
@@ -24,7 +25,6 @@ const NUMBERS = Number(process.env.BENCH_API_NUMBERS ?? 100);
 
 const figure = (name: string, value: number, unit: string, extra: Record<string, unknown> = {}) =>
   process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 

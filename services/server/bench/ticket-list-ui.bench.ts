@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { figure, log } from './tickets/measure';
 import { BENCH_ADMIN, loginInBrowser, startUiServer } from './ui-server';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 5000);
@@ -25,8 +26,6 @@ const INBOUND = Number(process.env.BENCH_INBOUND ?? 25);
 /** Pixels scrolled per animation frame in the steady scroll: a quick flick through the list, ~3 rows a frame. */
 const SCROLL_STEP_PX = 300;
 
-const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

@@ -20,6 +20,7 @@ import { buildHttp } from '../src/http';
 import { seed } from '../src/seed';
 import { wire } from '../src/wiring';
 import { freePort as freeHttpPort, startReceiver } from '../test/webhook-receiver';
+import { log } from './tickets/measure';
 
 const MESSAGES = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 300);
 const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 8);
@@ -28,7 +29,6 @@ const SCALE = Number(process.env.BENCH_WEBHOOK_SCALE ?? 60);
 const OUTAGE_MS = (10 * 60_000) / SCALE;
 
 const figure = (name: string, value: number, unit: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
-const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
