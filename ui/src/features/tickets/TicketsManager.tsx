@@ -14,7 +14,8 @@ import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQue
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
-import { TICKETS_COUNT_CAP } from '@conversa/contracts';
+// The module itself, not the barrel: the barrel brings every schema (zod) into the list's path.
+import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/views';
 
 // Loads when first opened (closing every ticket is rare): the list paints without it.
 const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
