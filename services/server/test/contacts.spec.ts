@@ -1,7 +1,6 @@
-import type { BusMessage } from '@conversa/bus';
 import { findOrCreateContact, openTicket, systemActor, user } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, settle, signupCompany, startTestServer, type TestServer, createUser } from './harness';
+import { bearer, busFrames, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -39,27 +38,7 @@ async function plainUser(name: string): Promise<string> {
 }
 
 /** Frames published on the bus for a company's contacts, from now on. */
-async function contactFrames(companyId: number) {
-  const frames: any[] = [];
-  const waiters: { predicate: (frame: any) => boolean; resolve: (frame: any) => void }[] = [];
-  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.contact`, (message: BusMessage) => {
-    frames.push(message.data);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(message.data)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message.data);
-      }
-    }
-  });
-  return {
-    frames,
-    next(predicate: (frame: any) => boolean): Promise<any> {
-      const seen = frames.find(predicate);
-      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ predicate, resolve }));
-    },
-    stop: () => subscription.unsubscribe(),
-  };
-}
+const contactFrames = (companyId: number) => busFrames(server, companyId, 'contact');
 
 describe('contact form validation', () => {
   it.each([

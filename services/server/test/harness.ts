@@ -1,3 +1,4 @@
+import type { BusMessage } from '@conversa/bus';
 import { createLoginLimiter, execute } from '@conversa/api';
 import { defaultUserDetails, streams, type UserDetails } from '@conversa/contracts';
 import { systemActor, user, userEmail, userEmailStream } from '@conversa/core';
@@ -132,4 +133,27 @@ export async function ownBotLinks(server: TestServer, token: string): Promise<{ 
   const queue = await post('/queue', { name: 'Assistente', color: '#0a0b0c', greetingMessage: 'Olá' });
   const prompt = await post('/prompt', { name: 'Assistente', apiKey: 'sk-test-000000', prompt: 'Você atende a loja.', queueId: queue.id });
   return { integrationId: integration.id, promptId: prompt.id };
+}
+
+/** A company's frames of one entity on the bus, from now on; `next` resolves on the first (past or coming) that matches. */
+export async function busFrames(server: TestServer, companyId: number, entity: string) {
+  const frames: any[] = [];
+  const waiters: { predicate: (frame: any) => boolean; resolve: (frame: any) => void }[] = [];
+  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.${entity}`, (message: BusMessage) => {
+    frames.push(message.data);
+    for (const waiter of [...waiters]) {
+      if (waiter.predicate(message.data)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message.data);
+      }
+    }
+  });
+  return {
+    frames,
+    next(predicate: (frame: any) => boolean): Promise<any> {
+      const seen = frames.find(predicate);
+      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ predicate, resolve }));
+    },
+    stop: () => subscription.unsubscribe(),
+  };
 }

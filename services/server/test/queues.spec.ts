@@ -1,6 +1,5 @@
-import type { BusMessage } from '@conversa/bus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, ownBotLinks, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, busFrames, createUser, ownBotLinks, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -29,27 +28,7 @@ async function newQueue(token: string, body: Record<string, unknown> = {}) {
   return response.json();
 }
 
-async function framesOf(companyId: number, entity: string) {
-  const frames: any[] = [];
-  const waiters: { predicate: (frame: any) => boolean; resolve: (frame: any) => void }[] = [];
-  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.${entity}`, (message: BusMessage) => {
-    frames.push(message.data);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(message.data)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message.data);
-      }
-    }
-  });
-  return {
-    frames,
-    next(predicate: (frame: any) => boolean): Promise<any> {
-      const seen = frames.find(predicate);
-      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ predicate, resolve }));
-    },
-    stop: () => subscription.unsubscribe(),
-  };
-}
+const framesOf = (companyId: number, entity: string) => busFrames(server, companyId, entity);
 
 /** A tree without ids, for comparing shapes. */
 const shape = (options: any[]): any[] => options.map((option) => ({ name: option.name, queueType: option.queueType, options: shape(option.options) }));

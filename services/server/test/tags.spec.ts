@@ -1,7 +1,6 @@
-import type { BusMessage } from '@conversa/bus';
 import { openTicket, systemActor, user } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
+import { bearer, busFrames, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number; userId: number };
@@ -34,26 +33,7 @@ async function newTag(token: string, body: Record<string, unknown>) {
 
 const plainUser = (name: string) => createUser(server, companyA.companyId, name);
 
-async function framesOf(companyId: number, entity: string) {
-  const frames: any[] = [];
-  const waiters: { predicate: (frame: any) => boolean; resolve: (frame: any) => void }[] = [];
-  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.${entity}`, (message: BusMessage) => {
-    frames.push(message.data);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(message.data)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message.data);
-      }
-    }
-  });
-  return {
-    next(predicate: (frame: any) => boolean): Promise<any> {
-      const seen = frames.find(predicate);
-      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ predicate, resolve }));
-    },
-    stop: () => subscription.unsubscribe(),
-  };
-}
+const framesOf = (companyId: number, entity: string) => busFrames(server, companyId, entity);
 
 describe('tag validation', () => {
   it.each([

@@ -1,8 +1,7 @@
-import type { BusMessage } from '@conversa/bus';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { sql } from 'kysely';
-import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, busFrames, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
  * What the users specs share: one server per spec file, companies A (with two queues) and B, a frame
@@ -31,27 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-export async function framesOf(companyId: number, entity: string) {
-  const frames: any[] = [];
-  const waiters: { predicate: (frame: any) => boolean; resolve: (frame: any) => void }[] = [];
-  const subscription = await server.wiring.bus.subscribe(`company.${companyId}.${entity}`, (message: BusMessage) => {
-    frames.push(message.data);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(message.data)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message.data);
-      }
-    }
-  });
-  return {
-    frames,
-    next(predicate: (frame: any) => boolean): Promise<any> {
-      const seen = frames.find(predicate);
-      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ predicate, resolve }));
-    },
-    stop: () => subscription.unsubscribe(),
-  };
-}
+export const framesOf = (companyId: number, entity: string) => busFrames(server, companyId, entity);
 
 let emailCounter = 0;
 export const uniqueEmail = (name: string) => `${name.toLowerCase()}.${++emailCounter}.${Date.now()}@example.com`;
