@@ -183,6 +183,10 @@ describe('sandbox channel (issue 6)', () => {
     const refused = await deliver(sandbox, { from, mediaUrl: `${filesUrl}/foto.png` });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe('ERR_WAPP_DOWNLOAD_MEDIA');
+    // A name that resolves to loopback is refused on the address connected to.
+    const byName = await deliver(sandbox, { from, mediaUrl: `${filesUrl.replace('127.0.0.1', 'localhost')}/foto.png` });
+    expect(byName.statusCode).toBe(400);
+    expect(byName.json().error).toBe('ERR_WAPP_DOWNLOAD_MEDIA');
     process.env.SANDBOX_MEDIA_PRIVATE_NETWORKS = 'allow';
     try {
       const response = await deliver(sandbox, { from, body: 'Minha foto', mediaUrl: `${filesUrl}/foto.png` });

@@ -1,38 +1,13 @@
 import { DomainError, type SandboxInboundRequest, type StoredMedia } from '@conversa/contracts';
-import { inboundMessageId, loadMessage, mediaTypeOf, type ReceivedMessage } from '@conversa/core';
+import { inboundMessageId, isRefusedAddress, loadMessage, mediaTypeOf, refusingLookup, type ReceivedMessage } from '@conversa/core';
 import { mediaFileOf } from '@conversa/media';
 import { randomUUID } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createSessionHooks } from '../session-hooks';
 import type { SessionContext, SessionHooks } from '../session-port';
-
-/** Addresses a sandbox media url may not reach: the server's own network (SSRF). */
-const privateNetworks = (() => {
-  const list = new BlockList();
-  for (const [network, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['224.0.0.0', 3],
-  ] as const) {
-    list.addSubnet(network, prefix, 'ipv4');
-  }
-  list.addAddress('::', 'ipv6');
-  list.addAddress('::1', 'ipv6');
-  list.addSubnet('fc00::', 7, 'ipv6');
-  list.addSubnet('fe80::', 10, 'ipv6');
-  list.addSubnet('::ffff:0:0', 96, 'ipv6');
-  return list;
-})();
 
 export interface SandboxMediaOptions {
   /** Let media urls reach private and loopback addresses (tests, a developer's machine). Default false. */
@@ -54,22 +29,15 @@ function fileNameOf(url: URL): string {
  */
 function download(url: URL, options: SandboxMediaOptions): Promise<{ stream: Readable; mime: string | undefined }> {
   const allowPrivate = options.allowPrivateNetworks ?? false;
-  const lookup = (hostname: string, lookupOptions: object, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
-    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, []);
-      const allowed = allowPrivate ? addresses : addresses.filter((address) => !privateNetworks.check(address.address, address.family === 6 ? 'ipv6' : 'ipv4'));
-      if (allowed.length === 0) return callback(Object.assign(new Error(`${hostname} is not a public address`), { code: 'ENOTFOUND' }), []);
-      if ((lookupOptions as { all?: boolean }).all) return callback(null, allowed);
-      callback(null, allowed[0]!.address, allowed[0]!.family);
-    });
-  };
+  // The one outbound-address rule (services/core/src/net/outbound-address.ts), checked on the address connected to.
+  const lookup = allowPrivate ? undefined : refusingLookup('ENOTFOUND');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !allowPrivate && privateNetworks.check(host, isIP(host) === 6 ? 'ipv6' : 'ipv4')) {
+  if (isIP(host) && !allowPrivate && isRefusedAddress(host)) {
     return Promise.reject(new DomainError('ERR_WAPP_DOWNLOAD_MEDIA', 'mediaUrl: not a public address'));
   }
   const get = url.protocol === 'https:' ? https.get : http.get;
   return new Promise((resolve, reject) => {
-    const request = get(url, { lookup: lookup as never, timeout: options.timeoutMs ?? 15_000 }, (response) => {
+    const request = get(url, { ...(lookup ? { lookup } : {}), timeout: options.timeoutMs ?? 15_000 }, (response) => {
       if (response.statusCode !== 200) {
         response.resume();
         reject(new DomainError('ERR_WAPP_DOWNLOAD_MEDIA', `mediaUrl answered ${response.statusCode}`));
