@@ -120,3 +120,27 @@ it('reads again for an append newer than what the running read can have seen', a
   await expect.poll(() => tail.page(first, 10, undefined)?.events.map((event) => event.position)).toEqual([second]);
   expect(source.reads - readsAtStart).toBe(2);
 });
+
+it('with a read spacing, reads that follow closely wait for it and carry every event that arrived meanwhile', async () => {
+  const source = memorySource();
+  const tail = new LiveTail(source, { pollIntervalMs: 60_000, minReadIntervalMs: 50 });
+  tails.push(tail);
+  const moves: number[] = [];
+  tail.add(() => moves.push(performance.now()));
+  await expect.poll(() => tail.serving).toBe(true);
+  // A quiet spell: the next wake reads at once.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  const readsAtStart = source.reads;
+  const woken = performance.now();
+  const first = source.append();
+  source.wake(first);
+  await expect.poll(() => moves.length).toBe(1);
+  expect(moves[0]! - woken).toBeLessThan(50);
+  // Three more appends right behind it, each waking the tail: one read, a spacing after the first.
+  const rest = [source.append(), source.append(), source.append()];
+  for (const position of rest) source.wake(position);
+  await expect.poll(() => moves.length).toBe(2);
+  expect(moves[1]! - woken).toBeGreaterThanOrEqual(49);
+  expect(source.reads - readsAtStart).toBe(2);
+  expect(tail.page(first, 10, undefined)?.events.map((event) => event.position)).toEqual(rest);
+});

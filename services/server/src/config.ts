@@ -14,6 +14,8 @@ export interface Config {
   eventStoreUrl?: string;
   /** Unset: the bus is in-process (single-process mode only). */
   natsUrl?: string;
+  /** Postgres event store under a stream of appends: how far apart append groups leave, and the live tail's reads (EVENTS_APPEND_SPACING_MS, EVENTS_TAIL_SPACING_MS). */
+  eventSpacing: { appendMs: number; tailMs: number };
   /** How often a channels process looks for sessions nobody runs, e.g. after their owner died (SESSIONS_RECONCILE_MS, default 10 s). */
   sessionsReconcileMs: number;
   /** How long a send waits for a standby to take over a CONNECTED connection whose process died (SESSIONS_TAKEOVER_WAIT_MS; default with NATS: the reconcile interval + 2 s, else 0). */
@@ -62,6 +64,20 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return text.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
+/**
+ * Batching under load (docs/ARCHITECTURE.md "Inbound cost"): appends that follow one another within
+ * this many ms share a round trip and a commit, and the tail reads them as one page, so every
+ * projector applies them as one batch. A lone write is never held back.
+ */
+const DEFAULT_APPEND_SPACING_MS = 15;
+const DEFAULT_TAIL_SPACING_MS = 15;
+const millis = (text: string | undefined, fallback: number): number => {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 1000) throw new Error(`Expected a whole number of milliseconds from 0 to 1000, not "${text}"`);
+  return value;
+};
+
 export const DEFAULT_ADMIN_EMAIL = 'admin@conversa.local';
 export const DEFAULT_ADMIN_PASSWORD = 'conversa123';
 
@@ -76,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
+    eventSpacing: { appendMs: millis(env.EVENTS_APPEND_SPACING_MS, DEFAULT_APPEND_SPACING_MS), tailMs: millis(env.EVENTS_TAIL_SPACING_MS, DEFAULT_TAIL_SPACING_MS) },
     sessionsReconcileMs: Number(env.SESSIONS_RECONCILE_MS) || 10_000,
     sessionsTakeoverWaitMs: env.SESSIONS_TAKEOVER_WAIT_MS ? Number(env.SESSIONS_TAKEOVER_WAIT_MS) : env.NATS_URL ? (Number(env.SESSIONS_RECONCILE_MS) || 10_000) + 2_000 : 0,
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),

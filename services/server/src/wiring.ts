@@ -108,7 +108,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
-  const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry });
+  const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry, appendSpacingMs: config.eventSpacing.appendMs, tailSpacingMs: config.eventSpacing.tailMs });
   // Pipeline mode: statements issued back to back go out without waiting for each other's answers
   // (projector batches send their first statement with their begin); awaited code runs as before.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });

@@ -30,9 +30,9 @@ interface PreparedEvent {
 export abstract class PostgresAppends extends PostgresStoreBase {
   protected readonly batcher: AppendBatcher;
 
-  constructor(pool: pg.Pool, registry: EventRegistry, schema: string, notifier: AppendNotifier, pollIntervalMs: number, poolSize: number) {
+  constructor(pool: pg.Pool, registry: EventRegistry, schema: string, notifier: AppendNotifier, pollIntervalMs: number, poolSize: number, spacingMs = 0) {
     super(pool, registry, schema, notifier, pollIntervalMs);
-    this.batcher = new AppendBatcher((requests) => this.executeBatch(requests), isStatementError, appendGroupsInFlight(poolSize));
+    this.batcher = new AppendBatcher((requests) => this.executeBatch(requests), isStatementError, appendGroupsInFlight(poolSize), spacingMs);
   }
 
   async appendToStream(streamId: string, events: readonly EventToAppend[], options: AppendOptions = {}): Promise<AppendResult> {

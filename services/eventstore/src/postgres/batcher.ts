@@ -31,21 +31,34 @@ interface Queued {
 export const MAX_GROUP = 32;
 
 /**
- * Group commit without timers: an append goes out at once when fewer than `maxInFlight`
- * groups are running, otherwise it waits and leaves with everything else that queued up
- * meanwhile. A lone writer pays no extra latency; many writers share round trips, commits
- * and notifications.
+ * Group commit: an append goes out at once when fewer than `maxInFlight` groups are running and
+ * the last group left at least `spacingMs` ago, otherwise it waits and leaves with everything
+ * else that queued up meanwhile. A lone writer pays no extra latency; a steady stream of writers
+ * (inbound messages) shares round trips, commits and notifications, each waiting `spacingMs` at most.
  */
 export class AppendBatcher {
   private readonly queue: Queued[] = [];
   private inFlight = 0;
+  private readonly running = new Set<Promise<void>>();
+  private lastSent = -Infinity;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly execute: (requests: readonly AppendRequest[]) => Promise<AppendOutcome[]>,
     /** Whether a failed group may be retried member by member (the error concerned the statement, not the connection). */
     private readonly retryable: (error: unknown) => boolean,
     private readonly maxInFlight: number,
+    private spacingMs = 0,
   ) {}
+
+  /** Sends what waits at once and resolves when every group has its answer (closing the store). */
+  async drain(): Promise<void> {
+    this.spacingMs = 0;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pump();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
 
   submit(request: AppendRequest): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
@@ -56,12 +69,23 @@ export class AppendBatcher {
 
   private pump(): void {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const early = this.lastSent + this.spacingMs - performance.now();
+      if (early > 0 && this.queue.length < MAX_GROUP) {
+        this.timer ??= setTimeout(() => {
+          this.timer = undefined;
+          this.pump();
+        }, early);
+        return;
+      }
+      this.lastSent = performance.now();
       const group = this.queue.splice(0, MAX_GROUP);
       this.inFlight++;
-      void this.run(group).finally(() => {
+      const running = this.run(group).finally(() => {
         this.inFlight--;
+        this.running.delete(running);
         this.pump();
       });
+      this.running.add(running);
     }
   }
 

@@ -19,6 +19,13 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Newest events the shared live tail keeps in memory for subscribers (see tail.ts). Defaults to 20,000. */
   liveTailCapacity?: number;
+  /**
+   * Under a steady stream of appends, how far apart their groups leave (see batcher.ts): each
+   * append waits this long at most and shares its round trip and commit. Defaults to 0 (at once).
+   */
+  appendSpacingMs?: number;
+  /** Under a steady stream of appends, how far apart the live tail's reads are (see tail.ts). Defaults to 0. */
+  tailSpacingMs?: number;
 }
 
 /** Rows a subscription read looks at, at most, to find its batch; bounds the cost of a selective filter. */
@@ -47,7 +54,11 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     throw error;
   }
   const notifier = new AppendNotifier(options.connectionString, notifyChannel(schema));
-  return new PostgresEventStore(pool, options.registry, schema, notifier, options.pollIntervalMs ?? 1000, poolSize, options.liveTailCapacity);
+  return new PostgresEventStore(pool, options.registry, schema, notifier, options.pollIntervalMs ?? 1000, poolSize, {
+    liveTailCapacity: options.liveTailCapacity,
+    appendSpacingMs: options.appendSpacingMs ?? 0,
+    tailSpacingMs: options.tailSpacingMs ?? 0,
+  });
 }
 
 /** Reads, subscriptions and closing; the append path lives in append.ts, the shared plumbing in store-base.ts. */
@@ -63,16 +74,16 @@ class PostgresEventStore extends PostgresAppends implements EventStore {
     notifier: AppendNotifier,
     pollIntervalMs: number,
     poolSize: number,
-    liveTailCapacity: number | undefined,
+    spacing: { liveTailCapacity: number | undefined; appendSpacingMs: number; tailSpacingMs: number },
   ) {
-    super(pool, registry, schema, notifier, pollIntervalMs, poolSize);
+    super(pool, registry, schema, notifier, pollIntervalMs, poolSize, spacing.appendSpacingMs);
     this.tail = new LiveTail(
       {
         page: (after, limit) => this.subscriptionPage(after, limit, undefined),
         head: () => this.headPosition(),
         onAppend: (wake) => this.notifier.add(wake),
       },
-      { pollIntervalMs, capacity: liveTailCapacity },
+      { pollIntervalMs, capacity: spacing.liveTailCapacity, minReadIntervalMs: spacing.tailSpacingMs },
     );
   }
 
@@ -161,6 +172,7 @@ class PostgresEventStore extends PostgresAppends implements EventStore {
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     await this.tail.stop();
+    await this.batcher.drain();
     await this.notifier.close();
     await this.pool.end();
   }

@@ -18,6 +18,13 @@ export interface LiveTailOptions {
   pageSize?: number;
   /** Fallback polling, in case a notification is missed. */
   pollIntervalMs: number;
+  /**
+   * Reads that follow one another closely are spaced this far apart (default 0: read at once).
+   * Under a stream of appends each read then carries several events, and every subscriber
+   * applies them as one batch: fewer round trips per event for this much latency at most. A read
+   * after a quiet spell is never delayed.
+   */
+  minReadIntervalMs?: number;
 }
 
 const HORIZON_FIRST_MS = 1;
@@ -145,6 +152,22 @@ export class LiveTail {
     });
   }
 
+  /** A pause that only stop() cuts short (a wake-up does not: the read after it collects what arrived). */
+  private pace(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const onWake = () => {
+        if (this.stopped) finish();
+      };
+      const finish = () => {
+        clearTimeout(timer);
+        if (this.wakeUp === onWake) this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.wakeUp = onWake;
+    });
+  }
+
   private moved(): void {
     for (const wake of this.wakers) wake();
   }
@@ -152,7 +175,13 @@ export class LiveTail {
   private async run(): Promise<void> {
     let failures = 0;
     let horizonDelay = HORIZON_FIRST_MS;
+    const spacing = this.options.minReadIntervalMs ?? 0;
+    let lastRead = -Infinity;
     while (!this.stopped) {
+      const early = lastRead + spacing - performance.now();
+      if (early > 0) await this.pace(early);
+      if (this.stopped) return;
+      lastRead = performance.now();
       this.unannounced = false;
       this.announced = null;
       let page: SubscriptionPage;

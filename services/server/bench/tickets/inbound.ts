@@ -11,8 +11,9 @@ import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Wiring } from '../../src/wiring';
 import { closeBrowser, openBrowser } from './browser';
-import { figure, log, machineCpuTicks, percentile, postgresCpuMs, processCpuMs, rowsRead, statements, statementTotal } from './measure';
+import { figure, ioCalls, log, machineCpuTicks, percentile, postgresCpuMs, processCpuMs, rowsRead, statements, statementTotal } from './measure';
 import { INBOUND_RATE, INBOUND_SECONDS, ISOLATED, SPLIT, SWEEP } from './settings';
+import { logStatementStats, resetStatementStats } from './statements';
 import { isolated, sweep, type InboundRun } from './sweep';
 
 export async function inboundFigures(options: { wiring: Wiring; app: FastifyInstance; port: number; token: string; bigCompany: number; projectorRole: ChildProcess | null }) {
@@ -76,6 +77,7 @@ export async function inboundFigures(options: { wiring: Wiring; app: FastifyInst
   }
   statements.clear();
   rowsRead.clear();
+  await resetStatementStats(wiring.db);
   // BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this steady phase alone (for chrome://inspect).
   const profiler = process.env.BENCH_PROFILE ? new Session() : null;
   if (profiler) {
@@ -92,6 +94,7 @@ export async function inboundFigures(options: { wiring: Wiring; app: FastifyInst
   const cpuBefore = process.cpuUsage();
   const projectorRoleBefore = processCpuMs(projectorRole?.pid);
   const postgresBefore = postgresCpuMs();
+  const ioBefore = ioCalls();
   const inFlight: Promise<unknown>[] = [];
   const begin = performance.now();
   for (let index = contacts; index < contacts + total; index++) {
@@ -113,6 +116,7 @@ export async function inboundFigures(options: { wiring: Wiring; app: FastifyInst
   const machine = machineCpuTicks().map((ticks, index) => ticks - machineBefore[index]!);
   const machineTotal = machine.reduce((sum, ticks) => sum + ticks, 0);
   const postgresCpu = postgresCpuMs() - postgresBefore;
+  const io = ioCalls();
   const projectorRoleCpu = processCpuMs(projectorRole?.pid) - projectorRoleBefore;
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
@@ -129,8 +133,11 @@ export async function inboundFigures(options: { wiring: Wiring; app: FastifyInst
   figure('inbound_event_loop_delay_p99_ms', loopDelay.percentile(99) / 1e6, 'ms');
   figure('inbound_machine_idle_percent', (machine[3]! / machineTotal) * 100, '%');
   figure('inbound_machine_steal_percent', (machine[7]! / machineTotal) * 100, '%');
+  figure('inbound_node_write_calls_per_message', (io.writes - ioBefore.writes) / total, 'calls');
+  figure('inbound_node_read_calls_per_message', (io.reads - ioBefore.reads) / total, 'calls');
   figure('inbound_statements_per_message', statementTotal() / total, 'statements');
   for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(n / total).toFixed(2)} per message (${((rowsRead.get(key) ?? 0) / total).toFixed(1)} rows): ${key}`);
+  await logStatementStats(wiring.db, total);
   figure('inbound_frames_received', latencies.length, 'frames');
   figure('inbound_frames_missing', sentAt.size, 'frames');
   figure('inbound_failures', failures.length, 'messages');

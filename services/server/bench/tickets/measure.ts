@@ -98,3 +98,9 @@ export function processCpuMs(pid: number | undefined): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/** This process's read and write system calls so far (/proc/self/io): on loopback each write also pays the peer's receive. */
+export function ioCalls(): { reads: number; writes: number } {
+  const io = Object.fromEntries(readFileSync('/proc/self/io', 'utf8').trim().split('\n').map((line) => line.split(': ') as [string, string]));
+  return { reads: Number(io.syscr), writes: Number(io.syscw) };
+}
