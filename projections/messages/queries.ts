@@ -2,6 +2,7 @@ import { MESSAGES_COUNT_CAP, type MediaType, type MessageParticipant, type Messa
 import { findTicketAccess } from '../tickets/queries';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { preparedRows } from '../prepared';
 import type { MessagesTable } from './tables';
 import { LINK_PATTERN } from './migration';
 
@@ -170,12 +171,11 @@ async function readPage(
     );
   }
   // One row past the page says whether there is more, without counting.
-  const rows: Array<MessageRow & { at_us: string; total_count?: string; ticket_access?: TicketAccessRow | null }> = await page
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(MESSAGES_PAGE_SIZE + 1)
-    .offset(offset)
-    .execute();
+  // One ticket's index walk whatever the values: prepared, planned once per connection.
+  const rows: Array<MessageRow & { at_us: string; total_count?: string; ticket_access?: TicketAccessRow | null }> = await preparedRows(
+    db,
+    page.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(MESSAGES_PAGE_SIZE + 1).offset(offset),
+  );
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
   const kept = hasMore ? rows.slice(0, MESSAGES_PAGE_SIZE) : rows;
   const oldest = kept.at(-1);

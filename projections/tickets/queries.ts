@@ -144,6 +144,7 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
       return pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
     }
     // The page's ids come from the list index alone; only the rows of that page are read in full.
+    // Not prepared (projections/prepared.ts): its best plan depends on the company and tab.
     let page = withRelations(withListTime(db.selectFrom('read.tickets as p').selectAll('p')), 'p')
       .where('p.id', 'in', inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset))
       .orderBy('p.updated_at', 'desc')

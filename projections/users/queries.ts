@@ -1,6 +1,7 @@
 import type { Plan, UserView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { preparedRows } from '../prepared';
 import type { UsersTable } from './tables';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
@@ -88,7 +89,7 @@ export async function activeUserIds(db: Kysely<ReadDatabase>, companyId: number)
  * date and its plan's features. One statement, since every authenticated request waits for it.
  */
 export async function findSignedInUser(db: Kysely<ReadDatabase>, userId: number, companyId: number): Promise<{ user: UserView; dueDate: string; plan: Plan; lgpdHideNumber: string | null } | null> {
-  const row = await db
+  const query = db
     .selectFrom('read.users as u')
     .innerJoin('read.companies as c', 'c.id', 'u.company_id')
     .innerJoin('read.plans as p', 'p.id', 'c.plan_id')
@@ -102,8 +103,8 @@ export async function findSignedInUser(db: Kysely<ReadDatabase>, userId: number,
     .where('u.id', '=', userId)
     .where('u.company_id', '=', companyId)
     .where('u.deleted', '=', false)
-    .where('c.deleted', '=', false)
-    .executeTakeFirst();
+    .where('c.deleted', '=', false);
+  const [row] = await preparedRows(db, query);
   return row ? { user: userFromRow(row), dueDate: row.signed_in_due_date, plan: planFromRow(row.signed_in_plan), lgpdHideNumber: row.signed_in_lgpd_hide_number } : null;
 }
 

@@ -70,7 +70,7 @@ async function main() {
     if (!ONLY_INBOUND) {
       await prepareData(wiring, bigCompany, dataDir, keptDir);
       await relogin();
-      await readFigures(app, token);
+      await readFigures(app, token, wiring.db);
     }
 
     if (ONLY_READS) {

@@ -16,6 +16,8 @@ export interface Config {
   natsUrl?: string;
   /** Postgres event store under a stream of appends: how far apart append groups leave, and the live tail's reads (EVENTS_APPEND_SPACING_MS, EVENTS_TAIL_SPACING_MS). */
   eventSpacing: { appendMs: number; tailMs: number };
+  /** The read pool's key lookups are prepared once per connection (DATABASE_PREPARED_STATEMENTS=off for a pooler that cannot keep them). */
+  preparedStatements: boolean;
   /** How often a channels process looks for sessions nobody runs, e.g. after their owner died (SESSIONS_RECONCILE_MS, default 10 s). */
   sessionsReconcileMs: number;
   /** How long a send waits for a standby to take over a CONNECTED connection whose process died (SESSIONS_TAKEOVER_WAIT_MS; default with NATS: the reconcile interval + 2 s, else 0). */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
     eventSpacing: { appendMs: millis(env.EVENTS_APPEND_SPACING_MS, DEFAULT_APPEND_SPACING_MS), tailMs: millis(env.EVENTS_TAIL_SPACING_MS, DEFAULT_TAIL_SPACING_MS) },
     sessionsReconcileMs: Number(env.SESSIONS_RECONCILE_MS) || 10_000,
     sessionsTakeoverWaitMs: env.SESSIONS_TAKEOVER_WAIT_MS ? Number(env.SESSIONS_TAKEOVER_WAIT_MS) : env.NATS_URL ? (Number(env.SESSIONS_RECONCILE_MS) || 10_000) + 2_000 : 0,

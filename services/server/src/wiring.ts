@@ -48,6 +48,7 @@ import {
 } from '@conversa/routing';
 import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
+import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
 import { projectors } from '@conversa/projections';
 import { grantAnalystRole } from '@conversa/projections/analysts';
@@ -114,6 +115,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle pooled connection that dies (a Postgres restart) must not crash the process: the pool replaces it.
   pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
+  if (config.preparedStatements) prepareMarkedStatements(pool);
   const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
   const metrics = createMetrics();

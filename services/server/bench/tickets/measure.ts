@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { isPreparedName } from '@conversa/projections/prepared';
 
 export const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 export const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
@@ -30,7 +31,7 @@ export function countStatements() {
   const countedQuery = pg.Client.prototype.query;
   if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { text?: string; name?: string };
-    const text = typeof config === 'string' ? config : (config?.name ?? config?.text ?? '');
+    const text = typeof config === 'string' ? config : ((config?.name && isPreparedName(config.name) ? config.text : config?.name) ?? config?.text ?? '');
     const key = text.slice(0, 90).replace(/\s+/g, ' ').replace(/'[^']*'|\d+/g, '?').trim().slice(0, 60);
     statements.set(key, (statements.get(key) ?? 0) + 1);
     const started = performance.now();

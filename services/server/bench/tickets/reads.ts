@@ -11,8 +11,10 @@ import { performance } from 'node:perf_hooks';
 import { BASE } from './load';
 import { figure, log, machineCpuTicks, machineShare, percentile, postgresCpuMs, statementMs, statements, statementTotal } from './measure';
 import { HEAVY, SAMPLES, TICKETS, WARM, WITH_SEARCH } from './settings';
+import { logStatementStats, resetStatementStats } from './statements';
+import type { Kysely } from 'kysely';
 
-export async function readFigures(app: FastifyInstance, token: string) {
+export async function readFigures(app: FastifyInstance, token: string, db: Kysely<any>) {
   const base = BASE;
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   const time = async (url: string, name: string) => {
@@ -24,6 +26,7 @@ export async function readFigures(app: FastifyInstance, token: string) {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    await resetStatementStats(db);
     const samples: number[] = [];
     // CPU of the samples alone (this process: routes, queries' client side, inject; Postgres: its backends).
     const cpuBefore = process.cpuUsage();
@@ -35,6 +38,7 @@ export async function readFigures(app: FastifyInstance, token: string) {
       if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
     }
     const cpu = process.cpuUsage(cpuBefore);
+    await logStatementStats(db, SAMPLES, 'page');
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(join(process.env.BENCH_READ_PROFILE!, `${name}.cpuprofile`), JSON.stringify(profile));
