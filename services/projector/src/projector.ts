@@ -54,6 +54,13 @@ export interface Projector<DB = any> {
 export const BACKGROUND_LINGER_MS = 25;
 
 /**
+ * The linger of reactors whose effects leave for another system or answer a contact's reply to
+ * a campaign (webhook deliveries, campaign replies): nobody there waits to the tenth of a second,
+ * and each of their batches reads settings and subscribers, so longer batches cost fewer reads.
+ */
+export const EFFECTS_LINGER_MS = 100;
+
+/**
  * The linger of the bot's side: its decisions answer in a contact's chat, where replies take
  * seconds anyway, and its clocks count minutes. Longer batches there leave the shared cores to the
  * frames people watch.

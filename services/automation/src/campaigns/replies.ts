@@ -2,7 +2,7 @@ import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, 
 import { campaignSettings, contact, fold, type CommandContext } from '@conversa/core';
 import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { BACKGROUND_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 
@@ -88,7 +88,7 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
     name: 'campaign-replies',
     eventTypes: ['MessageReceived'],
     // A reply confirms or opts out within seconds of a person's time: batches of a few messages share their reads.
-    lingerMs: BACKGROUND_LINGER_MS,
+    lingerMs: EFFECTS_LINGER_MS,
     react: handleBatch,
   });
 }

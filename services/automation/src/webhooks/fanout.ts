@@ -1,7 +1,7 @@
 import { webhookEventOf, webhookSourceTypes, type Position, type RecordedEvent, type WebhookPayload } from '@conversa/contracts';
 import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { BACKGROUND_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { WebhookDeliveriesTable } from '@conversa/projections/webhooks/tables';
 import { createHash } from 'node:crypto';
@@ -39,7 +39,7 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
     name: 'webhook-fanout',
     eventTypes: [...webhookSourceTypes, 'WebhookRedeliveryRequested'],
     // Deliveries leave on the deliverer's time: a few events per batch share the endpoint reads and the checkpoint move.
-    lingerMs: BACKGROUND_LINGER_MS,
+    lingerMs: EFFECTS_LINGER_MS,
     async react(events) {
       const last = events[events.length - 1];
       if (!last) return;
