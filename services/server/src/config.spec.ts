@@ -1,0 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'conversa-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir, ...env }, dataDir);
+
+it('batches event store writes and tail reads 15 ms apart unless told otherwise, and prepares key lookups', () => {
+  expect(load({})).toMatchObject({ eventSpacing: { appendMs: 15, tailMs: 15 }, preparedStatements: true });
+  expect(load({ EVENTS_APPEND_SPACING_MS: '0', EVENTS_TAIL_SPACING_MS: '40', DATABASE_PREPARED_STATEMENTS: 'off' })).toMatchObject({
+    eventSpacing: { appendMs: 0, tailMs: 40 },
+    preparedStatements: false,
+  });
+});
+
+it('refuses a spacing that is not a whole number of milliseconds up to a second', () => {
+  for (const bad of ['-1', '1.5', 'soon', '5000']) expect(() => load({ EVENTS_TAIL_SPACING_MS: bad })).toThrow(/whole number of milliseconds/);
+});
