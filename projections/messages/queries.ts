@@ -79,7 +79,7 @@ export async function findMessage(db: Kysely<ReadDatabase>, companyId: number, m
 
 export async function findMessagesById(db: Kysely<ReadDatabase>, ids: readonly string[]): Promise<MessageView[]> {
   if (ids.length === 0) return [];
-  const rows = await withQuoted(db).where('m.id', 'in', ids).execute();
+  const rows = await preparedRows(db, withQuoted(db).where(sql<boolean>`m.id = any(${[...ids]}::uuid[])`));
   return rows.map(messageFromRow);
 }
 

@@ -93,15 +93,18 @@ interface NewestMessage {
 }
 
 async function applyNewestMessages(trx: Transaction<ReadDatabase>, messages: NewestMessage[]): Promise<TicketView[]> {
-  const values = sql.join(messages.map((m) => sql`(${m.ticketId}::int, ${m.preview}::text, ${m.messageId}::uuid, ${m.at}::timestamptz, ${m.unread}::int)`));
+  // Arrays rather than a value list: one statement text whatever the batch holds, prepared once.
+  const column = <T>(pick: (m: NewestMessage) => T) => messages.map(pick);
   return ticketViewsReturnedBy(
     trx,
     sql`
       update read.tickets t
       set last_message = v.preview, last_message_id = v.message_id, updated_at = v.at, unread_messages = t.unread_messages + v.unread
-      from (values ${values}) as v(id, preview, message_id, at, unread)
+      from unnest(${column((m) => m.ticketId)}::int[], ${column((m) => m.preview)}::text[], ${column((m) => m.messageId)}::uuid[],
+        ${column((m) => m.at.toISOString())}::timestamptz[], ${column((m) => m.unread)}::int[]) as v(id, preview, message_id, at, unread)
       where t.id = v.id and not t.deleted
       returning t.*`,
+    { prepared: true },
   );
 }
 

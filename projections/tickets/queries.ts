@@ -1,5 +1,6 @@
 import { canSeeTicket, seesAllTickets, TICKETS_COUNT_CAP, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
+import { preparedRows } from '../prepared';
 import type { TicketsTable } from './tables';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
@@ -222,7 +223,8 @@ export async function findTicketByUuid(db: Kysely<ReadDatabase>, companyId: numb
 /** Tickets by id in any company (the projector's frames); deleted ones are left out. */
 export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  const rows: TicketRow[] = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't').where('t.id', 'in', ids).execute();
+  // One array parameter: the same text for any number of ids, prepared (a key lookup).
+  const rows: TicketRow[] = await preparedRows(db, withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't').where(sql<SqlBool>`t.id = any(${[...ids]}::int[])`));
   return rows.map(viewOf);
 }
 
@@ -230,8 +232,10 @@ export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly nu
  * The views of the rows a write statement returns (`update … returning t.*`), read in that same
  * statement: a projector builds its frames without another round trip.
  */
-export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<any>): Promise<TicketView[]> {
-  const rows: TicketRow[] = await withRelations(db.with('written', () => sql`(${write})`).selectFrom('written as t').selectAll('t'), 't').execute();
+export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<any>, options: { prepared?: boolean } = {}): Promise<TicketView[]> {
+  const query = withRelations(db.with('written', () => sql`(${write})`).selectFrom('written as t').selectAll('t'), 't');
+  // prepared: a write whose text does not vary with its values (arrays, not value lists) and whose plan is a key lookup.
+  const rows: TicketRow[] = options.prepared ? await preparedRows(db, query) : await query.execute();
   return rows.map(viewOf);
 }
 
