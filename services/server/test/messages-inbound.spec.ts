@@ -108,7 +108,7 @@ describe('inbound messages in a conversation seen a moment ago', () => {
 });
 
 describe('the inbound path', () => {
-  it('reads a known conversation in one round trip, and still follows the streams when the remembered ticket is closed', async () => {
+  it('decides a known conversation from memory, even right after its first message opened it, and still follows the streams when the remembered ticket is closed', async () => {
     const reads: string[] = [];
     const store = server.wiring.ctx.store;
     // One counting store for the whole test: the path remembers conversations per store.
@@ -138,10 +138,11 @@ describe('the inbound path', () => {
       });
 
     const first = await write('primeira');
+    // The first message created the contact and opened its ticket: what it wrote is remembered as written.
     reads.length = 0;
     const second = await write('segunda');
     expect(second.ticketId).toBe(first.ticketId);
-    expect(reads).toEqual(['streams ×5']);
+    expect(reads).toEqual([]);
 
     // The remembered ticket closes: the guess is wrong, the streams decide, and a new ticket opens.
     const closed = await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: userActor(admin.userId), ticketId: first.ticketId, command: { type: 'CloseTicket', userId: admin.userId, farewell: false, reason: 'ignored' } });
@@ -149,5 +150,11 @@ describe('the inbound path', () => {
     const third = await write('terceira');
     expect(third.ticketId).not.toBe(first.ticketId);
     expect(third.contactId).toBe(first.contactId);
+    expect(reads[0]).toBe('streams ×5');
+    // The new ticket is remembered as opened: the next message goes to it without a read.
+    reads.length = 0;
+    const fourth = await write('quarta');
+    expect(fourth.ticketId).toBe(third.ticketId);
+    expect(reads).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@conversa/contracts';
-import { StaleReadError, type EventStore, type StreamRevision } from '@conversa/eventstore';
+import type { EventToAppend, RecordedEvent } from '@conversa/contracts';
+import { StaleReadError, type AppendOptions, type AppendResult, type EventStore, type StreamRevision } from '@conversa/eventstore';
 import { storeWith, wholeStream } from '../commands/prefetch';
 
 /**
@@ -67,22 +67,49 @@ export async function onRemembered<T>(inner: EventStore, ownStream: string, deci
 
 /**
  * The store for a message read afresh, noting the first whole read of every stream the decision
- * reads: what `onRemembered` can decide on next time, unless the decision also wrote somewhere
- * else than the message's own stream (then what was read is already out of date).
+ * reads: what `onRemembered` can decide on next time. What the decision wrote elsewhere than the
+ * message's own stream (a new contact, a ticket opened) is added to what it read, as the store
+ * holds it now, so the conversation's next message is decided from memory too; a write the
+ * notes cannot follow (to a stream not read, or past another writer) leaves nothing to remember.
  */
 export function noteDecisionReads(inner: EventStore, ownStream: string): { store: EventStore; decidedOn(): ReadonlyMap<string, readonly RecordedEvent[]> | undefined } {
   const reads = new Map<string, readonly RecordedEvent[]>();
-  let wroteElsewhere = false;
+  let lost = false;
+  const noteWritten = (streamId: string, events: readonly EventToAppend[], options: AppendOptions | undefined, result: AppendResult) => {
+    const known = reads.get(streamId) ?? (options?.expectedRevision === 'no_stream' ? [] : undefined);
+    const first = result.nextExpectedRevision - events.length + 1;
+    if (!known || first !== (known.at(-1)?.revision ?? -1) + 1) {
+      lost = true;
+      return;
+    }
+    // As a read would return them; only the hash chain is left out (deciders do not fold it).
+    const written = events.map((event, index): RecordedEvent => ({
+      ...event,
+      streamId,
+      revision: first + index,
+      metadata: { ...event.metadata, prevHash: null, hash: '' },
+      position: result.position,
+      createdAt: new Date(),
+    }));
+    reads.set(streamId, [...known, ...written]);
+  };
   const store = storeWith(inner, {
     readStream: async (streamId, options) => {
       const events = await inner.readStream(streamId, options);
       if (streamId !== ownStream && wholeStream(options) && !reads.has(streamId)) reads.set(streamId, [...events]);
       return events;
     },
-    appendToStream: (streamId, events, options) => {
-      if (streamId !== ownStream) wroteElsewhere = true;
-      return inner.appendToStream(streamId, events, options);
+    appendToStream: async (streamId, events, options) => {
+      if (streamId === ownStream) return inner.appendToStream(streamId, events, options);
+      try {
+        const result = await inner.appendToStream(streamId, events, options);
+        noteWritten(streamId, events, options, result);
+        return result;
+      } catch (error) {
+        lost = true;
+        throw error;
+      }
     },
   });
-  return { store, decidedOn: () => (wroteElsewhere || reads.size === 0 ? undefined : reads) };
+  return { store, decidedOn: () => (lost || reads.size === 0 ? undefined : reads) };
 }
