@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { textsPlugin } from './scripts/textsPlugin.ts';
 
 /**
  * Stamps dist/service-worker.js with the list of built files and a version hashed from them,
@@ -50,7 +51,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 export default defineConfig({
   root: import.meta.dirname,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [serviceWorkerManifest()],
+  plugins: [serviceWorkerManifest(), textsPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

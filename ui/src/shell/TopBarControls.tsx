@@ -1,5 +1,6 @@
 import { IconButton, Popover, Portal, Spinner } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../i18n/lazy';
 import { LuRefreshCw, LuVolume2, LuVolumeX } from 'react-icons/lu';
 import { useT } from '../i18n';
 import { readVolume } from '../app/volume';

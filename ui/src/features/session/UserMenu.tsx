@@ -1,5 +1,6 @@
 import { Avatar, Menu, Portal } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuLanguages, LuLogOut, LuUser } from 'react-icons/lu';
 import type { Language } from '@conversa/contracts';
 import { useAppSelector } from '../../app/store';
