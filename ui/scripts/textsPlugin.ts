@@ -1,14 +1,19 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 
 /**
  * `virtual:texts/<language>/<core|rest>`: one language's texts of one part (ui/src/i18n/parts.ts), every area merged,
  * computed from the area modules when the bundle is made, so the app's chunks carry only the part they need.
+ *
+ * With `precompile` (the production build) each text is its ICU message AST instead of the string: react-intl formats
+ * it as is, and the ICU parser is left out of the bundle (vite.config.ts aliases it to its no-parser build). Dev and
+ * tests keep the strings (and the parser), which react-intl parses on first use as before.
  */
-export function textsPlugin(): Plugin {
+export function textsPlugin({ precompile }: { precompile: boolean }): Plugin {
   const src = join(import.meta.dirname, '../src');
   const prefix = 'virtual:texts/';
   const areaFiles = () => [
@@ -24,13 +29,13 @@ export function textsPlugin(): Plugin {
   // The area modules, read once per build (eight texts modules share them).
   let sources: Promise<[typeof import('../src/i18n/parts'), Record<string, Record<string, string>>[]]> | undefined;
 
-  async function texts(language: Language, part: string): Promise<Record<string, string>> {
+  async function texts(language: Language, part: string): Promise<Record<string, unknown>> {
     sources ??= Promise.all([load(join(src, 'i18n', 'parts.ts')) as unknown as Promise<typeof import('../src/i18n/parts')>, Promise.all(areaFiles().map(load))]);
     const [{ partOf }, areas] = await sources;
-    const result: Record<string, string> = {};
+    const result: Record<string, unknown> = {};
     for (const area of areas) {
       for (const [key, text] of Object.entries(area[exportOf[language]] ?? {})) {
-        if (partOf(key) === part) result[key] = text;
+        if (partOf(key) === part) result[key] = precompile ? parse(text) : text;
       }
     }
     return result;
