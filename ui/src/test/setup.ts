@@ -19,8 +19,8 @@ await Promise.all([
 // Likewise the shell's parts that load on use in the app (the volume slider, the overlay drawer): transformed up
 // front, they appear as soon as in a browser instead of after a transform. (Only modules no spec mocks a dependency of.)
 await Promise.all([import('../shell/VolumeSlider'), import('../shell/MobileDrawer')]);
-// And the menus and popovers that load on their trigger's first use (shared/firstOpen.ts).
-await Promise.all([import('../shared/TopBarPopoverRoot'), import('../features/session/UserMenuRoot'), import('../features/tickets/menus'), import('../shell/VolumePopover')]);
+// And the menus and popovers that load on their trigger's first use (shared/firstOpen.ts), and the toast area.
+await Promise.all([import('../shared/TopBarPopoverRoot'), import('../features/session/UserMenuRoot'), import('../features/tickets/menus'), import('../shell/VolumePopover'), import('../app/ToastArea')]);
 
 // jsdom lacks the layout APIs Chakra/Ark and next-themes read; these inert versions are enough for behaviour tests.
 if (!window.matchMedia) {
