@@ -46,8 +46,9 @@ const complete = (state: Shown, language: Language) => state.language === langua
 let latest = 0;
 /** Loads every wanted part of the language and shows it; pt-BR if that language cannot be loaded. */
 async function show(language: Language): Promise<void> {
-  if (complete(shown, language)) return;
+  // Counted even when nothing loads: a slower call for another language, still loading, must not show after this.
   const call = ++latest;
+  if (complete(shown, language)) return;
   const parts = [...wanted];
   let messages: Texts[];
   try {
