@@ -4,7 +4,8 @@ import { loadAllTexts } from './texts';
 /**
  * React's `lazy`, which also loads every text before the component first renders: only the texts on the path to
  * the tickets list ship with the app (./parts.ts), so whatever loads on use (a screen, dialog, pane) brings the
- * rest with its code. `'core'` is for the tickets screen only, whose texts are all in the core part (texts.spec.ts).
+ * rest with its code. `'core'` is for what the path to the first row loads (the tickets screen, the bell, the menus and
+ * popovers on first use, the toast area): texts.spec.ts checks that those use core texts only.
  * Every lazy component of the app is made here (the spec forbids React's own elsewhere).
  */
 // `any` props as in React's own signature: the component's props are whatever the loaded module's component takes.
