@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { textsPlugin } from './ui/scripts/textsPlugin.ts';
 
 export default defineConfig({
   test: {
@@ -20,6 +21,8 @@ export default defineConfig({
       },
       {
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        // The UI's texts modules (virtual:texts/…), as strings: tests keep the ICU parser.
+        plugins: [textsPlugin({ precompile: false })],
         test: {
           name: 'ui',
           // The UI's jsdom, see the file's comment.

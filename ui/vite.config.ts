@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { textsPlugin } from './scripts/textsPlugin.ts';
 
 /**
  * Stamps dist/service-worker.js with the list of built files and a version hashed from them,
@@ -47,10 +48,15 @@ function serviceWorkerManifest(): Plugin {
 /** Same-origin API in production; in dev, everything that is not a Vite module or a page navigation goes to the API server. */
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [serviceWorkerManifest()],
+  plugins: [serviceWorkerManifest(), textsPlugin({ precompile: command === 'build' })],
+  resolve: {
+    // The build's texts are precompiled ICU ASTs (scripts/textsPlugin.ts): react-intl never parses a message, so the
+    // parser's no-parser build (same exports, `parse` throws) stands in for it. Dev keeps strings and the parser.
+    alias: command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -72,4 +78,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,24 +1,31 @@
-import { Portal, Spinner, Stack, Toast, Toaster, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '../i18n/lazy';
 
 /** The toast area closes after 3000 ms unless a toast says otherwise. */
 export const toaster = createToaster({ placement: 'top-end', duration: 3000, pauseOnPageIdle: true, max: 5 });
 
+/**
+ * The area's code (Chakra's toast machines, ≈ 4 KiB gzip, and the portal chunk with them) loads with the first toast:
+ * a screen paints without it. Toasts wait in the store meanwhile (their timers run in the area's machines), and the
+ * area shows every toast still there when it mounts. Its texts are the toasts' own.
+ */
+const ToastArea = lazy(() => import('./ToastArea'), 'core');
+
 export function AppToaster() {
-  return (
-    <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
+  const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (wanted) return;
+    // A toast raised between the first render and this effect.
+    if (toaster.getVisibleToasts().length > 0) {
+      setWanted(true);
+      return;
+    }
+    return toaster.subscribe(() => setWanted(true));
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
+  ) : null;
 }

@@ -34,8 +34,9 @@ import { ptBR as campaigns } from '../features/campaigns/messages';
 import { ptBR as files } from '../features/files/messages';
 
 /**
- * Every area's pt-BR texts, which ship with the app. A new feature folder adds its messages.ts here; its other
- * languages are found by the pattern in ./languages.
+ * Every area's pt-BR texts: the source of the message keys' type (the app imports this module for types only; its
+ * texts reach the app through scripts/textsPlugin.ts, split as ./parts.ts says). A new feature folder adds its
+ * messages.ts here.
  */
 export const defaultTexts = { common, errors, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts, contactLists, campaigns, files, messagesApi, chats, announcements, passwordReset } as const;
 

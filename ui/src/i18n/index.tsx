@@ -1,39 +1,26 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { Language } from '@conversa/contracts';
-import { ptBR, type MessageKey, type Messages } from './catalogue';
+import type { MessageKey, Messages } from './catalogue';
+import { isShownKey, requestLanguage, shownTexts, subscribeTexts } from './texts';
 
 export type { MessageKey, Messages };
 export const languages: readonly Language[] = ['pt-BR', 'en', 'es', 'tr'];
 
-/** pt-BR ships with the shell (default and fallback); the others load when chosen. */
-const loaders: Record<Exclude<Language, 'pt-BR'>, () => Promise<Messages>> = {
-  en: () => import('./en').then((m) => m.en),
-  es: () => import('./es').then((m) => m.es),
-  tr: () => import('./tr').then((m) => m.tr),
-};
-
-export const loadMessages = (language: Language): Promise<Messages> => (language === 'pt-BR' ? Promise.resolve(ptBR) : loaders[language]());
-
+/** The chosen language's texts, shown once loaded (until then the previous language's); see ./texts.ts. */
 export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
-  const [loaded, setLoaded] = useState<{ language: Language; messages: Messages }>({ language: 'pt-BR', messages: ptBR });
+  const shown = useSyncExternalStore(subscribeTexts, shownTexts);
   useEffect(() => {
-    let current = true;
-    loadMessages(language).then(
-      (messages) => current && setLoaded({ language, messages }),
-      () => current && setLoaded({ language: 'pt-BR', messages: ptBR }),
-    );
-    return () => {
-      current = false;
-    };
+    // A language that fails to load falls back to pt-BR, whose core ships with the app.
+    requestLanguage(language).catch(() => undefined);
   }, [language]);
 
   useEffect(() => {
-    document.documentElement.lang = loaded.language;
-  }, [loaded.language]);
+    document.documentElement.lang = shown.language;
+  }, [shown.language]);
 
   return (
-    <IntlProvider locale={loaded.language} defaultLocale="pt-BR" messages={loaded.messages}>
+    <IntlProvider locale={shown.language} defaultLocale="pt-BR" messages={shown.messages as Record<string, string>}>
       {children}
     </IntlProvider>
   );
@@ -47,4 +34,5 @@ export function useT() {
   return (id: MessageKey, values?: Values): string => intl.formatMessage({ id }, values);
 }
 
-export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(ptBR, key);
+/** Whether a computed key (an error code's) has a text; every `errors.*` key ships with the core texts. */
+export const isMessageKey = (key: string): key is MessageKey => isShownKey(key);

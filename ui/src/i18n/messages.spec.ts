@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, SUBSCRIPTION_WARNING_DAYS, USER_STATUS_PING_MS } from '@conversa/contracts';
 import * as shellConstants from '../app/constants';
-import { defaultTexts, ptBR } from './catalogue';
-import { en } from './en';
-import { es } from './es';
-import { tr } from './tr';
+import { defaultTexts, merge, ptBR } from './catalogue';
 
-const files = { 'pt-BR': ptBR, en, es, tr } as Record<string, Record<string, string>>;
 type AreaModule = Record<'ptBR' | 'en' | 'es' | 'tr', Record<string, string>>;
-/** The area modules as the other languages find them (every messages.ts of a feature folder, and i18n's own). */
+/** The area modules as the texts modules find them (every messages.ts of a feature folder, and i18n's own). */
 const areas = import.meta.glob<AreaModule>(['./common.ts', './errors.ts', './shell.ts', '../features/*/messages.ts'], { eager: true });
+const languageOf = (name: 'en' | 'es' | 'tr') => merge(Object.values(areas).map((area) => area[name]));
+const files = { 'pt-BR': ptBR, en: languageOf('en'), es: languageOf('es'), tr: languageOf('tr') } as Record<string, Record<string, string>>;
 
 describe('message files', () => {
   it('all four have exactly the same keys', () => {

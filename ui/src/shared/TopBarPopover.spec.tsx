@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test/renderUi';
 import { TopBarPopover } from './TopBarPopover';
@@ -37,5 +38,24 @@ describe('TopBarPopover', () => {
     fireEvent.click(screen.getByTestId('bar-button'));
     expect(await screen.findByText('Nada')).toBeInTheDocument();
     expect(screen.queryByTestId('item')).not.toBeInTheDocument();
+  });
+
+  it('opens from the keyboard on first use with the focus in the popover, and calls onOpen each time it opens', async () => {
+    const onOpen = vi.fn();
+    const user = userEvent.setup();
+    renderUi(
+      <TopBarPopover title="Avisos" icon={<span />} count={0} empty={false} emptyIcon={<span />} emptyText="Nada" testIds={testIds} onOpen={onOpen}>
+        {() => <Button data-testid="item">item</Button>}
+      </TopBarPopover>,
+    );
+    screen.getByTestId('bar-button').focus();
+    await user.keyboard('{Enter}');
+    const content = await screen.findByTestId('bar-popover');
+    await waitFor(() => expect(content).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(content).not.toBeVisible());
+    await user.click(screen.getByTestId('bar-button'));
+    await waitFor(() => expect(content).toBeVisible());
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,7 @@
-import { Badge, Box, EmptyState, IconButton, Popover, Portal } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { Badge, Box, IconButton } from '@chakra-ui/react';
+import { Suspense, type ReactNode } from 'react';
+import { lazy } from '../i18n/lazy';
+import { useFirstOpen } from './firstOpen';
 
 export interface TopBarPopoverProps {
   /** The button's aria label and tooltip, and the popover's header. */
@@ -18,49 +20,29 @@ export interface TopBarPopoverProps {
   children: (close: () => void) => ReactNode;
 }
 
+/** The popover itself loads on the trigger's first use (./firstOpen.ts); its texts are the caller's. */
+const TopBarPopoverRoot = lazy(() => import('./TopBarPopoverRoot'), 'core');
+
 /** The frame of a top-bar popover: an icon button with a count badge opening a titled list (max width and height 350). */
-export function TopBarPopover({ title, icon, count, empty, emptyIcon, emptyText, testIds, onOpen, children }: TopBarPopoverProps) {
-  const [open, setOpen] = useState(false);
+export function TopBarPopover(props: TopBarPopoverProps) {
+  const { title, icon, count, testIds, onOpen } = props;
+  const { active, open, setOpen, triggerProps } = useFirstOpen(onOpen);
+  const trigger = (
+    <Box position="relative" {...triggerProps}>
+      <IconButton aria-label={title} title={title} variant="ghost" data-testid={testIds.button}>
+        {icon}
+      </IconButton>
+      {count > 0 && (
+        <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" borderRadius="full" size="xs" pointerEvents="none" data-testid={testIds.count}>
+          {count}
+        </Badge>
+      )}
+    </Box>
+  );
+  if (!active) return trigger;
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open);
-        if (details.open) onOpen?.();
-      }}
-      positioning={{ placement: 'bottom-end' }}
-    >
-      <Popover.Trigger asChild>
-        <Box position="relative">
-          <IconButton aria-label={title} title={title} variant="ghost" data-testid={testIds.button}>
-            {icon}
-          </IconButton>
-          {count > 0 && (
-            <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" borderRadius="full" size="xs" pointerEvents="none" data-testid={testIds.count}>
-              {count}
-            </Badge>
-          )}
-        </Box>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content maxWidth="350px" width="350px" data-testid={testIds.content}>
-            <Popover.Header fontWeight="semibold">{title}</Popover.Header>
-            <Popover.Body maxHeight="350px" overflowY="auto" pt="0">
-              {empty ? (
-                <EmptyState.Root size="sm">
-                  <EmptyState.Content>
-                    <EmptyState.Indicator>{emptyIcon}</EmptyState.Indicator>
-                    <EmptyState.Description>{emptyText}</EmptyState.Description>
-                  </EmptyState.Content>
-                </EmptyState.Root>
-              ) : (
-                children(() => setOpen(false))
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <Suspense fallback={trigger}>
+      <TopBarPopoverRoot {...props} trigger={trigger} open={open} onOpenChange={setOpen} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
+import { lazy } from '../i18n/lazy';
 
 /**
  * A dialog whose code loads the first time it opens: screens keep their dialogs out of the JavaScript they need to

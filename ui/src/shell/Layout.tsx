@@ -1,5 +1,6 @@
 import { Badge, Box, Flex, Heading, HStack, IconButton, Stack, Text, useMediaQuery } from '@chakra-ui/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazy } from '../i18n/lazy';
 import { LuMenu, LuMessagesSquare, LuWifiOff } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
 import { menuFor, isAdmin, type AppRoute, type MenuGroup, type MenuItem } from '../app/access';
@@ -14,8 +15,11 @@ import { useSocketState } from '../app/SocketProvider';
 import { useT, type MessageKey } from '../i18n';
 import { UserMenu } from '../features/session/UserMenu';
 
-/** The bell fed with unread tickets; its own chunk, so the shell stays small (the empty bell stands in meanwhile). */
-const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'));
+/**
+ * The bell fed with unread tickets; its own chunk, so the shell stays small (the empty bell stands in meanwhile). It
+ * shows on every screen, /tickets included, and its texts are core ones (i18n/parts.ts).
+ */
+const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'), 'core');
 
 /** The overlay drawer of small screens (Chakra's Drawer and its dialog machinery) loads only where it is used. */
 const MobileDrawer = lazy(() => import('./MobileDrawer'));

@@ -1,38 +1,32 @@
-import { IconButton, Popover, Portal, Spinner } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { IconButton } from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../i18n/lazy';
 import { LuRefreshCw, LuVolume2, LuVolumeX } from 'react-icons/lu';
 import { useT } from '../i18n';
 import { readVolume } from '../app/volume';
+import { useFirstOpen } from '../shared/firstOpen';
 import { reloadPage } from '../app/browser';
 
 export { ChatsPopover } from '../features/chats/ChatsPopover';
 export { AnnouncementsPopover } from '../features/announcements/AnnouncementsPopover';
 
-/** The slider loads when the popover first opens (lazyMount): it is not needed to paint a screen. */
-const VolumeSlider = lazy(() => import('./VolumeSlider'));
+/** The popover and its slider load on the button's first use (shared/firstOpen.ts). */
+const VolumePopover = lazy(() => import('./VolumePopover'), 'core');
 
 export function VolumeControl() {
   const t = useT();
   const [volume, setVolume] = useState(readVolume);
+  const { active, open, setOpen, triggerProps } = useFirstOpen();
+  const trigger = (
+    <IconButton aria-label={t('shell.volume')} title={t('shell.volume')} variant="ghost" data-testid="volume-button" {...triggerProps}>
+      {volume === 0 ? <LuVolumeX /> : <LuVolume2 />}
+    </IconButton>
+  );
+  if (!active) return trigger;
   return (
-    <Popover.Root positioning={{ placement: 'bottom' }} lazyMount>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={t('shell.volume')} title={t('shell.volume')} variant="ghost" data-testid="volume-button">
-          {volume === 0 ? <LuVolumeX /> : <LuVolume2 />}
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content width="56">
-            <Popover.Body>
-              <Suspense fallback={<Spinner size="sm" />}>
-                <VolumeSlider volume={volume} onChange={setVolume} />
-              </Suspense>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <Suspense fallback={trigger}>
+      <VolumePopover trigger={trigger} open={open} onOpenChange={setOpen} volume={volume} onVolume={setVolume} />
+    </Suspense>
   );
 }
 

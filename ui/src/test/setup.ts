@@ -2,13 +2,25 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toaster } from '../app/toaster';
+import { loadAllTexts } from '../i18n/texts';
 
-// A build ships each other language as one chunk; under the test transform it is an area module per feature, so
-// they are transformed up front and a language switch in a test answers as fast as in the app.
-await Promise.all([import('../i18n/en'), import('../i18n/es'), import('../i18n/tr')]);
+// Specs render screens and dialogs directly, not through the lazy loaders that bring the texts beyond the core part
+// (src/i18n/parts.ts): every text is shown from the start. The other languages' modules are made up front, so a
+// language switch in a test answers as fast as in the app.
+await loadAllTexts();
+await Promise.all([
+  import('virtual:texts/en/core'),
+  import('virtual:texts/en/rest'),
+  import('virtual:texts/es/core'),
+  import('virtual:texts/es/rest'),
+  import('virtual:texts/tr/core'),
+  import('virtual:texts/tr/rest'),
+]);
 // Likewise the shell's parts that load on use in the app (the volume slider, the overlay drawer): transformed up
 // front, they appear as soon as in a browser instead of after a transform. (Only modules no spec mocks a dependency of.)
 await Promise.all([import('../shell/VolumeSlider'), import('../shell/MobileDrawer')]);
+// And the menus and popovers that load on their trigger's first use (shared/firstOpen.ts), and the toast area.
+await Promise.all([import('../shared/TopBarPopoverRoot'), import('../features/session/UserMenuRoot'), import('../features/tickets/menus'), import('../shell/VolumePopover'), import('../app/ToastArea')]);
 
 // jsdom lacks the layout APIs Chakra/Ark and next-themes read; these inert versions are enough for behaviour tests.
 if (!window.matchMedia) {

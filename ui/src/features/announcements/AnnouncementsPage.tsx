@@ -1,6 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import type { AnnouncementView } from '@conversa/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';

@@ -1,5 +1,6 @@
 import { HStack, Spinner, Tabs } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../i18n/lazy';
 import type { MessageKey } from '../../i18n';
 
 const CompaniesManager = lazy(() => import('./CompaniesManager').then((module) => ({ default: module.CompaniesManager })));

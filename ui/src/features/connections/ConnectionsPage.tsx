@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ConnectionChannel } from '@conversa/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuFlaskConical, LuPencil, LuRefreshCw, LuStar, LuTrash2 } from 'react-icons/lu';
 import { isAdmin } from '../../app/access';
 import { useErrorToast } from '../../app/notify';

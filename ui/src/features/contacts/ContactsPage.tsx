@@ -1,7 +1,8 @@
 import { Avatar, Badge, Button, HStack, NativeSelect, Text, Wrap } from '@chakra-ui/react';
 import { Channel } from '@conversa/contracts';
 import { can } from '@conversa/contracts/session/permissions';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuPencil, LuTickets, LuTrash2, LuUpload } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';

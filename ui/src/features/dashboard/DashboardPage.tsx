@@ -1,6 +1,7 @@
 import { Box, Button, Card, Flex, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import type { DashboardFigure } from '@conversa/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { SelectField } from '../../shared/SelectField';
 import { useT, type MessageKey } from '../../i18n';
 import { useDashboardQuery } from './api';

@@ -1,5 +1,6 @@
 import { Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { useT } from '../../i18n';
 import { useNpsInfoQuery, type PeriodParams } from './api';
 import { RATING_EMOJI } from './period';

@@ -1,6 +1,7 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { formatBrl, invoiceDisplayStatus, type InvoiceView } from '@conversa/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { formatDate } from '../../app/dates';
 import { useT } from '../../i18n';
 import { DataTable, type Column } from '../../shared/DataTable';

@@ -1,5 +1,6 @@
 import { Spinner } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { isAdmin } from '../../app/access';
 import { useAppSelector } from '../../app/store';
 

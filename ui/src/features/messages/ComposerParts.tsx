@@ -1,5 +1,6 @@
 import { Box, Button, CloseButton, HStack, IconButton, Input, Menu, Popover, Portal, Spinner, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
-import { lazy, Suspense, useRef, type Dispatch, type SetStateAction } from 'react';
+import { Suspense, useRef, type Dispatch, type SetStateAction } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuCamera, LuCheck, LuContact, LuFileText, LuImage, LuLock, LuMic, LuPaperclip, LuPencil, LuSend, LuSmile, LuX } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import type { MessageView as Message } from '@conversa/contracts';

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuSparkles } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 

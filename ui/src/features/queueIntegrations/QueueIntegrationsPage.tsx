@@ -1,6 +1,7 @@
 import { Icon, Text } from '@chakra-ui/react';
 import type { QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import type { IconType } from 'react-icons';
 import { LuBot, LuBrainCircuit, LuPencil, LuTrash2, LuWebhook, LuWorkflow } from 'react-icons/lu';
 import { useT } from '../../i18n';

@@ -1,5 +1,6 @@
 import { Badge, Box, HStack } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { isAdmin } from '../../app/access';
 import { useErrorToast } from '../../app/notify';

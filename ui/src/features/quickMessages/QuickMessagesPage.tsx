@@ -1,5 +1,6 @@
 import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuCheck, LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';

@@ -1,5 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
 import { useErrorToast } from '../../app/notify';

@@ -1,13 +1,16 @@
-import { Avatar, Menu, Portal } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
-import { LuLanguages, LuLogOut, LuUser } from 'react-icons/lu';
+import { Avatar, chakra } from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import type { Language } from '@conversa/contracts';
 import { useAppSelector } from '../../app/store';
-import { languages, useT } from '../../i18n';
+import { useT } from '../../i18n';
+import { useFirstOpen } from '../../shared/firstOpen';
 import { useChangeLanguage, useLogout } from './hooks';
 
 /** Loaded on first open: the form and its dialog machinery stay out of the shell bundle. */
 const ProfileDialog = lazy(() => import('./ProfileDialog'));
+/** The menu loads on the avatar's first use (shared/firstOpen.ts); its texts are core ones. */
+const UserMenuRoot = lazy(() => import('./UserMenuRoot'), 'core');
 
 /** The avatar menu of the top bar: profile, language and logout. */
 export function UserMenu() {
@@ -17,52 +20,34 @@ export function UserMenu() {
   const logout = useLogout();
   const changeLanguage = useChangeLanguage();
   const [profileOpen, setProfileOpen] = useState(false);
+  const { active, open, setOpen, triggerProps } = useFirstOpen();
   if (!user) return null;
+  const trigger = (
+    <chakra.button type="button" rounded="full" focusRing="outside" aria-label={t('shell.userMenu')} title={t('shell.userMenu')} data-testid="user-menu" {...triggerProps}>
+      <Avatar.Root size="sm" colorPalette="blue">
+        <Avatar.Fallback name={user.name} />
+        {user.profileImage ? <Avatar.Image src={user.profileImage} /> : null}
+      </Avatar.Root>
+    </chakra.button>
+  );
   return (
     <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
-        <Menu.Trigger rounded="full" focusRing="outside" aria-label={t('shell.userMenu')} title={t('shell.userMenu')} data-testid="user-menu">
-          <Avatar.Root size="sm" colorPalette="blue">
-            <Avatar.Fallback name={user.name} />
-            {user.profileImage ? <Avatar.Image src={user.profileImage} /> : null}
-          </Avatar.Root>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="56" data-testid="user-menu-content">
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>{user.name}</Menu.ItemGroupLabel>
-                <Menu.Item value="profile" onClick={() => setProfileOpen(true)} data-testid="menu-profile">
-                  <LuUser />
-                  {t('shell.profile')}
-                </Menu.Item>
-              </Menu.ItemGroup>
-              <Menu.Separator />
-              <Menu.RadioItemGroup
-                value={language}
-                onValueChange={(details) => void changeLanguage(details.value as Language)}
-                data-testid="language-switch"
-              >
-                <Menu.ItemGroupLabel display="flex" alignItems="center" gap="2">
-                  <LuLanguages />
-                  {t('language.label')}
-                </Menu.ItemGroupLabel>
-                {languages.map((code) => (
-                  <Menu.RadioItem key={code} value={code} data-testid={`language-option-${code}`}>
-                    {t(`language.${code}`)}
-                    <Menu.ItemIndicator />
-                  </Menu.RadioItem>
-                ))}
-              </Menu.RadioItemGroup>
-              <Menu.Separator />
-              <Menu.Item value="logout" onClick={() => void logout()} data-testid="menu-logout">
-                <LuLogOut />
-                {t('shell.logout')}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      {active ? (
+        <Suspense fallback={trigger}>
+          <UserMenuRoot
+            trigger={trigger}
+            open={open}
+            onOpenChange={setOpen}
+            userName={user.name}
+            language={language}
+            onProfile={() => setProfileOpen(true)}
+            onLanguage={(next: Language) => void changeLanguage(next)}
+            onLogout={() => void logout()}
+          />
+        </Suspense>
+      ) : (
+        trigger
+      )}
       {profileOpen && (
         <Suspense fallback={null}>
           <ProfileDialog open onClose={() => setProfileOpen(false)} />

@@ -1,6 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react';
 import type { TagView } from '@conversa/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';

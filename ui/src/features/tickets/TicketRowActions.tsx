@@ -1,17 +1,13 @@
-import { Menu, Portal } from '@chakra-ui/react';
-import { useState, type MouseEvent, type ReactElement } from 'react';
+import { Suspense, type MouseEvent, type ReactElement } from 'react';
 import { LuArrowRightLeft, LuCheck, LuCircleCheckBig, LuEllipsisVertical, LuPlay, LuRotateCcw, LuTrash2, LuUndo2, LuX } from 'react-icons/lu';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
+import { lazy } from '../../i18n/lazy';
+import { useFirstOpen } from '../../shared/firstOpen';
 import { useTicketActions } from './actions';
+import type { RowMenuAction } from './menus';
 import type { Ticket } from './types';
 
-interface RowAction {
-  key: string;
-  label: MessageKey;
-  icon: typeof LuCheck;
-  palette: 'green' | 'red' | 'orange' | 'blue' | 'gray';
-  run: () => void;
-}
+type RowAction = RowMenuAction;
 
 /** The row buttons by status; the less frequent ones sit in the row's menu. */
 function useRowActions(ticket: Ticket, canDelete: boolean): { main: RowAction[]; more: RowAction[] } {
@@ -46,54 +42,26 @@ function useRowActions(ticket: Ticket, canDelete: boolean): { main: RowAction[];
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
+/** The menu loads on the first click (shared/firstOpen.ts); its texts are core ones. */
+const RowMenu = lazy(() => import('./menus').then((m) => ({ default: m.RowMenu })), 'core');
+
 /**
- * The row's menu of less frequent actions. The menu machinery starts on the first click, not when the row
- * mounts: a scrolling list mounts rows every frame, and almost none of them is ever opened.
+ * The row's menu of less frequent actions. Its code and machinery start on the first use, not when the row mounts:
+ * a scrolling list mounts rows every frame, and almost none of them is ever opened.
  */
 function MoreActions({ ticketId, actions, disabled }: { ticketId: number; actions: RowAction[]; disabled: boolean }) {
   const t = useT();
-  const [active, setActive] = useState(false);
-  const [open, setOpen] = useState(false);
+  const { active, open, setOpen, triggerProps } = useFirstOpen();
   const trigger: ReactElement = (
-    <button
-      type="button"
-      className="tr-btn"
-      aria-label={t('tickets.row.more')}
-      title={t('tickets.row.more')}
-      disabled={disabled}
-      data-testid={`ticket-more-${ticketId}`}
-      onClick={
-        active
-          ? undefined
-          : () => {
-              setActive(true);
-              setOpen(true);
-            }
-      }
-    >
+    <button type="button" className="tr-btn" aria-label={t('tickets.row.more')} title={t('tickets.row.more')} disabled={disabled} data-testid={`ticket-more-${ticketId}`} {...triggerProps}>
       <LuEllipsisVertical />
     </button>
   );
   if (!active) return trigger;
   return (
-    <Menu.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {actions.map((action) => {
-              const Icon = action.icon;
-              return (
-                <Menu.Item key={action.key} value={action.key} onClick={action.run} color={action.palette === 'red' ? 'fg.error' : undefined} data-testid={`ticket-${action.key}-${ticketId}`}>
-                  <Icon />
-                  {t(action.label)}
-                </Menu.Item>
-              );
-            })}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={trigger}>
+      <RowMenu trigger={trigger} open={open} onOpenChange={setOpen} ticketId={ticketId} actions={actions} />
+    </Suspense>
   );
 }
 

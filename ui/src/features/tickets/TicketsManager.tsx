@@ -1,13 +1,16 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Menu, Portal, Stack, Switch, Tabs, Text, Wrap } from '@chakra-ui/react';
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Switch, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
-import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch, LuCheckCheck } from 'react-icons/lu';
+import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch } from 'react-icons/lu';
 import { useSocketJoin } from '../../app/SocketProvider';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { useDebounced } from '../../shared/useDebounced';
 import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
+import { useFirstOpen } from '../../shared/firstOpen';
+import { lazy } from '../../i18n/lazy';
+import type { FilterOption } from './menus';
 import { canShowAll, isTicketAdmin } from './access';
 import { useTicketActions } from './actions';
 import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';
@@ -35,54 +38,46 @@ const statusLabels: Record<TicketStatus, MessageKey> = {
   group: 'tickets.status.group',
 };
 
-interface Option {
-  value: string;
-  label: string;
-  color?: string;
-}
+// The menus load on their trigger's first use (shared/firstOpen.ts); their texts are core ones.
+const FilterMenu = lazy(() => import('./menus').then((m) => ({ default: m.FilterMenu })), 'core');
+const SpeedDialMenu = lazy(() => import('./menus').then((m) => ({ default: m.SpeedDialMenu })), 'core');
 
 /** A dropdown of checkable options; the button names how many are chosen. */
-function MultiSelect({ label, options, value, onChange, testId }: { label: string; options: Option[]; value: readonly string[]; onChange: (value: string[]) => void; testId: string }) {
-  const t = useT();
-  const chosen = new Set(value);
+function MultiSelect({ label, options, value, onChange, testId }: { label: string; options: FilterOption[]; value: readonly string[]; onChange: (value: string[]) => void; testId: string }) {
+  const { active, open, setOpen, triggerProps } = useFirstOpen();
+  const trigger = (
+    <Button size="xs" variant="outline" data-testid={testId} {...triggerProps}>
+      {label}
+      {value.length > 0 && (
+        <Badge size="xs" colorPalette="blue" variant="solid">
+          {value.length}
+        </Badge>
+      )}
+      <LuChevronDown />
+    </Button>
+  );
+  if (!active) return trigger;
   return (
-    <Menu.Root closeOnSelect={false} lazyMount positioning={{ placement: 'bottom-start' }}>
-      <Menu.Trigger asChild>
-        <Button size="xs" variant="outline" data-testid={testId}>
-          {label}
-          {value.length > 0 && (
-            <Badge size="xs" colorPalette="blue" variant="solid">
-              {value.length}
-            </Badge>
-          )}
-          <LuChevronDown />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content maxH="300px" overflowY="auto" minW="48">
-            {options.length === 0 && (
-              <Text px="2" py="1" textStyle="sm" color="fg.muted">
-                {t('tickets.filter.none')}
-              </Text>
-            )}
-            {options.map((option) => (
-              <Menu.CheckboxItem
-                key={option.value}
-                value={option.value}
-                checked={chosen.has(option.value)}
-                onCheckedChange={(checked) => onChange(checked ? [...value, option.value] : value.filter((item) => item !== option.value))}
-                data-testid={`${testId}-option-${option.value}`}
-              >
-                {option.color && <Box boxSize="2.5" borderRadius="full" bg={option.color} flexShrink="0" />}
-                {option.label}
-                <Menu.ItemIndicator />
-              </Menu.CheckboxItem>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={trigger}>
+      <FilterMenu trigger={trigger} open={open} onOpenChange={setOpen} options={options} value={value} onChange={onChange} testId={testId} />
+    </Suspense>
+  );
+}
+
+/** The round button at the list's foot: a new ticket, and for admins closing every ticket of the tab. */
+function SpeedDial({ onNewTicket, onCloseAll }: { onNewTicket: () => void; onCloseAll?: () => void }) {
+  const t = useT();
+  const { active, open, setOpen, triggerProps } = useFirstOpen();
+  const trigger = (
+    <IconButton position="absolute" bottom="4" insetEnd="4" borderRadius="full" size="lg" shadow="lg" aria-label={t('tickets.speedDial')} title={t('tickets.speedDial')} data-testid="tickets-speed-dial" {...triggerProps}>
+      <LuPlus />
+    </IconButton>
+  );
+  if (!active) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <SpeedDialMenu trigger={trigger} open={open} onOpenChange={setOpen} onNewTicket={onNewTicket} {...(onCloseAll ? { onCloseAll } : {})} />
+    </Suspense>
   );
 }
 
@@ -318,29 +313,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         <TicketList key={view === 'open' ? tab : view} args={listArgs} selectedUuid={selectedUuid} testId="ticket-list" />
       </Box>
 
-      <Menu.Root positioning={{ placement: 'top-end' }}>
-        <Menu.Trigger asChild>
-          <IconButton position="absolute" bottom="4" insetEnd="4" borderRadius="full" size="lg" shadow="lg" aria-label={t('tickets.speedDial')} title={t('tickets.speedDial')} data-testid="tickets-speed-dial">
-            <LuPlus />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="new" onClick={actions.newTicket} data-testid="speed-dial-new">
-                <LuMessageSquarePlus />
-                {t('tickets.new.title')}
-              </Menu.Item>
-              {admin && view === 'open' && (
-                <Menu.Item value="close-all" onClick={() => setConfirmCloseAll(true)} data-testid="speed-dial-close-all">
-                  <LuCheckCheck />
-                  {t('tickets.closeAll.action')}
-                </Menu.Item>
-              )}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <SpeedDial onNewTicket={actions.newTicket} {...(admin && view === 'open' ? { onCloseAll: () => setConfirmCloseAll(true) } : {})} />
       <ConfirmDialog
         open={confirmCloseAll}
         title={t('tickets.closeAll.confirm', { tab: t(tabLabels[tab]) })}

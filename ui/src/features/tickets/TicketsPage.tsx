@@ -1,5 +1,6 @@
 import { Box, Center, Flex, Spinner, Tabs, useMediaQuery } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n';
 import { TicketActionsProvider } from './actions';

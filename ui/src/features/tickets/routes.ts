@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuMessagesSquare } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
@@ -9,7 +9,7 @@ export const ticketRoutes: AppRoute[] = [
     path: '/tickets/:ticketId?',
     access: 'private',
     frame: 'shell',
-    component: lazy(() => import('./TicketsPage')),
+    component: lazy(() => import('./TicketsPage'), 'core'),
     menu: { labelKey: 'menu.tickets', icon: LuMessagesSquare, group: 'main', order: 30, to: '/tickets' },
   },
 ];

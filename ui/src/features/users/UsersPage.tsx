@@ -1,5 +1,6 @@
 import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { mayTouchUser, type UserEditor, type UserRecord, type UserView } from '@conversa/contracts';
 import { useErrorToast } from '../../app/notify';

@@ -1,6 +1,7 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { WebhookView, WebhookWithSecretView } from '@conversa/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../i18n/lazy';
 import { LuKeyRound, LuList, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared/ConfirmDialog';

@@ -1,7 +1,8 @@
 import { Box, Button, Center, Flex, Heading, HStack, Spinner, Text } from '@chakra-ui/react';
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { seesAllTickets, type KanbanTicket, type TagView } from '@conversa/contracts';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
+import { lazy } from '../../../i18n/lazy';
 import { LuPlus } from 'react-icons/lu';
 import { useStore } from 'react-redux';
 import { useErrorToast } from '../../../app/notify';

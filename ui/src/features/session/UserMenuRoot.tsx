@@ -1,0 +1,58 @@
+import { Menu, Portal } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { LuLanguages, LuLogOut, LuUser } from 'react-icons/lu';
+import type { Language } from '@conversa/contracts';
+import { languages, useT } from '../../i18n';
+import { useOpenOnceMounted } from '../../shared/firstOpen';
+
+interface Props {
+  trigger: ReactElement;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  userName: string;
+  language: Language;
+  onProfile: () => void;
+  onLanguage: (language: Language) => void;
+  onLogout: () => void;
+}
+
+/** The user menu itself, loaded on the avatar's first use (shared/firstOpen.ts). */
+export default function UserMenuRoot({ trigger, open, onOpenChange, userName, language, onProfile, onLanguage, onLogout }: Props) {
+  const t = useT();
+  return (
+    <Menu.Root open={useOpenOnceMounted(open)} onOpenChange={(details) => onOpenChange(details.open)} positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56" data-testid="user-menu-content">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>{userName}</Menu.ItemGroupLabel>
+              <Menu.Item value="profile" onClick={onProfile} data-testid="menu-profile">
+                <LuUser />
+                {t('shell.profile')}
+              </Menu.Item>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.RadioItemGroup value={language} onValueChange={(details) => onLanguage(details.value as Language)} data-testid="language-switch">
+              <Menu.ItemGroupLabel display="flex" alignItems="center" gap="2">
+                <LuLanguages />
+                {t('language.label')}
+              </Menu.ItemGroupLabel>
+              {languages.map((code) => (
+                <Menu.RadioItem key={code} value={code} data-testid={`language-option-${code}`}>
+                  {t(`language.${code}`)}
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="logout" onClick={onLogout} data-testid="menu-logout">
+              <LuLogOut />
+              {t('shell.logout')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ptBR } from './catalogue';
+import { partOf } from './parts';
+
+/**
+ * Only the core texts ship with the app (./parts.ts): a module that runs before any lazy loader brought the rest must
+ * not ask for another text, or the screen would show its id. These modules are the ones main.tsx reaches by static
+ * imports, plus what a `lazy(…, 'core')` loads (the tickets screen, the notifications bell), and their static imports.
+ */
+const src = join(import.meta.dirname, '..');
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.(spec|d)\.tsx?$/.test(name) ? [path] : [];
+  });
+
+const resolve = (from: string, specifier: string): string | undefined =>
+  ['.ts', '.tsx', '/index.ts', '/index.tsx', ''].map((suffix) => join(dirname(from), specifier + suffix)).find((path) => existsSync(path) && statSync(path).isFile());
+
+/** Relative imports that run with the module: static ones (not `import type`) and the targets of core lazy loaders. */
+function runtimeImports(file: string, code: string): string[] {
+  const statics = [...code.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'(\.[^']+)'/gm)].map((match) => match[1]!);
+  const coreLazy = [...code.matchAll(/lazy\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)[^;]*?,\s*'core'\)/g)].map((match) => match[1]!);
+  return [...statics, ...coreLazy].map((specifier) => resolve(file, specifier)).filter((path): path is string => path !== undefined);
+}
+
+function onThePath(): Map<string, string> {
+  const reached = new Map<string, string>();
+  const queue = [join(src, 'main.tsx')];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (reached.has(file)) continue;
+    const code = readFileSync(file, 'utf8');
+    reached.set(file, code);
+    queue.push(...runtimeImports(file, code));
+  }
+  return reached;
+}
+
+const keys = Object.keys(ptBR);
+
+describe('texts on the path to the first ticket row', () => {
+  it('are all core texts', () => {
+    const path = onThePath();
+    expect(path.has(join(src, 'features/tickets/TicketsPage.tsx'))).toBe(true);
+    const outside: string[] = [];
+    for (const [file, code] of path) {
+      const literals = [...code.matchAll(/['"]([A-Za-z][\w-]*(?:\.[\w-]+)+)['"]/g)].map((match) => match[1]!).filter((key) => key in ptBR);
+      const prefixes = [...code.matchAll(/`([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\$\{/g)].map((match) => match[1]!);
+      const used = [...literals, ...prefixes.flatMap((prefix) => keys.filter((key) => key.startsWith(prefix)))];
+      for (const key of used) if (partOf(key) !== 'core') outside.push(`${relative(src, file)}: ${key}`);
+    }
+    expect([...new Set(outside)]).toEqual([]);
+  });
+
+  it('are loaded by lazy components made with ./lazy.ts only', () => {
+    const reactLazy = sourceFiles(src).filter((file) => /import\s*\{[^}]*\blazy\b[^}]*\}\s*from\s*'react'/.test(readFileSync(file, 'utf8')));
+    expect(reactLazy.map((file) => relative(src, file))).toEqual(['i18n/lazy.ts']);
+  });
+});
