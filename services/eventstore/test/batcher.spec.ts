@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AppendBatcher, type AppendOutcome, type AppendRequest } from '../src/postgres/batcher';
+import { AppendBatcher, STEADY_APPENDS, type AppendOutcome, type AppendRequest } from '../src/postgres/batcher';
 
 const request = (streamId: string): AppendRequest => ({ streamId, expected: -2, baseRevision: -1, baseHash: null, lastHash: 'h', eventsJson: '[]' });
 const ok: AppendOutcome = { outcome: 'ok', nextRevision: 0, commit: 1n, lastPosition: 1n, detail: null };
@@ -19,19 +19,26 @@ function recording(spacingMs: number) {
   return { batcher, groups };
 }
 
-it('sends a lone append at once, and groups appends that follow it within the spacing', async () => {
+it('sends one writer\'s appends one after the other at once, however close together', async () => {
+  const { batcher, groups } = recording(60_000);
+  for (const stream of ['a', 'b', 'c']) {
+    const sent = batcher.submit(request(stream));
+    // Out before submit returned: a stream below STEADY_APPENDS a second-tenth is never held back.
+    expect(groups.at(-1)!.streams).toEqual([stream]);
+    await sent;
+  }
+});
+
+it('under a steady stream of appends, groups leave a spacing apart and carry what queued meanwhile', async () => {
   const { batcher, groups } = recording(40);
-  const first = batcher.submit(request('a'));
-  // Out before submit returned: a write after a quiet spell is not held back.
-  expect(groups.map((g) => g.streams)).toEqual([['a']]);
-  await first;
-  const started = groups[0]!.at;
+  // A burst makes the stream steady (STEADY_APPENDS within 100 ms).
+  await Promise.all(Array.from({ length: STEADY_APPENDS }, (_, index) => batcher.submit(request(`burst-${index}`))));
+  const lastBurst = groups.at(-1)!.at;
   const followers = [batcher.submit(request('b')), batcher.submit(request('c'))];
-  expect(groups).toHaveLength(1);
   await Promise.all(followers);
-  expect(groups.map((g) => g.streams)).toEqual([['a'], ['b', 'c']]);
-  // A timer never fires early: the second group left one spacing after the first.
-  expect(groups[1]!.at - started).toBeGreaterThanOrEqual(39);
+  expect(groups.at(-1)!.streams).toEqual(['b', 'c']);
+  // A timer never fires early: the group left one spacing after the one before it.
+  expect(groups.at(-1)!.at - lastBurst).toBeGreaterThanOrEqual(39);
 });
 
 it('without spacing sends each append as soon as a group may leave', async () => {
@@ -43,10 +50,11 @@ it('without spacing sends each append as soon as a group may leave', async () =>
 
 it('drain sends what waits at once and resolves when every group has its answer', async () => {
   const { batcher, groups } = recording(60_000);
-  await batcher.submit(request('a'));
-  const waiting = batcher.submit(request('b'));
-  expect(groups).toHaveLength(1);
+  // A steady burst: what is left of it after the first groups waits the (minute-long) spacing.
+  const waiting = Array.from({ length: STEADY_APPENDS + 1 }, (_, index) => batcher.submit(request(`burst-${index}`)));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(groups.flatMap((g) => g.streams)).not.toContain(`burst-${STEADY_APPENDS}`);
   await batcher.drain();
-  expect(groups.map((g) => g.streams)).toEqual([['a'], ['b']]);
-  await expect(waiting).resolves.toEqual(ok);
+  expect(groups.flatMap((g) => g.streams)).toContain(`burst-${STEADY_APPENDS}`);
+  await expect(Promise.all(waiting)).resolves.toHaveLength(STEADY_APPENDS + 1);
 });

@@ -38,7 +38,9 @@ async function main() {
   const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
   // BENCH_SPLIT=1: the projector role in a process of its own, joined by a real nats-server (see settings).
   const nats = SPLIT ? await startNats() : null;
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets, ...(nats ? { NATS_URL: nats.url } : {}) }, dataDir);
+  // The settings a run may vary (batching, prepared statements) pass through from the environment.
+  const tuning = Object.fromEntries(['EVENTS_APPEND_SPACING_MS', 'EVENTS_TAIL_SPACING_MS', 'DATABASE_PREPARED_STATEMENTS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets, ...tuning, ...(nats ? { NATS_URL: nats.url } : {}) }, dataDir);
   const wiring = await wire(config, { runProjections: !SPLIT });
   const projectorRole = SPLIT ? await startProjectorRole({ ...secrets, DATABASE_URL: wiring.databaseUrl, NATS_URL: nats!.url, DATA_DIR: dataDir }) : null;
   try {

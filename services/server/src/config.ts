@@ -71,8 +71,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
  * this many ms share a round trip and a commit, and the tail reads them as one page, so every
  * projector applies them as one batch. A lone write is never held back.
  */
-const DEFAULT_APPEND_SPACING_MS = 15;
-const DEFAULT_TAIL_SPACING_MS = 15;
+const DEFAULT_APPEND_SPACING_MS = 40;
+const DEFAULT_TAIL_SPACING_MS = 0;
 const millis = (text: string | undefined, fallback: number): number => {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);

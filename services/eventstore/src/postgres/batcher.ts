@@ -29,12 +29,20 @@ interface Queued {
 }
 
 export const MAX_GROUP = 32;
+/**
+ * A stream of appends is steady (worth holding back for) from this many within STEADY_WINDOW_MS:
+ * 100 a second. One person's commands one after the other, each waiting for its read models, stay
+ * below it and are never held back.
+ */
+export const STEADY_APPENDS = 10;
+const STEADY_WINDOW_MS = 100;
 
 /**
- * Group commit: an append goes out at once when fewer than `maxInFlight` groups are running and
- * the last group left at least `spacingMs` ago, otherwise it waits and leaves with everything
- * else that queued up meanwhile. A lone writer pays no extra latency; a steady stream of writers
- * (inbound messages) shares round trips, commits and notifications, each waiting `spacingMs` at most.
+ * Group commit: an append goes out at once when fewer than `maxInFlight` groups are running,
+ * otherwise it waits and leaves with everything else that queued up meanwhile. Under a steady
+ * stream of appends (inbound messages at 100 a second or more) groups also leave at least
+ * `spacingMs` apart: each append waits that long at most and shares its round trip, commit and
+ * notification, and every projector then applies the group as one batch.
  */
 export class AppendBatcher {
   private readonly queue: Queued[] = [];
@@ -42,6 +50,9 @@ export class AppendBatcher {
   private readonly running = new Set<Promise<void>>();
   private lastSent = -Infinity;
   private timer: NodeJS.Timeout | undefined;
+  /** When the last STEADY_APPENDS appends were submitted (a ring). */
+  private readonly submitted: number[] = [];
+  private submittedNext = 0;
 
   constructor(
     private readonly execute: (requests: readonly AppendRequest[]) => Promise<AppendOutcome[]>,
@@ -61,6 +72,8 @@ export class AppendBatcher {
   }
 
   submit(request: AppendRequest): Promise<AppendOutcome> {
+    this.submitted[this.submittedNext] = performance.now();
+    this.submittedNext = (this.submittedNext + 1) % STEADY_APPENDS;
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.pump();
@@ -69,8 +82,9 @@ export class AppendBatcher {
 
   private pump(): void {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
-      const early = this.lastSent + this.spacingMs - performance.now();
-      if (early > 0 && this.queue.length < MAX_GROUP) {
+      const now = performance.now();
+      const early = this.lastSent + this.spacingMs - now;
+      if (early > 0 && this.queue.length < MAX_GROUP && this.steady(now)) {
         this.timer ??= setTimeout(() => {
           this.timer = undefined;
           this.pump();
@@ -87,6 +101,12 @@ export class AppendBatcher {
       });
       this.running.add(running);
     }
+  }
+
+  /** Whether STEADY_APPENDS appends were submitted within the last STEADY_WINDOW_MS. */
+  private steady(now: number): boolean {
+    const oldest = this.submitted[this.submittedNext];
+    return this.submitted.length === STEADY_APPENDS && oldest !== undefined && now - oldest < STEADY_WINDOW_MS;
   }
 
   private async run(group: Queued[]): Promise<void> {
