@@ -8,8 +8,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'conversa-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir, ...env }, dataDir);
 
-it('batches event store writes and tail reads 15 ms apart unless told otherwise, and prepares key lookups', () => {
-  expect(load({})).toMatchObject({ eventSpacing: { appendMs: 15, tailMs: 15 }, preparedStatements: true });
+it('spaces steady appends 40 ms apart and leaves tail reads unspaced unless told otherwise, and prepares key lookups', () => {
+  expect(load({})).toMatchObject({ eventSpacing: { appendMs: 40, tailMs: 0 }, preparedStatements: true });
   expect(load({ EVENTS_APPEND_SPACING_MS: '0', EVENTS_TAIL_SPACING_MS: '40', DATABASE_PREPARED_STATEMENTS: 'off' })).toMatchObject({
     eventSpacing: { appendMs: 0, tailMs: 40 },
     preparedStatements: false,
