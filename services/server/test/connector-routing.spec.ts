@@ -1,6 +1,6 @@
 import { RecordingChannelGateway } from '@conversa/channels';
 import { BOT_MARK, BOT_TEXTS } from '@conversa/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startConnectorFakes, type ConnectorFakes } from './connector-fakes';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
@@ -200,6 +200,8 @@ describe('connectors take the conversation and hand it over', () => {
     const noisy = await integration({ type: 'webhook', name: 'Ruidoso', urlN8N: `${fakes.url}/hooks/ruidoso` });
     const rita = contact(await sandbox({ integrationId: noisy.id }), 'Rita');
     await rita.say('oi');
+    // Waited for itself: once (1 of 9 full runs) settle returned before this reply was sent; not understood yet.
+    await vi.waitFor(() => expect(rita.received()).toHaveLength(1), { timeout: 10_000, interval: 20 });
     const [reply] = rita.received();
     expect(reply!.startsWith('abxxx')).toBe(true);
     expect(reply!.length).toBe(4_096);
