@@ -34,7 +34,6 @@ export const TIME_SEND_QUEUE_OPTIONS = [0, 5, 10, 15, 20, 25, 30, 60] as const;
 /** Sandbox connections a company may hold; they do not count against the plan's connections. */
 export const MAX_SANDBOX_CONNECTIONS = 3;
 
-const HHmm = /^(\d{2}:\d{2})?$/;
 const id = RecordId;
 const minutes = z.number().int().min(0).max(525_600);
 const message = safeText().max(4000);

@@ -1,6 +1,5 @@
 import type { BusMessage } from '@conversa/bus';
 import { type Profile } from '@conversa/contracts';
-import { user } from '@conversa/core';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
