@@ -1,19 +1,14 @@
-import { Box, Menu, Portal, Text } from '@chakra-ui/react';
-import type { ReactElement } from 'react';
+import { Box, Menu, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuCheckCheck, LuMessageSquarePlus } from 'react-icons/lu';
 import { useT, type MessageKey } from '../../i18n';
-import { useOpenOnceMounted } from '../../shared/firstOpen';
+import { FirstOpenMenu, type FirstOpenMenuProps } from '../../shared/FirstOpenMenu';
 
 /**
  * The tickets screen's menus, loaded on their trigger's first use (shared/firstOpen.ts): the filters, the speed dial
  * and a row's less frequent actions. Each renders the trigger it is given inside the menu's root.
  */
-interface Base {
-  trigger: ReactElement;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
+type Base = FirstOpenMenuProps;
 
 export interface FilterOption {
   value: string;
@@ -25,58 +20,44 @@ export function FilterMenu({ trigger, open, onOpenChange, options, value, onChan
   const t = useT();
   const chosen = new Set(value);
   return (
-    <Menu.Root open={useOpenOnceMounted(open)} onOpenChange={(details) => onOpenChange(details.open)} closeOnSelect={false} lazyMount positioning={{ placement: 'bottom-start' }}>
-      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content maxH="300px" overflowY="auto" minW="48">
-            {options.length === 0 && (
-              <Text px="2" py="1" textStyle="sm" color="fg.muted">
-                {t('tickets.filter.none')}
-              </Text>
-            )}
-            {options.map((option) => (
-              <Menu.CheckboxItem
-                key={option.value}
-                value={option.value}
-                checked={chosen.has(option.value)}
-                onCheckedChange={(checked) => onChange(checked ? [...value, option.value] : value.filter((item) => item !== option.value))}
-                data-testid={`${testId}-option-${option.value}`}
-              >
-                {option.color && <Box boxSize="2.5" borderRadius="full" bg={option.color} flexShrink="0" />}
-                {option.label}
-                <Menu.ItemIndicator />
-              </Menu.CheckboxItem>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <FirstOpenMenu trigger={trigger} open={open} onOpenChange={onOpenChange} placement="bottom-start" rootProps={{ closeOnSelect: false, lazyMount: true }} contentProps={{ maxH: '300px', overflowY: 'auto', minW: '48' }}>
+      {options.length === 0 && (
+        <Text px="2" py="1" textStyle="sm" color="fg.muted">
+          {t('tickets.filter.none')}
+        </Text>
+      )}
+      {options.map((option) => (
+        <Menu.CheckboxItem
+          key={option.value}
+          value={option.value}
+          checked={chosen.has(option.value)}
+          onCheckedChange={(checked) => onChange(checked ? [...value, option.value] : value.filter((item) => item !== option.value))}
+          data-testid={`${testId}-option-${option.value}`}
+        >
+          {option.color && <Box boxSize="2.5" borderRadius="full" bg={option.color} flexShrink="0" />}
+          {option.label}
+          <Menu.ItemIndicator />
+        </Menu.CheckboxItem>
+      ))}
+    </FirstOpenMenu>
   );
 }
 
 export function SpeedDialMenu({ trigger, open, onOpenChange, onNewTicket, onCloseAll }: Base & { onNewTicket: () => void; onCloseAll?: () => void }) {
   const t = useT();
   return (
-    <Menu.Root open={useOpenOnceMounted(open)} onOpenChange={(details) => onOpenChange(details.open)} positioning={{ placement: 'top-end' }}>
-      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="new" onClick={onNewTicket} data-testid="speed-dial-new">
-              <LuMessageSquarePlus />
-              {t('tickets.new.title')}
-            </Menu.Item>
-            {onCloseAll && (
-              <Menu.Item value="close-all" onClick={onCloseAll} data-testid="speed-dial-close-all">
-                <LuCheckCheck />
-                {t('tickets.closeAll.action')}
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <FirstOpenMenu trigger={trigger} open={open} onOpenChange={onOpenChange} placement="top-end">
+      <Menu.Item value="new" onClick={onNewTicket} data-testid="speed-dial-new">
+        <LuMessageSquarePlus />
+        {t('tickets.new.title')}
+      </Menu.Item>
+      {onCloseAll && (
+        <Menu.Item value="close-all" onClick={onCloseAll} data-testid="speed-dial-close-all">
+          <LuCheckCheck />
+          {t('tickets.closeAll.action')}
+        </Menu.Item>
+      )}
+    </FirstOpenMenu>
   );
 }
 
@@ -91,23 +72,16 @@ export interface RowMenuAction {
 export function RowMenu({ trigger, open, onOpenChange, ticketId, actions }: Base & { ticketId: number; actions: RowMenuAction[] }) {
   const t = useT();
   return (
-    <Menu.Root open={useOpenOnceMounted(open)} onOpenChange={(details) => onOpenChange(details.open)} positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {actions.map((action) => {
-              const Icon = action.icon;
-              return (
-                <Menu.Item key={action.key} value={action.key} onClick={action.run} color={action.palette === 'red' ? 'fg.error' : undefined} data-testid={`ticket-${action.key}-${ticketId}`}>
-                  <Icon />
-                  {t(action.label)}
-                </Menu.Item>
-              );
-            })}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <FirstOpenMenu trigger={trigger} open={open} onOpenChange={onOpenChange} placement="bottom-end">
+      {actions.map((action) => {
+        const Icon = action.icon;
+        return (
+          <Menu.Item key={action.key} value={action.key} onClick={action.run} color={action.palette === 'red' ? 'fg.error' : undefined} data-testid={`ticket-${action.key}-${ticketId}`}>
+            <Icon />
+            {t(action.label)}
+          </Menu.Item>
+        );
+      })}
+    </FirstOpenMenu>
   );
 }
