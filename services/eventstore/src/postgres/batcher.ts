@@ -46,7 +46,6 @@ const STEADY_WINDOW_MS = 100;
  */
 export class AppendBatcher {
   private readonly queue: Queued[] = [];
-  private inFlight = 0;
   private readonly running = new Set<Promise<void>>();
   private lastSent = -Infinity;
   private timer: NodeJS.Timeout | undefined;
@@ -81,7 +80,7 @@ export class AppendBatcher {
   }
 
   private pump(): void {
-    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+    while (this.running.size < this.maxInFlight && this.queue.length > 0) {
       const now = performance.now();
       const early = this.lastSent + this.spacingMs - now;
       if (early > 0 && this.queue.length < MAX_GROUP && this.steady(now)) {
@@ -91,11 +90,9 @@ export class AppendBatcher {
         }, early);
         return;
       }
-      this.lastSent = performance.now();
+      this.lastSent = now;
       const group = this.queue.splice(0, MAX_GROUP);
-      this.inFlight++;
       const running = this.run(group).finally(() => {
-        this.inFlight--;
         this.running.delete(running);
         this.pump();
       });
@@ -105,8 +102,9 @@ export class AppendBatcher {
 
   /** Whether STEADY_APPENDS appends were submitted within the last STEADY_WINDOW_MS. */
   private steady(now: number): boolean {
+    // Undefined until the ring has filled once.
     const oldest = this.submitted[this.submittedNext];
-    return this.submitted.length === STEADY_APPENDS && oldest !== undefined && now - oldest < STEADY_WINDOW_MS;
+    return oldest !== undefined && now - oldest < STEADY_WINDOW_MS;
   }
 
   private async run(group: Queued[]): Promise<void> {

@@ -140,31 +140,19 @@ export class LiveTail {
     this.wakeUp?.();
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** A pause a wake-up cuts short; `untilStop`: only stop() does (pacing: the read after it collects what arrived). */
+  private sleep(ms: number, untilStop = false): Promise<void> {
     return new Promise((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        if (this.wakeUp === finish) this.wakeUp = null;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.wakeUp = finish;
-    });
-  }
-
-  /** A pause that only stop() cuts short (a wake-up does not: the read after it collects what arrived). */
-  private pace(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const onWake = () => {
-        if (this.stopped) finish();
+      const wake = () => {
+        if (!untilStop || this.stopped) finish();
       };
       const finish = () => {
         clearTimeout(timer);
-        if (this.wakeUp === onWake) this.wakeUp = null;
+        if (this.wakeUp === wake) this.wakeUp = null;
         resolve();
       };
       const timer = setTimeout(finish, ms);
-      this.wakeUp = onWake;
+      this.wakeUp = wake;
     });
   }
 
@@ -179,7 +167,7 @@ export class LiveTail {
     let lastRead = -Infinity;
     while (!this.stopped) {
       const early = lastRead + spacing - performance.now();
-      if (early > 0) await this.pace(early);
+      if (early > 0) await this.sleep(early, true);
       if (this.stopped) return;
       lastRead = performance.now();
       this.unannounced = false;
