@@ -69,6 +69,14 @@ export async function createDatabase(adminUrl: string, prefix = 't'): Promise<{ 
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // A pool's end() resolves once its clients have sent Terminate, before their backends exit:
+        // forcing the drop then would kill them mid-exit, and their pool would raise that as an
+        // uncaught error in whatever spec runs next. Wait (bounded) for them to go first.
+        for (let tries = 0; tries < 100; tries++) {
+          const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await client.query(`drop database if exists "${name}" with (force)`);
       } finally {
         await client.end();
