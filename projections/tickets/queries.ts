@@ -1,10 +1,9 @@
-import { canSeeTicket, seesAllTickets, TICKETS_COUNT_CAP, type Channel, type ConnectionDetails, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, TICKETS_COUNT_CAP, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
-import { preparedRows } from '../prepared';
-import type { TicketsTable } from './tables';
+import { markPrepared, preparedRows } from '../prepared';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
 export { canSeeTicket, type TicketViewer };
 
@@ -119,38 +118,24 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   // A cursor replaces the offset: the walk starts where the previous page ended instead of skipping its rows.
   const offset = after ? 0 : (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
   const listOrder = (query: any) => (after ? query.where(sql<SqlBool>`(t.updated_at, t.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::int)`) : query);
-  // Ids first, then their rows: deep pages skip thousands of entries of the list index without
-  // visiting the table (an index-only scan where the filter allows), and only one page is read in full.
-  const inListOrder = (query: any) => listOrder(query).clearSelect().select('t.id').orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
+  // The page's ids (and list times) first, from the list index alone; then the views of those ids
+  // by one prepared statement (ticketViewsById): only the walk is planned per page, since its best
+  // plan depends on the company and tab, and deep pages skip index entries without visiting rows.
+  const atUs = sql<string>`(extract(epoch from t.updated_at) * 1000000)::bigint::text`.as('at_us');
+  const inListOrder = (query: any) => listOrder(query).clearSelect().select(['t.id', atUs]).orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
   const queues = filter.queueIds ?? [];
-  const pageRows = async (): Promise<ListedRow[]> => {
+  const walk = async (): Promise<Walked[]> => {
     if (queues.length > 1) {
       // No index gives several queues' tickets in list order, and the planner then walks the whole
       // tab filtering by queue; one ordered walk per queue, merged here, stays on the queue index.
-      // Microseconds as text, the precision Postgres orders by (a Date keeps milliseconds); computed
-      // per row read, so only here, where the rows read are the rows kept.
-      const withTime = (query: any) => inListOrder(query).select(sql<string>`(extract(epoch from t.updated_at) * 1000000)::bigint::text`.as('at_us'));
-      const perQueue = await Promise.all(queues.map((queueId) => withTime(matching([queueId])).limit(offset + TICKETS_PAGE_SIZE + 1).execute()));
-      const newestFirst = (a: { id: number; at_us: string }, b: { id: number; at_us: string }) => {
-        const at = BigInt(b.at_us) - BigInt(a.at_us);
-        return at !== 0n ? (at > 0n ? 1 : -1) : b.id - a.id;
-      };
-      const pageIds = (perQueue.flat() as { id: number; at_us: string }[])
+      const perQueue: Walked[][] = await Promise.all(queues.map((queueId) => inListOrder(matching([queueId])).limit(offset + TICKETS_PAGE_SIZE + 1).execute()));
+      return perQueue
+        .flat()
         .sort(newestFirst)
-        .slice(offset, offset + TICKETS_PAGE_SIZE + 1)
-        .map((row) => row.id);
-      if (pageIds.length === 0) return [];
-      const found: ListedRow[] = await withRelations(withListTime(db.selectFrom('read.tickets as p').selectAll('p')), 'p').where('p.id', 'in', pageIds).execute();
-      const byId = new Map(found.map((row) => [row.id, row]));
-      return pageIds.map((id) => byId.get(id)).filter((row) => row !== undefined);
+        .slice(offset, offset + TICKETS_PAGE_SIZE + 1);
     }
-    // The page's ids come from the list index alone; only the rows of that page are read in full.
-    // Not prepared (projections/prepared.ts): its best plan depends on the company and tab.
-    let page = withRelations(withListTime(db.selectFrom('read.tickets as p').selectAll('p')), 'p')
-      .where('p.id', 'in', inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset))
-      .orderBy('p.updated_at', 'desc')
-      .orderBy('p.id', 'desc');
-    // The count rides along in the same statement (computed once for it): one round trip per page.
+    let page = inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset);
+    // The count rides along (computed once, as an init plan): no round trip of its own.
     if (counted) page = page.select(sql<string>`(${countQuery()})`.as('total_count'));
     return page.execute();
   };
@@ -161,23 +146,37 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
       ? structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n'))
       : // Bounded: the filtered rows are walked, at most TICKETS_COUNT_CAP of them.
         db.selectFrom(rows.clearSelect().select(sql`1`.as('one')).limit(TICKETS_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
-  const countTickets = async (page: ListedRow[]): Promise<number | undefined> => {
+  const countTickets = async (page: Walked[]): Promise<number | undefined> => {
     if (!counted) return undefined;
     if (page.length > 0 && page[0]!.total_count !== undefined) return Number(page[0]!.total_count);
     const row = await countQuery().executeTakeFirst();
     return Number(row?.n ?? 0);
   };
-  const page = await pageRows();
-  const count = await countTickets(page);
-  const hasMore = page.length > TICKETS_PAGE_SIZE;
-  const kept = page.slice(0, TICKETS_PAGE_SIZE);
+  const walked = await walk();
+  const hasMore = walked.length > TICKETS_PAGE_SIZE;
+  const kept = walked.slice(0, TICKETS_PAGE_SIZE);
+  const [views, count] = await Promise.all([ticketViewsById(db, kept.map((row) => row.id)), countTickets(walked)]);
+  const byId = new Map(views.map((view) => [view.id, view]));
   const last = kept.at(-1);
-  return { tickets: kept.map(viewOf), ...(count === undefined ? {} : { count }), hasMore, ...(hasMore && last ? { nextCursor: `${last.list_at_us}.${last.id}` } : {}) };
+  return {
+    tickets: kept.map((row) => byId.get(row.id)).filter((view) => view !== undefined),
+    ...(count === undefined ? {} : { count }),
+    hasMore,
+    ...(hasMore && last ? { nextCursor: `${last.at_us}.${last.id}` } : {}),
+  };
 }
 
-/** A page row with its list time in microseconds, the precision Postgres orders by (a Date keeps milliseconds). */
-type ListedRow = TicketRow & { list_at_us: string; total_count?: string };
-const withListTime = (query: any) => query.select(sql<string>`(extract(epoch from p.updated_at) * 1000000)::bigint::text`.as('list_at_us'));
+/** A row of the walk: a ticket id, its list time in microseconds (the precision Postgres orders by; a Date keeps milliseconds), and on counted pages the count. */
+interface Walked {
+  id: number;
+  at_us: string;
+  total_count?: string;
+}
+
+const newestFirst = (a: Walked, b: Walked) => {
+  const at = BigInt(b.at_us) - BigInt(a.at_us);
+  return at !== 0n ? (at > 0n ? 1 : -1) : b.id - a.id;
+};
 
 /** `<microseconds since epoch>.<ticket id>`, as `nextCursor` gives it (the contract checks its shape). */
 function parseCursor(cursor: string): { atUs: string; id: number } {
@@ -202,30 +201,41 @@ export async function findTicketAccess(
 }
 
 export async function findTicket(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
-  const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
+  const row = await db
+    .selectFrom('read.tickets as t')
+    .select(ticketView('t').as('view'))
     .where('t.id', '=', ticketId)
     .where('t.company_id', '=', companyId)
     .where('t.deleted', '=', false)
     .executeTakeFirst();
-  return row ? viewOf(row) : undefined;
+  return row?.view;
 }
 
 export async function findTicketByUuid(db: Kysely<ReadDatabase>, companyId: number, uuid: string): Promise<TicketView | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
-  const row = await withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't')
+  const row = await db
+    .selectFrom('read.tickets as t')
+    .select(ticketView('t').as('view'))
     .where('t.uuid', '=', uuid)
     .where('t.company_id', '=', companyId)
     .where('t.deleted', '=', false)
     .executeTakeFirst();
-  return row ? viewOf(row) : undefined;
+  return row?.view;
 }
 
-/** Tickets by id in any company (the projector's frames); deleted ones are left out. */
-export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
+/** Tickets by id in any company (the projector's frames), in no particular order. */
+export const findTicketsById = (db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> => ticketViewsById(db, ids);
+
+/** Built once: its text never varies (one array parameter), so kysely neither builds nor compiles it per call. */
+let viewsById: CompiledQuery<{ view: TicketView }> | undefined;
+
+/** Views of tickets by id, prepared (a key lookup): the heavy half of a list page costs no planning. */
+async function ticketViewsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  // One array parameter: the same text for any number of ids, prepared (a key lookup).
-  const rows: TicketRow[] = await preparedRows(db, withRelations(db.selectFrom('read.tickets as t').selectAll('t'), 't').where(sql<SqlBool>`t.id = any(${[...ids]}::int[])`));
-  return rows.map(viewOf);
+  viewsById ??= db.selectFrom('read.tickets as t').select(ticketView('t').as('view')).where(sql<SqlBool>`t.id = any(${[]}::int[])`).compile();
+  markPrepared(viewsById.sql);
+  const { rows } = await db.executeQuery<{ view: TicketView }>({ ...viewsById, parameters: [[...ids]] });
+  return rows.map((row) => row.view);
 }
 
 /**
@@ -233,10 +243,10 @@ export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly nu
  * statement: a projector builds its frames without another round trip.
  */
 export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<any>, options: { prepared?: boolean } = {}): Promise<TicketView[]> {
-  const query = withRelations(db.with('written', () => sql`(${write})`).selectFrom('written as t').selectAll('t'), 't');
+  const query = db.with('written', () => sql`(${write})`).selectFrom('written as t').select(ticketView('t').as('view'));
   // prepared: a write whose text does not vary with its values (arrays, not value lists) and whose plan is a key lookup.
-  const rows: TicketRow[] = options.prepared ? await preparedRows(db, query) : await query.execute();
-  return rows.map(viewOf);
+  const rows = options.prepared ? await preparedRows(db, query) : await query.execute();
+  return rows.map((row) => row.view);
 }
 
 /** Which message each ticket shows as its last message (by message id; tickets without one are left out). */
@@ -264,87 +274,33 @@ export async function ticketIdsFor(db: Kysely<ReadDatabase>, companyId: number, 
  * statement as the ticket rows (one round trip for a page, a ticket or a projector's frames).
  */
 /** What withRelations adds to a ticket row: jsonb objects with the keys its subqueries build. */
-interface TicketRelations {
-  related_contact: {
-    id: number;
-    name: string;
-    number: string;
-    email: string;
-    profile_pic_url: string | null;
-    channel: Channel;
-    is_group: boolean;
-    active: boolean;
-    disable_bot: boolean;
-    accept_audio_message: boolean;
-  } | null;
-  related_user: { id: number; name: string } | null;
-  related_queue: { id: number; name: string; color: string } | null;
-  related_connection: { id: number; name: string; group_as_ticket: ConnectionDetails['groupAsTicket']; wavoip: string } | null;
-  related_tags: { id: number; name: string; color: string }[];
-}
-
-type TicketRow = Selectable<TicketsTable> & TicketRelations;
-
-// The query is any builder over a ticket row under `alias` (a table or a CTE of written rows).
-function withRelations(query: any, alias: string) {
+/**
+ * A ticket as its view (TicketView), built by Postgres as one json value: rows reach Node already in
+ * the wire's shape, so a page costs no per-column parsing (pg's row parsers, dates) nor mapping.
+ * `alias` names a ticket row (a table or a CTE of written rows). Times as JavaScript's toISOString
+ * writes them (milliseconds, truncated).
+ */
+function ticketView(alias: string) {
   const t = (column: string) => sql.ref(`${alias}.${column}`);
-  return query.select([
-    sql<TicketRelations['related_contact']>`(select jsonb_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email, 'profile_pic_url', c.profile_pic_url, 'channel', c.channel,
-        'is_group', c.is_group, 'active', c.active, 'disable_bot', c.disable_bot, 'accept_audio_message', c.accept_audio_message)
-      from read.contacts c where c.id = ${t('contact_id')})`.as('related_contact'),
-    sql<TicketRelations['related_user']>`(select jsonb_build_object('id', u.id, 'name', u.name) from read.users u where u.id = ${t('user_id')})`.as('related_user'),
-    sql<TicketRelations['related_queue']>`(select jsonb_build_object('id', q.id, 'name', q.name, 'color', q.color) from read.queues q where q.id = ${t('queue_id')} and q.company_id = ${t('company_id')})`.as('related_queue'),
-    sql<TicketRelations['related_connection']>`(select jsonb_build_object('id', w.id, 'name', w.name, 'group_as_ticket', w.group_as_ticket, 'wavoip', w.wavoip) from read.connections w where w.id = ${t('whatsapp_id')})`.as('related_connection'),
-    sql<TicketRelations['related_tags']>`coalesce((select jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
-      from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = ${t('contact_id')} and not tg.deleted), '[]'::jsonb)`.as('related_tags'),
-  ]);
-}
-
-function viewOf(row: TicketRow): TicketView {
-  const contact = row.related_contact;
-  const user = row.related_user;
-  const queue = row.related_queue;
-  const connection = row.related_connection;
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    status: row.status,
-    companyId: row.company_id,
-    queueId: row.queue_id,
-    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
-    userId: row.user_id,
-    user: user ? { id: user.id, name: user.name } : null,
-    contactId: row.contact_id,
-    contact: contact
-      ? {
-          id: contact.id,
-          name: contact.name,
-          number: contact.number,
-          email: contact.email,
-          profilePicUrl: contact.profile_pic_url,
-          urlPicture: contact.profile_pic_url,
-          channel: contact.channel,
-          isGroup: contact.is_group,
-          active: contact.active,
-          disableBot: contact.disable_bot,
-          acceptAudioMessage: contact.accept_audio_message,
-        }
-      : null,
-    tags: row.related_tags,
-    whatsappId: row.whatsapp_id,
-    whatsapp: connection ? { id: connection.id, name: connection.name, groupAsTicket: connection.group_as_ticket === 'enabled', wavoip: connection.wavoip } : null,
-    channel: row.channel,
-    isGroup: row.is_group,
-    isBot: row.is_bot,
-    unreadMessages: row.unread_messages,
-    lastMessage: row.last_message,
-    useIntegration: row.use_integration,
-    promptId: row.prompt_id,
-    amountUsedBotQueues: row.amount_used_bot_queues,
-    userRating: row.user_rating ?? null,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
+  const iso = (column: string) => sql`to_char(${t(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql<TicketView>`json_build_object(
+    'id', ${t('id')}, 'uuid', ${t('uuid')}, 'status', ${t('status')}, 'companyId', ${t('company_id')},
+    'queueId', ${t('queue_id')},
+    'queue', (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from read.queues q where q.id = ${t('queue_id')} and q.company_id = ${t('company_id')}),
+    'userId', ${t('user_id')},
+    'user', (select json_build_object('id', u.id, 'name', u.name) from read.users u where u.id = ${t('user_id')}),
+    'contactId', ${t('contact_id')},
+    'contact', (select json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email, 'profilePicUrl', c.profile_pic_url, 'urlPicture', c.profile_pic_url,
+        'channel', c.channel, 'isGroup', c.is_group, 'active', c.active, 'disableBot', c.disable_bot, 'acceptAudioMessage', c.accept_audio_message)
+      from read.contacts c where c.id = ${t('contact_id')}),
+    'tags', coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
+      from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = ${t('contact_id')} and not tg.deleted), '[]'::json),
+    'whatsappId', ${t('whatsapp_id')},
+    'whatsapp', (select json_build_object('id', w.id, 'name', w.name, 'groupAsTicket', w.group_as_ticket = 'enabled', 'wavoip', w.wavoip) from read.connections w where w.id = ${t('whatsapp_id')}),
+    'channel', ${t('channel')}, 'isGroup', ${t('is_group')}, 'isBot', ${t('is_bot')}, 'unreadMessages', ${t('unread_messages')},
+    'lastMessage', ${t('last_message')}, 'useIntegration', ${t('use_integration')}, 'promptId', ${t('prompt_id')},
+    'amountUsedBotQueues', ${t('amount_used_bot_queues')}, 'userRating', ${t('user_rating')},
+    'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')})`;
 }
 
 export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {

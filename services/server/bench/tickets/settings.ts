@@ -6,9 +6,12 @@ export const OTHER_TICKETS = Math.max(1000, Math.round(TICKETS / 50));
 export const OTHER_MESSAGES = Math.max(10_000, Math.round(MESSAGES / 50));
 /** Tickets 1..HEAVY of the big company carry a tenth of its messages: long conversations. */
 export const HEAVY = 1000;
-export const SAMPLES = 200;
+/** Pages per read figure: a full collection of the heap lands in some figures and not others, so many pages keep it from deciding one. */
+export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1000);
 /** Requests before each read figure's samples: enough for V8 to have compiled the path (20 left the first figure half cold). */
 export const WARM = 100;
+/** Rounds over the read paths before any read figure (reads.ts says why). */
+export const WARM_PATHS = Number(process.env.BENCH_WARM_PATHS ?? 500);
 export const INBOUND_RATE = Number(process.env.BENCH_RATE ?? 200);
 export const INBOUND_SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 15);
 /** BENCH_SWEEP=1: after the inbound figure, the highest rate whose ticket frames keep p99 ≤ 250 ms (see sweep()). */
