@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Switch, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
 import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch } from 'react-icons/lu';
@@ -16,6 +16,7 @@ import { useTicketActions } from './actions';
 import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
 import { TicketList } from './TicketList';
+import { HeaderSwitch, HeaderTabs } from './header';
 import type { TicketStatus } from './types';
 // The module itself, not the barrel: the barrel brings every schema (zod) into the list's path.
 import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/views';
@@ -223,11 +224,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             {viewButton('search', <LuSearch />, 'tickets.view.search')}
           </HStack>
           {showAllAllowed && (
-            <Switch.Root size="sm" checked={showAll} onCheckedChange={(details) => setShowAll(details.checked)} data-testid="tickets-show-all">
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>{t('tickets.showAll')}</Switch.Label>
-            </Switch.Root>
+            <HeaderSwitch checked={showAll} onChange={setShowAll} testId="tickets-show-all">
+              {t('tickets.showAll')}
+            </HeaderSwitch>
           )}
         </HStack>
         <InputGroup startElement={<LuSearch />}>
@@ -285,16 +284,21 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       </Stack>
 
       {view === 'open' && (
-        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} size="sm" variant="line" fitted flexShrink="0">
-          <Tabs.List>
-            {tabs.map((value) => (
-              <Tabs.Trigger key={value} value={value} data-testid={`tickets-tab-${value}`} gap="1.5">
+        <HeaderTabs
+          value={tab}
+          onChange={setTab}
+          flexShrink="0"
+          items={tabs.map((value) => ({
+            value,
+            testId: `tickets-tab-${value}`,
+            label: (
+              <>
                 {t(tabLabels[value])}
                 <TabCount args={tabArgs(value)} />
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
+              </>
+            ),
+          }))}
+        />
       )}
       {view !== 'open' && (
         <HStack px="3" py="2" borderBottomWidth="1px" flexShrink="0" justify="space-between">
