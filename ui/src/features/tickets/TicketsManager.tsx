@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { useDebounced } from '../../shared/useDebounced';
+import { PlainSwitch, PlainTabs } from '../../shared/plainControls';
 import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
 import { useFirstOpen } from '../../shared/firstOpen';
 import { lazy } from '../../i18n/lazy';
@@ -16,7 +17,6 @@ import { useTicketActions } from './actions';
 import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
 import { TicketList } from './TicketList';
-import { HeaderSwitch, HeaderTabs } from './header';
 import type { TicketStatus } from './types';
 // The module itself, not the barrel: the barrel brings every schema (zod) into the list's path.
 import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/views';
@@ -224,9 +224,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             {viewButton('search', <LuSearch />, 'tickets.view.search')}
           </HStack>
           {showAllAllowed && (
-            <HeaderSwitch checked={showAll} onChange={setShowAll} testId="tickets-show-all">
+            <PlainSwitch checked={showAll} onChange={setShowAll} testId="tickets-show-all">
               {t('tickets.showAll')}
-            </HeaderSwitch>
+            </PlainSwitch>
           )}
         </HStack>
         <InputGroup startElement={<LuSearch />}>
@@ -284,7 +284,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       </Stack>
 
       {view === 'open' && (
-        <HeaderTabs
+        <PlainTabs
           value={tab}
           onChange={setTab}
           flexShrink="0"

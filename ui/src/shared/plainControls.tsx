@@ -1,10 +1,11 @@
 import { chakra, useSlotRecipe, type HTMLChakraProps } from '@chakra-ui/react';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /*
- * The tickets header's tabs and show-all switch, drawn by Chakra's own tabs and switch recipes on plain elements:
- * Chakra's Tabs and Switch run zag's machines (≈ 10 KiB gzip with their runtime) on the path to the first row,
- * for a row of buttons and a checkbox. Same look, roles and keys (see header.spec.tsx).
+ * Tabs and a switch drawn by Chakra's own tabs and switch recipes on plain elements, for the screen on the path to
+ * the first row (the tickets screen): Chakra's Tabs and Switch run zag's machines (≈ 10 KiB gzip with their
+ * runtime) for a row of buttons and a checkbox. Same look, roles and keys (plainControls.spec.tsx). Other screens
+ * keep Chakra's.
  */
 
 export interface TabItem<T extends string> {
@@ -31,13 +32,24 @@ export function nextTab<T>(items: readonly T[], current: T, key: string): T | un
   }
 }
 
+/** A tab's panel: its props go on the panel element (kept mounted while hidden). */
+export type TabPanels<T extends string> = Record<T, { children: ReactNode } & HTMLChakraProps<'div'>>;
+
 /**
- * A row of tabs (size sm, line, fitted) that only selects: the list below changes with the value. Arrow keys,
- * Home and End move the focus and select at once (zag's automatic activation); only the selected tab is in
- * the Tab order.
+ * A row of tabs (size sm, fitted; Chakra's line or enclosed variant), with their panels when given. Arrow keys, Home
+ * and End move the focus and select at once (zag's automatic activation); only the selected tab is in the Tab
+ * order. Every panel stays mounted, the unselected ones hidden.
  */
-export function HeaderTabs<T extends string>({ items, value, onChange, ...rest }: { items: readonly TabItem<T>[]; value: T; onChange: (value: T) => void } & Omit<HTMLChakraProps<'div'>, 'onChange'>) {
-  const styles = useSlotRecipe({ key: 'tabs' })({ size: 'sm', variant: 'line', fitted: true });
+export function PlainTabs<T extends string>({
+  items,
+  value,
+  onChange,
+  variant = 'line',
+  panels,
+  ...rest
+}: { items: readonly TabItem<T>[]; value: T; onChange: (value: T) => void; variant?: 'line' | 'enclosed'; panels?: TabPanels<T> } & Omit<HTMLChakraProps<'div'>, 'onChange'>) {
+  const styles = useSlotRecipe({ key: 'tabs' })({ size: 'sm', variant, fitted: true });
+  const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {
     const target = nextTab(
@@ -52,15 +64,17 @@ export function HeaderTabs<T extends string>({ items, value, onChange, ...rest }
   };
   return (
     <chakra.div css={styles.root} data-orientation="horizontal" {...rest}>
-      <chakra.div ref={list} role="tablist" aria-orientation="horizontal" data-orientation="horizontal" css={styles.list} onKeyDown={onKeyDown}>
+      <chakra.div ref={list} role="tablist" aria-orientation="horizontal" data-orientation="horizontal" css={styles.list} flexShrink="0" onKeyDown={onKeyDown}>
         {items.map((item) => {
           const selected = item.value === value;
           return (
             <chakra.button
               key={item.value}
+              id={`${id}-tab-${item.value}`}
               type="button"
               role="tab"
               aria-selected={selected}
+              aria-controls={panels ? `${id}-panel-${item.value}` : undefined}
               tabIndex={selected ? 0 : -1}
               data-value={item.value}
               data-orientation="horizontal"
@@ -74,6 +88,23 @@ export function HeaderTabs<T extends string>({ items, value, onChange, ...rest }
           );
         })}
       </chakra.div>
+      {panels &&
+        items.map((item) => {
+          const selected = item.value === value;
+          return (
+            <chakra.div
+              key={item.value}
+              id={`${id}-panel-${item.value}`}
+              role="tabpanel"
+              aria-labelledby={`${id}-tab-${item.value}`}
+              hidden={!selected}
+              data-orientation="horizontal"
+              css={styles.content}
+              {...panels[item.value]}
+              display={selected ? panels[item.value].display : 'none'}
+            />
+          );
+        })}
     </chakra.div>
   );
 }
@@ -82,7 +113,7 @@ export function HeaderTabs<T extends string>({ items, value, onChange, ...rest }
  * A switch (size sm) on a native checkbox with role switch: Space toggles it as any checkbox, Enter as well
  * (as zag's did), and clicking the label toggles it.
  */
-export function HeaderSwitch({ checked, onChange, children, testId }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode; testId: string }) {
+export function PlainSwitch({ checked, onChange, children, testId }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode; testId: string }) {
   const styles = useSlotRecipe({ key: 'switch' })({ size: 'sm' });
   // The ring shows on the drawn control when the hidden input has the keyboard's focus.
   const [focusVisible, setFocusVisible] = useState(false);

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderUi } from '../../test/renderUi';
-import { HeaderSwitch, HeaderTabs, nextTab } from './header';
+import { renderUi } from '../test/renderUi';
+import { PlainSwitch, PlainTabs, nextTab } from './plainControls';
 
 type Tab = 'open' | 'pending' | 'group';
 const items = (['open', 'pending', 'group'] as const).map((value) => ({ value, label: value, testId: `tab-${value}` }));
@@ -11,7 +11,7 @@ const items = (['open', 'pending', 'group'] as const).map((value) => ({ value, l
 function Tabs({ onChange }: { onChange?: (value: Tab) => void }) {
   const [value, setValue] = useState<Tab>('open');
   return (
-    <HeaderTabs
+    <PlainTabs
       items={items}
       value={value}
       onChange={(next) => {
@@ -22,7 +22,7 @@ function Tabs({ onChange }: { onChange?: (value: Tab) => void }) {
   );
 }
 
-describe('the tickets header tabs', () => {
+describe('tabs drawn by the recipe', () => {
   it('is a tablist whose selected tab alone is in the Tab order', () => {
     renderUi(<Tabs />);
     const tabs = screen.getAllByRole('tab');
@@ -57,6 +57,24 @@ describe('the tickets header tabs', () => {
     expect(screen.getByTestId('tab-open')).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('labels its panels by their tabs and hides the unselected ones, keeping them mounted', async () => {
+    function Panes() {
+      const [value, setValue] = useState<'a' | 'b'>('a');
+      const two = [
+        { value: 'a' as const, label: 'A', testId: 'tab-a' },
+        { value: 'b' as const, label: 'B', testId: 'tab-b' },
+      ];
+      return <PlainTabs items={two} value={value} onChange={setValue} variant="enclosed" panels={{ a: { children: 'pane a' }, b: { children: 'pane b' } }} />;
+    }
+    renderUi(<Panes />);
+    expect(screen.getByRole('tabpanel', { name: 'A' })).toHaveTextContent('pane a');
+    expect(screen.getByTestId('tab-a')).toHaveAttribute('aria-controls', screen.getByRole('tabpanel').id);
+    expect(screen.getByText('pane b')).not.toBeVisible();
+    await userEvent.click(screen.getByTestId('tab-b'));
+    expect(screen.getByRole('tabpanel', { name: 'B' })).toHaveTextContent('pane b');
+    expect(screen.getByText('pane a')).not.toBeVisible();
+  });
+
   it('names the next tab for each key', () => {
     expect(nextTab(['a', 'b'], 'a', 'ArrowLeft')).toBe('b');
     expect(nextTab(['a', 'b'], 'b', 'ArrowRight')).toBe('a');
@@ -67,7 +85,7 @@ describe('the tickets header tabs', () => {
 function Switch({ onChange }: { onChange: (checked: boolean) => void }) {
   const [checked, setChecked] = useState(true);
   return (
-    <HeaderSwitch
+    <PlainSwitch
       checked={checked}
       onChange={(next) => {
         setChecked(next);
@@ -76,11 +94,11 @@ function Switch({ onChange }: { onChange: (checked: boolean) => void }) {
       testId="show-all"
     >
       Show all
-    </HeaderSwitch>
+    </PlainSwitch>
   );
 }
 
-describe('the tickets header switch', () => {
+describe('a switch drawn by the recipe', () => {
   it('is a switch named by its label that toggles on click, Space and Enter', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
