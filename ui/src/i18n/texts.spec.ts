@@ -6,7 +6,8 @@ import { partOf } from './parts';
 
 /**
  * Only the core texts ship with the app (./parts.ts): a module that runs before any lazy loader brought the rest must
- * not ask for another text, or the screen would show its id. These modules are the ones main.tsx reaches by static
+ * not ask for another text, or the screen would show its id; an error code's text only where it waits for them
+ * (loadErrorTexts, as app/notify.ts does). These modules are the ones main.tsx reaches by static
  * imports, plus what a `lazy(…, 'core')` loads (the tickets screen, the notifications bell), and their static imports.
  */
 const src = join(import.meta.dirname, '..');
@@ -51,9 +52,17 @@ describe('texts on the path to the first ticket row', () => {
       const literals = [...code.matchAll(/['"]([A-Za-z][\w-]*(?:\.[\w-]+)+)['"]/g)].map((match) => match[1]!).filter((key) => key in ptBR);
       const prefixes = [...code.matchAll(/`([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\$\{/g)].map((match) => match[1]!);
       const used = [...literals, ...prefixes.flatMap((prefix) => keys.filter((key) => key.startsWith(prefix)))];
-      for (const key of used) if (partOf(key) !== 'core') outside.push(`${relative(src, file)}: ${key}`);
+      const waitsForErrors = /\bloadErrorTexts\(\)/.test(code);
+      for (const key of used) if (partOf(key) !== 'core' && !(waitsForErrors && partOf(key) === 'errors')) outside.push(`${relative(src, file)}: ${key}`);
     }
     expect([...new Set(outside)]).toEqual([]);
+  });
+
+  it('keep the error codes out of the core part but the generic one, and the error toast waits for them', () => {
+    expect(partOf('errors.ERR_NO_PERMISSION')).toBe('errors');
+    expect(partOf('errors.generic')).toBe('core');
+    const notify = onThePath().get(join(src, 'app/notify.ts'));
+    expect(notify).toMatch(/loadErrorTexts\(\)/);
   });
 
   it('are loaded by lazy components made with ./lazy.ts only', () => {
