@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ptBR } from './catalogue';
 import { partOf } from './parts';
+import { modulesOnThePath } from '../../scripts/pathModules';
 
 /**
  * Only the core texts ship with the app (./parts.ts): a module that runs before any lazy loader brought the rest must
@@ -18,28 +19,7 @@ const sourceFiles = (dir: string): string[] =>
     return /\.tsx?$/.test(name) && !/\.(spec|d)\.tsx?$/.test(name) ? [path] : [];
   });
 
-const resolve = (from: string, specifier: string): string | undefined =>
-  ['.ts', '.tsx', '/index.ts', '/index.tsx', ''].map((suffix) => join(dirname(from), specifier + suffix)).find((path) => existsSync(path) && statSync(path).isFile());
-
-/** Relative imports that run with the module: static ones (not `import type`) and the targets of core lazy loaders. */
-function runtimeImports(file: string, code: string): string[] {
-  const statics = [...code.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'(\.[^']+)'/gm)].map((match) => match[1]!);
-  const coreLazy = [...code.matchAll(/lazy\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)[^;]*?,\s*'core'\)/g)].map((match) => match[1]!);
-  return [...statics, ...coreLazy].map((specifier) => resolve(file, specifier)).filter((path): path is string => path !== undefined);
-}
-
-function onThePath(): Map<string, string> {
-  const reached = new Map<string, string>();
-  const queue = [join(src, 'main.tsx')];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (reached.has(file)) continue;
-    const code = readFileSync(file, 'utf8');
-    reached.set(file, code);
-    queue.push(...runtimeImports(file, code));
-  }
-  return reached;
-}
+const onThePath = () => modulesOnThePath(src);
 
 const keys = Object.keys(ptBR);
 
