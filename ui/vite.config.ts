@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { iconSets } from './scripts/iconSets.ts';
+import { pureAnatomies } from './scripts/pureAnatomies.ts';
 import { textsPlugin } from './scripts/textsPlugin.ts';
 
 /**
@@ -51,7 +53,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [serviceWorkerManifest(), textsPlugin({ precompile: command === 'build' })],
+  plugins: [serviceWorkerManifest(), textsPlugin({ precompile: command === 'build' }), pureAnatomies(), iconSets()],
   resolve: {
     // The build's texts are precompiled ICU ASTs (scripts/textsPlugin.ts): react-intl never parses a message, so the
     // parser's no-parser build (same exports, `parse` throws) stands in for it. Dev keeps strings and the parser.

@@ -6,7 +6,7 @@ import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 
 /**
- * `virtual:texts/<language>/<core|rest>`: one language's texts of one part (ui/src/i18n/parts.ts), every area merged,
+ * `virtual:texts/<language>/<core|errors|rest>`: one language's texts of one part (ui/src/i18n/parts.ts), every area merged,
  * computed from the area modules when the bundle is made, so the app's chunks carry only the part they need.
  *
  * With `precompile` (the production build) each text is its ICU message AST instead of the string: react-intl formats
@@ -55,7 +55,7 @@ export function textsPlugin({ precompile }: { precompile: boolean }): Plugin {
     async load(id) {
       if (!id.startsWith(`\0${prefix}`)) return undefined;
       const [language, part] = id.slice(prefix.length + 1).split('/') as [Language, string];
-      if (!(language in exportOf) || (part !== 'core' && part !== 'rest')) this.error(`unknown texts module ${id}`);
+      if (!(language in exportOf) || !['core', 'errors', 'rest'].includes(part)) this.error(`unknown texts module ${id}`);
       for (const file of areaFiles()) this.addWatchFile(file);
       return `export default ${JSON.stringify(await texts(language, part))};`;
     },

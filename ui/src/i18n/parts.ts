@@ -1,9 +1,11 @@
 /**
- * The texts are shipped in two parts per language. `core` is what the app needs to open /tickets and paint the first
- * row: the shell (top bar, side menu with every area's `menu.*` label, not-found page), the common texts, the error
- * codes (any request may raise one), the tickets area and the top bar's chat and announcement popovers. `rest` is every
- * other text; it loads with the first screen, dialog or pane that is not on that path (`lazy` in ./lazy.ts).
- * texts.spec.ts checks that the modules on the path use core keys only.
+ * The texts are shipped in three parts per language. `core` is what the app needs to open /tickets and paint the first
+ * row: the shell (top bar, side menu with every area's `menu.*` label, not-found page), the common texts, the generic
+ * error text, the tickets area and the top bar's chat and announcement popovers. `errors` is the error codes' texts:
+ * they load with the rest, or on their own when a request first fails before that (app/notify.ts waits for them; the
+ * generic text stays in the core for when they cannot load). `rest` is every other text; it loads with the first
+ * screen, dialog or pane that is not on that path (`lazy` in ./lazy.ts). texts.spec.ts checks that the modules on
+ * the path use core keys only, and error keys only where they wait for them.
  */
 const corePrefixes = [
   'app.',
@@ -11,7 +13,7 @@ const corePrefixes = [
   'language.',
   'theme.',
   'profileKind.',
-  'errors.',
+  'errors.generic',
   'shell.',
   'menu.',
   'notFound.',
@@ -22,6 +24,6 @@ const corePrefixes = [
   'announcements.validation.required',
 ] as const;
 
-export type TextsPart = 'core' | 'rest';
+export type TextsPart = 'core' | 'errors' | 'rest';
 
-export const partOf = (key: string): TextsPart => (corePrefixes.some((prefix) => key.startsWith(prefix)) ? 'core' : 'rest');
+export const partOf = (key: string): TextsPart => (corePrefixes.some((prefix) => key.startsWith(prefix)) ? 'core' : key.startsWith('errors.') ? 'errors' : 'rest');

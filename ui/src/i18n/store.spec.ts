@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadAllTexts, requestLanguage, shownTexts } from './texts';
 
-// The test setup has already shown every pt-BR text (core and rest).
+// The test setup has already shown every pt-BR text (core, errors and rest).
 describe('the texts store', () => {
   it('shows a chosen language with every part wanted so far', async () => {
     await requestLanguage('es');
     expect(shownTexts().language).toBe('es');
-    expect([...shownTexts().parts].sort()).toEqual(['core', 'rest']);
+    expect([...shownTexts().parts].sort()).toEqual(['core', 'errors', 'rest']);
     expect(shownTexts().messages['menu.tickets']).toBe('Atenciones');
     expect(shownTexts().messages['contacts.title']).toBeDefined();
     await requestLanguage('pt-BR');

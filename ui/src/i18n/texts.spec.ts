@@ -1,12 +1,14 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ptBR } from './catalogue';
 import { partOf } from './parts';
+import { modulesOnThePath } from '../../scripts/pathModules';
 
 /**
  * Only the core texts ship with the app (./parts.ts): a module that runs before any lazy loader brought the rest must
- * not ask for another text, or the screen would show its id. These modules are the ones main.tsx reaches by static
+ * not ask for another text, or the screen would show its id; an error code's text only where it waits for them
+ * (loadErrorTexts, as app/notify.ts does). These modules are the ones main.tsx reaches by static
  * imports, plus what a `lazy(…, 'core')` loads (the tickets screen, the notifications bell), and their static imports.
  */
 const src = join(import.meta.dirname, '..');
@@ -17,28 +19,7 @@ const sourceFiles = (dir: string): string[] =>
     return /\.tsx?$/.test(name) && !/\.(spec|d)\.tsx?$/.test(name) ? [path] : [];
   });
 
-const resolve = (from: string, specifier: string): string | undefined =>
-  ['.ts', '.tsx', '/index.ts', '/index.tsx', ''].map((suffix) => join(dirname(from), specifier + suffix)).find((path) => existsSync(path) && statSync(path).isFile());
-
-/** Relative imports that run with the module: static ones (not `import type`) and the targets of core lazy loaders. */
-function runtimeImports(file: string, code: string): string[] {
-  const statics = [...code.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'(\.[^']+)'/gm)].map((match) => match[1]!);
-  const coreLazy = [...code.matchAll(/lazy\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)[^;]*?,\s*'core'\)/g)].map((match) => match[1]!);
-  return [...statics, ...coreLazy].map((specifier) => resolve(file, specifier)).filter((path): path is string => path !== undefined);
-}
-
-function onThePath(): Map<string, string> {
-  const reached = new Map<string, string>();
-  const queue = [join(src, 'main.tsx')];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (reached.has(file)) continue;
-    const code = readFileSync(file, 'utf8');
-    reached.set(file, code);
-    queue.push(...runtimeImports(file, code));
-  }
-  return reached;
-}
+const onThePath = () => modulesOnThePath(src);
 
 const keys = Object.keys(ptBR);
 
@@ -51,9 +32,17 @@ describe('texts on the path to the first ticket row', () => {
       const literals = [...code.matchAll(/['"]([A-Za-z][\w-]*(?:\.[\w-]+)+)['"]/g)].map((match) => match[1]!).filter((key) => key in ptBR);
       const prefixes = [...code.matchAll(/`([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\$\{/g)].map((match) => match[1]!);
       const used = [...literals, ...prefixes.flatMap((prefix) => keys.filter((key) => key.startsWith(prefix)))];
-      for (const key of used) if (partOf(key) !== 'core') outside.push(`${relative(src, file)}: ${key}`);
+      const waitsForErrors = /\bloadErrorTexts\(\)/.test(code);
+      for (const key of used) if (partOf(key) !== 'core' && !(waitsForErrors && partOf(key) === 'errors')) outside.push(`${relative(src, file)}: ${key}`);
     }
     expect([...new Set(outside)]).toEqual([]);
+  });
+
+  it('keep the error codes out of the core part but the generic one, and the error toast waits for them', () => {
+    expect(partOf('errors.ERR_NO_PERMISSION')).toBe('errors');
+    expect(partOf('errors.generic')).toBe('core');
+    const notify = onThePath().get(join(src, 'app/notify.ts'));
+    expect(notify).toMatch(/loadErrorTexts\(\)/);
   });
 
   it('are loaded by lazy components made with ./lazy.ts only', () => {

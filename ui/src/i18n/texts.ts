@@ -12,10 +12,10 @@ export type Shown = { readonly language: Language; readonly parts: ReadonlySet<T
 
 type Loader = () => Promise<{ default: Texts }>;
 const loaders: Record<Language, Record<TextsPart, Loader>> = {
-  'pt-BR': { core: () => Promise.resolve({ default: ptBRCore }), rest: () => import('virtual:texts/pt-BR/rest') },
-  en: { core: () => import('virtual:texts/en/core'), rest: () => import('virtual:texts/en/rest') },
-  es: { core: () => import('virtual:texts/es/core'), rest: () => import('virtual:texts/es/rest') },
-  tr: { core: () => import('virtual:texts/tr/core'), rest: () => import('virtual:texts/tr/rest') },
+  'pt-BR': { core: () => Promise.resolve({ default: ptBRCore }), errors: () => import('virtual:texts/pt-BR/errors'), rest: () => import('virtual:texts/pt-BR/rest') },
+  en: { core: () => import('virtual:texts/en/core'), errors: () => import('virtual:texts/en/errors'), rest: () => import('virtual:texts/en/rest') },
+  es: { core: () => import('virtual:texts/es/core'), errors: () => import('virtual:texts/es/errors'), rest: () => import('virtual:texts/es/rest') },
+  tr: { core: () => import('virtual:texts/tr/core'), errors: () => import('virtual:texts/tr/errors'), rest: () => import('virtual:texts/tr/rest') },
 };
 const loading = new Map<string, Promise<Texts>>();
 const loadPart = (language: Language, part: TextsPart): Promise<Texts> => {
@@ -69,13 +69,13 @@ export function requestLanguage(language: Language): Promise<void> {
   return show(language);
 }
 
-/** Resolves once every text is shown in the chosen language (or in pt-BR, if that language failed to load). */
-export function loadAllTexts(): Promise<void> {
-  if (wanted.has('rest') && shown.parts.has('rest')) return Promise.resolve();
-  wanted.add('rest');
+/** Resolves once these parts are shown in the chosen language (or in pt-BR, if that language failed to load). */
+function load(parts: readonly TextsPart[]): Promise<void> {
+  if (parts.every((part) => wanted.has(part) && shown.parts.has(part))) return Promise.resolve();
+  for (const part of parts) wanted.add(part);
   const done = new Promise<void>((resolve) => {
     const check = () => {
-      if (!shown.parts.has('rest')) return;
+      if (!parts.every((part) => shown.parts.has(part))) return;
       unsubscribe();
       resolve();
     };
@@ -84,5 +84,11 @@ export function loadAllTexts(): Promise<void> {
   return Promise.all([show(requested), done]).then(() => undefined);
 }
 
-/** A key of the texts shown (every `errors.*` key is in the core part, which is always shown). */
+/** Resolves once every text is shown in the chosen language (or in pt-BR, if that language failed to load). */
+export const loadAllTexts = (): Promise<void> => load(['errors', 'rest']);
+
+/** Resolves once the error codes' texts are shown (a request failed before anything brought the rest). */
+export const loadErrorTexts = (): Promise<void> => load(['errors']);
+
+/** A key of the texts shown (the `errors.*` keys once loadErrorTexts or loadAllTexts resolved). */
 export const isShownKey = (key: string): boolean => Object.prototype.hasOwnProperty.call(shown.messages, key);

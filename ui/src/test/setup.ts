@@ -10,10 +10,13 @@ import { loadAllTexts } from '../i18n/texts';
 await loadAllTexts();
 await Promise.all([
   import('virtual:texts/en/core'),
+  import('virtual:texts/en/errors'),
   import('virtual:texts/en/rest'),
   import('virtual:texts/es/core'),
+  import('virtual:texts/es/errors'),
   import('virtual:texts/es/rest'),
   import('virtual:texts/tr/core'),
+  import('virtual:texts/tr/errors'),
   import('virtual:texts/tr/rest'),
 ]);
 // Likewise the shell's parts that load on use in the app (the volume slider, the overlay drawer): transformed up

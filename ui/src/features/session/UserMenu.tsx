@@ -1,10 +1,11 @@
-import { Avatar, chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import type { Language } from '@conversa/contracts';
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { useFirstOpen } from '../../shared/firstOpen';
+import { PlainAvatar } from '../../shared/PlainAvatar';
 import { useChangeLanguage, useLogout } from './hooks';
 
 /** Loaded on first open: the form and its dialog machinery stay out of the shell bundle. */
@@ -24,10 +25,7 @@ export function UserMenu() {
   if (!user) return null;
   const trigger = (
     <chakra.button type="button" rounded="full" focusRing="outside" aria-label={t('shell.userMenu')} title={t('shell.userMenu')} data-testid="user-menu" {...triggerProps}>
-      <Avatar.Root size="sm" colorPalette="blue">
-        <Avatar.Fallback name={user.name} />
-        {user.profileImage ? <Avatar.Image src={user.profileImage} /> : null}
-      </Avatar.Root>
+      <PlainAvatar size="sm" colorPalette="blue" name={user.name} src={user.profileImage} />
     </chakra.button>
   );
   return (

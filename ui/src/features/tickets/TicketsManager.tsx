@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Switch, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
 import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { useDebounced } from '../../shared/useDebounced';
+import { PlainSwitch, PlainTabs } from '../../shared/plainControls';
 import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
 import { useFirstOpen } from '../../shared/firstOpen';
 import { lazy } from '../../i18n/lazy';
@@ -223,11 +224,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             {viewButton('search', <LuSearch />, 'tickets.view.search')}
           </HStack>
           {showAllAllowed && (
-            <Switch.Root size="sm" checked={showAll} onCheckedChange={(details) => setShowAll(details.checked)} data-testid="tickets-show-all">
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>{t('tickets.showAll')}</Switch.Label>
-            </Switch.Root>
+            <PlainSwitch checked={showAll} onChange={setShowAll} testId="tickets-show-all">
+              {t('tickets.showAll')}
+            </PlainSwitch>
           )}
         </HStack>
         <InputGroup startElement={<LuSearch />}>
@@ -285,16 +284,21 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       </Stack>
 
       {view === 'open' && (
-        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} size="sm" variant="line" fitted flexShrink="0">
-          <Tabs.List>
-            {tabs.map((value) => (
-              <Tabs.Trigger key={value} value={value} data-testid={`tickets-tab-${value}`} gap="1.5">
+        <PlainTabs
+          value={tab}
+          onChange={setTab}
+          flexShrink="0"
+          items={tabs.map((value) => ({
+            value,
+            testId: `tickets-tab-${value}`,
+            label: (
+              <>
                 {t(tabLabels[value])}
                 <TabCount args={tabArgs(value)} />
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
+              </>
+            ),
+          }))}
+        />
       )}
       {view !== 'open' && (
         <HStack px="3" py="2" borderBottomWidth="1px" flexShrink="0" justify="space-between">

@@ -1,8 +1,9 @@
-import { Box, Center, Flex, Spinner, Tabs, useMediaQuery } from '@chakra-ui/react';
+import { Box, Center, Flex, Spinner, useMediaQuery } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n';
+import { PlainTabs } from '../../shared/plainControls';
 import { TicketActionsProvider } from './actions';
 import { useTicketLive } from './live';
 import { NoTicketSelected } from './NoTicketSelected';
@@ -62,23 +63,23 @@ export default function TicketsPage() {
             </Box>
           </Flex>
         ) : (
-          <Tabs.Root value={pane} onValueChange={(details) => setPane(details.value as Pane)} h="full" display="flex" flexDirection="column" variant="enclosed" fitted size="sm">
-            <Tabs.List flexShrink="0">
-              <Tabs.Trigger value="ticket" data-testid="tickets-pane-ticket">
-                {t('tickets.pane.ticket')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="list" data-testid="tickets-pane-list">
-                {t('tickets.pane.list')}
-              </Tabs.Trigger>
-            </Tabs.List>
-            {/* Both panes stay mounted so the list keeps its place and live state while a ticket is read. */}
-            <Tabs.Content value="ticket" flex="1" minH="0" p="0" display={pane === 'ticket' ? 'block' : 'none'}>
-              {conversation}
-            </Tabs.Content>
-            <Tabs.Content value="list" flex="1" minH="0" p="0" display={pane === 'list' ? 'block' : 'none'}>
-              <TicketsManager selectedUuid={uuid} />
-            </Tabs.Content>
-          </Tabs.Root>
+          // Both panes stay mounted so the list keeps its place and live state while a ticket is read.
+          <PlainTabs
+            value={pane}
+            onChange={setPane}
+            variant="enclosed"
+            h="full"
+            display="flex"
+            flexDirection="column"
+            items={[
+              { value: 'ticket', label: t('tickets.pane.ticket'), testId: 'tickets-pane-ticket' },
+              { value: 'list', label: t('tickets.pane.list'), testId: 'tickets-pane-list' },
+            ]}
+            panels={{
+              ticket: { flex: '1', minH: '0', p: '0', display: 'block', children: conversation },
+              list: { flex: '1', minH: '0', p: '0', display: 'block', children: <TicketsManager selectedUuid={uuid} /> },
+            }}
+          />
         )}
       </Box>
     </TicketActionsProvider>
