@@ -82,6 +82,20 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
     return false;
   }
 
+  /**
+   * A session this process holds but has not started yet (it has just taken the connection over): a send waits for
+   * it as long as it would wait for another process's takeover, instead of failing the message at once.
+   */
+  async function startedHere(connectionId: number): Promise<RunningSession | undefined> {
+    const until = Date.now() + (options.takeoverWaitMs ?? 0);
+    while (directory.owns(connectionId)) {
+      const session = directory.session(connectionId);
+      if (session || Date.now() >= until) return session;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return directory.session(connectionId);
+  }
+
   async function sendElsewhere(connectionId: number, payload: Pick<RemoteSendRequest, 'message' | 'amendment'>): Promise<{ providerId: string }> {
     if (!remote || !(await runsSomewhere(connectionId))) throw new Error(NO_CHANNEL_CONNECTED);
     return remote.request(connectionId, payload);
@@ -90,9 +104,9 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
   return {
     async send(message: OutboundMessage) {
       if (message.whatsappId === null) throw new Error(NO_CHANNEL_CONNECTED);
-      const session = directory.session(message.whatsappId);
+      const session = directory.session(message.whatsappId) ?? (await startedHere(message.whatsappId));
       if (session) return session.send(message);
-      // Held here but not running yet (starting, or failed to start): nobody can send it now.
+      // Held here but not running after the wait (failed to start): nobody can send it now.
       if (directory.owns(message.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
       const { media, ...rest } = message;
       return sendElsewhere(message.whatsappId, { message: { ...rest, media: media && { url: media.url, name: media.name, mime: media.mime, size: media.size } } });
@@ -102,7 +116,7 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
       return session?.checkNumbers ? session.checkNumbers(numbers) : null;
     },
     async amend(amendment) {
-      const session = directory.session(amendment.whatsappId);
+      const session = directory.session(amendment.whatsappId) ?? (await startedHere(amendment.whatsappId));
       if (session) return session.amend?.(amendment);
       if (directory.owns(amendment.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
       await sendElsewhere(amendment.whatsappId, { amendment });

@@ -1,4 +1,4 @@
-import { createSessionGateway, createSessionManager, sessionLeaseKey } from '@conversa/channels';
+import { createSessionGateway, createSessionManager, sessionLeaseKey, type RunningSession, type SessionDirectory } from '@conversa/channels';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
@@ -6,7 +6,8 @@ import { bearer, signupCompany, startTestServer, type TestServer } from './harne
 /**
  * The sender's side of a channels failover (docs/scaling.md "Found and fixed"): a send to a
  * connection that should run but whose owner just died waits for a standby to take its session
- * over, bounded; anything else still fails at once with 'no channel connected'.
+ * over, bounded, and so does a send to a session the sender's own process has taken over and is
+ * still starting; anything else still fails at once with 'no channel connected'.
  */
 let server: TestServer;
 let company: { companyId: number; token: string };
@@ -71,4 +72,21 @@ it('a send waiting on a connection whose owner died goes out once the standby ta
     await gateway.close();
     await server.wiring.sessions.stop();
   }
+});
+
+it('a send to a session this process has just taken over waits for it to start, bounded by the same wait', async () => {
+  // The standby holds the lease and is starting the session when the sender (now in the same process) sends.
+  let running: RunningSession | undefined;
+  const starting: SessionDirectory = { owns: () => true, session: () => running };
+  const sent: string[] = [];
+  setTimeout(() => {
+    running = { send: async (outbound) => (sent.push(outbound.messageId), { providerId: `started-${outbound.messageId}` }) } as RunningSession;
+  }, 300);
+  const outbound = message(sandbox.id);
+  await expect(createSessionGateway({ directory: starting, takeoverWaitMs: 5_000 }).send(outbound)).resolves.toEqual({ providerId: `started-${outbound.messageId}` });
+  expect(sent).toEqual([outbound.messageId]);
+  // A session that never starts: the message fails once the wait is over, not before.
+  const started = performance.now();
+  await expect(createSessionGateway({ directory: { owns: () => true, session: () => undefined }, takeoverWaitMs: 300 }).send(message(sandbox.id))).rejects.toThrow('no channel connected');
+  expect(performance.now() - started).toBeGreaterThanOrEqual(300);
 });
