@@ -68,7 +68,14 @@ async function signedIn(email: string): Promise<Page> {
   return page;
 }
 
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+/**
+ * Reads a toast, then takes the pointer off it: toasts sit over the ticket header's right side, where the last click
+ * left the pointer, and one the pointer rests on never expires (the tags picker once waited 15 s under one).
+ */
+const toast = async (page: Page, text: string) => {
+  await page.getByText(text, { exact: true }).first().waitFor();
+  await page.mouse.move(0, 0);
+};
 
 /** Drags with the pointer as a person does: press, a few steps past dnd-kit's 5 px threshold, then over the lane. */
 async function drag(page: Page, fromTestId: string, toTestId: string) {
