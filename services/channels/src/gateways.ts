@@ -83,10 +83,10 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
   }
 
   /**
-   * A session this process holds but has not started yet (it has just taken the connection over): a send waits for
-   * it as long as it would wait for another process's takeover, instead of failing the message at once.
+   * The connection's session in this process. One it holds but has not started yet (it has just taken the connection
+   * over) is waited for as long as a send waits for another process's takeover, instead of failing the message at once.
    */
-  async function startedHere(connectionId: number): Promise<RunningSession | undefined> {
+  async function sessionHere(connectionId: number): Promise<RunningSession | undefined> {
     const until = Date.now() + (options.takeoverWaitMs ?? 0);
     while (directory.owns(connectionId)) {
       const session = directory.session(connectionId);
@@ -104,7 +104,7 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
   return {
     async send(message: OutboundMessage) {
       if (message.whatsappId === null) throw new Error(NO_CHANNEL_CONNECTED);
-      const session = directory.session(message.whatsappId) ?? (await startedHere(message.whatsappId));
+      const session = await sessionHere(message.whatsappId);
       if (session) return session.send(message);
       // Held here but not running after the wait (failed to start): nobody can send it now.
       if (directory.owns(message.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
@@ -116,7 +116,7 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
       return session?.checkNumbers ? session.checkNumbers(numbers) : null;
     },
     async amend(amendment) {
-      const session = directory.session(amendment.whatsappId) ?? (await startedHere(amendment.whatsappId));
+      const session = await sessionHere(amendment.whatsappId);
       if (session) return session.amend?.(amendment);
       if (directory.owns(amendment.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
       await sendElsewhere(amendment.whatsappId, { amendment });
