@@ -119,7 +119,7 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   const offset = after ? 0 : (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
   const listOrder = (query: any) => (after ? query.where(sql<SqlBool>`(t.updated_at, t.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::int)`) : query);
   // The page's ids (and list times) first, from the list index alone; then the views of those ids
-  // by one prepared statement (ticketViewsById): only the walk is planned per page, since its best
+  // by one prepared statement (findTicketsById): only the walk is planned per page, since its best
   // plan depends on the company and tab, and deep pages skip index entries without visiting rows.
   const atUs = sql<string>`(extract(epoch from t.updated_at) * 1000000)::bigint::text`.as('at_us');
   const inListOrder = (query: any) => listOrder(query).clearSelect().select(['t.id', atUs]).orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
@@ -155,7 +155,7 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   const walked = await walk();
   const hasMore = walked.length > TICKETS_PAGE_SIZE;
   const kept = walked.slice(0, TICKETS_PAGE_SIZE);
-  const [views, count] = await Promise.all([ticketViewsById(db, kept.map((row) => row.id)), countTickets(walked)]);
+  const [views, count] = await Promise.all([findTicketsById(db, kept.map((row) => row.id)), countTickets(walked)]);
   const byId = new Map(views.map((view) => [view.id, view]));
   const last = kept.at(-1);
   return {
@@ -223,14 +223,14 @@ export async function findTicketByUuid(db: Kysely<ReadDatabase>, companyId: numb
   return row?.view;
 }
 
-/** Tickets by id in any company (the projector's frames), in no particular order. */
-export const findTicketsById = (db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> => ticketViewsById(db, ids);
-
 /** Built once: its text never varies (one array parameter), so kysely neither builds nor compiles it per call. */
 let viewsById: CompiledQuery<{ view: TicketView }> | undefined;
 
-/** Views of tickets by id, prepared (a key lookup): the heavy half of a list page costs no planning. */
-async function ticketViewsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
+/**
+ * Tickets by id in any company, in no particular order (a list page's views, the projector's frames); prepared (a
+ * key lookup), so the heavy half of a list page costs no planning.
+ */
+export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
   viewsById ??= db.selectFrom('read.tickets as t').select(ticketView('t').as('view')).where(sql<SqlBool>`t.id = any(${[]}::int[])`).compile();
   markPrepared(viewsById.sql);
