@@ -8,6 +8,7 @@ import { usePresence } from './presence';
 import { TicketRating } from './TicketRating';
 import { RowActions } from './TicketRowActions';
 import type { Ticket } from './types';
+import { messagePreview } from '../../shared/whatsappText';
 
 /** Every row has the same height, so the virtual list places rows by arithmetic instead of measuring them. */
 export const ROW_HEIGHT = 96;
@@ -154,9 +155,9 @@ function LastMessage({ ticket }: { ticket: Ticket }) {
     );
   }
   const kind = lastMessageKind(ticket.lastMessage);
-  const text = kind === 'location' ? t('tickets.row.location') : kind === 'contact' ? t('tickets.row.contactCard') : cut(ticket.lastMessage);
+  const text = kind === 'location' ? t('tickets.row.location') : kind === 'contact' ? t('tickets.row.contactCard') : cut(messagePreview(ticket.lastMessage));
   return (
-    <span className="tr-msg" title={ticket.lastMessage} data-testid="ticket-last-message">
+    <span className="tr-msg" title={messagePreview(ticket.lastMessage)} data-testid="ticket-last-message">
       {text}
     </span>
   );

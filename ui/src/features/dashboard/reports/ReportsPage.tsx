@@ -14,6 +14,7 @@ import { dateTime, hoursAndMinutes } from '../period';
 import { ContactPicker } from './ContactPicker';
 import { downloadReport, exportProgress, formatBytes } from './exportReport';
 import { initialReportFilter, reportArgs, type ReportFilterValues } from './reportFilters';
+import { messagePreview } from '../../../shared/whatsappText';
 
 /** The tickets report (spec 3 §2): filters, a paged table opening each ticket, and the spreadsheet export. */
 export default function ReportsPage() {
@@ -53,7 +54,7 @@ export default function ReportsPage() {
     { key: 'user', header: 'reports.column.user', render: (row) => row.userName ?? '—' },
     { key: 'queue', header: 'reports.column.queue', render: (row) => row.queueName ?? '—' },
     { key: 'status', header: 'reports.column.status', render: (row) => t(`reports.status.${row.status}`) },
-    { key: 'lastMessage', header: 'reports.column.lastMessage', render: (row) => row.lastMessage, cell: () => ({ maxW: '64', truncate: true }) },
+    { key: 'lastMessage', header: 'reports.column.lastMessage', render: (row) => messagePreview(row.lastMessage), cell: () => ({ maxW: '64', truncate: true }) },
     { key: 'createdAt', header: 'reports.column.createdAt', render: (row) => dateTime(row.createdAt) },
     { key: 'closedAt', header: 'reports.column.closedAt', render: (row) => dateTime(row.closedAt) },
     { key: 'supportTime', header: 'reports.column.supportTime', render: (row) => (row.supportTime === null ? '—' : hoursAndMinutes(row.supportTime)) },
