@@ -1,13 +1,13 @@
 import { Flex, SkeletonCircle, SkeletonText, type SystemStyleObject } from '@chakra-ui/react';
 import { memo, useState } from 'react';
-import { FaFacebook, FaInstagram, FaWhatsapp } from 'react-icons/fa';
-import { LuBot, LuFlaskConical, LuMessageCircle, LuUsers } from 'react-icons/lu';
+import { LuBot, LuMessageCircle, LuUsers } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { cut, formatTicketTime, lastContact, lastMessageKind, queueChipText } from './format';
 import { usePresence } from './presence';
 import { TicketRating } from './TicketRating';
 import { RowActions } from './TicketRowActions';
 import type { Ticket } from './types';
+import { CHANNEL_COLORS, CHANNEL_ICONS } from '../../shared/channelIcons';
 import { messagePreview } from '../../shared/whatsappText';
 
 /** Every row has the same height, so the virtual list places rows by arithmetic instead of measuring them. */
@@ -54,10 +54,7 @@ export const ticketRowStyles: SystemStyleObject = {
   '& .tr-line': { display: 'flex', alignItems: 'center', gap: '1.5', minWidth: 0 },
   '& .tr-line + .tr-line': { marginTop: '0.5' },
   '& .tr-icon': { flexShrink: 0, display: 'inline-flex', color: 'fg.muted' },
-  '& .tr-icon[data-channel=whatsapp], & .tr-icon[data-channel=whatsapp_cloud]': { color: 'green.500' },
-  '& .tr-icon[data-channel=facebook]': { color: 'blue.500' },
-  '& .tr-icon[data-channel=instagram]': { color: 'pink.500' },
-  '& .tr-icon[data-channel=sandbox]': { color: 'purple.500' },
+  ...Object.fromEntries(Object.entries(CHANNEL_COLORS).map(([channel, color]) => [`& .tr-icon[data-channel=${channel}]`, { color }])),
   '& .tr-icon[data-bot]': { color: 'blue.500' },
   '& .tr-name': { flex: 1, minWidth: 0, fontWeight: 'semibold', truncate: true },
   '& .tr-time': { flexShrink: 0, textStyle: 'xs', color: 'fg.muted' },
@@ -115,14 +112,6 @@ export const ticketRowStyles: SystemStyleObject = {
   '& .tr-btn[data-palette=red]': { bg: 'red.subtle', color: 'red.fg', _hover: { bg: 'red.muted' } },
   '& .tr-btn[data-palette=orange]': { bg: 'orange.subtle', color: 'orange.fg', _hover: { bg: 'orange.muted' } },
   '& .tr-btn[data-palette=blue]': { bg: 'blue.subtle', color: 'blue.fg', _hover: { bg: 'blue.muted' } },
-};
-
-const channelIcons: Record<string, typeof FaWhatsapp> = {
-  whatsapp: FaWhatsapp,
-  whatsapp_cloud: FaWhatsapp,
-  facebook: FaFacebook,
-  instagram: FaInstagram,
-  sandbox: LuFlaskConical,
 };
 
 const initials = (name: string) =>
@@ -193,7 +182,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDel
   const contactName = ticket.contact?.name ?? '';
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
   const [firstTag, ...otherTags] = ticket.tags;
-  const ChannelIcon = channelIcons[ticket.channel] ?? LuMessageCircle;
+  const ChannelIcon = CHANNEL_ICONS[ticket.channel] ?? LuMessageCircle;
   return (
     <div
       className="tr"
