@@ -2,7 +2,7 @@ import { Box, Card, Center, Heading, SimpleGrid, Skeleton, Text } from '@chakra-
 import type { DashboardSeries } from '@conversa/contracts';
 import { ResponsiveBar } from '@nivo/bar';
 import { useT, type MessageKey } from '../../i18n';
-import { integerTicks, isEmptySeries } from './chartScale';
+import { integerTicks, isEmptySeries, shortLabel } from './chartScale';
 import { useClosedPerDayQuery, useTicketsPerDayQuery, useTicketsPerQueueQuery, useTicketsPerUserQuery, type PeriodParams } from './api';
 
 /** DD/MM of a YYYY-MM-DD day. */
@@ -40,7 +40,7 @@ function Chart(props: { title: MessageKey; series: DashboardSeries | undefined; 
               margin={{ top: 10, right: 10, bottom: 40, left: props.horizontal ? 100 : 40 }}
               padding={0.3}
               valueScale={{ type: 'linear', min: 0, max: ticks.at(-1)! }}
-              axisLeft={props.horizontal ? {} : countAxis}
+              axisLeft={props.horizontal ? { format: (label: string | number) => shortLabel(String(label)) } : countAxis}
               axisBottom={props.horizontal ? countAxis : { tickRotation: data.length > 15 ? -45 : 0 }}
               gridXValues={props.horizontal ? ticks : undefined}
               gridYValues={props.horizontal ? undefined : ticks}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integerTicks, isEmptySeries } from './chartScale';
+import { integerTicks, isEmptySeries, shortLabel } from './chartScale';
 
 describe('dashboard chart scale', () => {
   it('ticks a count axis with whole numbers only, reaching the largest value', () => {
@@ -17,5 +17,10 @@ describe('dashboard chart scale', () => {
     expect(isEmptySeries({ data: [], count: 0 })).toBe(true);
     expect(isEmptySeries({ data: [point(0), point(0)], count: 0 })).toBe(true);
     expect(isEmptySeries({ data: [point(0), point(2)], count: 2 })).toBe(false);
+  });
+
+  it('shortens a long category name to what the margin shows, with an ellipsis', () => {
+    expect(shortLabel('Painel no navegador Admin')).toBe('Painel no nav…');
+    expect(shortLabel('Suporte')).toBe('Suporte');
   });
 });

@@ -20,3 +20,11 @@ export function integerTicks(max: number): number[] {
 
 /** A series with nothing to draw: no points, or every point zero (a period without tickets). */
 export const isEmptySeries = (series: DashboardSeries): boolean => series.data.every((point) => point.total === 0);
+
+/** The longest category name a horizontal chart's 100 px margin shows whole; longer ones end in an ellipsis (the tooltip has them whole). */
+export const CATEGORY_LABEL_MAX = 14;
+
+export function shortLabel(label: string): string {
+  const characters = Array.from(label);
+  return characters.length > CATEGORY_LABEL_MAX ? `${characters.slice(0, CATEGORY_LABEL_MAX - 1).join('')}…` : label;
+}
