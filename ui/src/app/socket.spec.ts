@@ -36,7 +36,7 @@ class FakeSocket {
 const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
 const client = () =>
   new SocketClient({
-    url: (token) => `ws://app.test/socket?token=${token}`,
+    url: () => 'ws://app.test/socket',
     createSocket: (url) => new FakeSocket(url),
     initialDelayMs: 1000,
     maxDelayMs: 8000,
@@ -57,9 +57,10 @@ describe('socket client', () => {
     const socket = client();
     socket.join({ event: 'joinNotification' });
     socket.setToken('t1');
-    expect(latest().url).toBe('ws://app.test/socket?token=t1');
+    // The token is never in the URL: it is the first message, before any join.
+    expect(latest().url).toBe('ws://app.test/socket');
     latest().serverOpens();
-    expect(latest().sent).toEqual([{ event: 'joinNotification' }, { event: 'userStatus' }]);
+    expect(latest().sent).toEqual([{ event: 'authenticate', data: 't1' }, { event: 'joinNotification' }, { event: 'userStatus' }]);
     socket.join({ event: 'joinTickets', data: 'open' });
     expect(latest().sent).toContainEqual({ event: 'joinTickets', data: 'open' });
     vi.advanceTimersByTime(300_000);
@@ -90,7 +91,7 @@ describe('socket client', () => {
     expect(FakeSocket.all).toHaveLength(3);
 
     latest().serverOpens();
-    expect(latest().sent).toEqual([{ event: 'joinTickets', data: 'open' }, { event: 'userStatus' }]);
+    expect(latest().sent).toEqual([{ event: 'authenticate', data: 't1' }, { event: 'joinTickets', data: 'open' }, { event: 'userStatus' }]);
     expect(reconnected).toHaveBeenCalledTimes(1);
 
     latest().serverDrops(); // a successful open resets the backoff
@@ -111,7 +112,8 @@ describe('socket client', () => {
     // Dropped later, it reconnects with the newest token.
     first.serverDrops();
     vi.advanceTimersByTime(1000);
-    expect(latest().url).toBe('ws://app.test/socket?token=t2');
+    latest().serverOpens();
+    expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't2' });
   });
 
   it('connects at once with a refreshed token while not connected', () => {
@@ -120,7 +122,7 @@ describe('socket client', () => {
     const first = latest();
     socket.setToken('t2');
     expect(first.closed).toBe(true);
-    expect(latest().url).toBe('ws://app.test/socket?token=t2');
+    expect(FakeSocket.all).toHaveLength(2);
     // The old socket's late close must not schedule a reconnect of its own.
     first.onclose?.(new CloseEvent('close'));
     vi.advanceTimersByTime(60_000);
@@ -140,8 +142,8 @@ describe('socket client', () => {
     expect(unauthorized).toHaveBeenCalledTimes(1);
     // The refreshed token opens a socket at once; a later 4401 for it is reported again.
     socket.setToken('t2');
-    expect(latest().url).toBe('ws://app.test/socket?token=t2');
     latest().serverOpens();
+    expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't2' });
     latest().serverDrops(1006);
     expect(unauthorized).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1000);

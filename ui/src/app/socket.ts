@@ -21,6 +21,8 @@ import type { ClientMessageBody } from '@conversa/contracts';
  *     useSocketReconnect(() => dispatch(ticketsApi.util.invalidateTags(['Ticket'])));
  *   }
  *
+ * The token never rides in the URL (request logs and proxies keep URLs): every socket's first message is
+ * `{ event: 'authenticate', data: token }`, and the edge closes a socket that does not send one within seconds.
  * The client reconnects with exponential backoff after a lost connection and re-sends every active join after each
  * reconnect. A refreshed token (`setToken`) is sent over the open socket (`{ event: 'authenticate', data: token }`), since
  * the edge closes a socket when its token expires; a close as unauthorized (4401: expired or revoked) asks the shell
@@ -50,8 +52,8 @@ interface WebSocketLike {
 }
 
 export interface SocketClientOptions {
-  /** Builds the socket URL for a token; defaults to ws(s)://<this host>/socket?token=… */
-  url?: (token: string) => string;
+  /** The socket URL; defaults to ws(s)://<this host>/socket (the token goes in the first message, not here). */
+  url?: () => string;
   createSocket?: (url: string) => WebSocketLike;
   /** First retry delay; doubles on every failed attempt up to maxDelayMs. */
   initialDelayMs?: number;
@@ -67,9 +69,9 @@ const OPEN = 1;
 export const UNAUTHORIZED_CLOSE = 4401;
 const EVENT_PATTERN = /^company-\d+-(.+)$/;
 
-const defaultUrl = (token: string) => {
+const defaultUrl = () => {
   const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/socket?token=${encodeURIComponent(token)}`;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/socket`;
 };
 
 const joinKey = (join: JoinMessage) => `${join.event}\u0000${join.data ?? ''}`;
@@ -195,11 +197,13 @@ export class SocketClient {
     this.clearTimers();
     this.dropSocket();
     this.setState('connecting');
-    const socket = this.options.createSocket(this.options.url(this.token));
+    const socket = this.options.createSocket(this.options.url());
     this.socket = socket;
     socket.onopen = () => {
-      if (this.socket !== socket) return;
+      if (this.socket !== socket || !this.token) return;
       this.attempts = 0;
+      // First, before any join: the edge reads the token from the first message only.
+      this.send({ event: 'authenticate', data: this.token });
       this.setState('open');
       for (const { join } of this.joins.values()) this.send(join);
       this.send({ event: 'userStatus' });

@@ -12,7 +12,11 @@ export async function openBrowser(port: number, token: string, sentAt: Map<strin
     `const { parentPort, workerData } = require('node:worker_threads');
     const WebSocket = require(workerData.ws);
     const socket = new WebSocket(workerData.url);
-    socket.on('open', () => parentPort.postMessage({ open: true }));
+    socket.on('open', () => {
+      // The token travels in the first message, never in the URL.
+      socket.send(JSON.stringify({ event: 'authenticate', data: workerData.token }));
+      parentPort.postMessage({ open: true });
+    });
     socket.on('error', (error) => parentPort.postMessage({ error: String(error) }));
     socket.on('message', (raw) => {
       const at = performance.timeOrigin + performance.now();
@@ -25,7 +29,7 @@ export async function openBrowser(port: number, token: string, sentAt: Map<strin
       if (body !== undefined) parentPort.postMessage({ body, at });
     });
     parentPort.on('message', () => socket.close());`,
-    { eval: true, workerData: { ws: createRequire(import.meta.url).resolve('ws'), url: `ws://127.0.0.1:${port}/socket?token=${encodeURIComponent(token)}` } },
+    { eval: true, workerData: { ws: createRequire(import.meta.url).resolve('ws'), url: `ws://127.0.0.1:${port}/socket`, token } },
   );
   await new Promise<void>((resolve, reject) => {
     browser.once('message', (answer: { open?: boolean; error?: string }) => (answer.open ? resolve() : reject(new Error(answer.error))));
