@@ -63,7 +63,7 @@ export async function handleMetaWebhook(ctx: SessionContext, settings: Pick<Meta
 
 async function deliver(ctx: SessionContext, graph: GraphApi, target: { id: number; companyId: number; channel: MetaDelivery['channel'] }, delivery: MetaDelivery, log: SessionLogger): Promise<number> {
   const secrets = await connectionSecrets(ctx.db, target.id);
-  const token = secrets?.account.tokenMeta ?? null;
+  const token = secrets?.account.tokenMeta ? ctx.secrets.open(secrets.account.tokenMeta) : null;
   const hooks = createSessionHooks(ctx, target, { log });
   const context: ApplyContext<MetaMediaRef> = {
     hooks,
