@@ -20,7 +20,14 @@ class FakeSocket {
     this.closed = true;
     this.readyState = 3;
   }
+  /** Opens and accepts the token the client sends first, as the edge does. */
   serverOpens() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event: 'authenticated' }) }));
+  }
+  /** Opens, but has not accepted the token yet. */
+  serverUpgrades() {
     this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
@@ -97,6 +104,23 @@ describe('socket client', () => {
     latest().serverDrops(); // a successful open resets the backoff
     vi.advanceTimersByTime(1000);
     expect(FakeSocket.all).toHaveLength(4);
+  });
+
+  it('counts as open, and refetches after a reconnect, only once the edge has accepted the token', () => {
+    const socket = client();
+    const reconnected = vi.fn();
+    socket.onReconnect(reconnected);
+    socket.setToken('t1');
+    latest().serverOpens();
+    latest().serverDrops();
+    vi.advanceTimersByTime(1000);
+    latest().serverUpgrades();
+    // Frames published before the edge checked the token do not reach this socket: a refetch now could miss them.
+    expect(socket.state).toBe('connecting');
+    expect(reconnected).not.toHaveBeenCalled();
+    latest().serverSends({ event: 'authenticated' });
+    expect(socket.state).toBe('open');
+    expect(reconnected).toHaveBeenCalledTimes(1);
   });
 
   it('sends a refreshed token over the open socket instead of reconnecting', () => {

@@ -1,4 +1,4 @@
-import { USER_STATUS_PING_MS } from './constants';
+import { SOCKET_AUTHENTICATED_FRAME, USER_STATUS_PING_MS } from './constants';
 import type { ClientMessageBody } from '@conversa/contracts';
 
 /**
@@ -68,6 +68,8 @@ const OPEN = 1;
 /** The edge's close code for a missing, expired or revoked token. */
 export const UNAUTHORIZED_CLOSE = 4401;
 const EVENT_PATTERN = /^company-\d+-(.+)$/;
+/** The edge's answer to an accepted token, as sent. */
+const AUTHENTICATED_FRAME = JSON.stringify(SOCKET_AUTHENTICATED_FRAME);
 
 const defaultUrl = () => {
   const { protocol, host } = window.location;
@@ -201,19 +203,16 @@ export class SocketClient {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket || !this.token) return;
-      this.attempts = 0;
-      // First, before any join: the edge reads the token from the first message only.
+      // First, before any join: the edge reads the token from the first message only (and holds the joins until it is checked).
       this.send({ event: 'authenticate', data: this.token });
-      this.setState('open');
       for (const { join } of this.joins.values()) this.send(join);
       this.send({ event: 'userStatus' });
       this.statusTimer = setInterval(() => this.send({ event: 'userStatus' }), this.options.userStatusIntervalMs);
-      const reconnected = this.hasConnectedBefore;
-      this.hasConnectedBefore = true;
-      if (reconnected) for (const handler of [...this.reconnectHandlers]) handler();
     };
     socket.onmessage = (message) => {
-      if (this.socket === socket) this.dispatch(message.data);
+      if (this.socket !== socket) return;
+      if (message.data === AUTHENTICATED_FRAME) this.authenticated();
+      else this.dispatch(message.data);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
@@ -229,6 +228,15 @@ export class SocketClient {
     socket.onerror = () => {
       // A close event always follows an error; the retry is scheduled there.
     };
+  }
+
+  /** The edge accepted the token: frames flow from here, so what was missed while down is refetched now. */
+  private authenticated(): void {
+    this.attempts = 0;
+    this.setState('open');
+    const reconnected = this.hasConnectedBefore;
+    this.hasConnectedBefore = true;
+    if (reconnected) for (const handler of [...this.reconnectHandlers]) handler();
   }
 
   private scheduleRetry(): void {

@@ -47,6 +47,8 @@ function fakeEdge() {
       const socket = sockets[sockets.length - 1]!;
       socket.readyState = 1;
       socket.onopen?.(new Event('open'));
+      // The edge accepts the token the client sent first.
+      socket.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event: 'authenticated' }) }));
     });
   const frame = (event: string, data: unknown) =>
     act(() => {

@@ -73,7 +73,8 @@ async function signedIn(email: string, password: string, landing: string | null 
   return page;
 }
 
-describe('internal chat', () => {
+// The steps bound themselves (15 s each); the chat's whole walk takes 26–32 s on a shared, loaded machine.
+describe('internal chat', { timeout: 60_000 }, () => {
   it('two users chat live with a file and a voice note while the popover counts unread', async () => {
     const ana = await signedIn(admin.email, admin.password);
     const other = await signedIn(bia.email, 'Secret-123');
