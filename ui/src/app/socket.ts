@@ -22,7 +22,8 @@ import type { ClientMessageBody } from '@conversa/contracts';
  *   }
  *
  * The token never rides in the URL (request logs and proxies keep URLs): every socket's first message is
- * `{ event: 'authenticate', data: token }`, and the edge closes a socket that does not send one within seconds.
+ * `{ event: 'authenticate', data: token }`, and the edge closes a socket that does not send one within seconds. The
+ * socket counts as open (and a reconnect refetches) once the edge answers `{ event: 'authenticated' }`: only then do frames flow.
  * The client reconnects with exponential backoff after a lost connection and re-sends every active join after each
  * reconnect. A refreshed token (`setToken`) is sent over the open socket (`{ event: 'authenticate', data: token }`), since
  * the edge closes a socket when its token expires; a close as unauthorized (4401: expired or revoked) asks the shell
