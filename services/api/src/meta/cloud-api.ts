@@ -13,7 +13,7 @@ import {
   type TicketTemplatesView,
   type TicketView,
 } from '@conversa/contracts';
-import { configureCloudApi, sendMessages } from '@conversa/core';
+import { configureCloudApi, openAccount, sendMessages } from '@conversa/core';
 import { connectionSecrets, connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findMessagesById, lastInboundAt } from '@conversa/projections/messages/queries';
 import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
@@ -47,7 +47,7 @@ async function cloudConnection(ctx: ApiContext, companyId: number, id: number) {
   if (!found) throw new DomainError('ERR_NO_WAPP_FOUND');
   if (found.channel !== 'whatsappapi') throw new DomainError('ERR_VALIDATION', 'Only WhatsApp Cloud API connections take a Cloud API number');
   const secrets = await connectionSecrets(ctx.db, id);
-  return { connection: found, account: secrets?.account ?? null };
+  return { connection: found, account: secrets ? openAccount(ctx.secrets, secrets.account) : null };
 }
 
 async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
@@ -61,7 +61,7 @@ async function approvedTemplates(ctx: ApiContext, ticket: TicketView): Promise<M
   if (ticket.channel !== 'whatsapp_cloud' || ticket.whatsappId === null) return [];
   const secrets = await connectionSecrets(ctx.db, ticket.whatsappId);
   const businessAccountId = secrets?.account.facebookUserId;
-  const token = secrets?.account.tokenMeta;
+  const token = secrets?.account.tokenMeta && ctx.secrets.open(secrets.account.tokenMeta);
   if (!businessAccountId || !token) throw new DomainError('ERR_CLOUD_API_INVALID', 'The connection has no Cloud API business account or token');
   let templates: Awaited<ReturnType<GraphApi['cloudTemplates']>>;
   try {
