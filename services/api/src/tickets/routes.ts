@@ -162,7 +162,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { message: 'ticket deleted' };
   });
 
-  app.post('/tickets/closeAll', { config: { auth: { admin: true }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
+  app.post('/tickets/closeAll', { config: { auth: { area: 'ticketsBulk' }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
     const body = parse(CloseAllTicketsRequest, request.body);
     const principal = request.principal;
     const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);

@@ -14,7 +14,7 @@ export const financialRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./InvoicesList')),
-    guard: { role: 'admin' },
+    guard: { area: 'financial' },
     menu: { labelKey: 'menu.financial', icon: LuReceipt, group: 'admin', order: 230 },
   },
 ];
