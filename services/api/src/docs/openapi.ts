@@ -65,7 +65,7 @@ function errorCodesOf(route: RegisteredRoute): string[] {
   if (auth !== 'public') {
     for (const code of ['ERR_UNAUTHENTICATED', 'ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']) codes.add(code);
     if (!auth?.allowExpired) codes.add('ERR_SUBSCRIPTION_EXPIRED');
-    if (auth?.area || auth?.permission) codes.add('ERR_NO_PERMISSION');
+    if ((auth?.area && roleTable[auth.area][areaAction(auth, route.method)] !== 'everyone') || auth?.permission) codes.add('ERR_NO_PERMISSION');
     if (auth?.plan) codes.add('ERR_PLAN_FEATURE_DISABLED');
   }
   for (const code of route.contract?.errors ?? []) codes.add(code);
