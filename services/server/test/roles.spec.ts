@@ -7,8 +7,8 @@ import { openToEveryone, openToEveryoneByArea } from './roles-routes';
 /**
  * The role table (contracts/src/session/roles.ts) against the registered routes: every route either names its row
  * (`config: { auth: { area } }`) or is listed in roles-routes.ts as open to every user of the company, so a new
- * route without a rule fails here; then each rule is tried with a plain attendant's token, a supervisor's and the
- * same attendant's with allowConnections.
+ * route without a rule fails here; then each rule is tried with a plain attendant's token, a supervisor's, an
+ * attendant's with allowConnections and one's with showDashboard and allowRealTime.
  */
 
 let server: TestServer;
@@ -55,10 +55,12 @@ describe('the role table against the routes', () => {
     const plain = await createUser(server, admin.companyId, 'Atendente Simples');
     const supervisor = await createUser(server, admin.companyId, 'Supervisora', { profile: 'supervisor' });
     const manager = await createUser(server, admin.companyId, 'Atendente Conexoes', { allowConnections: true });
+    const viewer = await createUser(server, admin.companyId, 'Atendente Painel', { showDashboard: true, allowRealTime: true });
     const callers = [
       { name: 'plain', token: plain.token, as: holder({}) },
       { name: 'supervisor', token: supervisor.token, as: holder({ profile: 'supervisor' }) },
       { name: 'allowConnections', token: manager.token, as: holder({ allowConnections: true }) },
+      { name: 'showDashboard+allowRealTime', token: viewer.token, as: holder({ showDashboard: true, allowRealTime: true }) },
     ];
     const wrong: string[] = [];
     let tried = 0;
