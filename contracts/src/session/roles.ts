@@ -72,8 +72,8 @@ export const roleTable = {
   moments: { screen: 'realTime', read: 'realTime', write: 'realTime' },
   /** Deleting a ticket and show-all follow contracts/src/session/permissions.ts. */
   tickets: { screen: 'everyone', read: 'everyone', write: 'everyone' },
-  /** "Close all" of the tickets screen. */
-  ticketsBulk: { read: 'admins', write: 'admins' },
+  /** The tickets screen's close all and user filter, and a new ticket outside any queue. */
+  ticketsAdmin: { read: 'admins', write: 'admins' },
   quickMessages: { screen: 'everyone', read: 'everyone', write: 'everyone' },
   /** Another user's quick messages and the general flag. */
   generalQuickMessages: { read: 'supervisors', write: 'supervisors' },
