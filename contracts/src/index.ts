@@ -7,6 +7,7 @@ export * from './common/answers';
 export * from './companies/settings';
 export * from './session/api';
 export * from './session/permissions';
+export * from './session/roles';
 export * from './session/access';
 export * from './session/socket';
 export * from './plans/events';

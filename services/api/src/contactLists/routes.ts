@@ -35,7 +35,7 @@ import { readContactRows } from '../contacts/spreadsheet';
 
 const IdParam = z.object({ id: RecordIdParam });
 const Deleted = z.object({ message: z.string() });
-const auth = {};
+const auth = { area: 'contactLists' } as const;
 const who = (request: FastifyRequest) => ({ companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
 
 async function companyList(ctx: ApiContext, request: FastifyRequest, id: number): Promise<ContactListView> {
@@ -163,7 +163,7 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   app.delete(
     '/contact-list-items/:id',
-    { config: { auth: { permission: 'contacts-page:deleteContact' }, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } },
+    { config: { auth, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } },
     async (request) => {
       const { id } = parse(IdParam, request.params);
       const item = await companyItem(ctx, request, id);

@@ -31,7 +31,7 @@ function dateTimeIn(zone: string) {
  * with showDashboard (spec 3 §6); moments: admin, or a user with allowRealTime (spec 2 §6).
  */
 export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  const auth = { admin: true, adminOr: 'showDashboard' } as const;
+  const auth = { area: 'dashboard' } as const;
 
   app.get('/ticket/reports', { config: { auth, contract: { summary: 'A page of the tickets report', query: TicketReportQuery, response: TicketReport } } }, async (request) => {
     const query = parse(TicketReportQuery, request.query);
@@ -101,7 +101,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.get(
     '/dashboard/moments',
-    { config: { auth: { admin: true, adminOr: 'allowRealTime' }, contract: { summary: 'The moments board: attendants with their tickets, and the pending tickets', query: MomentsQuery, response: MomentsView } } },
+    { config: { auth: { area: 'moments' }, contract: { summary: 'The moments board: attendants with their tickets, and the pending tickets', query: MomentsQuery, response: MomentsView } } },
     async (request) => {
       const query = parse(MomentsQuery, request.query);
       return moments(ctx.db, request.principal.companyId, { ...query, zone: dashboardTimeZone() });
