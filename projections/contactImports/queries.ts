@@ -15,6 +15,7 @@ export const contactImportFromRow = (row: Selectable<ContactImportsTable>): Cont
   refusals: row.refusals,
   startedAt: new Date(row.started_at).toISOString(),
   finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  error: row.error,
 });
 
 /** GET /contacts/import/{importId}: the import's progress, for its company only. */

@@ -62,6 +62,7 @@ export const ptBR = {
   'contactListItems.importDone': '{added} contatos importados, {refused} recusados.',
   'contactListItems.importFailed': 'Não foi possível importar a planilha',
   'contactListItems.importRow': 'Linha {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'A planilha está na fila atrás de outras importações; os números entram na lista assim que ela for lida.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } as const;
 
@@ -126,6 +127,7 @@ export const en = {
   'contactListItems.importDone': '{added} contacts imported, {refused} refused.',
   'contactListItems.importFailed': 'Could not import the spreadsheet',
   'contactListItems.importRow': 'Row {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read.',
   'contactListItems.checking': 'Checking WhatsApp: {checked} of {total}',
 } satisfies Translations<typeof ptBR>;
 
@@ -190,6 +192,7 @@ export const es = {
   'contactListItems.importDone': '{added} contactos importados, {refused} rechazados.',
   'contactListItems.importFailed': 'No se pudo importar la hoja',
   'contactListItems.importRow': 'Fila {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'La hoja está en cola detrás de otras importaciones; sus números se agregan a la lista en cuanto se lea.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } satisfies Translations<typeof ptBR>;
 
@@ -254,5 +257,6 @@ export const tr = {
   'contactListItems.importDone': '{added} kişi aktarıldı, {refused} reddedildi.',
   'contactListItems.importFailed': 'Tablo içe aktarılamadı',
   'contactListItems.importRow': 'Satır {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'Tablo diğer içe aktarmaların arkasında sırada; numaraları okunur okunmaz listeye eklenir.',
   'contactListItems.checking': 'WhatsApp denetleniyor: {checked} / {total}',
 } satisfies Translations<typeof ptBR>;
