@@ -1,9 +1,9 @@
 import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_ROWS, ContactImportRow, DomainError, type SheetRow } from '@conversa/contracts';
-import * as XLS from '@e965/xlsx';
 import { parse as parseCsv } from '@fast-csv/parse';
 import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { openSpreadsheetArchive } from './spreadsheet-archive';
-import { cellOf, xlsxLines, type SheetCell, type SheetLine } from './spreadsheet-xlsx';
+import { xlsxLines, type SheetCell, type SheetLine } from './spreadsheet-xlsx';
 
 /** Header names (lower case, without accents) that say which column is which; the first match wins. */
 const HEADERS = {
@@ -53,33 +53,43 @@ export async function checkSpreadsheet(fileName: string, data: Buffer): Promise<
   return kind;
 }
 
+/** Memory the .xls reader's thread may take; a workbook that needs more is refused. */
+const XLS_THREAD_HEAP_MB = 256;
+/** How long the .xls reader's thread may take. */
+const XLS_THREAD_MS = 60_000;
+
 /**
  * An Excel 97 workbook's first sheet line by line (SheetJS: its npm mirror @e965/xlsx republishes the
  * official release, which has the fixes the registry's `xlsx` 0.18.5 lacks). The file is at most
- * CONTACT_IMPORT_MAX_BYTES and not compressed; SheetJS reads no further than one line past the limit.
+ * CONTACT_IMPORT_MAX_BYTES and not compressed; SheetJS reads it whole and synchronously, so it runs
+ * in a worker thread (xls-worker.mjs) with a bounded heap and time, and no further than one line past the limit.
  */
-function* xlsLines(data: Buffer): Generator<SheetLine> {
+async function* xlsLines(data: Buffer): AsyncGenerator<SheetLine> {
   const lines = CONTACT_IMPORT_MAX_ROWS + 2;
-  let workbook: XLS.WorkBook;
-  try {
-    workbook = XLS.read(data, { type: 'buffer', dense: true, sheetRows: lines, cellFormula: true, cellHTML: false, cellStyles: false, cellDates: true });
-  } catch {
-    throw invalid('the workbook is damaged');
-  }
-  const sheet = workbook.SheetNames[0] === undefined ? undefined : workbook.Sheets[workbook.SheetNames[0]];
-  if (!sheet) throw invalid('the workbook has no sheet');
-  // SheetJS cut the sheet at `lines`: a longer sheet is refused like an .xlsx past the limit.
-  if (sheet['!fullref'] && XLS.utils.decode_range(sheet['!fullref']).e.r >= lines) throw invalid(`more than ${CONTACT_IMPORT_MAX_ROWS} rows`);
-  const rows = sheet['!data'] ?? [];
-  for (let index = 0; index < rows.length; index++) {
-    const cells: SheetCell[] = (rows[index] ?? []).map((cell) => {
-      if (!cell) return { text: '', formula: false };
-      if (cell.f) return { text: '', formula: true };
-      return cell.v instanceof Date ? { text: cell.v.toISOString(), formula: false } : cellOf(cell.v as never);
-    });
-    yield { line: index + 1, cells };
-  }
+  const thread = new Worker(new URL('./xls-worker.mjs', import.meta.url), {
+    workerData: { data, lines },
+    resourceLimits: { maxOldGenerationSizeMb: XLS_THREAD_HEAP_MB },
+    // The thread needs no loader of the parent's (tsx, a test runner's): it is plain JavaScript.
+    execArgv: [],
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const answer = await new Promise<{ rows?: SheetCell[][]; cut?: boolean; refused?: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ refused: 'the workbook takes too long to read' }), XLS_THREAD_MS);
+    thread.once('message', resolve);
+    thread.once('error', () => resolve({ refused: 'the workbook is too large to read' }));
+    thread.once('exit', () => resolve({ refused: 'the workbook is damaged' }));
+  }).finally(() => {
+    clearTimeout(timer);
+    void thread.terminate();
+  });
+  if (answer.refused !== undefined) throw invalid(answer.refused);
+  if (answer.cut) throw invalid(`more than ${CONTACT_IMPORT_MAX_ROWS} rows`);
+  const rows = answer.rows ?? [];
+  for (let index = 0; index < rows.length; index++) yield { line: index + 1, cells: rows[index]! };
 }
+
+/** Characters of a .csv handed to the parser at a time. */
+const CSV_PIECE = 64 * 1024;
 
 /** A .csv line by line as it is parsed (fast-csv), with `,` or `;` between cells as its first filled line shows. */
 async function* csvLines(data: Buffer): AsyncGenerator<SheetLine> {
@@ -88,7 +98,9 @@ async function* csvLines(data: Buffer): AsyncGenerator<SheetLine> {
   if (text.includes('\u0000') || text.includes('\ufffd')) throw invalid('the .csv is not UTF-8 text');
   const header = /^[^\S\r\n]*\S.*$/m.exec(text)?.[0] ?? '';
   const delimiter = header.includes(';') && !header.includes(',') ? ';' : ',';
-  const parser = Readable.from([text]).pipe(parseCsv({ delimiter, ignoreEmpty: false }));
+  // Fed in pieces, so the parser yields to other requests between them instead of holding the event loop for the whole file.
+  const pieces = Array.from({ length: Math.ceil(text.length / CSV_PIECE) }, (_, index) => text.slice(index * CSV_PIECE, (index + 1) * CSV_PIECE));
+  const parser = Readable.from(pieces).pipe(parseCsv({ delimiter, ignoreEmpty: false }));
   let line = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -101,7 +113,7 @@ async function* csvLines(data: Buffer): AsyncGenerator<SheetLine> {
   }
 }
 
-function linesOf(kind: SpreadsheetKind, data: Buffer): AsyncIterable<SheetLine> | Iterable<SheetLine> {
+function linesOf(kind: SpreadsheetKind, data: Buffer): AsyncIterable<SheetLine> {
   if (kind === 'xlsx') return xlsxLines(data);
   return kind === 'xls' ? xlsLines(data) : csvLines(data);
 }
