@@ -78,7 +78,7 @@ async function run() {
     figure('bomb_file_kb', honest.length / 1024, 'KB');
     const form = (file: Buffer) => {
       const body = new FormData();
-      body.append('file', new Blob([file]), 'contatos.xlsx');
+      body.append('file', new Blob([new Uint8Array(file)]), 'contatos.xlsx');
       return body;
     };
 
