@@ -126,7 +126,7 @@ export const errorCatalogue = {
   ERR_SPREADSHEET_TOO_LARGE_UNPACKED: { status: 400, message: 'The spreadsheet unpacks to more than 32 MB, holds too many parts or is packed like a zip bomb: save it again as a plain sheet, or split it.' },
   /** A list's upload still queued behind other imports when its answer's wait ran out: it goes on, its items appear as they are added. */
   ERR_CONTACT_IMPORT_BUSY: { status: 503, message: 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read.' },
-  ERR_CONTACT_IMPORT_IN_PROGRESS: { status: 409, message: 'A spreadsheet of your company is still being imported into a list; send this one when it is done.' },
+  ERR_CONTACT_IMPORT_IN_PROGRESS: { status: 409, message: 'A spreadsheet of your company is still being imported; send this one when it is done.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

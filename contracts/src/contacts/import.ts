@@ -25,6 +25,12 @@ export const CONTACT_IMPORT_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 export const CONTACT_IMPORT_MAX_ENTRIES = 500;
 /** How much tighter than this one part may be packed (unpacked / packed), for parts above 1 MB unpacked. */
 export const CONTACT_IMPORT_MAX_RATIO = 100;
+/**
+ * A company imports one spreadsheet at a time: an upload while one of its imports started within
+ * this long is still running answers 409 ERR_CONTACT_IMPORT_IN_PROGRESS (an older one whose worker
+ * is gone no longer holds the company back). A 50,000-row import takes well under a minute.
+ */
+export const CONTACT_IMPORT_ONE_AT_A_TIME_MS = 15 * 60_000;
 /** Refusals an import keeps to show; past it only the count grows. */
 export const CONTACT_IMPORT_REFUSALS_KEPT = 1_000;
 

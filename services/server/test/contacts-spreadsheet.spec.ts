@@ -1,5 +1,7 @@
 import { CONTACT_IMPORT_MAX_BYTES, maskNumber } from '@conversa/contracts';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -172,6 +174,30 @@ describe('contact import from a spreadsheet', () => {
     expect((await call(other.token, 'GET', `/contacts/import/${importId}`)).json().error).toBe('ERR_NO_CONTACT_IMPORT_FOUND');
     await finished(admin.token, importId);
     expect((await call(admin.token, 'GET', '/contacts/import/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('one spreadsheet per company at a time', () => {
+  it('refuses an upload with 409 while an import of the company runs, on both routes, and takes it once that one is done', async () => {
+    const c = await signupCompany(server, 'Planilhas C', 733);
+    const token = (await server.login(c.email, c.password)).token;
+    const list = (await call(token, 'POST', '/contact-lists', { name: 'Uma por vez' })).json();
+    // An import of the company still running (as the read model shows it while the worker reads its file).
+    const running = randomUUID();
+    await sql`insert into read.contact_imports (id, company_id, file_name, total, started_at) values (${running}, ${c.companyId}, 'grande.xlsx', 0, now())`.execute(server.wiring.db);
+    const file = Buffer.from(`numero\n${mobile()}\n`);
+    const contacts = await upload(token, 'um.csv', file);
+    expect([contacts.statusCode, contacts.json().error]).toEqual([409, 'ERR_CONTACT_IMPORT_IN_PROGRESS']);
+    const listed = await server.app.inject({ method: 'POST', url: `/contact-lists/${list.id}/upload`, headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=x' }, payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="um.csv"\r\n\r\n${file.toString()}\r\n--x--\r\n` });
+    expect([listed.statusCode, listed.json().error]).toEqual([409, 'ERR_CONTACT_IMPORT_IN_PROGRESS']);
+    // Another company is not held back.
+    const elsewhere = await upload(admin.token, 'um.csv', Buffer.from(`numero\n${mobile()}\n`));
+    expect(elsewhere.statusCode).toBe(202);
+    await finished(admin.token, elsewhere.json().importId);
+    await sql`update read.contact_imports set finished_at = now() where id = ${running}`.execute(server.wiring.db);
+    const accepted = await upload(token, 'um.csv', file);
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(await finished(token, accepted.json().importId)).toMatchObject({ created: 1 });
   });
 });
 

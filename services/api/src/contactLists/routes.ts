@@ -38,7 +38,7 @@ import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
-import { checkSpreadsheet, spreadsheetMime } from '../contacts/spreadsheet';
+import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from '../contacts/spreadsheet';
 
 const IdParam = z.object({ id: RecordIdParam });
 /** How long a list's upload waits for the contact-import worker before answering that it is still queued. */
@@ -175,6 +175,7 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
       waitingUploads.add(companyId);
       let status: ContactImportStatus;
       try {
+        await oneImportAtATime(ctx, companyId);
         status = await importOutcome(ctx, companyId, await keepListUpload(ctx, request, id));
       } finally {
         waitingUploads.delete(companyId);

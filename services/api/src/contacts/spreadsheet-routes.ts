@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
-import { checkSpreadsheet, spreadsheetMime } from './spreadsheet';
+import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from './spreadsheet';
 
 /** Contacts read per query while the export streams. */
 const EXPORT_BATCH = 1_000;
@@ -66,14 +66,15 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
           multipart: true,
           response: ContactImportStatus,
           status: 202,
-          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE'],
+          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
         },
       },
     },
     async (request, reply) => {
+      const { companyId, userId } = request.principal;
+      await oneImportAtATime(ctx, companyId);
       const { fileName, data } = await uploadedFile(request);
       const kind = await checkSpreadsheet(fileName, data);
-      const { companyId, userId } = request.principal;
       const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[kind], originalName: fileName.slice(0, 200) });
       const importId = randomUUID();
       const position = await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url });

@@ -1,4 +1,6 @@
-import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_ROWS, ContactImportRow, DomainError, type SheetRow } from '@conversa/contracts';
+import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_ROWS, CONTACT_IMPORT_ONE_AT_A_TIME_MS, ContactImportRow, DomainError, type SheetRow } from '@conversa/contracts';
+import { hasRunningContactImport } from '@conversa/projections/contactImports/queries';
+import type { ApiContext } from '../context';
 import { parse as parseCsv } from '@fast-csv/parse';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -57,6 +59,14 @@ export async function checkSpreadsheet(fileName: string, data: Buffer): Promise<
 const XLS_THREAD_HEAP_MB = 256;
 /** How long the .xls reader's thread may take. */
 const XLS_THREAD_MS = 60_000;
+
+/**
+ * One spreadsheet per company at a time, refused before its body is read: an attacker's loop of
+ * uploads queues no work for the contact-import worker, and answers cost a lookup.
+ */
+export async function oneImportAtATime(ctx: ApiContext, companyId: number): Promise<void> {
+  if (await hasRunningContactImport(ctx.db, companyId, ctx.now(), CONTACT_IMPORT_ONE_AT_A_TIME_MS)) throw new DomainError('ERR_CONTACT_IMPORT_IN_PROGRESS');
+}
 
 /**
  * An Excel 97 workbook's first sheet line by line (SheetJS: its npm mirror @e965/xlsx republishes the

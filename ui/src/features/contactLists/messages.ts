@@ -63,7 +63,7 @@ export const ptBR = {
   'contactListItems.importFailed': 'Não foi possível importar a planilha',
   'contactListItems.importRow': 'Linha {row} ({number}): {error}',
   'errors.ERR_CONTACT_IMPORT_BUSY': 'A planilha está na fila atrás de outras importações; os números entram na lista assim que ela for lida.',
-  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Uma planilha da sua empresa ainda está sendo importada para uma lista; envie esta quando ela terminar.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Uma planilha da sua empresa ainda está sendo importada; envie esta quando ela terminar.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } as const;
 
@@ -129,7 +129,7 @@ export const en = {
   'contactListItems.importFailed': 'Could not import the spreadsheet',
   'contactListItems.importRow': 'Row {row} ({number}): {error}',
   'errors.ERR_CONTACT_IMPORT_BUSY': 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read.',
-  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'A spreadsheet of your company is still being imported into a list; send this one when it is done.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'A spreadsheet of your company is still being imported; send this one when it is done.',
   'contactListItems.checking': 'Checking WhatsApp: {checked} of {total}',
 } satisfies Translations<typeof ptBR>;
 
@@ -195,7 +195,7 @@ export const es = {
   'contactListItems.importFailed': 'No se pudo importar la hoja',
   'contactListItems.importRow': 'Fila {row} ({number}): {error}',
   'errors.ERR_CONTACT_IMPORT_BUSY': 'La hoja está en cola detrás de otras importaciones; sus números se agregan a la lista en cuanto se lea.',
-  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Una hoja de su empresa todavía se está importando a una lista; envíe esta cuando termine.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Una hoja de su empresa todavía se está importando; envíe esta cuando termine.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } satisfies Translations<typeof ptBR>;
 
@@ -261,6 +261,6 @@ export const tr = {
   'contactListItems.importFailed': 'Tablo içe aktarılamadı',
   'contactListItems.importRow': 'Satır {row} ({number}): {error}',
   'errors.ERR_CONTACT_IMPORT_BUSY': 'Tablo diğer içe aktarmaların arkasında sırada; numaraları okunur okunmaz listeye eklenir.',
-  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Şirketinizin bir tablosu hâlâ bir listeye aktarılıyor; bu tabloyu o bitince gönderin.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Şirketinizin bir tablosu hâlâ içe aktarılıyor; bu tabloyu o bitince gönderin.',
   'contactListItems.checking': 'WhatsApp denetleniyor: {checked} / {total}',
 } satisfies Translations<typeof ptBR>;
