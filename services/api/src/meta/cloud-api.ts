@@ -13,8 +13,8 @@ import {
   type TicketTemplatesView,
   type TicketView,
 } from '@conversa/contracts';
-import { configureCloudApi, sendMessages } from '@conversa/core';
-import { connectionSecrets, findConnection } from '@conversa/projections/connections/queries';
+import { configureCloudApi, openAccount, sendMessages } from '@conversa/core';
+import { connectionSecrets, connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findMessagesById, lastInboundAt } from '@conversa/projections/messages/queries';
 import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,7 +47,7 @@ async function cloudConnection(ctx: ApiContext, companyId: number, id: number) {
   if (!found) throw new DomainError('ERR_NO_WAPP_FOUND');
   if (found.channel !== 'whatsappapi') throw new DomainError('ERR_VALIDATION', 'Only WhatsApp Cloud API connections take a Cloud API number');
   const secrets = await connectionSecrets(ctx.db, id);
-  return { connection: found, account: secrets?.account ?? null };
+  return { connection: found, account: secrets ? openAccount(ctx.secrets, secrets.account) : null };
 }
 
 async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
@@ -61,7 +61,7 @@ async function approvedTemplates(ctx: ApiContext, ticket: TicketView): Promise<M
   if (ticket.channel !== 'whatsapp_cloud' || ticket.whatsappId === null) return [];
   const secrets = await connectionSecrets(ctx.db, ticket.whatsappId);
   const businessAccountId = secrets?.account.facebookUserId;
-  const token = secrets?.account.tokenMeta;
+  const token = secrets?.account.tokenMeta && ctx.secrets.open(secrets.account.tokenMeta);
   if (!businessAccountId || !token) throw new DomainError('ERR_CLOUD_API_INVALID', 'The connection has no Cloud API business account or token');
   let templates: Awaited<ReturnType<GraphApi['cloudTemplates']>>;
   try {
@@ -100,7 +100,7 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
           params: ConnectionIdParams,
           body: CloudApiConfigRequest,
           response: ConfigAnswer,
-          errors: ['ERR_NO_WAPP_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_META_NOT_CONFIGURED'],
+          errors: ['ERR_NO_WAPP_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_META_NOT_CONFIGURED', 'ERR_CHANNEL_ALREADY_CONNECTED'],
         },
       },
     },
@@ -119,7 +119,15 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
         cloudFailure(error);
       }
       if (!numbers.some((number) => number.id === body.phoneNumberId)) throw new DomainError('ERR_CLOUD_API_INVALID', 'The business account does not hold this phone number id');
-      await configureCloudApi(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionId: id, phoneNumberId: body.phoneNumberId, businessAccountId: body.businessAccountId, token });
+      await configureCloudApi(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        connectionId: id,
+        phoneNumberId: body.phoneNumberId,
+        businessAccountId: body.businessAccountId,
+        token,
+        holders: async (phoneNumberId) => (await connectionsOfAccount(ctx.db, 'whatsappapi', phoneNumberId)).map((held) => held.id),
+      });
       return { connectionId: id, phoneNumberId: body.phoneNumberId, businessAccountId: body.businessAccountId, tokenHint: hintOf(token) };
     },
   );
