@@ -4,6 +4,7 @@ export * from './events/streams';
 export * from './errors';
 export * from './common/bounds';
 export * from './common/answers';
+export * from './common/cells';
 export * from './companies/settings';
 export * from './session/api';
 export * from './session/permissions';
