@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from './serviceWorker';
+import { afterPageLoad, registerServiceWorker } from './serviceWorker';
 
 function environment(response: Response, options: { registrations?: number; controller?: boolean; waiting?: boolean } = {}) {
   const unregister = vi.fn(async () => true);
@@ -58,5 +58,38 @@ describe('service worker registration', () => {
     const onUpdate = vi.fn();
     await registerServiceWorker(onUpdate, env);
     expect(onUpdate).not.toHaveBeenCalled();
+  });
+});
+
+describe('registration after the page has loaded', () => {
+  function page(readyState: 'loading' | 'complete') {
+    const listeners = new Map<string, () => void>();
+    const idle: Array<() => void> = [];
+    const win = {
+      document: { readyState },
+      addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
+      requestIdleCallback: vi.fn((callback: () => void) => idle.push(callback)),
+      setTimeout: vi.fn(),
+    } as unknown as Window;
+    return { win, listeners, idle };
+  }
+
+  it('waits for the load event, then for an idle moment', () => {
+    const { win, listeners, idle } = page('loading');
+    const start = vi.fn();
+    afterPageLoad(start, win);
+    expect(idle).toHaveLength(0);
+    listeners.get('load')!();
+    expect(start).not.toHaveBeenCalled();
+    idle[0]!();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits only for an idle moment when the page has loaded already', () => {
+    const { win, idle } = page('complete');
+    const start = vi.fn();
+    afterPageLoad(start, win);
+    idle[0]!();
+    expect(start).toHaveBeenCalledTimes(1);
   });
 });

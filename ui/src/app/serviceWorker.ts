@@ -5,6 +5,16 @@
  */
 export const SERVICE_WORKER_URL = '/service-worker.js';
 
+/**
+ * Runs `start` once the page has loaded and the main thread is idle: a first visit's worker precaches the whole build,
+ * which must not compete with what the first screen fetches.
+ */
+export function afterPageLoad(start: () => void, win: Window = window): void {
+  const idle = () => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(() => start(), { timeout: 5000 }) : win.setTimeout(start, 0));
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}
+
 export interface UpdatePrompt {
   /** Activates the waiting worker, then reloads when it takes control. */
   apply: () => void;
