@@ -65,6 +65,23 @@ describe('the built UI', () => {
   });
 });
 
+describe('API answers', () => {
+  it('go out compressed from 1 KiB on, by Accept-Encoding, and small ones as they are', async () => {
+    const plain = await get('/api/docs/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/api/docs/openapi.json', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    const gzip = await get('/api/docs/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const small = await get('/', { 'accept-encoding': 'br' });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('the encoding chosen', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
     expect(chosenEncoding('gzip, deflate, br')).toBe('br');
