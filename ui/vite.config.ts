@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { bootEntry } from './scripts/bootEntry.ts';
 import { iconSets } from './scripts/iconSets.ts';
 import { precompress } from './scripts/precompress.ts';
 import { pureAnatomies } from './scripts/pureAnatomies.ts';
@@ -11,7 +12,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [serviceWorkerManifest(), textsPlugin({ precompile: command === 'build' }), pureAnatomies(), iconSets(), precompress()],
+  plugins: [bootEntry(), serviceWorkerManifest(), textsPlugin({ precompile: command === 'build' }), pureAnatomies(), iconSets(), precompress()],
   resolve: {
     // The build's texts are precompiled ICU ASTs (scripts/textsPlugin.ts): react-intl never parses a message, so the
     // parser's no-parser build (same exports, `parse` throws) stands in for it. Dev keeps strings and the parser.
