@@ -25,18 +25,22 @@ describe('the service worker', { timeout: 60_000 }, () => {
     await page.goto(`${server.url}/login`);
     await page.getByTestId('login-submit').waitFor();
 
-    // Active, or the reason it is not: an install whose precache fails leaves the worker redundant.
+    // Active, or the reason it is not: an install whose precache fails leaves the worker redundant. The app registers
+    // it a few seconds after the load event (afterPageLoad).
     const state = await page.evaluate(
       () =>
         new Promise<string>((resolve) => {
-          const watch = (registration: ServiceWorkerRegistration) => {
-            if (registration.active) return resolve('activated');
-            const worker = registration.installing ?? registration.waiting;
+          void navigator.serviceWorker.ready.then(() => resolve('activated'));
+          const follow = (worker: ServiceWorker | null) =>
             worker?.addEventListener('statechange', () => {
-              if (worker.state === 'activated' || worker.state === 'redundant') resolve(worker.state);
+              if (worker.state === 'redundant') resolve('redundant');
             });
-          };
-          const poll = () => void navigator.serviceWorker.getRegistration().then((registration) => (registration ? watch(registration) : requestAnimationFrame(poll)));
+          const poll = () =>
+            void navigator.serviceWorker.getRegistration().then((registration) => {
+              if (!registration) return void setTimeout(poll, 50);
+              follow(registration.installing);
+              registration.addEventListener('updatefound', () => follow(registration.installing));
+            });
           poll();
         }),
     );
