@@ -1,3 +1,4 @@
+import type { FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
 import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';
 import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
@@ -16,6 +17,24 @@ export type TagOption = Pick<TagView, 'id' | 'name' | 'color'>;
 /** Count badges ask for the first page only and keep its count. */
 const countParams = (args: TicketListArgs) => toQueryParams(args, 1);
 
+type PageResult = QueryReturnValue<TicketPage, FetchBaseQueryError, {} | undefined>;
+/** GET /tickets calls in flight, by their address. */
+const inFlight = new Map<string, Promise<PageResult>>();
+
+/**
+ * A tab's list and its count badge ask GET /tickets for the same first page at the same moment (their cache keys
+ * differ: one keeps pages, the other a number): while one such call is in flight, an identical one shares its answer.
+ */
+export function sharedPage(baseQuery: (arg: FetchArgs) => unknown, params: Record<string, string>): Promise<PageResult> {
+  const key = new URLSearchParams(params).toString();
+  let call = inFlight.get(key);
+  if (!call) {
+    call = Promise.resolve(baseQuery({ url: 'tickets', params }) as PageResult | Promise<PageResult>).finally(() => inFlight.delete(key));
+    inFlight.set(key, call);
+  }
+  return call;
+}
+
 export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'TicketLookups'] }).injectEndpoints({
   endpoints: (build) => ({
     /** One list (tab or view), page by page of 40, newest activity first. */
@@ -27,13 +46,15 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
         // After a lost connection the list starts again from its first page rather than re-reading every page it had.
         refetchCachedPages: false,
       },
-      query: ({ queryArg, pageParam }) => ({ url: 'tickets', params: toQueryParams(normaliseListArgs(queryArg), pageParam) }),
+      queryFn: ({ queryArg, pageParam }, _api, _extra, baseQuery) => sharedPage(baseQuery, toQueryParams(normaliseListArgs(queryArg), pageParam)),
       providesTags: ['Ticket'],
     }),
     ticketCount: build.query<number, TicketListArgs>({
-      query: (args) => ({ url: 'tickets', params: countParams(normaliseListArgs(args)) }),
       // Asked without a cursor: the count is always there.
-      transformResponse: (page: TicketPage) => page.count ?? 0,
+      queryFn: async (args, _api, _extra, baseQuery) => {
+        const answer = await sharedPage(baseQuery, countParams(normaliseListArgs(args)));
+        return answer.error ? { error: answer.error } : { data: answer.data.count ?? 0 };
+      },
       providesTags: ['Ticket'],
     }),
     /** The bell: tickets with unread messages the user works on (filtered further by `belongsInNotifications`). */
