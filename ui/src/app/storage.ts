@@ -9,6 +9,8 @@ export const storageKeys = {
   volume: 'volume',
   preferredTheme: 'preferredTheme',
   language: 'language',
+  /** The first ticket list the conversations screen asked, for the boot script to ask early next time (boot.ts). */
+  firstTicketList: 'firstTicketList',
   /** When this browser last logged in: lets the shell ignore the `auth` frame its own login provoked. */
 } as const;
 
@@ -20,6 +22,7 @@ export const sessionStorageKeys = [
   storageKeys.companyDueDate,
   storageKeys.profileImage,
   storageKeys.campaignsFlag,
+  storageKeys.firstTicketList,
 ] as const;
 
 export const readStorage = (key: string): string | null => {

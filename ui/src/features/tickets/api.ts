@@ -1,5 +1,7 @@
 import type { FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
+import { storageKeys, writeStorage } from '../../app/storage';
+import type { RootState } from '../../app/store';
 import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';
 import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
 import type { TicketStatus } from './types';
@@ -35,6 +37,19 @@ export function sharedPage(baseQuery: (arg: FetchArgs) => unknown, params: Recor
   return call;
 }
 
+let firstListKept = false;
+
+/**
+ * The first list of the open tab this page asks (the screen's defaults for this user), kept for the boot script,
+ * which asks it on the next visit as soon as the session is back (ui/src/boot.ts).
+ */
+function rememberFirstList(state: RootState, params: Record<string, string>): void {
+  const user = state.session.user;
+  if (firstListKept || !user || params.status !== 'open' || params.pageNumber !== '1' || params.cursor) return;
+  firstListKept = true;
+  writeStorage(storageKeys.firstTicketList, JSON.stringify({ user: user.id, company: user.companyId, query: new URLSearchParams(params).toString() }));
+}
+
 export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'TicketLookups'] }).injectEndpoints({
   endpoints: (build) => ({
     /** One list (tab or view), page by page of 40, newest activity first. */
@@ -46,7 +61,11 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
         // After a lost connection the list starts again from its first page rather than re-reading every page it had.
         refetchCachedPages: false,
       },
-      queryFn: ({ queryArg, pageParam }, _api, _extra, baseQuery) => sharedPage(baseQuery, toQueryParams(normaliseListArgs(queryArg), pageParam)),
+      queryFn: ({ queryArg, pageParam }, { getState }, _extra, baseQuery) => {
+        const params = toQueryParams(normaliseListArgs(queryArg), pageParam);
+        rememberFirstList(getState() as RootState, params);
+        return sharedPage(baseQuery, params);
+      },
       providesTags: ['Ticket'],
     }),
     ticketCount: build.query<number, TicketListArgs>({

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../../app/access';
+import { storageKeys } from '../../app/storage';
 import { session } from '../../test/fixtures';
 import { fakeServer, renderApp } from '../../test/harness';
 import { TicketActionsProvider } from './actions';
@@ -38,5 +39,7 @@ describe('the tickets screen at start', () => {
     await waitFor(() => expect(screen.getByTestId('ticket-count-group')).toBeInTheDocument());
     const firstPage = fetchMock.mock.calls.map(([input]) => new URL(urlOf(input))).filter((url) => url.pathname === '/tickets' && url.searchParams.get('status') === 'open');
     expect(firstPage.map((url) => url.search)).toEqual(['?pageNumber=1&showAll=false&status=open']);
+    // The boot script asks that list early on the next visit (boot.ts).
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.firstTicketList)!)).toMatchObject({ user: 7, query: 'pageNumber=1&showAll=false&status=open' });
   });
 });

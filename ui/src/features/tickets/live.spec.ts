@@ -5,7 +5,9 @@ import { fakeServer } from '../../test/harness';
 import { session } from '../../test/fixtures';
 import { ticketsApi } from './api';
 import { flattenTickets } from './cache';
-import { COUNT_REFRESH_MS, createTicketLive, setTicketInView } from './live';
+import { EARLY_CALLS, takeEarly } from '../../app/early';
+import type { SocketClient, SocketState } from '../../app/socket';
+import { COUNT_REFRESH_MS, createTicketLive, readAgainWhenLive, setTicketInView } from './live';
 import type { TicketListArgs } from './listArgs';
 import { ticket } from './testTickets';
 import type { TicketView as Ticket } from '@conversa/contracts';
@@ -103,5 +105,50 @@ describe('live ticket frames on the store', () => {
     view.live.onTicket({ action: 'delete', ticketId: 2, ticket: ticket({ id: 2 }), before: { status: 'open', userId: 7, queueId: 1, isGroup: false } });
     expect(view.list(view.open)).toEqual([1]);
     expect(view.count(view.open)).toBe(1);
+  });
+});
+
+/** A socket whose state the test moves. */
+function fakeSocket(state: SocketState) {
+  const handlers = new Set<(state: SocketState) => void>();
+  const socket = { state, onStateChange: (handler: (state: SocketState) => void) => (handlers.add(handler), () => handlers.delete(handler)) };
+  return { socket: socket as unknown as SocketClient, move: (next: SocketState) => ((socket.state = next), handlers.forEach((handler) => handler(next))) };
+}
+
+describe('what was read before the socket was authenticated', () => {
+  it('is read again at its first authentication (frames flow from then on), and only then', async () => {
+    const view = await screen({ open: [ticket({ id: 1, updatedAt: at(0) })] });
+    const readAgain = vi.fn();
+    const { socket, move } = fakeSocket('connecting');
+    const stop = readAgainWhenLive(socket, view.store, readAgain);
+    move('open');
+    expect(readAgain).toHaveBeenCalledTimes(1);
+    // A reconnect is onReconnect's (it reads everything again itself).
+    move('closed');
+    move('open');
+    expect(readAgain).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('is read again when the app takes, after the socket is live, a list the boot script asked early', async () => {
+    const view = await screen({});
+    const readAgain = vi.fn();
+    const { socket } = fakeSocket('open');
+    const stop = readAgainWhenLive(socket, view.store, readAgain);
+    const address = `${window.location.origin}/tickets?pageNumber=1&showAll=false&status=open`;
+    (window as unknown as Record<string, unknown>)[EARLY_CALLS] = new Map([[`GET ${address}`, Promise.resolve(new Response('{}'))]]);
+    expect(takeEarly(new Request(address))).toBeDefined();
+    await vi.waitFor(() => expect(readAgain).toHaveBeenCalledTimes(1));
+    stop();
+    delete (window as unknown as Record<string, unknown>)[EARLY_CALLS];
+  });
+
+  it('is not read again when nothing of the tickets was held at the first authentication', () => {
+    const readAgain = vi.fn();
+    const { socket, move } = fakeSocket('connecting');
+    const stop = readAgainWhenLive(socket, createAppStore(), readAgain);
+    move('open');
+    expect(readAgain).not.toHaveBeenCalled();
+    stop();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
+import { onEarlyRead } from '../../app/early';
 import type { SocketClient } from '../../app/socket';
 import { useSocket } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
@@ -131,6 +132,39 @@ export function createTicketLive(store: AppStore) {
   };
 }
 
+const ticketEndpoints = new Set(['ticketList', 'ticketCount', 'unreadTickets', 'ticketByUuid']);
+const isTicketRead = (address: string) => new URL(address).pathname.startsWith('/tickets');
+
+/** Whether the store holds (or is asking) anything the ticket frames keep live. */
+function holdsTickets(store: AppStore): boolean {
+  const queries = (store.getState() as unknown as { api: { queries: Record<string, { endpointName?: string } | undefined> } }).api.queries;
+  return Object.values(queries).some((entry) => entry?.endpointName !== undefined && ticketEndpoints.has(entry.endpointName));
+}
+
+/**
+ * Frames flow once the socket is authenticated (the edge sends ticket frames to every authenticated socket of the
+ * company that may see the ticket). What was read before that moment may have missed some, as after a lost
+ * connection: a list asked while the socket connected, or one the boot script asked as soon as the session came
+ * back (app/early.ts), before the app ran. So at the socket's first authentication what is held is read again, and
+ * so is an early read the app takes after it. Reconnects are `onReconnect`'s.
+ */
+export function readAgainWhenLive(socket: SocketClient, store: AppStore, readAgain: () => void): () => void {
+  let live = socket.state === 'open';
+  const offState = socket.onStateChange((state) => {
+    if (state !== 'open' || live) return;
+    live = true;
+    if (holdsTickets(store)) readAgain();
+  });
+  const offEarly = onEarlyRead((address) => {
+    // Taken during this dispatch: the refetch waits for that answer (RTK Query's delayed invalidation).
+    if (live && isTicketRead(address)) queueMicrotask(readAgain);
+  });
+  return () => {
+    offState();
+    offEarly();
+  };
+}
+
 /** One subscription per socket, however many components (the screen, the bell) ask for it. */
 const running = new WeakMap<SocketClient, { users: number; stop: () => void }>();
 
@@ -141,6 +175,7 @@ function start(socket: SocketClient, store: AppStore): () => void {
     socket.subscribe('contact', live.onContact),
     socket.subscribe('presence', live.onPresence),
     socket.onReconnect(live.onReconnect),
+    readAgainWhenLive(socket, store, live.onReconnect),
   ];
   return () => {
     for (const off of offs) off();
