@@ -174,15 +174,19 @@ async function onPhoneNetwork(browser: Browser, url: string, freshSession: () =>
     await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await first.close();
     const repeat: number[] = [];
+    const longTaskMs: number[] = [];
     const networkScripts: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const { ms, log: network, page } = await firstRowOnPhone(context, `${url}/tickets`, { cold: true });
+      const { ms, longTasks, log: network, page } = await firstRowOnPhone(context, `${url}/tickets`, { cold: true });
       repeat.push(ms);
+      longTaskMs.push(longTasks.ms);
       networkScripts.push(network.scripts.network);
       if (run === 0) log(`\nrepeat visit on the phone network, ${Math.round(ms)} ms to the first row:\n${waterfall(network, url)}`);
+      log(`repeat run ${run + 1}: first row ${Math.round(ms)} ms; ${longTasks.count} long tasks before it, ${Math.round(longTasks.ms)} ms (start+length: ${longTasks.list})`);
       await page.close();
     }
     figure('phone_repeat_first_row_ms', median(repeat), 'ms');
+    figure('phone_repeat_long_tasks_ms', median(longTaskMs), 'ms');
     figure('phone_repeat_js_network_files', Math.max(...networkScripts), 'files');
     log(`repeat runs: ${repeat.map(Math.round).join(', ')} ms`);
   } finally {

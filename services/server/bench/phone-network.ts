@@ -9,6 +9,11 @@ export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput:
 
 /** Set before any script of the page runs: the first row's time (ms after navigation start) once it is painted. */
 const FIRST_ROW_WATCH = `(() => {
+  // The main thread's tasks over 50 ms (start and length, ms after navigation start): the browser's CPU on the path.
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]); }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   const seen = () => {
     if (!document.querySelector('[data-testid^="ticket-row-"]')) return false;
     // The frame after the row is in the DOM is the one that shows it.
@@ -27,7 +32,7 @@ export interface NetworkLog {
 }
 
 /** Opens `url` in a new page of `context` on the emulated network; `cold` turns the HTTP cache off. */
-export async function firstRowOnPhone(context: BrowserContext, url: string, { cold }: { cold: boolean }): Promise<{ ms: number; log: NetworkLog; page: Page }> {
+export async function firstRowOnPhone(context: BrowserContext, url: string, { cold }: { cold: boolean }): Promise<{ ms: number; longTasks: LongTasks; log: NetworkLog; page: Page }> {
   const page = await context.newPage();
   await page.addInitScript(FIRST_ROW_WATCH);
   const cdp = await context.newCDPSession(page);
@@ -37,7 +42,17 @@ export async function firstRowOnPhone(context: BrowserContext, url: string, { co
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __firstRowMs?: number }).__firstRowMs !== undefined, undefined, { polling: 50 });
   const ms = await page.evaluate(() => (window as unknown as { __firstRowMs: number }).__firstRowMs);
-  return { ms, log: log.snapshot(), page };
+  const tasks = await page.evaluate(() => (window as unknown as { __longTasks: Array<[number, number]> }).__longTasks);
+  const before = tasks.filter(([start]) => start < ms);
+  const longTasks = { count: before.length, ms: before.reduce((sum, [, duration]) => sum + duration, 0), list: before.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`).join(' ') };
+  return { ms, longTasks, log: log.snapshot(), page };
+}
+
+/** The main thread's long tasks (over 50 ms) before the first row: how many, their total, and each as start+length. */
+export interface LongTasks {
+  count: number;
+  ms: number;
+  list: string;
 }
 
 async function recordNetwork(cdp: CDPSession) {
