@@ -34,7 +34,7 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
     await page.getByTestId('connection-save').click();
     await saved(page, 'connection-dialog');
     const connection = await named('/whatsapp', 'Sandbox Três');
-    expect(connection.queueIds ?? connection.queues.map((queue: { id: number }) => queue.id)).toEqual([sales, support]);
+    expect(connection.queueIds).toEqual([sales, support]);
     // Editing shows the same two ticked.
     await page.getByTestId(`connection-edit-${connection.id}`).click();
     await expect.poll(() => page.getByTestId(`connection-queue-${support}`).getAttribute('data-state')).toBe('checked');
@@ -48,6 +48,7 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
     await walk.open('contactLists', '/contact-lists', 'contact-lists-page');
     await page.getByTestId('contact-list-add').click();
     await page.getByTestId('contact-list-field-name').fill('Clientes testados');
+    await walk.uniqueIds();
     await page.getByTestId('contact-list-save').click();
     await saved(page, 'contact-list-dialog');
     const list = await named('/contact-lists/list', 'Clientes testados');
@@ -56,9 +57,10 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
     await page.getByTestId('item-add').click();
     await page.getByTestId('item-field-name').fill('Rui Lista');
     await page.getByTestId('item-field-number').fill('5511933330001');
+    await walk.uniqueIds();
     await page.getByTestId('item-save').click();
     await saved(page, 'item-dialog');
-    await expect.poll(async () => (await walk.api('GET', `/contact-lists/${list.id}`)).count ?? (await walk.api('GET', `/contact-lists/${list.id}`)).contactsCount).toBe(1);
+    await expect.poll(async () => (await walk.api('GET', `/contact-lists/${list.id}`)).contactsCount).toBe(1);
   });
 
   await walk.step('campaigns', async () => {
@@ -89,6 +91,7 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
     await page.getByTestId('file-list-add').click();
     await page.getByTestId('file-list-field-name').fill('Catálogo testado');
     await page.getByTestId('file-list-field-message').fill('Nosso catálogo');
+    await walk.uniqueIds();
     await page.getByTestId('file-list-save').click();
     await saved(page, 'file-list-dialog');
     expect(await named('/files', 'Catálogo testado')).toMatchObject({ message: 'Nosso catálogo' });
