@@ -188,6 +188,7 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
     await page.getByTestId('webhook-field-url').fill('http://127.0.0.1:9/webhook');
     await page.getByTestId('webhook-field-all').click();
     const events = page.getByTestId('webhook-field-events').locator('[data-testid^="webhook-event-"]');
+    await events.nth(2).waitFor();
     const [, secondEvent, thirdEvent] = (await events.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('data-testid')!))) as [string, string, string];
     await tickSecondAndThird(page, [secondEvent, thirdEvent]);
     await walk.uniqueIds();
@@ -201,7 +202,7 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
   await walk.step('settings', async () => {
     await walk.open('settings', '/settings', 'settings-page');
     await page.getByTestId('setting-userRating').selectOption('enabled');
-    await page.getByText('Configurações salvas').first().waitFor();
+    await expect.poll(async () => (await listOf(walk.api('GET', '/settings'))).find((setting) => setting.key === 'userRating')?.value).toBe('enabled');
     await page.reload();
     await expect.poll(() => page.getByTestId('setting-userRating').inputValue()).toBe('enabled');
   });

@@ -110,7 +110,10 @@ export async function attendantWalk(walk: Walk, company: Company): Promise<void>
     await walk.open('chats', '/chats', 'chats-page');
     await page.getByTestId('chats-new').click();
     await page.getByTestId('chat-field-title').fill('Escala testada');
-    const boxes = await page.getByTestId('chat-field-users').locator('[data-testid^="chat-user-"]').evaluateAll((found) => found.map((box) => box.getAttribute('data-testid')!));
+    const options = page.getByTestId('chat-field-users').locator('[data-testid^="chat-user-"]');
+    // The colleagues load with the dialog.
+    await options.nth(2).waitFor();
+    const boxes = await options.evaluateAll((found) => found.map((box) => box.getAttribute('data-testid')!));
     expect(boxes.length).toBeGreaterThanOrEqual(3);
     await tickSecondAndThird(page, [boxes[1]!, boxes[2]!]);
     await walk.uniqueIds();
