@@ -1,3 +1,4 @@
+import { screenshot } from '@conversa/testing/browser';
 import { expect } from 'vitest';
 import { bearer } from '../harness';
 import { listOf, saved, tickSecondAndThird, type Company, type Walk } from './handtest-harness';
@@ -28,6 +29,7 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
     await page.getByTestId('connection-add-sandbox').click();
     await page.getByTestId('connection-name').fill('Sandbox Três');
     await tickSecondAndThird(page, [`connection-queue-${sales}`, `connection-queue-${support}`]);
+    await screenshot(page, 'handtest-connection-queues');
     await walk.uniqueIds();
     await page.getByTestId('connection-tab-messages').click();
     await page.getByTestId('connection-greetingMessage').fill('Escolha: 1 Vendas, 2 Suporte');

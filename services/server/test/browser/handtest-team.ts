@@ -1,3 +1,4 @@
+import { screenshot } from '@conversa/testing/browser';
 import { expect } from 'vitest';
 import { bearer } from '../harness';
 import { listOf, saved, tickSecondAndThird, type Company, type Walk } from './handtest-harness';
@@ -116,6 +117,7 @@ export async function attendantWalk(walk: Walk, company: Company): Promise<void>
     const boxes = await options.evaluateAll((found) => found.map((box) => box.getAttribute('data-testid')!));
     expect(boxes.length).toBeGreaterThanOrEqual(3);
     await tickSecondAndThird(page, [boxes[1]!, boxes[2]!]);
+    await screenshot(page, 'handtest-chat-members');
     await walk.uniqueIds();
     await page.getByTestId('chat-save').click();
     await saved(page, 'chat-dialog');
