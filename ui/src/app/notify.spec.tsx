@@ -14,6 +14,12 @@ describe('the error toast', () => {
     await showErrorToast(new Error('network'));
     expect(await screen.findAllByTestId('toast-error')).toHaveLength(3);
   });
+
+  it('says to check the connection when the server could not be reached', async () => {
+    renderUi(<AppToaster />);
+    await showErrorToast({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
+    expect(await screen.findByText('Sem conexão com o servidor. Verifique sua internet e tente novamente.')).toBeInTheDocument();
+  });
 });
 
 describe('the error texts', () => {

@@ -3,6 +3,7 @@ import type { ptBR } from './ptBR';
 
 export const en = {
   'errors.generic': 'An error occurred!',
+  'errors.network': 'No connection to the server. Check your internet and try again.',
   'errors.ERR_NO_OTHER_WHATSAPP': 'There must be at least one default connection.',
   'errors.ERR_NO_DEF_WAPP_FOUND': 'No default connection found. Check the connections page.',
   'errors.ERR_WAPP_NOT_INITIALIZED': 'This connection session is not initialised. Check the connections page.',
@@ -62,8 +63,8 @@ export const en = {
   'errors.ERR_NO_INTEGRATION_FOUND': 'Queue integration not found.',
   'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'The integration URL is private, loopback or link-local, or does not resolve.',
   'errors.ERR_NO_PROMPT_FOUND': 'Prompt not found.',
-  'errors.ERR_NO_PROMPT_FOR_TICKET': 'No AI prompt serves this ticket.',
-  'errors.ERR_AI_UNAVAILABLE': 'The AI service did not answer; try again.',
+  'errors.ERR_NO_PROMPT_FOR_TICKET': 'No AI prompt serves this ticket’s queue. Ask an administrator to create one in Prompts.',
+  'errors.ERR_AI_UNAVAILABLE': 'The AI service did not answer. Try again in a moment; if it keeps failing, ask an administrator to check the API key in Prompts.',
   'errors.ERR_PLAN_CONNECTION_LIMIT': "The company's plan allows no more connections.",
   'errors.ERR_SANDBOX_CONNECTION_LIMIT': "A company may hold at most 3 sandbox connections.",
   'errors.ERR_INVALID_CONNECTION_TOKEN': "The connection token is not valid for this connection.",

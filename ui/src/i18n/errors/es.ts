@@ -3,6 +3,7 @@ import type { ptBR } from './ptBR';
 
 export const es = {
   'errors.generic': '¡Ocurrió un error!',
+  'errors.network': 'Sin conexión con el servidor. Verifique su internet e inténtelo de nuevo.',
   'errors.ERR_NO_OTHER_WHATSAPP': 'Debe haber al menos una conexión predeterminada.',
   'errors.ERR_NO_DEF_WAPP_FOUND': 'No se encontró ninguna conexión predeterminada. Revise la página de conexiones.',
   'errors.ERR_WAPP_NOT_INITIALIZED': 'Esta sesión de la conexión no se ha iniciado. Revise la página de conexiones.',
@@ -62,8 +63,8 @@ export const es = {
   'errors.ERR_NO_INTEGRATION_FOUND': 'Integración no encontrada.',
   'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'La URL de la integración es privada, local o no se resuelve.',
   'errors.ERR_NO_PROMPT_FOUND': 'Prompt no encontrado.',
-  'errors.ERR_NO_PROMPT_FOR_TICKET': 'Ningún prompt de IA atiende este ticket.',
-  'errors.ERR_AI_UNAVAILABLE': 'El servicio de IA no respondió; inténtelo de nuevo.',
+  'errors.ERR_NO_PROMPT_FOR_TICKET': 'Ningún prompt de IA atiende la cola de este ticket. Pida a un administrador que cree uno en Prompts.',
+  'errors.ERR_AI_UNAVAILABLE': 'El servicio de IA no respondió. Inténtelo de nuevo en un momento; si sigue fallando, pida a un administrador que revise la clave de API en Prompts.',
   'errors.ERR_PLAN_CONNECTION_LIMIT': "El plan de la empresa no permite más conexiones.",
   'errors.ERR_SANDBOX_CONNECTION_LIMIT': "Una empresa puede tener como máximo 3 conexiones sandbox.",
   'errors.ERR_INVALID_CONNECTION_TOKEN': "El token de la conexión no es válido para esta conexión.",

@@ -1,6 +1,7 @@
 /** The error codes' texts (errors.<ERR_…>) in pt-BR: what the API's `{ error }` answers show. */
 export const ptBR = {
   'errors.generic': 'Ocorreu um erro!',
+  'errors.network': 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
   'errors.ERR_NO_OTHER_WHATSAPP': 'Deve haver pelo menos uma conexão padrão.',
   'errors.ERR_NO_DEF_WAPP_FOUND': 'Nenhuma conexão padrão encontrada. Verifique a página de conexões.',
   'errors.ERR_WAPP_NOT_INITIALIZED': 'Esta sessão da conexão não foi inicializada. Verifique a página de conexões.',
@@ -60,8 +61,8 @@ export const ptBR = {
   'errors.ERR_NO_INTEGRATION_FOUND': 'Integração não encontrada.',
   'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'A URL da integração é privada, local ou não resolve.',
   'errors.ERR_NO_PROMPT_FOUND': 'Prompt não encontrado.',
-  'errors.ERR_NO_PROMPT_FOR_TICKET': 'Nenhum prompt de IA atende este ticket.',
-  'errors.ERR_AI_UNAVAILABLE': 'O serviço de IA não respondeu; tente novamente.',
+  'errors.ERR_NO_PROMPT_FOR_TICKET': 'Nenhum prompt de IA atende a fila deste ticket. Peça a um administrador para criar um em Prompts.',
+  'errors.ERR_AI_UNAVAILABLE': 'O serviço de IA não respondeu. Tente de novo em instantes; se continuar, peça a um administrador para conferir a chave da API em Prompts.',
   'errors.ERR_PLAN_CONNECTION_LIMIT': "O plano da empresa não permite mais conexões.",
   'errors.ERR_SANDBOX_CONNECTION_LIMIT': "A empresa pode ter no máximo 3 conexões sandbox.",
   'errors.ERR_INVALID_CONNECTION_TOKEN': "O token da conexão não é válido para esta conexão.",

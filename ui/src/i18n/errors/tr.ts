@@ -3,6 +3,7 @@ import type { ptBR } from './ptBR';
 
 export const tr = {
   'errors.generic': 'Bir hata oluştu!',
+  'errors.network': 'Sunucuya bağlantı yok. İnternet bağlantınızı kontrol edip tekrar deneyin.',
   'errors.ERR_NO_OTHER_WHATSAPP': 'En az bir varsayılan bağlantı olmalıdır.',
   'errors.ERR_NO_DEF_WAPP_FOUND': 'Varsayılan bağlantı bulunamadı. Bağlantılar sayfasını kontrol edin.',
   'errors.ERR_WAPP_NOT_INITIALIZED': 'Bu bağlantı oturumu başlatılmadı. Bağlantılar sayfasını kontrol edin.',
@@ -62,8 +63,8 @@ export const tr = {
   'errors.ERR_NO_INTEGRATION_FOUND': 'Entegrasyon bulunamadı.',
   'errors.ERR_INTEGRATION_URL_NOT_ALLOWED': 'Entegrasyon adresi özel, yerel veya çözümlenemiyor.',
   'errors.ERR_NO_PROMPT_FOUND': 'İstem bulunamadı.',
-  'errors.ERR_NO_PROMPT_FOR_TICKET': 'Bu talebe hizmet eden bir yapay zekâ istemi yok.',
-  'errors.ERR_AI_UNAVAILABLE': 'Yapay zekâ hizmeti yanıt vermedi; tekrar deneyin.',
+  'errors.ERR_NO_PROMPT_FOR_TICKET': 'Bu talebin kuyruğuna hizmet eden bir yapay zekâ istemi yok. Bir yöneticiden İstemler bölümünde bir tane oluşturmasını isteyin.',
+  'errors.ERR_AI_UNAVAILABLE': 'Yapay zekâ hizmeti yanıt vermedi. Biraz sonra tekrar deneyin; sorun sürerse bir yöneticiden İstemler bölümündeki API anahtarını kontrol etmesini isteyin.',
   'errors.ERR_PLAN_CONNECTION_LIMIT': "Şirketin planı daha fazla bağlantıya izin vermiyor.",
   'errors.ERR_SANDBOX_CONNECTION_LIMIT': "Bir şirketin en fazla 3 sandbox bağlantısı olabilir.",
   'errors.ERR_INVALID_CONNECTION_TOKEN': "Bağlantı belirteci bu bağlantı için geçerli değil.",
