@@ -83,7 +83,7 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     await page.getByTestId('contact-list-add').click();
     await page.getByTestId('contact-list-field-name').fill('C');
     await page.getByTestId('contact-list-save').click();
-    await page.getByText('Too Short!').waitFor();
+    await page.getByText('Muito curto!').waitFor();
     await page.getByTestId('contact-list-field-name').fill('Clientes da campanha');
     await page.getByTestId('contact-list-save').click();
     await page.getByTestId('contact-list-dialog').waitFor({ state: 'detached' });

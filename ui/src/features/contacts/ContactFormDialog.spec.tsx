@@ -42,12 +42,12 @@ describe('contact form', () => {
     fireEvent.change(await screen.findByTestId('contact-form-name'), { target: { value: 'M' } });
     fireEvent.change(screen.getByTestId('contact-form-email'), { target: { value: 'maria@' } });
     fireEvent.click(screen.getByTestId('contact-form-save'));
-    expect(await screen.findByTestId('contact-form-name-error')).toHaveTextContent('Too Short!');
-    expect(screen.getByTestId('contact-form-number-error')).toHaveTextContent('Required');
-    expect(screen.getByTestId('contact-form-email-error')).toHaveTextContent('Invalid email');
+    expect(await screen.findByTestId('contact-form-name-error')).toHaveTextContent('Muito curto!');
+    expect(screen.getByTestId('contact-form-number-error')).toHaveTextContent('Obrigatório');
+    expect(screen.getByTestId('contact-form-email-error')).toHaveTextContent('E-mail inválido');
     fireEvent.change(screen.getByTestId('contact-form-number'), { target: { value: '1'.repeat(51) } });
     fireEvent.click(screen.getByTestId('contact-form-save'));
-    expect(await screen.findByTestId('contact-form-number-error')).toHaveTextContent('Too Long!');
+    expect(await screen.findByTestId('contact-form-number-error')).toHaveTextContent('Muito longo!');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
