@@ -33,7 +33,7 @@ describe('form validation texts', () => {
         const text = texts[key]!;
         if (text === en[key] || english.test(text)) wrong.push(`${language} ${key}: ${text}`);
       }
-      if (en[key] === ptBR[key]) wrong.push(`en ${key}: ${en[key]}`);
+      if (en[key] === others['pt-BR'][key]) wrong.push(`en ${key}: ${en[key]}`);
     }
     expect(wrong).toEqual([]);
   });
