@@ -126,6 +126,6 @@ export const ptBR = {
   'connections.sandbox.send': "Enviar",
   'connections.sandbox.empty': "Nenhuma mensagem ainda.",
   'connections.sandbox.attachment': "Anexo",
-  'connections.sandbox.notFound': "Conexão sandbox não encontrada.",
+  'connections.sandbox.back': "Voltar às conexões",
   'connections.sandbox.adminOnly': "Só administradores podem usar o telefone de teste.",
 } as const;
