@@ -69,7 +69,7 @@ describe('contact form', () => {
     const { calls } = fakeServer({ 'PUT /contacts/41': { status: 409, body: { error: 'ERR_DUPLICATED_CONTACT', message: 'duplicate' } } });
     renderForm({ id: 41, name: 'Maria Souza', number: '5511987654321', email: '' });
     fireEvent.click(await screen.findByTestId('contact-form-save'));
-    await screen.findByText('Já existe um contato com este número.');
+    await screen.findByText('Já existe um contato com este número. Procure-o na lista de contatos.');
     expect(calls.find((call) => call.method === 'PUT')?.path).toBe('/contacts/41');
   });
 });

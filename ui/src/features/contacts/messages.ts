@@ -85,7 +85,7 @@ export const ptBR = {
   'contacts.import.reason.failed': "Não foi possível importar; tente novamente",
   'contacts.import.close': "Fechar",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Não foi possível ler a planilha: envie um arquivo .xlsx, .xls ou .csv com um cabeçalho que nomeie as colunas nome e número.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importação não encontrada.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importação não encontrada. Envie a planilha de novo.",
 } as const;
 
 export const en = {
@@ -172,7 +172,7 @@ export const en = {
   'contacts.import.reason.failed': "Could not be imported; try again",
   'contacts.import.close': "Close",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "The spreadsheet could not be read: send an .xlsx, .xls or .csv file with a header naming the name and number columns.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Import not found.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Import not found. Send the spreadsheet again.",
 } satisfies Translations<typeof ptBR>;
 
 export const es = {
@@ -259,7 +259,7 @@ export const es = {
   'contacts.import.reason.failed': "No se pudo importar; inténtelo de nuevo",
   'contacts.import.close': "Cerrar",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "No se pudo leer la hoja: envíe un archivo .xlsx, .xls o .csv con un encabezado que nombre las columnas nombre y número.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importación no encontrada.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importación no encontrada. Envíe la hoja de nuevo.",
 } satisfies Translations<typeof ptBR>;
 
 export const tr = {
@@ -346,5 +346,5 @@ export const tr = {
   'contacts.import.reason.failed': "İçe aktarılamadı; tekrar deneyin",
   'contacts.import.close': "Kapat",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Tablo okunamadı: ad ve numara sütunlarını adlandıran başlığı olan bir .xlsx, .xls veya .csv dosyası gönderin.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "İçe aktarma bulunamadı.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "İçe aktarma bulunamadı. Tabloyu yeniden gönderin.",
 } satisfies Translations<typeof ptBR>;
