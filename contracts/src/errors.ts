@@ -122,6 +122,8 @@ export const errorCatalogue = {
   ERR_PAYMENT_UNKNOWN: { status: 404, message: 'No charge of this invoice has this payment id.' },
   ERR_API_TOKEN_INVALID: { status: 401, message: 'The Bearer token is not the token of any connection.' },
   ERR_IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was used for a different request.' },
+  // One owner per Meta account id (a page, an Instagram account, a Cloud API number) across companies
+  ERR_CHANNEL_ALREADY_CONNECTED: { status: 409, message: 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

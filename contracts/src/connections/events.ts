@@ -227,6 +227,16 @@ export const ConnectionRegistered = defineEvent('ConnectionRegistered', z.object
 export const ConnectionUnregistered = defineEvent('ConnectionUnregistered', z.object({ connectionId }));
 export const DefaultConnectionChanged = defineEvent('DefaultConnectionChanged', z.object({ connectionId: connectionId.nullable(), previousId: connectionId.nullable() }));
 
+/**
+ * The claim on a Meta account id (a page, an Instagram account, a Cloud API phone number id): its
+ * stream's expected revision makes the id belong to one live connection across all companies.
+ */
+export const MetaAccountChannel = z.enum(['facebook', 'instagram', 'whatsappapi']);
+export type MetaAccountChannel = z.infer<typeof MetaAccountChannel>;
+const accountClaim = z.object({ channel: MetaAccountChannel, accountId: safeText().min(1).max(100), connectionId });
+export const ChannelAccountClaimed = defineEvent('ChannelAccountClaimed', accountClaim);
+export const ChannelAccountReleased = defineEvent('ChannelAccountReleased', accountClaim);
+
 export const connectionEvents = [
   ConnectionCreated,
   ConnectionDetailsChanged,
@@ -243,6 +253,8 @@ export const connectionEvents = [
   ConnectionRegistered,
   ConnectionUnregistered,
   DefaultConnectionChanged,
+  ChannelAccountClaimed,
+  ChannelAccountReleased,
 ];
 
 type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
@@ -264,5 +276,9 @@ export type ConnectionRosterEvent =
   | { type: 'ConnectionUnregistered'; data: D<typeof ConnectionUnregistered> }
   | { type: 'DefaultConnectionChanged'; data: D<typeof DefaultConnectionChanged> };
 
+export type ChannelAccountEvent = { type: 'ChannelAccountClaimed'; data: D<typeof ChannelAccountClaimed> } | { type: 'ChannelAccountReleased'; data: D<typeof ChannelAccountReleased> };
+
 export const connectionStream = (connectionId: number) => `connection-${connectionId}`;
+/** Guard: one stream per Meta account id and channel (see ChannelAccountClaimed). */
+export const channelAccountStream = (channel: MetaAccountChannel, accountId: string) => `channelaccount-${channel}-${accountId}`;
 export const connectionRosterStream = (companyId: number) => `connectionroster-${companyId}`;

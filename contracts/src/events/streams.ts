@@ -1,4 +1,4 @@
-import { connectionRosterStream, connectionStream } from '../connections/events';
+import { channelAccountStream, connectionRosterStream, connectionStream } from '../connections/events';
 import { contactNumberStream, contactStream } from '../contacts/events';
 import { contactImportStream } from '../contacts/import';
 import { helpStream } from '../helps/events';
@@ -49,6 +49,8 @@ export const streams = {
   contactNumber: contactNumberStream,
   contactImport: contactImportStream,
   connection: connectionStream,
+  /** Guard: its expected revision makes a Meta account id belong to one live connection. */
+  channelAccount: channelAccountStream,
   connectionRoster: connectionRosterStream,
   queue: queueStream,
   queueColor: queueColorStream,

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { TokenService } from './http/tokens';
 import type { SessionGuard } from './session/guard';
+import type { LimitStore } from './limits/store';
 import type { LoginLimiter } from './session/limiter';
 
 export interface ApiContext {
@@ -15,6 +16,8 @@ export interface ApiContext {
   db: Kysely<ReadDatabase>;
   ids: IdAllocator;
   tokens: TokenService;
+  /** The request limits' shared counts (Postgres): login, password reset and messages API budgets hold across API processes. */
+  limits: LimitStore;
   loginLimiter: LoginLimiter;
   /** Password reset codes, keyed with the server's secret (never stored in the clear). */
   resetCodes: ResetCodes;

@@ -6,6 +6,7 @@ import { applyIsolating } from './isolation';
 import { acquireLease } from './lease';
 import { forgetParked } from './parking';
 import type { Projector } from './projector';
+import { lockSchemas } from './schemas';
 
 /** Console-compatible; the product passes its own logger. */
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
@@ -16,6 +17,10 @@ export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
  */
 export async function resetProjection(db: Kysely<any>, projector: Projector): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The schema lock comes before the drop: a drop that finds a shared schema missing leaves that
+    // name "missing" in this backend's catalog cache, which an advisory lock does not refresh, so the
+    // migration's `create schema if not exists` would then collide with the rebuild that made it.
+    await lockSchemas(trx);
     if (projector.tables.length > 0) {
       // One statement, so foreign keys between the projector's own tables do not dictate an order.
       // No cascade: an analyst's view on a read table should stop a rebuild, not vanish silently.

@@ -16,8 +16,13 @@ export const SCHEMA_DDL_LOCK_KEY = 7_301_998_224_114_311n;
  */
 export async function withSchemaLock<T>(db: Kysely<any>, ddl: (trx: Kysely<any>) => Promise<T>): Promise<T> {
   const locked = async (trx: Kysely<any>) => {
-    await sql`select pg_advisory_xact_lock(${SCHEMA_DDL_LOCK_KEY.toString()}::bigint)`.execute(trx);
+    await lockSchemas(trx);
     return ddl(trx);
   };
   return db.isTransaction ? locked(db) : db.transaction().execute(locked);
+}
+
+/** Takes the schema lock until `trx` ends (re-entrant: a later `withSchemaLock` in it passes at once). */
+export async function lockSchemas(trx: Kysely<any>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${SCHEMA_DDL_LOCK_KEY.toString()}::bigint)`.execute(trx);
 }

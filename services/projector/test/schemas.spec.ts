@@ -2,6 +2,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
+import { ensureSchemas } from '../src/checkpoints';
+import { resetProjection } from '../src/rebuild';
 import { withSchemaLock } from '../src/schemas';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -33,5 +35,23 @@ it('creates the same schema from many connections at once, on its own and inside
     ]);
     const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
     expect(rows.map((row) => row.table_name)).toEqual(['alone_0', 'alone_1', 'in_transaction_0', 'in_transaction_1']);
+  }
+});
+
+it('creates a shared schema in a rebuild that first dropped its tables while another rebuild was creating it', async () => {
+  const projector = (schema: string, table: string) => ({
+    name: `schemas_${schema}_${table}`,
+    version: 1,
+    tables: [`${schema}.${table}`],
+    migrate: (trx: Kysely<any>) => withSchemaLock(trx, createShared(schema, table)),
+  });
+  await ensureSchemas(db);
+  for (let round = 0; round < 3; round++) {
+    const schema = `rebuilt_${round}`;
+    // The drop looks the schema up before the lock: a name it did not find then stays "missing" in
+    // that backend's catalog cache unless the lock comes first.
+    await Promise.all(Array.from({ length: 6 }, (_, index) => resetProjection(db, projector(schema, `t_${index}`) as never)));
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = ${schema}`.execute(db);
+    expect(rows[0]?.n).toBe(6);
   }
 });

@@ -34,7 +34,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'conversa-poison-bench-'));
 const config = loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'S3cret-pass', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
 const wiring = await wire(config, { runProjections: true });
 // Hundreds of logins from one address: the throttle would answer 429, which is not what is measured.
-wiring.ctx.loginLimiter = createLoginLimiter({ attemptsPerAddress: 100_000, freeFailures: 1_000, failuresPerAddress: 100_000 });
+wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, { attemptsPerAddress: 100_000, freeFailures: 1_000, failuresPerAddress: 100_000 });
 await seed(wiring.ctx, config);
 const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
 await app.ready();

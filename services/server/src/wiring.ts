@@ -1,4 +1,4 @@
-import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, sessionActiveInStream, type ApiContext } from '@conversa/api';
+import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, migrateLimits, postgresLimits, sessionActiveInStream, type ApiContext } from '@conversa/api';
 import {
   consoleAutomationLogger,
   createAttendantGreetingsReactor,
@@ -124,6 +124,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
+  await migrateLimits(db);
+  const limits = postgresLimits(db);
   if (options.runProjections) {
     await runtime.start();
     await grantAnalystRole(db);
@@ -135,7 +137,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     db,
     ids,
     tokens: createTokenService(config.jwtSecret),
-    loginLimiter: createLoginLimiter(),
+    limits,
+    loginLimiter: createLoginLimiter(limits),
     resetCodes: createResetCodes(`password-reset:${config.jwtSecret}`),
     sessions: createSessionGuard({ db, fallback: (sessionId) => sessionActiveInStream(store, sessionId) }),
     media: createLocalDiskMediaStore({ dir: config.mediaDir, maxBytes: config.mediaMaxBytes }),

@@ -51,8 +51,9 @@ describe('company URLs into private networks', () => {
       expect(tested.statusCode, tested.body).toBe(400);
       expect(tested.json().error).toBe('ERR_INTEGRATION_URL_NOT_ALLOWED');
     }
-    // An address on the internet (TEST-NET-3, written as an IP: no DNS needed) is accepted; moving it inside is not.
-    const outside = await send('POST', '/queueIntegration', { type: 'webhook', name: 'Externa', urlN8N: 'http://203.0.113.7/hook' });
+    // An address on the internet (written as an IP: no DNS needed; saving dials nothing) is accepted; moving it inside is not.
+    // Documentation ranges (TEST-NET) are reserved, refused like the rest.
+    const outside = await send('POST', '/queueIntegration', { type: 'webhook', name: 'Externa', urlN8N: 'http://8.8.8.8/hook' });
     expect(outside.statusCode, outside.body).toBe(201);
     const moved = await send('PUT', `/queueIntegration/${outside.json().id}`, { urlN8N: 'http://127.0.0.1:8080/hook' });
     expect(moved.statusCode).toBe(400);

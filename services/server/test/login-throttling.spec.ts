@@ -1,6 +1,7 @@
 import { buildApi, createLoginLimiter } from '@conversa/api';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../src/config';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 
@@ -29,9 +30,10 @@ async function lastLoginAddress(): Promise<string> {
   return (events[events.length - 1]!.data as { ip: string }).ip;
 }
 
-async function withLimits<T>(limits: Parameters<typeof createLoginLimiter>[0], work: () => Promise<T>): Promise<T> {
+/** Runs `work` with limits of its own (a scope of their own in the shared store: they start from nothing). */
+async function withLimits<T>(limits: Parameters<typeof createLoginLimiter>[1], work: () => Promise<T>): Promise<T> {
   const real = server.wiring.ctx.loginLimiter;
-  server.wiring.ctx.loginLimiter = createLoginLimiter(limits);
+  server.wiring.ctx.loginLimiter = createLoginLimiter(server.wiring.ctx.limits, { ...limits, scope: `login-${randomUUID()}` });
   try {
     return await work();
   } finally {
@@ -87,8 +89,9 @@ describe('login throttling per account and address', () => {
   });
 
   it('delays with a Retry-After that grows with each failure past the free ones', async () => {
-    let at = Date.now();
-    await withLimits({ now: () => at }, async () => {
+    // The store's windows run on Date.now(): the test moves it past each wait instead of sleeping.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    await withLimits({}, async () => {
       const waits: number[] = [];
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
@@ -96,12 +99,12 @@ describe('login throttling per account and address', () => {
         statuses.push(response.statusCode);
         if (response.statusCode === 429) {
           waits.push(Number(response.headers['retry-after']));
-          at += Number(response.headers['retry-after']) * 1000;
+          vi.setSystemTime(Date.now() + Number(response.headers['retry-after']) * 1000);
         }
       }
       // Five free failures; then each wait served allows one more try, and the next wait doubles.
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 401, 429, 401, 429, 401]);
       expect(waits).toEqual([1, 2, 4]);
-    });
+    }).finally(() => vi.useRealTimers());
   });
 });

@@ -24,7 +24,7 @@ export async function startChannelServer(
     dataDir,
   );
   const wiring = await wire(config, { runProjections: true, sessionDrivers: options.sessionDrivers });
-  wiring.ctx.loginLimiter = createLoginLimiter({ attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
+  wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   // Browser flows need the built UI and the websocket edge, on a port.
   const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: options.listen ?? false, projections: true });

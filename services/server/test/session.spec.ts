@@ -197,7 +197,7 @@ describe('login throttling', () => {
   it('answers 429 after too many failures for one account from one address, even with the right password', async () => {
     const realLimiter = server.wiring.ctx.loginLimiter;
     const { createLoginLimiter } = await import('@conversa/api');
-    server.wiring.ctx.loginLimiter = createLoginLimiter({ freeFailures: 3, attemptsPerAddress: 1000 });
+    server.wiring.ctx.loginLimiter = createLoginLimiter(server.wiring.ctx.limits, { freeFailures: 3, attemptsPerAddress: 1000, scope: 'login-free-3' });
     try {
       for (let i = 0; i < 3; i++) {
         const wrong = await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email: ADMIN.email, password: `wrong-${i}` } });
@@ -215,7 +215,7 @@ describe('login throttling', () => {
   it('answers 429 after too many attempts from one address', async () => {
     const realLimiter = server.wiring.ctx.loginLimiter;
     const { createLoginLimiter } = await import('@conversa/api');
-    server.wiring.ctx.loginLimiter = createLoginLimiter({ freeFailures: 1000, attemptsPerAddress: 2 });
+    server.wiring.ctx.loginLimiter = createLoginLimiter(server.wiring.ctx.limits, { freeFailures: 1000, attemptsPerAddress: 2, scope: 'login-attempts-2' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {

@@ -1,30 +1,30 @@
+import { clientAddress, hashedKey, spend, type LimitStore } from '../limits/store';
+
 /**
- * Requests per token in a fixed window, in this process's memory: a client over its budget is told when
- * the window ends (Retry-After). Several API processes each keep their own count, so the cluster-wide
- * budget is the limit times the processes (docs/messages-api.md).
+ * Requests per connection in a fixed window, in the shared limit store: every API process spends the
+ * same budget, and a client over it is told when the window ends (Retry-After). A request whose token
+ * opens no connection spends its client address's budget instead, so guessing tokens, or spelling one
+ * token many ways, never earns a fresh budget.
  */
 export interface ApiRateLimiter {
-  /** Counts one request; answers the seconds to wait when the budget is spent, or 0. */
-  take(key: string, now?: number): number;
+  /** Counts one request of a connection; answers the seconds to wait when its budget is spent, or 0. */
+  connection(connectionId: number): Promise<number>;
+  /** Counts one request without a valid token from an address; answers the seconds to wait, or 0. */
+  stranger(ip: string): Promise<number>;
+  /** The seconds an address still waits (counting nothing), or 0: it is refused before its token is looked up. */
+  strangerWait(ip: string): Promise<number>;
 }
 
-const MAX_KEYS = 50_000;
-
-export function createApiRateLimiter(options: { limit: number; windowMs: number }): ApiRateLimiter {
-  const windows = new Map<string, { startedAt: number; count: number }>();
+export function createApiRateLimiter(store: LimitStore, options: { limit: number; windowMs: number }): ApiRateLimiter {
+  const duration = Math.max(1, Math.ceil(options.windowMs / 1000));
+  const connections = store.limiter({ keyPrefix: 'messages-api', points: options.limit, duration });
+  const strangers = store.limiter({ keyPrefix: 'messages-api-address', points: options.limit, duration });
   return {
-    take(key, now = Date.now()) {
-      let window = windows.get(key);
-      if (!window || now - window.startedAt >= options.windowMs) {
-        // Forgotten windows go first, so a flood of made-up tokens cannot grow the map without bound.
-        if (!window && windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value!);
-        window = { startedAt: now, count: 0 };
-        windows.delete(key);
-        windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count <= options.limit) return 0;
-      return Math.max(1, Math.ceil((window.startedAt + options.windowMs - now) / 1000));
+    connection: (connectionId) => spend(connections, `connection:${connectionId}`),
+    stranger: (ip) => spend(strangers, hashedKey(clientAddress(ip))),
+    async strangerWait(ip) {
+      const spent = await strangers.get(hashedKey(clientAddress(ip)));
+      return spent && spent.remainingPoints <= 0 ? Math.max(1, Math.ceil(spent.msBeforeNext / 1000)) : 0;
     },
   };
 }

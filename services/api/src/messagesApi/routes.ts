@@ -6,7 +6,7 @@ import { connectionByToken } from '@conversa/projections/connections/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { findQueue } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ApiContext } from '../context';
 import { parse } from '../http/errors';
@@ -21,7 +21,13 @@ type Access = { connection: NonNullable<Awaited<ReturnType<typeof connectionByTo
 const MAX_FILES = 10;
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** MESSAGES_API_RATE_LIMIT requests per token per MESSAGES_API_RATE_WINDOW_MS (default 60 a minute). */
+/** The token of `Authorization: Bearer <token>` (scheme in any case, any spacing), or null: one token however it is spelled. */
+export function bearerToken(header: string | undefined): string | null {
+  const token = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '')?.[1];
+  return token && token.length <= 100 && isStorableText(token) ? token : null;
+}
+
+/** MESSAGES_API_RATE_LIMIT requests per connection per MESSAGES_API_RATE_WINDOW_MS (default 60 a minute). */
 const rateFromEnv = () => ({
   limit: Number(process.env.MESSAGES_API_RATE_LIMIT) || MESSAGES_API_RATE.limit,
   windowMs: Number(process.env.MESSAGES_API_RATE_WINDOW_MS) || MESSAGES_API_RATE.windowMs,
@@ -34,7 +40,7 @@ const rateFromEnv = () => ({
  */
 export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: MAX_FILES, fields: 20, fieldSize: 70_000, parts: 40 } });
-  const limiter = createApiRateLimiter(rateFromEnv());
+  const limiter = createApiRateLimiter(ctx.limits, rateFromEnv());
 
   // What a token opens, read from three read models, kept a moment: a sending system calls in bursts.
   const known = new Map<string, { at: number; found: Promise<Access | null> }>();
@@ -45,24 +51,46 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
     return { connection, dueDate: company.id === 1 ? '2999-12-31' : company.dueDate, useExternalApi: Boolean((await findPlan(ctx.db, company.planId))?.useExternalApi) };
   };
 
-  /** The connection the Bearer token opens, after the company's subscription and plan are checked. */
-  async function authorise(request: FastifyRequest) {
-    const header = request.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token || token.length > 100 || !isStorableText(token)) throw new DomainError('ERR_API_TOKEN_INVALID');
+  // Addresses this process saw run out of the strangers' budget, and until when: refused without a token lookup.
+  const spentAddresses = new Map<string, number>();
+
+  /** Refuses with 429 and Retry-After when `wait` seconds remain. */
+  const refuseAfter = (reply: FastifyReply, wait: number) => {
+    if (wait <= 0) return;
+    reply.header('Retry-After', String(wait));
+    throw new DomainError('ERR_TOO_MANY_REQUESTS');
+  };
+
+  /**
+   * The connection the Bearer token opens, after its budget (the connection's; a bad token spends the
+   * client address's) and the company's subscription and plan are checked.
+   */
+  async function authorise(request: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(request.headers.authorization);
     const now = Date.now();
-    let entry = known.get(token);
-    if (!entry || now - entry.at > ACCESS_CACHE_MS) {
+    const spentUntil = spentAddresses.get(request.ip);
+    if (spentUntil !== undefined && spentUntil > now) refuseAfter(reply, Math.ceil((spentUntil - now) / 1000));
+    let entry = token === null ? undefined : known.get(token);
+    if (token !== null && (!entry || now - entry.at > ACCESS_CACHE_MS)) {
       if (known.size >= ACCESS_CACHE_SIZE) known.delete(known.keys().next().value!);
       entry = { at: now, found: lookUp(token) };
       known.set(token, entry);
       entry.found.catch(() => known.delete(token));
     }
-    const access = await entry.found;
-    if (!access) throw new DomainError('ERR_API_TOKEN_INVALID');
+    const access = entry ? await entry.found : null;
+    if (!access) {
+      const wait = await limiter.stranger(request.ip);
+      if (wait > 0) {
+        if (spentAddresses.size >= ACCESS_CACHE_SIZE) spentAddresses.delete(spentAddresses.keys().next().value!);
+        spentAddresses.set(request.ip, now + wait * 1000);
+      }
+      refuseAfter(reply, wait);
+      throw new DomainError('ERR_API_TOKEN_INVALID');
+    }
+    refuseAfter(reply, await limiter.connection(access.connection.id));
     if (access.dueDate < ctx.now().toISOString().slice(0, 10)) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
     if (!access.useExternalApi) throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
-    return { token, connection: access.connection };
+    return { connection: access.connection };
   }
 
   app.post(
@@ -79,18 +107,12 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
       },
     },
     async (request, reply) => {
-      const bearer = request.headers.authorization ?? '';
-      // Counted before the token is checked: guessing tokens costs the guesser the same budget.
-      const wait = limiter.take(sha(bearer));
-      if (wait > 0) {
-        reply.header('Retry-After', String(wait));
-        throw new DomainError('ERR_TOO_MANY_REQUESTS');
-      }
+      // Counted before anything else is checked: a connection's budget, or a bad token's address's.
+      const { connection } = await authorise(request, reply);
       const key = request.headers['idempotency-key'];
       if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !isStorableText(key))) {
         throw new DomainError('ERR_VALIDATION', `Idempotency-Key: 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
       }
-      const { connection } = await authorise(request);
       const companyId = connection.companyId;
       const stored: StoredMedia[] = [];
       try {

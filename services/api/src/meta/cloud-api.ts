@@ -14,7 +14,7 @@ import {
   type TicketView,
 } from '@conversa/contracts';
 import { configureCloudApi, sendMessages } from '@conversa/core';
-import { connectionSecrets, findConnection } from '@conversa/projections/connections/queries';
+import { connectionSecrets, connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findMessagesById, lastInboundAt } from '@conversa/projections/messages/queries';
 import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -100,7 +100,7 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
           params: ConnectionIdParams,
           body: CloudApiConfigRequest,
           response: ConfigAnswer,
-          errors: ['ERR_NO_WAPP_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_META_NOT_CONFIGURED'],
+          errors: ['ERR_NO_WAPP_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_META_NOT_CONFIGURED', 'ERR_CHANNEL_ALREADY_CONNECTED'],
         },
       },
     },
@@ -119,7 +119,15 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
         cloudFailure(error);
       }
       if (!numbers.some((number) => number.id === body.phoneNumberId)) throw new DomainError('ERR_CLOUD_API_INVALID', 'The business account does not hold this phone number id');
-      await configureCloudApi(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionId: id, phoneNumberId: body.phoneNumberId, businessAccountId: body.businessAccountId, token });
+      await configureCloudApi(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        connectionId: id,
+        phoneNumberId: body.phoneNumberId,
+        businessAccountId: body.businessAccountId,
+        token,
+        holders: async (phoneNumberId) => (await connectionsOfAccount(ctx.db, 'whatsappapi', phoneNumberId)).map((held) => held.id),
+      });
       return { connectionId: id, phoneNumberId: body.phoneNumberId, businessAccountId: body.businessAccountId, tokenHint: hintOf(token) };
     },
   );

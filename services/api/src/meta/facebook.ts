@@ -10,7 +10,7 @@ import {
   type ConnectionView,
   type Position,
 } from '@conversa/contracts';
-import { connection, connectionRoster, fold, runCommand } from '@conversa/core';
+import { claimChannelAccount, connection, connectionRoster, fold, releaseChannelAccount, runCommand } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -40,8 +40,10 @@ interface LinkTarget {
  * user manages, subscribes each page to the app's webhook, and makes one `facebook` connection per
  * page (plus one `instagram` connection per linked Instagram account when addInstagram). A page
  * already connected in the company gets the new tokens instead of a second connection. The plan's
- * channel flags and connection limit are checked before anything is written. Answers the
- * connections it created or updated.
+ * channel flags and connection limit are checked before anything is written, and so is each page's
+ * and Instagram account's owner: one held by another company's connection is refused
+ * (ERR_CHANNEL_ALREADY_CONNECTED), then claimed race-free as it is linked. Answers the connections it
+ * created or updated.
  */
 export async function connectFacebook(ctx: ApiContext, principal: Principal, rawBody: unknown, settings: MetaSettings): Promise<ConnectionView[]> {
   const body = parse(ConnectFacebookRequest, rawBody);
@@ -70,9 +72,13 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, raw
     if (body.addInstagram && page.instagram) targets.push({ channel: 'instagram', name: page.instagram.username, account: { ...base, facebookPageUserId: page.instagram.id } });
   }
   const existing = new Map<LinkTarget, number>();
+  const holders = (target: LinkTarget) => async () => (await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!)).map((held) => held.id);
   for (const target of targets) {
-    const [found] = await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!, { companyId });
-    if (found) existing.set(target, found.id);
+    const held = await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!);
+    const mine = held.find((found) => found.companyId === companyId);
+    // A page or account another connection holds (another company's) is refused before anything is written.
+    if (held.some((found) => found.id !== mine?.id)) throw new DomainError('ERR_CHANNEL_ALREADY_CONNECTED');
+    if (mine) existing.set(target, mine.id);
   }
   // The limit is checked for the whole request up front, so a refusal leaves nothing half-linked.
   const roster = fold(connectionRoster, (await ctx.store.readStream(connectionRosterStream(companyId))) as unknown as ConnectionRosterEvent[]);
@@ -91,7 +97,10 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, raw
   let position: Position | null = null;
   for (const target of targets) {
     const known = existing.get(target);
+    const claim = (connectionId: number) => ({ companyId, actor, channel: target.channel, accountId: target.account.facebookPageUserId!, connectionId });
     if (known !== undefined) {
+      // Race-free where the check above is not: the claim's stream has one owner.
+      await claimChannelAccount(ctx, claim(known), holders(target));
       await runCommand(ctx, { decider: connection, streamId: connectionStream(known), command: { type: 'ChangeConnectionAccount', account: target.account }, companyId, actor });
       // The running session holds the old token: it starts again with the new one.
       ({ position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(known), command: { type: 'RequestSession', kind: 'restart' }, companyId, actor }));
@@ -99,13 +108,19 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, raw
       continue;
     }
     const connectionId = await ctx.ids.next('connection');
-    await runCommand(ctx, {
-      decider: connectionRoster,
-      streamId: connectionRosterStream(companyId),
-      command: { type: 'RegisterConnection', connectionId, channel: target.channel, plan, makeDefault: false },
-      companyId,
-      actor,
-    });
+    await claimChannelAccount(ctx, claim(connectionId), holders(target));
+    try {
+      await runCommand(ctx, {
+        decider: connectionRoster,
+        streamId: connectionRosterStream(companyId),
+        command: { type: 'RegisterConnection', connectionId, channel: target.channel, plan, makeDefault: false },
+        companyId,
+        actor,
+      });
+    } catch (error) {
+      await releaseChannelAccount(ctx, claim(connectionId));
+      throw error;
+    }
     try {
       await runCommand(ctx, {
         decider: connection,
@@ -116,6 +131,7 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, raw
       });
     } catch (error) {
       await runCommand(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+      await releaseChannelAccount(ctx, claim(connectionId));
       throw error;
     }
     // Meta connections have no QR code: their session only checks the token, and sends.

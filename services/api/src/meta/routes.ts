@@ -74,7 +74,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
           summary: 'Link the pages (and their Instagram accounts) a Facebook login gave access to, as connections',
           body: ConnectFacebookRequest,
           response: z.array(z.custom<ConnectionView>()),
-          errors: ['ERR_META_NOT_CONFIGURED', 'ERR_META_TOKEN_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_PLAN_CONNECTION_LIMIT'],
+          errors: ['ERR_META_NOT_CONFIGURED', 'ERR_META_TOKEN_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_PLAN_CONNECTION_LIMIT', 'ERR_CHANNEL_ALREADY_CONNECTED'],
         },
       },
     },

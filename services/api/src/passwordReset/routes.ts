@@ -38,7 +38,7 @@ async function limited(reply: FastifyReply, check: () => Promise<void>): Promise
  * never tell whether a number is a user's; the code is sent by the password-reset-sender reactor.
  */
 export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  const limiter = createResetLimiter();
+  const limiter = createResetLimiter(ctx.limits);
   const resets: PasswordResetContext = ctx;
 
   app.post(

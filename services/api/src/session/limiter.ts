@@ -1,11 +1,12 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { accountKey, clientAddress, hashedKey, spend, waitSeconds, type LimitStore } from '../limits/store';
 
 /**
  * Login throttling. Failures count per (account, address) pair: after `freeFailures` the pair waits
  * a delay doubling from `firstDelaySeconds` up to `maxDelaySeconds`, so a guesser slows down while
  * the owner, from another address, is never locked out by a stranger. Each address also has a
  * budget across accounts: attempts per minute, and failures per window (password spraying).
- * Kept in memory per API process; in distributed mode each API instance throttles on its own.
+ * Counted in the shared limit store (Postgres), so every API process throttles the same pair at the
+ * same attempt; the account is the lower-cased e-mail, the address as clientAddress counts it.
  */
 export interface LoginLimiter {
   /** Throws a LimitExceeded with seconds to wait when the pair is delayed or the address's budget is spent. */
@@ -31,71 +32,46 @@ export interface LoginLimits {
   /** Failures per address per `windowSeconds`, across accounts. Default 100. */
   failuresPerAddress?: number;
   windowSeconds?: number;
-  /** Milliseconds since the epoch; tests move it. */
-  now?: () => number;
+  /** Names these budgets in the store (default `login`): a test's own limits start from nothing. */
+  scope?: string;
 }
 
-interface Pair {
-  failures: number;
-  blockedUntil: number;
-  lastFailureAt: number;
-}
+// A pair's failures are forgotten a day after its first one: waiting out a delay does not reset them.
+const FORGET_AFTER_S = 24 * 60 * 60;
 
-// Past this many tracked pairs, forgotten ones are swept on the next failure; past the cap, the oldest go.
-const SWEEP_ABOVE = 10_000;
-const MAX_PAIRS = 100_000;
-// A pair's count of failures lasts a day after its last one: long enough that waiting out a delay does not reset it.
-const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
-
-export function createLoginLimiter(options: LoginLimits = {}): LoginLimiter {
+export function createLoginLimiter(store: LimitStore, options: LoginLimits = {}): LoginLimiter {
+  const scope = options.scope ?? 'login';
   const freeFailures = options.freeFailures ?? 5;
-  const firstDelayMs = (options.firstDelaySeconds ?? 1) * 1000;
-  const maxDelayMs = (options.maxDelaySeconds ?? 15 * 60) * 1000;
-  const windowSeconds = options.windowSeconds ?? 15 * 60;
-  const now = options.now ?? Date.now;
-  const attempts = new RateLimiterMemory({ keyPrefix: 'login-address', points: options.attemptsPerAddress ?? 60, duration: 60 });
-  const failures = new RateLimiterMemory({ keyPrefix: 'login-address-failures', points: options.failuresPerAddress ?? 100, duration: windowSeconds });
-  const pairs = new Map<string, Pair>();
-  const keyOf = (email: string, ip: string) => `${email.trim().toLowerCase()}\u0000${ip}`;
-  const forgetAfterMs = Math.max(FORGET_AFTER_MS, 2 * maxDelayMs);
-  const forgotten = (pair: Pair, at: number) => pair.blockedUntil <= at && pair.lastFailureAt + forgetAfterMs <= at;
-  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  const firstDelayS = options.firstDelaySeconds ?? 1;
+  const maxDelayS = options.maxDelaySeconds ?? 15 * 60;
+  const attempts = store.limiter({ keyPrefix: `${scope}-address`, points: options.attemptsPerAddress ?? 60, duration: 60 });
+  const failures = store.limiter({ keyPrefix: `${scope}-address-failures`, points: options.failuresPerAddress ?? 100, duration: options.windowSeconds ?? 15 * 60 });
+  const pairFailures = store.limiter({ keyPrefix: `${scope}-pair`, points: 2 ** 30, duration: Math.max(FORGET_AFTER_S, 2 * maxDelayS) });
+  // A blocked key (block()) holds the pair's current delay; its points pass the budget of 1.
+  const pairDelays = store.limiter({ keyPrefix: `${scope}-pair-delay`, points: 1, duration: 1 });
+  const keys = (email: string, ip: string) => {
+    const address = clientAddress(ip);
+    return { address: hashedKey(address), pair: hashedKey(accountKey(email), address) };
+  };
 
   return {
     async check(email, ip) {
-      const at = now();
-      const pair = pairs.get(keyOf(email, ip));
-      if (pair && pair.blockedUntil > at) throw new LimitExceeded(seconds(pair.blockedUntil - at));
-      const spent = await failures.get(ip);
-      if (spent && spent.remainingPoints <= 0) throw new LimitExceeded(seconds(spent.msBeforeNext));
-      try {
-        await attempts.consume(ip);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw new LimitExceeded(seconds(error.msBeforeNext));
-        throw error;
-      }
+      const { address, pair } = keys(email, ip);
+      const [delay, spent] = await Promise.all([pairDelays.get(pair), failures.get(address)]);
+      if (delay && delay.consumedPoints > pairDelays.points) throw new LimitExceeded(waitSeconds(delay.msBeforeNext));
+      if (spent && spent.remainingPoints <= 0) throw new LimitExceeded(waitSeconds(spent.msBeforeNext));
+      const wait = await spend(attempts, address);
+      if (wait > 0) throw new LimitExceeded(wait);
     },
     async recordFailure(email, ip) {
-      const at = now();
-      if (pairs.size > SWEEP_ABOVE) for (const [key, pair] of pairs) if (forgotten(pair, at)) pairs.delete(key);
-      // Memory stays bounded under a flood of pairs; the per-address budgets still hold the flooders.
-      for (const key of pairs.keys()) {
-        if (pairs.size < MAX_PAIRS) break;
-        pairs.delete(key);
-      }
-      const key = keyOf(email, ip);
-      const previous = pairs.get(key);
-      const pair = previous && !forgotten(previous, at) ? previous : { failures: 0, blockedUntil: 0, lastFailureAt: at };
-      pair.failures += 1;
-      pair.lastFailureAt = at;
-      if (pair.failures >= freeFailures) pair.blockedUntil = at + Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(pair.failures - freeFailures, 30));
-      // Re-inserted so the map's order stays oldest failure first.
-      pairs.delete(key);
-      pairs.set(key, pair);
-      await failures.penalty(ip, 1);
+      const { address, pair } = keys(email, ip);
+      const [counted] = await Promise.all([pairFailures.penalty(pair, 1), failures.penalty(address, 1)]);
+      const past = counted.consumedPoints - freeFailures;
+      if (past >= 0) await pairDelays.block(pair, Math.min(maxDelayS, firstDelayS * 2 ** Math.min(past, 30)));
     },
     async recordSuccess(email, ip) {
-      pairs.delete(keyOf(email, ip));
+      const { pair } = keys(email, ip);
+      await Promise.all([pairFailures.delete(pair), pairDelays.delete(pair)]);
     },
   };
 }

@@ -1,3 +1,5 @@
+import { channelAccountStream } from '@conversa/contracts';
+import { channelAccount, fold } from '@conversa/core';
 import { connectionSecrets, connectionsOfAccount } from '@conversa/projections/connections/queries';
 import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
 import { createSessionHooks } from '../session-hooks';
@@ -43,8 +45,9 @@ async function nameOf(graph: GraphApi, token: string, channel: 'facebook' | 'ins
 }
 
 /**
- * Records a verified webhook delivery: each account's events go to every live connection holding
- * that account, through the same session hooks (and the same applier) as the other channels, so a
+ * Records a verified webhook delivery: each account's events go to the one live connection holding
+ * that account (claims keep it one; of holders from before claims, the claim's owner or else the
+ * oldest), through the same session hooks (and the same applier) as the other channels, so a
  * redelivery by Meta records nothing twice. Files are fetched from Meta's CDN (Messenger, Instagram)
  * or through the Graph API with the connection's token (Cloud API).
  */
@@ -56,9 +59,17 @@ export async function handleMetaWebhook(ctx: SessionContext, settings: Pick<Meta
       result.unknownAccounts.push(delivery.accountId);
       continue;
     }
-    for (const target of connections) result.recorded += await deliver(ctx, settings.graph, { ...target, channel: delivery.channel }, delivery, log);
+    const target = connections.length === 1 ? connections[0]! : await ownerAmong(ctx, delivery, connections, log);
+    result.recorded += await deliver(ctx, settings.graph, { ...target, channel: delivery.channel }, delivery, log);
   }
   return result;
+}
+
+/** Of several live holders of one account (saved before claims existed), the claim's owner, else the oldest. */
+async function ownerAmong<T extends { id: number }>(ctx: SessionContext, delivery: MetaDelivery, holders: T[], log: SessionLogger): Promise<T> {
+  const claim = fold(channelAccount, (await ctx.store.readStream(channelAccountStream(delivery.channel, delivery.accountId))) as never);
+  log.warn({ channel: delivery.channel, connectionIds: holders.map((holder) => holder.id), owner: claim.ownerId }, 'meta: several connections hold one account; only its owner receives');
+  return holders.find((holder) => holder.id === claim.ownerId) ?? holders[0]!;
 }
 
 async function deliver(ctx: SessionContext, graph: GraphApi, target: { id: number; companyId: number; channel: MetaDelivery['channel'] }, delivery: MetaDelivery, log: SessionLogger): Promise<number> {

@@ -1,21 +1,30 @@
-import { connectionStream, type Actor, type ChannelAccount } from '@conversa/contracts';
+import { connectionStream, type Actor, type ChannelAccount, type ConnectionEvent } from '@conversa/contracts';
+import { fold } from '../commands/decider';
 import type { UseCaseContext } from '../commands/execute';
 import { runCommand } from '../commands/run';
+import { claimChannelAccount, releaseChannelAccount } from './channel-account';
 import { connection } from './connection';
 
 /**
  * A WhatsApp Cloud API number's account (checked against the Graph API by the caller): the phone
  * number id, the business account id (kept in `facebookUserId`, which a Cloud API number has no
- * other use for) and the token; then its session starts (again) with them.
+ * other use for) and the token; then its session starts (again) with them. The phone number id is
+ * claimed first (ERR_CHANNEL_ALREADY_CONNECTED when another live connection holds it, `holders`
+ * naming the read model's); a number it held before is given back.
  */
 export async function configureCloudApi(
   ctx: UseCaseContext,
-  input: { companyId: number; actor: Actor; connectionId: number; phoneNumberId: string; businessAccountId: string; token: string },
+  input: { companyId: number; actor: Actor; connectionId: number; phoneNumberId: string; businessAccountId: string; token: string; holders: (phoneNumberId: string) => Promise<number[]> },
 ): Promise<void> {
-  const { companyId, actor, connectionId } = input;
+  const { companyId, actor, connectionId, phoneNumberId } = input;
   const streamId = connectionStream(connectionId);
-  const account: ChannelAccount = { facebookUserId: input.businessAccountId, facebookUserToken: null, facebookPageUserId: input.phoneNumberId, tokenMeta: input.token };
+  const before = fold(connection, (await ctx.store.readStream(streamId)) as unknown as ConnectionEvent[]);
+  const previous = before.status === 'active' ? before.account?.facebookPageUserId : null;
+  const claim = { companyId, actor, channel: 'whatsappapi' as const, connectionId };
+  await claimChannelAccount(ctx, { ...claim, accountId: phoneNumberId }, () => input.holders(phoneNumberId));
+  const account: ChannelAccount = { facebookUserId: input.businessAccountId, facebookUserToken: null, facebookPageUserId: phoneNumberId, tokenMeta: input.token };
   await runCommand(ctx, { decider: connection, streamId, command: { type: 'ChangeConnectionAccount', account }, companyId, actor });
+  if (previous && previous !== phoneNumberId) await releaseChannelAccount(ctx, { ...claim, accountId: previous });
   // A running session holds the old token: it starts again with the new one.
   const { position } = await runCommand(ctx, { decider: connection, streamId, command: { type: 'RequestSession', kind: 'restart' }, companyId, actor });
   await ctx.waitForProjections(position);

@@ -10,6 +10,7 @@ import {
 import { execute, type UseCaseContext } from '../commands/execute';
 import { runCommand } from '../commands/run';
 import type { IdAllocator } from '../ids';
+import { claimedChannel, releaseChannelAccount } from './channel-account';
 import { connection, connectionRoster, type ConnectionRosterCommand } from './connection';
 import { closeImportedTickets } from './imports';
 
@@ -84,10 +85,13 @@ export async function changeConnection(
   if (Object.keys(changes).length > 0) await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes }, companyId, actor });
 }
 
-/** Deletes a connection and gives back what it held: its place in the roster and its greeting file. */
+/** Deletes a connection and gives back what it held: its place in the roster, its Meta account id and its greeting file. */
 export async function deleteConnection(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; greetingMedia: string | null }): Promise<void> {
   const { companyId, actor, connectionId, greetingMedia } = input;
-  await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'DeleteConnection' }, companyId, actor });
+  const { state } = await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'DeleteConnection' }, companyId, actor });
+  const channel = state.status === 'none' ? null : claimedChannel(state.channel);
+  const accountId = state.status === 'none' ? null : state.account?.facebookPageUserId;
+  if (channel && accountId) await releaseChannelAccount(ctx, { companyId, actor, channel, accountId, connectionId });
   await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
   if (greetingMedia) await ctx.media.remove(companyId, greetingMedia);
 }

@@ -28,12 +28,17 @@ export async function request(
   const doFetch = companyUrl && !options.allowPrivateUrls ? guardedFetch : (options.fetch ?? fetch);
   let response: Response;
   try {
-    response = await doFetch(url, { method: init.method ?? 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS) });
+    // A company's URL is never followed elsewhere (a redirect could lead past the address check): 3xx is a failure.
+    response = await doFetch(url, { method: init.method ?? 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS), ...(companyUrl ? { redirect: 'manual' as const } : {}) });
   } catch (error) {
     const name = (error as Error).name;
     if ((error as { code?: string }).code === ADDRESS_REFUSED) throw new ConnectorError(connector, 'address', `${connector}: ${(error as Error).message}`);
     if (name === 'TimeoutError' || name === 'AbortError') throw new ConnectorError(connector, 'timeout', `${connector}: no answer within ${options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS} ms`);
     throw new ConnectorError(connector, 'network', `${connector}: ${(error as Error).message}`);
+  }
+  if (companyUrl && response.status >= 300 && response.status < 400) {
+    await response.body?.cancel().catch(() => {});
+    throw new ConnectorError(connector, 'http', `${connector}: HTTP ${response.status}: redirects are not followed`, response.status);
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');

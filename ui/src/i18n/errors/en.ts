@@ -114,4 +114,5 @@ export const en = {
   'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Choose a period: a number of days or a start and end date.',
   'errors.ERR_DASHBOARD_RANGE_INVALID': 'The end date is before the start date. Choose an end date after the start date.',
   'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'The period may span at most one year. Choose a shorter period.',
+  'errors.ERR_CHANNEL_ALREADY_CONNECTED': 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.',
 } satisfies Translations<typeof ptBR>;
