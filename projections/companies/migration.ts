@@ -38,5 +38,6 @@ export async function migrateCompanies(db: Kysely<ReadDatabase>): Promise<void> 
       primary key (company_id, key)
     );
     comment on table read.company_settings is 'Company settings (spec: userCreation, userRating, scheduleType …), one row per key, defaults included';
+    comment on column read.company_settings.value is 'The setting''s value; a credential (asaas, the payment key) sealed (enc:v1:…, AES-GCM with SECRETS_KEY)';
   `.execute(db);
 }

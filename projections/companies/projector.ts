@@ -1,4 +1,4 @@
-import { defaultCompanySettings, type SettingFrame } from '@conversa/contracts';
+import { defaultCompanySettings, SECRET_SETTINGS, type SettingFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
@@ -65,7 +65,7 @@ export const companiesProjector = defineProjector({
             .values({ company_id: data.companyId, key: data.key, value: data.value, updated_at: at })
             .onConflict((oc) => oc.columns(['company_id', 'key']).doUpdateSet({ value: data.value, updated_at: at }))
             .execute();
-          changes.push({ companyId: data.companyId, entity: 'settings', data: { action: 'update', setting: { key: data.key, value: data.key === 'asaas' ? '' : data.value } } satisfies SettingFrame });
+          changes.push({ companyId: data.companyId, entity: 'settings', data: { action: 'update', setting: { key: data.key, value: SECRET_SETTINGS.has(data.key) ? '' : data.value } } satisfies SettingFrame });
           continue;
         case 'SessionStarted':
           await trx.updateTable('read.companies').set({ last_login: at }).where('id', '=', data.companyId).execute();

@@ -134,6 +134,18 @@ export async function connectionSecrets(db: Kysely<ReadDatabase>, id: number): P
   };
 }
 
+/** Connections whose Meta tokens are stored in clear (recorded before tokens were sealed): the start reseals them. */
+export async function connectionsWithClearTokens(db: Kysely<ReadDatabase>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('auth.connection_secrets')
+    .select('connection_id')
+    .where((eb) => eb.or([eb('token_meta', 'not like', 'enc:v1:%'), eb('facebook_user_token', 'not like', 'enc:v1:%')]))
+    .where((eb) => eb.or([eb('token_meta', '<>', ''), eb('facebook_user_token', '<>', '')]))
+    .orderBy('connection_id')
+    .execute();
+  return rows.map((row) => row.connection_id);
+}
+
 /** The live connection holding a token (the external message API authenticates with it). */
 export async function connectionByToken(db: Kysely<ReadDatabase>, token: string): Promise<ConnectionView | null> {
   const row = await withTokens(db).where('s.token', '=', token).orderBy('c.id').executeTakeFirst();

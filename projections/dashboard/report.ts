@@ -60,6 +60,7 @@ function withColumns<T extends SelectQueryBuilder<any, any, any>>(query: T) {
       'q.name as queueName',
       'w.name as whatsappName',
       't.last_message as lastMessage',
+      't.channel as channel',
     ]);
 }
 
@@ -68,6 +69,8 @@ const rowView = (row: Row): ReportTicket => ({
   id: row.id,
   uuid: row.uuid,
   whatsappName: row.whatsappName,
+  // A fact whose tickets row is missing (not seen in practice) reads as the default channel.
+  channel: row.channel ?? 'whatsapp',
   contactName: row.contactName,
   contactNumber: row.contactNumber,
   userName: row.userName,

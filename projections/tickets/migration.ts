@@ -40,8 +40,8 @@ export async function migrateTickets(db: Kysely<ReadDatabase>): Promise<void> {
     comment on column read.tickets.user_id is 'Attendant holding the ticket; null when waiting in a queue';
     comment on column read.tickets.whatsapp_id is 'Connection (channel number or page) the conversation runs on';
     comment on column read.tickets.is_bot is 'true while the bot handles the conversation (waiting on the answer to its consent question, queue menu or chatbot options), before a person takes it';
-    comment on column read.tickets.unread_messages is 'Messages from the contact not yet read by an attendant';
-    comment on column read.tickets.last_message is 'Text of the last message, as the ticket list shows it';
+    comment on column read.tickets.unread_messages is 'Messages from the contact not yet read by an attendant (answers to the rating question, ticket nps or closed, are not counted)';
+    comment on column read.tickets.last_message is 'Text of the last message the contact or a person wrote, as the ticket list shows it (not the bot greeting, menus or queue position)';
     comment on column read.tickets.updated_at is 'Last activity (a message or a change of status, queue or user)';
     alter table read.tickets add column if not exists user_rating smallint;
     comment on column read.tickets.user_rating is 'The contact''s rating of the attendance, 1 to 5 (asked after closing when the userRating setting is on); null when not rated';

@@ -1,3 +1,4 @@
+import { BOT_ACTOR, type RecordedEvent } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectors } from '../index';
@@ -14,9 +15,19 @@ const ticket = (ticketId: number) =>
 const received = (n: number, ticketId: number, body: string, at: string) =>
   recorded('MessageReceived', { messageId: uuid(1000 + n), ticketId, contactId: 9, whatsappId: 3, body, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `P${n}`, participant: null, receivedAt: at }, 2, at);
 
+const queued = (n: number, ticketId: number, body: string, at: string, actor: RecordedEvent['metadata']['actor']) => {
+  const event = recorded(
+    'MessageQueued',
+    { messageId: uuid(1000 + n), ticketId, contactId: 9, whatsappId: 3, body, mediaType: 'chat', media: null, location: null, quotedMessageId: null, userId: actor.kind === 'user' ? Number(actor.id) : null, isPrivate: false, isForwarded: false, queuedAt: at },
+    2,
+    at,
+  );
+  return { ...event, metadata: { ...event.metadata, actor } };
+};
+
 beforeAll(async () => {
   ({ db, close } = await readDatabase('newest_message', projectors));
-  await project(db, ticketsProjector, [ticket(1), ticket(2)]);
+  await project(db, ticketsProjector, [ticket(1), ticket(2), ticket(3), ticket(4)]);
 });
 afterAll(() => close?.());
 
@@ -38,4 +49,30 @@ it("applies a batch's messages to their tickets in one statement: newest preview
   // A later batch with one message: the same prepared statement, a different number of rows.
   await project(db, ticketsProjector, [received(4, 2, 'outra', '2026-05-01T12:00:04.000Z')]);
   expect((await findTicketsById(db, [2]))[0]).toMatchObject({ lastMessage: 'outra', unreadMessages: 2 });
+});
+
+it("previews what the contact or a person wrote, never the bot's greeting, menu or queue position", async () => {
+  await project(db, ticketsProjector, [
+    received(10, 3, '*Ana*: quero _comprar_', '2026-05-01T12:01:00.000Z'),
+    queued(11, 3, '\u200eOlá! Escolha um setor:\n\n*[ 1 ]* - Vendas', '2026-05-01T12:01:01.000Z', BOT_ACTOR),
+  ]);
+  // A batch of its own too: the bot's position message alone changes nothing.
+  const frames = await project(db, ticketsProjector, [queued(12, 3, '\u200eVocê está na posição *1* da fila.', '2026-05-01T12:01:02.000Z', BOT_ACTOR)]);
+  expect(frames).toEqual([]);
+  expect((await findTicketsById(db, [3]))[0]).toMatchObject({ lastMessage: '*Ana*: quero _comprar_', unreadMessages: 1, updatedAt: '2026-05-01T12:01:00.000Z' });
+  // An attendant's answer is the preview again.
+  await project(db, ticketsProjector, [queued(13, 3, 'Bom dia!', '2026-05-01T12:02:00.000Z', { kind: 'user', id: 4 })]);
+  expect((await findTicketsById(db, [3]))[0]).toMatchObject({ lastMessage: 'Bom dia!', unreadMessages: 1 });
+});
+
+it('leaves no unread count on a closed ticket after the contact answers the rating question', async () => {
+  await project(db, ticketsProjector, [
+    recorded('TicketAccepted', { ticketId: 4, status: 'open', userId: 4, queueId: null }),
+    recorded('TicketClosed', { ticketId: 4, userId: 4, farewell: false, reason: 'resolved' }),
+    recorded('TicketRatingRequested', { ticketId: 4 }),
+  ]);
+  await project(db, ticketsProjector, [received(20, 4, '5', '2026-05-01T12:03:00.000Z'), recorded('TicketRated', { ticketId: 4, rating: 5 })]);
+  // An answer that arrives once it is closed (a second try, a late 'obrigado') counts no more.
+  await project(db, ticketsProjector, [received(21, 4, 'obrigado', '2026-05-01T12:04:00.000Z')]);
+  expect((await findTicketsById(db, [4]))[0]).toMatchObject({ status: 'closed', lastMessage: 'obrigado', unreadMessages: 0 });
 });

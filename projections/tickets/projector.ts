@@ -1,4 +1,4 @@
-import { lastMessagePreview, type RecordedEvent, type TicketBefore, type TicketFrame, type TicketView } from '@conversa/contracts';
+import { isBotActor, lastMessagePreview, type RecordedEvent, type TicketBefore, type TicketFrame, type TicketView } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -99,7 +99,9 @@ async function applyNewestMessages(trx: Transaction<ReadDatabase>, messages: New
     trx,
     sql`
       update read.tickets t
-      set last_message = v.preview, last_message_id = v.message_id, updated_at = v.at, unread_messages = t.unread_messages + v.unread
+      set last_message = v.preview, last_message_id = v.message_id, updated_at = v.at,
+        -- The contact's answers to the rating question (nps, or closed once rated) are the bot's to read, never an attendant's.
+        unread_messages = case when t.status in ('nps', 'closed') then t.unread_messages else t.unread_messages + v.unread end
       from unnest(${column((m) => m.ticketId)}::int[], ${column((m) => m.preview)}::text[], ${column((m) => m.messageId)}::uuid[],
         ${column((m) => m.at.toISOString())}::timestamptz[], ${column((m) => m.unread)}::int[]) as v(id, preview, message_id, at, unread)
       where t.id = v.id and not t.deleted
@@ -127,8 +129,8 @@ async function markBot(trx: Transaction<ReadDatabase>, batch: Batch, ticketId: n
 
 export const ticketsProjector = defineProjector({
   name: 'tickets',
-  // 2: is_bot from the bot's journal.
-  version: 2,
+  // 2: is_bot from the bot's journal. 3: the bot's messages are no preview; rating answers are not unread.
+  version: 3,
   eventTypes: [
     'TicketCreated',
     'TicketAccepted',
@@ -174,6 +176,8 @@ export const ticketsProjector = defineProjector({
       const at = new Date(event.metadata.occurredAt);
       if (type === 'MessageReceived' || type === 'MessageQueued') {
         if (type === 'MessageQueued' && data.isPrivate) continue;
+        // The bot's greeting, menus and queue position are not the conversation's preview: what the contact or a person wrote stays.
+        if (type === 'MessageQueued' && isBotActor(event.metadata.actor)) continue;
         const earlier = newest.get(data.ticketId);
         newest.set(data.ticketId, {
           ticketId: data.ticketId,

@@ -35,6 +35,13 @@ export const CompanySettingsSchema = z.object({
 export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
 export type CompanySettingKey = keyof CompanySettings;
 
+/**
+ * Settings that are credentials: sealed (`enc:v1:…`, SECRETS_KEY) in the event and the read table, and
+ * answered as SECRET_SETTING_MASK (or '' when empty); a write of the mask keeps the stored value.
+ */
+export const SECRET_SETTINGS: ReadonlySet<CompanySettingKey> = new Set<CompanySettingKey>(['asaas']);
+export const SECRET_SETTING_MASK = '********';
+
 export const defaultCompanySettings: CompanySettings = {
   userCreation: 'enabled',
   userRating: 'disabled',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TicketStatus } from '../tickets/events';
+import { Channel, TicketStatus } from '../tickets/events';
 
 const minutes = z.number().nonnegative();
 
@@ -82,6 +82,8 @@ export const ReportTicket = z.object({
   id: z.number().int(),
   uuid: z.string(),
   whatsappName: z.string().nullable(),
+  /** The channel the ticket runs on (its icon beside the connection's name). */
+  channel: Channel,
   contactName: z.string(),
   contactNumber: z.string(),
   userName: z.string().nullable(),

@@ -8,6 +8,10 @@ export const Actor = z.object({
 });
 export type Actor = z.infer<typeof Actor>;
 
+/** The routing bot (greeting, menus, queue position, rating question) writes as this actor. */
+export const BOT_ACTOR: Actor = { kind: 'system', id: 'bot' };
+export const isBotActor = (actor: Actor): boolean => actor.kind === BOT_ACTOR.kind && actor.id === BOT_ACTOR.id;
+
 /** Metadata the writer supplies; the event store adds the hash chain (`prevHash`, `hash`). */
 export const EventMetadataInput = z.object({
   companyId: Count32,

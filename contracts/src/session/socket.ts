@@ -19,9 +19,13 @@ export const ClientMessage = z.discriminatedUnion('event', [
   z.object({ event: z.literal('joinChatBox'), data: TicketRef }),
   z.object({ event: z.literal('leaveChatBox') }),
   z.object({ event: z.literal('userStatus') }),
-  // A fresh access token after the browser's refresh: the socket keeps its rooms past the old token's expiry.
+  // The access token: a socket's first message (never the URL, which logs keep), and again with a fresh token
+  // after the browser's refresh, so the socket keeps its rooms past the old token's expiry.
   z.object({ event: z.literal('authenticate'), data: z.string().min(1).max(4096) }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 /** What the browser sends (a ticket id may be a number; the edge turns it into text). */
 export type ClientMessageBody = z.input<typeof ClientMessage>;
+
+/** The edge's frame once a socket's first `authenticate` is accepted: from then on it gets its company's frames. */
+export const SOCKET_AUTHENTICATED_FRAME = { event: 'authenticated' } as const;

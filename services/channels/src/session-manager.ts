@@ -2,6 +2,7 @@ import type { Bus, BusSubscription } from '@conversa/bus';
 import type { ConnectionChannel } from '@conversa/contracts';
 import { connectionSecrets, connectionsToRun, findConnection, type ConnectionToRun } from '@conversa/projections/connections/queries';
 import { leaseKey, SCHEMA_DDL_LOCK_KEY } from '@conversa/projector';
+import { openAccount, type SecretBox } from '@conversa/core';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
@@ -10,11 +11,13 @@ import { createSessionHooks } from './session-hooks';
 import { silentLogger, type RunningSession, type SessionConnection, type SessionContext, type SessionDriver, type SessionLogger } from './session-port';
 
 /** What a driver is started with: the connection's settings and secrets from the read model. */
-export async function sessionConnectionOf(db: Kysely<ReadDatabase>, connectionId: number): Promise<SessionConnection | null> {
+export async function sessionConnectionOf(ctx: { db: Kysely<ReadDatabase>; secrets: SecretBox }, connectionId: number): Promise<SessionConnection | null> {
+  const { db } = ctx;
   const settings = await findConnection(db, connectionId);
   if (!settings) return null;
   const secrets = settings.channel === 'facebook' || settings.channel === 'instagram' || settings.channel === 'whatsappapi' ? await connectionSecrets(db, connectionId) : null;
-  return { id: settings.id, companyId: settings.companyId, channel: settings.channel, settings, account: secrets?.account ?? null };
+  // The tokens are stored sealed: the driver calls the Graph API with them opened.
+  return { id: settings.id, companyId: settings.companyId, channel: settings.channel, settings, account: secrets ? openAccount(ctx.secrets, secrets.account) : null };
 }
 
 export interface SessionManagerOptions {
@@ -141,7 +144,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function launch(target: ConnectionToRun, entry: Owned, fresh: boolean): Promise<void> {
     const driver = drivers.get(target.channel)!;
-    const connectionOf = await sessionConnectionOf(ctx.db, target.id);
+    const connectionOf = await sessionConnectionOf(ctx, target.id);
     if (!connectionOf) {
       log.warn({ connectionId: target.id }, 'sessions: the connection is not in the read model yet; starting it on a later pass');
       return;

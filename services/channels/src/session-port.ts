@@ -1,5 +1,5 @@
 import type { CompanySettings, ChannelAccount, ConnectionChannel, ConnectionStatus, ConnectionView, StoredMedia } from '@conversa/contracts';
-import type { CommandContext, IdAllocator, ReceivedMessage, ReceiveMessageInput } from '@conversa/core';
+import type { CommandContext, IdAllocator, ReceivedMessage, ReceiveMessageInput, SecretBox } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -9,7 +9,8 @@ import type { OutboundMessage } from './port';
 // The port between Conversa and a channel's sessions: what a driver is given (hooks) and what it gives back (a running session).
 
 /** What a session needs from its process: commands, the read models, ids and the media store. */
-export type SessionContext = CommandContext & { ids: IdAllocator; db: Kysely<ReadDatabase>; media: MediaStore };
+/** `secrets` opens the Meta tokens the read model keeps sealed. */
+export type SessionContext = CommandContext & { ids: IdAllocator; db: Kysely<ReadDatabase>; media: MediaStore; secrets: SecretBox };
 
 /** The connection a driver runs, as the read model shows it, plus the Meta account's secrets. */
 export interface SessionConnection {

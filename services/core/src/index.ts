@@ -65,6 +65,7 @@ export * from './webhooks/secrets';
 export * from './net/outbound-address';
 export * from './commands/correlation';
 export * from './secrets/box';
+export * from './secrets/account';
 export * from './queueIntegrations/queue-integration';
 export * from './queueIntegrations/use-cases';
 export * from './prompts/prompt';

@@ -1,5 +1,6 @@
 import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
+import { SOCKET_AUTHENTICATED_FRAME } from '@conversa/contracts/session/socket';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import { USER_ACCESS_ENTITY } from '@conversa/contracts/session/access';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +41,7 @@ export type FrameFilter = (connection: SocketConnection, data: any) => boolean;
 
 export interface EdgeOptions {
   bus: Bus;
-  /** Verifies the access token from the `token` query parameter; null → close 4401. */
+  /** Verifies the access token the socket's first message carries (`authenticate`); null → close 4401. */
   authenticate(token: string): Promise<SocketPrincipal | null>;
   /**
    * Reloads who a socket's user is after their role or queues changed (a `user-access` announcement);
@@ -66,6 +67,8 @@ export interface EdgeOptions {
   path?: string;
   /** Unsent bytes a socket may hold before it is cut off as a slow consumer. Default 4 MiB. */
   maxBufferedBytes?: number;
+  /** How long a new socket may stay open without sending a valid `authenticate` first. Default 5000. */
+  authTimeoutMs?: number;
 }
 
 export interface EdgeStats {
@@ -84,12 +87,14 @@ export interface SocketEdge {
 }
 
 const defaultMaxBufferedBytes = 4 * 1024 * 1024;
+const defaultAuthTimeoutMs = 5_000;
 // A browser's own limit on a client message is far below this; anything larger is abuse.
 const maxClientPayloadBytes = 16 * 1024;
 // Messages a client may send before its token is verified; they are replayed in order afterwards.
 const maxMessagesBeforeAuth = 32;
 // The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
 const textFrame = { binary: false } as const;
+const authenticatedFrame = Buffer.from(JSON.stringify(SOCKET_AUTHENTICATED_FRAME));
 
 type RawMessage = Parameters<typeof parseClientMessage>[0];
 
@@ -102,6 +107,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const path = options.path ?? '/socket';
   const pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
+  const authTimeoutMs = options.authTimeoutMs ?? defaultAuthTimeoutMs;
   // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
   const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, invoice: adminFilter, payment: adminFilter, announcement: announcementFilter, ...options.filters }));
   const log = app.log.child({ module: 'socket-edge' });
@@ -276,26 +282,32 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
 
   subscription = await options.bus.subscribe('company.*.>', fanOut);
 
-  app.get(path, { websocket: true }, (socket, request) => {
+  app.get(path, { websocket: true }, (socket) => {
     if (closed) {
       socket.close(closeCodes.goingAway, 'server shutting down');
       return;
     }
     sockets.add(socket);
     let client: Client | undefined;
-    let early: Array<[RawMessage, boolean]> | undefined = [];
+    // undefined until the first message: then the messages that follow it while its token is checked.
+    let early: Array<[RawMessage, boolean]> | undefined;
+    // The token travels in the first message, never in the URL, which request logs and proxies keep.
+    const authTimer = setTimeout(() => unauthorized(), authTimeoutMs);
+    const unauthorized = () => {
+      if (socket.readyState === socket.OPEN) socket.close(closeCodes.unauthorized, 'unauthorized');
+    };
 
-    // Handlers are attached before the token is checked: a message sent right after the upgrade
-    // must not be lost while authenticate() is pending.
     socket.on('message', (raw, isBinary) => {
       if (client) handleMessage(client, raw, isBinary);
-      else if (early && early.length < maxMessagesBeforeAuth) early.push([raw, isBinary]);
+      else if (early === undefined) authenticateWith(raw, isBinary);
+      else if (early.length < maxMessagesBeforeAuth) early.push([raw, isBinary]);
       else counters.malformedMessages++;
     });
     socket.on('pong', () => {
       if (client) client.awaitingPong = false;
     });
     socket.on('close', () => {
+      clearTimeout(authTimer);
       sockets.delete(socket);
       early = undefined;
       if (!client) return;
@@ -307,39 +319,44 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
 
     // Only the token says who and which company; `companyId`/`userId` query parameters the
     // browser also sends are never trusted.
-    const token = (request.query as { token?: unknown }).token;
-    if (typeof token !== 'string' || token.length === 0) {
-      socket.close(closeCodes.unauthorized, 'unauthorized');
-      return;
-    }
-    const changesBefore = accessChanges;
-    options.authenticate(token).then(
-      (principal) => {
-        if (socket.readyState !== socket.OPEN) return;
-        if (!principal) {
-          socket.close(closeCodes.unauthorized, 'unauthorized');
-          return;
-        }
-        if (closed) {
-          socket.close(closeCodes.goingAway, 'server shutting down');
-          return;
-        }
-        const authenticated = new Client(principal, socket);
-        client = authenticated;
-        add(authenticated);
-        access.watchExpiry(authenticated);
-        if (accessChanges !== changesBefore) access.recheck(authenticated);
-        notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
-        const queued = early ?? [];
-        early = undefined;
-        for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
-      },
-      (error: unknown) => {
-        // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
-        log.error({ err: error }, 'websocket authentication failed');
-        if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
-      },
-    );
+    const authenticateWith = (raw: RawMessage, isBinary: boolean) => {
+      early = [];
+      // The client's time is up once it has spoken; a slow token check is ours, not its.
+      clearTimeout(authTimer);
+      const message = parseClientMessage(raw, isBinary);
+      if (message?.event !== 'authenticate') {
+        counters.malformedMessages++;
+        unauthorized();
+        return;
+      }
+      const changesBefore = accessChanges;
+      options.authenticate(message.data).then(
+        (principal) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (!principal) return unauthorized();
+          if (closed) {
+            socket.close(closeCodes.goingAway, 'server shutting down');
+            return;
+          }
+          const authenticated = new Client(principal, socket);
+          client = authenticated;
+          add(authenticated);
+          // Before any company frame: a client knows from here on it misses nothing.
+          send(authenticated, authenticatedFrame);
+          access.watchExpiry(authenticated);
+          if (accessChanges !== changesBefore) access.recheck(authenticated);
+          notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
+          const queued = early ?? [];
+          early = undefined;
+          for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
+        },
+        (error: unknown) => {
+          // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
+          log.error({ err: error }, 'websocket authentication failed');
+          if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
+        },
+      );
+    };
   });
 
   // One timer for all sockets: a timer per socket costs more than walking the index.

@@ -83,9 +83,12 @@ describe('access announcements', () => {
   it('re-checks a socket whose token was being verified when an announcement came', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let checking!: () => void;
+    const checked = new Promise<void>((resolve) => (checking = resolve));
     const user = principal({ userId: 13 });
     const harness = await edge({
       authenticate: async () => {
+        checking();
         await gate;
         return user;
       },
@@ -93,6 +96,7 @@ describe('access announcements', () => {
     });
     const client = await harness.connect(user);
     clients.push(client);
+    await checked;
     await harness.bus.publish('company.1.user-access', { userId: 13, sessionId: user.sessionId, change: 'revoked' });
     release();
     expect((await client.closed).code).toBe(4401);

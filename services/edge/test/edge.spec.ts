@@ -1,7 +1,7 @@
 import { createInProcessBus } from '@conversa/bus';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SocketConnection } from '../src/index';
-import { countingBus, expectNothingElse, principal, startEdge, type TestClient, type TestEdge } from './support';
+import { countingBus, expectNothingElse, principal, startEdge, tokenFor, type TestClient, type TestEdge } from './support';
 
 const started: TestEdge[] = [];
 const clients: TestClient[] = [];
@@ -38,12 +38,27 @@ function roomsProbe() {
 
 describe('authentication', () => {
   it('closes with 4401 when the token is missing or refused, and never indexes the socket', async () => {
-    const harness = await edge();
+    const harness = await edge({ bus: createInProcessBus(), authTimeoutMs: 300 });
     const missing = await connect(harness, '', {});
     const refused = await connect(harness, 'not-a-token');
     refused.send({ event: 'joinNotification' });
+    const opened = performance.now();
     expect((await missing.closed).code).toBe(4401);
+    // Closed by the edge's wait for a first message, not left open until the pinger's round.
+    expect(performance.now() - opened).toBeLessThan(5_000);
     expect((await refused.closed).code).toBe(4401);
+    expect(harness.edge.connections()).toBe(0);
+  });
+
+  it('reads the token from the first message only: a token in the URL or after another message is not one', async () => {
+    const harness = await edge({ bus: createInProcessBus(), authTimeoutMs: 300 });
+    const valid = tokenFor(principal());
+    const inUrl = await connect(harness, '', { query: `token=${valid}` });
+    const late = await connect(harness, '', {});
+    late.send({ event: 'joinNotification' });
+    late.send({ event: 'authenticate', data: valid });
+    expect((await inUrl.closed).code).toBe(4401);
+    expect((await late.closed).code).toBe(4401);
     expect(harness.edge.connections()).toBe(0);
   });
 

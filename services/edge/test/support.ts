@@ -67,6 +67,7 @@ export interface TestEdge {
   edge: SocketEdge;
   bus: Bus;
   url: string;
+  /** Opens a socket and sends the token as its first message ('' sends nothing). */
   connect(p: SocketPrincipal | string, options?: ClientOptions & { query?: string }): Promise<TestClient>;
   /** Resolves once `sessionId` has sent `count` userStatus messages in total. */
   userStatusCount(sessionId: string): number;
@@ -101,10 +102,11 @@ export async function startEdge(options: Partial<EdgeOptions> & { bus: Bus }): P
       const client = new TestClient(
         harness,
         typeof p === 'string' ? undefined : p,
-        `${url}?token=${encodeURIComponent(token)}${query ? `&${query}` : ''}`,
+        `${url}${query ? `?${query}` : ''}`,
         wsOptions,
       );
       await client.opened;
+      if (token !== '') client.send({ event: 'authenticate', data: token });
       return client;
     },
     userStatusCount: (sessionId) => statusCounts.get(sessionId) ?? 0,
@@ -148,6 +150,8 @@ export class TestClient {
     });
     this.socket.on('message', (raw) => {
       const frame = JSON.parse(String(raw)) as Frame;
+      // The edge's answer to the token, not a company frame.
+      if (frame.event === 'authenticated') return;
       const waiter = this.waiter;
       if (waiter) {
         this.waiter = undefined;

@@ -1,4 +1,4 @@
-import { contactBotStream, contactStream, ticketBotStream, ticketStream, type Actor, type RecordedEvent, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
+import { contactBotStream, contactStream, ticketBotStream, ticketStream, type RecordedEvent, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
 import {
   contact,
   contactBot,
@@ -20,8 +20,8 @@ import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { memoizedDirectory, type RoutingDirectory } from './directory';
 
-/** Who the bot's messages and changes are recorded as. */
-export const BOT_ACTOR: Actor = { kind: 'system', id: 'bot' };
+/** Who the bot's messages and changes are recorded as (contracts: the read side tells them apart). */
+export { BOT_ACTOR } from '@conversa/contracts';
 
 export interface RoutingLogger {
   info(object: unknown, message?: string): void;

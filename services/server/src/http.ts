@@ -49,7 +49,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       async (app) => registerMetrics(app, wiring.metrics, config.metricsToken),
       async (app) => {
         if (!options.edge) return;
-        // The socket authenticates its own access token (query `token`): browsers cannot set headers on it.
+        // The socket authenticates its own access token (its first message): browsers cannot set headers on it.
         app.addHook('onRoute', (route) => {
           if (route.url === SOCKET_PATH) route.config = { ...route.config, auth: 'public' };
         });

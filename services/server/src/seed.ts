@@ -1,6 +1,7 @@
 import { execute, systemActor, type ApiContext } from '@conversa/api';
 import { allPlanFlagsOn, companyDetails, defaultUserDetails, NEVER_EXPIRES } from '@conversa/contracts';
-import { company, plan, user, userEmail, userEmailStream } from '@conversa/core';
+import { company, plan, resealCompanySecrets, resealConnectionAccount, user, userEmail, userEmailStream } from '@conversa/core';
+import { connectionsWithClearTokens } from '@conversa/projections/connections/queries';
 import type { Config } from './config';
 
 /**
@@ -56,5 +57,8 @@ export async function seed(ctx: ApiContext, config: Config): Promise<{ created: 
       actor: systemActor,
     });
   }
+  // Credentials recorded in clear before they were sealed (the payment key, Meta tokens): recorded again sealed.
+  await resealCompanySecrets(ctx, 1);
+  for (const connectionId of await connectionsWithClearTokens(ctx.db)) await resealConnectionAccount(ctx, connectionId);
   return { created: !planResult.repeated };
 }

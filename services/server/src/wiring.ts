@@ -231,7 +231,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       contactImportWorker(ctx),
       createCampaignRepliesReactor({ ctx, db }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: consoleAutomationLogger }),
-      createPaymentChargesReactor(ctx, { provider: paymentProvider, logger: consoleAutomationLogger }),
+      createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: consoleAutomationLogger }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
     ],
   });

@@ -4,7 +4,7 @@ import { defaultUserDetails, streams, type UserDetails } from '@conversa/contrac
 import { systemActor, user, userEmail, userEmailStream } from '@conversa/core';
 import type { ChannelGateway } from '@conversa/channels';
 import { testDatabase } from '@conversa/testing/database';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ export interface TestServer {
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
 export async function startTestServer(
-  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string> } = {},
+  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
@@ -38,7 +38,7 @@ export async function startTestServer(
   wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
-  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true });
+  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, logger: options.logger });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { authenticate, isEdgeFrame } from './socket-client';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
@@ -110,13 +111,14 @@ interface Frame {
 }
 
 async function listen(token: string) {
-  const socket = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(base);
   const frames: Frame[] = [];
-  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as Frame));
+  socket.on('message', (raw) => isEdgeFrame(raw) || frames.push(JSON.parse(String(raw)) as Frame));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  await authenticate(socket, token);
   return { socket, frames, text: () => JSON.stringify(frames) };
 }
 

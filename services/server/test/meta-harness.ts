@@ -1,4 +1,5 @@
 import { createLoginLimiter } from '@conversa/api';
+import type { FastifyServerOptions } from 'fastify';
 import { testDatabase } from '@conversa/testing/database';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { ADMIN, type TestServer } from './harness';
  * fake socket). Its session manager runs, as in the start role.
  */
 export async function startChannelServer(
-  options: { env?: Record<string, string>; sessionDrivers?: WireOptions['sessionDrivers']; listen?: boolean; serveUi?: boolean } = {},
+  options: { env?: Record<string, string>; sessionDrivers?: WireOptions['sessionDrivers']; listen?: boolean; serveUi?: boolean; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('channels');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-channels-'));
@@ -27,7 +28,7 @@ export async function startChannelServer(
   wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   // Browser flows need the built UI and the websocket edge, on a port.
-  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: options.listen ?? false, projections: true });
+  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: options.listen ?? false, projections: true, logger: options.logger });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
   await wiring.sessions.start();

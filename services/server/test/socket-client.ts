@@ -1,3 +1,4 @@
+import { SOCKET_AUTHENTICATED_FRAME } from '@conversa/contracts/session/socket';
 import WebSocket from 'ws';
 
 export interface Frame {
@@ -5,15 +6,41 @@ export interface Frame {
   data: any;
 }
 
+const AUTHENTICATED = JSON.stringify(SOCKET_AUTHENTICATED_FRAME);
+
+/**
+ * Sends the token as the socket's first message, as the browser does, and resolves once the edge has
+ * accepted it (its `authenticated` frame: the socket misses no frame published after this) or closed the socket.
+ */
+export function authenticate(socket: WebSocket, token: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      socket.off('message', onMessage);
+      socket.off('close', done);
+      resolve();
+    };
+    const onMessage = (raw: WebSocket.RawData) => {
+      if (String(raw) === AUTHENTICATED) done();
+    };
+    socket.on('message', onMessage);
+    socket.on('close', done);
+    socket.send(JSON.stringify({ event: 'authenticate', data: token }));
+  });
+}
+
+/** A frame the edge sends for the socket itself, not for a company: the recorders leave it out. */
+export const isEdgeFrame = (raw: WebSocket.RawData) => String(raw) === AUTHENTICATED;
+
 /** An open test socket recording its frames; `next` waits for a frame, `closed` for the close (code and when). */
 export async function openSocket(base: string, token: string) {
-  const socket = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(base);
   const frames: Frame[] = [];
   const waiters: Array<{ predicate: (f: Frame) => boolean; resolve: (f: Frame) => void }> = [];
   const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
     socket.on('close', (code, reason) => resolve({ code, reason: String(reason), at: performance.now() })),
   );
   socket.on('message', (raw) => {
+    if (isEdgeFrame(raw)) return;
     const frame = JSON.parse(String(raw)) as Frame;
     frames.push(frame);
     for (const waiter of [...waiters]) {
@@ -27,6 +54,7 @@ export async function openSocket(base: string, token: string) {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  await authenticate(socket, token);
   return {
     socket,
     frames,

@@ -19,7 +19,8 @@ const connect = (token: string) => openSocket(base, token);
 
 describe('socket edge in the product', () => {
   it('refuses a socket without a valid token', async () => {
-    const socket = new WebSocket(`${base}?token=forged`);
+    const socket = new WebSocket(base);
+    socket.once('open', () => socket.send(JSON.stringify({ event: 'authenticate', data: 'forged' })));
     const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
     expect(code).toBe(4401);
   });

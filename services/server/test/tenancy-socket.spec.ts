@@ -1,6 +1,7 @@
 import { RecordingChannelGateway } from '@conversa/channels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { authenticate, isEdgeFrame } from './socket-client';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
@@ -53,13 +54,14 @@ interface Frame {
 }
 
 async function listen(token: string) {
-  const socket = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(base);
   const frames: Frame[] = [];
-  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as Frame));
+  socket.on('message', (raw) => isEdgeFrame(raw) || frames.push(JSON.parse(String(raw)) as Frame));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  await authenticate(socket, token);
   // The browser's joins, so no room rule hides a frame the walk should see.
   for (const message of [{ event: 'joinNotification' }, { event: 'joinTickets', data: 'open' }, { event: 'joinTickets', data: 'pending' }]) socket.send(JSON.stringify(message));
   return { socket, frames };

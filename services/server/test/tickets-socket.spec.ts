@@ -1,6 +1,7 @@
 import { openTicket, systemActor } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { authenticate, isEdgeFrame } from './socket-client';
 import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 
 let server: TestServer;
@@ -23,13 +24,14 @@ interface Frame {
 }
 
 async function listen(token: string) {
-  const socket = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(base);
   const frames: Frame[] = [];
-  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as Frame));
+  socket.on('message', (raw) => isEdgeFrame(raw) || frames.push(JSON.parse(String(raw)) as Frame));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  await authenticate(socket, token);
   return { socket, frames };
 }
 

@@ -147,6 +147,20 @@ describe('ticket transitions', () => {
     expect((await eventsOf(ticketId)).map((event) => event.type)).toEqual(['TicketCreated']);
   });
 
+  it('opens a ticket on "Conexão padrão" on the company’s default connection, with its channel, and shows both in the report', async () => {
+    const company = await signupCompany(server, 'Conexão Padrão Co', 48);
+    const token = (await server.login(company.email, company.password)).token;
+    const sandbox = (await call(token, 'POST', '/whatsapp', { name: 'Sandbox da loja', channel: 'sandbox' })).json() as { id: number };
+    phone += 1;
+    const contactId = (await call(token, 'POST', '/contacts', { name: 'Padrão', number: String(phone) })).json().id as number;
+    const created = await call(token, 'POST', '/tickets', { contactId, status: 'open', userId: company.userId, queueId: null, whatsappId: null });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ whatsappId: sandbox.id, channel: 'sandbox', whatsapp: { name: 'Sandbox da loja' } });
+    await settle(server);
+    const report = (await call(token, 'GET', '/ticket/reports?page=1&pageSize=10')).json();
+    expect(report.tickets).toEqual([expect.objectContaining({ id: created.json().id, whatsappName: 'Sandbox da loja', channel: 'sandbox' })]);
+  });
+
   it('answers a second accept with the ticket as the first attendant left it (the already-taken answer)', async () => {
     const ticketId = await pendingTicket(await newContact('Taken'), 5);
     const carla = await newUser('Carla', { queueIds: [5] });

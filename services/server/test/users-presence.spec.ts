@@ -5,6 +5,7 @@ import { onlineUserIds } from '@conversa/projections/users/queries';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { authenticate, isEdgeFrame } from './socket-client';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -26,10 +27,11 @@ interface Frame {
 }
 
 async function connect(token: string) {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/socket?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/socket`);
   const frames: Frame[] = [];
   const waiters: Array<{ predicate: (f: Frame) => boolean; resolve: (f: Frame) => void }> = [];
   socket.on('message', (raw) => {
+    if (isEdgeFrame(raw)) return;
     const frame = JSON.parse(String(raw)) as Frame;
     frames.push(frame);
     for (const waiter of [...waiters]) {
@@ -43,6 +45,7 @@ async function connect(token: string) {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  await authenticate(socket, token);
   return {
     socket,
     frames,

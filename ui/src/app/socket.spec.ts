@@ -20,7 +20,14 @@ class FakeSocket {
     this.closed = true;
     this.readyState = 3;
   }
+  /** Opens and accepts the token the client sends first, as the edge does. */
   serverOpens() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event: 'authenticated' }) }));
+  }
+  /** Opens, but has not accepted the token yet. */
+  serverUpgrades() {
     this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
@@ -36,7 +43,7 @@ class FakeSocket {
 const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
 const client = () =>
   new SocketClient({
-    url: (token) => `ws://app.test/socket?token=${token}`,
+    url: () => 'ws://app.test/socket',
     createSocket: (url) => new FakeSocket(url),
     initialDelayMs: 1000,
     maxDelayMs: 8000,
@@ -57,9 +64,10 @@ describe('socket client', () => {
     const socket = client();
     socket.join({ event: 'joinNotification' });
     socket.setToken('t1');
-    expect(latest().url).toBe('ws://app.test/socket?token=t1');
+    // The token is never in the URL: it is the first message, before any join.
+    expect(latest().url).toBe('ws://app.test/socket');
     latest().serverOpens();
-    expect(latest().sent).toEqual([{ event: 'joinNotification' }, { event: 'userStatus' }]);
+    expect(latest().sent).toEqual([{ event: 'authenticate', data: 't1' }, { event: 'joinNotification' }, { event: 'userStatus' }]);
     socket.join({ event: 'joinTickets', data: 'open' });
     expect(latest().sent).toContainEqual({ event: 'joinTickets', data: 'open' });
     vi.advanceTimersByTime(300_000);
@@ -90,12 +98,29 @@ describe('socket client', () => {
     expect(FakeSocket.all).toHaveLength(3);
 
     latest().serverOpens();
-    expect(latest().sent).toEqual([{ event: 'joinTickets', data: 'open' }, { event: 'userStatus' }]);
+    expect(latest().sent).toEqual([{ event: 'authenticate', data: 't1' }, { event: 'joinTickets', data: 'open' }, { event: 'userStatus' }]);
     expect(reconnected).toHaveBeenCalledTimes(1);
 
     latest().serverDrops(); // a successful open resets the backoff
     vi.advanceTimersByTime(1000);
     expect(FakeSocket.all).toHaveLength(4);
+  });
+
+  it('counts as open, and refetches after a reconnect, only once the edge has accepted the token', () => {
+    const socket = client();
+    const reconnected = vi.fn();
+    socket.onReconnect(reconnected);
+    socket.setToken('t1');
+    latest().serverOpens();
+    latest().serverDrops();
+    vi.advanceTimersByTime(1000);
+    latest().serverUpgrades();
+    // Frames published before the edge checked the token do not reach this socket: a refetch now could miss them.
+    expect(socket.state).toBe('connecting');
+    expect(reconnected).not.toHaveBeenCalled();
+    latest().serverSends({ event: 'authenticated' });
+    expect(socket.state).toBe('open');
+    expect(reconnected).toHaveBeenCalledTimes(1);
   });
 
   it('sends a refreshed token over the open socket instead of reconnecting', () => {
@@ -111,7 +136,8 @@ describe('socket client', () => {
     // Dropped later, it reconnects with the newest token.
     first.serverDrops();
     vi.advanceTimersByTime(1000);
-    expect(latest().url).toBe('ws://app.test/socket?token=t2');
+    latest().serverOpens();
+    expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't2' });
   });
 
   it('connects at once with a refreshed token while not connected', () => {
@@ -120,7 +146,7 @@ describe('socket client', () => {
     const first = latest();
     socket.setToken('t2');
     expect(first.closed).toBe(true);
-    expect(latest().url).toBe('ws://app.test/socket?token=t2');
+    expect(FakeSocket.all).toHaveLength(2);
     // The old socket's late close must not schedule a reconnect of its own.
     first.onclose?.(new CloseEvent('close'));
     vi.advanceTimersByTime(60_000);
@@ -140,8 +166,8 @@ describe('socket client', () => {
     expect(unauthorized).toHaveBeenCalledTimes(1);
     // The refreshed token opens a socket at once; a later 4401 for it is reported again.
     socket.setToken('t2');
-    expect(latest().url).toBe('ws://app.test/socket?token=t2');
     latest().serverOpens();
+    expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't2' });
     latest().serverDrops(1006);
     expect(unauthorized).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1000);

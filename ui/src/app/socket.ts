@@ -1,4 +1,4 @@
-import { USER_STATUS_PING_MS } from './constants';
+import { SOCKET_AUTHENTICATED_FRAME, USER_STATUS_PING_MS } from './constants';
 import type { ClientMessageBody } from '@conversa/contracts';
 
 /**
@@ -21,6 +21,9 @@ import type { ClientMessageBody } from '@conversa/contracts';
  *     useSocketReconnect(() => dispatch(ticketsApi.util.invalidateTags(['Ticket'])));
  *   }
  *
+ * The token never rides in the URL (request logs and proxies keep URLs): every socket's first message is
+ * `{ event: 'authenticate', data: token }`, and the edge closes a socket that does not send one within seconds. The
+ * socket counts as open (and a reconnect refetches) once the edge answers `{ event: 'authenticated' }`: only then do frames flow.
  * The client reconnects with exponential backoff after a lost connection and re-sends every active join after each
  * reconnect. A refreshed token (`setToken`) is sent over the open socket (`{ event: 'authenticate', data: token }`), since
  * the edge closes a socket when its token expires; a close as unauthorized (4401: expired or revoked) asks the shell
@@ -50,8 +53,8 @@ interface WebSocketLike {
 }
 
 export interface SocketClientOptions {
-  /** Builds the socket URL for a token; defaults to ws(s)://<this host>/socket?token=… */
-  url?: (token: string) => string;
+  /** The socket URL; defaults to ws(s)://<this host>/socket (the token goes in the first message, not here). */
+  url?: () => string;
   createSocket?: (url: string) => WebSocketLike;
   /** First retry delay; doubles on every failed attempt up to maxDelayMs. */
   initialDelayMs?: number;
@@ -66,10 +69,12 @@ const OPEN = 1;
 /** The edge's close code for a missing, expired or revoked token. */
 export const UNAUTHORIZED_CLOSE = 4401;
 const EVENT_PATTERN = /^company-\d+-(.+)$/;
+/** The edge's answer to an accepted token, as sent. */
+const AUTHENTICATED_FRAME = JSON.stringify(SOCKET_AUTHENTICATED_FRAME);
 
-const defaultUrl = (token: string) => {
+const defaultUrl = () => {
   const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/socket?token=${encodeURIComponent(token)}`;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/socket`;
 };
 
 const joinKey = (join: JoinMessage) => `${join.event}\u0000${join.data ?? ''}`;
@@ -195,21 +200,20 @@ export class SocketClient {
     this.clearTimers();
     this.dropSocket();
     this.setState('connecting');
-    const socket = this.options.createSocket(this.options.url(this.token));
+    const socket = this.options.createSocket(this.options.url());
     this.socket = socket;
     socket.onopen = () => {
-      if (this.socket !== socket) return;
-      this.attempts = 0;
-      this.setState('open');
+      if (this.socket !== socket || !this.token) return;
+      // First, before any join: the edge reads the token from the first message only (and holds the joins until it is checked).
+      this.send({ event: 'authenticate', data: this.token });
       for (const { join } of this.joins.values()) this.send(join);
       this.send({ event: 'userStatus' });
       this.statusTimer = setInterval(() => this.send({ event: 'userStatus' }), this.options.userStatusIntervalMs);
-      const reconnected = this.hasConnectedBefore;
-      this.hasConnectedBefore = true;
-      if (reconnected) for (const handler of [...this.reconnectHandlers]) handler();
     };
     socket.onmessage = (message) => {
-      if (this.socket === socket) this.dispatch(message.data);
+      if (this.socket !== socket) return;
+      if (message.data === AUTHENTICATED_FRAME) this.authenticated();
+      else this.dispatch(message.data);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
@@ -225,6 +229,15 @@ export class SocketClient {
     socket.onerror = () => {
       // A close event always follows an error; the retry is scheduled there.
     };
+  }
+
+  /** The edge accepted the token: frames flow from here, so what was missed while down is refetched now. */
+  private authenticated(): void {
+    this.attempts = 0;
+    this.setState('open');
+    const reconnected = this.hasConnectedBefore;
+    this.hasConnectedBefore = true;
+    if (reconnected) for (const handler of [...this.reconnectHandlers]) handler();
   }
 
   private scheduleRetry(): void {

@@ -17,9 +17,9 @@ const tr = languageOf('tr');
  */
 const instruction = {
   'pt-BR':
-    /\b(tente|verifique|peça|escolha|entre|informe|use|aguarde|envie|confira|selecione|crie|atribua|atualize|abra|pague|defina|escreva|procure|exclua|anexe|desconecte)\b/i,
-  en: /\b(try|check|ask|choose|sign in|log in|enter|use|wait|send|select|create|assign|reload|open|pay|set|write|look|remove|attach|disconnect)\b/i,
-  es: /\b(intente|inténtelo|inténtalo|verifique|compruebe|pida|elija|inicie|inicia|indique|use|espere|envíe|revise|seleccione|cree|asigne|recargue|abra|pague|configure|escriba|busque|elimine|adjunte|desconéctela)\b/i,
+    /\b(tente|verifique|peça|escolha|entre|informe|use|aguarde|envie|confira|selecione|crie|atribua|atualize|abra|pague|defina|escreva|procure|exclua|anexe|desconecte|salve)\b/i,
+  en: /\b(try|check|ask|choose|sign in|log in|enter|use|wait|send|select|create|assign|reload|open|pay|set|write|look|remove|attach|disconnect|save)\b/i,
+  es: /\b(intente|inténtelo|inténtalo|verifique|compruebe|pida|elija|inicie|inicia|indique|use|espere|envíe|revise|seleccione|cree|asigne|recargue|abra|pague|configure|escriba|busque|elimine|adjunte|desconéctela|guárdela)\b/i,
   tr: /(deneyin|kontrol edin|isteyin|seçin|girin|bekleyin|gönderin|yenileyin|oluşturun|atayın|açın|ödeyin|yapın|yazın|arayın|silin|kullanın|kaydedin|ekleyin|kesin|giriş yapın)/i,
 };
 

@@ -47,6 +47,8 @@ function fakeEdge() {
       const socket = sockets[sockets.length - 1]!;
       socket.readyState = 1;
       socket.onopen?.(new Event('open'));
+      // The edge accepts the token the client sent first.
+      socket.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event: 'authenticated' }) }));
     });
   const frame = (event: string, data: unknown) =>
     act(() => {
@@ -71,8 +73,9 @@ describe('shell real-time session', () => {
     renderApp({ signedIn: session(), socket: edge.client });
     await screen.findByTestId('app-shell');
     await waitFor(() => expect(edge.sockets).toHaveLength(1));
-    expect(edge.sockets[0]!.url).toMatch(/\/socket\?token=access-1$/);
+    expect(edge.sockets[0]!.url).toMatch(/\/socket$/);
     await edge.open();
+    expect(edge.sockets[0]!.sent[0]).toEqual({ event: 'authenticate', data: 'access-1' });
     expect(edge.sockets[0]!.sent).toContainEqual({ event: 'joinNotification' });
   });
 
@@ -84,7 +87,9 @@ describe('shell real-time session', () => {
     await waitFor(() => expect(edge.sockets).toHaveLength(1));
     await edge.open();
     await edge.closeAs(4401);
-    await waitFor(() => expect(edge.sockets[edge.sockets.length - 1]!.url).toMatch(/\/socket\?token=access-2$/));
+    await waitFor(() => expect(edge.sockets).toHaveLength(2));
+    await edge.open();
+    expect(edge.sockets[1]!.sent[0]).toEqual({ event: 'authenticate', data: 'access-2' });
     expect(screen.getByTestId('app-shell')).toBeInTheDocument();
   });
 
@@ -128,5 +133,23 @@ describe('shell real-time session', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.queryByText('Sua conta foi acessada em outro computador.')).not.toBeInTheDocument();
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("follows an admin's change of this user's flags at once: the administration section appears, then goes", async () => {
+    fakeServer({});
+    const edge = fakeEdge();
+    const signedIn = session({ profile: 'user' });
+    renderApp({ signedIn, socket: edge.client });
+    await screen.findByTestId('app-shell');
+    await waitFor(() => expect(edge.sockets).toHaveLength(1));
+    await edge.open();
+    expect(screen.queryByTestId('menu-item-queues')).not.toBeInTheDocument();
+    const me = { ...signedIn.user, queueIds: [] };
+    await edge.frame(`company-${me.companyId}-user`, { action: 'update', user: { ...me, id: me.id + 1, allowConnections: true } });
+    expect(screen.queryByTestId('menu-item-queues')).not.toBeInTheDocument();
+    await edge.frame(`company-${me.companyId}-user`, { action: 'update', user: { ...me, allowConnections: true } });
+    expect(await screen.findByTestId('menu-item-queues')).toBeInTheDocument();
+    await edge.frame(`company-${me.companyId}-user`, { action: 'update', user: { ...me, allowConnections: false } });
+    await waitFor(() => expect(screen.queryByTestId('menu-item-queues')).not.toBeInTheDocument());
   });
 });

@@ -13,7 +13,7 @@ import {
   type TicketTemplatesView,
   type TicketView,
 } from '@conversa/contracts';
-import { configureCloudApi, sendMessages } from '@conversa/core';
+import { configureCloudApi, openAccount, sendMessages } from '@conversa/core';
 import { connectionSecrets, connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findMessagesById, lastInboundAt } from '@conversa/projections/messages/queries';
 import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
@@ -47,7 +47,7 @@ async function cloudConnection(ctx: ApiContext, companyId: number, id: number) {
   if (!found) throw new DomainError('ERR_NO_WAPP_FOUND');
   if (found.channel !== 'whatsappapi') throw new DomainError('ERR_VALIDATION', 'Only WhatsApp Cloud API connections take a Cloud API number');
   const secrets = await connectionSecrets(ctx.db, id);
-  return { connection: found, account: secrets?.account ?? null };
+  return { connection: found, account: secrets ? openAccount(ctx.secrets, secrets.account) : null };
 }
 
 async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
@@ -61,7 +61,7 @@ async function approvedTemplates(ctx: ApiContext, ticket: TicketView): Promise<M
   if (ticket.channel !== 'whatsapp_cloud' || ticket.whatsappId === null) return [];
   const secrets = await connectionSecrets(ctx.db, ticket.whatsappId);
   const businessAccountId = secrets?.account.facebookUserId;
-  const token = secrets?.account.tokenMeta;
+  const token = secrets?.account.tokenMeta && ctx.secrets.open(secrets.account.tokenMeta);
   if (!businessAccountId || !token) throw new DomainError('ERR_CLOUD_API_INVALID', 'The connection has no Cloud API business account or token');
   let templates: Awaited<ReturnType<GraphApi['cloudTemplates']>>;
   try {
@@ -82,7 +82,7 @@ async function approvedTemplates(ctx: ApiContext, ticket: TicketView): Promise<M
 export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get(
     '/whatsapp/:id/cloud-api',
-    { config: { auth: { admin: true }, contract: { summary: 'A Cloud API connection’s number and account ids (the token only as its last 4 characters)', params: ConnectionIdParams, response: ConfigAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } },
+    { config: { auth: { area: 'connections' }, contract: { summary: 'A Cloud API connection’s number and account ids (the token only as its last 4 characters)', params: ConnectionIdParams, response: ConfigAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } },
     async (request): Promise<CloudApiConfigView> => {
       const { id } = parse(ConnectionIdParams, request.params);
       const { account } = await cloudConnection(ctx, request.principal.companyId, id);
@@ -94,7 +94,7 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     '/whatsapp/:id/cloud-api',
     {
       config: {
-        auth: { admin: true },
+        auth: { area: 'connections' },
         contract: {
           summary: 'Configure a Cloud API connection: phone number id, business account id and token, checked against the Graph API',
           params: ConnectionIdParams,

@@ -10,7 +10,7 @@ import {
   type ConnectionView,
   type Position,
 } from '@conversa/contracts';
-import { claimChannelAccount, connection, connectionRoster, fold, releaseChannelAccount, runCommand } from '@conversa/core';
+import { claimChannelAccount, connection, connectionRoster, fold, releaseChannelAccount, runCommand, sealAccount } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -67,9 +67,10 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, raw
 
   const targets: LinkTarget[] = [];
   for (const page of pages) {
+    // The tokens are recorded sealed (sealAccount); the page ids stay readable, webhooks are routed by them.
     const base = { facebookUserId: body.facebookUserId, facebookUserToken: userToken, tokenMeta: page.accessToken };
-    targets.push({ channel: 'facebook', name: page.name, account: { ...base, facebookPageUserId: page.id } });
-    if (body.addInstagram && page.instagram) targets.push({ channel: 'instagram', name: page.instagram.username, account: { ...base, facebookPageUserId: page.instagram.id } });
+    targets.push({ channel: 'facebook', name: page.name, account: sealAccount(ctx.secrets, { ...base, facebookPageUserId: page.id }) });
+    if (body.addInstagram && page.instagram) targets.push({ channel: 'instagram', name: page.instagram.username, account: sealAccount(ctx.secrets, { ...base, facebookPageUserId: page.instagram.id }) });
   }
   const existing = new Map<LinkTarget, number>();
   const holders = (target: LinkTarget) => async () => (await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!)).map((held) => held.id);

@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketHistory, type TicketView } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketHistory, type TicketView } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -12,7 +12,7 @@ import {
   ticketLog,
   viewerOf,
 } from '@conversa/projections/tickets/queries';
-import { findConnection } from '@conversa/projections/connections/queries';
+import { defaultConnection, findConnection } from '@conversa/projections/connections/queries';
 import { idsInHistory, ticketHistoryNames } from '@conversa/projections/tickets/history';
 import { existingQueueIds } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
@@ -96,18 +96,18 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const principal = request.principal;
     const contact = await findContact(ctx.db, principal.companyId, body.contactId);
     if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
-    const isAdmin = principal.profile === 'admin' || principal.super;
-    // 'Selecione uma fila': only an admin may open a ticket outside any queue.
-    if (!body.queueId && !isAdmin) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
+    // 'Selecione uma fila': only the role table's ticketsAdmin audience may open a ticket outside any queue.
+    if (!body.queueId && !mayWrite(principal.user, 'ticketsAdmin')) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
     const userId = body.status === 'open' ? (body.userId ?? principal.userId) : null;
     if (userId !== null && userId !== principal.userId && !(await findUser(ctx.db, userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
     await assertOwnQueueAndConnection(ctx, principal.companyId, body.queueId, body.whatsappId);
+    const connection = await newTicketConnection(ctx, principal.companyId, body.whatsappId ?? null, principal.userId);
     const opened = await openTicket(ctx, {
       companyId: principal.companyId,
       actor: userActor(principal.userId),
       contactId: contact.id,
-      whatsappId: body.whatsappId ?? null,
-      channel: contact.channel,
+      whatsappId: connection?.id ?? null,
+      channel: connection ? ticketChannelOf(connection.channel) : contact.channel,
       isGroup: contact.isGroup,
       userId,
       queueId: body.queueId ?? null,
@@ -162,7 +162,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { message: 'ticket deleted' };
   });
 
-  app.post('/tickets/closeAll', { config: { auth: { admin: true }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
+  app.post('/tickets/closeAll', { config: { auth: { area: 'ticketsAdmin' }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
     const body = parse(CloseAllTicketsRequest, request.body);
     const principal = request.principal;
     const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);
@@ -221,6 +221,16 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     };
     return history;
   });
+}
+
+/**
+ * The connection a new ticket runs on: the one chosen, or for "Conexão padrão" the user's default
+ * connection, else the company's (a ticket on no connection could send nothing).
+ */
+async function newTicketConnection(ctx: ApiContext, companyId: number, whatsappId: number | null, userId: number) {
+  if (whatsappId !== null) return findConnection(ctx.db, whatsappId, { companyId });
+  const own = (await findUser(ctx.db, userId, companyId))?.whatsappId;
+  return (own ? await findConnection(ctx.db, own, { companyId }) : null) ?? defaultConnection(ctx.db, companyId);
 }
 
 /** A ticket may only be put in a queue, or on a connection, of its own company. */

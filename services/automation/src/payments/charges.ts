@@ -1,5 +1,5 @@
 import { chargeReference, type RecordedProductEvent } from '@conversa/contracts';
-import { chargeAttempt, PLATFORM_COMPANY_ID, recordChargeOutcome, systemActor } from '@conversa/core';
+import { chargeAttempt, PLATFORM_COMPANY_ID, recordChargeOutcome, systemActor, type SecretBox } from '@conversa/core';
 import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
 import { findInvoice } from '@conversa/projections/invoices/queries';
 import { defineReactor, type Projector } from '@conversa/projector';
@@ -15,8 +15,8 @@ const PERIOD = /^invoice-\d+-(\d{4}-\d{2}-\d{2})$/;
  * the charge it created instead of creating another. Attempts of a batch run side by side, each
  * call bounded by the adapter's timeout, so one slow answer never holds another company's checkout.
  */
-export function createPaymentChargesReactor(ctx: AutomationContext, options: { provider: PaymentProvider; logger?: AutomationLogger }): Projector {
-  const { provider, logger } = options;
+export function createPaymentChargesReactor(ctx: AutomationContext, options: { provider: PaymentProvider; secrets: SecretBox; logger?: AutomationLogger }): Projector {
+  const { provider, secrets, logger } = options;
 
   async function charge(event: RecordedProductEvent<'InvoiceCheckoutRequested'>): Promise<void> {
     const dueDate = PERIOD.exec(event.streamId)?.[1];
@@ -29,8 +29,8 @@ export function createPaymentChargesReactor(ctx: AutomationContext, options: { p
     const record = (outcome: { providerPaymentId: string; pixPayload: string } | { failure: string }) =>
       recordChargeOutcome(ctx, { companyId, dueDate, attempt, actor: systemActor, outcome });
 
-    // The platform's key: company 1's `asaas` setting, which only its super users write.
-    const token = (await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID)).asaas;
+    // The platform's key: company 1's `asaas` setting, which only its super users write; stored sealed.
+    const token = secrets.open((await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID)).asaas);
     if (!token) return void (await record({ failure: 'the asaas setting (the payment provider key) is empty' }));
     const company = await findCompany(ctx.db, companyId);
     const invoice = await findInvoice(ctx.db, companyId, invoiceId);

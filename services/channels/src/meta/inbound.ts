@@ -74,7 +74,7 @@ async function ownerAmong<T extends { id: number }>(ctx: SessionContext, deliver
 
 async function deliver(ctx: SessionContext, graph: GraphApi, target: { id: number; companyId: number; channel: MetaDelivery['channel'] }, delivery: MetaDelivery, log: SessionLogger): Promise<number> {
   const secrets = await connectionSecrets(ctx.db, target.id);
-  const token = secrets?.account.tokenMeta ?? null;
+  const token = secrets?.account.tokenMeta ? ctx.secrets.open(secrets.account.tokenMeta) : null;
   const hooks = createSessionHooks(ctx, target, { log });
   const context: ApplyContext<MetaMediaRef> = {
     hooks,

@@ -12,20 +12,23 @@ export async function openBrowser(port: number, token: string, sentAt: Map<strin
     `const { parentPort, workerData } = require('node:worker_threads');
     const WebSocket = require(workerData.ws);
     const socket = new WebSocket(workerData.url);
-    socket.on('open', () => parentPort.postMessage({ open: true }));
+    // The token travels in the first message, never in the URL; frames flow once the edge accepts it.
+    socket.on('open', () => socket.send(JSON.stringify({ event: 'authenticate', data: workerData.token })));
     socket.on('error', (error) => parentPort.postMessage({ error: String(error) }));
+    socket.on('close', (code) => parentPort.postMessage({ error: 'socket closed ' + code }));
     socket.on('message', (raw) => {
       const at = performance.timeOrigin + performance.now();
       // Only ticket frames are timed: the others are not parsed, so that this stand-in for a
       // browser on another machine takes as little as it can of the two cores it shares with the server.
       const text = String(raw);
+      if (text === '{"event":"authenticated"}') return void parentPort.postMessage({ open: true });
       if (!text.startsWith('{"event":"company-') || !text.includes('-ticket"', 18)) return;
       const frame = JSON.parse(text);
       const body = frame.event.endsWith('-ticket') ? frame.data.ticket?.lastMessage : undefined;
       if (body !== undefined) parentPort.postMessage({ body, at });
     });
     parentPort.on('message', () => socket.close());`,
-    { eval: true, workerData: { ws: createRequire(import.meta.url).resolve('ws'), url: `ws://127.0.0.1:${port}/socket?token=${encodeURIComponent(token)}` } },
+    { eval: true, workerData: { ws: createRequire(import.meta.url).resolve('ws'), url: `ws://127.0.0.1:${port}/socket`, token } },
   );
   await new Promise<void>((resolve, reject) => {
     browser.once('message', (answer: { open?: boolean; error?: string }) => (answer.open ? resolve() : reject(new Error(answer.error))));

@@ -68,6 +68,11 @@ describe('dashboard, report and moments in a browser', { timeout: 240_000 }, () 
     await page.goto(`${server.url}/`);
     await page.getByTestId('dashboard-page').waitFor();
     await cardShows('supportPending', '0');
+    // No tickets yet: the charts say so instead of drawing zeros.
+    await page.getByTestId('chart-per-day-empty').waitFor();
+    await page.getByTestId('chart-per-queue-empty').waitFor();
+    await page.getByTestId('chart-per-queue-empty').scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-charts-empty');
 
     const from = String((phone += 1));
     const { ticketId } = await contactWrites(from, 'Olá, quero saber do meu pedido');
@@ -90,6 +95,13 @@ describe('dashboard, report and moments in a browser', { timeout: 240_000 }, () 
     await expect.poll(() => page.getByTestId('dashboard-nps-good').textContent(), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => page.getByTestId('dashboard-nps-total').textContent()).toBe('1');
     await expect.poll(() => page.getByTestId('chart-per-day').getAttribute('data-total')).toBe('1');
+    // A count of one ticket: the axis ticks are whole numbers (no 0.5).
+    await page.getByTestId('chart-per-day').locator('svg').waitFor();
+    const numbers = (await page.getByTestId('chart-per-day').locator('svg text').allTextContents()).filter((text) => /^[\d.,]+$/.test(text));
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers.filter((text) => !/^\d+$/.test(text))).toEqual([]);
+    await page.getByTestId('chart-per-queue').scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-charts');
     await page.getByTestId('dashboard-featured-name').waitFor();
 
     await screenshot(page, 'dashboard');
@@ -118,6 +130,12 @@ describe('dashboard, report and moments in a browser', { timeout: 240_000 }, () 
     await page.goto(`${server.url}/reports`);
     await page.getByTestId('reports-page').waitFor();
     await expect.poll(() => page.getByTestId('report-total').textContent()).toContain('7');
+    // Opened on "Conexão padrão" or by the contact: each ticket names the sandbox connection, with its icon.
+    const connections = page.locator('[data-testid^="report-connection-"]');
+    await expect.poll(() => connections.count()).toBeGreaterThan(0);
+    expect(new Set(await connections.allTextContents())).toEqual(new Set(['Sandbox']));
+    expect(new Set(await connections.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-channel'))))).toEqual(new Set(['sandbox']));
+    await screenshot(page, 'report-connections');
 
     await page.getByTestId('report-page-size').selectOption('5');
     await expect.poll(() => page.locator('[data-testid^="report-row-"]').count()).toBe(5);

@@ -80,7 +80,8 @@ describe('the routing bot in a browser', { timeout: 120_000 }, () => {
     const row = page.getByTestId(`ticket-row-${ticketId}`);
     await row.waitFor();
     await expect(row.getByTestId('ticket-queue').textContent()).resolves.toBe('SUPORTE');
-    await expect(row.getByTestId('ticket-last-message').textContent()).resolves.toBe(`${BOT_MARK}Suporte: aguarde um momento.`);
+    // The preview is what the contact wrote, not the bot's greeting, menu or queue message.
+    await expect(row.getByTestId('ticket-last-message').textContent()).resolves.toBe('2');
     await screenshot(page, 'routing-waiting-in-queue');
 
     // She accepts and resolves it: the contact is asked for a rating.
@@ -100,6 +101,9 @@ describe('the routing bot in a browser', { timeout: 120_000 }, () => {
     // On the ticket: its history shows the contact's rating.
     await page.getByTestId('tickets-view-closed').click();
     await row.waitFor();
+    // Her answer to the rating question is the bot's to read: the closed ticket has no unread badge.
+    await expect(row.getByTestId('ticket-last-message').textContent()).resolves.toBe('5');
+    await expect(row.getByTestId('ticket-unread').count()).resolves.toBe(0);
     await row.click();
     await page.getByTestId('ticket-header').waitFor();
     await page.getByTestId('header-more').click();

@@ -128,7 +128,9 @@ describe('tags in a browser', { timeout: 180_000 }, () => {
     await page.getByTestId('header-contact').click();
     await page.getByTestId(`contact-tags-chip-${created.id}`).waitFor();
     await screenshot(page, 'tags-ticket-header');
-    await page.getByTestId('header-contact').click();
+    // At this width the panel lies over the conversation: its own close button puts it away.
+    await page.getByTestId('contact-drawer-close').click();
+    await page.getByTestId('contact-drawer').waitFor({ state: 'detached' });
     await page.getByTestId('header-resolve').click();
     await page.getByTestId('header-resolve-silent').click();
     await page.waitForFunction(() => location.pathname === '/tickets');

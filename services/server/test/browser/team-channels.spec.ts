@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 import { screenshot } from '@conversa/testing/browser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../src/logging';
 import { ADMIN, bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
 
 /**
@@ -18,8 +20,19 @@ let bia: { userId: number; email: string; token: string };
 // A 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
+/** The server's whole log, as production writes it (JSON lines, info and up), for the last test to scan. */
+const serverLog: string[] = [];
+const logSink = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    serverLog.push(chunk.toString('utf8'));
+    callback();
+  },
+});
+/** Every reset code this session typed (right and wrong): none may be in the log. */
+const typedCodes: string[] = [];
+
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, serveUi: true });
+  server = await startTestServer({ listen: true, serveUi: true, logger: loggerOptions('json', 'info', logSink) });
   // launchBrowser's flags plus a fake microphone (a tone), so voice notes can be recorded headless.
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -60,7 +73,8 @@ async function signedIn(email: string, password: string, landing: string | null 
   return page;
 }
 
-describe('internal chat', () => {
+// The steps bound themselves (15 s each); the chat's whole walk takes 26–32 s on a shared, loaded machine.
+describe('internal chat', { timeout: 60_000 }, () => {
   it('two users chat live with a file and a voice note while the popover counts unread', async () => {
     const ana = await signedIn(admin.email, admin.password);
     const other = await signedIn(bia.email, 'Secret-123');
@@ -188,7 +202,9 @@ describe('password reset', () => {
     const received = phonePage.getByTestId('sandbox-received').filter({ hasText: 'código de recuperação de senha' });
     await received.waitFor();
     const code = /(\d{6})/.exec((await received.textContent()) ?? '')![1]!;
-    await page.getByTestId('reset-code').fill(code === '000000' ? '000001' : '000000');
+    const wrong = code === '000000' ? '000001' : '000000';
+    typedCodes.push(code, wrong);
+    await page.getByTestId('reset-code').fill(wrong);
     await page.getByTestId('reset-submit').click();
     await page.getByText('Código de verificação incorreto. Tente novamente.').first().waitFor();
     await page.getByTestId('reset-code').fill(code);
@@ -202,5 +218,18 @@ describe('password reset', () => {
     await page.getByTestId('login-password').fill('Recuperada9');
     await page.getByTestId('login-submit').click();
     await page.waitForFunction(() => location.pathname === '/tickets');
+  });
+});
+
+describe('the server log of this whole session', () => {
+  it('holds no access token and no reset code: the socket sends its token in a frame, the request log redacts codes', () => {
+    const log = serverLog.join('');
+    // The sessions above logged in, held sockets on the tickets screen and checked reset codes.
+    expect(log).toContain('/api/verificar-code/');
+    expect(log).toContain('"url":"/socket');
+    expect(log.match(/eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\./g) ?? []).toEqual([]);
+    expect(typedCodes).toHaveLength(2);
+    // Not a digit run's middle nor a fraction (responseTime), just the code as a value.
+    for (const code of typedCodes) expect(log.match(new RegExp(`(?<![\\d.])${code}(?!\\d)`, 'g')) ?? []).toEqual([]);
   });
 });

@@ -80,8 +80,8 @@ async function inbound(contact: { number: string; name: string }, body: string) 
   return received;
 }
 
-async function signedIn(email: string, width = 1280, password = 'Secret-123'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 860 } });
+async function signedIn(email: string, width = 1280, password = 'Secret-123', height = 860): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height } });
   contexts.add(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -367,5 +367,85 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await countIs(page, 'pending', 0);
     const left = await server.wiring.db.selectFrom('read.tickets').select('status').where('id', '=', waiting.ticketId).executeTakeFirstOrThrow();
     expect(left.status).toBe('closed');
+  });
+  it('says once what each action did, keeps the last row clear of the + button, and the composer usable beside the contact panel', async () => {
+    // Enough waiting tickets to scroll; the oldest is the last row.
+    const waiting: Array<Awaited<ReturnType<typeof waitingTicket>>> = [];
+    for (let i = 1; i <= 12; i++) waiting.push(await waitingTicket(`Fila Longa ${String(i).padStart(2, '0')}`, support));
+    // The first one's message moves it to the top; the second is then the oldest, the last row.
+    await inbound(waiting[0]!, '*Ana*: quero _comprar_');
+    const last = waiting[1]!;
+    const { page } = await signedIn(beto.email, 1366, 'Secret-123', 768);
+    const toasts = (text: string) => page.getByText(text, { exact: true }).count();
+    await page.getByTestId('tickets-tab-pending').click();
+    await row(page, waiting[11]!.ticketId).waitFor();
+    // The preview drops WhatsApp's marks.
+    await expect(row(page, waiting[0]!.ticketId).getByTestId('ticket-last-message').textContent()).resolves.toBe('Ana: quero comprar');
+
+    // Scrolled to the end, the last row's accept is clickable: the floating + leaves it room.
+    await page.getByTestId('ticket-list').evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+    await row(page, last.ticketId).waitFor();
+    await page.waitForFunction(() => {
+      const list = document.querySelector('[data-testid="ticket-list"]')!;
+      return Math.ceil(list.scrollTop + list.clientHeight) >= list.scrollHeight;
+    });
+    await screenshot(page, 'tickets-list-end-1366');
+    // Nothing lies over the last row's accept and ignore buttons (the + button floats at the list's foot).
+    const uncovered = (testId: string) =>
+      page.getByTestId(testId).evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      });
+    await expect(uncovered(`ticket-accept-${last.ticketId}`)).resolves.toBe(true);
+    await expect(uncovered(`ticket-ignore-${last.ticketId}`)).resolves.toBe(true);
+    await page.getByTestId(`ticket-accept-${last.ticketId}`).click();
+    await atPath(page, `/tickets/${last.uuid}`);
+    await page.getByText('Ticket aceito.', { exact: true }).waitFor();
+    expect(await toasts('Ticket aceito.')).toBe(1);
+
+    // At 1366 px the contact panel opens over the conversation: the composer keeps its width.
+    await page.getByTestId('composer-input').waitFor();
+    await page.getByTestId('header-contact').click();
+    await page.getByTestId('contact-drawer').waitFor();
+    const composer = async () => (await page.getByTestId('composer-input').boundingBox())!.width;
+    expect(await composer()).toBeGreaterThan(400);
+    await screenshot(page, 'ticket-contact-panel-1366');
+    await page.getByTestId('contact-drawer-close').click();
+    await page.getByTestId('contact-drawer').waitFor({ state: 'detached' });
+
+    // Resolved: one toast, back to the list.
+    await page.getByTestId('header-resolve').click();
+    await page.getByTestId('header-resolve-silent').click();
+    await atPath(page, '/tickets');
+    await page.getByText('Ticket resolvido.', { exact: true }).waitFor();
+    expect(await toasts('Ticket resolvido.')).toBe(1);
+
+    // Ignored: one toast.
+    await page.getByTestId('tickets-tab-pending').click();
+    await page.getByTestId(`ticket-ignore-${waiting[11]!.ticketId}`).click();
+    await page.getByText('Ticket ignorado.', { exact: true }).waitFor();
+    await row(page, waiting[11]!.ticketId).waitFor({ state: 'detached' });
+    expect(await toasts('Ticket ignorado.')).toBe(1);
+
+    // At 1920 px the panel stands beside the conversation, which keeps a wide composer.
+    const wide = await signedIn(admin.email, 1920, admin.password, 1080);
+    await wide.page.goto(`${server.url}/tickets/${waiting[2]!.uuid}`);
+    await wide.page.getByTestId('composer-input').waitFor();
+    await wide.page.getByTestId('header-contact').click();
+    await wide.page.getByTestId('ticket-body').getByTestId('contact-drawer').waitFor();
+    expect((await wide.page.getByTestId('composer-input').boundingBox())!.width).toBeGreaterThan(500);
+    await screenshot(wide.page, 'ticket-contact-panel-1920');
+
+    // Deleted from its own screen: one toast, not a second one from the delete frame.
+    await wide.page.getByTestId('header-more').click();
+    await wide.page.getByTestId('header-delete').click();
+    await wide.page.getByTestId('delete-ticket-dialog-confirm').click();
+    await wide.page.getByText('Ticket excluído.', { exact: true }).waitFor();
+    await atPath(wide.page, '/tickets');
+    await wide.page.getByTestId('tickets-tab-pending').click();
+    await row(wide.page, waiting[3]!.ticketId).waitFor();
+    await expect.poll(() => row(wide.page, waiting[2]!.ticketId).count()).toBe(0);
+    expect(await wide.page.getByText('Ticket excluído.', { exact: true }).count()).toBe(1);
+    expect(await wide.page.getByText('Ticket encerrado com sucesso.', { exact: true }).count()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { unreadsOf } from './socket';
+import { messagePreview } from '../../shared/whatsappText';
 
 /** The user's chats, most recent first, each with its unread count; the owner sees edit and delete. */
 export function ChatList(props: {
@@ -61,7 +62,7 @@ export function ChatList(props: {
                     {chat.title}
                   </Text>
                   <Text fontSize="sm" color="fg.muted" truncate>
-                    {chat.lastMessage}
+                    {messagePreview(chat.lastMessage)}
                   </Text>
                 </Box>
                 {unread > 0 && (

@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import { TopBarPopover } from '../../shared/TopBarPopover';
 import { useChatPageQuery } from './api';
 import { unreadsOf, useChatListFrames } from './socket';
+import { messagePreview } from '../../shared/whatsappText';
 
 /** The top bar's internal-chat popover (plan flag useInternalChat): the chats with unread messages and their count. */
 export function ChatsPopover() {
@@ -51,7 +52,7 @@ function UnreadChats({ userId }: { userId: number }) {
                 {chat.title} ({unreadsOf(chat, userId)})
               </Text>
               <Text fontSize="sm" color="fg.muted" truncate>
-                {chat.lastMessage}
+                {messagePreview(chat.lastMessage)}
               </Text>
             </Box>
           ))}

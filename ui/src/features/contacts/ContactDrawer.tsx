@@ -26,6 +26,8 @@ export interface ContactDrawerProps {
   ticket: ConversationTicket;
   open: boolean;
   onClose: () => void;
+  /** Over the conversation rather than beside it; by default only under 900 px. */
+  overlay?: boolean | undefined;
 }
 
 const formatDateTime = (iso: string) => {
@@ -322,9 +324,9 @@ function DrawerContent({ ticket, onClose }: { ticket: ConversationTicket; onClos
  * The right contact drawer of the ticket screen, 320 px wide. Render it beside the MessagesPanel in a
  * row: on wide screens it stands beside the conversation; under 900 px it overlays it.
  */
-export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
+export function ContactDrawer({ ticket, open, onClose, overlay }: ContactDrawerProps) {
   const [narrow] = useMediaQuery([NARROW]);
-  if (narrow) {
+  if (overlay ?? narrow) {
     return (
       <Drawer.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="end">
         <Portal>

@@ -1,7 +1,8 @@
-import { Box, Card, Heading, SimpleGrid, Skeleton } from '@chakra-ui/react';
+import { Box, Card, Center, Heading, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { DashboardSeries } from '@conversa/contracts';
 import { ResponsiveBar } from '@nivo/bar';
 import { useT, type MessageKey } from '../../i18n';
+import { integerTicks, isEmptySeries, shortLabel } from './chartScale';
 import { useClosedPerDayQuery, useTicketsPerDayQuery, useTicketsPerQueueQuery, useTicketsPerUserQuery, type PeriodParams } from './api';
 
 /** DD/MM of a YYYY-MM-DD day. */
@@ -10,6 +11,9 @@ const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 function Chart(props: { title: MessageKey; series: DashboardSeries | undefined; testId: string; label(point: DashboardSeries['data'][number]): string; horizontal?: boolean }) {
   const t = useT();
   const data = (props.series?.data ?? []).map((point) => ({ label: props.label(point), total: point.total, color: point.color ?? '#3182ce' }));
+  // Counts of tickets: whole-number ticks, the scale ending on the last one.
+  const ticks = integerTicks(Math.max(0, ...data.map((point) => point.total)));
+  const countAxis = { tickValues: ticks };
   return (
     <Card.Root data-testid={props.testId} data-total={props.series?.count}>
       <Card.Header>
@@ -20,6 +24,11 @@ function Chart(props: { title: MessageKey; series: DashboardSeries | undefined; 
       <Card.Body>
         {!props.series ? (
           <Skeleton h="56" />
+        ) : isEmptySeries(props.series) ? (
+          // A period without tickets: a sentence, not a row of zeros floating on an empty axis.
+          <Center h="56" data-testid={`${props.testId}-empty`}>
+            <Text color="fg.muted">{t('dashboard.chart.empty')}</Text>
+          </Center>
         ) : (
           <Box h="56">
             <ResponsiveBar
@@ -30,7 +39,15 @@ function Chart(props: { title: MessageKey; series: DashboardSeries | undefined; 
               colors={({ data: datum }) => String(datum.color)}
               margin={{ top: 10, right: 10, bottom: 40, left: props.horizontal ? 100 : 40 }}
               padding={0.3}
-              axisBottom={props.horizontal ? {} : { tickRotation: data.length > 15 ? -45 : 0 }}
+              valueScale={{ type: 'linear', min: 0, max: ticks.at(-1)! }}
+              axisLeft={props.horizontal ? { format: (label: string | number) => shortLabel(String(label)) } : countAxis}
+              axisBottom={props.horizontal ? countAxis : { tickRotation: data.length > 15 ? -45 : 0 }}
+              gridXValues={props.horizontal ? ticks : undefined}
+              gridYValues={props.horizontal ? undefined : ticks}
+              enableGridX={!!props.horizontal}
+              enableGridY={!props.horizontal}
+              // A day or queue without tickets has no bar: no '0' label floating on the axis either.
+              label={(bar) => (bar.value ? String(bar.value) : '')}
               enableLabel={data.length <= 31}
               animate={false}
             />

@@ -5,7 +5,7 @@ import { SUBSCRIPTION_WARNING_DAYS } from '../../app/constants';
 import { formatDate, subscriptionState } from '../../app/dates';
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
-import { isAdmin } from '../../app/access';
+import { mayOpen } from '@conversa/contracts/session/roles';
 import { useLogout } from '../session/hooks';
 import { InvoicesList } from './InvoicesList';
 
@@ -29,7 +29,7 @@ export default function OverduePage() {
   const state = subscriptionState(dueDate, new Date(), SUBSCRIPTION_WARNING_DAYS).kind;
   const expired = state === 'expired';
   const values = { company: name, date: formatDate(dueDate) };
-  const admin = isAdmin(user);
+  const admin = mayOpen(user, 'financial');
   const { title, message, colour, icon: StateIcon } = look[state];
   // What to do: pay (an admin, when it is or soon will be due), ask (anyone else then), nothing (active).
   const hint = state === 'active' ? null : admin ? (expired ? 'overdue.payBelow' : 'overdue.payBefore') : 'overdue.contact';

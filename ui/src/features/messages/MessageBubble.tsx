@@ -2,7 +2,7 @@ import { Checkbox, HStack, Menu, type SystemStyleObject } from '@chakra-ui/react
 import { Fragment, memo } from 'react';
 import { LuBan, LuCheck, LuCheckCheck, LuChevronDown, LuCircleAlert, LuClock, LuCornerUpLeft, LuForward, LuLock, LuMessageCircle, LuPencil, LuSmile, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { formatMessageText } from './format';
+import { formatMessageText } from '../../shared/whatsappText';
 import { ackIcon, canDelete, canEdit, canForward, deletedText, keepsDeletedContent, type ShownMessage } from './model';
 import { AudioPlayer, CallLogLine, MessageContactCard, MessageDocument, MessageImage, MessageLocation, MessageVideo } from './MessageContent';
 import type { MessageView as Message, QuotedMessageView as QuotedMessage } from '@conversa/contracts';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AUDIO_RATE_STORAGE_KEY, nextAudioRate, rememberAudioRate, storedAudioRate } from './audioRate';
-import { formatMessageText } from './format';
+import { formatMessageText } from '../../shared/whatsappText';
 import { FORWARD_PAUSE_MS, forwardInTurn } from './forward';
 import { clampZoom, MAX_ZOOM, MIN_ZOOM, pinchZoom, rotate, zoomIn, zoomOut } from './gallery';
 import { estimateRowSize } from './MessageList';

@@ -19,11 +19,8 @@ import {
   type NamedRecord,
 } from './api';
 import { OptionTreeEditor, withCurrent, type TargetChoices } from './OptionTreeEditor';
-import { emptyQueueForm, hasErrors, queueFormOf, queueRequestOf, validateQueueForm, type QueueFormErrors, type QueueFormValues } from './queueForm';
+import { emptyQueueForm, hasErrors, QUEUE_PALETTE, queueFormOf, queueRequestOf, validateQueueForm, type QueueFormErrors, type QueueFormValues } from './queueForm';
 import { SchedulesEditor } from './SchedulesEditor';
-
-/** Colours offered with one click; any hex colour may be typed. */
-const PALETTE = ['#e53e3e', '#dd6b20', '#d69e2e', '#38a169', '#319795', '#3182ce', '#00b5d8', '#805ad5', '#d53f8c', '#718096'];
 
 const noErrors: QueueFormErrors = { fields: {}, schedules: {}, options: {} };
 
@@ -33,14 +30,14 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
   const showError = useErrorToast();
   const editing = queueId !== null;
   const saved = useQueueQuery(queueId ?? 0, { skip: !open || !editing, refetchOnMountOrArgChange: true });
-  const { data: queues = [] } = useQueuesQuery(undefined, { skip: !open });
+  const { data: queues = [], isSuccess: queuesLoaded } = useQueuesQuery(undefined, { skip: !open });
   const users = useQueueUserChoicesQuery(undefined, { skip: !open });
   const integrations = useQueueIntegrationChoicesQuery(undefined, { skip: !open });
   const files = useFileListChoicesQuery(undefined, { skip: !open });
   const prompts = usePromptChoicesQuery(undefined, { skip: !open });
   const [createQueue] = useCreateQueueMutation();
   const [updateQueue] = useUpdateQueueMutation();
-  const [values, setValues] = useState<QueueFormValues>(emptyQueueForm);
+  const [values, setValues] = useState<QueueFormValues>(() => emptyQueueForm());
   const [errors, setErrors] = useState<QueueFormErrors>(noErrors);
   const [tab, setTab] = useState('data');
   const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
@@ -51,8 +48,9 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
       setLoadedFor(null);
       return;
     }
-    if (!editing && loadedFor !== 'new') {
-      setValues(emptyQueueForm());
+    // A new queue waits for the list: its starting colour is one no other queue has.
+    if (!editing && loadedFor !== 'new' && queuesLoaded) {
+      setValues(emptyQueueForm(queues.map((queue) => queue.color)));
       setErrors(noErrors);
       setTab('data');
       setLoadedFor('new');
@@ -62,7 +60,7 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
       setTab('data');
       setLoadedFor(queueId);
     }
-  }, [open, editing, queueId, saved.data, saved.isFetching, loadedFor]);
+  }, [open, editing, queueId, saved.data, saved.isFetching, loadedFor, queuesLoaded, queues]);
 
   const choices: TargetChoices = useMemo(
     () => ({
@@ -165,10 +163,10 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
                   <Field.Label>{t('queues.field.color')}</Field.Label>
                   <HStack>
                     <Box w="9" h="9" flexShrink={0} borderRadius="md" borderWidth="1px" bg={values.color || 'transparent'} data-testid="queue-color-swatch" />
-                    <Input value={values.color} placeholder="#3182ce" maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="queue-color" />
+                    <Input value={values.color} maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="queue-color" />
                   </HStack>
                   <HStack gap="1" wrap="wrap" pt="1">
-                    {PALETTE.map((color) => (
+                    {QUEUE_PALETTE.map((color) => (
                       <Box
                         as="button"
                         key={color}

@@ -91,6 +91,25 @@ describe('queues screen', () => {
     await waitFor(() => expect(screen.queryByTestId('queue-dialog')).not.toBeInTheDocument());
   }, 60_000);
 
+  it('starts a new queue with a colour no queue uses: saved untouched, it is sent as chosen', async () => {
+    const { calls } = fakeServer({
+      'GET /queue': { status: 200, body: [queueRow(1, 'Vendas', { color: '#E53E3E' }), queueRow(2, 'Suporte', { color: '#dd6b20' })] },
+      'POST /queue': () => ({ status: 201, body: queueRow(5, 'Financeiro') }),
+    });
+    renderApp({ path: '/queues', signedIn: session() });
+    fireEvent.click(await screen.findByTestId('queue-add', {}, { timeout: 10_000 }));
+    await screen.findByTestId('queue-name', {}, { timeout: 10_000 });
+    // The first palette colours belong to Vendas and Suporte: the third is chosen, and shown chosen.
+    await waitFor(() => expect(screen.getByTestId('queue-color')).toHaveValue('#d69e2e'));
+    expect(screen.getByTestId('queue-color-d69e2e')).toHaveStyle({ borderWidth: '3px' });
+    type('queue-name', 'Financeiro');
+    type('queue-greetingMessage', 'Olá');
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/queue')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ name: 'Financeiro', color: '#d69e2e' });
+    expect(screen.queryByTestId('queue-color-error')).not.toBeInTheDocument();
+  }, 60_000);
+
   it('marks the colour when the server says another queue uses it', async () => {
     fakeServer({
       'GET /queue': { status: 200, body: [queueRow(1, 'Vendas', { color: '#e53e3e' })] },

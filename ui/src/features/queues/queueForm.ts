@@ -29,9 +29,28 @@ export interface QueueFormValues {
   chatbots: OptionNode[];
 }
 
-export const emptyQueueForm = (): QueueFormValues => ({
+/** Colours offered with one click; any hex colour may be typed. */
+export const QUEUE_PALETTE = ['#e53e3e', '#dd6b20', '#d69e2e', '#38a169', '#319795', '#3182ce', '#00b5d8', '#805ad5', '#d53f8c', '#718096'];
+
+/**
+ * The colour a new queue starts with: the first of the palette no queue uses (a queue's colour is
+ * its own, ERR_QUEUE_COLOR_ALREADY_EXISTS), so saving without touching it works.
+ */
+export function freeQueueColor(taken: readonly string[]): string {
+  const used = new Set(taken.map((color) => color.toLowerCase()));
+  const free = QUEUE_PALETTE.find((color) => !used.has(color));
+  if (free) return free;
+  // Every palette colour taken: walk the colour space in a fixed order to the first unused one.
+  for (let step = 1; ; step++) {
+    const candidate = `#${((step * 0x2f5b87) % 0x1000000).toString(16).padStart(6, '0')}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** A new queue: the colours other queues use keep its starting colour apart from theirs. */
+export const emptyQueueForm = (takenColors: readonly string[] = []): QueueFormValues => ({
   name: '',
-  color: '',
+  color: freeQueueColor(takenColors),
   orderQueue: '',
   greetingMessage: '',
   outOfHoursMessage: '',

@@ -1,9 +1,14 @@
 import type { Schedule } from './api';
+import { messagePreview } from '../../shared/whatsappText';
 
 /** The scheduled-messages table cuts the body at 25 characters. */
 export const SCHEDULE_BODY_PREVIEW = 25;
 
-export const previewBody = (body: string): string => (body.length > SCHEDULE_BODY_PREVIEW ? `${body.slice(0, SCHEDULE_BODY_PREVIEW)}...` : body);
+/** As every message preview: WhatsApp's marks dropped, one line. */
+export function previewBody(body: string): string {
+  const text = messagePreview(body);
+  return text.length > SCHEDULE_BODY_PREVIEW ? `${text.slice(0, SCHEDULE_BODY_PREVIEW)}...` : text;
+}
 
 /** DD/MM/YYYY HH:mm:ss in the browser's time zone. */
 export function formatSendAt(iso: string): string {

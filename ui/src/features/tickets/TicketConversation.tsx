@@ -9,7 +9,8 @@ import { useSocketEvent, useSocketJoin } from '../../app/SocketProvider';
 import { useAppSelector, type AppStore } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ContactDrawer } from '../contacts';
+import { CONTACT_DRAWER_WIDTH, ContactDrawer } from '../contacts';
+import { useElementWidth } from '../../shared/useElementWidth';
 import { TagEditor } from '../tags/TagEditor';
 import { MessagesPanel } from '../messages';
 import { canDeleteTicket } from './access';
@@ -27,6 +28,12 @@ import { IntegrationToggle } from '../queueIntegrations/IntegrationToggle';
  * the list's copy of the ticket.
  */
 export const OPEN_TICKET_DELAY_MS = 500;
+
+/**
+ * The conversation keeps at least this width beside the contact panel (the composer stays usable);
+ * where the panel would leave less, as at 1366 px, it opens over the conversation instead.
+ */
+export const CONVERSATION_MIN_WIDTH = 560;
 
 function cachedTicket(store: AppStore, uuid: string): Ticket | undefined {
   const state = store.getState() as unknown as Parameters<typeof ticketsApi.util.selectCachedArgsForQuery>[0];
@@ -180,6 +187,10 @@ export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () 
   const showError = useErrorToast();
   const [requested, setRequested] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const bodyWidth = useElementWidth(body);
+  const drawerOverlays = bodyWidth === null ? undefined : bodyWidth - CONTACT_DRAWER_WIDTH < CONVERSATION_MIN_WIDTH;
+  const actions = useTicketActions();
 
   useEffect(() => {
     const timer = setTimeout(() => setRequested(uuid), OPEN_TICKET_DELAY_MS);
@@ -205,7 +216,8 @@ export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () 
   useSocketEvent('ticket', (data) => {
     const frame = data as TicketFrame;
     if (!ticket || frame?.action !== 'delete' || (frame.ticketId ?? frame.ticket?.id) !== ticket.id) return;
-    toaster.create({ type: 'info', description: t('tickets.deletedWhileOpen') });
+    // Someone else deleted it: say so. A delete made here has said so already.
+    if (!actions.removedHere(ticket.id)) toaster.create({ type: 'info', description: t('tickets.deletedWhileOpen') });
     navigate('/tickets');
   });
 
@@ -220,11 +232,11 @@ export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () 
   return (
     <Flex direction="column" h="full" minH="0" data-testid="ticket-conversation" data-ticket-id={ticket.id}>
       <TicketHeader ticket={ticket} onBack={onBack} onContact={() => setDrawerOpen((open) => !open)} />
-      <Flex flex="1" minH="0">
+      <Flex flex="1" minH="0" ref={setBody} data-testid="ticket-body">
         <Flex direction="column" flex="1" minW="0" minH="0">
           <MessagesPanel key={ticket.id} ticket={ticket} />
         </Flex>
-        <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} overlay={drawerOverlays} />
       </Flex>
     </Flex>
   );

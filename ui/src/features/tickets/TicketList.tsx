@@ -17,6 +17,8 @@ import type { TicketView as Ticket } from '@conversa/contracts';
 /** The next page loads once the list is scrolled within 100 px of its bottom. */
 export const LOAD_MORE_WITHIN_PX = 100;
 const SKELETON_ROWS = 6;
+/** Room under the last row for the round "+" button floating over the list's foot: the last row's buttons stay clickable. */
+export const LIST_END_ROOM_PX = 72;
 const rowHeight = () => ROW_HEIGHT;
 
 /**
@@ -88,7 +90,7 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
   const items = virtualizer.getVirtualItems();
   return (
     <Box ref={scroller} h="full" overflowY="auto" onScroll={loadMoreIfNear} data-testid={testId} data-count={rows.length} css={{ overflowAnchor: 'none', contain: 'strict', ...ticketRowStyles }}>
-      <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() + (isFetchingNextPage ? ROW_HEIGHT : 0) }}>
+      <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() + (isFetchingNextPage ? ROW_HEIGHT : 0) + LIST_END_ROOM_PX }}>
         {items.map((item) => {
           const ticket = rows[item.index]!;
           return (

@@ -8,6 +8,7 @@ import { belongsInNotifications } from './cache';
 import { cut } from './format';
 import { useTicketLive } from './live';
 import { viewerOfUser } from './types';
+import { messagePreview } from '../../shared/whatsappText';
 
 /**
  * The top bar's bell fed with tickets that have unread messages. It keeps the
@@ -27,7 +28,7 @@ export default function TicketNotifications() {
         .map((ticket) => ({
           id: String(ticket.id),
           title: ticket.contact?.name ?? `#${ticket.id}`,
-          description: t('tickets.notifications.item', { count: ticket.unreadMessages, message: cut(ticket.lastMessage) }),
+          description: t('tickets.notifications.item', { count: ticket.unreadMessages, message: cut(messagePreview(ticket.lastMessage)) }),
           onSelect: () => navigate(`/tickets/${ticket.uuid}`),
         })),
     [data, viewer, navigate, t],

@@ -50,3 +50,10 @@ describe('ticket row: the contact’s rating', () => {
     expect(within(row).queryByTestId('ticket-rating')).not.toBeInTheDocument();
   });
 });
+
+describe('ticket row: the last message', () => {
+  it("previews the text without WhatsApp's marks, on one line", async () => {
+    const row = await renderRow(testTicket({ lastMessage: '*Ana*: quero\n_comprar_' }));
+    expect(within(row).getByTestId('ticket-last-message')).toHaveTextContent(/^Ana: quero comprar$/);
+  });
+});

@@ -1,13 +1,14 @@
 import { Flex, SkeletonCircle, SkeletonText, type SystemStyleObject } from '@chakra-ui/react';
 import { memo, useState } from 'react';
-import { FaFacebook, FaInstagram, FaWhatsapp } from 'react-icons/fa';
-import { LuBot, LuFlaskConical, LuMessageCircle, LuUsers } from 'react-icons/lu';
+import { LuBot, LuMessageCircle, LuUsers } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { cut, formatTicketTime, lastContact, lastMessageKind, queueChipText } from './format';
 import { usePresence } from './presence';
 import { TicketRating } from './TicketRating';
 import { RowActions } from './TicketRowActions';
 import type { Ticket } from './types';
+import { CHANNEL_COLORS, CHANNEL_ICONS } from '../../shared/channelIcons';
+import { messagePreview } from '../../shared/whatsappText';
 
 /** Every row has the same height, so the virtual list places rows by arithmetic instead of measuring them. */
 export const ROW_HEIGHT = 96;
@@ -53,10 +54,7 @@ export const ticketRowStyles: SystemStyleObject = {
   '& .tr-line': { display: 'flex', alignItems: 'center', gap: '1.5', minWidth: 0 },
   '& .tr-line + .tr-line': { marginTop: '0.5' },
   '& .tr-icon': { flexShrink: 0, display: 'inline-flex', color: 'fg.muted' },
-  '& .tr-icon[data-channel=whatsapp], & .tr-icon[data-channel=whatsapp_cloud]': { color: 'green.500' },
-  '& .tr-icon[data-channel=facebook]': { color: 'blue.500' },
-  '& .tr-icon[data-channel=instagram]': { color: 'pink.500' },
-  '& .tr-icon[data-channel=sandbox]': { color: 'purple.500' },
+  ...Object.fromEntries(Object.entries(CHANNEL_COLORS).map(([channel, color]) => [`& .tr-icon[data-channel=${channel}]`, { color }])),
   '& .tr-icon[data-bot]': { color: 'blue.500' },
   '& .tr-name': { flex: 1, minWidth: 0, fontWeight: 'semibold', truncate: true },
   '& .tr-time': { flexShrink: 0, textStyle: 'xs', color: 'fg.muted' },
@@ -116,14 +114,6 @@ export const ticketRowStyles: SystemStyleObject = {
   '& .tr-btn[data-palette=blue]': { bg: 'blue.subtle', color: 'blue.fg', _hover: { bg: 'blue.muted' } },
 };
 
-const channelIcons: Record<string, typeof FaWhatsapp> = {
-  whatsapp: FaWhatsapp,
-  whatsapp_cloud: FaWhatsapp,
-  facebook: FaFacebook,
-  instagram: FaInstagram,
-  sandbox: LuFlaskConical,
-};
-
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -154,9 +144,9 @@ function LastMessage({ ticket }: { ticket: Ticket }) {
     );
   }
   const kind = lastMessageKind(ticket.lastMessage);
-  const text = kind === 'location' ? t('tickets.row.location') : kind === 'contact' ? t('tickets.row.contactCard') : cut(ticket.lastMessage);
+  const text = kind === 'location' ? t('tickets.row.location') : kind === 'contact' ? t('tickets.row.contactCard') : cut(messagePreview(ticket.lastMessage));
   return (
-    <span className="tr-msg" title={ticket.lastMessage} data-testid="ticket-last-message">
+    <span className="tr-msg" title={messagePreview(ticket.lastMessage)} data-testid="ticket-last-message">
       {text}
     </span>
   );
@@ -192,7 +182,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDel
   const contactName = ticket.contact?.name ?? '';
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
   const [firstTag, ...otherTags] = ticket.tags;
-  const ChannelIcon = channelIcons[ticket.channel] ?? LuMessageCircle;
+  const ChannelIcon = CHANNEL_ICONS[ticket.channel] ?? LuMessageCircle;
   return (
     <div
       className="tr"

@@ -1,9 +1,9 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';
 import type { NewTicketChoice } from './dialogs';
@@ -41,6 +41,8 @@ export interface TicketActions {
   newTicket(): void;
   /** Ticket ids with a change on its way. */
   busy: ReadonlySet<number>;
+  /** Whether this screen deleted the ticket (its own toast said so; the delete frame needs no second one). */
+  removedHere(ticketId: number): boolean;
 }
 
 const ActionsContext = createContext<TicketActions | null>(null);
@@ -73,6 +75,9 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   const [scheduling, setScheduling] = useState<Ticket | null>(null);
   const [creatingNew, setCreatingNew] = useState(false);
   const [taken, setTaken] = useState<TicketHolder | null>(null);
+  const removed = useRef(new Set<number>());
+  // One success toast per change a person asked for, as transfer and delete give.
+  const done = (key: MessageKey) => toaster.create({ type: 'success', description: t(key) });
 
   const leaveIfOpen = (ticket: Ticket) => {
     if (openUuid === ticket.uuid) navigate('/tickets');
@@ -103,28 +108,38 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   }
 
   /** Accepting and reopening end in the ticket, unless it turned out to be someone else's. */
-  const takeWith = async (ticket: Ticket, queueId: number | null) => {
+  const takeWith = async (ticket: Ticket, queueId: number | null, mode: 'accept' | 'reopen') => {
     const result = await change(ticket, { status: workingStatus(ticket), userId: me.id, queueId });
     if (!result) return false;
     if (result.userId !== me.id) showHolder({ userId: result.userId, userName: result.user?.name ?? null, queueName: result.queue?.name ?? null, uuid: result.uuid });
-    else navigate(`/tickets/${result.uuid}`);
+    else {
+      done(mode === 'accept' ? 'tickets.accept.done' : 'tickets.reopen.done');
+      navigate(`/tickets/${result.uuid}`);
+    }
     return true;
+  };
+
+  /** A change that ends the user's part in the ticket: say so, and leave it if it is open. */
+  const finish = (ticket: Ticket, key: MessageKey) => (result: Ticket | null) => {
+    if (!result) return;
+    done(key);
+    leaveIfOpen(ticket);
   };
 
   const actions: TicketActions = {
     accept: (ticket) => {
       if (needsQueue(ticket)) setAccepting({ ticket, mode: 'accept' });
-      else void takeWith(ticket, ticket.queueId);
+      else void takeWith(ticket, ticket.queueId, 'accept');
     },
     reopen: (ticket) => {
       if (needsQueue(ticket)) setAccepting({ ticket, mode: 'reopen' });
-      else void takeWith(ticket, ticket.queueId);
+      else void takeWith(ticket, ticket.queueId, 'reopen');
     },
     ignore: (ticket) => {
-      void change(ticket, { status: 'closed' }).then((result) => result && leaveIfOpen(ticket));
+      void change(ticket, { status: 'closed' }).then(finish(ticket, 'tickets.ignore.done'));
     },
     returnToQueue: (ticket) => {
-      void change(ticket, { status: 'pending', userId: null, queueId: ticket.queueId }).then((result) => result && leaveIfOpen(ticket));
+      void change(ticket, { status: 'pending', userId: null, queueId: ticket.queueId }).then(finish(ticket, 'tickets.return.done'));
     },
     resolve: (ticket, farewell) => {
       // Closing: with requiredTag on, a contact without tags cannot be closed; nothing happens.
@@ -132,9 +147,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
         toaster.create({ type: 'warning', description: t('tickets.requiredTag') });
         return;
       }
-      void change(ticket, { status: 'closed', userId: me.id, sendFarewellMessage: farewell, ...(farewell ? {} : { isFinished: true }) }).then(
-        (result) => result && leaveIfOpen(ticket),
-      );
+      void change(ticket, { status: 'closed', userId: me.id, sendFarewellMessage: farewell, ...(farewell ? {} : { isFinished: true }) }).then(finish(ticket, 'tickets.resolve.done'));
     },
     start: (ticket) => setTransferring({ ticket, presetUser: { id: me.id, name: me.name } }),
     transfer: (ticket) => setTransferring({ ticket, presetUser: null }),
@@ -143,6 +156,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
     schedule: (ticket) => setScheduling(ticket),
     newTicket: () => setCreatingNew(true),
     busy,
+    removedHere: (ticketId) => removed.current.has(ticketId),
   };
 
   const confirmTransfer = async ({ user, queueId }: { user: NamedOption | null; queueId: number }) => {
@@ -170,12 +184,15 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
 
   const confirmRemove = async () => {
     if (!removing) return;
+    // Marked before the request: the delete frame may arrive before its answer.
+    removed.current.add(removing.id);
     try {
       await deleteTicket(removing.id).unwrap();
       toaster.create({ type: 'success', description: t('tickets.delete.done') });
       leaveIfOpen(removing);
       setRemoving(null);
     } catch (error) {
+      removed.current.delete(removing.id);
       showError(error);
     }
   };
@@ -191,7 +208,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
         onConfirm={(queueId) => {
           const ticket = accepting?.ticket;
           if (!ticket) return;
-          void takeWith(ticket, queueId).then((done) => done && setAccepting(null));
+          void takeWith(ticket, queueId, accepting?.mode ?? 'accept').then((taken) => taken && setAccepting(null));
         }}
       />
       <TransferDialog ticket={transferring?.ticket ?? null} presetUser={transferring?.presetUser ?? null} loading={updating.isLoading} onClose={() => setTransferring(null)} onConfirm={confirmTransfer} />

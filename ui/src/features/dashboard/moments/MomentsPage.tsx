@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useT, type MessageKey } from '../../../i18n';
 import { useMomentsQuery } from '../api';
 import { useMomentsLive } from '../socket';
+import { messagePreview } from '../../../shared/whatsappText';
 
 function TicketCard({ ticket }: { ticket: MomentTicket }) {
   const navigate = useNavigate();
@@ -24,7 +25,7 @@ function TicketCard({ ticket }: { ticket: MomentTicket }) {
           {ticket.contact.number}
         </Text>
         <Text textStyle="sm" truncate>
-          {ticket.lastMessage}
+          {messagePreview(ticket.lastMessage)}
         </Text>
       </Card.Body>
     </Card.Root>

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, HStack, IconButton, Input, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Icon, IconButton, Input, Progress, Stack, Text } from '@chakra-ui/react';
 import { TicketStatus, REPORT_PAGE_SIZES, REPORT_DEFAULT_PAGE_SIZE, type ReportTicket } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuDownload, LuExternalLink, LuFilter } from 'react-icons/lu';
@@ -14,6 +14,8 @@ import { dateTime, hoursAndMinutes } from '../period';
 import { ContactPicker } from './ContactPicker';
 import { downloadReport, exportProgress, formatBytes } from './exportReport';
 import { initialReportFilter, reportArgs, type ReportFilterValues } from './reportFilters';
+import { CHANNEL_COLORS, CHANNEL_ICONS } from '../../../shared/channelIcons';
+import { messagePreview } from '../../../shared/whatsappText';
 
 /** The tickets report (spec 3 §2): filters, a paged table opening each ticket, and the spreadsheet export. */
 export default function ReportsPage() {
@@ -48,12 +50,21 @@ export default function ReportsPage() {
 
   const columns: Column<ReportTicket>[] = [
     { key: 'id', header: 'reports.column.id', render: (row) => row.id },
-    { key: 'connection', header: 'reports.column.connection', render: (row) => row.whatsappName ?? '—' },
+    {
+      key: 'connection',
+      header: 'reports.column.connection',
+      render: (row) => (
+        <HStack gap="1.5" data-testid={`report-connection-${row.id}`} data-channel={row.channel}>
+          <Icon as={CHANNEL_ICONS[row.channel]} color={CHANNEL_COLORS[row.channel]} aria-hidden />
+          <Text as="span">{row.whatsappName ?? '—'}</Text>
+        </HStack>
+      ),
+    },
     { key: 'contact', header: 'reports.column.contact', render: (row) => row.contactName },
     { key: 'user', header: 'reports.column.user', render: (row) => row.userName ?? '—' },
     { key: 'queue', header: 'reports.column.queue', render: (row) => row.queueName ?? '—' },
     { key: 'status', header: 'reports.column.status', render: (row) => t(`reports.status.${row.status}`) },
-    { key: 'lastMessage', header: 'reports.column.lastMessage', render: (row) => row.lastMessage, cell: () => ({ maxW: '64', truncate: true }) },
+    { key: 'lastMessage', header: 'reports.column.lastMessage', render: (row) => messagePreview(row.lastMessage), cell: () => ({ maxW: '64', truncate: true }) },
     { key: 'createdAt', header: 'reports.column.createdAt', render: (row) => dateTime(row.createdAt) },
     { key: 'closedAt', header: 'reports.column.closedAt', render: (row) => dateTime(row.closedAt) },
     { key: 'supportTime', header: 'reports.column.supportTime', render: (row) => (row.supportTime === null ? '—' : hoursAndMinutes(row.supportTime)) },

@@ -4,6 +4,7 @@ import type { KanbanTicket } from '@conversa/contracts';
 import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../../i18n';
+import { messagePreview } from '../../../shared/whatsappText';
 
 /** The card's face, apart from the drag wiring: thousands of cards re-render only when their ticket changes. */
 const CardFace = memo(function CardFace({ card }: { card: KanbanTicket }) {
@@ -21,8 +22,8 @@ const CardFace = memo(function CardFace({ card }: { card: KanbanTicket }) {
         <Text textStyle="xs" color="fg.muted" data-testid="kanban-card-number">
           {card.contact.number}
         </Text>
-        <Text textStyle="sm" lineClamp={2} title={card.lastMessage}>
-          {card.lastMessage}
+        <Text textStyle="sm" lineClamp={2} title={messagePreview(card.lastMessage)}>
+          {messagePreview(card.lastMessage)}
         </Text>
         <Button
           size="xs"

@@ -35,3 +35,17 @@ export function formatMessageText(text: string): TextPart[] {
   if (last < text.length) parts.push(...marks(text.slice(last)));
   return parts;
 }
+
+/** The bot marks its messages with an invisible left-to-right mark (services/core routing texts). */
+const INVISIBLE_MARKS = /[\u200e\u200f]/g;
+
+/**
+ * A message as a one-line preview (ticket rows, chats, notifications, kanban cards, reports): WhatsApp's
+ * marks are dropped rather than shown as raw `*` `_` `~` and backticks, and line breaks become spaces.
+ */
+export function messagePreview(text: string): string {
+  const plain = formatMessageText(text.replace(INVISIBLE_MARKS, ''))
+    .map((part) => part.text)
+    .join('');
+  return plain.replace(/\s+/g, ' ').trim();
+}
