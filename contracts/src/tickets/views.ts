@@ -105,6 +105,17 @@ export interface TicketHistoryEvent {
   hash: string | null;
 }
 
+/**
+ * The names of the records a ticket's events refer to by id (users, queues, connections, prompts), deleted ones
+ * included, so the history reads as sentences ("Transferido para a fila Vendas por Ana"). Keys are the ids.
+ */
+export interface TicketHistoryNames {
+  users: Record<number, string>;
+  queues: Record<number, string>;
+  connections: Record<number, string>;
+  prompts: Record<number, string>;
+}
+
 /** GET /tickets/{id}/history: the ticket's own events with the hash-chain verdict. */
 export interface TicketHistory {
   ticketId: number;
@@ -112,6 +123,7 @@ export interface TicketHistory {
   checked: number;
   break?: ChainBreak;
   events: TicketHistoryEvent[];
+  names: TicketHistoryNames;
 }
 
 /** A contact's presence in a chat, in Baileys' names (the `presence` frames carry them as they are). */

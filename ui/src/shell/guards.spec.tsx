@@ -152,7 +152,7 @@ describe('shell', () => {
     fireEvent.change(name, { target: { value: 'A' } });
     fireEvent.change(password, { target: { value: '123' } });
     fireEvent.click(screen.getByTestId('profile-save'));
-    expect(await screen.findAllByText('Too Short!')).toHaveLength(2);
+    expect(await screen.findAllByText('Muito curto!')).toHaveLength(2);
     fireEvent.change(name, { target: { value: 'Ana Maria' } });
     fireEvent.change(password, { target: { value: '' } });
     fireEvent.click(screen.getByTestId('profile-save'));

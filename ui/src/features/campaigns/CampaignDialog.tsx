@@ -137,7 +137,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
             <LuPaperclip /> {file?.name ?? campaign?.mediaName ?? t('campaigns.field.media')}
           </Button>
           {campaign?.mediaPath && !file && !readOnly && (
-            <Button variant="ghost" size="sm" onClick={() => removeMedia(campaign.id)} data-testid="campaign-media-remove">
+            <Button variant="ghost" size="sm" onClick={() => void removeMedia(campaign.id).unwrap().catch(feedback.saveFailed)} data-testid="campaign-media-remove">
               <LuTrash2 /> {t('campaigns.field.mediaRemove')}
             </Button>
           )}
