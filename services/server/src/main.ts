@@ -1,6 +1,6 @@
 import { projectors } from '@conversa/projections';
 import { rebuildProjector, runProjectionsCommand } from '@conversa/projector';
-import { runningEmbeddedPostgres } from './embedded-postgres';
+import { runningEmbeddedPostgres, takeOverStopSignals } from './embedded-postgres';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { buildHttp } from './http';
@@ -128,20 +128,32 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+/**
+ * Ctrl-C (SIGINT) or SIGTERM: an orderly stop, then one line. `stop` closes the HTTP server first (no new requests or
+ * sockets), then the wiring: workers and their leases, the projector runtime, the pools, the embedded Postgres last
+ * (it runs in its own process group, so the terminal's Ctrl-C reaches only this process). A repeated signal while
+ * stopping is ignored: tsx relays the terminal's signal a second time.
+ */
 function onShutdown(stop: () => Promise<void>): void {
   let stopping = false;
-  const handler = async (signal: string) => {
+  const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping…`);
-    try {
-      await stop();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
+    const started = performance.now();
+    // The terminal echoed ^C on the current line.
+    const lead = process.stdout.isTTY ? '\n' : '';
+    stop().then(
+      () => {
+        console.log(`${lead}${signal}: stopped in ${Math.round(performance.now() - started)} ms`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(`${lead}${signal}: stopped with an error: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
   };
+  takeOverStopSignals();
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
 }

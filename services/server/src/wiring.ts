@@ -114,7 +114,11 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   // (projector batches send their first statement with their begin); awaited code runs as before.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle pooled connection that dies (a Postgres restart) must not crash the process: the pool replaces it.
-  pool.on('error', (error) => console.warn(`read-model pool: idle connection lost (${error.message})`));
+  // Once closed, the pool's ends are still in flight when the embedded Postgres stops: nothing is lost then.
+  let poolClosed = false;
+  pool.on('error', (error) => {
+    if (!poolClosed) console.warn(`read-model pool: idle connection lost (${error.message})`);
+  });
   if (config.preparedStatements) prepareMarkedStatements(pool);
   const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
   const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
@@ -295,6 +299,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await runtime.stop();
       await bus.close();
       await store.close();
+      poolClosed = true;
       await db.destroy();
       await embedded?.stop();
     },
