@@ -31,8 +31,8 @@ export interface TicketView {
   contact: TicketContact | null;
   tags: Array<{ id: number; name: string; color: string }>;
   whatsappId: number | null;
-  /** `wavoip` is the connection's call token: the conversation screen places calls with it. */
-  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: string } | null;
+  /** `wavoip`: whether the connection has a call token (GET /tickets/:id/call answers it, in clear, when a call is placed). */
+  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: boolean } | null;
   channel: Channel;
   isGroup: boolean;
   isBot: boolean;
@@ -137,4 +137,9 @@ export interface PresenceFrame {
   ticketId: number;
   presence: ContactPresence;
   audience: TicketBefore;
+}
+
+/** GET /tickets/:id/call: the ticket connection's call token, in clear ('' when it has none), for the call page. */
+export interface TicketCallAnswer {
+  token: string;
 }

@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketHistory, type TicketView } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketCallAnswer, type TicketHistory, type TicketView } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -12,7 +12,7 @@ import {
   ticketLog,
   viewerOf,
 } from '@conversa/projections/tickets/queries';
-import { defaultConnection, findConnection } from '@conversa/projections/connections/queries';
+import { connectionCallToken, defaultConnection, findConnection } from '@conversa/projections/connections/queries';
 import { idsInHistory, ticketHistoryNames } from '@conversa/projections/tickets/history';
 import { existingQueueIds } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
@@ -90,6 +90,13 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.get('/tickets/:id', { config: { contract: { params: IdParam } } }, async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
+
+  /** The call button: the ticket connection's call token, opened here only (it rests sealed; views show whether it is set). */
+  app.get('/tickets/:id/call', { config: { contract: { summary: 'The call token of the ticket\'s connection, for the call page', params: IdParam } } }, async (request) => {
+    const ticket = await visibleTicket(ctx, request, parse(IdParam, request.params).id);
+    const sealed = ticket.whatsappId === null ? '' : await connectionCallToken(ctx.db, request.principal.companyId, ticket.whatsappId);
+    return { token: ctx.secrets.open(sealed) } satisfies TicketCallAnswer;
+  });
 
   app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201 } } }, async (request, reply) => {
     const body = parse(CreateTicketRequest, request.body);
