@@ -122,6 +122,11 @@ export const errorCatalogue = {
   ERR_PAYMENT_UNKNOWN: { status: 404, message: 'No charge of this invoice has this payment id.' },
   ERR_API_TOKEN_INVALID: { status: 401, message: 'The Bearer token is not the token of any connection.' },
   ERR_IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was used for a different request.' },
+  // Spreadsheet uploads (issue 31): an .xlsx judged by its archive directory before anything is unpacked.
+  ERR_SPREADSHEET_TOO_LARGE_UNPACKED: { status: 400, message: 'The spreadsheet unpacks to more than 32 MB, holds too many parts or is packed like a zip bomb: save it again as a plain sheet, or split it.' },
+  /** A list's upload still queued behind other imports when its answer's wait ran out: it goes on, its items appear as they are added. */
+  ERR_CONTACT_IMPORT_BUSY: { status: 503, message: 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read.' },
+  ERR_CONTACT_IMPORT_IN_PROGRESS: { status: 409, message: 'A spreadsheet of your company is still being imported; send this one when it is done.' },
   // One owner per Meta account id (a page, an Instagram account, a Cloud API number) across companies
   ERR_CHANNEL_ALREADY_CONNECTED: { status: 409, message: 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.' },
 } as const satisfies Record<string, { status: number; message: string }>;

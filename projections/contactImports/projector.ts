@@ -12,8 +12,8 @@ import { contactImportFromRow } from './queries';
  */
 export const contactImportsProjector = defineProjector({
   name: 'contactImports',
-  version: 1,
-  eventTypes: ['ContactImportRequested', 'ContactImportRowsProcessed', 'ContactImportFinished'],
+  version: 2,
+  eventTypes: ['ContactImportRequested', 'ContactImportRead', 'ContactImportRowsProcessed', 'ContactImportFinished'],
   tables: ['read.contact_imports'],
   migrate: migrateContactImports,
   async handle(trx: Transaction<ReadDatabase>, events) {
@@ -25,9 +25,12 @@ export const contactImportsProjector = defineProjector({
         case 'ContactImportRequested':
           await trx
             .insertInto('read.contact_imports')
-            .values({ id: data.importId, company_id: event.metadata.companyId, file_name: data.fileName, total: data.total, refusals: '[]', started_at: at, finished_at: data.total === 0 ? at : null })
+            .values({ id: data.importId, company_id: event.metadata.companyId, file_name: data.fileName, total: data.total ?? 0, refusals: '[]', started_at: at, finished_at: data.total === 0 ? at : null })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
+          break;
+        case 'ContactImportRead':
+          await trx.updateTable('read.contact_imports').set({ total: data.total }).where('id', '=', data.importId).execute();
           break;
         case 'ContactImportRowsProcessed': {
           const row = await trx.selectFrom('read.contact_imports').selectAll().where('id', '=', data.importId).executeTakeFirst();
@@ -54,7 +57,7 @@ export const contactImportsProjector = defineProjector({
           const missing = row.total - row.processed;
           await trx
             .updateTable('read.contact_imports')
-            .set({ finished_at: at, processed: row.total, refused: row.refused + Math.max(0, missing) })
+            .set({ finished_at: at, processed: row.total, refused: row.refused + Math.max(0, missing), error: data.error ?? null })
             .where('id', '=', data.importId)
             .execute();
           break;

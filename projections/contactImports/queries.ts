@@ -15,10 +15,27 @@ export const contactImportFromRow = (row: Selectable<ContactImportsTable>): Cont
   refusals: row.refusals,
   startedAt: new Date(row.started_at).toISOString(),
   finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  error: row.error,
 });
 
 /** GET /contacts/import/{importId}: the import's progress, for its company only. */
 export async function findContactImport(db: Kysely<ReadDatabase>, companyId: number, importId: string): Promise<ContactImportStatus | undefined> {
   const row = await db.selectFrom('read.contact_imports').selectAll().where('id', '=', importId).where('company_id', '=', companyId).executeTakeFirst();
   return row ? contactImportFromRow(row) : undefined;
+}
+
+/**
+ * Whether the company has an import still running that started within `withinMs` (an older one
+ * whose worker is gone no longer counts): the upload routes take one file per company at a time.
+ */
+export async function hasRunningContactImport(db: Kysely<ReadDatabase>, companyId: number, now: Date, withinMs: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('read.contact_imports')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('finished_at', 'is', null)
+    .where('started_at', '>', new Date(now.getTime() - withinMs))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

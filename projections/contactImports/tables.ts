@@ -16,6 +16,7 @@ export interface ContactImportsTable {
   refusals: Json<ContactImportRowResult[]>;
   started_at: Timestamp;
   finished_at: Timestamp | null;
+  error: Generated<string | null>;
 }
 
 /** The tables of the contact imports read model, as its queries name them. */

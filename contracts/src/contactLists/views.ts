@@ -34,8 +34,9 @@ export type ContactListPage = z.infer<typeof ContactListPage>;
 export const ContactListItemPage = z.object({ contacts: z.array(ContactListItemView), count: z.number(), hasMore: z.boolean() });
 export type ContactListItemPage = z.infer<typeof ContactListItemPage>;
 
-/** One spreadsheet row's outcome (the import's per-row result). */
+/** A refused spreadsheet row: its row number as the sheet numbers it (the header is row 1) and why. */
 export const ListUploadRow = z.object({ row: z.number(), number: z.string(), ok: z.boolean(), error: z.string().nullable() });
+/** POST /contact-lists/{id}/upload: rows added, rows refused, and the refused rows (the first CONTACT_IMPORT_REFUSALS_KEPT). */
 export const ListUploadResult = z.object({ added: z.number(), refused: z.number(), rows: z.array(ListUploadRow) });
 export type ListUploadResult = z.infer<typeof ListUploadResult>;
 

@@ -1,5 +1,6 @@
 import type { Profile } from '../session/api';
 import { can, type Permission } from '../session/permissions';
+import { inAudience, roleTable } from '../session/roles';
 
 /**
  * Who may manage which users. Pure predicates, shared by the server (which enforces them,
@@ -25,9 +26,9 @@ export interface EditedUser {
 /** A super user holds every permission; others hold what their profile holds (contracts/src/session/permissions.ts). */
 export const holdsUserPermission = (editor: Pick<UserEditor, 'profile' | 'super'>, permission: Permission): boolean => editor.super || can(editor.profile, permission);
 
-/** The users screen (list, create, edit others, delete): admins, supervisors, super users and plain users treated as admin. */
+/** The users screen (list, create, edit others, delete): the role table's users row (admins, supervisors, allowConnections). */
 export const canManageUsers = (editor: Pick<UserEditor, 'profile' | 'super' | 'allowConnections'>): boolean =>
-  editor.super || editor.profile === 'admin' || editor.profile === 'supervisor' || editor.allowConnections;
+  inAudience({ ...editor, showDashboard: false, allowRealTime: false }, roleTable.users.write);
 
 /**
  * Whether `editor` may change or delete `target` at all (oneself always, for one's own details). Someone who may

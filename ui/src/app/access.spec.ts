@@ -10,11 +10,11 @@ const routes: AppRoute[] = [
   route('home', { path: '/', menu: { labelKey: 'menu.home', icon: LuHouse, group: 'main', order: 0 } }),
   route('kanban', { guard: { planFlag: 'useKanban' }, menu: { labelKey: 'menu.home', icon: LuKanban, group: 'main', order: 60 } }),
   route('campaigns', { guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' }, menu: { labelKey: 'menu.home', icon: LuMegaphone, group: 'main', order: 120 } }),
-  route('reports', { guard: { role: 'admin', adminByUserFlag: 'showDashboard' }, menu: { labelKey: 'menu.home', icon: LuChartBar, group: 'main', order: 10 } }),
-  route('moments', { guard: { role: 'admin', adminByUserFlag: 'allowRealTime' }, menu: { labelKey: 'menu.home', icon: LuActivity, group: 'main', order: 20 } }),
-  route('connections', { guard: { role: 'admin', adminByUserFlag: 'allowConnections' }, menu: { labelKey: 'menu.home', icon: LuPlug, group: 'admin', order: 10 } }),
-  route('staff', { guard: { role: 'admin', adminByUserFlag: 'allowConnections', adminByProfile: ['supervisor'] }, menu: { labelKey: 'menu.home', icon: LuUsers, group: 'admin', order: 20 } }),
-  route('companies', { guard: { role: 'super' }, menu: { labelKey: 'menu.home', icon: LuBuilding2, group: 'admin', order: 90 } }),
+  route('reports', { guard: { area: 'dashboard' }, menu: { labelKey: 'menu.home', icon: LuChartBar, group: 'main', order: 10 } }),
+  route('moments', { guard: { area: 'moments' }, menu: { labelKey: 'menu.home', icon: LuActivity, group: 'main', order: 20 } }),
+  route('connections', { guard: { area: 'connections' }, menu: { labelKey: 'menu.home', icon: LuPlug, group: 'admin', order: 10 } }),
+  route('staff', { guard: { area: 'users' }, menu: { labelKey: 'menu.home', icon: LuUsers, group: 'admin', order: 20 } }),
+  route('companies', { guard: { area: 'companies' }, menu: { labelKey: 'menu.home', icon: LuBuilding2, group: 'admin', order: 90 } }),
   route('hidden', {}),
 ];
 
@@ -53,7 +53,7 @@ describe('menu gating', () => {
     expect(ids(menuFor(routes, { user: connections, storageFlags: none })).admin).toEqual(['connections', 'staff']);
   });
 
-  it('lets the profiles a guard names count as admin for that screen only', () => {
+  it('lets the profiles the role table names count as admin for that screen only', () => {
     const supervisor = makeUser({ profile: 'supervisor' });
     expect(ids(menuFor(routes, { user: supervisor, storageFlags: none }))).toEqual({ main: ['home'], admin: ['staff'] });
     const staff = routes.find((item) => item.id === 'staff')!;

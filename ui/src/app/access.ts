@@ -1,24 +1,21 @@
 import type { ComponentType } from 'react';
 import type { IconType } from 'react-icons';
-import type { PlanFlag, Profile, SessionUser } from '@conversa/contracts';
+import type { PlanFlag, SessionUser } from '@conversa/contracts';
+// The module itself, not the package's index: the shell's first path carries only the table.
+import { mayOpen, type Area } from '@conversa/contracts/session/roles';
 import type { MessageKey } from '../i18n';
 
 /**
  * Who may open a screen. All conditions given must hold.
+ * - area: the row of the role table (contracts/src/session/roles.ts) whose `screen` audience may open it; the API's
+ *   routes and the screens' buttons read the same row.
  * - planFlag: the company's plan must enable it.
- * - role 'admin': profile admin (or a super user); `adminByUserFlag` lets a plain user with that flag count as admin
- *   for this screen (showDashboard → dashboard and reports, allowRealTime → moments, allowConnections → connections
- *   and the administration section); `adminByProfile` lets these other profiles count as admin for this screen
- *   (supervisors manage users).
- * - role 'super': super users only (companies, announcements).
  * - storageFlag: the route exists only while this browser-storage flag does (the `cshow` campaign routes);
  *   without it the path is unknown (not found) rather than forbidden.
  */
 export interface RouteGuard {
+  area?: Area;
   planFlag?: PlanFlag;
-  role?: 'admin' | 'super';
-  adminByUserFlag?: 'showDashboard' | 'allowRealTime' | 'allowConnections';
-  adminByProfile?: readonly Profile[];
   storageFlag?: 'cshow';
 }
 
@@ -62,8 +59,7 @@ export const isAllowed = (guard: RouteGuard | undefined, ctx: AccessContext): bo
   if (!guard) return true;
   const { user } = ctx;
   if (guard.planFlag && !user.company.plan[guard.planFlag]) return false;
-  if (guard.role === 'super' && !user.super) return false;
-  if (guard.role === 'admin' && !isAdmin(user) && !(guard.adminByUserFlag && user[guard.adminByUserFlag]) && !guard.adminByProfile?.includes(user.profile)) return false;
+  if (guard.area && !mayOpen(user, guard.area)) return false;
   return true;
 };
 

@@ -1,3 +1,4 @@
+import { roleTable } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { user as makeUser, plan } from '../test/fixtures';
 import { isAllowed, menuFor } from '../app/access';
@@ -25,5 +26,29 @@ describe('the route registry', () => {
     expect(listed).toContain('tickets');
     // Screens without a menu entry (login, the sandbox phone) are reached by address only.
     expect(appRoutes.some((item) => !item.menu && listed.includes(item.id))).toBe(false);
+  });
+});
+
+describe('the registry against the role table', () => {
+  const everything = makeUser({}, { plan: plan({ useCampaigns: true, useKanban: true, useSchedules: true, useInternalChat: true, useOpenAi: true, useIntegrations: true, useExternalApi: true }) });
+  const cshow = new Set(['cshow']);
+  const menuOf = (changes: Parameters<typeof makeUser>[0]) => ids(menuFor(appRoutes, { user: { ...everything, ...changes }, storageFlags: cshow }));
+
+  it('puts every private screen under a row of the table', () => {
+    for (const route of appRoutes.filter((item) => item.access === 'private')) {
+      expect(route.guard?.area, route.id).toBeDefined();
+      expect(roleTable[route.guard!.area!], route.id).toBeDefined();
+    }
+  });
+
+  it('gives a plain attendant no administration item; allowConnections opens the section but not the admins-only screens', () => {
+    expect(menuOf({ profile: 'user' }).admin).toEqual([]);
+    expect(menuOf({ profile: 'user' }).main).not.toContain('reports');
+    expect(menuOf({ profile: 'user', allowConnections: true }).admin).toEqual(['campaigns', 'contactLists', 'campaignsConfig', 'files', 'connections', 'onDuty', 'users', 'queues']);
+    expect(menuOf({ profile: 'supervisor' }).admin).toEqual(['users']);
+    expect(menuOf({ profile: 'admin' }).admin).toEqual([
+      'campaigns', 'contactLists', 'campaignsConfig', 'files', 'messagesApi', 'connections', 'onDuty', 'users', 'queues', 'prompts', 'queueIntegrations', 'financial', 'webhooks', 'settings',
+    ]);
+    expect(menuOf({ profile: 'admin', super: true }).admin).toContain('companies');
   });
 });

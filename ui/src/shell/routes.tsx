@@ -34,7 +34,8 @@ import { passwordResetRoutes } from '../features/passwordReset/routes';
  * - path and access ('public' routes send signed-in users to /, 'private' ones send anonymous users to /login),
  * - frame ('shell' inside the drawer + top bar, 'bare' alone),
  * - component (always `lazy(() => import('./Page'))`, so the shell bundle stays small),
- * - guard (plan flag, admin/super role, the spec's "treated as admin" user flags, the `cshow` storage flag),
+ * - guard (the role table's row, contracts/src/session/roles.ts, whose screen audience may open it; plan flag; the
+ *   `cshow` storage flag),
  * - menu (label key, icon, group, order): the side menu is generated from these entries, filtered by the same guard,
  *   so a menu item exists exactly when its screen exists and may be opened.
  *

@@ -134,4 +134,22 @@ describe('shell real-time session', () => {
     expect(screen.queryByText('Sua conta foi acessada em outro computador.')).not.toBeInTheDocument();
     expect(reloadPage).not.toHaveBeenCalled();
   });
+
+  it("follows an admin's change of this user's flags at once: the administration section appears, then goes", async () => {
+    fakeServer({});
+    const edge = fakeEdge();
+    const signedIn = session({ profile: 'user' });
+    renderApp({ signedIn, socket: edge.client });
+    await screen.findByTestId('app-shell');
+    await waitFor(() => expect(edge.sockets).toHaveLength(1));
+    await edge.open();
+    expect(screen.queryByTestId('menu-item-queues')).not.toBeInTheDocument();
+    const me = { ...signedIn.user, queueIds: [] };
+    await edge.frame(`company-${me.companyId}-user`, { action: 'update', user: { ...me, id: me.id + 1, allowConnections: true } });
+    expect(screen.queryByTestId('menu-item-queues')).not.toBeInTheDocument();
+    await edge.frame(`company-${me.companyId}-user`, { action: 'update', user: { ...me, allowConnections: true } });
+    expect(await screen.findByTestId('menu-item-queues')).toBeInTheDocument();
+    await edge.frame(`company-${me.companyId}-user`, { action: 'update', user: { ...me, allowConnections: false } });
+    await waitFor(() => expect(screen.queryByTestId('menu-item-queues')).not.toBeInTheDocument());
+  });
 });

@@ -1,6 +1,8 @@
 import { useSocketEvent, useSocketJoin } from '../app/SocketProvider';
 import { readStorage, storageKeys } from '../app/storage';
-import { useAppSelector } from '../app/store';
+import type { UserFrame } from '@conversa/contracts';
+import { useAppDispatch, useAppSelector } from '../app/store';
+import { userUpdated } from '../features/session/sessionSlice';
 import { toaster } from '../app/toaster';
 import { ERROR_TOAST_MS } from '../app/notify';
 import { useT } from '../i18n';
@@ -33,8 +35,16 @@ export function sessionIdOfToken(token: string | null): string | null {
 
 export function useShellSession() {
   const t = useT();
+  const dispatch = useAppDispatch();
   const userId = useAppSelector((state) => state.session.user?.id);
   useSocketJoin({ event: 'joinNotification' });
+  // An admin changed this user's profile or flags: the menu and the screens' guards follow the role table at once.
+  useSocketEvent('user', (data) => {
+    const frame = data as UserFrame;
+    if (frame?.action !== 'update' || frame.user.id !== userId) return;
+    const { profile, showDashboard, allowRealTime, allowConnections } = frame.user;
+    dispatch(userUpdated({ profile, super: frame.user.super, showDashboard, allowRealTime, allowConnections }));
+  });
   useSocketEvent('auth', (data) => {
     const frame = data as AuthFrame;
     if (frame?.action !== 'update' || frame.user?.id === undefined || frame.user.id !== userId) return;

@@ -19,7 +19,7 @@ import type { RouteAuth } from '../http/auth';
 import { parse } from '../http/errors';
 
 /** Managing announcements is the super user's; reading them is everyone's, overdue companies included (billing notices). */
-const superOnly: RouteAuth = { super: true, allowExpired: true };
+const superOnly: RouteAuth = { area: 'announcements', allowExpired: true };
 const anyone: RouteAuth = { allowExpired: true };
 const Deleted = z.object({ message: z.string() });
 

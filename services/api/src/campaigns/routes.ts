@@ -22,7 +22,8 @@ import { campaignLookup } from './lookup';
 const IdParam = z.object({ id: RecordIdParam });
 const Deleted = z.object({ message: z.string() });
 /** Campaigns, their report and settings need the plan flag useCampaigns. */
-const auth = { plan: 'useCampaigns' as const };
+const auth = { area: 'campaigns' as const, plan: 'useCampaigns' as const };
+const settingsAuth = { area: 'campaignSettings' as const, plan: 'useCampaigns' as const };
 const who = (request: FastifyRequest) => ({ companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
 const NOT_FOUND = ['ERR_NO_CAMPAIGN_FOUND'];
 const READINESS = ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_CAMPAIGN_LIST_EMPTY', 'ERR_CAMPAIGN_CONNECTION_GONE', 'ERR_CAMPAIGN_MEDIA_MISSING', 'ERR_CAMPAIGN_NO_MESSAGE'];
@@ -124,9 +125,9 @@ export async function campaignRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     return companyCampaign(ctx, request, id);
   });
 
-  app.get('/campaign-settings', { config: { auth, contract: { summary: 'The company\'s campaign settings (defaults until saved)', response: CampaignSettingsView } } }, async (request) => findCampaignSettings(ctx.db, request.principal.companyId));
+  app.get('/campaign-settings', { config: { auth: settingsAuth, contract: { summary: 'The company\'s campaign settings (defaults until saved)', response: CampaignSettingsView } } }, async (request) => findCampaignSettings(ctx.db, request.principal.companyId));
 
-  app.post('/campaign-settings', { config: { auth: { ...auth, admin: true }, contract: { summary: 'Save the company\'s campaign settings', body: CampaignSettingsRequest, response: CampaignSettingsView, errors: ['ERR_CAMPAIGN_VARIABLE_DUPLICATED'] } } }, async (request) => {
+  app.post('/campaign-settings', { config: { auth: settingsAuth, contract: { summary: 'Save the company\'s campaign settings', body: CampaignSettingsRequest, response: CampaignSettingsView, errors: ['ERR_CAMPAIGN_VARIABLE_DUPLICATED'] } } }, async (request) => {
     const body = parse(CampaignSettingsRequest, request.body);
     const current = await findCampaignSettings(ctx.db, request.principal.companyId);
     await saveCampaignSettings(ctx, { ...who(request), values: { ...current, ...body, optOutWords: body.optOutWords ?? current.optOutWords, sendWindow: body.sendWindow === undefined ? current.sendWindow : body.sendWindow } });

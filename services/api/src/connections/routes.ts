@@ -47,13 +47,8 @@ export function generateConnectionToken(): string {
 
 const isAdmin = (principal: Principal) => principal.profile === 'admin' || principal.super;
 
-/**
- * Session buttons (start, new QR, disconnect, restart) are for whoever manages connections:
- * administrators, and plain users given allowConnections (treated as admins there).
- */
-function assertCanRunSessions(principal: Principal): void {
-  if (!isAdmin(principal) && !principal.user.allowConnections) throw new DomainError('ERR_NO_PERMISSION');
-}
+/** Session buttons (start, new QR, disconnect, restart, close imported): the role table's connectionSessions row. */
+const sessionsAuth = { area: 'connectionSessions' } as const;
 
 /** The QR code only when asked for (`session=0` leaves it out, as the spec's list calls do); the token only for administrators. */
 function shown(view: ConnectionView, principal: Principal, session = true): ConnectionView {
@@ -96,7 +91,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, request.principal, id), request.principal, session !== false);
   });
 
-  app.post('/whatsapp', { config: { auth: { admin: true }, contract: { body: CreateConnectionRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/whatsapp', { config: { auth: { area: 'connections' }, contract: { body: CreateConnectionRequest, status: 201 } } }, async (request, reply) => {
     const body = parse(CreateConnectionRequest, request.body);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -116,7 +111,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return reply.status(201).send(shown(await companyConnection(ctx, principal, connectionId), principal));
   });
 
-  app.put('/whatsapp/:id', { config: { auth: { admin: true }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest } } }, async (request) => {
+  app.put('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const body = parse(UpdateConnectionRequest, request.body);
     const principal = request.principal;
@@ -130,7 +125,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
-  app.delete('/whatsapp/:id', { config: { auth: { admin: true }, contract: { params: ConnectionIdParams } } }, async (request) => {
+  app.delete('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -141,7 +136,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   /** The file sent with the greeting: stored through the media store; the previous one goes. */
-  app.post('/whatsapp/:id/media-upload', { config: { auth: { admin: true }, contract: { multipart: true, summary: 'The file sent with the greeting: stored through the media store; the previous one goes.', params: ConnectionIdParams } } }, async (request) => {
+  app.post('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { multipart: true, summary: 'The file sent with the greeting: stored through the media store; the previous one goes.', params: ConnectionIdParams } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -151,7 +146,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
-  app.delete('/whatsapp/:id/media-upload', { config: { auth: { admin: true }, contract: { params: ConnectionIdParams } } }, async (request) => {
+  app.delete('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const current = await companyConnection(ctx, principal, id);
@@ -162,20 +157,18 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   const sessionCommand = (kind: 'start' | 'renew' | 'stop') => async (request: FastifyRequest) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
-    assertCanRunSessions(principal);
     await companyConnection(ctx, principal, id);
     await runSession(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionId: id, kind });
     return { message: kind === 'stop' ? 'Session disconnected.' : 'Starting session.' };
   };
   // Start (try again), new QR (replace the pairing), disconnect.
-  app.post('/whatsappsession/:id', { config: { contract: { summary: 'Start (try again), new QR (replace the pairing), disconnect.', params: ConnectionIdParams } } }, sessionCommand('start'));
-  app.put('/whatsappsession/:id', { config: { contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('renew'));
-  app.delete('/whatsappsession/:id', { config: { contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('stop'));
+  app.post('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Start (try again), new QR (replace the pairing), disconnect.', params: ConnectionIdParams } } }, sessionCommand('start'));
+  app.put('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('renew'));
+  app.delete('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('stop'));
 
   /** Restarts every session of the company that should be running. */
-  app.post('/whatsapp-restart/', { config: { contract: { summary: 'Restarts every session of the company that should be running.' } } }, async (request) => {
+  app.post('/whatsapp-restart/', { config: { auth: sessionsAuth, contract: { summary: 'Restarts every session of the company that should be running.' } } }, async (request) => {
     const principal = request.principal;
-    assertCanRunSessions(principal);
     const connections = await listConnections(ctx.db, principal.companyId, { channel: 'whatsapp' });
     // Only sessions meant to run: a disconnected one stays down until someone starts it.
     const running = new Set((await connectionsToRun(ctx.db, { ids: connections.map((view) => view.id) })).map((target) => target.id));
@@ -185,10 +178,9 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   /** Closes the tickets a finished import opened (the close-imported button). */
-  app.post('/closedimported/:id', { config: { contract: { summary: 'Closes the tickets a finished import opened (the close-imported button).', params: ConnectionIdParams, multipart: true } } }, async (request) => {
+  app.post('/closedimported/:id', { config: { auth: sessionsAuth, contract: { summary: 'Closes the tickets a finished import opened (the close-imported button).', params: ConnectionIdParams, multipart: true } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
-    assertCanRunSessions(principal);
     await companyConnection(ctx, principal, id);
     const closed = await closeImported(ctx, { connectionId: id, companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId });
     return { closed } satisfies ClosedCount;

@@ -14,6 +14,10 @@ import {
   UpdateContactListItemRequest,
   UpdateContactListRequest,
   CONTACT_IMPORT_MAX_BYTES,
+  errorCatalogue,
+  type ContactImportRefusalReason,
+  type ContactImportStatus,
+  type ErrorCode,
 } from '@conversa/contracts';
 import {
   addContactListItem,
@@ -22,20 +26,54 @@ import {
   deleteContactList,
   removeContactListItem,
   renameContactList,
-  uploadContactListItems,
+  requestContactImport,
 } from '@conversa/core';
+import { findContactImport } from '@conversa/projections/contactImports/queries';
 import { findContactList, findContactListItem, listContactListItems, listContactLists } from '@conversa/projections/contactLists/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
-import { readContactRows } from '../contacts/spreadsheet';
+import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from '../contacts/spreadsheet';
 
 const IdParam = z.object({ id: RecordIdParam });
+/** How long a list's upload waits for the contact-import worker before answering that it is still queued. */
+const LIST_UPLOAD_WAIT_MS = 120_000;
+/** The wait reads the import's status this often at first, then less often (up to a second). */
+const LIST_UPLOAD_POLL_MS = 100;
+/** A refused row's reason as the list screen shows it (the spec's text). */
+const LIST_REFUSALS: Partial<Record<ContactImportRefusalReason, string>> = { invalidNumber: 'Número inválido', formula: 'Fórmula: cole o valor em vez da fórmula' };
+
+/** The upload's outcome once the worker is done with it (read from its read model), bounded by LIST_UPLOAD_WAIT_MS. */
+async function importOutcome(ctx: ApiContext, companyId: number, importId: string): Promise<ContactImportStatus> {
+  const until = Date.now() + LIST_UPLOAD_WAIT_MS;
+  for (let pause = LIST_UPLOAD_POLL_MS; ; pause = Math.min(1_000, pause * 1.5)) {
+    const status = await findContactImport(ctx.db, companyId, importId);
+    if (status?.state === 'done') return status;
+    if (Date.now() > until) throw new DomainError('ERR_CONTACT_IMPORT_BUSY');
+    await setTimeout(pause);
+  }
+}
+
+/** Keeps the sheet and records its import; only the id outlives this (the bytes are not held while the answer waits). */
+async function keepListUpload(ctx: ApiContext, request: FastifyRequest, contactListId: number): Promise<string> {
+  const { fileName, data } = await uploadedSheet(request);
+  const kind = await checkSpreadsheet(fileName, data);
+  const { companyId, userId } = request.principal;
+  const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[kind], originalName: fileName.slice(0, 200) });
+  const importId = randomUUID();
+  await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url, contactListId });
+  return importId;
+}
+
+/** Companies with a list upload waiting in this process: one at a time each, so waiting answers cannot pile up. */
+const waitingUploads = new Set<number>();
 const Deleted = z.object({ message: z.string() });
-const auth = {};
+const auth = { area: 'contactLists' } as const;
 const who = (request: FastifyRequest) => ({ companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
 
 async function companyList(ctx: ApiContext, request: FastifyRequest, id: number): Promise<ContactListView> {
@@ -113,17 +151,38 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
     return { message: 'Contact list deleted' };
   });
 
-  // The whole sheet is read and checked first, then every good row is added in one append: a broken file adds nothing.
+  // The sheet is kept and read by the contact-import worker (off the request, one parse at a time, the
+  // archive judged before: a bomb is refused here at once); the answer waits, bounded, for its outcome.
   app.post(
     '/contact-lists/:id/upload',
-    { config: { auth, contract: { summary: 'Import a spreadsheet (.xlsx or .csv) into a contact list', params: IdParam, response: ListUploadResult, multipart: true, errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE'] } } },
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'Import a spreadsheet (.xlsx, .xls or .csv) into a contact list: read by the contact-import worker; answers once its rows are in',
+          params: IdParam,
+          response: ListUploadResult,
+          multipart: true,
+          errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_BUSY', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
+        },
+      },
+    },
     async (request) => {
       const { id } = parse(IdParam, request.params);
       await companyList(ctx, request, id);
-      const { fileName, data } = await uploadedSheet(request);
-      const rows = await readContactRows(fileName, data);
-      const result = await uploadContactListItems(ctx, { ...who(request), contactListId: id, rows });
-      return { added: result.added, refused: result.rows.filter((row) => !row.ok).length, rows: result.rows };
+      const { companyId } = request.principal;
+      if (waitingUploads.has(companyId)) throw new DomainError('ERR_CONTACT_IMPORT_IN_PROGRESS');
+      waitingUploads.add(companyId);
+      let status: ContactImportStatus;
+      try {
+        await oneImportAtATime(ctx, companyId);
+        status = await importOutcome(ctx, companyId, await keepListUpload(ctx, request, id));
+      } finally {
+        waitingUploads.delete(companyId);
+      }
+      if (status.error) throw new DomainError(status.error in errorCatalogue ? (status.error as ErrorCode) : 'ERR_CONTACT_IMPORT_FILE_INVALID');
+      const rows = status.refusals.map((refusal) => ({ row: refusal.row, number: refusal.number, ok: false, error: LIST_REFUSALS[refusal.reason ?? 'invalidNumber'] ?? LIST_REFUSALS.invalidNumber! }));
+      return { added: status.created, refused: status.refused, rows };
     },
   );
 
@@ -163,7 +222,7 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   app.delete(
     '/contact-list-items/:id',
-    { config: { auth: { permission: 'contacts-page:deleteContact' }, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } },
+    { config: { auth, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } },
     async (request) => {
       const { id } = parse(IdParam, request.params);
       const item = await companyItem(ctx, request, id);

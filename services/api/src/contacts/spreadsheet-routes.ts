@@ -9,6 +9,7 @@ import {
   ExportContactsQuery,
   maskContact,
   maskNumber,
+  safeCells,
 } from '@conversa/contracts';
 import { importContactRow, requestContactImport } from '@conversa/core';
 import { findContactImport } from '@conversa/projections/contactImports/queries';
@@ -20,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
-import { readContactRows, spreadsheetKind, spreadsheetMime } from './spreadsheet';
+import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from './spreadsheet';
 
 /** Contacts read per query while the export streams. */
 const EXPORT_BATCH = 1_000;
@@ -53,8 +54,9 @@ async function importStatus(ctx: ApiContext, companyId: number, importId: string
 export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  // The file is read and checked whole before the import is recorded: a broken file writes nothing. The
-  // rows are then written by the contact-import worker (automation role) from the kept file, not here.
+  // Only the file's kind and (for an .xlsx) its archive directory are checked here, in milliseconds: a
+  // bomb is refused at once. The contact-import worker (automation role) parses the kept file, off the
+  // request, and writes its rows; a file it refuses whole ends the import with the code (status.error).
   app.post(
     '/contacts/upload',
     {
@@ -64,17 +66,18 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
           multipart: true,
           response: ContactImportStatus,
           status: 202,
-          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE'],
+          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
         },
       },
     },
     async (request, reply) => {
-      const { fileName, data } = await uploadedFile(request);
-      const rows = await readContactRows(fileName, data);
       const { companyId, userId } = request.principal;
-      const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[spreadsheetKind(fileName, data)], originalName: fileName.slice(0, 200) });
+      await oneImportAtATime(ctx, companyId);
+      const { fileName, data } = await uploadedFile(request);
+      const kind = await checkSpreadsheet(fileName, data);
+      const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[kind], originalName: fileName.slice(0, 200) });
       const importId = randomUUID();
-      const position = await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url, total: rows.length });
+      const position = await requestContactImport(ctx, { companyId, actor: userActor(userId), importId, fileName: fileName.slice(0, 200), fileUrl: kept.url });
       await ctx.waitForProjections(position, { readModels: ['contactImports'] });
       return reply.status(202).send(await importStatus(ctx, companyId, importId));
     },
@@ -127,7 +130,8 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
         for (const stored of batch) {
           // Masked as every answer masks a contact: the number, and a name that is only the number.
           const contact = masked ? maskContact(stored) : stored;
-          sheet.addRow({ name: contact.name, number: contact.number, email: contact.email, channel: contact.channel, blocked: contact.active ? 'não' : 'sim', tags: contact.tags.map((tag) => tag.name).join(', ') }).commit();
+          const row = { name: contact.name, number: contact.number, email: contact.email, channel: contact.channel, blocked: contact.active ? 'não' : 'sim', tags: contact.tags.map((tag) => tag.name).join(', ') };
+          sheet.addRow(safeCells(row)).commit();
         }
         if (batch.length < EXPORT_BATCH) break;
         afterId = batch[batch.length - 1]!.id;

@@ -1,7 +1,11 @@
-import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_ROWS, ContactImportRow, DomainError } from '@conversa/contracts';
-import * as XLS from '@e965/xlsx';
-import ExcelJS from 'exceljs';
+import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_ROWS, CONTACT_IMPORT_ONE_AT_A_TIME_MS, ContactImportRow, DomainError, type SheetRow } from '@conversa/contracts';
+import { hasRunningContactImport } from '@conversa/projections/contactImports/queries';
+import type { ApiContext } from '../context';
+import { parse as parseCsv } from '@fast-csv/parse';
 import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { openSpreadsheetArchive } from './spreadsheet-archive';
+import { xlsxLines, type SheetCell, type SheetLine } from './spreadsheet-xlsx';
 
 /** Header names (lower case, without accents) that say which column is which; the first match wins. */
 const HEADERS = {
@@ -40,86 +44,130 @@ export function spreadsheetKind(fileName: string, data: Buffer): SpreadsheetKind
   return 'csv';
 }
 
-/** A cell as text: numbers as digits, rich text joined, links by their text, formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  return '';
+/**
+ * What an upload route checks before it keeps the file, in milliseconds and without unpacking or
+ * parsing anything: the kind, and for an .xlsx its archive's directory (a bomb is refused here).
+ * The rows are read later, off the request, by the contact-import worker.
+ */
+export async function checkSpreadsheet(fileName: string, data: Buffer): Promise<SpreadsheetKind> {
+  const kind = spreadsheetKind(fileName, data);
+  if (kind === 'xlsx') (await openSpreadsheetArchive(data)).close();
+  return kind;
+}
+
+/** Memory the .xls reader's thread may take; a workbook that needs more is refused. */
+const XLS_THREAD_HEAP_MB = 256;
+/** How long the .xls reader's thread may take. */
+const XLS_THREAD_MS = 60_000;
+
+/**
+ * One spreadsheet per company at a time, refused before its body is read: an attacker's loop of
+ * uploads queues no work for the contact-import worker, and answers cost a lookup.
+ */
+export async function oneImportAtATime(ctx: ApiContext, companyId: number): Promise<void> {
+  if (await hasRunningContactImport(ctx.db, companyId, ctx.now(), CONTACT_IMPORT_ONE_AT_A_TIME_MS)) throw new DomainError('ERR_CONTACT_IMPORT_IN_PROGRESS');
 }
 
 /**
- * An Excel 97 workbook's first sheet as lines of text (SheetJS: its npm mirror @e965/xlsx republishes
- * the official release, which has the fixes the registry's `xlsx` 0.18.5 lacks). Read no further than
- * one row past the limit, so a huge sheet is refused without being held whole.
+ * An Excel 97 workbook's first sheet line by line (SheetJS: its npm mirror @e965/xlsx republishes the
+ * official release, which has the fixes the registry's `xlsx` 0.18.5 lacks). The file is at most
+ * CONTACT_IMPORT_MAX_BYTES and not compressed; SheetJS reads it whole and synchronously, so it runs
+ * in a worker thread (xls-worker.mjs) with a bounded heap and time, and no further than one line past the limit.
  */
-function xlsLines(data: Buffer): string[][] {
-  let workbook: XLS.WorkBook;
-  try {
-    workbook = XLS.read(data, { type: 'buffer', dense: true, sheetRows: CONTACT_IMPORT_MAX_ROWS + 2, cellFormula: false, cellHTML: false, cellStyles: false });
-  } catch {
-    throw invalid('the workbook is damaged');
-  }
-  const sheet = workbook.SheetNames[0] === undefined ? undefined : workbook.Sheets[workbook.SheetNames[0]];
-  if (!sheet) throw invalid('the workbook has no sheet');
-  const rows = XLS.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
-  return rows.map((row) => row.map((value) => (value instanceof Date ? value.toISOString() : cellText(value as ExcelJS.CellValue))));
+async function* xlsLines(data: Buffer): AsyncGenerator<SheetLine> {
+  const lines = CONTACT_IMPORT_MAX_ROWS + 2;
+  const thread = new Worker(new URL('./xls-worker.mjs', import.meta.url), {
+    workerData: { data, lines },
+    resourceLimits: { maxOldGenerationSizeMb: XLS_THREAD_HEAP_MB },
+    // The thread needs no loader of the parent's (tsx, a test runner's): it is plain JavaScript.
+    execArgv: [],
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const answer = await new Promise<{ rows?: SheetCell[][]; cut?: boolean; refused?: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ refused: 'the workbook takes too long to read' }), XLS_THREAD_MS);
+    thread.once('message', resolve);
+    thread.once('error', () => resolve({ refused: 'the workbook is too large to read' }));
+    thread.once('exit', () => resolve({ refused: 'the workbook is damaged' }));
+  }).finally(() => {
+    clearTimeout(timer);
+    void thread.terminate();
+  });
+  if (answer.refused !== undefined) throw invalid(answer.refused);
+  if (answer.cut) throw invalid(`more than ${CONTACT_IMPORT_MAX_ROWS} rows`);
+  const rows = answer.rows ?? [];
+  for (let index = 0; index < rows.length; index++) yield { line: index + 1, cells: rows[index]! };
 }
 
-async function firstSheet(kind: 'xlsx' | 'csv', data: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
+/** Characters of a .csv handed to the parser at a time. */
+const CSV_PIECE = 64 * 1024;
+
+/** A .csv line by line as it is parsed (fast-csv), with `,` or `;` between cells as its first filled line shows. */
+async function* csvLines(data: Buffer): AsyncGenerator<SheetLine> {
+  const text = data.toString('utf8').replace(/^\ufeff/, '');
+  // Not text: a binary file renamed .csv.
+  if (text.includes('\u0000') || text.includes('\ufffd')) throw invalid('the .csv is not UTF-8 text');
+  const header = /^[^\S\r\n]*\S.*$/m.exec(text)?.[0] ?? '';
+  const delimiter = header.includes(';') && !header.includes(',') ? ';' : ',';
+  // Fed in pieces, so the parser yields to other requests between them instead of holding the event loop for the whole file.
+  const pieces = Array.from({ length: Math.ceil(text.length / CSV_PIECE) }, (_, index) => text.slice(index * CSV_PIECE, (index + 1) * CSV_PIECE));
+  const parser = Readable.from(pieces).pipe(parseCsv({ delimiter, ignoreEmpty: false }));
+  let line = 0;
   try {
-    if (kind === 'xlsx') await workbook.xlsx.load(data as unknown as ArrayBuffer);
-    else {
-      const text = data.toString('utf8');
-      // Not text: a binary file renamed .csv.
-      if (text.includes('\u0000') || text.includes('\ufffd')) throw invalid('the .csv is not UTF-8 text');
-      return await workbook.csv.read(Readable.from([text.replace(/^\ufeff/, '')]));
+    for await (const record of parser as AsyncIterable<string[]>) {
+      yield { line: ++line, cells: record.map((value) => ({ text: value, formula: false })) };
     }
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw invalid(kind === 'xlsx' ? 'the workbook is damaged' : 'the .csv is malformed');
+  } catch {
+    throw invalid('the .csv is malformed');
+  } finally {
+    parser.destroy();
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalid('the workbook has no sheet');
-  return sheet;
+}
+
+function linesOf(kind: SpreadsheetKind, data: Buffer): AsyncIterable<SheetLine> {
+  if (kind === 'xlsx') return xlsxLines(data);
+  return kind === 'xls' ? xlsLines(data) : csvLines(data);
 }
 
 /**
  * The contact rows of a spreadsheet: the first sheet, a header row naming the columns (name, number,
- * e-mail in Portuguese or English), one contact a line; blank lines are skipped. The whole file is
- * read and checked before anything is imported, so a broken file writes nothing.
+ * e-mail in Portuguese or English), one contact a line, each with the sheet's own row number; blank
+ * lines are skipped. Read as a stream that stops one row past CONTACT_IMPORT_MAX_ROWS (the file is
+ * refused whole then). Runs in the contact-import worker, never in a request.
  */
-export async function readContactRows(fileName: string, data: Buffer): Promise<ContactImportRow[]> {
+export async function readContactRows(fileName: string, data: Buffer): Promise<SheetRow[]> {
   const kind = spreadsheetKind(fileName, data);
-  const lines: string[][] = kind === 'xls' ? xlsLines(data) : [];
-  if (kind !== 'xls') {
-    const sheet = await firstSheet(kind, data);
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      const values = row.values as ExcelJS.CellValue[];
-      lines.push(values.slice(1).map(cellText));
-    });
+  let columns: Map<Column, number> | undefined;
+  const rows: SheetRow[] = [];
+  for await (const { line, cells } of linesOf(kind, data)) {
+    if (!cells.some((cell) => cell.formula || cell.text.trim() !== '')) continue;
+    if (!columns) {
+      columns = headerColumns(cells);
+      continue;
+    }
+    if (rows.length === CONTACT_IMPORT_MAX_ROWS) throw invalid(`more than ${CONTACT_IMPORT_MAX_ROWS} rows`);
+    rows.push(sheetRow(line, cells, columns));
   }
-  const header = lines.shift();
-  if (!header) throw invalid('the sheet is empty');
+  if (!columns) throw invalid('the sheet is empty');
+  if (rows.length === 0) throw invalid('no contact under the header');
+  return rows;
+}
+
+function headerColumns(header: SheetCell[]): Map<Column, number> {
   const columns = new Map<Column, number>();
   for (const column of Object.keys(HEADERS) as Column[]) {
-    const index = header.findIndex((title) => (HEADERS[column] as readonly string[]).includes(plain(title)));
+    const index = header.findIndex((title) => (HEADERS[column] as readonly string[]).includes(plain(title.text)));
     if (index >= 0) columns.set(column, index);
   }
   if (!columns.has('number')) throw invalid('no column is headed "número" or "number"');
-  const rows = lines.filter((line) => line.some((cell) => cell.trim() !== ''));
-  if (rows.length === 0) throw invalid('no contact under the header');
-  if (rows.length > CONTACT_IMPORT_MAX_ROWS) throw invalid(`more than ${CONTACT_IMPORT_MAX_ROWS} rows`);
-  return rows.map((line, index) => {
-    // Over-long cells are cut to the record's bounds rather than refusing the file.
-    const cell = (column: Column, max: number) => (columns.has(column) ? (line[columns.get(column)!] ?? '') : '').trim().slice(0, max);
-    const parsed = ContactImportRow.safeParse({ name: cell('name', 200), number: cell('number', 100), email: cell('email', 200) });
-    if (!parsed.success) throw invalid(`row ${index + 1} holds text that cannot be stored`);
-    return parsed.data;
-  });
+  return columns;
+}
+
+function sheetRow(line: number, cells: SheetCell[], columns: Map<Column, number>): SheetRow {
+  const cell = (column: Column) => (columns.has(column) ? cells[columns.get(column)!] : undefined);
+  // Over-long cells are cut to the record's bounds rather than refusing the file.
+  const text = (column: Column, max: number) => (cell(column)?.text ?? '').trim().slice(0, max);
+  const formula = (['name', 'number', 'email'] as const).some((column) => cell(column)?.formula);
+  const parsed = ContactImportRow.safeParse({ name: text('name', 200), number: text('number', 100), email: text('email', 200) });
+  if (!parsed.success) throw invalid(`row ${line} holds text that cannot be stored`);
+  return { line, input: parsed.data, ...(formula ? { formula } : {}) };
 }

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { maskContact, MomentsQuery, MomentsView, TicketReport, TicketReportExportQuery, TicketReportQuery, type ReportTicket } from '@conversa/contracts';
+import { maskContact, MomentsQuery, safeCells, MomentsView, TicketReport, TicketReportExportQuery, TicketReportQuery, type ReportTicket } from '@conversa/contracts';
 import { moments } from '@conversa/projections/dashboard/moments';
 import { ticketReport, ticketReportCount, ticketReportRows } from '@conversa/projections/dashboard/report';
 import { dashboardTimeZone } from '@conversa/projections/dashboard/zone';
@@ -20,10 +20,22 @@ function masked(row: ReportTicket): ReportTicket {
   return { ...row, contactName: contact.name, contactNumber: contact.number };
 }
 
-/** DD/MM/YYYY HH:mm in the company's zone (spec 3 §9); one formatter per export (building one per cell costs more than the row). */
-function dateTimeIn(zone: string) {
-  const format = new Intl.DateTimeFormat('pt-BR', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return (iso: string | null) => (iso === null ? '' : format.format(new Date(iso)).replace(',', ''));
+/** How the Abertura and Fechamento date cells show (spec 3 §9: DD/MM/YYYY HH:mm). */
+export const REPORT_DATE_FORMAT = 'dd/mm/yyyy hh:mm';
+
+/**
+ * A moment as a spreadsheet date in the company's zone: a spreadsheet date has no zone, so the cell
+ * holds the wall-clock time there (its UTC fields). One formatter per export: building one per cell
+ * costs more than the row.
+ */
+export function wallClockIn(zone: string) {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+  return (iso: string | null): Date | null => {
+    if (iso === null) return null;
+    const part: Record<string, number> = {};
+    for (const { type, value } of format.formatToParts(new Date(iso))) part[type] = Number(value);
+    return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!));
+  };
 }
 
 /**
@@ -31,7 +43,7 @@ function dateTimeIn(zone: string) {
  * with showDashboard (spec 3 §6); moments: admin, or a user with allowRealTime (spec 2 §6).
  */
 export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  const auth = { admin: true, adminOr: 'showDashboard' } as const;
+  const auth = { area: 'dashboard' } as const;
 
   app.get('/ticket/reports', { config: { auth, contract: { summary: 'A page of the tickets report', query: TicketReportQuery, response: TicketReport } } }, async (request) => {
     const query = parse(TicketReportQuery, request.query);
@@ -46,9 +58,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const { companyId, numbersHidden } = request.principal;
     const filter = { ...query, searchNumbers: !numbersHidden };
     const total = await ticketReportCount(ctx.db, companyId, filter);
-    const dateTime = dateTimeIn(dashboardTimeZone());
+    const dateTime = wallClockIn(dashboardTimeZone());
     const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(REPORT_EXPORT_SHEET);
     sheet.columns = [
       { header: 'ID', key: 'id', width: 10 },
@@ -59,8 +71,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       { header: 'Fila', key: 'queue', width: 20 },
       { header: 'Status', key: 'status', width: 16 },
       { header: 'Última mensagem', key: 'lastMessage', width: 40 },
-      { header: 'Abertura', key: 'createdAt', width: 18 },
-      { header: 'Fechamento', key: 'closedAt', width: 18 },
+      { header: 'Abertura', key: 'createdAt', width: 18, style: { numFmt: REPORT_DATE_FORMAT } },
+      { header: 'Fechamento', key: 'closedAt', width: 18, style: { numFmt: REPORT_DATE_FORMAT } },
       { header: 'Tempo de atendimento (min)', key: 'supportTime', width: 14 },
       { header: 'NPS', key: 'nps', width: 6 },
     ];
@@ -68,21 +80,23 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       for await (const rows of ticketReportRows(ctx.db, companyId, filter)) {
         for (const stored of rows) {
           const row = numbersHidden ? masked(stored) : stored;
+          // Names and last messages are written by outsiders: safeCells keeps them text in any program.
+          const cells = safeCells({
+            id: row.id,
+            whatsapp: row.whatsappName ?? '',
+            contact: row.contactName,
+            number: row.contactNumber,
+            user: row.userName ?? '',
+            queue: row.queueName ?? '',
+            status: STATUS_LABELS[row.status],
+            lastMessage: row.lastMessage,
+            createdAt: dateTime(row.createdAt),
+            closedAt: dateTime(row.closedAt),
+            supportTime: row.supportTime ?? '',
+            nps: row.NPS ?? '',
+          });
           sheet
-            .addRow({
-              id: row.id,
-              whatsapp: row.whatsappName ?? '',
-              contact: row.contactName,
-              number: row.contactNumber,
-              user: row.userName ?? '',
-              queue: row.queueName ?? '',
-              status: STATUS_LABELS[row.status],
-              lastMessage: row.lastMessage,
-              createdAt: dateTime(row.createdAt),
-              closedAt: dateTime(row.closedAt),
-              supportTime: row.supportTime ?? '',
-              nps: row.NPS ?? '',
-            })
+            .addRow(cells)
             .commit();
         }
         // A slow download holds the reading back instead of piling rows up in memory.
@@ -101,7 +115,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.get(
     '/dashboard/moments',
-    { config: { auth: { admin: true, adminOr: 'allowRealTime' }, contract: { summary: 'The moments board: attendants with their tickets, and the pending tickets', query: MomentsQuery, response: MomentsView } } },
+    { config: { auth: { area: 'moments' }, contract: { summary: 'The moments board: attendants with their tickets, and the pending tickets', query: MomentsQuery, response: MomentsView } } },
     async (request) => {
       const query = parse(MomentsQuery, request.query);
       return moments(ctx.db, request.principal.companyId, { ...query, zone: dashboardTimeZone() });

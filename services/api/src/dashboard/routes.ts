@@ -8,7 +8,7 @@ import { parse } from '../http/errors';
 import { reportRoutes } from './report-routes';
 
 /** Admin, or a plain user with showDashboard (spec 3 §6). */
-const auth = { admin: true, adminOr: 'showDashboard' } as const;
+const auth = { area: 'dashboard' } as const;
 const periodErrors = ['ERR_DASHBOARD_PERIOD_REQUIRED', 'ERR_DASHBOARD_RANGE_INVALID', 'ERR_DASHBOARD_RANGE_TOO_LONG'] as const;
 const config = (summary: string, response: ZodType, query: ZodType = DashboardPeriodQuery) => ({ auth, contract: { summary, query, response, errors: periodErrors } });
 

@@ -1,6 +1,7 @@
-import { errorCatalogue } from '@conversa/contracts';
+import { errorCatalogue, roleTable, type Audience } from '@conversa/contracts';
 import { z, type ZodType } from 'zod';
 import type { RegisteredRoute } from '../app';
+import { areaAction } from '../http/auth';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -35,11 +36,22 @@ function parametersOf(schema: ZodType | undefined, where: 'path' | 'query', url:
   return all.map((name) => ({ name, in: where, required: where === 'path' || required.has(name), schema: properties[name] ?? { type: 'string' } }));
 }
 
-function authText(auth: RegisteredRoute['auth']): string {
+/** The role table's audiences in words (docs/roles.md). */
+const audienceText: Record<Audience, string> = {
+  everyone: 'Any user of the company.',
+  admins: 'Admin profile (or super user).',
+  administration: 'Admin profile, super user, or a user with allowConnections.',
+  supervisors: 'Admin or supervisor profile (or super user).',
+  userManagers: 'Admin or supervisor profile, super user, or a user with allowConnections.',
+  dashboard: 'Admin profile, super user, or a user with showDashboard.',
+  realTime: 'Admin profile, super user, or a user with allowRealTime.',
+  super: 'Super user.',
+};
+
+function authText({ auth, method }: RegisteredRoute): string {
   if (auth === 'public') return 'Public: no token.';
   const rules = ['A signed-in user (Bearer access token).'];
-  if (auth?.admin) rules.push('Admin profile (or super user).');
-  if (auth?.super) rules.push('Super user.');
+  if (auth?.area) rules.push(audienceText[roleTable[auth.area][areaAction(auth, method)]]);
   if (auth?.permission) rules.push(`Permission \`${auth.permission}\`.`);
   if (auth?.plan) rules.push(`The company's plan has \`${auth.plan}\`.`);
   if (auth?.allowExpired) rules.push('Reachable while the subscription is overdue.');
@@ -53,7 +65,7 @@ function errorCodesOf(route: RegisteredRoute): string[] {
   if (auth !== 'public') {
     for (const code of ['ERR_UNAUTHENTICATED', 'ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']) codes.add(code);
     if (!auth?.allowExpired) codes.add('ERR_SUBSCRIPTION_EXPIRED');
-    if (auth?.admin || auth?.super || auth?.permission) codes.add('ERR_NO_PERMISSION');
+    if ((auth?.area && roleTable[auth.area][areaAction(auth, route.method)] !== 'everyone') || auth?.permission) codes.add('ERR_NO_PERMISSION');
     if (auth?.plan) codes.add('ERR_PLAN_FEATURE_DISABLED');
   }
   for (const code of route.contract?.errors ?? []) codes.add(code);
@@ -84,7 +96,7 @@ function operation(route: RegisteredRoute) {
     operationId: `${method}${route.url.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     tags: [segment.replace(/[-_]/g, ' ')],
     summary: contract.summary ?? `${route.method} ${route.url}`,
-    description: authText(route.auth),
+    description: authText(route),
     security: route.auth === 'public' ? [] : [{ bearer: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(contract.body

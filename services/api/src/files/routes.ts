@@ -10,7 +10,7 @@ import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const Deleted = z.object({ message: z.string() });
-const auth = {};
+const auth = { area: 'files' } as const;
 const who = (request: FastifyRequest) => ({ companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
 const optionName = safeText().trim().max(200);
 

@@ -1,4 +1,4 @@
-import { can, defaultCompanySettings, DomainError, hidesNumbers, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
+import { can, defaultCompanySettings, DomainError, hidesNumbers, mayDo, type Area, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
 import { findSignedInUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -27,11 +27,12 @@ export interface Principal {
 export type RouteAuth =
   | 'public'
   | {
-      /** admin profile (or super user). */
-      admin?: boolean;
-      /** With admin: a plain user holding this flag passes too (showDashboard: dashboard and reports; allowRealTime: moments). */
-      adminOr?: 'showDashboard' | 'allowRealTime';
-      super?: boolean;
+      /**
+       * The row of the role table (contracts/src/session/roles.ts) the route belongs to: a GET needs the row's
+       * read audience, any other method its write audience (or `action` when the method does not tell).
+       */
+      area?: Area;
+      action?: 'read' | 'write';
       permission?: Permission;
       plan?: PlanFlag;
       /** Still reachable when the company's subscription is overdue (session, own company, plans). */
@@ -53,7 +54,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Kysely<ReadDatabas
     const rule = request.routeOptions.config?.auth;
     if (rule === 'public' || request.routeOptions.url === undefined) return;
     request.principal = await authenticate(request, deps);
-    enforce(request.principal, rule ?? {}, deps.today());
+    enforce(request.principal, rule ?? {}, request.method, deps.today());
   });
 }
 
@@ -74,11 +75,13 @@ async function authenticate(request: FastifyRequest, { db, tokens, sessions }: {
   return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags, dueDate, numbersHidden };
 }
 
-function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, today: string): void {
+/** The action a route's area rule asks for: its own `action`, else read for GET and write for any other method. */
+export const areaAction = (rule: Exclude<RouteAuth, 'public'>, method: string): 'read' | 'write' => rule.action ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+
+function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, method: string, today: string): void {
   // An overdue company keeps its session and can see what it owes, but cannot work.
   if (!rule.allowExpired && principal.dueDate < today && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
-  if (rule.super && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
-  if (rule.admin && principal.profile !== 'admin' && !principal.super && !(rule.adminOr && principal.user[rule.adminOr])) throw new DomainError('ERR_NO_PERMISSION');
+  if (rule.area && !mayDo(principal.user, rule.area, areaAction(rule, method))) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.permission && !can(principal.profile, rule.permission) && !principal.super) throw new DomainError('ERR_NO_PERMISSION');
   if (rule.plan && !principal.planFlags[rule.plan]) throw new DomainError('ERR_PLAN_FEATURE_DISABLED');
 }

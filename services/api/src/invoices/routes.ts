@@ -38,7 +38,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get(
     '/invoices/all',
-    { config: { auth: { admin: true, allowExpired: true }, contract: { summary: "The company's invoices, newest first, 20 a page", query: ListInvoicesQuery, response: InvoicePage } } },
+    { config: { auth: { area: 'financial', allowExpired: true }, contract: { summary: "The company's invoices, newest first, 20 a page", query: ListInvoicesQuery, response: InvoicePage } } },
     async (request) => {
       const query = parse(ListInvoicesQuery, request.query);
       return listInvoices(ctx.db, request.principal.companyId, { ...query, pageSize: INVOICES_PAGE_SIZE });
@@ -47,7 +47,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get(
     '/invoices/:id',
-    { config: { auth: { admin: true, allowExpired: true }, contract: { summary: 'One invoice of the company', params: IdParam, response: InvoiceView, errors: ['ERR_NO_INVOICE_FOUND'] } } },
+    { config: { auth: { area: 'financial', allowExpired: true }, contract: { summary: 'One invoice of the company', params: IdParam, response: InvoiceView, errors: ['ERR_NO_INVOICE_FOUND'] } } },
     async (request) => companyInvoice(request.principal.companyId, parse(IdParam, request.params).id),
   );
 
@@ -55,7 +55,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     '/subscription',
     {
       config: {
-        auth: { admin: true, allowExpired: true },
+        auth: { area: 'financial', allowExpired: true },
         contract: {
           summary: "Pays an invoice by Pix: answers the charge's copy-and-paste code (qrcode.qrcode) and amount (valor.original)",
           body: SubscriptionRequest,

@@ -82,7 +82,7 @@ async function approvedTemplates(ctx: ApiContext, ticket: TicketView): Promise<M
 export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get(
     '/whatsapp/:id/cloud-api',
-    { config: { auth: { admin: true }, contract: { summary: 'A Cloud API connection’s number and account ids (the token only as its last 4 characters)', params: ConnectionIdParams, response: ConfigAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } },
+    { config: { auth: { area: 'connections' }, contract: { summary: 'A Cloud API connection’s number and account ids (the token only as its last 4 characters)', params: ConnectionIdParams, response: ConfigAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } },
     async (request): Promise<CloudApiConfigView> => {
       const { id } = parse(ConnectionIdParams, request.params);
       const { account } = await cloudConnection(ctx, request.principal.companyId, id);
@@ -94,7 +94,7 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     '/whatsapp/:id/cloud-api',
     {
       config: {
-        auth: { admin: true },
+        auth: { area: 'connections' },
         contract: {
           summary: 'Configure a Cloud API connection: phone number id, business account id and token, checked against the Graph API',
           params: ConnectionIdParams,

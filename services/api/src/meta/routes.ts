@@ -69,7 +69,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     '/facebook',
     {
       config: {
-        auth: { admin: true },
+        auth: { area: 'connections' },
         contract: {
           summary: 'Link the pages (and their Instagram accounts) a Facebook login gave access to, as connections',
           body: ConnectFacebookRequest,

@@ -8,7 +8,7 @@ import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
 const OnDutyAnswer = z.custom<OnDutyView>();
-const auth = { admin: true } as const;
+const auth = { area: 'onDuty' } as const;
 const errors = ['ERR_NO_ON_DUTY_FOUND'] as const;
 
 async function companyOnDuty(ctx: ApiContext, companyId: number, id: number): Promise<OnDutyView> {

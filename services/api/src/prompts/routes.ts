@@ -9,7 +9,7 @@ import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const read = { auth: { plan: 'useOpenAi' as const } };
-const admin = { auth: { admin: true, plan: 'useOpenAi' as const } };
+const admin = { auth: { area: 'prompts' as const, plan: 'useOpenAi' as const } };
 const errors = ['ERR_NO_PROMPT_FOUND'] as const;
 
 async function companyPrompt(ctx: ApiContext, companyId: number, id: number): Promise<PromptView> {

@@ -19,7 +19,7 @@ import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const read = { auth: { plan: 'useIntegrations' as const } };
-const admin = { auth: { admin: true, plan: 'useIntegrations' as const } };
+const admin = { auth: { area: 'queueIntegrations' as const, plan: 'useIntegrations' as const } };
 const errors = ['ERR_NO_INTEGRATION_FOUND'] as const;
 const urlErrors = ['ERR_NO_INTEGRATION_FOUND', 'ERR_INTEGRATION_URL_NOT_ALLOWED'] as const;
 

@@ -31,7 +31,7 @@ import { parse } from '../http/errors';
 import { checkBotLinks } from '../queueIntegrations/links';
 
 const IdParam = z.object({ id: RecordIdParam });
-const adminOnly = { config: { auth: { admin: true } } };
+const adminOnly = { config: { auth: { area: 'queues' } } } as const;
 
 async function companyQueue(ctx: ApiContext, companyId: number, queueId: number): Promise<QueueWithOptions> {
   const found = await findQueue(ctx.db, companyId, queueId);

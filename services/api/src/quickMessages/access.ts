@@ -1,14 +1,14 @@
-import { DomainError, type QuickMessageView } from '@conversa/contracts';
+import { DomainError, mayWrite, type QuickMessageView } from '@conversa/contracts';
 import type { QuickMessageEditor, QuickMessageFiles } from '@conversa/core';
 import { findQuickMessage } from '@conversa/projections/quickMessages/queries';
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
 import type { Principal } from '../http/auth';
 
-/** Admins and supervisors (and the super user) manage every quick message and the general flag. */
+/** The role table's generalQuickMessages row (admins, supervisors) manages every quick message and the general flag. */
 export const quickMessageEditor = (principal: Principal): QuickMessageEditor => ({
   userId: principal.userId,
-  managesAll: principal.super || principal.profile === 'admin' || principal.profile === 'supervisor',
+  managesAll: mayWrite(principal.user, 'generalQuickMessages'),
 });
 
 /** The quick message if the caller may see it: another company's, or another user's private one, is not found. */

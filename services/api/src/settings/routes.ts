@@ -18,7 +18,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   };
 
   // userCreation and asaas (the payment key, masked) are shown to super users only, with the platform's values.
-  app.get('/settings', { config: { auth: { admin: true }, contract: { summary: "The company's settings; userCreation and asaas (masked) for super users only" } } }, async (request) => {
+  app.get('/settings', { config: { auth: { area: 'settings' }, contract: { summary: "The company's settings; userCreation and asaas (masked) for super users only" } } }, async (request) => {
     const { principal } = request;
     const { userCreation: _own, asaas: _key, ...settings } = await companySettingsOf(ctx.db, principal.companyId);
     const platform = principal.super ? await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID) : null;
@@ -26,7 +26,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return Object.entries(shown).map(([key, value]) => ({ key, value: reveal(key as CompanySettingKey, value) }));
   });
 
-  app.put('/settings/:key', { config: { auth: { admin: true }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict() } } }, async (request) => {
+  app.put('/settings/:key', { config: { auth: { area: 'settings' }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict() } } }, async (request) => {
     const { key } = parse(z.object({ key: SettingKey }), request.params);
     const { value } = parse(z.object({ value: safeText() }).strict(), request.body);
     return change(request.principal, key, value);
@@ -44,7 +44,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return { key: column, value: reveal(column, settings[column]) };
   });
 
-  app.put('/companySettings', { config: { auth: { admin: true }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict() } } }, async (request) => {
+  app.put('/companySettings', { config: { auth: { area: 'settings' }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict() } } }, async (request) => {
     const { column, data } = parse(z.object({ column: SettingKey, data: safeText() }).strict(), request.body);
     return change(request.principal, column, data);
   });

@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketHistory, type TicketView } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketHistory, type TicketView } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -96,9 +96,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const principal = request.principal;
     const contact = await findContact(ctx.db, principal.companyId, body.contactId);
     if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
-    const isAdmin = principal.profile === 'admin' || principal.super;
-    // 'Selecione uma fila': only an admin may open a ticket outside any queue.
-    if (!body.queueId && !isAdmin) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
+    // 'Selecione uma fila': only the role table's ticketsAdmin audience may open a ticket outside any queue.
+    if (!body.queueId && !mayWrite(principal.user, 'ticketsAdmin')) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
     const userId = body.status === 'open' ? (body.userId ?? principal.userId) : null;
     if (userId !== null && userId !== principal.userId && !(await findUser(ctx.db, userId, principal.companyId))) throw new DomainError('ERR_NO_USER_FOUND');
     await assertOwnQueueAndConnection(ctx, principal.companyId, body.queueId, body.whatsappId);
@@ -163,7 +162,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { message: 'ticket deleted' };
   });
 
-  app.post('/tickets/closeAll', { config: { auth: { admin: true }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
+  app.post('/tickets/closeAll', { config: { auth: { area: 'ticketsAdmin' }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
     const body = parse(CloseAllTicketsRequest, request.body);
     const principal = request.principal;
     const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);

@@ -51,7 +51,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return hydrated;
   });
 
-  app.post('/users', { config: { contract: { body: CreateUserRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/users', { config: { auth: { area: 'users' }, contract: { body: CreateUserRequest, status: 201 } } }, async (request, reply) => {
     const { password, ...fields } = parse(CreateUserRequest, request.body);
     const principal = request.principal;
     assertMayCreateUser(editorOf(principal), fields);
@@ -82,7 +82,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return updated;
   });
 
-  app.delete('/users/:id', { config: { contract: { params: IdParam, status: 204 } } }, async (request, reply) => {
+  app.delete('/users/:id', { config: { auth: { area: 'users' }, contract: { params: IdParam, status: 204 } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);

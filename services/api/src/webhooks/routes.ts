@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { parse } from '../http/errors';
 
-const admin = { admin: true } as const;
+const admin = { area: 'webhooks' } as const;
 
 /**
  * Webhooks (docs/webhooks.md): a company's admins register endpoints; the deliverer posts the

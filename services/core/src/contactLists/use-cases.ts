@@ -1,6 +1,7 @@
-import { contactListStream, LIST_ITEMS_PER_EVENT, type Actor, type ListItemDetails } from '@conversa/contracts';
+import { contactListStream, LIST_ITEMS_PER_EVENT, type Actor, type ListItemDetails, type SheetRow } from '@conversa/contracts';
 import { randomUUID } from 'node:crypto';
 import { execute, type UseCaseContext } from '../commands/execute';
+import { looksLikePhoneNumber } from '../contacts/import';
 import { contactNumber } from '../contacts/number';
 import type { IdAllocator } from '../ids';
 import { contactList } from './contact-list';
@@ -13,8 +14,8 @@ type Who = { companyId: number; actor: Actor };
 /** A list item's number as WhatsApp addresses it (E.164 digits, Brazil by default); throws ERR_INVALID_PHONE_NUMBER. */
 export const listItemNumber = (raw: string): string => contactNumber(raw, { channel: 'whatsapp', isGroup: false }).number;
 
-const run = (ctx: UseCaseContext, who: Who, id: number, command: Parameters<typeof contactList.decide>[1]) =>
-  execute(ctx, { decider: contactList, streamId: contactListStream(id), command, companyId: who.companyId, actor: who.actor });
+const run = (ctx: UseCaseContext, who: Who, id: number, command: Parameters<typeof contactList.decide>[1], commandId?: string) =>
+  execute(ctx, { decider: contactList, streamId: contactListStream(id), command, companyId: who.companyId, actor: who.actor, ...(commandId ? { commandId } : {}) });
 
 export async function createContactList(ctx: ContactListUseCaseContext, input: Who & { name: string }): Promise<number> {
   const contactListId = await ctx.ids.next('contact_list');
@@ -38,37 +39,41 @@ export async function addContactListItem(ctx: ContactListUseCaseContext, input: 
 }
 
 export interface UploadedRow {
+  /** The sheet's row number (the header is row 1). */
   row: number;
   number: string;
   ok: boolean;
-  error: string | null;
+  /** Why a row was refused: a cell that is no phone number, or a formula. */
+  reason: 'invalidNumber' | 'formula' | null;
 }
 
 /**
- * A spreadsheet's rows into a list, all in one append (a broken file or a crash adds none of them):
- * each row is kept or refused with its reason (a number that is not a phone, a name too short).
+ * A spreadsheet's rows into a list, all in one append (a crash adds none of them; `commandId` makes
+ * the contact-import worker's retry of the same upload a no-op): each row is kept or refused with its
+ * reason (a cell that is not a phone number, a formula), numbered as the sheet numbers it.
  */
 export async function uploadContactListItems(
   ctx: ContactListUseCaseContext,
-  input: Who & { contactListId: number; rows: Array<{ name: string; number: string; email: string }> },
+  input: Who & { contactListId: number; rows: readonly SheetRow[]; commandId?: string },
 ): Promise<{ added: number; rows: UploadedRow[] }> {
   const kept: ListItemDetails[] = [];
-  const results: UploadedRow[] = input.rows.map((row, index) => {
-    const at = index + 2; // the header is row 1
+  const results: UploadedRow[] = input.rows.map(({ line: row, input: cells, formula }) => {
+    if (formula) return { row, number: cells.number, ok: false, reason: 'formula' };
     let number: string;
     try {
-      number = listItemNumber(row.number);
+      if (!looksLikePhoneNumber(cells.number)) throw new Error('not a phone number');
+      number = listItemNumber(cells.number);
     } catch {
-      return { row: at, number: row.number, ok: false, error: 'Número inválido' };
+      return { row, number: cells.number, ok: false, reason: 'invalidNumber' };
     }
-    const name = (row.name.trim() || number).slice(0, 50);
-    const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(row.email.trim()) ? row.email.trim().slice(0, 255) : '';
+    const name = (cells.name.trim() || number).slice(0, 50);
+    const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cells.email.trim()) ? cells.email.trim().slice(0, 255) : '';
     kept.push({ name, number, email });
-    return { row: at, number, ok: true, error: null };
+    return { row, number, ok: true, reason: null };
   });
   if (kept.length === 0) return { added: 0, rows: results };
   const ids = ctx.ids.nextMany ? await ctx.ids.nextMany('contact_list_item', kept.length) : await Promise.all(kept.map(() => ctx.ids.next('contact_list_item')));
-  await run(ctx, input, input.contactListId, { type: 'AddListItems', items: kept.map((details, index) => ({ itemId: ids[index]!, ...details })) });
+  await run(ctx, input, input.contactListId, { type: 'AddListItems', items: kept.map((details, index) => ({ itemId: ids[index]!, ...details })) }, input.commandId);
   return { added: kept.length, rows: results };
 }
 

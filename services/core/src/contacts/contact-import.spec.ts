@@ -21,9 +21,28 @@ describe('contact import', () => {
     ]);
   });
 
-  it('given every row done, when the same rows come again, then nothing is recorded; rows past the file are ignored', () => {
+  it('given every row done, when the same rows come again, then nothing is recorded; rows beyond the file\'s count are ignored', () => {
     const state = given(requested, { type: 'ContactImportRowsProcessed', data: { importId, results: [created(1), created(2), created(3)] } });
     expect(contactImport.decide(state, { type: 'RecordImportedRows', results: [created(3), created(4)] }, { now })).toEqual([]);
+  });
+
+  it('given an upload not yet read, when the worker reads it, then its count is recorded once, and rows wait for it', () => {
+    const unread = given({ type: 'ContactImportRequested', data: { importId, fileName: 'c.xlsx', fileUrl: 'x' } });
+    expect(contactImport.decide(unread, { type: 'RecordImportedRows', results: [created(2)] }, { now })).toEqual([]);
+    const read = { type: 'ContactImportRead' as const, data: { importId, total: 2 } };
+    expect(contactImport.decide(unread, { type: 'RecordContactImportRead', total: 2 }, { now })).toEqual([read]);
+    const state = given({ type: 'ContactImportRequested', data: { importId, fileName: 'c.xlsx', fileUrl: 'x' } }, read);
+    expect(contactImport.decide(state, { type: 'RecordContactImportRead', total: 5 }, { now })).toEqual([]);
+    // Rows are sheet lines (the header is line 1): lines 2 and 4 of a sheet with a blank line 3.
+    expect(contactImport.decide(state, { type: 'RecordImportedRows', results: [created(2), created(4), created(5)] }, { now })).toEqual([
+      { type: 'ContactImportRowsProcessed', data: { importId, results: [created(2), created(4)] } },
+    ]);
+  });
+
+  it('given a running import, when the worker refuses its file whole, then it ends with the code', () => {
+    expect(contactImport.decide(given(requested), { type: 'FinishContactImport', error: 'ERR_CONTACT_IMPORT_FILE_INVALID' }, { now })).toEqual([
+      { type: 'ContactImportFinished', data: { importId, error: 'ERR_CONTACT_IMPORT_FILE_INVALID' } },
+    ]);
   });
 
   it('given a finished import, when finished again or given rows, then nothing happens', () => {

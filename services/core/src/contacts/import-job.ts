@@ -6,7 +6,8 @@ import {
   type Actor,
   type ContactEvent,
   type ContactImportRowResult,
-  type ContactImportRow,
+  type SheetRow,
+  type ErrorCode,
   type ContactNumberEvent,
   type EventToAppend,
   type Position,
@@ -15,10 +16,11 @@ import {
 import { appendToStreams, readStreams, WrongExpectedVersionError, type StreamAppend } from '@conversa/eventstore';
 import { v5 as uuidv5 } from 'uuid';
 import { fold } from '../commands/decider';
+import { uploadContactListItems, type ContactListUseCaseContext } from '../contactLists/use-cases';
 import { runCommand, type CommandContext } from '../commands/run';
 import { nextIds, type IdAllocator } from '../ids';
 import { contact, contactNumberGuard } from './contact';
-import { contactImport, type ContactImport, type ContactImportEvent } from './contact-import';
+import { contactImport, type ContactImport, type ContactImportCommand, type ContactImportEvent } from './contact-import';
 import { importContactRow, planContactRows, PHONE, type PlannedRow } from './import';
 
 type Context = CommandContext & { ids: IdAllocator };
@@ -35,7 +37,8 @@ export interface ContactImportJob {
   actor: Actor;
   /** The ContactImportRequested event's id: the cause of everything the job writes. */
   causationId: string;
-  rows: readonly ContactImportRow[];
+  /** The file's contact rows with their sheet line numbers. */
+  rows: readonly SheetRow[];
 }
 
 export interface ContactImportHooks {
@@ -46,13 +49,13 @@ export interface ContactImportHooks {
 /** POST /contacts/upload: records the import (the file already kept in the media store); the worker does the rest. */
 export async function requestContactImport(
   ctx: CommandContext,
-  input: { companyId: number; actor: Actor; importId: string; fileName: string; fileUrl: string; total: number },
+  input: { companyId: number; actor: Actor; importId: string; fileName: string; fileUrl: string; contactListId?: number },
 ): Promise<Position | null> {
-  const { companyId, actor, importId, fileName, fileUrl, total } = input;
+  const { companyId, actor, importId, fileName, fileUrl, contactListId } = input;
   const result = await runCommand(ctx, {
     decider: contactImport,
     streamId: contactImportStream(importId),
-    command: { type: 'RequestContactImport', importId, fileName, fileUrl, total },
+    command: { type: 'RequestContactImport', importId, fileName, fileUrl, contactListId },
     companyId,
     actor,
     commandId: `contact-import-${importId}`,
@@ -72,8 +75,12 @@ export async function runContactImport(ctx: Context, job: ContactImportJob, hook
   const streamId = contactImportStream(job.importId);
   let { state, revision } = await loadImport(ctx, streamId);
   if (state.status !== 'running') return;
-  const total = state.total;
-  const planned = planContactRows(job.rows).filter((row) => row.row <= total);
+  if (state.total === undefined) {
+    await runImportCommand(ctx, job, { type: 'RecordContactImportRead', total: job.rows.length });
+    ({ state, revision } = await loadImport(ctx, streamId));
+    if (state.status !== 'running') return;
+  }
+  const planned = planContactRows(job.rows);
   let written = 0;
   for (let start = 0; start < planned.length; start += CONTACT_IMPORT_BATCH) {
     let batch = planned.slice(start, start + CONTACT_IMPORT_BATCH);
@@ -97,12 +104,38 @@ export async function runContactImport(ctx: Context, job: ContactImportJob, hook
   await finishContactImport(ctx, job);
 }
 
-/** Ends the import (`unreadable`: its file could not be read; the rows not done count as refused). */
-export async function finishContactImport(ctx: CommandContext, job: Pick<ContactImportJob, 'importId' | 'companyId' | 'actor' | 'causationId'>, unreadable = false): Promise<void> {
+/**
+ * A list's upload: the good rows added to the list in one append (uploadContactListItems, keyed by the
+ * import so a retry after a crash adds nothing twice), then every row's outcome recorded (an added
+ * row counts as created) and the import ended.
+ */
+export async function runContactListImport(ctx: ContactListUseCaseContext, job: ContactImportJob & { contactListId: number }): Promise<void> {
+  const { state } = await loadImport(ctx, contactImportStream(job.importId));
+  if (state.status !== 'running') return;
+  if (state.total === undefined) await runImportCommand(ctx, job, { type: 'RecordContactImportRead', total: job.rows.length });
+  const { rows } = await uploadContactListItems(ctx, { companyId: job.companyId, actor: job.actor, contactListId: job.contactListId, rows: job.rows, commandId: `list-upload-${job.importId}` });
+  const results: ContactImportRowResult[] = rows.map(({ row, number, ok, reason }) => (ok ? { row, number, outcome: 'created' } : { row, number, outcome: 'refused', reason: reason ?? 'invalidNumber' }));
+  for (let start = 0; start < results.length; start += CONTACT_IMPORT_BATCH) {
+    await runImportCommand(ctx, job, { type: 'RecordImportedRows', results: results.slice(start, start + CONTACT_IMPORT_BATCH) });
+  }
+  await finishContactImport(ctx, job);
+}
+
+/**
+ * Ends the import: `unreadable`, its file could not be read (the rows not done count as refused);
+ * `error`, the worker refused the file whole (its code).
+ */
+export async function finishContactImport(ctx: CommandContext, job: JobMeta, outcome: { unreadable?: boolean; error?: ErrorCode } = {}): Promise<void> {
+  await runImportCommand(ctx, job, { type: 'FinishContactImport', ...outcome });
+}
+
+type JobMeta = Pick<ContactImportJob, 'importId' | 'companyId' | 'actor' | 'causationId'>;
+
+async function runImportCommand(ctx: CommandContext, job: JobMeta, command: ContactImportCommand): Promise<void> {
   await runCommand(ctx, {
     decider: contactImport,
     streamId: contactImportStream(job.importId),
-    command: { type: 'FinishContactImport', unreadable },
+    command,
     companyId: job.companyId,
     actor: job.actor,
     correlationId: job.importId,

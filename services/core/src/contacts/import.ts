@@ -1,4 +1,4 @@
-import { DomainError, type Actor, type ContactImportRefusalReason, type ContactImportRow, type ContactImportRowResult, type Position } from '@conversa/contracts';
+import { DomainError, type Actor, type ContactImportRefusalReason, type ContactImportRow, type ContactImportRowResult, type Position, type SheetRow } from '@conversa/contracts';
 import { z } from 'zod';
 import type { CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
@@ -11,6 +11,14 @@ type Meta = { companyId: number; actor: Actor };
 /** Imported contacts are phone contacts of the default channel. */
 export const PHONE = { channel: 'whatsapp', isGroup: false } as const;
 const isEmail = (value: string) => z.email().safeParse(value).success;
+
+/**
+ * What a phone number is written with: digits, spaces, + ( ) - . and nothing else. The number reader
+ * finds a number inside any text ("Ana 11 98765-4321"); an imported cell that is anything but a number
+ * is refused instead of turned into one.
+ */
+const PHONE_TEXT = /^[+(]?[\d\s().\-]{8,40}$/;
+export const looksLikePhoneNumber = (text: string): boolean => PHONE_TEXT.test(text.trim());
 
 export interface ImportedRow extends ContactImportRowResult {
   /** Where the row's last event landed: what read-your-writes waits for. */
@@ -26,6 +34,7 @@ const refused = (row: number, number: string, reason: ContactImportRefusalReason
  */
 export async function importContactRow(ctx: Context, meta: Meta, input: ContactImportRow, row = 1): Promise<ImportedRow> {
   if (input.email !== '' && !isEmail(input.email)) return refused(row, input.number, 'invalidEmail');
+  if (!looksLikePhoneNumber(input.number)) return refused(row, input.number, 'invalidNumber');
   let number: string;
   try {
     ({ number } = contactNumber(input.number, PHONE));
@@ -58,16 +67,18 @@ function failed(error: unknown, row: number, number: string): ImportedRow {
 export type PlannedRow = { row: number; input: ContactImportRow } & ({ refusal: ContactImportRowResult } | { number: string; key: string });
 
 /**
- * A whole file's rows checked before any is written: bad numbers and e-mails are refused, and a number
- * repeated in the file (once normalised) is imported at its first row only (the later rows are
- * refused as duplicates). Deterministic, so a resumed import plans the same rows the same way.
+ * A whole file's rows checked before any is written: a row with a formula, a bad number or e-mail is
+ * refused, and a number repeated in the file (once normalised) is imported at its first row only (the
+ * later rows are refused as duplicates). Rows keep the sheet's line numbers. Deterministic, so a
+ * resumed import plans the same rows the same way.
  */
-export function planContactRows(rows: readonly ContactImportRow[]): PlannedRow[] {
+export function planContactRows(rows: readonly SheetRow[]): PlannedRow[] {
   const seen = new Set<string>();
-  return rows.map((input, index) => {
-    const row = index + 1;
+  return rows.map(({ line: row, input, formula }) => {
     const refuse = (reason: ContactImportRefusalReason) => ({ row, input, refusal: { row, number: input.number, outcome: 'refused' as const, reason } });
+    if (formula) return refuse('formula');
     if (input.email !== '' && !isEmail(input.email)) return refuse('invalidEmail');
+    if (!looksLikePhoneNumber(input.number)) return refuse('invalidNumber');
     let parsed: { number: string; key: string };
     try {
       parsed = contactNumber(input.number, PHONE);

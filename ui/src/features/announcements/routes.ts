@@ -10,7 +10,7 @@ export const announcementRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./AnnouncementsPage')),
-    guard: { role: 'super' },
+    guard: { area: 'announcements' },
     menu: { labelKey: 'menu.announcements', icon: LuMegaphone, group: 'main', order: 115 },
   },
 ];

@@ -2,7 +2,10 @@ import { lazy } from '../../i18n/lazy';
 import { LuMegaphone, LuSlidersHorizontal } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** Campaigns, their report and settings: the plan's useCampaigns, and only while the browser holds the `cshow` flag (spec 1 §2). */
+/**
+ * Campaigns, their report and settings: the administration section (the role table's campaigns and campaignSettings
+ * rows), the plan's useCampaigns, and only while the browser holds the `cshow` flag (spec 1 §2).
+ */
 export const campaignRoutes: AppRoute[] = [
   {
     id: 'campaigns',
@@ -10,7 +13,7 @@ export const campaignRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./CampaignsPage')),
-    guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
+    guard: { area: 'campaigns', planFlag: 'useCampaigns', storageFlag: 'cshow' },
     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'admin', order: 110 },
   },
   {
@@ -19,7 +22,7 @@ export const campaignRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./CampaignReportPage')),
-    guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
+    guard: { area: 'campaigns', planFlag: 'useCampaigns', storageFlag: 'cshow' },
   },
   {
     id: 'campaignsConfig',
@@ -27,7 +30,7 @@ export const campaignRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./CampaignSettingsPage')),
-    guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
+    guard: { area: 'campaignSettings', planFlag: 'useCampaigns', storageFlag: 'cshow' },
     menu: { labelKey: 'menu.campaignsConfig', icon: LuSlidersHorizontal, group: 'admin', order: 114 },
   },
 ];

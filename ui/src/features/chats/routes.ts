@@ -10,7 +10,7 @@ export const chatRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./ChatsPage')),
-    guard: { planFlag: 'useInternalChat' },
+    guard: { area: 'chats', planFlag: 'useInternalChat' },
     menu: { labelKey: 'menu.chats', icon: LuMessagesSquare, group: 'main', order: 95, to: '/chats' },
   },
 ];

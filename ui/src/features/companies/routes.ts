@@ -10,7 +10,7 @@ export const companyRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./CompaniesPage')),
-    guard: { role: 'super' },
+    guard: { area: 'companies' },
     menu: { labelKey: 'menu.companies', icon: LuBuilding2, group: 'admin', order: 260 },
   },
 ];

@@ -14,7 +14,7 @@ export const connectionRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./ConnectionsPage')),
-    guard: { role: 'admin', adminByUserFlag: 'allowConnections' },
+    guard: { area: 'connections' },
     menu: { labelKey: 'menu.connections', icon: LuSmartphone, group: 'admin', order: 170 },
   },
   {
@@ -23,6 +23,6 @@ export const connectionRoutes: AppRoute[] = [
     access: 'private',
     frame: 'bare',
     component: lazy(() => import('./SandboxPhonePage')),
-    guard: { role: 'admin', adminByUserFlag: 'allowConnections' },
+    guard: { area: 'connections' },
   },
 ];

@@ -1,6 +1,6 @@
 import { Button, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ContactListItemView } from '@conversa/contracts';
-import { can } from '@conversa/contracts/session/permissions';
+import { mayWrite } from '@conversa/contracts/session/roles';
 import { useRef, useState } from 'react';
 import { LuArrowLeft, LuBan, LuCircleCheck, LuCircleHelp, LuCircleX, LuPencil, LuTrash2, LuUpload } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router';
@@ -39,7 +39,7 @@ export default function ContactListItemsPage() {
   const navigate = useNavigate();
   const contactListId = Number(useParams().contactListId);
   const me = useAppSelector((state) => state.session.user)!;
-  const mayDelete = me.super || can(me.profile, 'contacts-page:deleteContact');
+  const mayDelete = mayWrite(me, 'contactLists');
   const list = useContactListQuery(contactListId);
   const [searchText, setSearchText] = useState('');
   const searchParam = useDebounced(searchText.trim(), 500);

@@ -62,6 +62,8 @@ export const ptBR = {
   'contactListItems.importDone': '{added} contatos importados, {refused} recusados.',
   'contactListItems.importFailed': 'Não foi possível importar a planilha',
   'contactListItems.importRow': 'Linha {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'A planilha está na fila atrás de outras importações; os números entram na lista assim que ela for lida.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Uma planilha da sua empresa ainda está sendo importada; envie esta quando ela terminar.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } as const;
 
@@ -126,6 +128,8 @@ export const en = {
   'contactListItems.importDone': '{added} contacts imported, {refused} refused.',
   'contactListItems.importFailed': 'Could not import the spreadsheet',
   'contactListItems.importRow': 'Row {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'A spreadsheet of your company is still being imported; send this one when it is done.',
   'contactListItems.checking': 'Checking WhatsApp: {checked} of {total}',
 } satisfies Translations<typeof ptBR>;
 
@@ -190,6 +194,8 @@ export const es = {
   'contactListItems.importDone': '{added} contactos importados, {refused} rechazados.',
   'contactListItems.importFailed': 'No se pudo importar la hoja',
   'contactListItems.importRow': 'Fila {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'La hoja está en cola detrás de otras importaciones; sus números se agregan a la lista en cuanto se lea.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Una hoja de su empresa todavía se está importando; envíe esta cuando termine.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } satisfies Translations<typeof ptBR>;
 
@@ -254,5 +260,7 @@ export const tr = {
   'contactListItems.importDone': '{added} kişi aktarıldı, {refused} reddedildi.',
   'contactListItems.importFailed': 'Tablo içe aktarılamadı',
   'contactListItems.importRow': 'Satır {row} ({number}): {error}',
+  'errors.ERR_CONTACT_IMPORT_BUSY': 'Tablo diğer içe aktarmaların arkasında sırada; numaraları okunur okunmaz listeye eklenir.',
+  'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Şirketinizin bir tablosu hâlâ içe aktarılıyor; bu tabloyu o bitince gönderin.',
   'contactListItems.checking': 'WhatsApp denetleniyor: {checked} / {total}',
 } satisfies Translations<typeof ptBR>;

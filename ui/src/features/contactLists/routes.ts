@@ -2,7 +2,7 @@ import { lazy } from '../../i18n/lazy';
 import { LuListChecks } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** Contact lists: only while the browser holds the `cshow` flag (spec 1 §2), like the campaign screens. */
+/** Contact lists: the administration section, and only while the browser holds the `cshow` flag (spec 1 §2), like the campaign screens. */
 export const contactListRoutes: AppRoute[] = [
   {
     id: 'contactLists',
@@ -10,7 +10,7 @@ export const contactListRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./ContactListsPage')),
-    guard: { storageFlag: 'cshow' },
+    guard: { area: 'contactLists', storageFlag: 'cshow' },
     menu: { labelKey: 'menu.contactLists', icon: LuListChecks, group: 'admin', order: 112 },
   },
   {
@@ -19,6 +19,6 @@ export const contactListRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./ContactListItemsPage')),
-    guard: { storageFlag: 'cshow' },
+    guard: { area: 'contactLists', storageFlag: 'cshow' },
   },
 ];

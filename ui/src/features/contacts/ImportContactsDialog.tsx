@@ -3,7 +3,7 @@ import { CONTACT_IMPORT_EXTENSIONS, type ContactImportStatus } from '@conversa/c
 import { useEffect, useState } from 'react';
 import { useErrorToast } from '../../app/notify';
 import { useSocketEvent } from '../../app/SocketProvider';
-import { useT, type MessageKey } from '../../i18n';
+import { isMessageKey, useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
 import { useContactImportQuery, useUploadContactsMutation } from './pageApi';
 
@@ -23,11 +23,25 @@ export function furthestStatus(statuses: readonly (ContactImportStatus | null | 
 /** Progress of an import: the bar, the counts, and the refused rows with their reasons. */
 function ImportProgress({ status }: { status: ContactImportStatus }) {
   const t = useT();
-  const percent = status.total === 0 ? 100 : Math.round((status.processed / status.total) * 100);
+  // The worker reads the file off the request: until it has, the count is unknown (total 0).
+  const reading = status.state === 'running' && status.total === 0;
+  const percent = reading ? 0 : status.total === 0 ? 100 : Math.round((status.processed / status.total) * 100);
+  if (status.error) {
+    const key = `errors.${status.error}`;
+    return (
+      <Stack gap="2" data-testid="contacts-import-status" data-state={status.state} data-error={status.error}>
+        <Text fontWeight="medium">{t('contacts.import.notImported')}</Text>
+        <Text fontSize="sm" color="fg.error" data-testid="contacts-import-error">
+          {isMessageKey(key) ? t(key) : t('errors.generic')}
+        </Text>
+      </Stack>
+    );
+  }
+  const label = status.state === 'done' ? t('contacts.import.done') : reading ? t('contacts.import.reading') : t('contacts.import.progress', { processed: status.processed, total: status.total });
   return (
     <Stack gap="3" data-testid="contacts-import-status" data-state={status.state}>
       <Progress.Root value={percent} max={100} colorPalette={status.state === 'done' ? 'green' : 'blue'} data-testid="contacts-import-progress" data-value={percent}>
-        <Progress.Label textStyle="sm">{t(status.state === 'done' ? 'contacts.import.done' : 'contacts.import.progress', { processed: status.processed, total: status.total })}</Progress.Label>
+        <Progress.Label textStyle="sm">{label}</Progress.Label>
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>

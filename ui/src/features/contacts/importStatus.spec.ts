@@ -14,6 +14,7 @@ const status = (processed: number, state: 'running' | 'done' = 'running'): Conta
   refusals: [],
   startedAt: '2026-11-26T10:00:00.000Z',
   finishedAt: state === 'done' ? '2026-11-26T10:00:01.000Z' : null,
+  error: null,
 });
 
 describe('furthestStatus', () => {

@@ -84,7 +84,11 @@ export const ptBR = {
   'contacts.import.reason.invalidEmail': "E-mail inválido",
   'contacts.import.reason.failed': "Não foi possível importar; tente novamente",
   'contacts.import.close': "Fechar",
+  'contacts.import.reason.formula': "Fórmula: cole o valor em vez da fórmula",
+  'contacts.import.reading': "Lendo a planilha…",
+  'contacts.import.notImported': "A planilha não foi importada",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Não foi possível ler a planilha: envie um arquivo .xlsx, .xls ou .csv com um cabeçalho que nomeie as colunas nome e número.",
+  'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "A planilha se expande para mais de 32 MB, tem partes demais ou está compactada como uma bomba de arquivos: salve-a de novo como uma planilha simples ou divida-a.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importação não encontrada.",
 } as const;
 
@@ -171,7 +175,11 @@ export const en = {
   'contacts.import.reason.invalidEmail': "Invalid email",
   'contacts.import.reason.failed': "Could not be imported; try again",
   'contacts.import.close': "Close",
+  'contacts.import.reason.formula': "A formula: paste the value instead of the formula",
+  'contacts.import.reading': "Reading the sheet…",
+  'contacts.import.notImported': "The sheet was not imported",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "The spreadsheet could not be read: send an .xlsx, .xls or .csv file with a header naming the name and number columns.",
+  'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "The spreadsheet unpacks to more than 32 MB, holds too many parts or is packed like a zip bomb: save it again as a plain sheet, or split it.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Import not found.",
 } satisfies Translations<typeof ptBR>;
 
@@ -258,7 +266,11 @@ export const es = {
   'contacts.import.reason.invalidEmail': "Correo inválido",
   'contacts.import.reason.failed': "No se pudo importar; inténtelo de nuevo",
   'contacts.import.close': "Cerrar",
+  'contacts.import.reason.formula': "Fórmula: pegue el valor en lugar de la fórmula",
+  'contacts.import.reading': "Leyendo la hoja…",
+  'contacts.import.notImported': "La hoja no se importó",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "No se pudo leer la hoja: envíe un archivo .xlsx, .xls o .csv con un encabezado que nombre las columnas nombre y número.",
+  'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "La hoja se expande a más de 32 MB, tiene demasiadas partes o está comprimida como una bomba de archivos: guárdela de nuevo como una hoja simple o divídala.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importación no encontrada.",
 } satisfies Translations<typeof ptBR>;
 
@@ -345,6 +357,10 @@ export const tr = {
   'contacts.import.reason.invalidEmail': "Geçersiz e-posta",
   'contacts.import.reason.failed': "İçe aktarılamadı; tekrar deneyin",
   'contacts.import.close': "Kapat",
+  'contacts.import.reason.formula': "Formül: formül yerine değeri yapıştırın",
+  'contacts.import.reading': "Tablo okunuyor…",
+  'contacts.import.notImported': "Tablo içe aktarılmadı",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Tablo okunamadı: ad ve numara sütunlarını adlandıran başlığı olan bir .xlsx, .xls veya .csv dosyası gönderin.",
+  'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "Tablo açıldığında 32 MB'tan büyük, çok fazla parça içeriyor ya da bir zip bombası gibi sıkıştırılmış: düz bir tablo olarak yeniden kaydedin veya bölün.",
   'errors.ERR_NO_CONTACT_IMPORT_FOUND': "İçe aktarma bulunamadı.",
 } satisfies Translations<typeof ptBR>;

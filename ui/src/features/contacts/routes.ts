@@ -13,6 +13,7 @@ export const contactRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./ContactsPage')),
+    guard: { area: 'contacts' },
     menu: { labelKey: 'menu.contacts', icon: LuContact, group: 'main', order: 70 },
   },
 ];

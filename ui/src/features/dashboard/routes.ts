@@ -13,7 +13,7 @@ export const dashboardRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./reports/ReportsPage')),
-    guard: { role: 'admin', adminByUserFlag: 'showDashboard' },
+    guard: { area: 'dashboard' },
     menu: { labelKey: 'menu.reports', icon: LuFileChartColumn, group: 'main', order: 10 },
   },
   {
@@ -22,7 +22,7 @@ export const dashboardRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./moments/MomentsPage')),
-    guard: { role: 'admin', adminByUserFlag: 'allowRealTime' },
+    guard: { area: 'moments' },
     menu: { labelKey: 'menu.moments', icon: LuActivity, group: 'main', order: 20 },
   },
 ];

@@ -2,7 +2,7 @@ import { lazy } from '../../i18n/lazy';
 import { LuFiles } from 'react-icons/lu';
 import type { AppRoute } from '../../app/access';
 
-/** File lists: sets of files sent together (with a campaign's message). */
+/** File lists: sets of files sent together (with a campaign's message); the administration section. */
 export const fileRoutes: AppRoute[] = [
   {
     id: 'files',
@@ -10,6 +10,7 @@ export const fileRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./FilesPage')),
+    guard: { area: 'files' },
     menu: { labelKey: 'menu.files', icon: LuFiles, group: 'admin', order: 116 },
   },
 ];

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { daysUntil, formatDate } from '../../app/dates';
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
-import { isAdmin } from '../../app/access';
+import { mayOpen } from '@conversa/contracts/session/roles';
 import { useLogout } from '../session/hooks';
 import { InvoicesList } from './InvoicesList';
 
@@ -19,7 +19,7 @@ export default function OverduePage() {
   const { dueDate, name } = user.company;
   const expired = daysUntil(dueDate, new Date()) < 0;
   const values = { company: name, date: formatDate(dueDate) };
-  const admin = isAdmin(user);
+  const admin = mayOpen(user, 'financial');
   return (
     <Center minH="100vh" p="4" bg="bg.subtle" flexDirection="column" gap="6">
       <Card.Root maxW="lg" w="full" shadow="lg" data-testid="overdue-page" data-expired={expired}>

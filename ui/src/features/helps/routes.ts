@@ -13,6 +13,7 @@ export const helpRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./HelpsPage')),
+    guard: { area: 'helps' },
     menu: { labelKey: 'menu.helps', icon: LuCircleHelp, group: 'main', order: 110 },
   },
 ];

@@ -14,6 +14,7 @@ export const homeRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./HomeSwitch')),
+    guard: { area: 'home' },
     menu: { labelKey: 'menu.home', icon: LuHouse, group: 'main', order: 0 },
   },
 ];

@@ -10,7 +10,7 @@ export const messagesApiRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./MessagesApiPage')),
-    guard: { planFlag: 'useExternalApi', role: 'admin' },
+    guard: { area: 'messagesApi', planFlag: 'useExternalApi' },
     menu: { labelKey: 'menu.messagesApi', icon: LuCodeXml, group: 'admin', order: 150 },
   },
 ];

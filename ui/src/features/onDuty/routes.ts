@@ -13,7 +13,7 @@ export const onDutyRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./OnDutyPage')),
-    guard: { role: 'admin' },
+    guard: { area: 'onDuty' },
     menu: { labelKey: 'menu.onDuty', icon: LuSiren, group: 'admin', order: 175 },
   },
 ];

@@ -10,7 +10,7 @@ export const promptRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./PromptsPage')),
-    guard: { role: 'admin', planFlag: 'useOpenAi' },
+    guard: { area: 'prompts', planFlag: 'useOpenAi' },
     menu: { labelKey: 'menu.prompts', icon: LuSparkles, group: 'admin', order: 200 },
   },
 ];

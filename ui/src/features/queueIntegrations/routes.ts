@@ -10,7 +10,7 @@ export const queueIntegrationRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./QueueIntegrationsPage')),
-    guard: { role: 'admin', planFlag: 'useIntegrations' },
+    guard: { area: 'queueIntegrations', planFlag: 'useIntegrations' },
     menu: { labelKey: 'menu.queueIntegrations', icon: LuPlug, group: 'admin', order: 210 },
   },
 ];

@@ -2,7 +2,7 @@ import { Badge, Box, HStack } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
-import { isAdmin } from '../../app/access';
+import { mayWrite } from '@conversa/contracts/session/roles';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
@@ -37,7 +37,7 @@ export default function QueuesPage() {
   const t = useT();
   const showError = useErrorToast();
   const user = useAppSelector((state) => state.session.user)!;
-  const canEdit = isAdmin(user);
+  const canEdit = mayWrite(user, 'queues');
   const query = useQueuesQuery();
   const [editing, setEditing] = useState<{ queueId: number | null } | null>(null);
   const [deleteQueue, deleting] = useDeleteQueueMutation();

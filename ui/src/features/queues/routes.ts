@@ -14,7 +14,7 @@ export const queueRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./QueuesPage')),
-    guard: { role: 'admin', adminByUserFlag: 'allowConnections' },
+    guard: { area: 'queues' },
     menu: { labelKey: 'menu.queues', icon: LuListTree, group: 'admin', order: 190 },
   },
 ];

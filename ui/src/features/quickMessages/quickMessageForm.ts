@@ -1,13 +1,16 @@
+import type { Profile } from '@conversa/contracts';
+import { inAudience, roleTable } from '@conversa/contracts/session/roles';
 import type { QuickMessage, QuickMessageList } from './api';
 
-/** Who is editing: admins and supervisors (and the super user) manage every quick reply and the general flag. */
+/** Who is editing: the role table's generalQuickMessages row manages every quick reply and the general flag. */
 export interface QuickMessageViewer {
   id: number;
   profile: string;
   super: boolean;
 }
 
-export const managesAllQuickMessages = (viewer: QuickMessageViewer): boolean => viewer.super || viewer.profile === 'admin' || viewer.profile === 'supervisor';
+export const managesAllQuickMessages = (viewer: QuickMessageViewer): boolean =>
+  inAudience({ showDashboard: false, allowRealTime: false, allowConnections: false, ...viewer, profile: viewer.profile as Profile }, roleTable.generalQuickMessages.write);
 
 /** A plain user edits and deletes only their own non-general replies; the server refuses the rest. */
 export const mayChangeQuickMessage = (viewer: QuickMessageViewer, message: Pick<QuickMessage, 'geral' | 'userId'>): boolean =>

@@ -10,6 +10,7 @@ export const quickMessageRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./QuickMessagesPage')),
+    guard: { area: 'quickMessages' },
     menu: { labelKey: 'menu.quickMessages', icon: LuZap, group: 'main', order: 40 },
   },
 ];

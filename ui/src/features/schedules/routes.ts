@@ -10,7 +10,7 @@ export const scheduleRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./SchedulesPage')),
-    guard: { planFlag: 'useSchedules' },
+    guard: { area: 'schedules', planFlag: 'useSchedules' },
     menu: { labelKey: 'menu.schedules', icon: LuCalendarClock, group: 'main', order: 80 },
   },
 ];

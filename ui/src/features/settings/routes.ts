@@ -10,7 +10,7 @@ export const settingRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./SettingsPage')),
-    guard: { role: 'admin' },
+    guard: { area: 'settings' },
     menu: { labelKey: 'menu.settings', icon: LuSettings, group: 'admin', order: 250 },
   },
 ];

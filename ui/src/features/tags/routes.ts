@@ -13,7 +13,7 @@ export const tagRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./kanban/KanbanPage')),
-    guard: { planFlag: 'useKanban' },
+    guard: { area: 'kanban', planFlag: 'useKanban' },
     menu: { labelKey: 'menu.kanban', icon: LuColumns3, group: 'main', order: 50 },
   },
   {
@@ -22,7 +22,7 @@ export const tagRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./TagsKanbanPage')),
-    guard: { planFlag: 'useKanban' },
+    guard: { area: 'kanban', planFlag: 'useKanban' },
     menu: { labelKey: 'menu.tagsKanban', icon: LuTags, group: 'main', order: 60 },
   },
   {
@@ -31,6 +31,7 @@ export const tagRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./TagsPage')),
+    guard: { area: 'tags' },
     menu: { labelKey: 'menu.tags', icon: LuTag, group: 'main', order: 90 },
   },
 ];

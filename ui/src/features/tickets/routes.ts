@@ -10,6 +10,7 @@ export const ticketRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./TicketsPage'), 'core'),
+    guard: { area: 'tickets' },
     menu: { labelKey: 'menu.tickets', icon: LuMessagesSquare, group: 'main', order: 30, to: '/tickets' },
   },
 ];

@@ -10,6 +10,7 @@ export const todoRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./TodoListPage')),
+    guard: { area: 'todolist' },
     menu: { labelKey: 'menu.todolist', icon: LuListTodo, group: 'main', order: 85 },
   },
 ];

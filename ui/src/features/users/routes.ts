@@ -15,7 +15,7 @@ export const userRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./UsersPage')),
-    guard: { role: 'admin', adminByUserFlag: 'allowConnections', adminByProfile: ['supervisor'] },
+    guard: { area: 'users' },
     menu: { labelKey: 'menu.users', icon: LuUsers, group: 'admin', order: 180 },
   },
 ];

@@ -10,7 +10,7 @@ export const webhookRoutes: AppRoute[] = [
     access: 'private',
     frame: 'shell',
     component: lazy(() => import('./WebhooksPage')),
-    guard: { role: 'admin' },
+    guard: { area: 'webhooks' },
     menu: { labelKey: 'menu.webhooks', icon: LuWebhook, group: 'admin', order: 245 },
   },
 ];
