@@ -1,5 +1,6 @@
 import { projectors } from '@conversa/projections';
-import { rebuildProjector, runProjectionsCommand } from '@conversa/projector';
+import { rebuildProjector, runProjectionsCommand, throttledProgress } from '@conversa/projector';
+import { commandUsage, describeError, EXIT, exitCodeOf, isCommand, parseWait, usage, UsageError, wantsHelp } from './cli';
 import { runningEmbeddedPostgres } from './embedded-postgres';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
@@ -8,20 +9,19 @@ import { seed } from './seed';
 import { describeBroken, verifyStreams } from './verify';
 import { wire } from './wiring';
 
-/**
- * One binary, several roles (docs/ARCHITECTURE.md "Processes and roles"):
- *   start      every role in one process on the embedded defaults (the newcomer's command)
- *   api        HTTP API (+ the built UI)          edge   websocket edge
- *   projector  read-model projections             rebuild <name|all>   drop and replay read tables
- *   automation scheduled messages, routing timers (one process at a time holds its lease; others wait to take over)
- *   channels   channel sessions (WhatsApp, Meta, sandbox; each connection owned by one process through its lease) and the sender
- *   projections [parked <name> | retry <name>]   lag and parked events of every projector and reactor; re-applies parked events
- *   verify <ticket-id | stream | all>   checks hash chains; exits 1 naming the first broken link
- */
-const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>|projections [parked|retry <name>]|verify <ticket-id|stream|all>>`;
-
+/** One binary, several roles (docs/ARCHITECTURE.md "Processes and roles"); the commands and exit codes are in cli.ts. */
 async function main(argv: string[]): Promise<void> {
   const [role = 'start', ...rest] = argv;
+  if (role === '--help' || role === '-h' || role === 'help') {
+    console.log(usage());
+    process.exit(EXIT.ok);
+  }
+  if (!isCommand(role)) throw new UsageError(`Unknown command ${role}`);
+  // `projections` answers its own --help (its options in detail).
+  if (role !== 'projections' && wantsHelp(rest)) {
+    console.log(commandUsage(role));
+    process.exit(EXIT.ok);
+  }
   const config = loadConfig();
   const startedAt = performance.now();
 
@@ -79,20 +79,31 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'rebuild': {
-      const target = rest[0];
-      if (!target) throw new Error(usage);
+      const { waitMs, rest: args } = parseWait(rest);
+      const [target, ...extra] = args;
+      if (!target || extra.length > 0) throw new UsageError(target ? `Unexpected ${extra.join(' ')}` : 'rebuild needs a projector name or all', 'rebuild');
       const chosen = target === 'all' ? projectors : projectors.filter((p) => p.name === target);
-      if (chosen.length === 0) throw new Error(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`);
-      const wiring = await wire(config, { runProjections: false });
+      if (chosen.length === 0) throw new UsageError(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`, 'rebuild');
+      // Beside a running product: its database (the embedded one's port answers), as `projections` does.
+      const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
       try {
         for (const projector of chosen) {
-          const result = await rebuildProjector({ db: wiring.db, connectionString: wiring.databaseUrl, store: wiring.store, projector, logger: console });
-          console.log(`rebuilt ${projector.name}: ${JSON.stringify(result)}`);
+          const result = await rebuildProjector({
+            db: wiring.db,
+            connectionString: wiring.databaseUrl,
+            store: wiring.store,
+            projector,
+            logger: console,
+            leaseWaitMs: waitMs,
+            onProgress: throttledProgress((line) => console.log(line)),
+          });
+          console.log(`rebuilt ${projector.name}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`);
         }
       } finally {
         await wiring.close();
       }
-      return;
+      process.exit(EXIT.ok);
     }
     case 'projections': {
       // Beside a running product or without one: on the embedded database, the running server's if there is one.
@@ -109,7 +120,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'verify': {
       const target = rest[0];
-      if (!target) throw new Error(usage);
+      if (!target) throw new UsageError('verify needs a ticket id, a stream or all', 'verify');
       // Beside a running product or without one, as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
       const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
@@ -123,8 +134,6 @@ async function main(argv: string[]): Promise<void> {
       }
       process.exit(code);
     }
-    default:
-      throw new Error(usage);
   }
 }
 
@@ -147,6 +156,7 @@ function onShutdown(stop: () => Promise<void>): void {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  console.error(`conversa: ${describeError(error)}`);
+  if (error instanceof UsageError) console.error(error.command ? commandUsage(error.command) : usage());
+  process.exit(exitCodeOf(error));
 });
