@@ -4,10 +4,14 @@ import { commandUsage, describeError, EXIT, exitCodeOf, isCommand, parseWait, us
 import { runningEmbeddedPostgres } from './embedded-postgres';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
+import { consoleShaped, createProcessLogger, type ProcessLogger } from './process-log';
 import { buildHttp } from './http';
 import { seed } from './seed';
 import { describeBroken, verifyStreams } from './verify';
 import { wire } from './wiring';
+
+/** Set once the configuration is read; every line the process writes goes through it (process-log.ts). */
+let log: ProcessLogger | undefined;
 
 /** One binary, several roles (docs/ARCHITECTURE.md "Processes and roles"); the commands and exit codes are in cli.ts. */
 async function main(argv: string[]): Promise<void> {
@@ -23,6 +27,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(EXIT.ok);
   }
   const config = loadConfig();
+  log = createProcessLogger(config.logFormat);
   const startedAt = performance.now();
 
   switch (role) {
@@ -30,7 +35,7 @@ async function main(argv: string[]): Promise<void> {
     case 'api':
     case 'edge': {
       const all = role === 'start';
-      const wiring = await wire(config, { runProjections: all });
+      const wiring = await wire(config, { runProjections: all, logger: log });
       if (all || role === 'api') await seed(wiring.ctx, config);
       const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: loggerOptions(config.logFormat) });
       await app.listen({ port: config.port, host: config.host });
@@ -42,8 +47,8 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.campaigns.scheduler.start();
       if (all) wiring.invoices.scheduler.start();
       const url = `http://localhost:${config.port}`;
-      console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
-      if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
+      log.info({ role, url, ms: Math.round(performance.now() - startedAt) }, `Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
+      if (role !== 'edge') log.info(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
       onShutdown(async () => {
         await app.close();
         await wiring.close();
@@ -51,30 +56,30 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'projector': {
-      const wiring = await wire(config, { runProjections: true });
-      console.log(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
+      const wiring = await wire(config, { runProjections: true, logger: log });
+      log.info(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
       onShutdown(() => wiring.close());
       return;
     }
     case 'channels': {
       // Reads the read models the projector role keeps; sends what the sender reactor hands it, for the sessions it owns.
-      const wiring = await wire(config, { runProjections: false });
+      const wiring = await wire(config, { runProjections: false, logger: log });
       await wiring.reactors.start();
       await wiring.sessions.start();
-      console.log('Conversa channels running (sessions, sender)');
+      log.info('Conversa channels running (sessions, sender)');
       onShutdown(() => wiring.close());
       return;
     }
     case 'automation': {
       // Reads the read models the projector role keeps; writes only events.
-      const wiring = await wire(config, { runProjections: false });
+      const wiring = await wire(config, { runProjections: false, logger: log });
       wiring.automation.scheduler.start();
       wiring.presence.start();
       wiring.routing.scheduler.start();
       wiring.webhooks.deliverer.start();
       wiring.campaigns.scheduler.start();
       wiring.invoices.scheduler.start();
-      console.log('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
+      log.info('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
       onShutdown(() => wiring.close());
       return;
     }
@@ -86,7 +91,8 @@ async function main(argv: string[]): Promise<void> {
       if (chosen.length === 0) throw new UsageError(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`, 'rebuild');
       // Beside a running product: its database (the embedded one's port answers), as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
-      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
+      const rebuildLog = log.child({ component: 'rebuild' });
       try {
         for (const projector of chosen) {
           const result = await rebuildProjector({
@@ -94,11 +100,11 @@ async function main(argv: string[]): Promise<void> {
             connectionString: wiring.databaseUrl,
             store: wiring.store,
             projector,
-            logger: console,
+            logger: consoleShaped(rebuildLog),
             leaseWaitMs: waitMs,
-            onProgress: throttledProgress((line) => console.log(line)),
+            onProgress: throttledProgress((line) => rebuildLog.info(line)),
           });
-          console.log(`rebuilt ${projector.name}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`);
+          rebuildLog.info({ projector: projector.name, events: result.events, ms: Math.round(result.ms) }, `rebuilt ${projector.name}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`);
         }
       } finally {
         await wiring.close();
@@ -108,7 +114,7 @@ async function main(argv: string[]): Promise<void> {
     case 'projections': {
       // Beside a running product or without one: on the embedded database, the running server's if there is one.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
-      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
       let code: number;
       try {
         const reactors = wiring.reactors.projectors;
@@ -123,7 +129,7 @@ async function main(argv: string[]): Promise<void> {
       if (!target) throw new UsageError('verify needs a ticket id, a stream or all', 'verify');
       // Beside a running product or without one, as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
-      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
       let code: number;
       try {
         const result = await verifyStreams(target, wiring.store, wiring.db, process.env.LOG_LEVEL === 'debug' ? (line) => console.log(line) : undefined);
@@ -142,12 +148,12 @@ function onShutdown(stop: () => Promise<void>): void {
   const handler = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping…`);
+    log?.info({ signal }, `${signal}: stopping…`);
     try {
       await stop();
       process.exit(0);
     } catch (error) {
-      console.error(error);
+      log?.error({ err: error }, 'stopping failed');
       process.exit(1);
     }
   };
@@ -156,7 +162,8 @@ function onShutdown(stop: () => Promise<void>): void {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(`conversa: ${describeError(error)}`);
-  if (error instanceof UsageError) console.error(error.command ? commandUsage(error.command) : usage());
+  // A mistake in the command line is answered as a person reads it; anything else is a log line.
+  if (error instanceof UsageError) console.error(`conversa: ${error.message}\n${error.command ? commandUsage(error.command) : usage()}`);
+  else (log ?? createProcessLogger(process.stdout.isTTY ? 'pretty' : 'json')).fatal({ err: error, exitCode: exitCodeOf(error) }, `conversa: ${describeError(error)}`);
   process.exit(exitCodeOf(error));
 });
