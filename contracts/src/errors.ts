@@ -1,7 +1,7 @@
 /**
  * The one catalogue of error codes: the spec's ERR_… names plus Conversa's own in the same style.
  * Answers are `{ error: code, message }` with the status below; translations live in
- * ui/src/i18n/common.ts (`errors.<code>`).
+ * ui/src/i18n/errors/<language>.ts (`errors.<code>`), each saying what happened and what to do (errorTexts.spec).
  */
 export const errorCatalogue = {
   // The spec's ERR_… names

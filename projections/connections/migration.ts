@@ -40,7 +40,7 @@ export async function migrateConnections(db: Kysely<ReadDatabase>): Promise<void
       closed_tickets_post_imported boolean not null,
       integration_id integer,
       prompt_id integer,
-      wavoip text not null,
+      has_call_token boolean not null default false,
       queue_ids integer[] not null default '{}',
       schedules jsonb not null default '[]',
       status_import_messages text,
@@ -71,6 +71,7 @@ export async function migrateConnections(db: Kysely<ReadDatabase>): Promise<void
     comment on column read.connections.schedules is 'Opening hours: [{weekday, weekdayEn, startTimeA, endTimeA, startTimeB, endTimeB}]';
     comment on column read.connections.status_import_messages is 'History import: null, start time in ms while importing, renderButtonCloseTickets when finished';
     comment on column read.connections.import_progress is 'Last import progress: {this: processed, all: total (-1 preparing), date}';
+    comment on column read.connections.has_call_token is 'Whether a click-to-call token is set (the token itself rests sealed in auth.connection_secrets)';
     comment on column read.connections.session_wanted is 'Whether the session should run (false after a disconnect)';
     comment on column read.connections.session_generation is 'Counts start, new-QR, restart and disconnect requests; the session manager acts on each once';
 
@@ -89,8 +90,10 @@ export async function migrateConnections(db: Kysely<ReadDatabase>): Promise<void
         company_id integer not null,
         token text not null,
         facebook_user_token text,
-        token_meta text
+        token_meta text,
+        wavoip text not null default ''
       );
+      comment on column auth.connection_secrets.wavoip is 'Click-to-call token, sealed (enc:v1, SECRETS_KEY)';
       create index if not exists connection_secrets_token on auth.connection_secrets (token);
     `.execute(trx),
   );

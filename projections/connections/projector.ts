@@ -37,7 +37,6 @@ const detailRow = fieldColumns<ConnectionsTable>()(
     closedTicketsPostImported: 'closed_tickets_post_imported',
     integrationId: 'integration_id',
     promptId: 'prompt_id',
-    wavoip: 'wavoip',
     queueIds: 'queue_ids',
     schedules: 'schedules',
   },
@@ -49,7 +48,8 @@ type Touch = { companyId: number; frames: Set<'create' | 'update' | 'delete' | '
 
 export const connectionsProjector = defineProjector({
   name: 'connections',
-  version: 1,
+  // 2: the call token moved out of read.connections into auth.connection_secrets.
+  version: 2,
   eventTypes: [
     'ConnectionCreated',
     'ConnectionDetailsChanged',
@@ -92,6 +92,7 @@ export const connectionsProjector = defineProjector({
               channel: data.channel,
               status: data.status,
               ...detailRow(data),
+              has_call_token: data.wavoip !== '',
               facebook_user_id: data.account?.facebookUserId ?? null,
               facebook_page_user_id: data.account?.facebookPageUserId ?? null,
               session_wanted: data.channel !== 'whatsapp',
@@ -110,15 +111,19 @@ export const connectionsProjector = defineProjector({
               token: data.token,
               facebook_user_token: data.account?.facebookUserToken ?? null,
               token_meta: data.account?.tokenMeta ?? null,
+              wavoip: data.wavoip,
             })
             .onConflict((oc) => oc.column('connection_id').doNothing())
             .execute();
           touch(data.connectionId, data.companyId, 'create');
           break;
-        case 'ConnectionDetailsChanged':
-          await update(data.connectionId, detailRow(data.changes), at);
+        case 'ConnectionDetailsChanged': {
+          const { wavoip, ...changes } = data.changes;
+          if (wavoip !== undefined) await trx.updateTable('auth.connection_secrets').set({ wavoip }).where('connection_id', '=', data.connectionId).execute();
+          await update(data.connectionId, { ...detailRow(changes), ...(wavoip !== undefined ? { has_call_token: wavoip !== '' } : {}) }, at);
           touch(data.connectionId, companyId, 'update');
           break;
+        }
         case 'ConnectionTokenChanged':
           await trx.updateTable('auth.connection_secrets').set({ token: data.token }).where('connection_id', '=', data.connectionId).execute();
           await update(data.connectionId, {}, at);

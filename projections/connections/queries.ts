@@ -1,4 +1,4 @@
-import type { ChannelAccount, ConnectionChannel, ConnectionView } from '@conversa/contracts';
+import { SECRET_SETTING_MASK, type ChannelAccount, type ConnectionChannel, type ConnectionView } from '@conversa/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ConnectionsTable } from './tables';
@@ -42,7 +42,8 @@ export const connectionFromRow = (row: Selectable<ConnectionsTable> & { token?: 
   closedTicketsPostImported: row.closed_tickets_post_imported,
   integrationId: row.integration_id,
   promptId: row.prompt_id,
-  wavoip: row.wavoip,
+  // The call token itself is a credential (auth.connection_secrets, sealed): answers show whether one is set.
+  wavoip: row.has_call_token ? SECRET_SETTING_MASK : '',
   queueIds: row.queue_ids ?? [],
   schedules: row.schedules ?? [],
   statusImportMessages: row.status_import_messages,
@@ -144,6 +145,29 @@ export async function connectionsWithClearTokens(db: Kysely<ReadDatabase>): Prom
     .orderBy('connection_id')
     .execute();
   return rows.map((row) => row.connection_id);
+}
+
+/** Connections whose call token an earlier version recorded in clear: the start reseals them. */
+export async function connectionsWithClearCallTokens(db: Kysely<ReadDatabase>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('auth.connection_secrets')
+    .select('connection_id')
+    .where('wavoip', '<>', '')
+    .where('wavoip', 'not like', 'enc:v1:%')
+    .orderBy('connection_id')
+    .execute();
+  return rows.map((row) => row.connection_id);
+}
+
+/** A live connection's call token as stored (sealed; '' when none or unknown). */
+export async function connectionCallToken(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<string> {
+  const row = await liveConnections(db)
+    .innerJoin('auth.connection_secrets as s', 's.connection_id', 'c.id')
+    .select('s.wavoip')
+    .where('c.id', '=', id)
+    .where('c.company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.wavoip ?? '';
 }
 
 /** The live connection holding a token (the external message API authenticates with it). */

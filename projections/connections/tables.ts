@@ -40,7 +40,8 @@ export interface ConnectionsTable {
   closed_tickets_post_imported: boolean;
   integration_id: number | null;
   prompt_id: number | null;
-  wavoip: string;
+  /** Whether a call token is set; the token rests sealed in auth.connection_secrets. */
+  has_call_token: Generated<boolean>;
   queue_ids: Generated<number[]>;
   schedules: JsonWithDefault<ScheduleEntry[]>;
   status_import_messages: string | null;
@@ -67,6 +68,8 @@ export interface ConnectionSecretsTable {
   token: string;
   facebook_user_token: string | null;
   token_meta: string | null;
+  /** The call token, sealed ('' when none). */
+  wavoip: Generated<string>;
 }
 
 /** The tables of the connections read model, as its queries name them. */

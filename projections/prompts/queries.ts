@@ -62,12 +62,6 @@ export async function storedPromptOfQueue(db: Kysely<ReadDatabase>, companyId: n
   return row ? storedOf(row) : undefined;
 }
 
-/** The company's first prompt (AI help on a ticket whose queue has none). */
-export async function firstStoredPrompt(db: Kysely<ReadDatabase>, companyId: number): Promise<StoredPrompt | undefined> {
-  const row = await rows(db, companyId).orderBy('p.id').executeTakeFirst();
-  return row ? storedOf(row) : undefined;
-}
-
 export async function listPrompts(db: Kysely<ReadDatabase>, companyId: number): Promise<PromptView[]> {
   return (await rows(db, companyId).orderBy(sql`lower(p.name)`).orderBy('p.id').execute()).map(viewOf);
 }

@@ -296,7 +296,7 @@ function ticketView(alias: string) {
     'tags', coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
       from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = ${t('contact_id')} and not tg.deleted), '[]'::json),
     'whatsappId', ${t('whatsapp_id')},
-    'whatsapp', (select json_build_object('id', w.id, 'name', w.name, 'groupAsTicket', w.group_as_ticket = 'enabled', 'wavoip', w.wavoip) from read.connections w where w.id = ${t('whatsapp_id')}),
+    'whatsapp', (select json_build_object('id', w.id, 'name', w.name, 'groupAsTicket', w.group_as_ticket = 'enabled', 'wavoip', w.has_call_token) from read.connections w where w.id = ${t('whatsapp_id')}),
     'channel', ${t('channel')}, 'isGroup', ${t('is_group')}, 'isBot', ${t('is_bot')}, 'unreadMessages', ${t('unread_messages')},
     'lastMessage', ${t('last_message')}, 'useIntegration', ${t('use_integration')}, 'promptId', ${t('prompt_id')},
     'amountUsedBotQueues', ${t('amount_used_bot_queues')}, 'userRating', ${t('user_rating')},
@@ -323,9 +323,3 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
   }));
 }
 
-/** Names of users by id (the history's actors), across the company. */
-export async function userNames(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('read.users').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
-}

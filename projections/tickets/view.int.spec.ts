@@ -27,7 +27,7 @@ beforeAll(async () => {
       values (9, 2, 'Ana "Q" \\ Souza', '5511999990000', 'ana@example.com', 'https://pics.example/ana.jpg', 'whatsapp', false, true, false, true);
     insert into read.users (id, company_id, name) values (4, 2, 'Bia');
     insert into read.queues (id, company_id, name, color) values (11, 2, 'Vendas', '#00aa00'), (12, 3, 'Outra empresa', '#ff0000');
-    insert into read.connections (id, company_id, name, group_as_ticket, wavoip) values (3, 2, 'Loja', 'enabled', 'call-token'), (5, 2, 'Sem grupos', 'disabled', '');
+    insert into read.connections (id, company_id, name, group_as_ticket, has_call_token) values (3, 2, 'Loja', 'enabled', true), (5, 2, 'Sem grupos', 'disabled', false);
     insert into read.tags (id, company_id, name, color, deleted) values (21, 2, 'b-tag', '#111111', false), (22, 2, 'A-tag', '#222222', false), (23, 2, 'apagada', '#333333', true);
     insert into read.contact_tags (company_id, contact_id, tag_id) values (2, 9, 21), (2, 9, 22), (2, 9, 23);
     insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, is_bot, unread_messages, last_message,
@@ -67,7 +67,7 @@ const full: TicketView = {
     { id: 21, name: 'b-tag', color: '#111111' },
   ],
   whatsappId: 3,
-  whatsapp: { id: 3, name: 'Loja', groupAsTicket: true, wavoip: 'call-token' },
+  whatsapp: { id: 3, name: 'Loja', groupAsTicket: true, wavoip: true },
   channel: 'whatsapp',
   isGroup: false,
   isBot: true,
@@ -96,7 +96,7 @@ const bare: TicketView = {
   contact: null,
   tags: [],
   whatsappId: 5,
-  whatsapp: { id: 5, name: 'Sem grupos', groupAsTicket: false, wavoip: '' },
+  whatsapp: { id: 5, name: 'Sem grupos', groupAsTicket: false, wavoip: false },
   channel: 'instagram',
   isGroup: true,
   isBot: false,

@@ -102,8 +102,11 @@ export const ConnectionDetails = z.object({
   closedTicketsPostImported: z.boolean(),
   integrationId: id.nullable(),
   promptId: id.nullable(),
-  /** Call (click-to-call) token. */
-  wavoip: safeText().max(500),
+  /**
+   * Call (click-to-call) token: a credential, recorded sealed (`enc:v1:…`, SECRETS_KEY; '' when none);
+   * answers carry SECRET_SETTING_MASK, and GET /tickets/:id/call opens it for the attendant placing a call.
+   */
+  wavoip: safeText().max(2000),
   queueIds: z.array(id).max(200),
   schedules: z.array(ScheduleEntry).max(7),
 });

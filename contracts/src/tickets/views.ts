@@ -31,8 +31,8 @@ export interface TicketView {
   contact: TicketContact | null;
   tags: Array<{ id: number; name: string; color: string }>;
   whatsappId: number | null;
-  /** `wavoip` is the connection's call token: the conversation screen places calls with it. */
-  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: string } | null;
+  /** `wavoip`: whether the connection has a call token (GET /tickets/:id/call answers it, in clear, when a call is placed). */
+  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: boolean } | null;
   channel: Channel;
   isGroup: boolean;
   isBot: boolean;
@@ -105,6 +105,17 @@ export interface TicketHistoryEvent {
   hash: string | null;
 }
 
+/**
+ * The names of the records a ticket's events refer to by id (users, queues, connections, prompts), deleted ones
+ * included, so the history reads as sentences ("Transferido para a fila Vendas por Ana"). Keys are the ids.
+ */
+export interface TicketHistoryNames {
+  users: Record<number, string>;
+  queues: Record<number, string>;
+  connections: Record<number, string>;
+  prompts: Record<number, string>;
+}
+
 /** GET /tickets/{id}/history: the ticket's own events with the hash-chain verdict. */
 export interface TicketHistory {
   ticketId: number;
@@ -112,6 +123,7 @@ export interface TicketHistory {
   checked: number;
   break?: ChainBreak;
   events: TicketHistoryEvent[];
+  names: TicketHistoryNames;
 }
 
 /** A contact's presence in a chat, in Baileys' names (the `presence` frames carry them as they are). */
@@ -125,4 +137,9 @@ export interface PresenceFrame {
   ticketId: number;
   presence: ContactPresence;
   audience: TicketBefore;
+}
+
+/** GET /tickets/:id/call: the ticket connection's call token, in clear ('' when it has none), for the call page. */
+export interface TicketCallAnswer {
+  token: string;
 }

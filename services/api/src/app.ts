@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { withCorrelation } from '@conversa/core';
@@ -69,6 +70,9 @@ export interface BuildApiOptions {
   health?: () => Promise<{ ok: boolean; [detail: string]: unknown }>;
 }
 
+/** What the API compresses: JSON (+json types too) and text, never an event stream. */
+const COMPRESSIBLE = /^application\/(?:[\w.+-]+\+)?json(?:;|$)|^text\/(?!event-stream)/;
+
 /** Every HTTP route of the product, validated with contracts' schemas, on the given context. */
 export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   // A hop count is valid at run time (proxy-addr) though fastify's types leave numbers out.
@@ -100,6 +104,10 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   installErrorHandling(app);
   // Before the page hook, which answers UI pages from onRequest: they must carry the headers too.
   await installSecurityHeaders(app, { facebookLogin: Boolean(ctx.meta?.appId) });
+  // JSON and text answers of 1 KiB or more go out compressed by the request's Accept-Encoding (brotli at quality 4,
+  // else gzip): a 10 KiB tickets page becomes 1 KiB for about 70 µs of CPU (docs/ui-bundle.md "On the wire"). Files
+  // already compressed (the UI's, media) are left alone; request bodies are not decompressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE, globalDecompression: false });
   if (options.page) {
     const page = options.page;
     // Before authentication: a page is public, and the API route of the same path must not answer it.

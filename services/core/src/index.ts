@@ -58,6 +58,7 @@ export * from './connections/use-cases';
 export * from './onDuty/use-cases';
 export * from './onDuty/on-duty';
 export * from './connections/cloud-api';
+export * from './connections/call-token';
 export * from './connections/channel-account';
 export * from './webhooks/webhook';
 export * from './webhooks/use-cases';

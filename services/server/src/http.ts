@@ -3,13 +3,12 @@ import { positionToString } from '@conversa/contracts';
 import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
 import { findUser } from '@conversa/projections/users/queries';
 import type { ProjectionRuntime, ProjectorStatus } from '@conversa/projector';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registerMetrics } from './metrics';
 import { socketNumberPrivacy, type SocketNumberPrivacy } from './number-privacy';
+import { registerUiFiles, rootAnswer, sendIndex } from './ui-files';
 import type { Wiring } from './wiring';
 
 const SOCKET_PATH = '/socket';
@@ -41,7 +40,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return false;
           const path = request.url.split('?')[0]!;
           if (path === SOCKET_PATH || path === '/health' || path === '/metrics' || path.startsWith('/media/') || path.startsWith('/api/docs') || /\.[a-z0-9]+$/i.test(path)) return false;
-          await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(join(config.uiDir, 'index.html')));
+          await sendIndex(request, reply, config.uiDir);
           return true;
         }
       : undefined,
@@ -70,18 +69,23 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
         wiring.metrics.sources.edge = edge;
       },
       async (app) => {
+        // A browser asking for / gets the app from the page hook above; anything else (curl) is told where the API is.
+        const serveUi = options.serveUi && existsSync(join(config.uiDir, 'index.html'));
+        app.get('/', { config: { auth: 'public', contract: { summary: 'Where the API reference is, and whether this process serves the web app' } } }, async () => rootAnswer(serveUi));
+      },
+      async (app) => {
         if (!options.serveUi || !existsSync(join(config.uiDir, 'index.html'))) return;
         await app.register(async (ui) => {
           // The built UI is public: its files carry no data, and the login page must load before any token exists.
           ui.addHook('onRoute', (route) => {
             route.config = { ...route.config, auth: 'public' };
           });
-          await ui.register(fastifyStatic, { root: config.uiDir, wildcard: false, index: false, decorateReply: true });
+          await registerUiFiles(ui, config.uiDir);
           // The SPA owns every other page a browser asks for; API clients keep the JSON 404.
           ui.get('/*', async (request, reply) => {
             const wantsPage = request.headers.accept?.includes('text/html') ?? false;
             if (!wantsPage) return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND', message: `No route GET ${request.url.split('?')[0]}` });
-            return reply.header('cache-control', 'no-cache').sendFile('index.html');
+            return sendIndex(request, reply, config.uiDir);
           });
         });
       },

@@ -1,7 +1,7 @@
 import { projectors } from '@conversa/projections';
 import { rebuildProjector, runProjectionsCommand, throttledProgress } from '@conversa/projector';
 import { commandUsage, describeError, EXIT, exitCodeOf, isCommand, parseWait, usage, UsageError, wantsHelp } from './cli';
-import { runningEmbeddedPostgres } from './embedded-postgres';
+import { runningEmbeddedPostgres, takeOverStopSignals } from './embedded-postgres';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { consoleShaped, createProcessLogger, type ProcessLogger } from './process-log';
@@ -143,20 +143,32 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+/**
+ * Ctrl-C (SIGINT) or SIGTERM: an orderly stop, then one line. `stop` closes the HTTP server first (no new requests or
+ * sockets), then the wiring: workers and their leases, the projector runtime, the pools, the embedded Postgres last
+ * (it runs in its own process group, so the terminal's Ctrl-C reaches only this process). A repeated signal while
+ * stopping is ignored: tsx relays the terminal's signal a second time.
+ */
 function onShutdown(stop: () => Promise<void>): void {
   let stopping = false;
-  const handler = async (signal: string) => {
+  const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log?.info({ signal }, `${signal}: stopping…`);
-    try {
-      await stop();
-      process.exit(0);
-    } catch (error) {
-      log?.error({ err: error }, 'stopping failed');
-      process.exit(1);
-    }
+    const started = performance.now();
+    // The terminal echoed ^C on the current line.
+    if (process.stdout.isTTY) process.stdout.write('\n');
+    stop().then(
+      () => {
+        log?.info({ signal, ms: Math.round(performance.now() - started) }, `${signal}: stopped in ${Math.round(performance.now() - started)} ms`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log?.error({ signal, err: error }, `${signal}: stopped with an error: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
   };
+  takeOverStopSignals();
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
 }

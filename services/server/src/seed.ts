@@ -1,7 +1,7 @@
 import { execute, systemActor, type ApiContext } from '@conversa/api';
 import { allPlanFlagsOn, companyDetails, defaultUserDetails, NEVER_EXPIRES } from '@conversa/contracts';
-import { company, plan, resealCompanySecrets, resealConnectionAccount, user, userEmail, userEmailStream } from '@conversa/core';
-import { connectionsWithClearTokens } from '@conversa/projections/connections/queries';
+import { company, plan, resealCallToken, resealCompanySecrets, resealConnectionAccount, user, userEmail, userEmailStream } from '@conversa/core';
+import { connectionsWithClearCallTokens, connectionsWithClearTokens } from '@conversa/projections/connections/queries';
 import type { Config } from './config';
 
 /**
@@ -57,8 +57,9 @@ export async function seed(ctx: ApiContext, config: Config): Promise<{ created: 
       actor: systemActor,
     });
   }
-  // Credentials recorded in clear before they were sealed (the payment key, Meta tokens): recorded again sealed.
+  // Credentials recorded in clear before they were sealed (the payment key, Meta tokens, call tokens): recorded again sealed.
   await resealCompanySecrets(ctx, 1);
   for (const connectionId of await connectionsWithClearTokens(ctx.db)) await resealConnectionAccount(ctx, connectionId);
+  for (const connectionId of await connectionsWithClearCallTokens(ctx.db)) await resealCallToken(ctx, connectionId);
   return { created: !planResult.repeated };
 }

@@ -119,7 +119,11 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   // (projector batches send their first statement with their begin); awaited code runs as before.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle pooled connection that dies (a Postgres restart) must not crash the process: the pool replaces it.
-  pool.on('error', (error) => log.warn({ component: 'read-model-pool', err: error }, 'read-model pool: idle connection lost'));
+  // Once closed, the pool's ends are still in flight when the embedded Postgres stops: nothing is lost then.
+  let poolClosed = false;
+  pool.on('error', (error) => {
+    if (!poolClosed) log.warn({ component: 'read-model-pool', err: error }, 'read-model pool: idle connection lost');
+  });
   if (config.preparedStatements) prepareMarkedStatements(pool);
   const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
   const busError = (error: unknown, message: { subject: string }) => log.error({ component: 'bus', err: error, subject: message.subject }, 'bus handler failed');
@@ -302,6 +306,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await runtime.stop();
       await bus.close();
       await store.close();
+      poolClosed = true;
       await db.destroy();
       await embedded?.stop();
     },

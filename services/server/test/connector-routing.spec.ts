@@ -237,6 +237,11 @@ describe('AI help for attendants', () => {
     // No prompt yet: the composer's AI help has nothing to use.
     const none = await server.app.inject({ method: 'POST', url: `/tickets/${ticketId}/ai/suggest`, headers: bearer(admin.token) });
     expect(none.json().error).toBe('ERR_NO_PROMPT_FOR_TICKET');
+    // Another queue's prompt does not serve this ticket (servingPromptId: the composer hides the menu alike).
+    const other = await queue('Outra');
+    await call('POST', '/prompt', { name: 'Outro', apiKey: 'sk-other-key-6666', prompt: 'Você é de outro setor.', queueId: other.id });
+    const stillNone = await server.app.inject({ method: 'POST', url: `/tickets/${ticketId}/ai/suggest`, headers: bearer(admin.token) });
+    expect(stillNone.json().error).toBe('ERR_NO_PROMPT_FOR_TICKET');
     await call('POST', '/prompt', { name: 'Ajudante', apiKey: 'sk-help-key-5555', prompt: 'Você é da pizzaria.', queueId: host.id });
     expect(await call('POST', `/tickets/${ticketId}/ai/suggest`)).toEqual({ text: 'Sugestão após 2 mensagens' });
     const { noteId } = await call('POST', `/tickets/${ticketId}/ai/summary`);

@@ -19,7 +19,7 @@ export const openToEveryoneByArea: Partial<Record<Area, readonly string[]>> = {
   tickets: [
     'GET /messages/:ticketId', 'POST /messages/:ticketId', 'POST /messages/edit/:messageId', 'DELETE /messages/:id',
     'GET /messages/listimages/:ticketId', 'GET /messages/getmedia/:ticketId', 'POST /message/forward',
-    'POST /react/messages', 'GET /tickets', 'GET /tickets/u/:uuid', 'GET /tickets/:id', 'POST /tickets',
+    'POST /react/messages', 'GET /tickets', 'GET /tickets/u/:uuid', 'GET /tickets/:id', 'GET /tickets/:id/call', 'POST /tickets',
     'PUT /tickets/:id', 'GET /tickets-log/:id', 'GET /tickets/:id/history', 'POST /ticket-notes',
     'GET /ticket-notes/list', 'DELETE /ticket-notes/:id', 'GET /messages/:ticketId/templates',
     'POST /messages/:ticketId/template', 'POST /tickets/:id/ai/suggest', 'POST /tickets/:id/ai/summary',

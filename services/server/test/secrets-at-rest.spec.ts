@@ -26,6 +26,7 @@ const MARK = {
   pageToken: `EAAPAGE-marker-${run}-page`,
   aiKey: `sk-marker-${run}-ai-key`,
   voiceKey: `voice-marker-${run}-speech-key`,
+  callToken: `wavoip-marker-${run}-call-token`,
 };
 const NUMBER = { id: '106540352242955', token: MARK.cloudToken, displayPhoneNumber: '+1 555-078-5555' };
 const WABA = '102290129340455';
@@ -37,6 +38,7 @@ let fakes: ConnectorFakes;
 let server: TestServer;
 let admin: string;
 let cloudId: number;
+let callId: number;
 const log: string[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _encoding, callback) {
@@ -80,7 +82,8 @@ async function markersAtRest(markers: string[]): Promise<string[]> {
     const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(`${schema}.${name}`)} t`.execute(server.wiring.db);
     for (const { row } of rows) for (const marker of markers) if (row.includes(marker)) found.push(`${schema}.${name}: ${marker}`);
   }
-  return found;
+  // Tables come in no set order: sorted, so a test compares sets.
+  return found.sort();
 }
 
 describe('credentials at rest', () => {
@@ -108,9 +111,20 @@ describe('credentials at rest', () => {
     const hook = (await call('POST', '/webhooks', { url: `${fakes.url}/hook`, events: ['contact.created'] })).json();
     expect(hook.secret).toEqual(expect.any(String));
 
+    // A connection's call token, given when it is created; the dialog saved unchanged sends the mask back, which keeps it.
+    const calling = (await call('POST', '/whatsapp', { name: 'Chamadas marcadas', channel: 'sandbox', wavoip: MARK.callToken })).json();
+    callId = calling.id;
+    expect(calling.wavoip).toBe('********');
+    expect((await call('PUT', `/whatsapp/${callId}`, { wavoip: '********', name: 'Chamadas' })).json()).toMatchObject({ name: 'Chamadas', wavoip: '********' });
+    // The attendant's call button gets it in clear, for the ticket's connection only; ticket views say one is set.
+    const contact = (await call('POST', '/contacts', { name: 'Lia Chamada', number: '5511987650001' })).json();
+    const ticket = (await call('POST', '/tickets', { contactId: contact.id, whatsappId: callId, status: 'open' })).json();
+    expect(ticket.whatsapp).toMatchObject({ id: callId, wavoip: true });
+    expect((await call('GET', `/tickets/${ticket.id}/call`)).json()).toEqual({ token: MARK.callToken });
+
     const markers = [...Object.values(MARK), privateKey, hook.secret as string];
     // Every route that shows them answers them masked.
-    for (const url of ['/settings', `/companySettings/1`, '/companySettingOne?column=asaas', `/whatsapp/${cloud.id}/cloud-api`, '/whatsapp', '/prompt', '/queueIntegration', '/webhooks']) {
+    for (const url of ['/settings', `/companySettings/1`, '/companySettingOne?column=asaas', `/whatsapp/${cloud.id}/cloud-api`, '/whatsapp', `/whatsapp/${callId}`, `/tickets/${ticket.id}`, '/tickets', '/prompt', '/queueIntegration', '/webhooks']) {
       const answer = await call('GET', url);
       for (const marker of markers) expect(answer.body, url).not.toContain(marker);
     }
@@ -140,17 +154,25 @@ describe('credentials at rest', () => {
     expect(rows.map((row) => row.schema)).toEqual(['read']);
     const { rows: settings } = await sql<{ value: string }>`select value from read.company_settings where company_id = 1 and key = 'asaas'`.execute(server.wiring.db);
     expect(settings[0]!.value).toMatch(/^enc:v1:/);
+    // Call tokens are not in schema read at all, only whether one is set.
+    const { rows: columns } = await sql<{ name: string }>`
+      select column_name as name from information_schema.columns where table_schema = 'read' and table_name = 'connections'`.execute(server.wiring.db);
+    expect(columns.map((column) => column.name)).toContain('has_call_token');
+    expect(columns.map((column) => column.name)).not.toContain('wavoip');
   });
 
   it('a key an earlier version recorded in clear is recorded again sealed at start; the log keeps the old event', async () => {
-    const legacy = { asaas: `asaas-legacy-${run}`, token: `EAACLOUD-legacy-${run}-token` };
+    const legacy = { asaas: `asaas-legacy-${run}`, token: `EAACLOUD-legacy-${run}-token`, callToken: `wavoip-legacy-${run}` };
     const { ctx } = server.wiring;
     // As an earlier version wrote them: straight into the log, unsealed.
     await execute(ctx, { decider: company, streamId: streams.company(1), command: { type: 'ChangeCompanySetting', key: 'asaas', value: legacy.asaas }, companyId: 1, actor: systemActor });
     const account = { facebookUserId: WABA, facebookUserToken: null, facebookPageUserId: NUMBER.id, tokenMeta: legacy.token };
-    const { position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(cloudId), command: { type: 'ChangeConnectionAccount', account }, companyId: 1, actor: systemActor });
+    await runCommand(ctx, { decider: connection, streamId: connectionStream(cloudId), command: { type: 'ChangeConnectionAccount', account }, companyId: 1, actor: systemActor });
+    const changes = { wavoip: legacy.callToken };
+    const { position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(callId), command: { type: 'ChangeConnectionDetails', changes }, companyId: 1, actor: systemActor });
     await ctx.waitForProjections(position);
     expect(await markersAtRest([legacy.asaas])).toEqual(['eventstore.events: ' + legacy.asaas, 'read.company_settings: ' + legacy.asaas]);
+    expect(await markersAtRest([legacy.callToken])).toEqual(['auth.connection_secrets: ' + legacy.callToken, 'eventstore.events: ' + legacy.callToken]);
 
     await seed(ctx, server.wiring.config);
     const box = createSecretBox('secrets-at-rest-key');
@@ -162,10 +184,13 @@ describe('credentials at rest', () => {
         const { rows: tokens } = await sql<{ token: string }>`select token_meta as token from auth.connection_secrets where connection_id = ${cloudId}`.execute(server.wiring.db);
         expect(box.open(tokens[0]!.token)).toBe(legacy.token);
         expect(tokens[0]!.token).toMatch(/^enc:v1:/);
+        const { rows: calls } = await sql<{ token: string }>`select wavoip as token from auth.connection_secrets where connection_id = ${callId}`.execute(server.wiring.db);
+        expect(calls[0]!.token).toMatch(/^enc:v1:/);
+        expect(box.open(calls[0]!.token)).toBe(legacy.callToken);
       },
       { timeout: 15_000, interval: 100 },
     );
     // Events are immutable: the old clear values stay in the log until crypto-shredding (docs/security.md).
-    expect(await markersAtRest(Object.values(legacy))).toEqual(Object.values(legacy).map((marker) => `eventstore.events: ${marker}`));
+    expect(await markersAtRest(Object.values(legacy))).toEqual(Object.values(legacy).map((marker) => `eventstore.events: ${marker}`).sort());
   });
 });

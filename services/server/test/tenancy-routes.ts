@@ -197,6 +197,7 @@ export const bodies: Record<string, unknown> = {
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */
 export const ownScope = new Set([
+  'GET /',
   'GET /health',
   'POST /auth/login',
   'POST /auth/refresh_token',

@@ -273,6 +273,21 @@ describe('ticket history', () => {
     expect(tampered.verified).toBe(false);
     expect(tampered.break).toMatchObject({ kind: 'hash-mismatch', revision: 1 });
   });
+
+  it('names the users, queues and connections its events refer to, so the screen writes sentences', async () => {
+    const queueId = await realQueue('Histórico Vendas', '#5a5a01');
+    const whatsappId = (await call(admin.token, 'POST', '/whatsapp', { name: 'Linha do histórico', channel: 'sandbox' })).json().id as number;
+    const ticket = (await call(admin.token, 'POST', '/tickets', { contactId: await newContact('History names'), status: 'open', userId: admin.userId, queueId: null, whatsappId })).json();
+    await call(admin.token, 'PUT', `/tickets/${ticket.id}`, { queueId, userId: admin.userId, status: 'open' });
+    const history = (await call(admin.token, 'GET', `/tickets/${ticket.id}/history`)).json();
+    expect(history.events.map((event: { type: string }) => event.type)).toContain('TicketTransferred');
+    expect(history.names).toEqual({
+      users: { [admin.userId]: 'Tickets Co Admin' },
+      queues: { [queueId]: 'Histórico Vendas' },
+      connections: { [whatsappId]: 'Linha do histórico' },
+      prompts: {},
+    });
+  });
 });
 
 describe('ticket list', () => {

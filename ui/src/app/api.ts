@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ApiErrorBody, SessionResponse } from '@conversa/contracts';
 import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
+import { takeEarly } from './early';
 import type { RootState } from './store';
 
 /** Every error the server answers: `{ error: 'ERR_…', message }`. */
@@ -10,6 +11,8 @@ const rawBaseQuery = fetchBaseQuery({
   // Absolute so the same code runs where Request rejects relative URLs (tests under Node); the API is same-origin.
   baseUrl: `${window.location.origin}/`,
   credentials: 'include',
+  // A call the boot script started (app/early.ts) answers its first identical request; the rest go out now.
+  fetchFn: (input, init) => (input instanceof Request ? takeEarly(input) : undefined) ?? fetch(input, init),
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as RootState).session.token;
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);

@@ -8,11 +8,17 @@ describe('the error toast', () => {
   it('shows the error code translated, the raw message for an unknown code, and the generic text without either', async () => {
     renderUi(<AppToaster />);
     await showErrorToast({ data: { error: 'ERR_NO_PERMISSION' } });
-    expect(await screen.findByText('Você não tem permissão para acessar este recurso.')).toBeInTheDocument();
+    expect(await screen.findByText('Você não tem permissão para acessar este recurso. Peça acesso a um administrador da sua empresa.')).toBeInTheDocument();
     await showErrorToast({ data: { error: 'ERR_SOMETHING_NEW', message: 'falhou lá' } });
     expect(await screen.findByText('falhou lá')).toBeInTheDocument();
     await showErrorToast(new Error('network'));
     expect(await screen.findAllByTestId('toast-error')).toHaveLength(3);
+  });
+
+  it('says to check the connection when the server could not be reached', async () => {
+    renderUi(<AppToaster />);
+    await showErrorToast({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
+    expect(await screen.findByText('Sem conexão com o servidor. Verifique sua internet e tente novamente.')).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from './serviceWorker';
+import { afterPageLoad, REGISTER_AFTER_LOAD_MS, registerServiceWorker } from './serviceWorker';
 
 function environment(response: Response, options: { registrations?: number; controller?: boolean; waiting?: boolean } = {}) {
   const unregister = vi.fn(async () => true);
@@ -58,5 +58,43 @@ describe('service worker registration', () => {
     const onUpdate = vi.fn();
     await registerServiceWorker(onUpdate, env);
     expect(onUpdate).not.toHaveBeenCalled();
+  });
+});
+
+describe('registration after the page has loaded', () => {
+  function page(readyState: 'loading' | 'complete') {
+    const listeners = new Map<string, () => void>();
+    const idle: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    const win = {
+      document: { readyState },
+      addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
+      requestIdleCallback: vi.fn((callback: () => void) => idle.push(callback)),
+      setTimeout: vi.fn((run: () => void, ms: number) => timers.push({ run, ms })),
+    } as unknown as Window;
+    return { win, listeners, idle, timers };
+  }
+
+  it('waits for the load event, then a while, then an idle moment', () => {
+    const { win, listeners, idle, timers } = page('loading');
+    const start = vi.fn();
+    afterPageLoad(start, win);
+    expect(timers).toHaveLength(0);
+    listeners.get('load')!();
+    expect(timers).toEqual([{ run: expect.any(Function), ms: REGISTER_AFTER_LOAD_MS }]);
+    expect(idle).toHaveLength(0);
+    timers[0]!.run();
+    expect(start).not.toHaveBeenCalled();
+    idle[0]!();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits only the while and the idle moment when the page has loaded already', () => {
+    const { win, idle, timers } = page('complete');
+    const start = vi.fn();
+    afterPageLoad(start, win);
+    timers[0]!.run();
+    idle[0]!();
+    expect(start).toHaveBeenCalledTimes(1);
   });
 });

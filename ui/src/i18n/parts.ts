@@ -3,7 +3,7 @@
  * row: the shell (top bar, side menu with every area's `menu.*` label, not-found page), the common texts, the generic
  * error text, the tickets area and the top bar's chat and announcement popovers. `errors` is the error codes' texts:
  * they load with the rest, or on their own when a request first fails before that (app/notify.ts waits for them; the
- * generic text stays in the core for when they cannot load). `rest` is every other text; it loads with the first
+ * generic and network texts stay in the core for when they cannot load). `rest` is every other text; it loads with the first
  * screen, dialog or pane that is not on that path (`lazy` in ./lazy.ts). texts.spec.ts checks that the modules on
  * the path use core keys only, and error keys only where they wait for them.
  */
@@ -14,6 +14,7 @@ const corePrefixes = [
   'theme.',
   'profileKind.',
   'errors.generic',
+  'errors.network',
   'shell.',
   'menu.',
   'notFound.',

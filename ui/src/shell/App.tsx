@@ -4,7 +4,7 @@ import { I18nProvider, useT } from '../i18n';
 import { useRefreshTokenMutation } from '../features/session/api';
 import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
 import { PageSpinner } from './guards';
-import { registerServiceWorker } from '../app/serviceWorker';
+import { afterPageLoad, registerServiceWorker } from '../app/serviceWorker';
 import type { SocketClient } from '../app/socket';
 import { SocketProvider } from '../app/SocketProvider';
 import { useAppDispatch, useAppSelector, type AppStore } from '../app/store';
@@ -39,14 +39,16 @@ function ServiceWorkerUpdates() {
   const t = useT();
   useEffect(() => {
     if (!import.meta.env.PROD) return;
-    void registerServiceWorker((prompt) => {
-      toaster.create({
-        id: 'app-update',
-        type: 'info',
-        description: t('shell.updateAvailable'),
-        duration: Number.POSITIVE_INFINITY,
-        closable: true,
-        action: { label: t('shell.updateReload'), onClick: prompt.apply },
+    afterPageLoad(() => {
+      void registerServiceWorker((prompt) => {
+        toaster.create({
+          id: 'app-update',
+          type: 'info',
+          description: t('shell.updateAvailable'),
+          duration: Number.POSITIVE_INFINITY,
+          closable: true,
+          action: { label: t('shell.updateReload'), onClick: prompt.apply },
+        });
       });
     });
     // Registration runs once per page load; the prompt text uses the language current at that time.

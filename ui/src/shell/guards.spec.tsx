@@ -41,11 +41,13 @@ describe('route guards', () => {
 
   it('denies a screen the plan does not include: error toast, then / after one second', async () => {
     fakeServer({});
+    const shown = Date.now();
     const { router } = renderApp({ path: '/gated-kanban', routes: gated, signedIn: session() });
     expect(await screen.findByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')).toBeInTheDocument();
     expect(screen.queryByTestId('kanban-screen')).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/gated-kanban');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    // The toast is read for a second before the redirect (only a lower bound: a loaded machine may show it later).
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(950);
   });
 
   it('opens the screen when the plan includes it, and lists it in the menu', async () => {
@@ -152,7 +154,7 @@ describe('shell', () => {
     fireEvent.change(name, { target: { value: 'A' } });
     fireEvent.change(password, { target: { value: '123' } });
     fireEvent.click(screen.getByTestId('profile-save'));
-    expect(await screen.findAllByText('Too Short!')).toHaveLength(2);
+    expect(await screen.findAllByText('Muito curto!')).toHaveLength(2);
     fireEvent.change(name, { target: { value: 'Ana Maria' } });
     fireEvent.change(password, { target: { value: '' } });
     fireEvent.click(screen.getByTestId('profile-save'));

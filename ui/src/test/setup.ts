@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toaster } from '../app/toaster';
 import { loadAllTexts } from '../i18n/texts';
@@ -24,6 +24,10 @@ await Promise.all([
 await Promise.all([import('../shell/VolumeSlider'), import('../shell/MobileDrawer')]);
 // And the menus and popovers that load on their trigger's first use (shared/firstOpen.ts), and the toast area.
 await Promise.all([import('../shared/TopBarPopoverRoot'), import('../features/session/UserMenuRoot'), import('../features/tickets/menus'), import('../shell/VolumePopover'), import('../app/ToastArea')]);
+
+// A screen's text or lazy part can take seconds to appear on a loaded machine (CI runs Postgres, Chromium and two
+// workers on two cores): the one-second default failed findBy* waits that pass at once on a quiet one.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Chakra/Ark and next-themes read; these inert versions are enough for behaviour tests.
 if (!window.matchMedia) {

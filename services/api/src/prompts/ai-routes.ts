@@ -1,7 +1,7 @@
 import { DomainError, normaliseText, NOTE_MAX_LENGTH, RecordIdParam, type AiSuggestion, type TicketView } from '@conversa/contracts';
 import { addTicketNote, BOT_MARK, ConnectorError, type ChatMessage } from '@conversa/core';
 import { conversationTail } from '@conversa/projections/messages/queries';
-import { firstStoredPrompt, storedPrompt, storedPromptOfQueue, type StoredPrompt } from '@conversa/projections/prompts/queries';
+import { storedPrompt, storedPromptOfQueue, type StoredPrompt } from '@conversa/projections/prompts/queries';
 import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -21,12 +21,11 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
   return found;
 }
 
-/** The prompt that serves a ticket: its own, its queue's, else the company's first. */
+/** The prompt that serves a ticket: its own, else its queue's (servingPromptId, which the composer follows to offer AI help). */
 async function promptFor(ctx: ApiContext, companyId: number, ticket: TicketView): Promise<StoredPrompt> {
   const found =
     (ticket.promptId !== null ? await storedPrompt(ctx.db, companyId, ticket.promptId) : undefined) ??
-    (ticket.queueId !== null ? await storedPromptOfQueue(ctx.db, companyId, ticket.queueId) : undefined) ??
-    (await firstStoredPrompt(ctx.db, companyId));
+    (ticket.queueId !== null ? await storedPromptOfQueue(ctx.db, companyId, ticket.queueId) : undefined);
   if (!found) throw new DomainError('ERR_NO_PROMPT_FOR_TICKET');
   return found;
 }

@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketHistory, type TicketView } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketCallAnswer, type TicketHistory, type TicketView } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -10,10 +10,10 @@ import {
   listTickets,
   ticketIdsFor,
   ticketLog,
-  userNames,
   viewerOf,
 } from '@conversa/projections/tickets/queries';
-import { defaultConnection, findConnection } from '@conversa/projections/connections/queries';
+import { connectionCallToken, defaultConnection, findConnection } from '@conversa/projections/connections/queries';
+import { idsInHistory, ticketHistoryNames } from '@conversa/projections/tickets/history';
 import { existingQueueIds } from '@conversa/projections/queues/queries';
 import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -90,6 +90,13 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.get('/tickets/:id', { config: { contract: { params: IdParam } } }, async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
+
+  /** The call button: the ticket connection's call token, opened here only (it rests sealed; views show whether it is set). */
+  app.get('/tickets/:id/call', { config: { contract: { summary: 'The call token of the ticket\'s connection, for the call page', params: IdParam } } }, async (request) => {
+    const ticket = await visibleTicket(ctx, request, parse(IdParam, request.params).id);
+    const sealed = ticket.whatsappId === null ? '' : await connectionCallToken(ctx.db, request.principal.companyId, ticket.whatsappId);
+    return { token: ctx.secrets.open(sealed) } satisfies TicketCallAnswer;
+  });
 
   app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201 } } }, async (request, reply) => {
     const body = parse(CreateTicketRequest, request.body);
@@ -198,11 +205,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     await visibleTicket(ctx, request, id);
     const events = await ctx.store.readStream(ticketStream(id), { raw: true });
     const verification = verifyChain(events);
-    const userIds = new Set<number>();
-    for (const event of events) {
-      if (event.metadata.actor.kind === 'user') userIds.add(Number(event.metadata.actor.id));
-    }
-    const names = await userNames(ctx.db, principal.companyId, [...userIds]);
+    const actorUserId = (event: (typeof events)[number]) => (event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null);
+    const names = await ticketHistoryNames(ctx.db, principal.companyId, idsInHistory(events.map((event) => ({ data: event.data, actorUserId: actorUserId(event) }))));
     const history: TicketHistory = {
       ticketId: id,
       verified: verification.valid,
@@ -210,16 +214,17 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       ...(verification.break ? { break: verification.break } : {}),
       events: events.map((event) => {
         const { ticketId: _ticketId, ...changes } = event.data as Record<string, unknown>;
-        const actorId = event.metadata.actor.kind === 'user' ? Number(event.metadata.actor.id) : null;
+        const actorId = actorUserId(event);
         return {
           revision: event.revision,
           type: event.type,
           occurredAt: event.metadata.occurredAt,
-          actor: { kind: event.metadata.actor.kind, id: event.metadata.actor.id, name: actorId !== null ? (names.get(actorId) ?? null) : null },
+          actor: { kind: event.metadata.actor.kind, id: event.metadata.actor.id, name: actorId !== null ? (names.users[actorId] ?? null) : null },
           changes,
           hash: event.metadata.hash ?? null,
         };
       }),
+      names,
     };
     return history;
   });

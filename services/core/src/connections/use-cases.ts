@@ -10,13 +10,16 @@ import {
 import { execute, type UseCaseContext } from '../commands/execute';
 import { runCommand } from '../commands/run';
 import type { IdAllocator } from '../ids';
+import type { SecretBox } from '../secrets/box';
+import { sealCallToken } from './call-token';
 import { claimedChannel, releaseChannelAccount } from './channel-account';
 import { connection, connectionRoster, type ConnectionRosterCommand } from './connection';
 import { closeImportedTickets } from './imports';
 
-/** What the connection use cases need of their process: ids for new connections, and the media store greeting files live in. */
+/** What the connection use cases need of their process: ids for new connections, the media store greeting files live in, the box call tokens are sealed with. */
 export interface ConnectionUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
+  secrets: SecretBox;
   media: { remove(companyId: number, url: string): Promise<void> };
 }
 
@@ -49,7 +52,8 @@ export async function createConnection(
   ctx: ConnectionUseCaseContext,
   input: Meta & { channel: ConnectionChannel; makeDefault: boolean; token: string; details: ConnectionDetails; lookup: ConnectionLookup },
 ): Promise<number> {
-  const { companyId, actor, channel, makeDefault, token, details, lookup } = input;
+  const { companyId, actor, channel, makeDefault, token, lookup } = input;
+  const details = { ...input.details, wavoip: sealCallToken(ctx.secrets, { wavoip: input.details.wavoip }).wavoip ?? '' };
   await assertCompanyQueues(lookup, companyId, details);
   const plan = await lookup.plan(companyId);
   if (!plan) throw new DomainError('ERR_SESSION_EXPIRED');
@@ -67,10 +71,11 @@ export async function createConnection(
 
 /** Changes a connection: whether it is the company's default, its token, its details (each only when given). */
 export async function changeConnection(
-  ctx: UseCaseContext,
+  ctx: UseCaseContext & { secrets: SecretBox },
   input: Meta & { connectionId: number; isDefault?: boolean; token?: string; changes: Partial<ConnectionDetails>; lookup: ConnectionLookup },
 ): Promise<void> {
-  const { companyId, actor, connectionId, isDefault, token, changes, lookup } = input;
+  const { companyId, actor, connectionId, isDefault, token, lookup } = input;
+  const changes = sealCallToken(ctx.secrets, input.changes);
   await assertCompanyQueues(lookup, companyId, changes);
   if (isDefault !== undefined) {
     await execute(ctx, {

@@ -83,7 +83,7 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     await page.getByTestId('contact-list-add').click();
     await page.getByTestId('contact-list-field-name').fill('C');
     await page.getByTestId('contact-list-save').click();
-    await page.getByText('Too Short!').waitFor();
+    await page.getByText('Muito curto!').waitFor();
     await page.getByTestId('contact-list-field-name').fill('Clientes da campanha');
     await page.getByTestId('contact-list-save').click();
     await page.getByTestId('contact-list-dialog').waitFor({ state: 'detached' });
@@ -130,6 +130,16 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     await screenshot(page, 'campaigns-report');
     const outbox = (await server.app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${numbers[0]}`, headers: bearer(sandbox.token) })).json().messages;
     expect(outbox.map((m: { body: string }) => m.body)).toEqual(['Olá Ana, ofertas na Loja Centro!']);
+
+    // The report of a campaign that does not exist: a not-found state with the way back to the campaigns.
+    await page.goto(`${server.url}/campaign/999999/report`);
+    const missing = page.getByTestId('campaign-report-missing');
+    await missing.waitFor();
+    await expect(missing.getAttribute('data-reason')).resolves.toBe('missing');
+    await expect(missing.textContent()).resolves.toContain('Registro não encontrado');
+    await screenshot(page, 'campaign-report-missing');
+    await page.getByTestId('campaign-report-missing-back').click();
+    await page.getByTestId('campaigns-page').waitFor();
   });
 
   it('stops a running campaign from the table and restarts it', async () => {

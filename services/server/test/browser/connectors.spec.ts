@@ -145,5 +145,15 @@ describe('connectors in a browser', { timeout: 180_000 }, () => {
     await page.getByTestId('composer-ai-suggest').click();
     await expect.poll(() => page.getByTestId('composer-input').inputValue()).toBe('Olá! Posso ajudar com o seu pedido.');
     await screenshot(page, 'composer-ai-suggestion');
+    // The AI service down: the failure stays on screen saying what to do, until the attendant closes it.
+    fakes.failing('/ai/', 503);
+    await page.getByTestId('composer-ai').click();
+    await page.getByTestId('composer-ai-suggest').click();
+    const failure = page.getByTestId('toast-error').filter({ hasText: 'O serviço de IA não respondeu. Tente de novo em instantes' });
+    await failure.waitFor();
+    await screenshot(page, 'composer-ai-failure');
+    await failure.getByRole('button').click();
+    await failure.waitFor({ state: 'detached' });
+    fakes.failing('/ai/', 0);
   });
 });

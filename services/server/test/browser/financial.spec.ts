@@ -61,6 +61,8 @@ describe('financial in the browser', () => {
     await page.getByTestId('login-submit').click();
     await page.waitForFunction(() => location.pathname === '/financeiro-aberto');
     await page.getByText(/Opss! Sua assinatura venceu/).first().waitFor();
+    await expect(page.getByTestId('overdue-page').getAttribute('data-state')).resolves.toBe('expired');
+    await expect(page.getByTestId('overdue-title').textContent()).resolves.toBe('Assinatura vencida');
 
     // The invoice: overdue, its row tinted, PAGAR offered.
     const row = page.locator('[data-testid^="invoice-row-"]').first();
@@ -116,6 +118,12 @@ describe('financial in the browser', () => {
     await page.goto(`${server.url}/financeiro`);
     expect(await page.getByTestId(`invoice-status-${invoiceId}`).textContent()).toBe('Pago');
     await page.getByTestId(`invoice-paid-${invoiceId}`).waitFor();
+    // The overdue screen agrees with the renewal: its title and its text both say active.
+    await page.goto(`${server.url}/financeiro-aberto`);
+    await expect(page.getByTestId('overdue-page').getAttribute('data-state')).resolves.toBe('active');
+    await expect(page.getByTestId('overdue-title').textContent()).resolves.toBe('Assinatura em dia');
+    await expect(page.getByTestId('overdue-message').textContent()).resolves.toMatch(/está ativa até/);
+    await screenshot(page, 'financial-overdue-page-active');
 
     // The messages API screen (the new plan keeps useExternalApi off: denied, then /).
     await page.goto(`${server.url}/messages-api`);

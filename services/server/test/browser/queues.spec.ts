@@ -57,7 +57,7 @@ describe('the queues screen in a browser', { timeout: 120_000 }, () => {
 
     // Option names need 4 characters: the dialog says so and saves nothing.
     await page.getByTestId('queue-save').click();
-    await expect(page.getByTestId('option-2-name-error').textContent()).resolves.toBe('too short');
+    await expect(page.getByTestId('option-2-name-error').textContent()).resolves.toBe('muito curto');
     await page.getByTestId('option-2-name').fill('Suporte');
     await page.getByTestId('queue-save').click();
     await page.getByTestId('queue-dialog').waitFor({ state: 'detached' });

@@ -137,6 +137,13 @@ describe('internal chat', { timeout: 60_000 }, () => {
     await ana.goto(`${server.url}${chatPath}`);
     await ana.getByTestId('chat-conversation-title').getByText('Plantão de sábado').waitFor();
     await ana.getByTestId('chat-messages').getByText('Eu cubro!').waitFor();
+
+    // An address naming no chat: the not-found state, with the way back to the chats.
+    await ana.goto(`${server.url}/chats/00000000-0000-4000-8000-000000000000`);
+    await ana.getByTestId('chat-missing').waitFor();
+    await expect(ana.getByTestId('chat-missing').getAttribute('data-reason')).resolves.toBe('missing');
+    await ana.getByTestId('chat-missing-back').click();
+    await ana.waitForFunction(() => location.pathname === '/chats');
   });
 });
 

@@ -185,6 +185,13 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await b.page.getByTestId('header-history').click();
     await b.page.getByTestId('history-verification').waitFor();
     await expect(b.page.getByTestId('history-verification').getAttribute('data-verified')).resolves.toBe('true');
+    // Every event reads as a sentence naming people and queues, with its time (historySentences.ts).
+    const said = (type: string) => b.page.locator(`[data-testid^="history-event-"][data-type="${type}"]`).first().textContent();
+    await expect(said('TicketAccepted')).resolves.toMatch(/^Aceito por Ana Atendente na fila Vendas, \d{2}:\d{2}\.$/);
+    await expect(said('TicketTransferred')).resolves.toMatch(/^Transferido para Beto Atendente na fila Vendas por Ana Atendente, \d{2}:\d{2}\.$/);
+    await expect(said('TicketReturnedToQueue')).resolves.toMatch(/^Devolvido à fila Vendas por Beto Atendente, \d{2}:\d{2}\.$/);
+    await expect(said('TicketClosed')).resolves.toMatch(/^Resolvido por Beto Atendente, \d{2}:\d{2}\.$/);
+    await expect(b.page.getByTestId('history-dialog').textContent()).resolves.not.toMatch(/Ticket[A-Z]\w+|userId|queueId/);
     await screenshot(b.page, 'ticket-history-dialog');
 
     await a.context.close();

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
 import type { CampaignView } from '@conversa/contracts';
 import { useRef, useState } from 'react';
 import { LuPaperclip, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
+import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
 import { namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
@@ -62,7 +63,6 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
       </Field.Root>
     );
   };
-  const toggleConnection = (id: number, on: boolean) => set('whatsappIds', on ? [...values.whatsappIds, id] : values.whatsappIds.filter((other) => other !== id));
 
   return (
     <FormDialog
@@ -100,18 +100,14 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
             <Input type="time" value={values.sendTo} onChange={(event) => set('sendTo', event.target.value)} data-testid="campaign-field-sendTo" />
           </Field.Root>
         </SimpleGrid>
-        <Stack gap="1">
-          <Text fontWeight="medium">{t('campaigns.field.connections')}</Text>
-          <HStack wrap="wrap" gap="4">
-            {connections.map((connection) => (
-              <Checkbox.Root key={connection.id} checked={values.whatsappIds.includes(connection.id)} onCheckedChange={(details) => toggleConnection(connection.id, details.checked === true)} disabled={readOnly} data-testid={`campaign-connection-${connection.id}`}>
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{connection.name}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </HStack>
-        </Stack>
+        <CheckboxGroup
+          label={t('campaigns.field.connections')}
+          options={connections.map((connection) => ({ value: connection.id, label: connection.name, testId: `campaign-connection-${connection.id}` }))}
+          value={values.whatsappIds}
+          onChange={(whatsappIds) => set('whatsappIds', whatsappIds)}
+          disabled={readOnly}
+          testId="campaign-field-connections"
+        />
         <Switch.Root checked={values.confirmation} onCheckedChange={(details) => set('confirmation', details.checked)} disabled={readOnly} data-testid="campaign-field-confirmation">
           <Switch.HiddenInput />
           <Switch.Control />
@@ -141,7 +137,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
             <LuPaperclip /> {file?.name ?? campaign?.mediaName ?? t('campaigns.field.media')}
           </Button>
           {campaign?.mediaPath && !file && !readOnly && (
-            <Button variant="ghost" size="sm" onClick={() => removeMedia(campaign.id)} data-testid="campaign-media-remove">
+            <Button variant="ghost" size="sm" onClick={() => void removeMedia(campaign.id).unwrap().catch(feedback.saveFailed)} data-testid="campaign-media-remove">
               <LuTrash2 /> {t('campaigns.field.mediaRemove')}
             </Button>
           )}

@@ -2,6 +2,7 @@ import { Card, Heading, HStack, Progress, SimpleGrid, Spinner, Stack, Text } fro
 import type { CampaignView, PauseReason } from '@conversa/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { RecordMissing } from '../../shared/RecordMissing';
 import { useT, type MessageKey } from '../../i18n';
 import { useCampaignQuery } from './api';
 import { formatMoment } from './campaignForm';
@@ -33,7 +34,7 @@ function pauseText(t: ReturnType<typeof useT>, pause: PauseReason): string {
 export default function CampaignReportPage() {
   const t = useT();
   const id = Number(useParams().campaignId);
-  const { data: campaign, isLoading, refetch } = useCampaignQuery(id);
+  const { data: campaign, isLoading, error, refetch } = useCampaignQuery(id, { skip: !Number.isInteger(id) });
   useCampaignFrames();
   const finished = campaign?.status === 'FINALIZADA';
   useEffect(() => {
@@ -42,7 +43,7 @@ export default function CampaignReportPage() {
     return () => clearTimeout(timer);
   }, [finished, refetch]);
   if (isLoading) return <Spinner />;
-  if (!campaign) return <Text>{t('campaignReport.loadFailed')}</Text>;
+  if (!campaign) return <RecordMissing error={error} back={{ to: '/campaigns', label: 'campaignReport.back' }} onRetry={() => void refetch()} testId="campaign-report-missing" />;
   return <Report campaign={campaign} />;
 }
 

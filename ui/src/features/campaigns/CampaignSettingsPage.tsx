@@ -1,4 +1,4 @@
-import { Button, Field, Heading, HStack, IconButton, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Fieldset, Heading, HStack, IconButton, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { GREATER_INTERVAL_OPTIONS, LONGER_INTERVAL_AFTER_OPTIONS, MESSAGE_INTERVAL_OPTIONS, type CampaignSettingsView } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -68,13 +68,16 @@ function SettingsForm({ settings }: { settings: CampaignSettingsView }) {
           <Field.Label>{t('campaignSettings.optOutWords')}</Field.Label>
           <Input value={values.optOutText} onChange={(event) => setValues({ ...values, optOutText: event.target.value })} data-testid="settings-optOut" />
         </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('campaignSettings.window')}</Field.Label>
+        {/* Two inputs: a fieldset names them (a Field would give both its one id), each its own label. */}
+        <Fieldset.Root gap="1.5">
+          <Fieldset.Legend fontWeight="medium" fontSize="sm" color="fg">
+            {t('campaignSettings.window')}
+          </Fieldset.Legend>
           <HStack>
-            <Input type="time" value={values.from} onChange={(event) => setValues({ ...values, from: event.target.value })} data-testid="settings-window-from" />
-            <Input type="time" value={values.to} onChange={(event) => setValues({ ...values, to: event.target.value })} data-testid="settings-window-to" />
+            <Input type="time" aria-label={t('campaigns.field.sendFrom')} value={values.from} onChange={(event) => setValues({ ...values, from: event.target.value })} data-testid="settings-window-from" />
+            <Input type="time" aria-label={t('campaigns.field.sendTo')} value={values.to} onChange={(event) => setValues({ ...values, to: event.target.value })} data-testid="settings-window-to" />
           </HStack>
-        </Field.Root>
+        </Fieldset.Root>
       </SimpleGrid>
       <Heading size="md">{t('campaignSettings.variables')}</Heading>
       <Stack gap="2">

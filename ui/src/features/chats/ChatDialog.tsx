@@ -1,8 +1,9 @@
-import { Checkbox, Field, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Field, Fieldset, Input, Stack, Text } from '@chakra-ui/react';
 import type { ChatView } from '@conversa/contracts';
 import { useT } from '../../i18n';
 import { useAppSelector } from '../../app/store';
 import { useFeedback } from '../../shared/feedback';
+import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
@@ -38,7 +39,6 @@ export default function ChatDialog({ chat, onClose, onSaved }: { chat: ChatView 
     }
   };
 
-  const toggle = (id: number) => set('users', values.users.includes(id) ? values.users.filter((userId) => userId !== id) : [...values.users, id]);
   return (
     <FormDialog
       title={t(chat ? 'chats.dialog.editTitle' : 'chats.dialog.addTitle')}
@@ -55,21 +55,16 @@ export default function ChatDialog({ chat, onClose, onSaved }: { chat: ChatView 
           <Input value={values.title} autoFocus onChange={(event) => set('title', event.target.value)} data-testid="chat-field-title" />
           {errors.title && <Field.ErrorText>{t(errors.title)}</Field.ErrorText>}
         </Field.Root>
-        <Field.Root invalid={!!errors.users} required>
-          <Field.Label>{t('chats.field.users')}</Field.Label>
-          <Wrap gap="3" data-testid="chat-field-users">
-            {users
-              .filter((user) => user.id !== ownerId)
-              .map((user) => (
-                <Checkbox.Root key={user.id} checked={values.users.includes(user.id)} onCheckedChange={() => toggle(user.id)} data-testid={`chat-user-${user.id}`}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{user.name}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-          </Wrap>
-          {errors.users && <Field.ErrorText>{t(errors.users)}</Field.ErrorText>}
-        </Field.Root>
+        <CheckboxGroup
+          label={t('chats.field.users')}
+          options={users.filter((user) => user.id !== ownerId).map((user) => ({ value: user.id, label: user.name, testId: `chat-user-${user.id}` }))}
+          value={values.users}
+          onChange={(chosen) => set('users', chosen)}
+          invalid={!!errors.users}
+          testId="chat-field-users"
+        >
+          {errors.users && <Fieldset.ErrorText>{t(errors.users)}</Fieldset.ErrorText>}
+        </CheckboxGroup>
         {missing && (
           <Text fontSize="sm" color="fg.muted" data-testid="chat-dialog-alert">
             {t(values.title.trim() === '' ? 'chats.validation.title' : 'chats.validation.users')}

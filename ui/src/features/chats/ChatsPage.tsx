@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useFeedback } from '../../shared/feedback';
 import { useAppDispatch } from '../../app/store';
+import { RecordMissing } from '../../shared/RecordMissing';
 import { chatsApi, useChatByUuidQuery, useChatPageQuery, useDeleteChatMutation } from './api';
 import { applyChatListFrame } from './socket';
 import ChatDialog from './ChatDialog';
@@ -51,7 +52,7 @@ export default function ChatsPage() {
   const chats = data?.records ?? [];
   const listed = uuid ? chats.find((chat) => chat.uuid === uuid) : undefined;
   // An address opened directly may name a chat beyond the loaded pages: asked for alone.
-  const { data: direct } = useChatByUuidQuery(uuid ?? '', { skip: !uuid || listed !== undefined || !data });
+  const { data: direct, error: directError } = useChatByUuidQuery(uuid ?? '', { skip: !uuid || listed !== undefined || !data });
   const selected = listed ?? (direct && direct.uuid === uuid ? direct : null);
   const select = (chat: ChatView) => {
     navigate(`/chats/${chat.uuid}`);
@@ -74,6 +75,8 @@ export default function ChatsPage() {
   );
   const conversation = selected ? (
     <ChatConversation key={selected.id} chat={selected} />
+  ) : uuid && directError ? (
+    <RecordMissing error={directError} back={{ to: '/chats', label: 'chats.missingBack' }} testId="chat-missing" />
   ) : (
     <Center h="full">
       <Text color="fg.muted">{t('chats.noSelection')}</Text>

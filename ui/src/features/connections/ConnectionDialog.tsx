@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, HStack, Input, SimpleGrid, Spinner, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { Button, Field, Fieldset, HStack, Input, SimpleGrid, Spinner, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import type { ConnectionChannel } from '@conversa/contracts';
 import { useEffect, useState } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
@@ -8,6 +8,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { CheckboxGroup, ColorLabel } from '../../shared/CheckboxGroup';
 import { SchedulesEditor } from '../queues/SchedulesEditor';
 import {
   useConnectionIntegrationChoicesQuery,
@@ -182,35 +183,21 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
                 values.groupAsTicket,
                 (value) => set('groupAsTicket', value as 'disabled' | 'enabled'),
               )}
-              {field(
-                'queueIds',
-                'connections.field.queues',
-                (queues.data ?? []).length === 0 ? (
+              <CheckboxGroup
+                label={t('connections.field.queues')}
+                options={(queues.data ?? []).map((queue) => ({ value: queue.id, label: <ColorLabel name={queue.name} color={queue.color} />, testId: `connection-queue-${queue.id}` }))}
+                value={values.queueIds}
+                onChange={(queueIds) => set('queueIds', queueIds)}
+                invalid={!!errors.queueIds}
+                testId="connection-queueIds"
+                empty={
                   <Text fontSize="sm" color="fg.muted">
                     {t('connections.field.noQueues')}
                   </Text>
-                ) : (
-                  <Wrap gap="3" data-testid="connection-queueIds">
-                    {(queues.data ?? []).map((queue) => (
-                      <Checkbox.Root
-                        key={queue.id}
-                        checked={values.queueIds.includes(queue.id)}
-                        onCheckedChange={() => set('queueIds', values.queueIds.includes(queue.id) ? values.queueIds.filter((id) => id !== queue.id) : [...values.queueIds, queue.id])}
-                        data-testid={`connection-queue-${queue.id}`}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          <HStack gap="1.5">
-                            <Box w="2.5" h="2.5" borderRadius="full" style={{ background: queue.color ?? 'gray' }} />
-                            {queue.name}
-                          </HStack>
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Wrap>
-                ),
-              )}
+                }
+              >
+                {errors.queueIds && <Fieldset.ErrorText data-testid="connection-queueIds-error">{t(errors.queueIds)}</Fieldset.ErrorText>}
+              </CheckboxGroup>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 {choice('sendIdQueue', 'connections.field.sendIdQueue', queues.data ?? [])}
                 {select(

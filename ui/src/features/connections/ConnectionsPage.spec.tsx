@@ -137,7 +137,7 @@ describe('connections screen (spec 2 §2, §4)', () => {
     const name = await screen.findByTestId('connection-name', {}, { timeout: 10_000 });
     expect(screen.getByTestId('connection-sandbox-note')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('connection-save'));
-    expect(await screen.findByTestId('connection-name-error')).toHaveTextContent('Required');
+    expect(await screen.findByTestId('connection-name-error')).toHaveTextContent('Obrigatório');
     fireEvent.change(name, { target: { value: 'Teste' } });
     fireEvent.click(screen.getByTestId('connection-save'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/whatsapp')).toBe(true));

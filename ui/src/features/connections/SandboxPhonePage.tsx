@@ -2,6 +2,7 @@ import { Badge, Box, Button, Flex, Heading, HStack, Input, Spinner, Stack, Text 
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { LuFlaskConical, LuSend } from 'react-icons/lu';
 import { useParams } from 'react-router';
+import { RecordMissing } from '../../shared/RecordMissing';
 import { useT } from '../../i18n';
 import { useConnectionQuery } from './api';
 
@@ -35,7 +36,7 @@ async function sandboxCall(path: string, token: string, init: RequestInit = {}) 
 export default function SandboxPhonePage() {
   const t = useT();
   const connectionId = Number(useParams().connectionId);
-  const { data: connection, isLoading, isError } = useConnectionQuery(connectionId, { skip: !Number.isInteger(connectionId) });
+  const { data: connection, isLoading, error: readError, refetch } = useConnectionQuery(connectionId, { skip: !Number.isInteger(connectionId) });
   const [from, setFrom] = useState(() => `55119${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`);
   const [name, setName] = useState(() => t('connections.sandbox.defaultName'));
   const [draft, setDraft] = useState('');
@@ -92,12 +93,9 @@ export default function SandboxPhonePage() {
       </HStack>
     );
   }
-  if (isError || !connection || connection.channel !== 'sandbox') {
-    return (
-      <Text p="8" data-testid="sandbox-phone-missing">
-        {t('connections.sandbox.notFound')}
-      </Text>
-    );
+  if (!connection || connection.channel !== 'sandbox') {
+    // A connection on another channel has no sandbox phone: not found, as a wrong id.
+    return <RecordMissing error={connection ? undefined : readError} back={{ to: '/connections', label: 'connections.sandbox.back' }} onRetry={() => void refetch()} testId="sandbox-phone-missing" />;
   }
   if (!token) {
     return (

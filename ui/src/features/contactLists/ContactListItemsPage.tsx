@@ -11,6 +11,7 @@ import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
+import { RecordMissing } from '../../shared/RecordMissing';
 import { useDebounced } from '../../shared/useDebounced';
 import { useContactListItemPageQuery, useContactListQuery, useDeleteContactListItemMutation, useUploadContactListMutation } from './api';
 import ContactListItemDialog from './ContactListItemDialog';
@@ -67,6 +68,7 @@ export default function ContactListItemsPage() {
   const items = data?.contacts ?? [];
   const current = list.data;
 
+  if (list.isError) return <RecordMissing error={list.error} back={{ to: '/contact-lists', label: 'contactListItems.back' }} onRetry={() => void list.refetch()} testId="contact-list-missing" />;
   return (
     <ListFrame
       testId="contact-list-items-page"

@@ -42,12 +42,12 @@ describe('contact form', () => {
     fireEvent.change(await screen.findByTestId('contact-form-name'), { target: { value: 'M' } });
     fireEvent.change(screen.getByTestId('contact-form-email'), { target: { value: 'maria@' } });
     fireEvent.click(screen.getByTestId('contact-form-save'));
-    expect(await screen.findByTestId('contact-form-name-error')).toHaveTextContent('Too Short!');
-    expect(screen.getByTestId('contact-form-number-error')).toHaveTextContent('Required');
-    expect(screen.getByTestId('contact-form-email-error')).toHaveTextContent('Invalid email');
+    expect(await screen.findByTestId('contact-form-name-error')).toHaveTextContent('Muito curto!');
+    expect(screen.getByTestId('contact-form-number-error')).toHaveTextContent('Obrigatório');
+    expect(screen.getByTestId('contact-form-email-error')).toHaveTextContent('E-mail inválido');
     fireEvent.change(screen.getByTestId('contact-form-number'), { target: { value: '1'.repeat(51) } });
     fireEvent.click(screen.getByTestId('contact-form-save'));
-    expect(await screen.findByTestId('contact-form-number-error')).toHaveTextContent('Too Long!');
+    expect(await screen.findByTestId('contact-form-number-error')).toHaveTextContent('Muito longo!');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
@@ -69,7 +69,7 @@ describe('contact form', () => {
     const { calls } = fakeServer({ 'PUT /contacts/41': { status: 409, body: { error: 'ERR_DUPLICATED_CONTACT', message: 'duplicate' } } });
     renderForm({ id: 41, name: 'Maria Souza', number: '5511987654321', email: '' });
     fireEvent.click(await screen.findByTestId('contact-form-save'));
-    await screen.findByText('Já existe um contato com este número.');
+    await screen.findByText('Já existe um contato com este número. Procure-o na lista de contatos.');
     expect(calls.find((call) => call.method === 'PUT')?.path).toBe('/contacts/41');
   });
 });

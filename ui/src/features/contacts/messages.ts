@@ -15,10 +15,10 @@ export const ptBR = {
   'contactForm.extraValue': 'Valor',
   'contactForm.addExtra': 'Adicionar informação',
   'contactForm.removeExtra': 'Remover informação',
-  'contactForm.required': 'Required',
-  'contactForm.tooShort': 'Too Short!',
-  'contactForm.tooLong': 'Too Long!',
-  'contactForm.invalidEmail': 'Invalid email',
+  'contactForm.required': 'Obrigatório',
+  'contactForm.tooShort': 'Muito curto!',
+  'contactForm.tooLong': 'Muito longo!',
+  'contactForm.invalidEmail': 'E-mail inválido',
   'contactModal.success': 'Contato salvo com sucesso.',
   'contacts.number.invalid': 'Número inválido',
   'contacts.number.unavailable': 'Número não disponível',
@@ -89,7 +89,7 @@ export const ptBR = {
   'contacts.import.notImported': "A planilha não foi importada",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Não foi possível ler a planilha: envie um arquivo .xlsx, .xls ou .csv com um cabeçalho que nomeie as colunas nome e número.",
   'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "A planilha se expande para mais de 32 MB, tem partes demais ou está compactada como uma bomba de arquivos: salve-a de novo como uma planilha simples ou divida-a.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importação não encontrada.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importação não encontrada. Envie a planilha de novo.",
 } as const;
 
 export const en = {
@@ -180,7 +180,7 @@ export const en = {
   'contacts.import.notImported': "The sheet was not imported",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "The spreadsheet could not be read: send an .xlsx, .xls or .csv file with a header naming the name and number columns.",
   'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "The spreadsheet unpacks to more than 32 MB, holds too many parts or is packed like a zip bomb: save it again as a plain sheet, or split it.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Import not found.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Import not found. Send the spreadsheet again.",
 } satisfies Translations<typeof ptBR>;
 
 export const es = {
@@ -198,9 +198,9 @@ export const es = {
   'contactForm.addExtra': 'Agregar información',
   'contactForm.removeExtra': 'Quitar información',
   'contactForm.required': 'Obligatorio',
-  'contactForm.tooShort': '¡Demasiado corto!',
-  'contactForm.tooLong': '¡Demasiado largo!',
-  'contactForm.invalidEmail': 'Correo electrónico inválido',
+  'contactForm.tooShort': '¡Muy corto!',
+  'contactForm.tooLong': '¡Muy largo!',
+  'contactForm.invalidEmail': 'Correo electrónico no válido',
   'contactModal.success': 'Contacto guardado con éxito.',
   'contacts.number.invalid': 'Número inválido',
   'contacts.number.unavailable': 'Número no disponible',
@@ -271,7 +271,7 @@ export const es = {
   'contacts.import.notImported': "La hoja no se importó",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "No se pudo leer la hoja: envíe un archivo .xlsx, .xls o .csv con un encabezado que nombre las columnas nombre y número.",
   'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "La hoja se expande a más de 32 MB, tiene demasiadas partes o está comprimida como una bomba de archivos: guárdela de nuevo como una hoja simple o divídala.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importación no encontrada.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "Importación no encontrada. Envíe la hoja de nuevo.",
 } satisfies Translations<typeof ptBR>;
 
 export const tr = {
@@ -362,5 +362,5 @@ export const tr = {
   'contacts.import.notImported': "Tablo içe aktarılmadı",
   'errors.ERR_CONTACT_IMPORT_FILE_INVALID': "Tablo okunamadı: ad ve numara sütunlarını adlandıran başlığı olan bir .xlsx, .xls veya .csv dosyası gönderin.",
   'errors.ERR_SPREADSHEET_TOO_LARGE_UNPACKED': "Tablo açıldığında 32 MB'tan büyük, çok fazla parça içeriyor ya da bir zip bombası gibi sıkıştırılmış: düz bir tablo olarak yeniden kaydedin veya bölün.",
-  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "İçe aktarma bulunamadı.",
+  'errors.ERR_NO_CONTACT_IMPORT_FOUND': "İçe aktarma bulunamadı. Tabloyu yeniden gönderin.",
 } satisfies Translations<typeof ptBR>;

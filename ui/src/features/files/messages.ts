@@ -55,8 +55,8 @@ export const en = {
   'files.field.options': 'Files',
   'files.field.addFile': 'Add file',
   'files.field.removeFile': 'Remove file',
-  'files.validation.required': 'Obrigatório',
-  'files.validation.tooShort': 'nome muito curto',
+  'files.validation.required': 'Required',
+  'files.validation.tooShort': 'name too short',
 } satisfies Translations<typeof ptBR>;
 
 export const es = {
@@ -84,8 +84,8 @@ export const es = {
   'files.field.options': 'Archivos',
   'files.field.addFile': 'Agregar archivo',
   'files.field.removeFile': 'Quitar archivo',
-  'files.validation.required': 'Obrigatório',
-  'files.validation.tooShort': 'nome muito curto',
+  'files.validation.required': 'Obligatorio',
+  'files.validation.tooShort': 'nombre demasiado corto',
 } satisfies Translations<typeof ptBR>;
 
 export const tr = {
@@ -113,6 +113,6 @@ export const tr = {
   'files.field.options': 'Dosyalar',
   'files.field.addFile': 'Dosya ekle',
   'files.field.removeFile': 'Dosyayı kaldır',
-  'files.validation.required': 'Obrigatório',
-  'files.validation.tooShort': 'nome muito curto',
+  'files.validation.required': 'Zorunlu',
+  'files.validation.tooShort': 'ad çok kısa',
 } satisfies Translations<typeof ptBR>;

@@ -3,6 +3,10 @@ import type { Translations } from '../../i18n/area';
 /** Texts of the financial area, in the four languages: pt-BR (the default, the spec wording) ships with the app, the others load when chosen. */
 export const ptBR = {
   'overdue.title': 'Assinatura vencida',
+  'overdue.titleExpiring': 'Assinatura vence em breve',
+  'overdue.titleActive': 'Assinatura em dia',
+  'overdue.expiring': 'A assinatura de {company} vence em {date}.',
+  'overdue.payBefore': 'Pague a fatura em aberto abaixo para renovar antes do vencimento.',
   'overdue.message': 'A assinatura de {company} venceu em {date}.',
   'overdue.active': 'A assinatura de {company} está ativa até {date}.',
   'overdue.contact': 'Para regularizar, entre em contato com o Suporte ou com o administrador da sua empresa.',
@@ -69,6 +73,10 @@ export const ptBR = {
 
 export const en = {
   'overdue.title': 'Subscription overdue',
+  'overdue.titleExpiring': 'Subscription due soon',
+  'overdue.titleActive': 'Subscription up to date',
+  'overdue.expiring': 'The subscription of {company} is due on {date}.',
+  'overdue.payBefore': 'Pay the open invoice below to renew before the due date.',
   'overdue.message': 'The subscription of {company} expired on {date}.',
   'overdue.active': 'The subscription of {company} is active until {date}.',
   'overdue.contact': 'To settle it, contact Support or your company administrator.',
@@ -135,6 +143,10 @@ export const en = {
 
 export const es = {
   'overdue.title': 'Suscripción vencida',
+  'overdue.titleExpiring': 'Suscripción por vencer',
+  'overdue.titleActive': 'Suscripción al día',
+  'overdue.expiring': 'La suscripción de {company} vence el {date}.',
+  'overdue.payBefore': 'Pague la factura pendiente abajo para renovar antes del vencimiento.',
   'overdue.message': 'La suscripción de {company} venció el {date}.',
   'overdue.active': 'La suscripción de {company} está activa hasta el {date}.',
   'overdue.contact': 'Para regularizarla, contacte con Soporte o con el administrador de su empresa.',
@@ -201,6 +213,10 @@ export const es = {
 
 export const tr = {
   'overdue.title': 'Aboneliğin süresi doldu',
+  'overdue.titleExpiring': 'Aboneliğin süresi yakında doluyor',
+  'overdue.titleActive': 'Abonelik güncel',
+  'overdue.expiring': '{company} aboneliğinin süresi {date} tarihinde doluyor.',
+  'overdue.payBefore': 'Süre dolmadan yenilemek için aşağıdaki açık faturayı ödeyin.',
   'overdue.message': '{company} aboneliğinin süresi {date} tarihinde doldu.',
   'overdue.active': '{company} aboneliği {date} tarihine kadar aktif.',
   'overdue.contact': 'Düzeltmek için Destek ile veya şirketinizin yöneticisiyle iletişime geçin.',

@@ -248,7 +248,7 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
             <ComposerTools disabled={disabled} isPrivate={isPrivate} setIsPrivate={setIsPrivate} emojiOpen={emojiOpen} setEmojiOpen={setEmojiOpen}
               insertEmoji={insertEmoji} addPicked={addPicked} setCameraOpen={setCameraOpen} setContactOpen={setContactOpen} />
           )}
-          {!editing && <AiHelpMenu ticketId={ticket.id} disabled={disabled} onDraft={setText} />}
+          {!editing && <AiHelpMenu ticket={ticket} disabled={disabled} onDraft={setText} />}
           <Box flex="1" position="relative">
             {menuOpen && <QuickReplyMenu replies={matches} active={Math.min(activeReply, matches.length - 1)} onPick={(reply) => void pickQuickReply(reply)} />}
             <Textarea

@@ -38,7 +38,7 @@ describe('a deleted message and lgpdDeleteMessage', () => {
   it('setting off: the contact’s deleted text stays readable under the mark, with no actions menu', async () => {
     const deleted = message({ body: 'Meu endereço é Rua A, 10', isDeleted: true, deletedBy: 'contact', contentErased: false });
     const bubble = await renderBubble(deleted);
-    expect(within(bubble).getByTestId('message-deleted')).toHaveTextContent('this message was deleted by the contact');
+    expect(within(bubble).getByTestId('message-deleted')).toHaveTextContent('esta mensagem foi apagada pelo contato');
     const kept = within(bubble).getByTestId('message-deleted-content');
     expect(within(kept).getByTestId('message-body')).toHaveTextContent('Meu endereço é Rua A, 10');
     expect(within(bubble).queryByTestId(`message-menu-${deleted.id}`)).not.toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('a deleted message and lgpdDeleteMessage', () => {
   it('setting on: only the mark is left of what the contact deleted', async () => {
     const erased = message({ body: '', isDeleted: true, deletedBy: 'contact', contentErased: true });
     const bubble = await renderBubble(erased);
-    expect(within(bubble).getByTestId('message-deleted')).toHaveTextContent('this message was deleted by the contact');
+    expect(within(bubble).getByTestId('message-deleted')).toHaveTextContent('esta mensagem foi apagada pelo contato');
     expect(within(bubble).queryByTestId('message-deleted-content')).not.toBeInTheDocument();
     expect(within(bubble).queryByTestId('message-body')).not.toBeInTheDocument();
   });

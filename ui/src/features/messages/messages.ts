@@ -19,7 +19,7 @@ export const ptBR = {
   'messages.delete': 'Apagar',
   'messages.confirmDelete': 'Deseja realmente apagar esta mensagem?',
   'messages.deleted': 'Mensagem apagada',
-  'messages.deletedByContact': 'this message was deleted by the contact',
+  'messages.deletedByContact': 'esta mensagem foi apagada pelo contato',
   'messages.edited': 'Editada',
   'messages.forwarded': 'Encaminhada',
   'messages.privateNote': 'Nota privada',

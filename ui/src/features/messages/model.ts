@@ -151,7 +151,7 @@ export type DeletedText = 'byContact' | 'byUser' | null;
 export const keepsDeletedContent = (message: Pick<Message, 'isDeleted' | 'contentErased' | 'body' | 'mediaUrl' | 'location'>): boolean =>
   message.isDeleted && !message.contentErased && (message.body.trim() !== '' || message.mediaUrl !== null || message.location !== null);
 
-/** Deleted incoming messages read 'this message was deleted by the contact'. */
+/** Deleted incoming messages read 'esta mensagem foi apagada pelo contato' (the spec's 'this message was deleted by the contact'). */
 export function deletedText(message: Pick<Message, 'isDeleted' | 'deletedBy' | 'fromMe'>): DeletedText {
   if (!message.isDeleted) return null;
   return message.deletedBy === 'contact' || (!message.deletedBy && !message.fromMe) ? 'byContact' : 'byUser';

@@ -70,7 +70,7 @@ describe('queues screen', () => {
     expect(screen.getByTestId('option-1-message-needed')).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('queue-save'));
-    expect(await screen.findByTestId('option-2-name-error')).toHaveTextContent('too short');
+    expect(await screen.findByTestId('option-2-name-error')).toHaveTextContent('muito curto');
     expect(within(screen.getByTestId('option-2')).getByText('Selecione o atendente')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 

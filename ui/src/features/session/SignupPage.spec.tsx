@@ -94,7 +94,7 @@ describe('signup page', () => {
     const { router } = renderApp({ path: '/signup' });
     await fillValid();
     fireEvent.click(screen.getByTestId('signup-submit'));
-    expect(await screen.findByText('A criação de usuários foi desabilitada pelo administrador.')).toBeInTheDocument();
+    expect(await screen.findByText('A criação de usuários foi desabilitada pelo administrador. Peça a um administrador para criar o usuário.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
   });
 });

@@ -64,10 +64,10 @@ export const ptBR = {
   'profile.passwordHelper': 'Deixe em branco para manter a senha atual',
   'profile.language': 'Idioma',
   'profile.saved': 'Perfil salvo com sucesso!',
-  'profile.tooShort': 'Too Short!',
-  'profile.tooLong': 'Too Long!',
-  'profile.required': 'Required',
-  'profile.invalidEmail': 'Invalid email',
+  'profile.tooShort': 'Muito curto!',
+  'profile.tooLong': 'Muito longo!',
+  'profile.required': 'Obrigatório',
+  'profile.invalidEmail': 'E-mail inválido',
 } as const;
 
 export const en = {

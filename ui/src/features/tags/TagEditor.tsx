@@ -1,4 +1,4 @@
-import { Box, Checkbox, HStack, IconButton, Popover, Portal, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { LuTag } from 'react-icons/lu';
@@ -6,14 +6,11 @@ import { useStore } from 'react-redux';
 import type { AppStore } from '../../app/store';
 import { useErrorToast } from '../../app/notify';
 import { useT } from '../../i18n';
+import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { applyContactToTickets } from '../tickets/live';
-import { tagsApi, useAllTagsQuery, useContactTagsQuery, useSyncTagsMutation, type TagChip } from './api';
+import { tagsApi, useAllTagsQuery, useContactTagsQuery, useSyncTagsMutation } from './api';
 import { useTagFrames } from './socket';
 import { TagChipBadge } from './TagChip';
-
-/** The contact's tags after ticking or unticking one. */
-export const toggledTags = (current: readonly TagChip[], tag: TagChip): TagChip[] =>
-  current.some((chip) => chip.id === tag.id) ? current.filter((chip) => chip.id !== tag.id) : [...current, tag];
 
 /**
  * A contact's tags as chips, with a picker of the company's tags (POST /tags/sync). Used in the ticket header
@@ -31,10 +28,9 @@ export function TagEditor({ contactId, ticketId, testId = 'tag-editor' }: { cont
   const [syncTags, syncing] = useSyncTagsMutation();
   useTagFrames();
 
-  const toggle = async (tag: TagChip) => {
-    const wanted = toggledTags(chips, tag);
+  const sync = async (ids: number[]) => {
     try {
-      const { tags } = await syncTags({ contactId, ticketId, tags: wanted.map((chip) => ({ id: chip.id })) }).unwrap();
+      const { tags } = await syncTags({ contactId, ticketId, tags: ids.map((id) => ({ id })) }).unwrap();
       store.dispatch(tagsApi.util.updateQueryData('contactTags', contactId, () => tags));
       applyContactToTickets(store, { action: 'update', contact: { id: contactId, tags } });
     } catch (error) {
@@ -42,7 +38,6 @@ export function TagEditor({ contactId, ticketId, testId = 'tag-editor' }: { cont
     }
   };
 
-  const chosen = new Set(chips.map((chip) => chip.id));
   return (
     <HStack gap="1" minW="0" flexWrap="wrap" data-testid={testId} data-count={chips.length}>
       {chips.length === 0 ? (
@@ -63,28 +58,29 @@ export function TagEditor({ contactId, ticketId, testId = 'tag-editor' }: { cont
             <Popover.Content width="64" data-testid={`${testId}-picker`}>
               <Popover.Body>
                 <Stack gap="2">
-                  <HStack justify="space-between">
-                    <Text fontWeight="semibold">{t('tags.editor.label')}</Text>
-                    {syncing.isLoading && <Spinner size="xs" />}
-                  </HStack>
                   {loadingChoices && <Spinner size="sm" />}
-                  {choices?.length === 0 && (
-                    <Text textStyle="sm" color="fg.muted">
-                      {t('tags.editor.noTags')}
-                    </Text>
-                  )}
                   <Box maxH="60" overflowY="auto">
-                    <Wrap gap="2">
-                      {choices?.map((tag) => (
-                        <Checkbox.Root key={tag.id} size="sm" checked={chosen.has(tag.id)} disabled={syncing.isLoading} onCheckedChange={() => void toggle(tag)} data-testid={`${testId}-option-${tag.id}`}>
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>
-                            <TagChipBadge tag={tag} />
-                          </Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </Wrap>
+                    <CheckboxGroup
+                      label={
+                        <HStack justify="space-between">
+                          {t('tags.editor.label')}
+                          {syncing.isLoading && <Spinner size="xs" />}
+                        </HStack>
+                      }
+                      labelProps={{ fontWeight: 'semibold', fontSize: 'md', w: 'full' }}
+                      size="sm"
+                      options={(choices ?? []).map((tag) => ({ value: tag.id, label: <TagChipBadge tag={tag} />, testId: `${testId}-option-${tag.id}` }))}
+                      value={chips.map((chip) => chip.id)}
+                      onChange={(ids) => void sync(ids)}
+                      disabled={syncing.isLoading}
+                      empty={
+                        choices && (
+                          <Text textStyle="sm" color="fg.muted">
+                            {t('tags.editor.noTags')}
+                          </Text>
+                        )
+                      }
+                    />
                   </Box>
                 </Stack>
               </Popover.Body>

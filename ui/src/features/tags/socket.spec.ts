@@ -1,7 +1,6 @@
 import type { TagView } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyTagFrame, applyTagFrameToList } from './socket';
-import { toggledTags } from './TagEditor';
 
 const tag = (id: number, name: string, kanban: 0 | 1 = 0): TagView => ({ id, companyId: 1, name, color: '#123456', kanban, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
 
@@ -23,14 +22,5 @@ describe('tag frames on a loaded list', () => {
   it('leaves a new tag past the loaded pages to the next page', () => {
     const partial = { tags: [tag(1, 'Alpha')], hasMore: true };
     expect(applyTagFrame(partial, { action: 'create', tag: tag(9, 'Zulu') }, { searchParam: '' })).toBe(partial);
-  });
-});
-
-describe('the tag editor', () => {
-  it('ticks and unticks a tag', () => {
-    const vip = { id: 1, name: 'VIP', color: '#000000' };
-    const lead = { id: 2, name: 'Lead', color: '#000000' };
-    expect(toggledTags([vip], lead)).toEqual([vip, lead]);
-    expect(toggledTags([vip, lead], vip)).toEqual([lead]);
   });
 });

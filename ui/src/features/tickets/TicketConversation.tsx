@@ -15,7 +15,7 @@ import { TagEditor } from '../tags/TagEditor';
 import { MessagesPanel } from '../messages';
 import { canDeleteTicket } from './access';
 import { useTicketActions } from './actions';
-import { ticketsApi, useTicketByUuidQuery } from './api';
+import { ticketsApi, useLazyTicketCallQuery, useTicketByUuidQuery } from './api';
 import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
 import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
@@ -46,20 +46,35 @@ function cachedTicket(store: AppStore, uuid: string): Ticket | undefined {
   return undefined;
 }
 
-/** Click-to-call: the external call page in a popup, with the connection's call token and the contact's number. */
-function placeCall(ticket: Ticket, unavailable: string) {
-  const url = voiceCallUrl(ticket.whatsapp?.wavoip, ticket.contact?.number, ticket.contact?.name ?? '');
-  if (!url) {
+/**
+ * Click-to-call: the external call page in a popup, with the connection's call token and the contact's number.
+ * The token is asked for at the click (views only say one is set); the popup opens first, within the click, so
+ * popup blockers let it through.
+ */
+async function placeCall(ticket: Ticket, unavailable: string, callToken: (ticketId: number) => Promise<{ token: string }>) {
+  const name = ticket.contact?.name ?? '';
+  if (!ticket.whatsapp?.wavoip || !voiceCallUrl('token', ticket.contact?.number, name)) {
     toaster.create({ type: 'error', description: unavailable });
     return;
   }
-  window.open(url, 'wavoip', VOICE_CALL_POPUP);
+  const popup = window.open('about:blank', 'wavoip', VOICE_CALL_POPUP);
+  const url = await callToken(ticket.id).then(
+    ({ token }) => voiceCallUrl(token, ticket.contact?.number, name),
+    () => null,
+  );
+  if (url && popup) {
+    popup.location.href = url;
+    return;
+  }
+  popup?.close();
+  toaster.create({ type: 'error', description: unavailable });
 }
 
 function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: () => void; onContact: () => void }) {
   const t = useT();
   const user = useAppSelector((state) => state.session.user)!;
   const actions = useTicketActions();
+  const [callToken] = useLazyTicketCallQuery();
   const working = actions.busy.has(ticket.id);
   const contactName = ticket.contact?.name ?? '';
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
@@ -135,7 +150,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
           </IconButton>
         )}
         {!ticket.isGroup && (
-          <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.call')} title={t('tickets.header.call')} onClick={() => placeCall(ticket, t('tickets.header.callUnavailable'))} data-testid="header-call">
+          <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.call')} title={t('tickets.header.call')} onClick={() => void placeCall(ticket, t('tickets.header.callUnavailable'), (id) => callToken(id).unwrap())} data-testid="header-call">
             <LuPhone />
           </IconButton>
         )}

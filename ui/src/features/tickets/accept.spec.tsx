@@ -39,6 +39,19 @@ describe('accepting a ticket without a queue', () => {
     expect(screen.queryByTestId('accept-dialog')).not.toBeInTheDocument();
   });
 
+  it('tells a plain user in no queue why she cannot choose one, and lets her take it without a queue', async () => {
+    const calls = renderPending(session({ profile: 'user', queues: [] }), []);
+    fireEvent.click(await screen.findByTestId('ticket-accept-1', {}, { timeout: 10_000 }));
+    const notice = await screen.findByTestId('accept-dialog-no-queue', {}, { timeout: 5000 });
+    expect(notice).toHaveTextContent('Você não está em nenhuma fila');
+    expect(notice).toHaveTextContent('Peça a um administrador');
+    expect(screen.queryByTestId('accept-dialog-queue')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.click(screen.getByTestId('accept-dialog-confirm'));
+    await screen.findByTestId('opened', {}, { timeout: 5000 });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ status: 'open', queueId: null });
+  });
+
   it('asks for the queue when the user has queues to choose from', async () => {
     const calls = renderPending(session({ profile: 'user', queues: [{ id: 3, name: 'Suporte', color: '#0f0' }] }), []);
     fireEvent.click(await screen.findByTestId('ticket-accept-1', {}, { timeout: 10_000 }));

@@ -8,6 +8,7 @@ import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutati
 import { workingStatus } from './access';
 import type { NewTicketChoice } from './dialogs';
 import { useQueueChoices } from './queueChoices';
+import { isTicketAdmin } from './access';
 import { otherOpenTicketHolder, type TicketHolder } from './holder';
 import type { TicketView as Ticket } from '@conversa/contracts';
 import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
@@ -62,9 +63,10 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   const [createTicket, creating] = useCreateTicketMutation();
   const [deleteTicket, deleting] = useDeleteTicketMutation();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  // With no queue to choose (a fresh company, or a user outside every queue) the ticket is taken as it is.
+  // With no queue to choose the ticket is taken as it is: at once for an admin (a fresh company), after the dialog tells
+  // a plain user why she cannot choose one (she is in no queue).
   const queueChoices = useQueueChoices('mine');
-  const needsQueue = (ticket: Ticket) => ticket.queueId === null && queueChoices.length > 0;
+  const needsQueue = (ticket: Ticket) => ticket.queueId === null && (queueChoices.length > 0 || !isTicketAdmin(me));
 
   const [accepting, setAccepting] = useState<{ ticket: Ticket; mode: 'accept' | 'reopen' } | null>(null);
   const [transferring, setTransferring] = useState<{ ticket: Ticket; presetUser: NamedOption | null } | null>(null);

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';
-import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
+import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketCallAnswer, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
 import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id}: the state wanted; the server reads which transition it is. */
@@ -59,6 +59,11 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
     closeAllTickets: build.mutation<ClosedCount, { status: TicketStatus; queueIds?: number[] }>({
       query: (body) => ({ url: 'tickets/closeAll', method: 'POST', body }),
     }),
+    /** The call button: the connection's call token, asked for at each call and not kept (it is a credential). */
+    ticketCall: build.query<TicketCallAnswer, number>({
+      query: (id) => `tickets/${id}/call`,
+      keepUnusedDataFor: 0,
+    }),
     ticketHistory: build.query<TicketHistory, number>({
       query: (id) => `tickets/${id}/history`,
       keepUnusedDataFor: 0,
@@ -95,6 +100,7 @@ export const {
   useTicketCountQuery,
   useUnreadTicketsQuery,
   useTicketByUuidQuery,
+  useLazyTicketCallQuery,
   useUpdateTicketMutation,
   useCreateTicketMutation,
   useDeleteTicketMutation,

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuX } from 'react-icons/lu';
 import { useAppSelector } from '../../app/store';
@@ -35,10 +35,14 @@ function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { 
   );
 }
 
-/** Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in. */
-export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ticket: Ticket | null; mode: 'accept' | 'reopen'; onClose: () => void; onConfirm: (queueId: number) => void; loading: boolean }) {
+/**
+ * Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in. A user in no queue is told
+ * why she cannot choose one and whom to ask, and may take it without a queue meanwhile.
+ */
+export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ticket: Ticket | null; mode: 'accept' | 'reopen'; onClose: () => void; onConfirm: (queueId: number | null) => void; loading: boolean }) {
   const t = useT();
   const queues = useQueueChoices('mine');
+  const noQueue = queues.length === 0;
   const [queueId, setQueueId] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
   useEffect(() => {
@@ -47,7 +51,8 @@ export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ti
   }, [ticket?.id]);
   const submit = () => {
     setTried(true);
-    if (queueId !== null) onConfirm(queueId);
+    if (noQueue) onConfirm(null);
+    else if (queueId !== null) onConfirm(queueId);
   };
   return (
     <FormDialog
@@ -64,12 +69,19 @@ export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ti
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={loading} data-testid="accept-dialog-confirm">
-            {t(mode === 'accept' ? 'tickets.action.accept' : 'tickets.action.reopen')}
+            {noQueue ? t('ticketAccept.withoutQueue') : t(mode === 'accept' ? 'tickets.action.accept' : 'tickets.action.reopen')}
           </Button>
         </>
       }
     >
-      <QueueSelect value={queueId} onChange={setQueueId} queues={queues} invalid={tried && queueId === null} testId="accept-dialog-queue" />
+      {noQueue ? (
+        <Alert.Root status="info" data-testid="accept-dialog-no-queue">
+          <Alert.Indicator />
+          <Alert.Description>{t('ticketAccept.noQueue')}</Alert.Description>
+        </Alert.Root>
+      ) : (
+        <QueueSelect value={queueId} onChange={setQueueId} queues={queues} invalid={tried && queueId === null} testId="accept-dialog-queue" />
+      )}
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Button, Field, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import type { CreateUserRequest, UserRecord } from '@conversa/contracts';
@@ -6,6 +6,7 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
+import { CheckboxGroup, ColorLabel } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
 import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
@@ -14,7 +15,7 @@ import { useConnectionsQuery } from '../connections/api';
 import { useQueuesQuery } from '../queues/api';
 import { useCreateUserMutation, useRemoveUserImageMutation, useSaveUserMutation, useUploadUserImageMutation } from './api';
 import { UserAvatar } from './UserAvatar';
-import { emptyUserForm, maskTime, toggleQueue, userFormOf, userFormRightsOf, userRequestOf, validateUserForm, type UserField, type UserFormValues } from './userForm';
+import { emptyUserForm, maskTime, userFormOf, userFormRightsOf, userRequestOf, validateUserForm, type UserField, type UserFormValues } from './userForm';
 
 /** Accepted picture types; the server checks the bytes again. */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
@@ -154,32 +155,18 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
 
         <Section title="users.section.work">
           {rights.editQueues && (
-            // Not a Field: a Field gives its one control id to every checkbox inside, so each label would toggle the first.
-            <Stack gap="1.5">
-              <Text fontWeight="medium" fontSize="sm">
-                {t('users.field.queues')}
-              </Text>
-              {queues.length === 0 ? (
+            <CheckboxGroup
+              label={t('users.field.queues')}
+              options={queues.map((queue) => ({ value: queue.id, label: <ColorLabel name={queue.name} color={queue.color} />, testId: `user-queue-${queue.id}` }))}
+              value={values.queueIds}
+              onChange={(queueIds) => set('queueIds', queueIds)}
+              testId="user-field-queues"
+              empty={
                 <Text color="fg.muted" fontSize="sm">
                   {t('users.field.noQueues')}
                 </Text>
-              ) : (
-                <Wrap gap="3" data-testid="user-field-queues">
-                  {queues.map((queue) => (
-                    <Checkbox.Root key={queue.id} checked={values.queueIds.includes(queue.id)} onCheckedChange={() => set('queueIds', toggleQueue(values.queueIds, queue.id))} data-testid={`user-queue-${queue.id}`}>
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        <HStack gap="1.5">
-                          <Box w="2.5" h="2.5" borderRadius="full" style={{ background: queue.color }} />
-                          {queue.name}
-                        </HStack>
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  ))}
-                </Wrap>
-              )}
-            </Stack>
+              }
+            />
           )}
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
             {time('startWork', 'users.field.startWork')}

@@ -136,7 +136,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     await screen.findByTestId('user-field-name', {}, { timeout: 30_000 });
 
     fireEvent.click(screen.getByTestId('user-save'));
-    expect(await screen.findAllByText('Required')).toHaveLength(3);
+    expect(await screen.findAllByText('Obrigatório')).toHaveLength(3);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     type('user-field-name', 'Caio Lima');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserListResponse, UserRecord } from '@conversa/contracts';
 import { applyUserChange } from './api';
-import { emptyUserForm, maskTime, toggleQueue, userFormOf, userFormRightsOf, userRequestOf, validateUserForm } from './userForm';
+import { emptyUserForm, maskTime, userFormOf, userFormRightsOf, userRequestOf, validateUserForm } from './userForm';
 
 const record = (id: number, name: string, extra: Partial<UserRecord> = {}): UserRecord => ({
   id,
@@ -83,12 +83,10 @@ describe('what the dialog sends', () => {
     expect(userFormRightsOf({ profile: 'user', super: false })).toEqual({ editProfile: false, editQueues: false });
   });
 
-  it('masks times and toggles queues in the order chosen', () => {
+  it('masks times', () => {
     expect(maskTime('0830')).toBe('08:30');
     expect(maskTime('8')).toBe('8');
     expect(maskTime('12:345')).toBe('12:34');
-    expect(toggleQueue([3, 1], 2)).toEqual([3, 1, 2]);
-    expect(toggleQueue([3, 1, 2], 1)).toEqual([3, 2]);
   });
 });
 

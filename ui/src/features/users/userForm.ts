@@ -116,7 +116,3 @@ export function maskTime(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 4);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)}:${digits.slice(2)}`;
 }
-
-/** Toggles a queue in the multi-select, keeping the order in which they were chosen. */
-export const toggleQueue = (queueIds: readonly number[], queueId: number): number[] =>
-  queueIds.includes(queueId) ? queueIds.filter((id) => id !== queueId) : [...queueIds, queueId];

@@ -1,12 +1,13 @@
-import { Checkbox, Field, Input, Stack, Switch, Textarea, Wrap } from '@chakra-ui/react';
+import { Field, Fieldset, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import type { WebhookView, WebhookWithSecretView } from '@conversa/contracts';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
+import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
 import { useCreateWebhookMutation, useUpdateWebhookMutation } from './api';
-import { emptyWebhookForm, eventNames, toggleEvent, validateWebhookForm, webhookFormOf, webhookRequestOf, type WebhookField, type WebhookFormValues } from './webhookForm';
+import { emptyWebhookForm, eventNames, validateWebhookForm, webhookFormOf, webhookRequestOf, type WebhookField, type WebhookFormValues } from './webhookForm';
 
 const feedbackTexts = { success: 'webhooks.saved', saveFailed: 'webhooks.saveFailed', deleteFailed: 'webhooks.deleteFailed' } as const;
 
@@ -44,28 +45,23 @@ export default function WebhookDialog({ webhook, onClose, onCreated }: { webhook
           <Textarea value={values.description} rows={2} onChange={(event) => set('description', event.target.value)} data-testid="webhook-field-description" />
           {errors.description && <Field.ErrorText>{t(errors.description)}</Field.ErrorText>}
         </Field.Root>
-        <Field.Root invalid={!!errors.events}>
-          <Field.Label>{t('webhooks.field.events')}</Field.Label>
-          <Switch.Root checked={values.all} onCheckedChange={(details) => set('all', details.checked)} data-testid="webhook-field-all">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('webhooks.field.all')}</Switch.Label>
-          </Switch.Root>
-          {!values.all && (
-            <Wrap gap="3" pt="2" data-testid="webhook-field-events">
-              {eventNames.map((name) => (
-                <Checkbox.Root key={name} checked={values.events.includes(name)} onCheckedChange={() => set('events', toggleEvent(values.events, name))} data-testid={`webhook-event-${name}`}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label fontFamily="mono" fontSize="sm">
-                    {name}
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Wrap>
-          )}
-          {errors.events && <Field.ErrorText>{t(errors.events)}</Field.ErrorText>}
-        </Field.Root>
+        <CheckboxGroup
+          label={t('webhooks.field.events')}
+          header={
+            <Switch.Root checked={values.all} onCheckedChange={(details) => set('all', details.checked)} data-testid="webhook-field-all">
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>{t('webhooks.field.all')}</Switch.Label>
+            </Switch.Root>
+          }
+          options={values.all ? [] : eventNames.map((name) => ({ value: name, label: <Text as="span" fontFamily="mono" fontSize="sm">{name}</Text>, testId: `webhook-event-${name}` }))}
+          value={values.events}
+          onChange={(events) => set('events', events)}
+          invalid={!!errors.events}
+          testId="webhook-field-events"
+        >
+          {errors.events && <Fieldset.ErrorText>{t(errors.events)}</Fieldset.ErrorText>}
+        </CheckboxGroup>
         {!creating && (
           <Switch.Root checked={values.active} onCheckedChange={(details) => set('active', details.checked)} data-testid="webhook-field-active">
             <Switch.HiddenInput />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyWebhookForm, toggleEvent, validateWebhookForm, webhookRequestOf } from './webhookForm';
+import { emptyWebhookForm, validateWebhookForm, webhookRequestOf } from './webhookForm';
 
 describe('webhook form', () => {
   it('needs an http(s) address and at least one event', () => {
@@ -12,7 +12,6 @@ describe('webhook form', () => {
   it('sends * for every event, or the ones chosen', () => {
     const values = { ...emptyWebhookForm(), url: ' https://x.test/h ', description: ' CRM ' };
     expect(webhookRequestOf(values)).toEqual({ url: 'https://x.test/h', events: ['*'], description: 'CRM' });
-    expect(webhookRequestOf({ ...values, all: false, events: toggleEvent(toggleEvent([], 'ticket.created'), 'message.received') })).toMatchObject({ events: ['ticket.created', 'message.received'] });
-    expect(toggleEvent(['ticket.created'], 'ticket.created')).toEqual([]);
+    expect(webhookRequestOf({ ...values, all: false, events: ['ticket.created', 'message.received'] })).toMatchObject({ events: ['ticket.created', 'message.received'] });
   });
 });

@@ -24,8 +24,6 @@ export const webhookFormOf = (webhook: WebhookView): WebhookFormValues => ({
   active: webhook.active,
 });
 
-export const toggleEvent = (events: readonly string[], name: string): string[] => (events.includes(name) ? events.filter((e) => e !== name) : [...events, name]);
-
 /** The API's rules: an http(s) address of at most 2000 characters, at least one event, a description of at most 500. */
 export function validateWebhookForm(values: WebhookFormValues): FieldErrors<WebhookField> {
   const errors: FieldErrors<WebhookField> = {};

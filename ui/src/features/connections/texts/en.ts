@@ -129,6 +129,6 @@ export const en = {
   'connections.sandbox.send': "Send",
   'connections.sandbox.empty': "No messages yet.",
   'connections.sandbox.attachment': "Attachment",
-  'connections.sandbox.notFound': "Sandbox connection not found.",
+  'connections.sandbox.back': "Back to connections",
   'connections.sandbox.adminOnly': "Only administrators can use the test phone.",
 } satisfies Translations<typeof ptBR>;

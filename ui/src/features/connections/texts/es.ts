@@ -129,6 +129,6 @@ export const es = {
   'connections.sandbox.send': "Enviar",
   'connections.sandbox.empty': "Ningún mensaje todavía.",
   'connections.sandbox.attachment': "Adjunto",
-  'connections.sandbox.notFound': "Conexión sandbox no encontrada.",
+  'connections.sandbox.back': "Volver a las conexiones",
   'connections.sandbox.adminOnly': "Solo los administradores pueden usar el teléfono de prueba.",
 } satisfies Translations<typeof ptBR>;

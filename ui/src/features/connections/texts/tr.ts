@@ -129,6 +129,6 @@ export const tr = {
   'connections.sandbox.send': "Gönder",
   'connections.sandbox.empty': "Henüz mesaj yok.",
   'connections.sandbox.attachment': "Ek",
-  'connections.sandbox.notFound': "Sandbox bağlantısı bulunamadı.",
+  'connections.sandbox.back': "Bağlantılara dön",
   'connections.sandbox.adminOnly': "Test telefonunu yalnızca yöneticiler kullanabilir.",
 } satisfies Translations<typeof ptBR>;

@@ -1,0 +1,31 @@
+import { connectionStream, SECRET_SETTING_MASK, type ConnectionDetails, type ConnectionEvent } from '@conversa/contracts';
+import type { UseCaseContext } from '../commands/execute';
+import { fold } from '../commands/decider';
+import { runCommand, systemActor } from '../commands/run';
+import { isSealed, type SecretBox } from '../secrets/box';
+import { connection } from './connection';
+
+/**
+ * A connection's call token (`wavoip`) is a credential: sealed before it is recorded, like the Meta tokens.
+ * The mask written back (the dialog saved unchanged) is left out of the changes, so the stored token stays.
+ */
+export function sealCallToken<Details extends Partial<ConnectionDetails>>(box: SecretBox, details: Details): Details {
+  if (details.wavoip === undefined) return details;
+  if (details.wavoip === SECRET_SETTING_MASK) {
+    const { wavoip: _kept, ...rest } = details;
+    return rest as Details;
+  }
+  return { ...details, wavoip: box.seal(details.wavoip.trim()) };
+}
+
+/**
+ * A call token an earlier version recorded in clear is recorded again sealed (the log is immutable; the
+ * read model then holds it sealed, docs/security.md). Runs at start.
+ */
+export async function resealCallToken(ctx: UseCaseContext & { secrets: SecretBox }, connectionId: number): Promise<boolean> {
+  const state = fold(connection, (await ctx.store.readStream(connectionStream(connectionId))) as unknown as ConnectionEvent[]);
+  if (state.status !== 'active' || state.details.wavoip === '' || isSealed(state.details.wavoip)) return false;
+  const changes = { wavoip: ctx.secrets.seal(state.details.wavoip) };
+  await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes }, companyId: state.companyId, actor: systemActor });
+  return true;
+}
