@@ -12,6 +12,7 @@ import { wire } from './wiring';
 
 /** Set once the configuration is read; every line the process writes goes through it (process-log.ts). */
 let log: ProcessLogger | undefined;
+let lifecycle: ProcessLogger | undefined;
 
 /** One binary, several roles (docs/ARCHITECTURE.md "Processes and roles"); the commands and exit codes are in cli.ts. */
 async function main(argv: string[]): Promise<void> {
@@ -28,6 +29,8 @@ async function main(argv: string[]): Promise<void> {
   }
   const config = loadConfig();
   log = createProcessLogger(config.logFormat);
+  // Ready, running and stopped are told whatever LOG_LEVEL is (operators and the cluster harness wait for them).
+  const told = (lifecycle = log.child({ component: 'lifecycle' }, { level: 'info' }));
   const startedAt = performance.now();
 
   switch (role) {
@@ -47,8 +50,8 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.campaigns.scheduler.start();
       if (all) wiring.invoices.scheduler.start();
       const url = `http://localhost:${config.port}`;
-      log.info({ role, url, ms: Math.round(performance.now() - startedAt) }, `Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
-      if (role !== 'edge') log.info(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
+      told.info({ role, url, ms: Math.round(performance.now() - startedAt) }, `Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
+      if (role !== 'edge') told.info(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
       onShutdown(async () => {
         await app.close();
         await wiring.close();
@@ -57,7 +60,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'projector': {
       const wiring = await wire(config, { runProjections: true, logger: log });
-      log.info(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
+      told.info(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
       onShutdown(() => wiring.close());
       return;
     }
@@ -66,7 +69,7 @@ async function main(argv: string[]): Promise<void> {
       const wiring = await wire(config, { runProjections: false, logger: log });
       await wiring.reactors.start();
       await wiring.sessions.start();
-      log.info('Conversa channels running (sessions, sender)');
+      told.info('Conversa channels running (sessions, sender)');
       onShutdown(() => wiring.close());
       return;
     }
@@ -79,7 +82,7 @@ async function main(argv: string[]): Promise<void> {
       wiring.webhooks.deliverer.start();
       wiring.campaigns.scheduler.start();
       wiring.invoices.scheduler.start();
-      log.info('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
+      told.info('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
       onShutdown(() => wiring.close());
       return;
     }
@@ -159,7 +162,7 @@ function onShutdown(stop: () => Promise<void>): void {
     if (process.stdout.isTTY) process.stdout.write('\n');
     stop().then(
       () => {
-        log?.info({ signal, ms: Math.round(performance.now() - started) }, `${signal}: stopped in ${Math.round(performance.now() - started)} ms`);
+        lifecycle?.info({ signal, ms: Math.round(performance.now() - started) }, `${signal}: stopped in ${Math.round(performance.now() - started)} ms`);
         process.exit(0);
       },
       (error: unknown) => {
