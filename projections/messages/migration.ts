@@ -45,6 +45,8 @@ export async function migrateMessages(db: Kysely<ReadDatabase>): Promise<void> {
     create index if not exists messages_media_url on read.messages (company_id, media_url) where media_url is not null;
     -- A reply names the message it quotes by the provider's id.
     create index if not exists messages_provider on read.messages (company_id, whatsapp_id, provider_id) where provider_id is not null;
+    -- The sender's queue (GET /metrics, conversa_queue_depth{queue="sender"}): only messages not yet sent are indexed.
+    create index if not exists messages_outbox on read.messages (created_at) where from_me and ack = 0 and send_error is null and not is_private and not is_deleted;
 
     comment on table read.messages is 'Messages of tickets, one row per message, current state (text after edits, delivery, read)';
     comment on column read.messages.id is 'Message id (uuid); inbound ids are derived from the provider id, so a message delivered twice is one row';

@@ -3,7 +3,7 @@ import type { EventStore } from '@conversa/eventstore';
 import { type Kysely, sql } from 'kysely';
 import { ensureSchemas, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyIsolating } from './isolation';
-import { acquireLease } from './lease';
+import { acquireLease, LeaseAbortedError, type LeaseHolder } from './lease';
 import { forgetParked } from './parking';
 import type { Projector } from './projector';
 import { lockSchemas } from './schemas';
@@ -60,6 +60,63 @@ export interface RebuildOptions {
   batchSize?: number;
   logger?: Logger;
   signal?: AbortSignal;
+  /**
+   * How long to wait for the lease when a running instance holds it; past that the rebuild gives up
+   * with LeaseBusyError. Default: wait until it is free.
+   */
+  leaseWaitMs?: number;
+  /** After each committed batch: events done of the total counted at the start. */
+  onProgress?: (progress: RebuildProgress) => void;
+}
+
+export interface RebuildProgress {
+  projector: string;
+  done: number;
+  /** Events the projector handles, counted before the replay (events appended meanwhile come on top). */
+  total: number;
+  elapsedMs: number;
+}
+
+/** The running product (or another rebuild) kept the projector's lease for the whole bounded wait. */
+export class LeaseBusyError extends Error {
+  constructor(
+    readonly projector: string,
+    readonly holder: LeaseHolder | undefined,
+    readonly waitedMs: number,
+  ) {
+    super(
+      `Projector ${projector} is held by a running instance${describeHolder(holder)}; gave up after ${Math.round(waitedMs / 1000)} s. ` +
+        'Stop the process that runs it (the product, or its projector role) and rebuild then, or start that process with the new projector version: it rebuilds by itself.',
+    );
+    this.name = 'LeaseBusyError';
+  }
+}
+
+const describeHolder = (holder: LeaseHolder | undefined) =>
+  holder ? ` (pid ${holder.pid}, ${holder.applicationName || 'no application name'}${holder.clientAddress ? ` from ${holder.clientAddress}` : ''})` : '';
+
+const seconds = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
+
+/** One progress line: `contacts: 12000 / 50000 events (24%), 3000 events/s, ETA 13 s`. */
+export function describeRebuildProgress({ projector, done, total, elapsedMs }: RebuildProgress): string {
+  const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+  const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 100;
+  const left = Math.max(0, total - done);
+  const eta = left === 0 ? 'done' : rate > 0 ? `ETA ${seconds((left / rate) * 1000)}` : 'ETA unknown';
+  return `${projector}: ${done} / ${total} events (${percent}%), ${Math.round(rate)} events/s, ${eta}`;
+}
+
+/** Prints progress at most once every `everyMs` (and always the last batch), so a fast replay does not flood the terminal. */
+export function throttledProgress(print: (line: string) => void, options: { everyMs?: number; now?: () => number } = {}): (progress: RebuildProgress) => void {
+  const everyMs = options.everyMs ?? 1000;
+  const now = options.now ?? (() => performance.now());
+  let last = -Infinity;
+  return (progress) => {
+    const at = now();
+    if (at - last < everyMs && progress.done < progress.total) return;
+    last = at;
+    print(describeRebuildProgress(progress));
+  };
 }
 
 export interface RebuildResult {
@@ -79,15 +136,10 @@ export interface RebuildResult {
 export async function rebuildProjector(options: RebuildOptions): Promise<RebuildResult> {
   const { db, store, projector, logger = console } = options;
   await ensureSchemas(db);
-  const lease = await acquireLease(options.connectionString, projector.name, {
-    signal: options.signal,
-    onWaiting: (holder) =>
-      logger.warn(
-        `Projector ${projector.name} is held by a running instance${holder ? ` (pid ${holder.pid}, ${holder.applicationName || 'no application name'}${holder.clientAddress ? ` from ${holder.clientAddress}` : ''})` : ''}; waiting for it to stop…`,
-      ),
-  });
+  const lease = await takeLease(options, logger);
   try {
     const started = performance.now();
+    const total = await store.countAfter('start', { filter: { eventTypes: projector.eventTypes } });
     await resetProjection(db, projector);
     let position: Position | 'start' = 'start';
     let events = 0;
@@ -112,6 +164,7 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
             // A poison event is parked here as in the runtime, so one bad event does not fail the rebuild.
             position = await applyIsolating({ db, projector, logger, signal: options.signal }, position, batch, () => {});
             events += batch.length;
+            options.onProgress?.({ projector: projector.name, done: events, total: Math.max(total, events), elapsedMs: performance.now() - started });
           });
           chain.catch((error: Error) => finish(error));
           // Backpressure: at most one batch committing while the next one is read.
@@ -128,5 +181,30 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
     return { projector: projector.name, events, ms, position };
   } finally {
     await lease.release();
+  }
+}
+
+/** The projector's lease, waiting at most `leaseWaitMs` for a running instance to let it go. */
+async function takeLease(options: RebuildOptions, logger: Logger) {
+  const { projector } = options;
+  const bound = options.leaseWaitMs === undefined ? undefined : new AbortController();
+  const timer = bound && setTimeout(() => bound.abort(), options.leaseWaitMs);
+  const signals = [options.signal, bound?.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+  let holder: LeaseHolder | undefined;
+  const started = performance.now();
+  try {
+    return await acquireLease(options.connectionString, projector.name, {
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      onWaiting: (current) => {
+        holder = current;
+        const limit = options.leaseWaitMs === undefined ? '' : ` (at most ${seconds(options.leaseWaitMs)})`;
+        logger.warn(`Projector ${projector.name} is held by a running instance${describeHolder(current)}; waiting for it to stop${limit}…`);
+      },
+    });
+  } catch (error) {
+    if (error instanceof LeaseAbortedError && bound?.signal.aborted && !options.signal?.aborted) throw new LeaseBusyError(projector.name, holder, performance.now() - started);
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }

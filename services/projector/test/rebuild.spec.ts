@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
 import { runRebuildCommand } from '../src/cli';
-import { rebuildProjector } from '../src/rebuild';
+import { acquireLease } from '../src/lease';
+import { describeRebuildProgress, LeaseBusyError, rebuildProjector, throttledProgress, type RebuildProgress } from '../src/rebuild';
 import { type Harness, checkpointOf, openHarness, recordingLogger, silentLogger, tableRows, waitFor, within } from './fixtures/harness';
 import { appendIncrements, countersProjector, createTestRegistry, ignored, renamed } from './fixtures/model';
 
@@ -63,6 +64,46 @@ it('runs as the `rebuild` command with an injected projector list', async () => 
   expect(await runRebuildCommand(['nope', '--database-url', database.url], context)).toBe(2);
   expect(logger.lines.at(-1)).toContain('Unknown projector "nope"');
   expect(await runRebuildCommand(['cli_a'], { ...context, env: {} })).toBe(2);
+});
+
+it('gives up with LeaseBusyError after a bounded wait while a running instance holds the lease', async () => {
+  const projector = countersProjector({ name: 'held', table: 'held' });
+  const held = await acquireLease(h.url, 'held');
+  try {
+    const logger = recordingLogger();
+    const error = await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger, leaseWaitMs: 300 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LeaseBusyError);
+    expect((error as Error).message).toMatch(/^Projector held is held by a running instance \(pid \d+, conversa-projector:held.*\); gave up after \d+ s\. Stop the process/);
+    expect(logger.lines.some((line) => line.includes('waiting for it to stop (at most 0 s)'))).toBe(true);
+  } finally {
+    await held.release();
+  }
+});
+
+it('reports progress after each batch: events done of the total, up to the last', async () => {
+  const projector = countersProjector({ name: 'progressed', table: 'progressed' });
+  const seen: RebuildProgress[] = [];
+  await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger: silentLogger, batchSize: 100, onProgress: (p) => seen.push(p) });
+  expect(seen.length).toBeGreaterThanOrEqual(5);
+  expect(seen.every((p) => p.total === 401 && p.projector === 'progressed')).toBe(true);
+  expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
+  expect(seen.at(-1)!.done).toBe(401);
+});
+
+it('writes progress lines with the rate and the time left, at most one a second but always the last', () => {
+  expect(describeRebuildProgress({ projector: 'contacts', done: 12_000, total: 50_000, elapsedMs: 4000 })).toBe('contacts: 12000 / 50000 events (24%), 3000 events/s, ETA 13 s');
+  expect(describeRebuildProgress({ projector: 'tickets', done: 1000, total: 1_000_000, elapsedMs: 1000 })).toBe('tickets: 1000 / 1000000 events (0%), 1000 events/s, ETA 16 min 39 s');
+  expect(describeRebuildProgress({ projector: 'tags', done: 5, total: 5, elapsedMs: 10 })).toBe('tags: 5 / 5 events (100%), 500 events/s, done');
+  let now = 0;
+  const lines: string[] = [];
+  const report = throttledProgress((line) => lines.push(line), { now: () => now });
+  for (const done of [100, 200, 300]) {
+    now += 600;
+    report({ projector: 'p', done, total: 400, elapsedMs: now });
+  }
+  now += 100;
+  report({ projector: 'p', done: 400, total: 400, elapsedMs: now });
+  expect(lines).toEqual(['p: 100 / 400 events (25%), 167 events/s, ETA 2 s', 'p: 300 / 400 events (75%), 167 events/s, ETA 1 s', 'p: 400 / 400 events (100%), 211 events/s, done']);
 });
 
 it('rebuilds a projector with no events to replay', async () => {

@@ -1,10 +1,10 @@
 import { readContactRows } from '@conversa/api/contacts/spreadsheet';
-import { consoleAutomationLogger, createContactImportWorker, type ContactImportWorkerDeps } from '@conversa/automation';
+import { consoleAutomationLogger, createContactImportWorker, type AutomationLogger, type ContactImportWorkerDeps } from '@conversa/automation';
 import type { ApiContext } from '@conversa/api';
 import { buffer } from 'node:stream/consumers';
 
 /** The contact-import worker with the media store's kept uploads and the upload's own spreadsheet reader. */
-export function contactImportWorker(ctx: ApiContext, hooks?: ContactImportWorkerDeps['hooks']) {
+export function contactImportWorker(ctx: ApiContext, hooks?: ContactImportWorkerDeps['hooks'], logger: AutomationLogger = consoleAutomationLogger) {
   return createContactImportWorker({
     ctx,
     openFile: async (companyId, url) => {
@@ -13,7 +13,7 @@ export function contactImportWorker(ctx: ApiContext, hooks?: ContactImportWorker
     },
     removeFile: (companyId, url) => ctx.media.remove(companyId, url),
     readRows: readContactRows,
-    logger: consoleAutomationLogger,
+    logger,
     hooks,
   });
 }

@@ -1,28 +1,36 @@
 import { projectors } from '@conversa/projections';
-import { rebuildProjector, runProjectionsCommand } from '@conversa/projector';
+import { rebuildProjector, runProjectionsCommand, throttledProgress } from '@conversa/projector';
+import { commandUsage, describeError, EXIT, exitCodeOf, isCommand, parseWait, usage, UsageError, wantsHelp } from './cli';
 import { runningEmbeddedPostgres, takeOverStopSignals } from './embedded-postgres';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
+import { consoleShaped, createProcessLogger, type ProcessLogger } from './process-log';
 import { buildHttp } from './http';
 import { seed } from './seed';
 import { describeBroken, verifyStreams } from './verify';
 import { wire } from './wiring';
 
-/**
- * One binary, several roles (docs/ARCHITECTURE.md "Processes and roles"):
- *   start      every role in one process on the embedded defaults (the newcomer's command)
- *   api        HTTP API (+ the built UI)          edge   websocket edge
- *   projector  read-model projections             rebuild <name|all>   drop and replay read tables
- *   automation scheduled messages, routing timers (one process at a time holds its lease; others wait to take over)
- *   channels   channel sessions (WhatsApp, Meta, sandbox; each connection owned by one process through its lease) and the sender
- *   projections [parked <name> | retry <name>]   lag and parked events of every projector and reactor; re-applies parked events
- *   verify <ticket-id | stream | all>   checks hash chains; exits 1 naming the first broken link
- */
-const usage = `usage: conversa <start|api|edge|projector|automation|channels|rebuild <projector|all>|projections [parked|retry <name>]|verify <ticket-id|stream|all>>`;
+/** Set once the configuration is read; every line the process writes goes through it (process-log.ts). */
+let log: ProcessLogger | undefined;
+let lifecycle: ProcessLogger | undefined;
 
+/** One binary, several roles (docs/ARCHITECTURE.md "Processes and roles"); the commands and exit codes are in cli.ts. */
 async function main(argv: string[]): Promise<void> {
   const [role = 'start', ...rest] = argv;
+  if (role === '--help' || role === '-h' || role === 'help') {
+    console.log(usage());
+    process.exit(EXIT.ok);
+  }
+  if (!isCommand(role)) throw new UsageError(`Unknown command ${role}`);
+  // `projections` answers its own --help (its options in detail).
+  if (role !== 'projections' && wantsHelp(rest)) {
+    console.log(commandUsage(role));
+    process.exit(EXIT.ok);
+  }
   const config = loadConfig();
+  log = createProcessLogger(config.logFormat);
+  // Ready, running and stopped are told whatever LOG_LEVEL is (operators and the cluster harness wait for them).
+  const told = (lifecycle = log.child({ component: 'lifecycle' }, { level: 'info' }));
   const startedAt = performance.now();
 
   switch (role) {
@@ -30,7 +38,7 @@ async function main(argv: string[]): Promise<void> {
     case 'api':
     case 'edge': {
       const all = role === 'start';
-      const wiring = await wire(config, { runProjections: all });
+      const wiring = await wire(config, { runProjections: all, logger: log });
       if (all || role === 'api') await seed(wiring.ctx, config);
       const { app } = await buildHttp(wiring, { serveUi: role !== 'edge', edge: role !== 'api', projections: all, logger: loggerOptions(config.logFormat) });
       await app.listen({ port: config.port, host: config.host });
@@ -42,8 +50,8 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.campaigns.scheduler.start();
       if (all) wiring.invoices.scheduler.start();
       const url = `http://localhost:${config.port}`;
-      console.log(`Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
-      if (role !== 'edge') console.log(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
+      told.info({ role, url, ms: Math.round(performance.now() - startedAt) }, `Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
+      if (role !== 'edge') told.info(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
       onShutdown(async () => {
         await app.close();
         await wiring.close();
@@ -51,53 +59,65 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'projector': {
-      const wiring = await wire(config, { runProjections: true });
-      console.log(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
+      const wiring = await wire(config, { runProjections: true, logger: log });
+      told.info(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
       onShutdown(() => wiring.close());
       return;
     }
     case 'channels': {
       // Reads the read models the projector role keeps; sends what the sender reactor hands it, for the sessions it owns.
-      const wiring = await wire(config, { runProjections: false });
+      const wiring = await wire(config, { runProjections: false, logger: log });
       await wiring.reactors.start();
       await wiring.sessions.start();
-      console.log('Conversa channels running (sessions, sender)');
+      told.info('Conversa channels running (sessions, sender)');
       onShutdown(() => wiring.close());
       return;
     }
     case 'automation': {
       // Reads the read models the projector role keeps; writes only events.
-      const wiring = await wire(config, { runProjections: false });
+      const wiring = await wire(config, { runProjections: false, logger: log });
       wiring.automation.scheduler.start();
       wiring.presence.start();
       wiring.routing.scheduler.start();
       wiring.webhooks.deliverer.start();
       wiring.campaigns.scheduler.start();
       wiring.invoices.scheduler.start();
-      console.log('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
+      told.info('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
       onShutdown(() => wiring.close());
       return;
     }
     case 'rebuild': {
-      const target = rest[0];
-      if (!target) throw new Error(usage);
+      const { waitMs, rest: args } = parseWait(rest);
+      const [target, ...extra] = args;
+      if (!target || extra.length > 0) throw new UsageError(target ? `Unexpected ${extra.join(' ')}` : 'rebuild needs a projector name or all', 'rebuild');
       const chosen = target === 'all' ? projectors : projectors.filter((p) => p.name === target);
-      if (chosen.length === 0) throw new Error(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`);
-      const wiring = await wire(config, { runProjections: false });
+      if (chosen.length === 0) throw new UsageError(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`, 'rebuild');
+      // Beside a running product: its database (the embedded one's port answers), as `projections` does.
+      const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
+      const rebuildLog = log.child({ component: 'rebuild' });
       try {
         for (const projector of chosen) {
-          const result = await rebuildProjector({ db: wiring.db, connectionString: wiring.databaseUrl, store: wiring.store, projector, logger: console });
-          console.log(`rebuilt ${projector.name}: ${JSON.stringify(result)}`);
+          const result = await rebuildProjector({
+            db: wiring.db,
+            connectionString: wiring.databaseUrl,
+            store: wiring.store,
+            projector,
+            logger: consoleShaped(rebuildLog),
+            leaseWaitMs: waitMs,
+            onProgress: throttledProgress((line) => rebuildLog.info(line)),
+          });
+          rebuildLog.info({ projector: projector.name, events: result.events, ms: Math.round(result.ms) }, `rebuilt ${projector.name}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`);
         }
       } finally {
         await wiring.close();
       }
-      return;
+      process.exit(EXIT.ok);
     }
     case 'projections': {
       // Beside a running product or without one: on the embedded database, the running server's if there is one.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
-      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
       let code: number;
       try {
         const reactors = wiring.reactors.projectors;
@@ -109,10 +129,10 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'verify': {
       const target = rest[0];
-      if (!target) throw new Error(usage);
+      if (!target) throw new UsageError('verify needs a ticket id, a stream or all', 'verify');
       // Beside a running product or without one, as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
-      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false });
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
       let code: number;
       try {
         const result = await verifyStreams(target, wiring.store, wiring.db, process.env.LOG_LEVEL === 'debug' ? (line) => console.log(line) : undefined);
@@ -123,8 +143,6 @@ async function main(argv: string[]): Promise<void> {
       }
       process.exit(code);
     }
-    default:
-      throw new Error(usage);
   }
 }
 
@@ -141,14 +159,14 @@ function onShutdown(stop: () => Promise<void>): void {
     stopping = true;
     const started = performance.now();
     // The terminal echoed ^C on the current line.
-    const lead = process.stdout.isTTY ? '\n' : '';
+    if (process.stdout.isTTY) process.stdout.write('\n');
     stop().then(
       () => {
-        console.log(`${lead}${signal}: stopped in ${Math.round(performance.now() - started)} ms`);
+        lifecycle?.info({ signal, ms: Math.round(performance.now() - started) }, `${signal}: stopped in ${Math.round(performance.now() - started)} ms`);
         process.exit(0);
       },
       (error: unknown) => {
-        console.error(`${lead}${signal}: stopped with an error: ${error instanceof Error ? error.message : String(error)}`);
+        log?.error({ signal, err: error }, `${signal}: stopped with an error: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
@@ -159,6 +177,8 @@ function onShutdown(stop: () => Promise<void>): void {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  // A mistake in the command line is answered as a person reads it; anything else is a log line.
+  if (error instanceof UsageError) console.error(`conversa: ${error.message}\n${error.command ? commandUsage(error.command) : usage()}`);
+  else (log ?? createProcessLogger(process.stdout.isTTY ? 'pretty' : 'json')).fatal({ err: error, exitCode: exitCodeOf(error) }, `conversa: ${describeError(error)}`);
+  process.exit(exitCodeOf(error));
 });

@@ -4,7 +4,7 @@ import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { ProjectionRuntime } from '@conversa/projector';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -16,6 +16,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface Metrics {
   registry: Registry;
   webhookAttempt(outcome: string, seconds: number): void;
+  /** Fed by instrumentStore from the MessageReceived / MessageSent / MessageSendFailed it sees appended. */
+  inbound: Counter<'channel'>;
+  outbound: Counter<'outcome'>;
   /** Sources read at scrape time, set as the process assembles them. */
   sources: {
     runtimes: Array<{ kind: 'projector' | 'reactor'; runtime: ProjectionRuntime }>;
@@ -25,9 +28,15 @@ export interface Metrics {
   };
 }
 
+/** A queue's depth is counted up to this many rows: a scrape stays cheap however far behind a queue is. */
+export const QUEUE_DEPTH_CAP = 100_000;
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
+  // prom-client's `nodejs_active_{handles,requests,resources}_total` are gauges named as counters
+  // (promtool refuses them); the same counts stay, by type, in `…_active_handles` and the like.
   collectDefaultMetrics({ register: registry, prefix: 'conversa_' });
+  for (const name of ['conversa_nodejs_active_handles_total', 'conversa_nodejs_active_requests_total', 'conversa_nodejs_active_resources_total']) registry.removeSingleMetric(name);
   const sources: Metrics['sources'] = { runtimes: [] };
   const webhookDeliveries = new Counter({ name: 'conversa_webhook_delivery_attempts_total', help: 'Webhook POSTs by outcome (delivered, retry, failed)', labelNames: ['outcome'], registers: [registry] });
   const webhookSeconds = new Histogram({ name: 'conversa_webhook_delivery_seconds', help: 'Time of one webhook POST', buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10], registers: [registry] });
@@ -38,6 +47,19 @@ export function createMetrics(): Metrics {
     registers: [registry],
     async collect() {
       if (sources.webhooksPending) this.set(await sources.webhooksPending().catch(() => 0));
+    },
+  });
+  // The queues other processes drain, read from the tables that hold them: one bounded query per scrape.
+  new Gauge({
+    name: 'conversa_queue_depth',
+    help: `Work waiting, by queue: sender (outbound messages not yet sent), campaign (shippings planned or sending), import (contact imports running), webhook (deliveries pending); counted up to ${QUEUE_DEPTH_CAP}`,
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      if (!sources.db) return;
+      const depths = await queueDepths(sources.db).catch(() => null);
+      if (!depths) return;
+      for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
     },
   });
   // One pass over the runtimes per scrape feeds the three gauges (prom-client collects them side by side).
@@ -111,6 +133,8 @@ export function createMetrics(): Metrics {
   return {
     registry,
     sources,
+    inbound: new Counter({ name: 'conversa_messages_received_total', help: 'Inbound messages recorded by this process, by channel', labelNames: ['channel'], registers: [registry] }),
+    outbound: new Counter({ name: 'conversa_messages_sent_total', help: 'Outbound sends recorded by this process, by outcome (sent, failed)', labelNames: ['outcome'], registers: [registry] }),
     webhookAttempt(outcome, seconds) {
       webhookDeliveries.inc({ outcome });
       webhookSeconds.observe(seconds);
@@ -118,8 +142,39 @@ export function createMetrics(): Metrics {
   };
 }
 
+/** Depth of each queue, counted up to QUEUE_DEPTH_CAP, in one statement. */
+export async function queueDepths(db: Kysely<ReadDatabase>): Promise<Record<'sender' | 'campaign' | 'import' | 'webhook', number>> {
+  const cap = sql.lit(QUEUE_DEPTH_CAP);
+  const { rows } = await sql<{ sender: string; campaign: string; import: string; webhook: string }>`
+    select
+      (select count(*) from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q) as sender,
+      (select count(*) from (select 1 from read.campaign_shippings where status in ('planned', 'sending') limit ${cap}) q) as campaign,
+      (select count(*) from (select 1 from read.contact_imports where finished_at is null limit ${cap}) q) as import,
+      (select count(*) from (select 1 from webhooks.deliveries where status = 'pending' limit ${cap}) q) as webhook
+  `.execute(db);
+  const row = rows[0]!;
+  return { sender: Number(row.sender), campaign: Number(row.campaign), import: Number(row.import), webhook: Number(row.webhook) };
+}
+
 /** Append latency and appended events, around the store every command uses. */
 export function instrumentStore(store: EventStore, metrics: Metrics): void {
+  // A MessageReceived names its connection; the connection's channel is read once and kept.
+  const channels = new Map<number, string>();
+  const channelOf = async (whatsappId: number | null): Promise<string> => {
+    if (whatsappId === null) return 'unknown';
+    const known = channels.get(whatsappId);
+    if (known) return known;
+    const row = await metrics.sources.db?.selectFrom('read.connections').select('channel').where('id', '=', whatsappId).executeTakeFirst().catch(() => undefined);
+    if (row) channels.set(whatsappId, row.channel);
+    return row?.channel ?? 'unknown';
+  };
+  const countMessages = (events: readonly { type: string; data: unknown }[]) => {
+    for (const event of events) {
+      if (event.type === 'MessageSent') metrics.outbound.inc({ outcome: 'sent' });
+      else if (event.type === 'MessageSendFailed') metrics.outbound.inc({ outcome: 'failed' });
+      else if (event.type === 'MessageReceived') void channelOf((event.data as { whatsappId: number | null }).whatsappId).then((channel) => metrics.inbound.inc({ channel }));
+    }
+  };
   const seconds = new Histogram({ name: 'conversa_eventstore_append_seconds', help: 'Time of one append to the event store', buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [metrics.registry] });
   const appended = new Counter({ name: 'conversa_eventstore_appended_events_total', help: 'Events appended by this process', registers: [metrics.registry] });
   const failed = new Counter({ name: 'conversa_eventstore_append_failures_total', help: 'Appends refused (a concurrent change, a schema error) or failed', registers: [metrics.registry] });
@@ -129,6 +184,7 @@ export function instrumentStore(store: EventStore, metrics: Metrics): void {
     try {
       const result = await append(streamId, events, options);
       appended.inc(events.length);
+      countMessages(events);
       return result;
     } catch (error) {
       failed.inc();
@@ -171,6 +227,20 @@ export function mayScrape(request: FastifyRequest, token: string | undefined): b
   return LOOPBACK.has(request.socket.remoteAddress ?? '');
 }
 
+/**
+ * The `route` label: the registered pattern; every file of the built UI (its routes carry
+ * @fastify/static's `rootPath`) and the SPA's catch-all are `static`; what no route matched is `unmatched`.
+ * Never the raw path, so hashed asset names or ids cannot multiply the series.
+ */
+export function routeLabel(request: FastifyRequest, status: number): string {
+  const options = request.routeOptions;
+  const url = options.url;
+  if (!url) return 'unmatched';
+  if ((options.config as { rootPath?: unknown } | undefined)?.rootPath !== undefined) return 'static';
+  if (url === '/*') return status === 404 ? 'unmatched' : 'static';
+  return url;
+}
+
 /** GET /metrics and the request-duration hook. */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   const duration = new Histogram({
@@ -180,8 +250,14 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [metrics.registry],
   });
+  const inFlight = new Gauge({ name: 'conversa_http_requests_in_flight', help: 'HTTP requests received and not yet answered', registers: [metrics.registry] });
+  app.addHook('onRequest', async (request, reply) => {
+    inFlight.inc();
+    // 'close' comes once per request, answered or aborted (onResponse misses the aborted ones).
+    reply.raw.once('close', () => inFlight.dec());
+  });
   app.addHook('onResponse', async (request, reply) => {
-    duration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    duration.observe({ method: request.method, route: routeLabel(request, reply.statusCode), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   app.get('/metrics', { config: { auth: 'public', contract: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', errors: ['ERR_NO_PERMISSION'] } } }, async (request, reply) => {
     if (!mayScrape(request, token)) return reply.status(403).send({ error: 'ERR_NO_PERMISSION', message: 'Metrics are answered to this machine or to the METRICS_TOKEN.' });

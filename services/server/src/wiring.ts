@@ -1,6 +1,5 @@
 import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, migrateLimits, postgresLimits, sessionActiveInStream, type ApiContext } from '@conversa/api';
 import {
-  consoleAutomationLogger,
   createAttendantGreetingsReactor,
   createWebhookDeliverer,
   createWebhookFanout,
@@ -32,7 +31,6 @@ import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver,
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator, createResetCodes, createSecretBox } from '@conversa/core';
 import {
-  consoleRoutingLogger,
   createBotConnectorsReactor,
   createHttpConnectors,
   createRandomUserReactor,
@@ -60,6 +58,7 @@ import pg from 'pg';
 import { contactImportWorker } from './contact-import';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { consoleShaped, createProcessLogger, type ProcessLogger } from './process-log';
 import { createMetrics, instrumentBus, instrumentStore, type Metrics } from './metrics';
 
 // `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
@@ -103,9 +102,15 @@ export interface WireOptions {
   channels?: ChannelGateway;
   /** Session drivers besides the sandbox; default: WhatsApp through Baileys and the Meta channels (facebook, instagram, whatsappapi). */
   sessionDrivers?: SessionDriver[];
+  /** The process's logger (process-log.ts); default: a new one in the configured format. */
+  logger?: ProcessLogger;
 }
 
 export async function wire(config: Config, options: WireOptions): Promise<Wiring> {
+  const log = options.logger ?? createProcessLogger(config.logFormat);
+  // Pino children: every line names the part of the process that wrote it.
+  const automationLog = log.child({ component: 'automation' });
+  const routingLog = log.child({ component: 'routing' });
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
@@ -117,15 +122,16 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   // Once closed, the pool's ends are still in flight when the embedded Postgres stops: nothing is lost then.
   let poolClosed = false;
   pool.on('error', (error) => {
-    if (!poolClosed) console.warn(`read-model pool: idle connection lost (${error.message})`);
+    if (!poolClosed) log.warn({ component: 'read-model-pool', err: error }, 'read-model pool: idle connection lost');
   });
   if (config.preparedStatements) prepareMarkedStatements(pool);
   const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
-  const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa' }) : createInProcessBus();
+  const busError = (error: unknown, message: { subject: string }) => log.error({ component: 'bus', err: error, subject: message.subject }, 'bus handler failed');
+  const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa', onError: busError }) : createInProcessBus({ onError: busError });
   const metrics = createMetrics();
   instrumentStore(store, metrics);
   instrumentBus(bus, metrics);
-  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors });
+  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, logger: consoleShaped(log.child({ component: 'projector' })) });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   await migrateLimits(db);
@@ -158,7 +164,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         if (!signal.aborted) throw error;
         // Answer anyway from what the read models hold: one stuck projector must not hold every request.
         const behind = runtime.behind(position, projectors).join(', ');
-        console.warn(`read-your-writes: answered after ${config.projectionWaitMs} ms without ${behind || 'a projector'} reaching ${positionToString(position)}`);
+        log.warn({ component: 'read-your-writes' }, `read-your-writes: answered after ${config.projectionWaitMs} ms without ${behind || 'a projector'} reaching ${positionToString(position)}`);
       }
     },
     hashPassword: (password) => hash(password),
@@ -192,14 +198,14 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
     ...createMetaDrivers({ graph }),
   ];
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: consoleAutomationLogger, reconcileIntervalMs: config.sessionsReconcileMs });
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey, takeoverWaitMs: config.sessionsTakeoverWaitMs });
   const channels = options.channels ?? sessionGateway;
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
   const paymentProvider = createAsaasProvider({ baseUrl: config.payments.asaasApiUrl });
   ctx.payments = { webhookToken: config.payments.webhookToken };
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
-  const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: consoleRoutingLogger });
+  const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: routingLog });
   const webhookDeliverer = createWebhookDeliverer({
     db,
     ctx,
@@ -207,10 +213,11 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     connectionString: databaseUrl,
     post: createWebhookPoster({ allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     now: () => ctx.now(),
-    logger: consoleAutomationLogger,
+    logger: automationLog,
     onAttempt: (outcome, seconds) => metrics.webhookAttempt(outcome, seconds),
   });
   const reactors = createProjectionRuntime({
+    logger: consoleShaped(log.child({ component: 'reactor' })),
     db,
     pipelined: true,
     connectionString: databaseUrl,
@@ -218,13 +225,13 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     bus,
     projectors: [
       createSenderReactor({ ctx, gateway: channels, media: ctx.media }),
-      createAmendmentReactor({ ctx, gateway: sessionGateway, log: consoleAutomationLogger }),
+      createAmendmentReactor({ ctx, gateway: sessionGateway, log: automationLog }),
       createRoutingReactor(routingContext),
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
       createBotConnectorsReactor({ routing: routingContext, connectors: ctx.connectors, secrets: ctx.secrets, media: ctx.media }),
       createAttendantGreetingsReactor(ctx),
-      createOnDutyAnnouncer({ ctx, gateway: channels, timeZone: (companyId) => routingContext.timeZone(companyId), logger: consoleAutomationLogger }),
+      createOnDutyAnnouncer({ ctx, gateway: channels, timeZone: (companyId) => routingContext.timeZone(companyId), logger: automationLog }),
       createWebhookFanout({
         db,
         now: () => ctx.now(),
@@ -232,10 +239,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         endpointsAt: (position) => (options.runProjections ? runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }) : Promise.resolve()),
         onQueued: () => webhookDeliverer.wake(),
       }),
-      contactImportWorker(ctx),
+      contactImportWorker(ctx, undefined, automationLog),
       createCampaignRepliesReactor({ ctx, db }),
-      createListValidityReactor({ ctx, db, checker: sessionGateway, log: consoleAutomationLogger }),
-      createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: consoleAutomationLogger }),
+      createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
+      createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
     ],
   });
@@ -244,28 +251,28 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   metrics.sources.db = db;
   metrics.sources.webhooksPending = () => webhookDeliverer.pending();
 
-  const scheduleSender = createScheduleSender(ctx, { logger: consoleAutomationLogger });
+  const scheduleSender = createScheduleSender(ctx, { logger: automationLog });
   const automation = {
     sender: scheduleSender,
-    scheduler: createAutomationScheduler({ connectionString: databaseUrl, sender: scheduleSender, now: () => ctx.now(), logger: consoleAutomationLogger }),
+    scheduler: createAutomationScheduler({ connectionString: databaseUrl, sender: scheduleSender, now: () => ctx.now(), logger: automationLog }),
   };
 
   const routingTimers = createRoutingTimers(routingContext);
   const routing = {
     timers: routingTimers,
-    scheduler: createRoutingScheduler({ connectionString: databaseUrl, timers: routingTimers, now: () => ctx.now(), logger: consoleRoutingLogger }),
+    scheduler: createRoutingScheduler({ connectionString: databaseUrl, timers: routingTimers, now: () => ctx.now(), logger: routingLog }),
   };
 
-  const campaignEngine = createCampaignEngine({ ctx, db, channel: channels, media: ctx.media, lookup: campaignLookup(db, ctx.media), timeZone: process.env.COMPANY_TIME_ZONE });
-  const campaigns = { engine: campaignEngine, scheduler: createCampaignScheduler({ connectionString: databaseUrl, engine: campaignEngine, now: () => ctx.now(), logger: consoleAutomationLogger }) };
+  const campaignEngine = createCampaignEngine({ ctx, db, channel: channels, media: ctx.media, lookup: campaignLookup(db, ctx.media), timeZone: process.env.COMPANY_TIME_ZONE, logger: log.child({ component: 'campaigns' }) });
+  const campaigns = { engine: campaignEngine, scheduler: createCampaignScheduler({ connectionString: databaseUrl, engine: campaignEngine, now: () => ctx.now(), logger: automationLog }) };
   const invoiceGenerator = createInvoiceGenerator(ctx);
   const invoices = {
     provider: paymentProvider,
     generator: invoiceGenerator,
-    scheduler: createInvoiceScheduler({ connectionString: databaseUrl, generator: invoiceGenerator, now: () => ctx.now(), logger: consoleAutomationLogger }),
+    scheduler: createInvoiceScheduler({ connectionString: databaseUrl, generator: invoiceGenerator, now: () => ctx.now(), logger: automationLog }),
   };
 
-  const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: consoleAutomationLogger });
+  const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: automationLog });
 
   return {
     config,

@@ -3,9 +3,9 @@ import { userActor } from '@conversa/api';
 import { CreateQueueIntegrationRequest } from '@conversa/contracts';
 import { BOT_MARK, BOT_TEXTS, ConnectorError, createQueueIntegration } from '@conversa/core';
 import { answerOf, createGuardedFetch, createHttpConnectors } from '@conversa/routing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConnectorFakes, type ConnectorFakes } from './connector-fakes';
-import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
+import { bearer, logCapture, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 /**
  * Without OUTBOUND_ALLOW_PRIVATE_URLS a company's integration URL (Typebot, n8n, webhook) may not lead
@@ -14,6 +14,7 @@ import { bearer, settle, signupCompany, startTestServer, type TestServer } from 
  * internal service the company should not reach.
  */
 let server: TestServer;
+const log = logCapture();
 let fakes: ConnectorFakes;
 let gateway: RecordingChannelGateway;
 let admin: { token: string; companyId: number; userId: number };
@@ -22,7 +23,7 @@ beforeAll(async () => {
   fakes = await startConnectorFakes();
   gateway = new RecordingChannelGateway();
   const { OUTBOUND_ALLOW_PRIVATE_URLS: _allowed, ...env } = fakes.env;
-  server = await startTestServer({ channels: gateway, env });
+  server = await startTestServer({ channels: gateway, env, log: log.stream });
   const company = await signupCompany(server, 'Endereços', 981);
   admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId, userId: company.userId };
 });
@@ -75,20 +76,15 @@ describe('company URLs into private networks', () => {
     expect(line.statusCode, line.body).toBeLessThan(300);
     const { id, token } = line.json();
 
-    const warn = vi.spyOn(console, 'warn');
-    try {
-      const said = await server.app.inject({ method: 'POST', url: `/sandbox/${id}/messages`, headers: bearer(token), payload: { from: '5511940000001', name: 'Rita', body: 'oi' } });
-      expect(said.statusCode, said.body).toBe(202);
-      await settle(server);
-      const { ticketId } = said.json();
-      const journal = await server.wiring.store.readStream(`ticketbot-${ticketId}`);
-      expect(journal.at(-1)).toMatchObject({ type: 'BotHandedOver', data: { reason: 'connectorFailed' } });
-      expect(gateway.sent.filter((m) => m.contact.number === '5511940000001').map((m) => m.body.replaceAll(BOT_MARK, ''))).toEqual([BOT_TEXTS.handOver]);
-      const logged = warn.mock.calls.find(([message]) => String(message).startsWith('connectors: the connector failed'));
-      expect(logged?.[1]).toMatchObject({ ticketId, reason: 'webhook address' });
-    } finally {
-      warn.mockRestore();
-    }
+    const said = await server.app.inject({ method: 'POST', url: `/sandbox/${id}/messages`, headers: bearer(token), payload: { from: '5511940000001', name: 'Rita', body: 'oi' } });
+    expect(said.statusCode, said.body).toBe(202);
+    await settle(server);
+    const { ticketId } = said.json();
+    const journal = await server.wiring.store.readStream(`ticketbot-${ticketId}`);
+    expect(journal.at(-1)).toMatchObject({ type: 'BotHandedOver', data: { reason: 'connectorFailed' } });
+    expect(gateway.sent.filter((m) => m.contact.number === '5511940000001').map((m) => m.body.replaceAll(BOT_MARK, ''))).toEqual([BOT_TEXTS.handOver]);
+    const logged = log.entries().find((entry) => entry.msg.startsWith('connectors: the connector failed'));
+    expect(logged).toMatchObject({ level: 40, component: 'routing', ticketId, reason: 'webhook address' });
     expect(fakes.requests.filter((r) => r.path === '/hooks/segredo')).toEqual([]);
   });
 

@@ -8,8 +8,11 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
+import { loggerOptions } from '../src/logging';
+import { createProcessLogger } from '../src/process-log';
 import { seed } from '../src/seed';
 import { wire, type Wiring } from '../src/wiring';
 
@@ -27,18 +30,19 @@ export interface TestServer {
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
 export async function startTestServer(
-  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
+  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; log?: Writable } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
   // Tests read right after they write: on a loaded machine the product's 5 s bound would make those reads flaky.
   const PROJECTION_WAIT_MS = String(options.projectionWaitMs ?? 60_000);
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4), PROJECTION_WAIT_MS, ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}), ...options.env }, dataDir);
-  const wiring = await wire(config, { runProjections: true, channels: options.channels });
+  // `log`: the product's real loggers (the process's and fastify's), JSON lines into that stream.
+  const wiring = await wire(config, { runProjections: true, channels: options.channels, ...(options.log ? { logger: createProcessLogger('json', 'info', options.log) } : {}) });
   wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
-  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, logger: options.logger });
+  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, logger: options.log ? loggerOptions('json', 'info', options.log) : options.logger });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
 
@@ -156,4 +160,16 @@ export async function busFrames(server: TestServer, companyId: number, entity: s
     },
     stop: () => subscription.unsubscribe(),
   };
+}
+
+/** A stream for startTestServer's `log`, keeping each JSON line the product writes, parsed. */
+export function logCapture(): { stream: Writable; lines: string[]; entries(): Array<{ msg: string; [field: string]: any }> } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(...chunk.toString('utf8').split('\n').filter((line) => line.length > 0));
+      callback();
+    },
+  });
+  return { stream, lines, entries: () => lines.map((line) => JSON.parse(line)) };
 }

@@ -3,15 +3,16 @@ import { projectors } from '@conversa/projections';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, bearer, signupCompany, startTestServer, type TestServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, logCapture, signupCompany, startTestServer, type TestServer } from './harness';
 
 const BOUND_MS = 1500;
 let server: TestServer;
+const log = logCapture();
 let companies: { email: string; password: string; companyId: number; token: string }[];
 
 beforeAll(async () => {
-  server = await startTestServer({ projectionWaitMs: BOUND_MS });
+  server = await startTestServer({ projectionWaitMs: BOUND_MS, log: log.stream });
   companies = [];
   for (const [index, name] of ['Poisoned Co', 'Healthy Co', 'Bystander Co'].entries()) {
     const company = await signupCompany(server, name, 501 + index);
@@ -82,8 +83,8 @@ describe('a poison event in a product projector', () => {
   });
 
   it('a read model that cannot move holds its writes only up to PROJECTION_WAIT_MS, and logins and other writes not at all', async () => {
-    const warn = vi.spyOn(console, 'warn');
-    const waitWarnings = () => warn.mock.calls.map((args) => String(args[0])).filter((line) => line.startsWith('read-your-writes:'));
+    const since = log.lines.length;
+    const waitWarnings = () => log.entries().slice(since).filter((entry) => entry.level === 40 && entry.msg.startsWith('read-your-writes:')).map((entry) => entry.msg);
     // Reads go on (exclusive mode lets them), the contacts projector's writes wait behind the lock.
     const blocker = new pg.Client({ connectionString: server.wiring.databaseUrl });
     await blocker.connect();
@@ -102,7 +103,6 @@ describe('a poison event in a product projector', () => {
     } finally {
       await blocker.query('rollback');
       await blocker.end();
-      warn.mockRestore();
     }
     await writesAndReads(1, 'after the lock');
   });

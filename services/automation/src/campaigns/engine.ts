@@ -19,6 +19,7 @@ import { contactListItemsForPlan } from '@conversa/projections/contactLists/quer
 import { campaignsToDispatch } from '@conversa/projections/campaigns/queries';
 import { fileListOptions } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
+import { consoleJobLogger, type JobLogger } from '@conversa/projector';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -53,6 +54,8 @@ export interface CampaignEngineOptions {
   media: CampaignMedia;
   lookup: CampaignLookup;
   timeZone?: string;
+  /** Where a campaign's failed tick is told (pino-shaped). Default: stderr. */
+  logger?: JobLogger;
   random?: () => number;
   /** Contacts attempted in one append when the pacing allows it (interval 0). Default 25. */
   batchSize?: number;
@@ -327,7 +330,7 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
             else calls += await dispatch(companyId, id, now());
           } catch (error) {
             // One campaign's trouble (a deleted list, a store hiccup) must not hold the others.
-            console.warn(`campaign-dispatch: campaign ${id} failed this tick`, error);
+            (options.logger ?? consoleJobLogger).warn({ err: error, campaignId: id }, `campaign-dispatch: campaign ${id} failed this tick`);
           }
         }
         total += calls;

@@ -95,7 +95,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     ADMIN_PASSWORD: ADMIN.password,
     HOST: '127.0.0.1',
     LOG_FORMAT: 'json',
-    LOG_LEVEL: 'warn',
+    // info: the projector runtime's 'standing by' line, which cluster.spec waits for, is an info line.
+    LOG_LEVEL: 'info',
     ...(nats ? { NATS_URL: nats.url } : {}),
     ...options.env,
   };
