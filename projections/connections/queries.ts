@@ -1,5 +1,5 @@
 import { SECRET_SETTING_MASK, type ChannelAccount, type ConnectionChannel, type ConnectionView } from '@conversa/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ConnectionsTable } from './tables';
 
@@ -137,6 +137,7 @@ export async function connectionSecrets(db: Kysely<ReadDatabase>, id: number): P
 
 /** Connections whose Meta tokens are stored in clear (recorded before tokens were sealed): the start reseals them. */
 export async function connectionsWithClearTokens(db: Kysely<ReadDatabase>): Promise<number[]> {
+  if (!(await secretsTableExists(db))) return [];
   const rows = await db
     .selectFrom('auth.connection_secrets')
     .select('connection_id')
@@ -147,8 +148,18 @@ export async function connectionsWithClearTokens(db: Kysely<ReadDatabase>): Prom
   return rows.map((row) => row.connection_id);
 }
 
+/**
+ * The start's reseal may run before the connections projector first made its tables (a fresh database:
+ * nothing to reseal yet), or while it rebuilds them (what it misses is resealed at the next start).
+ */
+async function secretsTableExists(db: Kysely<ReadDatabase>): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select to_regclass('auth.connection_secrets') is not null as ok`.execute(db);
+  return rows[0]?.ok === true;
+}
+
 /** Connections whose call token an earlier version recorded in clear: the start reseals them. */
 export async function connectionsWithClearCallTokens(db: Kysely<ReadDatabase>): Promise<number[]> {
+  if (!(await secretsTableExists(db))) return [];
   const rows = await db
     .selectFrom('auth.connection_secrets')
     .select('connection_id')
