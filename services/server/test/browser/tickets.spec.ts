@@ -409,6 +409,12 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await page.getByTestId('contact-drawer').waitFor();
     const composer = async () => (await page.getByTestId('composer-input').boundingBox())!.width;
     expect(await composer()).toBeGreaterThan(400);
+    // Once it has slid in, the whole panel is on screen: its right edge is the window's.
+    const drawerRight = async () => {
+      const box = await page.getByTestId('contact-drawer').boundingBox();
+      return box ? Math.round(box.x + box.width) : undefined;
+    };
+    await expect.poll(drawerRight).toBe(page.viewportSize()!.width);
     await screenshot(page, 'ticket-contact-panel-1366');
     await page.getByTestId('contact-drawer-close').click();
     await page.getByTestId('contact-drawer').waitFor({ state: 'detached' });
