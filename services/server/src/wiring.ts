@@ -29,7 +29,7 @@ import { createAmendmentReactor, createPasswordResetSender, createSandboxDriver,
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
-import { createPostgresIdAllocator, createResetCodes, createSecretBox } from '@conversa/core';
+import { createPostgresIdAllocator, createResetCodes, createSecretBox, type ContactImportHooks } from '@conversa/core';
 import {
   createBotConnectorsReactor,
   createHttpConnectors,
@@ -104,6 +104,8 @@ export interface WireOptions {
   sessionDrivers?: SessionDriver[];
   /** The process's logger (process-log.ts); default: a new one in the configured format. */
   logger?: ProcessLogger;
+  /** Test seams of the contact import worker (a browser test holds a job between batches to see the bar between them). */
+  contactImportHooks?: ContactImportHooks;
 }
 
 export async function wire(config: Config, options: WireOptions): Promise<Wiring> {
@@ -239,7 +241,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         endpointsAt: (position) => (options.runProjections ? runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }) : Promise.resolve()),
         onQueued: () => webhookDeliverer.wake(),
       }),
-      contactImportWorker(ctx, undefined, automationLog),
+      contactImportWorker(ctx, options.contactImportHooks, automationLog),
       createCampaignRepliesReactor({ ctx, db }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),

@@ -1,7 +1,7 @@
 import type { BusMessage } from '@conversa/bus';
 import { createLoginLimiter, execute } from '@conversa/api';
 import { defaultUserDetails, streams, type UserDetails } from '@conversa/contracts';
-import { systemActor, user, userEmail, userEmailStream } from '@conversa/core';
+import { systemActor, user, userEmail, userEmailStream, type ContactImportHooks } from '@conversa/core';
 import type { ChannelGateway } from '@conversa/channels';
 import { testDatabase } from '@conversa/testing/database';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -30,7 +30,7 @@ export interface TestServer {
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
 export async function startTestServer(
-  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; log?: Writable } = {},
+  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; log?: Writable; contactImportHooks?: ContactImportHooks } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
@@ -38,7 +38,7 @@ export async function startTestServer(
   const PROJECTION_WAIT_MS = String(options.projectionWaitMs ?? 60_000);
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4), PROJECTION_WAIT_MS, ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}), ...options.env }, dataDir);
   // `log`: the product's real loggers (the process's and fastify's), JSON lines into that stream.
-  const wiring = await wire(config, { runProjections: true, channels: options.channels, ...(options.log ? { logger: createProcessLogger('json', 'info', options.log) } : {}) });
+  const wiring = await wire(config, { runProjections: true, channels: options.channels, contactImportHooks: options.contactImportHooks, ...(options.log ? { logger: createProcessLogger('json', 'info', options.log) } : {}) });
   wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);

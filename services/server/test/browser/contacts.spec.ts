@@ -7,9 +7,12 @@ import { ADMIN, startTestServer, type TestServer } from '../harness';
 /** The real started product (API, edge, built UI) driven in Debian's Chromium. */
 let server: TestServer;
 let browser: Browser;
+/** The import job waits after its first batch until the page has shown that step (on a quiet machine both batches land in one frame). */
+let releaseFirstBatch: () => void = () => {};
+const firstBatchShown = new Promise<void>((resolve) => (releaseFirstBatch = resolve));
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, serveUi: true });
+  server = await startTestServer({ listen: true, serveUi: true, contactImportHooks: { afterBatch: (written) => (written < ROWS ? firstBatchShown : undefined) } });
   browser = await launchBrowser();
 }, 90_000);
 
@@ -20,8 +23,7 @@ afterAll(async () => {
 
 const atPath = (page: Page, path: string) => page.waitForFunction((expected) => location.pathname === expected, path);
 
-/** 500 people named "Planilha <n>", valid São Paulo mobiles, and one line that is no number: long enough to watch it go. */
-/** Two batches of the import worker (500 rows each): the bar has a step to show between them. */
+/** People named "Planilha <n>" with valid São Paulo mobiles, in two batches of the import worker (500 rows each), and one line that is no number. */
 const ROWS = 700;
 const sheet = () => {
   const lines = ['nome,numero,email'];
@@ -65,7 +67,12 @@ describe('the contacts screen in a browser', { timeout: 180_000 }, () => {
     // The bar moves to 100 % as the server works through the rows.
     const status = page.getByTestId('contacts-import-status');
     await status.waitFor();
+    await page.waitForFunction(() => {
+      const value = Number(document.querySelector('[data-testid="contacts-import-progress"]')?.getAttribute('data-value'));
+      return value > 0 && value < 100;
+    });
     await screenshot(page, 'contacts-import-progress');
+    releaseFirstBatch();
     await page.waitForFunction(() => document.querySelector('[data-testid="contacts-import-status"]')?.getAttribute('data-state') === 'done', undefined, { timeout: 120_000 });
     await expect(page.getByTestId('contacts-import-progress').getAttribute('data-value')).resolves.toBe('100');
     const seen = (await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).map(Number);

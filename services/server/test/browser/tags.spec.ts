@@ -70,11 +70,17 @@ async function signedIn(email: string): Promise<Page> {
 
 /**
  * Reads a toast, then takes the pointer off it: toasts sit over the ticket header's right side, where the last click
- * left the pointer, and one the pointer rests on never expires (the tags picker once waited 15 s under one).
+ * left the pointer, and one the pointer rests on never expires.
  */
 const toast = async (page: Page, text: string) => {
   await page.getByText(text, { exact: true }).first().waitFor();
   await page.mouse.move(0, 0);
+};
+
+/** Waits for a toast to expire, the pointer off it: one lying over the control it names takes the click meant for that control. */
+const toastGone = async (page: Page, text: string) => {
+  await page.mouse.move(0, 0);
+  await page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).waitFor({ state: 'detached' });
 };
 
 /** Drags with the pointer as a person does: press, a few steps past dnd-kit's 5 px threshold, then over the lane. */
@@ -118,6 +124,8 @@ describe('tags in a browser', { timeout: 180_000 }, () => {
     await page.getByTestId('header-resolve-silent').click();
     await toast(page, 'Você deve atribuir uma tag antes de fechar o ticket.');
     expect((await call('GET', `/tickets/${ticket.ticketId}`)).status).toBe('open');
+    // The refusal's toast lies over the tag editor it points to.
+    await toastGone(page, 'Você deve atribuir uma tag antes de fechar o ticket.');
 
     // The editor is the way out: tick the tag, see its chip in the header and in the list row, then close.
     await page.getByTestId('ticket-tags-open').click();
