@@ -2,7 +2,7 @@ import { type Position, comparePositions } from '@conversa/contracts';
 import type { EventStore } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import { readCheckpoint } from './checkpoints';
-import type { Projector } from './projector';
+import { projectorFilter, type Projector } from './projector';
 
 type Mark = Position | 'start';
 
@@ -174,7 +174,7 @@ export class Progress {
       // Read the head first: everything at or before it is readable when the next query runs.
       const head = await this.store.headPosition();
       const from = later(track.clear, checkpoint);
-      const [next] = await this.store.readAll({ fromPosition: from, filter: { eventTypes: projector.eventTypes }, maxCount: 1 });
+      const [next] = await this.store.readAll({ fromPosition: from, filter: projectorFilter(projector), maxCount: 1 });
       track.clear = head && (!next || comparePositions(next.position, head) > 0) ? later(from, head) : later(track.clear, checkpoint);
       for (const waiter of this.waiters) {
         if (!waiter.pending.has(projector.name)) continue;

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { ensureSchemas, readCheckpoint } from './checkpoints';
 import { parkedCounts } from './parking';
 import { Progress } from './progress';
-import type { Projector } from './projector';
+import { projectorFilter, type Projector } from './projector';
 import type { Logger } from './rebuild';
 import { Worker } from './worker';
 
@@ -94,7 +94,7 @@ export interface ProjectionRuntime {
 
 export interface WaitOptions {
   signal?: AbortSignal;
-  /** Wait only for these projectors (the read models the caller reads); default all, `[]` none. */
+  /** Wait only for these projectors (the read models the caller reads; a partitioned one's name means all its partitions); default all, `[]` none. */
   projectors?: readonly string[];
 }
 
@@ -107,6 +107,12 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   const workers = new Map<string, Worker>();
   const progress = new Progress(options.db, options.store, options.projectors, (name) => workers.get(name)?.ownedPosition());
   for (const projector of options.projectors) workers.set(projector.name, new Worker(projector, options, progress));
+  // A projector partitioned by company is waited for by its own name: every one of its partitions.
+  const partitions = new Map<string, string[]>();
+  for (const projector of options.projectors) {
+    if (projector.partition) partitions.set(projector.partition.of, [...(partitions.get(projector.partition.of) ?? []), projector.name]);
+  }
+  const expand = (names: readonly string[] | undefined) => names?.flatMap((name) => partitions.get(name) ?? [name]);
   let started: Promise<void> | undefined;
   let stopped = false;
 
@@ -136,12 +142,12 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
     },
 
     waitForPosition(position, waitOptions) {
-      const unknown = waitOptions?.projectors?.filter((name) => !workers.has(name)) ?? [];
+      const unknown = waitOptions?.projectors?.filter((name) => !workers.has(name) && !partitions.has(name)) ?? [];
       if (unknown.length > 0) return Promise.reject(new Error(`Unknown projector(s) ${unknown.join(', ')}`));
-      return progress.wait(position, waitOptions?.signal, waitOptions?.projectors);
+      return progress.wait(position, waitOptions?.signal, expand(waitOptions?.projectors));
     },
 
-    behind: (position, projectors) => progress.behind(position, projectors),
+    behind: (position, projectors) => progress.behind(position, expand(projectors)),
 
     status: () => [...workers.values()].map((worker) => worker.status()),
 
@@ -161,7 +167,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
 export async function projectionLag(options: { db: Kysely<any>; store: EventStore; projector: Projector; position?: Position | 'start'; cap?: number }): Promise<ProjectionLag> {
   const { db, store, projector } = options;
   const position = options.position ?? (await readCheckpoint(db, projector.name))?.position ?? 'start';
-  const filter = { eventTypes: projector.eventTypes };
+  const filter = projectorFilter(projector);
   const events = await store.countAfter(position, { filter, cap: options.cap ?? 100_000 });
   if (events === 0) return { events, ms: 0 };
   const [oldest] = await store.readAll({ fromPosition: position, filter, maxCount: 1 });
