@@ -205,7 +205,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
     ...createMetaDrivers({ graph }),
   ];
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs });
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs, startingWaitMs: config.sessionsTakeoverWaitMs });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey, takeoverWaitMs: config.sessionsTakeoverWaitMs });
   const channels = options.channels ?? sessionGateway;
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
