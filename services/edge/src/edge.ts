@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
+import { CompanySubscriptions } from './company-subscriptions';
 import { adminFilter, announcementFilter, appMessageFilter, authFilter, chatFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { isChatEntity } from '@conversa/contracts/chats/access';
 import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
@@ -69,6 +70,12 @@ export interface EdgeOptions {
   maxBufferedBytes?: number;
   /** How long a new socket may stay open without sending a valid `authenticate` first. Default 5000. */
   authTimeoutMs?: number;
+  /**
+   * Subscribe per company (`company.<id>.>`, from its first socket here to its last) instead of to
+   * every company's frames: with NATS, an edge then receives only what its sockets may see. Default
+   * false (one subscription: the in-process bus matches every subscription on every publish).
+   */
+  perCompany?: boolean;
 }
 
 export interface EdgeStats {
@@ -136,6 +143,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const drop = (client: Client) => {
     const clients = byCompany.get(client.principal.companyId);
     if (!clients?.delete(client)) return;
+    companies?.close(client.principal.companyId);
     connectionCount--;
     if (clients.size === 0) byCompany.delete(client.principal.companyId);
   };
@@ -280,7 +288,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     await app.register(fastifyWebsocket, { options: { maxPayload: maxClientPayloadBytes, perMessageDeflate: false } });
   }
 
-  subscription = await options.bus.subscribe('company.*.>', fanOut);
+  const companies = options.perCompany ? new CompanySubscriptions(options.bus, fanOut, (error, companyId) => log.error({ err: error, companyId }, 'company frames subscription failed')) : undefined;
+  if (!companies) subscription = await options.bus.subscribe('company.*.>', fanOut);
 
   app.get(path, { websocket: true }, (socket) => {
     if (closed) {
@@ -338,17 +347,9 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
             socket.close(closeCodes.goingAway, 'server shutting down');
             return;
           }
-          const authenticated = new Client(principal, socket);
-          client = authenticated;
-          add(authenticated);
-          // Before any company frame: a client knows from here on it misses nothing.
-          send(authenticated, authenticatedFrame);
-          access.watchExpiry(authenticated);
-          if (accessChanges !== changesBefore) access.recheck(authenticated);
-          notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
-          const queued = early ?? [];
-          early = undefined;
-          for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
+          // Per company: the company's frames must be flowing before the socket is told it misses nothing.
+          if (companies) return void companies.open(principal.companyId).then(() => welcome(principal, changesBefore));
+          welcome(principal, changesBefore);
         },
         (error: unknown) => {
           // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
@@ -356,6 +357,24 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
           if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
         },
       );
+    };
+
+    const welcome = (principal: SocketPrincipal, changesBefore: number) => {
+      if (socket.readyState !== socket.OPEN || closed) {
+        companies?.close(principal.companyId);
+        return;
+      }
+      const authenticated = new Client(principal, socket);
+      client = authenticated;
+      add(authenticated);
+      // Before any company frame: a client knows from here on it misses nothing.
+      send(authenticated, authenticatedFrame);
+      access.watchExpiry(authenticated);
+      if (accessChanges !== changesBefore) access.recheck(authenticated);
+      notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
+      const queued = early ?? [];
+      early = undefined;
+      for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
     };
   });
 
@@ -387,6 +406,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       closed = true;
       clearInterval(pinger);
       await subscription?.unsubscribe();
+      await companies?.closeAll();
       byCompany.clear();
       connectionCount = 0;
       await Promise.all([...sockets].map(closeSocket));
