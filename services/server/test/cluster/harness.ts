@@ -15,7 +15,7 @@ import { freePort, startPostgres } from '../../../testing/src/postgres';
  * bundle being services/server/src/main.ts built by ./bundle.ts (node itself, not a wrapper that
  * forks: SIGKILL must reach the server); a process counts as started when it prints its ready line.
  */
-export type Role = 'start' | 'api' | 'edge' | 'projector' | 'channels' | 'automation';
+export type Role = 'start' | 'api' | 'edge' | 'projector' | 'reactors' | 'channels' | 'automation';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const readyLine: Record<Role, RegExp> = {
@@ -23,6 +23,7 @@ const readyLine: Record<Role, RegExp> = {
   api: /Conversa \(api\) ready/,
   edge: /Conversa \(edge\) ready/,
   projector: /Conversa projector running/,
+  reactors: /Conversa reactors running/,
   channels: /Conversa channels running/,
   automation: /Conversa automation running/,
 };
@@ -219,6 +220,18 @@ export async function leaseHeld(cluster: Cluster, name: string): Promise<boolean
     [classid, objid],
   );
   return rows[0]?.held === true;
+}
+
+/** The process (its pid, from the lease connection's application name `…:<pid>`) holding a lease, or undefined. */
+export async function leaseHolderPid(cluster: Cluster, name: string): Promise<number | undefined> {
+  const { classid, objid } = leaseLockOf(name);
+  const rows = await cluster.sql<{ application_name: string }>(
+    `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.classid = $1::oid and l.objid = $2::oid`,
+    [classid, objid],
+  );
+  const pid = Number(rows[0]?.application_name.split(':').at(-1));
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** Polls `check` every `everyMs` until it holds; fails naming `what` after `timeoutMs`. */
