@@ -1,5 +1,6 @@
-import type { Position } from '@conversa/contracts';
-import type { Bus } from '@conversa/bus';
+import { positionFromString, positionToString, type Position } from '@conversa/contracts';
+import { randomUUID } from 'node:crypto';
+import type { Bus, BusSubscription } from '@conversa/bus';
 import type { EventStore } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import { ensureSchemas, readCheckpoint } from './checkpoints';
@@ -45,7 +46,17 @@ export interface ProjectionRuntimeOptions {
   reactorCheckpointEveryMs?: number;
   /** How an event that keeps failing is parked (see applyIsolating): tries and the pause between them. */
   parking?: { attempts?: number; retryDelayMs?: number };
+  /**
+   * Processes share how far their projectors are clear over the bus (PROGRESS_SUBJECT), so a wait in
+   * a process that does not own a projector (an api) ends on its owner's announcement instead of
+   * probing the store (three queries per projector, every 25 ms). The store is still probed for a
+   * wait open longer than `probeAfterMs` (default 250). For a bus shared by processes (NATS).
+   */
+  shareProgress?: { probeAfterMs?: number };
 }
+
+/** Where runtimes announce, coalesced per turn of the event loop, how far the projectors they own are clear. */
+export const PROGRESS_SUBJECT = 'projection.progress';
 
 export interface ProjectionLag {
   /** Handled events stored after the checkpoint (capped). */
@@ -115,6 +126,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   const expand = (names: readonly string[] | undefined) => names?.flatMap((name) => partitions.get(name) ?? [name]);
   let started: Promise<void> | undefined;
   let stopped = false;
+  const sharing = options.shareProgress ? shareProgress(options.bus, progress, options.shareProgress.probeAfterMs ?? 250) : undefined;
 
   return {
     projectors: options.projectors,
@@ -132,6 +144,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
       stopped = true;
       await started?.catch(() => {});
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
+      await sharing?.close();
       progress.close();
     },
 
@@ -159,6 +172,78 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   };
 }
 
+
+/** A process that has not waited for this long stops listening to the announcements (an edge, a channels process). */
+const LISTEN_IDLE_MS = 30_000;
+
+/**
+ * Announces this runtime's clears on the bus (one message per turn of the event loop, the projectors
+ * grouped by position) and, from its first wait until it has not waited for LISTEN_IDLE_MS, applies
+ * the others': only the processes that wait pay for reading them.
+ */
+function shareProgress(bus: Bus, progress: Progress, probeAfterMs: number): { close(): Promise<void> } {
+  const from = randomUUID();
+  const changed = new Map<string, Position>();
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (changed.size === 0) return;
+    const at: Record<string, string[]> = {};
+    for (const [name, position] of changed) (at[positionToString(position)] ??= []).push(name);
+    changed.clear();
+    void bus.publish(PROGRESS_SUBJECT, { from, at }).catch(() => {});
+  };
+  progress.onLocalClear = (name, position) => {
+    changed.set(name, position);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  let subscription: Promise<BusSubscription | undefined> | undefined;
+  let lastWait = 0;
+  let idleCheck: NodeJS.Timeout | undefined;
+  const stopListening = () => {
+    clearInterval(idleCheck);
+    idleCheck = undefined;
+    progress.listening(false);
+    const current = subscription;
+    subscription = undefined;
+    return current?.then((s) => s?.unsubscribe());
+  };
+  progress.onWait = () => {
+    lastWait = Date.now();
+    if (subscription) return;
+    subscription = bus
+      .subscribe(PROGRESS_SUBJECT, ({ data }) => {
+        const { from: sender, at } = data as { from: string; at: Record<string, string[]> };
+        if (sender === from) return;
+        for (const [position, names] of Object.entries(at)) {
+          const clear = positionFromString(position);
+          for (const name of names) progress.remote(name, clear);
+        }
+      })
+      .then(
+        (s) => {
+          // Announcements flow from here on; a wait begun before was probed as without them.
+          if (subscription) progress.listening(true, probeAfterMs);
+          return s;
+        },
+        () => undefined,
+      );
+    idleCheck = setInterval(() => {
+      if (Date.now() - lastWait > LISTEN_IDLE_MS && !progress.waiting()) void stopListening();
+    }, LISTEN_IDLE_MS);
+    idleCheck.unref();
+  };
+  return {
+    async close() {
+      progress.onLocalClear = undefined;
+      progress.onWait = undefined;
+      await stopListening();
+    },
+  };
+}
 
 /**
  * Handled events after the projector's position (its owned one, else its stored checkpoint), capped,

@@ -1,4 +1,6 @@
+import { createInProcessBus } from '@conversa/bus';
 import { type Position, type RecordedEvent, comparePositions } from '@conversa/contracts';
+import type { EventStore } from '@conversa/eventstore';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/src/database';
@@ -140,5 +142,33 @@ describe('projectors partitioned by company', () => {
     expect(result.events).toBe(9);
     for (const part of parts) expect((await checkpointOf(h.db, part.name))?.commit_position).not.toBeNull();
     await cleanRebuildEquals();
+  });
+
+  it('with shared progress, a process that owns no partition ends its waits on the owners announcements, without probing the store', async () => {
+    const bus = createInProcessBus();
+    const owner = h.runtime({ projectors: partitioned(2).parts, bus, shareProgress: {} });
+    await owner.start();
+    await waitFor(() => owner.status().every((status) => status.state === 'running'), 15_000, 'both partitions held');
+    let probes = 0;
+    // The api's view of the store: every read it makes to settle a wait is counted.
+    const counted = new Proxy(h.store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if ((key === 'readAll' || key === 'headPosition') && typeof value === 'function') return (...args: unknown[]) => (probes++, (value as (...a: unknown[]) => unknown).apply(target, args));
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as EventStore;
+    const api = h.runtime({ projectors: partitioned(2).parts, bus, store: counted, shareProgress: { probeAfterMs: 60_000 } });
+    // Its first wait starts it listening (and is settled by probes, as without announcements); the next ones are not.
+    await api.waitForPosition(await appendPerCompany(4, 1, 'shared-0'), { projectors: [name], signal: AbortSignal.timeout(10_000) });
+    probes = 0;
+    for (let round = 1; round <= 3; round++) {
+      const head = await appendPerCompany(4, 1, `shared-${round}`);
+      await api.waitForPosition(head, { projectors: [name], signal: AbortSignal.timeout(10_000) });
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`read.${name}`)} where stream_id like ${`shared-${round}-%`}`.execute(h.db);
+      expect(rows[0]?.n).toBe(4);
+    }
+    expect(probes).toBe(0);
+    await bus.close();
   });
 });

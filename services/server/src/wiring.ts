@@ -138,7 +138,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   instrumentBus(bus, metrics);
   // The heavy read models as PROJECTOR_PARTITIONS partitions by company, each leased and checkpointed on its own.
   const projectors = partitionByCompany(readModels, config.projectorPartitions, companyPartitioned);
-  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, logger: consoleShaped(log.child({ component: 'projector' })) });
+  // Roles apart (NATS): how far each read model is clear is announced, so an api's read-your-writes waits need no probes of the store.
+  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, logger: consoleShaped(log.child({ component: 'projector' })), ...(config.natsUrl ? { shareProgress: {} } : {}) });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   await migrateLimits(db);
