@@ -53,11 +53,11 @@ const percentile = (values: number[], p: number) => {
 
 async function startTopology(topology: Topology): Promise<{ cluster: Cluster; api: string; edge: string }> {
   if (topology === 'one-process') {
-    const cluster = await startCluster({ nats: false, env: profileEnv('one-process') });
+    const cluster = await startCluster({ nats: false, nodeArgs: profileArgs('one-process') });
     const all = await cluster.spawn('start', 'start');
     return { cluster, api: all.url!, edge: all.url! };
   }
-  const cluster = await startCluster({ nats: true, env: profileEnv('split-roles') });
+  const cluster = await startCluster({ nats: true, nodeArgs: profileArgs('split-roles') });
   const roles: Role[] = ['api', 'edge', 'projector', 'reactors', 'channels', 'automation'];
   const [api, edge] = await Promise.all(roles.map((role) => cluster.spawn(role, role)));
   return { cluster, api: api!.url!, edge: edge!.url! };
@@ -96,8 +96,7 @@ function readdirSafe(dir: string): string[] {
   }
 }
 
-const profileEnv = (topology: Topology): Record<string, string> | undefined =>
-  PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}/${topology}` } : undefined;
+const profileArgs = (topology: Topology): string[] => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${topology}`] : []);
 
 /**
  * CPU ms per inbound message of each group over a phase, and their sum, net of what the group

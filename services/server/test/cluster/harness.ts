@@ -70,6 +70,8 @@ export interface ClusterOptions {
   nats: boolean;
   /** Extra environment for every process. */
   env?: Record<string, string>;
+  /** Options for node itself, before the bundle (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 }
 
 /** A throw-away Postgres (its own server: the roles together hold ~150 connections) and, if asked, a nats-server. */
@@ -107,7 +109,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     dataDir,
     processes,
     async spawn(name, role, extra = {}) {
-      const started = await spawnRole(main, name, role, { ...env, ...extra });
+      const started = await spawnRole(main, name, role, { ...env, ...extra }, options.nodeArgs ?? []);
       processes.push(started);
       return started;
     },
@@ -124,9 +126,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 }
 
-async function spawnRole(main: string, name: string, role: Role, env: Record<string, string>): Promise<RoleProcess> {
+async function spawnRole(main: string, name: string, role: Role, env: Record<string, string>, nodeArgs: string[]): Promise<RoleProcess> {
   const port = role === 'start' || role === 'api' || role === 'edge' ? await freePort() : undefined;
-  const child = spawn(process.execPath, [main, role], {
+  const child = spawn(process.execPath, [...nodeArgs, main, role], {
     cwd: root,
     env: { ...process.env, ...env, ...(port ? { PORT: String(port) } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
