@@ -70,11 +70,7 @@ export interface EdgeOptions {
   maxBufferedBytes?: number;
   /** How long a new socket may stay open without sending a valid `authenticate` first. Default 5000. */
   authTimeoutMs?: number;
-  /**
-   * Subscribe per company (`company.<id>.>`, from its first socket here to its last) instead of to
-   * every company's frames: with NATS, an edge then receives only what its sockets may see. Default
-   * false (one subscription: the in-process bus matches every subscription on every publish).
-   */
+  /** Subscribe per company (`company.<id>.>`, first socket to last) instead of to every company (NATS). Default false. */
   perCompany?: boolean;
 }
 
@@ -131,12 +127,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   let accessChanges = 0;
 
   const add = (client: Client) => {
-    let clients = byCompany.get(client.principal.companyId);
-    if (!clients) {
-      clients = new Set();
-      byCompany.set(client.principal.companyId, clients);
-    }
-    clients.add(client);
+    const clients = byCompany.get(client.principal.companyId) ?? new Set<Client>();
+    byCompany.set(client.principal.companyId, clients.add(client));
     connectionCount++;
   };
 
@@ -162,10 +154,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     log,
   });
 
-  const terminate = (client: Client) => {
-    drop(client);
-    client.socket.terminate();
-  };
+  const terminate = (client: Client) => (drop(client), client.socket.terminate());
 
   /** Sockets holding their writes until the end of this turn of the event loop (see send). */
   const corked = new Set<Writable>();
@@ -289,8 +278,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     await app.register(fastifyWebsocket, { options: { maxPayload: maxClientPayloadBytes, perMessageDeflate: false } });
   }
 
-  const companies = options.perCompany ? new CompanySubscriptions(options.bus, fanOut, (error, companyId) => log.error({ err: error, companyId }, 'company frames subscription failed')) : undefined;
-  if (!companies) subscription = await options.bus.subscribe('company.*.>', fanOut);
+  const companies = options.perCompany ? new CompanySubscriptions(options.bus, fanOut, (err, companyId) => log.error({ err, companyId }, 'company frames subscription failed')) : undefined;
+  subscription = companies ? undefined : await options.bus.subscribe('company.*.>', fanOut);
 
   app.get(path, { websocket: true }, (socket) => {
     if (closed) {
@@ -348,9 +337,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
             socket.close(closeCodes.goingAway, 'server shutting down');
             return;
           }
-          // Per company: the company's frames must be flowing before the socket is told it misses nothing.
-          if (companies) return void companies.open(principal.companyId).then(() => welcome(principal, changesBefore));
-          welcome(principal, changesBefore);
+          if (!companies) return welcome(principal, changesBefore);
+          void companies.open(principal.companyId).then(() => welcome(principal, changesBefore));
         },
         (error: unknown) => {
           // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
@@ -359,12 +347,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         },
       );
     };
-
     const welcome = (principal: SocketPrincipal, changesBefore: number) => {
-      if (socket.readyState !== socket.OPEN || closed) {
-        companies?.close(principal.companyId);
-        return;
-      }
+      if (socket.readyState !== socket.OPEN || closed) return companies?.close(principal.companyId);
       const authenticated = new Client(principal, socket);
       client = authenticated;
       add(authenticated);
@@ -406,8 +390,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     closing ??= (async () => {
       closed = true;
       clearInterval(pinger);
-      await subscription?.unsubscribe();
-      await companies?.closeAll();
+      await Promise.all([subscription?.unsubscribe(), companies?.closeAll()]);
       byCompany.clear();
       connectionCount = 0;
       await Promise.all([...sockets].map(closeSocket));
