@@ -15,7 +15,7 @@ export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
  * Drops the projector's tables, recreates them and puts its checkpoint back to the start, in one
  * transaction (Postgres DDL is transactional): a crash half-way leaves the old tables and version.
  */
-export async function resetProjection(db: Kysely<any>, projector: Projector): Promise<void> {
+export async function resetProjection(db: Kysely<any>, projector: Projector, from: Position | 'start' = 'start'): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The schema lock comes before the drop: a drop that finds a shared schema missing leaves that
     // name "missing" in this backend's catalog cache, which an advisory lock does not refresh, so the
@@ -27,17 +27,24 @@ export async function resetProjection(db: Kysely<any>, projector: Projector): Pr
       await sql`drop table if exists ${sql.join(projector.tables.map((table) => sql.table(table)))}`.execute(trx);
     }
     await projector.migrate(trx);
-    await resetCheckpoint(trx, projector.name, projector.version);
+    await resetCheckpoint(trx, projector.name, projector.version, from);
     await forgetParked(trx, projector.name);
   });
 }
 
 /**
  * What the owner of a projector does first: rebuild when the stored version differs (or there is
- * none), otherwise migrate (idempotent) and resume from the checkpoint.
+ * none), otherwise migrate (idempotent) and resume from the checkpoint. A reactor that starts from
+ * now (`startFrom: 'now'`) and has never run records the store's head as its checkpoint instead:
+ * what the log held before its first lease is not its to act on.
  */
-export async function prepareProjection(db: Kysely<any>, projector: Projector): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
+export async function prepareProjection(db: Kysely<any>, projector: Projector, store?: Pick<EventStore, 'headPosition'>): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
   const checkpoint = await readCheckpoint(db, projector.name);
+  if (!checkpoint && projector.startFrom === 'now' && store) {
+    const head = (await store.headPosition()) ?? 'start';
+    await resetProjection(db, projector, head);
+    return { position: head, rebuilt: head === 'start' };
+  }
   if (!checkpoint || checkpoint.version !== projector.version) {
     await resetProjection(db, projector);
     return { position: 'start', rebuilt: true };
