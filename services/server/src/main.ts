@@ -68,6 +68,7 @@ async function main(argv: string[]): Promise<void> {
       // Reads the read models the projector role keeps; sends what the sender reactor hands it, for the sessions it owns.
       const wiring = await wire(config, { runProjections: false, logger: log });
       await wiring.reactors.start();
+      wiring.contactImports.start();
       await wiring.sessions.start();
       told.info('Conversa channels running (sessions, sender)');
       onShutdown(() => wiring.close());
