@@ -256,13 +256,17 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
   }
 
   return {
-    /** One pass: start what is due, then send for up to the budget. Answers the channel calls made. */
-    async tick(now: () => Date = () => ctx.now()): Promise<number> {
+    /**
+     * One pass: start what is due, then send for up to the budget. Answers the channel calls made.
+     * `signal` (the worker's lease gone, or a stop) ends it between campaigns.
+     */
+    async tick(now: () => Date = () => ctx.now(), signal?: AbortSignal): Promise<number> {
       const started = Date.now();
       let total = 0;
       for (;;) {
         let calls = 0;
         for (const { id, companyId, status } of await campaignsToDispatch(db)) {
+          if (signal?.aborted) return total + calls;
           try {
             if (status === 'PROGRAMADA') await startIfDue(companyId, id, now());
             else calls += await dispatch(companyId, id, now());

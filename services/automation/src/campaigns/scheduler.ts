@@ -14,7 +14,7 @@ export function createCampaignScheduler(options: { connectionString: string; eng
     lease: CAMPAIGN_DISPATCH_LEASE,
     everyMs: options.everyMs ?? CAMPAIGN_DISPATCH_EVERY_MS,
     name: 'campaign-dispatch',
-    pass: async () => ({ calls: await options.engine.tick(options.now) }),
+    pass: async ({ signal }) => ({ calls: await options.engine.tick(options.now, signal) }),
     logger: options.logger,
   });
 }
