@@ -1,5 +1,5 @@
 import { contactImportStream, DomainError, type Actor, type RecordedEvent, type SheetRow } from '@conversa/contracts';
-import { contactImport, finishContactImport, fold, runContactImport, runContactListImport, type ContactImportEvent, type ContactImportHooks, type ContactListUseCaseContext } from '@conversa/core';
+import { contactImport, finishContactImport, fold, runContactImport, runContactListImport, withCorrelation, type ContactImportEvent, type ContactImportHooks, type ContactListUseCaseContext } from '@conversa/core';
 import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/projector';
@@ -50,7 +50,13 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
     const history = await deps.ctx.store.readStream(contactImportStream(importId));
     const requested = history[0] as RecordedEvent | undefined;
     if (!requested || fold(contactImport, history as unknown as ContactImportEvent[]).status !== 'running' || signal.aborted) return;
+    // What the import writes and logs carries the upload request's correlation id.
+    await withCorrelation(requested.metadata.correlationId, () => work(requested));
+  }
+
+  async function work(requested: RecordedEvent): Promise<void> {
     const data = requested.data as { importId: string; fileName: string; fileUrl: string; contactListId?: number };
+    const { importId } = data;
     const job = { importId, companyId: requested.metadata.companyId, actor: requested.metadata.actor as Actor, causationId: requested.id };
     const file = await deps.openFile(job.companyId, data.fileUrl);
     let rows: SheetRow[] | undefined;
@@ -63,7 +69,7 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
         await deps.removeFile(job.companyId, data.fileUrl);
         return;
       }
-      deps.logger?.warn({ importId, error: String(error) }, 'contact import: the kept file cannot be read');
+      deps.logger?.warn({ importId, error: String(error), correlationId: requested.metadata.correlationId }, 'contact import: the kept file cannot be read');
     }
     if (!rows) await finishContactImport(deps.ctx, job, { unreadable: true });
     else if (data.contactListId === undefined) await runContactImport(deps.ctx, { ...job, rows }, deps.hooks);
