@@ -44,7 +44,7 @@ export interface ContactImports {
  */
 export function createContactImportWorker(deps: ContactImportWorkerDeps): ContactImports {
   /** Imports a request told of, taken first (the read model may not show them yet). */
-  const told = new Map<string, number>();
+  const told = new Set<string>();
 
   async function importOne(importId: string, signal: AbortSignal): Promise<void> {
     const history = await deps.ctx.store.readStream(contactImportStream(importId));
@@ -92,7 +92,7 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
     everyMs: deps.everyMs ?? 5_000,
     logger: deps.logger,
     async pass({ signal, report }) {
-      const candidates = new Set([...told.keys(), ...(await unfinishedContactImports(deps.db, IMPORTS_PER_PASS)).map(({ importId }) => importId)]);
+      const candidates = new Set([...told, ...(await unfinishedContactImports(deps.db, IMPORTS_PER_PASS)).map(({ importId }) => importId)]);
       let done = 0;
       for (const importId of candidates) {
         if (signal.aborted) break;
@@ -118,7 +118,7 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
       // What was requested before its first start is in the read model: the wake needs only what comes after.
       startFrom: 'now',
       async react(events) {
-        for (const event of events) told.set((event.data as { importId: string }).importId, event.metadata.companyId);
+        for (const event of events) told.add((event.data as { importId: string }).importId);
         worker.wake();
       },
     }),
