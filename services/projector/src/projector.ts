@@ -54,6 +54,12 @@ export interface Projector<DB = any> {
    * and checkpoint, into the tables it shares with its sibling partitions.
    */
   partition?: ProjectorPartition;
+  /**
+   * Where a reactor's first lease starts when it has no checkpoint yet: 'start' (default) replays the
+   * whole log; 'now' records the store's head as its checkpoint, so a reactor deployed on a database
+   * with history acts only on what comes after (docs/ARCHITECTURE.md "Side effects as reactors").
+   */
+  startFrom?: 'start' | 'now';
 }
 
 export interface ProjectorPartition {
@@ -104,6 +110,8 @@ export interface Reactor {
   lingerMs?: number;
   /** Acts on a batch; idempotent, keyed by what the events name (a message id, a scheduled message's id). */
   react(events: readonly RecordedEvent[]): Promise<void>;
+  /** See Projector.startFrom. */
+  startFrom?: 'start' | 'now';
 }
 
 /**
@@ -116,6 +124,7 @@ export const defineReactor = (reactor: Reactor): Projector => ({
   version: 1,
   eventTypes: reactor.eventTypes,
   ...(reactor.lingerMs === undefined ? {} : { lingerMs: reactor.lingerMs }),
+  ...(reactor.startFrom === undefined ? {} : { startFrom: reactor.startFrom }),
   tables: [],
   migrate: async () => {},
   handle: async () => [],

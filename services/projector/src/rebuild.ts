@@ -20,7 +20,7 @@ export type Logger = Pick<Console, 'info' | 'warn' | 'error'> & Partial<Pick<Con
  * the checkpoint says that version by the time the lock is held (a sibling has just reset it);
  * returns whether it reset.
  */
-export async function resetProjection(db: Kysely<any>, projector: Projector, options: { unlessVersion?: number } = {}): Promise<boolean> {
+export async function resetProjection(db: Kysely<any>, projector: Projector, options: { unlessVersion?: number; from?: Position | 'start' } = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // The schema lock comes before the drop: a drop that finds a shared schema missing leaves that
     // name "missing" in this backend's catalog cache, which an advisory lock does not refresh, so the
@@ -39,7 +39,7 @@ export async function resetProjection(db: Kysely<any>, projector: Projector, opt
     await sql`delete from projection.checkpoints where starts_with(name, ${`${base}#`}) and name <> all(${names}::text[])`.execute(trx);
     if (count > 1) await sql`delete from projection.checkpoints where name = ${base}`.execute(trx);
     for (const name of names) {
-      await resetCheckpoint(trx, name, projector.version);
+      await resetCheckpoint(trx, name, projector.version, options.from);
       await forgetParked(trx, name);
     }
     return true;
@@ -50,9 +50,16 @@ export async function resetProjection(db: Kysely<any>, projector: Projector, opt
  * What the owner of a projector does first: rebuild when the stored version differs (or there is
  * none), otherwise migrate (idempotent) and resume from the checkpoint. A checkpoint at the start
  * (a sibling partition has just reset the tables) is a replay too: nothing is published until caught up.
+ * A reactor that starts from now (`startFrom: 'now'`) and has never run records the store's head as
+ * its checkpoint instead: what the log held before its first lease is not its to act on.
  */
-export async function prepareProjection(db: Kysely<any>, projector: Projector): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
+export async function prepareProjection(db: Kysely<any>, projector: Projector, store?: Pick<EventStore, 'headPosition'>): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
   const checkpoint = await readCheckpoint(db, projector.name);
+  if (!checkpoint && projector.startFrom === 'now' && store) {
+    const head = (await store.headPosition()) ?? 'start';
+    await resetProjection(db, projector, { from: head });
+    return { position: head, rebuilt: head === 'start' };
+  }
   if (!checkpoint || checkpoint.version !== projector.version) {
     const reset = await resetProjection(db, projector, projector.partition ? { unlessVersion: projector.version } : {});
     if (reset) return { position: 'start', rebuilt: true };

@@ -108,7 +108,7 @@ export class Worker {
   /** Runs one subscription until stop (resolves) or failure (rejects). */
   private async follow(lease: Lease): Promise<void> {
     const { projector, options, progress } = this;
-    const { position, rebuilt } = await prepareProjection(options.db, projector);
+    const { position, rebuilt } = await prepareProjection(options.db, projector, options.store);
     if (rebuilt) {
       progress.reset(projector.name);
       this.logger.info(`Projector ${projector.name}: rebuilding version ${projector.version} from the start`);

@@ -50,7 +50,7 @@ import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
 import { companyPartitioned, projectors as readModels } from '@conversa/projections';
 import { grantAnalystRole } from '@conversa/projections/analysts';
-import { createProjectionRuntime, partitionByCompany, type ProjectionRuntime } from '@conversa/projector';
+import { createProjectionRuntime, partitionByCompany, type LeasedWorker, type ProjectionRuntime } from '@conversa/projector';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -91,6 +91,8 @@ export interface Wiring {
   metrics: Metrics;
   /** The campaign dispatch engine (tests call its tick) and its cron under a lease (start and automation roles). */
   campaigns: { engine: CampaignEngine; scheduler: AutomationScheduler };
+  /** The contact imports' leased worker: started with the reactors (start, projector and channels roles), which wake it on each request. */
+  contactImports: LeasedWorker;
   /** Invoices and the payment provider: the generator (tests call tick) and its cron under a lease (start and automation roles). */
   invoices: { provider: PaymentProvider; generator: InvoiceGenerator; scheduler: AutomationScheduler };
   close(): Promise<void>;
@@ -224,6 +226,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     logger: automationLog,
     onAttempt: (outcome, seconds) => metrics.webhookAttempt(outcome, seconds),
   });
+  const contactImports = contactImportWorker(ctx, databaseUrl, options.contactImportHooks, automationLog);
   const reactors = createProjectionRuntime({
     logger: consoleShaped(log.child({ component: 'reactor' })),
     db,
@@ -247,14 +250,18 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         endpointsAt: (position) => runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }),
         onQueued: () => webhookDeliverer.wake(),
       }),
-      contactImportWorker(ctx, options.contactImportHooks, automationLog),
+      contactImports.wakeUp,
       createCampaignRepliesReactor({ ctx, db }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
     ],
   });
-  if (options.runReactors ?? options.runProjections) await reactors.start();
+  if (options.runReactors ?? options.runProjections) {
+    await reactors.start();
+    // The import worker beside the reactor that wakes it (it polls too, so any one process suffices).
+    contactImports.worker.start();
+  }
   metrics.sources.runtimes.push({ kind: 'projector', runtime }, { kind: 'reactor', runtime: reactors });
   metrics.sources.db = db;
   metrics.sources.webhooksPending = () => webhookDeliverer.pending();
@@ -295,6 +302,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     routing,
     campaigns,
     invoices,
+    contactImports: contactImports.worker,
     reactors,
     channels,
     sessions,
@@ -308,6 +316,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await campaigns.scheduler.stop();
       await invoices.scheduler.stop();
       await presence.stop();
+      await contactImports.worker.stop();
       await reactors.stop();
       await sessions.stop();
       await sessionGateway.close();
