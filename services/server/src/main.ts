@@ -91,12 +91,17 @@ async function main(argv: string[]): Promise<void> {
       const [target, ...extra] = args;
       if (!target || extra.length > 0) throw new UsageError(target ? `Unexpected ${extra.join(' ')}` : 'rebuild needs a projector name or all', 'rebuild');
       const chosen = target === 'all' ? projectors : projectors.filter((p) => p.name === target);
-      if (chosen.length === 0) throw new UsageError(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`, 'rebuild');
+      if (chosen.length === 0 && target !== 'snapshots') throw new UsageError(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`, 'rebuild');
       // Beside a running product: its database (the embedded one's port answers), as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
       const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
       const rebuildLog = log.child({ component: 'rebuild' });
       try {
+        if (target === 'all' || target === 'snapshots') {
+          // Snapshots are a cache of folds: dropped, they are written afresh by the next command on each long stream.
+          const dropped = (await wiring.states.snapshots?.drop()) ?? 0;
+          rebuildLog.info({ snapshots: dropped }, `dropped ${dropped} snapshots of long streams`);
+        }
         for (const projector of chosen) {
           const result = await rebuildProjector({
             db: wiring.db,
