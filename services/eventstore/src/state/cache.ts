@@ -129,8 +129,8 @@ export class StateCache {
       },
       async catchUp() {
         for (;;) {
-          // From the start as a plain whole read, which a caller's read-ahead (prefetch.ts) can answer.
-          const events = entry.revision === -1 ? await store.readStream(streamId) : await store.readStream(streamId, { fromRevision: entry.revision + 1, maxCount: TAIL_PAGE });
+          // The first page asks from the start, which a caller's read-ahead of the whole stream can answer (commands/prefetch.ts).
+          const events = await store.readStream(streamId, entry.revision === -1 ? { maxCount: TAIL_PAGE } : { fromRevision: entry.revision + 1, maxCount: TAIL_PAGE });
           if (events.length === 0) return;
           valid = false;
           entry.state = foldAll(fold, entry.state as State, events);
