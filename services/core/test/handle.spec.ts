@@ -175,4 +175,19 @@ describe('handleCommand with the state cache', () => {
     // A cache that missed the other process's events while appending kept nothing: the next command folds them.
     expect((await add(a)).state).toEqual({ value: 5 });
   });
+
+  it('keeps the state folded from the data as stored (normalised), as a read of the stream would fold it', async () => {
+    // A setter whose stored data the "registry" clamps to 100: the cache must hold 100, not what was decided.
+    const setter: Decider<{ value: number }, { type: 'Set'; to: number }, CounterEvent> = {
+      initialState: () => ({ value: 0 }),
+      evolve: (_state, event) => ({ value: event.data.by }),
+      decide: (state, command) => (state.value === command.to ? [] : [{ type: 'Incremented', data: { by: command.to } }]),
+    };
+    const states = new StateCache();
+    const set = (to: number) =>
+      handleCommand(store, { decider: setter, streamId: 'cached-f', command: { type: 'Set', to }, metadata, states, normalize: (_type, data) => ({ by: Math.min(100, (data as { by: number }).by) }) });
+    expect((await set(150)).state).toEqual({ value: 100 });
+    expect((await set(100)).events).toEqual([]);
+    expect(await store.readStream('cached-f')).toHaveLength(1);
+  });
 });

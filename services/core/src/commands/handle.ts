@@ -137,8 +137,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         const earlier = await earlierRun(store, held, commandId);
         if (earlier) return earlier;
       }
+      // Folded as stored (the registry's normalised data), so the cached state is the one a read would fold.
       let next = state;
-      for (const event of decided) next = decider.evolve(next, event);
+      for (const event of toAppend) next = decider.evolve(next, { type: event.type, data: event.data } as Event);
       // A commuting append may land after another process's events: the state then is not the stream's at any revision.
       if (firstRevision === lastRevision + 1) held.advance(next, result.nextExpectedRevision);
       else held.discard();
