@@ -137,12 +137,6 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         const earlier = await earlierRun(store, held, commandId);
         if (earlier) return earlier;
       }
-      // Folded as stored (the registry's normalised data), so the cached state is the one a read would fold.
-      let next = state;
-      for (const event of toAppend) next = decider.evolve(next, { type: event.type, data: event.data } as Event);
-      // A commuting append may land after another process's events: the state then is not the stream's at any revision.
-      if (firstRevision === lastRevision + 1) held.advance(next, result.nextExpectedRevision);
-      else held.discard();
       const events: CommandEvent[] = toAppend.map((event, index) => ({
         id: event.id,
         streamId,
@@ -151,6 +145,12 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         data: event.data,
         metadata: event.metadata,
       }));
+      // Folded as stored (the registry's normalised data, with metadata), so the cached state is the one a read would fold.
+      let next = state;
+      for (const event of events) next = decider.evolve(next, event as unknown as Event);
+      // A commuting append may land after another process's events: the state then is not the stream's at any revision.
+      if (firstRevision === lastRevision + 1) held.advance(next, result.nextExpectedRevision);
+      else held.discard();
       return { state: next, events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
     }
   } finally {
