@@ -145,13 +145,18 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         data: event.data,
         metadata: event.metadata,
       }));
+      const done = { events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
+      if (firstRevision !== lastRevision + 1) {
+        // A commuting append landed after another process's events: the held state (not yet folded
+        // further) is still right at its revision, so it reads those events and its own from the store.
+        await held.catchUp();
+        return { state: held.state, ...done };
+      }
       // Folded as stored (the registry's normalised data, with metadata), so the cached state is the one a read would fold.
       let next = state;
       for (const event of events) next = decider.evolve(next, event as unknown as Event);
-      // A commuting append may land after another process's events: the state then is not the stream's at any revision.
-      if (firstRevision === lastRevision + 1) held.advance(next, result.nextExpectedRevision);
-      else held.discard();
-      return { state: next, events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
+      held.advance(next, result.nextExpectedRevision);
+      return { state: next, ...done };
     }
   } finally {
     held.release();
