@@ -29,7 +29,9 @@ const commands = {
     'drops a projector\'s read tables and replays the event log into them, printing progress\n' +
       '    (events done / total, rate, ETA). Beside a running product it uses that product\'s database\n' +
       '    (DATABASE_URL, or the embedded Postgres under DATA_DIR) and waits at most --wait seconds\n' +
-      '    (default 30) for the running product to release the projector; then exits 3.',
+      '    (default 30) for the running product to release the projector; then exits 3.\n' +
+      '    `rebuild snapshots` (and `rebuild all`) drops the write side\'s snapshots of long streams: the\n' +
+      '    next command on each stream folds it whole once and writes a fresh one.',
   ],
   projections: ['projections [parked <name> | retry <name> [--force]]', 'lag and parked events of every projector and reactor; re-applies parked events'],
   verify: ['verify <ticket-id|stream|all>', 'checks hash chains; exits 1 naming the first broken link'],

@@ -99,12 +99,17 @@ async function main(argv: string[]): Promise<void> {
       // A partitioned projector is rebuilt whole, by its own name (one of its partitions stands for all).
       const known = partitionByCompany(projectors, config.projectorPartitions, companyPartitioned).filter((p) => !p.partition || p.partition.index === 0);
       const chosen = target === 'all' ? known : known.filter((p) => baseName(p) === target);
-      if (chosen.length === 0) throw new UsageError(`Unknown projector ${target}; known: ${known.map(baseName).join(', ')}`, 'rebuild');
+      if (chosen.length === 0 && target !== 'snapshots') throw new UsageError(`Unknown projector ${target}; known: ${known.map(baseName).join(', ')}, snapshots`, 'rebuild');
       // Beside a running product: its database (the embedded one's port answers), as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
       const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
       const rebuildLog = log.child({ component: 'rebuild' });
       try {
+        if (target === 'all' || target === 'snapshots') {
+          // Snapshots are a cache of folds: dropped, they are written afresh by the next command on each long stream.
+          const dropped = (await wiring.states.snapshots?.drop()) ?? 0;
+          rebuildLog.info({ snapshots: dropped }, `dropped ${dropped} snapshots of long streams`);
+        }
         for (const projector of chosen) {
           const result = await rebuildProjector({
             db: wiring.db,

@@ -44,7 +44,8 @@ import {
   type RoutingScheduler,
   type RoutingTimers,
 } from '@conversa/routing';
-import type { EventStore } from '@conversa/eventstore';
+import { StateCache, type EventStore } from '@conversa/eventstore';
+import { createPostgresSnapshotStore } from '@conversa/eventstore/state/snapshots';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
@@ -70,6 +71,8 @@ export interface Wiring {
   databaseUrl: string;
   registry: EventRegistry;
   store: EventStore;
+  /** The write side's folded states, and the snapshots of long streams it keeps in Postgres (docs/eventstore.md). */
+  states: StateCache;
   db: Kysely<ReadDatabase>;
   bus: MonitoredBus;
   runtime: ProjectionRuntime;
@@ -122,6 +125,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
   const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry, appendSpacingMs: config.eventSpacing.appendMs, tailSpacingMs: config.eventSpacing.tailMs });
+  // Snapshots live in Postgres whichever store keeps the events; a command reads only what came after its cached or snapshotted state.
+  const snapshots = await createPostgresSnapshotStore({ connectionString: databaseUrl });
+  const states = new StateCache({ snapshots, onSnapshotError: (error, streamId) => log.warn({ component: 'snapshots', err: error, streamId }, 'snapshot not kept') });
   // Pipeline mode: statements issued back to back go out without waiting for each other's answers
   // (projector batches send their first statement with their begin); awaited code runs as before.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
@@ -153,6 +159,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
 
   const ctx: ApiContext = {
     store,
+    states,
     registry,
     db,
     ids,
@@ -307,6 +314,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     channels,
     sessions,
     ctx,
+    states,
     webhooks: { deliverer: webhookDeliverer },
     metrics,
     async close() {
@@ -322,6 +330,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await sessionGateway.close();
       await runtime.stop();
       await bus.close();
+      await states.flush();
+      await snapshots.close();
       await store.close();
       poolClosed = true;
       await db.destroy();
