@@ -1,0 +1,47 @@
+import { errorCatalogue, roleTable, type ErrorCode } from '@conversa/contracts';
+import type { RegisteredRoute } from '../app';
+import { areaAction } from '../http/auth';
+import type { RouteSecurity } from '../http/contract';
+
+type Route = Pick<RegisteredRoute, 'method' | 'url' | 'auth' | 'contract'>;
+
+/** The credential a route asks: its contract's, else the access token unless the route is public. */
+export const securityOf = (route: Route): RouteSecurity => route.contract?.security ?? (route.auth === 'public' ? 'none' : 'accessToken');
+
+/** Codes every route with a body may answer: a body over the limit, a content type no parser reads. */
+const BODY_ERRORS: ErrorCode[] = ['ERR_PAYLOAD_TOO_LARGE'];
+
+/** The error codes a route may answer: validation, its credential's and auth rule's, and the codes it declares. */
+export function errorCodesOf(route: Route): ErrorCode[] {
+  const codes = new Set<string>(['ERR_VALIDATION']);
+  const auth = route.auth;
+  const security = securityOf(route);
+  if (security === 'accessToken' && auth !== 'public') {
+    for (const code of ['ERR_UNAUTHENTICATED', 'ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']) codes.add(code);
+    if (!auth?.allowExpired) codes.add('ERR_SUBSCRIPTION_EXPIRED');
+    if ((auth?.area && roleTable[auth.area][areaAction(auth, route.method)] !== 'everyone') || auth?.permission) codes.add('ERR_NO_PERMISSION');
+    if (auth?.plan) codes.add('ERR_PLAN_FEATURE_DISABLED');
+  }
+  if (security === 'refreshCookie') codes.add('ERR_SESSION_EXPIRED');
+  if (route.contract?.body || route.contract?.multipart) for (const code of BODY_ERRORS) codes.add(code);
+  for (const code of route.contract?.errors ?? []) codes.add(code);
+  return [...codes].filter((code): code is ErrorCode => code in errorCatalogue);
+}
+
+/** The error answers by status, each with the codes it may carry; 415 (a content type no parser reads) beside a body. */
+export function errorStatusesOf(route: Route): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(route)) {
+    const { status } = errorCatalogue[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  if (route.contract?.body || route.contract?.multipart) byStatus.set(415, ['ERR_VALIDATION']);
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+/** The success statuses a route gives: its declared one (200 unless said) and any others it names. */
+export const successStatusesOf = (route: Route): number[] => [route.contract?.status ?? 200, ...(route.contract?.alsoStatus ?? [])];
+
+/** Whether a route's success is described: a JSON schema, another media type, or no content (204). */
+export const describesSuccess = (route: Route): boolean =>
+  Boolean(route.contract?.response || route.contract?.produces) || successStatusesOf(route).every((status) => status === 204);
