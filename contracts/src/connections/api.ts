@@ -106,7 +106,7 @@ export const ConnectionView = ConnectionDetails.extend({
   facebookPageUserId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'ConnectionView' });
 export type ConnectionView = z.infer<typeof ConnectionView>;
 
 /** What the session buttons answer. */

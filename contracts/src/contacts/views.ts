@@ -26,7 +26,7 @@ export const ContactView = z.object({
   tags: z.array(ContactTag),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'ContactView' });
 export type ContactView = z.infer<typeof ContactView>;
 
 /** One line of GET /contacts/list: enough to pick a contact. */

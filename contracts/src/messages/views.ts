@@ -56,7 +56,7 @@ export const MessageView = z.object({
   createdAt: z.string(),
   /** When the text was written or last edited: the 15-minute edit window counts from here. */
   updatedAt: z.string(),
-});
+}).meta({ id: 'MessageView' });
 export type MessageView = z.infer<typeof MessageView>;
 
 /** A url written in a message (the contact drawer's Links tab). */

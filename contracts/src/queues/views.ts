@@ -55,7 +55,7 @@ export const QueueView = z.object({
   schedules: z.array(ScheduleEntry),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'QueueView' });
 export type QueueView = z.infer<typeof QueueView>;
 
 /** A queue with its chatbot option tree (GET /queue/{id}, frames, the routing engine). */

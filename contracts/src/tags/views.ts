@@ -12,5 +12,5 @@ export const TagView = z.object({
   ticketsCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'TagView' });
 export type TagView = z.infer<typeof TagView>;

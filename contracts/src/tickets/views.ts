@@ -49,7 +49,7 @@ export const TicketView = z.object({
   userRating: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'TicketView' });
 export type TicketView = z.infer<typeof TicketView>;
 
 /** One line of a ticket's history: who did what, in which queue. */

@@ -30,7 +30,7 @@ export const UserView = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastLogin: z.string().nullable(),
-});
+}).meta({ id: 'UserView' });
 export type UserView = z.infer<typeof UserView>;
 
 /** `user` frame body (projections/users/projector.ts): the user as it now stands (without queue names), or the id of the one deleted. */

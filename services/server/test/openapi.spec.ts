@@ -1,6 +1,12 @@
 import { describesSuccess } from '@conversa/api/docs/answers';
 import { undocumentedRoute } from '@conversa/api/docs/openapi';
 import { errorCatalogue } from '@conversa/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN, bearer, startTestServer, type TestServer } from './harness';
 
@@ -62,8 +68,9 @@ it('says what each route takes, answers and refuses', () => {
   expect(paths['/auth/login'].post.responses['200'].content['application/json'].schema.properties).toHaveProperty('token');
   expect(paths['/auth/refresh_token'].post.responses['401'].description).toContain('ERR_SESSION_EXPIRED');
   expect(paths['/contacts'].post.responses['409'].description).toContain('ERR_DUPLICATED_CONTACT');
-  expect(paths['/tickets'].get.responses['200'].content['application/json'].schema.properties.tickets.items.properties).toHaveProperty('contact');
-  expect(paths['/whatsapp'].post.responses['201'].content['application/json'].schema.properties).toHaveProperty('status');
+  expect(paths['/tickets'].get.responses['200'].content['application/json'].schema.properties.tickets.items).toEqual({ $ref: '#/components/schemas/TicketView' });
+  expect(document.components.schemas.TicketView.properties).toHaveProperty('contact');
+  expect(paths['/whatsapp'].post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ConnectionView' });
 });
 
 it('names the credential each operation needs', () => {
@@ -111,6 +118,15 @@ it('gives each path one template, whatever its routes call their parameters', ()
   const remove = document.paths['/messages/{ticketId}'].delete;
   expect(remove.parameters[0]).toMatchObject({ name: 'ticketId', in: 'path', description: 'The id.' });
 });
+
+it('passes @redocly/cli lint with no errors', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'conversa-openapi-')), 'openapi.json');
+  writeFileSync(file, JSON.stringify(document));
+  const redocly = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin/redocly');
+  // Exit 1 on any error; warnings are printed and allowed.
+  const result = await promisify(execFile)(redocly, ['lint', file, '--format=stylish'], { maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+  expect('code' in result ? result.code : 0, `${result.stdout}\n${result.stderr}`.slice(-4000)).toBe(0);
+}, 60_000);
 
 it('serves a readable reference from this origin', async () => {
   const page = await server.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'text/html' } });

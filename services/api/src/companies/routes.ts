@@ -33,7 +33,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return { ...found, plan };
   });
 
-  app.put('/companies/:id/schedules', { config: { auth: { area: 'settings' }, contract: { params: IdParam, body: z.object({ schedules: SchedulesInput }).strict(), response: CompanyView, errors: ['ERR_NOT_FOUND'] } } }, async (request) => {
+  app.put('/companies/:id/schedules', { config: { auth: { area: 'settings' }, contract: { params: IdParam, body: z.object({ schedules: SchedulesInput }).strict(), response: CompanyView, errors: ['ERR_NOT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     // Seven days, each day's windows valid (start before end, A and B apart); a day left out keeps the default hours.
     const { schedules } = parse(z.object({ schedules: SchedulesInput }).strict(), request.body);

@@ -64,7 +64,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 10, parts: 12 },
   });
 
-  app.get('/whatsapp', { config: { contract: { query: ListConnectionsQuery, response: z.array(ConnectionView) } } }, async (request) => {
+  app.get('/whatsapp', { config: { contract: { query: ListConnectionsQuery, response: z.array(ConnectionView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListConnectionsQuery, request.query);
     const principal = request.principal;
     const companyId = companyScope(principal, query.companyId);

@@ -39,7 +39,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return listContacts(ctx.db, request.principal.companyId, { ...query, searchNumbers: !request.principal.numbersHidden });
   });
 
-  app.get('/contacts/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(ContactSummary) } } }, async (request) => {
+  app.get('/contacts/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(ContactSummary), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
     return listContactSummaries(ctx.db, companyScope(request.principal, query.companyId));
   });

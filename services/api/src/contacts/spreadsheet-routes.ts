@@ -54,7 +54,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
           multipart: true,
           response: ContactImportStatus,
           status: 202,
-          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
+          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
         },
       },
     },

@@ -10,6 +10,8 @@ export const securityOf = (route: Route): RouteSecurity => route.contract?.secur
 
 /** Codes every route with a body may answer: a body over the limit, a content type no parser reads. */
 const BODY_ERRORS: ErrorCode[] = ['ERR_PAYLOAD_TOO_LARGE'];
+/** What the media store and the form parser refuse in any upload. */
+const UPLOAD_ERRORS: ErrorCode[] = ['ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE', 'ERR_MEDIA_TYPE_NOT_ALLOWED'];
 
 /** The error codes a route may answer: validation, its credential's and auth rule's, and the codes it declares. */
 export function errorCodesOf(route: Route): ErrorCode[] {
@@ -24,6 +26,7 @@ export function errorCodesOf(route: Route): ErrorCode[] {
   }
   if (security === 'refreshCookie') codes.add('ERR_SESSION_EXPIRED');
   if (route.contract?.body || route.contract?.multipart) for (const code of BODY_ERRORS) codes.add(code);
+  if (route.contract?.multipart) for (const code of UPLOAD_ERRORS) codes.add(code);
   for (const code of route.contract?.errors ?? []) codes.add(code);
   return [...codes].filter((code): code is ErrorCode => code in errorCatalogue);
 }
@@ -35,7 +38,7 @@ export function errorStatusesOf(route: Route): Map<number, ErrorCode[]> {
     const { status } = errorCatalogue[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  if (route.contract?.body || route.contract?.multipart) byStatus.set(415, ['ERR_VALIDATION']);
+  if (route.contract?.body || route.contract?.multipart) byStatus.set(415, [...new Set([...(byStatus.get(415) ?? []), 'ERR_VALIDATION' as const])]);
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
 

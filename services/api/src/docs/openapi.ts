@@ -18,13 +18,23 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
   } catch {
     return {};
   }
-  const { $schema: _dialect, $defs, ...rest } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
-  if (!$defs) return rest;
-  const names = new Map(Object.keys($defs).map((name) => [name, `Shared${Object.keys(shared).length + [...Object.keys($defs)].indexOf(name) + 1}`]));
+  const { $schema: _dialect, $defs = {}, ...rest } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  // A schema that refers to itself (a chatbot option's options) says `#`: it becomes a component of its own.
+  const selfReferring = JSON.stringify(rest).includes('"$ref":"#"');
+  if (Object.keys($defs).length === 0 && !selfReferring) return rest;
+  // Views contracts name (`.meta({ id })`) keep their name; the rest are numbered.
+  const names = new Map(Object.keys($defs).map((name, index) => [name, name.startsWith('__') ? `Shared${Object.keys(shared).length + index + 1}` : name]));
+  const rootName = `Shared${Object.keys(shared).length + names.size + 1}`;
   const relink = (value: unknown): unknown =>
-    JSON.parse(JSON.stringify(value), (key, item) => (key === '$ref' && typeof item === 'string' && item.startsWith('#/$defs/') ? `#/components/schemas/${names.get(item.slice(8))}` : item));
+    JSON.parse(JSON.stringify(value), (key, item) => {
+      if (key !== '$ref' || typeof item !== 'string') return item;
+      if (item === '#') return `#/components/schemas/${rootName}`;
+      return item.startsWith('#/$defs/') ? `#/components/schemas/${names.get(item.slice(8))}` : item;
+    });
   for (const [name, definition] of Object.entries($defs)) shared[names.get(name)!] = relink(definition) as JsonSchema;
-  return relink(rest) as JsonSchema;
+  if (!selfReferring) return relink(rest) as JsonSchema;
+  shared[rootName] = relink(rest) as JsonSchema;
+  return { $ref: `#/components/schemas/${rootName}` };
 }
 
 const openApiPath = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url).replace(/:(\w+)/g, '{$1}');
@@ -105,7 +115,7 @@ function operation(route: RegisteredRoute, pathNames: string[]) {
   for (const status of successStatusesOf(route)) responses[String(status)] = successAnswer(route, status);
   for (const [status, codes] of errorStatusesOf(route)) {
     responses[String(status)] = {
-      description: status === 415 ? 'The body is not of a media type this operation reads (`ERR_VALIDATION`).' : codes.map((code) => `\`${code}\`: ${errorCatalogue[code].message}`).join('\n\n'),
+      description: codes.map((code) => `\`${code}\`: ${errorCatalogue[code].message}`).join('\n\n'),
       content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/ApiError' }, { properties: { error: { enum: codes } } }] } } },
     };
   }

@@ -80,7 +80,7 @@ const queueLookup = (ctx: ApiContext): QueueLookup => ({
  * (ticket filters, transfer); only admins change them (the queues screen is an administration screen).
  */
 export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/queue', { config: { contract: { query: ListQueuesQuery, response: z.array(QueueView) } } }, async (request) => {
+  app.get('/queue', { config: { contract: { query: ListQueuesQuery, response: z.array(QueueView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListQueuesQuery, request.query);
     return listQueues(ctx.db, companyScope(request.principal, query.companyId));
   });
@@ -90,7 +90,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return companyQueue(ctx, request.principal.companyId, id);
   });
 
-  app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request, reply) => {
+  app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED'] } } }, async (request, reply) => {
     const { chatbots, companyId: _ignored, ...details } = parse(CreateQueueRequest, request.body);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -102,7 +102,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
   });
 
-  app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
+  app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { chatbots, companyId: _ignored, ...changes } = parse(UpdateQueueRequest, request.body);
     const { principal } = request;
@@ -138,7 +138,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return companyOption(ctx, request.principal.companyId, id);
   });
 
-  app.post('/chatbot', { config: { ...adminOnly.config, contract: { body: CreateChatbotRequest, status: 201, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request, reply) => {
+  app.post('/chatbot', { config: { ...adminOnly.config, contract: { body: CreateChatbotRequest, status: 201, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request, reply) => {
     const { queueId: namedQueueId, parentId, options: nested, ...details } = parse(CreateChatbotRequest, request.body);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -149,7 +149,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return reply.status(201).send(await companyOption(ctx, companyId, optionId));
   });
 
-  app.put('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateChatbotRequest, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
+  app.put('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateChatbotRequest, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { options: nested, ...changes } = parse(UpdateChatbotRequest, request.body);
     const { principal } = request;

@@ -27,7 +27,7 @@ function categoriesOf(ctx: ApiContext, request: FastifyRequest): QuickMessageCat
 export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await quickMessageMediaRoutes(app, ctx);
 
-  app.get('/quick-messages', { config: { contract: { query: ListQuickMessagesQuery, response: QuickMessagePage } } }, async (request) => {
+  app.get('/quick-messages', { config: { contract: { query: ListQuickMessagesQuery, response: QuickMessagePage, errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListQuickMessagesQuery, request.query);
     const companyId = companyScope(request.principal, query.companyId);
     return listQuickMessages(ctx.db, companyId, {
@@ -49,7 +49,7 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     return visibleQuickMessage(ctx, request, id);
   });
 
-  app.post('/quick-messages', { config: { contract: { body: CreateQuickMessageRequest, response: QuickMessageView } } }, async (request) => {
+  app.post('/quick-messages', { config: { contract: { body: CreateQuickMessageRequest, response: QuickMessageView, errors: ['ERR_NO_PERMISSION', 'ERR_NO_QUICKMESSAGE_FOUND'] } } }, async (request) => {
     const body = parse(CreateQuickMessageRequest, request.body);
     const { principal } = request;
     const quickMessageId = await createQuickMessage(ctx, {

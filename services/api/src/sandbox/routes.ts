@@ -50,7 +50,7 @@ function numbersOf(to: string): string[] {
 export async function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await migrateSandbox(ctx.db);
 
-  app.post('/sandbox/:id/messages', { config: { auth: 'public', contract: { summary: "A contact's message into a sandbox connection", security: 'connectionToken', params: ConnectionIdParams, body: SandboxInboundRequest, status: 202, response: SandboxInboundAnswer, errors: ['ERR_NO_WAPP_FOUND', 'ERR_UNAUTHENTICATED', 'ERR_INVALID_CONNECTION_TOKEN', 'ERR_WAPP_NOT_INITIALIZED'] } } }, async (request, reply) => {
+  app.post('/sandbox/:id/messages', { config: { auth: 'public', contract: { summary: "A contact's message into a sandbox connection", security: 'connectionToken', params: ConnectionIdParams, body: SandboxInboundRequest, status: 202, response: SandboxInboundAnswer, errors: ['ERR_NO_WAPP_FOUND', 'ERR_UNAUTHENTICATED', 'ERR_INVALID_CONNECTION_TOKEN', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_MEDIA_TOO_LARGE', 'ERR_WAPP_DOWNLOAD_MEDIA', 'ERR_MEDIA_TYPE_NOT_ALLOWED'] } } }, async (request, reply) => {
     const target = await sandboxConnection(ctx, request);
     const body = parse(SandboxInboundRequest, request.body);
     // A disconnected channel receives nothing, as a phone without a session would not.

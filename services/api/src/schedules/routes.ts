@@ -42,7 +42,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     return found;
   });
 
-  app.post('/schedules', { config: { ...config, contract: { body: CreateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
+  app.post('/schedules', { config: { ...config, contract: { body: CreateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
     const body = parse(CreateScheduleRequest, request.body);
     const { principal } = request;
     const { companyId } = principal;
@@ -50,7 +50,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     return findSchedule(ctx.db, companyId, scheduleId);
   });
 
-  app.put('/schedules/:id', { config: { ...config, contract: { params: IdParam, body: UpdateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_SCHEDULE_FOUND'] } } }, async (request) => {
+  app.put('/schedules/:id', { config: { ...config, contract: { params: IdParam, body: UpdateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_ALREADY_SENT', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdateScheduleRequest, request.body);
     const { principal } = request;
@@ -60,7 +60,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     return findSchedule(ctx.db, companyId, id);
   });
 
-  app.delete('/schedules/:id', { config: { ...config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_SCHEDULE_FOUND'] } } }, async (request) => {
+  app.delete('/schedules/:id', { config: { ...config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     if (!(await findSchedule(ctx.db, principal.companyId, id))) throw new DomainError('ERR_NO_SCHEDULE_FOUND');

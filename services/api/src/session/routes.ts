@@ -105,7 +105,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get('/auth/me', { config: { auth: { allowExpired: true }, contract: { summary: 'The signed-in user', response: SessionUser } } }, async (request) => sessionUserOf(ctx.db, request.principal.user));
 
-  app.post('/auth/signup', { config: { auth: 'public', contract: { body: SignupRequest, status: 201, response: SignupResponse } } }, async (request: FastifyRequest, reply) => {
+  app.post('/auth/signup', { config: { auth: 'public', contract: { body: SignupRequest, status: 201, response: SignupResponse, errors: ['ERR_EMAIL_IN_USE', 'ERR_USER_CREATION_DISABLED', 'ERR_COMPANY_NAME_TAKEN', 'ERR_NOT_FOUND'] } } }, async (request: FastifyRequest, reply) => {
     const body = parse(SignupRequest, request.body);
     const { companyId, userId } = await signUp(ctx, { ...body, lookup: signupLookup });
     return reply.status(201).send({ companyId, userId });

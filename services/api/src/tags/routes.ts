@@ -37,7 +37,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return listTags(ctx.db, request.principal.companyId, { ...query, limit: TAGS_PAGE_SIZE });
   });
 
-  app.get('/tags/list', { config: { contract: { query: ListAllQuery, response: z.array(TagView) } } }, async (request) => {
+  app.get('/tags/list', { config: { contract: { query: ListAllQuery, response: z.array(TagView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListAllQuery, request.query);
     const { tags } = await listTags(ctx.db, companyScope(request.principal, query.companyId), { kanban: query.kanban });
     return tags;

@@ -98,7 +98,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { token: ctx.secrets.open(sealed) } satisfies TicketCallAnswer;
   });
 
-  app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201, response: TicketView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_OTHER_OPEN_TICKET'] } } }, async (request, reply) => {
+  app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201, response: TicketView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_CREATING_TICKET', 'ERR_NO_PERMISSION'] } } }, async (request, reply) => {
     const body = parse(CreateTicketRequest, request.body);
     const principal = request.principal;
     const contact = await findContact(ctx.db, principal.companyId, body.contactId);
@@ -125,7 +125,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return reply.status(201).send(await findTicket(ctx.db, principal.companyId, opened.ticketId));
   });
 
-  app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest, response: TicketView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
+  app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest, response: TicketView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_NOT_OPEN', 'ERR_TICKET_NOT_PENDING', 'ERR_TICKET_REQUIRES_TAG', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const body = parse(UpdateTicketRequest, request.body);
     const principal = request.principal;
