@@ -44,7 +44,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.get('/companies', { config: { auth: { area: 'companies' }, contract: { summary: 'Every company (super user)', response: z.array(CompanyView) } } }, async () => listCompanies(ctx.db));
   app.get('/companies/list', { config: { auth: { area: 'companies' }, contract: { summary: 'Every company (super user)', response: z.array(CompanyView) } } }, async () => listCompanies(ctx.db));
 
-  app.post('/companies', { config: { auth: { area: 'companies' }, contract: { body: CreateCompanyRequest, status: 201, response: CompanyView } } }, async (request, reply) => {
+  app.post('/companies', { config: { auth: { area: 'companies' }, contract: { body: CreateCompanyRequest, status: 201, response: CompanyView, errors: ['ERR_EMAIL_IN_USE', 'ERR_COMPANY_NAME_TAKEN', 'ERR_NOT_FOUND'] } } }, async (request, reply) => {
     const body = parse(CreateCompanyRequest, request.body);
     const companyId = await registerCompany(ctx, {
       planId: body.planId,
@@ -69,7 +69,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return reply.status(201).send(await findCompany(ctx.db, companyId));
   });
 
-  app.put('/companies/:id', { config: { auth: { area: 'companies' }, contract: { params: IdParam, body: UpdateCompanyRequest, response: CompanyView, errors: ['ERR_NOT_FOUND'] } } }, async (request) => {
+  app.put('/companies/:id', { config: { auth: { area: 'companies' }, contract: { params: IdParam, body: UpdateCompanyRequest, response: CompanyView, errors: ['ERR_NOT_FOUND', 'ERR_COMPANY_NAME_TAKEN'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { planId, dueDate, ...changes } = parse(UpdateCompanyRequest, request.body);
     await editCompany(ctx, { companyId: id, changes, planId, dueDate, actor: userActor(request.principal.userId), lookup: companyLookup(ctx) });

@@ -78,7 +78,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, request.principal, id), request.principal, session !== false);
   });
 
-  app.post('/whatsapp', { config: { auth: { area: 'connections' }, contract: { body: CreateConnectionRequest, status: 201, response: ConnectionView, errors: ['ERR_PLAN_CONNECTION_LIMIT', 'ERR_SANDBOX_CONNECTION_LIMIT', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_CHANNEL_ALREADY_CONNECTED', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_QUEUE_FOUND'] } } }, async (request, reply) => {
+  app.post('/whatsapp', { config: { auth: { area: 'connections' }, contract: { body: CreateConnectionRequest, status: 201, response: ConnectionView, errors: ['ERR_PLAN_CONNECTION_LIMIT', 'ERR_SANDBOX_CONNECTION_LIMIT', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_CHANNEL_ALREADY_CONNECTED', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request, reply) => {
     const body = parse(CreateConnectionRequest, request.body);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -98,7 +98,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return reply.status(201).send(shown(await companyConnection(ctx, principal, connectionId), principal));
   });
 
-  app.put('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP', 'ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
+  app.put('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const body = parse(UpdateConnectionRequest, request.body);
     const principal = request.principal;

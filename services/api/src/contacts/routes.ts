@@ -56,7 +56,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return profile;
   });
 
-  app.post('/contacts', { config: { contract: { body: CreateContactRequest, status: 201, response: ContactView, errors: ['ERR_DUPLICATED_CONTACT', 'ERR_INVALID_PHONE_NUMBER'] } } }, async (request, reply) => {
+  app.post('/contacts', { config: { contract: { body: CreateContactRequest, status: 201, response: ContactView, errors: ['ERR_DUPLICATED_CONTACT', 'ERR_INVALID_PHONE_NUMBER', 'ERR_NO_CONTACT_FOUND'] } } }, async (request, reply) => {
     const body = parse(CreateContactRequest, request.body);
     const { principal } = request;
     const created = await createContact(ctx, { ...body, companyId: principal.companyId, actor: userActor(principal.userId), isGroup: false, profilePicUrl: null });

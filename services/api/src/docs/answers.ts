@@ -8,6 +8,12 @@ type Route = Pick<RegisteredRoute, 'method' | 'url' | 'auth' | 'contract'>;
 /** The credential a route asks: its contract's, else the access token unless the route is public. */
 export const securityOf = (route: Route): RouteSecurity => route.contract?.security ?? (route.auth === 'public' ? 'none' : 'accessToken');
 
+/**
+ * Whether a request may carry a body fastify reads: any method but GET and HEAD, whether or not the route
+ * uses one, so a body over the limit (413) or of a content type no parser reads (415) is answered there too.
+ */
+const takesBody = (route: Route): boolean => route.method !== 'GET' && route.method !== 'HEAD';
+
 /** Codes every route with a body may answer: a body over the limit, a content type no parser reads. */
 const BODY_ERRORS: ErrorCode[] = ['ERR_PAYLOAD_TOO_LARGE'];
 /** What the media store and the form parser refuse in any upload. */
@@ -25,7 +31,7 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     if (auth?.plan) codes.add('ERR_PLAN_FEATURE_DISABLED');
   }
   if (security === 'refreshCookie') codes.add('ERR_SESSION_EXPIRED');
-  if (route.contract?.body || route.contract?.multipart) for (const code of BODY_ERRORS) codes.add(code);
+  if (takesBody(route)) for (const code of BODY_ERRORS) codes.add(code);
   if (route.contract?.multipart) for (const code of UPLOAD_ERRORS) codes.add(code);
   for (const code of route.contract?.errors ?? []) codes.add(code);
   return [...codes].filter((code): code is ErrorCode => code in errorCatalogue);
@@ -38,7 +44,7 @@ export function errorStatusesOf(route: Route): Map<number, ErrorCode[]> {
     const { status } = errorCatalogue[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  if (route.contract?.body || route.contract?.multipart) byStatus.set(415, [...new Set([...(byStatus.get(415) ?? []), 'ERR_VALIDATION' as const])]);
+  if (takesBody(route)) byStatus.set(415, [...new Set([...(byStatus.get(415) ?? []), 'ERR_VALIDATION' as const])]);
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
 

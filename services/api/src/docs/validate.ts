@@ -40,9 +40,15 @@ const routeOf = (request: FastifyRequest): RegisteredRoute | null => {
  * caused it fails where it stands. Installed before compression, so it reads the JSON text.
  */
 export function installAnswerChecks(app: FastifyInstance): void {
+  const handled = new WeakSet<FastifyRequest>();
+  app.addHook('preHandler', async (request) => {
+    handled.add(request);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const route = routeOf(request);
     if (!route) return payload;
+    // A success answered before the handler came from the page hook (the web app's page at an API path), not the route.
+    if (!handled.has(request) && reply.statusCode < 400) return payload;
     const contentType = String(reply.getHeader('content-type') ?? '');
     let body: unknown = undefined;
     if (contentType.startsWith('application/json') && (typeof payload === 'string' || Buffer.isBuffer(payload))) {

@@ -84,7 +84,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return sent;
   });
 
-  app.post('/messages/edit/:messageId', { config: { contract: { params: MessageIdParams, body: EditMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
+  app.post('/messages/edit/:messageId', { config: { contract: { params: MessageIdParams, body: EditMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_MESSAGE_DELETED', 'ERR_MESSAGE_EDIT_EXPIRED', 'ERR_TICKET_NOT_OPEN'] } } }, async (request) => {
     const { messageId } = parse(MessageIdParams, request.params);
     const { body } = parse(EditMessageRequest, request.body);
     await visibleMessage(ctx, request, messageId);

@@ -39,14 +39,14 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     // The signature covers the bytes as sent: the body is kept raw and parsed only once verified.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    webhook.get('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook verification handshake: answers hub.challenge as text", query: VerifyQuery, produces: 'text/plain', errors: ['ERR_WEBHOOK_VERIFY_TOKEN'] } } }, async (request, reply) => {
+    webhook.get('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook verification handshake: answers hub.challenge as text", query: VerifyQuery, produces: 'text/plain', errors: ['ERR_WEBHOOK_VERIFY_TOKEN', 'ERR_META_NOT_CONFIGURED'] } } }, async (request, reply) => {
       const settings = settingsOf(ctx);
       const query = parse(VerifyQuery, request.query);
       if (query['hub.mode'] !== 'subscribe' || !sameSecret(query['hub.verify_token'], settings.verifyToken)) throw new DomainError('ERR_WEBHOOK_VERIFY_TOKEN');
       return reply.type('text/plain').send(query['hub.challenge']);
     });
 
-    webhook.post('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook deliveries (signed with X-Hub-Signature-256)", body: MetaWebhookPayload, response: z.object({ received: z.literal(true) }), errors: ['ERR_WEBHOOK_SIGNATURE_MISSING', 'ERR_INVALID_WEBHOOK_SIGNATURE'] } } }, async (request) => {
+    webhook.post('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook deliveries (signed with X-Hub-Signature-256)", body: MetaWebhookPayload, response: z.object({ received: z.literal(true) }), errors: ['ERR_WEBHOOK_SIGNATURE_MISSING', 'ERR_INVALID_WEBHOOK_SIGNATURE', 'ERR_META_NOT_CONFIGURED'] } } }, async (request) => {
       const settings = settingsOf(ctx);
       const signature = request.headers[SIGNATURE_HEADER];
       if (signature === undefined || signature === '') throw new DomainError('ERR_WEBHOOK_SIGNATURE_MISSING');

@@ -34,7 +34,7 @@ export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return listTicketNotes(ctx.db, request.principal.companyId, { ticketId: ticket.id });
   });
 
-  app.delete('/ticket-notes/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NOT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
+  app.delete('/ticket-notes/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TICKETNOTE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const note = await findTicketNote(ctx.db, principal.companyId, id);

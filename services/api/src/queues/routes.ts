@@ -90,7 +90,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return companyQueue(ctx, request.principal.companyId, id);
   });
 
-  app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED'] } } }, async (request, reply) => {
+  app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request, reply) => {
     const { chatbots, companyId: _ignored, ...details } = parse(CreateQueueRequest, request.body);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -102,7 +102,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
   });
 
-  app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED'] } } }, async (request) => {
+  app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { chatbots, companyId: _ignored, ...changes } = parse(UpdateQueueRequest, request.body);
     const { principal } = request;

@@ -1,4 +1,4 @@
-import { canSeeTicket, DomainError, KanbanTicketsQuery, TicketIdParams, TicketTagParams, TicketView, ContactTags } from '@conversa/contracts';
+import { canSeeTicket, DomainError, KanbanTicketsQuery, TicketIdParams, TicketTagParams, ContactTags, KanbanTicket } from '@conversa/contracts';
 import { z } from 'zod';
 import { moveCardToLane, takeCardOutOfLanes, type KanbanCard } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
@@ -35,7 +35,7 @@ const cardOf = (ticket: { contactId: number; tags: { id: number }[] }): KanbanCa
  * changes the contact's kanban tags only; its plain labels stay.
  */
 export async function kanbanRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/ticket/kanban', { config: { ...kanbanAuth, contract: { query: KanbanTicketsQuery, response: z.object({ tickets: z.array(TicketView) }) } } }, async (request) => {
+  app.get('/ticket/kanban', { config: { ...kanbanAuth, contract: { query: KanbanTicketsQuery, response: z.object({ tickets: z.array(KanbanTicket) }) } } }, async (request) => {
     const { queueIds } = parse(KanbanTicketsQuery, request.query);
     const tickets = await kanbanTickets(ctx.db, request.principal.companyId, viewerOf(request.principal), queueIds);
     return { tickets };

@@ -125,7 +125,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return reply.status(201).send(await findTicket(ctx.db, principal.companyId, opened.ticketId));
   });
 
-  app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest, response: TicketView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_NOT_OPEN', 'ERR_TICKET_NOT_PENDING', 'ERR_TICKET_REQUIRES_TAG', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
+  app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest, response: TicketView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_NOT_OPEN', 'ERR_TICKET_NOT_PENDING', 'ERR_TICKET_REQUIRES_TAG', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_PERMISSION', 'ERR_NO_PROMPT_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const body = parse(UpdateTicketRequest, request.body);
     const principal = request.principal;
