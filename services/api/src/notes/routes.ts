@@ -19,7 +19,7 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
 
 /** Ticket notes: POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
 export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.post('/ticket-notes', { config: { contract: { body: CreateTicketNoteRequest, response: TicketNoteView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
+  app.post('/ticket-notes', { config: { contract: { body: CreateTicketNoteRequest, response: TicketNoteView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const body = parse(CreateTicketNoteRequest, request.body);
     const { principal } = request;
     const ticket = await visibleTicket(ctx, request, body.ticketId);
@@ -27,7 +27,7 @@ export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return findTicketNote(ctx.db, principal.companyId, noteId);
   });
 
-  app.get('/ticket-notes/list', { config: { contract: { query: ListTicketNotesQuery, response: z.array(TicketNoteView), errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
+  app.get('/ticket-notes/list', { config: { contract: { query: ListTicketNotesQuery, response: z.array(TicketNoteView), errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListTicketNotesQuery, request.query);
     const ticket = await visibleTicket(ctx, request, query.ticketId);
     if (query.contactId !== undefined && query.contactId !== ticket.contactId) return [];
