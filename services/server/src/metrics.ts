@@ -255,7 +255,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   app.addHook('onResponse', async (request, reply) => {
     duration.observe({ method: request.method, route: routeLabel(request, reply.statusCode), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { config: { auth: 'public', contract: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', errors: ['ERR_NO_PERMISSION'] } } }, async (request, reply) => {
+  app.get('/metrics', { config: { auth: 'public', contract: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', security: 'metricsToken', produces: 'text/plain', errors: ['ERR_NO_PERMISSION'] } } }, async (request, reply) => {
     if (!mayScrape(request, token)) return reply.status(403).send({ error: 'ERR_NO_PERMISSION', message: 'Metrics are answered to this machine or to the METRICS_TOKEN.' });
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

@@ -45,7 +45,7 @@ export async function startTestServer(
   wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
-  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, logger: options.log ? loggerOptions('json', 'info', options.log) : options.logger });
+  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, checkAnswers: true, logger: options.log ? loggerOptions('json', 'info', options.log) : options.logger });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
 
