@@ -1,4 +1,4 @@
-import { connect, Events, type NatsConnection } from 'nats';
+import { connect, Events, headers, type MsgHdrs, type NatsConnection } from 'nats';
 import { defaultOnError, runHandler } from './dispatch';
 import type { BusMessage, BusOptions, BusStatus, BusSubscription, MonitoredBus } from './port';
 import { assertPattern, assertSubject, encodePayload } from './subjects';
@@ -15,6 +15,8 @@ export interface NatsBusOptions extends BusOptions {
 }
 
 const encoder = new TextEncoder();
+/** A frame's sequence rides as a header: the payload stays the frame body every subscriber reads. */
+const SEQ_HEADER = 'Conversa-Seq';
 const decoder = new TextDecoder();
 
 /**
@@ -47,7 +49,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   let status = 'connected' as BusStatus;
   let closing = false;
   const statusListeners = new Set<(status: BusStatus) => void>();
-  const pending: Array<{ subject: string; payload: Uint8Array }> = [];
+  const pending: Array<{ subject: string; payload: Uint8Array; headers?: MsgHdrs }> = [];
 
   const setStatus = (next: BusStatus) => {
     if (status === next) return;
@@ -58,7 +60,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   const flushPending = () => {
     for (const message of pending.splice(0)) {
       try {
-        nc.publish(message.subject, message.payload);
+        nc.publish(message.subject, message.payload, message.headers && { headers: message.headers });
       } catch (error) {
         // e.g. a payload over the new server's max_payload: lose that one, not the rest.
         onError(error, { subject: message.subject });
@@ -97,16 +99,21 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   });
 
   return {
-    async publish(subject, data) {
+    async publish(subject, data, options) {
       if (status === 'closed' || closing) throw new Error('bus is closed');
       assertSubject(subject);
       const payload = encoder.encode(encodePayload(data));
+      let seqHeader: MsgHdrs | undefined;
+      if (options?.seq !== undefined) {
+        seqHeader = headers();
+        seqHeader.set(SEQ_HEADER, String(options.seq));
+      }
       if (status === 'connected') {
-        nc.publish(subject, payload);
+        nc.publish(subject, payload, seqHeader && { headers: seqHeader });
         return;
       }
       if (pending.length >= maxBuffered) pending.shift();
-      pending.push({ subject, payload });
+      pending.push({ subject, payload, headers: seqHeader });
     },
 
     async subscribe(pattern, handler): Promise<BusSubscription> {
@@ -124,6 +131,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
           let message: BusMessage;
           try {
             message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)) };
+            const seq = msg.headers?.get(SEQ_HEADER);
+            if (seq) message.seq = Number(seq);
           } catch (decodeError) {
             onError(decodeError, { subject: msg.subject });
             return;

@@ -6,10 +6,17 @@
 export interface BusMessage<T = unknown> {
   subject: string;
   data: T;
+  /** A projector frame's place in its company's gap-free sequence (docs/ARCHITECTURE.md "The websocket protocol"). */
+  seq?: number;
+}
+
+export interface PublishOptions {
+  /** Travels beside the data (a NATS header), so subscribers that read only the data see it unchanged. */
+  seq?: number;
 }
 
 export interface Bus {
-  publish(subject: string, data: unknown): Promise<void>;
+  publish(subject: string, data: unknown, options?: PublishOptions): Promise<void>;
   subscribe(pattern: string, handler: (message: BusMessage) => void): Promise<BusSubscription>;
   close(): Promise<void>;
 }

@@ -45,7 +45,7 @@ export function countingBus(inner: Bus = createInProcessBus()): CountingBus {
   let active = 0;
   let total = 0;
   return {
-    publish: (subject, data) => inner.publish(subject, data),
+    publish: (subject, data, options) => inner.publish(subject, data, options),
     async subscribe(pattern, handler) {
       const subscription = await inner.subscribe(pattern, handler);
       active++;

@@ -10,3 +10,4 @@ export * from './schemas';
 export * from './cli';
 export * from './projections-cli';
 export * from './leased-cron';
+export * from './frames';

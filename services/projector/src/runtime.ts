@@ -45,6 +45,8 @@ export interface ProjectionRuntimeOptions {
   reactorCheckpointEveryMs?: number;
   /** How an event that keeps failing is parked (see applyIsolating): tries and the pause between them. */
   parking?: { attempts?: number; retryDelayMs?: number };
+  /** How long frames stay in the outbox for sockets to resume from (frames.ts). Default 10 minutes. */
+  framesWindowMs?: number;
 }
 
 export interface ProjectionLag {
