@@ -133,7 +133,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const metrics = createMetrics();
   instrumentStore(store, metrics);
   instrumentBus(bus, metrics);
-  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, logger: consoleShaped(log.child({ component: 'projector' })) });
+  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, framesWindowMs: config.framesWindowMs, logger: consoleShaped(log.child({ component: 'projector' })) });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   await migrateLimits(db);
