@@ -44,11 +44,11 @@ export type CompanyFrame = z.infer<typeof CompanyFrame>;
 /**
  * The socket's own frames: `authenticated` (with `seq`, the company's sequence the socket starts
  * after, unless it resumed), and `refetch` when a resume asked for frames the window no longer
- * holds: the browser reads its lists again instead.
+ * holds: the browser reads its lists again instead, and goes on after `seq`.
  */
 export const EdgeFrame = z.discriminatedUnion('event', [
   z.object({ event: z.literal('authenticated'), seq: FrameSeq.optional() }),
-  z.object({ event: z.literal('refetch') }),
+  z.object({ event: z.literal('refetch'), seq: FrameSeq.optional() }),
 ]);
 export type EdgeFrame = z.infer<typeof EdgeFrame>;
 

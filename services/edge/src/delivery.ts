@@ -9,7 +9,7 @@ import type { FrameSequencer, SequencedFrame } from './sequencer';
 
 // The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
 const textFrame = { binary: false } as const;
-const refetchFrame = Buffer.from(JSON.stringify({ event: 'refetch' } satisfies EdgeFrame));
+const refetchFrame = (seq: number | undefined) => Buffer.from(JSON.stringify((seq === undefined ? { event: 'refetch' } : { event: 'refetch', seq }) satisfies EdgeFrame));
 const companyFrame = (companyId: number, entity: string, data: unknown, seq: number | undefined): Buffer =>
   Buffer.from(JSON.stringify((seq === undefined ? { event: `company-${companyId}-${entity}`, data } : { event: `company-${companyId}-${entity}`, data, seq }) satisfies CompanyFrame));
 
@@ -114,10 +114,14 @@ export function createDelivery(deps: DeliveryDeps) {
         return null;
       })
       .then((frames) => {
+        log.debug({ companyId, after, frames: frames?.length ?? null }, 'socket resumed');
         if (frames) counters.resumed++;
         else {
           counters.refetchesAsked++;
-          send(client, refetchFrame);
+          // The lists read now hold everything up to the company's position here: live frames go on after it.
+          const position = sequencer?.position(companyId);
+          if (position !== undefined && position > (client.after ?? 0)) client.after = position;
+          send(client, refetchFrame(position));
         }
         for (const frame of [...(frames ?? []), ...client.release()]) sendOne(client, companyId, frame);
       });

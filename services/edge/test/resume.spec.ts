@@ -132,7 +132,7 @@ describe('resumable frames at the edge', () => {
     log.prune(7, 6);
     const harness = await edgeWith(bus, log.source);
     const late = await connect(harness, 7, 3);
-    expect(await late.next()).toEqual({ event: 'refetch' });
+    expect(await late.next()).toEqual({ event: 'refetch', seq: 10 });
     await log.publish(7);
     expect(await late.next()).toMatchObject({ seq: 11 });
     // Within the window: resumed.

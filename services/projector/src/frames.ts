@@ -77,13 +77,15 @@ export async function writeFrames(trx: Kysely<any>, projector: string, changes: 
   return rows.map((row, index) => ({ ...changes[index]!, seq: Number(row.seq), id: row.id }));
 }
 
+// `order by frame_outbox.<column>`: the bare name would be the select list's text column, sorted as text (100 before 99).
+
 /** A projector's frames committed after its last recorded publish: what a dead owner may not have published. */
 export async function unpublishedFrames(db: Kysely<any>, projector: string): Promise<SequencedChange[]> {
   const { rows } = await sql<{ id: string; company_id: string; seq: string; entity: string; data: unknown }>`
     select id::text, company_id::text, seq::text, entity, data from projection.frame_outbox
     where projector = ${projector}
       and id > coalesce((select published_id from projection.frame_publishers where projector = ${projector}), 0)
-    order by id`.execute(db);
+    order by frame_outbox.id`.execute(db);
   return rows.map((row) => ({ id: row.id, companyId: Number(row.company_id), seq: Number(row.seq), entity: row.entity, data: row.data }));
 }
 
@@ -124,7 +126,7 @@ export function frameLog(db: Kysely<any>, windowMs = DEFAULT_FRAMES_WINDOW_MS): 
       const { rows } = await sql<{ seq: string; entity: string; data: unknown }>`
         select seq::text, entity, data from projection.frame_outbox
         where company_id = ${companyId} and seq > ${after} and seq <= ${through} and at >= now() - make_interval(secs => ${windowMs / 1000})
-        order by seq`.execute(db);
+        order by frame_outbox.seq`.execute(db);
       return rows.map((row) => ({ seq: Number(row.seq), entity: row.entity, data: row.data }));
     },
   };
