@@ -35,11 +35,17 @@ export type ClientMessageBody = z.input<typeof ClientMessage>;
 export const SOCKET_AUTHENTICATED_FRAME = { event: 'authenticated' } as const;
 
 /**
- * What the edge sends (docs/ARCHITECTURE.md "The websocket protocol"): a company's change as
- * `company-<id>-<entity>`, with `seq` when a projector made it (presence and the like have none).
+ * What the edge sends (docs/ARCHITECTURE.md "The websocket protocol"): `event` is
+ * `company-<id>-<entity>`, `data` the entity's frame body, `seq` its place in the company's gap-free
+ * sequence when a projector made it (presence and the like have none), and `correlationId` the id of
+ * the request (or other cause) whose events produced it, when one did (the same id as the request's
+ * X-Correlation-Id answer and its log lines; docs/observability.md).
  */
-export const CompanyFrame = z.object({ event: z.string(), data: z.unknown(), seq: FrameSeq.optional() });
+export const CompanyFrame = z.object({ event: z.string(), data: z.unknown(), seq: FrameSeq.optional(), correlationId: z.string().optional() });
 export type CompanyFrame = z.infer<typeof CompanyFrame>;
+
+/** A company frame with its body typed. */
+export type SocketFrame<T = unknown> = Omit<CompanyFrame, 'data'> & { data: T };
 
 /**
  * The socket's own frames: `authenticated` (with `seq`, the company's sequence the socket starts

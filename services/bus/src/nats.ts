@@ -17,6 +17,8 @@ export interface NatsBusOptions extends BusOptions {
 const encoder = new TextEncoder();
 /** A frame's sequence rides as a header: the payload stays the frame body every subscriber reads. */
 const SEQ_HEADER = 'Conversa-Seq';
+/** The header carrying a message's correlation id (BusMessage.correlationId). */
+const CORRELATION_HEADER = 'Conversa-Correlation-Id';
 const decoder = new TextDecoder();
 
 /**
@@ -49,7 +51,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   let status = 'connected' as BusStatus;
   let closing = false;
   const statusListeners = new Set<(status: BusStatus) => void>();
-  const pending: Array<{ subject: string; payload: Uint8Array; headers?: MsgHdrs }> = [];
+  const pending: Array<{ subject: string; payload: Uint8Array; headers: MsgHdrs | undefined }> = [];
 
   const setStatus = (next: BusStatus) => {
     if (status === next) return;
@@ -60,7 +62,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   const flushPending = () => {
     for (const message of pending.splice(0)) {
       try {
-        nc.publish(message.subject, message.payload, message.headers && { headers: message.headers });
+        nc.publish(message.subject, message.payload, message.headers ? { headers: message.headers } : undefined);
       } catch (error) {
         // e.g. a payload over the new server's max_payload: lose that one, not the rest.
         onError(error, { subject: message.subject });
@@ -103,17 +105,18 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
       if (status === 'closed' || closing) throw new Error('bus is closed');
       assertSubject(subject);
       const payload = encoder.encode(encodePayload(data));
-      let seqHeader: MsgHdrs | undefined;
-      if (options?.seq !== undefined) {
-        seqHeader = headers();
-        seqHeader.set(SEQ_HEADER, String(options.seq));
+      let hdrs: MsgHdrs | undefined;
+      if (options?.correlationId !== undefined || options?.seq !== undefined) {
+        hdrs = headers();
+        if (options.correlationId !== undefined) hdrs.set(CORRELATION_HEADER, options.correlationId);
+        if (options.seq !== undefined) hdrs.set(SEQ_HEADER, String(options.seq));
       }
       if (status === 'connected') {
-        nc.publish(subject, payload, seqHeader && { headers: seqHeader });
+        nc.publish(subject, payload, hdrs ? { headers: hdrs } : undefined);
         return;
       }
       if (pending.length >= maxBuffered) pending.shift();
-      pending.push({ subject, payload, headers: seqHeader });
+      pending.push({ subject, payload, headers: hdrs });
     },
 
     async subscribe(pattern, handler): Promise<BusSubscription> {
@@ -130,9 +133,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
           }
           let message: BusMessage;
           try {
-            message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)) };
+            const correlationId = msg.headers?.get(CORRELATION_HEADER);
             const seq = msg.headers?.get(SEQ_HEADER);
-            if (seq) message.seq = Number(seq);
+            message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)), ...(seq ? { seq: Number(seq) } : {}), ...(correlationId ? { correlationId } : {}) };
           } catch (decodeError) {
             onError(decodeError, { subject: msg.subject });
             return;

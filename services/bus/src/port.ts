@@ -8,11 +8,14 @@ export interface BusMessage<T = unknown> {
   data: T;
   /** A projector frame's place in its company's gap-free sequence (docs/ARCHITECTURE.md "The websocket protocol"). */
   seq?: number;
+  /** The cause the message came from (the request's correlation id), beside the data: edges put it on the frame. */
+  correlationId?: string;
 }
 
+/** Both travel beside the data (NATS headers), so subscribers that read only the data see it unchanged. */
 export interface PublishOptions {
-  /** Travels beside the data (a NATS header), so subscribers that read only the data see it unchanged. */
   seq?: number;
+  correlationId?: string;
 }
 
 export interface Bus {

@@ -48,9 +48,9 @@ export class Client implements SocketConnection {
   }
 
   /** Whether a projector frame goes on to this socket now: not while held (kept for later), nor twice. */
-  passes(seq: number, entity: string, data: unknown): boolean {
+  passes(seq: number, parts: Omit<SequencedFrame, 'seq'>): boolean {
     if (this.held) {
-      this.held.push({ seq, entity, data });
+      this.held.push({ ...parts, seq });
       return false;
     }
     if (this.after !== undefined && seq <= this.after) return false;

@@ -10,8 +10,22 @@ import type { FrameSequencer, SequencedFrame } from './sequencer';
 // The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
 const textFrame = { binary: false } as const;
 const refetchFrame = (seq: number | undefined) => Buffer.from(JSON.stringify((seq === undefined ? { event: 'refetch' } : { event: 'refetch', seq }) satisfies EdgeFrame));
-const companyFrame = (companyId: number, entity: string, data: unknown, seq: number | undefined): Buffer =>
-  Buffer.from(JSON.stringify((seq === undefined ? { event: `company-${companyId}-${entity}`, data } : { event: `company-${companyId}-${entity}`, data, seq }) satisfies CompanyFrame));
+/** What a company frame is made of before it is serialised for a socket. */
+export interface FrameParts {
+  entity: string;
+  data: unknown;
+  correlationId?: string;
+}
+
+const companyFrame = (companyId: number, { entity, correlationId }: FrameParts, data: unknown, seq: number | undefined): Buffer =>
+  Buffer.from(
+    JSON.stringify({
+      event: `company-${companyId}-${entity}`,
+      data,
+      ...(seq === undefined ? {} : { seq }),
+      ...(correlationId === undefined ? {} : { correlationId }),
+    } satisfies CompanyFrame),
+  );
 
 export interface DeliveryCounters {
   framesSent: number;
@@ -70,20 +84,21 @@ export function createDelivery(deps: DeliveryDeps) {
   // Chat entities name a chat or a user (`chat-7`, `chat-user-3`): one rule for the whole family.
   const filterOf = (entity: string) => filters.get(entity) ?? (isChatEntity(entity) ? chatFilter : undefined);
 
-  const broadcast = (companyId: number, entity: string, data: unknown, seq: number | undefined) => {
+  const broadcast = (companyId: number, parts: FrameParts, seq: number | undefined) => {
     const clients = byCompany.get(companyId);
     if (!clients) return;
+    const { entity, data } = parts;
     const filter = filterOf(entity);
     // One serialisation per rewriting (none, masked …), shared by the sockets that get it.
     const frames = new Map<((data: unknown) => unknown) | undefined, Buffer>();
     for (const client of clients) {
-      if (seq !== undefined && !client.passes(seq, entity, data)) continue;
+      if (seq !== undefined && !client.passes(seq, parts)) continue;
       if (filter && !passes(filter, client, data, entity)) continue;
       const redaction = redactionFor(client, companyId);
       if (redaction === null) continue;
       let frame = frames.get(redaction);
       if (!frame) {
-        frame = companyFrame(companyId, entity, redaction ? redaction(data) : data, seq);
+        frame = companyFrame(companyId, parts, redaction ? redaction(data) : data, seq);
         frames.set(redaction, frame);
       }
       send(client, frame);
@@ -92,12 +107,12 @@ export function createDelivery(deps: DeliveryDeps) {
 
   /** One frame to one socket (a resume's replay): the same filters and rewriting as a broadcast. */
   const sendOne = (client: Client, companyId: number, frame: SequencedFrame) => {
-    if (!client.passes(frame.seq, frame.entity, frame.data)) return;
+    if (!client.passes(frame.seq, frame)) return;
     const filter = filterOf(frame.entity);
     if (filter && !passes(filter, client, frame.data, frame.entity)) return;
     const redaction = redactionFor(client, companyId);
     if (redaction === null) return;
-    send(client, companyFrame(companyId, frame.entity, redaction ? redaction(frame.data) : frame.data, frame.seq));
+    send(client, companyFrame(companyId, frame, redaction ? redaction(frame.data) : frame.data, frame.seq));
   };
 
   /**

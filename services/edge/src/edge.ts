@@ -129,7 +129,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const sequencer = options.frames
     ? new FrameSequencer({
         ...options.frames,
-        deliver: (companyId, frame) => delivery.broadcast(companyId, frame.entity, frame.data, frame.seq),
+        deliver: (companyId, frame) => delivery.broadcast(companyId, frame, frame.seq),
         onError: (error, companyId) => log.error({ err: error, companyId }, 'socket frames: could not read the outbox'),
       })
     : undefined;
@@ -191,8 +191,9 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       return;
     }
     // A projector's frame goes out in its company's sequence order, once (sequencer.ts).
-    if (message.seq !== undefined && sequencer) sequencer.accept(target.companyId, { seq: message.seq, entity: target.entity, data: message.data });
-    else broadcast(target.companyId, target.entity, message.data, message.seq);
+    const frame = { entity: target.entity, data: message.data, ...(message.correlationId === undefined ? {} : { correlationId: message.correlationId }) };
+    if (message.seq !== undefined && sequencer) sequencer.accept(target.companyId, { seq: message.seq, ...frame });
+    else broadcast(target.companyId, frame, message.seq);
   };
 
 

@@ -12,6 +12,8 @@ export interface SequencedFrame {
   seq: number;
   entity: string;
   data: unknown;
+  /** The request whose events made it, when one did (docs/observability.md). */
+  correlationId?: string;
 }
 
 /** The outbox as the edge reads it (services/projector frameLog). */

@@ -4,6 +4,7 @@ import type { AfterCommit, ProjectionChange, Projector } from './projector';
 import { createParkedEventsTable } from './parking';
 import { withSchemaLock } from './schemas';
 import { createFrameTables, writeFrames } from './frames';
+import { sharedCorrelationId } from '@conversa/eventstore';
 
 /** Where a projector stands: its committed position and the version that wrote its tables. */
 export interface Checkpoint {
@@ -176,7 +177,8 @@ export async function applyBatch(
   const work = options.frames
     ? async (trx: Transaction<any>) => {
         const changes = await projector.handle(trx, events);
-        return writeFrames(trx, projector.name, typeof changes === 'function' ? await changes(trx) : changes);
+        const correlationOf = (companyId: number) => sharedCorrelationId(events.filter((event) => event.metadata.companyId === companyId));
+        return writeFrames(trx, projector.name, typeof changes === 'function' ? await changes(trx) : changes, correlationOf);
       }
     : (trx: Transaction<any>) => projector.handle(trx, events);
   const changes = await inBatchTransaction(db, projector.name, begin, work, options.pipelined ?? false);

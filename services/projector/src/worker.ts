@@ -1,5 +1,6 @@
 import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
 import { companySubject } from '@conversa/bus';
+import { sharedCorrelationId, withCorrelation, withoutCorrelation } from '@conversa/eventstore';
 import { CheckpointConflictError, advanceCheckpoint, type StoredCheckpoint } from './checkpoints';
 import { DEFAULT_FRAMES_WINDOW_MS, markPublished, pruneFrames, type SequencedChange, unpublishedFrames } from './frames';
 import { applyIsolating } from './isolation';
@@ -120,7 +121,7 @@ export class Worker {
     }
     this.parked = (await parkedCounts(options.db)).get(projector.name) ?? 0;
     // Frames a dead owner committed but may not have published: the edges drop what they already had.
-    if (projector.tables.length > 0) await this.publish(await unpublishedFrames(options.db, projector.name));
+    if (projector.tables.length > 0) await this.publish(await unpublishedFrames(options.db, projector.name), []);
     this.position = position;
     // A reactor writes its checkpoint now and then (it is idempotent); a read model with every batch.
     this.stored = projector.tables.length === 0 ? { position, writtenAt: Date.now(), everyMs: options.reactorCheckpointEveryMs ?? 1_000 } : undefined;
@@ -239,10 +240,26 @@ export class Worker {
     });
   }
 
-  private async applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
+  /**
+   * A batch of one cause (the events of one request) is applied inside its correlation: what the
+   * projector or reactor logs meanwhile, and the commands a reactor runs, carry the request's id.
+   */
+  private applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
+    const correlationId = sharedCorrelationId(events);
+    // Several causes: none of them (nor the one whose append woke the subscription) is the batch's.
+    return correlationId === undefined ? withoutCorrelation(() => this.applyBatch(events, publish)) : withCorrelation(correlationId, () => this.applyBatch(events, publish));
+  }
+
+  private async applyBatch(events: RecordedEvent[], publish: boolean): Promise<void> {
     const { options, projector } = this;
     const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal, stored: this.stored, frames: publish };
+    // Isolation may commit the batch in parts: `next` is the first event not committed yet.
+    let next = 0;
     await applyIsolating(isolation, this.position ?? 'start', events, async (position, changes, parked) => {
+      const start = next;
+      while (next < events.length && comparePositions(events[next]!.position, position) <= 0) next++;
+      const committed = events.slice(start, next);
+      if (!parked) this.logApplied(committed);
       this.position = position;
       this.failures = 0;
       if (parked) this.parked += 1;
@@ -261,8 +278,19 @@ export class Worker {
         this.logger.warn(`Projector ${projector.name}: could not build its frames`, error);
         return;
       }
-      await this.publish(frames);
+      await this.publish(frames, committed);
     });
+  }
+
+  /** At debug level, a line for each event applied, carrying its own correlation id (a batch may mix causes). */
+  private logApplied(events: readonly RecordedEvent[]): void {
+    // Only a logger given with debug on: the default console's debug would print every event.
+    const debug = this.options.logger?.debug;
+    if (!debug) return;
+    const kind = this.projector.tables.length === 0 ? 'Reactor' : 'Projector';
+    for (const event of events) {
+      withCorrelation(event.metadata.correlationId, () => debug(`${kind} ${this.projector.name}: applied ${event.type} ${event.id} (${event.streamId})`));
+    }
   }
 
   /** Moves the checkpoint over events the projector skips (fenced, like a batch); nothing to apply or publish. */
@@ -289,11 +317,23 @@ export class Worker {
     this.progress.committed(this.projector.name, position);
   }
 
-  private async publish(changes: readonly (ProjectionChange | SequencedChange)[]): Promise<void> {
+  /**
+   * A frame carries the correlation id of the events it came from: those of its company in the batch,
+   * when they share one (a batch mixing two requests of one company cannot tell them apart, and names neither).
+   * An outbox frame (sequenced) has it from its batch already.
+   */
+  private async publish(changes: readonly (ProjectionChange | SequencedChange)[], events: readonly RecordedEvent[]): Promise<void> {
+    const byCompany = new Map<number, string | undefined>();
+    const correlationOf = (companyId: number) => {
+      if (!byCompany.has(companyId)) byCompany.set(companyId, sharedCorrelationId(events.filter((event) => event.metadata.companyId === companyId)));
+      return byCompany.get(companyId);
+    };
     for (const change of changes) {
       const seq = 'seq' in change ? change.seq : undefined;
       try {
-        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data, seq === undefined ? undefined : { seq });
+        const correlationId = 'seq' in change ? change.correlationId : correlationOf(change.companyId);
+        const options = { ...(seq === undefined ? {} : { seq }), ...(correlationId === undefined ? {} : { correlationId }) };
+        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data, seq === undefined && correlationId === undefined ? undefined : options);
       } catch (error) {
         // The frame is in the outbox: an edge that misses it reads it there when the next one shows the gap.
         this.logger.warn(`Projector ${this.projector.name}: publish on company.${change.companyId}.${change.entity} failed`, error);

@@ -5,6 +5,7 @@ export interface Frame {
   data: any;
   /** The company's frame sequence (projector frames). */
   seq?: number;
+  correlationId?: string;
 }
 
 // The edge's answer carries the company's sequence: `{"event":"authenticated","seq":12}`.
