@@ -6,8 +6,9 @@ import { USER_ACCESS_ENTITY } from '@conversa/contracts/session/access';
 import type { FastifyInstance } from 'fastify';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
-import { adminFilter, announcementFilter, appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
+import { CompanySubscriptions } from './company-subscriptions';
 import { createDelivery } from './delivery';
+import { adminFilter, announcementFilter, appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
 import { FrameSequencer, type FrameSource } from './sequencer';
 
@@ -74,6 +75,8 @@ export interface EdgeOptions {
    * frames go out as they arrive and a socket asking to resume is told to refetch.
    */
   frames?: { source: FrameSource; windowMs: number; gapWaitMs?: number };
+  /** Subscribe per company (`company.<id>.>`, first socket to last) instead of to every company (NATS). Default false. */
+  perCompany?: boolean;
 }
 
 export interface EdgeStats {
@@ -140,18 +143,15 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   let accessChanges = 0;
 
   const add = (client: Client) => {
-    let clients = byCompany.get(client.principal.companyId);
-    if (!clients) {
-      clients = new Set();
-      byCompany.set(client.principal.companyId, clients);
-    }
-    clients.add(client);
+    const clients = byCompany.get(client.principal.companyId) ?? new Set<Client>();
+    byCompany.set(client.principal.companyId, clients.add(client));
     connectionCount++;
   };
 
   const drop = (client: Client) => {
     const clients = byCompany.get(client.principal.companyId);
     if (!clients?.delete(client)) return;
+    companies?.close(client.principal.companyId);
     connectionCount--;
     if (clients.size === 0) byCompany.delete(client.principal.companyId);
     sequencer?.forget(client.principal.companyId);
@@ -171,10 +171,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     log,
   });
 
-  const terminate = (client: Client) => {
-    drop(client);
-    client.socket.terminate();
-  };
+  const terminate = (client: Client) => (drop(client), client.socket.terminate());
 
   const delivery = createDelivery({ byCompany, filters, redact: options.redact, log, counters, maxBufferedBytes, terminate, sequencer });
   const { send, broadcast, resume } = delivery;
@@ -239,7 +236,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     await app.register(fastifyWebsocket, { options: { maxPayload: maxClientPayloadBytes, perMessageDeflate: false } });
   }
 
-  subscription = await options.bus.subscribe('company.*.>', fanOut);
+  const companies = options.perCompany ? new CompanySubscriptions(options.bus, fanOut, (err, companyId) => log.error({ err, companyId }, 'company frames subscription failed')) : undefined;
+  subscription = companies ? undefined : await options.bus.subscribe('company.*.>', fanOut);
 
   app.get(path, { websocket: true }, (socket) => {
     if (closed) {
@@ -289,41 +287,62 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         return;
       }
       const changesBefore = accessChanges;
-      const welcome = async (principal: SocketPrincipal | null) => {
-        if (socket.readyState !== socket.OPEN) return;
-        if (!principal) return unauthorized();
-        // The company's place in its frame sequence, read before the socket gets any frame.
-        await sequencer?.follow(principal.companyId);
-        if (socket.readyState !== socket.OPEN || closed) {
-          sequencer?.forget(principal.companyId);
-          if (closed) socket.close(closeCodes.goingAway, 'server shutting down');
-          return;
-        }
-        const authenticated = new Client(principal, socket);
-        client = authenticated;
-        // A follower of its company's frames from follow() on; drop() lets go of it.
-        add(authenticated);
-        // Before any company frame: a client knows from here on it misses nothing (or, resuming, gets what it missed).
-        if (message.resume !== undefined) {
-          send(authenticated, authenticatedFrame);
-          resume(authenticated, message.resume);
-        } else {
-          const seq = sequencer?.position(principal.companyId);
-          authenticated.after = seq;
-          send(authenticated, seq === undefined ? authenticatedFrame : Buffer.from(JSON.stringify({ ...SOCKET_AUTHENTICATED_FRAME, seq } satisfies EdgeFrame)));
-        }
-        access.watchExpiry(authenticated);
-        if (accessChanges !== changesBefore) access.recheck(authenticated);
-        notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
-        const queued = early ?? [];
-        early = undefined;
-        for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
-      };
-      options.authenticate(message.data).then(welcome).catch((error: unknown) => {
-        // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
-        log.error({ err: error }, 'websocket authentication failed');
-        if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
-      });
+      options.authenticate(message.data).then(
+        (principal) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (!principal) return unauthorized();
+          if (closed) {
+            socket.close(closeCodes.goingAway, 'server shutting down');
+            return;
+          }
+          void welcome(principal, changesBefore, message.resume).catch((error: unknown) => {
+            log.error({ err: error }, 'websocket could not start following its company');
+            if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
+          });
+        },
+        (error: unknown) => {
+          // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
+          log.error({ err: error }, 'websocket authentication failed');
+          if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
+        },
+      );
+    };
+    const welcome = async (principal: SocketPrincipal, changesBefore: number, resumeAfter: number | undefined) => {
+      const { companyId } = principal;
+      // The company's frames first (its subscription, when per company), then its place in their
+      // sequence: no frame falls between the two.
+      await companies?.open(companyId);
+      try {
+        await sequencer?.follow(companyId);
+      } catch (error) {
+        companies?.close(companyId);
+        throw error;
+      }
+      if (socket.readyState !== socket.OPEN || closed) {
+        sequencer?.forget(companyId);
+        companies?.close(companyId);
+        if (closed && socket.readyState === socket.OPEN) socket.close(closeCodes.goingAway, 'server shutting down');
+        return;
+      }
+      const authenticated = new Client(principal, socket);
+      client = authenticated;
+      // Its company's subscription and sequence are held from open()/follow() on; drop() lets go of both.
+      add(authenticated);
+      // Before any company frame: a client knows from here on it misses nothing (or, resuming, gets what it missed).
+      if (resumeAfter !== undefined) {
+        send(authenticated, authenticatedFrame);
+        resume(authenticated, resumeAfter);
+      } else {
+        const seq = sequencer?.position(companyId);
+        authenticated.after = seq;
+        send(authenticated, seq === undefined ? authenticatedFrame : Buffer.from(JSON.stringify({ ...SOCKET_AUTHENTICATED_FRAME, seq } satisfies EdgeFrame)));
+      }
+      access.watchExpiry(authenticated);
+      if (accessChanges !== changesBefore) access.recheck(authenticated);
+      notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
+      const queued = early ?? [];
+      early = undefined;
+      for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
     };
   });
 
@@ -355,7 +374,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       closed = true;
       clearInterval(pinger);
       sequencer?.close();
-      await subscription?.unsubscribe();
+      await Promise.all([subscription?.unsubscribe(), companies?.closeAll()]);
       byCompany.clear();
       connectionCount = 0;
       await Promise.all([...sockets].map(closeSocket));

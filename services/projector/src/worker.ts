@@ -7,7 +7,7 @@ import { applyIsolating } from './isolation';
 import { parkedCounts } from './parking';
 import { type Lease, LeaseAbortedError, acquireLease } from './lease';
 import type { Progress } from './progress';
-import type { ProjectionChange, Projector } from './projector';
+import { projectorFilter, type ProjectionChange, type Projector } from './projector';
 import { type Logger, prepareProjection } from './rebuild';
 import type { ProjectionRuntimeOptions, ProjectorState, ProjectorStatus } from './runtime';
 
@@ -208,7 +208,7 @@ export class Worker {
       const onStop = () => end();
       const subscription = options.store.subscribeToAll({
         fromPosition: position,
-        filter: { eventTypes: projector.eventTypes },
+        filter: projectorFilter(projector),
         maxBatchSize: batchSize,
         onEvents: (events) => {
           if (ended || events.length === 0) return;

@@ -48,9 +48,9 @@ import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
-import { projectors } from '@conversa/projections';
+import { companyPartitioned, projectors as readModels } from '@conversa/projections';
 import { grantAnalystRole } from '@conversa/projections/analysts';
-import { createProjectionRuntime, type ProjectionRuntime } from '@conversa/projector';
+import { createProjectionRuntime, partitionByCompany, type ProjectionRuntime } from '@conversa/projector';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -97,7 +97,10 @@ export interface Wiring {
 }
 
 export interface WireOptions {
+  /** Starts the read models' runtime (start and projector roles). */
   runProjections: boolean;
+  /** Starts the reactors' runtime (start and reactors roles); default: as runProjections. */
+  runReactors?: boolean;
   /** Where outbound messages go; until real channels are plugged in, every send fails with 'no channel connected'. */
   channels?: ChannelGateway;
   /** Session drivers besides the sandbox; default: WhatsApp through Baileys and the Meta channels (facebook, instagram, whatsappapi). */
@@ -133,7 +136,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const metrics = createMetrics();
   instrumentStore(store, metrics);
   instrumentBus(bus, metrics);
-  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, framesWindowMs: config.framesWindowMs, logger: consoleShaped(log.child({ component: 'projector' })) });
+  // The heavy read models as PROJECTOR_PARTITIONS partitions by company, each leased and checkpointed on its own.
+  const projectors = partitionByCompany(readModels, config.projectorPartitions, companyPartitioned);
+  // Roles apart (NATS): how far each read model is clear is announced, so an api's read-your-writes waits need no probes of the store.
+  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, framesWindowMs: config.framesWindowMs, logger: consoleShaped(log.child({ component: 'projector' })), ...(config.natsUrl ? { shareProgress: {} } : {}) });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   await migrateLimits(db);
@@ -200,7 +206,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
     ...createMetaDrivers({ graph }),
   ];
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs });
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs, startingWaitMs: config.sessionsTakeoverWaitMs });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey, takeoverWaitMs: config.sessionsTakeoverWaitMs });
   const channels = options.channels ?? sessionGateway;
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
@@ -237,8 +243,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createWebhookFanout({
         db,
         now: () => ctx.now(),
-        // The endpoints read model is kept by the projector role; a process without it reads what is there.
-        endpointsAt: (position) => (options.runProjections ? runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }) : Promise.resolve()),
+        // The endpoints read model is kept by the projector role, here or in another process (then its checkpoint is read).
+        endpointsAt: (position) => runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }),
         onQueued: () => webhookDeliverer.wake(),
       }),
       contactImportWorker(ctx, options.contactImportHooks, automationLog),
@@ -248,7 +254,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
     ],
   });
-  if (options.runProjections) await reactors.start();
+  if (options.runReactors ?? options.runProjections) await reactors.start();
   metrics.sources.runtimes.push({ kind: 'projector', runtime }, { kind: 'reactor', runtime: reactors });
   metrics.sources.db = db;
   metrics.sources.webhooksPending = () => webhookDeliverer.pending();
