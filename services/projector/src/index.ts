@@ -11,3 +11,4 @@ export * from './cli';
 export * from './projections-cli';
 export * from './leased-worker';
 export * from './leased-cron';
+export * from './frames';

@@ -46,6 +46,8 @@ export interface ProjectionRuntimeOptions {
   reactorCheckpointEveryMs?: number;
   /** How an event that keeps failing is parked (see applyIsolating): tries and the pause between them. */
   parking?: { attempts?: number; retryDelayMs?: number };
+  /** How long frames stay in the outbox for sockets to resume from (frames.ts). Default 10 minutes. */
+  framesWindowMs?: number;
   /**
    * Processes share how far their projectors are clear over the bus (PROGRESS_SUBJECT), so a wait in
    * a process that does not own a projector (an api) ends on its owner's announcement instead of

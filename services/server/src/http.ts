@@ -2,7 +2,7 @@ import { buildApi } from '@conversa/api';
 import { positionToString, RootAnswer } from '@conversa/contracts';
 import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
 import { findUser } from '@conversa/projections/users/queries';
-import type { ProjectionRuntime, ProjectorStatus } from '@conversa/projector';
+import { frameLog, type ProjectionRuntime, type ProjectorStatus } from '@conversa/projector';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,6 +58,8 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
         edge = await registerSocketEdge(app, {
           path: SOCKET_PATH,
           bus: wiring.bus,
+          // Resumable frames: the projectors' outbox, from which a returning socket gets what it missed.
+          frames: { source: frameLog(wiring.db, config.framesWindowMs), windowMs: config.framesWindowMs },
           // With NATS, only the companies this edge has sockets of (company.<id>.>); in process, one subscription.
           perCompany: wiring.config.natsUrl !== undefined,
           authenticate: async (token) => authenticateSocket(wiring, privacy, token),

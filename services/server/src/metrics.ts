@@ -112,6 +112,29 @@ export function createMetrics(): Metrics {
       this.inc(sources.edge.stats().framesSent);
     },
   });
+  new Counter({
+    name: 'conversa_websocket_resumes_total',
+    help: 'Sockets that came back with the last frame they saw: resumed (sent what they missed) or refetch (the window no longer had it)',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      if (!sources.edge) return;
+      this.reset();
+      const stats = sources.edge.stats();
+      this.inc({ outcome: 'resumed' }, stats.resumed);
+      this.inc({ outcome: 'refetch' }, stats.refetchesAsked);
+    },
+  });
+  new Counter({
+    name: 'conversa_websocket_frame_gaps_filled_total',
+    help: 'Holes in a company frame sequence this edge read from the frame outbox (a publish lost on the bus)',
+    registers: [registry],
+    collect() {
+      if (!sources.edge) return;
+      this.reset();
+      this.inc(sources.edge.stats().gapsFilled);
+    },
+  });
   new Gauge({
     name: 'conversa_channel_sessions',
     help: "Connections by their session's status (read model)",

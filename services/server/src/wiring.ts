@@ -147,7 +147,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   // The heavy read models as PROJECTOR_PARTITIONS partitions by company, each leased and checkpointed on its own.
   const projectors = partitionByCompany(readModels, config.projectorPartitions, companyPartitioned);
   // Roles apart (NATS): how far each read model is clear is announced, so an api's read-your-writes waits need no probes of the store.
-  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, logger: consoleShaped(log.child({ component: 'projector' })), ...(config.natsUrl ? { shareProgress: {} } : {}) });
+  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, framesWindowMs: config.framesWindowMs, logger: consoleShaped(log.child({ component: 'projector' })), ...(config.natsUrl ? { shareProgress: {} } : {}) });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   await migrateLimits(db);

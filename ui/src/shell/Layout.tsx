@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Heading, HStack, IconButton, Stack, Text, useMediaQuery } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, HStack, IconButton, Spinner, Stack, Text, useMediaQuery } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
 import { lazy } from '../i18n/lazy';
 import { LuMenu, LuMessagesSquare, LuWifiOff } from 'react-icons/lu';
@@ -148,10 +148,11 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
               </Text>
             )}
           </Box>
-          {socketState === 'closed' && (
-            <Badge colorPalette="orange" variant="subtle" display={{ base: 'none', md: 'flex' }} gap="1" data-testid="socket-offline">
-              <LuWifiOff />
-              {t('shell.socketOffline')}
+          {(socketState === 'closed' || socketState === 'reconnecting') && (
+            // Discreet: the screens keep working and catch up on their own once the socket is back.
+            <Badge colorPalette={socketState === 'closed' ? 'orange' : 'gray'} variant="subtle" display={{ base: 'none', md: 'flex' }} gap="1" data-testid="socket-offline" data-state={socketState} role="status">
+              {socketState === 'closed' ? <LuWifiOff /> : <Spinner size="xs" />}
+              {t(socketState === 'closed' ? 'shell.socketOffline' : 'shell.socketReconnecting')}
             </Badge>
           )}
           <HStack gap="0">
