@@ -10,6 +10,8 @@ const hook = (id: number, changes: Partial<WebhookView> = {}): WebhookView => ({
   description: '',
   active: true,
   flagged: false,
+  pausedAt: null,
+  pauseReason: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...changes,
