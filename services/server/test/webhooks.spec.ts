@@ -282,6 +282,8 @@ describe('Standard Webhooks and order', () => {
     await newContact('Paused First');
     await newContact('Paused Second');
     await receiver.until(1);
+    // The first failure recorded (on the true clock) before the clock moves.
+    await expect.poll(async () => (await deliveriesOf(hook.id)).some((d) => d.attempts === 1)).toBe(true);
     // Three days later the head is due again and fails again: the endpoint is paused, nothing given up.
     skew = WEBHOOK_PAUSE_AFTER_MS;
     deliverer!.wake();

@@ -62,6 +62,8 @@ interface Head {
   secret: string;
   active: boolean;
   deleted: boolean;
+  /** Its endpoint's failing streak (webhooks.failing), null when its last attempt succeeded. */
+  failing_since: Date | null;
 }
 
 const deliverer: Actor = { kind: 'system', id: 'webhooks' };
@@ -99,12 +101,13 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
     const busy = [...inflight.keys()];
     // The head of each endpoint's queue (lateral: one index probe per endpoint with pending deliveries).
     const result = await sql<Head>`
-      select d.id, d.webhook_id, d.company_id, d.event, d.body, d.attempts, d.correlation_id, d.deadline_at, d.next_attempt_at, w.url, w.secret, w.active, w.deleted
+      select d.id, d.webhook_id, d.company_id, d.event, d.body, d.attempts, d.correlation_id, d.deadline_at, d.next_attempt_at, w.url, w.secret, w.active, w.deleted, f.since as failing_since
       from (select distinct webhook_id from webhooks.deliveries where status = 'pending') p
       cross join lateral (
         select * from webhooks.deliveries d where d.webhook_id = p.webhook_id and d.status = 'pending' order by d.seq limit 1
       ) d
       join read.webhooks w on w.id = d.webhook_id
+      left join webhooks.failing f on f.webhook_id = d.webhook_id
       where d.next_attempt_at <= ${options.now()} and w.paused_at is null
       ${busy.length > 0 ? sql`and d.webhook_id not in (${sql.join(busy)})` : sql``}
       order by d.next_attempt_at
@@ -167,7 +170,8 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
       .execute();
     options.onAttempt?.(outcome, (performance.now() - started) / 1000);
     if (ok) {
-      await db.deleteFrom('webhooks.failing').where('webhook_id', '=', head.webhook_id).execute();
+      // A streak to end only when there is one: the healthy path costs no extra round trip.
+      if (head.failing_since !== null) await db.deleteFrom('webhooks.failing').where('webhook_id', '=', head.webhook_id).execute();
       return;
     }
     const reason = (result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'no answer')).slice(0, 2000);
@@ -191,8 +195,14 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
 
   /** Records the endpoint's failing streak; one failing for pauseAfterMs is paused (its queue kept) and its admins told. */
   async function pauseIfFailingTooLong(head: Head, at: Date, reason: string): Promise<void> {
-    await db.insertInto('webhooks.failing').values({ webhook_id: head.webhook_id, since: at }).onConflict((oc) => oc.column('webhook_id').doNothing()).execute();
-    const streak = await db.selectFrom('webhooks.failing').select('since').where('webhook_id', '=', head.webhook_id).executeTakeFirst();
+    // One statement: the streak's start, recorded now if this is its first failure.
+    const streak = (
+      await sql<{ since: Date }>`
+        insert into webhooks.failing as f (webhook_id, since) values (${head.webhook_id}, ${at})
+        on conflict (webhook_id) do update set since = f.since
+        returning since
+      `.execute(db)
+    ).rows[0];
     if (!streak || at.getTime() - new Date(streak.since).getTime() < pauseAfterMs) return;
     const failingSince = new Date(streak.since).toISOString();
     try {

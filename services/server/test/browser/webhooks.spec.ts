@@ -110,6 +110,9 @@ describe('webhooks screen', () => {
         expect((await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name, number } })).statusCode).toBe(201);
       }
       await failing.until(1);
+      // The first failure recorded (on the true clock) before the clock moves.
+      const attempts = async () => (await server.app.inject({ method: 'GET', url: `/webhooks/${hook.id}/deliveries`, headers: bearer(admin.token) })).json().deliveries.map((d: { attempts: number }) => d.attempts);
+      await expect.poll(attempts).toContain(1);
 
       context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
       context.setDefaultTimeout(15_000);
