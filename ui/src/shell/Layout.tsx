@@ -21,8 +21,8 @@ import { UserMenu } from '../features/session/UserMenu';
  */
 const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'), 'core');
 
-/** Paused webhook endpoints, told to those who may open /webhooks (its own chunk, loaded for them only). */
-const WebhookNotices = lazy(() => import('../features/webhooks/WebhookNotices'));
+/** Paused webhook endpoints, told to those who may open /webhooks (its own chunk, loaded for them only; core texts, so the path to the first row loads no other). */
+const WebhookNotices = lazy(() => import('../features/webhooks/WebhookNotices'), 'core');
 
 /** The overlay drawer of small screens (Chakra's Drawer and its dialog machinery) loads only where it is used. */
 const MobileDrawer = lazy(() => import('./MobileDrawer'));

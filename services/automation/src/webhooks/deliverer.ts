@@ -118,7 +118,7 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
 
   async function attempt(head: Head): Promise<void> {
     if (head.deleted || !head.active) {
-      await db.updateTable('webhooks.deliveries').set({ status: 'failed', next_attempt_at: null, error: head.deleted ? 'endpoint deleted' : 'endpoint paused' }).where('id', '=', head.id).where('status', '=', 'pending').execute();
+      await db.updateTable('webhooks.deliveries').set({ status: 'failed', next_attempt_at: null, error: head.deleted ? 'endpoint deleted' : 'endpoint switched off' }).where('id', '=', head.id).where('status', '=', 'pending').execute();
       return;
     }
     const started = performance.now();
@@ -216,7 +216,10 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
       });
       if (state.status !== 'active' || !state.paused) return;
       // Held at once, before the read model shows the pause: the head waits for "resume now", which makes it due again.
-      await db.updateTable('webhooks.deliveries').set({ next_attempt_at: null }).where('id', '=', head.id).where('status', '=', 'pending').execute();
+      await sql`
+        update webhooks.deliveries set next_attempt_at = null
+        where id = (select id from webhooks.deliveries where webhook_id = ${head.webhook_id} and status = 'pending' order by seq limit 1)
+      `.execute(db);
       if (events.length > 0) logger?.warn({ webhookId: head.webhook_id, failingSince, reason }, 'webhook endpoint paused: failing too long');
     } catch (error) {
       logger?.warn({ err: error, webhookId: head.webhook_id }, 'webhooks: could not pause the endpoint');
