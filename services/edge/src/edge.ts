@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
+import { CompanySubscriptions } from './company-subscriptions';
 import { adminFilter, announcementFilter, appMessageFilter, authFilter, chatFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { isChatEntity } from '@conversa/contracts/chats/access';
 import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
@@ -69,6 +70,8 @@ export interface EdgeOptions {
   maxBufferedBytes?: number;
   /** How long a new socket may stay open without sending a valid `authenticate` first. Default 5000. */
   authTimeoutMs?: number;
+  /** Subscribe per company (`company.<id>.>`, first socket to last) instead of to every company (NATS). Default false. */
+  perCompany?: boolean;
 }
 
 export interface EdgeStats {
@@ -124,18 +127,15 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   let accessChanges = 0;
 
   const add = (client: Client) => {
-    let clients = byCompany.get(client.principal.companyId);
-    if (!clients) {
-      clients = new Set();
-      byCompany.set(client.principal.companyId, clients);
-    }
-    clients.add(client);
+    const clients = byCompany.get(client.principal.companyId) ?? new Set<Client>();
+    byCompany.set(client.principal.companyId, clients.add(client));
     connectionCount++;
   };
 
   const drop = (client: Client) => {
     const clients = byCompany.get(client.principal.companyId);
     if (!clients?.delete(client)) return;
+    companies?.close(client.principal.companyId);
     connectionCount--;
     if (clients.size === 0) byCompany.delete(client.principal.companyId);
   };
@@ -154,10 +154,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     log,
   });
 
-  const terminate = (client: Client) => {
-    drop(client);
-    client.socket.terminate();
-  };
+  const terminate = (client: Client) => (drop(client), client.socket.terminate());
 
   /** Sockets holding their writes until the end of this turn of the event loop (see send). */
   const corked = new Set<Writable>();
@@ -281,7 +278,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     await app.register(fastifyWebsocket, { options: { maxPayload: maxClientPayloadBytes, perMessageDeflate: false } });
   }
 
-  subscription = await options.bus.subscribe('company.*.>', fanOut);
+  const companies = options.perCompany ? new CompanySubscriptions(options.bus, fanOut, (err, companyId) => log.error({ err, companyId }, 'company frames subscription failed')) : undefined;
+  subscription = companies ? undefined : await options.bus.subscribe('company.*.>', fanOut);
 
   app.get(path, { websocket: true }, (socket) => {
     if (closed) {
@@ -339,17 +337,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
             socket.close(closeCodes.goingAway, 'server shutting down');
             return;
           }
-          const authenticated = new Client(principal, socket);
-          client = authenticated;
-          add(authenticated);
-          // Before any company frame: a client knows from here on it misses nothing.
-          send(authenticated, authenticatedFrame);
-          access.watchExpiry(authenticated);
-          if (accessChanges !== changesBefore) access.recheck(authenticated);
-          notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
-          const queued = early ?? [];
-          early = undefined;
-          for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
+          if (!companies) return welcome(principal, changesBefore);
+          void companies.open(principal.companyId).then(() => welcome(principal, changesBefore));
         },
         (error: unknown) => {
           // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
@@ -357,6 +346,20 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
           if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
         },
       );
+    };
+    const welcome = (principal: SocketPrincipal, changesBefore: number) => {
+      if (socket.readyState !== socket.OPEN || closed) return companies?.close(principal.companyId);
+      const authenticated = new Client(principal, socket);
+      client = authenticated;
+      add(authenticated);
+      // Before any company frame: a client knows from here on it misses nothing.
+      send(authenticated, authenticatedFrame);
+      access.watchExpiry(authenticated);
+      if (accessChanges !== changesBefore) access.recheck(authenticated);
+      notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
+      const queued = early ?? [];
+      early = undefined;
+      for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
     };
   });
 
@@ -387,7 +390,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     closing ??= (async () => {
       closed = true;
       clearInterval(pinger);
-      await subscription?.unsubscribe();
+      await Promise.all([subscription?.unsubscribe(), companies?.closeAll()]);
       byCompany.clear();
       connectionCount = 0;
       await Promise.all([...sockets].map(closeSocket));

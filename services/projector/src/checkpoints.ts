@@ -63,13 +63,18 @@ export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Che
   return rows[0] && toCheckpoint(rows[0]);
 }
 
-/** Back to the start at `version`; run in the transaction that drops and recreates the tables. */
-export async function resetCheckpoint(trx: Kysely<any>, name: string, version: number): Promise<void> {
+/**
+ * Back to the start at `version` (or to `position`: a reactor deployed "from now"); run in the
+ * transaction that drops and recreates the tables.
+ */
+export async function resetCheckpoint(trx: Kysely<any>, name: string, version: number, position: Position | 'start' = 'start'): Promise<void> {
+  const commit = position === 'start' ? null : position.commit.toString();
+  const prepare = position === 'start' ? null : position.prepare.toString();
   await sql`
     insert into projection.checkpoints (name, version, commit_position, prepare_position, updated_at)
-    values (${name}, ${version}, null, null, now())
+    values (${name}, ${version}, ${commit}, ${prepare}, now())
     on conflict (name) do update
-      set version = excluded.version, commit_position = null, prepare_position = null, updated_at = now()`.execute(trx);
+      set version = excluded.version, commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`.execute(trx);
 }
 
 const commitOf = (p: Position | 'start') => (p === 'start' ? null : p.commit.toString());

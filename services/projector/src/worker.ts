@@ -6,7 +6,7 @@ import { applyIsolating } from './isolation';
 import { parkedCounts } from './parking';
 import { type Lease, LeaseAbortedError, acquireLease } from './lease';
 import type { Progress } from './progress';
-import type { ProjectionChange, Projector } from './projector';
+import { projectorFilter, type ProjectionChange, type Projector } from './projector';
 import { type Logger, prepareProjection } from './rebuild';
 import type { ProjectionRuntimeOptions, ProjectorState, ProjectorStatus } from './runtime';
 
@@ -108,7 +108,7 @@ export class Worker {
   /** Runs one subscription until stop (resolves) or failure (rejects). */
   private async follow(lease: Lease): Promise<void> {
     const { projector, options, progress } = this;
-    const { position, rebuilt } = await prepareProjection(options.db, projector);
+    const { position, rebuilt } = await prepareProjection(options.db, projector, options.store);
     if (rebuilt) {
       progress.reset(projector.name);
       this.logger.info(`Projector ${projector.name}: rebuilding version ${projector.version} from the start`);
@@ -196,7 +196,7 @@ export class Worker {
       const onStop = () => end();
       const subscription = options.store.subscribeToAll({
         fromPosition: position,
-        filter: { eventTypes: projector.eventTypes },
+        filter: projectorFilter(projector),
         maxBatchSize: batchSize,
         onEvents: (events) => {
           if (ended || events.length === 0) return;

@@ -20,9 +20,10 @@ const commands = {
   start: ['start', 'every role in one process on the embedded defaults (the default command)'],
   api: ['api', 'HTTP API and the built UI'],
   edge: ['edge', 'websocket edge'],
-  projector: ['projector', 'read-model projections'],
+  projector: ['projector', 'read-model projections (the heavy ones as PROJECTOR_PARTITIONS partitions by company)'],
+  reactors: ['reactors', 'side effects on the event log (sender, routing bot, webhook fan-out, greetings …), one active per reactor'],
   automation: ['automation', 'scheduled messages, routing timers, webhook deliveries, campaigns, invoices (one process holds each lease)'],
-  channels: ['channels', 'channel sessions (WhatsApp, Meta, sandbox) and the sender'],
+  channels: ['channels', 'channel sessions (WhatsApp, Meta, sandbox): sends what the sender hands them'],
   rebuild: [
     'rebuild <projector|all> [--wait <seconds>]',
     'drops a projector\'s read tables and replays the event log into them, printing progress\n' +

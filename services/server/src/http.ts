@@ -57,6 +57,8 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
         edge = await registerSocketEdge(app, {
           path: SOCKET_PATH,
           bus: wiring.bus,
+          // With NATS, only the companies this edge has sockets of (company.<id>.>); in process, one subscription.
+          perCompany: wiring.config.natsUrl !== undefined,
           authenticate: async (token) => authenticateSocket(wiring, privacy, token),
           reauthorize: async (principal) => principalOf(wiring, privacy, principal, { fresh: true }),
           // LGPD hide-number: a plain user's frames carry contact numbers masked while the setting is on.

@@ -2,6 +2,7 @@ import type { MonitoredBus } from '@conversa/bus';
 import type { SocketEdge } from '@conversa/edge';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
+import { connectionChannel, connectionCountsByStatus } from '@conversa/projections/connections/queries';
 import type { ProjectionRuntime } from '@conversa/projector';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -119,14 +120,8 @@ export function createMetrics(): Metrics {
     async collect() {
       if (!sources.db) return;
       this.reset();
-      const rows = await sources.db
-        .selectFrom('read.connections')
-        .select(['status', 'channel', (eb) => eb.fn.countAll<string>().as('count')])
-        .where('deleted', '=', false)
-        .groupBy(['status', 'channel'])
-        .execute()
-        .catch(() => []);
-      for (const row of rows) this.set({ status: row.status, channel: row.channel }, Number(row.count));
+      const rows = await connectionCountsByStatus(sources.db).catch(() => []);
+      for (const row of rows) this.set({ status: row.status, channel: row.channel }, row.count);
     },
   });
 
@@ -164,9 +159,10 @@ export function instrumentStore(store: EventStore, metrics: Metrics): void {
     if (whatsappId === null) return 'unknown';
     const known = channels.get(whatsappId);
     if (known) return known;
-    const row = await metrics.sources.db?.selectFrom('read.connections').select('channel').where('id', '=', whatsappId).executeTakeFirst().catch(() => undefined);
-    if (row) channels.set(whatsappId, row.channel);
-    return row?.channel ?? 'unknown';
+    const db = metrics.sources.db;
+    const channel = db && (await connectionChannel(db, whatsappId).catch(() => undefined));
+    if (channel) channels.set(whatsappId, channel);
+    return channel ?? 'unknown';
   };
   const countMessages = (events: readonly { type: string; data: unknown }[]) => {
     for (const event of events) {
