@@ -230,7 +230,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     connectionString: databaseUrl,
     post: createWebhookPoster({ allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     now: () => ctx.now(),
-    logger: automationLog,
+    logger: log.child({ component: 'webhooks' }),
     onAttempt: (outcome, seconds) => metrics.webhookAttempt(outcome, seconds),
   });
   const contactImports = contactImportWorker(ctx, databaseUrl, options.contactImportHooks, automationLog);

@@ -3,7 +3,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { lazy } from '../i18n/lazy';
 import { LuMenu, LuMessagesSquare, LuWifiOff } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
-import { menuFor, isAdmin, type AppRoute, type MenuGroup, type MenuItem } from '../app/access';
+import { menuFor, isAdmin, isAllowed, type AppRoute, type MenuGroup, type MenuItem } from '../app/access';
 import { formatDate } from '../app/dates';
 import { readStorage, storageKeys } from '../app/storage';
 import { useAppSelector } from '../app/store';
@@ -20,6 +20,9 @@ import { UserMenu } from '../features/session/UserMenu';
  * shows on every screen, /tickets included, and its texts are core ones (i18n/parts.ts).
  */
 const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'), 'core');
+
+/** Paused webhook endpoints, told to those who may open /webhooks (its own chunk, loaded for them only; core texts, so the path to the first row loads no other). */
+const WebhookNotices = lazy(() => import('../features/webhooks/WebhookNotices'), 'core');
 
 /** The overlay drawer of small screens (Chakra's Drawer and its dialog machinery) loads only where it is used. */
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
@@ -158,6 +161,11 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
           <HStack gap="0">
             <VolumeControl />
             <ReloadButton />
+            {isAllowed({ area: 'webhooks' }, { user, storageFlags: new Set() }) && (
+              <Suspense fallback={null}>
+                <WebhookNotices />
+              </Suspense>
+            )}
             <AnnouncementsPopover />
             <ChatsPopover />
             <Suspense fallback={<NotificationsBell />}>
