@@ -1,7 +1,7 @@
 import { streams, WEBHOOK_PAUSE_AFTER_MS, type Actor } from '@conversa/contracts';
 import { runCommand, signStandardWebhook, signWebhook, webhook, type CommandContext, type SecretBox } from '@conversa/core';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { acquireLease, LeaseAbortedError, type JobLogger, type Lease } from '@conversa/projector';
+import { createLeasedWorker, type JobLogger, type LeasedWorkerProgress } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 import type { WebhookPoster } from './post';
 
@@ -44,6 +44,8 @@ export interface WebhookDeliverer {
   /** Something was queued: look now. */
   wake(): void;
   whenLeading(): Promise<void>;
+  /** The leased worker's state, passes and last error (operators, tests). */
+  progress(): LeasedWorkerProgress;
   /** Deliveries waiting (metrics). */
   pending(): Promise<number>;
 }
@@ -69,7 +71,7 @@ interface Head {
 const deliverer: Actor = { kind: 'system', id: 'webhooks' };
 
 /**
- * The second half of the deliverer (docs/webhooks.md): under a lease, takes the head of each
+ * The second half of the deliverer (docs/webhooks.md): a leased worker (the runtime's primitive) that takes the head of each
  * endpoint's queue when it is due and POSTs it signed. At least once: a delivery stays pending
  * until a 2xx is recorded, so a process killed mid-POST leaves it for the next lease holder.
  * Endpoints run side by side (bounded), one POST in flight each, so a slow or dead endpoint holds
@@ -85,16 +87,28 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const pollMs = options.pollMs ?? 1_000;
   const inflight = new Map<number, Promise<void>>();
-  let abort: AbortController | null = null;
-  let running: Promise<void> | null = null;
+  /** Ends the running pass's rest early (an attempt ended, something was queued). */
   let wakeUp: (() => void) | null = null;
+  /** Set by what would end a rest that has not begun yet (an attempt ending while the heads are read). */
   let woken = false;
-  let leading = false;
-  let leadingWaiters: Array<() => void> = [];
-
-  const wake = () => {
+  const nudge = () => {
     woken = true;
     wakeUp?.();
+  };
+
+  // The runtime's leased worker holds the lease, the interval and the wake-ups; a pass drains what is due.
+  const worker = createLeasedWorker({
+    connectionString: options.connectionString,
+    lease: 'webhook-deliverer',
+    name: 'webhooks.deliverer',
+    everyMs: pollMs,
+    logger,
+    pass: ({ signal }) => drain(signal),
+  });
+
+  const wake = () => {
+    nudge();
+    worker.wake();
   };
 
   async function heads(): Promise<Head[]> {
@@ -233,13 +247,14 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
         .catch((error) => logger?.error({ err: error, deliveryId: head.id }, 'webhooks: delivery attempt failed to record'))
         .finally(() => {
           inflight.delete(head.webhook_id);
-          wake();
+          nudge();
         });
       inflight.set(head.webhook_id, work);
     }
   }
 
-  const pause = (signal: AbortSignal) =>
+  /** Until an attempt ends, a wake, the poll interval, or the lease is lost. */
+  const rest = (signal: AbortSignal) =>
     new Promise<void>((resolve) => {
       if (woken || signal.aborted) return resolve();
       const timer = setTimeout(done, pollMs);
@@ -253,54 +268,30 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
       signal.addEventListener('abort', done, { once: true });
     });
 
-  async function lead(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      let lease: Lease;
-      try {
-        lease = await acquireLease(options.connectionString, 'webhook-deliverer', { signal });
-      } catch (error) {
-        if (error instanceof LeaseAbortedError || signal.aborted) return;
-        logger?.warn({ err: error }, 'webhooks: could not take the lease; trying again');
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        continue;
-      }
-      let lost = false;
-      void lease.lost.then(() => {
-        lost = true;
-        wake();
-      });
-      leading = true;
-      for (const resolve of leadingWaiters) resolve();
-      leadingWaiters = [];
-      while (!signal.aborted && !lost) {
+  /**
+   * One pass: POSTs the due heads and keeps the queue moving while any is in flight (a slow endpoint
+   * holds only its own queue); ends when nothing is in flight. Attempts in flight are awaited before
+   * the pass ends, so the lease is never released under a POST another process could repeat out of order.
+   */
+  async function drain(signal: AbortSignal): Promise<void> {
+    try {
+      while (!signal.aborted) {
         woken = false;
-        try {
-          await schedule();
-        } catch (error) {
-          logger?.error({ err: error }, 'webhooks: could not read the queue');
-        }
-        await pause(signal);
+        await schedule();
+        if (inflight.size === 0) return;
+        await rest(signal);
       }
-      leading = false;
+    } finally {
       await Promise.all(inflight.values());
-      await lease.release().catch(() => undefined);
     }
   }
 
   return {
-    start() {
-      if (abort) return;
-      abort = new AbortController();
-      running = lead(abort.signal);
-    },
-    async stop() {
-      abort?.abort();
-      await running;
-      abort = null;
-      running = null;
-    },
+    start: () => worker.start(),
+    stop: () => worker.stop(),
     wake,
-    whenLeading: () => (leading ? Promise.resolve() : new Promise<void>((resolve) => leadingWaiters.push(resolve))),
+    whenLeading: () => worker.whenLeading(),
+    progress: () => worker.progress(),
     async pending() {
       const row = await db.selectFrom('webhooks.deliveries').select((eb) => eb.fn.countAll<string>().as('count')).where('status', '=', 'pending').executeTakeFirst();
       return Number(row?.count ?? 0);
