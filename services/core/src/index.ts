@@ -85,3 +85,6 @@ export * from './invoices/use-cases';
 export * from './invoices/checkout';
 export * from './messagesApi/idempotency';
 export * from './messagesApi/send';
+export * from './assignment/plan';
+export * from './assignment/deciders';
+export * from './sla/breach';
