@@ -25,6 +25,8 @@ import { fileListsProjector } from './files/projector';
 import { invoicesProjector } from './invoices/projector';
 import { chatsProjector } from './chats/projector';
 import { announcementsProjector } from './announcements/projector';
+import { assignmentProjector } from './assignment/projector';
+import { slaProjector } from './sla/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -55,4 +57,6 @@ export const projectors = [
   invoicesProjector,
   chatsProjector,
   announcementsProjector,
+  assignmentProjector,
+  slaProjector,
 ];

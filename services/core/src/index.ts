@@ -88,3 +88,4 @@ export * from './messagesApi/send';
 export * from './assignment/plan';
 export * from './assignment/deciders';
 export * from './sla/breach';
+export * from './assignment/use-cases';
