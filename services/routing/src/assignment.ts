@@ -1,4 +1,4 @@
-import { DomainError, streams, ticketLineStream, type Position, type RecordedEvent, type TicketLineEvent } from '@conversa/contracts';
+import { comparePositions, DomainError, streams, ticketLineStream, type Position, type RecordedEvent, type TicketLineEvent } from '@conversa/contracts';
 import { BOT_MARK, BOT_TEXTS, changeTicket, lineEstimateMinutes, planAssignments, queueOutboundMessage, runCommand, ticketLine, userStatus } from '@conversa/core';
 import { autoAssignQueues, findQueueWork, onlineAttendants, queueLine } from '@conversa/projections/assignment/queries';
 import { averageHandleMinutes } from '@conversa/projections/sla/queries';
@@ -23,8 +23,8 @@ export const ASSIGNMENT_TRIGGERS = [
   'QueueWorkSettingsSet',
 ] as const;
 
-/** The read models a pass reads: it waits for them to hold everything logged before it starts. */
-export const ASSIGNMENT_READ_MODELS = ['ticket_routing', 'assignment', 'users', 'contacts', 'sla'] as const;
+/** The read models a pass counts loads and the line by (a priority tag or the wait estimate read a moment late only delays a jump or a figure). */
+export const ASSIGNMENT_READ_MODELS = ['ticket_routing', 'assignment', 'users'] as const;
 
 /** When the contacts are told nothing of a queue's handling time yet. */
 const DEFAULT_HANDLE_MINUTES = 10;
@@ -44,18 +44,24 @@ export interface AssignmentPass {
  * Capacity-aware assignment (docs/assignment.md): after anything that can fill or free a line, each
  * company's queues with assignment on are passed over: the line (read.ticket_routing's waiting
  * tickets) goes to the online attendants by free capacity (planAssignments), each as a
- * TicketTransferred carrying its reason. A pass first waits for the read models to hold the whole log
- * up to then, its own earlier assignments included, so it never counts an attendant's load short. The
+ * TicketTransferred carrying its reason. A pass first waits for the read models to hold its triggers
+ * and its own earlier assignments, so it never counts an attendant's load short. The
  * reactor runs under its lease, one batch at a time; a ticket's assignment has the command id of its
  * wait and the ticket refuses a second one, so a batch run again after a kill -9 assigns nothing twice.
  */
 export function createAssignmentReactor(runtime: RoutingRuntime, options: AssignmentOptions): Projector & { pass(companyId: number): Promise<AssignmentPass> } {
   const { ctx } = runtime;
 
-  async function pass(companyId: number): Promise<AssignmentPass> {
+  /** The newest of its own writes: the next pass must see them, or it would count an attendant's load short. */
+  let lastWrite: Position | null = null;
+  const later = (a: Position | null, b: Position | null) => (a === null ? b : b === null ? a : comparePositions(a, b) >= 0 ? a : b);
+
+  async function pass(companyId: number, seen: Position | null = null): Promise<AssignmentPass> {
     const done: AssignmentPass = { assigned: [], told: [] };
-    const head = await ctx.store.headPosition();
-    if (head) await options.readModelsAt(head);
+    // The triggers and its own assignments must be in the read models; what others logged since
+    // can only free capacity (a close) the next pass will see, or is a person's own action.
+    const upTo = later(seen ?? (await ctx.store.headPosition()), lastWrite);
+    if (upTo) await options.readModelsAt(upTo);
     const settings = await runtime.directory.settings(companyId);
     for (const { queueId } of await autoAssignQueues(ctx.db, companyId)) {
       const work = await findQueueWork(ctx.db, companyId, queueId);
@@ -75,6 +81,7 @@ export function createAssignmentReactor(runtime: RoutingRuntime, options: Assign
             commandId: `assign:${assignment.ticketId}:${arrivedAt.get(assignment.ticketId)}`,
           });
           if (result.events.length > 0) done.assigned.push({ ticketId: assignment.ticketId, userId: assignment.userId });
+          lastWrite = later(lastWrite, result.position);
         } catch (error) {
           if (!(error instanceof DomainError) || error.code === 'ERR_CONCURRENCY_RETRIES_EXHAUSTED') throw error;
           runtime.logger?.warn({ err: error, ticketId: assignment.ticketId }, 'assignment: refused');
@@ -120,7 +127,8 @@ export function createAssignmentReactor(runtime: RoutingRuntime, options: Assign
         if (event.type === 'UserWentOnline') await reconnected(event);
         else companies.add(event.metadata.companyId);
       }
-      for (const companyId of companies) await pass(companyId);
+      const seen = events.at(-1)?.position ?? null;
+      for (const companyId of companies) await pass(companyId, seen);
     },
   });
   return Object.assign(reactor, { pass });
