@@ -29,3 +29,14 @@ export type ClientMessageBody = z.input<typeof ClientMessage>;
 
 /** The edge's frame once a socket's first `authenticate` is accepted: from then on it gets its company's frames. */
 export const SOCKET_AUTHENTICATED_FRAME = { event: 'authenticated' } as const;
+
+/**
+ * A frame the edge sends: `event` is `company-<id>-<entity>`, `data` the entity's frame body, and
+ * `correlationId` the id of the request (or other cause) whose events produced it, when one did
+ * (the same id as the request's X-Correlation-Id answer and its log lines; docs/observability.md).
+ */
+export interface SocketFrame<T = unknown> {
+  event: string;
+  data: T;
+  correlationId?: string;
+}

@@ -72,6 +72,10 @@ export interface BuildApiOptions {
   health?: () => Promise<{ ok: boolean; [detail: string]: unknown }>;
 }
 
+/** A correlation id a caller gives: a plain token of 8 to 128 characters (anything else could forge log fields or headers). */
+const givenCorrelationId = (header: string | string[] | undefined): string | undefined =>
+  typeof header === 'string' && /^[\w.:-]{8,128}$/.test(header) ? header : undefined;
+
 /** What the API compresses: JSON (+json types too) and text, never an event stream. */
 const COMPRESSIBLE = /^application\/(?:[\w.+-]+\+)?json(?:;|$)|^text\/(?!event-stream)/;
 
@@ -85,14 +89,13 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     trustProxy,
     // Each request's log lines name its id `correlationId`, the field its events carry.
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
-    // A caller's (or proxy's) X-Request-Id is kept when it is a plain token, so its logs and ours share it.
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
-    },
+    // A caller's (or proxy's) X-Correlation-Id or X-Request-Id is kept when it is a plain token, so its logs and ours share it.
+    genReqId: (request) => givenCorrelationId(request.headers['x-correlation-id']) ?? givenCorrelationId(request.headers['x-request-id']) ?? randomUUID(),
   });
-  // The request id is the correlation id of every event the request appends (and of what reactors do with them).
+  // The request id is the correlation id of every event the request appends (and of what reactors do with them,
+  // the frames they cause, the log lines about them); the answer names it under both headers.
   app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-correlation-id', request.id);
     void reply.header('x-request-id', request.id);
     withCorrelation(request.id, done);
   });

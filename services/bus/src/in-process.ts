@@ -15,13 +15,13 @@ export function createInProcessBus(options: BusOptions = {}): MonitoredBus {
   const statusListeners = new Set<(status: BusStatus) => void>();
   let closed = false;
 
-  const deliver = (subscriber: Subscriber, subject: string, json: string) => {
+  const deliver = (subscriber: Subscriber, subject: string, json: string, correlationId: string | undefined) => {
     // Checked at delivery time so nothing reaches a handler after its unsubscribe or close.
-    if (subscriber.active) runHandler(subscriber.handler, { subject, data: JSON.parse(json) }, onError);
+    if (subscriber.active) runHandler(subscriber.handler, { subject, data: JSON.parse(json), ...(correlationId === undefined ? {} : { correlationId }) }, onError);
   };
 
   return {
-    async publish(subject, data) {
+    async publish(subject, data, options) {
       if (closed) throw new Error('bus is closed');
       assertSubject(subject);
       const json = encodePayload(data);
@@ -29,7 +29,7 @@ export function createInProcessBus(options: BusOptions = {}): MonitoredBus {
         if (!subscriber.matches(subject)) continue;
         // One microtask per delivery: the publisher never runs subscriber code on its own stack,
         // and the microtask queue is FIFO, so each subscriber sees this publisher's order.
-        queueMicrotask(() => deliver(subscriber, subject, json));
+        queueMicrotask(() => deliver(subscriber, subject, json, options?.correlationId));
       }
     },
 

@@ -1,4 +1,4 @@
-import { connect, Events, type NatsConnection } from 'nats';
+import { connect, Events, headers, type MsgHdrs, type NatsConnection } from 'nats';
 import { defaultOnError, runHandler } from './dispatch';
 import type { BusMessage, BusOptions, BusStatus, BusSubscription, MonitoredBus } from './port';
 import { assertPattern, assertSubject, encodePayload } from './subjects';
@@ -15,6 +15,8 @@ export interface NatsBusOptions extends BusOptions {
 }
 
 const encoder = new TextEncoder();
+/** The header carrying a message's correlation id (BusMessage.correlationId). */
+const CORRELATION_HEADER = 'Conversa-Correlation-Id';
 const decoder = new TextDecoder();
 
 /**
@@ -47,7 +49,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   let status = 'connected' as BusStatus;
   let closing = false;
   const statusListeners = new Set<(status: BusStatus) => void>();
-  const pending: Array<{ subject: string; payload: Uint8Array }> = [];
+  const pending: Array<{ subject: string; payload: Uint8Array; headers: MsgHdrs | undefined }> = [];
 
   const setStatus = (next: BusStatus) => {
     if (status === next) return;
@@ -58,7 +60,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   const flushPending = () => {
     for (const message of pending.splice(0)) {
       try {
-        nc.publish(message.subject, message.payload);
+        nc.publish(message.subject, message.payload, message.headers ? { headers: message.headers } : undefined);
       } catch (error) {
         // e.g. a payload over the new server's max_payload: lose that one, not the rest.
         onError(error, { subject: message.subject });
@@ -97,16 +99,21 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
   });
 
   return {
-    async publish(subject, data) {
+    async publish(subject, data, options) {
       if (status === 'closed' || closing) throw new Error('bus is closed');
       assertSubject(subject);
       const payload = encoder.encode(encodePayload(data));
+      let hdrs: MsgHdrs | undefined;
+      if (options?.correlationId !== undefined) {
+        hdrs = headers();
+        hdrs.set(CORRELATION_HEADER, options.correlationId);
+      }
       if (status === 'connected') {
-        nc.publish(subject, payload);
+        nc.publish(subject, payload, hdrs ? { headers: hdrs } : undefined);
         return;
       }
       if (pending.length >= maxBuffered) pending.shift();
-      pending.push({ subject, payload });
+      pending.push({ subject, payload, headers: hdrs });
     },
 
     async subscribe(pattern, handler): Promise<BusSubscription> {
@@ -123,7 +130,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
           }
           let message: BusMessage;
           try {
-            message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)) };
+            const correlationId = msg.headers?.get(CORRELATION_HEADER);
+            message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)), ...(correlationId ? { correlationId } : {}) };
           } catch (decodeError) {
             onError(decodeError, { subject: msg.subject });
             return;

@@ -6,10 +6,16 @@
 export interface BusMessage<T = unknown> {
   subject: string;
   data: T;
+  /** The cause the message came from (the request's correlation id), beside the data: edges put it on the frame. */
+  correlationId?: string;
+}
+
+export interface PublishOptions {
+  correlationId?: string;
 }
 
 export interface Bus {
-  publish(subject: string, data: unknown): Promise<void>;
+  publish(subject: string, data: unknown, options?: PublishOptions): Promise<void>;
   subscribe(pattern: string, handler: (message: BusMessage) => void): Promise<BusSubscription>;
   close(): Promise<void>;
 }

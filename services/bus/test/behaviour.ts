@@ -46,6 +46,18 @@ export function describeBusBehaviour(name: string, factory: () => BusFactory): v
       });
     });
 
+    it("carries a message's correlation id beside its data, and none when the publisher gives none", async () => {
+      const bus = await createBus();
+      const inbox = messages();
+      await bus.subscribe('company.7.>', (message) => inbox.push(message));
+      await bus.publish(companySubject(7, 'contact'), { n: 1 }, { correlationId: 'request-0001' });
+      await bus.publish(companySubject(7, 'contact'), { n: 2 });
+      expect(await inbox.nth(2)).toEqual([
+        { subject: 'company.7.contact', data: { n: 1 }, correlationId: 'request-0001' },
+        { subject: 'company.7.contact', data: { n: 2 } },
+      ]);
+    });
+
     it('matches patterns with NATS semantics: * is one token, > one or more trailing tokens', async () => {
       const bus = await createBus();
       const patterns = ['company.1.ticket', 'company.*.ticket', 'company.1.>', 'company.*', 'company.>', '>', '*.*.message'];

@@ -154,7 +154,7 @@ export function createAmendmentReactor(options: { ctx: CommandContext; gateway: 
         body: data.body ?? current.body,
       });
     } catch (error) {
-      log?.warn({ err: error, messageId: data.messageId }, 'the channel did not take an edit or deletion');
+      log?.warn({ err: error, messageId: data.messageId, correlationId: event.metadata.correlationId }, 'the channel did not take an edit or deletion');
     }
   }
   return defineReactor({

@@ -1,6 +1,6 @@
 import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
-import { SOCKET_AUTHENTICATED_FRAME } from '@conversa/contracts/session/socket';
+import { SOCKET_AUTHENTICATED_FRAME, type SocketFrame } from '@conversa/contracts/session/socket';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import { USER_ACCESS_ENTITY } from '@conversa/contracts/session/access';
 import type { FastifyInstance } from 'fastify';
@@ -211,7 +211,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       let frame = frames.get(redaction);
       if (!frame) {
         const data = redaction ? redaction(message.data) : message.data;
-        frame = Buffer.from(JSON.stringify({ event: `company-${target.companyId}-${target.entity}`, data }));
+        const body: SocketFrame = { event: `company-${target.companyId}-${target.entity}`, data, ...(message.correlationId === undefined ? {} : { correlationId: message.correlationId }) };
+        frame = Buffer.from(JSON.stringify(body));
         frames.set(redaction, frame);
       }
       send(client, frame);

@@ -37,6 +37,10 @@ describe('edge over NATS', () => {
     expect(await onA.next()).toEqual({ event: 'company-1-contact', data });
     expect(await onB.next()).toEqual({ event: 'company-1-contact', data });
     await expectNothingElse(a.bus, 2, [otherCompanyOnB]);
+    // The cause's correlation id crosses the broker (a header) onto every edge's frame.
+    await a.bus.publish('company.1.contact', data, { correlationId: 'request-0042' });
+    expect(await onA.next()).toEqual({ event: 'company-1-contact', data, correlationId: 'request-0042' });
+    expect(await onB.next()).toEqual({ event: 'company-1-contact', data, correlationId: 'request-0042' });
   });
 });
 

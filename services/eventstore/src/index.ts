@@ -1,2 +1,3 @@
 export * from './port';
 export * from './postgres/index';
+export * from './correlation';

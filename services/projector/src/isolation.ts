@@ -1,4 +1,5 @@
 import type { Position, RecordedEvent } from '@conversa/contracts';
+import { withCorrelation } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import { applyBatch, type StoredCheckpoint } from './checkpoints';
 import { classifyFailure, parkEvent } from './parking';
@@ -85,7 +86,7 @@ export async function applyIsolating(options: IsolationOptions, from: Position |
     // One line: the parked row keeps the error, and a burst of poison events must not flood the log with stacks.
     const code = (error as { code?: unknown } | null)?.code;
     const reason = `${error instanceof Error ? error.message : String(error)}${typeof code === 'string' ? ` [${code}]` : ''}`;
-    logger.error(`Projector ${projector.name}: parked ${event.type} ${event.id} (${event.streamId}) after ${attempts} attempt(s), going on: ${reason}`);
+    withCorrelation(event.metadata.correlationId, () => logger.error(`Projector ${projector.name}: parked ${event.type} ${event.id} (${event.streamId}) after ${attempts} attempt(s), going on: ${reason}`));
     await committed(event.position, [], true);
   };
 

@@ -8,8 +8,8 @@ import { forgetParked } from './parking';
 import type { Projector } from './projector';
 import { lockSchemas } from './schemas';
 
-/** Console-compatible; the product passes its own logger. */
-export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+/** Console-compatible; the product passes its own logger (with `debug` where that level is on). */
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'> & Partial<Pick<Console, 'debug'>>;
 
 /**
  * Drops the projector's tables, recreates them and puts its checkpoint back to the start, in one

@@ -1,5 +1,6 @@
 import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
 import { companySubject } from '@conversa/bus';
+import { sharedCorrelationId, withCorrelation, withoutCorrelation } from '@conversa/eventstore';
 import { CheckpointConflictError, advanceCheckpoint, type StoredCheckpoint } from './checkpoints';
 import { applyIsolating } from './isolation';
 import { parkedCounts } from './parking';
@@ -227,10 +228,26 @@ export class Worker {
     });
   }
 
-  private async applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
+  /**
+   * A batch of one cause (the events of one request) is applied inside its correlation: what the
+   * projector or reactor logs meanwhile, and the commands a reactor runs, carry the request's id.
+   */
+  private applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
+    const correlationId = sharedCorrelationId(events);
+    // Several causes: none of them (nor the one whose append woke the subscription) is the batch's.
+    return correlationId === undefined ? withoutCorrelation(() => this.applyBatch(events, publish)) : withCorrelation(correlationId, () => this.applyBatch(events, publish));
+  }
+
+  private async applyBatch(events: RecordedEvent[], publish: boolean): Promise<void> {
     const { options, projector } = this;
     const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal, stored: this.stored };
+    // Isolation may commit the batch in parts: `next` is the first event not committed yet.
+    let next = 0;
     await applyIsolating(isolation, this.position ?? 'start', events, async (position, changes, parked) => {
+      const start = next;
+      while (next < events.length && comparePositions(events[next]!.position, position) <= 0) next++;
+      const committed = events.slice(start, next);
+      if (!parked) this.logApplied(committed);
       this.position = position;
       this.failures = 0;
       if (parked) this.parked += 1;
@@ -249,8 +266,19 @@ export class Worker {
         this.logger.warn(`Projector ${projector.name}: could not build its frames`, error);
         return;
       }
-      await this.publish(frames);
+      await this.publish(frames, committed);
     });
+  }
+
+  /** At debug level, a line for each event applied, carrying its own correlation id (a batch may mix causes). */
+  private logApplied(events: readonly RecordedEvent[]): void {
+    // Only a logger given with debug on: the default console's debug would print every event.
+    const debug = this.options.logger?.debug;
+    if (!debug) return;
+    const kind = this.projector.tables.length === 0 ? 'Reactor' : 'Projector';
+    for (const event of events) {
+      withCorrelation(event.metadata.correlationId, () => debug(`${kind} ${this.projector.name}: applied ${event.type} ${event.id} (${event.streamId})`));
+    }
   }
 
   /** Moves the checkpoint over events the projector skips (fenced, like a batch); nothing to apply or publish. */
@@ -277,10 +305,20 @@ export class Worker {
     this.progress.committed(this.projector.name, position);
   }
 
-  private async publish(changes: readonly ProjectionChange[]): Promise<void> {
+  /**
+   * A frame carries the correlation id of the events it came from: those of its company in the batch,
+   * when they share one (a batch mixing two requests of one company cannot tell them apart, and names neither).
+   */
+  private async publish(changes: readonly ProjectionChange[], events: readonly RecordedEvent[]): Promise<void> {
+    const byCompany = new Map<number, string | undefined>();
+    const correlationOf = (companyId: number) => {
+      if (!byCompany.has(companyId)) byCompany.set(companyId, sharedCorrelationId(events.filter((event) => event.metadata.companyId === companyId)));
+      return byCompany.get(companyId);
+    };
     for (const change of changes) {
       try {
-        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data);
+        const correlationId = correlationOf(change.companyId);
+        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data, correlationId === undefined ? undefined : { correlationId });
       } catch (error) {
         // The bus is at-most-once and the row is committed: a lost frame is healed by the next read.
         this.logger.warn(`Projector ${this.projector.name}: publish on company.${change.companyId}.${change.entity} failed`, error);

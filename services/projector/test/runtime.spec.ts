@@ -151,6 +151,26 @@ describe('projection runtime', () => {
     expect(observations.filter((o) => (o.published as { stream_id: string }).stream_id === 'counter-r')).toHaveLength(1);
   });
 
+  it("names on a frame the correlation id its company's events in the batch share, and none when they differ", async () => {
+    const caused = (event: ReturnType<typeof incremented>, correlationId: string) => ({ ...event, metadata: { ...event.metadata, correlationId } });
+    const first = h.runtime({ projectors: [counters()] });
+    await first.start();
+    await waitFor(() => first.status().every((status) => status.caughtUp), 10_000, 'catch-up');
+    await first.stop();
+    // Appended while no instance runs: the next start reads them as one batch.
+    await h.store.appendToStream('counter-a', [caused(incremented(1, { companyId: 7 }), 'request-a'), caused(incremented(2, { companyId: 7 }), 'request-a')]);
+    await h.store.appendToStream('counter-b', [caused(incremented(1, { companyId: 8 }), 'request-b1')]);
+    const last = await h.store.appendToStream('counter-c', [caused(incremented(1, { companyId: 8 }), 'request-b2')]);
+    const bus = recordingBus();
+    const second = h.runtime({ projectors: [counters()], bus });
+    await second.start();
+    await second.waitForPosition(last.position);
+    await waitFor(() => bus.messages.length >= 3, 5_000, 'three publishes');
+    await second.stop();
+    const byStream = Object.fromEntries(bus.messages.map((m) => [(m.data as { counter: { stream_id: string } }).counter.stream_id, m.correlationId]));
+    expect(byStream).toEqual({ 'counter-a': 'request-a', 'counter-b': undefined, 'counter-c': undefined });
+  });
+
   it('reports lag in events and age, and zero once caught up', async () => {
     const first = h.runtime({ projectors: [eventLog()] });
     await first.start();

@@ -135,7 +135,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      runtime.logger?.warn({ err: error, ticketId, trigger: event.type }, 'routing: the bot could not record its decision');
+      runtime.logger?.warn({ err: error, ticketId, trigger: event.type, correlationId: event.metadata.correlationId }, 'routing: the bot could not record its decision');
     }
   }
 

@@ -184,7 +184,7 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
     } catch (error) {
       // A rule said no (the ticket moved on, a queue was deleted): that effect is void. Faults retry the batch.
       if (!(error instanceof DomainError) || error.code === 'ERR_CONCURRENCY_RETRIES_EXHAUSTED') throw error;
-      runtime.logger?.warn({ err: error, event: event.type, eventId: event.id }, 'routing: an effect of the bot was refused');
+      runtime.logger?.warn({ err: error, event: event.type, eventId: event.id, correlationId: event.metadata.correlationId }, 'routing: an effect of the bot was refused');
     }
   }
 

@@ -60,7 +60,7 @@ export function createRandomUserReactor(runtime: RoutingRuntime, options: { rand
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      runtime.logger?.warn({ err: error, ticketId }, 'routing: the random attendant could not be recorded');
+      runtime.logger?.warn({ err: error, ticketId, correlationId: event.metadata.correlationId }, 'routing: the random attendant could not be recorded');
     }
   }
 

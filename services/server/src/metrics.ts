@@ -203,8 +203,8 @@ export function instrumentBus(bus: MonitoredBus, metrics: Metrics): void {
   const received = new Counter({ name: 'conversa_bus_received_total', help: 'Messages this process received from the bus', labelNames: ['entity'], registers: [metrics.registry] });
   const publish = bus.publish.bind(bus);
   const subscribe = bus.subscribe.bind(bus);
-  bus.publish = async (subject, data) => {
-    await publish(subject, data);
+  bus.publish = async (subject, data, options) => {
+    await publish(subject, data, options);
     published.inc({ entity: entityOf(subject) });
   };
   bus.subscribe = (pattern, handler) =>

@@ -168,6 +168,19 @@ describe('contact import from a spreadsheet', () => {
     ]);
   });
 
+  it('refuses a .csv row whose name or number cell is a formula (=…), never importing its text or turning it into a number', async () => {
+    const [good, named, numbered] = [mobile(), mobile(), mobile()];
+    const file = Buffer.from(`nome,numero\nBoa,${good}\n=B2,${named}\nTexto,=${numbered}\n`);
+    const status = await finished(admin.token, (await upload(admin.token, 'formulas.csv', file)).json().importId);
+    expect(status).toMatchObject({ total: 3, created: 1, refused: 2, error: null });
+    expect(status.refusals.map((refusal: { row: number; reason: string }) => [refusal.row, refusal.reason])).toEqual([
+      [3, 'formula'],
+      [4, 'formula'],
+    ]);
+    const found = (await call(admin.token, 'GET', `/contacts?searchParam=${named}`)).json();
+    expect(found.contacts).toEqual([]);
+  });
+
   it("keeps an import to its company: another company's user finds no such import", async () => {
     const answer = await upload(admin.token, 'um.csv', Buffer.from(`numero\n${mobile()}\n`));
     const { importId } = answer.json();

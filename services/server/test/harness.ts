@@ -30,15 +30,16 @@ export interface TestServer {
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
 export async function startTestServer(
-  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; log?: Writable; contactImportHooks?: ContactImportHooks } = {},
+  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; log?: Writable; logLevel?: string; contactImportHooks?: ContactImportHooks } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
   // Tests read right after they write: on a loaded machine the product's 5 s bound would make those reads flaky.
   const PROJECTION_WAIT_MS = String(options.projectionWaitMs ?? 60_000);
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4), PROJECTION_WAIT_MS, ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}), ...options.env }, dataDir);
-  // `log`: the product's real loggers (the process's and fastify's), JSON lines into that stream.
-  const wiring = await wire(config, { runProjections: true, channels: options.channels, contactImportHooks: options.contactImportHooks, ...(options.log ? { logger: createProcessLogger('json', 'info', options.log) } : {}) });
+  // `log`: the product's real loggers (the process's and fastify's), JSON lines into that stream;
+  // `logLevel` the process logger's level (default info; debug adds a line for each event a projector applies).
+  const wiring = await wire(config, { runProjections: true, channels: options.channels, contactImportHooks: options.contactImportHooks, ...(options.log ? { logger: createProcessLogger('json', options.logLevel ?? 'info', options.log) } : {}) });
   wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);

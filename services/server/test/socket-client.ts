@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 export interface Frame {
   event: string;
   data: any;
+  correlationId?: string;
 }
 
 const AUTHENTICATED = JSON.stringify(SOCKET_AUTHENTICATED_FRAME);

@@ -55,6 +55,17 @@ describe('readContactRows', () => {
     ]);
   });
 
+  it('flags a .csv cell (or a text cell) that starts with = as a formula, in the name column as in the number one', async () => {
+    const csv = Buffer.from('nome,numero\nAna,5511987650001\n=B2,5511987650002\nBia, =5511987650003\n');
+    expect(await readContactRows('c.csv', csv)).toEqual([
+      { line: 2, input: { name: 'Ana', number: '5511987650001', email: '' } },
+      { line: 3, input: { name: '=B2', number: '5511987650002', email: '' }, formula: true },
+      { line: 4, input: { name: 'Bia', number: '=5511987650003', email: '' }, formula: true },
+    ]);
+    const rows = await readContactRows('c.xlsx', await xlsx([['nome', 'numero'], ['=HYPERLINK("x")', '5511987650004']]));
+    expect(rows).toEqual([{ line: 2, input: { name: '=HYPERLINK("x")', number: '5511987650004', email: '' }, formula: true }]);
+  });
+
   it('refuses a file past CONTACT_IMPORT_MAX_ROWS rows, a headless and an empty one', async () => {
     const long = Buffer.from(['numero', ...Array.from({ length: CONTACT_IMPORT_MAX_ROWS + 1 }, (_, index) => String(5511900000000 + index))].join('\n'));
     expect(await refusal(readContactRows('c.csv', long))).toMatch(/^ERR_CONTACT_IMPORT_FILE_INVALID: .*more than 50000 rows/);

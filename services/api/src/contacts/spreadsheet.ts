@@ -166,7 +166,8 @@ function sheetRow(line: number, cells: SheetCell[], columns: Map<Column, number>
   const cell = (column: Column) => (columns.has(column) ? cells[columns.get(column)!] : undefined);
   // Over-long cells are cut to the record's bounds rather than refusing the file.
   const text = (column: Column, max: number) => (cell(column)?.text ?? '').trim().slice(0, max);
-  const formula = (['name', 'number', 'email'] as const).some((column) => cell(column)?.formula);
+  // A text that starts with = is a formula a .csv (or a cell typed as text) carries unevaluated: refused too.
+  const formula = (['name', 'number', 'email'] as const).some((column) => cell(column)?.formula || cell(column)?.text.trimStart().startsWith('='));
   const parsed = ContactImportRow.safeParse({ name: text('name', 200), number: text('number', 100), email: text('email', 200) });
   if (!parsed.success) throw invalid(`row ${line} holds text that cannot be stored`);
   return { line, input: parsed.data, ...(formula ? { formula } : {}) };

@@ -42,7 +42,7 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Projec
             await deps.removeFile(job.companyId, data.fileUrl);
             continue;
           }
-          deps.logger?.warn({ importId: job.importId, error: String(error) }, 'contact import: the kept file cannot be read');
+          deps.logger?.warn({ importId: job.importId, error: String(error), correlationId: event.metadata.correlationId }, 'contact import: the kept file cannot be read');
         }
         if (!rows) await finishContactImport(deps.ctx, job, { unreadable: true });
         else if (data.contactListId === undefined) await runContactImport(deps.ctx, { ...job, rows }, deps.hooks);

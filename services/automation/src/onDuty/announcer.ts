@@ -84,7 +84,7 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
     if (onDutyNow.length === 0 || !(await outOfHours(companyId, data.whatsappId, now))) return;
     const connection = await phoneConnection(companyId, data.whatsappId);
     if (!connection) {
-      logger?.warn({ companyId, ticketId: data.ticketId }, 'on-duty: no connection that reaches a phone; announcement skipped');
+      logger?.warn({ companyId, ticketId: data.ticketId, correlationId: metadata.correlationId }, 'on-duty: no connection that reaches a phone; announcement skipped');
       return;
     }
     const person = fold(contact, (await ctx.store.readStream(contactStream(data.contactId))) as unknown as ContactEvent[]);
@@ -136,7 +136,7 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
       }
     }
     await runCommand(ctx, { decider: onDuty, streamId, command: outcome, companyId: metadata.companyId, actor: systemActor, causationId: event.id, correlationId: metadata.correlationId });
-    if (outcome.type === 'RecordOnDutyAnnouncementFailed') logger?.warn({ onDutyId: data.onDutyId, ticketId: data.ticketId, reason: outcome.reason }, 'on-duty: announcement failed');
+    if (outcome.type === 'RecordOnDutyAnnouncementFailed') logger?.warn({ onDutyId: data.onDutyId, ticketId: data.ticketId, reason: outcome.reason, correlationId: metadata.correlationId }, 'on-duty: announcement failed');
   }
 
   return defineReactor({

@@ -68,7 +68,7 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
       );
     } catch (error) {
       const reason = error instanceof ConnectorError ? `${error.connector} ${error.reason}` : 'fault';
-      routing.logger?.warn({ err: error, ticketId: data.ticketId, connector: data.connector, reason, ms: Date.now() - started }, 'connectors: the connector failed; a person takes the ticket');
+      routing.logger?.warn({ err: error, ticketId: data.ticketId, connector: data.connector, reason, ms: Date.now() - started, correlationId: event.metadata.correlationId }, 'connectors: the connector failed; a person takes the ticket');
       await record(event, data.ticketId, { replies: [], sessionId: null, handOver: { reason: 'connectorFailed', queueId: null, notice: true } }, 'failed');
       return;
     }
@@ -94,7 +94,7 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
       return await deps.media!.save({ companyId: event.metadata.companyId, data: Buffer.from(bytes), declaredMime: 'audio/mpeg', originalName: 'resposta.mp3' });
     } catch (error) {
       // The text went out already: a voice that cannot be stored is logged, not retried.
-      routing.logger?.warn({ err: error, event: event.id }, 'connectors: the spoken answer could not be stored');
+      routing.logger?.warn({ err: error, event: event.id, correlationId: event.metadata.correlationId }, 'connectors: the spoken answer could not be stored');
       return undefined;
     }
   }
