@@ -35,6 +35,7 @@ type Transferred = { ticketId: number; to: { userId: number | null }; assignment
 
 describe('capacity-aware assignment', () => {
   it('serves 50 tickets with 4 attendants of capacity 5, one going offline mid-run: never above capacity, in arrival order, each once', async () => {
+    await call(admin.token, 'PUT', '/companySettings', { column: 'sendQueuePosition', data: 'enabled' });
     const queue = await call(admin.token, 'POST', '/queue', { name: 'Suporte', color: '#1a2b3c', greetingMessage: 'Fila Suporte.' });
     const attendants = [];
     for (const name of ['Ana', 'Bia', 'Caio', 'Duda']) attendants.push({ name, ...(await createUser(server, admin.companyId, name, { queueIds: [queue.id] })) });
@@ -70,6 +71,17 @@ describe('capacity-aware assignment', () => {
     await settle(server);
     const openOf = async (token: string) => ((await call(token, 'GET', '/tickets?status=open&showAll=false')).tickets as Array<{ id: number; userId: number }>);
     for (const attendant of attendants) expect((await openOf(attendant.token)).filter((row) => row.userId === attendant.userId)).toHaveLength(5);
+    // sendQueuePosition: the first one still waiting was told her place when the line formed, and again now that she is first.
+    const arrivalOrder = (await companyLog())
+      .filter((event) => event.type === 'TicketQueueAssigned')
+      .map((event) => ({ ticketId: (event.data as { ticketId: number }).ticketId, at: Date.parse(event.metadata.occurredAt) }))
+      .sort((a, b) => a.at - b.at || a.ticketId - b.ticketId);
+    const firstWaiting = arrivalOrder[20]!.ticketId;
+    const told = (await companyLog()).filter((event) => event.type === 'TicketLinePositionTold' && (event.data as { ticketId: number }).ticketId === firstWaiting);
+    expect(told.map((event) => (event.data as { position: number }).position)).toEqual([21, 1]);
+    await expect
+      .poll(() => gateway.sent.filter((message) => message.contact.number === String(5511970000000 + tickets.indexOf(firstWaiting))).map((message) => message.body).at(-1), { timeout: 15_000 })
+      .toMatch(/Você está na posição \*1\* da fila de atendimento\. Tempo estimado de espera: cerca de \*\d+ min\*/);
 
     // Closing frees capacity, which pulls the next ticket at once; Duda goes offline mid-run and closes hers.
     const duda = attendants[3]!;
