@@ -60,3 +60,6 @@ export const projectors = [
   assignmentProjector,
   slaProjector,
 ];
+
+/** The read models with the most writes, partitioned by company when PROJECTOR_PARTITIONS > 1 (docs/scaling.md). */
+export const companyPartitioned = ['messages', 'tickets', 'contacts', 'dashboard'] as const;

@@ -1,5 +1,5 @@
-import { streams, type Actor } from '@conversa/contracts';
-import { runCommand, signWebhook, webhook, type CommandContext, type SecretBox } from '@conversa/core';
+import { streams, WEBHOOK_PAUSE_AFTER_MS, type Actor } from '@conversa/contracts';
+import { runCommand, signStandardWebhook, signWebhook, webhook, type CommandContext, type SecretBox } from '@conversa/core';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { acquireLease, LeaseAbortedError, type JobLogger, type Lease } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
@@ -21,12 +21,17 @@ export interface WebhookDelivererOptions {
   now(): Date;
   backoffMs?: readonly number[];
   repeatMs?: number;
+  /** How long retries go on after a delivery's first attempt (default 24 h). */
+  giveUpAfterMs?: number;
+  /** How long an endpoint may fail without a 2xx before it is paused (default WEBHOOK_PAUSE_AFTER_MS, 3 days). */
+  pauseAfterMs?: number;
   /** How long one POST may take (default 10 s). */
   timeoutMs?: number;
   /** Endpoints served at once; each endpoint has at most one POST in flight, so its order holds (default 16). */
   concurrency?: number;
   /** How often the queue is looked at when nothing wakes it (default 1 s). */
   pollMs?: number;
+  /** Every failed attempt is one warning here (no secret, no body): pass a child named `webhooks`. */
   logger?: JobLogger;
   /** Called after each attempt (metrics). */
   onAttempt?(outcome: DeliveryOutcome, seconds: number): void;
@@ -57,6 +62,8 @@ interface Head {
   secret: string;
   active: boolean;
   deleted: boolean;
+  /** Its endpoint's failing streak (webhooks.failing), null when its last attempt succeeded. */
+  failing_since: Date | null;
 }
 
 const deliverer: Actor = { kind: 'system', id: 'webhooks' };
@@ -72,6 +79,8 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
   const { db, logger } = options;
   const backoff = options.backoffMs ?? WEBHOOK_BACKOFF_MS;
   const repeatMs = options.repeatMs ?? WEBHOOK_REPEAT_MS;
+  const giveUpAfterMs = options.giveUpAfterMs ?? 24 * 3_600_000;
+  const pauseAfterMs = options.pauseAfterMs ?? WEBHOOK_PAUSE_AFTER_MS;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const pollMs = options.pollMs ?? 1_000;
@@ -92,13 +101,14 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
     const busy = [...inflight.keys()];
     // The head of each endpoint's queue (lateral: one index probe per endpoint with pending deliveries).
     const result = await sql<Head>`
-      select d.id, d.webhook_id, d.company_id, d.event, d.body, d.attempts, d.correlation_id, d.deadline_at, d.next_attempt_at, w.url, w.secret, w.active, w.deleted
+      select d.id, d.webhook_id, d.company_id, d.event, d.body, d.attempts, d.correlation_id, d.deadline_at, d.next_attempt_at, w.url, w.secret, w.active, w.deleted, f.since as failing_since
       from (select distinct webhook_id from webhooks.deliveries where status = 'pending') p
       cross join lateral (
         select * from webhooks.deliveries d where d.webhook_id = p.webhook_id and d.status = 'pending' order by d.seq limit 1
       ) d
       join read.webhooks w on w.id = d.webhook_id
-      where d.next_attempt_at <= ${options.now()}
+      left join webhooks.failing f on f.webhook_id = d.webhook_id
+      where d.next_attempt_at <= ${options.now()} and w.paused_at is null
       ${busy.length > 0 ? sql`and d.webhook_id not in (${sql.join(busy)})` : sql``}
       order by d.next_attempt_at
       limit ${concurrency - inflight.size}
@@ -108,7 +118,7 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
 
   async function attempt(head: Head): Promise<void> {
     if (head.deleted || !head.active) {
-      await db.updateTable('webhooks.deliveries').set({ status: 'failed', next_attempt_at: null, error: head.deleted ? 'endpoint deleted' : 'endpoint paused' }).where('id', '=', head.id).where('status', '=', 'pending').execute();
+      await db.updateTable('webhooks.deliveries').set({ status: 'failed', next_attempt_at: null, error: head.deleted ? 'endpoint deleted' : 'endpoint switched off' }).where('id', '=', head.id).where('status', '=', 'pending').execute();
       return;
     }
     const started = performance.now();
@@ -120,7 +130,12 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
         head.url,
         head.body,
         {
+          // Standard Webhooks (standardwebhooks.com): the delivery id, the attempt's unix seconds, `v1,<base64>` over id.timestamp.body.
+          'webhook-id': head.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signStandardWebhook(secret, head.id, timestamp, head.body),
           'X-Conversa-Event': head.event,
+          // The headers receivers written before the Standard Webhooks ones verify (docs/webhooks.md: kept as they were).
           'X-Conversa-Delivery': head.id,
           'X-Conversa-Timestamp': String(timestamp),
           'X-Conversa-Signature': signWebhook(secret, timestamp, head.body),
@@ -134,7 +149,9 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
     const at = options.now();
     const attempts = head.attempts + 1;
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    const givesUp = !ok && at.getTime() >= new Date(head.deadline_at).getTime();
+    // The retry window opens at the first attempt: a delivery waiting behind a failing head keeps its whole day.
+    const deadline = head.attempts === 0 ? new Date(at.getTime() + giveUpAfterMs) : new Date(head.deadline_at);
+    const givesUp = !ok && at.getTime() >= deadline.getTime();
     const outcome: DeliveryOutcome = ok ? 'delivered' : givesUp ? 'failed' : 'retry';
     const next = outcome === 'retry' ? new Date(at.getTime() + (backoff[attempts - 1] ?? repeatMs)) : null;
     await db
@@ -147,20 +164,65 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
         error: result.error?.slice(0, 2000) ?? null,
         last_attempt_at: at,
         next_attempt_at: next,
+        deadline_at: deadline,
       })
       .where('id', '=', head.id)
       .execute();
     options.onAttempt?.(outcome, (performance.now() - started) / 1000);
+    if (ok) {
+      // A streak to end only when there is one: the healthy path costs no extra round trip.
+      if (head.failing_since !== null) await db.deleteFrom('webhooks.failing').where('webhook_id', '=', head.webhook_id).execute();
+      return;
+    }
+    const reason = (result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'no answer')).slice(0, 2000);
+    // One JSON line per failed attempt; never the secret, the body or the answer.
+    logger?.warn(
+      { webhookId: head.webhook_id, deliveryId: head.id, event: head.event, attempt: attempts, status: result.status, error: result.error?.slice(0, 500) ?? null, outcome, nextAttemptAt: next?.toISOString() ?? null },
+      'webhook delivery attempt failed',
+    );
+    await pauseIfFailingTooLong(head, at, reason);
     if (outcome === 'failed') {
-      const reason = result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'no answer');
       await runCommand(options.ctx, {
         decider: webhook,
         streamId: streams.webhook(head.webhook_id),
-        command: { type: 'FlagWebhook', deliveryId: head.id, reason: reason.slice(0, 2000) },
+        command: { type: 'FlagWebhook', deliveryId: head.id, reason },
         companyId: head.company_id,
         actor: deliverer,
         correlationId: head.correlation_id ?? undefined,
       }).catch((error) => logger?.warn({ err: error, webhookId: head.webhook_id }, 'webhooks: could not flag the endpoint'));
+    }
+  }
+
+  /** Records the endpoint's failing streak; one failing for pauseAfterMs is paused (its queue kept) and its admins told. */
+  async function pauseIfFailingTooLong(head: Head, at: Date, reason: string): Promise<void> {
+    // One statement: the streak's start, recorded now if this is its first failure.
+    const streak = (
+      await sql<{ since: Date }>`
+        insert into webhooks.failing as f (webhook_id, since) values (${head.webhook_id}, ${at})
+        on conflict (webhook_id) do update set since = f.since
+        returning since
+      `.execute(db)
+    ).rows[0];
+    if (!streak || at.getTime() - new Date(streak.since).getTime() < pauseAfterMs) return;
+    const failingSince = new Date(streak.since).toISOString();
+    try {
+      const { state, events } = await runCommand(options.ctx, {
+        decider: webhook,
+        streamId: streams.webhook(head.webhook_id),
+        command: { type: 'PauseWebhook', failingSince, reason },
+        companyId: head.company_id,
+        actor: deliverer,
+        correlationId: head.correlation_id ?? undefined,
+      });
+      if (state.status !== 'active' || !state.paused) return;
+      // Held at once, before the read model shows the pause: the head waits for "resume now", which makes it due again.
+      await sql`
+        update webhooks.deliveries set next_attempt_at = null
+        where id = (select id from webhooks.deliveries where webhook_id = ${head.webhook_id} and status = 'pending' order by seq limit 1)
+      `.execute(db);
+      if (events.length > 0) logger?.warn({ webhookId: head.webhook_id, failingSince, reason }, 'webhook endpoint paused: failing too long');
+    } catch (error) {
+      logger?.warn({ err: error, webhookId: head.webhook_id }, 'webhooks: could not pause the endpoint');
     }
   }
 
