@@ -31,6 +31,9 @@ import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver,
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator, createResetCodes, createSecretBox, type ContactImportHooks } from '@conversa/core';
 import {
+  ASSIGNMENT_READ_MODELS,
+  createAssignmentReactor,
+  createLinePositionReactor,
   createBotConnectorsReactor,
   createHttpConnectors,
   createRandomUserReactor,
@@ -247,6 +250,12 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingReactor(routingContext),
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
+      createAssignmentReactor(routingContext, {
+        // The pass reads the line and the loads: they must hold the whole log up to then.
+        readModelsAt: (position) =>
+          options.runProjections ? runtime.waitForPosition(position, { projectors: [...ASSIGNMENT_READ_MODELS], signal: AbortSignal.timeout(30_000) }) : Promise.resolve(),
+      }),
+      createLinePositionReactor(routingContext),
       createBotConnectorsReactor({ routing: routingContext, connectors: ctx.connectors, secrets: ctx.secrets, media: ctx.media }),
       createAttendantGreetingsReactor(ctx),
       createOnDutyAnnouncer({ ctx, gateway: channels, timeZone: (companyId) => routingContext.timeZone(companyId), logger: automationLog }),
