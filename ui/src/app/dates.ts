@@ -12,6 +12,13 @@ export const formatDate = (iso: string): string => {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 };
 
+/** DD/MM/YYYY HH:mm:ss in the browser's time zone: an instant as the product's screens show one (never the browser's locale order). */
+export const formatDateTime = (iso: string): string => {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+};
+
 const DAY_MS = 86_400_000;
 
 /** Whole calendar days from `today` to the due date; negative when already past. */

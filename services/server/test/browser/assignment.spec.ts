@@ -61,6 +61,8 @@ describe('assignment and SLA in a browser', { timeout: 180_000 }, () => {
     // Zero minutes is no target: the dialog says so and saves nothing.
     await admin.getByText('Informe minutos inteiros de 1 a 100000, ou deixe vazio').waitFor();
     await admin.getByTestId('queue-work-resolutionMinutes').fill('60');
+    // The corrected field no longer shows the error.
+    await admin.getByText('Informe minutos inteiros de 1 a 100000, ou deixe vazio').waitFor({ state: 'detached' });
     await screenshot(admin, 'assignment-queue-dialog');
     await admin.getByTestId('queue-work-save').click();
     await admin.getByTestId('queue-work-dialog').waitFor({ state: 'detached' });

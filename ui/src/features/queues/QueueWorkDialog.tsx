@@ -37,7 +37,11 @@ export default function QueueWorkDialog({ queue, onClose }: { queue: { id: numbe
       showError(error);
     }
   };
-  const set = <K extends keyof QueueWorkFormValues>(key: K, value: QueueWorkFormValues[K]) => setValues((current) => current && { ...current, [key]: value });
+  const set = <K extends keyof QueueWorkFormValues>(key: K, value: QueueWorkFormValues[K]) => {
+    setValues((current) => current && { ...current, [key]: value });
+    // A corrected field stops showing its error; saving checks everything again.
+    setErrors((current) => (key in current ? { ...current, [key]: undefined } : current));
+  };
   const number = (key: 'positionStep' | 'firstResponseMinutes' | 'resolutionMinutes', label: MessageKey, helper: MessageKey) => (
     <Field.Root invalid={!!errors[key]}>
       <Field.Label>{t(label)}</Field.Label>

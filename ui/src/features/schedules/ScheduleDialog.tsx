@@ -1,6 +1,7 @@
 import { Badge, Button, Field, HStack, Input, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useErrorToast } from '../../app/notify';
+import { formatDateTime } from '../../app/dates';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
@@ -14,12 +15,6 @@ export interface ScheduleDialogProps {
   contactId: number;
   ticketId: number;
 }
-
-const formatDateTime = (iso: string) => {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-};
 
 const statusPalette = (status: string) => (status === 'ERRO' ? 'red' : status === 'ENVIADA' ? 'green' : 'gray');
 

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Code, Spinner, Stack, Table, Text } from '@chakra-u
 import type { WebhookDeliveryView, WebhookView } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuEye, LuRefreshCw } from 'react-icons/lu';
+import { formatDateTime } from '../../app/dates';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
@@ -10,7 +11,7 @@ import { useRedeliverWebhookMutation, useWebhookDeliveriesQuery, useWebhookDeliv
 
 const feedbackTexts = { success: 'webhooks.log.redelivered', saveFailed: 'webhooks.log.redeliverFailed', deleteFailed: 'webhooks.log.redeliverFailed' } as const;
 const statusPalette = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** The endpoint's delivery log (newest first, page by page), a delivery's detail and its redelivery. */
 export default function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView; onClose(): void }) {

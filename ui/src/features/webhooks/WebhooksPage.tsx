@@ -3,6 +3,7 @@ import type { WebhookView, WebhookWithSecretView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuKeyRound, LuList, LuPencil, LuPlay, LuTrash2 } from 'react-icons/lu';
+import { formatDateTime } from '../../app/dates';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
@@ -26,7 +27,7 @@ function Status({ webhook }: { webhook: WebhookView }) {
           {t('webhooks.status.pausedFailing')}
         </Badge>
         <Text fontSize="xs" color="fg.muted" data-testid={`webhook-paused-${webhook.id}`}>
-          {t('webhooks.status.pausedSince', { date: new Date(webhook.pausedAt).toLocaleString(), reason: webhook.pauseReason ?? '—' })}
+          {t('webhooks.status.pausedSince', { date: formatDateTime(webhook.pausedAt), reason: webhook.pauseReason ?? '—' })}
         </Text>
       </Stack>
     );
