@@ -1,4 +1,5 @@
-import { defineProjector } from '@conversa/projector';
+import type { UserStatusFrame } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/projector';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateAssignment } from './migration';
@@ -14,6 +15,7 @@ export const assignmentProjector = defineProjector({
     const received = async (userId: number | null, at: Date) => {
       if (userId !== null) await trx.updateTable('read.assignment_agents').set({ idle_since: at }).where('user_id', '=', userId).execute();
     };
+    const frames: ProjectionChange[] = [];
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
@@ -40,6 +42,8 @@ export const assignmentProjector = defineProjector({
           await trx.deleteFrom('read.assignment_queues').where('queue_id', '=', data.queueId).execute();
           break;
         case 'UserStatusChanged': {
+          // The top bar follows a status the sockets' grace set, without a reload.
+          frames.push({ companyId, entity: 'assignmentStatus', data: { userId: data.userId, status: data.status } satisfies UserStatusFrame });
           const row = { company_id: companyId, status: data.status, status_reason: data.reason, status_changed_at: at };
           // Coming online starts her idle time; away or offline keeps it.
           await trx
@@ -61,6 +65,6 @@ export const assignmentProjector = defineProjector({
           break;
       }
     }
-    return [];
+    return frames;
   },
 });

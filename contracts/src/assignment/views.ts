@@ -9,3 +9,6 @@ export type QueueWorkView = z.infer<typeof QueueWorkView>;
 /** GET/PUT /users/me/status */
 export const UserStatusView = z.object({ userId: RecordId, status: UserStatus });
 export type UserStatusView = z.infer<typeof UserStatusView>;
+/** Frame `assignmentStatus`: a user's status changed (chosen, or set by her sockets' going and coming back). */
+export const UserStatusFrame = UserStatusView;
+export type UserStatusFrame = UserStatusView;

@@ -1,7 +1,9 @@
 import { Box, HStack, NativeSelect } from '@chakra-ui/react';
-import type { UserStatus } from '@conversa/contracts';
+import type { UserStatus, UserStatusFrame } from '@conversa/contracts';
 import { useErrorToast } from '../app/notify';
-import { useMyStatusQuery, useSetMyStatusMutation } from '../features/users/statusApi';
+import { useSocketEvent, useSocketReconnect } from '../app/SocketProvider';
+import { useAppDispatch } from '../app/store';
+import { useMyStatusQuery, useSetMyStatusMutation, userStatusApi } from '../features/users/statusApi';
 import { useT, type MessageKey } from '../i18n';
 
 const STATUSES: ReadonlyArray<{ value: UserStatus; label: MessageKey; color: string }> = [
@@ -15,6 +17,13 @@ export function StatusControl() {
   const t = useT();
   const showError = useErrorToast();
   const { data } = useMyStatusQuery();
+  const dispatch = useAppDispatch();
+  // Live: the status her sockets' grace set (away, then online again) shows without a reload.
+  useSocketEvent('assignmentStatus', (frame) => {
+    const changed = frame as UserStatusFrame;
+    if (data && changed.userId === data.userId) dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
+  });
+  useSocketReconnect(() => dispatch(userStatusApi.util.invalidateTags(['MyStatus'])));
   const [setStatus, saving] = useSetMyStatusMutation();
   const current = STATUSES.find((status) => status.value === (data?.status ?? 'offline'))!;
   return (

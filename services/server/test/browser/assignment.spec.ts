@@ -95,6 +95,15 @@ describe('assignment and SLA in a browser', { timeout: 180_000 }, () => {
     expect((await api('GET', `/tickets/${tickets[0]}`)).userId).toBe(ana.userId);
     expect((await api('GET', `/tickets/${tickets[2]}`)).status).toBe('pending');
 
+    // A status set in her other tab reaches this one's top bar live, without a reload.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(`${server.url}/tickets`);
+    await otherTab.getByTestId('status-select').selectOption('away');
+    await page.locator('[data-testid="status-dot"][data-status="away"]').waitFor();
+    await otherTab.getByTestId('status-select').selectOption('online');
+    await page.locator('[data-testid="status-dot"][data-status="online"]').waitFor();
+    await otherTab.close();
+
     await page.getByTestId('tickets-tab-open').click();
     const first = page.getByTestId(`ticket-row-${tickets[0]}`);
     await first.waitFor();
