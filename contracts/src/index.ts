@@ -94,3 +94,4 @@ export * from './announcements/api';
 export * from './announcements/views';
 export * from './passwordReset/events';
 export * from './passwordReset/api';
+export * from './push/api';

@@ -43,6 +43,7 @@ import { messagesApiRoutes } from './messagesApi/routes';
 import { chatRoutes } from './chats/routes';
 import { announcementRoutes } from './announcements/routes';
 import { passwordResetRoutes } from './passwordReset/routes';
+import { pushRoutes } from './push/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -162,6 +163,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     chatRoutes,
     announcementRoutes,
     passwordResetRoutes,
+    pushRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

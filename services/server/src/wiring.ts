@@ -1,6 +1,8 @@
 import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, migrateLimits, postgresLimits, sessionActiveInStream, type ApiContext } from '@conversa/api';
 import {
   createAttendantGreetingsReactor,
+  createPushReactor,
+  nobodyAbsent,
   createWebhookDeliverer,
   createWebhookFanout,
   createWebhookPoster,
@@ -206,6 +208,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
   const paymentProvider = createAsaasProvider({ baseUrl: config.payments.asaasApiUrl });
   ctx.payments = { webhookToken: config.payments.webhookToken };
+  ctx.push = { publicKey: config.vapid.publicKey };
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
   const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: routingLog });
   const webhookDeliverer = createWebhookDeliverer({
@@ -246,6 +249,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
+      // Chosen away / offline (issue 37's top-bar status) is not in this tree yet: nobody counts as absent (docs/push.md).
+      createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: nobodyAbsent }),
     ],
   });
   if (options.runProjections) await reactors.start();
