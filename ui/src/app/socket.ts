@@ -106,6 +106,7 @@ export class SocketClient {
       jitter: options.jitter ?? 0.2,
       random: options.random ?? Math.random,
     };
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => this.send({ event: 'visibility', data: document.visibilityState === 'hidden' ? 'hidden' : 'visible' }));
   }
 
   get state(): SocketState {
@@ -208,6 +209,8 @@ export class SocketClient {
       this.send({ event: 'authenticate', data: this.token });
       for (const { join } of this.joins.values()) this.send(join);
       this.send({ event: 'userStatus' });
+      // The edge counts a new socket as visible; pushes go to a user while none of her tabs is (docs/push.md).
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.send({ event: 'visibility', data: 'hidden' });
       this.statusTimer = setInterval(() => this.send({ event: 'userStatus' }), this.options.userStatusIntervalMs);
     };
     socket.onmessage = (message) => {

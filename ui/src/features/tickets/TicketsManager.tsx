@@ -22,6 +22,7 @@ import type { TicketStatus } from './types';
 import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/views';
 import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
 import { useShortcutsEnabled } from './shortcuts/setting';
+import { PushButton, PushPromptSlot } from '../push/entry';
 
 // Loads when first opened (closing every ticket is rare): the list paints without it.
 const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
@@ -240,6 +241,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             <IconButton size="sm" variant="ghost" aria-label={t('tickets.shortcuts.open')} title={t('tickets.shortcuts.open')} aria-keyshortcuts="?" onClick={() => setHelpOpen(true)} data-testid="tickets-shortcuts">
               <LuKeyboard />
             </IconButton>
+            <PushButton />
           </HStack>
           {showAllAllowed && (
             <PlainSwitch checked={showAll} onChange={setShowAll} testId="tickets-show-all">
@@ -331,6 +333,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </HStack>
       )}
 
+      <PushPromptSlot userId={user.id} selectedUuid={selectedUuid} />
       <Box flex="1" minH="0">
         <TicketList key={view === 'open' ? tab : view} args={listArgs} selectedUuid={selectedUuid} testId="ticket-list" />
       </Box>

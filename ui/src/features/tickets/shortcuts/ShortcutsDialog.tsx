@@ -3,7 +3,8 @@ import { useAppSelector } from '../../../app/store';
 import { useT, type MessageKey } from '../../../i18n';
 import { FormDialog } from '../../../shared/FormDialog';
 import { PlainSwitch } from '../../../shared/plainControls';
-import { SHORTCUTS, type ShortcutId } from './keymap';
+import type { ShortcutId } from './keymap';
+import { SHORTCUTS } from './list';
 import { setShortcutsEnabled, useShortcutsEnabled } from './setting';
 
 const labels: Record<ShortcutId, MessageKey> = {

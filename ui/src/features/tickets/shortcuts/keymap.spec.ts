@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, shortcutOf, stepTicket, type KeyPress } from './keymap';
+import { shortcutOf, stepTicket, type KeyPress } from './keymap';
+import { SHORTCUTS } from './list';
 
 const press = (key: string, target: EventTarget | null = document.body, extra: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -51,7 +52,11 @@ describe('the inbox keymap', () => {
   });
 
   it('lists every shortcut it obeys once', () => {
-    expect(new Set(SHORTCUTS.map((shortcut) => shortcut.id)).size).toBe(SHORTCUTS.length);
+    const ids = SHORTCUTS.map((shortcut) => shortcut.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const key of ['j', 'k', 'a', 'e', 't', 'r', 'n', 'q', '/', '1', '2', '3']) expect(ids).toContain(shortcutOf(press(key)));
+    expect(ids).toContain(shortcutOf(press('?', document.body, { shiftKey: true })));
+    expect(ids).toContain(shortcutOf(press('Escape', document.createElement('input'))));
   });
 
   it('steps through the rows, starting at an end when no row is open', () => {
