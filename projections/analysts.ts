@@ -5,7 +5,8 @@ import { migrateWebhookDeliveries } from './webhooks/migration';
 
 /**
  * The role analysts log in through (GRANT conversa_analyst TO <login>): reads schema `read`, and of the
- * webhook deliverer's log (webhooks.deliveries) what a delivery was and how it went, not its bodies.
+ * webhook deliverer's log (webhooks.deliveries) what a delivery was and how it went, not its bodies, and which
+ * endpoints are failing since when (webhooks.failing).
  */
 export const ANALYST_ROLE = 'conversa_analyst';
 
@@ -34,6 +35,7 @@ export async function grantAnalystRole(db: Kysely<ReadDatabase>): Promise<void> 
       grant select on all tables in schema read to ${sql.raw(ANALYST_ROLE)};
       alter default privileges in schema read grant select on tables to ${sql.raw(ANALYST_ROLE)};
       grant usage on schema webhooks to ${sql.raw(ANALYST_ROLE)};
+      grant select on webhooks.failing to ${sql.raw(ANALYST_ROLE)};
     `.execute(trx);
     // Those of the listed columns the table has (a column renamed later must not fail the start).
     const { rows } = await sql<{ name: string }>`

@@ -56,3 +56,6 @@ export const projectors = [
   chatsProjector,
   announcementsProjector,
 ];
+
+/** The read models with the most writes, partitioned by company when PROJECTOR_PARTITIONS > 1 (docs/scaling.md). */
+export const companyPartitioned = ['messages', 'tickets', 'contacts', 'dashboard'] as const;

@@ -95,6 +95,8 @@ export const errorCatalogue = {
   ERR_NO_TEMPLATE_FOUND: { status: 404, message: 'Message template not found or not approved.' },
   ERR_NO_WEBHOOK_FOUND: { status: 404, message: 'Webhook not found.' },
   ERR_NO_WEBHOOK_DELIVERY_FOUND: { status: 404, message: 'Webhook delivery not found.' },
+  /** Resuming an endpoint an admin switched off: switch it on instead (its queue was dropped then). */
+  ERR_WEBHOOK_INACTIVE: { status: 409, message: 'The webhook is switched off; switch it on to receive deliveries.' },
   ERR_WEBHOOK_URL_REFUSED: { status: 400, message: 'The webhook address is private, loopback or link-local, or does not resolve.' },
   ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'Queue integration not found.' },
   ERR_INTEGRATION_URL_NOT_ALLOWED: { status: 400, message: 'The integration URL is private, loopback or link-local, or does not resolve.' },

@@ -225,3 +225,20 @@ export async function connectionsOfAccount(
   const rows = await query.orderBy('id').execute();
   return rows.map((row) => ({ id: row.id, companyId: row.company_id, channel: row.channel }));
 }
+
+/** Live connections counted by their session's status and channel (the channel sessions gauge of /metrics). */
+export async function connectionCountsByStatus(db: Kysely<ReadDatabase>): Promise<Array<{ status: string; channel: string; count: number }>> {
+  const rows = await db
+    .selectFrom('read.connections')
+    .select(['status', 'channel', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('deleted', '=', false)
+    .groupBy(['status', 'channel'])
+    .execute();
+  return rows.map((row) => ({ status: row.status, channel: row.channel, count: Number(row.count) }));
+}
+
+/** A connection's channel, deleted or not (an inbound message's metrics are labelled by it). */
+export async function connectionChannel(db: Kysely<ReadDatabase>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('read.connections').select('channel').where('id', '=', id).executeTakeFirst();
+  return row?.channel;
+}

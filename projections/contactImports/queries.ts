@@ -39,3 +39,19 @@ export async function hasRunningContactImport(db: Kysely<ReadDatabase>, companyI
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Imports not yet finished, oldest first (the import worker takes them up again after a crash or a
+ * takeover). None before the projector has made its table (a first start: nothing was imported yet).
+ */
+export async function unfinishedContactImports(db: Kysely<ReadDatabase>, limit: number): Promise<Array<{ importId: string; companyId: number }>> {
+  try {
+    const rows = await db.selectFrom('read.contact_imports').select(['id', 'company_id']).where('finished_at', 'is', null).orderBy('started_at').limit(limit).execute();
+    return rows.map((row) => ({ importId: row.id, companyId: row.company_id }));
+  } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE) return [];
+    throw error;
+  }
+}
+
+const UNDEFINED_TABLE = '42P01';

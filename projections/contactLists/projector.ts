@@ -20,6 +20,7 @@ export const contactListsProjector = defineProjector({
     const lists = new Map<number, Touch>();
     const items = new Map<number, Touch & { contactListId: number }>();
     const reloads = new Map<number, number>();
+    const deletedLists = new Map<number, boolean>();
     const touchList = (id: number, companyId: number, action: Touch['action']) => lists.set(id, { companyId, action: lists.get(id)?.action === 'create' && action === 'update' ? 'create' : action });
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
@@ -35,11 +36,18 @@ export const contactListsProjector = defineProjector({
           break;
         case 'ContactListDeleted':
           await trx.updateTable('read.contact_lists').set({ deleted: true, updated_at: at }).where('id', '=', event.data.contactListId).execute();
+          deletedLists.set(event.data.contactListId, true);
           await trx.deleteFrom('read.contact_list_items').where('contact_list_id', '=', event.data.contactListId).execute();
           touchList(event.data.contactListId, companyId, 'delete');
           break;
         case 'ContactListItemsAdded': {
           const { contactListId } = event.data;
+          // Adds commute with the list's deletion: one that landed after it adds nothing (as the decider folds it).
+          if (!deletedLists.has(contactListId)) {
+            const list = await trx.selectFrom('read.contact_lists').select('deleted').where('id', '=', contactListId).executeTakeFirst();
+            deletedLists.set(contactListId, list?.deleted === true);
+          }
+          if (deletedLists.get(contactListId)) break;
           await trx
             .insertInto('read.contact_list_items')
             .values(event.data.items.map((item) => ({ id: item.itemId, company_id: companyId, contact_list_id: contactListId, name: item.name, number: item.number, email: item.email, is_whatsapp_valid: null, created_at: at, updated_at: at })))

@@ -9,7 +9,7 @@ import { findWebhook } from './queries';
 export const webhooksProjector = defineProjector({
   name: 'webhooks',
   version: 1,
-  eventTypes: ['WebhookCreated', 'WebhookChanged', 'WebhookSecretRotated', 'WebhookDeleted', 'WebhookFlagged'],
+  eventTypes: ['WebhookCreated', 'WebhookChanged', 'WebhookSecretRotated', 'WebhookDeleted', 'WebhookFlagged', 'WebhookPaused', 'WebhookResumed'],
   tables: ['read.webhooks'],
   migrate: migrateWebhooks,
   async handle(trx: Transaction<ReadDatabase>, events) {
@@ -31,7 +31,8 @@ export const webhooksProjector = defineProjector({
           const { events: names, ...rest } = data.changes;
           await trx
             .updateTable('read.webhooks')
-            .set({ ...rest, ...(names ? { events: JSON.stringify(names) } : {}), flagged: false, updated_at: at })
+            // Switched off, its queue is dropped: nothing is left paused.
+            .set({ ...rest, ...(names ? { events: JSON.stringify(names) } : {}), flagged: false, ...(rest.active === false ? { paused_at: null, pause_reason: null } : {}), updated_at: at })
             .where('id', '=', data.webhookId)
             .execute();
           touched.set(data.webhookId, { companyId, action: touched.get(data.webhookId)?.action ?? 'update' });
@@ -42,6 +43,14 @@ export const webhooksProjector = defineProjector({
           break;
         case 'WebhookFlagged':
           await trx.updateTable('read.webhooks').set({ flagged: true, updated_at: at }).where('id', '=', data.webhookId).execute();
+          touched.set(data.webhookId, { companyId, action: touched.get(data.webhookId)?.action ?? 'update' });
+          break;
+        case 'WebhookPaused':
+          await trx.updateTable('read.webhooks').set({ paused_at: at, pause_reason: data.reason, updated_at: at }).where('id', '=', data.webhookId).execute();
+          touched.set(data.webhookId, { companyId, action: touched.get(data.webhookId)?.action ?? 'update' });
+          break;
+        case 'WebhookResumed':
+          await trx.updateTable('read.webhooks').set({ paused_at: null, pause_reason: null, flagged: false, updated_at: at }).where('id', '=', data.webhookId).execute();
           touched.set(data.webhookId, { companyId, action: touched.get(data.webhookId)?.action ?? 'update' });
           break;
         case 'WebhookDeleted':

@@ -11,6 +11,8 @@ export interface WebhooksTable {
   description: string;
   active: boolean;
   flagged: Generated<boolean>;
+  paused_at: Timestamp | null;
+  pause_reason: string | null;
   secret: string;
   user_id: number | null;
   created_at: Timestamp;
@@ -40,8 +42,14 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Timestamp | null;
 }
 
+export interface WebhookFailingTable {
+  webhook_id: number;
+  since: Timestamp;
+}
+
 /** The tables of the webhooks read model and the deliverer's log, as queries name them. */
 export interface WebhooksTables {
   'read.webhooks': WebhooksTable;
   'webhooks.deliveries': WebhookDeliveriesTable;
+  'webhooks.failing': WebhookFailingTable;
 }

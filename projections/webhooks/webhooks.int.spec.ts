@@ -35,6 +35,17 @@ it('keeps each company its endpoints, their flag and their secret, and publishes
   expect((await db.selectFrom('read.webhooks').select('secret').where('id', '=', 1).executeTakeFirst())?.secret).toBe('v1:d:e:f');
   expect(await subscribedWebhooks(db, 2)).toEqual([]);
 
+  // Paused by the deliverer: shown with its reason, still subscribed (its queue grows, in order), told to admins; resuming clears it.
+  await run([recorded('WebhookChanged', { webhookId: 1, changes: { active: true } })]);
+  const pausedFrames = await run([recorded('WebhookPaused', { webhookId: 1, failingSince: '2026-01-01T00:00:00.000Z', reason: 'HTTP 503' })]);
+  expect(pausedFrames).toEqual([{ companyId: 2, entity: 'webhook', data: { action: 'update', webhook: expect.objectContaining({ id: 1, pausedAt: expect.any(String), pauseReason: 'HTTP 503' }) } }]);
+  expect((await subscribedWebhooks(db, 2)).map((w) => w.id)).toEqual([1]);
+  await run([recorded('WebhookFlagged', { webhookId: 1, deliveryId: '00000000-0000-4000-8000-0000000000ab', reason: 'HTTP 503' }), recorded('WebhookResumed', { webhookId: 1 })]);
+  expect(await findWebhook(db, 2, 1)).toMatchObject({ pausedAt: null, pauseReason: null, flagged: false });
+  // Switching it off drops its queue: nothing is left paused.
+  await run([recorded('WebhookPaused', { webhookId: 1, failingSince: '2026-01-01T00:00:00.000Z', reason: 'HTTP 503' }), recorded('WebhookChanged', { webhookId: 1, changes: { active: false } })]);
+  expect(await findWebhook(db, 2, 1)).toMatchObject({ active: false, pausedAt: null });
+
   expect(await run([recorded('WebhookDeleted', { webhookId: 2 }, 3)])).toEqual([{ companyId: 3, entity: 'webhook', data: { action: 'delete', webhookId: 2 } }]);
   expect(await listWebhooks(db, 3)).toEqual([]);
   // Replaying a creation changes nothing.

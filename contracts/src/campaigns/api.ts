@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordId, realDateTime, safeText } from '../common/bounds';
+import { PageNumberParam, RecordId, realDateTime, safeText } from '../common/bounds';
 import {
   CAMPAIGN_NAME_MAX,
   CAMPAIGN_NAME_MIN,
@@ -59,7 +59,7 @@ export type UpdateCampaignRequest = z.infer<typeof UpdateCampaignRequest>;
 
 export const ListCampaignsQuery = z.object({
   searchParam: safeText().max(200).optional(),
-  pageNumber: z.preprocess((value) => (value === undefined || value === '' ? 1 : Number(value)), z.number().int().min(1).max(100_000)),
+  pageNumber: PageNumberParam,
 });
 export type ListCampaignsQuery = z.infer<typeof ListCampaignsQuery>;
 export const CAMPAIGNS_PAGE_SIZE = 20;

@@ -133,9 +133,10 @@ export type ShippingEvent =
   | { type: 'CampaignShippingConfirmed'; data: D<typeof CampaignShippingConfirmed> }
   | { type: 'CampaignShippingFailed'; data: D<typeof CampaignShippingFailed> }
   | { type: 'CampaignShippingSkipped'; data: D<typeof CampaignShippingSkipped> };
+export type OptOutEvent = { type: 'CampaignContactOptedOut'; data: D<typeof CampaignContactOptedOut> };
 
 export const campaignStream = (campaignId: number) => `campaign-${campaignId}`;
-/** The campaign's shippings, apart from its life: the engine (one writer under its lease) appends here. */
+/** The campaign's shippings, apart from its life: the engine's commands and the contacts' confirmations (the campaignShippings decider). */
 export const campaignShippingsStream = (campaignId: number) => `campaignshippings-${campaignId}`;
 export const campaignOptOutStream = (companyId: number) => `campaignoptouts-${companyId}`;
 export const campaignSettingsStream = (companyId: number) => `campaignsettings-${companyId}`;

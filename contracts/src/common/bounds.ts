@@ -20,6 +20,17 @@ const digitsToNumber = (value: unknown): unknown => (typeof value === 'string' &
 /** A record id from a path or query parameter (text in the URL). */
 export const RecordIdParam = z.preprocess(digitsToNumber, RecordId);
 
+/**
+ * A yes/no query parameter: `true`/`false` as a typed client sends a boolean, `1`/`0` as a form may;
+ * absent or empty is false (so the document marks it optional, default false).
+ */
+export const QueryFlag = z
+  .preprocess((value) => (value === 'true' || value === '1' || value === true ? true : value === 'false' || value === '0' || value === false || value === '' ? false : value), z.boolean())
+  .default(false);
+
+/** A page number from a query (absent or empty: the first). */
+export const PageNumberParam = z.preprocess((value) => (value === '' ? 1 : digitsToNumber(value)), z.number().int().min(1).max(100_000)).default(1);
+
 /** A count or quantity stored in an `integer` column. */
 export const Count32 = z.number().int().min(0).max(INT32_MAX);
 /** A count from a path or query parameter. */

@@ -1,32 +1,38 @@
-import type { Recurrence, ScheduleEntry } from './events';
-import type { CompanySettingKey, CompanySettings } from './settings';
+import { z } from 'zod';
+import { PlanSchema } from './settings';
+import { Recurrence, ScheduleEntry } from './events';
+import { CompanySettingsSchema, type CompanySettingKey } from './settings';
 
 /** A company as the API shows it. */
-export interface CompanyView {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  planId: number;
-  status: boolean;
-  dueDate: string;
-  recurrence: Recurrence;
-  paymentMethod: string;
-  addressStreet: string;
-  addressState: string;
-  addressCity: string;
+export const CompanyView = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  document: z.string(),
+  planId: z.number(),
+  status: z.boolean(),
+  dueDate: z.string(),
+  recurrence: Recurrence,
+  paymentMethod: z.string(),
+  addressStreet: z.string(),
+  addressState: z.string(),
+  addressCity: z.string(),
   /** Opening hours; a company that never saved any has the default week. */
-  schedules: ScheduleEntry[];
-  createdAt: string;
-  lastLogin: string | null;
-}
+  schedules: z.array(ScheduleEntry),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type CompanyView = z.infer<typeof CompanyView>;
+
+/** GET /companies/listPlan/{id}: the company with its plan. */
+export const CompanyWithPlan = CompanyView.extend({ plan: PlanSchema.nullable() });
+
+const SettingKey = z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]);
 
 /** One company setting as GET /settings, PUT /settings/{key} and the `settings` frames carry it (asaas masked). */
-export interface SettingView {
-  key: CompanySettingKey;
-  value: string;
-}
+export const SettingView = z.object({ key: SettingKey, value: z.string() });
+export type SettingView = z.infer<typeof SettingView>;
 
 /** `settings` frame body (projections/companies/projector.ts): one setting that changed. */
 export interface SettingFrame {
@@ -35,4 +41,5 @@ export interface SettingFrame {
 }
 
 /** GET /companySettings/{companyId}: every setting of the company (asaas masked), with the company's id. */
-export type CompanySettingsView = CompanySettings & { companyId: number };
+export const CompanySettingsView = CompanySettingsSchema.extend({ companyId: z.number() });
+export type CompanySettingsView = z.infer<typeof CompanySettingsView>;

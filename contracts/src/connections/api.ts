@@ -83,33 +83,34 @@ export const ListConnectionsQuery = z.object({
 
 export const ConnectionIdParams = z.object({ id: RecordIdParam });
 
-/** A connection as the API and the `whatsapp` / `whatsappSession` socket frames show it. */
-export interface ConnectionView extends z.infer<typeof ConnectionDetails> {
-  id: number;
-  companyId: number;
-  channel: z.infer<typeof ConnectionChannel>;
-  status: z.infer<typeof ConnectionStatus>;
-  qrcode: string;
-  retries: number;
-  number: string;
-  isDefault: boolean;
-  /** Present for administrators in HTTP answers; never in socket frames. */
-  token?: string;
-  /** null, an import start timestamp (ms, as text), or 'renderButtonCloseTickets'. */
-  statusImportMessages: string | null;
-  importProgress: ImportProgress | null;
-  /** Meta channels: which page or account (never the tokens). */
-  facebookPageUserId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** The `importMessages` frame body's status (processed of total with a date; total -1 = preparing). */
-export interface ImportProgress {
-  this: number;
-  all: number;
-  date: string | null;
-}
+export const ImportProgress = z.object({ this: z.number(), all: z.number(), date: z.string().nullable() });
+export type ImportProgress = z.infer<typeof ImportProgress>;
+
+/** A connection as the API and the `whatsapp` / `whatsappSession` socket frames show it. */
+export const ConnectionView = ConnectionDetails.extend({
+  id: z.number(),
+  companyId: z.number(),
+  channel: ConnectionChannel,
+  status: ConnectionStatus,
+  qrcode: z.string(),
+  retries: z.number(),
+  number: z.string(),
+  isDefault: z.boolean(),
+  /** Present for administrators in HTTP answers; never in socket frames. */
+  token: z.string().optional(),
+  /** null, an import start timestamp (ms, as text), or 'renderButtonCloseTickets'. */
+  statusImportMessages: z.string().nullable(),
+  importProgress: ImportProgress.nullable(),
+  /** Meta channels: which page or account (never the tokens). */
+  facebookPageUserId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'ConnectionView' });
+export type ConnectionView = z.infer<typeof ConnectionView>;
+
+/** What the session buttons answer. */
+export const SessionCommandAnswer = z.object({ message: z.string() });
 
 /**
  * `whatsapp` frame body (projections/connections/projector.ts): the connection as it now stands, or the id of the
@@ -148,14 +149,12 @@ export const SandboxInboundRequest = z
   .refine((value) => (value.body ?? '').trim() !== '' || value.mediaUrl !== undefined, { message: 'body or mediaUrl is required', path: ['body'] });
 export type SandboxInboundRequest = z.infer<typeof SandboxInboundRequest>;
 
+/** POST /sandbox/{id}/messages's answer (202): the message recorded, or the one its id already made (`duplicate`). */
+export const SandboxInboundAnswer = z.object({ id: z.string(), ticketId: z.number(), contactId: z.number(), duplicate: z.boolean() });
+
 export const SandboxOutboxQuery = z.object({
   to: safeText().regex(/^\d{8,20}$/, 'to: 8 to 20 digits'),
 });
 
-export interface SandboxOutboxMessage {
-  id: string;
-  to: string;
-  body: string;
-  mediaUrl: string | null;
-  createdAt: string;
-}
+export const SandboxOutboxMessage = z.object({ id: z.string(), to: z.string(), body: z.string(), mediaUrl: z.string().nullable(), createdAt: z.string() });
+export type SandboxOutboxMessage = z.infer<typeof SandboxOutboxMessage>;

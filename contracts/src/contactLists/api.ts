@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordId, RecordIdParam, safeText } from '../common/bounds';
+import { PageNumberParam, RecordId, RecordIdParam, safeText } from '../common/bounds';
 import { CONTACT_LIST_NAME_MAX, CONTACT_LIST_NAME_MIN, LIST_ITEM_NAME_MAX, LIST_ITEM_NAME_MIN, LIST_ITEM_NUMBER_MAX, LIST_ITEM_NUMBER_MIN } from './events';
 
 /** The dialogs' words: 'Too Short!', 'Too Long!', 'Required', 'Invalid email'. */
@@ -32,7 +32,7 @@ export const UpdateContactListItemRequest = z.object({ name: ListItemFields.shap
 export type UpdateContactListItemRequest = z.infer<typeof UpdateContactListItemRequest>;
 
 const search = safeText().max(200).optional();
-const pageNumber = z.preprocess((value) => (value === undefined || value === '' ? 1 : Number(value)), z.number().int().min(1).max(100_000));
+const pageNumber = PageNumberParam;
 /** GET /contact-lists. */
 export const ListContactListsQuery = z.object({ searchParam: search, pageNumber });
 export type ListContactListsQuery = z.infer<typeof ListContactListsQuery>;

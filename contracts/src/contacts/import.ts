@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContactView } from './views';
 import { Count32, RecordId, safeText } from '../common/bounds';
 import { defineEvent } from '../events/registry';
 import { Channel } from '../tickets/events';
@@ -79,6 +80,9 @@ export const ContactImportRowResult = z.object({
   reason: ContactImportRefusalReason.optional(),
 });
 export type ContactImportRowResult = z.infer<typeof ContactImportRowResult>;
+
+/** POST /contactsImport's answer: the row's outcome and the contact it made or changed (201 created, 200 updated, 422 refused). */
+export const ContactImportRowAnswer = ContactImportRowResult.omit({ row: true }).extend({ row: Count32.optional(), contact: ContactView.nullable() });
 
 /** GET /contacts/import/{importId} and the answer of POST /contacts/upload. */
 export const ContactImportStatus = z.object({

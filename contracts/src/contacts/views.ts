@@ -1,45 +1,45 @@
-import type { Channel } from '../tickets/events';
+import { z } from 'zod';
+import { Channel } from '../tickets/events';
 
-export interface ContactTag {
-  id: number;
-  name: string;
-  color: string;
-}
+export const ContactTag = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export type ContactTag = z.infer<typeof ContactTag>;
 
 /** A contact as the API and the `contact` frames show it. */
-export interface ContactView {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
+export const ContactView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  profilePicUrl: z.string().nullable(),
   /** The same picture under the name the ticket screens read. */
-  urlPicture: string | null;
+  urlPicture: z.string().nullable(),
   /** false: blocked. */
-  active: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-  channel: Channel;
-  isGroup: boolean;
+  active: z.boolean(),
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  channel: Channel,
+  isGroup: z.boolean(),
   /** Numbered from 1 in their order; the form sends the whole list back. */
-  extraInfo: { id: number; name: string; value: string }[];
-  lgpdAcceptedAt: string | null;
-  tags: ContactTag[];
-  createdAt: string;
-  updatedAt: string;
-}
+  extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })),
+  lgpdAcceptedAt: z.string().nullable(),
+  tags: z.array(ContactTag),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'ContactView' });
+export type ContactView = z.infer<typeof ContactView>;
 
 /** One line of GET /contacts/list: enough to pick a contact. */
-export interface ContactSummary {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  channel: Channel;
-  isGroup: boolean;
-}
+export const ContactSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  profilePicUrl: z.string().nullable(),
+  channel: Channel,
+  isGroup: z.boolean(),
+});
+export type ContactSummary = z.infer<typeof ContactSummary>;
 
 /** `contact` frame body (projections/contacts/projector.ts): the contact as it now stands, or the id of the one deleted. */
 export type ContactFrame =
@@ -47,13 +47,12 @@ export type ContactFrame =
   | { action: 'delete'; contactId: number; contact?: never };
 
 /** One answer of GET /contacts (`listContacts`): no count, since counting a company's million contacts cost more than the page. */
-export interface ContactPage {
-  contacts: ContactView[];
-  hasMore: boolean;
-}
+export const ContactPage = z.object({ contacts: z.array(ContactView), hasMore: z.boolean() });
+export type ContactPage = z.infer<typeof ContactPage>;
+
+/** A contact's tags (GET /contactTags/{contactId}, the kanban's tag changes, POST /tags/sync). */
+export const ContactTags = z.object({ tags: z.array(ContactTag) });
 
 /** GET /contacts/profile/{number}: the company's contact for a number (created when there was none). */
-export interface ContactProfile {
-  contactId: number;
-  urlPicture: string | null;
-}
+export const ContactProfile = z.object({ contactId: z.number(), urlPicture: z.string().nullable() });
+export type ContactProfile = z.infer<typeof ContactProfile>;

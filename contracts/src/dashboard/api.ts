@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RealDate, RecordIdParam, safeText } from '../common/bounds';
+import { QueryFlag, RealDate, RecordIdParam, safeText } from '../common/bounds';
 import { DomainError } from '../errors';
 import { TicketStatus } from '../tickets/events';
 import { idList } from '../tickets/api';
@@ -102,7 +102,7 @@ export type TicketReportQuery = z.infer<typeof TicketReportQuery>;
 export const TicketReportExportQuery = TicketReportQuery.omit({ page: true, pageSize: true });
 export type TicketReportExportQuery = z.infer<typeof TicketReportExportQuery>;
 
-const flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' || value === undefined || value === '' ? false : value), z.boolean());
+const flag = QueryFlag;
 
 /** GET /dashboard/moments (spec 1 §7). Dates bound the tickets' creation; without them every open ticket shows. */
 export const MomentsQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from '../common/bounds';
+import { PageNumberParam, safeText } from '../common/bounds';
 import { FILE_LIST_NAME_MAX, FILE_LIST_NAME_MIN } from './events';
 
 /** The file list dialog's words: 'nome muito curto' under 3 characters, 'Obrigatório' when missing. */
@@ -20,6 +20,6 @@ export const UpdateFileListRequest = z.object({ name: name.optional(), message: 
 export type UpdateFileListRequest = z.infer<typeof UpdateFileListRequest>;
 export const ListFileListsQuery = z.object({
   searchParam: safeText().max(200).optional(),
-  pageNumber: z.preprocess((value) => (value === undefined || value === '' ? 1 : Number(value)), z.number().int().min(1).max(100_000)),
+  pageNumber: PageNumberParam,
 });
 export const FILE_LISTS_PAGE_SIZE = 20;

@@ -36,11 +36,5 @@ export type HelpEvent =
 export const helpStream = (helpId: number) => `help-${helpId}`;
 
 /** A help entry as GET /helps and /helps/list answer it. */
-export interface HelpView {
-  id: number;
-  title: string;
-  description: string;
-  video: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const HelpView = z.object({ id: z.number(), title: z.string(), description: z.string(), video: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type HelpView = z.infer<typeof HelpView>;

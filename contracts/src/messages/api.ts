@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idList } from '../tickets/api';
 import { Location } from './events';
-import { RecordIdParam, safeText } from '../common/bounds';
+import { QueryFlag, RecordIdParam, safeText } from '../common/bounds';
 
 /** Multipart fields and query strings carry booleans as text. */
-const flag = z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' || value === false || value === undefined || value === '' ? false : value), z.boolean());
+const flag = QueryFlag;
 const messageId = z.uuid('Mensagem inválida');
 const ticketId = RecordIdParam;
 const text = safeText().max(65_536);
@@ -78,6 +78,9 @@ export type SendMediaFields = z.infer<typeof SendMediaFields>;
 
 /** Files one multipart message request may carry. */
 export const MAX_FILES_PER_MESSAGE = 10;
+
+/** POST /messages/{ticketId} as multipart/form-data: the fields and one to ten `medias` files. */
+export const SendMediaForm = SendMediaFields.extend({ medias: z.array(z.file()).min(1).max(MAX_FILES_PER_MESSAGE) });
 
 /** POST /messages/edit/:messageId: the new text replaces the old one. */
 export const EditMessageRequest = z.object({ body: text.refine(hasText, EMPTY_MESSAGE) });

@@ -28,6 +28,9 @@ export type SendApiMessageRequest = z.input<typeof SendApiMessageRequest>;
 /** POST /api/messages/send (multipart): the fields beside the `medias` files; `body` is each file's caption. */
 export const SendApiMediaFields = SendApiMessageRequest.extend({ body: safeText().max(4096).optional() });
 
+/** POST /api/messages/send as multipart/form-data: the fields and one or more `medias` files (one message each). */
+export const SendApiMediaForm = SendApiMediaFields.extend({ medias: z.array(z.file()).min(1).max(10) });
+
 export const SendApiMessageResponse = z.object({
   mensagem: safeText(),
   contactId: RecordId,
@@ -40,3 +43,6 @@ export type SendApiMessageResponse = z.infer<typeof SendApiMessageResponse>;
 export const MESSAGES_API_RATE = { limit: 60, windowMs: 60_000 } as const;
 /** The longest Idempotency-Key accepted (RFC draft "The Idempotency-Key HTTP Header Field": an opaque string). */
 export const IDEMPOTENCY_KEY_MAX = 255;
+
+/** POST /api/messages/send's optional header: a retry with the same key (and body) sends nothing again and answers the first result. */
+export const IdempotencyHeaders = z.object({ 'Idempotency-Key': safeText().min(1).max(IDEMPOTENCY_KEY_MAX).optional() });

@@ -16,13 +16,14 @@ export type CreateTicketNoteRequest = z.infer<typeof CreateTicketNoteRequest>;
 export const ListTicketNotesQuery = z.object({ ticketId: id, contactId: id.optional() });
 
 /** A note as the API answers it. */
-export interface TicketNoteView {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  userId: number;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const TicketNoteView = z.object({
+  id: z.number(),
+  note: z.string(),
+  ticketId: z.number(),
+  contactId: z.number(),
+  userId: z.number(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TicketNoteView = z.infer<typeof TicketNoteView>;

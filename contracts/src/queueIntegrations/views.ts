@@ -1,42 +1,43 @@
-import type { DialogflowLanguage, QueueIntegrationType } from './events';
+import { z } from 'zod';
+import { DialogflowLanguage, QueueIntegrationType } from './events';
 
 /**
  * A queue integration as the API and the `queueIntegration` frames show it. The Dialogflow key is
  * never answered: `jsonContent` is empty and `credentialsHint` names the service account it holds.
  */
-export interface QueueIntegrationView {
-  id: number;
-  companyId: number;
-  type: QueueIntegrationType;
-  name: string;
-  projectName: string;
-  jsonContent: '';
+export const QueueIntegrationView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  type: QueueIntegrationType,
+  name: z.string(),
+  projectName: z.string(),
+  jsonContent: z.literal(''),
   /** The service account's client_email, or null when no key is stored. */
-  credentialsHint: string | null;
-  language: DialogflowLanguage;
-  urlN8N: string;
-  typebotSlug: string;
-  typebotExpires: number;
-  typebotDelayMessage: number;
-  typebotKeywordFinish: string;
-  typebotKeywordRestart: string;
-  typebotUnknownMessage: string;
-  typebotRestartMessage: string;
-  createdAt: string;
-  updatedAt: string;
-}
+  credentialsHint: z.string().nullable(),
+  language: DialogflowLanguage,
+  urlN8N: z.string(),
+  typebotSlug: z.string(),
+  typebotExpires: z.number(),
+  typebotDelayMessage: z.number(),
+  typebotKeywordFinish: z.string(),
+  typebotKeywordRestart: z.string(),
+  typebotUnknownMessage: z.string(),
+  typebotRestartMessage: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QueueIntegrationView = z.infer<typeof QueueIntegrationView>;
 
 /** GET /queueIntegration. */
-export interface QueueIntegrationPage {
-  queueIntegrations: QueueIntegrationView[];
-  hasMore: boolean;
-}
+export const QueueIntegrationPage = z.object({ queueIntegrations: z.array(QueueIntegrationView), hasMore: z.boolean() });
+export type QueueIntegrationPage = z.infer<typeof QueueIntegrationPage>;
 
 /** POST /queueIntegration/testSession: what the service answered, or why it did not. */
-export interface IntegrationTestResult {
-  ok: boolean;
+export const IntegrationTestResult = z.object({
+  ok: z.boolean(),
   /** The service's reply texts (fulfilment, flow messages, webhook answer). */
-  messages: string[];
+  messages: z.array(z.string()),
   /** Why the test failed (timeout, HTTP status, refused credentials). */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type IntegrationTestResult = z.infer<typeof IntegrationTestResult>;

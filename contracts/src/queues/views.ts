@@ -1,5 +1,6 @@
-import type { ScheduleEntry } from '../companies/events';
-import type { ChatbotQueueType } from './events';
+import { z } from 'zod';
+import { ScheduleEntry } from '../companies/events';
+import { ChatbotQueueType } from './events';
 
 /** A chatbot option as the API, the `queue` frames and the routing engine see it, with its nested options. */
 export interface ChatbotOptionView {
@@ -18,39 +19,52 @@ export interface ChatbotOptionView {
   /** Nested options in menu order (the contact answers 1 for the first). */
   options: ChatbotOptionView[];
 }
+export const ChatbotOptionView: z.ZodType<ChatbotOptionView> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    queueId: z.number(),
+    parentId: z.number().nullable(),
+    name: z.string(),
+    greetingMessage: z.string(),
+    queueType: ChatbotQueueType,
+    optQueueId: z.number().nullable(),
+    optUserId: z.number().nullable(),
+    optIntegrationId: z.number().nullable(),
+    optFileId: z.number().nullable(),
+    closeTicket: z.boolean(),
+    options: z.array(ChatbotOptionView),
+  }),
+);
 
 /** A queue as the API and the `queue` frames show it. */
-export interface QueueView {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  closeTicket: boolean;
-  integrationId: number | null;
-  fileListId: number | null;
-  promptId: number | null;
+export const QueueView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  color: z.string(),
+  orderQueue: z.number().nullable(),
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  closeTicket: z.boolean(),
+  integrationId: z.number().nullable(),
+  fileListId: z.number().nullable(),
+  promptId: z.number().nullable(),
   /** Seven entries, Monday first. */
-  schedules: ScheduleEntry[];
-  createdAt: string;
-  updatedAt: string;
-}
+  schedules: z.array(ScheduleEntry),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'QueueView' });
+export type QueueView = z.infer<typeof QueueView>;
 
 /** A queue with its chatbot option tree (GET /queue/{id}, frames, the routing engine). */
-export interface QueueWithOptions extends QueueView {
-  chatbots: ChatbotOptionView[];
-}
+export const QueueWithOptions = QueueView.extend({ chatbots: z.array(ChatbotOptionView) });
+export type QueueWithOptions = z.infer<typeof QueueWithOptions>;
 
 /** What a ticket row or a user shows of a queue. */
-export interface QueueSummary {
-  id: number;
-  name: string;
-  color: string;
-}
+export const QueueSummary = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export type QueueSummary = z.infer<typeof QueueSummary>;
 
 /** `queue` frame body (projections/queues/projector.ts): the queue with its option tree as it now stands, or the id of the one deleted. */
 export type QueueFrame =

@@ -36,22 +36,26 @@ export const ListQuickMessagesQuery = z.object({
 });
 
 /** A quick message as the API and the socket frames carry it. */
-export interface QuickMessageView {
-  id: number;
-  companyId: number;
-  userId: number;
-  shortcode: string;
-  message: string;
-  geral: boolean;
-  status: boolean;
-  isCategory: boolean;
-  categoryId: number | null;
-  isMedia: boolean;
+export const QuickMessageView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  userId: z.number(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  status: z.boolean(),
+  isCategory: z.boolean(),
+  categoryId: z.number().nullable(),
+  isMedia: z.boolean(),
   /** URL the browser fetches the attachment from. */
-  mediaPath: string | null;
+  mediaPath: z.string().nullable(),
   /** The attachment's name as uploaded. */
-  mediaName: string | null;
-  mediaType: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  mediaName: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuickMessageView = z.infer<typeof QuickMessageView>;
+
+/** GET /quick-messages: a page of quick replies. */
+export const QuickMessagePage = z.object({ records: z.array(QuickMessageView), count: z.number(), hasMore: z.boolean() });

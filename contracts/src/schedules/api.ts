@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCHEDULE_BODY_MAX_LENGTH, SCHEDULE_BODY_MIN_LENGTH, type ScheduleStatus } from './events';
+import { SCHEDULE_BODY_MAX_LENGTH, SCHEDULE_BODY_MIN_LENGTH, ScheduleStatus } from './events';
 import { INT32_MAX, RecordIdParam, safeText } from '../common/bounds';
 
 const REQUIRED = 'Obrigatório';
@@ -44,20 +44,24 @@ export const ListSchedulesQuery = z.object({
 });
 
 /** A scheduled message as the API and the socket frames carry it. */
-export interface ScheduleView {
-  id: number;
-  companyId: number;
-  contactId: number;
-  contact: { id: number; name: string } | null;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  userId: number | null;
-  ticketId: number | null;
-  messageId: string | null;
+export const ScheduleView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  contactId: z.number(),
+  contact: z.object({ id: z.number(), name: z.string() }).nullable(),
+  body: z.string(),
+  sendAt: z.string(),
+  sentAt: z.string().nullable(),
+  status: ScheduleStatus,
+  userId: z.number().nullable(),
+  ticketId: z.number().nullable(),
+  messageId: z.string().nullable(),
   /** Why the last attempt failed (status ERRO). */
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ScheduleView = z.infer<typeof ScheduleView>;
+
+/** GET /schedules: a page of scheduled messages. */
+export const SchedulePage = z.object({ schedules: z.array(ScheduleView), count: z.number(), hasMore: z.boolean() });

@@ -62,6 +62,10 @@ export const SessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** Answer of POST /auth/signup: the new company and its first user. */
+export const SignupResponse = z.object({ companyId: z.number(), userId: z.number() });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
 export const UpdateLanguageRequest = z.object({ language: Language });
 
 /** Valid CPF (11 digits) or CNPJ (14 digits), by their check digits. */

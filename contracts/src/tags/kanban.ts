@@ -19,18 +19,19 @@ export const TicketTagParams = z.object({ ticketId: RecordIdParam, tagId: Record
 export const TicketIdParams = z.object({ ticketId: RecordIdParam });
 
 /** A card of the board: the ticket, its contact (masked for plain users under LGPD) and its tags. */
-export interface KanbanTicket {
-  id: number;
-  uuid: string;
-  status: string;
-  queueId: number | null;
-  userId: number | null;
-  contactId: number;
-  contact: { name: string; number: string };
-  lastMessage: string;
-  updatedAt: string;
-  tags: Array<{ id: number; name: string; color: string; kanban: 0 | 1 }>;
-}
+export const KanbanTicket = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: z.string(),
+  queueId: z.number().nullable(),
+  userId: z.number().nullable(),
+  contactId: z.number(),
+  contact: z.object({ name: z.string(), number: z.string() }),
+  lastMessage: z.string(),
+  updatedAt: z.string(),
+  tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string(), kanban: z.union([z.literal(0), z.literal(1)]) })),
+});
+export type KanbanTicket = z.infer<typeof KanbanTicket>;
 
 /** Tickets the board shows at most (the newest activity first): a board past this is no longer readable. */
 export const KANBAN_TICKETS_LIMIT = 10_000;

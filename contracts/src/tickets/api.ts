@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TicketStatus } from './events';
-import { Count32, RealDate, RecordId, RecordIdParam, safeText } from '../common/bounds';
+import { Count32, QueryFlag, RealDate, RecordId, RecordIdParam, safeText } from '../common/bounds';
 
 /** A JSON list as text, or the text itself when it is not JSON (the schema then refuses it: 400, never a throw). */
 const jsonOrText = (text: string): unknown => {
@@ -35,7 +35,7 @@ const statusList = z.preprocess((value) => {
   return typeof value === 'string' ? value.split(',') : value;
 }, z.array(TicketStatus).max(4).optional());
 
-const flag = z.preprocess((value) => (value === 'true' || value === true ? true : value === 'false' || value === false || value === undefined || value === '' ? false : value), z.boolean());
+const flag = QueryFlag;
 const day = RealDate;
 
 /** GET /tickets. */

@@ -1,60 +1,60 @@
-import type { Actor } from '../events/envelope';
+import { z } from 'zod';
+import { Actor } from '../events/envelope';
 import type { ChainBreak } from '../events/hash-chain';
-import type { Channel, TicketStatus } from './events';
+import { Channel, TicketStatus } from './events';
+
+const named = z.object({ id: z.number(), name: z.string() });
 
 /** A ticket's contact as the ticket screens show it. */
-export interface TicketContact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string | null;
-  urlPicture: string | null;
-  channel: Channel;
-  isGroup: boolean;
-  active: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-}
+export const TicketContact = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  profilePicUrl: z.string().nullable(),
+  urlPicture: z.string().nullable(),
+  channel: Channel,
+  isGroup: z.boolean(),
+  active: z.boolean(),
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+});
+export type TicketContact = z.infer<typeof TicketContact>;
 
 /** A ticket as the list, the conversation header and the socket frames show it. */
-export interface TicketView {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  companyId: number;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  contactId: number;
-  contact: TicketContact | null;
-  tags: Array<{ id: number; name: string; color: string }>;
-  whatsappId: number | null;
+export const TicketView = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: TicketStatus,
+  companyId: z.number(),
+  queueId: z.number().nullable(),
+  queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  userId: z.number().nullable(),
+  user: named.nullable(),
+  contactId: z.number(),
+  contact: TicketContact.nullable(),
+  tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  whatsappId: z.number().nullable(),
   /** `wavoip`: whether the connection has a call token (GET /tickets/:id/call answers it, in clear, when a call is placed). */
-  whatsapp: { id: number; name: string; groupAsTicket: boolean; wavoip: boolean } | null;
-  channel: Channel;
-  isGroup: boolean;
-  isBot: boolean;
-  unreadMessages: number;
-  lastMessage: string;
-  useIntegration: boolean;
-  promptId: number | null;
-  amountUsedBotQueues: number;
+  whatsapp: z.object({ id: z.number(), name: z.string(), groupAsTicket: z.boolean(), wavoip: z.boolean() }).nullable(),
+  channel: Channel,
+  isGroup: z.boolean(),
+  isBot: z.boolean(),
+  unreadMessages: z.number(),
+  lastMessage: z.string(),
+  useIntegration: z.boolean(),
+  promptId: z.number().nullable(),
+  amountUsedBotQueues: z.number(),
   /** The contact's rating (1 to 5) once given. */
-  userRating: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  userRating: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'TicketView' });
+export type TicketView = z.infer<typeof TicketView>;
 
 /** One line of a ticket's history: who did what, in which queue. */
-export interface TicketLogEntry {
-  id: number;
-  type: string;
-  createdAt: string;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string } | null;
-}
+export const TicketLogEntry = z.object({ id: z.number(), type: z.string(), createdAt: z.string(), user: named.nullable(), queue: named.nullable() });
+export type TicketLogEntry = z.infer<typeof TicketLogEntry>;
 
 /** Where a ticket stood before a change: `ticket` frames carry it so the edge also tells those who just lost sight of it. */
 export interface TicketBefore {
@@ -71,17 +71,18 @@ export interface TicketBefore {
  */
 export const TICKETS_COUNT_CAP = 10_000;
 
-export interface TicketPage {
-  tickets: TicketView[];
+export const TicketPage = z.object({
+  tickets: z.array(TicketView),
   /**
    * How many tickets the list holds: on pages asked by pageNumber; pages asked by cursor leave it out.
    * Lists filtered by search, tags, days or unread count up to TICKETS_COUNT_CAP (that many or more).
    */
-  count?: number;
-  hasMore: boolean;
+  count: z.number().optional(),
+  hasMore: z.boolean(),
   /** With hasMore: pass as `cursor` for the next page. */
-  nextCursor?: string;
-}
+  nextCursor: z.string().optional(),
+});
+export type TicketPage = z.infer<typeof TicketPage>;
 
 /**
  * `ticket` frame body (projections/tickets/projector.ts). `before` is where the ticket stood when its status,
@@ -95,15 +96,16 @@ export interface TicketFrame {
 }
 
 /** One event of GET /tickets/{id}/history: the ticket's stream as stored, its author named. */
-export interface TicketHistoryEvent {
-  revision: number;
-  type: string;
-  occurredAt: string;
-  actor: Actor & { name: string | null };
+export const TicketHistoryEvent = z.object({
+  revision: z.number(),
+  type: z.string(),
+  occurredAt: z.string(),
+  actor: Actor.extend({ name: z.string().nullable() }),
   /** The event's data but the ticket id. */
-  changes: Record<string, unknown>;
-  hash: string | null;
-}
+  changes: z.record(z.string(), z.unknown()),
+  hash: z.string().nullable(),
+});
+export type TicketHistoryEvent = z.infer<typeof TicketHistoryEvent>;
 
 /**
  * The names of the records a ticket's events refer to by id (users, queues, connections, prompts), deleted ones
@@ -115,6 +117,7 @@ export interface TicketHistoryNames {
   connections: Record<number, string>;
   prompts: Record<number, string>;
 }
+const namesById = z.record(z.string().regex(/^\d+$/), z.string());
 
 /** GET /tickets/{id}/history: the ticket's own events with the hash-chain verdict. */
 export interface TicketHistory {
@@ -125,6 +128,15 @@ export interface TicketHistory {
   events: TicketHistoryEvent[];
   names: TicketHistoryNames;
 }
+/** GET /tickets/{id}/history's schema: `break` names where the chain broke (a revision gap or a hash that does not match). */
+export const TicketHistorySchema = z.object({
+  ticketId: z.number(),
+  verified: z.boolean(),
+  checked: z.number(),
+  break: z.object({ kind: z.enum(['revision-gap', 'prev-hash-mismatch', 'hash-mismatch']), index: z.number(), revision: z.number().optional(), expected: z.number().optional(), found: z.number().optional() }).optional(),
+  events: z.array(TicketHistoryEvent),
+  names: z.object({ users: namesById, queues: namesById, connections: namesById, prompts: namesById }),
+});
 
 /** A contact's presence in a chat, in Baileys' names (the `presence` frames carry them as they are). */
 export type ContactPresence = 'composing' | 'recording' | 'paused' | 'available' | 'unavailable';
@@ -140,6 +152,5 @@ export interface PresenceFrame {
 }
 
 /** GET /tickets/:id/call: the ticket connection's call token, in clear ('' when it has none), for the call page. */
-export interface TicketCallAnswer {
-  token: string;
-}
+export const TicketCallAnswer = z.object({ token: z.string() });
+export type TicketCallAnswer = z.infer<typeof TicketCallAnswer>;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Language, Profile, USER_STATUS_PING_MS } from '../session/api';
 import type { Permission } from '../session/permissions';
 import type { UserDetails } from './events';
-import type { QueueSummary } from '../queues/views';
-import type { UserView } from './views';
+import { QueueSummary } from '../queues/views';
+import { UserView } from './views';
 import { RecordId, RecordIdParam, safeText } from '../common/bounds';
 
 /** The users calls. Validation messages as the user form shows them. */
@@ -59,16 +59,14 @@ export const USERS_PAGE_SIZE = 40;
 export const UserMediaUploadFields = z.object({ userId: RecordIdParam.optional(), typeArch: safeText().max(50).optional() });
 
 /** A user as the users screen and its socket frames carry it (never a password). */
-export interface UserRecord extends UserView {
+export const UserRecord = UserView.extend({
   /** The user's queues that still exist, named (GET /users, GET /users/{id} and the saves answer them). */
-  queues: QueueSummary[];
-}
+  queues: z.array(QueueSummary),
+});
+export type UserRecord = z.infer<typeof UserRecord>;
 
-export interface UserListResponse {
-  users: UserRecord[];
-  count: number;
-  hasMore: boolean;
-}
+export const UserListResponse = z.object({ users: z.array(UserRecord), count: z.number(), hasMore: z.boolean() });
+export type UserListResponse = z.infer<typeof UserListResponse>;
 
 /**
  * Which user fields need which permission to change: the profile and what makes a user

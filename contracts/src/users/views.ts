@@ -1,35 +1,37 @@
-import type { UserDetails } from './events';
+import { z } from 'zod';
+import { Language, Profile } from '../session/api';
 
 /** A user as the API shows it (never the password hash). */
-export interface UserView {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: UserDetails['profile'];
-  super: boolean;
-  language: UserDetails['language'];
-  profileImage: string | null;
-  startWork: string;
-  endWork: string;
-  farewellMessage: string;
-  allTicket: UserDetails['allTicket'];
-  allowGroup: boolean;
-  defaultMenu: UserDetails['defaultMenu'];
-  defaultTheme: UserDetails['defaultTheme'];
-  whatsappId: number | null;
-  queueIds: number[];
-  showDashboard: boolean;
-  allowRealTime: boolean;
-  allowConnections: boolean;
+export const UserView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: Profile,
+  super: z.boolean(),
+  language: Language,
+  profileImage: z.string().nullable(),
+  startWork: z.string(),
+  endWork: z.string(),
+  farewellMessage: z.string(),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  defaultMenu: z.enum(['open', 'closed']),
+  defaultTheme: z.enum(['light', 'dark']),
+  whatsappId: z.number().nullable(),
+  queueIds: z.array(z.number()),
+  showDashboard: z.boolean(),
+  allowRealTime: z.boolean(),
+  allowConnections: z.boolean(),
   /** WhatsApp number for password resets (digits), '' when none. */
-  phone: string;
+  phone: z.string(),
   /** Pinging from a browser. */
-  online: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastLogin: string | null;
-}
+  online: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastLogin: z.string().nullable(),
+}).meta({ id: 'UserView' });
+export type UserView = z.infer<typeof UserView>;
 
 /** `user` frame body (projections/users/projector.ts): the user as it now stands (without queue names), or the id of the one deleted. */
 export type UserFrame =
@@ -37,7 +39,5 @@ export type UserFrame =
   | { action: 'delete'; userId: number; user?: never };
 
 /** One line of GET /users/list: enough to pick a user. */
-export interface UserOption {
-  id: number;
-  name: string;
-}
+export const UserOption = z.object({ id: z.number(), name: z.string() });
+export type UserOption = z.infer<typeof UserOption>;

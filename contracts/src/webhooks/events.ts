@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
-import { RecordId, safeText } from '../common/bounds';
+import { RecordId, realDateTime, safeText } from '../common/bounds';
 import { WebhookEventName } from './catalog';
 
 const webhookId = RecordId;
@@ -52,7 +52,17 @@ export const WebhookFlagged = defineEvent('WebhookFlagged', z.object({ webhookId
 /** An admin asked for a delivery to be sent again (the deliverer resets it; same delivery id). */
 export const WebhookRedeliveryRequested = defineEvent('WebhookRedeliveryRequested', z.object({ webhookId, deliveryId: z.uuid() }));
 
-export const webhookEvents = [WebhookCreated, WebhookChanged, WebhookSecretRotated, WebhookDeleted, WebhookFlagged, WebhookRedeliveryRequested];
+/** How long an endpoint may keep failing (no 2xx since its first failed attempt) before the deliverer pauses it. */
+export const WEBHOOK_PAUSE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
+/**
+ * The deliverer paused an endpoint that kept failing for WEBHOOK_PAUSE_AFTER_MS: nothing is sent to it (its queue is kept,
+ * in order) until an admin resumes it; the company's admins are told in the app.
+ */
+export const WebhookPaused = defineEvent('WebhookPaused', z.object({ webhookId, failingSince: realDateTime(), reason: safeText().max(2000) }));
+/** An admin asked to go on now: the endpoint is unpaused and the head of its queue is tried at once, the rest following in order. */
+export const WebhookResumed = defineEvent('WebhookResumed', z.object({ webhookId }));
+
+export const webhookEvents = [WebhookCreated, WebhookChanged, WebhookSecretRotated, WebhookDeleted, WebhookFlagged, WebhookRedeliveryRequested, WebhookPaused, WebhookResumed];
 
 type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
 export type WebhookEvent =
@@ -61,6 +71,8 @@ export type WebhookEvent =
   | { type: 'WebhookSecretRotated'; data: D<typeof WebhookSecretRotated> }
   | { type: 'WebhookDeleted'; data: D<typeof WebhookDeleted> }
   | { type: 'WebhookFlagged'; data: D<typeof WebhookFlagged> }
-  | { type: 'WebhookRedeliveryRequested'; data: D<typeof WebhookRedeliveryRequested> };
+  | { type: 'WebhookRedeliveryRequested'; data: D<typeof WebhookRedeliveryRequested> }
+  | { type: 'WebhookPaused'; data: D<typeof WebhookPaused> }
+  | { type: 'WebhookResumed'; data: D<typeof WebhookResumed> };
 
 export const webhookStream = (webhookId: number) => `webhook-${webhookId}`;

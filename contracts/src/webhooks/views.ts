@@ -10,6 +10,10 @@ export const WebhookView = z.object({
   active: z.boolean(),
   /** A delivery gave up after its retries; cleared when the endpoint is edited. */
   flagged: z.boolean(),
+  /** Set while the deliverer holds the endpoint paused after failing for WEBHOOK_PAUSE_AFTER_MS; null once resumed. */
+  pausedAt: z.string().nullable(),
+  /** The last failure when it was paused (HTTP status or connection error). */
+  pauseReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -29,7 +33,13 @@ export const WebhookDeliveryView = z.object({
   responseStatus: z.number().nullable(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
+  /**
+   * When it is due: a pending delivery waiting behind an earlier one of its endpoint is due no sooner than that one;
+   * null once delivered or failed, and while its endpoint is paused.
+   */
   nextAttemptAt: z.string().nullable(),
+  /** Pending behind an earlier delivery of the same endpoint (deliveries go out one at a time, in order). */
+  blocked: z.boolean(),
 });
 export type WebhookDeliveryView = z.infer<typeof WebhookDeliveryView>;
 

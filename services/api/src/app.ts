@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { HealthAnswer } from '@conversa/contracts';
 import { withCorrelation } from '@conversa/core';
 import { randomUUID } from 'node:crypto';
 import type { ApiContext } from './context';
@@ -32,6 +33,7 @@ import { onDutyRoutes } from './onDuty/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { docsRoutes } from './docs/routes';
+import { installAnswerChecks } from './docs/validate';
 import { queueIntegrationRoutes } from './queueIntegrations/routes';
 import { promptRoutes } from './prompts/routes';
 import { aiHelpRoutes } from './prompts/ai-routes';
@@ -67,6 +69,8 @@ export interface BuildApiOptions {
   page?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   /** Proxies whose X-Forwarded-For gives the client's address (fastify's trustProxy). Default: none. */
   trustProxy?: boolean | number | string[];
+  /** Check every answer against its route's contract, an undeclared one becoming a 500 (the API suites: docs/openapi.md). */
+  checkAnswers?: boolean;
   /** Answers whether the process is ready (database, projections caught up). */
   health?: () => Promise<{ ok: boolean; [detail: string]: unknown }>;
 }
@@ -102,10 +106,24 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth: route.config?.auth, contract: route.config?.contract });
+      // Read when asked: onRoute hooks of inner scopes (the UI's files) set their config after this one ran.
+      if (method !== 'HEAD') {
+        routeTable.push({
+          method,
+          url: route.url,
+          get auth() {
+            return route.config?.auth;
+          },
+          get contract() {
+            return route.config?.contract;
+          },
+        });
+      }
     }
   });
   installErrorHandling(app);
+  // Before compression, which would hand the check a stream instead of the JSON text.
+  if (options.checkAnswers) installAnswerChecks(app);
   // Before the page hook, which answers UI pages from onRequest: they must carry the headers too.
   await installSecurityHeaders(app, { facebookLogin: Boolean(ctx.meta?.appId) });
   // JSON and text answers of 1 KiB or more go out compressed by the request's Accept-Encoding (brotli at quality 4,
@@ -123,7 +141,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, sessions: ctx.sessions, today: () => ctx.now().toISOString().slice(0, 10) });
   installNumberPrivacy(app);
 
-  app.get('/health', { config: { auth: 'public', contract: { summary: 'Whether the process is ready (database, bus, read models)' } } }, async (_request, reply) => {
+  app.get('/health', { config: { auth: 'public', contract: { summary: 'Whether the process is ready (database, bus, read models): 200 ready, 503 not', response: HealthAnswer, alsoStatus: [503] } } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };
     return reply.status(health.ok ? 200 : 503).send(health);
   });

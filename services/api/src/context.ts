@@ -1,7 +1,7 @@
 import type { MetaSettings } from '@conversa/channels/meta/index';
 import type { EventRegistry, Position } from '@conversa/contracts';
 import { systemActor, userActor, type Connectors, type IdAllocator, type ResetCodes, type SecretBox, type WaitForProjections } from '@conversa/core';
-import type { EventStore } from '@conversa/eventstore';
+import type { EventStore, StateCache } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -12,6 +12,8 @@ import type { LoginLimiter } from './session/limiter';
 
 export interface ApiContext {
   store: EventStore;
+  /** The process's folded states (the write side's cache and snapshots). */
+  states?: StateCache;
   registry: EventRegistry;
   db: Kysely<ReadDatabase>;
   ids: IdAllocator;

@@ -9,7 +9,7 @@ export * from './webhooks/post';
 export * from './contacts/import-worker';
 export * from './campaigns/engine';
 export * from './campaigns/pacing';
-export * from './campaigns/shippings';
+export * from './campaigns/outbound';
 export * from './campaigns/replies';
 export * from './campaigns/validity';
 export * from './campaigns/scheduler';

@@ -1,27 +1,24 @@
-import { consoleJobLogger, createLeasedCronJob, type LeasedCronJob } from '@conversa/projector';
+import { consoleJobLogger, createLeasedWorker, type LeasedWorker } from '@conversa/projector';
 import type { AutomationLogger, ScheduleSender } from './schedules/sender';
 
 /** Every 5 seconds: a scheduled message goes out at most a few seconds after its time. */
-export const SCHEDULE_SENDER_CRON = '*/5 * * * * *';
-/** Singleton work of the automation role: one process in the cluster ticks (docs/ARCHITECTURE.md "Processes and roles"). */
+export const SCHEDULE_SENDER_EVERY_MS = 5_000;
+/** Singleton work of the automation role: one process in the cluster sends (docs/ARCHITECTURE.md "Processes and roles"). */
 export const AUTOMATION_LEASE = 'automation.schedules';
 
-export type AutomationScheduler = LeasedCronJob;
+export type AutomationScheduler = LeasedWorker;
 
-/** The scheduled-message sender on node-cron under a Postgres advisory lease (createLeasedCronJob). */
-export function createAutomationScheduler(options: {
-  connectionString: string;
-  sender: ScheduleSender;
-  now(): Date;
-  cron?: string;
-  logger?: AutomationLogger;
-}): AutomationScheduler {
-  return createLeasedCronJob({
+/** The scheduled-message sender as a leased worker: its progress reports the last pass's counts. */
+export function createAutomationScheduler(options: { connectionString: string; sender: ScheduleSender; now(): Date; everyMs?: number; logger?: AutomationLogger }): AutomationScheduler {
+  return createLeasedWorker({
     connectionString: options.connectionString,
     lease: AUTOMATION_LEASE,
-    cron: options.cron ?? SCHEDULE_SENDER_CRON,
+    everyMs: options.everyMs ?? SCHEDULE_SENDER_EVERY_MS,
     name: 'schedule-sender',
-    tick: () => options.sender.tick(options.now()),
+    async pass() {
+      const report = await options.sender.tick(options.now());
+      return { sent: report.sent.length, failed: report.failed.length, retry: report.retry.length };
+    },
     logger: options.logger,
   });
 }

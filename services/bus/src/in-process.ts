@@ -1,4 +1,4 @@
-import type { BusMessage, BusOptions, BusStatus, BusSubscription, MonitoredBus } from './port';
+import type { BusMessage, BusOptions, BusStatus, BusSubscription, MonitoredBus, PublishOptions } from './port';
 import { defaultOnError, runHandler } from './dispatch';
 import { assertSubject, encodePayload, subjectMatcher } from './subjects';
 
@@ -15,9 +15,9 @@ export function createInProcessBus(options: BusOptions = {}): MonitoredBus {
   const statusListeners = new Set<(status: BusStatus) => void>();
   let closed = false;
 
-  const deliver = (subscriber: Subscriber, subject: string, json: string, correlationId: string | undefined) => {
+  const deliver = (subscriber: Subscriber, subject: string, json: string, options: PublishOptions | undefined) => {
     // Checked at delivery time so nothing reaches a handler after its unsubscribe or close.
-    if (subscriber.active) runHandler(subscriber.handler, { subject, data: JSON.parse(json), ...(correlationId === undefined ? {} : { correlationId }) }, onError);
+    if (subscriber.active) runHandler(subscriber.handler, { subject, data: JSON.parse(json), ...(options?.seq === undefined ? {} : { seq: options.seq }), ...(options?.correlationId === undefined ? {} : { correlationId: options.correlationId }) }, onError);
   };
 
   return {
@@ -29,7 +29,7 @@ export function createInProcessBus(options: BusOptions = {}): MonitoredBus {
         if (!subscriber.matches(subject)) continue;
         // One microtask per delivery: the publisher never runs subscriber code on its own stack,
         // and the microtask queue is FIFO, so each subscriber sees this publisher's order.
-        queueMicrotask(() => deliver(subscriber, subject, json, options?.correlationId));
+        queueMicrotask(() => deliver(subscriber, subject, json, options));
       }
     },
 

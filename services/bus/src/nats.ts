@@ -15,6 +15,8 @@ export interface NatsBusOptions extends BusOptions {
 }
 
 const encoder = new TextEncoder();
+/** A frame's sequence rides as a header: the payload stays the frame body every subscriber reads. */
+const SEQ_HEADER = 'Conversa-Seq';
 /** The header carrying a message's correlation id (BusMessage.correlationId). */
 const CORRELATION_HEADER = 'Conversa-Correlation-Id';
 const decoder = new TextDecoder();
@@ -104,9 +106,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
       assertSubject(subject);
       const payload = encoder.encode(encodePayload(data));
       let hdrs: MsgHdrs | undefined;
-      if (options?.correlationId !== undefined) {
+      if (options?.correlationId !== undefined || options?.seq !== undefined) {
         hdrs = headers();
-        hdrs.set(CORRELATION_HEADER, options.correlationId);
+        if (options.correlationId !== undefined) hdrs.set(CORRELATION_HEADER, options.correlationId);
+        if (options.seq !== undefined) hdrs.set(SEQ_HEADER, String(options.seq));
       }
       if (status === 'connected') {
         nc.publish(subject, payload, hdrs ? { headers: hdrs } : undefined);
@@ -131,7 +134,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
           let message: BusMessage;
           try {
             const correlationId = msg.headers?.get(CORRELATION_HEADER);
-            message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)), ...(correlationId ? { correlationId } : {}) };
+            const seq = msg.headers?.get(SEQ_HEADER);
+            message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)), ...(seq ? { seq: Number(seq) } : {}), ...(correlationId ? { correlationId } : {}) };
           } catch (decodeError) {
             onError(decodeError, { subject: msg.subject });
             return;

@@ -6,11 +6,15 @@
 export interface BusMessage<T = unknown> {
   subject: string;
   data: T;
+  /** A projector frame's place in its company's gap-free sequence (docs/ARCHITECTURE.md "The websocket protocol"). */
+  seq?: number;
   /** The cause the message came from (the request's correlation id), beside the data: edges put it on the frame. */
   correlationId?: string;
 }
 
+/** Both travel beside the data (NATS headers), so subscribers that read only the data see it unchanged. */
 export interface PublishOptions {
+  seq?: number;
   correlationId?: string;
 }
 

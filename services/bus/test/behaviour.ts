@@ -119,6 +119,17 @@ export function describeBusBehaviour(name: string, factory: () => BusFactory): v
       }
     });
 
+    it('carries a frame sequence beside the data, which stays the body as published', async () => {
+      const bus = await createBus();
+      const inbox = messages();
+      await bus.subscribe('company.8.>', inbox.push);
+      await bus.publish('company.8.ticket', { n: 1 }, { seq: 41 });
+      await bus.publish('company.8.ticket', { n: 2 });
+      const [sequenced, plain] = await inbox.nth(2);
+      expect(sequenced).toEqual({ subject: 'company.8.ticket', data: { n: 1 }, seq: 41 });
+      expect(plain).toEqual({ subject: 'company.8.ticket', data: { n: 2 } });
+    });
+
     it('stops delivering to a subscription once unsubscribe resolves, and only to that one', async () => {
       const bus = await createBus();
       const leaving = messages();

@@ -6,7 +6,10 @@ import { findConnection } from '@conversa/projections/connections/queries';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { ChannelGateway, OutboundMessage } from './port';
-import { createRemoteSender, NO_CHANNEL_CONNECTED, type RemoteSendRequest } from './remote-send';
+import { createRemoteSender, NO_CHANNEL_CONNECTED, type OwnerCheck, type RemoteSendRequest } from './remote-send';
+
+/** How often a send handed to another process looks whether that process still holds the connection. */
+const OWNER_CHECK_MS = 500;
 import type { OutboundAmendment, RunningSession, SessionLogger } from './session-port';
 
 /** Where the gateway finds the running session of a connection (the session manager of this process). */
@@ -18,15 +21,19 @@ export interface SessionDirectory {
 
 /** Whether any process holds the session lease of a connection (the advisory lock, seen in pg_locks). */
 export async function sessionLeaseHeld(db: Kysely<ReadDatabase>, leaseKey: string): Promise<boolean> {
+  return (await sessionLeaseHolder(db, leaseKey)) !== null;
+}
+
+/** The Postgres backend holding the session lease of a connection (which process runs it), or null. */
+export async function sessionLeaseHolder(db: Kysely<ReadDatabase>, leaseKey: string): Promise<number | null> {
   const unsigned = BigInt.asUintN(64, BigInt(leaseKey));
-  const { rows } = await sql<{ held: boolean }>`
-    select exists (
-      select 1 from pg_locks
-      where locktype = 'advisory' and granted and objsubid = 1
-        and classid = ${(unsigned >> 32n).toString()}::oid and objid = ${(unsigned & 0xffffffffn).toString()}::oid
-        and database = (select oid from pg_database where datname = current_database())
-    ) as held`.execute(db);
-  return rows[0]?.held === true;
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_locks
+    where locktype = 'advisory' and granted and objsubid = 1
+      and classid = ${(unsigned >> 32n).toString()}::oid and objid = ${(unsigned & 0xffffffffn).toString()}::oid
+      and database = (select oid from pg_database where datname = current_database())
+    limit 1`.execute(db);
+  return rows[0]?.pid ?? null;
 }
 
 export interface SessionGatewayOptions {
@@ -68,18 +75,21 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
   const { directory, bus, db, leaseKeyOf } = options;
   const remote = bus ? createRemoteSender({ bus, timeoutMs: options.remoteTimeoutMs }) : null;
 
-  async function runsSomewhere(connectionId: number): Promise<boolean> {
-    if (!db || !leaseKeyOf) return false;
+  /** The backend holding the connection's lease, waiting (bounded) for a takeover when its owner died; null: nobody runs it. */
+  async function holderOf(connectionId: number): Promise<number | null> {
+    if (!db || !leaseKeyOf) return null;
     const key = leaseKeyOf(connectionId);
-    if (await sessionLeaseHeld(db, key)) return true;
+    const holder = await sessionLeaseHolder(db, key);
+    if (holder !== null) return holder;
     const waitMs = options.takeoverWaitMs ?? 0;
-    if (waitMs <= 0 || (await findConnection(db, connectionId))?.status !== 'CONNECTED') return false;
+    if (waitMs <= 0 || (await findConnection(db, connectionId))?.status !== 'CONNECTED') return null;
     const until = Date.now() + waitMs;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      if (await sessionLeaseHeld(db, key)) return true;
+      const next = await sessionLeaseHolder(db, key);
+      if (next !== null) return next;
     }
-    return false;
+    return null;
   }
 
   /**
@@ -97,8 +107,18 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
   }
 
   async function sendElsewhere(connectionId: number, payload: Pick<RemoteSendRequest, 'message' | 'amendment'>): Promise<{ providerId: string }> {
-    if (!remote || !(await runsSomewhere(connectionId))) throw new Error(NO_CHANNEL_CONNECTED);
-    return remote.request(connectionId, payload);
+    let holder = remote ? await holderOf(connectionId) : null;
+    if (!remote || holder === null) throw new Error(NO_CHANNEL_CONNECTED);
+    // Unanswered for a while: if the owner died, hand the request to whoever holds the connection next.
+    const key = leaseKeyOf!(connectionId);
+    const check: OwnerCheck = async () => {
+      const now = await sessionLeaseHolder(db!, key);
+      if (now === null) return 'gone';
+      if (now === holder) return 'same';
+      holder = now;
+      return 'moved';
+    };
+    return remote.request(connectionId, payload, { owner: { check, everyMs: OWNER_CHECK_MS, goneForMs: Math.max(options.takeoverWaitMs ?? 0, OWNER_CHECK_MS) } });
   }
 
   return {

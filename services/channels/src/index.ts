@@ -10,3 +10,4 @@ export * from './gateways';
 export * from './sandbox/driver';
 export * from './sandbox/inbound';
 export * from './password-reset';
+export * from './members';

@@ -40,20 +40,44 @@ export function withMediaReader(message: NonNullable<RemoteSendRequest['message'
   };
 }
 
+export interface ServeRemoteSendsOptions {
+  bus: Bus;
+  sessionOf: (connectionId: number) => RunningSession | null | undefined;
+  /** Whether this process holds the connection's lease (its session may still be starting). */
+  owns?: (connectionId: number) => boolean;
+  /** How long a request for a session held here but still starting waits for it before it is refused. */
+  startingWaitMs?: number;
+  media: MediaStore;
+  log: SessionLogger;
+}
+
 /**
  * The session side: answers sends from other processes for the sessions `sessionOf` finds here.
- * A request for a session this process does not run is left unanswered (the asker times out).
+ * One held here but still starting (just taken over) is waited for, bounded by `startingWaitMs`,
+ * then refused with 'no channel connected'. A request for a session this process does not hold is
+ * left to the process that does (the asker hands it to a new owner if that one dies).
  */
-export function serveRemoteSends(options: { bus: Bus; sessionOf: (connectionId: number) => RunningSession | null | undefined; media: MediaStore; log: SessionLogger }): Promise<BusSubscription> {
+export function serveRemoteSends(options: ServeRemoteSendsOptions): Promise<BusSubscription> {
   const { bus, sessionOf, media, log } = options;
+  const owns = options.owns ?? ((connectionId: number) => sessionOf(connectionId) !== undefined && sessionOf(connectionId) !== null);
+  const started = async (connectionId: number): Promise<RunningSession | undefined> => {
+    const until = Date.now() + (options.startingWaitMs ?? 0);
+    for (;;) {
+      const running = sessionOf(connectionId);
+      if (running || !owns(connectionId) || Date.now() >= until) return running ?? undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   return bus.subscribe(REMOTE_SEND_PATTERN, ({ data }) => {
     const request = data as RemoteSendRequest;
     const connectionId = request.amendment?.whatsappId ?? request.message?.whatsappId;
-    const running = typeof connectionId === 'number' ? sessionOf(connectionId) : undefined;
-    if (!running) return;
-    const work = request.amendment
-      ? (running.amend ? running.amend(request.amendment) : Promise.resolve()).then(() => ({ providerId: request.amendment!.providerId }))
-      : running.send(withMediaReader(request.message!, media));
+    if (typeof connectionId !== 'number' || !owns(connectionId)) return;
+    const work = started(connectionId).then((running) => {
+      if (!running) throw new Error(NO_CHANNEL_CONNECTED);
+      return request.amendment
+        ? (running.amend ? running.amend(request.amendment) : Promise.resolve()).then(() => ({ providerId: request.amendment!.providerId }))
+        : running.send(withMediaReader(request.message!, media));
+    });
     void work
       .then(
         ({ providerId }): RemoteSendReply => ({ requestId: request.requestId, providerId }),
@@ -64,9 +88,21 @@ export function serveRemoteSends(options: { bus: Bus; sessionOf: (connectionId: 
   });
 }
 
+/**
+ * Who runs the connection now, asked while a request waits for its answer: `same` (the process it
+ * was sent to), `moved` (another process took the connection over: send it there), `gone` (nobody
+ * holds it: its owner died and no member has taken it yet).
+ */
+export type OwnerCheck = () => Promise<'same' | 'moved' | 'gone'>;
+
+export interface RequestOptions {
+  /** Looked at every `everyMs` while no answer came: a request to an owner that died is handed to the next. */
+  owner?: { check: OwnerCheck; everyMs: number; goneForMs: number };
+}
+
 export interface RemoteSender {
   /** Asks the process running the connection's session to send or amend; rejects with its reason, or 'no channel connected' on timeout. */
-  request(connectionId: number, payload: Pick<RemoteSendRequest, 'message' | 'amendment'>): Promise<{ providerId: string }>;
+  request(connectionId: number, payload: Pick<RemoteSendRequest, 'message' | 'amendment'>, options?: RequestOptions): Promise<{ providerId: string }>;
   /** Fails what is still waiting and stops listening for replies. */
   close(): Promise<void>;
 }
@@ -85,25 +121,53 @@ export function createRemoteSender(options: { bus: Bus; timeoutMs?: number }): R
     }));
 
   return {
-    async request(connectionId, payload) {
+    async request(connectionId, payload, requestOptions = {}) {
       await listen();
       const requestId = randomUUID();
       const request: RemoteSendRequest = { requestId, replyTo, ...payload };
       const reply = await new Promise<RemoteSendReply>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        let watcher: NodeJS.Timeout | undefined;
+        const settle = () => {
+          clearTimeout(timer);
+          clearTimeout(watcher);
           waiting.delete(requestId);
+        };
+        const timer = setTimeout(() => {
+          settle();
           reject(new Error(NO_CHANNEL_CONNECTED));
         }, options.timeoutMs ?? 30_000);
         waiting.set(requestId, (answer) => {
-          clearTimeout(timer);
-          waiting.delete(requestId);
+          settle();
           resolve(answer);
         });
-        bus.publish(remoteSendSubject(connectionId), request).catch((error) => {
-          clearTimeout(timer);
-          waiting.delete(requestId);
-          reject(error);
-        });
+        const publish = () =>
+          bus.publish(remoteSendSubject(connectionId), request).catch((error) => {
+            settle();
+            reject(error);
+          });
+        void publish();
+        // The owner died with the request (unanswered): once another member holds the connection the
+        // same request goes to it; the first answer wins. Nobody taking it over fails it, bounded.
+        const owner = requestOptions.owner;
+        if (!owner) return;
+        let goneSince: number | undefined;
+        const look = async () => {
+          if (!waiting.has(requestId)) return;
+          const now = await owner.check().catch(() => 'same' as const);
+          if (!waiting.has(requestId)) return;
+          if (now === 'moved') {
+            goneSince = undefined;
+            void publish();
+          } else if (now === 'gone') {
+            goneSince ??= Date.now();
+            if (Date.now() - goneSince >= owner.goneForMs) {
+              settle();
+              return reject(new Error(NO_CHANNEL_CONNECTED));
+            }
+          } else goneSince = undefined;
+          watcher = setTimeout(() => void look(), owner.everyMs);
+        };
+        watcher = setTimeout(() => void look(), owner.everyMs);
       });
       if ('error' in reply) throw new Error(reply.error);
       return { providerId: reply.providerId };

@@ -6,6 +6,7 @@ import { openAccount, type SecretBox } from '@conversa/core';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
+import { assignedMember, joinMembers, liveMembers } from './members';
 import { serveRemoteSends } from './remote-send';
 import { createSessionHooks } from './session-hooks';
 import { silentLogger, type RunningSession, type SessionConnection, type SessionContext, type SessionDriver, type SessionLogger } from './session-port';
@@ -30,6 +31,8 @@ export interface SessionManagerOptions {
   log?: SessionLogger;
   /** How often the manager looks for connections nobody runs (a process died, a lease freed). Default 10 s. */
   reconcileIntervalMs?: number;
+  /** How long a send from another process waits for a session this process holds but is still starting. Default 0. */
+  startingWaitMs?: number;
 }
 
 export interface SessionManager {
@@ -43,12 +46,17 @@ export interface SessionManager {
   owns(connectionId: number): boolean;
   /** Connections whose session this process runs now. */
   owned(): number[];
+  /** This process's member slot among the running managers (undefined until started). */
+  member(): number | undefined;
   /** One pass: start what should run and nobody runs, act on new requests, stop what should not run. */
   reconcile(): Promise<void>;
 }
 
 /** Leases of sessions are advisory locks named after the connection, on the manager's own connection. */
 export const sessionLeaseKey = (connectionId: number): string => leaseKey(`session:${connectionId}`).toString();
+
+/** Subject on which a manager that joined (or handed connections over) wakes the others. */
+const MEMBERS_SUBJECT = 'sessions.members';
 
 interface Owned {
   channel: ConnectionChannel;
@@ -81,14 +89,19 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let stopped = true;
   let pass: Promise<void> | null = null;
   let again = false;
+  /** This manager's member slot, held on the lease connection (see members.ts). */
+  let slot: number | undefined;
+  let lastMembers = '';
 
   async function connectLeases(): Promise<pg.Client> {
     if (client) return client;
     // Pipelined: stopping gives several sessions' leases back at once, all on this one connection.
-    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'conversa-sessions', keepAlive: true, keepAliveInitialDelayMillis: 10_000, pipeline: true });
+    // Named with the process id, so an operator (and the cluster test) can tell which process runs a connection.
+    const next = new pg.Client({ connectionString: options.connectionString, application_name: `conversa-sessions:${process.pid}`, keepAlive: true, keepAliveInitialDelayMillis: 10_000, pipeline: true });
     const lost = (error: Error) => {
       if (client !== next) return;
       client = null;
+      slot = undefined;
       log.error({ err: error }, 'sessions: lease connection lost; stopping every session of this process');
       // Postgres freed the locks with the connection: another process may start these sessions now.
       const sessions = [...owned.values()];
@@ -114,6 +127,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       throw error;
     }
     client = next;
+    slot = await joinMembers(next);
     return next;
   }
 
@@ -231,13 +245,30 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   async function reconcileOnce(): Promise<void> {
     const targets = await connectionsToRun(ctx.db, { channels: [...drivers.keys()] });
     const wanted = new Set(targets.map((target) => target.id));
+    const leases = await connectLeases();
+    // Each connection belongs to one live member (rendezvous hashing): only its member tries its lock,
+    // and a dead member's connections fall to the survivors, spread among them.
+    const members = await liveMembers(leases);
+    const mine = (connectionId: number) => slot !== undefined && assignedMember(connectionId, members) === slot;
+    let handedOver = 0;
     for (const [connectionId, entry] of [...owned]) {
       // Disconnected or deleted: unlink the device, so it does not keep receiving for nobody.
       if (!wanted.has(connectionId)) await release(connectionId, entry, 'logout');
+      // Another member joined and the connection is now its: stop it here (keeping the pairing) for that member to start.
+      else if (!mine(connectionId)) {
+        await release(connectionId, entry, 'stop');
+        handedOver++;
+      }
     }
+    const seen = members.join(',');
+    if (seen !== lastMembers) {
+      lastMembers = seen;
+      log.info({ members: members.length, slot, handedOver }, `sessions: ${members.length} member(s) running sessions; this one is member ${slot}`);
+    }
+    if (handedOver > 0) void options.bus?.publish(MEMBERS_SUBJECT, { slot }).catch(() => {});
     for (const target of targets) {
       if (stopped) return;
-      await act(target);
+      if (owned.has(target.id) || mine(target.id)) await act(target);
     }
   }
 
@@ -272,8 +303,20 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const bus = options.bus;
       if (bus) {
         subscriptions.push(await bus.subscribe('company.*.whatsapp', () => void reconcileQuietly()));
+        // A member joined or handed connections over: look at the assignment again now, not at the next interval.
+        subscriptions.push(await bus.subscribe(MEMBERS_SUBJECT, ({ data }) => (data as { slot?: number }).slot !== slot && void reconcileQuietly()));
         // Sends from a sender running in another process, for the sessions this one runs.
-        subscriptions.push(await serveRemoteSends({ bus, sessionOf: (connectionId) => owned.get(connectionId)?.running, media: ctx.media, log }));
+        subscriptions.push(
+          await serveRemoteSends({
+            bus,
+            sessionOf: (connectionId) => owned.get(connectionId)?.running,
+            owns: (connectionId) => owned.has(connectionId),
+            startingWaitMs: options.startingWaitMs ?? 0,
+            media: ctx.media,
+            log,
+          }),
+        );
+        void bus.publish(MEMBERS_SUBJECT, { slot }).catch(() => {});
       }
       timer = setInterval(() => void reconcileQuietly(), options.reconcileIntervalMs ?? 10_000);
       timer.unref();
@@ -295,6 +338,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     session: (connectionId) => owned.get(connectionId)?.running ?? undefined,
     owns: (connectionId) => owned.has(connectionId),
     owned: () => [...owned.keys()],
+    member: () => slot,
     reconcile,
   };
 }

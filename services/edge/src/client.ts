@@ -2,6 +2,7 @@ import type { WebSocket } from '@fastify/websocket';
 import { randomUUID } from 'node:crypto';
 import type { SocketConnection, SocketPrincipal } from './edge';
 import { type ClientMessage, rooms } from './protocol';
+import type { SequencedFrame } from './sequencer';
 
 export const closeCodes = {
   /** Bad, expired or revoked token: the browser refreshes its token or goes back to login. */
@@ -23,12 +24,39 @@ export class Client implements SocketConnection {
   expiryTimer: NodeJS.Timeout | undefined;
   /** Its session ended: out of the index, closing; whatever it still sends is ignored. */
   revoked = false;
+  /** The last company frame sequence this socket is past (sent, or not for it): nothing at or before it is sent again. */
+  after: number | undefined;
+  /** Live frames kept back while a resume sends what the socket missed. */
+  private held: SequencedFrame[] | undefined;
 
   constructor(
     /** Replaced when the user's role or queues change, or a fresh token arrives. */
     public principal: SocketPrincipal,
     readonly socket: WebSocket,
   ) {}
+
+  /** From here live frames wait until release(): a resume sends what came before them first. */
+  hold(after: number): void {
+    this.after = after;
+    this.held = [];
+  }
+
+  release(): SequencedFrame[] {
+    const held = this.held ?? [];
+    this.held = undefined;
+    return held;
+  }
+
+  /** Whether a projector frame goes on to this socket now: not while held (kept for later), nor twice. */
+  passes(seq: number, parts: Omit<SequencedFrame, 'seq'>): boolean {
+    if (this.held) {
+      this.held.push({ ...parts, seq });
+      return false;
+    }
+    if (this.after !== undefined && seq <= this.after) return false;
+    this.after = seq;
+    return true;
+  }
 
   /** Joins and leaves: one status tab and one chat box at a time, like the screens. */
   moveRooms(message: Exclude<ClientMessage, { event: 'authenticate' | 'userStatus' | 'visibility' }>): void {

@@ -1,15 +1,16 @@
 import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
-import { SOCKET_AUTHENTICATED_FRAME, type SocketFrame } from '@conversa/contracts/session/socket';
+import { type EdgeFrame, SOCKET_AUTHENTICATED_FRAME } from '@conversa/contracts/session/socket';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import { USER_ACCESS_ENTITY } from '@conversa/contracts/session/access';
 import type { FastifyInstance } from 'fastify';
-import type { Writable } from 'node:stream';
 import { createAccessControl } from './access';
 import { Client, closeCodes, closeSocket } from './client';
-import { adminFilter, announcementFilter, appMessageFilter, authFilter, chatFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
-import { isChatEntity } from '@conversa/contracts/chats/access';
+import { CompanySubscriptions } from './company-subscriptions';
+import { createDelivery } from './delivery';
+import { adminFilter, announcementFilter, appMessageFilter, authFilter, presenceFilter, quickMessageFilter, ticketFilter } from './filters';
 import { type ClientMessage, parseClientMessage, parseCompanySubject } from './protocol';
+import { FrameSequencer, type FrameSource } from './sequencer';
 
 export interface SocketPrincipal {
   userId: number;
@@ -71,6 +72,13 @@ export interface EdgeOptions {
   maxBufferedBytes?: number;
   /** How long a new socket may stay open without sending a valid `authenticate` first. Default 5000. */
   authTimeoutMs?: number;
+  /**
+   * Resumable frames: the projectors' frame outbox and how far back a socket may resume. Without it,
+   * frames go out as they arrive and a socket asking to resume is told to refetch.
+   */
+  frames?: { source: FrameSource; windowMs: number; gapWaitMs?: number };
+  /** Subscribe per company (`company.<id>.>`, first socket to last) instead of to every company (NATS). Default false. */
+  perCompany?: boolean;
 }
 
 export interface EdgeStats {
@@ -80,6 +88,12 @@ export interface EdgeStats {
   malformedMessages: number;
   terminatedMissedPong: number;
   terminatedSlowConsumer: number;
+  /** Sockets that came back and were sent what they missed, and those told to read their lists again. */
+  resumed: number;
+  refetchesAsked: number;
+  /** Frames dropped as already delivered (a successor's republish), and holes read from the outbox. */
+  framesDuplicate: number;
+  gapsFilled: number;
 }
 
 export interface SocketEdge {
@@ -94,8 +108,6 @@ const defaultAuthTimeoutMs = 5_000;
 const maxClientPayloadBytes = 16 * 1024;
 // Messages a client may send before its token is verified; they are replayed in order afterwards.
 const maxMessagesBeforeAuth = 32;
-// The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
-const textFrame = { binary: false } as const;
 const authenticatedFrame = Buffer.from(JSON.stringify(SOCKET_AUTHENTICATED_FRAME));
 
 type RawMessage = Parameters<typeof parseClientMessage>[0];
@@ -118,7 +130,14 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   // Every open socket, authenticated or not, so close() can reach those still waiting on their token.
   const sockets = new Set<WebSocket>();
   let connectionCount = 0;
-  const counters = { framesSent: 0, malformedMessages: 0, terminatedMissedPong: 0, terminatedSlowConsumer: 0 };
+  const counters = { framesSent: 0, malformedMessages: 0, terminatedMissedPong: 0, terminatedSlowConsumer: 0, resumed: 0, refetchesAsked: 0 };
+  const sequencer = options.frames
+    ? new FrameSequencer({
+        ...options.frames,
+        deliver: (companyId, frame) => delivery.broadcast(companyId, frame, frame.seq),
+        onError: (error, companyId) => log.error({ err: error, companyId }, 'socket frames: could not read the outbox'),
+      })
+    : undefined;
   let closed = false;
   let closing: Promise<void> | undefined;
   let subscription: BusSubscription | undefined;
@@ -126,20 +145,18 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   let accessChanges = 0;
 
   const add = (client: Client) => {
-    let clients = byCompany.get(client.principal.companyId);
-    if (!clients) {
-      clients = new Set();
-      byCompany.set(client.principal.companyId, clients);
-    }
-    clients.add(client);
+    const clients = byCompany.get(client.principal.companyId) ?? new Set<Client>();
+    byCompany.set(client.principal.companyId, clients.add(client));
     connectionCount++;
   };
 
   const drop = (client: Client) => {
     const clients = byCompany.get(client.principal.companyId);
     if (!clients?.delete(client)) return;
+    companies?.close(client.principal.companyId);
     connectionCount--;
     if (clients.size === 0) byCompany.delete(client.principal.companyId);
+    sequencer?.forget(client.principal.companyId);
   };
 
   const access = createAccessControl({
@@ -156,39 +173,11 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     log,
   });
 
-  const terminate = (client: Client) => {
-    drop(client);
-    client.socket.terminate();
-  };
+  const terminate = (client: Client) => (drop(client), client.socket.terminate());
 
-  /** Sockets holding their writes until the end of this turn of the event loop (see send). */
-  const corked = new Set<Writable>();
-  const uncorkAll = () => {
-    for (const stream of corked) stream.uncork();
-    corked.clear();
-  };
+  const delivery = createDelivery({ byCompany, filters, redact: options.redact, log, counters, maxBufferedBytes, terminate, sequencer });
+  const { send, broadcast, resume } = delivery;
 
-  const send = (client: Client, frame: Buffer) => {
-    const socket = client.socket;
-    if (socket.readyState !== socket.OPEN) return;
-    // A projector's batch publishes its frames in one go: corked, a socket takes them in one system
-    // call instead of one each. ws offers no cork of its own; its TCP socket does.
-    const stream = (socket as unknown as { _socket?: Writable })._socket;
-    if (stream && !corked.has(stream)) {
-      if (corked.size === 0) setImmediate(uncorkAll);
-      stream.cork();
-      corked.add(stream);
-    }
-    socket.send(frame, textFrame);
-    counters.framesSent++;
-    // bufferedAmount is what the kernel has not taken yet: a client that stops reading makes it
-    // grow with every frame, and holding it would let one slow browser grow the process's memory.
-    if (socket.bufferedAmount > maxBufferedBytes) {
-      counters.terminatedSlowConsumer++;
-      log.warn({ userId: client.principal.userId, bufferedAmount: socket.bufferedAmount }, 'slow websocket consumer cut off');
-      terminate(client);
-    }
-  };
 
   const fanOut = (message: BusMessage) => {
     const target = parseCompanySubject(message.subject);
@@ -200,46 +189,12 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
       if (clients) access.announce(clients, message.data);
       return;
     }
-    const clients = byCompany.get(target.companyId);
-    if (!clients) return;
-    // Chat entities name a chat or a user (`chat-7`, `chat-user-3`): one rule for the whole family.
-    const filter = filters.get(target.entity) ?? (isChatEntity(target.entity) ? chatFilter : undefined);
-    // One serialisation per rewriting (none, masked …), shared by the sockets that get it.
-    const frames = new Map<((data: unknown) => unknown) | undefined, Buffer>();
-    for (const client of clients) {
-      if (filter && !passes(filter, client, message.data, target.entity)) continue;
-      const redaction = redactionFor(client, target.companyId);
-      if (redaction === null) continue;
-      let frame = frames.get(redaction);
-      if (!frame) {
-        const data = redaction ? redaction(message.data) : message.data;
-        const body: SocketFrame = { event: `company-${target.companyId}-${target.entity}`, data, ...(message.correlationId === undefined ? {} : { correlationId: message.correlationId }) };
-        frame = Buffer.from(JSON.stringify(body));
-        frames.set(redaction, frame);
-      }
-      send(client, frame);
-    }
+    // A projector's frame goes out in its company's sequence order, once (sequencer.ts).
+    const frame = { entity: target.entity, data: message.data, ...(message.correlationId === undefined ? {} : { correlationId: message.correlationId }) };
+    if (message.seq !== undefined && sequencer) sequencer.accept(target.companyId, { seq: message.seq, ...frame });
+    else broadcast(target.companyId, frame, message.seq);
   };
 
-  // null: undecided, so the frame is withheld rather than sent in full.
-  const redactionFor = (client: Client, companyId: number): ((data: unknown) => unknown) | undefined | null => {
-    try {
-      return options.redact?.(client, companyId);
-    } catch (error) {
-      log.error({ err: error }, 'socket frame redaction threw');
-      return null;
-    }
-  };
-
-  const passes = (filter: FrameFilter, client: Client, data: unknown, entity: string): boolean => {
-    try {
-      return filter(client, data) === true;
-    } catch (error) {
-      // A filter that cannot decide denies: a frame nobody sees is safer than a leak.
-      log.error({ err: error, entity }, 'socket frame filter threw');
-      return false;
-    }
-  };
 
   const handleMessage = (client: Client, raw: RawMessage, isBinary: boolean) => {
     if (client.revoked) return;
@@ -286,7 +241,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     await app.register(fastifyWebsocket, { options: { maxPayload: maxClientPayloadBytes, perMessageDeflate: false } });
   }
 
-  subscription = await options.bus.subscribe('company.*.>', fanOut);
+  const companies = options.perCompany ? new CompanySubscriptions(options.bus, fanOut, (err, companyId) => log.error({ err, companyId }, 'company frames subscription failed')) : undefined;
+  subscription = companies ? undefined : await options.bus.subscribe('company.*.>', fanOut);
 
   app.get(path, { websocket: true }, (socket) => {
     if (closed) {
@@ -344,17 +300,10 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
             socket.close(closeCodes.goingAway, 'server shutting down');
             return;
           }
-          const authenticated = new Client(principal, socket);
-          client = authenticated;
-          add(authenticated);
-          // Before any company frame: a client knows from here on it misses nothing.
-          send(authenticated, authenticatedFrame);
-          access.watchExpiry(authenticated);
-          if (accessChanges !== changesBefore) access.recheck(authenticated);
-          notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
-          const queued = early ?? [];
-          early = undefined;
-          for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
+          void welcome(principal, changesBefore, message.resume).catch((error: unknown) => {
+            log.error({ err: error }, 'websocket could not start following its company');
+            if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
+          });
         },
         (error: unknown) => {
           // Not the client's fault: 1011 lets it retry, where 4401 would send it back to login.
@@ -362,6 +311,43 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
           if (socket.readyState === socket.OPEN) socket.close(closeCodes.internalError, 'authentication unavailable');
         },
       );
+    };
+    const welcome = async (principal: SocketPrincipal, changesBefore: number, resumeAfter: number | undefined) => {
+      const { companyId } = principal;
+      // The company's frames first (its subscription, when per company), then its place in their
+      // sequence: no frame falls between the two.
+      await companies?.open(companyId);
+      try {
+        await sequencer?.follow(companyId);
+      } catch (error) {
+        companies?.close(companyId);
+        throw error;
+      }
+      if (socket.readyState !== socket.OPEN || closed) {
+        sequencer?.forget(companyId);
+        companies?.close(companyId);
+        if (closed && socket.readyState === socket.OPEN) socket.close(closeCodes.goingAway, 'server shutting down');
+        return;
+      }
+      const authenticated = new Client(principal, socket);
+      client = authenticated;
+      // Its company's subscription and sequence are held from open()/follow() on; drop() lets go of both.
+      add(authenticated);
+      // Before any company frame: a client knows from here on it misses nothing (or, resuming, gets what it missed).
+      if (resumeAfter !== undefined) {
+        send(authenticated, authenticatedFrame);
+        resume(authenticated, resumeAfter);
+      } else {
+        const seq = sequencer?.position(companyId);
+        authenticated.after = seq;
+        send(authenticated, seq === undefined ? authenticatedFrame : Buffer.from(JSON.stringify({ ...SOCKET_AUTHENTICATED_FRAME, seq } satisfies EdgeFrame)));
+      }
+      access.watchExpiry(authenticated);
+      if (accessChanges !== changesBefore) access.recheck(authenticated);
+      notify('connected', authenticated, (principal, connection) => options.onConnected?.(principal, connection));
+      const queued = early ?? [];
+      early = undefined;
+      for (const [raw, isBinary] of queued) handleMessage(authenticated, raw, isBinary);
     };
   });
 
@@ -384,7 +370,7 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
 
   return {
     connections: () => connectionCount,
-    stats: () => ({ connections: connectionCount, ...counters }),
+    stats: () => ({ connections: connectionCount, ...counters, framesDuplicate: sequencer?.stats.duplicates ?? 0, gapsFilled: sequencer?.stats.gapsFilled ?? 0 }),
     close,
   };
 
@@ -392,7 +378,8 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     closing ??= (async () => {
       closed = true;
       clearInterval(pinger);
-      await subscription?.unsubscribe();
+      sequencer?.close();
+      await Promise.all([subscription?.unsubscribe(), companies?.closeAll()]);
       byCompany.clear();
       connectionCount = 0;
       await Promise.all([...sockets].map(closeSocket));

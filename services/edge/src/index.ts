@@ -11,3 +11,4 @@ export {
 } from './edge';
 export { authFilter } from './filters';
 export { ClientMessage, parseCompanySubject, rooms, TicketStatusRoom } from './protocol';
+export type { FrameSource, SequencedFrame } from './sequencer';

@@ -1,7 +1,7 @@
-import { createNatsBus } from '@conversa/bus';
+import { type Bus, createNatsBus } from '@conversa/bus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NatsServer, startNatsServer } from '../../testing/src/nats';
-import { expectNothingElse, principal, startEdge, type TestClient, type TestEdge } from './support';
+import { countingBus, expectNothingElse, principal, startEdge, type TestClient, type TestEdge } from './support';
 
 let server: NatsServer;
 const edges: TestEdge[] = [];
@@ -41,6 +41,55 @@ describe('edge over NATS', () => {
     await a.bus.publish('company.1.contact', data, { correlationId: 'request-0042' });
     expect(await onA.next()).toEqual({ event: 'company-1-contact', data, correlationId: 'request-0042' });
     expect(await onB.next()).toEqual({ event: 'company-1-contact', data, correlationId: 'request-0042' });
+  });
+});
+
+/** The bus as the edge sees it, keeping the subject of every message that reaches the edge. */
+const watched = (inner: Bus, subjects: string[]): Bus => ({
+  publish: (subject, data) => inner.publish(subject, data),
+  subscribe: (pattern, handler) => inner.subscribe(pattern, (message) => (subjects.push(message.subject), handler(message))),
+  close: () => inner.close(),
+});
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('per-company subscriptions over NATS', () => {
+  it("receives only its sockets' companies: subscribes at a company's first socket, drops it after its last", async () => {
+    const subjects: string[] = [];
+    const bus = countingBus(watched(await createNatsBus({ servers: server.url, name: 'edge-per-company' }), subjects));
+    const harness = await startEdge({ bus, perCompany: true });
+    const publisher = await startEdge({ bus: await createNatsBus({ servers: server.url, name: 'publisher' }) });
+    edges.push(harness, publisher);
+    const first = await harness.connect(principal({ companyId: 21 }));
+    const second = await harness.connect(principal({ companyId: 21 }));
+    clients.push(first, second);
+    await Promise.all([first.sync(), second.sync()]);
+    expect(bus.subscriptions()).toEqual({ active: 1, total: 1 });
+
+    const data = { action: 'update', contact: { id: 5, name: 'Bia' } };
+    await publisher.bus.publish('company.22.contact', data);
+    await publisher.bus.publish('company.21.contact', data);
+    for (const client of [first, second]) expect(await client.next()).toEqual({ event: 'company-21-contact', data });
+    await expectNothingElse(publisher.bus, 21, [first, second]);
+    // Another company's frames never reached this edge at all, not merely its sockets.
+    expect(subjects.filter((subject) => !subject.startsWith('company.21.'))).toEqual([]);
+
+    first.close();
+    second.close();
+    await until(() => bus.subscriptions().active === 0, 'the company subscription to be dropped');
+    // Its next socket subscribes again and misses nothing published once it is told it is authenticated.
+    const again = await harness.connect(principal({ companyId: 21 }));
+    clients.push(again);
+    await again.sync();
+    expect(bus.subscriptions()).toEqual({ active: 1, total: 2 });
+    await publisher.bus.publish('company.21.contact', data);
+    expect(await again.next()).toEqual({ event: 'company-21-contact', data });
   });
 });
 

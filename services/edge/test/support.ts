@@ -6,6 +6,7 @@ import { type EdgeOptions, registerSocketEdge, type SocketEdge, type SocketPrinc
 export interface Frame {
   event: string;
   data: unknown;
+  seq?: number;
 }
 
 let sessions = 0;
@@ -45,7 +46,7 @@ export function countingBus(inner: Bus = createInProcessBus()): CountingBus {
   let active = 0;
   let total = 0;
   return {
-    publish: (subject, data) => inner.publish(subject, data),
+    publish: (subject, data, options) => inner.publish(subject, data, options),
     async subscribe(pattern, handler) {
       const subscription = await inner.subscribe(pattern, handler);
       active++;
@@ -67,8 +68,8 @@ export interface TestEdge {
   edge: SocketEdge;
   bus: Bus;
   url: string;
-  /** Opens a socket and sends the token as its first message ('' sends nothing). */
-  connect(p: SocketPrincipal | string, options?: ClientOptions & { query?: string }): Promise<TestClient>;
+  /** Opens a socket and sends the token as its first message ('' sends nothing), with `resume` if given. */
+  connect(p: SocketPrincipal | string, options?: ClientOptions & { query?: string; resume?: number }): Promise<TestClient>;
   /** Resolves once `sessionId` has sent `count` userStatus messages in total. */
   userStatusCount(sessionId: string): number;
   whenUserStatus(sessionId: string, count: number): Promise<void>;
@@ -98,7 +99,7 @@ export async function startEdge(options: Partial<EdgeOptions> & { bus: Bus }): P
     url,
     async connect(p, clientOptions = {}) {
       const token = typeof p === 'string' ? p : tokenFor(p);
-      const { query, ...wsOptions } = clientOptions;
+      const { query, resume, ...wsOptions } = clientOptions;
       const client = new TestClient(
         harness,
         typeof p === 'string' ? undefined : p,
@@ -106,7 +107,7 @@ export async function startEdge(options: Partial<EdgeOptions> & { bus: Bus }): P
         wsOptions,
       );
       await client.opened;
-      if (token !== '') client.send({ event: 'authenticate', data: token });
+      if (token !== '') client.send(resume === undefined ? { event: 'authenticate', data: token } : { event: 'authenticate', data: token, resume });
       return client;
     },
     userStatusCount: (sessionId) => statusCounts.get(sessionId) ?? 0,
@@ -133,6 +134,9 @@ export class TestClient {
   readonly closed: Promise<{ code: number; reason: string }>;
   private readonly frames: Frame[] = [];
   private waiter: ((frame: Frame) => void) | undefined;
+  /** The edge's answer to the token (with the company's sequence the socket starts after). */
+  readonly authenticated: Promise<Frame & { seq?: number }>;
+  private welcome!: (frame: Frame) => void;
 
   constructor(
     private readonly harness: TestEdge,
@@ -148,10 +152,11 @@ export class TestClient {
     this.closed = new Promise((resolve) => {
       this.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
     });
+    this.authenticated = new Promise((resolve) => (this.welcome = resolve));
     this.socket.on('message', (raw) => {
       const frame = JSON.parse(String(raw)) as Frame;
       // The edge's answer to the token, not a company frame.
-      if (frame.event === 'authenticated') return;
+      if (frame.event === 'authenticated') return this.welcome(frame);
       const waiter = this.waiter;
       if (waiter) {
         this.waiter = undefined;

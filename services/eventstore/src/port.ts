@@ -51,6 +51,23 @@ export interface ReadAllOptions {
 export interface EventFilter {
   eventTypes?: readonly string[];
   streamPrefixes?: readonly string[];
+  /**
+   * Only events whose metadata's companyId falls in this partition (companyId mod count = index;
+   * an event without one counts as company 0): a projector partitioned by company reads its share.
+   */
+  companyPartition?: CompanyPartition;
+}
+
+export interface CompanyPartition {
+  index: number;
+  count: number;
+}
+
+/** Whether an event of company `companyId` belongs to the partition (see EventFilter.companyPartition). */
+export function inCompanyPartition(companyId: unknown, partition: CompanyPartition | undefined): boolean {
+  if (!partition || partition.count <= 1) return true;
+  const id = typeof companyId === 'number' && Number.isInteger(companyId) && companyId > 0 ? companyId : 0;
+  return id % partition.count === partition.index;
 }
 
 export interface SubscribeToAllOptions {

@@ -3,11 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { conformanceMetadata, createConformanceRegistry, describeEventStoreConformance, noted } from '../src/conformance/suite';
 import { DuplicateEventIdError, StaleReadError } from '../src/port';
 import { createPostgresEventStore } from '../src/postgres/index';
+import { createPostgresSnapshotStore } from '../src/state/snapshots';
 import { db, store, uniquePrefix } from './postgres-fixture';
 
 describeEventStoreConformance('postgres', async () => {
   const store = await createPostgresEventStore({ connectionString: db.url, registry: createConformanceRegistry() });
-  return { store, teardown: () => store.close() };
+  const snapshots = await createPostgresSnapshotStore({ connectionString: db.url });
+  return { store, snapshots, teardown: async () => void (await Promise.all([store.close(), snapshots.close()])) };
 });
 
 describe('Postgres event store specifics', () => {

@@ -3,6 +3,8 @@ import { CompiledQuery, type Kysely, type Transaction, sql } from 'kysely';
 import type { AfterCommit, ProjectionChange, Projector } from './projector';
 import { createParkedEventsTable } from './parking';
 import { withSchemaLock } from './schemas';
+import { createFrameTables, writeFrames } from './frames';
+import { sharedCorrelationId } from '@conversa/eventstore';
 
 /** Where a projector stands: its committed position and the version that wrote its tables. */
 export interface Checkpoint {
@@ -37,6 +39,7 @@ export async function ensureSchemas(db: Kysely<any>): Promise<void> {
         updated_at timestamptz not null default now()
       )`.execute(trx);
     await createParkedEventsTable(trx);
+    await createFrameTables(trx);
     await sql.raw(ADVANCE_CHECKPOINT_FUNCTION).execute(trx);
   });
 }
@@ -63,13 +66,18 @@ export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Che
   return rows[0] && toCheckpoint(rows[0]);
 }
 
-/** Back to the start at `version`; run in the transaction that drops and recreates the tables. */
-export async function resetCheckpoint(trx: Kysely<any>, name: string, version: number): Promise<void> {
+/**
+ * Back to the start at `version` (or to `position`: a reactor deployed "from now"); run in the
+ * transaction that drops and recreates the tables.
+ */
+export async function resetCheckpoint(trx: Kysely<any>, name: string, version: number, position: Position | 'start' = 'start'): Promise<void> {
+  const commit = position === 'start' ? null : position.commit.toString();
+  const prepare = position === 'start' ? null : position.prepare.toString();
   await sql`
     insert into projection.checkpoints (name, version, commit_position, prepare_position, updated_at)
-    values (${name}, ${version}, null, null, now())
+    values (${name}, ${version}, ${commit}, ${prepare}, now())
     on conflict (name) do update
-      set version = excluded.version, commit_position = null, prepare_position = null, updated_at = now()`.execute(trx);
+      set version = excluded.version, commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`.execute(trx);
 }
 
 const commitOf = (p: Position | 'start') => (p === 'start' ? null : p.commit.toString());
@@ -154,7 +162,7 @@ export async function applyBatch(
   projector: Projector,
   from: Position | 'start',
   events: readonly RecordedEvent[],
-  options: { pipelined?: boolean; stored?: StoredCheckpoint } = {},
+  options: { pipelined?: boolean; stored?: StoredCheckpoint; frames?: boolean } = {},
 ): Promise<{ position: Position; changes: ProjectionChange[] | AfterCommit }> {
   const last = events[events.length - 1];
   if (!last) throw new Error(`Empty batch for projector ${projector.name} after ${from === 'start' ? 'start' : positionToString(from)}`);
@@ -170,7 +178,15 @@ export async function applyBatch(
     return { position: last.position, changes };
   }
   const begin = `begin; ${advanceCall(projector.name, projector.version, from, last.position)}`;
-  const changes = await inBatchTransaction(db, projector.name, begin, (trx) => projector.handle(trx, events), options.pipelined ?? false);
+  // Frames to publish are built and numbered in the transaction (frames.ts): they exist exactly when the batch does.
+  const work = options.frames
+    ? async (trx: Transaction<any>) => {
+        const changes = await projector.handle(trx, events);
+        const correlationOf = (companyId: number) => sharedCorrelationId(events.filter((event) => event.metadata.companyId === companyId));
+        return writeFrames(trx, projector.name, typeof changes === 'function' ? await changes(trx) : changes, correlationOf);
+      }
+    : (trx: Transaction<any>) => projector.handle(trx, events);
+  const changes = await inBatchTransaction(db, projector.name, begin, work, options.pipelined ?? false);
   return { position: last.position, changes };
 }
 

@@ -9,4 +9,6 @@ export * from './isolation';
 export * from './schemas';
 export * from './cli';
 export * from './projections-cli';
+export * from './leased-worker';
 export * from './leased-cron';
+export * from './frames';

@@ -19,6 +19,8 @@ export interface IsolationOptions {
   signal?: AbortSignal;
   /** A reactor's checkpoint written now and then (see StoredCheckpoint); fences start from it. */
   stored?: StoredCheckpoint;
+  /** Number the batch's frames and write them to the outbox in its transaction (not while replaying history). */
+  frames?: boolean;
 }
 
 /** `parked`: the checkpoint moved past an event recorded in projection.parked_events, nothing applied. */
@@ -37,7 +39,7 @@ export async function applyIsolating(options: IsolationOptions, from: Position |
   const attempt = async (batch: readonly RecordedEvent[]): Promise<{ error: unknown } | undefined> => {
     let result;
     try {
-      result = await applyBatch(options.db, options.projector, position, batch, { pipelined: options.pipelined, stored: options.stored });
+      result = await applyBatch(options.db, options.projector, position, batch, { pipelined: options.pipelined, stored: options.stored, frames: options.frames });
     } catch (error) {
       const kind = classifyFailure(error);
       if (kind === 'ownership' || kind === 'transient') throw error;

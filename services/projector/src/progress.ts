@@ -2,7 +2,7 @@ import { type Position, comparePositions } from '@conversa/contracts';
 import type { EventStore } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import { readCheckpoint } from './checkpoints';
-import type { Projector } from './projector';
+import { projectorFilter, type Projector } from './projector';
 
 type Mark = Position | 'start';
 
@@ -46,6 +46,14 @@ export class Progress {
   private readonly awaitedListeners = new Map<string, () => void>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Called whenever a projector this runtime owns is known clear further (to tell other processes). */
+  onLocalClear: ((name: string, position: Position) => void) | undefined;
+  /**
+   * How long a wait relies on commits (and, when shared, other processes' announcements) before the
+   * store is asked; waits on projectors owned elsewhere are probed at once unless they announce.
+   */
+  private probeAfterMs = PROBE_AFTER_MS;
+  private announced = false;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -57,11 +65,38 @@ export class Progress {
     for (const projector of projectors) this.tracks.set(projector.name, { projector, clear: 'start', probing: false, probeAgain: false });
   }
 
+  /** Called at every new wait (the runtime then listens to other processes' announcements). */
+  onWait: (() => void) | undefined;
+
+  /**
+   * While on, projectors owned by other processes announce how far they are clear (see the
+   * runtime's shareProgress): waits then end on the announcement, and the store is probed only for a
+   * wait still open after `probeAfterMs` (an announcement lost, the owner gone). Off: probed at once.
+   */
+  listening(on: boolean, probeAfterMs = this.probeAfterMs): void {
+    this.announced = on;
+    this.probeAfterMs = probeAfterMs;
+  }
+
+  /** Whether any wait is open. */
+  waiting(): boolean {
+    return this.waiters.size > 0;
+  }
+
+  /** Another process says the projector is clear up to `position`. */
+  remote(name: string, position: Position): void {
+    const track = this.tracks.get(name);
+    if (!track || this.localPosition(name) !== undefined) return;
+    track.clear = later(track.clear, position);
+    for (const waiter of this.waiters) if (waiter.pending.has(name) && atOrPast(position, waiter.position)) this.settle(waiter, name);
+  }
+
   /** A batch committed locally. */
   committed(name: string, position: Position): void {
     const track = this.tracks.get(name);
     if (!track) return;
     track.clear = later(track.clear, position);
+    this.onLocalClear?.(name, position);
     const proven = new Set<string>();
     for (const waiter of this.waiters) {
       if (!atOrPast(position, waiter.position)) continue;
@@ -69,7 +104,7 @@ export class Progress {
       // The store is readable up to this commit: the others still pending may simply not handle that
       // event. One this runtime owns says so itself when its subscription passes the position (no
       // probe); the others are probed.
-      for (const other of waiter.pending) if (this.localPosition(other) === undefined) proven.add(other);
+      if (!this.announced) for (const other of waiter.pending) if (this.localPosition(other) === undefined) proven.add(other);
     }
     for (const other of proven) void this.probe(this.tracks.get(other)!);
   }
@@ -104,6 +139,7 @@ export class Progress {
   wait(position: Position, signal?: AbortSignal, names?: readonly string[]): Promise<void> {
     if (typeof position?.commit !== 'bigint' || typeof position.prepare !== 'bigint') return Promise.reject(new TypeError(`Not a position: ${String(position)}`));
     if (this.closed) return Promise.reject(new Error('Projection runtime is stopped'));
+    this.onWait?.();
     if (signal?.aborted) return Promise.reject(signal.reason);
     const pending = new Set(this.behind(position, names));
     if (pending.size === 0) return Promise.resolve();
@@ -128,9 +164,9 @@ export class Progress {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.add(waiter);
       for (const name of pending) this.awaitedListeners.get(name)?.();
-      // Only a projector this runtime owns will announce its commits.
-      for (const name of pending) if (this.localPosition(name) === undefined) void this.probe(this.tracks.get(name)!);
-      this.timer ??= setTimeout(() => this.tick(), PROBE_AFTER_MS);
+      // Only a projector this runtime owns will announce its commits (or, shared, its owner elsewhere).
+      if (!this.announced) for (const name of pending) if (this.localPosition(name) === undefined) void this.probe(this.tracks.get(name)!);
+      this.timer ??= setTimeout(() => this.tick(), this.announced ? this.probeAfterMs : PROBE_AFTER_MS);
     });
   }
 
@@ -144,11 +180,11 @@ export class Progress {
   private tick(): void {
     this.timer = undefined;
     if (this.closed || this.waiters.size === 0) return;
-    const due = performance.now() - PROBE_AFTER_MS;
+    const due = performance.now() - (this.announced ? this.probeAfterMs : PROBE_AFTER_MS);
     const names = new Set<string>();
     for (const waiter of this.waiters) if (waiter.since <= due) for (const name of waiter.pending) names.add(name);
     for (const name of names) void this.probe(this.tracks.get(name)!);
-    this.timer = setTimeout(() => this.tick(), PROBE_AFTER_MS);
+    this.timer = setTimeout(() => this.tick(), this.announced ? Math.min(this.probeAfterMs, PROBE_AFTER_MS * 4) : PROBE_AFTER_MS);
   }
 
   private settle(waiter: Waiter, name: string): void {
@@ -174,7 +210,7 @@ export class Progress {
       // Read the head first: everything at or before it is readable when the next query runs.
       const head = await this.store.headPosition();
       const from = later(track.clear, checkpoint);
-      const [next] = await this.store.readAll({ fromPosition: from, filter: { eventTypes: projector.eventTypes }, maxCount: 1 });
+      const [next] = await this.store.readAll({ fromPosition: from, filter: projectorFilter(projector), maxCount: 1 });
       track.clear = head && (!next || comparePositions(next.position, head) > 0) ? later(from, head) : later(track.clear, checkpoint);
       for (const waiter of this.waiters) {
         if (!waiter.pending.has(projector.name)) continue;

@@ -48,6 +48,25 @@ export interface Projector<DB = any> {
    * idempotent: a crash before the checkpoint commits runs the batch again.
    */
   react?(events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Set on one partition of a projector partitioned by company (see partitionByCompany): it
+   * applies only the events of companies with companyId mod count = index, under its own lease
+   * and checkpoint, into the tables it shares with its sibling partitions.
+   */
+  partition?: ProjectorPartition;
+  /**
+   * Where a reactor's first lease starts when it has no checkpoint yet: 'start' (default) replays the
+   * whole log; 'now' records the store's head as its checkpoint, so a reactor deployed on a database
+   * with history acts only on what comes after (docs/ARCHITECTURE.md "Side effects as reactors").
+   */
+  startFrom?: 'start' | 'now';
+}
+
+export interface ProjectorPartition {
+  /** The projector's own name (`messages`); the partition's name is `messages#<index>/<count>`. */
+  of: string;
+  index: number;
+  count: number;
 }
 
 /** The linger of projectors whose output a person does not watch to the millisecond (see Projector.lingerMs). */
@@ -91,6 +110,8 @@ export interface Reactor {
   lingerMs?: number;
   /** Acts on a batch; idempotent, keyed by what the events name (a message id, a scheduled message's id). */
   react(events: readonly RecordedEvent[]): Promise<void>;
+  /** See Projector.startFrom. */
+  startFrom?: 'start' | 'now';
 }
 
 /**
@@ -103,8 +124,35 @@ export const defineReactor = (reactor: Reactor): Projector => ({
   version: 1,
   eventTypes: reactor.eventTypes,
   ...(reactor.lingerMs === undefined ? {} : { lingerMs: reactor.lingerMs }),
+  ...(reactor.startFrom === undefined ? {} : { startFrom: reactor.startFrom }),
   tables: [],
   migrate: async () => {},
   handle: async () => [],
   react: (events) => reactor.react(events),
 });
+
+/** The name of a partition's lease and checkpoint: `messages#0/2`; a single partition keeps the projector's name. */
+export const partitionName = (name: string, index: number, count: number): string => (count <= 1 ? name : `${name}#${index}/${count}`);
+
+/**
+ * The projectors named in `partitioned`, each as `count` partitions by company (companyId mod
+ * count); the others as they are. All processes of a deployment must use the same count: each
+ * count keeps checkpoints of its own, and a changed count rebuilds the partitioned read models.
+ */
+export function partitionByCompany(projectors: readonly Projector[], count: number, partitioned: readonly string[]): Projector[] {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`Partition count must be a whole number of at least 1 (got ${count})`);
+  if (count === 1) return [...projectors];
+  const chosen = new Set(partitioned);
+  return projectors.flatMap((projector) =>
+    chosen.has(projector.name) && projector.tables.length > 0
+      ? Array.from({ length: count }, (_, index): Projector => ({ ...projector, name: partitionName(projector.name, index, count), partition: { of: projector.name, index, count } }))
+      : [projector],
+  );
+}
+
+/** The projector's own name: a partition's base, else its name. */
+export const baseName = (projector: Projector): string => projector.partition?.of ?? projector.name;
+
+/** The store filter of what the projector applies: its event types, and its companies when it is a partition. */
+export const projectorFilter = (projector: Projector): { eventTypes: readonly string[]; companyPartition?: { index: number; count: number } } =>
+  projector.partition ? { eventTypes: projector.eventTypes, companyPartition: { index: projector.partition.index, count: projector.partition.count } } : { eventTypes: projector.eventTypes };

@@ -3,9 +3,9 @@ import type { EventStore } from '@conversa/eventstore';
 import { type Kysely, sql } from 'kysely';
 import { ensureSchemas, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyIsolating } from './isolation';
-import { acquireLease, LeaseAbortedError, type LeaseHolder } from './lease';
+import { acquireLease, LeaseAbortedError, type Lease, type LeaseHolder } from './lease';
 import { forgetParked } from './parking';
-import type { Projector } from './projector';
+import { baseName, partitionName, projectorFilter, type Projector } from './projector';
 import { lockSchemas } from './schemas';
 
 /** Console-compatible; the product passes its own logger (with `debug` where that level is on). */
@@ -14,36 +14,59 @@ export type Logger = Pick<Console, 'info' | 'warn' | 'error'> & Partial<Pick<Con
 /**
  * Drops the projector's tables, recreates them and puts its checkpoint back to the start, in one
  * transaction (Postgres DDL is transactional): a crash half-way leaves the old tables and version.
+ * A partition shares its tables with its siblings: their checkpoints go back to the start with it
+ * (an instance running one of them finds its checkpoint moved and starts over), and the checkpoints
+ * of any other partitioning of the projector are dropped. With `unlessVersion`, nothing happens if
+ * the checkpoint says that version by the time the lock is held (a sibling has just reset it);
+ * returns whether it reset.
  */
-export async function resetProjection(db: Kysely<any>, projector: Projector): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function resetProjection(db: Kysely<any>, projector: Projector, options: { unlessVersion?: number; from?: Position | 'start' } = {}): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     // The schema lock comes before the drop: a drop that finds a shared schema missing leaves that
     // name "missing" in this backend's catalog cache, which an advisory lock does not refresh, so the
     // migration's `create schema if not exists` would then collide with the rebuild that made it.
     await lockSchemas(trx);
+    if (options.unlessVersion !== undefined && (await readCheckpoint(trx, projector.name))?.version === options.unlessVersion) return false;
     if (projector.tables.length > 0) {
       // One statement, so foreign keys between the projector's own tables do not dictate an order.
       // No cascade: an analyst's view on a read table should stop a rebuild, not vanish silently.
       await sql`drop table if exists ${sql.join(projector.tables.map((table) => sql.table(table)))}`.execute(trx);
     }
     await projector.migrate(trx);
-    await resetCheckpoint(trx, projector.name, projector.version);
-    await forgetParked(trx, projector.name);
+    const base = baseName(projector);
+    const count = projector.partition?.count ?? 1;
+    const names = Array.from({ length: count }, (_, index) => partitionName(base, index, count));
+    await sql`delete from projection.checkpoints where starts_with(name, ${`${base}#`}) and name <> all(${names}::text[])`.execute(trx);
+    if (count > 1) await sql`delete from projection.checkpoints where name = ${base}`.execute(trx);
+    for (const name of names) {
+      await resetCheckpoint(trx, name, projector.version, options.from);
+      await forgetParked(trx, name);
+    }
+    return true;
   });
 }
 
 /**
  * What the owner of a projector does first: rebuild when the stored version differs (or there is
- * none), otherwise migrate (idempotent) and resume from the checkpoint.
+ * none), otherwise migrate (idempotent) and resume from the checkpoint. A checkpoint at the start
+ * (a sibling partition has just reset the tables) is a replay too: nothing is published until caught up.
+ * A reactor that starts from now (`startFrom: 'now'`) and has never run records the store's head as
+ * its checkpoint instead: what the log held before its first lease is not its to act on.
  */
-export async function prepareProjection(db: Kysely<any>, projector: Projector): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
+export async function prepareProjection(db: Kysely<any>, projector: Projector, store?: Pick<EventStore, 'headPosition'>): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
   const checkpoint = await readCheckpoint(db, projector.name);
+  if (!checkpoint && projector.startFrom === 'now' && store) {
+    const head = (await store.headPosition()) ?? 'start';
+    await resetProjection(db, projector, { from: head });
+    return { position: head, rebuilt: head === 'start' };
+  }
   if (!checkpoint || checkpoint.version !== projector.version) {
-    await resetProjection(db, projector);
-    return { position: 'start', rebuilt: true };
+    const reset = await resetProjection(db, projector, projector.partition ? { unlessVersion: projector.version } : {});
+    if (reset) return { position: 'start', rebuilt: true };
+    return prepareProjection(db, projector);
   }
   await projector.migrate(db);
-  return { position: checkpoint.position, rebuilt: false };
+  return { position: checkpoint.position, rebuilt: projector.partition !== undefined && checkpoint.position === 'start' };
 }
 
 export interface RebuildOptions {
@@ -131,57 +154,82 @@ export interface RebuildResult {
 /**
  * The `rebuild` command: takes the projector's lease (waiting, and saying so, if a running instance
  * holds it), resets the projection and replays every matching event up to the head. It publishes
- * nothing: replayed history is not news, and the UI reloads what it shows anyway.
+ * nothing: replayed history is not news, and the UI reloads what it shows anyway. A partition
+ * rebuilds its whole projector: every partition's lease is held, the shared tables reset once, and
+ * each partition replays its companies' events in turn.
  */
 export async function rebuildProjector(options: RebuildOptions): Promise<RebuildResult> {
-  const { db, store, projector, logger = console } = options;
+  const { db, projector, logger = console } = options;
   await ensureSchemas(db);
-  const lease = await takeLease(options, logger);
+  const parts = siblings(projector);
+  const leases: Lease[] = [];
   try {
+    for (const part of parts) leases.push(await takeLease({ ...options, projector: part }, logger));
     const started = performance.now();
-    const total = await store.countAfter('start', { filter: { eventTypes: projector.eventTypes } });
     await resetProjection(db, projector);
-    let position: Position | 'start' = 'start';
     let events = 0;
-    await new Promise<void>((resolve, reject) => {
-      let settled = false;
-      // Batches commit one after the other on this chain, while the subscription reads the next page.
-      let chain: Promise<void> = Promise.resolve();
-      const finish = (error?: Error) => {
-        if (settled) return;
-        settled = true;
-        // Deferred: onCaughtUp may fire before subscribeToAll has returned the subscription.
-        queueMicrotask(() => void subscription.stop().then(() => (error ? reject(error) : chain.then(resolve, reject)), reject));
-      };
-      const subscription = store.subscribeToAll({
-        fromPosition: 'start',
-        filter: { eventTypes: projector.eventTypes },
-        maxBatchSize: options.batchSize ?? 5000,
-        onEvents: (batch) => {
-          if (settled || batch.length === 0) return;
-          const previous = chain;
-          chain = previous.then(async () => {
-            // A poison event is parked here as in the runtime, so one bad event does not fail the rebuild.
-            position = await applyIsolating({ db, projector, logger, signal: options.signal }, position, batch, () => {});
-            events += batch.length;
-            options.onProgress?.({ projector: projector.name, done: events, total: Math.max(total, events), elapsedMs: performance.now() - started });
-          });
-          chain.catch((error: Error) => finish(error));
-          // Backpressure: at most one batch committing while the next one is read.
-          return previous.catch(() => {});
-        },
-        onCaughtUp: () => finish(),
-        onError: (error) => finish(error),
-      });
-      void lease.lost.then((error) => finish(error));
-      options.signal?.addEventListener('abort', () => finish(new Error(`Rebuild of ${projector.name} aborted`)), { once: true });
-    });
+    let position: Position | 'start' = 'start';
+    for (const [index, part] of parts.entries()) {
+      const replayed = await replay({ ...options, projector: part }, leases[index]!, started);
+      events += replayed.events;
+      position = replayed.position;
+    }
     const ms = performance.now() - started;
-    logger.info(`Rebuilt ${projector.name}: ${events} events in ${(ms / 1000).toFixed(2)} s (${Math.round(events / Math.max(ms / 1000, 1e-9))} events/s)`);
-    return { projector: projector.name, events, ms, position };
+    const name = baseName(projector);
+    logger.info(`Rebuilt ${name}: ${events} events in ${(ms / 1000).toFixed(2)} s (${Math.round(events / Math.max(ms / 1000, 1e-9))} events/s)`);
+    return { projector: name, events, ms, position };
   } finally {
-    await lease.release();
+    for (const lease of leases) await lease.release();
   }
+}
+
+/** Every partition of the projector `projector` is one of (itself when it is not partitioned). */
+function siblings(projector: Projector): Projector[] {
+  const { partition } = projector;
+  if (!partition) return [projector];
+  return Array.from({ length: partition.count }, (_, index) => ({ ...projector, name: partitionName(partition.of, index, partition.count), partition: { ...partition, index } }));
+}
+
+/** Replays every event the (freshly reset) projector handles, from the start to the head. */
+async function replay(options: RebuildOptions, lease: Lease, started: number): Promise<{ events: number; position: Position | 'start' }> {
+  const { db, store, projector, logger = console } = options;
+  const total = await store.countAfter('start', { filter: projectorFilter(projector) });
+  let position: Position | 'start' = 'start';
+  let events = 0;
+  await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    // Batches commit one after the other on this chain, while the subscription reads the next page.
+    let chain: Promise<void> = Promise.resolve();
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      // Deferred: onCaughtUp may fire before subscribeToAll has returned the subscription.
+      queueMicrotask(() => void subscription.stop().then(() => (error ? reject(error) : chain.then(resolve, reject)), reject));
+    };
+    const subscription = store.subscribeToAll({
+      fromPosition: 'start',
+      filter: projectorFilter(projector),
+      maxBatchSize: options.batchSize ?? 5000,
+      onEvents: (batch) => {
+        if (settled || batch.length === 0) return;
+        const previous = chain;
+        chain = previous.then(async () => {
+          // A poison event is parked here as in the runtime, so one bad event does not fail the rebuild.
+          position = await applyIsolating({ db, projector, logger, signal: options.signal }, position, batch, () => {});
+          events += batch.length;
+          options.onProgress?.({ projector: projector.name, done: events, total: Math.max(total, events), elapsedMs: performance.now() - started });
+        });
+        chain.catch((error: Error) => finish(error));
+        // Backpressure: at most one batch committing while the next one is read.
+        return previous.catch(() => {});
+      },
+      onCaughtUp: () => finish(),
+      onError: (error) => finish(error),
+    });
+    void lease.lost.then((error) => finish(error));
+    options.signal?.addEventListener('abort', () => finish(new Error(`Rebuild of ${projector.name} aborted`)), { once: true });
+  });
+  return { events, position };
 }
 
 /** The projector's lease, waiting at most `leaseWaitMs` for a running instance to let it go. */

@@ -2,13 +2,17 @@ import { comparePositions, type Position, type RecordedEvent } from '@conversa/c
 import { companySubject } from '@conversa/bus';
 import { sharedCorrelationId, withCorrelation, withoutCorrelation } from '@conversa/eventstore';
 import { CheckpointConflictError, advanceCheckpoint, type StoredCheckpoint } from './checkpoints';
+import { DEFAULT_FRAMES_WINDOW_MS, markPublished, pruneFrames, type SequencedChange, unpublishedFrames } from './frames';
 import { applyIsolating } from './isolation';
 import { parkedCounts } from './parking';
 import { type Lease, LeaseAbortedError, acquireLease } from './lease';
 import type { Progress } from './progress';
-import type { ProjectionChange, Projector } from './projector';
+import { projectorFilter, type ProjectionChange, type Projector } from './projector';
 import { type Logger, prepareProjection } from './rebuild';
 import type { ProjectionRuntimeOptions, ProjectorState, ProjectorStatus } from './runtime';
+
+const WATERMARK_EVERY_MS = 1_000;
+const PRUNE_EVERY_MS = 60_000;
 
 /** The lease is gone or another instance moved the checkpoint: give the projector up and queue for it again. */
 class OwnershipLostError extends Error {}
@@ -27,6 +31,8 @@ export class Worker {
   private readonly logger: Logger;
   /** A reactor's checkpoint as last written, when it lags `position` (see StoredCheckpoint). */
   private stored: StoredCheckpoint | undefined;
+  /** The last outbox frame this instance published, and the one recorded in projection.frame_publishers. */
+  private published: { id: string | undefined; recorded: string | undefined; prunedAt: number } = { id: undefined, recorded: undefined, prunedAt: 0 };
 
   constructor(
     readonly projector: Projector,
@@ -108,12 +114,14 @@ export class Worker {
   /** Runs one subscription until stop (resolves) or failure (rejects). */
   private async follow(lease: Lease): Promise<void> {
     const { projector, options, progress } = this;
-    const { position, rebuilt } = await prepareProjection(options.db, projector);
+    const { position, rebuilt } = await prepareProjection(options.db, projector, options.store);
     if (rebuilt) {
       progress.reset(projector.name);
       this.logger.info(`Projector ${projector.name}: rebuilding version ${projector.version} from the start`);
     }
     this.parked = (await parkedCounts(options.db)).get(projector.name) ?? 0;
+    // Frames a dead owner committed but may not have published: the edges drop what they already had.
+    if (projector.tables.length > 0) await this.publish(await unpublishedFrames(options.db, projector.name), []);
     this.position = position;
     // A reactor writes its checkpoint now and then (it is idempotent); a read model with every batch.
     this.stored = projector.tables.length === 0 ? { position, writtenAt: Date.now(), everyMs: options.reactorCheckpointEveryMs ?? 1_000 } : undefined;
@@ -140,6 +148,8 @@ export class Worker {
       // A reactor's checkpoint left behind by its batches is written once its interval is up, so an
       // idle reactor does not leave it behind for good (other processes' waits read it).
       let storedTimer: NodeJS.Timeout | undefined;
+      // The publish watermark is recorded now and then, off the batches' path: a successor republishes at most that much.
+      const watermarkTimer = setInterval(() => void enqueue(() => this.recordPublished()), WATERMARK_EVERY_MS);
       const apply = (events: RecordedEvent[]) => {
         const publish = !replaying;
         const applied = enqueue(() => this.applyAndPublish(events, publish));
@@ -180,8 +190,10 @@ export class Worker {
         if (!error) {
           release();
           void enqueue(() => this.writeStored());
+          void enqueue(() => this.recordPublished());
         }
         ended = true;
+        clearInterval(watermarkTimer);
         clearTimeout(holdTimer);
         clearTimeout(storedTimer);
         stopListening();
@@ -196,7 +208,7 @@ export class Worker {
       const onStop = () => end();
       const subscription = options.store.subscribeToAll({
         fromPosition: position,
-        filter: { eventTypes: projector.eventTypes },
+        filter: projectorFilter(projector),
         maxBatchSize: batchSize,
         onEvents: (events) => {
           if (ended || events.length === 0) return;
@@ -240,7 +252,7 @@ export class Worker {
 
   private async applyBatch(events: RecordedEvent[], publish: boolean): Promise<void> {
     const { options, projector } = this;
-    const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal, stored: this.stored };
+    const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal, stored: this.stored, frames: publish };
     // Isolation may commit the batch in parts: `next` is the first event not committed yet.
     let next = 0;
     await applyIsolating(isolation, this.position ?? 'start', events, async (position, changes, parked) => {
@@ -308,21 +320,41 @@ export class Worker {
   /**
    * A frame carries the correlation id of the events it came from: those of its company in the batch,
    * when they share one (a batch mixing two requests of one company cannot tell them apart, and names neither).
+   * An outbox frame (sequenced) has it from its batch already.
    */
-  private async publish(changes: readonly ProjectionChange[], events: readonly RecordedEvent[]): Promise<void> {
+  private async publish(changes: readonly (ProjectionChange | SequencedChange)[], events: readonly RecordedEvent[]): Promise<void> {
     const byCompany = new Map<number, string | undefined>();
     const correlationOf = (companyId: number) => {
       if (!byCompany.has(companyId)) byCompany.set(companyId, sharedCorrelationId(events.filter((event) => event.metadata.companyId === companyId)));
       return byCompany.get(companyId);
     };
     for (const change of changes) {
+      const seq = 'seq' in change ? change.seq : undefined;
       try {
-        const correlationId = correlationOf(change.companyId);
-        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data, correlationId === undefined ? undefined : { correlationId });
+        const correlationId = 'seq' in change ? change.correlationId : correlationOf(change.companyId);
+        const options = { ...(seq === undefined ? {} : { seq }), ...(correlationId === undefined ? {} : { correlationId }) };
+        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data, seq === undefined && correlationId === undefined ? undefined : options);
       } catch (error) {
-        // The bus is at-most-once and the row is committed: a lost frame is healed by the next read.
+        // The frame is in the outbox: an edge that misses it reads it there when the next one shows the gap.
         this.logger.warn(`Projector ${this.projector.name}: publish on company.${change.companyId}.${change.entity} failed`, error);
       }
+      if ('id' in change) this.published.id = change.id;
+    }
+  }
+
+  /** Records the publish watermark (and prunes the outbox past its window once a minute); a failure only costs republishing. */
+  private async recordPublished(): Promise<void> {
+    const { id, recorded } = this.published;
+    if (id === undefined || id === recorded) return;
+    try {
+      await markPublished(this.options.db, this.projector.name, id);
+      this.published.recorded = id;
+      if (Date.now() - this.published.prunedAt >= PRUNE_EVERY_MS) {
+        this.published.prunedAt = Date.now();
+        await pruneFrames(this.options.db, this.options.framesWindowMs ?? DEFAULT_FRAMES_WINDOW_MS);
+      }
+    } catch (error) {
+      this.logger.warn(`Projector ${this.projector.name}: could not record its published frames`, error);
     }
   }
 

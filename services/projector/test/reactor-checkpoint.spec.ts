@@ -69,3 +69,37 @@ describe('a reactor\'s checkpoint, written now and then', () => {
     expect(reactor.seen).toHaveLength(1);
   });
 });
+
+describe('a reactor deployed from now', () => {
+  it("records the store's head as its first checkpoint: it acts on nothing before its first lease, and later resumes from its checkpoint, not from now", async () => {
+    await h.store.appendToStream('counter-old', [incremented(1), incremented(2)]);
+    const seen: RecordedEvent[] = [];
+    const projector = defineReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) });
+    const runtime = h.runtime({ projectors: [projector], reactorCheckpointEveryMs: 0 });
+    await runtime.start();
+    await waitFor(() => runtime.status()[0]?.state === 'running', 10_000, 'the reactor running');
+    const head = await h.store.headPosition();
+    expect(await checkpointOf(h.db, name)).toMatchObject({ commit_position: head!.commit.toString(), prepare_position: head!.prepare.toString() });
+    const fresh = await h.store.appendToStream('counter-new', [incremented(3)]);
+    await runtime.waitForPosition(fresh.position);
+    expect(seen.map((event) => (event.data as { by: number }).by)).toEqual([3]);
+    await runtime.stop();
+
+    // Appended while no process ran it: its checkpoint stands, so the next lease acts on it.
+    const whileDown = await h.store.appendToStream('counter-down', [incremented(4)]);
+    const successor = h.runtime({ projectors: [projector], reactorCheckpointEveryMs: 0 });
+    await successor.start();
+    await successor.waitForPosition(whileDown.position);
+    expect(seen.map((event) => (event.data as { by: number }).by)).toEqual([3, 4]);
+  });
+
+  it('on an empty store starts at the start', async () => {
+    const seen: RecordedEvent[] = [];
+    const runtime = h.runtime({ projectors: [defineReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) })] });
+    await runtime.start();
+    await waitFor(() => runtime.status()[0]?.state === 'running', 10_000, 'the reactor running');
+    const first = await h.store.appendToStream('counter-first', [incremented(5)]);
+    await runtime.waitForPosition(first.position);
+    expect(seen.map((event) => (event.data as { by: number }).by)).toEqual([5]);
+  });
+});

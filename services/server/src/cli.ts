@@ -20,15 +20,18 @@ const commands = {
   start: ['start', 'every role in one process on the embedded defaults (the default command)'],
   api: ['api', 'HTTP API and the built UI'],
   edge: ['edge', 'websocket edge'],
-  projector: ['projector', 'read-model projections'],
+  projector: ['projector', 'read-model projections (the heavy ones as PROJECTOR_PARTITIONS partitions by company)'],
+  reactors: ['reactors', 'side effects on the event log (sender, routing bot, webhook fan-out, greetings …), one active per reactor'],
   automation: ['automation', 'scheduled messages, routing timers, webhook deliveries, campaigns, invoices (one process holds each lease)'],
-  channels: ['channels', 'channel sessions (WhatsApp, Meta, sandbox) and the sender'],
+  channels: ['channels', 'channel sessions (WhatsApp, Meta, sandbox): sends what the sender hands them'],
   rebuild: [
     'rebuild <projector|all> [--wait <seconds>]',
     'drops a projector\'s read tables and replays the event log into them, printing progress\n' +
       '    (events done / total, rate, ETA). Beside a running product it uses that product\'s database\n' +
       '    (DATABASE_URL, or the embedded Postgres under DATA_DIR) and waits at most --wait seconds\n' +
-      '    (default 30) for the running product to release the projector; then exits 3.',
+      '    (default 30) for the running product to release the projector; then exits 3.\n' +
+      '    `rebuild snapshots` (and `rebuild all`) drops the write side\'s snapshots of long streams: the\n' +
+      '    next command on each stream folds it whole once and writes a fresh one.',
   ],
   projections: ['projections [parked <name> | retry <name> [--force]]', 'lag and parked events of every projector and reactor; re-applies parked events'],
   verify: ['verify <ticket-id|stream|all>', 'checks hash chains; exits 1 naming the first broken link'],

@@ -19,3 +19,9 @@ it('spaces steady appends 40 ms apart and leaves tail reads unspaced unless told
 it('refuses a spacing that is not a whole number of milliseconds up to a second', () => {
   for (const bad of ['-1', '1.5', 'soon', '5000']) expect(() => load({ EVENTS_TAIL_SPACING_MS: bad })).toThrow(/whole number of milliseconds/);
 });
+
+it('runs the heavy read models unpartitioned unless PROJECTOR_PARTITIONS says how many partitions, and refuses a count that is not one', () => {
+  expect(load({}).projectorPartitions).toBe(1);
+  expect(load({ PROJECTOR_PARTITIONS: '4' }).projectorPartitions).toBe(4);
+  for (const bad of ['0', '2.5', 'many', '65']) expect(() => load({ PROJECTOR_PARTITIONS: bad })).toThrow(/PROJECTOR_PARTITIONS/);
+});

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connectorConfigFromEnv, type ConnectorConfig } from '@conversa/routing';
 import { loadVapidKeys, type VapidKeys } from '@conversa/automation/push/vapid';
+import { DEFAULT_FRAMES_WINDOW_MS } from '@conversa/projector/frames';
 
 /** Environment variables with safe defaults (docs/ARCHITECTURE.md "Stores and engines"). */
 export interface Config {
@@ -19,8 +20,16 @@ export interface Config {
   eventSpacing: { appendMs: number; tailMs: number };
   /** The read pool's key lookups are prepared once per connection (DATABASE_PREPARED_STATEMENTS=off for a pooler that cannot keep them). */
   preparedStatements: boolean;
+  /**
+   * The heavy read models (messages, tickets, contacts, dashboard) run as this many partitions by
+   * company, each with its own lease and checkpoint (PROJECTOR_PARTITIONS, default 1). Every process
+   * of a deployment must say the same: a changed count rebuilds those read models.
+   */
+  projectorPartitions: number;
   /** How often a channels process looks for sessions nobody runs, e.g. after their owner died (SESSIONS_RECONCILE_MS, default 10 s). */
   sessionsReconcileMs: number;
+  /** How far back a reconnecting socket gets the frames it missed (FRAMES_WINDOW_MS, default 10 minutes); the outbox keeps them that long. */
+  framesWindowMs: number;
   /** How long a send waits for a standby to take over a CONNECTED connection whose process died (SESSIONS_TAKEOVER_WAIT_MS; default with NATS: the reconcile interval + 2 s, else 0). */
   sessionsTakeoverWaitMs: number;
   mediaDir: string;
@@ -83,6 +92,13 @@ const millis = (text: string | undefined, fallback: number): number => {
   return value;
 };
 
+const partitions = (text: string | undefined): number => {
+  if (text === undefined || text === '') return 1;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 64) throw new Error(`PROJECTOR_PARTITIONS must be a whole number from 1 to 64, not "${text}"`);
+  return value;
+};
+
 export const DEFAULT_ADMIN_EMAIL = 'admin@conversa.local';
 export const DEFAULT_ADMIN_PASSWORD = 'conversa123';
 
@@ -99,7 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     natsUrl: env.NATS_URL || undefined,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
     eventSpacing: { appendMs: millis(env.EVENTS_APPEND_SPACING_MS, DEFAULT_APPEND_SPACING_MS), tailMs: millis(env.EVENTS_TAIL_SPACING_MS, DEFAULT_TAIL_SPACING_MS) },
+    projectorPartitions: partitions(env.PROJECTOR_PARTITIONS),
     sessionsReconcileMs: Number(env.SESSIONS_RECONCILE_MS) || 10_000,
+    framesWindowMs: Number(env.FRAMES_WINDOW_MS) || DEFAULT_FRAMES_WINDOW_MS,
     sessionsTakeoverWaitMs: env.SESSIONS_TAKEOVER_WAIT_MS ? Number(env.SESSIONS_TAKEOVER_WAIT_MS) : env.NATS_URL ? (Number(env.SESSIONS_RECONCILE_MS) || 10_000) + 2_000 : 0,
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaMaxBytes: Number(env.MEDIA_MAX_BYTES ?? 64 * 1024 * 1024),

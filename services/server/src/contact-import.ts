@@ -4,9 +4,11 @@ import type { ApiContext } from '@conversa/api';
 import { buffer } from 'node:stream/consumers';
 
 /** The contact-import worker with the media store's kept uploads and the upload's own spreadsheet reader. */
-export function contactImportWorker(ctx: ApiContext, hooks?: ContactImportWorkerDeps['hooks'], logger: AutomationLogger = consoleAutomationLogger) {
+export function contactImportWorker(ctx: ApiContext, connectionString: string, hooks?: ContactImportWorkerDeps['hooks'], logger: AutomationLogger = consoleAutomationLogger) {
   return createContactImportWorker({
     ctx,
+    db: ctx.db,
+    connectionString,
     openFile: async (companyId, url) => {
       const opened = await ctx.media.open(companyId, url);
       return opened && buffer(opened.stream);

@@ -1,9 +1,9 @@
 import { buildApi } from '@conversa/api';
 import { setConnectionVisible } from '@conversa/projections/push/store';
-import { positionToString } from '@conversa/contracts';
+import { positionToString, RootAnswer } from '@conversa/contracts';
 import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
 import { findUser } from '@conversa/projections/users/queries';
-import type { ProjectionRuntime, ProjectorStatus } from '@conversa/projector';
+import { frameLog, type ProjectionRuntime, type ProjectorStatus } from '@conversa/projector';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,11 +15,12 @@ import type { Wiring } from './wiring';
 const SOCKET_PATH = '/socket';
 
 /** API, websocket edge and the built UI on one port. */
-export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: FastifyServerOptions['logger'] }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
+export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: FastifyServerOptions['logger']; checkAnswers?: boolean }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
   const { ctx, config } = wiring;
   let edge: SocketEdge | null = null;
   const app = await buildApi(ctx, {
     logger: options.logger ?? false,
+    checkAnswers: options.checkAnswers,
     trustProxy: config.trustProxy,
     health: async () => {
       const [statuses, reactors] = await Promise.all([inspect(wiring.runtime), inspect(wiring.reactors)]);
@@ -58,6 +59,10 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
         edge = await registerSocketEdge(app, {
           path: SOCKET_PATH,
           bus: wiring.bus,
+          // Resumable frames: the projectors' outbox, from which a returning socket gets what it missed.
+          frames: { source: frameLog(wiring.db, config.framesWindowMs), windowMs: config.framesWindowMs },
+          // With NATS, only the companies this edge has sockets of (company.<id>.>); in process, one subscription.
+          perCompany: wiring.config.natsUrl !== undefined,
           authenticate: async (token) => authenticateSocket(wiring, privacy, token),
           reauthorize: async (principal) => principalOf(wiring, privacy, principal, { fresh: true }),
           // LGPD hide-number: a plain user's frames carry contact numbers masked while the setting is on.
@@ -77,14 +82,15 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       async (app) => {
         // A browser asking for / gets the app from the page hook above; anything else (curl) is told where the API is.
         const serveUi = options.serveUi && existsSync(join(config.uiDir, 'index.html'));
-        app.get('/', { config: { auth: 'public', contract: { summary: 'Where the API reference is, and whether this process serves the web app' } } }, async () => rootAnswer(serveUi));
+        app.get('/', { config: { auth: 'public', contract: { summary: 'Where the API reference is, and whether this process serves the web app', response: RootAnswer } } }, async () => rootAnswer(serveUi));
       },
       async (app) => {
         if (!options.serveUi || !existsSync(join(config.uiDir, 'index.html'))) return;
         await app.register(async (ui) => {
           // The built UI is public: its files carry no data, and the login page must load before any token exists.
           ui.addHook('onRoute', (route) => {
-            route.config = { ...route.config, auth: 'public' };
+            // The built UI is no part of the API reference.
+            route.config = { ...route.config, auth: 'public', contract: { hidden: true } };
           });
           await registerUiFiles(ui, config.uiDir);
           // The SPA owns every other page a browser asks for; API clients keep the JSON 404.

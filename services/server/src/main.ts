@@ -1,5 +1,5 @@
-import { projectors } from '@conversa/projections';
-import { rebuildProjector, runProjectionsCommand, throttledProgress } from '@conversa/projector';
+import { companyPartitioned, projectors } from '@conversa/projections';
+import { baseName, partitionByCompany, rebuildProjector, runProjectionsCommand, throttledProgress } from '@conversa/projector';
 import { commandUsage, describeError, EXIT, exitCodeOf, isCommand, parseWait, usage, UsageError, wantsHelp } from './cli';
 import { runningEmbeddedPostgres, takeOverStopSignals } from './embedded-postgres';
 import { loadConfig } from './config';
@@ -59,17 +59,23 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'projector': {
-      const wiring = await wire(config, { runProjections: true, logger: log });
-      told.info(`Conversa projector running ${projectors.map((p) => p.name).join(', ')}`);
+      const wiring = await wire(config, { runProjections: true, runReactors: false, logger: log });
+      told.info(`Conversa projector running ${wiring.runtime.projectors.map((p) => p.name).join(', ')}`);
+      onShutdown(() => wiring.close());
+      return;
+    }
+    case 'reactors': {
+      // Side effects apart from projection: they scale and fail on their own; sends reach the channels processes over NATS.
+      const wiring = await wire(config, { runProjections: false, runReactors: true, logger: log });
+      told.info(`Conversa reactors running ${wiring.reactors.projectors.map((p) => p.name).join(', ')}`);
       onShutdown(() => wiring.close());
       return;
     }
     case 'channels': {
-      // Reads the read models the projector role keeps; sends what the sender reactor hands it, for the sessions it owns.
+      // Reads the read models the projector role keeps; sends what the sender reactor (reactors role) hands it, for the sessions it owns.
       const wiring = await wire(config, { runProjections: false, logger: log });
-      await wiring.reactors.start();
       await wiring.sessions.start();
-      told.info('Conversa channels running (sessions, sender)');
+      told.info('Conversa channels running (sessions)');
       onShutdown(() => wiring.close());
       return;
     }
@@ -90,13 +96,20 @@ async function main(argv: string[]): Promise<void> {
       const { waitMs, rest: args } = parseWait(rest);
       const [target, ...extra] = args;
       if (!target || extra.length > 0) throw new UsageError(target ? `Unexpected ${extra.join(' ')}` : 'rebuild needs a projector name or all', 'rebuild');
-      const chosen = target === 'all' ? projectors : projectors.filter((p) => p.name === target);
-      if (chosen.length === 0) throw new UsageError(`Unknown projector ${target}; known: ${projectors.map((p) => p.name).join(', ')}`, 'rebuild');
+      // A partitioned projector is rebuilt whole, by its own name (one of its partitions stands for all).
+      const known = partitionByCompany(projectors, config.projectorPartitions, companyPartitioned).filter((p) => !p.partition || p.partition.index === 0);
+      const chosen = target === 'all' ? known : known.filter((p) => baseName(p) === target);
+      if (chosen.length === 0 && target !== 'snapshots') throw new UsageError(`Unknown projector ${target}; known: ${known.map(baseName).join(', ')}, snapshots`, 'rebuild');
       // Beside a running product: its database (the embedded one's port answers), as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
       const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
       const rebuildLog = log.child({ component: 'rebuild' });
       try {
+        if (target === 'all' || target === 'snapshots') {
+          // Snapshots are a cache of folds: dropped, they are written afresh by the next command on each long stream.
+          const dropped = (await wiring.states.snapshots?.drop()) ?? 0;
+          rebuildLog.info({ snapshots: dropped }, `dropped ${dropped} snapshots of long streams`);
+        }
         for (const projector of chosen) {
           const result = await rebuildProjector({
             db: wiring.db,
@@ -107,7 +120,7 @@ async function main(argv: string[]): Promise<void> {
             leaseWaitMs: waitMs,
             onProgress: throttledProgress((line) => rebuildLog.info(line)),
           });
-          rebuildLog.info({ projector: projector.name, events: result.events, ms: Math.round(result.ms) }, `rebuilt ${projector.name}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`);
+          rebuildLog.info({ projector: result.projector, events: result.events, ms: Math.round(result.ms) }, `rebuilt ${result.projector}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`);
         }
       } finally {
         await wiring.close();
@@ -121,7 +134,7 @@ async function main(argv: string[]): Promise<void> {
       let code: number;
       try {
         const reactors = wiring.reactors.projectors;
-        code = await runProjectionsCommand(rest, { db: wiring.db, store: wiring.store, projectors, reactors });
+        code = await runProjectionsCommand(rest, { db: wiring.db, store: wiring.store, projectors: wiring.runtime.projectors, reactors });
       } finally {
         await wiring.close();
       }

@@ -2,6 +2,7 @@ import type { MonitoredBus } from '@conversa/bus';
 import type { SocketEdge } from '@conversa/edge';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
+import { connectionChannel, connectionCountsByStatus } from '@conversa/projections/connections/queries';
 import type { ProjectionRuntime } from '@conversa/projector';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -111,6 +112,29 @@ export function createMetrics(): Metrics {
       this.inc(sources.edge.stats().framesSent);
     },
   });
+  new Counter({
+    name: 'conversa_websocket_resumes_total',
+    help: 'Sockets that came back with the last frame they saw: resumed (sent what they missed) or refetch (the window no longer had it)',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      if (!sources.edge) return;
+      this.reset();
+      const stats = sources.edge.stats();
+      this.inc({ outcome: 'resumed' }, stats.resumed);
+      this.inc({ outcome: 'refetch' }, stats.refetchesAsked);
+    },
+  });
+  new Counter({
+    name: 'conversa_websocket_frame_gaps_filled_total',
+    help: 'Holes in a company frame sequence this edge read from the frame outbox (a publish lost on the bus)',
+    registers: [registry],
+    collect() {
+      if (!sources.edge) return;
+      this.reset();
+      this.inc(sources.edge.stats().gapsFilled);
+    },
+  });
   new Gauge({
     name: 'conversa_channel_sessions',
     help: "Connections by their session's status (read model)",
@@ -119,14 +143,8 @@ export function createMetrics(): Metrics {
     async collect() {
       if (!sources.db) return;
       this.reset();
-      const rows = await sources.db
-        .selectFrom('read.connections')
-        .select(['status', 'channel', (eb) => eb.fn.countAll<string>().as('count')])
-        .where('deleted', '=', false)
-        .groupBy(['status', 'channel'])
-        .execute()
-        .catch(() => []);
-      for (const row of rows) this.set({ status: row.status, channel: row.channel }, Number(row.count));
+      const rows = await connectionCountsByStatus(sources.db).catch(() => []);
+      for (const row of rows) this.set({ status: row.status, channel: row.channel }, row.count);
     },
   });
 
@@ -164,9 +182,10 @@ export function instrumentStore(store: EventStore, metrics: Metrics): void {
     if (whatsappId === null) return 'unknown';
     const known = channels.get(whatsappId);
     if (known) return known;
-    const row = await metrics.sources.db?.selectFrom('read.connections').select('channel').where('id', '=', whatsappId).executeTakeFirst().catch(() => undefined);
-    if (row) channels.set(whatsappId, row.channel);
-    return row?.channel ?? 'unknown';
+    const db = metrics.sources.db;
+    const channel = db && (await connectionChannel(db, whatsappId).catch(() => undefined));
+    if (channel) channels.set(whatsappId, channel);
+    return channel ?? 'unknown';
   };
   const countMessages = (events: readonly { type: string; data: unknown }[]) => {
     for (const event of events) {
@@ -259,7 +278,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   app.addHook('onResponse', async (request, reply) => {
     duration.observe({ method: request.method, route: routeLabel(request, reply.statusCode), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { config: { auth: 'public', contract: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', errors: ['ERR_NO_PERMISSION'] } } }, async (request, reply) => {
+  app.get('/metrics', { config: { auth: 'public', contract: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', security: 'metricsToken', produces: 'text/plain', errors: ['ERR_NO_PERMISSION'] } } }, async (request, reply) => {
     if (!mayScrape(request, token)) return reply.status(403).send({ error: 'ERR_NO_PERMISSION', message: 'Metrics are answered to this machine or to the METRICS_TOKEN.' });
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

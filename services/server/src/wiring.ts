@@ -46,13 +46,14 @@ import {
   type RoutingScheduler,
   type RoutingTimers,
 } from '@conversa/routing';
-import type { EventStore } from '@conversa/eventstore';
+import { StateCache, type EventStore } from '@conversa/eventstore';
+import { createPostgresSnapshotStore } from '@conversa/eventstore/state/snapshots';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
-import { projectors } from '@conversa/projections';
+import { companyPartitioned, projectors as readModels } from '@conversa/projections';
 import { grantAnalystRole } from '@conversa/projections/analysts';
-import { createProjectionRuntime, type ProjectionRuntime } from '@conversa/projector';
+import { createProjectionRuntime, partitionByCompany, type LeasedWorker, type ProjectionRuntime } from '@conversa/projector';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -72,6 +73,8 @@ export interface Wiring {
   databaseUrl: string;
   registry: EventRegistry;
   store: EventStore;
+  /** The write side's folded states, and the snapshots of long streams it keeps in Postgres (docs/eventstore.md). */
+  states: StateCache;
   db: Kysely<ReadDatabase>;
   bus: MonitoredBus;
   runtime: ProjectionRuntime;
@@ -93,13 +96,18 @@ export interface Wiring {
   metrics: Metrics;
   /** The campaign dispatch engine (tests call its tick) and its cron under a lease (start and automation roles). */
   campaigns: { engine: CampaignEngine; scheduler: AutomationScheduler };
+  /** The contact imports' leased worker: started with the reactors (start, projector and channels roles), which wake it on each request. */
+  contactImports: LeasedWorker;
   /** Invoices and the payment provider: the generator (tests call tick) and its cron under a lease (start and automation roles). */
   invoices: { provider: PaymentProvider; generator: InvoiceGenerator; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
 export interface WireOptions {
+  /** Starts the read models' runtime (start and projector roles). */
   runProjections: boolean;
+  /** Starts the reactors' runtime (start and reactors roles); default: as runProjections. */
+  runReactors?: boolean;
   /** Where outbound messages go; until real channels are plugged in, every send fails with 'no channel connected'. */
   channels?: ChannelGateway;
   /** Session drivers besides the sandbox; default: WhatsApp through Baileys and the Meta channels (facebook, instagram, whatsappapi). */
@@ -119,6 +127,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
   const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry, appendSpacingMs: config.eventSpacing.appendMs, tailSpacingMs: config.eventSpacing.tailMs });
+  // Snapshots live in Postgres whichever store keeps the events; a command reads only what came after its cached or snapshotted state.
+  const snapshots = await createPostgresSnapshotStore({ connectionString: databaseUrl });
+  const states = new StateCache({ snapshots, onSnapshotError: (error, streamId) => log.warn({ component: 'snapshots', err: error, streamId }, 'snapshot not kept') });
   // Pipeline mode: statements issued back to back go out without waiting for each other's answers
   // (projector batches send their first statement with their begin); awaited code runs as before.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
@@ -135,7 +146,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const metrics = createMetrics();
   instrumentStore(store, metrics);
   instrumentBus(bus, metrics);
-  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, logger: consoleShaped(log.child({ component: 'projector' })) });
+  // The heavy read models as PROJECTOR_PARTITIONS partitions by company, each leased and checkpointed on its own.
+  const projectors = partitionByCompany(readModels, config.projectorPartitions, companyPartitioned);
+  // Roles apart (NATS): how far each read model is clear is announced, so an api's read-your-writes waits need no probes of the store.
+  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, framesWindowMs: config.framesWindowMs, logger: consoleShaped(log.child({ component: 'projector' })), ...(config.natsUrl ? { shareProgress: {} } : {}) });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   await migrateLimits(db);
@@ -147,6 +161,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
 
   const ctx: ApiContext = {
     store,
+    states,
     registry,
     db,
     ids,
@@ -202,7 +217,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
     ...createMetaDrivers({ graph }),
   ];
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs });
+  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs, startingWaitMs: config.sessionsTakeoverWaitMs });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey, takeoverWaitMs: config.sessionsTakeoverWaitMs });
   const channels = options.channels ?? sessionGateway;
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
@@ -218,9 +233,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     connectionString: databaseUrl,
     post: createWebhookPoster({ allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     now: () => ctx.now(),
-    logger: automationLog,
+    logger: log.child({ component: 'webhooks' }),
     onAttempt: (outcome, seconds) => metrics.webhookAttempt(outcome, seconds),
   });
+  const contactImports = contactImportWorker(ctx, databaseUrl, options.contactImportHooks, automationLog);
   const reactors = createProjectionRuntime({
     logger: consoleShaped(log.child({ component: 'reactor' })),
     db,
@@ -240,11 +256,11 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createWebhookFanout({
         db,
         now: () => ctx.now(),
-        // The endpoints read model is kept by the projector role; a process without it reads what is there.
-        endpointsAt: (position) => (options.runProjections ? runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }) : Promise.resolve()),
+        // The endpoints read model is kept by the projector role, here or in another process (then its checkpoint is read).
+        endpointsAt: (position) => runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }),
         onQueued: () => webhookDeliverer.wake(),
       }),
-      contactImportWorker(ctx, options.contactImportHooks, automationLog),
+      contactImports.wakeUp,
       createCampaignRepliesReactor({ ctx, db }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
@@ -253,7 +269,11 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: nobodyAbsent }),
     ],
   });
-  if (options.runProjections) await reactors.start();
+  if (options.runReactors ?? options.runProjections) {
+    await reactors.start();
+    // The import worker beside the reactor that wakes it (it polls too, so any one process suffices).
+    contactImports.worker.start();
+  }
   metrics.sources.runtimes.push({ kind: 'projector', runtime }, { kind: 'reactor', runtime: reactors });
   metrics.sources.db = db;
   metrics.sources.webhooksPending = () => webhookDeliverer.pending();
@@ -294,10 +314,12 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     routing,
     campaigns,
     invoices,
+    contactImports: contactImports.worker,
     reactors,
     channels,
     sessions,
     ctx,
+    states,
     webhooks: { deliverer: webhookDeliverer },
     metrics,
     async close() {
@@ -307,11 +329,14 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await campaigns.scheduler.stop();
       await invoices.scheduler.stop();
       await presence.stop();
+      await contactImports.worker.stop();
       await reactors.stop();
       await sessions.stop();
       await sessionGateway.close();
       await runtime.stop();
       await bus.close();
+      await states.flush();
+      await snapshots.close();
       await store.close();
       poolClosed = true;
       await db.destroy();

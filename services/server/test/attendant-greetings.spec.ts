@@ -1,7 +1,9 @@
 import { messageStream, ticketStream, type RecordedEvent } from '@conversa/contracts';
 import { attendantMessageId, changeTicket, openTicket, postAttendantMessage, systemActor } from '@conversa/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANT_GREETINGS_SINCE, createAttendantGreetingsReactor } from '@conversa/automation';
+import { createProjectionRuntime } from '@conversa/projector';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAttendantGreetingsReactor } from '@conversa/automation';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -96,20 +98,30 @@ describe("the attendant's greeting and farewell", () => {
     }
   });
 
-  it('does not greet accepts recorded before the reactor took the greetings over', async () => {
-    const ticketId = await pendingTicket('Old Accept');
+  // Last in the file: it stops the server's reactors to deploy the greetings reactor anew.
+  it('deployed on a database with history, greets only the accepts that come after its first start', async () => {
+    const before = await pendingTicket('Accepted Before');
+    const after = await pendingTicket('Accepted After');
     await setting('sendGreetingAccepted', 'enabled');
     try {
-      await call('PUT', `/tickets/${ticketId}`, { status: 'open', userId: admin.userId });
-      await settle(server);
-      const accepted = await ticketEvent(ticketId, 'TicketAccepted');
-      expect(await queuedBodies(ticketId)).toHaveLength(1);
-      // The same accept as if recorded on a database with history: the route had greeted it then.
-      const reactor = createAttendantGreetingsReactor(server.wiring.ctx);
-      const old = { ...accepted, id: '00000000-0000-4000-8000-000000000001', createdAt: new Date(ATTENDANT_GREETINGS_SINCE.getTime() - 1) };
-      await reactor.react!([old]);
-      await settle(server);
-      expect(await queuedBodies(ticketId)).toHaveLength(1);
+      await server.wiring.reactors.stop();
+      // A database where the reactor never ran: its checkpoint is not there.
+      await sql`delete from projection.checkpoints where name = 'attendant-greetings'`.execute(server.wiring.db);
+      await call('PUT', `/tickets/${before}`, { status: 'open', userId: admin.userId });
+      const { db, store, bus, databaseUrl } = server.wiring;
+      const deployed = createProjectionRuntime({ db, store, bus, connectionString: databaseUrl, projectors: [createAttendantGreetingsReactor(server.wiring.ctx)], reactorCheckpointEveryMs: 0 });
+      try {
+        await deployed.start();
+        await vi.waitFor(() => expect(deployed.status()[0]?.state).toBe('running'), { timeout: 30_000 });
+        const accepted = await call('PUT', `/tickets/${after}`, { status: 'open', userId: admin.userId });
+        expect(accepted.status).toBe('open');
+        const head = await store.headPosition();
+        await deployed.waitForPosition(head!, { signal: AbortSignal.timeout(30_000) });
+        expect(await queuedBodies(before)).toEqual([]);
+        expect(await queuedBodies(after)).toHaveLength(1);
+      } finally {
+        await deployed.stop();
+      }
     } finally {
       await setting('sendGreetingAccepted', 'disabled');
     }

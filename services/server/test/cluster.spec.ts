@@ -2,14 +2,16 @@ import { afterAll, expect, it } from 'vitest';
 import { accept, companyWithSandbox, compareOnce, deliver, type Delivered, messageSocket, outbox, reply } from './cluster/clients';
 
 type Socket = Awaited<ReturnType<typeof messageSocket>>;
-import { type Cluster, leaseHeld, type RoleProcess, startCluster, waitUntil } from './cluster/harness';
+import { type Cluster, leaseHeld, leaseHolderPid, type RoleProcess, startCluster, waitUntil } from './cluster/harness';
 
 /**
- * Issue 24, the distributed mode run for real: the roles as separate processes on one Postgres and
- * a real nats-server (2 × api, 2 × edge, 2 × projector, 2 × channels, automation). Sandbox
- * conversations go in through both apis while an admin's sockets sit on both edges; the active
- * projector and then the channels owner are killed with kill -9. The standbys take over within 5 s,
- * and at the end every message is in the read model once and reached every socket once.
+ * Issues 24 and 34, the distributed mode run for real: the roles as separate processes on one
+ * Postgres and a real nats-server (2 × api, 2 × edge, 2 × projector with the heavy read models in
+ * 2 partitions by company, reactors, 2 × channels splitting the connections, automation). Sandbox
+ * conversations go in through both apis while an admin's sockets sit on both edges; the process
+ * holding the company's messages partition and then the channels process running its session are
+ * killed with kill -9. The other takes over within 5 s, and at the end every message is in the read
+ * model once and reached every socket once.
  */
 const CONTACTS = 8;
 const PER_CONTACT = 8;
@@ -20,29 +22,31 @@ afterAll(async () => {
   await cluster?.close();
 });
 
-it('kill -9 the active projector and the channels owner: the standbys take over, nothing lost or doubled', async () => {
+it('kill -9 the holder of the company messages partition and the channels owner: the others take over, nothing lost or doubled', async () => {
   const began = performance.now();
   // Sessions nobody runs are looked for every second (default 10 s): the channels standby's takeover time.
-  cluster = await startCluster({ nats: true, env: { SESSIONS_RECONCILE_MS: '1000', PROJECTION_WAIT_MS: '30000' } });
+  cluster = await startCluster({ nats: true, env: { SESSIONS_RECONCILE_MS: '1000', PROJECTION_WAIT_MS: '30000', PROJECTOR_PARTITIONS: '2' } });
   const c = cluster;
   // Everything at once but the second channels process: the sandbox session must go to channels-1.
-  const [api1, api2, edge1, edge2, channels1, , projectorA, projectorB] = await Promise.all([
+  const [api1, api2, edge1, edge2, , , , projectorA, projectorB] = await Promise.all([
     c.spawn('api-1', 'api'),
     c.spawn('api-2', 'api'),
     c.spawn('edge-1', 'edge'),
     c.spawn('edge-2', 'edge'),
     c.spawn('channels-1', 'channels'),
     c.spawn('automation', 'automation'),
+    c.spawn('reactors', 'reactors'),
     c.spawn('projector-a', 'projector'),
     c.spawn('projector-b', 'projector'),
   ]);
-  // The active projector (of the messages read model) is the one that does not stand by for it.
-  const standingBy = /Projector messages: another instance holds it; standing by/;
-  const projector2 = await Promise.race([projectorA, projectorB].map((p) => p.waitForLine(standingBy).then(() => p)));
-  const projector1 = projector2 === projectorA ? projectorB : projectorA;
   const startedMs = performance.now() - began;
 
   const company = await companyWithSandbox(api1.url!, 'Cluster Co', 240);
+  // The company's messages are one partition's: the process holding it is the one that does not stand by for it.
+  const partition = `messages#${company.companyId % 2}/2`;
+  const standingBy = new RegExp(`Projector ${partition.replace(/[#/]/g, '\\$&')}: another instance holds it; standing by`);
+  const projector2 = await Promise.race([projectorA, projectorB].map((p) => p.waitForLine(standingBy).then(() => p)));
+  const projector1 = projector2 === projectorA ? projectorB : projectorA;
   // channels-1 is the only channels process yet: it takes the sandbox session; channels-2, started now, stands by.
   await waitUntil(() => leaseHeld(c, `session:${company.sandbox.id}`), 'channels-1 to run the sandbox session');
   const channels2Started = c.spawn('channels-2', 'channels');
@@ -57,7 +61,7 @@ it('kill -9 the active projector and the channels owner: the standbys take over,
   const killProjector = async () => {
     killedProjectorAt = performance.now();
     await projector1.kill9();
-    await waitUntil(() => leaseHeld(c, 'messages'), 'projector-2 to take the messages lease', 15_000, 20);
+    await waitUntil(() => leaseHeld(c, partition), `projector-2 to take the ${partition} lease`, 15_000, 20);
     leaseTakenMs = performance.now() - killedProjectorAt;
   };
   let kill: Promise<void> | undefined;
@@ -97,18 +101,25 @@ it('kill -9 the active projector and the channels owner: the standbys take over,
   const sentTo = async (contact: number) => (await outbox(api1.url!, company.sandbox, numbers[contact]!)).map((m) => m.body);
   await waitUntil(async () => (await Promise.all(numbers.map((_, contact) => sentTo(contact)))).every((bodies, contact) => bodies.includes(`Resposta 1 ao contato ${contact}`)), 'the first replies in the sandbox outbox', 30_000);
 
-  const channels2 = await channels2Started;
-  // The channels owner dies while the second replies go out (through api-1); channels-2 takes the session over.
+  await channels2Started;
+  // Both channels processes see each other: the session is at the member it is assigned to, which is killed next.
+  for (const channels of c.processes.filter((p) => p.role === 'channels')) await channels.waitForLine(/sessions: 2 member\(s\)/);
+  await waitUntil(() => leaseHeld(c, `session:${company.sandbox.id}`), 'the sandbox session to run on its member');
+  const ownerPid = await leaseHolderPid(c, `session:${company.sandbox.id}`);
+  const owner = c.processes.find((p) => p.role === 'channels' && p.child.pid === ownerPid)!;
+  expect(owner, `the channels process with pid ${ownerPid}`).toBeDefined();
+  const survivor = c.processes.find((p) => p.role === 'channels' && p !== owner)!;
+  // The channels owner dies while the second replies go out (through api-1); the other takes the session over.
   const backends = await c.sql<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database()');
   const second = (async () => {
     for (const [contact, ticketId] of tickets.entries()) await answer(api1, ticketId, `Resposta 2 ao contato ${contact}`);
   })();
   await waitUntil(() => replies.length >= CONTACTS + 2, 'the second replies to start');
   const killedChannelsAt = performance.now();
-  await channels1.kill9();
-  await waitUntil(() => leaseHeld(c, `session:${company.sandbox.id}`), 'channels-2 to take the sandbox session', 15_000, 20);
+  await owner.kill9();
+  await waitUntil(async () => (await leaseHolderPid(c, `session:${company.sandbox.id}`)) === survivor.child.pid, `${survivor.name} to take the sandbox session`, 15_000, 20);
   const channelsTakeoverMs = performance.now() - killedChannelsAt;
-  mark(`channels-1 killed; channels-2 holds the session after ${Math.round(channelsTakeoverMs)} ms`);
+  mark(`${owner.name} killed; ${survivor.name} holds the session after ${Math.round(channelsTakeoverMs)} ms`);
   expect(channelsTakeoverMs).toBeLessThan(TAKEOVER_MS);
   await second;
   const states = async () => c.sql<{ id: string; body: string; ack: number; send_error: string | null }>('select id, body, ack, send_error from read.messages where company_id = $1 and from_me order by created_at', [company.companyId]);
@@ -131,7 +142,7 @@ it('kill -9 the active projector and the channels owner: the standbys take over,
 
   for (const socket of sockets) socket.close();
   const alive = (p: RoleProcess) => p.child.exitCode === null && p.child.signalCode === null;
-  expect([api1, api2, edge1, edge2, projector2, channels2].every(alive)).toBe(true);
+  expect([api1, api2, edge1, edge2, projector2, survivor].every(alive)).toBe(true);
   console.log(
     JSON.stringify({
       cluster: { processes: c.processes.length, postgresBackends: backends[0]!.n, startedMs: Math.round(startedMs), inbound: inbound.length, retried: delivered.filter((d) => d.attempts > 1).length, replies: replies.length },

@@ -40,10 +40,12 @@ export async function startTestServer(
   // `log`: the product's real loggers (the process's and fastify's), JSON lines into that stream;
   // `logLevel` the process logger's level (default info; debug adds a line for each event a projector applies).
   const wiring = await wire(config, { runProjections: true, channels: options.channels, contactImportHooks: options.contactImportHooks, ...(options.log ? { logger: createProcessLogger('json', options.logLevel ?? 'info', options.log) } : {}) });
+  // A reactor that starts from now takes the head at its first lease: what a test does before then would pass it by.
+  await reactorsFromNowRunning(wiring);
   wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
   await seed(wiring.ctx, config);
   if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
-  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, logger: options.log ? loggerOptions('json', 'info', options.log) : options.logger });
+  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, checkAnswers: true, logger: options.log ? loggerOptions('json', 'info', options.log) : options.logger });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
 
@@ -98,6 +100,15 @@ export async function signupCompany(server: TestServer, name: string, seedNumber
  * Waits until the reactors (the bot, the attendant's greetings, the sender) and the read models
  * have caught up with everything stored, including what the reactors appended meanwhile.
  */
+async function reactorsFromNowRunning(wiring: Wiring): Promise<void> {
+  const fromNow = new Set(wiring.reactors.projectors.filter((projector) => projector.startFrom === 'now').map((projector) => projector.name));
+  const deadline = Date.now() + 60_000;
+  while (wiring.reactors.status().some((status) => fromNow.has(status.name) && status.state !== 'running')) {
+    if (Date.now() > deadline) throw new Error(`reactors ${[...fromNow].join(', ')} did not start within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export async function settle(server: TestServer): Promise<void> {
   const { store, reactors, runtime } = server.wiring;
   for (let round = 0; round < 20; round++) {

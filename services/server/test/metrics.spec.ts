@@ -48,6 +48,8 @@ it('answers a scrape from this machine or with METRICS_TOKEN, with the series op
     /conversa_projector_parked_events\{projector="contacts",kind="projector"\} 0/,
     /conversa_websocket_connections \d/,
     /conversa_websocket_frames_sent_total \d/,
+    /conversa_websocket_resumes_total\{outcome="resumed"\} \d/,
+    /conversa_websocket_frame_gaps_filled_total \d/,
     /conversa_bus_published_total\{entity="contact"\} [1-9]/,
     /conversa_bus_received_total\{entity="\w+"\} [1-9]/,
     /conversa_webhook_delivery_attempts_total\{outcome="delivered"\} [1-9]/,

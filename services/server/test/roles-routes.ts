@@ -11,7 +11,7 @@ export const openToEveryoneByArea: Partial<Record<Area, readonly string[]>> = {
     'DELETE /auth/logout', 'GET /auth/me', 'PUT /users/:id', 'POST /users/:id/media-upload',
     'DELETE /users/:id/media-upload', 'GET /plans/list', 'GET /companies/:id', 'GET /companies/listPlan/:id',
     'GET /companySettings/:companyId', 'GET /companySettingOne', 'GET /media/:companyId/:file',
-    'POST /announcements/:id/read', 'GET /socket',
+    'POST /announcements/:id/read',
   ],
   users: [
     'GET /users', 'GET /users/list', 'GET /users/:id',

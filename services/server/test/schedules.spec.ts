@@ -3,7 +3,7 @@ import type { BusMessage } from '@conversa/bus';
 import { messageStream, scheduleStream } from '@conversa/contracts';
 import { scheduleMessageId } from '@conversa/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, cpf, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -258,31 +258,31 @@ describe('who may use schedules', () => {
 });
 
 describe('the automation scheduler', () => {
-  it('ticks on its cron only while it holds the lease; a second process takes over when the first stops', async () => {
+  it('sends only while it holds the lease; a second process takes over when the first stops', async () => {
     const ticks = { a: 0, b: 0 };
-    let firstTick!: () => void;
-    const ticked = new Promise<void>((resolve) => (firstTick = resolve));
     const fake = (name: 'a' | 'b'): ScheduleSender => ({
       tick: async () => {
         ticks[name] += 1;
-        firstTick();
-        return { sent: [], failed: [], skipped: [], retry: [], positions: [] };
+        return { sent: [1], failed: [], skipped: [], retry: [], positions: [] };
       },
     });
-    const options = { connectionString: server.wiring.databaseUrl, now: () => new Date(), cron: '* * * * * *' };
+    const options = { connectionString: server.wiring.databaseUrl, now: () => new Date(), everyMs: 20 };
     const a = createAutomationScheduler({ ...options, sender: fake('a') });
     const b = createAutomationScheduler({ ...options, sender: fake('b') });
     a.start();
     await a.whenLeading();
     b.start();
-    await ticked;
+    await vi.waitFor(() => expect(b.progress().state).toBe('waiting'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(ticks.a).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     expect(a.leading).toBe(true);
     expect(b.leading).toBe(false);
-    await a.stop();
-    await b.whenLeading();
-    const aTicks = ticks.a;
-    expect(b.leading).toBe(true);
     expect(ticks.b).toBe(0);
+    expect(a.progress().report).toEqual({ sent: 1, failed: 0, retry: 0 });
+    await a.stop();
+    const aTicks = ticks.a;
+    await b.whenLeading();
+    await vi.waitFor(() => expect(ticks.b).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    expect(b.leading).toBe(true);
     await b.stop();
     expect(ticks.a).toBe(aTicks);
   });

@@ -1,13 +1,15 @@
-import { SOCKET_AUTHENTICATED_FRAME } from '@conversa/contracts/session/socket';
 import WebSocket from 'ws';
 
 export interface Frame {
   event: string;
   data: any;
+  /** The company's frame sequence (projector frames). */
+  seq?: number;
   correlationId?: string;
 }
 
-const AUTHENTICATED = JSON.stringify(SOCKET_AUTHENTICATED_FRAME);
+// The edge's answer carries the company's sequence: `{"event":"authenticated","seq":12}`.
+const AUTHENTICATED = '{"event":"authenticated"';
 
 /**
  * Sends the token as the socket's first message, as the browser does, and resolves once the edge has
@@ -21,7 +23,7 @@ export function authenticate(socket: WebSocket, token: string): Promise<void> {
       resolve();
     };
     const onMessage = (raw: WebSocket.RawData) => {
-      if (String(raw) === AUTHENTICATED) done();
+      if (String(raw).startsWith(AUTHENTICATED)) done();
     };
     socket.on('message', onMessage);
     socket.on('close', done);
@@ -30,7 +32,7 @@ export function authenticate(socket: WebSocket, token: string): Promise<void> {
 }
 
 /** A frame the edge sends for the socket itself, not for a company: the recorders leave it out. */
-export const isEdgeFrame = (raw: WebSocket.RawData) => String(raw) === AUTHENTICATED;
+export const isEdgeFrame = (raw: WebSocket.RawData) => String(raw).startsWith(AUTHENTICATED);
 
 /** An open test socket recording its frames; `next` waits for a frame, `closed` for the close (code and when). */
 export async function openSocket(base: string, token: string) {

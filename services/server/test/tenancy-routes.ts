@@ -189,6 +189,7 @@ export const bodies: Record<string, unknown> = {
   'POST /webhooks': { url: 'https://93.184.216.34/own', events: ['*'] },
   'PUT /webhooks/:id': { description: 'Hijacked' },
   'POST /webhooks/:id/rotate-secret': undefined,
+  'POST /webhooks/:id/resume': undefined,
   'POST /webhooks/:id/deliveries/:deliveryId/redeliver': undefined,
   // B's session token is no connection token: refused, whatever the body names.
   'POST /api/messages/send': { number: '5511988887777', body: 'hijack' },

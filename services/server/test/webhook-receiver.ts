@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedDelivery {
   headers: Record<string, string>;
@@ -60,6 +61,19 @@ export function verifySignature(secret: string, delivery: ReceivedDelivery): boo
   const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex')}`;
   const given = delivery.headers['x-conversa-signature'] ?? '';
   return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+/**
+ * What an integrator does with the off-the-shelf Standard Webhooks verifier (npm standardwebhooks): true when the
+ * `webhook-*` headers verify over the raw body with the secret as shown (the verifier also refuses a stale timestamp).
+ */
+export function verifyStandard(secret: string, delivery: ReceivedDelivery): boolean {
+  try {
+    new Webhook(secret).verify(delivery.body, delivery.headers);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A port nothing listens on (for a receiver that is down, then comes up there). */

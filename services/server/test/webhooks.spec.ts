@@ -1,9 +1,12 @@
 import { createWebhookDeliverer, createWebhookPoster, type WebhookDeliverer } from '@conversa/automation';
+import { WEBHOOK_PAUSE_AFTER_MS } from '@conversa/contracts';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
-import { freePort, startReceiver, verifySignature } from './webhook-receiver';
+import { freePort, startReceiver, verifySignature, verifyStandard, type ReceivedDelivery } from './webhook-receiver';
 
 let server: TestServer;
 let companyA: { token: string; companyId: number };
@@ -37,7 +40,7 @@ async function newContact(name: string, token = companyA.token): Promise<number>
 
 /** A deliverer with a fast clock for retries: the product's schedule (5 s, 30 s …) scaled to milliseconds. */
 let deliverer: WebhookDeliverer | undefined;
-function startDeliverer(options: { backoffMs?: number[]; timeoutMs?: number } = {}) {
+function startDeliverer(options: { backoffMs?: number[]; timeoutMs?: number; now?: () => Date; giveUpAfterMs?: number; logger?: pino.Logger } = {}) {
   const { wiring } = server;
   deliverer = createWebhookDeliverer({
     db: wiring.db,
@@ -45,11 +48,13 @@ function startDeliverer(options: { backoffMs?: number[]; timeoutMs?: number } = 
     secrets: wiring.ctx.webhooks.secrets,
     connectionString: wiring.databaseUrl,
     post: createWebhookPoster({ allowPrivateUrls: true }),
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     backoffMs: options.backoffMs ?? [50, 50, 50],
     repeatMs: 50,
     timeoutMs: options.timeoutMs ?? 5_000,
     pollMs: 20,
+    ...(options.giveUpAfterMs ? { giveUpAfterMs: options.giveUpAfterMs } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   deliverer.start();
   return deliverer;
@@ -58,6 +63,18 @@ afterEach(async () => {
   await deliverer?.stop();
   deliverer = undefined;
 });
+
+/** Every delivery as an integrator checks it: the Standard Webhooks verifier accepts it with the secret shown, and the headers are the spec's. */
+function expectStandardSigned(secret: string, deliveries: readonly ReceivedDelivery[]) {
+  expect(deliveries.length).toBeGreaterThan(0);
+  for (const delivery of deliveries) {
+    expect(verifyStandard(secret, delivery), delivery.body).toBe(true);
+    expect(delivery.headers['webhook-id']).toBe(delivery.headers['x-conversa-delivery']);
+    expect(delivery.headers['webhook-timestamp']).toMatch(/^\d{10}$/);
+    expect(delivery.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(delivery.headers['x-conversa-event']).toBe(delivery.json.event);
+  }
+}
 
 const deliveriesOf = async (webhookId: number) => (await call(companyA.token, 'GET', `/webhooks/${webhookId}/deliveries`)).json().deliveries as any[];
 
@@ -137,6 +154,11 @@ describe('the deliverer', () => {
     await receiver.until(3);
     const [first, second, third] = receiver.received;
     for (const delivery of [first!, second!, third!]) expect(verifySignature(hook.secret, delivery)).toBe(true);
+    expectStandardSigned(hook.secret, receiver.received);
+    expect(verifyStandard('whsec_' + Buffer.alloc(32, 7).toString('base64'), first!)).toBe(false);
+    // A body changed on the way, or the id of another delivery, no longer verifies.
+    expect(verifyStandard(hook.secret, { ...first!, body: first!.body.replace('Signed', 'Forged') })).toBe(false);
+    expect(verifyStandard(hook.secret, { ...first!, headers: { ...first!.headers, 'webhook-id': '00000000-0000-4000-8000-000000000000' } })).toBe(false);
     expect(new Set(receiver.received.map((d) => d.headers['x-conversa-delivery'])).size).toBe(1);
     expect(first!.headers['x-conversa-event']).toBe('contact.created');
     expect(first!.json).toMatchObject({ event: 'contact.created', companyId: companyA.companyId, data: { contactId, name: 'Signed Contact' } });
@@ -153,6 +175,7 @@ describe('the deliverer', () => {
     expect((await call(companyA.token, 'POST', `/webhooks/${hook.id}/deliveries/${listed.id}/redeliver`)).statusCode).toBe(202);
     await receiver.until(4);
     expect(receiver.received[3]!.headers['x-conversa-delivery']).toBe(listed.id);
+    expectStandardSigned(hook.secret, receiver.received);
     await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
     await receiver.close();
   });
@@ -168,6 +191,7 @@ describe('the deliverer', () => {
     const receiver = await startReceiver({ port });
     await receiver.until(names.length);
     expect(receiver.received.map((d) => d.json.data.name)).toEqual(names);
+    expectStandardSigned(hook.secret, receiver.received);
     await expect.poll(async () => (await deliveriesOf(hook.id)).every((d) => d.status === 'delivered')).toBe(true);
     await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
     await receiver.close();
@@ -198,6 +222,121 @@ describe('the deliverer', () => {
   });
 });
 
+describe('Standard Webhooks and order', () => {
+  it('an endpoint whose secret predates the standard form keeps both signatures: the legacy header as before, the standard one once the secret is spelt in base64', async () => {
+    const receiver = await startReceiver();
+    const hook = await newWebhook(receiver.url);
+    // A secret as they were issued before: base64url without padding, with both url-safe characters.
+    const legacy = `whsec_-_${Buffer.alloc(30, 0xfb).toString('base64url')}A`;
+    await server.wiring.db.updateTable('read.webhooks').set({ secret: server.wiring.ctx.webhooks.secrets.seal(legacy) }).where('id', '=', hook.id).execute();
+    startDeliverer();
+    await newContact('Legacy Secret');
+    await receiver.until(1);
+    const [delivery] = receiver.received;
+    expect(verifySignature(legacy, delivery!)).toBe(true);
+    expect(verifyStandard(legacy, delivery!)).toBe(false);
+    // docs/webhooks.md: the same key in standard base64.
+    const key = legacy.slice('whsec_'.length);
+    const standard = `whsec_${key.replace(/-/g, '+').replace(/_/g, '/')}${'='.repeat((4 - (key.length % 4)) % 4)}`;
+    expectStandardSigned(standard, receiver.received);
+    await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+
+  it('redelivering the stuck head keeps it ahead of the deliveries behind it, which show when they are really due', async () => {
+    let calls = 0;
+    const receiver = await startReceiver({ answer: (_d, response) => response.writeHead(++calls === 1 ? 503 : 200).end() });
+    const hook = await newWebhook(receiver.url, ['contact.created', 'contact.updated']);
+    startDeliverer({ backoffMs: [3_600_000] });
+    const contactId = await newContact('First Of Two');
+    await receiver.until(1);
+    expect((await call(companyA.token, 'PUT', `/contacts/${contactId}`, { name: 'Second Of Two' })).statusCode).toBe(200);
+    await settle(server);
+    const [behind, head] = await deliveriesOf(hook.id);
+    expect(head).toMatchObject({ event: 'contact.created', status: 'pending', attempts: 1, blocked: false });
+    expect(Date.parse(head.nextAttemptAt) - Date.parse(head.lastAttemptAt)).toBe(3_600_000);
+    // Blocked behind the head: due no sooner than the head, not at its creation.
+    expect(behind).toMatchObject({ event: 'contact.updated', status: 'pending', attempts: 0, blocked: true, nextAttemptAt: head.nextAttemptAt });
+    expect(behind.nextAttemptAt).not.toBe(behind.createdAt);
+
+    expect((await call(companyA.token, 'POST', `/webhooks/${hook.id}/deliveries/${head.id}/redeliver`)).statusCode).toBe(202);
+    await receiver.until(3);
+    expect(receiver.received.map((d) => d.json.event)).toEqual(['contact.created', 'contact.created', 'contact.updated']);
+    expectStandardSigned(hook.secret, receiver.received);
+    await expect.poll(async () => (await deliveriesOf(hook.id)).map((d) => [d.status, d.nextAttemptAt, d.blocked])).toEqual([
+      ['delivered', null, false],
+      ['delivered', null, false],
+    ]);
+    await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+
+  it('an endpoint failing for three days is paused with its queue kept; "resume now" sends the head at once and the rest in order; every failed attempt is one JSON line', async () => {
+    let up = false;
+    const receiver = await startReceiver({ answer: (_d, response) => response.writeHead(up ? 204 : 500).end(up ? undefined : 'down') });
+    const hook = await newWebhook(receiver.url);
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
+    let skew = 0;
+    startDeliverer({ backoffMs: [3_600_000], giveUpAfterMs: 7 * 86_400_000, now: () => new Date(Date.now() + skew), logger: pino({ base: undefined }, sink).child({ component: 'webhooks' }) });
+    await newContact('Paused First');
+    await newContact('Paused Second');
+    await receiver.until(1);
+    // The first failure recorded (on the true clock) before the clock moves.
+    await expect.poll(async () => (await deliveriesOf(hook.id)).some((d) => d.attempts === 1)).toBe(true);
+    // Three days later the head is due again and fails again: the endpoint is paused, nothing given up.
+    skew = WEBHOOK_PAUSE_AFTER_MS;
+    deliverer!.wake();
+    await receiver.until(2);
+    await expect.poll(async () => (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === hook.id)?.pausedAt, { timeout: 10_000 }).not.toBeNull();
+    const paused = (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === hook.id);
+    expect(paused).toMatchObject({ active: true, pauseReason: 'HTTP 500' });
+    skew = 0;
+    const held = await deliveriesOf(hook.id);
+    expect(held.map((d) => [d.status, d.nextAttemptAt])).toEqual([
+      ['pending', null],
+      ['pending', null],
+    ]);
+    // Paused, even a due head is not sent: another endpoint served after it was due shows the deliverer went by it.
+    await server.wiring.db.updateTable('webhooks.deliveries').set({ next_attempt_at: new Date(0) }).where('webhook_id', '=', hook.id).execute();
+    const other = await startReceiver();
+    const otherHook = await newWebhook(other.url);
+    await newContact('Paused Third');
+    await other.until(1);
+    expect(receiver.received).toHaveLength(2);
+
+    up = true;
+    const resumed = await call(companyA.token, 'POST', `/webhooks/${hook.id}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ id: hook.id, pausedAt: null, pauseReason: null, flagged: false });
+    await receiver.until(5);
+    expect(receiver.received.map((d) => d.json.data.name)).toEqual(['Paused First', 'Paused First', 'Paused First', 'Paused Second', 'Paused Third']);
+    // The second was signed on the clock moved three days on: the verifier rightly calls its timestamp too new.
+    expect(verifyStandard(hook.secret, receiver.received[1]!)).toBe(false);
+    expectStandardSigned(hook.secret, [receiver.received[0]!, ...receiver.received.slice(2)]);
+    await expect.poll(async () => (await deliveriesOf(hook.id)).every((d) => d.status === 'delivered')).toBe(true);
+
+    const failures = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'webhook delivery attempt failed');
+    expect(failures).toEqual([
+      expect.objectContaining({ level: 40, component: 'webhooks', webhookId: hook.id, deliveryId: receiver.received[0]!.headers['webhook-id'], status: 500, attempt: 1, outcome: 'retry', nextAttemptAt: expect.any(String) }),
+      expect.objectContaining({ component: 'webhooks', webhookId: hook.id, status: 500, attempt: 2 }),
+    ]);
+    expect(lines.some((line) => JSON.parse(line).msg === 'webhook endpoint paused: failing too long')).toBe(true);
+    for (const line of lines) {
+      expect(line).not.toContain(hook.secret.slice(6));
+      expect(line).not.toContain('Paused First');
+    }
+    // Switched off, it cannot be resumed: it has no queue left.
+    await call(companyA.token, 'PUT', `/webhooks/${hook.id}`, { active: false });
+    const refused = await call(companyA.token, 'POST', `/webhooks/${hook.id}/resume`);
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'ERR_WEBHOOK_INACTIVE']);
+    expect((await call(companyB.token, 'POST', `/webhooks/${hook.id}/resume`)).statusCode).toBe(404);
+    for (const id of [hook.id, otherHook.id]) await call(companyA.token, 'DELETE', `/webhooks/${id}`);
+    await receiver.close();
+    await other.close();
+  });
+});
+
 describe('correlation', () => {
   it('carries the request id into the events it appends and onto the webhook they cause', async () => {
     const receiver = await startReceiver();
@@ -210,6 +349,7 @@ describe('correlation', () => {
     expect(created!.metadata.correlationId).toBe('req-corr-000123');
     await receiver.until(1);
     expect(receiver.received[0]!.headers['x-conversa-correlation']).toBe('req-corr-000123');
+    expectStandardSigned(hook.secret, receiver.received);
     await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
     await receiver.close();
   });

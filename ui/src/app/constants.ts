@@ -4,5 +4,3 @@
  */
 export const USER_STATUS_PING_MS = 300_000;
 export const SUBSCRIPTION_WARNING_DAYS = 5;
-/** The edge's frame once a socket's token is accepted (contracts' SOCKET_AUTHENTICATED_FRAME). */
-export const SOCKET_AUTHENTICATED_FRAME = { event: 'authenticated' } as const;

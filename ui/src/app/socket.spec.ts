@@ -41,7 +41,7 @@ class FakeSocket {
 }
 
 const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
-const client = () =>
+const client = (onlineEvents: EventTarget | null = null) =>
   new SocketClient({
     url: () => 'ws://app.test/socket',
     createSocket: (url) => new FakeSocket(url),
@@ -49,6 +49,7 @@ const client = () =>
     maxDelayMs: 8000,
     jitter: 0,
     userStatusIntervalMs: 300_000,
+    onlineEvents,
   });
 
 beforeEach(() => {
@@ -116,7 +117,7 @@ describe('socket client', () => {
     vi.advanceTimersByTime(1000);
     latest().serverUpgrades();
     // Frames published before the edge checked the token do not reach this socket: a refetch now could miss them.
-    expect(socket.state).toBe('connecting');
+    expect(socket.state).toBe('reconnecting');
     expect(reconnected).not.toHaveBeenCalled();
     latest().serverSends({ event: 'authenticated' });
     expect(socket.state).toBe('open');
@@ -203,5 +204,68 @@ describe('socket client', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
     expect(socket.state).toBe('idle');
+  });
+
+  it('resumes after the last frame sequence it saw instead of refetching, drops repeats, and refetches when the edge says so', () => {
+    const socket = client();
+    const reconnected = vi.fn();
+    const onNote = vi.fn();
+    socket.onReconnect(reconnected);
+    socket.subscribe('note', onNote);
+    socket.setToken('t1');
+    latest().serverUpgrades();
+    latest().serverSends({ event: 'authenticated', seq: 4 });
+    latest().serverSends({ event: 'company-2-note', data: { n: 5 }, seq: 5 });
+    latest().serverSends({ event: 'company-2-presence', data: { p: 1 } });
+    latest().serverDrops();
+    vi.advanceTimersByTime(1000);
+    latest().serverUpgrades();
+    expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't1', resume: 5 });
+    latest().serverSends({ event: 'authenticated' });
+    // What it missed comes as frames; one it had already (seen on another edge) is dropped.
+    latest().serverSends({ event: 'company-2-note', data: { n: 5 }, seq: 5 });
+    latest().serverSends({ event: 'company-2-note', data: { n: 6 }, seq: 6 });
+    expect(reconnected).not.toHaveBeenCalled();
+    expect(onNote.mock.calls.map(([data]) => data)).toEqual([{ n: 5 }, { n: 6 }]);
+    // Away longer than the edge's window: told to read the lists again.
+    latest().serverDrops();
+    vi.advanceTimersByTime(1000);
+    latest().serverUpgrades();
+    expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't1', resume: 6 });
+    latest().serverSends({ event: 'authenticated' });
+    latest().serverSends({ event: 'refetch', seq: 40 });
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    // The lists read then hold everything up to 40: the next resume starts there.
+    latest().serverDrops();
+    vi.advanceTimersByTime(1000);
+    latest().serverUpgrades();
+    expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't1', resume: 40 });
+  });
+
+  it('reconnects at once when the browser comes back online, whatever the backoff', () => {
+    const network = new EventTarget();
+    const socket = client(network);
+    socket.setToken('t1');
+    latest().serverOpens();
+    for (let i = 0; i < 4; i++) {
+      latest().serverDrops();
+      vi.advanceTimersByTime(8000);
+    }
+    latest().serverDrops();
+    expect(socket.state).toBe('closed');
+    const tries = FakeSocket.all.length;
+    network.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(tries + 1);
+    expect(socket.state).toBe('reconnecting');
+    latest().serverOpens();
+    expect(socket.state).toBe('open');
+    // Back to the first delay after that.
+    latest().serverDrops();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(tries + 2);
+    // Online while open changes nothing.
+    latest().serverOpens();
+    network.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(tries + 2);
   });
 });

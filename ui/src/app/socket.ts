@@ -1,5 +1,5 @@
-import { SOCKET_AUTHENTICATED_FRAME, USER_STATUS_PING_MS } from './constants';
-import type { ClientMessageBody } from '@conversa/contracts';
+import { USER_STATUS_PING_MS } from './constants';
+import type { ClientMessageBody, CompanyFrame } from '@conversa/contracts';
 
 /**
  * The browser end of the websocket edge (docs/ARCHITECTURE.md "The websocket protocol").
@@ -17,15 +17,18 @@ import type { ClientMessageBody } from '@conversa/contracts';
  *     useSocketEvent('ticket', (data: TicketFrame) => {                    // matches company-<id>-ticket
  *       dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => { ... }));
  *     });
- *     // Frames sent while the socket was down are lost: refetch what the screen shows.
+ *     // Frames the edge could not resend after a drop (older than its window): refetch what the screen shows.
  *     useSocketReconnect(() => dispatch(ticketsApi.util.invalidateTags(['Ticket'])));
  *   }
  *
  * The token never rides in the URL (request logs and proxies keep URLs): every socket's first message is
  * `{ event: 'authenticate', data: token }`, and the edge closes a socket that does not send one within seconds. The
  * socket counts as open (and a reconnect refetches) once the edge answers `{ event: 'authenticated' }`: only then do frames flow.
- * The client reconnects with exponential backoff after a lost connection and re-sends every active join after each
- * reconnect. A refreshed token (`setToken`) is sent over the open socket (`{ event: 'authenticate', data: token }`), since
+ * The client reconnects with exponential backoff after a lost connection (and at once when the browser comes back
+ * online) and re-sends every active join after each reconnect. Projector frames carry their company's sequence
+ * (`seq`); a reconnecting socket sends the last one it saw (`resume` beside its token) and the edge sends exactly
+ * the frames it missed, or `{ event: 'refetch' }` when they are older than its window: only then do the screens
+ * read their lists again (`onReconnect`). A refreshed token (`setToken`) is sent over the open socket (`{ event: 'authenticate', data: token }`), since
  * the edge closes a socket when its token expires; a close as unauthorized (4401: expired or revoked) asks the shell
  * to refresh the session (`onUnauthorized`), which either yields a new token or ends the session.
  */
@@ -40,7 +43,8 @@ export interface JoinMessage {
 }
 
 export type FrameHandler = (data: unknown, event: string) => void;
-export type SocketState = 'idle' | 'connecting' | 'open' | 'closed';
+/** `reconnecting`: trying again after having been open (the shell shows it); `closed`: waiting for the next try. */
+export type SocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 interface WebSocketLike {
   readyState: number;
@@ -63,14 +67,14 @@ export interface SocketClientOptions {
   /** 0..1 share of each delay randomised so a restarted edge is not hit by every browser at the same instant. */
   jitter?: number;
   random?: () => number;
+  /** Where the browser says it is back online (`online`); undefined outside a browser. */
+  onlineEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
 }
 
 const OPEN = 1;
 /** The edge's close code for a missing, expired or revoked token. */
 export const UNAUTHORIZED_CLOSE = 4401;
 const EVENT_PATTERN = /^company-\d+-(.+)$/;
-/** The edge's answer to an accepted token, as sent. */
-const AUTHENTICATED_FRAME = JSON.stringify(SOCKET_AUTHENTICATED_FRAME);
 
 const defaultUrl = () => {
   const { protocol, host } = window.location;
@@ -94,7 +98,12 @@ export class SocketClient {
   private unauthorizedToken: string | null = null;
   private readonly stateHandlers = new Set<(state: SocketState) => void>();
   private currentState: SocketState = 'idle';
-  private readonly options: Required<SocketClientOptions>;
+  private readonly options: Required<Omit<SocketClientOptions, 'onlineEvents'>>;
+  /** The last company frame sequence handled: a reconnect resumes after it, and a frame at or before it is a repeat. */
+  private lastSeq: number | undefined;
+  /** Whether the current socket asked to resume (so its `authenticated` is no reason to refetch). */
+  private resuming = false;
+  private readonly onlineEvents: SocketClientOptions['onlineEvents'];
 
   constructor(options: SocketClientOptions = {}) {
     this.options = {
@@ -106,8 +115,17 @@ export class SocketClient {
       jitter: options.jitter ?? 0.2,
       random: options.random ?? Math.random,
     };
+    this.onlineEvents = options.onlineEvents === undefined ? (typeof window === 'undefined' ? null : window) : options.onlineEvents;
+    this.onlineEvents?.addEventListener('online', this.backOnline);
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => this.send({ event: 'visibility', data: document.visibilityState === 'hidden' ? 'hidden' : 'visible' }));
   }
+
+  /** The network is back: try now rather than at the end of the backoff (which may be many seconds away). */
+  private readonly backOnline = () => {
+    if (!this.token || this.currentState === 'open') return;
+    this.attempts = 0;
+    this.open();
+  };
 
   get state(): SocketState {
     return this.currentState;
@@ -132,6 +150,7 @@ export class SocketClient {
     this.token = null;
     this.clearTimers();
     this.hasConnectedBefore = false;
+    this.lastSeq = undefined;
     this.attempts = 0;
     this.dropSocket();
     this.setState('idle');
@@ -190,7 +209,7 @@ export class SocketClient {
     };
   }
 
-  send(message: JoinMessage | { event: string; data?: unknown }): boolean {
+  send(message: JoinMessage | ClientMessageBody): boolean {
     if (this.socket?.readyState !== OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
@@ -200,13 +219,15 @@ export class SocketClient {
     if (!this.token) return;
     this.clearTimers();
     this.dropSocket();
-    this.setState('connecting');
+    this.setState(this.hasConnectedBefore ? 'reconnecting' : 'connecting');
     const socket = this.options.createSocket(this.options.url());
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket || !this.token) return;
       // First, before any join: the edge reads the token from the first message only (and holds the joins until it is checked).
-      this.send({ event: 'authenticate', data: this.token });
+      // Back after a drop: with the last sequence seen, so the edge sends what was missed instead of a refetch.
+      this.resuming = this.hasConnectedBefore && this.lastSeq !== undefined;
+      this.send(this.resuming ? { event: 'authenticate', data: this.token, resume: this.lastSeq } : { event: 'authenticate', data: this.token });
       for (const { join } of this.joins.values()) this.send(join);
       this.send({ event: 'userStatus' });
       // The edge counts a new socket as visible; pushes go to a user while none of her tabs is (docs/push.md).
@@ -215,8 +236,7 @@ export class SocketClient {
     };
     socket.onmessage = (message) => {
       if (this.socket !== socket) return;
-      if (message.data === AUTHENTICATED_FRAME) this.authenticated();
-      else this.dispatch(message.data);
+      this.receive(message.data);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
@@ -234,13 +254,22 @@ export class SocketClient {
     };
   }
 
-  /** The edge accepted the token: frames flow from here, so what was missed while down is refetched now. */
-  private authenticated(): void {
+  /**
+   * The edge accepted the token: frames flow from here. A socket that resumed gets what it missed as frames (or
+   * `refetch`); one that could not (no sequence seen yet) has what was missed refetched now.
+   */
+  private authenticated(seq: number | undefined): void {
     this.attempts = 0;
     this.setState('open');
     const reconnected = this.hasConnectedBefore;
     this.hasConnectedBefore = true;
-    if (reconnected) for (const handler of [...this.reconnectHandlers]) handler();
+    if (this.resuming) return;
+    this.lastSeq = seq;
+    if (reconnected) this.refetch();
+  }
+
+  private refetch(): void {
+    for (const handler of [...this.reconnectHandlers]) handler();
   }
 
   private scheduleRetry(): void {
@@ -252,15 +281,27 @@ export class SocketClient {
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
 
-  private dispatch(raw: unknown): void {
+  private receive(raw: unknown): void {
     if (typeof raw !== 'string') return;
-    let frame: { event?: unknown; data?: unknown };
+    // A company frame, or the edge's own (`authenticated`, `refetch`: contracts' EdgeFrame).
+    let frame: { [K in keyof CompanyFrame]?: unknown };
     try {
-      frame = JSON.parse(raw) as { event?: unknown; data?: unknown };
+      frame = JSON.parse(raw) as { [K in keyof CompanyFrame]?: unknown };
     } catch {
       return;
     }
     if (typeof frame.event !== 'string') return;
+    const seq = typeof frame.seq === 'number' ? frame.seq : undefined;
+    if (frame.event === 'authenticated') return this.authenticated(seq);
+    if (frame.event === 'refetch') {
+      if (seq !== undefined) this.lastSeq = seq;
+      return this.refetch();
+    }
+    if (seq !== undefined) {
+      // Already handled (a resume that overlapped what this tab saw on another edge).
+      if (this.lastSeq !== undefined && seq <= this.lastSeq) return;
+      this.lastSeq = seq;
+    }
     const suffix = EVENT_PATTERN.exec(frame.event)?.[1] ?? frame.event;
     const set = this.handlers.get(suffix);
     if (!set) return;

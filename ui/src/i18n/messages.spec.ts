@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCatalogue, SOCKET_AUTHENTICATED_FRAME, SUBSCRIPTION_WARNING_DAYS, USER_STATUS_PING_MS } from '@conversa/contracts';
+import { errorCatalogue, SUBSCRIPTION_WARNING_DAYS, USER_STATUS_PING_MS } from '@conversa/contracts';
 import * as shellConstants from '../app/constants';
 import { defaultTexts, merge, ptBR } from './catalogue';
 
@@ -60,6 +60,5 @@ describe('shell constants', () => {
   it('equal the contract constants they mirror', () => {
     expect(shellConstants.USER_STATUS_PING_MS).toBe(USER_STATUS_PING_MS);
     expect(shellConstants.SUBSCRIPTION_WARNING_DAYS).toBe(SUBSCRIPTION_WARNING_DAYS);
-    expect(shellConstants.SOCKET_AUTHENTICATED_FRAME).toEqual(SOCKET_AUTHENTICATED_FRAME);
   });
 });

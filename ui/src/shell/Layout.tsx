@@ -1,9 +1,9 @@
-import { Badge, Box, Flex, Heading, HStack, IconButton, Stack, Text, useMediaQuery } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, HStack, IconButton, Spinner, Stack, Text, useMediaQuery } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
 import { lazy } from '../i18n/lazy';
 import { LuMenu, LuMessagesSquare, LuWifiOff } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
-import { menuFor, isAdmin, type AppRoute, type MenuGroup, type MenuItem } from '../app/access';
+import { menuFor, isAdmin, isAllowed, type AppRoute, type MenuGroup, type MenuItem } from '../app/access';
 import { formatDate } from '../app/dates';
 import { readStorage, storageKeys } from '../app/storage';
 import { useAppSelector } from '../app/store';
@@ -20,6 +20,9 @@ import { UserMenu } from '../features/session/UserMenu';
  * shows on every screen, /tickets included, and its texts are core ones (i18n/parts.ts).
  */
 const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'), 'core');
+
+/** Paused webhook endpoints, told to those who may open /webhooks (its own chunk, loaded for them only; core texts, so the path to the first row loads no other). */
+const WebhookNotices = lazy(() => import('../features/webhooks/WebhookNotices'), 'core');
 
 /** The overlay drawer of small screens (Chakra's Drawer and its dialog machinery) loads only where it is used. */
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
@@ -148,15 +151,21 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
               </Text>
             )}
           </Box>
-          {socketState === 'closed' && (
-            <Badge colorPalette="orange" variant="subtle" display={{ base: 'none', md: 'flex' }} gap="1" data-testid="socket-offline">
-              <LuWifiOff />
-              {t('shell.socketOffline')}
+          {(socketState === 'closed' || socketState === 'reconnecting') && (
+            // Discreet: the screens keep working and catch up on their own once the socket is back.
+            <Badge colorPalette={socketState === 'closed' ? 'orange' : 'gray'} variant="subtle" display={{ base: 'none', md: 'flex' }} gap="1" data-testid="socket-offline" data-state={socketState} role="status">
+              {socketState === 'closed' ? <LuWifiOff /> : <Spinner size="xs" />}
+              {t(socketState === 'closed' ? 'shell.socketOffline' : 'shell.socketReconnecting')}
             </Badge>
           )}
           <HStack gap="0">
             <VolumeControl />
             <ReloadButton />
+            {isAllowed({ area: 'webhooks' }, { user, storageFlags: new Set() }) && (
+              <Suspense fallback={null}>
+                <WebhookNotices />
+              </Suspense>
+            )}
             <AnnouncementsPopover />
             <ChatsPopover />
             <Suspense fallback={<NotificationsBell />}>

@@ -1,4 +1,4 @@
-import { CreateCompanyRequest, SchedulesInput, companyDetails, RecordIdParam, UpdateCompanyRequest } from '@conversa/contracts';
+import { CreateCompanyRequest, SchedulesInput, companyDetails, RecordIdParam, UpdateCompanyRequest, CompanyView, CompanyWithPlan } from '@conversa/contracts';
 import { advanceCompanyDueDate, companyNotFound, deleteCompany, editCompany, registerCompany, setCompanySchedules, type CompanyLookup } from '@conversa/core';
 import { companyNameTaken, findCompany, listCompanies } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -18,14 +18,14 @@ const companyLookup = (ctx: ApiContext): CompanyLookup => ({
 });
 
 export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/companies/:id', { config: { auth: { allowExpired: true }, contract: { params: IdParam } } }, async (request) => {
+  app.get('/companies/:id', { config: { auth: { allowExpired: true }, contract: { params: IdParam, response: CompanyView, errors: ['ERR_NOT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     const found = await findCompany(ctx.db, id);
     if (!found) throw companyNotFound();
     return found;
   });
 
-  app.get('/companies/listPlan/:id', { config: { auth: { allowExpired: true }, contract: { params: IdParam } } }, async (request) => {
+  app.get('/companies/listPlan/:id', { config: { auth: { allowExpired: true }, contract: { params: IdParam, response: CompanyWithPlan, errors: ['ERR_NOT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     const found = await findCompany(ctx.db, id);
     const plan = found && (await findPlan(ctx.db, found.planId));
@@ -33,7 +33,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return { ...found, plan };
   });
 
-  app.put('/companies/:id/schedules', { config: { auth: { area: 'settings' }, contract: { params: IdParam, body: z.object({ schedules: SchedulesInput }).strict() } } }, async (request) => {
+  app.put('/companies/:id/schedules', { config: { auth: { area: 'settings' }, contract: { params: IdParam, body: z.object({ schedules: SchedulesInput }).strict(), response: CompanyView, errors: ['ERR_NOT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const id = companyScope(request.principal, parse(IdParam, request.params).id);
     // Seven days, each day's windows valid (start before end, A and B apart); a day left out keeps the default hours.
     const { schedules } = parse(z.object({ schedules: SchedulesInput }).strict(), request.body);
@@ -41,10 +41,10 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return findCompany(ctx.db, id);
   });
 
-  app.get('/companies', { config: { auth: { area: 'companies' }, contract: { summary: 'Every company (super user)' } } }, async () => listCompanies(ctx.db));
-  app.get('/companies/list', { config: { auth: { area: 'companies' }, contract: { summary: 'Every company (super user)' } } }, async () => listCompanies(ctx.db));
+  app.get('/companies', { config: { auth: { area: 'companies' }, contract: { summary: 'Every company (super user)', response: z.array(CompanyView) } } }, async () => listCompanies(ctx.db));
+  app.get('/companies/list', { config: { auth: { area: 'companies' }, contract: { summary: 'Every company (super user)', response: z.array(CompanyView) } } }, async () => listCompanies(ctx.db));
 
-  app.post('/companies', { config: { auth: { area: 'companies' }, contract: { body: CreateCompanyRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/companies', { config: { auth: { area: 'companies' }, contract: { body: CreateCompanyRequest, status: 201, response: CompanyView, errors: ['ERR_EMAIL_IN_USE', 'ERR_COMPANY_NAME_TAKEN', 'ERR_NOT_FOUND'] } } }, async (request, reply) => {
     const body = parse(CreateCompanyRequest, request.body);
     const companyId = await registerCompany(ctx, {
       planId: body.planId,
@@ -69,7 +69,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return reply.status(201).send(await findCompany(ctx.db, companyId));
   });
 
-  app.put('/companies/:id', { config: { auth: { area: 'companies' }, contract: { params: IdParam, body: UpdateCompanyRequest } } }, async (request) => {
+  app.put('/companies/:id', { config: { auth: { area: 'companies' }, contract: { params: IdParam, body: UpdateCompanyRequest, response: CompanyView, errors: ['ERR_NOT_FOUND', 'ERR_COMPANY_NAME_TAKEN'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { planId, dueDate, ...changes } = parse(UpdateCompanyRequest, request.body);
     await editCompany(ctx, { companyId: id, changes, planId, dueDate, actor: userActor(request.principal.userId), lookup: companyLookup(ctx) });
@@ -77,13 +77,13 @@ export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   /** Advances the due date by the company's recurrence (the due-date button). */
-  app.post('/companies/:id/advance-due-date', { config: { auth: { area: 'companies' }, contract: { summary: 'Advances the due date by the company\'s recurrence (the due-date button).', params: IdParam } } }, async (request) => {
+  app.post('/companies/:id/advance-due-date', { config: { auth: { area: 'companies' }, contract: { summary: 'Advances the due date by the company\'s recurrence (the due-date button).', params: IdParam, response: CompanyView, errors: ['ERR_NOT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     await advanceCompanyDueDate(ctx, { companyId: id, actor: userActor(request.principal.userId), lookup: companyLookup(ctx) });
     return findCompany(ctx.db, id);
   });
 
-  app.delete('/companies/:id', { config: { auth: { area: 'companies' }, contract: { params: IdParam, status: 204 } } }, async (request, reply) => {
+  app.delete('/companies/:id', { config: { auth: { area: 'companies' }, contract: { params: IdParam, status: 204, errors: ['ERR_NOT_FOUND'] } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
     await deleteCompany(ctx, { companyId: id, actor: userActor(request.principal.userId) });
     return reply.status(204).send();

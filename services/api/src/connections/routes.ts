@@ -1,17 +1,4 @@
-import {
-  ConnectionIdParams,
-  CreateConnectionRequest,
-  defaultConnectionDetails,
-  DomainError,
-  ListConnectionsQuery,
-  UpdateConnectionRequest,
-  type ConnectionDetails,
-  type ConnectionView,
-  safeText,
-  type ClosedCount,
-  type DeletedAnswer,
-  type RestartedCount,
-} from '@conversa/contracts';
+import { ConnectionIdParams, CreateConnectionRequest, defaultConnectionDetails, DomainError, ListConnectionsQuery, UpdateConnectionRequest, type ConnectionDetails, safeText, ConnectionView, DeletedAnswer, SessionCommandAnswer, RestartedCount, ClosedCount } from '@conversa/contracts';
 import {
   changeConnection,
   clearGreetingMedia,
@@ -77,7 +64,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 10, parts: 12 },
   });
 
-  app.get('/whatsapp', { config: { contract: { query: ListConnectionsQuery } } }, async (request) => {
+  app.get('/whatsapp', { config: { contract: { query: ListConnectionsQuery, response: z.array(ConnectionView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListConnectionsQuery, request.query);
     const principal = request.principal;
     const companyId = companyScope(principal, query.companyId);
@@ -85,13 +72,13 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return connections.map((view) => shown(view, principal, query.session !== false));
   });
 
-  app.get('/whatsapp/:id', { config: { contract: { params: ConnectionIdParams, query: ListConnectionsQuery.pick({ session: true }) } } }, async (request) => {
+  app.get('/whatsapp/:id', { config: { contract: { params: ConnectionIdParams, query: ListConnectionsQuery.pick({ session: true }), response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const { session } = parse(ListConnectionsQuery.pick({ session: true }), request.query);
     return shown(await companyConnection(ctx, request.principal, id), request.principal, session !== false);
   });
 
-  app.post('/whatsapp', { config: { auth: { area: 'connections' }, contract: { body: CreateConnectionRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/whatsapp', { config: { auth: { area: 'connections' }, contract: { body: CreateConnectionRequest, status: 201, response: ConnectionView, errors: ['ERR_PLAN_CONNECTION_LIMIT', 'ERR_SANDBOX_CONNECTION_LIMIT', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_CHANNEL_ALREADY_CONNECTED', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request, reply) => {
     const body = parse(CreateConnectionRequest, request.body);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -111,7 +98,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return reply.status(201).send(shown(await companyConnection(ctx, principal, connectionId), principal));
   });
 
-  app.put('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest } } }, async (request) => {
+  app.put('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const body = parse(UpdateConnectionRequest, request.body);
     const principal = request.principal;
@@ -125,7 +112,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
-  app.delete('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams } } }, async (request) => {
+  app.delete('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, response: DeletedAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -136,7 +123,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   /** The file sent with the greeting: stored through the media store; the previous one goes. */
-  app.post('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { multipart: true, summary: 'The file sent with the greeting: stored through the media store; the previous one goes.', params: ConnectionIdParams } } }, async (request) => {
+  app.post('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { multipart: true, summary: 'The file sent with the greeting: stored through the media store; the previous one goes.', params: ConnectionIdParams, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND', 'ERR_MEDIA_TOO_LARGE', 'ERR_MULTIPART_INVALID'] } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const companyId = principal.companyId;
@@ -146,7 +133,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
-  app.delete('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams } } }, async (request) => {
+  app.delete('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     const current = await companyConnection(ctx, principal, id);
@@ -162,12 +149,12 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
     return { message: kind === 'stop' ? 'Session disconnected.' : 'Starting session.' };
   };
   // Start (try again), new QR (replace the pairing), disconnect.
-  app.post('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Start (try again), new QR (replace the pairing), disconnect.', params: ConnectionIdParams } } }, sessionCommand('start'));
-  app.put('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('renew'));
-  app.delete('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams } } }, sessionCommand('stop'));
+  app.post('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Start (try again), new QR (replace the pairing), disconnect.', params: ConnectionIdParams, response: SessionCommandAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } }, sessionCommand('start'));
+  app.put('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams, response: SessionCommandAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } }, sessionCommand('renew'));
+  app.delete('/whatsappsession/:id', { config: { auth: sessionsAuth, contract: { summary: 'Starts, renews or stops the connection\'s session', params: ConnectionIdParams, response: SessionCommandAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } }, sessionCommand('stop'));
 
   /** Restarts every session of the company that should be running. */
-  app.post('/whatsapp-restart/', { config: { auth: sessionsAuth, contract: { summary: 'Restarts every session of the company that should be running.' } } }, async (request) => {
+  app.post('/whatsapp-restart/', { config: { auth: sessionsAuth, contract: { summary: 'Restarts every session of the company that should be running.', response: RestartedCount } } }, async (request) => {
     const principal = request.principal;
     const connections = await listConnections(ctx.db, principal.companyId, { channel: 'whatsapp' });
     // Only sessions meant to run: a disconnected one stays down until someone starts it.
@@ -178,7 +165,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   /** Closes the tickets a finished import opened (the close-imported button). */
-  app.post('/closedimported/:id', { config: { auth: sessionsAuth, contract: { summary: 'Closes the tickets a finished import opened (the close-imported button).', params: ConnectionIdParams, multipart: true } } }, async (request) => {
+  app.post('/closedimported/:id', { config: { auth: sessionsAuth, contract: { summary: 'Closes the tickets a finished import opened (the close-imported button).', params: ConnectionIdParams, multipart: true, response: ClosedCount, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
     const { id } = parse(ConnectionIdParams, request.params);
     const principal = request.principal;
     await companyConnection(ctx, principal, id);

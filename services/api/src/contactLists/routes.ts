@@ -113,7 +113,7 @@ async function uploadedSheet(request: FastifyRequest): Promise<{ fileName: strin
 export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  app.get('/contact-lists/list', { config: { auth, contract: { summary: 'Every contact list of the company', query: AllContactListsQuery, response: z.array(ContactListView) } } }, async (request) => {
+  app.get('/contact-lists/list', { config: { auth, contract: { summary: 'Every contact list of the company', query: AllContactListsQuery, response: z.array(ContactListView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(AllContactListsQuery, request.query);
     return (await listContactLists(ctx.db, companyScope(request.principal, query.companyId))).records;
   });

@@ -1,4 +1,4 @@
-import { BlockContactRequest, Channel, MASK_CHAR, maskContact, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, type ContactProfile, type ContactView } from '@conversa/contracts';
+import { BlockContactRequest, Channel, MASK_CHAR, maskContact, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, ContactPage, ContactSummary, DeletedAnswer, ContactTags, ContactView, ContactProfile } from '@conversa/contracts';
 import { changeContact, commandContact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
 import { findContact, listContacts, listContactSummaries } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,18 +34,18 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   // Its own scope: the upload's multipart limits are the spreadsheet's, and its answers are not contacts.
   await app.register(async (scope) => contactSpreadsheetRoutes(scope, ctx));
   answersContacts(app);
-  app.get('/contacts', { config: { contract: { query: ListContactsQuery } } }, async (request) => {
+  app.get('/contacts', { config: { contract: { query: ListContactsQuery, response: ContactPage } } }, async (request) => {
     const query = parse(ListContactsQuery, request.query);
     return listContacts(ctx.db, request.principal.companyId, { ...query, searchNumbers: !request.principal.numbersHidden });
   });
 
-  app.get('/contacts/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }) } } }, async (request) => {
+  app.get('/contacts/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(ContactSummary), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
     return listContactSummaries(ctx.db, companyScope(request.principal, query.companyId));
   });
 
   // The contact for a number (from a shared vCard, a typed number…), created when the company has none.
-  app.get('/contacts/profile/:number', { config: { contract: { summary: 'The contact for a number (from a shared vCard, a typed number…), created when the company has none.', params: NumberParam, query: ProfileQuery } } }, async (request) => {
+  app.get('/contacts/profile/:number', { config: { contract: { summary: 'The contact for a number (from a shared vCard, a typed number…), created when the company has none.', params: NumberParam, query: ProfileQuery, response: ContactProfile, errors: ['ERR_INVALID_PHONE_NUMBER'] } } }, async (request) => {
     const { number } = parse(NumberParam, request.params);
     const { channel } = parse(ProfileQuery, request.query);
     const { principal } = request;
@@ -56,7 +56,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return profile;
   });
 
-  app.post('/contacts', { config: { contract: { body: CreateContactRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/contacts', { config: { contract: { body: CreateContactRequest, status: 201, response: ContactView, errors: ['ERR_DUPLICATED_CONTACT', 'ERR_INVALID_PHONE_NUMBER', 'ERR_NO_CONTACT_FOUND'] } } }, async (request, reply) => {
     const body = parse(CreateContactRequest, request.body);
     const { principal } = request;
     const created = await createContact(ctx, { ...body, companyId: principal.companyId, actor: userActor(principal.userId), isGroup: false, profilePicUrl: null });
@@ -64,12 +64,12 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return reply.status(201).send(await companyContact(ctx, request, created.contactId));
   });
 
-  app.get('/contacts/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/contacts/:id', { config: { contract: { params: IdParam, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return companyContact(ctx, request, id);
   });
 
-  app.put('/contacts/:id', { config: { contract: { params: IdParam, body: UpdateContactRequest } } }, async (request) => {
+  app.put('/contacts/:id', { config: { contract: { params: IdParam, body: UpdateContactRequest, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_DUPLICATED_CONTACT', 'ERR_INVALID_PHONE_NUMBER'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { companyId: _companyId, ...changes } = parse(UpdateContactRequest, request.body);
     const current = await companyContact(ctx, request, id);
@@ -82,7 +82,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return companyContact(ctx, request, id);
   });
 
-  app.delete('/contacts/:id', { config: { auth: { permission: 'contacts-page:deleteContact' }, contract: { params: IdParam } } }, async (request) => {
+  app.delete('/contacts/:id', { config: { auth: { permission: 'contacts-page:deleteContact' }, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     await companyContact(ctx, request, id);
     const { principal } = request;
@@ -91,24 +91,24 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return { message: 'Contact deleted' };
   });
 
-  app.put('/contacts/block/:id', { config: { contract: { params: IdParam, body: BlockContactRequest } } }, async (request) => {
+  app.put('/contacts/block/:id', { config: { contract: { params: IdParam, body: BlockContactRequest, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { active } = parse(BlockContactRequest, request.body);
     return onContact(ctx, request, id, { type: 'SetContactActive', active });
   });
 
   // Both toggles answer with the whole contact, whose disableBot / acceptAudioMessage is the new value.
-  app.put('/contacts/toggleDisableBot/:id', { config: { contract: { summary: 'Both toggles answer with the whole contact, whose disableBot / acceptAudioMessage is the new value.', params: IdParam } } }, async (request) => {
+  app.put('/contacts/toggleDisableBot/:id', { config: { contract: { summary: 'Both toggles answer with the whole contact, whose disableBot / acceptAudioMessage is the new value.', params: IdParam, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return onContact(ctx, request, id, { type: 'ToggleContactBot' });
   });
 
-  app.put('/contacts/toggleAcceptAudio/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.put('/contacts/toggleAcceptAudio/:id', { config: { contract: { params: IdParam, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return onContact(ctx, request, id, { type: 'ToggleContactAudio' });
   });
 
-  app.get('/contactTags/:contactId', { config: { contract: { params: ContactIdParam } } }, async (request) => {
+  app.get('/contactTags/:contactId', { config: { contract: { params: ContactIdParam, response: ContactTags, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
     const { contactId } = parse(ContactIdParam, request.params);
     const { tags } = await companyContact(ctx, request, contactId);
     return { tags };

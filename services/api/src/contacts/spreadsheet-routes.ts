@@ -1,16 +1,4 @@
-import {
-  CONTACT_IMPORT_MAX_BYTES,
-  CONTACTS_EXPORT_FILE,
-  CONTACTS_EXPORT_SHEET,
-  ContactImportIdParams,
-  ContactImportStatus,
-  ContactImportRow,
-  DomainError,
-  ExportContactsQuery,
-  maskContact,
-  maskNumber,
-  safeCells,
-} from '@conversa/contracts';
+import { CONTACT_IMPORT_MAX_BYTES, CONTACTS_EXPORT_FILE, CONTACTS_EXPORT_SHEET, ContactImportIdParams, ContactImportStatus, ContactImportRow, DomainError, ExportContactsQuery, maskContact, maskNumber, safeCells, ContactImportRowAnswer } from '@conversa/contracts';
 import { importContactRow, requestContactImport } from '@conversa/core';
 import { findContactImport } from '@conversa/projections/contactImports/queries';
 import { contactsAfter, findContact } from '@conversa/projections/contacts/queries';
@@ -66,7 +54,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
           multipart: true,
           response: ContactImportStatus,
           status: 202,
-          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
+          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
         },
       },
     },
@@ -98,7 +86,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
   );
 
   // Row by row: what a client that reads the spreadsheet itself sends, one contact a call.
-  app.post('/contactsImport', { config: { contract: { summary: 'Row by row: what a client that reads the spreadsheet itself sends, one contact a call.', body: ContactImportRow } } }, async (request, reply) => {
+  app.post('/contactsImport', { config: { contract: { summary: 'Row by row: what a client that reads the spreadsheet itself sends, one contact a call.', body: ContactImportRow, status: 201, alsoStatus: [200, 422], response: ContactImportRowAnswer } } }, async (request, reply) => {
     const row = parse(ContactImportRow, request.body);
     const { principal } = request;
     const { position, ...result } = await importContactRow(ctx, { companyId: principal.companyId, actor: userActor(principal.userId) }, row);
@@ -107,7 +95,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
     return reply.status(result.outcome === 'created' ? 201 : result.outcome === 'updated' ? 200 : 422).send({ ...result, contact });
   });
 
-  app.get('/contacts/export', { config: { contract: { query: ExportContactsQuery } } }, async (request, reply) => {
+  app.get('/contacts/export', { config: { contract: { summary: 'The contacts as an .xlsx sheet', query: ExportContactsQuery, produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } } }, async (request, reply) => {
     const filters = parse(ExportContactsQuery, request.query);
     const { companyId } = request.principal;
     const masked = request.principal.numbersHidden;

@@ -53,7 +53,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   // Streamed as it is read (keyset pages into exceljs' WorkbookWriter): memory stays flat for a million rows.
-  app.get('/ticket/reports/export', { config: { auth, contract: { summary: 'The tickets report as a spreadsheet (xlsx), streamed; X-Total-Count gives its rows', query: TicketReportExportQuery } } }, async (request, reply) => {
+  app.get('/ticket/reports/export', { config: { auth, contract: { summary: 'The tickets report as a spreadsheet (xlsx), streamed; X-Total-Count gives its rows', query: TicketReportExportQuery, produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } } }, async (request, reply) => {
     const query = parse(TicketReportExportQuery, request.query);
     const { companyId, numbersHidden } = request.principal;
     const filter = { ...query, searchNumbers: !numbersHidden };

@@ -1,4 +1,4 @@
-import { CreateHelpRequest, DomainError, ListHelpsQuery, UpdateHelpRequest, RecordIdParam } from '@conversa/contracts';
+import { CreateHelpRequest, DomainError, ListHelpsQuery, UpdateHelpRequest, RecordIdParam, HelpView } from '@conversa/contracts';
 import { changeHelp, createHelp, deleteHelp } from '@conversa/core';
 import { findHelp, listHelps } from '@conversa/projections/helps/queries';
 import type { FastifyInstance } from 'fastify';
@@ -14,16 +14,16 @@ const IdParam = z.object({ id: RecordIdParam });
  * super user's company, as plans are.
  */
 export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/helps', { config: { contract: { query: ListHelpsQuery } } }, async (request) => listHelps(ctx.db, parse(ListHelpsQuery, request.query)));
-  app.get('/helps/list', { config: { contract: { summary: 'Every help video' } } }, async () => listHelps(ctx.db));
+  app.get('/helps', { config: { contract: { query: ListHelpsQuery, response: z.array(HelpView) } } }, async (request) => listHelps(ctx.db, parse(ListHelpsQuery, request.query)));
+  app.get('/helps/list', { config: { contract: { summary: 'Every help video', response: z.array(HelpView) } } }, async () => listHelps(ctx.db));
 
-  app.post('/helps', { config: { auth: { area: 'helps' }, contract: { body: CreateHelpRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/helps', { config: { auth: { area: 'helps' }, contract: { body: CreateHelpRequest, status: 201, response: HelpView } } }, async (request, reply) => {
     const details = parse(CreateHelpRequest, request.body);
     const helpId = await createHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), details });
     return reply.status(201).send(await findHelp(ctx.db, helpId));
   });
 
-  app.put('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, body: UpdateHelpRequest } } }, async (request) => {
+  app.put('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, body: UpdateHelpRequest, response: HelpView, errors: ['ERR_NOT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdateHelpRequest, request.body);
     await changeHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id, changes });
@@ -32,7 +32,7 @@ export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return found;
   });
 
-  app.delete('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, status: 204 } } }, async (request, reply) => {
+  app.delete('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, status: 204, errors: ['ERR_NOT_FOUND'] } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
     await deleteHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id });
     return reply.status(204).send();

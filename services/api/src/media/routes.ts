@@ -48,7 +48,7 @@ async function mayOpen(ctx: ApiContext, principal: Principal, url: string): Prom
  * missing file all answer the same 404, so nothing tells them apart.
  */
 export async function mediaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/media/:companyId/:file', { config: { contract: { params: MediaParams } } }, async (request, reply) => {
+  app.get('/media/:companyId/:file', { config: { contract: { summary: 'A stored file (its own media type)', params: MediaParams, produces: 'application/octet-stream', errors: ['ERR_NOT_FOUND'] } } }, async (request, reply) => {
     const { companyId, file } = parse(MediaParams, request.params);
     const url = mediaUrl(companyId, file);
     // An active announcement's image is for every user of every company (the super user stores it under theirs).

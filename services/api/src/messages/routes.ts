@@ -1,22 +1,4 @@
-import {
-  contactCardVCard,
-  DeleteMessageParams,
-  DomainError,
-  EditMessageRequest,
-  ForwardMessageRequest,
-  ListMessagesQuery,
-  MAX_FILES_PER_MESSAGE,
-  MessageIdParams,
-  MessageTicketParams,
-  ReactToMessageRequest,
-  SendMediaFields,
-  SendMessageRequest,
-  type MessageView,
-  type StoredMedia,
-  type SentMessages,
-  type TicketImages,
-  type TicketView,
-} from '@conversa/contracts';
+import { contactCardVCard, DeleteMessageParams, DomainError, EditMessageRequest, ForwardMessageRequest, ListMessagesQuery, MAX_FILES_PER_MESSAGE, MessageIdParams, MessageTicketParams, ReactToMessageRequest, SendMediaFields, SendMessageRequest, type StoredMedia, type TicketView, MessagesPage, SendMediaForm, TicketMediaLists, MessageView, SentMessages, TicketImages } from '@conversa/contracts';
 import { deleteMessage, editMessage, forwardMessage, sendMessages, type ForwardContactLookup, type OutgoingMessage } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { findMessage, findMessagesById, listImages, listMessagesOfTicket, ticketMedia } from '@conversa/projections/messages/queries';
@@ -78,7 +60,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     limits: { fileSize: ctx.media.maxBytes + 1, files: MAX_FILES_PER_MESSAGE, fields: 50, fieldSize: 70_000, parts: 60 },
   });
 
-  app.get('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, query: ListMessagesQuery } } }, async (request) => {
+  app.get('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, query: ListMessagesQuery, response: MessagesPage, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const { pageNumber, cursor, selectedQueues } = parse(ListMessagesQuery, request.query);
     // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
@@ -94,7 +76,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return page;
   });
 
-  app.post('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, multipart: true } } }, async (request) => {
+  app.post('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, body: SendMessageRequest, multipart: SendMediaForm, response: SentMessages, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_MESSAGE_FOUND', 'ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE'] } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket);
@@ -102,7 +84,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return sent;
   });
 
-  app.post('/messages/edit/:messageId', { config: { contract: { params: MessageIdParams, body: EditMessageRequest } } }, async (request) => {
+  app.post('/messages/edit/:messageId', { config: { contract: { params: MessageIdParams, body: EditMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_MESSAGE_DELETED', 'ERR_MESSAGE_EDIT_EXPIRED', 'ERR_TICKET_NOT_OPEN'] } } }, async (request) => {
     const { messageId } = parse(MessageIdParams, request.params);
     const { body } = parse(EditMessageRequest, request.body);
     await visibleMessage(ctx, request, messageId);
@@ -111,7 +93,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return findMessage(ctx.db, principal.companyId, messageId);
   });
 
-  app.delete('/messages/:id', { config: { contract: { params: DeleteMessageParams } } }, async (request) => {
+  app.delete('/messages/:id', { config: { contract: { params: DeleteMessageParams, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(DeleteMessageParams, request.params);
     await visibleMessage(ctx, request, id);
     const { principal } = request;
@@ -119,7 +101,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return findMessage(ctx.db, principal.companyId, id);
   });
 
-  app.get('/messages/listimages/:ticketId', { config: { contract: { params: MessageTicketParams } } }, async (request) => {
+  app.get('/messages/listimages/:ticketId', { config: { contract: { params: MessageTicketParams, response: TicketImages, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
@@ -127,13 +109,13 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return answer;
   });
 
-  app.get('/messages/getmedia/:ticketId', { config: { contract: { params: MessageTicketParams } } }, async (request) => {
+  app.get('/messages/getmedia/:ticketId', { config: { contract: { params: MessageTicketParams, response: TicketMediaLists, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { ticketId } = parse(MessageTicketParams, request.params);
     const ticket = await visibleTicket(ctx, request, ticketId);
     return ticketMedia(ctx.db, request.principal.companyId, ticket.id);
   });
 
-  app.post('/message/forward', { config: { contract: { body: ForwardMessageRequest } } }, async (request) => {
+  app.post('/message/forward', { config: { contract: { body: ForwardMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const body = parse(ForwardMessageRequest, request.body);
     const { principal } = request;
     const { message: source, ticket: sourceTicket } = await visibleMessage(ctx, request, body.messageId);
@@ -151,7 +133,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return forwarded;
   });
 
-  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, multipart: true } } }, async (request) => {
+  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, multipart: true, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MESSAGE_DELETED', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const body = parse(ReactToMessageRequest, request.body);
     const { message: target, ticket } = await visibleMessage(ctx, request, body.id);
     if (body.ticketId !== undefined && body.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { DomainError, IDEMPOTENCY_KEY_MAX, isStorableText, MESSAGES_API_RATE, SendApiMediaFields, SendApiMessageRequest, SendApiMessageResponse, ticketChannelOf, type StoredMedia } from '@conversa/contracts';
+import { DomainError, IDEMPOTENCY_KEY_MAX, isStorableText, MESSAGES_API_RATE, SendApiMediaFields, SendApiMessageRequest, SendApiMessageResponse, ticketChannelOf, type StoredMedia, SendApiMediaForm, IdempotencyHeaders } from '@conversa/contracts';
 import { sendThroughApi } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionByToken } from '@conversa/projections/connections/queries';
@@ -101,6 +101,9 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
         contract: {
           summary: "Sends a message through the connection whose token is the Bearer (JSON, or multipart with `medias`); Idempotency-Key sends once",
           body: SendApiMessageRequest,
+          multipart: SendApiMediaForm,
+          headers: IdempotencyHeaders,
+          security: 'connectionToken',
           response: SendApiMessageResponse,
           errors: ['ERR_API_TOKEN_INVALID', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_SUBSCRIPTION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_IDEMPOTENCY_KEY_REUSED', 'ERR_INVALID_PHONE_NUMBER'],
         },

@@ -1,4 +1,4 @@
-import { ConnectFacebookRequest, DomainError, safeText, type ConnectionView } from '@conversa/contracts';
+import { ConnectFacebookRequest, DomainError, safeText, ConnectionView } from '@conversa/contracts';
 import { handleMetaWebhook, isValidWebhookSignature, MetaWebhookPayload, SIGNATURE_HEADER, type MetaSettings } from '@conversa/channels/meta/index';
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
@@ -39,14 +39,14 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     // The signature covers the bytes as sent: the body is kept raw and parsed only once verified.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    webhook.get('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook verification handshake", query: VerifyQuery } } }, async (request, reply) => {
+    webhook.get('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook verification handshake: answers hub.challenge as text", query: VerifyQuery, produces: 'text/plain', errors: ['ERR_WEBHOOK_VERIFY_TOKEN', 'ERR_META_NOT_CONFIGURED'] } } }, async (request, reply) => {
       const settings = settingsOf(ctx);
       const query = parse(VerifyQuery, request.query);
       if (query['hub.mode'] !== 'subscribe' || !sameSecret(query['hub.verify_token'], settings.verifyToken)) throw new DomainError('ERR_WEBHOOK_VERIFY_TOKEN');
       return reply.type('text/plain').send(query['hub.challenge']);
     });
 
-    webhook.post('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook deliveries (signed with X-Hub-Signature-256)", body: MetaWebhookPayload, errors: ['ERR_WEBHOOK_SIGNATURE_MISSING', 'ERR_INVALID_WEBHOOK_SIGNATURE'] } } }, async (request) => {
+    webhook.post('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook deliveries (signed with X-Hub-Signature-256)", body: MetaWebhookPayload, response: z.object({ received: z.literal(true) }), errors: ['ERR_WEBHOOK_SIGNATURE_MISSING', 'ERR_INVALID_WEBHOOK_SIGNATURE', 'ERR_META_NOT_CONFIGURED'] } } }, async (request) => {
       const settings = settingsOf(ctx);
       const signature = request.headers[SIGNATURE_HEADER];
       if (signature === undefined || signature === '') throw new DomainError('ERR_WEBHOOK_SIGNATURE_MISSING');
@@ -73,7 +73,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
         contract: {
           summary: 'Link the pages (and their Instagram accounts) a Facebook login gave access to, as connections',
           body: ConnectFacebookRequest,
-          response: z.array(z.custom<ConnectionView>()),
+          response: z.array(ConnectionView),
           errors: ['ERR_META_NOT_CONFIGURED', 'ERR_META_TOKEN_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_PLAN_CONNECTION_LIMIT', 'ERR_CHANNEL_ALREADY_CONNECTED'],
         },
       },

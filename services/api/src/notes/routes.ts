@@ -1,4 +1,4 @@
-import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, RecordIdParam, type TicketView } from '@conversa/contracts';
+import { CreateTicketNoteRequest, DomainError, ListTicketNotesQuery, RecordIdParam, type TicketView, TicketNoteView, DeletedAnswer } from '@conversa/contracts';
 import { addTicketNote, deleteTicketNote } from '@conversa/core';
 import { findTicketNote, listTicketNotes } from '@conversa/projections/notes/queries';
 import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/tickets/queries';
@@ -19,7 +19,7 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
 
 /** Ticket notes: POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
 export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.post('/ticket-notes', { config: { contract: { body: CreateTicketNoteRequest } } }, async (request) => {
+  app.post('/ticket-notes', { config: { contract: { body: CreateTicketNoteRequest, response: TicketNoteView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const body = parse(CreateTicketNoteRequest, request.body);
     const { principal } = request;
     const ticket = await visibleTicket(ctx, request, body.ticketId);
@@ -27,14 +27,14 @@ export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return findTicketNote(ctx.db, principal.companyId, noteId);
   });
 
-  app.get('/ticket-notes/list', { config: { contract: { query: ListTicketNotesQuery } } }, async (request) => {
+  app.get('/ticket-notes/list', { config: { contract: { query: ListTicketNotesQuery, response: z.array(TicketNoteView), errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListTicketNotesQuery, request.query);
     const ticket = await visibleTicket(ctx, request, query.ticketId);
     if (query.contactId !== undefined && query.contactId !== ticket.contactId) return [];
     return listTicketNotes(ctx.db, request.principal.companyId, { ticketId: ticket.id });
   });
 
-  app.delete('/ticket-notes/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.delete('/ticket-notes/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TICKETNOTE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const note = await findTicketNote(ctx.db, principal.companyId, id);

@@ -1,4 +1,4 @@
-import { CreateOnDutyRequest, DomainError, OnDutyIdParams, UpdateOnDutyRequest, type OnDutyView } from '@conversa/contracts';
+import { CreateOnDutyRequest, DomainError, OnDutyIdParams, UpdateOnDutyRequest, type OnDutyView, DeletedAnswer } from '@conversa/contracts';
 import { changeOnDuty, createOnDuty, deleteOnDuty, type OnDutyLookup } from '@conversa/core';
 import { findOnDuty, listOnDuty } from '@conversa/projections/onDuty/queries';
 import { findUser } from '@conversa/projections/users/queries';
@@ -55,7 +55,7 @@ export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     },
   );
 
-  app.delete('/plantao/:id', { config: { auth, contract: { summary: 'Delete an on-duty entry', params: OnDutyIdParams, errors } } }, async (request) => {
+  app.delete('/plantao/:id', { config: { auth, contract: { summary: 'Delete an on-duty entry', params: OnDutyIdParams, response: DeletedAnswer, errors } } }, async (request) => {
     const { id } = parse(OnDutyIdParams, request.params);
     const { principal } = request;
     await companyOnDuty(ctx, principal.companyId, id);

@@ -1,4 +1,4 @@
-import { DomainError, normaliseText, NOTE_MAX_LENGTH, RecordIdParam, type AiSuggestion, type TicketView } from '@conversa/contracts';
+import { DomainError, normaliseText, NOTE_MAX_LENGTH, RecordIdParam, type TicketView, AiSuggestion, AiSummaryAnswer } from '@conversa/contracts';
 import { addTicketNote, BOT_MARK, ConnectorError, type ChatMessage } from '@conversa/core';
 import { conversationTail } from '@conversa/projections/messages/queries';
 import { storedPrompt, storedPromptOfQueue, type StoredPrompt } from '@conversa/projections/prompts/queries';
@@ -47,7 +47,7 @@ async function complete(ctx: ApiContext, companyId: number, ticket: TicketView, 
  * the service bounded by its timeout: nothing is sent to the contact from here.
  */
 export async function aiHelpRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.post('/tickets/:id/ai/suggest', { config: { auth, contract: { summary: 'Drafts the next reply from the conversation with the ticket’s prompt', params: IdParam, errors } } }, async (request): Promise<AiSuggestion> => {
+  app.post('/tickets/:id/ai/suggest', { config: { auth, contract: { summary: 'Drafts the next reply from the conversation with the ticket’s prompt', params: IdParam, response: AiSuggestion, errors } } }, async (request): Promise<AiSuggestion> => {
     const { id } = parse(IdParam, request.params);
     const companyId = request.principal.companyId;
     const ticket = await visibleTicket(ctx, request, id);
@@ -56,7 +56,7 @@ export async function aiHelpRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { text: await complete(ctx, companyId, ticket, prompt, instruction, prompt.maxMessages, prompt.maxTokens) };
   });
 
-  app.post('/tickets/:id/ai/summary', { config: { auth, contract: { summary: 'Summarises the conversation into a private note of the ticket', params: IdParam, errors } } }, async (request) => {
+  app.post('/tickets/:id/ai/summary', { config: { auth, contract: { summary: 'Summarises the conversation into a private note of the ticket', params: IdParam, response: AiSummaryAnswer, errors } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const ticket = await visibleTicket(ctx, request, id);

@@ -1,4 +1,4 @@
-import { CreatePromptRequest, DomainError, RecordIdParam, UpdatePromptRequest, type PromptView } from '@conversa/contracts';
+import { CreatePromptRequest, DomainError, RecordIdParam, UpdatePromptRequest, PromptPage, PromptView, DeletedAnswer } from '@conversa/contracts';
 import { changePrompt, createPrompt, deletePrompt } from '@conversa/core';
 import { findPrompt, listPrompts } from '@conversa/projections/prompts/queries';
 import { findQueue } from '@conversa/projections/queues/queries';
@@ -25,14 +25,14 @@ async function checkQueue(ctx: ApiContext, companyId: number, queueId: number | 
 
 /** AI prompts (spec 3 §7), plan flag useOpenAi: users list them (pickers); admins change them. Keys are sealed and answered masked. */
 export async function promptRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/prompt', { config: { ...read, contract: { summary: 'The company’s AI prompts (keys masked)' } } }, async (request) => ({ prompts: await listPrompts(ctx.db, request.principal.companyId) }));
+  app.get('/prompt', { config: { ...read, contract: { summary: 'The company’s AI prompts (keys masked)', response: PromptPage } } }, async (request) => ({ prompts: await listPrompts(ctx.db, request.principal.companyId) }));
 
-  app.get('/prompt/:id', { config: { ...read, contract: { summary: 'One AI prompt (keys masked)', params: IdParam, errors } } }, async (request) => {
+  app.get('/prompt/:id', { config: { ...read, contract: { summary: 'One AI prompt (keys masked)', params: IdParam, response: PromptView, errors } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return companyPrompt(ctx, request.principal.companyId, id);
   });
 
-  app.post('/prompt', { config: { ...admin, contract: { summary: 'Creates an AI prompt', body: CreatePromptRequest, status: 201, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request, reply) => {
+  app.post('/prompt', { config: { ...admin, contract: { summary: 'Creates an AI prompt', body: CreatePromptRequest, status: 201, response: PromptView, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request, reply) => {
     const details = parse(CreatePromptRequest, request.body);
     const { principal } = request;
     await checkQueue(ctx, principal.companyId, details.queueId);
@@ -40,7 +40,7 @@ export async function promptRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return reply.status(201).send(await companyPrompt(ctx, principal.companyId, id));
   });
 
-  app.put('/prompt/:id', { config: { ...admin, contract: { summary: 'Changes an AI prompt; a key left masked or empty is kept', params: IdParam, body: UpdatePromptRequest, errors: [...errors, 'ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
+  app.put('/prompt/:id', { config: { ...admin, contract: { summary: 'Changes an AI prompt; a key left masked or empty is kept', params: IdParam, body: UpdatePromptRequest, response: PromptView, errors: [...errors, 'ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdatePromptRequest, request.body);
     const { principal } = request;
@@ -50,7 +50,7 @@ export async function promptRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return companyPrompt(ctx, principal.companyId, id);
   });
 
-  app.delete('/prompt/:id', { config: { ...admin, contract: { summary: 'Deletes an AI prompt', params: IdParam, errors } } }, async (request) => {
+  app.delete('/prompt/:id', { config: { ...admin, contract: { summary: 'Deletes an AI prompt', params: IdParam, response: DeletedAnswer, errors } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     await companyPrompt(ctx, principal.companyId, id);

@@ -1,17 +1,4 @@
-import {
-  CreateChatbotRequest,
-  CreateQueueRequest,
-  DomainError,
-  ListChatbotsQuery,
-  ListQueuesQuery,
-  UpdateChatbotRequest,
-  UpdateQueueRequest,
-  type ChatbotOptionInput,
-  RecordIdParam,
-  type ChatbotOptionView,
-  type QueueWithOptions,
-  type DeletedAnswer,
-} from '@conversa/contracts';
+import { CreateChatbotRequest, CreateQueueRequest, DomainError, ListChatbotsQuery, ListQueuesQuery, UpdateChatbotRequest, UpdateQueueRequest, type ChatbotOptionInput, RecordIdParam, QueueView, QueueWithOptions, ChatbotOptionView, DeletedAnswer } from '@conversa/contracts';
 import { addChatbotOption, changeChatbotOption, changeQueue, createQueue, deleteQueue, parentOptionQueue, removeChatbotOption, type QueueLookup } from '@conversa/core';
 import {
   countQueues,
@@ -93,17 +80,17 @@ const queueLookup = (ctx: ApiContext): QueueLookup => ({
  * (ticket filters, transfer); only admins change them (the queues screen is an administration screen).
  */
 export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/queue', { config: { contract: { query: ListQueuesQuery } } }, async (request) => {
+  app.get('/queue', { config: { contract: { query: ListQueuesQuery, response: z.array(QueueView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListQueuesQuery, request.query);
     return listQueues(ctx.db, companyScope(request.principal, query.companyId));
   });
 
-  app.get('/queue/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/queue/:id', { config: { contract: { params: IdParam, response: QueueWithOptions, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return companyQueue(ctx, request.principal.companyId, id);
   });
 
-  app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request, reply) => {
     const { chatbots, companyId: _ignored, ...details } = parse(CreateQueueRequest, request.body);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -115,7 +102,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
   });
 
-  app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest } } }, async (request) => {
+  app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { chatbots, companyId: _ignored, ...changes } = parse(UpdateQueueRequest, request.body);
     const { principal } = request;
@@ -129,7 +116,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return companyQueue(ctx, companyId, id);
   });
 
-  app.delete('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam } } }, async (request) => {
+  app.delete('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const actor = userActor(principal.userId);
@@ -138,7 +125,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return { message: 'Queue deleted' } satisfies DeletedAnswer;
   });
 
-  app.get('/chatbot', { config: { contract: { query: ListChatbotsQuery } } }, async (request) => {
+  app.get('/chatbot', { config: { contract: { query: ListChatbotsQuery, response: z.array(ChatbotOptionView), errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
     const { queueId } = parse(ListChatbotsQuery, request.query);
     const companyId = request.principal.companyId;
     const queueIds = queueId !== undefined ? [(await companyQueue(ctx, companyId, queueId)).id] : (await listQueues(ctx.db, companyId)).map((q) => q.id);
@@ -146,12 +133,12 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return queueIds.flatMap((id) => trees.get(id) ?? []);
   });
 
-  app.get('/chatbot/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/chatbot/:id', { config: { contract: { params: IdParam, response: ChatbotOptionView, errors: ['ERR_NO_CHATBOT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return companyOption(ctx, request.principal.companyId, id);
   });
 
-  app.post('/chatbot', { config: { ...adminOnly.config, contract: { body: CreateChatbotRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/chatbot', { config: { ...adminOnly.config, contract: { body: CreateChatbotRequest, status: 201, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request, reply) => {
     const { queueId: namedQueueId, parentId, options: nested, ...details } = parse(CreateChatbotRequest, request.body);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -162,7 +149,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return reply.status(201).send(await companyOption(ctx, companyId, optionId));
   });
 
-  app.put('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateChatbotRequest } } }, async (request) => {
+  app.put('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateChatbotRequest, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { options: nested, ...changes } = parse(UpdateChatbotRequest, request.body);
     const { principal } = request;
@@ -175,7 +162,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return companyOption(ctx, companyId, id);
   });
 
-  app.delete('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam } } }, async (request) => {
+  app.delete('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_CHATBOT_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const current = await companyOption(ctx, principal.companyId, id);

@@ -1,4 +1,4 @@
-import { DomainError, type StoredMedia, RecordIdParam, safeText } from '@conversa/contracts';
+import { DomainError, type StoredMedia, RecordIdParam, safeText, QuickMessageView } from '@conversa/contracts';
 import { assertQuickMessageEditable, attachQuickMessageMedia, removeQuickMessageMedia } from '@conversa/core';
 import { findQuickMessage } from '@conversa/projections/quickMessages/queries';
 import multipart from '@fastify/multipart';
@@ -23,7 +23,7 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
   // One byte over the store's limit reaches the store, which refuses it with its own error.
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  app.post('/quick-messages/:id/media-upload', { config: { contract: { params: IdParam, multipart: true } } }, async (request) => {
+  app.post('/quick-messages/:id/media-upload', { config: { contract: { summary: 'Attaches a file (multipart `file`, `typeArch`) to a quick message', params: IdParam, multipart: true, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION', 'ERR_MEDIA_TOO_LARGE', 'ERR_MULTIPART_INVALID'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     const companyId = principal.companyId;
@@ -49,7 +49,7 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
     return findQuickMessage(ctx.db, companyId, id);
   });
 
-  app.delete('/quick-messages/:id/media-upload', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.delete('/quick-messages/:id/media-upload', { config: { contract: { params: IdParam, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);

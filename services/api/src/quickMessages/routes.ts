@@ -1,4 +1,4 @@
-import { CreateQuickMessageRequest, ListQuickMessagesQuery, UpdateQuickMessageRequest, RecordIdParam } from '@conversa/contracts';
+import { CreateQuickMessageRequest, ListQuickMessagesQuery, UpdateQuickMessageRequest, RecordIdParam, QuickMessagePage, QuickMessageView, DeletedAnswer } from '@conversa/contracts';
 import { changeQuickMessage, createQuickMessage, deleteQuickMessage, type QuickMessageCategoryLookup } from '@conversa/core';
 import {
   findQuickMessage,
@@ -27,7 +27,7 @@ function categoriesOf(ctx: ApiContext, request: FastifyRequest): QuickMessageCat
 export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await quickMessageMediaRoutes(app, ctx);
 
-  app.get('/quick-messages', { config: { contract: { query: ListQuickMessagesQuery } } }, async (request) => {
+  app.get('/quick-messages', { config: { contract: { query: ListQuickMessagesQuery, response: QuickMessagePage, errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListQuickMessagesQuery, request.query);
     const companyId = companyScope(request.principal, query.companyId);
     return listQuickMessages(ctx.db, companyId, {
@@ -38,18 +38,18 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     });
   });
 
-  app.get('/quick-messages/list', { config: { contract: { summary: "The quick replies the composer offers the caller" } } }, async (request) => listComposerQuickMessages(ctx.db, request.principal.companyId, request.principal.userId));
+  app.get('/quick-messages/list', { config: { contract: { summary: "The quick replies the composer offers the caller", response: z.array(QuickMessageView) } } }, async (request) => listComposerQuickMessages(ctx.db, request.principal.companyId, request.principal.userId));
 
-  app.get('/quick-messages/categoriesMessages', { config: { contract: { summary: 'Categories of quick replies' } } }, async (request) =>
+  app.get('/quick-messages/categoriesMessages', { config: { contract: { summary: 'Categories of quick replies', response: z.array(QuickMessageView) } } }, async (request) =>
     listQuickMessageCategories(ctx.db, request.principal.companyId, quickMessageEditor(request.principal)),
   );
 
-  app.get('/quick-messages/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/quick-messages/:id', { config: { contract: { params: IdParam, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return visibleQuickMessage(ctx, request, id);
   });
 
-  app.post('/quick-messages', { config: { contract: { body: CreateQuickMessageRequest } } }, async (request) => {
+  app.post('/quick-messages', { config: { contract: { body: CreateQuickMessageRequest, response: QuickMessageView, errors: ['ERR_NO_PERMISSION', 'ERR_NO_QUICKMESSAGE_FOUND'] } } }, async (request) => {
     const body = parse(CreateQuickMessageRequest, request.body);
     const { principal } = request;
     const quickMessageId = await createQuickMessage(ctx, {
@@ -62,7 +62,7 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     return findQuickMessage(ctx.db, principal.companyId, quickMessageId);
   });
 
-  app.put('/quick-messages/:id', { config: { contract: { params: IdParam, body: UpdateQuickMessageRequest } } }, async (request) => {
+  app.put('/quick-messages/:id', { config: { contract: { params: IdParam, body: UpdateQuickMessageRequest, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdateQuickMessageRequest, request.body);
     const { principal } = request;
@@ -78,7 +78,7 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     return findQuickMessage(ctx.db, principal.companyId, id);
   });
 
-  app.delete('/quick-messages/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.delete('/quick-messages/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);

@@ -1,4 +1,4 @@
-import { CreateScheduleRequest, DomainError, ListSchedulesQuery, UpdateScheduleRequest, RecordIdParam } from '@conversa/contracts';
+import { CreateScheduleRequest, DomainError, ListSchedulesQuery, UpdateScheduleRequest, RecordIdParam, SchedulePage, ScheduleView, DeletedAnswer } from '@conversa/contracts';
 import { changeSchedule, createSchedule, deleteSchedule, type ScheduleLookup } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { findSchedule, listSchedules } from '@conversa/projections/schedules/queries';
@@ -29,20 +29,20 @@ function scheduleLookup(ctx: ApiContext): ScheduleLookup {
 export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // The browser asks for `/schedules/`; both spellings answer.
   for (const url of ['/schedules', '/schedules/']) {
-    app.get(url, { config: { ...config, contract: { summary: 'Scheduled messages, a page at a time', query: ListSchedulesQuery } } }, async (request) => {
+    app.get(url, { config: { ...config, contract: { summary: 'Scheduled messages, a page at a time', query: ListSchedulesQuery, response: SchedulePage } } }, async (request) => {
       const query = parse(ListSchedulesQuery, request.query);
       return listSchedules(ctx.db, request.principal.companyId, query);
     });
   }
 
-  app.get('/schedules/:id', { config: { ...config, contract: { params: IdParam } } }, async (request) => {
+  app.get('/schedules/:id', { config: { ...config, contract: { params: IdParam, response: ScheduleView, errors: ['ERR_NO_SCHEDULE_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const found = await findSchedule(ctx.db, request.principal.companyId, id);
     if (!found) throw new DomainError('ERR_NO_SCHEDULE_FOUND');
     return found;
   });
 
-  app.post('/schedules', { config: { ...config, contract: { body: CreateScheduleRequest } } }, async (request) => {
+  app.post('/schedules', { config: { ...config, contract: { body: CreateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
     const body = parse(CreateScheduleRequest, request.body);
     const { principal } = request;
     const { companyId } = principal;
@@ -50,7 +50,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     return findSchedule(ctx.db, companyId, scheduleId);
   });
 
-  app.put('/schedules/:id', { config: { ...config, contract: { params: IdParam, body: UpdateScheduleRequest } } }, async (request) => {
+  app.put('/schedules/:id', { config: { ...config, contract: { params: IdParam, body: UpdateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_ALREADY_SENT', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdateScheduleRequest, request.body);
     const { principal } = request;
@@ -60,7 +60,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     return findSchedule(ctx.db, companyId, id);
   });
 
-  app.delete('/schedules/:id', { config: { ...config, contract: { params: IdParam } } }, async (request) => {
+  app.delete('/schedules/:id', { config: { ...config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { principal } = request;
     if (!(await findSchedule(ctx.db, principal.companyId, id))) throw new DomainError('ERR_NO_SCHEDULE_FOUND');

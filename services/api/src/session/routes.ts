@@ -1,4 +1,4 @@
-import { DomainError, LoginRequest, SignupRequest, type SessionResponse } from '@conversa/contracts';
+import { DomainError, LoginRequest, SignupRequest, SessionUser, SignupResponse, SessionResponse } from '@conversa/contracts';
 import { endSession, refreshSession, signUp, startSession, type RefreshTokenIssuer, type SignupLookup } from '@conversa/core';
 import { companyNameTaken, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -46,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     };
   };
 
-  app.post('/auth/login', { config: { auth: 'public', contract: { body: LoginRequest } } }, async (request, reply) => {
+  app.post('/auth/login', { config: { auth: 'public', contract: { body: LoginRequest, response: SessionResponse, errors: ['ERR_INVALID_CREDENTIALS', 'ERR_TOO_MANY_REQUESTS'] } } }, async (request, reply) => {
     const { email, password } = parse(LoginRequest, request.body);
     try {
       await ctx.loginLimiter.check(email, request.ip);
@@ -75,7 +75,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return answer(credentials.userId, credentials.companyId, sessionId);
   });
 
-  app.post('/auth/refresh_token', { config: { auth: 'public', contract: { summary: 'A new access token from the refresh cookie (jrt)' } } }, async (request, reply) => {
+  app.post('/auth/refresh_token', { config: { auth: 'public', contract: { summary: 'A new access token from the refresh cookie (jrt)', security: 'refreshCookie', response: SessionResponse } } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     const sessionId = presented ? sessionIdOf(presented) : null;
     if (!presented || !sessionId) throw new DomainError('ERR_SESSION_EXPIRED');
@@ -103,9 +103,9 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { config: { auth: { allowExpired: true }, contract: { summary: 'The signed-in user' } } }, async (request) => sessionUserOf(ctx.db, request.principal.user));
+  app.get('/auth/me', { config: { auth: { allowExpired: true }, contract: { summary: 'The signed-in user', response: SessionUser } } }, async (request) => sessionUserOf(ctx.db, request.principal.user));
 
-  app.post('/auth/signup', { config: { auth: 'public', contract: { body: SignupRequest, status: 201 } } }, async (request: FastifyRequest, reply) => {
+  app.post('/auth/signup', { config: { auth: 'public', contract: { body: SignupRequest, status: 201, response: SignupResponse, errors: ['ERR_EMAIL_IN_USE', 'ERR_USER_CREATION_DISABLED', 'ERR_COMPANY_NAME_TAKEN', 'ERR_NOT_FOUND'] } } }, async (request: FastifyRequest, reply) => {
     const body = parse(SignupRequest, request.body);
     const { companyId, userId } = await signUp(ctx, { ...body, lookup: signupLookup });
     return reply.status(201).send({ companyId, userId });

@@ -1,4 +1,4 @@
-import { CompanySettingsSchema, type CompanySettingKey, RecordIdParam, safeText, SECRET_SETTING_MASK, SECRET_SETTINGS } from '@conversa/contracts';
+import { CompanySettingsSchema, type CompanySettingKey, RecordIdParam, safeText, SECRET_SETTING_MASK, SECRET_SETTINGS, SettingView, CompanySettingsView } from '@conversa/contracts';
 import { changeCompanySetting, PLATFORM_COMPANY_ID } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +18,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   };
 
   // userCreation and asaas (the payment key, masked) are shown to super users only, with the platform's values.
-  app.get('/settings', { config: { auth: { area: 'settings' }, contract: { summary: "The company's settings; userCreation and asaas (masked) for super users only" } } }, async (request) => {
+  app.get('/settings', { config: { auth: { area: 'settings' }, contract: { summary: "The company's settings; userCreation and asaas (masked) for super users only", response: z.array(SettingView) } } }, async (request) => {
     const { principal } = request;
     const { userCreation: _own, asaas: _key, ...settings } = await companySettingsOf(ctx.db, principal.companyId);
     const platform = principal.super ? await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID) : null;
@@ -26,25 +26,25 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return Object.entries(shown).map(([key, value]) => ({ key, value: reveal(key as CompanySettingKey, value) }));
   });
 
-  app.put('/settings/:key', { config: { auth: { area: 'settings' }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict() } } }, async (request) => {
+  app.put('/settings/:key', { config: { auth: { area: 'settings' }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict(), response: SettingView } } }, async (request) => {
     const { key } = parse(z.object({ key: SettingKey }), request.params);
     const { value } = parse(z.object({ value: safeText() }).strict(), request.body);
     return change(request.principal, key, value);
   });
 
-  app.get('/companySettings/:companyId', { config: { contract: { params: z.object({ companyId: RecordIdParam }) } } }, async (request) => {
+  app.get('/companySettings/:companyId', { config: { contract: { params: z.object({ companyId: RecordIdParam }), response: CompanySettingsView, errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const companyId = companyScope(request.principal, parse(z.object({ companyId: RecordIdParam }), request.params).companyId);
     const { asaas, ...settings } = await companySettingsOf(ctx.db, companyId);
     return { ...settings, asaas: reveal('asaas', asaas), companyId };
   });
 
-  app.get('/companySettingOne', { config: { contract: { query: z.object({ column: SettingKey }) } } }, async (request) => {
+  app.get('/companySettingOne', { config: { contract: { query: z.object({ column: SettingKey }), response: SettingView } } }, async (request) => {
     const { column } = parse(z.object({ column: SettingKey }), request.query);
     const settings = await companySettingsOf(ctx.db, request.principal.companyId);
     return { key: column, value: reveal(column, settings[column]) };
   });
 
-  app.put('/companySettings', { config: { auth: { area: 'settings' }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict() } } }, async (request) => {
+  app.put('/companySettings', { config: { auth: { area: 'settings' }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict(), response: SettingView } } }, async (request) => {
     const { column, data } = parse(z.object({ column: SettingKey, data: safeText() }).strict(), request.body);
     return change(request.principal, column, data);
   });

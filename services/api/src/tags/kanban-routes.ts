@@ -1,4 +1,5 @@
-import { canSeeTicket, DomainError, KanbanTicketsQuery, TicketIdParams, TicketTagParams } from '@conversa/contracts';
+import { canSeeTicket, DomainError, KanbanTicketsQuery, TicketIdParams, TicketTagParams, ContactTags, KanbanTicket } from '@conversa/contracts';
+import { z } from 'zod';
 import { moveCardToLane, takeCardOutOfLanes, type KanbanCard } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { listTags } from '@conversa/projections/tags/queries';
@@ -34,13 +35,13 @@ const cardOf = (ticket: { contactId: number; tags: { id: number }[] }): KanbanCa
  * changes the contact's kanban tags only; its plain labels stay.
  */
 export async function kanbanRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/ticket/kanban', { config: { ...kanbanAuth, contract: { query: KanbanTicketsQuery } } }, async (request) => {
+  app.get('/ticket/kanban', { config: { ...kanbanAuth, contract: { query: KanbanTicketsQuery, response: z.object({ tickets: z.array(KanbanTicket) }) } } }, async (request) => {
     const { queueIds } = parse(KanbanTicketsQuery, request.query);
     const tickets = await kanbanTickets(ctx.db, request.principal.companyId, viewerOf(request.principal), queueIds);
     return { tickets };
   });
 
-  app.put('/ticket-tags/:ticketId/:tagId', { config: { ...kanbanAuth, contract: { params: TicketTagParams } } }, async (request) => {
+  app.put('/ticket-tags/:ticketId/:tagId', { config: { ...kanbanAuth, contract: { params: TicketTagParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND'] } } }, async (request) => {
     const { ticketId, tagId } = parse(TicketTagParams, request.params);
     const ticket = await cardTicket(ctx, request, ticketId);
     const tag = await companyTag(ctx, request, tagId);
@@ -49,7 +50,7 @@ export async function kanbanRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { tags: (await findContact(ctx.db, request.principal.companyId, ticket.contactId))?.tags ?? [] };
   });
 
-  app.delete('/ticket-tags/:ticketId', { config: { ...kanbanAuth, contract: { params: TicketIdParams } } }, async (request) => {
+  app.delete('/ticket-tags/:ticketId', { config: { ...kanbanAuth, contract: { params: TicketIdParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
     const { ticketId } = parse(TicketIdParams, request.params);
     const ticket = await cardTicket(ctx, request, ticketId);
     const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);

@@ -1,4 +1,4 @@
-import { CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam, type TagView } from '@conversa/contracts';
+import { CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam, TagView, ContactTags, DeletedAnswer } from '@conversa/contracts';
 import { changeTag, createTag, deleteTag, syncContactTags, type TagSyncLookup } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { existingTagIds, findTag, listTags } from '@conversa/projections/tags/queries';
@@ -32,24 +32,24 @@ function tagSyncLookup(ctx: ApiContext): TagSyncLookup {
  * delete its tags and set a contact's tags: they are shared labels, like the kanban lanes they make.
  */
 export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/tags', { config: { contract: { query: ListTagsQuery } } }, async (request) => {
+  app.get('/tags', { config: { contract: { query: ListTagsQuery, response: z.object({ tags: z.array(TagView), hasMore: z.boolean() }) } } }, async (request) => {
     const query = parse(ListTagsQuery, request.query);
     return listTags(ctx.db, request.principal.companyId, { ...query, limit: TAGS_PAGE_SIZE });
   });
 
-  app.get('/tags/list', { config: { contract: { query: ListAllQuery } } }, async (request) => {
+  app.get('/tags/list', { config: { contract: { query: ListAllQuery, response: z.array(TagView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListAllQuery, request.query);
     const { tags } = await listTags(ctx.db, companyScope(request.principal, query.companyId), { kanban: query.kanban });
     return tags;
   });
 
   // The kanban board's lanes: every kanban tag (answered as `lista`).
-  app.get('/tags/kanban', { config: { contract: { summary: 'The kanban board\'s lanes: every kanban tag (answered as `lista`).' } } }, async (request) => {
+  app.get('/tags/kanban', { config: { contract: { summary: 'The kanban board\'s lanes: every kanban tag (answered as `lista`).', response: z.object({ lista: z.array(TagView) }) } } }, async (request) => {
     const { tags } = await listTags(ctx.db, request.principal.companyId, { kanban: 1 });
     return { lista: tags };
   });
 
-  app.post('/tags/sync', { config: { contract: { body: SyncContactTagsRequest } } }, async (request) => {
+  app.post('/tags/sync', { config: { contract: { body: SyncContactTagsRequest, response: ContactTags, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const body = parse(SyncContactTagsRequest, request.body);
     const { principal } = request;
     const contactId = await syncContactTags(ctx, {
@@ -64,19 +64,19 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return { tags: synced?.tags ?? [] };
   });
 
-  app.get('/tags/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/tags/:id', { config: { contract: { params: IdParam, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     return companyTag(ctx, request, id);
   });
 
-  app.post('/tags', { config: { contract: { body: CreateTagRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/tags', { config: { contract: { body: CreateTagRequest, status: 201, response: TagView } } }, async (request, reply) => {
     const details = parse(CreateTagRequest, request.body);
     const { principal } = request;
     const tagId = await createTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, details });
     return reply.status(201).send(await companyTag(ctx, request, tagId));
   });
 
-  app.put('/tags/:id', { config: { contract: { params: IdParam, body: UpdateTagRequest } } }, async (request) => {
+  app.put('/tags/:id', { config: { contract: { params: IdParam, body: UpdateTagRequest, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const changes = parse(UpdateTagRequest, request.body);
     await companyTag(ctx, request, id);
@@ -85,7 +85,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return companyTag(ctx, request, id);
   });
 
-  app.delete('/tags/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.delete('/tags/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     await companyTag(ctx, request, id);
     const { principal } = request;

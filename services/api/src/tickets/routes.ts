@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type ClosedCount, type TicketCallAnswer, type TicketHistory, type TicketView } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type TicketHistory, TicketPage, DeletedAnswer, TicketLogEntry, TicketHistorySchema, TicketView, TicketCallAnswer, ClosedCount } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
@@ -45,7 +45,7 @@ async function explainOtherOpenTicket(ctx: ApiContext, companyId: number, error:
 }
 
 export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/tickets', { config: { contract: { query: ListTicketsQuery } } }, async (request) => {
+  app.get('/tickets', { config: { contract: { query: ListTicketsQuery, response: TicketPage } } }, async (request) => {
     const query = parse(ListTicketsQuery, request.query);
     const principal = request.principal;
     const statuses = query.statusFilter ?? [];
@@ -68,7 +68,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     });
   });
 
-  app.get('/tickets/u/:uuid', { config: { contract: { params: z.object({ uuid: safeText().max(64) }) } } }, async (request) => {
+  app.get('/tickets/u/:uuid', { config: { contract: { params: z.object({ uuid: safeText().max(64) }), response: TicketView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
     const { uuid } = parse(z.object({ uuid: safeText().max(64) }), request.params);
     const principal = request.principal;
     const ticket = await findTicketByUuid(ctx.db, principal.companyId, uuid);
@@ -89,16 +89,16 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return ticket;
   });
 
-  app.get('/tickets/:id', { config: { contract: { params: IdParam } } }, async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
+  app.get('/tickets/:id', { config: { contract: { params: IdParam, response: TicketView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
 
   /** The call button: the ticket connection's call token, opened here only (it rests sealed; views show whether it is set). */
-  app.get('/tickets/:id/call', { config: { contract: { summary: 'The call token of the ticket\'s connection, for the call page', params: IdParam } } }, async (request) => {
+  app.get('/tickets/:id/call', { config: { contract: { summary: 'The call token of the ticket\'s connection, for the call page', params: IdParam, response: TicketCallAnswer, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
     const ticket = await visibleTicket(ctx, request, parse(IdParam, request.params).id);
     const sealed = ticket.whatsappId === null ? '' : await connectionCallToken(ctx.db, request.principal.companyId, ticket.whatsappId);
     return { token: ctx.secrets.open(sealed) } satisfies TicketCallAnswer;
   });
 
-  app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201, response: TicketView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_CREATING_TICKET', 'ERR_NO_PERMISSION'] } } }, async (request, reply) => {
     const body = parse(CreateTicketRequest, request.body);
     const principal = request.principal;
     const contact = await findContact(ctx.db, principal.companyId, body.contactId);
@@ -125,7 +125,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return reply.status(201).send(await findTicket(ctx.db, principal.companyId, opened.ticketId));
   });
 
-  app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest } } }, async (request) => {
+  app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest, response: TicketView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_NOT_OPEN', 'ERR_TICKET_NOT_PENDING', 'ERR_TICKET_REQUIRES_TAG', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_PERMISSION', 'ERR_NO_PROMPT_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const body = parse(UpdateTicketRequest, request.body);
     const principal = request.principal;
@@ -160,7 +160,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return findTicket(ctx.db, principal.companyId, id);
   });
 
-  app.delete('/tickets/:id', { config: { auth: { permission: 'ticket-options:deleteTicket' }, contract: { params: IdParam } } }, async (request) => {
+  app.delete('/tickets/:id', { config: { auth: { permission: 'ticket-options:deleteTicket' }, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     await visibleTicket(ctx, request, id);
@@ -169,7 +169,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { message: 'ticket deleted' };
   });
 
-  app.post('/tickets/closeAll', { config: { auth: { area: 'ticketsAdmin' }, contract: { body: CloseAllTicketsRequest } } }, async (request) => {
+  app.post('/tickets/closeAll', { config: { auth: { area: 'ticketsAdmin' }, contract: { body: CloseAllTicketsRequest, response: ClosedCount } } }, async (request) => {
     const body = parse(CloseAllTicketsRequest, request.body);
     const principal = request.principal;
     const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);
@@ -193,13 +193,13 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return { closed } satisfies ClosedCount;
   });
 
-  app.get('/tickets-log/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/tickets-log/:id', { config: { contract: { params: IdParam, response: z.array(TicketLogEntry), errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     await visibleTicket(ctx, request, id);
     return ticketLog(ctx.db, request.principal.companyId, id);
   });
 
-  app.get('/tickets/:id/history', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/tickets/:id/history', { config: { contract: { params: IdParam, response: TicketHistorySchema, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     await visibleTicket(ctx, request, id);

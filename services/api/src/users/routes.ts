@@ -1,4 +1,4 @@
-import { CreateUserRequest, DomainError, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserOption, type UserView } from '@conversa/contracts';
+import { CreateUserRequest, DomainError, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserView, UserListResponse, UserRecord, UserOption } from '@conversa/contracts';
 import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, changeCompanyUser, createCompanyUser, deleteCompanyUser, removeUserProfileImage, setUserProfileImage, type UserEditor } from '@conversa/core';
 import { findUser, listUsers } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
@@ -30,28 +30,28 @@ async function visibleUser(ctx: ApiContext, principal: Principal, id: number): P
 export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  app.get('/users', { config: { contract: { query: ListUsersQuery } } }, async (request) => {
+  app.get('/users', { config: { contract: { query: ListUsersQuery, response: UserListResponse, errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(ListUsersQuery, request.query);
     const companyId = companyScope(request.principal, query.companyId);
     const page = await listUsers(ctx.db, companyId, { searchParam: query.searchParam, pageNumber: query.pageNumber, pageSize: USERS_PAGE_SIZE });
     return { ...page, users: await withQueues(ctx, companyId, page.users) };
   });
 
-  app.get('/users/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }) } } }, async (request) => {
+  app.get('/users/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(UserOption), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
     const companyId = companyScope(request.principal, query.companyId);
     const { users } = await listUsers(ctx.db, companyId, { pageSize: 10_000 });
     return users.map(({ id, name }): UserOption => ({ id, name }));
   });
 
-  app.get('/users/:id', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.get('/users/:id', { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const found = await visibleUser(ctx, request.principal, id);
     const [hydrated] = await withQueues(ctx, found.companyId, [found]);
     return hydrated;
   });
 
-  app.post('/users', { config: { auth: { area: 'users' }, contract: { body: CreateUserRequest, status: 201 } } }, async (request, reply) => {
+  app.post('/users', { config: { auth: { area: 'users' }, contract: { body: CreateUserRequest, status: 201, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_EMAIL_IN_USE', 'ERR_PLAN_USER_LIMIT', 'ERR_NO_WAPP_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_SUBSCRIPTION_EXPIRED'] } } }, async (request, reply) => {
     const { password, ...fields } = parse(CreateUserRequest, request.body);
     const principal = request.principal;
     assertMayCreateUser(editorOf(principal), fields);
@@ -64,7 +64,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   // Reachable while overdue: a user must still be able to change their own language and password.
-  app.put('/users/:id', { config: { auth: { allowExpired: true }, contract: { summary: 'Reachable while overdue: a user must still be able to change their own language and password.', params: IdParam, body: UpdateUserRequest } } }, async (request) => {
+  app.put('/users/:id', { config: { auth: { allowExpired: true }, contract: { summary: 'Reachable while overdue: a user must still be able to change their own language and password.', params: IdParam, body: UpdateUserRequest, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_EMAIL_IN_USE', 'ERR_PLAN_USER_LIMIT', 'ERR_NO_WAPP_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_SUBSCRIPTION_EXPIRED'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { password, email, ...fields } = parse(UpdateUserRequest, request.body);
     const principal = request.principal;
@@ -82,7 +82,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return updated;
   });
 
-  app.delete('/users/:id', { config: { auth: { area: 'users' }, contract: { params: IdParam, status: 204 } } }, async (request, reply) => {
+  app.delete('/users/:id', { config: { auth: { area: 'users' }, contract: { params: IdParam, status: 204, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_USER_DELETE_SELF'] } } }, async (request, reply) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);
@@ -94,7 +94,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   /** Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
-  app.post('/users/:id/media-upload', { config: { contract: { multipart: true, summary: 'Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage.', params: IdParam } } }, async (request) => {
+  app.post('/users/:id/media-upload', { config: { contract: { multipart: true, summary: 'Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage.', params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);
@@ -106,7 +106,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return updated;
   });
 
-  app.delete('/users/:id/media-upload', { config: { contract: { params: IdParam } } }, async (request) => {
+  app.delete('/users/:id/media-upload', { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);

@@ -10,7 +10,7 @@ import {
   WebhookView,
   WebhookWithSecretView,
 } from '@conversa/contracts';
-import { changeWebhook, createWebhook, deleteWebhook, redeliverWebhook, rotateWebhookSecret } from '@conversa/core';
+import { changeWebhook, createWebhook, deleteWebhook, redeliverWebhook, resumeWebhook, rotateWebhookSecret } from '@conversa/core';
 import { findWebhook, findWebhookDelivery, listWebhookDeliveries, listWebhooks } from '@conversa/projections/webhooks/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -119,6 +119,28 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       if (!(await findWebhookDelivery(ctx.db, principal.companyId, id, deliveryId))) throw new DomainError('ERR_NO_WEBHOOK_DELIVERY_FOUND');
       await redeliverWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, deliveryId });
       return reply.status(202).send({ message: 'Redelivery requested' });
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/resume',
+    {
+      config: {
+        auth: admin,
+        contract: {
+          summary: "Resume now: unpauses the endpoint and tries the head of its queue at once; the rest follow in order",
+          params: WebhookIdParams,
+          response: WebhookView,
+          errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_WEBHOOK_INACTIVE'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = parse(WebhookIdParams, request.params);
+      const { principal } = request;
+      await ownWebhook(principal.companyId, id);
+      await resumeWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
+      return ownWebhook(principal.companyId, id);
     },
   );
 }

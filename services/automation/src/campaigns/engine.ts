@@ -1,51 +1,36 @@
+import { campaignOptOutStream, campaignSettingsStream, campaignStream, type Actor, type CampaignDetails, type CampaignEvent, type CampaignSettingsValues, type Channel, type PlannedShipping, type RecordedEvent, type ShippingKind } from '@conversa/contracts';
 import {
-  campaignOptOutStream,
-  campaignSettingsStream,
-  campaignShippingsStream,
-  campaignStream,
-  SHIPPINGS_PER_EVENT,
-  type Actor,
-  type Channel,
-  type CampaignDetails,
-  type CampaignEvent,
-  type CampaignSettingsValues,
-  type EventToAppend,
-  type PlannedShipping,
-  type ShippingKind,
-  type StoredMedia,
-} from '@conversa/contracts';
-import { campaign, campaignReadiness, campaignSettings, DEFAULT_TIME_ZONE, engineCampaignCommand, fold, phoneKey, type CampaignLookup, type UseCaseContext } from '@conversa/core';
+  campaign,
+  campaignComplete,
+  campaignReadiness,
+  campaignSettings,
+  catchUpShippings,
+  DEFAULT_TIME_ZONE,
+  emptyShippingsView,
+  engineCampaignCommand,
+  fold,
+  nextKind,
+  phoneKey,
+  runShippingsCommand,
+  type CampaignCommand,
+  type CampaignLookup,
+  type ObservedShippingEvent,
+  type ShippingItem,
+  type ShippingsCommand,
+  type ShippingsView,
+  type UseCaseContext,
+} from '@conversa/core';
+import { findConnection } from '@conversa/projections/connections/queries';
 import { contactListItemsForPlan } from '@conversa/projections/contactLists/queries';
 import { campaignsToDispatch } from '@conversa/projections/campaigns/queries';
 import { fileListOptions } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { consoleJobLogger, type JobLogger } from '@conversa/projector';
 import type { Kysely } from 'kysely';
-import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { classifyFailure, fillVariables, insideWindow, pauseAfter, shippingMessageId } from './pacing';
-import { campaignComplete, emptyShippings, foldShipping, nextKind, type ShippingItem, type ShippingsState } from './shippings';
+import { sendToContact, type CampaignChannel, type CampaignMedia } from './outbound';
+import { classifyFailure, insideWindow, pauseAfter, shippingMessageId } from './pacing';
 
-/** What the engine hands a channel: the sender reactor's OutboundMessage, which the channels' gateway accepts. */
-export interface CampaignOutbound {
-  companyId: number;
-  whatsappId: number;
-  channel: Channel;
-  contact: { number: string; isGroup: boolean };
-  /** Deterministic per campaign, contact and kind: the channel's idempotency key, so a resend after a crash is one delivery. */
-  messageId: string;
-  body: string;
-  mediaType: 'chat' | 'image' | 'audio' | 'video' | 'application';
-  media: (StoredMedia & { read(): Promise<Readable> }) | null;
-  location: null;
-  quotedProviderId: null;
-}
-export interface CampaignChannel {
-  send(message: CampaignOutbound): Promise<{ providerId: string }>;
-}
-export interface CampaignMedia {
-  open(companyId: number, url: string): Promise<{ stream: Readable } | undefined>;
-}
+export type { CampaignChannel, CampaignMedia, CampaignOutbound } from './outbound';
 
 export interface CampaignEngineOptions {
   ctx: UseCaseContext;
@@ -69,20 +54,6 @@ export interface CampaignEngineOptions {
 
 const engineActor: Actor = { kind: 'system', id: 'campaign-dispatch' };
 
-const mediaTypeOf = (mime: string): CampaignOutbound['mediaType'] => {
-  const top = mime.split('/')[0];
-  return top === 'image' || top === 'audio' || top === 'video' ? top : 'application';
-};
-
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`channel call timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error) => (clearTimeout(timer), reject(error)),
-    );
-  });
-
 /**
  * How many messages may go out back to back from here: one when the settings ask for a pause after
  * each; otherwise up to the next longer pause (longerIntervalAfter), so a batch never skips it.
@@ -97,10 +68,11 @@ export function batchAllowed(settings: Pick<CampaignSettingsValues, 'messageInte
  * The campaign dispatch engine (the automation role, one process at a time under its lease). Each
  * tick starts the campaigns whose time has come, plans a started one once (every contact, its
  * connection and message slot, in one append), then sends what the pacing allows: every attempt is
- * recorded before the channel is called and its outcome after, in the campaign's shippings stream.
+ * recorded before the channel is called and its outcome after, as commands on the campaign's
+ * shippings (the campaignShippings decider, appended with the expected revision and a command id).
  * A restart folds that stream again and resumes: what was delivered is never sent again, and the
  * attempt in flight when a process died is resent with the same message id, which the channel
- * treats as the same message.
+ * treats as the same message. It reads other areas only through their queries.
  */
 export function createCampaignEngine(options: CampaignEngineOptions) {
   const { ctx, db, channel, media, lookup } = options;
@@ -110,28 +82,36 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
   const budgetMs = options.tickBudgetMs ?? 3_000;
   const sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
   const restMs = options.connectionRestMs ?? 15_000;
-  const states = new Map<number, ShippingsState>();
+  /** Per campaign: its shippings as this process last folded them, and per connection the attempts made and when the last was. */
+  const views = new Map<number, { shippings: ShippingsView; pacing: Map<number, { sent: number; lastAt: number }> }>();
   /** Per campaign and connection: when it may send again (pacing) or rests (down). */
   const nextAt = new Map<string, number>();
   const restingUntil = new Map<number, number>();
 
-  async function append(streamId: string, companyId: number, events: Array<{ type: string; data: unknown }>, expectedRevision: 'any' | 'no_stream' = 'any', now: Date) {
-    const correlationId = randomUUID();
-    const toAppend: EventToAppend[] = events.map((event) => ({
-      id: randomUUID(),
-      type: event.type,
-      data: ctx.registry.validateForAppend(event.type, event.data),
-      metadata: { companyId, actor: engineActor, correlationId, causationId: correlationId, occurredAt: now.toISOString(), schemaVersion: ctx.registry.versionOf(event.type) },
-    }));
-    return ctx.store.appendToStream(streamId, toAppend, { expectedRevision });
+  function viewOf(campaignId: number) {
+    let view = views.get(campaignId);
+    if (!view) views.set(campaignId, (view = { shippings: emptyShippingsView(), pacing: new Map() }));
+    return view;
   }
 
-  async function shippings(campaignId: number): Promise<ShippingsState> {
-    const state = states.get(campaignId) ?? emptyShippings();
-    const fresh = await ctx.store.readStream(campaignShippingsStream(campaignId), { fromRevision: state.revision + 1 });
-    for (const event of fresh) foldShipping(state, event);
-    states.set(campaignId, state);
-    return state;
+  /** After a restart the pacing resumes from the attempts recorded, when they were recorded. */
+  const observer = (pacing: Map<number, { sent: number; lastAt: number }>) => (event: ObservedShippingEvent) => {
+    if (event.type !== 'CampaignShippingAttempted') return;
+    const { connectionId } = event.data as { connectionId: number };
+    const connection = pacing.get(connectionId) ?? { sent: 0, lastAt: 0 };
+    pacing.set(connectionId, { sent: connection.sent + 1, lastAt: Math.max(connection.lastAt, Date.parse(event.occurredAt)) });
+  };
+
+  async function shippings(campaignId: number): Promise<ShippingsView> {
+    const view = viewOf(campaignId);
+    await catchUpShippings(ctx, campaignId, view.shippings, observer(view.pacing));
+    return view.shippings;
+  }
+
+  /** A command on the campaign's shippings, decided on this process's view; its id names the revision it was decided on. */
+  function record(companyId: number, campaignId: number, command: ShippingsCommand, name: string) {
+    const view = viewOf(campaignId);
+    return runShippingsCommand(ctx, { companyId, actor: engineActor, campaignId, command, commandId: `${name}@${view.shippings.revision}`, view: view.shippings, observe: observer(view.pacing) });
   }
 
   async function settingsOf(companyId: number): Promise<CampaignSettingsValues> {
@@ -143,13 +123,21 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
     return new Set(events.map((event) => phoneKey((event.data as { number: string }).number)));
   }
 
-  const command = (companyId: number, id: number, cmd: Parameters<typeof engineCampaignCommand>[1]['command']) => engineCampaignCommand(ctx, { companyId, actor: engineActor, id, command: cmd });
+  /** The campaign as its stream holds it, with the history its commands are decided on. */
+  async function lifeOf(campaignId: number) {
+    const history = await ctx.store.readStream(campaignStream(campaignId));
+    return { state: fold(campaign, history as unknown as CampaignEvent[]), history };
+  }
+
+  /** A command on the campaign itself (start, pause, finish): named after the revision it was decided on, so a repeat records nothing twice. */
+  const command = (companyId: number, id: number, history: readonly RecordedEvent[], cmd: CampaignCommand) =>
+    engineCampaignCommand(ctx, { companyId, actor: engineActor, id, command: cmd, commandId: `engine-${cmd.type}@${history.at(-1)?.revision ?? -1}`, knownHistory: history });
 
   /** Every contact of the list, spread over the connections, each with one of the filled slots; one append. */
-  async function plan(companyId: number, campaignId: number, details: CampaignDetails, now: Date): Promise<boolean> {
+  async function plan(companyId: number, campaignId: number, details: CampaignDetails, history: readonly RecordedEvent[]): Promise<boolean> {
     const items = details.contactListId === null ? [] : await contactListItemsForPlan(db, companyId, details.contactListId);
     if (items.length === 0 || details.whatsappIds.length === 0) {
-      await command(companyId, campaignId, { type: 'CancelCampaign', pause: { code: items.length === 0 ? 'ERR_CAMPAIGN_LIST_EMPTY' : 'ERR_CAMPAIGN_CONNECTION_GONE', detail: '' } });
+      await command(companyId, campaignId, history, { type: 'CancelCampaign', pause: { code: items.length === 0 ? 'ERR_CAMPAIGN_LIST_EMPTY' : 'ERR_CAMPAIGN_CONNECTION_GONE', detail: '' } });
       return false;
     }
     const slots = details.messages.flatMap((text, index) => (text ? [index] : []));
@@ -165,38 +153,29 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
       confirmationIndex: details.confirmation && confirmationSlots.length > 0 ? pick(confirmationSlots) : null,
       valid: item.isWhatsappValid,
     }));
-    const events = [];
-    for (let start = 0; start < planned.length; start += SHIPPINGS_PER_EVENT) events.push({ type: 'CampaignShippingsPlanned', data: { campaignId, shippings: planned.slice(start, start + SHIPPINGS_PER_EVENT) } });
-    try {
-      await append(campaignShippingsStream(campaignId), companyId, events, 'no_stream', now);
-    } catch (error) {
-      // Planned by a process that held the lease before: its plan stands.
-      if ((error as { code?: string }).code !== 'ERR_WRONG_EXPECTED_VERSION' && (error as Error).name !== 'WrongExpectedVersionError') throw error;
-    }
+    // Planned by a process that held the lease before: its plan stands (the decider plans once).
+    await record(companyId, campaignId, { type: 'PlanShippings', campaignId, shippings: planned }, 'plan');
     return true;
   }
 
   async function startIfDue(companyId: number, campaignId: number, now: Date): Promise<void> {
-    const state = fold(campaign, (await ctx.store.readStream(campaignStream(campaignId))) as unknown as CampaignEvent[]);
+    const { state, history } = await lifeOf(campaignId);
     if (state.status !== 'PROGRAMADA' || state.deleted || !state.details.scheduledAt || Date.parse(state.details.scheduledAt) > now.getTime()) return;
     const refusal = await campaignReadiness(lookup, companyId, state.details);
     // Refused before anything is planned: nothing is half-sent, and the report says why.
-    if (refusal) await command(companyId, campaignId, { type: 'CancelCampaign', pause: { code: refusal.code, detail: refusal.message.slice(0, 500) } });
-    else await command(companyId, campaignId, { type: 'StartCampaign' });
+    if (refusal) await command(companyId, campaignId, history, { type: 'CancelCampaign', pause: { code: refusal.code, detail: refusal.message.slice(0, 500) } });
+    else await command(companyId, campaignId, history, { type: 'StartCampaign' });
   }
 
   /** Sends what is due of one running campaign; answers how many channel calls it made. */
   async function dispatch(companyId: number, campaignId: number, now: Date): Promise<number> {
-    const life = fold(campaign, (await ctx.store.readStream(campaignStream(campaignId))) as unknown as CampaignEvent[]);
-    if (life.status !== 'EM_ANDAMENTO' || life.deleted) return 0;
-    const details = life.details;
-    let state = await shippings(campaignId);
-    if (!state.planned) {
-      if (!(await plan(companyId, campaignId, details, now))) return 0;
-      state = await shippings(campaignId);
-    }
-    if (campaignComplete(state, details.confirmation, now.getTime())) {
-      await command(companyId, campaignId, { type: 'FinishCampaign' });
+    const life = await lifeOf(campaignId);
+    if (life.state.status !== 'EM_ANDAMENTO' || life.state.deleted) return 0;
+    const details = life.state.details;
+    const view = await shippings(campaignId);
+    if (!view.state.planned && !(await plan(companyId, campaignId, details, life.history))) return 0;
+    if (campaignComplete(view.state, details.confirmation, now.getTime())) {
+      await command(companyId, campaignId, life.history, { type: 'FinishCampaign' });
       return 0;
     }
     const settings = await settingsOf(companyId);
@@ -205,39 +184,37 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
 
     // Contacts that need something now, per connection, in plan order.
     const due = new Map<number, Array<{ item: ShippingItem; kind: ShippingKind }>>();
-    const skipped: Array<{ type: string; data: unknown }> = [];
-    for (const itemId of state.order) {
-      const item = state.items.get(itemId)!;
+    const skips: Array<{ itemId: number; reason: 'opted-out' | 'invalid-number' }> = [];
+    for (const itemId of view.state.order) {
+      const item = view.state.items.get(itemId)!;
       const kind = nextKind(item, details.confirmation);
       if (!kind) continue;
       if (optOuts.has(phoneKey(item.number)) || item.valid === false) {
-        skipped.push({ type: 'CampaignShippingSkipped', data: { campaignId, itemId, reason: item.valid === false ? 'invalid-number' : 'opted-out' } });
+        skips.push({ itemId, reason: item.valid === false ? 'invalid-number' : 'opted-out' });
         continue;
       }
       const list = due.get(item.connectionId) ?? [];
       if (list.length < batchSize) list.push({ item, kind });
       due.set(item.connectionId, list);
     }
-    if (skipped.length > 0) await append(campaignShippingsStream(campaignId), companyId, skipped, 'any', now);
+    if (skips.length > 0) await record(companyId, campaignId, { type: 'SkipShippings', campaignId, skips }, 'skip');
 
     let calls = 0;
+    const pacing = viewOf(campaignId).pacing;
     for (const [connectionId, work] of due) {
       if ((restingUntil.get(connectionId) ?? 0) > now.getTime()) continue;
       const key = `${campaignId}:${connectionId}`;
-      const pacing = state.connections.get(connectionId) ?? { sent: 0, lastAt: 0 };
-      // After a restart the pacing resumes from the last recorded attempt.
-      const allowedAt = nextAt.get(key) ?? (pacing.sent > 0 ? pacing.lastAt + pauseAfter(settings, pacing.sent, random) : 0);
+      const paced = pacing.get(connectionId) ?? { sent: 0, lastAt: 0 };
+      const allowedAt = nextAt.get(key) ?? (paced.sent > 0 ? paced.lastAt + pauseAfter(settings, paced.sent, random) : 0);
       if (allowedAt > now.getTime()) continue;
       // Without a pause between messages a batch goes out per append; with one, one message per wake.
-      const batch = work.slice(0, batchAllowed(settings, pacing.sent));
+      const batch = work.slice(0, batchAllowed(settings, paced.sent));
       const outcome = await sendBatch(companyId, campaignId, details, connectionId, batch, now);
       calls += outcome.calls;
-      const after = await shippings(campaignId);
-      const sent = after.connections.get(connectionId)?.sent ?? 0;
-      nextAt.set(key, now.getTime() + pauseAfter(settings, sent, random));
+      nextAt.set(key, now.getTime() + pauseAfter(settings, pacing.get(connectionId)?.sent ?? 0, random));
       if (outcome.down) restingUntil.set(connectionId, now.getTime() + restMs);
       if (outcome.pause) {
-        await command(companyId, campaignId, { type: 'CancelCampaign', pause: outcome.pause });
+        await command(companyId, campaignId, life.history, { type: 'CancelCampaign', pause: outcome.pause });
         break;
       }
     }
@@ -245,86 +222,51 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
   }
 
   async function sendBatch(companyId: number, campaignId: number, details: CampaignDetails, connectionId: number, batch: Array<{ item: ShippingItem; kind: ShippingKind }>, now: Date) {
-    const stream = campaignShippingsStream(campaignId);
-    const connection = await db.selectFrom('read.connections').select(['channel', 'name']).where('id', '=', connectionId).where('deleted', '=', false).executeTakeFirst();
+    const connection = await findConnection(db, connectionId, { companyId });
     if (!connection) return { calls: 0, down: false, pause: { code: 'ERR_CAMPAIGN_CONNECTION_GONE', detail: `connection ${connectionId}` } };
     const settings = await settingsOf(companyId);
-    // The campaign's file list goes with each message, file by file, each with its own stable id.
     const files = details.fileListId === null ? [] : ((await fileListOptions(db, companyId, details.fileListId)) ?? []);
-    const attempts = batch.map(({ item, kind }) => ({ item, kind, messageId: item.attempted[kind] ?? shippingMessageId(campaignId, item.itemId, kind) }));
-    await append(stream, companyId, attempts.map(({ item, kind, messageId }) => ({ type: 'CampaignShippingAttempted', data: { campaignId, itemId: item.itemId, kind, messageId, connectionId } })), 'any', now);
-    const outcomes: Array<{ type: string; data: unknown }> = [];
+    const attempts = batch.map(({ item, kind }) => ({ itemId: item.itemId, kind, messageId: shippingMessageId(campaignId, item.itemId, kind) }));
+    // Recorded before the channel is called; only what the decider recorded goes out (another writer may have got there first).
+    const attempted = await record(companyId, campaignId, { type: 'AttemptShippings', campaignId, connectionId, confirmation: details.confirmation, attempts }, `attempt-${connectionId}`);
+    const { items } = viewOf(campaignId).shippings.state;
+    const outcomes: Extract<ShippingsCommand, { type: 'RecordShippingOutcomes' }>['outcomes'] = [];
     let calls = 0;
     let down = false;
     let pause: { code: string; detail: string } | null = null;
-    for (const { item, kind, messageId } of attempts) {
-      const template = kind === 'confirmation' ? details.confirmationMessages[item.confirmationIndex ?? 0]! : details.messages[item.messageIndex]!;
-      const body = fillVariables(template, { name: item.name, number: item.number, email: item.email, now, timeZone, variables: settings.variables, protocol: `${campaignId}${item.itemId}`, connection: connection.name });
-      const file = kind === 'message' ? details.media : null;
-      const outbound: CampaignOutbound = {
-        companyId,
-        whatsappId: connectionId,
-        channel: connection.channel as Channel,
-        contact: { number: item.number, isGroup: false },
-        messageId,
-        body,
-        mediaType: file ? mediaTypeOf(file.mime) : 'chat',
-        media: file && {
-          ...file,
-          async read() {
-            const opened = await media.open(companyId, file.url);
-            if (!opened) throw new Error(`media file ${file.url} is missing`);
-            return opened.stream;
-          },
-        },
-        location: null,
-        quotedProviderId: null,
-      };
+    for (const event of attempted.events) {
+      if (event.type !== 'CampaignShippingAttempted') continue;
+      const { itemId, kind, messageId } = event.data;
       calls += 1;
       try {
-        const { providerId } = await withTimeout(channel.send(outbound), sendTimeoutMs);
-        if (kind === 'message') {
-          for (const [index, option] of files.entries()) {
-            const file = option.media;
-            await withTimeout(
-              channel.send({
-                ...outbound,
-                messageId: shippingMessageId(campaignId, item.itemId, 'message', index + 1),
-                body: option.name,
-                mediaType: mediaTypeOf(file.mime),
-                media: { ...file, read: async () => (await media.open(companyId, file.url))?.stream ?? Promise.reject(new Error(`media file ${file.url} is missing`)) },
-              }),
-              sendTimeoutMs,
-            );
-          }
-        }
-        const at = new Date().toISOString();
-        outcomes.push(
-          kind === 'confirmation'
-            ? { type: 'CampaignConfirmationRequested', data: { campaignId, itemId: item.itemId, providerId: String(providerId).slice(0, 255) || messageId, requestedAt: at } }
-            : { type: 'CampaignShippingDelivered', data: { campaignId, itemId: item.itemId, providerId: String(providerId).slice(0, 255) || messageId, deliveredAt: at } },
-        );
+        const send = { companyId, campaignId, details, connection: { id: connectionId, channel: connection.channel as Channel, name: connection.name }, settings, files, item: items.get(itemId)!, kind, messageId, now, timeZone };
+        const providerId = await sendToContact(channel, media, send, sendTimeoutMs);
+        outcomes.push({ itemId, kind, outcome: { providerId, at: new Date().toISOString() } });
       } catch (error) {
         const failure = classifyFailure(error instanceof Error ? error.message || error.name : String(error));
         // A pause or a connection down leaves the attempt open: it is resent, same id, when sending resumes.
         if (failure.kind === 'pause') pause = { code: failure.code, detail: failure.detail };
         else if (failure.kind === 'connection-down') down = true;
-        else outcomes.push({ type: 'CampaignShippingFailed', data: { campaignId, itemId: item.itemId, reason: failure.detail } });
+        else outcomes.push({ itemId, kind, outcome: { failed: failure.detail } });
         if (failure.kind !== 'failed') break;
       }
     }
-    if (outcomes.length > 0) await append(stream, companyId, outcomes, 'any', now);
+    if (outcomes.length > 0) await record(companyId, campaignId, { type: 'RecordShippingOutcomes', campaignId, outcomes }, `outcomes-${connectionId}`);
     return { calls, down, pause };
   }
 
   return {
-    /** One pass: start what is due, then send for up to the budget. Answers the channel calls made. */
-    async tick(now: () => Date = () => ctx.now()): Promise<number> {
+    /**
+     * One pass: start what is due, then send for up to the budget. Answers the channel calls made.
+     * `signal` (the worker's lease gone, or a stop) ends it between campaigns.
+     */
+    async tick(now: () => Date = () => ctx.now(), signal?: AbortSignal): Promise<number> {
       const started = Date.now();
       let total = 0;
       for (;;) {
         let calls = 0;
         for (const { id, companyId, status } of await campaignsToDispatch(db)) {
+          if (signal?.aborted) return total + calls;
           try {
             if (status === 'PROGRAMADA') await startIfDue(companyId, id, now());
             else calls += await dispatch(companyId, id, now());
@@ -339,7 +281,7 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
     },
     /** Forget cached state (a test simulating a fresh process). */
     reset() {
-      states.clear();
+      views.clear();
       nextAt.clear();
       restingUntil.clear();
     },

@@ -1,12 +1,15 @@
-import { campaignOptOutStream, campaignSettingsStream, campaignShippingsStream, contactStream, type MessageEvent, type RecordedEvent } from '@conversa/contracts';
-import { campaignSettings, contact, fold, type CommandContext } from '@conversa/core';
+import { campaignOptOutStream, campaignSettingsStream, contactStream, type Actor, type MessageEvent, type RecordedEvent } from '@conversa/contracts';
+import { campaignOptOuts, campaignSettings, contact, emptyShippingsView, fold, runCommand, runShippingsCommand, type CommandContext, type ShippingsView } from '@conversa/core';
 import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
 import type { Kysely } from 'kysely';
-import { randomUUID } from 'node:crypto';
 
 type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];
+
+const actor: Actor = { kind: 'system', id: 'campaign-replies' };
+/** Campaigns whose shippings this reactor keeps folded. */
+const VIEWS_KEPT = 32;
 
 /** Upper case without accents: "sair", "Sáir " and "SAIR" are one word. */
 export const plainWord = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toUpperCase();
@@ -14,23 +17,24 @@ export const plainWord = (text: string) => text.normalize('NFD').replace(/[\u030
 /**
  * A contact's reply to a campaign (campaign-replies): an opt-out word (the settings', default SAIR,
  * PARAR, STOP) marks the number opted out for every campaign of the company, for good; any other
- * reply to a confirmation request confirms it, and the engine sends the message next. Replayed after
- * a crash it records nothing twice: a number already opted out, or a shipping no longer awaiting
- * its reply, is left alone.
+ * reply to a confirmation request confirms it, and the engine sends the message next. Both are
+ * commands on their deciders (campaignOptOuts, campaignShippings), so a batch replayed after a crash
+ * records nothing twice: a number already opted out, or a shipping no longer awaiting its reply, is
+ * left alone.
  */
 export function createCampaignRepliesReactor(options: { ctx: CommandContext; db: Kysely<ReadDatabase> }): Projector {
   const { ctx, db } = options;
+  /** The shippings of campaigns awaiting replies, as last folded: a confirmation catches up from there, not from the plan. */
+  const views = new Map<number, ShippingsView>();
 
-  async function append(streamId: string, companyId: number, type: string, data: unknown, causationId: string) {
-    const correlationId = randomUUID();
-    await ctx.store.appendToStream(streamId, [
-      {
-        id: randomUUID(),
-        type,
-        data: ctx.registry.validateForAppend(type, data),
-        metadata: { companyId, actor: { kind: 'system', id: 'campaign-replies' }, correlationId, causationId, occurredAt: ctx.now().toISOString(), schemaVersion: ctx.registry.versionOf(type) },
-      },
-    ]);
+  function viewOf(campaignId: number): ShippingsView {
+    let view = views.get(campaignId);
+    if (view) views.delete(campaignId);
+    else view = emptyShippingsView();
+    views.set(campaignId, view);
+    // The campaigns answered longest ago are forgotten first.
+    if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value!);
+    return view;
   }
 
   async function readStreams(streamIds: readonly string[]): Promise<Map<string, readonly RecordedEvent[]>> {
@@ -70,16 +74,16 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
       for (const { event, number } of company) {
         const data = event.data as Received;
         if (isOptOut(data.body)) {
-          const already = await ctx.store.readStream(campaignOptOutStream(companyId));
-          if (!already.some((recorded) => (recorded.data as { number: string }).number === number)) {
-            await append(campaignOptOutStream(companyId), companyId, 'CampaignContactOptedOut', { number, word: plainWord(data.body) }, event.id);
-          }
+          const command = { type: 'OptOutContact' as const, number, word: plainWord(data.body) };
+          await runCommand(ctx, { decider: campaignOptOuts, streamId: campaignOptOutStream(companyId), command, companyId, actor, commandId: `opt-out-${event.id}`, causationId: event.id });
           continue;
         }
         const shipping = awaiting.get(number);
         if (!shipping || confirmed.has(number)) continue;
         confirmed.add(number);
-        await append(campaignShippingsStream(shipping.campaignId), companyId, 'CampaignShippingConfirmed', { campaignId: shipping.campaignId, itemId: shipping.itemId, confirmedAt: data.receivedAt }, event.id);
+        const { campaignId, itemId } = shipping;
+        const command = { type: 'ConfirmShipping' as const, campaignId, itemId, confirmedAt: data.receivedAt };
+        await runShippingsCommand(ctx, { companyId, actor, campaignId, command, commandId: `confirm-${event.id}`, causationId: event.id, view: viewOf(campaignId) });
       }
     }
   }

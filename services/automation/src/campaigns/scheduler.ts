@@ -1,20 +1,20 @@
-import { createLeasedCronJob, type LeasedCronJob } from '@conversa/projector';
+import { createLeasedWorker, type LeasedWorker } from '@conversa/projector';
 import type { AutomationLogger } from '../schedules/sender';
 import type { CampaignEngine } from './engine';
 
-/** Every second: pacing is counted in seconds, and with intervals at 0 each tick sends for up to its budget. */
-export const CAMPAIGN_DISPATCH_CRON = '* * * * * *';
-/** One engine in the cluster: the attempt/outcome records assume a single sender per campaign. */
+/** Every second: pacing is counted in seconds, and with intervals at 0 each pass sends for up to its budget. */
+export const CAMPAIGN_DISPATCH_EVERY_MS = 1_000;
+/** One engine in the cluster: its view of each campaign's shippings is one writer's (the decider's expected revisions guard the rest). */
 export const CAMPAIGN_DISPATCH_LEASE = 'automation.campaign-dispatch';
 
-/** The campaign engine on node-cron under its own lease (a slow campaign never holds the scheduled messages). */
-export function createCampaignScheduler(options: { connectionString: string; engine: CampaignEngine; now(): Date; cron?: string; logger?: AutomationLogger }): LeasedCronJob {
-  return createLeasedCronJob({
+/** The campaign engine as a leased worker of its own (a slow campaign never holds the scheduled messages). */
+export function createCampaignScheduler(options: { connectionString: string; engine: CampaignEngine; now(): Date; everyMs?: number; logger?: AutomationLogger }): LeasedWorker {
+  return createLeasedWorker({
     connectionString: options.connectionString,
     lease: CAMPAIGN_DISPATCH_LEASE,
-    cron: options.cron ?? CAMPAIGN_DISPATCH_CRON,
+    everyMs: options.everyMs ?? CAMPAIGN_DISPATCH_EVERY_MS,
     name: 'campaign-dispatch',
-    tick: () => options.engine.tick(options.now),
+    pass: async ({ signal }) => ({ calls: await options.engine.tick(options.now, signal) }),
     logger: options.logger,
   });
 }

@@ -1,10 +1,15 @@
-import { DomainError, type Actor, type SheetRow } from '@conversa/contracts';
-import { finishContactImport, runContactImport, runContactListImport, type ContactImportHooks, type ContactListUseCaseContext } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { contactImportStream, DomainError, type Actor, type RecordedEvent, type SheetRow } from '@conversa/contracts';
+import { contactImport, finishContactImport, fold, runContactImport, runContactListImport, withCorrelation, type ContactImportEvent, type ContactImportHooks, type ContactListUseCaseContext } from '@conversa/core';
+import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
+import type { ReadDatabase } from '@conversa/projections/database';
+import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/projector';
+import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 
 export interface ContactImportWorkerDeps {
   ctx: ContactListUseCaseContext;
+  db: Kysely<ReadDatabase>;
+  connectionString: string;
   /** The kept upload's bytes, or undefined when the media store no longer has it. */
   openFile(companyId: number, url: string): Promise<Buffer | undefined>;
   /** Deletes the kept upload once the import is over (the file is a list of people's numbers). */
@@ -13,50 +18,109 @@ export interface ContactImportWorkerDeps {
   readRows(fileName: string, data: Buffer): Promise<SheetRow[]>;
   logger?: AutomationLogger;
   hooks?: ContactImportHooks;
+  /** Without a wake, how often unfinished imports are looked for (default 5 s). */
+  everyMs?: number;
+}
+
+/** The lease of the contact imports: one worker in the cluster parses and writes them. */
+export const CONTACT_IMPORT_LEASE = 'automation.contact-import';
+/** Unfinished imports one pass looks at. */
+const IMPORTS_PER_PASS = 20;
+
+export interface ContactImports {
+  /** The leased worker (started where the reactors run). */
+  worker: LeasedWorker;
+  /** Wakes the worker on ContactImportRequested, naming the import, so it need not wait for the read model. */
+  wakeUp: Projector;
 }
 
 /**
- * The contact-import worker: a leased reactor of the automation role on ContactImportRequested. It
- * reads the kept file (the upload route only checked its kind and archive: parsing is here, off the
- * request, one file at a time, so at most one parse per company and per process) and writes its rows
- * batch by batch (runContactImport); its checkpoint moves
- * past the request only once the import has finished, so after a crash (kill -9) the next holder of
- * the lease gets the request again and goes on from the first row not recorded.
+ * The contact-import worker: a leased worker of the automation role. A request (ContactImportRequested)
+ * wakes it; each pass takes the unfinished imports (the ones it was told of, then the read model's),
+ * one at a time, so at most one parse per process. It reads the kept file (the upload route only
+ * checked its kind and archive) and writes its rows batch by batch (runContactImport), each batch
+ * recorded on the import's stream; after a crash (kill -9) the next holder of the lease finds the
+ * import unfinished and goes on from the first row not recorded.
  */
-export function createContactImportWorker(deps: ContactImportWorkerDeps): Projector {
-  return defineReactor({
-    name: 'contact-import',
-    eventTypes: ['ContactImportRequested'],
-    async react(events) {
-      for (const event of events) {
-        const data = event.data as { importId: string; fileName: string; fileUrl: string; contactListId?: number };
-        const job = { importId: data.importId, companyId: event.metadata.companyId, actor: event.metadata.actor as Actor, causationId: event.id };
-        const file = await deps.openFile(job.companyId, data.fileUrl);
-        let rows: SheetRow[] | undefined;
-        try {
-          rows = file && (await deps.readRows(data.fileName, file));
-        } catch (error) {
-          // A file refused whole (no number column, too many rows, packed like a bomb) ends the import with its code.
-          if (error instanceof DomainError && error.status < 500) {
-            await finishContactImport(deps.ctx, job, { error: error.code });
-            await deps.removeFile(job.companyId, data.fileUrl);
-            continue;
-          }
-          deps.logger?.warn({ importId: job.importId, error: String(error), correlationId: event.metadata.correlationId }, 'contact import: the kept file cannot be read');
-        }
-        if (!rows) await finishContactImport(deps.ctx, job, { unreadable: true });
-        else if (data.contactListId === undefined) await runContactImport(deps.ctx, { ...job, rows }, deps.hooks);
-        else {
-          try {
-            await runContactListImport(deps.ctx, { ...job, rows, contactListId: data.contactListId });
-          } catch (error) {
-            // The list was deleted meanwhile: the upload ends refused with the code.
-            if (!(error instanceof DomainError) || error.status >= 500) throw error;
-            await finishContactImport(deps.ctx, job, { error: error.code });
-          }
-        }
+export function createContactImportWorker(deps: ContactImportWorkerDeps): ContactImports {
+  /** Imports a request told of, taken first (the read model may not show them yet). */
+  const told = new Set<string>();
+
+  async function importOne(importId: string, signal: AbortSignal): Promise<void> {
+    const history = await deps.ctx.store.readStream(contactImportStream(importId));
+    const requested = history[0] as RecordedEvent | undefined;
+    if (!requested || fold(contactImport, history as unknown as ContactImportEvent[]).status !== 'running' || signal.aborted) return;
+    // What the import writes and logs carries the upload request's correlation id.
+    await withCorrelation(requested.metadata.correlationId, () => work(requested));
+  }
+
+  async function work(requested: RecordedEvent): Promise<void> {
+    const data = requested.data as { importId: string; fileName: string; fileUrl: string; contactListId?: number };
+    const { importId } = data;
+    const job = { importId, companyId: requested.metadata.companyId, actor: requested.metadata.actor as Actor, causationId: requested.id };
+    const file = await deps.openFile(job.companyId, data.fileUrl);
+    let rows: SheetRow[] | undefined;
+    try {
+      rows = file && (await deps.readRows(data.fileName, file));
+    } catch (error) {
+      // A file refused whole (no number column, too many rows, packed like a bomb) ends the import with its code.
+      if (error instanceof DomainError && error.status < 500) {
+        await finishContactImport(deps.ctx, job, { error: error.code });
         await deps.removeFile(job.companyId, data.fileUrl);
+        return;
       }
+      deps.logger?.warn({ importId, error: String(error), correlationId: requested.metadata.correlationId }, 'contact import: the kept file cannot be read');
+    }
+    if (!rows) await finishContactImport(deps.ctx, job, { unreadable: true });
+    else if (data.contactListId === undefined) await runContactImport(deps.ctx, { ...job, rows }, deps.hooks);
+    else {
+      try {
+        await runContactListImport(deps.ctx, { ...job, rows, contactListId: data.contactListId });
+      } catch (error) {
+        // The list was deleted meanwhile: the upload ends refused with the code.
+        if (!(error instanceof DomainError) || error.status >= 500) throw error;
+        await finishContactImport(deps.ctx, job, { error: error.code });
+      }
+    }
+    await deps.removeFile(job.companyId, data.fileUrl);
+  }
+
+  const worker = createLeasedWorker({
+    connectionString: deps.connectionString,
+    lease: CONTACT_IMPORT_LEASE,
+    name: 'contact-import',
+    everyMs: deps.everyMs ?? 5_000,
+    logger: deps.logger,
+    async pass({ signal, report }) {
+      const candidates = new Set([...told, ...(await unfinishedContactImports(deps.db, IMPORTS_PER_PASS)).map(({ importId }) => importId)]);
+      let done = 0;
+      for (const importId of candidates) {
+        if (signal.aborted) break;
+        report({ importing: importId, done });
+        try {
+          await importOne(importId, signal);
+          told.delete(importId);
+        } catch (error) {
+          // One import's trouble (a store hiccup) must not hold the others: it is taken up again next pass.
+          deps.logger?.warn({ err: error, importId }, 'contact import: failed this pass; taken up again on the next');
+        }
+        done += 1;
+      }
+      return { importing: null, done };
     },
   });
+
+  return {
+    worker,
+    wakeUp: defineReactor({
+      name: 'contact-import',
+      eventTypes: ['ContactImportRequested'],
+      // What was requested before its first start is in the read model: the wake needs only what comes after.
+      startFrom: 'now',
+      async react(events) {
+        for (const event of events) told.add((event.data as { importId: string }).importId);
+        worker.wake();
+      },
+    }),
+  };
 }

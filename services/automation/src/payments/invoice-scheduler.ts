@@ -1,6 +1,6 @@
 import { generateDueInvoices, systemActor, type GenerationReport } from '@conversa/core';
 import { companiesToInvoice } from '@conversa/projections/invoices/queries';
-import { createLeasedCronJob, type LeasedCronJob } from '@conversa/projector';
+import { createLeasedWorker, type LeasedWorker } from '@conversa/projector';
 import type { AutomationContext, AutomationLogger } from '../schedules/sender';
 
 /** Hourly: an invoice appears at most an hour after its company enters the lead days (or a due date changes). */
@@ -17,14 +17,14 @@ export function createInvoiceGenerator(ctx: AutomationContext) {
 }
 export type InvoiceGenerator = ReturnType<typeof createInvoiceGenerator>;
 
-/** The generator on node-cron under its own advisory lease: one process in the cluster makes invoices. */
-export function createInvoiceScheduler(options: { connectionString: string; generator: InvoiceGenerator; now(): Date; cron?: string; logger?: AutomationLogger }): LeasedCronJob {
-  return createLeasedCronJob({
+/** The generator as a leased worker on its cron (and once when it takes the lease): one process in the cluster makes invoices. */
+export function createInvoiceScheduler(options: { connectionString: string; generator: InvoiceGenerator; now(): Date; cron?: string; logger?: AutomationLogger }): LeasedWorker {
+  return createLeasedWorker({
     connectionString: options.connectionString,
     lease: INVOICE_GENERATOR_LEASE,
     cron: options.cron ?? INVOICE_GENERATOR_CRON,
     name: 'invoice-generator',
-    tick: () => options.generator.tick(options.now()),
+    pass: async () => ({ generated: (await options.generator.tick(options.now())).generated.length }),
     logger: options.logger,
   });
 }

@@ -7,21 +7,15 @@ import { defineReactor, type Projector } from '@conversa/projector';
  * closed in quick succession greets before it says goodbye. Each message's id derives from its
  * event: a batch handled again after a crash queues nothing twice.
  */
-/**
- * Greetings were posted by the ticket route until this reactor took them over; its checkpoint
- * starts at the beginning of the log, so on a database with history it must not greet the accepts
- * (and say the farewells) that the route already answered.
- */
-export const ATTENDANT_GREETINGS_SINCE = new Date('2026-11-26T00:00:00Z');
-
 export function createAttendantGreetingsReactor(ctx: CommandContext): Projector {
   return defineReactor({
     name: 'attendant-greetings',
     eventTypes: [...ATTENDANT_MESSAGE_EVENTS],
+    // Greetings were posted by the ticket route until this reactor took them over: deployed on a
+    // database with history, it must not greet the accepts (nor say the farewells) already answered.
+    startFrom: 'now',
     async react(events) {
-      for (const event of events) {
-        if (event.createdAt >= ATTENDANT_GREETINGS_SINCE) await postAttendantMessage(ctx, event);
-      }
+      for (const event of events) await postAttendantMessage(ctx, event);
     },
   });
 }

@@ -37,7 +37,7 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
 
   return defineReactor({
     name: 'webhook-fanout',
-    eventTypes: [...webhookSourceTypes, 'WebhookRedeliveryRequested'],
+    eventTypes: [...webhookSourceTypes, 'WebhookRedeliveryRequested', 'WebhookResumed'],
     // Deliveries leave on the deliverer's time: a few events per batch share the endpoint reads and the checkpoint move.
     lingerMs: EFFECTS_LINGER_MS,
     async react(events) {
@@ -53,6 +53,11 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
         const companyId = event.metadata.companyId;
         if (event.type === 'WebhookRedeliveryRequested') {
           await redeliver(db, event, companyId, now, deadline);
+          queued = true;
+          continue;
+        }
+        if (event.type === 'WebhookResumed') {
+          await resume(db, (event.data as { webhookId: number }).webhookId, now, deadline);
           queued = true;
           continue;
         }
@@ -100,23 +105,27 @@ async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeli
   }
 }
 
-/** Puts a delivery back in line (at the end of its endpoint's queue), same id; applied once per request. */
+/**
+ * Puts a delivery back in line, same id, in its own place: its `seq` is kept, so it goes before every later delivery
+ * of its endpoint (a redelivered `contact.created` still precedes its `message.received`). Applied once per request.
+ */
 async function redeliver(db: Kysely<ReadDatabase>, event: RecordedEvent, companyId: number, now: Date, deadline: Date): Promise<void> {
   const { webhookId, deliveryId } = event.data as { webhookId: number; deliveryId: string };
   await db
     .updateTable('webhooks.deliveries')
-    .set({
-      status: 'pending',
-      next_attempt_at: now,
-      deadline_at: deadline,
-      error: null,
-      redelivery_id: event.id,
-      // A new place at the end of the endpoint's queue.
-      seq: sql<string>`nextval(pg_get_serial_sequence('webhooks.deliveries', 'seq'))`,
-    })
+    .set({ status: 'pending', next_attempt_at: now, deadline_at: deadline, error: null, redelivery_id: event.id })
     .where('id', '=', deliveryId)
     .where('webhook_id', '=', webhookId)
     .where('company_id', '=', companyId)
     .where((eb) => eb.or([eb('redelivery_id', 'is', null), eb('redelivery_id', '!=', event.id)]))
     .execute();
+}
+
+/** "Resume now": the endpoint's failing streak starts over and the head of its queue is due at once (with a new window); the rest follow it in order. */
+async function resume(db: Kysely<ReadDatabase>, webhookId: number, now: Date, deadline: Date): Promise<void> {
+  await db.deleteFrom('webhooks.failing').where('webhook_id', '=', webhookId).execute();
+  await sql`
+    update webhooks.deliveries set next_attempt_at = ${now}, deadline_at = greatest(deadline_at, ${deadline})
+    where id = (select id from webhooks.deliveries where webhook_id = ${webhookId} and status = 'pending' order by seq limit 1)
+  `.execute(db);
 }

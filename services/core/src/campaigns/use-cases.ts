@@ -6,6 +6,7 @@ import {
   type CampaignDetails,
   type CampaignFields,
   type CampaignSettingsValues,
+  type RecordedEvent,
   type StoredMedia,
 } from '@conversa/contracts';
 import type { z } from 'zod';
@@ -116,9 +117,14 @@ export async function restartCampaign(ctx: UseCaseContext, input: Who & { id: nu
   await run(ctx, input, input.id, { type: 'RestartCampaign' });
 }
 
-/** The engine's commands (start when due, pause with a reason, finish): no read-model wait, the engine reads its own streams. */
-export async function engineCampaignCommand(ctx: UseCaseContext, input: Who & { id: number; command: CampaignCommand; causationId?: string }): Promise<void> {
-  await runCommand(ctx, { decider: campaign, streamId: campaignStream(input.id), command: input.command, companyId: input.companyId, actor: input.actor, causationId: input.causationId });
+/**
+ * The engine's commands (start when due, pause with a reason, finish): no read-model wait, the engine
+ * reads its own streams. `commandId` names the decision (the engine derives it from the revision it
+ * decided on), so one repeated after a crash records nothing twice; `knownHistory`: the stream as the
+ * engine has just read it.
+ */
+export async function engineCampaignCommand(ctx: UseCaseContext, input: Who & { id: number; command: CampaignCommand; causationId?: string; commandId?: string; knownHistory?: readonly RecordedEvent[] }): Promise<void> {
+  await runCommand(ctx, { decider: campaign, streamId: campaignStream(input.id), command: input.command, companyId: input.companyId, actor: input.actor, causationId: input.causationId, commandId: input.commandId, knownHistory: input.knownHistory });
 }
 
 export async function saveCampaignSettings(ctx: UseCaseContext, input: Who & { values: CampaignSettingsValues }): Promise<void> {

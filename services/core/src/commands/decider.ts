@@ -17,6 +17,18 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (state: State, command: Command, context: DecideContext) => Event[];
+  /**
+   * The fold's version beside its source (a persisted snapshot of this decider's state is read only
+   * by the same version and the same initialState/evolve source): bump it when a helper the fold
+   * calls changes what it folds. Defaults to 1.
+   */
+  version?: number;
+  /**
+   * Commands whose events hold whatever else lands on the stream meanwhile (their fold commutes
+   * with every other event, e.g. adding an item under a fresh id): appended without an expected
+   * revision, so writers of one stream in several processes never refuse each other.
+   */
+  commutes?: (command: Command) => boolean;
 }
 
 export const fold = <State, Event extends DomainEvent>(

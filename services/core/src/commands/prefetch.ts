@@ -7,6 +7,21 @@ export const wholeStream = (options: ReadStreamOptions | undefined): boolean =>
   options === undefined ||
   ((options.direction ?? 'forwards') === 'forwards' && (options.fromRevision ?? 'start') === 'start' && options.maxCount === undefined && !options.raw);
 
+/**
+ * A read of a stream's first events as a decider folds them, page by page (the state cache reads a
+ * long stream it has no state of in pages): what a whole read known ahead answers with its first `maxCount`.
+ */
+export const firstPage = (options: ReadStreamOptions | undefined): options is ReadStreamOptions & { maxCount: number } =>
+  options !== undefined &&
+  options.maxCount !== undefined &&
+  (options.direction ?? 'forwards') === 'forwards' &&
+  (options.fromRevision ?? 'start') === 'start' &&
+  !options.raw;
+
+/** The answer to a whole read or a first page, from the whole stream known ahead. */
+export const fromKnown = (known: readonly RecordedEvent[], options: ReadStreamOptions | undefined): RecordedEvent[] =>
+  firstPage(options) ? known.slice(0, options.maxCount) : [...known];
+
 /** The store with its stream reads and appends answered by `overrides`; everything else goes to it unchanged. */
 export function storeWith(inner: EventStore, overrides: Partial<Pick<EventStore, 'readStream' | 'appendToStream'>>): EventStore {
   return {
@@ -33,10 +48,10 @@ export function withPrefetchedStreams<Context extends CommandContext>(ctx: Conte
   const inner = ctx.store;
   const store = storeWith(inner, {
     readStream: (streamId, options) => {
-      const ahead = wholeStream(options) ? unread.get(streamId) : undefined;
+      const ahead = wholeStream(options) || firstPage(options) ? unread.get(streamId) : undefined;
       if (!ahead) return inner.readStream(streamId, options);
       unread.delete(streamId);
-      return Promise.resolve(ahead);
+      return Promise.resolve(fromKnown(ahead, options));
     },
   });
   return { ...ctx, store };

@@ -1,5 +1,5 @@
 import type { Actor, EventRegistry, RecordedEvent } from '@conversa/contracts';
-import type { EventStore } from '@conversa/eventstore';
+import type { EventStore, StateCache } from '@conversa/eventstore';
 import type { Decider, DomainEvent } from './decider';
 import { handleCommand, type CommandResult } from './handle';
 
@@ -8,6 +8,8 @@ export interface CommandContext {
   store: EventStore;
   registry: EventRegistry;
   now(): Date;
+  /** The process's folded states and snapshots (one per process, over this store's database); without it each command folds its stream whole. */
+  states?: StateCache;
 }
 
 export interface Execution<State, Command, Event extends DomainEvent> {
@@ -34,6 +36,7 @@ export function runCommand<State, Command, Event extends DomainEvent>(
     command: execution.command,
     commandId: execution.commandId,
     knownHistory: execution.knownHistory,
+    states: ctx.states,
     metadata: { companyId: execution.companyId, actor: execution.actor, correlationId: execution.correlationId, causationId: execution.causationId },
     now: ctx.now(),
     schemaVersionOf: (type) => (ctx.registry.has(type) ? ctx.registry.versionOf(type) : 1),

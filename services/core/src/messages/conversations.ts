@@ -1,6 +1,6 @@
 import type { EventToAppend, RecordedEvent } from '@conversa/contracts';
 import { StaleReadError, type AppendOptions, type AppendResult, type EventStore, type StreamRevision } from '@conversa/eventstore';
-import { storeWith, wholeStream } from '../commands/prefetch';
+import { firstPage, fromKnown, storeWith, wholeStream } from '../commands/prefetch';
 
 /**
  * What the inbound path remembers of a conversation, per store (so per process): where the
@@ -44,9 +44,9 @@ export async function onRemembered<T>(inner: EventStore, ownStream: string, deci
   let ownStreamRead = false;
   const store = storeWith(inner, {
     readStream: (streamId, options) => {
-      if (wholeStream(options)) {
+      if (wholeStream(options) || firstPage(options)) {
         const known = decidedOn.get(streamId);
-        if (known) return Promise.resolve([...known]);
+        if (known) return Promise.resolve(fromKnown(known, options));
         if (streamId === ownStream && !ownStreamRead) {
           ownStreamRead = true;
           return Promise.resolve([]);
@@ -96,7 +96,9 @@ export function noteDecisionReads(inner: EventStore, ownStream: string): { store
   const store = storeWith(inner, {
     readStream: async (streamId, options) => {
       const events = await inner.readStream(streamId, options);
-      if (streamId !== ownStream && wholeStream(options) && !reads.has(streamId)) reads.set(streamId, [...events]);
+      // A first page shorter than asked is the whole stream.
+      const whole = wholeStream(options) || (firstPage(options) && events.length < options.maxCount);
+      if (streamId !== ownStream && whole && !reads.has(streamId)) reads.set(streamId, [...events]);
       return events;
     },
     appendToStream: async (streamId, events, options) => {

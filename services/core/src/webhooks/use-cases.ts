@@ -64,3 +64,8 @@ export async function deleteWebhook(ctx: UseCaseContext, input: Caller & { id: n
 export async function redeliverWebhook(ctx: UseCaseContext, input: Caller & { id: number; deliveryId: string }): Promise<void> {
   await execute(ctx, { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'RequestWebhookRedelivery', deliveryId: input.deliveryId }, companyId: input.companyId, actor: input.actor }, { readModels: [] });
 }
+
+/** "Resume now": unpauses the endpoint and has the deliverer try the head of its queue at once, the rest following in order. */
+export async function resumeWebhook(ctx: UseCaseContext, input: Caller & { id: number }): Promise<void> {
+  await execute(ctx, { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'ResumeWebhook' }, companyId: input.companyId, actor: input.actor }, { readModels: ['webhooks'] });
+}

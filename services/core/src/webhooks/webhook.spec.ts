@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { spec } from '../commands/spec';
 import { isRefusedAddress } from '../net/outbound-address';
 import { createSecretBox } from '../secrets/box';
-import { signWebhook } from './secrets';
+import { newWebhookSecret, signStandardWebhook, signWebhook, webhookSigningKey } from './secrets';
 import { webhook } from './webhook';
 
 const created: WebhookEvent = { type: 'WebhookCreated', data: { webhookId: 3, url: 'https://example.com/hook', events: ['*'], description: '', secret: 'v1:a:b:c', userId: 2 } };
@@ -30,6 +30,19 @@ describe('webhook decider', () => {
     spec(webhook).given([created, { type: 'WebhookDeleted', data: { webhookId: 3 } }]).when({ type: 'RotateWebhookSecret', secret: 's' }).thenThrows('ERR_NO_WEBHOOK_FOUND');
     spec(webhook).given([]).when({ type: 'DeleteWebhook' }).thenThrows('ERR_NO_WEBHOOK_FOUND');
   });
+
+  it('pauses once, only an active endpoint; resuming unpauses and is refused when switched off', () => {
+    const failingSince = '2026-01-01T00:00:00.000Z';
+    const paused: WebhookEvent = { type: 'WebhookPaused', data: { webhookId: 3, failingSince, reason: 'HTTP 503' } };
+    spec(webhook).given([created]).when({ type: 'PauseWebhook', failingSince, reason: 'HTTP 503' }).then([paused]);
+    spec(webhook).given([created, paused]).when({ type: 'PauseWebhook', failingSince, reason: 'again' }).then([]);
+    const off: WebhookEvent = { type: 'WebhookChanged', data: { webhookId: 3, changes: { active: false } } };
+    spec(webhook).given([created, off]).when({ type: 'PauseWebhook', failingSince, reason: 'x' }).then([]);
+    spec(webhook).given([created, paused]).when({ type: 'ResumeWebhook' }).then([{ type: 'WebhookResumed', data: { webhookId: 3 } }]);
+    // Resumed, it may be paused again by a later streak.
+    spec(webhook).given([created, paused, { type: 'WebhookResumed', data: { webhookId: 3 } }]).when({ type: 'PauseWebhook', failingSince, reason: 'y' }).then([{ ...paused, data: { ...paused.data, reason: 'y' } }]);
+    spec(webhook).given([created, off]).when({ type: 'ResumeWebhook' }).thenThrows('ERR_WEBHOOK_INACTIVE');
+  });
 });
 
 describe('webhook secrets and addresses', () => {
@@ -39,6 +52,17 @@ describe('webhook secrets and addresses', () => {
     expect(sealed).not.toContain('whsec_abc');
     expect(box.open(sealed)).toBe('whsec_abc');
     expect(() => createSecretBox('key two').open(sealed)).toThrow();
+  });
+
+  it('signs Standard Webhooks\' "<id>.<timestamp>.<body>" with the key the base64 secret names', () => {
+    // The Standard Webhooks specification's own example (github.com/standard-webhooks/standard-webhooks, spec/standard-webhooks.md).
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const body = '{"test": 2432232314}';
+    expect(signStandardWebhook(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body)).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    expect(newWebhookSecret()).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    // A secret issued before (base64url, no padding) names the same key as its standard-base64 spelling.
+    const legacy = 'whsec_-_8' + 'A'.repeat(40);
+    expect(webhookSigningKey(legacy)).toEqual(webhookSigningKey('whsec_+/8' + 'A'.repeat(40) + '='));
   });
 
   it('signs "<timestamp>.<body>" with HMAC-SHA256', () => {

@@ -9,7 +9,7 @@ interface WebhookDetails {
   active: boolean;
 }
 
-export type Webhook = { status: 'none' } | { status: 'active' | 'deleted'; webhookId: number; details: WebhookDetails; flagged: boolean };
+export type Webhook = { status: 'none' } | { status: 'active' | 'deleted'; webhookId: number; details: WebhookDetails; flagged: boolean; paused: boolean };
 
 export type WebhookCommand =
   | { type: 'CreateWebhook'; webhookId: number; url: string; events: string[]; description: string; secret: string; userId: number | null }
@@ -17,24 +17,32 @@ export type WebhookCommand =
   | { type: 'RotateWebhookSecret'; secret: string }
   | { type: 'DeleteWebhook' }
   | { type: 'FlagWebhook'; deliveryId: string; reason: string }
-  | { type: 'RequestWebhookRedelivery'; deliveryId: string };
+  | { type: 'RequestWebhookRedelivery'; deliveryId: string }
+  | { type: 'PauseWebhook'; failingSince: string; reason: string }
+  | { type: 'ResumeWebhook' };
 
 export const webhook: Decider<Webhook, WebhookCommand, WebhookEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     if (event.type === 'WebhookCreated') {
       const { webhookId, url, events, description } = event.data;
-      return { status: 'active', webhookId, details: { url, events, description, active: true }, flagged: false };
+      return { status: 'active', webhookId, details: { url, events, description, active: true }, flagged: false, paused: false };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
       case 'WebhookChanged':
         // Editing an endpoint is how an admin says it is fixed: the flag goes.
-        return { ...state, details: { ...state.details, ...event.data.changes }, flagged: false };
+        // Switching it off drops its queue, so there is nothing left to hold paused.
+        return { ...state, details: { ...state.details, ...event.data.changes }, flagged: false, paused: event.data.changes.active === false ? false : state.paused };
       case 'WebhookDeleted':
         return { ...state, status: 'deleted' };
       case 'WebhookFlagged':
         return { ...state, flagged: true };
+      case 'WebhookPaused':
+        return { ...state, paused: true };
+      case 'WebhookResumed':
+        // Resuming is how an admin says the receiver is back: pause and flag both go.
+        return { ...state, paused: false, flagged: false };
       default:
         return state;
     }
@@ -60,6 +68,13 @@ export const webhook: Decider<Webhook, WebhookCommand, WebhookEvent> = {
         return state.flagged ? [] : [{ type: 'WebhookFlagged', data: { webhookId, deliveryId: command.deliveryId, reason: command.reason } }];
       case 'RequestWebhookRedelivery':
         return [{ type: 'WebhookRedeliveryRequested', data: { webhookId, deliveryId: command.deliveryId } }];
+      case 'PauseWebhook':
+        // An endpoint an admin switched off has no queue left to hold.
+        return state.paused || !state.details.active ? [] : [{ type: 'WebhookPaused', data: { webhookId, failingSince: command.failingSince, reason: command.reason } }];
+      case 'ResumeWebhook':
+        // Also when not paused: "resume now" retries the head at once instead of at its next backoff.
+        if (!state.details.active) throw new DomainError('ERR_WEBHOOK_INACTIVE');
+        return [{ type: 'WebhookResumed', data: { webhookId } }];
     }
   },
 };

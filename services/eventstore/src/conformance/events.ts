@@ -36,3 +36,6 @@ export const tagged = (tag: string, id: string = randomUUID()): EventToAppend =>
   data: { tag },
   metadata: conformanceMetadata(),
 });
+
+/** The event as company `companyId`'s (its metadata's companyId). */
+export const ofCompany = (event: EventToAppend, companyId: number): EventToAppend => ({ ...event, metadata: { ...event.metadata, companyId } });

@@ -3,7 +3,7 @@ import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../port';
 import { visible } from './collector';
-import { ConformanceNoted, ConformanceTagged, noted, tagged } from './events';
+import { ConformanceNoted, ConformanceTagged, noted, ofCompany, tagged } from './events';
 import { expectStrictlyIncreasing, ids, notedBatch, ns, uniquePrefix } from './helpers';
 
 /** Reads: a stream both ways, its hash chain, and $all (order, filters, head position, counts). */
@@ -102,6 +102,18 @@ export function describeReading(current: () => EventStore): void {
       expect(both.map((event) => event.streamId)).toEqual([`${prefix}two-1`, `${prefix}two-1`, `${prefix}one-2`]);
       const notedInTwo = await store.readAll({ filter: { eventTypes: [ConformanceNoted.type], streamPrefixes: [`${prefix}two-`] } });
       expect(ns(notedInTwo)).toEqual([2]);
+    });
+
+    it('filters by company partition (companyId mod count), in reads and counts', async () => {
+      const prefix = uniquePrefix();
+      for (const companyId of [1, 2, 3, 4, 5]) await store.appendToStream(`${prefix}c-${companyId}`, [ofCompany(noted(companyId), companyId)]);
+      await visible(store, prefix, 5);
+      const share = async (index: number) => ns(await store.readAll({ filter: { streamPrefixes: [prefix], companyPartition: { index, count: 2 } } }));
+      expect(await share(0)).toEqual([2, 4]);
+      expect(await share(1)).toEqual([1, 3, 5]);
+      expect(await store.countAfter('start', { filter: { streamPrefixes: [prefix], companyPartition: { index: 1, count: 3 } } })).toBe(2);
+      // One partition is the whole.
+      expect(ns(await store.readAll({ filter: { streamPrefixes: [prefix], companyPartition: { index: 0, count: 1 } } }))).toEqual([1, 2, 3, 4, 5]);
     });
 
     it('reports the head position and counts what lies after a position', async () => {

@@ -2,7 +2,7 @@ import type { EventToAppend, Position } from '@conversa/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppendResult, EventStore } from '../port';
 import { collect, settle, visible } from './collector';
-import { ConformanceNoted, ConformanceTagged, noted, tagged } from './events';
+import { ConformanceNoted, ConformanceTagged, noted, ofCompany, tagged } from './events';
 import { expectStrictlyIncreasing, ids, notedBatch, ns, uniquePrefix } from './helpers';
 
 /** Subscriptions to $all: catch-up to live, checkpoints, one batch at a time, handler failures, filters, concurrent writers. */
@@ -159,6 +159,21 @@ export function describeSubscribing(current: () => EventStore): void {
       await store.appendToStream(`${prefix}a`, [noted(10)]);
       await subscription.stop();
       expect(calls).toBe(1);
+    });
+
+    it('filters catch-up and live deliveries by company partition', async () => {
+      const prefix = uniquePrefix();
+      for (const companyId of [1, 2, 3]) await store.appendToStream(`${prefix}c-${companyId}`, [ofCompany(noted(companyId), companyId)]);
+      await visible(store, prefix, 3);
+      const even = collect(store, { filter: { streamPrefixes: [prefix], companyPartition: { index: 0, count: 2 } } });
+      try {
+        await even.waitForCaughtUp();
+        for (const companyId of [4, 5, 6]) await store.appendToStream(`${prefix}c-${companyId}`, [ofCompany(noted(companyId), companyId)]);
+        await even.until(() => even.events.some((event) => (event.data as { n: number }).n === 6), 'company 6');
+        expect(ns(even.events)).toEqual([2, 4, 6]);
+      } finally {
+        await even.stop();
+      }
     });
 
     it('filters live deliveries by event type and stream prefix', async () => {

@@ -31,7 +31,7 @@ import {
   type SubscribeToAllOptions,
   type Subscription,
 } from '../port';
-import { isSystemEvent, matchesFilter, positionOf, toPosition, toRecordedEvent, type EsdbRecord, type EsdbResolvedEvent } from './mapping';
+import { isSystemEvent, matchesFilter, parseJson, positionOf, toPosition, toRecordedEvent, type EsdbRecord, type EsdbResolvedEvent } from './mapping';
 import { subscribeToAll } from './subscription';
 
 export interface EventStoreDbStoreOptions {
@@ -162,7 +162,7 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
         // Reads of $all start at the given position inclusively; the port's positions are exclusive.
         if (cursor !== 'start' && comparePositions(position, cursor) <= 0) continue;
         cursor = position;
-        if (matchesFilter(filter, record.streamId, record.type)) yield record;
+        if (matchesFilter(filter, record.streamId, record.type, () => parseJson(record.metadata))) yield record;
       }
       if (seen < PAGE_SIZE) return;
     }

@@ -8,7 +8,7 @@ import {
   type Position as EsdbPosition,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import type { EventFilter } from '../port';
+import { inCompanyPartition, type EventFilter } from '../port';
 
 /** The client's events as one shape: reads of a stream and of $all differ only in typing. */
 export type EsdbResolvedEvent = ResolvedEvent | AllStreamResolvedEvent;
@@ -40,17 +40,19 @@ export function toRecordedEvent(record: EsdbRecord, registry: EventRegistry, raw
   };
 }
 
-function parseJson(value: unknown): unknown {
+export function parseJson(value: unknown): unknown {
   if (value instanceof Uint8Array) return value.length === 0 ? undefined : JSON.parse(Buffer.from(value).toString('utf8'));
   return value;
 }
 
 /** The whole port filter, applied on our side: exact whichever part the server could not narrow. */
-export function matchesFilter(filter: EventFilter | undefined, streamId: string, type: string): boolean {
+export function matchesFilter(filter: EventFilter | undefined, streamId: string, type: string, metadata?: () => unknown): boolean {
   if (isSystemEvent(type)) return false;
   if (!filter) return true;
   if (filter.eventTypes && !filter.eventTypes.includes(type)) return false;
   if (filter.streamPrefixes && !filter.streamPrefixes.some((prefix) => streamId.startsWith(prefix))) return false;
+  // The company is in the metadata, which is parsed only when a partition asks for it.
+  if ((filter.companyPartition?.count ?? 1) > 1) return inCompanyPartition((metadata?.() as { companyId?: unknown } | undefined)?.companyId, filter.companyPartition);
   return true;
 }
 

@@ -3,7 +3,7 @@ import type { EventRegistry, Position, RecordedEvent } from '@conversa/contracts
 import { comparePositions } from '@conversa/contracts';
 import { START, type EventStoreDBClient } from '@eventstore/db-client';
 import type { SubscribeToAllOptions, Subscription } from '../port';
-import { matchesFilter, serverFilter, toRecordedEvent, type EsdbResolvedEvent } from './mapping';
+import { matchesFilter, parseJson, serverFilter, toRecordedEvent, type EsdbResolvedEvent } from './mapping';
 
 const DEFAULT_MAX_BATCH_SIZE = 500;
 /**
@@ -130,7 +130,7 @@ export function subscribeToAll(client: EventStoreDBClient, registry: EventRegist
   stream.on('data', (resolved: EsdbResolvedEvent) => {
     for (let index = 0; index < caughtUpAfter.length; index++) caughtUpAfter[index]!--;
     const record = resolved.event;
-    if (!ended && record && matchesFilter(options.filter, record.streamId, record.type)) {
+    if (!ended && record && matchesFilter(options.filter, record.streamId, record.type, () => parseJson(record.metadata))) {
       try {
         const event = toRecordedEvent(record, registry, false);
         // The server's start is exclusive already; this guards against a page replayed after a reconnect.

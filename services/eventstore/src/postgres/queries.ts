@@ -36,7 +36,7 @@ const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, '\\$
  * shape gets its own statement text (and name) so the planner sees plain predicates.
  * An empty list means "no constraint", like an absent one.
  */
-function filterSql(filter: EventFilter | undefined, alias: string, first: number): { sql: string; values: unknown[]; key: string } {
+function filterSql(filter: EventFilter | undefined, alias: string, first: number, company = `(${alias}.metadata->>'companyId')`): { sql: string; values: unknown[]; key: string } {
   const parts: string[] = [];
   const values: unknown[] = [];
   let key = '';
@@ -49,6 +49,13 @@ function filterSql(filter: EventFilter | undefined, alias: string, first: number
     values.push(filter.streamPrefixes.map(likePrefix));
     parts.push(`${alias}.stream_id like any($${first + values.length - 1}::text[])`);
     key += 'p';
+  }
+  const partition = filter?.companyPartition;
+  if (partition && partition.count > 1) {
+    values.push(Math.trunc(partition.count), Math.trunc(partition.index));
+    // As inCompanyPartition: an event without a company counts as company 0.
+    parts.push(`coalesce(${company}::bigint, 0) % $${first + values.length - 2}::int = $${first + values.length - 1}::int`);
+    key += 'c';
   }
   return { sql: parts.map((part) => ` and ${part}`).join(''), values, key };
 }
@@ -82,13 +89,15 @@ export function readAllStatement(schema: string, after: Position, limit: number 
  * Always one row at least; `event_id` is null when nothing matched.
  */
 export function subscriptionPageStatement(schema: string, after: Position, limit: number, window: number, filter?: EventFilter): Statement {
-  const page = filterSql(filter, 's', 5);
+  // The scan keeps the company only when a partition needs it (a jsonb field read per row).
+  const partitioned = (filter?.companyPartition?.count ?? 1) > 1;
+  const page = filterSql(filter, 's', 5, 's.company_id');
   const pending = filterSql(filter, 'p', 5);
   return {
     name: `${schema}.subscription_page.${page.key}`,
     text: `with horizon as materialized (select ${schema}.read_horizon() as xmin),
       scan as materialized (
-        select e.transaction_id, e.global_position, e.stream_id, e.type from ${schema}.events e
+        select e.transaction_id, e.global_position, e.stream_id, e.type${partitioned ? ", e.metadata->>'companyId' as company_id" : ''} from ${schema}.events e
         where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
           and e.transaction_id < (select xmin from horizon)
         order by e.transaction_id, e.global_position

@@ -1,5 +1,5 @@
 import { comparePositions, type Position, type RecordedEvent } from '@conversa/contracts';
-import type { EventFilter } from '../port';
+import { inCompanyPartition, type EventFilter } from '../port';
 import type { SubscriptionPage } from './subscription';
 
 /** What the tail reads from: one unfiltered page of $all after a position, below the horizon. */
@@ -33,7 +33,8 @@ const READ_RETRIES_MS = [50, 100, 200, 400, 800, 1600];
 
 const matches = (event: RecordedEvent, filter: EventFilter | undefined): boolean =>
   (!filter?.eventTypes?.length || filter.eventTypes.includes(event.type)) &&
-  (!filter?.streamPrefixes?.length || filter.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix)));
+  (!filter?.streamPrefixes?.length || filter.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix))) &&
+  inCompanyPartition(event.metadata?.companyId, filter?.companyPartition);
 
 /**
  * The live end of $all, read once per process for every subscriber (docs/ARCHITECTURE.md "The shape"):

@@ -332,7 +332,7 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await page.getByText('Ticket encerrado com sucesso.').waitFor();
     await atPath(page, '/tickets');
 
-    // Connection lost: frames sent meanwhile never arrive. Back online, the list is read again.
+    // Connection lost: frames sent meanwhile never arrive. Back online, the socket resumes and gets what it missed.
     await page.getByTestId('tickets-tab-pending').click();
     await count(page, 'pending').waitFor();
     const waitingBefore = Number(await count(page, 'pending').textContent());

@@ -15,7 +15,7 @@ import { freePort, startPostgres } from '../../../testing/src/postgres';
  * bundle being services/server/src/main.ts built by ./bundle.ts (node itself, not a wrapper that
  * forks: SIGKILL must reach the server); a process counts as started when it prints its ready line.
  */
-export type Role = 'start' | 'api' | 'edge' | 'projector' | 'channels' | 'automation';
+export type Role = 'start' | 'api' | 'edge' | 'projector' | 'reactors' | 'channels' | 'automation';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const readyLine: Record<Role, RegExp> = {
@@ -23,6 +23,7 @@ const readyLine: Record<Role, RegExp> = {
   api: /Conversa \(api\) ready/,
   edge: /Conversa \(edge\) ready/,
   projector: /Conversa projector running/,
+  reactors: /Conversa reactors running/,
   channels: /Conversa channels running/,
   automation: /Conversa automation running/,
 };
@@ -69,6 +70,8 @@ export interface ClusterOptions {
   nats: boolean;
   /** Extra environment for every process. */
   env?: Record<string, string>;
+  /** Options for node itself, before the bundle (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 }
 
 /** A throw-away Postgres (its own server: the roles together hold ~150 connections) and, if asked, a nats-server. */
@@ -106,7 +109,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     dataDir,
     processes,
     async spawn(name, role, extra = {}) {
-      const started = await spawnRole(main, name, role, { ...env, ...extra });
+      const started = await spawnRole(main, name, role, { ...env, ...extra }, options.nodeArgs ?? []);
       processes.push(started);
       return started;
     },
@@ -123,9 +126,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 }
 
-async function spawnRole(main: string, name: string, role: Role, env: Record<string, string>): Promise<RoleProcess> {
+async function spawnRole(main: string, name: string, role: Role, env: Record<string, string>, nodeArgs: string[]): Promise<RoleProcess> {
   const port = role === 'start' || role === 'api' || role === 'edge' ? await freePort() : undefined;
-  const child = spawn(process.execPath, [main, role], {
+  const child = spawn(process.execPath, [...nodeArgs, main, role], {
     cwd: root,
     env: { ...process.env, ...env, ...(port ? { PORT: String(port) } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -219,6 +222,18 @@ export async function leaseHeld(cluster: Cluster, name: string): Promise<boolean
     [classid, objid],
   );
   return rows[0]?.held === true;
+}
+
+/** The process (its pid, from the lease connection's application name `…:<pid>`) holding a lease, or undefined. */
+export async function leaseHolderPid(cluster: Cluster, name: string): Promise<number | undefined> {
+  const { classid, objid } = leaseLockOf(name);
+  const rows = await cluster.sql<{ application_name: string }>(
+    `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.classid = $1::oid and l.objid = $2::oid`,
+    [classid, objid],
+  );
+  const pid = Number(rows[0]?.application_name.split(':').at(-1));
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** Polls `check` every `everyMs` until it holds; fails naming `what` after `timeoutMs`. */

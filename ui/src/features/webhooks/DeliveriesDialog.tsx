@@ -99,7 +99,9 @@ function DeliveryRows({ webhookId, pageNumber, onLoaded, onOpen, onRedeliver }: 
           <Table.Cell>{delivery.attempts}</Table.Cell>
           <Table.Cell>{delivery.responseStatus ?? '—'}</Table.Cell>
           <Table.Cell>{when(delivery.createdAt)}</Table.Cell>
-          <Table.Cell>{when(delivery.nextAttemptAt)}</Table.Cell>
+          <Table.Cell data-testid="webhook-delivery-next">
+            <NextAttempt delivery={delivery} />
+          </Table.Cell>
           <Table.Cell textAlign="end" whiteSpace="nowrap">
             <Button size="xs" variant="ghost" aria-label={t('webhooks.log.view')} onClick={() => onOpen(delivery.id)} data-testid={`webhook-delivery-view-${delivery.id}`}>
               <LuEye />
@@ -111,6 +113,22 @@ function DeliveryRows({ webhookId, pageNumber, onLoaded, onOpen, onRedeliver }: 
         </Table.Row>
       ))}
     </>
+  );
+}
+
+/** When it goes out: held while its endpoint is paused, and no sooner than the delivery ahead of it. */
+function NextAttempt({ delivery }: { delivery: WebhookDeliveryView }) {
+  const t = useT();
+  if (delivery.status === 'pending' && delivery.nextAttemptAt === null) return <Text color="orange.fg">{t('webhooks.log.held')}</Text>;
+  return (
+    <Stack gap="0">
+      <Text>{when(delivery.nextAttemptAt)}</Text>
+      {delivery.blocked && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('webhooks.log.blocked')}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -2,23 +2,34 @@ import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { WebhookView, WebhookWithSecretView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuKeyRound, LuList, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuKeyRound, LuList, LuPencil, LuPlay, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDeleteWebhookMutation, useRotateWebhookSecretMutation, useWebhooksQuery } from './api';
-import { useWebhookFrames } from './socket';
+import { useDeleteWebhookMutation, useResumeWebhookMutation, useRotateWebhookSecretMutation, useWebhooksQuery } from './api';
 
 const WebhookDialog = lazy(() => import('./WebhookDialog'));
 const SecretDialog = lazy(() => import('./SecretDialog'));
 const DeliveriesDialog = lazy(() => import('./DeliveriesDialog'));
 
 const feedbackTexts = { success: 'webhooks.deleted', saveFailed: 'webhooks.saveFailed', deleteFailed: 'webhooks.deleteFailed' } as const;
+const resumeTexts = { success: 'webhooks.resumed', saveFailed: 'webhooks.resumeFailed', deleteFailed: 'webhooks.resumeFailed' } as const;
 
 function Status({ webhook }: { webhook: WebhookView }) {
   const t = useT();
+  if (webhook.pausedAt)
+    return (
+      <Stack gap="0" align="start">
+        <Badge colorPalette="orange" data-testid={`webhook-status-${webhook.id}`}>
+          {t('webhooks.status.pausedFailing')}
+        </Badge>
+        <Text fontSize="xs" color="fg.muted" data-testid={`webhook-paused-${webhook.id}`}>
+          {t('webhooks.status.pausedSince', { date: new Date(webhook.pausedAt).toLocaleString(), reason: webhook.pauseReason ?? '—' })}
+        </Text>
+      </Stack>
+    );
   if (webhook.flagged) return <Badge colorPalette="red" data-testid={`webhook-status-${webhook.id}`}>{t('webhooks.status.flagged')}</Badge>;
   return (
     <Badge colorPalette={webhook.active ? 'green' : 'gray'} data-testid={`webhook-status-${webhook.id}`}>
@@ -51,7 +62,8 @@ const columns: Column<WebhookView>[] = [
 
 /**
  * /webhooks: the company's endpoints. Add (the secret is shown once), edit, pause, delete, rotate the secret
- * (shown once again) and open an endpoint's delivery log. The list follows `webhook` frames.
+ * (shown once again), "resume now" (a paused endpoint, or one waiting on its backoff) and open an endpoint's delivery log.
+ * The list follows `webhook` frames through the shell's WebhookNotices, mounted for whoever may open this screen.
  */
 export default function WebhooksPage() {
   const t = useT();
@@ -62,6 +74,16 @@ export default function WebhooksPage() {
   const [deleteWebhook, deleting] = useDeleteWebhookMutation();
   const [rotate, rotating] = useRotateWebhookSecretMutation();
   const feedback = useFeedback(feedbackTexts);
+  const [resumeWebhook, resuming] = useResumeWebhookMutation();
+  const resumeFeedback = useFeedback(resumeTexts);
+  const resume = async (webhook: WebhookView) => {
+    try {
+      await resumeWebhook(webhook.id).unwrap();
+      resumeFeedback.succeeded();
+    } catch (error) {
+      resumeFeedback.saveFailed(error);
+    }
+  };
   const deletion = useConfirmedDelete<WebhookView>(deleteWebhook, feedback);
   const rotation = useConfirmation<WebhookView>(async (webhook) => {
     try {
@@ -71,7 +93,6 @@ export default function WebhooksPage() {
     }
     return 'close';
   });
-  useWebhookFrames();
 
   return (
     <ListFrame
@@ -115,6 +136,16 @@ export default function WebhooksPage() {
         empty={{ text: 'webhooks.empty', testId: 'webhooks-empty' }}
         actionsHeader="webhooks.column.actions"
         actions={[
+          // Any active endpoint: a recovered receiver need not wait for the head's next backoff.
+          {
+            key: 'resume',
+            label: 'webhooks.resume',
+            icon: <LuPlay />,
+            onClick: (webhook) => void resume(webhook),
+            testId: (webhook) => `webhook-resume-${webhook.id}`,
+            shown: (webhook) => webhook.active,
+            busy: (webhook) => resuming.isLoading && resuming.originalArgs === webhook.id,
+          },
           { key: 'deliveries', label: 'webhooks.deliveries', icon: <LuList />, onClick: setLogOf, testId: (webhook) => `webhook-deliveries-${webhook.id}` },
           { key: 'rotate', label: 'webhooks.rotate', icon: <LuKeyRound />, onClick: rotation.ask, testId: (webhook) => `webhook-rotate-${webhook.id}` },
           { key: 'edit', label: 'webhooks.edit', icon: <LuPencil />, onClick: (webhook) => setEditing({ webhook }), testId: (webhook) => `webhook-edit-${webhook.id}` },

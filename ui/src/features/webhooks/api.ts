@@ -31,6 +31,11 @@ export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhooks', 'Web
       query: ({ id, deliveryId }) => `webhooks/${id}/deliveries/${deliveryId}`,
       providesTags: ['WebhookDeliveries'],
     }),
+    /** "Resume now": unpauses the endpoint; the deliverer tries the head of its queue at once, the rest in order. */
+    resumeWebhook: build.mutation<WebhookView, number>({
+      query: (id) => ({ url: `webhooks/${id}/resume`, method: 'POST' }),
+      invalidatesTags: ['Webhooks', 'WebhookDeliveries'],
+    }),
     redeliverWebhook: build.mutation<{ message: string }, { id: number; deliveryId: string }>({
       query: ({ id, deliveryId }) => ({ url: `webhooks/${id}/deliveries/${deliveryId}/redeliver`, method: 'POST' }),
       invalidatesTags: ['WebhookDeliveries'],
@@ -47,4 +52,5 @@ export const {
   useWebhookDeliveriesQuery,
   useWebhookDeliveryQuery,
   useRedeliverWebhookMutation,
+  useResumeWebhookMutation,
 } = webhooksApi;

@@ -1,6 +1,6 @@
 import type { WebhookView } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyWebhookFrame } from './socket';
+import { applyWebhookFrame, newlyPaused } from './socket';
 
 const hook = (id: number, changes: Partial<WebhookView> = {}): WebhookView => ({
   id,
@@ -10,6 +10,8 @@ const hook = (id: number, changes: Partial<WebhookView> = {}): WebhookView => ({
   description: '',
   active: true,
   flagged: false,
+  pausedAt: null,
+  pauseReason: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...changes,
@@ -22,5 +24,15 @@ describe('webhook frames', () => {
     expect(applyWebhookFrame(list, { action: 'update', webhook: hook(3, { flagged: true }) })[1]!.flagged).toBe(true);
     expect(applyWebhookFrame(list, { action: 'delete', webhookId: 1 }).map((w) => w.id)).toEqual([3]);
     expect(applyWebhookFrame(list, { nonsense: true })).toEqual(list);
+  });
+});
+
+describe('newlyPaused', () => {
+  it('names the endpoints paused since the last look, not those already known', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const list = [hook(1, { pausedAt: at }), hook(2), hook(3, { pausedAt: at })];
+    expect(newlyPaused(new Set([1]), list).map((w) => w.id)).toEqual([3]);
+    expect(newlyPaused(new Set([1, 3]), list)).toEqual([]);
+    expect(newlyPaused(new Set(), [hook(2)])).toEqual([]);
   });
 });

@@ -13,6 +13,11 @@ export function applyWebhookFrame(list: readonly WebhookView[], frame: unknown):
   return [...list.filter((row) => row.id !== webhook.id), webhook].sort((a, b) => a.id - b.id);
 }
 
+/** Endpoints paused in `next` that were not in `before`: the ones the admins are to be told about now. */
+export function newlyPaused(before: ReadonlySet<number>, next: readonly WebhookView[]): WebhookView[] {
+  return next.filter((webhook) => webhook.pausedAt !== null && !before.has(webhook.id));
+}
+
 /** Keeps the endpoint list current (a flag set by the deliverer shows at once). */
 export function useWebhookFrames(): void {
   const store = useStore() as AppStore;

@@ -48,6 +48,7 @@ export const en = {
   'errors.ERR_NO_TEMPLATE_FOUND': 'Message template not found or not approved. Choose a template Meta approved.',
   'errors.ERR_NO_WEBHOOK_FOUND': 'No webhook found with this ID. Reload the page: it may have been deleted.',
   'errors.ERR_NO_WEBHOOK_DELIVERY_FOUND': 'Webhook delivery not found. Reload the page: it may have been deleted.',
+  'errors.ERR_WEBHOOK_INACTIVE': 'This webhook is switched off: open Edit and set it active to receive deliveries again.',
   'errors.ERR_WEBHOOK_URL_REFUSED': 'The webhook address is private, loopback or link-local, or does not resolve. Use a public (https) address reachable from the internet.',
   'errors.ERR_NO_CHAT_FOUND': 'Chat not found. Reload the page: it may have been deleted.',
   'errors.ERR_NO_ANNOUNCEMENT_FOUND': 'Announcement not found. Reload the page: it may have been deleted.',

@@ -48,6 +48,7 @@ export const es = {
   'errors.ERR_NO_TEMPLATE_FOUND': 'Plantilla de mensaje no encontrada o no aprobada. Elija una plantilla aprobada por Meta.',
   'errors.ERR_NO_WEBHOOK_FOUND': 'No se encontró ningún webhook con este ID. Recargue la página: puede haber sido eliminado.',
   'errors.ERR_NO_WEBHOOK_DELIVERY_FOUND': 'No se encontró la entrega del webhook. Recargue la página: puede haber sido eliminado.',
+  'errors.ERR_WEBHOOK_INACTIVE': 'Este webhook está desactivado: abra Editar y márquelo como activo para volver a recibir entregas.',
   'errors.ERR_WEBHOOK_URL_REFUSED': 'La dirección del webhook es privada, local o no se resuelve. Use una dirección pública (https) accesible desde internet.',
   'errors.ERR_NO_CHAT_FOUND': 'Conversación no encontrada. Recargue la página: puede haber sido eliminado.',
   'errors.ERR_NO_ANNOUNCEMENT_FOUND': 'Anuncio no encontrado. Recargue la página: puede haber sido eliminado.',

@@ -46,6 +46,7 @@ export const ptBR = {
   'errors.ERR_NO_TEMPLATE_FOUND': 'Modelo de mensagem não encontrado ou não aprovado. Escolha um modelo aprovado pela Meta.',
   'errors.ERR_NO_WEBHOOK_FOUND': 'Nenhum webhook encontrado com este ID. Atualize a página: o registro pode ter sido excluído.',
   'errors.ERR_NO_WEBHOOK_DELIVERY_FOUND': 'Nenhuma entrega de webhook encontrada. Atualize a página: o registro pode ter sido excluído.',
+  'errors.ERR_WEBHOOK_INACTIVE': 'Este webhook está desativado: abra Editar e marque Ativo para voltar a receber entregas.',
   'errors.ERR_WEBHOOK_URL_REFUSED': 'O endereço do webhook é privado, local ou não resolve. Use um endereço público (https) acessível pela internet.',
   'errors.ERR_NO_CHAT_FOUND': 'Conversa não encontrada. Atualize a página: o registro pode ter sido excluído.',
   'errors.ERR_NO_ANNOUNCEMENT_FOUND': 'Informativo não encontrado. Atualize a página: o registro pode ter sido excluído.',

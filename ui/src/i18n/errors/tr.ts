@@ -48,6 +48,7 @@ export const tr = {
   'errors.ERR_NO_TEMPLATE_FOUND': 'Mesaj şablonu bulunamadı veya onaylanmadı. Meta’nın onayladığı bir şablon seçin.',
   'errors.ERR_NO_WEBHOOK_FOUND': 'Bu kimliğe sahip webhook bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
   'errors.ERR_NO_WEBHOOK_DELIVERY_FOUND': 'Webhook teslimatı bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
+  'errors.ERR_WEBHOOK_INACTIVE': 'Bu webhook kapalı: teslimatları yeniden almak için düzenleyip açın.',
   'errors.ERR_WEBHOOK_URL_REFUSED': 'Webhook adresi özel, yerel veya çözümlenemiyor. İnternetten erişilebilen herkese açık bir (https) adres kullanın.',
   'errors.ERR_NO_CHAT_FOUND': 'Sohbet bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
   'errors.ERR_NO_ANNOUNCEMENT_FOUND': 'Duyuru bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
