@@ -1,4 +1,6 @@
 import type { AnnouncementsTables } from './announcements/tables';
+import type { AssignmentTables } from './assignment/tables';
+import type { SlaTables } from './sla/tables';
 import type { CampaignsTables } from './campaigns/tables';
 import type { ChatsTables } from './chats/tables';
 import type { CompaniesTables } from './companies/tables';
@@ -33,6 +35,8 @@ import type { WebhooksTables } from './webhooks/tables';
  */
 export type ReadDatabase = object
   & AnnouncementsTables
+  & AssignmentTables
+  & SlaTables
   & CampaignsTables
   & ChatsTables
   & CompaniesTables

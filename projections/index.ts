@@ -25,6 +25,8 @@ import { fileListsProjector } from './files/projector';
 import { invoicesProjector } from './invoices/projector';
 import { chatsProjector } from './chats/projector';
 import { announcementsProjector } from './announcements/projector';
+import { assignmentProjector } from './assignment/projector';
+import { slaProjector } from './sla/projector';
 
 /** Every read model of the product, in the order a fresh database builds them. */
 export const projectors = [
@@ -55,6 +57,8 @@ export const projectors = [
   invoicesProjector,
   chatsProjector,
   announcementsProjector,
+  assignmentProjector,
+  slaProjector,
 ];
 
 /** The read models with the most writes, partitioned by company when PROJECTOR_PARTITIONS > 1 (docs/scaling.md). */

@@ -29,6 +29,8 @@ export const CompanySettingsSchema = z.object({
   lgpdMessage: safeText().max(2000),
   lgpdLink: safeText().max(500),
   sendMsgTransfTicket: Toggle,
+  /** SLA clocks stand still while the ticket waits on the customer (the attendant wrote last). */
+  slaPauseOnCustomer: Toggle,
   /** Payment provider token: a secret, never sent to browsers (answers carry '' or '********'). */
   asaas: safeText().max(500),
 });
@@ -64,6 +66,7 @@ export const defaultCompanySettings: CompanySettings = {
   lgpdMessage: '',
   lgpdLink: '',
   sendMsgTransfTicket: 'disabled',
+  slaPauseOnCustomer: 'disabled',
   asaas: '',
 };
 

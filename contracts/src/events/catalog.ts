@@ -25,6 +25,8 @@ import { messagesApiEvents } from '../messagesApi/events';
 import { chatEvents } from '../chats/events';
 import { announcementEvents } from '../announcements/events';
 import { passwordResetEvents } from '../passwordReset/events';
+import { assignmentEvents } from '../assignment/events';
+import { slaEvents } from '../sla/events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the product: what the event store validates appends and reads against. One area per line. */
@@ -57,4 +59,6 @@ export const productEventRegistry = (): EventRegistry =>
     ...chatEvents,
     ...announcementEvents,
     ...passwordResetEvents,
+    ...assignmentEvents,
+    ...slaEvents,
   ]);

@@ -25,6 +25,8 @@ import { ticketEvents } from '../tickets/events';
 import { userEvents } from '../users/events';
 import { onDutyEvents } from '../onDuty/events';
 import { webhookEvents } from '../webhooks/events';
+import { assignmentEvents } from '../assignment/events';
+import { slaEvents } from '../sla/events';
 import type { RecordedEvent } from './envelope';
 import type { EventOf } from './registry';
 
@@ -57,6 +59,8 @@ type ProductEventDefinition =
   | (typeof chatEvents)[number]
   | (typeof announcementEvents)[number]
   | (typeof passwordResetEvents)[number]
+  | (typeof assignmentEvents)[number]
+  | (typeof slaEvents)[number]
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;

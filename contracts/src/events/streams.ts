@@ -22,6 +22,8 @@ import { queueIntegrationStream } from '../queueIntegrations/events';
 import { promptStream } from '../prompts/events';
 import { ticketSlotStream, ticketStream } from '../tickets/events';
 import { webhookStream } from '../webhooks/events';
+import { queueWorkStream, ticketLineStream, userStatusStream } from '../assignment/events';
+import { ticketSlaStream } from '../sla/events';
 
 /**
  * Every stream id of the event log, one helper per category: a stream's name is spelled once, so a
@@ -76,4 +78,8 @@ export const streams = {
   announcement: announcementStream,
   announcementRead: announcementReadStream,
   passwordReset: passwordResetStream,
+  userStatus: userStatusStream,
+  queueWork: queueWorkStream,
+  ticketLine: ticketLineStream,
+  ticketSla: ticketSlaStream,
 } as const;

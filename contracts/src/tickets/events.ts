@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/registry';
 import { Count32, RecordId, realDateTime } from '../common/bounds';
+import { AssignmentReason } from '../assignment/events';
 
 /**
  * The ticket statuses, plus the bot's two waiting states: lgpd (the contact is asked for consent before any
@@ -51,6 +52,8 @@ export const TicketTransferred = defineEvent(
     from: z.object({ userId: optionalId, queueId: optionalId }),
     to: z.object({ userId: optionalId, queueId: id }),
     status: TicketStatus,
+    /** Set when the queue's assignment chose the attendant: why her (capacity, idle time). */
+    assignment: AssignmentReason.optional(),
   }),
 );
 export const TicketDeleted = defineEvent('TicketDeleted', z.object({ ticketId: id }));

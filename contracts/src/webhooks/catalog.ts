@@ -4,6 +4,7 @@ import { ConnectionSessionChanged } from '../connections/events';
 import { ContactCreated, ContactDetailsChanged } from '../contacts/events';
 import type { EventDefinition } from '../events/registry';
 import { MessageAckChanged, MessageDeleted, MessageEdited, MessageReceived, MessageSent } from '../messages/events';
+import { TicketSlaBreached } from '../sla/events';
 import { TicketAccepted, TicketClosed, TicketCreated, TicketDeleted, TicketReopened, TicketTransferred } from '../tickets/events';
 
 /** One webhook event: the product event it is made of, and what it means to a consumer. */
@@ -25,6 +26,7 @@ export const webhookCatalogue = [
   { event: 'ticket.closed', from: TicketClosed, description: 'A ticket was closed (resolved, ignored, close-all or automation).' },
   { event: 'ticket.reopened', from: TicketReopened, description: 'A closed ticket was opened again.' },
   { event: 'ticket.deleted', from: TicketDeleted, description: 'A ticket was deleted.' },
+  { event: 'ticket.sla_breached', from: TicketSlaBreached, description: "A ticket's first-response or resolution clock passed its queue's target (business minutes) while still running." },
   { event: 'message.received', from: MessageReceived, description: 'A contact wrote (inbound message).' },
   { event: 'message.sent', from: MessageSent, description: 'An outbound message was accepted by the channel.' },
   { event: 'message.acked', from: MessageAckChanged, description: 'The channel reported a new acknowledgement (delivered, read…).' },

@@ -31,6 +31,8 @@ import { sandboxRoutes } from './sandbox/routes';
 import { helpRoutes } from './helps/routes';
 import { onDutyRoutes } from './onDuty/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { assignmentRoutes } from './assignment/routes';
+import { slaRoutes } from './sla/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { docsRoutes } from './docs/routes';
 import { installAnswerChecks } from './docs/validate';
@@ -181,6 +183,8 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     chatRoutes,
     announcementRoutes,
     passwordResetRoutes,
+    assignmentRoutes,
+    slaRoutes,
     pushRoutes,
   ];
   for (const routes of areas) {

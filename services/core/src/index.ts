@@ -88,3 +88,7 @@ export * from './invoices/use-cases';
 export * from './invoices/checkout';
 export * from './messagesApi/idempotency';
 export * from './messagesApi/send';
+export * from './assignment/plan';
+export * from './assignment/deciders';
+export * from './sla/breach';
+export * from './assignment/use-cases';

@@ -6,3 +6,5 @@ export * from './timers';
 export * from './scheduler';
 export * from './random';
 export * from './connectors/index';
+export * from './assignment';
+export * from './assignment-timers';

@@ -1,6 +1,7 @@
 import { DomainError, ticketBotStream, type BotEvent, type RecordedEvent } from '@conversa/contracts';
 import { runCommand, ticketBot } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/projector';
+import { findQueueWork } from '@conversa/projections/assignment/queries';
 import { BOT_ACTOR, inParallel, loadBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 /** The journal events after which the bot may have finished routing a ticket into a queue. */
@@ -31,6 +32,8 @@ export function createRandomUserReactor(runtime: RoutingRuntime, options: { rand
     if (settings.userRandom !== 'enabled') return;
     const [bot, ticket] = await Promise.all([loadBot(runtime, ticketId), loadExistingTicket(runtime, ticketId)]);
     if (!ticket || bot.queueId === null || bot.userAssigned || bot.menu !== null) return;
+    // A queue with assignment on hands its line out by capacity (assignment.ts), not at random.
+    if ((await findQueueWork(ctx.db, companyId, bot.queueId)).autoAssign) return;
     const queue = await directory.queue(companyId, bot.queueId);
     const onlineUserIds = queue && !queue.ativarRoteador ? await directory.onlineUsersOfQueue(companyId, queue.id) : [];
     try {

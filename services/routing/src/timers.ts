@@ -8,8 +8,10 @@ import {
   waitingGroups,
   type TicketClocks,
 } from '@conversa/projections/routing/queries';
+import { findQueueWork } from '@conversa/projections/assignment/queries';
 import { BOT_ACTOR, loadContact, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 import type { DirectoryConnection } from './directory';
+import { createAssignmentTimers } from './assignment-timers';
 
 /** What one pass of the timers recorded (a repeated pass records nothing new). */
 export interface TimerReport {
@@ -18,6 +20,10 @@ export interface TimerReport {
   ratingsLapsed: number[];
   movedToQueue: number[];
   rotated: number[];
+  /** Attendants made away: their sockets went past the grace. */
+  away: number[];
+  /** Tickets whose SLA clock breached in this pass. */
+  slaBreached: number[];
   /** Where the recorded decisions landed, for callers that wait on the read models. */
   positions: Position[];
 }
@@ -34,9 +40,10 @@ const DEFAULT_BATCH = 200;
  * records each decision once; a decision recorded just before a crash is carried out by the
  * effects reactor all the same. The timers keep no state of their own: it all lives in events.
  */
-export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSize?: number } = {}) {
+export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSize?: number; awayGraceMs?: number } = {}) {
   const { ctx, directory } = runtime;
   const batch = options.batchSize ?? DEFAULT_BATCH;
+  const assignment = createAssignmentTimers(runtime, { graceMs: options.awayGraceMs });
 
   async function decide(companyId: number, ticketId: number, command: BotCommand, commandId: string): Promise<{ recorded: boolean; position: Position | null }> {
     try {
@@ -128,7 +135,7 @@ export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSiz
 
   async function rotate(report: TimerReport, now: Date, companyId: number, queueId: number) {
     const queue = await directory.queue(companyId, queueId);
-    if (!queue || !queue.ativarRoteador) return;
+    if (!queue || !queue.ativarRoteador || (await findQueueWork(ctx.db, companyId, queueId)).autoAssign) return;
     const due = await ticketsWaitingSince(ctx.db, { companyId, queueId }, new Date(now.getTime() - Math.max(queue.tempoRoteador, 0) * MINUTE), batch);
     if (due.length === 0) return;
     const online = await directory.onlineUsersOfQueue(companyId, queueId);
@@ -158,11 +165,13 @@ export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSiz
   return {
     /** One pass over every timer as of `now`. */
     async tick(now: Date = ctx.now()): Promise<TimerReport> {
-      const report: TimerReport = { warned: [], expired: [], ratingsLapsed: [], movedToQueue: [], rotated: [], positions: [] };
+      const report: TimerReport = { warned: [], expired: [], ratingsLapsed: [], movedToQueue: [], rotated: [], away: [], slaBreached: [], positions: [] };
       for (const [name, pass] of [
         ['inactivity', inactivity],
         ['ratings', ratings],
         ['waiting', waiting],
+        ['away', async (into: TimerReport, at: Date) => void into.away.push(...(await assignment.away(at)))],
+        ['sla', async (into: TimerReport, at: Date) => void into.slaBreached.push(...(await assignment.breaches(at)))],
       ] as const) {
         try {
           await pass(report, now);

@@ -2,7 +2,6 @@ import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenServ
 import {
   createAttendantGreetingsReactor,
   createPushReactor,
-  nobodyAbsent,
   createWebhookDeliverer,
   createWebhookFanout,
   createWebhookPoster,
@@ -26,6 +25,7 @@ import {
   type PresenceTracker,
   type ScheduleSender,
 } from '@conversa/automation';
+import { absentByChoice } from '@conversa/projections/assignment/queries';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
 import { createAmendmentReactor, createPasswordResetSender, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
@@ -33,6 +33,9 @@ import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver,
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
 import { createPostgresIdAllocator, createResetCodes, createSecretBox, type ContactImportHooks } from '@conversa/core';
 import {
+  ASSIGNMENT_READ_MODELS,
+  createAssignmentReactor,
+  createLinePositionReactor,
   createBotConnectorsReactor,
   createHttpConnectors,
   createRandomUserReactor,
@@ -250,6 +253,12 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createRoutingReactor(routingContext),
       createRoutingEffectsReactor(routingContext),
       createRandomUserReactor(routingContext),
+      createAssignmentReactor(routingContext, {
+        // The pass reads the line and the loads: they must hold the whole log up to then.
+        readModelsAt: (position) =>
+          options.runProjections ? runtime.waitForPosition(position, { projectors: [...ASSIGNMENT_READ_MODELS], signal: AbortSignal.timeout(30_000) }) : Promise.resolve(),
+      }),
+      createLinePositionReactor(routingContext),
       createBotConnectorsReactor({ routing: routingContext, connectors: ctx.connectors, secrets: ctx.secrets, media: ctx.media }),
       createAttendantGreetingsReactor(ctx),
       createOnDutyAnnouncer({ ctx, gateway: channels, timeZone: (companyId) => routingContext.timeZone(companyId), logger: automationLog }),
@@ -265,8 +274,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
-      // Chosen away / offline (issue 37's top-bar status) is not in this tree yet: nobody counts as absent (docs/push.md).
-      createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: nobodyAbsent }),
+      // Nothing is pushed to a user away or offline by choice (the top bar's status, read.assignment_agents).
+      createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: (companyId, userIds) => absentByChoice(db, companyId, userIds) }),
     ],
   });
   if (options.runReactors ?? options.runProjections) {

@@ -12,8 +12,8 @@ import { bearer, createUser, signupCompany, startTestServer, type TestServer } f
 /**
  * Web Push end to end (issue 37, item 4): the real product pushes through a local push service that holds the
  * protocol (aes128gcm, VAPID) and decrypts what arrives; who gets a push (queue members, the attendant of the
- * ticket; not with a visible tab, not with that kind turned off), and a second pass over the same events (a
- * restarted process replaying them) pushes nothing again.
+ * ticket; not with a visible tab, not with that kind turned off, not away by choice), and a second pass over the same
+ * events (a restarted process replaying them) pushes nothing again.
  */
 let server: TestServer;
 let push: FakePushService;
@@ -133,5 +133,18 @@ describe('push notifications', { timeout: 120_000 }, () => {
     expect(sent).toBe(0);
     expect(push.received).toHaveLength(4);
     expect(push.refused).toEqual([]);
+
+    // Ana sets herself away in the top bar: nothing for her; Beto, new tickets on again, gets the next one alone.
+    expect((await server.app.inject({ method: 'PUT', url: '/users/me/status', headers: bearer(ana.token), payload: { status: 'away' } })).statusCode).toBe(200);
+    await server.app.inject({ method: 'PUT', url: '/push/settings', headers: bearer(beto.token), payload: { newTickets: true, newMessages: true } });
+    const fourth = await waitingTicket('Cliente Push Quatro');
+    await push.waitFor(5);
+    expect(push.received[4]!.subscriptionId).toBe(betoBrowser.id);
+    expect(payloadOf(4).ticketUuid).toBe(fourth.uuid);
+    // A later ticket (the reactor keeps the log's order) shows none went to Ana meanwhile.
+    const fifth = await waitingTicket('Cliente Push Cinco');
+    await push.waitFor(6);
+    expect(push.received.slice(4).map((received) => received.subscriptionId)).toEqual([betoBrowser.id, betoBrowser.id]);
+    expect(payloadOf(5).ticketUuid).toBe(fifth.uuid);
   });
 });

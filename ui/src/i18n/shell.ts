@@ -2,6 +2,10 @@ import type { Translations } from './area';
 
 /** Texts of the app frame: the top bar, the side menu, the not-found page. */
 export const ptBR = {
+  'shell.status.title': 'Seu status para atribuição de tickets',
+  'shell.status.online': 'Online',
+  'shell.status.away': 'Ausente',
+  'shell.status.offline': 'Offline',
   'menu.connections': "Conexões",
   'shell.toggleMenu': 'Abrir ou fechar o menu',
   'shell.greeting': 'Olá, {name}! Bem-vindo(a) à {company}.',
@@ -34,6 +38,10 @@ export const ptBR = {
 } as const;
 
 export const en = {
+  'shell.status.title': 'Your status for ticket assignment',
+  'shell.status.online': 'Online',
+  'shell.status.away': 'Away',
+  'shell.status.offline': 'Offline',
   'menu.connections': "Connections",
   'shell.toggleMenu': 'Open or close the menu',
   'shell.greeting': 'Hello, {name}! Welcome to {company}.',
@@ -66,6 +74,10 @@ export const en = {
 } satisfies Translations<typeof ptBR>;
 
 export const es = {
+  'shell.status.title': 'Tu estado para la asignación de tickets',
+  'shell.status.online': 'En línea',
+  'shell.status.away': 'Ausente',
+  'shell.status.offline': 'Desconectado',
   'menu.connections': "Conexiones",
   'shell.toggleMenu': 'Abrir o cerrar el menú',
   'shell.greeting': '¡Hola, {name}! Bienvenido(a) a {company}.',
@@ -98,6 +110,10 @@ export const es = {
 } satisfies Translations<typeof ptBR>;
 
 export const tr = {
+  'shell.status.title': 'Talep ataması için durumunuz',
+  'shell.status.online': 'Çevrimiçi',
+  'shell.status.away': 'Uzakta',
+  'shell.status.offline': 'Çevrimdışı',
   'menu.connections': "Bağlantılar",
   'shell.toggleMenu': 'Menüyü aç veya kapat',
   'shell.greeting': 'Merhaba {name}! {company} şirketine hoş geldiniz.',

@@ -9,6 +9,7 @@ import { readStorage, storageKeys } from '../app/storage';
 import { useAppSelector } from '../app/store';
 import { NotificationsBell } from '../shared/NotificationsBell';
 import { AnnouncementsPopover, ChatsPopover, ReloadButton, VolumeControl } from './TopBarControls';
+import { StatusControl } from './StatusControl';
 import { ThemeToggle } from '../app/theme';
 import { useShellSession } from './shellSession';
 import { useSocketState } from '../app/SocketProvider';
@@ -159,6 +160,7 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
             </Badge>
           )}
           <HStack gap="0">
+            <StatusControl />
             <VolumeControl />
             <ReloadButton />
             {isAllowed({ area: 'webhooks' }, { user, storageFlags: new Set() }) && (

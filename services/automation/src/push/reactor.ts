@@ -8,8 +8,8 @@ import { sendWebPush } from './send';
 import type { VapidKeys } from './vapid';
 
 /**
- * Who among these users set herself away or offline by choice (the top bar's status): nothing is pushed to them.
- * The assignment work (issue 37, items 1–2) owns that status; until it is wired in, nobody is (docs/push.md).
+ * Who among these users set herself away or offline by choice (the top bar's status, owned by the assignment work:
+ * `absentByChoice` in projections/assignment/queries.ts): nothing is pushed to them.
  */
 export type ChosenAbsence = (companyId: number, userIds: readonly number[]) => Promise<ReadonlySet<number>>;
 export const nobodyAbsent: ChosenAbsence = async () => new Set();

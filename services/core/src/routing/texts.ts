@@ -15,6 +15,8 @@ export const BOT_TEXTS = {
   handOver: 'Certo! Um de nossos atendentes vai continuar o seu atendimento. Aguarde, por favor.',
   gaveUp: 'Não consegui entender a sua resposta. Um de nossos atendentes vai continuar o seu atendimento. Aguarde, por favor.',
   queuePosition: (position: number) => `Você está na posição *${position}* da fila de atendimento. Aguarde, por favor.`,
+  linePosition: (position: number, minutes: number) =>
+    `Você está na posição *${position}* da fila de atendimento. Tempo estimado de espera: cerca de *${minutes} min*. Aguarde, por favor.`,
   lgpdDefault: 'Para continuar o atendimento, precisamos do seu consentimento para tratar os seus dados pessoais conforme a Lei Geral de Proteção de Dados (LGPD).',
   lgpdLink: (link: string) => `Consulte a nossa política de privacidade: ${link}`,
   lgpdQuestion: 'Responda *1* para aceitar ou *2* para recusar.',

@@ -105,6 +105,17 @@ describe('ticket decider', () => {
     spec(ticket).given([created(), accepted, closed]).when({ type: 'TransferTicket', userId: 12, queueId: 6 }).thenThrows('ERR_TICKET_NOT_OPEN');
   });
 
+  it("assigns a ticket waiting in the queue with the assignment's reason, once, and never one a person took", () => {
+    const assignment = { openTickets: 3, capacity: 5, idleMinutes: 4 };
+    spec(ticket)
+      .given([created()])
+      .when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment })
+      .then([{ type: 'TicketTransferred', data: { ticketId: 7, from: { userId: null, queueId: 5 }, to: { userId: 12, queueId: 5 }, status: 'open', assignment } }]);
+    spec(ticket).given([created(), accepted]).when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment }).then([]);
+    spec(ticket).given([created({ queueId: 6 })]).when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment }).then([]);
+    spec(ticket).given([created(), accepted, closed]).when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment }).then([]);
+  });
+
   it('deletes a ticket, after which it is not found', () => {
     spec(ticket).given([created()]).when({ type: 'DeleteTicket' }).then([{ type: 'TicketDeleted', data: { ticketId: 7 } }]);
     spec(ticket).given([created(), { type: 'TicketDeleted', data: { ticketId: 7 } }]).when({ type: 'AcceptTicket', userId: 11 }).thenThrows('ERR_NO_TICKET_FOUND');

@@ -1,4 +1,4 @@
-import { DomainError, TICKET_RATING_MAX, TICKET_RATING_MIN, type Channel, type TicketEvent, type TicketQueueAssignedReason, type TicketStatus } from '@conversa/contracts';
+import { DomainError, TICKET_RATING_MAX, TICKET_RATING_MIN, type AssignmentReason, type Channel, type TicketEvent, type TicketQueueAssignedReason, type TicketStatus } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 
 export type Ticket =
@@ -48,7 +48,8 @@ export type TicketCommand =
     }
   | { type: 'ReopenTicket'; userId: number; queueId?: number | null }
   | { type: 'ReturnTicketToQueue' }
-  | { type: 'TransferTicket'; userId: number | null; queueId: number | null }
+  /** `assignment`: the queue's assignment chose the attendant, and why (capacity, idle time). */
+  | { type: 'TransferTicket'; userId: number | null; queueId: number | null; assignment?: AssignmentReason }
   | { type: 'DeleteTicket' }
   | { type: 'SetTicketIntegration'; useIntegration: boolean; promptId?: number | null; amountUsedBotQueues?: number }
   | { type: 'RecordTicketAccess'; userId: number }
@@ -151,6 +152,8 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
         return [{ type: 'TicketReturnedToQueue', data: { ticketId, fromUserId: state.userId, queueId: state.queueId } }];
 
       case 'TransferTicket': {
+        // An assignment takes only a ticket still waiting in that queue: a person who took it meanwhile wins, and a wait is assigned once.
+        if (command.assignment && !(waitingForAttendant(state) && state.queueId === command.queueId && command.userId !== null)) return [];
         if (!active(state.status)) throw new DomainError('ERR_TICKET_NOT_OPEN');
         // A transfer always names the queue that receives the ticket.
         if (command.queueId === null) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
@@ -159,7 +162,13 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
         return [
           {
             type: 'TicketTransferred',
-            data: { ticketId, from: { userId: state.userId, queueId: state.queueId }, to: { userId: command.userId, queueId: command.queueId }, status },
+            data: {
+              ticketId,
+              from: { userId: state.userId, queueId: state.queueId },
+              to: { userId: command.userId, queueId: command.queueId },
+              status,
+              ...(command.assignment ? { assignment: command.assignment } : {}),
+            },
           },
         ];
       }

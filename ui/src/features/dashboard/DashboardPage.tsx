@@ -7,6 +7,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { useDashboardQuery } from './api';
 import { AttendantsTable, FeaturedAttendant } from './AttendantsTable';
 import { FigureTicketsDialog } from './FigureTicketsDialog';
+import { SlaFiguresCard } from './SlaFiguresCard';
 import { NpsBreakdown } from './NpsBreakdown';
 import { hoursAndMinutes, PERIOD_OPTIONS, periodParams, type PeriodFilter } from './period';
 import { useDashboardLive } from './socket';
@@ -112,6 +113,8 @@ export default function DashboardPage() {
               <NpsBreakdown period={period} />
             </Stack>
           </SimpleGrid>
+
+          <SlaFiguresCard period={period} />
 
           <Suspense fallback={<Skeleton h="64" />}>
             <Charts period={period} />

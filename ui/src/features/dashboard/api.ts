@@ -1,4 +1,4 @@
-import type { DashboardFigure, DashboardSeries, DashboardView, FigureTickets, MomentsView, NpsInfo, TicketReport, UserInfo } from '@conversa/contracts';
+import type { DashboardFigure, DashboardSeries, DashboardView, FigureTickets, MomentsView, NpsInfo, SlaFigures, TicketReport, UserInfo } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 /** A period as the dashboard's calls take it: the last N days, or a start and end date. */
@@ -47,6 +47,7 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'M
     ticketsPerQueue: build.query<DashboardSeries, PeriodParams>({ query: (period) => ({ url: 'dashboard/queues', params: dates(period) }), providesTags: ['Dashboard'] }),
     ticketsPerUser: build.query<DashboardSeries, PeriodParams>({ query: (period) => ({ url: 'dashboard/ticketsUsers', params: dates(period) }), providesTags: ['Dashboard'] }),
     npsInfo: build.query<NpsInfo, PeriodParams>({ query: (period) => ({ url: 'dashboard/nps-info', params: dates(period) }), providesTags: ['Dashboard'] }),
+    slaFigures: build.query<SlaFigures, PeriodParams>({ query: (period) => ({ url: 'dashboard/sla', params: dates(period) }), providesTags: ['Dashboard'] }),
     userInfo: build.query<UserInfo, PeriodParams>({ query: (period) => ({ url: 'dashboard/user-info', params: dates(period) }), providesTags: ['Dashboard'] }),
     figureTickets: build.query<FigureTickets, FigureTicketsArgs>({
       query: ({ period, figure, userId, page }) => ({ url: 'dashboard/tickets', params: { ...period, figure, page, pageSize: 10, ...(userId ? { userId } : {}) } }),
@@ -64,6 +65,7 @@ export const {
   useTicketsPerQueueQuery,
   useTicketsPerUserQuery,
   useNpsInfoQuery,
+  useSlaFiguresQuery,
   useUserInfoQuery,
   useFigureTicketsQuery,
   useTicketReportQuery,

@@ -2,6 +2,15 @@ import type { Translations } from '../../i18n/area';
 
 /** Texts of the dashboard, the tickets report and the moments board, in the four languages. */
 export const ptBR = {
+  'dashboard.sla.title': 'SLA: metas cumpridas e estouradas',
+  'dashboard.sla.help': 'Tickets que chegaram no período com meta na fila; tempos em minutos úteis do horário de atendimento.',
+  'dashboard.sla.queue': 'Fila',
+  'dashboard.sla.attendant': 'Atendente',
+  'dashboard.sla.firstMet': '1ª resposta no prazo',
+  'dashboard.sla.firstBreached': '1ª resposta estourada',
+  'dashboard.sla.resolutionMet': 'Resolução no prazo',
+  'dashboard.sla.resolutionBreached': 'Resolução estourada',
+  'dashboard.sla.empty': 'Nenhum ticket com meta de SLA no período.',
   'menu.reports': 'Relatórios',
   'menu.moments': 'Chats em tempo real',
   'dashboard.title': 'Dashboard',
@@ -100,6 +109,15 @@ export const ptBR = {
 } as const;
 
 export const en = {
+  'dashboard.sla.title': 'SLA: targets met and breached',
+  'dashboard.sla.help': 'Tickets that arrived in the period in a queue with a target; times in business minutes of the opening hours.',
+  'dashboard.sla.queue': 'Queue',
+  'dashboard.sla.attendant': 'Attendant',
+  'dashboard.sla.firstMet': 'First response met',
+  'dashboard.sla.firstBreached': 'First response breached',
+  'dashboard.sla.resolutionMet': 'Resolution met',
+  'dashboard.sla.resolutionBreached': 'Resolution breached',
+  'dashboard.sla.empty': 'No ticket with an SLA target in the period.',
   'menu.reports': 'Reports',
   'menu.moments': 'Live chats',
   'dashboard.title': 'Dashboard',
@@ -199,6 +217,15 @@ export const en = {
 
 export const es = {
   ...en,
+  'dashboard.sla.title': 'SLA: metas cumplidas y vencidas',
+  'dashboard.sla.help': 'Tickets que llegaron en el período a una cola con meta; tiempos en minutos hábiles del horario de atención.',
+  'dashboard.sla.queue': 'Cola',
+  'dashboard.sla.attendant': 'Agente',
+  'dashboard.sla.firstMet': '1ª respuesta a tiempo',
+  'dashboard.sla.firstBreached': '1ª respuesta vencida',
+  'dashboard.sla.resolutionMet': 'Resolución a tiempo',
+  'dashboard.sla.resolutionBreached': 'Resolución vencida',
+  'dashboard.sla.empty': 'Ningún ticket con meta de SLA en el período.',
   'menu.reports': 'Informes',
   'menu.moments': 'Chats en tiempo real',
   'dashboard.title': 'Panel',
@@ -291,6 +318,15 @@ export const es = {
 
 export const tr = {
   ...en,
+  'dashboard.sla.title': 'SLA: karşılanan ve aşılan hedefler',
+  'dashboard.sla.help': 'Dönemde hedefi olan bir kuyruğa gelen talepler; süreler çalışma saatlerinin iş dakikalarıdır.',
+  'dashboard.sla.queue': 'Kuyruk',
+  'dashboard.sla.attendant': 'Temsilci',
+  'dashboard.sla.firstMet': 'İlk yanıt zamanında',
+  'dashboard.sla.firstBreached': 'İlk yanıt aşıldı',
+  'dashboard.sla.resolutionMet': 'Çözüm zamanında',
+  'dashboard.sla.resolutionBreached': 'Çözüm aşıldı',
+  'dashboard.sla.empty': 'Dönemde SLA hedefi olan talep yok.',
   'menu.reports': 'Raporlar',
   'menu.moments': 'Canlı sohbetler',
   'dashboard.title': 'Pano',

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuGauge, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
@@ -15,6 +15,7 @@ import { useDeleteQueueMutation, useQueuesQuery } from './api';
 import { useQueueFrames } from './socket';
 
 const QueueDialog = lazy(() => import('./QueueDialog'));
+const QueueWorkDialog = lazy(() => import('./QueueWorkDialog'));
 
 const columns: Column<Queue>[] = [
   { key: 'name', header: 'queues.column.name', render: (queue) => queue.name, cell: (queue) => ({ 'data-testid': `queue-name-${queue.id}` }) },
@@ -40,6 +41,7 @@ export default function QueuesPage() {
   const canEdit = mayWrite(user, 'queues');
   const query = useQueuesQuery();
   const [editing, setEditing] = useState<{ queueId: number | null } | null>(null);
+  const [working, setWorking] = useState<Queue | null>(null);
   const [deleteQueue, deleting] = useDeleteQueueMutation();
   // A refused delete keeps the question open for another try.
   const deletion = useConfirmation<Queue>(async (queue) => {
@@ -69,6 +71,11 @@ export default function QueuesPage() {
               <QueueDialog open queueId={editing.queueId} onClose={() => setEditing(null)} />
             </Suspense>
           )}
+          {working && (
+            <Suspense fallback={null}>
+              <QueueWorkDialog queue={working} onClose={() => setWorking(null)} />
+            </Suspense>
+          )}
           <ConfirmDialog
             open={deletion.open}
             title={t('queues.deleteTitle', { name: deletion.subject?.name ?? '' })}
@@ -94,6 +101,7 @@ export default function QueuesPage() {
         actionsHeader={canEdit ? 'queues.column.actions' : undefined}
         actions={[
           { key: 'edit', label: 'queues.edit', icon: <LuPencil />, onClick: (queue) => setEditing({ queueId: queue.id }), testId: (queue) => `queue-edit-${queue.id}` },
+          { key: 'work', label: 'queues.work.action', icon: <LuGauge />, onClick: (queue) => setWorking(queue), testId: (queue) => `queue-work-${queue.id}` },
           { key: 'delete', label: 'queues.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (queue) => `queue-delete-${queue.id}` },
         ]}
       />

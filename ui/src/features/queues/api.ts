@@ -1,4 +1,4 @@
-import type { CreateQueueRequest, DeletedAnswer, QueueView, QueueWithOptions, UpdateQueueRequest } from '@conversa/contracts';
+import type { CreateQueueRequest, DeletedAnswer, QueueView, QueueWithOptions, QueueWorkView, SetQueueWorkRequest, UpdateQueueRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export interface NamedRecord {
@@ -12,7 +12,7 @@ const namedRecords = (body: unknown, key: string): NamedRecord[] => {
   return Array.isArray(list) ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];
 };
 
-export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues'] }).injectEndpoints({
+export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWork'] }).injectEndpoints({
   endpoints: (build) => ({
     queues: build.query<QueueView[], void>({
       query: () => 'queue',
@@ -44,6 +44,15 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues'] }).injec
       transformResponse: (body: unknown) => namedRecords(body, 'queueIntegrations'),
       providesTags: ['QueueIntegrations'],
     }),
+    /** A queue's assignment, line and SLA settings. */
+    queueWork: build.query<QueueWorkView, number>({
+      query: (id) => `queues/${id}/work`,
+      providesTags: (_result, _error, id) => [{ type: 'QueueWork', id }],
+    }),
+    setQueueWork: build.mutation<QueueWorkView, SetQueueWorkRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `queues/${id}/work`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'QueueWork', id }],
+    }),
     promptChoices: build.query<NamedRecord[], void>({
       query: () => 'prompt',
       transformResponse: (body: unknown) => namedRecords(body, 'prompts'),
@@ -61,4 +70,6 @@ export const {
   useQueueUserChoicesQuery,
   useQueueIntegrationChoicesQuery,
   usePromptChoicesQuery,
+  useQueueWorkQuery,
+  useSetQueueWorkMutation,
 } = queuesApi;

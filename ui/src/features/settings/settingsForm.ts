@@ -43,6 +43,7 @@ export const settingFields: readonly SettingField[] = [
   choice('acceptAudioMessageContact', 'service'),
   choice('requiredTag', 'service'),
   choice('sendMsgTransfTicket', 'service'),
+  choice('slaPauseOnCustomer', 'service'),
   choice('enableLGPD', 'lgpd'),
   choice('lgpdConsent', 'lgpd'),
   choice('lgpdDeleteMessage', 'lgpd'),

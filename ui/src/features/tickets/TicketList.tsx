@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { canDeleteTicket } from './access';
-import { useTicketListInfiniteQuery } from './api';
+import { useTicketListInfiniteQuery, useTicketSlaQuery } from './api';
+import { slaListKey } from './sla';
 import { flattenTickets } from './cache';
 import { useMinuteClock } from './clock';
 import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
@@ -37,6 +38,9 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
   const rows = useMemo(() => (empty ? [] : flattenTickets(data)), [data, empty]);
   const scroller = useRef<HTMLDivElement>(null);
   const canDelete = canDeleteTicket(user);
+  const slaKey = useMemo(() => slaListKey(rows), [rows]);
+  const { data: sla } = useTicketSlaQuery(rows.length === 0 ? skipToken : slaKey);
+  const clocks = useMemo(() => new Map((sla?.clocks ?? []).map((clock) => [clock.ticketId, clock])), [sla]);
 
   // Stable callbacks: the virtualizer recomputes every row's offset whenever one of them changes identity.
   const getItemKey = useCallback((index: number) => rows[index]!.id, [rows]);
@@ -99,7 +103,7 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
           return (
             // A plain element: this wrapper re-renders on every scrolled frame, so it must cost nothing to style.
             <div key={item.key} style={{ position: 'absolute', top: 0, insetInlineStart: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
-              <TicketRow ticket={ticket} selected={ticket.uuid === selectedUuid} now={now} canDelete={canDelete} onOpen={open} />
+              <TicketRow ticket={ticket} selected={ticket.uuid === selectedUuid} now={now} canDelete={canDelete} onOpen={open} sla={clocks.get(ticket.id)} />
             </div>
           );
         })}

@@ -7,6 +7,8 @@ import { usePresence } from './presence';
 import { TicketRating } from './TicketRating';
 import { RowActions } from './TicketRowActions';
 import type { Ticket } from './types';
+import type { TicketSlaView } from '@conversa/contracts';
+import { shortDuration, slaBadge } from './sla';
 import { CHANNEL_COLORS, CHANNEL_ICONS } from '../../shared/channelIcons';
 import { messagePreview } from '../../shared/whatsappText';
 
@@ -93,6 +95,10 @@ export const ticketRowStyles: SystemStyleObject = {
   '& .chip[data-age=minutes]': { bg: 'green.subtle', color: 'green.fg' },
   '& .chip[data-age=hours]': { bg: 'orange.subtle', color: 'orange.fg' },
   '& .chip[data-age=yesterday]': { bg: 'red.subtle', color: 'red.fg' },
+  '& .chip[data-sla=ok]': { bg: 'blue.subtle', color: 'blue.fg' },
+  '& .chip[data-sla=paused]': { bg: 'gray.subtle', color: 'gray.fg' },
+  '& .chip[data-sla=warning]': { bg: 'orange.solid', color: 'orange.contrast' },
+  '& .chip[data-sla=breached]': { bg: 'red.solid', color: 'red.contrast' },
   '& .tr-actions': { display: 'flex', gap: '0.5', flexShrink: 0 },
   '& .tr-btn': {
     display: 'inline-flex',
@@ -174,10 +180,24 @@ export interface TicketRowProps {
   now: Date;
   canDelete: boolean;
   onOpen: (ticket: Ticket) => void;
+  /** Its running SLA clock, if its queue sets a target. */
+  sla?: TicketSlaView;
+}
+
+/** Time left on the ticket's SLA clock: amber at 20 % left, red once breached (with the overrun). */
+function SlaChip({ clock, now }: { clock: TicketSlaView; now: Date }) {
+  const t = useT();
+  const badge = slaBadge(clock, now);
+  const time = shortDuration(badge.minutes);
+  return (
+    <span className="chip" data-sla={badge.tone} title={t(clock.clock === 'firstResponse' ? 'tickets.sla.firstResponse' : 'tickets.sla.resolution', { minutes: clock.targetMinutes })} data-testid="ticket-sla">
+      {t(badge.tone === 'breached' ? 'tickets.sla.breached' : badge.tone === 'paused' ? 'tickets.sla.paused' : 'tickets.sla.left', { time })}
+    </span>
+  );
 }
 
 /** One ticket of the list; styled by `ticketRowStyles` on the list. */
-export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDelete, onOpen }: TicketRowProps) {
+export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDelete, onOpen, sla }: TicketRowProps) {
   const t = useT();
   const contactName = ticket.contact?.name ?? '';
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
@@ -257,6 +277,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDel
               </span>
             )}
             <LastContactChip updatedAt={ticket.updatedAt} now={now} />
+            {sla && <SlaChip clock={sla} now={now} />}
           </span>
           <RowActions ticket={ticket} canDelete={canDelete} />
         </div>

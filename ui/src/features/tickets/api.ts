@@ -3,7 +3,7 @@ import { api } from '../../app/api';
 import { storageKeys, writeStorage } from '../../app/storage';
 import type { RootState } from '../../app/store';
 import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';
-import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketCallAnswer, TicketHistory, TicketPage, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
+import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketCallAnswer, TicketHistory, TicketPage, TicketSlaList, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
 import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id}: the state wanted; the server reads which transition it is. */
@@ -52,6 +52,10 @@ function rememberFirstList(state: RootState, params: Record<string, string>): vo
 
 export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'TicketLookups'] }).injectEndpoints({
   endpoints: (build) => ({
+    /** The running SLA clocks of a list's tickets (sla.ts keys them by the tickets and their newest change). */
+    ticketSla: build.query<TicketSlaList, string>({
+      query: (key) => ({ url: 'tickets/sla', params: { ids: key.split('@')[0] } }),
+    }),
     /** One list (tab or view), page by page of 40, newest activity first. */
     ticketList: build.infiniteQuery<TicketPage, TicketListArgs, TicketPageParam>({
       infiniteQueryOptions: {
@@ -136,6 +140,7 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
 });
 
 export const {
+  useTicketSlaQuery,
   useTicketListInfiniteQuery,
   useTicketCountQuery,
   useUnreadTicketsQuery,

@@ -35,6 +35,12 @@ const examples: Array<[string, Record<string, unknown>, TicketHistoryEvent['acto
   ['TicketReturnedToQueue', { fromUserId: 7, queueId: null }, undefined, 'Devolvido para Aguardando por Ana, 14:02.'],
   ['TicketTransferred', { from: { userId: 7, queueId: 3 }, to: { userId: null, queueId: 4 }, status: 'pending' }, undefined, 'Transferido para a fila Suporte por Ana, 14:02.'],
   ['TicketTransferred', { from: { userId: 7, queueId: 3 }, to: { userId: 8, queueId: 4 }, status: 'open' }, undefined, 'Transferido para Bruno na fila Suporte por Ana, 14:02.'],
+  [
+    'TicketTransferred',
+    { from: { userId: null, queueId: 4 }, to: { userId: 8, queueId: 4 }, status: 'open', assignment: { openTickets: 3, capacity: 5, idleMinutes: 4 } },
+    undefined,
+    'Atribuído a Bruno na fila Suporte (capacidade 3/5, ocioso há 4 min), 14:02.',
+  ],
   ['TicketDeleted', {}, undefined, 'Excluído por Ana, 14:02.'],
   ['TicketIntegrationToggled', { useIntegration: true, promptId: 9 }, undefined, 'Integração ligada por Ana com o prompt Atendente IA, 14:02.'],
   ['TicketIntegrationToggled', { useIntegration: true }, undefined, 'Integração ligada por Ana, 14:02.'],

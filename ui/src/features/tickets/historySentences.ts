@@ -32,7 +32,16 @@ const sentences: { [T in TicketEvent['type']]: (data: Data<T>, say: Say) => stri
   TicketReturnedToQueue: (data, { t, actor, time, queue }) =>
     t(data.queueId !== null ? 'ticketHistory.returnedToQueue' : 'ticketHistory.returnedToWaiting', { actor, queue: queue(data.queueId), time }),
   TicketTransferred: (data, { t, actor, time, user, queue }) =>
-    t(data.to.userId !== null ? 'ticketHistory.transferredToUser' : 'ticketHistory.transferred', { actor, user: user(data.to.userId), queue: queue(data.to.queueId), time }),
+    data.assignment
+      ? t(data.assignment.capacity !== null ? 'ticketHistory.assigned' : 'ticketHistory.assignedUnlimited', {
+          user: user(data.to.userId),
+          queue: queue(data.to.queueId),
+          open: data.assignment.openTickets,
+          capacity: data.assignment.capacity ?? 0,
+          idle: data.assignment.idleMinutes,
+          time,
+        })
+      : t(data.to.userId !== null ? 'ticketHistory.transferredToUser' : 'ticketHistory.transferred', { actor, user: user(data.to.userId), queue: queue(data.to.queueId), time }),
   TicketDeleted: (_data, { t, actor, time }) => t('ticketHistory.deleted', { actor, time }),
   TicketIntegrationToggled: (data, { t, actor, time, prompt }) =>
     !data.useIntegration
