@@ -19,7 +19,7 @@ import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listAr
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
 // The module itself, not the barrel: the barrel brings every schema (zod) into the list's path.
-import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/views';
+import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/limits';
 import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
 import { useShortcutsEnabled } from './shortcuts/setting';
 import { PushButton, PushPromptSlot } from '../push/entry';
