@@ -88,6 +88,8 @@ export function createPushReactor(options: PushReactorOptions): Projector {
 
   return defineReactor({
     name: 'push-notifications',
+    // A first start on a database with history pushes nothing about its past tickets and messages.
+    startFrom: 'now',
     eventTypes: ['TicketCreated', 'MessageReceived'],
     async react(events) {
       for (const event of events) {
