@@ -26,6 +26,7 @@ import type { SessionsTables } from './sessions/tables';
 import type { TagsTables } from './tags/tables';
 import type { TicketsTables } from './tickets/tables';
 import type { UsersTables } from './users/tables';
+import type { PushTables } from './push/store';
 import type { WebhooksTables } from './webhooks/tables';
 
 /**
@@ -61,5 +62,6 @@ export type ReadDatabase = object
   & TagsTables
   & TicketsTables
   & UsersTables
+  & PushTables
   & WebhooksTables
 // (no semicolon: one table group per line, so branches adding one merge cleanly)

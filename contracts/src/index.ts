@@ -100,3 +100,4 @@ export * from './assignment/views';
 export * from './sla/events';
 export * from './sla/api';
 export * from './sla/views';
+export * from './push/api';

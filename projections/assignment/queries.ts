@@ -30,6 +30,20 @@ export async function userStatusOf(db: Kysely<ReadDatabase>, companyId: number, 
   return (row?.status as UserStatus | undefined) ?? 'offline';
 }
 
+/** Of these users, those who set themselves away or offline in the top bar (not a lost socket): push leaves them alone. */
+export async function absentByChoice(db: Kysely<ReadDatabase>, companyId: number, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('read.assignment_agents')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', 'in', userIds)
+    .where('status', 'in', ['away', 'offline'])
+    .where('status_reason', '=', 'chosen')
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 /** The queue's waiting line: pending tickets with no attendant, since they arrived in the queue; priority when the contact has one of the tags. */
 export async function queueLine(db: Kysely<ReadDatabase>, companyId: number, queueId: number, priorityTagIds: readonly number[]) {
   const rows = await db

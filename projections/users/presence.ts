@@ -1,6 +1,7 @@
 import { withSchemaLock } from '@conversa/projector';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { migratePush } from '../push/store';
 
 /**
  * Heartbeats of the browser's `userStatus` ping (every USER_STATUS_PING_MS). A ping is not a fact worth
@@ -38,6 +39,7 @@ export async function migratePresence(db: Kysely<ReadDatabase>): Promise<void> {
       comment on column presence.user_connections.logged_out is 'Its session logged out: the socket no longer keeps the user online, and its pings are ignored';
     `.execute(trx),
   );
+  await migratePush(db);
 }
 
 /**

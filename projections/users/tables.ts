@@ -55,6 +55,8 @@ export interface UserConnectionsTable {
   opened_at: Timestamp;
   last_seen_at: Timestamp;
   logged_out: Generated<boolean>;
+  /** projections/push/store.ts adds it. */
+  visible: Generated<boolean>;
 }
 
 /** The tables of the users read model, as its queries name them. */

@@ -51,3 +51,41 @@ self.addEventListener('fetch', (event) => {
   }
   // Everything else (API calls, the socket, media) goes straight to the network and is never cached.
 });
+
+// Web Push (docs/push.md): a new ticket or message while no tab of the user shows the app. The payload is the
+// server's PushPayload (contracts/src/push/api.ts); a push that cannot be read still shows, as the browser demands.
+self.addEventListener('push', (event) => {
+  let payload = null;
+  try {
+    payload = event.data ? event.data.json() : null;
+  } catch {
+    payload = null;
+  }
+  const title = (payload && payload.title) || 'Conversa';
+  const path = payload && /^[0-9a-f-]{36}$/i.test(payload.ticketUuid || '') ? `/tickets/${payload.ticketUuid}` : '/tickets';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: (payload && payload.body) || '',
+      icon: '/favicon.svg',
+      // One notification per ticket: a later message replaces the earlier one.
+      tag: payload && payload.ticketUuid ? `ticket-${payload.ticketUuid}` : 'conversa',
+      renotify: true,
+      data: { path },
+    }),
+  );
+});
+
+// A click opens the ticket: in a tab of the app already open when there is one, else in a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data && event.notification.data.path) || '/tickets';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      // navigate() needs a tab this worker controls; any other is left alone for a new one.
+      if (open) return open.focus().then((client) => (client || open).navigate(target)).catch(() => self.clients.openWindow(target));
+      return self.clients.openWindow(target);
+    }),
+  );
+});

@@ -22,6 +22,8 @@ export const ClientMessage = z.discriminatedUnion('event', [
   z.object({ event: z.literal('joinChatBox'), data: TicketRef }),
   z.object({ event: z.literal('leaveChatBox') }),
   z.object({ event: z.literal('userStatus') }),
+  // Whether the tab shows the page (document.visibilityState): pushes go to a user only while none of her tabs does.
+  z.object({ event: z.literal('visibility'), data: z.enum(['visible', 'hidden']) }),
   // The access token: a socket's first message (never the URL, which logs keep), and again with a fresh token
   // after the browser's refresh, so the socket keeps its rooms past the old token's expiry.
   // `resume`: on a reconnect, the last company frame sequence the browser saw; the edge sends what it missed since.

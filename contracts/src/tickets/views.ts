@@ -65,11 +65,8 @@ export interface TicketBefore {
 }
 
 /** One answer of GET /tickets (`listTickets`): a page of the list, the list's count, and whether more pages follow. */
-/**
- * Counts of lists filtered beyond what read.ticket_counts keeps (search, tags, days, unread) stop at
- * this many: counting walks the filtered rows, and a badge need not say more than "10000+".
- */
-export const TICKETS_COUNT_CAP = 10_000;
+import { TICKETS_COUNT_CAP } from './limits';
+export { TICKETS_COUNT_CAP };
 
 export const TicketPage = z.object({
   tickets: z.array(TicketView),

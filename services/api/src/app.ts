@@ -47,6 +47,7 @@ import { messagesApiRoutes } from './messagesApi/routes';
 import { chatRoutes } from './chats/routes';
 import { announcementRoutes } from './announcements/routes';
 import { passwordResetRoutes } from './passwordReset/routes';
+import { pushRoutes } from './push/routes';
 
 /** Every route the process serves, for the tenancy walk and for operators. */
 export interface RegisteredRoute {
@@ -184,6 +185,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
     passwordResetRoutes,
     assignmentRoutes,
     slaRoutes,
+    pushRoutes,
   ];
   for (const routes of areas) {
     await app.register(async (scope) => routes(scope, ctx));

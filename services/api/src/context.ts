@@ -52,6 +52,8 @@ export interface ApiContext {
   outbound: { allowPrivateUrls: boolean };
   /** The payment provider's webhook: the `asaas-access-token` it must carry (empty: payments not configured, every delivery refused). */
   payments?: { webhookToken: string };
+  /** Web Push: the VAPID public key browsers subscribe with (absent: push not configured). */
+  push?: { publicKey: string };
 }
 
 /** Runs a command and waits (bounded) until the read models show it: the core's one command style. */

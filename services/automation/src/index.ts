@@ -17,3 +17,6 @@ export * from './payments/port';
 export * from './payments/asaas';
 export * from './payments/charges';
 export * from './payments/invoice-scheduler';
+export * from './push/reactor';
+export * from './push/send';
+export * from './push/vapid';

@@ -59,7 +59,7 @@ export class Client implements SocketConnection {
   }
 
   /** Joins and leaves: one status tab and one chat box at a time, like the screens. */
-  moveRooms(message: Exclude<ClientMessage, { event: 'authenticate' | 'userStatus' }>): void {
+  moveRooms(message: Exclude<ClientMessage, { event: 'authenticate' | 'userStatus' | 'visibility' }>): void {
     switch (message.event) {
       case 'joinNotification':
         this.rooms.add(rooms.notification);

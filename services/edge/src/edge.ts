@@ -53,6 +53,8 @@ export interface EdgeOptions {
   filters?: Record<string, FrameFilter>;
   /** Per-recipient rewriting of frames (LGPD number masking), or undefined: the data as published. */
   redact?(connection: SocketConnection, companyId: number): ((data: unknown) => unknown) | undefined;
+  /** Called on each `visibility` client message: whether the socket's tab shows the page (pushes wait for none to). */
+  onVisibility?(principal: SocketPrincipal, connection: SocketConnectionRef, visible: boolean): void | Promise<void>;
   /** Called on each `userStatus` client message (online presence). */
   onUserStatus?(principal: SocketPrincipal, connection: SocketConnectionRef): void | Promise<void>;
   /** Called once a socket's token is verified, before its first message is handled. */
@@ -212,6 +214,9 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
         return;
       case 'userStatus':
         notify('userStatus', client, (principal, connection) => options.onUserStatus?.(principal, connection));
+        return;
+      case 'visibility':
+        notify('visibility', client, (principal, connection) => options.onVisibility?.(principal, connection, message.data === 'visible'));
         return;
       default:
         client.moveRooms(message);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connectorConfigFromEnv, type ConnectorConfig } from '@conversa/routing';
+import { loadVapidKeys, type VapidKeys } from '@conversa/automation/push/vapid';
 import { DEFAULT_FRAMES_WINDOW_MS } from '@conversa/projector/frames';
 
 /** Environment variables with safe defaults (docs/ARCHITECTURE.md "Stores and engines"). */
@@ -58,6 +59,8 @@ export interface Config {
   connectors: ConnectorConfig;
   /** The payment provider (Asaas): its API's base url (ASAAS_API_URL) and the token its webhook must carry (ASAAS_WEBHOOK_TOKEN; unset: the webhook refuses every delivery). */
   payments: { asaasApiUrl: string; webhookToken: string };
+  /** Web Push's VAPID pair and contact: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else generated once into dataDir/vapid.json; VAPID_SUBJECT. */
+  vapid: VapidKeys;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     payments: { asaasApiUrl: env.ASAAS_API_URL || 'https://api.asaas.com/v3', webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? '' },
+    vapid: loadVapidKeys(env, dataDir),
   };
 }
 

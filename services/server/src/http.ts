@@ -1,4 +1,5 @@
 import { buildApi } from '@conversa/api';
+import { setConnectionVisible } from '@conversa/projections/push/store';
 import { positionToString, RootAnswer } from '@conversa/contracts';
 import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
 import { findUser } from '@conversa/projections/users/queries';
@@ -69,6 +70,11 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
           // Online status (services/automation/src/presence/tracker.ts): pings, and each socket's open and close.
           onUserStatus: (principal, connection) => wiring.presence.ping(principal, { connectionId: connection.id, sessionId: principal.sessionId }),
           onConnected: (principal, connection) => wiring.presence.connected(connectionOf(principal, connection)),
+          // Pushes wait for no visible tab (docs/push.md); after the socket's open is recorded, which may still be on its way.
+          onVisibility: async (_principal, connection, visible) => {
+            await wiring.presence.settled();
+            await setConnectionVisible(wiring.db, connection.id, visible);
+          },
           onDisconnected: (principal, connection, { serverClosing }) => wiring.presence.disconnected(connectionOf(principal, connection), { serverClosing }),
         });
         wiring.metrics.sources.edge = edge;

@@ -1,6 +1,7 @@
 import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, migrateLimits, postgresLimits, sessionActiveInStream, type ApiContext } from '@conversa/api';
 import {
   createAttendantGreetingsReactor,
+  createPushReactor,
   createWebhookDeliverer,
   createWebhookFanout,
   createWebhookPoster,
@@ -24,6 +25,7 @@ import {
   type PresenceTracker,
   type ScheduleSender,
 } from '@conversa/automation';
+import { absentByChoice } from '@conversa/projections/assignment/queries';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
 import { createAmendmentReactor, createPasswordResetSender, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
@@ -224,6 +226,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
   const paymentProvider = createAsaasProvider({ baseUrl: config.payments.asaasApiUrl });
   ctx.payments = { webhookToken: config.payments.webhookToken };
+  ctx.push = { publicKey: config.vapid.publicKey };
   // The routing bot: decisions recorded in each ticket's bot journal, their effects applied from it (COMPANY_TIME_ZONE, AUTO_CLOSE_TICKETS_HOURS).
   const routingContext = routingRuntime(ctx, readModelDirectory(db), { ...routingOptionsFromEnv(process.env), logger: routingLog });
   const webhookDeliverer = createWebhookDeliverer({
@@ -271,6 +274,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
+      // Nothing is pushed to a user away or offline by choice (the top bar's status, read.assignment_agents).
+      createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: (companyId, userIds) => absentByChoice(db, companyId, userIds) }),
     ],
   });
   if (options.runReactors ?? options.runProjections) {

@@ -117,6 +117,7 @@ export class SocketClient {
     };
     this.onlineEvents = options.onlineEvents === undefined ? (typeof window === 'undefined' ? null : window) : options.onlineEvents;
     this.onlineEvents?.addEventListener('online', this.backOnline);
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => this.send({ event: 'visibility', data: document.visibilityState === 'hidden' ? 'hidden' : 'visible' }));
   }
 
   /** The network is back: try now rather than at the end of the backoff (which may be many seconds away). */
@@ -229,6 +230,8 @@ export class SocketClient {
       this.send(this.resuming ? { event: 'authenticate', data: this.token, resume: this.lastSeq } : { event: 'authenticate', data: this.token });
       for (const { join } of this.joins.values()) this.send(join);
       this.send({ event: 'userStatus' });
+      // The edge counts a new socket as visible; pushes go to a user while none of her tabs is (docs/push.md).
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.send({ event: 'visibility', data: 'hidden' });
       this.statusTimer = setInterval(() => this.send({ event: 'userStatus' }), this.options.userStatusIntervalMs);
     };
     socket.onmessage = (message) => {

@@ -9,6 +9,7 @@ import { quickMessagesApi, useQuickRepliesQuery } from '../quickMessages/api';
 import { useEditMessageMutation, useSendMediaMutation, useSendMessageMutation } from './api';
 import { CameraDialog } from './CameraDialog';
 import { useAutoGrow, useVoiceNote } from './composerHooks';
+import { registerTarget, type ComposerRequest } from '../tickets/shortcuts/registry';
 import { ComposerTools, DisabledComposer, PendingFiles, PrivateHint, RecordingBar, ReplyEditBanner, SendOrRecordButton, SignatureRow } from './ComposerParts';
 import { filterQuickReplies, isSendable, signed, slashQuery, type QuickReply } from './model';
 import { QuickReplyMenu } from './QuickReplyMenu';
@@ -84,6 +85,19 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
     if (replyTo) textarea.current?.focus();
   }, [replyTo]);
   useAutoGrow(textarea, text);
+  // The inbox shortcuts: reply, private note, quick replies (a leading slash opens them).
+  useEffect(
+    () =>
+      registerTarget('composer', (request: ComposerRequest) => {
+        setIsPrivate(request === 'note');
+        if (request === 'quickReply') {
+          setText((current) => (current === '' ? '/' : current));
+          setMenuClosedFor(null);
+        }
+        requestAnimationFrame(() => textarea.current?.focus());
+      }),
+    [],
+  );
 
   const signing = signatureAvailable && sign;
   const query = slashQuery(text);

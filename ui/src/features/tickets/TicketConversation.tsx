@@ -19,6 +19,7 @@ import { ticketsApi, useLazyTicketCallQuery, useTicketByUuidQuery } from './api'
 import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
 import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
+import { registerTarget } from './shortcuts/registry';
 import type { TicketFrame, TicketView as Ticket } from '@conversa/contracts';
 import { IntegrationToggle } from '../queueIntegrations/IntegrationToggle';
 
@@ -79,6 +80,9 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
   const contactName = ticket.contact?.name ?? '';
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
   const active = ticket.status === 'open' || ticket.status === 'group';
+  // The resolve shortcut opens this menu: its two choices stay the user's.
+  const [resolveOpen, setResolveOpen] = useState(false);
+  useEffect(() => registerTarget('resolveMenu', () => setResolveOpen(true)), []);
   return (
     <Flex align="center" wrap="wrap" columnGap="2" rowGap="1" px="3" py="2" borderBottomWidth="1px" bg="bg.panel" flexShrink="0" minH="16" data-testid="ticket-header" data-status={ticket.status}>
       <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.back')} title={t('tickets.header.back')} onClick={onBack} data-testid="ticket-back">
@@ -123,7 +127,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
           </IconButton>
         )}
         {active && (
-          <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Root positioning={{ placement: 'bottom-end' }} open={resolveOpen} onOpenChange={(details) => setResolveOpen(details.open)}>
             <Menu.Trigger asChild>
               <Button size="sm" colorPalette="green" loading={working} data-testid="header-resolve">
                 {t('tickets.action.resolve')}
@@ -226,6 +230,8 @@ export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () 
     setTicketInView(ticket?.id ?? null);
     return () => setTicketInView(null);
   }, [ticket?.id]);
+  // The keyboard's accept, resolve and transfer act on this ticket.
+  useEffect(() => registerTarget('ticket', ticket ?? null), [ticket]);
 
   useSocketJoin(ticket ? { event: 'joinChatBox', data: String(ticket.id) } : null);
   useSocketEvent('ticket', (data) => {

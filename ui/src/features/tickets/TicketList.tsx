@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { LuInbox } from 'react-icons/lu';
+import { registerTarget } from './shortcuts/registry';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
@@ -61,6 +62,8 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
   useEffect(loadMoreIfNear, [loadMoreIfNear, rows.length]);
 
   const open = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
+  // The keyboard's next / previous ticket walk these rows (shortcuts/registry.ts).
+  useEffect(() => registerTarget('list', { rows, scrollTo: (index) => virtualizer.scrollToIndex(index) }), [rows, virtualizer]);
 
   if (isLoading) {
     return (

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Text, Wrap } from '@chakra-ui/react';
-import { Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
-import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuMessageSquarePlus, LuPlus, LuSearch } from 'react-icons/lu';
+import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuKeyboard, LuMessageSquarePlus, LuPlus, LuSearch } from 'react-icons/lu';
 import { useSocketJoin } from '../../app/SocketProvider';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
@@ -19,10 +19,15 @@ import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listAr
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
 // The module itself, not the barrel: the barrel brings every schema (zod) into the list's path.
-import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/views';
+import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/limits';
+import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
+import { useShortcutsEnabled } from './shortcuts/setting';
+import { PushButton, PushPromptSlot } from '../push/entry';
 
 // Loads when first opened (closing every ticket is rare): the list paints without it.
 const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
+// The shortcuts' list loads on `?` or its button: the list paints without it.
+const ShortcutsDialog = lazyUntilOpen(() => import('./shortcuts/ShortcutsDialog').then((m) => m.ShortcutsDialog), (props) => props.open);
 
 /** The search and the list's filters settle for 500 ms before the list is asked again. */
 export const LIST_DEBOUNCE_MS = 500;
@@ -127,6 +132,17 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [statusFilter, setStatusFilter] = useState<string[]>([]);
   const [confirmCloseAll, setConfirmCloseAll] = useState(false);
   const [closeAll, closingAll] = useCloseAllTicketsMutation();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+  useInboxShortcuts({
+    enabled: useShortcutsEnabled(user.id),
+    showTab: (target) => {
+      setView('open');
+      setTab(target);
+    },
+    focusSearch: () => searchInput.current?.focus(),
+    openHelp: () => setHelpOpen(true),
+  });
 
   // The user's queues can change (profile edits): a selection of "all" follows them.
   useEffect(() => setQueueSelection(allQueueIds), [allQueueIds]);
@@ -222,6 +238,10 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             {viewButton('open', <LuInbox />, 'tickets.view.open')}
             {viewButton('closed', <LuArchive />, 'tickets.view.closed')}
             {viewButton('search', <LuSearch />, 'tickets.view.search')}
+            <IconButton size="sm" variant="ghost" aria-label={t('tickets.shortcuts.open')} title={t('tickets.shortcuts.open')} aria-keyshortcuts="?" onClick={() => setHelpOpen(true)} data-testid="tickets-shortcuts">
+              <LuKeyboard />
+            </IconButton>
+            <PushButton />
           </HStack>
           {showAllAllowed && (
             <PlainSwitch checked={showAll} onChange={setShowAll} testId="tickets-show-all">
@@ -230,7 +250,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           )}
         </HStack>
         <InputGroup startElement={<LuSearch />}>
-          <Input size="sm" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={t('tickets.search')} data-testid="tickets-search" />
+          <Input ref={searchInput} size="sm" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={t('tickets.search')} data-testid="tickets-search" />
         </InputGroup>
         <Wrap gap="2">
           <MultiSelect
@@ -313,6 +333,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </HStack>
       )}
 
+      <PushPromptSlot userId={user.id} selectedUuid={selectedUuid} />
       <Box flex="1" minH="0">
         <TicketList key={view === 'open' ? tab : view} args={listArgs} selectedUuid={selectedUuid} testId="ticket-list" />
       </Box>
@@ -326,6 +347,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         onConfirm={runCloseAll}
         testId="close-all-dialog"
       />
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </Flex>
   );
 }
