@@ -163,7 +163,7 @@ async function main(argv: string[]): Promise<void> {
  * Ctrl-C (SIGINT) or SIGTERM: an orderly stop, then one line. `stop` closes the HTTP server first (no new requests or
  * sockets), then the wiring: workers and their leases, the projector runtime, the pools, the embedded Postgres last
  * (it runs in its own process group, so the terminal's Ctrl-C reaches only this process). A repeated signal while
- * stopping is ignored: tsx relays the terminal's signal a second time.
+ * stopping is ignored (a wrapper such as the tsx binary relays the terminal's signal a second time).
  */
 function onShutdown(stop: () => Promise<void>): void {
   let stopping = false;

@@ -39,7 +39,7 @@ it('rebuild beside a running product finds its embedded Postgres, names the hold
   const env = { DATA_DIR: dataDir, PG_PORT: String(await freePort()), HOST: '127.0.0.1', PG_MEMORY_MB: '256', LOG_FORMAT: 'json', LOG_LEVEL: 'info' };
   const port = await freePort();
   const { DATABASE_URL: _none, ...inherited } = process.env;
-  product = spawn(tsx, [main, 'start'], { cwd: root, env: { ...inherited, ...env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  product = spawn(process.execPath, ['--import', 'tsx', main, 'start'], { cwd: root, env: { ...inherited, ...env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const running = product;
   const exited = new Promise<number | null>((resolve) => running.on('exit', (code) => resolve(code)));
   let out = '';

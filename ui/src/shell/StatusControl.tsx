@@ -1,4 +1,4 @@
-import { Box, HStack, NativeSelect } from '@chakra-ui/react';
+import { Box, chakra, HStack } from '@chakra-ui/react';
 import type { UserStatus, UserStatusFrame } from '@conversa/contracts';
 import { useErrorToast } from '../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../app/SocketProvider';
@@ -29,21 +29,32 @@ export function StatusControl() {
   return (
     <HStack gap="1.5" me="1" title={t('shell.status.title')}>
       <Box w="2.5" h="2.5" borderRadius="full" bg={current.color} flexShrink={0} data-testid="status-dot" data-status={current.value} />
-      <NativeSelect.Root size="xs" width="auto" disabled={!data || saving.isLoading}>
-        <NativeSelect.Field
-          aria-label={t('shell.status.title')}
-          value={current.value}
-          data-testid="status-select"
-          onChange={(event) => setStatus({ status: event.target.value as UserStatus }).unwrap().catch(showError)}
-        >
-          {STATUSES.map((status) => (
-            <option key={status.value} value={status.value}>
-              {t(status.label)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      {/* A plain select (Chakra's NativeSelect recipe would add its machinery to the first row's bundle). */}
+      <chakra.select
+        aria-label={t('shell.status.title')}
+        value={current.value}
+        disabled={!data || saving.isLoading}
+        data-testid="status-select"
+        onChange={(event) => setStatus({ status: event.target.value as UserStatus }).unwrap().catch(showError)}
+        fontSize="xs"
+        h="7"
+        ps="2"
+        pe="1"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="l2"
+        bg="bg"
+        color="fg"
+        cursor="pointer"
+        _disabled={{ opacity: 0.5, cursor: 'not-allowed' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
+      >
+        {STATUSES.map((status) => (
+          <option key={status.value} value={status.value}>
+            {t(status.label)}
+          </option>
+        ))}
+      </chakra.select>
     </HStack>
   );
 }
