@@ -116,11 +116,29 @@ async function main() {
     second.setDefaultTimeout(60_000);
     const ticketScripts = recordScripts(second);
     const tickets = await second.newPage();
+    // The moment the first row is in the page, as the page's own clock reads it: what the page asked for after it
+    // (the extras app/firstRow.ts loads then) does not stand between a person and that row, however fast it arrives here.
+    // A string, not a function: tsx's name helpers would not exist in the page.
+    await tickets.addInitScript(`
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid^="ticket-row-"]')) return;
+        window.firstRowAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    `);
     const started = Date.now();
     await tickets.goto(`${url}/tickets`);
     await tickets.locator('[data-testid^="ticket-row-"]').first().waitFor();
     const paintedMs = Date.now() - started;
-    const painted = await ticketScripts.snapshot();
+    const askedBeforeRow = new Set(
+      await tickets.evaluate(() => {
+        const at = (window as unknown as { firstRowAt?: number }).firstRowAt;
+        if (at === undefined) throw new Error('the first row was never seen by the page');
+        return performance.getEntriesByType('resource').filter((entry) => entry.startTime <= at).map((entry) => new URL(entry.name).pathname);
+      }),
+    );
+    const painted = new Map([...(await ticketScripts.snapshot())].filter(([path]) => askedBeforeRow.has(path)));
     await tickets.waitForLoadState('networkidle');
     const idle = await ticketScripts.snapshot();
     report('tickets_to_first_row', painted, BUDGET_KIB);

@@ -78,7 +78,12 @@ describe('capacity-aware assignment', () => {
       .sort((a, b) => a.at - b.at || a.ticketId - b.ticketId);
     const firstWaiting = arrivalOrder[20]!.ticketId;
     const told = (await companyLog()).filter((event) => event.type === 'TicketLinePositionTold' && (event.data as { ticketId: number }).ticketId === firstWaiting);
-    expect(told.map((event) => (event.data as { position: number }).position)).toEqual([21, 1]);
+    // Told again only after a move of more than positionStep (5) places: how many steps between 21 and 1 depends on how
+    // the four status changes fell into the assigner's passes (all in one: 21, 1; one by one: 21, 11, 1).
+    const positions = told.map((event) => (event.data as { position: number }).position);
+    expect(positions[0]).toBe(21);
+    expect(positions.at(-1)).toBe(1);
+    for (let index = 1; index < positions.length; index++) expect(positions[index - 1]! - positions[index]!).toBeGreaterThan(5);
     await expect
       .poll(() => gateway.sent.filter((message) => message.contact.number === String(5511970000000 + tickets.indexOf(firstWaiting))).map((message) => message.body).at(-1), { timeout: 15_000 })
       .toMatch(/Você está na posição \*1\* da fila de atendimento\. Tempo estimado de espera: cerca de \*\d+ min\*/);

@@ -11,7 +11,7 @@ export const openToEveryoneByArea: Partial<Record<Area, readonly string[]>> = {
     'DELETE /auth/logout', 'GET /auth/me', 'PUT /users/:id', 'POST /users/:id/media-upload',
     'DELETE /users/:id/media-upload', 'GET /plans/list', 'GET /companies/:id', 'GET /companies/listPlan/:id',
     'GET /companySettings/:companyId', 'GET /companySettingOne', 'GET /media/:companyId/:file',
-    'POST /announcements/:id/read',
+    'POST /announcements/:id/read', 'GET /users/me/status', 'PUT /users/me/status',
   ],
   users: [
     'GET /users', 'GET /users/list', 'GET /users/:id',
@@ -23,6 +23,8 @@ export const openToEveryoneByArea: Partial<Record<Area, readonly string[]>> = {
     'PUT /tickets/:id', 'GET /tickets-log/:id', 'GET /tickets/:id/history', 'POST /ticket-notes',
     'GET /ticket-notes/list', 'DELETE /ticket-notes/:id', 'GET /messages/:ticketId/templates',
     'POST /messages/:ticketId/template', 'POST /tickets/:id/ai/suggest', 'POST /tickets/:id/ai/summary',
+    // SLA clocks of the tickets the caller sees; the caller's own push subscription and settings.
+    'GET /tickets/sla', 'GET /push', 'PUT /push/subscription', 'DELETE /push/subscription', 'PUT /push/settings',
   ],
   quickMessages: [
     'POST /quick-messages/:id/media-upload', 'DELETE /quick-messages/:id/media-upload', 'GET /quick-messages',

@@ -146,12 +146,18 @@ describe('credentials at rest', () => {
     for (const marker of markers) expect(logText).not.toContain(marker);
   });
 
-  it("the analyst role reads schema read only, where the sealed key is all there is", async () => {
+  it("the analyst role reads schema read and the webhooks' delivery log without bodies, where the sealed key is all there is", async () => {
     const { rows } = await sql<{ schema: string }>`
       select distinct table_schema as schema from information_schema.tables
       where has_table_privilege(${ANALYST_ROLE}, quote_ident(table_schema) || '.' || quote_ident(table_name), 'select')
         and table_schema not in ('pg_catalog', 'information_schema')`.execute(server.wiring.db);
-    expect(rows.map((row) => row.schema)).toEqual(['read']);
+    expect(rows.map((row) => row.schema)).toEqual(['read', 'webhooks']);
+    // In webhooks, column grants (docs/read-models.md): the delivery log and failing streaks, never a body or an endpoint's secret.
+    const { rows: granted } = await sql<{ name: string }>`
+      select distinct table_schema || '.' || table_name || '.' || column_name as name from information_schema.columns
+      where table_schema = 'webhooks' and has_column_privilege(${ANALYST_ROLE}, quote_ident(table_schema) || '.' || quote_ident(table_name), column_name, 'select')`.execute(server.wiring.db);
+    expect(granted.length).toBeGreaterThan(0);
+    for (const { name } of granted) expect(name).not.toMatch(/\.(body|response_body|secret)$/);
     const { rows: settings } = await sql<{ value: string }>`select value from read.company_settings where company_id = 1 and key = 'asaas'`.execute(server.wiring.db);
     expect(settings[0]!.value).toMatch(/^enc:v1:/);
     // Call tokens are not in schema read at all, only whether one is set.

@@ -35,6 +35,7 @@ export function pathFor(url: string, target: Target): string | null {
   const path = url
     .replace(/^\/users\/:id/, `/users/${target.userA}`)
     .replace(/^\/queue\/:id/, `/queue/${target.queueA}`)
+    .replace(/^\/queues\/:id\/work/, `/queues/${target.queueA}/work`)
     .replace(/^\/chatbot\/:id/, `/chatbot/${target.chatbotA}`)
     .replace(/^\/(whatsapp|whatsappsession|closedimported)\/:id/, `/$1/${target.connectionA}`)
     .replace(/^\/sandbox\/:id\/outbox/, `/sandbox/${target.connectionA}/outbox?to=5511988887777`)
@@ -116,6 +117,10 @@ export const bodiesFor = (target: Target): Record<string, unknown> => ({
   'POST /schedules': { body: 'hijack message', contactId: target.contactA, sendAt: new Date(Date.now() + 3_600_000).toISOString() },
   'PUT /schedules/:id': { body: 'hijack message' },
   'PUT /queue/:id': { name: 'Hijacked' },
+  'PUT /queues/:id/work': { autoAssign: true, positionStep: 3, priorityTagIds: [], capacities: [], firstResponseMinutes: null, resolutionMinutes: null },
+  'PUT /users/me/status': { status: 'online' },
+  'PUT /push/subscription': { endpoint: 'https://push.example.com/own', keys: { p256dh: 'BOwn', auth: 'own' } },
+  'PUT /push/settings': { newTickets: false, newMessages: true },
   'POST /chatbot': { queueId: target.queueA, name: 'Hijack option', queueType: 'text', greetingMessage: 'hijack' },
   'PUT /chatbot/:id': { name: 'Hijacked' },
   'POST /plantao': { userId: target.userA, phone: '5511955554444', days: [{ weekdayEn: 'monday', startTime: '18:00', endTime: '08:00' }] },
@@ -198,6 +203,14 @@ export const bodies: Record<string, unknown> = {
 
 /** Routes that legitimately answer 2xx to company B: they act on B itself or on platform data. */
 export const ownScope = new Set([
+  // The caller's own status, SLA clocks of the tickets she sees, and push subscription (no id to point at A's).
+  'GET /users/me/status',
+  'PUT /users/me/status',
+  'GET /tickets/sla',
+  'GET /push',
+  'PUT /push/subscription',
+  'DELETE /push/subscription',
+  'PUT /push/settings',
   'GET /',
   'GET /health',
   'POST /auth/login',

@@ -2,6 +2,7 @@ import { Box, Button, EmptyState, Stack } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { markFirstRow } from '../../app/firstRow';
 import { LuInbox } from 'react-icons/lu';
 import { registerTarget } from './shortcuts/registry';
 import { useNavigate } from 'react-router';
@@ -63,6 +64,10 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
 
   const open = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
   // The keyboard's next / previous ticket walk these rows (shortcuts/registry.ts).
+  // Painted (rows, empty or error): what waits for the first row may load now.
+  useEffect(() => {
+    if (!isLoading) markFirstRow();
+  }, [isLoading]);
   useEffect(() => registerTarget('list', { rows, scrollTo: (index) => virtualizer.scrollToIndex(index) }), [rows, virtualizer]);
 
   if (isLoading) {

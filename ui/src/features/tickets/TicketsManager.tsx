@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
 import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuKeyboard, LuMessageSquarePlus, LuPlus, LuSearch } from 'react-icons/lu';
@@ -20,13 +20,16 @@ import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
 // The module itself, not the barrel: the barrel brings every schema (zod) into the list's path.
 import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/limits';
-import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
 import { useShortcutsEnabled } from './shortcuts/setting';
-import { PushButton, PushPromptSlot } from '../push/entry';
+import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
+import { useAfterFirstRow } from '../../app/firstRow';
 
 // Loads when first opened (closing every ticket is rare): the list paints without it.
 const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
 // The shortcuts' list loads on `?` or its button: the list paints without it.
+// What no first row needs loads once it is on screen (app/firstRow.ts): the push entry.
+const PushButton = lazy(() => import('../push/entry').then((m) => ({ default: m.PushButton })), 'core');
+const PushPromptSlot = lazy(() => import('../push/entry').then((m) => ({ default: m.PushPromptSlot })), 'core');
 const ShortcutsDialog = lazyUntilOpen(() => import('./shortcuts/ShortcutsDialog').then((m) => m.ShortcutsDialog), (props) => props.open);
 
 /** The search and the list's filters settle for 500 ms before the list is asked again. */
@@ -143,6 +146,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
     focusSearch: () => searchInput.current?.focus(),
     openHelp: () => setHelpOpen(true),
   });
+  const afterFirstRow = useAfterFirstRow();
 
   // The user's queues can change (profile edits): a selection of "all" follows them.
   useEffect(() => setQueueSelection(allQueueIds), [allQueueIds]);
@@ -241,7 +245,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             <IconButton size="sm" variant="ghost" aria-label={t('tickets.shortcuts.open')} title={t('tickets.shortcuts.open')} aria-keyshortcuts="?" onClick={() => setHelpOpen(true)} data-testid="tickets-shortcuts">
               <LuKeyboard />
             </IconButton>
-            <PushButton />
+            {afterFirstRow && (
+              <Suspense fallback={null}>
+                <PushButton />
+              </Suspense>
+            )}
           </HStack>
           {showAllAllowed && (
             <PlainSwitch checked={showAll} onChange={setShowAll} testId="tickets-show-all">
@@ -252,7 +260,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         <InputGroup startElement={<LuSearch />}>
           <Input ref={searchInput} size="sm" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={t('tickets.search')} data-testid="tickets-search" />
         </InputGroup>
-        <Wrap gap="2">
+        <Flex wrap="wrap" gap="2">
           <MultiSelect
             label={t('tickets.filter.queues')}
             options={user.queues.map((queue) => ({ value: String(queue.id), label: queue.name, color: queue.color }))}
@@ -264,9 +272,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             <LuFilter />
             {t('tickets.filter.title')}
           </Button>
-        </Wrap>
+        </Flex>
         {filtersOpen && (
-          <Wrap gap="2" data-testid="tickets-filters">
+          <Flex wrap="wrap" gap="2" data-testid="tickets-filters">
             <MultiSelect
               label={t('tickets.filter.tags')}
               options={(tags ?? []).map((tag) => ({ value: String(tag.id), label: tag.name, color: tag.color }))}
@@ -299,7 +307,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
                 testId="tickets-filter-users"
               />
             )}
-          </Wrap>
+          </Flex>
         )}
       </Stack>
 
@@ -333,7 +341,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </HStack>
       )}
 
-      <PushPromptSlot userId={user.id} selectedUuid={selectedUuid} />
+      {afterFirstRow && (
+        <Suspense fallback={null}>
+          <PushPromptSlot userId={user.id} selectedUuid={selectedUuid} />
+        </Suspense>
+      )}
       <Box flex="1" minH="0">
         <TicketList key={view === 'open' ? tab : view} args={listArgs} selectedUuid={selectedUuid} testId="ticket-list" />
       </Box>
