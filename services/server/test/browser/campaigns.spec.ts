@@ -124,7 +124,7 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     await page.getByTestId(`campaign-report-${campaign.id}`).click();
     await page.getByTestId('campaign-report').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="campaign-report-progress"]')?.getAttribute('data-value') === '100', undefined, { timeout: 60_000 });
-    await page.waitForFunction(() => document.querySelector('[data-status]')?.getAttribute('data-status') === 'FINALIZADA');
+    await page.waitForFunction(() => document.querySelector('[data-testid="campaign-report-status"]')?.getAttribute('data-status') === 'FINALIZADA');
     await expect(page.getByTestId('campaign-report-delivered').textContent()).resolves.toBe('3');
     await expect(page.getByTestId('campaign-report-status').textContent()).resolves.toContain('3 de 3');
     await screenshot(page, 'campaigns-report');

@@ -57,7 +57,7 @@ function Report({ campaign }: { campaign: CampaignView }) {
       <Heading size="xl">{t('campaignReport.title', { name: campaign.name })}</Heading>
       <HStack gap="3">
         <StatusBadge campaign={campaign} />
-        <Text data-testid="campaign-report-status">{t('campaignReport.status', { status: t(`campaigns.status.${campaign.status}`), delivered: counts.delivered, valid: counts.valid })}</Text>
+        <Text data-testid="campaign-report-status" data-status={campaign.status}>{t('campaignReport.status', { status: t(`campaigns.status.${campaign.status}`), delivered: counts.delivered, valid: counts.valid })}</Text>
       </HStack>
       {campaign.pause && <Text color="red.600" data-testid="campaign-report-pause">{pauseText(t, campaign.pause)}</Text>}
       <Progress.Root value={percent} max={100} data-testid="campaign-report-progress" data-value={percent}>
