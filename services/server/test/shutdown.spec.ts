@@ -10,14 +10,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'conversa-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /**
- * `pnpm start`, then Ctrl-C: a terminal signals its whole foreground process group (the product, and whatever
+ * `pnpm start`, then Ctrl-C: a terminal signals its whole foreground process group (tsx, the product, and whatever
  * they spawned). The product stops in order and says so in one line: no lease or pool error, exit code 0.
  */
 it('stops on Ctrl-C with one line and exit code 0', { timeout: 180_000 }, async () => {
   const env = { ...process.env, DATA_DIR: dataDir, PG_PORT: String(await freePort()), PORT: String(await freePort()), HOST: '127.0.0.1', PG_MEMORY_MB: '256', LOG_LEVEL: 'warn' };
-  // Node with tsx's loader, as `pnpm start` runs it (not the tsx binary: under load its 30 ms signal relay gives up and
-  // SIGKILLs the product, exit 130); its own process group, as a terminal's foreground job.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'services/server/src/main.ts'), 'start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The tsx binary as `pnpm start` runs it; its own process group, as a terminal's foreground job.
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'services/server/src/main.ts'), 'start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -9,7 +9,7 @@ import { readStorage, storageKeys } from '../app/storage';
 import { useAppSelector } from '../app/store';
 import { NotificationsBell } from '../shared/NotificationsBell';
 import { AnnouncementsPopover, ChatsPopover, ReloadButton, VolumeControl } from './TopBarControls';
-import { useAfterFirstRow } from '../app/firstRow';
+import { StatusControl } from './StatusControl';
 import { ThemeToggle } from '../app/theme';
 import { useShellSession } from './shellSession';
 import { useSocketState } from '../app/SocketProvider';
@@ -21,9 +21,6 @@ import { UserMenu } from '../features/session/UserMenu';
  * shows on every screen, /tickets included, and its texts are core ones (i18n/parts.ts).
  */
 const TicketNotifications = lazy(() => import('../features/tickets/TicketNotifications'), 'core');
-
-/** The assignment status select: after the first row (app/firstRow.ts). */
-const StatusControl = lazy(() => import('./StatusControl'), 'core');
 
 /** Paused webhook endpoints, told to those who may open /webhooks (its own chunk, loaded for them only; core texts, so the path to the first row loads no other). */
 const WebhookNotices = lazy(() => import('../features/webhooks/WebhookNotices'), 'core');
@@ -96,7 +93,6 @@ function Brand({ compact }: { compact: boolean }) {
 export function Layout({ routes }: { routes: readonly AppRoute[] }) {
   const t = useT();
   const user = useAppSelector((state) => state.session.user)!;
-  const afterFirstRow = useAfterFirstRow();
   const [isSmall = false] = useMediaQuery([SMALL_SCREEN], { ssr: false });
   // An overlay drawer never starts open: on a phone it would hide the screen the user just opened.
   const [open, setOpen] = useState(() => !isSmall && user.defaultMenu === 'open');
@@ -164,11 +160,7 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
             </Badge>
           )}
           <HStack gap="0">
-            {afterFirstRow && (
-              <Suspense fallback={null}>
-                <StatusControl />
-              </Suspense>
-            )}
+            <StatusControl />
             <VolumeControl />
             <ReloadButton />
             {isAllowed({ area: 'webhooks' }, { user, storageFlags: new Set() }) && (
@@ -178,14 +170,9 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
             )}
             <AnnouncementsPopover />
             <ChatsPopover />
-            {/* The bell's unread list after the first row (app/firstRow.ts); the plain bell until then. */}
-            {afterFirstRow ? (
-              <Suspense fallback={<NotificationsBell />}>
-                <TicketNotifications />
-              </Suspense>
-            ) : (
-              <NotificationsBell />
-            )}
+            <Suspense fallback={<NotificationsBell />}>
+              <TicketNotifications />
+            </Suspense>
             <ThemeToggle />
             <Box ms="2">
               <UserMenu />

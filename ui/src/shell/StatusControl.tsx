@@ -13,7 +13,7 @@ const STATUSES: ReadonlyArray<{ value: UserStatus; label: MessageKey; color: str
 ];
 
 /** The attendant's status for assignment: only an online attendant receives tickets from a queue with assignment on. */
-export default function StatusControl() {
+export function StatusControl() {
   const t = useT();
   const showError = useErrorToast();
   const { data } = useMyStatusQuery();
