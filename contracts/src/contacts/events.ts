@@ -45,6 +45,22 @@ export const ContactAudioToggled = defineEvent('ContactAudioToggled', z.object({
 /** The contact's whole set of tags now (a ticket's tags are its contact's). */
 export const ContactTagsChanged = defineEvent('ContactTagsChanged', z.object({ contactId: id, tagIds: z.array(id).max(500) }));
 export const ContactDeleted = defineEvent('ContactDeleted', z.object({ contactId: id }));
+/**
+ * LGPD erasure (art. 18 IV, VI): the contact's data key is destroyed after this, so its personal fields can no
+ * longer be read anywhere in the log; read models show the contact as removed. Who, when and why, nothing personal.
+ */
+export const ContactErased = defineEvent(
+  'ContactErased',
+  z.object({ contactId: id, erasedBy: id, reason: safeText().trim().min(1).max(500), erasedAt: realDateTime() }),
+);
+/**
+ * Retention: message contents (bodies, captions, media) recorded before `before` are erased for good (their period
+ * keys destroyed); tickets, times and figures stay. Appended by the company's retention worker, `days` its setting.
+ */
+export const MessageContentsExpired = defineEvent(
+  'MessageContentsExpired',
+  z.object({ companyId: id, before: realDateTime(), days: z.number().int().min(1).max(36500) }),
+);
 
 /**
  * Guard stream `contactnumber-<companyId>-<key>` (see contactNumberStream): its expected revision
@@ -66,6 +82,8 @@ export const contactEvents = [
   ContactAudioToggled,
   ContactTagsChanged,
   ContactDeleted,
+  ContactErased,
+  MessageContentsExpired,
   ContactNumberClaimed,
   ContactNumberReleased,
   ...contactImportEvents,
@@ -87,4 +105,6 @@ export type ContactNumberEvent =
 
 export const contactStream = (contactId: number) => `contact-${contactId}`;
 /** `key` is the canonical form of the number (services/core/src/contacts/number.ts), unique per company. */
+/** Where a company's MessageContentsExpired records go (one stream per company, ordered runs). */
+export const retentionStream = (companyId: number) => `retention-${companyId}`;
 export const contactNumberStream = (companyId: number, key: string) => `contactnumber-${companyId}-${key}`;
