@@ -57,11 +57,12 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
       case 'MessageReceived': {
         const data = event.data as Received;
         const queues = await directory.menuQueues(connection);
-        const [contactBot, companySchedules, waitingInQueue, otherQueues] = await Promise.all([
+        const [contactBot, companySchedules, waitingInQueue, otherQueues, lineQueueIds] = await Promise.all([
           loadContactBot(batch, ticket.contactId),
           settings.scheduleType === 'company' ? directory.companySchedules(companyId) : Promise.resolve([]),
           directory.waitingInQueues(companyId, [...new Set([...queues.map((queue) => queue.id), ...optionQueueIds(queues)])], ticketId),
           loadOptionTargets(batch, companyId, queues),
+          settings.sendQueuePosition === 'enabled' ? directory.lineQueueIds(companyId) : Promise.resolve([]),
         ]);
         const fileLists = await loadFileLists(batch, companyId, [...queues, ...otherQueues]);
         return {
@@ -78,6 +79,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
             otherQueues,
             companySchedules,
             waitingInQueue,
+            lineQueueIds,
             fileLists,
           },
         };
