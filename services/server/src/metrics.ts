@@ -3,7 +3,7 @@ import type { SocketEdge } from '@conversa/edge';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { connectionChannel, connectionCountsByStatus } from '@conversa/projections/connections/queries';
-import type { ProjectionRuntime } from '@conversa/projector';
+import type { ProjectionRuntime } from '@conversa/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { timingSafeEqual } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { lastMessagePreview, type PushPayload, type RecordedEvent } from '@conversa/contracts';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { claimDelivery, pushChoices, removeSubscription, subscriptionsOf, usersWithVisibleTab } from '@conversa/projections/push/store';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 import { sendWebPush } from './send';

@@ -1,7 +1,7 @@
 import { streams, WEBHOOK_PAUSE_AFTER_MS, type Actor } from '@conversa/contracts';
 import { runCommand, signStandardWebhook, signWebhook, webhook, type CommandContext, type SecretBox } from '@conversa/core';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, type JobLogger, type LeasedWorkerProgress } from '@conversa/projector';
+import { createLeasedWorker, type JobLogger, type LeasedWorkerProgress } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { WebhookPoster } from './post';
 

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { runRebuildCommand } from '../src/cli';
 import { acquireLease } from '../src/lease';
 import { describeRebuildProgress, LeaseBusyError, rebuildProjector, throttledProgress, type RebuildProgress } from '../src/rebuild';
@@ -114,11 +114,11 @@ it('rebuilds a projector with no events to replay', async () => {
 });
 
 it('runs directly with tsx, taking the projectors from a module', async () => {
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const root = fileURLToPath(new URL('../../', import.meta.url));
   // `node --import tsx` is what the tsx binary runs, minus its wrapper process.
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'services/projector/src/cli.ts', 'rebuild', 'cli_direct', '--database-url', database.url, '--projectors', 'services/projector/test/fixtures/cli-projectors.ts'],
+    ['--import', 'tsx', 'platform/src/cli.ts', 'rebuild', 'cli_direct', '--database-url', database.url, '--projectors', 'platform/test/fixtures/cli-projectors.ts'],
     { cwd: root },
   );
   expect(stdout).toMatch(/^Rebuilt cli_direct: 401 events in [\d.]+ s/m);

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@conversa/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { CheckpointConflictError, advanceCheckpoint, applyBatch, ensureSchemas, resetCheckpoint } from '../src/checkpoints';
 import type { Projector } from '../src/projector';
 import { type Harness, checkpointOf, openHarness, waitFor, within } from './fixtures/harness';

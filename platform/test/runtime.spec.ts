@@ -1,7 +1,7 @@
 import { type Position, type RecordedEvent, comparePositions } from '@conversa/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { rebuildProjector } from '../src/rebuild';
 import type { Projector } from '../src/projector';
 import { type Harness, checkpointOf, openHarness, recordingBus, silentLogger, tableRows, waitFor } from './fixtures/harness';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { rebuildProjector } from '../src/rebuild';
 import { type Harness, openHarness, silentLogger, tableRows, waitFor } from './fixtures/harness';
 import { appendIncrements, countersProjector, eventLogProjector, renamed } from './fixtures/model';
@@ -21,7 +21,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(new URL('./fixtures/run-projector.ts', import.meta.url));
 
 async function logCounts(table: string) {

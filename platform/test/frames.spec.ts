@@ -1,7 +1,7 @@
 import type { BusMessage } from '@conversa/bus';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { frameLog } from '../src/frames';
 import { type Harness, openHarness, recordingBus, waitFor } from './fixtures/harness';
 import { countersProjector, incremented } from './fixtures/model';

@@ -3,7 +3,7 @@ import { type Position, type RecordedEvent, comparePositions } from '@conversa/c
 import type { EventStore } from '@conversa/eventstore';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { partitionByCompany, type Projector } from '../src/projector';
 import { rebuildProjector } from '../src/rebuild';
 import { type Harness, checkpointOf, openHarness, silentLogger, tableRows, waitFor } from './fixtures/harness';

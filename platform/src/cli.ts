@@ -101,7 +101,7 @@ export async function runRebuildCommand(args: readonly string[], context: Rebuil
 }
 
 /**
- * Run directly (`tsx services/projector/src/cli.ts rebuild …`): the projectors come from a module
+ * Run directly (`tsx platform/src/cli.ts rebuild …`): the projectors come from a module
  * exporting `projectors` (and `registry`, if it has one), by default the product's `projections/index.ts`.
  */
 async function main(argv: string[]): Promise<number> {
@@ -112,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const moduleFlag = rest.indexOf('--projectors');
   const modulePath =
-    moduleFlag >= 0 ? resolve(rest.splice(moduleFlag, 2)[1] ?? '') : new URL('../../../projections/index.ts', import.meta.url).pathname;
+    moduleFlag >= 0 ? resolve(rest.splice(moduleFlag, 2)[1] ?? '') : new URL('../../projections/index.ts', import.meta.url).pathname;
   const module = (await import(pathToFileURL(modulePath).href)) as { projectors?: readonly Projector[]; registry?: EventRegistry };
   if (!Array.isArray(module.projectors)) {
     console.error(`${modulePath} does not export \`projectors\``);

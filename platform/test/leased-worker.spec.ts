@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { createLeasedWorker, type LeasedWorker, type PassContext } from '../src/leased-worker';
 import { waitFor } from './fixtures/harness';
 

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { ensureSchemas } from '../src/checkpoints';
 import { resetProjection } from '../src/rebuild';
 import { withSchemaLock } from '../src/schemas';

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@conversa/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { CheckpointConflictError, ensureSchemas } from '../src/checkpoints';
 import { applyIsolating } from '../src/isolation';
 import { classifyFailure, listParked, retryParked } from '../src/parking';

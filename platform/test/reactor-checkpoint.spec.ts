@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@conversa/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../testing/src/database';
+import { testDatabase } from '../../services/testing/src/database';
 import { defineReactor } from '../src/projector';
 import { type Harness, checkpointOf, openHarness, waitFor } from './fixtures/harness';
 import { Incremented, ignored, incremented } from './fixtures/model';
