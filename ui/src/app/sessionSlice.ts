@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language, SessionResponse, SessionUser } from '@conversa/contracts';
-import { readStorage, storageKeys } from '../../app/storage';
+import { readStorage, storageKeys } from './storage';
 
 export type SessionStatus = 'restoring' | 'anonymous' | 'authenticated';
 
