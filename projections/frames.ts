@@ -1,4 +1,4 @@
-import type { ProjectionChange } from '@conversa/projector';
+import type { ProjectionChange } from '@conversa/platform';
 
 export type EntityAction = 'create' | 'update' | 'delete';
 /** The records a batch touched, by id: their company and the frame's action (a create stays a create). */

@@ -1,7 +1,7 @@
 import { contactStream, messageStream, type Actor, type ContactEvent, type MessageEvent, type RecordedEvent } from '@conversa/contracts';
 import { contact, fold, loadMessage, loadTicket, message, runCommand, type CommandContext, type MessageCommand } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { ChannelGateway, OutboundMessage } from './port';
 
 type QueuedData = Extract<MessageEvent, { type: 'MessageQueued' }>['data'];

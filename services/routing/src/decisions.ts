@@ -1,6 +1,6 @@
 import { DomainError, ticketBotStream, type MessageEvent, type RecordedEvent, type TicketEvent } from '@conversa/contracts';
 import { connectorOf, runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
-import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import { batchRuntime, BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];

@@ -2,7 +2,7 @@ import { useSocketEvent, useSocketJoin } from '../app/SocketProvider';
 import { readStorage, storageKeys } from '../app/storage';
 import type { UserFrame } from '@conversa/contracts';
 import { useAppDispatch, useAppSelector } from '../app/store';
-import { userUpdated } from '../features/session/sessionSlice';
+import { userUpdated } from '../app/sessionSlice';
 import { toaster } from '../app/toaster';
 import { ERROR_TOAST_MS } from '../app/notify';
 import { useT } from '../i18n';

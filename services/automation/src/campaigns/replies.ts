@@ -2,7 +2,7 @@ import { campaignOptOutStream, campaignSettingsStream, contactStream, type Actor
 import { campaignOptOuts, campaignSettings, contact, emptyShippingsView, fold, runCommand, runShippingsCommand, type CommandContext, type ShippingsView } from '@conversa/core';
 import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 
 type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];

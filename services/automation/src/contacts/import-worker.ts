@@ -2,7 +2,7 @@ import { contactImportStream, DomainError, type Actor, type RecordedEvent, type 
 import { contactImport, finishContactImport, fold, runContactImport, runContactListImport, withCorrelation, type ContactImportEvent, type ContactImportHooks, type ContactListUseCaseContext } from '@conversa/core';
 import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/projector';
+import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 

@@ -13,7 +13,7 @@ import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useDebounced } from '../../shared/useDebounced';
 import { useQueuesQuery } from '../queues/api';
-import { userUpdated } from '../session/sessionSlice';
+import { userUpdated } from '../../app/sessionSlice';
 import { UserAvatar } from './UserAvatar';
 import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserChange } from './api';
 
