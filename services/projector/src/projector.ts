@@ -115,11 +115,24 @@ export interface Reactor {
 }
 
 /**
+ * A reactor as its area writes it: `react` receives only the event types it names, their data typed by the
+ * catalog's schemas (as defineProjector's `handle`), and naming a type the catalog lacks does not compile.
+ */
+export interface ReactorOf<T extends ProductEventType> extends Omit<Reactor, 'eventTypes' | 'react'> {
+  eventTypes: readonly T[];
+  react(events: readonly RecordedProductEvent<T>[]): Promise<void>;
+}
+
+/**
  * A checkpointed subscriber with effects instead of tables (docs/ARCHITECTURE.md "Side effects as reactors"). It runs on
  * a projection runtime of its own, so commands never wait for it, and it owns no table: a version
  * bump never replays its history.
  */
-export const defineReactor = (reactor: Reactor): Projector => ({
+// The runtime hands it only the types it subscribed to, parsed by the registry (see defineProjector).
+export const defineReactor = <const T extends ProductEventType>(reactor: ReactorOf<T>): Projector => defineRawReactor(reactor as unknown as Reactor);
+
+/** A reactor on events outside the product's catalog (test fixtures): untyped events. */
+export const defineRawReactor = (reactor: Reactor): Projector => ({
   name: reactor.name,
   version: 1,
   eventTypes: reactor.eventTypes,

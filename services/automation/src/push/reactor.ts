@@ -1,4 +1,4 @@
-import { lastMessagePreview, type PushPayload, type RecordedEvent } from '@conversa/contracts';
+import { lastMessagePreview, type PushPayload, type RecordedProductEvent } from '@conversa/contracts';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { claimDelivery, pushChoices, removeSubscription, subscriptionsOf, usersWithVisibleTab } from '@conversa/projections/push/store';
 import { defineReactor, type Projector } from '@conversa/projector';
@@ -44,11 +44,11 @@ export function createPushReactor(options: PushReactorOptions): Projector {
   const chosenAbsence = options.chosenAbsence ?? nobodyAbsent;
   const send = options.send ?? sendWebPush;
 
-  async function noticeOf(event: RecordedEvent): Promise<Notice | null> {
+  async function noticeOf(event: RecordedProductEvent<'TicketCreated' | 'MessageReceived'>): Promise<Notice | null> {
     const companyId = event.metadata.companyId;
     if (companyId === undefined) return null;
     if (event.type === 'TicketCreated') {
-      const data = event.data as { ticketId: number; uuid: string; contactId: number; queueId: number | null; userId: number | null; status: string };
+      const { data } = event;
       if (data.status !== 'pending' || data.queueId === null || data.userId !== null) return null;
       const [users, contact, queue] = await Promise.all([
         db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where(({ eb, val }) => eb(val(data.queueId), '=', eb.fn.any('queue_ids'))).execute(),
@@ -64,7 +64,7 @@ export function createPushReactor(options: PushReactorOptions): Projector {
       };
     }
     if (event.type === 'MessageReceived') {
-      const data = event.data as { ticketId: number; body: string; mediaType: Parameters<typeof lastMessagePreview>[0]['mediaType']; media: { name: string } | null };
+      const { data } = event;
       const ticket = await db.selectFrom('read.tickets').select(['uuid', 'user_id', 'status', 'contact_id']).where('id', '=', data.ticketId).executeTakeFirst();
       if (!ticket || ticket.user_id === null || ticket.status !== 'open') return null;
       const contact = await db.selectFrom('read.contacts').select('name').where('id', '=', ticket.contact_id).executeTakeFirst();
