@@ -1,5 +1,5 @@
 import { Box, chakra, HStack } from '@chakra-ui/react';
-import type { UserStatus, UserStatusFrame } from '@conversa/contracts';
+import type { UserStatus } from '@conversa/contracts';
 import { useErrorToast } from '../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../app/SocketProvider';
 import { useAppDispatch } from '../app/store';
@@ -19,8 +19,7 @@ export function StatusControl() {
   const { data } = useMyStatusQuery();
   const dispatch = useAppDispatch();
   // Live: the status her sockets' grace set (away, then online again) shows without a reload.
-  useSocketEvent('assignmentStatus', (frame) => {
-    const changed = frame as UserStatusFrame;
+  useSocketEvent('assignmentStatus', (changed) => {
     if (data && changed.userId === data.userId) dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
   });
   useSocketReconnect(() => dispatch(userStatusApi.util.invalidateTags(['MyStatus'])));
