@@ -1,6 +1,6 @@
 import { type Position, type RecordedEvent, positionToString } from '@conversa/contracts';
 import { CompiledQuery, type Kysely, type Transaction, sql } from 'kysely';
-import type { AfterCommit, ProjectionChange, Projector } from './projector';
+import type { AfterCommit, Projector, RawProjectionChange } from './projector';
 import { createParkedEventsTable } from './parking';
 import { withSchemaLock } from './schemas';
 import { createFrameTables, writeFrames } from './frames';
@@ -163,7 +163,7 @@ export async function applyBatch(
   from: Position | 'start',
   events: readonly RecordedEvent[],
   options: { pipelined?: boolean; stored?: StoredCheckpoint; frames?: boolean } = {},
-): Promise<{ position: Position; changes: ProjectionChange[] | AfterCommit }> {
+): Promise<{ position: Position; changes: RawProjectionChange[] | AfterCommit }> {
   const last = events[events.length - 1];
   if (!last) throw new Error(`Empty batch for projector ${projector.name} after ${from === 'start' ? 'start' : positionToString(from)}`);
   if (projector.react) await projector.react(events);

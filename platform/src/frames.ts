@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { ProjectionChange } from './projector';
+import type { RawProjectionChange } from './projector';
 
 /**
  * Resumable frames (docs/scaling.md "Frames"): each company's frames carry a gap-free sequence,
@@ -10,7 +10,7 @@ import type { ProjectionChange } from './projector';
  */
 
 /** A frame with its place in the company's sequence; `id` orders one projector's frames for the publish watermark. */
-export interface SequencedChange extends ProjectionChange {
+export interface SequencedChange extends RawProjectionChange {
   seq: number;
   id: string;
   /** The request whose events made it, when its company's events in the batch share one (docs/observability.md). */
@@ -58,7 +58,7 @@ export async function createFrameTables(db: Kysely<any>): Promise<void> {
 export async function writeFrames(
   trx: Kysely<any>,
   projector: string,
-  changes: readonly ProjectionChange[],
+  changes: readonly RawProjectionChange[],
   correlationOf: (companyId: number) => string | undefined = () => undefined,
 ): Promise<SequencedChange[]> {
   if (changes.length === 0) return [];

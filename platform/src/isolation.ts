@@ -3,7 +3,7 @@ import { withCorrelation } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import { applyBatch, type StoredCheckpoint } from './checkpoints';
 import { classifyFailure, parkEvent } from './parking';
-import type { AfterCommit, ProjectionChange, Projector } from './projector';
+import type { AfterCommit, Projector, RawProjectionChange } from './projector';
 import type { Logger } from './rebuild';
 
 export interface IsolationOptions {
@@ -24,7 +24,7 @@ export interface IsolationOptions {
 }
 
 /** `parked`: the checkpoint moved past an event recorded in projection.parked_events, nothing applied. */
-export type Committed = (position: Position, changes: ProjectionChange[] | AfterCommit, parked: boolean) => Promise<void> | void;
+export type Committed = (position: Position, changes: RawProjectionChange[] | AfterCommit, parked: boolean) => Promise<void> | void;
 
 /**
  * Applies `events` from `from` as one batch. If the batch fails for a reason that is not the

@@ -1,17 +1,22 @@
-import type { ProductEventType, RecordedEvent, RecordedProductEvent } from '@conversa/contracts';
+import type { ProductEventType, PublishedFrame, RecordedEvent, RecordedProductEvent } from '@conversa/contracts';
 import type { Kysely, Transaction } from 'kysely';
 
-/** What a projector changed in one batch, published on the bus after its transaction commits. */
-export interface ProjectionChange {
+/**
+ * What a projector changed in one batch, published on the bus after its transaction commits: a frame of contracts'
+ * catalogue (contracts/src/frames.ts), its entity the last token of the subject `company.<companyId>.<entity>`.
+ */
+export type ProjectionChange = PublishedFrame;
+
+/** A change as the runtime carries it, whichever projector made it (test fixtures publish entities of their own). */
+export interface RawProjectionChange {
   companyId: number;
-  /** Last token of the subject `company.<companyId>.<entity>`, e.g. `ticket`. */
   entity: string;
-  /** The frame body as the spec's socket events carry it, e.g. `{ action: 'update', ticket: {...} }`. */
+  /** The frame body as the socket carries it, e.g. `{ action: 'update', ticket: {...} }`. */
   data: unknown;
 }
 
 /** Frames built once the batch has committed, from the committed rows. */
-export type AfterCommit<DB = any> = (db: Kysely<DB>) => Promise<ProjectionChange[]>;
+export type AfterCommit<DB = any, Change = RawProjectionChange> = (db: Kysely<DB>) => Promise<Change[]>;
 
 /**
  * A read model: it owns its tables (in schema `read`), creates them in `migrate`, and turns
@@ -41,7 +46,7 @@ export interface Projector<DB = any> {
    * the transaction stays open only for the writes). Building them from the rows the batch's own
    * statements return (`returning`) spares the round trip altogether.
    */
-  handle(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<ProjectionChange[] | AfterCommit<DB>>;
+  handle(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<RawProjectionChange[] | AfterCommit<DB>>;
   /**
    * Side effects of a reactor (send on a channel, deliver a webhook), run before the batch's
    * transaction so no write transaction stays open while the outside world answers. Must be
@@ -88,11 +93,12 @@ export const BOT_LINGER_MS = 100;
 
 /**
  * A projector as its area writes it: `handle` receives only the event types it names, their data
- * typed by the catalog's schemas, and naming a type the catalog lacks does not compile.
+ * typed by the catalog's schemas, and naming a type the catalog lacks does not compile; the frames it
+ * returns are the frame catalogue's (an entity it lacks, or a body of the wrong shape, does not compile).
  */
 export interface ProjectorOf<DB, T extends ProductEventType> extends Omit<Projector<DB>, 'eventTypes' | 'handle'> {
   eventTypes: readonly T[];
-  handle(trx: Transaction<DB>, events: readonly RecordedProductEvent<T>[]): Promise<ProjectionChange[] | AfterCommit<DB>>;
+  handle(trx: Transaction<DB>, events: readonly RecordedProductEvent<T>[]): Promise<ProjectionChange[] | AfterCommit<DB, ProjectionChange>>;
 }
 
 // The runtime hands each projector only the types it subscribed to, parsed by the registry: the
@@ -115,11 +121,24 @@ export interface Reactor {
 }
 
 /**
+ * A reactor as its area writes it: `react` receives only the event types it names, their data typed by the
+ * catalog's schemas (as defineProjector's `handle`), and naming a type the catalog lacks does not compile.
+ */
+export interface ReactorOf<T extends ProductEventType> extends Omit<Reactor, 'eventTypes' | 'react'> {
+  eventTypes: readonly T[];
+  react(events: readonly RecordedProductEvent<T>[]): Promise<void>;
+}
+
+/**
  * A checkpointed subscriber with effects instead of tables (docs/ARCHITECTURE.md "Side effects as reactors"). It runs on
  * a projection runtime of its own, so commands never wait for it, and it owns no table: a version
  * bump never replays its history.
  */
-export const defineReactor = (reactor: Reactor): Projector => ({
+// The runtime hands it only the types it subscribed to, parsed by the registry (see defineProjector).
+export const defineReactor = <const T extends ProductEventType>(reactor: ReactorOf<T>): Projector => defineRawReactor(reactor as unknown as Reactor);
+
+/** A reactor on events outside the product's catalog (test fixtures): untyped events. */
+export const defineRawReactor = (reactor: Reactor): Projector => ({
   name: reactor.name,
   version: 1,
   eventTypes: reactor.eventTypes,

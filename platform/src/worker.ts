@@ -7,7 +7,7 @@ import { applyIsolating } from './isolation';
 import { parkedCounts } from './parking';
 import { type Lease, LeaseAbortedError, acquireLease } from './lease';
 import type { Progress } from './progress';
-import { projectorFilter, type ProjectionChange, type Projector } from './projector';
+import { projectorFilter, type Projector, type RawProjectionChange } from './projector';
 import { type Logger, prepareProjection } from './rebuild';
 import type { ProjectionRuntimeOptions, ProjectorState, ProjectorStatus } from './runtime';
 
@@ -270,7 +270,7 @@ export class Worker {
         this.logger.error(`Projector ${projector.name}: could not notify waiters`, error);
       }
       if (!publish) return;
-      let frames: readonly ProjectionChange[];
+      let frames: readonly RawProjectionChange[];
       try {
         frames = typeof changes === 'function' ? await changes(options.db) : changes;
       } catch (error) {
@@ -322,7 +322,7 @@ export class Worker {
    * when they share one (a batch mixing two requests of one company cannot tell them apart, and names neither).
    * An outbox frame (sequenced) has it from its batch already.
    */
-  private async publish(changes: readonly (ProjectionChange | SequencedChange)[], events: readonly RecordedEvent[]): Promise<void> {
+  private async publish(changes: readonly (RawProjectionChange | SequencedChange)[], events: readonly RecordedEvent[]): Promise<void> {
     const byCompany = new Map<number, string | undefined>();
     const correlationOf = (companyId: number) => {
       if (!byCompany.has(companyId)) byCompany.set(companyId, sharedCorrelationId(events.filter((event) => event.metadata.companyId === companyId)));

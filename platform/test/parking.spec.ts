@@ -5,7 +5,7 @@ import { testDatabase } from '../../services/testing/src/database';
 import { CheckpointConflictError, ensureSchemas } from '../src/checkpoints';
 import { applyIsolating } from '../src/isolation';
 import { classifyFailure, listParked, retryParked } from '../src/parking';
-import { type Projector, defineRawProjector, defineReactor } from '../src/projector';
+import { type Projector, defineRawProjector, defineRawReactor } from '../src/projector';
 import { runProjectionsCommand } from '../src/projections-cli';
 import { rebuildProjector, resetProjection } from '../src/rebuild';
 import { type Harness, checkpointOf, openHarness, recordingLogger, silentLogger, tableRows } from './fixtures/harness';
@@ -192,7 +192,7 @@ describe('parked events', () => {
 
   it('a reactor parks the event it cannot act on and goes on; a rebuild parks what it cannot apply instead of failing', async () => {
     const acted: string[] = [];
-    const reactor = defineReactor({
+    const reactor = defineRawReactor({
       name,
       eventTypes: [Incremented.type],
       async react(events) {

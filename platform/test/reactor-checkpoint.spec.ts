@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@conversa/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../services/testing/src/database';
-import { defineReactor } from '../src/projector';
+import { defineRawReactor } from '../src/projector';
 import { type Harness, checkpointOf, openHarness, waitFor } from './fixtures/harness';
 import { Incremented, ignored, incremented } from './fixtures/model';
 
@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 function recordingReactor() {
   const seen: RecordedEvent[] = [];
-  return { seen, projector: defineReactor({ name, eventTypes: [Incremented.type], react: async (events) => void seen.push(...events) }) };
+  return { seen, projector: defineRawReactor({ name, eventTypes: [Incremented.type], react: async (events) => void seen.push(...events) }) };
 }
 
 describe('a reactor\'s checkpoint, written now and then', () => {
@@ -74,7 +74,7 @@ describe('a reactor deployed from now', () => {
   it("records the store's head as its first checkpoint: it acts on nothing before its first lease, and later resumes from its checkpoint, not from now", async () => {
     await h.store.appendToStream('counter-old', [incremented(1), incremented(2)]);
     const seen: RecordedEvent[] = [];
-    const projector = defineReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) });
+    const projector = defineRawReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) });
     const runtime = h.runtime({ projectors: [projector], reactorCheckpointEveryMs: 0 });
     await runtime.start();
     await waitFor(() => runtime.status()[0]?.state === 'running', 10_000, 'the reactor running');
@@ -95,7 +95,7 @@ describe('a reactor deployed from now', () => {
 
   it('on an empty store starts at the start', async () => {
     const seen: RecordedEvent[] = [];
-    const runtime = h.runtime({ projectors: [defineReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) })] });
+    const runtime = h.runtime({ projectors: [defineRawReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) })] });
     await runtime.start();
     await waitFor(() => runtime.status()[0]?.state === 'running', 10_000, 'the reactor running');
     const first = await h.store.appendToStream('counter-first', [incremented(5)]);

@@ -1,4 +1,5 @@
 import type { MonitoredBus } from '@conversa/bus';
+import { isProductEvent } from '@conversa/contracts';
 import type { SocketEdge } from '@conversa/edge';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -188,7 +189,7 @@ export function instrumentStore(store: EventStore, metrics: Metrics): void {
     for (const event of events) {
       if (event.type === 'MessageSent') metrics.outbound.inc({ outcome: 'sent' });
       else if (event.type === 'MessageSendFailed') metrics.outbound.inc({ outcome: 'failed' });
-      else if (event.type === 'MessageReceived') void channelOf((event.data as { whatsappId: number | null }).whatsappId).then((channel) => metrics.inbound.inc({ channel }));
+      else if (isProductEvent(event, 'MessageReceived')) void channelOf(event.data.whatsappId).then((channel) => metrics.inbound.inc({ channel }));
     }
   };
   const seconds = new Histogram({ name: 'conversa_eventstore_append_seconds', help: 'Time of one append to the event store', buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [metrics.registry] });

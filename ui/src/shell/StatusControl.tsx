@@ -1,5 +1,5 @@
 import { Box, chakra, HStack } from '@chakra-ui/react';
-import type { UserStatus, UserStatusFrame } from '@conversa/contracts';
+import type { UserStatus } from '@conversa/contracts';
 import { useErrorToast } from '../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../app/store';
@@ -21,8 +21,7 @@ export function StatusControl() {
   const myId = useAppSelector((state) => state.session.user?.id);
   // Live: the status her first socket or her sockets' grace set shows without a reload. A frame that
   // beats the first answer is not lost: reading again (after any read in flight) sees what it announced.
-  useSocketEvent('assignmentStatus', (frame) => {
-    const changed = frame as UserStatusFrame;
+  useSocketEvent('assignmentStatus', (changed) => {
     if (changed.userId !== myId) return;
     if (data) dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
     else dispatch(userStatusApi.util.invalidateTags(['MyStatus']));

@@ -57,7 +57,7 @@ export function createPaymentChargesReactor(ctx: AutomationContext, options: { p
     name: 'payment-charges',
     eventTypes: ['InvoiceCheckoutRequested'],
     async react(events) {
-      await Promise.all((events as RecordedProductEvent<'InvoiceCheckoutRequested'>[]).map(charge));
+      await Promise.all(events.map(charge));
     },
   });
 }

@@ -1,4 +1,4 @@
-import { lastMessagePreview, type PushPayload, type RecordedEvent } from '@conversa/contracts';
+import { lastMessagePreview, type PushPayload, type RecordedProductEvent } from '@conversa/contracts';
 import { contactName } from '@conversa/projections/contacts/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { queueName } from '@conversa/projections/queues/queries';
@@ -48,11 +48,11 @@ export function createPushReactor(options: PushReactorOptions): Projector {
   const chosenAbsence = options.chosenAbsence ?? nobodyAbsent;
   const send = options.send ?? sendWebPush;
 
-  async function noticeOf(event: RecordedEvent): Promise<Notice | null> {
+  async function noticeOf(event: RecordedProductEvent<'TicketCreated' | 'MessageReceived'>): Promise<Notice | null> {
     const companyId = event.metadata.companyId;
     if (companyId === undefined) return null;
     if (event.type === 'TicketCreated') {
-      const data = event.data as { ticketId: number; uuid: string; contactId: number; queueId: number | null; userId: number | null; status: string };
+      const { data } = event;
       if (data.status !== 'pending' || data.queueId === null || data.userId !== null) return null;
       const [userIds, contact, queue] = await Promise.all([queueMemberIds(db, companyId, data.queueId), contactName(db, data.contactId), queueName(db, data.queueId)]);
       return {
@@ -64,7 +64,7 @@ export function createPushReactor(options: PushReactorOptions): Projector {
       };
     }
     if (event.type === 'MessageReceived') {
-      const data = event.data as { ticketId: number; body: string; mediaType: Parameters<typeof lastMessagePreview>[0]['mediaType']; media: { name: string } | null };
+      const { data } = event;
       const ticket = await ticketHolder(db, data.ticketId);
       if (!ticket || ticket.userId === null || ticket.status !== 'open') return null;
       const contact = await contactName(db, ticket.contactId);

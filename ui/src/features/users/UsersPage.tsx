@@ -51,7 +51,7 @@ export default function UsersPage() {
     dispatch(usersApi.util.updateQueryData('users', { searchParam, pageNumber: 1 }, (draft) => applyUserChange(draft, frame, searchParam)));
     if (frame.user?.id === me.id && frame.action !== 'delete') dispatch(userUpdated(sessionFieldsOf(frame.user)));
   };
-  useSocketEvent('user', (frame) => applyChange(frame as UserChange));
+  useSocketEvent('user', applyChange);
   useSocketReconnect(() => {
     if (pageNumber === 1) refetch();
     else setPage({ searchParam, pageNumber: 1 });
