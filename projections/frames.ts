@@ -6,7 +6,7 @@ export type EntityAction = 'create' | 'update' | 'delete';
 export type TouchedRecords = Map<number, { companyId: number; action: EntityAction }>;
 
 /** The entities whose body is `Frame`, so a caller naming its keys and view is checked against the frame catalogue. */
-type EntitiesOf<Frame> = { [E in FrameEntity]: Frame extends FrameData<E> ? E : never }[FrameEntity];
+export type EntitiesOf<Frame> = { [E in FrameEntity]: Frame extends FrameData<E> ? E : never }[FrameEntity];
 
 /**
  * The frames of the records a batch touched: `{ action, <idKey> }` for a deletion, else
