@@ -134,7 +134,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     {
       config: {
         auth,
-        contract: { summary: 'Posts a text (JSON) or a file (multipart `medias`, with `body`)', params: ChatIdParams, body: PostChatMessageRequest, response: ChatMessageView, errors: ['ERR_NO_CHAT_FOUND', 'ERR_MEDIA_TOO_LARGE'] },
+        contract: { summary: 'Posts a text (JSON) or a file (multipart `medias`, with `body`)', params: ChatIdParams, body: PostChatMessageRequest, multipart: true, response: ChatMessageView, errors: ['ERR_NO_CHAT_FOUND', 'ERR_MEDIA_TOO_LARGE'] },
       },
     },
     async (request) => {

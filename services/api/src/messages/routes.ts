@@ -133,7 +133,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return forwarded;
   });
 
-  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, multipart: true, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MESSAGE_DELETED', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_PERMISSION'] } } }, async (request) => {
+  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MESSAGE_DELETED', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_PERMISSION'] } } }, async (request) => {
     const body = parse(ReactToMessageRequest, request.body);
     const { message: target, ticket } = await visibleMessage(ctx, request, body.id);
     if (body.ticketId !== undefined && body.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');
