@@ -15,10 +15,10 @@ import { idsInHistory, ticketHistoryNames } from '@conversa/projections/tickets/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 import { ticketCaller, ticketLookup } from './lookup';
 
 const IdParam = z.object({ id: RecordIdParam });
+const UuidParam = z.object({ uuid: safeText().max(64) });
 
 /** A ticket of the caller's company that the caller may see; anything else is not found. */
 async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId: number): Promise<TicketView> {
@@ -29,7 +29,7 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
 
 export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/tickets', { config: { contract: { query: ListTicketsQuery, response: TicketPage } } }, async (request) => {
-    const query = parse(ListTicketsQuery, request.query);
+    const query = request.query;
     const principal = request.principal;
     const statuses = query.statusFilter ?? [];
     return listTickets(ctx.db, principal.companyId, viewerOf(principal), {
@@ -51,8 +51,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     });
   });
 
-  app.get('/tickets/u/:uuid', { config: { contract: { params: z.object({ uuid: safeText().max(64) }), response: TicketView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
-    const { uuid } = parse(z.object({ uuid: safeText().max(64) }), request.params);
+  app.get('/tickets/u/:uuid', { config: { contract: { params: UuidParam, response: TicketView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
+    const { uuid } = request.params;
     const principal = request.principal;
     const ticket = await findTicketByUuid(ctx.db, principal.companyId, uuid);
     if (!ticket || !canSeeTicket(viewerOf(principal), ticket)) throw new DomainError('ERR_NO_TICKET_FOUND');
@@ -63,17 +63,17 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     return (await findTicket(ctx.db, principal.companyId, ticket.id)) ?? ticket;
   });
 
-  app.get('/tickets/:id', { config: { contract: { params: IdParam, response: TicketView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => visibleTicket(ctx, request, parse(IdParam, request.params).id));
+  app.get('/tickets/:id', { config: { contract: { params: IdParam, response: TicketView, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => visibleTicket(ctx, request, request.params.id));
 
   /** The call button: the ticket connection's call token, opened here only (it rests sealed; views show whether it is set). */
   app.get('/tickets/:id/call', { config: { contract: { summary: 'The call token of the ticket\'s connection, for the call page', params: IdParam, response: TicketCallAnswer, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
-    const ticket = await visibleTicket(ctx, request, parse(IdParam, request.params).id);
+    const ticket = await visibleTicket(ctx, request, request.params.id);
     const sealed = ticket.whatsappId === null ? '' : await connectionCallToken(ctx.db, request.principal.companyId, ticket.whatsappId);
     return { token: ctx.secrets.open(sealed) } satisfies TicketCallAnswer;
   });
 
   app.post('/tickets', { config: { contract: { body: CreateTicketRequest, status: 201, response: TicketView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_CREATING_TICKET', 'ERR_NO_PERMISSION'] } } }, async (request, reply) => {
-    const body = parse(CreateTicketRequest, request.body);
+    const body = request.body;
     const principal = request.principal;
     const opened = await openTicketByHand(ctx, { caller: ticketCaller(principal), request: body, lookup: ticketLookup(ctx.db, principal) });
     await ctx.waitForProjections(opened.position);
@@ -81,8 +81,8 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.put('/tickets/:id', { config: { contract: { params: IdParam, body: UpdateTicketRequest, response: TicketView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_NOT_OPEN', 'ERR_TICKET_NOT_PENDING', 'ERR_TICKET_REQUIRES_TAG', 'ERR_TRANSFER_QUEUE_REQUIRED', 'ERR_NO_USER_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_PERMISSION', 'ERR_NO_PROMPT_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const body = parse(UpdateTicketRequest, request.body);
+    const { id } = request.params;
+    const body = request.body;
     const principal = request.principal;
     const { position } = await updateTicket(ctx, { caller: ticketCaller(principal), ticketId: id, changes: body, lookup: ticketLookup(ctx.db, principal) });
     await ctx.waitForProjections(position);
@@ -90,7 +90,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.delete('/tickets/:id', { config: { auth: { permission: 'ticket-options:deleteTicket' }, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     await visibleTicket(ctx, request, id);
     const result = await changeTicket(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), ticketId: id, command: { type: 'DeleteTicket' } });
@@ -99,7 +99,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.post('/tickets/closeAll', { config: { auth: { area: 'ticketsAdmin' }, contract: { body: CloseAllTicketsRequest, response: ClosedCount } } }, async (request) => {
-    const body = parse(CloseAllTicketsRequest, request.body);
+    const body = request.body;
     const principal = request.principal;
     const ids = await ticketIdsFor(ctx.db, principal.companyId, viewerOf(principal), body.status, body.queueIds ?? []);
     const actor = userActor(principal.userId);
@@ -123,13 +123,13 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.get('/tickets-log/:id', { config: { contract: { params: IdParam, response: z.array(TicketLogEntry), errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await visibleTicket(ctx, request, id);
     return ticketLog(ctx.db, request.principal.companyId, id);
   });
 
   app.get('/tickets/:id/history', { config: { contract: { params: IdParam, response: TicketHistorySchema, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     await visibleTicket(ctx, request, id);
     const events = await ctx.store.readStream(ticketStream(id), { raw: true });
