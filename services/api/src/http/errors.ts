@@ -2,7 +2,6 @@ import { DomainError, errorCatalogue, EventSchemaError, type ErrorCode } from '@
 import { DuplicateEventIdError, WrongExpectedVersionError } from '@conversa/eventstore';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contractParsed } from './input';
 
 /** Every error answer is `{ error: 'ERR_…', message }`; only a bug answers 5xx. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -48,5 +47,4 @@ export function formatZodError(error: z.ZodError): string {
 }
 
 /** Parses with a contracts schema; a mismatch becomes a 400 ERR_VALIDATION. */
-export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> =>
-  typeof value === 'object' && value !== null && contractParsed.has(value) ? (value as z.infer<S>) : schema.parse(value);
+export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => schema.parse(value);

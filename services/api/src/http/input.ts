@@ -1,12 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Inputs the hook has parsed: `parse` hands them back as they are while handlers still call it on their contract. */
-export const contractParsed = new WeakSet<object>();
-const parsed = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null) contractParsed.add(value);
-  return value;
-};
-
 const isMultipart = (request: FastifyRequest) => String(request.headers['content-type'] ?? '').startsWith('multipart/');
 
 /**
@@ -23,9 +16,9 @@ export function installContractParsing(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const contract = request.routeOptions.config?.contract;
     if (!contract || (contract.security && contract.security !== 'none')) return;
-    if (contract.params) request.params = parsed(contract.params.parse(request.params));
-    if (contract.query) request.query = parsed(contract.query.parse(request.query));
+    if (contract.params) request.params = contract.params.parse(request.params);
+    if (contract.query) request.query = contract.query.parse(request.query);
     if (contract.headers) request.headers = { ...request.headers, ...(contract.headers.parse(request.headers) as object) };
-    if (contract.body && !(contract.multipart && isMultipart(request)) && !Buffer.isBuffer(request.body)) request.body = parsed(contract.body.parse(request.body));
+    if (contract.body && !(contract.multipart && isMultipart(request)) && !Buffer.isBuffer(request.body)) request.body = contract.body.parse(request.body);
   });
 }
