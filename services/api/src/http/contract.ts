@@ -1,6 +1,5 @@
 import type {
   FastifyBaseLogger,
-  FastifyInstance,
   FastifySchema,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
@@ -9,7 +8,6 @@ import type {
   RawServerBase,
   RawServerDefault,
   RouteHandlerMethod,
-  RouteShorthandOptions,
 } from 'fastify';
 import type { z, ZodType } from 'zod';
 
