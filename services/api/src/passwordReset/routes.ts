@@ -4,7 +4,6 @@ import { usersWithPhones } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { parse } from '../http/errors';
 import { LimitExceeded } from '../session/limiter';
 import { createResetLimiter } from './limiter';
 
@@ -45,7 +44,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
     '/api/enviar-email',
     { config: { auth: 'public', contract: { summary: 'Asks for a reset code for a WhatsApp number (same answer for any number)', body: RequestResetBody, response: RequestResetAnswer, errors: ['ERR_TOO_MANY_REQUESTS'] } } },
     async (request, reply) => {
-      const number = parse(RequestResetBody, request.body);
+      const number = request.body;
       await limited(reply, () => limiter.request(number, request.ip));
       const resetId = await requestPasswordReset(resets, { number, lookup: userLookup(ctx) });
       return { resetId, message: RESET_MESSAGES.sent };
@@ -61,8 +60,8 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
       },
     },
     async (request, reply) => {
-      const { number } = parse(VerifyResetParams, request.params);
-      const { code, resetId } = parse(VerifyResetQuery, request.query);
+      const { number } = request.params;
+      const { code, resetId } = request.query;
       await limited(reply, () => limiter.check(request.ip));
       await verifyPasswordResetCode(resets, { resetId, number, code });
       return { message: 'OK' };
@@ -73,7 +72,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
     '/api/atualizar-senha',
     { config: { auth: 'public', contract: { summary: 'Saves the new password with a verified reset code; ends every session', body: UpdateResetPasswordBody, response: Answer, errors: ['ERR_RESET_CODE_INVALID', 'ERR_TOO_MANY_REQUESTS'] } } },
     async (request, reply) => {
-      const { resetId, newPassword } = parse(UpdateResetPasswordBody, request.body);
+      const { resetId, newPassword } = request.body;
       await limited(reply, () => limiter.check(request.ip));
       await completePasswordReset(resets, { resetId, newPassword });
       return { message: RESET_MESSAGES.saved };
