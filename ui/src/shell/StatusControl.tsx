@@ -21,7 +21,7 @@ export function StatusControl() {
   // Live: the status her sockets' grace set (away, then online again) shows without a reload.
   useSocketEvent('assignmentStatus', (frame) => {
     const changed = frame as UserStatusFrame;
-    if (data && changed.userId === data.userId) dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
+    if (data && changed.userId === data.userId) void dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
   });
   useSocketReconnect(() => dispatch(userStatusApi.util.invalidateTags(['MyStatus'])));
   const [setStatus, saving] = useSetMyStatusMutation();

@@ -36,7 +36,7 @@ export default function QuickMessagesPage() {
     dispatch(quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)));
   useSocketEvent('quickmessage', applyFrame);
   useSocketReconnect(() => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else setPage({ searchParam, pageNumber: 1 });
   });
 

@@ -48,7 +48,7 @@ export default function SchedulesPage() {
   const applyFrame = (frame: unknown) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
   useSocketEvent('schedule', applyFrame);
   useSocketReconnect(() => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else setPage({ searchParam, pageNumber: 1 });
   });
 

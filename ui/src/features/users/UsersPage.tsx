@@ -53,7 +53,7 @@ export default function UsersPage() {
   };
   useSocketEvent('user', (frame) => applyChange(frame as UserChange));
   useSocketReconnect(() => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else setPage({ searchParam, pageNumber: 1 });
   });
   // A refused delete keeps the question open for another try.
