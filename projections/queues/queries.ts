@@ -1,5 +1,5 @@
 import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } from '@conversa/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
 
@@ -51,7 +51,7 @@ function treeOf(rows: readonly Selectable<QueueOptionsTable>[]): ChatbotOptionVi
 }
 
 /** Menu order: orderQueue first (unordered queues after), then name, then id. */
-const inMenuOrder = <Q extends { orderBy: (...args: any[]) => Q }>(query: Q): Q =>
+const inMenuOrder = <O>(query: SelectQueryBuilder<ReadDatabase, 'read.queues', O>) =>
   query.orderBy(sql`order_queue asc nulls last`).orderBy(sql`lower(name)`).orderBy('id');
 
 /** The company's live queues in menu order, without their option trees. */

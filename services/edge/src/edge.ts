@@ -38,6 +38,7 @@ export interface SocketConnectionRef {
 }
 
 // `any` because each entity carries its own payload shape; a filter narrows what it reads.
+// oxlint-disable-next-line typescript/no-explicit-any
 export type FrameFilter = (connection: SocketConnection, data: any) => boolean;
 
 export interface EdgeOptions {

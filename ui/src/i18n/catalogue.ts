@@ -43,7 +43,7 @@ export const defaultTexts = { common, errors, shell, companies, connections, con
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;
 
-export type MessageKey = KeysOf<(typeof defaultTexts)[keyof typeof defaultTexts]> & string;
+export type MessageKey = Extract<KeysOf<(typeof defaultTexts)[keyof typeof defaultTexts]>, string>;
 export type Messages = Record<MessageKey, string>;
 
 /** One language's texts, every area merged (the message spec checks that no key is defined by two areas). */

@@ -1,4 +1,4 @@
-import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, type RecordedEvent, RecordIdParam, safeText, type TicketHistory, TicketPage, DeletedAnswer, TicketLogEntry, TicketHistorySchema, TicketView, TicketCallAnswer, ClosedCount } from '@conversa/contracts';
+import { CloseAllTicketsRequest, comparePositions, CreateTicketRequest, DomainError, ListTicketsQuery, mayWrite, ticketChannelOf, ticketStream, UpdateTicketRequest, type Position, RecordIdParam, safeText, type TicketHistory, TicketPage, DeletedAnswer, TicketLogEntry, TicketHistorySchema, TicketView, TicketCallAnswer, ClosedCount } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicket, type TicketCommand } from '@conversa/core';
 import { companySettingsOf } from '@conversa/projections/companies/queries';

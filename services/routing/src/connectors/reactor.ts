@@ -1,7 +1,6 @@
 import { normaliseText, ticketBotStream, type BotEvent, type RecordedEvent, type StoredMedia } from '@conversa/contracts';
-import { ConnectorError, queueOutboundMessage, runCommand, ticketBot, type Connectors, type ConnectorOutcome, type SecretBox } from '@conversa/core';
+import { ConnectorError, runCommand, ticketBot, type Connectors, type ConnectorOutcome, type SecretBox } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/projector';
-import { v5 as uuidv5 } from 'uuid';
 import { BOT_ACTOR, inParallel, loadBot, loadContact, loadExistingTicket, type RoutingRuntime } from '../context';
 import { answerQuestion, type Answer } from './answer';
 
@@ -11,7 +10,6 @@ type Asked = Extract<BotEvent, { type: 'BotConnectorAsked' }>['data'];
 export const MAX_CONNECTOR_DELAY_MS = 5_000;
 /** The longest text a connector may send in one message. */
 export const MAX_REPLY_LENGTH = 4_096;
-const AUDIO_NAMESPACE = '5d0c1a57-3a55-4bd3-9a5b-7f1f0c2a9e11';
 
 export interface ConnectorReactorDeps {
   routing: RoutingRuntime;
