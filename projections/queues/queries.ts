@@ -102,13 +102,6 @@ export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]));
 }
 
-/** Like queueSummaries across companies, for rows that carry their own company (the ticket list hydrates many rows at once). */
-export async function queueSummariesById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<Map<number, QueueSummary & { companyId: number }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('read.queues').select(['id', 'name', 'color', 'company_id']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color, companyId: row.company_id }]));
-}
-
 /** The live queues a user attends, in menu order (a user's `queueIds` may name queues deleted since). */
 export async function queuesOfUser(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[]): Promise<QueueView[]> {
   if (queueIds.length === 0) return [];

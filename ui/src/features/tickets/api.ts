@@ -8,7 +8,7 @@ import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id}: the state wanted; the server reads which transition it is. */
 export type TicketChange = UpdateTicketRequest & { id: number };
-export type { CreateTicketBody as NewTicket, TicketHistory } from '@conversa/contracts';
+export type { TicketHistory } from '@conversa/contracts';
 
 /** What the ticket dialogs and filters show of the lists they pick from (GET /queue, /users/list, /whatsapp, /tags/list). */
 export type QueueOption = QueueSummary;
