@@ -1,6 +1,6 @@
 import { type Position, type RecordedEvent, positionToString } from '@conversa/contracts';
 import { CompiledQuery, type Kysely, type Transaction, sql } from 'kysely';
-import type { AfterCommit, Projector, RawProjectionChange } from './projector';
+import type { AnyDatabase, AfterCommit, Projector, RawProjectionChange } from './projector';
 import { createParkedEventsTable } from './parking';
 import { withSchemaLock } from './schemas';
 import { createFrameTables, writeFrames } from './frames';
@@ -26,7 +26,7 @@ export class CheckpointConflictError extends Error {
 
 // Checkpoints are runtime bookkeeping, not an analyst interface: they stay out of schema `read`.
 /** Creates schemas `projection` (checkpoints, parked events) and `read` (read tables). Safe to run concurrently. */
-export async function ensureSchemas(db: Kysely<any>): Promise<void> {
+export async function ensureSchemas(db: Kysely<AnyDatabase>): Promise<void> {
   await withSchemaLock(db, async (trx) => {
     await sql`create schema if not exists projection`.execute(trx);
     await sql`create schema if not exists read`.execute(trx);
@@ -59,7 +59,7 @@ const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
       : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
 });
 
-export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Checkpoint | undefined> {
+export async function readCheckpoint(db: Kysely<AnyDatabase>, name: string): Promise<Checkpoint | undefined> {
   const { rows } = await sql<CheckpointRow>`
     select name, version, commit_position::text, prepare_position::text
     from projection.checkpoints where name = ${name}`.execute(db);
@@ -70,7 +70,7 @@ export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Che
  * Back to the start at `version` (or to `position`: a reactor deployed "from now"); run in the
  * transaction that drops and recreates the tables.
  */
-export async function resetCheckpoint(trx: Kysely<any>, name: string, version: number, position: Position | 'start' = 'start'): Promise<void> {
+export async function resetCheckpoint(trx: Kysely<AnyDatabase>, name: string, version: number, position: Position | 'start' = 'start'): Promise<void> {
   const commit = position === 'start' ? null : position.commit.toString();
   const prepare = position === 'start' ? null : position.prepare.toString();
   await sql`
@@ -127,7 +127,7 @@ function advanceCall(name: string, version: number, from: Position | 'start', to
  * instances that both believe they own the projector; the loser sees a moved row and rolls back.
  */
 export async function advanceCheckpoint(
-  trx: Kysely<any>,
+  trx: Kysely<AnyDatabase>,
   name: string,
   version: number,
   from: Position | 'start',
@@ -158,7 +158,7 @@ export interface StoredCheckpoint {
 }
 
 export async function applyBatch(
-  db: Kysely<any>,
+  db: Kysely<AnyDatabase>,
   projector: Projector,
   from: Position | 'start',
   events: readonly RecordedEvent[],
@@ -171,21 +171,21 @@ export async function applyBatch(
   // stored checkpoint, only once `everyMs` has passed since the last write (fenced from there).
   if (projector.tables.length === 0) {
     const { stored } = options;
-    if (stored && Date.now() - stored.writtenAt < stored.everyMs) return { position: last.position, changes: await projector.handle(db as Transaction<any>, events) };
+    if (stored && Date.now() - stored.writtenAt < stored.everyMs) return { position: last.position, changes: await projector.handle(db as Transaction<AnyDatabase>, events) };
     await advanceCheckpoint(db, projector.name, projector.version, stored?.position ?? from, last.position);
     if (stored) Object.assign(stored, { position: last.position, writtenAt: Date.now() });
-    const changes = await projector.handle(db as Transaction<any>, events);
+    const changes = await projector.handle(db as Transaction<AnyDatabase>, events);
     return { position: last.position, changes };
   }
   const begin = `begin; ${advanceCall(projector.name, projector.version, from, last.position)}`;
   // Frames to publish are built and numbered in the transaction (frames.ts): they exist exactly when the batch does.
   const work = options.frames
-    ? async (trx: Transaction<any>) => {
+    ? async (trx: Transaction<AnyDatabase>) => {
         const changes = await projector.handle(trx, events);
         const correlationOf = (companyId: number) => sharedCorrelationId(events.filter((event) => event.metadata.companyId === companyId));
         return writeFrames(trx, projector.name, typeof changes === 'function' ? await changes(trx) : changes, correlationOf);
       }
-    : (trx: Transaction<any>) => projector.handle(trx, events);
+    : (trx: Transaction<AnyDatabase>) => projector.handle(trx, events);
   const changes = await inBatchTransaction(db, projector.name, begin, work, options.pipelined ?? false);
   return { position: last.position, changes };
 }
@@ -196,7 +196,7 @@ export async function applyBatch(
  * the work's first statement follows without waiting for that answer: a checkpoint that moved
  * then fails the work too (the transaction is aborted), and the moved checkpoint is what is reported.
  */
-async function inBatchTransaction<T>(db: Kysely<any>, name: string, begin: string, work: (trx: Transaction<any>) => Promise<T>, pipelined: boolean): Promise<T> {
+async function inBatchTransaction<T>(db: Kysely<AnyDatabase>, name: string, begin: string, work: (trx: Transaction<AnyDatabase>) => Promise<T>, pipelined: boolean): Promise<T> {
   return db.connection().execute(async (connection) => {
     let beginFailure: { error: unknown } | undefined;
     let begun: Promise<void> = Promise.resolve();
@@ -213,7 +213,7 @@ async function inBatchTransaction<T>(db: Kysely<any>, name: string, begin: strin
     let result: T | undefined;
     if (!beginFailure) {
       try {
-        result = await work(connection as Transaction<any>);
+        result = await work(connection as Transaction<AnyDatabase>);
       } catch (error) {
         workFailure = { error };
       }

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { Projector } from './projector';
+import type { AnyDatabase, Projector } from './projector';
 import { type Logger, type RebuildResult, rebuildProjector } from './rebuild';
 
 export const rebuildUsage = `Usage: rebuild <projectorName|all> [--database-url <url>] [--eventstore-schema <name>] [--batch-size <n>]
@@ -72,7 +72,7 @@ export async function runRebuildCommand(args: readonly string[], context: Rebuil
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   pool.on('error', (error) => console.warn(`pool: idle connection lost (${error.message})`));
   pool.on('error', () => {});
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<AnyDatabase>({ dialect: new PostgresDialect({ pool }) });
   const store =
     context.store ??
     (await createPostgresEventStore({

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { RawProjectionChange } from './projector';
+import type { AnyDatabase, RawProjectionChange } from './projector';
 
 /**
  * Resumable frames (docs/scaling.md "Frames"): each company's frames carry a gap-free sequence,
@@ -21,7 +21,7 @@ export interface SequencedChange extends RawProjectionChange {
 export const DEFAULT_FRAMES_WINDOW_MS = 10 * 60_000;
 
 /** Creates the outbox tables; run inside ensureSchemas' lock. */
-export async function createFrameTables(db: Kysely<any>): Promise<void> {
+export async function createFrameTables(db: Kysely<AnyDatabase>): Promise<void> {
   await sql`
     create table if not exists projection.frame_sequences (
       company_id bigint primary key,
@@ -56,7 +56,7 @@ export async function createFrameTables(db: Kysely<any>): Promise<void> {
  * so sequence order is commit order: once frame n is visible, every frame before it is too.
  */
 export async function writeFrames(
-  trx: Kysely<any>,
+  trx: Kysely<AnyDatabase>,
   projector: string,
   changes: readonly RawProjectionChange[],
   correlationOf: (companyId: number) => string | undefined = () => undefined,
@@ -94,7 +94,7 @@ export async function writeFrames(
 // `order by frame_outbox.<column>`: the bare name would be the select list's text column, sorted as text (100 before 99).
 
 /** A projector's frames committed after its last recorded publish: what a dead owner may not have published. */
-export async function unpublishedFrames(db: Kysely<any>, projector: string): Promise<SequencedChange[]> {
+export async function unpublishedFrames(db: Kysely<AnyDatabase>, projector: string): Promise<SequencedChange[]> {
   const { rows } = await sql<{ id: string; company_id: string; seq: string; entity: string; data: unknown; correlation_id: string | null }>`
     select id::text, company_id::text, seq::text, entity, data, correlation_id from projection.frame_outbox
     where projector = ${projector}
@@ -104,14 +104,14 @@ export async function unpublishedFrames(db: Kysely<any>, projector: string): Pro
 }
 
 /** Records that `projector` has published its frames up to `id` (never moves back: a late write of a dead owner is harmless). */
-export async function markPublished(db: Kysely<any>, projector: string, id: string): Promise<void> {
+export async function markPublished(db: Kysely<AnyDatabase>, projector: string, id: string): Promise<void> {
   await sql`
     insert into projection.frame_publishers as p (projector, published_id) values (${projector}, ${id}::bigint)
     on conflict (projector) do update set published_id = greatest(p.published_id, excluded.published_id)`.execute(db);
 }
 
 /** Drops frames older than the window: no socket resumes from them any more. */
-export async function pruneFrames(db: Kysely<any>, windowMs: number): Promise<void> {
+export async function pruneFrames(db: Kysely<AnyDatabase>, windowMs: number): Promise<void> {
   await sql`delete from projection.frame_outbox where at < now() - make_interval(secs => ${windowMs / 1000})`.execute(db);
 }
 
@@ -133,7 +133,7 @@ export interface FrameLog {
   range(companyId: number, after: number, through: number): Promise<StoredFrame[]>;
 }
 
-export function frameLog(db: Kysely<any>, windowMs = DEFAULT_FRAMES_WINDOW_MS): FrameLog {
+export function frameLog(db: Kysely<AnyDatabase>, windowMs = DEFAULT_FRAMES_WINDOW_MS): FrameLog {
   return {
     async head(companyId) {
       const { rows } = await sql<{ last_seq: string }>`select last_seq::text from projection.frame_sequences where company_id = ${companyId}`.execute(db);

@@ -3,11 +3,11 @@ import { withCorrelation } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import { applyBatch, type StoredCheckpoint } from './checkpoints';
 import { classifyFailure, parkEvent } from './parking';
-import type { AfterCommit, Projector, RawProjectionChange } from './projector';
+import type { AnyDatabase, AfterCommit, Projector, RawProjectionChange } from './projector';
 import type { Logger } from './rebuild';
 
 export interface IsolationOptions {
-  db: Kysely<any>;
+  db: Kysely<AnyDatabase>;
   projector: Projector;
   pipelined?: boolean;
   logger: Logger;

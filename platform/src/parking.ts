@@ -2,7 +2,7 @@ import { type Position, type RecordedEvent, positionToString } from '@conversa/c
 import type { EventStore } from '@conversa/eventstore';
 import { type Kysely, sql } from 'kysely';
 import { CheckpointConflictError, advanceCheckpoint } from './checkpoints';
-import type { Projector } from './projector';
+import type { AnyDatabase, Projector } from './projector';
 
 /**
  * Why an event could not be applied, which decides what the runtime does with it:
@@ -62,7 +62,7 @@ export interface ParkedEvent {
 }
 
 /** Runs inside ensureSchemas (schema lock held): the table lives beside the checkpoints. */
-export async function createParkedEventsTable(trx: Kysely<any>): Promise<void> {
+export async function createParkedEventsTable(trx: Kysely<AnyDatabase>): Promise<void> {
   await sql`
     create table if not exists projection.parked_events (
       projector text not null,
@@ -93,7 +93,7 @@ const describeError = (error: unknown): { message: string; code: string | null }
  * either the event still ahead of the checkpoint or parked, never lost. Parked again (a rebuild
  * meeting the same event), the row keeps its first time and counts the attempts.
  */
-export async function parkEvent(db: Kysely<any>, projector: Projector, from: Position | 'start', event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
+export async function parkEvent(db: Kysely<AnyDatabase>, projector: Projector, from: Position | 'start', event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
   const { message, code } = describeError(error);
   await db.transaction().execute(async (trx) => {
     await advanceCheckpoint(trx, projector.name, projector.version, from, event.position);
@@ -141,7 +141,7 @@ const toParked = (row: ParkedRow): ParkedEvent => ({
 const isMissingTable = (error: unknown) => (error as { code?: unknown } | null)?.code === '42P01';
 
 /** A projector's parked events in position order (none when the runtime never created the table). */
-export async function listParked(db: Kysely<any>, projector: string): Promise<ParkedEvent[]> {
+export async function listParked(db: Kysely<AnyDatabase>, projector: string): Promise<ParkedEvent[]> {
   try {
     const { rows } = await sql<ParkedRow>`
       select projector, commit_position::text, prepare_position::text, event_id, event_type, stream_id, revision, company_id,
@@ -156,7 +156,7 @@ export async function listParked(db: Kysely<any>, projector: string): Promise<Pa
 }
 
 /** Parked events per projector name (absent: none). */
-export async function parkedCounts(db: Kysely<any>): Promise<Map<string, number>> {
+export async function parkedCounts(db: Kysely<AnyDatabase>): Promise<Map<string, number>> {
   try {
     const { rows } = await sql<{ projector: string; parked: number }>`
       select projector, count(*)::int as parked from projection.parked_events group by projector`.execute(db);
@@ -168,7 +168,7 @@ export async function parkedCounts(db: Kysely<any>): Promise<Map<string, number>
 }
 
 /** A rebuild replays everything: what was parked is met again (and parked again if it still fails). */
-export async function forgetParked(trx: Kysely<any>, projector: string): Promise<void> {
+export async function forgetParked(trx: Kysely<AnyDatabase>, projector: string): Promise<void> {
   await sql`delete from projection.parked_events where projector = ${projector}`.execute(trx);
 }
 
@@ -190,7 +190,7 @@ export interface RetryOutcome {
  * skipped, unless `force`, and the exact remedy is `rebuild`, which replays everything in order.
  */
 export async function retryParked(
-  options: { db: Kysely<any>; store: EventStore; projector: Projector; force?: boolean },
+  options: { db: Kysely<AnyDatabase>; store: EventStore; projector: Projector; force?: boolean },
 ): Promise<RetryOutcome[]> {
   const { db, store, projector } = options;
   const handled = new Set(projector.eventTypes);

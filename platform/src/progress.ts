@@ -2,7 +2,7 @@ import { type Position, comparePositions } from '@conversa/contracts';
 import type { EventStore } from '@conversa/eventstore';
 import type { Kysely } from 'kysely';
 import { readCheckpoint } from './checkpoints';
-import { projectorFilter, type Projector } from './projector';
+import { type AnyDatabase, projectorFilter, type Projector } from './projector';
 
 type Mark = Position | 'start';
 
@@ -56,7 +56,7 @@ export class Progress {
   private announced = false;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<AnyDatabase>,
     private readonly store: EventStore,
     projectors: readonly Projector[],
     /** The committed position if this runtime currently owns the projector. */

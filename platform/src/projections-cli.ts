@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { parseArgs } from 'node:util';
 import { ensureSchemas } from './checkpoints';
 import { describeParked, listParked, parkedCounts, retryParked } from './parking';
-import type { Projector } from './projector';
+import type { AnyDatabase, Projector } from './projector';
 import type { Logger } from './rebuild';
 import { projectionLag } from './runtime';
 
@@ -16,7 +16,7 @@ export const projectionsUsage = `Usage: projections [parked <name> | retry <name
                   matters there): rebuild the projector, or pass --force to apply it anyway.`;
 
 export interface ProjectionsCommandContext {
-  db: Kysely<any>;
+  db: Kysely<AnyDatabase>;
   store: EventStore;
   /** Read models: listed, and retried here (their writes are rows in this database). */
   projectors: readonly Projector[];

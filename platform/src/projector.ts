@@ -15,15 +15,22 @@ export interface RawProjectionChange {
   data: unknown;
 }
 
+/**
+ * The product's database, whatever its tables: the runtime reaches its own tables with sql and hands
+ * projectors the connection it was given. Kysely<DB> is invariant in DB, so only any says "any schema".
+ */
+// oxlint-disable-next-line typescript/no-explicit-any
+export type AnyDatabase = any;
+
 /** Frames built once the batch has committed, from the committed rows. */
-export type AfterCommit<DB = any, Change = RawProjectionChange> = (db: Kysely<DB>) => Promise<Change[]>;
+export type AfterCommit<DB = AnyDatabase, Change = RawProjectionChange> = (db: Kysely<DB>) => Promise<Change[]>;
 
 /**
  * A read model: it owns its tables (in schema `read`), creates them in `migrate`, and turns
  * events into row changes inside the transaction the runtime gives it. Replayable from zero.
  * Bump `version` when the tables or the mapping change: the runtime then rebuilds it.
  */
-export interface Projector<DB = any> {
+export interface Projector<DB = AnyDatabase> {
   name: string;
   version: number;
   /** Event types it handles; the runtime subscribes with this filter. */

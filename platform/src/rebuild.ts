@@ -5,7 +5,7 @@ import { ensureSchemas, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyIsolating } from './isolation';
 import { acquireLease, LeaseAbortedError, type Lease, type LeaseHolder } from './lease';
 import { forgetParked } from './parking';
-import { baseName, partitionName, projectorFilter, type Projector } from './projector';
+import { type AnyDatabase, baseName, partitionName, projectorFilter, type Projector } from './projector';
 import { lockSchemas } from './schemas';
 
 /** Console-compatible; the product passes its own logger (with `debug` where that level is on). */
@@ -20,7 +20,7 @@ export type Logger = Pick<Console, 'info' | 'warn' | 'error'> & Partial<Pick<Con
  * the checkpoint says that version by the time the lock is held (a sibling has just reset it);
  * returns whether it reset.
  */
-export async function resetProjection(db: Kysely<any>, projector: Projector, options: { unlessVersion?: number; from?: Position | 'start' } = {}): Promise<boolean> {
+export async function resetProjection(db: Kysely<AnyDatabase>, projector: Projector, options: { unlessVersion?: number; from?: Position | 'start' } = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // The schema lock comes before the drop: a drop that finds a shared schema missing leaves that
     // name "missing" in this backend's catalog cache, which an advisory lock does not refresh, so the
@@ -53,7 +53,7 @@ export async function resetProjection(db: Kysely<any>, projector: Projector, opt
  * A reactor that starts from now (`startFrom: 'now'`) and has never run records the store's head as
  * its checkpoint instead: what the log held before its first lease is not its to act on.
  */
-export async function prepareProjection(db: Kysely<any>, projector: Projector, store?: Pick<EventStore, 'headPosition'>): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
+export async function prepareProjection(db: Kysely<AnyDatabase>, projector: Projector, store?: Pick<EventStore, 'headPosition'>): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
   const checkpoint = await readCheckpoint(db, projector.name);
   if (!checkpoint && projector.startFrom === 'now' && store) {
     const head = (await store.headPosition()) ?? 'start';
@@ -70,7 +70,7 @@ export async function prepareProjection(db: Kysely<any>, projector: Projector, s
 }
 
 export interface RebuildOptions {
-  db: Kysely<any>;
+  db: Kysely<AnyDatabase>;
   /** For the lease connection (see lease.ts). */
   connectionString: string;
   store: EventStore;

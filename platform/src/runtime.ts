@@ -6,13 +6,13 @@ import type { Kysely } from 'kysely';
 import { ensureSchemas, readCheckpoint } from './checkpoints';
 import { parkedCounts } from './parking';
 import { Progress } from './progress';
-import { projectorFilter, type Projector } from './projector';
+import { type AnyDatabase, projectorFilter, type Projector } from './projector';
 import type { Logger } from './rebuild';
 import { Worker } from './worker';
 
 export interface ProjectionRuntimeOptions {
   /** Kysely over a pg Pool: batches run in its transactions. */
-  db: Kysely<any>;
+  db: Kysely<AnyDatabase>;
   /**
    * The pool's clients run in pg's pipeline mode (`pipeline: true`): a batch then sends its first
    * statement without waiting for its `begin` to be answered, one round trip less per batch.
@@ -258,7 +258,7 @@ function shareProgress(bus: Bus, progress: Progress, probeAfterMs: number): { cl
  * Handled events after the projector's position (its owned one, else its stored checkpoint), capped,
  * and the age of the oldest. Also what `conversa projections` shows, runtime or not.
  */
-export async function projectionLag(options: { db: Kysely<any>; store: EventStore; projector: Projector; position?: Position | 'start'; cap?: number }): Promise<ProjectionLag> {
+export async function projectionLag(options: { db: Kysely<AnyDatabase>; store: EventStore; projector: Projector; position?: Position | 'start'; cap?: number }): Promise<ProjectionLag> {
   const { db, store, projector } = options;
   const position = options.position ?? (await readCheckpoint(db, projector.name))?.position ?? 'start';
   const filter = projectorFilter(projector);

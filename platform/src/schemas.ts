@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { AnyDatabase } from './projector';
 
 /**
  * The transaction-scoped advisory lock every creation of a shared schema (and of the tables several
@@ -14,8 +15,8 @@ export const SCHEMA_DDL_LOCK_KEY = 7_301_998_224_114_311n;
  * projector's rebuild), in that transaction, whose commit releases the lock. Keep `ddl` to DDL:
  * every schema creation in the product waits for it.
  */
-export async function withSchemaLock<T>(db: Kysely<any>, ddl: (trx: Kysely<any>) => Promise<T>): Promise<T> {
-  const locked = async (trx: Kysely<any>) => {
+export async function withSchemaLock<T>(db: Kysely<AnyDatabase>, ddl: (trx: Kysely<AnyDatabase>) => Promise<T>): Promise<T> {
+  const locked = async (trx: Kysely<AnyDatabase>) => {
     await lockSchemas(trx);
     return ddl(trx);
   };
@@ -23,6 +24,6 @@ export async function withSchemaLock<T>(db: Kysely<any>, ddl: (trx: Kysely<any>)
 }
 
 /** Takes the schema lock until `trx` ends (re-entrant: a later `withSchemaLock` in it passes at once). */
-export async function lockSchemas(trx: Kysely<any>): Promise<void> {
+export async function lockSchemas(trx: Kysely<AnyDatabase>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${SCHEMA_DDL_LOCK_KEY.toString()}::bigint)`.execute(trx);
 }

@@ -188,7 +188,7 @@ export class Worker {
         // Stopping: what is held back is committed first (a failure drops it: the checkpoint has not
         // moved), then a reactor's checkpoint catches up with what it did.
         if (!error) {
-          release();
+          void release();
           void enqueue(() => this.writeStored());
           void enqueue(() => this.recordPublished());
         }
@@ -219,9 +219,9 @@ export class Worker {
             holdTimer ??= setTimeout(release, lingerMs);
             return;
           }
-          release();
+          void release();
           const previous = chain;
-          apply(events);
+          void apply(events);
           // Catching up (a full page): read the next page while this one commits. At the live
           // edge, read after the commit: the events that arrive meanwhile make the next batch.
           return (events.length >= batchSize ? previous : chain).catch(() => {});

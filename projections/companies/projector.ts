@@ -4,7 +4,6 @@ import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { migrateCompanies } from './migration';
-import { companySettingsOf } from './queries';
 import type { CompaniesTable } from './tables';
 
 const detailRow = fieldColumns<CompaniesTable>()({
@@ -77,4 +76,3 @@ export const companiesProjector = defineProjector({
   },
 });
 
-export { companySettingsOf };

@@ -193,18 +193,6 @@ export async function defaultConnection(db: Kysely<ReadDatabase>, companyId: num
   return row ? connectionFromRow(row) : null;
 }
 
-/** How many live connections a company has, sandboxes apart (for plan limits shown in the UI). */
-export async function countConnections(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
-  const row = await db
-    .selectFrom('read.connections')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('channel', '!=', 'sandbox')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * The live connections of a Meta account (a page id, an Instagram account id or a Cloud API phone
  * number id, with its channel): where a webhook delivery for that account goes.

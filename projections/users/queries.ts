@@ -65,11 +65,6 @@ export async function listUsers(
   return { users: rows.map(userFromRow), count: total, hasMore: page * pageSize < total };
 }
 
-export async function countUsers(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
-  const row = await db.selectFrom('read.users').select((eb) => eb.fn.countAll<string>().as('count')).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Ids of the company's users online now, optionally only those attending a queue (rotation picks among them). */
 export async function onlineUserIds(db: Kysely<ReadDatabase>, companyId: number, queueId?: number): Promise<number[]> {
   let query = db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('online', '=', true).where('deleted', '=', false);

@@ -27,11 +27,6 @@ export async function findWebhook(db: Kysely<ReadDatabase>, companyId: number, i
   return row && toView(row);
 }
 
-/** What the deliverer needs of an endpoint: where, whether, and the sealed secret. */
-export async function webhookTarget(db: Kysely<ReadDatabase>, id: number) {
-  return db.selectFrom('read.webhooks').select(['id', 'company_id', 'url', 'secret', 'active', 'deleted']).where('id', '=', id).executeTakeFirst();
-}
-
 /** The company's active endpoints that receive this webhook event. */
 export async function subscribedWebhooks(db: Kysely<ReadDatabase>, companyId: number): Promise<Array<{ id: number; events: string[] }>> {
   return db.selectFrom('read.webhooks').select(['id', 'events']).where('company_id', '=', companyId).where('deleted', '=', false).where('active', '=', true).execute();

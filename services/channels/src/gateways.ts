@@ -19,11 +19,6 @@ export interface SessionDirectory {
   owns(connectionId: number): boolean;
 }
 
-/** Whether any process holds the session lease of a connection (the advisory lock, seen in pg_locks). */
-export async function sessionLeaseHeld(db: Kysely<ReadDatabase>, leaseKey: string): Promise<boolean> {
-  return (await sessionLeaseHolder(db, leaseKey)) !== null;
-}
-
 /** The Postgres backend holding the session lease of a connection (which process runs it), or null. */
 export async function sessionLeaseHolder(db: Kysely<ReadDatabase>, leaseKey: string): Promise<number | null> {
   const unsigned = BigInt.asUintN(64, BigInt(leaseKey));

@@ -106,7 +106,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       // Postgres freed the locks with the connection: another process may start these sessions now.
       const sessions = [...owned.values()];
       owned.clear();
-      void Promise.all(sessions.map((entry) => entry.running?.stop().catch(() => {})));
+      void Promise.all(sessions.map(async (entry) => entry.running?.stop().catch(() => {})));
     };
     next.on('error', lost);
     next.on('end', () => lost(new Error('lease connection ended')));

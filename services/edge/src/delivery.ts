@@ -123,7 +123,7 @@ export function createDelivery(deps: DeliveryDeps) {
     const companyId = client.principal.companyId;
     client.hold(after);
     const missed = sequencer ? sequencer.missed(companyId, after) : Promise.resolve(null);
-    missed
+    void missed
       .catch((error: unknown) => {
         log.error({ err: error, companyId }, 'socket frames: could not resume a socket');
         return null;

@@ -133,10 +133,10 @@ async function appendHistory(store: EventStore, count: number, offset: number): 
   const parallel = 4;
   for (let start = 0; start < count; start += perAppend * parallel) {
     await Promise.all(
-      Array.from({ length: parallel }, (_, lane) => {
+      Array.from({ length: parallel }, async (_, lane) => {
         const first = start + lane * perAppend;
         const size = Math.min(perAppend, count - first);
-        if (size <= 0) return undefined;
+        if (size <= 0) return;
         const ticket = (offset + first) % STREAMS;
         return store.appendToStream(`ticket-${ticket}`, Array.from({ length: size }, (_, i) => messageEvent(ticket, offset + first + i)));
       }),

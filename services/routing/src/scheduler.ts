@@ -24,4 +24,3 @@ export function createRoutingScheduler(options: { connectionString: string; time
   });
 }
 
-export const consoleRoutingLogger: RoutingLogger = consoleJobLogger;

@@ -5,7 +5,6 @@ import { takeEarly } from './early';
 import type { RootState } from './store';
 
 /** Every error the server answers: `{ error: 'ERR_…', message }`. */
-export type { ApiErrorBody } from '@conversa/contracts';
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute so the same code runs where Request rejects relative URLs (tests under Node); the API is same-origin.

@@ -23,7 +23,7 @@ export function StatusControl() {
   // beats the first answer is not lost: reading again (after any read in flight) sees what it announced.
   useSocketEvent('assignmentStatus', (changed) => {
     if (changed.userId !== myId) return;
-    if (data) dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
+    if (data) void dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
     else dispatch(userStatusApi.util.invalidateTags(['MyStatus']));
   });
   useSocketReconnect(() => dispatch(userStatusApi.util.invalidateTags(['MyStatus'])));

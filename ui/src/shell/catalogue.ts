@@ -43,7 +43,7 @@ export const defaultTexts = { common, errors, shell, companies, connections, con
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;
 
-type AreaKey = KeysOf<(typeof defaultTexts)[keyof typeof defaultTexts]> & string;
+type AreaKey = Extract<KeysOf<(typeof defaultTexts)[keyof typeof defaultTexts]>, string>;
 export type MessageKey = AreaKey;
 export type Messages = Record<MessageKey, string>;
 

@@ -176,7 +176,7 @@ export async function receiveMessage(context: ReceiveMessageContext, given: Rece
 }
 
 async function receiveWith(ctx: ReceiveMessageContext, input: ReceiveMessageInput, messageId: string): Promise<ReceivedMessage> {
-  const { companyId, whatsappId, channel } = input;
+  const { companyId, whatsappId } = input;
   const history = await ctx.store.readStream(messageStream(messageId));
   const earlier = fold(message, history as unknown as MessageEvent[]);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_BURST_LIMIT, OUT_OF_HOURS_QUIET_MS, routeInbound, STALE_INBOUND_MS } from './inbound';
 import { initialBotState, type BotAction } from './model';
-import { botAfter, connection, finance, inbound, later, menuShown, MORNING, NIGHT, opt, queue, sales, schedule, support, TZ } from './fixtures';
+import { botAfter, connection, finance, inbound, later, menuShown, MORNING, NIGHT, opt, queue, sales, schedule, support } from './fixtures';
 import { BOT_MARK, BOT_TEXTS } from './texts';
 
 const fresh = initialBotState();

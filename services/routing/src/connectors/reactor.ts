@@ -11,7 +11,6 @@ type Asked = RecordedProductEvent<'BotConnectorAsked'>;
 export const MAX_CONNECTOR_DELAY_MS = 5_000;
 /** The longest text a connector may send in one message. */
 export const MAX_REPLY_LENGTH = 4_096;
-const AUDIO_NAMESPACE = '5d0c1a57-3a55-4bd3-9a5b-7f1f0c2a9e11';
 
 export interface ConnectorReactorDeps {
   routing: RoutingRuntime;

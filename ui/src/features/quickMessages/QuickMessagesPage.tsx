@@ -35,7 +35,7 @@ export default function QuickMessagesPage() {
     dispatch(quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)));
   useSocketEvent('quickmessage', applyFrame);
   useSocketReconnect(() => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else list.firstPage();
   });
 

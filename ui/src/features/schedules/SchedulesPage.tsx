@@ -47,7 +47,7 @@ export default function SchedulesPage() {
   const applyFrame = (frame: ScheduleFrame) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
   useSocketEvent('schedule', applyFrame);
   useSocketReconnect(() => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else list.firstPage();
   });
 

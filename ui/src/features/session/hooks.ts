@@ -17,7 +17,7 @@ export function useLogout() {
       // An expired session cannot be logged out twice; the local session is cleared below either way.
     }
     dispatch(sessionCleared());
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 }
 

@@ -223,7 +223,7 @@ export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () 
   useEffect(() => {
     if (!error) return;
     showError(error);
-    navigate('/tickets');
+    void navigate('/tickets');
   }, [error]);
 
   useEffect(() => {
@@ -238,7 +238,7 @@ export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () 
     if (!ticket || frame.action !== 'delete' || frame.ticketId !== ticket.id) return;
     // Someone else deleted it: say so. A delete made here has said so already.
     if (!actions.removedHere(ticket.id)) toaster.create({ type: 'info', description: t('tickets.deletedWhileOpen') });
-    navigate('/tickets');
+    void navigate('/tickets');
   });
 
   if (!ticket) {

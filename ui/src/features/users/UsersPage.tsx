@@ -50,7 +50,7 @@ export default function UsersPage() {
   };
   useSocketEvent('user', applyChange);
   useSocketReconnect(() => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else list.firstPage();
   });
   // A refused delete keeps the question open for another try.
