@@ -1,12 +1,12 @@
 import type { EntityFrame, FrameData, FrameEntity } from '@conversa/contracts';
-import type { ProjectionChange } from '@conversa/projector';
+import type { ProjectionChange } from '@conversa/platform';
 
 export type EntityAction = 'create' | 'update' | 'delete';
 /** The records a batch touched, by id: their company and the frame's action (a create stays a create). */
 export type TouchedRecords = Map<number, { companyId: number; action: EntityAction }>;
 
 /** The entities whose body is `Frame`, so a caller naming its keys and view is checked against the frame catalogue. */
-type EntitiesOf<Frame> = { [E in FrameEntity]: Frame extends FrameData<E> ? E : never }[FrameEntity];
+export type EntitiesOf<Frame> = { [E in FrameEntity]: Frame extends FrameData<E> ? E : never }[FrameEntity];
 
 /**
  * The frames of the records a batch touched: `{ action, <idKey> }` for a deletion, else

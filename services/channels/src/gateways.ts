@@ -1,7 +1,7 @@
 import type { Bus } from '@conversa/bus';
 import { contactStream, type RecordedProductEvent } from '@conversa/contracts';
-import { contact, loadMessage, type CommandContext, foldStream } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { contact, foldStream, loadMessage, type CommandContext } from '@conversa/core';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';

@@ -1,6 +1,6 @@
 import { passwordResetStream, RESET_CODE_TTL_MINUTES, type Channel, type RecordedProductEvent } from '@conversa/contracts';
 import { loadPasswordReset, passwordReset, runCommand, type CommandContext, type ResetCodes } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { defaultConnection } from '@conversa/projections/connections/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 import { contactStream, messageStream, type Actor, type RecordedProductEvent } from '@conversa/contracts';
 import { contact, loadMessage, loadTicket, message, runCommand, type CommandContext, type MessageCommand, foldStream } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { ChannelGateway, OutboundMessage } from './port';
 
 type Queued = RecordedProductEvent<'MessageQueued'>;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { EventRegistry, type EventToAppend, defineEvent } from '@conversa/contracts';
 import { createInProcessBus } from '../../bus/src/in-process';
-import { type ProjectionRuntime, type RawProjectionChange, createProjectionRuntime, defineRawProjector, rebuildProjector } from '../../projector/src/index';
+import { type ProjectionRuntime, type RawProjectionChange, createProjectionRuntime, defineRawProjector, rebuildProjector } from '../../../platform/src/index';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';

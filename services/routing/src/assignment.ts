@@ -2,7 +2,7 @@ import { comparePositions, DomainError, streams, ticketLineStream, type Position
 import { BOT_MARK, BOT_TEXTS, changeTicket, lineEstimateMinutes, planAssignments, queueOutboundMessage, runCommand, ticketLine, userStatus } from '@conversa/core';
 import { autoAssignQueues, findQueueWork, onlineAttendants, queueLine } from '@conversa/projections/assignment/queries';
 import { averageHandleMinutes } from '@conversa/projections/sla/queries';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { v5 as uuidv5 } from 'uuid';
 import { BOT_ACTOR, loadExistingTicket, type RoutingRuntime } from './context';
 

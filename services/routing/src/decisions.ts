@@ -1,6 +1,6 @@
 import { DomainError, ticketBotStream, type RecordedEvent, type RecordedProductEvent } from '@conversa/contracts';
 import { connectorOf, runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
-import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import { batchRuntime, BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 /** The events the bot answers: a contact's message, and what attendants do to a ticket. */
@@ -54,11 +54,12 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
       case 'MessageReceived': {
         const { data } = event;
         const queues = await directory.menuQueues(connection);
-        const [contactBot, companySchedules, waitingInQueue, otherQueues] = await Promise.all([
+        const [contactBot, companySchedules, waitingInQueue, otherQueues, lineQueueIds] = await Promise.all([
           loadContactBot(batch, ticket.contactId),
           settings.scheduleType === 'company' ? directory.companySchedules(companyId) : Promise.resolve([]),
           directory.waitingInQueues(companyId, [...new Set([...queues.map((queue) => queue.id), ...optionQueueIds(queues)])], ticketId),
           loadOptionTargets(batch, companyId, queues),
+          settings.sendQueuePosition === 'enabled' ? directory.lineQueueIds(companyId) : Promise.resolve([]),
         ]);
         const fileLists = await loadFileLists(batch, companyId, [...queues, ...otherQueues]);
         return {
@@ -75,6 +76,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
             otherQueues,
             companySchedules,
             waitingInQueue,
+            lineQueueIds,
             fileLists,
           },
         };

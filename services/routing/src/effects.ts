@@ -12,7 +12,7 @@ import {
   type TicketCommand,
   foldStream,
 } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { v5 as uuidv5 } from 'uuid';
 import { BOT_ACTOR, inParallel, loadExistingTicket, type RoutingRuntime } from './context';
 

@@ -1,6 +1,6 @@
 import { DomainError, ticketBotStream, type RecordedProductEvent } from '@conversa/contracts';
 import { runCommand, ticketBot } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { findQueueWork } from '@conversa/projections/assignment/queries';
 import { BOT_ACTOR, inParallel, loadBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 

@@ -3,10 +3,14 @@ import { isProductEvent } from '@conversa/contracts';
 import type { SocketEdge } from '@conversa/edge';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
+import { pendingShippingsCount } from '@conversa/projections/campaigns/queries';
 import { connectionChannel, connectionCountsByStatus } from '@conversa/projections/connections/queries';
-import type { ProjectionRuntime } from '@conversa/projector';
+import { runningImportsCount } from '@conversa/projections/contactImports/queries';
+import { unsentMessagesCount } from '@conversa/projections/messages/queries';
+import { pendingDeliveriesCount } from '@conversa/projections/webhooks/queries';
+import type { ProjectionRuntime } from '@conversa/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -161,18 +165,11 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** Depth of each queue, counted up to QUEUE_DEPTH_CAP, in one statement. */
+/** Depth of each queue, counted up to QUEUE_DEPTH_CAP, each by its own area's query (at once). */
 export async function queueDepths(db: Kysely<ReadDatabase>): Promise<Record<'sender' | 'campaign' | 'import' | 'webhook', number>> {
-  const cap = sql.lit(QUEUE_DEPTH_CAP);
-  const { rows } = await sql<{ sender: string; campaign: string; import: string; webhook: string }>`
-    select
-      (select count(*) from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q) as sender,
-      (select count(*) from (select 1 from read.campaign_shippings where status in ('planned', 'sending') limit ${cap}) q) as campaign,
-      (select count(*) from (select 1 from read.contact_imports where finished_at is null limit ${cap}) q) as import,
-      (select count(*) from (select 1 from webhooks.deliveries where status = 'pending' limit ${cap}) q) as webhook
-  `.execute(db);
-  const row = rows[0]!;
-  return { sender: Number(row.sender), campaign: Number(row.campaign), import: Number(row.import), webhook: Number(row.webhook) };
+  const cap = QUEUE_DEPTH_CAP;
+  const [sender, campaign, running, webhook] = await Promise.all([unsentMessagesCount(db, cap), pendingShippingsCount(db, cap), runningImportsCount(db, cap), pendingDeliveriesCount(db, cap)]);
+  return { sender, campaign, import: running, webhook };
 }
 
 /** Append latency and appended events, around the store every command uses. */

@@ -1,7 +1,7 @@
 import type { FrameEntity } from '@conversa/contracts';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useRefreshTokenMutation } from '../features/session/api';
-import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
+import { useRefreshTokenMutation } from './sessionApi';
+import { sessionCleared, sessionStarted } from './sessionSlice';
 import { SocketClient, type FrameHandler, type JoinMessage, type SocketState } from './socket';
 import { useAppDispatch, useAppSelector } from './store';
 

@@ -1,7 +1,7 @@
 import { useSocketEvent, useSocketJoin } from '../app/SocketProvider';
 import { readStorage, storageKeys } from '../app/storage';
 import { useAppDispatch, useAppSelector } from '../app/store';
-import { userUpdated } from '../features/session/sessionSlice';
+import { userUpdated } from '../app/sessionSlice';
 import { toaster } from '../app/toaster';
 import { ERROR_TOAST_MS } from '../app/notify';
 import { useT } from '../i18n';

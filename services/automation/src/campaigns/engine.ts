@@ -25,7 +25,7 @@ import { contactListItemsForPlan } from '@conversa/projections/contactLists/quer
 import { campaignsToDispatch } from '@conversa/projections/campaigns/queries';
 import { fileListOptions } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { consoleJobLogger, type JobLogger } from '@conversa/projector';
+import { consoleJobLogger, type JobLogger } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import { sendToContact, type CampaignChannel, type CampaignMedia } from './outbound';
 import { classifyFailure, insideWindow, pauseAfter, shippingMessageId } from './pacing';

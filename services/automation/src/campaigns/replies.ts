@@ -2,7 +2,7 @@ import { campaignOptOutStream, campaignSettingsStream, contactStream, type Actor
 import { campaignOptOuts, campaignSettings, contact, emptyShippingsView, runCommand, runShippingsCommand, type CommandContext, type ShippingsView, foldStream } from '@conversa/core';
 import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 
 type Received = RecordedProductEvent<'MessageReceived'>;

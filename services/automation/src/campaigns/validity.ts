@@ -1,7 +1,7 @@
 import { recordListValidation, type UseCaseContext } from '@conversa/core';
 import { defaultConnection } from '@conversa/projections/connections/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 
 /** The channels' answer whether numbers have an account (null: the connection's session cannot tell here). */

@@ -2,7 +2,7 @@ import { contactImportStream, DomainError, isProductEvent, type Actor, type Reco
 import { contactImport, finishContactImport, runContactImport, runContactListImport, withCorrelation, type ContactImportHooks, type ContactListUseCaseContext, foldStream } from '@conversa/core';
 import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/projector';
+import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 

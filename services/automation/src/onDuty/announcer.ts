@@ -4,7 +4,7 @@ import { companySchedules, companySettingsOf } from '@conversa/projections/compa
 import { defaultConnection, findConnection } from '@conversa/projections/connections/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { listOnDuty } from '@conversa/projections/onDuty/queries';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 

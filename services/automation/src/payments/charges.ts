@@ -2,7 +2,7 @@ import { chargeReference, type RecordedProductEvent } from '@conversa/contracts'
 import { chargeAttempt, PLATFORM_COMPANY_ID, recordChargeOutcome, systemActor, type SecretBox } from '@conversa/core';
 import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
 import { findInvoice } from '@conversa/projections/invoices/queries';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { AutomationContext, AutomationLogger } from '../schedules/sender';
 import { PaymentProviderError, type PaymentProvider } from './port';
 

@@ -1,7 +1,7 @@
 import { webhookEventOf, webhookSourceTypes, type Position, type RecordedProductEvent, type WebhookPayload } from '@conversa/contracts';
 import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { WebhookDeliveriesTable } from '@conversa/projections/webhooks/tables';
 import { createHash } from 'node:crypto';

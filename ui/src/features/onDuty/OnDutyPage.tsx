@@ -42,7 +42,7 @@ export default function OnDutyPage() {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, isFetching, refetch } = useOnDutyListQuery();
   const [editing, setEditing] = useState<{ entry: OnDutyView | null } | null>(null);
-  const [deleteOnDuty, deleting] = useDeleteOnDutyMutation();
+  const [deleteOnDuty] = useDeleteOnDutyMutation();
   const feedback = useFeedback(feedbackTexts);
   useOnDutyFrames();
 
@@ -67,12 +67,9 @@ export default function OnDutyPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('onDuty.deleteTitle')}
             message={t('onDuty.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="on-duty-delete-dialog"
             confirmTestId="on-duty-delete-confirm"
             size="md"

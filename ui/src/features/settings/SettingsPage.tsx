@@ -8,7 +8,7 @@ import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { SchedulesEditor } from '../queues/SchedulesEditor';
 import { SuperSettingsPanels, superSettingsTabs, type SuperSettingsTab } from '../companies/superTabs';
-import { userUpdated } from '../session/sessionSlice';
+import { userUpdated } from '../../app/sessionSlice';
 import { applySetting, settingsApi, useCompanySchedulesQuery, useSaveCompanySchedulesMutation, useSettingsQuery, useUpdateSettingMutation, type Setting } from './api';
 import { scheduleErrors, settingSections, showsSchedulesTab, valueOf, visibleSettingFields, type SettingField } from './settingsForm';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../app/store';
-import { sessionStarted } from '../session/sessionSlice';
+import { sessionStarted } from '../../app/sessionSlice';
 import { fakeServer } from '../../test/harness';
 import { session } from '../../test/fixtures';
 import { ticketsApi } from './api';
