@@ -1,6 +1,6 @@
 import type { Bus } from '@conversa/bus';
-import { contactStream, type ContactEvent, type RecordedProductEvent } from '@conversa/contracts';
-import { contact, fold, loadMessage, type CommandContext } from '@conversa/core';
+import { contactStream, type RecordedProductEvent } from '@conversa/contracts';
+import { contact, foldStream, loadMessage, type CommandContext } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/platform';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { sql, type Kysely } from 'kysely';
@@ -156,7 +156,7 @@ export function createAmendmentReactor(options: { ctx: CommandContext; gateway: 
     if (event.type === 'MessageDeleted' && event.data.by !== 'user') return;
     const current = await loadMessage(ctx, data.messageId);
     if (current.status === 'none' || !current.fromMe || current.isPrivate || current.providerId === null || current.whatsappId === null) return;
-    const recipient = fold(contact, (await ctx.store.readStream(contactStream(current.contactId))) as unknown as ContactEvent[]);
+    const recipient = foldStream(contact, await ctx.store.readStream(contactStream(current.contactId)));
     if (recipient.status === 'none') return;
     try {
       await gateway.amend({

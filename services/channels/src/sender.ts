@@ -1,5 +1,5 @@
-import { contactStream, messageStream, type Actor, type ContactEvent, type RecordedProductEvent } from '@conversa/contracts';
-import { contact, fold, loadMessage, loadTicket, message, runCommand, type CommandContext, type MessageCommand } from '@conversa/core';
+import { contactStream, messageStream, type Actor, type RecordedProductEvent } from '@conversa/contracts';
+import { contact, loadMessage, loadTicket, message, runCommand, type CommandContext, type MessageCommand, foldStream } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
 import { defineReactor, type Projector } from '@conversa/platform';
 import type { ChannelGateway, OutboundMessage } from './port';
@@ -30,7 +30,7 @@ export function createSenderReactor(options: SenderOptions): Projector {
   async function outboundOf(event: Queued, data: Queued['data']): Promise<OutboundMessage | string> {
     const companyId = event.metadata.companyId;
     const ticket = await loadTicket(ctx, data.ticketId);
-    const recipient = fold(contact, (await ctx.store.readStream(contactStream(data.contactId))) as unknown as ContactEvent[]);
+    const recipient = foldStream(contact, await ctx.store.readStream(contactStream(data.contactId)));
     if (ticket.status === 'none') return 'ticket not found';
     if (recipient.status === 'none') return 'contact not found';
     const quoted = data.quotedMessageId ? await loadMessage(ctx, data.quotedMessageId) : undefined;

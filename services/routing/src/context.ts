@@ -1,10 +1,9 @@
-import { contactBotStream, contactStream, ticketBotStream, ticketStream, type RecordedProductEvent, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
+import { contactBotStream, contactStream, ticketBotStream, ticketStream, type RecordedProductEvent } from '@conversa/contracts';
 import {
   contact,
   contactBot,
   DEFAULT_AUTO_CLOSE_HOURS,
   DEFAULT_TIME_ZONE,
-  fold,
   loadTicket,
   prefetchStreams,
   ticketBot,
@@ -15,6 +14,7 @@ import {
   type IdAllocator,
   type RoutingContact,
   type RoutingTicket,
+  foldStream,
 } from '@conversa/core';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -75,17 +75,17 @@ export async function loadExistingTicket(runtime: RoutingRuntime, ticketId: numb
 }
 
 export async function loadContact(runtime: RoutingRuntime, contactId: number): Promise<RoutingContact | null> {
-  const state = fold(contact, (await runtime.ctx.store.readStream(contactStream(contactId))) as unknown as ContactEvent[]);
+  const state = foldStream(contact, await runtime.ctx.store.readStream(contactStream(contactId)));
   if (state.status !== 'active') return null;
   return { id: state.contactId, name: state.details.name, number: state.details.number, disableBot: state.disableBot, active: state.active };
 }
 
 export async function loadContactBot(runtime: RoutingRuntime, contactId: number): Promise<ContactBotState> {
-  return fold(contactBot, (await runtime.ctx.store.readStream(contactBotStream(contactId))) as unknown as ContactBotEvent[]);
+  return foldStream(contactBot, await runtime.ctx.store.readStream(contactBotStream(contactId)));
 }
 
 export async function loadBot(runtime: RoutingRuntime, ticketId: number): Promise<BotState> {
-  return fold(ticketBot, (await runtime.ctx.store.readStream(ticketBotStream(ticketId))) as unknown as BotEvent[]);
+  return foldStream(ticketBot, await runtime.ctx.store.readStream(ticketBotStream(ticketId)));
 }
 
 /**

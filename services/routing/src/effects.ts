@@ -1,9 +1,8 @@
-import { contactBotStream, DomainError, ticketSlotStream, type BotEvent, type RecordedEvent, type RecordedProductEvent, type TicketSlotEvent } from '@conversa/contracts';
+import { contactBotStream, DomainError, ticketSlotStream, type BotEvent, type RecordedEvent, type RecordedProductEvent } from '@conversa/contracts';
 import {
   BOT_MARK,
   changeTicket,
   contactBot,
-  fold,
   loadTicket,
   queueOutboundMessage,
   runCommand,
@@ -11,6 +10,7 @@ import {
   type ExistingTicket,
   type HolderState,
   type TicketCommand,
+  foldStream,
 } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/platform';
 import { v5 as uuidv5 } from 'uuid';
@@ -124,7 +124,7 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
 
   async function reclaimSlot(companyId: number, ticket: ExistingTicket, eventId: string): Promise<boolean> {
     const streamId = ticketSlotStream(companyId, ticket.contactId, ticket.whatsappId);
-    const slot = fold(ticketSlot, (await ctx.store.readStream(streamId)) as unknown as TicketSlotEvent[]);
+    const slot = foldStream(ticketSlot, await ctx.store.readStream(streamId));
     let holder: { ticketId: number; state: HolderState } | undefined;
     if (slot.holder && slot.holder.ticketId !== ticket.ticketId) {
       const other = await loadTicket(ctx, slot.holder.ticketId);

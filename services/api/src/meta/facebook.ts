@@ -6,11 +6,10 @@ import {
   defaultConnectionDetails,
   DomainError,
   type ChannelAccount,
-  type ConnectionRosterEvent,
   type ConnectionView,
   type Position,
 } from '@conversa/contracts';
-import { claimChannelAccount, connection, connectionRoster, fold, releaseChannelAccount, runCommand, sealAccount } from '@conversa/core';
+import { claimChannelAccount, connection, connectionRoster, releaseChannelAccount, runCommand, sealAccount, foldStream } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
@@ -80,7 +79,7 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, bod
     if (mine) existing.set(target, mine.id);
   }
   // The limit is checked for the whole request up front, so a refusal leaves nothing half-linked.
-  const roster = fold(connectionRoster, (await ctx.store.readStream(connectionRosterStream(companyId))) as unknown as ConnectionRosterEvent[]);
+  const roster = foldStream(connectionRoster, await ctx.store.readStream(connectionRosterStream(companyId)));
   const held = Object.values(roster.connections).filter((channel) => channel !== 'sandbox').length;
   const created = targets.length - existing.size;
   if (created > 0 && held + created > plan.connections) throw new DomainError('ERR_PLAN_CONNECTION_LIMIT', undefined, { limit: plan.connections });

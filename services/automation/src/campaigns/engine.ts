@@ -1,4 +1,4 @@
-import { campaignOptOutStream, isProductEvent, campaignSettingsStream, campaignStream, type Actor, type CampaignDetails, type CampaignEvent, type CampaignSettingsValues, type Channel, type PlannedShipping, type RecordedEvent, type ShippingKind } from '@conversa/contracts';
+import { campaignOptOutStream, isProductEvent, campaignSettingsStream, campaignStream, type Actor, type CampaignDetails, type CampaignSettingsValues, type Channel, type PlannedShipping, type RecordedEvent, type ShippingKind } from '@conversa/contracts';
 import {
   campaign,
   campaignComplete,
@@ -8,7 +8,6 @@ import {
   DEFAULT_TIME_ZONE,
   emptyShippingsView,
   engineCampaignCommand,
-  fold,
   nextKind,
   phoneKey,
   runShippingsCommand,
@@ -19,6 +18,7 @@ import {
   type ShippingsCommand,
   type ShippingsView,
   type UseCaseContext,
+  foldStream,
 } from '@conversa/core';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { contactListItemsForPlan } from '@conversa/projections/contactLists/queries';
@@ -115,7 +115,7 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
   }
 
   async function settingsOf(companyId: number): Promise<CampaignSettingsValues> {
-    return fold(campaignSettings, (await ctx.store.readStream(campaignSettingsStream(companyId))) as never);
+    return foldStream(campaignSettings, await ctx.store.readStream(campaignSettingsStream(companyId)));
   }
 
   async function optOutsOf(companyId: number): Promise<Set<string>> {
@@ -126,7 +126,7 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
   /** The campaign as its stream holds it, with the history its commands are decided on. */
   async function lifeOf(campaignId: number) {
     const history = await ctx.store.readStream(campaignStream(campaignId));
-    return { state: fold(campaign, history as unknown as CampaignEvent[]), history };
+    return { state: foldStream(campaign, history), history };
   }
 
   /** A command on the campaign itself (start, pause, finish): named after the revision it was decided on, so a repeat records nothing twice. */

@@ -1,5 +1,5 @@
 import { campaignOptOutStream, campaignSettingsStream, contactStream, type Actor, type RecordedEvent, type RecordedProductEvent } from '@conversa/contracts';
-import { campaignOptOuts, campaignSettings, contact, emptyShippingsView, fold, runCommand, runShippingsCommand, type CommandContext, type ShippingsView } from '@conversa/core';
+import { campaignOptOuts, campaignSettings, contact, emptyShippingsView, runCommand, runShippingsCommand, type CommandContext, type ShippingsView, foldStream } from '@conversa/core';
 import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
@@ -56,13 +56,13 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
     const streams = await readStreams([...new Set(replies.map((event) => contactStream(event.data.contactId))), ...companies.map(campaignSettingsStream)]);
     const byCompany = new Map<number, { event: Received; number: string }[]>();
     for (const event of replies) {
-      const found = fold(contact, (streams.get(contactStream(event.data.contactId)) ?? []) as never);
+      const found = foldStream(contact, streams.get(contactStream(event.data.contactId)) ?? []);
       if (found.status === 'none' || found.isGroup) continue;
       const companyId = event.metadata.companyId;
       byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), { event, number: found.details.number }]);
     }
     for (const [companyId, company] of byCompany) {
-      const settings = fold(campaignSettings, (streams.get(campaignSettingsStream(companyId)) ?? []) as never);
+      const settings = foldStream(campaignSettings, streams.get(campaignSettingsStream(companyId)) ?? []);
       const optOutWords = new Set(settings.optOutWords.map(plainWord));
       const isOptOut = (body: string) => {
         const word = plainWord(body);

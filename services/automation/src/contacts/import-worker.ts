@@ -1,5 +1,5 @@
 import { contactImportStream, DomainError, isProductEvent, type Actor, type RecordedProductEvent, type SheetRow } from '@conversa/contracts';
-import { contactImport, finishContactImport, fold, runContactImport, runContactListImport, withCorrelation, type ContactImportEvent, type ContactImportHooks, type ContactListUseCaseContext } from '@conversa/core';
+import { contactImport, finishContactImport, runContactImport, runContactListImport, withCorrelation, type ContactImportHooks, type ContactListUseCaseContext, foldStream } from '@conversa/core';
 import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
@@ -49,7 +49,7 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
   async function importOne(importId: string, signal: AbortSignal): Promise<void> {
     const history = await deps.ctx.store.readStream(contactImportStream(importId));
     const requested = history[0];
-    if (!requested || !isProductEvent(requested, 'ContactImportRequested') || fold(contactImport, history as unknown as ContactImportEvent[]).status !== 'running' || signal.aborted) return;
+    if (!requested || !isProductEvent(requested, 'ContactImportRequested') || foldStream(contactImport, history).status !== 'running' || signal.aborted) return;
     // What the import writes and logs carries the upload request's correlation id.
     await withCorrelation(requested.metadata.correlationId, () => work(requested));
   }

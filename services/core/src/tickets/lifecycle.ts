@@ -1,6 +1,6 @@
-import { DomainError, ticketSlotStream, ticketStream, type Actor, type Channel, type Position, type TicketEvent, type TicketSlotEvent } from '@conversa/contracts';
+import { DomainError, ticketSlotStream, ticketStream, type Actor, type Channel, type Position } from '@conversa/contracts';
 import { randomUUID } from 'node:crypto';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import type { CommandResult } from '../commands/handle';
 import { runCommand, type CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
@@ -41,12 +41,12 @@ const isActive = (state: Ticket) =>
 const inFlightPause = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
 
 async function loadTicket(ctx: CommandContext, ticketId: number): Promise<Ticket> {
-  return fold(ticket, (await ctx.store.readStream(ticketStream(ticketId))) as unknown as TicketEvent[]);
+  return foldStream(ticket, await ctx.store.readStream(ticketStream(ticketId)));
 }
 
 /** Who holds the slot now, and in what state their ticket is. */
 async function inspectSlot(ctx: CommandContext, streamId: string) {
-  const slot = fold(ticketSlot, (await ctx.store.readStream(streamId)) as unknown as TicketSlotEvent[]);
+  const slot = foldStream(ticketSlot, await ctx.store.readStream(streamId));
   if (!slot.holder) return { holder: undefined };
   const holderTicket = await loadTicket(ctx, slot.holder.ticketId);
   const state: HolderState = holderTicket.status === 'none' ? 'missing' : isActive(holderTicket) ? 'active' : 'inactive';
