@@ -8,6 +8,7 @@ import { companyScope } from '../http/auth';
 import { parse } from '../http/errors';
 import { answersContacts } from '../http/number-privacy';
 import { contactSpreadsheetRoutes } from './spreadsheet-routes';
+import { contactDataExportRoutes } from './data-export-routes';
 
 const IdParam = z.object({ id: RecordIdParam });
 const ContactIdParam = z.object({ contactId: RecordIdParam });
@@ -33,6 +34,8 @@ async function onContact(ctx: ApiContext, request: FastifyRequest, id: number, c
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // Its own scope: the upload's multipart limits are the spreadsheet's, and its answers are not contacts.
   await app.register(async (scope) => contactSpreadsheetRoutes(scope, ctx));
+  // Its own scope too: the export is the data subject's, numbers unmasked, and a zip, not contacts.
+  await app.register(async (scope) => contactDataExportRoutes(scope, ctx));
   answersContacts(app);
   app.get('/contacts', { config: { contract: { query: ListContactsQuery, response: ContactPage } } }, async (request) => {
     const query = parse(ListContactsQuery, request.query);
