@@ -9,6 +9,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { SchedulesEditor } from '../queues/SchedulesEditor';
 import { SuperSettingsPanels, superSettingsTabs, type SuperSettingsTab } from '../companies/superTabs';
 import { userUpdated } from '../session/sessionSlice';
+import { RetentionStatus } from './RetentionStatus';
 import { applySetting, settingsApi, useCompanySchedulesQuery, useSaveCompanySchedulesMutation, useSettingsQuery, useUpdateSettingMutation, type Setting, type SettingFrame } from './api';
 import { scheduleErrors, settingSections, showsSchedulesTab, valueOf, visibleSettingFields, type SettingField } from './settingsForm';
 
@@ -123,6 +124,7 @@ function OptionsTab({ settings, onSaved }: { settings: readonly Setting[]; onSav
                   <SettingControl key={field.key} field={field} value={valueOf(settings, field.key)} onSave={(value) => save(field.key, value)} />
                 ))}
               </SimpleGrid>
+              {section === 'lgpd' && <RetentionStatus />}
             </Card.Body>
           </Card.Root>
         );
