@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { safeCells } from '@conversa/contracts';
 import { CONTACT_DATA_KINDS, contactData, type ContactDataKind, type ExportRow } from '@conversa/projections/contacts/dataExport';
@@ -43,11 +44,17 @@ const cellValue = (value: unknown): unknown => {
 };
 const cellsOf = (row: ExportRow) => safeCells(Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cellValue(value)])));
 
-/** The workbook: a sheet per kind, streamed (rows committed as they are read, never the whole book in memory). */
+/** Until the zip has read what is written so far: exceljs's writer does not wait, so each page waits here. */
+const drained = (out: PassThrough) => (out.writableNeedDrain ? once(out, 'drain') : Promise.resolve());
+
+/**
+ * The workbook: a sheet per kind, streamed (rows committed as they are read). It starts when the zip
+ * reaches its entry (not when the entry is queued), and each page waits for the zip to take the last.
+ */
 function workbookOf(source: DataExportSource): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  void (async () => {
+  const write = async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const profile = workbook.addWorksheet('profile');
     profile.columns = [
       { header: 'field', key: 'field', width: 24 },
@@ -65,11 +72,13 @@ function workbookOf(source: DataExportSource): Readable {
           headed = true;
         }
         for (const row of page) sheet.addRow(cellsOf(row)).commit();
+        await drained(out);
       }
       sheet.commit();
     }
     await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error as Error));
+  };
+  out.once('resume', () => void write().catch((error: unknown) => out.destroy(error as Error)));
   return out;
 }
 
