@@ -60,6 +60,12 @@ describe('the daily retention run', () => {
     const first = await hooks.receiveMessage({ contact, providerId: 'old-1', body: 'meu CPF é 123', mediaType: 'chat', receivedAt: old });
     const file = await hooks.receiveMessage({ contact, providerId: 'old-2', body: 'segue o contrato', mediaType: 'application', media: photo, receivedAt: old });
     const recent = await hooks.receiveMessage({ contact, providerId: 'new-1', body: 'obrigada', mediaType: 'chat', receivedAt: new Date().toISOString() });
+    // A conversation with no activity since 40 days (recorded then: the clock set back while it is written).
+    const clock = server.wiring.ctx.now;
+    server.wiring.ctx.now = () => new Date(Date.now() - 40 * DAY);
+    const quiet = await hooks.receiveMessage({ contact: { number: '5511955554321', name: 'Sem conversa nova', isGroup: false }, providerId: 'old-3', body: 'meu endereço antigo', mediaType: 'chat', receivedAt: old }).finally(() => {
+      server.wiring.ctx.now = clock;
+    });
     const other = await sandboxHooks(b);
     const kept = await other.receiveMessage({ contact, providerId: 'b-old', body: 'sem retenção', mediaType: 'chat', receivedAt: old });
     await settle(server);
@@ -96,6 +102,9 @@ describe('the daily retention run', () => {
     // The file went with the run (the reactor); the ticket stays.
     expect(await server.wiring.ctx.media.open(a.companyId, photo.url)).toBeUndefined();
     expect((await inject(a.token, 'GET', `/tickets/${first.ticketId}`)).statusCode).toBe(200);
+    // The list's preview of a last message older than the cut goes too; a newer one stays.
+    expect((await call(a.token, 'GET', `/tickets/${quiet.ticketId}`)).lastMessage).toBe('');
+    expect((await call(a.token, 'GET', `/tickets/${first.ticketId}`)).lastMessage).toBe('obrigada');
 
     const status = await call(a.token, 'GET', '/settings/retention');
     expect(status).toMatchObject({ days: 30, lastRun: { days: 30 } });
