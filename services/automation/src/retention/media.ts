@@ -1,7 +1,7 @@
 import type { Position, RecordedProductEvent } from '@conversa/contracts';
 import { expiredMediaOf } from '@conversa/projections/messages/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 
 const PAGE = 500;

@@ -1,7 +1,7 @@
 import { retentionDaysOf } from '@conversa/contracts';
 import { expireMessageContents } from '@conversa/core';
 import { companiesWithRetention } from '@conversa/projections/companies/queries';
-import { createLeasedWorker, type LeasedWorker } from '@conversa/projector';
+import { createLeasedWorker, type LeasedWorker } from '@conversa/platform';
 import type { AutomationContext, AutomationLogger } from '../schedules/sender';
 
 /** Daily at 03:15 (and once when a process takes the lease: a day missed while nobody held it runs then). */
