@@ -39,5 +39,16 @@ export async function migrateCompanies(db: Kysely<ReadDatabase>): Promise<void> 
     );
     comment on table read.company_settings is 'Company settings (spec: userCreation, userRating, scheduleType …), one row per key, defaults included';
     comment on column read.company_settings.value is 'The setting''s value; a credential (asaas, the payment key) sealed (enc:v1:…, AES-GCM with SECRETS_KEY)';
+
+    create table if not exists read.company_retention (
+      company_id integer primary key,
+      last_run_at timestamptz not null,
+      expired_before timestamptz not null,
+      days integer not null
+    );
+    comment on table read.company_retention is 'The last retention run of each company (MessageContentsExpired), shown on the settings screen';
+    comment on column read.company_retention.last_run_at is 'When the run was recorded';
+    comment on column read.company_retention.expired_before is 'Message contents written before this were erased';
+    comment on column read.company_retention.days is 'messageRetentionDays at the time of the run';
   `.execute(db);
 }

@@ -21,9 +21,10 @@ const detailRow = fieldColumns<CompaniesTable>()({
 
 export const companiesProjector = defineProjector({
   name: 'companies',
+  // MessageContentsExpired (the last retention run) came without a version change: no run was recorded before.
   version: 1,
-  eventTypes: ['CompanyRegistered', 'CompanyDetailsChanged', 'CompanyPlanChanged', 'CompanyDueDateSet', 'CompanySettingChanged', 'CompanySchedulesSet', 'CompanyDeleted', 'SessionStarted'],
-  tables: ['read.companies', 'read.company_settings'],
+  eventTypes: ['CompanyRegistered', 'CompanyDetailsChanged', 'CompanyPlanChanged', 'CompanyDueDateSet', 'CompanySettingChanged', 'CompanySchedulesSet', 'CompanyDeleted', 'SessionStarted', 'MessageContentsExpired'],
+  tables: ['read.companies', 'read.company_settings', 'read.company_retention'],
   migrate: migrateCompanies,
   async handle(trx: Transaction<ReadDatabase>, events) {
     const changes: ProjectionChange[] = [];
@@ -66,6 +67,11 @@ export const companiesProjector = defineProjector({
             .execute();
           changes.push({ companyId: data.companyId, entity: 'settings', data: { action: 'update', setting: { key: data.key, value: SECRET_SETTINGS.has(data.key) ? '' : data.value } } satisfies SettingFrame });
           continue;
+        case 'MessageContentsExpired': {
+          const run = { last_run_at: at, expired_before: new Date(data.before), days: data.days };
+          await trx.insertInto('read.company_retention').values({ company_id: data.companyId, ...run }).onConflict((oc) => oc.column('company_id').doUpdateSet(run)).execute();
+          continue;
+        }
         case 'SessionStarted':
           await trx.updateTable('read.companies').set({ last_login: at }).where('id', '=', data.companyId).execute();
           continue;

@@ -1,4 +1,4 @@
-import { defaultCompanySettings, defaultOpeningHours, type CompanySettings, type CompanyView, type ScheduleEntry } from '@conversa/contracts';
+import { defaultCompanySettings, defaultOpeningHours, retentionDaysOf, type CompanySettings, type RetentionView, type CompanyView, type ScheduleEntry } from '@conversa/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { CompaniesTable } from './tables';
@@ -65,4 +65,29 @@ export async function companySchedules(db: Kysely<ReadDatabase>, companyId: numb
   const row = await db.selectFrom('read.companies').select('schedules').where('id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!row) return [];
   return row.schedules.length > 0 ? row.schedules : defaultOpeningHours();
+}
+
+/** Companies (not deleted) whose messageRetentionDays is set, with its raw value (the retention worker's list). */
+export async function companiesWithRetention(db: Kysely<ReadDatabase>): Promise<{ companyId: number; value: string }[]> {
+  return db
+    .selectFrom('read.company_settings as s')
+    .innerJoin('read.companies as c', 'c.id', 's.company_id')
+    .select(['s.company_id as companyId', 's.value'])
+    .where('s.key', '=', 'messageRetentionDays')
+    .where('s.value', '<>', '')
+    .where('c.deleted', '=', false)
+    .orderBy('s.company_id')
+    .execute();
+}
+
+/** GET /settings/retention: the setting as days (null: off) and the company's last run. */
+export async function retentionOf(db: Kysely<ReadDatabase>, companyId: number): Promise<RetentionView> {
+  const [setting, run] = await Promise.all([
+    db.selectFrom('read.company_settings').select('value').where('company_id', '=', companyId).where('key', '=', 'messageRetentionDays').executeTakeFirst(),
+    db.selectFrom('read.company_retention').selectAll().where('company_id', '=', companyId).executeTakeFirst(),
+  ]);
+  return {
+    days: retentionDaysOf(setting?.value ?? '') ?? null,
+    lastRun: run ? { at: new Date(run.last_run_at).toISOString(), before: new Date(run.expired_before).toISOString(), days: run.days } : null,
+  };
 }

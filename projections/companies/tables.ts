@@ -32,8 +32,16 @@ export interface CompanySettingsTable {
   updated_at: Timestamp;
 }
 
+export interface CompanyRetentionTable {
+  company_id: number;
+  last_run_at: Timestamp;
+  expired_before: Timestamp;
+  days: number;
+}
+
 /** The tables of the companies read model, as its queries name them. */
 export interface CompaniesTables {
   'read.companies': CompaniesTable;
   'read.company_settings': CompanySettingsTable;
+  'read.company_retention': CompanyRetentionTable;
 }

@@ -77,6 +77,17 @@ export async function migrateMessages(db: Kysely<ReadDatabase>): Promise<void> {
     -- Nullable with no default: adding it to a table of millions of rows changes only the catalog, no rewrite.
     -- No index: GET /messages filters one ticket's rows, which messages_ticket already narrows.
     alter table read.messages add column if not exists queue_id integer;
+    alter table read.messages add column if not exists content_expired boolean not null default false;
+    comment on column read.messages.content_expired is 'true: the company''s retention (messageRetentionDays) erased its text, file, place and card (MessageContentsExpired); times and figures stay';
+    create table if not exists read.expired_media (
+      company_id integer not null,
+      url text not null,
+      expired_before timestamptz not null,
+      primary key (company_id, url)
+    );
+    comment on table read.expired_media is 'Files of contacts'' messages erased by retention: the retention-media reactor deletes them from the media store';
+    comment on column read.expired_media.url is 'The media url the message carried (/media/<companyId>/<file>)';
+    comment on column read.expired_media.expired_before is 'The before of the MessageContentsExpired that erased it (the reactor finds a run''s files by it)';
     comment on column read.messages.queue_id is 'Queue (department) the ticket was in when the message was written; GET /messages with selectedQueues shows only those queues'' messages and those with none. Null: the ticket had no queue then, or the message predates this column (shown to everyone)';
   `.execute(db);
 }

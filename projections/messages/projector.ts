@@ -33,6 +33,29 @@ const contentRow = (data: RecordedProductEvent<'MessageReceived' | 'MessageQueue
  */
 const ERASED_CONTENT = { body: '', media_url: null, media_name: null, media_mime: null, media_size: null, location: null, content_erased: true };
 
+/**
+ * Retention (MessageContentsExpired): the company's messages written before `before` lose text,
+ * caption, card, place and file; the contacts' files are listed for the retention-media reactor to
+ * delete (an attendant's file may be a quick message's or a campaign's too: it stays). One set-based
+ * update per run, no per-message frames: screens read the blanks on their next load.
+ */
+async function expireContents(trx: Transaction<ReadDatabase>, companyId: number, before: string): Promise<void> {
+  const expiring = trx.selectFrom('read.messages').where('company_id', '=', companyId).where('created_at', '<', sql<Date>`${before}`).where('content_expired', '=', false);
+  await trx
+    .insertInto('read.expired_media')
+    .columns(['company_id', 'url', 'expired_before'])
+    .expression(expiring.select([sql<number>`${companyId}::integer`.as('company_id'), sql<string>`media_url`.as('url'), sql<Date>`${before}::timestamptz`.as('expired_before')]).where('media_url', 'is not', null).where('from_me', '=', false))
+    .onConflict((oc) => oc.columns(['company_id', 'url']).doNothing())
+    .execute();
+  await trx
+    .updateTable('read.messages')
+    .set({ body: '', media_url: null, media_name: null, media_mime: null, media_size: null, location: null, participant: null, content_expired: true })
+    .where('company_id', '=', companyId)
+    .where('created_at', '<', sql<Date>`${before}`)
+    .where('content_expired', '=', false)
+    .execute();
+}
+
 export const messagesProjector = defineProjector({
   name: 'messages',
   lingerMs: BACKGROUND_LINGER_MS,
@@ -41,8 +64,9 @@ export const messagesProjector = defineProjector({
   // before messages carried their queue hold none, so it would write the same nulls after replaying
   // every message. The migration adds the column in place; new events fill it.
   version: 2,
-  eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead'],
-  tables: ['read.messages'],
+  // MessageContentsExpired came without a version change too: no run was recorded before it was handled.
+  eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead', 'MessageContentsExpired'],
+  tables: ['read.messages', 'read.expired_media'],
   migrate: migrateMessages,
   async handle(trx: Transaction<ReadDatabase>, events) {
     /** What each message's frame says: the first action in the batch wins (created then edited is still a create). */
@@ -135,6 +159,9 @@ export const messagesProjector = defineProjector({
             .where('read', '=', false)
             .where('created_at', '<=', sql<Date>`${data.upTo}`) // the event's ISO time, compared by Postgres as before
             .execute();
+          break;
+        case 'MessageContentsExpired':
+          await expireContents(trx, data.companyId, data.before);
           break;
       }
     }

@@ -51,6 +51,7 @@ function messageFromRow(row: MessageRow): MessageView {
     isDeleted: row.is_deleted,
     deletedBy: row.deleted_by,
     contentErased: row.content_erased,
+    contentExpired: row.content_expired,
     isEdited: row.is_edited,
     isForwarded: row.is_forwarded,
     ack: row.ack,
@@ -312,11 +313,30 @@ export async function conversationTail(db: Kysely<ReadDatabase>, companyId: numb
     .where('is_private', '=', false)
     .where('is_deleted', '=', false)
     .where('content_erased', '=', false)
+    .where('content_expired', '=', false)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
   return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body, mediaType: row.media_type }));
+}
+
+/**
+ * The files a retention run (its `before`) took from contacts' messages that no message still shows
+ * (the retention-media reactor deletes them; a forwarded copy keeps its file): `limit` of them after `after`, by url.
+ */
+export async function expiredMediaOf(db: Kysely<ReadDatabase>, companyId: number, before: string, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('read.expired_media as e')
+    .select('e.url')
+    .where('e.company_id', '=', companyId)
+    .where('e.expired_before', '=', sql<Date>`${before}::timestamptz`)
+    .where('e.url', '>', after)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('read.messages as m').select('m.id').where('m.company_id', '=', companyId).whereRef('m.media_url', '=', 'e.url'))))
+    .orderBy('e.url')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.url);
 }
 
 /** A ticket's message ids, oldest first (`conversa verify <ticketId>` checks their streams). */

@@ -33,10 +33,18 @@ export interface MessagesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   content_erased: Generated<boolean>;
+  content_expired: Generated<boolean>;
   queue_id: number | null;
+}
+
+export interface ExpiredMediaTable {
+  company_id: number;
+  url: string;
+  expired_before: Timestamp;
 }
 
 /** The tables of the messages read model, as its queries name them. */
 export interface MessagesTables {
   'read.messages': MessagesTable;
+  'read.expired_media': ExpiredMediaTable;
 }

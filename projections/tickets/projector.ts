@@ -155,6 +155,8 @@ export const ticketsProjector = defineProjector({
     'BotMenuShown',
     'BotHandedOver',
     'BotTicketChangeDecided',
+    // Came without a version change: no retention run was recorded before it was handled.
+    'MessageContentsExpired',
   ],
   tables: ['read.tickets', 'read.ticket_counts', 'read.ticket_log'],
   migrate: migrateTickets,
@@ -296,6 +298,10 @@ export const ticketsProjector = defineProjector({
           for (const row of rows) batch.touch(row.id, row.company_id, 'update', null);
           break;
         }
+        case 'MessageContentsExpired':
+          // Retention: the list's preview of a last message older than the cut (no activity since) goes with it.
+          await trx.updateTable('read.tickets').set({ last_message: '' }).where('company_id', '=', data.companyId).where('updated_at', '<', new Date(data.before)).where('last_message', '<>', '').execute();
+          break;
       }
     }
 

@@ -28,6 +28,8 @@ export const CompanySettingsSchema = z.object({
   lgpdConsent: Toggle,
   lgpdMessage: safeText().max(2000),
   lgpdLink: safeText().max(500),
+  /** Retention: message contents older than this many days are erased daily ('' = kept for ever; docs/lgpd.md). */
+  messageRetentionDays: safeText().max(5),
   sendMsgTransfTicket: Toggle,
   /** SLA clocks stand still while the ticket waits on the customer (the attendant wrote last). */
   slaPauseOnCustomer: Toggle,
@@ -43,6 +45,18 @@ export type CompanySettingKey = keyof CompanySettings;
  */
 export const SECRET_SETTINGS: ReadonlySet<CompanySettingKey> = new Set<CompanySettingKey>(['asaas']);
 export const SECRET_SETTING_MASK = '********';
+
+/** messageRetentionDays' bounds: a day to a hundred years. */
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 36500;
+
+/** The retention setting as days, or null when off (''); undefined when the value is not a whole number in bounds. */
+export function retentionDaysOf(value: string): number | null | undefined {
+  if (value === '') return null;
+  if (!/^[0-9]{1,5}$/.test(value)) return undefined;
+  const days = Number(value);
+  return days >= RETENTION_DAYS_MIN && days <= RETENTION_DAYS_MAX ? days : undefined;
+}
 
 export const defaultCompanySettings: CompanySettings = {
   userCreation: 'enabled',
@@ -65,6 +79,7 @@ export const defaultCompanySettings: CompanySettings = {
   lgpdConsent: 'disabled',
   lgpdMessage: '',
   lgpdLink: '',
+  messageRetentionDays: '',
   sendMsgTransfTicket: 'disabled',
   slaPauseOnCustomer: 'disabled',
   asaas: '',

@@ -41,3 +41,10 @@ export type SettingFrame = z.infer<typeof SettingFrame>;
 /** GET /companySettings/{companyId}: every setting of the company (asaas masked), with the company's id. */
 export const CompanySettingsView = CompanySettingsSchema.extend({ companyId: z.number() });
 export type CompanySettingsView = z.infer<typeof CompanySettingsView>;
+
+/** GET /settings/retention: messageRetentionDays as days (null: contents kept for ever) and the last run (MessageContentsExpired). */
+export const RetentionView = z.object({
+  days: z.number().int().nullable(),
+  lastRun: z.object({ at: z.string(), before: z.string(), days: z.number().int() }).nullable(),
+}).meta({ id: 'RetentionView' });
+export type RetentionView = z.infer<typeof RetentionView>;

@@ -46,6 +46,8 @@ export const MessageView = z.object({
   deletedBy: z.enum(['user', 'contact']).nullable(),
   /** The contact deleted it under lgpdDeleteMessage: text, file and place are gone, only the mark stays. */
   contentErased: z.boolean(),
+  /** The company's retention (messageRetentionDays) erased its text, file, place and card: only the times stay. */
+  contentExpired: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),
   ack: z.number(),

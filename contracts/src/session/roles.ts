@@ -108,6 +108,8 @@ export const roleTable = {
   webhooks: { screen: 'admins', read: 'admins', write: 'admins' },
   /** The settings screen; the values the app reads while working are the company's own (ownCompany). */
   settings: { screen: 'admins', read: 'admins', write: 'admins' },
+  /** A contact's data export (LGPD access, GET /contacts/{id}/data-export): everything held about one person. */
+  contactDataExport: { read: 'admins', write: 'admins' },
   companies: { screen: 'super', read: 'super', write: 'super' },
   plans: { read: 'super', write: 'super' },
 } as const satisfies Record<string, AreaRule>;

@@ -20,3 +20,5 @@ export * from './payments/invoice-scheduler';
 export * from './push/reactor';
 export * from './push/send';
 export * from './push/vapid';
+export * from './retention/worker';
+export * from './retention/media';

@@ -53,6 +53,7 @@ export * from './connections/connection';
 export * from './connections/imports';
 export * from './tickets/greetings';
 export * from './settings/use-cases';
+export * from './retention/retention';
 export * from './contacts/use-cases';
 export * from './queues/use-cases';
 export * from './connections/use-cases';

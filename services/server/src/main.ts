@@ -49,6 +49,7 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.webhooks.deliverer.start();
       if (all) wiring.campaigns.scheduler.start();
       if (all) wiring.invoices.scheduler.start();
+      if (all) wiring.retention.scheduler.start();
       const url = `http://localhost:${config.port}`;
       told.info({ role, url, ms: Math.round(performance.now() - startedAt) }, `Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
       if (role !== 'edge') told.info(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
@@ -88,7 +89,8 @@ async function main(argv: string[]): Promise<void> {
       wiring.webhooks.deliverer.start();
       wiring.campaigns.scheduler.start();
       wiring.invoices.scheduler.start();
-      told.info('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices)');
+      wiring.retention.scheduler.start();
+      told.info('Conversa automation running (scheduled messages, online status, routing timers, webhook deliveries, campaign dispatch, invoices, retention)');
       onShutdown(() => wiring.close());
       return;
     }

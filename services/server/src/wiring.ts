@@ -11,6 +11,10 @@ import {
   createAsaasProvider,
   createInvoiceGenerator,
   createInvoiceScheduler,
+  createRetentionMediaReactor,
+  createRetentionRunner,
+  createRetentionScheduler,
+  type RetentionRunner,
   createPaymentChargesReactor,
   type InvoiceGenerator,
   type PaymentProvider,
@@ -103,6 +107,8 @@ export interface Wiring {
   contactImports: LeasedWorker;
   /** Invoices and the payment provider: the generator (tests call tick) and its cron under a lease (start and automation roles). */
   invoices: { provider: PaymentProvider; generator: InvoiceGenerator; scheduler: AutomationScheduler };
+  /** LGPD retention: the daily run (tests call tick) and its cron under a lease (start and automation roles). */
+  retention: { runner: RetentionRunner; scheduler: AutomationScheduler };
   close(): Promise<void>;
 }
 
@@ -271,6 +277,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       }),
       contactImports.wakeUp,
       createCampaignRepliesReactor({ ctx, db }),
+      createRetentionMediaReactor({ db, media: ctx.media, messagesAt: (position) => runtime.waitForPosition(position, { projectors: ['messages'], signal: AbortSignal.timeout(60_000) }) }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
@@ -308,6 +315,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     scheduler: createInvoiceScheduler({ connectionString: databaseUrl, generator: invoiceGenerator, now: () => ctx.now(), logger: automationLog }),
   };
 
+  const retentionRunner = createRetentionRunner(ctx, { logger: automationLog });
+  const retention = { runner: retentionRunner, scheduler: createRetentionScheduler({ connectionString: databaseUrl, runner: retentionRunner, logger: automationLog }) };
+
   const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: automationLog });
 
   return {
@@ -323,6 +333,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     routing,
     campaigns,
     invoices,
+    retention,
     contactImports: contactImports.worker,
     reactors,
     channels,
@@ -337,6 +348,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await routing.scheduler.stop();
       await campaigns.scheduler.stop();
       await invoices.scheduler.stop();
+      await retention.scheduler.stop();
       await presence.stop();
       await contactImports.worker.stop();
       await reactors.stop();

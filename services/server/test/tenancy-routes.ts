@@ -223,6 +223,7 @@ export const ownScope = new Set([
   'GET /helps',
   'GET /helps/list',
   'GET /settings',
+  'GET /settings/retention',
   'PUT /settings/:key',
   'GET /companySettingOne',
   'PUT /companySettings',

@@ -7,6 +7,7 @@ import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { answersContacts } from '../http/number-privacy';
 import { contactSpreadsheetRoutes } from './spreadsheet-routes';
+import { contactDataExportRoutes } from './data-export-routes';
 
 const IdParam = z.object({ id: RecordIdParam });
 const ContactIdParam = z.object({ contactId: RecordIdParam });
@@ -32,6 +33,8 @@ async function onContact(ctx: ApiContext, request: FastifyRequest, id: number, c
 export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // Its own scope: the upload's multipart limits are the spreadsheet's, and its answers are not contacts.
   await app.register(async (scope) => contactSpreadsheetRoutes(scope, ctx));
+  // Its own scope too: the export is the data subject's, numbers unmasked, and a zip, not contacts.
+  await app.register(async (scope) => contactDataExportRoutes(scope, ctx));
   answersContacts(app);
   app.get('/contacts', { config: { contract: { query: ListContactsQuery, response: ContactPage } } }, async (request) => {
     const query = request.query;

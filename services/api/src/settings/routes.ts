@@ -1,6 +1,6 @@
-import { CompanySettingsSchema, type CompanySettingKey, RecordIdParam, safeText, SECRET_SETTING_MASK, SECRET_SETTINGS, SettingView, CompanySettingsView } from '@conversa/contracts';
+import { CompanySettingsSchema, type CompanySettingKey, RecordIdParam, safeText, SECRET_SETTING_MASK, SECRET_SETTINGS, SettingView, CompanySettingsView, RetentionView } from '@conversa/contracts';
 import { changeCompanySetting, PLATFORM_COMPANY_ID } from '@conversa/core';
-import { companySettingsOf } from '@conversa/projections/companies/queries';
+import { companySettingsOf, retentionOf } from '@conversa/projections/companies/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
@@ -25,7 +25,11 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return Object.entries(shown).map(([key, value]) => ({ key, value: reveal(key as CompanySettingKey, value) }));
   });
 
-  app.put('/settings/:key', { config: { auth: { area: 'settings' }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict(), response: SettingView } } }, async (request) => {
+  app.get('/settings/retention', { config: { auth: { area: 'settings' }, contract: { summary: 'Message retention (messageRetentionDays) and its last run', response: RetentionView } } }, async (request) =>
+    retentionOf(ctx.db, request.principal.companyId),
+  );
+
+  app.put('/settings/:key', { config: { auth: { area: 'settings' }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict(), response: SettingView, errors: ['ERR_RETENTION_DAYS_INVALID'] } } }, async (request) => {
     const { key } = request.params;
     const { value } = request.body;
     return change(request.principal, key, value);
@@ -43,7 +47,7 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return { key: column, value: reveal(column, settings[column]) };
   });
 
-  app.put('/companySettings', { config: { auth: { area: 'settings' }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict(), response: SettingView } } }, async (request) => {
+  app.put('/companySettings', { config: { auth: { area: 'settings' }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict(), response: SettingView, errors: ['ERR_RETENTION_DAYS_INVALID'] } } }, async (request) => {
     const { column, data } = request.body;
     return change(request.principal, column, data);
   });

@@ -1,4 +1,4 @@
-import { CompanySettingsSchema, DomainError, SECRET_SETTING_MASK, SECRET_SETTINGS, streams, type Actor, type CompanySettingKey } from '@conversa/contracts';
+import { CompanySettingsSchema, DomainError, retentionDaysOf, SECRET_SETTING_MASK, SECRET_SETTINGS, streams, type Actor, type CompanySettingKey } from '@conversa/contracts';
 import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { systemActor } from '../commands/run';
@@ -24,6 +24,7 @@ export async function changeCompanySetting(
   const { key, actor } = input;
   if (PLATFORM_SETTINGS.has(key) && !input.isSuper) throw new DomainError('ERR_NO_PERMISSION');
   const given = CompanySettingsSchema.shape[key].parse(input.value) as string;
+  if (key === 'messageRetentionDays' && retentionDaysOf(given) === undefined) throw new DomainError('ERR_RETENTION_DAYS_INVALID');
   if (SECRET_SETTINGS.has(key) && given === SECRET_SETTING_MASK) return { key, value: given };
   const value = SECRET_SETTINGS.has(key) ? ctx.secrets.seal(given) : given;
   const companyId = PLATFORM_SETTINGS.has(key) ? PLATFORM_COMPANY_ID : input.companyId;

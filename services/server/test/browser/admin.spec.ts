@@ -175,6 +175,16 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     await page.getByTestId('setting-lgpdLink').fill('https://exemplo.test/privacidade');
     await page.getByTestId('setting-lgpdLink-save').click();
     await expect.poll(async () => (await server.wiring.db.selectFrom('read.company_settings').select('value').where('company_id', '=', admin.companyId).where('key', '=', 'lgpdLink').executeTakeFirst())?.value).toBe('https://exemplo.test/privacidade');
+    // Retention: bounded days (the server's code shown as its text), then the last run once one has happened.
+    await page.getByTestId('setting-messageRetentionDays').fill('0');
+    await page.getByTestId('setting-messageRetentionDays-save').click();
+    await page.getByText('A retenção de mensagens é um número inteiro de dias entre 1 e 36500').first().waitFor();
+    await page.getByTestId('setting-messageRetentionDays').fill('30');
+    await page.getByTestId('setting-messageRetentionDays-save').click();
+    await expect.poll(async () => (await server.wiring.db.selectFrom('read.company_settings').select('value').where('company_id', '=', admin.companyId).where('key', '=', 'messageRetentionDays').executeTakeFirst())?.value).toBe('30');
+    await expect(page.getByTestId('settings-retention-last-run').textContent()).resolves.toBe('A retenção ainda não foi executada.');
+    expect((await server.wiring.retention.runner.tick()).expired).toContain(admin.companyId);
+    await expect.poll(async () => (await server.wiring.db.selectFrom('read.company_retention').select('days').where('company_id', '=', admin.companyId).executeTakeFirst())?.days).toBe(30);
     await screenshot(page, 'admin-settings-options');
 
     await page.getByTestId('settings-tab-schedules').click();
@@ -192,6 +202,9 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     await expect(page.getByTestId('setting-userRating').inputValue()).resolves.toBe('enabled');
     await expect(page.getByTestId('setting-scheduleType').inputValue()).resolves.toBe('company');
     await expect(page.getByTestId('setting-lgpdLink').inputValue()).resolves.toBe('https://exemplo.test/privacidade');
+    await expect(page.getByTestId('setting-messageRetentionDays').inputValue()).resolves.toBe('30');
+    await page.getByText('Última execução da retenção:').waitFor();
+    await screenshot(page, 'admin-settings-retention');
     await page.getByTestId('settings-tab-schedules').click();
     await expect(page.getByTestId('schedule-saturday-endTimeB').inputValue()).resolves.toBe('15:00');
     await expect(page.getByTestId('schedule-sunday-startTimeA').inputValue()).resolves.toBe('');

@@ -13,6 +13,7 @@ import type { ConversationTicket } from '../messages/types';
 import { TicketNotes } from '../notes/TicketNotes';
 import { TagEditor } from '../tags/TagEditor';
 import { useContactQuery, useSetContactActiveMutation, useToggleAcceptAudioMutation, useToggleDisableBotMutation, useUpdateContactMutation, type Contact } from './api';
+import { ContactDataExportButton } from './ContactDataExportButton';
 import { ContactFormDialog } from './ContactFormDialog';
 import { formatContactNumber, hidesNumbers } from './number';
 import { useContactFrames } from './socket';
@@ -258,6 +259,7 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
           {t(contact.active ? 'contactDrawer.block' : 'contactDrawer.unblock')}
         </Button>
       </HStack>
+      <ContactDataExportButton contactId={contact.id} />
       <TagEditor contactId={contact.id} testId="contact-tags" />
       <Separator />
       <MediaTabs ticketId={ticket.id} />

@@ -52,6 +52,13 @@ describe('a deleted message and lgpdDeleteMessage', () => {
     expect(within(bubble).queryByTestId('message-body')).not.toBeInTheDocument();
   });
 
+  it('retention: a message whose contents expired shows the mark in place of its contents', async () => {
+    const expired = message({ body: '', mediaType: 'image', mediaUrl: null, contentExpired: true });
+    const bubble = await renderBubble(expired);
+    expect(within(bubble).getByTestId('message-expired')).toHaveTextContent('Conteúdo expirado (retenção)');
+    expect(within(bubble).queryByTestId('message-body')).not.toBeInTheDocument();
+  });
+
   it('an attendant’s own deleted message keeps its text under its own mark, without the delivery ticks', async () => {
     const mine = message({ fromMe: true, userId: 7, body: 'Pode me passar o pedido?', isDeleted: true, deletedBy: 'user', ack: 3 });
     const bubble = await renderBubble(mine);

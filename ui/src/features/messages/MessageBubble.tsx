@@ -247,7 +247,14 @@ export const MessageBubble = memo(function MessageBubble({ item, isGroup, select
               <span>{t(deleted === 'byContact' ? 'messages.deletedByContact' : 'messages.deleted')}</span>
             </div>
           )}
-          {!deleted ? (
+          {message.contentExpired && (
+            // Retention erased it: the time stays, the contents are gone for good.
+            <div className="cv-deleted" data-testid="message-expired">
+              <LuClock />
+              <span>{t('messages.contentExpired')}</span>
+            </div>
+          )}
+          {message.contentExpired ? null : !deleted ? (
             <Body message={message} caption={caption} actions={actions} />
           ) : (
             keepsDeletedContent(message) && (

@@ -29,6 +29,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     isDeleted: false,
     deletedBy: null,
     contentErased: false,
+    contentExpired: false,
     isEdited: false,
     isForwarded: false,
     ack: 0,

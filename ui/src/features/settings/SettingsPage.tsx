@@ -9,6 +9,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { SchedulesEditor } from '../queues/SchedulesEditor';
 import { SuperSettingsPanels, superSettingsTabs, type SuperSettingsTab } from '../companies/superTabs';
 import { userUpdated } from '../../app/sessionSlice';
+import { RetentionStatus } from './RetentionStatus';
 import { applySetting, settingsApi, useCompanySchedulesQuery, useSaveCompanySchedulesMutation, useSettingsQuery, useUpdateSettingMutation, type Setting } from './api';
 import { scheduleErrors, settingSections, showsSchedulesTab, valueOf, visibleSettingFields, type SettingField } from './settingsForm';
 
@@ -122,6 +123,7 @@ function OptionsTab({ settings, onSaved }: { settings: readonly Setting[]; onSav
                   <SettingControl key={field.key} field={field} value={valueOf(settings, field.key)} onSave={(value) => save(field.key, value)} />
                 ))}
               </SimpleGrid>
+              {section === 'lgpd' && <RetentionStatus />}
             </Card.Body>
           </Card.Root>
         );

@@ -1,4 +1,4 @@
-import type { CompanyView, ScheduleEntry, SettingView as Setting } from '@conversa/contracts';
+import type { CompanyView, RetentionView, ScheduleEntry, SettingView as Setting } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export type { SettingView as Setting } from '@conversa/contracts';
@@ -9,7 +9,7 @@ export function applySetting(list: readonly Setting[], setting: Setting | undefi
   return list.some((row) => row.key === setting.key) ? list.map((row) => (row.key === setting.key ? { ...row, value: setting.value } : row)) : [...list, setting];
 }
 
-export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'CompanySchedules'] }).injectEndpoints({
+export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'CompanySchedules', 'Retention'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /settings: every setting of the company; userCreation only for super users. */
     settings: build.query<Setting[], void>({
@@ -23,6 +23,12 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'Com
         const { data } = await queryFulfilled;
         dispatch(settingsApi.util.updateQueryData('settings', undefined, (draft) => applySetting(draft, data)));
       },
+      invalidatesTags: (_saved, _error, { key }) => (key === 'messageRetentionDays' ? ['Retention'] : []),
+    }),
+    /** GET /settings/retention: messageRetentionDays as days and the last run. */
+    retention: build.query<RetentionView, void>({
+      query: () => 'settings/retention',
+      providesTags: ['Retention'],
     }),
     /** The company's opening hours, from GET /companies/{id}. */
     companySchedules: build.query<ScheduleEntry[], number>({
@@ -42,4 +48,4 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'Com
   }),
 });
 
-export const { useSettingsQuery, useUpdateSettingMutation, useCompanySchedulesQuery, useSaveCompanySchedulesMutation } = settingsApi;
+export const { useSettingsQuery, useUpdateSettingMutation, useRetentionQuery, useCompanySchedulesQuery, useSaveCompanySchedulesMutation } = settingsApi;

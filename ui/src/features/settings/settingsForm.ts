@@ -50,6 +50,7 @@ export const settingFields: readonly SettingField[] = [
   choice('lgpdHideNumber', 'lgpd'),
   { key: 'lgpdMessage', section: 'lgpd', kind: 'textarea' },
   { key: 'lgpdLink', section: 'lgpd', kind: 'text' },
+  { key: 'messageRetentionDays', section: 'lgpd', kind: 'text' },
   { ...choice('userCreation', 'platform'), superOnly: true },
   { key: 'asaas', section: 'platform', kind: 'secret', superOnly: true },
 ];

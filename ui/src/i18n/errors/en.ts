@@ -115,5 +115,6 @@ export const en = {
   'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Choose a period: a number of days or a start and end date.',
   'errors.ERR_DASHBOARD_RANGE_INVALID': 'The end date is before the start date. Choose an end date after the start date.',
   'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'The period may span at most one year. Choose a shorter period.',
+  'errors.ERR_RETENTION_DAYS_INVALID': 'Message retention is a whole number of days from 1 to 36500: enter one, or leave it empty to keep messages for ever.',
   'errors.ERR_CHANNEL_ALREADY_CONNECTED': 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.',
 } satisfies Translations<typeof ptBR>;

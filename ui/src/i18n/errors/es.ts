@@ -115,5 +115,6 @@ export const es = {
   'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Elija un período: un número de días o una fecha inicial y final.',
   'errors.ERR_DASHBOARD_RANGE_INVALID': 'La fecha final es anterior a la fecha inicial. Elija una fecha final posterior a la inicial.',
   'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'El período puede abarcar como máximo un año. Elija un período más corto.',
+  'errors.ERR_RETENTION_DAYS_INVALID': 'La retención de mensajes es un número entero de días entre 1 y 36500: indique uno, o déjela vacía para conservar los mensajes para siempre.',
   'errors.ERR_CHANNEL_ALREADY_CONNECTED': 'Esta página, cuenta de Instagram o número de WhatsApp ya está vinculada a otra conexión; desconéctela allí primero.',
 } satisfies Translations<typeof ptBR>;

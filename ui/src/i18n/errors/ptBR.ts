@@ -113,5 +113,6 @@ export const ptBR = {
   'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Informe um período: um número de dias ou as datas inicial e final.',
   'errors.ERR_DASHBOARD_RANGE_INVALID': 'A data final é anterior à data inicial. Escolha uma data final depois da inicial.',
   'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'O período pode abranger no máximo um ano. Escolha um período menor.',
+  'errors.ERR_RETENTION_DAYS_INVALID': 'A retenção de mensagens é um número inteiro de dias entre 1 e 36500; deixe em branco para manter as mensagens para sempre.',
   'errors.ERR_CHANNEL_ALREADY_CONNECTED': 'Esta página, conta do Instagram ou número do WhatsApp já está vinculada a outra conexão; desconecte-a lá primeiro.',
 } as const;

@@ -115,5 +115,6 @@ export const tr = {
   'errors.ERR_DASHBOARD_PERIOD_REQUIRED': 'Bir dönem seçin: gün sayısı veya başlangıç ve bitiş tarihi.',
   'errors.ERR_DASHBOARD_RANGE_INVALID': 'Bitiş tarihi başlangıç tarihinden önce. Başlangıçtan sonra bir bitiş tarihi seçin.',
   'errors.ERR_DASHBOARD_RANGE_TOO_LONG': 'Dönem en fazla bir yıl olabilir. Daha kısa bir dönem seçin.',
+  'errors.ERR_RETENTION_DAYS_INVALID': 'Mesaj saklama süresi 1 ile 36500 arasında tam gün sayısıdır: bir sayı girin veya mesajları süresiz saklamak için boş bırakın.',
   'errors.ERR_CHANNEL_ALREADY_CONNECTED': 'Bu sayfa, Instagram hesabı veya WhatsApp numarası zaten başka bir bağlantıya bağlı; önce orada bağlantısını kesin.',
 } satisfies Translations<typeof ptBR>;

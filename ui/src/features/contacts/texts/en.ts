@@ -28,6 +28,8 @@ export const en = {
   'contactDrawer.acceptAudio': 'Accept audio from the contact',
   'contactDrawer.clickToEdit': 'Click to edit the name',
   'contactDrawer.edit': 'Edit contact',
+  'contactDrawer.dataExport': 'Export data (LGPD)',
+  'contactDrawer.dataExportFailed': "The contact's data could not be exported. Try again.",
   'contactDrawer.block': 'Block',
   'contactDrawer.unblock': 'Unblock',
   'contactDrawer.blocked': 'Contact blocked',

@@ -28,6 +28,8 @@ export const es = {
   'contactDrawer.acceptAudio': 'Aceptar audios del contacto',
   'contactDrawer.clickToEdit': 'Haga clic para editar el nombre',
   'contactDrawer.edit': 'Editar contacto',
+  'contactDrawer.dataExport': 'Exportar datos (LGPD)',
+  'contactDrawer.dataExportFailed': 'No se pudieron exportar los datos del contacto. Inténtelo de nuevo.',
   'contactDrawer.block': 'Bloquear',
   'contactDrawer.unblock': 'Desbloquear',
   'contactDrawer.blocked': 'Contacto bloqueado',

@@ -26,6 +26,8 @@ export const ptBR = {
   'contactDrawer.acceptAudio': 'Aceitar áudios do contato',
   'contactDrawer.clickToEdit': 'Clique para editar o nome',
   'contactDrawer.edit': 'Editar contato',
+  'contactDrawer.dataExport': 'Exportar dados (LGPD)',
+  'contactDrawer.dataExportFailed': 'Não foi possível exportar os dados do contato. Tente novamente.',
   'contactDrawer.block': 'Bloquear',
   'contactDrawer.unblock': 'Desbloquear',
   'contactDrawer.blocked': 'Contato bloqueado',

@@ -28,6 +28,8 @@ export const tr = {
   'contactDrawer.acceptAudio': 'Kişiden ses kabul et',
   'contactDrawer.clickToEdit': 'Adı düzenlemek için tıklayın',
   'contactDrawer.edit': 'Kişiyi düzenle',
+  'contactDrawer.dataExport': 'Verileri dışa aktar (KVKK/LGPD)',
+  'contactDrawer.dataExportFailed': 'Kişinin verileri dışa aktarılamadı. Tekrar deneyin.',
   'contactDrawer.block': 'Engelle',
   'contactDrawer.unblock': 'Engeli kaldır',
   'contactDrawer.blocked': 'Kişi engellendi',

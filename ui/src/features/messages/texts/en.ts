@@ -20,6 +20,7 @@ export const en = {
   'messages.confirmDelete': 'Do you really want to delete this message?',
   'messages.deleted': 'Message deleted',
   'messages.deletedByContact': 'this message was deleted by the contact',
+  'messages.contentExpired': 'Content expired (retention)',
   'messages.edited': 'Edited',
   'messages.forwarded': 'Forwarded',
   'messages.privateNote': 'Private note',

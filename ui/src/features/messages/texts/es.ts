@@ -20,6 +20,7 @@ export const es = {
   'messages.confirmDelete': '¿Realmente desea eliminar este mensaje?',
   'messages.deleted': 'Mensaje eliminado',
   'messages.deletedByContact': 'este mensaje fue eliminado por el contacto',
+  'messages.contentExpired': 'Contenido expirado (retención)',
   'messages.edited': 'Editado',
   'messages.forwarded': 'Reenviado',
   'messages.privateNote': 'Nota privada',

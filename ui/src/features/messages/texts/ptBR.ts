@@ -18,6 +18,7 @@ export const ptBR = {
   'messages.confirmDelete': 'Deseja realmente apagar esta mensagem?',
   'messages.deleted': 'Mensagem apagada',
   'messages.deletedByContact': 'esta mensagem foi apagada pelo contato',
+  'messages.contentExpired': 'Conteúdo expirado (retenção)',
   'messages.edited': 'Editada',
   'messages.forwarded': 'Encaminhada',
   'messages.privateNote': 'Nota privada',

@@ -20,6 +20,7 @@ export const tr = {
   'messages.confirmDelete': 'Bu mesajı gerçekten silmek istiyor musunuz?',
   'messages.deleted': 'Mesaj silindi',
   'messages.deletedByContact': 'bu mesaj kişi tarafından silindi',
+  'messages.contentExpired': 'İçeriğin süresi doldu (saklama)',
   'messages.edited': 'Düzenlendi',
   'messages.forwarded': 'İletildi',
   'messages.privateNote': 'Özel not',
