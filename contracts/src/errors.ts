@@ -130,6 +130,7 @@ export const errorCatalogue = {
   ERR_CONTACT_IMPORT_BUSY: { status: 503, message: 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read.' },
   ERR_CONTACT_IMPORT_IN_PROGRESS: { status: 409, message: 'A spreadsheet of your company is still being imported; send this one when it is done.' },
   // One owner per Meta account id (a page, an Instagram account, a Cloud API number) across companies
+  ERR_CONTACT_ERASED: { status: 409, message: 'This contact was erased (LGPD): its data is gone and it can no longer be changed.' },
   ERR_CHANNEL_ALREADY_CONNECTED: { status: 409, message: 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

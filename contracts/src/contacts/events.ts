@@ -98,7 +98,8 @@ export type ContactEvent =
   | { type: 'ContactBotToggled'; data: D<typeof ContactBotToggled> }
   | { type: 'ContactAudioToggled'; data: D<typeof ContactAudioToggled> }
   | { type: 'ContactTagsChanged'; data: D<typeof ContactTagsChanged> }
-  | { type: 'ContactDeleted'; data: D<typeof ContactDeleted> };
+  | { type: 'ContactDeleted'; data: D<typeof ContactDeleted> }
+  | { type: 'ContactErased'; data: D<typeof ContactErased> };
 export type ContactNumberEvent =
   | { type: 'ContactNumberClaimed'; data: D<typeof ContactNumberClaimed> }
   | { type: 'ContactNumberReleased'; data: D<typeof ContactNumberReleased> };

@@ -57,7 +57,7 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
     const byCompany = new Map<number, { event: RecordedEvent; number: string }[]>();
     for (const event of replies) {
       const found = fold(contact, (streams.get(contactStream((event.data as Received).contactId)) ?? []) as never);
-      if (found.status === 'none' || found.isGroup) continue;
+      if (found.status === 'none' || found.status === 'erased' || found.isGroup) continue;
       const companyId = event.metadata.companyId;
       byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), { event, number: found.details.number }]);
     }
