@@ -13,12 +13,18 @@ const fieldsRow = fieldColumns<SchedulesTable>()({ contactId: 'contact_id', body
 export const schedulesProjector = defineProjector({
   name: 'schedules',
   version: 1,
-  eventTypes: ['ScheduleCreated', 'ScheduleChanged', 'ScheduleDeleted', 'ScheduleSent', 'ScheduleFailed'],
+  eventTypes: ['ScheduleCreated', 'ScheduleChanged', 'ScheduleDeleted', 'ScheduleSent', 'ScheduleFailed', 'ContactErased'],
   tables: ['read.schedules'],
   migrate: migrateSchedules,
   async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     for (const event of events) {
+      if (event.type === 'ContactErased') {
+        // LGPD erasure: the contact's scheduled messages go, sent or not (their text is to and about that person).
+        const gone = await trx.deleteFrom('read.schedules').where('contact_id', '=', event.data.contactId).where('company_id', '=', event.metadata.companyId).returning('id').execute();
+        for (const row of gone) touched.set(row.id, { companyId: event.metadata.companyId, action: 'delete' });
+        continue;
+      }
       const { type, data } = event;
       const at = new Date(event.metadata.occurredAt);
       const id: number = data.scheduleId;

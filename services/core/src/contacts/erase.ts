@@ -19,7 +19,7 @@ export interface EraseContactInput {
  * contact and the media reactor deletes its files; a live contact's number is freed, so a new message from it
  * makes a new, unnamed contact rather than reviving the erased one.
  */
-export async function eraseContact(ctx: CommandContext, input: EraseContactInput): Promise<{ position: Position | null }> {
+export async function eraseContact(ctx: CommandContext, input: EraseContactInput): Promise<{ position: Position | null; erasedAt: string }> {
   const history = await ctx.store.readStream(contactStream(input.contactId));
   const before = fold(contact, history as unknown as ContactEvent[]);
   const result = await runCommand(ctx, {
@@ -32,5 +32,6 @@ export async function eraseContact(ctx: CommandContext, input: EraseContactInput
   });
   // A deleted contact's number was released when it was deleted.
   if (before.status === 'active') await releaseNumber(ctx, input, recordedNumberKey(before.details.number, before), input.contactId);
-  return { position: result.position };
+  const erased = result.events.find((event) => event.type === 'ContactErased')!.data as { erasedAt: string };
+  return { position: result.position, erasedAt: erased.erasedAt };
 }
