@@ -325,3 +325,15 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
   }));
 }
 
+
+/** Who holds a ticket and in which status, with its contact (a push for a new message goes to its holder). */
+export async function ticketHolder(db: Kysely<ReadDatabase>, id: number): Promise<{ uuid: string; userId: number | null; status: string; contactId: number } | undefined> {
+  const row = await db.selectFrom('read.tickets').select(['uuid', 'user_id', 'status', 'contact_id']).where('id', '=', id).executeTakeFirst();
+  return row && { uuid: row.uuid, userId: row.user_id, status: row.status, contactId: row.contact_id };
+}
+
+/** The ids of a contact's tickets, whatever their status (LGPD erasure: the webhook delivery log forgets them). */
+export async function ticketIdsOfContact(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<number[]> {
+  const rows = await db.selectFrom('read.tickets').select('id').where('company_id', '=', companyId).where('contact_id', '=', contactId).execute();
+  return rows.map((row) => row.id);
+}

@@ -65,7 +65,7 @@ export const webhookDataOf: ReadonlyMap<string, z.ZodObject> = new Map(
 );
 
 /** The product event types any webhook can carry (what the deliverer subscribes to). */
-export const webhookSourceTypes: readonly string[] = webhookCatalogue.map((entry) => entry.from.type);
+export const webhookSourceTypes = webhookCatalogue.map((entry) => entry.from.type);
 
 /** Each event's `data` as JSON Schema (docs/webhooks.md is generated from it). */
 export const webhookPayloadSchema = (entry: WebhookCatalogueEntry): Record<string, unknown> => {

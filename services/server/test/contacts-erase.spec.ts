@@ -1,5 +1,5 @@
 import { RecordingChannelGateway } from '@conversa/channels';
-import { rebuildProjector } from '@conversa/projector';
+import { rebuildProjector } from '@conversa/platform';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

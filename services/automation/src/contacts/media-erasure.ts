@@ -1,7 +1,8 @@
 import type { Position } from '@conversa/contracts';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/projector';
-import { sql, type Kysely } from 'kysely';
+import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
+import { erasedMediaDone, erasedMediaQueue } from '@conversa/projections/messages/queries';
+import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 
 export interface MediaErasureDeps {
@@ -44,19 +45,16 @@ export function createMediaErasure(deps: MediaErasureDeps): MediaErasure {
     everyMs: deps.everyMs ?? 30_000,
     logger: deps.logger,
     async pass({ signal, report }) {
-      const rows = await sql<{ company_id: number; media_url: string; shared: boolean }>`
-        select e.company_id, e.media_url,
-          exists (select 1 from read.messages m where m.company_id = e.company_id and m.media_url = e.media_url) as shared
-        from read.erased_media e limit ${FILES_PER_PASS}`.execute(db);
+      const queued = await erasedMediaQueue(db, FILES_PER_PASS);
       let deleted = 0;
-      for (const row of rows.rows) {
+      for (const file of queued) {
         if (signal.aborted) break;
-        if (!row.shared) await deps.removeFile(row.company_id, row.media_url);
-        await db.deleteFrom('read.erased_media').where('company_id', '=', row.company_id).where('media_url', '=', row.media_url).execute();
-        deleted += row.shared ? 0 : 1;
+        if (!file.shared) await deps.removeFile(file.companyId, file.mediaUrl);
+        await erasedMediaDone(db, file.companyId, file.mediaUrl);
+        deleted += file.shared ? 0 : 1;
         report({ deleted });
       }
-      return { deleted, again: rows.rows.length === FILES_PER_PASS };
+      return { deleted, again: queued.length === FILES_PER_PASS };
     },
   });
   return {

@@ -1,7 +1,9 @@
-import { webhookDataOf, webhookEventOf, webhookSourceTypes, type Position, type RecordedEvent, type WebhookPayload } from '@conversa/contracts';
+import { webhookDataOf, webhookEventOf, webhookSourceTypes, type Position, type RecordedProductEvent, type WebhookPayload } from '@conversa/contracts';
 import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
+import { messageIdsOfContact } from '@conversa/projections/messages/queries';
+import { ticketIdsOfContact } from '@conversa/projections/tickets/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { WebhookDeliveriesTable } from '@conversa/projections/webhooks/tables';
 import { createHash } from 'node:crypto';
@@ -57,7 +59,7 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
           continue;
         }
         if (event.type === 'WebhookResumed') {
-          await resume(db, (event.data as { webhookId: number }).webhookId, now, deadline);
+          await resume(db, event.data.webhookId, now, deadline);
           queued = true;
           continue;
         }
@@ -106,12 +108,14 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
  * data is not sent out afterwards either. What it carried is told to consumers by `contact.erased`.
  */
 async function scrubContactDeliveries(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<void> {
+  const tickets = (await ticketIdsOfContact(db, companyId, contactId)).map(String);
+  const messages = await messageIdsOfContact(db, companyId, contactId);
   await sql`
     delete from webhooks.deliveries d
     where d.company_id = ${companyId} and d.event <> 'contact.erased' and (
       (d.body::jsonb -> 'data' ->> 'contactId') = ${String(contactId)}
-      or (d.body::jsonb -> 'data' ->> 'ticketId') in (select id::text from read.tickets where contact_id = ${contactId} and company_id = ${companyId})
-      or (d.body::jsonb -> 'data' ->> 'messageId') in (select id::text from read.messages where contact_id = ${contactId} and company_id = ${companyId}))
+      or (d.body::jsonb -> 'data' ->> 'ticketId') = any(${tickets}::text[])
+      or (d.body::jsonb -> 'data' ->> 'messageId') = any(${messages}::text[]))
   `.execute(db);
 }
 
@@ -126,8 +130,8 @@ async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeli
  * Puts a delivery back in line, same id, in its own place: its `seq` is kept, so it goes before every later delivery
  * of its endpoint (a redelivered `contact.created` still precedes its `message.received`). Applied once per request.
  */
-async function redeliver(db: Kysely<ReadDatabase>, event: RecordedEvent, companyId: number, now: Date, deadline: Date): Promise<void> {
-  const { webhookId, deliveryId } = event.data as { webhookId: number; deliveryId: string };
+async function redeliver(db: Kysely<ReadDatabase>, event: RecordedProductEvent<'WebhookRedeliveryRequested'>, companyId: number, now: Date, deadline: Date): Promise<void> {
+  const { webhookId, deliveryId } = event.data;
   await db
     .updateTable('webhooks.deliveries')
     .set({ status: 'pending', next_attempt_at: now, deadline_at: deadline, error: null, redelivery_id: event.id })
