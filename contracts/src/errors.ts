@@ -132,6 +132,7 @@ export const errorCatalogue = {
   // One owner per Meta account id (a page, an Instagram account, a Cloud API number) across companies
   // LGPD retention and access (docs/lgpd.md)
   ERR_RETENTION_DAYS_INVALID: { status: 400, message: 'Message retention is a whole number of days from 1 to 36500, or empty to keep messages for ever.' },
+  ERR_CONTACT_ERASED: { status: 409, message: 'This contact was erased (LGPD): its data is gone and it can no longer be changed.' },
   ERR_CHANNEL_ALREADY_CONNECTED: { status: 409, message: 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

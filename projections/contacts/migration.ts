@@ -55,6 +55,8 @@ export async function migrateContacts(db: Kysely<ReadDatabase>): Promise<void> {
     comment on column read.contacts.extra_info is 'Free fields as a JSON list of {name, value}';
     comment on column read.contacts.lgpd_accepted_at is 'When the contact accepted the data-protection (LGPD) terms, if ever';
     comment on column read.contacts.deleted is 'true: deleted; kept so history still names the contact';
+    alter table read.contacts add column if not exists erased boolean not null default false;
+    comment on column read.contacts.erased is 'true: erased under the LGPD (ContactErased): name, number, e-mail, picture and free fields are blank for good, and deleted is true; its tickets show it as a removed contact';
 
     create table if not exists read.contact_tags (
       company_id integer not null,

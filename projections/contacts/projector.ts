@@ -14,6 +14,9 @@ const detailRow = fieldColumns<ContactsTable>()(
   { extraInfo: JSON.stringify },
 );
 
+/** What an erased contact keeps of its personal columns (the not-null ones blank; the UI shows "Contato removido #id"). */
+const ERASED_CONTACT = { name: '', number: '', email: '', profile_pic_url: null, lgpd_accepted_at: null, erased: true, deleted: true } as const;
+
 /** Rows per insert statement (Postgres takes at most 65,535 parameters a statement). */
 const CREATE_CHUNK = 1_000;
 
@@ -30,6 +33,7 @@ export const contactsProjector = defineProjector({
     'ContactAudioToggled',
     'ContactTagsChanged',
     'ContactDeleted',
+    'ContactErased',
     'TagDeleted',
   ],
   tables: ['read.contacts', 'read.contact_tags'],
@@ -105,6 +109,12 @@ export const contactsProjector = defineProjector({
         case 'ContactDeleted':
           await update(data.contactId, { deleted: true }, at);
           await trx.deleteFrom('read.contact_tags').where('contact_id', '=', data.contactId).execute();
+          touched.set(data.contactId, { companyId, action: 'delete' });
+          break;
+        case 'ContactErased':
+          // LGPD erasure: the row stays so tickets still point at it, with nothing personal left; deleted takes it
+          // out of the list, search and export. Its tags stay (tickets and their figures count them).
+          await update(data.contactId, { ...ERASED_CONTACT, extra_info: '[]' }, at);
           touched.set(data.contactId, { companyId, action: 'delete' });
           break;
         case 'TagDeleted':

@@ -35,6 +35,11 @@ export async function findContact(db: Kysely<ReadDatabase>, companyId: number, i
   return contactFromRow(row, tags.get(id) ?? []);
 }
 
+/** Whether the company has this contact at all, and whether it was erased (POST /contacts/{id}/erase: a deleted contact may still be erased). */
+export async function contactErasure(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<{ erased: boolean } | undefined> {
+  return db.selectFrom('read.contacts').select('erased').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+}
+
 /** Live contacts by id, whichever company (the projector's frames: each carries its own company). */
 export async function findContacts(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<Map<number, ContactView>> {
   const found = new Map<number, ContactView>();

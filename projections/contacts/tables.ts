@@ -21,6 +21,7 @@ export interface ContactsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted: Generated<boolean>;
+  erased: Generated<boolean>;
 }
 
 export interface ContactTagsTable {

@@ -89,5 +89,21 @@ export async function migrateMessages(db: Kysely<ReadDatabase>): Promise<void> {
     comment on column read.expired_media.url is 'The media url the message carried (/media/<companyId>/<file>)';
     comment on column read.expired_media.expired_before is 'The before of the MessageContentsExpired that erased it (the reactor finds a run''s files by it)';
     comment on column read.messages.queue_id is 'Queue (department) the ticket was in when the message was written; GET /messages with selectedQueues shows only those queues'' messages and those with none. Null: the ticket had no queue then, or the message predates this column (shown to everyone)';
+    -- LGPD erasure scrubs a contact's messages in one statement.
+    create index if not exists messages_contact on read.messages (contact_id);
+    create table if not exists read.erased_contacts (
+      contact_id integer primary key,
+      company_id integer not null,
+      erased_at timestamptz not null
+    );
+    comment on table read.erased_contacts is 'Contacts erased under the LGPD (ContactErased), kept by the messages read model so messages of theirs still in flight are stored without content; nothing personal';
+    comment on column read.erased_contacts.erased_at is 'When the erasure was recorded';
+    create table if not exists read.erased_media (
+      company_id integer not null,
+      media_url text not null,
+      primary key (company_id, media_url)
+    );
+    comment on table read.erased_media is 'Files of erased contacts'' messages (LGPD) the media-erasure worker is to delete from the media store; a row goes once its file is gone';
+    comment on column read.erased_media.media_url is 'Where the file was served (/media/<companyId>/<file>)';
   `.execute(db);
 }

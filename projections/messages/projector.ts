@@ -60,13 +60,14 @@ export const messagesProjector = defineProjector({
   name: 'messages',
   lingerMs: BACKGROUND_LINGER_MS,
   // 2: a contact's deletion under lgpdDeleteMessage erases the content.
+  // ContactErased came without a version change: no log held one before it was handled.
   // queue_id came without a version change: a rebuild would read the same events, and those recorded
   // before messages carried their queue hold none, so it would write the same nulls after replaying
   // every message. The migration adds the column in place; new events fill it.
   version: 2,
-  // MessageContentsExpired came without a version change too: no run was recorded before it was handled.
-  eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead', 'MessageContentsExpired'],
-  tables: ['read.messages', 'read.expired_media'],
+  // MessageContentsExpired and ContactErased came without a version change: neither was recorded before they were handled.
+  eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead', 'MessageContentsExpired', 'ContactErased'],
+  tables: ['read.messages', 'read.expired_media', 'read.erased_contacts', 'read.erased_media'],
   migrate: migrateMessages,
   async handle(trx: Transaction<ReadDatabase>, events) {
     /** What each message's frame says: the first action in the batch wins (created then edited is still a create). */
@@ -83,6 +84,14 @@ export const messagesProjector = defineProjector({
       if (inserts.length === 0) return;
       const pending = inserts;
       inserts = [];
+      // A message that reaches an erased contact's ticket after the erasure (in flight then) keeps no content either.
+      const erased = await erasedAmong(trx, pending.map(({ row }) => row.contact_id));
+      if (erased.size > 0) {
+        const late = pending.filter((item) => erased.has(item.row.contact_id));
+        const files = late.flatMap(({ row }) => (row.media_url ? [{ company_id: row.company_id, media_url: row.media_url }] : []));
+        if (files.length > 0) await trx.insertInto('read.erased_media').values(files).onConflict((oc) => oc.doNothing()).execute();
+        for (const item of late) item.row = { ...item.row, ...ERASED_CONTENT, participant: null };
+      }
       const written = await trx
         .insertInto('read.messages')
         .values(pending.map(({ row }) => row))
@@ -142,8 +151,29 @@ export const messagesProjector = defineProjector({
         case 'MessageAckChanged':
           if (await update(data.messageId, { ack: sql`greatest(ack, ${data.ack}::smallint)` })) touch(data.messageId, 'update', event);
           break;
-        case 'MessageEdited':
-          if (await update(data.messageId, { body: data.body, is_edited: true, updated_at: data.editedAt })) touch(data.messageId, 'update', event);
+        case 'MessageEdited': {
+          // An erased message (LGPD) takes no new text.
+          const edited = await trx
+            .updateTable('read.messages')
+            .set({ body: data.body, is_edited: true, updated_at: data.editedAt })
+            .where('id', '=', data.messageId)
+            .where('company_id', '=', companyId)
+            .where('content_erased', '=', false)
+            .returning('id')
+            .executeTakeFirst();
+          if (edited) touch(data.messageId, 'update', event);
+          break;
+        }
+        case 'ContactErased':
+          // LGPD erasure: every message of the contact's tickets, either way, keeps only its mark (the UI shows it as
+          // removed); the contact is remembered for messages still in flight. No frame per message: the tickets' frames
+          // tell the screens, which read the conversation again.
+          await trx.insertInto('read.erased_contacts').values({ contact_id: data.contactId, company_id: companyId, erased_at: data.erasedAt }).onConflict((oc) => oc.column('contact_id').doNothing()).execute();
+          await sql`
+            insert into read.erased_media (company_id, media_url)
+            select distinct company_id, media_url from read.messages where contact_id = ${data.contactId} and company_id = ${companyId} and media_url is not null
+            on conflict do nothing`.execute(trx);
+          await trx.updateTable('read.messages').set({ ...ERASED_CONTENT, participant: null }).where('contact_id', '=', data.contactId).where('company_id', '=', companyId).execute();
           break;
         case 'MessageDeleted':
           if (await update(data.messageId, { is_deleted: true, deleted_by: data.by, ...(data.by === 'contact' && data.contentErased === true ? ERASED_CONTENT : {}) })) touch(data.messageId, 'delete', event);
@@ -169,6 +199,12 @@ export const messagesProjector = defineProjector({
     return (db: Kysely<ReadDatabase>) => frames(db, touched);
   },
 });
+
+/** Which of these contacts were erased (LGPD): one look at a small table per run of new messages. */
+async function erasedAmong(trx: Transaction<ReadDatabase>, contactIds: number[]): Promise<Set<number>> {
+  const rows = await trx.selectFrom('read.erased_contacts').select('contact_id').where('contact_id', '=', sql<number>`any(${[...new Set(contactIds)]}::int[])`).execute();
+  return new Set(rows.map((row) => row.contact_id));
+}
 
 /** One `appMessage` frame per touched message, with its ticket (for the edge's visibility rule) and contact. */
 async function frames(db: Kysely<ReadDatabase>, touched: Map<string, { action: Action; at: Date }>): Promise<ProjectionChange[]> {

@@ -350,3 +350,26 @@ export async function unsentMessagesCount(db: Kysely<ReadDatabase>, cap: number)
   const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
+
+/** The ids of every message of a contact's tickets (LGPD erasure: the webhook delivery log forgets them). */
+export async function messageIdsOfContact(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<string[]> {
+  const rows = await db.selectFrom('read.messages').select('id').where('company_id', '=', companyId).where('contact_id', '=', contactId).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Files of erased contacts still to be deleted (the media-erasure worker's queue, read.erased_media), each with
+ * whether a message not erased still shows it (then only its row goes).
+ */
+export async function erasedMediaQueue(db: Kysely<ReadDatabase>, limit: number): Promise<{ companyId: number; mediaUrl: string; shared: boolean }[]> {
+  const rows = await sql<{ company_id: number; media_url: string; shared: boolean }>`
+    select e.company_id, e.media_url,
+      exists (select 1 from read.messages m where m.company_id = e.company_id and m.media_url = e.media_url) as shared
+    from read.erased_media e limit ${limit}`.execute(db);
+  return rows.rows.map((row) => ({ companyId: row.company_id, mediaUrl: row.media_url, shared: row.shared }));
+}
+
+/** The file is gone from the media store: its row leaves the queue. */
+export async function erasedMediaDone(db: Kysely<ReadDatabase>, companyId: number, mediaUrl: string): Promise<void> {
+  await db.deleteFrom('read.erased_media').where('company_id', '=', companyId).where('media_url', '=', mediaUrl).execute();
+}

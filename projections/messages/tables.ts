@@ -43,8 +43,23 @@ export interface ExpiredMediaTable {
   expired_before: Timestamp;
 }
 
+/** Contacts erased under the LGPD (ContactErased), so later messages of theirs are stored without content. */
+export interface ErasedContactsTable {
+  contact_id: number;
+  company_id: number;
+  erased_at: Timestamp;
+}
+
+/** Files of erased contacts' messages still to be deleted from the media store (the media-erasure worker's queue). */
+export interface ErasedMediaTable {
+  company_id: number;
+  media_url: string;
+}
+
 /** The tables of the messages read model, as its queries name them. */
 export interface MessagesTables {
   'read.messages': MessagesTable;
   'read.expired_media': ExpiredMediaTable;
+  'read.erased_contacts': ErasedContactsTable;
+  'read.erased_media': ErasedMediaTable;
 }

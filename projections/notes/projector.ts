@@ -11,7 +11,7 @@ import { migrateTicketNotes } from './migration';
 export const ticketNotesProjector = defineProjector({
   name: 'ticket_notes',
   version: 1,
-  eventTypes: ['TicketNoteAdded', 'TicketNoteDeleted'],
+  eventTypes: ['TicketNoteAdded', 'TicketNoteDeleted', 'ContactErased'],
   tables: ['read.ticket_notes'],
   migrate: migrateTicketNotes,
   async handle(trx: Transaction<ReadDatabase>, events) {
@@ -37,6 +37,10 @@ export const ticketNotesProjector = defineProjector({
           break;
         case 'TicketNoteDeleted':
           await trx.deleteFrom('read.ticket_notes').where('id', '=', data.noteId).execute();
+          break;
+        case 'ContactErased':
+          // LGPD erasure: notes on the contact's tickets are about that person (they quote and describe them).
+          await trx.deleteFrom('read.ticket_notes').where('contact_id', '=', data.contactId).where('company_id', '=', event.metadata.companyId).execute();
           break;
       }
     }

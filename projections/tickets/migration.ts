@@ -44,6 +44,8 @@ export async function migrateTickets(db: Kysely<ReadDatabase>): Promise<void> {
     comment on column read.tickets.last_message is 'Text of the last message the contact or a person wrote, as the ticket list shows it (not the bot greeting, menus or queue position)';
     comment on column read.tickets.updated_at is 'Last activity (a message or a change of status, queue or user)';
     alter table read.tickets add column if not exists user_rating smallint;
+    alter table read.tickets add column if not exists contact_erased boolean not null default false;
+    comment on column read.tickets.contact_erased is 'true: the contact was erased under the LGPD (ContactErased): the ticket stays, its contact shown as removed and its last_message blank';
     comment on column read.tickets.user_rating is 'The contact''s rating of the attendance, 1 to 5 (asked after closing when the userRating setting is on); null when not rated';
 
     -- How many tickets per status, queue, user, connection and group flag: the list's counts

@@ -99,7 +99,7 @@ async function applyNewestMessages(trx: Transaction<ReadDatabase>, messages: New
     trx,
     sql`
       update read.tickets t
-      set last_message = v.preview, last_message_id = v.message_id, updated_at = v.at,
+      set last_message = case when t.contact_erased then '' else v.preview end, last_message_id = v.message_id, updated_at = v.at,
         -- The contact's answers to the rating question (nps, or closed once rated) are the bot's to read, never an attendant's.
         unread_messages = case when t.status in ('nps', 'closed') then t.unread_messages else t.unread_messages + v.unread end
       from unnest(${column((m) => m.ticketId)}::int[], ${column((m) => m.preview)}::text[], ${column((m) => m.messageId)}::uuid[],
@@ -157,6 +157,7 @@ export const ticketsProjector = defineProjector({
     'BotTicketChangeDecided',
     // Came without a version change: no retention run was recorded before it was handled.
     'MessageContentsExpired',
+    'ContactErased',
   ],
   tables: ['read.tickets', 'read.ticket_counts', 'read.ticket_log'],
   migrate: migrateTickets,
@@ -294,7 +295,26 @@ export const ticketsProjector = defineProjector({
         case 'MessageEdited':
         case 'MessageDeleted': {
           const text = type === 'MessageEdited' ? data.body : '';
-          const rows = await trx.updateTable('read.tickets').set({ last_message: text }).where('last_message_id', '=', data.messageId).returning(['id', 'company_id']).execute();
+          const rows = await trx
+            .updateTable('read.tickets')
+            .set({ last_message: text })
+            .where('last_message_id', '=', data.messageId)
+            .where('contact_erased', '=', false)
+            .returning(['id', 'company_id'])
+            .execute();
+          for (const row of rows) batch.touch(row.id, row.company_id, 'update', null);
+          break;
+        }
+        case 'ContactErased': {
+          // LGPD erasure: the tickets stay (and their figures), shown with a removed contact and no preview, now and
+          // for any message that still reaches them.
+          const rows = await trx
+            .updateTable('read.tickets')
+            .set({ last_message: '', contact_erased: true })
+            .where('contact_id', '=', data.contactId)
+            .where('company_id', '=', event.metadata.companyId)
+            .returning(['id', 'company_id'])
+            .execute();
           for (const row of rows) batch.touch(row.id, row.company_id, 'update', null);
           break;
         }

@@ -291,9 +291,11 @@ function ticketView(alias: string) {
     'userId', ${t('user_id')},
     'user', (select json_build_object('id', u.id, 'name', u.name) from read.users u where u.id = ${t('user_id')}),
     'contactId', ${t('contact_id')},
-    'contact', (select json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email, 'profilePicUrl', c.profile_pic_url, 'urlPicture', c.profile_pic_url,
-        'channel', c.channel, 'isGroup', c.is_group, 'active', c.active, 'disableBot', c.disable_bot, 'acceptAudioMessage', c.accept_audio_message)
-      from read.contacts c where c.id = ${t('contact_id')}),
+    'contact', case when ${t('contact_erased')} then json_build_object('id', ${t('contact_id')}, 'name', '', 'number', '', 'email', '', 'profilePicUrl', null, 'urlPicture', null,
+        'channel', ${t('channel')}, 'isGroup', ${t('is_group')}, 'active', false, 'disableBot', true, 'acceptAudioMessage', false, 'erased', true)
+      else (select json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email, 'profilePicUrl', c.profile_pic_url, 'urlPicture', c.profile_pic_url,
+        'channel', c.channel, 'isGroup', c.is_group, 'active', c.active, 'disableBot', c.disable_bot, 'acceptAudioMessage', c.accept_audio_message, 'erased', c.erased)
+      from read.contacts c where c.id = ${t('contact_id')}) end,
     'tags', coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
       from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = ${t('contact_id')} and not tg.deleted), '[]'::json),
     'whatsappId', ${t('whatsapp_id')},
@@ -329,4 +331,10 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
 export async function ticketHolder(db: Kysely<ReadDatabase>, id: number): Promise<{ uuid: string; userId: number | null; status: string; contactId: number } | undefined> {
   const row = await db.selectFrom('read.tickets').select(['uuid', 'user_id', 'status', 'contact_id']).where('id', '=', id).executeTakeFirst();
   return row && { uuid: row.uuid, userId: row.user_id, status: row.status, contactId: row.contact_id };
+}
+
+/** The ids of a contact's tickets, whatever their status (LGPD erasure: the webhook delivery log forgets them). */
+export async function ticketIdsOfContact(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<number[]> {
+  const rows = await db.selectFrom('read.tickets').select('id').where('company_id', '=', companyId).where('contact_id', '=', contactId).execute();
+  return rows.map((row) => row.id);
 }

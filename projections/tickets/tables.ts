@@ -19,6 +19,7 @@ export interface TicketsTable {
   unread_messages: Generated<number>;
   last_message: Generated<string>;
   last_message_id: string | null;
+  contact_erased: Generated<boolean>;
   use_integration: Generated<boolean>;
   prompt_id: number | null;
   amount_used_bot_queues: Generated<number>;

@@ -60,6 +60,7 @@ const full: TicketView = {
     active: true,
     disableBot: false,
     acceptAudioMessage: true,
+    erased: false,
   },
   // By name without case; a deleted tag is left out.
   tags: [

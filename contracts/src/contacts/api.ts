@@ -84,5 +84,9 @@ export const SyncContactTagsRequest = z
   .refine((body) => body.contactId != null || body.ticketId != null, { message: 'Required', path: ['contactId'] });
 export type SyncContactTagsRequest = z.infer<typeof SyncContactTagsRequest>;
 
+/** POST /contacts/{id}/erase (LGPD erasure, admins): why, kept in the log with who and when. */
+export const EraseContactRequest = z.object({ reason: safeText().trim().min(3).max(500) });
+export type EraseContactRequest = z.infer<typeof EraseContactRequest>;
+
 /** Contacts listed per page by GET /contacts. */
 export const CONTACTS_PAGE_SIZE = 20;

@@ -53,6 +53,10 @@ export type ContactPage = z.infer<typeof ContactPage>;
 /** A contact's tags (GET /contactTags/{contactId}, the kanban's tag changes, POST /tags/sync). */
 export const ContactTags = z.object({ tags: z.array(ContactTag) });
 
+/** POST /contacts/{id}/erase: the contact is erased in every read model (LGPD); nothing personal is answered. */
+export const ContactErasedAnswer = z.object({ contactId: z.number(), erasedAt: z.string() });
+export type ContactErasedAnswer = z.infer<typeof ContactErasedAnswer>;
+
 /** GET /contacts/profile/{number}: the company's contact for a number (created when there was none). */
 export const ContactProfile = z.object({ contactId: z.number(), urlPicture: z.string().nullable() });
 export type ContactProfile = z.infer<typeof ContactProfile>;

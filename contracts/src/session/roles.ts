@@ -80,6 +80,8 @@ export const roleTable = {
   kanban: { screen: 'everyone', read: 'everyone', write: 'everyone' },
   /** Deleting a contact follows contracts/src/session/permissions.ts. */
   contacts: { screen: 'everyone', read: 'everyone', write: 'everyone' },
+  /** Erasing a contact's personal data for good (LGPD art. 18 IV, VI): docs/lgpd.md. */
+  contactErasure: { read: 'admins', write: 'admins' },
   schedules: { screen: 'everyone', read: 'everyone', write: 'everyone' },
   todolist: { screen: 'everyone', read: 'everyone', write: 'everyone' },
   tags: { screen: 'everyone', read: 'everyone', write: 'everyone' },

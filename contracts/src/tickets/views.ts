@@ -18,6 +18,8 @@ export const TicketContact = z.object({
   active: z.boolean(),
   disableBot: z.boolean(),
   acceptAudioMessage: z.boolean(),
+  /** Erased under the LGPD: every personal field is blank, and screens show "Contato removido #id". */
+  erased: z.boolean(),
 });
 export type TicketContact = z.infer<typeof TicketContact>;
 

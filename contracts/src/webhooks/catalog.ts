@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CampaignCancelled, CampaignContactOptedOut, CampaignFinished, CampaignRestarted, CampaignShippingDelivered, CampaignShippingFailed, CampaignStarted } from '../campaigns/events';
 import { ConnectionSessionChanged } from '../connections/events';
-import { ContactCreated, ContactDetailsChanged } from '../contacts/events';
+import { ContactCreated, ContactDetailsChanged, ContactErased } from '../contacts/events';
 import type { EventDefinition } from '../events/registry';
 import { MessageAckChanged, MessageDeleted, MessageEdited, MessageReceived, MessageSent } from '../messages/events';
 import { TicketSlaBreached } from '../sla/events';
@@ -12,6 +12,8 @@ export interface WebhookCatalogueEntry {
   event: string;
   from: EventDefinition;
   description: string;
+  /** When the payload carries less than the product event (parsing strips the rest): the fields a consumer may see. */
+  data?: z.ZodObject;
 }
 
 /**
@@ -34,6 +36,12 @@ export const webhookCatalogue = [
   { event: 'message.deleted', from: MessageDeleted, description: 'A message was deleted.' },
   { event: 'contact.created', from: ContactCreated, description: 'A contact was created.' },
   { event: 'contact.updated', from: ContactDetailsChanged, description: "A contact's details changed." },
+  {
+    event: 'contact.erased',
+    from: ContactErased,
+    description: "A contact's personal data was erased under the LGPD (art. 18 IV, VI): erase your copies of it (name, number, e-mail, messages, media). Only the id and the time: who asked and why stay in Conversa.",
+    data: ContactErased.schema.pick({ contactId: true, erasedAt: true }),
+  },
   { event: 'campaign.started', from: CampaignStarted, description: 'A campaign started sending (at its time or by hand).' },
   { event: 'campaign.cancelled', from: CampaignCancelled, description: 'A campaign stopped: by a user (pause null) or paused by the engine (pause says why: rate limit, block).' },
   { event: 'campaign.restarted', from: CampaignRestarted, description: 'A stopped campaign was resumed.' },
@@ -51,11 +59,16 @@ export const WebhookEventName = z.enum(webhookEventNames, { error: 'Evento desco
 /** Product event type → webhook event name. */
 export const webhookEventOf: ReadonlyMap<string, WebhookEventNameValue> = new Map(webhookCatalogue.map((entry) => [entry.from.type, entry.event]));
 
+/** Product event type → the narrower payload schema of its webhook, for the events that carry less than they record. */
+export const webhookDataOf: ReadonlyMap<string, z.ZodObject> = new Map(
+  (webhookCatalogue as readonly WebhookCatalogueEntry[]).flatMap((entry) => (entry.data ? [[entry.from.type, entry.data] as const] : [])),
+);
+
 /** The product event types any webhook can carry (what the deliverer subscribes to). */
 export const webhookSourceTypes = webhookCatalogue.map((entry) => entry.from.type);
 
 /** Each event's `data` as JSON Schema (docs/webhooks.md is generated from it). */
 export const webhookPayloadSchema = (entry: WebhookCatalogueEntry): Record<string, unknown> => {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(entry.from.schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(entry.data ?? entry.from.schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   return schema;
 };

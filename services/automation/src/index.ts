@@ -7,6 +7,7 @@ export * from './webhooks/fanout';
 export * from './webhooks/deliverer';
 export * from './webhooks/post';
 export * from './contacts/import-worker';
+export * from './contacts/media-erasure';
 export * from './campaigns/engine';
 export * from './campaigns/pacing';
 export * from './campaigns/outbound';

@@ -157,7 +157,7 @@ export function createAmendmentReactor(options: { ctx: CommandContext; gateway: 
     const current = await loadMessage(ctx, data.messageId);
     if (current.status === 'none' || !current.fromMe || current.isPrivate || current.providerId === null || current.whatsappId === null) return;
     const recipient = foldStream(contact, await ctx.store.readStream(contactStream(current.contactId)));
-    if (recipient.status === 'none') return;
+    if (recipient.status === 'none' || recipient.status === 'erased') return;
     try {
       await gateway.amend({
         kind: event.type === 'MessageDeleted' ? 'delete' : 'edit',

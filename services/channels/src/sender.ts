@@ -33,6 +33,8 @@ export function createSenderReactor(options: SenderOptions): Projector {
     const recipient = foldStream(contact, await ctx.store.readStream(contactStream(data.contactId)));
     if (ticket.status === 'none') return 'ticket not found';
     if (recipient.status === 'none') return 'contact not found';
+    // Its number is gone with its data (LGPD erasure): nothing can reach it any more.
+    if (recipient.status === 'erased') return 'contact erased';
     const quoted = data.quotedMessageId ? await loadMessage(ctx, data.quotedMessageId) : undefined;
     const file = data.media;
     return {

@@ -37,6 +37,7 @@ export * from './schedules/schedule';
 export * from './contacts/contact';
 export * from './contacts/number';
 export * from './contacts/lifecycle';
+export * from './contacts/erase';
 export * from './contacts/import';
 export * from './contacts/contact-import';
 export * from './contacts/import-job';

@@ -24,6 +24,7 @@ import {
   createCampaignScheduler,
   createCampaignRepliesReactor,
   createListValidityReactor,
+  createMediaErasure,
   type CampaignEngine,
   type AutomationScheduler,
   type PresenceTracker,
@@ -105,6 +106,8 @@ export interface Wiring {
   campaigns: { engine: CampaignEngine; scheduler: AutomationScheduler };
   /** The contact imports' leased worker: started with the reactors (start, projector and channels roles), which wake it on each request. */
   contactImports: LeasedWorker;
+  /** Deletes erased contacts' files (LGPD): started with the reactors, whose media-erasure reactor wakes it. */
+  mediaErasure: LeasedWorker;
   /** Invoices and the payment provider: the generator (tests call tick) and its cron under a lease (start and automation roles). */
   invoices: { provider: PaymentProvider; generator: InvoiceGenerator; scheduler: AutomationScheduler };
   /** LGPD retention: the daily run (tests call tick) and its cron under a lease (start and automation roles). */
@@ -246,6 +249,13 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     onAttempt: (outcome, seconds) => metrics.webhookAttempt(outcome, seconds),
   });
   const contactImports = contactImportWorker(ctx, databaseUrl, options.contactImportHooks, automationLog);
+  const mediaErasure = createMediaErasure({
+    db,
+    connectionString: databaseUrl,
+    removeFile: (companyId, url) => ctx.media.remove(companyId, url),
+    messagesAt: (position) => runtime.waitForPosition(position, { projectors: ['messages'], signal: AbortSignal.timeout(30_000) }),
+    logger: automationLog,
+  });
   const reactors = createProjectionRuntime({
     logger: consoleShaped(log.child({ component: 'reactor' })),
     db,
@@ -276,6 +286,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         onQueued: () => webhookDeliverer.wake(),
       }),
       contactImports.wakeUp,
+      mediaErasure.wakeUp,
       createCampaignRepliesReactor({ ctx, db }),
       createRetentionMediaReactor({ db, media: ctx.media, messagesAt: (position) => runtime.waitForPosition(position, { projectors: ['messages'], signal: AbortSignal.timeout(60_000) }) }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
@@ -289,6 +300,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     await reactors.start();
     // The import worker beside the reactor that wakes it (it polls too, so any one process suffices).
     contactImports.worker.start();
+    mediaErasure.worker.start();
   }
   metrics.sources.runtimes.push({ kind: 'projector', runtime }, { kind: 'reactor', runtime: reactors });
   metrics.sources.db = db;
@@ -335,6 +347,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     invoices,
     retention,
     contactImports: contactImports.worker,
+    mediaErasure: mediaErasure.worker,
     reactors,
     channels,
     sessions,
@@ -351,6 +364,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await retention.scheduler.stop();
       await presence.stop();
       await contactImports.worker.stop();
+      await mediaErasure.worker.stop();
       await reactors.stop();
       await sessions.stop();
       await sessionGateway.close();

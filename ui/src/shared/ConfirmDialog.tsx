@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
 
 /** What a `useConfirmation` (or `useConfirmedDelete`) hands its dialog. */
@@ -26,6 +26,8 @@ export function ConfirmDialog({
   confirmTestId = `${testId}-confirm`,
   size = 'sm',
   closeButton = false,
+  children,
+  confirmDisabled = false,
 }: {
   of?: Confirmation;
   open?: boolean;
@@ -40,6 +42,10 @@ export function ConfirmDialog({
   size?: 'sm' | 'md';
   /** The corner close button, as the screens' larger confirmations have it. */
   closeButton?: boolean;
+  /** What the question also asks for (a reason), under the message. */
+  children?: ReactNode;
+  /** The yes waits for what the children ask. */
+  confirmDisabled?: boolean;
 }) {
   const t = useT();
   return (
@@ -51,16 +57,17 @@ export function ConfirmDialog({
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            {message !== undefined && (
+            {(message !== undefined || children) && (
               <Dialog.Body>
-                <Text>{message}</Text>
+                {message !== undefined && <Text>{message}</Text>}
+                {children}
               </Dialog.Body>
             )}
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} data-testid={`${testId}-cancel`}>
                 {t('common.no')}
               </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={loading} data-testid={confirmTestId}>
+              <Button colorPalette="red" onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-testid={confirmTestId}>
                 {t('common.yes')}
               </Button>
             </Dialog.Footer>

@@ -1,6 +1,6 @@
-import { BlockContactRequest, Channel, MASK_CHAR, maskContact, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, ContactPage, ContactSummary, DeletedAnswer, ContactTags, ContactView, ContactProfile } from '@conversa/contracts';
-import { changeContact, commandContact, createContact, deleteContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
-import { findContact, listContacts, listContactSummaries } from '@conversa/projections/contacts/queries';
+import { BlockContactRequest, ContactErasedAnswer, EraseContactRequest, Channel, MASK_CHAR, maskContact, CreateContactRequest, DomainError, ListContactsQuery, UpdateContactRequest, RecordIdParam, safeText, ContactPage, ContactSummary, DeletedAnswer, ContactTags, ContactView, ContactProfile } from '@conversa/contracts';
+import { changeContact, commandContact, createContact, deleteContact, eraseContact, findOrCreateContact, type ContactCommand } from '@conversa/core';
+import { contactErasure, findContact, listContacts, listContactSummaries } from '@conversa/projections/contacts/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
@@ -91,6 +91,18 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const deleted = await deleteContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id });
     await ctx.waitForProjections(deleted.position);
     return { message: 'Contact deleted' };
+  });
+
+  // LGPD erasure for good (docs/lgpd.md): a deleted contact may be erased too; the read models are scrubbed before the answer.
+  app.post('/contacts/:id/erase', { config: { auth: { area: 'contactErasure' }, contract: { summary: "Erase a contact's personal data for good (LGPD art. 18 IV, VI): name, number, e-mail, message contents and media; tickets and figures stay", params: IdParam, body: EraseContactRequest, response: ContactErasedAnswer, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_CONTACT_ERASED'] } } }, async (request) => {
+    const { id } = request.params;
+    const { reason } = request.body;
+    const { principal } = request;
+    const found = await contactErasure(ctx.db, principal.companyId, id);
+    if (!found) throw new DomainError('ERR_NO_CONTACT_FOUND');
+    const erased = await eraseContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id, erasedBy: principal.userId, reason });
+    await ctx.waitForProjections(erased.position);
+    return { contactId: id, erasedAt: erased.erasedAt };
   });
 
   app.put('/contacts/block/:id', { config: { contract: { params: IdParam, body: BlockContactRequest, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {

@@ -57,7 +57,7 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
     const byCompany = new Map<number, { event: Received; number: string }[]>();
     for (const event of replies) {
       const found = foldStream(contact, streams.get(contactStream(event.data.contactId)) ?? []);
-      if (found.status === 'none' || found.isGroup) continue;
+      if (found.status === 'none' || found.status === 'erased' || found.isGroup) continue;
       const companyId = event.metadata.companyId;
       byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), { event, number: found.details.number }]);
     }

@@ -88,8 +88,10 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
       return;
     }
     const person = foldStream(contact, await ctx.store.readStream(contactStream(data.contactId)));
-    const number = person.status === 'none' ? '' : person.details.number;
-    const name = person.status === 'none' ? '' : person.details.name;
+    // An erased contact is announced without its name and number.
+    const known = person.status === 'none' || person.status === 'erased' ? null : person.details;
+    const number = known?.number ?? '';
+    const name = known?.name ?? '';
     const body = onDutyAnnouncementText({ id: data.ticketId, contactName: name, contactNumber: number, connectionName: connection.name });
     for (const entry of onDutyNow) {
       await runCommand(ctx, {

@@ -1,5 +1,7 @@
-import { webhookEventOf, webhookSourceTypes, type Position, type RecordedProductEvent, type WebhookPayload } from '@conversa/contracts';
+import { webhookDataOf, webhookEventOf, webhookSourceTypes, type Position, type RecordedProductEvent, type WebhookPayload } from '@conversa/contracts';
 import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
+import { messageIdsOfContact } from '@conversa/projections/messages/queries';
+import { ticketIdsOfContact } from '@conversa/projections/tickets/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import { sql, type Insertable, type Kysely } from 'kysely';
@@ -61,13 +63,15 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
           queued = true;
           continue;
         }
+        if (event.type === 'ContactErased') await scrubContactDeliveries(db, companyId, (event.data as { contactId: number }).contactId);
         const name = webhookEventOf.get(event.type);
         if (!name) continue;
         let subscribed = endpoints.get(companyId);
         if (!subscribed) endpoints.set(companyId, (subscribed = await subscribedWebhooks(db, companyId)));
         const receivers = subscribed.filter((endpoint) => endpoint.events.includes('*') || endpoint.events.includes(name));
         if (receivers.length === 0) continue;
-        const payload: WebhookPayload = { id: event.id, event: name, occurredAt: event.metadata.occurredAt, companyId, data: event.data };
+        const narrower = webhookDataOf.get(event.type);
+        const payload: WebhookPayload = { id: event.id, event: name, occurredAt: event.metadata.occurredAt, companyId, data: narrower ? narrower.parse(event.data) : event.data };
         const body = JSON.stringify(payload);
         for (const endpoint of receivers) {
           rows.push({
@@ -96,6 +100,23 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
       if (queued) options.onQueued?.();
     },
   });
+}
+
+/**
+ * LGPD erasure: the delivery log forgets what it carried about the contact. Deliveries naming the contact, its
+ * tickets or its messages (their bodies hold names, numbers, texts) are deleted, sent or not: an erased contact's
+ * data is not sent out afterwards either. What it carried is told to consumers by `contact.erased`.
+ */
+async function scrubContactDeliveries(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<void> {
+  const tickets = (await ticketIdsOfContact(db, companyId, contactId)).map(String);
+  const messages = await messageIdsOfContact(db, companyId, contactId);
+  await sql`
+    delete from webhooks.deliveries d
+    where d.company_id = ${companyId} and d.event <> 'contact.erased' and (
+      (d.body::jsonb -> 'data' ->> 'contactId') = ${String(contactId)}
+      or (d.body::jsonb -> 'data' ->> 'ticketId') = any(${tickets}::text[])
+      or (d.body::jsonb -> 'data' ->> 'messageId') = any(${messages}::text[]))
+  `.execute(db);
 }
 
 async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {

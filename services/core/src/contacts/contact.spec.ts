@@ -1,5 +1,6 @@
 import type { ContactEvent } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
+import { fold } from '../commands/decider';
 import { spec } from '../commands/spec';
 import { contact, contactNumberGuard } from './contact';
 
@@ -82,6 +83,36 @@ describe('contact decider', () => {
 
   it('deletes a contact', () => {
     spec(contact).given([created]).when({ type: 'DeleteContact' }).then([deleted]);
+  });
+});
+
+describe('contact erasure (LGPD)', () => {
+  const now = new Date('2026-03-01T10:00:00.000Z');
+  const erased: ContactEvent = { type: 'ContactErased', data: { contactId: 7, erasedBy: 1, reason: 'Pedido do titular', erasedAt: now.toISOString() } };
+  const erase = { type: 'EraseContact', erasedBy: 1, reason: 'Pedido do titular' } as const;
+
+  it('erases a contact, recording who, when and why', () => {
+    spec(contact).given([created]).when(erase, now).then([erased]);
+  });
+
+  it('erases a deleted contact too: its tickets and the log still name it', () => {
+    spec(contact).given([created, deleted]).when(erase, now).then([erased]);
+  });
+
+  it('refuses to erase a contact that never existed', () => {
+    spec(contact).given([]).when(erase, now).thenThrows('ERR_NO_CONTACT_FOUND');
+  });
+
+  it('keeps nothing personal in its state', () => {
+    spec(contact).given([created, erased]).when({ type: 'ToggleContactBot' }).thenThrows('ERR_CONTACT_ERASED');
+    expect(fold(contact, [created, erased])).toEqual({ status: 'erased', contactId: 7 });
+  });
+
+  it('refuses a second erasure and any later change, creation included', () => {
+    spec(contact).given([created, erased]).when(erase, now).thenThrows('ERR_CONTACT_ERASED');
+    spec(contact).given([created, erased]).when({ type: 'ChangeContactDetails', changes: { name: 'Bia' } }).thenThrows('ERR_CONTACT_ERASED');
+    spec(contact).given([created, erased]).when({ type: 'DeleteContact' }).thenThrows('ERR_CONTACT_ERASED');
+    spec(contact).given([created, erased]).when({ type: 'CreateContact', contactId: 7, details, channel: 'whatsapp', isGroup: false }).thenThrows('ERR_CONTACT_ERASED');
   });
 });
 

@@ -15,7 +15,9 @@ export type Contact =
       /** false: blocked. */
       active: boolean;
       tagIds: number[];
-    };
+    }
+  /** LGPD erasure: nothing personal is kept, and the contact takes no more changes (ERR_CONTACT_ERASED). */
+  | { status: 'erased'; contactId: number };
 
 /** What an attendant may change on a contact in one go (the contact form). */
 export type ContactChanges = Partial<ContactDetails> & { disableBot?: boolean; acceptAudioMessage?: boolean };
@@ -35,7 +37,8 @@ export type ContactCommand =
   | { type: 'ToggleContactBot' }
   | { type: 'ToggleContactAudio' }
   | { type: 'SetContactTags'; tagIds: number[] }
-  | { type: 'DeleteContact' };
+  | { type: 'DeleteContact' }
+  | { type: 'EraseContact'; erasedBy: number; reason: string };
 
 /** A new contact talks to the bot and may send audio until someone says otherwise. */
 export const NEW_CONTACT_DEFAULTS = { disableBot: false, acceptAudioMessage: true, active: true } as const;
@@ -49,7 +52,8 @@ export const contact: Decider<Contact, ContactCommand, ContactEvent> = {
       const { contactId, channel, isGroup, disableBot, acceptAudioMessage, active, ...details } = event.data;
       return { status: 'active', contactId, details, channel, isGroup, disableBot, acceptAudioMessage, active, tagIds: [] };
     }
-    if (state.status === 'none') return state;
+    if (event.type === 'ContactErased') return { status: 'erased', contactId: event.data.contactId };
+    if (state.status === 'none' || state.status === 'erased') return state;
     switch (event.type) {
       case 'ContactDetailsChanged':
         return { ...state, details: { ...state.details, ...event.data.changes } };
@@ -65,12 +69,10 @@ export const contact: Decider<Contact, ContactCommand, ContactEvent> = {
         return { ...state, tagIds: event.data.tagIds };
       case 'ContactDeleted':
         return { ...state, status: 'deleted' };
-      // The contact stream's union is derived from its events; what erasure does to the state is the LGPD erasure's to decide.
-      case 'ContactErased':
-        return state;
     }
   },
-  decide(state, command) {
+  decide(state, command, { now }) {
+    if (state.status === 'erased') throw new DomainError('ERR_CONTACT_ERASED');
     if (command.type === 'CreateContact') {
       // Creation is idempotent: whoever finishes a creation in flight (findOrCreateContact) writes the same event.
       if (state.status === 'active') return [];
@@ -90,6 +92,12 @@ export const contact: Decider<Contact, ContactCommand, ContactEvent> = {
           },
         },
       ];
+    }
+    if (command.type === 'EraseContact') {
+      // A deleted contact is still named by its tickets and the log: the law applies to it as well.
+      if (state.status === 'none') throw new DomainError('ERR_NO_CONTACT_FOUND');
+      const { erasedBy, reason } = command;
+      return [{ type: 'ContactErased', data: { contactId: state.contactId, erasedBy, reason, erasedAt: now.toISOString() } }];
     }
     if (state.status !== 'active') throw new DomainError('ERR_NO_CONTACT_FOUND');
     const { contactId } = state;

@@ -122,7 +122,7 @@ export async function deleteContact(ctx: Context, input: Meta & { contactId: num
   const result = await runCommand(ctx, { decider: contact, streamId: contactStream(input.contactId), command: { type: 'DeleteContact' }, ...meta(input) });
   const deleted = result.state;
   // A crash right here leaves the claim with a deleted contact: claimNumber takes such claims over.
-  if (deleted.status !== 'none') await releaseNumber(ctx, input, recordedNumberKey(deleted.details.number, deleted), input.contactId);
+  if (deleted.status === 'active' || deleted.status === 'deleted') await releaseNumber(ctx, input, recordedNumberKey(deleted.details.number, deleted), input.contactId);
   return { contactId: input.contactId, position: result.position };
 }
 
@@ -200,6 +200,7 @@ async function claimNumber(ctx: CommandContext, input: Meta, key: string, contac
   throw new DomainError('ERR_CONCURRENCY_RETRIES_EXHAUSTED');
 }
 
-async function releaseNumber(ctx: CommandContext, input: Meta, key: string, contactId: number): Promise<void> {
+/** Frees the number for a new contact, when this contact holds it (deletion, LGPD erasure). */
+export async function releaseNumber(ctx: CommandContext, input: Meta, key: string, contactId: number): Promise<void> {
   await runCommand(ctx, { decider: contactNumberGuard, streamId: contactNumberStream(input.companyId, key), command: { type: 'ReleaseContactNumber', key, contactId }, ...meta(input) });
 }

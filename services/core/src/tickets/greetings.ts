@@ -51,7 +51,7 @@ export async function postAttendantMessage(ctx: CommandContext, event: RecordedE
     const settings = { ...defaultCompanySettings, ...(owner.status === 'none' ? {} : owner.settings) };
     if (settings.sendGreetingAccepted !== 'enabled') return null;
     const person = foldStream(contact, await readUpTo(ctx, contactStream(after.contactId), event.position));
-    body = acceptGreeting(person.status === 'none' ? '' : person.details.name, attendant.details.name);
+    body = acceptGreeting(person.status === 'none' || person.status === 'erased' ? '' : person.details.name, attendant.details.name);
   } else {
     if (!event.data.farewell) return null;
     body = attendant.details.farewellMessage.trim();

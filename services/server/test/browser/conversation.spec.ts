@@ -392,4 +392,27 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     expect(lines).toContain('0');
     expect(new Set(lines).size).toBe(lines.length);
   });
+
+  it('erases a contact through the drawer (LGPD): the dialog asks why, then the list and the conversation show what is left', async () => {
+    const zelia = await openConversation('Zélia Apagada', 'Quero apagar meus dados, CPF 111.222.333-44');
+    const { contact_id: contactId } = await server.wiring.db.selectFrom('read.tickets').select('contact_id').where('id', '=', zelia.ticketId).executeTakeFirstOrThrow();
+    await page.goto(`${server.url}/tickets/${zelia.uuid}`);
+    await bubble('CPF 111.222.333-44').waitFor();
+    await page.getByTestId('ticket-header-contact').click();
+    const drawer = page.getByTestId('contact-drawer');
+    await drawer.getByTestId('contact-erase').click();
+    const dialog = page.getByTestId('contact-erase-dialog');
+    await dialog.getByText('Isto é definitivo e não pode ser desfeito.', { exact: false }).waitFor();
+    // The reason is required: the yes waits for it.
+    await expect(dialog.getByTestId('contact-erase-dialog-confirm').isDisabled()).resolves.toBe(true);
+    await dialog.getByTestId('contact-erase-reason').fill('Pedido da titular por e-mail');
+    await screenshot(page, 'conversation-contact-erase');
+    await dialog.getByTestId('contact-erase-dialog-confirm').click();
+    await page.getByText('Dados do contato apagados.').waitFor();
+    await page.getByTestId('ticket-contact-name').filter({ hasText: `Contato removido #${contactId}` }).waitFor();
+    await page.getByTestId('ticket-header').getByText(`Contato removido #${contactId}`).waitFor();
+    await drawer.getByTestId('contact-erased').waitFor();
+    await page.getByTestId('message-deleted').filter({ hasText: 'Mensagem removida (LGPD)' }).first().waitFor();
+    await expect(page.getByText('111.222.333-44').count()).resolves.toBe(0);
+  });
 });

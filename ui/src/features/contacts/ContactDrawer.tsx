@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, Center, CloseButton, Drawer, Flex, Heading, HStack, Icon, Image, Input, Link, Portal, Separator, SimpleGrid, Skeleton, Stack, Switch, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuBan, LuFilm, LuLockOpen, LuPencil, LuPhone } from 'react-icons/lu';
+import { mayWrite } from '@conversa/contracts/session/roles';
+import { LuBan, LuEraser, LuFilm, LuLockOpen, LuPencil, LuPhone } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
@@ -15,6 +16,7 @@ import { TagEditor } from '../tags/TagEditor';
 import { useContactQuery, useSetContactActiveMutation, useToggleAcceptAudioMutation, useToggleDisableBotMutation, useUpdateContactMutation, type Contact } from './api';
 import { ContactDataExportButton } from './ContactDataExportButton';
 import { ContactFormDialog } from './ContactFormDialog';
+import { EraseContactDialog } from './EraseContactDialog';
 import { formatContactNumber, hidesNumbers } from './number';
 import { useContactFrames } from './socket';
 
@@ -194,6 +196,7 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
   const [toggleAudio, togglingAudio] = useToggleAcceptAudioMutation();
   const [setActive, settingActive] = useSetContactActiveMutation();
   const [editOpen, setEditOpen] = useState(false);
+  const [eraseOpen, setEraseOpen] = useState(false);
   const number = formatContactNumber(contact.number, hidesNumbers(user, settings?.lgpdHideNumber ?? user?.company.companieSettings.lgpdHideNumber));
   const picture = contact.urlPicture ?? contact.profilePicUrl;
 
@@ -260,6 +263,12 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
         </Button>
       </HStack>
       <ContactDataExportButton contactId={contact.id} />
+      {user && mayWrite(user, 'contactErasure') && (
+        <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setEraseOpen(true)} data-testid="contact-erase">
+          <LuEraser />
+          {t('contactErase.action')}
+        </Button>
+      )}
       <TagEditor contactId={contact.id} testId="contact-tags" />
       <Separator />
       <MediaTabs ticketId={ticket.id} />
@@ -284,6 +293,7 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
           </Stack>
         </>
       )}
+      <EraseContactDialog contactId={contact.id} open={eraseOpen} onClose={() => setEraseOpen(false)} />
       <ContactFormDialog
         open={editOpen}
         onClose={() => setEditOpen(false)}
@@ -295,7 +305,8 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
 
 function DrawerContent({ ticket, onClose }: { ticket: ConversationTicket; onClose: () => void }) {
   const t = useT();
-  const { data: contact, isError } = useContactQuery(ticket.contactId);
+  // An erased contact (LGPD) has nothing left to load.
+  const { data: contact, isError } = useContactQuery(ticket.contactId, { skip: ticket.contact?.erased === true });
   useContactFrames();
   return (
     <Flex direction="column" h="100%" minH="0">
@@ -304,7 +315,11 @@ function DrawerContent({ ticket, onClose }: { ticket: ConversationTicket; onClos
         <CloseButton size="sm" onClick={onClose} aria-label={t('common.close')} data-testid="contact-drawer-close" />
       </HStack>
       <Box flex="1" minH="0" overflowY="auto">
-        {contact ? (
+        {ticket.contact?.erased ? (
+          <Text p="4" color="fg.muted" data-testid="contact-erased">
+            {t('contactErase.removed', { id: ticket.contactId })}
+          </Text>
+        ) : contact ? (
           <DrawerBody ticket={ticket} contact={contact} />
         ) : isError ? (
           <Text p="4" color="fg.muted">

@@ -1,4 +1,4 @@
-import type { ContactPage, ContactProfile, ContactView as Contact, CreateContactBody, ListContactsParams as ContactSearch, UpdateContactBody } from '@conversa/contracts';
+import type { ContactErasedAnswer, ContactPage, ContactProfile, EraseContactRequest, ContactView as Contact, CreateContactBody, ListContactsParams as ContactSearch, UpdateContactBody } from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export type { Contact, ContactSearch };
@@ -61,6 +61,11 @@ export const contactsApi = api.injectEndpoints({
         if (data) void dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
       },
     }),
+    /** POST /contacts/:id/erase (LGPD, admins): the contact's personal data is gone for good; tickets stay. */
+    eraseContact: build.mutation<ContactErasedAnswer, { id: number } & EraseContactRequest>({
+      query: ({ id, ...body }) => ({ url: `contacts/${id}/erase`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Contacts', id: 'LIST' }, { type: 'Contacts', id }, 'Messages'],
+    }),
     /** GET /contacts/profile/:number: the company's contact for a number, created when there is none. */
     contactByNumber: build.mutation<ContactProfile, string>({
       query: (number) => `contacts/profile/${encodeURIComponent(number)}`,
@@ -78,4 +83,5 @@ export const {
   useToggleDisableBotMutation,
   useToggleAcceptAudioMutation,
   useContactByNumberMutation,
+  useEraseContactMutation,
 } = contactsApi;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatContactNumber, hidesNumbers } from './number';
-import { searchReady, validateContact } from './validation';
+import { eraseReasonError, searchReady, validateContact } from './validation';
 
 describe('number display', () => {
   it('masks 12 digits or fewer as +XX (XX) XXXX XXXX and longer ones as +XX (XX) XXXXX XXXX', () => {
@@ -46,5 +46,14 @@ describe('contact form rules', () => {
     expect(searchReady('ma')).toBe(false);
     expect(searchReady(' ma ')).toBe(false);
     expect(searchReady('mar')).toBe(true);
+  });
+});
+
+describe('the erasure reason (LGPD)', () => {
+  it('is required, 3 to 500 characters as the API bounds it', () => {
+    expect(eraseReasonError('   ')).toBe('contactForm.required');
+    expect(eraseReasonError(' ab ')).toBe('contactForm.tooShort');
+    expect(eraseReasonError('x'.repeat(501))).toBe('contactForm.tooLong');
+    expect(eraseReasonError('Pedido do titular')).toBeNull();
   });
 });

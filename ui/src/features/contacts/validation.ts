@@ -27,3 +27,12 @@ export function validateContact(values: { name: string; number: string; email: s
 export const CONTACT_SEARCH_MIN = 3;
 export const CONTACT_SEARCH_DELAY_MS = 500;
 export const searchReady = (term: string) => term.trim().length >= CONTACT_SEARCH_MIN;
+
+/** The erasure's reason: 3 to 500 characters, as EraseContactRequest bounds it (a shorter one is refused with ERR_VALIDATION). */
+export function eraseReasonError(reason: string): 'contactForm.required' | 'contactForm.tooShort' | 'contactForm.tooLong' | null {
+  const text = reason.trim();
+  if (text.length === 0) return 'contactForm.required';
+  if (text.length < 3) return 'contactForm.tooShort';
+  if (text.length > 500) return 'contactForm.tooLong';
+  return null;
+}

@@ -244,7 +244,7 @@ export const MessageBubble = memo(function MessageBubble({ item, isGroup, select
           {deleted && (
             <div className="cv-deleted" data-testid="message-deleted">
               <LuBan />
-              <span>{t(deleted === 'byContact' ? 'messages.deletedByContact' : 'messages.deleted')}</span>
+              <span>{t(deleted === 'byContact' ? 'messages.deletedByContact' : deleted === 'erased' ? 'messages.erasedLgpd' : 'messages.deleted')}</span>
             </div>
           )}
           {message.contentExpired && (

@@ -132,6 +132,8 @@ describe('edit window and own messages', () => {
     expect(deletedText({ isDeleted: false, deletedBy: null, fromMe: false })).toBeNull();
     expect(deletedText({ isDeleted: true, deletedBy: 'contact', fromMe: false })).toBe('byContact');
     expect(deletedText({ isDeleted: true, deletedBy: 'user', fromMe: true })).toBe('byUser');
+    // Its contact erased (LGPD): only the mark is left, whoever wrote it.
+    expect(deletedText({ isDeleted: false, deletedBy: null, fromMe: true, contentErased: true })).toBe('erased');
   });
 });
 

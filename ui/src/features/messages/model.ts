@@ -131,18 +131,20 @@ export function canEdit(message: Message, userId: number, now: number): boolean 
     message.fromMe &&
     message.userId === userId &&
     !message.isDeleted &&
+    !message.contentErased &&
     message.mediaType === 'chat' &&
     now - Date.parse(message.updatedAt) < MESSAGE_EDIT_WINDOW_MS
   );
 }
 
 /** Deleting is offered only for own (outbound) messages. */
-export const canDelete = (message: Message): boolean => message.fromMe && !message.isDeleted;
+export const canDelete = (message: Message): boolean => message.fromMe && !message.isDeleted && !message.contentErased;
 
 /** Forwarding hands the message to a contact: never a private note, a deleted message or a call line. */
-export const canForward = (message: Message): boolean => !message.isDeleted && !message.isPrivate && message.mediaType !== 'call_log';
+export const canForward = (message: Message): boolean => !message.isDeleted && !message.contentErased && !message.isPrivate && message.mediaType !== 'call_log';
 
-export type DeletedText = 'byContact' | 'byUser' | null;
+/** 'erased': its contact was erased under the LGPD, so only the mark is left ('Mensagem removida (LGPD)'). */
+export type DeletedText = 'byContact' | 'byUser' | 'erased' | null;
 
 /**
  * lgpdDeleteMessage off: a deleted message keeps its content, which attendants still read under the deletion mark.
@@ -152,8 +154,8 @@ export const keepsDeletedContent = (message: Pick<Message, 'isDeleted' | 'conten
   message.isDeleted && !message.contentErased && (message.body.trim() !== '' || message.mediaUrl !== null || message.location !== null);
 
 /** Deleted incoming messages read 'esta mensagem foi apagada pelo contato' (the spec's 'this message was deleted by the contact'). */
-export function deletedText(message: Pick<Message, 'isDeleted' | 'deletedBy' | 'fromMe'>): DeletedText {
-  if (!message.isDeleted) return null;
+export function deletedText(message: Pick<Message, 'isDeleted' | 'deletedBy' | 'fromMe'> & { contentErased?: boolean }): DeletedText {
+  if (!message.isDeleted) return message.contentErased ? 'erased' : null;
   return message.deletedBy === 'contact' || (!message.deletedBy && !message.fromMe) ? 'byContact' : 'byUser';
 }
 

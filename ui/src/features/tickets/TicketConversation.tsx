@@ -20,6 +20,7 @@ import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
 import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
 import { registerTarget } from './shortcuts/registry';
+import { shownContactName } from './format';
 import type { TicketView as Ticket } from '@conversa/contracts';
 import { IntegrationToggle } from '../queueIntegrations/IntegrationToggle';
 
@@ -77,7 +78,7 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
   const actions = useTicketActions();
   const [callToken] = useLazyTicketCallQuery();
   const working = actions.busy.has(ticket.id);
-  const contactName = ticket.contact?.name ?? '';
+  const contactName = shownContactName(ticket, (id) => t('tickets.contactRemoved', { id }));
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
   const active = ticket.status === 'open' || ticket.status === 'group';
   // The resolve shortcut opens this menu: its two choices stay the user's.

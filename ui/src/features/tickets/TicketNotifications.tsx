@@ -5,7 +5,7 @@ import { NotificationsBell } from '../../shared/NotificationsBell';
 import { useT } from '../../i18n';
 import { useUnreadTicketsQuery } from './api';
 import { belongsInNotifications } from './cache';
-import { cut } from './format';
+import { cut, shownContactName } from './format';
 import { useTicketLive } from './live';
 import { viewerOfUser } from './types';
 import { messagePreview } from '../../shared/whatsappText';
@@ -27,7 +27,7 @@ export default function TicketNotifications() {
         .filter((ticket) => belongsInNotifications(ticket, viewer))
         .map((ticket) => ({
           id: String(ticket.id),
-          title: ticket.contact?.name ?? `#${ticket.id}`,
+          title: ticket.contact ? shownContactName(ticket, (id) => t('tickets.contactRemoved', { id })) : `#${ticket.id}`,
           description: t('tickets.notifications.item', { count: ticket.unreadMessages, message: cut(messagePreview(ticket.lastMessage)) }),
           onSelect: () => navigate(`/tickets/${ticket.uuid}`),
         })),

@@ -2,7 +2,7 @@ import { Flex, SkeletonCircle, SkeletonText, type SystemStyleObject } from '@cha
 import { memo, useState } from 'react';
 import { LuBot, LuMessageCircle, LuUsers } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { cut, formatTicketTime, lastContact, lastMessageKind, queueChipText } from './format';
+import { cut, formatTicketTime, lastContact, lastMessageKind, queueChipText, shownContactName } from './format';
 import { usePresence } from './presence';
 import { TicketRating } from './TicketRating';
 import { RowActions } from './TicketRowActions';
@@ -199,7 +199,7 @@ function SlaChip({ clock, now }: { clock: TicketSlaView; now: Date }) {
 /** One ticket of the list; styled by `ticketRowStyles` on the list. */
 export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDelete, onOpen, sla }: TicketRowProps) {
   const t = useT();
-  const contactName = ticket.contact?.name ?? '';
+  const contactName = shownContactName(ticket, (id) => t('tickets.contactRemoved', { id }));
   const picture = ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined;
   const [firstTag, ...otherTags] = ticket.tags;
   const ChannelIcon = CHANNEL_ICONS[ticket.channel] ?? LuMessageCircle;

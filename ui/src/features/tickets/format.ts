@@ -56,3 +56,7 @@ export function lastMessageKind(lastMessage: string): LastMessageKind {
 
 /** The queue chip shows the queue name in upper case. */
 export const queueChipText = (queueName: string) => queueName.toLocaleUpperCase('pt-BR');
+
+/** The contact's name as the ticket screens show it: an erased contact (LGPD) is 'Contato removido #<id>'. */
+export const shownContactName = (ticket: { contactId: number; contact: { name: string; erased: boolean } | null }, removed: (id: number) => string): string =>
+  ticket.contact?.erased ? removed(ticket.contactId) : (ticket.contact?.name ?? '');

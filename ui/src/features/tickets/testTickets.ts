@@ -13,6 +13,7 @@ export const ticketContact = (overrides: Partial<TicketContact> = {}): TicketCon
   active: true,
   disableBot: false,
   acceptAudioMessage: true,
+  erased: false,
   ...overrides,
 });
 

@@ -20,6 +20,7 @@ export const en = {
   'errors.ERR_DUPLICATED_CONTACT': 'A contact with this number already exists. Look it up in the contacts list.',
   'errors.ERR_NO_SETTING_FOUND': 'No setting found with this ID. Reload the page: it may have been deleted.',
   'errors.ERR_NO_CONTACT_FOUND': 'No contact found with this ID. Reload the page: it may have been deleted.',
+  'errors.ERR_CONTACT_ERASED': 'This contact\'s data was erased (LGPD) and it can no longer be changed. Reload the page: a new message from the number creates a new contact.',
   'errors.ERR_NO_TICKET_FOUND': 'No ticket found with this ID. Reload the page: it may have been deleted.',
   'errors.ERR_NO_USER_FOUND': 'No user found with this ID. Reload the page: it may have been deleted.',
   'errors.ERR_NO_WAPP_FOUND': 'No connection found with this ID. Reload the page: it may have been deleted.',

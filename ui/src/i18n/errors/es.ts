@@ -20,6 +20,7 @@ export const es = {
   'errors.ERR_DUPLICATED_CONTACT': 'Ya existe un contacto con este número. Busque el contacto en la lista de contactos.',
   'errors.ERR_NO_SETTING_FOUND': 'No se encontró ninguna configuración con este ID. Recargue la página: puede haber sido eliminado.',
   'errors.ERR_NO_CONTACT_FOUND': 'No se encontró ningún contacto con este ID. Recargue la página: puede haber sido eliminado.',
+  'errors.ERR_CONTACT_ERASED': 'Los datos de este contacto fueron borrados (LGPD) y ya no se puede modificar. Recargue la página: un nuevo mensaje del número crea un nuevo contacto.',
   'errors.ERR_NO_TICKET_FOUND': 'No se encontró ningún ticket con este ID. Recargue la página: puede haber sido eliminado.',
   'errors.ERR_NO_USER_FOUND': 'No se encontró ningún usuario con este ID. Recargue la página: puede haber sido eliminado.',
   'errors.ERR_NO_WAPP_FOUND': 'No se encontró ninguna conexión con este ID. Recargue la página: puede haber sido eliminado.',

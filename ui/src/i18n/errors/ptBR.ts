@@ -18,6 +18,7 @@ export const ptBR = {
   'errors.ERR_DUPLICATED_CONTACT': 'Já existe um contato com este número. Procure-o na lista de contatos.',
   'errors.ERR_NO_SETTING_FOUND': 'Nenhuma configuração encontrada com este ID. Atualize a página: o registro pode ter sido excluído.',
   'errors.ERR_NO_CONTACT_FOUND': 'Nenhum contato encontrado com este ID. Atualize a página: o registro pode ter sido excluído.',
+  'errors.ERR_CONTACT_ERASED': 'Os dados deste contato foram apagados (LGPD) e ele não pode mais ser alterado. Atualize a página: uma nova mensagem do número cria um novo contato.',
   'errors.ERR_NO_TICKET_FOUND': 'Nenhum ticket encontrado com este ID. Atualize a página: o registro pode ter sido excluído.',
   'errors.ERR_NO_USER_FOUND': 'Nenhum usuário encontrado com este ID. Atualize a página: o registro pode ter sido excluído.',
   'errors.ERR_NO_WAPP_FOUND': 'Nenhuma conexão encontrada com este ID. Atualize a página: o registro pode ter sido excluído.',

@@ -20,6 +20,7 @@ export const tr = {
   'errors.ERR_DUPLICATED_CONTACT': 'Bu numaraya sahip bir kişi zaten var. Kişi listesinde arayın.',
   'errors.ERR_NO_SETTING_FOUND': 'Bu kimliğe sahip ayar bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
   'errors.ERR_NO_CONTACT_FOUND': 'Bu kimliğe sahip kişi bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
+  'errors.ERR_CONTACT_ERASED': 'Bu kişinin verileri silindi (KVKK/LGPD) ve artık değiştirilemez. Numaradan gelen yeni bir mesaj yeni bir kişi oluşturur.',
   'errors.ERR_NO_TICKET_FOUND': 'Bu kimliğe sahip talep bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
   'errors.ERR_NO_USER_FOUND': 'Bu kimliğe sahip kullanıcı bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',
   'errors.ERR_NO_WAPP_FOUND': 'Bu kimliğe sahip bağlantı bulunamadı. Sayfayı yenileyin: silinmiş olabilir.',

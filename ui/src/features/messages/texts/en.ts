@@ -21,6 +21,7 @@ export const en = {
   'messages.deleted': 'Message deleted',
   'messages.deletedByContact': 'this message was deleted by the contact',
   'messages.contentExpired': 'Content expired (retention)',
+  'messages.erasedLgpd': 'Message removed (LGPD)',
   'messages.edited': 'Edited',
   'messages.forwarded': 'Forwarded',
   'messages.privateNote': 'Private note',

@@ -21,6 +21,7 @@ export const es = {
   'messages.deleted': 'Mensaje eliminado',
   'messages.deletedByContact': 'este mensaje fue eliminado por el contacto',
   'messages.contentExpired': 'Contenido expirado (retención)',
+  'messages.erasedLgpd': 'Mensaje eliminado (LGPD)',
   'messages.edited': 'Editado',
   'messages.forwarded': 'Reenviado',
   'messages.privateNote': 'Nota privada',

@@ -19,6 +19,7 @@ export const ptBR = {
   'messages.deleted': 'Mensagem apagada',
   'messages.deletedByContact': 'esta mensagem foi apagada pelo contato',
   'messages.contentExpired': 'Conteúdo expirado (retenção)',
+  'messages.erasedLgpd': 'Mensagem removida (LGPD)',
   'messages.edited': 'Editada',
   'messages.forwarded': 'Encaminhada',
   'messages.privateNote': 'Nota privada',

@@ -21,6 +21,7 @@ export const tr = {
   'messages.deleted': 'Mesaj silindi',
   'messages.deletedByContact': 'bu mesaj kişi tarafından silindi',
   'messages.contentExpired': 'İçeriğin süresi doldu (saklama)',
+  'messages.erasedLgpd': 'Mesaj kaldırıldı (LGPD)',
   'messages.edited': 'Düzenlendi',
   'messages.forwarded': 'İletildi',
   'messages.privateNote': 'Özel not',

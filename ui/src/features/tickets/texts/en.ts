@@ -33,6 +33,7 @@ export const en = {
   'tickets.selectQueue': 'Select a queue',
   'tickets.requiredTag': 'You must assign a tag before closing the ticket.',
   'tickets.deletedWhileOpen': 'Ticket closed successfully.',
+  'tickets.contactRemoved': 'Removed contact #{id}',
   'tickets.row.channel': 'Channel: {channel}',
   'tickets.row.group': 'Group',
   'tickets.sla.left': 'SLA {time}',

@@ -33,6 +33,7 @@ export const es = {
   'tickets.selectQueue': 'Seleccione una cola',
   'tickets.requiredTag': 'Debe asignar una etiqueta antes de cerrar el ticket.',
   'tickets.deletedWhileOpen': 'Ticket cerrado con éxito.',
+  'tickets.contactRemoved': 'Contacto eliminado #{id}',
   'tickets.row.channel': 'Canal: {channel}',
   'tickets.row.group': 'Grupo',
   'tickets.sla.left': 'SLA {time}',

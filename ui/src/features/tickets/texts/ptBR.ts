@@ -30,6 +30,7 @@ export const ptBR = {
   'tickets.selectQueue': 'Selecione uma fila',
   'tickets.requiredTag': 'Você deve atribuir uma tag antes de fechar o ticket.',
   'tickets.deletedWhileOpen': 'Ticket encerrado com sucesso.',
+  'tickets.contactRemoved': 'Contato removido #{id}',
   'tickets.row.channel': 'Canal: {channel}',
   'tickets.row.group': 'Grupo',
   'tickets.sla.left': 'SLA {time}',

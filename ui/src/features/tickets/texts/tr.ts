@@ -33,6 +33,7 @@ export const tr = {
   'tickets.selectQueue': 'Bir kuyruk seçin',
   'tickets.requiredTag': 'Talebi kapatmadan önce bir etiket atamalısınız.',
   'tickets.deletedWhileOpen': 'Talep başarıyla kapatıldı.',
+  'tickets.contactRemoved': 'Kaldırılan kişi #{id}',
   'tickets.row.channel': 'Kanal: {channel}',
   'tickets.row.group': 'Grup',
   'tickets.sla.left': 'SLA {time}',
