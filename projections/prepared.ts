@@ -44,7 +44,7 @@ export function prepareMarkedStatements(pool: pg.Pool): void {
 }
 
 /** Runs a query whose plan does not depend on its values as a prepared statement (see `prepared`). */
-export async function preparedRows<O>(db: Kysely<any>, query: Compilable<O>): Promise<O[]> {
+export async function preparedRows<DB, O>(db: Kysely<DB>, query: Compilable<O>): Promise<O[]> {
   const compiled = query.compile();
   markPrepared(compiled.sql);
   return (await db.executeQuery(compiled)).rows;

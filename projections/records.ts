@@ -1,8 +1,9 @@
 import type { ProductEventType, RecordedEvent, RecordedProductEvent } from '@conversa/contracts';
-import type { ProjectionChange, Projector } from '@conversa/projector';
+import type { ProjectionChange, Projector } from '@conversa/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { ReadDatabase } from './database';
-import { entityFrames, type EntityAction, type TouchedRecords } from './frames';
+import type { EntityFrame } from '@conversa/contracts';
+import { entityFrames, type EntitiesOf, type EntityAction, type TouchedRecords } from './frames';
 
 /**
  * The record kit: the read model of an area whose records are created, changed and deleted (prompts,
@@ -45,11 +46,11 @@ export interface RecordRows<R extends Table, C extends ProductEventType, U exten
   quiet?: readonly NoInfer<X>[];
 }
 
-export interface RecordFrames<V> {
-  /** The frames' entity, id key and view key (see `entityFrames`). */
-  entity: string;
-  idKey: string;
-  viewKey: string;
+export interface RecordFrames<V, I extends string, K extends string, E extends EntitiesOf<EntityFrame<I, K, V>>> {
+  /** The frames' entity, id key and view key (see `entityFrames`), checked against the frame catalogue. */
+  entity: E;
+  idKey: I;
+  viewKey: K;
   find: (trx: Transaction<ReadDatabase>, companyId: number, id: number) => Promise<V | undefined>;
 }
 
@@ -116,19 +117,38 @@ export function recordRows<R extends Table, C extends ProductEventType, U extend
   return { eventTypes, apply };
 }
 
-export interface RecordProjection<R extends Table, C extends ProductEventType, U extends ProductEventType, D extends ProductEventType, X extends ProductEventType, V>
-  extends RecordRows<R, C, U, D, X> {
+export interface RecordProjection<
+  R extends Table,
+  C extends ProductEventType,
+  U extends ProductEventType,
+  D extends ProductEventType,
+  X extends ProductEventType,
+  V,
+  I extends string,
+  K extends string,
+  E extends EntitiesOf<EntityFrame<I, K, V>>,
+> extends RecordRows<R, C, U, D, X> {
   name: string;
   /** Bump it when the table or the mapping changes: the runtime rebuilds it. */
   version: number;
   migrate(db: Kysely<ReadDatabase>): Promise<void>;
   /** What the screens are told; without it nothing is published (platform-wide records have no company subject). */
-  frames?: RecordFrames<V>;
+  frames?: RecordFrames<V, I, K, E>;
 }
 
 /** A projector that is only its records' rows and frames (the record kit, above). */
-export function recordProjector<R extends Table, C extends ProductEventType, U extends ProductEventType, D extends ProductEventType, X extends ProductEventType = never, V = unknown>(
-  projection: RecordProjection<R, C, U, D, X, V>,
+export function recordProjector<
+  R extends Table,
+  C extends ProductEventType,
+  U extends ProductEventType,
+  D extends ProductEventType,
+  X extends ProductEventType = never,
+  V = unknown,
+  I extends string = string,
+  K extends string = string,
+  E extends EntitiesOf<EntityFrame<I, K, V>> = EntitiesOf<EntityFrame<I, K, V>>,
+>(
+  projection: RecordProjection<R, C, U, D, X, V, I, K, E>,
 ): Projector<ReadDatabase> {
   const { name, version, migrate, frames, ...rows } = projection;
   const { eventTypes, apply } = recordRows(rows);

@@ -1,10 +1,9 @@
 import { defaultCompanySettings, SECRET_SETTINGS, type SettingFrame } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { migrateCompanies } from './migration';
-import { companySettingsOf } from './queries';
 import type { CompaniesTable } from './tables';
 
 const detailRow = fieldColumns<CompaniesTable>()({
@@ -77,4 +76,3 @@ export const companiesProjector = defineProjector({
   },
 });
 
-export { companySettingsOf };

@@ -193,18 +193,6 @@ export async function defaultConnection(db: Kysely<ReadDatabase>, companyId: num
   return row ? connectionFromRow(row) : null;
 }
 
-/** How many live connections a company has, sandboxes apart (for plan limits shown in the UI). */
-export async function countConnections(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
-  const row = await db
-    .selectFrom('read.connections')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('channel', '!=', 'sandbox')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * The live connections of a Meta account (a page id, an Instagram account id or a Cloud API phone
  * number id, with its channel): where a webhook delivery for that account goes.
@@ -241,4 +229,11 @@ export async function connectionCountsByStatus(db: Kysely<ReadDatabase>): Promis
 export async function connectionChannel(db: Kysely<ReadDatabase>, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('read.connections').select('channel').where('id', '=', id).executeTakeFirst();
   return row?.channel;
+}
+
+/** Which of these connections of the company exist and are not deleted (a campaign's readiness). */
+export async function liveConnectionIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('read.connections').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  return rows.map((row) => row.id);
 }

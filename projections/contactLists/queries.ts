@@ -96,11 +96,6 @@ export async function contactListItemsForPlan(db: Kysely<ReadDatabase>, companyI
   return rows.map((row) => ({ id: row.id, name: row.name, number: row.number, email: row.email, isWhatsappValid: row.is_whatsapp_valid }));
 }
 
-/** Items whose number the channel has not answered for yet, a batch at a time (the validity reactor). */
-export async function uncheckedListItems(db: Kysely<ReadDatabase>, contactListId: number, limit: number): Promise<Array<{ id: number; number: string }>> {
-  return db.selectFrom('read.contact_list_items').select(['id', 'number']).where('contact_list_id', '=', contactListId).where('is_whatsapp_valid', 'is', null).orderBy('id').limit(limit).execute();
-}
-
 export async function contactListSize(db: Kysely<ReadDatabase>, companyId: number, contactListId: number): Promise<number | null> {
   const list = await db.selectFrom('read.contact_lists').select('id').where('id', '=', contactListId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
   if (!list) return null;

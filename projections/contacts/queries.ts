@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQ
 import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
 import { containsText, NUMBER_LIKE_NAME, searchContacts, type SearchTuning, type TextSearch } from './search';
+import type { OpenQuery, OpenTables } from '../columns';
 
 export { NUMBER_LIKE_NAME };
 
@@ -69,10 +70,10 @@ export async function listContacts(
   // (`offset 0`), read through the number indexes, and only they are sorted.
   const selective = options.searchNumbers !== false && numberDigits(options.searchParam).length >= SELECTIVE_DIGITS;
   // One row past the page says whether there is more: counting a company's million contacts would cost more than the page.
-  const window = <Q extends SelectQueryBuilder<any, any, Selectable<ContactsTable>>>(from: Q) =>
+  const window = <Q extends SelectQueryBuilder<OpenTables, OpenTables, Selectable<ContactsTable>>>(from: Q) =>
     from.orderBy(sql`lower(name)`).orderBy('id').limit(pageSize + 1).offset((page - 1) * pageSize);
   const fenced = db.selectFrom(query.offset(0).as('c')).selectAll();
-  const rows: Selectable<ContactsTable>[] = await window((selective ? fenced : query) as unknown as SelectQueryBuilder<any, any, Selectable<ContactsTable>>).execute();
+  const rows: Selectable<ContactsTable>[] = await window((selective ? fenced : query) as unknown as SelectQueryBuilder<OpenTables, OpenTables, Selectable<ContactsTable>>).execute();
   return pageOf(db, rows, pageSize);
 }
 
@@ -115,7 +116,7 @@ function numberPart(eb: ExpressionBuilder<ReadDatabase, 'read.contacts'>, digits
 }
 
 /** The list's search and filters on a query of read.contacts (the list and the export share them). */
-function filtered<Q extends SelectQueryBuilder<any, any, any>>(start: Q, options: ContactFilters): Q {
+function filtered<Q extends OpenQuery>(start: Q, options: ContactFilters): Q {
   let query = start;
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
@@ -178,4 +179,10 @@ export async function tagsOfContacts(db: Kysely<ReadDatabase>, contactIds: reado
     byContact.set(row.contact_id, list);
   }
   return byContact;
+}
+
+/** A contact's name alone (a push notification's title), deleted or not. */
+export async function contactName(db: Kysely<ReadDatabase>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('read.contacts').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name;
 }

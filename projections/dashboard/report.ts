@@ -1,6 +1,7 @@
 import type { ReportTicket, TicketReportExportQuery } from '@conversa/contracts';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import type { OpenQuery } from '../columns';
 
 /** `searchNumbers` false: a masked viewer's text never matches a number it cannot see. */
 export type ReportFilter = TicketReportExportQuery & { searchNumbers: boolean };
@@ -39,7 +40,7 @@ function filtered(db: Kysely<ReadDatabase>, companyId: number, filter: ReportFil
   return query;
 }
 
-function withColumns<T extends SelectQueryBuilder<any, any, any>>(query: T) {
+function withColumns<T extends OpenQuery>(query: T) {
   return (query as unknown as ReturnType<typeof filtered>)
     .innerJoin('read.contacts as c', (join) => join.onRef('c.id', '=', 'f.contact_id').onRef('c.company_id', '=', 'f.company_id'))
     .leftJoin('read.tickets as t', 't.id', 'f.id')

@@ -71,23 +71,3 @@ export async function companiesToInvoice(db: Kysely<ReadDatabase>, until: string
     terms: { detail: row.name.slice(0, 200), users: row.users, connections: row.connections, queues: row.queues, value: Number(row.amount) },
   }));
 }
-
-/** The invoice's period and the latest checkout's charge (the checkout answers from it). */
-export async function invoiceCharge(db: Kysely<ReadDatabase>, companyId: number, id: number) {
-  const row = await db
-    .selectFrom('read.invoices')
-    .select(['id', 'company_id', 'due_date', 'status', 'value', 'users', 'connections', 'charge_attempt', 'charge_amount', 'provider_payment_id', 'pix_payload', 'charge_failure'])
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    invoiceId: row.id,
-    companyId: row.company_id,
-    dueDate: isoDate(row.due_date),
-    status: row.status,
-    value: Number(row.value),
-    users: row.users,
-    connections: row.connections,
-  };
-}

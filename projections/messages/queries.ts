@@ -1,10 +1,11 @@
 import { MESSAGES_COUNT_CAP, type MediaType, type MessageParticipant, type MessagesPage, type MessageView, type TicketImage, type TicketMediaLists, type TicketStatus, type QuotedMessageView, type TicketLink, type VisibleTicket } from '@conversa/contracts';
 import { findTicketAccess } from '../tickets/queries';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { preparedRows } from '../prepared';
 import type { MessagesTable } from './tables';
 import { LINK_PATTERN } from './migration';
+import type { OpenTables } from '../columns';
 
 /** The message list loads 20 at a time. */
 export const MESSAGES_PAGE_SIZE = 20;
@@ -149,7 +150,7 @@ async function readPage(
   const offset = after ? 0 : (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
-  const counted = (qb: any, alias: string) =>
+  const counted = <O>(qb: SelectQueryBuilder<OpenTables, OpenTables, O>, alias: string) =>
     qb.where(`${alias}.company_id`, '=', companyId).where(`${alias}.ticket_id`, '=', ticketId).where(shown(`${alias}.queue_id`));
   // Bounded: a group's years of messages are not walked each time it is opened (MESSAGES_COUNT_CAP: that many or more).
   const countQuery = () => db.selectFrom(counted(db.selectFrom('read.messages as c'), 'c').select(sql`1`.as('one')).limit(MESSAGES_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
@@ -316,4 +317,16 @@ export async function conversationTail(db: Kysely<ReadDatabase>, companyId: numb
     .limit(limit)
     .execute();
   return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body, mediaType: row.media_type }));
+}
+
+/** A ticket's message ids, oldest first (`conversa verify <ticketId>` checks their streams). */
+export async function messageIdsOfTicket(db: Kysely<ReadDatabase>, ticketId: number): Promise<string[]> {
+  const rows = await db.selectFrom('read.messages').select('id').where('ticket_id', '=', ticketId).orderBy('created_at').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Outbound messages not yet sent nor failed (the sender's queue depth), counted up to `cap`. */
+export async function unsentMessagesCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q`.execute(db);
+  return Number(rows[0]?.count ?? 0);
 }

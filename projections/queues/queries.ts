@@ -1,5 +1,5 @@
 import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } from '@conversa/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
 
@@ -51,7 +51,7 @@ function treeOf(rows: readonly Selectable<QueueOptionsTable>[]): ChatbotOptionVi
 }
 
 /** Menu order: orderQueue first (unordered queues after), then name, then id. */
-const inMenuOrder = <Q extends { orderBy: (...args: any[]) => Q }>(query: Q): Q =>
+const inMenuOrder = <O>(query: SelectQueryBuilder<ReadDatabase, 'read.queues', O>) =>
   query.orderBy(sql`order_queue asc nulls last`).orderBy(sql`lower(name)`).orderBy('id');
 
 /** The company's live queues in menu order, without their option trees. */
@@ -102,13 +102,6 @@ export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]));
 }
 
-/** Like queueSummaries across companies, for rows that carry their own company (the ticket list hydrates many rows at once). */
-export async function queueSummariesById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<Map<number, QueueSummary & { companyId: number }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('read.queues').select(['id', 'name', 'color', 'company_id']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color, companyId: row.company_id }]));
-}
-
 /** The live queues a user attends, in menu order (a user's `queueIds` may name queues deleted since). */
 export async function queuesOfUser(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[]): Promise<QueueView[]> {
   if (queueIds.length === 0) return [];
@@ -153,4 +146,10 @@ export async function findChatbotOption(db: Kysely<ReadDatabase>, companyId: num
     return undefined;
   };
   return find(await optionsOf(db, companyId, row.queue_id));
+}
+
+/** A queue's name alone (a push notification's body), deleted or not. */
+export async function queueName(db: Kysely<ReadDatabase>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('read.queues').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name;
 }

@@ -2,6 +2,7 @@ import { KANBAN_TICKETS_LIMIT, seesAllTickets, type KanbanTicket, type TicketVie
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { visibleTo } from './queries';
+import type { OpenTables } from '../columns';
 
 /**
  * The kanban board's cards: the company's tickets still being handled (pending, open, group) in the
@@ -26,7 +27,7 @@ export async function kanbanTickets(db: Kysely<ReadDatabase>, companyId: number,
     .where('t.company_id', '=', companyId)
     .where('t.deleted', '=', false)
     .where('t.status', 'in', ['pending', 'open', 'group'])
-    .where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, true));
+    .where((eb: ExpressionBuilder<OpenTables, OpenTables>) => visibleTo(eb, viewer, true));
   if (queues) query = query.where('t.queue_id', 'in', queues);
   const rows = await query
     .orderBy('t.updated_at', 'desc')

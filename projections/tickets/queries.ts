@@ -4,6 +4,7 @@ import { markPrepared, preparedRows } from '../prepared';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { queueSummaries } from '../queues/queries';
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { OpenQuery, OpenTables } from '../columns';
 
 export { canSeeTicket, type TicketViewer };
 
@@ -17,7 +18,7 @@ export const viewerOf = (principal: { userId: number; profile: Profile; super: b
 });
 
 /** The same rule as SQL over a table with status, user_id, queue_id and is_group (tickets or ticket_counts). */
-export function visibleTo(eb: ExpressionBuilder<any, any>, viewer: TicketViewer, showAll: boolean): Expression<SqlBool> {
+export function visibleTo(eb: ExpressionBuilder<OpenTables, OpenTables>, viewer: TicketViewer, showAll: boolean): Expression<SqlBool> {
   if (showAll && seesAllTickets(viewer)) return sql<SqlBool>`true`;
   const myQueues = viewer.queueIds.length > 0 ? eb('queue_id', 'in', viewer.queueIds) : sql<SqlBool>`false`;
   const queueOk = viewer.allTicket === 'enable' ? eb.or([eb('queue_id', 'is', null), myQueues]) : myQueues;
@@ -59,8 +60,8 @@ export const TICKETS_PAGE_SIZE = 40;
  */
 export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, filter: TicketListFilter): Promise<TicketPage> {
   const search = filter.searchParam?.trim().toLowerCase() ?? '';
-  const structural = (qb: any, queueIds = filter.queueIds) => {
-    let query = qb.where('company_id', '=', companyId).where((eb: ExpressionBuilder<any, any>) => visibleTo(eb, viewer, filter.showAll));
+  const structural = (qb: OpenQuery, queueIds = filter.queueIds) => {
+    let query = qb.where('company_id', '=', companyId).where((eb: ExpressionBuilder<OpenTables, OpenTables>) => visibleTo(eb, viewer, filter.showAll));
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.statuses?.length) query = query.where('status', 'in', filter.statuses);
     if (queueIds?.length) query = query.where('queue_id', 'in', queueIds);
@@ -77,21 +78,21 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
     if (filter.date) rows = rows.where(sql`(t.created_at at time zone 'UTC')::date`, '=', filter.date);
     if (filter.updatedAt) rows = rows.where(sql`(t.updated_at at time zone 'UTC')::date`, '=', filter.updatedAt);
     if (filter.tags?.length) {
-      rows = rows.where((eb: ExpressionBuilder<any, any>) =>
+      rows = rows.where((eb: ExpressionBuilder<OpenTables, OpenTables>) =>
         eb.exists(eb.selectFrom('read.contact_tags as ct').select(sql`1`.as('one')).whereRef('ct.contact_id', '=', 't.contact_id').where('ct.tag_id', 'in', filter.tags!)),
       );
     }
     if (search !== '') {
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const digits = filter.searchNumbers === false ? '' : search.replace(/\D/g, '');
-      rows = rows.where((eb: ExpressionBuilder<any, any>) =>
+      rows = rows.where((eb: ExpressionBuilder<OpenTables, OpenTables>) =>
         eb.or([
-          eb('t.contact_id', 'in', (sub: any) =>
+          eb('t.contact_id', 'in', (sub: ExpressionBuilder<OpenTables, OpenTables>) =>
             sub
               .selectFrom('read.contacts')
               .select('id')
               .where('company_id', '=', companyId)
-              .where((c: ExpressionBuilder<any, any>) =>
+              .where((c: ExpressionBuilder<OpenTables, OpenTables>) =>
                 c.or([
                   // A masked viewer may not probe digits through a contact named by its number either.
                   filter.searchNumbers === false ? c.and([c(sql`lower(name)`, 'like', pattern), c('name', '!~', NUMBER_LIKE_NAME)]) : c(sql`lower(name)`, 'like', pattern),
@@ -117,12 +118,12 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   const after = filter.cursor ? parseCursor(filter.cursor) : undefined;
   // A cursor replaces the offset: the walk starts where the previous page ended instead of skipping its rows.
   const offset = after ? 0 : (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const listOrder = (query: any) => (after ? query.where(sql<SqlBool>`(t.updated_at, t.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::int)`) : query);
+  const listOrder = (query: OpenQuery) => (after ? query.where(sql<SqlBool>`(t.updated_at, t.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::int)`) : query);
   // The page's ids (and list times) first, from the list index alone; then the views of those ids
   // by one prepared statement (findTicketsById): only the walk is planned per page, since its best
   // plan depends on the company and tab, and deep pages skip index entries without visiting rows.
   const atUs = sql<string>`(extract(epoch from t.updated_at) * 1000000)::bigint::text`.as('at_us');
-  const inListOrder = (query: any) => listOrder(query).clearSelect().select(['t.id', atUs]).orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
+  const inListOrder = (query: OpenQuery) => listOrder(query).clearSelect().select(['t.id', atUs]).orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc');
   const queues = filter.queueIds ?? [];
   const walk = async (): Promise<Walked[]> => {
     if (queues.length > 1) {
@@ -242,7 +243,7 @@ export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly nu
  * The views of the rows a write statement returns (`update … returning t.*`), read in that same
  * statement: a projector builds its frames without another round trip.
  */
-export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<any>, options: { prepared?: boolean } = {}): Promise<TicketView[]> {
+export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<unknown>, options: { prepared?: boolean } = {}): Promise<TicketView[]> {
   const query = db.with('written', () => sql`(${write})`).selectFrom('written as t').select(ticketView('t').as('view'));
   // prepared: a write whose text does not vary with its values (arrays, not value lists) and whose plan is a key lookup.
   const rows = options.prepared ? await preparedRows(db, query) : await query.execute();
@@ -323,3 +324,9 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
   }));
 }
 
+
+/** Who holds a ticket and in which status, with its contact (a push for a new message goes to its holder). */
+export async function ticketHolder(db: Kysely<ReadDatabase>, id: number): Promise<{ uuid: string; userId: number | null; status: string; contactId: number } | undefined> {
+  const row = await db.selectFrom('read.tickets').select(['uuid', 'user_id', 'status', 'contact_id']).where('id', '=', id).executeTakeFirst();
+  return row && { uuid: row.uuid, userId: row.user_id, status: row.status, contactId: row.contact_id };
+}

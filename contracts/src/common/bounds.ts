@@ -8,8 +8,6 @@ import { z } from 'zod';
 
 /** Postgres `integer`: ids and counts in read tables. */
 export const INT32_MAX = 2_147_483_647;
-/** Postgres `smallint`. */
-export const INT16_MAX = 32_767;
 
 /** A record id (Postgres `integer` primary keys). */
 export const RecordId = z.number().int().min(1).max(INT32_MAX);

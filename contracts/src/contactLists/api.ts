@@ -44,5 +44,3 @@ export type ListContactListItemsQuery = z.infer<typeof ListContactListItemsQuery
 
 export const CONTACT_LISTS_PAGE_SIZE = 20;
 export const CONTACT_LIST_ITEMS_PAGE_SIZE = 40;
-/** What POST /contact-lists/{id}/upload accepts (the contacts import's sizes). */
-export const CONTACT_LIST_UPLOAD_MAX_ROWS = 100_000;

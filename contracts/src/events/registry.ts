@@ -10,16 +10,25 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   /** Current schema version; what new events are written with. */
   version: number;
   /** upcasters[v] turns data of version v into data of version v + 1. */
-  upcasters?: Record<number, (data: any) => unknown>;
+  upcasters?: Record<number, Upcaster>;
 }
+
+/** Each upcaster names the shape it lifts (never: any parameter type is accepted). */
+type Upcaster = (data: never) => unknown;
 
 export const defineEvent = <Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  options: { version?: number; upcasters?: Record<number, (data: any) => unknown> } = {},
+  options: { version?: number; upcasters?: Record<number, Upcaster> } = {},
 ): EventDefinition<Type, Schema> => ({ type, schema, version: options.version ?? 1, upcasters: options.upcasters });
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;
+
+/**
+ * The `{ type, data }` union of an array of event definitions (an area's, or the sub-array of one stream's):
+ * derived, so an event added to the array is in its union and the deciders' exhaustive switches notice it.
+ */
+export type EventUnion<Definitions extends readonly EventDefinition[]> = EventOf<Definitions[number]>;
 
 export class EventSchemaError extends Error {
   readonly code = 'ERR_EVENT_SCHEMA';
@@ -87,7 +96,8 @@ export class EventRegistry {
     for (let version = storedVersion; version < definition.version; version++) {
       const upcast = definition.upcasters?.[version];
       if (!upcast) throw new EventSchemaError(type, `no upcaster from version ${version}`);
-      current = upcast(current);
+      // Stored data of that version: the shape the upcaster names.
+      current = (upcast as (data: unknown) => unknown)(current);
     }
     const parsed = definition.schema.safeParse(current);
     return parsed.success ? parsed.data : current;

@@ -93,13 +93,3 @@ export const SchedulesInput = z
         : { ...day, ...DEFAULT_SCHEDULE_WINDOWS };
     }),
   );
-
-/** Whether `minutes` after midnight falls inside one of the day's windows (start inclusive, end exclusive). */
-export function isWithinWindows(entry: ScheduleEntry, minutes: number): boolean {
-  const inside = (start: string, end: string) => {
-    const from = minutesOf(start);
-    const to = minutesOf(end);
-    return from !== null && to !== null && minutes >= from && minutes < to;
-  };
-  return inside(entry.startTimeA, entry.endTimeA) || inside(entry.startTimeB, entry.endTimeB);
-}

@@ -66,8 +66,6 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 export const SignupResponse = z.object({ companyId: z.number(), userId: z.number() });
 export type SignupResponse = z.infer<typeof SignupResponse>;
 
-export const UpdateLanguageRequest = z.object({ language: Language });
-
 /** Valid CPF (11 digits) or CNPJ (14 digits), by their check digits. */
 export function isValidCpfCnpj(raw: string): boolean {
   const digits = raw.replace(/\D/g, '');

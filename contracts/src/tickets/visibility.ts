@@ -1,5 +1,4 @@
 import type { Profile } from '../session/api';
-import type { TicketStatus } from './events';
 
 /** Who is looking: the inputs of the ticket visibility rules (HTTP principal or socket). */
 export interface TicketViewer {
@@ -12,7 +11,8 @@ export interface TicketViewer {
 }
 
 export interface VisibleTicket {
-  status: TicketStatus | string;
+  /** A TicketStatus, as the read rows hold it (text). */
+  status: string;
   userId: number | null;
   queueId: number | null;
   isGroup: boolean;

@@ -1,4 +1,4 @@
-import { connect, Events, headers, type MsgHdrs, type NatsConnection } from 'nats';
+import { connect, Events, headers, type MsgHdrs } from 'nats';
 import { defaultOnError, runHandler } from './dispatch';
 import type { BusMessage, BusOptions, BusStatus, BusSubscription, MonitoredBus } from './port';
 import { assertPattern, assertSubject, encodePayload } from './subjects';

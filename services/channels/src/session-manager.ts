@@ -1,7 +1,7 @@
 import type { Bus, BusSubscription } from '@conversa/bus';
 import type { ConnectionChannel } from '@conversa/contracts';
 import { connectionSecrets, connectionsToRun, findConnection, type ConnectionToRun } from '@conversa/projections/connections/queries';
-import { leaseKey, SCHEMA_DDL_LOCK_KEY } from '@conversa/projector';
+import { leaseKey, SCHEMA_DDL_LOCK_KEY } from '@conversa/platform';
 import { openAccount, type SecretBox } from '@conversa/core';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -106,7 +106,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       // Postgres freed the locks with the connection: another process may start these sessions now.
       const sessions = [...owned.values()];
       owned.clear();
-      void Promise.all(sessions.map((entry) => entry.running?.stop().catch(() => {})));
+      void Promise.all(sessions.map(async (entry) => entry.running?.stop().catch(() => {})));
     };
     next.on('error', lost);
     next.on('end', () => lost(new Error('lease connection ended')));

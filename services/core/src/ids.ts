@@ -19,7 +19,7 @@ export async function nextIds(ids: IdAllocator, kind: IdKind, count: number): Pr
 
 export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'on_duty' | 'webhook' | 'queue_integration' | 'prompt' | 'contact_list' | 'contact_list_item' | 'campaign' | 'file_list' | 'invoice' | 'chat' | 'announcement';
 
-export function createPostgresIdAllocator(db: Kysely<any>): IdAllocator & { migrate(): Promise<void> } {
+export function createPostgresIdAllocator<DB>(db: Kysely<DB>): IdAllocator & { migrate(): Promise<void> } {
   // One creation per sequence per process; concurrent `create … if not exists` from several
   // processes can still collide in Postgres' catalog, which means it exists now.
   const ready = new Map<string, Promise<void>>();

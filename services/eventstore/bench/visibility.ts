@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { EventRegistry, type EventToAppend, defineEvent } from '@conversa/contracts';
 import { createInProcessBus } from '../../bus/src/in-process';
-import { type ProjectionChange, type ProjectionRuntime, createProjectionRuntime, defineRawProjector, rebuildProjector } from '../../projector/src/index';
+import { type ProjectionRuntime, type RawProjectionChange, createProjectionRuntime, defineRawProjector, rebuildProjector } from '../../../platform/src/index';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
@@ -80,7 +80,7 @@ const ticketActivity = defineRawProjector<any>({
       )
       .returning(['stream_id', 'company_id', 'messages', 'last_message_id'])
       .execute();
-    return written.map((row): ProjectionChange => ({ companyId: row.company_id, entity: 'ticketActivity', data: { action: 'update', ticketActivity: row } }));
+    return written.map((row): RawProjectionChange => ({ companyId: row.company_id, entity: 'ticketActivity', data: { action: 'update', ticketActivity: row } }));
   },
 });
 
@@ -133,10 +133,10 @@ async function appendHistory(store: EventStore, count: number, offset: number): 
   const parallel = 4;
   for (let start = 0; start < count; start += perAppend * parallel) {
     await Promise.all(
-      Array.from({ length: parallel }, (_, lane) => {
+      Array.from({ length: parallel }, async (_, lane) => {
         const first = start + lane * perAppend;
         const size = Math.min(perAppend, count - first);
-        if (size <= 0) return undefined;
+        if (size <= 0) return;
         const ticket = (offset + first) % STREAMS;
         return store.appendToStream(`ticket-${ticket}`, Array.from({ length: size }, (_, i) => messageEvent(ticket, offset + first + i)));
       }),

@@ -1,3 +1,3 @@
 export * from './port';
 export * from './types';
-export { createLocalDiskMediaStore, displayName, type LocalDiskMediaOptions } from './local-disk';
+export { createLocalDiskMediaStore } from './local-disk';

@@ -132,6 +132,7 @@ export function createLocalDiskMediaStore(options: LocalDiskMediaOptions): Media
 /** The uploaded name without any folder part or control characters, for showing and downloading only. */
 export function displayName(originalName: string, fallback: string): string {
   const base = originalName.split(/[\\/]/).pop() ?? '';
+  // oxlint-disable-next-line no-control-regex -- control characters are what it strips
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean === '' || clean === '.' || clean === '..' ? fallback : clean).slice(0, 255);
 }

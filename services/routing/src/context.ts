@@ -1,10 +1,9 @@
-import { contactBotStream, contactStream, ticketBotStream, ticketStream, type RecordedEvent, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
+import { contactBotStream, contactStream, ticketBotStream, ticketStream, type RecordedProductEvent } from '@conversa/contracts';
 import {
   contact,
   contactBot,
   DEFAULT_AUTO_CLOSE_HOURS,
   DEFAULT_TIME_ZONE,
-  fold,
   loadTicket,
   prefetchStreams,
   ticketBot,
@@ -15,9 +14,11 @@ import {
   type IdAllocator,
   type RoutingContact,
   type RoutingTicket,
+  foldStream,
 } from '@conversa/core';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
+import type { RoutingTrigger } from './decisions';
 import { memoizedDirectory, type RoutingDirectory } from './directory';
 
 /** Who the bot's messages and changes are recorded as (contracts: the read side tells them apart). */
@@ -74,17 +75,17 @@ export async function loadExistingTicket(runtime: RoutingRuntime, ticketId: numb
 }
 
 export async function loadContact(runtime: RoutingRuntime, contactId: number): Promise<RoutingContact | null> {
-  const state = fold(contact, (await runtime.ctx.store.readStream(contactStream(contactId))) as unknown as ContactEvent[]);
+  const state = foldStream(contact, await runtime.ctx.store.readStream(contactStream(contactId)));
   if (state.status !== 'active') return null;
   return { id: state.contactId, name: state.details.name, number: state.details.number, disableBot: state.disableBot, active: state.active };
 }
 
 export async function loadContactBot(runtime: RoutingRuntime, contactId: number): Promise<ContactBotState> {
-  return fold(contactBot, (await runtime.ctx.store.readStream(contactBotStream(contactId))) as unknown as ContactBotEvent[]);
+  return foldStream(contactBot, await runtime.ctx.store.readStream(contactBotStream(contactId)));
 }
 
 export async function loadBot(runtime: RoutingRuntime, ticketId: number): Promise<BotState> {
-  return fold(ticketBot, (await runtime.ctx.store.readStream(ticketBotStream(ticketId))) as unknown as BotEvent[]);
+  return foldStream(ticketBot, await runtime.ctx.store.readStream(ticketBotStream(ticketId)));
 }
 
 /**
@@ -93,12 +94,12 @@ export async function loadBot(runtime: RoutingRuntime, ticketId: number): Promis
  * the company's set-up is read once. Only first reads are answered ahead: a ticket's second trigger
  * in the batch reads what the first one wrote.
  */
-export async function batchRuntime(runtime: RoutingRuntime, events: readonly RecordedEvent[]): Promise<RoutingRuntime> {
+export async function batchRuntime(runtime: RoutingRuntime, events: readonly RecordedProductEvent<RoutingTrigger>[]): Promise<RoutingRuntime> {
   const streams = new Set<string>();
   for (const event of events) {
-    const { ticketId, contactId } = event.data as { ticketId?: number; contactId?: number };
+    const { ticketId } = event.data;
     if (typeof ticketId === 'number') streams.add(ticketStream(ticketId)).add(ticketBotStream(ticketId));
-    if (event.type === 'MessageReceived' && typeof contactId === 'number') streams.add(contactStream(contactId)).add(contactBotStream(contactId));
+    if (event.type === 'MessageReceived' && typeof event.data.contactId === 'number') streams.add(contactStream(event.data.contactId)).add(contactBotStream(event.data.contactId));
   }
   return { ...runtime, ctx: await prefetchStreams(runtime.ctx, [...streams]), directory: memoizedDirectory(runtime.directory) };
 }

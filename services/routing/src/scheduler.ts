@@ -1,4 +1,4 @@
-import { consoleJobLogger, createLeasedCronJob, type LeasedCronJob } from '@conversa/projector';
+import { consoleJobLogger, createLeasedCronJob, type LeasedCronJob } from '@conversa/platform';
 import type { RoutingLogger } from './context';
 import type { RoutingTimers } from './timers';
 
@@ -24,4 +24,3 @@ export function createRoutingScheduler(options: { connectionString: string; time
   });
 }
 
-export const consoleRoutingLogger: RoutingLogger = consoleJobLogger;

@@ -8,7 +8,6 @@
  * 365: every row) downloaded over a socket (rows/s, peak RSS), and the time from a ticket's close to
  * the dashboard frame and to the changed card. One JSON line per figure, with idle and steal.
  */
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';

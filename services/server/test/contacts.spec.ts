@@ -1,4 +1,4 @@
-import { findOrCreateContact, openTicket, systemActor, user } from '@conversa/core';
+import { findOrCreateContact, openTicket, systemActor } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, busFrames, createUser, settle, signupCompany, startTestServer, type TestServer } from './harness';
 

@@ -137,7 +137,7 @@ describe('invoices and the Pix checkout', () => {
     const unlockedMs = performance.now() - startedAt;
     const frame = await next((m) => m.subject.endsWith('.payment'));
     expect(frame.data).toMatchObject({ action: 'CONCLUIDA', invoiceId: invoice.id });
-    stop();
+    await stop();
     const paidThrough = (frame.data as { dueDate: string }).dueDate;
     expect(paidThrough > yesterday()).toBe(true);
     expect((await call(root, 'GET', `/companies/${company.companyId}`)).json().dueDate).toBe(paidThrough);

@@ -1,5 +1,5 @@
 import { ticketNoteStream } from '@conversa/contracts';
-import { openTicket, systemActor, user } from '@conversa/core';
+import { openTicket, systemActor } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signupCompany, startTestServer, type TestServer, createUser } from './harness';
 

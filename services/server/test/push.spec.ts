@@ -88,7 +88,7 @@ describe('push notifications', { timeout: 120_000 }, () => {
     const tab = randomUUID();
     await openConnection(server.wiring.db, { connectionId: tab, userId: ana.userId, companyId: admin.companyId, sessionId: 'push-spec' }, new Date());
     expect((await server.app.inject({ method: 'PUT', url: '/push/settings', headers: bearer(beto.token), payload: { newTickets: false, newMessages: true } })).json().settings).toEqual({ newTickets: false, newMessages: true });
-    const second = await waitingTicket('Cliente Push Dois');
+    await waitingTicket('Cliente Push Dois');
     // Her tab goes to the background (the visibility frame): the third ticket reaches her, and only her. The
     // reactor handles the log in order, so the second ticket was handled before it.
     await setConnectionVisible(server.wiring.db, tab, false);

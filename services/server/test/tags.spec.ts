@@ -1,4 +1,4 @@
-import { openTicket, systemActor, user } from '@conversa/core';
+import { openTicket, systemActor } from '@conversa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, busFrames, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 

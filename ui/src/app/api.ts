@@ -1,11 +1,10 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ApiErrorBody, SessionResponse } from '@conversa/contracts';
-import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
+import { sessionCleared, sessionStarted } from './sessionSlice';
 import { takeEarly } from './early';
 import type { RootState } from './store';
 
 /** Every error the server answers: `{ error: 'ERR_…', message }`. */
-export type { ApiErrorBody } from '@conversa/contracts';
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute so the same code runs where Request rejects relative URLs (tests under Node); the API is same-origin.

@@ -52,6 +52,8 @@ function worker(options: { version?: string; failing?: string; caches?: Record<s
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
   };
   const stamped = source.replace("const VERSION = 'dev';", `const VERSION = '${options.version ?? 'v1'}';`).replace('const PRECACHE = [];', `const PRECACHE = ${JSON.stringify(PRECACHE)};`);
+  // The service worker's own script, run against the fakes.
+  // oxlint-disable-next-line typescript/no-implied-eval
   new Function('self', 'caches', 'fetch', 'Request', 'URL', stamped)(self, caches, network, FakeRequest, URL);
 
   const lifecycle = async (type: 'install' | 'activate') => {

@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { createIntl, createIntlCache, IntlProvider, useIntl, type IntlShape } from 'react-intl';
 import type { Language } from '@conversa/contracts';
-import type { MessageKey, Messages } from './catalogue';
+import type { MessageKey, Messages } from './keys';
 import { isShownKey, requestLanguage, shownTexts, subscribeTexts } from './texts';
 
-export type { MessageKey, Messages };
+export type { MessageKey };
 export const languages: readonly Language[] = ['pt-BR', 'en', 'es', 'tr'];
 
 /** The chosen language's texts, shown once loaded (until then the previous language's); see ./texts.ts. */

@@ -9,6 +9,7 @@ import { loadAllTexts } from './texts';
  * Every lazy component of the app is made here (the spec forbids React's own elsewhere).
  */
 // `any` props as in React's own signature: the component's props are whatever the loaded module's component takes.
+// oxlint-disable-next-line typescript/no-explicit-any
 export function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, texts: 'all' | 'core' = 'all'): LazyExoticComponent<T> {
   return reactLazy<T>(texts === 'core' ? load : () => Promise.all([load(), loadAllTexts()]).then(([module]) => module));
 }

@@ -23,5 +23,3 @@ export function useFeedback(texts: { success: MessageKey; saveFailed: MessageKey
     deleteFailed: (error: unknown) => failure(t(texts.deleteFailed), error),
   };
 }
-
-export type Feedback = ReturnType<typeof useFeedback>;

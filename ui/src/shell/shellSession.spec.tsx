@@ -43,7 +43,7 @@ function fakeEdge() {
     },
   });
   const open = () =>
-    act(() => {
+    act(async () => {
       const socket = sockets[sockets.length - 1]!;
       socket.readyState = 1;
       socket.onopen?.(new Event('open'));
@@ -51,11 +51,11 @@ function fakeEdge() {
       socket.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event: 'authenticated' }) }));
     });
   const frame = (event: string, data: unknown) =>
-    act(() => {
+    act(async () => {
       sockets[sockets.length - 1]!.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ event, data }) }));
     });
   const closeAs = (code: number) =>
-    act(() => {
+    act(async () => {
       const socket = sockets[sockets.length - 1]!;
       socket.readyState = 3;
       socket.onclose?.(new CloseEvent('close', { code }));

@@ -1,4 +1,4 @@
-import { withSchemaLock } from '@conversa/projector';
+import { withSchemaLock } from '@conversa/platform';
 import ipaddr from 'ipaddr.js';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ export interface LimitStore {
   limiter(options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract;
 }
 
-export async function migrateLimits(db: Kysely<any>): Promise<void> {
+export async function migrateLimits<DB>(db: Kysely<DB>): Promise<void> {
   // Every API process runs it at start; the schema lock makes simultaneous first starts safe.
   await withSchemaLock(db, (trx) =>
     sql`
@@ -33,7 +33,7 @@ export async function migrateLimits(db: Kysely<any>): Promise<void> {
   );
 }
 
-export function postgresLimits(db: Kysely<any>): LimitStore {
+export function postgresLimits<DB>(db: Kysely<DB>): LimitStore {
   // rate-limiter-flexible speaks to a pg-like client; this one runs its statements on the read-model pool.
   const client = {
     async query(query: { text: string; values?: unknown[] }) {

@@ -6,18 +6,16 @@ import {
   defaultConnectionDetails,
   DomainError,
   type ChannelAccount,
-  type ConnectionRosterEvent,
   type ConnectionView,
   type Position,
 } from '@conversa/contracts';
-import { claimChannelAccount, connection, connectionRoster, fold, releaseChannelAccount, runCommand, sealAccount } from '@conversa/core';
+import { claimChannelAccount, connection, connectionRoster, releaseChannelAccount, runCommand, sealAccount, foldStream } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionsOfAccount, findConnection } from '@conversa/projections/connections/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { generateConnectionToken } from '../connections/routes';
 import { userActor, type ApiContext } from '../context';
 import type { Principal } from '../http/auth';
-import { parse } from '../http/errors';
 
 /** A Graph failure as the answer of POST /facebook: a refused token is the caller's to fix; anything else is Meta's. */
 function graphFailure(error: unknown): never {
@@ -45,8 +43,7 @@ interface LinkTarget {
  * (ERR_CHANNEL_ALREADY_CONNECTED), then claimed race-free as it is linked. Answers the connections it
  * created or updated.
  */
-export async function connectFacebook(ctx: ApiContext, principal: Principal, rawBody: unknown, settings: MetaSettings): Promise<ConnectionView[]> {
-  const body = parse(ConnectFacebookRequest, rawBody);
+export async function connectFacebook(ctx: ApiContext, principal: Principal, body: ConnectFacebookRequest, settings: MetaSettings): Promise<ConnectionView[]> {
   if (!settings.appId) throw new DomainError('ERR_META_NOT_CONFIGURED');
   const companyId = principal.companyId;
   const actor = userActor(principal.userId);
@@ -82,7 +79,7 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, raw
     if (mine) existing.set(target, mine.id);
   }
   // The limit is checked for the whole request up front, so a refusal leaves nothing half-linked.
-  const roster = fold(connectionRoster, (await ctx.store.readStream(connectionRosterStream(companyId))) as unknown as ConnectionRosterEvent[]);
+  const roster = foldStream(connectionRoster, await ctx.store.readStream(connectionRosterStream(companyId)));
   const held = Object.values(roster.connections).filter((channel) => channel !== 'sandbox').length;
   const created = targets.length - existing.size;
   if (created > 0 && held + created > plan.connections) throw new DomainError('ERR_PLAN_CONNECTION_LIMIT', undefined, { limit: plan.connections });

@@ -1,6 +1,6 @@
 import type { Bus, BusSubscription } from '@conversa/bus';
 import { streams, USER_ACCESS_ENTITY, UserAccessChange } from '@conversa/contracts';
-import { session } from '@conversa/core';
+import { foldStream, session } from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import { sessionStatus } from '@conversa/projections/sessions/queries';
 import type { Kysely } from 'kysely';
@@ -91,6 +91,6 @@ export function createSessionGuard(deps: { db: Kysely<ReadDatabase>; fallback(se
 /** The session's own stream folded: active unless logged out, stolen or expired. */
 export async function sessionActiveInStream(store: EventStore, sessionId: string): Promise<boolean> {
   const events = await store.readStream(streams.session(sessionId));
-  const state = events.reduce((state, event) => session.evolve(state, event as never), session.initialState());
+  const state = foldStream(session, events);
   return state.status === 'active';
 }

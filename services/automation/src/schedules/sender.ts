@@ -1,6 +1,5 @@
-import { DomainError, EventSchemaError, scheduleStream, type Position, type ScheduleEvent } from '@conversa/contracts';
+import { DomainError, EventSchemaError, scheduleStream, type Position } from '@conversa/contracts';
 import {
-  fold,
   isDue,
   openTicket,
   queueOutboundMessage,
@@ -10,6 +9,7 @@ import {
   systemActor,
   type CommandContext,
   type IdAllocator,
+  foldStream,
 } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { dueSchedules, lastConnectionOfContact } from '@conversa/projections/schedules/queries';
@@ -61,7 +61,7 @@ export function createScheduleSender(ctx: AutomationContext, options: { batchSiz
 
   async function sendOne(scheduleId: number, companyId: number, now: Date): Promise<Outcome> {
     const streamId = scheduleStream(scheduleId);
-    const state = fold(schedule, (await ctx.store.readStream(streamId)) as unknown as ScheduleEvent[]);
+    const state = foldStream(schedule, await ctx.store.readStream(streamId));
     if (!isDue(state, now)) return { kind: 'skipped' };
     const attempt = state.failures;
     const messageId = scheduleMessageId(scheduleId, attempt);

@@ -56,6 +56,8 @@ export interface RecordedGraphRequest {
   path: string;
   query: Record<string, string>;
   bearer: string | null;
+  // Tests read what was sent field by field.
+  // oxlint-disable-next-line typescript/no-explicit-any
   json?: any;
   form?: Record<string, string | { name: string; type: string; size: number; text: string }>;
 }

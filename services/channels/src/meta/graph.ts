@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 /**
  * The Graph API behind an HTTP port: every call Conversa makes to Meta goes through `GraphHttp`,
@@ -22,8 +23,17 @@ export interface GraphRequest {
 
 export interface GraphResponse {
   status: number;
-  body: any;
+  body: GraphBody;
 }
+
+/** A Graph API answer (a JSON object), read field by field: typeof checks and String(). */
+export type GraphBody = Record<string, unknown>;
+const isBody = (value: unknown): value is GraphBody => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A field that should hold an object ({} when it does not). */
+const bodyOf = (value: unknown): GraphBody => (isBody(value) ? value : {});
+/** A field that should hold a list of objects (its objects; [] when it is no list). */
+const listOf = (value: unknown): GraphBody[] => (Array.isArray(value) ? value.filter(isBody) : []);
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export interface DownloadedFile {
   stream: Readable;
@@ -81,14 +91,14 @@ export function fetchGraphHttp(options: FetchGraphHttpOptions = {}): GraphHttp {
       }
       const response = await doFetch(url, { method: request.method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
       const text = await response.text();
-      let parsed: any;
+      let parsed: GraphBody;
       try {
-        parsed = text === '' ? {} : JSON.parse(text);
+        parsed = text === '' ? {} : bodyOf(JSON.parse(text));
       } catch {
         parsed = { error: { message: `Graph API answered ${response.status} with a body that is not JSON` } };
       }
-      if (!response.ok || parsed?.error) {
-        const error = parsed?.error ?? {};
+      if (!response.ok || parsed.error) {
+        const error = bodyOf(parsed.error);
         throw new GraphError(String(error.message ?? `Graph API answered ${response.status}`), response.status, numberOr(error.code), numberOr(error.error_subcode));
       }
       return { status: response.status, body: parsed };
@@ -96,7 +106,7 @@ export function fetchGraphHttp(options: FetchGraphHttpOptions = {}): GraphHttp {
     async download(url, bearer) {
       const response = await doFetch(url, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {}, signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok || !response.body) throw new GraphError(`downloading the file answered ${response.status}`, response.status, null, null);
-      return { stream: Readable.fromWeb(response.body as any), mime: response.headers.get('content-type') };
+      return { stream: Readable.fromWeb(response.body as WebReadableStream), mime: response.headers.get('content-type') };
     },
   };
 }
@@ -144,14 +154,14 @@ export function createGraphApi(http: GraphHttp) {
     async profile(token: string, userId: string, platform: 'messenger' | 'instagram'): Promise<{ name: string | null; picture: string | null }> {
       const fields = platform === 'instagram' ? 'name,username,profile_pic' : 'first_name,last_name,profile_pic';
       const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(userId)}`, query: { fields }, token: pageToken(token) });
-      const name = platform === 'instagram' ? (body.name ?? body.username ?? null) : [body.first_name, body.last_name].filter(Boolean).join(' ') || null;
+      const name = platform === 'instagram' ? (textOf(body.name) ?? textOf(body.username) ?? null) : [textOf(body.first_name), textOf(body.last_name)].filter(Boolean).join(' ') || null;
       return { name, picture: typeof body.profile_pic === 'string' ? body.profile_pic : null };
     },
 
     /** POST /{phone-number-id}/messages (Cloud API). Answers { messages: [{ id }] }. */
     async sendCloud(phoneNumberId: string, token: string, payload: Record<string, unknown>): Promise<string> {
       const { body } = await http.request({ method: 'POST', path: `/${encodeURIComponent(phoneNumberId)}/messages`, token: bearer(token), json: { messaging_product: 'whatsapp', recipient_type: 'individual', ...payload } });
-      const id = body?.messages?.[0]?.id;
+      const id = listOf(body.messages)[0]?.id;
       if (typeof id !== 'string' || id === '') throw new GraphError('the Cloud API answered without a message id', 200, null, null);
       return id;
     },
@@ -178,7 +188,7 @@ export function createGraphApi(http: GraphHttp) {
     /** GET /{waba-id}/phone_numbers: the numbers a WhatsApp Business Account holds (the token must speak for it). */
     async cloudPhoneNumbers(businessAccountId: string, token: string): Promise<Array<{ id: string; displayPhoneNumber: string; verifiedName: string }>> {
       const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(businessAccountId)}/phone_numbers`, query: { fields: 'id,display_phone_number,verified_name' }, token: bearer(token) });
-      return (body.data ?? []).map((item: any) => ({ id: String(item.id), displayPhoneNumber: String(item.display_phone_number ?? ''), verifiedName: String(item.verified_name ?? '') }));
+      return listOf(body.data).map((item) => ({ id: String(item.id), displayPhoneNumber: String(item.display_phone_number ?? ''), verifiedName: String(item.verified_name ?? '') }));
     },
 
     /** GET /{waba-id}/message_templates, every page: the account's templates with their status and body text. */
@@ -190,11 +200,11 @@ export function createGraphApi(http: GraphHttp) {
         const query: Record<string, string> = { fields: 'name,language,status,category,components', limit: '100' };
         if (after) query.after = after;
         const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(businessAccountId)}/message_templates`, query, token: bearer(token) });
-        for (const item of body.data ?? []) {
-          const bodyComponent = (item.components ?? []).find((component: any) => String(component.type).toUpperCase() === 'BODY');
+        for (const item of listOf(body.data)) {
+          const bodyComponent = listOf(item.components).find((component) => String(component.type).toUpperCase() === 'BODY');
           templates.push({ name: String(item.name), language: String(item.language), status: String(item.status ?? ''), category: String(item.category ?? ''), body: String(bodyComponent?.text ?? '') });
         }
-        after = body.paging?.next ? body.paging?.cursors?.after : undefined;
+        after = bodyOf(body.paging).next ? textOf(bodyOf(bodyOf(body.paging).cursors).after) : undefined;
         if (!after) break;
       }
       return templates;
@@ -234,16 +244,16 @@ export function createGraphApi(http: GraphHttp) {
         const query: Record<string, string> = { fields: 'id,name,access_token,instagram_business_account{id,username,name}', limit: '100' };
         if (after) query.after = after;
         const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(userId)}/accounts`, query, token: pageToken(userToken) });
-        for (const item of body.data ?? []) {
-          const instagram = item.instagram_business_account;
+        for (const item of listOf(body.data)) {
+          const instagram = bodyOf(item.instagram_business_account);
           pages.push({
             id: String(item.id),
             name: String(item.name ?? item.id),
             accessToken: String(item.access_token ?? ''),
-            instagram: instagram?.id ? { id: String(instagram.id), username: String(instagram.username ?? instagram.name ?? instagram.id) } : null,
+            instagram: instagram.id ? { id: String(instagram.id), username: String(instagram.username ?? instagram.name ?? instagram.id) } : null,
           });
         }
-        after = body.paging?.next ? body.paging?.cursors?.after : undefined;
+        after = bodyOf(body.paging).next ? textOf(bodyOf(bodyOf(body.paging).cursors).after) : undefined;
         if (!after) break;
       }
       return pages;

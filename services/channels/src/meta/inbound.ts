@@ -1,5 +1,5 @@
 import { channelAccountStream } from '@conversa/contracts';
-import { channelAccount, fold } from '@conversa/core';
+import { channelAccount, foldStream } from '@conversa/core';
 import { connectionSecrets, connectionsOfAccount } from '@conversa/projections/connections/queries';
 import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
 import { createSessionHooks } from '../session-hooks';
@@ -67,7 +67,7 @@ export async function handleMetaWebhook(ctx: SessionContext, settings: Pick<Meta
 
 /** Of several live holders of one account (saved before claims existed), the claim's owner, else the oldest. */
 async function ownerAmong<T extends { id: number }>(ctx: SessionContext, delivery: MetaDelivery, holders: T[], log: SessionLogger): Promise<T> {
-  const claim = fold(channelAccount, (await ctx.store.readStream(channelAccountStream(delivery.channel, delivery.accountId))) as never);
+  const claim = foldStream(channelAccount, await ctx.store.readStream(channelAccountStream(delivery.channel, delivery.accountId)));
   log.warn({ channel: delivery.channel, connectionIds: holders.map((holder) => holder.id), owner: claim.ownerId }, 'meta: several connections hold one account; only its owner receives');
   return holders.find((holder) => holder.id === claim.ownerId) ?? holders[0]!;
 }

@@ -266,7 +266,8 @@ export function mapMessage(message: WAMessage, context: MappingContext): Whatsap
  * server's acknowledgement is 'sent'. ERROR is a failure, not an ack: undefined.
  */
 export function ackOfStatus(status: number | null | undefined): number | undefined {
-  if (status === null || status === undefined || status <= proto.WebMessageInfo.Status.ERROR) return undefined;
+  const error: number = proto.WebMessageInfo.Status.ERROR;
+  if (status === null || status === undefined || status <= error) return undefined;
   return Math.min(4, status - 1);
 }
 

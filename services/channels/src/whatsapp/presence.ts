@@ -1,7 +1,7 @@
 import type { Bus } from '@conversa/bus';
 import { companySubject } from '@conversa/bus';
-import { contactNumberStream, ticketSlotStream, ticketStream, type ContactNumberEvent, type PresenceFrame, type TicketEvent, type TicketSlotEvent } from '@conversa/contracts';
-import { contactNumber, contactNumberGuard, fold, ticket as ticketDecider, ticketSlot, type CommandContext } from '@conversa/core';
+import { contactNumberStream, ticketSlotStream, ticketStream, type PresenceFrame } from '@conversa/contracts';
+import { contactNumber, contactNumberGuard, ticket as ticketDecider, ticketSlot, type CommandContext, foldStream } from '@conversa/core';
 import type { ChannelChat, ChannelPresence } from '../channel-events';
 
 export type PresencePublisher = (target: { companyId: number; connectionId: number }, chat: ChannelChat, presence: ChannelPresence) => Promise<void>;
@@ -20,11 +20,11 @@ export function createPresencePublisher(ctx: Pick<CommandContext, 'store'>, bus:
     } catch {
       return;
     }
-    const claim = fold(contactNumberGuard, (await ctx.store.readStream(contactNumberStream(companyId, key))) as unknown as ContactNumberEvent[]);
+    const claim = foldStream(contactNumberGuard, await ctx.store.readStream(contactNumberStream(companyId, key)));
     if (claim.ownerId === null) return;
-    const slot = fold(ticketSlot, (await ctx.store.readStream(ticketSlotStream(companyId, claim.ownerId, connectionId))) as unknown as TicketSlotEvent[]);
+    const slot = foldStream(ticketSlot, await ctx.store.readStream(ticketSlotStream(companyId, claim.ownerId, connectionId)));
     if (!slot.holder) return;
-    const ticket = fold(ticketDecider, (await ctx.store.readStream(ticketStream(slot.holder.ticketId))) as unknown as TicketEvent[]);
+    const ticket = foldStream(ticketDecider, await ctx.store.readStream(ticketStream(slot.holder.ticketId)));
     if (ticket.status === 'none' || ticket.status === 'deleted') return;
     // `audience` is what the edge's visibility rule reads: only who may see the ticket learns that its contact types.
     const audience = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup };

@@ -1,4 +1,4 @@
-import { downloadMediaMessage, type BaileysEventMap, type ConnectionState, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
+import { downloadMediaMessage, type AnyMessageContent, type BaileysEventMap, type MiscMessageGenerationOptions, type ConnectionState, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
 import type { Readable } from 'node:stream';
 import type { ChannelChat, ChannelPresence } from '../channel-events';
 import type { WhatsappAuthStore } from './auth-state';
@@ -13,7 +13,7 @@ export interface WhatsappSocket {
     removeAllListeners<E extends keyof BaileysEventMap>(event: E): void;
   };
   user?: { id: string; lid?: string; name?: string };
-  sendMessage(jid: string, content: any, options?: any): Promise<WAMessage | undefined>;
+  sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>;
   /** Which jids have WhatsApp (Baileys' onWhatsApp); optional so test fakes may leave it out. */
   onWhatsApp?(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
   logout(message?: string): Promise<void>;
@@ -68,7 +68,7 @@ export class RecentMessages {
   }
 }
 
-export const silentBaileysLogger = {
+export const silentBaileysLogger: NonNullable<UserFacingSocketConfig['logger']> = {
   level: 'silent',
   child() {
     return silentBaileysLogger;
@@ -88,5 +88,5 @@ export function disconnectCode(state: Partial<ConnectionState>): number | undefi
 
 export function defaultDownload(logger: UserFacingSocketConfig['logger'] | undefined): WhatsappMediaDownload {
   return async (message, socket) =>
-    downloadMediaMessage(message, 'stream', {}, { reuploadRequest: (request) => socket.updateMediaMessage(request), logger: (logger ?? silentBaileysLogger) as any });
+    downloadMediaMessage(message, 'stream', {}, { reuploadRequest: (request) => socket.updateMediaMessage(request), logger: logger ?? silentBaileysLogger });
 }

@@ -6,7 +6,7 @@ import { outboundContent, quotedWAMessage, type QuotedMessage } from './outbound
 import { WhatsappSessionHistory } from './session-history';
 import { disconnectCode, silentBaileysLogger, type BackoffOptions, type WhatsappSessionOptions, type WhatsappSocket } from './session-socket';
 
-export { disconnectCode, type BackoffOptions, type SocketFactory, type WhatsappMediaDownload, type WhatsappSessionOptions, type WhatsappSocket } from './session-socket';
+export { type BackoffOptions, type SocketFactory, type WhatsappSessionOptions, type WhatsappSocket } from './session-socket';
 
 /**
  * One WhatsApp connection's session on Baileys: QR pairing, reconnection with backoff, logout, the

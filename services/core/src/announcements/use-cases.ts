@@ -1,5 +1,5 @@
-import { announcementReadStream, announcementStream, type Actor, type AnnouncementDetails, type AnnouncementEvent, type StoredMedia } from '@conversa/contracts';
-import { fold } from '../commands/decider';
+import { announcementReadStream, announcementStream, type Actor, type AnnouncementDetails, type StoredMedia } from '@conversa/contracts';
+import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
 import { announcement, announcementRead, type Announcement } from './announcement';
@@ -10,7 +10,7 @@ interface Input {
 }
 
 export async function loadAnnouncement(ctx: UseCaseContext, id: number): Promise<Announcement> {
-  return fold(announcement, (await ctx.store.readStream(announcementStream(id))) as unknown as AnnouncementEvent[]);
+  return foldStream(announcement, await ctx.store.readStream(announcementStream(id)));
 }
 
 export async function createAnnouncement(ctx: UseCaseContext & { ids: IdAllocator }, input: Input & { details: AnnouncementDetails }): Promise<number> {

@@ -1,6 +1,6 @@
-import { chatMediaTypeOf, chatMessageStream, chatReadStream, chatStream, DomainError, type Actor, type ChatEvent, type StoredMedia } from '@conversa/contracts';
+import { chatMediaTypeOf, chatMessageStream, chatReadStream, chatStream, DomainError, type Actor, type StoredMedia } from '@conversa/contracts';
 import { randomUUID } from 'node:crypto';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
 import { chat, chatMessage, chatRead, type Chat } from './chat';
@@ -23,7 +23,7 @@ async function assertCompanyUsers(lookup: ChatUserLookup, companyId: number, use
 
 /** The chat as its stream says now (messages and read marks are decided against it). */
 export async function loadChat(ctx: UseCaseContext, chatId: number): Promise<Chat> {
-  return fold(chat, (await ctx.store.readStream(chatStream(chatId))) as unknown as ChatEvent[]);
+  return foldStream(chat, await ctx.store.readStream(chatStream(chatId)));
 }
 
 export async function createChat(

@@ -35,3 +35,13 @@ export const fold = <State, Event extends DomainEvent>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   events: readonly Event[],
 ): State => events.reduce(decider.evolve, decider.initialState());
+
+/**
+ * Folds a stream as the store reads it back. The store parses each event's data against the registry's schema,
+ * the one the decider's event union is derived from (EventUnion), so the stream's events are the decider's: the
+ * one place that is said, instead of a cast at every read.
+ */
+export const foldStream = <State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  recorded: readonly DomainEvent[],
+): State => fold(decider, recorded as readonly Event[]);

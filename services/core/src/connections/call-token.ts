@@ -1,6 +1,6 @@
-import { connectionStream, SECRET_SETTING_MASK, type ConnectionDetails, type ConnectionEvent } from '@conversa/contracts';
+import { connectionStream, SECRET_SETTING_MASK, type ConnectionDetails } from '@conversa/contracts';
 import type { UseCaseContext } from '../commands/execute';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import { runCommand, systemActor } from '../commands/run';
 import { isSealed, type SecretBox } from '../secrets/box';
 import { connection } from './connection';
@@ -23,7 +23,7 @@ export function sealCallToken<Details extends Partial<ConnectionDetails>>(box: S
  * read model then holds it sealed, docs/security.md). Runs at start.
  */
 export async function resealCallToken(ctx: UseCaseContext & { secrets: SecretBox }, connectionId: number): Promise<boolean> {
-  const state = fold(connection, (await ctx.store.readStream(connectionStream(connectionId))) as unknown as ConnectionEvent[]);
+  const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || state.details.wavoip === '' || isSealed(state.details.wavoip)) return false;
   const changes = { wavoip: ctx.secrets.seal(state.details.wavoip) };
   await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes }, companyId: state.companyId, actor: systemActor });

@@ -1,6 +1,6 @@
-import { channelAccountStream, connectionStream, DomainError, type Actor, type ChannelAccountEvent, type ConnectionChannel, type ConnectionEvent, type MetaAccountChannel } from '@conversa/contracts';
+import { channelAccountStream, connectionStream, DomainError, type Actor, type ChannelAccountEvent, type ConnectionChannel, type MetaAccountChannel } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import { runCommand } from '../commands/run';
 import type { UseCaseContext } from '../commands/execute';
 import { connection } from './connection';
@@ -49,11 +49,11 @@ export async function claimChannelAccount(ctx: UseCaseContext, claim: Claim, leg
   const { companyId, actor, channel, accountId, connectionId } = claim;
   const streamId = channelAccountStream(channel, accountId);
   const history = await ctx.store.readStream(streamId);
-  const owner = fold(channelAccount, history as never).ownerId;
+  const owner = foldStream(channelAccount, history).ownerId;
   if (owner === null && (await legacyHolders()).some((id) => id !== connectionId)) throw new DomainError('ERR_CHANNEL_ALREADY_CONNECTED');
   let goneOwnerId: number | null = null;
   if (owner !== null && owner !== connectionId) {
-    const ownerState = fold(connection, (await ctx.store.readStream(connectionStream(owner))) as unknown as ConnectionEvent[]);
+    const ownerState = foldStream(connection, await ctx.store.readStream(connectionStream(owner)));
     if (ownerState.status === 'deleted') goneOwnerId = owner;
   }
   await runCommand(ctx, { decider: channelAccount, streamId, command: { type: 'ClaimChannelAccount', channel, accountId, connectionId, goneOwnerId }, companyId, actor, knownHistory: history });

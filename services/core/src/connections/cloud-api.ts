@@ -1,5 +1,5 @@
-import { connectionStream, type Actor, type ChannelAccount, type ConnectionEvent } from '@conversa/contracts';
-import { fold } from '../commands/decider';
+import { connectionStream, type Actor, type ChannelAccount } from '@conversa/contracts';
+import { foldStream } from '../commands/decider';
 import type { UseCaseContext } from '../commands/execute';
 import { runCommand, systemActor } from '../commands/run';
 import { holdsClearToken, openAccount, sealAccount } from '../secrets/account';
@@ -20,7 +20,7 @@ export async function configureCloudApi(
 ): Promise<void> {
   const { companyId, actor, connectionId, phoneNumberId } = input;
   const streamId = connectionStream(connectionId);
-  const before = fold(connection, (await ctx.store.readStream(streamId)) as unknown as ConnectionEvent[]);
+  const before = foldStream(connection, await ctx.store.readStream(streamId));
   const previous = before.status === 'active' ? before.account?.facebookPageUserId : null;
   const claim = { companyId, actor, channel: 'whatsappapi' as const, connectionId };
   await claimChannelAccount(ctx, { ...claim, accountId: phoneNumberId }, () => input.holders(phoneNumberId));
@@ -37,7 +37,7 @@ export async function configureCloudApi(
  * the log is immutable, the read model then holds them sealed (docs/security.md). Runs at start.
  */
 export async function resealConnectionAccount(ctx: UseCaseContext & { secrets: SecretBox }, connectionId: number): Promise<boolean> {
-  const state = fold(connection, (await ctx.store.readStream(connectionStream(connectionId))) as unknown as ConnectionEvent[]);
+  const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || !state.account || !holdsClearToken(state.account)) return false;
   const account = sealAccount(ctx.secrets, openAccount(ctx.secrets, state.account));
   await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionAccount', account }, companyId: state.companyId, actor: systemActor });

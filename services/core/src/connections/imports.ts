@@ -1,5 +1,5 @@
-import { comparePositions, connectionStream, DomainError, type Actor, type ConnectionEvent, type Position } from '@conversa/contracts';
-import { fold } from '../commands/decider';
+import { comparePositions, connectionStream, DomainError, type Actor, type Position } from '@conversa/contracts';
+import { foldStream } from '../commands/decider';
 import { runCommand, type CommandContext } from '../commands/run';
 import { changeTicket } from '../tickets/lifecycle';
 import { connection } from './connection';
@@ -11,7 +11,7 @@ import { connection } from './connection';
  */
 export async function closeImportedTickets(ctx: CommandContext, input: { connectionId: number; companyId: number; actor: Actor; userId: number | null }): Promise<{ closed: number; position: Position | null }> {
   const { connectionId, companyId, actor } = input;
-  const state = fold(connection, (await ctx.store.readStream(connectionStream(connectionId))) as unknown as ConnectionEvent[]);
+  const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || state.companyId !== companyId) throw new DomainError('ERR_NO_WAPP_FOUND');
   const closedIds: number[] = [];
   let last: Position | null = null;

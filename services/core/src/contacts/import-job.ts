@@ -4,23 +4,21 @@ import {
   contactNumberStream,
   contactStream,
   type Actor,
-  type ContactEvent,
   type ContactImportRowResult,
   type SheetRow,
   type ErrorCode,
-  type ContactNumberEvent,
   type EventToAppend,
   type Position,
   type RecordedEvent,
 } from '@conversa/contracts';
 import { appendToStreams, readStreams, WrongExpectedVersionError, type StreamAppend } from '@conversa/eventstore';
 import { v5 as uuidv5 } from 'uuid';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import { uploadContactListItems, type ContactListUseCaseContext } from '../contactLists/use-cases';
 import { runCommand, type CommandContext } from '../commands/run';
 import { nextIds, type IdAllocator } from '../ids';
 import { contact, contactNumberGuard } from './contact';
-import { contactImport, type ContactImport, type ContactImportCommand, type ContactImportEvent } from './contact-import';
+import { contactImport, type ContactImport, type ContactImportCommand } from './contact-import';
 import { importContactRow, planContactRows, PHONE, type PlannedRow } from './import';
 
 type Context = CommandContext & { ids: IdAllocator };
@@ -145,7 +143,7 @@ async function runImportCommand(ctx: CommandContext, job: JobMeta, command: Cont
 
 async function loadImport(ctx: CommandContext, streamId: string): Promise<{ state: ContactImport; revision: number }> {
   const history = await ctx.store.readStream(streamId);
-  return { state: fold(contactImport, history as unknown as ContactImportEvent[]), revision: history.length - 1 };
+  return { state: foldStream(contactImport, history), revision: history.length - 1 };
 }
 
 const lastRevision = (history: readonly RecordedEvent[] | undefined): number => (history && history.length > 0 ? history[history.length - 1]!.revision : -1);
@@ -158,7 +156,7 @@ async function writeBatch(ctx: Context, job: ContactImportJob, batch: readonly P
   const toWrite = batch.filter((row): row is PlannedRow & { key: string; number: string } => 'key' in row);
   const guardIds = toWrite.map((row) => contactNumberStream(job.companyId, row.key));
   const guards = await readStreams(ctx.store, guardIds);
-  const owners = toWrite.map((row, index) => fold(contactNumberGuard, (guards.get(guardIds[index]!) ?? []) as unknown as ContactNumberEvent[]).ownerId);
+  const owners = toWrite.map((row, index) => foldStream(contactNumberGuard, guards.get(guardIds[index]!) ?? []).ownerId);
   const ownerStreams = await readStreams(ctx.store, owners.filter((owner): owner is number => owner !== null).map(contactStream));
   const fresh = await nextIds(ctx.ids, 'contact', owners.filter((owner) => owner === null).length);
 
@@ -172,7 +170,7 @@ async function writeBatch(ctx: Context, job: ContactImportJob, batch: readonly P
     if (ownerId === null) {
       const contactId = fresh.shift()!;
       const guardHistory = guards.get(guardId) ?? [];
-      const claim = contactNumberGuard.decide(fold(contactNumberGuard, guardHistory as unknown as ContactNumberEvent[]), { type: 'ClaimContactNumber', key: row.key, contactId }, { now });
+      const claim = contactNumberGuard.decide(foldStream(contactNumberGuard, guardHistory), { type: 'ClaimContactNumber', key: row.key, contactId }, { now });
       parts.set(guardId, { streamId: guardId, expectedRevision: expectedOf(lastRevision(guardHistory)), events: envelope(guardId, row.row, claim) });
       const name = row.input.name.trim() === '' ? row.number : row.input.name.trim().slice(0, 200);
       const details = { name, number: row.number, email: row.input.email, profilePicUrl: null, extraInfo: [] };
@@ -183,7 +181,7 @@ async function writeBatch(ctx: Context, job: ContactImportJob, batch: readonly P
     }
     const ownerId_ = contactStream(ownerId);
     const history = ownerStreams.get(ownerId_) ?? [];
-    const owner = fold(contact, history as unknown as ContactEvent[]);
+    const owner = foldStream(contact, history);
     // A deleted owner or a creation in flight elsewhere: the row-by-row path knows how to take such a claim over.
     if (owner.status !== 'active' || parts.has(ownerId_)) {
       aside.push(row);

@@ -17,7 +17,7 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
  * finds a number inside any text ("Ana 11 98765-4321"); an imported cell that is anything but a number
  * is refused instead of turned into one.
  */
-const PHONE_TEXT = /^[+(]?[\d\s().\-]{8,40}$/;
+const PHONE_TEXT = /^[+(]?[\d\s().-]{8,40}$/;
 export const looksLikePhoneNumber = (text: string): boolean => PHONE_TEXT.test(text.trim());
 
 export interface ImportedRow extends ContactImportRowResult {

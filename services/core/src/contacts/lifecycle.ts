@@ -2,15 +2,14 @@ import {
   contactNumberStream,
   contactStream,
   DomainError,
+  isProductEvent,
   type Actor,
   type Channel,
   type ContactDetails,
-  type ContactEvent,
   type ContactExtraInfo,
-  type ContactNumberEvent,
   type Position,
 } from '@conversa/contracts';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import { runCommand, type CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
 import { contact, contactNumberGuard, type Contact, type ContactChanges } from './contact';
@@ -128,7 +127,7 @@ export async function deleteContact(ctx: Context, input: Meta & { contactId: num
 }
 
 async function loadContact(ctx: CommandContext, contactId: number): Promise<Contact> {
-  return fold(contact, (await ctx.store.readStream(contactStream(contactId))) as unknown as ContactEvent[]);
+  return foldStream(contact, await ctx.store.readStream(contactStream(contactId)));
 }
 
 const meta = (input: Meta) => ({ companyId: input.companyId, actor: input.actor });
@@ -160,7 +159,7 @@ async function writeCreation(ctx: CommandContext, input: NewContact, contactId: 
     commandId: `create-contact-${contactId}`,
     ...meta(input),
   });
-  const stored = result.events.find((event) => event.type === 'ContactCreated')?.data as Partial<ContactDetails> | undefined;
+  const stored = result.events.find((event) => isProductEvent(event, 'ContactCreated'))?.data;
   const differs = stored && (Object.keys(details) as (keyof ContactDetails)[]).some((field) => JSON.stringify(stored[field]) !== JSON.stringify(details[field]));
   if (!differs || as === 'helper') return result.position;
   const changed = await runCommand(ctx, { decider: contact, streamId: contactStream(contactId), command: { type: 'ChangeContactDetails', changes: details }, ...meta(input) });
@@ -179,10 +178,10 @@ async function claimNumber(ctx: CommandContext, input: Meta, key: string, contac
   const streamId = contactNumberStream(input.companyId, key);
   let contactId: number | undefined;
   for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
-    const guard = fold(contactNumberGuard, (await ctx.store.readStream(streamId)) as unknown as ContactNumberEvent[]);
+    const guard = foldStream(contactNumberGuard, await ctx.store.readStream(streamId));
     if (guard.ownerId !== null && guard.ownerId !== contactId) {
       const history = await ctx.store.readStream(contactStream(guard.ownerId));
-      const owner = fold(contact, history as unknown as ContactEvent[]);
+      const owner = foldStream(contact, history);
       if (owner.status === 'active') return { won: false, ownerId: guard.ownerId, owner: 'active', position: history[history.length - 1]!.position };
       const abandoned = owner.status === 'none' && ctx.now().getTime() - Date.parse(guard.claimedAt ?? '') > ABANDONED_NUMBER_CLAIM_MS;
       if (owner.status === 'none' && !abandoned) return { won: false, ownerId: guard.ownerId, owner: 'inFlight' };

@@ -1,4 +1,5 @@
 import { DomainError, streams, type Actor, type Payer, type Position, type Recurrence } from '@conversa/contracts';
+import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { runCommand, type CommandContext } from '../commands/run';
 import { company } from '../companies/company';
@@ -36,7 +37,7 @@ export async function requestCheckout(
 /** The charge of an attempt as the invoice's stream has it now (the checkout waits on it). */
 export async function chargeAttempt(ctx: CommandContext, ref: InvoiceRef, attempt: number): Promise<ChargeAttempt | null> {
   const events = await ctx.store.readStream(streams.invoice(ref.companyId, ref.dueDate));
-  const state = events.reduce((s, e) => invoice.evolve(s, e as never), invoice.initialState());
+  const state = foldStream(invoice, events);
   return state.status === 'none' ? null : (state.attempts.find((a) => a.attempt === attempt) ?? null);
 }
 

@@ -8,14 +8,13 @@ import {
   type Actor,
   type Channel,
   type MediaType,
-  type MessageEvent,
   type Position,
   type StoredMedia,
   type TemplateMessage,
 } from '@conversa/contracts';
 import { readStreams } from '@conversa/eventstore';
 import { v7 as uuidv7 } from 'uuid';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import { withPrefetchedStreams } from '../commands/prefetch';
 import { contactNumber } from '../contacts/number';
 import { runCommand, type CommandContext } from '../commands/run';
@@ -38,7 +37,7 @@ export function mediaTypeOf(mime: string): MediaType {
 }
 
 export async function loadMessage(ctx: CommandContext, messageId: string): Promise<Message> {
-  return fold(message, (await ctx.store.readStream(messageStream(messageId))) as unknown as MessageEvent[]);
+  return foldStream(message, await ctx.store.readStream(messageStream(messageId)));
 }
 
 export interface QueueOutboundMessageInput {
@@ -176,9 +175,9 @@ export async function receiveMessage(context: ReceiveMessageContext, given: Rece
 }
 
 async function receiveWith(ctx: ReceiveMessageContext, input: ReceiveMessageInput, messageId: string): Promise<ReceivedMessage> {
-  const { companyId, whatsappId, channel } = input;
+  const { companyId, whatsappId } = input;
   const history = await ctx.store.readStream(messageStream(messageId));
-  const earlier = fold(message, history as unknown as MessageEvent[]);
+  const earlier = foldStream(message, history);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
 
   const place = await placeInConversation(ctx, input, (contactId) => ({ kind: 'contact', id: contactId }));

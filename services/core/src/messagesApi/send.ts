@@ -1,6 +1,6 @@
-import { DomainError, streams, type Actor, type Channel, type MessagesApiEvent, type Position, type StoredMedia } from '@conversa/contracts';
+import { DomainError, streams, type Actor, type Channel, type Position, type StoredMedia } from '@conversa/contracts';
 import { v5 as uuidv5 } from 'uuid';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import type { CommandContext } from '../commands/run';
 import { runCommand } from '../commands/run';
 import { findOrCreateContact } from '../contacts/lifecycle';
@@ -47,7 +47,7 @@ export async function sendThroughApi(ctx: CommandContext & { ids: IdAllocator },
   const { companyId, connection, idempotency } = input;
   const guardStream = idempotency && streams.apiIdempotency(companyId, idempotency.keyHash);
   if (guardStream && idempotency) {
-    const earlier = fold(apiIdempotency, (await ctx.store.readStream(guardStream)) as unknown as MessagesApiEvent[]);
+    const earlier = foldStream(apiIdempotency, await ctx.store.readStream(guardStream));
     if (earlier.status === 'recorded') {
       if (earlier.result.requestHash !== idempotency.requestHash) throw new DomainError('ERR_IDEMPOTENCY_KEY_REUSED');
       return { ...earlier.result, replayed: true, position: null };

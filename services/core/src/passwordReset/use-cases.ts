@@ -1,7 +1,7 @@
-import { DomainError, passwordResetStream, RESET_CODE_TTL_MINUTES, streams, type PasswordResetEvent } from '@conversa/contracts';
+import { DomainError, isProductEvent, passwordResetStream, RESET_CODE_TTL_MINUTES, streams } from '@conversa/contracts';
 import { systemActor } from '../commands/run';
 import { randomUUID } from 'node:crypto';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { user } from '../users/user';
 import { passwordReset, type PasswordReset } from './reset';
@@ -18,7 +18,7 @@ export interface ResetUserLookup {
 }
 
 export async function loadPasswordReset(ctx: Pick<UseCaseContext, 'store'>, resetId: string): Promise<PasswordReset> {
-  return fold(passwordReset, (await ctx.store.readStream(passwordResetStream(resetId))) as unknown as PasswordResetEvent[]);
+  return foldStream(passwordReset, await ctx.store.readStream(passwordResetStream(resetId)));
 }
 
 /**
@@ -75,7 +75,7 @@ export async function completePasswordReset(ctx: PasswordResetContext, input: { 
 
 async function companyOfUser(ctx: UseCaseContext, userId: number): Promise<number> {
   const created = (await ctx.store.readStream(streams.user(userId), { maxCount: 1 }))[0];
-  const companyId = (created?.data as { companyId?: number } | undefined)?.companyId;
+  const companyId = created && isProductEvent(created, 'UserCreated') ? created.data.companyId : undefined;
   if (!companyId) throw new DomainError('ERR_RESET_CODE_INVALID');
   return companyId;
 }

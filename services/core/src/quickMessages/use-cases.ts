@@ -1,5 +1,5 @@
-import { DomainError, quickMessageStream, type Actor, type QuickMessageEvent, type QuickMessageFields, type StoredMedia } from '@conversa/contracts';
-import { fold } from '../commands/decider';
+import { DomainError, isProductEvent, quickMessageStream, type Actor, type QuickMessageFields, type StoredMedia } from '@conversa/contracts';
+import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
@@ -74,7 +74,7 @@ export async function deleteQuickMessage(ctx: UseCaseContext, input: Acting & { 
 }
 
 async function currentQuickMessage(ctx: CommandContext, id: number) {
-  return fold(quickMessage, (await ctx.store.readStream(quickMessageStream(id))) as unknown as QuickMessageEvent[]);
+  return foldStream(quickMessage, await ctx.store.readStream(quickMessageStream(id)));
 }
 
 /** Refuses before any byte is stored: `by` must be allowed to change this quick message. */
@@ -107,6 +107,6 @@ export async function removeQuickMessageMedia(ctx: UseCaseContext, input: Acting
     actor: input.actor,
   });
   for (const event of events) {
-    if (event.type === 'QuickMessageMediaRemoved') await input.files.remove((event.data as { media: StoredMedia }).media.url);
+    if (isProductEvent(event, 'QuickMessageMediaRemoved')) await input.files.remove(event.data.media.url);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_BURST_LIMIT, OUT_OF_HOURS_QUIET_MS, routeInbound, STALE_INBOUND_MS } from './inbound';
 import { initialBotState, type BotAction } from './model';
-import { botAfter, connection, finance, inbound, later, menuShown, MORNING, NIGHT, opt, queue, sales, schedule, support, TZ } from './fixtures';
+import { botAfter, connection, finance, inbound, later, menuShown, MORNING, NIGHT, opt, queue, sales, schedule, support } from './fixtures';
 import { BOT_MARK, BOT_TEXTS } from './texts';
 
 const fresh = initialBotState();
@@ -246,6 +246,13 @@ describe('routing: queue position', () => {
     const input = inbound('1', { settings: { ...inbound('').settings, sendQueuePosition: 'enabled' }, waitingInQueue: { 1: 4 } });
     expect(routeInbound(botAfter([menuShown('queues')]), input)).toContainEqual({ type: 'reply', purpose: 'queuePosition', body: BOT_TEXTS.queuePosition(5) });
     expect(replies(routeInbound(botAfter([menuShown('queues')]), inbound('1')))).not.toContain(BOT_TEXTS.queuePosition(1));
+  });
+
+  it('a queue with assignment on tells the place through its line, so the bot says nothing of it (no double message)', () => {
+    const input = inbound('1', { settings: { ...inbound('').settings, sendQueuePosition: 'enabled' }, waitingInQueue: { 1: 4 }, lineQueueIds: [1] });
+    const actions = routeInbound(botAfter([menuShown('queues')]), input);
+    expect(actions.map((action) => (action.type === 'reply' ? action.purpose : action.type))).not.toContain('queuePosition');
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'handOver' }));
   });
 });
 

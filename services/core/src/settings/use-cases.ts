@@ -1,5 +1,5 @@
-import { CompanySettingsSchema, DomainError, SECRET_SETTING_MASK, SECRET_SETTINGS, streams, type Actor, type CompanyEvent, type CompanySettingKey } from '@conversa/contracts';
-import { fold } from '../commands/decider';
+import { CompanySettingsSchema, DomainError, SECRET_SETTING_MASK, SECRET_SETTINGS, streams, type Actor, type CompanySettingKey } from '@conversa/contracts';
+import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { systemActor } from '../commands/run';
 import { company } from '../companies/company';
@@ -36,7 +36,7 @@ export async function changeCompanySetting(
  * value is recorded again sealed (the read table then holds it sealed; docs/security.md). Runs at start.
  */
 export async function resealCompanySecrets(ctx: UseCaseContext & { secrets: SecretBox }, companyId: number): Promise<CompanySettingKey[]> {
-  const state = fold(company, (await ctx.store.readStream(streams.company(companyId))) as unknown as CompanyEvent[]);
+  const state = foldStream(company, await ctx.store.readStream(streams.company(companyId)));
   if (state.status !== 'active') return [];
   const clear = [...SECRET_SETTINGS].filter((key) => (state.settings[key] ?? '') !== '' && !isSealed(state.settings[key]!));
   for (const key of clear) {

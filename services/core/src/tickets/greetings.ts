@@ -4,16 +4,13 @@ import {
   defaultCompanySettings,
   streams,
   ticketStream,
-  type ContactEvent,
-  type CompanyEvent,
+  isProductEvent,
   type Position,
   type RecordedEvent,
-  type TicketEvent,
-  type UserEvent,
 } from '@conversa/contracts';
 import { acceptGreeting } from '@conversa/contracts/tickets/greetings';
 import { v5 as uuidv5 } from 'uuid';
-import { fold } from '../commands/decider';
+import { foldStream } from '../commands/decider';
 import type { CommandContext } from '../commands/run';
 import { company } from '../companies/company';
 import { contact } from '../contacts/contact';
@@ -37,26 +34,26 @@ export const ATTENDANT_MESSAGE_EVENTS = ['TicketAccepted', 'TicketClosed'] as co
  */
 export async function postAttendantMessage(ctx: CommandContext, event: RecordedEvent): Promise<{ messageId: string; position: Position | null } | null> {
   const actor = event.metadata.actor;
-  if (actor.kind !== 'user' || (event.type !== 'TicketAccepted' && event.type !== 'TicketClosed')) return null;
+  if (actor.kind !== 'user' || !isProductEvent(event, 'TicketAccepted', 'TicketClosed')) return null;
   const userId = Number(actor.id);
   const companyId = event.metadata.companyId;
-  const ticketEvents = (await ctx.store.readStream(ticketStream((event.data as { ticketId: number }).ticketId))).filter((earlier) => earlier.revision <= event.revision);
+  const ticketEvents = (await ctx.store.readStream(ticketStream(event.data.ticketId))).filter((earlier) => earlier.revision <= event.revision);
   // The queue the ticket is in after this change (an accept may place it in one): that queue's part of the conversation.
-  const after = fold(ticket, ticketEvents as unknown as TicketEvent[]);
+  const after = foldStream(ticket, ticketEvents);
   if (after.status === 'none') return null;
-  const attendant = fold(user, (await readUpTo(ctx, streams.user(userId), event.position)) as unknown as UserEvent[]);
+  const attendant = foldStream(user, await readUpTo(ctx, streams.user(userId), event.position));
   if (attendant.status === 'none') return null;
 
   let body: string;
   if (event.type === 'TicketAccepted') {
     if (after.isGroup) return null;
-    const owner = fold(company, (await readUpTo(ctx, streams.company(companyId), event.position)) as unknown as CompanyEvent[]);
+    const owner = foldStream(company, await readUpTo(ctx, streams.company(companyId), event.position));
     const settings = { ...defaultCompanySettings, ...(owner.status === 'none' ? {} : owner.settings) };
     if (settings.sendGreetingAccepted !== 'enabled') return null;
-    const person = fold(contact, (await readUpTo(ctx, contactStream(after.contactId), event.position)) as unknown as ContactEvent[]);
+    const person = foldStream(contact, await readUpTo(ctx, contactStream(after.contactId), event.position));
     body = acceptGreeting(person.status === 'none' ? '' : person.details.name, attendant.details.name);
   } else {
-    if (!(event.data as { farewell: boolean }).farewell) return null;
+    if (!event.data.farewell) return null;
     body = attendant.details.farewellMessage.trim();
     if (body === '') return null;
   }

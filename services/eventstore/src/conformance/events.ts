@@ -11,8 +11,6 @@ export const conformanceEventDefinitions = [ConformanceNoted, ConformanceTagged]
 /** A fresh registry per store, so a test that registers more types cannot leak into another. */
 export const createConformanceRegistry = (): EventRegistry => new EventRegistry(conformanceEventDefinitions);
 
-export const conformanceRegistry: EventRegistry = createConformanceRegistry();
-
 export const conformanceMetadata = (overrides: Partial<EventMetadataInput> = {}): EventMetadataInput => ({
   companyId: 1,
   actor: { kind: 'system', id: 'conformance' },

@@ -7,7 +7,7 @@ import { describeFoldedState } from './state';
 import { describeSubscribing } from './subscribing';
 import type { SnapshotStore } from '../state/snapshots';
 
-export { collect, settle, visible, type Collector } from './collector';
+export { collect, settle } from './collector';
 export * from './events';
 
 /**

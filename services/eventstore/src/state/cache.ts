@@ -118,6 +118,8 @@ export class StateCache {
   private held<State>(store: EventStore, streamId: string, key: string, fold: StateFold<State>, entry: Entry, endTurn: () => void): HeldState<State> {
     let valid = true;
     let released = false;
+    // The returned object's getters and methods have a this of their own.
+    // oxlint-disable-next-line typescript/no-this-alias
     const cache = this;
     return {
       streamId,

@@ -1,2 +1,2 @@
-export { StateCache, type HeldState, type StateCacheOptions, type StateFold } from './cache';
-export { createPostgresSnapshotStore, type PostgresSnapshotStoreOptions, type SnapshotStore, type StoredSnapshot } from './snapshots';
+export { StateCache, type HeldState, type StateFold } from './cache';
+export { createPostgresSnapshotStore, type SnapshotStore } from './snapshots';

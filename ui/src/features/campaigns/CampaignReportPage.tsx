@@ -32,7 +32,6 @@ function pauseText(t: ReturnType<typeof useT>, pause: PauseReason): string {
 
 /** /campaign/{id}/report: status with delivered of valid contacts, a live progress bar, the cards and the pause reason. */
 export default function CampaignReportPage() {
-  const t = useT();
   const id = Number(useParams().campaignId);
   const { data: campaign, isLoading, error, refetch } = useCampaignQuery(id, { skip: !Number.isInteger(id) });
   useCampaignFrames();

@@ -1,4 +1,4 @@
-import type { CampaignFrame, CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
+import type { CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
 import { pagedList } from '../../shared/pagedList';
 
@@ -51,8 +51,6 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'C
     }),
   }),
 });
-
-export type { CampaignFrame };
 
 export const {
   useCampaignPageQuery,

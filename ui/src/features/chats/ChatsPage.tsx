@@ -55,7 +55,7 @@ export default function ChatsPage() {
   const { data: direct, error: directError } = useChatByUuidQuery(uuid ?? '', { skip: !uuid || listed !== undefined || !data });
   const selected = listed ?? (direct && direct.uuid === uuid ? direct : null);
   const select = (chat: ChatView) => {
-    navigate(`/chats/${chat.uuid}`);
+    void navigate(`/chats/${chat.uuid}`);
     setTab('messages');
   };
 

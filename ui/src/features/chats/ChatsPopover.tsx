@@ -45,7 +45,7 @@ function UnreadChats({ userId }: { userId: number }) {
               data-testid={`chats-popover-item-${chat.id}`}
               onClick={() => {
                 close();
-                navigate(`/chats/${chat.uuid}`);
+                void navigate(`/chats/${chat.uuid}`);
               }}
             >
               <Text fontWeight="semibold" truncate>

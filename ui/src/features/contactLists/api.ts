@@ -1,6 +1,4 @@
 import type {
-  ContactListFrame,
-  ContactListItemFrame,
   ContactListItemPage,
   ContactListItemView,
   ContactListPage,
@@ -69,8 +67,6 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactList
     }),
   }),
 });
-
-export type { ContactListFrame, ContactListItemFrame };
 
 export const {
   useContactListPageQuery,

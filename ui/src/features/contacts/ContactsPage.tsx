@@ -58,7 +58,7 @@ export default function ContactsPage() {
   const [deleteContact] = useDeleteContactMutation();
 
   const applyChange = useContactListFrames(filters, () => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else list.firstPage();
   });
 
@@ -89,12 +89,12 @@ export default function ContactsPage() {
     try {
       const ticket = await createTicket({ contactId: choice.contact.id, queueId: choice.queueId, whatsappId: choice.whatsappId, userId: choice.userId, status: 'open' }).unwrap();
       setTicketFor(null);
-      navigate(`/tickets/${ticket.uuid}`);
+      void navigate(`/tickets/${ticket.uuid}`);
     } catch (error) {
       const taken = otherOpenTicketHolder(error);
       if (!taken) return showError(error);
       setTicketFor(null);
-      if (taken.uuid && taken.userId === me.id) navigate(`/tickets/${taken.uuid}`);
+      if (taken.uuid && taken.userId === me.id) void navigate(`/tickets/${taken.uuid}`);
       else setHolder(taken);
     }
   };

@@ -35,7 +35,7 @@ export const contactsApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `contacts/${id}`, method: 'PUT', body }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+        if (data) void dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
       },
       invalidatesTags: [{ type: 'Contacts', id: 'LIST' }],
     }),
@@ -44,21 +44,21 @@ export const contactsApi = api.injectEndpoints({
       query: ({ id, active }) => ({ url: `contacts/block/${id}`, method: 'PUT', body: { active } }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+        if (data) void dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
       },
     }),
     toggleDisableBot: build.mutation<Contact, number>({
       query: (id) => ({ url: `contacts/toggleDisableBot/${id}`, method: 'PUT' }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+        if (data) void dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
       },
     }),
     toggleAcceptAudio: build.mutation<Contact, number>({
       query: (id) => ({ url: `contacts/toggleAcceptAudio/${id}`, method: 'PUT' }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
+        if (data) void dispatch(contactsApi.util.upsertQueryData('contact', data.id, data));
       },
     }),
     /** GET /contacts/profile/:number: the company's contact for a number, created when there is none. */

@@ -18,7 +18,6 @@ import type { MessageView as Message } from '@conversa/contracts';
 import type { ConversationTicket } from './types';
 import { AiHelpMenu } from '../prompts/AiHelpMenu';
 
-export { COMPOSER_MAX_ROWS } from './composerHooks';
 /** Browser storage: whether the attendant signs messages (used while the company's sendSignMessage is on). */
 export const SIGNATURE_STORAGE_KEY = 'persistentSignMessage';
 

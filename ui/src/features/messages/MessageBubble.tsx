@@ -191,7 +191,7 @@ interface BubbleProps {
 }
 
 /** One message: quoted block, content by type, marks (forwarded, edited, private), time, ack and reactions. */
-export const MessageBubble = memo(function MessageBubble({ item, userId, isGroup, canReply, selecting, selected, actions }: BubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ item, isGroup, selecting, selected, actions }: BubbleProps) {
   const t = useT();
   const { message, reactions } = item;
   if (message.mediaType === 'call_log') return <CallLogLine message={message} time={timeOf(message.createdAt)} />;

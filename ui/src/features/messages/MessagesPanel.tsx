@@ -94,10 +94,10 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
       try {
         const { contactId } = await contactByNumber(contact.number).unwrap();
         const opened = await startConversation({ contactId, userId: user?.id ?? null, queueId: ticket.queueId, whatsappId: ticket.whatsappId }).unwrap();
-        navigate(`/tickets/${opened.uuid}`);
+        void navigate(`/tickets/${opened.uuid}`);
       } catch (error) {
         const body = (error as { data?: { uuid?: string; userId?: number } }).data;
-        if (errorCodeOf(error) === 'ERR_OTHER_OPEN_TICKET' && body?.uuid && body.userId === user?.id) navigate(`/tickets/${body.uuid}`);
+        if (errorCodeOf(error) === 'ERR_OTHER_OPEN_TICKET' && body?.uuid && body.userId === user?.id) void navigate(`/tickets/${body.uuid}`);
         else showError(error);
       }
     },

@@ -4,6 +4,4 @@
  *   gallery and live `appMessage` frames. `ticket` is the answer of GET /tickets/u/:uuid. It fills the height it is
  *   given (a flex column); put the ContactDrawer (features/contacts) beside it.
  */
-export { MessagesPanel, acceptsMessages } from './MessagesPanel';
-export type { AppMessageFrame, ConversationTicket, Message, MessagesPage } from './types';
-export { messagesApi } from './api';
+export { MessagesPanel } from './MessagesPanel';

@@ -64,7 +64,7 @@ export default function RecoveryPasswordPage() {
     try {
       await savePassword({ resetId, newPassword: password }).unwrap();
       toast('success', 'reset.saved');
-      navigate('/login');
+      void navigate('/login');
     } catch (failure) {
       toast('error', errorCodeOf(failure) === 'ERR_RESET_CODE_INVALID' ? 'reset.invalid' : 'reset.saveFailed');
     }

@@ -121,7 +121,7 @@ export default function SignupPage() {
     try {
       await signup(request).unwrap();
       toaster.create({ type: 'success', description: t('signup.success') });
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (error) {
       showError(error);
     }

@@ -80,7 +80,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   const done = (key: MessageKey) => toaster.create({ type: 'success', description: t(key) });
 
   const leaveIfOpen = (ticket: Ticket) => {
-    if (openUuid === ticket.uuid) navigate('/tickets');
+    if (openUuid === ticket.uuid) void navigate('/tickets');
   };
 
   const change = async (ticket: Ticket, body: Omit<TicketChange, 'id'>): Promise<Ticket | null> => {
@@ -104,7 +104,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   /** The answer names who holds it: someone else → the already-taken dialog; the user themselves → their ticket. */
   function showHolder(holder: TicketHolder) {
     if (holder.userId !== null && holder.userId !== me.id) setTaken(holder);
-    else if (holder.uuid) navigate(`/tickets/${holder.uuid}`);
+    else if (holder.uuid) void navigate(`/tickets/${holder.uuid}`);
   }
 
   /** Accepting and reopening end in the ticket, unless it turned out to be someone else's. */
@@ -114,7 +114,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
     if (result.userId !== me.id) showHolder({ userId: result.userId, userName: result.user?.name ?? null, queueName: result.queue?.name ?? null, uuid: result.uuid });
     else {
       done(mode === 'accept' ? 'tickets.accept.done' : 'tickets.reopen.done');
-      navigate(`/tickets/${result.uuid}`);
+      void navigate(`/tickets/${result.uuid}`);
     }
     return true;
   };
@@ -173,7 +173,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
     try {
       const ticket = await createTicket({ contactId: choice.contact.id, queueId: choice.queueId, whatsappId: choice.whatsappId, userId: choice.userId, status: 'open' }).unwrap();
       setCreatingNew(false);
-      navigate(`/tickets/${ticket.uuid}`);
+      void navigate(`/tickets/${ticket.uuid}`);
     } catch (error) {
       const holder = otherOpenTicketHolder(error);
       if (!holder) return showError(error);

@@ -1,4 +1,4 @@
-import type { FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
 import { storageKeys, writeStorage } from '../../app/storage';
 import type { RootState } from '../../app/store';
@@ -8,7 +8,7 @@ import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id}: the state wanted; the server reads which transition it is. */
 export type TicketChange = UpdateTicketRequest & { id: number };
-export type { CreateTicketBody as NewTicket, TicketHistory } from '@conversa/contracts';
+export type { TicketHistory } from '@conversa/contracts';
 
 /** What the ticket dialogs and filters show of the lists they pick from (GET /queue, /users/list, /whatsapp, /tags/list). */
 export type QueueOption = QueueSummary;
@@ -19,7 +19,7 @@ export type TagOption = Pick<TagView, 'id' | 'name' | 'color'>;
 /** Count badges ask for the first page only and keep its count. */
 const countParams = (args: TicketListArgs) => toQueryParams(args, 1);
 
-type PageResult = QueryReturnValue<TicketPage, FetchBaseQueryError, {} | undefined>;
+type PageResult = QueryReturnValue<TicketPage, FetchBaseQueryError, FetchBaseQueryMeta | undefined>;
 /** GET /tickets calls in flight, by their address. */
 const inFlight = new Map<string, Promise<PageResult>>();
 

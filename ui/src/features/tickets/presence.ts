@@ -41,10 +41,6 @@ export function applyPresenceFrame(frame: PresenceFrame | null | undefined): voi
   notify();
 }
 
-export function presenceOf(ticketId: number): Presence | undefined {
-  return current.get(ticketId);
-}
-
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -5,7 +5,7 @@ export type TicketStatus = Extract<AnyTicketStatus, 'pending' | 'open' | 'closed
 
 // The ticket's wire shapes are the contracts'; these names stay only so screens written against them (other
 // branches) keep compiling. New code imports TicketView & co. from '@conversa/contracts'.
-export type { ContactFrame, TicketBefore, TicketContact, TicketFrame, TicketPage, TicketView as Ticket } from '@conversa/contracts';
+export type { TicketView as Ticket } from '@conversa/contracts';
 
 export type { TicketViewer };
 

@@ -13,7 +13,7 @@ import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
 import { useQueuesQuery } from '../queues/api';
-import { userUpdated } from '../session/sessionSlice';
+import { userUpdated } from '../../app/sessionSlice';
 import { UserAvatar } from './UserAvatar';
 import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserChange } from './api';
 
@@ -48,9 +48,9 @@ export default function UsersPage() {
     dispatch(usersApi.util.updateQueryData('users', { searchParam, pageNumber: 1 }, (draft) => applyUserChange(draft, frame, searchParam)));
     if (frame.user?.id === me.id && frame.action !== 'delete') dispatch(userUpdated(sessionFieldsOf(frame.user)));
   };
-  useSocketEvent('user', (frame) => applyChange(frame as UserChange));
+  useSocketEvent('user', applyChange);
   useSocketReconnect(() => {
-    if (pageNumber === 1) refetch();
+    if (pageNumber === 1) void refetch();
     else list.firstPage();
   });
   // A refused delete keeps the question open for another try.

@@ -12,7 +12,7 @@ export const userStatusApi = api.enhanceEndpoints({ addTagTypes: ['MyStatus'] })
       query: (body) => ({ url: 'users/me/status', method: 'PUT', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, data));
+        void dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, data));
       },
     }),
   }),

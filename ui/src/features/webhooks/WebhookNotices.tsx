@@ -73,7 +73,7 @@ export default function WebhookNotices() {
             variant="outline"
             onClick={() => {
               close();
-              navigate('/webhooks');
+              void navigate('/webhooks');
             }}
             data-testid="webhook-notices-open"
           >

@@ -51,7 +51,7 @@ export function useInboxShortcuts(handlers: InboxShortcutHandlers): void {
             const next = stepTicket(list.rows, openUuid, id === 'next' ? 1 : -1);
             if (!next) return false;
             list.scrollTo(list.rows.indexOf(next));
-            navigate(`/tickets/${next.uuid}`);
+            void navigate(`/tickets/${next.uuid}`);
             return true;
           }
           case 'accept':

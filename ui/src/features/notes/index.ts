@@ -1,2 +1,0 @@
-export { TicketNotes } from './TicketNotes';
-export { notesApi, validateNote, type TicketNote } from './api';
