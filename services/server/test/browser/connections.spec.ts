@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { screenshot, signIn } from '@conversa/testing/browser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestServer } from '../harness';
 import { openFlow, type Flow } from './flow';
@@ -12,14 +12,13 @@ import { openFlow, type Flow } from './flow';
  */
 let flow: Flow;
 let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let admin: Flow['admin'];
 
 beforeAll(async () => {
   flow = await openFlow({ company: ['Canais Vivos', 81], sessions: true, page: { viewport: { width: 1366, height: 860 }, timeout: 15_000 } });
-  ({ server, browser, context, page, admin } = flow);
+  ({ server, context, page, admin } = flow);
 }, 90_000);
 afterAll(() => flow?.close());
 
