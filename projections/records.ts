@@ -102,7 +102,7 @@ export function recordRows<R extends Table, C extends ProductEventType, U extend
       touch(touched, id, companyId, 'create');
     } else if (event.type === changed) {
       const changes = data.changes as Changes<U> & Row;
-      await byId.set({ ...columnsOf(changes), ...(rows.changedColumns?.(changes) ?? {}), updated_at: at }).execute();
+      await byId.set({ ...columnsOf(changes), ...rows.changedColumns?.(changes), updated_at: at }).execute();
       touch(touched, id, companyId, 'update');
     } else if (event.type === deleted) {
       if (rows.deletion === 'flag') await byId.set({ deleted: true, updated_at: at }).execute();

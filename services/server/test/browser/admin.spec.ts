@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -38,11 +38,7 @@ async function newContext() {
 const atPath = (page: Page, path: string) => page.waitForFunction((expected) => location.pathname === expected, path);
 
 async function login(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('side-menu').waitFor();
+  await signIn(page, server.url, { email, password }, { testId: 'side-menu' });
 }
 
 describe('administration in a browser', { timeout: 120_000 }, () => {

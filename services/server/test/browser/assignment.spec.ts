@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn as signInAt } from '@conversa/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -25,11 +25,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('side-menu').waitFor();
+  await signInAt(page, server.url, { email, password }, { testId: 'side-menu' });
 }
 
 describe('assignment and SLA in a browser', { timeout: 180_000 }, () => {

@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { screenshot, signIn } from '@conversa/testing/browser';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
+import { bearer, type TestServer } from '../harness';
+import { openFlow, type Flow } from './flow';
 
 /**
  * Campaigns in Debian's Chromium against the real server, the dispatch engine ticking under its lease: settings,
@@ -13,53 +14,33 @@ import { bearer, signupCompany, startTestServer, type TestServer } from '../harn
  * reaches FINALIZADA, one cancelled and restarted from the table, a queue given a file list in its dialog whose files
  * reach a contact on the sandbox phone, and a confirmation answered from the sandbox phone.
  */
+let flow: Flow;
 let server: TestServer;
-let browser: Browser;
 let page: Page;
-let admin: { email: string; password: string; token: string };
+let admin: Flow['admin'];
 let sandbox: { id: number; token: string };
 const numbers = ['5511944440001', '5511944440002', '5511944440003'];
 
-const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const response = await server.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-};
+const call: Flow['call'] = (...request) => flow.call(...request);
 const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const statusOf = (id: number) => page.getByTestId(`campaign-status-${id}`).getAttribute('data-status');
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, serveUi: true });
-  await server.wiring.sessions.start();
+  flow = await openFlow({ company: ['Campanhas no navegador', 95], sessions: true, page: { viewport: { width: 1400, height: 900 }, timeout: 20_000 } });
+  ({ server, page, admin } = flow);
   server.wiring.campaigns.scheduler.start();
-  browser = await launchBrowser();
-  const company = await signupCompany(server, 'Campanhas no navegador', 95);
-  admin = { email: company.email, password: company.password, token: (await server.login(company.email, company.password)).token };
   sandbox = await call('POST', '/whatsapp', { name: 'Sandbox Campanhas', channel: 'sandbox', isDefault: true });
   await server.wiring.sessions.reconcile();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  page = await context.newPage();
 }, 120_000);
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await screenshot(page, `failed-campaigns-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterEach((test) => flow.shotsOnFailure(test, 'campaigns'));
+afterAll(() => flow?.close());
 
 describe('campaigns in a browser', { timeout: 240_000 }, () => {
   let listId: number;
 
   it('shows the campaign screens under the cshow flag, and saves the settings', async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').waitFor({ timeout: 60_000 });
-    await page.getByTestId('login-email').fill(admin.email);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForFunction(() => location.pathname !== '/login');
+    await signIn(page, server.url, admin);
     // The session sets the flag for a plan with useCampaigns (the access spec covers the screens' absence without it).
     await page.getByTestId('menu-item-campaigns').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cshow'))).not.toBeNull();

@@ -1,34 +1,26 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { screenshot, signIn } from '@conversa/testing/browser';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
+import { bearer, type TestServer } from '../harness';
+import { openFlow, type Flow } from './flow';
 
 /**
  * The sandbox channel end to end in Debian's Chromium: create it on the connections screen, a
  * contact writes through the sandbox API, the ticket appears, the attendant replies, the reply is
  * in the contact's outbox; then the sandbox phone page plays the contact.
  */
+let flow: Flow;
 let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let admin: { email: string; password: string; companyId: number; userId: number; token: string };
+let admin: Flow['admin'];
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, serveUi: true });
-  await server.wiring.sessions.start();
-  browser = await launchBrowser();
-  const company = await signupCompany(server, 'Canais Vivos', 81);
-  admin = { ...company, token: (await server.login(company.email, company.password)).token };
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
+  flow = await openFlow({ company: ['Canais Vivos', 81], sessions: true, page: { viewport: { width: 1366, height: 860 }, timeout: 15_000 } });
+  ({ server, context, page, admin } = flow);
 }, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => flow?.close());
 
 const outbox = async (connection: { id: number; token: string }, to: string) => {
   const response = await server.app.inject({ method: 'GET', url: `/sandbox/${connection.id}/outbox?to=${to}`, headers: bearer(connection.token) });
@@ -40,13 +32,7 @@ describe('connections and the sandbox channel in a browser', { timeout: 120_000 
   const from = '5511955550001';
 
   it('creates a sandbox connection on the connections screen: CONNECTED at once, marked as a test channel', async () => {
-    await page.goto(`${server.url}/login`);
-    // The first load fetches and compiles the app's chunks: on a busy machine that alone takes a while.
-    await page.getByTestId('login-email').waitFor({ timeout: 60_000 });
-    await page.getByTestId('login-email').fill(admin.email);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForFunction(() => location.pathname !== '/login');
+    await signIn(page, server.url, admin);
     await page.goto(`${server.url}/connections`);
     await page.getByTestId('connections-page').waitFor();
     await page.getByTestId('connection-add').click();

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConnectorFakes, type ConnectorFakes } from '../connector-fakes';
@@ -34,11 +34,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(company.email);
-  await page.getByTestId('login-password').fill(company.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => location.pathname === '/tickets');
+  await signIn(page, server.url, company, { path: '/tickets' });
 }, 120_000);
 
 afterAll(async () => {

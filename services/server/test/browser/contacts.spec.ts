@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../harness';
@@ -37,11 +37,7 @@ describe('the contacts screen in a browser', { timeout: 180_000 }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(20_000);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(ADMIN.email);
-    await page.getByTestId('login-password').fill(ADMIN.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('side-menu').waitFor();
+    await signIn(page, server.url, ADMIN, { testId: 'side-menu' });
 
     await page.getByTestId('menu-item-contacts').click();
     await atPath(page, '/contacts');

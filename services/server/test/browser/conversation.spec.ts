@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { inboundContext, RecordingChannelGateway } from '@conversa/channels';
 import { changeTicket, receiveMessage, userActor } from '@conversa/core';
-import { screenshot } from '@conversa/testing/browser';
+import { screenshot, signIn } from '@conversa/testing/browser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples } from '../../../media/test/samples';
@@ -109,11 +109,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1366, height: 860 }, permissions: ['microphone', 'camera'] });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(admin.email);
-  await page.getByTestId('login-password').fill(admin.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => location.pathname === '/tickets');
+  await signIn(page, server.url, admin, { path: '/tickets' });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { screenshot, signIn } from '@conversa/testing/browser';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples } from '../../../media/test/samples';
-import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
+import { bearer, type TestServer } from '../harness';
+import { openFlow, type Flow } from './flow';
 
 /**
  * The attendant's daily tools in Debian's Chromium against the real server and the sandbox channel: a fresh
@@ -11,11 +12,11 @@ import { bearer, signupCompany, startTestServer, type TestServer } from '../harn
  * `/` in the conversation; a scheduled message made from /schedules?contactId= is sent by the automation's sender
  * and the list follows it live; the to-do list keeps its tasks in the browser.
  */
+let flow: Flow;
 let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let admin: { email: string; password: string; companyId: number; userId: number; token: string };
+let admin: Flow['admin'];
 let sandbox: { id: number; token: string };
 let ticket: { id: number; uuid: string; contactId: number };
 const from = '5511975550001';
@@ -34,28 +35,14 @@ const composerReady = () =>
   });
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, serveUi: true });
-  await server.wiring.sessions.start();
-  browser = await launchBrowser();
-  const company = await signupCompany(server, 'Ferramentas do Dia', 94);
-  admin = { ...company, token: (await server.login(company.email, company.password)).token };
+  flow = await openFlow({ company: ['Ferramentas do Dia', 94], sessions: true, page: { viewport: { width: 1366, height: 860 }, timeout: 15_000 } });
+  ({ server, context, page, admin } = flow);
   const created = await server.app.inject({ method: 'POST', url: '/whatsapp', headers: bearer(admin.token), payload: { name: 'Sandbox', channel: 'sandbox' } });
   expect(created.statusCode, created.body).toBe(201);
   sandbox = created.json();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(admin.email);
-  await page.getByTestId('login-password').fill(admin.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => location.pathname === '/tickets');
+  await signIn(page, server.url, admin, { path: '/tickets' });
 }, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => flow?.close());
 
 describe("the attendant's daily tools in a browser", { timeout: 120_000 }, () => {
   it('accepts the first ticket of a company without queues straight away', async () => {

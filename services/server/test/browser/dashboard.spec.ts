@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -48,11 +48,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1500, height: 1000 }, acceptDownloads: true });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(admin.email);
-  await page.getByTestId('login-password').fill(admin.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => location.pathname !== '/login');
+  await signIn(page, server.url, admin);
 }, 120_000);
 
 afterEach(async (test) => {

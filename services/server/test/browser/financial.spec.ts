@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { FakeAsaasServer } from '@conversa/automation/payments/fake-asaas';
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -55,11 +55,7 @@ describe('financial in the browser', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(company.email);
-    await page.getByTestId('login-password').fill(company.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForFunction(() => location.pathname === '/financeiro-aberto');
+    await signIn(page, server.url, company, { path: '/financeiro-aberto' });
     await page.getByText(/Opss! Sua assinatura venceu/).first().waitFor();
     await expect(page.getByTestId('overdue-page').getAttribute('data-state')).resolves.toBe('expired');
     await expect(page.getByTestId('overdue-title').textContent()).resolves.toBe('Assinatura vencida');

@@ -3,7 +3,7 @@ import { FakeGraphServer } from '@conversa/channels/meta/fake-graph';
 import { signWebhookBody } from '@conversa/channels/meta/signature';
 import { localTime } from '@conversa/core';
 import { SCHEDULE_DAYS } from '@conversa/contracts';
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signupCompany, type TestServer } from '../harness';
@@ -66,12 +66,7 @@ beforeAll(async () => {
     }),
   );
   page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').waitFor({ timeout: 60_000 });
-  await page.getByTestId('login-email').fill(admin.email);
-  await page.getByTestId('login-password').fill(admin.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => location.pathname !== '/login');
+  await signIn(page, server.url, admin);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

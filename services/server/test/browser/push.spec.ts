@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -36,11 +36,7 @@ describe('push notifications in the browser', { timeout: 120_000 }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(ana.email);
-    await page.getByTestId('login-password').fill('Secret-123');
-    await page.getByTestId('login-submit').click();
-    await page.waitForFunction(() => location.pathname === '/tickets');
+    await signIn(page, server.url, { email: ana.email, password: 'Secret-123' }, { path: '/tickets' });
     await page.getByTestId('tickets-page').waitFor();
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
     // Not on load: the list is there, the prompt is not.

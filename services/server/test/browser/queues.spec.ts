@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../harness';
@@ -25,11 +25,7 @@ describe('the queues screen in a browser', { timeout: 120_000 }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(ADMIN.email);
-    await page.getByTestId('login-password').fill(ADMIN.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('side-menu').waitFor();
+    await signIn(page, server.url, ADMIN, { testId: 'side-menu' });
 
     await page.getByTestId('menu-item-queues').click();
     await atPath(page, '/queues');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { BOT_MARK, BOT_TEXTS } from '@conversa/core';
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -71,11 +71,7 @@ describe('the routing bot in a browser', { timeout: 120_000 }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     context.setDefaultTimeout(15_000);
     const page: Page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(ana.email);
-    await page.getByTestId('login-password').fill('Secret-123');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('tickets-page').waitFor();
+    await signIn(page, server.url, { email: ana.email, password: 'Secret-123' }, { testId: 'tickets-page' });
     await page.getByTestId('tickets-tab-pending').click();
     const row = page.getByTestId(`ticket-row-${ticketId}`);
     await row.waitFor();

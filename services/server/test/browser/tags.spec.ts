@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -60,11 +60,7 @@ async function signedIn(email: string): Promise<Page> {
   contexts.add(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill('Secret-123');
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => location.pathname === '/tickets');
+  await signIn(page, server.url, { email: email, password: 'Secret-123' }, { path: '/tickets' });
   return page;
 }
 

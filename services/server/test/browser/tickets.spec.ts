@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { inboundContext } from '@conversa/channels';
 import { receiveMessage } from '@conversa/core';
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -318,11 +318,7 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
       live.push({ page: socket, server: socket.connectToServer() });
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(ana.email);
-    await page.getByTestId('login-password').fill('Secret-123');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('tickets-page').waitFor();
+    await signIn(page, server.url, { email: ana.email, password: 'Secret-123' }, { testId: 'tickets-page' });
     await page.goto(`${server.url}/tickets/${waiting.uuid}`);
     await page.getByTestId('ticket-header').waitFor();
     await expect.poll(() => live.length).toBeGreaterThan(0);

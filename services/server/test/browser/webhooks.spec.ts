@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { createWebhookDeliverer, createWebhookPoster, type WebhookDeliverer } from '@conversa/automation';
 import { WEBHOOK_PAUSE_AFTER_MS } from '@conversa/contracts';
-import { launchBrowser, screenshot } from '@conversa/testing/browser';
+import { launchBrowser, screenshot, signIn } from '@conversa/testing/browser';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signupCompany, startTestServer, type TestServer } from '../harness';
@@ -44,11 +44,7 @@ describe('webhooks screen', () => {
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-email').fill(admin.email);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForFunction(() => location.pathname === '/tickets');
+    await signIn(page, server.url, admin, { path: '/tickets' });
     // The administration menu's entry opens the screen.
     await page.getByTestId('menu-item-webhooks').click();
     await page.getByTestId('webhooks-empty').waitFor();

@@ -121,11 +121,10 @@ export default function ChatsPage() {
             if (!dialog.chat) select(chat);
           }} />}
       <ConfirmDialog
-        open={deletion.open}
+        of={deletion}
         title={t('chats.deleteTitle', { title: deletion.subject?.title ?? '' })}
         message={t('chats.deleteConfirm')}
         onConfirm={() => void deletion.confirm().then(() => deletion.subject?.uuid === uuid && navigate('/chats'))}
-        onClose={deletion.close}
         testId="chat-delete-dialog"
       />
     </Flex>
