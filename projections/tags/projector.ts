@@ -1,9 +1,21 @@
-import { defineProjector } from '@conversa/projector';
+import { defineProjector } from '@conversa/platform';
 import { sql, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { entityFrames } from '../frames';
+import { entityFrames, type TouchedRecords } from '../frames';
+import { recordRows } from '../records';
 import { migrateTags } from './migration';
 import { findTag } from './queries';
+
+const tagRows = recordRows({
+  table: 'read.tags',
+  id: 'tagId',
+  created: 'TagCreated',
+  changed: 'TagChanged',
+  deleted: 'TagDeleted',
+  scope: 'company',
+  deletion: 'flag',
+  columns: { name: 'name', color: 'color', kanban: 'kanban', userId: 'user_id' },
+});
 
 /**
  * Tags, and how many tickets carry each (tickets whose contact has the tag). The count is kept here
@@ -15,39 +27,19 @@ export const tagsProjector = defineProjector({
   name: 'tags',
   // 2: tickets_count kept (read.tag_contacts, read.tag_tickets) and published on every change.
   version: 2,
-  eventTypes: ['TagCreated', 'TagChanged', 'TagDeleted', 'ContactTagsChanged', 'ContactDeleted', 'TicketCreated', 'TicketDeleted'],
+  eventTypes: [...tagRows.eventTypes, 'ContactTagsChanged', 'ContactDeleted', 'TicketCreated', 'TicketDeleted'],
   tables: ['read.tags', 'read.tag_contacts', 'read.tag_tickets'],
   migrate: migrateTags,
   async handle(trx: Transaction<ReadDatabase>, events) {
-    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const touched: TouchedRecords = new Map();
     /** Tags whose tickets count may have moved. */
     const recount = new Map<number, number>();
     const tagsOf = async (contactId: number) => (await trx.selectFrom('read.tag_contacts').select('tag_id').where('contact_id', '=', contactId).execute()).map((row) => row.tag_id);
     for (const event of events) {
-      const at = new Date(event.metadata.occurredAt);
+      if (await tagRows.apply(trx, event, touched)) continue;
       const companyId = event.metadata.companyId;
       const { type, data } = event;
       switch (type) {
-        case 'TagCreated':
-          await trx
-            .insertInto('read.tags')
-            .values({ id: data.tagId, company_id: companyId, name: data.name, color: data.color, kanban: data.kanban, user_id: data.userId, created_at: at, updated_at: at })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-          touched.set(data.tagId, { companyId, action: 'create' });
-          break;
-        case 'TagChanged':
-          await trx
-            .updateTable('read.tags')
-            .set({ ...data.changes, updated_at: at })
-            .where('id', '=', data.tagId)
-            .execute();
-          touched.set(data.tagId, { companyId, action: touched.get(data.tagId)?.action ?? 'update' });
-          break;
-        case 'TagDeleted':
-          await trx.updateTable('read.tags').set({ deleted: true, updated_at: at }).where('id', '=', data.tagId).execute();
-          touched.set(data.tagId, { companyId, action: 'delete' });
-          break;
         case 'ContactTagsChanged':
         case 'ContactDeleted': {
           const before = await tagsOf(data.contactId);

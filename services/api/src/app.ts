@@ -10,6 +10,7 @@ import { installAuth, type RouteAuth } from './http/auth';
 import type { RouteContract } from './http/contract';
 import { installErrorHandling } from './http/errors';
 import { installSecurityHeaders } from './http/headers';
+import { installContractParsing } from './http/input';
 import { installNumberPrivacy } from './http/number-privacy';
 import { mediaRoutes } from './media/routes';
 import { messageRoutes } from './messages/routes';
@@ -142,6 +143,7 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   await app.register(cookie);
   installAuth(app, { db: ctx.db, tokens: ctx.tokens, sessions: ctx.sessions, today: () => ctx.now().toISOString().slice(0, 10) });
   installNumberPrivacy(app);
+  installContractParsing(app);
 
   app.get('/health', { config: { auth: 'public', contract: { summary: 'Whether the process is ready (database, bus, read models): 200 ready, 503 not', response: HealthAnswer, alsoStatus: [503] } } }, async (_request, reply) => {
     const health = options.health ? await options.health() : { ok: true };

@@ -30,6 +30,7 @@ export * from './commands/changes';
 export * from './tickets/ticket';
 export * from './tickets/ticket-slot';
 export * from './tickets/lifecycle';
+export * from './tickets/use-cases';
 export * from './notes/ticket-note';
 export * from './quickMessages/quick-message';
 export * from './schedules/schedule';

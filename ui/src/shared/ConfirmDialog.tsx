@@ -2,25 +2,38 @@ import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useT } from '../i18n';
 
-/** The yes/no question before a destructive action ('Deseja realmente excluir este registro?'). */
+/** What a `useConfirmation` (or `useConfirmedDelete`) hands its dialog. */
+export interface Confirmation {
+  open: boolean;
+  pending: boolean;
+  confirm(): void;
+  close(): void;
+}
+
+/**
+ * The yes/no question before a destructive action ('Deseja realmente excluir este registro?'). Given `of`, a
+ * `useConfirmation`, it opens, confirms, closes and shows the pending action from it.
+ */
 export function ConfirmDialog({
-  open,
+  of,
+  open = of?.open ?? false,
   title,
   message,
-  onConfirm,
-  onClose,
-  loading,
+  onConfirm = () => of?.confirm(),
+  onClose = () => of?.close(),
+  loading = of?.pending,
   testId = 'confirm-dialog',
   confirmTestId = `${testId}-confirm`,
   size = 'sm',
   closeButton = false,
 }: {
-  open: boolean;
+  of?: Confirmation;
+  open?: boolean;
   title: string;
   /** A line under the title. */
   message?: string;
-  onConfirm: () => void;
-  onClose: () => void;
+  onConfirm?: () => void;
+  onClose?: () => void;
   loading?: boolean;
   testId?: string;
   confirmTestId?: string;
@@ -69,11 +82,14 @@ export function ConfirmDialog({
  */
 export function useConfirmation<Subject>(action: (subject: Subject) => Promise<'close' | 'stay'>) {
   const [subject, setSubject] = useState<Subject | null>(null);
+  const [pending, setPending] = useState(false);
   const confirm = async () => {
     if (subject === null) return;
-    if ((await action(subject)) === 'close') setSubject(null);
+    setPending(true);
+    const after = await action(subject).finally(() => setPending(false));
+    if (after === 'close') setSubject(null);
   };
-  return { subject, open: subject !== null, ask: (next: Subject) => setSubject(next), close: () => setSubject(null), confirm };
+  return { subject, open: subject !== null, pending, ask: (next: Subject) => setSubject(next), close: () => setSubject(null), confirm };
 }
 
 /**

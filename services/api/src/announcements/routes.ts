@@ -48,20 +48,20 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
   app.get(
     '/announcements',
     { config: { auth: anyone, contract: { summary: "The super user: every announcement; others: the active ones by priority, with the caller's read marks", query: ListAnnouncementsQuery, response: AnnouncementPage } } },
-    async (request) => listAnnouncements(ctx.db, readerOf(request), parse(ListAnnouncementsQuery, request.query)),
+    async (request) => listAnnouncements(ctx.db, readerOf(request), request.query),
   );
 
   app.get(
     '/announcements/:id',
     { config: { auth: anyone, contract: { summary: 'One announcement', params: AnnouncementIdParams, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
-    async (request) => visible(ctx, request, parse(AnnouncementIdParams, request.params).id),
+    async (request) => visible(ctx, request, request.params.id),
   );
 
   app.post(
     '/announcements',
     { config: { auth: superOnly, contract: { summary: 'Creates an announcement', body: CreateAnnouncementRequest, response: AnnouncementView } } },
     async (request) => {
-      const details = parse(CreateAnnouncementRequest, request.body);
+      const details = request.body;
       const { principal } = request;
       const id = await createAnnouncement(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
       return visible(ctx, request, id);
@@ -72,8 +72,8 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
     '/announcements/:id',
     { config: { auth: superOnly, contract: { summary: 'Changes an announcement', params: AnnouncementIdParams, body: UpdateAnnouncementRequest, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
     async (request) => {
-      const { id } = parse(AnnouncementIdParams, request.params);
-      const changes = parse(UpdateAnnouncementRequest, request.body);
+      const { id } = request.params;
+      const changes = request.body;
       const { principal } = request;
       await changeAnnouncement(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
       return visible(ctx, request, id);
@@ -84,7 +84,7 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
     '/announcements/:id',
     { config: { auth: superOnly, contract: { summary: 'Deletes an announcement', params: AnnouncementIdParams, response: Deleted, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
     async (request) => {
-      const { id } = parse(AnnouncementIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       const media = await deleteAnnouncement(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
       await removeFile(ctx, request, media);
@@ -101,7 +101,7 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
       },
     },
     async (request) => {
-      const { id } = parse(AnnouncementIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       await visible(ctx, request, id);
       if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
@@ -130,7 +130,7 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
     '/announcements/:id/media-upload',
     { config: { auth: superOnly, contract: { summary: "Removes the announcement's image", params: AnnouncementIdParams, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
     async (request) => {
-      const { id } = parse(AnnouncementIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       const removed = await removeAnnouncementMedia(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
       await removeFile(ctx, request, removed);
@@ -142,7 +142,7 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
     '/announcements/:id/read',
     { config: { auth: anyone, contract: { summary: 'The caller has seen an active announcement', params: AnnouncementIdParams, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
     async (request) => {
-      const { id } = parse(AnnouncementIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       await visible(ctx, request, id);
       await markAnnouncementRead(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, userId: principal.userId });

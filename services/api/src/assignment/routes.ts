@@ -6,7 +6,6 @@ import { activeUserIds } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const queuesArea = { area: 'queues' } as const;
@@ -21,7 +20,7 @@ export async function assignmentRoutes(app: FastifyInstance, ctx: ApiContext): P
     '/queues/:id/work',
     { config: { auth: queuesArea, contract: { summary: "A queue's assignment, line and SLA settings", params: IdParam, response: QueueWorkView, errors: ['ERR_NO_QUEUE_FOUND'] } } },
     async (request) => {
-      const { id } = parse(IdParam, request.params);
+      const { id } = request.params;
       await companyQueue(ctx, request.principal.companyId, id);
       return findQueueWork(ctx.db, request.principal.companyId, id);
     },
@@ -36,8 +35,8 @@ export async function assignmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       },
     },
     async (request) => {
-      const { id } = parse(IdParam, request.params);
-      const settings = parse(SetQueueWorkRequest, request.body);
+      const { id } = request.params;
+      const settings = request.body;
       const { companyId, userId } = request.principal;
       await companyQueue(ctx, companyId, id);
       const users = new Set(await activeUserIds(ctx.db, companyId));
@@ -58,7 +57,7 @@ export async function assignmentRoutes(app: FastifyInstance, ctx: ApiContext): P
     '/users/me/status',
     { config: { contract: { summary: 'Sets my status for assignment (the top bar)', body: SetUserStatusRequest, response: UserStatusView } } },
     async (request) => {
-      const { status } = parse(SetUserStatusRequest, request.body);
+      const { status } = request.body;
       const { companyId, userId } = request.principal;
       const result = await chooseUserStatus(ctx, { companyId, actor: userActor(userId), userId, status });
       await ctx.waitForProjections(result.position, { readModels: ['assignment'] });

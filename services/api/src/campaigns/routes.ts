@@ -48,25 +48,25 @@ export async function campaignRoutes(app: FastifyInstance, ctx: ApiContext): Pro
 
   for (const url of ['/campaigns', '/campaigns/']) {
     app.get(url, { config: { auth, contract: { summary: 'A page of campaigns, newest first', query: ListCampaignsQuery, response: CampaignPage } } }, async (request) => {
-      const query = parse(ListCampaignsQuery, request.query);
+      const query = request.query;
       return listCampaigns(ctx.db, request.principal.companyId, query);
     });
   }
 
   app.get('/campaigns/:id', { config: { auth, contract: { summary: 'One campaign with its report counts', params: IdParam, response: CampaignView, errors: NOT_FOUND } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyCampaign(ctx, request, id);
   });
 
   app.post('/campaigns', { config: { auth, contract: { summary: 'Create a campaign (INATIVA, or PROGRAMADA with a schedule)', body: CreateCampaignRequest, response: CampaignView, status: 201, errors: READINESS } } }, async (request, reply) => {
-    const fields = parse(CreateCampaignRequest, request.body);
+    const fields = request.body;
     const id = await createCampaign(ctx, { ...who(request), userId: request.principal.userId, details: campaignDetails(fields, null), lookup });
     return reply.status(201).send(await companyCampaign(ctx, request, id));
   });
 
   app.put('/campaigns/:id', { config: { auth, contract: { summary: 'Change a campaign (while INATIVA, or PROGRAMADA more than an hour ahead)', params: IdParam, body: UpdateCampaignRequest, response: CampaignView, errors: [...NOT_FOUND, 'ERR_CAMPAIGN_NOT_EDITABLE', ...READINESS] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const fields = parse(UpdateCampaignRequest, request.body);
+    const { id } = request.params;
+    const fields = request.body;
     const current = await companyCampaign(ctx, request, id);
     const media = current.mediaPath ? ((await ctx.media.describe(request.principal.companyId, current.mediaPath)) ?? recorded(current)) : null;
     await changeCampaign(ctx, { ...who(request), id, details: campaignDetails(fields, media), lookup });
@@ -74,21 +74,21 @@ export async function campaignRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.delete('/campaigns/:id', { config: { auth, contract: { summary: 'Delete a campaign (a running one stops)', params: IdParam, response: Deleted, errors: NOT_FOUND } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await companyCampaign(ctx, request, id);
     await deleteCampaign(ctx, { ...who(request), id });
     return { message: 'Campaign deleted' };
   });
 
   app.post('/campaigns/:id/cancel', { config: { auth, contract: { summary: 'Stop a campaign in progress (CANCELADA)', params: IdParam, response: CampaignView, errors: [...NOT_FOUND, 'ERR_CAMPAIGN_NOT_RUNNING'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await companyCampaign(ctx, request, id);
     await cancelCampaign(ctx, { ...who(request), id });
     return companyCampaign(ctx, request, id);
   });
 
   app.post('/campaigns/:id/restart', { config: { auth, contract: { summary: 'Resume a cancelled or paused campaign where it stopped', params: IdParam, response: CampaignView, errors: [...NOT_FOUND, 'ERR_CAMPAIGN_NOT_CANCELLED', ...READINESS] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const current = await companyCampaign(ctx, request, id);
     const media = current.mediaPath ? ((await ctx.media.describe(request.principal.companyId, current.mediaPath)) ?? recorded(current)) : null;
     const fields = parse(UpdateCampaignRequest, { ...current, whatsappId: current.whatsappId, scheduledAt: current.scheduledAt });
@@ -97,7 +97,7 @@ export async function campaignRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.post('/campaigns/:id/media-upload', { config: { auth, contract: { summary: 'Attach the campaign\'s media (multipart "file")', params: IdParam, response: CampaignView, multipart: true, errors: [...NOT_FOUND, 'ERR_CAMPAIGN_NOT_EDITABLE', 'ERR_MEDIA_TOO_LARGE', 'ERR_MEDIA_TYPE_NOT_ALLOWED'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { companyId } = request.principal;
     await companyCampaign(ctx, request, id);
     if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
@@ -118,7 +118,7 @@ export async function campaignRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.delete('/campaigns/:id/media-upload', { config: { auth, contract: { summary: 'Remove the campaign\'s media', params: IdParam, response: CampaignView, errors: [...NOT_FOUND, 'ERR_CAMPAIGN_NOT_EDITABLE'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const current = await companyCampaign(ctx, request, id);
     await setCampaignMedia(ctx, { ...who(request), id, media: null });
     if (current.mediaPath) await ctx.media.remove(request.principal.companyId, current.mediaPath);
@@ -128,7 +128,7 @@ export async function campaignRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   app.get('/campaign-settings', { config: { auth: settingsAuth, contract: { summary: 'The company\'s campaign settings (defaults until saved)', response: CampaignSettingsView } } }, async (request) => findCampaignSettings(ctx.db, request.principal.companyId));
 
   app.post('/campaign-settings', { config: { auth: settingsAuth, contract: { summary: 'Save the company\'s campaign settings', body: CampaignSettingsRequest, response: CampaignSettingsView, errors: ['ERR_CAMPAIGN_VARIABLE_DUPLICATED'] } } }, async (request) => {
-    const body = parse(CampaignSettingsRequest, request.body);
+    const body = request.body;
     const current = await findCampaignSettings(ctx.db, request.principal.companyId);
     await saveCampaignSettings(ctx, { ...who(request), values: { ...current, ...body, optOutWords: body.optOutWords ?? current.optOutWords, sendWindow: body.sendWindow === undefined ? current.sendWindow : body.sendWindow } });
     return findCampaignSettings(ctx.db, request.principal.companyId);

@@ -45,21 +45,21 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 20_000, parts: 6 } });
 
   app.get('/chats', { config: { auth, contract: { summary: "The caller's chats, most recent first", query: ListChatsQuery, response: ChatPage } } }, async (request) => {
-    const query = parse(ListChatsQuery, request.query);
+    const query = request.query;
     return listChats(ctx.db, request.principal.companyId, request.principal.userId, query);
   });
 
   app.get(
     '/chats/:id',
     { config: { auth, contract: { summary: 'One chat of which the caller is a member', params: ChatIdParams, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
-    async (request) => memberChat(ctx, request, parse(ChatIdParams, request.params).id),
+    async (request) => memberChat(ctx, request, request.params.id),
   );
 
   app.get(
     '/chats/uuid/:uuid',
     { config: { auth, contract: { summary: 'One chat of which the caller is a member, by the uuid the screen shows in its address', params: ChatUuidParams, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
     async (request) => {
-      const found = await findMemberChatByUuid(ctx.db, request.principal.companyId, request.principal.userId, parse(ChatUuidParams, request.params).uuid);
+      const found = await findMemberChatByUuid(ctx.db, request.principal.companyId, request.principal.userId, request.params.uuid);
       if (!found) throw new DomainError('ERR_NO_CHAT_FOUND');
       return found;
     },
@@ -69,7 +69,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     '/chats',
     { config: { auth, contract: { summary: 'Creates a chat owned by the caller', body: CreateChatRequest, response: ChatView, errors: ['ERR_NO_USER_FOUND'] } } },
     async (request) => {
-      const { title, users } = parse(CreateChatRequest, request.body);
+      const { title, users } = request.body;
       const { principal } = request;
       const chatId = await createChat(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), ownerId: principal.userId, title, userIds: users, lookup: userLookup(ctx) });
       return memberChat(ctx, request, chatId);
@@ -85,8 +85,8 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       },
     },
     async (request) => {
-      const { id } = parse(ChatIdParams, request.params);
-      const { title, users } = parse(UpdateChatRequest, request.body);
+      const { id } = request.params;
+      const { title, users } = request.body;
       const { principal } = request;
       await changeChat(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: principal.userId, id, title, userIds: users, lookup: userLookup(ctx) });
       return memberChat(ctx, request, id);
@@ -97,7 +97,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     '/chats/:id',
     { config: { auth, contract: { summary: 'Deletes a chat (its owner only)', params: ChatIdParams, response: Deleted, errors: ['ERR_NO_CHAT_FOUND', 'ERR_NO_PERMISSION'] } } },
     async (request) => {
-      const { id } = parse(ChatIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       await deleteChat(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: principal.userId, id });
       return { message: 'Chat deleted' };
@@ -108,8 +108,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     '/chats/:id/read',
     { config: { auth, contract: { summary: 'Marks the chat read for the caller', params: ChatIdParams, body: MarkChatReadRequest, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
     async (request) => {
-      const { id } = parse(ChatIdParams, request.params);
-      parse(MarkChatReadRequest, request.body);
+      const { id } = request.params;
       const { principal } = request;
       await memberChat(ctx, request, id);
       const unreads = await unreadsOf(ctx.db, id, principal.userId);
@@ -122,8 +121,8 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     '/chats/:id/messages',
     { config: { auth, contract: { summary: "One page of a chat's messages (page 1 the newest)", params: ChatIdParams, query: ListChatMessagesQuery, response: ChatMessagePage, errors: ['ERR_NO_CHAT_FOUND'] } } },
     async (request) => {
-      const { id } = parse(ChatIdParams, request.params);
-      const { pageNumber } = parse(ListChatMessagesQuery, request.query);
+      const { id } = request.params;
+      const { pageNumber } = request.query;
       await memberChat(ctx, request, id);
       return listChatMessages(ctx.db, request.principal.companyId, id, pageNumber);
     },
@@ -134,16 +133,16 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     {
       config: {
         auth,
-        contract: { summary: 'Posts a text (JSON) or a file (multipart `medias`, with `body`)', params: ChatIdParams, body: PostChatMessageRequest, response: ChatMessageView, errors: ['ERR_NO_CHAT_FOUND', 'ERR_MEDIA_TOO_LARGE'] },
+        contract: { summary: 'Posts a text (JSON) or a file (multipart `medias`, with `body`)', params: ChatIdParams, body: PostChatMessageRequest, multipart: true, response: ChatMessageView, errors: ['ERR_NO_CHAT_FOUND', 'ERR_MEDIA_TOO_LARGE'] },
       },
     },
     async (request) => {
-      const { id } = parse(ChatIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       await memberChat(ctx, request, id);
       const post = (message: string, media: StoredMedia | null) =>
         postChatMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), senderId: principal.userId, chatId: id, message, media });
-      const messageId = request.isMultipart() ? await postFile(ctx, request, post) : await post(parse(PostChatMessageRequest, request.body ?? {}).message, null);
+      const messageId = request.isMultipart() ? await postFile(ctx, request, post) : await post(request.body.message, null);
       return findChatMessage(ctx.db, principal.companyId, messageId);
     },
   );

@@ -65,7 +65,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   app.get('/whatsapp', { config: { contract: { query: ListConnectionsQuery, response: z.array(ConnectionView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(ListConnectionsQuery, request.query);
+    const query = request.query;
     const principal = request.principal;
     const companyId = companyScope(principal, query.companyId);
     const connections = await listConnections(ctx.db, companyId, { channel: query.channel, withToken: isAdmin(principal) });
@@ -73,13 +73,13 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   app.get('/whatsapp/:id', { config: { contract: { params: ConnectionIdParams, query: ListConnectionsQuery.pick({ session: true }), response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
-    const { id } = parse(ConnectionIdParams, request.params);
-    const { session } = parse(ListConnectionsQuery.pick({ session: true }), request.query);
+    const { id } = request.params;
+    const { session } = request.query;
     return shown(await companyConnection(ctx, request.principal, id), request.principal, session !== false);
   });
 
   app.post('/whatsapp', { config: { auth: { area: 'connections' }, contract: { body: CreateConnectionRequest, status: 201, response: ConnectionView, errors: ['ERR_PLAN_CONNECTION_LIMIT', 'ERR_SANDBOX_CONNECTION_LIMIT', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_CHANNEL_ALREADY_CONNECTED', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request, reply) => {
-    const body = parse(CreateConnectionRequest, request.body);
+    const body = request.body;
     const principal = request.principal;
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
@@ -99,8 +99,8 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   app.put('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, body: UpdateConnectionRequest, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request) => {
-    const { id } = parse(ConnectionIdParams, request.params);
-    const body = parse(UpdateConnectionRequest, request.body);
+    const { id } = request.params;
+    const body = request.body;
     const principal = request.principal;
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
@@ -113,7 +113,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   app.delete('/whatsapp/:id', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, response: DeletedAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
-    const { id } = parse(ConnectionIdParams, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
@@ -124,7 +124,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
 
   /** The file sent with the greeting: stored through the media store; the previous one goes. */
   app.post('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { multipart: true, summary: 'The file sent with the greeting: stored through the media store; the previous one goes.', params: ConnectionIdParams, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND', 'ERR_MEDIA_TOO_LARGE', 'ERR_MULTIPART_INVALID'] } } }, async (request) => {
-    const { id } = parse(ConnectionIdParams, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     const companyId = principal.companyId;
     const current = await companyConnection(ctx, principal, id);
@@ -134,15 +134,15 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
   });
 
   app.delete('/whatsapp/:id/media-upload', { config: { auth: { area: 'connections' }, contract: { params: ConnectionIdParams, response: ConnectionView, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
-    const { id } = parse(ConnectionIdParams, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     const current = await companyConnection(ctx, principal, id);
     await clearGreetingMedia(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionId: id, current: current.greetingMediaAttachment });
     return shown(await companyConnection(ctx, principal, id), principal);
   });
 
-  const sessionCommand = (kind: 'start' | 'renew' | 'stop') => async (request: FastifyRequest) => {
-    const { id } = parse(ConnectionIdParams, request.params);
+  const sessionCommand = (kind: 'start' | 'renew' | 'stop') => async (request: FastifyRequest<{ Params: z.output<typeof ConnectionIdParams> }>) => {
+    const { id } = request.params;
     const principal = request.principal;
     await companyConnection(ctx, principal, id);
     await runSession(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), connectionId: id, kind });
@@ -166,7 +166,7 @@ export async function connectionRoutes(app: FastifyInstance, ctx: ApiContext): P
 
   /** Closes the tickets a finished import opened (the close-imported button). */
   app.post('/closedimported/:id', { config: { auth: sessionsAuth, contract: { summary: 'Closes the tickets a finished import opened (the close-imported button).', params: ConnectionIdParams, multipart: true, response: ClosedCount, errors: ['ERR_NO_WAPP_FOUND'] } } }, async (request) => {
-    const { id } = parse(ConnectionIdParams, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     await companyConnection(ctx, principal, id);
     const closed = await closeImported(ctx, { connectionId: id, companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId });

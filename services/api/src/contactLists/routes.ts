@@ -37,7 +37,6 @@ import { setTimeout } from 'node:timers/promises';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
-import { parse } from '../http/errors';
 import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from '../contacts/spreadsheet';
 
 const IdParam = z.object({ id: RecordIdParam });
@@ -114,38 +113,38 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
   await app.register(multipart, { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
   app.get('/contact-lists/list', { config: { auth, contract: { summary: 'Every contact list of the company', query: AllContactListsQuery, response: z.array(ContactListView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(AllContactListsQuery, request.query);
+    const query = request.query;
     return (await listContactLists(ctx.db, companyScope(request.principal, query.companyId))).records;
   });
 
   for (const url of ['/contact-lists', '/contact-lists/']) {
     app.get(url, { config: { auth, contract: { summary: 'A page of contact lists', query: ListContactListsQuery, response: ContactListPage } } }, async (request) => {
-      const query = parse(ListContactListsQuery, request.query);
+      const query = request.query;
       return listContactLists(ctx.db, request.principal.companyId, query);
     });
   }
 
   app.get('/contact-lists/:id', { config: { auth, contract: { summary: 'One contact list', params: IdParam, response: ContactListView, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyList(ctx, request, id);
   });
 
   app.post('/contact-lists', { config: { auth, contract: { summary: 'Create a contact list', body: CreateContactListRequest, response: ContactListView, status: 201 } } }, async (request, reply) => {
-    const { name } = parse(CreateContactListRequest, request.body);
+    const { name } = request.body;
     const id = await createContactList(ctx, { ...who(request), name });
     return reply.status(201).send(await companyList(ctx, request, id));
   });
 
   app.put('/contact-lists/:id', { config: { auth, contract: { summary: 'Rename a contact list', params: IdParam, body: UpdateContactListRequest, response: ContactListView, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const { name } = parse(UpdateContactListRequest, request.body);
+    const { id } = request.params;
+    const { name } = request.body;
     await companyList(ctx, request, id);
     await renameContactList(ctx, { ...who(request), id, name });
     return companyList(ctx, request, id);
   });
 
   app.delete('/contact-lists/:id', { config: { auth, contract: { summary: 'Delete a contact list and its items', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await companyList(ctx, request, id);
     await deleteContactList(ctx, { ...who(request), id });
     return { message: 'Contact list deleted' };
@@ -168,7 +167,7 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
       },
     },
     async (request) => {
-      const { id } = parse(IdParam, request.params);
+      const { id } = request.params;
       await companyList(ctx, request, id);
       const { companyId } = request.principal;
       if (waitingUploads.has(companyId)) throw new DomainError('ERR_CONTACT_IMPORT_IN_PROGRESS');
@@ -187,13 +186,13 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
   );
 
   app.get('/contact-list-items', { config: { auth, contract: { summary: 'A page of a list\'s items', query: ListContactListItemsQuery, response: ContactListItemPage, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const query = parse(ListContactListItemsQuery, request.query);
+    const query = request.query;
     await companyList(ctx, request, query.contactListId);
     return listContactListItems(ctx.db, request.principal.companyId, query);
   });
 
   app.get('/contact-list-items/:id', { config: { auth, contactAnswer: true, contract: { summary: 'One list item', params: IdParam, response: ContactListItemView, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyItem(ctx, request, id);
   });
 
@@ -201,7 +200,7 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
     '/contact-list-items',
     { config: { auth, contactAnswer: true, contract: { summary: 'Add a number to a list', body: CreateContactListItemRequest, response: ContactListItemView, status: 201, errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_INVALID_PHONE_NUMBER'] } } },
     async (request, reply) => {
-      const { contactListId, ...details } = parse(CreateContactListItemRequest, request.body);
+      const { contactListId, ...details } = request.body;
       await companyList(ctx, request, contactListId);
       const itemId = await addContactListItem(ctx, { ...who(request), contactListId, details });
       return reply.status(201).send(await companyItem(ctx, request, itemId));
@@ -212,8 +211,8 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
     '/contact-list-items/:id',
     { config: { auth, contactAnswer: true, contract: { summary: 'Change a list item', params: IdParam, body: UpdateContactListItemRequest, response: ContactListItemView, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND', 'ERR_INVALID_PHONE_NUMBER'] } } },
     async (request) => {
-      const { id } = parse(IdParam, request.params);
-      const changes = parse(UpdateContactListItemRequest, request.body);
+      const { id } = request.params;
+      const changes = request.body;
       const item = await companyItem(ctx, request, id);
       await changeContactListItem(ctx, { ...who(request), contactListId: item.contactListId, itemId: id, changes });
       return companyItem(ctx, request, id);
@@ -224,7 +223,7 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
     '/contact-list-items/:id',
     { config: { auth, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } },
     async (request) => {
-      const { id } = parse(IdParam, request.params);
+      const { id } = request.params;
       const item = await companyItem(ctx, request, id);
       await removeContactListItem(ctx, { ...who(request), contactListId: item.contactListId, itemId: id });
       return { message: 'Contact deleted' };

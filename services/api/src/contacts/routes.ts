@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
-import { parse } from '../http/errors';
 import { answersContacts } from '../http/number-privacy';
 import { contactSpreadsheetRoutes } from './spreadsheet-routes';
 
@@ -35,19 +34,19 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   await app.register(async (scope) => contactSpreadsheetRoutes(scope, ctx));
   answersContacts(app);
   app.get('/contacts', { config: { contract: { query: ListContactsQuery, response: ContactPage } } }, async (request) => {
-    const query = parse(ListContactsQuery, request.query);
+    const query = request.query;
     return listContacts(ctx.db, request.principal.companyId, { ...query, searchNumbers: !request.principal.numbersHidden });
   });
 
   app.get('/contacts/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(ContactSummary), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
+    const query = request.query;
     return listContactSummaries(ctx.db, companyScope(request.principal, query.companyId));
   });
 
   // The contact for a number (from a shared vCard, a typed number…), created when the company has none.
   app.get('/contacts/profile/:number', { config: { contract: { summary: 'The contact for a number (from a shared vCard, a typed number…), created when the company has none.', params: NumberParam, query: ProfileQuery, response: ContactProfile, errors: ['ERR_INVALID_PHONE_NUMBER'] } } }, async (request) => {
-    const { number } = parse(NumberParam, request.params);
-    const { channel } = parse(ProfileQuery, request.query);
+    const { number } = request.params;
+    const { channel } = request.query;
     const { principal } = request;
     const found = await findOrCreateContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), number, name: number, channel, isGroup: false });
     await ctx.waitForProjections(found.position);
@@ -57,7 +56,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.post('/contacts', { config: { contract: { body: CreateContactRequest, status: 201, response: ContactView, errors: ['ERR_DUPLICATED_CONTACT', 'ERR_INVALID_PHONE_NUMBER', 'ERR_NO_CONTACT_FOUND'] } } }, async (request, reply) => {
-    const body = parse(CreateContactRequest, request.body);
+    const body = request.body;
     const { principal } = request;
     const created = await createContact(ctx, { ...body, companyId: principal.companyId, actor: userActor(principal.userId), isGroup: false, profilePicUrl: null });
     await ctx.waitForProjections(created.position);
@@ -65,13 +64,13 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.get('/contacts/:id', { config: { contract: { params: IdParam, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyContact(ctx, request, id);
   });
 
   app.put('/contacts/:id', { config: { contract: { params: IdParam, body: UpdateContactRequest, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_DUPLICATED_CONTACT', 'ERR_INVALID_PHONE_NUMBER'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const { companyId: _companyId, ...changes } = parse(UpdateContactRequest, request.body);
+    const { id } = request.params;
+    const { companyId: _companyId, ...changes } = request.body;
     const current = await companyContact(ctx, request, id);
     // A user shown the number masked (LGPD hide-number) sends back what they were shown: unchanged.
     if (changes.number?.includes(MASK_CHAR)) delete changes.number;
@@ -83,7 +82,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.delete('/contacts/:id', { config: { auth: { permission: 'contacts-page:deleteContact' }, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await companyContact(ctx, request, id);
     const { principal } = request;
     const deleted = await deleteContact(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), contactId: id });
@@ -92,24 +91,24 @@ export async function contactRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.put('/contacts/block/:id', { config: { contract: { params: IdParam, body: BlockContactRequest, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const { active } = parse(BlockContactRequest, request.body);
+    const { id } = request.params;
+    const { active } = request.body;
     return onContact(ctx, request, id, { type: 'SetContactActive', active });
   });
 
   // Both toggles answer with the whole contact, whose disableBot / acceptAudioMessage is the new value.
   app.put('/contacts/toggleDisableBot/:id', { config: { contract: { summary: 'Both toggles answer with the whole contact, whose disableBot / acceptAudioMessage is the new value.', params: IdParam, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return onContact(ctx, request, id, { type: 'ToggleContactBot' });
   });
 
   app.put('/contacts/toggleAcceptAudio/:id', { config: { contract: { params: IdParam, response: ContactView, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return onContact(ctx, request, id, { type: 'ToggleContactAudio' });
   });
 
   app.get('/contactTags/:contactId', { config: { contract: { params: ContactIdParam, response: ContactTags, errors: ['ERR_NO_CONTACT_FOUND'] } } }, async (request) => {
-    const { contactId } = parse(ContactIdParam, request.params);
+    const { contactId } = request.params;
     const { tags } = await companyContact(ctx, request, contactId);
     return { tags };
   });

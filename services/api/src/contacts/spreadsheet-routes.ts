@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from './spreadsheet';
 
 /** Contacts read per query while the export streams. */
@@ -75,7 +74,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
     '/contacts/import/:importId',
     { config: { contract: { summary: "A contact import's progress and refused rows", params: ContactImportIdParams, response: ContactImportStatus, errors: ['ERR_NO_CONTACT_IMPORT_FOUND'] } } },
     async (request) => {
-      const { importId } = parse(ContactImportIdParams, request.params);
+      const { importId } = request.params;
       const found = await importStatus(ctx, request.principal.companyId, importId);
       // A viewer shown numbers masked (LGPD hide-number) sees the refused rows' numbers masked too.
       const status = request.principal.numbersHidden ? { ...found, refusals: found.refusals.map((refusal) => ({ ...refusal, number: maskNumber(refusal.number) })) } : found;
@@ -87,7 +86,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
 
   // Row by row: what a client that reads the spreadsheet itself sends, one contact a call.
   app.post('/contactsImport', { config: { contract: { summary: 'Row by row: what a client that reads the spreadsheet itself sends, one contact a call.', body: ContactImportRow, status: 201, alsoStatus: [200, 422], response: ContactImportRowAnswer } } }, async (request, reply) => {
-    const row = parse(ContactImportRow, request.body);
+    const row = request.body;
     const { principal } = request;
     const { position, ...result } = await importContactRow(ctx, { companyId: principal.companyId, actor: userActor(principal.userId) }, row);
     await ctx.waitForProjections(position, { readModels: ['contacts'] });
@@ -96,7 +95,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
   });
 
   app.get('/contacts/export', { config: { contract: { summary: 'The contacts as an .xlsx sheet', query: ExportContactsQuery, produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } } }, async (request, reply) => {
-    const filters = parse(ExportContactsQuery, request.query);
+    const filters = request.query;
     const { companyId } = request.principal;
     const masked = request.principal.numbersHidden;
     const out = new PassThrough();

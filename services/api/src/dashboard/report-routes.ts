@@ -7,7 +7,6 @@ import { dashboardTimeZone } from '@conversa/projections/dashboard/zone';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 export const REPORT_EXPORT_FILE = 'relatorio-de-atendimentos.xlsx';
 export const REPORT_EXPORT_SHEET = 'RelatorioDeAtendimentos';
@@ -46,7 +45,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   const auth = { area: 'dashboard' } as const;
 
   app.get('/ticket/reports', { config: { auth, contract: { summary: 'A page of the tickets report', query: TicketReportQuery, response: TicketReport } } }, async (request) => {
-    const query = parse(TicketReportQuery, request.query);
+    const query = request.query;
     const { companyId, numbersHidden } = request.principal;
     const report = await ticketReport(ctx.db, companyId, { ...query, searchNumbers: !numbersHidden });
     return numbersHidden ? { ...report, tickets: report.tickets.map(masked) } : report;
@@ -54,7 +53,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   // Streamed as it is read (keyset pages into exceljs' WorkbookWriter): memory stays flat for a million rows.
   app.get('/ticket/reports/export', { config: { auth, contract: { summary: 'The tickets report as a spreadsheet (xlsx), streamed; X-Total-Count gives its rows', query: TicketReportExportQuery, produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } } }, async (request, reply) => {
-    const query = parse(TicketReportExportQuery, request.query);
+    const query = request.query;
     const { companyId, numbersHidden } = request.principal;
     const filter = { ...query, searchNumbers: !numbersHidden };
     const total = await ticketReportCount(ctx.db, companyId, filter);
@@ -117,7 +116,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     '/dashboard/moments',
     { config: { auth: { area: 'moments' }, contract: { summary: 'The moments board: attendants with their tickets, and the pending tickets', query: MomentsQuery, response: MomentsView } } },
     async (request) => {
-      const query = parse(MomentsQuery, request.query);
+      const query = request.query;
       return moments(ctx.db, request.principal.companyId, { ...query, zone: dashboardTimeZone() });
     },
   );

@@ -1,23 +1,22 @@
 import { maskContact, DashboardPeriodQuery, DashboardSeries, DashboardTicketsQuery, DashboardView, FigureTickets, NpsInfo, resolvePeriod, UserInfo, type DashboardPeriod } from '@conversa/contracts';
 import { dashboardAttendants, dashboardCounters, dashboardToday, featuredAttendant, npsInfo, perDay, perQueue, perUser } from '@conversa/projections/dashboard/queries';
 import { figureTickets } from '@conversa/projections/dashboard/figure-tickets';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import type { ApiContext } from '../context';
-import { parse } from '../http/errors';
 import { reportRoutes } from './report-routes';
 
 /** Admin, or a plain user with showDashboard (spec 3 §6). */
 const auth = { area: 'dashboard' } as const;
 const periodErrors = ['ERR_DASHBOARD_PERIOD_REQUIRED', 'ERR_DASHBOARD_RANGE_INVALID', 'ERR_DASHBOARD_RANGE_TOO_LONG'] as const;
-const config = (summary: string, response: ZodType, query: ZodType = DashboardPeriodQuery) => ({ auth, contract: { summary, query, response, errors: periodErrors } });
+const config = <Q extends ZodType = typeof DashboardPeriodQuery>(summary: string, response: ZodType, query?: Q) => ({ auth, contract: { summary, query: (query ?? DashboardPeriodQuery) as Q, response, errors: periodErrors } });
 
 /**
  * The dashboard (docs/metrics.md): read only, from the dashboard read model. Days are the
  * company's (COMPANY_TIME_ZONE); a period spans at most a year.
  */
 export async function dashboardRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  const periodOf = (request: FastifyRequest): DashboardPeriod => resolvePeriod(parse(DashboardPeriodQuery, request.query), dashboardToday(ctx.now()));
+  const periodOf = (request: { query: DashboardPeriodQuery }): DashboardPeriod => resolvePeriod(request.query, dashboardToday(ctx.now()));
 
   app.get('/dashboard', { config: config('Cards and attendants table of a period', DashboardView) }, async (request) => {
     const period = periodOf(request);
@@ -45,7 +44,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ApiContext): Pr
   app.get('/dashboard/nps-info', { config: config('Rating breakdown', NpsInfo) }, async (request) => npsInfo(ctx.db, request.principal.companyId, periodOf(request)));
 
   app.get('/dashboard/tickets', { config: config('The tickets behind a figure', FigureTickets, DashboardTicketsQuery) }, async (request) => {
-    const query = parse(DashboardTicketsQuery, request.query);
+    const { query } = request;
     const period = resolvePeriod(query, dashboardToday(ctx.now()));
     const listed = await figureTickets(ctx.db, request.principal.companyId, { ...query, period });
     // LGPD hide-number: a contact named by its number is shown masked, as everywhere else.

@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { parse } from '../http/errors';
 import { openApiDocument } from './openapi';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -31,7 +30,7 @@ export async function docsRoutes(app: FastifyInstance, _ctx: ApiContext): Promis
   app.get('/api/docs', { config: { auth: 'public', contract: { summary: 'The API reference (Swagger UI)', hidden: true } } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
 
   app.get('/api/docs/assets/:file', { config: { auth: 'public', contract: { summary: "The reference's files", params: AssetParams, hidden: true } } }, async (request, reply) => {
-    const { file } = parse(AssetParams, request.params);
+    const { file } = request.params;
     reply.header('cache-control', 'public, max-age=3600');
     if (file === 'start.js') return reply.type('text/javascript; charset=utf-8').send(start);
     const asset = assets[file]!;

@@ -30,25 +30,25 @@ export async function fileListRoutes(app: FastifyInstance, ctx: ApiContext): Pro
 
   for (const url of ['/files', '/files/']) {
     app.get(url, { config: { auth, contract: { summary: 'A page of file lists', query: ListFileListsQuery, response: FileListPage } } }, async (request) => {
-      const query = parse(ListFileListsQuery, request.query);
+      const query = request.query;
       return listFileLists(ctx.db, request.principal.companyId, query);
     });
   }
 
   app.get('/files/:id', { config: { auth, contract: { summary: 'One file list with its files', params: IdParam, response: FileListView, errors: ['ERR_NO_FILE_LIST_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyFileList(ctx, request, id);
   });
 
   app.post('/files', { config: { auth, contract: { summary: 'Create a file list (its files come through uploadList)', body: CreateFileListRequest, response: FileListView, status: 201 } } }, async (request, reply) => {
-    const body = parse(CreateFileListRequest, request.body);
+    const body = request.body;
     const id = await createFileList(ctx, { ...who(request), ...body, userId: request.principal.userId });
     return reply.status(201).send(await companyFileList(ctx, request, id));
   });
 
   app.put('/files/:id', { config: { auth, contract: { summary: 'Change a file list; `options` names the files kept', params: IdParam, body: UpdateFileListRequest, response: FileListView, errors: ['ERR_NO_FILE_LIST_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const body = parse(UpdateFileListRequest, request.body);
+    const { id } = request.params;
+    const body = request.body;
     await companyFileList(ctx, request, id);
     // A file taken out of the list keeps its stored bytes: the routing bot's messages in tickets point at them.
     await changeFileList(ctx, { ...who(request), id, name: body.name, message: body.message, keepOptionIds: body.options?.map((option) => option.id) });
@@ -56,7 +56,7 @@ export async function fileListRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.delete('/files/:id', { config: { auth, contract: { summary: 'Delete a file list', params: IdParam, response: Deleted, errors: ['ERR_NO_FILE_LIST_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await companyFileList(ctx, request, id);
     await deleteFileList(ctx, { ...who(request), id });
     return { message: 'File list deleted' };
@@ -66,7 +66,7 @@ export async function fileListRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     '/files/uploadList/:id',
     { config: { auth, contract: { summary: 'Add files to a file list (multipart: `name` then `file`, repeated)', params: IdParam, response: FileListView, multipart: true, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_MEDIA_TOO_LARGE', 'ERR_MEDIA_TYPE_NOT_ALLOWED'] } } },
     async (request) => {
-      const { id } = parse(IdParam, request.params);
+      const { id } = request.params;
       const { companyId } = request.principal;
       await companyFileList(ctx, request, id);
       if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');

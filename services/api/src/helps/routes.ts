@@ -4,7 +4,6 @@ import { findHelp, listHelps } from '@conversa/projections/helps/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 
@@ -14,18 +13,18 @@ const IdParam = z.object({ id: RecordIdParam });
  * super user's company, as plans are.
  */
 export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/helps', { config: { contract: { query: ListHelpsQuery, response: z.array(HelpView) } } }, async (request) => listHelps(ctx.db, parse(ListHelpsQuery, request.query)));
+  app.get('/helps', { config: { contract: { query: ListHelpsQuery, response: z.array(HelpView) } } }, async (request) => listHelps(ctx.db, request.query));
   app.get('/helps/list', { config: { contract: { summary: 'Every help video', response: z.array(HelpView) } } }, async () => listHelps(ctx.db));
 
   app.post('/helps', { config: { auth: { area: 'helps' }, contract: { body: CreateHelpRequest, status: 201, response: HelpView } } }, async (request, reply) => {
-    const details = parse(CreateHelpRequest, request.body);
+    const details = request.body;
     const helpId = await createHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), details });
     return reply.status(201).send(await findHelp(ctx.db, helpId));
   });
 
   app.put('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, body: UpdateHelpRequest, response: HelpView, errors: ['ERR_NOT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const changes = parse(UpdateHelpRequest, request.body);
+    const { id } = request.params;
+    const changes = request.body;
     await changeHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id, changes });
     const found = await findHelp(ctx.db, id);
     if (!found) throw new DomainError('ERR_NOT_FOUND', 'Help entry not found');
@@ -33,7 +32,7 @@ export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   app.delete('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, status: 204, errors: ['ERR_NOT_FOUND'] } } }, async (request, reply) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await deleteHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id });
     return reply.status(204).send();
   });

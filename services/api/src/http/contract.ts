@@ -1,4 +1,15 @@
-import type { ZodType } from 'zod';
+import type {
+  FastifyBaseLogger,
+  FastifySchema,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { z, ZodType } from 'zod';
 
 /**
  * The credential a route asks: the access token (a signed-in user's JWT, the default), a connection's
@@ -40,5 +51,32 @@ export interface RouteContract {
 declare module 'fastify' {
   interface FastifyContextConfig {
     contract?: RouteContract;
+  }
+}
+
+type Parsed<S> = S extends ZodType ? z.output<S> : unknown;
+
+/**
+ * What a handler receives: its contract's params, query, body and headers, parsed (http/input.ts);
+ * a route that checks its credential itself (`security`) parses after that check, so reads them raw.
+ */
+export type ContractInput<C extends RouteContract> = C extends { security: Exclude<RouteSecurity, 'none'> }
+  ? { Params: unknown; Querystring: unknown; Body: unknown; Headers: unknown }
+  : { Params: Parsed<C['params']>; Querystring: Parsed<C['query']>; Body: Parsed<C['body']>; Headers: Parsed<C['headers']> };
+
+declare module 'fastify' {
+  // A route declaring `config.contract` gets its handler's request typed by it (the hook below parsed it).
+  interface RouteShorthandMethod<
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  > {
+    <Config extends { contract: RouteContract }>(
+      path: string,
+      opts: RouteShorthandOptions<RawServer, RawRequest, RawReply, ContractInput<Config['contract']>, Config, FastifySchema, TypeProvider, Logger> & { config: Config },
+      handler: RouteHandlerMethod<RawServer, RawRequest, RawReply, ContractInput<Config['contract']>, Config, FastifySchema, TypeProvider, Logger>,
+    ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>;
   }
 }

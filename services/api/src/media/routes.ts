@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import type { Principal } from '../http/auth';
-import { parse } from '../http/errors';
 import { quickMessageEditor } from '../quickMessages/access';
 
 const MediaParams = z.object({ companyId: RecordIdParam, file: safeText().min(1).max(100) });
@@ -49,7 +48,7 @@ async function mayOpen(ctx: ApiContext, principal: Principal, url: string): Prom
  */
 export async function mediaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/media/:companyId/:file', { config: { contract: { summary: 'A stored file (its own media type)', params: MediaParams, produces: 'application/octet-stream', errors: ['ERR_NOT_FOUND'] } } }, async (request, reply) => {
-    const { companyId, file } = parse(MediaParams, request.params);
+    const { companyId, file } = request.params;
     const url = mediaUrl(companyId, file);
     // An active announcement's image is for every user of every company (the super user stores it under theirs).
     const allowed = (companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url))) || (await announcementShowsMedia(ctx.db, url));

@@ -61,8 +61,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.get('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, query: ListMessagesQuery, response: MessagesPage, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { ticketId } = parse(MessageTicketParams, request.params);
-    const { pageNumber, cursor, selectedQueues } = parse(ListMessagesQuery, request.query);
+    const { ticketId } = request.params;
+    const { pageNumber, cursor, selectedQueues } = request.query;
     // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
     // admins included (as Whaticket does); an empty selection, like none, lists every message.
     const queueIds = selectedQueues && selectedQueues.length > 0 ? selectedQueues : undefined;
@@ -77,16 +77,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.post('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, body: SendMessageRequest, multipart: SendMediaForm, response: SentMessages, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_MESSAGE_FOUND', 'ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE'] } } }, async (request) => {
-    const { ticketId } = parse(MessageTicketParams, request.params);
+    const { ticketId } = request.params;
     const ticket = await visibleTicket(ctx, request, ticketId);
-    const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket);
+    const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket, request.body);
     const sent: SentMessages = { messages };
     return sent;
   });
 
   app.post('/messages/edit/:messageId', { config: { contract: { params: MessageIdParams, body: EditMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_MESSAGE_DELETED', 'ERR_MESSAGE_EDIT_EXPIRED', 'ERR_TICKET_NOT_OPEN'] } } }, async (request) => {
-    const { messageId } = parse(MessageIdParams, request.params);
-    const { body } = parse(EditMessageRequest, request.body);
+    const { messageId } = request.params;
+    const { body } = request.body;
     await visibleMessage(ctx, request, messageId);
     const { principal } = request;
     await editMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, messageId, body });
@@ -94,7 +94,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.delete('/messages/:id', { config: { contract: { params: DeleteMessageParams, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(DeleteMessageParams, request.params);
+    const { id } = request.params;
     await visibleMessage(ctx, request, id);
     const { principal } = request;
     await deleteMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), messageId: id });
@@ -102,7 +102,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.get('/messages/listimages/:ticketId', { config: { contract: { params: MessageTicketParams, response: TicketImages, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { ticketId } = parse(MessageTicketParams, request.params);
+    const { ticketId } = request.params;
     const ticket = await visibleTicket(ctx, request, ticketId);
     const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
     const answer: TicketImages = { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
@@ -110,13 +110,13 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.get('/messages/getmedia/:ticketId', { config: { contract: { params: MessageTicketParams, response: TicketMediaLists, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { ticketId } = parse(MessageTicketParams, request.params);
+    const { ticketId } = request.params;
     const ticket = await visibleTicket(ctx, request, ticketId);
     return ticketMedia(ctx.db, request.principal.companyId, ticket.id);
   });
 
   app.post('/message/forward', { config: { contract: { body: ForwardMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const body = parse(ForwardMessageRequest, request.body);
+    const body = request.body;
     const { principal } = request;
     const { message: source, ticket: sourceTicket } = await visibleMessage(ctx, request, body.messageId);
     const forwardedId = await forwardMessage(ctx, {
@@ -133,8 +133,8 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return forwarded;
   });
 
-  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, multipart: true, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MESSAGE_DELETED', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const body = parse(ReactToMessageRequest, request.body);
+  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MESSAGE_DELETED', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_PERMISSION'] } } }, async (request) => {
+    const body = request.body;
     const { message: target, ticket } = await visibleMessage(ctx, request, body.id);
     if (body.ticketId !== undefined && body.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');
     if (target.isDeleted) throw new DomainError('ERR_MESSAGE_DELETED');
@@ -144,8 +144,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 }
 
-async function sendJson(ctx: ApiContext, request: FastifyRequest, ticket: TicketView): Promise<MessageView[]> {
-  const body = parse(SendMessageRequest, request.body ?? {});
+async function sendJson(ctx: ApiContext, request: FastifyRequest, ticket: TicketView, body: SendMessageRequest): Promise<MessageView[]> {
   assertCanSend(ticket, body.isPrivate);
   const quotedMessageId = await quotedIn(ctx, ticket, body.quotedMsgId ?? body.quotedMsg?.id);
   const common = { isPrivate: body.isPrivate, quotedMessageId };

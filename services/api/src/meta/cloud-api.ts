@@ -20,7 +20,6 @@ import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/ticket
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 /** The Cloud API answers a contact freely for 24 hours after their last message; after that only templates go out. */
 export const REPLY_WINDOW_MS = 24 * 3_600_000;
@@ -84,7 +83,7 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     '/whatsapp/:id/cloud-api',
     { config: { auth: { area: 'connections' }, contract: { summary: 'A Cloud API connection’s number and account ids (the token only as its last 4 characters)', params: ConnectionIdParams, response: ConfigAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } },
     async (request): Promise<CloudApiConfigView> => {
-      const { id } = parse(ConnectionIdParams, request.params);
+      const { id } = request.params;
       const { account } = await cloudConnection(ctx, request.principal.companyId, id);
       return { connectionId: id, phoneNumberId: account?.facebookPageUserId ?? null, businessAccountId: account?.facebookUserId ?? null, tokenHint: hintOf(account?.tokenMeta ?? null) };
     },
@@ -105,8 +104,8 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
       },
     },
     async (request): Promise<CloudApiConfigView> => {
-      const { id } = parse(ConnectionIdParams, request.params);
-      const body = parse(CloudApiConfigRequest, request.body);
+      const { id } = request.params;
+      const body = request.body;
       const { principal } = request;
       const { account } = await cloudConnection(ctx, principal.companyId, id);
       const token = body.token ?? account?.tokenMeta ?? null;
@@ -136,7 +135,7 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     '/messages/:ticketId/templates',
     { config: { contract: { summary: 'Whether the ticket’s 24-hour reply window is open, and (when closed) the approved templates of its Cloud API number', params: TicketParams, response: z.custom<TicketTemplatesView>(), errors: ['ERR_NO_TICKET_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE'] } } },
     async (request): Promise<TicketTemplatesView> => {
-      const { ticketId } = parse(TicketParams, request.params);
+      const { ticketId } = request.params;
       const ticket = await visibleTicket(ctx, request, ticketId);
       const last = await lastInboundAt(ctx.db, ticket.companyId, ticket.id);
       const closesAt = last ? last.getTime() + REPLY_WINDOW_MS : null;
@@ -160,8 +159,8 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
       },
     },
     async (request) => {
-      const { ticketId } = parse(TicketParams, request.params);
-      const body = parse(SendTemplateRequest, request.body ?? {});
+      const { ticketId } = request.params;
+      const body = request.body;
       const ticket = await visibleTicket(ctx, request, ticketId);
       if (ticket.status !== 'open' && ticket.status !== 'group') throw new DomainError('ERR_TICKET_NOT_OPEN');
       if (ticket.channel !== 'whatsapp_cloud') throw new DomainError('ERR_VALIDATION', 'Templates are sent on WhatsApp Cloud API tickets only');

@@ -17,7 +17,6 @@ import { findPlan } from '@conversa/projections/plans/queries';
 import { generateConnectionToken } from '../connections/routes';
 import { userActor, type ApiContext } from '../context';
 import type { Principal } from '../http/auth';
-import { parse } from '../http/errors';
 
 /** A Graph failure as the answer of POST /facebook: a refused token is the caller's to fix; anything else is Meta's. */
 function graphFailure(error: unknown): never {
@@ -45,8 +44,7 @@ interface LinkTarget {
  * (ERR_CHANNEL_ALREADY_CONNECTED), then claimed race-free as it is linked. Answers the connections it
  * created or updated.
  */
-export async function connectFacebook(ctx: ApiContext, principal: Principal, rawBody: unknown, settings: MetaSettings): Promise<ConnectionView[]> {
-  const body = parse(ConnectFacebookRequest, rawBody);
+export async function connectFacebook(ctx: ApiContext, principal: Principal, body: ConnectFacebookRequest, settings: MetaSettings): Promise<ConnectionView[]> {
   if (!settings.appId) throw new DomainError('ERR_META_NOT_CONFIGURED');
   const companyId = principal.companyId;
   const actor = userActor(principal.userId);

@@ -5,7 +5,6 @@ import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/ticket
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 
@@ -20,7 +19,7 @@ async function visibleTicket(ctx: ApiContext, request: FastifyRequest, ticketId:
 /** Ticket notes: POST /ticket-notes, DELETE /ticket-notes/:id, GET /ticket-notes/list. */
 export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.post('/ticket-notes', { config: { contract: { body: CreateTicketNoteRequest, response: TicketNoteView, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const body = parse(CreateTicketNoteRequest, request.body);
+    const body = request.body;
     const { principal } = request;
     const ticket = await visibleTicket(ctx, request, body.ticketId);
     const noteId = await addTicketNote(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, ticket, contactId: body.contactId, note: body.note });
@@ -28,14 +27,14 @@ export async function noteRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   app.get('/ticket-notes/list', { config: { contract: { query: ListTicketNotesQuery, response: z.array(TicketNoteView), errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(ListTicketNotesQuery, request.query);
+    const query = request.query;
     const ticket = await visibleTicket(ctx, request, query.ticketId);
     if (query.contactId !== undefined && query.contactId !== ticket.contactId) return [];
     return listTicketNotes(ctx.db, request.principal.companyId, { ticketId: ticket.id });
   });
 
   app.delete('/ticket-notes/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TICKETNOTE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     const note = await findTicketNote(ctx.db, principal.companyId, id);
     if (!note) throw new DomainError('ERR_NO_TICKETNOTE_FOUND');

@@ -5,7 +5,6 @@ import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const OnDutyAnswer = z.custom<OnDutyView>();
 const auth = { area: 'onDuty' } as const;
@@ -27,7 +26,7 @@ export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   app.get('/plantao', { config: { auth, contract: { summary: 'The company’s on-duty entries', response: z.array(OnDutyAnswer) } } }, async (request) => listOnDuty(ctx.db, request.principal.companyId));
 
   app.get('/plantao/:id', { config: { auth, contract: { summary: 'One on-duty entry', params: OnDutyIdParams, response: OnDutyAnswer, errors } } }, async (request) => {
-    const { id } = parse(OnDutyIdParams, request.params);
+    const { id } = request.params;
     return companyOnDuty(ctx, request.principal.companyId, id);
   });
 
@@ -35,7 +34,7 @@ export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     '/plantao',
     { config: { auth, contract: { summary: 'Add an on-duty entry', body: CreateOnDutyRequest, response: OnDutyAnswer, status: 201, errors: ['ERR_NO_USER_FOUND'] } } },
     async (request, reply) => {
-      const details = parse(CreateOnDutyRequest, request.body);
+      const details = request.body;
       const { principal } = request;
       const id = await createOnDuty(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details, lookup: lookupOf(ctx) });
       return reply.status(201).send(await companyOnDuty(ctx, principal.companyId, id));
@@ -46,8 +45,8 @@ export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     '/plantao/:id',
     { config: { auth, contract: { summary: 'Change an on-duty entry (the fields given)', params: OnDutyIdParams, body: UpdateOnDutyRequest, response: OnDutyAnswer, errors: [...errors, 'ERR_NO_USER_FOUND'] } } },
     async (request) => {
-      const { id } = parse(OnDutyIdParams, request.params);
-      const changes = parse(UpdateOnDutyRequest, request.body);
+      const { id } = request.params;
+      const changes = request.body;
       const { principal } = request;
       await companyOnDuty(ctx, principal.companyId, id);
       await changeOnDuty(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes, lookup: lookupOf(ctx) });
@@ -56,7 +55,7 @@ export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   );
 
   app.delete('/plantao/:id', { config: { auth, contract: { summary: 'Delete an on-duty entry', params: OnDutyIdParams, response: DeletedAnswer, errors } } }, async (request) => {
-    const { id } = parse(OnDutyIdParams, request.params);
+    const { id } = request.params;
     const { principal } = request;
     await companyOnDuty(ctx, principal.companyId, id);
     return deleteOnDuty(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });

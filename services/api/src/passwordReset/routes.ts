@@ -1,9 +1,9 @@
 import { DomainError, normaliseResetNumber, RequestResetAnswer, RequestResetBody, RESET_MESSAGES, UpdateResetPasswordBody, VerifyResetParams, VerifyResetQuery } from '@conversa/contracts';
 import { completePasswordReset, requestPasswordReset, verifyPasswordResetCode, type PasswordResetContext, type ResetUserLookup } from '@conversa/core';
+import { usersWithPhones } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { parse } from '../http/errors';
 import { LimitExceeded } from '../session/limiter';
 import { createResetLimiter } from './limiter';
 
@@ -14,9 +14,8 @@ function userLookup(ctx: ApiContext): ResetUserLookup {
   return {
     async userOfNumber(number) {
       const national = number.startsWith('55') ? number.slice(2) : number;
-      const rows = await ctx.db.selectFrom('read.users').select(['id', 'company_id', 'phone']).where('deleted', '=', false).where('phone', 'in', [number, national]).orderBy('id').execute();
-      const found = rows.find((row) => normaliseResetNumber(row.phone) === number);
-      return found ? { userId: found.id, companyId: found.company_id } : null;
+      const found = (await usersWithPhones(ctx.db, [number, national])).find((user) => normaliseResetNumber(user.phone) === number);
+      return found ? { userId: found.id, companyId: found.companyId } : null;
     },
   };
 }
@@ -45,7 +44,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
     '/api/enviar-email',
     { config: { auth: 'public', contract: { summary: 'Asks for a reset code for a WhatsApp number (same answer for any number)', body: RequestResetBody, response: RequestResetAnswer, errors: ['ERR_TOO_MANY_REQUESTS'] } } },
     async (request, reply) => {
-      const number = parse(RequestResetBody, request.body);
+      const number = request.body;
       await limited(reply, () => limiter.request(number, request.ip));
       const resetId = await requestPasswordReset(resets, { number, lookup: userLookup(ctx) });
       return { resetId, message: RESET_MESSAGES.sent };
@@ -61,8 +60,8 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
       },
     },
     async (request, reply) => {
-      const { number } = parse(VerifyResetParams, request.params);
-      const { code, resetId } = parse(VerifyResetQuery, request.query);
+      const { number } = request.params;
+      const { code, resetId } = request.query;
       await limited(reply, () => limiter.check(request.ip));
       await verifyPasswordResetCode(resets, { resetId, number, code });
       return { message: 'OK' };
@@ -73,7 +72,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
     '/api/atualizar-senha',
     { config: { auth: 'public', contract: { summary: 'Saves the new password with a verified reset code; ends every session', body: UpdateResetPasswordBody, response: Answer, errors: ['ERR_RESET_CODE_INVALID', 'ERR_TOO_MANY_REQUESTS'] } } },
     async (request, reply) => {
-      const { resetId, newPassword } = parse(UpdateResetPasswordBody, request.body);
+      const { resetId, newPassword } = request.body;
       await limited(reply, () => limiter.check(request.ip));
       await completePasswordReset(resets, { resetId, newPassword });
       return { message: RESET_MESSAGES.saved };

@@ -6,7 +6,6 @@ import { canSeeTicket, findTicket, viewerOf } from '@conversa/projections/ticket
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const auth = { plan: 'useOpenAi' as const };
@@ -48,7 +47,7 @@ async function complete(ctx: ApiContext, companyId: number, ticket: TicketView, 
  */
 export async function aiHelpRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.post('/tickets/:id/ai/suggest', { config: { auth, contract: { summary: 'Drafts the next reply from the conversation with the ticket’s prompt', params: IdParam, response: AiSuggestion, errors } } }, async (request): Promise<AiSuggestion> => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const companyId = request.principal.companyId;
     const ticket = await visibleTicket(ctx, request, id);
     const prompt = await promptFor(ctx, companyId, ticket);
@@ -57,7 +56,7 @@ export async function aiHelpRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.post('/tickets/:id/ai/summary', { config: { auth, contract: { summary: 'Summarises the conversation into a private note of the ticket', params: IdParam, response: AiSummaryAnswer, errors } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     const ticket = await visibleTicket(ctx, request, id);
     const prompt = await promptFor(ctx, principal.companyId, ticket);

@@ -5,7 +5,6 @@ import { findQueue } from '@conversa/projections/queues/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const read = { auth: { plan: 'useOpenAi' as const } };
@@ -28,12 +27,12 @@ export async function promptRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   app.get('/prompt', { config: { ...read, contract: { summary: 'The company’s AI prompts (keys masked)', response: PromptPage } } }, async (request) => ({ prompts: await listPrompts(ctx.db, request.principal.companyId) }));
 
   app.get('/prompt/:id', { config: { ...read, contract: { summary: 'One AI prompt (keys masked)', params: IdParam, response: PromptView, errors } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyPrompt(ctx, request.principal.companyId, id);
   });
 
   app.post('/prompt', { config: { ...admin, contract: { summary: 'Creates an AI prompt', body: CreatePromptRequest, status: 201, response: PromptView, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request, reply) => {
-    const details = parse(CreatePromptRequest, request.body);
+    const details = request.body;
     const { principal } = request;
     await checkQueue(ctx, principal.companyId, details.queueId);
     const id = await createPrompt(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
@@ -41,8 +40,8 @@ export async function promptRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.put('/prompt/:id', { config: { ...admin, contract: { summary: 'Changes an AI prompt; a key left masked or empty is kept', params: IdParam, body: UpdatePromptRequest, response: PromptView, errors: [...errors, 'ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const changes = parse(UpdatePromptRequest, request.body);
+    const { id } = request.params;
+    const changes = request.body;
     const { principal } = request;
     await companyPrompt(ctx, principal.companyId, id);
     await checkQueue(ctx, principal.companyId, changes.queueId);
@@ -51,7 +50,7 @@ export async function promptRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.delete('/prompt/:id', { config: { ...admin, contract: { summary: 'Deletes an AI prompt', params: IdParam, response: DeletedAnswer, errors } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     await companyPrompt(ctx, principal.companyId, id);
     return deletePrompt(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });

@@ -2,7 +2,6 @@ import { DomainError, PushSettings, PushStatusView, PushSubscriptionBody, PushUn
 import { pushChoices, removeSubscription, saveSubscription, savePushChoices } from '@conversa/projections/push/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 /**
  * Web Push (docs/push.md): the browser subscribes with the server's VAPID key and hands its subscription here; the
@@ -17,19 +16,19 @@ export async function pushRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   app.get('/push', { config: { contract: { summary: "The server's VAPID public key and the caller's push settings", response: PushStatusView } } }, status);
 
   app.put('/push/subscription', { config: { contract: { summary: "Stores this browser's push subscription for the caller", body: PushSubscriptionBody, response: PushStatusView } } }, async (request) => {
-    const body = parse(PushSubscriptionBody, request.body);
+    const body = request.body;
     await saveSubscription(ctx.db, { userId: request.principal.userId, companyId: request.principal.companyId }, body, ctx.now());
     return status(request);
   });
 
   app.delete('/push/subscription', { config: { contract: { summary: "Forgets this browser's push subscription (the caller's own)", body: PushUnsubscribeBody, response: PushStatusView } } }, async (request) => {
-    const body = parse(PushUnsubscribeBody, request.body);
+    const body = request.body;
     await removeSubscription(ctx.db, body.endpoint, request.principal.userId);
     return status(request);
   });
 
   app.put('/push/settings', { config: { contract: { summary: 'What the caller wants pushed', body: PushSettings, response: PushStatusView } } }, async (request) => {
-    await savePushChoices(ctx.db, request.principal.userId, parse(PushSettings, request.body));
+    await savePushChoices(ctx.db, request.principal.userId, request.body);
     return status(request);
   });
 }

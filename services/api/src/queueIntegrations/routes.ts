@@ -4,7 +4,6 @@ import { findQueueIntegration, listQueueIntegrations, storedQueueIntegration } f
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const read = { auth: { plan: 'useIntegrations' as const } };
@@ -24,17 +23,17 @@ async function companyIntegration(ctx: ApiContext, companyId: number, id: number
  */
 export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/queueIntegration', { config: { ...read, contract: { summary: 'The company’s queue integrations, a page at a time', query: ListQueueIntegrationsQuery, response: QueueIntegrationPage } } }, async (request) => {
-    const { searchParam, pageNumber } = parse(ListQueueIntegrationsQuery, request.query);
+    const { searchParam, pageNumber } = request.query;
     return listQueueIntegrations(ctx.db, request.principal.companyId, { searchParam, offset: (pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE, limit: QUEUE_INTEGRATIONS_PAGE_SIZE });
   });
 
   app.get('/queueIntegration/:id', { config: { ...read, contract: { summary: 'One queue integration (its key is never answered)', params: IdParam, response: QueueIntegrationView, errors } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyIntegration(ctx, request.principal.companyId, id);
   });
 
   app.post('/queueIntegration', { config: { ...admin, contract: { summary: 'Creates a queue integration', body: CreateQueueIntegrationRequest, status: 201, response: QueueIntegrationView, errors: ['ERR_INTEGRATION_URL_NOT_ALLOWED'] } } }, async (request, reply) => {
-    const details = parse(CreateQueueIntegrationRequest, request.body);
+    const details = request.body;
     const { principal } = request;
     const id = await createQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
     return reply.status(201).send(await companyIntegration(ctx, principal.companyId, id));
@@ -45,7 +44,7 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
     '/queueIntegration/testSession',
     { config: { ...admin, contract: { summary: 'Says a text to the service and answers what it said (Dialogflow, Typebot, n8n, webhook)', body: TestIntegrationSessionRequest, response: IntegrationTestResult, errors: urlErrors } } },
     async (request): Promise<IntegrationTestResult> => {
-      const body = parse(TestIntegrationSessionRequest, request.body);
+      const body = request.body;
       const companyId = request.principal.companyId;
       const stored = body.id !== undefined ? await storedQueueIntegration(ctx.db, companyId, body.id) : undefined;
       if (body.id !== undefined && !stored) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
@@ -87,8 +86,8 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
   );
 
   app.put('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Changes a queue integration; an empty jsonContent keeps the stored key', params: IdParam, body: UpdateQueueIntegrationRequest, response: QueueIntegrationView, errors: urlErrors } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const changes = parse(UpdateQueueIntegrationRequest, request.body);
+    const { id } = request.params;
+    const changes = request.body;
     const { principal } = request;
     await companyIntegration(ctx, principal.companyId, id);
     await changeQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
@@ -96,7 +95,7 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
   });
 
   app.delete('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Deletes a queue integration', params: IdParam, response: DeletedAnswer, errors } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     await companyIntegration(ctx, principal.companyId, id);
     return deleteQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });

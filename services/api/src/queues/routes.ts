@@ -14,7 +14,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
-import { parse } from '../http/errors';
 import { checkBotLinks } from '../queueIntegrations/links';
 
 const IdParam = z.object({ id: RecordIdParam });
@@ -81,17 +80,17 @@ const queueLookup = (ctx: ApiContext): QueueLookup => ({
  */
 export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/queue', { config: { contract: { query: ListQueuesQuery, response: z.array(QueueView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(ListQueuesQuery, request.query);
+    const query = request.query;
     return listQueues(ctx.db, companyScope(request.principal, query.companyId));
   });
 
   app.get('/queue/:id', { config: { contract: { params: IdParam, response: QueueWithOptions, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyQueue(ctx, request.principal.companyId, id);
   });
 
   app.post('/queue', { config: { ...adminOnly.config, contract: { body: CreateQueueRequest, status: 201, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request, reply) => {
-    const { chatbots, companyId: _ignored, ...details } = parse(CreateQueueRequest, request.body);
+    const { chatbots, companyId: _ignored, ...details } = request.body;
     const { principal } = request;
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
@@ -103,8 +102,8 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   });
 
   app.put('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateQueueRequest, response: QueueWithOptions, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_INTEGRATION_FOUND', 'ERR_NO_PROMPT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const { chatbots, companyId: _ignored, ...changes } = parse(UpdateQueueRequest, request.body);
+    const { id } = request.params;
+    const { chatbots, companyId: _ignored, ...changes } = request.body;
     const { principal } = request;
     const companyId = principal.companyId;
     const actor = userActor(principal.userId);
@@ -117,7 +116,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   });
 
   app.delete('/queue/:id', { config: { ...adminOnly.config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     const actor = userActor(principal.userId);
     const current = await companyQueue(ctx, principal.companyId, id);
@@ -126,7 +125,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   });
 
   app.get('/chatbot', { config: { contract: { query: ListChatbotsQuery, response: z.array(ChatbotOptionView), errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
-    const { queueId } = parse(ListChatbotsQuery, request.query);
+    const { queueId } = request.query;
     const companyId = request.principal.companyId;
     const queueIds = queueId !== undefined ? [(await companyQueue(ctx, companyId, queueId)).id] : (await listQueues(ctx.db, companyId)).map((q) => q.id);
     const trees = await optionTrees(ctx.db, companyId, queueIds);
@@ -134,12 +133,12 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   });
 
   app.get('/chatbot/:id', { config: { contract: { params: IdParam, response: ChatbotOptionView, errors: ['ERR_NO_CHATBOT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyOption(ctx, request.principal.companyId, id);
   });
 
   app.post('/chatbot', { config: { ...adminOnly.config, contract: { body: CreateChatbotRequest, status: 201, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request, reply) => {
-    const { queueId: namedQueueId, parentId, options: nested, ...details } = parse(CreateChatbotRequest, request.body);
+    const { queueId: namedQueueId, parentId, options: nested, ...details } = request.body;
     const { principal } = request;
     const companyId = principal.companyId;
     const parent = parentId === null ? null : await companyOption(ctx, companyId, parentId);
@@ -150,8 +149,8 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   });
 
   app.put('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, body: UpdateChatbotRequest, response: ChatbotOptionView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const { options: nested, ...changes } = parse(UpdateChatbotRequest, request.body);
+    const { id } = request.params;
+    const { options: nested, ...changes } = request.body;
     const { principal } = request;
     const companyId = principal.companyId;
     const current = await companyOption(ctx, companyId, id);
@@ -163,7 +162,7 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
   });
 
   app.delete('/chatbot/:id', { config: { ...adminOnly.config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_CHATBOT_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     const current = await companyOption(ctx, principal.companyId, id);
     await removeChatbotOption(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), queueId: current.queueId, optionId: id });

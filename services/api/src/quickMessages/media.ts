@@ -24,7 +24,7 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
   app.post('/quick-messages/:id/media-upload', { config: { contract: { summary: 'Attaches a file (multipart `file`, `typeArch`) to a quick message', params: IdParam, multipart: true, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION', 'ERR_MEDIA_TOO_LARGE', 'ERR_MULTIPART_INVALID'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     const companyId = principal.companyId;
     await assertEditable(ctx, request, id);
@@ -50,7 +50,7 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
   });
 
   app.delete('/quick-messages/:id/media-upload', { config: { contract: { params: IdParam, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);
     await removeQuickMessageMedia(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: quickMessageEditor(principal), id, files: quickMessageFiles(ctx, request) });

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
-import { parse } from '../http/errors';
 import { quickMessageEditor, quickMessageFiles, visibleQuickMessage } from './access';
 import { quickMessageMediaRoutes } from './media';
 
@@ -28,7 +27,7 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
   await quickMessageMediaRoutes(app, ctx);
 
   app.get('/quick-messages', { config: { contract: { query: ListQuickMessagesQuery, response: QuickMessagePage, errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(ListQuickMessagesQuery, request.query);
+    const query = request.query;
     const companyId = companyScope(request.principal, query.companyId);
     return listQuickMessages(ctx.db, companyId, {
       viewer: quickMessageEditor(request.principal),
@@ -45,12 +44,12 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
   );
 
   app.get('/quick-messages/:id', { config: { contract: { params: IdParam, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return visibleQuickMessage(ctx, request, id);
   });
 
   app.post('/quick-messages', { config: { contract: { body: CreateQuickMessageRequest, response: QuickMessageView, errors: ['ERR_NO_PERMISSION', 'ERR_NO_QUICKMESSAGE_FOUND'] } } }, async (request) => {
-    const body = parse(CreateQuickMessageRequest, request.body);
+    const body = request.body;
     const { principal } = request;
     const quickMessageId = await createQuickMessage(ctx, {
       companyId: principal.companyId,
@@ -63,8 +62,8 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
   });
 
   app.put('/quick-messages/:id', { config: { contract: { params: IdParam, body: UpdateQuickMessageRequest, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const changes = parse(UpdateQuickMessageRequest, request.body);
+    const { id } = request.params;
+    const changes = request.body;
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);
     await changeQuickMessage(ctx, {
@@ -79,7 +78,7 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
   });
 
   app.delete('/quick-messages/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     await visibleQuickMessage(ctx, request, id);
     return deleteQuickMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: quickMessageEditor(principal), id, files: quickMessageFiles(ctx, request) });

@@ -7,7 +7,6 @@ import { findUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 /** /schedules requires the plan flag useSchedules. */
@@ -30,20 +29,20 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   // The browser asks for `/schedules/`; both spellings answer.
   for (const url of ['/schedules', '/schedules/']) {
     app.get(url, { config: { ...config, contract: { summary: 'Scheduled messages, a page at a time', query: ListSchedulesQuery, response: SchedulePage } } }, async (request) => {
-      const query = parse(ListSchedulesQuery, request.query);
+      const query = request.query;
       return listSchedules(ctx.db, request.principal.companyId, query);
     });
   }
 
   app.get('/schedules/:id', { config: { ...config, contract: { params: IdParam, response: ScheduleView, errors: ['ERR_NO_SCHEDULE_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const found = await findSchedule(ctx.db, request.principal.companyId, id);
     if (!found) throw new DomainError('ERR_NO_SCHEDULE_FOUND');
     return found;
   });
 
   app.post('/schedules', { config: { ...config, contract: { body: CreateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
-    const body = parse(CreateScheduleRequest, request.body);
+    const body = request.body;
     const { principal } = request;
     const { companyId } = principal;
     const scheduleId = await createSchedule(ctx, { companyId, actor: userActor(principal.userId), callerId: principal.userId, request: body, lookup: scheduleLookup(ctx) });
@@ -51,8 +50,8 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.put('/schedules/:id', { config: { ...config, contract: { params: IdParam, body: UpdateScheduleRequest, response: ScheduleView, errors: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_ALREADY_SENT', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const changes = parse(UpdateScheduleRequest, request.body);
+    const { id } = request.params;
+    const changes = request.body;
     const { principal } = request;
     const { companyId } = principal;
     if (!(await findSchedule(ctx.db, companyId, id))) throw new DomainError('ERR_NO_SCHEDULE_FOUND');
@@ -61,7 +60,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.delete('/schedules/:id', { config: { ...config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const { principal } = request;
     if (!(await findSchedule(ctx.db, principal.companyId, id))) throw new DomainError('ERR_NO_SCHEDULE_FOUND');
     return deleteSchedule(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });

@@ -3,9 +3,8 @@ import { endSession, refreshSession, signUp, startSession, type RefreshTokenIssu
 import { companyNameTaken, companySettingsOf } from '@conversa/projections/companies/queries';
 import { findPlan } from '@conversa/projections/plans/queries';
 import { credentialsByEmail, findUser } from '@conversa/projections/users/queries';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiContext } from '../context';
-import { parse } from '../http/errors';
 import { hashToken, newRefreshToken, sessionIdOf } from '../http/tokens';
 import { takeOfflineAtLogout } from '@conversa/automation';
 import { LimitExceeded } from './limiter';
@@ -47,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   };
 
   app.post('/auth/login', { config: { auth: 'public', contract: { body: LoginRequest, response: SessionResponse, errors: ['ERR_INVALID_CREDENTIALS', 'ERR_TOO_MANY_REQUESTS'] } } }, async (request, reply) => {
-    const { email, password } = parse(LoginRequest, request.body);
+    const { email, password } = request.body;
     try {
       await ctx.loginLimiter.check(email, request.ip);
     } catch (error) {
@@ -105,8 +104,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get('/auth/me', { config: { auth: { allowExpired: true }, contract: { summary: 'The signed-in user', response: SessionUser } } }, async (request) => sessionUserOf(ctx.db, request.principal.user));
 
-  app.post('/auth/signup', { config: { auth: 'public', contract: { body: SignupRequest, status: 201, response: SignupResponse, errors: ['ERR_EMAIL_IN_USE', 'ERR_USER_CREATION_DISABLED', 'ERR_COMPANY_NAME_TAKEN', 'ERR_NOT_FOUND'] } } }, async (request: FastifyRequest, reply) => {
-    const body = parse(SignupRequest, request.body);
+  app.post('/auth/signup', { config: { auth: 'public', contract: { body: SignupRequest, status: 201, response: SignupResponse, errors: ['ERR_EMAIL_IN_USE', 'ERR_USER_CREATION_DISABLED', 'ERR_COMPANY_NAME_TAKEN', 'ERR_NOT_FOUND'] } } }, async (request, reply) => {
+    const body = request.body;
     const { companyId, userId } = await signUp(ctx, { ...body, lookup: signupLookup });
     return reply.status(201).send({ companyId, userId });
   });

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
-import { parse } from '../http/errors';
 
 const SettingKey = z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]);
 /** A credential (the payment token) is written, never read back: its mask, or '' when none is stored. */
@@ -27,25 +26,25 @@ export async function settingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   });
 
   app.put('/settings/:key', { config: { auth: { area: 'settings' }, contract: { params: z.object({ key: SettingKey }), body: z.object({ value: safeText() }).strict(), response: SettingView } } }, async (request) => {
-    const { key } = parse(z.object({ key: SettingKey }), request.params);
-    const { value } = parse(z.object({ value: safeText() }).strict(), request.body);
+    const { key } = request.params;
+    const { value } = request.body;
     return change(request.principal, key, value);
   });
 
   app.get('/companySettings/:companyId', { config: { contract: { params: z.object({ companyId: RecordIdParam }), response: CompanySettingsView, errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const companyId = companyScope(request.principal, parse(z.object({ companyId: RecordIdParam }), request.params).companyId);
+    const companyId = companyScope(request.principal, request.params.companyId);
     const { asaas, ...settings } = await companySettingsOf(ctx.db, companyId);
     return { ...settings, asaas: reveal('asaas', asaas), companyId };
   });
 
   app.get('/companySettingOne', { config: { contract: { query: z.object({ column: SettingKey }), response: SettingView } } }, async (request) => {
-    const { column } = parse(z.object({ column: SettingKey }), request.query);
+    const { column } = request.query;
     const settings = await companySettingsOf(ctx.db, request.principal.companyId);
     return { key: column, value: reveal(column, settings[column]) };
   });
 
   app.put('/companySettings', { config: { auth: { area: 'settings' }, contract: { body: z.object({ column: SettingKey, data: safeText() }).strict(), response: SettingView } } }, async (request) => {
-    const { column, data } = parse(z.object({ column: SettingKey, data: safeText() }).strict(), request.body);
+    const { column, data } = request.body;
     return change(request.principal, column, data);
   });
 }

@@ -8,7 +8,6 @@ import { findTicketAccess, findTicket, viewerOf } from '@conversa/projections/ti
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { userActor, type ApiContext } from '../context';
 import { companyTag } from './routes';
-import { parse } from '../http/errors';
 
 /** The board is the plan's useKanban feature; any user of the company may use it. */
 const kanbanAuth = { auth: { plan: 'useKanban' as const } };
@@ -36,13 +35,13 @@ const cardOf = (ticket: { contactId: number; tags: { id: number }[] }): KanbanCa
  */
 export async function kanbanRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/ticket/kanban', { config: { ...kanbanAuth, contract: { query: KanbanTicketsQuery, response: z.object({ tickets: z.array(KanbanTicket) }) } } }, async (request) => {
-    const { queueIds } = parse(KanbanTicketsQuery, request.query);
+    const { queueIds } = request.query;
     const tickets = await kanbanTickets(ctx.db, request.principal.companyId, viewerOf(request.principal), queueIds);
     return { tickets };
   });
 
   app.put('/ticket-tags/:ticketId/:tagId', { config: { ...kanbanAuth, contract: { params: TicketTagParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { ticketId, tagId } = parse(TicketTagParams, request.params);
+    const { ticketId, tagId } = request.params;
     const ticket = await cardTicket(ctx, request, ticketId);
     const tag = await companyTag(ctx, request, tagId);
     const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
@@ -51,7 +50,7 @@ export async function kanbanRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   });
 
   app.delete('/ticket-tags/:ticketId', { config: { ...kanbanAuth, contract: { params: TicketIdParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
-    const { ticketId } = parse(TicketIdParams, request.params);
+    const { ticketId } = request.params;
     const ticket = await cardTicket(ctx, request, ticketId);
     const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
     await takeCardOutOfLanes(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), card: cardOf(ticket), laneIds });

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
-import { parse } from '../http/errors';
 
 const IdParam = z.object({ id: RecordIdParam });
 const ListAllQuery = z.object({ companyId: RecordIdParam.optional(), kanban: KanbanFilter.optional() });
@@ -33,12 +32,12 @@ function tagSyncLookup(ctx: ApiContext): TagSyncLookup {
  */
 export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get('/tags', { config: { contract: { query: ListTagsQuery, response: z.object({ tags: z.array(TagView), hasMore: z.boolean() }) } } }, async (request) => {
-    const query = parse(ListTagsQuery, request.query);
+    const query = request.query;
     return listTags(ctx.db, request.principal.companyId, { ...query, limit: TAGS_PAGE_SIZE });
   });
 
   app.get('/tags/list', { config: { contract: { query: ListAllQuery, response: z.array(TagView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(ListAllQuery, request.query);
+    const query = request.query;
     const { tags } = await listTags(ctx.db, companyScope(request.principal, query.companyId), { kanban: query.kanban });
     return tags;
   });
@@ -50,7 +49,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   });
 
   app.post('/tags/sync', { config: { contract: { body: SyncContactTagsRequest, response: ContactTags, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const body = parse(SyncContactTagsRequest, request.body);
+    const body = request.body;
     const { principal } = request;
     const contactId = await syncContactTags(ctx, {
       companyId: principal.companyId,
@@ -65,20 +64,20 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   });
 
   app.get('/tags/:id', { config: { contract: { params: IdParam, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     return companyTag(ctx, request, id);
   });
 
   app.post('/tags', { config: { contract: { body: CreateTagRequest, status: 201, response: TagView } } }, async (request, reply) => {
-    const details = parse(CreateTagRequest, request.body);
+    const details = request.body;
     const { principal } = request;
     const tagId = await createTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, details });
     return reply.status(201).send(await companyTag(ctx, request, tagId));
   });
 
   app.put('/tags/:id', { config: { contract: { params: IdParam, body: UpdateTagRequest, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const changes = parse(UpdateTagRequest, request.body);
+    const { id } = request.params;
+    const changes = request.body;
     await companyTag(ctx, request, id);
     const { principal } = request;
     await changeTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
@@ -86,7 +85,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   });
 
   app.delete('/tags/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     await companyTag(ctx, request, id);
     const { principal } = request;
     return deleteTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope, type Principal } from '../http/auth';
-import { parse } from '../http/errors';
 import { saveProfileImage } from './profile-image';
 import { assertUserReferences, seatLookup, withQueues } from './references';
 
@@ -31,28 +30,28 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
   app.get('/users', { config: { contract: { query: ListUsersQuery, response: UserListResponse, errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(ListUsersQuery, request.query);
+    const query = request.query;
     const companyId = companyScope(request.principal, query.companyId);
     const page = await listUsers(ctx.db, companyId, { searchParam: query.searchParam, pageNumber: query.pageNumber, pageSize: USERS_PAGE_SIZE });
     return { ...page, users: await withQueues(ctx, companyId, page.users) };
   });
 
   app.get('/users/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(UserOption), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = parse(z.object({ companyId: RecordIdParam.optional() }), request.query);
+    const query = request.query;
     const companyId = companyScope(request.principal, query.companyId);
     const { users } = await listUsers(ctx.db, companyId, { pageSize: 10_000 });
     return users.map(({ id, name }): UserOption => ({ id, name }));
   });
 
   app.get('/users/:id', { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const found = await visibleUser(ctx, request.principal, id);
     const [hydrated] = await withQueues(ctx, found.companyId, [found]);
     return hydrated;
   });
 
   app.post('/users', { config: { auth: { area: 'users' }, contract: { body: CreateUserRequest, status: 201, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_EMAIL_IN_USE', 'ERR_PLAN_USER_LIMIT', 'ERR_NO_WAPP_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_SUBSCRIPTION_EXPIRED'] } } }, async (request, reply) => {
-    const { password, ...fields } = parse(CreateUserRequest, request.body);
+    const { password, ...fields } = request.body;
     const principal = request.principal;
     assertMayCreateUser(editorOf(principal), fields);
     const companyId = principal.companyId;
@@ -65,8 +64,8 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   // Reachable while overdue: a user must still be able to change their own language and password.
   app.put('/users/:id', { config: { auth: { allowExpired: true }, contract: { summary: 'Reachable while overdue: a user must still be able to change their own language and password.', params: IdParam, body: UpdateUserRequest, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_EMAIL_IN_USE', 'ERR_PLAN_USER_LIMIT', 'ERR_NO_WAPP_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_SUBSCRIPTION_EXPIRED'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const { password, email, ...fields } = parse(UpdateUserRequest, request.body);
+    const { id } = request.params;
+    const { password, email, ...fields } = request.body;
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);
     const newEmail = email !== undefined && email !== target.email ? email : undefined;
@@ -83,7 +82,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   app.delete('/users/:id', { config: { auth: { area: 'users' }, contract: { params: IdParam, status: 204, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_USER_DELETE_SELF'] } } }, async (request, reply) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);
     assertMayDeleteUser(editorOf(principal), target);
@@ -95,7 +94,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   /** Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
   app.post('/users/:id/media-upload', { config: { contract: { multipart: true, summary: 'Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage.', params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);
     // Refused before any byte is stored.
@@ -107,7 +106,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   });
 
   app.delete('/users/:id/media-upload', { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = parse(IdParam, request.params);
+    const { id } = request.params;
     const principal = request.principal;
     const target = await visibleUser(ctx, principal, id);
     assertMayTouchUser(editorOf(principal), target);

@@ -15,7 +15,6 @@ import { findWebhook, findWebhookDelivery, listWebhookDeliveries, listWebhooks }
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { parse } from '../http/errors';
 
 const admin = { area: 'webhooks' } as const;
 
@@ -38,7 +37,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     '/webhooks',
     { config: { auth: admin, contract: { summary: 'Registers an endpoint; the answer carries its signing secret, shown this once', body: CreateWebhookRequest, response: WebhookWithSecretView, status: 201, errors: ['ERR_WEBHOOK_URL_REFUSED'] } } },
     async (request, reply) => {
-      const body = parse(CreateWebhookRequest, request.body);
+      const body = request.body;
       const { principal } = request;
       const { webhookId, secret } = await createWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, ...body });
       return reply.status(201).send({ ...(await ownWebhook(principal.companyId, webhookId)), secret });
@@ -49,8 +48,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     '/webhooks/:id',
     { config: { auth: admin, contract: { summary: "Changes an endpoint's address, events, description or active flag", params: WebhookIdParams, body: UpdateWebhookRequest, response: WebhookView, errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_WEBHOOK_URL_REFUSED'] } } },
     async (request) => {
-      const { id } = parse(WebhookIdParams, request.params);
-      const changes = parse(UpdateWebhookRequest, request.body);
+      const { id } = request.params;
+      const changes = request.body;
       const { principal } = request;
       await ownWebhook(principal.companyId, id);
       await changeWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
@@ -62,7 +61,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     '/webhooks/:id',
     { config: { auth: admin, contract: { summary: 'Deletes an endpoint; nothing more is delivered to it', params: WebhookIdParams, response: z.object({ message: z.string() }), errors: ['ERR_NO_WEBHOOK_FOUND'] } } },
     async (request) => {
-      const { id } = parse(WebhookIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       await ownWebhook(principal.companyId, id);
       await deleteWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
@@ -74,7 +73,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     '/webhooks/:id/rotate-secret',
     { config: { auth: admin, contract: { summary: 'Replaces the signing secret; the answer carries the new one, shown this once', params: WebhookIdParams, response: WebhookWithSecretView, errors: ['ERR_NO_WEBHOOK_FOUND'] } } },
     async (request) => {
-      const { id } = parse(WebhookIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       await ownWebhook(principal.companyId, id);
       const secret = await rotateWebhookSecret(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
@@ -86,8 +85,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     '/webhooks/:id/deliveries',
     { config: { auth: admin, contract: { summary: "An endpoint's deliveries, newest first", params: WebhookIdParams, query: ListWebhookDeliveriesQuery, response: WebhookDeliveryPage, errors: ['ERR_NO_WEBHOOK_FOUND'] } } },
     async (request) => {
-      const { id } = parse(WebhookIdParams, request.params);
-      const { pageNumber } = parse(ListWebhookDeliveriesQuery, request.query);
+      const { id } = request.params;
+      const { pageNumber } = request.query;
       await ownWebhook(request.principal.companyId, id);
       return listWebhookDeliveries(ctx.db, request.principal.companyId, id, pageNumber);
     },
@@ -97,7 +96,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     '/webhooks/:id/deliveries/:deliveryId',
     { config: { auth: admin, contract: { summary: 'One delivery with its body and the first KB of the last answer', params: WebhookDeliveryParams, response: WebhookDeliveryDetailView, errors: ['ERR_NO_WEBHOOK_DELIVERY_FOUND'] } } },
     async (request) => {
-      const { id, deliveryId } = parse(WebhookDeliveryParams, request.params);
+      const { id, deliveryId } = request.params;
       const found = await findWebhookDelivery(ctx.db, request.principal.companyId, id, deliveryId);
       if (!found) throw new DomainError('ERR_NO_WEBHOOK_DELIVERY_FOUND');
       return found;
@@ -113,7 +112,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       },
     },
     async (request, reply) => {
-      const { id, deliveryId } = parse(WebhookDeliveryParams, request.params);
+      const { id, deliveryId } = request.params;
       const { principal } = request;
       await ownWebhook(principal.companyId, id);
       if (!(await findWebhookDelivery(ctx.db, principal.companyId, id, deliveryId))) throw new DomainError('ERR_NO_WEBHOOK_DELIVERY_FOUND');
@@ -136,7 +135,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       },
     },
     async (request) => {
-      const { id } = parse(WebhookIdParams, request.params);
+      const { id } = request.params;
       const { principal } = request;
       await ownWebhook(principal.companyId, id);
       await resumeWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });

@@ -1,42 +1,26 @@
-import { DomainError, type PlanEvent, type PlanFields } from '@conversa/contracts';
-import { changedFields } from '../commands/changes';
+import { DomainError, type PlanEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
+import { recordDecider, type CommandOf } from '../commands/record';
 
-export type Plan = { status: 'none' } | { status: 'active' | 'deleted'; planId: number; fields: PlanFields };
+const record = recordDecider<PlanEvent>()({
+  id: 'planId',
+  created: 'PlanCreated',
+  changed: 'PlanChanged',
+  deleted: 'PlanDeleted',
+  create: 'CreatePlan',
+  change: 'ChangePlan',
+  delete: 'DeletePlan',
+  notFound: ['ERR_NOT_FOUND', 'Plan not found'],
+  exists: 'Plan already exists',
+});
 
-export type PlanCommand =
-  | { type: 'CreatePlan'; planId: number; fields: PlanFields }
-  | { type: 'ChangePlan'; changes: Partial<PlanFields> }
-  | { type: 'DeletePlan'; companiesOnPlan: number };
+/** A deletion says how many companies are on the plan: it is refused while any is. */
+export type PlanCommand = Exclude<CommandOf<typeof record>, { type: 'DeletePlan' }> | { type: 'DeletePlan'; companiesOnPlan: number };
 
-export const plan: Decider<Plan, PlanCommand, PlanEvent> = {
-  initialState: () => ({ status: 'none' }),
-  evolve(state, event) {
-    switch (event.type) {
-      case 'PlanCreated': {
-        const { planId, ...fields } = event.data;
-        return { status: 'active', planId, fields };
-      }
-      case 'PlanChanged':
-        return state.status === 'none' ? state : { ...state, fields: { ...state.fields, ...event.data.changes } };
-      case 'PlanDeleted':
-        return state.status === 'none' ? state : { ...state, status: 'deleted' };
-    }
-  },
-  decide(state, command) {
-    switch (command.type) {
-      case 'CreatePlan':
-        if (state.status !== 'none') throw new DomainError('ERR_VALIDATION', 'Plan already exists');
-        return [{ type: 'PlanCreated', data: { planId: command.planId, ...command.fields } }];
-      case 'ChangePlan': {
-        if (state.status !== 'active') throw new DomainError('ERR_NOT_FOUND', 'Plan not found');
-        const changes = changedFields(state.fields, command.changes);
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'PlanChanged', data: { planId: state.planId, changes } }];
-      }
-      case 'DeletePlan':
-        if (state.status !== 'active') throw new DomainError('ERR_NOT_FOUND', 'Plan not found');
-        if (command.companiesOnPlan > 0) throw new DomainError('ERR_VALIDATION', 'Plan is in use by companies');
-        return [{ type: 'PlanDeleted', data: { planId: state.planId } }];
-    }
+export const plan: Decider<ReturnType<typeof record.initialState>, PlanCommand, PlanEvent> = {
+  ...record,
+  decide(state, command, context) {
+    if (command.type === 'DeletePlan' && state.status === 'active' && command.companiesOnPlan > 0) throw new DomainError('ERR_VALIDATION', 'Plan is in use by companies');
+    return record.decide(state, command, context);
   },
 };

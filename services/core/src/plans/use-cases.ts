@@ -26,7 +26,7 @@ export const planNotFound = (): DomainError => new DomainError('ERR_NOT_FOUND', 
 export async function createPlan(ctx: PlanUseCaseContext, input: PlanActor & { fields: PlanFields }): Promise<number> {
   const { fields, companyId, actor } = input;
   const planId = await ctx.ids.next('plan');
-  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'CreatePlan', planId, fields }, companyId, actor });
+  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'CreatePlan', planId, details: fields }, companyId, actor });
   return planId;
 }
 

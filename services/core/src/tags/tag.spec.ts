@@ -8,11 +8,11 @@ const created: TagEvent = { type: 'TagCreated', data: { tagId: 4, ...details, us
 
 describe('tag decider', () => {
   it('creates a tag with its creator', () => {
-    spec(tag).given([]).when({ type: 'CreateTag', tagId: 4, details, userId: 2 }).then([created]);
+    spec(tag).given([]).when({ type: 'CreateTag', tagId: 4, details: { ...details, userId: 2 } }).then([created]);
   });
 
   it('refuses to create a tag twice', () => {
-    spec(tag).given([created]).when({ type: 'CreateTag', tagId: 4, details, userId: 2 }).thenThrows('ERR_VALIDATION');
+    spec(tag).given([created]).when({ type: 'CreateTag', tagId: 4, details: { ...details, userId: 2 } }).thenThrows('ERR_VALIDATION');
   });
 
   it('records only what changed', () => {

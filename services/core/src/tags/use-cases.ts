@@ -9,7 +9,7 @@ export interface TagUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
 }
 
-type TagDetails = Extract<TagCommand, { type: 'CreateTag' }>['details'];
+type TagDetails = Omit<Extract<TagCommand, { type: 'CreateTag' }>['details'], 'userId'>;
 type TagChanges = Extract<TagCommand, { type: 'ChangeTag' }>['changes'];
 
 /** The read models a contact's tag sync is checked against. */
@@ -23,7 +23,7 @@ export interface TagSyncLookup {
 
 export async function createTag(ctx: TagUseCaseContext, input: { companyId: number; actor: Actor; userId: number; details: TagDetails }): Promise<number> {
   const tagId = await ctx.ids.next('tag');
-  await execute(ctx, { decider: tag, streamId: tagStream(tagId), command: { type: 'CreateTag', tagId, details: input.details, userId: input.userId }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, { decider: tag, streamId: tagStream(tagId), command: { type: 'CreateTag', tagId, details: { ...input.details, userId: input.userId } }, companyId: input.companyId, actor: input.actor });
   return tagId;
 }
 

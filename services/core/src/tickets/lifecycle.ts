@@ -17,6 +17,8 @@ export interface OpenTicketInput {
   userId?: number | null;
   queueId?: number | null;
   status?: 'pending' | 'open';
+  /** Opened by hand by an attendant: whether they are of the ticketsAdmin audience (who alone may leave the queue empty). */
+  byHand?: { ticketsAdmin: boolean };
   /**
    * Inbound messages and scheduled messages reuse the contact's open or pending ticket on that connection;
    * an attendant creating a ticket by hand is told about it instead (ERR_OTHER_OPEN_TICKET).
@@ -59,6 +61,21 @@ async function inspectSlot(ctx: CommandContext, streamId: string) {
  */
 export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, input: OpenTicketInput): Promise<OpenedTicket> {
   const slotStream = ticketSlotStream(input.companyId, input.contactId, input.whatsappId);
+  const creation = (ticketId: number, uuid: string): TicketCommand => ({
+    type: 'CreateTicket',
+    ticketId,
+    uuid,
+    contactId: input.contactId,
+    whatsappId: input.whatsappId,
+    queueId: input.queueId ?? null,
+    userId: input.userId ?? null,
+    status: input.status ?? 'pending',
+    isGroup: input.isGroup,
+    channel: input.channel,
+    ...(input.byHand ? { byHand: input.byHand } : {}),
+  });
+  // The decider's refusals come before the slot is claimed: a refused creation must not hold the contact's slot.
+  ticket.decide(ticket.initialState(), creation(0, randomUUID()), { now: ctx.now() });
   let ticketId: number | undefined;
   for (;;) {
     const { holder } = await inspectSlot(ctx, slotStream);
@@ -90,18 +107,7 @@ export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, inp
     const result = await runCommand(ctx, {
       decider: ticket,
       streamId: ticketStream(ticketId),
-      command: {
-        type: 'CreateTicket',
-        ticketId,
-        uuid,
-        contactId: input.contactId,
-        whatsappId: input.whatsappId,
-        queueId,
-        userId: input.userId ?? null,
-        status: input.status ?? 'pending',
-        isGroup: input.isGroup,
-        channel: input.channel,
-      },
+      command: creation(ticketId, uuid),
       companyId: input.companyId,
       actor: input.actor,
       // The id is fresh from its sequence: no stream has it yet.
@@ -131,7 +137,8 @@ export async function changeTicket(ctx: CommandContext, input: ChangeTicketInput
   if (current.status === 'none' || current.status === 'deleted') throw new DomainError('ERR_NO_TICKET_FOUND');
   const slotStream = ticketSlotStream(companyId, current.contactId, current.whatsappId);
 
-  if (input.command.type === 'ReopenTicket' && current.status === 'closed') {
+  const reopening = input.command.type === 'ReopenTicket' || (input.command.type === 'UpdateTicket' && input.command.change?.type === 'ReopenTicket');
+  if (reopening && current.status === 'closed') {
     const { holder } = await inspectSlot(ctx, slotStream);
     if (holder && holder.ticketId !== current.ticketId && (holder.state === 'active' || holder.inFlight)) {
       throw new DomainError('ERR_OTHER_OPEN_TICKET', undefined, { ticketId: holder.ticketId });

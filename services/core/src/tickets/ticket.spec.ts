@@ -145,6 +145,39 @@ describe('ticket decider', () => {
       .then([{ type: 'TicketAccessed', data: { ticketId: 7, userId: 11, at: new Date(at.getTime() + 11 * 60_000).toISOString() } }]);
   });
 
+  it('lets only the ticketsAdmin audience open a ticket by hand outside any queue', () => {
+    const byHand = { type: 'CreateTicket', ticketId: 7, uuid, contactId: 3, whatsappId: 2, queueId: null, userId: 11, status: 'open', isGroup: false, channel: 'whatsapp' } as const;
+    spec(ticket).given([]).when({ ...byHand, byHand: { ticketsAdmin: false } }).thenThrows('ERR_TRANSFER_QUEUE_REQUIRED');
+    spec(ticket).given([]).when({ ...byHand, byHand: { ticketsAdmin: true } }).then([created({ queueId: null, userId: 11, status: 'open' })]);
+    spec(ticket).given([]).when({ ...byHand, queueId: 5, byHand: { ticketsAdmin: false } }).then([created({ userId: 11, status: 'open' })]);
+    // Inbound messages open tickets outside queues: not by hand.
+    spec(ticket).given([]).when(byHand).then([created({ queueId: null, userId: 11, status: 'open' })]);
+  });
+
+  it("decides an attendant's change (PUT /tickets/{id}) whole: the switch and the move together, or nothing", () => {
+    const toggled: TicketEvent = { type: 'TicketIntegrationToggled', data: { ticketId: 7, useIntegration: true } };
+    const close = { type: 'CloseTicket', userId: 11, farewell: true, reason: 'resolved' } as const;
+    spec(ticket).given([created(), accepted]).when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: close }).then([toggled, closed]);
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: { ...close, requiredTag: { enabled: true, contactHasTags: false } } })
+      .thenThrows('ERR_TICKET_REQUIRES_TAG');
+    // Each part is decided on what the one before leaves: accepting, then a transfer of the accepted ticket.
+    spec(ticket).given([created()]).when({ type: 'UpdateTicket', change: { type: 'AcceptTicket', userId: 11 } }).then([accepted]);
+    spec(ticket).given([created(), accepted, closed]).when({ type: 'UpdateTicket', integration: { useIntegration: false } }).then([]);
+    spec(ticket).given([created(), accepted, closed]).when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: { type: 'TransferTicket', userId: 12, queueId: 5 } }).thenThrows('ERR_TICKET_NOT_OPEN');
+  });
+
+  it('opens the conversation: one access per quiet window, and its waiting messages read', () => {
+    const at = new Date('2026-01-15T12:00:00.000Z');
+    const accessed: TicketEvent = { type: 'TicketAccessed', data: { ticketId: 7, userId: 11, at: at.toISOString() } };
+    const read: TicketEvent = { type: 'TicketMessagesRead', data: { ticketId: 7, userId: 11, upTo: at.toISOString() } };
+    spec(ticket).given([created()]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: at.toISOString() }, at).then([accessed, read]);
+    spec(ticket).given([created()]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: null }, at).then([accessed]);
+    spec(ticket).given([created(), accessed]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: at.toISOString() }, new Date(at.getTime() + 60_000)).then([read]);
+    spec(ticket).given([]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: null }).thenThrows('ERR_NO_TICKET_FOUND');
+  });
+
   describe('the routing bot (statuses lgpd and nps, the rating)', () => {
     const unqueued = created({ queueId: null });
     const lgpdRequested: TicketEvent = { type: 'TicketLgpdConsentRequested', data: { ticketId: 7 } };

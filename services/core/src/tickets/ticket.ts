@@ -1,5 +1,5 @@
 import { DomainError, TICKET_RATING_MAX, TICKET_RATING_MIN, type AssignmentReason, type Channel, type TicketEvent, type TicketQueueAssignedReason, type TicketStatus } from '@conversa/contracts';
-import type { Decider } from '../commands/decider';
+import type { DecideContext, Decider } from '../commands/decider';
 
 export type Ticket =
   | { status: 'none' }
@@ -24,19 +24,8 @@ export type ExistingTicket = Exclude<Ticket, { status: 'none' }>;
 /** A user reopening the same ticket within this window is one access in the log. */
 export const ACCESS_QUIET_MS = 10 * 60 * 1000;
 
-export type TicketCommand =
-  | {
-      type: 'CreateTicket';
-      ticketId: number;
-      uuid: string;
-      contactId: number;
-      whatsappId: number | null;
-      queueId: number | null;
-      userId: number | null;
-      status: 'pending' | 'open';
-      isGroup: boolean;
-      channel: Channel;
-    }
+/** The moves of a ticket between attendants, queues and statuses (an attendant's, or the queue's assignment). */
+export type TicketStatusChange =
   | { type: 'AcceptTicket'; userId: number; queueId?: number | null }
   | {
       type: 'CloseTicket';
@@ -49,11 +38,37 @@ export type TicketCommand =
   | { type: 'ReopenTicket'; userId: number; queueId?: number | null }
   | { type: 'ReturnTicketToQueue' }
   /** `assignment`: the queue's assignment chose the attendant, and why (capacity, idle time). */
-  | { type: 'TransferTicket'; userId: number | null; queueId: number | null; assignment?: AssignmentReason }
+  | { type: 'TransferTicket'; userId: number | null; queueId: number | null; assignment?: AssignmentReason };
+
+type SetTicketIntegration = { type: 'SetTicketIntegration'; useIntegration: boolean; promptId?: number | null; amountUsedBotQueues?: number };
+
+export type TicketCommand =
+  | {
+      type: 'CreateTicket';
+      ticketId: number;
+      uuid: string;
+      contactId: number;
+      whatsappId: number | null;
+      queueId: number | null;
+      userId: number | null;
+      status: 'pending' | 'open';
+      isGroup: boolean;
+      channel: Channel;
+      /** Opened by hand by an attendant ('Selecione uma fila'): whether they are of the role table's ticketsAdmin audience. */
+      byHand?: { ticketsAdmin: boolean };
+    }
+  | TicketStatusChange
   | { type: 'DeleteTicket' }
-  | { type: 'SetTicketIntegration'; useIntegration: boolean; promptId?: number | null; amountUsedBotQueues?: number }
+  | SetTicketIntegration
+  /**
+   * An attendant's change of the ticket (PUT /tickets/{id}): the integration switch and a move, decided
+   * in turn and appended together, so a refused move leaves the switch as it was.
+   */
+  | { type: 'UpdateTicket'; integration?: Omit<SetTicketIntegration, 'type'>; change?: TicketStatusChange }
   | { type: 'RecordTicketAccess'; userId: number }
   | { type: 'MarkTicketMessagesRead'; userId: number | null; upTo: string }
+  /** A user opens the conversation: an access in its log and, when messages wait (`readUpTo`), those read; one append. */
+  | { type: 'OpenTicketConversation'; userId: number; readUpTo: string | null }
   // The routing bot's commands. A ticket that moved on meanwhile (an attendant took it, it closed)
   // answers with no events: a human's action wins over the bot's.
   | { type: 'AssignTicketQueue'; queueId: number; reason: TicketQueueAssignedReason }
@@ -111,10 +126,13 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
     }
   },
 
-  decide(state, command, { now }) {
+  decide(state, command, context) {
+    const { now } = context;
     if (command.type === 'CreateTicket') {
       if (state.status !== 'none') throw new DomainError('ERR_CREATING_TICKET', 'The ticket already exists');
-      const { type: _type, ...data } = command;
+      // Only the ticketsAdmin audience may open a ticket by hand outside any queue.
+      if (command.byHand && !command.byHand.ticketsAdmin && command.queueId === null) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
+      const { type: _type, byHand: _byHand, ...data } = command;
       return [{ type: 'TicketCreated', data: { ...data, status: data.isGroup && data.channel === 'whatsapp' && data.status === 'open' ? 'group' : data.status } }];
     }
     if (state.status === 'none' || state.status === 'deleted') throw new DomainError('ERR_NO_TICKET_FOUND');
@@ -182,6 +200,16 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
         return [{ type: 'TicketIntegrationToggled', data: { ticketId, ...data } }];
       }
 
+      case 'UpdateTicket': {
+        const steps: TicketCommand[] = [...(command.integration ? [{ type: 'SetTicketIntegration' as const, ...command.integration }] : []), ...(command.change ? [command.change] : [])];
+        return inTurn(state, steps, context);
+      }
+
+      case 'OpenTicketConversation': {
+        const steps: TicketCommand[] = [{ type: 'RecordTicketAccess', userId: command.userId }, ...(command.readUpTo ? [{ type: 'MarkTicketMessagesRead' as const, userId: command.userId, upTo: command.readUpTo }] : [])];
+        return inTurn(state, steps, context);
+      }
+
       case 'RecordTicketAccess': {
         const last = state.accessedAt[command.userId];
         if (last && now.getTime() - Date.parse(last) < ACCESS_QUIET_MS) return [];
@@ -216,3 +244,14 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
     }
   },
 };
+
+/** Several commands decided one after the other, each on the state the previous one's events leave: all their events, or the first refusal. */
+function inTurn(state: Ticket, commands: readonly TicketCommand[], context: DecideContext): TicketEvent[] {
+  const events: TicketEvent[] = [];
+  for (const command of commands) {
+    const decided = ticket.decide(state, command, context);
+    state = decided.reduce(ticket.evolve, state);
+    events.push(...decided);
+  }
+  return events;
+}

@@ -4,11 +4,11 @@ import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { useAnnouncementPageQuery, useDeleteAnnouncementMutation } from './api';
 import { priorityPalette } from './announcementForm';
 import { useAnnouncementFrames } from './socket';
@@ -20,15 +20,12 @@ const SEARCH_DEBOUNCE_MS = 500;
 /** /announcements (super user only): every announcement with its priority, attachment and status; live. */
 export default function AnnouncementsPage() {
   const t = useT();
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const [remove] = useDeleteAnnouncementMutation();
+  const feedback = useFeedback(feedbackTexts);
+  const list = useListPage<AnnouncementView>({ debounceMs: SEARCH_DEBOUNCE_MS, lowerCase: true, delete: { remove, feedback } });
+  const { searchParam, pageNumber, deletion } = list;
   const { data, isLoading, isError, isFetching, refetch } = useAnnouncementPageQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ announcement: AnnouncementView | null } | null>(null);
-  const [remove, removing] = useDeleteAnnouncementMutation();
-  const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<AnnouncementView>(remove, feedback);
   useAnnouncementFrames(false);
 
   const rows = data?.records ?? [];
@@ -56,7 +53,7 @@ export default function AnnouncementsPage() {
       title="announcements.title"
       maxW="5xl"
       fill
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'announcements.search', testId: 'announcements-search' }}
+      search={{ ...list.search, placeholder: 'announcements.search', testId: 'announcements-search' }}
       add={{ label: 'announcements.add', onClick: () => setEditing({ announcement: null }), testId: 'announcement-add' }}
       query={{ isLoading, isError: isError && rows.length === 0, refetch }}
       loadFailed="announcements.loadFailed"
@@ -68,12 +65,9 @@ export default function AnnouncementsPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('announcements.deleteTitle', { title: deletion.subject?.title ?? '' })}
             message={t('announcements.deleteConfirm')}
-            loading={removing.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="announcement-delete-dialog"
           />
         </>
@@ -86,7 +80,7 @@ export default function AnnouncementsPage() {
         rowTestId={(row) => `announcement-row-${row.id}`}
         empty={{ text: 'announcements.empty', testId: 'announcements-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="announcements.column.actions"
         actions={[
           { key: 'edit', label: 'announcements.edit', icon: <LuPencil />, onClick: (row) => setEditing({ announcement: row }), testId: (row) => `announcement-edit-${row.id}` },

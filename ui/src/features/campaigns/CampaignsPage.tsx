@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import { toaster } from '../../app/toaster';
 import { formatMoment as formatDateTime } from './campaignForm';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { useCampaignPageQuery, useCancelCampaignMutation, useDeleteCampaignMutation, useRestartCampaignMutation } from './api';
 import CampaignDialog from './CampaignDialog';
 import { useCampaignFrames } from './socket';
@@ -31,17 +31,14 @@ export function StatusBadge({ campaign }: { campaign: Pick<CampaignView, 'id' | 
 export default function CampaignsPage() {
   const t = useT();
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), 500);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const [remove] = useDeleteCampaignMutation();
+  const feedback = useFeedback(feedbackTexts);
+  const list = useListPage<CampaignView>({ delete: { remove, feedback } });
+  const { searchParam, pageNumber, deletion } = list;
   const { data, isLoading, isError, isFetching, refetch } = useCampaignPageQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ campaign: CampaignView | null } | null>(null);
-  const [remove, removing] = useDeleteCampaignMutation();
   const [cancel] = useCancelCampaignMutation();
   const [restart] = useRestartCampaignMutation();
-  const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<CampaignView>(remove, feedback);
   useCampaignFrames();
   const campaigns = data?.records ?? [];
   const none = t('campaigns.none');
@@ -72,7 +69,7 @@ export default function CampaignsPage() {
       title="campaigns.title"
       maxW="7xl"
       fill
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'campaigns.search', testId: 'campaigns-search' }}
+      search={{ ...list.search, placeholder: 'campaigns.search', testId: 'campaigns-search' }}
       add={{ label: 'campaigns.add', onClick: () => setEditing({ campaign: null }), testId: 'campaign-add' }}
       query={{ isLoading, isError: isError && campaigns.length === 0, refetch }}
       loadFailed="campaigns.loadFailed"
@@ -80,12 +77,9 @@ export default function CampaignsPage() {
         <>
           {editing && <CampaignDialog campaign={editing.campaign} onClose={() => setEditing(null)} />}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('campaigns.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('campaigns.deleteConfirm')}
-            loading={removing.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="campaign-delete-dialog"
             confirmTestId="campaign-delete-confirm"
           />
@@ -100,7 +94,7 @@ export default function CampaignsPage() {
         rowTestId={(c) => `campaign-row-${c.id}`}
         empty={{ text: 'campaigns.empty', testId: 'campaigns-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="campaigns.column.actions"
         actions={[
           { key: 'stop', label: 'campaigns.stop', icon: <LuSquare />, onClick: (c) => act(() => cancel(c.id).unwrap(), 'campaigns.stopped'), testId: (c) => `campaign-stop-${c.id}`, shown: (c) => c.status === 'EM_ANDAMENTO' },

@@ -27,7 +27,7 @@ export function CompaniesManager() {
   const companies = query.data ?? [];
   const { data: plans = [] } = useAllPlansQuery();
   const [editing, setEditing] = useState<{ company: CompanyRecord | null } | null>(null);
-  const [deleteCompany, deletingState] = useDeleteCompanyMutation();
+  const [deleteCompany] = useDeleteCompanyMutation();
   const [advanceDueDate, advancing] = useAdvanceDueDateMutation();
   const feedback = useFeedback(feedbackTexts);
   const deletion = useConfirmedDelete<CompanyRecord>(deleteCompany, feedback);
@@ -69,7 +69,7 @@ export function CompaniesManager() {
       dialogs={
         <>
           {editing && <CompanyDialog company={editing.company} plans={plans} onClose={() => setEditing(null)} />}
-          <ConfirmDialog open={deletion.open} title={t('companies.deleteConfirm')} loading={deletingState.isLoading} onConfirm={deletion.confirm} onClose={deletion.close} testId="company-delete-dialog" />
+          <ConfirmDialog of={deletion} title={t('companies.deleteConfirm')} testId="company-delete-dialog" />
         </>
       }
     >

@@ -213,12 +213,10 @@ export default function ConnectionsPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={confirmation.open}
+            of={confirmation}
             title={t(`connections.confirm.${kind}.title`, { name: confirmation.subject?.connection.name ?? '' })}
             message={t(`connections.confirm.${kind}.message`)}
             loading={deleting.isLoading || stopping.isLoading || closing.isLoading}
-            onConfirm={confirmation.confirm}
-            onClose={confirmation.close}
             testId="connection-confirm-dialog"
             confirmTestId="connection-confirm"
             size="md"

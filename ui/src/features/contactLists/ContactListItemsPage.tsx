@@ -7,12 +7,12 @@ import { useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
 import { RecordMissing } from '../../shared/RecordMissing';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { useContactListItemPageQuery, useContactListQuery, useDeleteContactListItemMutation, useUploadContactListMutation } from './api';
 import ContactListItemDialog from './ContactListItemDialog';
 import { useContactListFrames } from './socket';
@@ -42,15 +42,12 @@ export default function ContactListItemsPage() {
   const me = useAppSelector((state) => state.session.user)!;
   const mayDelete = mayWrite(me, 'contactLists');
   const list = useContactListQuery(contactListId);
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), 500);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const [remove] = useDeleteContactListItemMutation();
+  const feedback = useFeedback(feedbackTexts);
+  const listPage = useListPage<ContactListItemView>({ delete: { remove, feedback } });
+  const { searchParam, pageNumber, deletion } = listPage;
   const { data, isLoading, isError, isFetching, refetch } = useContactListItemPageQuery({ contactListId, searchParam, pageNumber });
   const [editing, setEditing] = useState<{ item: ContactListItemView | null } | null>(null);
-  const [remove, removing] = useDeleteContactListItemMutation();
-  const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<ContactListItemView>(remove, { succeeded: feedback.succeeded, deleteFailed: feedback.deleteFailed });
   const [upload, uploading] = useUploadContactListMutation();
   const [refusals, setRefusals] = useState<string[]>([]);
   const picker = useRef<HTMLInputElement>(null);
@@ -76,7 +73,7 @@ export default function ContactListItemsPage() {
       maxW="6xl"
       fill
       beside={<Text fontSize="xl" data-testid="contact-list-title">{current?.name ?? ''}</Text>}
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'contactListItems.search', testId: 'items-search' }}
+      search={{ ...listPage.search, placeholder: 'contactListItems.search', testId: 'items-search' }}
       add={{ label: 'contactListItems.add', onClick: () => setEditing({ item: null }), testId: 'item-add' }}
       actions={
         <>
@@ -117,22 +114,17 @@ export default function ContactListItemsPage() {
         <>
           {editing && <ContactListItemDialog contactListId={contactListId} item={editing.item} onClose={() => setEditing(null)} />}
           <ConfirmDialog
-            open={importing.open}
+            of={importing}
             title={t('contactListItems.importTitle')}
             message={t('contactListItems.importConfirm', { file: importing.subject?.name ?? '' })}
             loading={uploading.isLoading}
-            onConfirm={importing.confirm}
-            onClose={importing.close}
             testId="items-import-dialog"
             confirmTestId="items-import-confirm"
           />
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('contactListItems.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('contactListItems.deleteConfirm')}
-            loading={removing.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="item-delete-dialog"
             confirmTestId="item-delete-confirm"
           />
@@ -147,7 +139,7 @@ export default function ContactListItemsPage() {
         rowTestId={(item) => `item-row-${item.id}`}
         empty={{ text: 'contactListItems.empty', testId: 'items-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 14rem)' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: listPage.nextPage, maxH: 'calc(100vh - 14rem)' }}
         actionsHeader="contactListItems.column.actions"
         actions={[
           { key: 'edit', label: 'contactListItems.edit', icon: <LuPencil />, onClick: (item) => setEditing({ item }), testId: (item) => `item-edit-${item.id}` },

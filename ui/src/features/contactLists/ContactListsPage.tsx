@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { LuDownload, LuPencil, LuTrash2, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { useContactListPageQuery, useDeleteContactListMutation } from './api';
 import ContactListDialog from './ContactListDialog';
 import { downloadExampleSheet } from './listForm';
@@ -28,14 +28,11 @@ const columns: Column<ContactListView>[] = [
 export default function ContactListsPage() {
   const t = useT();
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const [remove] = useDeleteContactListMutation();
+  const list = useListPage<ContactListView>({ debounceMs: SEARCH_DEBOUNCE_MS, delete: { remove, feedback: useFeedback(feedbackTexts) } });
+  const { searchParam, pageNumber, deletion } = list;
   const { data, isLoading, isError, isFetching, refetch } = useContactListPageQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ list: ContactListView | null } | null>(null);
-  const [remove, removing] = useDeleteContactListMutation();
-  const deletion = useConfirmedDelete<ContactListView>(remove, useFeedback(feedbackTexts));
   useContactListFrames();
   const lists = data?.records ?? [];
 
@@ -45,7 +42,7 @@ export default function ContactListsPage() {
       title="contactLists.title"
       maxW="5xl"
       fill
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'contactLists.search', testId: 'contact-lists-search' }}
+      search={{ ...list.search, placeholder: 'contactLists.search', testId: 'contact-lists-search' }}
       add={{ label: 'contactLists.add', onClick: () => setEditing({ list: null }), testId: 'contact-list-add' }}
       query={{ isLoading, isError: isError && lists.length === 0, refetch }}
       loadFailed="contactLists.loadFailed"
@@ -53,12 +50,9 @@ export default function ContactListsPage() {
         <>
           {editing && <ContactListDialog list={editing.list} onClose={() => setEditing(null)} />}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('contactLists.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('contactLists.deleteConfirm')}
-            loading={removing.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="contact-list-delete-dialog"
             confirmTestId="contact-list-delete-confirm"
           />
@@ -73,7 +67,7 @@ export default function ContactListsPage() {
         rowTestId={(list) => `contact-list-row-${list.id}`}
         empty={{ text: 'contactLists.empty', testId: 'contact-lists-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="contactLists.column.actions"
         actions={[
           { key: 'example', label: 'contactLists.example', icon: <LuDownload />, onClick: downloadExampleSheet, testId: (list) => `contact-list-example-${list.id}` },

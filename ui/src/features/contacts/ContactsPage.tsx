@@ -12,6 +12,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
+import { useListPage } from '../../shared/useListPage';
 import { downloadMedia } from '../../shared/media';
 import { useConversationSettingsQuery } from '../messages/api';
 import { useCreateTicketMutation } from '../tickets/api';
@@ -19,7 +20,6 @@ import { AlreadyTakenDialog, NewTicketDialog, type NewTicketChoice } from '../ti
 import { otherOpenTicketHolder, type TicketHolder } from '../tickets/holder';
 import { useSetContactActiveMutation, type Contact } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
-import { useDebounced } from './ContactPicker';
 import { formatContactNumber, hidesNumbers } from './number';
 import { exportUrl, useContactsPageQuery, useDeleteContactMutation } from './pageApi';
 import { useContactListFrames } from './socket';
@@ -42,14 +42,10 @@ export default function ContactsPage() {
   const hide = hidesNumbers(me, settings?.lgpdHideNumber ?? me.company.companieSettings.lgpdHideNumber);
   const mayDelete = me.super || can(me.profile, 'contacts-page:deleteContact');
 
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), CONTACT_SEARCH_DELAY_MS);
   const [channel, setChannel] = useState('');
+  const list = useListPage({ debounceMs: CONTACT_SEARCH_DELAY_MS, filters: channel });
+  const { searchParam, pageNumber } = list;
   const filters = { searchParam, channel };
-  const [page, setPage] = useState({ key: '', pageNumber: 1 });
-  // A new search or filter starts again at page 1.
-  const key = `${channel}|${searchParam}`;
-  const pageNumber = page.key === key ? page.pageNumber : 1;
   const { data, isLoading, isError, isFetching, refetch } = useContactsPageQuery({ ...filters, pageNumber });
   const contacts = data?.contacts ?? [];
 
@@ -59,11 +55,11 @@ export default function ContactsPage() {
   const [holder, setHolder] = useState<TicketHolder | null>(null);
   const [createTicket, creating] = useCreateTicketMutation();
   const [setActive, blocking] = useSetContactActiveMutation();
-  const [deleteContact, deleting] = useDeleteContactMutation();
+  const [deleteContact] = useDeleteContactMutation();
 
   const applyChange = useContactListFrames(filters, () => {
     if (pageNumber === 1) void refetch();
-    else setPage({ key, pageNumber: 1 });
+    else list.firstPage();
   });
 
   const deletion = useConfirmation<Contact>(async (contact) => {
@@ -153,7 +149,7 @@ export default function ContactsPage() {
       title="contacts.title"
       maxW="7xl"
       fill
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'contacts.search', testId: 'contacts-search' }}
+      search={{ ...list.search, placeholder: 'contacts.search', testId: 'contacts-search' }}
       add={{ label: 'contacts.add', onClick: () => setEditing({ contact: null }), testId: 'contact-add' }}
       actions={
         <>
@@ -199,12 +195,9 @@ export default function ContactsPage() {
           <NewTicketDialog open={ticketFor !== null} initialContact={ticketFor ?? undefined} loading={creating.isLoading} onClose={() => setTicketFor(null)} onConfirm={(choice) => void startTicket(choice)} />
           <AlreadyTakenDialog holder={holder} onClose={() => setHolder(null)} />
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('contacts.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('contacts.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="contact-delete-dialog"
             confirmTestId="contact-delete-confirm"
             size="md"
@@ -221,7 +214,7 @@ export default function ContactsPage() {
         rowTestId={(contact) => `contact-row-${contact.id}`}
         empty={{ text: 'contacts.empty', testId: 'contacts-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ key, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'contacts-scroll' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'contacts-scroll' }}
         actionsHeader="contacts.column.actions"
         actions={[
           { key: 'ticket', label: 'contacts.startTicket', icon: <LuMessageSquarePlus />, onClick: setTicketFor, testId: (contact) => `contact-ticket-${contact.id}` },

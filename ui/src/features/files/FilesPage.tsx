@@ -3,11 +3,11 @@ import type { FileListView } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { useDeleteFileListMutation, useFileListPageQuery } from './api';
 import FileListDialog from './FileListDialog';
 import { useFileListFrames } from './socket';
@@ -21,14 +21,11 @@ const columns: Column<FileListView>[] = [
 /** /files: the file lists (name, files), add, edit, delete with confirmation; live by `files` frames. */
 export default function FilesPage() {
   const t = useT();
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), 500);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const [remove] = useDeleteFileListMutation();
+  const list = useListPage<FileListView>({ delete: { remove, feedback: useFeedback(feedbackTexts) } });
+  const { searchParam, pageNumber, deletion } = list;
   const { data, isLoading, isError, isFetching, refetch } = useFileListPageQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ list: FileListView | null } | null>(null);
-  const [remove, removing] = useDeleteFileListMutation();
-  const deletion = useConfirmedDelete<FileListView>(remove, useFeedback(feedbackTexts));
   useFileListFrames();
   const lists = data?.files ?? [];
   return (
@@ -37,7 +34,7 @@ export default function FilesPage() {
       title="files.title"
       maxW="5xl"
       fill
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'files.search', testId: 'files-search' }}
+      search={{ ...list.search, placeholder: 'files.search', testId: 'files-search' }}
       add={{ label: 'files.add', onClick: () => setEditing({ list: null }), testId: 'file-list-add' }}
       query={{ isLoading, isError: isError && lists.length === 0, refetch }}
       loadFailed="files.loadFailed"
@@ -45,12 +42,9 @@ export default function FilesPage() {
         <>
           {editing && <FileListDialog list={editing.list} onClose={() => setEditing(null)} />}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('files.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('files.deleteConfirm')}
-            loading={removing.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="file-list-delete-dialog"
             confirmTestId="file-list-delete-confirm"
           />
@@ -65,7 +59,7 @@ export default function FilesPage() {
         rowTestId={(list) => `file-list-row-${list.id}`}
         empty={{ text: 'files.empty', testId: 'files-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="files.column.actions"
         actions={[
           { key: 'edit', label: 'files.edit', icon: <LuPencil />, onClick: (list) => setEditing({ list }), testId: (list) => `file-list-edit-${list.id}` },

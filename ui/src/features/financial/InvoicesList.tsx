@@ -6,7 +6,7 @@ import { formatDate } from '../../app/dates';
 import { useT } from '../../i18n';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { useInvoicePageQuery } from './api';
 import { useInvoiceFrames } from './socket';
 
@@ -25,10 +25,8 @@ const today = () => {
  */
 export function InvoicesList({ headingSize }: { headingSize?: 'lg' | 'xl' }) {
   const t = useT();
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const list = useListPage({ debounceMs: SEARCH_DEBOUNCE_MS });
+  const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useInvoicePageQuery({ searchParam, pageNumber });
   const [paying, setPaying] = useState<InvoiceView | null>(null);
   useInvoiceFrames();
@@ -77,7 +75,7 @@ export function InvoicesList({ headingSize }: { headingSize?: 'lg' | 'xl' }) {
       title="invoices.title"
       headingSize={headingSize}
       maxW="6xl"
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'invoices.search', testId: 'invoices-search' }}
+      search={{ ...list.search, placeholder: 'invoices.search', testId: 'invoices-search' }}
       query={{ isLoading, isError: isError && invoices.length === 0, refetch }}
       loadFailed="invoices.loadFailed"
       dialogs={
@@ -96,7 +94,7 @@ export function InvoicesList({ headingSize }: { headingSize?: 'lg' | 'xl' }) {
         rowProps={(invoice) => (invoiceDisplayStatus(invoice, day) === 'overdue' ? { bg: 'red.subtle', 'data-overdue': 'true' } : {})}
         empty={{ text: 'invoices.empty', testId: 'invoices-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 14rem)', testId: 'invoices-scroll' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 14rem)', testId: 'invoices-scroll' }}
       />
     </ListFrame>
   );

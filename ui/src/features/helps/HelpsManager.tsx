@@ -28,7 +28,7 @@ export function HelpsManager() {
   const query = useHelpsListQuery();
   const [editing, setEditing] = useState<{ help: HelpView | null } | null>(null);
   const [previewing, setPreviewing] = useState<HelpView | null>(null);
-  const [deleteHelp, deletingState] = useDeleteHelpMutation();
+  const [deleteHelp] = useDeleteHelpMutation();
   const feedback = useFeedback(feedbackTexts);
   const deletion = useConfirmedDelete<HelpView>(deleteHelp, feedback);
 
@@ -45,7 +45,7 @@ export function HelpsManager() {
         <>
           {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
           <HelpVideoModal help={previewing} onClose={() => setPreviewing(null)} />
-          <ConfirmDialog open={deletion.open} title={t('helps.deleteConfirm')} loading={deletingState.isLoading} onConfirm={deletion.confirm} onClose={deletion.close} testId="help-delete-dialog" />
+          <ConfirmDialog of={deletion} title={t('helps.deleteConfirm')} testId="help-delete-dialog" />
         </>
       }
     >

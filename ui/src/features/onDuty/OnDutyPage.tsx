@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import type { OnDutyView } from '@conversa/contracts';
+import type { OnDutyFrame, OnDutyView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
@@ -42,12 +42,12 @@ export default function OnDutyPage() {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, isFetching, refetch } = useOnDutyListQuery();
   const [editing, setEditing] = useState<{ entry: OnDutyView | null } | null>(null);
-  const [deleteOnDuty, deleting] = useDeleteOnDutyMutation();
+  const [deleteOnDuty] = useDeleteOnDutyMutation();
   const feedback = useFeedback(feedbackTexts);
   useOnDutyFrames();
 
   // What this browser saved shows at once; the frame that follows changes nothing more.
-  const applyHere = (frame: unknown) => dispatch(onDutyApi.util.updateQueryData('onDutyList', undefined, (draft) => applyOnDutyFrame(draft, frame)));
+  const applyHere = (frame: OnDutyFrame) => dispatch(onDutyApi.util.updateQueryData('onDutyList', undefined, (draft) => applyOnDutyFrame(draft, frame)));
   const deletion = useConfirmedDelete<OnDutyView>(deleteOnDuty, feedback, { failure: 'stay', deleted: (entry) => applyHere({ action: 'delete', onDutyId: entry.id }) });
 
   return (
@@ -67,12 +67,9 @@ export default function OnDutyPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('onDuty.deleteTitle')}
             message={t('onDuty.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="on-duty-delete-dialog"
             confirmTestId="on-duty-delete-confirm"
             size="md"

@@ -20,7 +20,7 @@ export function PlansManager() {
   const t = useT();
   const query = useAllPlansQuery();
   const [editing, setEditing] = useState<{ plan: Plan | null } | null>(null);
-  const [deletePlan, deletingState] = useDeletePlanMutation();
+  const [deletePlan] = useDeletePlanMutation();
   const feedback = useFeedback(feedbackTexts);
   const deletion = useConfirmedDelete<Plan>(deletePlan, feedback);
 
@@ -68,7 +68,7 @@ export function PlansManager() {
       dialogs={
         <>
           {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
-          <ConfirmDialog open={deletion.open} title={t('plans.deleteConfirm')} loading={deletingState.isLoading} onConfirm={deletion.confirm} onClose={deletion.close} testId="plan-delete-dialog" />
+          <ConfirmDialog of={deletion} title={t('plans.deleteConfirm')} testId="plan-delete-dialog" />
         </>
       }
     >

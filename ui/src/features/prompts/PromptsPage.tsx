@@ -26,7 +26,7 @@ export default function PromptsPage() {
   const t = useT();
   const { data, isLoading, isError, isFetching, refetch } = usePromptsQuery();
   const [editing, setEditing] = useState<{ prompt: PromptView | null } | null>(null);
-  const [remove, removing] = useDeletePromptMutation();
+  const [remove] = useDeletePromptMutation();
   const feedback = useFeedback(feedbackTexts);
   usePromptFrames();
   const rows = data?.prompts ?? [];
@@ -49,12 +49,9 @@ export default function PromptsPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('prompts.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('prompts.deleteConfirm')}
-            loading={removing.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="prompt-delete-dialog"
             confirmTestId="prompt-delete-confirm"
             size="md"

@@ -42,7 +42,7 @@ export default function QueueIntegrationsPage() {
   const [pageNumber, setPageNumber] = useState(1);
   const { data, isLoading, isError, isFetching, refetch } = useQueueIntegrationPageQuery({ pageNumber });
   const [editing, setEditing] = useState<{ integration: QueueIntegrationView | null } | null>(null);
-  const [remove, removing] = useDeleteQueueIntegrationMutation();
+  const [remove] = useDeleteQueueIntegrationMutation();
   const feedback = useFeedback(feedbackTexts);
   useQueueIntegrationFrames();
   const rows = data?.queueIntegrations ?? [];
@@ -65,12 +65,9 @@ export default function QueueIntegrationsPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('integrations.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('integrations.deleteConfirm')}
-            loading={removing.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="integration-delete-dialog"
             confirmTestId="integration-delete-confirm"
             size="md"

@@ -42,7 +42,7 @@ export default function QueuesPage() {
   const query = useQueuesQuery();
   const [editing, setEditing] = useState<{ queueId: number | null } | null>(null);
   const [working, setWorking] = useState<Queue | null>(null);
-  const [deleteQueue, deleting] = useDeleteQueueMutation();
+  const [deleteQueue] = useDeleteQueueMutation();
   // A refused delete keeps the question open for another try.
   const deletion = useConfirmation<Queue>(async (queue) => {
     try {
@@ -77,12 +77,9 @@ export default function QueuesPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('queues.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('queues.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="queue-delete-dialog"
             confirmTestId="queue-delete-confirm"
             size="md"

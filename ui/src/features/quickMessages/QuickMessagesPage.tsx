@@ -1,3 +1,4 @@
+import type { QuickMessageFrame } from '@conversa/contracts';
 import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
@@ -10,7 +11,7 @@ import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { quickMessagesApi, useDeleteQuickMessageMutation, useQuickMessagesQuery, type QuickMessage } from './api';
 import { applyQuickMessageFrame, mayChangeQuickMessage, quickMessageLabel } from './quickMessageForm';
 
@@ -24,20 +25,18 @@ export default function QuickMessagesPage() {
   const dispatch = useAppDispatch();
   const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const list = useListPage({ debounceMs: SEARCH_DEBOUNCE_MS });
+  const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useQuickMessagesQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ record: QuickMessage | null } | null>(null);
-  const [deleteQuickMessage, deleting] = useDeleteQuickMessageMutation();
+  const [deleteQuickMessage] = useDeleteQuickMessageMutation();
 
-  const applyFrame = (frame: unknown) =>
+  const applyFrame = (frame: QuickMessageFrame) =>
     dispatch(quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)));
   useSocketEvent('quickmessage', applyFrame);
   useSocketReconnect(() => {
     if (pageNumber === 1) void refetch();
-    else setPage({ searchParam, pageNumber: 1 });
+    else list.firstPage();
   });
 
   const deletion = useConfirmation<QuickMessage>(async (record) => {
@@ -94,7 +93,7 @@ export default function QuickMessagesPage() {
       title="quickMessages.title"
       maxW="6xl"
       fill
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'quickMessages.search', testId: 'quick-messages-search' }}
+      search={{ ...list.search, placeholder: 'quickMessages.search', testId: 'quick-messages-search' }}
       add={{ label: 'quickMessages.add', onClick: () => setEditing({ record: null }), testId: 'quick-message-add' }}
       query={{ isLoading, isError: isError && records.length === 0, refetch }}
       loadFailed="quickMessages.loadFailed"
@@ -110,12 +109,9 @@ export default function QuickMessagesPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('quickMessages.deleteTitle', { shortcode: deletion.subject?.shortcode ?? '' })}
             message={t('quickMessages.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="quick-message-delete-dialog"
             confirmTestId="quick-message-delete-confirm"
           />
@@ -134,7 +130,7 @@ export default function QuickMessagesPage() {
           { key: 'edit', label: 'quickMessages.edit', icon: <LuPencil />, onClick: (row) => setEditing({ record: row }), testId: (row) => `quick-message-edit-${row.id}`, shown: (row) => mayChangeQuickMessage(me, row) },
           { key: 'delete', label: 'quickMessages.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `quick-message-delete-${row.id}`, shown: (row) => mayChangeQuickMessage(me, row) },
         ]}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'quick-messages-scroll' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'quick-messages-scroll' }}
       />
     </ListFrame>
   );

@@ -1,3 +1,4 @@
+import type { ScheduleFrame } from '@conversa/contracts';
 import { Badge, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
@@ -11,7 +12,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { schedulesApi, useDeleteScheduleMutation, useSchedulesQuery, type Schedule } from './api';
 import { applyScheduleFrame, formatSendAt, previewBody, statusKey } from './format';
 import { canSaveSchedule } from './rules';
@@ -29,13 +30,11 @@ export default function SchedulesPage() {
   const dispatch = useAppDispatch();
   const showError = useErrorToast();
   const [params, setParams] = useSearchParams();
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const list = useListPage({ debounceMs: SEARCH_DEBOUNCE_MS });
+  const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useSchedulesQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ schedule: Schedule | null; contactId?: number } | null>(null);
-  const [deleteSchedule, deleting] = useDeleteScheduleMutation();
+  const [deleteSchedule] = useDeleteScheduleMutation();
 
   // A link from a contact opens the add dialog once; the parameter leaves the address so a reload does not reopen it.
   useEffect(() => {
@@ -45,11 +44,11 @@ export default function SchedulesPage() {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  const applyFrame = (frame: unknown) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
+  const applyFrame = (frame: ScheduleFrame) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
   useSocketEvent('schedule', applyFrame);
   useSocketReconnect(() => {
     if (pageNumber === 1) void refetch();
-    else setPage({ searchParam, pageNumber: 1 });
+    else list.firstPage();
   });
 
   const deletion = useConfirmation<Schedule>(async (schedule) => {
@@ -86,7 +85,7 @@ export default function SchedulesPage() {
       title="schedules.title"
       maxW="6xl"
       fill
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'schedules.search', testId: 'schedules-search' }}
+      search={{ ...list.search, placeholder: 'schedules.search', testId: 'schedules-search' }}
       add={{ label: 'schedules.add', onClick: () => setEditing({ schedule: null }), testId: 'schedule-add' }}
       query={{ isLoading, isError: isError && schedules.length === 0, refetch }}
       loadFailed="schedules.loadFailed"
@@ -103,12 +102,9 @@ export default function SchedulesPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('schedules.deleteTitle')}
             message={t('schedules.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="schedule-delete-dialog"
             confirmTestId="schedule-delete-confirm"
           />
@@ -128,7 +124,7 @@ export default function SchedulesPage() {
           // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
           { key: 'delete', label: 'schedules.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `schedule-delete-${row.id}`, shown: canSaveSchedule },
         ]}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'schedules-scroll' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'schedules-scroll' }}
       />
       {isError && schedules.length > 0 && <Text color="fg.error">{t('schedules.loadFailed')}</Text>}
     </ListFrame>

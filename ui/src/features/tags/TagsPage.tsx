@@ -1,15 +1,15 @@
 import { Badge, Text } from '@chakra-ui/react';
-import type { TagView } from '@conversa/contracts';
+import type { TagFrame, TagView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { tagsApi, useDeleteTagMutation, useTagPageQuery } from './api';
 import { applyTagFrame, useTagFrames } from './socket';
 import { TagChipBadge } from './TagChip';
@@ -34,23 +34,24 @@ const columns: Column<TagView>[] = [
 export function TagsScreen({ lanes }: { lanes: boolean }) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim().toLowerCase(), TAGS_SEARCH_DEBOUNCE_MS);
   const kanban = lanes ? (1 as const) : undefined;
-  const [page, setPage] = useState({ searchParam: '', offset: 0 });
-  // A new search starts again from the top.
-  const offset = page.searchParam === searchParam ? page.offset : 0;
+  const [deleteTag] = useDeleteTagMutation();
+  const feedback = useFeedback(feedbackTexts);
+  const list = useListPage<TagView>({
+    debounceMs: TAGS_SEARCH_DEBOUNCE_MS,
+    lowerCase: true,
+    start: 0,
+    delete: { remove: deleteTag, feedback, failure: 'stay', deleted: (tag) => applyHere({ action: 'delete', tagId: tag.id }) },
+  });
+  const { searchParam, pageNumber: offset, deletion } = list;
   const { data, isLoading, isError, isFetching, refetch } = useTagPageQuery({ searchParam, kanban, offset });
   const [editing, setEditing] = useState<{ tag: TagView | null } | null>(null);
-  const [deleteTag, deleting] = useDeleteTagMutation();
-  const feedback = useFeedback(feedbackTexts);
   useTagFrames();
 
   const tags = data?.tags ?? [];
   const args = { searchParam, kanban, offset };
   // What this browser saved shows at once; the frame that follows changes nothing more.
-  const applyHere = (frame: unknown) => dispatch(tagsApi.util.updateQueryData('tagPage', args, (draft) => applyTagFrame(draft, frame, args)));
-  const deletion = useConfirmedDelete<TagView>(deleteTag, feedback, { failure: 'stay', deleted: (tag) => applyHere({ action: 'delete', tagId: tag.id }) });
+  const applyHere = (frame: TagFrame) => dispatch(tagsApi.util.updateQueryData('tagPage', args, (draft) => applyTagFrame(draft, frame, args)));
 
   return (
     <ListFrame
@@ -65,7 +66,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
           </Badge>
         )
       }
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'tags.search', testId: 'tags-search' }}
+      search={{ ...list.search, placeholder: 'tags.search', testId: 'tags-search' }}
       add={{ label: lanes ? 'tags.addLane' : 'tags.add', onClick: () => setEditing({ tag: null }), testId: 'tag-add' }}
       query={{ isLoading, isError: isError && tags.length === 0, refetch }}
       loadFailed="tags.loadFailed"
@@ -77,12 +78,9 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('tags.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('tags.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="tag-delete-dialog"
             confirmTestId="tag-delete-confirm"
             size="md"
@@ -99,7 +97,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
         rowTestId={(tag) => `tag-row-${tag.id}`}
         empty={{ text: 'tags.empty', testId: 'tags-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, offset: tags.length }), maxH: 'calc(100vh - 12rem)', testId: 'tags-scroll' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => list.nextPage(tags.length), maxH: 'calc(100vh - 12rem)', testId: 'tags-scroll' }}
         actionsHeader="tags.column.actions"
         actions={[
           { key: 'edit', label: 'tags.edit', icon: <LuPencil />, onClick: (tag) => setEditing({ tag }), testId: (tag) => `tag-edit-${tag.id}` },

@@ -25,7 +25,7 @@ import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
 import { useAfterFirstRow } from '../../app/firstRow';
 
 // Loads when first opened (closing every ticket is rare): the list paints without it.
-const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
+const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open ?? props.of?.open ?? false);
 // The shortcuts' list loads on `?` or its button: the list paints without it.
 // What no first row needs loads once it is on screen (app/firstRow.ts): the push entry.
 const PushButton = lazy(() => import('../push/entry').then((m) => ({ default: m.PushButton })), 'core');

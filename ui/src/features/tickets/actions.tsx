@@ -18,7 +18,7 @@ const AcceptDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.Accep
 const TransferDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.TransferDialog), (props) => props.ticket !== null);
 const NewTicketDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.NewTicketDialog), (props) => props.open);
 const AlreadyTakenDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.AlreadyTakenDialog), (props) => props.holder !== null);
-const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open);
+const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open ?? props.of?.open ?? false);
 const HistoryDialog = lazyUntilOpen(() => import('./HistoryDialog').then((m) => m.HistoryDialog), (props) => props.ticket !== null);
 const ScheduleDialog = lazyUntilOpen(() => import('../schedules/ScheduleDialog').then((m) => m.ScheduleDialog), (props) => props.open);
 

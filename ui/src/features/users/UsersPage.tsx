@@ -11,9 +11,9 @@ import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
-import { useDebounced } from '../../shared/useDebounced';
+import { useListPage } from '../../shared/useListPage';
 import { useQueuesQuery } from '../queues/api';
-import { userUpdated } from '../session/sessionSlice';
+import { userUpdated } from '../../app/sessionSlice';
 import { UserAvatar } from './UserAvatar';
 import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserChange } from './api';
 
@@ -31,11 +31,8 @@ export default function UsersPage() {
   const dispatch = useAppDispatch();
   const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
-  const [searchText, setSearchText] = useState('');
-  const searchParam = useDebounced(searchText.trim(), USERS_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ searchParam: '', pageNumber: 1 });
-  // A new search starts again at page 1.
-  const pageNumber = page.searchParam === searchParam ? page.pageNumber : 1;
+  const list = useListPage({ debounceMs: USERS_SEARCH_DEBOUNCE_MS });
+  const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useUsersQuery({ searchParam, pageNumber });
   const { data: queues = [] } = useQueuesQuery();
   const queuesById = useMemo(() => new Map(queues.map((queue) => [queue.id, queue])), [queues]);
@@ -44,17 +41,17 @@ export default function UsersPage() {
   const seatLimit = me.company.plan.users;
   const seatsUsed = searchParam === '' ? data?.count : undefined;
   const [editing, setEditing] = useState<{ user: UserRecord | null } | null>(null);
-  const [deleteUser, deleting] = useDeleteUserMutation();
+  const [deleteUser] = useDeleteUserMutation();
 
   /** Puts a saved or broadcast user into the loaded list (and into the session when it is oneself). */
   const applyChange = (frame: UserChange) => {
     dispatch(usersApi.util.updateQueryData('users', { searchParam, pageNumber: 1 }, (draft) => applyUserChange(draft, frame, searchParam)));
     if (frame.user?.id === me.id && frame.action !== 'delete') dispatch(userUpdated(sessionFieldsOf(frame.user)));
   };
-  useSocketEvent('user', (frame) => applyChange(frame as UserChange));
+  useSocketEvent('user', applyChange);
   useSocketReconnect(() => {
     if (pageNumber === 1) void refetch();
-    else setPage({ searchParam, pageNumber: 1 });
+    else list.firstPage();
   });
   // A refused delete keeps the question open for another try.
   const deletion = useConfirmation<UserRecord>(async (user) => {
@@ -126,7 +123,7 @@ export default function UsersPage() {
           </Text>
         )
       }
-      search={{ value: searchText, onChange: setSearchText, placeholder: 'users.search', testId: 'users-search' }}
+      search={{ ...list.search, placeholder: 'users.search', testId: 'users-search' }}
       add={{ label: 'users.add', onClick: () => setEditing({ user: null }), testId: 'user-add' }}
       query={{ isLoading, isError: isError && users.length === 0, refetch }}
       loadFailed="users.loadFailed"
@@ -138,12 +135,9 @@ export default function UsersPage() {
             </Suspense>
           )}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('users.deleteTitle', { name: deletion.subject?.name ?? '' })}
             message={t('users.deleteConfirm')}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="user-delete-dialog"
             confirmTestId="user-delete-confirm"
             size="md"
@@ -160,7 +154,7 @@ export default function UsersPage() {
         rowTestId={(user) => `user-row-${user.id}`}
         empty={{ text: 'users.empty', testId: 'users-empty' }}
         loading={isFetching}
-        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPage({ searchParam, pageNumber: pageNumber + 1 }), maxH: 'calc(100vh - 12rem)', testId: 'users-scroll' }}
+        infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'users-scroll' }}
         actionsHeader="users.column.actions"
         actions={[
           // A supervisor sees admins and super users but cannot change them (the server refuses it too).

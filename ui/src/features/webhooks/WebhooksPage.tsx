@@ -72,7 +72,7 @@ export default function WebhooksPage() {
   const [editing, setEditing] = useState<{ webhook: WebhookView | null } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookView | null>(null);
-  const [deleteWebhook, deleting] = useDeleteWebhookMutation();
+  const [deleteWebhook] = useDeleteWebhookMutation();
   const [rotate, rotating] = useRotateWebhookSecretMutation();
   const feedback = useFeedback(feedbackTexts);
   const [resumeWebhook, resuming] = useResumeWebhookMutation();
@@ -109,21 +109,16 @@ export default function WebhooksPage() {
           {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
           {logOf && <DeliveriesDialog webhook={logOf} onClose={() => setLogOf(null)} />}
           <ConfirmDialog
-            open={deletion.open}
+            of={deletion}
             title={t('webhooks.deleteTitle')}
             message={t('webhooks.deleteConfirm', { url: deletion.subject?.url ?? '' })}
-            loading={deleting.isLoading}
-            onConfirm={deletion.confirm}
-            onClose={deletion.close}
             testId="webhook-delete-dialog"
           />
           <ConfirmDialog
-            open={rotation.open}
+            of={rotation}
             title={t('webhooks.rotateTitle')}
             message={t('webhooks.rotateConfirm')}
             loading={rotating.isLoading}
-            onConfirm={rotation.confirm}
-            onClose={rotation.close}
             testId="webhook-rotate-dialog"
           />
         </Suspense>
