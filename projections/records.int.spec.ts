@@ -4,7 +4,6 @@ import { migrateHelps } from './helps/migration';
 import { migrateQuickMessages } from './quickMessages/migration';
 import { recordProjector } from './records';
 import { eventRecorder, project, readDatabase } from './testing';
-import { migrateWebhooks } from './webhooks/migration';
 import { webhooksProjector } from './webhooks/projector';
 
 // The record kit against a real Postgres, on small projectors declared here: rows, deletion, frames' actions.

@@ -31,7 +31,9 @@ describe('useListPage', () => {
     expect(result.current.pageNumber).toBe(3);
     act(() => result.current.search.onChange('  Maria '));
     expect(result.current).toMatchObject({ searchParam: '', pageNumber: 3, search: { value: '  Maria ' } });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(result.current).toMatchObject({ searchParam: 'maria', pageNumber: 1 });
     act(() => result.current.nextPage());
     expect(result.current.pageNumber).toBe(2);

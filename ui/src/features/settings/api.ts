@@ -1,7 +1,7 @@
 import type { CompanyView, ScheduleEntry, SettingView as Setting } from '@conversa/contracts';
 import { api } from '../../app/api';
 
-export type { SettingFrame, SettingView as Setting } from '@conversa/contracts';
+export type { SettingView as Setting } from '@conversa/contracts';
 
 /** The list after a change: the setting takes its new value in place (or joins the list). */
 export function applySetting(list: readonly Setting[], setting: Setting | undefined): Setting[] {
