@@ -116,7 +116,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     // .cluster: the cluster test's bundle of the server (built, untracked).
-    exclude: { path: '(^|/)(node_modules|dist|\.cluster)/|/bench/' },
+    exclude: { path: '(^|/)(node_modules|dist|\\.cluster)/|/bench/' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

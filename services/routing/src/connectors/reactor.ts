@@ -1,7 +1,6 @@
 import { normaliseText, ticketBotStream, type RecordedEvent, type RecordedProductEvent, type StoredMedia } from '@conversa/contracts';
-import { ConnectorError, queueOutboundMessage, runCommand, ticketBot, type Connectors, type ConnectorOutcome, type SecretBox } from '@conversa/core';
+import { ConnectorError, runCommand, ticketBot, type Connectors, type ConnectorOutcome, type SecretBox } from '@conversa/core';
 import { defineReactor, type Projector } from '@conversa/platform';
-import { v5 as uuidv5 } from 'uuid';
 import { BOT_ACTOR, inParallel, loadBot, loadContact, loadExistingTicket, type RoutingRuntime } from '../context';
 import { answerQuestion, type Answer } from './answer';
 
