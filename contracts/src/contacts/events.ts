@@ -35,8 +35,11 @@ export const ContactCreated = defineEvent(
     /** false means blocked. */
     active: z.boolean(),
   }),
+  { personal: { contact: 'contactId', identity: ['name', 'number', 'email', 'profilePicUrl', 'extraInfo'] } },
 );
-export const ContactDetailsChanged = defineEvent('ContactDetailsChanged', z.object({ contactId: id, changes: ContactDetails.partial() }));
+export const ContactDetailsChanged = defineEvent('ContactDetailsChanged', z.object({ contactId: id, changes: ContactDetails.partial() }), {
+  personal: { contact: 'contactId', identity: ['changes.name', 'changes.number', 'changes.email', 'changes.profilePicUrl', 'changes.extraInfo'] },
+});
 /** The contact was blocked: `active` false; the bot and attendants no longer answer it. */
 export const ContactBlocked = defineEvent('ContactBlocked', z.object({ contactId: id }));
 export const ContactUnblocked = defineEvent('ContactUnblocked', z.object({ contactId: id }));

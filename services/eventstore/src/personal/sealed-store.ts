@@ -1,0 +1,140 @@
+import { EventSchemaError, type EventMetadataInput, type EventRegistry, type EventToAppend, type RecordedEvent } from '@conversa/contracts';
+import type { EventStore, StreamAppend } from '../port';
+import { erasedValue, fieldAad, getPath, keyIdOf, openValue, sealValue, setPath } from './cipher';
+import type { KeyVault } from './vault';
+
+export interface SealedStoreOptions {
+  registry: EventRegistry;
+  /** Wrap it in cachedVault: every append and read asks it for keys. */
+  vault: KeyVault;
+}
+
+/** The UTC day an event occurred: the period its contents are sealed under. */
+export const periodOf = (occurredAt: string): string => new Date(occurredAt).toISOString().slice(0, 10);
+
+/**
+ * The event store with contacts' personal fields sealed (docs/lgpd.md): on append each field the
+ * event type declares personal is sealed with its contact's data key, and the paths sealed are listed
+ * in the metadata (`sealed`); on read they are opened again, or read as erased when the key was
+ * destroyed. The inner store hashes and keeps the sealed form, so the hash chain covers it and an
+ * erasure never breaks it. Raw reads (`conversa verify`) answer the stored form.
+ */
+export function sealedEventStore(inner: EventStore, options: SealedStoreOptions): EventStore {
+  const codec = createPersonalCodec(options);
+  const sealed: EventStore = {
+    checksReads: inner.checksReads,
+    async appendToStream(streamId, events, appendOptions) {
+      return inner.appendToStream(streamId, await codec.seal(streamId, events, inner), appendOptions);
+    },
+    async readStream(streamId, readOptions) {
+      const events = await inner.readStream(streamId, readOptions);
+      return readOptions?.raw ? events : codec.open(events);
+    },
+    async readAll(readOptions) {
+      return codec.open(await inner.readAll(readOptions));
+    },
+    subscribeToAll(subscribeOptions) {
+      return inner.subscribeToAll({ ...subscribeOptions, onEvents: async (events) => subscribeOptions.onEvents(await codec.open(events)) });
+    },
+    headPosition: () => inner.headPosition(),
+    countAfter: (position, countOptions) => inner.countAfter(position, countOptions),
+    close: () => inner.close(),
+  };
+  if (inner.appendToStreams) {
+    const appendAll = inner.appendToStreams.bind(inner);
+    sealed.appendToStreams = async (appends: readonly StreamAppend[]) =>
+      appendAll(await Promise.all(appends.map(async (part) => ({ ...part, events: await codec.seal(part.streamId, part.events, inner) }))));
+  }
+  if (inner.readStreams) {
+    const readAll = inner.readStreams.bind(inner);
+    sealed.readStreams = async (streamIds) => {
+      const streams = await readAll(streamIds);
+      const opened = await codec.open([...streams.values()].flat());
+      const byId = new Map(opened.map((event) => [event.id, event]));
+      return new Map([...streams].map(([streamId, events]) => [streamId, events.map((event) => byId.get(event.id)!)]));
+    };
+  }
+  return sealed;
+}
+
+export interface PersonalCodec {
+  /** The events as they are to be stored: personal fields sealed, `metadata.sealed` naming them. */
+  seal(streamId: string, events: readonly EventToAppend[], store: EventStore): Promise<EventToAppend[]>;
+  /** The events as readers see them: sealed fields opened (or erased), then upcast and parsed. */
+  open(events: RecordedEvent[]): Promise<RecordedEvent[]>;
+}
+
+export function createPersonalCodec({ registry, vault }: SealedStoreOptions): PersonalCodec {
+  /** The contact of a stream's first event (for event types that do not carry one). */
+  async function streamContact(streamId: string, earlier: readonly EventToAppend[], store: EventStore): Promise<unknown> {
+    const first = earlier[0] ?? (await store.readStream(streamId, { maxCount: 1, raw: true }))[0];
+    const path = first && registry.personalOf(first.type)?.contact;
+    return path && path !== 'stream' ? getPath(first.data, path) : undefined;
+  }
+
+  async function sealOne(streamId: string, event: EventToAppend, earlier: readonly EventToAppend[], store: EventStore): Promise<EventToAppend> {
+    const personal = registry.personalOf(event.type);
+    const { sealed: _writerSaid, ...metadata } = (event.metadata ?? {}) as EventMetadataInput;
+    if (!personal) return _writerSaid === undefined ? event : { ...event, metadata };
+    let data = registry.validatedAs(event.type, event.data) ? event.data : registry.validateForAppend(event.type, event.data);
+    const contactId = personal.contact === 'stream' ? await streamContact(streamId, earlier, store) : getPath(data, personal.contact);
+    if (typeof contactId !== 'number' || !Number.isInteger(contactId) || contactId <= 0) {
+      throw new EventSchemaError(event.type, `no contact to seal its personal fields under (${personal.contact})`);
+    }
+    const companyId = metadata.companyId;
+    const paths: string[] = [];
+    for (const [period, fields] of [['', personal.identity ?? []], [periodOf(metadata.occurredAt), personal.content ?? []]] as const) {
+      const present = fields.filter((path) => getPath(data, path) != null);
+      if (present.length === 0) continue;
+      const key = await vault.create({ companyId, contactId, period });
+      for (const path of present) {
+        data = setPath(data, path, sealValue(key.key, key.id, getPath(data, path), fieldAad(event.id, path)));
+        paths.push(path);
+      }
+    }
+    if (paths.length === 0) return { ...event, data, metadata };
+    registry.acceptSealed(event.type, data as object);
+    return { ...event, data, metadata: { ...metadata, sealed: paths } };
+  }
+
+  return {
+    async seal(streamId, events, store) {
+      const out: EventToAppend[] = [];
+      for (const [index, event] of events.entries()) out.push(await sealOne(streamId, event, events.slice(0, index), store));
+      return out;
+    },
+    async open(events) {
+      const ids = new Set<number>();
+      for (const event of events) {
+        for (const path of event.metadata.sealed ?? []) {
+          const id = keyIdOf(getPath(event.data, path));
+          if (id !== null) ids.add(id);
+        }
+      }
+      if (ids.size === 0) return events;
+      const keys = await vault.open([...ids]);
+      return events.map((event) => {
+        const paths = event.metadata.sealed;
+        if (!paths?.length) return event;
+        let data = event.data;
+        for (const path of paths) {
+          const value = getPath(data, path);
+          const id = keyIdOf(value);
+          if (id === null) continue;
+          data = setPath(data, path, openField(keys.get(id) ?? null, value as string, fieldAad(event.id, path)));
+        }
+        return { ...event, data: registry.readStored(event.type, data, event.metadata.schemaVersion) };
+      });
+    },
+  };
+}
+
+/** A field whose key is gone, or whose ciphertext does not open (altered: the hash chain says so), reads as erased. */
+function openField(key: Buffer | null, sealed: string, aad: string): unknown {
+  if (!key) return erasedValue(sealed);
+  try {
+    return openValue(key, sealed, aad);
+  } catch {
+    return erasedValue(sealed);
+  }
+}
