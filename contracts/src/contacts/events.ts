@@ -73,8 +73,12 @@ export const ContactNumberClaimed = defineEvent(
   'ContactNumberClaimed',
   /** `claimedAt` tells a creation still in flight from one abandoned by a crash (its contact never written). */
   z.object({ key: safeText().min(1).max(200), contactId: id, claimedAt: realDateTime() }),
+  // The stream id still names the number (docs/lgpd.md "What stays in clear and why").
+  { personal: { contact: 'contactId', identity: ['key'] } },
 );
-export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: safeText().min(1).max(200), contactId: id }));
+export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: safeText().min(1).max(200), contactId: id }), {
+  personal: { contact: 'contactId', identity: ['key'] },
+});
 
 export const contactEvents = [
   ContactCreated,

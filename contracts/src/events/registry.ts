@@ -77,6 +77,11 @@ export class EventRegistry {
     return typeof data === 'object' && data !== null && this.validated.get(data) === type;
   }
 
+  /** The event types that have personal fields. */
+  personalTypes(): string[] {
+    return [...this.definitions.values()].filter((definition) => definition.personal).map((definition) => definition.type);
+  }
+
   /** The event type's personal fields, if it has any. */
   personalOf(type: string): PersonalFields | undefined {
     return this.definitions.get(type)?.personal;

@@ -34,7 +34,7 @@ export function toRecordedEvent(record: EsdbRecord, registry: EventRegistry, raw
     revision: Number(record.revision),
     type: record.type,
     // Sealed personal fields are opened, then upcast, by the sealed store (personal/sealed-store.ts).
-    data: raw || metadata?.sealed ? stored : registry.readStored(record.type, stored, metadata?.schemaVersion ?? 1),
+    data: raw || metadata?.sealed?.length ? stored : registry.readStored(record.type, stored, metadata?.schemaVersion ?? 1),
     metadata,
     position: positionOf(record),
     createdAt: record.created,

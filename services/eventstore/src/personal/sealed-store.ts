@@ -57,27 +57,37 @@ export function sealedEventStore(inner: EventStore, options: SealedStoreOptions)
   return sealed;
 }
 
+/** An event as stored, enough to seal it: its id, type, data and metadata. */
+type Sealable = Pick<EventToAppend, 'id' | 'type' | 'data' | 'metadata'>;
+
 export interface PersonalCodec {
-  /** The events as they are to be stored: personal fields sealed, `metadata.sealed` naming them. */
+  /**
+   * The events as they are to be stored: personal fields sealed, `metadata.sealed` naming them (an
+   * empty list when the type has personal fields but this event carries none).
+   */
   seal(streamId: string, events: readonly EventToAppend[], store: EventStore): Promise<EventToAppend[]>;
+  /**
+   * An event already stored in clear, sealed as an append would have (`conversa lgpd migrate`): not
+   * validated again (it may be of an older schema version). `first` is its stream's first event.
+   */
+  sealStored(event: Sealable, first: Sealable): Promise<Sealable>;
   /** The events as readers see them: sealed fields opened (or erased), then upcast and parsed. */
   open(events: RecordedEvent[]): Promise<RecordedEvent[]>;
 }
 
 export function createPersonalCodec({ registry, vault }: SealedStoreOptions): PersonalCodec {
   /** The contact of a stream's first event (for event types that do not carry one). */
-  async function streamContact(streamId: string, earlier: readonly EventToAppend[], store: EventStore): Promise<unknown> {
-    const first = earlier[0] ?? (await store.readStream(streamId, { maxCount: 1, raw: true }))[0];
+  function streamContact(first: Sealable | undefined): unknown {
     const path = first && registry.personalOf(first.type)?.contact;
     return path && path !== 'stream' ? getPath(first.data, path) : undefined;
   }
 
-  async function sealOne(streamId: string, event: EventToAppend, earlier: readonly EventToAppend[], store: EventStore): Promise<EventToAppend> {
+  async function sealOne<E extends Sealable>(event: E, first: () => Promise<Sealable | undefined>, trusted: boolean): Promise<E> {
     const personal = registry.personalOf(event.type);
     const { sealed: _writerSaid, ...metadata } = (event.metadata ?? {}) as EventMetadataInput;
     if (!personal) return _writerSaid === undefined ? event : { ...event, metadata };
-    let data = registry.validatedAs(event.type, event.data) ? event.data : registry.validateForAppend(event.type, event.data);
-    const contactId = personal.contact === 'stream' ? await streamContact(streamId, earlier, store) : getPath(data, personal.contact);
+    let data = trusted || registry.validatedAs(event.type, event.data) ? event.data : registry.validateForAppend(event.type, event.data);
+    const contactId = personal.contact === 'stream' ? streamContact(await first()) : getPath(data, personal.contact);
     if (typeof contactId !== 'number' || !Number.isInteger(contactId) || contactId <= 0) {
       throw new EventSchemaError(event.type, `no contact to seal its personal fields under (${personal.contact})`);
     }
@@ -92,17 +102,19 @@ export function createPersonalCodec({ registry, vault }: SealedStoreOptions): Pe
         paths.push(path);
       }
     }
-    if (paths.length === 0) return { ...event, data, metadata };
-    registry.acceptSealed(event.type, data as object);
+    if (!trusted) registry.acceptSealed(event.type, data as object);
     return { ...event, data, metadata: { ...metadata, sealed: paths } };
   }
 
   return {
     async seal(streamId, events, store) {
       const out: EventToAppend[] = [];
-      for (const [index, event] of events.entries()) out.push(await sealOne(streamId, event, events.slice(0, index), store));
+      // The stream's first event: the stored one, else the batch's (read only for types that ask).
+      const first = async () => (await store.readStream(streamId, { maxCount: 1, raw: true }))[0] ?? events[0];
+      for (const event of events) out.push(await sealOne(event, first, false));
       return out;
     },
+    sealStored: (event, first) => sealOne(event, async () => first, true),
     async open(events) {
       const ids = new Set<number>();
       for (const event of events) {
@@ -111,11 +123,11 @@ export function createPersonalCodec({ registry, vault }: SealedStoreOptions): Pe
           if (id !== null) ids.add(id);
         }
       }
-      if (ids.size === 0) return events;
-      const keys = await vault.open([...ids]);
+      if (!events.some((event) => event.metadata.sealed)) return events;
+      const keys = ids.size > 0 ? await vault.open([...ids]) : new Map<number, Buffer | null>();
       return events.map((event) => {
         const paths = event.metadata.sealed;
-        if (!paths?.length) return event;
+        if (!paths) return event;
         let data = event.data;
         for (const path of paths) {
           const value = getPath(data, path);

@@ -67,7 +67,7 @@ export abstract class PostgresStoreBase {
       revision: Number(row.revision),
       type: row.type,
       // Sealed personal fields are opened, then upcast, by the sealed store (personal/sealed-store.ts).
-      data: raw || row.metadata.sealed ? row.data : this.registry.readStored(row.type, row.data, row.metadata.schemaVersion),
+      data: raw || row.metadata.sealed?.length ? row.data : this.registry.readStored(row.type, row.data, row.metadata.schemaVersion),
       metadata: row.metadata,
       position: rowPosition(row),
       createdAt: row.created_at,
