@@ -123,6 +123,8 @@ export interface WireOptions {
   sessionDrivers?: SessionDriver[];
   /** The process's logger (process-log.ts); default: a new one in the configured format. */
   logger?: ProcessLogger;
+  /** false: events are stored as written, personal fields in clear (the LGPD bench's baseline only; default true). */
+  sealPersonalData?: boolean;
   /** Test seams of the contact import worker (a browser test holds a job between batches to see the bar between them). */
   contactImportHooks?: ContactImportHooks;
 }
@@ -138,7 +140,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const eventStore = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry, appendSpacingMs: config.eventSpacing.appendMs, tailSpacingMs: config.eventSpacing.tailMs });
   // Contacts' personal fields are sealed with their data keys at the store's boundary, whichever store keeps the events.
   const keys = cachedVault(await createPostgresKeyVault({ connectionString: databaseUrl, sealer: createSecretBox(config.secretsKey) }));
-  const store = sealedEventStore(eventStore, { registry, vault: keys });
+  const store = options.sealPersonalData === false ? eventStore : sealedEventStore(eventStore, { registry, vault: keys });
   // Snapshots live in Postgres whichever store keeps the events; a command reads only what came after its cached or snapshotted state.
   const snapshots = await createPostgresSnapshotStore({ connectionString: databaseUrl });
   const states = new StateCache({ snapshots, onSnapshotError: (error, streamId) => log.warn({ component: 'snapshots', err: error, streamId }, 'snapshot not kept') });
@@ -284,7 +286,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
       // Nothing is pushed to a user away or offline by choice (the top bar's status, read.assignment_agents).
-      createKeyShredder(keys),
+      createKeyShredder(keys, snapshots),
       createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: (companyId, userIds) => absentByChoice(db, companyId, userIds) }),
     ],
   });
