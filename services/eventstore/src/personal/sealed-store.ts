@@ -75,7 +75,17 @@ export interface PersonalCodec {
   open(events: RecordedEvent[]): Promise<RecordedEvent[]>;
 }
 
+/** How long an event opened for one subscriber is handed to the others as it is (the key cache's age limit). */
+const OPENED_TTL_MS = 30_000;
+
 export function createPersonalCodec({ registry, vault }: SealedStoreOptions): PersonalCodec {
+  /**
+   * Events opened, by the stored event object: the live tail hands the same objects to every
+   * subscriber, so each event is opened and parsed once, not once per projector and reactor.
+   */
+  let opened = new WeakMap<RecordedEvent, { event: RecordedEvent; at: number }>();
+  let openedEpoch = vault.epoch?.() ?? 0;
+
   /** The contact of a stream's first event (for event types that do not carry one). */
   function streamContact(first: Sealable | undefined): unknown {
     const path = first && registry.personalOf(first.type)?.contact;
@@ -115,7 +125,19 @@ export function createPersonalCodec({ registry, vault }: SealedStoreOptions): Pe
       return out;
     },
     sealStored: (event, first) => sealOne(event, async () => first, true),
-    async open(events) {
+    async open(stored) {
+      if (!stored.some((event) => event.metadata.sealed)) return stored;
+      const epoch = vault.epoch?.() ?? 0;
+      if (epoch !== openedEpoch) {
+        opened = new WeakMap();
+        openedEpoch = epoch;
+      }
+      const now = Date.now();
+      const known = (event: RecordedEvent) => {
+        const entry = opened.get(event);
+        return entry && now - entry.at < OPENED_TTL_MS ? entry.event : undefined;
+      };
+      const events = stored.filter((event) => event.metadata.sealed && !known(event));
       const ids = new Set<number>();
       for (const event of events) {
         for (const path of event.metadata.sealed ?? []) {
@@ -123,22 +145,24 @@ export function createPersonalCodec({ registry, vault }: SealedStoreOptions): Pe
           if (id !== null) ids.add(id);
         }
       }
-      if (!events.some((event) => event.metadata.sealed)) return events;
       const keys = ids.size > 0 ? await vault.open([...ids]) : new Map<number, Buffer | null>();
-      return events.map((event) => {
-        const paths = event.metadata.sealed;
-        if (!paths) return event;
-        let data = event.data;
-        for (const path of paths) {
-          const value = getPath(data, path);
-          const id = keyIdOf(value);
-          if (id === null) continue;
-          data = setPath(data, path, openField(keys.get(id) ?? null, value as string, fieldAad(event.id, path)));
-        }
-        return { ...event, data: registry.readStored(event.type, data, event.metadata.schemaVersion) };
-      });
+      const fresh = new Map(events.map((event) => [event, openEvent(event, keys)]));
+      // Kept for the other subscribers unless a key was destroyed meanwhile.
+      if ((vault.epoch?.() ?? 0) === epoch) for (const [event, open] of fresh) opened.set(event, { event: open, at: now });
+      return stored.map((event) => fresh.get(event) ?? known(event) ?? event);
     },
   };
+
+  function openEvent(event: RecordedEvent, keys: Map<number, Buffer | null>): RecordedEvent {
+    let data = event.data;
+    for (const path of event.metadata.sealed!) {
+      const value = getPath(data, path);
+      const id = keyIdOf(value);
+      if (id === null) continue;
+      data = setPath(data, path, openField(keys.get(id) ?? null, value as string, fieldAad(event.id, path)));
+    }
+    return { ...event, data: registry.readStored(event.type, data, event.metadata.schemaVersion) };
+  }
 }
 
 /** A field whose key is gone, or whose ciphertext does not open (altered: the hash chain says so), reads as erased. */

@@ -28,6 +28,11 @@ export interface KeyVault {
   open(ids: readonly number[]): Promise<Map<number, Buffer | null>>;
   /** Destroys the keys named for good; answers how many were still live. Idempotent. */
   destroy(what: KeyDestruction): Promise<number>;
+  /**
+   * Changes whenever this process destroys keys (cachedVault): what was opened before may be stale.
+   * Absent: the vault never says (nothing opened is kept longer than its own cache).
+   */
+  epoch?(): number;
   close(): Promise<void>;
 }
 
@@ -89,7 +94,9 @@ export function cachedVault(vault: KeyVault, options: CachedVaultOptions = {}): 
   const live = new Lru<string, DataKey>(max, ttl, now);
   const opened = new Lru<number, Buffer | null>(max, ttl, now);
   const creating = new Map<string, Promise<DataKey>>();
+  let epoch = 0;
   return {
+    epoch: () => epoch,
     async create(scope) {
       const name = scopeKey(scope);
       const cached = live.get(name);
@@ -123,6 +130,7 @@ export function cachedVault(vault: KeyVault, options: CachedVaultOptions = {}): 
     },
     async destroy(what) {
       const count = await vault.destroy(what);
+      epoch++;
       // Cheaper than finding the entries: destruction is rare, the cache refills on demand.
       live.clear();
       opened.clear();
