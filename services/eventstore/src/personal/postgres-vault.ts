@@ -42,7 +42,7 @@ create index if not exists data_keys_live_periods on ${s}.data_keys (company_id,
 /** Data keys in Postgres, sealed by the operator's key; a destroyed key's row stays, without its key. */
 export async function createPostgresKeyVault(options: PostgresKeyVaultOptions): Promise<KeyVault> {
   const s = assertSchemaName(options.schema ?? 'keys');
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(1, options.poolSize ?? 4), application_name: 'conversa-keys' });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(1, options.poolSize ?? 2), application_name: 'conversa-keys' });
   pool.on('error', () => {});
   const client = await pool.connect();
   try {
