@@ -5,7 +5,8 @@
  *     sealed and without, in alternating rounds (BENCH_LGPD_ROUNDS each, BENCH_LGPD_MESSAGES messages, the
  *     order swapped every round: the process warms up as it goes),
  *     counted until every projector and reactor has handled them (their reads open the fields too);
- *   - `conversa lgpd migrate`'s rate over the clear log the last unsealed round left (events/s);
+ *   - `conversa lgpd migrate`'s rate over the clear log the last unsealed round left, plus
+ *     BENCH_LGPD_MIGRATE_MESSAGES (20,000) messages of one contact over 30 days appended in clear (events/s);
  *   - erasing a contact with BENCH_LGPD_ERASE_MESSAGES (10,000) messages over 30 days: ContactErased
  *     appended until the key shredder has destroyed its keys.
  * One JSON line per figure on stdout; progress on stderr.
@@ -26,6 +27,7 @@ import { figure, log, percentile, postgresCpuMs } from './tickets/measure';
 const MESSAGES = Number(process.env.BENCH_LGPD_MESSAGES ?? 600);
 const ROUNDS = Number(process.env.BENCH_LGPD_ROUNDS ?? 3);
 const ERASE_MESSAGES = Number(process.env.BENCH_LGPD_ERASE_MESSAGES ?? 10_000);
+const MIGRATE_MESSAGES = Number(process.env.BENCH_LGPD_MIGRATE_MESSAGES ?? 20_000);
 const CONTACTS = 50;
 const CONCURRENCY = 8;
 
@@ -96,14 +98,14 @@ async function main() {
     const order = round % 2 === 0 ? (['sealed', 'plain'] as const) : (['plain', 'sealed'] as const);
     for (const [index, mode] of order.entries()) {
       const last = round === ROUNDS - 1 && index === 1;
-      await product(mode === 'sealed', async (wiring, deliver) => {
+      await product(mode === 'sealed', async (wiring, deliver, sandboxId) => {
         log(`round ${round + 1}/${ROUNDS} ${mode}: ${MESSAGES} messages from ${CONTACTS} contacts`);
         const cpu = await inbound(wiring, deliver, `${mode}${round}`);
         results[mode].node.push(cpu.node);
         results[mode].all.push(cpu.all);
         log(`  ${cpu.node.toFixed(2)} ms node, ${cpu.all.toFixed(2)} ms with Postgres per message`);
         // The clear log of the last product, once no CPU round follows.
-        if (last) await migration(wiring, mode);
+        if (last) await migration(wiring, mode, deliver, sandboxId);
       });
     }
   }
@@ -117,8 +119,9 @@ async function main() {
   figure('inbound_cpu_overhead_with_postgres_sealed', (median(results.sealed.all) / median(results.plain.all) - 1) * 100, '%');
 }
 
-async function migration(wiring: Wiring, mode: 'sealed' | 'plain') {
+async function migration(wiring: Wiring, mode: 'sealed' | 'plain', deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>, sandboxId: number) {
   if (mode === 'sealed') return;
+  await history(wiring, await deliver({ id: 'migrate-first', from: '5511970000002', name: 'Contato Antigo', body: 'primeira' }), sandboxId, MIGRATE_MESSAGES);
   log('lgpd migrate over the clear log');
   const result = await sealStoredEvents({ connectionString: wiring.databaseUrl, registry: wiring.registry, vault: wiring.keys });
   figure('migration_events_rewritten', result.events, 'events');
@@ -128,35 +131,39 @@ async function migration(wiring: Wiring, mode: 'sealed' | 'plain') {
 
 async function erasure(wiring: Wiring, deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>, sandboxId: number) {
   const first = await deliver({ id: 'erase-first', from: '5511970000001', name: 'Contato Apagado', body: 'primeira' });
-  const companyId = 1;
   log(`erasure: ${ERASE_MESSAGES} messages of one contact over 30 days`);
+  await history(wiring, first, sandboxId, ERASE_MESSAGES);
+  const started = performance.now();
+  const erased: EventToAppend = {
+    id: randomUUID(),
+    type: 'ContactErased',
+    data: { contactId: first.contactId, erasedBy: 1, reason: 'bench', erasedAt: new Date().toISOString() },
+    metadata: { companyId: 1, actor: { kind: 'user', id: 1 }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  };
+  const { position } = await wiring.store.appendToStream(contactStream(first.contactId), [erased]);
+  await wiring.reactors.waitForPosition(position, { projectors: ['key-shredder'], signal: AbortSignal.timeout(60_000) });
+  figure('erase_contact_10k_messages_ms', performance.now() - started, 'ms');
+}
+
+/** `count` messages of the contact over 30 days, appended straight to the store (sealed or not, as it is), all handled. */
+async function history(wiring: Wiring, first: { ticketId: number; contactId: number }, sandboxId: number, count: number) {
   let next = 0;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
-      for (let index = next++; index < ERASE_MESSAGES; index = next++) {
+      for (let index = next++; index < count; index = next++) {
         const at = new Date(Date.UTC(2026, 0, 1 + (index % 30), 12)).toISOString();
         const messageId = randomUUID();
         const event: EventToAppend = {
           id: randomUUID(),
           type: 'MessageReceived',
-          data: { messageId, ticketId: first.ticketId, contactId: first.contactId, whatsappId: sandboxId, body: `histórico ${index}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `erase-${index}`, participant: null, receivedAt: at },
-          metadata: { companyId, actor: { kind: 'contact', id: first.contactId }, correlationId: messageId, causationId: messageId, occurredAt: at, schemaVersion: 1 },
+          data: { messageId, ticketId: first.ticketId, contactId: first.contactId, whatsappId: sandboxId, body: `histórico ${index}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `history-${index}`, participant: null, receivedAt: at },
+          metadata: { companyId: 1, actor: { kind: 'contact', id: first.contactId }, correlationId: messageId, causationId: messageId, occurredAt: at, schemaVersion: 1 },
         };
         await wiring.store.appendToStream(messageStream(messageId), [event]);
       }
     }),
   );
   await settled(wiring);
-  const started = performance.now();
-  const erased: EventToAppend = {
-    id: randomUUID(),
-    type: 'ContactErased',
-    data: { contactId: first.contactId, erasedBy: 1, reason: 'bench', erasedAt: new Date().toISOString() },
-    metadata: { companyId, actor: { kind: 'user', id: 1 }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
-  };
-  const { position } = await wiring.store.appendToStream(contactStream(first.contactId), [erased]);
-  await wiring.reactors.waitForPosition(position, { projectors: ['key-shredder'], signal: AbortSignal.timeout(60_000) });
-  figure('erase_contact_10k_messages_ms', performance.now() - started, 'ms');
 }
 
 main().catch((error) => {

@@ -66,18 +66,20 @@ export async function sealStoredEvents(options: SealMigrationOptions): Promise<S
   pool.on('error', () => {});
   const started = performance.now();
   const progress: SealMigrationProgress = { streams: 0, total: 0, events: 0, sealed: 0, unowned: 0, ms: 0 };
-  const pending = `select distinct stream_id from ${s}.events where type = any($1::text[]) and not (metadata ? 'sealed')`;
+  // Streams in order past a cursor, along the (stream_id, revision) index: one pass over the log in all.
+  const pending = `select distinct stream_id from ${s}.events where type = any($1::text[]) and not (metadata ? 'sealed') and stream_id > $2`;
   try {
     await pool.query(ddl(s));
-    const { rows: counted } = await pool.query<{ count: number }>(`select count(*)::int as count from (${pending}) p`, [types]);
+    const { rows: counted } = await pool.query<{ count: number }>(`select count(*)::int as count from (${pending}) p`, [types, '']);
     progress.total = counted[0]?.count ?? 0;
+    let after = '';
     for (;;) {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const { rows: streams } = await client.query<{ stream_id: string; last_hash: string | null }>(
-          `select stream_id, last_hash from ${s}.streams where stream_id in (${pending} order by stream_id limit $2) order by stream_id for update`,
-          [types, batch],
+          `select stream_id, last_hash from ${s}.streams where stream_id in (${pending} order by stream_id limit $3) order by stream_id for update`,
+          [types, after, batch],
         );
         if (streams.length === 0) {
           await client.query('commit');
@@ -139,6 +141,7 @@ export async function sealStoredEvents(options: SealMigrationOptions): Promise<S
         );
         await client.query('commit');
         progress.streams += streams.length;
+        after = streams[streams.length - 1]!.stream_id;
         progress.events += updates.ids.length;
       } catch (error) {
         await client.query('rollback').catch(() => {});
