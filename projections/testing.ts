@@ -4,7 +4,7 @@
  * runtime applies it. Only specs import this file.
  */
 import type { RecordedEvent } from '@conversa/contracts';
-import type { ProjectionChange } from '@conversa/projector';
+import type { ProjectionChange } from '@conversa/platform';
 import { testDatabase } from '@conversa/testing/database';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';

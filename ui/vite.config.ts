@@ -5,6 +5,7 @@ import { precompress } from './scripts/precompress.ts';
 import { pureAnatomies } from './scripts/pureAnatomies.ts';
 import { serviceWorkerManifest } from './scripts/serviceWorkerManifest.ts';
 import { textsPlugin } from './scripts/textsPlugin.ts';
+import { toastStore } from './scripts/toastStore.ts';
 
 /** Same-origin API in production; in dev, everything that is not a Vite module or a page navigation goes to the API server. */
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -12,7 +13,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [bootEntry(), serviceWorkerManifest(), textsPlugin({ precompile: command === 'build' }), pureAnatomies(), iconSets(), precompress()],
+  plugins: [bootEntry(), serviceWorkerManifest(), textsPlugin({ precompile: command === 'build' }), pureAnatomies(), toastStore(), iconSets(), precompress()],
   resolve: {
     // The build's texts are precompiled ICU ASTs (scripts/textsPlugin.ts): react-intl never parses a message, so the
     // parser's no-parser build (same exports, `parse` throws) stands in for it. Dev keeps strings and the parser.

@@ -102,3 +102,4 @@ export * from './sla/events';
 export * from './sla/api';
 export * from './sla/views';
 export * from './push/api';
+export * from './frames';

@@ -1,4 +1,5 @@
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import type { AnnouncementFrame } from '@conversa/contracts';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { findAnnouncement } from './queries';
@@ -66,7 +67,7 @@ export const announcementsProjector = defineProjector({
     const changes: ProjectionChange[] = [];
     for (const [id, action] of touched) {
       const record = action === 'delete' ? null : await findAnnouncement(trx, id, noReader);
-      const data = record ? { action, record } : { action: 'delete', id };
+      const data: AnnouncementFrame = record && action !== 'delete' ? { action, record } : { action: 'delete', id };
       for (const company of companies) {
         changes.push({ companyId: company.id, entity: 'announcement', data });
         // The edge gives an inactive one to the super user only; everyone else is told to drop it.

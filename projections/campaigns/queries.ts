@@ -127,3 +127,9 @@ export async function optedOutNumbers(db: Kysely<ReadDatabase>, companyId: numbe
   const rows = await db.selectFrom('read.campaign_optouts').select('number').where('company_id', '=', companyId).where('number', 'in', [...numbers]).execute();
   return new Set(rows.map((row) => row.number));
 }
+
+/** Shippings planned or sending (the campaign dispatch's queue depth), counted up to `cap`. */
+export async function pendingShippingsCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.campaign_shippings where status in ('planned', 'sending') limit ${cap}) q`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,5 +1,5 @@
 import type { ChatView } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateChats } from './migration';

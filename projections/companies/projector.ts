@@ -1,5 +1,5 @@
 import { defaultCompanySettings, SECRET_SETTINGS, type SettingFrame } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';

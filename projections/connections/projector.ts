@@ -1,5 +1,5 @@
 import { IMPORT_CLOSE_BUTTON, type ConnectionFrame, type ConnectionSessionFrame, type ImportFrame } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';

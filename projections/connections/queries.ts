@@ -242,3 +242,10 @@ export async function connectionChannel(db: Kysely<ReadDatabase>, id: number): P
   const row = await db.selectFrom('read.connections').select('channel').where('id', '=', id).executeTakeFirst();
   return row?.channel;
 }
+
+/** Which of these connections of the company exist and are not deleted (a campaign's readiness). */
+export async function liveConnectionIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('read.connections').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  return rows.map((row) => row.id);
+}

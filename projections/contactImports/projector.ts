@@ -1,5 +1,5 @@
 import { CONTACT_IMPORT_REFUSALS_KEPT, maskNumber, type ContactImportRowResult } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateContactImports } from './migration';

@@ -1,5 +1,5 @@
 import type { ContactImportStatus } from '@conversa/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ContactImportsTable } from './tables';
 
@@ -55,3 +55,9 @@ export async function unfinishedContactImports(db: Kysely<ReadDatabase>, limit: 
 }
 
 const UNDEFINED_TABLE = '42P01';
+
+/** Contact imports not finished (the import worker's queue depth), counted up to `cap`. */
+export async function runningImportsCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.contact_imports where finished_at is null limit ${cap}) q`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,5 +1,5 @@
 import type { ContactFrame } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';

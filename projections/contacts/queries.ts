@@ -179,3 +179,9 @@ export async function tagsOfContacts(db: Kysely<ReadDatabase>, contactIds: reado
   }
   return byContact;
 }
+
+/** A contact's name alone (a push notification's title), deleted or not. */
+export async function contactName(db: Kysely<ReadDatabase>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('read.contacts').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name;
+}

@@ -1,5 +1,5 @@
 import { comparePositions, type Position, type RecordedProductEvent } from '@conversa/contracts';
-import { defineProjector } from '@conversa/projector';
+import { defineProjector } from '@conversa/platform';
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { DailyDeltas, measureNames } from './daily';

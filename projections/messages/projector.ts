@@ -1,5 +1,5 @@
 import type { AppMessageFrame, RecordedEvent, RecordedProductEvent, TicketView } from '@conversa/contracts';
-import { BACKGROUND_LINGER_MS, defineProjector, type ProjectionChange } from '@conversa/projector';
+import { BACKGROUND_LINGER_MS, defineProjector, type ProjectionChange } from '@conversa/platform';
 import { sql, type Insertable, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { findTicketsById, lastMessageIdsOf } from '../tickets/queries';

@@ -317,3 +317,15 @@ export async function conversationTail(db: Kysely<ReadDatabase>, companyId: numb
     .execute();
   return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body, mediaType: row.media_type }));
 }
+
+/** A ticket's message ids, oldest first (`conversa verify <ticketId>` checks their streams). */
+export async function messageIdsOfTicket(db: Kysely<ReadDatabase>, ticketId: number): Promise<string[]> {
+  const rows = await db.selectFrom('read.messages').select('id').where('ticket_id', '=', ticketId).orderBy('created_at').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Outbound messages not yet sent nor failed (the sender's queue depth), counted up to `cap`. */
+export async function unsentMessagesCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,4 +1,4 @@
-import { defineProjector } from '@conversa/projector';
+import { defineProjector } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';

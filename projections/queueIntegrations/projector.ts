@@ -1,5 +1,5 @@
 import type { QueueIntegrationDetails } from '@conversa/contracts';
-import { defineProjector } from '@conversa/projector';
+import { defineProjector } from '@conversa/platform';
 import type { Transaction, Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { entityFrames, type TouchedRecords } from '../frames';

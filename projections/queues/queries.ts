@@ -154,3 +154,9 @@ export async function findChatbotOption(db: Kysely<ReadDatabase>, companyId: num
   };
   return find(await optionsOf(db, companyId, row.queue_id));
 }
+
+/** A queue's name alone (a push notification's body), deleted or not. */
+export async function queueName(db: Kysely<ReadDatabase>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('read.queues').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name;
+}

@@ -1,4 +1,4 @@
-import { BOT_LINGER_MS, defineProjector } from '@conversa/projector';
+import { BOT_LINGER_MS, defineProjector } from '@conversa/platform';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateRouting } from './migration';

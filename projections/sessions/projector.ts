@@ -1,5 +1,5 @@
 import { USER_ACCESS_ENTITY, type UserAccessChange } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateSessions } from './migration';

@@ -1,6 +1,6 @@
 import type { ScheduleEntry } from '@conversa/contracts';
 import { businessMinutesBetween, slaDue, type BusinessHours } from '@conversa/contracts/sla/clock';
-import { defineProjector } from '@conversa/projector';
+import { defineProjector } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { dashboardTimeZone } from '../dashboard/zone';

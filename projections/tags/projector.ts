@@ -1,4 +1,4 @@
-import { defineProjector } from '@conversa/projector';
+import { defineProjector } from '@conversa/platform';
 import { sql, type Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { entityFrames } from '../frames';

@@ -1,5 +1,5 @@
 import { isBotActor, lastMessagePreview, type RecordedEvent, type TicketBefore, type TicketFrame, type TicketView } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateTickets } from './migration';

@@ -323,3 +323,9 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
   }));
 }
 
+
+/** Who holds a ticket and in which status, with its contact (a push for a new message goes to its holder). */
+export async function ticketHolder(db: Kysely<ReadDatabase>, id: number): Promise<{ uuid: string; userId: number | null; status: string; contactId: number } | undefined> {
+  const row = await db.selectFrom('read.tickets').select(['uuid', 'user_id', 'status', 'contact_id']).where('id', '=', id).executeTakeFirst();
+  return row && { uuid: row.uuid, userId: row.user_id, status: row.status, contactId: row.contact_id };
+}

@@ -1,4 +1,4 @@
-import { withSchemaLock } from '@conversa/projector';
+import { withSchemaLock } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migratePush } from '../push/store';

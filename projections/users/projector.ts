@@ -1,5 +1,5 @@
 import { USER_ACCESS_ENTITY, type UserAccessChange, type UserDetails } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/projector';
+import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';

@@ -113,3 +113,16 @@ export async function isProfileImage(db: Kysely<ReadDatabase>, companyId: number
   const row = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('profile_image', '=', url).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The users whose saved phone is one of these numbers (a password reset's lookup), any company, by id. */
+export async function usersWithPhones(db: Kysely<ReadDatabase>, phones: readonly string[]): Promise<Array<{ id: number; companyId: number; phone: string }>> {
+  if (phones.length === 0) return [];
+  const rows = await db.selectFrom('read.users').select(['id', 'company_id', 'phone']).where('deleted', '=', false).where('phone', 'in', [...phones]).orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, companyId: row.company_id, phone: row.phone }));
+}
+
+/** The company's users (not deleted) who work this queue, by id. */
+export async function queueMemberIds(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<number[]> {
+  const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where(({ eb, val }) => eb(val(queueId), '=', eb.fn.any('queue_ids'))).execute();
+  return rows.map((row) => row.id);
+}

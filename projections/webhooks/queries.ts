@@ -1,5 +1,5 @@
 import { WEBHOOK_DELIVERIES_PAGE_SIZE, type WebhookDeliveryDetailView, type WebhookDeliveryPage, type WebhookView } from '@conversa/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { WebhookDeliveriesTable, WebhooksTable } from './tables';
 
@@ -89,4 +89,51 @@ export async function listWebhookDeliveries(db: Kysely<ReadDatabase>, companyId:
 export async function findWebhookDelivery(db: Kysely<ReadDatabase>, companyId: number, webhookId: number, deliveryId: string): Promise<WebhookDeliveryDetailView | undefined> {
   const row = await db.selectFrom('webhooks.deliveries').selectAll().where('company_id', '=', companyId).where('webhook_id', '=', webhookId).where('id', '=', deliveryId).executeTakeFirst();
   return row && { ...deliveryView(row, await queueState(db, webhookId)), webhookId: row.webhook_id, requestBody: row.body, responseBody: row.response_body, error: row.error };
+}
+
+/** A delivery at the head of its endpoint's queue, with what the deliverer needs of the endpoint. */
+export interface DeliveryHead {
+  id: string;
+  webhook_id: number;
+  company_id: number;
+  event: string;
+  body: string;
+  attempts: number;
+  correlation_id: string | null;
+  deadline_at: Date;
+  next_attempt_at: Date | null;
+  url: string;
+  secret: string;
+  active: boolean;
+  deleted: boolean;
+  /** Its endpoint's failing streak (webhooks.failing), null when its last attempt succeeded. */
+  failing_since: Date | null;
+}
+
+/**
+ * The head of each endpoint's queue that is due (lateral: one index probe per endpoint with pending deliveries),
+ * endpoints paused or in flight (`busy`) left out, the most overdue first.
+ */
+export async function dueDeliveryHeads(db: Kysely<ReadDatabase>, options: { now: Date; busy: readonly number[]; limit: number }): Promise<DeliveryHead[]> {
+  const { now, busy, limit } = options;
+  const result = await sql<DeliveryHead>`
+    select d.id, d.webhook_id, d.company_id, d.event, d.body, d.attempts, d.correlation_id, d.deadline_at, d.next_attempt_at, w.url, w.secret, w.active, w.deleted, f.since as failing_since
+    from (select distinct webhook_id from webhooks.deliveries where status = 'pending') p
+    cross join lateral (
+      select * from webhooks.deliveries d where d.webhook_id = p.webhook_id and d.status = 'pending' order by d.seq limit 1
+    ) d
+    join read.webhooks w on w.id = d.webhook_id
+    left join webhooks.failing f on f.webhook_id = d.webhook_id
+    where d.next_attempt_at <= ${now} and w.paused_at is null
+    ${busy.length > 0 ? sql`and d.webhook_id not in (${sql.join(busy)})` : sql``}
+    order by d.next_attempt_at
+    limit ${limit}
+  `.execute(db);
+  return result.rows;
+}
+
+/** Deliveries pending (the deliverer's queue depth), counted up to `cap`. */
+export async function pendingDeliveriesCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from webhooks.deliveries where status = 'pending' limit ${cap}) q`.execute(db);
+  return Number(rows[0]?.count ?? 0);
 }

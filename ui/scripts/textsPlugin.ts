@@ -16,15 +16,15 @@ import type { Plugin } from 'vite';
 export function textsPlugin({ precompile }: { precompile: boolean }): Plugin {
   const src = join(import.meta.dirname, '../src');
   const prefix = 'virtual:texts/';
-  const areaFiles = () => [
-    ...['common', 'errors', 'shell'].map((name) => join(src, 'i18n', `${name}.ts`)),
-    ...readdirSync(join(src, 'features'))
-      .map((feature) => join(src, 'features', feature, 'messages.ts'))
-      .filter((file) => existsSync(file)),
-  ];
   const exportOf = { 'pt-BR': 'ptBR', en: 'en', es: 'es', tr: 'tr' } as const;
   type Language = keyof typeof exportOf;
-
+  const areaFiles = () => [
+    ...['common', 'errors', 'shell'].map((name) => join(src, 'i18n', `${name}.ts`)),
+    // A feature's texts: one file per language under texts/, each exporting that language (ptBR, en, es, tr).
+    ...readdirSync(join(src, 'features'))
+      .flatMap((feature) => Object.values(exportOf).map((language) => join(src, 'features', feature, 'texts', `${language}.ts`)))
+      .filter((file) => existsSync(file)),
+  ];
   const load = (file: string) => tsImport(pathToFileURL(file).href, import.meta.url) as Promise<Record<string, Record<string, string>>>;
   // The area modules, read once per build (eight texts modules share them).
   let sources: Promise<[typeof import('../src/i18n/parts'), Record<string, Record<string, string>>[]]> | undefined;

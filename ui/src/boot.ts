@@ -53,7 +53,7 @@ async function askFirstList(answer: Response, calls: Map<string, Promise<Respons
   calls.set(`GET ${address}`, list);
 }
 
-// A stored token: the app will restore the session from the refresh cookie (features/session/sessionSlice.ts).
+// A stored token: the app will restore the session from the refresh cookie (app/sessionSlice.ts).
 if (stored(TOKEN_KEY)) {
   const calls: Map<string, Promise<Response>> = ((window as unknown as Record<string, Map<string, Promise<Response>>>)[EARLY_CALLS] ??= new Map());
   const onTickets = /^\/tickets(\/|$)/.test(window.location.pathname);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 import { StoredMedia } from '../messages/events';
 
@@ -30,16 +30,12 @@ export const AnnouncementMediaRemoved = defineEvent('AnnouncementMediaRemoved', 
 /** A user has seen the announcement (the popover's unread count). */
 export const AnnouncementRead = defineEvent('AnnouncementRead', z.object({ announcementId: id, userId: id }));
 
-export const announcementEvents = [AnnouncementCreated, AnnouncementChanged, AnnouncementDeleted, AnnouncementMediaAttached, AnnouncementMediaRemoved, AnnouncementRead];
+const announcementStreamEvents = [AnnouncementCreated, AnnouncementChanged, AnnouncementDeleted, AnnouncementMediaAttached, AnnouncementMediaRemoved];
+const announcementReadEvents = [AnnouncementRead];
+export const announcementEvents = [...announcementStreamEvents, ...announcementReadEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type AnnouncementEvent =
-  | { type: 'AnnouncementCreated'; data: D<typeof AnnouncementCreated> }
-  | { type: 'AnnouncementChanged'; data: D<typeof AnnouncementChanged> }
-  | { type: 'AnnouncementDeleted'; data: D<typeof AnnouncementDeleted> }
-  | { type: 'AnnouncementMediaAttached'; data: D<typeof AnnouncementMediaAttached> }
-  | { type: 'AnnouncementMediaRemoved'; data: D<typeof AnnouncementMediaRemoved> };
-export type AnnouncementReadEvent = { type: 'AnnouncementRead'; data: D<typeof AnnouncementRead> };
+export type AnnouncementEvent = EventUnion<typeof announcementStreamEvents>;
+export type AnnouncementReadEvent = EventUnion<typeof announcementReadEvents>;
 
 export const announcementStream = (announcementId: number) => `announcement-${announcementId}`;
 export const announcementReadStream = (announcementId: number, userId: number) => `announcementread-${announcementId}-${userId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { Count32, RecordId } from '../common/bounds';
 
 /** An attendant's availability for assignment, chosen in the top bar (away also when her last socket went a while). */
@@ -62,12 +62,14 @@ export const AssignmentReason = z.object({
 });
 export type AssignmentReason = z.infer<typeof AssignmentReason>;
 
-export const assignmentEvents = [UserStatusChanged, QueueWorkSettingsSet, TicketLinePositionTold];
+const userStatusEvents = [UserStatusChanged];
+const queueWorkEvents = [QueueWorkSettingsSet];
+const ticketLineEvents = [TicketLinePositionTold];
+export const assignmentEvents = [...userStatusEvents, ...queueWorkEvents, ...ticketLineEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type UserStatusEvent = { type: 'UserStatusChanged'; data: D<typeof UserStatusChanged> };
-export type QueueWorkEvent = { type: 'QueueWorkSettingsSet'; data: D<typeof QueueWorkSettingsSet> };
-export type TicketLineEvent = { type: 'TicketLinePositionTold'; data: D<typeof TicketLinePositionTold> };
+export type UserStatusEvent = EventUnion<typeof userStatusEvents>;
+export type QueueWorkEvent = EventUnion<typeof queueWorkEvents>;
+export type TicketLineEvent = EventUnion<typeof ticketLineEvents>;
 
 export const userStatusStream = (userId: number) => `userstatus-${userId}`;
 export const queueWorkStream = (queueId: number) => `queuework-${queueId}`;

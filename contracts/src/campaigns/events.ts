@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, realDateTime, safeText } from '../common/bounds';
 import { StoredMedia } from '../messages/events';
 
@@ -97,14 +97,8 @@ export const CampaignSettingsValues = z.object({
 export type CampaignSettingsValues = z.infer<typeof CampaignSettingsValues>;
 export const CampaignSettingsSaved = defineEvent('CampaignSettingsSaved', CampaignSettingsValues);
 
-export const campaignEvents = [
-  CampaignCreated,
-  CampaignChanged,
-  CampaignDeleted,
-  CampaignStarted,
-  CampaignCancelled,
-  CampaignRestarted,
-  CampaignFinished,
+const campaignStreamEvents = [CampaignCreated, CampaignChanged, CampaignDeleted, CampaignStarted, CampaignCancelled, CampaignRestarted, CampaignFinished];
+const shippingEvents = [
   CampaignShippingsPlanned,
   CampaignShippingAttempted,
   CampaignShippingDelivered,
@@ -112,28 +106,13 @@ export const campaignEvents = [
   CampaignShippingConfirmed,
   CampaignShippingFailed,
   CampaignShippingSkipped,
-  CampaignContactOptedOut,
-  CampaignSettingsSaved,
 ];
+const optOutEvents = [CampaignContactOptedOut];
+export const campaignEvents = [...campaignStreamEvents, ...shippingEvents, ...optOutEvents, CampaignSettingsSaved];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type CampaignEvent =
-  | { type: 'CampaignCreated'; data: D<typeof CampaignCreated> }
-  | { type: 'CampaignChanged'; data: D<typeof CampaignChanged> }
-  | { type: 'CampaignDeleted'; data: D<typeof CampaignDeleted> }
-  | { type: 'CampaignStarted'; data: D<typeof CampaignStarted> }
-  | { type: 'CampaignCancelled'; data: D<typeof CampaignCancelled> }
-  | { type: 'CampaignRestarted'; data: D<typeof CampaignRestarted> }
-  | { type: 'CampaignFinished'; data: D<typeof CampaignFinished> };
-export type ShippingEvent =
-  | { type: 'CampaignShippingsPlanned'; data: D<typeof CampaignShippingsPlanned> }
-  | { type: 'CampaignShippingAttempted'; data: D<typeof CampaignShippingAttempted> }
-  | { type: 'CampaignShippingDelivered'; data: D<typeof CampaignShippingDelivered> }
-  | { type: 'CampaignConfirmationRequested'; data: D<typeof CampaignConfirmationRequested> }
-  | { type: 'CampaignShippingConfirmed'; data: D<typeof CampaignShippingConfirmed> }
-  | { type: 'CampaignShippingFailed'; data: D<typeof CampaignShippingFailed> }
-  | { type: 'CampaignShippingSkipped'; data: D<typeof CampaignShippingSkipped> };
-export type OptOutEvent = { type: 'CampaignContactOptedOut'; data: D<typeof CampaignContactOptedOut> };
+export type CampaignEvent = EventUnion<typeof campaignStreamEvents>;
+export type ShippingEvent = EventUnion<typeof shippingEvents>;
+export type OptOutEvent = EventUnion<typeof optOutEvents>;
 
 export const campaignStream = (campaignId: number) => `campaign-${campaignId}`;
 /** The campaign's shippings, apart from its life: the engine's commands and the contacts' confirmations (the campaignShippings decider). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 import { StoredMedia } from '../messages/events';
 
@@ -36,15 +36,14 @@ export const ChatMessagePosted = defineEvent(
 /** The member has seen everything posted so far (opening a chat). */
 export const ChatMarkedRead = defineEvent('ChatMarkedRead', z.object({ chatId: id, userId: id }));
 
-export const chatEvents = [ChatCreated, ChatChanged, ChatDeleted, ChatMessagePosted, ChatMarkedRead];
+const chatStreamEvents = [ChatCreated, ChatChanged, ChatDeleted];
+const chatMessageEvents = [ChatMessagePosted];
+const chatReadEvents = [ChatMarkedRead];
+export const chatEvents = [...chatStreamEvents, ...chatMessageEvents, ...chatReadEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type ChatEvent =
-  | { type: 'ChatCreated'; data: D<typeof ChatCreated> }
-  | { type: 'ChatChanged'; data: D<typeof ChatChanged> }
-  | { type: 'ChatDeleted'; data: D<typeof ChatDeleted> };
-export type ChatMessageEvent = { type: 'ChatMessagePosted'; data: D<typeof ChatMessagePosted> };
-export type ChatReadEvent = { type: 'ChatMarkedRead'; data: D<typeof ChatMarkedRead> };
+export type ChatEvent = EventUnion<typeof chatStreamEvents>;
+export type ChatMessageEvent = EventUnion<typeof chatMessageEvents>;
+export type ChatReadEvent = EventUnion<typeof chatReadEvents>;
 
 export const chatStream = (chatId: number) => `chat-${chatId}`;
 export const chatMessageStream = (messageId: string) => `chatmessage-${messageId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { CompanySettingsSchema, type CompanySettingKey } from './settings';
 import { RealDate, RecordId, safeText } from '../common/bounds';
 
@@ -68,15 +68,7 @@ export const CompanySchedulesSet = defineEvent('CompanySchedulesSet', z.object({
 export const CompanyDeleted = defineEvent('CompanyDeleted', z.object({ companyId: RecordId }));
 
 export const companyEvents = [CompanyRegistered, CompanyDetailsChanged, CompanyPlanChanged, CompanyDueDateSet, CompanySettingChanged, CompanySchedulesSet, CompanyDeleted];
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type CompanyEvent =
-  | { type: 'CompanyRegistered'; data: D<typeof CompanyRegistered> }
-  | { type: 'CompanyDetailsChanged'; data: D<typeof CompanyDetailsChanged> }
-  | { type: 'CompanyPlanChanged'; data: D<typeof CompanyPlanChanged> }
-  | { type: 'CompanyDueDateSet'; data: D<typeof CompanyDueDateSet> }
-  | { type: 'CompanySettingChanged'; data: D<typeof CompanySettingChanged> }
-  | { type: 'CompanySchedulesSet'; data: D<typeof CompanySchedulesSet> }
-  | { type: 'CompanyDeleted'; data: D<typeof CompanyDeleted> };
+export type CompanyEvent = EventUnion<typeof companyEvents>;
 
 /** Company 1 never expires. */
 export const NEVER_EXPIRES = '2999-12-31';

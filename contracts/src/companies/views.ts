@@ -35,10 +35,8 @@ export const SettingView = z.object({ key: SettingKey, value: z.string() });
 export type SettingView = z.infer<typeof SettingView>;
 
 /** `settings` frame body (projections/companies/projector.ts): one setting that changed. */
-export interface SettingFrame {
-  action: 'update';
-  setting: SettingView;
-}
+export const SettingFrame = z.object({ action: z.literal('update'), setting: SettingView });
+export type SettingFrame = z.infer<typeof SettingFrame>;
 
 /** GET /companySettings/{companyId}: every setting of the company (asaas masked), with the company's id. */
 export const CompanySettingsView = CompanySettingsSchema.extend({ companyId: z.number() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import type { Channel } from '../tickets/events';
 import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
 
@@ -240,7 +240,7 @@ const accountClaim = z.object({ channel: MetaAccountChannel, accountId: safeText
 export const ChannelAccountClaimed = defineEvent('ChannelAccountClaimed', accountClaim);
 export const ChannelAccountReleased = defineEvent('ChannelAccountReleased', accountClaim);
 
-export const connectionEvents = [
+const connectionStreamEvents = [
   ConnectionCreated,
   ConnectionDetailsChanged,
   ConnectionTokenChanged,
@@ -253,33 +253,15 @@ export const connectionEvents = [
   ConnectionImportProgressed,
   ConnectionImportFinished,
   ImportedTicketsClosed,
-  ConnectionRegistered,
-  ConnectionUnregistered,
-  DefaultConnectionChanged,
-  ChannelAccountClaimed,
-  ChannelAccountReleased,
 ];
+const connectionRosterEvents = [ConnectionRegistered, ConnectionUnregistered, DefaultConnectionChanged];
+const channelAccountEvents = [ChannelAccountClaimed, ChannelAccountReleased];
+export const connectionEvents = [...connectionStreamEvents, ...connectionRosterEvents, ...channelAccountEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type ConnectionEvent =
-  | { type: 'ConnectionCreated'; data: D<typeof ConnectionCreated> }
-  | { type: 'ConnectionDetailsChanged'; data: D<typeof ConnectionDetailsChanged> }
-  | { type: 'ConnectionTokenChanged'; data: D<typeof ConnectionTokenChanged> }
-  | { type: 'ConnectionAccountChanged'; data: D<typeof ConnectionAccountChanged> }
-  | { type: 'ConnectionDeleted'; data: D<typeof ConnectionDeleted> }
-  | { type: 'ConnectionSessionRequested'; data: D<typeof ConnectionSessionRequested> }
-  | { type: 'ConnectionSessionStopRequested'; data: D<typeof ConnectionSessionStopRequested> }
-  | { type: 'ConnectionSessionChanged'; data: D<typeof ConnectionSessionChanged> }
-  | { type: 'ConnectionImportStarted'; data: D<typeof ConnectionImportStarted> }
-  | { type: 'ConnectionImportProgressed'; data: D<typeof ConnectionImportProgressed> }
-  | { type: 'ConnectionImportFinished'; data: D<typeof ConnectionImportFinished> }
-  | { type: 'ImportedTicketsClosed'; data: D<typeof ImportedTicketsClosed> };
-export type ConnectionRosterEvent =
-  | { type: 'ConnectionRegistered'; data: D<typeof ConnectionRegistered> }
-  | { type: 'ConnectionUnregistered'; data: D<typeof ConnectionUnregistered> }
-  | { type: 'DefaultConnectionChanged'; data: D<typeof DefaultConnectionChanged> };
+export type ConnectionEvent = EventUnion<typeof connectionStreamEvents>;
+export type ConnectionRosterEvent = EventUnion<typeof connectionRosterEvents>;
 
-export type ChannelAccountEvent = { type: 'ChannelAccountClaimed'; data: D<typeof ChannelAccountClaimed> } | { type: 'ChannelAccountReleased'; data: D<typeof ChannelAccountReleased> };
+export type ChannelAccountEvent = EventUnion<typeof channelAccountEvents>;
 
 export const connectionStream = (connectionId: number) => `connection-${connectionId}`;
 /** Guard: one stream per Meta account id and channel (see ChannelAccountClaimed). */

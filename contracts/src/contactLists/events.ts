@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -39,14 +39,6 @@ export const ContactListItemsValidated = defineEvent(
 
 export const contactListEvents = [ContactListCreated, ContactListRenamed, ContactListDeleted, ContactListItemsAdded, ContactListItemChanged, ContactListItemRemoved, ContactListItemsValidated];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type ContactListEvent =
-  | { type: 'ContactListCreated'; data: D<typeof ContactListCreated> }
-  | { type: 'ContactListRenamed'; data: D<typeof ContactListRenamed> }
-  | { type: 'ContactListDeleted'; data: D<typeof ContactListDeleted> }
-  | { type: 'ContactListItemsAdded'; data: D<typeof ContactListItemsAdded> }
-  | { type: 'ContactListItemChanged'; data: D<typeof ContactListItemChanged> }
-  | { type: 'ContactListItemRemoved'; data: D<typeof ContactListItemRemoved> }
-  | { type: 'ContactListItemsValidated'; data: D<typeof ContactListItemsValidated> };
+export type ContactListEvent = EventUnion<typeof contactListEvents>;
 
 export const contactListStream = (contactListId: number) => `contactlist-${contactListId}`;

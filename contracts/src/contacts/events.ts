@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { Channel } from '../tickets/events';
 import { RecordId, realDateTime, safeText } from '../common/bounds';
 import { contactImportEvents } from './import';
@@ -80,7 +80,8 @@ export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.obje
   personal: { contact: 'contactId', identity: ['key'] },
 });
 
-export const contactEvents = [
+/** The contact stream's events (ContactEvent); MessageContentsExpired, number claims and imports go on streams of their own. */
+const contactStreamEvents = [
   ContactCreated,
   ContactDetailsChanged,
   ContactBlocked,
@@ -90,25 +91,12 @@ export const contactEvents = [
   ContactTagsChanged,
   ContactDeleted,
   ContactErased,
-  MessageContentsExpired,
-  ContactNumberClaimed,
-  ContactNumberReleased,
-  ...contactImportEvents,
 ];
+const contactNumberEvents = [ContactNumberClaimed, ContactNumberReleased];
+export const contactEvents = [...contactStreamEvents, MessageContentsExpired, ...contactNumberEvents, ...contactImportEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type ContactEvent =
-  | { type: 'ContactCreated'; data: D<typeof ContactCreated> }
-  | { type: 'ContactDetailsChanged'; data: D<typeof ContactDetailsChanged> }
-  | { type: 'ContactBlocked'; data: D<typeof ContactBlocked> }
-  | { type: 'ContactUnblocked'; data: D<typeof ContactUnblocked> }
-  | { type: 'ContactBotToggled'; data: D<typeof ContactBotToggled> }
-  | { type: 'ContactAudioToggled'; data: D<typeof ContactAudioToggled> }
-  | { type: 'ContactTagsChanged'; data: D<typeof ContactTagsChanged> }
-  | { type: 'ContactDeleted'; data: D<typeof ContactDeleted> };
-export type ContactNumberEvent =
-  | { type: 'ContactNumberClaimed'; data: D<typeof ContactNumberClaimed> }
-  | { type: 'ContactNumberReleased'; data: D<typeof ContactNumberReleased> };
+export type ContactEvent = EventUnion<typeof contactStreamEvents>;
+export type ContactNumberEvent = EventUnion<typeof contactNumberEvents>;
 
 export const contactStream = (contactId: number) => `contact-${contactId}`;
 /** `key` is the canonical form of the number (services/core/src/contacts/number.ts), unique per company. */

@@ -69,3 +69,10 @@ export type ProductEventType = ProductEvent['type'];
 /** A recorded event of one of the given types, its `data` typed by that type's schema. */
 export type RecordedProductEvent<T extends ProductEventType = ProductEventType> =
   Extract<ProductEvent, { type: T }> extends infer E ? (E extends { type: infer U extends string; data: infer D } ? RecordedEvent<U, D> : never) : never;
+
+/**
+ * Whether an event read from a stream or a command's result (untyped) is of one of `types`; its `data` is then
+ * typed by the catalog, as a subscriber's is: the store parses what it reads and appends against the same schemas.
+ */
+export const isProductEvent = <E extends Pick<RecordedEvent, 'type' | 'data'>, const T extends ProductEventType>(event: E, ...types: T[]): event is E & Extract<ProductEvent, { type: T }> =>
+  types.some((type) => type === event.type);

@@ -24,6 +24,12 @@ export const defineEvent = <Type extends string, Schema extends z.ZodType>(
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;
 
+/**
+ * The `{ type, data }` union of an array of event definitions (an area's, or the sub-array of one stream's):
+ * derived, so an event added to the array is in its union and the deciders' exhaustive switches notice it.
+ */
+export type EventUnion<Definitions extends readonly EventDefinition[]> = EventOf<Definitions[number]>;
+
 export class EventSchemaError extends Error {
   readonly code = 'ERR_EVENT_SCHEMA';
   constructor(readonly eventType: string, readonly issues: string) {

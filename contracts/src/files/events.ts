@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 import { StoredMedia } from '../messages/events';
 
@@ -20,12 +20,6 @@ export const FileListOptionRemoved = defineEvent('FileListOptionRemoved', z.obje
 
 export const fileListEvents = [FileListCreated, FileListChanged, FileListDeleted, FileListOptionAdded, FileListOptionRemoved];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type FileListEvent =
-  | { type: 'FileListCreated'; data: D<typeof FileListCreated> }
-  | { type: 'FileListChanged'; data: D<typeof FileListChanged> }
-  | { type: 'FileListDeleted'; data: D<typeof FileListDeleted> }
-  | { type: 'FileListOptionAdded'; data: D<typeof FileListOptionAdded> }
-  | { type: 'FileListOptionRemoved'; data: D<typeof FileListOptionRemoved> };
+export type FileListEvent = EventUnion<typeof fileListEvents>;
 
 export const fileListStream = (fileListId: number) => `filelist-${fileListId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { HELP_VIDEO_MAX_LENGTH } from './video';
 import { RecordId, safeText } from '../common/bounds';
 
@@ -27,11 +27,7 @@ export const HelpDeleted = defineEvent('HelpDeleted', z.object({ helpId: id }));
 
 export const helpEvents = [HelpCreated, HelpChanged, HelpDeleted];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type HelpEvent =
-  | { type: 'HelpCreated'; data: D<typeof HelpCreated> }
-  | { type: 'HelpChanged'; data: D<typeof HelpChanged> }
-  | { type: 'HelpDeleted'; data: D<typeof HelpDeleted> };
+export type HelpEvent = EventUnion<typeof helpEvents>;
 
 export const helpStream = (helpId: number) => `help-${helpId}`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { Count32, RealDate, RecordId, safeText } from '../common/bounds';
 
 /** An amount in reais with at most 2 decimals, as Postgres numeric(12,2) holds it. */
@@ -47,13 +47,7 @@ export const InvoicePaid = defineEvent(
 );
 
 export const invoiceEvents = [InvoiceGenerated, InvoiceCheckoutRequested, InvoiceChargeCreated, InvoiceChargeFailed, InvoicePaid];
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type InvoiceEvent =
-  | { type: 'InvoiceGenerated'; data: D<typeof InvoiceGenerated> }
-  | { type: 'InvoiceCheckoutRequested'; data: D<typeof InvoiceCheckoutRequested> }
-  | { type: 'InvoiceChargeCreated'; data: D<typeof InvoiceChargeCreated> }
-  | { type: 'InvoiceChargeFailed'; data: D<typeof InvoiceChargeFailed> }
-  | { type: 'InvoicePaid'; data: D<typeof InvoicePaid> };
+export type InvoiceEvent = EventUnion<typeof invoiceEvents>;
 
 /** One invoice per company and due date: the stream's name is the period, so a period is invoiced once. */
 export const invoiceStream = (companyId: number, dueDate: string) => `invoice-${companyId}-${dueDate}`;

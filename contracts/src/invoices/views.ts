@@ -21,11 +21,8 @@ export type InvoiceView = z.infer<typeof InvoiceView>;
 export const InvoicePage = z.object({ data: z.array(InvoiceView), hasMore: z.boolean() });
 export type InvoicePage = z.infer<typeof InvoicePage>;
 
-/** `invoice` frame body: an invoice made or changed. */
-export interface InvoiceFrame {
-  action: 'create' | 'update';
-  invoice: InvoiceView;
-}
+/** `invoice` frame body: an invoice made or changed (entityFrames' shape, whose delete an invoice never has). */
+export type InvoiceFrame = { action: 'create' | 'update'; invoice: InvoiceView; invoiceId?: never } | { action: 'delete'; invoiceId: number; invoice?: never };
 
 /** `payment` frame body: the provider confirmed an invoice's payment; the company is paid through `dueDate`. */
 export interface PaymentFrame {

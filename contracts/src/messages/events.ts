@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
 /** The media types, plus `chat` for plain text. */
@@ -95,15 +95,7 @@ export const MessageDeleted = defineEvent('MessageDeleted', z.object({ messageId
 
 export const messageEvents = [MessageReceived, MessageQueued, MessageSent, MessageSendFailed, MessageAckChanged, MessageEdited, MessageDeleted];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type MessageEvent =
-  | { type: 'MessageReceived'; data: D<typeof MessageReceived> }
-  | { type: 'MessageQueued'; data: D<typeof MessageQueued> }
-  | { type: 'MessageSent'; data: D<typeof MessageSent> }
-  | { type: 'MessageSendFailed'; data: D<typeof MessageSendFailed> }
-  | { type: 'MessageAckChanged'; data: D<typeof MessageAckChanged> }
-  | { type: 'MessageEdited'; data: D<typeof MessageEdited> }
-  | { type: 'MessageDeleted'; data: D<typeof MessageDeleted> };
+export type MessageEvent = EventUnion<typeof messageEvents>;
 
 export const messageStream = (messageId: string) => `message-${messageId}`;
 

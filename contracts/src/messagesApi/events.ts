@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 
 /**
@@ -19,7 +19,7 @@ export const ApiMessageSendRecorded = defineEvent(
 );
 
 export const messagesApiEvents = [ApiMessageSendRecorded];
-export type MessagesApiEvent = { type: 'ApiMessageSendRecorded'; data: z.infer<typeof ApiMessageSendRecorded.schema> };
+export type MessagesApiEvent = EventUnion<typeof messagesApiEvents>;
 
 /** Guard: one stream per (company, key hash); its first append wins, so one key sends once. */
 export const apiIdempotencyStream = (companyId: number, keyHash: string) => `apiidempotency-${companyId}-${keyHash}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -19,7 +19,6 @@ export const TicketNoteDeleted = defineEvent('TicketNoteDeleted', z.object({ not
 
 export const ticketNoteEvents = [TicketNoteAdded, TicketNoteDeleted];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type TicketNoteEvent = { type: 'TicketNoteAdded'; data: D<typeof TicketNoteAdded> } | { type: 'TicketNoteDeleted'; data: D<typeof TicketNoteDeleted> };
+export type TicketNoteEvent = EventUnion<typeof ticketNoteEvents>;
 
 export const ticketNoteStream = (noteId: number) => `ticketnote-${noteId}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RecordId, safeText } from '../common/bounds';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 
 const id = RecordId;
 
@@ -40,13 +40,6 @@ export const OnDutyAnnouncementFailed = defineEvent('OnDutyAnnouncementFailed', 
 
 export const onDutyEvents = [OnDutyCreated, OnDutyChanged, OnDutyDeleted, OnDutyAnnouncementQueued, OnDutyAnnouncementSent, OnDutyAnnouncementFailed];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type OnDutyEvent =
-  | { type: 'OnDutyCreated'; data: D<typeof OnDutyCreated> }
-  | { type: 'OnDutyChanged'; data: D<typeof OnDutyChanged> }
-  | { type: 'OnDutyDeleted'; data: D<typeof OnDutyDeleted> }
-  | { type: 'OnDutyAnnouncementQueued'; data: D<typeof OnDutyAnnouncementQueued> }
-  | { type: 'OnDutyAnnouncementSent'; data: D<typeof OnDutyAnnouncementSent> }
-  | { type: 'OnDutyAnnouncementFailed'; data: D<typeof OnDutyAnnouncementFailed> };
+export type OnDutyEvent = EventUnion<typeof onDutyEvents>;
 
 export const onDutyStream = (onDutyId: number) => `onduty-${onDutyId}`;

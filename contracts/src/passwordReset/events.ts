@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 
 const resetId = z.uuid();
@@ -39,14 +39,6 @@ export const passwordResetEvents = [
   PasswordResetCompleted,
 ];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type PasswordResetEvent =
-  | { type: 'PasswordResetRequested'; data: D<typeof PasswordResetRequested> }
-  | { type: 'PasswordResetCodeSent'; data: D<typeof PasswordResetCodeSent> }
-  | { type: 'PasswordResetCodeSendFailed'; data: D<typeof PasswordResetCodeSendFailed> }
-  | { type: 'PasswordResetCodeRejected'; data: D<typeof PasswordResetCodeRejected> }
-  | { type: 'PasswordResetCodeVerified'; data: D<typeof PasswordResetCodeVerified> }
-  | { type: 'PasswordResetLocked'; data: D<typeof PasswordResetLocked> }
-  | { type: 'PasswordResetCompleted'; data: D<typeof PasswordResetCompleted> };
+export type PasswordResetEvent = EventUnion<typeof passwordResetEvents>;
 
 export const passwordResetStream = (resetId: string) => `passwordreset-${resetId}`;

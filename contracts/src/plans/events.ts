@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { PlanFlagsSchema } from '../companies/settings';
 import { Count32, RecordId, safeText } from '../common/bounds';
 
@@ -19,10 +19,7 @@ export const PlanChanged = defineEvent('PlanChanged', z.object({ planId: RecordI
 export const PlanDeleted = defineEvent('PlanDeleted', z.object({ planId: RecordId }));
 
 export const planEvents = [PlanCreated, PlanChanged, PlanDeleted];
-export type PlanEvent =
-  | { type: 'PlanCreated'; data: z.infer<typeof PlanCreated.schema> }
-  | { type: 'PlanChanged'; data: z.infer<typeof PlanChanged.schema> }
-  | { type: 'PlanDeleted'; data: z.infer<typeof PlanDeleted.schema> };
+export type PlanEvent = EventUnion<typeof planEvents>;
 
 /** Every flag on: the plan of company 1 and the default for new plans. */
 export const allPlanFlagsOn = {

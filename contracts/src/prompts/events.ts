@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -56,10 +56,6 @@ export const PromptDeleted = defineEvent('PromptDeleted', z.object({ promptId: i
 
 export const promptEvents = [PromptCreated, PromptChanged, PromptDeleted];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type PromptEvent =
-  | { type: 'PromptCreated'; data: D<typeof PromptCreated> }
-  | { type: 'PromptChanged'; data: D<typeof PromptChanged> }
-  | { type: 'PromptDeleted'; data: D<typeof PromptDeleted> };
+export type PromptEvent = EventUnion<typeof promptEvents>;
 
 export const promptStream = (promptId: number) => `prompt-${promptId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { INT32_MAX, RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -45,10 +45,6 @@ export const QueueIntegrationDeleted = defineEvent('QueueIntegrationDeleted', z.
 
 export const queueIntegrationEvents = [QueueIntegrationCreated, QueueIntegrationChanged, QueueIntegrationDeleted];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type QueueIntegrationEvent =
-  | { type: 'QueueIntegrationCreated'; data: D<typeof QueueIntegrationCreated> }
-  | { type: 'QueueIntegrationChanged'; data: D<typeof QueueIntegrationChanged> }
-  | { type: 'QueueIntegrationDeleted'; data: D<typeof QueueIntegrationDeleted> };
+export type QueueIntegrationEvent = EventUnion<typeof queueIntegrationEvents>;
 
 export const queueIntegrationStream = (integrationId: number) => `queueintegration-${integrationId}`;

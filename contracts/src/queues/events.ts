@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { Count32, RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -120,17 +120,12 @@ export const ChatbotOptionRemoved = defineEvent('ChatbotOptionRemoved', z.object
 export const QueueColorClaimed = defineEvent('QueueColorClaimed', z.object({ companyId: id, color: safeText(), queueId: id, at: safeText() }));
 export const QueueColorReleased = defineEvent('QueueColorReleased', z.object({ companyId: id, color: safeText(), queueId: id }));
 
-export const queueEvents = [QueueCreated, QueueChanged, QueueDeleted, ChatbotOptionAdded, ChatbotOptionChanged, ChatbotOptionRemoved, QueueColorClaimed, QueueColorReleased];
+const queueStreamEvents = [QueueCreated, QueueChanged, QueueDeleted, ChatbotOptionAdded, ChatbotOptionChanged, ChatbotOptionRemoved];
+const queueColorEvents = [QueueColorClaimed, QueueColorReleased];
+export const queueEvents = [...queueStreamEvents, ...queueColorEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type QueueEvent =
-  | { type: 'QueueCreated'; data: D<typeof QueueCreated> }
-  | { type: 'QueueChanged'; data: D<typeof QueueChanged> }
-  | { type: 'QueueDeleted'; data: D<typeof QueueDeleted> }
-  | { type: 'ChatbotOptionAdded'; data: D<typeof ChatbotOptionAdded> }
-  | { type: 'ChatbotOptionChanged'; data: D<typeof ChatbotOptionChanged> }
-  | { type: 'ChatbotOptionRemoved'; data: D<typeof ChatbotOptionRemoved> };
-export type QueueColorEvent = { type: 'QueueColorClaimed'; data: D<typeof QueueColorClaimed> } | { type: 'QueueColorReleased'; data: D<typeof QueueColorReleased> };
+export type QueueEvent = EventUnion<typeof queueStreamEvents>;
+export type QueueColorEvent = EventUnion<typeof queueColorEvents>;
 
 export const queueStream = (queueId: number) => `queue-${queueId}`;
 export const queueColorStream = (companyId: number, color: string) => `queuecolor-${companyId}-${color.trim().toLowerCase()}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { StoredMedia } from '../messages/events';
 import { RecordId, safeText } from '../common/bounds';
 
@@ -35,12 +35,6 @@ export const QuickMessageMediaRemoved = defineEvent('QuickMessageMediaRemoved', 
 
 export const quickMessageEvents = [QuickMessageCreated, QuickMessageChanged, QuickMessageDeleted, QuickMessageMediaAttached, QuickMessageMediaRemoved];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type QuickMessageEvent =
-  | { type: 'QuickMessageCreated'; data: D<typeof QuickMessageCreated> }
-  | { type: 'QuickMessageChanged'; data: D<typeof QuickMessageChanged> }
-  | { type: 'QuickMessageDeleted'; data: D<typeof QuickMessageDeleted> }
-  | { type: 'QuickMessageMediaAttached'; data: D<typeof QuickMessageMediaAttached> }
-  | { type: 'QuickMessageMediaRemoved'; data: D<typeof QuickMessageMediaRemoved> };
+export type QuickMessageEvent = EventUnion<typeof quickMessageEvents>;
 
 export const quickMessageStream = (quickMessageId: number) => `quickmessage-${quickMessageId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { TicketQueueAssignedReason } from '../tickets/events';
 import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
 import { FILE_LIST_MAX_OPTIONS, FileOption } from '../files/events';
@@ -126,7 +126,7 @@ export const ContactLgpdConsentRecorded = defineEvent('ContactLgpdConsentRecorde
 /** Stream `queuerotation-<queueId>`: whose turn it is in a queue's rotation (ativarRoteador). */
 export const QueueRotationAdvanced = defineEvent('QueueRotationAdvanced', z.object({ queueId: id, ticketId: id, userId: id }));
 
-export const routingEvents = [
+const ticketBotEvents = [
   BotReplied,
   BotMenuShown,
   BotHandedOver,
@@ -138,28 +138,14 @@ export const routingEvents = [
   BotConnectorAsked,
   BotConnectorSessionNoted,
   BotConnectorArmed,
-  ContactOutOfHoursNotified,
-  ContactLgpdConsentRecorded,
-  QueueRotationAdvanced,
 ];
+const contactBotEvents = [ContactOutOfHoursNotified, ContactLgpdConsentRecorded];
+const queueRotationEvents = [QueueRotationAdvanced];
+export const routingEvents = [...ticketBotEvents, ...contactBotEvents, ...queueRotationEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type BotEvent =
-  | { type: 'BotReplied'; data: D<typeof BotReplied> }
-  | { type: 'BotMenuShown'; data: D<typeof BotMenuShown> }
-  | { type: 'BotHandedOver'; data: D<typeof BotHandedOver> }
-  | { type: 'BotTicketChangeDecided'; data: D<typeof BotTicketChangeDecided> }
-  | { type: 'BotContactNoted'; data: D<typeof BotContactNoted> }
-  | { type: 'BotInactivityWarned'; data: D<typeof BotInactivityWarned> }
-  | { type: 'BotFilesSent'; data: D<typeof BotFilesSent> }
-  | { type: 'BotSpoke'; data: D<typeof BotSpoke> }
-  | { type: 'BotConnectorAsked'; data: D<typeof BotConnectorAsked> }
-  | { type: 'BotConnectorSessionNoted'; data: D<typeof BotConnectorSessionNoted> }
-  | { type: 'BotConnectorArmed'; data: D<typeof BotConnectorArmed> };
-export type ContactBotEvent =
-  | { type: 'ContactOutOfHoursNotified'; data: D<typeof ContactOutOfHoursNotified> }
-  | { type: 'ContactLgpdConsentRecorded'; data: D<typeof ContactLgpdConsentRecorded> };
-export type QueueRotationEvent = { type: 'QueueRotationAdvanced'; data: D<typeof QueueRotationAdvanced> };
+export type BotEvent = EventUnion<typeof ticketBotEvents>;
+export type ContactBotEvent = EventUnion<typeof contactBotEvents>;
+export type QueueRotationEvent = EventUnion<typeof queueRotationEvents>;
 
 export const ticketBotStream = (ticketId: number) => `ticketbot-${ticketId}`;
 export const contactBotStream = (contactId: number) => `contactbot-${contactId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, realDateTime, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -34,12 +34,6 @@ export const ScheduleFailed = defineEvent('ScheduleFailed', z.object({ scheduleI
 
 export const scheduleEvents = [ScheduleCreated, ScheduleChanged, ScheduleDeleted, ScheduleSent, ScheduleFailed];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type ScheduleEvent =
-  | { type: 'ScheduleCreated'; data: D<typeof ScheduleCreated> }
-  | { type: 'ScheduleChanged'; data: D<typeof ScheduleChanged> }
-  | { type: 'ScheduleDeleted'; data: D<typeof ScheduleDeleted> }
-  | { type: 'ScheduleSent'; data: D<typeof ScheduleSent> }
-  | { type: 'ScheduleFailed'; data: D<typeof ScheduleFailed> };
+export type ScheduleEvent = EventUnion<typeof scheduleEvents>;
 
 export const scheduleStream = (scheduleId: number) => `schedule-${scheduleId}`;

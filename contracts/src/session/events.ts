@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, realDateTime, safeText } from '../common/bounds';
 
 /**
@@ -17,8 +17,4 @@ export const SessionRevoked = defineEvent(
 );
 
 export const sessionEvents = [SessionStarted, SessionRefreshed, SessionRevoked];
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type SessionEvent =
-  | { type: 'SessionStarted'; data: D<typeof SessionStarted> }
-  | { type: 'SessionRefreshed'; data: D<typeof SessionRefreshed> }
-  | { type: 'SessionRevoked'; data: D<typeof SessionRevoked> };
+export type SessionEvent = EventUnion<typeof sessionEvents>;

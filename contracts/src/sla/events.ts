@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, realDateTime } from '../common/bounds';
 
 /** firstResponse: arrival to the first attendant message; resolution: arrival to the close. */
@@ -14,7 +14,6 @@ export const TicketSlaBreached = defineEvent(
 
 export const slaEvents = [TicketSlaBreached];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type TicketSlaEvent = { type: 'TicketSlaBreached'; data: D<typeof TicketSlaBreached> };
+export type TicketSlaEvent = EventUnion<typeof slaEvents>;
 
 export const ticketSlaStream = (ticketId: number) => `ticketsla-${ticketId}`;

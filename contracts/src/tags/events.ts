@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -27,10 +27,6 @@ export const TagDeleted = defineEvent('TagDeleted', z.object({ tagId: id }));
 
 export const tagEvents = [TagCreated, TagChanged, TagDeleted];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type TagEvent =
-  | { type: 'TagCreated'; data: D<typeof TagCreated> }
-  | { type: 'TagChanged'; data: D<typeof TagChanged> }
-  | { type: 'TagDeleted'; data: D<typeof TagDeleted> };
+export type TagEvent = EventUnion<typeof tagEvents>;
 
 export const tagStream = (tagId: number) => `tag-${tagId}`;

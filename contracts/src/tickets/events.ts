@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { Count32, RecordId, realDateTime } from '../common/bounds';
 import { AssignmentReason } from '../assignment/events';
 
@@ -92,7 +92,7 @@ export const TicketRatingExpired = defineEvent('TicketRatingExpired', z.object({
 export const TicketSlotClaimed = defineEvent('TicketSlotClaimed', z.object({ ticketId: id, contactId: id, whatsappId: optionalId, at: realDateTime() }));
 export const TicketSlotReleased = defineEvent('TicketSlotReleased', z.object({ ticketId: id }));
 
-export const ticketEvents = [
+const ticketStreamEvents = [
   TicketCreated,
   TicketAccepted,
   TicketClosed,
@@ -109,29 +109,12 @@ export const ticketEvents = [
   TicketRatingRequested,
   TicketRated,
   TicketRatingExpired,
-  TicketSlotClaimed,
-  TicketSlotReleased,
 ];
+const ticketSlotEvents = [TicketSlotClaimed, TicketSlotReleased];
+export const ticketEvents = [...ticketStreamEvents, ...ticketSlotEvents];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type TicketEvent =
-  | { type: 'TicketCreated'; data: D<typeof TicketCreated> }
-  | { type: 'TicketAccepted'; data: D<typeof TicketAccepted> }
-  | { type: 'TicketClosed'; data: D<typeof TicketClosed> }
-  | { type: 'TicketReopened'; data: D<typeof TicketReopened> }
-  | { type: 'TicketReturnedToQueue'; data: D<typeof TicketReturnedToQueue> }
-  | { type: 'TicketTransferred'; data: D<typeof TicketTransferred> }
-  | { type: 'TicketDeleted'; data: D<typeof TicketDeleted> }
-  | { type: 'TicketIntegrationToggled'; data: D<typeof TicketIntegrationToggled> }
-  | { type: 'TicketAccessed'; data: D<typeof TicketAccessed> }
-  | { type: 'TicketMessagesRead'; data: D<typeof TicketMessagesRead> }
-  | { type: 'TicketQueueAssigned'; data: D<typeof TicketQueueAssigned> }
-  | { type: 'TicketLgpdConsentRequested'; data: D<typeof TicketLgpdConsentRequested> }
-  | { type: 'TicketLgpdConsentAnswered'; data: D<typeof TicketLgpdConsentAnswered> }
-  | { type: 'TicketRatingRequested'; data: D<typeof TicketRatingRequested> }
-  | { type: 'TicketRated'; data: D<typeof TicketRated> }
-  | { type: 'TicketRatingExpired'; data: D<typeof TicketRatingExpired> };
-export type TicketSlotEvent = { type: 'TicketSlotClaimed'; data: D<typeof TicketSlotClaimed> } | { type: 'TicketSlotReleased'; data: D<typeof TicketSlotReleased> };
+export type TicketEvent = EventUnion<typeof ticketStreamEvents>;
+export type TicketSlotEvent = EventUnion<typeof ticketSlotEvents>;
 
 export const ticketSlotStream = (companyId: number, contactId: number, whatsappId: number | null) => `ticketslot-${companyId}-${contactId}-${whatsappId ?? 0}`;
 export const ticketStream = (ticketId: number) => `ticket-${ticketId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { Language, Profile } from '../session/api';
 import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
@@ -61,16 +61,15 @@ export const UserWentOffline = defineEvent(
 export const UserSeatTaken = defineEvent('UserSeatTaken', z.object({ companyId: RecordId, userId: RecordId, limit: Count32 }));
 export const UserSeatFreed = defineEvent('UserSeatFreed', z.object({ companyId: RecordId, userId: RecordId }));
 
-export const userEvents = [UserCreated, UserDetailsChanged, UserPasswordChanged, UserDeleted, UserEmailClaimed, UserEmailReleased, UserWentOnline, UserWentOffline, UserSeatTaken, UserSeatFreed];
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type UserEvent =
-  | { type: 'UserCreated'; data: D<typeof UserCreated> }
-  | { type: 'UserDetailsChanged'; data: D<typeof UserDetailsChanged> }
-  | { type: 'UserPasswordChanged'; data: D<typeof UserPasswordChanged> }
-  | { type: 'UserDeleted'; data: D<typeof UserDeleted> };
-export type UserEmailEvent = { type: 'UserEmailClaimed'; data: D<typeof UserEmailClaimed> } | { type: 'UserEmailReleased'; data: D<typeof UserEmailReleased> };
-export type UserPresenceEvent = { type: 'UserWentOnline'; data: D<typeof UserWentOnline> } | { type: 'UserWentOffline'; data: D<typeof UserWentOffline> };
-export type UserSeatEvent = { type: 'UserSeatTaken'; data: D<typeof UserSeatTaken> } | { type: 'UserSeatFreed'; data: D<typeof UserSeatFreed> };
+const userStreamEvents = [UserCreated, UserDetailsChanged, UserPasswordChanged, UserDeleted];
+const userEmailEvents = [UserEmailClaimed, UserEmailReleased];
+const userPresenceEvents = [UserWentOnline, UserWentOffline];
+const userSeatEvents = [UserSeatTaken, UserSeatFreed];
+export const userEvents = [...userStreamEvents, ...userEmailEvents, ...userPresenceEvents, ...userSeatEvents];
+export type UserEvent = EventUnion<typeof userStreamEvents>;
+export type UserEmailEvent = EventUnion<typeof userEmailEvents>;
+export type UserPresenceEvent = EventUnion<typeof userPresenceEvents>;
+export type UserSeatEvent = EventUnion<typeof userSeatEvents>;
 
 /** Defaults for a new user (work time 00:00–23:59; new users are profile user). */
 export const defaultUserDetails: Omit<UserDetails, 'name' | 'email'> = {

@@ -52,7 +52,7 @@ export const WebhookEventName = z.enum(webhookEventNames, { error: 'Evento desco
 export const webhookEventOf: ReadonlyMap<string, WebhookEventNameValue> = new Map(webhookCatalogue.map((entry) => [entry.from.type, entry.event]));
 
 /** The product event types any webhook can carry (what the deliverer subscribes to). */
-export const webhookSourceTypes: readonly string[] = webhookCatalogue.map((entry) => entry.from.type);
+export const webhookSourceTypes = webhookCatalogue.map((entry) => entry.from.type);
 
 /** Each event's `data` as JSON Schema (docs/webhooks.md is generated from it). */
 export const webhookPayloadSchema = (entry: WebhookCatalogueEntry): Record<string, unknown> => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../events/registry';
+import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, realDateTime, safeText } from '../common/bounds';
 import { WebhookEventName } from './catalog';
 
@@ -64,15 +64,6 @@ export const WebhookResumed = defineEvent('WebhookResumed', z.object({ webhookId
 
 export const webhookEvents = [WebhookCreated, WebhookChanged, WebhookSecretRotated, WebhookDeleted, WebhookFlagged, WebhookRedeliveryRequested, WebhookPaused, WebhookResumed];
 
-type D<T extends { schema: z.ZodType }> = z.infer<T['schema']>;
-export type WebhookEvent =
-  | { type: 'WebhookCreated'; data: D<typeof WebhookCreated> }
-  | { type: 'WebhookChanged'; data: D<typeof WebhookChanged> }
-  | { type: 'WebhookSecretRotated'; data: D<typeof WebhookSecretRotated> }
-  | { type: 'WebhookDeleted'; data: D<typeof WebhookDeleted> }
-  | { type: 'WebhookFlagged'; data: D<typeof WebhookFlagged> }
-  | { type: 'WebhookRedeliveryRequested'; data: D<typeof WebhookRedeliveryRequested> }
-  | { type: 'WebhookPaused'; data: D<typeof WebhookPaused> }
-  | { type: 'WebhookResumed'; data: D<typeof WebhookResumed> };
+export type WebhookEvent = EventUnion<typeof webhookEvents>;
 
 export const webhookStream = (webhookId: number) => `webhook-${webhookId}`;

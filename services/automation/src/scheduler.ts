@@ -1,4 +1,4 @@
-import { consoleJobLogger, createLeasedWorker, type LeasedWorker } from '@conversa/projector';
+import { consoleJobLogger, createLeasedWorker, type LeasedWorker } from '@conversa/platform';
 import type { AutomationLogger, ScheduleSender } from './schedules/sender';
 
 /** Every 5 seconds: a scheduled message goes out at most a few seconds after its time. */

@@ -1,7 +1,7 @@
 import type { Bus } from '@conversa/bus';
-import { contactStream, type ContactEvent, type RecordedEvent } from '@conversa/contracts';
+import { contactStream, type ContactEvent, type RecordedProductEvent } from '@conversa/contracts';
 import { contact, fold, loadMessage, type CommandContext } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -155,10 +155,10 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
  */
 export function createAmendmentReactor(options: { ctx: CommandContext; gateway: Pick<SessionGateway, 'amend'>; log?: SessionLogger }): Projector {
   const { ctx, gateway, log } = options;
-  async function amend(event: RecordedEvent): Promise<void> {
+  async function amend(event: RecordedProductEvent<'MessageEdited' | 'MessageDeleted'>): Promise<void> {
     if (event.metadata.actor.kind === 'channel') return;
-    const data = event.data as { messageId: string; body?: string; by?: 'user' | 'contact' };
-    if (event.type === 'MessageDeleted' && data.by !== 'user') return;
+    const { data } = event;
+    if (event.type === 'MessageDeleted' && event.data.by !== 'user') return;
     const current = await loadMessage(ctx, data.messageId);
     if (current.status === 'none' || !current.fromMe || current.isPrivate || current.providerId === null || current.whatsappId === null) return;
     const recipient = fold(contact, (await ctx.store.readStream(contactStream(current.contactId))) as unknown as ContactEvent[]);
@@ -171,7 +171,7 @@ export function createAmendmentReactor(options: { ctx: CommandContext; gateway: 
         contact: { number: recipient.details.number, isGroup: recipient.isGroup },
         messageId: current.messageId,
         providerId: current.providerId,
-        body: data.body ?? current.body,
+        body: event.type === 'MessageEdited' ? event.data.body : current.body,
       });
     } catch (error) {
       log?.warn({ err: error, messageId: data.messageId, correlationId: event.metadata.correlationId }, 'the channel did not take an edit or deletion');

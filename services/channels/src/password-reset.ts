@@ -1,6 +1,6 @@
-import { passwordResetStream, RESET_CODE_TTL_MINUTES, type Channel, type RecordedEvent } from '@conversa/contracts';
+import { passwordResetStream, RESET_CODE_TTL_MINUTES, type Channel, type RecordedProductEvent } from '@conversa/contracts';
 import { loadPasswordReset, passwordReset, runCommand, type CommandContext, type ResetCodes } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { defaultConnection } from '@conversa/projections/connections/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { Kysely } from 'kysely';
@@ -37,8 +37,8 @@ export function createPasswordResetSender(options: { ctx: CommandContext; db: Ky
     return found && found.status === 'CONNECTED' ? found : null;
   };
 
-  async function sendOne(event: RecordedEvent): Promise<void> {
-    const data = event.data as { resetId: string; userId: number | null; number: string };
+  async function sendOne(event: RecordedProductEvent<'PasswordResetRequested'>): Promise<void> {
+    const { data } = event;
     if (data.userId === null) return;
     const current = await loadPasswordReset(ctx, data.resetId);
     if (current.status !== 'pending' || current.sent) return;
@@ -84,7 +84,7 @@ export function createPasswordResetSender(options: { ctx: CommandContext; db: Ky
     eventTypes: ['PasswordResetRequested'],
     async react(events) {
       // Each reset on its own: one slow channel delays only the codes behind it in this batch, bounded by the timeout.
-      await Promise.all(events.filter((event) => event.type === 'PasswordResetRequested').map((event) => sendOne(event)));
+      await Promise.all(events.map((event) => sendOne(event)));
     },
   });
 }

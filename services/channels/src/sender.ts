@@ -1,10 +1,10 @@
-import { contactStream, messageStream, type Actor, type ContactEvent, type MessageEvent, type RecordedEvent } from '@conversa/contracts';
+import { contactStream, messageStream, type Actor, type ContactEvent, type RecordedProductEvent } from '@conversa/contracts';
 import { contact, fold, loadMessage, loadTicket, message, runCommand, type CommandContext, type MessageCommand } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { ChannelGateway, OutboundMessage } from './port';
 
-type QueuedData = Extract<MessageEvent, { type: 'MessageQueued' }>['data'];
+type Queued = RecordedProductEvent<'MessageQueued'>;
 
 export interface SenderOptions {
   /** Where the outcome is recorded (store, registry, clock). */
@@ -27,7 +27,7 @@ export function createSenderReactor(options: SenderOptions): Projector {
   const { ctx, gateway, media } = options;
   const concurrency = Math.max(1, options.concurrency ?? 8);
 
-  async function outboundOf(event: RecordedEvent, data: QueuedData): Promise<OutboundMessage | string> {
+  async function outboundOf(event: Queued, data: Queued['data']): Promise<OutboundMessage | string> {
     const companyId = event.metadata.companyId;
     const ticket = await loadTicket(ctx, data.ticketId);
     const recipient = fold(contact, (await ctx.store.readStream(contactStream(data.contactId))) as unknown as ContactEvent[]);
@@ -57,8 +57,8 @@ export function createSenderReactor(options: SenderOptions): Projector {
     };
   }
 
-  async function sendOne(event: RecordedEvent): Promise<void> {
-    const data = event.data as QueuedData;
+  async function sendOne(event: Queued): Promise<void> {
+    const { data } = event;
     const current = await loadMessage(ctx, data.messageId);
     if (current.status !== 'active' || current.delivery !== 'queued' || current.isPrivate) return;
     const outbound = await outboundOf(event, data);
@@ -92,10 +92,10 @@ export function createSenderReactor(options: SenderOptions): Projector {
     eventTypes: ['MessageQueued'],
     async react(events) {
       // One lane per ticket keeps its messages in order; lanes run side by side.
-      const lanes = new Map<string, RecordedEvent[]>();
+      const lanes = new Map<string, Queued[]>();
       for (const event of events) {
-        const data = event.data as QueuedData;
-        if (event.type !== 'MessageQueued' || data.isPrivate) continue;
+        const { data } = event;
+        if (data.isPrivate) continue;
         const key = `${event.metadata.companyId}:${data.ticketId}`;
         lanes.set(key, [...(lanes.get(key) ?? []), event]);
       }

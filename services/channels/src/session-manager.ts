@@ -1,7 +1,7 @@
 import type { Bus, BusSubscription } from '@conversa/bus';
 import type { ConnectionChannel } from '@conversa/contracts';
 import { connectionSecrets, connectionsToRun, findConnection, type ConnectionToRun } from '@conversa/projections/connections/queries';
-import { leaseKey, SCHEMA_DDL_LOCK_KEY } from '@conversa/projector';
+import { leaseKey, SCHEMA_DDL_LOCK_KEY } from '@conversa/platform';
 import { openAccount, type SecretBox } from '@conversa/core';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { isChatEntity } from '@conversa/contracts/chats/access';
 import type { CompanyFrame, EdgeFrame } from '@conversa/contracts/session/socket';
 import type { Client } from './client';
-import type { EdgeOptions, FrameFilter } from './edge';
+import type { EdgeOptions, RelayFilter } from './edge';
 import { chatFilter } from './filters';
 import type { FrameSequencer, SequencedFrame } from './sequencer';
 
@@ -36,7 +36,7 @@ export interface DeliveryCounters {
 
 interface DeliveryDeps {
   byCompany: Map<number, Set<Client>>;
-  filters: Map<string, FrameFilter>;
+  filters: Map<string, RelayFilter>;
   redact: EdgeOptions['redact'];
   log: FastifyBaseLogger;
   counters: DeliveryCounters;
@@ -82,7 +82,7 @@ export function createDelivery(deps: DeliveryDeps) {
   };
 
   // Chat entities name a chat or a user (`chat-7`, `chat-user-3`): one rule for the whole family.
-  const filterOf = (entity: string) => filters.get(entity) ?? (isChatEntity(entity) ? chatFilter : undefined);
+  const filterOf = (entity: string): RelayFilter | undefined => filters.get(entity) ?? (isChatEntity(entity) ? (chatFilter as RelayFilter) : undefined);
 
   const broadcast = (companyId: number, parts: FrameParts, seq: number | undefined) => {
     const clients = byCompany.get(companyId);
@@ -152,7 +152,7 @@ export function createDelivery(deps: DeliveryDeps) {
     }
   };
 
-  const passes = (filter: FrameFilter, client: Client, data: unknown, entity: string): boolean => {
+  const passes = (filter: RelayFilter, client: Client, data: unknown, entity: string): boolean => {
     try {
       return filter(client, data) === true;
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { Bus, BusMessage, BusSubscription } from '@conversa/bus';
+import type { FrameData, FrameEntity } from '@conversa/contracts/frames';
 import { SOCKET_PING_MS } from '@conversa/contracts/session/api';
 import { type EdgeFrame, SOCKET_AUTHENTICATED_FRAME } from '@conversa/contracts/session/socket';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
@@ -37,8 +38,15 @@ export interface SocketConnectionRef {
   id: string;
 }
 
-// `any` because each entity carries its own payload shape; a filter narrows what it reads.
-export type FrameFilter = (connection: SocketConnection, data: any) => boolean;
+/** Whether a socket gets a frame of entity E, read as the frame catalogue types its body (contracts/src/frames.ts). */
+export type FrameFilter<E extends FrameEntity = FrameEntity> = (connection: SocketConnection, data: FrameData<E>) => boolean;
+/** Per-entity visibility: each filter reads its own entity's body. */
+export type FrameFilters = { [E in FrameEntity]?: FrameFilter<E> };
+/**
+ * A filter as the relay holds it, by the entity a bus subject names: the body is what the projectors published for
+ * that entity, which their frame catalogue typed (the bus carries bytes, so the type is the catalogue's word).
+ */
+export type RelayFilter = (connection: SocketConnection, data: unknown) => boolean;
 
 export interface EdgeOptions {
   bus: Bus;
@@ -50,7 +58,7 @@ export interface EdgeOptions {
    */
   reauthorize?(principal: SocketPrincipal): Promise<SocketPrincipal | null>;
   /** Per-entity visibility; entities without a filter go to every socket of the company. */
-  filters?: Record<string, FrameFilter>;
+  filters?: FrameFilters;
   /** Per-recipient rewriting of frames (LGPD number masking), or undefined: the data as published. */
   redact?(connection: SocketConnection, companyId: number): ((data: unknown) => unknown) | undefined;
   /** Called on each `visibility` client message: whether the socket's tab shows the page (pushes wait for none to). */
@@ -123,7 +131,9 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
   const authTimeoutMs = options.authTimeoutMs ?? defaultAuthTimeoutMs;
   // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
-  const filters = new Map<string, FrameFilter>(Object.entries({ auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, invoice: adminFilter, payment: adminFilter, announcement: announcementFilter, ...options.filters }));
+  const byEntity: FrameFilters = { auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, invoice: adminFilter, payment: adminFilter, announcement: announcementFilter, ...options.filters };
+  // Each filter gets the bodies of its own entity only (see RelayFilter).
+  const filters = new Map(Object.entries(byEntity) as [string, RelayFilter][]);
   const log = app.log.child({ module: 'socket-edge' });
 
   const byCompany = new Map<number, Set<Client>>();

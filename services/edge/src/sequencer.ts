@@ -16,7 +16,7 @@ export interface SequencedFrame {
   correlationId?: string;
 }
 
-/** The outbox as the edge reads it (services/projector frameLog). */
+/** The outbox as the edge reads it (platform frameLog). */
 export interface FrameSource {
   head(companyId: number): Promise<number>;
   range(companyId: number, after: number, through: number): Promise<SequencedFrame[]>;

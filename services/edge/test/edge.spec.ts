@@ -177,11 +177,11 @@ describe('fan-out', () => {
 describe('client messages', () => {
   it('joins and leaves rooms: one status tab and one chat box at a time', async () => {
     const probe = roomsProbe();
-    const harness = await edge({ bus: createInProcessBus(), filters: { inspect: probe.filter } });
+    const harness = await edge({ bus: createInProcessBus(), filters: { dashboard: probe.filter } });
     const client = await connect(harness, principal());
     const roomsNow = async () => {
       await client.sync();
-      await harness.bus.publish('company.1.inspect', {});
+      await harness.bus.publish('company.1.dashboard', {});
       await client.next();
       return probe.roomsOf(client);
     };
@@ -213,7 +213,7 @@ describe('client messages', () => {
     const probe = roomsProbe();
     const harness = await edge({
       bus: createInProcessBus(),
-      filters: { inspect: probe.filter },
+      filters: { dashboard: probe.filter },
       authenticate: async (token) => {
         await gate;
         return JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
@@ -227,14 +227,14 @@ describe('client messages', () => {
     const synced = client.sync();
     release();
     await synced;
-    await harness.bus.publish('company.1.inspect', {});
+    await harness.bus.publish('company.1.dashboard', {});
     await client.next();
     expect(probe.roomsOf(client)).toEqual(['status:closed', 'ticket:5']);
   });
 
   it('ignores malformed messages without closing the socket, and counts them', async () => {
     const probe = roomsProbe();
-    const harness = await edge({ bus: createInProcessBus(), filters: { inspect: probe.filter } });
+    const harness = await edge({ bus: createInProcessBus(), filters: { dashboard: probe.filter } });
     const client = await connect(harness, principal());
     await client.sync();
     const before = harness.edge.stats().malformedMessages;
@@ -257,7 +257,7 @@ describe('client messages', () => {
     await client.sync();
 
     expect(harness.edge.stats().malformedMessages - before).toBe(malformed.length + 1);
-    await harness.bus.publish('company.1.inspect', {});
+    await harness.bus.publish('company.1.dashboard', {});
     await client.next();
     expect(probe.roomsOf(client)).toEqual(['status:open']);
     expect(client.socket.readyState).toBe(client.socket.OPEN);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { EventRegistry, type EventToAppend, defineEvent } from '@conversa/contracts';
 import { createInProcessBus } from '../../bus/src/in-process';
-import { type ProjectionChange, type ProjectionRuntime, createProjectionRuntime, defineRawProjector, rebuildProjector } from '../../projector/src/index';
+import { type ProjectionRuntime, type RawProjectionChange, createProjectionRuntime, defineRawProjector, rebuildProjector } from '../../../platform/src/index';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
@@ -80,7 +80,7 @@ const ticketActivity = defineRawProjector<any>({
       )
       .returning(['stream_id', 'company_id', 'messages', 'last_message_id'])
       .execute();
-    return written.map((row): ProjectionChange => ({ companyId: row.company_id, entity: 'ticketActivity', data: { action: 'update', ticketActivity: row } }));
+    return written.map((row): RawProjectionChange => ({ companyId: row.company_id, entity: 'ticketActivity', data: { action: 'update', ticketActivity: row } }));
   },
 });
 

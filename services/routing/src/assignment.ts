@@ -1,8 +1,8 @@
-import { comparePositions, DomainError, streams, ticketLineStream, type Position, type RecordedEvent, type TicketLineEvent } from '@conversa/contracts';
+import { comparePositions, DomainError, streams, ticketLineStream, type Position, type RecordedProductEvent } from '@conversa/contracts';
 import { BOT_MARK, BOT_TEXTS, changeTicket, lineEstimateMinutes, planAssignments, queueOutboundMessage, runCommand, ticketLine, userStatus } from '@conversa/core';
 import { autoAssignQueues, findQueueWork, onlineAttendants, queueLine } from '@conversa/projections/assignment/queries';
 import { averageHandleMinutes } from '@conversa/projections/sla/queries';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { v5 as uuidv5 } from 'uuid';
 import { BOT_ACTOR, loadExistingTicket, type RoutingRuntime } from './context';
 
@@ -105,8 +105,8 @@ export function createAssignmentReactor(runtime: RoutingRuntime, options: Assign
   }
 
   /** A socket came back to an attendant the grace had made away: she is online again. */
-  async function reconnected(event: RecordedEvent) {
-    const userId = (event.data as { userId: number }).userId;
+  async function reconnected(event: RecordedProductEvent<'UserWentOnline'>) {
+    const { userId } = event.data;
     await runCommand(ctx, {
       decider: userStatus,
       streamId: streams.userStatus(userId),
@@ -134,7 +134,6 @@ export function createAssignmentReactor(runtime: RoutingRuntime, options: Assign
   return Object.assign(reactor, { pass });
 }
 
-type Told = TicketLineEvent['data'];
 const LINE_MESSAGE_NAMESPACE = '5b0f2c1e-9d7a-4e3b-8c6f-2a1d0e9f8b7c';
 
 /** Sends the contact what the line told her (sendQueuePosition); the message id comes from the event, so a redelivery sends nothing twice. */
@@ -144,7 +143,7 @@ export function createLinePositionReactor(runtime: RoutingRuntime): Projector {
     eventTypes: ['TicketLinePositionTold'],
     async react(events) {
       for (const event of events) {
-        const data = event.data as Told;
+        const { data } = event;
         const ticket = await loadExistingTicket(runtime, data.ticketId);
         if (!ticket || ticket.status !== 'pending' || ticket.userId !== null) continue;
         await queueOutboundMessage(runtime.ctx, {

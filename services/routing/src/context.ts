@@ -1,4 +1,4 @@
-import { contactBotStream, contactStream, ticketBotStream, ticketStream, type RecordedEvent, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
+import { contactBotStream, contactStream, ticketBotStream, ticketStream, type RecordedProductEvent, type BotEvent, type ContactBotEvent, type ContactEvent } from '@conversa/contracts';
 import {
   contact,
   contactBot,
@@ -18,6 +18,7 @@ import {
 } from '@conversa/core';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
+import type { RoutingTrigger } from './decisions';
 import { memoizedDirectory, type RoutingDirectory } from './directory';
 
 /** Who the bot's messages and changes are recorded as (contracts: the read side tells them apart). */
@@ -93,12 +94,12 @@ export async function loadBot(runtime: RoutingRuntime, ticketId: number): Promis
  * the company's set-up is read once. Only first reads are answered ahead: a ticket's second trigger
  * in the batch reads what the first one wrote.
  */
-export async function batchRuntime(runtime: RoutingRuntime, events: readonly RecordedEvent[]): Promise<RoutingRuntime> {
+export async function batchRuntime(runtime: RoutingRuntime, events: readonly RecordedProductEvent<RoutingTrigger>[]): Promise<RoutingRuntime> {
   const streams = new Set<string>();
   for (const event of events) {
-    const { ticketId, contactId } = event.data as { ticketId?: number; contactId?: number };
+    const { ticketId } = event.data;
     if (typeof ticketId === 'number') streams.add(ticketStream(ticketId)).add(ticketBotStream(ticketId));
-    if (event.type === 'MessageReceived' && typeof contactId === 'number') streams.add(contactStream(contactId)).add(contactBotStream(contactId));
+    if (event.type === 'MessageReceived' && typeof event.data.contactId === 'number') streams.add(contactStream(event.data.contactId)).add(contactBotStream(event.data.contactId));
   }
   return { ...runtime, ctx: await prefetchStreams(runtime.ctx, [...streams]), directory: memoizedDirectory(runtime.directory) };
 }

@@ -1,15 +1,12 @@
-import { DomainError, ticketBotStream, type MessageEvent, type RecordedEvent, type TicketEvent } from '@conversa/contracts';
+import { DomainError, ticketBotStream, type RecordedEvent, type RecordedProductEvent } from '@conversa/contracts';
 import { connectorOf, runCommand, ticketBot, type BotCommand, type CloseReason } from '@conversa/core';
-import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import { batchRuntime, BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
-
-type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];
-type Closed = Extract<TicketEvent, { type: 'TicketClosed' }>['data'];
-type Transferred = Extract<TicketEvent, { type: 'TicketTransferred' }>['data'];
-type Toggled = Extract<TicketEvent, { type: 'TicketIntegrationToggled' }>['data'];
 
 /** The events the bot answers: a contact's message, and what attendants do to a ticket. */
 export const ROUTING_TRIGGERS = ['MessageReceived', 'TicketClosed', 'TicketTransferred', 'TicketAccepted', 'TicketReopened', 'TicketIntegrationToggled'] as const;
+export type RoutingTrigger = (typeof ROUTING_TRIGGERS)[number];
+type Trigger = RecordedProductEvent<RoutingTrigger>;
 
 const byAttendant = (event: RecordedEvent) => event.metadata.actor.kind === 'user';
 
@@ -21,10 +18,10 @@ const byAttendant = (event: RecordedEvent) => event.metadata.actor.kind === 'use
  * carries the recorded decisions out.
  */
 export function createRoutingReactor(runtime: RoutingRuntime, options: { concurrency?: number } = {}): Projector {
-  async function commandFor(batch: RoutingRuntime, event: RecordedEvent): Promise<BotCommand | null> {
+  async function commandFor(batch: RoutingRuntime, event: Trigger): Promise<BotCommand | null> {
     const { ctx, directory } = batch;
     const companyId = event.metadata.companyId;
-    const ticketId = (event.data as { ticketId: number }).ticketId;
+    const { ticketId } = event.data;
     const ticket = await loadExistingTicket(batch, ticketId);
     if (!ticket) return null;
     const clock = { now: ctx.now(), timeZone: batch.timeZone(companyId) };
@@ -36,7 +33,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
     if (event.type === 'TicketIntegrationToggled') {
       // The bot's own toggles follow its connector; only an attendant's switch arms or stops one.
       if (!byAttendant(event)) return null;
-      const data = event.data as Toggled;
+      const { data } = event;
       if (!data.useIntegration) return { type: 'RouteIntegrationToggle', ticketId, on: false, connector: null };
       const [connection, queue] = await Promise.all([
         directory.connection(ticket.whatsappId, companyId),
@@ -55,13 +52,14 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
 
     switch (event.type) {
       case 'MessageReceived': {
-        const data = event.data as Received;
+        const { data } = event;
         const queues = await directory.menuQueues(connection);
-        const [contactBot, companySchedules, waitingInQueue, otherQueues] = await Promise.all([
+        const [contactBot, companySchedules, waitingInQueue, otherQueues, lineQueueIds] = await Promise.all([
           loadContactBot(batch, ticket.contactId),
           settings.scheduleType === 'company' ? directory.companySchedules(companyId) : Promise.resolve([]),
           directory.waitingInQueues(companyId, [...new Set([...queues.map((queue) => queue.id), ...optionQueueIds(queues)])], ticketId),
           loadOptionTargets(batch, companyId, queues),
+          settings.sendQueuePosition === 'enabled' ? directory.lineQueueIds(companyId) : Promise.resolve([]),
         ]);
         const fileLists = await loadFileLists(batch, companyId, [...queues, ...otherQueues]);
         return {
@@ -78,12 +76,13 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
             otherQueues,
             companySchedules,
             waitingInQueue,
+            lineQueueIds,
             fileLists,
           },
         };
       }
       case 'TicketClosed': {
-        const data = event.data as Closed;
+        const { data } = event;
         // Reopened (or moved on) before the bot got to it: the close is history.
         if (ticket.status !== 'closed') return null;
         const closerId = data.userId ?? ticket.userId;
@@ -107,7 +106,7 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
         };
       }
       case 'TicketTransferred': {
-        const data = event.data as Transferred;
+        const { data } = event;
         const [queue, user] = await Promise.all([directory.queue(companyId, data.to.queueId), data.to.userId !== null ? directory.user(companyId, data.to.userId) : null]);
         return {
           type: 'RouteTransfer',
@@ -118,10 +117,10 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
     return null;
   }
 
-  async function route(batch: RoutingRuntime, event: RecordedEvent): Promise<void> {
+  async function route(batch: RoutingRuntime, event: Trigger): Promise<void> {
     const command = await commandFor(batch, event);
     if (!command) return;
-    const ticketId = (event.data as { ticketId: number }).ticketId;
+    const { ticketId } = event.data;
     try {
       await runCommand(batch.ctx, {
         decider: ticketBot,
@@ -145,9 +144,9 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
     eventTypes: ROUTING_TRIGGERS,
     async react(events) {
       // One lane per ticket keeps a conversation's triggers in order; tickets run side by side.
-      const lanes = new Map<number, RecordedEvent[]>();
+      const lanes = new Map<number, Trigger[]>();
       for (const event of events) {
-        const ticketId = (event.data as { ticketId?: number }).ticketId;
+        const { ticketId } = event.data;
         if (typeof ticketId !== 'number') continue;
         lanes.set(ticketId, [...(lanes.get(ticketId) ?? []), event]);
       }

@@ -5,6 +5,7 @@ import { findConnection } from '@conversa/projections/connections/queries';
 import { fileListsByIds } from '@conversa/projections/files/queries';
 import { findQueue, listQueuesWithOptions } from '@conversa/projections/queues/queries';
 import { waitingInQueues } from '@conversa/projections/routing/queries';
+import { autoAssignQueues } from '@conversa/projections/assignment/queries';
 import { findUser, onlineUserIds } from '@conversa/projections/users/queries';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -26,6 +27,8 @@ export interface RoutingDirectory {
   menuQueues(connection: DirectoryConnection | null): Promise<RoutingQueue[]>;
   queue(companyId: number, queueId: number): Promise<RoutingQueue | null>;
   waitingInQueues(companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>>;
+  /** Queues with assignment on: their line tells the contact her place, so the bot does not. */
+  lineQueueIds(companyId: number): Promise<number[]>;
   onlineUsersOfQueue(companyId: number, queueId: number): Promise<number[]>;
   user(companyId: number, userId: number): Promise<{ name: string; farewellMessage: string } | null>;
   /** The company's live file lists among `ids` (others are left out). */
@@ -107,6 +110,7 @@ export function readModelDirectory(db: Kysely<ReadDatabase>): RoutingDirectory {
       return view ? routingQueueOf(view) : null;
     },
     waitingInQueues: (companyId, queueIds, exceptTicketId) => waitingInQueues(db, companyId, queueIds, exceptTicketId),
+    lineQueueIds: async (companyId) => (await autoAssignQueues(db, companyId)).map((queue) => queue.queueId),
     onlineUsersOfQueue: (companyId, queueId) => onlineUserIds(db, companyId, queueId),
     async user(companyId, userId) {
       const found = await findUser(db, userId, companyId);
@@ -140,6 +144,7 @@ export function memoizedDirectory(directory: RoutingDirectory): RoutingDirectory
     menuQueues: (connection) => (connection ? once(`menu:${connection.companyId}:${connection.id}`, () => directory.menuQueues(connection)) : directory.menuQueues(connection)),
     queue: (companyId, queueId) => once(`queue:${companyId}:${queueId}`, () => directory.queue(companyId, queueId)),
     waitingInQueues: (companyId, queueIds, exceptTicketId) => directory.waitingInQueues(companyId, queueIds, exceptTicketId),
+    lineQueueIds: (companyId) => once(`lines:${companyId}`, () => directory.lineQueueIds(companyId)),
     onlineUsersOfQueue: (companyId, queueId) => directory.onlineUsersOfQueue(companyId, queueId),
     user: (companyId, userId) => once(`user:${companyId}:${userId}`, () => directory.user(companyId, userId)),
     fileLists: (companyId, ids) => once(`files:${companyId}:${[...ids].sort((a, b) => a - b).join(',')}`, () => directory.fileLists(companyId, ids)),

@@ -1,4 +1,4 @@
-import { contactBotStream, DomainError, ticketSlotStream, type BotEvent, type RecordedEvent, type TicketSlotEvent } from '@conversa/contracts';
+import { contactBotStream, DomainError, ticketSlotStream, type BotEvent, type RecordedEvent, type RecordedProductEvent, type TicketSlotEvent } from '@conversa/contracts';
 import {
   BOT_MARK,
   changeTicket,
@@ -12,7 +12,7 @@ import {
   type HolderState,
   type TicketCommand,
 } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { v5 as uuidv5 } from 'uuid';
 import { BOT_ACTOR, inParallel, loadExistingTicket, type RoutingRuntime } from './context';
 
@@ -23,6 +23,7 @@ const BOT_MESSAGE_NAMESPACE = 'c7d3a0e2-6f41-4b8e-9a55-1e2f3d4c5b6a';
 export const botMessageId = (eventId: string) => uuidv5(eventId, BOT_MESSAGE_NAMESPACE);
 
 export const ROUTING_EFFECTS = ['BotReplied', 'BotTicketChangeDecided', 'BotContactNoted', 'BotFilesSent', 'BotSpoke'] as const;
+type Effect = RecordedProductEvent<(typeof ROUTING_EFFECTS)[number]>;
 
 const holds = (status: ExistingTicket['status']) => status === 'pending' || status === 'open' || status === 'group' || status === 'lgpd' || status === 'nps';
 
@@ -167,19 +168,19 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
     });
   }
 
-  async function apply(event: RecordedEvent): Promise<void> {
+  async function apply(event: Effect): Promise<void> {
     try {
       switch (event.type) {
         case 'BotReplied':
-          return await reply(event, event.data as Data<'BotReplied'>);
+          return await reply(event, event.data);
         case 'BotTicketChangeDecided':
-          return await change(event, event.data as Data<'BotTicketChangeDecided'>);
+          return await change(event, event.data);
         case 'BotContactNoted':
-          return await note(event, event.data as Data<'BotContactNoted'>);
+          return await note(event, event.data);
         case 'BotFilesSent':
-          return await files(event, event.data as Data<'BotFilesSent'>);
+          return await files(event, event.data);
         case 'BotSpoke':
-          return await speak(event, event.data as Data<'BotSpoke'>);
+          return await speak(event, event.data);
       }
     } catch (error) {
       // A rule said no (the ticket moved on, a queue was deleted): that effect is void. Faults retry the batch.
@@ -192,9 +193,9 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
     name: 'routing-effects',
     eventTypes: ROUTING_EFFECTS,
     async react(events) {
-      const lanes = new Map<number, RecordedEvent[]>();
+      const lanes = new Map<number, Effect[]>();
       for (const event of events) {
-        const ticketId = (event.data as { ticketId: number }).ticketId;
+        const { ticketId } = event.data;
         lanes.set(ticketId, [...(lanes.get(ticketId) ?? []), event]);
       }
       await inParallel([...lanes.values()], options.concurrency ?? 4, async (lane) => {

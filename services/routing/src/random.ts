@@ -1,13 +1,13 @@
-import { DomainError, ticketBotStream, type BotEvent, type RecordedEvent } from '@conversa/contracts';
+import { DomainError, ticketBotStream, type RecordedProductEvent } from '@conversa/contracts';
 import { runCommand, ticketBot } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { findQueueWork } from '@conversa/projections/assignment/queries';
 import { BOT_ACTOR, inParallel, loadBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 /** The journal events after which the bot may have finished routing a ticket into a queue. */
 export const RANDOM_USER_TRIGGERS = ['BotHandedOver', 'BotTicketChangeDecided'] as const;
 
-type Data<T extends BotEvent['type']> = Extract<BotEvent, { type: T }>['data'];
+type Trigger = RecordedProductEvent<(typeof RANDOM_USER_TRIGGERS)[number]>;
 
 /**
  * userRandom: once the bot has routed a ticket into a queue, a random online user of
@@ -22,12 +22,11 @@ export function createRandomUserReactor(runtime: RoutingRuntime, options: { rand
   const { ctx, directory } = runtime;
   const random = options.random ?? Math.random;
 
-  const mayFinishRouting = (event: RecordedEvent) =>
-    event.type === 'BotHandedOver' || (event.type === 'BotTicketChangeDecided' && (event.data as Data<'BotTicketChangeDecided'>).change.kind === 'assignQueue');
+  const mayFinishRouting = (event: Trigger) => event.type === 'BotHandedOver' || event.data.change.kind === 'assignQueue';
 
-  async function consider(event: RecordedEvent): Promise<void> {
+  async function consider(event: Trigger): Promise<void> {
     const companyId = event.metadata.companyId;
-    const ticketId = (event.data as { ticketId: number }).ticketId;
+    const { ticketId } = event.data;
     const settings = await directory.settings(companyId);
     if (settings.userRandom !== 'enabled') return;
     const [bot, ticket] = await Promise.all([loadBot(runtime, ticketId), loadExistingTicket(runtime, ticketId)]);
@@ -69,10 +68,10 @@ export function createRandomUserReactor(runtime: RoutingRuntime, options: { rand
     eventTypes: RANDOM_USER_TRIGGERS,
     async react(events) {
       // One lane per ticket: a ticket's journal events in order; tickets side by side.
-      const lanes = new Map<number, RecordedEvent[]>();
+      const lanes = new Map<number, Trigger[]>();
       for (const event of events) {
         if (!mayFinishRouting(event)) continue;
-        const ticketId = (event.data as { ticketId: number }).ticketId;
+        const { ticketId } = event.data;
         lanes.set(ticketId, [...(lanes.get(ticketId) ?? []), event]);
       }
       await inParallel([...lanes.values()], options.concurrency ?? 4, async (lane) => {

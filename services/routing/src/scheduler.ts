@@ -1,4 +1,4 @@
-import { consoleJobLogger, createLeasedCronJob, type LeasedCronJob } from '@conversa/projector';
+import { consoleJobLogger, createLeasedCronJob, type LeasedCronJob } from '@conversa/platform';
 import type { RoutingLogger } from './context';
 import type { RoutingTimers } from './timers';
 

@@ -1,4 +1,4 @@
-import { DomainError, queueRotationStream, ticketBotStream, type Position } from '@conversa/contracts';
+import { DomainError, isProductEvent, queueRotationStream, ticketBotStream, type Position } from '@conversa/contracts';
 import { expiryMinutes, idleSince, queueRotation, runCommand, ticketBot, type BotCommand, type InactivityInput } from '@conversa/core';
 import {
   connectionsWith,
@@ -153,7 +153,8 @@ export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSiz
         actor: BOT_ACTOR,
         commandId: key,
       });
-      const userId = (turn.events[0]?.data as { userId?: number } | undefined)?.userId ?? null;
+      const taken = turn.events[0];
+      const userId = taken && isProductEvent(taken, 'QueueRotationAdvanced') ? taken.data.userId : null;
       if (userId === null) continue;
       const input = { clock: { now, timeZone: runtime.timeZone(companyId) }, ticket: routingTicketOf(ticket), queue, waitingSince: clocks.waitingSince, userId };
       const outcome = await decide(companyId, clocks.ticketId, { type: 'RouteRotation', input }, key);

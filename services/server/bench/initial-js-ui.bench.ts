@@ -11,47 +11,22 @@
  * One JSON line per figure on stdout (KiB = 1024 bytes); the per-file breakdown and progress on stderr.
  */
 import { sql } from 'kysely';
-import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+import { openTicketsToFirstRow, recordScripts, TICKETS_FIRST_ROW_BUDGET_KIB, type ScriptSizes } from '@conversa/testing/firstRow';
 import { firstRowOnPhone, median, waterfall } from './phone-network';
 import { loginInBrowser, startUiServer } from './ui-server';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 40);
-/** The budget for /tickets, in KiB of gzip (issue 30: 240 with the named stack). */
-const BUDGET_KIB = 240;
+const BUDGET_KIB = TICKETS_FIRST_ROW_BUDGET_KIB;
 /** Runs per phone-network figure (cold and repeat visit); the median is reported. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
-/** Records every JavaScript file the context's pages receive, in arrival order, with its gzip-9 size. */
-function recordScripts(context: BrowserContext) {
-  const files = new Map<string, { raw: number; gzip: number }>();
-  const pending = new Set<Promise<void>>();
-  context.on('response', (response) => {
-    const path = new URL(response.url()).pathname;
-    // The service worker's script is the worker's, not the page's (and it is blocked here anyway).
-    if ((!path.endsWith('.js') && !path.endsWith('.mjs')) || path === '/service-worker.js') return;
-    const done = response.body().then(
-      (body) => void files.set(path, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
-      () => undefined,
-    );
-    pending.add(done);
-    void done.finally(() => pending.delete(done));
-  });
-  return {
-    /** What has arrived so far (waits for bodies still being read). */
-    async snapshot() {
-      await Promise.all([...pending]);
-      return new Map(files);
-    },
-  };
-}
-
-type Files = Map<string, { raw: number; gzip: number }>;
+type Files = ScriptSizes;
 
 function report(name: string, files: Files, budget?: number) {
   const gzip = [...files.values()].reduce((sum, file) => sum + file.gzip, 0);
@@ -116,28 +91,7 @@ async function main() {
     second.setDefaultTimeout(60_000);
     const ticketScripts = recordScripts(second);
     const tickets = await second.newPage();
-    // The moment the first row is in the page, as the page's own clock reads it: what the page asked for after it
-    // (the extras app/firstRow.ts loads then) does not stand between a person and that row, however fast it arrives here.
-    // A string, not a function: tsx's name helpers would not exist in the page.
-    await tickets.addInitScript(`
-      const observer = new MutationObserver(() => {
-        if (!document.querySelector('[data-testid^="ticket-row-"]')) return;
-        window.firstRowAt = performance.now();
-        observer.disconnect();
-      });
-      observer.observe(document, { subtree: true, childList: true, attributes: true });
-    `);
-    const started = Date.now();
-    await tickets.goto(`${url}/tickets`);
-    await tickets.locator('[data-testid^="ticket-row-"]').first().waitFor();
-    const paintedMs = Date.now() - started;
-    const askedBeforeRow = new Set(
-      await tickets.evaluate(() => {
-        const at = (window as unknown as { firstRowAt?: number }).firstRowAt;
-        if (at === undefined) throw new Error('the first row was never seen by the page');
-        return performance.getEntriesByType('resource').filter((entry) => entry.startTime <= at).map((entry) => new URL(entry.name).pathname);
-      }),
-    );
+    const { askedBeforeRow, paintedMs } = await openTicketsToFirstRow(tickets, url);
     const painted = new Map([...(await ticketScripts.snapshot())].filter(([path]) => askedBeforeRow.has(path)));
     await tickets.waitForLoadState('networkidle');
     const idle = await ticketScripts.snapshot();

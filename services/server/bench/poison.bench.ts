@@ -12,7 +12,7 @@
  */
 import { createLoginLimiter } from '@conversa/api';
 import { projectors } from '@conversa/projections';
-import { listParked } from '@conversa/projector';
+import { listParked } from '@conversa/platform';
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

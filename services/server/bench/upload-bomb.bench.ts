@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '../../testing/src/postgres';
-import { xlsxBomb } from '../test/fixtures/xlsx-bomb';
+import { xlsxBomb } from '../../testing/src/xlsx-bomb';
 import { figure, log, percentile } from './tickets/measure';
 
 const SECONDS = Number(process.env.BENCH_BOMB_SECONDS ?? 30);

@@ -1,4 +1,4 @@
-import { LeaseBusyError } from '@conversa/projector';
+import { LeaseBusyError } from '@conversa/platform';
 
 /**
  * The `conversa` command's usage texts and exit codes (docs/operations.md "The conversa command").

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connectorConfigFromEnv, type ConnectorConfig } from '@conversa/routing';
 import { loadVapidKeys, type VapidKeys } from '@conversa/automation/push/vapid';
-import { DEFAULT_FRAMES_WINDOW_MS } from '@conversa/projector/frames';
+import { DEFAULT_FRAMES_WINDOW_MS } from '@conversa/platform/frames';
 
 /** Environment variables with safe defaults (docs/ARCHITECTURE.md "Stores and engines"). */
 export interface Config {

@@ -3,7 +3,7 @@ import { setConnectionVisible } from '@conversa/projections/push/store';
 import { positionToString, RootAnswer } from '@conversa/contracts';
 import { registerSocketEdge, type SocketConnectionRef, type SocketEdge, type SocketPrincipal } from '@conversa/edge';
 import { findUser } from '@conversa/projections/users/queries';
-import { frameLog, type ProjectionRuntime, type ProjectorStatus } from '@conversa/projector';
+import { frameLog, type ProjectionRuntime, type ProjectorStatus } from '@conversa/platform';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

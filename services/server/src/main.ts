@@ -1,5 +1,5 @@
 import { companyPartitioned, projectors } from '@conversa/projections';
-import { baseName, partitionByCompany, rebuildProjector, runProjectionsCommand, throttledProgress } from '@conversa/projector';
+import { baseName, partitionByCompany, rebuildProjector, runProjectionsCommand, throttledProgress } from '@conversa/platform';
 import { commandUsage, describeError, EXIT, exitCodeOf, isCommand, parseWait, usage, UsageError, wantsHelp } from './cli';
 import { runningEmbeddedPostgres, takeOverStopSignals } from './embedded-postgres';
 import { loadConfig } from './config';

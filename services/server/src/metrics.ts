@@ -1,11 +1,16 @@
 import type { MonitoredBus } from '@conversa/bus';
+import { isProductEvent } from '@conversa/contracts';
 import type { SocketEdge } from '@conversa/edge';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
+import { pendingShippingsCount } from '@conversa/projections/campaigns/queries';
 import { connectionChannel, connectionCountsByStatus } from '@conversa/projections/connections/queries';
-import type { ProjectionRuntime } from '@conversa/projector';
+import { runningImportsCount } from '@conversa/projections/contactImports/queries';
+import { unsentMessagesCount } from '@conversa/projections/messages/queries';
+import { pendingDeliveriesCount } from '@conversa/projections/webhooks/queries';
+import type { ProjectionRuntime } from '@conversa/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -160,18 +165,11 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** Depth of each queue, counted up to QUEUE_DEPTH_CAP, in one statement. */
+/** Depth of each queue, counted up to QUEUE_DEPTH_CAP, each by its own area's query (at once). */
 export async function queueDepths(db: Kysely<ReadDatabase>): Promise<Record<'sender' | 'campaign' | 'import' | 'webhook', number>> {
-  const cap = sql.lit(QUEUE_DEPTH_CAP);
-  const { rows } = await sql<{ sender: string; campaign: string; import: string; webhook: string }>`
-    select
-      (select count(*) from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q) as sender,
-      (select count(*) from (select 1 from read.campaign_shippings where status in ('planned', 'sending') limit ${cap}) q) as campaign,
-      (select count(*) from (select 1 from read.contact_imports where finished_at is null limit ${cap}) q) as import,
-      (select count(*) from (select 1 from webhooks.deliveries where status = 'pending' limit ${cap}) q) as webhook
-  `.execute(db);
-  const row = rows[0]!;
-  return { sender: Number(row.sender), campaign: Number(row.campaign), import: Number(row.import), webhook: Number(row.webhook) };
+  const cap = QUEUE_DEPTH_CAP;
+  const [sender, campaign, running, webhook] = await Promise.all([unsentMessagesCount(db, cap), pendingShippingsCount(db, cap), runningImportsCount(db, cap), pendingDeliveriesCount(db, cap)]);
+  return { sender, campaign, import: running, webhook };
 }
 
 /** Append latency and appended events, around the store every command uses. */
@@ -191,7 +189,7 @@ export function instrumentStore(store: EventStore, metrics: Metrics): void {
     for (const event of events) {
       if (event.type === 'MessageSent') metrics.outbound.inc({ outcome: 'sent' });
       else if (event.type === 'MessageSendFailed') metrics.outbound.inc({ outcome: 'failed' });
-      else if (event.type === 'MessageReceived') void channelOf((event.data as { whatsappId: number | null }).whatsappId).then((channel) => metrics.inbound.inc({ channel }));
+      else if (isProductEvent(event, 'MessageReceived')) void channelOf(event.data.whatsappId).then((channel) => metrics.inbound.inc({ channel }));
     }
   };
   const seconds = new Histogram({ name: 'conversa_eventstore_append_seconds', help: 'Time of one append to the event store', buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [metrics.registry] });

@@ -1,5 +1,5 @@
 import type { Bus, BusSubscription } from '@conversa/bus';
-import { hidesNumbers, maskContactNumbers } from '@conversa/contracts';
+import { hidesNumbers, maskContactNumbers, SettingFrame } from '@conversa/contracts';
 import type { SocketConnection } from '@conversa/edge';
 import { companySettingsOf } from '@conversa/projections/companies/queries';
 import type { Kysely } from 'kysely';
@@ -24,8 +24,10 @@ const maskFrame = (data: unknown) => maskContactNumbers(data);
 export async function socketNumberPrivacy(bus: Bus, db: Kysely<ReadDatabase>): Promise<SocketNumberPrivacy> {
   const hiding = new Map<number, boolean>();
   const subscription: BusSubscription = await bus.subscribe('company.*.settings', (message) => {
-    const setting = (message.data as { setting?: { key?: unknown; value?: unknown } } | null)?.setting;
-    if (setting?.key !== 'lgpdHideNumber') return;
+    // Parsed, as the bus carries bytes: a body of another shape changes nothing.
+    const frame = SettingFrame.safeParse(message.data);
+    if (!frame.success || frame.data.setting.key !== 'lgpdHideNumber') return;
+    const { setting } = frame.data;
     const companyId = Number(message.subject.split('.')[1]);
     if (Number.isInteger(companyId)) hiding.set(companyId, setting.value === 'enabled');
   });

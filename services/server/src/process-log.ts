@@ -1,5 +1,5 @@
 import { currentCorrelationId } from '@conversa/eventstore';
-import type { Logger as ConsoleLike } from '@conversa/projector';
+import type { Logger as ConsoleLike } from '@conversa/platform';
 import pino, { type Logger } from 'pino';
 import type { Writable } from 'node:stream';
 import { loggerOptions } from './logging';

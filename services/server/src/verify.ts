@@ -2,6 +2,7 @@ import { streams } from '@conversa/contracts';
 import { verifyChain, type ChainBreak } from '@conversa/contracts/events/hash-chain';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
+import { messageIdsOfTicket } from '@conversa/projections/messages/queries';
 import type { Kysely } from 'kysely';
 
 export interface VerifyResult {
@@ -31,8 +32,7 @@ export const describeBroken = (result: VerifyResult): string =>
 async function streamsOf(target: string, store: EventStore, db: Kysely<ReadDatabase>): Promise<string[]> {
   if (/^\d+$/.test(target)) {
     const ticketId = Number(target);
-    const messages = await db.selectFrom('read.messages').select('id').where('ticket_id', '=', ticketId).orderBy('created_at').execute();
-    return [streams.ticket(ticketId), ...messages.map((row) => streams.message(row.id))];
+    return [streams.ticket(ticketId), ...(await messageIdsOfTicket(db, ticketId)).map((id) => streams.message(id))];
   }
   if (target !== 'all') return [target];
   const seen = new Set<string>();

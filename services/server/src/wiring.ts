@@ -58,7 +58,7 @@ import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
 import { companyPartitioned, projectors as readModels } from '@conversa/projections';
 import { grantAnalystRole } from '@conversa/projections/analysts';
-import { createProjectionRuntime, partitionByCompany, type LeasedWorker, type ProjectionRuntime } from '@conversa/projector';
+import { createProjectionRuntime, partitionByCompany, type LeasedWorker, type ProjectionRuntime } from '@conversa/platform';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';

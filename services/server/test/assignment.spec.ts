@@ -87,6 +87,8 @@ describe('capacity-aware assignment', () => {
     await expect
       .poll(() => gateway.sent.filter((message) => message.contact.number === String(5511970000000 + tickets.indexOf(firstWaiting))).map((message) => message.body).at(-1), { timeout: 15_000 })
       .toMatch(/Você está na posição \*1\* da fila de atendimento\. Tempo estimado de espera: cerca de \*\d+ min\*/);
+    // The line tells the place; the bot's own count (no estimate) would be a second, different figure.
+    expect(gateway.sent.filter((message) => /da fila de atendimento\. Aguarde, por favor\./.test(message.body))).toEqual([]);
 
     // Closing frees capacity, which pulls the next ticket at once; Duda goes offline mid-run and closes hers.
     const duda = attendants[3]!;

@@ -1,6 +1,6 @@
 import { messageStream, ticketStream, type RecordedEvent } from '@conversa/contracts';
 import { attendantMessageId, changeTicket, openTicket, postAttendantMessage, systemActor } from '@conversa/core';
-import { createProjectionRuntime } from '@conversa/projector';
+import { createProjectionRuntime } from '@conversa/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAttendantGreetingsReactor } from '@conversa/automation';

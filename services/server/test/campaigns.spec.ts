@@ -4,7 +4,7 @@ import { campaignLookup } from '@conversa/api';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { xlsxBomb } from './fixtures/xlsx-bomb';
+import { xlsxBomb } from '../../testing/src/xlsx-bomb';
 import { bearer, settle, signupCompany, startTestServer, type TestServer } from './harness';
 import { startReceiver } from './webhook-receiver';
 

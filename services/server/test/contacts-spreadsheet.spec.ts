@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { xlsxBomb } from './fixtures/xlsx-bomb';
+import { xlsxBomb } from '../../testing/src/xlsx-bomb';
 import { bearer, createUser, signupCompany, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

@@ -1,4 +1,4 @@
-import { listParked } from '@conversa/projector';
+import { listParked } from '@conversa/platform';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it, vi } from 'vitest';

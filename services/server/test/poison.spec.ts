@@ -1,4 +1,4 @@
-import { listParked, runProjectionsCommand } from '@conversa/projector';
+import { listParked, runProjectionsCommand } from '@conversa/platform';
 import { projectors } from '@conversa/projections';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,7 @@
+import type { FrameEntity } from '@conversa/contracts';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useRefreshTokenMutation } from '../features/session/api';
-import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
+import { useRefreshTokenMutation } from './sessionApi';
+import { sessionCleared, sessionStarted } from './sessionSlice';
 import { SocketClient, type FrameHandler, type JoinMessage, type SocketState } from './socket';
 import { useAppDispatch, useAppSelector } from './store';
 
@@ -38,12 +39,15 @@ export function useSocket(): SocketClient {
   return socket;
 }
 
-/** Subscribes for the component's lifetime; the latest handler is always called, so it may close over fresh state. */
-export function useSocketEvent(eventSuffix: string, handler: FrameHandler): void {
+/**
+ * Handles the entity's frames (`company-<id>-<entity>`) for the component's lifetime, their body typed by the frame
+ * catalogue; null subscribes to nothing. The latest handler is always called, so it may close over fresh state.
+ */
+export function useSocketEvent<E extends FrameEntity>(entity: E | null, handler: FrameHandler<E>): void {
   const socket = useSocket();
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => socket.subscribe(eventSuffix, (data, event) => latest.current(data, event)), [socket, eventSuffix]);
+  useEffect(() => (entity === null ? undefined : socket.subscribe(entity, (data, event) => latest.current(data, event))), [socket, entity]);
 }
 
 export function useSocketJoin(join: JoinMessage | null): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
 import { createAppStore } from './store';
-import { sessionStarted } from '../features/session/sessionSlice';
+import { sessionStarted } from './sessionSlice';
 import { fakeServer } from '../test/harness';
 import { session } from '../test/fixtures';
 

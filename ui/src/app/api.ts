@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ApiErrorBody, SessionResponse } from '@conversa/contracts';
-import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
+import { sessionCleared, sessionStarted } from './sessionSlice';
 import { takeEarly } from './early';
 import type { RootState } from './store';
 

@@ -211,11 +211,11 @@ describe('socket client', () => {
     const reconnected = vi.fn();
     const onNote = vi.fn();
     socket.onReconnect(reconnected);
-    socket.subscribe('note', onNote);
+    socket.subscribe('dashboard', onNote);
     socket.setToken('t1');
     latest().serverUpgrades();
     latest().serverSends({ event: 'authenticated', seq: 4 });
-    latest().serverSends({ event: 'company-2-note', data: { n: 5 }, seq: 5 });
+    latest().serverSends({ event: 'company-2-dashboard', data: { n: 5 }, seq: 5 });
     latest().serverSends({ event: 'company-2-presence', data: { p: 1 } });
     latest().serverDrops();
     vi.advanceTimersByTime(1000);
@@ -223,8 +223,8 @@ describe('socket client', () => {
     expect(latest().sent[0]).toEqual({ event: 'authenticate', data: 't1', resume: 5 });
     latest().serverSends({ event: 'authenticated' });
     // What it missed comes as frames; one it had already (seen on another edge) is dropped.
-    latest().serverSends({ event: 'company-2-note', data: { n: 5 }, seq: 5 });
-    latest().serverSends({ event: 'company-2-note', data: { n: 6 }, seq: 6 });
+    latest().serverSends({ event: 'company-2-dashboard', data: { n: 5 }, seq: 5 });
+    latest().serverSends({ event: 'company-2-dashboard', data: { n: 6 }, seq: 6 });
     expect(reconnected).not.toHaveBeenCalled();
     expect(onNote.mock.calls.map(([data]) => data)).toEqual([{ n: 5 }, { n: 6 }]);
     // Away longer than the edge's window: told to read the lists again.

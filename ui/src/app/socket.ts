@@ -1,5 +1,5 @@
 import { USER_STATUS_PING_MS } from './constants';
-import type { ClientMessageBody, CompanyFrame } from '@conversa/contracts';
+import type { ClientMessageBody, CompanyFrame, FrameData, FrameEntity } from '@conversa/contracts';
 
 /**
  * The browser end of the websocket edge (docs/ARCHITECTURE.md "The websocket protocol").
@@ -14,7 +14,7 @@ import type { ClientMessageBody, CompanyFrame } from '@conversa/contracts';
  *   export function useTicketFrames(args: TicketListArgs) {
  *     const dispatch = useAppDispatch();
  *     useSocketJoin({ event: 'joinTickets', data: args.status });        // re-sent after every reconnect
- *     useSocketEvent('ticket', (data: TicketFrame) => {                    // matches company-<id>-ticket
+ *     useSocketEvent('ticket', (frame) => {                                 // company-<id>-ticket; frame: TicketFrame
  *       dispatch(ticketsApi.util.updateQueryData('ticketList', args, (draft) => { ... }));
  *     });
  *     // Frames the edge could not resend after a drop (older than its window): refetch what the screen shows.
@@ -42,7 +42,10 @@ export interface JoinMessage {
   data?: string;
 }
 
-export type FrameHandler = (data: unknown, event: string) => void;
+/** Handles an entity's frames, its body typed by contracts' frame catalogue (contracts/src/frames.ts). */
+export type FrameHandler<E extends FrameEntity = FrameEntity> = (data: FrameData<E>, event: string) => void;
+/** A handler as the client holds it, by the entity a frame's event names. */
+type RelayHandler = (data: unknown, event: string) => void;
 /** `reconnecting`: trying again after having been open (the shell shows it); `closed`: waiting for the next try. */
 export type SocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -91,7 +94,7 @@ export class SocketClient {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
   private readonly joins = new Map<string, { join: JoinMessage; count: number }>();
-  private readonly handlers = new Map<string, Set<FrameHandler>>();
+  private readonly handlers = new Map<string, Set<RelayHandler>>();
   private readonly reconnectHandlers = new Set<() => void>();
   private readonly unauthorizedHandlers = new Set<() => void>();
   /** The token the last 4401 was reported for: one report per token, so a refused refresh cannot loop. */
@@ -176,13 +179,16 @@ export class SocketClient {
     };
   }
 
-  /** Handles frames `company-<any id>-<eventSuffix>`; returns the unsubscribe function. */
-  subscribe(eventSuffix: string, handler: FrameHandler): () => void {
-    let set = this.handlers.get(eventSuffix);
-    if (!set) this.handlers.set(eventSuffix, (set = new Set()));
-    set.add(handler);
+  /** Handles frames `company-<any id>-<entity>`; returns the unsubscribe function. */
+  subscribe<E extends FrameEntity>(entity: E, handler: FrameHandler<E>): () => void {
+    // The edge relays what the projectors published for the entity, typed by the same catalogue: the one place a body
+    // read off the wire takes its entity's type.
+    const relay = handler as RelayHandler;
+    let set = this.handlers.get(entity);
+    if (!set) this.handlers.set(entity, (set = new Set()));
+    set.add(relay);
     return () => {
-      set.delete(handler);
+      set.delete(relay);
     };
   }
 

@@ -8,7 +8,7 @@ import {
   sessionStarted,
   userUpdated,
   type SessionState,
-} from '../features/session/sessionSlice';
+} from './sessionSlice';
 import { formatDate } from './dates';
 import { removeStorage, sessionStorageKeys, storageKeys, writeStorage } from './storage';
 

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { createIntl, createIntlCache, IntlProvider, useIntl, type IntlShape } from 'react-intl';
 import type { Language } from '@conversa/contracts';
-import type { MessageKey, Messages } from './catalogue';
+import type { MessageKey, Messages } from './keys';
 import { isShownKey, requestLanguage, shownTexts, subscribeTexts } from './texts';
 
 export type { MessageKey, Messages };

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { I18nProvider, useT } from '../i18n';
 import { useRefreshTokenMutation } from '../features/session/api';
-import { sessionCleared, sessionStarted } from '../features/session/sessionSlice';
+import { sessionCleared, sessionStarted } from '../app/sessionSlice';
 import { PageSpinner } from './guards';
 import { afterPageLoad, registerServiceWorker } from '../app/serviceWorker';
 import type { SocketClient } from '../app/socket';

@@ -1,8 +1,8 @@
 import { Box, chakra, HStack } from '@chakra-ui/react';
-import type { UserStatus, UserStatusFrame } from '@conversa/contracts';
+import type { UserStatus } from '@conversa/contracts';
 import { useErrorToast } from '../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../app/SocketProvider';
-import { useAppDispatch } from '../app/store';
+import { useAppDispatch, useAppSelector } from '../app/store';
 import { useMyStatusQuery, useSetMyStatusMutation, userStatusApi } from '../features/users/statusApi';
 import { useT, type MessageKey } from '../i18n';
 
@@ -18,10 +18,13 @@ export function StatusControl() {
   const showError = useErrorToast();
   const { data } = useMyStatusQuery();
   const dispatch = useAppDispatch();
-  // Live: the status her sockets' grace set (away, then online again) shows without a reload.
-  useSocketEvent('assignmentStatus', (frame) => {
-    const changed = frame as UserStatusFrame;
-    if (data && changed.userId === data.userId) dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
+  const myId = useAppSelector((state) => state.session.user?.id);
+  // Live: the status her first socket or her sockets' grace set shows without a reload. A frame that
+  // beats the first answer is not lost: reading again (after any read in flight) sees what it announced.
+  useSocketEvent('assignmentStatus', (changed) => {
+    if (changed.userId !== myId) return;
+    if (data) dispatch(userStatusApi.util.upsertQueryData('myStatus', undefined, changed));
+    else dispatch(userStatusApi.util.invalidateTags(['MyStatus']));
   });
   useSocketReconnect(() => dispatch(userStatusApi.util.invalidateTags(['MyStatus'])));
   const [setStatus, saving] = useSetMyStatusMutation();

@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { isAllowed, routeExists, type AppRoute } from '../app/access';
 import { readStorage, storageKeys } from '../app/storage';
 import { useAppDispatch, useAppSelector } from '../app/store';
-import { landingReached } from '../features/session/sessionSlice';
+import { landingReached } from '../app/sessionSlice';
 import { toaster } from '../app/toaster';
 import { ERROR_TOAST_MS } from '../app/notify';
 import { useT } from '../i18n';

@@ -11,7 +11,7 @@ import { createAppStore } from '../app/store';
 
 /** The registry the app is rendered with, for tests that derive an expectation from it. */
 export { appRoutes };
-import { sessionStarted } from '../features/session/sessionSlice';
+import { sessionStarted } from '../app/sessionSlice';
 
 export interface Reply {
   status: number;

@@ -1,5 +1,6 @@
 import type { CampaignLookup } from '@conversa/core';
 import type { MediaStore } from '@conversa/media';
+import { liveConnectionIds } from '@conversa/projections/connections/queries';
 import { contactListSize } from '@conversa/projections/contactLists/queries';
 import { findFileList } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -9,11 +10,7 @@ import type { Kysely } from 'kysely';
 export function campaignLookup(db: Kysely<ReadDatabase>, media: Pick<MediaStore, 'describe'>): CampaignLookup {
   return {
     listSize: (companyId, contactListId) => contactListSize(db, companyId, contactListId),
-    async liveConnectionIds(companyId, ids) {
-      if (ids.length === 0) return [];
-      const rows = await db.selectFrom('read.connections').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
-      return rows.map((row) => row.id);
-    },
+    liveConnectionIds: (companyId, ids) => liveConnectionIds(db, companyId, ids),
     mediaExists: async (companyId, file) => Boolean(await media.describe(companyId, file.url)),
     fileListExists: async (companyId, fileListId) => Boolean(await findFileList(db, companyId, fileListId)),
   };

@@ -2,7 +2,7 @@ import { CONTACT_IMPORT_MAX_ROWS } from '@conversa/contracts';
 import * as XLS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { xlsxBomb } from '../../../server/test/fixtures/xlsx-bomb';
+import { xlsxBomb } from '../../../testing/src/xlsx-bomb';
 import { checkSpreadsheet, readContactRows } from './spreadsheet';
 
 async function xlsx(rows: (ExcelJS.CellValue | undefined)[][]): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { withSchemaLock } from '@conversa/projector';
+import { withSchemaLock } from '@conversa/platform';
 import ipaddr from 'ipaddr.js';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { createHash } from 'node:crypto';

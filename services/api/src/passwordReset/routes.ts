@@ -1,5 +1,6 @@
 import { DomainError, normaliseResetNumber, RequestResetAnswer, RequestResetBody, RESET_MESSAGES, UpdateResetPasswordBody, VerifyResetParams, VerifyResetQuery } from '@conversa/contracts';
 import { completePasswordReset, requestPasswordReset, verifyPasswordResetCode, type PasswordResetContext, type ResetUserLookup } from '@conversa/core';
+import { usersWithPhones } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -14,9 +15,8 @@ function userLookup(ctx: ApiContext): ResetUserLookup {
   return {
     async userOfNumber(number) {
       const national = number.startsWith('55') ? number.slice(2) : number;
-      const rows = await ctx.db.selectFrom('read.users').select(['id', 'company_id', 'phone']).where('deleted', '=', false).where('phone', 'in', [number, national]).orderBy('id').execute();
-      const found = rows.find((row) => normaliseResetNumber(row.phone) === number);
-      return found ? { userId: found.id, companyId: found.company_id } : null;
+      const found = (await usersWithPhones(ctx.db, [number, national])).find((user) => normaliseResetNumber(user.phone) === number);
+      return found ? { userId: found.id, companyId: found.companyId } : null;
     },
   };
 }

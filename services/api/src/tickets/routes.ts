@@ -213,7 +213,7 @@ export async function ticketRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       checked: verification.checked,
       ...(verification.break ? { break: verification.break } : {}),
       events: events.map((event) => {
-        const { ticketId: _ticketId, ...changes } = event.data as Record<string, unknown>;
+        const changes = Object.fromEntries(Object.entries(event.data ?? {}).filter(([key]) => key !== 'ticketId'));
         const actorId = actorUserId(event);
         return {
           revision: event.revision,

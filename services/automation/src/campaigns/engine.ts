@@ -1,4 +1,4 @@
-import { campaignOptOutStream, campaignSettingsStream, campaignStream, type Actor, type CampaignDetails, type CampaignEvent, type CampaignSettingsValues, type Channel, type PlannedShipping, type RecordedEvent, type ShippingKind } from '@conversa/contracts';
+import { campaignOptOutStream, isProductEvent, campaignSettingsStream, campaignStream, type Actor, type CampaignDetails, type CampaignEvent, type CampaignSettingsValues, type Channel, type PlannedShipping, type RecordedEvent, type ShippingKind } from '@conversa/contracts';
 import {
   campaign,
   campaignComplete,
@@ -25,7 +25,7 @@ import { contactListItemsForPlan } from '@conversa/projections/contactLists/quer
 import { campaignsToDispatch } from '@conversa/projections/campaigns/queries';
 import { fileListOptions } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { consoleJobLogger, type JobLogger } from '@conversa/projector';
+import { consoleJobLogger, type JobLogger } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import { sendToContact, type CampaignChannel, type CampaignMedia } from './outbound';
 import { classifyFailure, insideWindow, pauseAfter, shippingMessageId } from './pacing';
@@ -96,8 +96,8 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
 
   /** After a restart the pacing resumes from the attempts recorded, when they were recorded. */
   const observer = (pacing: Map<number, { sent: number; lastAt: number }>) => (event: ObservedShippingEvent) => {
-    if (event.type !== 'CampaignShippingAttempted') return;
-    const { connectionId } = event.data as { connectionId: number };
+    if (!isProductEvent(event, 'CampaignShippingAttempted')) return;
+    const { connectionId } = event.data;
     const connection = pacing.get(connectionId) ?? { sent: 0, lastAt: 0 };
     pacing.set(connectionId, { sent: connection.sent + 1, lastAt: Math.max(connection.lastAt, Date.parse(event.occurredAt)) });
   };
@@ -120,7 +120,7 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
 
   async function optOutsOf(companyId: number): Promise<Set<string>> {
     const events = await ctx.store.readStream(campaignOptOutStream(companyId));
-    return new Set(events.map((event) => phoneKey((event.data as { number: string }).number)));
+    return new Set(events.filter((event) => isProductEvent(event, 'CampaignContactOptedOut')).map((event) => phoneKey(event.data.number)));
   }
 
   /** The campaign as its stream holds it, with the history its commands are decided on. */

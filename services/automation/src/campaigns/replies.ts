@@ -1,11 +1,11 @@
-import { campaignOptOutStream, campaignSettingsStream, contactStream, type Actor, type MessageEvent, type RecordedEvent } from '@conversa/contracts';
+import { campaignOptOutStream, campaignSettingsStream, contactStream, type Actor, type RecordedEvent, type RecordedProductEvent } from '@conversa/contracts';
 import { campaignOptOuts, campaignSettings, contact, emptyShippingsView, fold, runCommand, runShippingsCommand, type CommandContext, type ShippingsView } from '@conversa/core';
 import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 
-type Received = Extract<MessageEvent, { type: 'MessageReceived' }>['data'];
+type Received = RecordedProductEvent<'MessageReceived'>;
 
 const actor: Actor = { kind: 'system', id: 'campaign-replies' };
 /** Campaigns whose shippings this reactor keeps folded. */
@@ -47,16 +47,16 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
    * per company the shippings awaiting any of those numbers. In event order, as one at a time
    * would: a shipping confirmed earlier in the batch is not confirmed again.
    */
-  async function handleBatch(events: readonly RecordedEvent[]): Promise<void> {
-    const replies = events.filter((event) => event.type === 'MessageReceived' && !(event.data as Received).participant); // a group's message is nobody's reply
+  async function handleBatch(events: readonly Received[]): Promise<void> {
+    const replies = events.filter((event) => !event.data.participant); // a group's message is nobody's reply
     if (replies.length === 0) return;
     // The contacts and the companies' settings from their streams, in one read: the log always holds
     // the contact a message names (the contacts read model may not have caught up yet).
     const companies = [...new Set(replies.map((event) => event.metadata.companyId))];
-    const streams = await readStreams([...new Set(replies.map((event) => contactStream((event.data as Received).contactId))), ...companies.map(campaignSettingsStream)]);
-    const byCompany = new Map<number, { event: RecordedEvent; number: string }[]>();
+    const streams = await readStreams([...new Set(replies.map((event) => contactStream(event.data.contactId))), ...companies.map(campaignSettingsStream)]);
+    const byCompany = new Map<number, { event: Received; number: string }[]>();
     for (const event of replies) {
-      const found = fold(contact, (streams.get(contactStream((event.data as Received).contactId)) ?? []) as never);
+      const found = fold(contact, (streams.get(contactStream(event.data.contactId)) ?? []) as never);
       if (found.status === 'none' || found.isGroup) continue;
       const companyId = event.metadata.companyId;
       byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), { event, number: found.details.number }]);
@@ -68,11 +68,11 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
         const word = plainWord(body);
         return word !== '' && optOutWords.has(word);
       };
-      const answering = [...new Set(company.filter(({ event }) => !isOptOut((event.data as Received).body)).map(({ number }) => number))];
+      const answering = [...new Set(company.filter(({ event }) => !isOptOut(event.data.body)).map(({ number }) => number))];
       const awaiting = await awaitingConfirmations(db, companyId, answering);
       const confirmed = new Set<string>();
       for (const { event, number } of company) {
-        const data = event.data as Received;
+        const { data } = event;
         if (isOptOut(data.body)) {
           const command = { type: 'OptOutContact' as const, number, word: plainWord(data.body) };
           await runCommand(ctx, { decider: campaignOptOuts, streamId: campaignOptOutStream(companyId), command, companyId, actor, commandId: `opt-out-${event.id}`, causationId: event.id });

@@ -1,4 +1,4 @@
-import { createLeasedWorker, type LeasedWorker } from '@conversa/projector';
+import { createLeasedWorker, type LeasedWorker } from '@conversa/platform';
 import type { AutomationLogger } from '../schedules/sender';
 import type { CampaignEngine } from './engine';
 

@@ -1,8 +1,7 @@
-import type { ContactListEvent, RecordedEvent } from '@conversa/contracts';
 import { recordListValidation, type UseCaseContext } from '@conversa/core';
 import { defaultConnection } from '@conversa/projections/connections/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 
 /** The channels' answer whether numbers have an account (null: the connection's session cannot tell here). */
@@ -50,12 +49,11 @@ export function createListValidityReactor(options: { ctx: UseCaseContext; db: Ky
   return defineReactor({
     name: 'list-validity',
     eventTypes: ['ContactListItemsAdded', 'ContactListItemChanged'],
-    async react(events: readonly RecordedEvent[]) {
-      for (const recorded of events) {
-        const event = recorded as unknown as ContactListEvent;
-        const companyId = recorded.metadata.companyId;
+    async react(events) {
+      for (const event of events) {
+        const companyId = event.metadata.companyId;
         if (event.type === 'ContactListItemsAdded') await check(companyId, event.data.contactListId, event.data.items.map(({ itemId, number }) => ({ itemId, number })));
-        else if (event.type === 'ContactListItemChanged' && event.data.changes.number !== undefined) await check(companyId, event.data.contactListId, [{ itemId: event.data.itemId, number: event.data.changes.number }]);
+        else if (event.data.changes.number !== undefined) await check(companyId, event.data.contactListId, [{ itemId: event.data.itemId, number: event.data.changes.number }]);
       }
     },
   });

@@ -1,8 +1,8 @@
-import { contactImportStream, DomainError, type Actor, type RecordedEvent, type SheetRow } from '@conversa/contracts';
+import { contactImportStream, DomainError, isProductEvent, type Actor, type RecordedProductEvent, type SheetRow } from '@conversa/contracts';
 import { contactImport, finishContactImport, fold, runContactImport, runContactListImport, withCorrelation, type ContactImportEvent, type ContactImportHooks, type ContactListUseCaseContext } from '@conversa/core';
 import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/projector';
+import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 
@@ -48,14 +48,14 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
 
   async function importOne(importId: string, signal: AbortSignal): Promise<void> {
     const history = await deps.ctx.store.readStream(contactImportStream(importId));
-    const requested = history[0] as RecordedEvent | undefined;
-    if (!requested || fold(contactImport, history as unknown as ContactImportEvent[]).status !== 'running' || signal.aborted) return;
+    const requested = history[0];
+    if (!requested || !isProductEvent(requested, 'ContactImportRequested') || fold(contactImport, history as unknown as ContactImportEvent[]).status !== 'running' || signal.aborted) return;
     // What the import writes and logs carries the upload request's correlation id.
     await withCorrelation(requested.metadata.correlationId, () => work(requested));
   }
 
-  async function work(requested: RecordedEvent): Promise<void> {
-    const data = requested.data as { importId: string; fileName: string; fileUrl: string; contactListId?: number };
+  async function work(requested: RecordedProductEvent<'ContactImportRequested'>): Promise<void> {
+    const { data } = requested;
     const { importId } = data;
     const job = { importId, companyId: requested.metadata.companyId, actor: requested.metadata.actor as Actor, causationId: requested.id };
     const file = await deps.openFile(job.companyId, data.fileUrl);
@@ -118,7 +118,7 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
       // What was requested before its first start is in the read model: the wake needs only what comes after.
       startFrom: 'now',
       async react(events) {
-        for (const event of events) told.add((event.data as { importId: string }).importId);
+        for (const event of events) told.add(event.data.importId);
         worker.wake();
       },
     }),

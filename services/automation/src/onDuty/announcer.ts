@@ -1,10 +1,10 @@
-import { contactStream, onDutyStream, ticketChannelOf, type Channel, type ContactEvent, type MediaType, type OnDutyEvent, type RecordedEvent, type RecordedProductEvent } from '@conversa/contracts';
+import { contactStream, onDutyStream, ticketChannelOf, type Channel, type ContactEvent, type MediaType, type OnDutyEvent, type RecordedProductEvent } from '@conversa/contracts';
 import { contact, fold, isOnDutyAt, isWithinOpeningHours, onDuty, onDutyAnnouncementText, onDutyMessageId, runCommand, systemActor, type CommandContext } from '@conversa/core';
 import { companySchedules, companySettingsOf } from '@conversa/projections/companies/queries';
 import { defaultConnection, findConnection } from '@conversa/projections/connections/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { listOnDuty } from '@conversa/projections/onDuty/queries';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 
@@ -142,16 +142,16 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
   return defineReactor({
     name: 'on-duty-announcer',
     eventTypes: ['TicketCreated', 'OnDutyAnnouncementQueued'],
-    async react(events: readonly RecordedEvent[]) {
+    async react(events) {
       // One lane per company, in log order within it; lanes run side by side, so a slow channel holds only its own company.
-      const lanes = new Map<number, RecordedEvent[]>();
+      const lanes = new Map<number, (typeof events)[number][]>();
       for (const event of events) lanes.set(event.metadata.companyId, [...(lanes.get(event.metadata.companyId) ?? []), event]);
       const pending = [...lanes.values()];
       const workers = Array.from({ length: Math.min(concurrency, pending.length) }, async () => {
         for (let lane = pending.shift(); lane; lane = pending.shift()) {
           for (const event of lane) {
-            if (event.type === 'TicketCreated') await ticketCreated(event as RecordedProductEvent<'TicketCreated'>);
-            else if (event.type === 'OnDutyAnnouncementQueued') await announcementQueued(event as RecordedProductEvent<'OnDutyAnnouncementQueued'>);
+            if (event.type === 'TicketCreated') await ticketCreated(event);
+            else await announcementQueued(event);
           }
         }
       });

@@ -2,7 +2,7 @@ import { chargeReference, type RecordedProductEvent } from '@conversa/contracts'
 import { chargeAttempt, PLATFORM_COMPANY_ID, recordChargeOutcome, systemActor, type SecretBox } from '@conversa/core';
 import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
 import { findInvoice } from '@conversa/projections/invoices/queries';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { AutomationContext, AutomationLogger } from '../schedules/sender';
 import { PaymentProviderError, type PaymentProvider } from './port';
 
@@ -57,7 +57,7 @@ export function createPaymentChargesReactor(ctx: AutomationContext, options: { p
     name: 'payment-charges',
     eventTypes: ['InvoiceCheckoutRequested'],
     async react(events) {
-      await Promise.all((events as RecordedProductEvent<'InvoiceCheckoutRequested'>[]).map(charge));
+      await Promise.all(events.map(charge));
     },
   });
 }

@@ -1,6 +1,6 @@
 import { generateDueInvoices, systemActor, type GenerationReport } from '@conversa/core';
 import { companiesToInvoice } from '@conversa/projections/invoices/queries';
-import { createLeasedWorker, type LeasedWorker } from '@conversa/projector';
+import { createLeasedWorker, type LeasedWorker } from '@conversa/platform';
 import type { AutomationContext, AutomationLogger } from '../schedules/sender';
 
 /** Hourly: an invoice appears at most an hour after its company enters the lead days (or a due date changes). */

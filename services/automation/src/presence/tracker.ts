@@ -13,7 +13,7 @@ import {
   type UserConnection,
 } from '@conversa/projections/users/presence';
 import { findUser } from '@conversa/projections/users/queries';
-import { createLeasedCronJob } from '@conversa/projector';
+import { createLeasedCronJob } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import type { AutomationLogger } from '../schedules/sender';

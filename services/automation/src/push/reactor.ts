@@ -1,7 +1,11 @@
-import { lastMessagePreview, type PushPayload, type RecordedEvent } from '@conversa/contracts';
+import { lastMessagePreview, type PushPayload, type RecordedProductEvent } from '@conversa/contracts';
+import { contactName } from '@conversa/projections/contacts/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
+import { queueName } from '@conversa/projections/queues/queries';
+import { ticketHolder } from '@conversa/projections/tickets/queries';
+import { queueMemberIds } from '@conversa/projections/users/queries';
 import { claimDelivery, pushChoices, removeSubscription, subscriptionsOf, usersWithVisibleTab } from '@conversa/projections/push/store';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 import { sendWebPush } from './send';
@@ -44,35 +48,31 @@ export function createPushReactor(options: PushReactorOptions): Projector {
   const chosenAbsence = options.chosenAbsence ?? nobodyAbsent;
   const send = options.send ?? sendWebPush;
 
-  async function noticeOf(event: RecordedEvent): Promise<Notice | null> {
+  async function noticeOf(event: RecordedProductEvent<'TicketCreated' | 'MessageReceived'>): Promise<Notice | null> {
     const companyId = event.metadata.companyId;
     if (companyId === undefined) return null;
     if (event.type === 'TicketCreated') {
-      const data = event.data as { ticketId: number; uuid: string; contactId: number; queueId: number | null; userId: number | null; status: string };
+      const { data } = event;
       if (data.status !== 'pending' || data.queueId === null || data.userId !== null) return null;
-      const [users, contact, queue] = await Promise.all([
-        db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where(({ eb, val }) => eb(val(data.queueId), '=', eb.fn.any('queue_ids'))).execute(),
-        db.selectFrom('read.contacts').select('name').where('id', '=', data.contactId).executeTakeFirst(),
-        db.selectFrom('read.queues').select('name').where('id', '=', data.queueId).executeTakeFirst(),
-      ]);
+      const [userIds, contact, queue] = await Promise.all([queueMemberIds(db, companyId, data.queueId), contactName(db, data.contactId), queueName(db, data.queueId)]);
       return {
         companyId,
-        userIds: users.map((user) => user.id),
+        userIds,
         want: 'newTickets',
-        payload: { kind: 'ticket', ticketUuid: data.uuid, title: cut(contact?.name ?? '', 200), body: cut(queue?.name ?? '', 200) },
+        payload: { kind: 'ticket', ticketUuid: data.uuid, title: cut(contact ?? '', 200), body: cut(queue ?? '', 200) },
         topic: `t${data.ticketId}`,
       };
     }
     if (event.type === 'MessageReceived') {
-      const data = event.data as { ticketId: number; body: string; mediaType: Parameters<typeof lastMessagePreview>[0]['mediaType']; media: { name: string } | null };
-      const ticket = await db.selectFrom('read.tickets').select(['uuid', 'user_id', 'status', 'contact_id']).where('id', '=', data.ticketId).executeTakeFirst();
-      if (!ticket || ticket.user_id === null || ticket.status !== 'open') return null;
-      const contact = await db.selectFrom('read.contacts').select('name').where('id', '=', ticket.contact_id).executeTakeFirst();
+      const { data } = event;
+      const ticket = await ticketHolder(db, data.ticketId);
+      if (!ticket || ticket.userId === null || ticket.status !== 'open') return null;
+      const contact = await contactName(db, ticket.contactId);
       return {
         companyId,
-        userIds: [ticket.user_id],
+        userIds: [ticket.userId],
         want: 'newMessages',
-        payload: { kind: 'message', ticketUuid: ticket.uuid, title: cut(contact?.name ?? '', 200), body: cut(lastMessagePreview(data), PREVIEW_CHARS) },
+        payload: { kind: 'message', ticketUuid: ticket.uuid, title: cut(contact ?? '', 200), body: cut(lastMessagePreview(data), PREVIEW_CHARS) },
         topic: `t${data.ticketId}`,
       };
     }

@@ -1,5 +1,5 @@
 import { ATTENDANT_MESSAGE_EVENTS, postAttendantMessage, type CommandContext } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 
 /**
  * The attendant's greeting on accept and farewell on close, as side effects of the ticket events

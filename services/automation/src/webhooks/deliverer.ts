@@ -1,7 +1,8 @@
 import { streams, WEBHOOK_PAUSE_AFTER_MS, type Actor } from '@conversa/contracts';
 import { runCommand, signStandardWebhook, signWebhook, webhook, type CommandContext, type SecretBox } from '@conversa/core';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, type JobLogger, type LeasedWorkerProgress } from '@conversa/projector';
+import { dueDeliveryHeads, type DeliveryHead as Head } from '@conversa/projections/webhooks/queries';
+import { createLeasedWorker, type JobLogger, type LeasedWorkerProgress } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { WebhookPoster } from './post';
 
@@ -50,24 +51,6 @@ export interface WebhookDeliverer {
   pending(): Promise<number>;
 }
 
-interface Head {
-  id: string;
-  webhook_id: number;
-  company_id: number;
-  event: string;
-  body: string;
-  attempts: number;
-  correlation_id: string | null;
-  deadline_at: Date;
-  next_attempt_at: Date | null;
-  url: string;
-  secret: string;
-  active: boolean;
-  deleted: boolean;
-  /** Its endpoint's failing streak (webhooks.failing), null when its last attempt succeeded. */
-  failing_since: Date | null;
-}
-
 const deliverer: Actor = { kind: 'system', id: 'webhooks' };
 
 /**
@@ -111,24 +94,8 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
     worker.wake();
   };
 
-  async function heads(): Promise<Head[]> {
-    const busy = [...inflight.keys()];
-    // The head of each endpoint's queue (lateral: one index probe per endpoint with pending deliveries).
-    const result = await sql<Head>`
-      select d.id, d.webhook_id, d.company_id, d.event, d.body, d.attempts, d.correlation_id, d.deadline_at, d.next_attempt_at, w.url, w.secret, w.active, w.deleted, f.since as failing_since
-      from (select distinct webhook_id from webhooks.deliveries where status = 'pending') p
-      cross join lateral (
-        select * from webhooks.deliveries d where d.webhook_id = p.webhook_id and d.status = 'pending' order by d.seq limit 1
-      ) d
-      join read.webhooks w on w.id = d.webhook_id
-      left join webhooks.failing f on f.webhook_id = d.webhook_id
-      where d.next_attempt_at <= ${options.now()} and w.paused_at is null
-      ${busy.length > 0 ? sql`and d.webhook_id not in (${sql.join(busy)})` : sql``}
-      order by d.next_attempt_at
-      limit ${concurrency - inflight.size}
-    `.execute(db);
-    return result.rows;
-  }
+  // The head of each endpoint's queue that is due, none of those in flight (projections/webhooks/queries.ts).
+  const heads = (): Promise<Head[]> => dueDeliveryHeads(db, { now: options.now(), busy: [...inflight.keys()], limit: concurrency - inflight.size });
 
   async function attempt(head: Head): Promise<void> {
     if (head.deleted || !head.active) {

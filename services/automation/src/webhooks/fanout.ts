@@ -1,7 +1,7 @@
-import { webhookEventOf, webhookSourceTypes, type Position, type RecordedEvent, type WebhookPayload } from '@conversa/contracts';
+import { webhookEventOf, webhookSourceTypes, type Position, type RecordedProductEvent, type WebhookPayload } from '@conversa/contracts';
 import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/projector';
+import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { WebhookDeliveriesTable } from '@conversa/projections/webhooks/tables';
 import { createHash } from 'node:crypto';
@@ -57,7 +57,7 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
           continue;
         }
         if (event.type === 'WebhookResumed') {
-          await resume(db, (event.data as { webhookId: number }).webhookId, now, deadline);
+          await resume(db, event.data.webhookId, now, deadline);
           queued = true;
           continue;
         }
@@ -109,8 +109,8 @@ async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeli
  * Puts a delivery back in line, same id, in its own place: its `seq` is kept, so it goes before every later delivery
  * of its endpoint (a redelivered `contact.created` still precedes its `message.received`). Applied once per request.
  */
-async function redeliver(db: Kysely<ReadDatabase>, event: RecordedEvent, companyId: number, now: Date, deadline: Date): Promise<void> {
-  const { webhookId, deliveryId } = event.data as { webhookId: number; deliveryId: string };
+async function redeliver(db: Kysely<ReadDatabase>, event: RecordedProductEvent<'WebhookRedeliveryRequested'>, companyId: number, now: Date, deadline: Date): Promise<void> {
+  const { webhookId, deliveryId } = event.data;
   await db
     .updateTable('webhooks.deliveries')
     .set({ status: 'pending', next_attempt_at: now, deadline_at: deadline, error: null, redelivery_id: event.id })

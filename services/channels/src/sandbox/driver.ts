@@ -1,4 +1,4 @@
-import { withSchemaLock } from '@conversa/projector';
+import { withSchemaLock } from '@conversa/platform';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
 import type { OutboundMessage } from '../port';

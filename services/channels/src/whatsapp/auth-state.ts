@@ -9,7 +9,7 @@ import {
   type SignalDataTypeMap,
   type SignalKeyStore,
 } from '@whiskeysockets/baileys';
-import { withSchemaLock } from '@conversa/projector';
+import { withSchemaLock } from '@conversa/platform';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { sql, type Generated, type Kysely } from 'kysely';
 

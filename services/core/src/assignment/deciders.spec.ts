@@ -21,7 +21,11 @@ describe('user status', () => {
   it('leaves a chosen away or offline alone on a disconnection or a reconnection', () => {
     spec(userStatus).given([changed('away', 'chosen')]).when({ type: 'MarkUserReconnected', userId: 4 }).then([]);
     spec(userStatus).given([changed('offline', 'chosen')]).when({ type: 'MarkUserDisconnected', userId: 4 }).then([]);
-    spec(userStatus).given([]).when({ type: 'MarkUserReconnected', userId: 4 }).then([]);
+    spec(userStatus).given([changed('offline', 'chosen')]).when({ type: 'MarkUserReconnected', userId: 4 }).then([]);
+  });
+
+  it('puts a user who never chose a status online when her first socket connects', () => {
+    spec(userStatus).given([]).when({ type: 'MarkUserReconnected', userId: 4 }).then([changed('online', 'reconnected')]);
   });
 });
 

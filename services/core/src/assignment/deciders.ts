@@ -20,7 +20,8 @@ export const userStatus: Decider<UserStatusState, UserStatusCommand, UserStatusE
       case 'MarkUserDisconnected':
         return state.status === 'online' ? [{ type: 'UserStatusChanged', data: { userId: command.userId, status: 'away', reason: 'disconnected' } }] : [];
       case 'MarkUserReconnected':
-        return state.status === 'away' && state.reason === 'disconnected' ? [{ type: 'UserStatusChanged', data: { userId: command.userId, status: 'online', reason: 'reconnected' } }] : [];
+        // Back after the grace, or her first socket ever: a status she never chose starts online.
+        return (state.status === 'away' && state.reason === 'disconnected') || state.reason === null ? [{ type: 'UserStatusChanged', data: { userId: command.userId, status: 'online', reason: 'reconnected' } }] : [];
     }
   },
 };

@@ -65,6 +65,9 @@ export const contact: Decider<Contact, ContactCommand, ContactEvent> = {
         return { ...state, tagIds: event.data.tagIds };
       case 'ContactDeleted':
         return { ...state, status: 'deleted' };
+      // The contact stream's union is derived from its events; what erasure does to the state is the LGPD erasure's to decide.
+      case 'ContactErased':
+        return state;
     }
   },
   decide(state, command) {

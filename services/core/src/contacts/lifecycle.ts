@@ -2,6 +2,7 @@ import {
   contactNumberStream,
   contactStream,
   DomainError,
+  isProductEvent,
   type Actor,
   type Channel,
   type ContactDetails,
@@ -160,7 +161,7 @@ async function writeCreation(ctx: CommandContext, input: NewContact, contactId: 
     commandId: `create-contact-${contactId}`,
     ...meta(input),
   });
-  const stored = result.events.find((event) => event.type === 'ContactCreated')?.data as Partial<ContactDetails> | undefined;
+  const stored = result.events.find((event) => isProductEvent(event, 'ContactCreated'))?.data;
   const differs = stored && (Object.keys(details) as (keyof ContactDetails)[]).some((field) => JSON.stringify(stored[field]) !== JSON.stringify(details[field]));
   if (!differs || as === 'helper') return result.position;
   const changed = await runCommand(ctx, { decider: contact, streamId: contactStream(contactId), command: { type: 'ChangeContactDetails', changes: details }, ...meta(input) });

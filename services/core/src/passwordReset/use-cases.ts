@@ -1,4 +1,4 @@
-import { DomainError, passwordResetStream, RESET_CODE_TTL_MINUTES, streams, type PasswordResetEvent } from '@conversa/contracts';
+import { DomainError, isProductEvent, passwordResetStream, RESET_CODE_TTL_MINUTES, streams, type PasswordResetEvent } from '@conversa/contracts';
 import { systemActor } from '../commands/run';
 import { randomUUID } from 'node:crypto';
 import { fold } from '../commands/decider';
@@ -75,7 +75,7 @@ export async function completePasswordReset(ctx: PasswordResetContext, input: { 
 
 async function companyOfUser(ctx: UseCaseContext, userId: number): Promise<number> {
   const created = (await ctx.store.readStream(streams.user(userId), { maxCount: 1 }))[0];
-  const companyId = (created?.data as { companyId?: number } | undefined)?.companyId;
+  const companyId = created && isProductEvent(created, 'UserCreated') ? created.data.companyId : undefined;
   if (!companyId) throw new DomainError('ERR_RESET_CODE_INVALID');
   return companyId;
 }

@@ -1,4 +1,4 @@
-import { DomainError, quickMessageStream, type Actor, type QuickMessageEvent, type QuickMessageFields, type StoredMedia } from '@conversa/contracts';
+import { DomainError, isProductEvent, quickMessageStream, type Actor, type QuickMessageEvent, type QuickMessageFields, type StoredMedia } from '@conversa/contracts';
 import { fold } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { CommandContext } from '../commands/run';
@@ -107,6 +107,6 @@ export async function removeQuickMessageMedia(ctx: UseCaseContext, input: Acting
     actor: input.actor,
   });
   for (const event of events) {
-    if (event.type === 'QuickMessageMediaRemoved') await input.files.remove((event.data as { media: StoredMedia }).media.url);
+    if (isProductEvent(event, 'QuickMessageMediaRemoved')) await input.files.remove(event.data.media.url);
   }
 }

@@ -247,6 +247,13 @@ describe('routing: queue position', () => {
     expect(routeInbound(botAfter([menuShown('queues')]), input)).toContainEqual({ type: 'reply', purpose: 'queuePosition', body: BOT_TEXTS.queuePosition(5) });
     expect(replies(routeInbound(botAfter([menuShown('queues')]), inbound('1')))).not.toContain(BOT_TEXTS.queuePosition(1));
   });
+
+  it('a queue with assignment on tells the place through its line, so the bot says nothing of it (no double message)', () => {
+    const input = inbound('1', { settings: { ...inbound('').settings, sendQueuePosition: 'enabled' }, waitingInQueue: { 1: 4 }, lineQueueIds: [1] });
+    const actions = routeInbound(botAfter([menuShown('queues')]), input);
+    expect(actions.map((action) => (action.type === 'reply' ? action.purpose : action.type))).not.toContain('queuePosition');
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'handOver' }));
+  });
 });
 
 describe('routing: who the bot leaves alone', () => {

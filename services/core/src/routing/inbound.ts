@@ -160,7 +160,7 @@ function sendFiles(bot: BotState, input: InboundInput, fileListId: number | null
 }
 
 function queuePosition(input: InboundInput, queueId: number): BotAction[] {
-  if (input.settings.sendQueuePosition !== 'enabled') return [];
+  if (input.settings.sendQueuePosition !== 'enabled' || input.lineQueueIds?.includes(queueId)) return [];
   return [reply('queuePosition', BOT_TEXTS.queuePosition((input.waitingInQueue[queueId] ?? 0) + 1))];
 }
 

@@ -228,6 +228,8 @@ export interface InboundInput {
   otherQueues?: RoutingQueue[];
   /** Tickets waiting (pending, no attendant) in each queue, not counting this one: the position is one more. */
   waitingInQueue: Record<number, number>;
+  /** Queues with assignment on: their line tells the place and an estimate (docs/assignment.md), the bot's own count would double it. */
+  lineQueueIds?: readonly number[];
   /** The file lists the queues and chatbot options name, by id (a deleted or foreign list is absent). */
   fileLists?: Record<number, RoutingFileList>;
 }

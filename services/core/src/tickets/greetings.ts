@@ -6,6 +6,7 @@ import {
   ticketStream,
   type ContactEvent,
   type CompanyEvent,
+  isProductEvent,
   type Position,
   type RecordedEvent,
   type TicketEvent,
@@ -37,10 +38,10 @@ export const ATTENDANT_MESSAGE_EVENTS = ['TicketAccepted', 'TicketClosed'] as co
  */
 export async function postAttendantMessage(ctx: CommandContext, event: RecordedEvent): Promise<{ messageId: string; position: Position | null } | null> {
   const actor = event.metadata.actor;
-  if (actor.kind !== 'user' || (event.type !== 'TicketAccepted' && event.type !== 'TicketClosed')) return null;
+  if (actor.kind !== 'user' || !isProductEvent(event, 'TicketAccepted', 'TicketClosed')) return null;
   const userId = Number(actor.id);
   const companyId = event.metadata.companyId;
-  const ticketEvents = (await ctx.store.readStream(ticketStream((event.data as { ticketId: number }).ticketId))).filter((earlier) => earlier.revision <= event.revision);
+  const ticketEvents = (await ctx.store.readStream(ticketStream(event.data.ticketId))).filter((earlier) => earlier.revision <= event.revision);
   // The queue the ticket is in after this change (an accept may place it in one): that queue's part of the conversation.
   const after = fold(ticket, ticketEvents as unknown as TicketEvent[]);
   if (after.status === 'none') return null;
@@ -56,7 +57,7 @@ export async function postAttendantMessage(ctx: CommandContext, event: RecordedE
     const person = fold(contact, (await readUpTo(ctx, contactStream(after.contactId), event.position)) as unknown as ContactEvent[]);
     body = acceptGreeting(person.status === 'none' ? '' : person.details.name, attendant.details.name);
   } else {
-    if (!(event.data as { farewell: boolean }).farewell) return null;
+    if (!event.data.farewell) return null;
     body = attendant.details.farewellMessage.trim();
     if (body === '') return null;
   }

@@ -1,11 +1,11 @@
-import { normaliseText, ticketBotStream, type BotEvent, type RecordedEvent, type StoredMedia } from '@conversa/contracts';
+import { normaliseText, ticketBotStream, type RecordedEvent, type RecordedProductEvent, type StoredMedia } from '@conversa/contracts';
 import { ConnectorError, queueOutboundMessage, runCommand, ticketBot, type Connectors, type ConnectorOutcome, type SecretBox } from '@conversa/core';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 import { v5 as uuidv5 } from 'uuid';
 import { BOT_ACTOR, inParallel, loadBot, loadContact, loadExistingTicket, type RoutingRuntime } from '../context';
 import { answerQuestion, type Answer } from './answer';
 
-type Asked = Extract<BotEvent, { type: 'BotConnectorAsked' }>['data'];
+type Asked = RecordedProductEvent<'BotConnectorAsked'>;
 
 /** The longest pause between a connector's texts (typebotDelayMessage), so one flow cannot hold its lane for long. */
 export const MAX_CONNECTOR_DELAY_MS = 5_000;
@@ -49,8 +49,8 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
     });
   }
 
-  async function ask(event: RecordedEvent): Promise<void> {
-    const data = event.data as Asked;
+  async function ask(event: Asked): Promise<void> {
+    const { data } = event;
     const companyId = event.metadata.companyId;
     const ticket = await loadExistingTicket(routing, data.ticketId);
     // A person took the ticket meanwhile: the connector is not asked.
@@ -103,9 +103,9 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
     name: 'bot-connectors',
     eventTypes: ['BotConnectorAsked'],
     async react(events) {
-      const lanes = new Map<number, RecordedEvent[]>();
+      const lanes = new Map<number, Asked[]>();
       for (const event of events) {
-        const ticketId = (event.data as Asked).ticketId;
+        const { ticketId } = event.data;
         lanes.set(ticketId, [...(lanes.get(ticketId) ?? []), event]);
       }
       await inParallel([...lanes.values()], deps.concurrency ?? 16, async (lane) => {

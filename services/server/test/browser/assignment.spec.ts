@@ -74,7 +74,10 @@ describe('assignment and SLA in a browser', { timeout: 180_000 }, () => {
     const page = await anaContext.newPage();
     await page.clock.install({ time: new Date() });
     await signIn(page, ana.email, 'Secret-123');
-    await expect(page.getByTestId('status-select').inputValue()).resolves.toBe('offline');
+    // She never chose a status: her first socket puts her online. She sets herself offline for now.
+    await page.locator('[data-testid="status-dot"][data-status="online"]').waitFor();
+    await page.getByTestId('status-select').selectOption('offline');
+    await page.locator('[data-testid="status-dot"][data-status="offline"]').waitFor();
 
     // Three contacts write while she is offline: all wait in the line.
     const tickets: number[] = [];

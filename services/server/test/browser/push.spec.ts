@@ -6,8 +6,9 @@ import { bearer, createUser, signupCompany, startTestServer, type TestServer } f
 
 /**
  * Push notifications' screens in Chromium (issue 37, item 4): the one-time prompt shows only after a ticket was
- * opened and never again once answered; the bell's dialog saves the user's settings. (Subscribing needs a real push
- * service, which this closed network lacks: the push itself is checked end to end in test/push.spec.ts.)
+ * opened and never again once answered; the bell's dialog saves the user's settings; a push delivered to the service
+ * worker (Chromium's own push delivery, over CDP) shows the ticket's notification. (Subscribing needs a real push
+ * service, which this closed network lacks: the push from the server is checked end to end in test/push.spec.ts.)
  */
 let server: TestServer;
 let browser: Browser;
@@ -63,6 +64,39 @@ describe('push notifications in the browser', { timeout: 120_000 }, () => {
     await expect
       .poll(async () => (await server.app.inject({ method: 'GET', url: '/push', headers: bearer(ana.token) })).json().settings)
       .toEqual({ newTickets: false, newMessages: true });
+    await context.close();
+  });
+
+  it("shows a pushed payload as the ticket's notification, from the service worker, with the ticket's path", async () => {
+    const origin = server.url;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    context.setDefaultTimeout(15_000);
+    await context.grantPermissions(['notifications'], { origin });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // The worker's registration id, as Chromium's push delivery addresses it.
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+        const found = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await page.goto(`${origin}/login`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const registrationId = await registered;
+    // What the server's push reactor sends (contracts PushPayload), as the push service hands it to the browser.
+    const payload = { kind: 'message', ticketUuid, title: 'Cliente Aviso', body: 'Chegou uma mensagem' };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(origin).origin, registrationId, data: JSON.stringify(payload) });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, tag: notification.tag, data: notification.data as unknown }));
+      });
+    await expect.poll(shown).toEqual([{ title: 'Cliente Aviso', body: 'Chegou uma mensagem', tag: `ticket-${ticketUuid}`, data: { path: `/tickets/${ticketUuid}` } }]);
+    // A payload it cannot read still shows (the browser demands a notification per push), pointing at the inbox.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(origin).origin, registrationId, data: 'not json' });
+    await expect.poll(async () => (await shown()).find((notification) => notification.title === 'Conversa')).toEqual({ title: 'Conversa', body: '', tag: 'conversa', data: { path: '/tickets' } });
     await context.close();
   });
 });

@@ -1,10 +1,15 @@
 /// <reference lib="dom" />
 import { launchBrowser } from '@conversa/testing/browser';
+import { gzipKib, openTicketsToFirstRow, recordScripts, TICKETS_FIRST_ROW_BUDGET_KIB } from '@conversa/testing/firstRow';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../harness';
+import { bearer, createUser, signupCompany, startTestServer, type TestServer } from '../harness';
 
-/** The built service worker in Debian's Chromium against the real server: it installs, and a repeat visit is served from it. */
+/**
+ * The built service worker in Debian's Chromium against the real server: it installs, and a repeat visit is served
+ * from it. And the first row's budget: the scripts /tickets asks for before its first row stay within 240 KiB gzip
+ * (`pnpm bench:ui` gives the breakdown and the phone-network figures; a merge that outgrows it fails here).
+ */
 let server: TestServer;
 let browser: Browser;
 
@@ -72,6 +77,39 @@ describe('the service worker', { timeout: 60_000 }, () => {
     const offline = await context.newPage();
     await offline.goto(`${server.url}/login`);
     await offline.getByTestId('login-submit').waitFor();
+    await context.close();
+  });
+
+  it('asks for no more than the budget of scripts before the first ticket row of /tickets', async () => {
+    const company = await signupCompany(server, 'Conversas Orçamento', 55);
+    const admin = (await server.login(company.email, company.password)).token;
+    const queue = (await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin), payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' } })).json().id;
+    const ana = await createUser(server, company.companyId, 'Ana Orçamento', { queueIds: [queue] });
+    const contact = (await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin), payload: { name: 'Cliente Orçamento', number: '5511977000055' } })).json().id;
+    // Hers and open: the screen's first tab shows it.
+    const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(ana.token), payload: { contactId: contact, queueId: queue, userId: ana.userId, status: 'open' } });
+    expect(ticket.statusCode, ticket.body).toBeLessThan(300);
+
+    // Signed in once, then /tickets in a fresh context holding the session (cold cache, as after a reload; no worker).
+    const first = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    first.setDefaultTimeout(20_000);
+    const login = await first.newPage();
+    await login.goto(`${server.url}/login`);
+    await login.getByTestId('login-email').fill(ana.email);
+    await login.getByTestId('login-password').fill('Secret-123');
+    await login.getByTestId('login-submit').click();
+    await login.waitForURL((address) => address.pathname === '/tickets');
+    const session = await first.storageState();
+    await first.close();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', storageState: session });
+    context.setDefaultTimeout(20_000);
+    const scripts = recordScripts(context);
+    const page = await context.newPage();
+    const { askedBeforeRow } = await openTicketsToFirstRow(page, server.url);
+    const beforeRow = new Map([...(await scripts.snapshot())].filter(([path]) => askedBeforeRow.has(path)));
+    const sizes = [...beforeRow].map(([path, file]) => `${(file.gzip / 1024).toFixed(1)} ${path}`).join('\n');
+    expect(beforeRow.size, 'scripts before the first row').toBeGreaterThan(1);
+    expect(gzipKib(beforeRow), `KiB gzip before the first row:\n${sizes}`).toBeLessThanOrEqual(TICKETS_FIRST_ROW_BUDGET_KIB);
     await context.close();
   });
 });

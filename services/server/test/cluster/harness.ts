@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { leaseKey } from '@conversa/projector';
+import { leaseKey } from '@conversa/platform';
 import pg from 'pg';
 import { serverBundle } from './bundle';
 import { startNatsServer, type NatsServer } from '../../../testing/src/nats';

@@ -1,4 +1,4 @@
-import type { AnnouncementPage, AnnouncementView } from '@conversa/contracts';
+import type { AnnouncementFrame, AnnouncementPage, AnnouncementView } from '@conversa/contracts';
 import { useStore } from 'react-redux';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
@@ -9,16 +9,13 @@ export const byPriority = (a: AnnouncementView, b: AnnouncementView) => a.priori
 /** The super user's table: newest first. */
 export const byNewest = (a: AnnouncementView, b: AnnouncementView) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
-type Frame = { action?: string; record?: AnnouncementView; id?: number };
-
 /**
  * A loaded list after an `announcement` frame. `activeOnly` (everyone but the super user): an inactive one leaves
  * (`hide`). A frame carries no read mark, so a known row keeps its own.
  */
-export function applyAnnouncementFrame(page: AnnouncementPage, frame: unknown, options: { searchParam: string; activeOnly: boolean }): AnnouncementPage {
-  const { action, record, id } = (frame ?? {}) as Frame;
-  if (action === 'delete' || (action === 'hide' && options.activeOnly)) return typeof id === 'number' ? { ...page, records: page.records.filter((row) => row.id !== id) } : page;
-  if (!record || typeof record.id !== 'number' || (action !== 'create' && action !== 'update')) return page;
+export function applyAnnouncementFrame(page: AnnouncementPage, frame: AnnouncementFrame, options: { searchParam: string; activeOnly: boolean }): AnnouncementPage {
+  if (!('record' in frame)) return frame.action === 'delete' || options.activeOnly ? { ...page, records: page.records.filter((row) => row.id !== frame.id) } : page;
+  const { record } = frame;
   const known = page.records.find((row) => row.id === record.id);
   const others = page.records.filter((row) => row.id !== record.id);
   const matches = record.title.toLowerCase().includes(options.searchParam.trim().toLowerCase()) && (record.status || !options.activeOnly);

@@ -5,8 +5,7 @@ import type { AppStore } from '../../app/store';
 import { campaignsApi } from './api';
 
 /** The loaded campaigns (newest first) after a `campaign` frame: deleted ones leave, others are replaced or, when new, put first. */
-export function applyCampaignFrame(page: CampaignPage, frame: unknown, searchParam: string): CampaignPage {
-  const event = (frame ?? {}) as CampaignFrame;
+export function applyCampaignFrame(page: CampaignPage, event: CampaignFrame, searchParam: string): CampaignPage {
   if (event.action === 'delete') return { ...page, records: page.records.filter((row) => row.id !== event.id) };
   const record = 'record' in event ? event.record : undefined;
   if (!record || typeof record.id !== 'number') return page;
@@ -25,8 +24,7 @@ export function useCampaignFrames(): void {
     for (const args of campaignsApi.util.selectCachedArgsForQuery(state, 'campaignPage')) {
       store.dispatch(campaignsApi.util.updateQueryData('campaignPage', args, (draft) => applyCampaignFrame(draft, frame, args.searchParam)));
     }
-    const event = (frame ?? {}) as CampaignFrame;
-    if (event.action !== 'delete' && 'record' in event) store.dispatch(campaignsApi.util.updateQueryData('campaign', event.record.id, () => event.record));
+    if (frame.action !== 'delete') store.dispatch(campaignsApi.util.updateQueryData('campaign', frame.record.id, () => frame.record));
   });
   useSocketReconnect(() => store.dispatch(campaignsApi.util.invalidateTags(['Campaigns'])));
 }

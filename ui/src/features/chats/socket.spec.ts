@@ -21,10 +21,11 @@ describe('chat frames', () => {
 
   it('adds a new message once, in time order, and reads the user\'s unread count', () => {
     const loaded = { records: [message('a', '2026-01-01T00:00:00Z')], hasMore: false, pageNumber: 1 };
-    const once = applyNewMessage(loaded, { action: 'new-message', newMessage: message('b', '2026-01-02T00:00:00Z') });
-    const twice = applyNewMessage(once, { action: 'new-message', newMessage: message('b', '2026-01-02T00:00:00Z') });
+    const posted = { action: 'new-message' as const, newMessage: message('b', '2026-01-02T00:00:00Z'), chat: chat(1, ''), audience: [2, 5] };
+    const once = applyNewMessage(loaded, posted);
+    const twice = applyNewMessage(once, posted);
     expect(twice.records.map((m) => m.id)).toEqual(['a', 'b']);
-    expect(applyNewMessage(loaded, { action: 'update', chat: chat(1, '') })).toBe(loaded);
+    expect(applyNewMessage(loaded, { action: 'update', chat: chat(1, ''), audience: [2, 5] })).toBe(loaded);
     expect(unreadsOf(chat(1, ''), 5)).toBe(3);
     expect(unreadsOf(chat(1, ''), 9)).toBe(0);
   });

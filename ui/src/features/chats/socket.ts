@@ -1,4 +1,4 @@
-import type { ChatMessageView, ChatPage, ChatView } from '@conversa/contracts';
+import type { ChatDeleteFrame, ChatMessageView, ChatPage, ChatRoomFrame, ChatUserFrame, ChatView } from '@conversa/contracts';
 import { useStore } from 'react-redux';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
@@ -7,26 +7,22 @@ import { chatsApi, mergeMessages, type ChatPageArgs, type LoadedChatMessages } f
 /** The server's order: most recently active first. */
 export const byActivity = (a: ChatView, b: ChatView) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
 
-type ChatListFrame = { action?: string; record?: ChatView; id?: number };
-
 /**
  * The loaded list after a `chat-user-<me>` frame (create or update with `record`) or a `chat` frame (delete with
  * `id`): a chat that no longer matches the search leaves; one that is new or changed takes its place by activity.
  */
-export function applyChatListFrame(page: ChatPage, frame: unknown, searchParam: string): ChatPage {
-  const { action, record, id } = (frame ?? {}) as ChatListFrame;
-  if (action === 'delete') return typeof id === 'number' ? { ...page, records: page.records.filter((chat) => chat.id !== id) } : page;
-  if (!record || typeof record.id !== 'number') return page;
+export function applyChatListFrame(page: ChatPage, frame: Omit<ChatUserFrame, 'audience'> | Omit<ChatDeleteFrame, 'audience'>, searchParam: string): ChatPage {
+  if (frame.action === 'delete') return { ...page, records: page.records.filter((chat) => chat.id !== frame.id) };
+  const { record } = frame;
   const others = page.records.filter((chat) => chat.id !== record.id);
   if (!record.title.toLowerCase().includes(searchParam.trim().toLowerCase())) return { ...page, records: others };
   return { ...page, records: [...others, record].sort(byActivity) };
 }
 
 /** The conversation after a `chat-<id>` new-message frame. */
-export function applyNewMessage(loaded: LoadedChatMessages, frame: unknown): LoadedChatMessages {
-  const message = (frame as { action?: string; newMessage?: ChatMessageView } | null)?.newMessage;
-  if ((frame as { action?: string } | null)?.action !== 'new-message' || !message || typeof message.id !== 'string') return loaded;
-  return { ...loaded, records: mergeMessages(loaded.records, [message]) };
+export function applyNewMessage(loaded: LoadedChatMessages, frame: ChatRoomFrame): LoadedChatMessages {
+  if (frame.action !== 'new-message') return loaded;
+  return { ...loaded, records: mergeMessages(loaded.records, [frame.newMessage]) };
 }
 
 /** The user's unread count in a chat. */
@@ -37,7 +33,7 @@ type ChatsState = Parameters<typeof chatsApi.util.selectCachedArgsForQuery>[0];
 /** Keeps every loaded chat list (the page, the top bar's popover) current with the user's chat frames. */
 export function useChatListFrames(userId: number): void {
   const store = useStore() as AppStore;
-  const apply = (frame: unknown) => {
+  const apply = (frame: ChatUserFrame | ChatDeleteFrame) => {
     const state = store.getState() as unknown as ChatsState;
     const seen = new Set<string>();
     for (const args of chatsApi.util.selectCachedArgsForQuery(state, 'chatPage') as ChatPageArgs[]) {
@@ -55,10 +51,9 @@ export function useChatListFrames(userId: number): void {
 /** Keeps the open conversation current; `onNewMessage` hears each message another member posts. */
 export function useChatRoomFrames(chatId: number | null, onNewMessage: (message: ChatMessageView) => void): void {
   const store = useStore() as AppStore;
-  useSocketEvent(chatId === null ? 'chat-none' : `chat-${chatId}`, (frame) => {
+  useSocketEvent(chatId === null ? null : `chat-${chatId}`, (frame) => {
     if (chatId === null) return;
     store.dispatch(chatsApi.util.updateQueryData('chatMessages', { chatId, pageNumber: 1 }, (draft) => applyNewMessage(draft, frame)));
-    const message = (frame as { action?: string; newMessage?: ChatMessageView } | null)?.newMessage;
-    if ((frame as { action?: string }).action === 'new-message' && message) onNewMessage(message);
+    if (frame.action === 'new-message') onNewMessage(frame.newMessage);
   });
 }

@@ -12,8 +12,8 @@ const byName = (a: Connection, b: Connection) => a.name.localeCompare(b.name) ||
 const merged = (known: Connection | undefined, fresh: Connection): Connection => ({ ...fresh, token: fresh.token ?? known?.token });
 
 /** The list after a connection or session frame. */
-export function applyConnectionFrame(list: readonly Connection[], frame: unknown): Connection[] {
-  const { action, whatsapp, session, whatsappId } = (frame ?? {}) as AnyConnectionFrame;
+export function applyConnectionFrame(list: readonly Connection[], frame: AnyConnectionFrame): Connection[] {
+  const { action, whatsapp, session, whatsappId } = frame;
   if (action === 'delete') return list.filter((row) => row.id !== whatsappId);
   const fresh = whatsapp ?? session;
   if (!fresh || typeof fresh.id !== 'number') return [...list];
@@ -22,8 +22,8 @@ export function applyConnectionFrame(list: readonly Connection[], frame: unknown
 }
 
 /** The list after an import progress frame: the connection shows processed of total. */
-export function applyImportFrame(list: readonly Connection[], frame: unknown): Connection[] {
-  const { action, status, whatsappId } = (frame ?? {}) as ImportFrame;
+export function applyImportFrame(list: readonly Connection[], frame: ImportFrame): Connection[] {
+  const { action, status, whatsappId } = frame;
   if (action !== 'update' || !status || typeof whatsappId !== 'number') return [...list];
   return list.map((row) => (row.id === whatsappId ? { ...row, importProgress: status } : row));
 }
@@ -31,16 +31,16 @@ export function applyImportFrame(list: readonly Connection[], frame: unknown): C
 /** Keeps the connections list, any open connection and the QR code current. */
 export function useConnectionFrames(): void {
   const dispatch = useAppDispatch();
-  const onConnection = (frame: unknown) => {
+  const onConnection = (frame: AnyConnectionFrame) => {
     dispatch(connectionsApi.util.updateQueryData('connections', undefined, (draft) => applyConnectionFrame(draft, frame)));
-    const { action, whatsapp, session } = (frame ?? {}) as AnyConnectionFrame;
+    const { action, whatsapp, session } = frame;
     const fresh = whatsapp ?? session;
     if (fresh && action !== 'delete') dispatch(connectionsApi.util.updateQueryData('connection', fresh.id, (draft) => merged(draft, fresh)));
   };
   useSocketEvent('whatsapp', onConnection);
   useSocketEvent('whatsappSession', onConnection);
   useSocketEvent('importMessages', (frame) => {
-    if ((frame as ImportFrame | null)?.action === 'refresh') dispatch(connectionsApi.util.invalidateTags(['Connections']));
+    if (frame.action === 'refresh') dispatch(connectionsApi.util.invalidateTags(['Connections']));
     else dispatch(connectionsApi.util.updateQueryData('connections', undefined, (draft) => applyImportFrame(draft, frame)));
   });
   useSocketReconnect(() => dispatch(connectionsApi.util.invalidateTags(['Connections'])));

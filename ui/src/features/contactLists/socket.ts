@@ -7,8 +7,7 @@ import { contactListsApi } from './api';
 const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
 
 /** The loaded lists after a `ContactList` frame: a deleted list, or one the search no longer matches, leaves; others take their place by name. */
-export function applyContactListFrame(page: ContactListPage, frame: unknown, searchParam: string): ContactListPage {
-  const event = (frame ?? {}) as ContactListFrame;
+export function applyContactListFrame(page: ContactListPage, event: ContactListFrame, searchParam: string): ContactListPage {
   if (event.action === 'delete') return { ...page, records: page.records.filter((row) => row.id !== event.id) };
   const record = 'record' in event ? event.record : undefined;
   if (!record || typeof record.id !== 'number') return page;
@@ -20,8 +19,7 @@ export function applyContactListFrame(page: ContactListPage, frame: unknown, sea
 }
 
 /** A list's loaded items after a `ContactListItem` frame (a `reload` is handled by the hook: the pages are read again). */
-export function applyContactListItemFrame(page: ContactListItemPage, frame: unknown, contactListId: number): ContactListItemPage {
-  const event = (frame ?? {}) as ContactListItemFrame;
+export function applyContactListItemFrame(page: ContactListItemPage, event: ContactListItemFrame, contactListId: number): ContactListItemPage {
   if (event.action === 'delete') return event.contactListId === contactListId ? { ...page, contacts: page.contacts.filter((row) => row.id !== event.id) } : page;
   if (event.action === 'reload' || !('record' in event) || event.record.contactListId !== contactListId) return page;
   const record = event.record;
@@ -42,14 +40,12 @@ export function useContactListFrames(): void {
     for (const args of contactListsApi.util.selectCachedArgsForQuery(state, 'contactListPage')) {
       store.dispatch(contactListsApi.util.updateQueryData('contactListPage', args, (draft) => applyContactListFrame(draft, frame, args.searchParam)));
     }
-    const event = (frame ?? {}) as ContactListFrame;
-    if (event.action !== 'delete' && 'record' in event) store.dispatch(contactListsApi.util.updateQueryData('contactList', event.record.id, () => event.record));
+    if (frame.action !== 'delete') store.dispatch(contactListsApi.util.updateQueryData('contactList', frame.record.id, () => frame.record));
     store.dispatch(contactListsApi.util.updateQueryData('allContactLists', undefined, (draft) => applyContactListFrame({ records: draft, hasMore: false, count: 0 }, frame, '').records));
   });
   useSocketEvent('ContactListItem', (frame) => {
-    const event = (frame ?? {}) as ContactListItemFrame;
-    if (event.action === 'reload') {
-      store.dispatch(contactListsApi.util.invalidateTags([{ type: 'ContactListItems', id: event.contactListId }]));
+    if (frame.action === 'reload') {
+      store.dispatch(contactListsApi.util.invalidateTags([{ type: 'ContactListItems', id: frame.contactListId }]));
       return;
     }
     const state = store.getState() as unknown as State;

@@ -78,8 +78,8 @@ export default function ImportContactsDialog({ onClose }: { onClose(): void }) {
   const { data: polled } = useContactImportQuery(started?.importId ?? '', { skip: !running, pollingInterval: finished ? 0 : IMPORT_POLL_MS, skipPollingIfUnfocused: false });
   const [framed, setFramed] = useState<ContactImportStatus | null>(null);
   useSocketEvent('contactImport', (frame) => {
-    const next = (frame as { contactImport?: ContactImportStatus } | undefined)?.contactImport;
-    if (next && started && next.importId === started.importId) setFramed((current) => furthestStatus([current, next]));
+    const next = frame.contactImport;
+    if (started && next.importId === started.importId) setFramed((current) => furthestStatus([current, next]));
   });
   // The route's own answer has the last word once done: frames carry the refused rows' numbers masked.
   const polledDone = polled !== undefined && polled.importId === started?.importId && polled.state === 'done';

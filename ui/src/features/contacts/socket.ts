@@ -27,8 +27,8 @@ const byName = (a: Contact, b: Contact) => {
  * The loaded pages after a frame or a save: a new or changed contact that matches takes its place in name order
  * (or waits for its page when it sorts past the loaded ones), one that no longer matches or was deleted leaves.
  */
-export function applyContactListFrame(list: ContactsPage, frame: unknown, args: ListFilters): ContactsPage {
-  const { action, contact, contactId } = (frame ?? {}) as ContactFrame;
+export function applyContactListFrame(list: ContactsPage, frame: ContactFrame, args: ListFilters): ContactsPage {
+  const { action, contact, contactId } = frame;
   if (action === 'delete' || (contact && !contactMatches(contact, args))) {
     const gone = action === 'delete' ? contactId : contact?.id;
     if (!list.contacts.some((row) => row.id === gone)) return list;
@@ -46,8 +46,8 @@ export function applyContactListFrame(list: ContactsPage, frame: unknown, args: 
 
 
 /** Applies a contact frame to the cached contact it names (the drawer follows changes made elsewhere). */
-export function applyContactFrame(dispatch: ReturnType<typeof useAppDispatch>, frame: unknown): void {
-  const { action, contact } = (frame ?? {}) as ContactFrame;
+export function applyContactFrame(dispatch: ReturnType<typeof useAppDispatch>, frame: ContactFrame): void {
+  const { action, contact } = frame;
   if (action === 'delete' || !contact || typeof contact.id !== 'number') return;
   dispatch(contactsApi.util.updateQueryData('contact', contact.id, () => contact));
 }
@@ -64,7 +64,7 @@ export function useContactListFrames(filters: ListFilters, onReconnect: () => vo
   const apply = (frame: ContactFrame) => dispatch(contactsPageApi.util.updateQueryData('contactsPage', { ...filters, pageNumber: 1 }, (draft) => applyContactListFrame(draft, frame, filters)));
   useSocketEvent('contact', (frame) => {
     applyContactFrame(dispatch, frame);
-    apply(frame as ContactFrame);
+    apply(frame);
   });
   useSocketReconnect(onReconnect);
   return apply;

@@ -5,8 +5,7 @@ import type { AppStore } from '../../app/store';
 import { filesApi } from './api';
 
 /** The loaded file lists after a `files` frame: deleted ones leave; others are replaced or added by name. */
-export function applyFileListFrame(page: FileListPage, frame: unknown, searchParam: string): FileListPage {
-  const event = (frame ?? {}) as FileListFrame;
+export function applyFileListFrame(page: FileListPage, event: FileListFrame, searchParam: string): FileListPage {
   if (event.action === 'delete') return { ...page, files: page.files.filter((row) => row.id !== event.fileId) };
   const record = 'files' in event ? event.files : undefined;
   if (!record || typeof record.id !== 'number') return page;

@@ -8,7 +8,7 @@ import { formatDate } from '../../app/dates';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { userUpdated } from '../session/sessionSlice';
+import { userUpdated } from '../../app/sessionSlice';
 import { usePaymentConcluded } from './socket';
 
 /** 'Copiado' shows this long after a copy. */

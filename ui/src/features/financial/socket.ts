@@ -8,8 +8,8 @@ import { financialApi } from './api';
 const byDueDate = (a: { dueDate: string; id: number }, b: { dueDate: string; id: number }) => b.dueDate.localeCompare(a.dueDate) || b.id - a.id;
 
 /** The loaded pages after an `invoice` frame: a changed invoice is replaced, a new one takes its place in order. */
-export function applyInvoiceFrame(page: InvoicePage, frame: unknown): InvoicePage {
-  const { invoice } = (frame ?? {}) as Partial<InvoiceFrame>;
+export function applyInvoiceFrame(page: InvoicePage, frame: InvoiceFrame): InvoicePage {
+  const { invoice } = frame;
   if (!invoice || typeof invoice.id !== 'number') return page;
   const others = page.data.filter((row) => row.id !== invoice.id);
   return { ...page, data: [...others, invoice].sort(byDueDate) };
@@ -29,7 +29,6 @@ export function useInvoiceFrames(): void {
 /** Calls `onConcluded` when the provider confirms a payment of the company (`payment` frame, action CONCLUIDA). */
 export function usePaymentConcluded(onConcluded: (frame: PaymentFrame) => void): void {
   useSocketEvent('payment', (frame) => {
-    const payment = frame as Partial<PaymentFrame> | undefined;
-    if (payment?.action === 'CONCLUIDA' && typeof payment.dueDate === 'string') onConcluded(payment as PaymentFrame);
+    if (frame.action === 'CONCLUIDA') onConcluded(frame);
   });
 }

@@ -185,11 +185,9 @@ export function applyMessage(cache: MessagesCache, message: Message): boolean {
 }
 
 /** The frame's message, when it belongs to this ticket. */
-export function frameMessageFor(ticketId: number, frame: unknown): { action: AppMessageFrame['action']; message: Message } | null {
-  if (typeof frame !== 'object' || frame === null) return null;
-  const { action, message } = frame as Partial<AppMessageFrame>;
-  if (!message || typeof message !== 'object' || message.ticketId !== ticketId) return null;
-  if (action !== 'create' && action !== 'update' && action !== 'delete') return null;
+export function frameMessageFor(ticketId: number, frame: AppMessageFrame): { action: AppMessageFrame['action']; message: Message } | null {
+  const { action, message } = frame;
+  if (message.ticketId !== ticketId) return null;
   return { action, message };
 }
 

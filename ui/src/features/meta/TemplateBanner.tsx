@@ -1,5 +1,5 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { fillTemplate, type AppMessageFrame, type MessageTemplateView } from '@conversa/contracts';
+import { fillTemplate, type MessageTemplateView } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuFileText } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
@@ -22,8 +22,8 @@ export function TemplateBanner({ ticketId, canSend }: { ticketId: number; canSen
   const { data, refetch } = useTicketTemplatesQuery(ticketId);
   const [choosing, setChoosing] = useState(false);
   useSocketEvent('appMessage', (frame) => {
-    const message = (frame as AppMessageFrame | undefined)?.message;
-    if (message && message.ticketId === ticketId && !message.fromMe) void refetch();
+    const { message } = frame;
+    if (message.ticketId === ticketId && !message.fromMe) void refetch();
   });
   if (!data || data.windowOpen) return null;
   return (

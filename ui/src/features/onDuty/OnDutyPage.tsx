@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import type { OnDutyView } from '@conversa/contracts';
+import type { OnDutyFrame, OnDutyView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
@@ -47,7 +47,7 @@ export default function OnDutyPage() {
   useOnDutyFrames();
 
   // What this browser saved shows at once; the frame that follows changes nothing more.
-  const applyHere = (frame: unknown) => dispatch(onDutyApi.util.updateQueryData('onDutyList', undefined, (draft) => applyOnDutyFrame(draft, frame)));
+  const applyHere = (frame: OnDutyFrame) => dispatch(onDutyApi.util.updateQueryData('onDutyList', undefined, (draft) => applyOnDutyFrame(draft, frame)));
   const deletion = useConfirmedDelete<OnDutyView>(deleteOnDuty, feedback, { failure: 'stay', deleted: (entry) => applyHere({ action: 'delete', onDutyId: entry.id }) });
 
   return (

@@ -5,10 +5,9 @@ import type { AppStore } from '../../app/store';
 import { onDutyApi } from './api';
 
 /** The list after an `onDuty` frame: a deleted entry leaves; a created or changed one takes its place, in id order. */
-export function applyOnDutyFrame(list: readonly OnDutyView[], frame: unknown): OnDutyView[] {
-  const parsed = (frame ?? {}) as Partial<OnDutyFrame> & { onDuty?: OnDutyView; onDutyId?: number };
-  if (parsed.action === 'delete') return list.filter((entry) => entry.id !== parsed.onDutyId);
-  const entry = parsed.onDuty;
+export function applyOnDutyFrame(list: readonly OnDutyView[], frame: OnDutyFrame): OnDutyView[] {
+  if (frame.action === 'delete') return list.filter((entry) => entry.id !== frame.onDutyId);
+  const entry = frame.onDuty;
   if (!entry || typeof entry.id !== 'number') return [...list];
   return [...list.filter((row) => row.id !== entry.id), entry].sort((a, b) => a.id - b.id);
 }

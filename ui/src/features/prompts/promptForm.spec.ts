@@ -23,7 +23,7 @@ describe('the prompt form', () => {
 
   it('applies prompt frames in name order', () => {
     const page = { prompts: [{ id: 1, name: 'Zeta' } as never] };
-    expect(applyPromptFrame(page, { action: 'create', prompt: { id: 2, name: 'Alfa' } }).prompts.map((p) => p.id)).toEqual([2, 1]);
+    expect(applyPromptFrame(page, { action: 'create', prompt: { id: 2, name: 'Alfa' } as never }).prompts.map((p) => p.id)).toEqual([2, 1]);
     expect(applyPromptFrame(page, { action: 'delete', promptId: 1 }).prompts).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
-import type { QueueIntegrationPage, QueueIntegrationView } from '@conversa/contracts';
+import type { QueueIntegrationFrame, QueueIntegrationPage } from '@conversa/contracts';
 import { useStore } from 'react-redux';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
 import { queueIntegrationsApi } from './api';
 
 /** The loaded list after a `queueIntegration` frame: created and changed ones in id order, deleted ones out. */
-export function applyQueueIntegrationFrame(page: QueueIntegrationPage, frame: unknown): QueueIntegrationPage {
-  const { action, queueIntegration, integrationId } = (frame ?? {}) as { action?: string; queueIntegration?: QueueIntegrationView; integrationId?: number };
+export function applyQueueIntegrationFrame(page: QueueIntegrationPage, frame: QueueIntegrationFrame): QueueIntegrationPage {
+  const { action, queueIntegration, integrationId } = frame;
   if (action === 'delete' && typeof integrationId === 'number') return { ...page, queueIntegrations: page.queueIntegrations.filter((row) => row.id !== integrationId) };
   if (!queueIntegration || typeof queueIntegration.id !== 'number') return page;
   const others = page.queueIntegrations.filter((row) => row.id !== queueIntegration.id);

@@ -14,8 +14,8 @@ export const byMenuOrder = (a: Queue, b: Queue): number => {
 };
 
 /** The list after a frame: created and updated queues take their place in menu order, deleted ones leave. */
-export function applyQueueFrame(list: readonly Queue[], frame: unknown): Queue[] {
-  const { action, queue, queueId } = (frame ?? {}) as QueueFrame;
+export function applyQueueFrame(list: readonly Queue[], frame: QueueFrame): Queue[] {
+  const { action, queue, queueId } = frame;
   if (action === 'delete') return list.filter((row) => row.id !== queueId);
   if (!queue || typeof queue.id !== 'number') return [...list];
   const { chatbots: _tree, ...row } = queue;
@@ -27,7 +27,7 @@ export function useQueueFrames(): void {
   const dispatch = useAppDispatch();
   useSocketEvent('queue', (frame) => {
     dispatch(queuesApi.util.updateQueryData('queues', undefined, (draft) => applyQueueFrame(draft, frame)));
-    const { action, queue } = (frame ?? {}) as QueueFrame;
+    const { action, queue } = frame;
     if (action !== 'delete' && queue) dispatch(queuesApi.util.updateQueryData('queue', queue.id, () => queue));
   });
   useSocketReconnect(() => dispatch(queuesApi.util.invalidateTags(['Queues'])));

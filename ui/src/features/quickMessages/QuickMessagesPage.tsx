@@ -1,3 +1,4 @@
+import type { QuickMessageFrame } from '@conversa/contracts';
 import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
@@ -32,7 +33,7 @@ export default function QuickMessagesPage() {
   const [editing, setEditing] = useState<{ record: QuickMessage | null } | null>(null);
   const [deleteQuickMessage, deleting] = useDeleteQuickMessageMutation();
 
-  const applyFrame = (frame: unknown) =>
+  const applyFrame = (frame: QuickMessageFrame) =>
     dispatch(quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)));
   useSocketEvent('quickmessage', applyFrame);
   useSocketReconnect(() => {

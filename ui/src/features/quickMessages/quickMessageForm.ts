@@ -1,4 +1,4 @@
-import type { Profile } from '@conversa/contracts';
+import type { Profile, QuickMessageFrame } from '@conversa/contracts';
 import { inAudience, roleTable } from '@conversa/contracts/session/roles';
 import type { QuickMessage, QuickMessageList } from './api';
 
@@ -57,15 +57,9 @@ export const quickMessageLabel = (message: Pick<QuickMessage, 'message' | 'media
 
 const byShortcode = (a: QuickMessage, b: QuickMessage) => a.shortcode.toLowerCase().localeCompare(b.shortcode.toLowerCase()) || a.id - b.id;
 
-interface QuickMessageFrame {
-  action?: 'create' | 'update' | 'delete';
-  record?: QuickMessage;
-  id?: number;
-}
-
 /** The loaded list after a `quickmessage` frame, in the server's shortcode order; a search keeps to its matches. */
-export function applyQuickMessageFrame(list: QuickMessageList, frame: unknown, searchParam: string): QuickMessageList {
-  const { action, record, id } = (frame ?? {}) as QuickMessageFrame;
+export function applyQuickMessageFrame(list: QuickMessageList, frame: QuickMessageFrame, searchParam: string): QuickMessageList {
+  const { action, record, id } = frame;
   if (action === 'delete') {
     const records = list.records.filter((row) => row.id !== id);
     return { ...list, records, count: list.count - (list.records.length - records.length) };

@@ -1,3 +1,4 @@
+import type { ScheduleFrame } from '@conversa/contracts';
 import { Badge, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
@@ -45,7 +46,7 @@ export default function SchedulesPage() {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  const applyFrame = (frame: unknown) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
+  const applyFrame = (frame: ScheduleFrame) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
   useSocketEvent('schedule', applyFrame);
   useSocketReconnect(() => {
     if (pageNumber === 1) refetch();

@@ -1,3 +1,4 @@
+import type { ScheduleFrame } from '@conversa/contracts';
 import type { Schedule } from './api';
 import { messagePreview } from '../../shared/whatsappText';
 
@@ -24,18 +25,12 @@ export const statusKey = (status: string) =>
 /** The list's order, as the server sorts it: latest send time first, then newest id. */
 export const bySendAtDesc = (a: Schedule, b: Schedule): number => b.sendAt.localeCompare(a.sendAt) || b.id - a.id;
 
-interface ScheduleFrame {
-  action?: 'create' | 'update' | 'delete';
-  schedule?: Schedule;
-  scheduleId?: number;
-}
-
 /**
  * The loaded list after a `schedule` frame: deleted rows leave, changed ones are replaced, new ones take their
  * place in order when they match the search (a create past the loaded pages waits for its page).
  */
-export function applyScheduleFrame(list: { schedules: Schedule[]; hasMore: boolean }, frame: unknown, searchParam: string) {
-  const { action, schedule, scheduleId } = (frame ?? {}) as ScheduleFrame;
+export function applyScheduleFrame(list: { schedules: Schedule[]; hasMore: boolean }, frame: ScheduleFrame, searchParam: string) {
+  const { action, schedule, scheduleId } = frame;
   if (action === 'delete') return { ...list, schedules: list.schedules.filter((row) => row.id !== scheduleId) };
   if (!schedule || typeof schedule.id !== 'number') return list;
   const known = list.schedules.some((row) => row.id === schedule.id);

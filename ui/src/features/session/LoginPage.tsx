@@ -11,7 +11,7 @@ import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { useLoginMutation } from './api';
 import { PublicFrame } from './PublicFrame';
-import { sessionStarted } from './sessionSlice';
+import { sessionStarted } from '../../app/sessionSlice';
 import type { FieldErrors } from '../../shared/validation';
 import { validateLogin } from './validation';
 

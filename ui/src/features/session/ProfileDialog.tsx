@@ -11,7 +11,7 @@ import { SelectField } from '../../shared/SelectField';
 import { useUploadUserImageMutation } from '../users/api';
 import { UserAvatar } from '../users/UserAvatar';
 import { useUpdateUserMutation } from './api';
-import { userUpdated } from './sessionSlice';
+import { userUpdated } from '../../app/sessionSlice';
 import { validateProfile, type FieldErrors } from '../../shared/validation';
 
 type ProfileField = 'name' | 'email' | 'password';

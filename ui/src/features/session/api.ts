@@ -10,9 +10,6 @@ export const sessionApi = api.injectEndpoints({
     login: build.mutation<SessionResponse, LoginRequest>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
     }),
-    refreshToken: build.mutation<SessionResponse, void>({
-      query: () => ({ url: 'auth/refresh_token', method: 'POST' }),
-    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'auth/logout', method: 'DELETE' }),
     }),
@@ -33,9 +30,11 @@ export const sessionApi = api.injectEndpoints({
   }),
 });
 
+/** The refresh belongs to the session the base keeps (app/sessionApi.ts). */
+export { useRefreshTokenMutation } from '../../app/sessionApi';
+
 export const {
   useLoginMutation,
-  useRefreshTokenMutation,
   useLogoutMutation,
   useMeQuery,
   useUpdateUserMutation,

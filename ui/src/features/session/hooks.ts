@@ -3,7 +3,7 @@ import type { Language } from '@conversa/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useErrorToast } from '../../app/notify';
 import { useLogoutMutation, useUpdateUserMutation } from './api';
-import { languageChanged, sessionCleared } from './sessionSlice';
+import { languageChanged, sessionCleared } from '../../app/sessionSlice';
 
 /** DELETE /auth/logout, then forget the session whatever the server said: the user asked to leave. */
 export function useLogout() {

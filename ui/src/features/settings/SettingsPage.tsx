@@ -8,8 +8,8 @@ import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { SchedulesEditor } from '../queues/SchedulesEditor';
 import { SuperSettingsPanels, superSettingsTabs, type SuperSettingsTab } from '../companies/superTabs';
-import { userUpdated } from '../session/sessionSlice';
-import { applySetting, settingsApi, useCompanySchedulesQuery, useSaveCompanySchedulesMutation, useSettingsQuery, useUpdateSettingMutation, type Setting, type SettingFrame } from './api';
+import { userUpdated } from '../../app/sessionSlice';
+import { applySetting, settingsApi, useCompanySchedulesQuery, useSaveCompanySchedulesMutation, useSettingsQuery, useUpdateSettingMutation, type Setting } from './api';
 import { scheduleErrors, settingSections, showsSchedulesTab, valueOf, visibleSettingFields, type SettingField } from './settingsForm';
 
 type Tab = 'options' | 'schedules' | SuperSettingsTab;
@@ -29,8 +29,7 @@ export default function SettingsPage() {
   const tabShown = tab === 'options' || (tab === 'schedules' ? schedulesTab : me.super);
 
   useSocketEvent('settings', (frame) => {
-    const { setting } = (frame ?? {}) as SettingFrame;
-    if (!setting) return;
+    const { setting } = frame;
     dispatch(settingsApi.util.updateQueryData('settings', undefined, (draft) => applySetting(draft, setting)));
     dispatch(userUpdated(withSetting(me, setting)));
   });

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@chakra-ui/react';
-import type { TagView } from '@conversa/contracts';
+import type { TagFrame, TagView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
@@ -49,7 +49,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
   const tags = data?.tags ?? [];
   const args = { searchParam, kanban, offset };
   // What this browser saved shows at once; the frame that follows changes nothing more.
-  const applyHere = (frame: unknown) => dispatch(tagsApi.util.updateQueryData('tagPage', args, (draft) => applyTagFrame(draft, frame, args)));
+  const applyHere = (frame: TagFrame) => dispatch(tagsApi.util.updateQueryData('tagPage', args, (draft) => applyTagFrame(draft, frame, args)));
   const deletion = useConfirmedDelete<TagView>(deleteTag, feedback, { failure: 'stay', deleted: (tag) => applyHere({ action: 'delete', tagId: tag.id }) });
 
   return (

@@ -2,7 +2,7 @@ import type { TagFrame, TagPage, TagView } from '@conversa/contracts';
 import { useStore } from 'react-redux';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import type { AppStore } from '../../app/store';
-import { tagsApi, type TagChip, type TagPageArgs } from './api';
+import { tagsApi, type TagPageArgs } from './api';
 
 /** The server's order: name without case, then id. */
 export const byName = (a: Pick<TagView, 'name' | 'id'>, b: Pick<TagView, 'name' | 'id'>) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
@@ -15,8 +15,8 @@ const matches = (tag: TagView, filter: Pick<TagPageArgs, 'searchParam' | 'kanban
  * filter, leaves; a created or changed one takes its place in name order, unless it sorts past the loaded pages
  * (it comes with the next page).
  */
-export function applyTagFrame(page: TagPage, frame: unknown, filter: Pick<TagPageArgs, 'searchParam' | 'kanban'>): TagPage {
-  const { action, tag, tagId } = (frame ?? {}) as TagFrame;
+export function applyTagFrame(page: TagPage, frame: TagFrame, filter: Pick<TagPageArgs, 'searchParam' | 'kanban'>): TagPage {
+  const { action, tag, tagId } = frame;
   const goneId = action === 'delete' ? tagId : tag && !matches(tag, filter) ? tag.id : undefined;
   if (goneId !== undefined) return page.tags.some((row) => row.id === goneId) ? { ...page, tags: page.tags.filter((row) => row.id !== goneId) } : page;
   if (!tag || typeof tag.id !== 'number') return page;
@@ -27,7 +27,7 @@ export function applyTagFrame(page: TagPage, frame: unknown, filter: Pick<TagPag
 }
 
 /** A whole list (GET /tags/list, the board's lanes) after a `tag` frame. */
-export const applyTagFrameToList = (list: readonly TagView[], frame: unknown, kanban?: 0 | 1): TagView[] =>
+export const applyTagFrameToList = (list: readonly TagView[], frame: TagFrame, kanban?: 0 | 1): TagView[] =>
   applyTagFrame({ tags: [...list], hasMore: false }, frame, { searchParam: '', kanban }).tags;
 
 type TagsState = Parameters<typeof tagsApi.util.selectCachedArgsForQuery>[0];
@@ -45,7 +45,7 @@ export function useTagFrames(): void {
     }
     store.dispatch(tagsApi.util.updateQueryData('allTags', undefined, (draft) => applyTagFrameToList(draft, frame)));
     store.dispatch(tagsApi.util.updateQueryData('kanbanLanes', undefined, (draft) => applyTagFrameToList(draft, frame, 1)));
-    const { action, tag, tagId } = (frame ?? {}) as TagFrame;
+    const { action, tag, tagId } = frame;
     // A renamed, recoloured or deleted tag changes the chips of every contact carrying it.
     for (const contactId of tagsApi.util.selectCachedArgsForQuery(state, 'contactTags')) {
       store.dispatch(
@@ -56,9 +56,9 @@ export function useTagFrames(): void {
     }
   });
   useSocketEvent('contact', (frame) => {
-    const contact = (frame as { contact?: { id: number; tags?: TagChip[] } } | undefined)?.contact;
-    if (!contact?.tags) return;
-    store.dispatch(tagsApi.util.updateQueryData('contactTags', contact.id, () => contact.tags!));
+    const { contact } = frame;
+    if (!contact) return;
+    store.dispatch(tagsApi.util.updateQueryData('contactTags', contact.id, () => contact.tags));
   });
   useSocketReconnect(() => store.dispatch(tagsApi.util.invalidateTags(['Tags', 'ContactTags'])));
 }

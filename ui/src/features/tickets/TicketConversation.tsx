@@ -20,7 +20,7 @@ import { VOICE_CALL_POPUP, voiceCallUrl } from './extras';
 import { TicketRating } from './TicketRating';
 import { setTicketInView } from './live';
 import { registerTarget } from './shortcuts/registry';
-import type { TicketFrame, TicketView as Ticket } from '@conversa/contracts';
+import type { TicketView as Ticket } from '@conversa/contracts';
 import { IntegrationToggle } from '../queueIntegrations/IntegrationToggle';
 
 /**
@@ -234,9 +234,8 @@ export function TicketConversation({ uuid, onBack }: { uuid: string; onBack: () 
   useEffect(() => registerTarget('ticket', ticket ?? null), [ticket]);
 
   useSocketJoin(ticket ? { event: 'joinChatBox', data: String(ticket.id) } : null);
-  useSocketEvent('ticket', (data) => {
-    const frame = data as TicketFrame;
-    if (!ticket || frame?.action !== 'delete' || (frame.ticketId ?? frame.ticket?.id) !== ticket.id) return;
+  useSocketEvent('ticket', (frame) => {
+    if (!ticket || frame.action !== 'delete' || frame.ticketId !== ticket.id) return;
     // Someone else deleted it: say so. A delete made here has said so already.
     if (!actions.removedHere(ticket.id)) toaster.create({ type: 'info', description: t('tickets.deletedWhileOpen') });
     navigate('/tickets');

@@ -1,9 +1,11 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ticketEvents, type TicketHistoryEvent, type TicketHistoryNames } from '@conversa/contracts';
-import { ptBR } from '../../i18n/catalogue';
+import { ptBR } from './texts/ptBR';
 import type { MessageKey } from '../../i18n';
-import { en, es, tr } from './messages';
+import { en } from './texts/en';
+import { es } from './texts/es';
+import { tr } from './texts/tr';
 import { historySentence, historySentenceTypes, historyTime } from './historySentences';
 
 const intlOf = (messages: Record<string, string>, locale: string) => createIntl({ locale, messages });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../app/store';
-import { sessionStarted } from '../session/sessionSlice';
+import { sessionStarted } from '../../app/sessionSlice';
 import { fakeServer } from '../../test/harness';
 import { session } from '../../test/fixtures';
 import { ticketsApi } from './api';
@@ -9,7 +9,7 @@ import { EARLY_CALLS, takeEarly } from '../../app/early';
 import type { SocketClient, SocketState } from '../../app/socket';
 import { COUNT_REFRESH_MS, createTicketLive, readAgainWhenLive, setTicketInView } from './live';
 import type { TicketListArgs } from './listArgs';
-import { ticket } from './testTickets';
+import { contactView, ticket, ticketFrame } from './testTickets';
 import type { TicketView as Ticket } from '@conversa/contracts';
 
 vi.mock('./sound', () => ({ playNotificationSound: vi.fn() }));
@@ -61,7 +61,7 @@ describe('live ticket frames on the store', () => {
     const waiting = ticket({ id: 3, status: 'pending', userId: null, user: null, updatedAt: at(1) });
     const view = await screen({ open: [ticket({ id: 1, updatedAt: at(0) })], pending: [waiting] });
     const requests = view.server.calls.length;
-    view.live.onTicket({ action: 'update', ticket: { ...waiting, status: 'open', userId: 7, updatedAt: at(2) }, before: { status: 'pending', userId: null, queueId: 1, isGroup: false } });
+    view.live.onTicket(ticketFrame({ action: 'update', ticket: { ...waiting, status: 'open', userId: 7, updatedAt: at(2) }, before: { status: 'pending', userId: null, queueId: 1, isGroup: false } }));
     expect(view.list(view.pending)).toEqual([]);
     expect(view.list(view.open)).toEqual([3, 1]);
     expect(view.count(view.pending)).toBe(0);
@@ -73,9 +73,9 @@ describe('live ticket frames on the store', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const view = await screen({ open: [], pending: [] });
     const requests = view.server.calls.length;
-    view.live.onTicket({ action: 'update', ticket: ticket({ id: 9, status: 'pending', userId: null, updatedAt: at(5) }) });
+    view.live.onTicket(ticketFrame({ action: 'update', ticket: ticket({ id: 9, status: 'pending', userId: null, updatedAt: at(5) }) }));
     expect(view.list(view.pending)).toEqual([9]);
-    view.live.onTicket({ action: 'update', ticket: ticket({ id: 10, status: 'pending', userId: null, updatedAt: at(6) }) });
+    view.live.onTicket(ticketFrame({ action: 'update', ticket: ticket({ id: 10, status: 'pending', userId: null, updatedAt: at(6) }) }));
     await vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS);
     vi.useRealTimers();
     await vi.waitFor(() => expect(view.server.calls.length).toBe(requests + 2));
@@ -86,23 +86,23 @@ describe('live ticket frames on the store', () => {
   it('rings for a new unread message unless the ticket is the one being read', async () => {
     const mine = ticket({ id: 1, unreadMessages: 0, updatedAt: at(0) });
     const view = await screen({ open: [mine], unread: [] });
-    view.live.onTicket({ action: 'update', ticket: { ...mine, unreadMessages: 1, lastMessage: 'Oi', updatedAt: at(1) } });
+    view.live.onTicket(ticketFrame({ action: 'update', ticket: { ...mine, unreadMessages: 1, lastMessage: 'Oi', updatedAt: at(1) } }));
     expect(view.bell()).toEqual([1]);
     expect(playNotificationSound).toHaveBeenCalledTimes(1);
     setTicketInView(1);
     Object.defineProperty(document, 'hidden', { configurable: true, value: false });
-    view.live.onTicket({ action: 'update', ticket: { ...mine, unreadMessages: 2, updatedAt: at(2) } });
+    view.live.onTicket(ticketFrame({ action: 'update', ticket: { ...mine, unreadMessages: 2, updatedAt: at(2) } }));
     expect(playNotificationSound).toHaveBeenCalledTimes(1);
-    view.live.onTicket({ action: 'updateUnread', ticket: { ...mine, unreadMessages: 0, updatedAt: at(2) } });
+    view.live.onTicket(ticketFrame({ action: 'updateUnread', ticket: { ...mine, unreadMessages: 0, updatedAt: at(2) } }));
     expect(view.bell()).toEqual([]);
   });
 
   it('renames rows from contact frames and drops deleted tickets', async () => {
     const view = await screen({ open: [ticket({ id: 1, contactId: 11 }), ticket({ id: 2, contactId: 12, updatedAt: at(-1) })] });
-    view.live.onContact({ action: 'update', contact: { id: 11, name: 'Maria Renomeada' } });
+    view.live.onContact({ action: 'update', contact: contactView({ id: 11, name: 'Maria Renomeada' }) });
     const rows = flattenTickets(ticketsApi.endpoints.ticketList.select(view.open)(view.store.getState() as never).data);
     expect(rows[0]!.contact!.name).toBe('Maria Renomeada');
-    view.live.onTicket({ action: 'delete', ticketId: 2, ticket: ticket({ id: 2 }), before: { status: 'open', userId: 7, queueId: 1, isGroup: false } });
+    view.live.onTicket(ticketFrame({ action: 'delete', ticketId: 2, ticket: ticket({ id: 2 }), before: { status: 'open', userId: 7, queueId: 1, isGroup: false } }));
     expect(view.list(view.open)).toEqual([1]);
     expect(view.count(view.open)).toBe(1);
   });

@@ -81,9 +81,8 @@ export function createTicketLive(store: AppStore) {
     }, COUNT_REFRESH_MS);
   };
 
-  const onTicket = (raw: unknown) => {
-    const frame = raw as TicketFrame;
-    const ticketId = frame?.ticket?.id ?? frame?.ticketId;
+  const onTicket = (frame: TicketFrame) => {
+    const ticketId = frame.ticket?.id ?? frame.ticketId;
     const user = store.getState().session.user;
     if (typeof ticketId !== 'number' || !user) return;
     const viewer = viewerOfUser(user);
@@ -118,12 +117,12 @@ export function createTicketLive(store: AppStore) {
     }
   };
 
-  const onContact = (raw: unknown) => applyContactToTickets(store, raw as ContactFrame);
+  const onContact = (frame: ContactFrame) => applyContactToTickets(store, frame);
 
   return {
     onTicket,
     onContact,
-    onPresence: (raw: unknown) => applyPresenceFrame(raw as PresenceFrame),
+    onPresence: (frame: PresenceFrame) => applyPresenceFrame(frame),
     /** Frames sent while the socket was down are lost: what the screen shows is read again. */
     onReconnect: () => store.dispatch(ticketsApi.util.invalidateTags(['Ticket'])),
     stop: () => {

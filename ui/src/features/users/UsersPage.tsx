@@ -13,7 +13,7 @@ import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useDebounced } from '../../shared/useDebounced';
 import { useQueuesQuery } from '../queues/api';
-import { userUpdated } from '../session/sessionSlice';
+import { userUpdated } from '../../app/sessionSlice';
 import { UserAvatar } from './UserAvatar';
 import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserChange } from './api';
 
@@ -51,7 +51,7 @@ export default function UsersPage() {
     dispatch(usersApi.util.updateQueryData('users', { searchParam, pageNumber: 1 }, (draft) => applyUserChange(draft, frame, searchParam)));
     if (frame.user?.id === me.id && frame.action !== 'delete') dispatch(userUpdated(sessionFieldsOf(frame.user)));
   };
-  useSocketEvent('user', (frame) => applyChange(frame as UserChange));
+  useSocketEvent('user', applyChange);
   useSocketReconnect(() => {
     if (pageNumber === 1) refetch();
     else setPage({ searchParam, pageNumber: 1 });

@@ -24,8 +24,8 @@ const byName = (a: UserRecord, b: UserRecord) => a.name.localeCompare(b.name) ||
  * longer matches the search), a new matching user takes its place in name order, a deleted one leaves.
  * `queues` of a frame row is left as the list had it: the screen names queues from `queueIds`.
  */
-export function applyUserChange(list: UserListResponse, frame: unknown, searchParam: string): UserListResponse {
-  const { action, user, userId } = (frame ?? {}) as UserChange;
+export function applyUserChange(list: UserListResponse, frame: UserChange, searchParam: string): UserListResponse {
+  const { action, user, userId } = frame;
   if (action === 'delete' || (user && !matches(user, searchParam))) {
     const gone = action === 'delete' ? userId : user?.id;
     if (!list.users.some((row) => row.id === gone)) return list;

@@ -23,7 +23,6 @@ describe('webhook frames', () => {
     expect(applyWebhookFrame(list, { action: 'create', webhook: hook(2) }).map((w) => w.id)).toEqual([1, 2, 3]);
     expect(applyWebhookFrame(list, { action: 'update', webhook: hook(3, { flagged: true }) })[1]!.flagged).toBe(true);
     expect(applyWebhookFrame(list, { action: 'delete', webhookId: 1 }).map((w) => w.id)).toEqual([3]);
-    expect(applyWebhookFrame(list, { nonsense: true })).toEqual(list);
   });
 });
 

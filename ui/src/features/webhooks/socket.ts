@@ -5,11 +5,9 @@ import type { AppStore } from '../../app/store';
 import { webhooksApi } from './api';
 
 /** The endpoint list after a `webhook` frame (in id order, as the server lists them). */
-export function applyWebhookFrame(list: readonly WebhookView[], frame: unknown): WebhookView[] {
-  const data = (frame ?? {}) as Partial<WebhookFrame> & { webhook?: WebhookView; webhookId?: number };
-  if (data.action === 'delete') return list.filter((row) => row.id !== data.webhookId);
-  const webhook = data.webhook;
-  if (!webhook || typeof webhook.id !== 'number') return [...list];
+export function applyWebhookFrame(list: readonly WebhookView[], frame: WebhookFrame): WebhookView[] {
+  if (frame.action === 'delete') return list.filter((row) => row.id !== frame.webhookId);
+  const { webhook } = frame;
   return [...list.filter((row) => row.id !== webhook.id), webhook].sort((a, b) => a.id - b.id);
 }
 

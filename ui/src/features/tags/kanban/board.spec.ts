@@ -50,7 +50,8 @@ describe('the board', () => {
 
   it('follows ticket frames: new tickets of my queues come first, closed or foreign ones leave', () => {
     const frameTicket = (id: number, changes: object = {}) => ({
-      action: 'update',
+      action: 'update' as const,
+      ticketId: id,
       ticket: { id, uuid: `uuid-${id}`, status: 'pending', queueId: 5, userId: null, isGroup: false, contactId: id + 100, contact: { name: 'X', number: '1' }, lastMessage: 'novo', updatedAt: '2026-01-01T11:00:00.000Z', tags: [], ...changes },
     });
     const cards = [card(1)];

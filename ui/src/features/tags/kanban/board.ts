@@ -1,4 +1,4 @@
-import { canSeeTicket, seesAllTickets, type KanbanTicket, type TagView, type TicketViewer } from '@conversa/contracts';
+import { canSeeTicket, seesAllTickets, type ContactFrame, type KanbanTicket, type TagView, type TicketFrame, type TicketViewer } from '@conversa/contracts';
 import type { TagChip } from '../api';
 
 /** The default lane's id: tickets without a kanban tag. */
@@ -51,8 +51,13 @@ interface FrameTicket {
  * The cards after a `ticket` frame: a deleted or closed ticket, or one that left the viewer's queues or sight,
  * leaves; a known one is replaced; a new one on the board comes first (newest activity).
  */
-export function applyKanbanTicketFrame(cards: KanbanTicket[], frame: unknown, viewer: TicketViewer, lanes: readonly Pick<TagView, 'id'>[]): KanbanTicket[] {
-  const { action, ticket, ticketId } = (frame ?? {}) as { action?: string; ticket?: FrameTicket | null; ticketId?: number };
+export function applyKanbanTicketFrame(
+  cards: KanbanTicket[],
+  frame: Pick<TicketFrame, 'action' | 'ticketId'> & { ticket?: FrameTicket },
+  viewer: TicketViewer,
+  lanes: readonly Pick<TagView, 'id'>[],
+): KanbanTicket[] {
+  const { action, ticket, ticketId } = frame;
   const id = ticket?.id ?? ticketId;
   if (typeof id !== 'number') return cards;
   const others = cards.filter((card) => card.id !== id);
@@ -81,8 +86,12 @@ export function applyKanbanTicketFrame(cards: KanbanTicket[], frame: unknown, vi
 }
 
 /** The cards after a `contact` frame: that contact's cards take its name, number and tags (a move seen live). */
-export function applyKanbanContactFrame(cards: KanbanTicket[], frame: unknown, lanes: readonly Pick<TagView, 'id'>[]): KanbanTicket[] {
-  const { action, contact } = (frame ?? {}) as { action?: string; contact?: { id: number; name?: string; number?: string; tags?: TagChip[] } };
+export function applyKanbanContactFrame(
+  cards: KanbanTicket[],
+  frame: { action: ContactFrame['action']; contact?: { id: number; name?: string; number?: string; tags?: TagChip[] } },
+  lanes: readonly Pick<TagView, 'id'>[],
+): KanbanTicket[] {
+  const { action, contact } = frame;
   if (action === 'delete' || !contact || !cards.some((card) => card.contactId === contact.id)) return cards;
   return cards.map((card) =>
     card.contactId !== contact.id

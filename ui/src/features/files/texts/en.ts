@@ -1,0 +1,31 @@
+import type { Translations } from '../../../i18n/area';
+import type { ptBR } from './ptBR';
+
+export const en = {
+  'menu.files': 'File lists',
+  'files.title': 'File lists',
+  'files.search': 'Search...',
+  'files.add': 'New file list',
+  'files.column.name': 'Name',
+  'files.column.files': 'Files',
+  'files.column.actions': 'Actions',
+  'files.edit': 'Edit',
+  'files.delete': 'Delete',
+  'files.empty': 'No file lists.',
+  'files.loadFailed': 'Could not load the file lists',
+  'files.deleteTitle': 'Delete the list {name}?',
+  'files.deleteConfirm': 'The files of this list will be deleted.',
+  'files.deleted': 'File list deleted.',
+  'files.saved': 'File list saved.',
+  'files.saveFailed': 'Could not save the file list',
+  'files.deleteFailed': 'Could not delete the file list',
+  'files.dialog.addTitle': 'New file list',
+  'files.dialog.editTitle': 'Edit file list',
+  'files.field.name': 'Name',
+  'files.field.message': 'Message',
+  'files.field.options': 'Files',
+  'files.field.addFile': 'Add file',
+  'files.field.removeFile': 'Remove file',
+  'files.validation.required': 'Required',
+  'files.validation.tooShort': 'name too short',
+} satisfies Translations<typeof ptBR>;

@@ -1,0 +1,31 @@
+import type { Translations } from '../../../i18n/area';
+import type { ptBR } from './ptBR';
+
+export const es = {
+  'menu.files': 'Listas de archivos',
+  'files.title': 'Listas de archivos',
+  'files.search': 'Buscar...',
+  'files.add': 'Nueva lista de archivos',
+  'files.column.name': 'Nombre',
+  'files.column.files': 'Archivos',
+  'files.column.actions': 'Acciones',
+  'files.edit': 'Editar',
+  'files.delete': 'Eliminar',
+  'files.empty': 'No hay listas de archivos.',
+  'files.loadFailed': 'No se pudieron cargar las listas',
+  'files.deleteTitle': '¿Eliminar la lista {name}?',
+  'files.deleteConfirm': 'Los archivos de esta lista serán eliminados.',
+  'files.deleted': 'Lista eliminada.',
+  'files.saved': 'Lista guardada.',
+  'files.saveFailed': 'No se pudo guardar la lista',
+  'files.deleteFailed': 'No se pudo eliminar la lista',
+  'files.dialog.addTitle': 'Nueva lista de archivos',
+  'files.dialog.editTitle': 'Editar lista de archivos',
+  'files.field.name': 'Nombre',
+  'files.field.message': 'Mensaje',
+  'files.field.options': 'Archivos',
+  'files.field.addFile': 'Agregar archivo',
+  'files.field.removeFile': 'Quitar archivo',
+  'files.validation.required': 'Obligatorio',
+  'files.validation.tooShort': 'nombre demasiado corto',
+} satisfies Translations<typeof ptBR>;

@@ -1,0 +1,31 @@
+import type { Translations } from '../../../i18n/area';
+import type { ptBR } from './ptBR';
+
+export const tr = {
+  'menu.files': 'Dosya listeleri',
+  'files.title': 'Dosya listeleri',
+  'files.search': 'Ara...',
+  'files.add': 'Yeni dosya listesi',
+  'files.column.name': 'Ad',
+  'files.column.files': 'Dosyalar',
+  'files.column.actions': 'İşlemler',
+  'files.edit': 'Düzenle',
+  'files.delete': 'Sil',
+  'files.empty': 'Dosya listesi yok.',
+  'files.loadFailed': 'Dosya listeleri yüklenemedi',
+  'files.deleteTitle': '{name} listesi silinsin mi?',
+  'files.deleteConfirm': 'Bu listenin dosyaları silinecek.',
+  'files.deleted': 'Dosya listesi silindi.',
+  'files.saved': 'Dosya listesi kaydedildi.',
+  'files.saveFailed': 'Dosya listesi kaydedilemedi',
+  'files.deleteFailed': 'Dosya listesi silinemedi',
+  'files.dialog.addTitle': 'Yeni dosya listesi',
+  'files.dialog.editTitle': 'Dosya listesini düzenle',
+  'files.field.name': 'Ad',
+  'files.field.message': 'Mesaj',
+  'files.field.options': 'Dosyalar',
+  'files.field.addFile': 'Dosya ekle',
+  'files.field.removeFile': 'Dosyayı kaldır',
+  'files.validation.required': 'Zorunlu',
+  'files.validation.tooShort': 'ad çok kısa',
+} satisfies Translations<typeof ptBR>;

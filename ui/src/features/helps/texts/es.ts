@@ -1,0 +1,31 @@
+import type { Translations } from '../../../i18n/area';
+import type { ptBR } from './ptBR';
+
+export const es = {
+  'helps.title': 'Ayuda',
+  'helps.gridTitle': 'Ayuda',
+  'helps.gridEmpty': 'Aún no hay videos de ayuda.',
+  'helps.play': 'Ver: {title}',
+  'helps.videoUnavailable': 'Este video no se puede mostrar.',
+  'helps.add': 'Agregar ayuda',
+  'helps.edit': 'Editar',
+  'helps.delete': 'Eliminar',
+  'helps.preview': 'Ver',
+  'helps.empty': 'Aún no hay entradas de ayuda.',
+  'helps.success': '¡Operación realizada con éxito!',
+  'helps.saveFailed': 'No fue posible realizar la operación. Verifique si ya existe una ayuda con el mismo nombre o si los campos se completaron correctamente',
+  'helps.deleteFailed': 'No fue posible realizar la operación',
+  'helps.loadFailed': 'No fue posible cargar la lista de registros',
+  'helps.deleteConfirm': '¿Realmente desea eliminar este registro?',
+  'helps.dialog.addTitle': 'Agregar ayuda',
+  'helps.dialog.editTitle': 'Editar ayuda',
+  'helps.column.actions': 'Acciones',
+  'helps.field.title': 'Título',
+  'helps.field.description': 'Descripción',
+  'helps.field.video': 'Video',
+  'helps.field.videoHelper': 'Código o enlace de YouTube, enlace de Vimeo o enlace https de un archivo de video.',
+  'helps.validation.required': 'Obligatorio',
+  'helps.validation.titleTooLong': 'El título debe tener como máximo 100 caracteres',
+  'helps.validation.descriptionTooLong': 'La descripción debe tener como máximo 2000 caracteres',
+  'helps.validation.video': 'Video inválido: ingrese el código o enlace de YouTube, un enlace de Vimeo o el enlace https de un archivo de video',
+} satisfies Translations<typeof ptBR>;

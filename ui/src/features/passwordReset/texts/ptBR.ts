@@ -1,0 +1,22 @@
+/** Texts of the password reset screen (the spec's Portuguese messages) in pt-BR; en.ts, es.ts and tr.ts beside it carry exactly its keys. */
+export const ptBR = {
+  'reset.title': 'Recuperar senha',
+  'reset.subtitle': 'Enviaremos um código para o seu WhatsApp.',
+  'reset.number': 'Número do WhatsApp',
+  'reset.send': 'Enviar código',
+  'reset.code': 'Código de verificação',
+  'reset.verify': 'Verificar código',
+  'reset.newPassword': 'Nova senha',
+  'reset.save': 'Salvar senha',
+  'reset.backToLogin': 'Voltar para o login',
+  'reset.forgot': 'Esqueceu a senha?',
+  'reset.sent': 'Código de verificação enviado com sucesso!',
+  'reset.incorrect': 'Código de verificação incorreto. Tente novamente.',
+  'reset.attemptsExceeded': 'Tentativas excedidas. Redirecionando...',
+  'reset.invalid': 'Código de verificação inválido. A senha não pode ser alterada.',
+  'reset.verifyFailed': 'Erro ao verificar código.',
+  'reset.saveFailed': 'Erro ao salvar senha.',
+  'reset.saved': 'Senha atualizada com sucesso!',
+  'reset.required': 'Obrigatório',
+  'reset.passwordRules': 'Ao menos 8 caracteres, com letra minúscula e maiúscula.',
+};
