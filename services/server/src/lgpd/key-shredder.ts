@@ -2,7 +2,7 @@ import { ContactErased, MessageContentsExpired } from '@conversa/contracts';
 import type { KeyVault } from '@conversa/eventstore/personal/index';
 import { periodOf } from '@conversa/eventstore/personal/index';
 import type { SnapshotStore } from '@conversa/eventstore/state/snapshots';
-import { defineReactor, type Projector } from '@conversa/projector';
+import { defineReactor, type Projector } from '@conversa/platform';
 
 /**
  * Crypto-shredding follows the records (docs/lgpd.md): a ContactErased destroys every data key the
