@@ -9,14 +9,18 @@
  *     BENCH_LGPD_MIGRATE_MESSAGES (20,000) messages of one contact over 30 days appended in clear (events/s);
  *   - erasing a contact with BENCH_LGPD_ERASE_MESSAGES (10,000) messages over 30 days: ContactErased
  *     appended until the key shredder has destroyed its keys.
+ *   - the codec alone, without I/O (keys in memory): CPU to seal an inbound message's MessageReceived
+ *     and open it once (what the sealed store adds per message, the tail's memo sharing the opening
+ *     among subscribers), a figure the machine's load does not stretch the way it does the rounds'.
  * One JSON line per figure on stdout; progress on stderr.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contactStream, messageStream, type EventToAppend } from '@conversa/contracts';
-import { sealStoredEvents } from '@conversa/eventstore/personal/index';
+import { contactStream, messageStream, productEventRegistry, type EventToAppend, type RecordedEvent } from '@conversa/contracts';
+import { cachedVault, createPersonalCodec, sealStoredEvents, type KeyVault } from '@conversa/eventstore/personal/index';
+import type { EventStore } from '@conversa/eventstore';
 import { freePort } from '../../testing/src/postgres';
 import { loadConfig } from '../src/config';
 import { buildHttp } from '../src/http';
@@ -92,7 +96,49 @@ async function inbound(wiring: Wiring, deliver: (payload: object) => Promise<unk
   return { node: (cpuMs() - node0) / MESSAGES, all: (cpuMs() - node0 + postgresCpuMs() - pg0) / MESSAGES };
 }
 
+/** Seal and open a MessageReceived with an in-memory vault: the codec's own CPU, in microseconds per message. */
+async function codecAlone(): Promise<number> {
+  const keys = new Map<number, Buffer>();
+  const memory: KeyVault = {
+    async create() {
+      const id = keys.size + 1;
+      keys.set(id, randomBytes(32));
+      return { id, key: keys.get(id)! };
+    },
+    async open(ids) {
+      return new Map(ids.map((id) => [id, keys.get(id) ?? null]));
+    },
+    destroy: async () => 0,
+    close: async () => {},
+  };
+  const codec = createPersonalCodec({ registry: productEventRegistry(), vault: cachedVault(memory) });
+  const noStore = {} as EventStore;
+  const message = (index: number): EventToAppend => {
+    const messageId = randomUUID();
+    const at = new Date(Date.UTC(2026, 0, 1 + (index % 30), 12)).toISOString();
+    return {
+      id: randomUUID(),
+      type: 'MessageReceived',
+      data: { messageId, ticketId: 7, contactId: 1 + (index % 50), whatsappId: 3, body: `Mensagem ${index}: meu endereço é Rua das Flores, ${index}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `p-${index}`, participant: { name: 'Maria', number: '5511999990000' }, receivedAt: at },
+      metadata: { companyId: 1, actor: { kind: 'contact', id: 1 }, correlationId: messageId, causationId: messageId, occurredAt: at, schemaVersion: 1 },
+    };
+  };
+  const run = async (count: number) => {
+    for (let index = 0; index < count; index++) {
+      const [sealed] = await codec.seal('message-x', [message(index)], noStore);
+      const stored = { ...sealed!, streamId: 'message-x', revision: 0, position: { commit: 1n, prepare: BigInt(index) }, createdAt: new Date(), metadata: { ...sealed!.metadata, prevHash: null, hash: 'h' } } as RecordedEvent;
+      await codec.open([stored]);
+    }
+  };
+  await run(2_000);
+  const count = 20_000;
+  const before = cpuMs();
+  await run(count);
+  return ((cpuMs() - before) / count) * 1000;
+}
+
 async function main() {
+  figure('codec_cpu_us_per_message', await codecAlone(), 'us');
   const results: Record<'sealed' | 'plain', { node: number[]; all: number[] }> = { sealed: { node: [], all: [] }, plain: { node: [], all: [] } };
   // The process's first product pays for compiling the whole product's code: a round of its own, not counted.
   await product(true, async (wiring, deliver) => {
