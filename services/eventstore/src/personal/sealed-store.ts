@@ -153,15 +153,39 @@ export function createPersonalCodec({ registry, vault }: SealedStoreOptions): Pe
     },
   };
 
+  /**
+   * The event with its fields opened on first look at `data`, with the keys fetched already: a reader
+   * that wants only positions (read-your-writes probes) or skips the event pays no decryption.
+   */
   function openEvent(event: RecordedEvent, keys: Map<number, Buffer | null>): RecordedEvent {
-    let data = event.data;
-    for (const path of event.metadata.sealed!) {
-      const value = getPath(data, path);
-      const id = keyIdOf(value);
-      if (id === null) continue;
-      data = setPath(data, path, openField(keys.get(id) ?? null, value as string, fieldAad(event.id, path)));
-    }
-    return { ...event, data: registry.readStored(event.type, data, event.metadata.schemaVersion) };
+    let data: unknown;
+    let opened = false;
+    const open = (): unknown => {
+      let current = event.data;
+      for (const path of event.metadata.sealed!) {
+        const value = getPath(current, path);
+        const id = keyIdOf(value);
+        if (id === null) continue;
+        current = setPath(current, path, openField(keys.get(id) ?? null, value as string, fieldAad(event.id, path)));
+      }
+      return registry.readStored(event.type, current, event.metadata.schemaVersion);
+    };
+    const { data: _stored, ...rest } = event;
+    return Object.defineProperty(rest, 'data', {
+      enumerable: true,
+      configurable: true,
+      get() {
+        if (!opened) {
+          data = open();
+          opened = true;
+        }
+        return data;
+      },
+      set(value: unknown) {
+        data = value;
+        opened = true;
+      },
+    }) as RecordedEvent;
   }
 }
 
