@@ -1,6 +1,7 @@
 export * from './events/envelope';
 export * from './events/registry';
 export * from './events/streams';
+export * from './events/personal';
 export * from './errors';
 export * from './common/bounds';
 export * from './common/answers';

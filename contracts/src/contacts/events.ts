@@ -35,8 +35,11 @@ export const ContactCreated = defineEvent(
     /** false means blocked. */
     active: z.boolean(),
   }),
+  { personal: { contact: 'contactId', identity: ['name', 'number', 'email', 'profilePicUrl', 'extraInfo'] } },
 );
-export const ContactDetailsChanged = defineEvent('ContactDetailsChanged', z.object({ contactId: id, changes: ContactDetails.partial() }));
+export const ContactDetailsChanged = defineEvent('ContactDetailsChanged', z.object({ contactId: id, changes: ContactDetails.partial() }), {
+  personal: { contact: 'contactId', identity: ['changes.name', 'changes.number', 'changes.email', 'changes.profilePicUrl', 'changes.extraInfo'] },
+});
 /** The contact was blocked: `active` false; the bot and attendants no longer answer it. */
 export const ContactBlocked = defineEvent('ContactBlocked', z.object({ contactId: id }));
 export const ContactUnblocked = defineEvent('ContactUnblocked', z.object({ contactId: id }));
@@ -70,8 +73,12 @@ export const ContactNumberClaimed = defineEvent(
   'ContactNumberClaimed',
   /** `claimedAt` tells a creation still in flight from one abandoned by a crash (its contact never written). */
   z.object({ key: safeText().min(1).max(200), contactId: id, claimedAt: realDateTime() }),
+  // The stream id still names the number (docs/lgpd.md "What stays in clear and why").
+  { personal: { contact: 'contactId', identity: ['key'] } },
 );
-export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: safeText().min(1).max(200), contactId: id }));
+export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: safeText().min(1).max(200), contactId: id }), {
+  personal: { contact: 'contactId', identity: ['key'] },
+});
 
 /** The contact stream's events (ContactEvent); MessageContentsExpired, number claims and imports go on streams of their own. */
 const contactStreamEvents = [

@@ -22,6 +22,8 @@ export const EventMetadataInput = z.object({
   schemaVersion: RecordId,
   /** The command that produced this event, for idempotent command handling. */
   commandId: safeText().min(1).optional(),
+  /** Data paths stored sealed with a contact's data key (docs/lgpd.md); set by the event store's codec, never by a writer. */
+  sealed: z.array(safeText().min(1).max(200)).max(64).optional(),
 });
 export type EventMetadataInput = z.infer<typeof EventMetadataInput>;
 

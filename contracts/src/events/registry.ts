@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PersonalFields } from './personal';
 
 /**
  * One event type: its current data schema and the upcasters that lift stored data
@@ -11,6 +12,8 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   version: number;
   /** upcasters[v] turns data of version v into data of version v + 1. */
   upcasters?: Record<number, Upcaster>;
+  /** The contact's personal fields, stored sealed with the contact's data keys (see personal.ts). */
+  personal?: PersonalFields;
 }
 
 /** Each upcaster names the shape it lifts (never: any parameter type is accepted). */
@@ -19,8 +22,8 @@ type Upcaster = (data: never) => unknown;
 export const defineEvent = <Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  options: { version?: number; upcasters?: Record<number, Upcaster> } = {},
-): EventDefinition<Type, Schema> => ({ type, schema, version: options.version ?? 1, upcasters: options.upcasters });
+  options: { version?: number; upcasters?: Record<number, Upcaster>; personal?: PersonalFields } = {},
+): EventDefinition<Type, Schema> => ({ type, schema, version: options.version ?? 1, upcasters: options.upcasters, personal: options.personal });
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;
 
@@ -81,6 +84,24 @@ export class EventRegistry {
    */
   validatedAs(type: string, data: unknown): boolean {
     return typeof data === 'object' && data !== null && this.validated.get(data) === type;
+  }
+
+  /** The event types that have personal fields. */
+  personalTypes(): string[] {
+    return [...this.definitions.values()].filter((definition) => definition.personal).map((definition) => definition.type);
+  }
+
+  /** The event type's personal fields, if it has any. */
+  personalOf(type: string): PersonalFields | undefined {
+    return this.definitions.get(type)?.personal;
+  }
+
+  /**
+   * Data a trusted codec derived from validated data (personal fields sealed): appended as it is,
+   * since sealed values no longer meet the schema (the store's validatedAs answers true for it).
+   */
+  acceptSealed(type: string, data: object): void {
+    this.validated.set(data, type);
   }
 
   /**

@@ -16,6 +16,9 @@ const id = RecordId;
 const messageId = z.uuid();
 const body = safeText().max(65_536);
 
+/** A message's personal fields (docs/lgpd.md): its text, file name and place are the contact's, sealed per day. */
+const messageContent = ['body', 'media.name', 'location'];
+
 const content = {
   messageId,
   ticketId: id,
@@ -46,6 +49,7 @@ export const MessageReceived = defineEvent(
     participant: z.object({ name: safeText().max(200), number: safeText().max(50) }).nullable(),
     receivedAt: realDateTime(),
   }),
+  { personal: { contact: 'contactId', identity: ['participant'], content: messageContent } },
 );
 /**
  * A WhatsApp Cloud API message template (sent when the 24-hour reply window is closed): its name,
@@ -71,12 +75,16 @@ export const MessageQueued = defineEvent(
     /** When it was written: the 15-minute edit window counts from here or from the last edit. */
     queuedAt: realDateTime(),
   }),
+  { personal: { contact: 'contactId', content: [...messageContent, 'template.parameters'] } },
 );
 export const MessageSent = defineEvent('MessageSent', z.object({ messageId, providerId: safeText().min(1).max(255) }));
 export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: safeText().max(2000) }));
 /** 0 clock, 1 sent, 2 delivered, 3 or 4 read. */
 export const MessageAckChanged = defineEvent('MessageAckChanged', z.object({ messageId, ack: z.number().int().min(0).max(4) }));
-export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body, editedAt: realDateTime() }));
+/** Carries no contact id: its contact is the message stream's (the first event's). */
+export const MessageEdited = defineEvent('MessageEdited', z.object({ messageId, body, previousBody: body, editedAt: realDateTime() }), {
+  personal: { contact: 'stream', content: ['body', 'previousBody'] },
+});
 /**
  * `contentErased`: the company's lgpdDeleteMessage was on when the contact deleted it, so the read
  * models keep only the deletion mark (text, file and place are dropped from them). Decided when the

@@ -12,6 +12,7 @@ export const NOTE_MAX_LENGTH = 5000;
 export const TicketNoteAdded = defineEvent(
   'TicketNoteAdded',
   z.object({ noteId: id, ticketId: id, contactId: id, userId: id, note: safeText().trim().min(NOTE_MIN_LENGTH).max(NOTE_MAX_LENGTH) }),
+  { personal: { contact: 'contactId', content: ['note'] } },
 );
 /** The note was removed by its author or an administrator (`deletedBy`). */
 export const TicketNoteDeleted = defineEvent('TicketNoteDeleted', z.object({ noteId: id, ticketId: id, deletedBy: id }));

@@ -35,6 +35,13 @@ const commands = {
   ],
   projections: ['projections [parked <name> | retry <name> [--force]]', 'lag and parked events of every projector and reactor; re-applies parked events'],
   verify: ['verify <ticket-id|stream|all>', 'checks hash chains; exits 1 naming the first broken link'],
+  lgpd: [
+    'lgpd migrate',
+    'seals the contacts\' personal fields of events stored in clear (before sealing existed) with their\n' +
+      '    data keys and recomputes those streams\' hash chains (docs/lgpd.md "Migration"), printing progress.\n' +
+      '    Safe beside a running product and resumable: run it again after any stop. Postgres event store\n' +
+      '    only: with EVENTSTORE_URL it refuses (exit 1).',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type CommandName = keyof typeof commands;

@@ -9,6 +9,7 @@ import { buildHttp } from './http';
 import { seed } from './seed';
 import { describeBroken, verifyStreams } from './verify';
 import { wire } from './wiring';
+import { runLgpdMigrate } from './lgpd/migrate-command';
 
 /** Set once the configuration is read; every line the process writes goes through it (process-log.ts). */
 let log: ProcessLogger | undefined;
@@ -141,6 +142,17 @@ async function main(argv: string[]): Promise<void> {
         await wiring.close();
       }
       process.exit(code);
+    }
+    case 'lgpd': {
+      if (rest[0] !== 'migrate' || rest.length > 1) throw new UsageError(rest[0] ? `Unknown lgpd ${rest.join(' ')}` : 'lgpd needs migrate', 'lgpd');
+      const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
+      const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
+      try {
+        await runLgpdMigrate(wiring, (line) => console.log(line));
+      } finally {
+        await wiring.close();
+      }
+      process.exit(EXIT.ok);
     }
     case 'verify': {
       const target = rest[0];

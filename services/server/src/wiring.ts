@@ -57,6 +57,8 @@ import {
 import { StateCache, type EventStore } from '@conversa/eventstore';
 import { createPostgresSnapshotStore } from '@conversa/eventstore/state/snapshots';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
+import { cachedVault, createPostgresKeyVault, sealedEventStore, type KeyVault } from '@conversa/eventstore/personal/index';
+import { createKeyShredder } from './lgpd/key-shredder';
 import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
 import { companyPartitioned, projectors as readModels } from '@conversa/projections';
@@ -80,7 +82,11 @@ export interface Wiring {
   config: Config;
   databaseUrl: string;
   registry: EventRegistry;
+  /** The event store with contacts' personal fields sealed (docs/lgpd.md); `eventStore` is the one it wraps. */
   store: EventStore;
+  eventStore: EventStore;
+  /** Contacts' data keys (schema `keys`), sealed by SECRETS_KEY. */
+  keys: KeyVault;
   /** The write side's folded states, and the snapshots of long streams it keeps in Postgres (docs/eventstore.md). */
   states: StateCache;
   db: Kysely<ReadDatabase>;
@@ -126,6 +132,8 @@ export interface WireOptions {
   sessionDrivers?: SessionDriver[];
   /** The process's logger (process-log.ts); default: a new one in the configured format. */
   logger?: ProcessLogger;
+  /** false: events are stored as written, personal fields in clear (the LGPD bench's baseline only; default true). */
+  sealPersonalData?: boolean;
   /** Test seams of the contact import worker (a browser test holds a job between batches to see the bar between them). */
   contactImportHooks?: ContactImportHooks;
 }
@@ -138,7 +146,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
-  const store = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry, appendSpacingMs: config.eventSpacing.appendMs, tailSpacingMs: config.eventSpacing.tailMs });
+  const eventStore = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry, appendSpacingMs: config.eventSpacing.appendMs, tailSpacingMs: config.eventSpacing.tailMs });
+  // Contacts' personal fields are sealed with their data keys at the store's boundary, whichever store keeps the events.
+  const keys = cachedVault(await createPostgresKeyVault({ connectionString: databaseUrl, sealer: createSecretBox(config.secretsKey) }));
+  const store = options.sealPersonalData === false ? eventStore : sealedEventStore(eventStore, { registry, vault: keys });
   // Snapshots live in Postgres whichever store keeps the events; a command reads only what came after its cached or snapshotted state.
   const snapshots = await createPostgresSnapshotStore({ connectionString: databaseUrl });
   const states = new StateCache({ snapshots, onSnapshotError: (error, streamId) => log.warn({ component: 'snapshots', err: error, streamId }, 'snapshot not kept') });
@@ -293,6 +304,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
       // Nothing is pushed to a user away or offline by choice (the top bar's status, read.assignment_agents).
+      createKeyShredder(keys, snapshots),
       createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: (companyId, userIds) => absentByChoice(db, companyId, userIds) }),
     ],
   });
@@ -337,6 +349,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     databaseUrl,
     registry,
     store,
+    eventStore,
+    keys,
     db,
     bus,
     runtime,
@@ -373,6 +387,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await states.flush();
       await snapshots.close();
       await store.close();
+      await keys.close();
       poolClosed = true;
       await db.destroy();
       await embedded?.stop();

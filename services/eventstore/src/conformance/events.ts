@@ -6,7 +6,16 @@ import { z } from 'zod';
 export const ConformanceNoted = defineEvent('ConformanceNoted', z.object({ n: z.number().int(), note: z.string().optional() }));
 export const ConformanceTagged = defineEvent('ConformanceTagged', z.object({ tag: z.string().min(1) }));
 
-export const conformanceEventDefinitions = [ConformanceNoted, ConformanceTagged] as const;
+/** A contact's personal fields: inert on a plain store, sealed by the sealed store (personal.ts). */
+export const ConformancePersonal = defineEvent(
+  'ConformancePersonal',
+  z.object({ contactId: z.number().int().positive(), name: z.string().min(1), body: z.string(), place: z.object({ lat: z.number(), lng: z.number() }).nullable(), tags: z.array(z.string()) }),
+  { personal: { contact: 'contactId', identity: ['name', 'tags'], content: ['body', 'place'] } },
+);
+/** Carries no contact: its contact is the stream's first event's. */
+export const ConformancePersonalEdited = defineEvent('ConformancePersonalEdited', z.object({ body: z.string() }), { personal: { contact: 'stream', content: ['body'] } });
+
+export const conformanceEventDefinitions = [ConformanceNoted, ConformanceTagged, ConformancePersonal, ConformancePersonalEdited] as const;
 
 /** A fresh registry per store, so a test that registers more types cannot leak into another. */
 export const createConformanceRegistry = (): EventRegistry => new EventRegistry(conformanceEventDefinitions);

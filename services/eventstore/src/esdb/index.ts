@@ -281,7 +281,7 @@ function prepare(registry: EventRegistry, streamId: string, events: readonly Eve
   const batch = events.map((event) => ({
     id: event.id.toLowerCase(),
     type: event.type,
-    data: asStoredJson(registry.validateForAppend(event.type, event.data)),
+    data: asStoredJson(registry.validatedAs(event.type, event.data) ? event.data : registry.validateForAppend(event.type, event.data)),
     metadata: asStoredJson(event.metadata) as EventMetadataInput,
   }));
   for (const event of batch) {

@@ -33,7 +33,8 @@ export function toRecordedEvent(record: EsdbRecord, registry: EventRegistry, raw
     streamId: record.streamId,
     revision: Number(record.revision),
     type: record.type,
-    data: raw ? stored : registry.readStored(record.type, stored, metadata?.schemaVersion ?? 1),
+    // Sealed personal fields are opened, then upcast, by the sealed store (personal/sealed-store.ts).
+    data: raw || metadata?.sealed?.length ? stored : registry.readStored(record.type, stored, metadata?.schemaVersion ?? 1),
     metadata,
     position: positionOf(record),
     createdAt: record.created,

@@ -66,7 +66,8 @@ export abstract class PostgresStoreBase {
       streamId: row.stream_id,
       revision: Number(row.revision),
       type: row.type,
-      data: raw ? row.data : this.registry.readStored(row.type, row.data, row.metadata.schemaVersion),
+      // Sealed personal fields are opened, then upcast, by the sealed store (personal/sealed-store.ts).
+      data: raw || row.metadata.sealed?.length ? row.data : this.registry.readStored(row.type, row.data, row.metadata.schemaVersion),
       metadata: row.metadata,
       position: rowPosition(row),
       createdAt: row.created_at,

@@ -1,0 +1,5 @@
+export * from './vault';
+export * from './postgres-vault';
+export * from './sealed-store';
+export { isSealedValue } from './cipher';
+export * from './migrate';
