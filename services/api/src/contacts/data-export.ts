@@ -7,8 +7,6 @@ import archiver from 'archiver';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 
-/** The sheets' and files' names: one per kind, the profile first. */
-export const DATA_EXPORT_FILES = ['profile', ...CONTACT_DATA_KINDS] as const;
 /** Longest text a cell holds (Excel's limit): a longer message body is cut in the sheet, whole in its JSON file. */
 const CELL_MAX = 32_767;
 
