@@ -27,7 +27,6 @@ const OLD = Number(process.env.BENCH_RETENTION_OLD ?? 100_000);
 const RECENT = Number(process.env.BENCH_RETENTION_RECENT ?? 10_000);
 const EXPORT_MESSAGES = Number(process.env.BENCH_EXPORT_MESSAGES ?? 10_000);
 const COMPANY = 1;
-const DAY = 86_400_000;
 
 const figure = (name: string, value: number, unit: string, extra: Record<string, unknown> = {}) =>
   process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);

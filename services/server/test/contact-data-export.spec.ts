@@ -46,11 +46,11 @@ async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
 function unzip(data: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
+      if (error || !zip) return reject(error ?? new Error('not a zip'));
       const entries = new Map<string, Buffer>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
+          if (openError || !stream) return reject(openError ?? new Error(`no stream for ${entry.fileName}`));
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
