@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Location, MediaType } from './events';
+import type { Location} from './events';
+import { MediaType } from './events';
 import type { TicketContact, TicketView } from '../tickets/views';
 
 /** Where a location message points (`MessageReceived.location`). */

@@ -1,6 +1,7 @@
 import type { BusMessage } from '@conversa/bus';
 import { inboundContext, RecordingChannelGateway } from '@conversa/channels';
-import { defaultUserDetails, messageStream } from '@conversa/contracts';
+import type { defaultUserDetails} from '@conversa/contracts';
+import { messageStream } from '@conversa/contracts';
 import { changeTicket, receiveMessage, userActor } from '@conversa/core';
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';

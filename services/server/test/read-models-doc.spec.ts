@@ -15,7 +15,7 @@ function documentedTables(): Record<string, string[]> {
   for (const line of page.split('\n')) {
     const heading = /^## (\w+\.\w+)$/.exec(line);
     if (heading) tables[heading[1]!] = current = [];
-    else if (/^## /.test(line)) current = undefined;
+    else if (line.startsWith('## ')) current = undefined;
     const column = /^\| `(\w+)` \|/.exec(line);
     if (column && current) current.push(column[1]!);
   }

@@ -12,7 +12,7 @@ const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sources(path);
-    return /\.ts$/.test(name) && !/\.spec\.ts$/.test(name) ? [path] : [];
+    return name.endsWith('.ts') && !name.endsWith('.spec.ts') ? [path] : [];
   });
 
 const tableUse = /(selectFrom|updateTable|deleteFrom|insertInto|innerJoin|leftJoin)\(\s*'read\.|\b(from|join|update|into)\s+read\.[a-z_]+/;

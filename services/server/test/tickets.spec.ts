@@ -1,4 +1,5 @@
-import { defaultUserDetails, ticketStream } from '@conversa/contracts';
+import type { defaultUserDetails} from '@conversa/contracts';
+import { ticketStream } from '@conversa/contracts';
 import { openTicket, systemActor } from '@conversa/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof DomainError) return reply.status(error.status).send({ error: error.code, message: error.message, ...(error.details ?? {}) });
+    if (error instanceof DomainError) return reply.status(error.status).send({ error: error.code, message: error.message, ...error.details });
     if (error instanceof z.ZodError) return reply.status(400).send({ error: 'ERR_VALIDATION', message: formatZodError(error), issues: error.issues });
     if (error instanceof WrongExpectedVersionError) return send(reply, 'ERR_WRONG_EXPECTED_VERSION');
     if (error instanceof DuplicateEventIdError) return send(reply, 'ERR_DUPLICATE_EVENT_ID');

@@ -1,6 +1,7 @@
 import { GraphError, PAGE_WEBHOOK_FIELDS, type MetaSettings } from '@conversa/channels/meta/index';
+import type {
+  ConnectFacebookRequest} from '@conversa/contracts';
 import {
-  ConnectFacebookRequest,
   connectionRosterStream,
   connectionStream,
   defaultConnectionDetails,

@@ -1,4 +1,5 @@
-import { DomainError, MessageQueued, MessageReceived, type MediaType, type MessageEvent } from '@conversa/contracts';
+import type { MessageQueued, MessageReceived} from '@conversa/contracts';
+import { DomainError, type MediaType, type MessageEvent } from '@conversa/contracts';
 import { v5 as uuidv5 } from 'uuid';
 import type { z } from 'zod';
 import type { Decider } from '../commands/decider';

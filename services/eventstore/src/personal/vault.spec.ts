@@ -21,7 +21,11 @@ function countingVault() {
     },
     async destroy(what) {
       let count = 0;
-      for (const entry of keys.values()) if ('contactId' in what && entry.scope.contactId === what.contactId && entry.key) (entry.key = null), count++;
+      for (const entry of keys.values()) {
+        if (!('contactId' in what) || entry.scope.contactId !== what.contactId || !entry.key) continue;
+        entry.key = null;
+        count++;
+      }
       return count;
     },
     close: async () => {},

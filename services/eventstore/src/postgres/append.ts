@@ -1,6 +1,6 @@
 import { EventMetadataInput, EventSchemaError, type EventRegistry, type EventToAppend } from '@conversa/contracts';
 import { chainHash } from '@conversa/contracts/events/hash-chain';
-import pg from 'pg';
+import type pg from 'pg';
 import { DuplicateEventIdError, StaleReadError, WrongExpectedVersionError, type AppendOptions, type AppendResult, type ExpectedRevision, type StreamAppend } from '../port';
 import { AppendBatcher, type AppendOutcome, type AppendRequest } from './batcher';
 import { EXPECTED, type AppendOutcomeKind } from './migration';
