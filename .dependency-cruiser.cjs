@@ -77,7 +77,7 @@ module.exports = {
     },
     {
       name: 'ui-i18n-is-the-bottom',
-      comment: 'i18n knows no screen: the keys come from the shell\'s catalogue by declaration merging (i18n/keys.ts).',
+      comment: "i18n knows no screen: the keys come from the shell's catalogue by declaration merging (i18n/keys.ts).",
       severity: 'error',
       from: { path: '^ui/src/i18n/' },
       to: { path: '^ui/src/(app|shared|features|shell)/' },

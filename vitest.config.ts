@@ -12,7 +12,14 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['contracts/src/**/*.spec.ts', 'platform/src/**/*.spec.ts', 'platform/test/**/*.spec.ts', 'services/*/src/**/*.spec.ts', 'services/*/test/**/*.spec.ts', 'projections/**/*.spec.ts'],
+          include: [
+            'contracts/src/**/*.spec.ts',
+            'platform/src/**/*.spec.ts',
+            'platform/test/**/*.spec.ts',
+            'services/*/src/**/*.spec.ts',
+            'services/*/test/**/*.spec.ts',
+            'projections/**/*.spec.ts',
+          ],
           exclude: ['**/node_modules/**'],
           globalSetup: ['services/testing/src/global-setup.ts'],
           testTimeout: 30_000,

@@ -15,8 +15,22 @@ export const ANALYST_ROLE = 'conversa_analyst';
  * customers' messages and numbers) and `response_body` (whatever the endpoint answered).
  */
 export const ANALYST_DELIVERY_COLUMNS = [
-  'id', 'seq', 'webhook_id', 'company_id', 'event', 'event_id', 'status', 'attempts', 'response_status', 'error',
-  'correlation_id', 'redelivery_id', 'created_at', 'deadline_at', 'last_attempt_at', 'next_attempt_at',
+  'id',
+  'seq',
+  'webhook_id',
+  'company_id',
+  'event',
+  'event_id',
+  'status',
+  'attempts',
+  'response_status',
+  'error',
+  'correlation_id',
+  'redelivery_id',
+  'created_at',
+  'deadline_at',
+  'last_attempt_at',
+  'next_attempt_at',
 ] as const;
 
 export async function grantAnalystRole(db: Kysely<ReadDatabase>): Promise<void> {
@@ -40,7 +54,10 @@ export async function grantAnalystRole(db: Kysely<ReadDatabase>): Promise<void> 
     // Those of the listed columns the table has (a column renamed later must not fail the start).
     const { rows } = await sql<{ name: string }>`
       select attname as name from pg_attribute
-      where attrelid = 'webhooks.deliveries'::regclass and attnum > 0 and not attisdropped and attname in (${sql.join([...ANALYST_DELIVERY_COLUMNS])})`.execute(trx);
-    if (rows.length > 0) await sql`grant select (${sql.join(rows.map((row) => sql.id(row.name)))}) on webhooks.deliveries to ${sql.raw(ANALYST_ROLE)}`.execute(trx);
+      where attrelid = 'webhooks.deliveries'::regclass and attnum > 0 and not attisdropped and attname in (${sql.join([...ANALYST_DELIVERY_COLUMNS])})`.execute(
+      trx,
+    );
+    if (rows.length > 0)
+      await sql`grant select (${sql.join(rows.map((row) => sql.id(row.name)))}) on webhooks.deliveries to ${sql.raw(ANALYST_ROLE)}`.execute(trx);
   });
 }

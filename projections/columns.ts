@@ -34,7 +34,10 @@ type FieldValues<Row, Map extends Record<string, keyof Row>, Encoded extends Pro
  */
 export const fieldColumns =
   <Row>() =>
-  <const Map extends Readonly<Record<string, keyof Row & string>>, const Encode extends { [Field in keyof Map]?: (value: never) => unknown } = Record<never, never>>(
+  <
+    const Map extends Readonly<Record<string, keyof Row & string>>,
+    const Encode extends { [Field in keyof Map]?: (value: never) => unknown } = Record<never, never>,
+  >(
     map: Map,
     encode: Encode = {} as Encode,
   ) => {

@@ -33,35 +33,35 @@ import type { WebhooksTables } from './webhooks/tables';
  * Every table the read models own, keyed as queries name them (`read.tickets`, `auth.sessions`):
  * the type of the Kysely instance the projectors, queries and services share.
  */
-export type ReadDatabase = object
-  & AnnouncementsTables
-  & AssignmentTables
-  & SlaTables
-  & CampaignsTables
-  & ChatsTables
-  & CompaniesTables
-  & ConnectionsTables
-  & ContactImportsTables
-  & ContactListsTables
-  & ContactsTables
-  & DashboardTables
-  & FileListsTables
-  & HelpsTables
-  & InvoicesTables
-  & MessagesTables
-  & NotesTables
-  & OnDutyTables
-  & PlansTables
-  & PromptsTables
-  & QueueIntegrationsTables
-  & QueuesTables
-  & QuickMessagesTables
-  & RoutingTables
-  & SchedulesTables
-  & SessionsTables
-  & TagsTables
-  & TicketsTables
-  & UsersTables
-  & PushTables
-  & WebhooksTables
+export type ReadDatabase = object &
+  AnnouncementsTables &
+  AssignmentTables &
+  SlaTables &
+  CampaignsTables &
+  ChatsTables &
+  CompaniesTables &
+  ConnectionsTables &
+  ContactImportsTables &
+  ContactListsTables &
+  ContactsTables &
+  DashboardTables &
+  FileListsTables &
+  HelpsTables &
+  InvoicesTables &
+  MessagesTables &
+  NotesTables &
+  OnDutyTables &
+  PlansTables &
+  PromptsTables &
+  QueueIntegrationsTables &
+  QueuesTables &
+  QuickMessagesTables &
+  RoutingTables &
+  SchedulesTables &
+  SessionsTables &
+  TagsTables &
+  TicketsTables &
+  UsersTables &
+  PushTables &
+  WebhooksTables;
 // (no semicolon: one table group per line, so branches adding one merge cleanly)

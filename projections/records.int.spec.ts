@@ -22,10 +22,24 @@ const quickMessages = recordProjector({
   deleted: 'QuickMessageDeleted',
   scope: 'company',
   deletion: 'row',
-  columns: { userId: 'user_id', shortcode: 'shortcode', message: 'message', geral: 'geral', status: 'status', isCategory: 'is_category', categoryId: 'category_id' },
+  columns: {
+    userId: 'user_id',
+    shortcode: 'shortcode',
+    message: 'message',
+    geral: 'geral',
+    status: 'status',
+    isCategory: 'is_category',
+    categoryId: 'category_id',
+  },
   updates: { QuickMessageMediaRemoved: () => ({ media_path: null }) },
   quiet: ['QuickMessageMediaRemoved'],
-  frames: { entity: 'quickmessage', idKey: 'id', viewKey: 'record', find: async (trx, companyId, id) => trx.selectFrom('read.quick_messages').select(['id', 'shortcode']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst() },
+  frames: {
+    entity: 'quickmessage',
+    idKey: 'id',
+    viewKey: 'record',
+    find: async (trx, companyId, id) =>
+      trx.selectFrom('read.quick_messages').select(['id', 'shortcode']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst(),
+  },
 });
 
 const helps = recordProjector({
@@ -51,7 +65,10 @@ afterAll(() => close?.());
 
 describe('recordProjector', () => {
   it('inserts a creation once with its company, sets only the fields a change names, and removes a deleted row', async () => {
-    const created = await project(db, quickMessages, [recorded('QuickMessageCreated', { quickMessageId: 1, ...quick }), recorded('QuickMessageChanged', { quickMessageId: 1, changes: { message: 'Bom dia' } })]);
+    const created = await project(db, quickMessages, [
+      recorded('QuickMessageCreated', { quickMessageId: 1, ...quick }),
+      recorded('QuickMessageChanged', { quickMessageId: 1, changes: { message: 'Bom dia' } }),
+    ]);
     // A creation changed in the same batch is still announced as a creation.
     expect(created).toEqual([{ companyId: 2, entity: 'quickmessage', data: { action: 'create', record: { id: 1, shortcode: 'oi' } } }]);
     // A replayed creation changes nothing.
@@ -59,26 +76,49 @@ describe('recordProjector', () => {
     const row = await db.selectFrom('read.quick_messages').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ company_id: 2, user_id: 5, shortcode: 'oi', message: 'Bom dia', geral: false, status: true, category_id: null });
     expect(row.created_at).toEqual(new Date('2026-05-01T12:00:00.000Z'));
-    expect(await project(db, quickMessages, [recorded('QuickMessageMediaRemoved', { quickMessageId: 1, media: { url: 'x', mime: 'image/png', size: 1 } })])).toEqual([]);
-    const deleted = await project(db, quickMessages, [recorded('QuickMessageChanged', { quickMessageId: 1, changes: { geral: true } }), recorded('QuickMessageDeleted', { quickMessageId: 1 })]);
+    expect(
+      await project(db, quickMessages, [recorded('QuickMessageMediaRemoved', { quickMessageId: 1, media: { url: 'x', mime: 'image/png', size: 1 } })]),
+    ).toEqual([]);
+    const deleted = await project(db, quickMessages, [
+      recorded('QuickMessageChanged', { quickMessageId: 1, changes: { geral: true } }),
+      recorded('QuickMessageDeleted', { quickMessageId: 1 }),
+    ]);
     expect(deleted).toEqual([{ companyId: 2, entity: 'quickmessage', data: { action: 'delete', id: 1 } }]);
     expect(await db.selectFrom('read.quick_messages').selectAll().execute()).toEqual([]);
   });
 
   it('keeps platform records without a company and publishes nothing without frames', async () => {
-    expect(await project(db, helps, [recorded('HelpCreated', { helpId: 3, title: 'T', description: 'D', video: '' }), recorded('HelpChanged', { helpId: 3, changes: { title: 'T2' } })])).toEqual([]);
+    expect(
+      await project(db, helps, [
+        recorded('HelpCreated', { helpId: 3, title: 'T', description: 'D', video: '' }),
+        recorded('HelpChanged', { helpId: 3, changes: { title: 'T2' } }),
+      ]),
+    ).toEqual([]);
     expect(await db.selectFrom('read.helps').select(['id', 'title', 'description']).execute()).toEqual([{ id: 3, title: 'T2', description: 'D' }]);
   });
 
   it('flags a deletion, encodes fields, and applies the columns of creations, changes and further events', async () => {
-    await project(db, webhooksProjector, [recorded('WebhookCreated', { webhookId: 4, url: 'https://h.example/a', events: ['TicketCreated'], description: '', secret: 'enc:v1:s', userId: null })]);
+    await project(db, webhooksProjector, [
+      recorded('WebhookCreated', { webhookId: 4, url: 'https://h.example/a', events: ['TicketCreated'], description: '', secret: 'enc:v1:s', userId: null }),
+    ]);
     await project(db, webhooksProjector, [recorded('WebhookPaused', { webhookId: 4, reason: 'falhas' })]);
     const rotated = await project(db, webhooksProjector, [recorded('WebhookSecretRotated', { webhookId: 4, secret: 'enc:v1:t' })]);
     expect(rotated).toEqual([]);
     await project(db, webhooksProjector, [recorded('WebhookChanged', { webhookId: 4, changes: { active: false } })]);
     const row = await db.selectFrom('read.webhooks').selectAll().where('id', '=', 4).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ company_id: 2, events: ['TicketCreated'], active: false, secret: 'enc:v1:t', paused_at: null, pause_reason: null, flagged: false, deleted: false });
-    expect(await project(db, webhooksProjector, [recorded('WebhookDeleted', { webhookId: 4 })])).toEqual([{ companyId: 2, entity: 'webhook', data: { action: 'delete', webhookId: 4 } }]);
+    expect(row).toMatchObject({
+      company_id: 2,
+      events: ['TicketCreated'],
+      active: false,
+      secret: 'enc:v1:t',
+      paused_at: null,
+      pause_reason: null,
+      flagged: false,
+      deleted: false,
+    });
+    expect(await project(db, webhooksProjector, [recorded('WebhookDeleted', { webhookId: 4 })])).toEqual([
+      { companyId: 2, entity: 'webhook', data: { action: 'delete', webhookId: 4 } },
+    ]);
     expect((await db.selectFrom('read.webhooks').select('deleted').where('id', '=', 4).executeTakeFirstOrThrow()).deleted).toBe(true);
   });
 });

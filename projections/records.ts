@@ -63,9 +63,13 @@ export function touch(touched: TouchedRecords, id: number, companyId: number, ac
  * The rows of a record area as a piece of a larger projector (tags, announcements): `apply` writes an
  * event of its types and notes the record in `touched`, and answers false for any other event.
  */
-export function recordRows<R extends Table, C extends ProductEventType, U extends ProductEventType, D extends ProductEventType, X extends ProductEventType = never>(
-  rows: RecordRows<R, C, U, D, X>,
-) {
+export function recordRows<
+  R extends Table,
+  C extends ProductEventType,
+  U extends ProductEventType,
+  D extends ProductEventType,
+  X extends ProductEventType = never,
+>(rows: RecordRows<R, C, U, D, X>) {
   const { created, changed, deleted } = rows;
   const table: string = rows.table;
   const updates = (rows.updates ?? {}) as Record<string, (data: never, at: Date) => Row>;
@@ -147,9 +151,7 @@ export function recordProjector<
   I extends string = string,
   K extends string = string,
   E extends EntitiesOf<EntityFrame<I, K, V>> = EntitiesOf<EntityFrame<I, K, V>>,
->(
-  projection: RecordProjection<R, C, U, D, X, V, I, K, E>,
-): Projector<ReadDatabase> {
+>(projection: RecordProjection<R, C, U, D, X, V, I, K, E>): Projector<ReadDatabase> {
   const { name, version, migrate, frames, ...rows } = projection;
   const { eventTypes, apply } = recordRows(rows);
   return {

@@ -46,7 +46,16 @@ export const eventRecorder = (defaults: { companyId?: number; occurredAt?: strin
       revision: 0,
       type,
       data,
-      metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt, schemaVersion: 1, prevHash: null, hash: 'h' },
+      metadata: {
+        companyId,
+        actor: { kind: 'system', id: 't' },
+        correlationId: 'c',
+        causationId: 'c',
+        occurredAt,
+        schemaVersion: 1,
+        prevHash: null,
+        hash: 'h',
+      },
       position: { commit: position, prepare: position },
       createdAt: new Date(),
     };

@@ -50,7 +50,10 @@ export const errorCatalogue = {
   ERR_NO_MESSAGE_FOUND: { status: 404, message: 'Message not found.' },
   ERR_MESSAGE_EDIT_EXPIRED: { status: 403, message: 'A message can only be edited within 15 minutes.' },
   ERR_MESSAGE_DELETED: { status: 409, message: 'The message was deleted.' },
-  ERR_COMPANY_NAME_TAKEN: { status: 409, message: 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente' },
+  ERR_COMPANY_NAME_TAKEN: {
+    status: 409,
+    message: 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
+  },
   ERR_INTERNAL: { status: 500, message: 'Internal error.' },
   ERR_SUBSCRIPTION_EXPIRED: { status: 402, message: "The company's subscription is overdue." },
   ERR_EMAIL_IN_USE: { status: 409, message: 'This e-mail is already in use.' },
@@ -58,7 +61,10 @@ export const errorCatalogue = {
   ERR_USER_DELETE_SELF: { status: 403, message: 'You cannot delete your own user.' },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts; wait a moment and try again.' },
   ERR_INVALID_PHONE_NUMBER: { status: 400, message: 'This is not a valid phone number.' },
-  ERR_CONTACT_IMPORT_FILE_INVALID: { status: 400, message: 'The spreadsheet could not be read: send a .xlsx or .csv file with a header row naming the name and number columns.' },
+  ERR_CONTACT_IMPORT_FILE_INVALID: {
+    status: 400,
+    message: 'The spreadsheet could not be read: send a .xlsx or .csv file with a header row naming the name and number columns.',
+  },
   ERR_NO_CONTACT_IMPORT_FOUND: { status: 404, message: 'Contact import not found.' },
   ERR_NO_TAG_FOUND: { status: 404, message: 'Tag not found.' },
   ERR_NO_CHAT_FOUND: { status: 404, message: 'Chat not found.' },
@@ -112,20 +118,26 @@ export const errorCatalogue = {
   ERR_CAMPAIGN_NOT_CANCELLED: { status: 409, message: 'Only a cancelled campaign can be restarted.' },
   ERR_CAMPAIGN_LIST_EMPTY: { status: 400, message: 'The campaign cannot start: its contact list is missing or empty.' },
   ERR_CAMPAIGN_CONNECTION_GONE: { status: 400, message: 'The campaign cannot start: a connection is missing or was deleted.' },
-  ERR_CAMPAIGN_MEDIA_MISSING: { status: 400, message: "The campaign cannot start: its media file is missing." },
+  ERR_CAMPAIGN_MEDIA_MISSING: { status: 400, message: 'The campaign cannot start: its media file is missing.' },
   ERR_CAMPAIGN_NO_MESSAGE: { status: 400, message: 'The campaign needs at least one message (and one confirmation message when confirmation is on).' },
   ERR_NO_FILE_LIST_FOUND: { status: 404, message: 'File list not found.' },
   ERR_CAMPAIGN_VARIABLE_DUPLICATED: { status: 400, message: 'A campaign variable shortcut cannot be used twice.' },
   ERR_NO_INVOICE_FOUND: { status: 404, message: 'Invoice not found.' },
   ERR_INVOICE_ALREADY_PAID: { status: 409, message: 'This invoice is already paid.' },
-  ERR_PAYMENT_NOT_CONFIGURED: { status: 404, message: 'Payments are not configured on this server (the asaas setting, or ASAAS_WEBHOOK_TOKEN for the webhook).' },
+  ERR_PAYMENT_NOT_CONFIGURED: {
+    status: 404,
+    message: 'Payments are not configured on this server (the asaas setting, or ASAAS_WEBHOOK_TOKEN for the webhook).',
+  },
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, message: 'The payment provider refused or could not be reached; try again.' },
   ERR_PAYMENT_WEBHOOK_TOKEN: { status: 401, message: 'The asaas-access-token header of the payment webhook is missing or wrong.' },
   ERR_PAYMENT_UNKNOWN: { status: 404, message: 'No charge of this invoice has this payment id.' },
   ERR_API_TOKEN_INVALID: { status: 401, message: 'The Bearer token is not the token of any connection.' },
   ERR_IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was used for a different request.' },
   // Spreadsheet uploads (issue 31): an .xlsx judged by its archive directory before anything is unpacked.
-  ERR_SPREADSHEET_TOO_LARGE_UNPACKED: { status: 400, message: 'The spreadsheet unpacks to more than 32 MB, holds too many parts or is packed like a zip bomb: save it again as a plain sheet, or split it.' },
+  ERR_SPREADSHEET_TOO_LARGE_UNPACKED: {
+    status: 400,
+    message: 'The spreadsheet unpacks to more than 32 MB, holds too many parts or is packed like a zip bomb: save it again as a plain sheet, or split it.',
+  },
   /** A list's upload still queued behind other imports when its answer's wait ran out: it goes on, its items appear as they are added. */
   ERR_CONTACT_IMPORT_BUSY: { status: 503, message: 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read.' },
   ERR_CONTACT_IMPORT_IN_PROGRESS: { status: 409, message: 'A spreadsheet of your company is still being imported; send this one when it is done.' },
@@ -133,7 +145,10 @@ export const errorCatalogue = {
   // LGPD retention and access (docs/lgpd.md)
   ERR_RETENTION_DAYS_INVALID: { status: 400, message: 'Message retention is a whole number of days from 1 to 36500, or empty to keep messages for ever.' },
   ERR_CONTACT_ERASED: { status: 409, message: 'This contact was erased (LGPD): its data is gone and it can no longer be changed.' },
-  ERR_CHANNEL_ALREADY_CONNECTED: { status: 409, message: 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.' },
+  ERR_CHANNEL_ALREADY_CONNECTED: {
+    status: 409,
+    message: 'This page, Instagram account or WhatsApp number is already connected to another connection; disconnect it there first.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -141,7 +156,11 @@ export type ErrorCode = keyof typeof errorCatalogue;
 /** A rule of the domain was broken. Thrown by deciders; the API maps it to its 4xx. */
 export class DomainError extends Error {
   readonly status: number;
-  constructor(readonly code: ErrorCode, message?: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message ?? errorCatalogue[code].message);
     this.name = 'DomainError';
     this.status = errorCatalogue[code].status;

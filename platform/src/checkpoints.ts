@@ -54,9 +54,7 @@ interface CheckpointRow {
 const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
   version: row.version,
   position:
-    row.commit_position === null || row.prepare_position === null
-      ? 'start'
-      : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
+    row.commit_position === null || row.prepare_position === null ? 'start' : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
 });
 
 export async function readCheckpoint(db: Kysely<AnyDatabase>, name: string): Promise<Checkpoint | undefined> {
@@ -77,7 +75,9 @@ export async function resetCheckpoint(trx: Kysely<AnyDatabase>, name: string, ve
     insert into projection.checkpoints (name, version, commit_position, prepare_position, updated_at)
     values (${name}, ${version}, ${commit}, ${prepare}, now())
     on conflict (name) do update
-      set version = excluded.version, commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`.execute(trx);
+      set version = excluded.version, commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`.execute(
+    trx,
+  );
 }
 
 const commitOf = (p: Position | 'start') => (p === 'start' ? null : p.commit.toString());
@@ -126,13 +126,7 @@ function advanceCall(name: string, version: number, from: Position | 'start', to
  * (`version`, `from`). Run first in the batch transaction, so the row lock also serialises two
  * instances that both believe they own the projector; the loser sees a moved row and rolls back.
  */
-export async function advanceCheckpoint(
-  trx: Kysely<AnyDatabase>,
-  name: string,
-  version: number,
-  from: Position | 'start',
-  to: Position,
-): Promise<void> {
+export async function advanceCheckpoint(trx: Kysely<AnyDatabase>, name: string, version: number, from: Position | 'start', to: Position): Promise<void> {
   try {
     await sql.raw(advanceCall(name, version, from, to)).execute(trx);
   } catch (error) {
@@ -171,7 +165,8 @@ export async function applyBatch(
   // stored checkpoint, only once `everyMs` has passed since the last write (fenced from there).
   if (projector.tables.length === 0) {
     const { stored } = options;
-    if (stored && Date.now() - stored.writtenAt < stored.everyMs) return { position: last.position, changes: await projector.handle(db as Transaction<AnyDatabase>, events) };
+    if (stored && Date.now() - stored.writtenAt < stored.everyMs)
+      return { position: last.position, changes: await projector.handle(db as Transaction<AnyDatabase>, events) };
     await advanceCheckpoint(db, projector.name, projector.version, stored?.position ?? from, last.position);
     if (stored) Object.assign(stored, { position: last.position, writtenAt: Date.now() });
     const changes = await projector.handle(db as Transaction<AnyDatabase>, events);
@@ -196,7 +191,13 @@ export async function applyBatch(
  * the work's first statement follows without waiting for that answer: a checkpoint that moved
  * then fails the work too (the transaction is aborted), and the moved checkpoint is what is reported.
  */
-async function inBatchTransaction<T>(db: Kysely<AnyDatabase>, name: string, begin: string, work: (trx: Transaction<AnyDatabase>) => Promise<T>, pipelined: boolean): Promise<T> {
+async function inBatchTransaction<T>(
+  db: Kysely<AnyDatabase>,
+  name: string,
+  begin: string,
+  work: (trx: Transaction<AnyDatabase>) => Promise<T>,
+  pipelined: boolean,
+): Promise<T> {
   return db.connection().execute(async (connection) => {
     let beginFailure: { error: unknown } | undefined;
     let begun: Promise<void> = Promise.resolve();

@@ -107,12 +107,13 @@ export async function runRebuildCommand(args: readonly string[], context: Rebuil
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== 'rebuild') {
-    console.error(`Unknown command "${command ?? ''}".\n${rebuildUsage}\n  --projectors         module exporting \`projectors\` and \`registry\` (default: projections/index.ts)`);
+    console.error(
+      `Unknown command "${command ?? ''}".\n${rebuildUsage}\n  --projectors         module exporting \`projectors\` and \`registry\` (default: projections/index.ts)`,
+    );
     return 2;
   }
   const moduleFlag = rest.indexOf('--projectors');
-  const modulePath =
-    moduleFlag >= 0 ? resolve(rest.splice(moduleFlag, 2)[1] ?? '') : new URL('../../projections/index.ts', import.meta.url).pathname;
+  const modulePath = moduleFlag >= 0 ? resolve(rest.splice(moduleFlag, 2)[1] ?? '') : new URL('../../projections/index.ts', import.meta.url).pathname;
   const module = (await import(pathToFileURL(modulePath).href)) as { projectors?: readonly Projector[]; registry?: EventRegistry };
   if (!Array.isArray(module.projectors)) {
     console.error(`${modulePath} does not export \`projectors\``);
@@ -123,8 +124,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

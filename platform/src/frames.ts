@@ -100,7 +100,14 @@ export async function unpublishedFrames(db: Kysely<AnyDatabase>, projector: stri
     where projector = ${projector}
       and id > coalesce((select published_id from projection.frame_publishers where projector = ${projector}), 0)
     order by frame_outbox.id`.execute(db);
-  return rows.map((row) => ({ id: row.id, companyId: Number(row.company_id), seq: Number(row.seq), entity: row.entity, data: row.data, ...correlationField(row.correlation_id) }));
+  return rows.map((row) => ({
+    id: row.id,
+    companyId: Number(row.company_id),
+    seq: Number(row.seq),
+    entity: row.entity,
+    data: row.data,
+    ...correlationField(row.correlation_id),
+  }));
 }
 
 /** Records that `projector` has published its frames up to `id` (never moves back: a late write of a dead owner is harmless). */

@@ -33,13 +33,22 @@ export type Committed = (position: Position, changes: RawProjectionChange[] | Af
  * each failing one is parked (see classifyFailure), so one bad event costs a few transactions,
  * not the projector. `committed` runs after each commit, in order. Returns the last position.
  */
-export async function applyIsolating(options: IsolationOptions, from: Position | 'start', events: readonly RecordedEvent[], committed: Committed): Promise<Position | 'start'> {
+export async function applyIsolating(
+  options: IsolationOptions,
+  from: Position | 'start',
+  events: readonly RecordedEvent[],
+  committed: Committed,
+): Promise<Position | 'start'> {
   let position = from;
 
   const attempt = async (batch: readonly RecordedEvent[]): Promise<{ error: unknown } | undefined> => {
     let result;
     try {
-      result = await applyBatch(options.db, options.projector, position, batch, { pipelined: options.pipelined, stored: options.stored, frames: options.frames });
+      result = await applyBatch(options.db, options.projector, position, batch, {
+        pipelined: options.pipelined,
+        stored: options.stored,
+        frames: options.frames,
+      });
     } catch (error) {
       const kind = classifyFailure(error);
       if (kind === 'ownership' || kind === 'transient') throw error;
@@ -88,7 +97,9 @@ export async function applyIsolating(options: IsolationOptions, from: Position |
     // One line: the parked row keeps the error, and a burst of poison events must not flood the log with stacks.
     const code = (error as { code?: unknown } | null)?.code;
     const reason = `${error instanceof Error ? error.message : String(error)}${typeof code === 'string' ? ` [${code}]` : ''}`;
-    withCorrelation(event.metadata.correlationId, () => logger.error(`Projector ${projector.name}: parked ${event.type} ${event.id} (${event.streamId}) after ${attempts} attempt(s), going on: ${reason}`));
+    withCorrelation(event.metadata.correlationId, () =>
+      logger.error(`Projector ${projector.name}: parked ${event.type} ${event.id} (${event.streamId}) after ${attempts} attempt(s), going on: ${reason}`),
+    );
     await committed(event.position, [], true);
   };
 

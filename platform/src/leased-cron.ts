@@ -17,5 +17,12 @@ export interface LeasedCronJobOptions {
 
 /** Runs `tick` on a cron expression under a lease (createLeasedWorker): ticks never overlap, a second process takes over. */
 export function createLeasedCronJob(options: LeasedCronJobOptions): LeasedCronJob {
-  return createLeasedWorker({ connectionString: options.connectionString, lease: options.lease, name: options.name, cron: options.cron, pass: () => options.tick(), logger: options.logger });
+  return createLeasedWorker({
+    connectionString: options.connectionString,
+    lease: options.lease,
+    name: options.name,
+    cron: options.cron,
+    pass: () => options.tick(),
+    logger: options.logger,
+  });
 }

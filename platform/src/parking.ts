@@ -28,7 +28,8 @@ const TRANSIENT_CLASSES = ['08', '40', '53', '55', '57', '58', 'XX', '3F'];
 const ENVIRONMENT_CODES = new Set(['42P01', '42703', '42883', '42501', '42P02']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 // pg reports a dropped connection or an exhausted pool without a SQLSTATE.
-const CONNECTION_MESSAGES = /connection terminated|connection error|not queryable|timeout exceeded when trying to connect|cannot use a pool after calling end|the database system is (starting|shutting) /i;
+const CONNECTION_MESSAGES =
+  /connection terminated|connection error|not queryable|timeout exceeded when trying to connect|cannot use a pool after calling end|the database system is (starting|shutting) /i;
 
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof CheckpointConflictError) return 'ownership';
@@ -93,7 +94,14 @@ const describeError = (error: unknown): { message: string; code: string | null }
  * either the event still ahead of the checkpoint or parked, never lost. Parked again (a rebuild
  * meeting the same event), the row keeps its first time and counts the attempts.
  */
-export async function parkEvent(db: Kysely<AnyDatabase>, projector: Projector, from: Position | 'start', event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
+export async function parkEvent(
+  db: Kysely<AnyDatabase>,
+  projector: Projector,
+  from: Position | 'start',
+  event: RecordedEvent,
+  error: unknown,
+  attempts: number,
+): Promise<void> {
   const { message, code } = describeError(error);
   await db.transaction().execute(async (trx) => {
     await advanceCheckpoint(trx, projector.name, projector.version, from, event.position);
@@ -103,7 +111,9 @@ export async function parkEvent(db: Kysely<AnyDatabase>, projector: Projector, f
       values (${projector.name}, ${event.position.commit.toString()}, ${event.position.prepare.toString()}, ${event.id}, ${event.type},
         ${event.streamId}, ${event.revision}, ${event.metadata?.companyId ?? null}, ${message}, ${code}, ${attempts})
       on conflict (projector, commit_position, prepare_position) do update
-        set error = excluded.error, error_code = excluded.error_code, attempts = projection.parked_events.attempts + excluded.attempts, last_attempt_at = now()`.execute(trx);
+        set error = excluded.error, error_code = excluded.error_code, attempts = projection.parked_events.attempts + excluded.attempts, last_attempt_at = now()`.execute(
+      trx,
+    );
   });
 }
 
@@ -189,9 +199,7 @@ export interface RetryOutcome {
  * aggregate's row): when a later event of that stream is handled by the projector, the event is
  * skipped, unless `force`, and the exact remedy is `rebuild`, which replays everything in order.
  */
-export async function retryParked(
-  options: { db: Kysely<AnyDatabase>; store: EventStore; projector: Projector; force?: boolean },
-): Promise<RetryOutcome[]> {
+export async function retryParked(options: { db: Kysely<AnyDatabase>; store: EventStore; projector: Projector; force?: boolean }): Promise<RetryOutcome[]> {
   const { db, store, projector } = options;
   const handled = new Set(projector.eventTypes);
   const outcomes: RetryOutcome[] = [];
@@ -213,13 +221,17 @@ export async function retryParked(
       await db.transaction().execute(async (trx) => {
         await projector.handle(trx, [event]);
         await sql`delete from projection.parked_events
-          where projector = ${projector.name} and commit_position = ${event.position.commit.toString()} and prepare_position = ${event.position.prepare.toString()}`.execute(trx);
+          where projector = ${projector.name} and commit_position = ${event.position.commit.toString()} and prepare_position = ${event.position.prepare.toString()}`.execute(
+          trx,
+        );
       });
       outcomes.push({ event: parked, outcome: 'applied' });
     } catch (error) {
       const { message, code } = describeError(error);
       await sql`update projection.parked_events set attempts = attempts + 1, error = ${message}, error_code = ${code}, last_attempt_at = now()
-        where projector = ${projector.name} and commit_position = ${event.position.commit.toString()} and prepare_position = ${event.position.prepare.toString()}`.execute(db);
+        where projector = ${projector.name} and commit_position = ${event.position.commit.toString()} and prepare_position = ${event.position.prepare.toString()}`.execute(
+        db,
+      );
       outcomes.push({ event: parked, outcome: 'failed', reason: message });
     }
   }

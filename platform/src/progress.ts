@@ -137,7 +137,8 @@ export class Progress {
 
   /** Resolves once the projectors named (default all) are clear at `position`. */
   wait(position: Position, signal?: AbortSignal, names?: readonly string[]): Promise<void> {
-    if (typeof position?.commit !== 'bigint' || typeof position.prepare !== 'bigint') return Promise.reject(new TypeError(`Not a position: ${String(position)}`));
+    if (typeof position?.commit !== 'bigint' || typeof position.prepare !== 'bigint')
+      return Promise.reject(new TypeError(`Not a position: ${String(position)}`));
     if (this.closed) return Promise.reject(new Error('Projection runtime is stopped'));
     this.onWait?.();
     if (signal?.aborted) return Promise.reject(signal.reason);

@@ -29,7 +29,11 @@ export interface ProjectionsCommandContext {
   logger?: Logger;
 }
 
-const pad = (cells: readonly string[], widths: readonly number[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+const pad = (cells: readonly string[], widths: readonly number[]) =>
+  cells
+    .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+    .join('  ')
+    .trimEnd();
 
 function table(rows: readonly string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -84,14 +88,23 @@ export async function runProjectionsCommand(args: readonly string[], context: Pr
     }
     const rows = [['position', 'type', 'stream', 'attempts', 'parked at', 'error']];
     for (const event of parked) {
-      rows.push([`${event.position.commit}/${event.position.prepare}`, event.type, `${event.streamId}@${event.revision}`, String(event.attempts), event.parkedAt.toISOString(), event.error]);
+      rows.push([
+        `${event.position.commit}/${event.position.prepare}`,
+        event.type,
+        `${event.streamId}@${event.revision}`,
+        String(event.attempts),
+        event.parkedAt.toISOString(),
+        event.error,
+      ]);
     }
     logger.info(table(rows));
     return 0;
   }
 
   if (found.kind === 'reactor') {
-    logger.error(`${name} is a reactor: its effects go through the running product's channels, so it is not retried from here. Its parked events: \`projections parked ${name}\`.`);
+    logger.error(
+      `${name} is a reactor: its effects go through the running product's channels, so it is not retried from here. Its parked events: \`projections parked ${name}\`.`,
+    );
     return 2;
   }
   const outcomes = await retryParked({ db: context.db, store: context.store, projector: found.p, force: values.force ?? false });

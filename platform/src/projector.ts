@@ -110,8 +110,7 @@ export interface ProjectorOf<DB, T extends ProductEventType> extends Omit<Projec
 
 // The runtime hands each projector only the types it subscribed to, parsed by the registry: the
 // narrowing holds, so the typed handler stands in for the untyped one.
-export const defineProjector = <DB, const T extends ProductEventType>(projector: ProjectorOf<DB, T>): Projector<DB> =>
-  projector as unknown as Projector<DB>;
+export const defineProjector = <DB, const T extends ProductEventType>(projector: ProjectorOf<DB, T>): Projector<DB> => projector as unknown as Projector<DB>;
 
 /** A projector of events outside the product's catalog (test fixtures, benches): untyped events. */
 export const defineRawProjector = <DB>(projector: Projector<DB>): Projector<DB> => projector;
@@ -171,7 +170,11 @@ export function partitionByCompany(projectors: readonly Projector[], count: numb
   const chosen = new Set(partitioned);
   return projectors.flatMap((projector) =>
     chosen.has(projector.name) && projector.tables.length > 0
-      ? Array.from({ length: count }, (_, index): Projector => ({ ...projector, name: partitionName(projector.name, index, count), partition: { of: projector.name, index, count } }))
+      ? Array.from({ length: count }, (_, index): Projector => ({
+          ...projector,
+          name: partitionName(projector.name, index, count),
+          partition: { of: projector.name, index, count },
+        }))
       : [projector],
   );
 }
@@ -181,4 +184,6 @@ export const baseName = (projector: Projector): string => projector.partition?.o
 
 /** The store filter of what the projector applies: its event types, and its companies when it is a partition. */
 export const projectorFilter = (projector: Projector): { eventTypes: readonly string[]; companyPartition?: { index: number; count: number } } =>
-  projector.partition ? { eventTypes: projector.eventTypes, companyPartition: { index: projector.partition.index, count: projector.partition.count } } : { eventTypes: projector.eventTypes };
+  projector.partition
+    ? { eventTypes: projector.eventTypes, companyPartition: { index: projector.partition.index, count: projector.partition.count } }
+    : { eventTypes: projector.eventTypes };

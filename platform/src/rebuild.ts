@@ -20,7 +20,11 @@ export type Logger = Pick<Console, 'info' | 'warn' | 'error'> & Partial<Pick<Con
  * the checkpoint says that version by the time the lock is held (a sibling has just reset it);
  * returns whether it reset.
  */
-export async function resetProjection(db: Kysely<AnyDatabase>, projector: Projector, options: { unlessVersion?: number; from?: Position | 'start' } = {}): Promise<boolean> {
+export async function resetProjection(
+  db: Kysely<AnyDatabase>,
+  projector: Projector,
+  options: { unlessVersion?: number; from?: Position | 'start' } = {},
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // The schema lock comes before the drop: a drop that finds a shared schema missing leaves that
     // name "missing" in this backend's catalog cache, which an advisory lock does not refresh, so the
@@ -53,7 +57,11 @@ export async function resetProjection(db: Kysely<AnyDatabase>, projector: Projec
  * A reactor that starts from now (`startFrom: 'now'`) and has never run records the store's head as
  * its checkpoint instead: what the log held before its first lease is not its to act on.
  */
-export async function prepareProjection(db: Kysely<AnyDatabase>, projector: Projector, store?: Pick<EventStore, 'headPosition'>): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
+export async function prepareProjection(
+  db: Kysely<AnyDatabase>,
+  projector: Projector,
+  store?: Pick<EventStore, 'headPosition'>,
+): Promise<{ position: Position | 'start'; rebuilt: boolean }> {
   const checkpoint = await readCheckpoint(db, projector.name);
   if (!checkpoint && projector.startFrom === 'now' && store) {
     const head = (await store.headPosition()) ?? 'start';
@@ -187,7 +195,11 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
 function siblings(projector: Projector): Projector[] {
   const { partition } = projector;
   if (!partition) return [projector];
-  return Array.from({ length: partition.count }, (_, index) => ({ ...projector, name: partitionName(partition.of, index, partition.count), partition: { ...partition, index } }));
+  return Array.from({ length: partition.count }, (_, index) => ({
+    ...projector,
+    name: partitionName(partition.of, index, partition.count),
+    partition: { ...partition, index },
+  }));
 }
 
 /** Replays every event the (freshly reset) projector handles, from the start to the head. */
@@ -250,7 +262,8 @@ async function takeLease(options: RebuildOptions, logger: Logger) {
       },
     });
   } catch (error) {
-    if (error instanceof LeaseAbortedError && bound?.signal.aborted && !options.signal?.aborted) throw new LeaseBusyError(projector.name, holder, performance.now() - started);
+    if (error instanceof LeaseAbortedError && bound?.signal.aborted && !options.signal?.aborted)
+      throw new LeaseBusyError(projector.name, holder, performance.now() - started);
     throw error;
   } finally {
     clearTimeout(timer);

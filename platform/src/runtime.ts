@@ -174,7 +174,6 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
   };
 }
 
-
 /**
  * How long a runtime gathers its projectors' clears before announcing them: one append makes every
  * projector commit or pass it over several turns of the event loop, and one message for all of them
@@ -258,7 +257,13 @@ function shareProgress(bus: Bus, progress: Progress, probeAfterMs: number): { cl
  * Handled events after the projector's position (its owned one, else its stored checkpoint), capped,
  * and the age of the oldest. Also what `conversa projections` shows, runtime or not.
  */
-export async function projectionLag(options: { db: Kysely<AnyDatabase>; store: EventStore; projector: Projector; position?: Position | 'start'; cap?: number }): Promise<ProjectionLag> {
+export async function projectionLag(options: {
+  db: Kysely<AnyDatabase>;
+  store: EventStore;
+  projector: Projector;
+  position?: Position | 'start';
+  cap?: number;
+}): Promise<ProjectionLag> {
   const { db, store, projector } = options;
   const position = options.position ?? (await readCheckpoint(db, projector.name))?.position ?? 'start';
   const filter = projectorFilter(projector);

@@ -247,12 +247,23 @@ export class Worker {
   private applyAndPublish(events: RecordedEvent[], publish: boolean): Promise<void> {
     const correlationId = sharedCorrelationId(events);
     // Several causes: none of them (nor the one whose append woke the subscription) is the batch's.
-    return correlationId === undefined ? withoutCorrelation(() => this.applyBatch(events, publish)) : withCorrelation(correlationId, () => this.applyBatch(events, publish));
+    return correlationId === undefined
+      ? withoutCorrelation(() => this.applyBatch(events, publish))
+      : withCorrelation(correlationId, () => this.applyBatch(events, publish));
   }
 
   private async applyBatch(events: RecordedEvent[], publish: boolean): Promise<void> {
     const { options, projector } = this;
-    const isolation = { db: options.db, projector, pipelined: options.pipelined, logger: this.logger, ...options.parking, signal: this.abort.signal, stored: this.stored, frames: publish };
+    const isolation = {
+      db: options.db,
+      projector,
+      pipelined: options.pipelined,
+      logger: this.logger,
+      ...options.parking,
+      signal: this.abort.signal,
+      stored: this.stored,
+      frames: publish,
+    };
     // Isolation may commit the batch in parts: `next` is the first event not committed yet.
     let next = 0;
     await applyIsolating(isolation, this.position ?? 'start', events, async (position, changes, parked) => {
@@ -333,7 +344,11 @@ export class Worker {
       try {
         const correlationId = 'seq' in change ? change.correlationId : correlationOf(change.companyId);
         const options = { ...(seq === undefined ? {} : { seq }), ...(correlationId === undefined ? {} : { correlationId }) };
-        await this.options.bus.publish(companySubject(change.companyId, change.entity), change.data, seq === undefined && correlationId === undefined ? undefined : options);
+        await this.options.bus.publish(
+          companySubject(change.companyId, change.entity),
+          change.data,
+          seq === undefined && correlationId === undefined ? undefined : options,
+        );
       } catch (error) {
         // The frame is in the outbox: an edge that misses it reads it there when the next one shows the gap.
         this.logger.warn(`Projector ${this.projector.name}: publish on company.${change.companyId}.${change.entity} failed`, error);

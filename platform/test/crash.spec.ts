@@ -25,7 +25,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(new URL('./fixtures/run-projector.ts', import.meta.url));
 
 async function logCounts(table: string) {
-  const { rows } = await sql<{ n: number; distinct: number }>`select count(*)::int as n, count(distinct event_id)::int as distinct from ${sql.table(table)}`.execute(h.db);
+  const { rows } = await sql<{
+    n: number;
+    distinct: number;
+  }>`select count(*)::int as n, count(distinct event_id)::int as distinct from ${sql.table(table)}`.execute(h.db);
   return rows[0]!;
 }
 
@@ -62,13 +65,27 @@ it('a projector process killed mid-replay resumes elsewhere with the same tables
   expect(await logCounts('read.crash_log')).toEqual({ n: total, distinct: total });
 
   // The reference: the same projectors rebuilt from zero into other tables, by nobody who crashed.
-  await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector: countersProjector({ name: 'clean_counters', table: 'clean_counters' }), logger: silentLogger });
-  await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector: eventLogProjector({ name: 'clean_log', table: 'clean_log' }), logger: silentLogger });
+  await rebuildProjector({
+    db: h.db,
+    connectionString: h.url,
+    store: h.store,
+    projector: countersProjector({ name: 'clean_counters', table: 'clean_counters' }),
+    logger: silentLogger,
+  });
+  await rebuildProjector({
+    db: h.db,
+    connectionString: h.url,
+    store: h.store,
+    projector: eventLogProjector({ name: 'clean_log', table: 'clean_log' }),
+    logger: silentLogger,
+  });
   const counters = await tableRows(h.db, 'read.crash_counters', 'stream_id');
   expect(counters).toHaveLength(30);
   expect(counters).toEqual(await tableRows(h.db, 'read.clean_counters', 'stream_id'));
   // `seq` is a serial that rolled-back inserts consume, so compare what each row says, not its number.
   const entries = (rows: unknown[]) =>
-    (rows as Array<{ event_id: string; commit_position: string; prepare_position: string }>).map((r) => `${r.commit_position}/${r.prepare_position} ${r.event_id}`).sort();
+    (rows as Array<{ event_id: string; commit_position: string; prepare_position: string }>)
+      .map((r) => `${r.commit_position}/${r.prepare_position} ${r.event_id}`)
+      .sort();
   expect(entries(await tableRows(h.db, 'read.crash_log', 'seq'))).toEqual(entries(await tableRows(h.db, 'read.clean_log', 'seq')));
 }, 90_000); // Two processes, a kill and a full replay: on a busy two-core machine this takes ~30 s.

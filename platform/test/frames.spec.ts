@@ -18,8 +18,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const seqsOf = (messages: BusMessage[], companyId: number) =>
-  messages.filter((m) => m.subject === `company.${companyId}.counter`).map((m) => m.seq!);
+const seqsOf = (messages: BusMessage[], companyId: number) => messages.filter((m) => m.subject === `company.${companyId}.counter`).map((m) => m.seq!);
 
 describe('resumable frames', () => {
   it('numbers each company’s frames without gap or repeat across projectors committing at once, in the outbox too', async () => {
@@ -33,7 +32,9 @@ describe('resumable frames', () => {
     let last;
     // Small appends in parallel: the two projectors' batches interleave on both companies' counters.
     for (let round = 0; round < 15; round++) {
-      const appends = [31, 32].flatMap((companyId) => [0, 1].map((s) => h.store.appendToStream(`fc-${companyId}-${s}-${round}`, [incremented(1, { companyId })])));
+      const appends = [31, 32].flatMap((companyId) =>
+        [0, 1].map((s) => h.store.appendToStream(`fc-${companyId}-${s}-${round}`, [incremented(1, { companyId })])),
+      );
       last = (await Promise.all(appends)).at(-1)!;
     }
     await runtime.waitForPosition(last!.position);
@@ -82,7 +83,9 @@ describe('resumable frames', () => {
       // The dead owner stays stuck until the end, as a killed process would.
       if (successorBus.messages.length === 0) hang();
     }
-    expect(successorBus.messages).toEqual([{ subject: 'company.40.counter', seq: 1, data: expect.objectContaining({ action: 'update' }), correlationId: expect.any(String) }]);
+    expect(successorBus.messages).toEqual([
+      { subject: 'company.40.counter', seq: 1, data: expect.objectContaining({ action: 'update' }), correlationId: expect.any(String) },
+    ]);
     // Its own next batch goes on from there.
     const next = await h.store.appendToStream('fc-40', [incremented(1, { companyId: 40 })]);
     await successor.waitForPosition(next.position);

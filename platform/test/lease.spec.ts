@@ -28,17 +28,28 @@ beforeEach(async () => {
 
 function counting(projector: Projector) {
   const handled: RecordedEvent[] = [];
-  return { handled, projector: { ...projector, handle: async (trx: any, events: readonly RecordedEvent[]) => (handled.push(...events), projector.handle(trx, events)) } };
+  return {
+    handled,
+    projector: { ...projector, handle: async (trx: any, events: readonly RecordedEvent[]) => (handled.push(...events), projector.handle(trx, events)) },
+  };
 }
 
 /** The store's events once all `count` are readable: a transaction still running elsewhere (another test file's) can hold $all back a moment. */
-const allEvents = (count: number) => waitFor(async () => {
-  const events = await h.store.readAll();
-  return events.length === count ? events : undefined;
-}, 10_000, `${count} readable events`);
+const allEvents = (count: number) =>
+  waitFor(
+    async () => {
+      const events = await h.store.readAll();
+      return events.length === count ? events : undefined;
+    },
+    10_000,
+    `${count} readable events`,
+  );
 
 async function logCounts() {
-  const { rows } = await sql<{ n: number; distinct: number }>`select count(*)::int as n, count(distinct event_id)::int as distinct from ${sql.table(`read.${name}`)}`.execute(h.db);
+  const { rows } = await sql<{
+    n: number;
+    distinct: number;
+  }>`select count(*)::int as n, count(distinct event_id)::int as distinct from ${sql.table(`read.${name}`)}`.execute(h.db);
   return rows[0]!;
 }
 
@@ -85,8 +96,16 @@ it('gives the projector up when its lease connection dies, and the standby carri
   expect(rows).toHaveLength(1);
   await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(h.db);
   const states = () => `first ${JSON.stringify(first.status()[0]?.state)}, second ${JSON.stringify(second.status()[0]?.state)}`;
-  await waitFor(() => second.status()[0]?.state === 'running', 5_000, () => `the takeover (${states()})`);
-  await waitFor(() => first.status()[0]?.state === 'waiting', 5_000, () => `the first to queue again (${states()})`);
+  await waitFor(
+    () => second.status()[0]?.state === 'running',
+    5_000,
+    () => `the takeover (${states()})`,
+  );
+  await waitFor(
+    () => first.status()[0]?.state === 'waiting',
+    5_000,
+    () => `the first to queue again (${states()})`,
+  );
 
   const tail = await appendIncrements(h.store, { total: 150, streams: 3, prefix: 'after' });
   await second.waitForPosition(tail);
@@ -123,7 +142,7 @@ it('fences a whole batch: sent with its begin (pipelined), the work of a stale b
   expect(await checkpointOf(h.db, name)).toMatchObject({ commit_position: tail.commit.toString(), prepare_position: tail.prepare.toString() });
 });
 
-it('sends a pipelined batch\'s first statement without waiting for its begin to be answered', async () => {
+it("sends a pipelined batch's first statement without waiting for its begin to be answered", async () => {
   const projector = eventLogProjector({ name, table: name });
   await ensureSchemas(h.db);
   await projector.migrate(h.db);

@@ -53,7 +53,9 @@ describe('parked events', () => {
   it('tells data errors (parked at once) from the database failing (retried, never parked) and from the rest', () => {
     const pgError = (code: string) => Object.assign(new Error(code), { code });
     expect(['22003', '22001', '23505', '23514'].map((code) => classifyFailure(pgError(code)))).toEqual(['data', 'data', 'data', 'data']);
-    expect(['40001', '40P01', '08006', '57P01', '53300', '42P01', '42703', 'ECONNRESET'].map((code) => classifyFailure(pgError(code)))).toEqual(Array(8).fill('transient'));
+    expect(['40001', '40P01', '08006', '57P01', '53300', '42P01', '42703', 'ECONNRESET'].map((code) => classifyFailure(pgError(code)))).toEqual(
+      Array(8).fill('transient'),
+    );
     expect(classifyFailure(new Error('Connection terminated unexpectedly'))).toBe('transient');
     expect(classifyFailure(pgError('42601'))).toBe('unknown');
     expect(classifyFailure(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe('unknown');
@@ -126,7 +128,11 @@ describe('parked events', () => {
       tables: [table],
       migrate: async (db) => void (await sql`create table if not exists ${sql.table(table)} (stream_id text primary key, amount integer not null)`.execute(db)),
       async handle(trx, events) {
-        for (const event of events) await trx.insertInto(table).values({ stream_id: event.streamId, amount: (event.data as { by: number }).by }).execute();
+        for (const event of events)
+          await trx
+            .insertInto(table)
+            .values({ stream_id: event.streamId, amount: (event.data as { by: number }).by })
+            .execute();
         return [];
       },
     });
@@ -138,7 +144,10 @@ describe('parked events', () => {
     // A minute between tries: only parking at once lets this wait end in time.
     await runtime.waitForPosition(after.position);
     expect(await listParked(h.db, name)).toMatchObject([{ streamId: 'huge', attempts: 1, errorCode: '22003' }]);
-    expect(await tableRows(h.db, table, 'stream_id')).toEqual([{ stream_id: 'after', amount: 8 }, { stream_id: 'small', amount: 7 }]);
+    expect(await tableRows(h.db, table, 'stream_id')).toEqual([
+      { stream_id: 'after', amount: 8 },
+      { stream_id: 'small', amount: 7 },
+    ]);
 
     // The operator's fix is a wider column; then the event applies.
     await sql`alter table ${sql.table(table)} alter column amount type bigint`.execute(h.db);

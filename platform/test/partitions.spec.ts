@@ -31,17 +31,15 @@ beforeEach(async () => {
 /** The counters projector as `count` partitions, each telling which companies it was handed. */
 function partitioned(count: number, options: { version?: number } = {}) {
   const seen = new Map<string, Set<number>>();
-  const parts = partitionByCompany([countersProjector({ name, table: name, ...options })], count, [name]).map(
-    (part): Projector => ({
-      ...part,
-      handle: async (trx, events: readonly RecordedEvent[]) => {
-        const companies = seen.get(part.name) ?? new Set<number>();
-        for (const event of events) companies.add(event.metadata.companyId);
-        seen.set(part.name, companies);
-        return part.handle(trx, events);
-      },
-    }),
-  );
+  const parts = partitionByCompany([countersProjector({ name, table: name, ...options })], count, [name]).map((part): Projector => ({
+    ...part,
+    handle: async (trx, events: readonly RecordedEvent[]) => {
+      const companies = seen.get(part.name) ?? new Set<number>();
+      for (const event of events) companies.add(event.metadata.companyId);
+      seen.set(part.name, companies);
+      return part.handle(trx, events);
+    },
+  }));
   return { parts, seen };
 }
 
@@ -173,14 +171,16 @@ describe('projectors partitioned by company', () => {
     await api.waitForPosition(await appendPerCompany(4, 1, 'shared-0'), { projectors: [name], signal: AbortSignal.timeout(10_000) });
     // That wait's probes may still be running (or asked again) once it has settled: they are its, not the next ones'.
     for (let settled = 0; settled < 2; settled++) {
-      await waitFor(() => inFlight === 0, 10_000, 'the first wait\'s probes ended');
+      await waitFor(() => inFlight === 0, 10_000, "the first wait's probes ended");
       await new Promise((resolve) => setImmediate(resolve));
     }
     probes = 0;
     for (let round = 1; round <= 3; round++) {
       const head = await appendPerCompany(4, 1, `shared-${round}`);
       await api.waitForPosition(head, { projectors: [name], signal: AbortSignal.timeout(10_000) });
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`read.${name}`)} where stream_id like ${`shared-${round}-%`}`.execute(h.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(`read.${name}`)} where stream_id like ${`shared-${round}-%`}`.execute(h.db);
       expect(rows[0]?.n).toBe(4);
     }
     expect(probes).toBe(0);

@@ -29,7 +29,7 @@ function recordingReactor() {
   return { seen, projector: defineRawReactor({ name, eventTypes: [Incremented.type], react: async (events) => void seen.push(...events) }) };
 }
 
-describe('a reactor\'s checkpoint, written now and then', () => {
+describe("a reactor's checkpoint, written now and then", () => {
   it('costs its batches no checkpoint write within the interval, catches up on a graceful stop, and a successor resumes there without doing anything twice', async () => {
     const first = recordingReactor();
     const runtime = h.runtime({ projectors: [first.projector], reactorCheckpointEveryMs: 60_000 });
@@ -45,7 +45,10 @@ describe('a reactor\'s checkpoint, written now and then', () => {
     expect((await checkpointOf(h.db, name))?.commit_position ?? null).toBeNull();
 
     await runtime.stop();
-    expect(await checkpointOf(h.db, name)).toMatchObject({ commit_position: last!.position.commit.toString(), prepare_position: last!.position.prepare.toString() });
+    expect(await checkpointOf(h.db, name)).toMatchObject({
+      commit_position: last!.position.commit.toString(),
+      prepare_position: last!.position.prepare.toString(),
+    });
 
     const second = recordingReactor();
     const successor = h.runtime({ projectors: [second.projector], reactorCheckpointEveryMs: 60_000 });
@@ -65,7 +68,11 @@ describe('a reactor\'s checkpoint, written now and then', () => {
     // An event it does not handle: the wait ends on its pass, without a write.
     const passed = await h.store.appendToStream('other-a', [ignored()]);
     await runtime.waitForPosition(passed.position);
-    await waitFor(async () => (await checkpointOf(h.db, name))?.prepare_position === written.position.prepare.toString(), 5_000, 'the checkpoint written after its interval');
+    await waitFor(
+      async () => (await checkpointOf(h.db, name))?.prepare_position === written.position.prepare.toString(),
+      5_000,
+      'the checkpoint written after its interval',
+    );
     expect(reactor.seen).toHaveLength(1);
   });
 });
@@ -95,7 +102,9 @@ describe('a reactor deployed from now', () => {
 
   it('on an empty store starts at the start', async () => {
     const seen: RecordedEvent[] = [];
-    const runtime = h.runtime({ projectors: [defineRawReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) })] });
+    const runtime = h.runtime({
+      projectors: [defineRawReactor({ name, eventTypes: [Incremented.type], startFrom: 'now', react: async (events) => void seen.push(...events) })],
+    });
     await runtime.start();
     await waitFor(() => runtime.status()[0]?.state === 'running', 10_000, 'the reactor running');
     const first = await h.store.appendToStream('counter-first', [incremented(5)]);

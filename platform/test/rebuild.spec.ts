@@ -50,7 +50,11 @@ it('waits for a running instance to let go, then replays every handled event to 
   expect(result.ms).toBeGreaterThan(0);
   expect(logger.lines.some((line) => line.startsWith('Rebuilt rebuilt: 401 events in'))).toBe(true);
   expect(await tableRows(h.db, 'read.rebuilt', 'stream_id')).toEqual(live);
-  expect(await checkpointOf(h.db, 'rebuilt')).toMatchObject({ version: 1, commit_position: lastHandled.commit.toString(), prepare_position: lastHandled.prepare.toString() });
+  expect(await checkpointOf(h.db, 'rebuilt')).toMatchObject({
+    version: 1,
+    commit_position: lastHandled.commit.toString(),
+    prepare_position: lastHandled.prepare.toString(),
+  });
 });
 
 it('runs as the `rebuild` command with an injected projector list', async () => {
@@ -73,7 +77,9 @@ it('gives up with LeaseBusyError after a bounded wait while a running instance h
     const logger = recordingLogger();
     const error = await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger, leaseWaitMs: 300 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeaseBusyError);
-    expect((error as Error).message).toMatch(/^Projector held is held by a running instance \(pid \d+, conversa-projector:held.*\); gave up after \d+ s\. Stop the process/);
+    expect((error as Error).message).toMatch(
+      /^Projector held is held by a running instance \(pid \d+, conversa-projector:held.*\); gave up after \d+ s\. Stop the process/,
+    );
     expect(logger.lines.some((line) => line.includes('waiting for it to stop (at most 0 s)'))).toBe(true);
   } finally {
     await held.release();
@@ -83,7 +89,15 @@ it('gives up with LeaseBusyError after a bounded wait while a running instance h
 it('reports progress after each batch: events done of the total, up to the last', async () => {
   const projector = countersProjector({ name: 'progressed', table: 'progressed' });
   const seen: RebuildProgress[] = [];
-  await rebuildProjector({ db: h.db, connectionString: h.url, store: h.store, projector, logger: silentLogger, batchSize: 100, onProgress: (p) => seen.push(p) });
+  await rebuildProjector({
+    db: h.db,
+    connectionString: h.url,
+    store: h.store,
+    projector,
+    logger: silentLogger,
+    batchSize: 100,
+    onProgress: (p) => seen.push(p),
+  });
   expect(seen.length).toBeGreaterThanOrEqual(5);
   expect(seen.every((p) => p.total === 401 && p.projector === 'progressed')).toBe(true);
   expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
@@ -91,8 +105,12 @@ it('reports progress after each batch: events done of the total, up to the last'
 });
 
 it('writes progress lines with the rate and the time left, at most one a second but always the last', () => {
-  expect(describeRebuildProgress({ projector: 'contacts', done: 12_000, total: 50_000, elapsedMs: 4000 })).toBe('contacts: 12000 / 50000 events (24%), 3000 events/s, ETA 13 s');
-  expect(describeRebuildProgress({ projector: 'tickets', done: 1000, total: 1_000_000, elapsedMs: 1000 })).toBe('tickets: 1000 / 1000000 events (0%), 1000 events/s, ETA 16 min 39 s');
+  expect(describeRebuildProgress({ projector: 'contacts', done: 12_000, total: 50_000, elapsedMs: 4000 })).toBe(
+    'contacts: 12000 / 50000 events (24%), 3000 events/s, ETA 13 s',
+  );
+  expect(describeRebuildProgress({ projector: 'tickets', done: 1000, total: 1_000_000, elapsedMs: 1000 })).toBe(
+    'tickets: 1000 / 1000000 events (0%), 1000 events/s, ETA 16 min 39 s',
+  );
   expect(describeRebuildProgress({ projector: 'tags', done: 5, total: 5, elapsedMs: 10 })).toBe('tags: 5 / 5 events (100%), 500 events/s, done');
   let now = 0;
   const lines: string[] = [];
@@ -103,7 +121,11 @@ it('writes progress lines with the rate and the time left, at most one a second 
   }
   now += 100;
   report({ projector: 'p', done: 400, total: 400, elapsedMs: now });
-  expect(lines).toEqual(['p: 100 / 400 events (25%), 167 events/s, ETA 2 s', 'p: 300 / 400 events (75%), 167 events/s, ETA 1 s', 'p: 400 / 400 events (100%), 211 events/s, done']);
+  expect(lines).toEqual([
+    'p: 100 / 400 events (25%), 167 events/s, ETA 2 s',
+    'p: 300 / 400 events (75%), 167 events/s, ETA 1 s',
+    'p: 400 / 400 events (100%), 211 events/s, done',
+  ]);
 });
 
 it('rebuilds a projector with no events to replay', async () => {
@@ -118,7 +140,17 @@ it('runs directly with tsx, taking the projectors from a module', async () => {
   // `node --import tsx` is what the tsx binary runs, minus its wrapper process.
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'platform/src/cli.ts', 'rebuild', 'cli_direct', '--database-url', database.url, '--projectors', 'platform/test/fixtures/cli-projectors.ts'],
+    [
+      '--import',
+      'tsx',
+      'platform/src/cli.ts',
+      'rebuild',
+      'cli_direct',
+      '--database-url',
+      database.url,
+      '--projectors',
+      'platform/test/fixtures/cli-projectors.ts',
+    ],
     { cwd: root },
   );
   expect(stdout).toMatch(/^Rebuilt cli_direct: 401 events in [\d.]+ s/m);

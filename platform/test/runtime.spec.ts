@@ -65,7 +65,10 @@ describe('projection runtime', () => {
     const fixed = h.runtime({ projectors: [counters({ failWhen: () => false })] });
     await fixed.start();
     await fixed.waitForPosition(failing.position);
-    expect(await h.db.selectFrom(`read.${names.counters}`).select(['total', 'events']).where('stream_id', '=', 'counter-b').executeTakeFirst()).toEqual({ total: '6', events: 2 });
+    expect(await h.db.selectFrom(`read.${names.counters}`).select(['total', 'events']).where('stream_id', '=', 'counter-b').executeTakeFirst()).toEqual({
+      total: '6',
+      events: 2,
+    });
     await cleanRebuildEquals(names.counters, (name) => counters({ name, table: name, failWhen: () => false }));
   });
 
@@ -81,7 +84,10 @@ describe('projection runtime', () => {
 
     // Handed three times (two rolled back), applied once.
     expect(logged.handled.filter((event) => (event.data as { fail?: boolean }).fail)).toHaveLength(3);
-    expect(await h.db.selectFrom(`read.${names.counters}`).select(['total', 'events']).where('stream_id', '=', 'counter-x').executeTakeFirst()).toEqual({ total: '10', events: 2 });
+    expect(await h.db.selectFrom(`read.${names.counters}`).select(['total', 'events']).where('stream_id', '=', 'counter-x').executeTakeFirst()).toEqual({
+      total: '10',
+      events: 2,
+    });
     await cleanRebuildEquals(names.counters, (name) => counters({ name, table: name, failWhen: () => false }));
   });
 
@@ -98,7 +104,10 @@ describe('projection runtime', () => {
     await second.waitForPosition(tail);
     expect(logged.handled).toHaveLength(45);
     expect(logged.handled.every((event) => event.streamId.startsWith('later-'))).toBe(true);
-    const { rows } = await sql<{ n: number; distinct: number }>`select count(*)::int as n, count(distinct event_id)::int as distinct from ${sql.table(`read.${names.log}`)}`.execute(h.db);
+    const { rows } = await sql<{
+      n: number;
+      distinct: number;
+    }>`select count(*)::int as n, count(distinct event_id)::int as distinct from ${sql.table(`read.${names.log}`)}`.execute(h.db);
     expect(rows[0]).toEqual({ n: 165, distinct: 165 });
   });
 
@@ -146,7 +155,12 @@ describe('projection runtime', () => {
 
     expect(observations.map((o) => o.subject).sort()).toEqual(['company.7.counter', 'company.7.counter', 'company.9.counter']);
     for (const observation of observations) expect(observation.visible).toEqual(observation.published);
-    expect(observations.find((o) => o.subject === 'company.9.counter')?.published).toMatchObject({ stream_id: 'counter-q', total: '1', label: 'nine', last_type: 'TestRenamed' });
+    expect(observations.find((o) => o.subject === 'company.9.counter')?.published).toMatchObject({
+      stream_id: 'counter-q',
+      total: '1',
+      label: 'nine',
+      last_type: 'TestRenamed',
+    });
     // The rolled-back attempt published nothing: counter-r appears once.
     expect(observations.filter((o) => (o.published as { stream_id: string }).stream_id === 'counter-r')).toHaveLength(1);
   });
@@ -232,7 +246,11 @@ describe('projection runtime', () => {
     await first.waitForPosition(handled.position);
     let last = handled.position;
     for (let index = 0; index < 5; index++) last = (await h.store.appendToStream(`other-${index}`, [ignored(), ignored()])).position;
-    await waitFor(async () => (await checkpointOf(h.db, names.log))?.commit_position === last.commit.toString(), 10_000, 'the checkpoint to pass the ignored events');
+    await waitFor(
+      async () => (await checkpointOf(h.db, names.log))?.commit_position === last.commit.toString(),
+      10_000,
+      'the checkpoint to pass the ignored events',
+    );
     expect(await checkpointOf(h.db, names.log)).toMatchObject({ prepare_position: last.prepare.toString() });
     await first.stop();
 
@@ -261,7 +279,10 @@ describe('projection runtime', () => {
     // A position not reached yet stays pending until its event is committed.
     const future: Position = { commit: nobody.position.commit + 1_000_000n, prepare: 0n };
     let settled = false;
-    void runtime.waitForPosition(future).then(() => (settled = true), () => {});
+    void runtime.waitForPosition(future).then(
+      () => (settled = true),
+      () => {},
+    );
     await runtime.waitForPosition((await h.store.appendToStream('counter-w', [incremented(1)])).position);
     expect(settled).toBe(false);
     await expect(runtime.waitForPosition(future, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });

@@ -33,7 +33,9 @@ it('creates the same schema from many connections at once, on its own and inside
       // A projector's rebuild migrates inside its transaction: the lock lasts until that commits.
       ...Array.from({ length: 4 }, (_, index) => db.transaction().execute((trx) => withSchemaLock(trx, createShared(schema, `in_transaction_${index % 2}`)))),
     ]);
-    const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
+    const { rows } = await sql<{
+      table_name: string;
+    }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
     expect(rows.map((row) => row.table_name)).toEqual(['alone_0', 'alone_1', 'in_transaction_0', 'in_transaction_1']);
   }
 });

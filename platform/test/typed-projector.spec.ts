@@ -22,7 +22,16 @@ describe('defineProjector', () => {
         return [];
       },
     });
-    const event = { id: 'e', streamId: 'tag-1', revision: 0, type: 'TagCreated', data: { tagId: 1, userId: null, name: 'VIP', color: '#fff', kanban: 0 }, metadata: {} as never, position: { commit: 1n, prepare: 1n }, createdAt: new Date() };
+    const event = {
+      id: 'e',
+      streamId: 'tag-1',
+      revision: 0,
+      type: 'TagCreated',
+      data: { tagId: 1, userId: null, name: 'VIP', color: '#fff', kanban: 0 },
+      metadata: {} as never,
+      position: { commit: 1n, prepare: 1n },
+      createdAt: new Date(),
+    };
     await projector.handle({} as Transaction<unknown>, [event]);
     expect(seen).toEqual([1]);
   });
@@ -56,7 +65,16 @@ describe('defineReactor', () => {
         }
       },
     });
-    const event = { id: 'e', streamId: 'message-m1', revision: 0, type: 'MessageDeleted', data: { messageId: 'm1', by: 'user' }, metadata: {} as never, position: { commit: 1n, prepare: 1n }, createdAt: new Date() };
+    const event = {
+      id: 'e',
+      streamId: 'message-m1',
+      revision: 0,
+      type: 'MessageDeleted',
+      data: { messageId: 'm1', by: 'user' },
+      metadata: {} as never,
+      position: { commit: 1n, prepare: 1n },
+      createdAt: new Date(),
+    };
     await reactor.react?.([event]);
     expect(seen).toEqual(['m1:user']);
   });
@@ -74,7 +92,7 @@ describe('defineReactor', () => {
 });
 
 describe('the frames a projector publishes', () => {
-  it('are the frame catalogue\'s: an entity it lacks, or a body of another entity, does not compile', async () => {
+  it("are the frame catalogue's: an entity it lacks, or a body of another entity, does not compile", async () => {
     const projector = defineProjector({
       name: 'framed',
       version: 1,

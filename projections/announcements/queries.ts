@@ -61,6 +61,12 @@ export async function listAnnouncements(
 
 /** Whether an active announcement shows this file: every signed-in user of every company may open it. */
 export async function announcementShowsMedia(db: Kysely<ReadDatabase>, url: string): Promise<boolean> {
-  const row = await db.selectFrom('read.announcements').select('id').where('media_path', '=', url).where('deleted', '=', false).where('status', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.announcements')
+    .select('id')
+    .where('media_path', '=', url)
+    .where('deleted', '=', false)
+    .where('status', '=', true)
+    .executeTakeFirst();
   return row !== undefined;
 }

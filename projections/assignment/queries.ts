@@ -26,7 +26,12 @@ export async function autoAssignQueues(db: Kysely<ReadDatabase>, companyId?: num
 }
 
 export async function userStatusOf(db: Kysely<ReadDatabase>, companyId: number, userId: number): Promise<UserStatus> {
-  const row = await db.selectFrom('read.assignment_agents').select('status').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.assignment_agents')
+    .select('status')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return (row?.status as UserStatus | undefined) ?? 'offline';
 }
 
@@ -63,7 +68,11 @@ export async function queueLine(db: Kysely<ReadDatabase>, companyId: number, que
     .orderBy('t.waiting_since')
     .orderBy('t.ticket_id')
     .execute();
-  return rows.map((row) => ({ ticketId: row.ticket_id, arrivedAt: new Date(row.waiting_since ?? row.opened_at ?? 0).toISOString(), priority: Boolean(row.priority) }));
+  return rows.map((row) => ({
+    ticketId: row.ticket_id,
+    arrivedAt: new Date(row.waiting_since ?? row.opened_at ?? 0).toISOString(),
+    priority: Boolean(row.priority),
+  }));
 }
 
 /** The queue's attendants who are online, with their open tickets of the queue and since when they are idle. */

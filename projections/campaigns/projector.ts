@@ -35,7 +35,8 @@ export const campaignsProjector = defineProjector({
       const before = touched.get(id)?.action;
       touched.set(id, { companyId, action: action === 'update' && before ? before : action });
     };
-    const shipping = (campaignId: number, itemId: number) => trx.updateTable('read.campaign_shippings').where('campaign_id', '=', campaignId).where('item_id', '=', itemId);
+    const shipping = (campaignId: number, itemId: number) =>
+      trx.updateTable('read.campaign_shippings').where('campaign_id', '=', campaignId).where('item_id', '=', itemId);
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
@@ -44,7 +45,16 @@ export const campaignsProjector = defineProjector({
           const { campaignId, details } = event.data;
           await trx
             .insertInto('read.campaigns')
-            .values({ id: campaignId, company_id: companyId, name: details.name, details: JSON.stringify(details), status: details.scheduledAt ? 'PROGRAMADA' : 'INATIVA', pause: 'null', created_at: at, updated_at: at })
+            .values({
+              id: campaignId,
+              company_id: companyId,
+              name: details.name,
+              details: JSON.stringify(details),
+              status: details.scheduledAt ? 'PROGRAMADA' : 'INATIVA',
+              pause: 'null',
+              created_at: at,
+              updated_at: at,
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           touch(campaignId, companyId, 'create');
@@ -58,7 +68,12 @@ export const campaignsProjector = defineProjector({
           const waiting = row.status === 'INATIVA' || row.status === 'PROGRAMADA';
           await trx
             .updateTable('read.campaigns')
-            .set({ name: details.name, details: JSON.stringify(details), status: waiting ? (details.scheduledAt ? 'PROGRAMADA' : 'INATIVA') : row.status, updated_at: at })
+            .set({
+              name: details.name,
+              details: JSON.stringify(details),
+              status: waiting ? (details.scheduledAt ? 'PROGRAMADA' : 'INATIVA') : row.status,
+              updated_at: at,
+            })
             .where('id', '=', campaignId)
             .execute();
           touch(campaignId, companyId, 'update');
@@ -69,25 +84,51 @@ export const campaignsProjector = defineProjector({
           touch(event.data.campaignId, companyId, 'delete');
           break;
         case 'CampaignStarted':
-          await trx.updateTable('read.campaigns').set({ status: 'EM_ANDAMENTO', started_at: event.data.startedAt, pause: 'null', updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          await trx
+            .updateTable('read.campaigns')
+            .set({ status: 'EM_ANDAMENTO', started_at: event.data.startedAt, pause: 'null', updated_at: at })
+            .where('id', '=', event.data.campaignId)
+            .execute();
           touch(event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignCancelled':
-          await trx.updateTable('read.campaigns').set({ status: 'CANCELADA', pause: JSON.stringify(event.data.pause), updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          await trx
+            .updateTable('read.campaigns')
+            .set({ status: 'CANCELADA', pause: JSON.stringify(event.data.pause), updated_at: at })
+            .where('id', '=', event.data.campaignId)
+            .execute();
           touch(event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignRestarted':
-          await trx.updateTable('read.campaigns').set({ status: 'EM_ANDAMENTO', pause: 'null', updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          await trx
+            .updateTable('read.campaigns')
+            .set({ status: 'EM_ANDAMENTO', pause: 'null', updated_at: at })
+            .where('id', '=', event.data.campaignId)
+            .execute();
           touch(event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignFinished':
-          await trx.updateTable('read.campaigns').set({ status: 'FINALIZADA', completed_at: event.data.completedAt, updated_at: at }).where('id', '=', event.data.campaignId).execute();
+          await trx
+            .updateTable('read.campaigns')
+            .set({ status: 'FINALIZADA', completed_at: event.data.completedAt, updated_at: at })
+            .where('id', '=', event.data.campaignId)
+            .execute();
           touch(event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignShippingsPlanned':
           await trx
             .insertInto('read.campaign_shippings')
-            .values(event.data.shippings.map((s) => ({ campaign_id: event.data.campaignId, item_id: s.itemId, company_id: companyId, name: s.name, number: s.number, connection_id: s.connectionId, status: 'planned' })))
+            .values(
+              event.data.shippings.map((s) => ({
+                campaign_id: event.data.campaignId,
+                item_id: s.itemId,
+                company_id: companyId,
+                name: s.name,
+                number: s.number,
+                connection_id: s.connectionId,
+                status: 'planned',
+              })),
+            )
             .onConflict((oc) => oc.columns(['campaign_id', 'item_id']).doNothing())
             .execute();
           touch(event.data.campaignId, companyId, 'update');
@@ -102,7 +143,9 @@ export const campaignsProjector = defineProjector({
           touch(event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignConfirmationRequested':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'confirmation_requested', confirmation_requested_at: event.data.requestedAt }).execute();
+          await shipping(event.data.campaignId, event.data.itemId)
+            .set({ status: 'confirmation_requested', confirmation_requested_at: event.data.requestedAt })
+            .execute();
           touch(event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignShippingConfirmed':

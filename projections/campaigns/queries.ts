@@ -1,4 +1,11 @@
-import { CAMPAIGNS_PAGE_SIZE, defaultCampaignSettings, type CampaignCounts, type CampaignSettingsValues, type CampaignStatus, type CampaignView } from '@conversa/contracts';
+import {
+  CAMPAIGNS_PAGE_SIZE,
+  defaultCampaignSettings,
+  type CampaignCounts,
+  type CampaignSettingsValues,
+  type CampaignStatus,
+  type CampaignView,
+} from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { escapeLike } from '../tags/queries';
@@ -85,12 +92,20 @@ export async function findCampaign(db: Kysely<ReadDatabase>, companyId: number, 
   return row ? (await campaignViews(db, [row as Row]))[0] : undefined;
 }
 
-export async function listCampaigns(db: Kysely<ReadDatabase>, companyId: number, options: { searchParam?: string; pageNumber: number }): Promise<{ records: CampaignView[]; count: number; hasMore: boolean }> {
+export async function listCampaigns(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  options: { searchParam?: string; pageNumber: number },
+): Promise<{ records: CampaignView[]; count: number; hasMore: boolean }> {
   let query = campaignRows(db).where('c.company_id', '=', companyId);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') query = query.where(sql`lower(c.name)`, 'like', `%${escapeLike(term)}%`);
   const offset = (options.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE;
-  const rows = await query.orderBy('c.id', 'desc').offset(offset).limit(CAMPAIGNS_PAGE_SIZE + 1).execute();
+  const rows = await query
+    .orderBy('c.id', 'desc')
+    .offset(offset)
+    .limit(CAMPAIGNS_PAGE_SIZE + 1)
+    .execute();
   const records = await campaignViews(db, rows.slice(0, CAMPAIGNS_PAGE_SIZE) as Row[]);
   return { records, count: offset + records.length, hasMore: rows.length > CAMPAIGNS_PAGE_SIZE };
 }
@@ -102,12 +117,22 @@ export async function findCampaignSettings(db: Kysely<ReadDatabase>, companyId: 
 
 /** Campaigns the engine may have work for: due or running, of any company. */
 export async function campaignsToDispatch(db: Kysely<ReadDatabase>): Promise<Array<{ id: number; companyId: number; status: CampaignStatus }>> {
-  const rows = await db.selectFrom('read.campaigns').select(['id', 'company_id', 'status']).where('deleted', '=', false).where('status', 'in', ['PROGRAMADA', 'EM_ANDAMENTO']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('read.campaigns')
+    .select(['id', 'company_id', 'status'])
+    .where('deleted', '=', false)
+    .where('status', 'in', ['PROGRAMADA', 'EM_ANDAMENTO'])
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ id: row.id, companyId: row.company_id, status: row.status as CampaignStatus }));
 }
 
 /** For each number, the shipping awaiting its reply (the newest campaign's), in one read. */
-export async function awaitingConfirmations(db: Kysely<ReadDatabase>, companyId: number, numbers: readonly string[]): Promise<Map<string, { campaignId: number; itemId: number }>> {
+export async function awaitingConfirmations(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  numbers: readonly string[],
+): Promise<Map<string, { campaignId: number; itemId: number }>> {
   const awaiting = new Map<string, { campaignId: number; itemId: number }>();
   if (numbers.length === 0) return awaiting;
   const rows = await db
@@ -124,6 +149,8 @@ export async function awaitingConfirmations(db: Kysely<ReadDatabase>, companyId:
 
 /** Shippings planned or sending (the campaign dispatch's queue depth), counted up to `cap`. */
 export async function pendingShippingsCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
-  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.campaign_shippings where status in ('planned', 'sending') limit ${cap}) q`.execute(db);
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*) as count from (select 1 from read.campaign_shippings where status in ('planned', 'sending') limit ${cap}) q`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }

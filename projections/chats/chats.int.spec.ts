@@ -13,7 +13,12 @@ const recorded = eventRecorder();
 const run = (events: RecordedEvent[]) => project(db, chatsProjector, events);
 const uuid = (n: number) => `9b1d2c3e-4f50-4a6b-8c7d-${String(n).padStart(12, '0')}`;
 const posted = (n: number, senderId: number, at: string, media: object | null = null) =>
-  recorded('ChatMessagePosted', { chatId: 1, messageId: uuid(100 + n), senderId, message: media ? '' : `mensagem ${n}`, media, mediaType: media ? 'image' : null }, 2, at);
+  recorded(
+    'ChatMessagePosted',
+    { chatId: 1, messageId: uuid(100 + n), senderId, message: media ? '' : `mensagem ${n}`, media, mediaType: media ? 'image' : null },
+    2,
+    at,
+  );
 
 beforeAll(async () => {
   ({ db, close } = await readDatabase('chats', projectors));

@@ -68,7 +68,11 @@ export const chatsProjector = defineProjector({
           if (!chat) break;
           const added = new Set(membersOf(chat).filter((id) => !membersOf(before).includes(id)));
           for (const userId of membersOf(chat)) {
-            changes.push({ companyId, entity: `chat-user-${userId}`, data: { action: added.has(userId) ? 'create' : 'update', record: chat, audience: [userId] } });
+            changes.push({
+              companyId,
+              entity: `chat-user-${userId}`,
+              data: { action: added.has(userId) ? 'create' : 'update', record: chat, audience: [userId] },
+            });
           }
           // Who was removed loses the chat from the list, as if it were deleted for them.
           if (removed.length > 0) changes.push({ companyId, entity: 'chat', data: { action: 'delete', id: chatId, audience: removed } });
@@ -85,7 +89,17 @@ export const chatsProjector = defineProjector({
           const { chatId, messageId, senderId, message, media, mediaType } = event.data;
           const inserted = await trx
             .insertInto('read.chat_messages')
-            .values({ id: messageId, chat_id: chatId, company_id: companyId, sender_id: senderId, message, media_path: media?.url ?? null, media_name: media?.name ?? null, media_type: mediaType, created_at: at })
+            .values({
+              id: messageId,
+              chat_id: chatId,
+              company_id: companyId,
+              sender_id: senderId,
+              message,
+              media_path: media?.url ?? null,
+              media_name: media?.name ?? null,
+              media_type: mediaType,
+              created_at: at,
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .returning('id')
             .executeTakeFirst();
@@ -95,7 +109,12 @@ export const chatsProjector = defineProjector({
             .set({ last_message: message !== '' ? message : (media?.name ?? ''), updated_at: at })
             .where('id', '=', chatId)
             .execute();
-          await trx.updateTable('read.chat_users').set((eb) => ({ unreads: eb('unreads', '+', 1) })).where('chat_id', '=', chatId).where('user_id', '<>', senderId).execute();
+          await trx
+            .updateTable('read.chat_users')
+            .set((eb) => ({ unreads: eb('unreads', '+', 1) }))
+            .where('chat_id', '=', chatId)
+            .where('user_id', '<>', senderId)
+            .execute();
           const chat = await findChat(trx, companyId, chatId);
           const newMessage = await findChatMessage(trx, companyId, messageId);
           if (!chat || !newMessage) break;

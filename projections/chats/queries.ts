@@ -1,4 +1,12 @@
-import { CHAT_MESSAGES_PAGE_SIZE, CHATS_PAGE_SIZE, type ChatMediaType, type ChatMessagePage, type ChatMessageView, type ChatPage, type ChatView } from '@conversa/contracts';
+import {
+  CHAT_MESSAGES_PAGE_SIZE,
+  CHATS_PAGE_SIZE,
+  type ChatMediaType,
+  type ChatMessagePage,
+  type ChatMessageView,
+  type ChatPage,
+  type ChatView,
+} from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ChatMessagesTable, ChatsTable } from './tables';
@@ -27,7 +35,10 @@ async function membersOf(db: Kysely<ReadDatabase>, chatIds: readonly number[]): 
 }
 
 async function chatViews(db: Kysely<ReadDatabase>, rows: readonly Selectable<ChatsTable>[]): Promise<ChatView[]> {
-  const members = await membersOf(db, rows.map((row) => row.id));
+  const members = await membersOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     uuid: row.uuid,
@@ -43,7 +54,13 @@ async function chatViews(db: Kysely<ReadDatabase>, rows: readonly Selectable<Cha
 
 /** A live chat of the company, whoever asks (the projector's frames); null when deleted or another company's. */
 export async function findChat(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ChatView | null> {
-  const row = await db.selectFrom('read.chats').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.chats')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   return row ? ((await chatViews(db, [row]))[0] ?? null) : null;
 }
 
@@ -55,12 +72,23 @@ export async function findMemberChat(db: Kysely<ReadDatabase>, companyId: number
 
 /** The chat with this uuid if the user is one of its members (an address opened directly), else null. */
 export async function findMemberChatByUuid(db: Kysely<ReadDatabase>, companyId: number, userId: number, uuid: string): Promise<ChatView | null> {
-  const row = await db.selectFrom('read.chats').select('id').where('uuid', '=', uuid).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.chats')
+    .select('id')
+    .where('uuid', '=', uuid)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   return row ? findMemberChat(db, companyId, userId, row.id) : null;
 }
 
 /** The user's chats, most recently active first; `searchParam` matches the title. */
-export async function listChats(db: Kysely<ReadDatabase>, companyId: number, userId: number, options: { searchParam?: string; pageNumber: number }): Promise<ChatPage> {
+export async function listChats(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  userId: number,
+  options: { searchParam?: string; pageNumber: number },
+): Promise<ChatPage> {
   let query = db
     .selectFrom('read.chats as c')
     .innerJoin('read.chat_users as cu', (join) => join.onRef('cu.chat_id', '=', 'c.id').on('cu.user_id', '=', userId))
@@ -137,6 +165,12 @@ export async function chatMediaAccess(db: Kysely<ReadDatabase>, companyId: numbe
 /** Which of these ids are live users of the company (who may be added to a chat). */
 export async function companyUserIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('read.users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((row) => row.id);
 }

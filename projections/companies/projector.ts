@@ -23,7 +23,17 @@ export const companiesProjector = defineProjector({
   name: 'companies',
   // MessageContentsExpired (the last retention run) came without a version change: no run was recorded before.
   version: 1,
-  eventTypes: ['CompanyRegistered', 'CompanyDetailsChanged', 'CompanyPlanChanged', 'CompanyDueDateSet', 'CompanySettingChanged', 'CompanySchedulesSet', 'CompanyDeleted', 'SessionStarted', 'MessageContentsExpired'],
+  eventTypes: [
+    'CompanyRegistered',
+    'CompanyDetailsChanged',
+    'CompanyPlanChanged',
+    'CompanyDueDateSet',
+    'CompanySettingChanged',
+    'CompanySchedulesSet',
+    'CompanyDeleted',
+    'SessionStarted',
+    'MessageContentsExpired',
+  ],
   tables: ['read.companies', 'read.company_settings', 'read.company_retention'],
   migrate: migrateCompanies,
   async handle(trx: Transaction<ReadDatabase>, events) {
@@ -45,7 +55,11 @@ export const companiesProjector = defineProjector({
             .execute();
           break;
         case 'CompanyDetailsChanged':
-          await trx.updateTable('read.companies').set({ ...detailRow(data.changes), updated_at: at }).where('id', '=', data.companyId).execute();
+          await trx
+            .updateTable('read.companies')
+            .set({ ...detailRow(data.changes), updated_at: at })
+            .where('id', '=', data.companyId)
+            .execute();
           break;
         case 'CompanyPlanChanged':
           await trx.updateTable('read.companies').set({ plan_id: data.planId, updated_at: at }).where('id', '=', data.companyId).execute();
@@ -54,7 +68,11 @@ export const companiesProjector = defineProjector({
           await trx.updateTable('read.companies').set({ due_date: data.dueDate, updated_at: at }).where('id', '=', data.companyId).execute();
           break;
         case 'CompanySchedulesSet':
-          await trx.updateTable('read.companies').set({ schedules: JSON.stringify(data.schedules), updated_at: at }).where('id', '=', data.companyId).execute();
+          await trx
+            .updateTable('read.companies')
+            .set({ schedules: JSON.stringify(data.schedules), updated_at: at })
+            .where('id', '=', data.companyId)
+            .execute();
           break;
         case 'CompanyDeleted':
           await trx.updateTable('read.companies').set({ deleted: true, updated_at: at }).where('id', '=', data.companyId).execute();
@@ -65,20 +83,31 @@ export const companiesProjector = defineProjector({
             .values({ company_id: data.companyId, key: data.key, value: data.value, updated_at: at })
             .onConflict((oc) => oc.columns(['company_id', 'key']).doUpdateSet({ value: data.value, updated_at: at }))
             .execute();
-          changes.push({ companyId: data.companyId, entity: 'settings', data: { action: 'update', setting: { key: data.key, value: SECRET_SETTINGS.has(data.key) ? '' : data.value } } satisfies SettingFrame });
+          changes.push({
+            companyId: data.companyId,
+            entity: 'settings',
+            data: { action: 'update', setting: { key: data.key, value: SECRET_SETTINGS.has(data.key) ? '' : data.value } } satisfies SettingFrame,
+          });
           continue;
         case 'MessageContentsExpired': {
           const run = { last_run_at: at, expired_before: new Date(data.before), days: data.days };
-          await trx.insertInto('read.company_retention').values({ company_id: data.companyId, ...run }).onConflict((oc) => oc.column('company_id').doUpdateSet(run)).execute();
+          await trx
+            .insertInto('read.company_retention')
+            .values({ company_id: data.companyId, ...run })
+            .onConflict((oc) => oc.column('company_id').doUpdateSet(run))
+            .execute();
           continue;
         }
         case 'SessionStarted':
           await trx.updateTable('read.companies').set({ last_login: at }).where('id', '=', data.companyId).execute();
           continue;
       }
-      changes.push({ companyId: data.companyId, entity: 'company', data: { action: type === 'CompanyDeleted' ? 'delete' : 'update', companyId: data.companyId } });
+      changes.push({
+        companyId: data.companyId,
+        entity: 'company',
+        data: { action: type === 'CompanyDeleted' ? 'delete' : 'update', companyId: data.companyId },
+      });
     }
     return changes;
   },
 });
-

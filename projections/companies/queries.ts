@@ -1,4 +1,12 @@
-import { defaultCompanySettings, defaultOpeningHours, retentionDaysOf, type CompanySettings, type RetentionView, type CompanyView, type ScheduleEntry } from '@conversa/contracts';
+import {
+  defaultCompanySettings,
+  defaultOpeningHours,
+  retentionDaysOf,
+  type CompanySettings,
+  type RetentionView,
+  type CompanyView,
+  type ScheduleEntry,
+} from '@conversa/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { CompaniesTable } from './tables';
@@ -47,7 +55,12 @@ export async function companyNameTaken(db: Kysely<ReadDatabase>, name: string): 
 }
 
 export async function countCompaniesOnPlan(db: Kysely<ReadDatabase>, planId: number): Promise<number> {
-  const row = await db.selectFrom('read.companies').select((eb) => eb.fn.countAll<string>().as('count')).where('plan_id', '=', planId).where('deleted', '=', false).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('read.companies')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('plan_id', '=', planId)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

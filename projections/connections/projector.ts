@@ -76,7 +76,11 @@ export const connectionsProjector = defineProjector({
       touched.set(connectionId, entry);
     };
     const update = (connectionId: number, set: Updateable<ConnectionsTable>, at: Date) =>
-      trx.updateTable('read.connections').set({ ...set, updated_at: at }).where('id', '=', connectionId).execute();
+      trx
+        .updateTable('read.connections')
+        .set({ ...set, updated_at: at })
+        .where('id', '=', connectionId)
+        .execute();
 
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
@@ -157,9 +161,17 @@ export const connectionsProjector = defineProjector({
           touch(data.connectionId, companyId, 'session');
           break;
         case 'ConnectionImportStarted':
-          await update(data.connectionId, { status_import_messages: String(Date.parse(data.startedAt)), import_progress: JSON.stringify({ this: -1, all: -1, date: null }) }, at);
+          await update(
+            data.connectionId,
+            { status_import_messages: String(Date.parse(data.startedAt)), import_progress: JSON.stringify({ this: -1, all: -1, date: null }) },
+            at,
+          );
           touch(data.connectionId, companyId, 'update');
-          imports.push({ companyId, entity: 'importMessages', data: { action: 'update', status: { this: -1, all: -1, date: null }, whatsappId: data.connectionId } satisfies ImportFrame });
+          imports.push({
+            companyId,
+            entity: 'importMessages',
+            data: { action: 'update', status: { this: -1, all: -1, date: null }, whatsappId: data.connectionId } satisfies ImportFrame,
+          });
           break;
         case 'ConnectionImportProgressed': {
           const status = { this: data.processed, all: data.total, date: data.date };
@@ -183,11 +195,22 @@ export const connectionsProjector = defineProjector({
             .onConflict((oc) => oc.column('company_id').doUpdateSet({ connection_id: data.connectionId }))
             .execute();
           if (data.previousId !== null) {
-            await trx.updateTable('read.connections').set({ is_default: false }).where('id', '=', data.previousId).where('company_id', '=', companyId).execute();
+            await trx
+              .updateTable('read.connections')
+              .set({ is_default: false })
+              .where('id', '=', data.previousId)
+              .where('company_id', '=', companyId)
+              .execute();
             touch(data.previousId, companyId, 'update');
           }
           if (data.connectionId !== null) {
-            await trx.updateTable('read.connections').set({ is_default: true }).where('id', '=', data.connectionId).where('company_id', '=', companyId).where('deleted', '=', false).execute();
+            await trx
+              .updateTable('read.connections')
+              .set({ is_default: true })
+              .where('id', '=', data.connectionId)
+              .where('company_id', '=', companyId)
+              .where('deleted', '=', false)
+              .execute();
             touch(data.connectionId, companyId, 'update');
           }
           break;
@@ -206,8 +229,14 @@ export const connectionsProjector = defineProjector({
           changes.push({ companyId, entity: 'whatsapp', data: { action: 'delete', whatsappId: connectionId } satisfies ConnectionFrame });
           continue;
         }
-        if (frames.has('create') || frames.has('update')) changes.push({ companyId, entity: 'whatsapp', data: { action: frames.has('create') ? 'create' : 'update', whatsapp: view } satisfies ConnectionFrame });
-        if (frames.has('session')) changes.push({ companyId, entity: 'whatsappSession', data: { action: 'update', session: view } satisfies ConnectionSessionFrame });
+        if (frames.has('create') || frames.has('update'))
+          changes.push({
+            companyId,
+            entity: 'whatsapp',
+            data: { action: frames.has('create') ? 'create' : 'update', whatsapp: view } satisfies ConnectionFrame,
+          });
+        if (frames.has('session'))
+          changes.push({ companyId, entity: 'whatsappSession', data: { action: 'update', session: view } satisfies ConnectionSessionFrame });
       }
       return [...changes, ...imports];
     };

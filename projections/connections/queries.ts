@@ -100,7 +100,10 @@ export interface ConnectionToRun {
 }
 
 /** Live connections whose session should run, of the given channels (every channel by default). */
-export async function connectionsToRun(db: Kysely<ReadDatabase>, options: { channels?: readonly ConnectionChannel[]; ids?: readonly number[] } = {}): Promise<ConnectionToRun[]> {
+export async function connectionsToRun(
+  db: Kysely<ReadDatabase>,
+  options: { channels?: readonly ConnectionChannel[]; ids?: readonly number[] } = {},
+): Promise<ConnectionToRun[]> {
   let query = db
     .selectFrom('read.connections')
     .select(['id', 'company_id', 'channel', 'session_generation', 'session_request'])
@@ -115,7 +118,13 @@ export async function connectionsToRun(db: Kysely<ReadDatabase>, options: { chan
     query = query.where('id', 'in', options.ids);
   }
   const rows = await query.orderBy('id').execute();
-  return rows.map((row) => ({ id: row.id, companyId: row.company_id, channel: row.channel, generation: row.session_generation, request: row.session_request === 'stop' ? null : row.session_request }));
+  return rows.map((row) => ({
+    id: row.id,
+    companyId: row.company_id,
+    channel: row.channel,
+    generation: row.session_generation,
+    request: row.session_request === 'stop' ? null : row.session_request,
+  }));
 }
 
 /** The token and Meta account of a live connection (sandbox and external API checks, Graph API calls). */
@@ -131,7 +140,12 @@ export async function connectionSecrets(db: Kysely<ReadDatabase>, id: number): P
   return {
     companyId: row.company_id,
     token: row.token,
-    account: { facebookUserId: row.facebook_user_id, facebookUserToken: row.facebook_user_token, facebookPageUserId: row.facebook_page_user_id, tokenMeta: row.token_meta },
+    account: {
+      facebookUserId: row.facebook_user_id,
+      facebookUserToken: row.facebook_user_token,
+      facebookPageUserId: row.facebook_page_user_id,
+      tokenMeta: row.token_meta,
+    },
   };
 }
 
@@ -234,6 +248,12 @@ export async function connectionChannel(db: Kysely<ReadDatabase>, id: number): P
 /** Which of these connections of the company exist and are not deleted (a campaign's readiness). */
 export async function liveConnectionIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('read.connections').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('read.connections')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((row) => row.id);
 }

@@ -25,7 +25,15 @@ export const contactImportsProjector = defineProjector({
         case 'ContactImportRequested':
           await trx
             .insertInto('read.contact_imports')
-            .values({ id: data.importId, company_id: event.metadata.companyId, file_name: data.fileName, total: data.total ?? 0, refusals: '[]', started_at: at, finished_at: data.total === 0 ? at : null })
+            .values({
+              id: data.importId,
+              company_id: event.metadata.companyId,
+              file_name: data.fileName,
+              total: data.total ?? 0,
+              refusals: '[]',
+              started_at: at,
+              finished_at: data.total === 0 ? at : null,
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           break;
@@ -36,7 +44,10 @@ export const contactImportsProjector = defineProjector({
           const row = await trx.selectFrom('read.contact_imports').selectAll().where('id', '=', data.importId).executeTakeFirst();
           if (!row) break;
           const count = (outcome: ContactImportRowResult['outcome']) => data.results.filter((result) => result.outcome === outcome).length;
-          const refusals = row.refusals.length >= CONTACT_IMPORT_REFUSALS_KEPT ? row.refusals : [...row.refusals, ...data.results.filter((result) => result.outcome === 'refused')];
+          const refusals =
+            row.refusals.length >= CONTACT_IMPORT_REFUSALS_KEPT
+              ? row.refusals
+              : [...row.refusals, ...data.results.filter((result) => result.outcome === 'refused')];
           await trx
             .updateTable('read.contact_imports')
             .set({

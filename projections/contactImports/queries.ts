@@ -46,7 +46,13 @@ export async function hasRunningContactImport(db: Kysely<ReadDatabase>, companyI
  */
 export async function unfinishedContactImports(db: Kysely<ReadDatabase>, limit: number): Promise<Array<{ importId: string; companyId: number }>> {
   try {
-    const rows = await db.selectFrom('read.contact_imports').select(['id', 'company_id']).where('finished_at', 'is', null).orderBy('started_at').limit(limit).execute();
+    const rows = await db
+      .selectFrom('read.contact_imports')
+      .select(['id', 'company_id'])
+      .where('finished_at', 'is', null)
+      .orderBy('started_at')
+      .limit(limit)
+      .execute();
     return rows.map((row) => ({ importId: row.id, companyId: row.company_id }));
   } catch (error) {
     if ((error as { code?: string }).code === UNDEFINED_TABLE) return [];
@@ -58,6 +64,8 @@ const UNDEFINED_TABLE = '42P01';
 
 /** Contact imports not finished (the import worker's queue depth), counted up to `cap`. */
 export async function runningImportsCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
-  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.contact_imports where finished_at is null limit ${cap}) q`.execute(db);
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*) as count from (select 1 from read.contact_imports where finished_at is null limit ${cap}) q`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }

@@ -22,12 +22,25 @@ afterAll(() => close?.());
 
 describe('contact lists read model', () => {
   it('counts items, applies a validity answer only to the number it was asked about, and marks opted-out numbers', async () => {
-    await run(contactListsProjector, [recorded('ContactListCreated', { contactListId: 1, name: 'Clientes' }), recorded('ContactListItemsAdded', { contactListId: 1, items: [item(10, '5511911110001'), item(11, '5511911110002')] })]);
+    await run(contactListsProjector, [
+      recorded('ContactListCreated', { contactListId: 1, name: 'Clientes' }),
+      recorded('ContactListItemsAdded', { contactListId: 1, items: [item(10, '5511911110001'), item(11, '5511911110002')] }),
+    ]);
     await run(contactListsProjector, [recorded('ContactListItemChanged', { contactListId: 1, itemId: 11, changes: { number: '5511911110009' } })]);
     // The answer for item 11 was about its old number: left out.
-    await run(contactListsProjector, [recorded('ContactListItemsValidated', { contactListId: 1, results: [{ itemId: 10, number: '5511911110001', valid: true }, { itemId: 11, number: '5511911110002', valid: false }] })]);
+    await run(contactListsProjector, [
+      recorded('ContactListItemsValidated', {
+        contactListId: 1,
+        results: [
+          { itemId: 10, number: '5511911110001', valid: true },
+          { itemId: 11, number: '5511911110002', valid: false },
+        ],
+      }),
+    ]);
     const frames = await run(contactListsProjector, [recorded('CampaignContactOptedOut', { number: '5511911110001', word: 'SAIR' })]);
-    expect(frames).toEqual([{ companyId: 2, entity: 'ContactListItem', data: { action: 'update', record: expect.objectContaining({ id: 10, optedOut: true }) } }]);
+    expect(frames).toEqual([
+      { companyId: 2, entity: 'ContactListItem', data: { action: 'update', record: expect.objectContaining({ id: 10, optedOut: true }) } },
+    ]);
     const { contacts } = await listContactListItems(db, 2, { contactListId: 1, pageNumber: 1 });
     expect(contacts.map((c) => [c.id, c.isWhatsappValid, c.optedOut])).toEqual([
       [10, true, true],
@@ -37,9 +50,30 @@ describe('contact lists read model', () => {
     expect(await findContactList(db, 3, 1)).toBeUndefined();
   });
 
-  it('counts a campaign\'s report from its shippings', async () => {
-    const details = { name: 'Promo', messages: ['Oi', '', '', '', ''], confirmationMessages: ['', '', '', '', ''], confirmation: false, scheduledAt: '2026-05-01T12:00:00.000Z', contactListId: 1, tagListId: null, whatsappIds: [], fileListId: null, media: null, sendWindow: null };
-    const planned = (itemId: number) => ({ itemId, name: 'P', number: `55119111100${itemId}`, email: '', connectionId: 4, messageIndex: 0, confirmationIndex: null, valid: null });
+  it("counts a campaign's report from its shippings", async () => {
+    const details = {
+      name: 'Promo',
+      messages: ['Oi', '', '', '', ''],
+      confirmationMessages: ['', '', '', '', ''],
+      confirmation: false,
+      scheduledAt: '2026-05-01T12:00:00.000Z',
+      contactListId: 1,
+      tagListId: null,
+      whatsappIds: [],
+      fileListId: null,
+      media: null,
+      sendWindow: null,
+    };
+    const planned = (itemId: number) => ({
+      itemId,
+      name: 'P',
+      number: `55119111100${itemId}`,
+      email: '',
+      connectionId: 4,
+      messageIndex: 0,
+      confirmationIndex: null,
+      valid: null,
+    });
     await run(campaignsProjector as never, [
       recorded('CampaignCreated', { campaignId: 7, details, userId: null }),
       recorded('CampaignStarted', { campaignId: 7, startedAt: '2026-05-01T12:00:00.000Z' }),
@@ -48,6 +82,10 @@ describe('contact lists read model', () => {
       recorded('CampaignShippingFailed', { campaignId: 7, itemId: 11, reason: 'invalid' }),
       recorded('CampaignShippingSkipped', { campaignId: 7, itemId: 12, reason: 'opted-out' }),
     ]);
-    expect(await findCampaign(db, 2, 7)).toMatchObject({ status: 'EM_ANDAMENTO', contactList: { id: 1, name: 'Clientes' }, counts: { planned: 3, valid: 2, delivered: 1, failed: 1, skipped: 1 } });
+    expect(await findCampaign(db, 2, 7)).toMatchObject({
+      status: 'EM_ANDAMENTO',
+      contactList: { id: 1, name: 'Clientes' },
+      counts: { planned: 3, valid: 2, delivered: 1, failed: 1, skipped: 1 },
+    });
   });
 });

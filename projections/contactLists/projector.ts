@@ -13,7 +13,16 @@ const ITEM_FRAMES_PER_BATCH = 50;
 export const contactListsProjector = defineProjector({
   name: 'contactLists',
   version: 1,
-  eventTypes: ['ContactListCreated', 'ContactListRenamed', 'ContactListDeleted', 'ContactListItemsAdded', 'ContactListItemChanged', 'ContactListItemRemoved', 'ContactListItemsValidated', 'CampaignContactOptedOut'],
+  eventTypes: [
+    'ContactListCreated',
+    'ContactListRenamed',
+    'ContactListDeleted',
+    'ContactListItemsAdded',
+    'ContactListItemChanged',
+    'ContactListItemRemoved',
+    'ContactListItemsValidated',
+    'CampaignContactOptedOut',
+  ],
   tables: ['read.contact_lists', 'read.contact_list_items', 'read.campaign_optouts'],
   migrate: migrateContactLists,
   async handle(trx: Transaction<ReadDatabase>, events) {
@@ -21,13 +30,18 @@ export const contactListsProjector = defineProjector({
     const items = new Map<number, Touch & { contactListId: number }>();
     const reloads = new Map<number, number>();
     const deletedLists = new Map<number, boolean>();
-    const touchList = (id: number, companyId: number, action: Touch['action']) => lists.set(id, { companyId, action: lists.get(id)?.action === 'create' && action === 'update' ? 'create' : action });
+    const touchList = (id: number, companyId: number, action: Touch['action']) =>
+      lists.set(id, { companyId, action: lists.get(id)?.action === 'create' && action === 'update' ? 'create' : action });
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
       switch (event.type) {
         case 'ContactListCreated':
-          await trx.insertInto('read.contact_lists').values({ id: event.data.contactListId, company_id: companyId, name: event.data.name, created_at: at, updated_at: at }).onConflict((oc) => oc.column('id').doNothing()).execute();
+          await trx
+            .insertInto('read.contact_lists')
+            .values({ id: event.data.contactListId, company_id: companyId, name: event.data.name, created_at: at, updated_at: at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
           touchList(event.data.contactListId, companyId, 'create');
           break;
         case 'ContactListRenamed':
@@ -50,7 +64,19 @@ export const contactListsProjector = defineProjector({
           if (deletedLists.get(contactListId)) break;
           await trx
             .insertInto('read.contact_list_items')
-            .values(event.data.items.map((item) => ({ id: item.itemId, company_id: companyId, contact_list_id: contactListId, name: item.name, number: item.number, email: item.email, is_whatsapp_valid: null, created_at: at, updated_at: at })))
+            .values(
+              event.data.items.map((item) => ({
+                id: item.itemId,
+                company_id: companyId,
+                contact_list_id: contactListId,
+                name: item.name,
+                number: item.number,
+                email: item.email,
+                is_whatsapp_valid: null,
+                created_at: at,
+                updated_at: at,
+              })),
+            )
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           for (const item of event.data.items) items.set(item.itemId, { companyId, contactListId, action: 'create' });
@@ -60,7 +86,11 @@ export const contactListsProjector = defineProjector({
         case 'ContactListItemChanged': {
           const { contactListId, itemId, changes } = event.data;
           // A new number has not been checked yet.
-          await trx.updateTable('read.contact_list_items').set({ ...changes, ...(changes.number !== undefined ? { is_whatsapp_valid: null } : {}), updated_at: at }).where('id', '=', itemId).execute();
+          await trx
+            .updateTable('read.contact_list_items')
+            .set({ ...changes, ...(changes.number !== undefined ? { is_whatsapp_valid: null } : {}), updated_at: at })
+            .where('id', '=', itemId)
+            .execute();
           items.set(itemId, { companyId, contactListId, action: items.get(itemId)?.action === 'create' ? 'create' : 'update' });
           touchList(contactListId, companyId, 'update');
           break;
@@ -71,9 +101,18 @@ export const contactListsProjector = defineProjector({
           touchList(event.data.contactListId, companyId, 'update');
           break;
         case 'CampaignContactOptedOut': {
-          await trx.insertInto('read.campaign_optouts').values({ company_id: companyId, number: event.data.number, word: event.data.word, at }).onConflict((oc) => oc.columns(['company_id', 'number']).doNothing()).execute();
+          await trx
+            .insertInto('read.campaign_optouts')
+            .values({ company_id: companyId, number: event.data.number, word: event.data.word, at })
+            .onConflict((oc) => oc.columns(['company_id', 'number']).doNothing())
+            .execute();
           // Every list holding the number shows the mark.
-          const holding = await trx.selectFrom('read.contact_list_items').select(['id', 'contact_list_id']).where('company_id', '=', companyId).where('number', '=', event.data.number).execute();
+          const holding = await trx
+            .selectFrom('read.contact_list_items')
+            .select(['id', 'contact_list_id'])
+            .where('company_id', '=', companyId)
+            .where('number', '=', event.data.number)
+            .execute();
           for (const item of holding) items.set(item.id, { companyId, contactListId: item.contact_list_id, action: items.get(item.id)?.action ?? 'update' });
           break;
         }
@@ -94,7 +133,9 @@ export const contactListsProjector = defineProjector({
     for (const item of items.values()) perList.set(item.contactListId, (perList.get(item.contactListId) ?? 0) + 1);
     for (const [contactListId, count] of perList) if (count > ITEM_FRAMES_PER_BATCH) reloads.set(contactListId, lists.get(contactListId)?.companyId ?? 0);
 
-    const changes = await entityFrames(lists, { entity: 'ContactList', idKey: 'id', viewKey: 'record' }, (companyId, id) => findContactList(trx, companyId, id));
+    const changes = await entityFrames(lists, { entity: 'ContactList', idKey: 'id', viewKey: 'record' }, (companyId, id) =>
+      findContactList(trx, companyId, id),
+    );
     for (const [contactListId, companyId] of reloads) changes.push({ companyId, entity: 'ContactListItem', data: { action: 'reload', contactListId } });
     for (const [id, { companyId, action, contactListId }] of items) {
       if (reloads.has(contactListId)) continue;

@@ -34,13 +34,32 @@ export async function findContactList(db: Kysely<ReadDatabase>, companyId: numbe
   return row ? listFromRow(row) : undefined;
 }
 
-export async function listContactLists(db: Kysely<ReadDatabase>, companyId: number, options: { searchParam?: string; pageNumber?: number } = {}): Promise<{ records: ContactListView[]; count: number; hasMore: boolean }> {
+export async function listContactLists(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  options: { searchParam?: string; pageNumber?: number } = {},
+): Promise<{ records: ContactListView[]; count: number; hasMore: boolean }> {
   let query = listRows(db).where('l.company_id', '=', companyId);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') query = query.where(sql`lower(l.name)`, 'like', `%${escapeLike(term)}%`);
-  if (options.pageNumber === undefined) return { records: (await query.orderBy(sql`lower(l.name)`).orderBy('l.id').execute()).map(listFromRow), count: 0, hasMore: false };
+  if (options.pageNumber === undefined)
+    return {
+      records: (
+        await query
+          .orderBy(sql`lower(l.name)`)
+          .orderBy('l.id')
+          .execute()
+      ).map(listFromRow),
+      count: 0,
+      hasMore: false,
+    };
   const offset = (options.pageNumber - 1) * CONTACT_LISTS_PAGE_SIZE;
-  const rows = await query.orderBy(sql`lower(l.name)`).orderBy('l.id').offset(offset).limit(CONTACT_LISTS_PAGE_SIZE + 1).execute();
+  const rows = await query
+    .orderBy(sql`lower(l.name)`)
+    .orderBy('l.id')
+    .offset(offset)
+    .limit(CONTACT_LISTS_PAGE_SIZE + 1)
+    .execute();
   const records = rows.slice(0, CONTACT_LISTS_PAGE_SIZE).map(listFromRow);
   return { records, count: offset + records.length, hasMore: rows.length > CONTACT_LISTS_PAGE_SIZE };
 }
@@ -77,15 +96,25 @@ export async function listContactListItems(
 ): Promise<{ contacts: ContactListItemView[]; count: number; hasMore: boolean }> {
   let query = itemRows(db).where('i.company_id', '=', companyId).where('i.contact_list_id', '=', options.contactListId);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where((eb) => eb.or([eb(sql`lower(i.name)`, 'like', `%${escapeLike(term)}%`), eb('i.number', 'like', `%${escapeLike(term)}%`)]));
+  if (term !== '')
+    query = query.where((eb) => eb.or([eb(sql`lower(i.name)`, 'like', `%${escapeLike(term)}%`), eb('i.number', 'like', `%${escapeLike(term)}%`)]));
   const offset = (options.pageNumber - 1) * CONTACT_LIST_ITEMS_PAGE_SIZE;
-  const rows = await query.orderBy(sql`lower(i.name)`).orderBy('i.id').offset(offset).limit(CONTACT_LIST_ITEMS_PAGE_SIZE + 1).execute();
+  const rows = await query
+    .orderBy(sql`lower(i.name)`)
+    .orderBy('i.id')
+    .offset(offset)
+    .limit(CONTACT_LIST_ITEMS_PAGE_SIZE + 1)
+    .execute();
   const contacts = rows.slice(0, CONTACT_LIST_ITEMS_PAGE_SIZE).map(itemFromRow);
   return { contacts, count: offset + contacts.length, hasMore: rows.length > CONTACT_LIST_ITEMS_PAGE_SIZE };
 }
 
 /** Every item of a list in id order (the campaign plan and the validity check read it). */
-export async function contactListItemsForPlan(db: Kysely<ReadDatabase>, companyId: number, contactListId: number): Promise<Array<{ id: number; name: string; number: string; email: string; isWhatsappValid: boolean | null }>> {
+export async function contactListItemsForPlan(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  contactListId: number,
+): Promise<Array<{ id: number; name: string; number: string; email: string; isWhatsappValid: boolean | null }>> {
   const rows = await db
     .selectFrom('read.contact_list_items')
     .select(['id', 'name', 'number', 'email', 'is_whatsapp_valid'])
@@ -97,8 +126,18 @@ export async function contactListItemsForPlan(db: Kysely<ReadDatabase>, companyI
 }
 
 export async function contactListSize(db: Kysely<ReadDatabase>, companyId: number, contactListId: number): Promise<number | null> {
-  const list = await db.selectFrom('read.contact_lists').select('id').where('id', '=', contactListId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const list = await db
+    .selectFrom('read.contact_lists')
+    .select('id')
+    .where('id', '=', contactListId)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (!list) return null;
-  const row = await db.selectFrom('read.contact_list_items').select(sql<number>`count(*)::int`.as('n')).where('contact_list_id', '=', contactListId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('read.contact_list_items')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('contact_list_id', '=', contactListId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

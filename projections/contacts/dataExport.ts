@@ -21,10 +21,29 @@ function plain(row: Record<string, unknown>): ExportRow {
 }
 
 /** The contact's profile (extraInfo included), or undefined when the company has no such contact. */
-export async function contactProfile(db: Kysely<ReadDatabase>, companyId: number, contactId: number): Promise<(ExportRow & { id: number; number: string }) | undefined> {
+export async function contactProfile(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  contactId: number,
+): Promise<(ExportRow & { id: number; number: string }) | undefined> {
   const row = await db
     .selectFrom('read.contacts')
-    .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'active', 'disable_bot', 'accept_audio_message', 'channel', 'is_group', 'extra_info', 'lgpd_accepted_at', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'name',
+      'number',
+      'email',
+      'profile_pic_url',
+      'active',
+      'disable_bot',
+      'accept_audio_message',
+      'channel',
+      'is_group',
+      'extra_info',
+      'lgpd_accepted_at',
+      'created_at',
+      'updated_at',
+    ])
     .where('company_id', '=', companyId)
     .where('id', '=', contactId)
     .where('deleted', '=', false)
@@ -33,13 +52,32 @@ export async function contactProfile(db: Kysely<ReadDatabase>, companyId: number
 }
 
 /** One kind of the contact's data, page by page (keyset: a page is one short statement). */
-export async function* contactData(db: Kysely<ReadDatabase>, companyId: number, contact: { id: number; number: string }, kind: ContactDataKind): AsyncGenerator<ExportRow[]> {
+export async function* contactData(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  contact: { id: number; number: string },
+  kind: ContactDataKind,
+): AsyncGenerator<ExportRow[]> {
   switch (kind) {
     case 'tickets':
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = await db
           .selectFrom('read.tickets')
-          .select(['id', 'uuid', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'channel', 'is_group', 'last_message', 'created_at', 'updated_at', 'closed_at', 'deleted'])
+          .select([
+            'id',
+            'uuid',
+            'status',
+            'queue_id',
+            'user_id',
+            'whatsapp_id',
+            'channel',
+            'is_group',
+            'last_message',
+            'created_at',
+            'updated_at',
+            'closed_at',
+            'deleted',
+          ])
           .where('company_id', '=', companyId)
           .where('contact_id', '=', contact.id)
           .where('id', '>', after)
@@ -52,11 +90,43 @@ export async function* contactData(db: Kysely<ReadDatabase>, companyId: number, 
       }
     case 'messages':
       // Ticket by ticket, along the messages_ticket index: the contact's messages are its tickets' messages.
-      for (const { id: ticketId } of await db.selectFrom('read.tickets').select('id').where('company_id', '=', companyId).where('contact_id', '=', contact.id).orderBy('id').execute()) {
-        for (let after: { at: Date; id: string } | null = null; ; ) {
+      for (const { id: ticketId } of await db
+        .selectFrom('read.tickets')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('contact_id', '=', contact.id)
+        .orderBy('id')
+        .execute()) {
+        for (let after: { at: Date; id: string } | null = null; ;) {
           let page = db
             .selectFrom('read.messages')
-            .select(['id', 'ticket_id', 'from_me', 'body', 'media_type', 'media_url', 'media_name', 'media_mime', 'media_size', 'location', 'quoted_message_id', 'user_id', 'is_private', 'is_deleted', 'deleted_by', 'is_edited', 'is_forwarded', 'content_erased', 'content_expired', 'ack', 'read', 'participant', 'send_error', 'created_at', 'updated_at'])
+            .select([
+              'id',
+              'ticket_id',
+              'from_me',
+              'body',
+              'media_type',
+              'media_url',
+              'media_name',
+              'media_mime',
+              'media_size',
+              'location',
+              'quoted_message_id',
+              'user_id',
+              'is_private',
+              'is_deleted',
+              'deleted_by',
+              'is_edited',
+              'is_forwarded',
+              'content_erased',
+              'content_expired',
+              'ack',
+              'read',
+              'participant',
+              'send_error',
+              'created_at',
+              'updated_at',
+            ])
             .where('company_id', '=', companyId)
             .where('ticket_id', '=', ticketId);
           if (after) page = page.where(sql<boolean>`(created_at, id) > (${after.at}, ${after.id}::uuid)`);
@@ -70,7 +140,13 @@ export async function* contactData(db: Kysely<ReadDatabase>, companyId: number, 
       return;
     case 'notes':
       yield (
-        await db.selectFrom('read.ticket_notes').select(['id', 'ticket_id', 'user_id', 'note', 'created_at', 'updated_at']).where('company_id', '=', companyId).where('contact_id', '=', contact.id).orderBy('id').execute()
+        await db
+          .selectFrom('read.ticket_notes')
+          .select(['id', 'ticket_id', 'user_id', 'note', 'created_at', 'updated_at'])
+          .where('company_id', '=', companyId)
+          .where('contact_id', '=', contact.id)
+          .orderBy('id')
+          .execute()
       ).map(plain);
       return;
     case 'tags':
@@ -102,7 +178,18 @@ export async function* contactData(db: Kysely<ReadDatabase>, companyId: number, 
         await db
           .selectFrom('read.campaign_shippings as s')
           .innerJoin('read.campaigns as c', 'c.id', 's.campaign_id')
-          .select(['s.campaign_id', 'c.name as campaign', 's.name', 's.number', 's.status', 's.message_id', 's.delivered_at', 's.confirmation_requested_at', 's.confirmed_at', 's.failed_reason'])
+          .select([
+            's.campaign_id',
+            'c.name as campaign',
+            's.name',
+            's.number',
+            's.status',
+            's.message_id',
+            's.delivered_at',
+            's.confirmation_requested_at',
+            's.confirmed_at',
+            's.failed_reason',
+          ])
           .where('s.company_id', '=', companyId)
           .where('s.number', '=', contact.number)
           .orderBy('s.campaign_id')

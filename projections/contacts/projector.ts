@@ -52,7 +52,11 @@ export const contactsProjector = defineProjector({
     let created: Insertable<ContactsTable>[] = [];
     const flush = async () => {
       if (created.length === 0) return;
-      await trx.insertInto('read.contacts').values(created).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx
+        .insertInto('read.contacts')
+        .values(created)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       created = [];
     };
     for (const event of events) {
@@ -127,7 +131,10 @@ export const contactsProjector = defineProjector({
     await flush();
 
     const changes: ProjectionChange[] = [];
-    const shown = await findContacts(trx, [...touched].filter(([, { action }]) => action !== 'delete').map(([contactId]) => contactId));
+    const shown = await findContacts(
+      trx,
+      [...touched].filter(([, { action }]) => action !== 'delete').map(([contactId]) => contactId),
+    );
     for (const [contactId, { companyId, action }] of touched) {
       if (action === 'delete') changes.push({ companyId, entity: 'contact', data: { action, contactId } satisfies ContactFrame });
       else {

@@ -29,7 +29,13 @@ const contactFromRow = (row: Selectable<ContactsTable>, tags: ContactTag[]): Con
 
 /** The live contact with this id in the company (another company's id finds nothing). */
 export async function findContact(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ContactView | undefined> {
-  const row = await db.selectFrom('read.contacts').selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.contacts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (!row) return undefined;
   const tags = await tagsOfContacts(db, [id]);
   return contactFromRow(row, tags.get(id) ?? []);
@@ -44,8 +50,16 @@ export async function contactErasure(db: Kysely<ReadDatabase>, companyId: number
 export async function findContacts(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<Map<number, ContactView>> {
   const found = new Map<number, ContactView>();
   if (ids.length === 0) return found;
-  const rows = await db.selectFrom('read.contacts').selectAll().where('id', 'in', [...new Set(ids)]).where('deleted', '=', false).execute();
-  const tags = await tagsOfContacts(db, rows.map((row) => row.id));
+  const rows = await db
+    .selectFrom('read.contacts')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .where('deleted', '=', false)
+    .execute();
+  const tags = await tagsOfContacts(
+    db,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) found.set(row.id, contactFromRow(row, tags.get(row.id) ?? []));
   return found;
 }
@@ -76,15 +90,24 @@ export async function listContacts(
   const selective = options.searchNumbers !== false && numberDigits(options.searchParam).length >= SELECTIVE_DIGITS;
   // One row past the page says whether there is more: counting a company's million contacts would cost more than the page.
   const window = <Q extends SelectQueryBuilder<OpenTables, OpenTables, Selectable<ContactsTable>>>(from: Q) =>
-    from.orderBy(sql`lower(name)`).orderBy('id').limit(pageSize + 1).offset((page - 1) * pageSize);
+    from
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .limit(pageSize + 1)
+      .offset((page - 1) * pageSize);
   const fenced = db.selectFrom(query.offset(0).as('c')).selectAll();
-  const rows: Selectable<ContactsTable>[] = await window((selective ? fenced : query) as unknown as SelectQueryBuilder<OpenTables, OpenTables, Selectable<ContactsTable>>).execute();
+  const rows: Selectable<ContactsTable>[] = await window(
+    (selective ? fenced : query) as unknown as SelectQueryBuilder<OpenTables, OpenTables, Selectable<ContactsTable>>,
+  ).execute();
   return pageOf(db, rows, pageSize);
 }
 
 async function pageOf(db: Kysely<ReadDatabase>, rows: Selectable<ContactsTable>[], pageSize: number): Promise<ContactPage> {
   const shown = rows.slice(0, pageSize);
-  const tags = await tagsOfContacts(db, shown.map((row) => row.id));
+  const tags = await tagsOfContacts(
+    db,
+    shown.map((row) => row.id),
+  );
   return { contacts: shown.map((row) => contactFromRow(row, tags.get(row.id) ?? [])), hasMore: rows.length > pageSize };
 }
 
@@ -142,13 +165,25 @@ function filtered<Q extends OpenQuery>(start: Q, options: ContactFilters): Q {
 }
 
 /** GET /contacts/export: the next `limit` live contacts after `afterId`, in id order (keyset paging, so any size streams). */
-export async function contactsAfter(db: Kysely<ReadDatabase>, companyId: number, afterId: number, limit: number, options: ContactFilters = {}): Promise<ContactView[]> {
-  const rows = await filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false).where('id', '>', afterId), options)
+export async function contactsAfter(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  afterId: number,
+  limit: number,
+  options: ContactFilters = {},
+): Promise<ContactView[]> {
+  const rows = await filtered(
+    db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false).where('id', '>', afterId),
+    options,
+  )
     .selectAll()
     .orderBy('id')
     .limit(limit)
     .execute();
-  const tags = await tagsOfContacts(db, rows.map((row) => row.id as number));
+  const tags = await tagsOfContacts(
+    db,
+    rows.map((row) => row.id as number),
+  );
   return rows.map((row) => contactFromRow(row, tags.get(row.id) ?? []));
 }
 
@@ -162,7 +197,15 @@ export async function listContactSummaries(db: Kysely<ReadDatabase>, companyId: 
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, number: row.number, email: row.email, profilePicUrl: row.profile_pic_url, channel: row.channel, isGroup: row.is_group }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    profilePicUrl: row.profile_pic_url,
+    channel: row.channel,
+    isGroup: row.is_group,
+  }));
 }
 
 /** The live tags of each contact, by name (a ticket's tags are its contact's). Contacts without tags are absent. */

@@ -36,7 +36,11 @@ const tunings: [string, SearchTuning | undefined][] = [
   ['walk past its bound, then the whole walk', { candidateCap: 0, fewCandidates: 0, walkRows: 0, wideCandidateCap: 0 }],
 ];
 
-const names = async (searchParam: string, tuning?: SearchTuning, extra: { searchNumbers?: boolean; pageSize?: number; pageNumber?: number; channel?: 'whatsapp' | 'instagram' } = {}) => {
+const names = async (
+  searchParam: string,
+  tuning?: SearchTuning,
+  extra: { searchNumbers?: boolean; pageSize?: number; pageNumber?: number; channel?: 'whatsapp' | 'instagram' } = {},
+) => {
   const page = await listContacts(db, COMPANY, { searchParam, searchNumbers: true, ...extra }, tuning);
   return page.contacts.map((contact) => contact.name);
 };
@@ -94,7 +98,9 @@ describe.each(tunings)('contacts search by part of a name or e-mail (%s)', (_pat
   });
 
   it('pages through the matches', async () => {
-    const pages = await Promise.all([1, 2, 3].map((pageNumber) => listContacts(db, COMPANY, { searchParam: 'a', pageSize: 2, pageNumber, searchNumbers: true }, tuning)));
+    const pages = await Promise.all(
+      [1, 2, 3].map((pageNumber) => listContacts(db, COMPANY, { searchParam: 'a', pageSize: 2, pageNumber, searchNumbers: true }, tuning)),
+    );
     expect(pages.map((page) => [page.contacts.map((contact) => contact.name), page.hasMore])).toEqual([
       [['Ana Silva', 'Bruno Silveira'], true],
       [['Carla Souza', 'Fábio Lima'], true],

@@ -142,7 +142,13 @@ export async function searchContacts(
       .orderBy('w.id')
       .limit(page.limit)
       .offset(page.offset);
-    const rows = await db.selectFrom(matches.as('m')).innerJoin('read.contacts as c', 'c.id', 'm.id').selectAll('c').orderBy(sql`lower(c.name)`).orderBy('c.id').execute();
+    const rows = await db
+      .selectFrom(matches.as('m'))
+      .innerJoin('read.contacts as c', 'c.id', 'm.id')
+      .selectAll('c')
+      .orderBy(sql`lower(c.name)`)
+      .orderBy('c.id')
+      .execute();
     return rows.length === page.limit || bound === undefined ? rows : undefined;
   };
   // A term too short for the trigram indexes walks the whole order: there is nothing else to read.

@@ -22,15 +22,40 @@ const recorded = (type: string, data: Record<string, unknown>, occurredAt: strin
     revision: 0,
     type,
     data,
-    metadata: { companyId: 2, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt, schemaVersion: 1, prevHash: null, hash: 'h' },
+    metadata: {
+      companyId: 2,
+      actor: { kind: 'system', id: 't' },
+      correlationId: 'c',
+      causationId: 'c',
+      occurredAt,
+      schemaVersion: 1,
+      prevHash: null,
+      hash: 'h',
+    },
     position: { commit: commit * 10n, prepare: sequence },
     createdAt: new Date(),
   };
 };
 const created = (ticketId: number, contactId: number, time: string, extra: Record<string, unknown> = {}) =>
-  recorded('TicketCreated', { ticketId, uuid: `0b6f6f8e-4a55-4c2a-9d1e-${String(ticketId).padStart(12, '0')}`, contactId, whatsappId: 4, queueId: 7, userId: null, status: 'pending', isGroup: false, channel: 'sandbox', ...extra }, time);
+  recorded(
+    'TicketCreated',
+    {
+      ticketId,
+      uuid: `0b6f6f8e-4a55-4c2a-9d1e-${String(ticketId).padStart(12, '0')}`,
+      contactId,
+      whatsappId: 4,
+      queueId: 7,
+      userId: null,
+      status: 'pending',
+      isGroup: false,
+      channel: 'sandbox',
+      ...extra,
+    },
+    time,
+  );
 const accepted = (ticketId: number, userId: number, time: string) => recorded('TicketAccepted', { ticketId, userId, queueId: 7, status: 'open' }, time);
-const closed = (ticketId: number, userId: number | null, time: string, sameCommit = false) => recorded('TicketClosed', { ticketId, userId, farewell: false, reason: 'resolved' }, time, sameCommit);
+const closed = (ticketId: number, userId: number | null, time: string, sameCommit = false) =>
+  recorded('TicketClosed', { ticketId, userId, farewell: false, reason: 'resolved' }, time, sameCommit);
 
 const history = [
   // 1: the bot talks 2 min, it waits 8 min, user 5 attends 10 min, it goes back to the queue for 5 min,
@@ -71,7 +96,11 @@ const history = [
 const apply = (events: RecordedEvent[]) => db.transaction().execute((trx) => dashboardProjector.handle(trx, events));
 const rows = async () => ({
   tickets: (await sql`select * from read.dashboard_tickets order by id`.execute(db)).rows,
-  daily: (await sql`select * from read.dashboard_daily where (tickets, pending, open, finished, closed, leads, waited, reopened, ratings, wait_seconds, support_seconds, bot_seconds) <> (0,0,0,0,0,0,0,0,0,0,0,0) order by day, user_id, queue_id`.execute(db)).rows,
+  daily: (
+    await sql`select * from read.dashboard_daily where (tickets, pending, open, finished, closed, leads, waited, reopened, ratings, wait_seconds, support_seconds, bot_seconds) <> (0,0,0,0,0,0,0,0,0,0,0,0) order by day, user_id, queue_id`.execute(
+      db,
+    )
+  ).rows,
 });
 const fact = async (id: number) => (await sql<any>`select * from read.dashboard_tickets where id = ${id}`.execute(db)).rows[0];
 
@@ -86,7 +115,16 @@ afterAll(() => close?.());
 describe('dashboard read model', () => {
   it('counts waits from creation and from a return to the queue, without the bot’s turn', async () => {
     await apply(history);
-    expect(await fact(1)).toMatchObject({ bot_seconds: 120, wait_seconds: 480 + 300, support_seconds: 600 + 900, answered_after_wait: true, rating: 4, status: 'closed', user_id: 6, lead: true });
+    expect(await fact(1)).toMatchObject({
+      bot_seconds: 120,
+      wait_seconds: 480 + 300,
+      support_seconds: 600 + 900,
+      answered_after_wait: true,
+      rating: 4,
+      status: 'closed',
+      user_id: 6,
+      lead: true,
+    });
     // a transfer to a queue starts a wait
     expect(await fact(6)).toMatchObject({ wait_seconds: 180, answered_after_wait: true, queue_id: 7, user_id: 6, clock: 'support' });
     // the consent question is bot time
@@ -114,7 +152,8 @@ describe('dashboard read model', () => {
 
   it('lists the tickets behind each number', async () => {
     const period = { from: '2026-05-01', to: '2026-05-02' };
-    const ids = async (figure: Parameters<typeof figureTickets>[2]['figure']) => (await figureTickets(db, 2, { figure, period, page: 1, pageSize: 50 })).tickets.map((t) => t.id);
+    const ids = async (figure: Parameters<typeof figureTickets>[2]['figure']) =>
+      (await figureTickets(db, 2, { figure, period, page: 1, pageSize: 50 })).tickets.map((t) => t.id);
     expect(await ids('tickets')).toEqual([7, 6, 3, 2, 1]);
     expect(await ids('supportPending')).toEqual([3]);
     expect(await ids('leads')).toEqual([7, 6, 2, 1]);

@@ -17,11 +17,7 @@ export interface FigureFilter {
  */
 export async function figureTickets(db: Kysely<ReadDatabase>, companyId: number, filter: FigureFilter): Promise<FigureTickets> {
   const { figure, period } = filter;
-  let query = db
-    .selectFrom('read.dashboard_tickets as f')
-    .where('f.company_id', '=', companyId)
-    .where('f.deleted', '=', false)
-    .where('f.is_group', '=', false);
+  let query = db.selectFrom('read.dashboard_tickets as f').where('f.company_id', '=', companyId).where('f.deleted', '=', false).where('f.is_group', '=', false);
   if (figure === 'closed') {
     query = query.where('f.closed_day', '>=', period.from).where('f.closed_day', '<=', period.to);
   } else {
@@ -40,7 +36,19 @@ export async function figureTickets(db: Kysely<ReadDatabase>, companyId: number,
       .leftJoin('read.contacts as c', (join) => join.onRef('c.id', '=', 'f.contact_id').onRef('c.company_id', '=', 'f.company_id'))
       .leftJoin('read.users as u', (join) => join.onRef('u.id', '=', 'f.user_id').onRef('u.company_id', '=', 'f.company_id'))
       .leftJoin('read.queues as q', (join) => join.onRef('q.id', '=', 'f.queue_id').onRef('q.company_id', '=', 'f.company_id'))
-      .select(['f.id', 'f.uuid', 'c.name as contactName', 'u.name as userName', 'q.name as queueName', 'f.status', 'f.created_at', 'f.closed_at', 'f.wait_seconds', 'f.support_seconds', 'f.rating'])
+      .select([
+        'f.id',
+        'f.uuid',
+        'c.name as contactName',
+        'u.name as userName',
+        'q.name as queueName',
+        'f.status',
+        'f.created_at',
+        'f.closed_at',
+        'f.wait_seconds',
+        'f.support_seconds',
+        'f.rating',
+      ])
       .orderBy('f.id', 'desc')
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize)

@@ -31,10 +31,30 @@ export async function moments(db: Kysely<ReadDatabase>, companyId: number, filte
   if (filter.queueIds?.length) query = query.where('t.queue_id', 'in', filter.queueIds);
   if (filter.dateStart) query = query.where('t.created_at', '>=', zonedMidnight(filter.dateStart, filter.zone));
   if (filter.dateEnd) query = query.where('t.created_at', '<', zonedMidnight(nextDay(filter.dateEnd), filter.zone));
-  const columns = ['t.id', 't.uuid', 't.status', 't.user_id', 't.last_message', 't.updated_at', 'c.id as contactId', 'c.name as contactName', 'c.number as contactNumber', 'q.name as queueName', 'q.color as queueColor'] as const;
+  const columns = [
+    't.id',
+    't.uuid',
+    't.status',
+    't.user_id',
+    't.last_message',
+    't.updated_at',
+    'c.id as contactId',
+    'c.name as contactName',
+    'c.number as contactNumber',
+    'q.name as queueName',
+    'q.color as queueColor',
+  ] as const;
   const showPending = !filter.status || filter.status.includes('pending');
   const [users, heldRows, pendingRows] = await Promise.all([
-    db.selectFrom('read.users').select(['id', 'name', 'online']).where('company_id', '=', companyId).where('deleted', '=', false).$if(filter.userId !== undefined, (q) => q.where('id', '=', filter.userId!)).orderBy('name').orderBy('id').execute(),
+    db
+      .selectFrom('read.users')
+      .select(['id', 'name', 'online'])
+      .where('company_id', '=', companyId)
+      .where('deleted', '=', false)
+      .$if(filter.userId !== undefined, (q) => q.where('id', '=', filter.userId!))
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
     held.length === 0
       ? Promise.resolve([])
       : query
@@ -45,7 +65,9 @@ export async function moments(db: Kysely<ReadDatabase>, companyId: number, filte
           .orderBy('t.updated_at', 'desc')
           .limit(MOMENTS_TICKETS_PER_LIST * 20)
           .execute(),
-    showPending ? query.select(columns).where('t.status', '=', 'pending').orderBy('t.updated_at', 'asc').limit(MOMENTS_TICKETS_PER_LIST).execute() : Promise.resolve([]),
+    showPending
+      ? query.select(columns).where('t.status', '=', 'pending').orderBy('t.updated_at', 'asc').limit(MOMENTS_TICKETS_PER_LIST).execute()
+      : Promise.resolve([]),
   ]);
   const card = (row: (typeof heldRows)[number]): MomentTicket => ({
     id: row.id,
@@ -59,7 +81,15 @@ export async function moments(db: Kysely<ReadDatabase>, companyId: number, filte
     queueColor: row.queueColor,
   });
   return {
-    attendants: users.map((user) => ({ id: user.id, name: user.name, online: user.online, tickets: heldRows.filter((row) => row.user_id === user.id).slice(0, MOMENTS_TICKETS_PER_LIST).map(card) })),
+    attendants: users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      online: user.online,
+      tickets: heldRows
+        .filter((row) => row.user_id === user.id)
+        .slice(0, MOMENTS_TICKETS_PER_LIST)
+        .map(card),
+    })),
     pending: pendingRows.map(card),
   };
 }
@@ -72,7 +102,16 @@ export function zonedMidnight(day: string, timeZone: string): Date {
   // The zone's offset at that moment (twice, for a day that starts across a DST change).
   let guess = utc;
   for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(guess));
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(guess));
     const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
     const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
     guess = utc - (local - guess);

@@ -105,7 +105,9 @@ export const dashboardProjector = defineProjector({
     for (const event of events) {
       const position = event.position;
       const ticketId = event.data.ticketId;
-      const known = touched.get(ticketId) ?? (stored.has(ticketId) ? { before: stored.get(ticketId)!.fact, now: stored.get(ticketId)!.fact, position: stored.get(ticketId)!.position } : undefined);
+      const known =
+        touched.get(ticketId) ??
+        (stored.has(ticketId) ? { before: stored.get(ticketId)!.fact, now: stored.get(ticketId)!.fact, position: stored.get(ticketId)!.position } : undefined);
       // Replays of events already folded change nothing.
       if (known && comparePositions(position, known.position) <= 0) continue;
       if (event.type === 'TicketCreated') {
@@ -122,14 +124,24 @@ export const dashboardProjector = defineProjector({
     for (const { before, now, position } of touched.values()) {
       const row = rowOf(now, position);
       const { id: _id, ...changes } = row;
-      await trx.insertInto('read.dashboard_tickets').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+      await trx
+        .insertInto('read.dashboard_tickets')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(changes))
+        .execute();
       deltas.add(before, -1);
       deltas.add(now, +1);
     }
     for (const { key, measures } of deltas.nonZero()) {
       const values = { company_id: key.companyId, day: key.day, user_id: key.userId, queue_id: key.queueId, ...columnsOf(measures) };
-      const set = Object.fromEntries(Object.keys(columnsOf(measures)).map((column) => [column, sql`read.dashboard_daily.${sql.ref(column)} + excluded.${sql.ref(column)}`]));
-      await trx.insertInto('read.dashboard_daily').values(values).onConflict((oc) => oc.constraint('dashboard_daily_key').doUpdateSet(set)).execute();
+      const set = Object.fromEntries(
+        Object.keys(columnsOf(measures)).map((column) => [column, sql`read.dashboard_daily.${sql.ref(column)} + excluded.${sql.ref(column)}`]),
+      );
+      await trx
+        .insertInto('read.dashboard_daily')
+        .values(values)
+        .onConflict((oc) => oc.constraint('dashboard_daily_key').doUpdateSet(set))
+        .execute();
     }
     const companies = new Set([...touched.values()].map(({ now }) => now.companyId));
     return [...companies].map((companyId) => ({ companyId, entity: 'dashboard', data: { action: 'update' } }));

@@ -95,7 +95,9 @@ export async function dashboardAttendants(db: Kysely<ReadDatabase>, companyId: n
 
 /** The featured attendant: most finished tickets in the period, then the better average rating, then the name. */
 export function featuredAttendant(attendants: AttendantFigures[]): AttendantFigures | null {
-  const ranked = attendants.filter((a) => a.finished > 0).sort((a, b) => b.finished - a.finished || (b.rating ?? 0) - (a.rating ?? 0) || a.name.localeCompare(b.name));
+  const ranked = attendants
+    .filter((a) => a.finished > 0)
+    .sort((a, b) => b.finished - a.finished || (b.rating ?? 0) - (a.rating ?? 0) || a.name.localeCompare(b.name));
   return ranked[0] ?? null;
 }
 

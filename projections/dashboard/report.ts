@@ -21,7 +21,9 @@ function filtered(db: Kysely<ReadDatabase>, companyId: number, filter: ReportFil
           .selectFrom('read.contacts as sc')
           .select('sc.id')
           .where('sc.company_id', '=', companyId)
-          .where((inner) => (filter.searchNumbers ? inner.or([inner('sc.name', 'ilike', like), inner('sc.number', 'like', like)]) : inner('sc.name', 'ilike', like))),
+          .where((inner) =>
+            filter.searchNumbers ? inner.or([inner('sc.name', 'ilike', like), inner('sc.number', 'like', like)]) : inner('sc.name', 'ilike', like),
+          ),
       ),
     );
   }
@@ -32,7 +34,14 @@ function filtered(db: Kysely<ReadDatabase>, companyId: number, filter: ReportFil
   if (filter.tags?.length) {
     const tags = filter.tags;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('read.contact_tags as ct').select(sql.lit(1).as('one')).whereRef('ct.contact_id', '=', 'f.contact_id').where('ct.company_id', '=', companyId).where('ct.tag_id', 'in', tags)),
+      eb.exists(
+        eb
+          .selectFrom('read.contact_tags as ct')
+          .select(sql.lit(1).as('one'))
+          .whereRef('ct.contact_id', '=', 'f.contact_id')
+          .where('ct.company_id', '=', companyId)
+          .where('ct.tag_id', 'in', tags),
+      ),
     );
   }
   if (filter.dateFrom) query = query.where('f.created_day', '>=', filter.dateFrom);
@@ -102,7 +111,9 @@ export async function ticketReport(db: Kysely<ReadDatabase>, companyId: number, 
 
 /** How many rows an export will write (the browser's progress bar). */
 export async function ticketReportCount(db: Kysely<ReadDatabase>, companyId: number, filter: ReportFilter): Promise<number> {
-  const row = await filtered(db, companyId, filter).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  const row = await filtered(db, companyId, filter)
+    .select(sql<string>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 

@@ -17,7 +17,9 @@ export const fileListsProjector = recordProjector({
   columns: { name: 'name', message: 'message', userId: 'user_id' },
   updates: {
     FileListOptionAdded: (data) => ({ options: sql`options || ${JSON.stringify([data.option])}::jsonb` }),
-    FileListOptionRemoved: (data) => ({ options: sql`(select coalesce(jsonb_agg(o), '[]'::jsonb) from jsonb_array_elements(options) o where o->>'optionId' <> ${data.optionId})` }),
+    FileListOptionRemoved: (data) => ({
+      options: sql`(select coalesce(jsonb_agg(o), '[]'::jsonb) from jsonb_array_elements(options) o where o->>'optionId' <> ${data.optionId})`,
+    }),
   },
   frames: { entity: 'files', idKey: 'fileId', viewKey: 'files', find: findFileList },
 });

@@ -39,11 +39,30 @@ describe('invoices read model', () => {
   });
 
   it('records the checkout’s charge and the payment, publishing the CONCLUIDA payment frame', async () => {
-    await run([recorded('InvoiceCheckoutRequested', { invoiceId: 1, attempt: 1, amount: 149.9, users: 5, connections: 2, custom: false, payer: { name: 'Ana', document: '52998224725' } })]);
+    await run([
+      recorded('InvoiceCheckoutRequested', {
+        invoiceId: 1,
+        attempt: 1,
+        amount: 149.9,
+        users: 5,
+        connections: 2,
+        custom: false,
+        payer: { name: 'Ana', document: '52998224725' },
+      }),
+    ]);
     await run([recorded('InvoiceChargeCreated', { invoiceId: 1, attempt: 1, providerPaymentId: 'pay_1', pixPayload: '000201' })]);
     const row = await db.selectFrom('read.invoices').selectAll().where('id', '=', 1).executeTakeFirst();
     expect(row).toMatchObject({ charge_attempt: 1, provider_payment_id: 'pay_1', pix_payload: '000201', status: 'open' });
-    const frames = await run([recorded('InvoicePaid', { invoiceId: 1, attempt: 1, providerPaymentId: 'pay_1', amount: 149.9, paidAt: '2026-05-01T12:00:00.000Z', paidThrough: '2026-02-28' })]);
+    const frames = await run([
+      recorded('InvoicePaid', {
+        invoiceId: 1,
+        attempt: 1,
+        providerPaymentId: 'pay_1',
+        amount: 149.9,
+        paidAt: '2026-05-01T12:00:00.000Z',
+        paidThrough: '2026-02-28',
+      }),
+    ]);
     expect(frames).toContainEqual({ companyId: 2, entity: 'payment', data: { action: 'CONCLUIDA', invoiceId: 1, dueDate: '2026-02-28' } });
     expect(await findInvoice(db, 2, 1)).toMatchObject({ status: 'paid', paidAt: '2026-05-01T12:00:00.000Z' });
   });

@@ -41,23 +41,41 @@ export const invoicesProjector = defineProjector({
             .execute();
           break;
         case 'InvoiceCheckoutRequested':
-          await row.set({ charge_attempt: data.attempt, charge_amount: data.amount, provider_payment_id: null, pix_payload: null, charge_failure: null, updated_at: at }).execute();
+          await row
+            .set({
+              charge_attempt: data.attempt,
+              charge_amount: data.amount,
+              provider_payment_id: null,
+              pix_payload: null,
+              charge_failure: null,
+              updated_at: at,
+            })
+            .execute();
           break;
         case 'InvoiceChargeCreated':
-          await row.set({ provider_payment_id: data.providerPaymentId, pix_payload: data.pixPayload, updated_at: at }).where('charge_attempt', '=', data.attempt).execute();
+          await row
+            .set({ provider_payment_id: data.providerPaymentId, pix_payload: data.pixPayload, updated_at: at })
+            .where('charge_attempt', '=', data.attempt)
+            .execute();
           break;
         case 'InvoiceChargeFailed':
           await row.set({ charge_failure: data.reason, updated_at: at }).where('charge_attempt', '=', data.attempt).execute();
           break;
         case 'InvoicePaid':
           await row.set({ status: 'paid', paid_at: data.paidAt, paid_amount: data.amount, updated_at: at }).execute();
-          payments.push({ companyId, entity: 'payment', data: { action: 'CONCLUIDA', invoiceId: data.invoiceId, dueDate: data.paidThrough } satisfies PaymentFrame });
+          payments.push({
+            companyId,
+            entity: 'payment',
+            data: { action: 'CONCLUIDA', invoiceId: data.invoiceId, dueDate: data.paidThrough } satisfies PaymentFrame,
+          });
           break;
       }
       touched.set(data.invoiceId, { companyId, action: touched.get(data.invoiceId)?.action ?? (type === 'InvoiceGenerated' ? 'create' : 'update') });
     }
     // InvoiceFrame's shape: { action, invoice } (an invoice is never deleted).
-    const changes = await entityFrames(touched, { entity: 'invoice', idKey: 'invoiceId', viewKey: 'invoice' }, (companyId, id) => findInvoice(trx, companyId, id));
+    const changes = await entityFrames(touched, { entity: 'invoice', idKey: 'invoiceId', viewKey: 'invoice' }, (companyId, id) =>
+      findInvoice(trx, companyId, id),
+    );
     return [...changes, ...payments];
   },
 });

@@ -29,7 +29,11 @@ export async function findInvoice(db: Kysely<ReadDatabase>, companyId: number, i
  * The company's invoices, newest due date first, one page (pages count from 1). `searchParam`
  * matches the detail line or the due date as typed (2026-01 or 01/2026).
  */
-export async function listInvoices(db: Kysely<ReadDatabase>, companyId: number, options: { searchParam?: string; pageNumber: number; pageSize: number }): Promise<InvoicePage> {
+export async function listInvoices(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  options: { searchParam?: string; pageNumber: number; pageSize: number },
+): Promise<InvoicePage> {
   let query = db.selectFrom('read.invoices').selectAll().where('company_id', '=', companyId);
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') {
@@ -50,7 +54,11 @@ export async function listInvoices(db: Kysely<ReadDatabase>, companyId: number, 
  * terms now: what the invoice generator makes next. Company 1 never expires; free plans
  * (amount 0) are not invoiced.
  */
-export async function companiesToInvoice(db: Kysely<ReadDatabase>, until: string, limit: number): Promise<Array<{ companyId: number; dueDate: string; terms: InvoiceTerms }>> {
+export async function companiesToInvoice(
+  db: Kysely<ReadDatabase>,
+  until: string,
+  limit: number,
+): Promise<Array<{ companyId: number; dueDate: string; terms: InvoiceTerms }>> {
   const rows = await db
     .selectFrom('read.companies as c')
     .innerJoin('read.plans as p', 'p.id', 'c.plan_id')

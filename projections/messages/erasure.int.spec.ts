@@ -32,11 +32,38 @@ function history(): RecordedEvent[] {
     quotedMessageId: null,
   });
   const received = (n: number, contactId: number, ticketId: number, body: string) =>
-    recorded('MessageReceived', { ...content(n, contactId, ticketId, body), providerId: `P${n}`, participant: null, receivedAt: `2026-05-01T10:0${n}:00.000Z` });
+    recorded('MessageReceived', {
+      ...content(n, contactId, ticketId, body),
+      providerId: `P${n}`,
+      participant: null,
+      receivedAt: `2026-05-01T10:0${n}:00.000Z`,
+    });
   const created = (contactId: number, name: string, number: string) =>
-    recorded('ContactCreated', { contactId, name, number, email: `${name.toLowerCase()}@example.com`, profilePicUrl: null, extraInfo: name === 'Zuleica' ? [{ name: 'CPF', value: '987.654.321-00' }] : [], channel: 'whatsapp', isGroup: false, disableBot: false, acceptAudioMessage: true, active: true });
+    recorded('ContactCreated', {
+      contactId,
+      name,
+      number,
+      email: `${name.toLowerCase()}@example.com`,
+      profilePicUrl: null,
+      extraInfo: name === 'Zuleica' ? [{ name: 'CPF', value: '987.654.321-00' }] : [],
+      channel: 'whatsapp',
+      isGroup: false,
+      disableBot: false,
+      acceptAudioMessage: true,
+      active: true,
+    });
   const ticket = (ticketId: number, contactId: number) =>
-    recorded('TicketCreated', { ticketId, uuid: `6c1f0000-0000-4000-8000-00000000000${ticketId}`, contactId, whatsappId: 3, queueId: null, userId: 4, status: 'open', isGroup: false, channel: 'whatsapp' });
+    recorded('TicketCreated', {
+      ticketId,
+      uuid: `6c1f0000-0000-4000-8000-00000000000${ticketId}`,
+      contactId,
+      whatsappId: 3,
+      queueId: null,
+      userId: 4,
+      status: 'open',
+      isGroup: false,
+      channel: 'whatsapp',
+    });
   return [
     created(9, 'Zuleica', '5511933337777'),
     created(10, 'Outra', '5511933338888'),
@@ -73,8 +100,14 @@ beforeAll(async () => {
   replayed = await readDatabase('erasure-replay', projectors);
   const events = history();
   // Live: one batch per event, as a busy runtime would; replayed: everything in one batch per read model.
-  for (const event of events) for (const projector of affected) if ((projector.eventTypes as readonly string[]).includes(event.type)) await project(live.db, projector, [event]);
-  for (const projector of affected) await project(replayed.db, projector, events.filter((event) => (projector.eventTypes as readonly string[]).includes(event.type)));
+  for (const event of events)
+    for (const projector of affected) if ((projector.eventTypes as readonly string[]).includes(event.type)) await project(live.db, projector, [event]);
+  for (const projector of affected)
+    await project(
+      replayed.db,
+      projector,
+      events.filter((event) => (projector.eventTypes as readonly string[]).includes(event.type)),
+    );
 });
 afterAll(async () => {
   await live?.close();
@@ -93,7 +126,12 @@ describe('ContactErased on the read side', () => {
   it('keeps the tickets and messages as marks: the contact shown as erased, every message of it without content', async () => {
     const [ticket] = await findTicketsById(live.db, [7]);
     expect(ticket).toMatchObject({ contactId: 9, lastMessage: '', contact: { id: 9, erased: true, name: '', number: '' } });
-    const messages = await live.db.selectFrom('read.messages').select(['id', 'body', 'media_url', 'media_name', 'location', 'content_erased']).where('contact_id', '=', 9).orderBy('id').execute();
+    const messages = await live.db
+      .selectFrom('read.messages')
+      .select(['id', 'body', 'media_url', 'media_name', 'location', 'content_erased'])
+      .where('contact_id', '=', 9)
+      .orderBy('id')
+      .execute();
     expect(messages.map((row) => row.id)).toEqual([uuid(1), uuid(2), uuid(3), uuid(5)]);
     for (const row of messages) expect(row).toMatchObject({ body: '', media_url: null, media_name: null, location: null, content_erased: true });
     const contact = await live.db.selectFrom('read.contacts').selectAll().where('id', '=', 9).executeTakeFirstOrThrow();

@@ -40,11 +40,20 @@ const ERASED_CONTENT = { body: '', media_url: null, media_name: null, media_mime
  * update per run, no per-message frames: screens read the blanks on their next load.
  */
 async function expireContents(trx: Transaction<ReadDatabase>, companyId: number, before: string): Promise<void> {
-  const expiring = trx.selectFrom('read.messages').where('company_id', '=', companyId).where('created_at', '<', sql<Date>`${before}`).where('content_expired', '=', false);
+  const expiring = trx
+    .selectFrom('read.messages')
+    .where('company_id', '=', companyId)
+    .where('created_at', '<', sql<Date>`${before}`)
+    .where('content_expired', '=', false);
   await trx
     .insertInto('read.expired_media')
     .columns(['company_id', 'url', 'expired_before'])
-    .expression(expiring.select([sql<number>`${companyId}::integer`.as('company_id'), sql<string>`media_url`.as('url'), sql<Date>`${before}::timestamptz`.as('expired_before')]).where('media_url', 'is not', null).where('from_me', '=', false))
+    .expression(
+      expiring
+        .select([sql<number>`${companyId}::integer`.as('company_id'), sql<string>`media_url`.as('url'), sql<Date>`${before}::timestamptz`.as('expired_before')])
+        .where('media_url', 'is not', null)
+        .where('from_me', '=', false),
+    )
     .onConflict((oc) => oc.columns(['company_id', 'url']).doNothing())
     .execute();
   await trx
@@ -66,7 +75,18 @@ export const messagesProjector = defineProjector({
   // every message. The migration adds the column in place; new events fill it.
   version: 2,
   // MessageContentsExpired and ContactErased came without a version change: neither was recorded before they were handled.
-  eventTypes: ['MessageReceived', 'MessageQueued', 'MessageSent', 'MessageSendFailed', 'MessageAckChanged', 'MessageEdited', 'MessageDeleted', 'TicketMessagesRead', 'MessageContentsExpired', 'ContactErased'],
+  eventTypes: [
+    'MessageReceived',
+    'MessageQueued',
+    'MessageSent',
+    'MessageSendFailed',
+    'MessageAckChanged',
+    'MessageEdited',
+    'MessageDeleted',
+    'TicketMessagesRead',
+    'MessageContentsExpired',
+    'ContactErased',
+  ],
   tables: ['read.messages', 'read.expired_media', 'read.erased_contacts', 'read.erased_media'],
   migrate: migrateMessages,
   async handle(trx: Transaction<ReadDatabase>, events) {
@@ -85,11 +105,19 @@ export const messagesProjector = defineProjector({
       const pending = inserts;
       inserts = [];
       // A message that reaches an erased contact's ticket after the erasure (in flight then) keeps no content either.
-      const erased = await erasedAmong(trx, pending.map(({ row }) => row.contact_id));
+      const erased = await erasedAmong(
+        trx,
+        pending.map(({ row }) => row.contact_id),
+      );
       if (erased.size > 0) {
         const late = pending.filter((item) => erased.has(item.row.contact_id));
         const files = late.flatMap(({ row }) => (row.media_url ? [{ company_id: row.company_id, media_url: row.media_url }] : []));
-        if (files.length > 0) await trx.insertInto('read.erased_media').values(files).onConflict((oc) => oc.doNothing()).execute();
+        if (files.length > 0)
+          await trx
+            .insertInto('read.erased_media')
+            .values(files)
+            .onConflict((oc) => oc.doNothing())
+            .execute();
         for (const item of late) item.row = { ...item.row, ...ERASED_CONTENT, participant: null };
       }
       const written = await trx
@@ -143,7 +171,8 @@ export const messagesProjector = defineProjector({
         trx.updateTable('read.messages').set(changes).where('id', '=', messageId).where('company_id', '=', companyId).returning('id').executeTakeFirst();
       switch (type) {
         case 'MessageSent':
-          if (await update(data.messageId, { provider_id: data.providerId, ack: sql`greatest(ack, 1)`, send_error: null })) touch(data.messageId, 'update', event);
+          if (await update(data.messageId, { provider_id: data.providerId, ack: sql`greatest(ack, 1)`, send_error: null }))
+            touch(data.messageId, 'update', event);
           break;
         case 'MessageSendFailed':
           if (await update(data.messageId, { send_error: data.reason })) touch(data.messageId, 'update', event);
@@ -168,15 +197,31 @@ export const messagesProjector = defineProjector({
           // LGPD erasure: every message of the contact's tickets, either way, keeps only its mark (the UI shows it as
           // removed); the contact is remembered for messages still in flight. No frame per message: the tickets' frames
           // tell the screens, which read the conversation again.
-          await trx.insertInto('read.erased_contacts').values({ contact_id: data.contactId, company_id: companyId, erased_at: data.erasedAt }).onConflict((oc) => oc.column('contact_id').doNothing()).execute();
+          await trx
+            .insertInto('read.erased_contacts')
+            .values({ contact_id: data.contactId, company_id: companyId, erased_at: data.erasedAt })
+            .onConflict((oc) => oc.column('contact_id').doNothing())
+            .execute();
           await sql`
             insert into read.erased_media (company_id, media_url)
             select distinct company_id, media_url from read.messages where contact_id = ${data.contactId} and company_id = ${companyId} and media_url is not null
             on conflict do nothing`.execute(trx);
-          await trx.updateTable('read.messages').set({ ...ERASED_CONTENT, participant: null }).where('contact_id', '=', data.contactId).where('company_id', '=', companyId).execute();
+          await trx
+            .updateTable('read.messages')
+            .set({ ...ERASED_CONTENT, participant: null })
+            .where('contact_id', '=', data.contactId)
+            .where('company_id', '=', companyId)
+            .execute();
           break;
         case 'MessageDeleted':
-          if (await update(data.messageId, { is_deleted: true, deleted_by: data.by, ...(data.by === 'contact' && data.contentErased === true ? ERASED_CONTENT : {}) })) touch(data.messageId, 'delete', event);
+          if (
+            await update(data.messageId, {
+              is_deleted: true,
+              deleted_by: data.by,
+              ...(data.by === 'contact' && data.contentErased === true ? ERASED_CONTENT : {}),
+            })
+          )
+            touch(data.messageId, 'delete', event);
           break;
         case 'TicketMessagesRead':
           // The ticket's own unread count is the tickets read model's; here each inbound message is marked.
@@ -202,7 +247,11 @@ export const messagesProjector = defineProjector({
 
 /** Which of these contacts were erased (LGPD): one look at a small table per run of new messages. */
 async function erasedAmong(trx: Transaction<ReadDatabase>, contactIds: number[]): Promise<Set<number>> {
-  const rows = await trx.selectFrom('read.erased_contacts').select('contact_id').where('contact_id', '=', sql<number>`any(${[...new Set(contactIds)]}::int[])`).execute();
+  const rows = await trx
+    .selectFrom('read.erased_contacts')
+    .select('contact_id')
+    .where('contact_id', '=', sql<number>`any(${[...new Set(contactIds)]}::int[])`)
+    .execute();
   return new Set(rows.map((row) => row.contact_id));
 }
 

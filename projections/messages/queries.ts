@@ -1,4 +1,16 @@
-import { MESSAGES_COUNT_CAP, type MediaType, type MessageParticipant, type MessagesPage, type MessageView, type TicketImage, type TicketMediaLists, type TicketStatus, type QuotedMessageView, type TicketLink, type VisibleTicket } from '@conversa/contracts';
+import {
+  MESSAGES_COUNT_CAP,
+  type MediaType,
+  type MessageParticipant,
+  type MessagesPage,
+  type MessageView,
+  type TicketImage,
+  type TicketMediaLists,
+  type TicketStatus,
+  type QuotedMessageView,
+  type TicketLink,
+  type VisibleTicket,
+} from '@conversa/contracts';
 import { findTicketAccess } from '../tickets/queries';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -44,7 +56,15 @@ function messageFromRow(row: MessageRow): MessageView {
     quotedMsgId: row.quoted_message_id,
     // A quote that joined has all its columns: none of them is nullable but the url and participant.
     quotedMsg: row.q_id
-      ? ({ id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, mediaUrl: row.q_media_url, isDeleted: row.q_is_deleted, participant: row.q_participant } as QuotedMessageView)
+      ? ({
+          id: row.q_id,
+          body: row.q_body,
+          fromMe: row.q_from_me,
+          mediaType: row.q_media_type,
+          mediaUrl: row.q_media_url,
+          isDeleted: row.q_is_deleted,
+          participant: row.q_participant,
+        } as QuotedMessageView)
       : null,
     userId: row.user_id,
     isPrivate: row.is_private,
@@ -70,7 +90,15 @@ function withQuoted(db: Kysely<ReadDatabase>) {
     .selectFrom('read.messages as m')
     .leftJoin('read.messages as q', (join) => join.onRef('q.id', '=', 'm.quoted_message_id').onRef('q.company_id', '=', 'm.company_id'))
     .selectAll('m')
-    .select(['q.id as q_id', 'q.body as q_body', 'q.from_me as q_from_me', 'q.media_type as q_media_type', 'q.media_url as q_media_url', 'q.is_deleted as q_is_deleted', 'q.participant as q_participant']);
+    .select([
+      'q.id as q_id',
+      'q.body as q_body',
+      'q.from_me as q_from_me',
+      'q.media_type as q_media_type',
+      'q.media_url as q_media_url',
+      'q.is_deleted as q_is_deleted',
+      'q.participant as q_participant',
+    ]);
 }
 
 export async function findMessage(db: Kysely<ReadDatabase>, companyId: number, messageId: string): Promise<MessageView | undefined> {
@@ -87,7 +115,9 @@ export async function findMessagesById(db: Kysely<ReadDatabase>, ids: readonly s
 
 /** Only the messages written in one of these queues, and those written with none (shown to everyone). */
 const inQueues = (queueIds: readonly number[], column: string) =>
-  queueIds.length === 0 ? sql<boolean>`${sql.ref(column)} is null` : sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = any(${[...queueIds]}::int[]))`;
+  queueIds.length === 0
+    ? sql<boolean>`${sql.ref(column)} is null`
+    : sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = any(${[...queueIds]}::int[]))`;
 
 export interface ListMessagesOptions {
   /** selectedQueues: keep messages of these queues and queueless ones. Undefined: every message of the ticket. */
@@ -152,9 +182,20 @@ async function readPage(
   const { queueIds } = options;
   const shown = (column: string) => (queueIds === undefined ? sql<boolean>`true` : inQueues(queueIds, column));
   const counted = <O>(qb: SelectQueryBuilder<OpenTables, OpenTables, O>, alias: string) =>
-    qb.where(`${alias}.company_id`, '=', companyId).where(`${alias}.ticket_id`, '=', ticketId).where(shown(`${alias}.queue_id`));
+    qb
+      .where(`${alias}.company_id`, '=', companyId)
+      .where(`${alias}.ticket_id`, '=', ticketId)
+      .where(shown(`${alias}.queue_id`));
   // Bounded: a group's years of messages are not walked each time it is opened (MESSAGES_COUNT_CAP: that many or more).
-  const countQuery = () => db.selectFrom(counted(db.selectFrom('read.messages as c'), 'c').select(sql`1`.as('one')).limit(MESSAGES_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
+  const countQuery = () =>
+    db
+      .selectFrom(
+        counted(db.selectFrom('read.messages as c'), 'c')
+          .select(sql`1`.as('one'))
+          .limit(MESSAGES_COUNT_CAP)
+          .as('capped'),
+      )
+      .select(sql<string>`count(*)`.as('n'));
   const countOf = async () => ({ count: (await countQuery().executeTakeFirstOrThrow()).n });
   let page = counted(withQuoted(db), 'm')
     // Microseconds, the precision Postgres orders by (a Date keeps milliseconds), for the cursor.
@@ -176,7 +217,11 @@ async function readPage(
   // One ticket's index walk whatever the values: prepared, planned once per connection.
   const rows: Array<MessageRow & { at_us: string; total_count?: string; ticket_access?: TicketAccessRow | null }> = await preparedRows(
     db,
-    page.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(MESSAGES_PAGE_SIZE + 1).offset(offset),
+    page
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(MESSAGES_PAGE_SIZE + 1)
+      .offset(offset),
   );
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
   const kept = hasMore ? rows.slice(0, MESSAGES_PAGE_SIZE) : rows;
@@ -186,7 +231,12 @@ async function readPage(
   const first = rows[0];
   const access = first?.ticket_access;
   // null: no row carried the ticket (the caller asks for it alone); undefined: the company has no such ticket.
-  const ticket = !first || !withTicket ? null : access ? { id: ticketId, status: access.status, userId: access.user_id, queueId: access.queue_id, isGroup: access.is_group } : undefined;
+  const ticket =
+    !first || !withTicket
+      ? null
+      : access
+        ? { id: ticketId, status: access.status, userId: access.user_id, queueId: access.queue_id, isGroup: access.is_group }
+        : undefined;
   if (after) return { page: { messages, hasMore, ...next }, ticket };
   const count = Number(first ? first.total_count : (await countOf()).count);
   return { page: { messages, count, hasMore, ...next }, ticket };
@@ -214,7 +264,12 @@ export async function listImages(db: Kysely<ReadDatabase>, companyId: number, ti
     where media_type = 'image' and media_url is not null and not is_deleted
     order by created_at asc, id asc
     limit ${MEDIA_TAB_LIMIT}`.execute(db);
-  return rows.map((row) => ({ id: row.id, mediaUrl: row.media_url, pageNumber: Math.floor((Number(row.position) - 1) / MESSAGES_PAGE_SIZE) + 1, body: row.body }));
+  return rows.map((row) => ({
+    id: row.id,
+    mediaUrl: row.media_url,
+    pageNumber: Math.floor((Number(row.position) - 1) / MESSAGES_PAGE_SIZE) + 1,
+    body: row.body,
+  }));
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/gi;
@@ -261,7 +316,12 @@ export async function ticketMedia(db: Kysely<ReadDatabase>, companyId: number, t
 }
 
 /** The message a provider id names on a connection (to link a contact's reply to one of ours). */
-export async function messageIdByProviderId(db: Kysely<ReadDatabase>, companyId: number, whatsappId: number | null, providerId: string): Promise<string | undefined> {
+export async function messageIdByProviderId(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  whatsappId: number | null,
+  providerId: string,
+): Promise<string | undefined> {
   let query = db.selectFrom('read.messages').select('id').where('company_id', '=', companyId).where('provider_id', '=', providerId);
   query = whatsappId === null ? query.where('whatsapp_id', 'is', null) : query.where('whatsapp_id', '=', whatsappId);
   const row = await query.executeTakeFirst();
@@ -304,7 +364,12 @@ export async function lastInboundAt(db: Kysely<ReadDatabase>, companyId: number,
  * The ticket's last `limit` messages as a conversation, oldest first (what an AI prompt reads):
  * private notes, deleted and erased messages left out.
  */
-export async function conversationTail(db: Kysely<ReadDatabase>, companyId: number, ticketId: number, limit: number): Promise<Array<{ fromMe: boolean; body: string; mediaType: string }>> {
+export async function conversationTail(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  ticketId: number,
+  limit: number,
+): Promise<Array<{ fromMe: boolean; body: string; mediaType: string }>> {
   const rows = await db
     .selectFrom('read.messages')
     .select(['from_me', 'body', 'media_type'])
@@ -332,7 +397,9 @@ export async function expiredMediaOf(db: Kysely<ReadDatabase>, companyId: number
     .where('e.company_id', '=', companyId)
     .where('e.expired_before', '=', sql<Date>`${before}::timestamptz`)
     .where('e.url', '>', after)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('read.messages as m').select('m.id').where('m.company_id', '=', companyId).whereRef('m.media_url', '=', 'e.url'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('read.messages as m').select('m.id').where('m.company_id', '=', companyId).whereRef('m.media_url', '=', 'e.url'))),
+    )
     .orderBy('e.url')
     .limit(limit)
     .execute();
@@ -347,7 +414,11 @@ export async function messageIdsOfTicket(db: Kysely<ReadDatabase>, ticketId: num
 
 /** Outbound messages not yet sent nor failed (the sender's queue depth), counted up to `cap`. */
 export async function unsentMessagesCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
-  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q`.execute(db);
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*) as count from (select 1 from read.messages where from_me and ack = 0 and send_error is null and not is_private and not is_deleted limit ${cap}) q`.execute(
+    db,
+  );
   return Number(rows[0]?.count ?? 0);
 }
 

@@ -67,7 +67,19 @@ describe('messages read model: the queue a message was written in', () => {
     await db.transaction().execute((trx) =>
       projectors
         .find((projector) => projector.name === 'tickets')!
-        .handle(trx, [recorded('TicketCreated', { ticketId: 71, uuid: '6c1f0000-0000-4000-8000-000000000071', contactId: 9, whatsappId: 3, queueId: SALES, userId: 4, status: 'open', isGroup: false, channel: 'whatsapp' })]),
+        .handle(trx, [
+          recorded('TicketCreated', {
+            ticketId: 71,
+            uuid: '6c1f0000-0000-4000-8000-000000000071',
+            contactId: 9,
+            whatsappId: 3,
+            queueId: SALES,
+            userId: 4,
+            status: 'open',
+            isGroup: false,
+            channel: 'whatsapp',
+          }),
+        ]),
     );
     const frames = await apply([queued(5, 71, SALES)]);
     expect(frames).toHaveLength(1);
@@ -121,11 +133,27 @@ describe('messages read model: the queue a message was written in', () => {
       await sql`alter table read.messages drop column queue_id`.execute(older);
       await older
         .insertInto('read.messages')
-        .values({ id: uuid(300), company_id: COMPANY, ticket_id: 80, contact_id: 9, whatsapp_id: null, from_me: false, body: 'antes', media_type: 'chat', read: false, created_at: minute(1), updated_at: minute(1) })
+        .values({
+          id: uuid(300),
+          company_id: COMPANY,
+          ticket_id: 80,
+          contact_id: 9,
+          whatsapp_id: null,
+          from_me: false,
+          body: 'antes',
+          media_type: 'chat',
+          read: false,
+          created_at: minute(1),
+          updated_at: minute(1),
+        })
         .execute();
       await migrateMessages(older);
       await migrateMessages(older);
-      const { rows } = await sql<{ description: string }>`select col_description('read.messages'::regclass, attnum) as description from pg_attribute where attrelid = 'read.messages'::regclass and attname = 'queue_id'`.execute(older);
+      const { rows } = await sql<{
+        description: string;
+      }>`select col_description('read.messages'::regclass, attnum) as description from pg_attribute where attrelid = 'read.messages'::regclass and attname = 'queue_id'`.execute(
+        older,
+      );
       expect(rows[0]?.description).toContain('selectedQueues');
       expect(await findMessage(older, COMPANY, uuid(300))).toMatchObject({ body: 'antes', queueId: null });
       expect(await listMessages(older, COMPANY, 80, 1, { queueIds: [SALES] })).toMatchObject({ count: 1, hasMore: false });

@@ -21,7 +21,16 @@ const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => 
     revision: 0,
     type,
     data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-05-01T12:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
+    metadata: {
+      companyId,
+      actor: { kind: 'system', id: 't' },
+      correlationId: 'c',
+      causationId: 'c',
+      occurredAt: '2026-05-01T12:00:00.000Z',
+      schemaVersion: 1,
+      prevHash: null,
+      hash: 'h',
+    },
     position: { commit: position, prepare: position },
     createdAt: new Date('2026-05-01T12:00:00.000Z'),
   };
@@ -51,7 +60,21 @@ const received = (n: number, at: string, options: { companyId?: number; media?: 
   );
 };
 const queued = (n: number, at: string, url?: string) =>
-  recorded('MessageQueued', { messageId: uuid(n), ticketId: 7, contactId: 9, whatsappId: 3, body: `resposta ${n}`, mediaType: url ? 'image' : 'chat', media: url ? { url, name: 'x.jpg', mime: 'image/jpeg', size: 10 } : null, location: null, quotedMessageId: null, userId: 4, isPrivate: false, isForwarded: false, queuedAt: at });
+  recorded('MessageQueued', {
+    messageId: uuid(n),
+    ticketId: 7,
+    contactId: 9,
+    whatsappId: 3,
+    body: `resposta ${n}`,
+    mediaType: url ? 'image' : 'chat',
+    media: url ? { url, name: 'x.jpg', mime: 'image/jpeg', size: 10 } : null,
+    location: null,
+    quotedMessageId: null,
+    userId: 4,
+    isPrivate: false,
+    isForwarded: false,
+    queuedAt: at,
+  });
 const BEFORE = '2026-04-01T00:00:00.000Z';
 const expired = (companyId = 2, before = BEFORE) => recorded('MessageContentsExpired', { companyId, before, days: 30 }, companyId);
 
@@ -76,7 +99,15 @@ describe('retention in the messages read model', () => {
   it('blanks the contents written before the cut, of that company only, and lists the contacts files no message still shows', async () => {
     await project(db, messagesProjector, history());
     for (const n of [1, 2, 3]) {
-      expect(await findMessage(db, 2, uuid(n))).toMatchObject({ body: '', mediaUrl: null, mediaName: null, location: null, contentExpired: true, createdAt: expect.any(String), ticketId: 7 });
+      expect(await findMessage(db, 2, uuid(n))).toMatchObject({
+        body: '',
+        mediaUrl: null,
+        mediaName: null,
+        location: null,
+        contentExpired: true,
+        createdAt: expect.any(String),
+        ticketId: 7,
+      });
     }
     expect(await findMessage(db, 2, uuid(6))).toMatchObject({ body: 'recente', contentExpired: false });
     expect(await findMessage(db, 2, uuid(5))).toMatchObject({ body: 'resposta 5', mediaUrl: '/media/2/f4.jpg', contentExpired: false });

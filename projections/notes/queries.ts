@@ -34,10 +34,17 @@ export async function findTicketNote(db: Kysely<ReadDatabase>, companyId: number
 }
 
 /** A ticket's notes, newest first, each with its author's name. */
-export async function listTicketNotes(db: Kysely<ReadDatabase>, companyId: number, filter: { ticketId: number; contactId?: number }): Promise<TicketNoteView[]> {
+export async function listTicketNotes(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  filter: { ticketId: number; contactId?: number },
+): Promise<TicketNoteView[]> {
   let query = db.selectFrom('read.ticket_notes').selectAll().where('company_id', '=', companyId).where('ticket_id', '=', filter.ticketId);
   if (filter.contactId !== undefined) query = query.where('contact_id', '=', filter.contactId);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  const users = await authors(db, rows.map((row) => row.user_id));
+  const users = await authors(
+    db,
+    rows.map((row) => row.user_id),
+  );
   return rows.map((row) => noteFromRow(row, users.get(row.user_id) ?? null));
 }

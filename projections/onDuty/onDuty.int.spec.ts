@@ -16,15 +16,40 @@ const days = SCHEDULE_DAYS.map((day) => ({ ...day, startTime: day.weekdayEn === 
 
 beforeAll(async () => {
   ({ db, close } = await readDatabase('onduty', projectors));
-  await run(usersProjector, [recorded('UserCreated', { ...defaultUserDetails, name: 'Paula Plantonista', email: 'paula@example.com', userId: 5, companyId: 2, passwordHash: 'x'.repeat(30) })]);
+  await run(usersProjector, [
+    recorded('UserCreated', {
+      ...defaultUserDetails,
+      name: 'Paula Plantonista',
+      email: 'paula@example.com',
+      userId: 5,
+      companyId: 2,
+      passwordHash: 'x'.repeat(30),
+    }),
+  ]);
 });
 afterAll(() => close?.());
 
 describe('on-duty read model', () => {
   it('keeps entries with their attendant’s name, applies changes and deletions, and publishes onDuty frames', async () => {
     const created = await run(onDutyProjector, [recorded('OnDutyCreated', { onDutyId: 7, userId: 5, phone: '5511955554444', interval: 1, days })]);
-    expect(created).toEqual([{ companyId: 2, entity: 'onDuty', data: { action: 'create', onDuty: expect.objectContaining({ id: 7, userName: 'Paula Plantonista', phone: '5511955554444' }) } }]);
-    const changed = await run(onDutyProjector, [recorded('OnDutyChanged', { onDutyId: 7, changes: { interval: 3, days: days.map((day) => ({ ...day, startTime: '', endTime: '' })).map((day, index) => (index === 0 ? { ...day, startTime: '08:00', endTime: '09:00' } : day)) } })]);
+    expect(created).toEqual([
+      {
+        companyId: 2,
+        entity: 'onDuty',
+        data: { action: 'create', onDuty: expect.objectContaining({ id: 7, userName: 'Paula Plantonista', phone: '5511955554444' }) },
+      },
+    ]);
+    const changed = await run(onDutyProjector, [
+      recorded('OnDutyChanged', {
+        onDutyId: 7,
+        changes: {
+          interval: 3,
+          days: days
+            .map((day) => ({ ...day, startTime: '', endTime: '' }))
+            .map((day, index) => (index === 0 ? { ...day, startTime: '08:00', endTime: '09:00' } : day)),
+        },
+      }),
+    ]);
     expect(changed[0]!.data).toMatchObject({ action: 'update', onDuty: { interval: 3 } });
     expect((await findOnDuty(db, 2, 7))?.days[0]).toMatchObject({ weekdayEn: 'monday', startTime: '08:00', endTime: '09:00' });
     // Another company's reads never see it; a replay of the creation changes nothing.

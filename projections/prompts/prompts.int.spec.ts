@@ -32,7 +32,20 @@ const integration = {
   typebotUnknownMessage: '',
   typebotRestartMessage: '',
 };
-const prompt = { name: 'Assistente', apiKey: 'enc:v1:x:y:z', apiKeyHint: 'sk-…1234', prompt: 'Você atende.', voice: 'texto', voiceKey: '', voiceKeyHint: '', voiceRegion: '', temperature: 0.7, maxTokens: 100, maxMessages: 10, queueId: 4 };
+const prompt = {
+  name: 'Assistente',
+  apiKey: 'enc:v1:x:y:z',
+  apiKeyHint: 'sk-…1234',
+  prompt: 'Você atende.',
+  voice: 'texto',
+  voiceKey: '',
+  voiceKeyHint: '',
+  voiceRegion: '',
+  temperature: 0.7,
+  maxTokens: 100,
+  maxMessages: 10,
+  queueId: 4,
+};
 
 beforeAll(async () => {
   ({ db, close } = await readDatabase('prompts', projectors));
@@ -42,7 +55,13 @@ afterAll(() => close?.());
 describe('queue integrations read model', () => {
   it('keeps the sealed key for the connectors and answers only its hint; frames carry the view', async () => {
     const created = await run(queueIntegrationsProjector, [recorded('QueueIntegrationCreated', { integrationId: 7, ...integration })]);
-    expect(created).toEqual([{ companyId: 2, entity: 'queueIntegration', data: { action: 'create', queueIntegration: expect.objectContaining({ id: 7, jsonContent: '', credentialsHint: 'bot@p.iam.gserviceaccount.com' }) } }]);
+    expect(created).toEqual([
+      {
+        companyId: 2,
+        entity: 'queueIntegration',
+        data: { action: 'create', queueIntegration: expect.objectContaining({ id: 7, jsonContent: '', credentialsHint: 'bot@p.iam.gserviceaccount.com' }) },
+      },
+    ]);
     expect((await findQueueIntegration(db, 2, 7))!.jsonContent).toBe('');
     expect((await storedQueueIntegration(db, 2, 7))!.jsonContent).toBe('enc:v1:a:b:c');
     expect(await findQueueIntegration(db, 3, 7)).toBeUndefined();
@@ -56,7 +75,27 @@ describe('queue integrations read model', () => {
 
 describe('prompts read model', () => {
   it('answers the masked key, names the queue, and finds the prompt of a queue', async () => {
-    await db.insertInto('read.queues').values({ id: 4, company_id: 2, name: 'Suporte', color: '#123456', order_queue: null, ativar_roteador: false, tempo_roteador: 0, greeting_message: '', out_of_hours_message: '', close_ticket: false, integration_id: null, file_list_id: null, prompt_id: null, schedules: JSON.stringify([]), created_at: new Date(), updated_at: new Date() }).execute();
+    await db
+      .insertInto('read.queues')
+      .values({
+        id: 4,
+        company_id: 2,
+        name: 'Suporte',
+        color: '#123456',
+        order_queue: null,
+        ativar_roteador: false,
+        tempo_roteador: 0,
+        greeting_message: '',
+        out_of_hours_message: '',
+        close_ticket: false,
+        integration_id: null,
+        file_list_id: null,
+        prompt_id: null,
+        schedules: JSON.stringify([]),
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
     await run(promptsProjector, [recorded('PromptCreated', { promptId: 9, ...prompt })]);
     expect(await findPrompt(db, 2, 9)).toMatchObject({ apiKey: 'sk-…1234', temperature: 0.7, queueId: 4, queue: { id: 4, name: 'Suporte' } });
     expect((await storedPrompt(db, 2, 9))!.apiKey).toBe('enc:v1:x:y:z');

@@ -63,11 +63,22 @@ export async function storedPromptOfQueue(db: Kysely<ReadDatabase>, companyId: n
 }
 
 export async function listPrompts(db: Kysely<ReadDatabase>, companyId: number): Promise<PromptView[]> {
-  return (await rows(db, companyId).orderBy(sql`lower(p.name)`).orderBy('p.id').execute()).map(viewOf);
+  return (
+    await rows(db, companyId)
+      .orderBy(sql`lower(p.name)`)
+      .orderBy('p.id')
+      .execute()
+  ).map(viewOf);
 }
 
 export async function existingPromptIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const found = await db.selectFrom('read.prompts').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  const found = await db
+    .selectFrom('read.prompts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('id', 'in', [...ids])
+    .execute();
   return found.map((row) => row.id);
 }

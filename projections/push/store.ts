@@ -77,11 +77,27 @@ export interface PushChoices {
 }
 
 /** A browser's subscription, moved to this user when another one had it (a shared computer). */
-export async function saveSubscription(db: Kysely<ReadDatabase>, owner: { userId: number; companyId: number }, subscription: StoredSubscription, at: Date): Promise<void> {
+export async function saveSubscription(
+  db: Kysely<ReadDatabase>,
+  owner: { userId: number; companyId: number },
+  subscription: StoredSubscription,
+  at: Date,
+): Promise<void> {
   await db
     .insertInto('push.subscriptions')
-    .values({ endpoint: subscription.endpoint, user_id: owner.userId, company_id: owner.companyId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, created_at: at })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: owner.userId, company_id: owner.companyId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, created_at: at }))
+    .values({
+      endpoint: subscription.endpoint,
+      user_id: owner.userId,
+      company_id: owner.companyId,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      created_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('endpoint')
+        .doUpdateSet({ user_id: owner.userId, company_id: owner.companyId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, created_at: at }),
+    )
     .execute();
 }
 
@@ -113,7 +129,14 @@ export async function savePushChoices(db: Kysely<ReadDatabase>, userId: number, 
 /** Of these users, those with a tab showing the page now (a visible socket not logged out). */
 export async function usersWithVisibleTab(db: Kysely<ReadDatabase>, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db.selectFrom('presence.user_connections').select('user_id').distinct().where('user_id', 'in', userIds).where('visible', '=', true).where('logged_out', '=', false).execute();
+  const rows = await db
+    .selectFrom('presence.user_connections')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', userIds)
+    .where('visible', '=', true)
+    .where('logged_out', '=', false)
+    .execute();
   return new Set(rows.map((row) => row.user_id));
 }
 
@@ -123,6 +146,11 @@ export async function setConnectionVisible(db: Kysely<ReadDatabase>, connectionI
 
 /** Claims the push of one event to one endpoint: false when it was claimed before (the batch is handled again). */
 export async function claimDelivery(db: Kysely<ReadDatabase>, eventId: string, endpoint: string, at: Date): Promise<boolean> {
-  const row = await db.insertInto('push.deliveries').values({ event_id: eventId, endpoint, sent_at: at }).onConflict((oc) => oc.doNothing()).returning('event_id').executeTakeFirst();
+  const row = await db
+    .insertInto('push.deliveries')
+    .values({ event_id: eventId, endpoint, sent_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
   return row !== undefined;
 }

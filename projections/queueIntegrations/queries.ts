@@ -35,7 +35,8 @@ export interface StoredQueueIntegration extends QueueIntegrationDetails {
 
 const storedOf = (row: Row): StoredQueueIntegration => ({ ...viewOf(row), jsonContent: row.json_content });
 
-const live = (db: Kysely<ReadDatabase>, companyId: number) => db.selectFrom('read.queue_integrations').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
+const live = (db: Kysely<ReadDatabase>, companyId: number) =>
+  db.selectFrom('read.queue_integrations').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
 
 export async function findQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<QueueIntegrationView | undefined> {
   const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
@@ -65,6 +66,8 @@ export async function listQueueIntegrations(
 /** Which of these ids are live integrations of the company. */
 export async function existingQueueIntegrationIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await live(db, companyId).where('id', 'in', [...ids]).execute();
+  const rows = await live(db, companyId)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((row) => row.id);
 }

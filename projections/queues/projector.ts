@@ -82,7 +82,15 @@ export const queuesProjector = defineProjector({
         case 'ChatbotOptionAdded':
           await trx
             .insertInto('read.queue_options')
-            .values({ id: data.optionId, company_id: companyId, queue_id: data.queueId, parent_id: data.parentId, ...optionColumns(data), created_at: at, updated_at: at })
+            .values({
+              id: data.optionId,
+              company_id: companyId,
+              queue_id: data.queueId,
+              parent_id: data.parentId,
+              ...optionColumns(data),
+              created_at: at,
+              updated_at: at,
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           touch(data.queueId, companyId, 'update');

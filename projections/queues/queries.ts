@@ -52,7 +52,10 @@ function treeOf(rows: readonly Selectable<QueueOptionsTable>[]): ChatbotOptionVi
 
 /** Menu order: orderQueue first (unordered queues after), then name, then id. */
 const inMenuOrder = <O>(query: SelectQueryBuilder<ReadDatabase, 'read.queues', O>) =>
-  query.orderBy(sql`order_queue asc nulls last`).orderBy(sql`lower(name)`).orderBy('id');
+  query
+    .orderBy(sql`order_queue asc nulls last`)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
 
 /** The company's live queues in menu order, without their option trees. */
 export async function listQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<QueueView[]> {
@@ -63,13 +66,23 @@ export async function listQueues(db: Kysely<ReadDatabase>, companyId: number): P
 /** The company's live queues in menu order, each with its option tree (the greeting's numbered menu). */
 export async function listQueuesWithOptions(db: Kysely<ReadDatabase>, companyId: number): Promise<QueueWithOptions[]> {
   const queues = await listQueues(db, companyId);
-  const trees = await optionTrees(db, companyId, queues.map((q) => q.id));
+  const trees = await optionTrees(
+    db,
+    companyId,
+    queues.map((q) => q.id),
+  );
   return queues.map((q) => ({ ...q, chatbots: trees.get(q.id) ?? [] }));
 }
 
 /** A live queue of the company with its option tree. */
 export async function findQueue(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<QueueWithOptions | undefined> {
-  const row = await db.selectFrom('read.queues').selectAll().where('id', '=', queueId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.queues')
+    .selectAll()
+    .where('id', '=', queueId)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (!row) return undefined;
   return { ...queueFromRow(row), chatbots: await optionsOf(db, companyId, queueId) };
 }
@@ -88,7 +101,13 @@ export async function countQueues(db: Kysely<ReadDatabase>, companyId: number): 
 /** Which of these ids are live queues of the company. */
 export async function existingQueueIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('read.queues').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('read.queues')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -98,7 +117,12 @@ export async function existingQueueIds(db: Kysely<ReadDatabase>, companyId: numb
  */
 export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<Map<number, QueueSummary>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('read.queues').select(['id', 'name', 'color']).where('company_id', '=', companyId).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('read.queues')
+    .select(['id', 'name', 'color'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, color: row.color }]));
 }
 
@@ -106,7 +130,12 @@ export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number
 export async function queuesOfUser(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[]): Promise<QueueView[]> {
   if (queueIds.length === 0) return [];
   const rows = await inMenuOrder(
-    db.selectFrom('read.queues').selectAll().where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...queueIds]),
+    db
+      .selectFrom('read.queues')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('deleted', '=', false)
+      .where('id', 'in', [...queueIds]),
   ).execute();
   return rows.map(queueFromRow);
 }
@@ -135,7 +164,13 @@ export async function optionTrees(db: Kysely<ReadDatabase>, companyId: number, q
 
 /** A live option of the company with its nested options (GET /chatbot/{id}; where a contact stands in the menu). */
 export async function findChatbotOption(db: Kysely<ReadDatabase>, companyId: number, optionId: number): Promise<ChatbotOptionView | undefined> {
-  const row = await db.selectFrom('read.queue_options').select(['queue_id']).where('id', '=', optionId).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.queue_options')
+    .select(['queue_id'])
+    .where('id', '=', optionId)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (!row) return undefined;
   const find = (nodes: ChatbotOptionView[]): ChatbotOptionView | undefined => {
     for (const node of nodes) {

@@ -18,7 +18,16 @@ const recorded = (type: string, data: unknown, companyId = 2): RecordedEvent => 
     revision: 0,
     type,
     data,
-    metadata: { companyId, actor: { kind: 'system', id: 't' }, correlationId: 'c', causationId: 'c', occurredAt: `2026-05-01T12:00:${String(Number(position % 60n)).padStart(2, '0')}.000Z`, schemaVersion: 1, prevHash: null, hash: 'h' },
+    metadata: {
+      companyId,
+      actor: { kind: 'system', id: 't' },
+      correlationId: 'c',
+      causationId: 'c',
+      occurredAt: `2026-05-01T12:00:${String(Number(position % 60n)).padStart(2, '0')}.000Z`,
+      schemaVersion: 1,
+      prevHash: null,
+      hash: 'h',
+    },
     position: { commit: position, prepare: position },
     createdAt: new Date(),
   };
@@ -67,7 +76,10 @@ describe('queues projection', () => {
       recorded('ChatbotOptionAdded', option(1, 11, 10, 'Planos')),
       recorded('ChatbotOptionAdded', option(1, 20, null, 'Suporte')),
       recorded('ChatbotOptionChanged', { queueId: 1, optionId: 20, changes: { queueType: 'queue', optQueueId: 1 } }),
-      recorded('QueueChanged', { queueId: 1, changes: { name: 'Vendas e planos', schedules: defaultOpeningHours().map((day) => ({ ...day, startTimeB: '', endTimeB: '' })) } }),
+      recorded('QueueChanged', {
+        queueId: 1,
+        changes: { name: 'Vendas e planos', schedules: defaultOpeningHours().map((day) => ({ ...day, startTimeB: '', endTimeB: '' })) },
+      }),
     ];
     const frames = await apply(history);
     expect(frames).toHaveLength(1);
@@ -112,7 +124,10 @@ describe('queues projection', () => {
   });
 
   it('removes options from the tree', async () => {
-    const frames = await apply([recorded('ChatbotOptionRemoved', { queueId: 1, optionId: 11 }), recorded('ChatbotOptionRemoved', { queueId: 1, optionId: 10 })]);
+    const frames = await apply([
+      recorded('ChatbotOptionRemoved', { queueId: 1, optionId: 11 }),
+      recorded('ChatbotOptionRemoved', { queueId: 1, optionId: 10 }),
+    ]);
     expect(frames).toHaveLength(1);
     expect((frames[0]!.data as any).queue.chatbots.map((o: any) => o.name)).toEqual(['Suporte']);
     expect((await optionsOf(db, 2, 1)).map((o) => o.id)).toEqual([20]);

@@ -29,13 +29,21 @@ export const quickMessageFromRow = (row: Selectable<QuickMessagesTable>): QuickM
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-function visibleTo<O>(query: SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O>, viewer: QuickMessageViewer | undefined): SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O> {
+function visibleTo<O>(
+  query: SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O>,
+  viewer: QuickMessageViewer | undefined,
+): SelectQueryBuilder<ReadDatabase, 'read.quick_messages', O> {
   if (!viewer || viewer.managesAll) return query;
   return query.where((eb) => eb.or([eb('user_id', '=', viewer.userId), eb('geral', '=', true)]));
 }
 
 /** One quick message of the company; with a viewer, only if that viewer may see it. */
-export async function findQuickMessage(db: Kysely<ReadDatabase>, companyId: number, id: number, viewer?: QuickMessageViewer): Promise<QuickMessageView | undefined> {
+export async function findQuickMessage(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  id: number,
+  viewer?: QuickMessageViewer,
+): Promise<QuickMessageView | undefined> {
   const query = db.selectFrom('read.quick_messages').selectAll().where('id', '=', id).where('company_id', '=', companyId);
   const row = await visibleTo(query, viewer).executeTakeFirst();
   return row ? quickMessageFromRow(row) : undefined;
@@ -63,7 +71,13 @@ export async function listQuickMessages(
   }
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
   const { count } = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
-  const rows = await query.selectAll().orderBy((eb) => eb.fn('lower', ['shortcode'])).orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy((eb) => eb.fn('lower', ['shortcode']))
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   const total = Number(count);
   return { records: rows.map(quickMessageFromRow), count: total, hasMore: page * pageSize < total };
 }
@@ -86,7 +100,10 @@ export async function listComposerQuickMessages(db: Kysely<ReadDatabase>, compan
 /** The category entries the viewer may see (GET /quick-messages/categoriesMessages). */
 export async function listQuickMessageCategories(db: Kysely<ReadDatabase>, companyId: number, viewer: QuickMessageViewer): Promise<QuickMessageView[]> {
   const query = db.selectFrom('read.quick_messages').selectAll().where('company_id', '=', companyId).where('is_category', '=', true);
-  const rows = await visibleTo(query, viewer).orderBy((eb) => eb.fn('lower', ['shortcode'])).orderBy('id').execute();
+  const rows = await visibleTo(query, viewer)
+    .orderBy((eb) => eb.fn('lower', ['shortcode']))
+    .orderBy('id')
+    .execute();
   return rows.map(quickMessageFromRow);
 }
 

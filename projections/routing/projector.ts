@@ -91,7 +91,14 @@ export const routingProjector = defineProjector({
         }
         case 'TicketAccepted':
         case 'TicketReopened':
-          await set(trx, data.ticketId, { status: data.status, user_id: data.userId, queue_id: data.queueId, opened_at: at, waiting_since: null, rating_requested_at: null });
+          await set(trx, data.ticketId, {
+            status: data.status,
+            user_id: data.userId,
+            queue_id: data.queueId,
+            opened_at: at,
+            waiting_since: null,
+            rating_requested_at: null,
+          });
           break;
         case 'TicketReturnedToQueue':
           await set(trx, data.ticketId, { status: 'pending', user_id: null, queue_id: data.queueId, waiting_since: at });

@@ -50,7 +50,13 @@ export async function connectionsWith(db: Kysely<ReadDatabase>, status: 'open' |
  * Attended tickets of a connection idle since before `cutoff`: idleness counted from the contact's
  * last message (`fromContact`) or anyone's, never from before the attendant took the ticket.
  */
-export async function idleAttendedTickets(db: Kysely<ReadDatabase>, whatsappId: number | null, cutoff: Date, fromContact: boolean, limit: number): Promise<TicketClocks[]> {
+export async function idleAttendedTickets(
+  db: Kysely<ReadDatabase>,
+  whatsappId: number | null,
+  cutoff: Date,
+  fromContact: boolean,
+  limit: number,
+): Promise<TicketClocks[]> {
   const last = fromContact ? sql.ref('last_contact_message_at') : sql.ref('last_message_at');
   const rows = await db
     .selectFrom('read.ticket_routing')
@@ -108,13 +114,19 @@ export async function ticketsWaitingSince(
     .where('is_group', '=', false)
     .where((eb) => (where.queueId === null ? eb('queue_id', 'is', null) : eb('queue_id', '=', where.queueId)))
     .where('waiting_since', '<=', cutoff);
-  if (where.whatsappId !== undefined) query = query.where((eb) => (where.whatsappId === null ? eb('whatsapp_id', 'is', null) : eb('whatsapp_id', '=', where.whatsappId!)));
+  if (where.whatsappId !== undefined)
+    query = query.where((eb) => (where.whatsappId === null ? eb('whatsapp_id', 'is', null) : eb('whatsapp_id', '=', where.whatsappId!)));
   const rows = await query.orderBy('waiting_since').orderBy('ticket_id').limit(limit).execute();
   return rows.map(clocksFromRow);
 }
 
 /** How many tickets wait with no attendant in each of the queues (not counting `exceptTicketId`): the queue position is one more. */
-export async function waitingInQueues(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[], exceptTicketId: number): Promise<Record<number, number>> {
+export async function waitingInQueues(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  queueIds: readonly number[],
+  exceptTicketId: number,
+): Promise<Record<number, number>> {
   if (queueIds.length === 0) return {};
   const rows = await db
     .selectFrom('read.ticket_routing')

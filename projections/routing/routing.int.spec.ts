@@ -11,7 +11,12 @@ let close: () => Promise<void>;
 let position = 0n;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 12, minute)).toISOString();
-const recorded = (type: string, data: Record<string, unknown>, minute: number, actor: RecordedEvent['metadata']['actor'] = { kind: 'system', id: 't' }): RecordedEvent => {
+const recorded = (
+  type: string,
+  data: Record<string, unknown>,
+  minute: number,
+  actor: RecordedEvent['metadata']['actor'] = { kind: 'system', id: 't' },
+): RecordedEvent => {
   position += 1n;
   return {
     id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
@@ -25,9 +30,28 @@ const recorded = (type: string, data: Record<string, unknown>, minute: number, a
   };
 };
 const created = (ticketId: number, minute: number, extra: Record<string, unknown> = {}) =>
-  recorded('TicketCreated', { ticketId, uuid: '0b6f6f8e-4a55-4c2a-9d1e-3f0a5e7c9b21', contactId: 30 + ticketId, whatsappId: 4, queueId: null, userId: null, status: 'pending', isGroup: false, channel: 'sandbox', ...extra }, minute);
+  recorded(
+    'TicketCreated',
+    {
+      ticketId,
+      uuid: '0b6f6f8e-4a55-4c2a-9d1e-3f0a5e7c9b21',
+      contactId: 30 + ticketId,
+      whatsappId: 4,
+      queueId: null,
+      userId: null,
+      status: 'pending',
+      isGroup: false,
+      channel: 'sandbox',
+      ...extra,
+    },
+    minute,
+  );
 const message = (type: 'MessageReceived' | 'MessageQueued', ticketId: number, minute: number, extra: Record<string, unknown> = {}) =>
-  recorded(type, { messageId: `m-${position}`, ticketId, contactId: 30 + ticketId, whatsappId: 4, body: 'oi', userId: null, isPrivate: false, ...extra }, minute);
+  recorded(
+    type,
+    { messageId: `m-${position}`, ticketId, contactId: 30 + ticketId, whatsappId: 4, body: 'oi', userId: null, isPrivate: false, ...extra },
+    minute,
+  );
 
 const apply = (events: RecordedEvent[]) => db.transaction().execute((trx) => routingProjector.handle(trx, events));
 
@@ -58,7 +82,15 @@ describe('routing projection (read.ticket_routing)', () => {
   it('keeps each ticket’s clocks, counting only contacts’ and attendants’ messages, and replays to the same rows', async () => {
     await apply(history);
     const first = await ticketClocks(db, 1);
-    expect(first).toMatchObject({ status: 'open', queueId: 7, userId: 5, openedAt: at(10), waitingSince: null, lastContactMessageAt: at(1), lastMessageAt: at(11) });
+    expect(first).toMatchObject({
+      status: 'open',
+      queueId: 7,
+      userId: 5,
+      openedAt: at(10),
+      waitingSince: null,
+      lastContactMessageAt: at(1),
+      lastMessageAt: at(11),
+    });
     expect(await ticketClocks(db, 2)).toMatchObject({ status: 'pending', waitingSince: at(3) });
     expect(await ticketClocks(db, 4)).toMatchObject({ status: 'nps', ratingRequestedAt: at(6) });
 
@@ -73,7 +105,12 @@ describe('routing projection (read.ticket_routing)', () => {
     expect(await idleAttendedTickets(db, 4, new Date(at(10)), false, 10)).toEqual([]);
     expect((await ratingsAskedBefore(db, 4, new Date(at(6)), 10)).map((row) => row.ticketId)).toEqual([4]);
     expect(await ratingsAskedBefore(db, 4, new Date(at(5)), 10)).toEqual([]);
-    expect(await waitingGroups(db)).toEqual(expect.arrayContaining([{ companyId: 2, whatsappId: 4, queueId: 7 }, { companyId: 2, whatsappId: 4, queueId: null }]));
+    expect(await waitingGroups(db)).toEqual(
+      expect.arrayContaining([
+        { companyId: 2, whatsappId: 4, queueId: 7 },
+        { companyId: 2, whatsappId: 4, queueId: null },
+      ]),
+    );
     expect((await ticketsWaitingSince(db, { companyId: 2, queueId: null, whatsappId: 4 }, new Date(at(4)), 10)).map((row) => row.ticketId)).toEqual([3]);
     expect(await waitingInQueues(db, 2, [7], 99)).toEqual({ 7: 1 });
     expect(await waitingInQueues(db, 2, [7], 2)).toEqual({});

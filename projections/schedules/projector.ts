@@ -19,7 +19,13 @@ const scheduleRows = recordRows({
   // An edit of a failed schedule puts it back in line.
   changedColumns: () => ({ status: 'PENDENTE', failure_reason: null }),
   updates: {
-    ScheduleSent: (data) => ({ status: 'ENVIADA', sent_at: new Date(data.sentAt), message_id: data.messageId, sent_ticket_id: data.ticketId, failure_reason: null }),
+    ScheduleSent: (data) => ({
+      status: 'ENVIADA',
+      sent_at: new Date(data.sentAt),
+      message_id: data.messageId,
+      sent_ticket_id: data.ticketId,
+      failure_reason: null,
+    }),
     ScheduleFailed: (data) => ({ status: 'ERRO', failure_reason: data.reason }),
   },
 });
@@ -37,7 +43,12 @@ export const schedulesProjector = defineProjector({
       if (await scheduleRows.apply(trx, event, touched)) continue;
       if (event.type === 'ContactErased') {
         // LGPD erasure: the contact's scheduled messages go, sent or not (their text is to and about that person).
-        const gone = await trx.deleteFrom('read.schedules').where('contact_id', '=', event.data.contactId).where('company_id', '=', event.metadata.companyId).returning('id').execute();
+        const gone = await trx
+          .deleteFrom('read.schedules')
+          .where('contact_id', '=', event.data.contactId)
+          .where('company_id', '=', event.metadata.companyId)
+          .returning('id')
+          .execute();
         for (const row of gone) touch(touched, row.id, event.metadata.companyId, 'delete');
       }
     }

@@ -40,7 +40,12 @@ async function hydrate(db: Kysely<ReadDatabase>, rows: Selectable<SchedulesTable
   for (const row of rows) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row]);
   const contacts = new Map<string, { id: number; name: string }>();
   for (const [companyId, companyRows] of byCompany) {
-    for (const [id, contact] of await contactsOf(db, companyId, companyRows.map((row) => row.contact_id))) contacts.set(`${companyId}:${id}`, contact);
+    for (const [id, contact] of await contactsOf(
+      db,
+      companyId,
+      companyRows.map((row) => row.contact_id),
+    ))
+      contacts.set(`${companyId}:${id}`, contact);
   }
   return rows.map((row) => scheduleFromRow(row, contacts.get(`${row.company_id}:${row.contact_id}`) ?? null));
 }
@@ -64,7 +69,13 @@ export async function listSchedules(
   if (options.contactId !== undefined) query = query.where('contact_id', '=', options.contactId);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
   const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
-  const rows = await query.selectAll().orderBy('send_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy('send_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   const total = Number(count);
   return { schedules: await hydrate(db, rows), count: total, hasMore: page * pageSize < total };
 }

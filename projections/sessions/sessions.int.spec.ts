@@ -52,7 +52,15 @@ describe('sessions projection', () => {
 
   it("ends the sessions of a deleted company's users", async () => {
     const [one, two] = [ids[4]!, `ffffffff-0000-4000-8000-000000000000`];
-    const changes = await apply([recorded('SessionStarted', { sessionId: one, userId: 20, companyId: 9, tokenHash: 'h', ip: '127.0.0.1', userAgent: 't', at: '2026-05-01T12:00:00.000Z' }, 9), started(two, 21), recorded('CompanyDeleted', { companyId: 9 }, 9)]);
+    const changes = await apply([
+      recorded(
+        'SessionStarted',
+        { sessionId: one, userId: 20, companyId: 9, tokenHash: 'h', ip: '127.0.0.1', userAgent: 't', at: '2026-05-01T12:00:00.000Z' },
+        9,
+      ),
+      started(two, 21),
+      recorded('CompanyDeleted', { companyId: 9 }, 9),
+    ]);
     expect(changes).toEqual([{ companyId: 9, entity: 'user-access', data: { userId: 20, sessionId: one, change: 'revoked' } }]);
     expect(await sessionStatus(db, one)).toEqual({ active: false, userId: 20 });
     expect(await sessionStatus(db, two)).toEqual({ active: true, userId: 21 });

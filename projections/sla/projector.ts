@@ -9,7 +9,11 @@ import { migrateSla } from './migration';
 type Trx = Transaction<ReadDatabase>;
 
 async function companyRow(trx: Trx, companyId: number) {
-  await trx.insertInto('read.sla_companies').values({ company_id: companyId }).onConflict((oc) => oc.column('company_id').doNothing()).execute();
+  await trx
+    .insertInto('read.sla_companies')
+    .values({ company_id: companyId })
+    .onConflict((oc) => oc.column('company_id').doNothing())
+    .execute();
   return trx.selectFrom('read.sla_companies').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
 }
 
@@ -18,7 +22,8 @@ async function start(trx: Trx, companyId: number, ticketId: number, queueId: num
   const queue = await trx.selectFrom('read.sla_queues').selectAll().where('queue_id', '=', queueId).executeTakeFirst();
   if (!queue || (queue.first_response_minutes === null && queue.resolution_minutes === null)) return;
   const company = await companyRow(trx, companyId);
-  const schedules: ScheduleEntry[] | null = company.schedule_type === 'queue' ? queue.schedules : company.schedule_type === 'company' ? company.schedules : null;
+  const schedules: ScheduleEntry[] | null =
+    company.schedule_type === 'queue' ? queue.schedules : company.schedule_type === 'company' ? company.schedules : null;
   const hours: BusinessHours = { schedules, timeZone: dashboardTimeZone() };
   const first = queue.first_response_minutes !== null ? slaDue(at, queue.first_response_minutes, 0, hours) : null;
   const resolution = queue.resolution_minutes !== null ? slaDue(at, queue.resolution_minutes, 0, hours) : null;
@@ -101,7 +106,12 @@ export const slaProjector = defineProjector({
             .execute();
           break;
         case 'QueueChanged':
-          if (data.changes.schedules) await trx.updateTable('read.sla_queues').set({ schedules: JSON.stringify(data.changes.schedules) }).where('queue_id', '=', data.queueId).execute();
+          if (data.changes.schedules)
+            await trx
+              .updateTable('read.sla_queues')
+              .set({ schedules: JSON.stringify(data.changes.schedules) })
+              .where('queue_id', '=', data.queueId)
+              .execute();
           break;
         case 'QueueDeleted':
           await trx.deleteFrom('read.sla_queues').where('queue_id', '=', data.queueId).execute();
@@ -109,8 +119,15 @@ export const slaProjector = defineProjector({
         case 'QueueWorkSettingsSet':
           await trx
             .insertInto('read.sla_queues')
-            .values({ queue_id: data.queueId, company_id: companyId, first_response_minutes: data.firstResponseMinutes, resolution_minutes: data.resolutionMinutes })
-            .onConflict((oc) => oc.column('queue_id').doUpdateSet({ first_response_minutes: data.firstResponseMinutes, resolution_minutes: data.resolutionMinutes }))
+            .values({
+              queue_id: data.queueId,
+              company_id: companyId,
+              first_response_minutes: data.firstResponseMinutes,
+              resolution_minutes: data.resolutionMinutes,
+            })
+            .onConflict((oc) =>
+              oc.column('queue_id').doUpdateSet({ first_response_minutes: data.firstResponseMinutes, resolution_minutes: data.resolutionMinutes }),
+            )
             .execute();
           break;
         case 'CompanySettingChanged':
@@ -122,7 +139,11 @@ export const slaProjector = defineProjector({
           break;
         case 'CompanySchedulesSet':
           await companyRow(trx, data.companyId);
-          await trx.updateTable('read.sla_companies').set({ schedules: JSON.stringify(data.schedules) }).where('company_id', '=', data.companyId).execute();
+          await trx
+            .updateTable('read.sla_companies')
+            .set({ schedules: JSON.stringify(data.schedules) })
+            .where('company_id', '=', data.companyId)
+            .execute();
           break;
         case 'TicketCreated':
           if (data.queueId !== null) await start(trx, companyId, data.ticketId, data.queueId, data.userId, at);
@@ -149,7 +170,12 @@ export const slaProjector = defineProjector({
         case 'MessageQueued':
           if (data.userId === null || data.isPrivate) break;
           await ticket(data.ticketId).set({ first_response_at: at }).where('first_response_at', 'is', null).execute();
-          await ticket(data.ticketId).set({ paused_since: at }).where('pause_on_customer', '=', true).where('resolved_at', 'is', null).where('paused_since', 'is', null).execute();
+          await ticket(data.ticketId)
+            .set({ paused_since: at })
+            .where('pause_on_customer', '=', true)
+            .where('resolved_at', 'is', null)
+            .where('paused_since', 'is', null)
+            .execute();
           break;
         case 'MessageReceived':
           await resume(trx, data.ticketId, at);

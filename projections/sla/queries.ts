@@ -8,11 +8,24 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** The running clock of each ticket: first response until answered, then resolution until closed. Tickets with none are left out. */
 export async function ticketSlaClocks(db: Kysely<ReadDatabase>, companyId: number, ticketIds: readonly number[]): Promise<TicketSlaView[]> {
   if (ticketIds.length === 0) return [];
-  const rows = await db.selectFrom('read.ticket_sla').selectAll().where('company_id', '=', companyId).where('ticket_id', 'in', [...ticketIds]).orderBy('ticket_id').execute();
+  const rows = await db
+    .selectFrom('read.ticket_sla')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('ticket_id', 'in', [...ticketIds])
+    .orderBy('ticket_id')
+    .execute();
   const clocks: TicketSlaView[] = [];
   for (const row of rows) {
     if (row.first_response_at === null && row.first_response_due !== null && row.first_response_warn !== null && row.first_response_minutes !== null) {
-      clocks.push({ ticketId: row.ticket_id, clock: 'firstResponse', targetMinutes: row.first_response_minutes, warnAt: iso(row.first_response_warn), dueAt: iso(row.first_response_due), pausedSince: null });
+      clocks.push({
+        ticketId: row.ticket_id,
+        clock: 'firstResponse',
+        targetMinutes: row.first_response_minutes,
+        warnAt: iso(row.first_response_warn),
+        dueAt: iso(row.first_response_due),
+        pausedSince: null,
+      });
     } else if (row.resolved_at === null && row.resolution_due !== null && row.resolution_warn !== null && row.resolution_minutes !== null) {
       clocks.push({
         ticketId: row.ticket_id,
@@ -43,7 +56,14 @@ export async function overdueClocks(db: Kysely<ReadDatabase>, now: Date, limit =
     .where('resolution_breached', '=', false)
     .where('resolution_due', '<=', now);
   const rows = await db.selectFrom(first.unionAll(resolution).as('due')).selectAll().orderBy('due').limit(limit).execute();
-  return rows.map((row) => ({ ticketId: row.ticket_id, companyId: row.company_id, queueId: row.queue_id, userId: row.user_id, clock: row.clock, dueAt: iso(row.due!) }));
+  return rows.map((row) => ({
+    ticketId: row.ticket_id,
+    companyId: row.company_id,
+    queueId: row.queue_id,
+    userId: row.user_id,
+    clock: row.clock,
+    dueAt: iso(row.due!),
+  }));
 }
 
 /** The queue's average minutes from arrival to close over its last 50 closed tickets (the line's wait estimate); null with none. */
@@ -56,7 +76,10 @@ export async function averageHandleMinutes(db: Kysely<ReadDatabase>, companyId: 
     .where('resolved_at', 'is not', null)
     .orderBy('resolved_at', 'desc')
     .limit(50);
-  const row = await db.selectFrom(recent.as('recent')).select((eb) => eb.fn.avg<string | null>('minutes').as('average')).executeTakeFirst();
+  const row = await db
+    .selectFrom(recent.as('recent'))
+    .select((eb) => eb.fn.avg<string | null>('minutes').as('average'))
+    .executeTakeFirst();
   return row?.average == null ? null : Number(row.average);
 }
 

@@ -34,7 +34,8 @@ export const tagsProjector = defineProjector({
     const touched: TouchedRecords = new Map();
     /** Tags whose tickets count may have moved. */
     const recount = new Map<number, number>();
-    const tagsOf = async (contactId: number) => (await trx.selectFrom('read.tag_contacts').select('tag_id').where('contact_id', '=', contactId).execute()).map((row) => row.tag_id);
+    const tagsOf = async (contactId: number) =>
+      (await trx.selectFrom('read.tag_contacts').select('tag_id').where('contact_id', '=', contactId).execute()).map((row) => row.tag_id);
     for (const event of events) {
       if (await tagRows.apply(trx, event, touched)) continue;
       const companyId = event.metadata.companyId;
@@ -45,12 +46,20 @@ export const tagsProjector = defineProjector({
           const before = await tagsOf(data.contactId);
           const after = type === 'ContactTagsChanged' ? [...new Set(data.tagIds)] : [];
           await trx.deleteFrom('read.tag_contacts').where('contact_id', '=', data.contactId).execute();
-          if (after.length > 0) await trx.insertInto('read.tag_contacts').values(after.map((tagId) => ({ company_id: companyId, contact_id: data.contactId, tag_id: tagId }))).execute();
+          if (after.length > 0)
+            await trx
+              .insertInto('read.tag_contacts')
+              .values(after.map((tagId) => ({ company_id: companyId, contact_id: data.contactId, tag_id: tagId })))
+              .execute();
           for (const tagId of [...before.filter((id) => !after.includes(id)), ...after.filter((id) => !before.includes(id))]) recount.set(tagId, companyId);
           break;
         }
         case 'TicketCreated':
-          await trx.insertInto('read.tag_tickets').values({ ticket_id: data.ticketId, company_id: companyId, contact_id: data.contactId }).onConflict((oc) => oc.column('ticket_id').doNothing()).execute();
+          await trx
+            .insertInto('read.tag_tickets')
+            .values({ ticket_id: data.ticketId, company_id: companyId, contact_id: data.contactId })
+            .onConflict((oc) => oc.column('ticket_id').doNothing())
+            .execute();
           for (const tagId of await tagsOf(data.contactId)) recount.set(tagId, companyId);
           break;
         case 'TicketDeleted': {

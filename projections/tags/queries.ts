@@ -36,7 +36,10 @@ export async function listTags(
   const term = options.searchParam?.trim().toLowerCase() ?? '';
   if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
   if (options.kanban !== undefined) query = query.where('kanban', '=', options.kanban);
-  query = query.orderBy(sql`lower(name)`).orderBy('id').offset(options.offset ?? 0);
+  query = query
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .offset(options.offset ?? 0);
   if (options.limit === undefined) return { tags: (await query.execute()).map(tagFromRow), hasMore: false };
   // One row past the page says whether there is a next page, without counting them all.
   const rows = await query.limit(options.limit + 1).execute();
@@ -46,7 +49,13 @@ export async function listTags(
 /** Which of these ids are live tags of the company. */
 export async function existingTagIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('read.tags').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('read.tags')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((row) => row.id);
 }
 

@@ -16,9 +16,40 @@ const recorded = eventRecorder();
 
 const run = (projector: typeof tagsProjector, events: RecordedEvent[]) => project(db, projector, events);
 const contact = (contactId: number, companyId = 2) =>
-  recorded('ContactCreated', { contactId, name: `Contato ${contactId}`, number: `55119000000${contactId}`, email: '', profilePicUrl: null, extraInfo: [], channel: 'whatsapp', isGroup: false, disableBot: false, acceptAudioMessage: true, active: true }, companyId);
+  recorded(
+    'ContactCreated',
+    {
+      contactId,
+      name: `Contato ${contactId}`,
+      number: `55119000000${contactId}`,
+      email: '',
+      profilePicUrl: null,
+      extraInfo: [],
+      channel: 'whatsapp',
+      isGroup: false,
+      disableBot: false,
+      acceptAudioMessage: true,
+      active: true,
+    },
+    companyId,
+  );
 const ticket = (ticketId: number, contactId: number, queueId: number | null, extra: object = {}, companyId = 2) =>
-  recorded('TicketCreated', { ticketId, uuid: `6c1f0000-0000-4000-8000-${String(ticketId).padStart(12, '0')}`, contactId, whatsappId: null, queueId, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp', ...extra }, companyId);
+  recorded(
+    'TicketCreated',
+    {
+      ticketId,
+      uuid: `6c1f0000-0000-4000-8000-${String(ticketId).padStart(12, '0')}`,
+      contactId,
+      whatsappId: null,
+      queueId,
+      userId: null,
+      status: 'pending',
+      isGroup: false,
+      channel: 'whatsapp',
+      ...extra,
+    },
+    companyId,
+  );
 
 beforeAll(async () => {
   ({ db, close } = await readDatabase('tags', projectors));
@@ -26,7 +57,7 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 describe('tickets count', () => {
-  it("publishes a new tag with 0 tickets, then counts the live tickets of the contacts carrying it", async () => {
+  it('publishes a new tag with 0 tickets, then counts the live tickets of the contacts carrying it', async () => {
     const frames = await run(tagsProjector, [recorded('TagCreated', { tagId: 1, name: 'VIP', color: '#FF0000', kanban: 0, userId: null })]);
     expect(frames).toEqual([{ companyId: 2, entity: 'tag', data: { action: 'create', tag: expect.objectContaining({ id: 1, ticketsCount: 0 }) } }]);
 
@@ -42,7 +73,9 @@ describe('tickets count', () => {
     ];
     const counted = await run(tagsProjector, history);
     expect(counted).toEqual([{ companyId: 2, entity: 'tag', data: { action: 'update', tag: expect.objectContaining({ id: 1, ticketsCount: 4 }) } }]);
-    expect(await run(tagsProjector, [recorded('TicketDeleted', { ticketId: 104 })])).toEqual([{ companyId: 2, entity: 'tag', data: { action: 'update', tag: expect.objectContaining({ ticketsCount: 3 }) } }]);
+    expect(await run(tagsProjector, [recorded('TicketDeleted', { ticketId: 104 })])).toEqual([
+      { companyId: 2, entity: 'tag', data: { action: 'update', tag: expect.objectContaining({ ticketsCount: 3 }) } },
+    ]);
     // Contact 10's two tickets (closed ones too) and contact 11's live one; contact 12 has no tag.
     expect((await findTag(db, 2, 1))?.ticketsCount).toBe(3);
     // A ticket of a contact without tags moves no count: nothing to publish.
@@ -58,11 +91,25 @@ describe('tickets count', () => {
 });
 
 describe('kanban cards', () => {
-  const viewer = (extra: Partial<TicketViewer> = {}): TicketViewer => ({ userId: 50, profile: 'user', super: false, queueIds: [7], allTicket: 'disable', allowGroup: false, ...extra });
+  const viewer = (extra: Partial<TicketViewer> = {}): TicketViewer => ({
+    userId: 50,
+    profile: 'user',
+    super: false,
+    queueIds: [7],
+    allTicket: 'disable',
+    allowGroup: false,
+    ...extra,
+  });
 
   it("answers the in-progress tickets of the viewer's queues with their contact and tags, newest first", async () => {
     await run(tagsProjector, [recorded('TagCreated', { tagId: 2, name: 'Fazendo', color: '#00FF00', kanban: 1, userId: null })]);
-    await run(contactsProjector as never, [contact(20), contact(21), contact(22), contact(23, 3), recorded('ContactTagsChanged', { contactId: 21, tagIds: [2] })]);
+    await run(contactsProjector as never, [
+      contact(20),
+      contact(21),
+      contact(22),
+      contact(23, 3),
+      recorded('ContactTagsChanged', { contactId: 21, tagIds: [2] }),
+    ]);
     await run(ticketsProjector as never, [
       ticket(200, 20, 7),
       ticket(201, 21, 7),

@@ -20,16 +20,28 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
  */
 export async function ticketHistoryNames(db: Kysely<ReadDatabase>, companyId: number, ids: TicketHistoryIds): Promise<TicketHistoryNames> {
   const [users, queues, connections, prompts] = await Promise.all([
-    ids.users.length === 0 ? [] : db.selectFrom('read.users').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', unique(ids.users)).execute(),
+    ids.users.length === 0
+      ? []
+      : db.selectFrom('read.users').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', unique(ids.users)).execute(),
     queueSummaries(db, companyId, ids.queues),
-    ids.connections.length === 0 ? [] : db.selectFrom('read.connections').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', unique(ids.connections)).execute(),
-    ids.prompts.length === 0 ? [] : db.selectFrom('read.prompts').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', unique(ids.prompts)).execute(),
+    ids.connections.length === 0
+      ? []
+      : db.selectFrom('read.connections').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', unique(ids.connections)).execute(),
+    ids.prompts.length === 0
+      ? []
+      : db.selectFrom('read.prompts').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', unique(ids.prompts)).execute(),
   ]);
   return { users: byId(users), queues: byId([...queues.values()]), connections: byId(connections), prompts: byId(prompts) };
 }
 
 /** Which kind of record an event field names by id (`from` and `to` of a transfer hold the same fields). */
-const kindOfField: Record<string, keyof TicketHistoryIds> = { userId: 'users', fromUserId: 'users', queueId: 'queues', whatsappId: 'connections', promptId: 'prompts' };
+const kindOfField: Record<string, keyof TicketHistoryIds> = {
+  userId: 'users',
+  fromUserId: 'users',
+  queueId: 'queues',
+  whatsappId: 'connections',
+  promptId: 'prompts',
+};
 
 /** The ids named by these events' data (nested objects included) and by their authors. */
 export function idsInHistory(events: ReadonlyArray<{ data: unknown; actorUserId: number | null }>): TicketHistoryIds {

@@ -11,7 +11,12 @@ import type { OpenTables } from '../columns';
  * see every queue of the company — all of them, queueless tickets too, when no queue is asked for. One statement: the contact's name and
  * number and its live tags (with their kanban flag, which picks the lane) come in the same rows.
  */
-export async function kanbanTickets(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, queueIds: readonly number[] | undefined): Promise<KanbanTicket[]> {
+export async function kanbanTickets(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  viewer: TicketViewer,
+  queueIds: readonly number[] | undefined,
+): Promise<KanbanTicket[]> {
   const everyQueue = seesAllTickets(viewer);
   const mine = new Set(viewer.queueIds);
   const queues = everyQueue ? (queueIds?.length ? [...queueIds] : undefined) : (queueIds ?? [...mine]).filter((id) => mine.has(id));
@@ -20,8 +25,13 @@ export async function kanbanTickets(db: Kysely<ReadDatabase>, companyId: number,
     .selectFrom('read.tickets as t')
     .select(['t.id', 't.uuid', 't.status', 't.queue_id', 't.user_id', 't.contact_id', 't.last_message', 't.updated_at'])
     .select([
-      sql<{ name: string; number: string } | null>`(select jsonb_build_object('name', c.name, 'number', c.number) from read.contacts c where c.id = t.contact_id)`.as('contact'),
-      sql<KanbanTicket['tags']>`coalesce((select jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban) order by lower(tg.name), tg.id)
+      sql<{
+        name: string;
+        number: string;
+      } | null>`(select jsonb_build_object('name', c.name, 'number', c.number) from read.contacts c where c.id = t.contact_id)`.as('contact'),
+      sql<
+        KanbanTicket['tags']
+      >`coalesce((select jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban) order by lower(tg.name), tg.id)
         from read.contact_tags ct join read.tags tg on tg.id = ct.tag_id where ct.contact_id = t.contact_id and not tg.deleted), '[]'::jsonb)`.as('tags'),
     ])
     .where('t.company_id', '=', companyId)
@@ -29,11 +39,7 @@ export async function kanbanTickets(db: Kysely<ReadDatabase>, companyId: number,
     .where('t.status', 'in', ['pending', 'open', 'group'])
     .where((eb: ExpressionBuilder<OpenTables, OpenTables>) => visibleTo(eb, viewer, true));
   if (queues) query = query.where('t.queue_id', 'in', queues);
-  const rows = await query
-    .orderBy('t.updated_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(KANBAN_TICKETS_LIMIT)
-    .execute();
+  const rows = await query.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(KANBAN_TICKETS_LIMIT).execute();
   return rows.map((row) => ({
     id: row.id,
     uuid: row.uuid,

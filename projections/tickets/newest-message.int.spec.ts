@@ -11,14 +11,56 @@ let close: () => Promise<void>;
 const recorded = eventRecorder();
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ticket = (ticketId: number) =>
-  recorded('TicketCreated', { ticketId, uuid: uuid(ticketId), contactId: 9, whatsappId: 3, queueId: null, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp' });
+  recorded('TicketCreated', {
+    ticketId,
+    uuid: uuid(ticketId),
+    contactId: 9,
+    whatsappId: 3,
+    queueId: null,
+    userId: null,
+    status: 'pending',
+    isGroup: false,
+    channel: 'whatsapp',
+  });
 const received = (n: number, ticketId: number, body: string, at: string) =>
-  recorded('MessageReceived', { messageId: uuid(1000 + n), ticketId, contactId: 9, whatsappId: 3, body, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `P${n}`, participant: null, receivedAt: at }, 2, at);
+  recorded(
+    'MessageReceived',
+    {
+      messageId: uuid(1000 + n),
+      ticketId,
+      contactId: 9,
+      whatsappId: 3,
+      body,
+      mediaType: 'chat',
+      media: null,
+      location: null,
+      quotedMessageId: null,
+      providerId: `P${n}`,
+      participant: null,
+      receivedAt: at,
+    },
+    2,
+    at,
+  );
 
 const queued = (n: number, ticketId: number, body: string, at: string, actor: RecordedEvent['metadata']['actor']) => {
   const event = recorded(
     'MessageQueued',
-    { messageId: uuid(1000 + n), ticketId, contactId: 9, whatsappId: 3, body, mediaType: 'chat', media: null, location: null, quotedMessageId: null, userId: actor.kind === 'user' ? Number(actor.id) : null, isPrivate: false, isForwarded: false, queuedAt: at },
+    {
+      messageId: uuid(1000 + n),
+      ticketId,
+      contactId: 9,
+      whatsappId: 3,
+      body,
+      mediaType: 'chat',
+      media: null,
+      location: null,
+      quotedMessageId: null,
+      userId: actor.kind === 'user' ? Number(actor.id) : null,
+      isPrivate: false,
+      isForwarded: false,
+      queuedAt: at,
+    },
     2,
     at,
   );
@@ -59,7 +101,11 @@ it("previews what the contact or a person wrote, never the bot's greeting, menu 
   // A batch of its own too: the bot's position message alone changes nothing.
   const frames = await project(db, ticketsProjector, [queued(12, 3, '\u200eVocê está na posição *1* da fila.', '2026-05-01T12:01:02.000Z', BOT_ACTOR)]);
   expect(frames).toEqual([]);
-  expect((await findTicketsById(db, [3]))[0]).toMatchObject({ lastMessage: '*Ana*: quero _comprar_', unreadMessages: 1, updatedAt: '2026-05-01T12:01:00.000Z' });
+  expect((await findTicketsById(db, [3]))[0]).toMatchObject({
+    lastMessage: '*Ana*: quero _comprar_',
+    unreadMessages: 1,
+    updatedAt: '2026-05-01T12:01:00.000Z',
+  });
   // An attendant's answer is the preview again.
   await project(db, ticketsProjector, [queued(13, 3, 'Bom dia!', '2026-05-01T12:02:00.000Z', { kind: 'user', id: 4 })]);
   expect((await findTicketsById(db, [3]))[0]).toMatchObject({ lastMessage: 'Bom dia!', unreadMessages: 1 });

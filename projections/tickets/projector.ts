@@ -37,15 +37,30 @@ class Batch {
 }
 
 async function keyOf(trx: Transaction<ReadDatabase>, ticketId: number): Promise<(TicketKey & { deleted: boolean }) | undefined> {
-  return trx.selectFrom('read.tickets').select([...keyColumns, 'deleted']).where('id', '=', ticketId).executeTakeFirst();
+  return trx
+    .selectFrom('read.tickets')
+    .select([...keyColumns, 'deleted'])
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
 }
 
 /** Moves a ticket to a new status/user/queue, keeping the counts in step. */
-async function move(trx: Transaction<ReadDatabase>, batch: Batch, event: RecordedEvent, ticketId: number, changes: Updateable<TicketsTable>, logEntries: LogEntry[]) {
+async function move(
+  trx: Transaction<ReadDatabase>,
+  batch: Batch,
+  event: RecordedEvent,
+  ticketId: number,
+  changes: Updateable<TicketsTable>,
+  logEntries: LogEntry[],
+) {
   const before = await keyOf(trx, ticketId);
   if (!before || before.deleted) return;
   const at = new Date(event.metadata.occurredAt);
-  await trx.updateTable('read.tickets').set({ ...changes, updated_at: at }).where('id', '=', ticketId).execute();
+  await trx
+    .updateTable('read.tickets')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', ticketId)
+    .execute();
   const after: TicketKey = { ...before, ...changes };
   batch.count(before, -1);
   batch.count(after, +1);
@@ -208,7 +223,12 @@ export const ticketsProjector = defineProjector({
             created_at: at,
             updated_at: at,
           };
-          const inserted = await trx.insertInto('read.tickets').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+          const inserted = await trx
+            .insertInto('read.tickets')
+            .values(row)
+            .onConflict((oc) => oc.column('id').doNothing())
+            .returning('id')
+            .executeTakeFirst();
           if (!inserted) break;
           batch.count(row, +1);
           batch.touch(data.ticketId, row.company_id, 'update', null);
@@ -260,7 +280,13 @@ export const ticketsProjector = defineProjector({
           break;
         }
         case 'TicketMessagesRead': {
-          const row = await trx.updateTable('read.tickets').set({ unread_messages: 0 }).where('id', '=', data.ticketId).where('unread_messages', '>', 0).returning(['company_id']).executeTakeFirst();
+          const row = await trx
+            .updateTable('read.tickets')
+            .set({ unread_messages: 0 })
+            .where('id', '=', data.ticketId)
+            .where('unread_messages', '>', 0)
+            .returning(['company_id'])
+            .executeTakeFirst();
           if (row) batch.touch(data.ticketId, row.company_id, 'updateUnread', null);
           break;
         }
@@ -320,7 +346,13 @@ export const ticketsProjector = defineProjector({
         }
         case 'MessageContentsExpired':
           // Retention: the list's preview of a last message older than the cut (no activity since) goes with it.
-          await trx.updateTable('read.tickets').set({ last_message: '' }).where('company_id', '=', data.companyId).where('updated_at', '<', new Date(data.before)).where('last_message', '<>', '').execute();
+          await trx
+            .updateTable('read.tickets')
+            .set({ last_message: '' })
+            .where('company_id', '=', data.companyId)
+            .where('updated_at', '<', new Date(data.before))
+            .where('last_message', '<>', '')
+            .execute();
           break;
       }
     }

@@ -1,4 +1,14 @@
-import { canSeeTicket, seesAllTickets, TICKETS_COUNT_CAP, type Profile, type TicketStatus, type TicketViewer, type TicketLogEntry, type TicketPage, type TicketView } from '@conversa/contracts';
+import {
+  canSeeTicket,
+  seesAllTickets,
+  TICKETS_COUNT_CAP,
+  type Profile,
+  type TicketStatus,
+  type TicketViewer,
+  type TicketLogEntry,
+  type TicketPage,
+  type TicketView,
+} from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import { markPrepared, preparedRows } from '../prepared';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
@@ -8,7 +18,12 @@ import type { OpenQuery, OpenTables } from '../columns';
 
 export { canSeeTicket, type TicketViewer };
 
-export const viewerOf = (principal: { userId: number; profile: Profile; super: boolean; user: { queueIds: number[]; allTicket: 'enable' | 'disable'; allowGroup: boolean } }): TicketViewer => ({
+export const viewerOf = (principal: {
+  userId: number;
+  profile: Profile;
+  super: boolean;
+  user: { queueIds: number[]; allTicket: 'enable' | 'disable'; allowGroup: boolean };
+}): TicketViewer => ({
   userId: principal.userId,
   profile: principal.profile,
   super: principal.super,
@@ -70,7 +85,13 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
     if (filter.contactId !== undefined) query = query.where('contact_id', '=', filter.contactId);
     return query;
   };
-  const detailed = search !== '' || filter.contactId !== undefined || Boolean(filter.tags?.length) || Boolean(filter.date) || Boolean(filter.updatedAt) || Boolean(filter.withUnreadMessages);
+  const detailed =
+    search !== '' ||
+    filter.contactId !== undefined ||
+    Boolean(filter.tags?.length) ||
+    Boolean(filter.date) ||
+    Boolean(filter.updatedAt) ||
+    Boolean(filter.withUnreadMessages);
 
   const matching = (queueIds = filter.queueIds) => {
     let rows = structural(db.selectFrom('read.tickets as t').selectAll('t'), queueIds).where('t.deleted', '=', false);
@@ -79,7 +100,13 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
     if (filter.updatedAt) rows = rows.where(sql`(t.updated_at at time zone 'UTC')::date`, '=', filter.updatedAt);
     if (filter.tags?.length) {
       rows = rows.where((eb: ExpressionBuilder<OpenTables, OpenTables>) =>
-        eb.exists(eb.selectFrom('read.contact_tags as ct').select(sql`1`.as('one')).whereRef('ct.contact_id', '=', 't.contact_id').where('ct.tag_id', 'in', filter.tags!)),
+        eb.exists(
+          eb
+            .selectFrom('read.contact_tags as ct')
+            .select(sql`1`.as('one'))
+            .whereRef('ct.contact_id', '=', 't.contact_id')
+            .where('ct.tag_id', 'in', filter.tags!),
+        ),
       );
     }
     if (search !== '') {
@@ -95,7 +122,9 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
               .where((c: ExpressionBuilder<OpenTables, OpenTables>) =>
                 c.or([
                   // A masked viewer may not probe digits through a contact named by its number either.
-                  filter.searchNumbers === false ? c.and([c(sql`lower(name)`, 'like', pattern), c('name', '!~', NUMBER_LIKE_NAME)]) : c(sql`lower(name)`, 'like', pattern),
+                  filter.searchNumbers === false
+                    ? c.and([c(sql`lower(name)`, 'like', pattern), c('name', '!~', NUMBER_LIKE_NAME)])
+                    : c(sql`lower(name)`, 'like', pattern),
                   ...(digits.length >= 3 ? [c('number', 'like', `%${digits}%`)] : []),
                 ]),
               ),
@@ -118,7 +147,10 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   const after = filter.cursor ? parseCursor(filter.cursor) : undefined;
   // A cursor replaces the offset: the walk starts where the previous page ended instead of skipping its rows.
   const offset = after ? 0 : (filter.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const listOrder = (query: OpenQuery) => (after ? query.where(sql<SqlBool>`(t.updated_at, t.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::int)`) : query);
+  const listOrder = (query: OpenQuery) =>
+    after
+      ? query.where(sql<SqlBool>`(t.updated_at, t.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id}::int)`)
+      : query;
   // The page's ids (and list times) first, from the list index alone; then the views of those ids
   // by one prepared statement (findTicketsById): only the walk is planned per page, since its best
   // plan depends on the company and tab, and deep pages skip index entries without visiting rows.
@@ -129,13 +161,21 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
     if (queues.length > 1) {
       // No index gives several queues' tickets in list order, and the planner then walks the whole
       // tab filtering by queue; one ordered walk per queue, merged here, stays on the queue index.
-      const perQueue: Walked[][] = await Promise.all(queues.map((queueId) => inListOrder(matching([queueId])).limit(offset + TICKETS_PAGE_SIZE + 1).execute()));
+      const perQueue: Walked[][] = await Promise.all(
+        queues.map((queueId) =>
+          inListOrder(matching([queueId]))
+            .limit(offset + TICKETS_PAGE_SIZE + 1)
+            .execute(),
+        ),
+      );
       return perQueue
         .flat()
         .sort(newestFirst)
         .slice(offset, offset + TICKETS_PAGE_SIZE + 1);
     }
-    let page = inListOrder(rows).limit(TICKETS_PAGE_SIZE + 1).offset(offset);
+    let page = inListOrder(rows)
+      .limit(TICKETS_PAGE_SIZE + 1)
+      .offset(offset);
     // The count rides along (computed once, as an init plan): no round trip of its own.
     if (counted) page = page.select(sql<string>`(${countQuery()})`.as('total_count'));
     return page.execute();
@@ -146,7 +186,15 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
     !detailed
       ? structural(db.selectFrom('read.ticket_counts')).select(sql<string>`coalesce(sum(tickets), 0)`.as('n'))
       : // Bounded: the filtered rows are walked, at most TICKETS_COUNT_CAP of them.
-        db.selectFrom(rows.clearSelect().select(sql`1`.as('one')).limit(TICKETS_COUNT_CAP).as('capped')).select(sql<string>`count(*)`.as('n'));
+        db
+          .selectFrom(
+            rows
+              .clearSelect()
+              .select(sql`1`.as('one'))
+              .limit(TICKETS_COUNT_CAP)
+              .as('capped'),
+          )
+          .select(sql<string>`count(*)`.as('n'));
   const countTickets = async (page: Walked[]): Promise<number | undefined> => {
     if (!counted) return undefined;
     if (page.length > 0 && page[0]!.total_count !== undefined) return Number(page[0]!.total_count);
@@ -156,7 +204,13 @@ export async function listTickets(db: Kysely<ReadDatabase>, companyId: number, v
   const walked = await walk();
   const hasMore = walked.length > TICKETS_PAGE_SIZE;
   const kept = walked.slice(0, TICKETS_PAGE_SIZE);
-  const [views, count] = await Promise.all([findTicketsById(db, kept.map((row) => row.id)), countTickets(walked)]);
+  const [views, count] = await Promise.all([
+    findTicketsById(
+      db,
+      kept.map((row) => row.id),
+    ),
+    countTickets(walked),
+  ]);
   const byId = new Map(views.map((view) => [view.id, view]));
   const last = kept.at(-1);
   return {
@@ -233,7 +287,11 @@ let viewsById: CompiledQuery<{ view: TicketView }> | undefined;
  */
 export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  viewsById ??= db.selectFrom('read.tickets as t').select(ticketView('t').as('view')).where(sql<SqlBool>`t.id = any(${[]}::int[])`).compile();
+  viewsById ??= db
+    .selectFrom('read.tickets as t')
+    .select(ticketView('t').as('view'))
+    .where(sql<SqlBool>`t.id = any(${[]}::int[])`)
+    .compile();
   markPrepared(viewsById.sql);
   const { rows } = await db.executeQuery<{ view: TicketView }>({ ...viewsById, parameters: [[...ids]] });
   return rows.map((row) => row.view);
@@ -244,7 +302,10 @@ export async function findTicketsById(db: Kysely<ReadDatabase>, ids: readonly nu
  * statement: a projector builds its frames without another round trip.
  */
 export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Expression<unknown>, options: { prepared?: boolean } = {}): Promise<TicketView[]> {
-  const query = db.with('written', () => sql`(${write})`).selectFrom('written as t').select(ticketView('t').as('view'));
+  const query = db
+    .with('written', () => sql`(${write})`)
+    .selectFrom('written as t')
+    .select(ticketView('t').as('view'));
   // prepared: a write whose text does not vary with its values (arrays, not value lists) and whose plan is a key lookup.
   const rows = options.prepared ? await preparedRows(db, query) : await query.execute();
   return rows.map((row) => row.view);
@@ -253,12 +314,23 @@ export async function ticketViewsReturnedBy(db: Kysely<ReadDatabase>, write: Exp
 /** Which message each ticket shows as its last message (by message id; tickets without one are left out). */
 export async function lastMessageIdsOf(db: Kysely<ReadDatabase>, ticketIds: readonly number[]): Promise<Map<number, string>> {
   if (ticketIds.length === 0) return new Map();
-  const rows = await db.selectFrom('read.tickets').select(['id', 'last_message_id']).where('id', 'in', ticketIds).where('last_message_id', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('read.tickets')
+    .select(['id', 'last_message_id'])
+    .where('id', 'in', ticketIds)
+    .where('last_message_id', 'is not', null)
+    .execute();
   return new Map(rows.map((row) => [row.id, row.last_message_id as string]));
 }
 
 /** Ids of a company's not-closed tickets in a status and queues (close-all). */
-export async function ticketIdsFor(db: Kysely<ReadDatabase>, companyId: number, viewer: TicketViewer, status: TicketStatus, queueIds: number[]): Promise<number[]> {
+export async function ticketIdsFor(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  viewer: TicketViewer,
+  status: TicketStatus,
+  queueIds: number[],
+): Promise<number[]> {
   let query = db
     .selectFrom('read.tickets')
     .select('id')
@@ -316,7 +388,11 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
     .orderBy('l.created_at')
     .orderBy('l.id')
     .execute();
-  const queues = await queueSummaries(db, companyId, rows.map((row) => row.queue_id).filter((id): id is number => id !== null));
+  const queues = await queueSummaries(
+    db,
+    companyId,
+    rows.map((row) => row.queue_id).filter((id): id is number => id !== null),
+  );
   return rows.map((row) => ({
     id: Number(row.id),
     type: row.type,
@@ -326,9 +402,11 @@ export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, tic
   }));
 }
 
-
 /** Who holds a ticket and in which status, with its contact (a push for a new message goes to its holder). */
-export async function ticketHolder(db: Kysely<ReadDatabase>, id: number): Promise<{ uuid: string; userId: number | null; status: string; contactId: number } | undefined> {
+export async function ticketHolder(
+  db: Kysely<ReadDatabase>,
+  id: number,
+): Promise<{ uuid: string; userId: number | null; status: string; contactId: number } | undefined> {
   const row = await db.selectFrom('read.tickets').select(['uuid', 'user_id', 'status', 'contact_id']).where('id', '=', id).executeTakeFirst();
   return row && { uuid: row.uuid, userId: row.user_id, status: row.status, contactId: row.contact_id };
 }

@@ -58,7 +58,14 @@ export interface UserConnection {
 export async function openConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<void> {
   await db
     .insertInto('presence.user_connections')
-    .values({ connection_id: connection.connectionId, user_id: connection.userId, company_id: connection.companyId, session_id: connection.sessionId, opened_at: at, last_seen_at: at })
+    .values({
+      connection_id: connection.connectionId,
+      user_id: connection.userId,
+      company_id: connection.companyId,
+      session_id: connection.sessionId,
+      opened_at: at,
+      last_seen_at: at,
+    })
     .onConflict((oc) => oc.column('connection_id').doNothing())
     .execute();
 }
@@ -67,7 +74,14 @@ export async function openConnection(db: Kysely<ReadDatabase>, connection: UserC
 export async function touchConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<boolean> {
   const row = await db
     .insertInto('presence.user_connections')
-    .values({ connection_id: connection.connectionId, user_id: connection.userId, company_id: connection.companyId, session_id: connection.sessionId, opened_at: at, last_seen_at: at })
+    .values({
+      connection_id: connection.connectionId,
+      user_id: connection.userId,
+      company_id: connection.companyId,
+      session_id: connection.sessionId,
+      opened_at: at,
+      last_seen_at: at,
+    })
     .onConflict((oc) => oc.column('connection_id').doUpdateSet({ last_seen_at: at }))
     .returning('logged_out')
     .executeTakeFirstOrThrow();
@@ -117,7 +131,11 @@ export async function lastHeartbeat(db: Kysely<ReadDatabase>, userId: number): P
  * Users shown online whose last ping is older than `before` (or who have none: a heartbeat table
  * created after they went online). Their last sign of life is the ping, or else when they went online.
  */
-export async function usersWithStoppedPings(db: Kysely<ReadDatabase>, before: Date, limit = 500): Promise<{ userId: number; companyId: number; lastSeenAt: Date }[]> {
+export async function usersWithStoppedPings(
+  db: Kysely<ReadDatabase>,
+  before: Date,
+  limit = 500,
+): Promise<{ userId: number; companyId: number; lastSeenAt: Date }[]> {
   const rows = await db
     .selectFrom('read.users as u')
     .leftJoin('presence.user_heartbeats as h', 'h.user_id', 'u.id')

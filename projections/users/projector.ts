@@ -63,7 +63,11 @@ export const usersProjector = defineProjector({
         case 'UserDetailsChanged': {
           const row = userRow(data.changes);
           const phone = data.changes.phone !== undefined ? { phone: data.changes.phone } : {};
-          await trx.updateTable('read.users').set({ ...row, ...phone, updated_at: at }).where('id', '=', data.userId).execute();
+          await trx
+            .updateTable('read.users')
+            .set({ ...row, ...phone, updated_at: at })
+            .where('id', '=', data.userId)
+            .execute();
           if (row.email !== undefined) await trx.updateTable('auth.user_credentials').set({ email: row.email }).where('user_id', '=', data.userId).execute();
           touched.set(data.userId, { companyId: event.metadata.companyId, action: touched.get(data.userId)?.action ?? 'update' });
           if (scopeFields.some((field) => data.changes[field] !== undefined)) {

@@ -56,11 +56,19 @@ export async function listUsers(
   let query = db.selectFrom('read.users').where('company_id', '=', companyId).where('deleted', '=', false);
   if (options.searchParam) {
     // The term is literal text: % and _ typed by a user are not patterns.
-    const term = `%${options.searchParam.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = `%${options.searchParam
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', term), eb(eb.fn('lower', ['email']), 'like', term)]));
   }
   const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
-  const rows = await query.selectAll().orderBy('name').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy('name')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   const total = Number(count);
   return { users: rows.map(userFromRow), count: total, hasMore: page * pageSize < total };
 }
@@ -83,7 +91,11 @@ export async function activeUserIds(db: Kysely<ReadDatabase>, companyId: number)
  * Whom an access token names, with what every request checks beside them: the company's due
  * date and its plan's features. One statement, since every authenticated request waits for it.
  */
-export async function findSignedInUser(db: Kysely<ReadDatabase>, userId: number, companyId: number): Promise<{ user: UserView; dueDate: string; plan: Plan; lgpdHideNumber: string | null } | null> {
+export async function findSignedInUser(
+  db: Kysely<ReadDatabase>,
+  userId: number,
+  companyId: number,
+): Promise<{ user: UserView; dueDate: string; plan: Plan; lgpdHideNumber: string | null } | null> {
   const query = db
     .selectFrom('read.users as u')
     .innerJoin('read.companies as c', 'c.id', 'u.company_id')
@@ -100,7 +112,9 @@ export async function findSignedInUser(db: Kysely<ReadDatabase>, userId: number,
     .where('u.deleted', '=', false)
     .where('c.deleted', '=', false);
   const [row] = await preparedRows(db, query);
-  return row ? { user: userFromRow(row), dueDate: row.signed_in_due_date, plan: planFromRow(row.signed_in_plan), lgpdHideNumber: row.signed_in_lgpd_hide_number } : null;
+  return row
+    ? { user: userFromRow(row), dueDate: row.signed_in_due_date, plan: planFromRow(row.signed_in_plan), lgpdHideNumber: row.signed_in_lgpd_hide_number }
+    : null;
 }
 
 /** Whether a user of the company shows this stored file as their picture (every colleague sees it). */
@@ -112,12 +126,24 @@ export async function isProfileImage(db: Kysely<ReadDatabase>, companyId: number
 /** The users whose saved phone is one of these numbers (a password reset's lookup), any company, by id. */
 export async function usersWithPhones(db: Kysely<ReadDatabase>, phones: readonly string[]): Promise<Array<{ id: number; companyId: number; phone: string }>> {
   if (phones.length === 0) return [];
-  const rows = await db.selectFrom('read.users').select(['id', 'company_id', 'phone']).where('deleted', '=', false).where('phone', 'in', [...phones]).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('read.users')
+    .select(['id', 'company_id', 'phone'])
+    .where('deleted', '=', false)
+    .where('phone', 'in', [...phones])
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ id: row.id, companyId: row.company_id, phone: row.phone }));
 }
 
 /** The company's users (not deleted) who work this queue, by id. */
 export async function queueMemberIds(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<number[]> {
-  const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).where(({ eb, val }) => eb(val(queueId), '=', eb.fn.any('queue_ids'))).execute();
+  const rows = await db
+    .selectFrom('read.users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where(({ eb, val }) => eb(val(queueId), '=', eb.fn.any('queue_ids')))
+    .execute();
   return rows.map((row) => row.id);
 }

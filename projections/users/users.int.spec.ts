@@ -30,7 +30,9 @@ describe('users projection', () => {
       { companyId: 2, entity: 'user-access', data: { userId: 5, change: 'rescoped' } },
     ]);
     expect(await credentialsByEmail(db, 'BIA@x.com')).toMatchObject({ userId: 5, companyId: 2 });
-    const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = 'read' and table_name = 'users'`.execute(db);
+    const { rows } = await sql<{
+      column_name: string;
+    }>`select column_name from information_schema.columns where table_schema = 'read' and table_name = 'users'`.execute(db);
     expect(rows.map((r) => r.column_name)).not.toContain('password_hash');
 
     await apply(usersProjector, [recorded('UserDeleted', { userId: 5 })]);
@@ -39,14 +41,23 @@ describe('users projection', () => {
   });
 
   it('is idempotent on replay of the same creation', async () => {
-    const created = recorded('UserCreated', { userId: 6, companyId: 2, passwordHash: 'y'.repeat(40), ...defaultUserDetails, name: 'Caio', email: 'caio@x.com' });
+    const created = recorded('UserCreated', {
+      userId: 6,
+      companyId: 2,
+      passwordHash: 'y'.repeat(40),
+      ...defaultUserDetails,
+      name: 'Caio',
+      email: 'caio@x.com',
+    });
     await apply(usersProjector, [created]);
     await apply(usersProjector, [created]);
     expect((await listUsers(db, 2)).users.filter((u) => u.id === 6)).toHaveLength(1);
   });
 
   it("publishes a login as the company's auth frame with the new session", async () => {
-    const changes = await apply(usersProjector, [recorded('SessionStarted', { sessionId: 's-1', userId: 6, companyId: 2, tokenHash: 'h', ip: '::1', userAgent: 'x', at: '2026-05-01T12:00:00.000Z' })]);
+    const changes = await apply(usersProjector, [
+      recorded('SessionStarted', { sessionId: 's-1', userId: 6, companyId: 2, tokenHash: 'h', ip: '::1', userAgent: 'x', at: '2026-05-01T12:00:00.000Z' }),
+    ]);
     expect(changes).toEqual([{ companyId: 2, entity: 'auth', data: { action: 'update', user: { id: 6 }, sessionId: 's-1' } }]);
     expect((await findUser(db, 6))?.lastLogin).toBe('2026-05-01T12:00:00.000Z');
   });
@@ -54,7 +65,18 @@ describe('users projection', () => {
 
 describe('companies projection', () => {
   it('materialises every setting with its default, then the changes', async () => {
-    const details = { name: 'Acme', email: 'a@a.com', phone: '', document: '', paymentMethod: '', addressStreet: '', addressState: '', addressCity: '', recurrence: 'MENSAL', status: true };
+    const details = {
+      name: 'Acme',
+      email: 'a@a.com',
+      phone: '',
+      document: '',
+      paymentMethod: '',
+      addressStreet: '',
+      addressState: '',
+      addressCity: '',
+      recurrence: 'MENSAL',
+      status: true,
+    };
     await apply(companiesProjector, [
       recorded('CompanyRegistered', { companyId: 2, planId: 1, dueDate: '2027-02-28', via: 'signup', ...details }),
       recorded('CompanySettingChanged', { companyId: 2, key: 'userRating', value: 'enabled' }),

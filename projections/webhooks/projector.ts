@@ -21,7 +21,11 @@ export const webhooksProjector = recordProjector({
   encode: { events: (names) => JSON.stringify(names) },
   createdColumns: () => ({ active: true }),
   // Any change clears the flag; switched off, its queue is dropped: nothing is left paused.
-  changedColumns: (changes) => ({ ...(changes.active !== undefined ? { active: changes.active } : {}), flagged: false, ...(changes.active === false ? { paused_at: null, pause_reason: null } : {}) }),
+  changedColumns: (changes) => ({
+    ...(changes.active !== undefined ? { active: changes.active } : {}),
+    flagged: false,
+    ...(changes.active === false ? { paused_at: null, pause_reason: null } : {}),
+  }),
   updates: {
     WebhookSecretRotated: (data) => ({ secret: data.secret }),
     WebhookFlagged: () => ({ flagged: true }),

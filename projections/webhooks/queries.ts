@@ -23,13 +23,25 @@ export async function listWebhooks(db: Kysely<ReadDatabase>, companyId: number):
 }
 
 export async function findWebhook(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<WebhookView | undefined> {
-  const row = await db.selectFrom('read.webhooks').selectAll().where('company_id', '=', companyId).where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('read.webhooks')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   return row && toView(row);
 }
 
 /** The company's active endpoints that receive this webhook event. */
 export async function subscribedWebhooks(db: Kysely<ReadDatabase>, companyId: number): Promise<Array<{ id: number; events: string[] }>> {
-  return db.selectFrom('read.webhooks').select(['id', 'events']).where('company_id', '=', companyId).where('deleted', '=', false).where('active', '=', true).execute();
+  return db
+    .selectFrom('read.webhooks')
+    .select(['id', 'events'])
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false)
+    .where('active', '=', true)
+    .execute();
 }
 
 /** Where an endpoint's queue stands: its head (the oldest pending delivery) and whether it may be sent to now. */
@@ -42,8 +54,19 @@ interface QueueState {
 
 async function queueState(db: Kysely<ReadDatabase>, webhookId: number): Promise<QueueState> {
   const endpoint = await db.selectFrom('read.webhooks').select(['paused_at', 'active', 'deleted']).where('id', '=', webhookId).executeTakeFirst();
-  const head = await db.selectFrom('webhooks.deliveries').select(['seq', 'next_attempt_at']).where('webhook_id', '=', webhookId).where('status', '=', 'pending').orderBy('seq').limit(1).executeTakeFirst();
-  return { headSeq: head?.seq ?? null, headDue: head?.next_attempt_at ?? null, held: !endpoint || endpoint.paused_at !== null || !endpoint.active || endpoint.deleted };
+  const head = await db
+    .selectFrom('webhooks.deliveries')
+    .select(['seq', 'next_attempt_at'])
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    headSeq: head?.seq ?? null,
+    headDue: head?.next_attempt_at ?? null,
+    held: !endpoint || endpoint.paused_at !== null || !endpoint.active || endpoint.deleted,
+  };
 }
 
 const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
@@ -78,12 +101,34 @@ export async function listWebhookDeliveries(db: Kysely<ReadDatabase>, companyId:
     .offset((pageNumber - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE)
     .execute();
   const queue = await queueState(db, webhookId);
-  return { deliveries: rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE).map((row) => deliveryView(row, queue)), hasMore: rows.length > WEBHOOK_DELIVERIES_PAGE_SIZE };
+  return {
+    deliveries: rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE).map((row) => deliveryView(row, queue)),
+    hasMore: rows.length > WEBHOOK_DELIVERIES_PAGE_SIZE,
+  };
 }
 
-export async function findWebhookDelivery(db: Kysely<ReadDatabase>, companyId: number, webhookId: number, deliveryId: string): Promise<WebhookDeliveryDetailView | undefined> {
-  const row = await db.selectFrom('webhooks.deliveries').selectAll().where('company_id', '=', companyId).where('webhook_id', '=', webhookId).where('id', '=', deliveryId).executeTakeFirst();
-  return row && { ...deliveryView(row, await queueState(db, webhookId)), webhookId: row.webhook_id, requestBody: row.body, responseBody: row.response_body, error: row.error };
+export async function findWebhookDelivery(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  webhookId: number,
+  deliveryId: string,
+): Promise<WebhookDeliveryDetailView | undefined> {
+  const row = await db
+    .selectFrom('webhooks.deliveries')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('webhook_id', '=', webhookId)
+    .where('id', '=', deliveryId)
+    .executeTakeFirst();
+  return (
+    row && {
+      ...deliveryView(row, await queueState(db, webhookId)),
+      webhookId: row.webhook_id,
+      requestBody: row.body,
+      responseBody: row.response_body,
+      error: row.error,
+    }
+  );
 }
 
 /** A delivery at the head of its endpoint's queue, with what the deliverer needs of the endpoint. */
@@ -129,6 +174,8 @@ export async function dueDeliveryHeads(db: Kysely<ReadDatabase>, options: { now:
 
 /** Deliveries pending (the deliverer's queue depth), counted up to `cap`. */
 export async function pendingDeliveriesCount(db: Kysely<ReadDatabase>, cap: number): Promise<number> {
-  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1 from webhooks.deliveries where status = 'pending' limit ${cap}) q`.execute(db);
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*) as count from (select 1 from webhooks.deliveries where status = 'pending' limit ${cap}) q`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }

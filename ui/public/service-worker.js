@@ -84,7 +84,11 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       // navigate() needs a tab this worker controls; any other is left alone for a new one.
-      if (open) return open.focus().then((client) => (client || open).navigate(target)).catch(() => self.clients.openWindow(target));
+      if (open)
+        return open
+          .focus()
+          .then((client) => (client || open).navigate(target))
+          .catch(() => self.clients.openWindow(target));
       return self.clients.openWindow(target);
     }),
   );

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
  */
 export function modulesOnThePath(src: string): Map<string, string> {
   const resolve = (from: string, specifier: string) =>
-    ['.ts', '.tsx', '/index.ts', '/index.tsx', ''].map((suffix) => join(dirname(from), specifier + suffix)).find((path) => existsSync(path) && statSync(path).isFile());
+    ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+      .map((suffix) => join(dirname(from), specifier + suffix))
+      .find((path) => existsSync(path) && statSync(path).isFile());
   const reached = new Map<string, string>();
   const queue = [join(src, 'main.tsx')];
   while (queue.length > 0) {

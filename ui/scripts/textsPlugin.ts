@@ -30,7 +30,10 @@ export function textsPlugin({ precompile }: { precompile: boolean }): Plugin {
   let sources: Promise<[typeof import('../src/i18n/parts'), Record<string, Record<string, string>>[]]> | undefined;
 
   async function texts(language: Language, part: string): Promise<Record<string, unknown>> {
-    sources ??= Promise.all([load(join(src, 'i18n', 'parts.ts')) as unknown as Promise<typeof import('../src/i18n/parts')>, Promise.all(areaFiles().map(load))]);
+    sources ??= Promise.all([
+      load(join(src, 'i18n', 'parts.ts')) as unknown as Promise<typeof import('../src/i18n/parts')>,
+      Promise.all(areaFiles().map(load)),
+    ]);
     const [{ partOf }, areas] = await sources;
     const result: Record<string, unknown> = {};
     for (const area of areas) {

@@ -20,7 +20,10 @@ const name = safeText({ error: 'Required' })
   });
 const slot = safeText().max(4096).optional();
 /** An id, or nothing ('' or null from an emptied select). */
-const optionalId = z.preprocess((value) => (value === '' || value === undefined ? null : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), RecordId.nullable());
+const optionalId = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+  RecordId.nullable(),
+);
 /** whatsappId: "1,2" (the spec's comma-joined ids), one id, or a list. */
 const connectionIds = z.preprocess((value) => {
   if (value === '' || value === null || value === undefined) return [];
@@ -65,12 +68,27 @@ export type ListCampaignsQuery = z.infer<typeof ListCampaignsQuery>;
 export const CAMPAIGNS_PAGE_SIZE = 20;
 
 /** POST /campaign-settings: the settings page's selects offer exactly the spec's options. */
-const oneOf = (options: readonly number[]) => z.preprocess((value) => (typeof value === 'string' && value !== '' ? Number(value) : value), z.number().refine((value) => options.includes(value), { message: `one of ${options.join(', ')}` }));
+const oneOf = (options: readonly number[]) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value !== '' ? Number(value) : value),
+    z.number().refine((value) => options.includes(value), { message: `one of ${options.join(', ')}` }),
+  );
 export const CampaignSettingsRequest = z.object({
   messageInterval: oneOf(MESSAGE_INTERVAL_OPTIONS),
   longerIntervalAfter: oneOf(LONGER_INTERVAL_AFTER_OPTIONS),
   greaterInterval: oneOf(GREATER_INTERVAL_OPTIONS),
-  variables: z.array(CampaignVariable.extend({ key: safeText().trim().min(1).max(50).regex(/^[\w-]+$/, 'atalho: letras, números, _ ou -') })).max(100).default([]),
+  variables: z
+    .array(
+      CampaignVariable.extend({
+        key: safeText()
+          .trim()
+          .min(1)
+          .max(50)
+          .regex(/^[\w-]+$/, 'atalho: letras, números, _ ou -'),
+      }),
+    )
+    .max(100)
+    .default([]),
   optOutWords: z.array(safeText().trim().min(1).max(50)).min(1).max(50).optional(),
   sendWindow: SendWindow.nullable().optional(),
 });

@@ -65,19 +65,40 @@ export const PlannedShipping = z.object({
   /** Spread across the campaign's connections when planned. */
   connectionId: id,
   /** Which filled message slot (0–4) this contact gets; confirmationIndex likewise for the request. */
-  messageIndex: z.number().int().min(0).max(CAMPAIGN_SLOTS - 1),
-  confirmationIndex: z.number().int().min(0).max(CAMPAIGN_SLOTS - 1).nullable(),
+  messageIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(CAMPAIGN_SLOTS - 1),
+  confirmationIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(CAMPAIGN_SLOTS - 1)
+    .nullable(),
   /** The list's validity answer when planned: a number without WhatsApp is skipped, never sent. */
   valid: z.boolean().nullable(),
 });
 export type PlannedShipping = z.infer<typeof PlannedShipping>;
 
 const shipping = { campaignId: id, itemId: id };
-export const CampaignShippingsPlanned = defineEvent('CampaignShippingsPlanned', z.object({ campaignId: id, shippings: z.array(PlannedShipping).min(1).max(SHIPPINGS_PER_EVENT) }));
+export const CampaignShippingsPlanned = defineEvent(
+  'CampaignShippingsPlanned',
+  z.object({ campaignId: id, shippings: z.array(PlannedShipping).min(1).max(SHIPPINGS_PER_EVENT) }),
+);
 /** Recorded before the channel is called; a restart resends it with the same messageId (the channel's idempotency key). */
-export const CampaignShippingAttempted = defineEvent('CampaignShippingAttempted', z.object({ ...shipping, kind: ShippingKind, messageId: z.uuid(), connectionId: id }));
-export const CampaignShippingDelivered = defineEvent('CampaignShippingDelivered', z.object({ ...shipping, providerId: safeText().min(1).max(255), deliveredAt: realDateTime() }));
-export const CampaignConfirmationRequested = defineEvent('CampaignConfirmationRequested', z.object({ ...shipping, providerId: safeText().min(1).max(255), requestedAt: realDateTime() }));
+export const CampaignShippingAttempted = defineEvent(
+  'CampaignShippingAttempted',
+  z.object({ ...shipping, kind: ShippingKind, messageId: z.uuid(), connectionId: id }),
+);
+export const CampaignShippingDelivered = defineEvent(
+  'CampaignShippingDelivered',
+  z.object({ ...shipping, providerId: safeText().min(1).max(255), deliveredAt: realDateTime() }),
+);
+export const CampaignConfirmationRequested = defineEvent(
+  'CampaignConfirmationRequested',
+  z.object({ ...shipping, providerId: safeText().min(1).max(255), requestedAt: realDateTime() }),
+);
 export const CampaignShippingConfirmed = defineEvent('CampaignShippingConfirmed', z.object({ ...shipping, confirmedAt: realDateTime() }));
 export const CampaignShippingFailed = defineEvent('CampaignShippingFailed', z.object({ ...shipping, reason: safeText().max(500) }));
 export const CampaignShippingSkipped = defineEvent('CampaignShippingSkipped', z.object({ ...shipping, reason: z.enum(['opted-out', 'invalid-number']) }));

@@ -45,4 +45,5 @@ export type ChatMessagePage = z.infer<typeof ChatMessagePage>;
  */
 export type ChatUserFrame = { action: 'create' | 'update'; record: ChatView; audience: number[] };
 export type ChatDeleteFrame = { action: 'delete'; id: number; audience: number[] };
-export type ChatRoomFrame = { action: 'new-message'; newMessage: ChatMessageView; chat: ChatView; audience: number[] } | { action: 'update'; chat: ChatView; audience: number[] };
+export type ChatRoomFrame =
+  { action: 'new-message'; newMessage: ChatMessageView; chat: ChatView; audience: number[] } | { action: 'update'; chat: ChatView; audience: number[] };

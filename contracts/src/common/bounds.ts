@@ -23,7 +23,11 @@ export const RecordIdParam = z.preprocess(digitsToNumber, RecordId);
  * absent or empty is false (so the document marks it optional, default false).
  */
 export const QueryFlag = z
-  .preprocess((value) => (value === 'true' || value === '1' || value === true ? true : value === 'false' || value === '0' || value === false || value === '' ? false : value), z.boolean())
+  .preprocess(
+    (value) =>
+      value === 'true' || value === '1' || value === true ? true : value === 'false' || value === '0' || value === false || value === '' ? false : value,
+    z.boolean(),
+  )
   .default(false);
 
 /** A page number from a query (absent or empty: the first). */
@@ -45,7 +49,8 @@ export const isStorableText = (text: string): boolean => !text.includes('\u0000'
  * Text that Postgres can store. Anything typed by a user is refused when it is not (400), since a
  * NUL or a lone surrogate there is a bug or an attack, not a message.
  */
-export const safeText = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isStorableText, { message: 'Text must not contain NUL characters or unpaired surrogates' });
+export const safeText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { message: 'Text must not contain NUL characters or unpaired surrogates' });
 
 /**
  * Text from a contact, written on a channel we do not control: stored, never dropped, so what cannot
@@ -80,4 +85,6 @@ export const RealDate = z
 
 /** An ISO datetime whose day exists (Postgres `timestamptz` refuses 2023-02-30T…). */
 export const realDateTime = (options?: Parameters<typeof z.iso.datetime>[0]) =>
-  z.iso.datetime(options).refine((value) => isCalendarDay(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), { message: 'datetime must name a real moment' });
+  z.iso
+    .datetime(options)
+    .refine((value) => isCalendarDay(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), { message: 'datetime must name a real moment' });

@@ -12,7 +12,16 @@ const CompanyForm = CompanyDetails.extend({
 });
 
 /** POST /companies. A password also creates the company's first admin, who logs in with the company's e-mail. */
-export const CreateCompanyRequest = CompanyForm.partial({ document: true, paymentMethod: true, addressStreet: true, addressState: true, addressCity: true, recurrence: true, status: true, phone: true })
+export const CreateCompanyRequest = CompanyForm.partial({
+  document: true,
+  paymentMethod: true,
+  addressStreet: true,
+  addressState: true,
+  addressCity: true,
+  recurrence: true,
+  status: true,
+  phone: true,
+})
   .extend({ password: safeText().min(5).max(50).optional() })
   .strict();
 export type CreateCompanyRequest = z.infer<typeof CreateCompanyRequest>;

@@ -62,12 +62,24 @@ export const CompanyPlanChanged = defineEvent('CompanyPlanChanged', z.object({ c
 export const CompanyDueDateSet = defineEvent('CompanyDueDateSet', z.object({ companyId: RecordId, dueDate: IsoDate }));
 export const CompanySettingChanged = defineEvent(
   'CompanySettingChanged',
-  z.object({ companyId: RecordId, key: z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]), value: safeText().max(2000) }),
+  z.object({
+    companyId: RecordId,
+    key: z.enum(Object.keys(CompanySettingsSchema.shape) as [CompanySettingKey, ...CompanySettingKey[]]),
+    value: safeText().max(2000),
+  }),
 );
 export const CompanySchedulesSet = defineEvent('CompanySchedulesSet', z.object({ companyId: RecordId, schedules: z.array(ScheduleEntry).max(7) }));
 export const CompanyDeleted = defineEvent('CompanyDeleted', z.object({ companyId: RecordId }));
 
-export const companyEvents = [CompanyRegistered, CompanyDetailsChanged, CompanyPlanChanged, CompanyDueDateSet, CompanySettingChanged, CompanySchedulesSet, CompanyDeleted];
+export const companyEvents = [
+  CompanyRegistered,
+  CompanyDetailsChanged,
+  CompanyPlanChanged,
+  CompanyDueDateSet,
+  CompanySettingChanged,
+  CompanySchedulesSet,
+  CompanyDeleted,
+];
 export type CompanyEvent = EventUnion<typeof companyEvents>;
 
 /** Company 1 never expires. */

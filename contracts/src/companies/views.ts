@@ -43,8 +43,10 @@ export const CompanySettingsView = CompanySettingsSchema.extend({ companyId: z.n
 export type CompanySettingsView = z.infer<typeof CompanySettingsView>;
 
 /** GET /settings/retention: messageRetentionDays as days (null: contents kept for ever) and the last run (MessageContentsExpired). */
-export const RetentionView = z.object({
-  days: z.number().int().nullable(),
-  lastRun: z.object({ at: z.string(), before: z.string(), days: z.number().int() }).nullable(),
-}).meta({ id: 'RetentionView' });
+export const RetentionView = z
+  .object({
+    days: z.number().int().nullable(),
+    lastRun: z.object({ at: z.string(), before: z.string(), days: z.number().int() }).nullable(),
+  })
+  .meta({ id: 'RetentionView' });
 export type RetentionView = z.infer<typeof RetentionView>;

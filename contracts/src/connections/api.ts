@@ -10,7 +10,9 @@ const message = safeText().max(4000);
 /** Dates arrive as the date picker sends them (YYYY-MM-DD) or as ISO datetimes; stored as ISO datetimes. */
 const importDate = z.preprocess(
   (value) => (value === '' ? null : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value),
-  realDateTime({ offset: true }).transform((value) => new Date(value).toISOString()).nullable(),
+  realDateTime({ offset: true })
+    .transform((value) => new Date(value).toISOString())
+    .nullable(),
 );
 
 const scheduleEntry = ScheduleEntry.extend({
@@ -143,7 +145,10 @@ export const SandboxInboundRequest = z
     from: safeText().regex(/^\d{8,20}$/, 'from: 8 to 20 digits'),
     name: inboundText().trim().min(1).max(100).optional(),
     body: inboundText().max(4096).optional(),
-    mediaUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    mediaUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
   })
   .strict()
   .refine((value) => (value.body ?? '').trim() !== '' || value.mediaUrl !== undefined, { message: 'body or mediaUrl is required', path: ['body'] });

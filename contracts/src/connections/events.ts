@@ -198,10 +198,7 @@ export const ConnectionSessionRequested = defineEvent(
 /** Someone disconnected the session (DELETE /whatsappsession/:id): it logs out and stays down. */
 export const ConnectionSessionStopRequested = defineEvent('ConnectionSessionStopRequested', z.object({ connectionId, generation: RecordId }));
 /** The running session's status, QR code or retry count changed (and the number, once paired). */
-export const ConnectionSessionChanged = defineEvent(
-  'ConnectionSessionChanged',
-  SessionState.extend({ connectionId, number: safeText().max(50).optional() }),
-);
+export const ConnectionSessionChanged = defineEvent('ConnectionSessionChanged', SessionState.extend({ connectionId, number: safeText().max(50).optional() }));
 
 /** The history import began (status shows 'preparing' for 35 s), advanced, and finished. */
 export const ConnectionImportStarted = defineEvent('ConnectionImportStarted', z.object({ connectionId, startedAt: realDateTime() }));
@@ -228,7 +225,10 @@ export const ImportedTicketsClosed = defineEvent('ImportedTicketsClosed', z.obje
  */
 export const ConnectionRegistered = defineEvent('ConnectionRegistered', z.object({ connectionId, channel: ConnectionChannel }));
 export const ConnectionUnregistered = defineEvent('ConnectionUnregistered', z.object({ connectionId }));
-export const DefaultConnectionChanged = defineEvent('DefaultConnectionChanged', z.object({ connectionId: connectionId.nullable(), previousId: connectionId.nullable() }));
+export const DefaultConnectionChanged = defineEvent(
+  'DefaultConnectionChanged',
+  z.object({ connectionId: connectionId.nullable(), previousId: connectionId.nullable() }),
+);
 
 /**
  * The claim on a Meta account id (a page, an Instagram account, a Cloud API phone number id): its

@@ -18,7 +18,10 @@ export type CreateContactListRequest = z.infer<typeof CreateContactListRequest>;
 export const UpdateContactListRequest = CreateContactListRequest;
 export type UpdateContactListRequest = CreateContactListRequest;
 
-const itemEmail = safeText().trim().max(255).refine((value) => value === '' || z.email().safeParse(value).success, { message: 'Invalid email' });
+const itemEmail = safeText()
+  .trim()
+  .max(255)
+  .refine((value) => value === '' || z.email().safeParse(value).success, { message: 'Invalid email' });
 export const ListItemFields = z.object({
   name: bounded(LIST_ITEM_NAME_MIN, LIST_ITEM_NAME_MAX),
   number: bounded(LIST_ITEM_NUMBER_MIN, LIST_ITEM_NUMBER_MAX),
@@ -28,7 +31,11 @@ export const ListItemFields = z.object({
 export const CreateContactListItemRequest = ListItemFields.extend({ contactListId: RecordId });
 export type CreateContactListItemRequest = z.infer<typeof CreateContactListItemRequest>;
 /** PUT /contact-list-items/{id}: the fields given change. */
-export const UpdateContactListItemRequest = z.object({ name: ListItemFields.shape.name.optional(), number: ListItemFields.shape.number.optional(), email: itemEmail.optional() });
+export const UpdateContactListItemRequest = z.object({
+  name: ListItemFields.shape.name.optional(),
+  number: ListItemFields.shape.number.optional(),
+  email: itemEmail.optional(),
+});
 export type UpdateContactListItemRequest = z.infer<typeof UpdateContactListItemRequest>;
 
 const search = safeText().max(200).optional();

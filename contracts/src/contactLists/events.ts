@@ -28,16 +28,33 @@ export const ContactListCreated = defineEvent('ContactListCreated', z.object({ c
 export const ContactListRenamed = defineEvent('ContactListRenamed', z.object({ contactListId: id, name: safeText().max(CONTACT_LIST_NAME_MAX) }));
 export const ContactListDeleted = defineEvent('ContactListDeleted', z.object({ contactListId: id }));
 /** Items added by hand (one) or from a spreadsheet (up to LIST_ITEMS_PER_EVENT per event). */
-export const ContactListItemsAdded = defineEvent('ContactListItemsAdded', z.object({ contactListId: id, items: z.array(ListItem).min(1).max(LIST_ITEMS_PER_EVENT) }));
+export const ContactListItemsAdded = defineEvent(
+  'ContactListItemsAdded',
+  z.object({ contactListId: id, items: z.array(ListItem).min(1).max(LIST_ITEMS_PER_EVENT) }),
+);
 export const ContactListItemChanged = defineEvent('ContactListItemChanged', z.object({ contactListId: id, itemId: id, changes: ListItemDetails.partial() }));
 export const ContactListItemRemoved = defineEvent('ContactListItemRemoved', z.object({ contactListId: id, itemId: id }));
 /** The channel's answer whether each number has WhatsApp (the background validity check). */
 export const ContactListItemsValidated = defineEvent(
   'ContactListItemsValidated',
-  z.object({ contactListId: id, results: z.array(z.object({ itemId: id, number: safeText().max(LIST_ITEM_NUMBER_MAX), valid: z.boolean() })).min(1).max(LIST_ITEMS_PER_EVENT) }),
+  z.object({
+    contactListId: id,
+    results: z
+      .array(z.object({ itemId: id, number: safeText().max(LIST_ITEM_NUMBER_MAX), valid: z.boolean() }))
+      .min(1)
+      .max(LIST_ITEMS_PER_EVENT),
+  }),
 );
 
-export const contactListEvents = [ContactListCreated, ContactListRenamed, ContactListDeleted, ContactListItemsAdded, ContactListItemChanged, ContactListItemRemoved, ContactListItemsValidated];
+export const contactListEvents = [
+  ContactListCreated,
+  ContactListRenamed,
+  ContactListDeleted,
+  ContactListItemsAdded,
+  ContactListItemChanged,
+  ContactListItemRemoved,
+  ContactListItemsValidated,
+];
 
 export type ContactListEvent = EventUnion<typeof contactListEvents>;
 

@@ -42,4 +42,7 @@ export type ListUploadResult = z.infer<typeof ListUploadResult>;
 
 /** Frames `contactList` and `contactListItem`. */
 export type ContactListFrame = { action: 'create' | 'update'; record: ContactListView } | { action: 'delete'; id: number };
-export type ContactListItemFrame = { action: 'create' | 'update'; record: ContactListItemView } | { action: 'delete'; id: number; contactListId: number } | { action: 'reload'; contactListId: number };
+export type ContactListItemFrame =
+  | { action: 'create' | 'update'; record: ContactListItemView }
+  | { action: 'delete'; id: number; contactListId: number }
+  | { action: 'reload'; contactListId: number };

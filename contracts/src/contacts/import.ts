@@ -138,7 +138,14 @@ export const ContactImportRowsProcessed = defineEvent(
  */
 export const ContactImportFinished = defineEvent(
   'ContactImportFinished',
-  z.object({ importId: z.uuid(), unreadable: z.boolean().optional(), error: z.string().regex(/^ERR_[A-Z0-9_]{1,60}$/).optional() }),
+  z.object({
+    importId: z.uuid(),
+    unreadable: z.boolean().optional(),
+    error: z
+      .string()
+      .regex(/^ERR_[A-Z0-9_]{1,60}$/)
+      .optional(),
+  }),
 );
 export const contactImportEvents = [ContactImportRequested, ContactImportRead, ContactImportRowsProcessed, ContactImportFinished];
 export const contactImportStream = (importId: string) => `contactimport-${importId}`;

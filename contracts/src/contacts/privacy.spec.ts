@@ -25,7 +25,11 @@ describe('LGPD hide-number mask', () => {
   it('masks contacts under contact, contacts and participant at any depth, and the root when told; nothing else', () => {
     const frame = {
       action: 'update',
-      message: { body: 'oi 5511987654321', participant: { name: 'Ana', number: '5511911112222' }, quotedMsg: { participant: { name: '5511933334444', number: '5511933334444' } } },
+      message: {
+        body: 'oi 5511987654321',
+        participant: { name: 'Ana', number: '5511911112222' },
+        quotedMsg: { participant: { name: '5511933334444', number: '5511933334444' } },
+      },
       ticket: { id: 7, contact: { id: 1, name: 'Cliente', number: '5511987654321', tags: [{ id: 1, name: 'vip' }] } },
       whatsapp: { name: 'Linha', number: '5511900000000' },
       at: new Date('2026-01-01T00:00:00Z'),

@@ -5,28 +5,30 @@ export const ContactTag = z.object({ id: z.number(), name: z.string(), color: z.
 export type ContactTag = z.infer<typeof ContactTag>;
 
 /** A contact as the API and the `contact` frames show it. */
-export const ContactView = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  name: z.string(),
-  number: z.string(),
-  email: z.string(),
-  profilePicUrl: z.string().nullable(),
-  /** The same picture under the name the ticket screens read. */
-  urlPicture: z.string().nullable(),
-  /** false: blocked. */
-  active: z.boolean(),
-  disableBot: z.boolean(),
-  acceptAudioMessage: z.boolean(),
-  channel: Channel,
-  isGroup: z.boolean(),
-  /** Numbered from 1 in their order; the form sends the whole list back. */
-  extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })),
-  lgpdAcceptedAt: z.string().nullable(),
-  tags: z.array(ContactTag),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'ContactView' });
+export const ContactView = z
+  .object({
+    id: z.number(),
+    companyId: z.number(),
+    name: z.string(),
+    number: z.string(),
+    email: z.string(),
+    profilePicUrl: z.string().nullable(),
+    /** The same picture under the name the ticket screens read. */
+    urlPicture: z.string().nullable(),
+    /** false: blocked. */
+    active: z.boolean(),
+    disableBot: z.boolean(),
+    acceptAudioMessage: z.boolean(),
+    channel: Channel,
+    isGroup: z.boolean(),
+    /** Numbered from 1 in their order; the form sends the whole list back. */
+    extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })),
+    lgpdAcceptedAt: z.string().nullable(),
+    tags: z.array(ContactTag),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ContactView' });
 export type ContactView = z.infer<typeof ContactView>;
 
 /** One line of GET /contacts/list: enough to pick a contact. */
@@ -42,9 +44,7 @@ export const ContactSummary = z.object({
 export type ContactSummary = z.infer<typeof ContactSummary>;
 
 /** `contact` frame body (projections/contacts/projector.ts): the contact as it now stands, or the id of the one deleted. */
-export type ContactFrame =
-  | { action: 'create' | 'update'; contact: ContactView; contactId?: never }
-  | { action: 'delete'; contactId: number; contact?: never };
+export type ContactFrame = { action: 'create' | 'update'; contact: ContactView; contactId?: never } | { action: 'delete'; contactId: number; contact?: never };
 
 /** One answer of GET /contacts (`listContacts`): no count, since counting a company's million contacts cost more than the page. */
 export const ContactPage = z.object({ contacts: z.array(ContactView), hasMore: z.boolean() });

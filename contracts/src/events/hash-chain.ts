@@ -34,7 +34,11 @@ export function chainHash(event: ChainedContent, prevHash: string | null): strin
     data: event.data,
     metadata,
   });
-  return createHash('sha256').update(prevHash ?? '').update('\n').update(content).digest('hex');
+  return createHash('sha256')
+    .update(prevHash ?? '')
+    .update('\n')
+    .update(content)
+    .digest('hex');
 }
 
 export type ChainBreak =

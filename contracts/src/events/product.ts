@@ -53,14 +53,14 @@ type ProductEventDefinition =
   | (typeof contactListEvents)[number]
   | (typeof campaignEvents)[number]
   | (typeof fileListEvents)[number]
-// (no semicolon: each member is one line, so branches adding a member merge cleanly)
+  // (no semicolon: each member is one line, so branches adding a member merge cleanly)
   | (typeof invoiceEvents)[number]
   | (typeof messagesApiEvents)[number]
   | (typeof chatEvents)[number]
   | (typeof announcementEvents)[number]
   | (typeof passwordResetEvents)[number]
   | (typeof assignmentEvents)[number]
-  | (typeof slaEvents)[number]
+  | (typeof slaEvents)[number];
 
 /** Every event of the catalog as `{ type, data }`, data as its schema parses it (after upcasting). */
 export type ProductEvent = EventOf<ProductEventDefinition>;
@@ -74,5 +74,7 @@ export type RecordedProductEvent<T extends ProductEventType = ProductEventType> 
  * Whether an event read from a stream or a command's result (untyped) is of one of `types`; its `data` is then
  * typed by the catalog, as a subscriber's is: the store parses what it reads and appends against the same schemas.
  */
-export const isProductEvent = <E extends Pick<RecordedEvent, 'type' | 'data'>, const T extends ProductEventType>(event: E, ...types: T[]): event is E & Extract<ProductEvent, { type: T }> =>
-  types.some((type) => type === event.type);
+export const isProductEvent = <E extends Pick<RecordedEvent, 'type' | 'data'>, const T extends ProductEventType>(
+  event: E,
+  ...types: T[]
+): event is E & Extract<ProductEvent, { type: T }> => types.some((type) => type === event.type);

@@ -17,7 +17,7 @@ describe('EventRegistry', () => {
     expect(registry.readStored('CountSet', { count: 3_000_000_000, name: 'a' }, 1)).toEqual({ count: 3_000_000_000, name: 'a' });
   });
 
-  it('knows which types carry a contact\'s personal fields, and takes data a codec sealed from validated data as validated', () => {
+  it("knows which types carry a contact's personal fields, and takes data a codec sealed from validated data as validated", () => {
     const personal = new EventRegistry([
       defineEvent('CountSet', z.object({ count: z.number() })),
       defineEvent('Named', z.object({ contactId: z.number(), name: z.string().min(1).max(5) }), { personal: { contact: 'contactId', identity: ['name'] } }),

@@ -35,7 +35,10 @@ export type EventUnion<Definitions extends readonly EventDefinition[]> = EventOf
 
 export class EventSchemaError extends Error {
   readonly code = 'ERR_EVENT_SCHEMA';
-  constructor(readonly eventType: string, readonly issues: string) {
+  constructor(
+    readonly eventType: string,
+    readonly issues: string,
+  ) {
     super(`Event ${eventType} does not match its schema: ${issues}`);
     this.name = 'EventSchemaError';
   }
@@ -131,5 +134,4 @@ export class EventRegistry {
   }
 }
 
-const formatIssues = (error: z.ZodError): string =>
-  error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+const formatIssues = (error: z.ZodError): string => error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');

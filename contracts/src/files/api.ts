@@ -16,7 +16,14 @@ const message = safeText({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório'
 export const CreateFileListRequest = z.object({ name, message });
 export type CreateFileListRequest = z.infer<typeof CreateFileListRequest>;
 /** PUT /files/{id}: name and message; `options` lists the file ids kept (the others are removed). */
-export const UpdateFileListRequest = z.object({ name: name.optional(), message: message.optional(), options: z.array(z.object({ id: z.uuid() })).max(20).optional() });
+export const UpdateFileListRequest = z.object({
+  name: name.optional(),
+  message: message.optional(),
+  options: z
+    .array(z.object({ id: z.uuid() }))
+    .max(20)
+    .optional(),
+});
 export type UpdateFileListRequest = z.infer<typeof UpdateFileListRequest>;
 export const ListFileListsQuery = z.object({
   searchParam: safeText().max(200).optional(),

@@ -32,5 +32,12 @@ export type HelpEvent = EventUnion<typeof helpEvents>;
 export const helpStream = (helpId: number) => `help-${helpId}`;
 
 /** A help entry as GET /helps and /helps/list answer it. */
-export const HelpView = z.object({ id: z.number(), title: z.string(), description: z.string(), video: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const HelpView = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  video: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type HelpView = z.infer<typeof HelpView>;

@@ -25,13 +25,26 @@ describe('help video sources', () => {
   });
 
   it('plays https video files directly', () => {
-    expect(helpVideoSource('https://cdn.example.com/help/filas.MP4?v=2')).toEqual({ kind: 'file', url: 'https://cdn.example.com/help/filas.MP4?v=2', embedUrl: null, thumbnailUrl: null });
+    expect(helpVideoSource('https://cdn.example.com/help/filas.MP4?v=2')).toEqual({
+      kind: 'file',
+      url: 'https://cdn.example.com/help/filas.MP4?v=2',
+      embedUrl: null,
+      thumbnailUrl: null,
+    });
   });
 
-  it.each(['', 'abc', 'dQw4w9WgXc!', 'http://youtu.be/dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=short', 'https://www.youtube.com/channel/UC123', 'https://vimeo.com/about', 'https://example.com/page', 'javascript:alert(1)', 'ftp://example.com/a.mp4'])(
-    'names no playable video in %j',
-    (video) => {
-      expect(helpVideoSource(video)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'abc',
+    'dQw4w9WgXc!',
+    'http://youtu.be/dQw4w9WgXcQ',
+    'https://www.youtube.com/watch?v=short',
+    'https://www.youtube.com/channel/UC123',
+    'https://vimeo.com/about',
+    'https://example.com/page',
+    'javascript:alert(1)',
+    'ftp://example.com/a.mp4',
+  ])('names no playable video in %j', (video) => {
+    expect(helpVideoSource(video)).toBeNull();
+  });
 });

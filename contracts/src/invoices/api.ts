@@ -42,8 +42,10 @@ export const SubscriptionRequest = z
   })
   .superRefine((body, ctx) => {
     if (!body.custom) return;
-    if (body.users === undefined || body.users < CUSTOM_PLAN.minUsers) ctx.addIssue({ code: 'custom', path: ['users'], message: `at least ${CUSTOM_PLAN.minUsers}` });
-    if (body.connections === undefined || body.connections < CUSTOM_PLAN.minConnections) ctx.addIssue({ code: 'custom', path: ['connections'], message: `at least ${CUSTOM_PLAN.minConnections}` });
+    if (body.users === undefined || body.users < CUSTOM_PLAN.minUsers)
+      ctx.addIssue({ code: 'custom', path: ['users'], message: `at least ${CUSTOM_PLAN.minUsers}` });
+    if (body.connections === undefined || body.connections < CUSTOM_PLAN.minConnections)
+      ctx.addIssue({ code: 'custom', path: ['connections'], message: `at least ${CUSTOM_PLAN.minConnections}` });
   });
 export type SubscriptionRequest = z.input<typeof SubscriptionRequest>;
 

@@ -3,7 +3,11 @@ import { defineEvent, type EventUnion } from '../events/registry';
 import { Count32, RealDate, RecordId, safeText } from '../common/bounds';
 
 /** An amount in reais with at most 2 decimals, as Postgres numeric(12,2) holds it. */
-export const Money = z.number().min(0).max(9_999_999_999.99).refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { message: 'at most 2 decimals' });
+export const Money = z
+  .number()
+  .min(0)
+  .max(9_999_999_999.99)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { message: 'at most 2 decimals' });
 
 /** What the company pays for in one period: the plan as it was when the invoice was made. */
 export const InvoiceTerms = z.object({

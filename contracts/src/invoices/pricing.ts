@@ -11,8 +11,7 @@ export function customPlanPrice(users: number, connections: number): number {
 }
 
 /** A value in reais as the screens show it: pt-BR, 2 decimals ("R$ 1.234,50"). */
-export const formatBrl = (value: number): string =>
-  `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatBrl = (value: number): string => `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The invoice list's status line: paid, overdue (due before today, not paid) or open. */
 export type InvoiceDisplayStatus = 'paid' | 'overdue' | 'open';

@@ -59,7 +59,10 @@ export const SendMessageRequest = z
     read: z.unknown().optional(),
     fromMe: z.unknown().optional(),
   })
-  .refine((request) => hasText(request.body) || request.vCard != null || request.location != null || request.mediaUrl != null, { message: EMPTY_MESSAGE, path: ['body'] });
+  .refine((request) => hasText(request.body) || request.vCard != null || request.location != null || request.mediaUrl != null, {
+    message: EMPTY_MESSAGE,
+    path: ['body'],
+  });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 /** What a client may send to POST /messages/:ticketId as JSON. */
 export type SendMessageBody = z.input<typeof SendMessageRequest>;

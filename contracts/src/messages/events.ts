@@ -3,7 +3,18 @@ import { defineEvent, type EventUnion } from '../events/registry';
 import { Count32, RecordId, realDateTime, safeText } from '../common/bounds';
 
 /** The media types, plus `chat` for plain text. */
-export const MediaType = z.enum(['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log', 'sticker']);
+export const MediaType = z.enum([
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'locationMessage',
+  'contactMessage',
+  'reactionMessage',
+  'call_log',
+  'sticker',
+]);
 export type MediaType = z.infer<typeof MediaType>;
 
 /** A file in the media store: `url` is what the browser fetches; the stored name is never the uploaded one. */
@@ -78,7 +89,10 @@ export const MessageQueued = defineEvent(
   { personal: { contact: 'contactId', content: [...messageContent, 'template.parameters'] } },
 );
 export const MessageSent = defineEvent('MessageSent', z.object({ messageId, providerId: safeText().min(1).max(255) }));
-export const MessageSendFailed = defineEvent('MessageSendFailed', z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: safeText().max(2000) }));
+export const MessageSendFailed = defineEvent(
+  'MessageSendFailed',
+  z.object({ messageId, error: z.literal('ERR_SENDING_WAPP_MSG'), reason: safeText().max(2000) }),
+);
 /** 0 clock, 1 sent, 2 delivered, 3 or 4 read. */
 export const MessageAckChanged = defineEvent('MessageAckChanged', z.object({ messageId, ack: z.number().int().min(0).max(4) }));
 /** Carries no contact id: its contact is the message stream's (the first event's). */

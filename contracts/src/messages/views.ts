@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Location} from './events';
+import type { Location } from './events';
 import { MediaType } from './events';
 import type { TicketContact, TicketView } from '../tickets/views';
 
@@ -23,43 +23,45 @@ export const QuotedMessageView = z.object({
 export type QuotedMessageView = z.infer<typeof QuotedMessageView>;
 
 /** A message as GET /messages and the `appMessage` frames show it. */
-export const MessageView = z.object({
-  id: z.string(),
-  companyId: z.number(),
-  ticketId: z.number(),
-  contactId: z.number(),
-  whatsappId: z.number().nullable(),
-  /** The queue its ticket was in when it was written; null: none then, or written before messages carried it. */
-  queueId: z.number().nullable(),
-  fromMe: z.boolean(),
-  body: z.string(),
-  mediaType: MediaType,
-  mediaUrl: z.string().nullable(),
-  mediaName: z.string().nullable(),
-  mediaMime: z.string().nullable(),
-  mediaSize: z.number().nullable(),
-  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable() }).nullable(),
-  quotedMsgId: z.string().nullable(),
-  quotedMsg: QuotedMessageView.nullable(),
-  userId: z.number().nullable(),
-  isPrivate: z.boolean(),
-  isDeleted: z.boolean(),
-  deletedBy: z.enum(['user', 'contact']).nullable(),
-  /** The contact deleted it under lgpdDeleteMessage: text, file and place are gone, only the mark stays. */
-  contentErased: z.boolean(),
-  /** The company's retention (messageRetentionDays) erased its text, file, place and card: only the times stay. */
-  contentExpired: z.boolean(),
-  isEdited: z.boolean(),
-  isForwarded: z.boolean(),
-  ack: z.number(),
-  read: z.boolean(),
-  providerId: z.string().nullable(),
-  participant: MessageParticipant.nullable(),
-  sendError: z.string().nullable(),
-  createdAt: z.string(),
-  /** When the text was written or last edited: the 15-minute edit window counts from here. */
-  updatedAt: z.string(),
-}).meta({ id: 'MessageView' });
+export const MessageView = z
+  .object({
+    id: z.string(),
+    companyId: z.number(),
+    ticketId: z.number(),
+    contactId: z.number(),
+    whatsappId: z.number().nullable(),
+    /** The queue its ticket was in when it was written; null: none then, or written before messages carried it. */
+    queueId: z.number().nullable(),
+    fromMe: z.boolean(),
+    body: z.string(),
+    mediaType: MediaType,
+    mediaUrl: z.string().nullable(),
+    mediaName: z.string().nullable(),
+    mediaMime: z.string().nullable(),
+    mediaSize: z.number().nullable(),
+    location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable() }).nullable(),
+    quotedMsgId: z.string().nullable(),
+    quotedMsg: QuotedMessageView.nullable(),
+    userId: z.number().nullable(),
+    isPrivate: z.boolean(),
+    isDeleted: z.boolean(),
+    deletedBy: z.enum(['user', 'contact']).nullable(),
+    /** The contact deleted it under lgpdDeleteMessage: text, file and place are gone, only the mark stays. */
+    contentErased: z.boolean(),
+    /** The company's retention (messageRetentionDays) erased its text, file, place and card: only the times stay. */
+    contentExpired: z.boolean(),
+    isEdited: z.boolean(),
+    isForwarded: z.boolean(),
+    ack: z.number(),
+    read: z.boolean(),
+    providerId: z.string().nullable(),
+    participant: MessageParticipant.nullable(),
+    sendError: z.string().nullable(),
+    createdAt: z.string(),
+    /** When the text was written or last edited: the 15-minute edit window counts from here. */
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'MessageView' });
 export type MessageView = z.infer<typeof MessageView>;
 
 /** A url written in a message (the contact drawer's Links tab). */
@@ -95,7 +97,12 @@ export interface AppMessageFrame {
 }
 
 /** GET /messages/getmedia/:ticketId (`ticketMedia`): the contact drawer's Mídia, Documentos, Links and Ligações tabs, newest first. */
-export const TicketMediaLists = z.object({ media: z.array(MessageView), documents: z.array(MessageView), links: z.array(TicketLink), calls: z.array(MessageView) });
+export const TicketMediaLists = z.object({
+  media: z.array(MessageView),
+  documents: z.array(MessageView),
+  links: z.array(TicketLink),
+  calls: z.array(MessageView),
+});
 export type TicketMediaLists = z.infer<typeof TicketMediaLists>;
 
 /** One picture of GET /messages/listimages/:ticketId, with the page of GET /messages that holds it. */

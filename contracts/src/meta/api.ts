@@ -8,14 +8,18 @@ import { safeText } from '../common/bounds';
  */
 export const ConnectFacebookRequest = z
   .object({
-    facebookUserId: safeText().trim().regex(/^\d{1,30}$/, 'facebookUserId: the numeric id of the Facebook user'),
+    facebookUserId: safeText()
+      .trim()
+      .regex(/^\d{1,30}$/, 'facebookUserId: the numeric id of the Facebook user'),
     facebookUserToken: safeText().trim().min(10).max(2000),
     addInstagram: z.boolean().optional(),
   })
   .strict();
 export type ConnectFacebookRequest = z.infer<typeof ConnectFacebookRequest>;
 
-const graphId = safeText().trim().regex(/^\d{1,30}$/);
+const graphId = safeText()
+  .trim()
+  .regex(/^\d{1,30}$/);
 
 /**
  * PUT /whatsapp/{id}/cloud-api: a WhatsApp Cloud API number — its phone number id, the WhatsApp
@@ -70,7 +74,8 @@ export const SendTemplateRequest = z
 export type SendTemplateRequest = z.infer<typeof SendTemplateRequest>;
 
 /** The text a template's body reads with its parameters in place of {{1}}, {{2}} … */
-export const fillTemplate = (body: string, parameters: readonly string[]): string => body.replace(/\{\{(\d+)\}\}/g, (whole, index: string) => parameters[Number(index) - 1] ?? whole);
+export const fillTemplate = (body: string, parameters: readonly string[]): string =>
+  body.replace(/\{\{(\d+)\}\}/g, (whole, index: string) => parameters[Number(index) - 1] ?? whole);
 
 /** How many distinct {{n}} placeholders a template body has. */
 export const templateParameterCount = (body: string): number => new Set([...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => match[1])).size;

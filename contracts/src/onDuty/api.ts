@@ -32,7 +32,11 @@ const phone = safeText({ error: ON_DUTY_MESSAGES.phoneRequired })
 /** Hours, as a number or the digits a form field holds. */
 const interval = z.preprocess(
   (value) => (typeof value === 'string' && /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : value === '' ? undefined : value),
-  z.number({ error: ON_DUTY_MESSAGES.intervalRequired }).int(ON_DUTY_MESSAGES.intervalRange).min(1, ON_DUTY_MESSAGES.intervalRange).max(24, ON_DUTY_MESSAGES.intervalRange),
+  z
+    .number({ error: ON_DUTY_MESSAGES.intervalRequired })
+    .int(ON_DUTY_MESSAGES.intervalRange)
+    .min(1, ON_DUTY_MESSAGES.intervalRange)
+    .max(24, ON_DUTY_MESSAGES.intervalRange),
 );
 
 const time = safeText().trim().max(5).default('');

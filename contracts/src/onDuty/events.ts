@@ -33,9 +33,20 @@ export const OnDutyDeleted = defineEvent('OnDutyDeleted', z.object({ onDutyId: i
  */
 export const OnDutyAnnouncementQueued = defineEvent(
   'OnDutyAnnouncementQueued',
-  z.object({ onDutyId: id, ticketId: id, messageId: z.uuid(), whatsappId: id, phone: safeText().regex(/^\d{8,15}$/), body: safeText().min(1).max(4096), at: z.iso.datetime() }),
+  z.object({
+    onDutyId: id,
+    ticketId: id,
+    messageId: z.uuid(),
+    whatsappId: id,
+    phone: safeText().regex(/^\d{8,15}$/),
+    body: safeText().min(1).max(4096),
+    at: z.iso.datetime(),
+  }),
 );
-export const OnDutyAnnouncementSent = defineEvent('OnDutyAnnouncementSent', z.object({ onDutyId: id, messageId: z.uuid(), providerId: safeText().min(1).max(255) }));
+export const OnDutyAnnouncementSent = defineEvent(
+  'OnDutyAnnouncementSent',
+  z.object({ onDutyId: id, messageId: z.uuid(), providerId: safeText().min(1).max(255) }),
+);
 export const OnDutyAnnouncementFailed = defineEvent('OnDutyAnnouncementFailed', z.object({ onDutyId: id, messageId: z.uuid(), reason: safeText().max(1000) }));
 
 export const onDutyEvents = [OnDutyCreated, OnDutyChanged, OnDutyDeleted, OnDutyAnnouncementQueued, OnDutyAnnouncementSent, OnDutyAnnouncementFailed];

@@ -30,7 +30,10 @@ export function normaliseResetNumber(value: string): string {
 }
 
 /** POST /api/enviar-email: the number (as `wpp`, the spec's name, or `number`). */
-export const RequestResetBody = z.union([z.object({ wpp: ResetNumber }).transform(({ wpp }) => wpp), z.object({ number: ResetNumber }).transform(({ number }) => number)]);
+export const RequestResetBody = z.union([
+  z.object({ wpp: ResetNumber }).transform(({ wpp }) => wpp),
+  z.object({ number: ResetNumber }).transform(({ number }) => number),
+]);
 
 /** The answer: an opaque id of this reset, the same shape whether or not the number is a user's. */
 export const RequestResetAnswer = z.object({ resetId: z.uuid(), message: z.string() });

@@ -22,7 +22,10 @@ export const PasswordResetRequested = defineEvent(
 /** The sender reactor's outcome: the code went out on this connection, or could not. */
 export const PasswordResetCodeSent = defineEvent('PasswordResetCodeSent', z.object({ resetId, whatsappId: RecordId }));
 export const PasswordResetCodeSendFailed = defineEvent('PasswordResetCodeSendFailed', z.object({ resetId, reason: safeText().max(500) }));
-export const PasswordResetCodeRejected = defineEvent('PasswordResetCodeRejected', z.object({ resetId, attempts: z.number().int().min(1).max(RESET_MAX_ATTEMPTS) }));
+export const PasswordResetCodeRejected = defineEvent(
+  'PasswordResetCodeRejected',
+  z.object({ resetId, attempts: z.number().int().min(1).max(RESET_MAX_ATTEMPTS) }),
+);
 export const PasswordResetCodeVerified = defineEvent('PasswordResetCodeVerified', z.object({ resetId }));
 /** Dead: too many wrong codes. */
 export const PasswordResetLocked = defineEvent('PasswordResetLocked', z.object({ resetId }));

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-const base64url = (min: number, max: number) => z.string().min(min).max(max).regex(/^[A-Za-z0-9_-]+=*$/, 'base64url');
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'base64url');
 
 /**
  * A browser's push subscription, as PushSubscription.toJSON() gives it: the push service's https endpoint, the

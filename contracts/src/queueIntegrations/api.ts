@@ -48,7 +48,8 @@ export interface ServiceAccount {
 export function serviceAccountOf(json: string): ServiceAccount | null {
   try {
     const parsed = JSON.parse(json) as Partial<ServiceAccount>;
-    if (typeof parsed?.client_email !== 'string' || typeof parsed.private_key !== 'string' || parsed.client_email === '' || parsed.private_key === '') return null;
+    if (typeof parsed?.client_email !== 'string' || typeof parsed.private_key !== 'string' || parsed.client_email === '' || parsed.private_key === '')
+      return null;
     return parsed as ServiceAccount;
   } catch {
     return null;
@@ -75,7 +76,9 @@ const fields = {
 };
 
 /** What each type needs beyond a name (spec 2 §5); messages name the missing field. */
-export function integrationProblems(details: Pick<QueueIntegrationDetails, 'type' | 'urlN8N' | 'typebotSlug' | 'projectName' | 'jsonContent'>): Array<{ path: string; message: string }> {
+export function integrationProblems(
+  details: Pick<QueueIntegrationDetails, 'type' | 'urlN8N' | 'typebotSlug' | 'projectName' | 'jsonContent'>,
+): Array<{ path: string; message: string }> {
   const problems: Array<{ path: string; message: string }> = [];
   if (details.type === 'dialogflow') {
     if (details.projectName.trim() === '') problems.push({ path: 'projectName', message: INTEGRATION_PROJECT_REQUIRED });

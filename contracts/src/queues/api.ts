@@ -183,7 +183,8 @@ export const CreateChatbotRequest = z
   })
   .superRefine(checkTarget)
   .superRefine((body, ctx) => {
-    if (body.queueId === null && body.parentId === null && body.chatbotId === null) ctx.addIssue({ code: 'custom', path: ['queueId'], message: 'Selecione a fila' });
+    if (body.queueId === null && body.parentId === null && body.chatbotId === null)
+      ctx.addIssue({ code: 'custom', path: ['queueId'], message: 'Selecione a fila' });
   })
   .transform(({ chatbotId, parentId, ...option }) => ({ ...withOnlyUsedTargets(option), parentId: parentId ?? chatbotId }));
 export type CreateChatbotRequest = z.infer<typeof CreateChatbotRequest>;

@@ -88,7 +88,9 @@ export const CHATBOT_TARGET_MESSAGES = {
 } as const;
 
 /** The target field a queueType needs but the option lacks, if any. */
-export function missingChatbotTarget(option: Pick<ChatbotOptionDetails, 'queueType' | 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId'>): keyof typeof CHATBOT_TARGET_MESSAGES | null {
+export function missingChatbotTarget(
+  option: Pick<ChatbotOptionDetails, 'queueType' | 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId'>,
+): keyof typeof CHATBOT_TARGET_MESSAGES | null {
   const field = chatbotTargetField[option.queueType];
   return field !== null && option[field] === null ? field : null;
 }

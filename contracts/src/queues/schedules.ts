@@ -39,7 +39,9 @@ export const SCHEDULE_MESSAGES = {
 } as const;
 
 /** Which rule a day's windows break, if any: both ends or neither, start before end, A and B apart. */
-export function scheduleEntryProblem(entry: Pick<ScheduleEntry, 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB'>): { field: keyof ScheduleEntry; message: string } | null {
+export function scheduleEntryProblem(
+  entry: Pick<ScheduleEntry, 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB'>,
+): { field: keyof ScheduleEntry; message: string } | null {
   const windows = [
     ['startTimeA', 'endTimeA'],
     ['startTimeB', 'endTimeB'],

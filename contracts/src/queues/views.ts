@@ -37,25 +37,27 @@ export const ChatbotOptionView: z.ZodType<ChatbotOptionView> = z.lazy(() =>
 );
 
 /** A queue as the API and the `queue` frames show it. */
-export const QueueView = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  name: z.string(),
-  color: z.string(),
-  orderQueue: z.number().nullable(),
-  ativarRoteador: z.boolean(),
-  tempoRoteador: z.number(),
-  greetingMessage: z.string(),
-  outOfHoursMessage: z.string(),
-  closeTicket: z.boolean(),
-  integrationId: z.number().nullable(),
-  fileListId: z.number().nullable(),
-  promptId: z.number().nullable(),
-  /** Seven entries, Monday first. */
-  schedules: z.array(ScheduleEntry),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'QueueView' });
+export const QueueView = z
+  .object({
+    id: z.number(),
+    companyId: z.number(),
+    name: z.string(),
+    color: z.string(),
+    orderQueue: z.number().nullable(),
+    ativarRoteador: z.boolean(),
+    tempoRoteador: z.number(),
+    greetingMessage: z.string(),
+    outOfHoursMessage: z.string(),
+    closeTicket: z.boolean(),
+    integrationId: z.number().nullable(),
+    fileListId: z.number().nullable(),
+    promptId: z.number().nullable(),
+    /** Seven entries, Monday first. */
+    schedules: z.array(ScheduleEntry),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'QueueView' });
 export type QueueView = z.infer<typeof QueueView>;
 
 /** A queue with its chatbot option tree (GET /queue/{id}, frames, the routing engine). */
@@ -67,6 +69,4 @@ export const QueueSummary = z.object({ id: z.number(), name: z.string(), color: 
 export type QueueSummary = z.infer<typeof QueueSummary>;
 
 /** `queue` frame body (projections/queues/projector.ts): the queue with its option tree as it now stands, or the id of the one deleted. */
-export type QueueFrame =
-  | { action: 'create' | 'update'; queue: QueueWithOptions; queueId?: never }
-  | { action: 'delete'; queueId: number; queue?: never };
+export type QueueFrame = { action: 'create' | 'update'; queue: QueueWithOptions; queueId?: never } | { action: 'delete'; queueId: number; queue?: never };

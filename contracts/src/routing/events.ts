@@ -44,7 +44,20 @@ export type BotMenu = z.infer<typeof BotMenu>;
 
 /** Why the bot stopped answering a ticket (a human takes it from here). */
 /** connector: the connector ended or asked for a person; connectorFailed: it failed or timed out; integrationOff: an attendant switched the ticket's integration off. */
-export const BotHandOverReason = z.enum(['attempts', 'exit', 'option', 'noQueues', 'queued', 'outOfHours', 'loop', 'timeSendQueue', 'attendant', 'connector', 'connectorFailed', 'integrationOff']);
+export const BotHandOverReason = z.enum([
+  'attempts',
+  'exit',
+  'option',
+  'noQueues',
+  'queued',
+  'outOfHours',
+  'loop',
+  'timeSendQueue',
+  'attendant',
+  'connector',
+  'connectorFailed',
+  'integrationOff',
+]);
 export type BotHandOverReason = z.infer<typeof BotHandOverReason>;
 
 /** What the bot changes on the ticket; applied as the ticket's own commands. */
@@ -95,7 +108,14 @@ export const BotContactNoted = defineEvent(
  */
 export const BotFilesSent = defineEvent(
   'BotFilesSent',
-  z.object({ ticketId: id, fileListId: id, source: z.enum(['queue', 'option']), message: safeText().max(4096), files: z.array(FileOption).max(FILE_LIST_MAX_OPTIONS), at }),
+  z.object({
+    ticketId: id,
+    fileListId: id,
+    source: z.enum(['queue', 'option']),
+    message: safeText().max(4096),
+    files: z.array(FileOption).max(FILE_LIST_MAX_OPTIONS),
+    at,
+  }),
 );
 /** A connector's answer spoken (text to speech): sent after its texts, as the journal orders them. */
 export const BotSpoke = defineEvent('BotSpoke', z.object({ ticketId: id, media: FileOption.shape.media, at }));
@@ -112,7 +132,16 @@ export type BotConnectorRef = z.infer<typeof BotConnectorRef>;
  */
 export const BotConnectorAsked = defineEvent(
   'BotConnectorAsked',
-  z.object({ ticketId: id, connector: BotConnectorRef, messageId: safeText().min(1).max(200), body: safeText().max(65_536), mediaType: safeText().max(50), first: z.boolean(), at, /** The previous question to this connector on the ticket (session expiry counts from it). */ previousAt: at.nullable() }),
+  z.object({
+    ticketId: id,
+    connector: BotConnectorRef,
+    messageId: safeText().min(1).max(200),
+    body: safeText().max(65_536),
+    mediaType: safeText().max(50),
+    first: z.boolean(),
+    at,
+    /** The previous question to this connector on the ticket (session expiry counts from it). */ previousAt: at.nullable(),
+  }),
 );
 /** The connector's conversation id (Typebot's sessionId), kept for the next message; null: start anew. */
 export const BotConnectorSessionNoted = defineEvent('BotConnectorSessionNoted', z.object({ ticketId: id, sessionId: safeText().max(500).nullable(), at }));

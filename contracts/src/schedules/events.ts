@@ -22,10 +22,14 @@ export const ScheduleFields = z.object({
 export type ScheduleFields = z.infer<typeof ScheduleFields>;
 
 /** Stream `schedule-<scheduleId>`; `ticketId` is the ticket it was written from, if any. */
-export const ScheduleCreated = defineEvent('ScheduleCreated', ScheduleFields.extend({ scheduleId: id, ticketId: id.nullable() }), { personal: { contact: 'contactId', content: ['body'] } });
+export const ScheduleCreated = defineEvent('ScheduleCreated', ScheduleFields.extend({ scheduleId: id, ticketId: id.nullable() }), {
+  personal: { contact: 'contactId', content: ['body'] },
+});
 /** Edited before sending; an edit of a failed schedule puts it back in line (status PENDENTE). */
 /** Its contact is the schedule's (the stream's first event's): `changes.contactId` may be absent. */
-export const ScheduleChanged = defineEvent('ScheduleChanged', z.object({ scheduleId: id, changes: ScheduleFields.partial() }), { personal: { contact: 'stream', content: ['changes.body'] } });
+export const ScheduleChanged = defineEvent('ScheduleChanged', z.object({ scheduleId: id, changes: ScheduleFields.partial() }), {
+  personal: { contact: 'stream', content: ['changes.body'] },
+});
 export const ScheduleDeleted = defineEvent('ScheduleDeleted', z.object({ scheduleId: id }));
 /** The automation queued the message on the contact's ticket. */
 export const ScheduleSent = defineEvent('ScheduleSent', z.object({ scheduleId: id, sentAt: realDateTime(), messageId: z.uuid(), ticketId: id }));

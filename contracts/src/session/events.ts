@@ -8,7 +8,15 @@ import { RecordId, realDateTime, safeText } from '../common/bounds';
  */
 export const SessionStarted = defineEvent(
   'SessionStarted',
-  z.object({ sessionId: safeText().uuid(), userId: RecordId, companyId: RecordId, tokenHash: safeText(), ip: safeText(), userAgent: safeText(), at: realDateTime() }),
+  z.object({
+    sessionId: safeText().uuid(),
+    userId: RecordId,
+    companyId: RecordId,
+    tokenHash: safeText(),
+    ip: safeText(),
+    userAgent: safeText(),
+    at: realDateTime(),
+  }),
 );
 export const SessionRefreshed = defineEvent('SessionRefreshed', z.object({ sessionId: safeText().uuid(), tokenHash: safeText(), at: realDateTime() }));
 export const SessionRevoked = defineEvent(

@@ -16,5 +16,4 @@ export const permissions = {
 
 export type Permission = keyof typeof permissions;
 
-export const can = (profile: Profile, permission: Permission): boolean =>
-  (permissions[permission] as readonly Profile[]).includes(profile);
+export const can = (profile: Profile, permission: Permission): boolean => (permissions[permission] as readonly Profile[]).includes(profile);

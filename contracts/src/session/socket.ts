@@ -6,10 +6,7 @@ export type TicketStatusRoom = z.infer<typeof TicketStatusRoom>;
 
 // Ticket ids travel as numbers or as the uuid of the /tickets/{uuid} route; either way they end up
 // in a room name, so anything beyond a plain id shape is refused rather than escaped.
-const TicketRef = z.union([
-  z.number().int().positive().transform(String),
-  z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
-]);
+const TicketRef = z.union([z.number().int().positive().transform(String), z.string().regex(/^[A-Za-z0-9-]{1,64}$/)]);
 
 /** A frame's place in its company's gap-free sequence (projector frames only; 0: before the company's first). */
 export const FrameSeq = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);

@@ -11,7 +11,9 @@ const day = (weekdayEn: ScheduleEntry['weekdayEn'], a: [string, string], b: [str
   endTimeB: b[1],
 });
 /** Monday to Friday 08:00–12:00 and 13:00–18:00; Saturday and Sunday closed (missing). */
-const weekdays: ScheduleEntry[] = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map((name) => day(name, ['08:00', '12:00'], ['13:00', '18:00']));
+const weekdays: ScheduleEntry[] = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map((name) =>
+  day(name, ['08:00', '12:00'], ['13:00', '18:00']),
+);
 const saoPaulo: BusinessHours = { schedules: weekdays, timeZone: 'America/Sao_Paulo' };
 /** São Paulo is UTC−3 all year: 17:30 local is 20:30Z. */
 const local = (isoLocal: string) => new Date(`${isoLocal}-03:00`);

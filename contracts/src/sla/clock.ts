@@ -24,7 +24,16 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let found = formatters.get(timeZone);
   if (!found) {
     try {
-      found = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      found = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
     } catch {
       // An unknown zone reads as the product's default rather than the server's.
       found = formatter('America/Sao_Paulo');
@@ -36,7 +45,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at that instant, in minutes. */
 function offsetMinutes(utcMs: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(utcMs))
+      .map((part) => [part.type, part.value]),
+  );
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / MINUTE);
 }

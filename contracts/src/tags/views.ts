@@ -1,16 +1,18 @@
 import { z } from 'zod';
 
 /** A tag as the API and the `tag` frames show it. */
-export const TagView = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  name: z.string(),
-  color: z.string(),
-  kanban: z.union([z.literal(0), z.literal(1)]),
-  userId: z.number().nullable(),
-  /** Tickets (any status, not deleted) of the contacts carrying the tag, 0 when none: a ticket's tags are its contact's. */
-  ticketsCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'TagView' });
+export const TagView = z
+  .object({
+    id: z.number(),
+    companyId: z.number(),
+    name: z.string(),
+    color: z.string(),
+    kanban: z.union([z.literal(0), z.literal(1)]),
+    userId: z.number().nullable(),
+    /** Tickets (any status, not deleted) of the contacts carrying the tag, 0 when none: a ticket's tags are its contact's. */
+    ticketsCount: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'TagView' });
 export type TagView = z.infer<typeof TagView>;

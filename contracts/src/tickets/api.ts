@@ -43,7 +43,11 @@ export const ListTicketsQuery = z.object({
   searchParam: safeText().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   /** The previous page's `nextCursor`: the next page without an offset (infinite scroll); wins over pageNumber. */
-  cursor: z.string().regex(/^\d{1,17}\.\d{1,10}$/, 'a cursor is the nextCursor of a previous page').refine((value) => Number(value.split('.')[1]) <= 2_147_483_647, 'a cursor is the nextCursor of a previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,17}\.\d{1,10}$/, 'a cursor is the nextCursor of a previous page')
+    .refine((value) => Number(value.split('.')[1]) <= 2_147_483_647, 'a cursor is the nextCursor of a previous page')
+    .optional(),
   status: z.preprocess((value) => (value === '' ? undefined : value), TicketStatus.optional()),
   date: z.preprocess((value) => (value === '' ? undefined : value), day.optional()),
   updatedAt: z.preprocess((value) => (value === '' ? undefined : value), day.optional()),

@@ -24,34 +24,36 @@ export const TicketContact = z.object({
 export type TicketContact = z.infer<typeof TicketContact>;
 
 /** A ticket as the list, the conversation header and the socket frames show it. */
-export const TicketView = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  status: TicketStatus,
-  companyId: z.number(),
-  queueId: z.number().nullable(),
-  queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
-  userId: z.number().nullable(),
-  user: named.nullable(),
-  contactId: z.number(),
-  contact: TicketContact.nullable(),
-  tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
-  whatsappId: z.number().nullable(),
-  /** `wavoip`: whether the connection has a call token (GET /tickets/:id/call answers it, in clear, when a call is placed). */
-  whatsapp: z.object({ id: z.number(), name: z.string(), groupAsTicket: z.boolean(), wavoip: z.boolean() }).nullable(),
-  channel: Channel,
-  isGroup: z.boolean(),
-  isBot: z.boolean(),
-  unreadMessages: z.number(),
-  lastMessage: z.string(),
-  useIntegration: z.boolean(),
-  promptId: z.number().nullable(),
-  amountUsedBotQueues: z.number(),
-  /** The contact's rating (1 to 5) once given. */
-  userRating: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'TicketView' });
+export const TicketView = z
+  .object({
+    id: z.number(),
+    uuid: z.string(),
+    status: TicketStatus,
+    companyId: z.number(),
+    queueId: z.number().nullable(),
+    queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+    userId: z.number().nullable(),
+    user: named.nullable(),
+    contactId: z.number(),
+    contact: TicketContact.nullable(),
+    tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+    whatsappId: z.number().nullable(),
+    /** `wavoip`: whether the connection has a call token (GET /tickets/:id/call answers it, in clear, when a call is placed). */
+    whatsapp: z.object({ id: z.number(), name: z.string(), groupAsTicket: z.boolean(), wavoip: z.boolean() }).nullable(),
+    channel: Channel,
+    isGroup: z.boolean(),
+    isBot: z.boolean(),
+    unreadMessages: z.number(),
+    lastMessage: z.string(),
+    useIntegration: z.boolean(),
+    promptId: z.number().nullable(),
+    amountUsedBotQueues: z.number(),
+    /** The contact's rating (1 to 5) once given. */
+    userRating: z.number().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'TicketView' });
 export type TicketView = z.infer<typeof TicketView>;
 
 /** One line of a ticket's history: who did what, in which queue. */
@@ -132,7 +134,15 @@ export const TicketHistorySchema = z.object({
   ticketId: z.number(),
   verified: z.boolean(),
   checked: z.number(),
-  break: z.object({ kind: z.enum(['revision-gap', 'prev-hash-mismatch', 'hash-mismatch']), index: z.number(), revision: z.number().optional(), expected: z.number().optional(), found: z.number().optional() }).optional(),
+  break: z
+    .object({
+      kind: z.enum(['revision-gap', 'prev-hash-mismatch', 'hash-mismatch']),
+      index: z.number(),
+      revision: z.number().optional(),
+      expected: z.number().optional(),
+      found: z.number().optional(),
+    })
+    .optional(),
   events: z.array(TicketHistoryEvent),
   names: z.object({ users: namesById, queues: namesById, connections: namesById, prompts: namesById }),
 });

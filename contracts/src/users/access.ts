@@ -24,7 +24,8 @@ export interface EditedUser {
 }
 
 /** A super user holds every permission; others hold what their profile holds (contracts/src/session/permissions.ts). */
-export const holdsUserPermission = (editor: Pick<UserEditor, 'profile' | 'super'>, permission: Permission): boolean => editor.super || can(editor.profile, permission);
+export const holdsUserPermission = (editor: Pick<UserEditor, 'profile' | 'super'>, permission: Permission): boolean =>
+  editor.super || can(editor.profile, permission);
 
 /** The users screen (list, create, edit others, delete): the role table's users row (admins, supervisors, allowConnections). */
 export const canManageUsers = (editor: Pick<UserEditor, 'profile' | 'super' | 'allowConnections'>): boolean =>

@@ -19,7 +19,10 @@ const UserFormFields = z.object({
   email,
   profile: Profile,
   language: Language,
-  queueIds: z.array(RecordId).max(200).transform((ids) => [...new Set(ids)]),
+  queueIds: z
+    .array(RecordId)
+    .max(200)
+    .transform((ids) => [...new Set(ids)]),
   startWork: TimeOfDay,
   endWork: TimeOfDay,
   farewellMessage: safeText().max(2000, 'Too Long!'),

@@ -29,10 +29,7 @@ export const UserDetails = z.object({
 });
 export type UserDetails = z.infer<typeof UserDetails>;
 
-export const UserCreated = defineEvent(
-  'UserCreated',
-  UserDetails.extend({ userId: RecordId, companyId: RecordId, passwordHash: safeText().min(20) }),
-);
+export const UserCreated = defineEvent('UserCreated', UserDetails.extend({ userId: RecordId, companyId: RecordId, passwordHash: safeText().min(20) }));
 export const UserDetailsChanged = defineEvent('UserDetailsChanged', z.object({ userId: RecordId, changes: UserDetails.partial() }));
 export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: RecordId, passwordHash: safeText().min(20) }));
 export const UserDeleted = defineEvent('UserDeleted', z.object({ userId: RecordId }));
@@ -52,10 +49,7 @@ export const UserWentOnline = defineEvent('UserWentOnline', z.object({ userId: R
  */
 export const UserOfflineReason = z.enum(['pings-stopped', 'logout', 'sockets-closed']);
 export type UserOfflineReason = z.infer<typeof UserOfflineReason>;
-export const UserWentOffline = defineEvent(
-  'UserWentOffline',
-  z.object({ userId: RecordId, lastSeenAt: realDateTime(), reason: UserOfflineReason.optional() }),
-);
+export const UserWentOffline = defineEvent('UserWentOffline', z.object({ userId: RecordId, lastSeenAt: realDateTime(), reason: UserOfflineReason.optional() }));
 
 /** Guard stream `userseats-<companyId>`: its expected revision makes the plan's user limit hold under concurrent creations. */
 export const UserSeatTaken = defineEvent('UserSeatTaken', z.object({ companyId: RecordId, userId: RecordId, limit: Count32 }));

@@ -7,7 +7,12 @@ export const CreateWebhookRequest = z.object({ url: WebhookUrl, events: WebhookE
 export type CreateWebhookRequest = z.infer<typeof CreateWebhookRequest>;
 
 /** PUT /webhooks/{id}: the fields given change. */
-export const UpdateWebhookRequest = z.object({ url: WebhookUrl.optional(), events: WebhookEvents.optional(), description: WebhookDescription.optional(), active: z.boolean().optional() });
+export const UpdateWebhookRequest = z.object({
+  url: WebhookUrl.optional(),
+  events: WebhookEvents.optional(),
+  description: WebhookDescription.optional(),
+  active: z.boolean().optional(),
+});
 export type UpdateWebhookRequest = z.infer<typeof UpdateWebhookRequest>;
 
 export const WebhookIdParams = z.object({ id: RecordIdParam });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CampaignCancelled, CampaignContactOptedOut, CampaignFinished, CampaignRestarted, CampaignShippingDelivered, CampaignShippingFailed, CampaignStarted } from '../campaigns/events';
+import {
+  CampaignCancelled,
+  CampaignContactOptedOut,
+  CampaignFinished,
+  CampaignRestarted,
+  CampaignShippingDelivered,
+  CampaignShippingFailed,
+  CampaignStarted,
+} from '../campaigns/events';
 import { ConnectionSessionChanged } from '../connections/events';
 import { ContactCreated, ContactDetailsChanged, ContactErased } from '../contacts/events';
 import type { EventDefinition } from '../events/registry';
@@ -28,7 +36,11 @@ export const webhookCatalogue = [
   { event: 'ticket.closed', from: TicketClosed, description: 'A ticket was closed (resolved, ignored, close-all or automation).' },
   { event: 'ticket.reopened', from: TicketReopened, description: 'A closed ticket was opened again.' },
   { event: 'ticket.deleted', from: TicketDeleted, description: 'A ticket was deleted.' },
-  { event: 'ticket.sla_breached', from: TicketSlaBreached, description: "A ticket's first-response or resolution clock passed its queue's target (business minutes) while still running." },
+  {
+    event: 'ticket.sla_breached',
+    from: TicketSlaBreached,
+    description: "A ticket's first-response or resolution clock passed its queue's target (business minutes) while still running.",
+  },
   { event: 'message.received', from: MessageReceived, description: 'A contact wrote (inbound message).' },
   { event: 'message.sent', from: MessageSent, description: 'An outbound message was accepted by the channel.' },
   { event: 'message.acked', from: MessageAckChanged, description: 'The channel reported a new acknowledgement (delivered, read…).' },
@@ -39,11 +51,16 @@ export const webhookCatalogue = [
   {
     event: 'contact.erased',
     from: ContactErased,
-    description: "A contact's personal data was erased under the LGPD (art. 18 IV, VI): erase your copies of it (name, number, e-mail, messages, media). Only the id and the time: who asked and why stay in Conversa.",
+    description:
+      "A contact's personal data was erased under the LGPD (art. 18 IV, VI): erase your copies of it (name, number, e-mail, messages, media). Only the id and the time: who asked and why stay in Conversa.",
     data: ContactErased.schema.pick({ contactId: true, erasedAt: true }),
   },
   { event: 'campaign.started', from: CampaignStarted, description: 'A campaign started sending (at its time or by hand).' },
-  { event: 'campaign.cancelled', from: CampaignCancelled, description: 'A campaign stopped: by a user (pause null) or paused by the engine (pause says why: rate limit, block).' },
+  {
+    event: 'campaign.cancelled',
+    from: CampaignCancelled,
+    description: 'A campaign stopped: by a user (pause null) or paused by the engine (pause says why: rate limit, block).',
+  },
   { event: 'campaign.restarted', from: CampaignRestarted, description: 'A stopped campaign was resumed.' },
   { event: 'campaign.finished', from: CampaignFinished, description: 'A campaign sent to every contact of its list.' },
   { event: 'campaign.delivered', from: CampaignShippingDelivered, description: "A campaign's message to one contact was accepted by the channel." },

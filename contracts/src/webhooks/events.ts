@@ -36,13 +36,25 @@ export const SealedSecret = safeText().min(1).max(500);
 
 export const WebhookCreated = defineEvent(
   'WebhookCreated',
-  z.object({ webhookId, url: WebhookUrl, events: z.array(safeText().max(100)).min(1).max(100), description: WebhookDescription, secret: SealedSecret, userId: RecordId.nullable() }),
+  z.object({
+    webhookId,
+    url: WebhookUrl,
+    events: z.array(safeText().max(100)).min(1).max(100),
+    description: WebhookDescription,
+    secret: SealedSecret,
+    userId: RecordId.nullable(),
+  }),
 );
 export const WebhookChanged = defineEvent(
   'WebhookChanged',
   z.object({
     webhookId,
-    changes: z.object({ url: WebhookUrl.optional(), events: z.array(safeText().max(100)).min(1).max(100).optional(), description: WebhookDescription.optional(), active: z.boolean().optional() }),
+    changes: z.object({
+      url: WebhookUrl.optional(),
+      events: z.array(safeText().max(100)).min(1).max(100).optional(),
+      description: WebhookDescription.optional(),
+      active: z.boolean().optional(),
+    }),
   }),
 );
 export const WebhookSecretRotated = defineEvent('WebhookSecretRotated', z.object({ webhookId, secret: SealedSecret }));
@@ -62,7 +74,16 @@ export const WebhookPaused = defineEvent('WebhookPaused', z.object({ webhookId, 
 /** An admin asked to go on now: the endpoint is unpaused and the head of its queue is tried at once, the rest following in order. */
 export const WebhookResumed = defineEvent('WebhookResumed', z.object({ webhookId }));
 
-export const webhookEvents = [WebhookCreated, WebhookChanged, WebhookSecretRotated, WebhookDeleted, WebhookFlagged, WebhookRedeliveryRequested, WebhookPaused, WebhookResumed];
+export const webhookEvents = [
+  WebhookCreated,
+  WebhookChanged,
+  WebhookSecretRotated,
+  WebhookDeleted,
+  WebhookFlagged,
+  WebhookRedeliveryRequested,
+  WebhookPaused,
+  WebhookResumed,
+];
 
 export type WebhookEvent = EventUnion<typeof webhookEvents>;
 

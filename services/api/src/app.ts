@@ -145,10 +145,19 @@ export async function buildApi(ctx: ApiContext, options: BuildApiOptions = {}): 
   installNumberPrivacy(app);
   installContractParsing(app);
 
-  app.get('/health', { config: { auth: 'public', contract: { summary: 'Whether the process is ready (database, bus, read models): 200 ready, 503 not', response: HealthAnswer, alsoStatus: [503] } } }, async (_request, reply) => {
-    const health = options.health ? await options.health() : { ok: true };
-    return reply.status(health.ok ? 200 : 503).send(health);
-  });
+  app.get(
+    '/health',
+    {
+      config: {
+        auth: 'public',
+        contract: { summary: 'Whether the process is ready (database, bus, read models): 200 ready, 503 not', response: HealthAnswer, alsoStatus: [503] },
+      },
+    },
+    async (_request, reply) => {
+      const health = options.health ? await options.health() : { ok: true };
+      return reply.status(health.ok ? 200 : 503).send(health);
+    },
+  );
 
   const areas = [
     sessionRoutes,

@@ -9,7 +9,13 @@ export const AUTOMATION_LEASE = 'automation.schedules';
 export type AutomationScheduler = LeasedWorker;
 
 /** The scheduled-message sender as a leased worker: its progress reports the last pass's counts. */
-export function createAutomationScheduler(options: { connectionString: string; sender: ScheduleSender; now(): Date; everyMs?: number; logger?: AutomationLogger }): AutomationScheduler {
+export function createAutomationScheduler(options: {
+  connectionString: string;
+  sender: ScheduleSender;
+  now(): Date;
+  everyMs?: number;
+  logger?: AutomationLogger;
+}): AutomationScheduler {
   return createLeasedWorker({
     connectionString: options.connectionString,
     lease: AUTOMATION_LEASE,

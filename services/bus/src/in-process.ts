@@ -17,7 +17,17 @@ export function createInProcessBus(options: BusOptions = {}): MonitoredBus {
 
   const deliver = (subscriber: Subscriber, subject: string, json: string, options: PublishOptions | undefined) => {
     // Checked at delivery time so nothing reaches a handler after its unsubscribe or close.
-    if (subscriber.active) runHandler(subscriber.handler, { subject, data: JSON.parse(json), ...(options?.seq === undefined ? {} : { seq: options.seq }), ...(options?.correlationId === undefined ? {} : { correlationId: options.correlationId }) }, onError);
+    if (subscriber.active)
+      runHandler(
+        subscriber.handler,
+        {
+          subject,
+          data: JSON.parse(json),
+          ...(options?.seq === undefined ? {} : { seq: options.seq }),
+          ...(options?.correlationId === undefined ? {} : { correlationId: options.correlationId }),
+        },
+        onError,
+      );
   };
 
   return {

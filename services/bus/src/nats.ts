@@ -135,7 +135,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<MonitoredB
           try {
             const correlationId = msg.headers?.get(CORRELATION_HEADER);
             const seq = msg.headers?.get(SEQ_HEADER);
-            message = { subject: msg.subject, data: JSON.parse(decoder.decode(msg.data)), ...(seq ? { seq: Number(seq) } : {}), ...(correlationId ? { correlationId } : {}) };
+            message = {
+              subject: msg.subject,
+              data: JSON.parse(decoder.decode(msg.data)),
+              ...(seq ? { seq: Number(seq) } : {}),
+              ...(correlationId ? { correlationId } : {}),
+            };
           } catch (decodeError) {
             onError(decodeError, { subject: msg.subject });
             return;

@@ -13,9 +13,7 @@ export function assertSubject(subject: string): void {
 
 export function assertPattern(pattern: string): void {
   const tokens = pattern.split('.');
-  const valid = tokens.every(
-    (token, index) => token === '*' || (token === '>' && index === tokens.length - 1) || tokenPattern.test(token),
-  );
+  const valid = tokens.every((token, index) => token === '*' || (token === '>' && index === tokens.length - 1) || tokenPattern.test(token));
   if (!valid) {
     throw new TypeError(`invalid bus pattern "${pattern}": use whole-token "*", and ">" only as the last token`);
   }

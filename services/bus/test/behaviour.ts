@@ -169,10 +169,7 @@ export function describeBusBehaviour(name: string, factory: () => BusFactory): v
       const reported = await errors.nth(6);
       expect(throwingCalls).toBe(3);
       expect(rejectingCalls).toBe(3);
-      expect(reported.map((item) => (item.error as Error).message).sort()).toEqual([
-        ...Array(3).fill('async handler bug'),
-        ...Array(3).fill('handler bug'),
-      ]);
+      expect(reported.map((item) => (item.error as Error).message).sort()).toEqual([...Array(3).fill('async handler bug'), ...Array(3).fill('handler bug')]);
       expect(reported.every((item) => item.subject === 'company.5.ticket')).toBe(true);
     });
 
@@ -182,7 +179,10 @@ export function describeBusBehaviour(name: string, factory: () => BusFactory): v
         await expect(bus.publish(subject, {}), subject).rejects.toThrow(/invalid bus subject/);
       }
       for (const pattern of ['company.>.ticket', 'company.t*', 'company..>', '']) {
-        await expect(bus.subscribe(pattern, () => {}), pattern).rejects.toThrow(/invalid bus pattern/);
+        await expect(
+          bus.subscribe(pattern, () => {}),
+          pattern,
+        ).rejects.toThrow(/invalid bus pattern/);
       }
       await expect(bus.publish('company.1.ticket', undefined)).rejects.toThrow(/JSON/);
     });

@@ -44,10 +44,7 @@ describe('nats bus: connection life', () => {
 
     for (const inbox of [atApi, atEdge]) {
       const received = await inbox.nth(2);
-      expect(received.map((item) => item.data).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
-        { from: 'api' },
-        { from: 'edge' },
-      ]);
+      expect(received.map((item) => item.data).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([{ from: 'api' }, { from: 'edge' }]);
     }
   });
 

@@ -37,7 +37,14 @@ export async function applyChannelEvent<MediaRef>(received: ChannelEvent<MediaRe
     case 'ack':
       return { recorded: await hooks.messageAck({ providerId: event.providerId, ack: event.ack, messageId: context.sentMessageId?.(event.providerId) }) };
     case 'edit':
-      return { recorded: await hooks.messageEdited({ providerId: event.providerId, body: event.body, editedAt: usableDate(event.at) ?? undefined, fromMe: event.fromMe }) };
+      return {
+        recorded: await hooks.messageEdited({
+          providerId: event.providerId,
+          body: event.body,
+          editedAt: usableDate(event.at) ?? undefined,
+          fromMe: event.fromMe,
+        }),
+      };
     case 'delete':
       return { recorded: await hooks.messageDeleted({ providerId: event.providerId, fromMe: event.fromMe }) };
     case 'presence':
@@ -46,7 +53,8 @@ export async function applyChannelEvent<MediaRef>(received: ChannelEvent<MediaRe
 }
 
 /** A provider's clock outside what a timestamp column holds (or no date at all) counts as "now". */
-const usableDate = (at: Date | null): Date | null => (at && Number.isFinite(at.getTime()) && at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999 ? at : null);
+const usableDate = (at: Date | null): Date | null =>
+  at && Number.isFinite(at.getTime()) && at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999 ? at : null;
 
 async function applyMessage<MediaRef>(message: ChannelMessage<MediaRef>, context: ApplyContext<MediaRef>): Promise<Applied> {
   const { hooks } = context;

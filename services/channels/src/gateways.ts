@@ -113,7 +113,9 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
       holder = now;
       return 'moved';
     };
-    return remote.request(connectionId, payload, { owner: { check, everyMs: OWNER_CHECK_MS, goneForMs: Math.max(options.takeoverWaitMs ?? 0, OWNER_CHECK_MS) } });
+    return remote.request(connectionId, payload, {
+      owner: { check, everyMs: OWNER_CHECK_MS, goneForMs: Math.max(options.takeoverWaitMs ?? 0, OWNER_CHECK_MS) },
+    });
   }
 
   return {
@@ -124,7 +126,9 @@ export function createSessionGateway(options: SessionGatewayOptions): SessionGat
       // Held here but not running after the wait (failed to start): nobody can send it now.
       if (directory.owns(message.whatsappId)) throw new Error(NO_CHANNEL_CONNECTED);
       const { media, ...rest } = message;
-      return sendElsewhere(message.whatsappId, { message: { ...rest, media: media && { url: media.url, name: media.name, mime: media.mime, size: media.size } } });
+      return sendElsewhere(message.whatsappId, {
+        message: { ...rest, media: media && { url: media.url, name: media.name, mime: media.mime, size: media.size } },
+      });
     },
     async checkNumbers(connectionId, numbers) {
       const session = directory.session(connectionId);

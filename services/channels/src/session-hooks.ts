@@ -4,7 +4,14 @@ import { companySettingsOf } from '@conversa/projections/companies/queries';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { messageIdByProviderId } from '@conversa/projections/messages/queries';
 import { inboundContext } from './inbound';
-import { IMPORT_PROGRESS_INTERVAL_MS, silentLogger, type ImportProgressReport, type SessionContext, type SessionHooks, type SessionLogger } from './session-port';
+import {
+  IMPORT_PROGRESS_INTERVAL_MS,
+  silentLogger,
+  type ImportProgressReport,
+  type SessionContext,
+  type SessionHooks,
+  type SessionLogger,
+} from './session-port';
 
 export interface SessionHooksOptions {
   /**
@@ -25,7 +32,11 @@ export interface SessionHooksOptions {
  * The hooks of one connection. The session manager gives them to the driver it starts; the
  * sandbox's HTTP routes use the same object, so a sandbox message enters exactly as a real one.
  */
-export function createSessionHooks(ctx: SessionContext, target: { id: number; companyId: number; channel: ConnectionChannel }, options: SessionHooksOptions = {}): SessionHooks {
+export function createSessionHooks(
+  ctx: SessionContext,
+  target: { id: number; companyId: number; channel: ConnectionChannel },
+  options: SessionHooksOptions = {},
+): SessionHooks {
   const { id: connectionId, companyId, channel } = target;
   const actor: Actor = { kind: 'channel', id: connectionId };
   const inbound = inboundContext(ctx);
@@ -69,7 +80,7 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
       const state = {
         status: report.status,
         qrcode: report.qrcode ?? '',
-        retries: report.retries ?? (report.status === 'CONNECTED' ? 0 : lastReport?.retries ?? 0),
+        retries: report.retries ?? (report.status === 'CONNECTED' ? 0 : (lastReport?.retries ?? 0)),
       };
       lastReport = state;
       await onConnection({ type: 'RecordSessionState', ...state, ...(report.number !== undefined ? { number: report.number } : {}) });
@@ -119,7 +130,13 @@ export function createSessionHooks(ctx: SessionContext, target: { id: number; co
       if (current.status === 'none' || current.fromMe !== fromMe) return false;
       // lgpdDeleteMessage as it stands now decides, and the event carries the decision (a rebuild agrees).
       const eraseContent = !fromMe && (await companySettingsOf(ctx.db, companyId)).lgpdDeleteMessage === 'enabled';
-      await runCommand(ctx, { decider: message, streamId: messageStream(id), command: { type: 'DeleteMessage', by: fromMe ? 'user' : 'contact', eraseContent }, companyId, actor });
+      await runCommand(ctx, {
+        decider: message,
+        streamId: messageStream(id),
+        command: { type: 'DeleteMessage', by: fromMe ? 'user' : 'contact', eraseContent },
+        companyId,
+        actor,
+      });
       return true;
     },
     async importStarted() {

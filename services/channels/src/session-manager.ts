@@ -16,9 +16,18 @@ export async function sessionConnectionOf(ctx: { db: Kysely<ReadDatabase>; secre
   const { db } = ctx;
   const settings = await findConnection(db, connectionId);
   if (!settings) return null;
-  const secrets = settings.channel === 'facebook' || settings.channel === 'instagram' || settings.channel === 'whatsappapi' ? await connectionSecrets(db, connectionId) : null;
+  const secrets =
+    settings.channel === 'facebook' || settings.channel === 'instagram' || settings.channel === 'whatsappapi'
+      ? await connectionSecrets(db, connectionId)
+      : null;
   // The tokens are stored sealed: the driver calls the Graph API with them opened.
-  return { id: settings.id, companyId: settings.companyId, channel: settings.channel, settings, account: secrets ? openAccount(ctx.secrets, secrets.account) : null };
+  return {
+    id: settings.id,
+    companyId: settings.companyId,
+    channel: settings.channel,
+    settings,
+    account: secrets ? openAccount(ctx.secrets, secrets.account) : null,
+  };
 }
 
 export interface SessionManagerOptions {
@@ -97,7 +106,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (client) return client;
     // Pipelined: stopping gives several sessions' leases back at once, all on this one connection.
     // Named with the process id, so an operator (and the cluster test) can tell which process runs a connection.
-    const next = new pg.Client({ connectionString: options.connectionString, application_name: `conversa-sessions:${process.pid}`, keepAlive: true, keepAliveInitialDelayMillis: 10_000, pipeline: true });
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: `conversa-sessions:${process.pid}`,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      pipeline: true,
+    });
     const lost = (error: Error) => {
       if (client !== next) return;
       client = null;

@@ -57,6 +57,7 @@ describe('provider text Postgres cannot hold', () => {
     await applyChannelEvent({ ...message('oi', 'Ana'), at: new Date(1e20) }, { hooks, download });
     await applyChannelEvent({ ...message('oi', 'Ana'), providerId: 'y', at: new Date('-000010-01-01T00:00:00Z') }, { hooks, download });
     expect(received).toHaveLength(2);
-    for (const input of received) expect(Number.isFinite(new Date(input.receivedAt).getTime()) && new Date(input.receivedAt).getUTCFullYear() >= 2000).toBe(true);
+    for (const input of received)
+      expect(Number.isFinite(new Date(input.receivedAt).getTime()) && new Date(input.receivedAt).getUTCFullYear() >= 2000).toBe(true);
   });
 });

@@ -63,7 +63,11 @@ const OUTBOUND_CASES: Array<[string, OutboundMessage['channel'], Partial<Outboun
   ['image with caption', 'facebook', { body: 'Segue', mediaType: 'image', media: file('foto.jpg', 'image/jpeg') }],
   ['pdf', 'facebook', { body: '', mediaType: 'application', media: file('boleto.pdf', 'application/pdf') }],
   ['place as text', 'facebook', { body: '', mediaType: 'locationMessage', location: { latitude: -23.56, longitude: -46.65, name: 'Loja' } }],
-  ['contact card as text', 'facebook', { body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+5521998877665\nEND:VCARD', mediaType: 'contactMessage' }],
+  [
+    'contact card as text',
+    'facebook',
+    { body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+5521998877665\nEND:VCARD', mediaType: 'contactMessage' },
+  ],
   ['❤️ reaction', 'facebook', { body: '❤️', mediaType: 'reactionMessage', quotedProviderId: 'm_THEIRS_1' }],
   ['text', 'instagram', {}],
   ['image', 'instagram', { body: '', mediaType: 'image', media: file('foto.png', 'image/png') }],
@@ -73,7 +77,11 @@ const OUTBOUND_CASES: Array<[string, OutboundMessage['channel'], Partial<Outboun
   ['document', 'whatsapp_cloud', { body: 'O boleto', mediaType: 'application', media: file('boleto.pdf', 'application/pdf') }],
   ['voice note', 'whatsapp_cloud', { body: '', mediaType: 'audio', media: file('audio.ogg', 'audio/ogg') }],
   ['place', 'whatsapp_cloud', { body: '', mediaType: 'locationMessage', location: { latitude: -23.56, longitude: -46.65, name: 'Loja' } }],
-  ['contact card', 'whatsapp_cloud', { body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+5521998877665\nEND:VCARD', mediaType: 'contactMessage' }],
+  [
+    'contact card',
+    'whatsapp_cloud',
+    { body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+5521998877665\nEND:VCARD', mediaType: 'contactMessage' },
+  ],
   ['reaction', 'whatsapp_cloud', { body: '🙏', mediaType: 'reactionMessage', quotedProviderId: 'wamid.THEIRS_1' }],
 ];
 
@@ -126,7 +134,12 @@ const connectionFor = (channel: 'facebook' | 'instagram' | 'whatsappapi', accoun
   account: account
     ? channel === 'whatsappapi'
       ? { facebookUserId: null, facebookUserToken: null, facebookPageUserId: NUMBER.id, tokenMeta: NUMBER.token }
-      : { facebookUserId: '10229000000000001', facebookUserToken: 'EAALONG', facebookPageUserId: channel === 'instagram' ? PAGE.instagram.id : PAGE.id, tokenMeta: PAGE.token }
+      : {
+          facebookUserId: '10229000000000001',
+          facebookUserToken: 'EAALONG',
+          facebookPageUserId: channel === 'instagram' ? PAGE.instagram.id : PAGE.id,
+          tokenMeta: PAGE.token,
+        }
     : null,
 });
 const driverChannel = (channel: OutboundMessage['channel']) => (channel === 'whatsapp_cloud' ? 'whatsappapi' : (channel as 'facebook' | 'instagram'));
@@ -145,7 +158,8 @@ describe('Graph API contract: what the adapter sends matches the documented requ
       if (contract.json) expect(contract.json.safeParse(request.json).error?.issues ?? []).toEqual([]);
       if (contract.form) expect(contract.form.safeParse(formObject(request.form!)).error?.issues ?? []).toEqual([]);
       // Messenger and Instagram carry the page token as access_token; the Cloud API as a bearer header.
-      if (/^\/\d+\/(messages|media)$/.test(request.path) || (request.path.match(/^\/\d+$/) && channel === 'whatsapp_cloud')) expect(request.token?.as).toBe('bearer');
+      if (/^\/\d+\/(messages|media)$/.test(request.path) || (request.path.match(/^\/\d+$/) && channel === 'whatsapp_cloud'))
+        expect(request.token?.as).toBe('bearer');
       if (request.path.startsWith('/me/')) expect(request.token).toEqual({ value: PAGE.token, as: 'query' });
     }
   });
@@ -172,10 +186,18 @@ describe('Graph API contract: what the adapter sends matches the documented requ
     expect((await post('/me/messages', { recipient: { id: '1' }, message: { text: 'oi', extra: true } })).status).toBe(400);
     expect((await post('/me/messages', { recipient: { id: '1' }, sender_action: 'react', payload: { message_id: 'm', reaction: 'like' } })).status).toBe(400);
     const cloud = (body: unknown) =>
-      fetch(`${fake.baseUrl}/${NUMBER.id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${NUMBER.token}` }, body: JSON.stringify(body) });
-    expect((await cloud({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '5511987654321', type: 'text', image: { id: '1' } })).status).toBe(400);
+      fetch(`${fake.baseUrl}/${NUMBER.id}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${NUMBER.token}` },
+        body: JSON.stringify(body),
+      });
+    expect((await cloud({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '5511987654321', type: 'text', image: { id: '1' } })).status).toBe(
+      400,
+    );
     expect((await cloud({ recipient_type: 'individual', to: '5511987654321', type: 'text', text: { body: 'oi' } })).status).toBe(400);
-    expect((await cloud({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '+55 11 98765-4321', type: 'text', text: { body: 'oi' } })).status).toBe(400);
+    expect(
+      (await cloud({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '+55 11 98765-4321', type: 'text', text: { body: 'oi' } })).status,
+    ).toBe(400);
     const upload = new FormData();
     upload.set('message', JSON.stringify({ attachment: { type: 'image', payload: { is_reusable: true } } }));
     expect((await fetch(`${fake.baseUrl}/me/message_attachments?access_token=${PAGE.token}`, { method: 'POST', body: upload })).status).toBe(400);
@@ -220,7 +242,12 @@ describe('Meta session driver against the fake Graph server', () => {
     const session = await driver!.start(connectionFor('facebook'), hooks, { fresh: false });
     await vi.waitFor(() => expect(hooks.reports().length).toBeGreaterThanOrEqual(4), { timeout: 10_000, interval: 5 });
     await session.stop();
-    expect(hooks.reports().slice(0, 4).map((report) => [report.status, report.retries])).toEqual([
+    expect(
+      hooks
+        .reports()
+        .slice(0, 4)
+        .map((report) => [report.status, report.retries]),
+    ).toEqual([
       ['OPENING', 0],
       ['OPENING', 1],
       ['OPENING', 2],
@@ -254,7 +281,9 @@ describe('Meta session driver against the fake Graph server', () => {
     const session = await facebook!.start(connectionFor('facebook'), new RecordingHooks(connectionView({ id: 9 })), { fresh: false });
     fake.failNextSend = { status: 400, code: 10, message: '(#10) This message is sent outside of allowed window.' };
     await expect(session.send(outbound('facebook'))).rejects.toThrow('(#10) This message is sent outside of allowed window.');
-    await expect(session.send(outbound('facebook', { body: '👍', mediaType: 'reactionMessage', quotedProviderId: 'm_1' }))).rejects.toThrow('accepts only ❤️ reactions');
+    await expect(session.send(outbound('facebook', { body: '👍', mediaType: 'reactionMessage', quotedProviderId: 'm_1' }))).rejects.toThrow(
+      'accepts only ❤️ reactions',
+    );
   });
 
   it('downloads files: Cloud API media by id with the token, CDN urls as they are', async () => {

@@ -44,7 +44,11 @@ describe('Meta webhook mapping: Messenger', () => {
       ['m_postback00000000000000000000000000001', false, 'chat', 'Falar com atendente', null],
     ]);
     const [, photo, file, place, echo] = messages;
-    expect(photo).toMatchObject({ chat: { number: '6543210987654321', isGroup: false }, media: { ref: { kind: 'url', url: '{{CDN}}/cdn/photo.jpg' }, mime: 'image/jpeg' }, at: new Date(1763740860000) });
+    expect(photo).toMatchObject({
+      chat: { number: '6543210987654321', isGroup: false },
+      media: { ref: { kind: 'url', url: '{{CDN}}/cdn/photo.jpg' }, mime: 'image/jpeg' },
+      at: new Date(1763740860000),
+    });
     expect(file).toMatchObject({ media: { ref: { kind: 'url', url: '{{CDN}}/cdn/orcamento.pdf' } } });
     expect(place).toMatchObject({ location: { latitude: -22.9056, longitude: -47.0608, name: 'Minha casa' } });
     // An echo's person is its recipient.
@@ -55,7 +59,13 @@ describe('Meta webhook mapping: Messenger', () => {
     expect(events.some((event) => event.kind === 'message' && event.providerId === 'm_echo_of_conversa_0000000000000000001')).toBe(false);
     expect(events.filter((event) => event.kind !== 'message')).toEqual([
       { kind: 'ack', providerId: 'm_OUR_ANSWER_1', ack: 2 },
-      { kind: 'edit', providerId: 'm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789', body: 'Oi, vocês entregam em Campinas e Sumaré?', fromMe: false, at: new Date(1763740960000) },
+      {
+        kind: 'edit',
+        providerId: 'm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+        body: 'Oi, vocês entregam em Campinas e Sumaré?',
+        fromMe: false,
+        at: new Date(1763740960000),
+      },
     ]);
   });
 });
@@ -65,8 +75,18 @@ describe('Meta webhook mapping: Instagram', () => {
     const [account] = deliveries('instagram');
     expect(account).toMatchObject({ channel: 'instagram', accountId: '17841400000000001' });
     expect(account!.events).toEqual([
-      expect.objectContaining({ kind: 'message', providerId: 'aWdfZAG1faXRlbToxOklHTWVzc2FnZAUlEOjE3ODQxNDAwMDAwMDAwMDAx', body: 'Tem no tamanho M?', chat: { number: '1234567890123456', name: '1234567890123456', isGroup: false } }),
-      expect.objectContaining({ kind: 'message', mediaType: 'chat', body: 'Look do dia\nhttps://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1&signature=x', media: null }),
+      expect.objectContaining({
+        kind: 'message',
+        providerId: 'aWdfZAG1faXRlbToxOklHTWVzc2FnZAUlEOjE3ODQxNDAwMDAwMDAwMDAx',
+        body: 'Tem no tamanho M?',
+        chat: { number: '1234567890123456', name: '1234567890123456', isGroup: false },
+      }),
+      expect.objectContaining({
+        kind: 'message',
+        mediaType: 'chat',
+        body: 'Look do dia\nhttps://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1&signature=x',
+        media: null,
+      }),
       { kind: 'delete', providerId: 'aWdfZAG1faXRlbToxOklHTWVzc2FnZAUlEOjE3ODQxNDAwMDAwMDAwMDAx', fromMe: false },
       { kind: 'ack', providerId: 'aWdfZAG1faXRlbToxOklHTWVzc2FnZAUlEOjE3ODQxNDAwMDAwMDAwOUR', ack: 3 },
     ]);
@@ -83,17 +103,29 @@ describe('Meta webhook mapping: WhatsApp Cloud API', () => {
   });
 
   it('text with the profile name, media by id with caption and file name, place, contact card, reaction, button reply; unsupported ignored', () => {
-    const mapped = messages!.events.map((event) => (event.kind === 'message' ? [event.mediaType, event.body, event.quotedProviderId, event.media?.ref ?? null, event.chat.name] : event));
+    const mapped = messages!.events.map((event) =>
+      event.kind === 'message' ? [event.mediaType, event.body, event.quotedProviderId, event.media?.ref ?? null, event.chat.name] : event,
+    );
     expect(mapped).toEqual([
       ['chat', 'Bom dia! Meu pedido não chegou.', null, null, 'Ana Souza'],
       ['image', 'Comprovante', 'wamid.OUR_ANSWER_1', { kind: 'whatsapp', id: '{{IMAGE_ID}}' }, 'Ana Souza'],
       ['application', 'nota-fiscal.pdf', null, { kind: 'whatsapp', id: '{{DOCUMENT_ID}}' }, 'Ana Souza'],
       ['locationMessage', 'MASP - Av. Paulista, 1578', null, null, 'Ana Souza'],
-      ['contactMessage', 'BEGIN:VCARD\nVERSION:3.0\nN:;Carlos Lima;;;\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+55 21 99887-7665\nEND:VCARD', null, null, 'Ana Souza'],
+      [
+        'contactMessage',
+        'BEGIN:VCARD\nVERSION:3.0\nN:;Carlos Lima;;;\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+55 21 99887-7665\nEND:VCARD',
+        null,
+        null,
+        'Ana Souza',
+      ],
       ['reactionMessage', '🙏', 'wamid.OUR_ANSWER_1', null, 'Ana Souza'],
       ['chat', 'Falar com atendente', null, null, 'Ana Souza'],
     ]);
-    expect(messages!.events[0]).toMatchObject({ providerId: 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFjNFQjBDNEYxQTJCM0Q0RTVGNjA3MTgA', chat: { number: '5511987654321' }, at: new Date(1763740800 * 1000) });
+    expect(messages!.events[0]).toMatchObject({
+      providerId: 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFjNFQjBDNEYxQTJCM0Q0RTVGNjA3MTgA',
+      chat: { number: '5511987654321' },
+      at: new Date(1763740800 * 1000),
+    });
   });
 
   it('statuses become acks (sent 1, delivered 2, read 3); a failure is not an ack', () => {
@@ -110,7 +142,17 @@ describe('Meta webhook payload validation', () => {
     expect(MetaWebhookPayload.safeParse({ object: 'user', entry: [] }).success).toBe(false);
     expect(MetaWebhookPayload.safeParse({ object: 'page' }).success).toBe(false);
     expect(MetaWebhookPayload.safeParse({ object: 'page', entry: [{ id: '1', messaging: [{ sender: {}, recipient: { id: '2' } }] }] }).success).toBe(false);
-    const future = MetaWebhookPayload.safeParse({ object: 'page', entry: [{ id: '1', time: 1, brand_new_field: true, messaging: [{ sender: { id: '3' }, recipient: { id: '1' }, timestamp: 1, message: { mid: 'm', text: 'oi', new_thing: {} } }] }] });
+    const future = MetaWebhookPayload.safeParse({
+      object: 'page',
+      entry: [
+        {
+          id: '1',
+          time: 1,
+          brand_new_field: true,
+          messaging: [{ sender: { id: '3' }, recipient: { id: '1' }, timestamp: 1, message: { mid: 'm', text: 'oi', new_thing: {} } }],
+        },
+      ],
+    });
     expect(future.success).toBe(true);
   });
 });

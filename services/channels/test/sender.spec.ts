@@ -34,11 +34,24 @@ async function conversation() {
   phone += 1;
   const number = String(phone);
   const { contactId } = await findOrCreateContact(ctx, { companyId: 1, actor: systemActor, number, name: 'Ana', channel: 'whatsapp', isGroup: false });
-  const { ticketId, queueId } = await openTicket(ctx, { companyId: 1, actor: systemActor, contactId, whatsappId: 3, channel: 'whatsapp', isGroup: false, status: 'open', reuseOpen: true });
+  const { ticketId, queueId } = await openTicket(ctx, {
+    companyId: 1,
+    actor: systemActor,
+    contactId,
+    whatsappId: 3,
+    channel: 'whatsapp',
+    isGroup: false,
+    status: 'open',
+    reuseOpen: true,
+  });
   return { ticket: { id: ticketId, contactId, whatsappId: 3, queueId }, number };
 }
 
-async function queue(ticket: { id: number; contactId: number; whatsappId: number; queueId: number | null }, body: string, extra: { isPrivate?: boolean } = {}): Promise<RecordedEvent> {
+async function queue(
+  ticket: { id: number; contactId: number; whatsappId: number; queueId: number | null },
+  body: string,
+  extra: { isPrivate?: boolean } = {},
+): Promise<RecordedEvent> {
   const { messageId } = await queueOutboundMessage(ctx, { companyId: 1, actor: systemActor, ticket, userId: null, body, ...extra });
   return (await store.readStream(messageStream(messageId)))[0]!;
 }

@@ -49,7 +49,10 @@ export class FakeSocket implements WhatsappSocket {
 
   close(statusCode: number): void {
     // What Baileys closes with: a Boom error, whose output carries the DisconnectReason code.
-    const error = Object.assign(new Error('Connection Closed'), { isBoom: true, output: { statusCode, payload: { statusCode, error: 'closed', message: 'Connection Closed' } } });
+    const error = Object.assign(new Error('Connection Closed'), {
+      isBoom: true,
+      output: { statusCode, payload: { statusCode, error: 'closed', message: 'Connection Closed' } },
+    });
     const update: Partial<ConnectionState> = { connection: 'close', lastDisconnect: { error, date: new Date() } };
     this.ev.emit('connection.update', update);
   }
@@ -219,7 +222,12 @@ export class RecordingHooks implements SessionHooks {
     for await (const chunk of Buffer.isBuffer(file.data) ? Readable.from([file.data]) : file.data) chunks.push(Buffer.from(chunk));
     const bytes = Buffer.concat(chunks).toString();
     this.calls.push({ hook: 'saveMedia', name: file.name, mime: file.mime, bytes });
-    return { url: `/media/1/00000000-0000-4000-8000-00000000000${this.of('saveMedia').length}.bin`, name: file.name, mime: file.mime ?? 'application/octet-stream', size: bytes.length };
+    return {
+      url: `/media/1/00000000-0000-4000-8000-00000000000${this.of('saveMedia').length}.bin`,
+      name: file.name,
+      mime: file.mime ?? 'application/octet-stream',
+      size: bytes.length,
+    };
   }
   async connection() {
     return this.view;

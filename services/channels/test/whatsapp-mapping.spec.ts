@@ -72,7 +72,10 @@ describe('WhatsApp mapping: messages.upsert', () => {
     expect(fromKey.phoneOf('209987654321098')).toBe('5521998877665');
 
     const fromContacts = new LidDirectory();
-    fromContacts.learnFromContacts([{ id: '140913951141911@lid', phoneNumber: '5511987654321@s.whatsapp.net' }, { id: '5521998877665@s.whatsapp.net', lid: '209987654321098@lid' }]);
+    fromContacts.learnFromContacts([
+      { id: '140913951141911@lid', phoneNumber: '5511987654321@s.whatsapp.net' },
+      { id: '5521998877665@s.whatsapp.net', lid: '209987654321098@lid' },
+    ]);
     expect(fromContacts.phoneOf('140913951141911')).toBe('5511987654321');
     expect(fromContacts.phoneOf('209987654321098')).toBe('5521998877665');
     // A phone jid is never stored as if it were a LID.
@@ -90,7 +93,11 @@ describe('WhatsApp mapping: messages.upsert', () => {
     // The handle the session downloads through is the message itself.
     expect(image?.media?.ref.key.id).toBe('3EB0D1D2D3D4D5D6D7D8D9');
 
-    expect(only('document-with-caption')).toMatchObject({ body: 'Segue o boleto', mediaType: 'application', media: { mime: 'application/pdf', fileName: 'boleto-novembro.pdf' } });
+    expect(only('document-with-caption')).toMatchObject({
+      body: 'Segue o boleto',
+      mediaType: 'application',
+      media: { mime: 'application/pdf', fileName: 'boleto-novembro.pdf' },
+    });
     expect(only('audio-ptt')).toMatchObject({ body: '', mediaType: 'audio', media: { mime: 'audio/ogg; codecs=opus', fileName: null } });
   });
 
@@ -124,7 +131,11 @@ describe('WhatsApp mapping: messages.upsert', () => {
   });
 
   it('a message the phone itself sent is outbound (fromMe), and our push name does not name the contact', () => {
-    expect(only('from-me-phone')).toMatchObject({ fromMe: true, chat: { number: '5511987654321', name: '5511987654321', isGroup: false }, body: 'Seu pedido saiu para entrega' });
+    expect(only('from-me-phone')).toMatchObject({
+      fromMe: true,
+      chat: { number: '5511987654321', name: '5511987654321', isGroup: false },
+      body: 'Seu pedido saiu para entrega',
+    });
   });
 
   it('ignores status updates, stubs, protocol messages, reactions in upsert (mapped from their own events) and newsletters', () => {

@@ -49,7 +49,9 @@ interface Setup {
 }
 
 /** A session on a fake socket, with hooks that record; `view` overrides the connection's settings. */
-async function startSession(options: { view?: Parameters<typeof connectionView>[0]; fresh?: boolean; session?: Partial<WhatsappSessionOptions>; id?: number } = {}): Promise<Setup> {
+async function startSession(
+  options: { view?: Parameters<typeof connectionView>[0]; fresh?: boolean; session?: Partial<WhatsappSessionOptions>; id?: number } = {},
+): Promise<Setup> {
   const factory = new FakeSocketFactory();
   const id = options.id ?? (nextConnection += 1);
   const view = connectionView({ id, ...options.view });
@@ -216,7 +218,11 @@ describe('WhatsApp session: inbound events through the hooks', () => {
       ['3EB0A0A1A2A3A4A5A6A7A8', '5511987654321', 'contactMessage'],
       ['3EB0B1B2B3B4B5B6B7B8B9', '120363025246125486', 'chat'],
     ]);
-    expect(received[0]).toMatchObject({ contact: { name: 'Ana Souza', isGroup: false }, body: 'Olá, preciso de ajuda com meu pedido', receivedAt: new Date(1763740800 * 1000) });
+    expect(received[0]).toMatchObject({
+      contact: { name: 'Ana Souza', isGroup: false },
+      body: 'Olá, preciso de ajuda com meu pedido',
+      receivedAt: new Date(1763740800 * 1000),
+    });
     expect(downloads).toEqual(['3EB0D1D2D3D4D5D6D7D8D9', '3EB0E1E2E3E4E5E6E7E8E9']);
     expect(hooks.of('saveMedia').map((call) => [call.name, call.mime, call.bytes])).toEqual([
       ['image.jpeg', 'image/jpeg', 'bytes of 3EB0D1D2D3D4D5D6D7D8D9'],
@@ -225,7 +231,11 @@ describe('WhatsApp session: inbound events through the hooks', () => {
     expect(received[1]).toMatchObject({ body: 'Foto da nota fiscal', media: { name: 'image.jpeg' } });
     expect(received[3]).toMatchObject({ location: { latitude: -23.5613991, longitude: -46.6565712 } });
     // The group's subject comes from the socket; groupAsTicket disabled keeps it out of the queues.
-    expect(received[5]).toMatchObject({ contact: { name: 'Clientes VIP', isGroup: true }, participant: { number: '5521998877665', name: 'Carlos Lima' }, ticketStatus: 'group' });
+    expect(received[5]).toMatchObject({
+      contact: { name: 'Clientes VIP', isGroup: true },
+      participant: { number: '5521998877665', name: 'Carlos Lima' },
+      ticketStatus: 'group',
+    });
   });
 
   it('a redelivered message is not downloaded or recorded again', async () => {
@@ -247,7 +257,9 @@ describe('WhatsApp session: inbound events through the hooks', () => {
     });
     upsert(setup, 'audio-ptt');
     await setup.session.idle();
-    expect(setup.hooks.of('receiveMessage').map((call) => [call.input.mediaType, call.input.body, call.input.media])).toEqual([['chat', '[audio/ogg; codecs=opus]', null]]);
+    expect(setup.hooks.of('receiveMessage').map((call) => [call.input.mediaType, call.input.body, call.input.media])).toEqual([
+      ['chat', '[audio/ogg; codecs=opus]', null],
+    ]);
   });
 
   it('messages from the phone itself are recorded as sent elsewhere; groups are ignored when the connection does not allow them', async () => {
@@ -286,12 +298,16 @@ describe('WhatsApp session: inbound events through the hooks', () => {
       { hook: 'messageAck', providerId: '3EB0123456789ABCDEF012', ack: 2, messageId: undefined },
       { hook: 'messageAck', providerId: '3EB0123456789ABCDEF012', ack: 3, messageId: undefined },
     ]);
-    expect(setup.hooks.of('messageEdited')).toEqual([{ hook: 'messageEdited', providerId: '3EB0C4F1A2B3D4E5F60718', body: 'Olá, preciso de ajuda com o pedido 4521', fromMe: false }]);
+    expect(setup.hooks.of('messageEdited')).toEqual([
+      { hook: 'messageEdited', providerId: '3EB0C4F1A2B3D4E5F60718', body: 'Olá, preciso de ajuda com o pedido 4521', fromMe: false },
+    ]);
     expect(setup.hooks.of('messageDeleted')).toEqual([
       { hook: 'messageDeleted', providerId: '3EB0D1D2D3D4D5D6D7D8D9', fromMe: false },
       { hook: 'messageDeleted', providerId: '3A5566778899AABBCCDD', fromMe: true },
     ]);
-    expect(setup.hooks.of('receiveMessage').map((call) => [call.input.mediaType, call.input.body, call.input.quotedProviderId])).toEqual([['reactionMessage', '👍', '3EB0AABBCCDDEEFF001122']]);
+    expect(setup.hooks.of('receiveMessage').map((call) => [call.input.mediaType, call.input.body, call.input.quotedProviderId])).toEqual([
+      ['reactionMessage', '👍', '3EB0AABBCCDDEEFF001122'],
+    ]);
   });
 
   it('calls are rejected when the company does not take them, and logged either way', async () => {
@@ -337,7 +353,9 @@ describe('WhatsApp session: outbound', () => {
     await setup.session.send(outbound({ body: 'Claro!', quotedProviderId: '3EB0C4F1A2B3D4E5F60718' }));
     await setup.session.send(outbound({ body: 'Segue a foto', mediaType: 'image', media: file }));
     await setup.session.send(outbound({ body: 'Loja', mediaType: 'locationMessage', location: { latitude: -23.56, longitude: -46.65, name: 'Loja' } }));
-    await setup.session.send(outbound({ body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+5521998877665\nEND:VCARD', mediaType: 'contactMessage' }));
+    await setup.session.send(
+      outbound({ body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Carlos Lima\nTEL;type=CELL;waid=5521998877665:+5521998877665\nEND:VCARD', mediaType: 'contactMessage' }),
+    );
     await setup.session.send(outbound({ body: '❤️', mediaType: 'reactionMessage', quotedProviderId: '3EB0C4F1A2B3D4E5F60718' }));
     await setup.session.send(outbound({ contact: { number: '120363025246125486', isGroup: true }, body: 'Bom dia, grupo' }));
 
@@ -349,15 +367,22 @@ describe('WhatsApp session: outbound', () => {
     });
     expect(socket.sent[1]!.content).toMatchObject({ image: { stream: expect.any(Readable) }, caption: 'Segue a foto', mimetype: 'image/jpeg' });
     expect(socket.sent[2]!.content).toEqual({ location: { degreesLatitude: -23.56, degreesLongitude: -46.65, name: 'Loja' } });
-    expect(socket.sent[3]!.content).toMatchObject({ contacts: { displayName: 'Carlos Lima', contacts: [{ vcard: expect.stringContaining('waid=5521998877665') }] } });
-    expect(socket.sent[4]!.content).toEqual({ react: { text: '❤️', key: { remoteJid: '5511987654321@s.whatsapp.net', id: '3EB0C4F1A2B3D4E5F60718', fromMe: false } } });
+    expect(socket.sent[3]!.content).toMatchObject({
+      contacts: { displayName: 'Carlos Lima', contacts: [{ vcard: expect.stringContaining('waid=5521998877665') }] },
+    });
+    expect(socket.sent[4]!.content).toEqual({
+      react: { text: '❤️', key: { remoteJid: '5511987654321@s.whatsapp.net', id: '3EB0C4F1A2B3D4E5F60718', fromMe: false } },
+    });
     expect(socket.sent[5]!.jid).toBe('120363025246125486@g.us');
   });
 });
 
 describe('WhatsApp session: history import', () => {
   it('after a new pairing, imports the messages of the chosen period (groups only when asked), oldest first, with progress', async () => {
-    const setup = await startSession({ fresh: true, view: { importOldMessages: '2025-11-21T16:00:00.000Z', importRecentMessages: '2025-11-21T17:00:00.000Z', importOldMessagesGroups: false } });
+    const setup = await startSession({
+      fresh: true,
+      view: { importOldMessages: '2025-11-21T16:00:00.000Z', importRecentMessages: '2025-11-21T17:00:00.000Z', importOldMessagesGroups: false },
+    });
     const socket = setup.factory.current;
     socket.paired(PHONE_JID);
     socket.open(PHONE_JID);
@@ -371,7 +396,13 @@ describe('WhatsApp session: history import', () => {
     while (!setup.hooks.of('importFinished').length) await new Promise((resolve) => setImmediate(resolve));
     await setup.session.idle();
 
-    expect(setup.hooks.calls.filter((call) => call.hook.startsWith('import')).map((call) => call.hook)).toEqual(['importStarted', 'importProgress', 'importProgress', 'importProgress', 'importFinished']);
+    expect(setup.hooks.calls.filter((call) => call.hook.startsWith('import')).map((call) => call.hook)).toEqual([
+      'importStarted',
+      'importProgress',
+      'importProgress',
+      'importProgress',
+      'importFinished',
+    ]);
     const progress = setup.hooks.of('importProgress');
     expect(progress.map((call) => [call.processed, call.total])).toEqual([
       [0, -1],

@@ -17,7 +17,32 @@ export async function nextIds(ids: IdAllocator, kind: IdKind, count: number): Pr
   return Promise.all(Array.from({ length: count }, () => ids.next(kind)));
 }
 
-export type IdKind = 'company' | 'plan' | 'user' | 'queue' | 'connection' | 'contact' | 'ticket' | 'message' | 'tag' | 'note' | 'quick_message' | 'schedule' | 'chatbot' | 'help' | 'on_duty' | 'webhook' | 'queue_integration' | 'prompt' | 'contact_list' | 'contact_list_item' | 'campaign' | 'file_list' | 'invoice' | 'chat' | 'announcement';
+export type IdKind =
+  | 'company'
+  | 'plan'
+  | 'user'
+  | 'queue'
+  | 'connection'
+  | 'contact'
+  | 'ticket'
+  | 'message'
+  | 'tag'
+  | 'note'
+  | 'quick_message'
+  | 'schedule'
+  | 'chatbot'
+  | 'help'
+  | 'on_duty'
+  | 'webhook'
+  | 'queue_integration'
+  | 'prompt'
+  | 'contact_list'
+  | 'contact_list_item'
+  | 'campaign'
+  | 'file_list'
+  | 'invoice'
+  | 'chat'
+  | 'announcement';
 
 export function createPostgresIdAllocator<DB>(db: Kysely<DB>): IdAllocator & { migrate(): Promise<void> } {
   // One creation per sequence per process; concurrent `create … if not exists` from several
@@ -27,14 +52,17 @@ export function createPostgresIdAllocator<DB>(db: Kysely<DB>): IdAllocator & { m
     let creation = ready.get(name);
     if (!creation) {
       // Id 1 of companies, plans and users belongs to the first start's seed.
-      creation = sql.raw(`create sequence if not exists ${name} start with 2`).execute(db).then(
-        () => undefined,
-        (error: { code?: string }) => {
-          if (error.code === '23505' || error.code === '42P07') return;
-          ready.delete(name);
-          throw error;
-        },
-      );
+      creation = sql
+        .raw(`create sequence if not exists ${name} start with 2`)
+        .execute(db)
+        .then(
+          () => undefined,
+          (error: { code?: string }) => {
+            if (error.code === '23505' || error.code === '42P07') return;
+            ready.delete(name);
+            throw error;
+          },
+        );
       ready.set(name, creation);
     }
     return creation;

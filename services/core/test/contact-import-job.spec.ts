@@ -42,7 +42,9 @@ const rowsOf = importRows;
 async function recorded(importId: string): Promise<{ results: ContactImportRowResult[]; finished: number }> {
   const events = await store.readStream(contactImportStream(importId));
   return {
-    results: events.filter((event) => event.type === 'ContactImportRowsProcessed').flatMap((event) => (event.data as { results: ContactImportRowResult[] }).results),
+    results: events
+      .filter((event) => event.type === 'ContactImportRowsProcessed')
+      .flatMap((event) => (event.data as { results: ContactImportRowResult[] }).results),
     finished: events.filter((event) => event.type === 'ContactImportFinished').length,
   };
 }
@@ -79,7 +81,11 @@ describe('the contact import job', () => {
     // One contact per number: each guard stream holds one claim, and the contact ids are all distinct.
     const contactIds = new Set(results.map((result) => result.contactId));
     expect(contactIds.size).toBe(1_200);
-    const guards = await Promise.all(rows.slice(495, 505).map((row) => store.readStream(contactNumberStream(companyId, contactNumber(row.input.number, { channel: 'whatsapp', isGroup: false }).key))));
+    const guards = await Promise.all(
+      rows
+        .slice(495, 505)
+        .map((row) => store.readStream(contactNumberStream(companyId, contactNumber(row.input.number, { channel: 'whatsapp', isGroup: false }).key))),
+    );
     expect(guards.every((guard) => guard.length === 1)).toBe(true);
   });
 
@@ -88,9 +94,21 @@ describe('the contact import job', () => {
     const rows = rowsOf(companyId, 2_000);
     const importId = randomUUID();
     await requestContactImport(ctx, { companyId, actor, importId, fileName: 'c.xlsx', fileUrl: `/media/${companyId}/${importId}.xlsx` });
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/contact-import-child.ts', import.meta.url)), databaseUrl, importId, String(companyId), String(rows.length)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./fixtures/contact-import-child.ts', import.meta.url)),
+        databaseUrl,
+        importId,
+        String(companyId),
+        String(rows.length),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     // Killed as soon as its first batch is written: mid-pause or mid-batch, never at a clean stop.
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     child.stdout.on('data', (chunk: Buffer) => {

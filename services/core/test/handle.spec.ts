@@ -53,7 +53,13 @@ const incrementIn = (states: StateCache, on: EventStore, streamId: string, by = 
   handleCommand(on, { decider: counter, streamId, command: { type: 'Increment', by, max: 1_000_000 }, metadata, states, commandId });
 
 const increment = (streamId: string, by: number, options: { max?: number; commandId?: string } = {}) =>
-  handleCommand(store, { decider: counter, streamId, command: { type: 'Increment', by, max: options.max ?? 1_000_000 }, metadata, commandId: options.commandId });
+  handleCommand(store, {
+    decider: counter,
+    streamId,
+    command: { type: 'Increment', by, max: options.max ?? 1_000_000 },
+    metadata,
+    commandId: options.commandId,
+  });
 
 describe('handleCommand', () => {
   it('loads, decides and appends with the stream revision', async () => {
@@ -168,7 +174,8 @@ describe('handleCommand with the state cache', () => {
       return store.appendToStream(streamId, events, options);
     };
     const [a, b] = [new StateCache(), new StateCache()];
-    const add = (states: StateCache) => handleCommand(spied, { decider: adder, streamId: 'cached-e', command: { type: 'Increment', by: 1, max: 1_000_000 }, metadata, states });
+    const add = (states: StateCache) =>
+      handleCommand(spied, { decider: adder, streamId: 'cached-e', command: { type: 'Increment', by: 1, max: 1_000_000 }, metadata, states });
     const results = await Promise.all([add(a), add(b), add(a), add(b)]);
     expect(expectations).toEqual(['any', 'any', 'any', 'any']);
     expect(await store.readStream('cached-e')).toHaveLength(4);
@@ -186,7 +193,14 @@ describe('handleCommand with the state cache', () => {
     };
     const states = new StateCache();
     const set = (to: number) =>
-      handleCommand(store, { decider: setter, streamId: 'cached-f', command: { type: 'Set', to }, metadata, states, normalize: (_type, data) => ({ by: Math.min(100, (data as { by: number }).by) }) });
+      handleCommand(store, {
+        decider: setter,
+        streamId: 'cached-f',
+        command: { type: 'Set', to },
+        metadata,
+        states,
+        normalize: (_type, data) => ({ by: Math.min(100, (data as { by: number }).by) }),
+      });
     expect((await set(150)).state).toEqual({ value: 100 });
     expect((await set(100)).events).toEqual([]);
     expect(await store.readStream('cached-f')).toHaveLength(1);

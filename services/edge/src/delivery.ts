@@ -9,7 +9,8 @@ import type { FrameSequencer, SequencedFrame } from './sequencer';
 
 // The frame is one shared Buffer; sending it as text keeps browsers reading it as a string.
 const textFrame = { binary: false } as const;
-const refetchFrame = (seq: number | undefined) => Buffer.from(JSON.stringify((seq === undefined ? { event: 'refetch' } : { event: 'refetch', seq }) satisfies EdgeFrame));
+const refetchFrame = (seq: number | undefined) =>
+  Buffer.from(JSON.stringify((seq === undefined ? { event: 'refetch' } : { event: 'refetch', seq }) satisfies EdgeFrame));
 /** What a company frame is made of before it is serialised for a socket. */
 export interface FrameParts {
   entity: string;

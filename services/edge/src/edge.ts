@@ -131,7 +131,18 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
   const authTimeoutMs = options.authTimeoutMs ?? defaultAuthTimeoutMs;
   // A Map, not the options object: an entity named like an Object.prototype member must not find a "filter".
-  const byEntity: FrameFilters = { auth: authFilter, ticket: ticketFilter, appMessage: appMessageFilter, quickmessage: quickMessageFilter, presence: presenceFilter, webhook: adminFilter, invoice: adminFilter, payment: adminFilter, announcement: announcementFilter, ...options.filters };
+  const byEntity: FrameFilters = {
+    auth: authFilter,
+    ticket: ticketFilter,
+    appMessage: appMessageFilter,
+    quickmessage: quickMessageFilter,
+    presence: presenceFilter,
+    webhook: adminFilter,
+    invoice: adminFilter,
+    payment: adminFilter,
+    announcement: announcementFilter,
+    ...options.filters,
+  };
   // Each filter gets the bodies of its own entity only (see RelayFilter).
   const filters = new Map(Object.entries(byEntity) as [string, RelayFilter][]);
   const log = app.log.child({ module: 'socket-edge' });
@@ -188,7 +199,6 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
   const delivery = createDelivery({ byCompany, filters, redact: options.redact, log, counters, maxBufferedBytes, terminate, sequencer });
   const { send, broadcast, resume } = delivery;
 
-
   const fanOut = (message: BusMessage) => {
     const target = parseCompanySubject(message.subject);
     if (!target) return;
@@ -204,7 +214,6 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     if (message.seq !== undefined && sequencer) sequencer.accept(target.companyId, { seq: message.seq, ...frame });
     else broadcast(target.companyId, frame, message.seq);
   };
-
 
   const handleMessage = (client: Client, raw: RawMessage, isBinary: boolean) => {
     if (client.revoked) return;
@@ -251,7 +260,9 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
     await app.register(fastifyWebsocket, { options: { maxPayload: maxClientPayloadBytes, perMessageDeflate: false } });
   }
 
-  const companies = options.perCompany ? new CompanySubscriptions(options.bus, fanOut, (err, companyId) => log.error({ err, companyId }, 'company frames subscription failed')) : undefined;
+  const companies = options.perCompany
+    ? new CompanySubscriptions(options.bus, fanOut, (err, companyId) => log.error({ err, companyId }, 'company frames subscription failed'))
+    : undefined;
   subscription = companies ? undefined : await options.bus.subscribe('company.*.>', fanOut);
 
   app.get(path, { websocket: true }, (socket) => {
@@ -380,7 +391,12 @@ export async function registerSocketEdge(app: FastifyInstance, options: EdgeOpti
 
   return {
     connections: () => connectionCount,
-    stats: () => ({ connections: connectionCount, ...counters, framesDuplicate: sequencer?.stats.duplicates ?? 0, gapsFilled: sequencer?.stats.gapsFilled ?? 0 }),
+    stats: () => ({
+      connections: connectionCount,
+      ...counters,
+      framesDuplicate: sequencer?.stats.duplicates ?? 0,
+      gapsFilled: sequencer?.stats.gapsFilled ?? 0,
+    }),
     close,
   };
 

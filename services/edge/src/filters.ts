@@ -7,10 +7,7 @@ import type { FrameFilter } from './edge';
  * otherwise log itself out.
  */
 export const authFilter: FrameFilter<'auth'> = (connection, data) =>
-  typeof data === 'object' &&
-  data !== null &&
-  data.user?.id === connection.principal.userId &&
-  data.sessionId !== connection.principal.sessionId;
+  typeof data === 'object' && data !== null && data.user?.id === connection.principal.userId && data.sessionId !== connection.principal.sessionId;
 
 /**
  * `ticket` frames reach who may see the ticket now, and who could see it before this change (so a
@@ -41,11 +38,14 @@ export const presenceFilter: FrameFilter<'presence'> = (connection, data) =>
   typeof data === 'object' && data !== null && data.audience != null && canSeeTicket(connection.principal, data.audience);
 
 /** Frames about a company's administration (its webhooks, invoices and payments) reach its admins only, as their routes do. */
-export const adminFilter: FrameFilter<'webhook' | 'invoice' | 'payment'> = (connection) => connection.principal.profile === 'admin' || connection.principal.super;
+export const adminFilter: FrameFilter<'webhook' | 'invoice' | 'payment'> = (connection) =>
+  connection.principal.profile === 'admin' || connection.principal.super;
 
 /** Announcements reach every company; an inactive one only the super user (who manages it). */
 export const announcementFilter: FrameFilter<'announcement'> = (connection, data) =>
-  typeof data === 'object' && data !== null && (data.action === 'delete' || data.action === 'hide' || ('record' in data && data.record.status === true) || connection.principal.super);
+  typeof data === 'object' &&
+  data !== null &&
+  (data.action === 'delete' || data.action === 'hide' || ('record' in data && data.record.status === true) || connection.principal.super);
 
 /** Internal chat frames (`chat`, `chat-<id>`, `chat-user-<id>`): only the users the frame names, the chat's members. */
 export const chatFilter: FrameFilter<'chat' | `chat-${number}` | `chat-user-${number}`> = (connection, data) => chatFrameReaches(connection.principal, data);

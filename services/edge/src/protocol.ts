@@ -12,11 +12,7 @@ export const rooms = {
 /** Returns null for anything that is not one valid client message: binary, non-JSON, unknown shape. */
 export function parseClientMessage(raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): ClientMessage | null {
   if (isBinary) return null;
-  const text = Buffer.isBuffer(raw)
-    ? raw.toString('utf8')
-    : Array.isArray(raw)
-      ? Buffer.concat(raw).toString('utf8')
-      : Buffer.from(raw).toString('utf8');
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);

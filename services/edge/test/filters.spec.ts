@@ -55,7 +55,7 @@ describe('ticket frames on the edge (spec 1 §6)', () => {
     expect(appMessageFilter(socket(), { ticket: ticket({ queueId: 8 }) })).toBe(false);
   });
 
-  it("tell only who may see the ticket that its contact is typing", () => {
+  it('tell only who may see the ticket that its contact is typing', () => {
     expect(presenceFilter(socket(), { ticketId: 1, presence: 'composing', audience: ticket() })).toBe(true);
     expect(presenceFilter(socket(), { ticketId: 1, presence: 'composing', audience: ticket({ status: 'open', userId: 99 }) })).toBe(false);
     expect(presenceFilter(socket({ profile: 'admin' }), { ticketId: 1, presence: 'composing', audience: ticket({ status: 'open', userId: 99 }) })).toBe(true);

@@ -95,7 +95,10 @@ describe('per-company subscriptions over NATS', () => {
 
 describe('access announcements over NATS', () => {
   it("closes a revoked user's sockets on every edge, and relays the announcement to no browser", async () => {
-    const [a, b] = [await startEdge({ bus: await createNatsBus({ servers: server.url, name: 'edge-c' }) }), await startEdge({ bus: await createNatsBus({ servers: server.url, name: 'edge-d' }) })];
+    const [a, b] = [
+      await startEdge({ bus: await createNatsBus({ servers: server.url, name: 'edge-c' }) }),
+      await startEdge({ bus: await createNatsBus({ servers: server.url, name: 'edge-d' }) }),
+    ];
     edges.push(a, b);
     const revokedOnA = await a.connect(principal({ companyId: 3, userId: 7 }));
     const revokedOnB = await b.connect(principal({ companyId: 3, userId: 7 }));

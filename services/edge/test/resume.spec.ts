@@ -44,7 +44,11 @@ function outbox(bus: Bus) {
     send,
     reads: () => reads,
     /** Drops what is older than `seq`, as the window's pruning does. */
-    prune: (companyId: number, seq: number) => frames.set(companyId, (frames.get(companyId) ?? []).filter((frame) => frame.seq >= seq)),
+    prune: (companyId: number, seq: number) =>
+      frames.set(
+        companyId,
+        (frames.get(companyId) ?? []).filter((frame) => frame.seq >= seq),
+      ),
     async publish(companyId: number, count = 1) {
       for (const frame of commit(companyId, count)) await send(companyId, frame);
     },

@@ -100,12 +100,7 @@ export async function startEdge(options: Partial<EdgeOptions> & { bus: Bus }): P
     async connect(p, clientOptions = {}) {
       const token = typeof p === 'string' ? p : tokenFor(p);
       const { query, resume, ...wsOptions } = clientOptions;
-      const client = new TestClient(
-        harness,
-        typeof p === 'string' ? undefined : p,
-        `${url}${query ? `?${query}` : ''}`,
-        wsOptions,
-      );
+      const client = new TestClient(harness, typeof p === 'string' ? undefined : p, `${url}${query ? `?${query}` : ''}`, wsOptions);
       await client.opened;
       if (token !== '') client.send(resume === undefined ? { event: 'authenticate', data: token } : { event: 'authenticate', data: token, resume });
       return client;

@@ -37,8 +37,20 @@ function messageEvent(ticket: number, sequence: number): EventToAppend {
   return {
     id: randomUUID(),
     type: VisibilityMessageReceived.type,
-    data: { ticketId: `t-${ticket}`, messageId: `m-${sequence}`, body: 'Hello, I would like to know the status of my order placed last week, number 48213.', at },
-    metadata: { companyId: 1 + (ticket % 10), actor: { kind: 'contact', id: ticket }, correlationId: `c-${sequence}`, causationId: `c-${sequence}`, occurredAt: at, schemaVersion: 1 },
+    data: {
+      ticketId: `t-${ticket}`,
+      messageId: `m-${sequence}`,
+      body: 'Hello, I would like to know the status of my order placed last week, number 48213.',
+      at,
+    },
+    metadata: {
+      companyId: 1 + (ticket % 10),
+      actor: { kind: 'contact', id: ticket },
+      correlationId: `c-${sequence}`,
+      causationId: `c-${sequence}`,
+      occurredAt: at,
+      schemaVersion: 1,
+    },
   };
 }
 
@@ -60,12 +72,23 @@ const ticketActivity = defineRawProjector<any>({
   },
   async handle(trx, events) {
     // Fold the batch first: one upsert statement cannot touch the same row twice.
-    const rows = new Map<string, { stream_id: string; company_id: number; messages: number; last_message_id: string; last_body: string; last_message_at: string }>();
+    const rows = new Map<
+      string,
+      { stream_id: string; company_id: number; messages: number; last_message_id: string; last_body: string; last_message_at: string }
+    >();
     for (const event of events) {
       const data = event.data as z.infer<typeof VisibilityMessageReceived.schema>;
       const row = rows.get(event.streamId);
       if (row) Object.assign(row, { messages: row.messages + 1, last_message_id: data.messageId, last_body: data.body, last_message_at: data.at });
-      else rows.set(event.streamId, { stream_id: event.streamId, company_id: event.metadata.companyId, messages: 1, last_message_id: data.messageId, last_body: data.body, last_message_at: data.at });
+      else
+        rows.set(event.streamId, {
+          stream_id: event.streamId,
+          company_id: event.metadata.companyId,
+          messages: 1,
+          last_message_id: data.messageId,
+          last_body: data.body,
+          last_message_at: data.at,
+        });
     }
     const written = await trx
       .insertInto('read.bench_ticket_activity')
@@ -80,7 +103,11 @@ const ticketActivity = defineRawProjector<any>({
       )
       .returning(['stream_id', 'company_id', 'messages', 'last_message_id'])
       .execute();
-    return written.map((row): RawProjectionChange => ({ companyId: row.company_id, entity: 'ticketActivity', data: { action: 'update', ticketActivity: row } }));
+    return written.map((row): RawProjectionChange => ({
+      companyId: row.company_id,
+      entity: 'ticketActivity',
+      data: { action: 'update', ticketActivity: row },
+    }));
   },
 });
 
@@ -96,7 +123,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Open loop at a steady rate: each command is due at its slot whether or not earlier ones finished,
  * and its latency counts from that slot, so a stall shows in the figures instead of slowing the load.
  */
-async function appendToVisible(store: EventStore, runtime: ProjectionRuntime, db: Kysely<any>, seconds: number, offset: number): Promise<{ p50: number; p99: number }> {
+async function appendToVisible(
+  store: EventStore,
+  runtime: ProjectionRuntime,
+  db: Kysely<any>,
+  seconds: number,
+  offset: number,
+): Promise<{ p50: number; p99: number }> {
   const total = RATE_PER_S * seconds;
   const interval = 1000 / RATE_PER_S;
   const latencies: number[] = [];
@@ -116,8 +149,13 @@ async function appendToVisible(store: EventStore, runtime: ProjectionRuntime, db
         latencies.push(performance.now() - due);
         if (index === total - 1) {
           // Once per run, the proof behind the number: a plain SELECT on another connection sees it.
-          const row = await db.selectFrom('read.bench_ticket_activity').select('last_message_id').where('stream_id', '=', `ticket-${ticket}`).executeTakeFirst();
-          if (row?.last_message_id !== (event.data as { messageId: string }).messageId) throw new Error(`Row of ticket-${ticket} not readable after waitForPosition`);
+          const row = await db
+            .selectFrom('read.bench_ticket_activity')
+            .select('last_message_id')
+            .where('stream_id', '=', `ticket-${ticket}`)
+            .executeTakeFirst();
+          if (row?.last_message_id !== (event.data as { messageId: string }).messageId)
+            throw new Error(`Row of ticket-${ticket} not readable after waitForPosition`);
         }
       })(),
     );
@@ -138,7 +176,10 @@ async function appendHistory(store: EventStore, count: number, offset: number): 
         const size = Math.min(perAppend, count - first);
         if (size <= 0) return;
         const ticket = (offset + first) % STREAMS;
-        return store.appendToStream(`ticket-${ticket}`, Array.from({ length: size }, (_, i) => messageEvent(ticket, offset + first + i)));
+        return store.appendToStream(
+          `ticket-${ticket}`,
+          Array.from({ length: size }, (_, i) => messageEvent(ticket, offset + first + i)),
+        );
       }),
     );
   }
@@ -154,7 +195,14 @@ export async function measureVisibilityAndReplay(): Promise<Figure[]> {
   pool.on('error', () => {});
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   const bus = createInProcessBus();
-  const runtime = createProjectionRuntime({ db, connectionString: database.url, store, bus, projectors: [ticketActivity], logger: { info: () => {}, warn: console.warn, error: console.error } });
+  const runtime = createProjectionRuntime({
+    db,
+    connectionString: database.url,
+    store,
+    bus,
+    projectors: [ticketActivity],
+    logger: { info: () => {}, warn: console.warn, error: console.error },
+  });
   try {
     await runtime.start();
     const p50s: number[] = [];
@@ -175,7 +223,13 @@ export async function measureVisibilityAndReplay(): Promise<Figure[]> {
     if (stored < REPLAY_EVENTS) await appendHistory(store, REPLAY_EVENTS - stored, sequence);
     const rates: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await rebuildProjector({ db, connectionString: database.url, store, projector: ticketActivity, logger: { info: () => {}, warn: console.warn, error: console.error } });
+      const result = await rebuildProjector({
+        db,
+        connectionString: database.url,
+        store,
+        projector: ticketActivity,
+        logger: { info: () => {}, warn: console.warn, error: console.error },
+      });
       rates.push(result.events / (result.ms / 1000));
     }
     return [

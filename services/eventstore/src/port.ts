@@ -156,7 +156,10 @@ export class StaleReadError extends Error {
 /** An event id already stored in another stream or at another place: never a silent duplicate. */
 export class DuplicateEventIdError extends Error {
   readonly code = 'ERR_DUPLICATE_EVENT_ID';
-  constructor(readonly eventId: string, readonly streamId: string) {
+  constructor(
+    readonly eventId: string,
+    readonly streamId: string,
+  ) {
     super(`Event id ${eventId} already exists and does not match this append to ${streamId}`);
     this.name = 'DuplicateEventIdError';
   }

@@ -19,7 +19,7 @@ function recording(spacingMs: number) {
   return { batcher, groups };
 }
 
-it('sends one writer\'s appends one after the other at once, however close together', async () => {
+it("sends one writer's appends one after the other at once, however close together", async () => {
   const { batcher, groups } = recording(60_000);
   for (const stream of ['a', 'b', 'c']) {
     const sent = batcher.submit(request(stream));

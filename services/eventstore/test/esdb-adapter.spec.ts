@@ -64,7 +64,10 @@ describe('EventStoreDB adapter on the test double: positions', () => {
   it('reads $all strictly after a position, in pages larger than one server read', async () => {
     const id = stream();
     for (let batch = 0; batch < 6; batch++) {
-      await store.appendToStream(id, Array.from({ length: 100 }, (_, index) => note(`${batch}-${index}`)));
+      await store.appendToStream(
+        id,
+        Array.from({ length: 100 }, (_, index) => note(`${batch}-${index}`)),
+      );
     }
     const all = await store.readAll({ filter: { streamPrefixes: [id] } });
     expect(all.map((event) => event.revision)).toEqual(Array.from({ length: 600 }, (_, index) => index));
@@ -127,9 +130,7 @@ describe('EventStoreDB adapter on the test double: appends', () => {
     const other = createEventStoreDbStore({ connectionString: double.connectionString, registry, maxAppendAttempts: 50 });
     const racer = createEventStoreDbStore({ connectionString: double.connectionString, registry, maxAppendAttempts: 50 });
     try {
-      await Promise.all(
-        Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? other : racer).appendToStream(id, [note(`n${index}`), note(`m${index}`)])),
-      );
+      await Promise.all(Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? other : racer).appendToStream(id, [note(`n${index}`), note(`m${index}`)])));
     } finally {
       await other.close();
       await racer.close();
@@ -172,7 +173,9 @@ describe('EventStoreDB adapter on the test double: appends', () => {
     const id = stream();
     const a = note('a');
     await store.appendToStream(id, [a, note('b')]);
-    await expect(store.appendToStream(id, [note('c'), { ...note('d'), id: a.id }], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(DuplicateEventIdError);
+    await expect(store.appendToStream(id, [note('c'), { ...note('d'), id: a.id }], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+      DuplicateEventIdError,
+    );
     await expect(store.appendToStream(stream(), [note('x', a.id.toUpperCase()), note('x', a.id)])).rejects.toBeInstanceOf(DuplicateEventIdError);
     expect(await store.readStream(id)).toHaveLength(2);
   });
@@ -213,7 +216,11 @@ describe('EventStoreDB adapter on the test double: reads', () => {
     await store.appendToStream(a, [note('a1')]);
     await store.appendToStream(b, [note('b1'), { id: randomUUID(), type: 'NoteRenamed', data: { title: 't' }, metadata: metadata(2) }]);
     const names = (events: RecordedEvent[]) => events.map((event) => `${event.streamId}:${event.type}`);
-    expect(names(await store.readAll({ filter: { streamPrefixes: [`alpha${tag}`, `beta${tag}`] } }))).toEqual([`${a}:NoteAdded`, `${b}:NoteAdded`, `${b}:NoteRenamed`]);
+    expect(names(await store.readAll({ filter: { streamPrefixes: [`alpha${tag}`, `beta${tag}`] } }))).toEqual([
+      `${a}:NoteAdded`,
+      `${b}:NoteAdded`,
+      `${b}:NoteRenamed`,
+    ]);
     expect(names(await store.readAll({ filter: { streamPrefixes: [`beta${tag}`], eventTypes: ['NoteRenamed'] } }))).toEqual([`${b}:NoteRenamed`]);
     expect(await store.countAfter('start', { filter: { eventTypes: ['NoteRenamed'], streamPrefixes: [`alpha${tag}`] } })).toBe(0);
   });
@@ -237,14 +244,17 @@ describe('EventStoreDB adapter on the test double: subscriptions', () => {
       },
       onCaughtUp: () => caughtUpCount++,
     });
-    const received = (count: number) =>
-      events.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }));
+    const received = (count: number) => (events.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })));
     return { events, batches, subscription, received, caughtUp: () => caughtUpCount };
   };
 
   it('catches up in order in bounded batches under a slow handler, then goes live', async () => {
     const prefix = `sub${randomUUID().slice(0, 8)}`;
-    for (let batch = 0; batch < 5; batch++) await store.appendToStream(`${prefix}-1`, Array.from({ length: 100 }, (_, index) => note(`${batch}/${index}`)));
+    for (let batch = 0; batch < 5; batch++)
+      await store.appendToStream(
+        `${prefix}-1`,
+        Array.from({ length: 100 }, (_, index) => note(`${batch}/${index}`)),
+      );
     const { events, batches, subscription, received, caughtUp } = collect({ prefix, maxBatchSize: 16, slow: true });
     await received(500);
     await store.appendToStream(`${prefix}-2`, [note('live')]);

@@ -22,12 +22,17 @@ describe('Postgres event store specifics', () => {
       try {
         const metadata = conformanceMetadata();
         await oldWriter.appendToStream('contact-1', [{ id: randomUUID(), type: 'Renamed', data: { name: 'Ada Lovelace' }, metadata }]);
-        await reader.appendToStream('contact-1', [{ id: randomUUID(), type: 'Renamed', data: { first: 'Grace', last: 'Hopper' }, metadata: { ...metadata, schemaVersion: 2 } }]);
+        await reader.appendToStream('contact-1', [
+          { id: randomUUID(), type: 'Renamed', data: { first: 'Grace', last: 'Hopper' }, metadata: { ...metadata, schemaVersion: 2 } },
+        ]);
         expect((await reader.readStream('contact-1')).map((event) => event.data)).toEqual([
           { first: 'Ada', last: 'Lovelace' },
           { first: 'Grace', last: 'Hopper' },
         ]);
-        expect((await reader.readStream('contact-1', { raw: true })).map((event) => event.data)).toEqual([{ name: 'Ada Lovelace' }, { first: 'Grace', last: 'Hopper' }]);
+        expect((await reader.readStream('contact-1', { raw: true })).map((event) => event.data)).toEqual([
+          { name: 'Ada Lovelace' },
+          { first: 'Grace', last: 'Hopper' },
+        ]);
         const collector = collect(reader, {});
         try {
           await collector.waitForCount(2);

@@ -15,7 +15,10 @@ describe('Postgres event store specifics', () => {
       // More than a scan window (5,000 rows) between matches, so no window holds two of them.
       for (let batch = 0; batch < 120; batch++) {
         if (batch === 60) await store.appendToStream(`${prefix}rare`, [rare[1]!]);
-        await store.appendToStream(`${prefix}noise`, Array.from({ length: 100 }, (_, index) => noted(batch * 100 + index)));
+        await store.appendToStream(
+          `${prefix}noise`,
+          Array.from({ length: 100 }, (_, index) => noted(batch * 100 + index)),
+        );
       }
       await store.appendToStream(`${prefix}rare`, [rare[2]!]);
       const filter = { streamPrefixes: [prefix], eventTypes: ['ConformanceTagged'] };
@@ -61,7 +64,9 @@ describe('Postgres event store specifics', () => {
         const stored = (await small.readAll({ filter })).map((event) => event.id);
         expect(live.events.map((event) => event.id)).toEqual(stored);
         expect(behind.events.map((event) => event.id)).toEqual(stored);
-        expect(sparse.events.map((event) => event.id)).toEqual((await small.readAll({ filter: { streamPrefixes: [prefix], eventTypes: ['ConformanceTagged'] } })).map((event) => event.id));
+        expect(sparse.events.map((event) => event.id)).toEqual(
+          (await small.readAll({ filter: { streamPrefixes: [prefix], eventTypes: ['ConformanceTagged'] } })).map((event) => event.id),
+        );
         for (const collector of [live, behind, sparse]) {
           for (let index = 1; index < collector.events.length; index++) {
             expect(comparePositions(collector.events[index - 1]!.position, collector.events[index]!.position)).toBe(-1);

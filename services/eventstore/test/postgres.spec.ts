@@ -107,7 +107,9 @@ describe('Postgres event store specifics', () => {
         { streamId: `${prefix}ticket`, revision: 1 },
         { streamId: `${prefix}never-written`, revision: -1 },
       ];
-      await expect(store.appendToStream(`${prefix}message-1`, [noted(3)], { expectedRevision: 'no_stream', readRevisions: read })).resolves.toMatchObject({ nextExpectedRevision: 0 });
+      await expect(store.appendToStream(`${prefix}message-1`, [noted(3)], { expectedRevision: 'no_stream', readRevisions: read })).resolves.toMatchObject({
+        nextExpectedRevision: 0,
+      });
 
       // Another writer closes the ticket meanwhile: a message decided on the old ticket is refused.
       await store.appendToStream(`${prefix}ticket`, [noted(4)], { expectedRevision: 1 });
@@ -126,7 +128,11 @@ describe('Postgres event store specifics', () => {
       expect(together.status).toBe('fulfilled');
       // $all may be held back a moment by a transaction still running elsewhere.
       await vi.waitFor(
-        async () => expect((await store.readAll({ filter: { streamPrefixes: [`${prefix}message`] } })).map((event) => event.streamId)).toEqual([`${prefix}message-1`, `${prefix}message-4`]),
+        async () =>
+          expect((await store.readAll({ filter: { streamPrefixes: [`${prefix}message`] } })).map((event) => event.streamId)).toEqual([
+            `${prefix}message-1`,
+            `${prefix}message-4`,
+          ]),
         { timeout: 10_000, interval: 20 },
       );
     });

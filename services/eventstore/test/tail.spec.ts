@@ -26,7 +26,16 @@ function memorySource() {
     /** Stores an event and returns its position (commit 1, positions 1, 2, …). */
     append(): Position {
       const position = { commit: 1n, prepare: BigInt(events.length + 1) };
-      events.push({ id: `e${events.length + 1}`, streamId: 's', revision: events.length, type: 'T', data: {}, metadata: {} as RecordedEvent['metadata'], position, createdAt: new Date() });
+      events.push({
+        id: `e${events.length + 1}`,
+        streamId: 's',
+        revision: events.length,
+        type: 'T',
+        data: {},
+        metadata: {} as RecordedEvent['metadata'],
+        position,
+        createdAt: new Date(),
+      });
       return position;
     },
     wake: (appended?: Position) => wake!(appended),

@@ -80,8 +80,12 @@ describe('local-disk media store', () => {
     expect(doc.mime).toBe('application/msword');
     expect(doc.url).toMatch(/\.doc$/);
     // The bytes win over the declared type: a picture called a Word file is stored as a picture.
-    expect(await store.save({ companyId: 1, data: samples.png, declaredMime: 'application/msword', originalName: 'x.doc' })).toMatchObject({ mime: 'image/png' });
-    expect((await refusal(store.save({ companyId: 1, data: samples.cfb, declaredMime: 'application/x-msi', originalName: 'setup.msi' }))).code).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
+    expect(await store.save({ companyId: 1, data: samples.png, declaredMime: 'application/msword', originalName: 'x.doc' })).toMatchObject({
+      mime: 'image/png',
+    });
+    expect((await refusal(store.save({ companyId: 1, data: samples.cfb, declaredMime: 'application/x-msi', originalName: 'setup.msi' }))).code).toBe(
+      'ERR_MEDIA_TYPE_NOT_ALLOWED',
+    );
   });
 
   it('refuses types outside the allow-list: HTML, SVG, executables, archives, binary junk', async () => {

@@ -28,7 +28,12 @@ function png(): Buffer {
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
   const pixels = deflateSync(Buffer.from([0, 255, 0, 0]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** JFIF start of image and APP0 segment, then end of image. */
@@ -41,10 +46,20 @@ const jpeg = Buffer.concat([
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 /** An ID3v2 tag followed by one MPEG-1 layer III frame header. */
-const mp3 = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]), Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]);
+const mp3 = Buffer.concat([
+  Buffer.from('ID3', 'latin1'),
+  Buffer.from([0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]),
+  Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  Buffer.alloc(400),
+]);
 
 /** A compound file binary (the container of .doc/.xls/.ppt): its signature and a 512-byte header. */
-const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(16), Buffer.from([0x3e, 0x00, 0x03, 0x00, 0xfe, 0xff, 0x09, 0x00]), Buffer.alloc(2048 - 32)]);
+const cfb = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(16),
+  Buffer.from([0x3e, 0x00, 0x03, 0x00, 0xfe, 0xff, 0x09, 0x00]),
+  Buffer.alloc(2048 - 32),
+]);
 
 /** An ELF executable header. */
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(56)]);

@@ -41,7 +41,14 @@ export function createAssignmentTimers(runtime: RoutingRuntime, options: { grace
           const result = await runCommand(ctx, {
             decider: ticketSla,
             streamId: ticketSlaStream(clock.ticketId),
-            command: { type: 'RecordSlaBreach', ticketId: clock.ticketId, queueId: clock.queueId, userId: clock.userId, clock: clock.clock, dueAt: clock.dueAt },
+            command: {
+              type: 'RecordSlaBreach',
+              ticketId: clock.ticketId,
+              queueId: clock.queueId,
+              userId: clock.userId,
+              clock: clock.clock,
+              dueAt: clock.dueAt,
+            },
             companyId: clock.companyId,
             actor: BOT_ACTOR,
           });

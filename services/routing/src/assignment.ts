@@ -1,5 +1,15 @@
 import { comparePositions, DomainError, streams, ticketLineStream, type Position, type RecordedProductEvent } from '@conversa/contracts';
-import { BOT_MARK, BOT_TEXTS, changeTicket, lineEstimateMinutes, planAssignments, queueOutboundMessage, runCommand, ticketLine, userStatus } from '@conversa/core';
+import {
+  BOT_MARK,
+  BOT_TEXTS,
+  changeTicket,
+  lineEstimateMinutes,
+  planAssignments,
+  queueOutboundMessage,
+  runCommand,
+  ticketLine,
+  userStatus,
+} from '@conversa/core';
 import { autoAssignQueues, findQueueWork, onlineAttendants, queueLine } from '@conversa/projections/assignment/queries';
 import { averageHandleMinutes } from '@conversa/projections/sla/queries';
 import { defineReactor, type Projector } from '@conversa/platform';
@@ -69,7 +79,11 @@ export function createAssignmentReactor(runtime: RoutingRuntime, options: Assign
       if (line.length === 0) continue;
       const capacityOf = new Map(work.capacities.map((entry) => [entry.userId, entry.capacity]));
       const now = ctx.now();
-      const plan = planAssignments(line, online.map((attendant) => ({ ...attendant, capacity: capacityOf.get(attendant.userId) ?? null })), now);
+      const plan = planAssignments(
+        line,
+        online.map((attendant) => ({ ...attendant, capacity: capacityOf.get(attendant.userId) ?? null })),
+        now,
+      );
       const arrivedAt = new Map(line.map((ticket) => [ticket.ticketId, ticket.arrivedAt]));
       for (const assignment of plan.assignments) {
         try {
@@ -94,7 +108,14 @@ export function createAssignmentReactor(runtime: RoutingRuntime, options: Assign
         const told = await runCommand(ctx, {
           decider: ticketLine,
           streamId: ticketLineStream(ticket.ticketId),
-          command: { type: 'TellLinePosition', ticketId: ticket.ticketId, queueId, position, estimateMinutes: lineEstimateMinutes(position, online.length, handle), step: work.positionStep },
+          command: {
+            type: 'TellLinePosition',
+            ticketId: ticket.ticketId,
+            queueId,
+            position,
+            estimateMinutes: lineEstimateMinutes(position, online.length, handle),
+            step: work.positionStep,
+          },
           companyId,
           actor: BOT_ACTOR,
         });

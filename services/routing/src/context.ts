@@ -99,7 +99,8 @@ export async function batchRuntime(runtime: RoutingRuntime, events: readonly Rec
   for (const event of events) {
     const { ticketId } = event.data;
     if (typeof ticketId === 'number') streams.add(ticketStream(ticketId)).add(ticketBotStream(ticketId));
-    if (event.type === 'MessageReceived' && typeof event.data.contactId === 'number') streams.add(contactStream(event.data.contactId)).add(contactBotStream(event.data.contactId));
+    if (event.type === 'MessageReceived' && typeof event.data.contactId === 'number')
+      streams.add(contactStream(event.data.contactId)).add(contactBotStream(event.data.contactId));
   }
   return { ...runtime, ctx: await prefetchStreams(runtime.ctx, [...streams]), directory: memoizedDirectory(runtime.directory) };
 }

@@ -4,7 +4,14 @@ import { BOT_LINGER_MS, defineReactor, type Projector } from '@conversa/platform
 import { batchRuntime, BOT_ACTOR, inParallel, loadContact, loadContactBot, loadExistingTicket, routingTicketOf, type RoutingRuntime } from './context';
 
 /** The events the bot answers: a contact's message, and what attendants do to a ticket. */
-export const ROUTING_TRIGGERS = ['MessageReceived', 'TicketClosed', 'TicketTransferred', 'TicketAccepted', 'TicketReopened', 'TicketIntegrationToggled'] as const;
+export const ROUTING_TRIGGERS = [
+  'MessageReceived',
+  'TicketClosed',
+  'TicketTransferred',
+  'TicketAccepted',
+  'TicketReopened',
+  'TicketIntegrationToggled',
+] as const;
 export type RoutingTrigger = (typeof ROUTING_TRIGGERS)[number];
 type Trigger = RecordedProductEvent<RoutingTrigger>;
 
@@ -69,7 +76,13 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
             ticket: routingTicket,
             contact: found,
             contactBot,
-            message: { messageId: data.messageId, body: data.body, mediaType: data.mediaType, receivedAt: data.receivedAt, recordedAt: event.metadata.occurredAt },
+            message: {
+              messageId: data.messageId,
+              body: data.body,
+              mediaType: data.mediaType,
+              receivedAt: data.receivedAt,
+              recordedAt: event.metadata.occurredAt,
+            },
             settings,
             connection,
             queues,
@@ -107,10 +120,22 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
       }
       case 'TicketTransferred': {
         const { data } = event;
-        const [queue, user] = await Promise.all([directory.queue(companyId, data.to.queueId), data.to.userId !== null ? directory.user(companyId, data.to.userId) : null]);
+        const [queue, user] = await Promise.all([
+          directory.queue(companyId, data.to.queueId),
+          data.to.userId !== null ? directory.user(companyId, data.to.userId) : null,
+        ]);
         return {
           type: 'RouteTransfer',
-          input: { clock, ticket: routingTicket, contact: found, settings, connection, byAttendant: byAttendant(event), toQueueName: queue?.name ?? null, toUserName: user?.name ?? null },
+          input: {
+            clock,
+            ticket: routingTicket,
+            contact: found,
+            settings,
+            connection,
+            byAttendant: byAttendant(event),
+            toQueueName: queue?.name ?? null,
+            toUserName: user?.name ?? null,
+          },
         };
       }
     }
@@ -134,7 +159,10 @@ export function createRoutingReactor(runtime: RoutingRuntime, options: { concurr
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      runtime.logger?.warn({ err: error, ticketId, trigger: event.type, correlationId: event.metadata.correlationId }, 'routing: the bot could not record its decision');
+      runtime.logger?.warn(
+        { err: error, ticketId, trigger: event.type, correlationId: event.metadata.correlationId },
+        'routing: the bot could not record its decision',
+      );
     }
   }
 

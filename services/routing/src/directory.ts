@@ -141,7 +141,8 @@ export function memoizedDirectory(directory: RoutingDirectory): RoutingDirectory
     settings: (companyId) => once(`settings:${companyId}`, () => directory.settings(companyId)),
     companySchedules: (companyId) => once(`schedules:${companyId}`, () => directory.companySchedules(companyId)),
     connection: (whatsappId, companyId) => once(`connection:${whatsappId}:${companyId}`, () => directory.connection(whatsappId, companyId)),
-    menuQueues: (connection) => (connection ? once(`menu:${connection.companyId}:${connection.id}`, () => directory.menuQueues(connection)) : directory.menuQueues(connection)),
+    menuQueues: (connection) =>
+      connection ? once(`menu:${connection.companyId}:${connection.id}`, () => directory.menuQueues(connection)) : directory.menuQueues(connection),
     queue: (companyId, queueId) => once(`queue:${companyId}:${queueId}`, () => directory.queue(companyId, queueId)),
     waitingInQueues: (companyId, queueIds, exceptTicketId) => directory.waitingInQueues(companyId, queueIds, exceptTicketId),
     lineQueueIds: (companyId) => once(`lines:${companyId}`, () => directory.lineQueueIds(companyId)),

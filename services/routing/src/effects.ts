@@ -54,7 +54,12 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
   async function files(event: RecordedEvent, data: Data<'BotFilesSent'>) {
     const ticket = await loadExistingTicket(runtime, data.ticketId);
     if (!ticket) return;
-    const base = { companyId: event.metadata.companyId, actor: BOT_ACTOR, ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId }, userId: null };
+    const base = {
+      companyId: event.metadata.companyId,
+      actor: BOT_ACTOR,
+      ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
+      userId: null,
+    };
     if (data.message !== '') await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${data.message}`, messageId: botMessageId(`${event.id}:message`) });
     for (const file of data.files) {
       await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${file.name}`, media: file.media, messageId: botMessageId(`${event.id}:${file.optionId}`) });
@@ -111,7 +116,11 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
         return;
       case 'setIntegration':
         if (ticket.status === 'closed') return;
-        await run({ type: 'SetTicketIntegration', useIntegration: change.useIntegration, ...(change.promptId !== undefined ? { promptId: change.promptId } : {}) });
+        await run({
+          type: 'SetTicketIntegration',
+          useIntegration: change.useIntegration,
+          ...(change.promptId !== undefined ? { promptId: change.promptId } : {}),
+        });
         return;
       case 'rate':
       case 'expireRating': {
@@ -161,7 +170,10 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
     await runCommand(ctx, {
       decider: contactBot,
       streamId: contactBotStream(data.contactId),
-      command: data.note === 'outOfHours' ? { type: 'NoteOutOfHours', contactId: data.contactId } : { type: 'RecordLgpdConsent', contactId: data.contactId, accepted: data.note === 'lgpdAccepted' },
+      command:
+        data.note === 'outOfHours'
+          ? { type: 'NoteOutOfHours', contactId: data.contactId }
+          : { type: 'RecordLgpdConsent', contactId: data.contactId, accepted: data.note === 'lgpdAccepted' },
       companyId: event.metadata.companyId,
       actor: BOT_ACTOR,
       commandId: event.id,
@@ -185,7 +197,10 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
     } catch (error) {
       // A rule said no (the ticket moved on, a queue was deleted): that effect is void. Faults retry the batch.
       if (!(error instanceof DomainError) || error.code === 'ERR_CONCURRENCY_RETRIES_EXHAUSTED') throw error;
-      runtime.logger?.warn({ err: error, event: event.type, eventId: event.id, correlationId: event.metadata.correlationId }, 'routing: an effect of the bot was refused');
+      runtime.logger?.warn(
+        { err: error, event: event.type, eventId: event.id, correlationId: event.metadata.correlationId },
+        'routing: an effect of the bot was refused',
+      );
     }
   }
 

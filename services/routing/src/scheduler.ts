@@ -13,7 +13,13 @@ export type RoutingScheduler = LeasedCronJob;
  * The routing timers on node-cron under a Postgres advisory lease (createLeasedCronJob, like the
  * scheduled-message sender); the timers' own command ids make a pass that runs twice record once.
  */
-export function createRoutingScheduler(options: { connectionString: string; timers: RoutingTimers; now(): Date; cron?: string; logger?: RoutingLogger }): RoutingScheduler {
+export function createRoutingScheduler(options: {
+  connectionString: string;
+  timers: RoutingTimers;
+  now(): Date;
+  cron?: string;
+  logger?: RoutingLogger;
+}): RoutingScheduler {
   return createLeasedCronJob({
     connectionString: options.connectionString,
     lease: ROUTING_TIMERS_LEASE,
@@ -23,4 +29,3 @@ export function createRoutingScheduler(options: { connectionString: string; time
     logger: options.logger,
   });
 }
-

@@ -45,7 +45,12 @@ export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSiz
   const batch = options.batchSize ?? DEFAULT_BATCH;
   const assignment = createAssignmentTimers(runtime, { graceMs: options.awayGraceMs });
 
-  async function decide(companyId: number, ticketId: number, command: BotCommand, commandId: string): Promise<{ recorded: boolean; position: Position | null }> {
+  async function decide(
+    companyId: number,
+    ticketId: number,
+    command: BotCommand,
+    commandId: string,
+  ): Promise<{ recorded: boolean; position: Position | null }> {
     try {
       const result = await runCommand(ctx, { decider: ticketBot, streamId: ticketBotStream(ticketId), command, companyId, actor: BOT_ACTOR, commandId });
       return { recorded: !result.repeated && result.events.length > 0, position: result.position };
@@ -100,7 +105,13 @@ export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSiz
       for (const clocks of await ratingsAskedBefore(ctx.db, whatsappId, new Date(now.getTime() - after * MINUTE), batch)) {
         const ticket = await loadExistingTicket(runtime, clocks.ticketId);
         if (!ticket || clocks.ratingRequestedAt === null) continue;
-        const input = { clock: { now, timeZone: runtime.timeZone(clocks.companyId) }, ticket: routingTicketOf(ticket), connection, defaultAutoCloseMinutes: runtime.defaultAutoCloseMinutes, requestedAt: clocks.ratingRequestedAt };
+        const input = {
+          clock: { now, timeZone: runtime.timeZone(clocks.companyId) },
+          ticket: routingTicketOf(ticket),
+          connection,
+          defaultAutoCloseMinutes: runtime.defaultAutoCloseMinutes,
+          requestedAt: clocks.ratingRequestedAt,
+        };
         const outcome = await decide(clocks.companyId, clocks.ticketId, { type: 'RouteRatingExpiry', input }, `rating-expiry:${clocks.ratingRequestedAt}`);
         if (outcome.recorded) report.ratingsLapsed.push(clocks.ticketId);
         if (outcome.position) report.positions.push(outcome.position);
@@ -156,7 +167,13 @@ export function createRoutingTimers(runtime: RoutingRuntime, options: { batchSiz
       const taken = turn.events[0];
       const userId = taken && isProductEvent(taken, 'QueueRotationAdvanced') ? taken.data.userId : null;
       if (userId === null) continue;
-      const input = { clock: { now, timeZone: runtime.timeZone(companyId) }, ticket: routingTicketOf(ticket), queue, waitingSince: clocks.waitingSince, userId };
+      const input = {
+        clock: { now, timeZone: runtime.timeZone(companyId) },
+        ticket: routingTicketOf(ticket),
+        queue,
+        waitingSince: clocks.waitingSince,
+        userId,
+      };
       const outcome = await decide(companyId, clocks.ticketId, { type: 'RouteRotation', input }, key);
       if (outcome.recorded) report.rotated.push(clocks.ticketId);
       if (outcome.position) report.positions.push(outcome.position);

@@ -25,7 +25,13 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-assign-'));
   process.env.PG_PORT = String(await freePort());
   const config = loadConfig(
-    { DATA_DIR: dataDir, PG_PORT: process.env.PG_PORT, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) },
+    {
+      DATA_DIR: dataDir,
+      PG_PORT: process.env.PG_PORT,
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'Bench-pass-1',
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+    },
     dataDir,
   );
   const wiring = await wire(config, { runProjections: true });
@@ -39,7 +45,8 @@ async function main() {
       if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
       return response.json();
     };
-    const login = async (email: string, password: string) => (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } })).json().token as string;
+    const login = async (email: string, password: string) =>
+      (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } })).json().token as string;
     const admin = await login('bench@example.com', 'Bench-pass-1');
     const queue = await call(admin, 'POST', '/queue', { name: 'Bench', color: '#123456', greetingMessage: 'Fila Bench.' });
     const attendants: number[] = [];

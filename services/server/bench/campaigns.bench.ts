@@ -32,7 +32,10 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-campaigns-'));
   const pgPort = await freePort();
   process.env.PG_PORT = String(pgPort);
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) },
+    dataDir,
+  );
   const wiring = await wire(config, { runProjections: true });
   const cpuAtStart = cpuTicks();
   try {
@@ -40,7 +43,8 @@ async function main() {
     const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
     await app.ready();
     await wiring.sessions.start();
-    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json().token as string;
+    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json()
+      .token as string;
     const headers = { authorization: `Bearer ${token}` };
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
       const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -56,8 +60,17 @@ async function main() {
       for (let start = 0; start < count; start += ROWS_PER_FILE) {
         const rows = Array.from({ length: Math.min(ROWS_PER_FILE, count - start) }, (_, index) => `Contato ${start + index},${base + start + index}`);
         const boundary = 'bench-boundary';
-        const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\n\r\n`), Buffer.from(['nome,numero', ...rows].join('\n')), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-        const response = await app.inject({ method: 'POST', url: `/contact-lists/${list.id}/upload`, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+        const payload = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\n\r\n`),
+          Buffer.from(['nome,numero', ...rows].join('\n')),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        const response = await app.inject({
+          method: 'POST',
+          url: `/contact-lists/${list.id}/upload`,
+          headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        });
         if (response.statusCode !== 200) throw new Error(`upload: ${response.statusCode} ${response.body.slice(0, 300)}`);
       }
       const head = await wiring.store.headPosition();
@@ -76,8 +89,20 @@ async function main() {
     // A channel that is down: the pass plans everything, then the connection's share rests (nothing is sent).
     const { createCampaignEngine } = await import('@conversa/automation');
     const { campaignLookup } = await import('@conversa/api');
-    const planner = createCampaignEngine({ ctx: wiring.ctx, db: wiring.db, channel: { send: async () => Promise.reject(new Error('no channel connected')) }, media: wiring.ctx.media, lookup: campaignLookup(wiring.db, wiring.ctx.media) });
-    const big = await call('POST', '/campaigns', { name: 'Plano', message1: 'Oi {firstName}', contactListId: bigList, whatsappId: String(sandbox.id), scheduledAt: new Date().toISOString() });
+    const planner = createCampaignEngine({
+      ctx: wiring.ctx,
+      db: wiring.db,
+      channel: { send: async () => Promise.reject(new Error('no channel connected')) },
+      media: wiring.ctx.media,
+      lookup: campaignLookup(wiring.db, wiring.ctx.media),
+    });
+    const big = await call('POST', '/campaigns', {
+      name: 'Plano',
+      message1: 'Oi {firstName}',
+      contactListId: bigList,
+      whatsappId: String(sandbox.id),
+      scheduledAt: new Date().toISOString(),
+    });
     await planner.tick(); // PROGRAMADA → EM_ANDAMENTO
     await settle();
     // The peak over the pass, sampled: a before/after difference would hide what the collector freed meanwhile.
@@ -103,7 +128,13 @@ async function main() {
 
     // (2) Throughput on the sandbox, intervals at 0.
     const sendList = await listOf('Envio', SEND_CONTACTS, 5511970000000);
-    const campaign = await call('POST', '/campaigns', { name: 'Vazão', message1: 'Oferta para {firstName}', contactListId: sendList, whatsappId: String(sandbox.id), scheduledAt: new Date().toISOString() });
+    const campaign = await call('POST', '/campaigns', {
+      name: 'Vazão',
+      message1: 'Oferta para {firstName}',
+      contactListId: sendList,
+      whatsappId: String(sandbox.id),
+      scheduledAt: new Date().toISOString(),
+    });
     await wiring.campaigns.engine.tick();
     await settle();
     started = performance.now();
@@ -114,7 +145,12 @@ async function main() {
       if (performance.now() - started > 600_000) throw new Error('the campaign did not finish in 10 minutes');
     }
     const seconds = (performance.now() - started) / 1000;
-    const { rows } = await sql<{ n: number; distinct: number }>`select count(*)::int as n, count(distinct to_number)::int as distinct from channels.sandbox_outbox where connection_id = ${sandbox.id}`.execute(wiring.db);
+    const { rows } = await sql<{
+      n: number;
+      distinct: number;
+    }>`select count(*)::int as n, count(distinct to_number)::int as distinct from channels.sandbox_outbox where connection_id = ${sandbox.id}`.execute(
+      wiring.db,
+    );
     figure('send_messages_per_second', SEND_CONTACTS / seconds, `msg/s (${SEND_CONTACTS} contacts, sandbox, intervals 0, planning included)`);
     figure('send_outbox_rows', rows[0]!.n, `rows for ${rows[0]!.distinct} numbers`);
     await app.close();

@@ -45,7 +45,17 @@ async function main() {
   const pgPort = await freePort();
   process.env.PG_PORT = String(pgPort);
   const uiDir = join(process.cwd(), 'ui', 'dist');
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), UI_DIR: uiDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      PG_PORT: String(pgPort),
+      UI_DIR: uiDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+    },
+    dataDir,
+  );
   const wiring = await wire(config, { runProjections: true });
   const browser = await launchBrowser();
   const cpuAtStart = cpuTicks();

@@ -24,7 +24,9 @@ const PIN = process.env.BENCH_CLUSTER_PIN === 'on';
 /** A directory: each product process writes a V8 CPU profile there (node --cpu-prof), stopped gracefully at the end. */
 const PROFILE_DIR = process.env.BENCH_CLUSTER_PROFILE;
 const IDLE_SECONDS = 5;
-const CORES = readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((line) => line.startsWith('processor')).length;
+const CORES = readFileSync('/proc/cpuinfo', 'utf8')
+  .split('\n')
+  .filter((line) => line.startsWith('processor')).length;
 const PRODUCT_CPUS = CORES > 1 ? `1-${CORES - 1}` : '0';
 
 type Topology = 'one-process' | 'split-roles';
@@ -41,7 +43,11 @@ function machineOver<T>(run: () => Promise<T>): Promise<T & { idlePct: number; s
   return run().then((result) => {
     const after = cpuTimes();
     const total = after.total - before.total || 1;
-    return { ...result, idlePct: Math.round((1000 * (after.idle - before.idle)) / total) / 10, stealPct: Math.round((1000 * (after.steal - before.steal)) / total) / 10 };
+    return {
+      ...result,
+      idlePct: Math.round((1000 * (after.idle - before.idle)) / total) / 10,
+      stealPct: Math.round((1000 * (after.steal - before.steal)) / total) / 10,
+    };
   });
 }
 
@@ -111,8 +117,14 @@ function perMessage(before: Record<string, number>, after: Record<string, number
     per[group] = Math.round((100 * ms) / Math.max(messages, 1)) / 100;
     total += ms;
   }
-  const product = Object.entries(per).filter(([group]) => group !== 'postgres' && group !== 'nats').reduce((sum, [, ms]) => sum + ms, 0);
-  return { cpuMsPerMessage: Math.round((100 * total) / Math.max(messages, 1)) / 100, productCpuMsPerMessage: Math.round(100 * product) / 100, cpuMsPerMessageBy: per };
+  const product = Object.entries(per)
+    .filter(([group]) => group !== 'postgres' && group !== 'nats')
+    .reduce((sum, [, ms]) => sum + ms, 0);
+  return {
+    cpuMsPerMessage: Math.round((100 * total) / Math.max(messages, 1)) / 100,
+    productCpuMsPerMessage: Math.round(100 * product) / 100,
+    cpuMsPerMessageBy: per,
+  };
 }
 
 async function measure(topology: Topology) {
@@ -145,7 +157,10 @@ async function measure(topology: Topology) {
       const n = sequence++;
       const body = `bench ${n}`;
       sentAt.set(body, performance.now());
-      const answer = await http(api, 'POST', `/sandbox/${company.sandbox.id}/messages`, { token: company.sandbox.token, body: { id: `b-${n}`, from: String(5511980000000 + (n % CONTACTS)), body } });
+      const answer = await http(api, 'POST', `/sandbox/${company.sandbox.id}/messages`, {
+        token: company.sandbox.token,
+        body: { id: `b-${n}`, from: String(5511980000000 + (n % CONTACTS)), body },
+      });
       if (answer.status !== 202) throw new Error(`delivery ${n}: ${answer.status} ${JSON.stringify(answer.json)}`);
     };
     // Warm-up: every contact's ticket exists (a new ticket's first message has no frame of its own), code paths are hot.
@@ -178,13 +193,23 @@ async function measure(topology: Topology) {
       // The last frames may trail the last answers by a little.
       const settleUntil = performance.now() + 5000;
       while (latencies.length < messages && performance.now() < settleUntil) await new Promise((resolve) => setTimeout(resolve, 50));
-      return { messages, inboundPerSec: Math.round((10 * messages) / elapsed) / 10, frames: latencies.length, framesDoubled: doubled, frameP50Ms: percentile(latencies, 50), frameP99Ms: percentile(latencies, 99), seconds: Math.round(elapsed * 10) / 10 };
+      return {
+        messages,
+        inboundPerSec: Math.round((10 * messages) / elapsed) / 10,
+        frames: latencies.length,
+        framesDoubled: doubled,
+        frameP50Ms: percentile(latencies, 50),
+        frameP99Ms: percentile(latencies, 99),
+        seconds: Math.round(elapsed * 10) / 10,
+      };
     };
     // What each process spends with nothing to do, to take out of the phases' figures.
     const quietFrom = sample(measured);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const quietTo = sample(measured);
-    const idle = Object.fromEntries(Object.keys(quietTo).map((group) => [group, Math.round((100 * ((quietTo[group] ?? 0) - (quietFrom[group] ?? 0))) / IDLE_SECONDS) / 100]));
+    const idle = Object.fromEntries(
+      Object.keys(quietTo).map((group) => [group, Math.round((100 * ((quietTo[group] ?? 0) - (quietFrom[group] ?? 0))) / IDLE_SECONDS) / 100]),
+    );
     process.stdout.write(`${JSON.stringify({ bench: 'cluster', topology, phase: 'idle', cpuMsPerSecondBy: idle })}\n`);
     for (const mode of ['fixed', 'max'] as const) {
       const before = sample(measured);
@@ -193,7 +218,9 @@ async function measure(topology: Topology) {
       results[mode] = cpu;
       const offered = mode === 'fixed' ? { offeredPerSec: RATE } : { concurrency: CONCURRENCY };
       const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-      process.stdout.write(`${JSON.stringify({ bench: 'cluster', topology, processes: cluster.processes.length, pinned: PIN, mode, ...offered, ...result, ...cpu, loadavg: load })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ bench: 'cluster', topology, processes: cluster.processes.length, pinned: PIN, mode, ...offered, ...result, ...cpu, loadavg: load })}\n`,
+      );
     }
     socket.close();
     // A profile is written on a graceful exit only.
@@ -205,7 +232,16 @@ async function measure(topology: Topology) {
 }
 
 const idle = await machineOver(() => new Promise<object>((resolve) => setTimeout(() => resolve({}), 3000)));
-process.stdout.write(`${JSON.stringify({ bench: 'cluster', machine: 'before', cores: readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((line) => line.startsWith('processor')).length, ...idle })}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    bench: 'cluster',
+    machine: 'before',
+    cores: readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('processor')).length,
+    ...idle,
+  })}\n`,
+);
 const one = await measure('one-process');
 const split = await measure('split-roles');
 // The cost of going distributed in CPU, from the same run: split roles' CPU per message over one process's.

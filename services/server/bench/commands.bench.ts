@@ -14,7 +14,15 @@ import { StateCache, createPostgresEventStore, createPostgresSnapshotStore, type
 import pg from 'pg';
 import { ConformanceNoted } from '@conversa/eventstore/conformance/events';
 import { createDatabase, startPostgres } from '../../testing/src/postgres';
-import { addContactListItem, createContactList, runCommand, uploadContactListItems, type ContactListUseCaseContext, type Decider, type UseCaseContext } from '@conversa/core';
+import {
+  addContactListItem,
+  createContactList,
+  runCommand,
+  uploadContactListItems,
+  type ContactListUseCaseContext,
+  type Decider,
+  type UseCaseContext,
+} from '@conversa/core';
 
 const SIZES = [10, 1_000, 100_000, 1_000_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -68,7 +76,12 @@ async function medianOf(runs: number, prepare: () => Promise<() => Promise<unkno
  * read and append through the store as always; only `conversa verify` would object to the copies.
  */
 async function seedStream(store: EventStore, admin: pg.Pool, streamId: string, size: number): Promise<void> {
-  const first = { id: crypto.randomUUID(), type: 'ConformanceNoted', data: { n: 1 }, metadata: { companyId: 1, actor, correlationId: 'seed', causationId: 'seed', occurredAt: new Date().toISOString(), schemaVersion: 1 } };
+  const first = {
+    id: crypto.randomUUID(),
+    type: 'ConformanceNoted',
+    data: { n: 1 },
+    metadata: { companyId: 1, actor, correlationId: 'seed', causationId: 'seed', occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  };
   await store.appendToStream(streamId, [first], { expectedRevision: 'no_stream' });
   if (size === 1) return;
   await admin.query(
@@ -129,22 +142,37 @@ async function listFigures(stores: EventStore[], snapshots: SnapshotStore): Prom
   const ctx = listContext(stores[0]!, states, ids);
   const contactListId = await createContactList(ctx, { ...who, name: 'Cem mil' });
   // 100,000 rows as a spreadsheet brings them: 200 events of 500 items.
-  const rows = Array.from({ length: 100_000 }, (_, index) => ({ line: index + 2, input: { name: `Pessoa ${index}`, number: `55119${String(index).padStart(8, '0')}`, email: '' }, formula: false }));
+  const rows = Array.from({ length: 100_000 }, (_, index) => ({
+    line: index + 2,
+    input: { name: `Pessoa ${index}`, number: `55119${String(index).padStart(8, '0')}`, email: '' },
+    formula: false,
+  }));
   await uploadContactListItems(ctx, { ...who, contactListId, rows });
   let n = 0;
-  const add = (on: ContactListUseCaseContext) => () => addContactListItem(on, { ...who, contactListId, details: { name: 'Mais um', number: `55219${String(++n).padStart(8, '0')}`, email: '' } });
+  const add = (on: ContactListUseCaseContext) => () =>
+    addContactListItem(on, { ...who, contactListId, details: { name: 'Mais um', number: `55219${String(++n).padStart(8, '0')}`, email: '' } });
   await add(ctx)();
   await states.flush();
   print({ name: 'list_add_100000_items_warm', ...(await medianOf(RUNS, async () => add(ctx))), runs: RUNS, target_cpu_ms: 2 });
   await states.flush();
-  print({ name: 'list_add_100000_items_cold_from_snapshot', ...(await medianOf(5, async () => add(listContext(stores[0]!, new StateCache({ snapshots }), ids)))), runs: 5 });
+  print({
+    name: 'list_add_100000_items_cold_from_snapshot',
+    ...(await medianOf(5, async () => add(listContext(stores[0]!, new StateCache({ snapshots }), ids)))),
+    runs: 5,
+  });
 
   for (const processes of [1, 4]) {
     const contexts = Array.from({ length: processes }, (_, index) => listContext(stores[index % stores.length]!, new StateCache({ snapshots }), ids));
     const list = await createContactList(contexts[0]!, { ...who, name: `Concorrida ${processes}` });
     const started = performance.now();
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 64 }, (_, index) => addContactListItem(contexts[index % processes]!, { ...who, contactListId: list, details: { name: `P ${index}`, number: `55319${String(index).padStart(8, '0')}`, email: '' } })),
+      Array.from({ length: 64 }, (_, index) =>
+        addContactListItem(contexts[index % processes]!, {
+          ...who,
+          contactListId: list,
+          details: { name: `P ${index}`, number: `55319${String(index).padStart(8, '0')}`, email: '' },
+        }),
+      ),
     );
     const seconds = (performance.now() - started) / 1000;
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected').length;
@@ -161,7 +189,11 @@ async function main(): Promise<void> {
     const stores = await Promise.all(Array.from({ length: 4 }, () => createPostgresEventStore({ connectionString: database.url, registry })));
     const snapshots = await createPostgresSnapshotStore({ connectionString: database.url });
     const admin = new pg.Pool({ connectionString: database.url, max: 2 });
-    closing.push(() => admin.end(), () => snapshots.close(), ...stores.map((store) => () => store.close()));
+    closing.push(
+      () => admin.end(),
+      () => snapshots.close(),
+      ...stores.map((store) => () => store.close()),
+    );
     await streamFigures(stores[0]!, snapshots, admin);
     await listFigures(stores, snapshots);
   } finally {

@@ -27,7 +27,8 @@ const ROUTED = Number(process.env.BENCH_ROUTED_TICKETS ?? 150);
 const SLOW = Number(process.env.BENCH_SLOW_TICKETS ?? 30);
 const TIMEOUT_MS = 1_000;
 
-const figure = (name: string, value: number, unit: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
+const figure = (name: string, value: number, unit: string, extra: object = {}) =>
+  process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -53,7 +54,14 @@ async function main() {
   fakes.ai('sk-bench-0000', () => 'Resposta');
   fakes.speechKey('speech-bench');
 
-  const adapters = createHttpConnectors({ timeoutMs: TIMEOUT_MS, allowPrivateUrls: true, aiApiUrl: fakes.env.AI_API_URL, dialogflowApiUrl: fakes.env.DIALOGFLOW_API_URL, dialogflowTokenUrl: fakes.env.DIALOGFLOW_TOKEN_URL, ttsUrl: fakes.env.TTS_URL });
+  const adapters = createHttpConnectors({
+    timeoutMs: TIMEOUT_MS,
+    allowPrivateUrls: true,
+    aiApiUrl: fakes.env.AI_API_URL,
+    dialogflowApiUrl: fakes.env.DIALOGFLOW_API_URL,
+    dialogflowTokenUrl: fakes.env.DIALOGFLOW_TOKEN_URL,
+    ttsUrl: fakes.env.TTS_URL,
+  });
   log(`adapter round trips, ${CALLS} each`);
   const base = `${fakes.url}/typebot`;
   await timed('typebot_start_continue', CALLS, async (index) => {
@@ -69,14 +77,42 @@ async function main() {
     integration: { id: 1, name: 'bench', type: 'webhook' as const },
   });
   await timed('webhook', CALLS, (index) => adapters.webhook.post(`${fakes.url}/hooks/bench`, payload(index)));
-  await timed('dialogflow_detect_intent', CALLS, (index) => adapters.dialogflow.detectIntent({ credentials: fakes.serviceAccount, projectId: 'fake-project', sessionId: `s${index}`, text: 'oi', languageCode: 'pt-BR' }));
-  await timed('ai_chat_completion', CALLS, () => adapters.ai.complete({ apiKey: 'sk-bench-0000', temperature: 1, maxTokens: 100, messages: [{ role: 'system', content: 'Seja breve.' }, { role: 'user', content: 'oi' }] }));
-  await timed('tts_synthesize', CALLS, () => adapters.speech.synthesize({ region: 'brazilsouth', key: 'speech-bench', voice: 'pt-BR-FranciscaNeural', text: 'Olá, tudo bem?' }));
+  await timed('dialogflow_detect_intent', CALLS, (index) =>
+    adapters.dialogflow.detectIntent({
+      credentials: fakes.serviceAccount,
+      projectId: 'fake-project',
+      sessionId: `s${index}`,
+      text: 'oi',
+      languageCode: 'pt-BR',
+    }),
+  );
+  await timed('ai_chat_completion', CALLS, () =>
+    adapters.ai.complete({
+      apiKey: 'sk-bench-0000',
+      temperature: 1,
+      maxTokens: 100,
+      messages: [
+        { role: 'system', content: 'Seja breve.' },
+        { role: 'user', content: 'oi' },
+      ],
+    }),
+  );
+  await timed('tts_synthesize', CALLS, () =>
+    adapters.speech.synthesize({ region: 'brazilsouth', key: 'speech-bench', voice: 'pt-BR-FranciscaNeural', text: 'Olá, tudo bem?' }),
+  );
 
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-connectors-'));
   process.env.PG_PORT = String(await freePort());
   const config = loadConfig(
-    { DATA_DIR: dataDir, PG_PORT: process.env.PG_PORT, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4), ...fakes.env, CONNECTOR_TIMEOUT_MS: String(TIMEOUT_MS) },
+    {
+      DATA_DIR: dataDir,
+      PG_PORT: process.env.PG_PORT,
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'Bench-pass-1',
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+      ...fakes.env,
+      CONNECTOR_TIMEOUT_MS: String(TIMEOUT_MS),
+    },
     dataDir,
   );
   const wiring = await wire(config, { runProjections: true });
@@ -85,7 +121,8 @@ async function main() {
     await wiring.sessions.start();
     const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
     await app.ready();
-    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json().token as string;
+    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json()
+      .token as string;
     const api = async (method: 'POST' | 'PUT', url: string, body: object) => {
       const response = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: body });
       if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
@@ -96,11 +133,17 @@ async function main() {
     const withHook = await api('POST', '/queue', { name: 'Com webhook', color: '#111111', integrationId: hook.id });
     const plain = await api('POST', '/queue', { name: 'Simples', color: '#222222', greetingMessage: 'Olá!' });
     const hanging = await api('POST', '/queue', { name: 'Travada', color: '#333333', greetingMessage: 'Olá!', integrationId: hang.id });
-    const line = async (queueId: number) => api('POST', '/whatsapp', { name: `Bench ${queueId}`, channel: 'sandbox', queueIds: [queueId] }) as Promise<{ id: number; token: string }>;
+    const line = async (queueId: number) =>
+      api('POST', '/whatsapp', { name: `Bench ${queueId}`, channel: 'sandbox', queueIds: [queueId] }) as Promise<{ id: number; token: string }>;
     const [hookLine, plainLine, hangLine] = [await line(withHook.id), await line(plain.id), await line(hanging.id)];
     let phone = 5511910000000;
     const deliver = async (connection: { id: number; token: string }, body: string) => {
-      const response = await app.inject({ method: 'POST', url: `/sandbox/${connection.id}/messages`, headers: { authorization: `Bearer ${connection.token}` }, payload: { from: String(phone++), body } });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/sandbox/${connection.id}/messages`,
+        headers: { authorization: `Bearer ${connection.token}` },
+        payload: { from: String(phone++), body },
+      });
       if (response.statusCode !== 202) throw new Error(`deliver: ${response.statusCode} ${response.body}`);
       return response.json() as { ticketId: number };
     };
@@ -115,7 +158,10 @@ async function main() {
       }
     };
     log(`bot reply time, ${REPLIES} tickets each`);
-    for (const [name, connection] of [['bot_reply_plain_queue', plainLine], ['bot_reply_webhook_queue', hookLine]] as const) {
+    for (const [name, connection] of [
+      ['bot_reply_plain_queue', plainLine],
+      ['bot_reply_webhook_queue', hookLine],
+    ] as const) {
       const samples: number[] = [];
       for (let index = 0; index < REPLIES; index++) samples.push(await replyTime(connection));
       figure(`${name}_p50`, percentile(samples, 50), 'ms', { tickets: REPLIES });
@@ -133,7 +179,11 @@ async function main() {
     log(`routing ${ROUTED} tickets alone, then beside ${SLOW} tickets whose webhook times out`);
     figure('tickets_routed_per_s_alone', await routedPerSecond(ROUTED), 'tickets/s', { tickets: ROUTED });
     const slowDone = Promise.all(Array.from({ length: SLOW }, () => deliver(hangLine, 'oi')));
-    figure('tickets_routed_per_s_while_connector_times_out', await routedPerSecond(ROUTED), 'tickets/s', { tickets: ROUTED, timingOut: SLOW, timeoutMs: TIMEOUT_MS });
+    figure('tickets_routed_per_s_while_connector_times_out', await routedPerSecond(ROUTED), 'tickets/s', {
+      tickets: ROUTED,
+      timingOut: SLOW,
+      timeoutMs: TIMEOUT_MS,
+    });
     await slowDone;
     await app.close();
   } finally {

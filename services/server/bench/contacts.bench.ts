@@ -38,8 +38,45 @@ const percentile = (values: number[], p: number) => {
 /** The machine's CPU ticks since boot (/proc/stat): user, nice, system, idle, iowait, irq, softirq, steal. */
 const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eva', 'Fábio', 'Gina', 'Hugo', 'Iara', 'João', 'Kátia', 'Luís', 'Marta', 'Nuno', 'Olga', 'Paulo', 'Rita', 'Sara', 'Tiago', 'Vera'];
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Eva',
+  'Fábio',
+  'Gina',
+  'Hugo',
+  'Iara',
+  'João',
+  'Kátia',
+  'Luís',
+  'Marta',
+  'Nuno',
+  'Olga',
+  'Paulo',
+  'Rita',
+  'Sara',
+  'Tiago',
+  'Vera',
+];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+];
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-contacts-'));
@@ -65,7 +102,17 @@ async function main() {
     const first = sql.raw(`(array[${FIRST.map((name) => `'${name}'`).join(',')}])`);
     const last = sql.raw(`(array[${LAST.map((name) => `'${name}'`).join(',')}])`);
     // The indexes are built once after the rows are in, as a restore would: faster than row by row.
-    for (const index of ['contacts_company_name_covering', 'contacts_company_name_id', 'contacts_name_trgm', 'contacts_email_trgm', 'contacts_number_start', 'contacts_number_national', 'contacts_number_local', 'contacts_number_end']) await sql.raw(`drop index if exists read.${index}`).execute(db);
+    for (const index of [
+      'contacts_company_name_covering',
+      'contacts_company_name_id',
+      'contacts_name_trgm',
+      'contacts_email_trgm',
+      'contacts_number_start',
+      'contacts_number_national',
+      'contacts_number_local',
+      'contacts_number_end',
+    ])
+      await sql.raw(`drop index if exists read.${index}`).execute(db);
     const load = async (companyId: number, from: number, count: number) =>
       sql`
         insert into read.contacts (id, company_id, name, number, email, active, disable_bot, accept_audio_message, channel, is_group, created_at, updated_at)
@@ -102,7 +149,10 @@ async function main() {
       // The bench's names end in a sequence number: a term with it has trigrams found in most rows (the worst case).
       ['contacts_search_name_part', `${LAST[Math.floor(middle / FIRST.length) % LAST.length]!.toLowerCase()} ${String(middle).slice(0, 6)}`],
       // A first name and the start of a last name, as people search.
-      ['contacts_search_first_last', `${FIRST[middle % FIRST.length]!.toLowerCase()} ${LAST[Math.floor(middle / FIRST.length) % LAST.length]!.slice(0, 3).toLowerCase()}`],
+      [
+        'contacts_search_first_last',
+        `${FIRST[middle % FIRST.length]!.toLowerCase()} ${LAST[Math.floor(middle / FIRST.length) % LAST.length]!.slice(0, 3).toLowerCase()}`,
+      ],
       // The same with a first name that sorts last: its matches come late in the name order.
       ['contacts_search_first_last_late', `${FIRST[FIRST.length - 1]!.toLowerCase()} ${LAST[0]!.slice(0, 3).toLowerCase()}`],
       // One common word (a fifteenth of the names).
@@ -143,14 +193,20 @@ async function main() {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const t0 = performance.now();
-    const upload = await app.inject({ method: 'POST', url: '/contacts/upload', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/contacts/upload',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     if (upload.statusCode !== 202) throw new Error(`upload answered ${upload.statusCode}: ${upload.body}`);
     figure('contacts_import_accepted_ms', performance.now() - t0, 'ms');
     const importId = upload.json().importId as string;
     for (;;) {
       const status = (await app.inject({ method: 'GET', url: `/contacts/import/${importId}`, headers })).json();
       if (status.state === 'done') {
-        if (status.created + status.updated !== IMPORT_ROWS) throw new Error(`import ended with ${JSON.stringify({ ...status, refusals: status.refusals.slice(0, 3) })}`);
+        if (status.created + status.updated !== IMPORT_ROWS)
+          throw new Error(`import ended with ${JSON.stringify({ ...status, refusals: status.refusals.slice(0, 3) })}`);
         break;
       }
       // The screen polls this route at the same pace.

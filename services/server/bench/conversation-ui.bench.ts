@@ -90,7 +90,11 @@ const scrollPass = (direction: 'up' | 'down') => `(${SCROLL_PASS})('${direction}
 /** The UI built into a folder of the bench's own, so a build started elsewhere meanwhile cannot empty it mid-run. */
 function buildUi(outDir: string): void {
   const uiRoot = join(import.meta.dirname, '..', '..', '..', 'ui');
-  const built = spawnSync(process.execPath, [join(uiRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: uiRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync(
+    process.execPath,
+    [join(uiRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: uiRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   if (built.status !== 0 || !existsSync(join(outDir, 'index.html'))) throw new Error('UI build failed');
 }
 
@@ -102,7 +106,17 @@ async function main() {
   const pgPort = await freePort();
   // The embedded Postgres takes its port from the process environment; the default (5433) may be taken.
   process.env.PG_PORT = String(pgPort);
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), UI_DIR: uiDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      PG_PORT: String(pgPort),
+      UI_DIR: uiDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+    },
+    dataDir,
+  );
   log('starting the product');
   const wiring = await wire(config, { runProjections: true });
   log('starting Chromium');
@@ -128,7 +142,12 @@ async function main() {
       mediaType: 'chat',
       receivedAt: new Date().toISOString(),
     });
-    const accepted = await changeTicket(wiring.ctx, { companyId, actor: userActor(userId), ticketId: received.ticketId, command: { type: 'AcceptTicket', userId } });
+    const accepted = await changeTicket(wiring.ctx, {
+      companyId,
+      actor: userActor(userId),
+      ticketId: received.ticketId,
+      command: { type: 'AcceptTicket', userId },
+    });
     await wiring.ctx.waitForProjections(accepted.position);
     const { uuid } = await wiring.db.selectFrom('read.tickets').select('uuid').where('id', '=', received.ticketId).executeTakeFirstOrThrow();
 
@@ -174,11 +193,15 @@ async function main() {
 
     const opened = performance.now();
     await page.goto(`${url}/tickets/${uuid}`);
-    await page.getByTestId('message-list').getByText('a mensagem mais recente da conversa').waitFor().catch(async (error: unknown) => {
-      await page.screenshot({ path: join(tmpdir(), 'conversation-bench-failure.png') });
-      log(`page: ${(await page.evaluate(() => document.body.innerText)).slice(0, 2000)}`);
-      throw error;
-    });
+    await page
+      .getByTestId('message-list')
+      .getByText('a mensagem mais recente da conversa')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: join(tmpdir(), 'conversation-bench-failure.png') });
+        log(`page: ${(await page.evaluate(() => document.body.innerText)).slice(0, 2000)}`);
+        throw error;
+      });
     figure('conversation_page_load_to_newest_message_ms', performance.now() - opened, 'ms');
 
     const idle = (await page.evaluate(IDLE_FRAMES)) as number[];

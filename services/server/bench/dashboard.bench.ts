@@ -32,7 +32,8 @@ const USERS = 20;
 const QUEUES = 8;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 
-const figure = (name: string, value: number, unit: string, extra: Record<string, unknown> = {}) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
+const figure = (name: string, value: number, unit: string, extra: Record<string, unknown> = {}) =>
+  process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -51,7 +52,11 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
     const db = wiring.db;
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: secrets.ADMIN_EMAIL ? { email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD } : {} });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: secrets.ADMIN_EMAIL ? { email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD } : {},
+    });
     const token = login.json().token as string;
     const companyId = login.json().user.companyId as number;
     const adminId = login.json().user.id as number;
@@ -69,8 +74,17 @@ async function main() {
       select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', true, false, true, 'whatsapp', false, now(), now()
       from generate_series(${base}::int, ${base + CONTACTS - 1}::int) g`.execute(db);
     // Indexes are built once the rows are in, as a restore would.
-    for (const index of ['tickets_uuid', 'tickets_list', 'tickets_list_queue', 'tickets_contact', 'tickets_last_message', 'tickets_unread']) await sql.raw(`drop index if exists read.${index}`).execute(db);
-    for (const index of ['dashboard_tickets_day', 'dashboard_tickets_closed', 'dashboard_tickets_created', 'dashboard_tickets_counts', 'dashboard_tickets_contact', 'dashboard_tickets_live']) await sql.raw(`drop index if exists read.${index}`).execute(db);
+    for (const index of ['tickets_uuid', 'tickets_list', 'tickets_list_queue', 'tickets_contact', 'tickets_last_message', 'tickets_unread'])
+      await sql.raw(`drop index if exists read.${index}`).execute(db);
+    for (const index of [
+      'dashboard_tickets_day',
+      'dashboard_tickets_closed',
+      'dashboard_tickets_created',
+      'dashboard_tickets_counts',
+      'dashboard_tickets_contact',
+      'dashboard_tickets_live',
+    ])
+      await sql.raw(`drop index if exists read.${index}`).execute(db);
     // A ticket g: created in the last 365 days (company time), attendant and queue by g, 70% finished, a third of those rated.
     await sql`
       create temporary table bench_tickets as
@@ -116,7 +130,10 @@ async function main() {
     await sql`vacuum analyze read.dashboard_tickets`.execute(db);
     await sql`vacuum analyze read.dashboard_daily`.execute(db);
     await sql`vacuum analyze read.contacts`.execute(db);
-    await sql.raw(`select setval('ids.ticket', ${base * 10})`).execute(db).catch(() => undefined);
+    await sql
+      .raw(`select setval('ids.ticket', ${base * 10})`)
+      .execute(db)
+      .catch(() => undefined);
     const dailyRows = Number((await sql<{ n: string }>`select count(*) as n from read.dashboard_daily`.execute(db)).rows[0]!.n);
     figure('dashboard_bulk_load_s', (performance.now() - started) / 1000, 's', { tickets: TICKETS, dailyRows });
 
@@ -137,7 +154,10 @@ async function main() {
     await timed('dashboard_chart_per_day_90d', '/dashboard/total-atendimentos?days=90');
     await timed('dashboard_card_tickets_90d', '/dashboard/tickets?figure=supportFinished&days=90');
     await timed('report_page_month', `/ticket/reports?dateFrom=${dayBefore(today, 30)}&dateTo=${today}&pageSize=10`);
-    await timed('report_page_year_status_user', `/ticket/reports?dateFrom=${dayBefore(today, 364)}&dateTo=${today}&status=${encodeURIComponent('["open"]')}&users=[${base + 3}]&pageSize=50&page=3`);
+    await timed(
+      'report_page_year_status_user',
+      `/ticket/reports?dateFrom=${dayBefore(today, 364)}&dateTo=${today}&status=${encodeURIComponent('["open"]')}&users=[${base + 3}]&pageSize=50&page=3`,
+    );
     await timed('report_page_year', `/ticket/reports?dateFrom=${dayBefore(today, 364)}&dateTo=${today}&pageSize=10`);
 
     // The export, downloaded over a socket as a browser would; RSS sampled meanwhile.

@@ -43,13 +43,21 @@ async function main() {
     await wiring.sessions.start();
     const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
     const headers = { authorization: `Bearer ${login.json().token}` };
-    const connection = (await app.inject({ method: 'POST', url: '/whatsapp', headers, payload: { name: 'Bench erase', channel: 'sandbox' } })).json() as { id: number; token: string };
+    const connection = (await app.inject({ method: 'POST', url: '/whatsapp', headers, payload: { name: 'Bench erase', channel: 'sandbox' } })).json() as {
+      id: number;
+      token: string;
+    };
     await wiring.sessions.reconcile();
     const schemaVersion = wiring.registry.versionOf('MessageReceived');
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const number = `55119${String(40_000_000 + run).padStart(8, '0')}`;
-      const first = await app.inject({ method: 'POST', url: `/sandbox/${connection.id}/messages`, headers: { authorization: `Bearer ${connection.token}` }, payload: { id: `erase-${run}`, from: number, name: `Bench ${run}`, body: 'primeira' } });
+      const first = await app.inject({
+        method: 'POST',
+        url: `/sandbox/${connection.id}/messages`,
+        headers: { authorization: `Bearer ${connection.token}` },
+        payload: { id: `erase-${run}`, from: number, name: `Bench ${run}`, body: 'primeira' },
+      });
       const { ticketId, contactId } = first.json() as { ticketId: number; contactId: number };
       const companyId = login.json().user.companyId as number;
       log(`run ${run}: contact ${contactId}, appending ${MESSAGES - 1} messages`);
@@ -61,7 +69,20 @@ async function main() {
           const event: EventToAppend = {
             id: randomUUID(),
             type: 'MessageReceived',
-            data: { messageId, ticketId, contactId, whatsappId: connection.id, body: `mensagem ${index} de Bench ${run}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `bench-${run}-${index}`, participant: null, receivedAt: at },
+            data: {
+              messageId,
+              ticketId,
+              contactId,
+              whatsappId: connection.id,
+              body: `mensagem ${index} de Bench ${run}`,
+              mediaType: 'chat',
+              media: null,
+              location: null,
+              quotedMessageId: null,
+              providerId: `bench-${run}-${index}`,
+              participant: null,
+              receivedAt: at,
+            },
             metadata: { companyId, actor: { kind: 'system', id: 'bench' }, correlationId: 'bench', causationId: 'bench', occurredAt: at, schemaVersion },
           };
           appends.push({ streamId: messageStream(messageId), events: [event], expectedRevision: 'no_stream' as const });
@@ -79,7 +100,16 @@ async function main() {
     }
     const cpu = cpuTicks().map((value, index) => value - cpuAtStart[index]!);
     const total = cpu.reduce((sum, value) => sum + value, 0) || 1;
-    line({ name: 'erase_ms_median', messages: MESSAGES, runs: RUNS, value: Number(median(times).toFixed(1)), unit: 'ms', loadavg: loadavg(), idle_pct: Number(((cpu[3]! / total) * 100).toFixed(1)), steal_pct: Number(((cpu[7]! / total) * 100).toFixed(1)) });
+    line({
+      name: 'erase_ms_median',
+      messages: MESSAGES,
+      runs: RUNS,
+      value: Number(median(times).toFixed(1)),
+      unit: 'ms',
+      loadavg: loadavg(),
+      idle_pct: Number(((cpu[3]! / total) * 100).toFixed(1)),
+      steal_pct: Number(((cpu[7]! / total) * 100).toFixed(1)),
+    });
     await app.close();
   } finally {
     await wiring.close();

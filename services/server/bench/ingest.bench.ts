@@ -34,7 +34,13 @@ async function main() {
   // The embedded Postgres reads its port from the environment: a free one, beside other running instances.
   process.env.PG_PORT = String(await freePort());
   const config = loadConfig(
-    { DATA_DIR: dataDir, PG_PORT: process.env.PG_PORT, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) },
+    {
+      DATA_DIR: dataDir,
+      PG_PORT: process.env.PG_PORT,
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'Bench-pass-1',
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+    },
     dataDir,
   );
   const wiring = await wire(config, { runProjections: true });
@@ -45,11 +51,21 @@ async function main() {
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
     const token = login.json().token as string;
-    const created = await app.inject({ method: 'POST', url: '/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench sandbox', channel: 'sandbox' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/whatsapp',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Bench sandbox', channel: 'sandbox' },
+    });
     if (created.statusCode !== 201) throw new Error(`sandbox: ${created.statusCode} ${created.body}`);
     const sandbox = created.json() as { id: number; token: string };
     const deliver = async (payload: object) => {
-      const response = await app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers: { authorization: `Bearer ${sandbox.token}` }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/sandbox/${sandbox.id}/messages`,
+        headers: { authorization: `Bearer ${sandbox.token}` },
+        payload,
+      });
       if (response.statusCode !== 202) throw new Error(`deliver: ${response.statusCode} ${response.body}`);
       return response.json() as { id: string; ticketId: number; contactId: number; duplicate: boolean };
     };
@@ -68,7 +84,12 @@ async function main() {
       Array.from({ length: CONCURRENCY }, async () => {
         for (let index = next++; index < MESSAGES; index = next++) {
           const t0 = performance.now();
-          await deliver({ id: `bench-${index}`, from: String(5511970000000 + (index % CONTACTS)), name: `Contato ${index % CONTACTS}`, body: `Mensagem ${index}` });
+          await deliver({
+            id: `bench-${index}`,
+            from: String(5511970000000 + (index % CONTACTS)),
+            name: `Contato ${index % CONTACTS}`,
+            body: `Mensagem ${index}`,
+          });
           latencies.push(performance.now() - t0);
           if ((index + 1) % 500 === 0) log(`  ${index + 1}/${MESSAGES}`);
         }
@@ -86,20 +107,36 @@ async function main() {
     const repeated = [];
     for (let attempt = 0; attempt < 3; attempt++) repeated.push(await deliver({ id: 'bench-repeat', from: '5511960000001', body: 'Só uma vez' }));
     const copies = Number(
-      (await sql<{ count: string }>`select count(*) as count from read.messages where whatsapp_id = ${sandbox.id} and provider_id = 'bench-repeat'`.execute(wiring.db)).rows[0]!.count,
+      (
+        await sql<{ count: string }>`select count(*) as count from read.messages where whatsapp_id = ${sandbox.id} and provider_id = 'bench-repeat'`.execute(
+          wiring.db,
+        )
+      ).rows[0]!.count,
     );
     figure('same_id_3_deliveries_messages', copies, 'messages');
     figure('same_id_3_deliveries_marked_duplicate', repeated.filter((answer) => answer.duplicate).length, 'deliveries');
 
     log(`${BURST} concurrent first messages from one new contact`);
     const burstStarted = performance.now();
-    const burst = await Promise.all(Array.from({ length: BURST }, (_, index) => deliver({ id: `burst-${index}`, from: '5511950000001', name: 'Contato Novo', body: `rajada ${index}` })));
+    const burst = await Promise.all(
+      Array.from({ length: BURST }, (_, index) => deliver({ id: `burst-${index}`, from: '5511950000001', name: 'Contato Novo', body: `rajada ${index}` })),
+    );
     const burstSeconds = (performance.now() - burstStarted) / 1000;
     const contactId = burst[0]!.contactId;
-    const tickets = Number((await sql<{ count: string }>`select count(*) as count from read.tickets where contact_id = ${contactId} and whatsapp_id = ${sandbox.id}`.execute(wiring.db)).rows[0]!.count);
+    const tickets = Number(
+      (
+        await sql<{ count: string }>`select count(*) as count from read.tickets where contact_id = ${contactId} and whatsapp_id = ${sandbox.id}`.execute(
+          wiring.db,
+        )
+      ).rows[0]!.count,
+    );
     figure('burst_200_first_messages_tickets', tickets, 'tickets');
     figure('burst_200_first_messages_contacts', new Set(burst.map((answer) => answer.contactId)).size, 'contacts');
-    figure('burst_200_first_messages_stored', Number((await sql<{ count: string }>`select count(*) as count from read.messages where contact_id = ${contactId}`.execute(wiring.db)).rows[0]!.count), 'messages');
+    figure(
+      'burst_200_first_messages_stored',
+      Number((await sql<{ count: string }>`select count(*) as count from read.messages where contact_id = ${contactId}`.execute(wiring.db)).rows[0]!.count),
+      'messages',
+    );
     figure('burst_200_first_messages_s', burstSeconds, 's');
     await app.close();
   } finally {

@@ -34,8 +34,11 @@ function report(name: string, files: Files, budget?: number) {
   figure(`${name}_js_files`, files.size, 'files');
   figure(`${name}_js_raw_kib`, raw / 1024, 'KiB');
   figure(`${name}_js_gzip_kib`, gzip / 1024, 'KiB');
-  log(`\n${name}: ${files.size} files, ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw)${budget ? `, budget ${budget} KiB: ${gzip / 1024 <= budget ? 'within' : 'OVER'}` : ''}`);
-  for (const [path, file] of [...files].sort((a, b) => b[1].gzip - a[1].gzip)) log(`${(file.gzip / 1024).toFixed(1).padStart(8)} KiB gzip ${(file.raw / 1024).toFixed(1).padStart(8)} KiB raw  ${path}`);
+  log(
+    `\n${name}: ${files.size} files, ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw)${budget ? `, budget ${budget} KiB: ${gzip / 1024 <= budget ? 'within' : 'OVER'}` : ''}`,
+  );
+  for (const [path, file] of [...files].sort((a, b) => b[1].gzip - a[1].gzip))
+    log(`${(file.gzip / 1024).toFixed(1).padStart(8)} KiB gzip ${(file.raw / 1024).toFixed(1).padStart(8)} KiB raw  ${path}`);
 }
 
 const difference = (all: Files, before: Files): Files => new Map([...all].filter(([path]) => !before.has(path)));
@@ -154,7 +157,9 @@ async function onPhoneNetwork(browser: Browser, url: string, freshSession: () =>
       longTaskMs.push(longTasks.ms);
       networkScripts.push(network.scripts.network);
       if (run === 0) log(`\nrepeat visit on the phone network, ${Math.round(ms)} ms to the first row:\n${waterfall(network, url)}`);
-      log(`repeat run ${run + 1}: first row ${Math.round(ms)} ms; ${longTasks.count} long tasks before it, ${Math.round(longTasks.ms)} ms (start+length: ${longTasks.list})`);
+      log(
+        `repeat run ${run + 1}: first row ${Math.round(ms)} ms; ${longTasks.count} long tasks before it, ${Math.round(longTasks.ms)} ms (start+length: ${longTasks.list})`,
+      );
       await page.close();
     }
     figure('phone_repeat_first_row_ms', median(repeat), 'ms');

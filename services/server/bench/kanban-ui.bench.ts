@@ -59,14 +59,18 @@ async function signIn(browser: Browser, url: string): Promise<Page> {
 async function boardPaint(page: Page, url: string, lanes: number): Promise<number> {
   await page.goto(`${url}/Kanban`);
   await page.waitForFunction(
-    (count) => document.querySelector('[data-testid="kanban-page"]')?.getAttribute('data-loaded') === 'true' && document.querySelectorAll('[data-testid^="kanban-card-"]').length > 0 && document.querySelectorAll('[data-testid^="kanban-lane-count-"]').length === count,
+    (count) =>
+      document.querySelector('[data-testid="kanban-page"]')?.getAttribute('data-loaded') === 'true' &&
+      document.querySelectorAll('[data-testid^="kanban-card-"]').length > 0 &&
+      document.querySelectorAll('[data-testid^="kanban-lane-count-"]').length === count,
     lanes + 1,
     { polling: 'raf' },
   );
   return page.evaluate(() => performance.now());
 }
 
-const laneCount = (page: Page, laneId: number) => page.evaluate((id) => Number(document.querySelector(`[data-testid="kanban-lane-${id}"]`)?.getAttribute('data-count')), laneId);
+const laneCount = (page: Page, laneId: number) =>
+  page.evaluate((id) => Number(document.querySelector(`[data-testid="kanban-lane-${id}"]`)?.getAttribute('data-count')), laneId);
 
 async function main() {
   // The product logs (projector rebuilds …) go to stderr: stdout carries the JSON lines alone.
@@ -75,7 +79,10 @@ async function main() {
   const pgPort = await freePort();
   // The embedded Postgres reads its port from the process environment.
   process.env.PG_PORT = String(pgPort);
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) },
+    dataDir,
+  );
   const wiring = await wire(config, { runProjections: true });
   const browser = await launchBrowser();
   let app: Awaited<ReturnType<typeof buildHttp>>['app'] | null = null;
@@ -96,11 +103,20 @@ async function main() {
       return response.json();
     };
     const queueIds: number[] = [];
-    for (const [name, color] of [['Vendas', '#2563eb'], ['Suporte', '#16a34a']] as const) queueIds.push((await call('POST', '/queue', { name, color, greetingMessage: 'Olá!' })).id);
+    for (const [name, color] of [
+      ['Vendas', '#2563eb'],
+      ['Suporte', '#16a34a'],
+    ] as const)
+      queueIds.push((await call('POST', '/queue', { name, color, greetingMessage: 'Olá!' })).id);
     // The board shows the user's own queues.
     await call('PUT', `/users/${userId}`, { queueIds });
     const lanes: number[] = [];
-    for (const [name, color] of [['Novo', '#F59E0B'], ['Negociação', '#10B981'], ['Fechamento', '#6366F1']] as const) lanes.push((await call('POST', '/tags', { name, color, kanban: 1 })).id);
+    for (const [name, color] of [
+      ['Novo', '#F59E0B'],
+      ['Negociação', '#10B981'],
+      ['Fechamento', '#6366F1'],
+    ] as const)
+      lanes.push((await call('POST', '/tags', { name, color, kanban: 1 })).id);
 
     log(`bulk-loading ${TICKETS} waiting tickets, a quarter in each lane`);
     const base = 1_000_000;
@@ -135,7 +151,11 @@ async function main() {
     let bytes = 0;
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
-      const response = await app.inject({ method: 'GET', url: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify(queueIds))}`, headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify(queueIds))}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       apiTimes.push(performance.now() - started);
       bytes = response.rawPayload.length;
     }
@@ -167,7 +187,10 @@ async function main() {
       const arrival = watcher.evaluate(
         ([id, count]) =>
           new Promise<number>((resolve) => {
-            const check = () => (Number(document.querySelector(`[data-testid="kanban-lane-${id}"]`)?.getAttribute('data-count')) > count ? resolve(Date.now()) : requestAnimationFrame(check));
+            const check = () =>
+              Number(document.querySelector(`[data-testid="kanban-lane-${id}"]`)?.getAttribute('data-count')) > count
+                ? resolve(Date.now())
+                : requestAnimationFrame(check);
             check();
           }),
         [target, before] as const,

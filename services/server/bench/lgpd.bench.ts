@@ -52,21 +52,44 @@ async function settled(wiring: Wiring): Promise<void> {
   }
 }
 
-async function product(seal: boolean, run: (wiring: Wiring, deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>, sandboxId: number) => Promise<void>) {
+async function product(
+  seal: boolean,
+  run: (wiring: Wiring, deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>, sandboxId: number) => Promise<void>,
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-lgpd-'));
   process.env.PG_PORT = String(await freePort());
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: process.env.PG_PORT, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      PG_PORT: process.env.PG_PORT,
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'Bench-pass-1',
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+    },
+    dataDir,
+  );
   const wiring = await wire(config, { runProjections: true, sealPersonalData: seal });
   try {
     await seed(wiring.ctx, config);
     await wiring.sessions.start();
     const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
     await app.ready();
-    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json().token as string;
-    const created = await app.inject({ method: 'POST', url: '/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench sandbox', channel: 'sandbox' } });
+    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json()
+      .token as string;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/whatsapp',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Bench sandbox', channel: 'sandbox' },
+    });
     const sandbox = created.json() as { id: number; token: string };
     const deliver = async (payload: object) => {
-      const response = await app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers: { authorization: `Bearer ${sandbox.token}` }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/sandbox/${sandbox.id}/messages`,
+        headers: { authorization: `Bearer ${sandbox.token}` },
+        payload,
+      });
       if (response.statusCode !== 202) throw new Error(`deliver: ${response.statusCode} ${response.body}`);
       return response.json() as { ticketId: number; contactId: number };
     };
@@ -80,7 +103,8 @@ async function product(seal: boolean, run: (wiring: Wiring, deliver: (payload: o
 
 /** Node and Postgres CPU per inbound message, everything downstream handled. */
 async function inbound(wiring: Wiring, deliver: (payload: object) => Promise<unknown>, round: string) {
-  for (let index = 0; index < 150; index++) await deliver({ id: `warm-${round}-${index}`, from: String(5511980000000 + (index % CONTACTS)), name: `Contato ${index}`, body: 'aquecimento' });
+  for (let index = 0; index < 150; index++)
+    await deliver({ id: `warm-${round}-${index}`, from: String(5511980000000 + (index % CONTACTS)), name: `Contato ${index}`, body: 'aquecimento' });
   await settled(wiring);
   const node0 = cpuMs();
   const pg0 = postgresCpuMs();
@@ -88,7 +112,12 @@ async function inbound(wiring: Wiring, deliver: (payload: object) => Promise<unk
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let index = next++; index < MESSAGES; index = next++) {
-        await deliver({ id: `bench-${round}-${index}`, from: String(5511980000000 + (index % CONTACTS)), name: `Contato ${index % CONTACTS}`, body: `Mensagem ${index}: meu endereço é Rua das Flores, ${index}` });
+        await deliver({
+          id: `bench-${round}-${index}`,
+          from: String(5511980000000 + (index % CONTACTS)),
+          name: `Contato ${index % CONTACTS}`,
+          body: `Mensagem ${index}: meu endereço é Rua das Flores, ${index}`,
+        });
       }
     }),
   );
@@ -119,14 +148,34 @@ async function codecAlone(): Promise<number> {
     return {
       id: randomUUID(),
       type: 'MessageReceived',
-      data: { messageId, ticketId: 7, contactId: 1 + (index % 50), whatsappId: 3, body: `Mensagem ${index}: meu endereço é Rua das Flores, ${index}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `p-${index}`, participant: { name: 'Maria', number: '5511999990000' }, receivedAt: at },
+      data: {
+        messageId,
+        ticketId: 7,
+        contactId: 1 + (index % 50),
+        whatsappId: 3,
+        body: `Mensagem ${index}: meu endereço é Rua das Flores, ${index}`,
+        mediaType: 'chat',
+        media: null,
+        location: null,
+        quotedMessageId: null,
+        providerId: `p-${index}`,
+        participant: { name: 'Maria', number: '5511999990000' },
+        receivedAt: at,
+      },
       metadata: { companyId: 1, actor: { kind: 'contact', id: 1 }, correlationId: messageId, causationId: messageId, occurredAt: at, schemaVersion: 1 },
     };
   };
   const run = async (count: number) => {
     for (let index = 0; index < count; index++) {
       const [sealed] = await codec.seal('message-x', [message(index)], noStore);
-      const stored = { ...sealed!, streamId: 'message-x', revision: 0, position: { commit: 1n, prepare: BigInt(index) }, createdAt: new Date(), metadata: { ...sealed!.metadata, prevHash: null, hash: 'h' } } as RecordedEvent;
+      const stored = {
+        ...sealed!,
+        streamId: 'message-x',
+        revision: 0,
+        position: { commit: 1n, prepare: BigInt(index) },
+        createdAt: new Date(),
+        metadata: { ...sealed!.metadata, prevHash: null, hash: 'h' },
+      } as RecordedEvent;
       await codec.open([stored]);
     }
   };
@@ -170,7 +219,12 @@ async function main() {
   figure('inbound_cpu_overhead_with_postgres_sealed', (median(results.sealed.all) / median(results.plain.all) - 1) * 100, '%');
 }
 
-async function migration(wiring: Wiring, mode: 'sealed' | 'plain', deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>, sandboxId: number) {
+async function migration(
+  wiring: Wiring,
+  mode: 'sealed' | 'plain',
+  deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>,
+  sandboxId: number,
+) {
   if (mode === 'sealed') return;
   await history(wiring, await deliver({ id: 'migrate-first', from: '5511970000002', name: 'Contato Antigo', body: 'primeira' }), sandboxId, MIGRATE_MESSAGES);
   log('lgpd migrate over the clear log');
@@ -189,7 +243,14 @@ async function erasure(wiring: Wiring, deliver: (payload: object) => Promise<{ t
     id: randomUUID(),
     type: 'ContactErased',
     data: { contactId: first.contactId, erasedBy: 1, reason: 'bench', erasedAt: new Date().toISOString() },
-    metadata: { companyId: 1, actor: { kind: 'user', id: 1 }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    metadata: {
+      companyId: 1,
+      actor: { kind: 'user', id: 1 },
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
   };
   const { position } = await wiring.store.appendToStream(contactStream(first.contactId), [erased]);
   await wiring.reactors.waitForPosition(position, { projectors: ['key-shredder'], signal: AbortSignal.timeout(60_000) });
@@ -207,8 +268,28 @@ async function history(wiring: Wiring, first: { ticketId: number; contactId: num
         const event: EventToAppend = {
           id: randomUUID(),
           type: 'MessageReceived',
-          data: { messageId, ticketId: first.ticketId, contactId: first.contactId, whatsappId: sandboxId, body: `histórico ${index}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `history-${index}`, participant: null, receivedAt: at },
-          metadata: { companyId: 1, actor: { kind: 'contact', id: first.contactId }, correlationId: messageId, causationId: messageId, occurredAt: at, schemaVersion: 1 },
+          data: {
+            messageId,
+            ticketId: first.ticketId,
+            contactId: first.contactId,
+            whatsappId: sandboxId,
+            body: `histórico ${index}`,
+            mediaType: 'chat',
+            media: null,
+            location: null,
+            quotedMessageId: null,
+            providerId: `history-${index}`,
+            participant: null,
+            receivedAt: at,
+          },
+          metadata: {
+            companyId: 1,
+            actor: { kind: 'contact', id: first.contactId },
+            correlationId: messageId,
+            causationId: messageId,
+            occurredAt: at,
+            schemaVersion: 1,
+          },
         };
         await wiring.store.appendToStream(messageStream(messageId), [event]);
       }

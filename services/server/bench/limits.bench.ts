@@ -19,7 +19,9 @@ import { log, percentile } from './tickets/measure';
 
 const SAMPLES = Number(process.env.BENCH_LIMITS_SAMPLES ?? 2000);
 const figure = (name: string, values: number[]) =>
-  process.stdout.write(`${JSON.stringify({ name, median: Number(percentile(values, 50).toFixed(3)), p95: Number(percentile(values, 95).toFixed(3)), unit: 'ms', samples: values.length, loadavg: readFileSync('/proc/loadavg', 'utf8').trim() })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ name, median: Number(percentile(values, 50).toFixed(3)), p95: Number(percentile(values, 95).toFixed(3)), unit: 'ms', samples: values.length, loadavg: readFileSync('/proc/loadavg', 'utf8').trim() })}\n`,
+  );
 
 async function timed(work: (index: number) => Promise<unknown>): Promise<number[]> {
   for (let index = 0; index < 200; index++) await work(-index - 1);

@@ -44,7 +44,10 @@ async function main() {
     await wiring.sessions.start();
     const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
     const headers = { authorization: `Bearer ${login.json().token}` };
-    const connection = (await app.inject({ method: 'POST', url: '/whatsapp', headers, payload: { name: 'Bench API', channel: 'sandbox' } })).json() as { id: number; token: string };
+    const connection = (await app.inject({ method: 'POST', url: '/whatsapp', headers, payload: { name: 'Bench API', channel: 'sandbox' } })).json() as {
+      id: number;
+      token: string;
+    };
     await wiring.sessions.reconcile();
     log(`sending ${MESSAGES} messages, ${CONCURRENCY} at a time, to ${NUMBERS} numbers through connection ${connection.id}`);
 
@@ -76,7 +79,10 @@ async function main() {
     figure('messages_api_answer_p50', percentile(latencies, 50), 'ms');
     figure('messages_api_answer_p95', percentile(latencies, 95), 'ms');
 
-    const count = async () => Number((await sql<{ n: string }>`select count(*) as n from channels.sandbox_outbox where connection_id = ${connection.id}`.execute(wiring.db)).rows[0]!.n);
+    const count = async () =>
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from channels.sandbox_outbox where connection_id = ${connection.id}`.execute(wiring.db)).rows[0]!.n,
+      );
     const deadline = Date.now() + 600_000;
     let inOutbox = await count();
     while (inOutbox < sent && Date.now() < deadline) {

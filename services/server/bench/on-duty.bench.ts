@@ -31,7 +31,10 @@ const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim()
 
 /** A valid CPF for each signup (check digits computed). */
 function cpf(seed: number): string {
-  const base = String(100_000_000 + (seed % 899_999_999)).slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + (seed % 899_999_999))
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]) => {
     const rest = (digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0) * 10) % 11;
     return rest === 10 ? 0 : rest;
@@ -54,14 +57,31 @@ async function main() {
     await app.ready();
     await wiring.sessions.start();
     const local = localTime(new Date(), 'America/Sao_Paulo');
-    const days = SCHEDULE_DAYS.map((day) => ({ weekdayEn: day.weekdayEn, startTime: local.minus({ hours: 2 }).toFormat('HH:mm'), endTime: local.plus({ hours: 2 }).toFormat('HH:mm') }));
+    const days = SCHEDULE_DAYS.map((day) => ({
+      weekdayEn: day.weekdayEn,
+      startTime: local.minus({ hours: 2 }).toFormat('HH:mm'),
+      endTime: local.plus({ hours: 2 }).toFormat('HH:mm'),
+    }));
     const closed = SCHEDULE_DAYS.map((day) => ({ weekdayEn: day.weekdayEn, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }));
 
     log(`setting up ${COMPANIES} companies`);
     const sandboxes: Array<{ id: number; token: string }> = [];
     for (let index = 0; index < COMPANIES; index++) {
       const email = `plantao${index}@example.com`;
-      const signup = await app.inject({ method: 'POST', url: '/auth/signup', payload: { name: `Bench ${index} Admin`, companyName: `Bench Plantao ${index}`, email, password: 'Abcdefgh1', phone: '11987654321', document: cpf(7000 + index), planId: 1, termo: true } });
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        payload: {
+          name: `Bench ${index} Admin`,
+          companyName: `Bench Plantao ${index}`,
+          email,
+          password: 'Abcdefgh1',
+          phone: '11987654321',
+          document: cpf(7000 + index),
+          planId: 1,
+          termo: true,
+        },
+      });
       if (signup.statusCode !== 201) throw new Error(`signup: ${signup.body}`);
       const { companyId, userId } = signup.json();
       const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Abcdefgh1' } })).json().token as string;
@@ -75,16 +95,21 @@ async function main() {
     await wiring.sessions.reconcile();
 
     const announce = async (sandbox: { id: number; token: string }, index: number) => {
-        const headers = { authorization: `Bearer ${sandbox.token}` };
-        const sent = await app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers, payload: { id: `night-${index}`, from: '5511970000001', name: 'Cliente', body: 'Boa noite!' } });
-        if (sent.statusCode !== 202) throw new Error(`inbound: ${sent.body}`);
-        const start = performance.now();
-        for (;;) {
-          const outbox = await app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${PHONE}`, headers });
-          if ((outbox.json().messages as unknown[]).length > 0) return performance.now() - start;
-          if (performance.now() - start > 60_000) throw new Error('no announcement within 60 s');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+      const headers = { authorization: `Bearer ${sandbox.token}` };
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/sandbox/${sandbox.id}/messages`,
+        headers,
+        payload: { id: `night-${index}`, from: '5511970000001', name: 'Cliente', body: 'Boa noite!' },
+      });
+      if (sent.statusCode !== 202) throw new Error(`inbound: ${sent.body}`);
+      const start = performance.now();
+      for (;;) {
+        const outbox = await app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${PHONE}`, headers });
+        if ((outbox.json().messages as unknown[]).length > 0) return performance.now() - start;
+        if (performance.now() - start > 60_000) throw new Error('no announcement within 60 s');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     };
     const half = Math.floor(COMPANIES / 2);
     log(`${half} companies' contacts write one after the other`);

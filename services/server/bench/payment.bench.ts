@@ -25,7 +25,10 @@ const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim()
 
 /** A valid CPF from a seed (check digits computed). */
 function cpf(seedNumber: number): string {
-  const base = String(100_000_000 + seedNumber).slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + seedNumber)
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]) => ((digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0) * 10) % 11) % 10;
   const first = digit(base);
   return [...base, first, digit([...base, first])].join('');
@@ -38,7 +41,10 @@ async function main() {
   const WEBHOOK_TOKEN = 'bench-webhook-token';
   const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
   process.env.PG_PORT = String(pgPort);
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ASAAS_API_URL: asaas.baseUrl, ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN, ...secrets }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, PG_PORT: String(pgPort), ASAAS_API_URL: asaas.baseUrl, ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN, ...secrets },
+    dataDir,
+  );
   const wiring = await wire(config, { runProjections: true });
   const cpuAtStart = cpuTicks();
   try {
@@ -48,9 +54,12 @@ async function main() {
     const address = app.server.address() as { port: number };
     asaas.webhook = { url: `http://127.0.0.1:${address.port}/subscription/webhook`, authToken: WEBHOOK_TOKEN };
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
-    const root = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json().token as string;
+    const root = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json()
+      .token as string;
     await app.inject({ method: 'PUT', url: '/settings/asaas', headers: as(root), payload: { value: asaas.apiKey } });
-    const plan = (await app.inject({ method: 'POST', url: '/plans', headers: as(root), payload: { name: 'Bench', users: 5, connections: 2, queues: 3, amount: '99.90' } })).json();
+    const plan = (
+      await app.inject({ method: 'POST', url: '/plans', headers: as(root), payload: { name: 'Bench', users: 5, connections: 2, queues: 3, amount: '99.90' } })
+    ).json();
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
     const unlocks: number[] = [];
@@ -61,7 +70,16 @@ async function main() {
       const signup = await app.inject({
         method: 'POST',
         url: '/auth/signup',
-        payload: { name: `Bench ${index}`, companyName: `Bench Pay ${index}`, email, password: 'Abcdefgh1', phone: '11987654321', document: cpf(index + 7), planId: 1, termo: true },
+        payload: {
+          name: `Bench ${index}`,
+          companyName: `Bench Pay ${index}`,
+          email,
+          password: 'Abcdefgh1',
+          phone: '11987654321',
+          document: cpf(index + 7),
+          planId: 1,
+          termo: true,
+        },
       });
       const { companyId } = signup.json();
       await app.inject({ method: 'PUT', url: `/companies/${companyId}`, headers: as(root), payload: { dueDate: yesterday, planId: plan.id } });
@@ -69,7 +87,12 @@ async function main() {
       const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Abcdefgh1' } })).json().token as string;
       const [invoice] = (await app.inject({ method: 'GET', url: '/invoices/all', headers: as(token) })).json().data;
       const checkoutStart = performance.now();
-      const pix = await app.inject({ method: 'POST', url: '/subscription', headers: as(token), payload: { firstName: 'Bench', zipcode: cpf(index + 7), invoiceId: invoice.id } });
+      const pix = await app.inject({
+        method: 'POST',
+        url: '/subscription',
+        headers: as(token),
+        payload: { firstName: 'Bench', zipcode: cpf(index + 7), invoiceId: invoice.id },
+      });
       checkouts.push(performance.now() - checkoutStart);
       if (pix.statusCode !== 200) throw new Error(`checkout: ${pix.statusCode} ${pix.body}`);
       const paidAt = performance.now();

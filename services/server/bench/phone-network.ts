@@ -32,7 +32,11 @@ export interface NetworkLog {
 }
 
 /** Opens `url` in a new page of `context` on the emulated network; `cold` turns the HTTP cache off. */
-export async function firstRowOnPhone(context: BrowserContext, url: string, { cold }: { cold: boolean }): Promise<{ ms: number; longTasks: LongTasks; log: NetworkLog; page: Page }> {
+export async function firstRowOnPhone(
+  context: BrowserContext,
+  url: string,
+  { cold }: { cold: boolean },
+): Promise<{ ms: number; longTasks: LongTasks; log: NetworkLog; page: Page }> {
   const page = await context.newPage();
   await page.addInitScript(FIRST_ROW_WATCH);
   const cdp = await context.newCDPSession(page);
@@ -44,7 +48,11 @@ export async function firstRowOnPhone(context: BrowserContext, url: string, { co
   const ms = await page.evaluate(() => (window as unknown as { __firstRowMs: number }).__firstRowMs);
   const tasks = await page.evaluate(() => (window as unknown as { __longTasks: Array<[number, number]> }).__longTasks);
   const before = tasks.filter(([start]) => start < ms);
-  const longTasks = { count: before.length, ms: before.reduce((sum, [, duration]) => sum + duration, 0), list: before.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`).join(' ') };
+  const longTasks = {
+    count: before.length,
+    ms: before.reduce((sum, [, duration]) => sum + duration, 0),
+    list: before.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`).join(' '),
+  };
   return { ms, longTasks, log: log.snapshot(), page };
 }
 
@@ -64,7 +72,15 @@ async function recordNetwork(cdp: CDPSession) {
     return Math.round((timestamp - origin) * 1000);
   };
   cdp.on('Network.requestWillBeSent', (event) => {
-    entries.set(event.requestId, { id: event.requestId, url: event.request.url, type: event.type ?? 'Other', from: 'network', startMs: at(event.timestamp), endMs: 0, wireBytes: 0 });
+    entries.set(event.requestId, {
+      id: event.requestId,
+      url: event.request.url,
+      type: event.type ?? 'Other',
+      from: 'network',
+      startMs: at(event.timestamp),
+      endMs: 0,
+      wireBytes: 0,
+    });
   });
   cdp.on('Network.requestServedFromCache', (event) => {
     const entry = entries.get(event.requestId);
@@ -110,6 +126,9 @@ export const median = (values: number[]): number => {
 /** The waterfall of one run, for stderr: start and end of each request, where it came from, its bytes on the wire. */
 export function waterfall(log: NetworkLog, base: string): string {
   return log.requests
-    .map((entry) => `${String(entry.startMs).padStart(6)} → ${String(entry.endMs).padStart(6)} ms ${entry.from.padEnd(14)} ${(entry.wireBytes / 1024).toFixed(1).padStart(7)} KiB  ${entry.type.padEnd(10)} ${entry.url.replace(base, '')}`)
+    .map(
+      (entry) =>
+        `${String(entry.startMs).padStart(6)} → ${String(entry.endMs).padStart(6)} ms ${entry.from.padEnd(14)} ${(entry.wireBytes / 1024).toFixed(1).padStart(7)} KiB  ${entry.type.padEnd(10)} ${entry.url.replace(base, '')}`,
+    )
     .join('\n');
 }

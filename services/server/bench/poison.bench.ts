@@ -31,7 +31,17 @@ const PASSWORD = 'Abcdefgh1';
 const postgres = await startPostgres();
 const database = await createDatabase(postgres.adminUrl, 'bench_poison');
 const dataDir = mkdtempSync(join(tmpdir(), 'conversa-poison-bench-'));
-const config = loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'S3cret-pass', JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+const config = loadConfig(
+  {
+    ...process.env,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'root@example.com',
+    ADMIN_PASSWORD: 'S3cret-pass',
+    JWT_SECRET: 'bench-secret-'.repeat(4),
+  },
+  dataDir,
+);
 const wiring = await wire(config, { runProjections: true });
 // Hundreds of logins from one address: the throttle would answer 429, which is not what is measured.
 wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, { attemptsPerAddress: 100_000, freeFailures: 1_000, failuresPerAddress: 100_000 });
@@ -41,7 +51,10 @@ await app.ready();
 
 /** A valid CPF (check digits computed), as signups require. */
 function cpf(seed: number): string {
-  const base = String(100_000_000 + seed).slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + seed)
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]) => {
     const rest = (digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0) * 10) % 11;
     return rest === 10 ? 0 : rest;
@@ -69,16 +82,28 @@ const companies: { email: string; token: string }[] = [];
 for (let index = 0; index < 4; index++) {
   const email = `company${index}@example.com`;
   const document = cpf(700 + index);
-  const signup = await app.inject({ method: 'POST', url: '/auth/signup', payload: { name: `Admin ${index}`, companyName: `Bench Co ${index}`, email, password: PASSWORD, phone: '11987654321', document, planId: 1, termo: true } });
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/auth/signup',
+    payload: { name: `Admin ${index}`, companyName: `Bench Co ${index}`, email, password: PASSWORD, phone: '11987654321', document, planId: 1, termo: true },
+  });
   if (signup.statusCode !== 201) throw new Error(`signup: ${signup.body}`);
   companies.push({ email, token: '' });
 }
-const login = (index: number) => app.inject({ method: 'POST', url: '/auth/login', payload: { email: companies[index % companies.length]!.email, password: PASSWORD } });
+const login = (index: number) =>
+  app.inject({ method: 'POST', url: '/auth/login', payload: { email: companies[index % companies.length]!.email, password: PASSWORD } });
 for (const [index, company] of companies.entries()) company.token = (await login(index)).json().token;
 const auth = (index: number) => ({ authorization: `Bearer ${companies[index % companies.length]!.token}` });
 let seq = 0;
-const newQueue = (index: number) => app.inject({ method: 'POST', url: '/queue', headers: auth(index), payload: { name: `Queue ${seq}`, color: `#${(0x200000 + seq++).toString(16)}`, greetingMessage: 'Oi' } });
-const newContact = (index: number, name = `Contact ${seq}`) => app.inject({ method: 'POST', url: '/contacts', headers: auth(index), payload: { name, number: String(5511_8000_0000 + seq++) } });
+const newQueue = (index: number) =>
+  app.inject({
+    method: 'POST',
+    url: '/queue',
+    headers: auth(index),
+    payload: { name: `Queue ${seq}`, color: `#${(0x200000 + seq++).toString(16)}`, greetingMessage: 'Oi' },
+  });
+const newContact = (index: number, name = `Contact ${seq}`) =>
+  app.inject({ method: 'POST', url: '/contacts', headers: auth(index), payload: { name, number: String(5511_8000_0000 + seq++) } });
 
 async function measure(scenario: string, between?: () => Promise<void>) {
   const logins: number[] = [];

@@ -31,11 +31,16 @@ function stat(pid: number): Stat | undefined {
   return { pid, ppid: at(4), own: (at(14) + at(15)) * TICK_MS, reaped: (at(16) + at(17)) * TICK_MS };
 }
 
-const allPids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+const allPids = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
 
 /** A process and every descendant alive now, plus what its reaped children used. */
 function treeCpu(root: number): number {
-  const stats = allPids().map(stat).filter((s): s is Stat => s !== undefined);
+  const stats = allPids()
+    .map(stat)
+    .filter((s): s is Stat => s !== undefined);
   const children = new Map<number, Stat[]>();
   for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
   const top = stats.find((s) => s.pid === root);

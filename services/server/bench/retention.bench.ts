@@ -86,7 +86,8 @@ async function exportOnce(wiring: Wiring, contactId: number, messages: number) {
   }, 10);
   const started = performance.now();
   let bytes = 0;
-  for await (const chunk of contactDataZip({ db: wiring.db, companyId: COMPANY, profile, signal: AbortSignal.timeout(600_000) })) bytes += (chunk as Buffer).length;
+  for await (const chunk of contactDataZip({ db: wiring.db, companyId: COMPANY, profile, signal: AbortSignal.timeout(600_000) }))
+    bytes += (chunk as Buffer).length;
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -97,10 +98,15 @@ async function exportOnce(wiring: Wiring, contactId: number, messages: number) {
 }
 
 async function access(wiring: Wiring) {
-  for (const [contactId, messages, firstTicket] of [[800_101, EXPORT_MESSAGES, 820_000], [800_102, EXPORT_MESSAGES * 4, 830_000]] as const) {
+  for (const [contactId, messages, firstTicket] of [
+    [800_101, EXPORT_MESSAGES, 820_000],
+    [800_102, EXPORT_MESSAGES * 4, 830_000],
+  ] as const) {
     await sql`
       insert into read.contacts (id, company_id, name, number, active, disable_bot, accept_audio_message, channel, is_group, extra_info, created_at, updated_at)
-      values (${contactId}, ${COMPANY}, 'Contato Bench', ${`55119${contactId}`}, true, false, true, 'whatsapp', false, ${JSON.stringify([{ name: 'CPF', value: '123.456.789-09' }])}, now(), now())`.execute(wiring.db);
+      values (${contactId}, ${COMPANY}, 'Contato Bench', ${`55119${contactId}`}, true, false, true, 'whatsapp', false, ${JSON.stringify([{ name: 'CPF', value: '123.456.789-09' }])}, now(), now())`.execute(
+      wiring.db,
+    );
     await plant(wiring, { contactId, firstTicket, tickets: 20, count: messages, daysAgo: 2 });
     log(`access: exporting a contact with ${messages} messages`);
     await exportOnce(wiring, contactId, messages);

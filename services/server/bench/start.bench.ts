@@ -23,7 +23,10 @@ async function timeToHealthy(dataDir: string): Promise<number> {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}`);
-      const healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status === 200, () => false);
+      const healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (healthy) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -49,6 +52,9 @@ for (let run = 0; run < RUNS; run++) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-for (const [name, values] of [['cold_start_fresh_data_dir_ms', fresh], ['cold_start_existing_data_dir_ms', existing]] as const) {
+for (const [name, values] of [
+  ['cold_start_fresh_data_dir_ms', fresh],
+  ['cold_start_existing_data_dir_ms', existing],
+] as const) {
   process.stdout.write(`${JSON.stringify({ name, value: Math.round(median(values)), unit: 'ms' })}\n`);
 }

@@ -93,7 +93,8 @@ async function main() {
     for (const [name, color] of [
       ['Vendas', '#2563eb'],
       ['Suporte', '#16a34a'],
-    ] as const) queueIds.push((await call('POST', '/queue', { name, color, greetingMessage: 'Olá! 1 Vendas, 2 Suporte' })).id);
+    ] as const)
+      queueIds.push((await call('POST', '/queue', { name, color, greetingMessage: 'Olá! 1 Vendas, 2 Suporte' })).id);
 
     log(`bulk-loading ${TICKETS} waiting tickets`);
     const base = 1_000_000;
@@ -127,7 +128,11 @@ async function main() {
     const page = await context.newPage();
     const scripts = new Map<string, Buffer>();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') void response.body().then((body) => scripts.set(response.url(), body), () => undefined);
+      if (response.request().resourceType() === 'script')
+        void response.body().then(
+          (body) => scripts.set(response.url(), body),
+          () => undefined,
+        );
     });
     // When each ticket frame reached the browser, by the text it carries: splits server time from drawing time.
     const frameAt = new Map<string, number>();
@@ -152,21 +157,24 @@ async function main() {
 
     // What this machine gives an idle page right now: the frame times below are read against it.
     figure('machine_load_average_1m', loadavg()[0]!, 'runnable');
-    frames('idle_page', await page.evaluate(async () => {
-      const deltas: number[] = [];
-      let last = performance.now();
-      const until = last + 3000;
-      await new Promise<void>((resolve) => {
-        const tick = (now: number) => {
-          deltas.push(now - last);
-          last = now;
-          if (now >= until) return resolve();
+    frames(
+      'idle_page',
+      await page.evaluate(async () => {
+        const deltas: number[] = [];
+        let last = performance.now();
+        const until = last + 3000;
+        await new Promise<void>((resolve) => {
+          const tick = (now: number) => {
+            deltas.push(now - last);
+            last = now;
+            if (now >= until) return resolve();
+            requestAnimationFrame(tick);
+          };
           requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
-      return deltas.slice(1);
-    }));
+        });
+        return deltas.slice(1);
+      }),
+    );
 
     log('paging in every row by scrolling to the bottom');
     const paged = await pageIn(page, TICKETS);

@@ -39,7 +39,11 @@ async function main() {
   // BENCH_SPLIT=1: the projector role in a process of its own, joined by a real nats-server (see settings).
   const nats = SPLIT ? await startNats() : null;
   // The settings a run may vary (batching, prepared statements) pass through from the environment.
-  const tuning = Object.fromEntries(['EVENTS_APPEND_SPACING_MS', 'EVENTS_TAIL_SPACING_MS', 'DATABASE_PREPARED_STATEMENTS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  const tuning = Object.fromEntries(
+    ['EVENTS_APPEND_SPACING_MS', 'EVENTS_TAIL_SPACING_MS', 'DATABASE_PREPARED_STATEMENTS'].flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]]] : [],
+    ),
+  );
   const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets, ...tuning, ...(nats ? { NATS_URL: nats.url } : {}) }, dataDir);
   const wiring = await wire(config, { runProjections: !SPLIT });
   const projectorRole = SPLIT ? await startProjectorRole({ ...secrets, DATABASE_URL: wiring.databaseUrl, NATS_URL: nats!.url, DATA_DIR: dataDir }) : null;
@@ -91,6 +95,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error, (error as Error | undefined)?.stack, new Error("bench failed").stack);
+  console.error(error, (error as Error | undefined)?.stack, new Error('bench failed').stack);
   process.exitCode = 1;
 });

@@ -36,7 +36,10 @@ export async function startUiServer(name: string): Promise<UiServer> {
   const pgPort = await freePort();
   // The embedded Postgres reads its port from the process environment.
   process.env.PG_PORT = String(pgPort);
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, JWT_SECRET: 'bench-secret-'.repeat(4) },
+    dataDir,
+  );
   const wiring = await wire(config, { runProjections: true });
   const browser = await launchBrowser();
   let app: UiServer['app'] | null = null;

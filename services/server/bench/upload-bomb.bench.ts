@@ -26,7 +26,10 @@ const main = join(import.meta.dirname, '..', 'src', 'main.ts');
 
 /** A valid CPF for the signups (check digits computed), as the tests' harness makes them. */
 function cpf(seed: number): string {
-  const base = String(100_000_000 + seed).slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + seed)
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]) => {
     const rest = (digits.reduce((sum, d, i) => sum + d * (digits.length + 1 - i), 0) * 10) % 11;
     return rest === 10 ? 0 : rest;
@@ -51,7 +54,13 @@ async function run() {
     log('starting the product');
     for (;;) {
       if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}`);
-      if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const company = async (name: string, seed: number) => {
@@ -59,17 +68,40 @@ async function run() {
       const signup = await fetch(`${base}/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `${name} Admin`, companyName: name, email, password: 'Abcdefgh1', phone: '11987654321', document: cpf(seed), planId: 1, termo: true }),
+        body: JSON.stringify({
+          name: `${name} Admin`,
+          companyName: name,
+          email,
+          password: 'Abcdefgh1',
+          phone: '11987654321',
+          document: cpf(seed),
+          planId: 1,
+          termo: true,
+        }),
       });
       if (signup.status !== 201) throw new Error(`signup ${signup.status} ${await signup.text()}`);
-      const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Abcdefgh1' }) });
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Abcdefgh1' }),
+      });
       return { authorization: `Bearer ${(await login.json()).token as string}` };
     };
     const attacker = await company('Atacante', 4101);
     const victim = await company('Vitima', 4102);
-    const list = await (await fetch(`${base}/contact-lists`, { method: 'POST', headers: { ...attacker, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Alvo' }) })).json();
+    const list = await (
+      await fetch(`${base}/contact-lists`, {
+        method: 'POST',
+        headers: { ...attacker, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Alvo' }),
+      })
+    ).json();
     for (let index = 0; index < 50; index++) {
-      await fetch(`${base}/contacts`, { method: 'POST', headers: { ...victim, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Cliente ${index}`, number: `55119${String(70_000_000 + index)}` }) });
+      await fetch(`${base}/contacts`, {
+        method: 'POST',
+        headers: { ...victim, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Cliente ${index}`, number: `55119${String(70_000_000 + index)}` }),
+      });
     }
 
     log(`building the bombs (${BOMB_MB} MB unpacked)`);
@@ -110,7 +142,10 @@ async function run() {
       for (let round = 0; performance.now() < until; round++) {
         const url = round % 2 === 0 ? '/contacts?pageNumber=1' : '/contact-lists';
         const started = performance.now();
-        const ok = await fetch(`${base}${url}`, { headers: victim, signal: AbortSignal.timeout(10_000) }).then(async (r) => (await r.arrayBuffer(), r.ok), () => false);
+        const ok = await fetch(`${base}${url}`, { headers: victim, signal: AbortSignal.timeout(10_000) }).then(
+          async (r) => (await r.arrayBuffer(), r.ok),
+          () => false,
+        );
         if (ok) others.push(performance.now() - started);
         else othersFailed++;
       }
@@ -118,7 +153,10 @@ async function run() {
     const health = async () => {
       while (performance.now() < until) {
         const started = performance.now();
-        const ok = await fetch(`${base}/health`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok, () => false);
+        const ok = await fetch(`${base}/health`, { signal: AbortSignal.timeout(1_000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
         probes.push(ok ? performance.now() - started : Number.POSITIVE_INFINITY);
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_000 - (performance.now() - started))));
       }

@@ -28,7 +28,8 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 100);
 const SCALE = Number(process.env.BENCH_WEBHOOK_SCALE ?? 60);
 const OUTAGE_MS = (10 * 60_000) / SCALE;
 
-const figure = (name: string, value: number, unit: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
+const figure = (name: string, value: number, unit: string, extra: object = {}) =>
+  process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -38,7 +39,14 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-webhooks-'));
   process.env.PG_PORT = String(await freePort());
   const config = loadConfig(
-    { DATA_DIR: dataDir, PG_PORT: process.env.PG_PORT, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4), WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' },
+    {
+      DATA_DIR: dataDir,
+      PG_PORT: process.env.PG_PORT,
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'Bench-pass-1',
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+    },
     dataDir,
   );
   const wiring = await wire(config, { runProjections: true });
@@ -47,12 +55,21 @@ async function main() {
     await seed(wiring.ctx, config);
     const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
     await app.ready();
-    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json().token as string;
+    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json()
+      .token as string;
     const auth = { authorization: `Bearer ${token}` };
-    const sandbox = (await app.inject({ method: 'POST', url: '/whatsapp', headers: auth, payload: { name: 'Bench sandbox', channel: 'sandbox' } })).json() as { id: number; token: string };
+    const sandbox = (await app.inject({ method: 'POST', url: '/whatsapp', headers: auth, payload: { name: 'Bench sandbox', channel: 'sandbox' } })).json() as {
+      id: number;
+      token: string;
+    };
     let sent = 0;
     const inbound = async (body: string) => {
-      const response = await app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers: { authorization: `Bearer ${sandbox.token}` }, payload: { id: `bench-${sent++}`, from: String(5511970000000 + (sent % 50)), body } });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/sandbox/${sandbox.id}/messages`,
+        headers: { authorization: `Bearer ${sandbox.token}` },
+        payload: { id: `bench-${sent++}`, from: String(5511970000000 + (sent % 50)), body },
+      });
       if (response.statusCode !== 202) throw new Error(`inbound: ${response.statusCode} ${response.body}`);
     };
     const addEndpoint = async (url: string) => {
@@ -120,7 +137,9 @@ async function main() {
     await back.until(outageMessages);
     const recovery = performance.now() - upAt;
     figure('recovery_after_outage_scaled', recovery, 'ms', { outageMs: OUTAGE_MS, scale: SCALE, messages: outageMessages });
-    figure('recovery_after_10min_outage', (recovery * SCALE) / 1000, 's', { note: 'scaled figure × scale: the wait for the next retry dominates; draining the queue itself does not scale' });
+    figure('recovery_after_10min_outage', (recovery * SCALE) / 1000, 's', {
+      note: 'scaled figure × scale: the wait for the next retry dominates; draining the queue itself does not scale',
+    });
     await remove(outageEndpoint);
     await deliverer.stop();
   } finally {

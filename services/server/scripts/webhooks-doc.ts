@@ -9,7 +9,16 @@ const file = new URL('../../../docs/webhooks.md', import.meta.url).pathname;
 const [start, end] = ['<!-- catalogue:start -->', '<!-- catalogue:end -->'];
 const sections = webhookCatalogue.map((entry) => {
   const schema = webhookPayloadSchema(entry);
-  return [`### \`${entry.event}\``, '', `${entry.description} From the product event \`${entry.from.type}\`. \`data\`:`, '', '```json', JSON.stringify(schema, null, 2), '```', ''].join('\n');
+  return [
+    `### \`${entry.event}\``,
+    '',
+    `${entry.description} From the product event \`${entry.from.type}\`. \`data\`:`,
+    '',
+    '```json',
+    JSON.stringify(schema, null, 2),
+    '```',
+    '',
+  ].join('\n');
 });
 const page = readFileSync(file, 'utf8');
 const before = page.slice(0, page.indexOf(start) + start.length);

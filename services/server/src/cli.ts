@@ -26,18 +26,18 @@ const commands = {
   channels: ['channels', 'channel sessions (WhatsApp, Meta, sandbox): sends what the sender hands them'],
   rebuild: [
     'rebuild <projector|all> [--wait <seconds>]',
-    'drops a projector\'s read tables and replays the event log into them, printing progress\n' +
-      '    (events done / total, rate, ETA). Beside a running product it uses that product\'s database\n' +
+    "drops a projector's read tables and replays the event log into them, printing progress\n" +
+      "    (events done / total, rate, ETA). Beside a running product it uses that product's database\n" +
       '    (DATABASE_URL, or the embedded Postgres under DATA_DIR) and waits at most --wait seconds\n' +
       '    (default 30) for the running product to release the projector; then exits 3.\n' +
-      '    `rebuild snapshots` (and `rebuild all`) drops the write side\'s snapshots of long streams: the\n' +
+      "    `rebuild snapshots` (and `rebuild all`) drops the write side's snapshots of long streams: the\n" +
       '    next command on each stream folds it whole once and writes a fresh one.',
   ],
   projections: ['projections [parked <name> | retry <name> [--force]]', 'lag and parked events of every projector and reactor; re-applies parked events'],
   verify: ['verify <ticket-id|stream|all>', 'checks hash chains; exits 1 naming the first broken link'],
   lgpd: [
     'lgpd migrate',
-    'seals the contacts\' personal fields of events stored in clear (before sealing existed) with their\n' +
+    "seals the contacts' personal fields of events stored in clear (before sealing existed) with their\n" +
       '    data keys and recomputes those streams\' hash chains (docs/lgpd.md "Migration"), printing progress.\n' +
       '    Safe beside a running product and resumable: run it again after any stop. Postgres event store\n' +
       '    only: with EVENTSTORE_URL it refuses (exit 1).',

@@ -75,7 +75,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text);
-  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -114,11 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
-    eventSpacing: { appendMs: millis(env.EVENTS_APPEND_SPACING_MS, DEFAULT_APPEND_SPACING_MS), tailMs: millis(env.EVENTS_TAIL_SPACING_MS, DEFAULT_TAIL_SPACING_MS) },
+    eventSpacing: {
+      appendMs: millis(env.EVENTS_APPEND_SPACING_MS, DEFAULT_APPEND_SPACING_MS),
+      tailMs: millis(env.EVENTS_TAIL_SPACING_MS, DEFAULT_TAIL_SPACING_MS),
+    },
     projectorPartitions: partitions(env.PROJECTOR_PARTITIONS),
     sessionsReconcileMs: Number(env.SESSIONS_RECONCILE_MS) || 10_000,
     framesWindowMs: Number(env.FRAMES_WINDOW_MS) || DEFAULT_FRAMES_WINDOW_MS,
-    sessionsTakeoverWaitMs: env.SESSIONS_TAKEOVER_WAIT_MS ? Number(env.SESSIONS_TAKEOVER_WAIT_MS) : env.NATS_URL ? (Number(env.SESSIONS_RECONCILE_MS) || 10_000) + 2_000 : 0,
+    sessionsTakeoverWaitMs: env.SESSIONS_TAKEOVER_WAIT_MS
+      ? Number(env.SESSIONS_TAKEOVER_WAIT_MS)
+      : env.NATS_URL
+        ? (Number(env.SESSIONS_RECONCILE_MS) || 10_000) + 2_000
+        : 0,
     mediaDir: resolve(cwd, env.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaMaxBytes: Number(env.MEDIA_MAX_BYTES ?? 64 * 1024 * 1024),
     jwtSecret,
@@ -138,7 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       graphApiUrl: env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0',
     },
     // Without its own key the box derives one from JWT_SECRET (a different HKDF label, so neither gives the other away).
-    webhooks: { secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' || env.OUTBOUND_ALLOW_PRIVATE_URLS === 'true' },
+    webhooks: {
+      secretKey: env.WEBHOOKS_SECRET_KEY || `jwt:${jwtSecret}`,
+      allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' || env.OUTBOUND_ALLOW_PRIVATE_URLS === 'true',
+    },
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     payments: { asaasApiUrl: env.ASAAS_API_URL || 'https://api.asaas.com/v3', webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? '' },

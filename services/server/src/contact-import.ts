@@ -4,7 +4,12 @@ import type { ApiContext } from '@conversa/api';
 import { buffer } from 'node:stream/consumers';
 
 /** The contact-import worker with the media store's kept uploads and the upload's own spreadsheet reader. */
-export function contactImportWorker(ctx: ApiContext, connectionString: string, hooks?: ContactImportWorkerDeps['hooks'], logger: AutomationLogger = consoleAutomationLogger) {
+export function contactImportWorker(
+  ctx: ApiContext,
+  connectionString: string,
+  hooks?: ContactImportWorkerDeps['hooks'],
+  logger: AutomationLogger = consoleAutomationLogger,
+) {
   return createContactImportWorker({
     ctx,
     db: ctx.db,

@@ -79,7 +79,9 @@ function sizedSettings(): Record<string, string> {
 }
 
 const embeddedUrl = (databaseDir: string, port: number, viaSocket: boolean) =>
-  viaSocket ? `postgres://postgres:postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(databaseDir)}` : `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
+  viaSocket
+    ? `postgres://postgres:postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(databaseDir)}`
+    : `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
 
 /**
  * The URL of the embedded Postgres of `dataDir` when a running product already serves it, else
@@ -110,7 +112,9 @@ function assertTraversableByPostgres(dataDir: string): void {
   chmodSync(dataDir, statSync(dataDir).mode | 0o005);
   for (let dir = dirname(dataDir); ; dir = dirname(dir)) {
     if ((statSync(dir).mode & 0o001) === 0) {
-      throw new Error(`The embedded Postgres runs as user "postgres", which cannot enter ${dir}. Set DATA_DIR to a directory outside it (e.g. DATA_DIR=/var/lib/conversa) or run "chmod o+x ${dir}".`);
+      throw new Error(
+        `The embedded Postgres runs as user "postgres", which cannot enter ${dir}. Set DATA_DIR to a directory outside it (e.g. DATA_DIR=/var/lib/conversa) or run "chmod o+x ${dir}".`,
+      );
     }
     if (dir === dirname(dir)) return;
   }

@@ -15,7 +15,10 @@ import type { Wiring } from './wiring';
 const SOCKET_PATH = '/socket';
 
 /** API, websocket edge and the built UI on one port. */
-export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: FastifyServerOptions['logger']; checkAnswers?: boolean }): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
+export async function buildHttp(
+  wiring: Wiring,
+  options: { serveUi: boolean; edge: boolean; projections: boolean; logger?: FastifyServerOptions['logger']; checkAnswers?: boolean },
+): Promise<{ app: FastifyInstance; edge: SocketEdge | null }> {
   const { ctx, config } = wiring;
   let edge: SocketEdge | null = null;
   const app = await buildApi(ctx, {
@@ -27,7 +30,7 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       const projections = statuses.map(({ name, state, position, parked }) => ({
         name,
         state,
-        position: position === undefined || position === 'start' ? position ?? null : positionToString(position),
+        position: position === undefined || position === 'start' ? (position ?? null) : positionToString(position),
         parked,
       }));
       const projectionsReady = !options.projections || projections.every((p) => p.state === 'running');
@@ -37,15 +40,24 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
     },
     // UI pages and API reads share paths (/tickets is both the conversations screen and the list
     // call): a browser navigating (Accept: text/html) gets the app, API clients get JSON.
-    page: options.serveUi && existsSync(join(config.uiDir, 'index.html'))
-      ? async (request, reply) => {
-          if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return false;
-          const path = request.url.split('?')[0]!;
-          if (path === SOCKET_PATH || path === '/health' || path === '/metrics' || path.startsWith('/media/') || path.startsWith('/api/docs') || /\.[a-z0-9]+$/i.test(path)) return false;
-          await sendIndex(request, reply, config.uiDir);
-          return true;
-        }
-      : undefined,
+    page:
+      options.serveUi && existsSync(join(config.uiDir, 'index.html'))
+        ? async (request, reply) => {
+            if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return false;
+            const path = request.url.split('?')[0]!;
+            if (
+              path === SOCKET_PATH ||
+              path === '/health' ||
+              path === '/metrics' ||
+              path.startsWith('/media/') ||
+              path.startsWith('/api/docs') ||
+              /\.[a-z0-9]+$/i.test(path)
+            )
+              return false;
+            await sendIndex(request, reply, config.uiDir);
+            return true;
+          }
+        : undefined,
     plugins: [
       async (app) => registerMetrics(app, wiring.metrics, config.metricsToken),
       async (app) => {
@@ -82,7 +94,13 @@ export async function buildHttp(wiring: Wiring, options: { serveUi: boolean; edg
       async (app) => {
         // A browser asking for / gets the app from the page hook above; anything else (curl) is told where the API is.
         const serveUi = options.serveUi && existsSync(join(config.uiDir, 'index.html'));
-        app.get('/', { config: { auth: 'public', contract: { summary: 'Where the API reference is, and whether this process serves the web app', response: RootAnswer } } }, async () => rootAnswer(serveUi));
+        app.get(
+          '/',
+          {
+            config: { auth: 'public', contract: { summary: 'Where the API reference is, and whether this process serves the web app', response: RootAnswer } },
+          },
+          async () => rootAnswer(serveUi),
+        );
       },
       async (app) => {
         if (!options.serveUi || !existsSync(join(config.uiDir, 'index.html'))) return;

@@ -52,7 +52,15 @@ export const serializeRequest = (request: LoggedRequest) => ({
 });
 
 /** Header paths pino blanks wherever a request or reply is logged whole (an error's context, a plugin's line). */
-const REDACT_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["set-cookie"]', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie', 'headers["set-cookie"]'];
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["set-cookie"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+];
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 

@@ -52,8 +52,12 @@ async function main(argv: string[]): Promise<void> {
       if (all) wiring.invoices.scheduler.start();
       if (all) wiring.retention.scheduler.start();
       const url = `http://localhost:${config.port}`;
-      told.info({ role, url, ms: Math.round(performance.now() - startedAt) }, `Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`);
-      if (role !== 'edge') told.info(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
+      told.info(
+        { role, url, ms: Math.round(performance.now() - startedAt) },
+        `Conversa (${role}) ready in ${Math.round(performance.now() - startedAt)} ms at ${url}`,
+      );
+      if (role !== 'edge')
+        told.info(`Log in as ${config.adminEmail} (password from ADMIN_PASSWORD${process.env.ADMIN_PASSWORD ? '' : ', default conversa123'})`);
       onShutdown(async () => {
         await app.close();
         await wiring.close();
@@ -102,7 +106,8 @@ async function main(argv: string[]): Promise<void> {
       // A partitioned projector is rebuilt whole, by its own name (one of its partitions stands for all).
       const known = partitionByCompany(projectors, config.projectorPartitions, companyPartitioned).filter((p) => !p.partition || p.partition.index === 0);
       const chosen = target === 'all' ? known : known.filter((p) => baseName(p) === target);
-      if (chosen.length === 0 && target !== 'snapshots') throw new UsageError(`Unknown projector ${target}; known: ${known.map(baseName).join(', ')}, snapshots`, 'rebuild');
+      if (chosen.length === 0 && target !== 'snapshots')
+        throw new UsageError(`Unknown projector ${target}; known: ${known.map(baseName).join(', ')}, snapshots`, 'rebuild');
       // Beside a running product: its database (the embedded one's port answers), as `projections` does.
       const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgres(config.dataDir)) ?? undefined;
       const wiring = await wire({ ...config, databaseUrl }, { runProjections: false, logger: log });
@@ -123,7 +128,10 @@ async function main(argv: string[]): Promise<void> {
             leaseWaitMs: waitMs,
             onProgress: throttledProgress((line) => rebuildLog.info(line)),
           });
-          rebuildLog.info({ projector: result.projector, events: result.events, ms: Math.round(result.ms) }, `rebuilt ${result.projector}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`);
+          rebuildLog.info(
+            { projector: result.projector, events: result.events, ms: Math.round(result.ms) },
+            `rebuilt ${result.projector}: ${result.events} events in ${(result.ms / 1000).toFixed(1)} s`,
+          );
         }
       } finally {
         await wiring.close();
@@ -206,6 +214,10 @@ function onShutdown(stop: () => Promise<void>): void {
 main(process.argv.slice(2)).catch((error) => {
   // A mistake in the command line is answered as a person reads it; anything else is a log line.
   if (error instanceof UsageError) console.error(`conversa: ${error.message}\n${error.command ? commandUsage(error.command) : usage()}`);
-  else (log ?? createProcessLogger(process.stdout.isTTY ? 'pretty' : 'json')).fatal({ err: error, exitCode: exitCodeOf(error) }, `conversa: ${describeError(error)}`);
+  else
+    (log ?? createProcessLogger(process.stdout.isTTY ? 'pretty' : 'json')).fatal(
+      { err: error, exitCode: exitCodeOf(error) },
+      `conversa: ${describeError(error)}`,
+    );
   process.exit(exitCodeOf(error));
 });

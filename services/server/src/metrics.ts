@@ -42,10 +42,21 @@ export function createMetrics(): Metrics {
   // prom-client's `nodejs_active_{handles,requests,resources}_total` are gauges named as counters
   // (promtool refuses them); the same counts stay, by type, in `…_active_handles` and the like.
   collectDefaultMetrics({ register: registry, prefix: 'conversa_' });
-  for (const name of ['conversa_nodejs_active_handles_total', 'conversa_nodejs_active_requests_total', 'conversa_nodejs_active_resources_total']) registry.removeSingleMetric(name);
+  for (const name of ['conversa_nodejs_active_handles_total', 'conversa_nodejs_active_requests_total', 'conversa_nodejs_active_resources_total'])
+    registry.removeSingleMetric(name);
   const sources: Metrics['sources'] = { runtimes: [] };
-  const webhookDeliveries = new Counter({ name: 'conversa_webhook_delivery_attempts_total', help: 'Webhook POSTs by outcome (delivered, retry, failed)', labelNames: ['outcome'], registers: [registry] });
-  const webhookSeconds = new Histogram({ name: 'conversa_webhook_delivery_seconds', help: 'Time of one webhook POST', buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10], registers: [registry] });
+  const webhookDeliveries = new Counter({
+    name: 'conversa_webhook_delivery_attempts_total',
+    help: 'Webhook POSTs by outcome (delivered, retry, failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const webhookSeconds = new Histogram({
+    name: 'conversa_webhook_delivery_seconds',
+    help: 'Time of one webhook POST',
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
 
   new Gauge({
     name: 'conversa_webhook_queue_depth',
@@ -156,8 +167,18 @@ export function createMetrics(): Metrics {
   return {
     registry,
     sources,
-    inbound: new Counter({ name: 'conversa_messages_received_total', help: 'Inbound messages recorded by this process, by channel', labelNames: ['channel'], registers: [registry] }),
-    outbound: new Counter({ name: 'conversa_messages_sent_total', help: 'Outbound sends recorded by this process, by outcome (sent, failed)', labelNames: ['outcome'], registers: [registry] }),
+    inbound: new Counter({
+      name: 'conversa_messages_received_total',
+      help: 'Inbound messages recorded by this process, by channel',
+      labelNames: ['channel'],
+      registers: [registry],
+    }),
+    outbound: new Counter({
+      name: 'conversa_messages_sent_total',
+      help: 'Outbound sends recorded by this process, by outcome (sent, failed)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
     webhookAttempt(outcome, seconds) {
       webhookDeliveries.inc({ outcome });
       webhookSeconds.observe(seconds);
@@ -168,7 +189,12 @@ export function createMetrics(): Metrics {
 /** Depth of each queue, counted up to QUEUE_DEPTH_CAP, each by its own area's query (at once). */
 export async function queueDepths(db: Kysely<ReadDatabase>): Promise<Record<'sender' | 'campaign' | 'import' | 'webhook', number>> {
   const cap = QUEUE_DEPTH_CAP;
-  const [sender, campaign, running, webhook] = await Promise.all([unsentMessagesCount(db, cap), pendingShippingsCount(db, cap), runningImportsCount(db, cap), pendingDeliveriesCount(db, cap)]);
+  const [sender, campaign, running, webhook] = await Promise.all([
+    unsentMessagesCount(db, cap),
+    pendingShippingsCount(db, cap),
+    runningImportsCount(db, cap),
+    pendingDeliveriesCount(db, cap),
+  ]);
   return { sender, campaign, import: running, webhook };
 }
 
@@ -192,9 +218,18 @@ export function instrumentStore(store: EventStore, metrics: Metrics): void {
       else if (isProductEvent(event, 'MessageReceived')) void channelOf(event.data.whatsappId).then((channel) => metrics.inbound.inc({ channel }));
     }
   };
-  const seconds = new Histogram({ name: 'conversa_eventstore_append_seconds', help: 'Time of one append to the event store', buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [metrics.registry] });
+  const seconds = new Histogram({
+    name: 'conversa_eventstore_append_seconds',
+    help: 'Time of one append to the event store',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [metrics.registry],
+  });
   const appended = new Counter({ name: 'conversa_eventstore_appended_events_total', help: 'Events appended by this process', registers: [metrics.registry] });
-  const failed = new Counter({ name: 'conversa_eventstore_append_failures_total', help: 'Appends refused (a concurrent change, a schema error) or failed', registers: [metrics.registry] });
+  const failed = new Counter({
+    name: 'conversa_eventstore_append_failures_total',
+    help: 'Appends refused (a concurrent change, a schema error) or failed',
+    registers: [metrics.registry],
+  });
   const append = store.appendToStream.bind(store);
   store.appendToStream = async (streamId, events, options) => {
     const end = seconds.startTimer();
@@ -212,12 +247,22 @@ export function instrumentStore(store: EventStore, metrics: Metrics): void {
   };
 }
 
-const entityOf = (subject: string) => (subject.startsWith('company.') ? (subject.split('.')[2] ?? 'other') : subject.split('.')[0] ?? 'other');
+const entityOf = (subject: string) => (subject.startsWith('company.') ? (subject.split('.')[2] ?? 'other') : (subject.split('.')[0] ?? 'other'));
 
 /** Messages published and received on the bus, by entity (`company.<id>.<entity>`; never by company, to keep the series few). */
 export function instrumentBus(bus: MonitoredBus, metrics: Metrics): void {
-  const published = new Counter({ name: 'conversa_bus_published_total', help: 'Messages this process published on the bus', labelNames: ['entity'], registers: [metrics.registry] });
-  const received = new Counter({ name: 'conversa_bus_received_total', help: 'Messages this process received from the bus', labelNames: ['entity'], registers: [metrics.registry] });
+  const published = new Counter({
+    name: 'conversa_bus_published_total',
+    help: 'Messages this process published on the bus',
+    labelNames: ['entity'],
+    registers: [metrics.registry],
+  });
+  const received = new Counter({
+    name: 'conversa_bus_received_total',
+    help: 'Messages this process received from the bus',
+    labelNames: ['entity'],
+    registers: [metrics.registry],
+  });
   const publish = bus.publish.bind(bus);
   const subscribe = bus.subscribe.bind(bus);
   bus.publish = async (subject, data, options) => {
@@ -276,8 +321,23 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   app.addHook('onResponse', async (request, reply) => {
     duration.observe({ method: request.method, route: routeLabel(request, reply.statusCode), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { config: { auth: 'public', contract: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', security: 'metricsToken', produces: 'text/plain', errors: ['ERR_NO_PERMISSION'] } } }, async (request, reply) => {
-    if (!mayScrape(request, token)) return reply.status(403).send({ error: 'ERR_NO_PERMISSION', message: 'Metrics are answered to this machine or to the METRICS_TOKEN.' });
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  app.get(
+    '/metrics',
+    {
+      config: {
+        auth: 'public',
+        contract: {
+          summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)',
+          security: 'metricsToken',
+          produces: 'text/plain',
+          errors: ['ERR_NO_PERMISSION'],
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!mayScrape(request, token))
+        return reply.status(403).send({ error: 'ERR_NO_PERMISSION', message: 'Metrics are answered to this machine or to the METRICS_TOKEN.' });
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  );
 }

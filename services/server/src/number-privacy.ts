@@ -38,7 +38,7 @@ export async function socketNumberPrivacy(bus: Bus, db: Kysely<ReadDatabase>): P
     },
     redact(connection, companyId) {
       if (!hidesNumbers(connection.principal, 'enabled')) return undefined;
-      return hiding.get(companyId) ?? true ? maskFrame : undefined;
+      return (hiding.get(companyId) ?? true) ? maskFrame : undefined;
     },
     close: () => subscription.unsubscribe(),
   };

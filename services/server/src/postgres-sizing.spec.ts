@@ -6,7 +6,13 @@ const GB = 1024 ** 3;
 describe('embedded Postgres sized to the machine', () => {
   it('gives Postgres a quarter of a 24 GB, 2-core machine as its cache and proportions the rest', () => {
     const settings = embeddedPostgresSettings({ totalMemoryBytes: 24 * GB, cpus: 2 });
-    expect(settings).toMatchObject({ shared_buffers: '6144MB', effective_cache_size: '14746MB', maintenance_work_mem: '768MB', max_parallel_workers_per_gather: '1', max_parallel_workers: '2' });
+    expect(settings).toMatchObject({
+      shared_buffers: '6144MB',
+      effective_cache_size: '14746MB',
+      maintenance_work_mem: '768MB',
+      max_parallel_workers_per_gather: '1',
+      max_parallel_workers: '2',
+    });
     expect(settings.work_mem).toBe('64MB');
   });
 

@@ -12,7 +12,11 @@ export async function seed(ctx: ApiContext, config: Config): Promise<{ created: 
   const planResult = await execute(ctx, {
     decider: plan,
     streamId: 'plan-1',
-    command: { type: 'CreatePlan', planId: 1, details: { name: 'Plano Completo', users: 50, connections: 10, queues: 50, amount: '0', isPublic: true, ...allPlanFlagsOn } },
+    command: {
+      type: 'CreatePlan',
+      planId: 1,
+      details: { name: 'Plano Completo', users: 50, connections: 10, queues: 50, amount: '0', isPublic: true, ...allPlanFlagsOn },
+    },
     commandId: 'seed-plan-1',
     companyId: 1,
     actor: systemActor,

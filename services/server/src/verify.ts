@@ -23,7 +23,11 @@ const describeBreak = (b: ChainBreak): string =>
       : `revision ${b.revision}: its content does not match its hash (the event was altered)`;
 
 export const describeBroken = (result: VerifyResult): string =>
-  result.broken ? `BROKEN ${result.broken.streamId} at ${describeBreak(result.broken.break)}` : result.missing ? `NOT FOUND ${result.missing}: no events` : `ok: ${result.streams} streams, ${result.events} events`;
+  result.broken
+    ? `BROKEN ${result.broken.streamId} at ${describeBreak(result.broken.break)}`
+    : result.missing
+      ? `NOT FOUND ${result.missing}: no events`
+      : `ok: ${result.streams} streams, ${result.events} events`;
 
 /**
  * The streams `conversa verify` checks: a ticket id is the ticket's stream and its messages' streams;
@@ -36,7 +40,7 @@ async function streamsOf(target: string, store: EventStore, db: Kysely<ReadDatab
   }
   if (target !== 'all') return [target];
   const seen = new Set<string>();
-  for (let from: Parameters<EventStore['readAll']>[0] = {}; ; ) {
+  for (let from: Parameters<EventStore['readAll']>[0] = {}; ;) {
     const page = await store.readAll({ ...from, maxCount: 5_000 });
     for (const event of page) seen.add(event.streamId);
     if (page.length < 5_000) break;

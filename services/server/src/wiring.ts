@@ -1,4 +1,13 @@
-import { campaignLookup, createLoginLimiter, createSessionGuard, createTokenService, migrateLimits, postgresLimits, sessionActiveInStream, type ApiContext } from '@conversa/api';
+import {
+  campaignLookup,
+  createLoginLimiter,
+  createSessionGuard,
+  createTokenService,
+  migrateLimits,
+  postgresLimits,
+  sessionActiveInStream,
+  type ApiContext,
+} from '@conversa/api';
 import {
   createAttendantGreetingsReactor,
   createPushReactor,
@@ -32,7 +41,18 @@ import {
 } from '@conversa/automation';
 import { absentByChoice } from '@conversa/projections/assignment/queries';
 import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
-import { createAmendmentReactor, createPasswordResetSender, createSandboxDriver, createSenderReactor, createSessionGateway, createSessionManager, sessionLeaseKey, type ChannelGateway, type SessionDriver, type SessionManager } from '@conversa/channels';
+import {
+  createAmendmentReactor,
+  createPasswordResetSender,
+  createSandboxDriver,
+  createSenderReactor,
+  createSessionGateway,
+  createSessionManager,
+  sessionLeaseKey,
+  type ChannelGateway,
+  type SessionDriver,
+  type SessionManager,
+} from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
@@ -146,13 +166,23 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const registry = productEventRegistry();
-  const eventStore = config.eventStoreUrl ? await createEventStoreDb(config.eventStoreUrl, registry) : await createPostgresEventStore({ connectionString: databaseUrl, registry, appendSpacingMs: config.eventSpacing.appendMs, tailSpacingMs: config.eventSpacing.tailMs });
+  const eventStore = config.eventStoreUrl
+    ? await createEventStoreDb(config.eventStoreUrl, registry)
+    : await createPostgresEventStore({
+        connectionString: databaseUrl,
+        registry,
+        appendSpacingMs: config.eventSpacing.appendMs,
+        tailSpacingMs: config.eventSpacing.tailMs,
+      });
   // Contacts' personal fields are sealed with their data keys at the store's boundary, whichever store keeps the events.
   const keys = cachedVault(await createPostgresKeyVault({ connectionString: databaseUrl, sealer: createSecretBox(config.secretsKey) }));
   const store = options.sealPersonalData === false ? eventStore : sealedEventStore(eventStore, { registry, vault: keys });
   // Snapshots live in Postgres whichever store keeps the events; a command reads only what came after its cached or snapshotted state.
   const snapshots = await createPostgresSnapshotStore({ connectionString: databaseUrl });
-  const states = new StateCache({ snapshots, onSnapshotError: (error, streamId) => log.warn({ component: 'snapshots', err: error, streamId }, 'snapshot not kept') });
+  const states = new StateCache({
+    snapshots,
+    onSnapshotError: (error, streamId) => log.warn({ component: 'snapshots', err: error, streamId }, 'snapshot not kept'),
+  });
   // Pipeline mode: statements issued back to back go out without waiting for each other's answers
   // (projector batches send their first statement with their begin); awaited code runs as before.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
@@ -164,15 +194,28 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   });
   if (config.preparedStatements) prepareMarkedStatements(pool);
   const db = new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }) });
-  const busError = (error: unknown, message: { subject: string }) => log.error({ component: 'bus', err: error, subject: message.subject }, 'bus handler failed');
-  const bus = config.natsUrl ? await createNatsBus({ servers: config.natsUrl, name: 'conversa', onError: busError }) : createInProcessBus({ onError: busError });
+  const busError = (error: unknown, message: { subject: string }) =>
+    log.error({ component: 'bus', err: error, subject: message.subject }, 'bus handler failed');
+  const bus = config.natsUrl
+    ? await createNatsBus({ servers: config.natsUrl, name: 'conversa', onError: busError })
+    : createInProcessBus({ onError: busError });
   const metrics = createMetrics();
   instrumentStore(store, metrics);
   instrumentBus(bus, metrics);
   // The heavy read models as PROJECTOR_PARTITIONS partitions by company, each leased and checkpointed on its own.
   const projectors = partitionByCompany(readModels, config.projectorPartitions, companyPartitioned);
   // Roles apart (NATS): how far each read model is clear is announced, so an api's read-your-writes waits need no probes of the store.
-  const runtime = createProjectionRuntime({ db, pipelined: true, connectionString: databaseUrl, store, bus, projectors, framesWindowMs: config.framesWindowMs, logger: consoleShaped(log.child({ component: 'projector' })), ...(config.natsUrl ? { shareProgress: {} } : {}) });
+  const runtime = createProjectionRuntime({
+    db,
+    pipelined: true,
+    connectionString: databaseUrl,
+    store,
+    bus,
+    projectors,
+    framesWindowMs: config.framesWindowMs,
+    logger: consoleShaped(log.child({ component: 'projector' })),
+    ...(config.natsUrl ? { shareProgress: {} } : {}),
+  });
   const ids = createPostgresIdAllocator(db);
   await ids.migrate();
   await migrateLimits(db);
@@ -197,7 +240,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     waitForProjections: async (position, waitOptions) => {
       if (!position) return;
       const types = waitOptions?.eventTypes && new Set(waitOptions.eventTypes);
-      const projectors = waitOptions?.readModels ?? (types && runtime.projectors.filter((p) => p.eventTypes.some((type) => types.has(type))).map((p) => p.name));
+      const projectors =
+        waitOptions?.readModels ?? (types && runtime.projectors.filter((p) => p.eventTypes.some((type) => types.has(type))).map((p) => p.name));
       if (projectors?.length === 0) return;
       const signal = AbortSignal.timeout(config.projectionWaitMs);
       try {
@@ -206,7 +250,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
         if (!signal.aborted) throw error;
         // Answer anyway from what the read models hold: one stuck projector must not hold every request.
         const behind = runtime.behind(position, projectors).join(', ');
-        log.warn({ component: 'read-your-writes' }, `read-your-writes: answered after ${config.projectionWaitMs} ms without ${behind || 'a projector'} reaching ${positionToString(position)}`);
+        log.warn(
+          { component: 'read-your-writes' },
+          `read-your-writes: answered after ${config.projectionWaitMs} ms without ${behind || 'a projector'} reaching ${positionToString(position)}`,
+        );
       }
     },
     hashPassword: (password) => hash(password),
@@ -240,7 +287,15 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     createWhatsappDriver({ auth: createWhatsappAuthStore(db), publishPresence: createPresencePublisher(ctx, bus) }),
     ...createMetaDrivers({ graph }),
   ];
-  const sessions = createSessionManager({ ctx, drivers: [createSandboxDriver({ db }), ...channelDrivers], connectionString: databaseUrl, bus, log: automationLog, reconcileIntervalMs: config.sessionsReconcileMs, startingWaitMs: config.sessionsTakeoverWaitMs });
+  const sessions = createSessionManager({
+    ctx,
+    drivers: [createSandboxDriver({ db }), ...channelDrivers],
+    connectionString: databaseUrl,
+    bus,
+    log: automationLog,
+    reconcileIntervalMs: config.sessionsReconcileMs,
+    startingWaitMs: config.sessionsTakeoverWaitMs,
+  });
   const sessionGateway = createSessionGateway({ directory: sessions, bus, db, leaseKeyOf: sessionLeaseKey, takeoverWaitMs: config.sessionsTakeoverWaitMs });
   const channels = options.channels ?? sessionGateway;
   // Payments: Pix charges through Asaas (ASAAS_API_URL), its webhook checked against ASAAS_WEBHOOK_TOKEN.
@@ -283,7 +338,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createAssignmentReactor(routingContext, {
         // The pass reads the line and the loads: they must hold the whole log up to then.
         readModelsAt: (position) =>
-          options.runProjections ? runtime.waitForPosition(position, { projectors: [...ASSIGNMENT_READ_MODELS], signal: AbortSignal.timeout(30_000) }) : Promise.resolve(),
+          options.runProjections
+            ? runtime.waitForPosition(position, { projectors: [...ASSIGNMENT_READ_MODELS], signal: AbortSignal.timeout(30_000) })
+            : Promise.resolve(),
       }),
       createLinePositionReactor(routingContext),
       createBotConnectorsReactor({ routing: routingContext, connectors: ctx.connectors, secrets: ctx.secrets, media: ctx.media }),
@@ -299,13 +356,23 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       contactImports.wakeUp,
       mediaErasure.wakeUp,
       createCampaignRepliesReactor({ ctx, db }),
-      createRetentionMediaReactor({ db, media: ctx.media, messagesAt: (position) => runtime.waitForPosition(position, { projectors: ['messages'], signal: AbortSignal.timeout(60_000) }) }),
+      createRetentionMediaReactor({
+        db,
+        media: ctx.media,
+        messagesAt: (position) => runtime.waitForPosition(position, { projectors: ['messages'], signal: AbortSignal.timeout(60_000) }),
+      }),
       createListValidityReactor({ ctx, db, checker: sessionGateway, log: automationLog }),
       createPaymentChargesReactor(ctx, { provider: paymentProvider, secrets: ctx.secrets, logger: automationLog }),
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
       // Nothing is pushed to a user away or offline by choice (the top bar's status, read.assignment_agents).
       createKeyShredder(keys, snapshots),
-      createPushReactor({ db, vapid: config.vapid, now: () => ctx.now(), logger: automationLog, chosenAbsence: (companyId, userIds) => absentByChoice(db, companyId, userIds) }),
+      createPushReactor({
+        db,
+        vapid: config.vapid,
+        now: () => ctx.now(),
+        logger: automationLog,
+        chosenAbsence: (companyId, userIds) => absentByChoice(db, companyId, userIds),
+      }),
     ],
   });
   if (options.runReactors ?? options.runProjections) {
@@ -330,8 +397,19 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     scheduler: createRoutingScheduler({ connectionString: databaseUrl, timers: routingTimers, now: () => ctx.now(), logger: routingLog }),
   };
 
-  const campaignEngine = createCampaignEngine({ ctx, db, channel: channels, media: ctx.media, lookup: campaignLookup(db, ctx.media), timeZone: process.env.COMPANY_TIME_ZONE, logger: log.child({ component: 'campaigns' }) });
-  const campaigns = { engine: campaignEngine, scheduler: createCampaignScheduler({ connectionString: databaseUrl, engine: campaignEngine, now: () => ctx.now(), logger: automationLog }) };
+  const campaignEngine = createCampaignEngine({
+    ctx,
+    db,
+    channel: channels,
+    media: ctx.media,
+    lookup: campaignLookup(db, ctx.media),
+    timeZone: process.env.COMPANY_TIME_ZONE,
+    logger: log.child({ component: 'campaigns' }),
+  });
+  const campaigns = {
+    engine: campaignEngine,
+    scheduler: createCampaignScheduler({ connectionString: databaseUrl, engine: campaignEngine, now: () => ctx.now(), logger: automationLog }),
+  };
   const invoiceGenerator = createInvoiceGenerator(ctx);
   const invoices = {
     provider: paymentProvider,
@@ -340,7 +418,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
   };
 
   const retentionRunner = createRetentionRunner(ctx, { logger: automationLog });
-  const retention = { runner: retentionRunner, scheduler: createRetentionScheduler({ connectionString: databaseUrl, runner: retentionRunner, logger: automationLog }) };
+  const retention = {
+    runner: retentionRunner,
+    scheduler: createRetentionScheduler({ connectionString: databaseUrl, runner: retentionRunner, logger: automationLog }),
+  };
 
   const presence = createPresenceTracker(ctx, { connectionString: databaseUrl, logger: automationLog });
 

@@ -61,7 +61,12 @@ describe('announcements', () => {
   it('validates title and text, defaults priority 3 and active', async () => {
     const missing = await call(root, 'POST', '/announcements', { title: ' ' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['title'], message: 'Obrigatório' }), expect.objectContaining({ path: ['text'], message: 'Obrigatório' })]));
+    expect(missing.json().issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: ['title'], message: 'Obrigatório' }),
+        expect.objectContaining({ path: ['text'], message: 'Obrigatório' }),
+      ]),
+    );
     expect((await call(root, 'POST', '/announcements', { title: 'a', text: 'b', priority: 4 })).statusCode).toBe(400);
     const made = await ok(root, 'POST', '/announcements', { title: 'Padrão', text: 'Sem prioridade' });
     expect(made).toMatchObject({ priority: 3, status: true, mediaPath: null });

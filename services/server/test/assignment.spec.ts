@@ -38,7 +38,8 @@ describe('capacity-aware assignment', () => {
     await call(admin.token, 'PUT', '/companySettings', { column: 'sendQueuePosition', data: 'enabled' });
     const queue = await call(admin.token, 'POST', '/queue', { name: 'Suporte', color: '#1a2b3c', greetingMessage: 'Fila Suporte.' });
     const attendants = [];
-    for (const name of ['Ana', 'Bia', 'Caio', 'Duda']) attendants.push({ name, ...(await createUser(server, admin.companyId, name, { queueIds: [queue.id] })) });
+    for (const name of ['Ana', 'Bia', 'Caio', 'Duda'])
+      attendants.push({ name, ...(await createUser(server, admin.companyId, name, { queueIds: [queue.id] })) });
     const work = await call(admin.token, 'PUT', `/queues/${queue.id}/work`, {
       autoAssign: true,
       positionStep: 5,
@@ -48,7 +49,12 @@ describe('capacity-aware assignment', () => {
       resolutionMinutes: null,
     });
     expect(work).toMatchObject({ queueId: queue.id, autoAssign: true });
-    const connection = await call(admin.token, 'POST', '/whatsapp', { name: 'Sandbox Capacidade', channel: 'sandbox', greetingMessage: 'Olá!', queueIds: [queue.id] });
+    const connection = await call(admin.token, 'POST', '/whatsapp', {
+      name: 'Sandbox Capacidade',
+      channel: 'sandbox',
+      greetingMessage: 'Olá!',
+      queueIds: [queue.id],
+    });
 
     // 50 contacts write at once while nobody is online: a line of 50 forms.
     const tickets: number[] = await Promise.all(
@@ -69,7 +75,7 @@ describe('capacity-aware assignment', () => {
     // They come online: 20 tickets go out at once, 5 each.
     await Promise.all(attendants.map((attendant) => call(attendant.token, 'PUT', '/users/me/status', { status: 'online' })));
     await settle(server);
-    const openOf = async (token: string) => ((await call(token, 'GET', '/tickets?status=open&showAll=false')).tickets as Array<{ id: number; userId: number }>);
+    const openOf = async (token: string) => (await call(token, 'GET', '/tickets?status=open&showAll=false')).tickets as Array<{ id: number; userId: number }>;
     for (const attendant of attendants) expect((await openOf(attendant.token)).filter((row) => row.userId === attendant.userId)).toHaveLength(5);
     // sendQueuePosition: the first one still waiting was told her place when the line formed, and again now that she is first.
     const arrivalOrder = (await companyLog())
@@ -77,7 +83,9 @@ describe('capacity-aware assignment', () => {
       .map((event) => ({ ticketId: (event.data as { ticketId: number }).ticketId, at: Date.parse(event.metadata.occurredAt) }))
       .sort((a, b) => a.at - b.at || a.ticketId - b.ticketId);
     const firstWaiting = arrivalOrder[20]!.ticketId;
-    const told = (await companyLog()).filter((event) => event.type === 'TicketLinePositionTold' && (event.data as { ticketId: number }).ticketId === firstWaiting);
+    const told = (await companyLog()).filter(
+      (event) => event.type === 'TicketLinePositionTold' && (event.data as { ticketId: number }).ticketId === firstWaiting,
+    );
     // Told again only after a move of more than positionStep (5) places: how many steps between 21 and 1 depends on how
     // the four status changes fell into the assigner's passes (all in one: 21, 1; one by one: 21, 11, 1).
     const positions = told.map((event) => (event.data as { position: number }).position);
@@ -85,7 +93,14 @@ describe('capacity-aware assignment', () => {
     expect(positions.at(-1)).toBe(1);
     for (let index = 1; index < positions.length; index++) expect(positions[index - 1]! - positions[index]!).toBeGreaterThan(5);
     await expect
-      .poll(() => gateway.sent.filter((message) => message.contact.number === String(5511970000000 + tickets.indexOf(firstWaiting))).map((message) => message.body).at(-1), { timeout: 15_000 })
+      .poll(
+        () =>
+          gateway.sent
+            .filter((message) => message.contact.number === String(5511970000000 + tickets.indexOf(firstWaiting)))
+            .map((message) => message.body)
+            .at(-1),
+        { timeout: 15_000 },
+      )
       .toMatch(/Você está na posição \*1\* da fila de atendimento\. Tempo estimado de espera: cerca de \*\d+ min\*/);
     // The line tells the place; the bot's own count (no estimate) would be a second, different figure.
     expect(gateway.sent.filter((message) => /da fila de atendimento\. Aguarde, por favor\./.test(message.body))).toEqual([]);
@@ -94,12 +109,18 @@ describe('capacity-aware assignment', () => {
     const duda = attendants[3]!;
     let rounds = 0;
     for (;;) {
-      const open = await Promise.all(attendants.map(async (attendant) => ({ attendant, mine: (await openOf(attendant.token)).filter((row) => row.userId === attendant.userId) })));
+      const open = await Promise.all(
+        attendants.map(async (attendant) => ({ attendant, mine: (await openOf(attendant.token)).filter((row) => row.userId === attendant.userId) })),
+      );
       const busy = open.filter((entry) => entry.mine.length > 0);
       if (busy.length === 0) break;
       if (rounds === 3) await call(duda.token, 'PUT', '/users/me/status', { status: 'offline' });
       // A burst: each busy attendant closes one or two tickets at the same time.
-      await Promise.all(busy.flatMap((entry) => entry.mine.slice(0, 1 + (rounds % 2)).map((row) => call(entry.attendant.token, 'PUT', `/tickets/${row.id}`, { status: 'closed' }))));
+      await Promise.all(
+        busy.flatMap((entry) =>
+          entry.mine.slice(0, 1 + (rounds % 2)).map((row) => call(entry.attendant.token, 'PUT', `/tickets/${row.id}`, { status: 'closed' })),
+        ),
+      );
       await settle(server);
       rounds++;
       expect(rounds).toBeLessThan(60);
@@ -144,7 +165,12 @@ describe('capacity-aware assignment', () => {
     expect(peak).toBe(5);
 
     // Nothing went to Duda once she was offline.
-    const offlineAt = log.findIndex((event) => event.type === 'UserStatusChanged' && (event.data as { userId: number; status: string }).userId === duda.userId && (event.data as { status: string }).status === 'offline');
+    const offlineAt = log.findIndex(
+      (event) =>
+        event.type === 'UserStatusChanged' &&
+        (event.data as { userId: number; status: string }).userId === duda.userId &&
+        (event.data as { status: string }).status === 'offline',
+    );
     expect(offlineAt).toBeGreaterThan(0);
     expect(log.slice(offlineAt).filter((event) => event.type === 'TicketTransferred' && (event.data as Transferred).to.userId === duda.userId)).toHaveLength(0);
   }, 240_000);

@@ -29,7 +29,16 @@ const setting = (key: string, value: string) => call('PUT', `/settings/${key}`, 
 async function pendingTicket(name: string, isGroup = false): Promise<number> {
   phone += 1;
   const contact = await call('POST', '/contacts', { name, number: String(phone) });
-  const opened = await openTicket(server.wiring.ctx, { companyId: admin.companyId, actor: systemActor, contactId: contact.id, whatsappId: null, channel: 'whatsapp', isGroup, queueId: null, reuseOpen: true });
+  const opened = await openTicket(server.wiring.ctx, {
+    companyId: admin.companyId,
+    actor: systemActor,
+    contactId: contact.id,
+    whatsappId: null,
+    channel: 'whatsapp',
+    isGroup,
+    queueId: null,
+    reuseOpen: true,
+  });
   await server.wiring.ctx.waitForProjections(opened.position);
   return opened.ticketId;
 }
@@ -89,7 +98,12 @@ describe("the attendant's greeting and farewell", () => {
       const group = await pendingTicket('Group Chat', true);
       await call('PUT', `/tickets/${group}`, { status: 'open', userId: admin.userId });
       const bySystem = await pendingTicket('System Accepted');
-      await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: systemActor, ticketId: bySystem, command: { type: 'AcceptTicket', userId: admin.userId } });
+      await changeTicket(server.wiring.ctx, {
+        companyId: admin.companyId,
+        actor: systemActor,
+        ticketId: bySystem,
+        command: { type: 'AcceptTicket', userId: admin.userId },
+      });
       await settle(server);
       expect(await queuedBodies(group)).toEqual([]);
       expect(await queuedBodies(bySystem)).toEqual([]);
@@ -109,7 +123,14 @@ describe("the attendant's greeting and farewell", () => {
       await sql`delete from projection.checkpoints where name = 'attendant-greetings'`.execute(server.wiring.db);
       await call('PUT', `/tickets/${before}`, { status: 'open', userId: admin.userId });
       const { db, store, bus, databaseUrl } = server.wiring;
-      const deployed = createProjectionRuntime({ db, store, bus, connectionString: databaseUrl, projectors: [createAttendantGreetingsReactor(server.wiring.ctx)], reactorCheckpointEveryMs: 0 });
+      const deployed = createProjectionRuntime({
+        db,
+        store,
+        bus,
+        connectionString: databaseUrl,
+        projectors: [createAttendantGreetingsReactor(server.wiring.ctx)],
+        reactorCheckpointEveryMs: 0,
+      });
       try {
         await deployed.start();
         await vi.waitFor(() => expect(deployed.status()[0]?.state).toBe('running'), { timeout: 30_000 });

@@ -45,7 +45,8 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string) 
 it('a dispatch process killed mid-campaign: the standby finishes it, nobody twice, nobody skipped', async () => {
   const company = await signupCompany(server, 'Crash Co', 91);
   const { token } = await server.login(company.email, company.password);
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const sandbox = (await call('POST', '/whatsapp', { name: 'Sandbox', channel: 'sandbox' })).json();
   await call('POST', '/campaign-settings', { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
   const list = (await call('POST', '/contact-lists', { name: 'Dois mil' })).json();
@@ -56,14 +57,27 @@ it('a dispatch process killed mid-campaign: the standby finishes it, nobody twic
     method: 'POST',
     url: `/contact-lists/${list.id}/upload`,
     headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\n\r\n`), Buffer.from(csv), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\n\r\n`),
+      Buffer.from(csv),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
   });
   expect(uploaded.json().added).toBe(CONTACTS);
   await settle(server);
-  const campaign = (await call('POST', '/campaigns', { name: 'Crash', message1: 'Oferta para {firstName}', contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: new Date().toISOString() })).json();
+  const campaign = (
+    await call('POST', '/campaigns', {
+      name: 'Crash',
+      message1: 'Oferta para {firstName}',
+      contactListId: list.id,
+      whatsappId: String(sandbox.id),
+      scheduledAt: new Date().toISOString(),
+    })
+  ).json();
   expect(campaign.status).toBe('PROGRAMADA');
 
-  const sent = async () => (await sql<{ n: number }>`select count(*)::int as n from channels.sandbox_outbox where connection_id = ${sandbox.id}`.execute(server.wiring.db)).rows[0]!.n;
+  const sent = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from channels.sandbox_outbox where connection_id = ${sandbox.id}`.execute(server.wiring.db)).rows[0]!.n;
   const first = worker();
   await first.leading;
   const standby = worker();
@@ -76,7 +90,12 @@ it('a dispatch process killed mid-campaign: the standby finishes it, nobody twic
   await standby.leading;
   await waitFor(async () => (await call('GET', `/campaigns/${campaign.id}`)).json().status === 'FINALIZADA', 180_000, 'the standby to finish the campaign');
 
-  const rows = (await sql<{ to_number: string; n: number }>`select to_number, count(*)::int as n from channels.sandbox_outbox where connection_id = ${sandbox.id} group by to_number`.execute(server.wiring.db)).rows;
+  const rows = (
+    await sql<{
+      to_number: string;
+      n: number;
+    }>`select to_number, count(*)::int as n from channels.sandbox_outbox where connection_id = ${sandbox.id} group by to_number`.execute(server.wiring.db)
+  ).rows;
   expect(rows.length).toBe(CONTACTS);
   expect(rows.filter((row) => row.n !== 1)).toEqual([]);
   expect(new Set(rows.map((row) => row.to_number))).toEqual(new Set(numbers));

@@ -9,7 +9,8 @@ let token: string;
 let connections: number[];
 let phone = 5511950000000;
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function campaignFor(count: number, whatsappIds: number[], extra: object = {}) {
   const list = (await call('POST', '/contact-lists', { name: `Lista ${phone}` })).json();
@@ -17,7 +18,14 @@ async function campaignFor(count: number, whatsappIds: number[], extra: object =
     const created = await call('POST', '/contact-list-items', { contactListId: list.id, name: `Contato ${index}`, number: String((phone += 1)) });
     expect(created.statusCode, created.body).toBe(201);
   }
-  const campaign = await call('POST', '/campaigns', { name: 'Ritmo', message1: 'Oi {firstName}', contactListId: list.id, whatsappId: whatsappIds.join(','), scheduledAt: new Date(Date.UTC(2026, 0, 1)).toISOString(), ...extra });
+  const campaign = await call('POST', '/campaigns', {
+    name: 'Ritmo',
+    message1: 'Oi {firstName}',
+    contactListId: list.id,
+    whatsappId: whatsappIds.join(','),
+    scheduledAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    ...extra,
+  });
   expect(campaign.statusCode, campaign.body).toBe(201);
   await settle(server);
   return campaign.json().id as number;
@@ -33,7 +41,15 @@ function fakeEngine(down: Set<number> = new Set()) {
       return { providerId: `fake-${message.messageId}` };
     },
   };
-  const engine = createCampaignEngine({ ctx: server.wiring.ctx, db: server.wiring.db, channel, media: server.wiring.ctx.media, lookup: campaignLookup(server.wiring.db, server.wiring.ctx.media), random: () => 0.5, connectionRestMs: 10_000 });
+  const engine = createCampaignEngine({
+    ctx: server.wiring.ctx,
+    db: server.wiring.db,
+    channel,
+    media: server.wiring.ctx.media,
+    lookup: campaignLookup(server.wiring.db, server.wiring.ctx.media),
+    random: () => 0.5,
+    connectionRestMs: 10_000,
+  });
   return {
     sent,
     now: () => clock,
@@ -63,7 +79,7 @@ afterAll(async () => {
 });
 
 describe('pacing', () => {
-  it('pauses for the jitter around the settings\' interval, ±10 %', () => {
+  it("pauses for the jitter around the settings' interval, ±10 %", () => {
     const settings = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60 };
     expect(pauseAfter(settings, 1, () => 0.5)).toBe(20_000);
     expect(pauseAfter(settings, 1, () => 0)).toBe(18_000);
@@ -72,7 +88,7 @@ describe('pacing', () => {
     expect(pauseAfter({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 }, 3, Math.random)).toBe(0);
   });
 
-  it('reads the send window in the company\'s time zone, across midnight too', () => {
+  it("reads the send window in the company's time zone, across midnight too", () => {
     const at = (iso: string) => new Date(iso);
     expect(insideWindow({ from: '08:00', to: '18:00' }, at('2026-01-05T13:00:00Z'), 'America/Sao_Paulo')).toBe(true);
     expect(insideWindow({ from: '08:00', to: '18:00' }, at('2026-01-05T22:00:00Z'), 'America/Sao_Paulo')).toBe(false);
@@ -108,7 +124,7 @@ describe('pacing', () => {
     expect((await call('GET', `/campaigns/${id}`)).json()).toMatchObject({ status: 'FINALIZADA', counts: { delivered: 6 } });
   });
 
-  it('sends nothing outside the campaign\'s send window, and resumes inside it', async () => {
+  it("sends nothing outside the campaign's send window, and resumes inside it", async () => {
     const id = await campaignFor(2, [connections[0]!], { sendWindow: { from: '12:00', to: '13:00' } });
     const fake = fakeEngine();
     await fake.run(3); // 10:00 local

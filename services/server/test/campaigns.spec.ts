@@ -30,7 +30,12 @@ function upload(token: string, listId: number, fileName: string, content: string
     Buffer.from(content),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return server.app.inject({ method: 'POST', url: `/contact-lists/${listId}/upload`, headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: `/contact-lists/${listId}/upload`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 async function listWith(token: string, name: string, count: number): Promise<{ id: number; numbers: string[] }> {
@@ -44,7 +49,15 @@ async function listWith(token: string, name: string, count: number): Promise<{ i
 }
 
 const outboxOf = async (connectionId: number) =>
-  (await sql<{ to_number: string; body: string; n: number }>`select to_number, body, count(*)::int as n from channels.sandbox_outbox where connection_id = ${connectionId} group by to_number, body`.execute(server.wiring.db)).rows;
+  (
+    await sql<{
+      to_number: string;
+      body: string;
+      n: number;
+    }>`select to_number, body, count(*)::int as n from channels.sandbox_outbox where connection_id = ${connectionId} group by to_number, body`.execute(
+      server.wiring.db,
+    )
+  ).rows;
 
 const campaignOf = async (token: string, id: number): Promise<CampaignView> => ok(call(token, 'GET', `/campaigns/${id}`));
 
@@ -71,14 +84,21 @@ beforeAll(async () => {
   b = { token: (await server.login(companyB.email, companyB.password)).token, companyId: companyB.companyId };
   sandbox = await ok(call(a.token, 'POST', '/whatsapp', { name: 'Sandbox', channel: 'sandbox', isDefault: true }), 201);
   await server.wiring.sessions.reconcile();
-  await ok(call(a.token, 'POST', '/campaign-settings', { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'loja', value: 'Loja Centro' }] }));
+  await ok(
+    call(a.token, 'POST', '/campaign-settings', {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+      variables: [{ key: 'loja', value: 'Loja Centro' }],
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();
 });
 
 describe('contact lists', () => {
-  it('validates names and numbers with the dialogs\' words', async () => {
+  it("validates names and numbers with the dialogs' words", async () => {
     expect((await call(a.token, 'POST', '/contact-lists', { name: 'x' })).json().message).toContain('Too Short!');
     expect((await call(a.token, 'POST', '/contact-lists', { name: '' })).json().message).toContain('Required');
     const list = await ok(call(a.token, 'POST', '/contact-lists', { name: 'Clientes' }), 201);
@@ -112,7 +132,7 @@ describe('contact lists', () => {
     expect(notSpreadsheet.json().error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
   });
 
-  it('refuses a spreadsheet bomb at once, and a formula or text number row with the sheet\'s row number', async () => {
+  it("refuses a spreadsheet bomb at once, and a formula or text number row with the sheet's row number", async () => {
     const list = await ok(call(a.token, 'POST', '/contact-lists', { name: 'Bombas' }), 201);
     const packed = xlsxBomb({ sheetBytes: 40 * 1024 * 1024 });
     const started = performance.now();
@@ -154,18 +174,35 @@ describe('campaigns', () => {
   it('refuses to schedule a campaign whose list is empty, whose connection is gone, or with no message', async () => {
     const empty = await ok(call(a.token, 'POST', '/contact-lists', { name: 'Vazia' }), 201);
     const list = await listWith(a.token, 'Cheia', 1);
-    expect((await call(a.token, 'POST', '/campaigns', form({ contactListId: empty.id, whatsappId: String(sandbox.id), scheduledAt: now() }))).json().error).toBe('ERR_CAMPAIGN_LIST_EMPTY');
-    expect((await call(a.token, 'POST', '/campaigns', form({ contactListId: list.id, whatsappId: '999999', scheduledAt: now() }))).json().error).toBe('ERR_NO_WAPP_FOUND');
-    expect((await call(a.token, 'POST', '/campaigns', form({ contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: now(), message1: '' }))).json().error).toBe('ERR_CAMPAIGN_NO_MESSAGE');
+    expect(
+      (await call(a.token, 'POST', '/campaigns', form({ contactListId: empty.id, whatsappId: String(sandbox.id), scheduledAt: now() }))).json().error,
+    ).toBe('ERR_CAMPAIGN_LIST_EMPTY');
+    expect((await call(a.token, 'POST', '/campaigns', form({ contactListId: list.id, whatsappId: '999999', scheduledAt: now() }))).json().error).toBe(
+      'ERR_NO_WAPP_FOUND',
+    );
+    expect(
+      (await call(a.token, 'POST', '/campaigns', form({ contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: now(), message1: '' }))).json()
+        .error,
+    ).toBe('ERR_CAMPAIGN_NO_MESSAGE');
     expect((await call(a.token, 'POST', '/campaigns', form({ name: 'P' }))).json().message).toContain('Too Short!');
     // Without a schedule it is only a draft (INATIVA): nothing is checked but what it names.
-    expect(await ok(call(a.token, 'POST', '/campaigns', form({ contactListId: empty.id, whatsappId: String(sandbox.id) })), 201)).toMatchObject({ status: 'INATIVA' });
+    expect(await ok(call(a.token, 'POST', '/campaigns', form({ contactListId: empty.id, whatsappId: String(sandbox.id) })), 201)).toMatchObject({
+      status: 'INATIVA',
+    });
     expect((await call(b.token, 'POST', '/campaigns', form({ contactListId: list.id }))).json().error).toBe('ERR_NO_CONTACT_LIST_FOUND');
   });
 
   it('sends to every contact once, fills the variables, and finishes (FINALIZADA) with the report counts', async () => {
     const list = await listWith(a.token, 'Envio', 5);
-    const created = await ok(call(a.token, 'POST', '/campaigns', form({ message1: 'Olá {firstName} da {loja} ({name})', contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: now() })), 201);
+    const created = await ok(
+      call(
+        a.token,
+        'POST',
+        '/campaigns',
+        form({ message1: 'Olá {firstName} da {loja} ({name})', contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: now() }),
+      ),
+      201,
+    );
     expect(created).toMatchObject({ status: 'PROGRAMADA', whatsappId: String(sandbox.id), contactList: { id: list.id, name: 'Envio' } });
     const done = await tickUntil(a.token, created.id, 'FINALIZADA');
     expect(done.status).toBe('FINALIZADA');
@@ -175,13 +212,18 @@ describe('campaigns', () => {
     expect(sent.map((row) => row.n)).toEqual([1, 1, 1, 1, 1]);
     expect(sent.map((row) => row.body).sort()).toEqual(list.numbers.map((_, index) => `Olá Pessoa da Loja Centro (Pessoa ${index + 1} Silva)`).sort());
     // Editing a finished campaign is refused; cancelling one that is not running too.
-    expect((await call(a.token, 'PUT', `/campaigns/${created.id}`, form({ name: 'Outra', contactListId: list.id, whatsappId: String(sandbox.id) }))).json().error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+    expect(
+      (await call(a.token, 'PUT', `/campaigns/${created.id}`, form({ name: 'Outra', contactListId: list.id, whatsappId: String(sandbox.id) }))).json().error,
+    ).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
     expect((await call(a.token, 'POST', `/campaigns/${created.id}/cancel`)).json().error).toBe('ERR_CAMPAIGN_NOT_RUNNING');
   });
 
   it("tells a company's webhook when a campaign starts, delivers to each contact and finishes", async () => {
     const receiver = await startReceiver();
-    const hook = await ok(call(a.token, 'POST', '/webhooks', { url: receiver.url, events: ['campaign.started', 'campaign.delivered', 'campaign.finished'], description: 'CRM' }), 201);
+    const hook = await ok(
+      call(a.token, 'POST', '/webhooks', { url: receiver.url, events: ['campaign.started', 'campaign.delivered', 'campaign.finished'], description: 'CRM' }),
+      201,
+    );
     const { wiring } = server;
     const deliverer = createWebhookDeliverer({
       db: wiring.db,
@@ -211,10 +253,22 @@ describe('campaigns', () => {
     }
   });
 
-  it('with confirmation on sends the request first and the message after the contact\'s reply; an opt-out word stops it for good', async () => {
+  it("with confirmation on sends the request first and the message after the contact's reply; an opt-out word stops it for good", async () => {
     const list = await listWith(a.token, 'Confirmação', 2);
     const created = await ok(
-      call(a.token, 'POST', '/campaigns', form({ message1: 'Aqui está a oferta', confirmation: true, confirmationMessage1: 'Posso enviar a oferta, {firstName}?', contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: now() })),
+      call(
+        a.token,
+        'POST',
+        '/campaigns',
+        form({
+          message1: 'Aqui está a oferta',
+          confirmation: true,
+          confirmationMessage1: 'Posso enviar a oferta, {firstName}?',
+          contactListId: list.id,
+          whatsappId: String(sandbox.id),
+          scheduledAt: now(),
+        }),
+      ),
       201,
     );
     await tickUntil(a.token, created.id, 'EM_ANDAMENTO');
@@ -222,8 +276,24 @@ describe('campaigns', () => {
     await settle(server);
     expect((await campaignOf(a.token, created.id)).counts).toMatchObject({ confirmationRequested: 2, delivered: 0 });
     const [yes, no] = list.numbers;
-    await ok(server.app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers: bearer(sandbox.token), payload: { id: `c-${yes}`, from: yes, body: 'Sim' } }), 202);
-    await ok(server.app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers: bearer(sandbox.token), payload: { id: `c-${no}`, from: no, body: 'sair' } }), 202);
+    await ok(
+      server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${sandbox.id}/messages`,
+        headers: bearer(sandbox.token),
+        payload: { id: `c-${yes}`, from: yes, body: 'Sim' },
+      }),
+      202,
+    );
+    await ok(
+      server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${sandbox.id}/messages`,
+        headers: bearer(sandbox.token),
+        payload: { id: `c-${no}`, from: no, body: 'sair' },
+      }),
+      202,
+    );
     await settle(server);
     await server.wiring.campaigns.engine.tick();
     await settle(server);
@@ -252,7 +322,13 @@ describe('campaigns', () => {
         return { providerId: `p-${message.messageId}` };
       },
     };
-    const engine = createCampaignEngine({ ctx: server.wiring.ctx, db: server.wiring.db, channel, media: server.wiring.ctx.media, lookup: campaignLookup(server.wiring.db, server.wiring.ctx.media) });
+    const engine = createCampaignEngine({
+      ctx: server.wiring.ctx,
+      db: server.wiring.db,
+      channel,
+      media: server.wiring.ctx.media,
+      lookup: campaignLookup(server.wiring.db, server.wiring.ctx.media),
+    });
     for (let round = 0; round < 5 && (await campaignOf(a.token, created.id)).status !== 'CANCELADA'; round++) {
       await engine.tick();
       await settle(server);
@@ -280,20 +356,48 @@ describe('campaigns', () => {
     expect((await tickUntil(a.token, second.id, 'FINALIZADA')).counts.delivered).toBe(6);
   });
 
-  it('keeps the settings\' options, defaults and unique variable shortcuts', async () => {
-    expect(await ok(call(b.token, 'GET', '/campaign-settings'))).toMatchObject({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, optOutWords: ['SAIR', 'PARAR', 'STOP'] });
+  it("keeps the settings' options, defaults and unique variable shortcuts", async () => {
+    expect(await ok(call(b.token, 'GET', '/campaign-settings'))).toMatchObject({
+      messageInterval: 20,
+      longerIntervalAfter: 20,
+      greaterInterval: 60,
+      optOutWords: ['SAIR', 'PARAR', 'STOP'],
+    });
     expect((await call(b.token, 'POST', '/campaign-settings', { messageInterval: 7, longerIntervalAfter: 20, greaterInterval: 60 })).statusCode).toBe(400);
-    const duplicated = await call(b.token, 'POST', '/campaign-settings', { messageInterval: 5, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: 'a', value: '1' }, { key: 'A', value: '2' }] });
+    const duplicated = await call(b.token, 'POST', '/campaign-settings', {
+      messageInterval: 5,
+      longerIntervalAfter: 20,
+      greaterInterval: 60,
+      variables: [
+        { key: 'a', value: '1' },
+        { key: 'A', value: '2' },
+      ],
+    });
     expect(duplicated.json().error).toBe('ERR_CAMPAIGN_VARIABLE_DUPLICATED');
-    expect(await ok(call(b.token, 'POST', '/campaign-settings', { messageInterval: 5, longerIntervalAfter: 10, greaterInterval: 30, variables: [{ key: 'a', value: '1' }] }))).toMatchObject({ messageInterval: 5, variables: [{ key: 'a', value: '1' }] });
+    expect(
+      await ok(
+        call(b.token, 'POST', '/campaign-settings', {
+          messageInterval: 5,
+          longerIntervalAfter: 10,
+          greaterInterval: 30,
+          variables: [{ key: 'a', value: '1' }],
+        }),
+      ),
+    ).toMatchObject({ messageInterval: 5, variables: [{ key: 'a', value: '1' }] });
     expect(await ok(call(a.token, 'GET', '/campaign-settings'))).toMatchObject({ messageInterval: 0 });
   });
 
-  it('records every shipping as events in the campaign\'s shippings stream', async () => {
+  it("records every shipping as events in the campaign's shippings stream", async () => {
     const list = await listWith(a.token, 'Eventos', 2);
     const created = await ok(call(a.token, 'POST', '/campaigns', form({ contactListId: list.id, whatsappId: String(sandbox.id), scheduledAt: now() })), 201);
     await tickUntil(a.token, created.id, 'FINALIZADA');
     const types = (await server.wiring.store.readStream(campaignShippingsStream(created.id))).map((event) => event.type);
-    expect(types).toEqual(['CampaignShippingsPlanned', 'CampaignShippingAttempted', 'CampaignShippingAttempted', 'CampaignShippingDelivered', 'CampaignShippingDelivered']);
+    expect(types).toEqual([
+      'CampaignShippingsPlanned',
+      'CampaignShippingAttempted',
+      'CampaignShippingAttempted',
+      'CampaignShippingDelivered',
+      'CampaignShippingDelivered',
+    ]);
   });
 });

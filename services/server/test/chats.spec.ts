@@ -26,8 +26,13 @@ async function ok(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
 function multipartBody(file: { name: string; type: string; bytes: Buffer }, fields: Record<string, string>) {
   const boundary = `----chat${Date.now()}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -128,7 +133,12 @@ describe('chats', () => {
   it('serves a chat file to its members only, admins of the company included', async () => {
     const chat = await ok(colleague.token, 'POST', '/chats', { title: 'Arquivos', users: [outsider.userId] });
     const upload = multipartBody({ name: 'pixel.png', type: 'image/png', bytes: PNG }, { body: '', typeArch: 'chat', fromMe: 'true' });
-    const response = await server.app.inject({ method: 'POST', url: `/chats/${chat.id}/messages`, headers: { ...bearer(colleague.token), ...upload.headers }, payload: upload.payload });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/chats/${chat.id}/messages`,
+      headers: { ...bearer(colleague.token), ...upload.headers },
+      payload: upload.payload,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const message = response.json();
     expect(message).toMatchObject({ mediaType: 'image', mediaName: 'pixel.png' });
@@ -140,19 +150,23 @@ describe('chats', () => {
 });
 
 describe('chat frames', () => {
-  it('reach only the chat\'s members', async () => {
+  it("reach only the chat's members", async () => {
     const member = await openSocket(base, colleague.token);
     const owner = await openSocket(base, a.token);
     const sameCompany = await openSocket(base, outsider.token);
     const otherCompany = await openSocket(base, b.token);
     try {
       const chat = await ok(a.token, 'POST', '/chats', { title: 'Só nós', users: [colleague.userId] });
-      await member.next((f) => f.event === `company-${a.companyId}-chat-user-${colleague.userId}` && f.data.action === 'create' && f.data.record.id === chat.id);
+      await member.next(
+        (f) => f.event === `company-${a.companyId}-chat-user-${colleague.userId}` && f.data.action === 'create' && f.data.record.id === chat.id,
+      );
       await ok(a.token, 'POST', `/chats/${chat.id}/messages`, { message: 'segredo-chat-7f3' });
       const frame = await member.next((f) => f.event === `company-${a.companyId}-chat-${chat.id}` && f.data.action === 'new-message');
       expect(frame.data.newMessage.message).toBe('segredo-chat-7f3');
       await owner.next((f) => f.event === `company-${a.companyId}-chat-${chat.id}` && f.data.action === 'new-message');
-      await member.next((f) => f.event === `company-${a.companyId}-chat-user-${colleague.userId}` && f.data.record.users.some((u: { unreads: number }) => u.unreads === 1));
+      await member.next(
+        (f) => f.event === `company-${a.companyId}-chat-user-${colleague.userId}` && f.data.record.users.some((u: { unreads: number }) => u.unreads === 1),
+      );
       await ok(a.token, 'DELETE', `/chats/${chat.id}`);
       await member.next((f) => f.event === `company-${a.companyId}-chat` && f.data.action === 'delete' && f.data.id === chat.id);
       // The owner's socket saw the delete too, so every frame had been relayed: none reached the others.

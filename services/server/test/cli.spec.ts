@@ -8,7 +8,10 @@ const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.
 /** Runs `conversa …` as `pnpm conversa` does; no database is touched by these commands. */
 function conversa(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['services/server/src/main.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+    const child = spawn(tsx, ['services/server/src/main.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -18,7 +21,7 @@ function conversa(args: string[]): Promise<{ code: number | null; stdout: string
   });
 }
 
-it('prints the usage and exits 0 for --help, and one command\'s usage for <command> --help', { timeout: 90_000 }, async () => {
+it("prints the usage and exits 0 for --help, and one command's usage for <command> --help", { timeout: 90_000 }, async () => {
   const [all, rebuild] = await Promise.all([conversa(['--help']), conversa(['rebuild', '--help'])]);
   expect(all.code, all.stderr).toBe(0);
   expect(all.stdout).toMatch(/^usage: conversa/);

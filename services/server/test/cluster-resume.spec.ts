@@ -53,7 +53,21 @@ const alive = (p: RoleProcess) => p.child.exitCode === null && p.child.signalCod
 async function openTab(b: Browser, name: string, base: string, login: { email: string; password: string }, edges: () => RoleProcess[]): Promise<Tab> {
   const context = await b.newContext({ viewport: { width: 1280, height: 860 }, serviceWorkers: 'block' });
   context.setDefaultTimeout(30_000);
-  const tab: Tab = { name, context, page: undefined as unknown as Page, edges, offline: false, links: new Set(), seqs: [], created: [], createdAt: new Map(), lastMessages: [], authenticated: [], refetches: 0, resumes: [] };
+  const tab: Tab = {
+    name,
+    context,
+    page: undefined as unknown as Page,
+    edges,
+    offline: false,
+    links: new Set(),
+    seqs: [],
+    created: [],
+    createdAt: new Map(),
+    lastMessages: [],
+    authenticated: [],
+    refetches: 0,
+    resumes: [],
+  };
   await context.routeWebSocket(/\/socket$/, (route) => {
     const edge = tab.edges().find(alive);
     if (tab.offline || !edge) {
@@ -115,7 +129,10 @@ function record(tab: Tab, text: string) {
 const shownList = (page: Page) =>
   page.$$eval('[data-testid^="ticket-row-"]', (rows) =>
     rows
-      .map((row) => ({ id: Number(row.getAttribute('data-testid')!.slice('ticket-row-'.length)), last: row.querySelector('[data-testid="ticket-last-message"]')?.textContent ?? '' }))
+      .map((row) => ({
+        id: Number(row.getAttribute('data-testid')!.slice('ticket-row-'.length)),
+        last: row.querySelector('[data-testid="ticket-last-message"]')?.textContent ?? '',
+      }))
       .sort((a, b) => a.id - b.id),
   );
 
@@ -161,7 +178,8 @@ it('browsers on two edges miss nothing and get nothing twice: an edge restarted,
     delivered.push({ messageId: answer.messageId, ticketId: answer.ticketId, body, at: answer.at });
   };
   await Promise.all(numbers.map((_, contact) => send(contact, 0)));
-  for (const tab of [a, b]) await waitUntil(async () => (await shownList(tab.page)).length === CONTACTS, `tab ${tab.name} to list ${CONTACTS} tickets`, 30_000, 200);
+  for (const tab of [a, b])
+    await waitUntil(async () => (await shownList(tab.page)).length === CONTACTS, `tab ${tab.name} to list ${CONTACTS} tickets`, 30_000, 200);
   expect(a.seqs.length).toBeGreaterThan(0);
 
   // Tab A drops off the network for 30 s: its socket is cut, and every try is refused until it is back.
@@ -205,10 +223,12 @@ it('browsers on two edges miss nothing and get nothing twice: an edge restarted,
 
   const inbound = delivered.map((d) => d.messageId);
   // Tab B (online) shows every message while tab A is still away; tab A none of those sent after it left.
-  const seenBy = (tab: Tab) => new Set([...tab.created, ...delivered.filter((d) => tab.lastMessages.some((m) => m.ticketId === d.ticketId && m.body === d.body)).map((d) => d.messageId)]);
+  const seenBy = (tab: Tab) =>
+    new Set([...tab.created, ...delivered.filter((d) => tab.lastMessages.some((m) => m.ticketId === d.ticketId && m.body === d.body)).map((d) => d.messageId)]);
   await waitUntil(() => inbound.every((id) => seenBy(b).has(id)), 'tab B to get every message', 30_000, 100);
   // The projector's takeover as a browser sees it: the first message sent after the kill shown on tab B.
-  const projectorFrameMs = Math.min(...delivered.filter((d) => d.at > projectorKilledAt).map((d) => b.createdAt.get(d.messageId) ?? Infinity)) - projectorKilledAt;
+  const projectorFrameMs =
+    Math.min(...delivered.filter((d) => d.at > projectorKilledAt).map((d) => b.createdAt.get(d.messageId) ?? Infinity)) - projectorKilledAt;
   mark(`tab B got every message; the first sent after the projector's kill ${Math.round(projectorFrameMs)} ms after it`);
 
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, OFFLINE_MS - (performance.now() - offlineAt))));
@@ -219,7 +239,9 @@ it('browsers on two edges miss nothing and get nothing twice: an edge restarted,
   const onlineReconnectMs = a.authenticated.find((entry) => entry.at > onlineAt)!.at - onlineAt;
   mark(`tab A back online after ${Math.round(onlineAt - offlineAt)} ms, reconnected ${Math.round(onlineReconnectMs)} ms later`);
   await waitUntil(() => inbound.every((id) => seenBy(a).has(id)), 'tab A to get every message it missed', 30_000, 100).catch((error) => {
-    console.log(JSON.stringify({ resumes: a.resumes, refetches: a.refetches, missing: inbound.filter((id) => !seenBy(a).has(id)).length, lastSeqs: a.seqs.slice(-5) }));
+    console.log(
+      JSON.stringify({ resumes: a.resumes, refetches: a.refetches, missing: inbound.filter((id) => !seenBy(a).has(id)).length, lastSeqs: a.seqs.slice(-5) }),
+    );
     throw error;
   });
   // It resumed (after the last frame it had), and at once: the backoff alone would have waited up to 30 s.
@@ -228,17 +250,39 @@ it('browsers on two edges miss nothing and get nothing twice: an edge restarted,
   await a.page.getByTestId('socket-offline').waitFor({ state: 'detached' });
 
   // Every frame of the company each tab may see, exactly once and in order, from its first socket on.
-  const outbox = await c.sql<{ seq: string; entity: string }>(`select seq::text, entity from projection.frame_outbox where company_id = $1 order by seq`, [company.companyId]);
+  const outbox = await c.sql<{ seq: string; entity: string }>(`select seq::text, entity from projection.frame_outbox where company_id = $1 order by seq`, [
+    company.companyId,
+  ]);
   const figures: Record<string, unknown> = {};
   for (const tab of [a, b]) {
     const start = tab.authenticated[0]!.seq ?? 0;
     const expected = outbox.filter((row) => Number(row.seq) > start && ['ticket', 'appMessage', 'contact'].includes(row.entity)).map((row) => row.seq);
     const got = tab.seqs.map(String);
-    const once = compareOnce(got.filter((seq) => expected.includes(seq)), expected);
+    const once = compareOnce(
+      got.filter((seq) => expected.includes(seq)),
+      expected,
+    );
     const ordered = tab.seqs.every((seq, index) => index === 0 || seq > tab.seqs[index - 1]!);
-    figures[tab.name] = { frames: tab.seqs.length, lost: once.missing.length, doubled: tab.seqs.length - new Set(tab.seqs).size, sockets: tab.authenticated.length, refetches: tab.refetches };
-    expect({ tab: tab.name, missing: once.missing, doubled: once.doubled, ordered, refetches: tab.refetches }).toEqual({ tab: tab.name, missing: [], doubled: [], ordered: true, refetches: 0 });
-    expect(compareOnce(tab.created.filter((id) => inbound.includes(id)), [])).toMatchObject({ doubled: [] });
+    figures[tab.name] = {
+      frames: tab.seqs.length,
+      lost: once.missing.length,
+      doubled: tab.seqs.length - new Set(tab.seqs).size,
+      sockets: tab.authenticated.length,
+      refetches: tab.refetches,
+    };
+    expect({ tab: tab.name, missing: once.missing, doubled: once.doubled, ordered, refetches: tab.refetches }).toEqual({
+      tab: tab.name,
+      missing: [],
+      doubled: [],
+      ordered: true,
+      refetches: 0,
+    });
+    expect(
+      compareOnce(
+        tab.created.filter((id) => inbound.includes(id)),
+        [],
+      ),
+    ).toMatchObject({ doubled: [] });
   }
 
   // And the screen: the pending list is the API's, row for row.
@@ -246,9 +290,16 @@ it('browsers on two edges miss nothing and get nothing twice: an edge restarted,
   for (const tab of [a, b]) {
     const token = (await tab.page.evaluate(() => window.localStorage.getItem('token')))!;
     const answer = await http(api.url!, 'GET', '/tickets?status=pending&showAll=true', { token });
-    const fromApi = (answer.json.tickets as Array<{ id: number; lastMessage: string }>).map((t) => ({ id: t.id, last: t.lastMessage })).sort((x, y) => x.id - y.id);
+    const fromApi = (answer.json.tickets as Array<{ id: number; lastMessage: string }>)
+      .map((t) => ({ id: t.id, last: t.lastMessage }))
+      .sort((x, y) => x.id - y.id);
     expect(fromApi).toHaveLength(CONTACTS);
-    await waitUntil(async () => JSON.stringify(await shownList(tab.page)) === JSON.stringify(fromApi), `tab ${tab.name}'s list to equal the API's`, 15_000, 200).catch(async (error) => {
+    await waitUntil(
+      async () => JSON.stringify(await shownList(tab.page)) === JSON.stringify(fromApi),
+      `tab ${tab.name}'s list to equal the API's`,
+      15_000,
+      200,
+    ).catch(async (error) => {
       await screenshot(tab.page, `cluster-resume-${tab.name}`);
       expect(await shownList(tab.page)).toEqual(fromApi);
       throw error;

@@ -1,4 +1,17 @@
-import { assignedMember, createRemoteSender, createSandboxDriver, createSessionGateway, createSessionManager, serveRemoteSends, sessionLeaseKey, silentLogger, type RunningSession, type SessionDirectory, type SessionDriver, type SessionManager } from '@conversa/channels';
+import {
+  assignedMember,
+  createRemoteSender,
+  createSandboxDriver,
+  createSessionGateway,
+  createSessionManager,
+  serveRemoteSends,
+  sessionLeaseKey,
+  silentLogger,
+  type RunningSession,
+  type SessionDirectory,
+  type SessionDriver,
+  type SessionManager,
+} from '@conversa/channels';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, signupCompany, startTestServer, type TestServer } from './harness';
@@ -17,7 +30,12 @@ beforeAll(async () => {
   server = await startTestServer();
   const signup = await signupCompany(server, 'Takeover Co', 242);
   company = { companyId: signup.companyId, token: (await server.login(signup.email, signup.password)).token };
-  const created = await server.app.inject({ method: 'POST', url: '/whatsapp', headers: bearer(company.token), payload: { name: 'Sandbox', channel: 'sandbox' } });
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/whatsapp',
+    headers: bearer(company.token),
+    payload: { name: 'Sandbox', channel: 'sandbox' },
+  });
   expect(created.statusCode, created.body).toBe(201);
   sandbox = created.json();
   expect(created.json().status).toBe('CONNECTED');
@@ -27,7 +45,14 @@ afterAll(() => server?.close());
 /** A sender in a process that runs no session (its manager has no drivers and never starts). */
 function senderGateway(takeoverWaitMs: number) {
   const directory = createSessionManager({ ctx: server.wiring.ctx, drivers: [], connectionString: server.wiring.databaseUrl, bus: server.wiring.bus });
-  return createSessionGateway({ directory, bus: server.wiring.bus, db: server.wiring.db, leaseKeyOf: sessionLeaseKey, remoteTimeoutMs: 10_000, takeoverWaitMs });
+  return createSessionGateway({
+    directory,
+    bus: server.wiring.bus,
+    db: server.wiring.db,
+    leaseKeyOf: sessionLeaseKey,
+    remoteTimeoutMs: 10_000,
+    takeoverWaitMs,
+  });
 }
 
 const message = (whatsappId: number) => ({
@@ -83,11 +108,15 @@ it('a send to a session this process has just taken over waits for it to start, 
     running = { send: async (outbound) => (sent.push(outbound.messageId), { providerId: `started-${outbound.messageId}` }) } as RunningSession;
   }, 300);
   const outbound = message(sandbox.id);
-  await expect(createSessionGateway({ directory: starting, takeoverWaitMs: 5_000 }).send(outbound)).resolves.toEqual({ providerId: `started-${outbound.messageId}` });
+  await expect(createSessionGateway({ directory: starting, takeoverWaitMs: 5_000 }).send(outbound)).resolves.toEqual({
+    providerId: `started-${outbound.messageId}`,
+  });
   expect(sent).toEqual([outbound.messageId]);
   // A session that never starts: the message fails once the wait is over, not before.
   const started = performance.now();
-  await expect(createSessionGateway({ directory: { owns: () => true, session: () => undefined }, takeoverWaitMs: 300 }).send(message(sandbox.id))).rejects.toThrow('no channel connected');
+  await expect(
+    createSessionGateway({ directory: { owns: () => true, session: () => undefined }, takeoverWaitMs: 300 }).send(message(sandbox.id)),
+  ).rejects.toThrow('no channel connected');
   // The wait counts whole milliseconds (Date.now): up to one less than performance.now sees.
   expect(performance.now() - started).toBeGreaterThanOrEqual(299);
 });
@@ -99,7 +128,13 @@ const silentDriver = (): SessionDriver => ({
 });
 
 it('a send left unanswered by an owner that dies goes to the member that takes the connection over, well before the remote timeout', async () => {
-  const dying = createSessionManager({ ctx: server.wiring.ctx, drivers: [silentDriver()], connectionString: server.wiring.databaseUrl, bus: server.wiring.bus, reconcileIntervalMs: 60_000 });
+  const dying = createSessionManager({
+    ctx: server.wiring.ctx,
+    drivers: [silentDriver()],
+    connectionString: server.wiring.databaseUrl,
+    bus: server.wiring.bus,
+    reconcileIntervalMs: 60_000,
+  });
   await dying.start();
   expect(dying.owned()).toContain(sandbox.id);
   const gateway = senderGateway(10_000);
@@ -123,7 +158,14 @@ it('a send left unanswered by an owner that dies goes to the member that takes t
 
 it('a send to an owner whose session is still starting is answered once it has started, not dropped', async () => {
   let running: RunningSession | undefined;
-  const served = await serveRemoteSends({ bus: server.wiring.bus, owns: (id) => id === 777_001, sessionOf: () => running, startingWaitMs: 5_000, media: server.wiring.ctx.media, log: silentLogger });
+  const served = await serveRemoteSends({
+    bus: server.wiring.bus,
+    owns: (id) => id === 777_001,
+    sessionOf: () => running,
+    startingWaitMs: 5_000,
+    media: server.wiring.ctx.media,
+    log: silentLogger,
+  });
   const remote = createRemoteSender({ bus: server.wiring.bus, timeoutMs: 10_000 });
   try {
     setTimeout(() => {
@@ -143,11 +185,24 @@ it('a send to an owner whose session is still starting is answered once it has s
 it('managers split the connections between them by member, and the survivor takes a stopped member share over', async () => {
   const ids = [sandbox.id];
   for (let index = 0; index < 5; index++) {
-    const created = await server.app.inject({ method: 'POST', url: '/whatsapp', headers: bearer(company.token), payload: { name: `Sandbox ${index}`, channel: 'sandbox' } });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/whatsapp',
+      headers: bearer(company.token),
+      payload: { name: `Sandbox ${index}`, channel: 'sandbox' },
+    });
     if (created.statusCode !== 201) break;
     ids.push(created.json().id);
   }
-  const [one, two] = [0, 1].map(() => createSessionManager({ ctx: server.wiring.ctx, drivers: [createSandboxDriver({ db: server.wiring.db })], connectionString: server.wiring.databaseUrl, bus: server.wiring.bus, reconcileIntervalMs: 60_000 })) as [SessionManager, SessionManager];
+  const [one, two] = [0, 1].map(() =>
+    createSessionManager({
+      ctx: server.wiring.ctx,
+      drivers: [createSandboxDriver({ db: server.wiring.db })],
+      connectionString: server.wiring.databaseUrl,
+      bus: server.wiring.bus,
+      reconcileIntervalMs: 60_000,
+    }),
+  ) as [SessionManager, SessionManager];
   try {
     await one.start();
     await two.start();

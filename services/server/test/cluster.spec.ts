@@ -69,7 +69,14 @@ it('kill -9 the holder of the company messages partition and the channels owner:
     numbers.map(async (from, contact) => {
       const api = contact % 2 === 0 ? api1 : api2;
       for (let index = 0; index < PER_CONTACT; index++) {
-        delivered.push(await deliver(api.url!, company.sandbox, { id: `in-${contact}-${index}`, from, name: `Contato ${contact}`, body: `Mensagem ${index} do contato ${contact}` }));
+        delivered.push(
+          await deliver(api.url!, company.sandbox, {
+            id: `in-${contact}-${index}`,
+            from,
+            name: `Contato ${contact}`,
+            body: `Mensagem ${index} do contato ${contact}`,
+          }),
+        );
         if (!kill && delivered.length >= (CONTACTS * PER_CONTACT) / 3) kill = killProjector();
       }
     }),
@@ -85,7 +92,9 @@ it('kill -9 the holder of the company messages partition and the channels owner:
   const after = inbound.filter((_, index) => delivered[index]!.at > killedProjectorAt);
   const firstAfter = Math.min(...sockets.flatMap((socket) => after.map((message) => socket.shown(message) ?? Infinity)));
   const projectorTakeoverMs = firstAfter - killedProjectorAt;
-  mark(`every inbound message on both edges; ${after.length} sent after the kill, the first shown ${Math.round(projectorTakeoverMs)} ms after it; lease taken after ${Math.round(leaseTakenMs)} ms`);
+  mark(
+    `every inbound message on both edges; ${after.length} sent after the kill, the first shown ${Math.round(projectorTakeoverMs)} ms after it; lease taken after ${Math.round(leaseTakenMs)} ms`,
+  );
   expect(after.length).toBeGreaterThan(0);
   // The standby holds the lease within 5 s; a browser sees new messages again once every projector
   // it took over has prepared and caught up (~2.5-5 s measured here, on a saturated 2-core machine).
@@ -96,10 +105,16 @@ it('kill -9 the holder of the company messages partition and the channels owner:
   const tickets = numbers.map((_, contact) => delivered.find((d) => d.externalId === `in-${contact}-0`)!.ticketId);
   for (const ticketId of tickets) await accept(api2.url!, company.token, ticketId, company.userId);
   const replies: typeof inbound = [];
-  const answer = async (api: RoleProcess, ticketId: number, body: string) => replies.push({ id: await reply(api.url!, company.token, ticketId, body), ticketId, body });
+  const answer = async (api: RoleProcess, ticketId: number, body: string) =>
+    replies.push({ id: await reply(api.url!, company.token, ticketId, body), ticketId, body });
   for (const [contact, ticketId] of tickets.entries()) await answer(api2, ticketId, `Resposta 1 ao contato ${contact}`);
   const sentTo = async (contact: number) => (await outbox(api1.url!, company.sandbox, numbers[contact]!)).map((m) => m.body);
-  await waitUntil(async () => (await Promise.all(numbers.map((_, contact) => sentTo(contact)))).every((bodies, contact) => bodies.includes(`Resposta 1 ao contato ${contact}`)), 'the first replies in the sandbox outbox', 30_000);
+  await waitUntil(
+    async () =>
+      (await Promise.all(numbers.map((_, contact) => sentTo(contact)))).every((bodies, contact) => bodies.includes(`Resposta 1 ao contato ${contact}`)),
+    'the first replies in the sandbox outbox',
+    30_000,
+  );
 
   await channels2Started;
   // Both channels processes see each other: the session is at the member it is assigned to, which is killed next.
@@ -117,26 +132,56 @@ it('kill -9 the holder of the company messages partition and the channels owner:
   await waitUntil(() => replies.length >= CONTACTS + 2, 'the second replies to start');
   const killedChannelsAt = performance.now();
   await owner.kill9();
-  await waitUntil(async () => (await leaseHolderPid(c, `session:${company.sandbox.id}`)) === survivor.child.pid, `${survivor.name} to take the sandbox session`, 15_000, 20);
+  await waitUntil(
+    async () => (await leaseHolderPid(c, `session:${company.sandbox.id}`)) === survivor.child.pid,
+    `${survivor.name} to take the sandbox session`,
+    15_000,
+    20,
+  );
   const channelsTakeoverMs = performance.now() - killedChannelsAt;
   mark(`${owner.name} killed; ${survivor.name} holds the session after ${Math.round(channelsTakeoverMs)} ms`);
   expect(channelsTakeoverMs).toBeLessThan(TAKEOVER_MS);
   await second;
-  const states = async () => c.sql<{ id: string; body: string; ack: number; send_error: string | null }>('select id, body, ack, send_error from read.messages where company_id = $1 and from_me order by created_at', [company.companyId]);
+  const states = async () =>
+    c.sql<{ id: string; body: string; ack: number; send_error: string | null }>(
+      'select id, body, ack, send_error from read.messages where company_id = $1 and from_me order by created_at',
+      [company.companyId],
+    );
   await waitUntil(async () => (await states()).every((m) => m.ack > 0 || m.send_error !== null), 'every reply sent or failed', 60_000, 200);
   const failures = (await states()).filter((m) => m.send_error !== null);
   mark(`replies: ${replies.length}, failed: ${JSON.stringify(failures.map((m) => [m.body, m.send_error]))}`);
-  await waitUntil(async () => (await Promise.all(numbers.map((_, contact) => sentTo(contact)))).every((bodies, contact) => bodies.includes(`Resposta 2 ao contato ${contact}`)), 'the second replies in the sandbox outbox', 30_000);
+  await waitUntil(
+    async () =>
+      (await Promise.all(numbers.map((_, contact) => sentTo(contact)))).every((bodies, contact) => bodies.includes(`Resposta 2 ao contato ${contact}`)),
+    'the second replies in the sandbox outbox',
+    30_000,
+  );
 
   // Exactly once: the read model, every socket, the contact's phone.
   const all = [...inbound, ...replies];
   const ids = all.map((message) => message.id);
   for (const socket of sockets) await waitUntil(() => unseen(socket, all).length === 0, 'every message on both edges', 30_000);
   const rows = await c.sql<{ id: string }>('select id from read.messages where company_id = $1', [company.companyId]);
-  expect(compareOnce(rows.map((row) => row.id), ids)).toEqual({ doubled: [], missing: [], unexpected: [] });
-  for (const socket of sockets) expect(compareOnce(socket.created.map((frame) => frame.id), ids)).toMatchObject({ doubled: [], unexpected: [] });
+  expect(
+    compareOnce(
+      rows.map((row) => row.id),
+      ids,
+    ),
+  ).toEqual({ doubled: [], missing: [], unexpected: [] });
+  for (const socket of sockets)
+    expect(
+      compareOnce(
+        socket.created.map((frame) => frame.id),
+        ids,
+      ),
+    ).toMatchObject({ doubled: [], unexpected: [] });
   const phone = await c.sql<{ message_id: string }>('select message_id from channels.sandbox_outbox where connection_id = $1', [company.sandbox.id]);
-  expect(compareOnce(phone.map((row) => row.message_id), replies.map((message) => message.id))).toEqual({ doubled: [], missing: [], unexpected: [] });
+  expect(
+    compareOnce(
+      phone.map((row) => row.message_id),
+      replies.map((message) => message.id),
+    ),
+  ).toEqual({ doubled: [], missing: [], unexpected: [] });
   const failed = await c.sql<{ id: string }>('select id from read.messages where company_id = $1 and send_error is not null', [company.companyId]);
   expect(failed).toEqual([]);
 
@@ -145,7 +190,14 @@ it('kill -9 the holder of the company messages partition and the channels owner:
   expect([api1, api2, edge1, edge2, projector2, survivor].every(alive)).toBe(true);
   console.log(
     JSON.stringify({
-      cluster: { processes: c.processes.length, postgresBackends: backends[0]!.n, startedMs: Math.round(startedMs), inbound: inbound.length, retried: delivered.filter((d) => d.attempts > 1).length, replies: replies.length },
+      cluster: {
+        processes: c.processes.length,
+        postgresBackends: backends[0]!.n,
+        startedMs: Math.round(startedMs),
+        inbound: inbound.length,
+        retried: delivered.filter((d) => d.attempts > 1).length,
+        replies: replies.length,
+      },
       projectorTakeoverMs: Math.round(projectorTakeoverMs),
       projectorLeaseTakenMs: Math.round(leaseTakenMs),
       channelsTakeoverMs: Math.round(channelsTakeoverMs),

@@ -33,7 +33,12 @@ describe('sessions (spec 2 §4): one owner per connection, requests, reports', (
   let company: { token: string; userId: number; companyId: number };
   let managers: SessionManager[] = [];
   const manager = (driver: SessionDriver) => {
-    const created = createSessionManager({ ctx: server.wiring.ctx, drivers: [driver], connectionString: server.wiring.databaseUrl, reconcileIntervalMs: 60_000 });
+    const created = createSessionManager({
+      ctx: server.wiring.ctx,
+      drivers: [driver],
+      connectionString: server.wiring.databaseUrl,
+      reconcileIntervalMs: 60_000,
+    });
     managers.push(created);
     return created;
   };
@@ -208,7 +213,13 @@ describe('sessions (spec 2 §4): one owner per connection, requests, reports', (
   it('shows the connection on ticket rows (id, name, groupAsTicket)', async () => {
     const created = (await create(company.token, { name: 'Na linha', groupAsTicket: 'enabled' })).json();
     const hooks = createSessionHooks(server.wiring.ctx, { id: created.id, companyId: company.companyId, channel: 'whatsapp' });
-    const received = await hooks.receiveMessage({ contact: { number: '5511922220000', name: 'Rosa', isGroup: false }, providerId: 'row-1', body: 'Oi', mediaType: 'chat', receivedAt: new Date() });
+    const received = await hooks.receiveMessage({
+      contact: { number: '5511922220000', name: 'Rosa', isGroup: false },
+      providerId: 'row-1',
+      body: 'Oi',
+      mediaType: 'chat',
+      receivedAt: new Date(),
+    });
     await server.wiring.ctx.waitForProjections(received.position);
     const ticket = (await call(company.token, 'GET', `/tickets/${received.ticketId}`)).json();
     expect(ticket.whatsapp).toMatchObject({ id: created.id, name: 'Na linha', groupAsTicket: true });

@@ -29,7 +29,14 @@ describe('connections CRUD (spec 2 §3, §7)', () => {
     });
     expect(first.token).toMatch(CONNECTION_TOKEN_PATTERN);
     expect(first.schedules).toHaveLength(7);
-    expect(first.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' });
+    expect(first.schedules[0]).toEqual({
+      weekday: 'Segunda-feira',
+      weekdayEn: 'monday',
+      startTimeA: '08:00',
+      endTimeA: '12:00',
+      startTimeB: '13:00',
+      endTimeB: '18:00',
+    });
     const created = await next((frame) => frame.subject.endsWith('.whatsapp') && (frame.data as any).action === 'create');
     await stop();
     expect(created?.data).toMatchObject({ action: 'create', whatsapp: { id: first.id, name: 'Vendas' } });
@@ -60,7 +67,10 @@ describe('connections CRUD (spec 2 §3, §7)', () => {
     expect(unknownQueue.statusCode).toBe(400);
     const unknownField = await create(a.token, { name: 'Campo', session: 'x' });
     expect(unknownField.statusCode).toBe(400);
-    const badTime = await create(a.token, { name: 'Hora', schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '8h', endTimeA: '', startTimeB: '', endTimeB: '' }] });
+    const badTime = await create(a.token, {
+      name: 'Hora',
+      schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '8h', endTimeA: '', startTimeB: '', endTimeB: '' }],
+    });
     expect(badTime.statusCode).toBe(400);
     const badSendQueue = await create(a.token, { name: 'Tempo', timeSendQueue: 7 });
     expect(badSendQueue.statusCode).toBe(400);
@@ -140,7 +150,12 @@ describe('connections CRUD (spec 2 §3, §7)', () => {
       samples.png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const uploaded = await server.app.inject({ method: 'POST', url: `/whatsapp/${first.id}/media-upload`, headers: { ...bearer(a.token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: `/whatsapp/${first.id}/media-upload`,
+      headers: { ...bearer(a.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const url = uploaded.json().greetingMediaAttachment as string;
     expect(url).toMatch(new RegExp(`^/media/${a.companyId}/`));
@@ -149,7 +164,11 @@ describe('connections CRUD (spec 2 §3, §7)', () => {
       method: 'POST',
       url: `/whatsapp/${first.id}/media-upload`,
       headers: { ...bearer(a.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.exe"\r\nContent-Type: application/octet-stream\r\n\r\n`), samples.elf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.exe"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        samples.elf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
     });
     expect(refused.statusCode).toBe(415);
     expect((await call(a.token, 'GET', `/whatsapp/${first.id}`)).json().greetingMediaAttachment).toBe(url);

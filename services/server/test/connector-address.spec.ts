@@ -67,7 +67,11 @@ describe('company URLs into private networks', () => {
     // Saved as it would have been with OUTBOUND_ALLOW_PRIVATE_URLS=true, before the operator turned it off.
     const integrationId = await createQueueIntegration(
       { ...server.wiring.ctx, outbound: { allowPrivateUrls: true } },
-      { companyId: admin.companyId, actor: userActor(admin.userId), details: CreateQueueIntegrationRequest.parse({ type: 'n8n', name: 'Antiga', urlN8N: `${fakes.url}/hooks/segredo` }) },
+      {
+        companyId: admin.companyId,
+        actor: userActor(admin.userId),
+        details: CreateQueueIntegrationRequest.parse({ type: 'n8n', name: 'Antiga', urlN8N: `${fakes.url}/hooks/segredo` }),
+      },
     );
     await settle(server);
     const queue = await send('POST', '/queue', { name: 'Antiga', color: '#3a0001', greetingMessage: 'Fila Antiga.', integrationId });
@@ -76,7 +80,12 @@ describe('company URLs into private networks', () => {
     expect(line.statusCode, line.body).toBeLessThan(300);
     const { id, token } = line.json();
 
-    const said = await server.app.inject({ method: 'POST', url: `/sandbox/${id}/messages`, headers: bearer(token), payload: { from: '5511940000001', name: 'Rita', body: 'oi' } });
+    const said = await server.app.inject({
+      method: 'POST',
+      url: `/sandbox/${id}/messages`,
+      headers: bearer(token),
+      payload: { from: '5511940000001', name: 'Rita', body: 'oi' },
+    });
     expect(said.statusCode, said.body).toBe(202);
     await settle(server);
     const { ticketId } = said.json();
@@ -91,17 +100,32 @@ describe('company URLs into private networks', () => {
   it('the adapters refuse the address they would dial; operator URLs (AI, Dialogflow, TTS) are not guarded', async () => {
     const guarded = createHttpConnectors({ timeoutMs: 2_000, aiApiUrl: fakes.env.AI_API_URL });
     const before = fakes.requests.length;
-    const failure = async (promise: Promise<unknown>) => (await promise.then(() => null, (e: unknown) => e)) as ConnectorError;
+    const failure = async (promise: Promise<unknown>) =>
+      (await promise.then(
+        () => null,
+        (e: unknown) => e,
+      )) as ConnectorError;
     const port = new URL(fakes.url).port;
     // A host name resolving to loopback is refused after DNS, not only a literal address.
     const byName = await failure(guarded.typebot.startChat({ baseUrl: `http://localhost:${port}/typebot`, publicId: 'x', message: 'oi' }));
     expect(byName).toBeInstanceOf(ConnectorError);
     expect(byName).toMatchObject({ connector: 'typebot', reason: 'address' });
-    const literal = await failure(guarded.webhook.post(`${fakes.url}/hooks/segredo`, { event: 'message', companyId: 1, ticket: { id: 1, uuid: 'u', status: 'pending', queueId: null }, contact: { id: 1, name: 'R', number: '1' }, message: { id: 'm', body: 'oi', mediaType: 'chat', fromMe: false }, integration: { id: 1, name: 'n', type: 'webhook' } }));
+    const literal = await failure(
+      guarded.webhook.post(`${fakes.url}/hooks/segredo`, {
+        event: 'message',
+        companyId: 1,
+        ticket: { id: 1, uuid: 'u', status: 'pending', queueId: null },
+        contact: { id: 1, name: 'R', number: '1' },
+        message: { id: 'm', body: 'oi', mediaType: 'chat', fromMe: false },
+        integration: { id: 1, name: 'n', type: 'webhook' },
+      }),
+    );
     expect(literal).toMatchObject({ connector: 'webhook', reason: 'address' });
     expect(fakes.requests.length).toBe(before);
     fakes.ai('sk-operator-url', () => 'Resposta');
-    await expect(guarded.ai.complete({ apiKey: 'sk-operator-url', messages: [{ role: 'user', content: 'oi' }], temperature: 0.5, maxTokens: 50 })).resolves.toBe('Resposta');
+    await expect(
+      guarded.ai.complete({ apiKey: 'sk-operator-url', messages: [{ role: 'user', content: 'oi' }], temperature: 0.5, maxTokens: 50 }),
+    ).resolves.toBe('Resposta');
   });
 
   it('the guarded client answers like fetch: status, headers, JSON, an empty 204, a timeout', async () => {
@@ -109,20 +133,31 @@ describe('company URLs into private networks', () => {
     const guardedFetch = createGuardedFetch((address) => address !== '127.0.0.1');
     fakes.webhook('guardado', (body) => ({ json: { reply: `Eco: ${body.message.body}` } }));
     fakes.webhook('vazio', () => ({ status: 204, text: '' }));
-    const post = (name: string, signal?: AbortSignal) => guardedFetch(`${fakes.url}/hooks/${name}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: { body: 'oi' }, ticket: { id: 1 }, contact: { number: '1' } }), ...(signal ? { signal } : {}) });
+    const post = (name: string, signal?: AbortSignal) =>
+      guardedFetch(`${fakes.url}/hooks/${name}`, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: { body: 'oi' }, ticket: { id: 1 }, contact: { number: '1' } }),
+        ...(signal ? { signal } : {}),
+      });
     const answered = await post('guardado');
     expect(answered.status).toBe(200);
     expect(answerOf(await answered.text(), answered.headers.get('content-type') ?? '')).toEqual({ replies: ['Eco: oi'], handOver: false });
     const empty = await post('vazio');
     expect([empty.status, await empty.text()]).toEqual([204, '']);
     fakes.slow('/hooks/guardado', 3_000);
-    const late = await post('guardado', AbortSignal.timeout(200)).then(() => null, (e: unknown) => e as Error);
+    const late = await post('guardado', AbortSignal.timeout(200)).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(late?.name).toBe('TimeoutError');
     fakes.slow('/hooks/guardado', 0);
     // The same server by name, with its address refused: the lookup refuses it before any byte is sent.
     const before = fakes.requests.length;
     const port = new URL(fakes.url).port;
-    const byName = await createGuardedFetch(() => true)(`http://localhost:${port}/hooks/guardado`, { body: '{}' }).then(() => null, (e: unknown) => e as { code?: string });
+    const byName = await createGuardedFetch(() => true)(`http://localhost:${port}/hooks/guardado`, { body: '{}' }).then(
+      () => null,
+      (e: unknown) => e as { code?: string },
+    );
     expect(byName?.code).toBe('ERR_INTEGRATION_URL_NOT_ALLOWED');
     expect(fakes.requests.length).toBe(before);
     expect(fakes.violations).toEqual([]);

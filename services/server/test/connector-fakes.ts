@@ -73,7 +73,11 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
   const slowPaths = new Map<string, number>();
   const failingPaths = new Map<string, number>();
   const accessTokens = new Set<string>();
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const clientEmail = 'conversa-bot@fake-project.iam.gserviceaccount.com';
   let url = '';
 
@@ -105,7 +109,8 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
       if (!type.includes('application/json')) return refuse(response, 400, 'typebot: content-type must be JSON');
       const flow = flows.get(decodeURIComponent(match[1]!));
       if (!flow) return send(response, 404, { message: 'Typebot not found', code: 'NOT_FOUND' });
-      if (body.message !== undefined && (body.message?.type !== 'text' || typeof body.message?.text !== 'string')) return refuse(response, 400, 'typebot: message must be { type: "text", text }');
+      if (body.message !== undefined && (body.message?.type !== 'text' || typeof body.message?.text !== 'string'))
+        return refuse(response, 400, 'typebot: message must be { type: "text", text }');
       const sessionId = randomUUID();
       const turn = flow(body.message?.text ?? '', 0);
       sessions.set(sessionId, { publicId: decodeURIComponent(match[1]!), turn: 1, ended: !turn.awaitsInput });
@@ -115,7 +120,8 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
     if (match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
       if (!session || session.ended) return send(response, 404, { message: 'Session not found.', code: 'NOT_FOUND' });
-      if (body.message?.type !== 'text' || typeof body.message?.text !== 'string') return refuse(response, 400, 'typebot: continueChat needs message { type: "text", text }');
+      if (body.message?.type !== 'text' || typeof body.message?.text !== 'string')
+        return refuse(response, 400, 'typebot: continueChat needs message { type: "text", text }');
       const turn = flows.get(session.publicId)!(body.message.text, session.turn++);
       session.ended = !turn.awaitsInput;
       return send(response, 200, typebotAnswer(turn, undefined, body.textBubbleContentFormat));
@@ -124,7 +130,8 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
     match = /^\/hooks\/([^/]+)$/.exec(path);
     if (match) {
       if (!type.includes('application/json')) return refuse(response, 400, 'webhook: content-type must be JSON');
-      if (typeof body?.message?.body !== 'string' || typeof body?.ticket?.id !== 'number' || typeof body?.contact?.number !== 'string') return refuse(response, 400, 'webhook: payload lacks message, ticket or contact');
+      if (typeof body?.message?.body !== 'string' || typeof body?.ticket?.id !== 'number' || typeof body?.contact?.number !== 'string')
+        return refuse(response, 400, 'webhook: payload lacks message, ticket or contact');
       const hook = hooks.get(match[1]!);
       if (!hook) return send(response, 404, { message: 'Webhook not registered' });
       const answer = hook(body);
@@ -139,9 +146,11 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
       const [header, claims, signature] = (form.get('assertion') ?? '').split('.');
       const verifier = createVerify('RSA-SHA256');
       verifier.update(`${header}.${claims}`);
-      if (!header || !claims || !signature || !verifier.verify(publicKey, Buffer.from(signature, 'base64url'))) return send(response, 400, { error: 'invalid_grant' });
+      if (!header || !claims || !signature || !verifier.verify(publicKey, Buffer.from(signature, 'base64url')))
+        return send(response, 400, { error: 'invalid_grant' });
       const decoded = JSON.parse(Buffer.from(claims, 'base64url').toString());
-      if (decoded.iss !== clientEmail || decoded.aud !== `${url}/oauth/token` || !String(decoded.scope).includes('cloud-platform')) return send(response, 400, { error: 'invalid_grant' });
+      if (decoded.iss !== clientEmail || decoded.aud !== `${url}/oauth/token` || !String(decoded.scope).includes('cloud-platform'))
+        return send(response, 400, { error: 'invalid_grant' });
       const token = `ya29.${randomUUID()}`;
       accessTokens.add(token);
       return send(response, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
@@ -180,13 +189,22 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
         typeof body.temperature === 'number' &&
         Number.isInteger(body.max_tokens);
       if (!ok) return refuse(response, 400, 'ai: body needs model, messages [{role, content}], temperature, max_tokens');
-      return send(response, 200, { id: `chatcmpl-${randomUUID()}`, object: 'chat.completion', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answer(body.messages, body) } }] });
+      return send(response, 200, {
+        id: `chatcmpl-${randomUUID()}`,
+        object: 'chat.completion',
+        model: body.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answer(body.messages, body) } }],
+      });
     }
 
     match = /^\/tts\/([a-z0-9-]+)\/cognitiveservices\/v1$/.exec(path);
     if (match) {
       if (!speechKeys.has(String(request.headers['ocp-apim-subscription-key'] ?? ''))) return send(response, 401, { error: 'Access denied' });
-      if (!type.includes('application/ssml+xml') || !request.headers['x-microsoft-outputformat'] || !/<speak[\s\S]*<voice[^>]+name='[^']+'>[\s\S]+<\/voice><\/speak>/.test(raw)) {
+      if (
+        !type.includes('application/ssml+xml') ||
+        !request.headers['x-microsoft-outputformat'] ||
+        !/<speak[\s\S]*<voice[^>]+name='[^']+'>[\s\S]+<\/voice><\/speak>/.test(raw)
+      ) {
         return refuse(response, 400, 'tts: needs SSML with a voice, and X-Microsoft-OutputFormat');
       }
       // An ID3 tag and one MPEG frame header: what a file sniffer recognises as MP3.
@@ -197,11 +215,24 @@ export async function startConnectorFakes(): Promise<ConnectorFakes> {
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const serviceAccount = { type: 'service_account' as const, client_email: clientEmail, private_key: privateKey, token_uri: `${url}/oauth/token`, project_id: 'fake-project' };
+  const serviceAccount = {
+    type: 'service_account' as const,
+    client_email: clientEmail,
+    private_key: privateKey,
+    token_uri: `${url}/oauth/token`,
+    project_id: 'fake-project',
+  };
 
   return {
     url,
-    env: { AI_API_URL: `${url}/ai`, DIALOGFLOW_API_URL: `${url}/dialogflow`, DIALOGFLOW_TOKEN_URL: `${url}/oauth/token`, TTS_URL: `${url}/tts/{region}/cognitiveservices/v1`, CONNECTOR_TIMEOUT_MS: '2000', OUTBOUND_ALLOW_PRIVATE_URLS: 'true' },
+    env: {
+      AI_API_URL: `${url}/ai`,
+      DIALOGFLOW_API_URL: `${url}/dialogflow`,
+      DIALOGFLOW_TOKEN_URL: `${url}/oauth/token`,
+      TTS_URL: `${url}/tts/{region}/cognitiveservices/v1`,
+      CONNECTOR_TIMEOUT_MS: '2000',
+      OUTBOUND_ALLOW_PRIVATE_URLS: 'true',
+    },
     requests,
     violations,
     serviceAccount,

@@ -37,7 +37,8 @@ const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: objec
   return response.json();
 };
 const integration = (body: object) => call('POST', '/queueIntegration', body);
-const queue = (name: string, extra: object = {}) => call('POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
+const queue = (name: string, extra: object = {}) =>
+  call('POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
 const sandbox = async (fields: object = {}) => {
   const created = await call('POST', '/whatsapp', { name: `Sandbox ${colour++}`, channel: 'sandbox', ...fields });
   return { id: created.id as number, token: created.token as string };
@@ -48,7 +49,12 @@ function contact(connection: { id: number; token: string }, name = 'Joana Lima')
   return {
     number,
     async say(body: string): Promise<{ ticketId: number }> {
-      const response = await server.app.inject({ method: 'POST', url: `/sandbox/${connection.id}/messages`, headers: bearer(connection.token), payload: { from: number, name, body } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${connection.id}/messages`,
+        headers: bearer(connection.token),
+        payload: { from: number, name, body },
+      });
       expect(response.statusCode, response.body).toBe(202);
       await settle(server);
       return response.json();
@@ -61,7 +67,9 @@ const ticketOf = (id: number) => call('GET', `/tickets/${id}`);
 describe('connectors take the conversation and hand it over', () => {
   it('a queue with an n8n webhook: posts each message with ticket and contact, sends the answer, hands over on its signal', async () => {
     fakes.webhook('pedidos', (body) =>
-      /humano/.test(body.message.body) ? { json: { reply: 'Vou chamar alguém.', action: 'transfer' } } : { json: [{ output: `Pedido de ${body.contact.name}: ${body.message.body}` }] },
+      /humano/.test(body.message.body)
+        ? { json: { reply: 'Vou chamar alguém.', action: 'transfer' } }
+        : { json: [{ output: `Pedido de ${body.contact.name}: ${body.message.body}` }] },
     );
     const hook = await integration({ type: 'n8n', name: 'Pedidos', urlN8N: `${fakes.url}/hooks/pedidos` });
     const sales = await queue('Vendas', { integrationId: hook.id });
@@ -72,7 +80,12 @@ describe('connectors take the conversation and hand it over', () => {
     expect(joana.received()).toEqual(['Pedido de Joana Lima: quero 2 pizzas']);
     expect(await ticketOf(ticketId)).toMatchObject({ status: 'pending', queueId: sales.id, useIntegration: true });
     const posted = fakes.requests.filter((r) => r.path === '/hooks/pedidos').at(-1)!.body;
-    expect(posted).toMatchObject({ event: 'message', ticket: { id: ticketId, queueId: sales.id }, contact: { name: 'Joana Lima', number: joana.number }, message: { body: 'quero 2 pizzas' } });
+    expect(posted).toMatchObject({
+      event: 'message',
+      ticket: { id: ticketId, queueId: sales.id },
+      contact: { name: 'Joana Lima', number: joana.number },
+      message: { body: 'quero 2 pizzas' },
+    });
 
     await joana.say('quero um humano');
     expect(joana.received().at(-1)).toBe('Vou chamar alguém.');
@@ -88,8 +101,21 @@ describe('connectors take the conversation and hand it over', () => {
       if (turn === 0) return { messages: ['Olá! Eu sou o robô.', 'Qual é o seu e-mail?'], awaitsInput: true };
       return { messages: [`Obrigado, anotei ${text}.`], awaitsInput: false };
     });
-    const flow = await integration({ type: 'typebot', name: 'Cadastro', urlN8N: `${fakes.url}/typebot`, typebotSlug: 'cadastro', typebotDelayMessage: 50, typebotKeywordRestart: 'reiniciar', typebotRestartMessage: 'Recomeçando.' });
-    const support = await queue('Suporte', { chatbots: [{ name: 'Cadastro', queueType: 'integration', optIntegrationId: flow.id, greetingMessage: '' }, { name: 'Outros', queueType: 'text', greetingMessage: 'ok' }] });
+    const flow = await integration({
+      type: 'typebot',
+      name: 'Cadastro',
+      urlN8N: `${fakes.url}/typebot`,
+      typebotSlug: 'cadastro',
+      typebotDelayMessage: 50,
+      typebotKeywordRestart: 'reiniciar',
+      typebotRestartMessage: 'Recomeçando.',
+    });
+    const support = await queue('Suporte', {
+      chatbots: [
+        { name: 'Cadastro', queueType: 'integration', optIntegrationId: flow.id, greetingMessage: '' },
+        { name: 'Outros', queueType: 'text', greetingMessage: 'ok' },
+      ],
+    });
     const other = await queue('Zeta');
     const connection = await sandbox({ queueIds: [support.id, other.id], greetingMessage: 'Escolha:' });
     const ana = contact(connection, 'Ana');
@@ -114,9 +140,17 @@ describe('connectors take the conversation and hand it over', () => {
 
   it('a connection bound to Dialogflow detects intents and hands over on the intent asking for a person', async () => {
     fakes.dialogflow('fake-project', (text) =>
-      /atendente/i.test(text) ? { intent: 'Falar com atendente', texts: ['Transferindo para um atendente.'] } : { intent: 'Horário', texts: ['Abrimos às 8h.'] },
+      /atendente/i.test(text)
+        ? { intent: 'Falar com atendente', texts: ['Transferindo para um atendente.'] }
+        : { intent: 'Horário', texts: ['Abrimos às 8h.'] },
     );
-    const agent = await integration({ type: 'dialogflow', name: 'Agente', projectName: 'fake-project', jsonContent: JSON.stringify(fakes.serviceAccount), language: 'pt-BR' });
+    const agent = await integration({
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'fake-project',
+      jsonContent: JSON.stringify(fakes.serviceAccount),
+      language: 'pt-BR',
+    });
     const connection = await sandbox({ integrationId: agent.id });
     const rui = contact(connection, 'Rui');
     const { ticketId } = await rui.say('que horas abre?');
@@ -132,7 +166,15 @@ describe('connectors take the conversation and hand it over', () => {
   it('a queue with an AI prompt answers with the prompt and the conversation, then hands over when asked for a person', async () => {
     fakes.ai('sk-prompt-key-4321', (messages) => `Resposta ${messages.filter((m) => m.role === 'user').length}`);
     const host = await queue('IA');
-    const prompt = await call('POST', '/prompt', { name: 'Assistente', apiKey: 'sk-prompt-key-4321', prompt: 'Você é o assistente da pizzaria.', queueId: host.id, maxMessages: 4, temperature: 0.2, maxTokens: 60 });
+    const prompt = await call('POST', '/prompt', {
+      name: 'Assistente',
+      apiKey: 'sk-prompt-key-4321',
+      prompt: 'Você é o assistente da pizzaria.',
+      queueId: host.id,
+      maxMessages: 4,
+      temperature: 0.2,
+      maxTokens: 60,
+    });
     await call('PUT', `/queue/${host.id}`, { promptId: prompt.id });
     const connection = await sandbox({ queueIds: [host.id] });
     const leo = contact(connection, 'Leo');
@@ -182,7 +224,15 @@ describe('connectors take the conversation and hand it over', () => {
     fakes.ai('sk-voice-key-7777', () => 'Olá, aqui é a assistente.');
     fakes.speechKey('azure-speech-key');
     const host = await queue('Voz');
-    await call('POST', '/prompt', { name: 'Falante', apiKey: 'sk-voice-key-7777', prompt: 'Fale.', queueId: host.id, voice: 'pt-BR-FranciscaNeural', voiceKey: 'azure-speech-key', voiceRegion: 'brazilsouth' });
+    await call('POST', '/prompt', {
+      name: 'Falante',
+      apiKey: 'sk-voice-key-7777',
+      prompt: 'Fale.',
+      queueId: host.id,
+      voice: 'pt-BR-FranciscaNeural',
+      voiceKey: 'azure-speech-key',
+      voiceRegion: 'brazilsouth',
+    });
     const prompt = (await call('GET', '/prompt')).prompts.find((p: any) => p.name === 'Falante');
     expect(prompt.voiceKey).not.toContain('azure-speech-key');
     await call('PUT', `/queue/${host.id}`, { promptId: prompt.id });
@@ -229,7 +279,9 @@ describe('connectors take the conversation and hand it over', () => {
 
 describe('AI help for attendants', () => {
   it('drafts a reply and writes a summary note from the conversation with the ticket’s prompt', async () => {
-    fakes.ai('sk-help-key-5555', (messages) => (messages[0]!.content.includes('Resuma') ? '- Cliente quer pizza' : `Sugestão após ${messages.length - 1} mensagens`));
+    fakes.ai('sk-help-key-5555', (messages) =>
+      messages[0]!.content.includes('Resuma') ? '- Cliente quer pizza' : `Sugestão após ${messages.length - 1} mensagens`,
+    );
     const host = await queue('Ajuda');
     const connection = await sandbox({ queueIds: [host.id] });
     const eva = contact(connection, 'Eva');

@@ -23,14 +23,19 @@ beforeAll(async () => {
 afterAll(() => fakes.close());
 
 const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConnectorError);
   return error as ConnectorError;
 };
 
 describe('typebot adapter', () => {
   it('starts a chat, continues it, and sees the flow end', async () => {
-    fakes.typebot('pedido-abc', (text, turn) => (turn === 0 ? { messages: ['Olá!', 'Qual seu pedido?'], awaitsInput: true } : { messages: [`Pedido ${text} localizado.`], awaitsInput: false }));
+    fakes.typebot('pedido-abc', (text, turn) =>
+      turn === 0 ? { messages: ['Olá!', 'Qual seu pedido?'], awaitsInput: true } : { messages: [`Pedido ${text} localizado.`], awaitsInput: false },
+    );
     const base = `${fakes.url}/typebot`;
     const first = await connectors.typebot.startChat({ baseUrl: base, publicId: 'pedido-abc', message: 'oi' });
     expect(first).toMatchObject({ messages: ['Olá!', 'Qual seu pedido?'], awaitsInput: true });
@@ -92,9 +97,17 @@ describe('dialogflow adapter', () => {
   });
 
   it('refuses a key the token endpoint does not know', async () => {
-    const { privateKey } = await import('node:crypto').then((c) => c.generateKeyPairSync('rsa', { modulusLength: 1024, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }));
+    const { privateKey } = await import('node:crypto').then((c) =>
+      c.generateKeyPairSync('rsa', {
+        modulusLength: 1024,
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      }),
+    );
     const stranger = { ...fakes.serviceAccount, client_email: 'other@x.iam.gserviceaccount.com', private_key: privateKey };
-    const error = await failure(connectors.dialogflow.detectIntent({ credentials: stranger, projectId: 'fake-project', sessionId: 's', text: 'oi', languageCode: 'pt-BR' }));
+    const error = await failure(
+      connectors.dialogflow.detectIntent({ credentials: stranger, projectId: 'fake-project', sessionId: 's', text: 'oi', languageCode: 'pt-BR' }),
+    );
     expect(error.status).toBe(400);
   });
 });
@@ -102,7 +115,15 @@ describe('dialogflow adapter', () => {
 describe('AI adapters', () => {
   it('asks an OpenAI-compatible chat completion with the prompt, temperature and max tokens', async () => {
     fakes.ai('sk-test-key-1234', (messages) => `Eco: ${messages.at(-1)!.content}`);
-    const text = await connectors.ai.complete({ apiKey: 'sk-test-key-1234', temperature: 0.5, maxTokens: 50, messages: [{ role: 'system', content: 'Seja breve.' }, { role: 'user', content: 'Oi' }] });
+    const text = await connectors.ai.complete({
+      apiKey: 'sk-test-key-1234',
+      temperature: 0.5,
+      maxTokens: 50,
+      messages: [
+        { role: 'system', content: 'Seja breve.' },
+        { role: 'user', content: 'Oi' },
+      ],
+    });
     expect(text).toBe('Eco: Oi');
     const body = fakes.requests.findLast((r) => r.path === '/ai/chat/completions')!.body;
     expect(body).toMatchObject({ temperature: 0.5, max_tokens: 50, messages: [{ role: 'system' }, { role: 'user', content: 'Oi' }] });
@@ -114,7 +135,9 @@ describe('AI adapters', () => {
     const audio = await connectors.speech.synthesize({ region: 'brazilsouth', key: 'speech-key', voice: 'pt-BR-FranciscaNeural', text: 'Olá & bem-vindo' });
     expect(audio.length).toBeGreaterThan(10);
     expect(fakes.requests.findLast((r) => r.path.startsWith('/tts/'))!.body).toContain('Olá &amp; bem-vindo');
-    expect((await failure(connectors.speech.synthesize({ region: 'brazilsouth', key: 'nope', voice: 'pt-BR-FranciscaNeural', text: 'x' }))).reason).toBe('credentials');
+    expect((await failure(connectors.speech.synthesize({ region: 'brazilsouth', key: 'nope', voice: 'pt-BR-FranciscaNeural', text: 'x' }))).reason).toBe(
+      'credentials',
+    );
     expect((await failure(connectors.speech.synthesize({ region: 'bad region!', key: 'speech-key', voice: 'v', text: 'x' }))).reason).toBe('credentials');
   });
 

@@ -21,9 +21,27 @@ beforeAll(async () => {
   attendant = await createUser(server, a.companyId, 'Atendente Acesso', { profile: 'user' });
   const line = await call(admin.token, 'POST', '/whatsapp', { name: 'Sandbox acesso', channel: 'sandbox', greetingMessage: '' });
   const hooks = createSessionHooks(server.wiring.ctx, { id: line.id, companyId: a.companyId, channel: 'sandbox' });
-  const first = await hooks.receiveMessage({ contact: { number: '5511955557001', name: 'Rita Acesso', isGroup: false }, providerId: 'r-1', body: 'Meu endereço é Rua das Flores 12', mediaType: 'chat', receivedAt: new Date().toISOString() });
-  await hooks.receiveMessage({ contact: { number: '5511955557001', name: 'Rita Acesso', isGroup: false }, providerId: 'r-2', body: 'segunda mensagem da Rita', mediaType: 'chat', receivedAt: new Date().toISOString() });
-  const second = await hooks.receiveMessage({ contact: { number: '5511955557002', name: 'Bruno Acesso', isGroup: false }, providerId: 'b-1', body: 'mensagem do Bruno', mediaType: 'chat', receivedAt: new Date().toISOString() });
+  const first = await hooks.receiveMessage({
+    contact: { number: '5511955557001', name: 'Rita Acesso', isGroup: false },
+    providerId: 'r-1',
+    body: 'Meu endereço é Rua das Flores 12',
+    mediaType: 'chat',
+    receivedAt: new Date().toISOString(),
+  });
+  await hooks.receiveMessage({
+    contact: { number: '5511955557001', name: 'Rita Acesso', isGroup: false },
+    providerId: 'r-2',
+    body: 'segunda mensagem da Rita',
+    mediaType: 'chat',
+    receivedAt: new Date().toISOString(),
+  });
+  const second = await hooks.receiveMessage({
+    contact: { number: '5511955557002', name: 'Bruno Acesso', isGroup: false },
+    providerId: 'b-1',
+    body: 'mensagem do Bruno',
+    mediaType: 'chat',
+    receivedAt: new Date().toISOString(),
+  });
   rita = { contactId: first.contactId, ticketId: first.ticketId };
   bruno = { contactId: second.contactId };
   await settle(server);
@@ -31,7 +49,11 @@ beforeAll(async () => {
   await call(admin.token, 'POST', '/ticket-notes', { note: 'Cliente prefere contato à tarde', ticketId: rita.ticketId, contactId: rita.contactId });
   const tag = await call(admin.token, 'POST', '/tags', { name: 'VIP Acesso', color: '#ff0000', kanban: 0 });
   await call(admin.token, 'POST', '/tags/sync', { contactId: rita.contactId, tags: [tag] });
-  await call(admin.token, 'POST', '/schedules', { body: 'Lembrete da consulta da Rita', contactId: rita.contactId, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
+  await call(admin.token, 'POST', '/schedules', {
+    body: 'Lembrete da consulta da Rita',
+    contactId: rita.contactId,
+    sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   await settle(server);
 });
 afterAll(() => server?.close());
@@ -75,9 +97,24 @@ describe('contact data export (LGPD access)', () => {
     expect(answer.headers['content-type']).toBe('application/zip');
     expect(answer.headers['content-disposition']).toContain(`contact-${rita.contactId}-data.zip`);
     const entries = await unzip(answer.rawPayload);
-    expect([...entries.keys()]).toEqual(['profile.json', 'tickets.json', 'messages.json', 'notes.json', 'tags.json', 'ratings.json', 'campaignSends.json', 'schedules.json', 'data.xlsx']);
+    expect([...entries.keys()]).toEqual([
+      'profile.json',
+      'tickets.json',
+      'messages.json',
+      'notes.json',
+      'tags.json',
+      'ratings.json',
+      'campaignSends.json',
+      'schedules.json',
+      'data.xlsx',
+    ]);
     const json = (name: string) => JSON.parse(entries.get(name)!.toString('utf8'));
-    expect(json('profile.json')).toMatchObject({ id: rita.contactId, name: 'Rita Acesso', number: '5511955557001', extra_info: [{ name: 'CPF', value: '123.456.789-09' }] });
+    expect(json('profile.json')).toMatchObject({
+      id: rita.contactId,
+      name: 'Rita Acesso',
+      number: '5511955557001',
+      extra_info: [{ name: 'CPF', value: '123.456.789-09' }],
+    });
     expect(json('tickets.json')).toEqual([expect.objectContaining({ id: rita.ticketId })]);
     expect(json('messages.json').map((message: { body: string }) => message.body)).toEqual(['Meu endereço é Rua das Flores 12', 'segunda mensagem da Rita']);
     expect(json('notes.json')).toEqual([expect.objectContaining({ note: 'Cliente prefere contato à tarde' })]);
@@ -89,10 +126,22 @@ describe('contact data export (LGPD access)', () => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(entries.get('data.xlsx')! as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['profile', 'tickets', 'messages', 'notes', 'tags', 'ratings', 'campaignSends', 'schedules']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'profile',
+      'tickets',
+      'messages',
+      'notes',
+      'tags',
+      'ratings',
+      'campaignSends',
+      'schedules',
+    ]);
     const messages = workbook.getWorksheet('messages')!;
     const bodyColumn = (messages.getRow(1).values as string[]).indexOf('body');
-    expect([messages.getRow(2).getCell(bodyColumn).value, messages.getRow(3).getCell(bodyColumn).value]).toEqual(['Meu endereço é Rua das Flores 12', 'segunda mensagem da Rita']);
+    expect([messages.getRow(2).getCell(bodyColumn).value, messages.getRow(3).getCell(bodyColumn).value]).toEqual([
+      'Meu endereço é Rua das Flores 12',
+      'segunda mensagem da Rita',
+    ]);
   });
 
   it('is for admins: an attendant is refused, another company’s contact is not found', async () => {

@@ -9,7 +9,8 @@ let server: TestServer;
 let token: string;
 let companyId: number;
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const number = (index: number) => `5511${String(900_000_000 + index)}`;
 
 beforeAll(async () => {
@@ -29,8 +30,21 @@ describe('a contact list filled by many writers at once', () => {
     const elsewhere = { ...server.wiring.ctx, states: new StateCache() };
     const actor = { kind: 'system' as const, id: 'elsewhere' };
     const [answers] = await Promise.all([
-      Promise.all(Array.from({ length: 64 }, (_, index) => call('POST', '/contact-list-items', { contactListId: list.id, name: `Pessoa ${index}`, number: number(index), email: '' }))),
-      Promise.all(Array.from({ length: 16 }, (_, index) => addContactListItem(elsewhere, { companyId, actor, contactListId: list.id, details: { name: `Outra ${index}`, number: number(100 + index), email: '' } }))),
+      Promise.all(
+        Array.from({ length: 64 }, (_, index) =>
+          call('POST', '/contact-list-items', { contactListId: list.id, name: `Pessoa ${index}`, number: number(index), email: '' }),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 16 }, (_, index) =>
+          addContactListItem(elsewhere, {
+            companyId,
+            actor,
+            contactListId: list.id,
+            details: { name: `Outra ${index}`, number: number(100 + index), email: '' },
+          }),
+        ),
+      ),
     ]);
     expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 201)).toEqual([]);
     expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(64);
@@ -41,7 +55,9 @@ describe('a contact list filled by many writers at once', () => {
       items.push(...body.contacts);
       if (!body.hasMore) break;
     }
-    expect(items.map((item) => item.number).sort()).toEqual([...Array.from({ length: 64 }, (_, index) => number(index)), ...Array.from({ length: 16 }, (_, index) => number(100 + index))].sort());
+    expect(items.map((item) => item.number).sort()).toEqual(
+      [...Array.from({ length: 64 }, (_, index) => number(index)), ...Array.from({ length: 16 }, (_, index) => number(100 + index))].sort(),
+    );
     expect((await call('GET', `/contact-lists/${list.id}`)).json()).toMatchObject({ contactsCount: 80 });
   });
 
@@ -55,7 +71,14 @@ describe('a contact list filled by many writers at once', () => {
         id: randomUUID(),
         type: 'ContactListItemsAdded',
         data: { contactListId: list.id, items: [{ itemId, name: 'Depois', number: number(501), email: '' }] },
-        metadata: { companyId, actor: { kind: 'system', id: 'late' }, correlationId: 'late', causationId: 'late', occurredAt: new Date().toISOString(), schemaVersion: 1 },
+        metadata: {
+          companyId,
+          actor: { kind: 'system', id: 'late' },
+          correlationId: 'late',
+          causationId: 'late',
+          occurredAt: new Date().toISOString(),
+          schemaVersion: 1,
+        },
       },
     ]);
     await server.wiring.ctx.waitForProjections(late.position, { readModels: ['contactLists'] });

@@ -14,7 +14,12 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`), part.data, Buffer.from('\r\n'));
+    if ('data' in part)
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        part.data,
+        Buffer.from('\r\n'),
+      );
     else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -25,7 +30,9 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
 function mediaFilesHolding(needle: string): string[] {
   const root = server.wiring.config.mediaDir;
   if (!existsSync(root)) return [];
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => join(root, name)).filter((path) => statSync(path).isFile());
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(root, name))
+    .filter((path) => statSync(path).isFile());
   return files.filter((path) => readFileSync(path).includes(needle));
 }
 
@@ -42,7 +49,12 @@ let attendant: { token: string };
 let line: { id: number; token: string };
 const log = logCapture();
 
-const MARK = { name: 'Zuleica Marcadora', number: '5511933337777', body: 'Meu CPF marcador é 987.654.321-00', file: Buffer.concat([samples.png, Buffer.from('bytes-marcadores-zq')]) };
+const MARK = {
+  name: 'Zuleica Marcadora',
+  number: '5511933337777',
+  body: 'Meu CPF marcador é 987.654.321-00',
+  file: Buffer.concat([samples.png, Buffer.from('bytes-marcadores-zq')]),
+};
 
 beforeAll(async () => {
   server = await startTestServer({ channels: new RecordingChannelGateway(), log: log.stream, env: { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } });
@@ -65,7 +77,12 @@ const erase = (id: number, payload: object = { reason: 'Pedido do titular (art. 
 
 /** The contact writes through the sandbox connection. */
 async function contactWrites(from: string, name: string, id: string, body: string): Promise<{ ticketId: number; contactId: number }> {
-  const response = await server.app.inject({ method: 'POST', url: `/sandbox/${line.id}/messages`, headers: bearer(line.token), payload: { id, from, name, body } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/sandbox/${line.id}/messages`,
+    headers: bearer(line.token),
+    payload: { id, from, name, body },
+  });
   expect(response.statusCode, response.body).toBe(202);
   await settle(server);
   return response.json();
@@ -78,7 +95,9 @@ async function rowsHolding(needle: string): Promise<string[]> {
     where table_schema in ('read', 'webhooks', 'channels') and table_type = 'BASE TABLE'`.execute(server.wiring.db);
   const found: string[] = [];
   for (const { schema, name } of tables.rows) {
-    const rows = await sql<{ row: string }>`select t::text as row from ${sql.table(`${schema}.${name}`)} t where t::text ilike ${`%${needle}%`}`.execute(server.wiring.db);
+    const rows = await sql<{ row: string }>`select t::text as row from ${sql.table(`${schema}.${name}`)} t where t::text ilike ${`%${needle}%`}`.execute(
+      server.wiring.db,
+    );
     for (const { row } of rows.rows) found.push(`${schema}.${name}: ${row.slice(0, 200)}`);
   }
   return found;
@@ -160,7 +179,11 @@ describe('the marker test', () => {
     expect(exported).not.toContain(MARK.name);
     expect(exported).not.toContain(MARK.number);
     expect(mediaFilesHolding('bytes-marcadores-zq')).toEqual([]);
-    const stored = await server.wiring.db.selectFrom('read.messages').select(['body', 'media_url', 'content_erased']).where('contact_id', '=', written.contactId).execute();
+    const stored = await server.wiring.db
+      .selectFrom('read.messages')
+      .select(['body', 'media_url', 'content_erased'])
+      .where('contact_id', '=', written.contactId)
+      .execute();
     expect(stored.length).toBeGreaterThan(1);
     for (const row of stored) expect(row).toEqual({ body: '', media_url: null, content_erased: true });
     expect((await call('GET', `/dashboard?${range}`)).counters).toEqual(figuresBefore.counters);
@@ -170,15 +193,24 @@ describe('the marker test', () => {
       expect(line).not.toContain('987.654.321');
     }
     // Consumers are told, with the id and the time only.
-    const deliveries = await server.wiring.db.selectFrom('webhooks.deliveries').select(['event', 'body']).where('webhook_id', '=', hook.id).where('event', '=', 'contact.erased').execute();
+    const deliveries = await server.wiring.db
+      .selectFrom('webhooks.deliveries')
+      .select(['event', 'body'])
+      .where('webhook_id', '=', hook.id)
+      .where('event', '=', 'contact.erased')
+      .execute();
     expect(deliveries).toHaveLength(1);
     expect(JSON.parse(deliveries[0]!.body).data).toEqual({ contactId: written.contactId, erasedAt: erased.json().erasedAt });
 
     // A rebuild of every read model gives the same erased rows.
     const snapshot = async () => ({
       contact: await sql`select c::text from read.contacts c where id = ${written.contactId}`.execute(server.wiring.db).then((r) => r.rows),
-      tickets: await sql`select t.last_message, t.contact_erased from read.tickets t where contact_id = ${written.contactId} order by id`.execute(server.wiring.db).then((r) => r.rows),
-      messages: await sql`select m.id, m.body, m.media_url, m.content_erased from read.messages m where contact_id = ${written.contactId} order by id`.execute(server.wiring.db).then((r) => r.rows),
+      tickets: await sql`select t.last_message, t.contact_erased from read.tickets t where contact_id = ${written.contactId} order by id`
+        .execute(server.wiring.db)
+        .then((r) => r.rows),
+      messages: await sql`select m.id, m.body, m.media_url, m.content_erased from read.messages m where contact_id = ${written.contactId} order by id`
+        .execute(server.wiring.db)
+        .then((r) => r.rows),
     });
     const before = await snapshot();
     await server.wiring.runtime.stop();
@@ -187,7 +219,13 @@ describe('the marker test', () => {
       const name = projector.partition?.of ?? projector.name;
       if (seen.has(name)) continue;
       seen.add(name);
-      await rebuildProjector({ db: server.wiring.db, connectionString: server.wiring.databaseUrl, store: server.wiring.store, projector, logger: { info() {}, warn() {}, error() {} } });
+      await rebuildProjector({
+        db: server.wiring.db,
+        connectionString: server.wiring.databaseUrl,
+        store: server.wiring.store,
+        projector,
+        logger: { info() {}, warn() {}, error() {} },
+      });
     }
     expect(await snapshot()).toEqual(before);
     for (const needle of [MARK.name, MARK.number, '987.654.321', 'documento-zq']) expect(await rowsHolding(needle), `after rebuild: ${needle}`).toEqual([]);

@@ -29,7 +29,12 @@ async function upload(rows: string[][]) {
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return server.app.inject({ method: 'POST', url: '/contacts/upload', headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: '/contacts/upload',
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 const status = async (importId: string) => (await server.app.inject({ method: 'GET', url: `/contacts/import/${importId}`, headers: bearer(token) })).json();

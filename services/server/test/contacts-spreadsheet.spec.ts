@@ -42,7 +42,12 @@ function upload(token: string, fileName: string, data: Buffer) {
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return server.app.inject({ method: 'POST', url: '/contacts/upload', headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: '/contacts/upload',
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 /** The import's final status, once the server says it is done (the screen polls the same route). */
@@ -140,7 +145,14 @@ describe('contact import from a spreadsheet', () => {
   it('ends the import with the code when the worker refuses the file whole (headless, empty, lying about its size)', async () => {
     const count = await contactCount(admin.token);
     const cases: [string, Buffer, string][] = [
-      ['sem-numero.xlsx', await xlsx([['Nome', 'Cidade'], ['Eva', 'Recife']]), 'ERR_CONTACT_IMPORT_FILE_INVALID'],
+      [
+        'sem-numero.xlsx',
+        await xlsx([
+          ['Nome', 'Cidade'],
+          ['Eva', 'Recife'],
+        ]),
+        'ERR_CONTACT_IMPORT_FILE_INVALID',
+      ],
       ['vazio.csv', Buffer.from('nome,numero\n'), 'ERR_CONTACT_IMPORT_FILE_INVALID'],
       ['mentira.xlsx', xlsxBomb({ sheetBytes: 8 * 1024 * 1024, declaredSize: 200_000 }), 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED'],
     ];
@@ -152,7 +164,7 @@ describe('contact import from a spreadsheet', () => {
     expect(await contactCount(admin.token)).toBe(count);
   });
 
-  it('refuses a formula or a text in the number column, never turning it into a number, and says the sheet\'s row', async () => {
+  it("refuses a formula or a text in the number column, never turning it into a number, and says the sheet's row", async () => {
     const good = mobile();
     const file = await xlsx([
       ['Nome', 'Número'],
@@ -197,11 +209,18 @@ describe('one spreadsheet per company at a time', () => {
     const list = (await call(token, 'POST', '/contact-lists', { name: 'Uma por vez' })).json();
     // An import of the company still running (as the read model shows it while the worker reads its file).
     const running = randomUUID();
-    await sql`insert into read.contact_imports (id, company_id, file_name, total, started_at) values (${running}, ${c.companyId}, 'grande.xlsx', 0, now())`.execute(server.wiring.db);
+    await sql`insert into read.contact_imports (id, company_id, file_name, total, started_at) values (${running}, ${c.companyId}, 'grande.xlsx', 0, now())`.execute(
+      server.wiring.db,
+    );
     const file = Buffer.from(`numero\n${mobile()}\n`);
     const contacts = await upload(token, 'um.csv', file);
     expect([contacts.statusCode, contacts.json().error]).toEqual([409, 'ERR_CONTACT_IMPORT_IN_PROGRESS']);
-    const listed = await server.app.inject({ method: 'POST', url: `/contact-lists/${list.id}/upload`, headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=x' }, payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="um.csv"\r\n\r\n${file.toString()}\r\n--x--\r\n` });
+    const listed = await server.app.inject({
+      method: 'POST',
+      url: `/contact-lists/${list.id}/upload`,
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="um.csv"\r\n\r\n${file.toString()}\r\n--x--\r\n`,
+    });
     expect([listed.statusCode, listed.json().error]).toEqual([409, 'ERR_CONTACT_IMPORT_IN_PROGRESS']);
     // Another company is not held back.
     const elsewhere = await upload(admin.token, 'um.csv', Buffer.from(`numero\n${mobile()}\n`));

@@ -85,7 +85,12 @@ describe('contact form validation', () => {
 
 describe('creating contacts', () => {
   it('stores the number as E.164 digits and answers the whole contact', async () => {
-    const contact = await createContact(companyA.token, { name: 'Maria Souza', number: '(21) 98765-1234', email: 'Maria@Example.com', companyId: companyA.companyId });
+    const contact = await createContact(companyA.token, {
+      name: 'Maria Souza',
+      number: '(21) 98765-1234',
+      email: 'Maria@Example.com',
+      companyId: companyA.companyId,
+    });
     expect(contact).toMatchObject({
       name: 'Maria Souza',
       number: '5521987651234',
@@ -125,7 +130,11 @@ describe('creating contacts', () => {
 
   it('makes exactly one contact when 50 requests create the same number at once', async () => {
     const number = freshMobile();
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(companyA.token, 'POST', '/contacts', { name: `Racer ${i}`, number: i % 2 ? number : withoutNinthDigit(number) })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(companyA.token, 'POST', '/contacts', { name: `Racer ${i}`, number: i % 2 ? number : withoutNinthDigit(number) }),
+      ),
+    );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
@@ -173,7 +182,15 @@ describe('finding or creating a contact by number', () => {
     const ctx = server.wiring.ctx;
     const lookups = Array.from({ length: 15 }, () => call(companyA.token, 'GET', `/contacts/profile/${number}`).then((r) => r.json().contactId as number));
     const deliveries = Array.from({ length: 15 }, (_, i) =>
-      findOrCreateContact(ctx, { companyId: companyA.companyId, actor: systemActor, number: i % 2 ? number : `+${number}`, name: 'Pushed Name', channel: 'whatsapp', isGroup: false, verifiedByChannel: true }),
+      findOrCreateContact(ctx, {
+        companyId: companyA.companyId,
+        actor: systemActor,
+        number: i % 2 ? number : `+${number}`,
+        name: 'Pushed Name',
+        channel: 'whatsapp',
+        isGroup: false,
+        verifiedByChannel: true,
+      }),
     );
     const [ids, found] = await Promise.all([Promise.all(lookups), Promise.all(deliveries)]);
     const all = new Set([...ids, ...found.map((f) => f.contactId)]);
@@ -210,9 +227,20 @@ describe('changing contacts', () => {
     const oldNumber = freshMobile();
     const newNumber = freshMobile();
     const contact = await createContact(companyA.token, { name: 'Mover', number: oldNumber });
-    const changed = await call(companyA.token, 'PUT', `/contacts/${contact.id}`, { name: 'Moved', number: newNumber, email: 'moved@example.com', extraInfo: [{ id: 9, name: 'Nota', value: 'x' }] });
+    const changed = await call(companyA.token, 'PUT', `/contacts/${contact.id}`, {
+      name: 'Moved',
+      number: newNumber,
+      email: 'moved@example.com',
+      extraInfo: [{ id: 9, name: 'Nota', value: 'x' }],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ id: contact.id, name: 'Moved', number: newNumber, email: 'moved@example.com', extraInfo: [{ id: 1, name: 'Nota', value: 'x' }] });
+    expect(changed.json()).toMatchObject({
+      id: contact.id,
+      name: 'Moved',
+      number: newNumber,
+      email: 'moved@example.com',
+      extraInfo: [{ id: 1, name: 'Nota', value: 'x' }],
+    });
     const takenNew = await call(companyA.token, 'POST', '/contacts', { name: 'Other', number: newNumber });
     expect(takenNew.statusCode).toBe(409);
     await createContact(companyA.token, { name: 'Takes The Old Number', number: oldNumber });
@@ -304,7 +332,14 @@ describe('listing contacts', () => {
       await createContact(token, { name: `Cliente ${String(i).padStart(2, '0')}`, number: numbers[i] });
     }
     await createContact(token, { name: 'Página Insta', number: '17841400000000001', channel: 'instagram' });
-    const group = await findOrCreateContact(server.wiring.ctx, { companyId: signup.companyId, actor: systemActor, number: '120363000000000001', name: 'Grupo', channel: 'whatsapp', isGroup: true });
+    const group = await findOrCreateContact(server.wiring.ctx, {
+      companyId: signup.companyId,
+      actor: systemActor,
+      number: '120363000000000001',
+      name: 'Grupo',
+      channel: 'whatsapp',
+      isGroup: true,
+    });
     await server.wiring.ctx.waitForProjections(group.position);
 
     const first = (await call(token, 'GET', '/contacts')).json();
@@ -321,8 +356,16 @@ describe('listing contacts', () => {
     expect(byNumber.contacts.map((c: { name: string }) => c.name)).toEqual(['Cliente 07']);
     // The number's start with the country code, without it, without country and area code, or formatted; not its middle.
     const seventh = numbers[7]!;
-    for (const start of [seventh.slice(0, 12), seventh.slice(2, 12), seventh.slice(4, 12), `(${seventh.slice(2, 4)}) ${seventh.slice(4, 9)}-${seventh.slice(9, 12)}`]) {
-      expect([start, (await call(token, 'GET', `/contacts?searchParam=${encodeURIComponent(start)}`)).json().contacts.map((c: { name: string }) => c.name)]).toEqual([start, expect.arrayContaining(['Cliente 07'])]);
+    for (const start of [
+      seventh.slice(0, 12),
+      seventh.slice(2, 12),
+      seventh.slice(4, 12),
+      `(${seventh.slice(2, 4)}) ${seventh.slice(4, 9)}-${seventh.slice(9, 12)}`,
+    ]) {
+      expect([
+        start,
+        (await call(token, 'GET', `/contacts?searchParam=${encodeURIComponent(start)}`)).json().contacts.map((c: { name: string }) => c.name),
+      ]).toEqual([start, expect.arrayContaining(['Cliente 07'])]);
     }
     expect((await call(token, 'GET', `/contacts?searchParam=${seventh.slice(3, 10)}`)).json().contacts).toEqual([]);
     const instagram = (await call(token, 'GET', '/contacts?channel=instagram')).json();
@@ -334,14 +377,32 @@ describe('listing contacts', () => {
 
     const summaries = (await call(token, 'GET', `/contacts/list?companyId=${signup.companyId}`)).json();
     expect(summaries).toHaveLength(25);
-    expect(summaries[0]).toEqual({ id: expect.any(Number), name: 'Cliente 00', number: numbers[0], email: '', profilePicUrl: null, channel: 'whatsapp', isGroup: false });
+    expect(summaries[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Cliente 00',
+      number: numbers[0],
+      email: '',
+      profilePicUrl: null,
+      channel: 'whatsapp',
+      isGroup: false,
+    });
   });
 });
 
 describe("a contact's tickets", () => {
-  it('lists one contact\'s tickets with GET /tickets?contactId= (what "see the contact\'s tickets" opens), never another company\'s', async () => {
+  it("lists one contact's tickets with GET /tickets?contactId= (what \"see the contact's tickets\" opens), never another company's", async () => {
     const ticketOf = async (companyId: number, contactId: number) =>
-      (await openTicket(server.wiring.ctx, { companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, reuseOpen: true })).ticketId;
+      (
+        await openTicket(server.wiring.ctx, {
+          companyId,
+          actor: systemActor,
+          contactId,
+          whatsappId: null,
+          channel: 'whatsapp',
+          isGroup: false,
+          reuseOpen: true,
+        })
+      ).ticketId;
     const mine = await createContact(companyA.token, { name: 'Com tickets', number: freshMobile() });
     const other = await createContact(companyA.token, { name: 'Outro', number: freshMobile() });
     const ticketId = await ticketOf(companyA.companyId, mine.id);
@@ -372,7 +433,8 @@ describe('company isolation', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().error).toBe('ERR_NO_CONTACT_FOUND');
     }
-    for (const term of ['Private', 'rivate', 'VATE TO A']) expect((await call(companyB.token, 'GET', `/contacts?searchParam=${encodeURIComponent(term)}`)).json().contacts, term).toHaveLength(0);
+    for (const term of ['Private', 'rivate', 'VATE TO A'])
+      expect((await call(companyB.token, 'GET', `/contacts?searchParam=${encodeURIComponent(term)}`)).json().contacts, term).toHaveLength(0);
     expect((await call(companyB.token, 'GET', `/contacts/list?companyId=${companyA.companyId}`)).statusCode).toBe(403);
     expect((await call(companyA.token, 'GET', `/contacts/${contact.id}`)).json()).toMatchObject({ name: 'Private To A', active: true, disableBot: false });
   });

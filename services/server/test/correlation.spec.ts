@@ -21,7 +21,12 @@ it("carries a request's correlation id onto its answer, its events, every log li
   const socket = await openSocket(base, token);
   const correlationId = 'trace-contact-000741';
 
-  const response = await server.app.inject({ method: 'POST', url: '/contacts', headers: { ...bearer(token), 'x-correlation-id': correlationId }, payload: { name: 'Rastreado', number: '5511977410001' } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/contacts',
+    headers: { ...bearer(token), 'x-correlation-id': correlationId },
+    payload: { name: 'Rastreado', number: '5511977410001' },
+  });
   expect(response.statusCode, response.body).toBe(201);
   expect(response.headers['x-correlation-id']).toBe(correlationId);
   const contactId = response.json().id as number;
@@ -33,7 +38,15 @@ it("carries a request's correlation id onto its answer, its events, every log li
 
   // The webhook fanout reactor handles ContactCreated too; its line may come after the frame.
   const about = () => log.entries().filter((entry) => entry.msg.includes(created!.id));
-  await expect.poll(() => about().map((entry) => entry.component).sort(), { timeout: 10_000 }).toEqual(expect.arrayContaining(['projector', 'reactor']));
+  await expect
+    .poll(
+      () =>
+        about()
+          .map((entry) => entry.component)
+          .sort(),
+      { timeout: 10_000 },
+    )
+    .toEqual(expect.arrayContaining(['projector', 'reactor']));
   expect(about().length).toBeGreaterThanOrEqual(2);
   for (const entry of about()) expect(entry.correlationId, entry.msg).toBe(correlationId);
   expect(about().find((entry) => entry.component === 'projector' && entry.msg.startsWith('Projector contacts: applied ContactCreated'))).toBeDefined();

@@ -20,13 +20,25 @@ function random(seed: number) {
   };
 }
 
-export function plannedHistory(options: { seed: number; companyId: number; ticketIds: number[]; userIds: number[]; queueIds: number[]; contactIds: number[]; start: Date; whatsappIds?: Array<number | null> }): Planned[] {
+export function plannedHistory(options: {
+  seed: number;
+  companyId: number;
+  ticketIds: number[];
+  userIds: number[];
+  queueIds: number[];
+  contactIds: number[];
+  start: Date;
+  whatsappIds?: Array<number | null>;
+}): Planned[] {
   const rand = random(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const planned: Planned[] = [];
   for (const ticketId of options.ticketIds) {
     // Starts spread over five days, many in the hours around local midnight (03:00 UTC in São Paulo).
-    let time = options.start.getTime() + Math.floor(rand() * 5) * 86_400_000 + (rand() < 0.5 ? 3 * 3_600_000 + Math.floor((rand() - 0.5) * 7_200_000) : Math.floor(rand() * 86_400_000));
+    let time =
+      options.start.getTime() +
+      Math.floor(rand() * 5) * 86_400_000 +
+      (rand() < 0.5 ? 3 * 3_600_000 + Math.floor((rand() - 0.5) * 7_200_000) : Math.floor(rand() * 86_400_000));
     const event = (stream: string, type: string, data: Record<string, unknown>) => {
       planned.push({
         stream,
@@ -34,7 +46,14 @@ export function plannedHistory(options: { seed: number; companyId: number; ticke
           id: randomUUID(),
           type,
           data,
-          metadata: { companyId: options.companyId, actor: { kind: 'system', id: 'dashboard-test' }, correlationId: 'dashboard', causationId: 'dashboard', occurredAt: new Date(time).toISOString(), schemaVersion: 1 },
+          metadata: {
+            companyId: options.companyId,
+            actor: { kind: 'system', id: 'dashboard-test' },
+            correlationId: 'dashboard',
+            causationId: 'dashboard',
+            occurredAt: new Date(time).toISOString(),
+            schemaVersion: 1,
+          },
         },
       });
     };
@@ -49,7 +68,16 @@ export function plannedHistory(options: { seed: number; companyId: number; ticke
     let queueId: number | null = rand() < 0.7 ? pick(options.queueIds) : null;
     // Connections drawn only when given: the dashboard's seeded histories stay the same.
     const whatsappId = options.whatsappIds ? pick(options.whatsappIds) : null;
-    ticket('TicketCreated', { uuid: randomUUID(), contactId: pick(options.contactIds), whatsappId, queueId, userId: status === 'open' ? pick(options.userIds) : null, status, isGroup: group, channel: 'sandbox' });
+    ticket('TicketCreated', {
+      uuid: randomUUID(),
+      contactId: pick(options.contactIds),
+      whatsappId,
+      queueId,
+      userId: status === 'open' ? pick(options.userIds) : null,
+      status,
+      isGroup: group,
+      channel: 'sandbox',
+    });
     const steps = group ? 1 : 1 + Math.floor(rand() * 9);
     for (let step = 0; step < steps; step++) {
       later();
@@ -134,7 +162,8 @@ export interface Recomputed {
   rating: number | null;
 }
 
-const dayOf = (zone: string, iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const dayOf = (zone: string, iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 /** Independently of the projector: the log's events, in log order, replayed as intervals. */
 export function recompute(log: RecordedEvent[], zone: string): Map<number, Recomputed> {
@@ -142,7 +171,8 @@ export function recompute(log: RecordedEvent[], zone: string): Map<number, Recom
   const state = new Map<number, { since: string; bot: boolean }>();
   const contactsSeen = new Map<string, number>();
   const finished = (status: string) => status === 'closed' || status === 'nps';
-  const running = (t: Recomputed, bot: boolean) => (t.status === 'lgpd' || (t.status === 'pending' && bot) ? 'bot' : t.status === 'pending' ? 'wait' : t.status === 'open' ? 'support' : null);
+  const running = (t: Recomputed, bot: boolean) =>
+    t.status === 'lgpd' || (t.status === 'pending' && bot) ? 'bot' : t.status === 'pending' ? 'wait' : t.status === 'open' ? 'support' : null;
   for (const event of log) {
     const data = event.data as any;
     const id = data.ticketId as number;
@@ -151,7 +181,22 @@ export function recompute(log: RecordedEvent[], zone: string): Map<number, Recom
       const key = `${event.metadata.companyId}:${data.contactId}`;
       const lead = !contactsSeen.has(key);
       contactsSeen.set(key, id);
-      out.set(id, { ticketId: id, counted: !data.isGroup, status: data.status, userId: data.userId, queueId: data.queueId, createdDay: dayOf(zone, event.metadata.occurredAt), closedDay: null, lead, wait: 0, waited: false, support: 0, bot: 0, reopened: 0, rating: null });
+      out.set(id, {
+        ticketId: id,
+        counted: !data.isGroup,
+        status: data.status,
+        userId: data.userId,
+        queueId: data.queueId,
+        createdDay: dayOf(zone, event.metadata.occurredAt),
+        closedDay: null,
+        lead,
+        wait: 0,
+        waited: false,
+        support: 0,
+        bot: 0,
+        reopened: 0,
+        rating: null,
+      });
       state.set(id, { since: event.metadata.occurredAt, bot: false });
       continue;
     }
@@ -164,20 +209,58 @@ export function recompute(log: RecordedEvent[], zone: string): Map<number, Recom
       case 'TicketAccepted':
       case 'TicketReopened':
         if (event.type === 'TicketReopened' && finished(t.status)) t.reopened++;
-        t.status = data.status; t.userId = data.userId; t.queueId = data.queueId; s.bot = false; break;
-      case 'TicketClosed': t.status = 'closed'; if (data.userId !== null) t.userId = data.userId; s.bot = false; break;
-      case 'TicketReturnedToQueue': t.status = 'pending'; t.userId = null; t.queueId = data.queueId; s.bot = false; break;
-      case 'TicketTransferred': t.status = data.status; t.userId = data.to.userId; t.queueId = data.to.queueId; s.bot = false; break;
-      case 'TicketDeleted': t.counted = false; break;
-      case 'TicketQueueAssigned': t.queueId = data.queueId; break;
-      case 'TicketLgpdConsentRequested': t.status = 'lgpd'; break;
-      case 'TicketLgpdConsentAnswered': if (data.accepted) t.status = 'pending'; break;
-      case 'TicketRatingRequested': t.status = 'nps'; break;
-      case 'TicketRated': t.status = 'closed'; t.rating = data.rating; break;
-      case 'TicketRatingExpired': t.status = 'closed'; break;
-      case 'BotMenuShown': if (data.menu !== 'rating' && (t.status === 'pending' || t.status === 'lgpd')) s.bot = true; break;
-      case 'BotHandedOver': s.bot = false; break;
-      default: continue;
+        t.status = data.status;
+        t.userId = data.userId;
+        t.queueId = data.queueId;
+        s.bot = false;
+        break;
+      case 'TicketClosed':
+        t.status = 'closed';
+        if (data.userId !== null) t.userId = data.userId;
+        s.bot = false;
+        break;
+      case 'TicketReturnedToQueue':
+        t.status = 'pending';
+        t.userId = null;
+        t.queueId = data.queueId;
+        s.bot = false;
+        break;
+      case 'TicketTransferred':
+        t.status = data.status;
+        t.userId = data.to.userId;
+        t.queueId = data.to.queueId;
+        s.bot = false;
+        break;
+      case 'TicketDeleted':
+        t.counted = false;
+        break;
+      case 'TicketQueueAssigned':
+        t.queueId = data.queueId;
+        break;
+      case 'TicketLgpdConsentRequested':
+        t.status = 'lgpd';
+        break;
+      case 'TicketLgpdConsentAnswered':
+        if (data.accepted) t.status = 'pending';
+        break;
+      case 'TicketRatingRequested':
+        t.status = 'nps';
+        break;
+      case 'TicketRated':
+        t.status = 'closed';
+        t.rating = data.rating;
+        break;
+      case 'TicketRatingExpired':
+        t.status = 'closed';
+        break;
+      case 'BotMenuShown':
+        if (data.menu !== 'rating' && (t.status === 'pending' || t.status === 'lgpd')) s.bot = true;
+        break;
+      case 'BotHandedOver':
+        s.bot = false;
+        break;
+      default:
+        continue;
     }
     if (finished(t.status) && !finished(statusBefore)) t.closedDay = dayOf(zone, event.metadata.occurredAt);
     if (!finished(t.status)) t.closedDay = null;

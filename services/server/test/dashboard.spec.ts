@@ -13,7 +13,15 @@ const get = (token: string, url: string) => server.app.inject({ method: 'GET', u
 const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06'];
 
 async function appendHistory(companyId: number, ticketIds: number[], userIds: number[], seed: number): Promise<Position> {
-  const planned = plannedHistory({ seed, companyId, ticketIds, userIds, queueIds: [9001, 9002, 9003], contactIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => n + companyId * 1000), start: new Date('2026-03-01T00:00:00Z') });
+  const planned = plannedHistory({
+    seed,
+    companyId,
+    ticketIds,
+    userIds,
+    queueIds: [9001, 9002, 9003],
+    contactIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => n + companyId * 1000),
+    start: new Date('2026-03-01T00:00:00Z'),
+  });
   let last: Position | null = null;
   for (const { stream, event } of planned) last = (await server.wiring.store.appendToStream(stream, [event])).position;
   return last!;
@@ -34,7 +42,9 @@ beforeAll(async () => {
   const last = await appendHistory(b.companyId, b.ticketIds, [b.userId], 23);
   await server.wiring.runtime.waitForPosition(last, { projectors: ['dashboard'] });
   // Straight from the log: every event of A's tickets and bot journals, in log order.
-  const log: RecordedEvent[] = (await server.wiring.store.readAll({ filter: { streamPrefixes: ['ticket-', 'ticketbot-'] } })).filter((event) => event.metadata.companyId === a.companyId);
+  const log: RecordedEvent[] = (await server.wiring.store.readAll({ filter: { streamPrefixes: ['ticket-', 'ticketbot-'] } })).filter(
+    (event) => event.metadata.companyId === a.companyId,
+  );
   figures = [...recompute(log, dashboardTimeZone()).values()];
 }, 120_000);
 afterAll(() => server?.close());
@@ -58,11 +68,25 @@ function expected(from: string, to: string) {
       supportFinished: finished.length,
       leads: period.filter((t) => t.lead).length,
       reopened: period.reduce((sum, t) => sum + t.reopened, 0),
-      avgWaitTime: minutes(waited.reduce((sum, t) => sum + t.wait, 0), waited.length),
-      avgSupportTime: minutes(finished.reduce((sum, t) => sum + t.support, 0), finished.length),
-      avgBotTime: minutes(period.reduce((sum, t) => sum + t.bot, 0), period.length),
+      avgWaitTime: minutes(
+        waited.reduce((sum, t) => sum + t.wait, 0),
+        waited.length,
+      ),
+      avgSupportTime: minutes(
+        finished.reduce((sum, t) => sum + t.support, 0),
+        finished.length,
+      ),
+      avgBotTime: minutes(
+        period.reduce((sum, t) => sum + t.bot, 0),
+        period.length,
+      ),
     },
-    nps: { total_notas: rated.length, boa: rated.filter((t) => t.rating! >= 4).length, media: rated.filter((t) => t.rating === 3).length, ruim: rated.filter((t) => t.rating! <= 2).length },
+    nps: {
+      total_notas: rated.length,
+      boa: rated.filter((t) => t.rating! >= 4).length,
+      media: rated.filter((t) => t.rating === 3).length,
+      ruim: rated.filter((t) => t.rating! <= 2).length,
+    },
     ids: {
       tickets: period,
       supportPending: period.filter((t) => t.status === 'pending' || t.status === 'lgpd'),
@@ -94,12 +118,23 @@ describe('dashboard figures, recomputed from the log by brute force', () => {
         finished: finished.length,
         countRating: rated.length,
         rating: rated.length ? Math.round((rated.reduce((s, t) => s + t.rating!, 0) / rated.length) * 100) / 100 : null,
-        avgWaitTime: minutes(waited.reduce((s, t) => s + t.wait, 0), waited.length),
-        avgSupportTime: minutes(finished.reduce((s, t) => s + t.support, 0), finished.length),
+        avgWaitTime: minutes(
+          waited.reduce((s, t) => s + t.wait, 0),
+          waited.length,
+        ),
+        avgSupportTime: minutes(
+          finished.reduce((s, t) => s + t.support, 0),
+          finished.length,
+        ),
         live: want.counted.filter((t) => t.status === 'open' && t.userId === attendant.id).length,
       });
     }
-    expect(dashboard.json().attendants.map((row: { id: number }) => row.id).sort()).toEqual([...a.userIds].sort());
+    expect(
+      dashboard
+        .json()
+        .attendants.map((row: { id: number }) => row.id)
+        .sort(),
+    ).toEqual([...a.userIds].sort());
 
     expect((await get(a.token, `/dashboard/nps-info?initialDate=${from}&finalDate=${to}`)).json()).toMatchObject(want.nps);
     const perDay = (await get(a.token, `/dashboard/total-atendimentos?initialDate=${from}&finalDate=${to}`)).json();
@@ -114,13 +149,18 @@ describe('dashboard figures, recomputed from the log by brute force', () => {
     for (const point of users.data) expect(point.total).toBe(want.period.filter((t) => t.userId === point.id).length);
   });
 
-  it.each(['tickets', 'supportPending', 'supportHappening', 'supportFinished', 'leads', 'waited', 'rated', 'closed'] as const)('the %s card opens on exactly its tickets', async (figure) => {
-    const want = expected(DAYS[0]!, DAYS[5]!).ids[figure].map((t) => t.ticketId).sort((x, y) => y - x);
-    const listed = await get(a.token, `/dashboard/tickets?figure=${figure}&date_from=${DAYS[0]}&date_to=${DAYS[5]}&pageSize=50`);
-    expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().count).toBe(want.length);
-    expect(listed.json().tickets.map((t: { id: number }) => t.id)).toEqual(want.slice(0, 50));
-  });
+  it.each(['tickets', 'supportPending', 'supportHappening', 'supportFinished', 'leads', 'waited', 'rated', 'closed'] as const)(
+    'the %s card opens on exactly its tickets',
+    async (figure) => {
+      const want = expected(DAYS[0]!, DAYS[5]!)
+        .ids[figure].map((t) => t.ticketId)
+        .sort((x, y) => y - x);
+      const listed = await get(a.token, `/dashboard/tickets?figure=${figure}&date_from=${DAYS[0]}&date_to=${DAYS[5]}&pageSize=50`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().count).toBe(want.length);
+      expect(listed.json().tickets.map((t: { id: number }) => t.id)).toEqual(want.slice(0, 50));
+    },
+  );
 
   it('history has the cases the definitions care about', () => {
     expect(figures.some((t) => t.reopened > 0)).toBe(true);

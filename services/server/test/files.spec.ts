@@ -7,7 +7,8 @@ let server: TestServer;
 let a: string;
 let b: string;
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 function uploadList(token: string, id: number, files: Array<{ name: string; fileName: string; data: Buffer; type: string }>) {
   const boundary = 'files-boundary';
@@ -18,7 +19,12 @@ function uploadList(token: string, id: number, files: Array<{ name: string; file
     Buffer.from('\r\n'),
   ]);
   const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
-  return server.app.inject({ method: 'POST', url: `/files/uploadList/${id}`, headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: `/files/uploadList/${id}`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 beforeAll(async () => {
@@ -64,12 +70,26 @@ describe('file lists', () => {
     await call(a, 'POST', '/contact-list-items', { contactListId: list.id, name: 'Ana', number: '5511966660001' });
     // Another company's file list is not found.
     expect((await call(b, 'POST', '/campaigns', { name: 'Alheia', message1: 'x', fileListId: files.id })).json().error).toBe('ERR_NO_FILE_LIST_FOUND');
-    const campaign = (await call(a, 'POST', '/campaigns', { name: 'Com anexos', message1: 'Veja, {firstName}', contactListId: list.id, whatsappId: String(sandbox.id), fileListId: files.id, scheduledAt: new Date().toISOString() })).json();
+    const campaign = (
+      await call(a, 'POST', '/campaigns', {
+        name: 'Com anexos',
+        message1: 'Veja, {firstName}',
+        contactListId: list.id,
+        whatsappId: String(sandbox.id),
+        fileListId: files.id,
+        scheduledAt: new Date().toISOString(),
+      })
+    ).json();
     for (let round = 0; round < 10 && (await call(a, 'GET', `/campaigns/${campaign.id}`)).json().status !== 'FINALIZADA'; round++) {
       await server.wiring.campaigns.engine.tick();
       await settle(server);
     }
-    const rows = (await sql<{ body: string; media_url: string | null }>`select body, media_url from channels.sandbox_outbox where connection_id = ${sandbox.id} order by created_at`.execute(server.wiring.db)).rows;
+    const rows = (
+      await sql<{
+        body: string;
+        media_url: string | null;
+      }>`select body, media_url from channels.sandbox_outbox where connection_id = ${sandbox.id} order by created_at`.execute(server.wiring.db)
+    ).rows;
     expect(rows.map((row) => [row.body, row.media_url !== null])).toEqual([
       ['Veja, Ana', false],
       ['Folheto', true],

@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function inbound(id: string, from: string): Promise<number> {
-  const response = await server.app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers: bearer(sandbox.token), payload: { id, from, name: 'Primeiro Contato', body: 'Olá!' } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/sandbox/${sandbox.id}/messages`,
+    headers: bearer(sandbox.token),
+    payload: { id, from, name: 'Primeiro Contato', body: 'Olá!' },
+  });
   expect(response.statusCode, response.body).toBe(202);
   return response.json().ticketId;
 }

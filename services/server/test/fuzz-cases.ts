@@ -1,10 +1,49 @@
 import {
-  BlockContactRequest, CloseAllTicketsRequest, ContactImportRow, ExportContactsQuery, CreateChatbotRequest, CreateConnectionRequest, CreateContactRequest, CreateHelpRequest, CreateQueueRequest,
-  CreateQuickMessageRequest, CreateScheduleRequest, CreateTagRequest, CreateTicketNoteRequest, CreateTicketRequest, CreateUserRequest, EditMessageRequest,
-  ForwardMessageRequest, ListConnectionsQuery, ListContactsQuery, ListHelpsQuery, ListMessagesQuery, ListQueuesQuery, ListQuickMessagesQuery, ListSchedulesQuery,
-  ListTagsQuery, ListTicketNotesQuery, ListTicketsQuery, ListUsersQuery, LoginRequest, PlanFields, ReactToMessageRequest, SandboxInboundRequest, SendMessageRequest,
-  SignupRequest, SyncContactTagsRequest, UpdateChatbotRequest, UpdateConnectionRequest, UpdateContactRequest, UpdateHelpRequest, UpdateQueueRequest,
-  UpdateQuickMessageRequest, UpdateScheduleRequest, UpdateTagRequest, UpdateTicketRequest, UpdateUserRequest,
+  BlockContactRequest,
+  CloseAllTicketsRequest,
+  ContactImportRow,
+  ExportContactsQuery,
+  CreateChatbotRequest,
+  CreateConnectionRequest,
+  CreateContactRequest,
+  CreateHelpRequest,
+  CreateQueueRequest,
+  CreateQuickMessageRequest,
+  CreateScheduleRequest,
+  CreateTagRequest,
+  CreateTicketNoteRequest,
+  CreateTicketRequest,
+  CreateUserRequest,
+  EditMessageRequest,
+  ForwardMessageRequest,
+  ListConnectionsQuery,
+  ListContactsQuery,
+  ListHelpsQuery,
+  ListMessagesQuery,
+  ListQueuesQuery,
+  ListQuickMessagesQuery,
+  ListSchedulesQuery,
+  ListTagsQuery,
+  ListTicketNotesQuery,
+  ListTicketsQuery,
+  ListUsersQuery,
+  LoginRequest,
+  PlanFields,
+  ReactToMessageRequest,
+  SandboxInboundRequest,
+  SendMessageRequest,
+  SignupRequest,
+  SyncContactTagsRequest,
+  UpdateChatbotRequest,
+  UpdateConnectionRequest,
+  UpdateContactRequest,
+  UpdateHelpRequest,
+  UpdateQueueRequest,
+  UpdateQuickMessageRequest,
+  UpdateScheduleRequest,
+  UpdateTagRequest,
+  UpdateTicketRequest,
+  UpdateUserRequest,
 } from '@conversa/contracts';
 import fc from 'fast-check';
 
@@ -63,7 +102,16 @@ export function pathValue(url: string, param: string, t: Targets): string {
 /** A valid body per route; fields listed here, plus the contract's own fields, are the ones spoiled. */
 export const bodiesFor = (t: Targets): Record<string, Record<string, unknown>> => ({
   'POST /auth/login': { email: 'nobody@example.com', password: 'whatever' },
-  'POST /auth/signup': { name: 'Fuzz Admin', companyName: 'Fuzz Co', email: 'fuzz-signup@example.com', password: 'Abcdefgh1', phone: '11987654321', document: '52998224725', planId: 1, termo: true },
+  'POST /auth/signup': {
+    name: 'Fuzz Admin',
+    companyName: 'Fuzz Co',
+    email: 'fuzz-signup@example.com',
+    password: 'Abcdefgh1',
+    phone: '11987654321',
+    document: '52998224725',
+    planId: 1,
+    termo: true,
+  },
   'POST /contacts': { name: 'Fuzz Contact', number: '5511977770000' },
   'PUT /contacts/:id': { name: 'Fuzz target' },
   'PUT /contacts/block/:id': { active: true },
@@ -115,27 +163,68 @@ const shapeOf = (schema: Schema): string[] => {
 
 /** The contracts of the routes whose contract is known: their fields are spoiled too. */
 const bodyContracts: Record<string, Schema> = {
-  'POST /auth/login': LoginRequest, 'POST /auth/signup': SignupRequest, 'POST /contacts': CreateContactRequest, 'PUT /contacts/:id': UpdateContactRequest,
-  'PUT /contacts/block/:id': BlockContactRequest, 'POST /tags': CreateTagRequest, 'PUT /tags/:id': UpdateTagRequest, 'POST /tags/sync': SyncContactTagsRequest,
-  'POST /tickets': CreateTicketRequest, 'PUT /tickets/:id': UpdateTicketRequest, 'POST /tickets/closeAll': CloseAllTicketsRequest, 'POST /messages/:ticketId': SendMessageRequest,
-  'POST /messages/edit/:messageId': EditMessageRequest, 'POST /message/forward': ForwardMessageRequest, 'POST /react/messages': ReactToMessageRequest,
-  'POST /ticket-notes': CreateTicketNoteRequest, 'POST /quick-messages': CreateQuickMessageRequest, 'PUT /quick-messages/:id': UpdateQuickMessageRequest,
-  'POST /schedules': CreateScheduleRequest, 'PUT /schedules/:id': UpdateScheduleRequest, 'POST /queue': CreateQueueRequest, 'PUT /queue/:id': UpdateQueueRequest,
-  'POST /chatbot': CreateChatbotRequest, 'PUT /chatbot/:id': UpdateChatbotRequest, 'PUT /users/:id': UpdateUserRequest, 'POST /users': CreateUserRequest,
-  'POST /plans': PlanFields, 'PUT /plans/:id': PlanFields, 'POST /helps': CreateHelpRequest, 'PUT /helps/:id': UpdateHelpRequest, 'POST /whatsapp': CreateConnectionRequest,
-  'PUT /whatsapp/:id': UpdateConnectionRequest, 'POST /sandbox/:id/messages': SandboxInboundRequest, 'POST /contactsImport': ContactImportRow,
+  'POST /auth/login': LoginRequest,
+  'POST /auth/signup': SignupRequest,
+  'POST /contacts': CreateContactRequest,
+  'PUT /contacts/:id': UpdateContactRequest,
+  'PUT /contacts/block/:id': BlockContactRequest,
+  'POST /tags': CreateTagRequest,
+  'PUT /tags/:id': UpdateTagRequest,
+  'POST /tags/sync': SyncContactTagsRequest,
+  'POST /tickets': CreateTicketRequest,
+  'PUT /tickets/:id': UpdateTicketRequest,
+  'POST /tickets/closeAll': CloseAllTicketsRequest,
+  'POST /messages/:ticketId': SendMessageRequest,
+  'POST /messages/edit/:messageId': EditMessageRequest,
+  'POST /message/forward': ForwardMessageRequest,
+  'POST /react/messages': ReactToMessageRequest,
+  'POST /ticket-notes': CreateTicketNoteRequest,
+  'POST /quick-messages': CreateQuickMessageRequest,
+  'PUT /quick-messages/:id': UpdateQuickMessageRequest,
+  'POST /schedules': CreateScheduleRequest,
+  'PUT /schedules/:id': UpdateScheduleRequest,
+  'POST /queue': CreateQueueRequest,
+  'PUT /queue/:id': UpdateQueueRequest,
+  'POST /chatbot': CreateChatbotRequest,
+  'PUT /chatbot/:id': UpdateChatbotRequest,
+  'PUT /users/:id': UpdateUserRequest,
+  'POST /users': CreateUserRequest,
+  'POST /plans': PlanFields,
+  'PUT /plans/:id': PlanFields,
+  'POST /helps': CreateHelpRequest,
+  'PUT /helps/:id': UpdateHelpRequest,
+  'POST /whatsapp': CreateConnectionRequest,
+  'PUT /whatsapp/:id': UpdateConnectionRequest,
+  'POST /sandbox/:id/messages': SandboxInboundRequest,
+  'POST /contactsImport': ContactImportRow,
 };
 
 const queryContracts: Record<string, Schema> = {
-  'GET /tickets': ListTicketsQuery, 'GET /contacts': ListContactsQuery, 'GET /contacts/list': ListContactsQuery, 'GET /users': ListUsersQuery, 'GET /tags': ListTagsQuery,
-  'GET /tags/list': ListTagsQuery, 'GET /schedules': ListSchedulesQuery, 'GET /queue': ListQueuesQuery, 'GET /whatsapp': ListConnectionsQuery, 'GET /helps': ListHelpsQuery,
-  'GET /quick-messages': ListQuickMessagesQuery, 'GET /quick-messages/list': ListQuickMessagesQuery, 'GET /ticket-notes/list': ListTicketNotesQuery,
-  'GET /messages/:ticketId': ListMessagesQuery, 'GET /contacts/export': ExportContactsQuery,
+  'GET /tickets': ListTicketsQuery,
+  'GET /contacts': ListContactsQuery,
+  'GET /contacts/list': ListContactsQuery,
+  'GET /users': ListUsersQuery,
+  'GET /tags': ListTagsQuery,
+  'GET /tags/list': ListTagsQuery,
+  'GET /schedules': ListSchedulesQuery,
+  'GET /queue': ListQueuesQuery,
+  'GET /whatsapp': ListConnectionsQuery,
+  'GET /helps': ListHelpsQuery,
+  'GET /quick-messages': ListQuickMessagesQuery,
+  'GET /quick-messages/list': ListQuickMessagesQuery,
+  'GET /ticket-notes/list': ListTicketNotesQuery,
+  'GET /messages/:ticketId': ListMessagesQuery,
+  'GET /contacts/export': ExportContactsQuery,
 };
 /** Query parameters read by routes that parse an inline schema. */
 const extraQueryKeys: Record<string, string[]> = {
-  'GET /users/list': ['companyId'], 'GET /contacts/list': ['companyId'], 'GET /chatbot': ['queueId'], 'GET /companySettingOne': ['column'],
-  'GET /sandbox/:id/outbox': ['to'], 'GET /contacts/profile/:number': ['channel'], 'GET /webhook': ['hub.mode', 'hub.verify_token', 'hub.challenge'],
+  'GET /users/list': ['companyId'],
+  'GET /contacts/list': ['companyId'],
+  'GET /chatbot': ['queueId'],
+  'GET /companySettingOne': ['column'],
+  'GET /sandbox/:id/outbox': ['to'],
+  'GET /contacts/profile/:number': ['channel'],
+  'GET /webhook': ['hub.mode', 'hub.verify_token', 'hub.challenge'],
   'GET /whatsapp/:id': ['session'],
 };
 
@@ -163,16 +252,58 @@ export function slotsOf(routes: Array<{ method: string; url: string }>, t: Targe
 }
 
 const BIG = [99_999_999_999, 2_147_483_648, 3_000_000_000, -1, -99_999_999_999, 1.5, 1e308, Number.MAX_SAFE_INTEGER];
-const BAD_TEXT = ['Ana\u0000Souza', '\u0000', '\ud800', 'a\udc00b', '0000-00-00', '2023-02-30', '2023-02-30T10:00:00Z', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '99999999999', '1e400', ''];
+const BAD_TEXT = [
+  'Ana\u0000Souza',
+  '\u0000',
+  '\ud800',
+  'a\udc00b',
+  '0000-00-00',
+  '2023-02-30',
+  '2023-02-30T10:00:00Z',
+  '0000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '99999999999',
+  '1e400',
+  '',
+];
 /** Values for a JSON body field: numbers past 32 bits, text Postgres cannot store, wrong types. */
 export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(...BIG, ...BAD_TEXT, null, true, {}, [99_999_999_999], ['a\u0000b'], [{ id: 99_999_999_999 }], [{ name: 'a\u0000b', value: '\ud800' }], 'x'.repeat(70_000)),
+  fc.constantFrom<unknown>(
+    ...BIG,
+    ...BAD_TEXT,
+    null,
+    true,
+    {},
+    [99_999_999_999],
+    ['a\u0000b'],
+    [{ id: 99_999_999_999 }],
+    [{ name: 'a\u0000b', value: '\ud800' }],
+    'x'.repeat(70_000),
+  ),
   fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
   fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.string({ maxLength: 8 })).map(([a, bad, b]) => a + bad + b),
 );
 /** Values for a path or query parameter, as they travel in the URL. */
 export const urlValue: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('99999999999', '2147483648', '-1', '0', '1.5', '1e400', 'abc', '%00', 'a%00b', '%ED%A0%80', '%EF%BF%BD', '%C0', '0000-00-00', '2023-02-30', '[99999999999]', '99999999999,1', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '99999999999',
+    '2147483648',
+    '-1',
+    '0',
+    '1.5',
+    '1e400',
+    'abc',
+    '%00',
+    'a%00b',
+    '%ED%A0%80',
+    '%EF%BF%BD',
+    '%C0',
+    '0000-00-00',
+    '2023-02-30',
+    '[99999999999]',
+    '99999999999,1',
+    'x'.repeat(5000),
+  ),
   fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }).map(String),
 );
 /** Whole bodies that are not what their content type says. */
@@ -183,7 +314,10 @@ export const rawBody: fc.Arbitrary<{ contentType: string; payload: string }> = f
   { contentType: 'application/json', payload: '[1,2,3]' },
   { contentType: 'application/json', payload: 'null' },
   { contentType: 'multipart/form-data', payload: '--x\r\nContent-Disposition: form-data; name="body"\r\n\r\nhi\r\n--x--\r\n' },
-  { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="medias"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\ntrunc' },
+  {
+    contentType: 'multipart/form-data; boundary=x',
+    payload: '--x\r\nContent-Disposition: form-data; name="medias"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\ntrunc',
+  },
   { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="body"\r\n\r\nA\u0000B\r\n--x--\r\n' },
   { contentType: 'multipart/form-data; boundary=x', payload: 'garbage' },
   { contentType: 'text/plain', payload: 'hello' },
@@ -200,12 +334,26 @@ export interface FuzzRequest {
 /** One spoiled request for a slot and a value drawn for it. */
 export function requestFor(slot: Slot, json: unknown, inUrl: string, raw: { contentType: string; payload: string }, t: Targets): FuzzRequest {
   const key = `${slot.method} ${slot.url}`;
-  let path = slot.url.replace(/:(\w+)/g, (_match, param: string) => (slot.kind === 'path' && slot.param === param ? inUrl : encodeURIComponent(pathValue(slot.url, param, t))));
+  let path = slot.url.replace(/:(\w+)/g, (_match, param: string) =>
+    slot.kind === 'path' && slot.param === param ? inUrl : encodeURIComponent(pathValue(slot.url, param, t)),
+  );
   if (slot.kind === 'query') path += `${path.includes('?') ? '&' : '?'}${encodeURIComponent(slot.key)}=${inUrl}`;
   const base = bodiesFor(t)[key];
-  if (slot.kind === 'raw') return { method: slot.method, url: path, headers: { 'content-type': raw.contentType }, payload: raw.payload, label: `${key} raw ${raw.contentType} ${JSON.stringify(raw.payload).slice(0, 60)}` };
+  if (slot.kind === 'raw')
+    return {
+      method: slot.method,
+      url: path,
+      headers: { 'content-type': raw.contentType },
+      payload: raw.payload,
+      label: `${key} raw ${raw.contentType} ${JSON.stringify(raw.payload).slice(0, 60)}`,
+    };
   const body = slot.kind === 'body' ? { ...base, [slot.key]: json } : base;
-  const shown = slot.kind === 'body' ? `${slot.key}=${JSON.stringify(json)?.slice(0, 40)}` : slot.kind === 'path' ? `:${slot.param}=${inUrl.slice(0, 40)}` : `?${slot.key}=${inUrl.slice(0, 40)}`;
+  const shown =
+    slot.kind === 'body'
+      ? `${slot.key}=${JSON.stringify(json)?.slice(0, 40)}`
+      : slot.kind === 'path'
+        ? `:${slot.param}=${inUrl.slice(0, 40)}`
+        : `?${slot.key}=${inUrl.slice(0, 40)}`;
   return {
     method: slot.method,
     url: path,

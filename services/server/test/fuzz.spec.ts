@@ -32,42 +32,52 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('hardening fuzz', () => {
-  it('answers every hostile request with a 4xx, within a bound, changing nothing it should not', async () => {
-    const rootToken = (await server.login()).token;
-    const before = await witnessRows();
-    const routes = server.app.routeTable.filter((route) => route.url !== '/*' && route.url !== '/socket' && `${route.method} ${route.url}` !== 'DELETE /auth/logout');
-    const slots = slotsOf(routes, targets);
-    const cases = fc.sample(fc.tuple(fc.constantFrom(...slots), jsonValue, urlValue, rawBody), { numRuns: RUNS, seed: SEED });
-    // Every slot once with the sharpest values, then the drawn cases.
-    const requests: FuzzRequest[] = [
-      ...slots.map((slot) => requestFor(slot, 99_999_999_999, '99999999999', { contentType: 'multipart/form-data', payload: 'x' }, targets)),
-      ...slots.map((slot) => requestFor(slot, 'Ana\u0000Souza', 'a%00b', { contentType: 'application/json', payload: '{"a":' }, targets)),
-      ...cases.map(([slot, json, inUrl, raw]) => requestFor(slot, json, inUrl, raw, targets)),
-    ];
+  it(
+    'answers every hostile request with a 4xx, within a bound, changing nothing it should not',
+    async () => {
+      const rootToken = (await server.login()).token;
+      const before = await witnessRows();
+      const routes = server.app.routeTable.filter(
+        (route) => route.url !== '/*' && route.url !== '/socket' && `${route.method} ${route.url}` !== 'DELETE /auth/logout',
+      );
+      const slots = slotsOf(routes, targets);
+      const cases = fc.sample(fc.tuple(fc.constantFrom(...slots), jsonValue, urlValue, rawBody), { numRuns: RUNS, seed: SEED });
+      // Every slot once with the sharpest values, then the drawn cases.
+      const requests: FuzzRequest[] = [
+        ...slots.map((slot) => requestFor(slot, 99_999_999_999, '99999999999', { contentType: 'multipart/form-data', payload: 'x' }, targets)),
+        ...slots.map((slot) => requestFor(slot, 'Ana\u0000Souza', 'a%00b', { contentType: 'application/json', payload: '{"a":' }, targets)),
+        ...cases.map(([slot, json, inUrl, raw]) => requestFor(slot, json, inUrl, raw, targets)),
+      ];
 
-    const byClass: Record<string, number> = {};
-    const failures: string[] = [];
-    for (const request of requests) {
-      // Super-only routes (plans, companies) are reached as root; every other as the company's admin.
-      const auth = /^\/(plans|companies|helps)/.test(request.url) ? rootToken : token;
-      const answer = await bounded(server.app.inject({ method: request.method as 'GET', url: request.url, headers: { ...request.headers, ...bearer(auth) }, payload: request.payload }));
-      const statusClass = answer === 'timeout' ? 'hang' : `${Math.floor(answer.statusCode / 100)}xx`;
-      byClass[statusClass] = (byClass[statusClass] ?? 0) + 1;
-      if (answer === 'timeout') failures.push(`hang: ${request.label}`);
-      else if (answer.statusCode >= 500) failures.push(`${answer.statusCode}: ${request.label} → ${answer.body.slice(0, 200)}`);
-      // FUZZ_PROGRESS=N prints the counts every N requests: a slow (unhardened) build still yields a figure.
-      const sent = Object.values(byClass).reduce((sum, count) => sum + count, 0);
-      if (PROGRESS > 0 && sent % PROGRESS === 0) console.log(`fuzz progress: ${sent}/${requests.length} ${JSON.stringify(byClass)}`);
-    }
-    // Bounded too: a projector stuck on a poison event never catches up, and /health then says so.
-    await bounded(server.wiring.ctx.waitForProjections(await server.wiring.store.headPosition()));
-    const health = await server.app.inject({ method: 'GET', url: '/health' });
-    console.log(`fuzz: ${requests.length} requests over ${slots.length} slots of ${routes.length} routes; answers ${JSON.stringify(byClass)}; /health ${health.statusCode}`);
+      const byClass: Record<string, number> = {};
+      const failures: string[] = [];
+      for (const request of requests) {
+        // Super-only routes (plans, companies) are reached as root; every other as the company's admin.
+        const auth = /^\/(plans|companies|helps)/.test(request.url) ? rootToken : token;
+        const answer = await bounded(
+          server.app.inject({ method: request.method as 'GET', url: request.url, headers: { ...request.headers, ...bearer(auth) }, payload: request.payload }),
+        );
+        const statusClass = answer === 'timeout' ? 'hang' : `${Math.floor(answer.statusCode / 100)}xx`;
+        byClass[statusClass] = (byClass[statusClass] ?? 0) + 1;
+        if (answer === 'timeout') failures.push(`hang: ${request.label}`);
+        else if (answer.statusCode >= 500) failures.push(`${answer.statusCode}: ${request.label} → ${answer.body.slice(0, 200)}`);
+        // FUZZ_PROGRESS=N prints the counts every N requests: a slow (unhardened) build still yields a figure.
+        const sent = Object.values(byClass).reduce((sum, count) => sum + count, 0);
+        if (PROGRESS > 0 && sent % PROGRESS === 0) console.log(`fuzz progress: ${sent}/${requests.length} ${JSON.stringify(byClass)}`);
+      }
+      // Bounded too: a projector stuck on a poison event never catches up, and /health then says so.
+      await bounded(server.wiring.ctx.waitForProjections(await server.wiring.store.headPosition()));
+      const health = await server.app.inject({ method: 'GET', url: '/health' });
+      console.log(
+        `fuzz: ${requests.length} requests over ${slots.length} slots of ${routes.length} routes; answers ${JSON.stringify(byClass)}; /health ${health.statusCode}`,
+      );
 
-    expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
-    expect(await witnessRows()).toEqual(before);
-    expect(health.statusCode, health.body).toBe(200);
-  }, BUDGET_MS);
+      expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
+      expect(await witnessRows()).toEqual(before);
+      expect(health.statusCode, health.body).toBe(200);
+    },
+    BUDGET_MS,
+  );
 });
 
 async function bounded<T>(promise: Promise<T>): Promise<T | 'timeout'> {
@@ -98,13 +108,29 @@ async function makeTargets(companyId: number, userId: number): Promise<Targets> 
   const note = await post('/ticket-notes', { note: 'target note', ticketId: ticket.id, contactId: contact.id });
   const quickMessage = await post('/quick-messages', { shortcode: 'target', message: 'target quick' });
   const schedule = await post('/schedules', { body: 'target schedule', contactId: contact.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
-  const queue = await post('/queue', { name: 'Target queue', color: '#a1b2c3', chatbots: [{ name: 'Target option', queueType: 'text', greetingMessage: 'option' }] });
+  const queue = await post('/queue', {
+    name: 'Target queue',
+    color: '#a1b2c3',
+    chatbots: [{ name: 'Target option', queueType: 'text', greetingMessage: 'option' }],
+  });
   const options = (await server.app.inject({ method: 'GET', url: `/chatbot?queueId=${queue.id}`, headers: bearer(token) })).json();
   const connection = await post('/whatsapp', { name: 'Target sandbox', channel: 'sandbox' });
   const media = await server.wiring.ctx.media.save({ companyId, data: Buffer.from('target file'), declaredMime: 'text/plain', originalName: 'target.txt' });
   return {
-    companyId, userId, contactId: contact.id, contactNumber: contact.number, ticketId: ticket.id, ticketUuid: ticket.uuid, messageId: messages.messages[0].id,
-    tagId: tag.id, noteId: note.id, quickMessageId: quickMessage.id, scheduleId: schedule.id, queueId: queue.id, chatbotId: options[0].id, connectionId: connection.id,
+    companyId,
+    userId,
+    contactId: contact.id,
+    contactNumber: contact.number,
+    ticketId: ticket.id,
+    ticketUuid: ticket.uuid,
+    messageId: messages.messages[0].id,
+    tagId: tag.id,
+    noteId: note.id,
+    quickMessageId: quickMessage.id,
+    scheduleId: schedule.id,
+    queueId: queue.id,
+    chatbotId: options[0].id,
+    connectionId: connection.id,
     mediaFile: media.url.split('/').pop()!,
   };
 }
@@ -122,6 +148,11 @@ async function makeWitness() {
 
 async function witnessRows() {
   const db = server.wiring.db;
-  const row = (table: 'read.contacts' | 'read.tickets' | 'read.users', id: number) => db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id).executeTakeFirst();
-  return { contact: await row('read.contacts', witness.contactId), ticket: await row('read.tickets', witness.ticketId), user: await row('read.users', witness.userId) };
+  const row = (table: 'read.contacts' | 'read.tickets' | 'read.users', id: number) =>
+    db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id).executeTakeFirst();
+  return {
+    contact: await row('read.contacts', witness.contactId),
+    ticket: await row('read.tickets', witness.ticketId),
+    user: await row('read.users', witness.userId),
+  };
 }

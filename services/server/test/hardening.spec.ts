@@ -50,7 +50,14 @@ describe('hardening: bounded input', () => {
   });
 
   it('answers a token signed with the real secret but with ids no record can have with 403 ERR_INVALID_TOKEN', async () => {
-    for (const claims of [{ sub: 'abc', cid: 1 }, { sub: '99999999999', cid: 1 }, { sub: '1', cid: 99_999_999_999 }, { sub: '1', cid: 'x' }, { sub: '-1', cid: 1 }, { sub: '1', cid: 1, sid: 'not-a-session' }]) {
+    for (const claims of [
+      { sub: 'abc', cid: 1 },
+      { sub: '99999999999', cid: 1 },
+      { sub: '1', cid: 99_999_999_999 },
+      { sub: '1', cid: 'x' },
+      { sub: '-1', cid: 1 },
+      { sub: '1', cid: 1, sid: 'not-a-session' },
+    ]) {
       const answer = await server.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(signed(claims)) });
       expect([answer.statusCode, answer.json().error], JSON.stringify(claims)).toEqual([403, 'ERR_INVALID_TOKEN']);
     }
@@ -59,11 +66,19 @@ describe('hardening: bounded input', () => {
   it('answers a malformed multipart upload with 400 ERR_MULTIPART_INVALID', async () => {
     const forms = [
       { 'content-type': 'multipart/form-data', payload: '--x\r\nContent-Disposition: form-data; name="body"\r\n\r\nhi\r\n--x--\r\n' },
-      { 'content-type': 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="medias"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\ncut sh' },
+      {
+        'content-type': 'multipart/form-data; boundary=x',
+        payload: '--x\r\nContent-Disposition: form-data; name="medias"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\ncut sh',
+      },
       { 'content-type': 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="body"\r\n\r\nno end' },
     ];
     const user = (await call('GET', '/auth/me')).json();
-    const noBoundary = await server.app.inject({ method: 'POST', url: `/messages/${ticketId}`, headers: { ...bearer(token), 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const noBoundary = await server.app.inject({
+      method: 'POST',
+      url: `/messages/${ticketId}`,
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
     expect([noBoundary.statusCode, noBoundary.json().error]).toEqual([400, 'ERR_MULTIPART_INVALID']);
     for (const url of [`/messages/${ticketId}`, `/users/${user.id}/media-upload`]) {
       for (const { payload, ...headers } of forms) {
@@ -77,7 +92,16 @@ describe('hardening: bounded input', () => {
 });
 
 describe('hardening: signup', () => {
-  const form = (seed: number) => ({ name: 'Ana Souza', companyName: 'Retry Co', email: 'retry@example.com', password: 'Abcdefgh1', phone: '11987654321', document: cpf(seed), planId: 1, termo: true });
+  const form = (seed: number) => ({
+    name: 'Ana Souza',
+    companyName: 'Retry Co',
+    email: 'retry@example.com',
+    password: 'Abcdefgh1',
+    phone: '11987654321',
+    document: cpf(seed),
+    planId: 1,
+    termo: true,
+  });
 
   it('refuses a NUL in the name before anything is written, and the same name and e-mail sign up afterwards', async () => {
     const refused = await server.app.inject({ method: 'POST', url: '/auth/signup', payload: { ...form(51), name: 'Ana\u0000Souza' } });

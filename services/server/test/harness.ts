@@ -30,22 +30,61 @@ export interface TestServer {
 
 /** The real product on a fresh database: Postgres event store, projections, in-process bus, seed. */
 export async function startTestServer(
-  options: { listen?: boolean; serveUi?: boolean; loginLimits?: Parameters<typeof createLoginLimiter>[1]; channels?: ChannelGateway; projectionWaitMs?: number; trustProxy?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; log?: Writable; logLevel?: string; contactImportHooks?: ContactImportHooks } = {},
+  options: {
+    listen?: boolean;
+    serveUi?: boolean;
+    loginLimits?: Parameters<typeof createLoginLimiter>[1];
+    channels?: ChannelGateway;
+    projectionWaitMs?: number;
+    trustProxy?: string;
+    env?: Record<string, string>;
+    logger?: FastifyServerOptions['logger'];
+    log?: Writable;
+    logLevel?: string;
+    contactImportHooks?: ContactImportHooks;
+  } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('api');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-api-'));
   // Tests read right after they write: on a loaded machine the product's 5 s bound would make those reads flaky.
   const PROJECTION_WAIT_MS = String(options.projectionWaitMs ?? 60_000);
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4), PROJECTION_WAIT_MS, ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}), ...options.env }, dataDir);
+  const config = loadConfig(
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: 'test-secret-'.repeat(4),
+      PROJECTION_WAIT_MS,
+      ...(options.trustProxy ? { TRUST_PROXY: options.trustProxy } : {}),
+      ...options.env,
+    },
+    dataDir,
+  );
   // `log`: the product's real loggers (the process's and fastify's), JSON lines into that stream;
   // `logLevel` the process logger's level (default info; debug adds a line for each event a projector applies).
-  const wiring = await wire(config, { runProjections: true, channels: options.channels, contactImportHooks: options.contactImportHooks, ...(options.log ? { logger: createProcessLogger('json', options.logLevel ?? 'info', options.log) } : {}) });
+  const wiring = await wire(config, {
+    runProjections: true,
+    channels: options.channels,
+    contactImportHooks: options.contactImportHooks,
+    ...(options.log ? { logger: createProcessLogger('json', options.logLevel ?? 'info', options.log) } : {}),
+  });
   // A reactor that starts from now takes the head at its first lease: what a test does before then would pass it by.
   await reactorsFromNowRunning(wiring);
-  wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 });
+  wiring.ctx.loginLimiter = createLoginLimiter(
+    wiring.ctx.limits,
+    options.loginLimits ?? { attemptsPerAddress: 10_000, freeFailures: 1_000, failuresPerAddress: 10_000 },
+  );
   await seed(wiring.ctx, config);
-  if (options.serveUi && !existsSync(join(config.uiDir, 'index.html'))) throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
-  const { app } = await buildHttp(wiring, { serveUi: options.serveUi ?? false, edge: true, projections: true, checkAnswers: true, logger: options.log ? loggerOptions('json', 'info', options.log) : options.logger });
+  if (options.serveUi && !existsSync(join(config.uiDir, 'index.html')))
+    throw new Error(`No built UI in ${config.uiDir}: run the root test script, which builds it first`);
+  const { app } = await buildHttp(wiring, {
+    serveUi: options.serveUi ?? false,
+    edge: true,
+    projections: true,
+    checkAnswers: true,
+    logger: options.log ? loggerOptions('json', 'info', options.log) : options.logger,
+  });
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
 
@@ -72,7 +111,10 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A valid CPF for signups (check digits computed, not hard-coded). */
 export function cpf(seed: number): string {
-  const base = String(100_000_000 + (seed % 899_999_999)).slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + (seed % 899_999_999))
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]) => {
     const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
     const rest = (sum * 10) % 11;
@@ -127,11 +169,23 @@ export async function createUser(server: TestServer, companyId: number, name: st
   const ctx = server.wiring.ctx;
   const userId = await ctx.ids.next('user');
   const email = `${name.toLowerCase().replace(/\W/g, '')}${userId}@example.com`;
-  await execute(ctx, { decider: userEmail, streamId: userEmailStream(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor: systemActor });
+  await execute(ctx, {
+    decider: userEmail,
+    streamId: userEmailStream(email),
+    command: { type: 'ClaimUserEmail', email, userId },
+    companyId,
+    actor: systemActor,
+  });
   await execute(ctx, {
     decider: user,
     streamId: streams.user(userId),
-    command: { type: 'CreateUser', userId, companyId, details: { ...defaultUserDetails, name, email, ...details }, passwordHash: await ctx.hashPassword('Secret-123') },
+    command: {
+      type: 'CreateUser',
+      userId,
+      companyId,
+      details: { ...defaultUserDetails, name, email, ...details },
+      passwordHash: await ctx.hashPassword('Secret-123'),
+    },
     companyId,
     actor: systemActor,
   });
@@ -179,7 +233,12 @@ export function logCapture(): { stream: Writable; lines: string[]; entries(): Ar
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter((line) => line.length > 0));
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line.length > 0),
+      );
       callback();
     },
   });

@@ -45,9 +45,17 @@ describe('help entries written by the super user', () => {
     const list = (await call(plainUserA, 'GET', '/helps/list')).json();
     expect(list.map((help: any) => help.id)).toEqual([created.id, noDescription.id]);
 
-    const changed = await call(root, 'PUT', `/helps/${created.id}`, { video: 'https://www.youtube.com/watch?v=aaaaaaaaaaa', description: 'Atendimento básico' });
+    const changed = await call(root, 'PUT', `/helps/${created.id}`, {
+      video: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+      description: 'Atendimento básico',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ id: created.id, title: 'Primeiros passos', description: 'Atendimento básico', video: 'https://www.youtube.com/watch?v=aaaaaaaaaaa' });
+    expect(changed.json()).toMatchObject({
+      id: created.id,
+      title: 'Primeiros passos',
+      description: 'Atendimento básico',
+      video: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+    });
     expect(Date.parse(changed.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
     const removed = await call(root, 'DELETE', `/helps/${noDescription.id}`);
@@ -139,7 +147,13 @@ describe('help validation', () => {
   });
 
   it('accepts the video forms the grid can play', async () => {
-    for (const video of ['https://youtu.be/jjjjjjjjjjj', 'https://www.youtube.com/embed/jjjjjjjjjjj', 'https://youtube.com/shorts/jjjjjjjjjjj', 'https://vimeo.com/76979871', 'https://videos.example.com/a/b.webm?token=1']) {
+    for (const video of [
+      'https://youtu.be/jjjjjjjjjjj',
+      'https://www.youtube.com/embed/jjjjjjjjjjj',
+      'https://youtube.com/shorts/jjjjjjjjjjj',
+      'https://vimeo.com/76979871',
+      'https://videos.example.com/a/b.webm?token=1',
+    ]) {
       const response = await call(root, 'POST', '/helps', { title: `Vídeo ${video}`, video });
       expect(response.statusCode, `${video}: ${response.body}`).toBe(201);
     }

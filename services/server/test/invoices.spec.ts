@@ -25,7 +25,8 @@ afterAll(async () => {
   await asaas.close();
 });
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => server.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  server.app.inject({ method, url, headers: bearer(token), payload: payload as never });
 
 async function framesOf(companyId: number) {
   const frames: BusMessage[] = [];
@@ -77,7 +78,10 @@ describe('invoices and the Pix checkout', () => {
     expect((await call(company.token, 'GET', '/tags')).statusCode).toBe(402);
     const page = await call(company.token, 'GET', '/invoices/all?pageNumber=1');
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json()).toMatchObject({ hasMore: false, data: [{ companyId: company.companyId, dueDate: yesterday(), status: 'open', detail: 'Plano Ouro', value: 149.9, users: 5, connections: 2, queues: 4 }] });
+    expect(page.json()).toMatchObject({
+      hasMore: false,
+      data: [{ companyId: company.companyId, dueDate: yesterday(), status: 'open', detail: 'Plano Ouro', value: 149.9, users: 5, connections: 2, queues: 4 }],
+    });
     // A second pass makes nothing twice.
     expect((await server.wiring.invoices.generator.tick()).generated.filter((g) => g.companyId === company.companyId)).toEqual([]);
     expect((await call(company.token, 'GET', '/invoices/all?pageNumber=0')).statusCode).toBe(400);
@@ -106,7 +110,14 @@ describe('invoices and the Pix checkout', () => {
   it('pays through the provider: a forged webhook changes nothing, the real one pays once and unlocks the company', async () => {
     const company = await overdueCompany('Fatura Quatro', 104);
     const [invoice] = (await call(company.token, 'GET', '/invoices/all')).json().data;
-    const answer = await call(company.token, 'POST', '/subscription', { ...checkout, invoiceId: invoice.id, custom: true, users: 5, connections: 4, price: 49 + 22 + 20 });
+    const answer = await call(company.token, 'POST', '/subscription', {
+      ...checkout,
+      invoiceId: invoice.id,
+      custom: true,
+      users: 5,
+      connections: 4,
+      price: 49 + 22 + 20,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     const pix = answer.json();
     expect(pix.valor.original).toBe('91.00');
@@ -120,7 +131,8 @@ describe('invoices and the Pix checkout', () => {
     expect(again.json().paymentId).toBe(pix.paymentId);
 
     const forged = asaas.eventBody('PAYMENT_RECEIVED', { ...payment, status: 'RECEIVED' });
-    const post = (headers: Record<string, string>, body: unknown) => server.app.inject({ method: 'POST', url: '/subscription/webhook', headers, payload: body as never });
+    const post = (headers: Record<string, string>, body: unknown) =>
+      server.app.inject({ method: 'POST', url: '/subscription/webhook', headers, payload: body as never });
     expect((await post({}, forged)).statusCode).toBe(401);
     expect((await post({ 'asaas-access-token': 'guess' }, forged)).statusCode).toBe(401);
     const otherPayment = { ...forged, payment: { ...forged.payment, id: 'pay_forged' } };

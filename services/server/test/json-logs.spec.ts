@@ -19,7 +19,12 @@ it('writes every line as one JSON object: requests, projectors (a parked event),
 
   // A projector failure: Postgres refuses one row, the contacts projector parks its event and says so.
   await sql`alter table read.contacts add constraint logged_poison check (name <> 'Logged Poison')`.execute(db);
-  const template = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(token), payload: { name: 'Template', number: '5511961110000' } });
+  const template = await server.app.inject({
+    method: 'POST',
+    url: '/contacts',
+    headers: bearer(token),
+    payload: { name: 'Template', number: '5511961110000' },
+  });
   expect(template.statusCode, template.body).toBe(201);
   const [created] = await store.readStream(`contact-${template.json().id}`);
   const contactId = await ctx.ids.next('contact');
@@ -28,7 +33,14 @@ it('writes every line as one JSON object: requests, projectors (a parked event),
       id: randomUUID(),
       type: created!.type,
       data: { ...(created!.data as object), contactId, name: 'Logged Poison', number: '5511961110001' },
-      metadata: { companyId: company.companyId, actor: { kind: 'system', id: 'json-logs-test' }, correlationId: 'json-logs', causationId: 'json-logs', occurredAt: new Date().toISOString(), schemaVersion: created!.metadata.schemaVersion },
+      metadata: {
+        companyId: company.companyId,
+        actor: { kind: 'system', id: 'json-logs-test' },
+        correlationId: 'json-logs',
+        causationId: 'json-logs',
+        occurredAt: new Date().toISOString(),
+        schemaVersion: created!.metadata.schemaVersion,
+      },
     },
   ]);
   await server.wiring.runtime.waitForPosition(poison.position, { projectors: ['contacts'] });

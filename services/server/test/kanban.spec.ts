@@ -23,7 +23,16 @@ async function ticketIn(companyId: number, token: string, queueId: number, name:
   const created = await call(token, 'POST', '/contacts', { name, number: `55219${++nextSubscriber}` });
   expect(created.statusCode, created.body).toBe(201);
   const contactId = created.json().id as number;
-  const opened = await openTicket(server.wiring.ctx, { companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, queueId, reuseOpen: true });
+  const opened = await openTicket(server.wiring.ctx, {
+    companyId,
+    actor: systemActor,
+    contactId,
+    whatsappId: null,
+    channel: 'whatsapp',
+    isGroup: false,
+    queueId,
+    reuseOpen: true,
+  });
   await server.wiring.ctx.waitForProjections(opened.position);
   return { ticketId: opened.ticketId, contactId };
 }
@@ -82,7 +91,12 @@ describe('the kanban board', () => {
     expect(removed.json().tags.map((t: { id: number }) => t.id)).toEqual([vip.id]);
     const added = await call(companyA.token, 'PUT', `/ticket-tags/${ticketId}/${doing.id}`);
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().tags.map((t: { id: number }) => t.id).sort()).toEqual([doing.id, vip.id].sort());
+    expect(
+      added
+        .json()
+        .tags.map((t: { id: number }) => t.id)
+        .sort(),
+    ).toEqual([doing.id, vip.id].sort());
     // Straight into another lane: still one lane at a time.
     await call(companyA.token, 'PUT', `/ticket-tags/${ticketId}/${todo.id}`);
     const tags = (await call(companyA.token, 'GET', `/contactTags/${contactId}`)).json().tags.map((t: { id: number }) => t.id);
@@ -108,7 +122,7 @@ describe('the kanban board', () => {
     expect((await call(companyA.token, 'PUT', `/ticket-tags/${ofA.ticketId}/99999999999`)).statusCode).toBe(400);
   });
 
-  it("hides from a plain user the tickets the visibility rule hides, and refuses to move them", async () => {
+  it('hides from a plain user the tickets the visibility rule hides, and refuses to move them', async () => {
     const held = await ticketIn(companyA.companyId, companyA.token, 905, 'Com outro atendente');
     const beto = await createUser(server, companyA.companyId, 'Beto Kanban', { queueIds: [905] });
     const carla = await createUser(server, companyA.companyId, 'Carla Kanban', { queueIds: [905] });
@@ -129,7 +143,8 @@ describe('LGPD hide-number on the board', () => {
     const hide = await call(companyA.token, 'PUT', '/companySettings', { column: 'lgpdHideNumber', data: 'enabled' });
     expect(hide.statusCode, hide.body).toBe(200);
     try {
-      const numberFor = async (token: string) => (await call(token, 'GET', '/ticket/kanban')).json().tickets.find((card: { id: number }) => card.id === ticketId).contact.number as string;
+      const numberFor = async (token: string) =>
+        (await call(token, 'GET', '/ticket/kanban')).json().tickets.find((card: { id: number }) => card.id === ticketId).contact.number as string;
       const full = `55219${nextSubscriber}`;
       expect(await numberFor(admin.token)).toBe(full);
       const masked = await numberFor(dora.token);
@@ -142,7 +157,7 @@ describe('LGPD hide-number on the board', () => {
 });
 
 describe('tickets count', () => {
-  it("counts the tickets of the contacts carrying a tag, 0 when none", async () => {
+  it('counts the tickets of the contacts carrying a tag, 0 when none', async () => {
     const tag = await newTag(companyA.token, { name: 'Contada', color: '#999999' });
     expect(tag.ticketsCount).toBe(0);
     const first = await ticketIn(companyA.companyId, companyA.token, 906, 'Primeiro');

@@ -41,7 +41,12 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object) {
 }
 
 async function contactWrites(body: string): Promise<{ id: string; ticketId: number }> {
-  const response = await server.app.inject({ method: 'POST', url: `/sandbox/${line.id}/messages`, headers: bearer(line.token), payload: { id: randomUUID(), from: NUMBER, name: NAME, body } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/sandbox/${line.id}/messages`,
+    headers: bearer(line.token),
+    payload: { id: randomUUID(), from: NUMBER, name: NAME, body },
+  });
   expect(response.statusCode, response.body).toBe(202);
   await settle(server);
   return response.json();
@@ -75,7 +80,9 @@ describe('crypto-shredding of a contact', () => {
   it('keeps the marker out of the event log, opens it for readers, and loses it for good on erasure', async () => {
     const written = await contactWrites(BODY);
     const contactId: number = (await call('GET', `/tickets/${written.ticketId}`)).contactId;
-    const { rows: schemaRows } = await admin.query<{ name: string }>(`select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'`);
+    const { rows: schemaRows } = await admin.query<{ name: string }>(
+      `select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'`,
+    );
     const schemas = schemaRows.map((row) => row.name);
     expect(schemas).toEqual(expect.arrayContaining(['eventstore', 'keys', 'read']));
     // The read side (read models and the frames' outbox) shows it until the erasure scrubs it; the log and the keys never do.
@@ -92,18 +99,32 @@ describe('crypto-shredding of a contact', () => {
       id: randomUUID(),
       type: 'ContactErased',
       data: { contactId, erasedBy: 1, reason: 'pedido do titular', erasedAt: new Date().toISOString() },
-      metadata: { companyId: company.companyId, actor: { kind: 'user', id: 1 }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+      metadata: {
+        companyId: company.companyId,
+        actor: { kind: 'user', id: 1 },
+        correlationId: randomUUID(),
+        causationId: randomUUID(),
+        occurredAt: new Date().toISOString(),
+        schemaVersion: 1,
+      },
     };
     // Recorded beside the contact's stream: the erasure's decider (and what an erased contact's stream
     // then means) is the erasure's; the shredder goes by the record's type, company and contact.
     await server.wiring.store.appendToStream(`lgpdtest-${randomUUID()}`, [erased]);
     await settle(server);
 
-    const { rows: keys } = await admin.query<{ live: number }>(`select count(*) filter (where sealed_key is not null)::int as live from keys.data_keys where contact_id = $1`, [contactId]);
+    const { rows: keys } = await admin.query<{ live: number }>(
+      `select count(*) filter (where sealed_key is not null)::int as live from keys.data_keys where contact_id = $1`,
+      [contactId],
+    );
     expect(keys[0]!.live).toBe(0);
     // A process that never saw the keys (a fresh cache) reads the fields as erased too.
     expect((await server.wiring.store.readStream(messageStream(written.id)))[0]!.data).toMatchObject({ body: ERASED_TEXT, contactId });
-    expect((await server.wiring.store.readStream(contactStream(contactId)))[0]!.data).toMatchObject({ name: ERASED_TEXT, number: ERASED_TEXT, email: ERASED_TEXT });
+    expect((await server.wiring.store.readStream(contactStream(contactId)))[0]!.data).toMatchObject({
+      name: ERASED_TEXT,
+      number: ERASED_TEXT,
+      email: ERASED_TEXT,
+    });
     for (const marker of [NAME, NUMBER, BODY]) expect(await holding(marker, logAndKeys), marker).toEqual([]);
     const verified = await verifyStreams('all', server.wiring.store, server.wiring.db);
     expect(verified.ok, describeBroken(verified)).toBe(true);
@@ -114,7 +135,10 @@ describe('crypto-shredding of a contact', () => {
     // The same contact writes again: a new key (generation 2), readable from then on.
     const again = await contactWrites('depois-da-exclusao');
     expect((await server.wiring.store.readStream(messageStream(again.id)))[0]!.data).toMatchObject({ body: 'depois-da-exclusao', contactId });
-    const { rows: generations } = await admin.query<{ generation: number }>(`select generation from keys.data_keys where contact_id = $1 and sealed_key is not null`, [contactId]);
+    const { rows: generations } = await admin.query<{ generation: number }>(
+      `select generation from keys.data_keys where contact_id = $1 and sealed_key is not null`,
+      [contactId],
+    );
     expect(generations.map((row) => row.generation)).toContain(2);
     expect((await server.wiring.store.readStream(messageStream(written.id)))[0]!.data).toMatchObject({ body: ERASED_TEXT });
   });

@@ -77,7 +77,8 @@ describe('LGPD hide-number in HTTP answers', () => {
   it('does not let a masked user find a contact by the digits they cannot see', async () => {
     await hideNumbers('enabled');
     const contacts = (token: string) => call(token, 'GET', '/contacts?searchParam=98765').then((r) => r.json().contacts.map((c: { id: number }) => c.id));
-    const tickets = (token: string) => call(token, 'GET', '/tickets?searchParam=98765&showAll=true').then((r) => r.json().tickets.map((t: { id: number }) => t.id));
+    const tickets = (token: string) =>
+      call(token, 'GET', '/tickets?searchParam=98765&showAll=true').then((r) => r.json().tickets.map((t: { id: number }) => t.id));
     expect(await contacts(user.token)).not.toContain(contactId);
     expect(await tickets(user.token)).not.toContain(ticketId);
     expect(await contacts(admin.token)).toContain(contactId);
@@ -128,7 +129,8 @@ describe('LGPD hide-number in socket frames', () => {
     const [userSocket, adminSocket] = await Promise.all([listen(user.token), listen(admin.token)]);
     const contactFrame = `company-${admin.companyId}-contact`;
     const ticketFrame = `company-${admin.companyId}-ticket`;
-    const seen = (frames: Frame[], event: string, marker: string) => frames.some((frame) => frame.event === event && JSON.stringify(frame.data).includes(marker));
+    const seen = (frames: Frame[], event: string, marker: string) =>
+      frames.some((frame) => frame.event === event && JSON.stringify(frame.data).includes(marker));
 
     // A rename publishes the contact; a queue message publishes the ticket (with its contact).
     await call(admin.token, 'PUT', `/contacts/${contactId}`, { name: 'Cliente Renomeado' });

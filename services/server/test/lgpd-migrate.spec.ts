@@ -29,7 +29,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-const meta = () => ({ companyId: 1, actor: { kind: 'system' as const, id: 'legacy' }, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: at, schemaVersion: 1 });
+const meta = () => ({
+  companyId: 1,
+  actor: { kind: 'system' as const, id: 'legacy' },
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  occurredAt: at,
+  schemaVersion: 1,
+});
 
 /** A contact and a message of it, appended in clear as before sealing existed (the store underneath the sealed one). */
 async function legacy(index: number): Promise<void> {
@@ -37,30 +44,70 @@ async function legacy(index: number): Promise<void> {
   const contact: EventToAppend = {
     id: randomUUID(),
     type: 'ContactCreated',
-    data: { contactId, name: `Legado ${index} marcalegado`, number: `55119000${String(index).padStart(5, '0')}`, email: '', profilePicUrl: null, extraInfo: [], channel: 'whatsapp', isGroup: false, disableBot: false, acceptAudioMessage: true, active: true },
+    data: {
+      contactId,
+      name: `Legado ${index} marcalegado`,
+      number: `55119000${String(index).padStart(5, '0')}`,
+      email: '',
+      profilePicUrl: null,
+      extraInfo: [],
+      channel: 'whatsapp',
+      isGroup: false,
+      disableBot: false,
+      acceptAudioMessage: true,
+      active: true,
+    },
     metadata: meta(),
   };
   const messageId = randomUUID();
   const received: EventToAppend = {
     id: randomUUID(),
     type: 'MessageReceived',
-    data: { messageId, ticketId: 1, contactId, whatsappId: null, body: `corpo marcalegado ${index}`, mediaType: 'chat', media: null, location: null, quotedMessageId: null, providerId: `legacy-${index}`, participant: null, receivedAt: at },
+    data: {
+      messageId,
+      ticketId: 1,
+      contactId,
+      whatsappId: null,
+      body: `corpo marcalegado ${index}`,
+      mediaType: 'chat',
+      media: null,
+      location: null,
+      quotedMessageId: null,
+      providerId: `legacy-${index}`,
+      participant: null,
+      receivedAt: at,
+    },
     metadata: meta(),
   };
-  const edited: EventToAppend = { id: randomUUID(), type: 'MessageEdited', data: { messageId, body: `editado marcalegado ${index}`, previousBody: `corpo marcalegado ${index}`, editedAt: at }, metadata: meta() };
+  const edited: EventToAppend = {
+    id: randomUUID(),
+    type: 'MessageEdited',
+    data: { messageId, body: `editado marcalegado ${index}`, previousBody: `corpo marcalegado ${index}`, editedAt: at },
+    metadata: meta(),
+  };
   await server.wiring.eventStore.appendToStream(contactStream(contactId), [contact]);
   await server.wiring.eventStore.appendToStream(messageStream(messageId), [received, edited]);
 }
 
 const clearRows = async () => Number((await admin.query(`select count(*) as n from eventstore.events where data::text like '%marcalegado%'`)).rows[0].n);
-const unsealed = async () => Number((await admin.query(`select count(*) as n from eventstore.events where type in ('ContactCreated', 'MessageReceived', 'MessageEdited') and not (metadata ? 'sealed')`)).rows[0].n);
+const unsealed = async () =>
+  Number(
+    (
+      await admin.query(
+        `select count(*) as n from eventstore.events where type in ('ContactCreated', 'MessageReceived', 'MessageEdited') and not (metadata ? 'sealed')`,
+      )
+    ).rows[0].n,
+  );
 
 describe('conversa lgpd migrate', () => {
   it('seals what was stored in clear, keeps every chain valid, and resumes after kill -9', async () => {
     for (let index = 0; index < STREAMS; index++) await legacy(index);
     expect(await clearRows()).toBe(STREAMS * 3);
 
-    const killed = spawn(process.execPath, ['--import', 'tsx', child, server.wiring.databaseUrl, server.wiring.config.secretsKey], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const killed = spawn(process.execPath, ['--import', 'tsx', child, server.wiring.databaseUrl, server.wiring.config.secretsKey], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise<void>((resolve) => killed.once('exit', () => resolve()));
     await new Promise<void>((resolve) => killed.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('progress') && resolve()));
     killed.kill('SIGKILL');

@@ -15,14 +15,19 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   server = await startTestServer({ channels: new RecordingChannelGateway() });
-  for (const [name, seed] of [['Retencao A', 981], ['Retencao B', 982], ['Retencao C', 983]] as const) {
+  for (const [name, seed] of [
+    ['Retencao A', 981],
+    ['Retencao B', 982],
+    ['Retencao C', 983],
+  ] as const) {
     const signed = await signupCompany(server, name, seed);
     companies.push({ token: (await server.login(signed.email, signed.password)).token, companyId: signed.companyId });
   }
 });
 afterAll(() => server?.close());
 
-const inject = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const inject = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 async function call(token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
   const response = await inject(token, method, url, payload);
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
@@ -58,14 +63,29 @@ describe('the daily retention run', () => {
     const old = new Date(Date.now() - 40 * DAY).toISOString();
     const contact = { number: '5511955551234', name: 'Rita', isGroup: false };
     const first = await hooks.receiveMessage({ contact, providerId: 'old-1', body: 'meu CPF é 123', mediaType: 'chat', receivedAt: old });
-    const file = await hooks.receiveMessage({ contact, providerId: 'old-2', body: 'segue o contrato', mediaType: 'application', media: photo, receivedAt: old });
+    const file = await hooks.receiveMessage({
+      contact,
+      providerId: 'old-2',
+      body: 'segue o contrato',
+      mediaType: 'application',
+      media: photo,
+      receivedAt: old,
+    });
     const recent = await hooks.receiveMessage({ contact, providerId: 'new-1', body: 'obrigada', mediaType: 'chat', receivedAt: new Date().toISOString() });
     // A conversation with no activity since 40 days (recorded then: the clock set back while it is written).
     const clock = server.wiring.ctx.now;
     server.wiring.ctx.now = () => new Date(Date.now() - 40 * DAY);
-    const quiet = await hooks.receiveMessage({ contact: { number: '5511955554321', name: 'Sem conversa nova', isGroup: false }, providerId: 'old-3', body: 'meu endereço antigo', mediaType: 'chat', receivedAt: old }).finally(() => {
-      server.wiring.ctx.now = clock;
-    });
+    const quiet = await hooks
+      .receiveMessage({
+        contact: { number: '5511955554321', name: 'Sem conversa nova', isGroup: false },
+        providerId: 'old-3',
+        body: 'meu endereço antigo',
+        mediaType: 'chat',
+        receivedAt: old,
+      })
+      .finally(() => {
+        server.wiring.ctx.now = clock;
+      });
     const other = await sandboxHooks(b);
     const kept = await other.receiveMessage({ contact, providerId: 'b-old', body: 'sem retenção', mediaType: 'chat', receivedAt: old });
     await settle(server);
@@ -92,7 +112,13 @@ describe('the daily retention run', () => {
     expect([await runs(a.companyId), await runs(b.companyId), await runs(c.companyId)]).toEqual([1, 0, 1]);
     await settle(server);
 
-    const messages = (await call(a.token, 'GET', `/messages/${first.ticketId}`)).messages as Array<{ id: string; body: string; mediaUrl: string | null; contentExpired: boolean; createdAt: string }>;
+    const messages = (await call(a.token, 'GET', `/messages/${first.ticketId}`)).messages as Array<{
+      id: string;
+      body: string;
+      mediaUrl: string | null;
+      contentExpired: boolean;
+      createdAt: string;
+    }>;
     const byId = new Map(messages.map((message) => [message.id, message]));
     expect(byId.get(first.messageId)).toMatchObject({ body: '', mediaUrl: null, contentExpired: true, createdAt: old });
     expect(byId.get(file.messageId)).toMatchObject({ body: '', mediaUrl: null, contentExpired: true });

@@ -65,7 +65,12 @@ describe('password reset limits', () => {
   it('sends codes to one number five times an hour, whichever instance is asked', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 7; index++) {
-      const response = await apps[index % 2]!.inject({ method: 'POST', url: '/api/enviar-email', payload: { wpp: '5511987650031' }, remoteAddress: `203.0.113.${40 + index}` });
+      const response = await apps[index % 2]!.inject({
+        method: 'POST',
+        url: '/api/enviar-email',
+        payload: { wpp: '5511987650031' },
+        remoteAddress: `203.0.113.${40 + index}`,
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -98,7 +103,13 @@ describe('messages API limit', () => {
   it('counts made-up tokens against the client address across instances', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < RATE_LIMIT + 2; index++) {
-      const response = await apps[index % 2]!.inject({ method: 'POST', url: '/api/messages/send', headers: bearer(`made-up-${index}`), payload: { number: '5511940000032', body: 'x' }, remoteAddress: '198.51.100.31' });
+      const response = await apps[index % 2]!.inject({
+        method: 'POST',
+        url: '/api/messages/send',
+        headers: bearer(`made-up-${index}`),
+        payload: { number: '5511940000032', body: 'x' },
+        remoteAddress: '198.51.100.31',
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([...Array(RATE_LIMIT).fill(401), 429, 429]);

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { loggerOptions, prettyLine, REDACTED, redactUrl } from '../src/logging';
 
 it('reads a JSON log line as a person would, keeping its fields', () => {
-  const line = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 2, 3, 4, 5, 6), pid: 1, hostname: 'h', correlationId: 'abc-123', msg: 'request completed', responseTime: 4.2 });
+  const line = JSON.stringify({
+    level: 30,
+    time: Date.UTC(2026, 0, 2, 3, 4, 5, 6),
+    pid: 1,
+    hostname: 'h',
+    correlationId: 'abc-123',
+    msg: 'request completed',
+    responseTime: 4.2,
+  });
   expect(prettyLine(line)).toBe('03:04:05.006 INFO  request completed  correlationId=abc-123 responseTime=4.2');
   expect(prettyLine('not json')).toBe('not json');
 });
@@ -22,10 +30,16 @@ describe('the request log keeps no secret a URL or a header carries', () => {
 
   it('redacts the secret query parameters and keeps the others', () => {
     expect(redactUrl(`/socket?token=${jwt}&companyId=1`)).toBe(`/socket?token=${REDACTED}&companyId=1`);
-    expect(redactUrl('/api/verificar-code/5511944443333?code=482913&resetId=9f1c')).toBe(`/api/verificar-code/5511944443333?code=${REDACTED}&resetId=${REDACTED}`);
-    expect(redactUrl('/webhook?hub.mode=subscribe&hub.verify_token=planted-verify&hub.challenge=42')).toBe(`/webhook?hub.mode=subscribe&hub.verify_token=${REDACTED}&hub.challenge=42`);
+    expect(redactUrl('/api/verificar-code/5511944443333?code=482913&resetId=9f1c')).toBe(
+      `/api/verificar-code/5511944443333?code=${REDACTED}&resetId=${REDACTED}`,
+    );
+    expect(redactUrl('/webhook?hub.mode=subscribe&hub.verify_token=planted-verify&hub.challenge=42')).toBe(
+      `/webhook?hub.mode=subscribe&hub.verify_token=${REDACTED}&hub.challenge=42`,
+    );
     // Spelled in other cases or percent-encoded, a parameter is still the same parameter to the server.
-    expect(redactUrl('/x?ACCESS_TOKEN=a&hub%2Everify_token=b&resetid=c&refresh_token=d')).toBe(`/x?ACCESS_TOKEN=${REDACTED}&hub%2Everify_token=${REDACTED}&resetid=${REDACTED}&refresh_token=${REDACTED}`);
+    expect(redactUrl('/x?ACCESS_TOKEN=a&hub%2Everify_token=b&resetid=c&refresh_token=d')).toBe(
+      `/x?ACCESS_TOKEN=${REDACTED}&hub%2Everify_token=${REDACTED}&resetid=${REDACTED}&refresh_token=${REDACTED}`,
+    );
     expect(redactUrl('/tickets?status=open')).toBe('/tickets?status=open');
     expect(redactUrl('/tickets')).toBe('/tickets');
   });
@@ -45,7 +59,11 @@ describe('the request log keeps no secret a URL or a header carries', () => {
       return reply.header('set-cookie', 'jrt=planted-refresh; HttpOnly').send({ ok: true });
     });
     await app.ready();
-    for (const url of [`/socket?token=${jwt}`, '/api/verificar-code/5511944443333?code=482913&resetId=planted-reset-id', '/webhook?hub.mode=subscribe&hub.verify_token=planted-verify']) {
+    for (const url of [
+      `/socket?token=${jwt}`,
+      '/api/verificar-code/5511944443333?code=482913&resetId=planted-reset-id',
+      '/webhook?hub.mode=subscribe&hub.verify_token=planted-verify',
+    ]) {
       await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${jwt}`, cookie: 'jrt=planted-cookie' } });
     }
     await app.close();

@@ -20,7 +20,13 @@ afterAll(async () => {
 });
 
 const login = (app: FastifyInstance, payload: { email: string; password: string }, from: { remoteAddress?: string; forwardedFor?: string } = {}) =>
-  app.inject({ method: 'POST', url: '/auth/login', payload, remoteAddress: from.remoteAddress, headers: from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {} });
+  app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload,
+    remoteAddress: from.remoteAddress,
+    headers: from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {},
+  });
 const wrong = { email: ADMIN.email, password: 'not-the-password' };
 const right = { email: ADMIN.email, password: ADMIN.password };
 
@@ -68,7 +74,8 @@ describe('TRUST_PROXY', () => {
     // Behind the proxy, clients are throttled by their own addresses.
     await withLimits({ attemptsPerAddress: 2, freeFailures: 1000 }, async () => {
       const statuses = [];
-      for (const client of ['203.0.113.7', '203.0.113.8', '203.0.113.9']) statuses.push((await login(behindProxy, wrong, { remoteAddress: '10.0.0.1', forwardedFor: client })).statusCode);
+      for (const client of ['203.0.113.7', '203.0.113.8', '203.0.113.9'])
+        statuses.push((await login(behindProxy, wrong, { remoteAddress: '10.0.0.1', forwardedFor: client })).statusCode);
       expect(statuses).toEqual([401, 401, 401]);
     });
   });

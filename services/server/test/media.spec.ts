@@ -31,7 +31,12 @@ describe('GET /media/:companyId/:file', () => {
   });
 
   it('offers documents that a browser should not render as downloads', async () => {
-    const stored = await server.wiring.ctx.media.save({ companyId: 1, data: samples.cfb, declaredMime: 'application/vnd.ms-excel', originalName: 'planilha.xls' });
+    const stored = await server.wiring.ctx.media.save({
+      companyId: 1,
+      data: samples.cfb,
+      declaredMime: 'application/vnd.ms-excel',
+      originalName: 'planilha.xls',
+    });
     const response = await server.app.inject({ method: 'GET', url: stored.url, headers: bearer(adminToken) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.ms-excel');
@@ -43,7 +48,11 @@ describe('GET /media/:companyId/:file', () => {
     const foreign = await server.app.inject({ method: 'GET', url: stored.url, headers: bearer(otherToken) });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe('ERR_NOT_FOUND');
-    const rewritten = await server.app.inject({ method: 'GET', url: stored.url.replace('/media/1/', `/media/${otherCompanyId}/`), headers: bearer(otherToken) });
+    const rewritten = await server.app.inject({
+      method: 'GET',
+      url: stored.url.replace('/media/1/', `/media/${otherCompanyId}/`),
+      headers: bearer(otherToken),
+    });
     expect(rewritten.statusCode).toBe(404);
   });
 
@@ -100,12 +109,22 @@ describe('GET /media of a ticket follows the ticket', () => {
         samples.png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const response = await server.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const response = await server.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
       expect(response.statusCode, response.body).toBeLessThan(300);
       return response.json();
     };
     const quick = async (token: string, geral: boolean) => {
-      const created = await server.app.inject({ method: 'POST', url: '/quick-messages', headers: bearer(token), payload: { shortcode: `q${Math.random()}`.slice(0, 8), message: 'modelo', geral } });
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/quick-messages',
+        headers: bearer(token),
+        payload: { shortcode: `q${Math.random()}`.slice(0, 8), message: 'modelo', geral },
+      });
       expect(created.statusCode, created.body).toBeLessThan(300);
       return (await upload(token, `/quick-messages/${created.json().id}/media-upload`, 'file')).mediaPath as string;
     };

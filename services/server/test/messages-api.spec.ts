@@ -16,7 +16,8 @@ let phone = 5511950000000;
 const nextPhone = () => String((phone += 1));
 const RATE_LIMIT = 8;
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const send = (token: string, payload: object, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'POST', url: '/api/messages/send', headers: { ...bearer(token), ...headers }, payload });
 const outbox = async (connection: { id: number; token: string }, to: string) => {
@@ -31,7 +32,12 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`), part.data, Buffer.from('\r\n'));
+    if ('data' in part)
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        part.data,
+        Buffer.from('\r\n'),
+      );
     else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -96,13 +102,23 @@ describe('external messages API', () => {
       { name: 'body', value: 'Segue a foto' },
       { name: 'medias', filename: 'foto.png', contentType: 'image/png', data: samples.png },
     ]);
-    const response = await server.app.inject({ method: 'POST', url: '/api/messages/send', headers: { ...bearer(sandbox.token), ...form.headers }, payload: form.payload });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      headers: { ...bearer(sandbox.token), ...form.headers },
+      payload: form.payload,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [sent] = await outbox(sandbox, number);
     expect(sent).toMatchObject({ body: 'Segue a foto' });
     expect(sent!.mediaUrl).toBeTruthy();
     const empty = multipart([{ name: 'number', value: number }]);
-    const refused = await server.app.inject({ method: 'POST', url: '/api/messages/send', headers: { ...bearer(sandbox.token), ...empty.headers }, payload: empty.payload });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      headers: { ...bearer(sandbox.token), ...empty.headers },
+      payload: empty.payload,
+    });
     expect(refused.statusCode).toBe(400);
   });
 

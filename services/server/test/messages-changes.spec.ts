@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { samples } from '../../media/test/samples';
-import { admin, call, channels, delivered, frames, inbound, newUser, nextNumber, openConversation, other, send, sendText, server, upload } from './messages-fixture';
+import {
+  admin,
+  call,
+  channels,
+  delivered,
+  frames,
+  inbound,
+  newUser,
+  nextNumber,
+  openConversation,
+  other,
+  send,
+  sendText,
+  server,
+  upload,
+} from './messages-fixture';
 
 describe('editing and deleting', () => {
   it('edits own text within 15 minutes of its last update, not after', async () => {
@@ -62,7 +77,13 @@ describe('forward and react', () => {
     const response = await call(admin.token, 'POST', '/message/forward', { messageId: original.id, contactId: target.contactId, signMessage: true });
     expect(response.statusCode, response.body).toBe(200);
     const forwarded = response.json();
-    expect(forwarded).toMatchObject({ ticketId: target.ticketId, contactId: target.contactId, isForwarded: true, fromMe: true, body: '*Mensagens Co Admin*:\nSegue o endereço da loja' });
+    expect(forwarded).toMatchObject({
+      ticketId: target.ticketId,
+      contactId: target.contactId,
+      isForwarded: true,
+      fromMe: true,
+      body: '*Mensagens Co Admin*:\nSegue o endereço da loja',
+    });
     await delivered(forwarded.id);
     expect(channels.sent.some((item) => item.messageId === forwarded.id)).toBe(true);
 
@@ -86,7 +107,13 @@ describe('forward and react', () => {
 
   it('reacts to a message with an emoji quoting it', async () => {
     const { ticketId, inboundId } = await openConversation();
-    const response = await call(admin.token, 'POST', '/react/messages', { text: '👍', id: inboundId, ticketId, fromMe: false, remoteJid: '5511@s.whatsapp.net' });
+    const response = await call(admin.token, 'POST', '/react/messages', {
+      text: '👍',
+      id: inboundId,
+      ticketId,
+      fromMe: false,
+      remoteJid: '5511@s.whatsapp.net',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const reaction = response.json();
     expect(reaction).toMatchObject({ mediaType: 'reactionMessage', body: '👍', quotedMsgId: inboundId, ticketId });

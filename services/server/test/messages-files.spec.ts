@@ -5,7 +5,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { samples } from '../../media/test/samples';
 import { bearer } from './harness';
-import { admin, call, channels, delivered, inbound, messageCount, openConversation, other, send, sendText, server, storedFiles, upload } from './messages-fixture';
+import {
+  admin,
+  call,
+  channels,
+  delivered,
+  inbound,
+  messageCount,
+  openConversation,
+  other,
+  send,
+  sendText,
+  server,
+  storedFiles,
+  upload,
+} from './messages-fixture';
 
 describe('uploads', () => {
   it('stores each file under a generated name and makes one message per file', async () => {
@@ -63,7 +77,9 @@ describe('uploads', () => {
     const real = server.wiring.ctx.media;
     server.wiring.ctx.media = createLocalDiskMediaStore({ dir: mkdtempSync(join(tmpdir(), 'conversa-small-')), maxBytes: 1024 });
     try {
-      const response = await upload(ticketId, [{ name: 'medias', filename: 'big.png', contentType: 'image/png', data: Buffer.concat([samples.png, Buffer.alloc(4096)]) }]);
+      const response = await upload(ticketId, [
+        { name: 'medias', filename: 'big.png', contentType: 'image/png', data: Buffer.concat([samples.png, Buffer.alloc(4096)]) },
+      ]);
       expect(response.statusCode).toBe(413);
       expect(response.json().error).toBe('ERR_MEDIA_TOO_LARGE');
       expect(await messageCount(ticketId)).toBe(1);
@@ -90,14 +106,21 @@ describe('uploads', () => {
     expect(response.json().messages[0]).toMatchObject({ mediaType: 'application', mediaUrl: mine.url, mediaName: 'tabela.pdf' });
     const theirs = await server.wiring.ctx.media.save({ companyId: other.companyId, data: samples.pdf, originalName: 'segredo.pdf' });
     expect((await send(ticketId, { body: 'x', mediaUrl: theirs.url })).statusCode).toBe(400);
-    expect((await send(ticketId, { body: 'x', mediaUrl: theirs.url.replace(`/media/${other.companyId}/`, `/media/${admin.companyId}/`) })).statusCode).toBe(400);
+    expect((await send(ticketId, { body: 'x', mediaUrl: theirs.url.replace(`/media/${other.companyId}/`, `/media/${admin.companyId}/`) })).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe('media tabs and gallery', () => {
   it('lists pictures with their page, and media, documents, links and calls', async () => {
     const { ticketId } = await openConversation();
-    const picture = (await upload(ticketId, [{ name: 'medias', filename: 'foto.png', contentType: 'image/png', data: samples.png }, { name: 'body', value: 'foto 1' }])).json().messages[0];
+    const picture = (
+      await upload(ticketId, [
+        { name: 'medias', filename: 'foto.png', contentType: 'image/png', data: samples.png },
+        { name: 'body', value: 'foto 1' },
+      ])
+    ).json().messages[0];
     const doc = (await upload(ticketId, [{ name: 'medias', filename: 'nota.pdf', contentType: 'application/pdf', data: samples.pdf }])).json().messages[0];
     await sendText(ticketId, 'Veja https://example.com/a e http://example.org/b?x=1');
     for (let index = 0; index < 21; index++) await sendText(ticketId, `depois ${index}`);

@@ -1,6 +1,6 @@
 import type { BusMessage } from '@conversa/bus';
 import { inboundContext, RecordingChannelGateway } from '@conversa/channels';
-import type { defaultUserDetails} from '@conversa/contracts';
+import type { defaultUserDetails } from '@conversa/contracts';
 import { messageStream } from '@conversa/contracts';
 import { changeTicket, receiveMessage, userActor } from '@conversa/core';
 import { existsSync, readdirSync } from 'node:fs';
@@ -32,7 +32,9 @@ export const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', u
 export const nextNumber = () => String((phone += 1));
 
 /** A contact writes on the channel: contact, pending ticket and message, as the channels issue will call it. */
-export async function inbound(options: { number?: string; name?: string; providerId?: string; body?: string; companyId?: number; quotedProviderId?: string } = {}) {
+export async function inbound(
+  options: { number?: string; name?: string; providerId?: string; body?: string; companyId?: number; quotedProviderId?: string } = {},
+) {
   const received = await receiveMessage(inboundContext(server.wiring.ctx), {
     companyId: options.companyId ?? admin.companyId,
     whatsappId: null,
@@ -113,6 +115,10 @@ export function storedFiles(): string[] {
 }
 
 export async function messageCount(ticketId: number) {
-  const row = await server.wiring.db.selectFrom('read.messages').select((eb) => eb.fn.countAll<string>().as('n')).where('ticket_id', '=', ticketId).executeTakeFirstOrThrow();
+  const row = await server.wiring.db
+    .selectFrom('read.messages')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -83,7 +83,12 @@ describe('inbound messages in a conversation seen a moment ago', () => {
     const number = nextNumber();
     const first = await receive(number);
     await receive(number);
-    const accepted = await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: userActor(admin.userId), ticketId: first.ticketId, command: { type: 'AcceptTicket', userId: admin.userId } });
+    const accepted = await changeTicket(server.wiring.ctx, {
+      companyId: admin.companyId,
+      actor: userActor(admin.userId),
+      ticketId: first.ticketId,
+      command: { type: 'AcceptTicket', userId: admin.userId },
+    });
     await server.wiring.ctx.waitForProjections(accepted.position);
     const closed = await call(admin.token, 'PUT', `/tickets/${first.ticketId}`, { status: 'closed' });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -115,7 +120,10 @@ describe('the inbound path', () => {
     const counting = {
       ...store,
       appendToStream: store.appendToStream.bind(store),
-      readStream: (streamId: string, options?: Parameters<typeof store.readStream>[1]) => (reads.push(`stream ${streamId.split('-')[0]}`), store.readStream(streamId, options)),
+      readStream: (streamId: string, options?: Parameters<typeof store.readStream>[1]) => (
+        reads.push(`stream ${streamId.split('-')[0]}`),
+        store.readStream(streamId, options)
+      ),
       readStreams: (streamIds: readonly string[]) => (reads.push(`streams ×${streamIds.length}`), store.readStreams!(streamIds)),
       readAll: store.readAll.bind(store),
       subscribeToAll: store.subscribeToAll.bind(store),
@@ -145,7 +153,12 @@ describe('the inbound path', () => {
     expect(reads).toEqual([]);
 
     // The remembered ticket closes: the guess is wrong, the streams decide, and a new ticket opens.
-    const closed = await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: userActor(admin.userId), ticketId: first.ticketId, command: { type: 'CloseTicket', userId: admin.userId, farewell: false, reason: 'ignored' } });
+    const closed = await changeTicket(server.wiring.ctx, {
+      companyId: admin.companyId,
+      actor: userActor(admin.userId),
+      ticketId: first.ticketId,
+      command: { type: 'CloseTicket', userId: admin.userId, farewell: false, reason: 'ignored' },
+    });
     await server.wiring.ctx.waitForProjections(closed.position);
     const third = await write('terceira');
     expect(third.ticketId).not.toBe(first.ticketId);

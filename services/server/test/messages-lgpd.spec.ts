@@ -35,7 +35,12 @@ async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
 
 /** The contact writes `body` under the provider id `providerId`. */
 async function contactWrites(providerId: string, body: string): Promise<{ id: string; ticketId: number }> {
-  const response = await server.app.inject({ method: 'POST', url: `/sandbox/${line.id}/messages`, headers: bearer(line.token), payload: { id: providerId, from: '5511955550000', name: 'Célia', body } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/sandbox/${line.id}/messages`,
+    headers: bearer(line.token),
+    payload: { id: providerId, from: '5511955550000', name: 'Célia', body },
+  });
   expect(response.statusCode, response.body).toBe(202);
   return response.json();
 }
@@ -48,7 +53,8 @@ async function contactDeletes(providerId: string) {
   await server.wiring.runtime.waitForPosition(head!, { signal: AbortSignal.timeout(10_000) });
 }
 
-const shown = async (ticketId: number, id: string) => (await call(company.token, 'GET', `/messages/${ticketId}`)).messages.find((message: { id: string }) => message.id === id);
+const shown = async (ticketId: number, id: string) =>
+  (await call(company.token, 'GET', `/messages/${ticketId}`)).messages.find((message: { id: string }) => message.id === id);
 
 async function messageFrames() {
   const frames: any[] = [];
@@ -62,7 +68,12 @@ describe('lgpdDeleteMessage: what is left of a message the contact deleted', () 
   it('disabled: the text stays, with the mark, for the attendants', async () => {
     const written = await contactWrites('lgpd-kept', 'Meu endereço é Rua A, 10');
     await contactDeletes('lgpd-kept');
-    expect(await shown(written.ticketId, written.id)).toMatchObject({ isDeleted: true, deletedBy: 'contact', contentErased: false, body: 'Meu endereço é Rua A, 10' });
+    expect(await shown(written.ticketId, written.id)).toMatchObject({
+      isDeleted: true,
+      deletedBy: 'contact',
+      contentErased: false,
+      body: 'Meu endereço é Rua A, 10',
+    });
     // The search still finds it: the text is kept on purpose.
     const found = await call(company.token, 'GET', `/tickets?searchParam=${encodeURIComponent('Rua A')}&showAll=true`);
     expect(found.tickets.map((row: { id: number }) => row.id)).toContain(written.ticketId);
@@ -77,7 +88,14 @@ describe('lgpdDeleteMessage: what is left of a message the contact deleted', () 
     await expect.poll(deletion).toBeDefined();
     await stop();
 
-    expect(await shown(written.ticketId, written.id)).toMatchObject({ isDeleted: true, deletedBy: 'contact', contentErased: true, body: '', mediaUrl: null, location: null });
+    expect(await shown(written.ticketId, written.id)).toMatchObject({
+      isDeleted: true,
+      deletedBy: 'contact',
+      contentErased: true,
+      body: '',
+      mediaUrl: null,
+      location: null,
+    });
     expect(deletion()).toMatchObject({ message: { isDeleted: true, contentErased: true, body: '' } });
     expect(JSON.stringify(deletion())).not.toContain('123.456.789-00');
     const found = await call(company.token, 'GET', `/tickets?searchParam=${encodeURIComponent('123.456')}&showAll=true`);
@@ -102,7 +120,12 @@ describe('lgpdDeleteMessage: what is left of a message the contact deleted', () 
     expect(response.statusCode, response.body).toBeLessThan(300);
     const head = await server.wiring.store.headPosition();
     await server.wiring.runtime.waitForPosition(head!, { signal: AbortSignal.timeout(10_000) });
-    expect(await shown(written.ticketId, sent.id)).toMatchObject({ isDeleted: true, deletedBy: 'user', contentErased: false, body: 'Pode me passar o pedido?' });
+    expect(await shown(written.ticketId, sent.id)).toMatchObject({
+      isDeleted: true,
+      deletedBy: 'user',
+      contentErased: false,
+      body: 'Pode me passar o pedido?',
+    });
   });
 
   it('another company reads none of it', async () => {

@@ -172,14 +172,26 @@ describe('GET /messages/:ticketId with selectedQueues', () => {
     const first = await hooks.receiveMessage({ contact, providerId: 'celular-1', body: 'Bom dia', mediaType: 'chat', receivedAt: new Date() });
     await server.wiring.ctx.waitForProjections(first.position);
     await call(admin.token, 'PUT', `/tickets/${first.ticketId}`, { status: 'open', userId: admin.userId, queueId: support });
-    const fromPhone = await hooks.recordSentElsewhere({ contact, providerId: 'celular-2', body: 'Respondi pelo celular', mediaType: 'chat', receivedAt: new Date() });
+    const fromPhone = await hooks.recordSentElsewhere({
+      contact,
+      providerId: 'celular-2',
+      body: 'Respondi pelo celular',
+      mediaType: 'chat',
+      receivedAt: new Date(),
+    });
     expect(fromPhone).toMatchObject({ ticketId: first.ticketId, duplicate: false });
     expect(await recordedQueue(fromPhone.messageId)).toBe(support);
   });
 
   it('refuses a selection that is not a list of ids with 400, never 500', async () => {
     const { ticketId } = await contactWrites(String((phone += 1)), 'teste');
-    for (const query of ['selectedQueues=%5B1', 'selectedQueues=abc', 'selectedQueues=%5B1&selectedQueues=%5B2', 'selectedQueues=%5B-1%5D', 'selectedQueues=%7B%7D']) {
+    for (const query of [
+      'selectedQueues=%5B1',
+      'selectedQueues=abc',
+      'selectedQueues=%5B1&selectedQueues=%5B2',
+      'selectedQueues=%5B-1%5D',
+      'selectedQueues=%7B%7D',
+    ]) {
       const response = await list(admin.token, `/messages/${ticketId}?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error).toBe('ERR_VALIDATION');

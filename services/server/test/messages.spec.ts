@@ -1,28 +1,60 @@
 import { messageStream } from '@conversa/contracts';
 import { changeTicket, userActor } from '@conversa/core';
 import { describe, expect, it } from 'vitest';
-import { admin, call, channels, delivered, frames, inbound, messageCount, newUser, nextNumber, openConversation, send, sendText, server } from './messages-fixture';
+import {
+  admin,
+  call,
+  channels,
+  delivered,
+  frames,
+  inbound,
+  messageCount,
+  newUser,
+  nextNumber,
+  openConversation,
+  send,
+  sendText,
+  server,
+} from './messages-fixture';
 
 describe('sending text', () => {
   it('queues the message, the channel sends it, and it shows sent (ack 1) with frames for both steps', async () => {
     const { ticketId, number } = await openConversation();
     const live = await frames(admin.companyId);
     const message = await sendText(ticketId, 'Bom dia! Como posso ajudar?');
-    expect(message).toMatchObject({ ticketId, fromMe: true, body: 'Bom dia! Como posso ajudar?', mediaType: 'chat', ack: 0, read: true, userId: admin.userId, isPrivate: false });
+    expect(message).toMatchObject({
+      ticketId,
+      fromMe: true,
+      body: 'Bom dia! Como posso ajudar?',
+      mediaType: 'chat',
+      ack: 0,
+      read: true,
+      userId: admin.userId,
+      isPrivate: false,
+    });
 
     const events = await delivered(message.id);
     expect(events.map((event) => event.type)).toEqual(['MessageQueued', 'MessageSent']);
     const sent = channels.sent.filter((item) => item.messageId === message.id);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ companyId: admin.companyId, channel: 'whatsapp', contact: { number, isGroup: false }, body: 'Bom dia! Como posso ajudar?', mediaType: 'chat', media: null });
+    expect(sent[0]).toMatchObject({
+      companyId: admin.companyId,
+      channel: 'whatsapp',
+      contact: { number, isGroup: false },
+      body: 'Bom dia! Como posso ajudar?',
+      mediaType: 'chat',
+      media: null,
+    });
 
     const page = (await call(admin.token, 'GET', `/messages/${ticketId}`)).json();
     expect(page.messages.at(-1)).toMatchObject({ id: message.id, ack: 1, providerId: `rec-${message.id}`, sendError: null });
 
-    await expect.poll(() => live.seen.filter((frame) => frame.message.id === message.id).map((frame) => [frame.action, frame.message.ack])).toEqual([
-      ['create', 0],
-      ['update', 1],
-    ]);
+    await expect
+      .poll(() => live.seen.filter((frame) => frame.message.id === message.id).map((frame) => [frame.action, frame.message.ack]))
+      .toEqual([
+        ['create', 0],
+        ['update', 1],
+      ]);
     const created = live.seen.find((frame) => frame.message.id === message.id);
     expect(created.ticket).toMatchObject({ id: ticketId, status: 'open', userId: admin.userId });
     expect(created.contact).toMatchObject({ number });
@@ -73,7 +105,12 @@ describe('sending text', () => {
     expect(note.statusCode, note.body).toBe(200);
     const { id } = note.json().messages[0];
     // A later message through the sender proves it passed the note by.
-    const accepted = await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: userActor(admin.userId), ticketId, command: { type: 'AcceptTicket', userId: admin.userId } });
+    const accepted = await changeTicket(server.wiring.ctx, {
+      companyId: admin.companyId,
+      actor: userActor(admin.userId),
+      ticketId,
+      command: { type: 'AcceptTicket', userId: admin.userId },
+    });
     await server.wiring.ctx.waitForProjections(accepted.position);
     const after = await sendText(ticketId, 'Agora sim');
     await delivered(after.id);

@@ -8,7 +8,13 @@ import { startChannelServer } from './meta-harness';
 const NUMBER = { id: '106540352242922', token: 'EAACLOUD-SYSTEM-USER-TOKEN-0001', displayPhoneNumber: '+1 555-078-3881' };
 const OTHER_NUMBER = { id: '106540352242999', token: 'EAACLOUD-OTHER-ACCOUNT-TOKEN-02', displayPhoneNumber: '+1 555-078-9999' };
 const WABA = '102290129340398';
-const TEMPLATE = { name: 'retomar_contato', language: 'pt_BR', status: 'APPROVED' as const, category: 'UTILITY', body: 'Olá {{1}}, podemos retomar seu atendimento sobre {{2}}?' };
+const TEMPLATE = {
+  name: 'retomar_contato',
+  language: 'pt_BR',
+  status: 'APPROVED' as const,
+  category: 'UTILITY',
+  body: 'Olá {{1}}, podemos retomar seu atendimento sobre {{2}}?',
+};
 
 let fake: FakeGraphServer;
 let server: TestServer;
@@ -16,7 +22,8 @@ let a: { token: string; userId: number; companyId: number };
 let b: { token: string; userId: number; companyId: number };
 let connectionId: number;
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
 
 /** A contact's text on the Cloud API, signed as Meta signs it, written `at`. */
@@ -40,15 +47,26 @@ function deliverText(from: string, id: string, body: string, at: Date) {
       },
     ],
   });
-  return server.app.inject({ method: 'POST', url: '/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(payload, fake.app.secret) }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(payload, fake.app.secret) },
+    payload,
+  });
 }
 
 beforeAll(async () => {
   fake = await new FakeGraphServer({ id: '1234567890', secret: 'fake-app-secret' }).start();
   fake.cloudNumbers.set(NUMBER.id, NUMBER);
   fake.cloudNumbers.set(OTHER_NUMBER.id, OTHER_NUMBER);
-  fake.businessAccounts.set(WABA, { token: NUMBER.token, phoneNumberIds: [NUMBER.id], templates: [TEMPLATE, { ...TEMPLATE, name: 'em_analise', status: 'PENDING' }] });
-  server = await startChannelServer({ env: { META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: 'verify-cloud', GRAPH_API_URL: fake.baseUrl } });
+  fake.businessAccounts.set(WABA, {
+    token: NUMBER.token,
+    phoneNumberIds: [NUMBER.id],
+    templates: [TEMPLATE, { ...TEMPLATE, name: 'em_analise', status: 'PENDING' }],
+  });
+  server = await startChannelServer({
+    env: { META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: 'verify-cloud', GRAPH_API_URL: fake.baseUrl },
+  });
   const companyA = await signupCompany(server, 'Cloud A', 83);
   a = { token: (await server.login(companyA.email, companyA.password)).token, userId: companyA.userId, companyId: companyA.companyId };
   const companyB = await signupCompany(server, 'Cloud B', 84);
@@ -80,11 +98,17 @@ describe('WhatsApp Cloud API connection configured from the screen (PUT /whatsap
       expect(response.json().error).toBe('ERR_VALIDATION');
     }
     // No token stored yet and none given.
-    expect((await call(a.token, 'PUT', `/whatsapp/${connectionId}/cloud-api`, { phoneNumberId: NUMBER.id, businessAccountId: WABA })).json().error).toBe('ERR_VALIDATION');
+    expect((await call(a.token, 'PUT', `/whatsapp/${connectionId}/cloud-api`, { phoneNumberId: NUMBER.id, businessAccountId: WABA })).json().error).toBe(
+      'ERR_VALIDATION',
+    );
     expect((await call(b.token, 'PUT', `/whatsapp/${connectionId}/cloud-api`, config)).statusCode).toBe(404);
     const plain = await createUser(server, a.companyId, 'Atendente Cloud');
     expect((await call(plain.token, 'PUT', `/whatsapp/${connectionId}/cloud-api`, config)).statusCode).toBe(403);
-    expect((await call(a.token, 'GET', `/whatsapp/${connectionId}/cloud-api`)).json()).toMatchObject({ phoneNumberId: null, businessAccountId: null, tokenHint: null });
+    expect((await call(a.token, 'GET', `/whatsapp/${connectionId}/cloud-api`)).json()).toMatchObject({
+      phoneNumberId: null,
+      businessAccountId: null,
+      tokenHint: null,
+    });
   });
 
   it('checks the ids and token against the Graph API, stores them, never answers the token, and the number connects', async () => {
@@ -95,7 +119,8 @@ describe('WhatsApp Cloud API connection configured from the screen (PUT /whatsap
     expect(check).toBeDefined();
     const read = await call(a.token, 'GET', `/whatsapp/${connectionId}/cloud-api`);
     expect(read.json()).toMatchObject({ phoneNumberId: NUMBER.id, tokenHint: '…0001' });
-    for (const response of [saved, read, await call(a.token, 'GET', '/whatsapp'), await call(a.token, 'GET', `/whatsapp/${connectionId}`)]) expect(response.body).not.toContain(NUMBER.token);
+    for (const response of [saved, read, await call(a.token, 'GET', '/whatsapp'), await call(a.token, 'GET', `/whatsapp/${connectionId}`)])
+      expect(response.body).not.toContain(NUMBER.token);
     // Saved again without the token: the stored one is kept.
     expect((await call(a.token, 'PUT', `/whatsapp/${connectionId}/cloud-api`, { phoneNumberId: NUMBER.id, businessAccountId: WABA })).statusCode).toBe(200);
     await server.wiring.sessions.reconcile();
@@ -126,7 +151,11 @@ describe('message templates on a closed 24-hour window', () => {
   it('lists the approved templates with the window closed', async () => {
     const response = await call(a.token, 'GET', `/messages/${ticketId}/templates`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ windowOpen: false, windowClosesAt: null, templates: [{ name: TEMPLATE.name, language: 'pt_BR', category: 'UTILITY', body: TEMPLATE.body, parameters: 2 }] });
+    expect(response.json()).toEqual({
+      windowOpen: false,
+      windowClosesAt: null,
+      templates: [{ name: TEMPLATE.name, language: 'pt_BR', category: 'UTILITY', body: TEMPLATE.body, parameters: 2 }],
+    });
     expect(fake.requests.some((request) => request.path === `/${WABA}/message_templates` && request.bearer === NUMBER.token)).toBe(true);
     expect((await call(b.token, 'GET', `/messages/${ticketId}/templates`)).statusCode).toBe(404);
   });
@@ -155,9 +184,15 @@ describe('message templates on a closed 24-hour window', () => {
     const wrongCount = await call(a.token, 'POST', `/messages/${ticketId}/template`, { name: TEMPLATE.name, language: 'pt_BR', parameters: ['Bruna'] });
     expect(wrongCount.statusCode).toBe(400);
     expect((await call(a.token, 'POST', `/messages/${ticketId}/template`, { name: 'Bad Name', language: 'pt_BR' })).statusCode).toBe(400);
-    expect((await call(b.token, 'POST', `/messages/${ticketId}/template`, { name: TEMPLATE.name, language: 'pt_BR', parameters: ['Bruna', 'pedido'] })).statusCode).toBe(404);
+    expect(
+      (await call(b.token, 'POST', `/messages/${ticketId}/template`, { name: TEMPLATE.name, language: 'pt_BR', parameters: ['Bruna', 'pedido'] })).statusCode,
+    ).toBe(404);
 
-    const sent = await call(a.token, 'POST', `/messages/${ticketId}/template`, { name: TEMPLATE.name, language: 'pt_BR', parameters: ['Bruna', 'o pedido 42'] });
+    const sent = await call(a.token, 'POST', `/messages/${ticketId}/template`, {
+      name: TEMPLATE.name,
+      language: 'pt_BR',
+      parameters: ['Bruna', 'o pedido 42'],
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const message = sent.json().messages[0];
     expect(message).toMatchObject({ fromMe: true, body: 'Olá Bruna, podemos retomar seu atendimento sobre o pedido 42?' });
@@ -168,7 +203,23 @@ describe('message templates on a closed 24-hour window', () => {
     const request = fake.sent(`/${NUMBER.id}/messages`).find((candidate) => candidate.json?.type === 'template');
     expect(request).toMatchObject({
       bearer: NUMBER.token,
-      json: { to: '5511976543210', type: 'template', template: { name: TEMPLATE.name, language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Bruna' }, { type: 'text', text: 'o pedido 42' }] }] } },
+      json: {
+        to: '5511976543210',
+        type: 'template',
+        template: {
+          name: TEMPLATE.name,
+          language: { code: 'pt_BR' },
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Bruna' },
+                { type: 'text', text: 'o pedido 42' },
+              ],
+            },
+          ],
+        },
+      },
     });
     expect(fake.violations).toEqual([]);
   });
@@ -177,7 +228,11 @@ describe('message templates on a closed 24-hour window', () => {
 describe('the Facebook login’s place in the CSP', () => {
   it('with a Meta app, the SDK may load from its origin and open its login frames, and nothing else widens', async () => {
     const csp = String((await server.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy']);
-    const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `)) ?? '';
     expect(directive('script-src')).toBe("script-src 'self' https://connect.facebook.net");
     expect(directive('frame-src')).toContain('https://www.facebook.com');
     expect(directive('default-src')).toBe("default-src 'self'");

@@ -16,12 +16,25 @@ import { ADMIN, type TestServer } from './harness';
  * fake socket). Its session manager runs, as in the start role.
  */
 export async function startChannelServer(
-  options: { env?: Record<string, string>; sessionDrivers?: WireOptions['sessionDrivers']; listen?: boolean; serveUi?: boolean; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    env?: Record<string, string>;
+    sessionDrivers?: WireOptions['sessionDrivers'];
+    listen?: boolean;
+    serveUi?: boolean;
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestServer> {
   const database = await testDatabase('channels');
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-channels-'));
   const config = loadConfig(
-    { DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'test-secret-'.repeat(4), ...options.env },
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: 'test-secret-'.repeat(4),
+      ...options.env,
+    },
     dataDir,
   );
   const wiring = await wire(config, { runProjections: true, sessionDrivers: options.sessionDrivers });

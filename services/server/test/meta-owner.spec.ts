@@ -12,7 +12,11 @@ import { startChannelServer } from './meta-harness';
  * deleted connection frees its id, and a webhook entry reaches exactly one connection.
  */
 const WABA = '102290129340398';
-const NUMBERS = ['106540352240001', '106540352240002', '106540352240003', '106540352240004'].map((id) => ({ id, token: 'EAACLOUD-SYSTEM-USER-TOKEN-OWNER', displayPhoneNumber: '+1 555-078-3881' }));
+const NUMBERS = ['106540352240001', '106540352240002', '106540352240003', '106540352240004'].map((id) => ({
+  id,
+  token: 'EAACLOUD-SYSTEM-USER-TOKEN-OWNER',
+  displayPhoneNumber: '+1 555-078-3881',
+}));
 const PAGE = { id: '104857600000071', name: 'Loja Disputada', token: 'EAAPAGE-DISPUTADA', instagram: { id: '17841400000000071', username: 'lojadisputada' } };
 const USER_A = { id: '10229000000000071', shortToken: 'EAASHORT-OWNER-A', longToken: 'EAALONG-OWNER-A' };
 // Another Facebook login that also manages the page (a former employee, a shared account).
@@ -23,7 +27,8 @@ let server: TestServer;
 let a: { token: string; companyId: number };
 let b: { token: string; companyId: number };
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const cloudConfig = (number: (typeof NUMBERS)[number]) => ({ phoneNumberId: number.id, businessAccountId: WABA, token: number.token });
 const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
 
@@ -60,7 +65,12 @@ function deliverText(phoneNumberId: string, from: string, id: string, body: stri
       },
     ],
   });
-  return server.app.inject({ method: 'POST', url: '/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(payload, fake.app.secret) }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: '/webhook',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(payload, fake.app.secret) },
+    payload,
+  });
 }
 
 beforeAll(async () => {
@@ -70,7 +80,9 @@ beforeAll(async () => {
   fake.pages.set(PAGE.id, PAGE);
   fake.users.set(USER_A.id, { shortToken: USER_A.shortToken, longToken: USER_A.longToken, pageIds: [PAGE.id] });
   fake.users.set(USER_B.id, { shortToken: USER_B.shortToken, longToken: USER_B.longToken, pageIds: [PAGE.id] });
-  server = await startChannelServer({ env: { META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: 'verify-owner', GRAPH_API_URL: fake.baseUrl } });
+  server = await startChannelServer({
+    env: { META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: 'verify-owner', GRAPH_API_URL: fake.baseUrl },
+  });
   const companyA = await signupCompany(server, 'Dona A', 321);
   a = { token: (await server.login(companyA.email, companyA.password)).token, companyId: companyA.companyId };
   const companyB = await signupCompany(server, 'Dona B', 322);
@@ -87,7 +99,10 @@ describe('a Cloud API phone number id', () => {
     expect((await call(a.token, 'PUT', `/whatsapp/${mine}/cloud-api`, cloudConfig(NUMBERS[0]!))).statusCode).toBe(200);
     // Saving it again on its own connection is no conflict.
     expect((await call(a.token, 'PUT', `/whatsapp/${mine}/cloud-api`, cloudConfig(NUMBERS[0]!))).statusCode).toBe(200);
-    for (const [token, name] of [[b.token, 'Cloud B'], [a.token, 'Cloud A2']] as const) {
+    for (const [token, name] of [
+      [b.token, 'Cloud B'],
+      [a.token, 'Cloud A2'],
+    ] as const) {
       const other = await cloudConnection(token, name);
       const refused = await call(token, 'PUT', `/whatsapp/${other}/cloud-api`, cloudConfig(NUMBERS[0]!));
       expect([refused.statusCode, refused.json().error]).toEqual([409, 'ERR_CHANNEL_ALREADY_CONNECTED']);
@@ -97,7 +112,10 @@ describe('a Cloud API phone number id', () => {
 
   it('goes to exactly one of two companies saving it at once', async () => {
     const [first, second] = [await cloudConnection(a.token, 'Corrida A'), await cloudConnection(b.token, 'Corrida B')];
-    const answers = await Promise.all([call(a.token, 'PUT', `/whatsapp/${first}/cloud-api`, cloudConfig(NUMBERS[1]!)), call(b.token, 'PUT', `/whatsapp/${second}/cloud-api`, cloudConfig(NUMBERS[1]!))]);
+    const answers = await Promise.all([
+      call(a.token, 'PUT', `/whatsapp/${first}/cloud-api`, cloudConfig(NUMBERS[1]!)),
+      call(b.token, 'PUT', `/whatsapp/${second}/cloud-api`, cloudConfig(NUMBERS[1]!)),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
 
@@ -125,11 +143,17 @@ describe('a Cloud API phone number id', () => {
     // Two live connections holding one number, as data saved before this rule: written past the claim.
     const [older, newer] = [await cloudConnection(a.token, 'Legado A'), await cloudConnection(b.token, 'Legado B')];
     const legacyId = '106540352240099';
-    for (const [connectionId, companyId] of [[older, a.companyId], [newer, b.companyId]] as const) {
+    for (const [connectionId, companyId] of [
+      [older, a.companyId],
+      [newer, b.companyId],
+    ] as const) {
       const { position } = await runCommand(server.wiring.ctx, {
         decider: connection,
         streamId: connectionStream(connectionId),
-        command: { type: 'ChangeConnectionAccount', account: { facebookUserId: WABA, facebookUserToken: null, facebookPageUserId: legacyId, tokenMeta: NUMBERS[0]!.token } },
+        command: {
+          type: 'ChangeConnectionAccount',
+          account: { facebookUserId: WABA, facebookUserToken: null, facebookPageUserId: legacyId, tokenMeta: NUMBERS[0]!.token },
+        },
         companyId,
         actor: { kind: 'system', id: 'test' },
       });
@@ -146,7 +170,10 @@ describe('a Facebook page and its Instagram account', () => {
   it("are refused to another company's login; the owner re-linking keeps its connections", async () => {
     const linked = await call(a.token, 'POST', '/facebook', { facebookUserId: USER_A.id, facebookUserToken: USER_A.shortToken, addInstagram: true });
     expect(linked.statusCode, linked.body).toBe(200);
-    const ids = linked.json().map((view: { id: number }) => view.id).sort();
+    const ids = linked
+      .json()
+      .map((view: { id: number }) => view.id)
+      .sort();
     expect(ids).toHaveLength(2);
     const refused = await call(b.token, 'POST', '/facebook', { facebookUserId: USER_B.id, facebookUserToken: USER_B.shortToken, addInstagram: true });
     expect([refused.statusCode, refused.json().error]).toEqual([409, 'ERR_CHANNEL_ALREADY_CONNECTED']);
@@ -154,6 +181,11 @@ describe('a Facebook page and its Instagram account', () => {
     expect(theirs.filter((view: { channel: string }) => view.channel === 'facebook' || view.channel === 'instagram')).toEqual([]);
     const again = await call(a.token, 'POST', '/facebook', { facebookUserId: USER_A.id, facebookUserToken: USER_A.shortToken, addInstagram: true });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().map((view: { id: number }) => view.id).sort()).toEqual(ids);
+    expect(
+      again
+        .json()
+        .map((view: { id: number }) => view.id)
+        .sort(),
+    ).toEqual(ids);
   });
 });

@@ -19,7 +19,8 @@ let server: TestServer;
 let a: { token: string; userId: number; companyId: number };
 let b: { token: string; userId: number; companyId: number };
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 /** A webhook delivery as Meta makes it: the raw bytes, signed with the app secret. */
 const deliver = (body: string, signature: string | null = signWebhookBody(body, fake.app.secret)) =>
@@ -39,7 +40,9 @@ async function ticketsOf(token: string): Promise<any[]> {
 async function messagesOf(token: string, ticketId: number): Promise<any[]> {
   const response = await call(token, 'GET', `/messages/${ticketId}?pageNumber=1`);
   expect(response.statusCode, response.body).toBe(200);
-  return [...response.json().messages].sort((x: any, y: any) => x.createdAt.localeCompare(y.createdAt) || String(x.providerId).localeCompare(String(y.providerId)));
+  return [...response.json().messages].sort(
+    (x: any, y: any) => x.createdAt.localeCompare(y.createdAt) || String(x.providerId).localeCompare(String(y.providerId)),
+  );
 }
 
 /** Waits for the read model to show what `check` expects (webhook commands are recorded; projections follow). */
@@ -99,7 +102,9 @@ describe('POST /facebook: linking pages (spec 2 §7)', () => {
     ]);
     // Tokens never reach the browser.
     expect(JSON.stringify(linked)).not.toContain('EAAPAGE');
-    expect(fake.subscriptions.get(PAGE_A.id)).toEqual(expect.arrayContaining(['messages', 'message_echoes', 'message_deliveries', 'message_reads', 'message_reactions']));
+    expect(fake.subscriptions.get(PAGE_A.id)).toEqual(
+      expect.arrayContaining(['messages', 'message_echoes', 'message_deliveries', 'message_reads', 'message_reactions']),
+    );
     // The sessions check the page token and show CONNECTED with the page's name.
     await eventually(async () => {
       const list = (await call(a.token, 'GET', '/whatsapp')).json() as any[];
@@ -115,9 +120,16 @@ describe('POST /facebook: linking pages (spec 2 §7)', () => {
     fake.pages.set(PAGE_A.id, { ...PAGE_A, token: 'EAAPAGE-A2' });
     const again = await linkPages(a.token, USER_A);
     expect(again.statusCode, again.body).toBe(200);
-    const list = ((await call(a.token, 'GET', '/whatsapp')).json() as any[]).filter((connection) => connection.channel === 'facebook' || connection.channel === 'instagram');
+    const list = ((await call(a.token, 'GET', '/whatsapp')).json() as any[]).filter(
+      (connection) => connection.channel === 'facebook' || connection.channel === 'instagram',
+    );
     expect(list).toHaveLength(2);
-    expect(again.json().map((connection: any) => connection.id).sort()).toEqual(list.map((connection) => connection.id).sort());
+    expect(
+      again
+        .json()
+        .map((connection: any) => connection.id)
+        .sort(),
+    ).toEqual(list.map((connection) => connection.id).sort());
     fake.pages.set(PAGE_A.id, PAGE_A);
     expect((await linkPages(a.token, USER_A)).statusCode).toBe(200);
   });
@@ -218,13 +230,29 @@ describe('Meta webhook deliveries (POST /webhook)', () => {
       expect(events.map((event) => event.type)).toContain('MessageSent');
       return events.find((event) => event.type === 'MessageSent')!.data as { providerId: string };
     });
-    const request = fake.sent('/me/messages').slice(sentBefore).find((candidate) => candidate.json?.message?.text === 'Entregamos em Sumaré também!');
+    const request = fake
+      .sent('/me/messages')
+      .slice(sentBefore)
+      .find((candidate) => candidate.json?.message?.text === 'Entregamos em Sumaré também!');
     expect(request).toMatchObject({ query: { access_token: PAGE_A.token }, json: { recipient: { id: '6543210987654321' }, messaging_type: 'RESPONSE' } });
     expect(fake.violations).toEqual([]);
 
     const receipt = JSON.stringify({
       object: 'page',
-      entry: [{ id: PAGE_A.id, time: Date.now(), messaging: [{ sender: { id: '6543210987654321' }, recipient: { id: PAGE_A.id }, timestamp: Date.now(), delivery: { mids: [sent.providerId], watermark: Date.now() } }] }],
+      entry: [
+        {
+          id: PAGE_A.id,
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: '6543210987654321' },
+              recipient: { id: PAGE_A.id },
+              timestamp: Date.now(),
+              delivery: { mids: [sent.providerId], watermark: Date.now() },
+            },
+          ],
+        },
+      ],
     });
     expect((await deliver(receipt)).statusCode).toBe(200);
     await eventually(async () => {
@@ -264,11 +292,20 @@ describe('WhatsApp Cloud API (whatsappapi)', () => {
     await runCommand(server.wiring.ctx, {
       decider: connection,
       streamId: connectionStream(cloudConnectionId),
-      command: { type: 'ChangeConnectionAccount', account: { facebookUserId: null, facebookUserToken: null, facebookPageUserId: NUMBER.id, tokenMeta: NUMBER.token } },
+      command: {
+        type: 'ChangeConnectionAccount',
+        account: { facebookUserId: null, facebookUserToken: null, facebookPageUserId: NUMBER.id, tokenMeta: NUMBER.token },
+      },
       companyId: a.companyId,
       actor,
     });
-    const { position } = await runCommand(server.wiring.ctx, { decider: connection, streamId: connectionStream(cloudConnectionId), command: { type: 'RequestSession', kind: 'start' }, companyId: a.companyId, actor });
+    const { position } = await runCommand(server.wiring.ctx, {
+      decider: connection,
+      streamId: connectionStream(cloudConnectionId),
+      command: { type: 'RequestSession', kind: 'start' },
+      companyId: a.companyId,
+      actor,
+    });
     await server.wiring.ctx.waitForProjections(position);
     await server.wiring.sessions.reconcile();
   });
@@ -313,12 +350,31 @@ describe('WhatsApp Cloud API (whatsappapi)', () => {
     const request = fake.sent(`/${NUMBER.id}/messages`).find((candidate) => candidate.json?.text?.body === 'Vou verificar!');
     expect(request).toMatchObject({
       bearer: NUMBER.token,
-      json: { messaging_product: 'whatsapp', to: '5511987654321', type: 'text', context: { message_id: 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFjNFQjBDNEYxQTJCM0Q0RTVGNjA3MTgA' } },
+      json: {
+        messaging_product: 'whatsapp',
+        to: '5511987654321',
+        type: 'text',
+        context: { message_id: 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFjNFQjBDNEYxQTJCM0Q0RTVGNjA3MTgA' },
+      },
     });
 
     const statuses = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: NUMBER.id }, statuses: [{ id: providerId, status: 'read', timestamp: '1763741000', recipient_id: '5511987654321' }] } }] }],
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { phone_number_id: NUMBER.id },
+                statuses: [{ id: providerId, status: 'read', timestamp: '1763741000', recipient_id: '5511987654321' }],
+              },
+            },
+          ],
+        },
+      ],
     });
     expect((await deliver(statuses)).statusCode).toBe(200);
     await eventually(async () => {

@@ -25,14 +25,17 @@ afterAll(() => server?.close());
 it('answers a scrape from this machine or with METRICS_TOKEN, with the series operators watch', async () => {
   const receiver = await startReceiver();
   server.wiring.webhooks.deliverer.start();
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   expect((await call('POST', '/webhooks', { url: receiver.url, events: ['contact.created'] })).statusCode).toBe(201);
   expect((await call('POST', '/whatsapp', { name: 'Metrics sandbox', channel: 'sandbox' })).statusCode).toBe(201);
   expect((await call('POST', '/contacts', { name: 'Counted', number: '5511933332222' })).statusCode).toBe(201);
   await receiver.until(1);
   await settle(server);
   // The deliverer counts the attempt once the receiver's answer is back, a moment after it arrived.
-  await expect.poll(async () => (await server.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/conversa_webhook_delivery_attempts_total\{outcome="delivered"\} [1-9]/);
+  await expect
+    .poll(async () => (await server.app.inject({ method: 'GET', url: '/metrics' })).body)
+    .toMatch(/conversa_webhook_delivery_attempts_total\{outcome="delivered"\} [1-9]/);
 
   const scrape = await server.app.inject({ method: 'GET', url: '/metrics' });
   expect(scrape.statusCode).toBe(200);
@@ -63,8 +66,14 @@ it('answers a scrape from this machine or with METRICS_TOKEN, with the series op
 
   // From elsewhere: refused without the token, answered with it.
   expect((await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
-  expect((await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer wrong-token-xyz' } })).statusCode).toBe(403);
-  expect((await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer scrape-token-123' } })).statusCode).toBe(200);
+  expect(
+    (await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer wrong-token-xyz' } }))
+      .statusCode,
+  ).toBe(403);
+  expect(
+    (await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer scrape-token-123' } }))
+      .statusCode,
+  ).toBe(200);
   await receiver.close();
 });
 
@@ -79,13 +88,19 @@ const promtool = async (): Promise<string | null> => {
 
 it('counts messages both ways and the queues, labels routes by pattern, and passes promtool check metrics', async () => {
   await server.wiring.sessions.start();
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const created = await call('POST', '/whatsapp', { name: 'Counted sandbox', channel: 'sandbox' });
   expect(created.statusCode, created.body).toBe(201);
   const connection = created.json() as { id: number; token: string };
   await server.wiring.sessions.reconcile();
   await settle(server);
-  const inbound = await server.app.inject({ method: 'POST', url: `/sandbox/${connection.id}/messages`, headers: bearer(connection.token), payload: { from: '5511944443333', name: 'Bia', body: 'Oi' } });
+  const inbound = await server.app.inject({
+    method: 'POST',
+    url: `/sandbox/${connection.id}/messages`,
+    headers: bearer(connection.token),
+    payload: { from: '5511944443333', name: 'Bia', body: 'Oi' },
+  });
   expect(inbound.statusCode, inbound.body).toBe(202);
   const { ticketId } = inbound.json() as { ticketId: number };
   expect((await call('PUT', `/tickets/${ticketId}`, { status: 'open', userId })).statusCode).toBe(200);

@@ -29,7 +29,16 @@ const newUser = (name: string, queueIds: number[]) => createUser(server, admin.c
 /** A waiting ticket in a queue, as an inbound message would make it. */
 async function pendingTicket(queueId: number) {
   const contactId = ++nextContact;
-  const opened = await openTicket(server.wiring.ctx, { companyId: admin.companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, queueId, reuseOpen: true });
+  const opened = await openTicket(server.wiring.ctx, {
+    companyId: admin.companyId,
+    actor: systemActor,
+    contactId,
+    whatsappId: null,
+    channel: 'whatsapp',
+    isGroup: false,
+    queueId,
+    reuseOpen: true,
+  });
   await server.wiring.ctx.waitForProjections(opened.position);
   return { ticketId: opened.ticketId, contactId };
 }
@@ -39,7 +48,13 @@ describe('ticket notes', () => {
     const { ticketId, contactId } = await pendingTicket(5);
     const first = await call(attendant.token, 'POST', '/ticket-notes', { note: '  Cliente pediu retorno amanhã ', ticketId, contactId });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ note: 'Cliente pediu retorno amanhã', ticketId, contactId, userId: attendant.userId, user: { id: attendant.userId, name: 'Ana Atendente' } });
+    expect(first.json()).toMatchObject({
+      note: 'Cliente pediu retorno amanhã',
+      ticketId,
+      contactId,
+      userId: attendant.userId,
+      user: { id: attendant.userId, name: 'Ana Atendente' },
+    });
     const second = await call(admin.token, 'POST', '/ticket-notes', { note: 'Já liguei', ticketId, contactId });
     expect(second.statusCode, second.body).toBe(200);
 

@@ -26,7 +26,12 @@ const outbox = async (to: string) => {
 };
 
 async function inbound(id: string, from: string, name: string): Promise<number> {
-  const response = await server.app.inject({ method: 'POST', url: `/sandbox/${sandbox.id}/messages`, headers: bearer(sandbox.token), payload: { id, from, name, body: 'Boa noite, alguém aí?' } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/sandbox/${sandbox.id}/messages`,
+    headers: bearer(sandbox.token),
+    payload: { id, from, name, body: 'Boa noite, alguém aí?' },
+  });
   expect(response.statusCode, response.body).toBe(202);
   return response.json().ticketId;
 }
@@ -64,7 +69,11 @@ describe('on-duty entries (/plantao)', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ interval: 1, phone: ON_DUTY_PHONE });
 
-    const other = await call(a.token, 'POST', '/plantao', { userId: a.userId, phone: '5511900001111', days: [{ weekdayEn: 'sunday', startTime: '08:00', endTime: '09:00' }] });
+    const other = await call(a.token, 'POST', '/plantao', {
+      userId: a.userId,
+      phone: '5511900001111',
+      days: [{ weekdayEn: 'sunday', startTime: '08:00', endTime: '09:00' }],
+    });
     expect(other.statusCode, other.body).toBe(201);
     expect(other.json().interval).toBe(1);
     const removed = await call(a.token, 'DELETE', `/plantao/${other.json().id}`);
@@ -84,9 +93,18 @@ describe('on-duty entries (/plantao)', () => {
     await expectRefusal({ userId: a.userId, days }, 'Informe o telefone');
     await expectRefusal({ userId: a.userId, phone: '12', days }, 'Telefone inválido');
     await expectRefusal({ userId: a.userId, phone: ON_DUTY_PHONE, interval: 0, days }, 'O intervalo vai de 1 a 24 horas');
-    await expectRefusal({ userId: a.userId, phone: ON_DUTY_PHONE, days: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '' }] }, 'Informe o horário de início e o de fim');
-    await expectRefusal({ userId: a.userId, phone: ON_DUTY_PHONE, days: [{ weekdayEn: 'monday', startTime: '', endTime: '' }] }, 'Pelo menos um dia da semana deve ter o horário de início e fim preenchido');
-    await expectRefusal({ userId: a.userId, phone: ON_DUTY_PHONE, days: [{ weekdayEn: 'monday', startTime: '8h', endTime: '9h' }] }, 'Horário inválido (use ##:##)');
+    await expectRefusal(
+      { userId: a.userId, phone: ON_DUTY_PHONE, days: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '' }] },
+      'Informe o horário de início e o de fim',
+    );
+    await expectRefusal(
+      { userId: a.userId, phone: ON_DUTY_PHONE, days: [{ weekdayEn: 'monday', startTime: '', endTime: '' }] },
+      'Pelo menos um dia da semana deve ter o horário de início e fim preenchido',
+    );
+    await expectRefusal(
+      { userId: a.userId, phone: ON_DUTY_PHONE, days: [{ weekdayEn: 'monday', startTime: '8h', endTime: '9h' }] },
+      'Horário inválido (use ##:##)',
+    );
     // A user of another company is not an attendant here.
     const foreign = await call(a.token, 'POST', '/plantao', { userId: b.userId, phone: ON_DUTY_PHONE, days });
     expect(foreign.statusCode).toBe(404);

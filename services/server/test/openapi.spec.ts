@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const documentedRoutes = () => server.app.routeTable.filter((route) => !undocumentedRoute(route));
-const operations = () => Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+const operations = () =>
+  Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
 
 it('documents every registered API route, each with its declared contract, and nothing else', async () => {
   expect(document.openapi).toBe('3.1.0');
@@ -31,20 +34,35 @@ it('documents every registered API route, each with its declared contract, and n
   const withoutContract = routes.filter((route) => route.contract === undefined).map((route) => `${route.method} ${route.url}`);
   expect(withoutContract, `routes without config.contract: ${withoutContract.join(', ')}`).toEqual([]);
   const documented = new Set(operations().map(({ path, method }) => `${method} ${path.replace(/\{\w+\}/g, '{}')}`));
-  const missing = routes.filter((route) => !documented.has(`${route.method.toLowerCase()} ${route.url.replace(/(.)\/$/, '$1').replace(/:\w+/g, '{}')}`)).map((route) => `${route.method} ${route.url}`);
+  const missing = routes
+    .filter((route) => !documented.has(`${route.method.toLowerCase()} ${route.url.replace(/(.)\/$/, '$1').replace(/:\w+/g, '{}')}`))
+    .map((route) => `${route.method} ${route.url}`);
   expect(missing, `routes missing from the document: ${missing.join(', ')}`).toEqual([]);
   // The UI's files, its catch-all and the reference's own page are not API operations.
   const paths = Object.keys(document.paths);
-  expect(paths.filter((path) => path.startsWith('/assets') || path.includes('*') || (/\.\w+$/.test(path) && path !== '/api/docs/openapi.json') || path.startsWith('/api/docs/assets') || path === '/api/docs')).toEqual([]);
+  expect(
+    paths.filter(
+      (path) =>
+        path.startsWith('/assets') ||
+        path.includes('*') ||
+        (/\.\w+$/.test(path) && path !== '/api/docs/openapi.json') ||
+        path.startsWith('/api/docs/assets') ||
+        path === '/api/docs',
+    ),
+  ).toEqual([]);
   expect(server.app.routeTable.some((route) => route.url.startsWith('/assets/'))).toBe(true);
   // One operation per method and path (`/schedules` and `/schedules/` are one).
   expect(operations().length).toBe(new Set(routes.map((route) => `${route.method} ${route.url.replace(/(.)\/$/, '$1').replace(/:\w+/g, '{}')}`)).size);
 });
 
 it('gives every route a 2xx schema and only error codes the catalogue has', () => {
-  const undescribed = documentedRoutes().filter((route) => !describesSuccess(route)).map((route) => `${route.method} ${route.url}`);
+  const undescribed = documentedRoutes()
+    .filter((route) => !describesSuccess(route))
+    .map((route) => `${route.method} ${route.url}`);
   expect(undescribed, `routes without a 2xx schema (contract.response or produces): ${undescribed.join(', ')}`).toEqual([]);
-  const unknown = documentedRoutes().flatMap((route) => (route.contract?.errors ?? []).filter((code) => !(code in errorCatalogue)).map((code) => `${route.method} ${route.url}: ${code}`));
+  const unknown = documentedRoutes().flatMap((route) =>
+    (route.contract?.errors ?? []).filter((code) => !(code in errorCatalogue)).map((code) => `${route.method} ${route.url}: ${code}`),
+  );
   expect(unknown).toEqual([]);
   for (const { path, method, operation } of operations()) {
     const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
@@ -60,7 +78,10 @@ it('says what each route takes, answers and refuses', () => {
   expect(create.responses['201'].content['application/json'].schema.properties).toHaveProperty('secret');
   expect(create.responses['400'].description).toContain('ERR_WEBHOOK_URL_REFUSED');
   expect(create.responses['403'].description).toContain('ERR_NO_PERMISSION');
-  expect(paths['/webhooks/{id}/deliveries'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:pageNumber']);
+  expect(paths['/webhooks/{id}/deliveries'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+    'path:id',
+    'query:pageNumber',
+  ]);
   expect(paths['/tags/{id}'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
   expect(paths['/contacts/upload'].post.requestBody.content).toHaveProperty(['multipart/form-data']);
   // Statuses the routes really answer.
@@ -68,7 +89,9 @@ it('says what each route takes, answers and refuses', () => {
   expect(paths['/auth/login'].post.responses['200'].content['application/json'].schema.properties).toHaveProperty('token');
   expect(paths['/auth/refresh_token'].post.responses['401'].description).toContain('ERR_SESSION_EXPIRED');
   expect(paths['/contacts'].post.responses['409'].description).toContain('ERR_DUPLICATED_CONTACT');
-  expect(paths['/tickets'].get.responses['200'].content['application/json'].schema.properties.tickets.items).toEqual({ $ref: '#/components/schemas/TicketView' });
+  expect(paths['/tickets'].get.responses['200'].content['application/json'].schema.properties.tickets.items).toEqual({
+    $ref: '#/components/schemas/TicketView',
+  });
   expect(document.components.schemas.TicketView.properties).toHaveProperty('contact');
   expect(paths['/whatsapp'].post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ConnectionView' });
 });
@@ -87,7 +110,8 @@ it('names the credential each operation needs', () => {
   expect(paths['/metrics'].get.security).toEqual([{ metricsToken: [] }]);
   expect(paths['/health'].get.security).toEqual([]);
   for (const { path, method, operation } of operations()) {
-    for (const requirement of operation.security) for (const name of Object.keys(requirement)) expect(components.securitySchemes, `${method} ${path}`).toHaveProperty(name);
+    for (const requirement of operation.security)
+      for (const name of Object.keys(requirement)) expect(components.securitySchemes, `${method} ${path}`).toHaveProperty(name);
   }
 });
 
@@ -108,7 +132,10 @@ it('keeps optional things optional and describes the messages API as it is calle
   const send = paths['/api/messages/send'].post;
   expect(send.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
   expect(send.requestBody.content['application/json'].schema.required).toContain('number');
-  expect(send.requestBody.content['multipart/form-data'].schema.properties.medias).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+  expect(send.requestBody.content['multipart/form-data'].schema.properties.medias).toMatchObject({
+    type: 'array',
+    items: { type: 'string', format: 'binary' },
+  });
   expect(paths['/messages/{ticketId}'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('medias');
 });
 
@@ -124,7 +151,9 @@ it('passes @redocly/cli lint with no errors', async () => {
   writeFileSync(file, JSON.stringify(document));
   const redocly = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin/redocly');
   // Exit 1 on any error; warnings are printed and allowed.
-  const result = await promisify(execFile)(redocly, ['lint', file, '--format=stylish'], { maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+  const result = await promisify(execFile)(redocly, ['lint', file, '--format=stylish'], { maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout: string; stderr: string; code: number }) => error,
+  );
   expect('code' in result ? result.code : 0, `${result.stdout}\n${result.stderr}`.slice(-4000)).toBe(0);
 }, 60_000);
 

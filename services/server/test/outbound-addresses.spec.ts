@@ -34,7 +34,14 @@ afterAll(async () => {
 });
 
 const send = (url: string, payload: object) => server.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-const CARRYING_LOOPBACK = ['http://[::ffff:0:7f00:1]/h', 'http://[::7f00:1]/h', 'http://[2002:7f00:1::]/h', 'http://[64:ff9b::7f00:1]/h', 'http://[2001:0:808:808::80ff:fffe]/h', 'http://[::ffff:a9fe:a9fe]/latest'];
+const CARRYING_LOOPBACK = [
+  'http://[::ffff:0:7f00:1]/h',
+  'http://[::7f00:1]/h',
+  'http://[2002:7f00:1::]/h',
+  'http://[64:ff9b::7f00:1]/h',
+  'http://[2001:0:808:808::80ff:fffe]/h',
+  'http://[::ffff:a9fe:a9fe]/latest',
+];
 
 describe('IPv6 forms carrying a private IPv4', () => {
   it('are refused as webhook and integration URLs while private URLs are not allowed', async () => {

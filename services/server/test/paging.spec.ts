@@ -108,7 +108,14 @@ describe('GET /messages/:ticketId by cursor', () => {
 
   it('refuses a cursor that is not a nextCursor, and another company’s ticket as before', async () => {
     const first = await page(admin.token, `/messages/${ticketId}`);
-    for (const cursor of ['abc', '123', `1.${'0'.repeat(36)}`, `${'9'.repeat(17)}.${first.messages[0]!.id}`, `${first.nextCursor}x`, `-1.${first.messages[0]!.id}`]) {
+    for (const cursor of [
+      'abc',
+      '123',
+      `1.${'0'.repeat(36)}`,
+      `${'9'.repeat(17)}.${first.messages[0]!.id}`,
+      `${first.nextCursor}x`,
+      `-1.${first.messages[0]!.id}`,
+    ]) {
       const response = await get(admin.token, `/messages/${ticketId}?cursor=${encodeURIComponent(cursor)}`);
       expect(response.statusCode, cursor).toBe(400);
       expect(response.json().error).toBe('ERR_VALIDATION');
@@ -140,7 +147,11 @@ describe('bounded counts', () => {
       select gen_random_uuid(), ${other.companyId}, ${first}, ${first}, false, 'longa ' || n, 'chat', 3, true, now() - n * interval '1 second', now() - n * interval '1 second'
       from generate_series(1, ${MESSAGES_COUNT_CAP + extra}) n`.execute(server.wiring.db);
 
-    const unread = await page(other.token, '/tickets?status=pending&showAll=true&withUnreadMessages=true') as unknown as { count: number; hasMore: boolean; nextCursor: string };
+    const unread = (await page(other.token, '/tickets?status=pending&showAll=true&withUnreadMessages=true')) as unknown as {
+      count: number;
+      hasMore: boolean;
+      nextCursor: string;
+    };
     expect(unread).toMatchObject({ count: TICKETS_COUNT_CAP, hasMore: true });
     const second = await get(other.token, `/tickets?status=pending&showAll=true&withUnreadMessages=true&pageNumber=2&cursor=${unread.nextCursor}`);
     expect(second.json().tickets).toHaveLength(40);

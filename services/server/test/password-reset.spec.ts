@@ -16,7 +16,12 @@ async function codeSentTo(number: string): Promise<string> {
   await settle(server);
   const response = await server.app.inject({ method: 'GET', url: `/sandbox/${line.id}/outbox?to=${number}`, headers: bearer(line.token) });
   const entries = (response.json() as { messages: Array<{ body: string }> }).messages;
-  const match = /código de recuperação de senha é (\d{6})/.exec(entries.map((entry) => entry.body).reverse().join('\n') ?? '');
+  const match = /código de recuperação de senha é (\d{6})/.exec(
+    entries
+      .map((entry) => entry.body)
+      .reverse()
+      .join('\n') ?? '',
+  );
   if (!match) {
     const all = await server.wiring.store.readAll({ maxCount: 100_000 });
     console.log(JSON.stringify(all.filter((e) => e.type.startsWith('PasswordReset')).map((e) => [e.type, e.data])));

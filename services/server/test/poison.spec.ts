@@ -37,7 +37,11 @@ async function writesAndReads(index: number, tag: string) {
   const { token } = companies[index]!;
   const contact = await call(token, 'POST', '/contacts', contactBody(`${tag} contact`));
   expect(contact.statusCode, contact.body).toBe(201);
-  const queue = await call(token, 'POST', '/queue', { name: `${tag} queue`, color: `#${(numberSeed++ % 0xffffff).toString(16).padStart(6, '0')}`, greetingMessage: 'Oi' });
+  const queue = await call(token, 'POST', '/queue', {
+    name: `${tag} queue`,
+    color: `#${(numberSeed++ % 0xffffff).toString(16).padStart(6, '0')}`,
+    greetingMessage: 'Oi',
+  });
   expect(queue.statusCode, queue.body).toBe(201);
   const read = await call(token, 'GET', `/contacts/${contact.json().id}`);
   expect(read.json()).toMatchObject({ name: `${tag} contact` });
@@ -57,7 +61,14 @@ describe('a poison event in a product projector', () => {
         id: randomUUID(),
         type: created!.type,
         data: { ...(created!.data as object), contactId, name: 'Poison Pill', number: String(numberSeed++) },
-        metadata: { companyId: poisoned.companyId, actor: { kind: 'system', id: 'poison-test' }, correlationId: 'poison', causationId: 'poison', occurredAt: new Date().toISOString(), schemaVersion: created!.metadata.schemaVersion },
+        metadata: {
+          companyId: poisoned.companyId,
+          actor: { kind: 'system', id: 'poison-test' },
+          correlationId: 'poison',
+          causationId: 'poison',
+          occurredAt: new Date().toISOString(),
+          schemaVersion: created!.metadata.schemaVersion,
+        },
       },
     ]);
     await server.wiring.runtime.waitForPosition(poison.position, { projectors: ['contacts'] });
@@ -74,7 +85,11 @@ describe('a poison event in a product projector', () => {
     // The operator's fix, then the retry the CLI runs.
     await sql`alter table read.contacts drop constraint poison_pill`.execute(db);
     const lines: string[] = [];
-    const logger = { info: (line: string) => void lines.push(line), warn: (line: string) => void lines.push(line), error: (line: string) => void lines.push(line) };
+    const logger = {
+      info: (line: string) => void lines.push(line),
+      warn: (line: string) => void lines.push(line),
+      error: (line: string) => void lines.push(line),
+    };
     expect(await runProjectionsCommand(['retry', 'contacts'], { db, store, projectors, logger })).toBe(0);
     expect(lines.at(-1)).toBe('contacts: 1 of 1 parked event(s) applied; 0 still parked');
     expect(await listParked(db, 'contacts')).toEqual([]);
@@ -84,7 +99,12 @@ describe('a poison event in a product projector', () => {
 
   it('a read model that cannot move holds its writes only up to PROJECTION_WAIT_MS, and logins and other writes not at all', async () => {
     const since = log.lines.length;
-    const waitWarnings = () => log.entries().slice(since).filter((entry) => entry.level === 40 && entry.msg.startsWith('read-your-writes:')).map((entry) => entry.msg);
+    const waitWarnings = () =>
+      log
+        .entries()
+        .slice(since)
+        .filter((entry) => entry.level === 40 && entry.msg.startsWith('read-your-writes:'))
+        .map((entry) => entry.msg);
     // Reads go on (exclusive mode lets them), the contacts projector's writes wait behind the lock.
     const blocker = new pg.Client({ connectionString: server.wiring.databaseUrl });
     await blocker.connect();

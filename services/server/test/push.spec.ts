@@ -28,7 +28,14 @@ beforeAll(async () => {
   push = await startFakePushService();
   const company = await signupCompany(server, 'Conversas Push', 53);
   admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId };
-  sales = (await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' } })).json().id;
+  sales = (
+    await server.app.inject({
+      method: 'POST',
+      url: '/queue',
+      headers: bearer(admin.token),
+      payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' },
+    })
+  ).json().id;
   ana = await createUser(server, admin.companyId, 'Ana Push', { queueIds: [sales] });
   beto = await createUser(server, admin.companyId, 'Beto Push', { queueIds: [sales] });
 }, 120_000);
@@ -41,7 +48,12 @@ afterAll(async () => {
 async function waitingTicket(name: string) {
   const number = String((phone += 1));
   const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name, number } });
-  const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin.token), payload: { contactId: contact.json().id, queueId: sales, status: 'pending' } });
+  const ticket = await server.app.inject({
+    method: 'POST',
+    url: '/tickets',
+    headers: bearer(admin.token),
+    payload: { contactId: contact.json().id, queueId: sales, status: 'pending' },
+  });
   expect(ticket.statusCode).toBe(201);
   return { name, number, ticketId: ticket.json().id as number, uuid: ticket.json().uuid as string };
 }
@@ -60,16 +72,30 @@ describe('push notifications', { timeout: 120_000 }, () => {
     expect(status.json()).toEqual({ publicKey: expect.stringMatching(/^[\w-]{87}$/), settings: { newTickets: true, newMessages: true } });
     const browser = { endpoint: 'https://push.example/send/abc', keys: { p256dh: push.subscribe().keys.p256dh, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } };
     expect((await server.app.inject({ method: 'PUT', url: '/push/subscription', headers: bearer(ana.token), payload: browser })).statusCode).toBe(200);
-    const plain = await server.app.inject({ method: 'PUT', url: '/push/subscription', headers: bearer(ana.token), payload: { ...browser, endpoint: 'http://push.example/x' } });
+    const plain = await server.app.inject({
+      method: 'PUT',
+      url: '/push/subscription',
+      headers: bearer(ana.token),
+      payload: { ...browser, endpoint: 'http://push.example/x' },
+    });
     expect(plain.statusCode).toBe(400);
     expect(plain.json().issues).toContainEqual(expect.objectContaining({ path: ['endpoint'] }));
-    const short = await server.app.inject({ method: 'PUT', url: '/push/subscription', headers: bearer(ana.token), payload: { ...browser, keys: { p256dh: 'abc', auth: 'x' } } });
+    const short = await server.app.inject({
+      method: 'PUT',
+      url: '/push/subscription',
+      headers: bearer(ana.token),
+      payload: { ...browser, keys: { p256dh: 'abc', auth: 'x' } },
+    });
     expect(short.statusCode).toBe(400);
     // Beto cannot remove Ana's; she can.
     await server.app.inject({ method: 'DELETE', url: '/push/subscription', headers: bearer(beto.token), payload: { endpoint: browser.endpoint } });
-    expect(await server.wiring.db.selectFrom('push.subscriptions').select('user_id').where('endpoint', '=', browser.endpoint).executeTakeFirst()).toEqual({ user_id: ana.userId });
+    expect(await server.wiring.db.selectFrom('push.subscriptions').select('user_id').where('endpoint', '=', browser.endpoint).executeTakeFirst()).toEqual({
+      user_id: ana.userId,
+    });
     await server.app.inject({ method: 'DELETE', url: '/push/subscription', headers: bearer(ana.token), payload: { endpoint: browser.endpoint } });
-    expect(await server.wiring.db.selectFrom('push.subscriptions').select('user_id').where('endpoint', '=', browser.endpoint).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.wiring.db.selectFrom('push.subscriptions').select('user_id').where('endpoint', '=', browser.endpoint).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('pushes new tickets to the queue and new messages to the attendant, never to a visible tab or a kind turned off, and not twice after a restart', async () => {
@@ -87,7 +113,10 @@ describe('push notifications', { timeout: 120_000 }, () => {
     // Ana has a tab showing the app; Beto turned new tickets off: the second ticket pushes nothing.
     const tab = randomUUID();
     await openConnection(server.wiring.db, { connectionId: tab, userId: ana.userId, companyId: admin.companyId, sessionId: 'push-spec' }, new Date());
-    expect((await server.app.inject({ method: 'PUT', url: '/push/settings', headers: bearer(beto.token), payload: { newTickets: false, newMessages: true } })).json().settings).toEqual({ newTickets: false, newMessages: true });
+    expect(
+      (await server.app.inject({ method: 'PUT', url: '/push/settings', headers: bearer(beto.token), payload: { newTickets: false, newMessages: true } })).json()
+        .settings,
+    ).toEqual({ newTickets: false, newMessages: true });
     await waitingTicket('Cliente Push Dois');
     // Her tab goes to the background (the visibility frame): the third ticket reaches her, and only her. The
     // reactor handles the log in order, so the second ticket was handled before it.
@@ -99,7 +128,16 @@ describe('push notifications', { timeout: 120_000 }, () => {
     expect(payloadOf(2).ticketUuid).toBe(third.uuid);
 
     // Ana attends the third ticket; its contact writes: a message push to her, with the text.
-    expect((await server.app.inject({ method: 'PUT', url: `/tickets/${third.ticketId}`, headers: bearer(ana.token), payload: { status: 'open', userId: ana.userId, queueId: sales } })).statusCode).toBe(200);
+    expect(
+      (
+        await server.app.inject({
+          method: 'PUT',
+          url: `/tickets/${third.ticketId}`,
+          headers: bearer(ana.token),
+          payload: { status: 'open', userId: ana.userId, queueId: sales },
+        })
+      ).statusCode,
+    ).toBe(200);
     const received = await receiveMessage(inboundContext(server.wiring.ctx), {
       companyId: admin.companyId,
       whatsappId: null,
@@ -116,7 +154,13 @@ describe('push notifications', { timeout: 120_000 }, () => {
     expect(payloadOf(3)).toEqual({ kind: 'message', ticketUuid: third.uuid, title: 'Cliente Push Três', body: 'Ainda tem o plano anual?' });
 
     // A restarted process handing the pushed events to the reactor again (its checkpoint behind them): nothing is pushed twice.
-    const events = (await Promise.all([...[first, third].map((ticket) => ticketStream(ticket.ticketId)), messageStream(received.messageId)].map((stream) => server.wiring.store.readStream(stream)))).flat();
+    const events = (
+      await Promise.all(
+        [...[first, third].map((ticket) => ticketStream(ticket.ticketId)), messageStream(received.messageId)].map((stream) =>
+          server.wiring.store.readStream(stream),
+        ),
+      )
+    ).flat();
     expect(events.filter((event) => event.type === 'TicketCreated' || event.type === 'MessageReceived')).toHaveLength(3);
     let sent = 0;
     const again = createPushReactor({

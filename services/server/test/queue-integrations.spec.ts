@@ -65,7 +65,13 @@ describe('queue integrations', () => {
   it('seals the Dialogflow key: never answered, not in the log in the clear, used by the session test', async () => {
     fakes.dialogflow('fake-project', (text) => ({ intent: 'Saudação', texts: [`Olá! Você disse ${text}`] }));
     const key = JSON.stringify(fakes.serviceAccount);
-    const created = await call(a.token, 'POST', '/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'fake-project', jsonContent: key, language: 'pt-BR' });
+    const created = await call(a.token, 'POST', '/queueIntegration', {
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'fake-project',
+      jsonContent: key,
+      language: 'pt-BR',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ jsonContent: '', credentialsHint: fakes.serviceAccount.client_email });
     expect(created.body).not.toContain('PRIVATE KEY');
@@ -80,7 +86,9 @@ describe('queue integrations', () => {
     const wrongProject = await call(a.token, 'POST', '/queueIntegration/testSession', { projectName: 'other', jsonContent: key });
     expect(wrongProject.json()).toMatchObject({ ok: false, error: expect.stringContaining('404') });
     // Another company cannot test with this company's key.
-    expect((await call(b.token, 'POST', '/queueIntegration/testSession', { id: created.json().id, projectName: 'fake-project' })).json().error).toBe('ERR_NO_INTEGRATION_FOUND');
+    expect((await call(b.token, 'POST', '/queueIntegration/testSession', { id: created.json().id, projectName: 'fake-project' })).json().error).toBe(
+      'ERR_NO_INTEGRATION_FOUND',
+    );
     // Changing other fields keeps the key.
     await call(a.token, 'PUT', `/queueIntegration/${created.json().id}`, { name: 'Agente 2', jsonContent: '' });
     expect((await call(a.token, 'POST', '/queueIntegration/testSession', { id: created.json().id, projectName: 'fake-project' })).json().ok).toBe(true);
@@ -88,9 +96,15 @@ describe('queue integrations', () => {
 
   it('tests a webhook and a Typebot flow', async () => {
     fakes.webhook('teste', (body) => ({ json: { reply: `eco ${body.message.body}` } }));
-    expect((await call(a.token, 'POST', '/queueIntegration/testSession', { type: 'webhook', urlN8N: `${fakes.url}/hooks/teste`, text: 'ping' })).json()).toEqual({ ok: true, messages: ['eco ping'], error: null });
+    expect(
+      (await call(a.token, 'POST', '/queueIntegration/testSession', { type: 'webhook', urlN8N: `${fakes.url}/hooks/teste`, text: 'ping' })).json(),
+    ).toEqual({ ok: true, messages: ['eco ping'], error: null });
     fakes.typebot('boas-vindas', () => ({ messages: ['Bem-vindo ao fluxo'], awaitsInput: true }));
-    const typebot = await call(a.token, 'POST', '/queueIntegration/testSession', { type: 'typebot', urlN8N: `${fakes.url}/typebot`, typebotSlug: 'boas-vindas' });
+    const typebot = await call(a.token, 'POST', '/queueIntegration/testSession', {
+      type: 'typebot',
+      urlN8N: `${fakes.url}/typebot`,
+      typebotSlug: 'boas-vindas',
+    });
     expect(typebot.json().messages).toEqual(['Bem-vindo ao fluxo']);
   });
 });
@@ -103,11 +117,20 @@ describe('AI prompts', () => {
 
     const queue = (await call(a.token, 'POST', '/queue', { name: 'Suporte', color: '#123456' })).json();
     const otherQueue = (await call(b.token, 'POST', '/queue', { name: 'Deles', color: '#654321' })).json();
-    expect((await call(a.token, 'POST', '/prompt', { name: 'X', apiKey: 'sk-1', prompt: 'p', queueId: otherQueue.id })).json().error).toBe('ERR_NO_QUEUE_FOUND');
+    expect((await call(a.token, 'POST', '/prompt', { name: 'X', apiKey: 'sk-1', prompt: 'p', queueId: otherQueue.id })).json().error).toBe(
+      'ERR_NO_QUEUE_FOUND',
+    );
 
     const created = await call(a.token, 'POST', '/prompt', { name: 'Assistente', apiKey: 'sk-abcdef1234567890', prompt: 'Você atende.', queueId: queue.id });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ apiKey: 'sk-…7890', maxTokens: 100, temperature: 1, maxMessages: 10, voice: 'texto', queue: { id: queue.id, name: 'Suporte' } });
+    expect(created.json()).toMatchObject({
+      apiKey: 'sk-…7890',
+      maxTokens: 100,
+      temperature: 1,
+      maxMessages: 10,
+      voice: 'texto',
+      queue: { id: queue.id, name: 'Suporte' },
+    });
     expect(created.body).not.toContain('sk-abcdef1234567890');
     const id = created.json().id;
     expect(JSON.stringify((await server.wiring.store.readStream(`prompt-${id}`)).map((e) => e.data))).not.toContain('abcdef1234567890');
@@ -125,7 +148,7 @@ describe('AI prompts', () => {
 });
 
 describe('binding integrations and prompts', () => {
-  it('refuses another company\'s integration or prompt on a queue, an option or a connection', async () => {
+  it("refuses another company's integration or prompt on a queue, an option or a connection", async () => {
     const theirs = (await call(b.token, 'POST', '/queueIntegration', { type: 'webhook', name: 'Deles', urlN8N: 'http://x.test/h' })).json();
     const ours = (await call(a.token, 'POST', '/queueIntegration', { type: 'webhook', name: 'Nosso', urlN8N: 'http://x.test/h' })).json();
     const queueBody = { name: 'Integrada', color: '#0000aa', greetingMessage: 'Olá' };
@@ -135,7 +158,9 @@ describe('binding integrations and prompts', () => {
     expect((await call(a.token, 'POST', '/queue', { ...queueBody, chatbots: [option] })).json().error).toBe('ERR_NO_INTEGRATION_FOUND');
     const queue = await call(a.token, 'POST', '/queue', { ...queueBody, integrationId: ours.id, chatbots: [{ ...option, optIntegrationId: ours.id }] });
     expect(queue.statusCode, queue.body).toBe(201);
-    expect((await call(a.token, 'POST', '/whatsapp', { name: 'Canal', channel: 'sandbox', integrationId: theirs.id })).json().error).toBe('ERR_NO_INTEGRATION_FOUND');
+    expect((await call(a.token, 'POST', '/whatsapp', { name: 'Canal', channel: 'sandbox', integrationId: theirs.id })).json().error).toBe(
+      'ERR_NO_INTEGRATION_FOUND',
+    );
 
     // A ticket's switch may arm only the company's own prompt.
     const bQueue = (await call(b.token, 'POST', '/queue', { name: 'Fila B2', color: '#0000bb', greetingMessage: 'Olá' })).json();

@@ -35,7 +35,7 @@ const shape = (options: any[]): any[] => options.map((option) => ({ name: option
 
 // Runs first: the company has no queue yet, which the greeting rule depends on.
 describe('the greeting rule (spec 2 §5)', () => {
-  it('creates a company\'s first queue without a greeting, with the defaults', async () => {
+  it("creates a company's first queue without a greeting, with the defaults", async () => {
     const response = await call(companyA.token, 'POST', '/queue', { name: ' Vendas ', color: '#AA0000' });
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
@@ -55,7 +55,14 @@ describe('the greeting rule (spec 2 §5)', () => {
       chatbots: [],
     });
     expect(created.schedules).toHaveLength(7);
-    expect(created.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' });
+    expect(created.schedules[0]).toEqual({
+      weekday: 'Segunda-feira',
+      weekdayEn: 'monday',
+      startTimeA: '08:00',
+      endTimeA: '12:00',
+      startTimeB: '13:00',
+      endTimeB: '18:00',
+    });
     expect(created.schedules.map((day: any) => day.weekdayEn)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
     expect(created.schedules.every((day: any) => day.startTimeA === '08:00' && day.endTimeB === '18:00')).toBe(true);
   });
@@ -91,9 +98,21 @@ describe('queue validation (spec 2 §5)', () => {
     [{ name: 'Fila', color: '#1234567890' }, ['color'], 'Too Long!'],
     [{ name: 'Fila', color: 'vermelho' }, ['color'], 'Cor inválida'],
     [{ name: 'Fila', color: '#010101', tempoRoteador: 3 }, ['tempoRoteador'], 'Use 2, 5, 10, 15, 30, 45, 60 minutos'],
-    [{ name: 'Fila', color: '#010101', schedules: [{ weekdayEn: 'monday', startTimeA: '8:00', endTimeA: '12:00' }] }, ['schedules', 0, 'startTimeA'], 'Horário inválido (use HH:mm)'],
-    [{ name: 'Fila', color: '#010101', schedules: [{ weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '' }] }, ['schedules', 0, 'endTimeA'], 'Informe o início e o fim do intervalo'],
-    [{ name: 'Fila', color: '#010101', schedules: [{ weekdayEn: 'monday', startTimeA: '12:00', endTimeA: '08:00' }] }, ['schedules', 0, 'endTimeA'], 'O início deve ser antes do fim'],
+    [
+      { name: 'Fila', color: '#010101', schedules: [{ weekdayEn: 'monday', startTimeA: '8:00', endTimeA: '12:00' }] },
+      ['schedules', 0, 'startTimeA'],
+      'Horário inválido (use HH:mm)',
+    ],
+    [
+      { name: 'Fila', color: '#010101', schedules: [{ weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '' }] },
+      ['schedules', 0, 'endTimeA'],
+      'Informe o início e o fim do intervalo',
+    ],
+    [
+      { name: 'Fila', color: '#010101', schedules: [{ weekdayEn: 'monday', startTimeA: '12:00', endTimeA: '08:00' }] },
+      ['schedules', 0, 'endTimeA'],
+      'O início deve ser antes do fim',
+    ],
     [
       { name: 'Fila', color: '#010101', schedules: [{ weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '11:00', endTimeB: '18:00' }] },
       ['schedules', 0, 'startTimeB'],
@@ -103,7 +122,11 @@ describe('queue validation (spec 2 §5)', () => {
     [{ name: 'Fila', color: '#010101', chatbots: [{ name: '' }] }, ['chatbots', 0, 'name'], 'Required'],
     [{ name: 'Fila', color: '#010101', chatbots: [{ name: 'Comercial', options: [{ name: 'Pix' }] }] }, ['chatbots', 0, 'options', 0, 'name'], 'too short'],
     [{ name: 'Fila', color: '#010101', chatbots: [{ name: 'Comercial', queueType: 'queue' }] }, ['chatbots', 0, 'optQueueId'], 'Selecione a fila'],
-    [{ name: 'Fila', color: '#010101', chatbots: [{ name: 'Falar com alguém', queueType: 'attendent' }] }, ['chatbots', 0, 'optUserId'], 'Selecione o atendente'],
+    [
+      { name: 'Fila', color: '#010101', chatbots: [{ name: 'Falar com alguém', queueType: 'attendent' }] },
+      ['chatbots', 0, 'optUserId'],
+      'Selecione o atendente',
+    ],
   ])('refuses %j at %j: %s', async (body, path, message) => {
     const response = await call(companyA.token, 'POST', '/queue', { greetingMessage: 'Oi', ...body });
     expect(response.statusCode).toBe(400);
@@ -111,17 +134,27 @@ describe('queue validation (spec 2 §5)', () => {
     expect(response.json().issues).toContainEqual(expect.objectContaining({ path, message }));
   });
 
-  it('refuses a chatbot option leading to another company\'s queue or user', async () => {
+  it("refuses a chatbot option leading to another company's queue or user", async () => {
     const foreignQueue = await newQueue(companyB.token, { name: 'Foreign' });
-    const toQueue = await call(companyA.token, 'POST', '/queue', { name: 'Fila', color: freshColor(), greetingMessage: 'Oi', chatbots: [{ name: 'Outra fila', queueType: 'queue', optQueueId: foreignQueue.id }] });
+    const toQueue = await call(companyA.token, 'POST', '/queue', {
+      name: 'Fila',
+      color: freshColor(),
+      greetingMessage: 'Oi',
+      chatbots: [{ name: 'Outra fila', queueType: 'queue', optQueueId: foreignQueue.id }],
+    });
     expect(toQueue.statusCode).toBe(404);
     expect(toQueue.json().error).toBe('ERR_NO_QUEUE_FOUND');
-    const toUser = await call(companyA.token, 'POST', '/queue', { name: 'Fila', color: freshColor(), greetingMessage: 'Oi', chatbots: [{ name: 'Atendente', queueType: 'attendent', optUserId: companyB.userId }] });
+    const toUser = await call(companyA.token, 'POST', '/queue', {
+      name: 'Fila',
+      color: freshColor(),
+      greetingMessage: 'Oi',
+      chatbots: [{ name: 'Atendente', queueType: 'attendent', optUserId: companyB.userId }],
+    });
     expect(toUser.statusCode).toBe(404);
     expect(toUser.json().error).toBe('ERR_NO_USER_FOUND');
   });
 
-  it('refuses another company\'s (or a deleted) file list on a queue and on a `file` option', async () => {
+  it("refuses another company's (or a deleted) file list on a queue and on a `file` option", async () => {
     const foreign = (await call(companyB.token, 'POST', '/files', { name: 'Catálogo B', message: 'Segue' })).json();
     const queueWith = (extra: object) => call(companyA.token, 'POST', '/queue', { name: 'Arquivos', color: freshColor(), greetingMessage: 'Oi', ...extra });
     const onQueue = await queueWith({ fileListId: foreign.id });
@@ -132,7 +165,13 @@ describe('queue validation (spec 2 §5)', () => {
     const own = (await call(companyA.token, 'POST', '/files', { name: 'Catálogo A', message: 'Segue' })).json();
     const queue = (await queueWith({ fileListId: own.id })).json();
     expect(queue.fileListId).toBe(own.id);
-    const option = await call(companyA.token, 'POST', '/chatbot', { queueId: queue.id, parentId: null, name: 'Catálogo', queueType: 'file', optFileId: foreign.id });
+    const option = await call(companyA.token, 'POST', '/chatbot', {
+      queueId: queue.id,
+      parentId: null,
+      name: 'Catálogo',
+      queueType: 'file',
+      optFileId: foreign.id,
+    });
     expect(option.json().error).toBe('ERR_NO_FILE_LIST_FOUND');
     expect((await call(companyA.token, 'DELETE', `/files/${own.id}`)).statusCode).toBe(200);
     expect((await call(companyA.token, 'PUT', `/queue/${queue.id}`, { fileListId: own.id })).json().error).toBe('ERR_NO_FILE_LIST_FOUND');
@@ -165,7 +204,9 @@ describe('queue colours (ERR_QUEUE_COLOR_ALREADY_EXISTS)', () => {
   });
 
   it('gives a colour to exactly one of many queues saved at once', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => call(companyA.token, 'POST', '/queue', { name: `Corrida ${i}`, color: '#00ee00', greetingMessage: 'Oi' })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call(companyA.token, 'POST', '/queue', { name: `Corrida ${i}`, color: '#00ee00', greetingMessage: 'Oi' })),
+    );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const holders = (await call(companyA.token, 'GET', '/queue')).json().filter((q: any) => q.color === '#00ee00');
@@ -181,11 +222,35 @@ describe('queues', () => {
       { weekday: 'Monday', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
       { weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
     ];
-    const queue = await newQueue(companyA.token, { name: 'Zeta', orderQueue: 1, ativarRoteador: true, tempoRoteador: 15, outOfHoursMessage: 'Voltamos às 8h', closeTicket: true, ...integrationLinks, schedules });
-    expect(queue).toMatchObject({ name: 'Zeta', orderQueue: 1, ativarRoteador: true, tempoRoteador: 15, outOfHoursMessage: 'Voltamos às 8h', closeTicket: true, ...integrationLinks });
+    const queue = await newQueue(companyA.token, {
+      name: 'Zeta',
+      orderQueue: 1,
+      ativarRoteador: true,
+      tempoRoteador: 15,
+      outOfHoursMessage: 'Voltamos às 8h',
+      closeTicket: true,
+      ...integrationLinks,
+      schedules,
+    });
+    expect(queue).toMatchObject({
+      name: 'Zeta',
+      orderQueue: 1,
+      ativarRoteador: true,
+      tempoRoteador: 15,
+      outOfHoursMessage: 'Voltamos às 8h',
+      closeTicket: true,
+      ...integrationLinks,
+    });
     // Given days as given (with the product's day names), the others with the default hours.
     expect(queue.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' });
-    expect(queue.schedules[1]).toEqual({ weekday: 'Terça-feira', weekdayEn: 'tuesday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' });
+    expect(queue.schedules[1]).toEqual({
+      weekday: 'Terça-feira',
+      weekdayEn: 'tuesday',
+      startTimeA: '08:00',
+      endTimeA: '12:00',
+      startTimeB: '13:00',
+      endTimeB: '18:00',
+    });
     expect(queue.schedules[6]).toEqual({ weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' });
     const first = await newQueue(companyA.token, { name: 'Alfa', orderQueue: 0 });
 
@@ -235,7 +300,11 @@ describe('the chatbot option tree', () => {
   it('saves a tree with the queue, then replaces it: kept options keep their ids, left-out ones go with their nested options', async () => {
     const queue = await newQueue(companyA.token, {
       chatbots: [
-        { name: 'Comercial', greetingMessage: 'Escolha o plano', options: [{ name: 'Planos', greetingMessage: 'Qual?', options: [{ name: 'Mensal', queueType: 'text' }] }] },
+        {
+          name: 'Comercial',
+          greetingMessage: 'Escolha o plano',
+          options: [{ name: 'Planos', greetingMessage: 'Qual?', options: [{ name: 'Mensal', queueType: 'text' }] }],
+        },
         { name: 'Suporte', queueType: 'attendent', optUserId: companyA.userId, optFileId: 9 },
       ],
     });
@@ -289,30 +358,49 @@ describe('the chatbot option tree', () => {
     const deeper = (await call(companyA.token, 'POST', '/chatbot', { parentId: nested.json().id, name: 'Parcelado' })).json();
 
     expect(shape((await call(companyA.token, 'GET', `/chatbot?queueId=${queue.id}`)).json())).toEqual([
-      { name: 'Vendas online', queueType: 'text', options: [{ name: 'Cartão', queueType: 'queue', options: [{ name: 'Parcelado', queueType: 'text', options: [] }] }] },
+      {
+        name: 'Vendas online',
+        queueType: 'text',
+        options: [{ name: 'Cartão', queueType: 'queue', options: [{ name: 'Parcelado', queueType: 'text', options: [] }] }],
+      },
     ]);
     expect((await call(companyA.token, 'GET', `/chatbot/${nested.json().id}`)).json().options.map((o: any) => o.id)).toEqual([deeper.id]);
     const all = (await call(companyA.token, 'GET', '/chatbot')).json();
     expect(all.some((option: any) => option.id === parent.id)).toBe(true);
     expect(all.every((option: any) => option.parentId === null)).toBe(true);
 
-    const changed = await call(companyA.token, 'PUT', `/chatbot/${parent.id}`, { name: 'Vendas pela loja', options: [{ id: nested.json().id, name: 'Cartão', queueType: 'text' }, { name: 'Boleto' }] });
+    const changed = await call(companyA.token, 'PUT', `/chatbot/${parent.id}`, {
+      name: 'Vendas pela loja',
+      options: [{ id: nested.json().id, name: 'Cartão', queueType: 'text' }, { name: 'Boleto' }],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(shape([changed.json()])).toEqual([
-      { name: 'Vendas pela loja', queueType: 'text', options: [{ name: 'Cartão', queueType: 'text', options: [{ name: 'Parcelado', queueType: 'text', options: [] }] }, { name: 'Boleto', queueType: 'text', options: [] }] },
+      {
+        name: 'Vendas pela loja',
+        queueType: 'text',
+        options: [
+          { name: 'Cartão', queueType: 'text', options: [{ name: 'Parcelado', queueType: 'text', options: [] }] },
+          { name: 'Boleto', queueType: 'text', options: [] },
+        ],
+      },
     ]);
     expect(changed.json().options[0].optQueueId).toBeNull();
 
     expect((await call(companyA.token, 'PUT', `/chatbot/${parent.id}`, { queueType: 'queue' })).json().error).toBe('ERR_VALIDATION');
-    expect((await call(companyA.token, 'PUT', `/chatbot/${parent.id}`, { name: 'abc' })).json().issues).toContainEqual(expect.objectContaining({ path: ['name'], message: 'too short' }));
+    expect((await call(companyA.token, 'PUT', `/chatbot/${parent.id}`, { name: 'abc' })).json().issues).toContainEqual(
+      expect.objectContaining({ path: ['name'], message: 'too short' }),
+    );
 
     expect((await call(companyA.token, 'DELETE', `/chatbot/${parent.id}`)).json()).toEqual({ message: 'Chatbot deleted' });
-    for (const id of [parent.id, nested.json().id, deeper.id]) expect((await call(companyA.token, 'GET', `/chatbot/${id}`)).json().error).toBe('ERR_NO_CHATBOT_FOUND');
+    for (const id of [parent.id, nested.json().id, deeper.id])
+      expect((await call(companyA.token, 'GET', `/chatbot/${id}`)).json().error).toBe('ERR_NO_CHATBOT_FOUND');
     expect((await call(companyA.token, 'GET', `/queue/${queue.id}`)).json().chatbots).toEqual([]);
   });
 
   it('refuses an option without a queue or parent, and a parent of another queue', async () => {
-    expect((await call(companyA.token, 'POST', '/chatbot', { name: 'Sem fila' })).json().issues).toContainEqual(expect.objectContaining({ path: ['queueId'], message: 'Selecione a fila' }));
+    expect((await call(companyA.token, 'POST', '/chatbot', { name: 'Sem fila' })).json().issues).toContainEqual(
+      expect.objectContaining({ path: ['queueId'], message: 'Selecione a fila' }),
+    );
     const one = await newQueue(companyA.token, { chatbots: [{ name: 'Raiz um' }] });
     const two = await newQueue(companyA.token);
     const response = await call(companyA.token, 'POST', '/chatbot', { queueId: two.id, parentId: one.chatbots[0].id, name: 'Perdida' });
@@ -350,7 +438,7 @@ describe('who may change queues (spec 1 §6)', () => {
 });
 
 describe('tenancy', () => {
-  it('keeps company A\'s queues and options out of company B\'s reach', async () => {
+  it("keeps company A's queues and options out of company B's reach", async () => {
     const queue = await newQueue(companyA.token, { name: 'Privada', chatbots: [{ name: 'Segredo', options: [{ name: 'Mais segredo' }] }] });
     const optionId = queue.chatbots[0].id;
     const attempts = [

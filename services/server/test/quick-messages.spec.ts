@@ -57,7 +57,17 @@ async function create(token: string, body: object) {
 describe('quick messages', () => {
   it('creates with the spec’s defaults and requires a shortcode', async () => {
     const created = await create(ana.token, { shortcode: ' bomdia ', message: 'Bom dia! Como posso ajudar?' });
-    expect(created).toMatchObject({ shortcode: 'bomdia', message: 'Bom dia! Como posso ajudar?', geral: false, status: true, isCategory: false, categoryId: null, isMedia: false, mediaPath: null, userId: ana.userId });
+    expect(created).toMatchObject({
+      shortcode: 'bomdia',
+      message: 'Bom dia! Como posso ajudar?',
+      geral: false,
+      status: true,
+      isCategory: false,
+      categoryId: null,
+      isMedia: false,
+      mediaPath: null,
+      userId: ana.userId,
+    });
     expect((await call(ana.token, 'GET', `/quick-messages/${created.id}`)).json()).toEqual(created);
 
     for (const body of [{ message: 'sem atalho' }, { shortcode: '   ', message: 'só espaços' }]) {
@@ -184,7 +194,11 @@ function multipart(parts: Part[]) {
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('filename' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`), part.data, Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        part.data,
+        Buffer.from('\r\n'),
+      );
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     }

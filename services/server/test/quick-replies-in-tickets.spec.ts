@@ -23,7 +23,12 @@ function attach(token: string, id: number, file: { filename: string; contentType
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return server.app.inject({ method: 'POST', url: `/quick-messages/${id}/media-upload`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: `/quick-messages/${id}/media-upload`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
+    payload,
+  });
 }
 
 beforeAll(async () => {
@@ -68,7 +73,9 @@ describe('quick replies in the ticket screen', () => {
     const own = (await call(ana.token, 'POST', '/quick-messages', { shortcode: 'minha', message: 'Minha resposta' })).json();
     expect((await attach(ana.token, own.id, { filename: 'tabela.pdf', contentType: 'application/pdf', data: samples.pdf })).statusCode).toBe(200);
     // Bruno does not even see Ana's private reply.
-    expect((await attach(bruno.token, own.id, { filename: 'x.pdf', contentType: 'application/pdf', data: samples.pdf })).json().error).toBe('ERR_NO_QUICKMESSAGE_FOUND');
+    expect((await attach(bruno.token, own.id, { filename: 'x.pdf', contentType: 'application/pdf', data: samples.pdf })).json().error).toBe(
+      'ERR_NO_QUICKMESSAGE_FOUND',
+    );
 
     const general = (await call(admin.token, 'POST', '/quick-messages', { shortcode: 'geral', message: 'Para todos', geral: true })).json();
     const refused = await attach(ana.token, general.id, { filename: 'x.pdf', contentType: 'application/pdf', data: samples.pdf });

@@ -73,11 +73,17 @@ it('runs every example query of the page as the analyst role', async () => {
   const queries = exampleQueries();
   expect(queries.length).toBeGreaterThanOrEqual(5);
   expect(queries.some((query) => query.includes('webhooks.deliveries'))).toBe(true);
-  for (const query of queries) await expect(asAnalyst(query).then(() => 'ran'), query).resolves.toBe('ran');
+  for (const query of queries)
+    await expect(
+      asAnalyst(query).then(() => 'ran'),
+      query,
+    ).resolves.toBe('ran');
 });
 
 it("lets the analyst read a webhook delivery's course but not its bodies", async () => {
-  await expect(asAnalyst('select id, event, status, attempts, response_status, error, correlation_id from webhooks.deliveries limit 1').then(() => 'ran')).resolves.toBe('ran');
+  await expect(
+    asAnalyst('select id, event, status, attempts, response_status, error, correlation_id from webhooks.deliveries limit 1').then(() => 'ran'),
+  ).resolves.toBe('ran');
   for (const column of ['body', 'response_body']) {
     await expect(asAnalyst(`select ${column} from webhooks.deliveries limit 1`)).rejects.toThrow(/permission denied/);
   }

@@ -23,7 +23,12 @@ afterAll(async () => {
 
 function conversa(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'conversa-rebuild-')), JWT_SECRET: 'test-secret-'.repeat(4) };
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'conversa-rebuild-')),
+      JWT_SECRET: 'test-secret-'.repeat(4),
+    };
     const child = spawn(tsx, ['services/server/src/main.ts', ...args], { cwd: root, env });
     let stdout = '';
     let stderr = '';

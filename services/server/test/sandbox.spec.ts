@@ -65,7 +65,8 @@ beforeAll(async () => {
   otherSandbox = await createSandbox(b.token, 'Teste B');
   files = createServer((request, response) => {
     if (request.url === '/foto.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(samples.png);
-    if (request.url === '/grande.bin') return response.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.concat([samples.pdf, Buffer.alloc(4096, 32)]));
+    if (request.url === '/grande.bin')
+      return response.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.concat([samples.pdf, Buffer.alloc(4096, 32)]));
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
@@ -93,7 +94,13 @@ describe('sandbox channel (issue 6)', () => {
     const { ticketId, duplicate } = response.json();
     expect(duplicate).toBe(false);
     const ticket = (await call(a.token, 'GET', `/tickets/${ticketId}`)).json();
-    expect(ticket).toMatchObject({ status: 'pending', channel: 'sandbox', whatsappId: sandbox.id, whatsapp: { id: sandbox.id, name: 'Teste' }, contact: { name: 'Ana Teste', number: from } });
+    expect(ticket).toMatchObject({
+      status: 'pending',
+      channel: 'sandbox',
+      whatsappId: sandbox.id,
+      whatsapp: { id: sandbox.id, name: 'Teste' },
+      contact: { name: 'Ana Teste', number: from },
+    });
     const messages = (await call(a.token, 'GET', `/messages/${ticketId}`)).json().messages;
     expect(messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([['Oi, quero testar', false]]);
   });
@@ -162,12 +169,35 @@ describe('sandbox channel (issue 6)', () => {
 
   it('a sender in another process reaches the session over the bus; nobody running it fails at once', async () => {
     // A process that runs no session: its gateway finds the lease held elsewhere and asks over the bus.
-    const elsewhere = createSessionManager({ ctx: server.wiring.ctx, drivers: [], connectionString: server.wiring.databaseUrl, bus: server.wiring.bus, reconcileIntervalMs: 60_000 });
-    const gateway = createSessionGateway({ directory: elsewhere, bus: server.wiring.bus, db: server.wiring.db, leaseKeyOf: sessionLeaseKey, remoteTimeoutMs: 10_000 });
+    const elsewhere = createSessionManager({
+      ctx: server.wiring.ctx,
+      drivers: [],
+      connectionString: server.wiring.databaseUrl,
+      bus: server.wiring.bus,
+      reconcileIntervalMs: 60_000,
+    });
+    const gateway = createSessionGateway({
+      directory: elsewhere,
+      bus: server.wiring.bus,
+      db: server.wiring.db,
+      leaseKeyOf: sessionLeaseKey,
+      remoteTimeoutMs: 10_000,
+    });
     try {
       const from = nextPhone();
       const messageId = randomUUID();
-      const outbound = { companyId: a.companyId, whatsappId: sandbox.id, channel: 'sandbox' as const, contact: { number: from, isGroup: false }, messageId, body: 'Pelo barramento', mediaType: 'chat' as const, media: null, location: null, quotedProviderId: null };
+      const outbound = {
+        companyId: a.companyId,
+        whatsappId: sandbox.id,
+        channel: 'sandbox' as const,
+        contact: { number: from, isGroup: false },
+        messageId,
+        body: 'Pelo barramento',
+        mediaType: 'chat' as const,
+        media: null,
+        location: null,
+        quotedProviderId: null,
+      };
       await expect(gateway.send(outbound)).resolves.toEqual({ providerId: `sandbox-${messageId}` });
       expect((await outbox(sandbox, from)).map((entry) => entry.body)).toEqual(['Pelo barramento']);
       const started = Date.now();
@@ -235,7 +265,14 @@ describe('sandbox channel (issue 6)', () => {
     const whatsapp = await call(a.token, 'POST', '/whatsapp', { name: 'Celular' });
     const notSandbox = await deliver({ id: whatsapp.json().id, token: whatsapp.json().token }, { from, body: 'x' });
     expect(notSandbox.statusCode).toBe(404);
-    for (const payload of [{ from, body: '' }, { from: '55 11 9', body: 'x' }, { body: 'sem remetente' }, { from, body: 'x', extra: true }, { from, mediaUrl: 'ftp://exemplo/arquivo' }, { from, body: 'x'.repeat(5000) }]) {
+    for (const payload of [
+      { from, body: '' },
+      { from: '55 11 9', body: 'x' },
+      { body: 'sem remetente' },
+      { from, body: 'x', extra: true },
+      { from, mediaUrl: 'ftp://exemplo/arquivo' },
+      { from, body: 'x'.repeat(5000) },
+    ]) {
       const response = await deliver(sandbox, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error).toBe('ERR_VALIDATION');

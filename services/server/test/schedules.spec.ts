@@ -70,7 +70,9 @@ async function scheduleEvents(id: number) {
 
 /** Messages of a ticket in the read model, once every projection has caught up with a later write. */
 async function messagesOfTicket(ticketId: number) {
-  const { rows } = await sql<{ body: string; from_me: boolean }>`select body, from_me from read.messages where ticket_id = ${ticketId}`.execute(server.wiring.db);
+  const { rows } = await sql<{ body: string; from_me: boolean }>`select body, from_me from read.messages where ticket_id = ${ticketId}`.execute(
+    server.wiring.db,
+  );
   return rows;
 }
 
@@ -103,7 +105,15 @@ describe('schedule form', () => {
     const live = await framesOf(admin.companyId, 'schedule');
     const sendAt = later(3_600_000).toISOString();
     const created = await newSchedule({ body: 'Sua consulta é amanhã às 10h', contactId, sendAt });
-    expect(created).toMatchObject({ contactId, contact: { id: contactId, name: 'Joana Lista' }, body: 'Sua consulta é amanhã às 10h', sendAt, sentAt: null, status: 'PENDENTE', userId: admin.userId });
+    expect(created).toMatchObject({
+      contactId,
+      contact: { id: contactId, name: 'Joana Lista' },
+      body: 'Sua consulta é amanhã às 10h',
+      sendAt,
+      sentAt: null,
+      status: 'PENDENTE',
+      userId: admin.userId,
+    });
     expect((await call(admin.token, 'GET', `/schedules/${created.id}`)).json()).toEqual(created);
 
     const listed = (await call(admin.token, 'GET', `/schedules/?searchParam=CONSULTA&contactId=${contactId}&pageNumber=1`)).json();
@@ -223,7 +233,16 @@ describe('who may use schedules', () => {
     const signup = await server.app.inject({
       method: 'POST',
       url: '/auth/signup',
-      payload: { name: 'No Schedules Admin', companyName: 'No Schedules Co', email, password: 'Abcdefgh1', phone: '11987654321', document: cpf(53), planId: plan.json().id, termo: true },
+      payload: {
+        name: 'No Schedules Admin',
+        companyName: 'No Schedules Co',
+        email,
+        password: 'Abcdefgh1',
+        phone: '11987654321',
+        document: cpf(53),
+        planId: plan.json().id,
+        termo: true,
+      },
     });
     expect(signup.statusCode, signup.body).toBe(201);
     const { token } = await server.login(email, 'Abcdefgh1');

@@ -61,7 +61,15 @@ beforeAll(async () => {
   fake.pages.set(PAGE.id, PAGE);
   fakes = await startConnectorFakes();
   server = await startChannelServer({
-    env: { ...fakes.env, WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', SECRETS_KEY: 'secrets-at-rest-key', META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: 'verify-at-rest', GRAPH_API_URL: fake.baseUrl },
+    env: {
+      ...fakes.env,
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      SECRETS_KEY: 'secrets-at-rest-key',
+      META_APP_ID: fake.app.id,
+      META_APP_SECRET: fake.app.secret,
+      META_VERIFY_TOKEN: 'verify-at-rest',
+      GRAPH_API_URL: fake.baseUrl,
+    },
     logger: loggerOptions('json', 'info', sink),
   });
   admin = (await server.login()).token;
@@ -97,15 +105,31 @@ describe('credentials at rest', () => {
     // A Cloud API number's system-user token; a Facebook page's user and page tokens.
     const cloud = (await call('POST', '/whatsapp', { name: 'Cloud marcada', channel: 'whatsappapi' })).json();
     cloudId = cloud.id;
-    const configured = (await call('PUT', `/whatsapp/${cloud.id}/cloud-api`, { phoneNumberId: NUMBER.id, businessAccountId: WABA, token: MARK.cloudToken })).json();
+    const configured = (
+      await call('PUT', `/whatsapp/${cloud.id}/cloud-api`, { phoneNumberId: NUMBER.id, businessAccountId: WABA, token: MARK.cloudToken })
+    ).json();
     expect(configured.tokenHint).toBe(`…${MARK.cloudToken.slice(-4)}`);
     await call('POST', '/facebook', { facebookUserId: USER.id, facebookUserToken: MARK.userShort, addInstagram: false });
 
     // An AI prompt's keys and a Dialogflow service-account key (sealed before this change already).
     const queue = (await call('POST', '/queue', { name: 'Fila marcada', color: '#123456', greetingMessage: 'Oi' })).json();
-    await call('POST', '/prompt', { name: 'Assistente marcado', apiKey: MARK.aiKey, prompt: 'Atenda.', queueId: queue.id, voice: 'pt-BR-FranciscaNeural', voiceKey: MARK.voiceKey, voiceRegion: 'brazilsouth' });
+    await call('POST', '/prompt', {
+      name: 'Assistente marcado',
+      apiKey: MARK.aiKey,
+      prompt: 'Atenda.',
+      queueId: queue.id,
+      voice: 'pt-BR-FranciscaNeural',
+      voiceKey: MARK.voiceKey,
+      voiceRegion: 'brazilsouth',
+    });
     const privateKey = fakes.serviceAccount.private_key.split('\n')[5]!;
-    await call('POST', '/queueIntegration', { type: 'dialogflow', name: 'Agente marcado', projectName: 'fake-project', jsonContent: JSON.stringify(fakes.serviceAccount), language: 'pt-BR' });
+    await call('POST', '/queueIntegration', {
+      type: 'dialogflow',
+      name: 'Agente marcado',
+      projectName: 'fake-project',
+      jsonContent: JSON.stringify(fakes.serviceAccount),
+      language: 'pt-BR',
+    });
 
     // A webhook's signing secret: made by the server, answered this once.
     const hook = (await call('POST', '/webhooks', { url: `${fakes.url}/hook`, events: ['contact.created'] })).json();
@@ -124,7 +148,19 @@ describe('credentials at rest', () => {
 
     const markers = [...Object.values(MARK), privateKey, hook.secret as string];
     // Every route that shows them answers them masked.
-    for (const url of ['/settings', `/companySettings/1`, '/companySettingOne?column=asaas', `/whatsapp/${cloud.id}/cloud-api`, '/whatsapp', `/whatsapp/${callId}`, `/tickets/${ticket.id}`, '/tickets', '/prompt', '/queueIntegration', '/webhooks']) {
+    for (const url of [
+      '/settings',
+      `/companySettings/1`,
+      '/companySettingOne?column=asaas',
+      `/whatsapp/${cloud.id}/cloud-api`,
+      '/whatsapp',
+      `/whatsapp/${callId}`,
+      `/tickets/${ticket.id}`,
+      '/tickets',
+      '/prompt',
+      '/queueIntegration',
+      '/webhooks',
+    ]) {
       const answer = await call('GET', url);
       for (const marker of markers) expect(answer.body, url).not.toContain(marker);
     }
@@ -155,10 +191,14 @@ describe('credentials at rest', () => {
     // In webhooks, column grants (docs/read-models.md): the delivery log and failing streaks, never a body or an endpoint's secret.
     const { rows: granted } = await sql<{ name: string }>`
       select distinct table_schema || '.' || table_name || '.' || column_name as name from information_schema.columns
-      where table_schema = 'webhooks' and has_column_privilege(${ANALYST_ROLE}, quote_ident(table_schema) || '.' || quote_ident(table_name), column_name, 'select')`.execute(server.wiring.db);
+      where table_schema = 'webhooks' and has_column_privilege(${ANALYST_ROLE}, quote_ident(table_schema) || '.' || quote_ident(table_name), column_name, 'select')`.execute(
+      server.wiring.db,
+    );
     expect(granted.length).toBeGreaterThan(0);
     for (const { name } of granted) expect(name).not.toMatch(/\.(body|response_body|secret)$/);
-    const { rows: settings } = await sql<{ value: string }>`select value from read.company_settings where company_id = 1 and key = 'asaas'`.execute(server.wiring.db);
+    const { rows: settings } = await sql<{ value: string }>`select value from read.company_settings where company_id = 1 and key = 'asaas'`.execute(
+      server.wiring.db,
+    );
     expect(settings[0]!.value).toMatch(/^enc:v1:/);
     // Call tokens are not in schema read at all, only whether one is set.
     const { rows: columns } = await sql<{ name: string }>`
@@ -171,11 +211,29 @@ describe('credentials at rest', () => {
     const legacy = { asaas: `asaas-legacy-${run}`, token: `EAACLOUD-legacy-${run}-token`, callToken: `wavoip-legacy-${run}` };
     const { ctx } = server.wiring;
     // As an earlier version wrote them: straight into the log, unsealed.
-    await execute(ctx, { decider: company, streamId: streams.company(1), command: { type: 'ChangeCompanySetting', key: 'asaas', value: legacy.asaas }, companyId: 1, actor: systemActor });
+    await execute(ctx, {
+      decider: company,
+      streamId: streams.company(1),
+      command: { type: 'ChangeCompanySetting', key: 'asaas', value: legacy.asaas },
+      companyId: 1,
+      actor: systemActor,
+    });
     const account = { facebookUserId: WABA, facebookUserToken: null, facebookPageUserId: NUMBER.id, tokenMeta: legacy.token };
-    await runCommand(ctx, { decider: connection, streamId: connectionStream(cloudId), command: { type: 'ChangeConnectionAccount', account }, companyId: 1, actor: systemActor });
+    await runCommand(ctx, {
+      decider: connection,
+      streamId: connectionStream(cloudId),
+      command: { type: 'ChangeConnectionAccount', account },
+      companyId: 1,
+      actor: systemActor,
+    });
     const changes = { wavoip: legacy.callToken };
-    const { position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(callId), command: { type: 'ChangeConnectionDetails', changes }, companyId: 1, actor: systemActor });
+    const { position } = await runCommand(ctx, {
+      decider: connection,
+      streamId: connectionStream(callId),
+      command: { type: 'ChangeConnectionDetails', changes },
+      companyId: 1,
+      actor: systemActor,
+    });
     await ctx.waitForProjections(position);
     expect(await markersAtRest([legacy.asaas])).toEqual(['eventstore.events: ' + legacy.asaas, 'read.company_settings: ' + legacy.asaas]);
     expect(await markersAtRest([legacy.callToken])).toEqual(['auth.connection_secrets: ' + legacy.callToken, 'eventstore.events: ' + legacy.callToken]);
@@ -184,19 +242,29 @@ describe('credentials at rest', () => {
     const box = createSecretBox('secrets-at-rest-key');
     await vi.waitFor(
       async () => {
-        const { rows: settings } = await sql<{ value: string }>`select value from read.company_settings where company_id = 1 and key = 'asaas'`.execute(server.wiring.db);
+        const { rows: settings } = await sql<{ value: string }>`select value from read.company_settings where company_id = 1 and key = 'asaas'`.execute(
+          server.wiring.db,
+        );
         expect(settings[0]!.value).toMatch(/^enc:v1:/);
         expect(box.open(settings[0]!.value)).toBe(legacy.asaas);
-        const { rows: tokens } = await sql<{ token: string }>`select token_meta as token from auth.connection_secrets where connection_id = ${cloudId}`.execute(server.wiring.db);
+        const { rows: tokens } = await sql<{ token: string }>`select token_meta as token from auth.connection_secrets where connection_id = ${cloudId}`.execute(
+          server.wiring.db,
+        );
         expect(box.open(tokens[0]!.token)).toBe(legacy.token);
         expect(tokens[0]!.token).toMatch(/^enc:v1:/);
-        const { rows: calls } = await sql<{ token: string }>`select wavoip as token from auth.connection_secrets where connection_id = ${callId}`.execute(server.wiring.db);
+        const { rows: calls } = await sql<{ token: string }>`select wavoip as token from auth.connection_secrets where connection_id = ${callId}`.execute(
+          server.wiring.db,
+        );
         expect(calls[0]!.token).toMatch(/^enc:v1:/);
         expect(box.open(calls[0]!.token)).toBe(legacy.callToken);
       },
       { timeout: 15_000, interval: 100 },
     );
     // Events are immutable: the old clear values stay in the log until crypto-shredding (docs/security.md).
-    expect(await markersAtRest(Object.values(legacy))).toEqual(Object.values(legacy).map((marker) => `eventstore.events: ${marker}`).sort());
+    expect(await markersAtRest(Object.values(legacy))).toEqual(
+      Object.values(legacy)
+        .map((marker) => `eventstore.events: ${marker}`)
+        .sort(),
+    );
   });
 });

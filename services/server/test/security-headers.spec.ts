@@ -45,7 +45,12 @@ describe('security headers', () => {
   });
 
   it('leave a stored file its stricter policy', async () => {
-    const stored = await server.wiring.ctx.media.save({ companyId: 1, data: Buffer.from('notas do atendimento'), declaredMime: 'text/plain', originalName: 'notas.txt' });
+    const stored = await server.wiring.ctx.media.save({
+      companyId: 1,
+      data: Buffer.from('notas do atendimento'),
+      declaredMime: 'text/plain',
+      originalName: 'notas.txt',
+    });
     const { token } = await server.login();
     const response = await server.app.inject({ method: 'GET', url: stored.url, headers: bearer(token) });
     expect(response.statusCode).toBe(200);

@@ -25,7 +25,12 @@ const putUser = (userId: number, payload: object) => server.app.inject({ method:
 let queues = 0;
 async function newQueue(name: string): Promise<number> {
   queues += 1;
-  const created = await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name, color: `#1234${String(queues).padStart(2, '0')}`, greetingMessage: 'Olá' } });
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/queue',
+    headers: bearer(admin.token),
+    payload: { name, color: `#1234${String(queues).padStart(2, '0')}`, greetingMessage: 'Olá' },
+  });
   expect(created.statusCode, created.body).toBeLessThan(300);
   return created.json().id;
 }
@@ -34,12 +39,29 @@ let contacts = 0;
 /** A waiting ticket in a queue; frames about it reach that queue's users. */
 async function waitingTicket(queueId: number) {
   contacts += 1;
-  const contact = (await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: `Waiting ${contacts}`, number: `55119000${String(contacts).padStart(5, '0')}` } })).json();
-  const opened = await openTicket(server.wiring.ctx, { companyId: admin.companyId, actor: systemActor, contactId: contact.id, whatsappId: null, channel: 'whatsapp', isGroup: false, queueId, reuseOpen: true });
+  const contact = (
+    await server.app.inject({
+      method: 'POST',
+      url: '/contacts',
+      headers: bearer(admin.token),
+      payload: { name: `Waiting ${contacts}`, number: `55119000${String(contacts).padStart(5, '0')}` },
+    })
+  ).json();
+  const opened = await openTicket(server.wiring.ctx, {
+    companyId: admin.companyId,
+    actor: systemActor,
+    contactId: contact.id,
+    whatsappId: null,
+    channel: 'whatsapp',
+    isGroup: false,
+    queueId,
+    reuseOpen: true,
+  });
   await server.wiring.ctx.waitForProjections(opened.position);
   return opened.ticketId;
 }
-const ticketFrame = (ticketId: number) => (f: { event: string; data: any }) => f.event === `company-${admin.companyId}-ticket` && f.data.ticket?.id === ticketId;
+const ticketFrame = (ticketId: number) => (f: { event: string; data: any }) =>
+  f.event === `company-${admin.companyId}-ticket` && f.data.ticket?.id === ticketId;
 
 describe('revocation over HTTP', () => {
   it('refuses the access token at once after logout', async () => {
@@ -51,7 +73,7 @@ describe('revocation over HTTP', () => {
     expect(after.json().error).toBe('ERR_SESSION_EXPIRED');
   });
 
-  it("ends every session of a user whose password an admin changed: tokens and refresh refused; the new password works", async () => {
+  it('ends every session of a user whose password an admin changed: tokens and refresh refused; the new password works', async () => {
     const ana = await createUser(server, admin.companyId, 'Ana Senha');
     const other = await server.login(ana.email, 'Secret-123');
     expect((await me(other.token)).statusCode).toBe(200);

@@ -101,7 +101,11 @@ describe('signup', () => {
     expect(badDocument.json().message).toContain('CPF/CNPJ inválido');
     const weak = await server.app.inject({ method: 'POST', url: '/auth/signup', payload: { ...base, password: 'abcdefgh', document: cpf(2) } });
     expect(weak.statusCode).toBe(400);
-    const noTerms = await server.app.inject({ method: 'POST', url: '/auth/signup', payload: { ...base, password: 'Abcdefgh1', document: cpf(2), termo: false } });
+    const noTerms = await server.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { ...base, password: 'Abcdefgh1', document: cpf(2), termo: false },
+    });
     expect(noTerms.json().message).toContain('Você deve aceitar os termos para continuar.');
     expect(await server.wiring.store.headPosition()).toEqual(before);
   });
@@ -111,7 +115,16 @@ describe('signup', () => {
     const response = await server.app.inject({
       method: 'POST',
       url: '/auth/signup',
-      payload: { name: 'Outro', companyName: 'Oficina Dois', email: first.email, password: 'Abcdefgh1', phone: '11987654321', document: cpf(4), planId: 1, termo: true },
+      payload: {
+        name: 'Outro',
+        companyName: 'Oficina Dois',
+        email: first.email,
+        password: 'Abcdefgh1',
+        phone: '11987654321',
+        document: cpf(4),
+        planId: 1,
+        termo: true,
+      },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('ERR_EMAIL_IN_USE');
@@ -125,7 +138,16 @@ describe('signup', () => {
       const response = await server.app.inject({
         method: 'POST',
         url: '/auth/signup',
-        payload: { name: 'Ze', companyName: 'Bar do Ze', email: 'ze@bar.com', password: 'Abcdefgh1', phone: '11987654321', document: cpf(5), planId: 1, termo: true },
+        payload: {
+          name: 'Ze',
+          companyName: 'Bar do Ze',
+          email: 'ze@bar.com',
+          password: 'Abcdefgh1',
+          phone: '11987654321',
+          document: cpf(5),
+          planId: 1,
+          termo: true,
+        },
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe('ERR_USER_CREATION_DISABLED');
@@ -181,7 +203,12 @@ describe('subscription', () => {
   it('keeps an overdue company logged in but out of its work routes', async () => {
     const company = await signupCompany(server, 'Vencida Ltda', 31);
     const { token: rootToken } = await server.login();
-    const overdue = await server.app.inject({ method: 'PUT', url: `/companies/${company.companyId}`, headers: bearer(rootToken), payload: { dueDate: '2020-01-31' } });
+    const overdue = await server.app.inject({
+      method: 'PUT',
+      url: `/companies/${company.companyId}`,
+      headers: bearer(rootToken),
+      payload: { dueDate: '2020-01-31' },
+    });
     expect(overdue.statusCode).toBe(200);
 
     const { body, token } = await server.login(company.email, company.password);
@@ -219,7 +246,9 @@ describe('login throttling', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push((await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email: `x${i}@example.com`, password: 'whatever' } })).statusCode);
+        statuses.push(
+          (await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email: `x${i}@example.com`, password: 'whatever' } })).statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 429]);
     } finally {

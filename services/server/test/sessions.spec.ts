@@ -30,7 +30,10 @@ const driver: SessionDriver = {
       const actor = { kind: 'user' as const, id: a.userId };
       const command = (command: Parameters<typeof connection.decide>[1]) =>
         runCommand(server.wiring.ctx, { decider: connection, streamId: connectionStream(target.id), command, companyId: target.companyId, actor });
-      await command({ type: 'ChangeConnectionAccount', account: { facebookUserId: null, facebookUserToken: null, facebookPageUserId: '106540352242922', tokenMeta: 'EAACLOUD' } });
+      await command({
+        type: 'ChangeConnectionAccount',
+        account: { facebookUserId: null, facebookUserToken: null, facebookPageUserId: '106540352242922', tokenMeta: 'EAACLOUD' },
+      });
       await command({ type: 'RequestSession', kind: 'start' });
       await hooks.ended('no Meta account is linked to this connection');
     }

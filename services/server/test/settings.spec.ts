@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const settingsOf = async (token: string) => Object.fromEntries((await call(token, 'GET', '/settings')).json().map((s: { key: string; value: string }) => [s.key, s.value]));
+const settingsOf = async (token: string) =>
+  Object.fromEntries((await call(token, 'GET', '/settings')).json().map((s: { key: string; value: string }) => [s.key, s.value]));
 
 describe('company settings', () => {
   it('lists every setting with its default for an admin, without the platform’s userCreation and payment key', async () => {
@@ -53,7 +54,10 @@ describe('company settings', () => {
     }
     const text = await call(companyA.token, 'PUT', '/companySettings', { column: 'lgpdMessage', data: 'Seus dados são tratados conforme a LGPD.' });
     expect(text.statusCode).toBe(200);
-    expect((await call(companyA.token, 'GET', '/companySettingOne?column=lgpdMessage')).json()).toEqual({ key: 'lgpdMessage', value: 'Seus dados são tratados conforme a LGPD.' });
+    expect((await call(companyA.token, 'GET', '/companySettingOne?column=lgpdMessage')).json()).toEqual({
+      key: 'lgpdMessage',
+      value: 'Seus dados são tratados conforme a LGPD.',
+    });
   });
 
   it.each([
@@ -98,7 +102,16 @@ describe('userCreation (super users only)', () => {
       const signup = await server.app.inject({
         method: 'POST',
         url: '/auth/signup',
-        payload: { name: 'Late Admin', companyName: 'Too Late', email: 'late@example.com', password: 'Abcdefgh1', phone: '11987654321', document: cpf(93), planId: 1, termo: true },
+        payload: {
+          name: 'Late Admin',
+          companyName: 'Too Late',
+          email: 'late@example.com',
+          password: 'Abcdefgh1',
+          phone: '11987654321',
+          document: cpf(93),
+          planId: 1,
+          termo: true,
+        },
       });
       expect(signup.statusCode).toBe(403);
       expect(signup.json().error).toBe('ERR_USER_CREATION_DISABLED');
@@ -123,7 +136,14 @@ describe('company schedules (PUT /companies/{id}/schedules)', () => {
     const company = (await call(companyA.token, 'GET', `/companies/${companyA.companyId}`)).json();
     expect(company.schedules).toEqual(defaultOpeningHours());
     expect(company.schedules).toHaveLength(7);
-    expect(company.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' });
+    expect(company.schedules[0]).toEqual({
+      weekday: 'Segunda-feira',
+      weekdayEn: 'monday',
+      startTimeA: '08:00',
+      endTimeA: '12:00',
+      startTimeB: '13:00',
+      endTimeB: '18:00',
+    });
     expect(await companySchedules(server.wiring.db, companyA.companyId)).toEqual(defaultOpeningHours());
   });
 
@@ -137,7 +157,14 @@ describe('company schedules (PUT /companies/{id}/schedules)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const saved = await companySchedules(server.wiring.db, companyA.companyId);
     expect(saved).toHaveLength(7);
-    expect(saved.find((day) => day.weekdayEn === 'saturday')).toEqual({ weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '09:00', endTimeA: '13:00', startTimeB: '', endTimeB: '' });
+    expect(saved.find((day) => day.weekdayEn === 'saturday')).toEqual({
+      weekday: 'Sábado',
+      weekdayEn: 'saturday',
+      startTimeA: '09:00',
+      endTimeA: '13:00',
+      startTimeB: '',
+      endTimeB: '',
+    });
     expect(saved.find((day) => day.weekdayEn === 'sunday')).toMatchObject({ startTimeA: '', endTimeB: '' });
     expect(saved.find((day) => day.weekdayEn === 'monday')).toMatchObject({ startTimeA: '08:00', endTimeB: '18:00' });
     expect(response.json().schedules).toEqual(saved);

@@ -14,9 +14,22 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
  * they spawned). The product stops in order and says so in one line: no lease or pool error, exit code 0.
  */
 it('stops on Ctrl-C with one line and exit code 0', { timeout: 180_000 }, async () => {
-  const env = { ...process.env, DATA_DIR: dataDir, PG_PORT: String(await freePort()), PORT: String(await freePort()), HOST: '127.0.0.1', PG_MEMORY_MB: '256', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PG_PORT: String(await freePort()),
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    PG_MEMORY_MB: '256',
+    LOG_LEVEL: 'warn',
+  };
   // The tsx binary as `pnpm start` runs it; its own process group, as a terminal's foreground job.
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'services/server/src/main.ts'), 'start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'services/server/src/main.ts'), 'start'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -35,7 +48,11 @@ it('stops on Ctrl-C with one line and exit code 0', { timeout: 180_000 }, async 
   const code = await exited;
 
   // Every line is a JSON log line (docs/observability.md): the stop is one of them, and nothing after the signal warns.
-  const after = stdout.slice(before).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as { level: number; msg: string });
+  const after = stdout
+    .slice(before)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { level: number; msg: string });
   expect({ code, after, stderr }).toMatchObject({ code: 0, after: [{ level: 30, msg: expect.stringMatching(/^SIGINT: stopped in \d+ ms$/) }] });
   expect(stderr).not.toMatch(/\n\s+at /);
   expect(stderr).not.toMatch(/lease|terminating connection/);

@@ -39,10 +39,22 @@ describe('SLA clocks', () => {
     await call('PUT', '/companySettings', { column: 'slaPauseOnCustomer', data: 'enabled' });
     const queue = await call('POST', '/queue', { name: 'Suporte', color: '#3c4d5e', greetingMessage: 'Fila Suporte.' });
     const ana = await createUser(server, admin.companyId, 'Ana', { queueIds: [queue.id] });
-    await call('PUT', `/queues/${queue.id}/work`, { autoAssign: false, positionStep: 3, priorityTagIds: [], capacities: [], firstResponseMinutes: 10, resolutionMinutes: 60 });
+    await call('PUT', `/queues/${queue.id}/work`, {
+      autoAssign: false,
+      positionStep: 3,
+      priorityTagIds: [],
+      capacities: [],
+      firstResponseMinutes: 10,
+      resolutionMinutes: 60,
+    });
     const line = await call('POST', '/whatsapp', { name: 'Sandbox SLA', channel: 'sandbox', greetingMessage: 'Olá!', queueIds: [queue.id] });
     const write = async (from: string, body: string): Promise<number> => {
-      const response = await server.app.inject({ method: 'POST', url: `/sandbox/${line.id}/messages`, headers: bearer(line.token), payload: { from, name: `Cliente ${from}`, body } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${line.id}/messages`,
+        headers: bearer(line.token),
+        payload: { from, name: `Cliente ${from}`, body },
+      });
       expect(response.statusCode, response.body).toBe(202);
       await settle(server);
       return response.json().ticketId;
@@ -69,7 +81,14 @@ describe('SLA clocks', () => {
     });
     await settle(server);
     expect(await clocks([answered])).toEqual([
-      { ticketId: answered, clock: 'resolution', targetMinutes: 60, warnAt: at(48).toISOString(), dueAt: at(60).toISOString(), pausedSince: at(5).toISOString() },
+      {
+        ticketId: answered,
+        clock: 'resolution',
+        targetMinutes: 60,
+        warnAt: at(48).toISOString(),
+        dueAt: at(60).toISOString(),
+        pausedSince: at(5).toISOString(),
+      },
     ]);
 
     // The contact answers 20 minutes later: the clock runs again, 20 minutes later due.
@@ -84,8 +103,12 @@ describe('SLA clocks', () => {
     expect(first.slaBreached).toEqual([ignored]);
     await settle(server);
     expect((await server.wiring.routing.timers.tick(at(12))).slaBreached).toEqual([]);
-    const breaches = (await server.wiring.store.readAll({ filter: { eventTypes: ['TicketSlaBreached'] }, maxCount: 1000 })).filter((event) => event.metadata.companyId === admin.companyId);
-    expect(breaches.map((event) => event.data)).toEqual([{ ticketId: ignored, queueId: queue.id, userId: null, clock: 'firstResponse', dueAt: at(10).toISOString() }]);
+    const breaches = (await server.wiring.store.readAll({ filter: { eventTypes: ['TicketSlaBreached'] }, maxCount: 1000 })).filter(
+      (event) => event.metadata.companyId === admin.companyId,
+    );
+    expect(breaches.map((event) => event.data)).toEqual([
+      { ticketId: ignored, queueId: queue.id, userId: null, clock: 'firstResponse', dueAt: at(10).toISOString() },
+    ]);
 
     // Resolved at minute 30, in time: no clock runs; the dashboard counts what stopped.
     setNow(30);

@@ -70,9 +70,22 @@ describe('plans', () => {
 describe('companies', () => {
   it('saves the whole dialog (details, plan, due date) in one append', async () => {
     const plan = await newPlan({ name: 'Plano Bronze', users: 2, connections: 1, queues: 2, amount: '49' });
-    const created = await newCompany({ name: 'Padaria Sol', email: 'sol@padaria.test', planId: 1, dueDate: '2030-01-31', recurrence: 'MENSAL', phone: '11987654321' });
+    const created = await newCompany({
+      name: 'Padaria Sol',
+      email: 'sol@padaria.test',
+      planId: 1,
+      dueDate: '2030-01-31',
+      recurrence: 'MENSAL',
+      phone: '11987654321',
+    });
     const before = (await server.wiring.store.readStream(`company-${created.id}`)).length;
-    const saved = await call(root, 'PUT', `/companies/${created.id}`, { name: 'Padaria Sol Nascente', planId: plan.id, dueDate: '2030-03-31', recurrence: 'TRIMESTRAL', status: false });
+    const saved = await call(root, 'PUT', `/companies/${created.id}`, {
+      name: 'Padaria Sol Nascente',
+      planId: plan.id,
+      dueDate: '2030-03-31',
+      recurrence: 'TRIMESTRAL',
+      status: false,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ name: 'Padaria Sol Nascente', planId: plan.id, dueDate: '2030-03-31', recurrence: 'TRIMESTRAL', status: false });
     const events = await server.wiring.store.readStream(`company-${created.id}`);

@@ -142,7 +142,15 @@ describe("a contact's tags", () => {
 
   it("sets a ticket's tags on its contact, given the ticket alone", async () => {
     const contactId = await newContact(companyA.token, 'Ticket Contact');
-    const opened = await openTicket(server.wiring.ctx, { companyId: companyA.companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, reuseOpen: true });
+    const opened = await openTicket(server.wiring.ctx, {
+      companyId: companyA.companyId,
+      actor: systemActor,
+      contactId,
+      whatsappId: null,
+      channel: 'whatsapp',
+      isGroup: false,
+      reuseOpen: true,
+    });
     await server.wiring.ctx.waitForProjections(opened.position);
     const tag = await newTag(companyA.token, { name: 'Suporte', color: '#00FF00' });
     const synced = await call(companyA.token, 'POST', '/tags/sync', { ticketId: opened.ticketId, tags: [{ id: tag.id, name: 'Suporte' }] });
@@ -158,7 +166,15 @@ describe("a contact's tags", () => {
     const frames = await framesOf(companyA.companyId, 'tag');
     const tag = await newTag(companyA.token, { name: 'Contagem', color: '#123123' });
     const contactId = await newContact(companyA.token, 'Counted Contact');
-    const opened = await openTicket(server.wiring.ctx, { companyId: companyA.companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, reuseOpen: true });
+    const opened = await openTicket(server.wiring.ctx, {
+      companyId: companyA.companyId,
+      actor: systemActor,
+      contactId,
+      whatsappId: null,
+      channel: 'whatsapp',
+      isGroup: false,
+      reuseOpen: true,
+    });
     await server.wiring.ctx.waitForProjections(opened.position);
     const countFrame = (count: number) => frames.next((frame) => frame.action === 'update' && frame.tag?.id === tag.id && frame.tag.ticketsCount === count);
 
@@ -210,7 +226,10 @@ describe('company isolation', () => {
     for (const url of ['/tags', '/tags/list', '/tags?kanban=1']) {
       const body = (await call(companyB.token, 'GET', url)).json();
       const tags = Array.isArray(body) ? body : body.tags;
-      expect(tags.some((t: { id: number }) => t.id === tag.id), url).toBe(false);
+      expect(
+        tags.some((t: { id: number }) => t.id === tag.id),
+        url,
+      ).toBe(false);
     }
     expect((await call(companyB.token, 'GET', '/tags/kanban')).json().lista).toEqual([]);
     expect((await call(companyB.token, 'GET', `/tags/list?companyId=${companyA.companyId}`)).statusCode).toBe(403);

@@ -63,7 +63,8 @@ async function listen(token: string) {
   });
   await authenticate(socket, token);
   // The browser's joins, so no room rule hides a frame the walk should see.
-  for (const message of [{ event: 'joinNotification' }, { event: 'joinTickets', data: 'open' }, { event: 'joinTickets', data: 'pending' }]) socket.send(JSON.stringify(message));
+  for (const message of [{ event: 'joinNotification' }, { event: 'joinTickets', data: 'open' }, { event: 'joinTickets', data: 'pending' }])
+    socket.send(JSON.stringify(message));
   return { socket, frames };
 }
 
@@ -72,7 +73,8 @@ function mentions(frames: Frame[], ticketId: number): string[] {
   const found: string[] = [];
   for (const frame of frames) {
     const text = JSON.stringify(frame.data);
-    if (frame.data?.ticket?.id === ticketId || frame.data?.before?.id === ticketId || text.includes(`"ticketId":${ticketId}`)) found.push(`ticket in ${frame.event}`);
+    if (frame.data?.ticket?.id === ticketId || frame.data?.before?.id === ticketId || text.includes(`"ticketId":${ticketId}`))
+      found.push(`ticket in ${frame.event}`);
     if (text.includes(BODY)) found.push(`message body in ${frame.event}`);
     if (text.includes(NUMBER)) found.push(`contact number in ${frame.event}`);
   }
@@ -82,7 +84,12 @@ function mentions(frames: Frame[], ticketId: number): string[] {
 describe('tenancy walk over the websocket', () => {
   it('tells A’s admin of A’s contact writing, and neither company B nor A’s user without the ticket’s queue', async () => {
     const [adminA, plainA, adminB] = await Promise.all([listen(a.token), listen(plain.token), listen(b.token)]);
-    const response = await server.app.inject({ method: 'POST', url: `/sandbox/${line.id}/messages`, headers: bearer(line.token), payload: { id: 'socket-walk-1', from: NUMBER, name: 'Cliente Socket', body: BODY } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/sandbox/${line.id}/messages`,
+      headers: bearer(line.token),
+      payload: { id: 'socket-walk-1', from: NUMBER, name: 'Cliente Socket', body: BODY },
+    });
     expect(response.statusCode, response.body).toBe(202);
     const { ticketId } = response.json() as { ticketId: number };
 

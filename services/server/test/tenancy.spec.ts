@@ -49,7 +49,12 @@ describe('tenancy walk', () => {
         continue;
       }
       if (key === 'DELETE /auth/logout') continue; // would end B's own session mid-walk
-      const response = await server.app.inject({ method: route.method as 'GET', url: path, headers: bearer(tokenB), payload: bodies[key] as object | undefined });
+      const response = await server.app.inject({
+        method: route.method as 'GET',
+        url: path,
+        headers: bearer(tokenB),
+        payload: bodies[key] as object | undefined,
+      });
       if (response.body.includes(MARKER)) leaks.push(`${key} showed company A's data: ${response.body.slice(0, 300)}`);
       if (ownScope.has(key)) continue;
       if (![400, 401, 403, 404, 409, 415].includes(response.statusCode)) leaks.push(`${key} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
@@ -91,10 +96,21 @@ async function recordsOfA(companyA: number, userA: number, token: string): Promi
   const prompt = await post('/prompt', { name: MARKER, apiKey: 'sk-marker-000000', prompt: `${MARKER} prompt`, queueId: queue.id });
   const invoiceA = await server.wiring.ctx.ids.next('invoice');
   const terms = { detail: MARKER, users: 1, connections: 1, queues: 1, value: 10 };
-  await execute(server.wiring.ctx, { decider: invoice, streamId: streams.invoice(companyA, '2030-01-01'), command: { type: 'GenerateInvoice', invoiceId: invoiceA, companyId: companyA, dueDate: '2030-01-01', terms }, companyId: companyA, actor: systemActor });
+  await execute(server.wiring.ctx, {
+    decider: invoice,
+    streamId: streams.invoice(companyA, '2030-01-01'),
+    command: { type: 'GenerateInvoice', invoiceId: invoiceA, companyId: companyA, dueDate: '2030-01-01', terms },
+    companyId: companyA,
+    actor: systemActor,
+  });
   const chat = await post('/chats', { title: MARKER, users: [userA] });
   await post(`/chats/${chat.id}/messages`, { message: `${MARKER} chat` });
-  const media = await server.wiring.ctx.media.save({ companyId: companyA, data: Buffer.from(`${MARKER} file`), declaredMime: 'text/plain', originalName: 'marker.txt' });
+  const media = await server.wiring.ctx.media.save({
+    companyId: companyA,
+    data: Buffer.from(`${MARKER} file`),
+    declaredMime: 'text/plain',
+    originalName: 'marker.txt',
+  });
   const contactList = await post('/contact-lists', { name: MARKER.slice(0, 50) });
   const contactListItem = await post('/contact-list-items', { contactListId: contactList.id, name: MARKER, number: '5511988886666' });
   const fileList = await post('/files', { name: MARKER, message: `${MARKER} files` });
@@ -133,7 +149,8 @@ async function snapshotOfA() {
   const db = server.wiring.db;
   const events = await server.wiring.store.readAll({ maxCount: 100_000 });
   const ofA = events.filter((event) => event.metadata.companyId === target.companyA).map((event) => event.id);
-  const rows = async (table: keyof ReadDatabase, column = 'company_id') => db.selectFrom(table).selectAll().where(sql.ref(column), '=', target.companyA).execute();
+  const rows = async (table: keyof ReadDatabase, column = 'company_id') =>
+    db.selectFrom(table).selectAll().where(sql.ref(column), '=', target.companyA).execute();
   return {
     ofA,
     user: await rows('read.users'),

@@ -38,7 +38,16 @@ function countsFromLog(log: RecordedEvent[]): Map<string, number> {
   for (const event of log) {
     const data = event.data as any;
     if (event.type === 'TicketCreated') {
-      if (!tickets.has(data.ticketId)) tickets.set(data.ticketId, { companyId: event.metadata.companyId, status: data.status, queueId: data.queueId, userId: data.userId, whatsappId: data.whatsappId, isGroup: data.isGroup, deleted: false });
+      if (!tickets.has(data.ticketId))
+        tickets.set(data.ticketId, {
+          companyId: event.metadata.companyId,
+          status: data.status,
+          queueId: data.queueId,
+          userId: data.userId,
+          whatsappId: data.whatsappId,
+          isGroup: data.isGroup,
+          deleted: false,
+        });
       continue;
     }
     const t = tickets.get(data.ticketId);
@@ -86,7 +95,12 @@ function countsFromLog(log: RecordedEvent[]): Map<string, number> {
 
 async function tableCounts(db: Kysely<any> = server.wiring.db): Promise<Map<string, number>> {
   const rows: any[] = await db.selectFrom('read.ticket_counts').selectAll().where('company_id', 'in', companies).where('tickets', '<>', 0).execute();
-  return new Map(rows.map((r: any) => [keyOf({ companyId: r.company_id, status: r.status, queueId: r.queue_id, userId: r.user_id, whatsappId: r.whatsapp_id, isGroup: r.is_group }), r.tickets]));
+  return new Map(
+    rows.map((r: any) => [
+      keyOf({ companyId: r.company_id, status: r.status, queueId: r.queue_id, userId: r.user_id, whatsappId: r.whatsapp_id, isGroup: r.is_group }),
+      r.tickets,
+    ]),
+  );
 }
 
 /**
@@ -100,10 +114,32 @@ function edgeCases(companyId: number, ticketIds: number[], userIds: number[]): A
   const ticket = (ticketId: number, type: string, data: Record<string, unknown> = {}) =>
     out.push({
       stream: `ticket-${ticketId}`,
-      event: { id: randomUUID(), type, data: { ticketId, ...data }, metadata: { companyId, actor: { kind: 'system', id: 'counts-test' }, correlationId: 'counts', causationId: 'counts', occurredAt: new Date(Date.UTC(2026, 2, 7, 10, minute++)).toISOString(), schemaVersion: 1 } },
+      event: {
+        id: randomUUID(),
+        type,
+        data: { ticketId, ...data },
+        metadata: {
+          companyId,
+          actor: { kind: 'system', id: 'counts-test' },
+          correlationId: 'counts',
+          causationId: 'counts',
+          occurredAt: new Date(Date.UTC(2026, 2, 7, 10, minute++)).toISOString(),
+          schemaVersion: 1,
+        },
+      },
     });
   const created = (ticketId: number, extra: Record<string, unknown> = {}) =>
-    ticket(ticketId, 'TicketCreated', { uuid: randomUUID(), contactId: companyId * 1000 + 50 + ticketId % 7, whatsappId: 501, queueId: 9001, userId: null, status: 'pending', isGroup: false, channel: 'sandbox', ...extra });
+    ticket(ticketId, 'TicketCreated', {
+      uuid: randomUUID(),
+      contactId: companyId * 1000 + 50 + (ticketId % 7),
+      whatsappId: 501,
+      queueId: 9001,
+      userId: null,
+      status: 'pending',
+      isGroup: false,
+      channel: 'sandbox',
+      ...extra,
+    });
   const [a, b, c, d, e] = ticketIds as [number, number, number, number, number];
   const [u1, u2] = userIds as [number, number];
   created(a);
@@ -144,7 +180,11 @@ beforeAll(async () => {
   for (const [index, seed] of [31, 37, 41].entries()) {
     const company = await signupCompany(server, `Counts ${index}`, 71 + index);
     companies.push(company.companyId);
-    const userIds = [company.userId, (await createUser(server, company.companyId, `Ana ${index}`)).userId, (await createUser(server, company.companyId, `Bia ${index}`)).userId];
+    const userIds = [
+      company.userId,
+      (await createUser(server, company.companyId, `Ana ${index}`)).userId,
+      (await createUser(server, company.companyId, `Bia ${index}`)).userId,
+    ];
     const ticketIds: number[] = [];
     for (let i = 0; i < 75; i++) ticketIds.push(await ctx.ids.next('ticket'));
     const edges = ticketIds.splice(70);
@@ -169,16 +209,31 @@ afterAll(() => server?.close());
 
 describe('read.ticket_counts, recomputed from the log by brute force', () => {
   it('every count per company, status, queue, user, connection and group flag equals the log’s', async () => {
-    const log = (await server.wiring.store.readAll({ filter: { streamPrefixes: ['ticket-'] } })).filter((event) => companies.includes(event.metadata.companyId));
+    const log = (await server.wiring.store.readAll({ filter: { streamPrefixes: ['ticket-'] } })).filter((event) =>
+      companies.includes(event.metadata.companyId),
+    );
     const want = countsFromLog(log);
     expect(sorted(await tableCounts())).toEqual(sorted(want));
   });
 
   it('equals a count of the tickets table itself', async () => {
-    const rows = await sql<{ company_id: number; status: string; queue_id: number | null; user_id: number | null; whatsapp_id: number | null; is_group: boolean; n: number }>`
+    const rows = await sql<{
+      company_id: number;
+      status: string;
+      queue_id: number | null;
+      user_id: number | null;
+      whatsapp_id: number | null;
+      is_group: boolean;
+      n: number;
+    }>`
       select company_id, status, queue_id, user_id, whatsapp_id, is_group, count(*)::int as n from read.tickets
       where not deleted and company_id in (${sql.join(companies)}) group by 1, 2, 3, 4, 5, 6`.execute(server.wiring.db);
-    const fromTickets = new Map(rows.rows.map((r) => [keyOf({ companyId: r.company_id, status: r.status, queueId: r.queue_id, userId: r.user_id, whatsappId: r.whatsapp_id, isGroup: r.is_group }), r.n]));
+    const fromTickets = new Map(
+      rows.rows.map((r) => [
+        keyOf({ companyId: r.company_id, status: r.status, queueId: r.queue_id, userId: r.user_id, whatsappId: r.whatsapp_id, isGroup: r.is_group }),
+        r.n,
+      ]),
+    );
     expect(sorted(await tableCounts())).toEqual(sorted(fromTickets));
   });
 
@@ -204,7 +259,14 @@ describe('read.ticket_counts, recomputed from the log by brute force', () => {
   it.each([1, 7, 5000])('replayed into a fresh read database in batches of %i, the counts are the log’s', async (size) => {
     const log = await server.wiring.store.readAll({ filter: { streamPrefixes: ['ticket-', 'ticketbot-'], eventTypes: ticketsProjector.eventTypes } });
     // The tables the ticket frames join (empty here: only the counts are compared).
-    const fresh = await readDatabase(`counts${size}`, [usersProjector, contactsProjector, tagsProjector, queuesProjector, connectionsProjector, ticketsProjector]);
+    const fresh = await readDatabase(`counts${size}`, [
+      usersProjector,
+      contactsProjector,
+      tagsProjector,
+      queuesProjector,
+      connectionsProjector,
+      ticketsProjector,
+    ]);
     try {
       for (let at = 0; at < log.length; at += size) await project(fresh.db, ticketsProjector, log.slice(at, at + size));
       const mine = (counts: Map<string, number>) => new Map([...counts].filter(([key]) => companies.includes(JSON.parse(key)[0])));
@@ -218,7 +280,16 @@ describe('read.ticket_counts, recomputed from the log by brute force', () => {
     // Guards the generator: a history without these would make the comparison above trivial.
     return server.wiring.store.readAll({ filter: { streamPrefixes: ['ticket-'] } }).then((log) => {
       const types = new Set(log.filter((e) => companies.includes(e.metadata.companyId)).map((e) => e.type));
-      for (const type of ['TicketTransferred', 'TicketReturnedToQueue', 'TicketReopened', 'TicketDeleted', 'TicketRated', 'TicketLgpdConsentAnswered', 'TicketQueueAssigned']) expect(types).toContain(type);
+      for (const type of [
+        'TicketTransferred',
+        'TicketReturnedToQueue',
+        'TicketReopened',
+        'TicketDeleted',
+        'TicketRated',
+        'TicketLgpdConsentAnswered',
+        'TicketQueueAssigned',
+      ])
+        expect(types).toContain(type);
     });
   });
 });

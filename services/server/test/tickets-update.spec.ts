@@ -17,12 +17,22 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
 
 async function pendingTicket(name: string) {
   phone += 1;
   const contactId = (await call('POST', '/contacts', { name, number: String(phone) })).json().id as number;
-  const opened = await openTicket(server.wiring.ctx, { companyId: admin.companyId, actor: systemActor, contactId, whatsappId: null, channel: 'whatsapp', isGroup: false, queueId: 5, reuseOpen: true });
+  const opened = await openTicket(server.wiring.ctx, {
+    companyId: admin.companyId,
+    actor: systemActor,
+    contactId,
+    whatsappId: null,
+    channel: 'whatsapp',
+    isGroup: false,
+    queueId: 5,
+    reuseOpen: true,
+  });
   await server.wiring.ctx.waitForProjections(opened.position);
   return opened.ticketId;
 }
@@ -45,7 +55,10 @@ describe('ticket requests decided whole', () => {
       await call('PUT', '/settings/requiredTag', { value: 'disabled' });
     }
     // Allowed, both parts land in one append.
-    expect((await call('PUT', `/tickets/${ticketId}`, { status: 'closed', useIntegration: true })).json()).toMatchObject({ status: 'closed', useIntegration: true });
+    expect((await call('PUT', `/tickets/${ticketId}`, { status: 'closed', useIntegration: true })).json()).toMatchObject({
+      status: 'closed',
+      useIntegration: true,
+    });
     const added = (await eventsOf(ticketId)).slice(before);
     expect(added.map((event) => event.type)).toEqual(['TicketIntegrationToggled', 'TicketClosed']);
     expect(added[1]!.position.commit).toBe(added[0]!.position.commit);

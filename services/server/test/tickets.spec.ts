@@ -1,4 +1,4 @@
-import type { defaultUserDetails} from '@conversa/contracts';
+import type { defaultUserDetails } from '@conversa/contracts';
 import { ticketStream } from '@conversa/contracts';
 import { openTicket, systemActor } from '@conversa/core';
 import { sql } from 'kysely';
@@ -31,7 +31,16 @@ const newUser = (name: string, details: Partial<typeof defaultUserDetails> = {})
 
 /** A waiting ticket as an inbound message would make it. */
 async function pendingTicket(contactId: number, queueId: number | null = 5, whatsappId: number | null = null) {
-  const opened = await openTicket(server.wiring.ctx, { companyId: admin.companyId, actor: systemActor, contactId, whatsappId, channel: 'whatsapp', isGroup: false, queueId, reuseOpen: true });
+  const opened = await openTicket(server.wiring.ctx, {
+    companyId: admin.companyId,
+    actor: systemActor,
+    contactId,
+    whatsappId,
+    channel: 'whatsapp',
+    isGroup: false,
+    queueId,
+    reuseOpen: true,
+  });
   await server.wiring.ctx.waitForProjections(opened.position);
   return opened.ticketId;
 }
@@ -77,7 +86,11 @@ describe('creating tickets', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(199);
     const rows = await server.wiring.db.selectFrom('read.tickets').select('id').where('contact_id', '=', contactId).execute();
     expect(rows).toHaveLength(1);
-    const streams = await sql<{ n: string }>`select count(*) as n from eventstore.streams where stream_id like 'ticket-%' and stream_id in (select stream_id from eventstore.events where type = 'TicketCreated' and (data->>'contactId')::int = ${contactId})`.execute(server.wiring.db);
+    const streams = await sql<{
+      n: string;
+    }>`select count(*) as n from eventstore.streams where stream_id like 'ticket-%' and stream_id in (select stream_id from eventstore.events where type = 'TicketCreated' and (data->>'contactId')::int = ${contactId})`.execute(
+      server.wiring.db,
+    );
     expect(Number(streams.rows[0]!.n)).toBe(1);
   });
 
@@ -124,10 +137,31 @@ describe('ticket transitions', () => {
     expect(reopened.json()).toMatchObject({ status: 'open', userId: admin.userId });
 
     const types = (await eventsOf(ticketId)).map((event) => event.type);
-    expect(types).toEqual(['TicketCreated', 'TicketAccepted', 'TicketTransferred', 'TicketTransferred', 'TicketAccepted', 'TicketReturnedToQueue', 'TicketAccepted', 'TicketClosed', 'TicketReopened']);
+    expect(types).toEqual([
+      'TicketCreated',
+      'TicketAccepted',
+      'TicketTransferred',
+      'TicketTransferred',
+      'TicketAccepted',
+      'TicketReturnedToQueue',
+      'TicketAccepted',
+      'TicketClosed',
+      'TicketReopened',
+    ]);
 
     const log = (await call(admin.token, 'GET', `/tickets-log/${ticketId}`)).json();
-    expect(log.map((entry: { type: string }) => entry.type)).toEqual(['create', 'open', 'transfered', 'receivedTransfer', 'transfered', 'open', 'pending', 'open', 'closed', 'open']);
+    expect(log.map((entry: { type: string }) => entry.type)).toEqual([
+      'create',
+      'open',
+      'transfered',
+      'receivedTransfer',
+      'transfered',
+      'open',
+      'pending',
+      'open',
+      'closed',
+      'open',
+    ]);
     expect(log[3]).toMatchObject({ type: 'receivedTransfer', user: { id: bruno.userId, name: 'Bruno' } });
   });
 
@@ -211,7 +245,9 @@ describe('ticket transitions', () => {
       await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'closed', sendFarewellMessage: true });
       // Posted by a reactor from the accept and close events: wait for it.
       await settle(server);
-      const queued = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageQueued'] }, maxCount: 10_000 })).filter((event) => (event.data as { ticketId: number }).ticketId === ticketId);
+      const queued = (await server.wiring.store.readAll({ filter: { eventTypes: ['MessageQueued'] }, maxCount: 10_000 })).filter(
+        (event) => (event.data as { ticketId: number }).ticketId === ticketId,
+      );
       expect(queued.map((event) => (event.data as { body: string }).body)).toEqual([
         'Olá *Greeted Person*, meu nome é *Tickets Co Admin* e agora vou prosseguir com seu atendimento!',
         'Obrigado pelo contato!',
@@ -227,7 +263,9 @@ describe('ticket transitions', () => {
     const refused = await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: 999, queueId: null });
     expect(refused.json().error).toBe('ERR_NO_USER_FOUND');
     const bruna = await newUser('Bruna');
-    expect((await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: bruna.userId, queueId: null })).json().error).toBe('ERR_TRANSFER_QUEUE_REQUIRED');
+    expect((await call(admin.token, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: bruna.userId, queueId: null })).json().error).toBe(
+      'ERR_TRANSFER_QUEUE_REQUIRED',
+    );
     expect((await call(admin.token, 'PUT', `/tickets/${ticketId}`, { bogus: 1 })).json().error).toBe('ERR_VALIDATION');
   });
 
@@ -269,7 +307,9 @@ describe('ticket history', () => {
     expect(history.events.map((event: { type: string }) => event.type)).toEqual(['TicketCreated', 'TicketClosed']);
     expect(history.events[1]).toMatchObject({ actor: { kind: 'user', name: 'Tickets Co Admin' }, changes: { reason: 'resolved', farewell: false } });
 
-    await sql`update eventstore.events set data = jsonb_set(data, '{farewell}', 'true') where stream_id = ${ticketStream(ticket.id)} and type = 'TicketClosed'`.execute(server.wiring.db);
+    await sql`update eventstore.events set data = jsonb_set(data, '{farewell}', 'true') where stream_id = ${ticketStream(ticket.id)} and type = 'TicketClosed'`.execute(
+      server.wiring.db,
+    );
     const tampered = (await call(admin.token, 'GET', `/tickets/${ticket.id}/history`)).json();
     expect(tampered.verified).toBe(false);
     expect(tampered.break).toMatchObject({ kind: 'hash-mismatch', revision: 1 });
@@ -278,7 +318,15 @@ describe('ticket history', () => {
   it('names the users, queues and connections its events refer to, so the screen writes sentences', async () => {
     const queueId = await realQueue('Histórico Vendas', '#5a5a01');
     const whatsappId = (await call(admin.token, 'POST', '/whatsapp', { name: 'Linha do histórico', channel: 'sandbox' })).json().id as number;
-    const ticket = (await call(admin.token, 'POST', '/tickets', { contactId: await newContact('History names'), status: 'open', userId: admin.userId, queueId: null, whatsappId })).json();
+    const ticket = (
+      await call(admin.token, 'POST', '/tickets', {
+        contactId: await newContact('History names'),
+        status: 'open',
+        userId: admin.userId,
+        queueId: null,
+        whatsappId,
+      })
+    ).json();
     await call(admin.token, 'PUT', `/tickets/${ticket.id}`, { queueId, userId: admin.userId, status: 'open' });
     const history = (await call(admin.token, 'GET', `/tickets/${ticket.id}/history`)).json();
     expect(history.events.map((event: { type: string }) => event.type)).toContain('TicketTransferred');
@@ -318,7 +366,9 @@ describe('ticket list', () => {
 
     const adminPending = (await call(admin.token, 'GET', '/tickets?status=pending&showAll=true')).json();
     expect(adminPending.tickets.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining([inMyQueue, otherQueue, queueless]));
-    const counted = await sql<{ n: string }>`select count(*) as n from read.tickets where company_id = ${admin.companyId} and status = 'pending' and not deleted`.execute(server.wiring.db);
+    const counted = await sql<{
+      n: string;
+    }>`select count(*) as n from read.tickets where company_id = ${admin.companyId} and status = 'pending' and not deleted`.execute(server.wiring.db);
     expect(adminPending.count).toBe(Number(counted.rows[0]!.n));
   });
 
@@ -381,7 +431,9 @@ describe('ticket list', () => {
     expect(byName.tickets.map((t: { id: number }) => t.id)).toEqual([ticketId]);
     expect(byName.count).toBe(1);
     const number = (await call(admin.token, 'GET', `/contacts/${contactId}`)).json().number as string;
-    expect((await call(admin.token, 'GET', `/tickets?searchParam=${number.slice(-6)}&showAll=true`)).json().tickets.map((t: { id: number }) => t.id)).toEqual([ticketId]);
+    expect((await call(admin.token, 'GET', `/tickets?searchParam=${number.slice(-6)}&showAll=true`)).json().tickets.map((t: { id: number }) => t.id)).toEqual([
+      ticketId,
+    ]);
     expect((await call(admin.token, 'GET', '/tickets?whatsappIds=[3]&showAll=true')).json().tickets.map((t: { id: number }) => t.id)).toEqual([ticketId]);
 
     const tag = (await call(admin.token, 'POST', '/tags', { name: 'Findme tag', color: '#00ff00', kanban: 0 })).json();
@@ -391,7 +443,9 @@ describe('ticket list', () => {
     expect(tagged.tickets[0].tags).toEqual([{ id: tag.id, name: 'Findme tag', color: '#00ff00' }]);
 
     await sql`update read.tickets set unread_messages = 2 where id = ${ticketId}`.execute(server.wiring.db);
-    expect((await call(admin.token, 'GET', '/tickets?withUnreadMessages=true&showAll=true&whatsappIds=[3]')).json().tickets.map((t: { id: number }) => t.id)).toEqual([ticketId]);
+    expect(
+      (await call(admin.token, 'GET', '/tickets?withUnreadMessages=true&showAll=true&whatsappIds=[3]')).json().tickets.map((t: { id: number }) => t.id),
+    ).toEqual([ticketId]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await call(admin.token, 'GET', `/tickets?date=${today}&whatsappIds=[3]&showAll=true`)).json().count).toBe(1);
     expect((await call(admin.token, 'GET', '/tickets?date=2001-01-01&showAll=true')).json().count).toBe(0);
@@ -404,7 +458,8 @@ describe('ticket list', () => {
     const token = (await server.login(other.email, other.password)).token;
     const list = await call(token, 'GET', '/tickets?showAll=true&status=pending');
     expect(list.json()).toMatchObject({ tickets: [], count: 0, hasMore: false });
-    for (const url of [`/tickets/${ticketId}`, `/tickets-log/${ticketId}`, `/tickets/${ticketId}/history`]) expect((await call(token, 'GET', url)).statusCode).toBe(404);
+    for (const url of [`/tickets/${ticketId}`, `/tickets-log/${ticketId}`, `/tickets/${ticketId}/history`])
+      expect((await call(token, 'GET', url)).statusCode).toBe(404);
     expect((await call(token, 'PUT', `/tickets/${ticketId}`, { status: 'open' })).statusCode).toBe(404);
   });
 });

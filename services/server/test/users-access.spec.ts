@@ -17,7 +17,13 @@ describe('listing users', () => {
       await execute(server.wiring.ctx, {
         decider: userDecider,
         streamId: `user-${userId}`,
-        command: { type: 'CreateUser', userId, companyId: c.companyId, details: { ...defaultUserDetails, name, email: `pessoa${i}.${userId}@lista.test` }, passwordHash },
+        command: {
+          type: 'CreateUser',
+          userId,
+          companyId: c.companyId,
+          details: { ...defaultUserDetails, name, email: `pessoa${i}.${userId}@lista.test` },
+          passwordHash,
+        },
         companyId: c.companyId,
         actor: systemActor,
       });
@@ -38,7 +44,18 @@ describe('listing users', () => {
 
   it('searches by name or e-mail, case-insensitively', async () => {
     const byName = (await call(company.token, 'GET', `/users?searchParam=${encodeURIComponent('pessoa 1')}`)).json();
-    expect(byName.users.map((u: { name: string }) => u.name)).toEqual(['Pessoa 10', 'Pessoa 11', 'Pessoa 12', 'Pessoa 13', 'Pessoa 14', 'Pessoa 15', 'Pessoa 16', 'Pessoa 17', 'Pessoa 18', 'Pessoa 19']);
+    expect(byName.users.map((u: { name: string }) => u.name)).toEqual([
+      'Pessoa 10',
+      'Pessoa 11',
+      'Pessoa 12',
+      'Pessoa 13',
+      'Pessoa 14',
+      'Pessoa 15',
+      'Pessoa 16',
+      'Pessoa 17',
+      'Pessoa 18',
+      'Pessoa 19',
+    ]);
     const byEmail = (await call(company.token, 'GET', '/users?searchParam=PESSOA7.')).json();
     expect(byEmail.users.map((u: { name: string }) => u.name)).toEqual(['Pessoa 07']);
     expect((await call(company.token, 'GET', '/users?searchParam=%25')).json().users).toEqual([]);
@@ -69,7 +86,12 @@ describe('who may do what (spec 2 §6)', () => {
       expect(refused.statusCode, JSON.stringify(body)).toBe(403);
       expect(refused.json().error).toBe('ERR_NO_PERMISSION');
     }
-    expect((await call(companyA.token, 'GET', `/users/${plain.userId}`)).json()).toMatchObject({ profile: 'user', queueIds: [queues.sales], allTicket: 'disable', allowConnections: false });
+    expect((await call(companyA.token, 'GET', `/users/${plain.userId}`)).json()).toMatchObject({
+      profile: 'user',
+      queueIds: [queues.sales],
+      allTicket: 'disable',
+      allowConnections: false,
+    });
   });
 
   it('a supervisor manages plain users but sets neither queues (user-modal:editQueues) nor profiles (user-modal:editProfile), and cannot touch an admin', async () => {
@@ -91,7 +113,9 @@ describe('who may do what (spec 2 §6)', () => {
     expect(renamed.json()).toMatchObject({ name: 'Karla Dias', endWork: '18:00', queueIds: [] });
     await server.login(created.email, 'NovaSenha9');
     // The whole form sent back, its guarded fields unchanged, is accepted.
-    expect((await call(supervisor.token, 'PUT', `/users/${created.id}`, { name: 'Karla Dias', profile: 'user', queueIds: [], allTicket: 'disable' })).statusCode).toBe(200);
+    expect(
+      (await call(supervisor.token, 'PUT', `/users/${created.id}`, { name: 'Karla Dias', profile: 'user', queueIds: [], allTicket: 'disable' })).statusCode,
+    ).toBe(200);
 
     expect((await call(supervisor.token, 'PUT', `/users/${companyA.userId}`, { password: 'Tomada123' })).statusCode).toBe(403);
     expect((await call(supervisor.token, 'DELETE', `/users/${companyA.userId}`)).statusCode).toBe(403);
@@ -145,7 +169,9 @@ describe('the plan user limit', () => {
     const victim = list.users.find((u: { profile: string }) => u.profile !== 'admin');
     expect((await call(company.token, 'DELETE', `/users/${victim.id}`)).statusCode).toBe(204);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call(company.token, 'POST', '/users', { name: `Corrida ${i}`, email: uniqueEmail(`race${i}`), password: 'Segredo1' })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(company.token, 'POST', '/users', { name: `Corrida ${i}`, email: uniqueEmail(`race${i}`), password: 'Segredo1' }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403, 403, 403, 403]);
     expect((await call(company.token, 'GET', '/users')).json().count).toBe(3);
@@ -166,7 +192,12 @@ describe('tenancy: company B and company A’s users', () => {
     expect(listed.users).toEqual([]);
     expect((await call(companyB.token, 'GET', '/users/list')).json().map((u: { id: number }) => u.id)).not.toContain(victim.id);
     // B cannot give its users A's queues either.
-    const borrowed = await call(companyB.token, 'POST', '/users', { name: 'Borrower', email: uniqueEmail('b'), password: 'Segredo1', queueIds: [queues.sales] });
+    const borrowed = await call(companyB.token, 'POST', '/users', {
+      name: 'Borrower',
+      email: uniqueEmail('b'),
+      password: 'Segredo1',
+      queueIds: [queues.sales],
+    });
     expect(borrowed.statusCode).toBe(400);
     expect((await call(companyA.token, 'GET', `/users/${victim.id}`)).json()).toEqual(victim);
   });

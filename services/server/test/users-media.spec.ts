@@ -60,14 +60,28 @@ describe('profile image (POST /users/{id}/media-upload)', () => {
     const target = await newUser(companyA.token, { name: 'Sem Foto' });
     const text = await upload(companyA.token, target.id, { filename: 'me.png', contentType: 'image/png', data: Buffer.from('just some text, not a picture') });
     expect(text.statusCode).toBe(415);
-    const huge = await upload(companyA.token, target.id, { filename: 'big.png', contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) });
+    const huge = await upload(companyA.token, target.id, {
+      filename: 'big.png',
+      contentType: 'image/png',
+      data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+    });
     expect(huge.statusCode).toBe(413);
-    const { payload, headers } = multipart([{ name: 'userId', value: String(companyA.userId) }, { name: 'profileImage', filename: 'me.png', contentType: 'image/png', data: PNG }]);
-    const mismatched = await server.app.inject({ method: 'POST', url: `/users/${target.id}/media-upload`, headers: { ...bearer(companyA.token), ...headers }, payload });
+    const { payload, headers } = multipart([
+      { name: 'userId', value: String(companyA.userId) },
+      { name: 'profileImage', filename: 'me.png', contentType: 'image/png', data: PNG },
+    ]);
+    const mismatched = await server.app.inject({
+      method: 'POST',
+      url: `/users/${target.id}/media-upload`,
+      headers: { ...bearer(companyA.token), ...headers },
+      payload,
+    });
     expect(mismatched.statusCode).toBe(400);
     expect((await call(companyA.token, 'GET', `/users/${target.id}`)).json().profileImage).toBeNull();
     const { readdir } = await import('node:fs/promises');
-    const stored = (await readdir(`${server.wiring.config.mediaDir}/${companyA.companyId}`).catch(() => [] as string[])).filter((file) => !file.endsWith('.json'));
+    const stored = (await readdir(`${server.wiring.config.mediaDir}/${companyA.companyId}`).catch(() => [] as string[])).filter(
+      (file) => !file.endsWith('.json'),
+    );
     const named = (await rows('read.users', { company_id: companyA.companyId })).map((row: any) => row.profile_image).filter(Boolean);
     expect(stored.length).toBe(named.length);
   });

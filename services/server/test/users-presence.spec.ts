@@ -68,7 +68,12 @@ type Socket = Awaited<ReturnType<typeof connect>>;
 
 /** The user's sockets as the edge registered them. */
 const connectionsOf = async (userId: number) =>
-  (await server.wiring.db.selectFrom('presence.user_connections').select(['connection_id', 'session_id', 'last_seen_at', 'logged_out']).where('user_id', '=', userId).orderBy('opened_at').execute()) as Array<{
+  (await server.wiring.db
+    .selectFrom('presence.user_connections')
+    .select(['connection_id', 'session_id', 'last_seen_at', 'logged_out'])
+    .where('user_id', '=', userId)
+    .orderBy('opened_at')
+    .execute()) as Array<{
     connection_id: string;
     session_id: string;
     last_seen_at: Date;
@@ -81,7 +86,8 @@ async function settledWith(userId: number, sockets: number) {
   await server.wiring.presence.settled();
 }
 
-const onlineFrame = (userId: number, online: boolean) => (f: Frame) => f.event === `company-${company.companyId}-user` && f.data.user?.id === userId && f.data.user.online === online;
+const onlineFrame = (userId: number, online: boolean) => (f: Frame) =>
+  f.event === `company-${company.companyId}-user` && f.data.user?.id === userId && f.data.user.online === online;
 
 /** A user's browser tab: a socket that sent its first userStatus; the user is shown online (the watcher saw it when they were not yet). */
 async function openTab(token: string, userId: number, watcher: Socket) {
@@ -98,9 +104,13 @@ async function openTab(token: string, userId: number, watcher: Socket) {
 
 const userOf = async (id: number) => (await server.app.inject({ method: 'GET', url: `/users/${id}`, headers: bearer(company.token) })).json();
 const presenceEvents = async (userId: number) =>
-  (await server.wiring.store.readStream(userPresenceStream(userId))).map((event) => ({ type: event.type, data: event.data as { userId: number; lastSeenAt?: string; reason?: string } }));
+  (await server.wiring.store.readStream(userPresenceStream(userId))).map((event) => ({
+    type: event.type,
+    data: event.data as { userId: number; lastSeenAt?: string; reason?: string },
+  }));
 const heartbeatOf = async (userId: number) =>
-  (await server.wiring.db.selectFrom('presence.user_heartbeats').select('last_seen_at').where('user_id', '=', userId).executeTakeFirst())?.last_seen_at as Date | undefined;
+  (await server.wiring.db.selectFrom('presence.user_heartbeats').select('last_seen_at').where('user_id', '=', userId).executeTakeFirst())?.last_seen_at as
+    Date | undefined;
 
 describe('online status', () => {
   it('the browser’s userStatus ping brings the user online, announced to the company and to nobody else', async () => {
@@ -111,7 +121,9 @@ describe('online status', () => {
     const attendantSocket = await connect(attendant.token);
     try {
       attendantSocket.socket.send(JSON.stringify({ event: 'userStatus' }));
-      const frame = await adminSocket.next((f) => f.event === `company-${company.companyId}-user` && f.data.user?.id === attendant.userId && f.data.user.online === true);
+      const frame = await adminSocket.next(
+        (f) => f.event === `company-${company.companyId}-user` && f.data.user?.id === attendant.userId && f.data.user.online === true,
+      );
       expect(frame.data.action).toBe('update');
       expect((await userOf(attendant.userId)).online).toBe(true);
       expect(await onlineUserIds(server.wiring.db, company.companyId)).toContain(attendant.userId);
@@ -183,7 +195,8 @@ describe('online status', () => {
 });
 
 const logout = (token: string) => server.app.inject({ method: 'DELETE', url: '/auth/logout', headers: bearer(token) });
-const offlineReasons = async (userId: number) => (await presenceEvents(userId)).map((event) => (event.type === 'UserWentOffline' ? `offline:${event.data.reason}` : 'online'));
+const offlineReasons = async (userId: number) =>
+  (await presenceEvents(userId)).map((event) => (event.type === 'UserWentOffline' ? `offline:${event.data.reason}` : 'online'));
 
 describe('going offline at once', () => {
   it('logout takes the user offline at once: an event with its reason, a live frame to the company and none to another company', async () => {

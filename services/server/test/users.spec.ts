@@ -40,7 +40,12 @@ describe('user form validation (spec 2 §5)', () => {
     const connectionId = own.json().id as number;
     const created = await newUser(companyA.token, { name: 'Com Conexão', whatsappId: connectionId });
     expect(created.whatsappId).toBe(connectionId);
-    const borrowed = await call(companyB.token, 'POST', '/users', { name: 'Borrower', email: uniqueEmail('b'), password: 'Segredo1', whatsappId: connectionId });
+    const borrowed = await call(companyB.token, 'POST', '/users', {
+      name: 'Borrower',
+      email: uniqueEmail('b'),
+      password: 'Segredo1',
+      whatsappId: connectionId,
+    });
     expect(borrowed.statusCode).toBe(404);
     expect(borrowed.json().error).toBe('ERR_NO_WAPP_FOUND');
     const cleared = await call(companyA.token, 'PUT', `/users/${created.id}`, { whatsappId: null });
@@ -118,7 +123,16 @@ describe('users CRUD', () => {
 
   it('gives new users the defaults: profile user, work 00:00–23:59, no queues', async () => {
     const created = await newUser(companyA.token, { name: 'Dani Costa' });
-    expect(created).toMatchObject({ profile: 'user', startWork: '00:00', endWork: '23:59', queueIds: [], queues: [], allTicket: 'disable', allowGroup: false, language: 'pt-BR' });
+    expect(created).toMatchObject({
+      profile: 'user',
+      startWork: '00:00',
+      endWork: '23:59',
+      queueIds: [],
+      queues: [],
+      allTicket: 'disable',
+      allowGroup: false,
+      language: 'pt-BR',
+    });
   });
 
   it('reads one user, and changes it (only what changed is recorded)', async () => {
@@ -129,9 +143,27 @@ describe('users CRUD', () => {
 
     const frames = await framesOf(companyA.companyId, 'user');
     try {
-      const changed = await call(companyA.token, 'PUT', `/users/${created.id}`, { ...created, name: 'Eduardo Reis', queueIds: [queues.sales], password: 'NovaSenha9', id: undefined, companyId: undefined, queues: undefined, online: undefined, profileImage: undefined, createdAt: undefined, updatedAt: undefined, lastLogin: undefined, super: undefined });
+      const changed = await call(companyA.token, 'PUT', `/users/${created.id}`, {
+        ...created,
+        name: 'Eduardo Reis',
+        queueIds: [queues.sales],
+        password: 'NovaSenha9',
+        id: undefined,
+        companyId: undefined,
+        queues: undefined,
+        online: undefined,
+        profileImage: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+        lastLogin: undefined,
+        super: undefined,
+      });
       expect(changed.statusCode, changed.body).toBe(200);
-      expect(changed.json()).toMatchObject({ name: 'Eduardo Reis', queueIds: [queues.sales], queues: [{ id: queues.sales, name: 'Vendas', color: '#2563eb' }] });
+      expect(changed.json()).toMatchObject({
+        name: 'Eduardo Reis',
+        queueIds: [queues.sales],
+        queues: [{ id: queues.sales, name: 'Vendas', color: '#2563eb' }],
+      });
       await frames.next((f) => f.action === 'update' && f.user?.id === created.id && f.user.name === 'Eduardo Reis');
     } finally {
       await frames.stop();

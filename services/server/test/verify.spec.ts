@@ -49,13 +49,20 @@ it('conversa verify passes an intact history and names the first broken link of 
 
 it('the conversa verify command exits 1 naming the broken link, 0 when intact', async () => {
   const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-  const env = { ...process.env, DATABASE_URL: server.wiring.databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'conversa-verify-')), JWT_SECRET: 'verify-secret-'.repeat(4) };
+  const env = {
+    ...process.env,
+    DATABASE_URL: server.wiring.databaseUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'conversa-verify-')),
+    JWT_SECRET: 'verify-secret-'.repeat(4),
+  };
   const run = (target: string) => spawnSync(process.execPath, ['--import', 'tsx', main, 'verify', target], { env, encoding: 'utf8', timeout: 120_000 });
   const contact = await call('POST', '/contacts', { name: 'Audited Twice', number: '5511944441111' });
   const intact = run(`contact-${contact.id}`);
   expect(intact.stdout, intact.stderr).toContain('ok: 1 streams');
   expect(intact.status).toBe(0);
-  await sql`update eventstore.events set data = jsonb_set(data, '{name}', '"Forged"') where stream_id = ${`contact-${contact.id}`} and revision = 0`.execute(server.wiring.db);
+  await sql`update eventstore.events set data = jsonb_set(data, '{name}', '"Forged"') where stream_id = ${`contact-${contact.id}`} and revision = 0`.execute(
+    server.wiring.db,
+  );
   const broken = run(`contact-${contact.id}`);
   expect(broken.stdout).toContain(`BROKEN contact-${contact.id} at revision 0`);
   expect(broken.status).toBe(1);

@@ -210,10 +210,16 @@ describe('the deliverer', () => {
     await hung.until(1);
     await expect.poll(async () => (await deliveriesOf(slowHook.id))[0]?.attempts, { timeout: 10_000 }).toBe(1);
     // Past its deadline, the next failure gives up and flags the endpoint.
-    await server.wiring.db.updateTable('webhooks.deliveries').set({ deadline_at: new Date(0), next_attempt_at: new Date(0) }).where('webhook_id', '=', slowHook.id).execute();
+    await server.wiring.db
+      .updateTable('webhooks.deliveries')
+      .set({ deadline_at: new Date(0), next_attempt_at: new Date(0) })
+      .where('webhook_id', '=', slowHook.id)
+      .execute();
     deliverer!.wake();
     await expect.poll(async () => (await deliveriesOf(slowHook.id))[0]?.status, { timeout: 10_000 }).toBe('failed');
-    await expect.poll(async () => (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === slowHook.id)?.flagged, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === slowHook.id)?.flagged, { timeout: 10_000 })
+      .toBe(true);
     // Editing the endpoint clears the flag.
     expect((await call(companyA.token, 'PUT', `/webhooks/${slowHook.id}`, { description: 'fixed' })).json().flagged).toBe(false);
     for (const id of [slowHook.id, quickHook.id]) await call(companyA.token, 'DELETE', `/webhooks/${id}`);
@@ -228,7 +234,11 @@ describe('Standard Webhooks and order', () => {
     const hook = await newWebhook(receiver.url);
     // A secret as they were issued before: base64url without padding, with both url-safe characters.
     const legacy = `whsec_-_${Buffer.alloc(30, 0xfb).toString('base64url')}A`;
-    await server.wiring.db.updateTable('read.webhooks').set({ secret: server.wiring.ctx.webhooks.secrets.seal(legacy) }).where('id', '=', hook.id).execute();
+    await server.wiring.db
+      .updateTable('read.webhooks')
+      .set({ secret: server.wiring.ctx.webhooks.secrets.seal(legacy) })
+      .where('id', '=', hook.id)
+      .execute();
     startDeliverer();
     await newContact('Legacy Secret');
     await receiver.until(1);
@@ -263,10 +273,12 @@ describe('Standard Webhooks and order', () => {
     await receiver.until(3);
     expect(receiver.received.map((d) => d.json.event)).toEqual(['contact.created', 'contact.created', 'contact.updated']);
     expectStandardSigned(hook.secret, receiver.received);
-    await expect.poll(async () => (await deliveriesOf(hook.id)).map((d) => [d.status, d.nextAttemptAt, d.blocked])).toEqual([
-      ['delivered', null, false],
-      ['delivered', null, false],
-    ]);
+    await expect
+      .poll(async () => (await deliveriesOf(hook.id)).map((d) => [d.status, d.nextAttemptAt, d.blocked]))
+      .toEqual([
+        ['delivered', null, false],
+        ['delivered', null, false],
+      ]);
     await call(companyA.token, 'DELETE', `/webhooks/${hook.id}`);
     await receiver.close();
   });
@@ -278,7 +290,12 @@ describe('Standard Webhooks and order', () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
     let skew = 0;
-    startDeliverer({ backoffMs: [3_600_000], giveUpAfterMs: 7 * 86_400_000, now: () => new Date(Date.now() + skew), logger: pino({ base: undefined }, sink).child({ component: 'webhooks' }) });
+    startDeliverer({
+      backoffMs: [3_600_000],
+      giveUpAfterMs: 7 * 86_400_000,
+      now: () => new Date(Date.now() + skew),
+      logger: pino({ base: undefined }, sink).child({ component: 'webhooks' }),
+    });
     await newContact('Paused First');
     await newContact('Paused Second');
     await receiver.until(1);
@@ -288,7 +305,9 @@ describe('Standard Webhooks and order', () => {
     skew = WEBHOOK_PAUSE_AFTER_MS;
     deliverer!.wake();
     await receiver.until(2);
-    await expect.poll(async () => (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === hook.id)?.pausedAt, { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === hook.id)?.pausedAt, { timeout: 10_000 })
+      .not.toBeNull();
     const paused = (await call(companyA.token, 'GET', '/webhooks')).json().find((w: any) => w.id === hook.id);
     expect(paused).toMatchObject({ active: true, pauseReason: 'HTTP 500' });
     skew = 0;
@@ -298,7 +317,11 @@ describe('Standard Webhooks and order', () => {
       ['pending', null],
     ]);
     // Paused, even a due head is not sent: another endpoint served after it was due shows the deliverer went by it.
-    await server.wiring.db.updateTable('webhooks.deliveries').set({ next_attempt_at: new Date(0) }).where('webhook_id', '=', hook.id).execute();
+    await server.wiring.db
+      .updateTable('webhooks.deliveries')
+      .set({ next_attempt_at: new Date(0) })
+      .where('webhook_id', '=', hook.id)
+      .execute();
     const other = await startReceiver();
     const otherHook = await newWebhook(other.url);
     await newContact('Paused Third');
@@ -318,7 +341,16 @@ describe('Standard Webhooks and order', () => {
 
     const failures = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'webhook delivery attempt failed');
     expect(failures).toEqual([
-      expect.objectContaining({ level: 40, component: 'webhooks', webhookId: hook.id, deliveryId: receiver.received[0]!.headers['webhook-id'], status: 500, attempt: 1, outcome: 'retry', nextAttemptAt: expect.any(String) }),
+      expect.objectContaining({
+        level: 40,
+        component: 'webhooks',
+        webhookId: hook.id,
+        deliveryId: receiver.received[0]!.headers['webhook-id'],
+        status: 500,
+        attempt: 1,
+        outcome: 'retry',
+        nextAttemptAt: expect.any(String),
+      }),
       expect.objectContaining({ component: 'webhooks', webhookId: hook.id, status: 500, attempt: 2 }),
     ]);
     expect(lines.some((line) => JSON.parse(line).msg === 'webhook endpoint paused: failing too long')).toBe(true);
@@ -342,7 +374,12 @@ describe('correlation', () => {
     const receiver = await startReceiver();
     const hook = await newWebhook(receiver.url);
     startDeliverer();
-    const response = await server.app.inject({ method: 'POST', url: '/contacts', headers: { ...bearer(companyA.token), 'x-request-id': 'req-corr-000123' }, payload: { name: 'Correlated', number: '5511922221111' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/contacts',
+      headers: { ...bearer(companyA.token), 'x-request-id': 'req-corr-000123' },
+      payload: { name: 'Correlated', number: '5511922221111' },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.headers['x-request-id']).toBe('req-corr-000123');
     const [created] = await server.wiring.store.readStream(`contact-${response.json().id}`);

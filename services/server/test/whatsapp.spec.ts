@@ -1,5 +1,11 @@
 import type { SessionDriver } from '@conversa/channels';
-import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, type PresencePublisher, type WhatsappAuthStore } from '@conversa/channels/whatsapp/index';
+import {
+  createPresencePublisher,
+  createWhatsappAuthStore,
+  createWhatsappDriver,
+  type PresencePublisher,
+  type WhatsappAuthStore,
+} from '@conversa/channels/whatsapp/index';
 import { connectionStream, messageStream } from '@conversa/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -36,7 +42,8 @@ const driver: SessionDriver = {
   forget: (connection) => auth.clear(connection.id),
 };
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => server.app.inject({ method, url, headers: bearer(a.token), ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(a.token), ...(payload ? { payload } : {}) });
 const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
 const connectionNow = async () => (await call('GET', `/whatsapp/${connectionId}`)).json();
 const emit: FakeSocket['ev']['emit'] = (event, payload) => factory.current.ev.emit(event, payload);
@@ -148,7 +155,9 @@ describe('WhatsApp through Baileys on the real product', () => {
     try {
       emit('presence.update', { id: '5511987654321@s.whatsapp.net', presences: { '5511987654321@s.whatsapp.net': { lastKnownPresence: 'composing' } } });
       // `audience` is what the edge's visibility rule reads (the ticket's status, holder, queue).
-      await eventually(async () => expect(frames).toEqual([{ ticketId: ticket.id, presence: 'composing', audience: expect.objectContaining({ status: ticket.status }) }]));
+      await eventually(async () =>
+        expect(frames).toEqual([{ ticketId: ticket.id, presence: 'composing', audience: expect.objectContaining({ status: ticket.status }) }]),
+      );
     } finally {
       await subscription.unsubscribe();
     }
@@ -158,7 +167,12 @@ describe('WhatsApp through Baileys on the real product', () => {
     expect((await call('PUT', '/settings/acceptCallWhatsapp', { value: 'disabled' })).statusCode).toBe(200);
     emit('call', recorded('call-offer', 'call').payload);
     const ticket = await ticketOf('5511987654321');
-    await eventually(async () => expect((await messagesOf(ticket.id)).find((message) => message.mediaType === 'call_log')).toMatchObject({ fromMe: false, body: expect.stringContaining('recusada') }));
+    await eventually(async () =>
+      expect((await messagesOf(ticket.id)).find((message) => message.mediaType === 'call_log')).toMatchObject({
+        fromMe: false,
+        body: expect.stringContaining('recusada'),
+      }),
+    );
     expect(factory.current.rejectedCalls).toEqual([{ callId: 'D2A1C0B9E8F7A6B5C4D3E2F1A0B9C8D7', from: '140913951141911@lid' }]);
   });
 
@@ -170,7 +184,9 @@ describe('WhatsApp through Baileys on the real product', () => {
     expect(resumed.auth.creds.me?.id).toBe(PHONE_JID);
     resumed.open(PHONE_JID);
     await eventually(async () => expect(await connectionNow()).toMatchObject({ status: 'CONNECTED' }));
-    const reported = (await server.wiring.store.readStream(connectionStream(connectionId))).filter((event) => event.type === 'ConnectionSessionChanged').map((event) => (event.data as { status: string }).status);
+    const reported = (await server.wiring.store.readStream(connectionStream(connectionId)))
+      .filter((event) => event.type === 'ConnectionSessionChanged')
+      .map((event) => (event.data as { status: string }).status);
     expect(reported.slice(reported.lastIndexOf('CONNECTED', reported.length - 2) + 1)).not.toContain('qrcode');
 
     resumed.close(DisconnectReason.loggedOut);

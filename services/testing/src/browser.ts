@@ -30,7 +30,12 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
  * `{ path }`, or shows `{ testId }`. The first load of a run fetches and compiles the app's chunks, which alone takes
  * a while on a busy machine: the form gets 60 s.
  */
-export async function signIn(page: Page, baseUrl: string, person: { email: string; password: string }, until: { path: string } | { testId: string } | 'left-login' = 'left-login'): Promise<void> {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  person: { email: string; password: string },
+  until: { path: string } | { testId: string } | 'left-login' = 'left-login',
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByTestId('login-email').waitFor({ timeout: 60_000 });
   await page.getByTestId('login-email').fill(person.email);

@@ -51,7 +51,10 @@ export async function openTicketsToFirstRow(page: Page, url: string): Promise<{ 
   const asked = await page.evaluate(() => {
     const at = (window as unknown as { firstRowAt?: number }).firstRowAt;
     if (at === undefined) throw new Error('the first row was never seen by the page');
-    return performance.getEntriesByType('resource').filter((entry) => entry.startTime <= at).map((entry) => new URL(entry.name).pathname);
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= at)
+      .map((entry) => new URL(entry.name).pathname);
   });
   return { askedBeforeRow: new Set(asked), paintedMs };
 }

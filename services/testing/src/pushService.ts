@@ -66,8 +66,12 @@ function checkVapid(header: string | undefined, origin: string): { vapidKey: str
   const [, token, key] = match as unknown as [string, string, string];
   const [head, claims, signature] = token.split('.') as [string, string, string];
   const raw = b64(key);
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') }, format: 'jwk' });
-  if (!verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, b64(signature))) throw new Error('bad vapid signature');
+  const publicKey = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+    format: 'jwk',
+  });
+  if (!verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, b64(signature)))
+    throw new Error('bad vapid signature');
   const { alg } = JSON.parse(b64(head).toString());
   const body = JSON.parse(b64(claims).toString()) as { aud?: string; exp?: number; sub?: string };
   const now = Date.now() / 1000;

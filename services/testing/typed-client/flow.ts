@@ -37,7 +37,10 @@ export async function clientFlow(baseUrl: string, credentials: { email: string; 
   const external = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${connection.token}` } });
   const viaApi = ok(
     'messages API',
-    await external.POST('/api/messages/send', { params: { header: { 'Idempotency-Key': 'typed-client-1' } }, body: { number: '5511977776666', body: 'Pela API' } }),
+    await external.POST('/api/messages/send', {
+      params: { header: { 'Idempotency-Key': 'typed-client-1' } },
+      body: { number: '5511977776666', body: 'Pela API' },
+    }),
   );
 
   const webhook = ok('webhook', await api.POST('/webhooks', { body: { url: webhookUrl, events: ['message.received', 'ticket.created'] } }));

@@ -9,7 +9,10 @@ const route = (id: string, extra: Partial<AppRoute>): AppRoute => ({ id, path: `
 const routes: AppRoute[] = [
   route('home', { path: '/', menu: { labelKey: 'menu.home', icon: LuHouse, group: 'main', order: 0 } }),
   route('kanban', { guard: { planFlag: 'useKanban' }, menu: { labelKey: 'menu.home', icon: LuKanban, group: 'main', order: 60 } }),
-  route('campaigns', { guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' }, menu: { labelKey: 'menu.home', icon: LuMegaphone, group: 'main', order: 120 } }),
+  route('campaigns', {
+    guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
+    menu: { labelKey: 'menu.home', icon: LuMegaphone, group: 'main', order: 120 },
+  }),
   route('reports', { guard: { area: 'dashboard' }, menu: { labelKey: 'menu.home', icon: LuChartBar, group: 'main', order: 10 } }),
   route('moments', { guard: { area: 'moments' }, menu: { labelKey: 'menu.home', icon: LuActivity, group: 'main', order: 20 } }),
   route('connections', { guard: { area: 'connections' }, menu: { labelKey: 'menu.home', icon: LuPlug, group: 'admin', order: 10 } }),
@@ -61,7 +64,12 @@ describe('menu gating', () => {
     expect(isAllowed(routes.find((item) => item.id === 'connections')!.guard, { user: supervisor, storageFlags: none })).toBe(false);
     expect(isAllowed(staff.guard, { user: makeUser({ profile: 'user' }), storageFlags: none })).toBe(false);
     // The other conditions still hold: a plan flag the plan lacks closes the screen to them too.
-    expect(isAllowed({ ...staff.guard, planFlag: 'useKanban' }, { user: makeUser({ profile: 'supervisor' }, { plan: plan({ useKanban: false }) }), storageFlags: none })).toBe(false);
+    expect(
+      isAllowed(
+        { ...staff.guard, planFlag: 'useKanban' },
+        { user: makeUser({ profile: 'supervisor' }, { plan: plan({ useKanban: false }) }), storageFlags: none },
+      ),
+    ).toBe(false);
   });
 
   it('shows super-only items to super users', () => {

@@ -32,9 +32,7 @@ const staleTokenCodes = new Set([undefined, 'ERR_INVALID_TOKEN', 'ERR_SESSION_EX
 
 export const errorCodeOf = (error: unknown): string | undefined => {
   const data = (error as { data?: unknown } | undefined)?.data;
-  return typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).error === 'string'
-    ? (data as ApiErrorBody).error
-    : undefined;
+  return typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).error === 'string' ? (data as ApiErrorBody).error : undefined;
 };
 
 export const errorMessageOf = (error: unknown): string | undefined => {
@@ -116,4 +114,3 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
-

@@ -29,10 +29,7 @@ export const daysUntil = (iso: string, today: Date): number => {
   return Math.round((due.getTime() - start.getTime()) / DAY_MS);
 };
 
-export type SubscriptionState =
-  | { kind: 'expired'; date: string }
-  | { kind: 'expiring'; days: number }
-  | { kind: 'active' };
+export type SubscriptionState = { kind: 'expired'; date: string } | { kind: 'expiring'; days: number } | { kind: 'active' };
 
 /** Past due → the financial screen; fewer than `warningDays` left → a warning. */
 export const subscriptionState = (dueDate: string, today: Date, warningDays: number): SubscriptionState => {

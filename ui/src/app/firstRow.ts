@@ -13,10 +13,12 @@ export function markFirstRow(): void {
   if (shown) return;
   shown = true;
   // After the frame that shows the row is painted: nothing asked for now may travel ahead of it.
-  requestAnimationFrame(() => setTimeout(() => {
-    told = true;
-    for (const listener of [...listeners]) listener();
-  }, 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      told = true;
+      for (const listener of [...listeners]) listener();
+    }, 0),
+  );
 }
 
 /** Elsewhere than the tickets screen nothing waits for it; there, at most `fallbackMs` (a list that never settles). */

@@ -17,7 +17,8 @@ export function showErrorToast(error: unknown, options: { persistent?: boolean }
   const toast = () => {
     const code = errorCodeOf(error);
     const key = `errors.${code}`;
-    const description = code && isMessageKey(key) ? translate(key) : (errorMessageOf(error) ?? translate(unreachable(error) ? 'errors.network' : 'errors.generic'));
+    const description =
+      code && isMessageKey(key) ? translate(key) : (errorMessageOf(error) ?? translate(unreachable(error) ? 'errors.network' : 'errors.generic'));
     toaster.create({ type: 'error', description, duration: options.persistent ? Infinity : ERROR_TOAST_MS, closable: true });
   };
   return loadErrorTexts().then(toast, toast);

@@ -13,7 +13,11 @@ function environment(response: Response, options: { registrations?: number; cont
     addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
   };
   const location = { reload: vi.fn() };
-  const env = { navigator: { serviceWorker: container } as unknown as Navigator, location: location as unknown as Location, fetch: vi.fn(async () => response) };
+  const env = {
+    navigator: { serviceWorker: container } as unknown as Navigator,
+    location: location as unknown as Location,
+    fetch: vi.fn(async () => response),
+  };
   return { env, container, unregister, location, waiting, listeners };
 }
 

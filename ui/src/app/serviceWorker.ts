@@ -25,7 +25,10 @@ export interface UpdatePrompt {
   apply: () => void;
 }
 
-export async function registerServiceWorker(onUpdate: (prompt: UpdatePrompt) => void, env: { navigator: Navigator; location: Location; fetch: typeof fetch } = { navigator, location: window.location, fetch: window.fetch.bind(window) }): Promise<'unsupported' | 'unregistered' | 'registered' | 'failed'> {
+export async function registerServiceWorker(
+  onUpdate: (prompt: UpdatePrompt) => void,
+  env: { navigator: Navigator; location: Location; fetch: typeof fetch } = { navigator, location: window.location, fetch: window.fetch.bind(window) },
+): Promise<'unsupported' | 'unregistered' | 'registered' | 'failed'> {
   const container = env.navigator.serviceWorker;
   if (!container) return 'unsupported';
   try {

@@ -35,7 +35,8 @@ function worker(options: { version?: string; failing?: string; caches?: Record<s
     },
     keys: async () => [...stores.keys()],
     delete: async (name: string) => stores.delete(name),
-    match: async (key: string | { url: string }, { cacheName }: { cacheName: string }) => stores.get(cacheName)?.get(typeof key === 'string' ? key : new URL(key.url).pathname),
+    match: async (key: string | { url: string }, { cacheName }: { cacheName: string }) =>
+      stores.get(cacheName)?.get(typeof key === 'string' ? key : new URL(key.url).pathname),
   };
   class FakeRequest {
     url: string;
@@ -51,7 +52,9 @@ function worker(options: { version?: string; failing?: string; caches?: Record<s
     skipWaiting: vi.fn(),
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
   };
-  const stamped = source.replace("const VERSION = 'dev';", `const VERSION = '${options.version ?? 'v1'}';`).replace('const PRECACHE = [];', `const PRECACHE = ${JSON.stringify(PRECACHE)};`);
+  const stamped = source
+    .replace("const VERSION = 'dev';", `const VERSION = '${options.version ?? 'v1'}';`)
+    .replace('const PRECACHE = [];', `const PRECACHE = ${JSON.stringify(PRECACHE)};`);
   // The service worker's own script, run against the fakes.
   // oxlint-disable-next-line typescript/no-implied-eval
   new Function('self', 'caches', 'fetch', 'Request', 'URL', stamped)(self, caches, network, FakeRequest, URL);
@@ -64,7 +67,10 @@ function worker(options: { version?: string; failing?: string; caches?: Record<s
   /** What the worker answers a request with: undefined when it leaves it to the network. */
   const request = async (path: string, init: { mode?: string; method?: string } = {}) => {
     let answer: Promise<Answer> | undefined;
-    listeners.get('fetch')!({ request: { url: `${origin}${path}`, method: init.method ?? 'GET', mode: init.mode ?? 'cors' }, respondWith: (promise: Promise<Answer>) => (answer = promise) });
+    listeners.get('fetch')!({
+      request: { url: `${origin}${path}`, method: init.method ?? 'GET', mode: init.mode ?? 'cors' },
+      respondWith: (promise: Promise<Answer>) => (answer = promise),
+    });
     return answer;
   };
   return { stores, fetched, lifecycle, request, self };
@@ -85,7 +91,10 @@ describe('the service worker script', () => {
   });
 
   it('deletes every other version of its cache on activate and keeps other caches', async () => {
-    const { stores, lifecycle, self } = worker({ version: 'v2', caches: { 'conversa-shell-v1': new Map(), 'conversa-shell-v0': new Map(), 'someone-else': new Map() } });
+    const { stores, lifecycle, self } = worker({
+      version: 'v2',
+      caches: { 'conversa-shell-v1': new Map(), 'conversa-shell-v0': new Map(), 'someone-else': new Map() },
+    });
     await lifecycle('install');
     await lifecycle('activate');
     expect([...stores.keys()].sort()).toEqual(['conversa-shell-v2', 'someone-else']);

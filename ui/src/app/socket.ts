@@ -120,7 +120,10 @@ export class SocketClient {
     };
     this.onlineEvents = options.onlineEvents === undefined ? (typeof window === 'undefined' ? null : window) : options.onlineEvents;
     this.onlineEvents?.addEventListener('online', this.backOnline);
-    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => this.send({ event: 'visibility', data: document.visibilityState === 'hidden' ? 'hidden' : 'visible' }));
+    if (typeof document !== 'undefined')
+      document.addEventListener('visibilitychange', () =>
+        this.send({ event: 'visibility', data: document.visibilityState === 'hidden' ? 'hidden' : 'visible' }),
+      );
   }
 
   /** The network is back: try now rather than at the end of the backoff (which may be many seconds away). */

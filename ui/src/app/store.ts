@@ -1,14 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
-import {
-  languageChanged,
-  sessionCleared,
-  sessionReducer,
-  sessionStarted,
-  userUpdated,
-  type SessionState,
-} from './sessionSlice';
+import { languageChanged, sessionCleared, sessionReducer, sessionStarted, userUpdated, type SessionState } from './sessionSlice';
 import { formatDate } from './dates';
 import { removeStorage, sessionStorageKeys, storageKeys, writeStorage } from './storage';
 

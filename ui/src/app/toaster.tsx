@@ -7,7 +7,13 @@ import { lazy } from '../i18n/lazy';
  * (4.5rem down), so a toast never covers the user menu or the bell: a pointer resting on a toast
  * pauses it, and one over the menu would keep the menu out of reach.
  */
-export const toaster = createToaster({ placement: 'top-end', duration: 3000, pauseOnPageIdle: true, max: 5, offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' } });
+export const toaster = createToaster({
+  placement: 'top-end',
+  duration: 3000,
+  pauseOnPageIdle: true,
+  max: 5,
+  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+});
 
 /**
  * The area's code (Chakra's toast machines, ≈ 4 KiB gzip, and the portal chunk with them) loads with the first toast:

@@ -36,7 +36,8 @@ let current: { shown: ReturnType<typeof shownTexts>; intl: IntlShape } | undefin
  */
 export function translate(id: MessageKey, values?: Values): string {
   const shown = shownTexts();
-  if (current?.shown !== shown) current = { shown, intl: createIntl({ locale: shown.language, defaultLocale: 'pt-BR', messages: shown.messages as Record<string, string> }, cache) };
+  if (current?.shown !== shown)
+    current = { shown, intl: createIntl({ locale: shown.language, defaultLocale: 'pt-BR', messages: shown.messages as Record<string, string> }, cache) };
   return current.intl.formatMessage({ id }, values);
 }
 

@@ -29,4 +29,5 @@ const corePrefixes = [
 
 export type TextsPart = 'core' | 'errors' | 'rest';
 
-export const partOf = (key: string): TextsPart => (corePrefixes.some((prefix) => key.startsWith(prefix)) ? 'core' : key.startsWith('errors.') ? 'errors' : 'rest');
+export const partOf = (key: string): TextsPart =>
+  corePrefixes.some((prefix) => key.startsWith(prefix)) ? 'core' : key.startsWith('errors.') ? 'errors' : 'rest';

@@ -12,7 +12,11 @@ export type Shown = { readonly language: Language; readonly parts: ReadonlySet<T
 
 type Loader = () => Promise<{ default: Texts }>;
 const loaders: Record<Language, Record<TextsPart, Loader>> = {
-  'pt-BR': { core: () => Promise.resolve({ default: ptBRCore }), errors: () => import('virtual:texts/pt-BR/errors'), rest: () => import('virtual:texts/pt-BR/rest') },
+  'pt-BR': {
+    core: () => Promise.resolve({ default: ptBRCore }),
+    errors: () => import('virtual:texts/pt-BR/errors'),
+    rest: () => import('virtual:texts/pt-BR/rest'),
+  },
   en: { core: () => import('virtual:texts/en/core'), errors: () => import('virtual:texts/en/errors'), rest: () => import('virtual:texts/en/rest') },
   es: { core: () => import('virtual:texts/es/core'), errors: () => import('virtual:texts/es/errors'), rest: () => import('virtual:texts/es/rest') },
   tr: { core: () => import('virtual:texts/tr/core'), errors: () => import('virtual:texts/tr/errors'), rest: () => import('virtual:texts/tr/rest') },

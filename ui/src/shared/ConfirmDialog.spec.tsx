@@ -11,7 +11,15 @@ function DeleteButton({ action }: { action(name: string): Promise<'close' | 'sta
       <Button onClick={() => confirmation.ask('Suporte')} data-testid="ask">
         ask
       </Button>
-      <ConfirmDialog open={confirmation.open} title={`Excluir ${confirmation.subject ?? ''}?`} message="Esta ação não pode ser revertida." onConfirm={confirmation.confirm} onClose={confirmation.close} testId="delete-dialog" closeButton />
+      <ConfirmDialog
+        open={confirmation.open}
+        title={`Excluir ${confirmation.subject ?? ''}?`}
+        message="Esta ação não pode ser revertida."
+        onConfirm={confirmation.confirm}
+        onClose={confirmation.close}
+        testId="delete-dialog"
+        closeButton
+      />
     </>
   );
 }

@@ -8,7 +8,9 @@ interface Item {
   name: string;
 }
 
-const columns: Column<Item>[] = [{ key: 'name', header: 'queues.column.name', render: (item) => item.name, cell: (item) => ({ 'data-testid': `name-${item.id}` }) }];
+const columns: Column<Item>[] = [
+  { key: 'name', header: 'queues.column.name', render: (item) => item.name, cell: (item) => ({ 'data-testid': `name-${item.id}` }) },
+];
 const none: Item[] = [];
 const rows: Item[] = [
   { id: 1, name: 'Suporte' },
@@ -45,10 +47,27 @@ describe('DataTable', () => {
   });
 
   it('shows the empty text instead of the table, and skeleton rows while loading', () => {
-    const { rerender } = renderUi(<DataTable rows={none} columns={columns} testId="items" rowTestId={(item) => `item-${item.id}`} empty={{ text: 'queues.empty', testId: 'items-empty' }} />);
+    const { rerender } = renderUi(
+      <DataTable
+        rows={none}
+        columns={columns}
+        testId="items"
+        rowTestId={(item) => `item-${item.id}`}
+        empty={{ text: 'queues.empty', testId: 'items-empty' }}
+      />,
+    );
     expect(screen.getByTestId('items-empty')).toBeInTheDocument();
     expect(screen.queryByTestId('items')).not.toBeInTheDocument();
-    rerender(<DataTable rows={none} columns={columns} testId="items" rowTestId={(item) => `item-${item.id}`} empty={{ text: 'queues.empty', testId: 'items-empty' }} loading />);
+    rerender(
+      <DataTable
+        rows={none}
+        columns={columns}
+        testId="items"
+        rowTestId={(item) => `item-${item.id}`}
+        empty={{ text: 'queues.empty', testId: 'items-empty' }}
+        loading
+      />,
+    );
     expect(screen.queryByTestId('items-empty')).not.toBeInTheDocument();
     expect(screen.getAllByTestId('items-skeleton')).toHaveLength(3);
   });
@@ -65,7 +84,14 @@ describe('DataTable', () => {
   it('asks for the next page within 100 px of the bottom, once there is more and nothing is loading', () => {
     const onEndReached = vi.fn();
     const table = (props: { hasMore: boolean; loading?: boolean }) => (
-      <DataTable rows={rows} columns={columns} testId="items" rowTestId={(item) => `item-${item.id}`} loading={props.loading} infinite={{ hasMore: props.hasMore, onEndReached, maxH: '40', testId: 'items-scroll' }} />
+      <DataTable
+        rows={rows}
+        columns={columns}
+        testId="items"
+        rowTestId={(item) => `item-${item.id}`}
+        loading={props.loading}
+        infinite={{ hasMore: props.hasMore, onEndReached, maxH: '40', testId: 'items-scroll' }}
+      />
     );
     const { rerender } = renderUi(table({ hasMore: true }));
     const box = screen.getByTestId('items-scroll');

@@ -89,7 +89,16 @@ export function DataTable<Row extends { id: number | string }>(props: {
                 {actions
                   .filter((action) => action.shown?.(row) ?? true)
                   .map((action) => (
-                    <IconButton key={action.key} size="sm" variant="ghost" aria-label={t(action.label)} title={t(action.label)} loading={action.busy?.(row)} onClick={() => action.onClick(row)} data-testid={action.testId(row)}>
+                    <IconButton
+                      key={action.key}
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t(action.label)}
+                      title={t(action.label)}
+                      loading={action.busy?.(row)}
+                      onClick={() => action.onClick(row)}
+                      data-testid={action.testId(row)}
+                    >
                       {action.icon}
                     </IconButton>
                   ))}

@@ -21,14 +21,14 @@ export function FirstOpenMenu({
   rootProps,
   contentProps,
   children,
-}: FirstOpenMenuProps & { placement: 'bottom-start' | 'bottom-end' | 'top-end'; rootProps?: Pick<MenuRootProps, 'closeOnSelect' | 'lazyMount'>; contentProps?: MenuContentProps & { 'data-testid'?: string }; children: ReactNode }) {
+}: FirstOpenMenuProps & {
+  placement: 'bottom-start' | 'bottom-end' | 'top-end';
+  rootProps?: Pick<MenuRootProps, 'closeOnSelect' | 'lazyMount'>;
+  contentProps?: MenuContentProps & { 'data-testid'?: string };
+  children: ReactNode;
+}) {
   return (
-    <Menu.Root
-      open={useOpenOnceMounted(open)}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      positioning={{ placement }}
-      {...rootProps}
-    >
+    <Menu.Root open={useOpenOnceMounted(open)} onOpenChange={(details) => onOpenChange(details.open)} positioning={{ placement }} {...rootProps}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Portal>
         <Menu.Positioner>

@@ -38,7 +38,14 @@ export function ListFrame(props: {
   const t = useT();
   const { query, search, add } = props;
   return (
-    <Stack gap="4" maxW={props.maxW} w={props.maxW ? 'full' : undefined} mx={props.maxW ? 'auto' : undefined} h={props.fill ? 'full' : undefined} data-testid={props.testId}>
+    <Stack
+      gap="4"
+      maxW={props.maxW}
+      w={props.maxW ? 'full' : undefined}
+      mx={props.maxW ? 'auto' : undefined}
+      h={props.fill ? 'full' : undefined}
+      data-testid={props.testId}
+    >
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <HStack gap="3" align="baseline">
           <Heading size={props.headingSize ?? 'xl'}>{t(props.title)}</Heading>
@@ -47,7 +54,13 @@ export function ListFrame(props: {
         <HStack gap="3">
           {search && (
             <InputGroup startElement={<LuSearch />} maxW="xs">
-              <Input value={search.value} placeholder={t(search.placeholder)} aria-label={t(search.placeholder)} onChange={(event) => search.onChange(event.target.value)} data-testid={search.testId} />
+              <Input
+                value={search.value}
+                placeholder={t(search.placeholder)}
+                aria-label={t(search.placeholder)}
+                onChange={(event) => search.onChange(event.target.value)}
+                data-testid={search.testId}
+              />
             </InputGroup>
           )}
           {props.actions}

@@ -14,7 +14,12 @@ export function initials(name: string): string {
  * Chakra's Avatar runs zag's avatar machine and with it zag's React runtime (≈ 5 KiB gzip) to swap the initials
  * for the picture once it loads. Here the initials show until the picture's load event, and again if it fails.
  */
-export function PlainAvatar({ name, src, size = 'sm', ...rest }: { name: string; src?: string | null | undefined; size?: 'xs' | 'sm' | 'md' } & HTMLChakraProps<'span'>) {
+export function PlainAvatar({
+  name,
+  src,
+  size = 'sm',
+  ...rest
+}: { name: string; src?: string | null | undefined; size?: 'xs' | 'sm' | 'md' } & HTMLChakraProps<'span'>) {
   const styles = useSlotRecipe({ key: 'avatar' })({ size });
   // The source that loaded: a new source shows the initials until it loads in turn.
   const [loaded, setLoaded] = useState<string | undefined>(undefined);

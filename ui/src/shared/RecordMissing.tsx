@@ -14,7 +14,17 @@ export const isMissing = (error: unknown): boolean => {
  * What a page that loads one record by the id in its address shows when it cannot: "not found" (deleted, or a wrong
  * address) or "could not load" (with a retry), and always a way back to the list the record lives in.
  */
-export function RecordMissing({ error, back, onRetry, testId = 'record-missing' }: { error?: unknown; back: { to: string; label: MessageKey }; onRetry?: () => void; testId?: string }) {
+export function RecordMissing({
+  error,
+  back,
+  onRetry,
+  testId = 'record-missing',
+}: {
+  error?: unknown;
+  back: { to: string; label: MessageKey };
+  onRetry?: () => void;
+  testId?: string;
+}) {
   const t = useT();
   const missing = isMissing(error);
   // Another failure says what the server answered (no permission, plan …) when it said it, else that it did not answer.

@@ -8,7 +8,14 @@ describe('SelectField', () => {
   it('offers the options under its label and reports the chosen value', () => {
     const onChange = vi.fn();
     renderUi(
-      <SelectField label="Conexão" value={idValue(null)} onChange={(value) => onChange(idOf(value))} options={namedOptions([{ id: 4, name: 'Comercial' }], 'Padrão')} testId="connection" invalid>
+      <SelectField
+        label="Conexão"
+        value={idValue(null)}
+        onChange={(value) => onChange(idOf(value))}
+        options={namedOptions([{ id: 4, name: 'Comercial' }], 'Padrão')}
+        testId="connection"
+        invalid
+      >
         <Field.ErrorText>Obrigatório</Field.ErrorText>
       </SelectField>,
     );

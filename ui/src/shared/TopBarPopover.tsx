@@ -33,7 +33,17 @@ export function TopBarPopover(props: TopBarPopoverProps) {
         {icon}
       </IconButton>
       {count > 0 && (
-        <Badge position="absolute" top="0" insetEnd="0" colorPalette="red" variant="solid" borderRadius="full" size="xs" pointerEvents="none" data-testid={testIds.count}>
+        <Badge
+          position="absolute"
+          top="0"
+          insetEnd="0"
+          colorPalette="red"
+          variant="solid"
+          borderRadius="full"
+          size="xs"
+          pointerEvents="none"
+          data-testid={testIds.count}
+        >
           {count}
         </Badge>
       )}

@@ -36,8 +36,10 @@ export function pagedList<Page, Args extends { searchParam: string }>(key: RowsK
   const page = options.page ?? ((args: Args) => (args as Args & { pageNumber: number }).pageNumber);
   const firstPage = options.firstPage ?? 1;
   return {
-    serializeQueryArgs: ({ queryArgs, endpointName }: { queryArgs: Args; endpointName: string }) => pagedListKey(endpointName, queryArgs.searchParam, options.scope?.(queryArgs)),
+    serializeQueryArgs: ({ queryArgs, endpointName }: { queryArgs: Args; endpointName: string }) =>
+      pagedListKey(endpointName, queryArgs.searchParam, options.scope?.(queryArgs)),
     merge: (current: Page, incoming: Page, { arg }: { arg: Args }) => mergePage(key, current, incoming, page(arg) === firstPage),
-    forceRefetch: ({ currentArg, previousArg }: { currentArg?: Args; previousArg?: Args }) => (currentArg && page(currentArg)) !== (previousArg && page(previousArg)),
+    forceRefetch: ({ currentArg, previousArg }: { currentArg?: Args; previousArg?: Args }) =>
+      (currentArg && page(currentArg)) !== (previousArg && page(previousArg)),
   };
 }

@@ -47,7 +47,10 @@ export function PlainTabs<T extends string>({
   variant = 'line',
   panels,
   ...rest
-}: { items: readonly TabItem<T>[]; value: T; onChange: (value: T) => void; variant?: 'line' | 'enclosed'; panels?: TabPanels<T> } & Omit<HTMLChakraProps<'div'>, 'onChange'>) {
+}: { items: readonly TabItem<T>[]; value: T; onChange: (value: T) => void; variant?: 'line' | 'enclosed'; panels?: TabPanels<T> } & Omit<
+  HTMLChakraProps<'div'>,
+  'onChange'
+>) {
   const styles = useSlotRecipe({ key: 'tabs' })({ size: 'sm', variant, fitted: true });
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
@@ -113,7 +116,17 @@ export function PlainTabs<T extends string>({
  * A switch (size sm) on a native checkbox with role switch: Space toggles it as any checkbox, Enter as well
  * (as zag's did), and clicking the label toggles it.
  */
-export function PlainSwitch({ checked, onChange, children, testId }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode; testId: string }) {
+export function PlainSwitch({
+  checked,
+  onChange,
+  children,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  testId: string;
+}) {
   const styles = useSlotRecipe({ key: 'switch' })({ size: 'sm' });
   // The ring shows on the drawn control when the hidden input has the keyboard's focus.
   const [focusVisible, setFocusVisible] = useState(false);

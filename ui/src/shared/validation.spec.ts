@@ -14,7 +14,11 @@ describe('form validation helpers', () => {
   });
 
   it('check the user form rules shared by the profile and the users screen', () => {
-    expect(validateProfile({ name: 'A', email: 'nope', password: '1234' })).toEqual({ name: 'profile.tooShort', email: 'profile.invalidEmail', password: 'profile.tooShort' });
+    expect(validateProfile({ name: 'A', email: 'nope', password: '1234' })).toEqual({
+      name: 'profile.tooShort',
+      email: 'profile.invalidEmail',
+      password: 'profile.tooShort',
+    });
     expect(validateProfile({ name: 'Ana', email: 'ana@acme.test', password: '' })).toEqual({});
   });
 });

@@ -154,7 +154,15 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
           </Box>
           {(socketState === 'closed' || socketState === 'reconnecting') && (
             // Discreet: the screens keep working and catch up on their own once the socket is back.
-            <Badge colorPalette={socketState === 'closed' ? 'orange' : 'gray'} variant="subtle" display={{ base: 'none', md: 'flex' }} gap="1" data-testid="socket-offline" data-state={socketState} role="status">
+            <Badge
+              colorPalette={socketState === 'closed' ? 'orange' : 'gray'}
+              variant="subtle"
+              display={{ base: 'none', md: 'flex' }}
+              gap="1"
+              data-testid="socket-offline"
+              data-state={socketState}
+              role="status"
+            >
               {socketState === 'closed' ? <LuWifiOff /> : <Spinner size="xs" />}
               {t(socketState === 'closed' ? 'shell.socketOffline' : 'shell.socketReconnecting')}
             </Badge>

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { useT } from '../i18n';
 
 /** The side menu as a temporary overlay drawer (screens under 600 px). */
-export default function MobileDrawer({ open, onOpenChange, header, children }: { open: boolean; onOpenChange: (open: boolean) => void; header: ReactNode; children: ReactNode }) {
+export default function MobileDrawer({
+  open,
+  onOpenChange,
+  header,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  header: ReactNode;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="start">

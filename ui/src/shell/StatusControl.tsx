@@ -38,7 +38,11 @@ export function StatusControl() {
         value={current.value}
         disabled={!data || saving.isLoading}
         data-testid="status-select"
-        onChange={(event) => setStatus({ status: event.target.value as UserStatus }).unwrap().catch(showError)}
+        onChange={(event) =>
+          setStatus({ status: event.target.value as UserStatus })
+            .unwrap()
+            .catch(showError)
+        }
         fontSize="xs"
         h="7"
         ps="2"

@@ -38,7 +38,42 @@ import { ptBR as files } from '../features/files/texts/ptBR';
  * module for types only; its texts reach the app through scripts/textsPlugin.ts, split as i18n/parts.ts says). The
  * shell owns it because it names every feature; a new feature folder adds its texts/ptBR.ts here.
  */
-export const defaultTexts = { common, errors, shell, companies, connections, contacts, financial, helps, home, messages, notes, plans, queues, quickMessages, schedules, session, settings, tags, tickets, todolist, users, onDuty, meta, dashboard, webhooks, queueIntegrations, prompts, contactLists, campaigns, files, messagesApi, chats, announcements, passwordReset } as const;
+export const defaultTexts = {
+  common,
+  errors,
+  shell,
+  companies,
+  connections,
+  contacts,
+  financial,
+  helps,
+  home,
+  messages,
+  notes,
+  plans,
+  queues,
+  quickMessages,
+  schedules,
+  session,
+  settings,
+  tags,
+  tickets,
+  todolist,
+  users,
+  onDuty,
+  meta,
+  dashboard,
+  webhooks,
+  queueIntegrations,
+  prompts,
+  contactLists,
+  campaigns,
+  files,
+  messagesApi,
+  chats,
+  announcements,
+  passwordReset,
+} as const;
 
 /** Distributes over the areas: the union of every area's keys. */
 type KeysOf<Texts> = Texts extends unknown ? keyof Texts : never;

@@ -16,8 +16,23 @@ function CampaignsScreen() {
 // A stand-in screen behind the kanban plan flag, on a path of its own (the real /Kanban is in appRoutes).
 const gated: AppRoute[] = [
   ...appRoutes,
-  { id: 'gated-kanban', path: '/gated-kanban', access: 'private', frame: 'shell', component: KanbanScreen, guard: { planFlag: 'useKanban' }, menu: { labelKey: 'menu.home', icon: LuKanban, group: 'main', order: 60 } },
-  { id: 'campaigns', path: '/campaigns', access: 'private', frame: 'shell', component: CampaignsScreen, guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' } },
+  {
+    id: 'gated-kanban',
+    path: '/gated-kanban',
+    access: 'private',
+    frame: 'shell',
+    component: KanbanScreen,
+    guard: { planFlag: 'useKanban' },
+    menu: { labelKey: 'menu.home', icon: LuKanban, group: 'main', order: 60 },
+  },
+  {
+    id: 'campaigns',
+    path: '/campaigns',
+    access: 'private',
+    frame: 'shell',
+    component: CampaignsScreen,
+    guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
+  },
 ];
 
 /** Menus open and select on a pointer press (it highlights the item), then a click, as in a browser. */

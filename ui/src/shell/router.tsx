@@ -34,10 +34,7 @@ export function buildRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
           <Layout routes={routes} />
         </RequireAuth>
       ),
-      children: [
-        ...shellRoutes.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
-        { path: '*', element: <NotFoundPage /> },
-      ],
+      children: [...shellRoutes.map((route) => ({ path: route.path, element: <Guarded route={route} /> })), { path: '*', element: <NotFoundPage /> }],
     },
   ];
 }

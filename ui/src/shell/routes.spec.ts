@@ -19,10 +19,18 @@ describe('the route registry', () => {
   });
 
   it('lists exactly the routes with a menu entry (a super user with every plan flag sees them all)', () => {
-    const admin = makeUser({ super: true }, { plan: plan({ useCampaigns: true, useKanban: true, useExternalApi: true, useOpenAi: true, useIntegrations: true, useInternalChat: true }) });
+    const admin = makeUser(
+      { super: true },
+      { plan: plan({ useCampaigns: true, useKanban: true, useExternalApi: true, useOpenAi: true, useIntegrations: true, useInternalChat: true }) },
+    );
     const shown = ids(menuFor(appRoutes, { user: admin, storageFlags: new Set(['cshow']) }));
     const listed = [...shown.main, ...shown.admin];
-    expect([...listed].sort()).toEqual(appRoutes.filter((item) => item.menu).map((item) => item.id).sort());
+    expect([...listed].sort()).toEqual(
+      appRoutes
+        .filter((item) => item.menu)
+        .map((item) => item.id)
+        .sort(),
+    );
     expect(listed).toContain('tickets');
     // Screens without a menu entry (login, the sandbox phone) are reached by address only.
     expect(appRoutes.some((item) => !item.menu && listed.includes(item.id))).toBe(false);
@@ -30,7 +38,20 @@ describe('the route registry', () => {
 });
 
 describe('the registry against the role table', () => {
-  const everything = makeUser({}, { plan: plan({ useCampaigns: true, useKanban: true, useSchedules: true, useInternalChat: true, useOpenAi: true, useIntegrations: true, useExternalApi: true }) });
+  const everything = makeUser(
+    {},
+    {
+      plan: plan({
+        useCampaigns: true,
+        useKanban: true,
+        useSchedules: true,
+        useInternalChat: true,
+        useOpenAi: true,
+        useIntegrations: true,
+        useExternalApi: true,
+      }),
+    },
+  );
   const cshow = new Set(['cshow']);
   const menuOf = (changes: Parameters<typeof makeUser>[0]) => ids(menuFor(appRoutes, { user: { ...everything, ...changes }, storageFlags: cshow }));
 
@@ -44,10 +65,32 @@ describe('the registry against the role table', () => {
   it('gives a plain attendant no administration item; allowConnections opens the section but not the admins-only screens', () => {
     expect(menuOf({ profile: 'user' }).admin).toEqual([]);
     expect(menuOf({ profile: 'user' }).main).not.toContain('reports');
-    expect(menuOf({ profile: 'user', allowConnections: true }).admin).toEqual(['campaigns', 'contactLists', 'campaignsConfig', 'files', 'connections', 'onDuty', 'users', 'queues']);
+    expect(menuOf({ profile: 'user', allowConnections: true }).admin).toEqual([
+      'campaigns',
+      'contactLists',
+      'campaignsConfig',
+      'files',
+      'connections',
+      'onDuty',
+      'users',
+      'queues',
+    ]);
     expect(menuOf({ profile: 'supervisor' }).admin).toEqual(['users']);
     expect(menuOf({ profile: 'admin' }).admin).toEqual([
-      'campaigns', 'contactLists', 'campaignsConfig', 'files', 'messagesApi', 'connections', 'onDuty', 'users', 'queues', 'prompts', 'queueIntegrations', 'financial', 'webhooks', 'settings',
+      'campaigns',
+      'contactLists',
+      'campaignsConfig',
+      'files',
+      'messagesApi',
+      'connections',
+      'onDuty',
+      'users',
+      'queues',
+      'prompts',
+      'queueIntegrations',
+      'financial',
+      'webhooks',
+      'settings',
     ]);
     expect(menuOf({ profile: 'admin', super: true }).admin).toContain('companies');
   });

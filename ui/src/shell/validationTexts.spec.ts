@@ -13,11 +13,14 @@ const isValidationKey = (key: string) => /\.validation\.|\.(required|tooShort|to
 const english = /\b(required|too short|too long|invalid|please|must|enter|choose|select)\b/i;
 
 /** The forms' rules: every module that turns a form's values into field errors. */
-const formSources = import.meta.glob<string>(['../features/**/*Form.ts', '../features/**/*[vV]alidation.ts', '../features/**/rules.ts', '../shared/validation.ts'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+const formSources = import.meta.glob<string>(
+  ['../features/**/*Form.ts', '../features/**/*[vV]alidation.ts', '../features/**/rules.ts', '../shared/validation.ts'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 describe('form validation texts', () => {
   const keys = Object.keys(ptBR).filter(isValidationKey);

@@ -39,7 +39,12 @@ export function fakeServer(handlers: Record<string, Handler | Reply>) {
     const key = `${request.method} ${url.pathname}`;
     calls.push({ method: request.method, path: url.pathname, body: text ? parseBody(text) : undefined, authorization: request.headers.get('Authorization') });
     const handler = handlers[key];
-    const reply = handler === undefined ? { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND', message: key } } : typeof handler === 'function' ? await handler(request) : handler;
+    const reply =
+      handler === undefined
+        ? { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND', message: key } }
+        : typeof handler === 'function'
+          ? await handler(request)
+          : handler;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
@@ -50,9 +55,17 @@ export function fakeServer(handlers: Record<string, Handler | Reply>) {
 }
 
 /** A socket client whose transport never connects, for screens that do not test real-time behaviour. */
-export const idleSocket = () => new SocketClient({ createSocket: () => ({ readyState: 0, onopen: null, onclose: null, onerror: null, onmessage: null, send: () => undefined, close: () => undefined }) });
+export const idleSocket = () =>
+  new SocketClient({
+    createSocket: () => ({ readyState: 0, onopen: null, onclose: null, onerror: null, onmessage: null, send: () => undefined, close: () => undefined }),
+  });
 
-export function renderApp({ path = '/', signedIn, routes = appRoutes, socket = idleSocket() }: { path?: string; signedIn?: SessionResponse; routes?: readonly AppRoute[]; socket?: SocketClient } = {}) {
+export function renderApp({
+  path = '/',
+  signedIn,
+  routes = appRoutes,
+  socket = idleSocket(),
+}: { path?: string; signedIn?: SessionResponse; routes?: readonly AppRoute[]; socket?: SocketClient } = {}) {
   const store = createAppStore();
   if (signedIn) store.dispatch(sessionStarted(signedIn));
   // What the specs read of the router: where it is now.

@@ -4,7 +4,24 @@ import { JSDOM } from 'jsdom';
 import { populateGlobal } from 'vitest/runtime';
 
 // Node's networking classes stay: RTK Query builds Node Requests, and they only accept Node's AbortSignal.
-const keepFromNode = ['fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'FormData', 'Blob', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'structuredClone', 'BroadcastChannel', 'MessageChannel', 'MessagePort'];
+const keepFromNode = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'AbortController',
+  'AbortSignal',
+  'FormData',
+  'Blob',
+  'URL',
+  'URLSearchParams',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+  'BroadcastChannel',
+  'MessageChannel',
+  'MessagePort',
+];
 
 export default {
   name: 'conversa-jsdom',

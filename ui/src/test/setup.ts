@@ -23,7 +23,13 @@ await Promise.all([
 // front, they appear as soon as in a browser instead of after a transform. (Only modules no spec mocks a dependency of.)
 await Promise.all([import('../shell/VolumeSlider'), import('../shell/MobileDrawer')]);
 // And the menus and popovers that load on their trigger's first use (shared/firstOpen.ts), and the toast area.
-await Promise.all([import('../shared/TopBarPopoverRoot'), import('../features/session/UserMenuRoot'), import('../features/tickets/menus'), import('../shell/VolumePopover'), import('../app/ToastArea')]);
+await Promise.all([
+  import('../shared/TopBarPopoverRoot'),
+  import('../features/session/UserMenuRoot'),
+  import('../features/tickets/menus'),
+  import('../shell/VolumePopover'),
+  import('../app/ToastArea'),
+]);
 
 // A screen's text or lazy part can take seconds to appear on a loaded machine (CI runs Postgres, Chromium and two
 // workers on two cores): the one-second default failed findBy* waits that pass at once on a quiet one.

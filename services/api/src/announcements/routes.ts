@@ -9,7 +9,14 @@ import {
   UpdateAnnouncementRequest,
   type StoredMedia,
 } from '@conversa/contracts';
-import { attachAnnouncementMedia, changeAnnouncement, createAnnouncement, deleteAnnouncement, markAnnouncementRead, removeAnnouncementMedia } from '@conversa/core';
+import {
+  attachAnnouncementMedia,
+  changeAnnouncement,
+  createAnnouncement,
+  deleteAnnouncement,
+  markAnnouncementRead,
+  removeAnnouncementMedia,
+} from '@conversa/core';
 import { findAnnouncement, listAnnouncements } from '@conversa/projections/announcements/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,13 +54,27 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.get(
     '/announcements',
-    { config: { auth: anyone, contract: { summary: "The super user: every announcement; others: the active ones by priority, with the caller's read marks", query: ListAnnouncementsQuery, response: AnnouncementPage } } },
+    {
+      config: {
+        auth: anyone,
+        contract: {
+          summary: "The super user: every announcement; others: the active ones by priority, with the caller's read marks",
+          query: ListAnnouncementsQuery,
+          response: AnnouncementPage,
+        },
+      },
+    },
     async (request) => listAnnouncements(ctx.db, readerOf(request), request.query),
   );
 
   app.get(
     '/announcements/:id',
-    { config: { auth: anyone, contract: { summary: 'One announcement', params: AnnouncementIdParams, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
+    {
+      config: {
+        auth: anyone,
+        contract: { summary: 'One announcement', params: AnnouncementIdParams, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] },
+      },
+    },
     async (request) => visible(ctx, request, request.params.id),
   );
 
@@ -70,7 +91,18 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.put(
     '/announcements/:id',
-    { config: { auth: superOnly, contract: { summary: 'Changes an announcement', params: AnnouncementIdParams, body: UpdateAnnouncementRequest, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
+    {
+      config: {
+        auth: superOnly,
+        contract: {
+          summary: 'Changes an announcement',
+          params: AnnouncementIdParams,
+          body: UpdateAnnouncementRequest,
+          response: AnnouncementView,
+          errors: ['ERR_NO_ANNOUNCEMENT_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const changes = request.body;
@@ -82,7 +114,12 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.delete(
     '/announcements/:id',
-    { config: { auth: superOnly, contract: { summary: 'Deletes an announcement', params: AnnouncementIdParams, response: Deleted, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
+    {
+      config: {
+        auth: superOnly,
+        contract: { summary: 'Deletes an announcement', params: AnnouncementIdParams, response: Deleted, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;
@@ -97,7 +134,14 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
     {
       config: {
         auth: superOnly,
-        contract: { summary: 'Attaches an image (png, jpg, jpeg) as multipart `file`', params: AnnouncementIdParams, body: AnnouncementUploadFields, response: AnnouncementView, multipart: true, errors: ['ERR_NO_ANNOUNCEMENT_FOUND', 'ERR_MEDIA_TOO_LARGE'] },
+        contract: {
+          summary: 'Attaches an image (png, jpg, jpeg) as multipart `file`',
+          params: AnnouncementIdParams,
+          body: AnnouncementUploadFields,
+          response: AnnouncementView,
+          multipart: true,
+          errors: ['ERR_NO_ANNOUNCEMENT_FOUND', 'ERR_MEDIA_TOO_LARGE'],
+        },
       },
     },
     async (request) => {
@@ -128,7 +172,17 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.delete(
     '/announcements/:id/media-upload',
-    { config: { auth: superOnly, contract: { summary: "Removes the announcement's image", params: AnnouncementIdParams, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
+    {
+      config: {
+        auth: superOnly,
+        contract: {
+          summary: "Removes the announcement's image",
+          params: AnnouncementIdParams,
+          response: AnnouncementView,
+          errors: ['ERR_NO_ANNOUNCEMENT_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;
@@ -140,7 +194,17 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.post(
     '/announcements/:id/read',
-    { config: { auth: anyone, contract: { summary: 'The caller has seen an active announcement', params: AnnouncementIdParams, response: AnnouncementView, errors: ['ERR_NO_ANNOUNCEMENT_FOUND'] } } },
+    {
+      config: {
+        auth: anyone,
+        contract: {
+          summary: 'The caller has seen an active announcement',
+          params: AnnouncementIdParams,
+          response: AnnouncementView,
+          errors: ['ERR_NO_ANNOUNCEMENT_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;

@@ -18,7 +18,12 @@ async function companyQueue(ctx: ApiContext, companyId: number, queueId: number)
 export async function assignmentRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get(
     '/queues/:id/work',
-    { config: { auth: queuesArea, contract: { summary: "A queue's assignment, line and SLA settings", params: IdParam, response: QueueWorkView, errors: ['ERR_NO_QUEUE_FOUND'] } } },
+    {
+      config: {
+        auth: queuesArea,
+        contract: { summary: "A queue's assignment, line and SLA settings", params: IdParam, response: QueueWorkView, errors: ['ERR_NO_QUEUE_FOUND'] },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       await companyQueue(ctx, request.principal.companyId, id);
@@ -31,7 +36,13 @@ export async function assignmentRoutes(app: FastifyInstance, ctx: ApiContext): P
     {
       config: {
         auth: queuesArea,
-        contract: { summary: "Sets a queue's assignment, line and SLA settings", params: IdParam, body: SetQueueWorkRequest, response: QueueWorkView, errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND'] },
+        contract: {
+          summary: "Sets a queue's assignment, line and SLA settings",
+          params: IdParam,
+          body: SetQueueWorkRequest,
+          response: QueueWorkView,
+          errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_USER_FOUND'],
+        },
       },
     },
     async (request) => {
@@ -48,10 +59,14 @@ export async function assignmentRoutes(app: FastifyInstance, ctx: ApiContext): P
     },
   );
 
-  app.get('/users/me/status', { config: { contract: { summary: 'My status for assignment (online, away, offline)', response: UserStatusView } } }, async (request) => {
-    const { companyId, userId } = request.principal;
-    return { userId, status: await userStatusOf(ctx.db, companyId, userId) };
-  });
+  app.get(
+    '/users/me/status',
+    { config: { contract: { summary: 'My status for assignment (online, away, offline)', response: UserStatusView } } },
+    async (request) => {
+      const { companyId, userId } = request.principal;
+      return { userId, status: await userStatusOf(ctx.db, companyId, userId) };
+    },
+  );
 
   app.put(
     '/users/me/status',

@@ -16,7 +16,15 @@ import {
   type StoredMedia,
 } from '@conversa/contracts';
 import { changeChat, createChat, deleteChat, markChatRead, postChatMessage, type ChatUserLookup } from '@conversa/core';
-import { companyUserIds, findChatMessage, findMemberChat, findMemberChatByUuid, listChatMessages, listChats, unreadsOf } from '@conversa/projections/chats/queries';
+import {
+  companyUserIds,
+  findChatMessage,
+  findMemberChat,
+  findMemberChatByUuid,
+  listChatMessages,
+  listChats,
+  unreadsOf,
+} from '@conversa/projections/chats/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -44,20 +52,39 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   // One file per message; one byte over the store's limit reaches the store, which refuses it.
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 20_000, parts: 6 } });
 
-  app.get('/chats', { config: { auth, contract: { summary: "The caller's chats, most recent first", query: ListChatsQuery, response: ChatPage } } }, async (request) => {
-    const query = request.query;
-    return listChats(ctx.db, request.principal.companyId, request.principal.userId, query);
-  });
+  app.get(
+    '/chats',
+    { config: { auth, contract: { summary: "The caller's chats, most recent first", query: ListChatsQuery, response: ChatPage } } },
+    async (request) => {
+      const query = request.query;
+      return listChats(ctx.db, request.principal.companyId, request.principal.userId, query);
+    },
+  );
 
   app.get(
     '/chats/:id',
-    { config: { auth, contract: { summary: 'One chat of which the caller is a member', params: ChatIdParams, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
+    {
+      config: {
+        auth,
+        contract: { summary: 'One chat of which the caller is a member', params: ChatIdParams, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] },
+      },
+    },
     async (request) => memberChat(ctx, request, request.params.id),
   );
 
   app.get(
     '/chats/uuid/:uuid',
-    { config: { auth, contract: { summary: 'One chat of which the caller is a member, by the uuid the screen shows in its address', params: ChatUuidParams, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'One chat of which the caller is a member, by the uuid the screen shows in its address',
+          params: ChatUuidParams,
+          response: ChatView,
+          errors: ['ERR_NO_CHAT_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const found = await findMemberChatByUuid(ctx.db, request.principal.companyId, request.principal.userId, request.params.uuid);
       if (!found) throw new DomainError('ERR_NO_CHAT_FOUND');
@@ -67,11 +94,20 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.post(
     '/chats',
-    { config: { auth, contract: { summary: 'Creates a chat owned by the caller', body: CreateChatRequest, response: ChatView, errors: ['ERR_NO_USER_FOUND'] } } },
+    {
+      config: { auth, contract: { summary: 'Creates a chat owned by the caller', body: CreateChatRequest, response: ChatView, errors: ['ERR_NO_USER_FOUND'] } },
+    },
     async (request) => {
       const { title, users } = request.body;
       const { principal } = request;
-      const chatId = await createChat(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), ownerId: principal.userId, title, userIds: users, lookup: userLookup(ctx) });
+      const chatId = await createChat(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        ownerId: principal.userId,
+        title,
+        userIds: users,
+        lookup: userLookup(ctx),
+      });
       return memberChat(ctx, request, chatId);
     },
   );
@@ -81,21 +117,40 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     {
       config: {
         auth,
-        contract: { summary: "Changes a chat's title and members (its owner only)", params: ChatIdParams, body: UpdateChatRequest, response: ChatView, errors: ['ERR_NO_CHAT_FOUND', 'ERR_NO_PERMISSION', 'ERR_NO_USER_FOUND'] },
+        contract: {
+          summary: "Changes a chat's title and members (its owner only)",
+          params: ChatIdParams,
+          body: UpdateChatRequest,
+          response: ChatView,
+          errors: ['ERR_NO_CHAT_FOUND', 'ERR_NO_PERMISSION', 'ERR_NO_USER_FOUND'],
+        },
       },
     },
     async (request) => {
       const { id } = request.params;
       const { title, users } = request.body;
       const { principal } = request;
-      await changeChat(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: principal.userId, id, title, userIds: users, lookup: userLookup(ctx) });
+      await changeChat(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        by: principal.userId,
+        id,
+        title,
+        userIds: users,
+        lookup: userLookup(ctx),
+      });
       return memberChat(ctx, request, id);
     },
   );
 
   app.delete(
     '/chats/:id',
-    { config: { auth, contract: { summary: 'Deletes a chat (its owner only)', params: ChatIdParams, response: Deleted, errors: ['ERR_NO_CHAT_FOUND', 'ERR_NO_PERMISSION'] } } },
+    {
+      config: {
+        auth,
+        contract: { summary: 'Deletes a chat (its owner only)', params: ChatIdParams, response: Deleted, errors: ['ERR_NO_CHAT_FOUND', 'ERR_NO_PERMISSION'] },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;
@@ -106,7 +161,18 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.post(
     '/chats/:id/read',
-    { config: { auth, contract: { summary: 'Marks the chat read for the caller', params: ChatIdParams, body: MarkChatReadRequest, response: ChatView, errors: ['ERR_NO_CHAT_FOUND'] } } },
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'Marks the chat read for the caller',
+          params: ChatIdParams,
+          body: MarkChatReadRequest,
+          response: ChatView,
+          errors: ['ERR_NO_CHAT_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;
@@ -119,7 +185,18 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.get(
     '/chats/:id/messages',
-    { config: { auth, contract: { summary: "One page of a chat's messages (page 1 the newest)", params: ChatIdParams, query: ListChatMessagesQuery, response: ChatMessagePage, errors: ['ERR_NO_CHAT_FOUND'] } } },
+    {
+      config: {
+        auth,
+        contract: {
+          summary: "One page of a chat's messages (page 1 the newest)",
+          params: ChatIdParams,
+          query: ListChatMessagesQuery,
+          response: ChatMessagePage,
+          errors: ['ERR_NO_CHAT_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { pageNumber } = request.query;
@@ -133,7 +210,14 @@ export async function chatRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     {
       config: {
         auth,
-        contract: { summary: 'Posts a text (JSON) or a file (multipart `medias`, with `body`)', params: ChatIdParams, body: PostChatMessageRequest, multipart: true, response: ChatMessageView, errors: ['ERR_NO_CHAT_FOUND', 'ERR_MEDIA_TOO_LARGE'] },
+        contract: {
+          summary: 'Posts a text (JSON) or a file (multipart `medias`, with `body`)',
+          params: ChatIdParams,
+          body: PostChatMessageRequest,
+          multipart: true,
+          response: ChatMessageView,
+          errors: ['ERR_NO_CHAT_FOUND', 'ERR_MEDIA_TOO_LARGE'],
+        },
       },
     },
     async (request) => {

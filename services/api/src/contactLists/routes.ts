@@ -45,7 +45,10 @@ const LIST_UPLOAD_WAIT_MS = 120_000;
 /** The wait reads the import's status this often at first, then less often (up to a second). */
 const LIST_UPLOAD_POLL_MS = 100;
 /** A refused row's reason as the list screen shows it (the spec's text). */
-const LIST_REFUSALS: Partial<Record<ContactImportRefusalReason, string>> = { invalidNumber: 'Número inválido', formula: 'Fórmula: cole o valor em vez da fórmula' };
+const LIST_REFUSALS: Partial<Record<ContactImportRefusalReason, string>> = {
+  invalidNumber: 'Número inválido',
+  formula: 'Fórmula: cole o valor em vez da fórmula',
+};
 
 /** The upload's outcome once the worker is done with it (read from its read model), bounded by LIST_UPLOAD_WAIT_MS. */
 async function importOutcome(ctx: ApiContext, companyId: number, importId: string): Promise<ContactImportStatus> {
@@ -112,43 +115,90 @@ async function uploadedSheet(request: FastifyRequest): Promise<{ fileName: strin
 export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  app.get('/contact-lists/list', { config: { auth, contract: { summary: 'Every contact list of the company', query: AllContactListsQuery, response: z.array(ContactListView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = request.query;
-    return (await listContactLists(ctx.db, companyScope(request.principal, query.companyId))).records;
-  });
+  app.get(
+    '/contact-lists/list',
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'Every contact list of the company',
+          query: AllContactListsQuery,
+          response: z.array(ContactListView),
+          errors: ['ERR_NO_PERMISSION'],
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      return (await listContactLists(ctx.db, companyScope(request.principal, query.companyId))).records;
+    },
+  );
 
   for (const url of ['/contact-lists', '/contact-lists/']) {
-    app.get(url, { config: { auth, contract: { summary: 'A page of contact lists', query: ListContactListsQuery, response: ContactListPage } } }, async (request) => {
-      const query = request.query;
-      return listContactLists(ctx.db, request.principal.companyId, query);
-    });
+    app.get(
+      url,
+      { config: { auth, contract: { summary: 'A page of contact lists', query: ListContactListsQuery, response: ContactListPage } } },
+      async (request) => {
+        const query = request.query;
+        return listContactLists(ctx.db, request.principal.companyId, query);
+      },
+    );
   }
 
-  app.get('/contact-lists/:id', { config: { auth, contract: { summary: 'One contact list', params: IdParam, response: ContactListView, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    return companyList(ctx, request, id);
-  });
+  app.get(
+    '/contact-lists/:id',
+    { config: { auth, contract: { summary: 'One contact list', params: IdParam, response: ContactListView, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } },
+    async (request) => {
+      const { id } = request.params;
+      return companyList(ctx, request, id);
+    },
+  );
 
-  app.post('/contact-lists', { config: { auth, contract: { summary: 'Create a contact list', body: CreateContactListRequest, response: ContactListView, status: 201 } } }, async (request, reply) => {
-    const { name } = request.body;
-    const id = await createContactList(ctx, { ...who(request), name });
-    return reply.status(201).send(await companyList(ctx, request, id));
-  });
+  app.post(
+    '/contact-lists',
+    { config: { auth, contract: { summary: 'Create a contact list', body: CreateContactListRequest, response: ContactListView, status: 201 } } },
+    async (request, reply) => {
+      const { name } = request.body;
+      const id = await createContactList(ctx, { ...who(request), name });
+      return reply.status(201).send(await companyList(ctx, request, id));
+    },
+  );
 
-  app.put('/contact-lists/:id', { config: { auth, contract: { summary: 'Rename a contact list', params: IdParam, body: UpdateContactListRequest, response: ContactListView, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    const { name } = request.body;
-    await companyList(ctx, request, id);
-    await renameContactList(ctx, { ...who(request), id, name });
-    return companyList(ctx, request, id);
-  });
+  app.put(
+    '/contact-lists/:id',
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'Rename a contact list',
+          params: IdParam,
+          body: UpdateContactListRequest,
+          response: ContactListView,
+          errors: ['ERR_NO_CONTACT_LIST_FOUND'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { name } = request.body;
+      await companyList(ctx, request, id);
+      await renameContactList(ctx, { ...who(request), id, name });
+      return companyList(ctx, request, id);
+    },
+  );
 
-  app.delete('/contact-lists/:id', { config: { auth, contract: { summary: 'Delete a contact list and its items', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    await companyList(ctx, request, id);
-    await deleteContactList(ctx, { ...who(request), id });
-    return { message: 'Contact list deleted' };
-  });
+  app.delete(
+    '/contact-lists/:id',
+    {
+      config: { auth, contract: { summary: 'Delete a contact list and its items', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await companyList(ctx, request, id);
+      await deleteContactList(ctx, { ...who(request), id });
+      return { message: 'Contact list deleted' };
+    },
+  );
 
   // The sheet is kept and read by the contact-import worker (off the request, one parse at a time, the
   // archive judged before: a bomb is refused here at once); the answer waits, bounded, for its outcome.
@@ -162,7 +212,15 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
           params: IdParam,
           response: ListUploadResult,
           multipart: true,
-          errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_BUSY', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
+          errors: [
+            'ERR_NO_CONTACT_LIST_FOUND',
+            'ERR_CONTACT_IMPORT_FILE_INVALID',
+            'ERR_SPREADSHEET_TOO_LARGE_UNPACKED',
+            'ERR_MEDIA_TYPE_NOT_ALLOWED',
+            'ERR_MEDIA_TOO_LARGE',
+            'ERR_CONTACT_IMPORT_BUSY',
+            'ERR_CONTACT_IMPORT_IN_PROGRESS',
+          ],
         },
       },
     },
@@ -180,25 +238,66 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
         waitingUploads.delete(companyId);
       }
       if (status.error) throw new DomainError(status.error in errorCatalogue ? (status.error as ErrorCode) : 'ERR_CONTACT_IMPORT_FILE_INVALID');
-      const rows = status.refusals.map((refusal) => ({ row: refusal.row, number: refusal.number, ok: false, error: LIST_REFUSALS[refusal.reason ?? 'invalidNumber'] ?? LIST_REFUSALS.invalidNumber! }));
+      const rows = status.refusals.map((refusal) => ({
+        row: refusal.row,
+        number: refusal.number,
+        ok: false,
+        error: LIST_REFUSALS[refusal.reason ?? 'invalidNumber'] ?? LIST_REFUSALS.invalidNumber!,
+      }));
       return { added: status.created, refused: status.refused, rows };
     },
   );
 
-  app.get('/contact-list-items', { config: { auth, contract: { summary: 'A page of a list\'s items', query: ListContactListItemsQuery, response: ContactListItemPage, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } }, async (request) => {
-    const query = request.query;
-    await companyList(ctx, request, query.contactListId);
-    return listContactListItems(ctx.db, request.principal.companyId, query);
-  });
+  app.get(
+    '/contact-list-items',
+    {
+      config: {
+        auth,
+        contract: {
+          summary: "A page of a list's items",
+          query: ListContactListItemsQuery,
+          response: ContactListItemPage,
+          errors: ['ERR_NO_CONTACT_LIST_FOUND'],
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      await companyList(ctx, request, query.contactListId);
+      return listContactListItems(ctx.db, request.principal.companyId, query);
+    },
+  );
 
-  app.get('/contact-list-items/:id', { config: { auth, contactAnswer: true, contract: { summary: 'One list item', params: IdParam, response: ContactListItemView, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    return companyItem(ctx, request, id);
-  });
+  app.get(
+    '/contact-list-items/:id',
+    {
+      config: {
+        auth,
+        contactAnswer: true,
+        contract: { summary: 'One list item', params: IdParam, response: ContactListItemView, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return companyItem(ctx, request, id);
+    },
+  );
 
   app.post(
     '/contact-list-items',
-    { config: { auth, contactAnswer: true, contract: { summary: 'Add a number to a list', body: CreateContactListItemRequest, response: ContactListItemView, status: 201, errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_INVALID_PHONE_NUMBER'] } } },
+    {
+      config: {
+        auth,
+        contactAnswer: true,
+        contract: {
+          summary: 'Add a number to a list',
+          body: CreateContactListItemRequest,
+          response: ContactListItemView,
+          status: 201,
+          errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_INVALID_PHONE_NUMBER'],
+        },
+      },
+    },
     async (request, reply) => {
       const { contactListId, ...details } = request.body;
       await companyList(ctx, request, contactListId);
@@ -209,7 +308,19 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   app.put(
     '/contact-list-items/:id',
-    { config: { auth, contactAnswer: true, contract: { summary: 'Change a list item', params: IdParam, body: UpdateContactListItemRequest, response: ContactListItemView, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND', 'ERR_INVALID_PHONE_NUMBER'] } } },
+    {
+      config: {
+        auth,
+        contactAnswer: true,
+        contract: {
+          summary: 'Change a list item',
+          params: IdParam,
+          body: UpdateContactListItemRequest,
+          response: ContactListItemView,
+          errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND', 'ERR_INVALID_PHONE_NUMBER'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const changes = request.body;
@@ -221,7 +332,9 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   app.delete(
     '/contact-list-items/:id',
-    { config: { auth, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } } },
+    {
+      config: { auth, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } },
+    },
     async (request) => {
       const { id } = request.params;
       const item = await companyItem(ctx, request, id);

@@ -17,7 +17,12 @@ export async function contactDataExportRoutes(app: FastifyInstance, ctx: ApiCont
     {
       config: {
         auth: { area: 'contactDataExport' },
-        contract: { summary: "Everything held about a contact (LGPD access): a zip of JSON files and an .xlsx workbook, one per kind", params: IdParam, produces: 'application/zip', errors: ['ERR_NO_CONTACT_FOUND'] },
+        contract: {
+          summary: 'Everything held about a contact (LGPD access): a zip of JSON files and an .xlsx workbook, one per kind',
+          params: IdParam,
+          produces: 'application/zip',
+          errors: ['ERR_NO_CONTACT_FOUND'],
+        },
       },
     },
     async (request, reply) => {
@@ -33,10 +38,7 @@ export async function contactDataExportRoutes(app: FastifyInstance, ctx: ApiCont
       const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(options.maxMs ?? DATA_EXPORT_MAX_MS)]);
       const zip = contactDataZip({ db: ctx.db, companyId, profile, signal });
       zip.on('error', (error) => request.log.warn({ err: error, contactId: id }, 'data export cut short'));
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="contact-${id}-data.zip"`)
-        .send(zip);
+      return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="contact-${id}-data.zip"`).send(zip);
     },
   );
 }

@@ -15,7 +15,8 @@ export interface SpreadsheetArchive {
   close(): void;
 }
 
-const tooLarge = (why: string) => new DomainError('ERR_SPREADSHEET_TOO_LARGE_UNPACKED', `The spreadsheet cannot be read: ${why}. Save it again as a plain sheet, or split it.`);
+const tooLarge = (why: string) =>
+  new DomainError('ERR_SPREADSHEET_TOO_LARGE_UNPACKED', `The spreadsheet cannot be read: ${why}. Save it again as a plain sheet, or split it.`);
 const damaged = () => new DomainError('ERR_CONTACT_IMPORT_FILE_INVALID', 'The spreadsheet could not be read: the workbook is damaged.');
 /** Parts smaller than this are not judged by their ratio: a few KB of repeated XML packs tightly. */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
@@ -23,7 +24,9 @@ const RATIO_FLOOR_BYTES = 1024 * 1024;
 /** Opens the archive and refuses it, at once, when its directory says it unpacks beyond the bounds. */
 export async function openSpreadsheetArchive(data: Buffer): Promise<SpreadsheetArchive> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (error, opened) => (error || !opened ? reject(damaged()) : resolve(opened))),
+    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (error, opened) =>
+      error || !opened ? reject(damaged()) : resolve(opened),
+    ),
   );
   try {
     if (zip.entryCount > CONTACT_IMPORT_MAX_ENTRIES) throw tooLarge(`it holds ${zip.entryCount} parts (at most ${CONTACT_IMPORT_MAX_ENTRIES})`);
@@ -46,7 +49,9 @@ export async function openSpreadsheetArchive(data: Buffer): Promise<SpreadsheetA
             if (error || !stream) return reject(damaged());
             const part = bounded(Math.min(entry.uncompressedSize, CONTACT_IMPORT_MAX_UNPACKED_BYTES));
             // yauzl fails a part that unpacks past its declared size ("too many bytes"), zlib a damaged one.
-            stream.on('error', (failure: Error) => part.destroy(/too many bytes/i.test(failure.message) ? tooLarge('a part unpacks to more than its declared size') : damaged()));
+            stream.on('error', (failure: Error) =>
+              part.destroy(/too many bytes/i.test(failure.message) ? tooLarge('a part unpacks to more than its declared size') : damaged()),
+            );
             part.on('close', () => stream.destroy());
             resolve(stream.pipe(part));
           }),

@@ -1,4 +1,17 @@
-import { CONTACT_IMPORT_MAX_BYTES, CONTACTS_EXPORT_FILE, CONTACTS_EXPORT_SHEET, ContactImportIdParams, ContactImportStatus, ContactImportRow, DomainError, ExportContactsQuery, maskContact, maskNumber, safeCells, ContactImportRowAnswer } from '@conversa/contracts';
+import {
+  CONTACT_IMPORT_MAX_BYTES,
+  CONTACTS_EXPORT_FILE,
+  CONTACTS_EXPORT_SHEET,
+  ContactImportIdParams,
+  ContactImportStatus,
+  ContactImportRow,
+  DomainError,
+  ExportContactsQuery,
+  maskContact,
+  maskNumber,
+  safeCells,
+  ContactImportRowAnswer,
+} from '@conversa/contracts';
 import { importContactRow, requestContactImport } from '@conversa/core';
 import { findContactImport } from '@conversa/projections/contactImports/queries';
 import { contactsAfter, findContact } from '@conversa/projections/contacts/queries';
@@ -23,7 +36,8 @@ async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string
     try {
       file = { fileName: part.filename, data: await part.toBuffer() };
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('ERR_MEDIA_TOO_LARGE', `The spreadsheet is larger than ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new DomainError('ERR_MEDIA_TOO_LARGE', `The spreadsheet is larger than ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
       throw error;
     }
   }
@@ -53,7 +67,14 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
           multipart: true,
           response: ContactImportStatus,
           status: 202,
-          errors: ['ERR_CONTACT_IMPORT_FILE_INVALID', 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED', 'ERR_MEDIA_TYPE_NOT_ALLOWED', 'ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE', 'ERR_CONTACT_IMPORT_IN_PROGRESS'],
+          errors: [
+            'ERR_CONTACT_IMPORT_FILE_INVALID',
+            'ERR_SPREADSHEET_TOO_LARGE_UNPACKED',
+            'ERR_MEDIA_TYPE_NOT_ALLOWED',
+            'ERR_MULTIPART_INVALID',
+            'ERR_MEDIA_TOO_LARGE',
+            'ERR_CONTACT_IMPORT_IN_PROGRESS',
+          ],
         },
       },
     },
@@ -72,12 +93,23 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
 
   app.get(
     '/contacts/import/:importId',
-    { config: { contract: { summary: "A contact import's progress and refused rows", params: ContactImportIdParams, response: ContactImportStatus, errors: ['ERR_NO_CONTACT_IMPORT_FOUND'] } } },
+    {
+      config: {
+        contract: {
+          summary: "A contact import's progress and refused rows",
+          params: ContactImportIdParams,
+          response: ContactImportStatus,
+          errors: ['ERR_NO_CONTACT_IMPORT_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { importId } = request.params;
       const found = await importStatus(ctx, request.principal.companyId, importId);
       // A viewer shown numbers masked (LGPD hide-number) sees the refused rows' numbers masked too.
-      const status = request.principal.numbersHidden ? { ...found, refusals: found.refusals.map((refusal) => ({ ...refusal, number: maskNumber(refusal.number) })) } : found;
+      const status = request.principal.numbersHidden
+        ? { ...found, refusals: found.refusals.map((refusal) => ({ ...refusal, number: maskNumber(refusal.number) })) }
+        : found;
       // Done means the list shows every imported contact: the contacts read model may trail the imports' own.
       if (status.state === 'done') await ctx.waitForProjections(await ctx.store.headPosition(), { readModels: ['contacts'] });
       return status;
@@ -85,50 +117,83 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
   );
 
   // Row by row: what a client that reads the spreadsheet itself sends, one contact a call.
-  app.post('/contactsImport', { config: { contract: { summary: 'Row by row: what a client that reads the spreadsheet itself sends, one contact a call.', body: ContactImportRow, status: 201, alsoStatus: [200, 422], response: ContactImportRowAnswer } } }, async (request, reply) => {
-    const row = request.body;
-    const { principal } = request;
-    const { position, ...result } = await importContactRow(ctx, { companyId: principal.companyId, actor: userActor(principal.userId) }, row);
-    await ctx.waitForProjections(position, { readModels: ['contacts'] });
-    const contact = result.contactId === undefined ? null : ((await findContact(ctx.db, principal.companyId, result.contactId)) ?? null);
-    return reply.status(result.outcome === 'created' ? 201 : result.outcome === 'updated' ? 200 : 422).send({ ...result, contact });
-  });
+  app.post(
+    '/contactsImport',
+    {
+      config: {
+        contract: {
+          summary: 'Row by row: what a client that reads the spreadsheet itself sends, one contact a call.',
+          body: ContactImportRow,
+          status: 201,
+          alsoStatus: [200, 422],
+          response: ContactImportRowAnswer,
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = request.body;
+      const { principal } = request;
+      const { position, ...result } = await importContactRow(ctx, { companyId: principal.companyId, actor: userActor(principal.userId) }, row);
+      await ctx.waitForProjections(position, { readModels: ['contacts'] });
+      const contact = result.contactId === undefined ? null : ((await findContact(ctx.db, principal.companyId, result.contactId)) ?? null);
+      return reply.status(result.outcome === 'created' ? 201 : result.outcome === 'updated' ? 200 : 422).send({ ...result, contact });
+    },
+  );
 
-  app.get('/contacts/export', { config: { contract: { summary: 'The contacts as an .xlsx sheet', query: ExportContactsQuery, produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } } }, async (request, reply) => {
-    const filters = request.query;
-    const { companyId } = request.principal;
-    const masked = request.principal.numbersHidden;
-    const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(CONTACTS_EXPORT_SHEET);
-    sheet.columns = [
-      { header: 'nome', key: 'name', width: 30 },
-      { header: 'numero', key: 'number', width: 18 },
-      { header: 'email', key: 'email', width: 30 },
-      { header: 'canal', key: 'channel', width: 12 },
-      { header: 'bloqueado', key: 'blocked', width: 10 },
-      { header: 'tags', key: 'tags', width: 30 },
-    ];
-    // Written while the answer streams: a company of a million contacts never sits in memory.
-    void (async () => {
-      let afterId = 0;
-      for (;;) {
-        const batch = await contactsAfter(ctx.db, companyId, afterId, EXPORT_BATCH, { ...filters, searchNumbers: !masked });
-        for (const stored of batch) {
-          // Masked as every answer masks a contact: the number, and a name that is only the number.
-          const contact = masked ? maskContact(stored) : stored;
-          const row = { name: contact.name, number: contact.number, email: contact.email, channel: contact.channel, blocked: contact.active ? 'não' : 'sim', tags: contact.tags.map((tag) => tag.name).join(', ') };
-          sheet.addRow(safeCells(row)).commit();
+  app.get(
+    '/contacts/export',
+    {
+      config: {
+        contract: {
+          summary: 'The contacts as an .xlsx sheet',
+          query: ExportContactsQuery,
+          produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      },
+    },
+    async (request, reply) => {
+      const filters = request.query;
+      const { companyId } = request.principal;
+      const masked = request.principal.numbersHidden;
+      const out = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      const sheet = workbook.addWorksheet(CONTACTS_EXPORT_SHEET);
+      sheet.columns = [
+        { header: 'nome', key: 'name', width: 30 },
+        { header: 'numero', key: 'number', width: 18 },
+        { header: 'email', key: 'email', width: 30 },
+        { header: 'canal', key: 'channel', width: 12 },
+        { header: 'bloqueado', key: 'blocked', width: 10 },
+        { header: 'tags', key: 'tags', width: 30 },
+      ];
+      // Written while the answer streams: a company of a million contacts never sits in memory.
+      void (async () => {
+        let afterId = 0;
+        for (;;) {
+          const batch = await contactsAfter(ctx.db, companyId, afterId, EXPORT_BATCH, { ...filters, searchNumbers: !masked });
+          for (const stored of batch) {
+            // Masked as every answer masks a contact: the number, and a name that is only the number.
+            const contact = masked ? maskContact(stored) : stored;
+            const row = {
+              name: contact.name,
+              number: contact.number,
+              email: contact.email,
+              channel: contact.channel,
+              blocked: contact.active ? 'não' : 'sim',
+              tags: contact.tags.map((tag) => tag.name).join(', '),
+            };
+            sheet.addRow(safeCells(row)).commit();
+          }
+          if (batch.length < EXPORT_BATCH) break;
+          afterId = batch[batch.length - 1]!.id;
         }
-        if (batch.length < EXPORT_BATCH) break;
-        afterId = batch[batch.length - 1]!.id;
-      }
-      sheet.commit();
-      await workbook.commit();
-    })().catch((error: unknown) => out.destroy(error as Error));
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${CONTACTS_EXPORT_FILE}"`)
-      .send(out);
-  });
+        sheet.commit();
+        await workbook.commit();
+      })().catch((error: unknown) => out.destroy(error as Error));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${CONTACTS_EXPORT_FILE}"`)
+        .send(out);
+    },
+  );
 }

@@ -22,7 +22,11 @@ function xls(rows: (string | number)[][]): Buffer {
 }
 
 const lines = (rows: { line: number; input: { number: string } }[]) => rows.map((row) => [row.line, row.input.number]);
-const refusal = (promise: Promise<unknown>) => promise.then(() => 'read', (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'read',
+    (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+  );
 
 describe('readContactRows', () => {
   it('numbers rows as the sheet does (the header is row 1, blank lines counted) in .xlsx, .xls and .csv', async () => {
@@ -62,14 +66,30 @@ describe('readContactRows', () => {
       { line: 3, input: { name: '=B2', number: '5511987650002', email: '' }, formula: true },
       { line: 4, input: { name: 'Bia', number: '=5511987650003', email: '' }, formula: true },
     ]);
-    const rows = await readContactRows('c.xlsx', await xlsx([['nome', 'numero'], ['=HYPERLINK("x")', '5511987650004']]));
+    const rows = await readContactRows(
+      'c.xlsx',
+      await xlsx([
+        ['nome', 'numero'],
+        ['=HYPERLINK("x")', '5511987650004'],
+      ]),
+    );
     expect(rows).toEqual([{ line: 2, input: { name: '=HYPERLINK("x")', number: '5511987650004', email: '' }, formula: true }]);
   });
 
   it('refuses a file past CONTACT_IMPORT_MAX_ROWS rows, a headless and an empty one', async () => {
     const long = Buffer.from(['numero', ...Array.from({ length: CONTACT_IMPORT_MAX_ROWS + 1 }, (_, index) => String(5511900000000 + index))].join('\n'));
     expect(await refusal(readContactRows('c.csv', long))).toMatch(/^ERR_CONTACT_IMPORT_FILE_INVALID: .*more than 50000 rows/);
-    expect(await refusal(readContactRows('c.xlsx', await xlsx([['Nome', 'Cidade'], ['Eva', 'Recife']])))).toMatch(/^ERR_CONTACT_IMPORT_FILE_INVALID: .*número/);
+    expect(
+      await refusal(
+        readContactRows(
+          'c.xlsx',
+          await xlsx([
+            ['Nome', 'Cidade'],
+            ['Eva', 'Recife'],
+          ]),
+        ),
+      ),
+    ).toMatch(/^ERR_CONTACT_IMPORT_FILE_INVALID: .*número/);
     expect(await refusal(readContactRows('c.csv', Buffer.from('nome,numero\n')))).toMatch(/^ERR_CONTACT_IMPORT_FILE_INVALID: .*no contact/);
   });
 });
@@ -89,7 +109,7 @@ describe('an .xlsx packed as a bomb', () => {
     }
   });
 
-  it('whose directory lies about a part\'s size stops unpacking at the declared size', async () => {
+  it("whose directory lies about a part's size stops unpacking at the declared size", async () => {
     const lying = xlsxBomb({ sheetBytes: 8 * 1024 * 1024, declaredSize: 200_000 });
     await expect(checkSpreadsheet('bomba.xlsx', lying)).resolves.toBe('xlsx');
     expect(await refusal(readContactRows('bomba.xlsx', lying))).toMatch(/^ERR_SPREADSHEET_TOO_LARGE_UNPACKED: .*declared size/);

@@ -1,4 +1,11 @@
-import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_ROWS, CONTACT_IMPORT_ONE_AT_A_TIME_MS, ContactImportRow, DomainError, type SheetRow } from '@conversa/contracts';
+import {
+  CONTACT_IMPORT_EXTENSIONS,
+  CONTACT_IMPORT_MAX_ROWS,
+  CONTACT_IMPORT_ONE_AT_A_TIME_MS,
+  ContactImportRow,
+  DomainError,
+  type SheetRow,
+} from '@conversa/contracts';
 import { hasRunningContactImport } from '@conversa/projections/contactImports/queries';
 import type { ApiContext } from '../context';
 import { parse as parseCsv } from '@fast-csv/parse';
@@ -16,7 +23,12 @@ const HEADERS = {
 type Column = keyof typeof HEADERS;
 
 const invalid = (why: string) => new DomainError('ERR_CONTACT_IMPORT_FILE_INVALID', `The spreadsheet could not be read: ${why}.`);
-const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 
 /** A legacy Excel 97 workbook (OLE compound file): read with SheetJS, ExcelJS does not read it. */
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);

@@ -14,7 +14,15 @@ function text(value) {
 }
 
 try {
-  const workbook = XLS.read(Buffer.from(data), { type: 'buffer', dense: true, sheetRows: lines, cellFormula: true, cellHTML: false, cellStyles: false, cellDates: true });
+  const workbook = XLS.read(Buffer.from(data), {
+    type: 'buffer',
+    dense: true,
+    sheetRows: lines,
+    cellFormula: true,
+    cellHTML: false,
+    cellStyles: false,
+    cellDates: true,
+  });
   const name = workbook.SheetNames[0];
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
   if (!sheet) {

@@ -1,5 +1,25 @@
-import { maskContact, DashboardPeriodQuery, DashboardSeries, DashboardTicketsQuery, DashboardView, FigureTickets, NpsInfo, resolvePeriod, UserInfo, type DashboardPeriod } from '@conversa/contracts';
-import { dashboardAttendants, dashboardCounters, dashboardToday, featuredAttendant, npsInfo, perDay, perQueue, perUser } from '@conversa/projections/dashboard/queries';
+import {
+  maskContact,
+  DashboardPeriodQuery,
+  DashboardSeries,
+  DashboardTicketsQuery,
+  DashboardView,
+  FigureTickets,
+  NpsInfo,
+  resolvePeriod,
+  UserInfo,
+  type DashboardPeriod,
+} from '@conversa/contracts';
+import {
+  dashboardAttendants,
+  dashboardCounters,
+  dashboardToday,
+  featuredAttendant,
+  npsInfo,
+  perDay,
+  perQueue,
+  perUser,
+} from '@conversa/projections/dashboard/queries';
 import { figureTickets } from '@conversa/projections/dashboard/figure-tickets';
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
@@ -9,7 +29,10 @@ import { reportRoutes } from './report-routes';
 /** Admin, or a plain user with showDashboard (spec 3 §6). */
 const auth = { area: 'dashboard' } as const;
 const periodErrors = ['ERR_DASHBOARD_PERIOD_REQUIRED', 'ERR_DASHBOARD_RANGE_INVALID', 'ERR_DASHBOARD_RANGE_TOO_LONG'] as const;
-const config = <Q extends ZodType = typeof DashboardPeriodQuery>(summary: string, response: ZodType, query?: Q) => ({ auth, contract: { summary, query: (query ?? DashboardPeriodQuery) as Q, response, errors: periodErrors } });
+const config = <Q extends ZodType = typeof DashboardPeriodQuery>(summary: string, response: ZodType, query?: Q) => ({
+  auth,
+  contract: { summary, query: (query ?? DashboardPeriodQuery) as Q, response, errors: periodErrors },
+});
 
 /**
  * The dashboard (docs/metrics.md): read only, from the dashboard read model. Days are the
@@ -33,15 +56,21 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     perDay(ctx.db, request.principal.companyId, periodOf(request), 'closed'),
   );
 
-  app.get('/dashboard/queues', { config: config('Tickets per queue', DashboardSeries) }, async (request) => perQueue(ctx.db, request.principal.companyId, periodOf(request)));
+  app.get('/dashboard/queues', { config: config('Tickets per queue', DashboardSeries) }, async (request) =>
+    perQueue(ctx.db, request.principal.companyId, periodOf(request)),
+  );
 
-  app.get('/dashboard/ticketsUsers', { config: config('Tickets per attendant', DashboardSeries) }, async (request) => perUser(ctx.db, request.principal.companyId, periodOf(request)));
+  app.get('/dashboard/ticketsUsers', { config: config('Tickets per attendant', DashboardSeries) }, async (request) =>
+    perUser(ctx.db, request.principal.companyId, periodOf(request)),
+  );
 
   app.get('/dashboard/user-info', { config: config('The featured attendant', UserInfo) }, async (request) => ({
     featured: featuredAttendant(await dashboardAttendants(ctx.db, request.principal.companyId, periodOf(request))),
   }));
 
-  app.get('/dashboard/nps-info', { config: config('Rating breakdown', NpsInfo) }, async (request) => npsInfo(ctx.db, request.principal.companyId, periodOf(request)));
+  app.get('/dashboard/nps-info', { config: config('Rating breakdown', NpsInfo) }, async (request) =>
+    npsInfo(ctx.db, request.principal.companyId, periodOf(request)),
+  );
 
   app.get('/dashboard/tickets', { config: config('The tickets behind a figure', FigureTickets, DashboardTicketsQuery) }, async (request) => {
     const { query } = request;

@@ -91,7 +91,10 @@ function successAnswer(route: RegisteredRoute, status: number) {
   const contract = route.contract ?? {};
   if (status === 204 || status === 304) return { description: status === 204 ? 'No content' : 'Not modified' };
   if (contract.produces) return { description: 'OK', content: { [contract.produces]: { schema: mediaSchema(contract.produces) } } };
-  return { description: status === 201 ? 'Created' : 'OK', ...(contract.response ? { content: { 'application/json': { schema: jsonSchema(contract.response, 'output') } } } : {}) };
+  return {
+    description: status === 201 ? 'Created' : 'OK',
+    ...(contract.response ? { content: { 'application/json': { schema: jsonSchema(contract.response, 'output') } } } : {}),
+  };
 }
 
 function requestBodyOf(route: RegisteredRoute) {
@@ -134,13 +137,28 @@ function operation(route: RegisteredRoute, pathNames: string[]) {
 }
 
 /** Routes the reference leaves out: the UI's pages and files, the reference's own page, and the websocket (docs/ARCHITECTURE.md "The websocket protocol"). */
-export const undocumentedRoute = (route: Pick<RegisteredRoute, 'url' | 'contract'>): boolean => route.url.includes('*') || route.url === '/socket' || route.contract?.hidden === true;
+export const undocumentedRoute = (route: Pick<RegisteredRoute, 'url' | 'contract'>): boolean =>
+  route.url.includes('*') || route.url === '/socket' || route.contract?.hidden === true;
 
 export const securitySchemes = {
-  accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token POST /auth/login and POST /auth/refresh_token answer (`token`), valid 15 minutes.' },
-  connectionToken: { type: 'http', scheme: 'bearer', description: "A connection's API token (the connection's `token`, set on POST/PUT /whatsapp): the messages API and the sandbox." },
+  accessToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The access token POST /auth/login and POST /auth/refresh_token answer (`token`), valid 15 minutes.',
+  },
+  connectionToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A connection's API token (the connection's `token`, set on POST/PUT /whatsapp): the messages API and the sandbox.",
+  },
   metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN of the process (docs/metrics.md); loopback requests need none.' },
-  refreshCookie: { type: 'apiKey', in: 'cookie', name: 'jrt', description: 'The refresh token login sets as an HttpOnly cookie on path /auth; each refresh rotates it.' },
+  refreshCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'jrt',
+    description: 'The refresh token login sets as an HttpOnly cookie on path /auth; each refresh rotates it.',
+  },
 } as const;
 
 /** The OpenAPI 3.1 document of every registered route, from the contracts they declare (`config.contract`). */
@@ -161,13 +179,17 @@ export function openApiDocument(routes: readonly RegisteredRoute[], info: { vers
     info: {
       title: 'Conversa API',
       version: info.version,
-      description: 'Every HTTP route of Conversa. Answers to errors are `{ error, message }` with an `ERR_…` code. Webhooks sent to your endpoints are described in docs/webhooks.md.',
+      description:
+        'Every HTTP route of Conversa. Answers to errors are `{ error, message }` with an `ERR_…` code. Webhooks sent to your endpoints are described in docs/webhooks.md.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
     components: {
       securitySchemes,
-      schemas: { ...shared, ApiError: { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' } } } },
+      schemas: {
+        ...shared,
+        ApiError: { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' } } },
+      },
     },
     paths,
   };

@@ -25,15 +25,33 @@ const version = process.env.npm_package_version ?? '0.1.0';
 /** The API reference: the OpenAPI 3.1 document generated from the routes' contracts, and Swagger UI over it. */
 export async function docsRoutes(app: FastifyInstance, _ctx: ApiContext): Promise<void> {
   let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/api/docs/openapi.json', { config: { auth: 'public', contract: { summary: 'This API as an OpenAPI 3.1 document', response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) } } }, async () => (document ??= openApiDocument(app.routeTable, { version })));
+  app.get(
+    '/api/docs/openapi.json',
+    {
+      config: {
+        auth: 'public',
+        contract: {
+          summary: 'This API as an OpenAPI 3.1 document',
+          response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+        },
+      },
+    },
+    async () => (document ??= openApiDocument(app.routeTable, { version })),
+  );
 
-  app.get('/api/docs', { config: { auth: 'public', contract: { summary: 'The API reference (Swagger UI)', hidden: true } } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  app.get('/api/docs', { config: { auth: 'public', contract: { summary: 'The API reference (Swagger UI)', hidden: true } } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(page),
+  );
 
-  app.get('/api/docs/assets/:file', { config: { auth: 'public', contract: { summary: "The reference's files", params: AssetParams, hidden: true } } }, async (request, reply) => {
-    const { file } = request.params;
-    reply.header('cache-control', 'public, max-age=3600');
-    if (file === 'start.js') return reply.type('text/javascript; charset=utf-8').send(start);
-    const asset = assets[file]!;
-    return reply.type(asset.type).send(await readFile(asset.file));
-  });
+  app.get(
+    '/api/docs/assets/:file',
+    { config: { auth: 'public', contract: { summary: "The reference's files", params: AssetParams, hidden: true } } },
+    async (request, reply) => {
+      const { file } = request.params;
+      reply.header('cache-control', 'public, max-age=3600');
+      if (file === 'start.js') return reply.type('text/javascript; charset=utf-8').send(start);
+      const asset = assets[file]!;
+      return reply.type(asset.type).send(await readFile(asset.file));
+    },
+  );
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app';
 import { undeclaredAnswer } from './validate';
 
-const route = (contract: RegisteredRoute['contract'], auth: RegisteredRoute['auth'] = {}): RegisteredRoute => ({ method: 'POST', url: '/things/:id', auth, contract });
+const route = (contract: RegisteredRoute['contract'], auth: RegisteredRoute['auth'] = {}): RegisteredRoute => ({
+  method: 'POST',
+  url: '/things/:id',
+  auth,
+  contract,
+});
 const Thing = z.object({ id: z.number(), name: z.string() });
 const json = 'application/json; charset=utf-8';
 

@@ -16,7 +16,10 @@ export function undeclaredAnswer(route: RegisteredRoute, status: number, body: u
     if (!contentType.startsWith('application/json')) return `answered ${status} as ${contentType || 'no content type'}, declared JSON`;
     const checked = contract.response.safeParse(body);
     if (checked.success) return null;
-    return `the ${status} answer does not match the declared response: ${checked.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`;
+    return `the ${status} answer does not match the declared response: ${checked.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ')}`;
   }
   const errors = errorStatusesOf(route);
   const codes = errors.get(status);

@@ -1,4 +1,15 @@
-import { CreateFileListRequest, DomainError, FileListPage, FileListView, ListFileListsQuery, RecordIdParam, safeText, UpdateFileListRequest, type FileOption, type StoredMedia } from '@conversa/contracts';
+import {
+  CreateFileListRequest,
+  DomainError,
+  FileListPage,
+  FileListView,
+  ListFileListsQuery,
+  RecordIdParam,
+  safeText,
+  UpdateFileListRequest,
+  type FileOption,
+  type StoredMedia,
+} from '@conversa/contracts';
 import { addFileOptions, changeFileList, createFileList, deleteFileList } from '@conversa/core';
 import { findFileList, listFileLists } from '@conversa/projections/files/queries';
 import multipart from '@fastify/multipart';
@@ -35,36 +46,79 @@ export async function fileListRoutes(app: FastifyInstance, ctx: ApiContext): Pro
     });
   }
 
-  app.get('/files/:id', { config: { auth, contract: { summary: 'One file list with its files', params: IdParam, response: FileListView, errors: ['ERR_NO_FILE_LIST_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    return companyFileList(ctx, request, id);
-  });
+  app.get(
+    '/files/:id',
+    { config: { auth, contract: { summary: 'One file list with its files', params: IdParam, response: FileListView, errors: ['ERR_NO_FILE_LIST_FOUND'] } } },
+    async (request) => {
+      const { id } = request.params;
+      return companyFileList(ctx, request, id);
+    },
+  );
 
-  app.post('/files', { config: { auth, contract: { summary: 'Create a file list (its files come through uploadList)', body: CreateFileListRequest, response: FileListView, status: 201 } } }, async (request, reply) => {
-    const body = request.body;
-    const id = await createFileList(ctx, { ...who(request), ...body, userId: request.principal.userId });
-    return reply.status(201).send(await companyFileList(ctx, request, id));
-  });
+  app.post(
+    '/files',
+    {
+      config: {
+        auth,
+        contract: { summary: 'Create a file list (its files come through uploadList)', body: CreateFileListRequest, response: FileListView, status: 201 },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const id = await createFileList(ctx, { ...who(request), ...body, userId: request.principal.userId });
+      return reply.status(201).send(await companyFileList(ctx, request, id));
+    },
+  );
 
-  app.put('/files/:id', { config: { auth, contract: { summary: 'Change a file list; `options` names the files kept', params: IdParam, body: UpdateFileListRequest, response: FileListView, errors: ['ERR_NO_FILE_LIST_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    const body = request.body;
-    await companyFileList(ctx, request, id);
-    // A file taken out of the list keeps its stored bytes: the routing bot's messages in tickets point at them.
-    await changeFileList(ctx, { ...who(request), id, name: body.name, message: body.message, keepOptionIds: body.options?.map((option) => option.id) });
-    return companyFileList(ctx, request, id);
-  });
+  app.put(
+    '/files/:id',
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'Change a file list; `options` names the files kept',
+          params: IdParam,
+          body: UpdateFileListRequest,
+          response: FileListView,
+          errors: ['ERR_NO_FILE_LIST_FOUND'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      await companyFileList(ctx, request, id);
+      // A file taken out of the list keeps its stored bytes: the routing bot's messages in tickets point at them.
+      await changeFileList(ctx, { ...who(request), id, name: body.name, message: body.message, keepOptionIds: body.options?.map((option) => option.id) });
+      return companyFileList(ctx, request, id);
+    },
+  );
 
-  app.delete('/files/:id', { config: { auth, contract: { summary: 'Delete a file list', params: IdParam, response: Deleted, errors: ['ERR_NO_FILE_LIST_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    await companyFileList(ctx, request, id);
-    await deleteFileList(ctx, { ...who(request), id });
-    return { message: 'File list deleted' };
-  });
+  app.delete(
+    '/files/:id',
+    { config: { auth, contract: { summary: 'Delete a file list', params: IdParam, response: Deleted, errors: ['ERR_NO_FILE_LIST_FOUND'] } } },
+    async (request) => {
+      const { id } = request.params;
+      await companyFileList(ctx, request, id);
+      await deleteFileList(ctx, { ...who(request), id });
+      return { message: 'File list deleted' };
+    },
+  );
 
   app.post(
     '/files/uploadList/:id',
-    { config: { auth, contract: { summary: 'Add files to a file list (multipart: `name` then `file`, repeated)', params: IdParam, response: FileListView, multipart: true, errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_MEDIA_TOO_LARGE', 'ERR_MEDIA_TYPE_NOT_ALLOWED'] } } },
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'Add files to a file list (multipart: `name` then `file`, repeated)',
+          params: IdParam,
+          response: FileListView,
+          multipart: true,
+          errors: ['ERR_NO_FILE_LIST_FOUND', 'ERR_MEDIA_TOO_LARGE', 'ERR_MEDIA_TYPE_NOT_ALLOWED'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { companyId } = request.principal;

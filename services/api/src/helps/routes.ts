@@ -16,24 +16,36 @@ export async function helpRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   app.get('/helps', { config: { contract: { query: ListHelpsQuery, response: z.array(HelpView) } } }, async (request) => listHelps(ctx.db, request.query));
   app.get('/helps/list', { config: { contract: { summary: 'Every help video', response: z.array(HelpView) } } }, async () => listHelps(ctx.db));
 
-  app.post('/helps', { config: { auth: { area: 'helps' }, contract: { body: CreateHelpRequest, status: 201, response: HelpView } } }, async (request, reply) => {
-    const details = request.body;
-    const helpId = await createHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), details });
-    return reply.status(201).send(await findHelp(ctx.db, helpId));
-  });
+  app.post(
+    '/helps',
+    { config: { auth: { area: 'helps' }, contract: { body: CreateHelpRequest, status: 201, response: HelpView } } },
+    async (request, reply) => {
+      const details = request.body;
+      const helpId = await createHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), details });
+      return reply.status(201).send(await findHelp(ctx.db, helpId));
+    },
+  );
 
-  app.put('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, body: UpdateHelpRequest, response: HelpView, errors: ['ERR_NOT_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    const changes = request.body;
-    await changeHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id, changes });
-    const found = await findHelp(ctx.db, id);
-    if (!found) throw new DomainError('ERR_NOT_FOUND', 'Help entry not found');
-    return found;
-  });
+  app.put(
+    '/helps/:id',
+    { config: { auth: { area: 'helps' }, contract: { params: IdParam, body: UpdateHelpRequest, response: HelpView, errors: ['ERR_NOT_FOUND'] } } },
+    async (request) => {
+      const { id } = request.params;
+      const changes = request.body;
+      await changeHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id, changes });
+      const found = await findHelp(ctx.db, id);
+      if (!found) throw new DomainError('ERR_NOT_FOUND', 'Help entry not found');
+      return found;
+    },
+  );
 
-  app.delete('/helps/:id', { config: { auth: { area: 'helps' }, contract: { params: IdParam, status: 204, errors: ['ERR_NOT_FOUND'] } } }, async (request, reply) => {
-    const { id } = request.params;
-    await deleteHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/helps/:id',
+    { config: { auth: { area: 'helps' }, contract: { params: IdParam, status: 204, errors: ['ERR_NOT_FOUND'] } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await deleteHelp(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), id });
+      return reply.status(204).send();
+    },
+  );
 }

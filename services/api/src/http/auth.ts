@@ -1,4 +1,15 @@
-import { can, defaultCompanySettings, DomainError, hidesNumbers, mayDo, type Area, type Permission, type PlanFlag, type Profile, type UserView } from '@conversa/contracts';
+import {
+  can,
+  defaultCompanySettings,
+  DomainError,
+  hidesNumbers,
+  mayDo,
+  type Area,
+  type Permission,
+  type PlanFlag,
+  type Profile,
+  type UserView,
+} from '@conversa/contracts';
 import { findSignedInUser } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -58,7 +69,10 @@ export function installAuth(app: FastifyInstance, deps: { db: Kysely<ReadDatabas
   });
 }
 
-async function authenticate(request: FastifyRequest, { db, tokens, sessions }: { db: Kysely<ReadDatabase>; tokens: TokenService; sessions: SessionGuard }): Promise<Principal> {
+async function authenticate(
+  request: FastifyRequest,
+  { db, tokens, sessions }: { db: Kysely<ReadDatabase>; tokens: TokenService; sessions: SessionGuard },
+): Promise<Principal> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   if (!token) throw new DomainError('ERR_UNAUTHENTICATED');
@@ -72,11 +86,22 @@ async function authenticate(request: FastifyRequest, { db, tokens, sessions }: {
   const { user, plan, dueDate, lgpdHideNumber } = signedIn;
   const { id: _id, name: _name, users: _u, connections: _c, queues: _q, amount: _a, isPublic: _p, ...planFlags } = plan;
   const numbersHidden = hidesNumbers(user, lgpdHideNumber ?? defaultCompanySettings.lgpdHideNumber);
-  return { userId: user.id, companyId: user.companyId, sessionId: claims.sessionId, profile: user.profile, super: user.super, user, planFlags, dueDate, numbersHidden };
+  return {
+    userId: user.id,
+    companyId: user.companyId,
+    sessionId: claims.sessionId,
+    profile: user.profile,
+    super: user.super,
+    user,
+    planFlags,
+    dueDate,
+    numbersHidden,
+  };
 }
 
 /** The action a route's area rule asks for: its own `action`, else read for GET and write for any other method. */
-export const areaAction = (rule: Exclude<RouteAuth, 'public'>, method: string): 'read' | 'write' => rule.action ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+export const areaAction = (rule: Exclude<RouteAuth, 'public'>, method: string): 'read' | 'write' =>
+  rule.action ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
 
 function enforce(principal: Principal, rule: Exclude<RouteAuth, 'public'>, method: string, today: string): void {
   // An overdue company keeps its session and can see what it owes, but cannot work.

@@ -75,7 +75,9 @@ declare module 'fastify' {
   > {
     <Config extends { contract: RouteContract }>(
       path: string,
-      opts: RouteShorthandOptions<RawServer, RawRequest, RawReply, ContractInput<Config['contract']>, Config, FastifySchema, TypeProvider, Logger> & { config: Config },
+      opts: RouteShorthandOptions<RawServer, RawRequest, RawReply, ContractInput<Config['contract']>, Config, FastifySchema, TypeProvider, Logger> & {
+        config: Config;
+      },
       handler: RouteHandlerMethod<RawServer, RawRequest, RawReply, ContractInput<Config['contract']>, Config, FastifySchema, TypeProvider, Logger>,
     ): FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>;
   }

@@ -15,7 +15,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof WrongExpectedVersionError) return send(reply, 'ERR_WRONG_EXPECTED_VERSION');
     if (error instanceof DuplicateEventIdError) return send(reply, 'ERR_DUPLICATE_EVENT_ID');
     if (error instanceof EventSchemaError) return reply.status(400).send({ error: 'ERR_EVENT_SCHEMA', message: error.message });
-    if (isMalformedMultipart(error)) return reply.status(400).send({ error: 'ERR_MULTIPART_INVALID', message: `${errorCatalogue.ERR_MULTIPART_INVALID.message} (${error.message})` });
+    if (isMalformedMultipart(error))
+      return reply.status(400).send({ error: 'ERR_MULTIPART_INVALID', message: `${errorCatalogue.ERR_MULTIPART_INVALID.message} (${error.message})` });
     const fastifyError = error as FastifyError;
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       // Fastify's own refusals (bad JSON, body too large, wrong content type).
@@ -32,7 +33,8 @@ export function installErrorHandling(app: FastifyInstance): void {
  * boundary or a part cut short, @fastify/multipart its own codes. The client sent a broken form.
  */
 const MULTIPART_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_MP_PREMATURE_CLOSE', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR']);
-const MULTIPART_MESSAGES = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header)|terminated early due to unexpected end of multipart data/;
+const MULTIPART_MESSAGES =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header)|terminated early due to unexpected end of multipart data/;
 function isMalformedMultipart(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && MULTIPART_CODES.has(code)) return true;

@@ -54,7 +54,11 @@ export function createTokenService(secret: string, options: { accessTokenTtlSeco
         .sign(key);
     },
     async issuePublicToken(companyId) {
-      return new SignJWT({ cid: companyId, scope: 'public' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(`${PUBLIC_TOKEN_TTL_S}s`).sign(key);
+      return new SignJWT({ cid: companyId, scope: 'public' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(`${PUBLIC_TOKEN_TTL_S}s`)
+        .sign(key);
     },
     async verifyAccessToken(token) {
       // A token checked before is not checked again until it expires: every request presents the same one,
@@ -68,7 +72,8 @@ export function createTokenService(secret: string, options: { accessTokenTtlSeco
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (payload.scope !== 'access' || typeof payload.sid !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sid) || typeof payload.exp !== 'number') return null;
+        if (payload.scope !== 'access' || typeof payload.sid !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sid) || typeof payload.exp !== 'number')
+          return null;
         // Signed with our secret is not enough: ids that no record can have (text, huge, negative) are a bad token, not a crash later.
         const userId = RecordIdParam.safeParse(payload.sub);
         const companyId = RecordId.safeParse(payload.cid);

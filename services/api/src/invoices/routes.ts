@@ -1,4 +1,15 @@
-import { DomainError, INVOICES_PAGE_SIZE, InvoicePage, InvoiceView, ListInvoicesQuery, parseChargeReference, PaymentWebhookBody, RecordIdParam, SubscriptionRequest, SubscriptionResponse } from '@conversa/contracts';
+import {
+  DomainError,
+  INVOICES_PAGE_SIZE,
+  InvoicePage,
+  InvoiceView,
+  ListInvoicesQuery,
+  parseChargeReference,
+  PaymentWebhookBody,
+  RecordIdParam,
+  SubscriptionRequest,
+  SubscriptionResponse,
+} from '@conversa/contracts';
 import { checkoutInvoice, confirmPayment, PLATFORM_COMPANY_ID, systemActor } from '@conversa/core';
 import { companySettingsOf, findCompany } from '@conversa/projections/companies/queries';
 import { findInvoice, listInvoices } from '@conversa/projections/invoices/queries';
@@ -37,7 +48,12 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get(
     '/invoices/all',
-    { config: { auth: { area: 'financial', allowExpired: true }, contract: { summary: "The company's invoices, newest first, 20 a page", query: ListInvoicesQuery, response: InvoicePage } } },
+    {
+      config: {
+        auth: { area: 'financial', allowExpired: true },
+        contract: { summary: "The company's invoices, newest first, 20 a page", query: ListInvoicesQuery, response: InvoicePage },
+      },
+    },
     async (request) => {
       const query = request.query;
       return listInvoices(ctx.db, request.principal.companyId, { ...query, pageSize: INVOICES_PAGE_SIZE });
@@ -46,7 +62,12 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get(
     '/invoices/:id',
-    { config: { auth: { area: 'financial', allowExpired: true }, contract: { summary: 'One invoice of the company', params: IdParam, response: InvoiceView, errors: ['ERR_NO_INVOICE_FOUND'] } } },
+    {
+      config: {
+        auth: { area: 'financial', allowExpired: true },
+        contract: { summary: 'One invoice of the company', params: IdParam, response: InvoiceView, errors: ['ERR_NO_INVOICE_FOUND'] },
+      },
+    },
     async (request) => companyInvoice(request.principal.companyId, request.params.id),
   );
 
@@ -68,13 +89,26 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       const { principal } = request;
       const invoice = await companyInvoice(principal.companyId, body.invoiceId);
       const answer = await checkoutInvoice(ctx, {
-        invoice: { invoiceId: invoice.id, companyId: invoice.companyId, dueDate: invoice.dueDate, status: invoice.status, value: invoice.value, users: invoice.users, connections: invoice.connections },
+        invoice: {
+          invoiceId: invoice.id,
+          companyId: invoice.companyId,
+          dueDate: invoice.dueDate,
+          status: invoice.status,
+          value: invoice.value,
+          users: invoice.users,
+          connections: invoice.connections,
+        },
         actor: userActor(principal.userId),
         providerConfigured: (await companySettingsOf(ctx.db, PLATFORM_COMPANY_ID)).asaas !== '',
         payer: { firstName: body.firstName, lastName: body.lastName, document: body.zipcode },
         custom: body.custom ? { users: body.users!, connections: body.connections!, price: body.price } : null,
       });
-      return { invoiceId: answer.invoiceId, paymentId: answer.paymentId, qrcode: { qrcode: answer.pixPayload }, valor: { original: original(answer.amount) } } satisfies SubscriptionResponse;
+      return {
+        invoiceId: answer.invoiceId,
+        paymentId: answer.paymentId,
+        qrcode: { qrcode: answer.pixPayload },
+        valor: { original: original(answer.amount) },
+      } satisfies SubscriptionResponse;
     },
   );
 
@@ -83,7 +117,12 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     {
       config: {
         auth: 'public',
-        contract: { summary: "The payment provider's webhook (Asaas payment events, with the asaas-access-token header)", body: PaymentWebhookBody, response: WebhookAnswer, errors: ['ERR_PAYMENT_NOT_CONFIGURED', 'ERR_PAYMENT_WEBHOOK_TOKEN', 'ERR_PAYMENT_UNKNOWN'] },
+        contract: {
+          summary: "The payment provider's webhook (Asaas payment events, with the asaas-access-token header)",
+          body: PaymentWebhookBody,
+          response: WebhookAnswer,
+          errors: ['ERR_PAYMENT_NOT_CONFIGURED', 'ERR_PAYMENT_WEBHOOK_TOKEN', 'ERR_PAYMENT_UNKNOWN'],
+        },
       },
     },
     async (request) => {
@@ -97,7 +136,13 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       if (!PAID_EVENTS.has(body.event) || !body.payment || !reference) return { received: true, applied: false };
       const company = await findCompany(ctx.db, reference.companyId);
       if (!company) throw new DomainError('ERR_PAYMENT_UNKNOWN');
-      const { paidThrough } = await confirmPayment(ctx, { ...reference, providerPaymentId: body.payment.id, amount: body.payment.value, recurrence: company.recurrence, actor: systemActor });
+      const { paidThrough } = await confirmPayment(ctx, {
+        ...reference,
+        providerPaymentId: body.payment.id,
+        amount: body.payment.value,
+        recurrence: company.recurrence,
+        actor: systemActor,
+      });
       return { received: true, applied: true, dueDate: paidThrough };
     },
   );

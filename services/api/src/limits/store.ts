@@ -43,7 +43,16 @@ export function postgresLimits<DB>(db: Kysely<DB>): LimitStore {
   };
   return {
     limiter: ({ keyPrefix, points, duration }) =>
-      new RateLimiterPostgres({ storeClient: client, storeType: 'client', schemaName: 'limits', tableName: 'counters', tableCreated: true, keyPrefix, points, duration }),
+      new RateLimiterPostgres({
+        storeClient: client,
+        storeType: 'client',
+        schemaName: 'limits',
+        tableName: 'counters',
+        tableCreated: true,
+        keyPrefix,
+        points,
+        duration,
+      }),
   };
 }
 

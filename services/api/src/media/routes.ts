@@ -47,21 +47,32 @@ async function mayOpen(ctx: ApiContext, principal: Principal, url: string): Prom
  * missing file all answer the same 404, so nothing tells them apart.
  */
 export async function mediaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/media/:companyId/:file', { config: { contract: { summary: 'A stored file (its own media type)', params: MediaParams, produces: 'application/octet-stream', errors: ['ERR_NOT_FOUND'] } } }, async (request, reply) => {
-    const { companyId, file } = request.params;
-    const url = mediaUrl(companyId, file);
-    // An active announcement's image is for every user of every company (the super user stores it under theirs).
-    const allowed = (companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url))) || (await announcementShowsMedia(ctx.db, url));
-    const opened = allowed ? await ctx.media.open(companyId, url) : undefined;
-    if (!opened) throw new DomainError('ERR_NOT_FOUND');
-    return reply
-      .header('content-type', opened.mime.startsWith('text/') ? `${opened.mime}; charset=utf-8` : opened.mime)
-      .header('content-length', opened.size)
-      .header('content-disposition', contentDisposition(inline(opened.mime) ? 'inline' : 'attachment', opened.name))
-      // Stored files are never changed (a new upload gets a new name), but they are private to the company.
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(opened.stream);
-  });
+  app.get(
+    '/media/:companyId/:file',
+    {
+      config: {
+        contract: { summary: 'A stored file (its own media type)', params: MediaParams, produces: 'application/octet-stream', errors: ['ERR_NOT_FOUND'] },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, file } = request.params;
+      const url = mediaUrl(companyId, file);
+      // An active announcement's image is for every user of every company (the super user stores it under theirs).
+      const allowed =
+        (companyId === request.principal.companyId && (await mayOpen(ctx, request.principal, url))) || (await announcementShowsMedia(ctx.db, url));
+      const opened = allowed ? await ctx.media.open(companyId, url) : undefined;
+      if (!opened) throw new DomainError('ERR_NOT_FOUND');
+      return (
+        reply
+          .header('content-type', opened.mime.startsWith('text/') ? `${opened.mime}; charset=utf-8` : opened.mime)
+          .header('content-length', opened.size)
+          .header('content-disposition', contentDisposition(inline(opened.mime) ? 'inline' : 'attachment', opened.name))
+          // Stored files are never changed (a new upload gets a new name), but they are private to the company.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(opened.stream)
+      );
+    },
+  );
 }

@@ -1,4 +1,25 @@
-import { contactCardVCard, DeleteMessageParams, DomainError, EditMessageRequest, ForwardMessageRequest, ListMessagesQuery, MAX_FILES_PER_MESSAGE, MessageIdParams, MessageTicketParams, ReactToMessageRequest, SendMediaFields, SendMessageRequest, type StoredMedia, type TicketView, MessagesPage, SendMediaForm, TicketMediaLists, MessageView, SentMessages, TicketImages } from '@conversa/contracts';
+import {
+  contactCardVCard,
+  DeleteMessageParams,
+  DomainError,
+  EditMessageRequest,
+  ForwardMessageRequest,
+  ListMessagesQuery,
+  MAX_FILES_PER_MESSAGE,
+  MessageIdParams,
+  MessageTicketParams,
+  ReactToMessageRequest,
+  SendMediaFields,
+  SendMessageRequest,
+  type StoredMedia,
+  type TicketView,
+  MessagesPage,
+  SendMediaForm,
+  TicketMediaLists,
+  MessageView,
+  SentMessages,
+  TicketImages,
+} from '@conversa/contracts';
 import { deleteMessage, editMessage, forwardMessage, sendMessages, type ForwardContactLookup, type OutgoingMessage } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { findMessage, findMessagesById, listImages, listMessagesOfTicket, ticketMedia } from '@conversa/projections/messages/queries';
@@ -37,7 +58,12 @@ async function quotedIn(ctx: ApiContext, ticket: TicketView, quotedId: string | 
 }
 
 /** Queues the messages in order on one ticket as the caller, and answers them as the read model shows them. */
-async function queueAll(ctx: ApiContext, request: FastifyRequest, ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId' | 'queueId'>, outgoing: OutgoingMessage[]): Promise<MessageView[]> {
+async function queueAll(
+  ctx: ApiContext,
+  request: FastifyRequest,
+  ticket: Pick<TicketView, 'id' | 'contactId' | 'whatsappId' | 'queueId'>,
+  outgoing: OutgoingMessage[],
+): Promise<MessageView[]> {
   const { principal } = request;
   const ids = await sendMessages(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, ticket, outgoing });
   return answerInOrder(ctx, ids);
@@ -60,88 +86,170 @@ export async function messageRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     limits: { fileSize: ctx.media.maxBytes + 1, files: MAX_FILES_PER_MESSAGE, fields: 50, fieldSize: 70_000, parts: 60 },
   });
 
-  app.get('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, query: ListMessagesQuery, response: MessagesPage, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { ticketId } = request.params;
-    const { pageNumber, cursor, selectedQueues } = request.query;
-    // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
-    // admins included (as Whaticket does); an empty selection, like none, lists every message.
-    const queueIds = selectedQueues && selectedQueues.length > 0 ? selectedQueues : undefined;
-    // The page and the ticket's visibility are read in one statement (the company scopes both); the page is only
-    // returned once the check passes.
-    // The answer is the spec's: the messages and hasMore, with their count (pages by pageNumber) and the
-    // cursor of the older page (the ticket itself is GET /tickets/:id).
-    const { ticket, page } = await listMessagesOfTicket(ctx.db, request.principal.companyId, ticketId, pageNumber, { queueIds, cursor });
-    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
-    if (!canSeeTicket(viewerOf(request.principal), ticket)) throw new DomainError('ERR_NO_PERMISSION');
-    return page;
-  });
+  app.get(
+    '/messages/:ticketId',
+    {
+      config: {
+        contract: { params: MessageTicketParams, query: ListMessagesQuery, response: MessagesPage, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] },
+      },
+    },
+    async (request) => {
+      const { ticketId } = request.params;
+      const { pageNumber, cursor, selectedQueues } = request.query;
+      // selectedQueues narrows what a ticket the caller may see shows, for every profile that sends it,
+      // admins included (as Whaticket does); an empty selection, like none, lists every message.
+      const queueIds = selectedQueues && selectedQueues.length > 0 ? selectedQueues : undefined;
+      // The page and the ticket's visibility are read in one statement (the company scopes both); the page is only
+      // returned once the check passes.
+      // The answer is the spec's: the messages and hasMore, with their count (pages by pageNumber) and the
+      // cursor of the older page (the ticket itself is GET /tickets/:id).
+      const { ticket, page } = await listMessagesOfTicket(ctx.db, request.principal.companyId, ticketId, pageNumber, { queueIds, cursor });
+      if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND');
+      if (!canSeeTicket(viewerOf(request.principal), ticket)) throw new DomainError('ERR_NO_PERMISSION');
+      return page;
+    },
+  );
 
-  app.post('/messages/:ticketId', { config: { contract: { params: MessageTicketParams, body: SendMessageRequest, multipart: SendMediaForm, response: SentMessages, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_MESSAGE_FOUND', 'ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE'] } } }, async (request) => {
-    const { ticketId } = request.params;
-    const ticket = await visibleTicket(ctx, request, ticketId);
-    const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket, request.body);
-    const sent: SentMessages = { messages };
-    return sent;
-  });
+  app.post(
+    '/messages/:ticketId',
+    {
+      config: {
+        contract: {
+          params: MessageTicketParams,
+          body: SendMessageRequest,
+          multipart: SendMediaForm,
+          response: SentMessages,
+          errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_MESSAGE_FOUND', 'ERR_MULTIPART_INVALID', 'ERR_MEDIA_TOO_LARGE'],
+        },
+      },
+    },
+    async (request) => {
+      const { ticketId } = request.params;
+      const ticket = await visibleTicket(ctx, request, ticketId);
+      const messages = request.isMultipart() ? await sendFiles(ctx, request, ticket) : await sendJson(ctx, request, ticket, request.body);
+      const sent: SentMessages = { messages };
+      return sent;
+    },
+  );
 
-  app.post('/messages/edit/:messageId', { config: { contract: { params: MessageIdParams, body: EditMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_MESSAGE_DELETED', 'ERR_MESSAGE_EDIT_EXPIRED', 'ERR_TICKET_NOT_OPEN'] } } }, async (request) => {
-    const { messageId } = request.params;
-    const { body } = request.body;
-    await visibleMessage(ctx, request, messageId);
-    const { principal } = request;
-    await editMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, messageId, body });
-    return findMessage(ctx.db, principal.companyId, messageId);
-  });
+  app.post(
+    '/messages/edit/:messageId',
+    {
+      config: {
+        contract: {
+          params: MessageIdParams,
+          body: EditMessageRequest,
+          response: MessageView,
+          errors: [
+            'ERR_NO_MESSAGE_FOUND',
+            'ERR_NO_TICKET_FOUND',
+            'ERR_NO_PERMISSION',
+            'ERR_MESSAGE_DELETED',
+            'ERR_MESSAGE_EDIT_EXPIRED',
+            'ERR_TICKET_NOT_OPEN',
+          ],
+        },
+      },
+    },
+    async (request) => {
+      const { messageId } = request.params;
+      const { body } = request.body;
+      await visibleMessage(ctx, request, messageId);
+      const { principal } = request;
+      await editMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, messageId, body });
+      return findMessage(ctx.db, principal.companyId, messageId);
+    },
+  );
 
-  app.delete('/messages/:id', { config: { contract: { params: DeleteMessageParams, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = request.params;
-    await visibleMessage(ctx, request, id);
-    const { principal } = request;
-    await deleteMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), messageId: id });
-    return findMessage(ctx.db, principal.companyId, id);
-  });
+  app.delete(
+    '/messages/:id',
+    {
+      config: {
+        contract: { params: DeleteMessageParams, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await visibleMessage(ctx, request, id);
+      const { principal } = request;
+      await deleteMessage(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), messageId: id });
+      return findMessage(ctx.db, principal.companyId, id);
+    },
+  );
 
-  app.get('/messages/listimages/:ticketId', { config: { contract: { params: MessageTicketParams, response: TicketImages, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { ticketId } = request.params;
-    const ticket = await visibleTicket(ctx, request, ticketId);
-    const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
-    const answer: TicketImages = { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
-    return answer;
-  });
+  app.get(
+    '/messages/listimages/:ticketId',
+    { config: { contract: { params: MessageTicketParams, response: TicketImages, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } },
+    async (request) => {
+      const { ticketId } = request.params;
+      const ticket = await visibleTicket(ctx, request, ticketId);
+      const images = await listImages(ctx.db, request.principal.companyId, ticket.id);
+      const answer: TicketImages = { images: images.map(({ mediaUrl, pageNumber, body }) => ({ mediaUrl, pageNumber, body })) };
+      return answer;
+    },
+  );
 
-  app.get('/messages/getmedia/:ticketId', { config: { contract: { params: MessageTicketParams, response: TicketMediaLists, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { ticketId } = request.params;
-    const ticket = await visibleTicket(ctx, request, ticketId);
-    return ticketMedia(ctx.db, request.principal.companyId, ticket.id);
-  });
+  app.get(
+    '/messages/getmedia/:ticketId',
+    { config: { contract: { params: MessageTicketParams, response: TicketMediaLists, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'] } } },
+    async (request) => {
+      const { ticketId } = request.params;
+      const ticket = await visibleTicket(ctx, request, ticketId);
+      return ticketMedia(ctx.db, request.principal.companyId, ticket.id);
+    },
+  );
 
-  app.post('/message/forward', { config: { contract: { body: ForwardMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const body = request.body;
-    const { principal } = request;
-    const { message: source, ticket: sourceTicket } = await visibleMessage(ctx, request, body.messageId);
-    const forwardedId = await forwardMessage(ctx, {
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-      user: { id: principal.userId, name: principal.user.name },
-      source,
-      sourceQueueId: sourceTicket.queueId,
-      contactId: body.contactId,
-      signMessage: body.signMessage,
-      contacts: forwardContacts(ctx),
-    });
-    const [forwarded] = await answerInOrder(ctx, [forwardedId]);
-    return forwarded;
-  });
+  app.post(
+    '/message/forward',
+    {
+      config: {
+        contract: {
+          body: ForwardMessageRequest,
+          response: MessageView,
+          errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_PERMISSION'],
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { principal } = request;
+      const { message: source, ticket: sourceTicket } = await visibleMessage(ctx, request, body.messageId);
+      const forwardedId = await forwardMessage(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        user: { id: principal.userId, name: principal.user.name },
+        source,
+        sourceQueueId: sourceTicket.queueId,
+        contactId: body.contactId,
+        signMessage: body.signMessage,
+        contacts: forwardContacts(ctx),
+      });
+      const [forwarded] = await answerInOrder(ctx, [forwardedId]);
+      return forwarded;
+    },
+  );
 
-  app.post('/react/messages', { config: { contract: { body: ReactToMessageRequest, response: MessageView, errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MESSAGE_DELETED', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const body = request.body;
-    const { message: target, ticket } = await visibleMessage(ctx, request, body.id);
-    if (body.ticketId !== undefined && body.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');
-    if (target.isDeleted) throw new DomainError('ERR_MESSAGE_DELETED');
-    assertCanSend(ticket, false);
-    const [reaction] = await queueAll(ctx, request, ticket, [{ body: body.text, mediaType: 'reactionMessage', quotedMessageId: target.id }]);
-    return reaction;
-  });
+  app.post(
+    '/react/messages',
+    {
+      config: {
+        contract: {
+          body: ReactToMessageRequest,
+          response: MessageView,
+          errors: ['ERR_NO_MESSAGE_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MESSAGE_DELETED', 'ERR_TICKET_NOT_OPEN', 'ERR_NO_PERMISSION'],
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { message: target, ticket } = await visibleMessage(ctx, request, body.id);
+      if (body.ticketId !== undefined && body.ticketId !== ticket.id) throw new DomainError('ERR_NO_MESSAGE_FOUND');
+      if (target.isDeleted) throw new DomainError('ERR_MESSAGE_DELETED');
+      assertCanSend(ticket, false);
+      const [reaction] = await queueAll(ctx, request, ticket, [{ body: body.text, mediaType: 'reactionMessage', quotedMessageId: target.id }]);
+      return reaction;
+    },
+  );
 }
 
 async function sendJson(ctx: ApiContext, request: FastifyRequest, ticket: TicketView, body: SendMessageRequest): Promise<MessageView[]> {

@@ -1,5 +1,17 @@
 import multipart from '@fastify/multipart';
-import { DomainError, IDEMPOTENCY_KEY_MAX, isStorableText, MESSAGES_API_RATE, SendApiMediaFields, SendApiMessageRequest, SendApiMessageResponse, ticketChannelOf, type StoredMedia, SendApiMediaForm, IdempotencyHeaders } from '@conversa/contracts';
+import {
+  DomainError,
+  IDEMPOTENCY_KEY_MAX,
+  isStorableText,
+  MESSAGES_API_RATE,
+  SendApiMediaFields,
+  SendApiMessageRequest,
+  SendApiMessageResponse,
+  ticketChannelOf,
+  type StoredMedia,
+  SendApiMediaForm,
+  IdempotencyHeaders,
+} from '@conversa/contracts';
 import { sendThroughApi } from '@conversa/core';
 import { findCompany } from '@conversa/projections/companies/queries';
 import { connectionByToken } from '@conversa/projections/connections/queries';
@@ -48,7 +60,11 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
     const connection = await connectionByToken(ctx.db, token);
     const company = connection && (await findCompany(ctx.db, connection.companyId));
     if (!connection || !company) return null;
-    return { connection, dueDate: company.id === 1 ? '2999-12-31' : company.dueDate, useExternalApi: Boolean((await findPlan(ctx.db, company.planId))?.useExternalApi) };
+    return {
+      connection,
+      dueDate: company.id === 1 ? '2999-12-31' : company.dueDate,
+      useExternalApi: Boolean((await findPlan(ctx.db, company.planId))?.useExternalApi),
+    };
   };
 
   // Addresses this process saw run out of the strangers' budget, and until when: refused without a token lookup.
@@ -99,13 +115,21 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
       config: {
         auth: 'public',
         contract: {
-          summary: "Sends a message through the connection whose token is the Bearer (JSON, or multipart with `medias`); Idempotency-Key sends once",
+          summary: 'Sends a message through the connection whose token is the Bearer (JSON, or multipart with `medias`); Idempotency-Key sends once',
           body: SendApiMessageRequest,
           multipart: SendApiMediaForm,
           headers: IdempotencyHeaders,
           security: 'connectionToken',
           response: SendApiMessageResponse,
-          errors: ['ERR_API_TOKEN_INVALID', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_SUBSCRIPTION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_IDEMPOTENCY_KEY_REUSED', 'ERR_INVALID_PHONE_NUMBER'],
+          errors: [
+            'ERR_API_TOKEN_INVALID',
+            'ERR_PLAN_FEATURE_DISABLED',
+            'ERR_SUBSCRIPTION_EXPIRED',
+            'ERR_NO_PERMISSION',
+            'ERR_TOO_MANY_REQUESTS',
+            'ERR_IDEMPOTENCY_KEY_REUSED',
+            'ERR_INVALID_PHONE_NUMBER',
+          ],
         },
       },
     },
@@ -125,7 +149,8 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
           const raw: Record<string, string> = {};
           for await (const part of request.parts()) {
             if (part.type === 'file') {
-              if (part.fieldname !== 'medias' && part.fieldname !== 'medias[]') throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
+              if (part.fieldname !== 'medias' && part.fieldname !== 'medias[]')
+                throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
               const media = await ctx.media.save({ companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename });
               stored.push(media);
               digests.push(`${media.name}:${media.size}:${media.mime}`);
@@ -138,7 +163,8 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
         }
         const user = fields.userId === undefined ? null : await findUser(ctx.db, fields.userId, companyId);
         if (fields.userId !== undefined && !user) throw new DomainError('ERR_NO_PERMISSION', 'userId: not a user of this connection’s company');
-        if (fields.queueId !== undefined && !(await findQueue(ctx.db, companyId, fields.queueId))) throw new DomainError('ERR_NO_PERMISSION', 'queueId: not a queue of this connection’s company');
+        if (fields.queueId !== undefined && !(await findQueue(ctx.db, companyId, fields.queueId)))
+          throw new DomainError('ERR_NO_PERMISSION', 'queueId: not a queue of this connection’s company');
         const body = fields.body ?? '';
         const result = await sendThroughApi(ctx, {
           companyId,
@@ -148,14 +174,22 @@ export async function messagesApiRoutes(app: FastifyInstance, ctx: ApiContext): 
           user: user && { id: user.id, name: user.name },
           queueId: fields.queueId ?? null,
           sendSignature: fields.sendSignature ?? false,
-          idempotency: typeof key === 'string' ? { keyHash: sha(`${connection.id}:${key}`).slice(0, 40), requestHash: sha(JSON.stringify([fields, digests])).slice(0, 40) } : undefined,
+          idempotency:
+            typeof key === 'string'
+              ? { keyHash: sha(`${connection.id}:${key}`).slice(0, 40), requestHash: sha(JSON.stringify([fields, digests])).slice(0, 40) }
+              : undefined,
         });
         // A replay stored nothing new: the files of this retry are not needed.
         if (result.replayed) {
           await Promise.all(stored.map((media) => ctx.media.remove(companyId, media.url)));
           reply.header('Idempotent-Replayed', 'true');
         }
-        return { mensagem: 'Mensagem enviada', contactId: result.contactId, ticketId: result.ticketId, messageIds: result.messageIds } satisfies SendApiMessageResponse;
+        return {
+          mensagem: 'Mensagem enviada',
+          contactId: result.contactId,
+          ticketId: result.ticketId,
+          messageIds: result.messageIds,
+        } satisfies SendApiMessageResponse;
       } catch (error) {
         await Promise.all(stored.map((media) => ctx.media.remove(companyId, media.url)));
         throw error;

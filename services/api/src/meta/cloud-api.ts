@@ -34,7 +34,8 @@ function graphOf(ctx: ApiContext): GraphApi {
 
 /** A refusal by Meta (unknown id, bad token) is the caller's to fix; anything else is Meta's. */
 function cloudFailure(error: unknown): never {
-  if (error instanceof GraphError && error.status >= 400 && error.status < 500) throw new DomainError('ERR_CLOUD_API_INVALID', undefined, { graph: error.message });
+  if (error instanceof GraphError && error.status >= 400 && error.status < 500)
+    throw new DomainError('ERR_CLOUD_API_INVALID', undefined, { graph: error.message });
   if (error instanceof DomainError) throw error;
   throw new DomainError('ERR_META_UNAVAILABLE', undefined, error instanceof Error ? { graph: error.message } : undefined);
 }
@@ -70,7 +71,13 @@ async function approvedTemplates(ctx: ApiContext, ticket: TicketView): Promise<M
   }
   return templates
     .filter((template) => template.status === 'APPROVED')
-    .map((template) => ({ name: template.name, language: template.language, category: template.category, body: template.body, parameters: templateParameterCount(template.body) }));
+    .map((template) => ({
+      name: template.name,
+      language: template.language,
+      category: template.category,
+      body: template.body,
+      parameters: templateParameterCount(template.body),
+    }));
 }
 
 /**
@@ -81,11 +88,26 @@ async function approvedTemplates(ctx: ApiContext, ticket: TicketView): Promise<M
 export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   app.get(
     '/whatsapp/:id/cloud-api',
-    { config: { auth: { area: 'connections' }, contract: { summary: 'A Cloud API connection’s number and account ids (the token only as its last 4 characters)', params: ConnectionIdParams, response: ConfigAnswer, errors: ['ERR_NO_WAPP_FOUND'] } } },
+    {
+      config: {
+        auth: { area: 'connections' },
+        contract: {
+          summary: 'A Cloud API connection’s number and account ids (the token only as its last 4 characters)',
+          params: ConnectionIdParams,
+          response: ConfigAnswer,
+          errors: ['ERR_NO_WAPP_FOUND'],
+        },
+      },
+    },
     async (request): Promise<CloudApiConfigView> => {
       const { id } = request.params;
       const { account } = await cloudConnection(ctx, request.principal.companyId, id);
-      return { connectionId: id, phoneNumberId: account?.facebookPageUserId ?? null, businessAccountId: account?.facebookUserId ?? null, tokenHint: hintOf(account?.tokenMeta ?? null) };
+      return {
+        connectionId: id,
+        phoneNumberId: account?.facebookPageUserId ?? null,
+        businessAccountId: account?.facebookUserId ?? null,
+        tokenHint: hintOf(account?.tokenMeta ?? null),
+      };
     },
   );
 
@@ -117,7 +139,8 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
       } catch (error) {
         cloudFailure(error);
       }
-      if (!numbers.some((number) => number.id === body.phoneNumberId)) throw new DomainError('ERR_CLOUD_API_INVALID', 'The business account does not hold this phone number id');
+      if (!numbers.some((number) => number.id === body.phoneNumberId))
+        throw new DomainError('ERR_CLOUD_API_INVALID', 'The business account does not hold this phone number id');
       await configureCloudApi(ctx, {
         companyId: principal.companyId,
         actor: userActor(principal.userId),
@@ -133,7 +156,16 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
 
   app.get(
     '/messages/:ticketId/templates',
-    { config: { contract: { summary: 'Whether the ticket’s 24-hour reply window is open, and (when closed) the approved templates of its Cloud API number', params: TicketParams, response: z.custom<TicketTemplatesView>(), errors: ['ERR_NO_TICKET_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE'] } } },
+    {
+      config: {
+        contract: {
+          summary: 'Whether the ticket’s 24-hour reply window is open, and (when closed) the approved templates of its Cloud API number',
+          params: TicketParams,
+          response: z.custom<TicketTemplatesView>(),
+          errors: ['ERR_NO_TICKET_FOUND', 'ERR_CLOUD_API_INVALID', 'ERR_META_UNAVAILABLE'],
+        },
+      },
+    },
     async (request): Promise<TicketTemplatesView> => {
       const { ticketId } = request.params;
       const ticket = await visibleTicket(ctx, request, ticketId);
@@ -141,7 +173,11 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
       const closesAt = last ? last.getTime() + REPLY_WINDOW_MS : null;
       const windowOpen = closesAt !== null && closesAt > ctx.now().getTime();
       // Templates matter only once the window is closed: an open window asks Meta nothing.
-      return { windowOpen, windowClosesAt: windowOpen ? new Date(closesAt!).toISOString() : null, templates: windowOpen ? [] : await approvedTemplates(ctx, ticket) };
+      return {
+        windowOpen,
+        windowClosesAt: windowOpen ? new Date(closesAt!).toISOString() : null,
+        templates: windowOpen ? [] : await approvedTemplates(ctx, ticket),
+      };
     },
   );
 
@@ -173,7 +209,9 @@ export async function cloudApiRoutes(app: FastifyInstance, ctx: ApiContext): Pro
         actor: userActor(principal.userId),
         userId: principal.userId,
         ticket,
-        outgoing: [{ body: fillTemplate(template.body, body.parameters), template: { name: template.name, language: template.language, parameters: body.parameters } }],
+        outgoing: [
+          { body: fillTemplate(template.body, body.parameters), template: { name: template.name, language: template.language, parameters: body.parameters } },
+        ],
       });
       return { messages: await findMessagesById(ctx.db, ids) };
     },

@@ -1,6 +1,5 @@
 import { GraphError, PAGE_WEBHOOK_FIELDS, type MetaSettings } from '@conversa/channels/meta/index';
-import type {
-  ConnectFacebookRequest} from '@conversa/contracts';
+import type { ConnectFacebookRequest } from '@conversa/contracts';
 import {
   connectionRosterStream,
   connectionStream,
@@ -68,10 +67,16 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, bod
     // The tokens are recorded sealed (sealAccount); the page ids stay readable, webhooks are routed by them.
     const base = { facebookUserId: body.facebookUserId, facebookUserToken: userToken, tokenMeta: page.accessToken };
     targets.push({ channel: 'facebook', name: page.name, account: sealAccount(ctx.secrets, { ...base, facebookPageUserId: page.id }) });
-    if (body.addInstagram && page.instagram) targets.push({ channel: 'instagram', name: page.instagram.username, account: sealAccount(ctx.secrets, { ...base, facebookPageUserId: page.instagram.id }) });
+    if (body.addInstagram && page.instagram)
+      targets.push({
+        channel: 'instagram',
+        name: page.instagram.username,
+        account: sealAccount(ctx.secrets, { ...base, facebookPageUserId: page.instagram.id }),
+      });
   }
   const existing = new Map<LinkTarget, number>();
-  const holders = (target: LinkTarget) => async () => (await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!)).map((held) => held.id);
+  const holders = (target: LinkTarget) => async () =>
+    (await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!)).map((held) => held.id);
   for (const target of targets) {
     const held = await connectionsOfAccount(ctx.db, target.channel, target.account.facebookPageUserId!);
     const mine = held.find((found) => found.companyId === companyId);
@@ -100,9 +105,21 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, bod
     if (known !== undefined) {
       // Race-free where the check above is not: the claim's stream has one owner.
       await claimChannelAccount(ctx, claim(known), holders(target));
-      await runCommand(ctx, { decider: connection, streamId: connectionStream(known), command: { type: 'ChangeConnectionAccount', account: target.account }, companyId, actor });
+      await runCommand(ctx, {
+        decider: connection,
+        streamId: connectionStream(known),
+        command: { type: 'ChangeConnectionAccount', account: target.account },
+        companyId,
+        actor,
+      });
       // The running session holds the old token: it starts again with the new one.
-      ({ position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(known), command: { type: 'RequestSession', kind: 'restart' }, companyId, actor }));
+      ({ position } = await runCommand(ctx, {
+        decider: connection,
+        streamId: connectionStream(known),
+        command: { type: 'RequestSession', kind: 'restart' },
+        companyId,
+        actor,
+      }));
       linked.push(known);
       continue;
     }
@@ -124,17 +141,37 @@ export async function connectFacebook(ctx: ApiContext, principal: Principal, bod
       await runCommand(ctx, {
         decider: connection,
         streamId: connectionStream(connectionId),
-        command: { type: 'CreateConnection', connectionId, companyId, channel: target.channel, token: generateConnectionToken(), details: { ...defaultConnectionDetails(), name: target.name.slice(0, 50).padEnd(2, '_') }, account: target.account },
+        command: {
+          type: 'CreateConnection',
+          connectionId,
+          companyId,
+          channel: target.channel,
+          token: generateConnectionToken(),
+          details: { ...defaultConnectionDetails(), name: target.name.slice(0, 50).padEnd(2, '_') },
+          account: target.account,
+        },
         companyId,
         actor,
       });
     } catch (error) {
-      await runCommand(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+      await runCommand(ctx, {
+        decider: connectionRoster,
+        streamId: connectionRosterStream(companyId),
+        command: { type: 'UnregisterConnection', connectionId },
+        companyId,
+        actor,
+      });
       await releaseChannelAccount(ctx, claim(connectionId));
       throw error;
     }
     // Meta connections have no QR code: their session only checks the token, and sends.
-    ({ position } = await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'RequestSession', kind: 'start' }, companyId, actor }));
+    ({ position } = await runCommand(ctx, {
+      decider: connection,
+      streamId: connectionStream(connectionId),
+      command: { type: 'RequestSession', kind: 'start' },
+      companyId,
+      actor,
+    }));
     linked.push(connectionId);
   }
   await ctx.waitForProjections(position);

@@ -39,32 +39,62 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     // The signature covers the bytes as sent: the body is kept raw and parsed only once verified.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    webhook.get('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook verification handshake: answers hub.challenge as text", query: VerifyQuery, produces: 'text/plain', errors: ['ERR_WEBHOOK_VERIFY_TOKEN', 'ERR_META_NOT_CONFIGURED'] } } }, async (request, reply) => {
-      const settings = settingsOf(ctx);
-      const query = request.query;
-      if (query['hub.mode'] !== 'subscribe' || !sameSecret(query['hub.verify_token'], settings.verifyToken)) throw new DomainError('ERR_WEBHOOK_VERIFY_TOKEN');
-      return reply.type('text/plain').send(query['hub.challenge']);
-    });
+    webhook.get(
+      '/webhook',
+      {
+        config: {
+          auth: 'public',
+          contract: {
+            summary: "Meta's webhook verification handshake: answers hub.challenge as text",
+            query: VerifyQuery,
+            produces: 'text/plain',
+            errors: ['ERR_WEBHOOK_VERIFY_TOKEN', 'ERR_META_NOT_CONFIGURED'],
+          },
+        },
+      },
+      async (request, reply) => {
+        const settings = settingsOf(ctx);
+        const query = request.query;
+        if (query['hub.mode'] !== 'subscribe' || !sameSecret(query['hub.verify_token'], settings.verifyToken))
+          throw new DomainError('ERR_WEBHOOK_VERIFY_TOKEN');
+        return reply.type('text/plain').send(query['hub.challenge']);
+      },
+    );
 
-    webhook.post('/webhook', { config: { auth: 'public', contract: { summary: "Meta's webhook deliveries (signed with X-Hub-Signature-256)", body: MetaWebhookPayload, response: z.object({ received: z.literal(true) }), errors: ['ERR_WEBHOOK_SIGNATURE_MISSING', 'ERR_INVALID_WEBHOOK_SIGNATURE', 'ERR_META_NOT_CONFIGURED'] } } }, async (request) => {
-      const settings = settingsOf(ctx);
-      const signature = request.headers[SIGNATURE_HEADER];
-      if (signature === undefined || signature === '') throw new DomainError('ERR_WEBHOOK_SIGNATURE_MISSING');
-      // Kept raw by this scope's parser (the contract's parse skips a Buffer): parsed below once verified.
-      const body: unknown = request.body;
-      const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-      if (!isValidWebhookSignature(raw, signature, settings.appSecret)) throw new DomainError('ERR_INVALID_WEBHOOK_SIGNATURE');
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new DomainError('ERR_VALIDATION', 'The webhook body is not JSON');
-      }
-      const payload = parse(MetaWebhookPayload, json);
-      const result = await handleMetaWebhook(ctx, settings, payload, request.log);
-      if (result.unknownAccounts.length > 0) request.log.info({ accounts: result.unknownAccounts }, 'meta webhook: deliveries for accounts no connection holds');
-      return { received: true };
-    });
+    webhook.post(
+      '/webhook',
+      {
+        config: {
+          auth: 'public',
+          contract: {
+            summary: "Meta's webhook deliveries (signed with X-Hub-Signature-256)",
+            body: MetaWebhookPayload,
+            response: z.object({ received: z.literal(true) }),
+            errors: ['ERR_WEBHOOK_SIGNATURE_MISSING', 'ERR_INVALID_WEBHOOK_SIGNATURE', 'ERR_META_NOT_CONFIGURED'],
+          },
+        },
+      },
+      async (request) => {
+        const settings = settingsOf(ctx);
+        const signature = request.headers[SIGNATURE_HEADER];
+        if (signature === undefined || signature === '') throw new DomainError('ERR_WEBHOOK_SIGNATURE_MISSING');
+        // Kept raw by this scope's parser (the contract's parse skips a Buffer): parsed below once verified.
+        const body: unknown = request.body;
+        const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+        if (!isValidWebhookSignature(raw, signature, settings.appSecret)) throw new DomainError('ERR_INVALID_WEBHOOK_SIGNATURE');
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new DomainError('ERR_VALIDATION', 'The webhook body is not JSON');
+        }
+        const payload = parse(MetaWebhookPayload, json);
+        const result = await handleMetaWebhook(ctx, settings, payload, request.log);
+        if (result.unknownAccounts.length > 0)
+          request.log.info({ accounts: result.unknownAccounts }, 'meta webhook: deliveries for accounts no connection holds');
+        return { received: true };
+      },
+    );
   });
 
   app.post(
@@ -76,7 +106,14 @@ export async function metaRoutes(app: FastifyInstance, ctx: ApiContext): Promise
           summary: 'Link the pages (and their Instagram accounts) a Facebook login gave access to, as connections',
           body: ConnectFacebookRequest,
           response: z.array(ConnectionView),
-          errors: ['ERR_META_NOT_CONFIGURED', 'ERR_META_TOKEN_INVALID', 'ERR_META_UNAVAILABLE', 'ERR_PLAN_FEATURE_DISABLED', 'ERR_PLAN_CONNECTION_LIMIT', 'ERR_CHANNEL_ALREADY_CONNECTED'],
+          errors: [
+            'ERR_META_NOT_CONFIGURED',
+            'ERR_META_TOKEN_INVALID',
+            'ERR_META_UNAVAILABLE',
+            'ERR_PLAN_FEATURE_DISABLED',
+            'ERR_PLAN_CONNECTION_LIMIT',
+            'ERR_CHANNEL_ALREADY_CONNECTED',
+          ],
         },
       },
     },

@@ -23,16 +23,27 @@ const lookupOf = (ctx: ApiContext): OnDutyLookup => ({ userOfCompany: async (com
  * hours (docs/on-duty.md). An administration screen: admins only.
  */
 export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/plantao', { config: { auth, contract: { summary: 'The company’s on-duty entries', response: z.array(OnDutyAnswer) } } }, async (request) => listOnDuty(ctx.db, request.principal.companyId));
+  app.get('/plantao', { config: { auth, contract: { summary: 'The company’s on-duty entries', response: z.array(OnDutyAnswer) } } }, async (request) =>
+    listOnDuty(ctx.db, request.principal.companyId),
+  );
 
-  app.get('/plantao/:id', { config: { auth, contract: { summary: 'One on-duty entry', params: OnDutyIdParams, response: OnDutyAnswer, errors } } }, async (request) => {
-    const { id } = request.params;
-    return companyOnDuty(ctx, request.principal.companyId, id);
-  });
+  app.get(
+    '/plantao/:id',
+    { config: { auth, contract: { summary: 'One on-duty entry', params: OnDutyIdParams, response: OnDutyAnswer, errors } } },
+    async (request) => {
+      const { id } = request.params;
+      return companyOnDuty(ctx, request.principal.companyId, id);
+    },
+  );
 
   app.post(
     '/plantao',
-    { config: { auth, contract: { summary: 'Add an on-duty entry', body: CreateOnDutyRequest, response: OnDutyAnswer, status: 201, errors: ['ERR_NO_USER_FOUND'] } } },
+    {
+      config: {
+        auth,
+        contract: { summary: 'Add an on-duty entry', body: CreateOnDutyRequest, response: OnDutyAnswer, status: 201, errors: ['ERR_NO_USER_FOUND'] },
+      },
+    },
     async (request, reply) => {
       const details = request.body;
       const { principal } = request;
@@ -43,7 +54,18 @@ export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.put(
     '/plantao/:id',
-    { config: { auth, contract: { summary: 'Change an on-duty entry (the fields given)', params: OnDutyIdParams, body: UpdateOnDutyRequest, response: OnDutyAnswer, errors: [...errors, 'ERR_NO_USER_FOUND'] } } },
+    {
+      config: {
+        auth,
+        contract: {
+          summary: 'Change an on-duty entry (the fields given)',
+          params: OnDutyIdParams,
+          body: UpdateOnDutyRequest,
+          response: OnDutyAnswer,
+          errors: [...errors, 'ERR_NO_USER_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const changes = request.body;
@@ -54,10 +76,14 @@ export async function onDutyRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     },
   );
 
-  app.delete('/plantao/:id', { config: { auth, contract: { summary: 'Delete an on-duty entry', params: OnDutyIdParams, response: DeletedAnswer, errors } } }, async (request) => {
-    const { id } = request.params;
-    const { principal } = request;
-    await companyOnDuty(ctx, principal.companyId, id);
-    return deleteOnDuty(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
-  });
+  app.delete(
+    '/plantao/:id',
+    { config: { auth, contract: { summary: 'Delete an on-duty entry', params: OnDutyIdParams, response: DeletedAnswer, errors } } },
+    async (request) => {
+      const { id } = request.params;
+      const { principal } = request;
+      await companyOnDuty(ctx, principal.companyId, id);
+      return deleteOnDuty(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
+    },
+  );
 }

@@ -1,4 +1,13 @@
-import { DomainError, normaliseResetNumber, RequestResetAnswer, RequestResetBody, RESET_MESSAGES, UpdateResetPasswordBody, VerifyResetParams, VerifyResetQuery } from '@conversa/contracts';
+import {
+  DomainError,
+  normaliseResetNumber,
+  RequestResetAnswer,
+  RequestResetBody,
+  RESET_MESSAGES,
+  UpdateResetPasswordBody,
+  VerifyResetParams,
+  VerifyResetQuery,
+} from '@conversa/contracts';
 import { completePasswordReset, requestPasswordReset, verifyPasswordResetCode, type PasswordResetContext, type ResetUserLookup } from '@conversa/core';
 import { usersWithPhones } from '@conversa/projections/users/queries';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -42,7 +51,17 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
 
   app.post(
     '/api/enviar-email',
-    { config: { auth: 'public', contract: { summary: 'Asks for a reset code for a WhatsApp number (same answer for any number)', body: RequestResetBody, response: RequestResetAnswer, errors: ['ERR_TOO_MANY_REQUESTS'] } } },
+    {
+      config: {
+        auth: 'public',
+        contract: {
+          summary: 'Asks for a reset code for a WhatsApp number (same answer for any number)',
+          body: RequestResetBody,
+          response: RequestResetAnswer,
+          errors: ['ERR_TOO_MANY_REQUESTS'],
+        },
+      },
+    },
     async (request, reply) => {
       const number = request.body;
       await limited(reply, () => limiter.request(number, request.ip));
@@ -56,7 +75,13 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
     {
       config: {
         auth: 'public',
-        contract: { summary: 'Checks a reset code', params: VerifyResetParams, query: VerifyResetQuery, response: Answer, errors: ['ERR_RESET_CODE_INCORRECT', 'ERR_RESET_ATTEMPTS_EXCEEDED', 'ERR_RESET_CODE_INVALID', 'ERR_TOO_MANY_REQUESTS'] },
+        contract: {
+          summary: 'Checks a reset code',
+          params: VerifyResetParams,
+          query: VerifyResetQuery,
+          response: Answer,
+          errors: ['ERR_RESET_CODE_INCORRECT', 'ERR_RESET_ATTEMPTS_EXCEEDED', 'ERR_RESET_CODE_INVALID', 'ERR_TOO_MANY_REQUESTS'],
+        },
       },
     },
     async (request, reply) => {
@@ -70,7 +95,17 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ApiContext)
 
   app.put(
     '/api/atualizar-senha',
-    { config: { auth: 'public', contract: { summary: 'Saves the new password with a verified reset code; ends every session', body: UpdateResetPasswordBody, response: Answer, errors: ['ERR_RESET_CODE_INVALID', 'ERR_TOO_MANY_REQUESTS'] } } },
+    {
+      config: {
+        auth: 'public',
+        contract: {
+          summary: 'Saves the new password with a verified reset code; ends every session',
+          body: UpdateResetPasswordBody,
+          response: Answer,
+          errors: ['ERR_RESET_CODE_INVALID', 'ERR_TOO_MANY_REQUESTS'],
+        },
+      },
+    },
     async (request, reply) => {
       const { resetId, newPassword } = request.body;
       await limited(reply, () => limiter.check(request.ip));

@@ -15,20 +15,32 @@ export async function pushRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.get('/push', { config: { contract: { summary: "The server's VAPID public key and the caller's push settings", response: PushStatusView } } }, status);
 
-  app.put('/push/subscription', { config: { contract: { summary: "Stores this browser's push subscription for the caller", body: PushSubscriptionBody, response: PushStatusView } } }, async (request) => {
-    const body = request.body;
-    await saveSubscription(ctx.db, { userId: request.principal.userId, companyId: request.principal.companyId }, body, ctx.now());
-    return status(request);
-  });
+  app.put(
+    '/push/subscription',
+    { config: { contract: { summary: "Stores this browser's push subscription for the caller", body: PushSubscriptionBody, response: PushStatusView } } },
+    async (request) => {
+      const body = request.body;
+      await saveSubscription(ctx.db, { userId: request.principal.userId, companyId: request.principal.companyId }, body, ctx.now());
+      return status(request);
+    },
+  );
 
-  app.delete('/push/subscription', { config: { contract: { summary: "Forgets this browser's push subscription (the caller's own)", body: PushUnsubscribeBody, response: PushStatusView } } }, async (request) => {
-    const body = request.body;
-    await removeSubscription(ctx.db, body.endpoint, request.principal.userId);
-    return status(request);
-  });
+  app.delete(
+    '/push/subscription',
+    { config: { contract: { summary: "Forgets this browser's push subscription (the caller's own)", body: PushUnsubscribeBody, response: PushStatusView } } },
+    async (request) => {
+      const body = request.body;
+      await removeSubscription(ctx.db, body.endpoint, request.principal.userId);
+      return status(request);
+    },
+  );
 
-  app.put('/push/settings', { config: { contract: { summary: 'What the caller wants pushed', body: PushSettings, response: PushStatusView } } }, async (request) => {
-    await savePushChoices(ctx.db, request.principal.userId, request.body);
-    return status(request);
-  });
+  app.put(
+    '/push/settings',
+    { config: { contract: { summary: 'What the caller wants pushed', body: PushSettings, response: PushStatusView } } },
+    async (request) => {
+      await savePushChoices(ctx.db, request.principal.userId, request.body);
+      return status(request);
+    },
+  );
 }

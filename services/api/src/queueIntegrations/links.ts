@@ -7,7 +7,11 @@ import type { ApiContext } from '../context';
  * A connection, queue or chatbot option may only hand conversations to the company's own
  * integrations and prompts: another company's id (or a deleted one) is refused as not found.
  */
-export async function checkBotLinks(ctx: ApiContext, companyId: number, links: { integrationIds?: readonly (number | null | undefined)[]; promptIds?: readonly (number | null | undefined)[] }): Promise<void> {
+export async function checkBotLinks(
+  ctx: ApiContext,
+  companyId: number,
+  links: { integrationIds?: readonly (number | null | undefined)[]; promptIds?: readonly (number | null | undefined)[] },
+): Promise<void> {
   const integrationIds = [...new Set((links.integrationIds ?? []).filter((id): id is number => typeof id === 'number'))];
   const promptIds = [...new Set((links.promptIds ?? []).filter((id): id is number => typeof id === 'number'))];
   const integrations = new Set(await existingQueueIntegrationIds(ctx.db, companyId, integrationIds));

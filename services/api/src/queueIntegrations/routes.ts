@@ -1,4 +1,17 @@
-import { CreateQueueIntegrationRequest, DomainError, ListQueueIntegrationsQuery, QUEUE_INTEGRATIONS_PAGE_SIZE, RecordIdParam, serviceAccountOf, TestIntegrationSessionRequest, UpdateQueueIntegrationRequest, QueueIntegrationPage, QueueIntegrationView, DeletedAnswer, IntegrationTestResult } from '@conversa/contracts';
+import {
+  CreateQueueIntegrationRequest,
+  DomainError,
+  ListQueueIntegrationsQuery,
+  QUEUE_INTEGRATIONS_PAGE_SIZE,
+  RecordIdParam,
+  serviceAccountOf,
+  TestIntegrationSessionRequest,
+  UpdateQueueIntegrationRequest,
+  QueueIntegrationPage,
+  QueueIntegrationView,
+  DeletedAnswer,
+  IntegrationTestResult,
+} from '@conversa/contracts';
 import { ConnectorError, changeQueueIntegration, checkIntegrationUrl, createQueueIntegration, deleteQueueIntegration } from '@conversa/core';
 import { findQueueIntegration, listQueueIntegrations, storedQueueIntegration } from '@conversa/projections/queueIntegrations/queries';
 import type { FastifyInstance } from 'fastify';
@@ -22,27 +35,71 @@ async function companyIntegration(ctx: ApiContext, companyId: number, id: number
  * dialogs pick from them); admins change them. The Dialogflow key is sealed and never answered.
  */
 export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/queueIntegration', { config: { ...read, contract: { summary: 'The company’s queue integrations, a page at a time', query: ListQueueIntegrationsQuery, response: QueueIntegrationPage } } }, async (request) => {
-    const { searchParam, pageNumber } = request.query;
-    return listQueueIntegrations(ctx.db, request.principal.companyId, { searchParam, offset: (pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE, limit: QUEUE_INTEGRATIONS_PAGE_SIZE });
-  });
+  app.get(
+    '/queueIntegration',
+    {
+      config: {
+        ...read,
+        contract: { summary: 'The company’s queue integrations, a page at a time', query: ListQueueIntegrationsQuery, response: QueueIntegrationPage },
+      },
+    },
+    async (request) => {
+      const { searchParam, pageNumber } = request.query;
+      return listQueueIntegrations(ctx.db, request.principal.companyId, {
+        searchParam,
+        offset: (pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE,
+        limit: QUEUE_INTEGRATIONS_PAGE_SIZE,
+      });
+    },
+  );
 
-  app.get('/queueIntegration/:id', { config: { ...read, contract: { summary: 'One queue integration (its key is never answered)', params: IdParam, response: QueueIntegrationView, errors } } }, async (request) => {
-    const { id } = request.params;
-    return companyIntegration(ctx, request.principal.companyId, id);
-  });
+  app.get(
+    '/queueIntegration/:id',
+    {
+      config: { ...read, contract: { summary: 'One queue integration (its key is never answered)', params: IdParam, response: QueueIntegrationView, errors } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return companyIntegration(ctx, request.principal.companyId, id);
+    },
+  );
 
-  app.post('/queueIntegration', { config: { ...admin, contract: { summary: 'Creates a queue integration', body: CreateQueueIntegrationRequest, status: 201, response: QueueIntegrationView, errors: ['ERR_INTEGRATION_URL_NOT_ALLOWED'] } } }, async (request, reply) => {
-    const details = request.body;
-    const { principal } = request;
-    const id = await createQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
-    return reply.status(201).send(await companyIntegration(ctx, principal.companyId, id));
-  });
+  app.post(
+    '/queueIntegration',
+    {
+      config: {
+        ...admin,
+        contract: {
+          summary: 'Creates a queue integration',
+          body: CreateQueueIntegrationRequest,
+          status: 201,
+          response: QueueIntegrationView,
+          errors: ['ERR_INTEGRATION_URL_NOT_ALLOWED'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const details = request.body;
+      const { principal } = request;
+      const id = await createQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
+      return reply.status(201).send(await companyIntegration(ctx, principal.companyId, id));
+    },
+  );
 
   // Before /:id, so testSession is not read as an id.
   app.post(
     '/queueIntegration/testSession',
-    { config: { ...admin, contract: { summary: 'Says a text to the service and answers what it said (Dialogflow, Typebot, n8n, webhook)', body: TestIntegrationSessionRequest, response: IntegrationTestResult, errors: urlErrors } } },
+    {
+      config: {
+        ...admin,
+        contract: {
+          summary: 'Says a text to the service and answers what it said (Dialogflow, Typebot, n8n, webhook)',
+          body: TestIntegrationSessionRequest,
+          response: IntegrationTestResult,
+          errors: urlErrors,
+        },
+      },
+    },
     async (request): Promise<IntegrationTestResult> => {
       const body = request.body;
       const companyId = request.principal.companyId;
@@ -56,7 +113,13 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
           case 'dialogflow': {
             const credentials = serviceAccountOf(json);
             if (!credentials || body.projectName === '') throw new DomainError('ERR_VALIDATION', 'Informe o nome do projeto e as credenciais JSON');
-            const answer = await ctx.connectors.dialogflow.detectIntent({ credentials, projectId: body.projectName, sessionId: `test-${request.principal.userId}`, text: body.text, languageCode: body.language });
+            const answer = await ctx.connectors.dialogflow.detectIntent({
+              credentials,
+              projectId: body.projectName,
+              sessionId: `test-${request.principal.userId}`,
+              text: body.text,
+              languageCode: body.language,
+            });
             return { ok: true, messages: answer.texts, error: null };
           }
           case 'typebot': {
@@ -85,19 +148,38 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
     },
   );
 
-  app.put('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Changes a queue integration; an empty jsonContent keeps the stored key', params: IdParam, body: UpdateQueueIntegrationRequest, response: QueueIntegrationView, errors: urlErrors } } }, async (request) => {
-    const { id } = request.params;
-    const changes = request.body;
-    const { principal } = request;
-    await companyIntegration(ctx, principal.companyId, id);
-    await changeQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
-    return companyIntegration(ctx, principal.companyId, id);
-  });
+  app.put(
+    '/queueIntegration/:id',
+    {
+      config: {
+        ...admin,
+        contract: {
+          summary: 'Changes a queue integration; an empty jsonContent keeps the stored key',
+          params: IdParam,
+          body: UpdateQueueIntegrationRequest,
+          response: QueueIntegrationView,
+          errors: urlErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const changes = request.body;
+      const { principal } = request;
+      await companyIntegration(ctx, principal.companyId, id);
+      await changeQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
+      return companyIntegration(ctx, principal.companyId, id);
+    },
+  );
 
-  app.delete('/queueIntegration/:id', { config: { ...admin, contract: { summary: 'Deletes a queue integration', params: IdParam, response: DeletedAnswer, errors } } }, async (request) => {
-    const { id } = request.params;
-    const { principal } = request;
-    await companyIntegration(ctx, principal.companyId, id);
-    return deleteQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
-  });
+  app.delete(
+    '/queueIntegration/:id',
+    { config: { ...admin, contract: { summary: 'Deletes a queue integration', params: IdParam, response: DeletedAnswer, errors } } },
+    async (request) => {
+      const { id } = request.params;
+      const { principal } = request;
+      await companyIntegration(ctx, principal.companyId, id);
+      return deleteQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
+    },
+  );
 }

@@ -23,37 +23,68 @@ export async function quickMessageMediaRoutes(app: FastifyInstance, ctx: ApiCont
   // One byte over the store's limit reaches the store, which refuses it with its own error.
   await app.register(multipart, { limits: { fileSize: ctx.media.maxBytes + 1, files: 1, fields: 5, fieldSize: 1_000, parts: 6 } });
 
-  app.post('/quick-messages/:id/media-upload', { config: { contract: { summary: 'Attaches a file (multipart `file`, `typeArch`) to a quick message', params: IdParam, multipart: true, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION', 'ERR_MEDIA_TOO_LARGE', 'ERR_MULTIPART_INVALID'] } } }, async (request) => {
-    const { id } = request.params;
-    const { principal } = request;
-    const companyId = principal.companyId;
-    await assertEditable(ctx, request, id);
-    if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
+  app.post(
+    '/quick-messages/:id/media-upload',
+    {
+      config: {
+        contract: {
+          summary: 'Attaches a file (multipart `file`, `typeArch`) to a quick message',
+          params: IdParam,
+          multipart: true,
+          response: QuickMessageView,
+          errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION', 'ERR_MEDIA_TOO_LARGE', 'ERR_MULTIPART_INVALID'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { principal } = request;
+      const companyId = principal.companyId;
+      await assertEditable(ctx, request, id);
+      if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
 
-    let stored: StoredMedia | undefined;
-    try {
-      const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
-          stored = await ctx.media.save({ companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename });
-        } else fields[part.fieldname] = String(part.value);
+      let stored: StoredMedia | undefined;
+      try {
+        const fields: Record<string, string> = {};
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
+            stored = await ctx.media.save({ companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename });
+          } else fields[part.fieldname] = String(part.value);
+        }
+        parse(UploadFields, fields);
+        if (!stored) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
+        await attachQuickMessageMedia(ctx, {
+          companyId,
+          actor: userActor(principal.userId),
+          by: quickMessageEditor(principal),
+          id,
+          media: stored,
+          files: quickMessageFiles(ctx, request),
+        });
+      } catch (error) {
+        if (stored) await ctx.media.remove(companyId, stored.url);
+        throw error;
       }
-      parse(UploadFields, fields);
-      if (!stored) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-      await attachQuickMessageMedia(ctx, { companyId, actor: userActor(principal.userId), by: quickMessageEditor(principal), id, media: stored, files: quickMessageFiles(ctx, request) });
-    } catch (error) {
-      if (stored) await ctx.media.remove(companyId, stored.url);
-      throw error;
-    }
-    return findQuickMessage(ctx.db, companyId, id);
-  });
+      return findQuickMessage(ctx.db, companyId, id);
+    },
+  );
 
-  app.delete('/quick-messages/:id/media-upload', { config: { contract: { params: IdParam, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = request.params;
-    const { principal } = request;
-    await visibleQuickMessage(ctx, request, id);
-    await removeQuickMessageMedia(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), by: quickMessageEditor(principal), id, files: quickMessageFiles(ctx, request) });
-    return findQuickMessage(ctx.db, principal.companyId, id);
-  });
+  app.delete(
+    '/quick-messages/:id/media-upload',
+    { config: { contract: { params: IdParam, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } },
+    async (request) => {
+      const { id } = request.params;
+      const { principal } = request;
+      await visibleQuickMessage(ctx, request, id);
+      await removeQuickMessageMedia(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        by: quickMessageEditor(principal),
+        id,
+        files: quickMessageFiles(ctx, request),
+      });
+      return findQuickMessage(ctx.db, principal.companyId, id);
+    },
+  );
 }

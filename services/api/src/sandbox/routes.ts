@@ -50,19 +50,60 @@ function numbersOf(to: string): string[] {
 export async function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await migrateSandbox(ctx.db);
 
-  app.post('/sandbox/:id/messages', { config: { auth: 'public', contract: { summary: "A contact's message into a sandbox connection", security: 'connectionToken', params: ConnectionIdParams, body: SandboxInboundRequest, status: 202, response: SandboxInboundAnswer, errors: ['ERR_NO_WAPP_FOUND', 'ERR_UNAUTHENTICATED', 'ERR_INVALID_CONNECTION_TOKEN', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_MEDIA_TOO_LARGE', 'ERR_WAPP_DOWNLOAD_MEDIA', 'ERR_MEDIA_TYPE_NOT_ALLOWED'] } } }, async (request, reply) => {
-    const target = await sandboxConnection(ctx, request);
-    const body = parse(SandboxInboundRequest, request.body);
-    // A disconnected channel receives nothing, as a phone without a session would not.
-    if (target.status !== 'CONNECTED') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
-    const received = await deliverSandboxMessage(ctx, { id: target.id, companyId: target.companyId }, body, { allowPrivateNetworks: allowPrivateMedia() });
-    await ctx.waitForProjections(received.position);
-    return reply.status(202).send({ id: received.messageId, ticketId: received.ticketId, contactId: received.contactId, duplicate: received.duplicate });
-  });
+  app.post(
+    '/sandbox/:id/messages',
+    {
+      config: {
+        auth: 'public',
+        contract: {
+          summary: "A contact's message into a sandbox connection",
+          security: 'connectionToken',
+          params: ConnectionIdParams,
+          body: SandboxInboundRequest,
+          status: 202,
+          response: SandboxInboundAnswer,
+          errors: [
+            'ERR_NO_WAPP_FOUND',
+            'ERR_UNAUTHENTICATED',
+            'ERR_INVALID_CONNECTION_TOKEN',
+            'ERR_WAPP_NOT_INITIALIZED',
+            'ERR_MEDIA_TOO_LARGE',
+            'ERR_WAPP_DOWNLOAD_MEDIA',
+            'ERR_MEDIA_TYPE_NOT_ALLOWED',
+          ],
+        },
+      },
+    },
+    async (request, reply) => {
+      const target = await sandboxConnection(ctx, request);
+      const body = parse(SandboxInboundRequest, request.body);
+      // A disconnected channel receives nothing, as a phone without a session would not.
+      if (target.status !== 'CONNECTED') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+      const received = await deliverSandboxMessage(ctx, { id: target.id, companyId: target.companyId }, body, { allowPrivateNetworks: allowPrivateMedia() });
+      await ctx.waitForProjections(received.position);
+      return reply.status(202).send({ id: received.messageId, ticketId: received.ticketId, contactId: received.contactId, duplicate: received.duplicate });
+    },
+  );
 
-  app.get('/sandbox/:id/outbox', { config: { auth: 'public', contract: { summary: 'What the sandbox connection sent to a number', security: 'connectionToken', params: ConnectionIdParams, query: SandboxOutboxQuery, response: z.object({ messages: z.array(SandboxOutboxMessage) }), errors: ['ERR_NO_WAPP_FOUND', 'ERR_UNAUTHENTICATED', 'ERR_INVALID_CONNECTION_TOKEN'] } } }, async (request): Promise<{ messages: SandboxOutboxMessage[] }> => {
-    const target = await sandboxConnection(ctx, request);
-    const { to } = parse(SandboxOutboxQuery, request.query);
-    return { messages: await sandboxOutbox(ctx.db, target.id, numbersOf(to)) };
-  });
+  app.get(
+    '/sandbox/:id/outbox',
+    {
+      config: {
+        auth: 'public',
+        contract: {
+          summary: 'What the sandbox connection sent to a number',
+          security: 'connectionToken',
+          params: ConnectionIdParams,
+          query: SandboxOutboxQuery,
+          response: z.object({ messages: z.array(SandboxOutboxMessage) }),
+          errors: ['ERR_NO_WAPP_FOUND', 'ERR_UNAUTHENTICATED', 'ERR_INVALID_CONNECTION_TOKEN'],
+        },
+      },
+    },
+    async (request): Promise<{ messages: SandboxOutboxMessage[] }> => {
+      const target = await sandboxConnection(ctx, request);
+      const { to } = parse(SandboxOutboxQuery, request.query);
+      return { messages: await sandboxOutbox(ctx.db, target.id, numbersOf(to)) };
+    },
+  );
 }

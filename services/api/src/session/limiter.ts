@@ -45,7 +45,11 @@ export function createLoginLimiter(store: LimitStore, options: LoginLimits = {})
   const firstDelayS = options.firstDelaySeconds ?? 1;
   const maxDelayS = options.maxDelaySeconds ?? 15 * 60;
   const attempts = store.limiter({ keyPrefix: `${scope}-address`, points: options.attemptsPerAddress ?? 60, duration: 60 });
-  const failures = store.limiter({ keyPrefix: `${scope}-address-failures`, points: options.failuresPerAddress ?? 100, duration: options.windowSeconds ?? 15 * 60 });
+  const failures = store.limiter({
+    keyPrefix: `${scope}-address-failures`,
+    points: options.failuresPerAddress ?? 100,
+    duration: options.windowSeconds ?? 15 * 60,
+  });
   const pairFailures = store.limiter({ keyPrefix: `${scope}-pair`, points: 2 ** 30, duration: Math.max(FORGET_AFTER_S, 2 * maxDelayS) });
   // A blocked key (block()) holds the pair's current delay; its points pass the budget of 1.
   const pairDelays = store.limiter({ keyPrefix: `${scope}-pair-delay`, points: 1, duration: 1 });

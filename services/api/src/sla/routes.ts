@@ -6,10 +6,14 @@ import type { ApiContext } from '../context';
 
 /** The SLA clocks of the tickets a list shows, and the dashboard's met and breached counts (docs/metrics.md "SLA"). */
 export async function slaRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/tickets/sla', { config: { contract: { summary: 'The running SLA clock of each listed ticket', query: TicketSlaQuery, response: TicketSlaList } } }, async (request) => {
-    const { ids } = request.query;
-    return { clocks: await ticketSlaClocks(ctx.db, request.principal.companyId, ids ?? []) };
-  });
+  app.get(
+    '/tickets/sla',
+    { config: { contract: { summary: 'The running SLA clock of each listed ticket', query: TicketSlaQuery, response: TicketSlaList } } },
+    async (request) => {
+      const { ids } = request.query;
+      return { clocks: await ticketSlaClocks(ctx.db, request.principal.companyId, ids ?? []) };
+    },
+  );
 
   app.get(
     '/dashboard/sla',

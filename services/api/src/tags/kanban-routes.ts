@@ -34,26 +34,38 @@ const cardOf = (ticket: { contactId: number; tags: { id: number }[] }): KanbanCa
  * changes the contact's kanban tags only; its plain labels stay.
  */
 export async function kanbanRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/ticket/kanban', { config: { ...kanbanAuth, contract: { query: KanbanTicketsQuery, response: z.object({ tickets: z.array(KanbanTicket) }) } } }, async (request) => {
-    const { queueIds } = request.query;
-    const tickets = await kanbanTickets(ctx.db, request.principal.companyId, viewerOf(request.principal), queueIds);
-    return { tickets };
-  });
+  app.get(
+    '/ticket/kanban',
+    { config: { ...kanbanAuth, contract: { query: KanbanTicketsQuery, response: z.object({ tickets: z.array(KanbanTicket) }) } } },
+    async (request) => {
+      const { queueIds } = request.query;
+      const tickets = await kanbanTickets(ctx.db, request.principal.companyId, viewerOf(request.principal), queueIds);
+      return { tickets };
+    },
+  );
 
-  app.put('/ticket-tags/:ticketId/:tagId', { config: { ...kanbanAuth, contract: { params: TicketTagParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { ticketId, tagId } = request.params;
-    const ticket = await cardTicket(ctx, request, ticketId);
-    const tag = await companyTag(ctx, request, tagId);
-    const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
-    await moveCardToLane(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), card: cardOf(ticket), tag, laneIds });
-    return { tags: (await findContact(ctx.db, request.principal.companyId, ticket.contactId))?.tags ?? [] };
-  });
+  app.put(
+    '/ticket-tags/:ticketId/:tagId',
+    { config: { ...kanbanAuth, contract: { params: TicketTagParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND'] } } },
+    async (request) => {
+      const { ticketId, tagId } = request.params;
+      const ticket = await cardTicket(ctx, request, ticketId);
+      const tag = await companyTag(ctx, request, tagId);
+      const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
+      await moveCardToLane(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), card: cardOf(ticket), tag, laneIds });
+      return { tags: (await findContact(ctx.db, request.principal.companyId, ticket.contactId))?.tags ?? [] };
+    },
+  );
 
-  app.delete('/ticket-tags/:ticketId', { config: { ...kanbanAuth, contract: { params: TicketIdParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND'] } } }, async (request) => {
-    const { ticketId } = request.params;
-    const ticket = await cardTicket(ctx, request, ticketId);
-    const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
-    await takeCardOutOfLanes(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), card: cardOf(ticket), laneIds });
-    return { tags: (await findContact(ctx.db, request.principal.companyId, ticket.contactId))?.tags ?? [] };
-  });
+  app.delete(
+    '/ticket-tags/:ticketId',
+    { config: { ...kanbanAuth, contract: { params: TicketIdParams, response: ContactTags, errors: ['ERR_NO_TICKET_FOUND'] } } },
+    async (request) => {
+      const { ticketId } = request.params;
+      const ticket = await cardTicket(ctx, request, ticketId);
+      const laneIds = await kanbanLaneIds(ctx, request.principal.companyId);
+      await takeCardOutOfLanes(ctx, { companyId: request.principal.companyId, actor: userActor(request.principal.userId), card: cardOf(ticket), laneIds });
+      return { tags: (await findContact(ctx.db, request.principal.companyId, ticket.contactId))?.tags ?? [] };
+    },
+  );
 }

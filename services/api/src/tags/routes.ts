@@ -1,4 +1,16 @@
-import { CreateTagRequest, DomainError, KanbanFilter, ListTagsQuery, SyncContactTagsRequest, TAGS_PAGE_SIZE, UpdateTagRequest, RecordIdParam, TagView, ContactTags, DeletedAnswer } from '@conversa/contracts';
+import {
+  CreateTagRequest,
+  DomainError,
+  KanbanFilter,
+  ListTagsQuery,
+  SyncContactTagsRequest,
+  TAGS_PAGE_SIZE,
+  UpdateTagRequest,
+  RecordIdParam,
+  TagView,
+  ContactTags,
+  DeletedAnswer,
+} from '@conversa/contracts';
 import { changeTag, createTag, deleteTag, syncContactTags, type TagSyncLookup } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
 import { existingTagIds, findTag, listTags } from '@conversa/projections/tags/queries';
@@ -31,10 +43,14 @@ function tagSyncLookup(ctx: ApiContext): TagSyncLookup {
  * delete its tags and set a contact's tags: they are shared labels, like the kanban lanes they make.
  */
 export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/tags', { config: { contract: { query: ListTagsQuery, response: z.object({ tags: z.array(TagView), hasMore: z.boolean() }) } } }, async (request) => {
-    const query = request.query;
-    return listTags(ctx.db, request.principal.companyId, { ...query, limit: TAGS_PAGE_SIZE });
-  });
+  app.get(
+    '/tags',
+    { config: { contract: { query: ListTagsQuery, response: z.object({ tags: z.array(TagView), hasMore: z.boolean() }) } } },
+    async (request) => {
+      const query = request.query;
+      return listTags(ctx.db, request.principal.companyId, { ...query, limit: TAGS_PAGE_SIZE });
+    },
+  );
 
   app.get('/tags/list', { config: { contract: { query: ListAllQuery, response: z.array(TagView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = request.query;
@@ -43,25 +59,41 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   });
 
   // The kanban board's lanes: every kanban tag (answered as `lista`).
-  app.get('/tags/kanban', { config: { contract: { summary: 'The kanban board\'s lanes: every kanban tag (answered as `lista`).', response: z.object({ lista: z.array(TagView) }) } } }, async (request) => {
-    const { tags } = await listTags(ctx.db, request.principal.companyId, { kanban: 1 });
-    return { lista: tags };
-  });
+  app.get(
+    '/tags/kanban',
+    { config: { contract: { summary: "The kanban board's lanes: every kanban tag (answered as `lista`).", response: z.object({ lista: z.array(TagView) }) } } },
+    async (request) => {
+      const { tags } = await listTags(ctx.db, request.principal.companyId, { kanban: 1 });
+      return { lista: tags };
+    },
+  );
 
-  app.post('/tags/sync', { config: { contract: { body: SyncContactTagsRequest, response: ContactTags, errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const body = request.body;
-    const { principal } = request;
-    const contactId = await syncContactTags(ctx, {
-      companyId: principal.companyId,
-      actor: userActor(principal.userId),
-      contactId: body.contactId,
-      ticketId: body.ticketId,
-      tagIds: body.tags.map((t) => t.id),
-      lookup: tagSyncLookup(ctx),
-    });
-    const synced = await findContact(ctx.db, principal.companyId, contactId);
-    return { tags: synced?.tags ?? [] };
-  });
+  app.post(
+    '/tags/sync',
+    {
+      config: {
+        contract: {
+          body: SyncContactTagsRequest,
+          response: ContactTags,
+          errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_TAG_FOUND', 'ERR_NO_PERMISSION'],
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { principal } = request;
+      const contactId = await syncContactTags(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        contactId: body.contactId,
+        ticketId: body.ticketId,
+        tagIds: body.tags.map((t) => t.id),
+        lookup: tagSyncLookup(ctx),
+      });
+      const synced = await findContact(ctx.db, principal.companyId, contactId);
+      return { tags: synced?.tags ?? [] };
+    },
+  );
 
   app.get('/tags/:id', { config: { contract: { params: IdParam, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
     const { id } = request.params;
@@ -75,14 +107,18 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return reply.status(201).send(await companyTag(ctx, request, tagId));
   });
 
-  app.put('/tags/:id', { config: { contract: { params: IdParam, body: UpdateTagRequest, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    const changes = request.body;
-    await companyTag(ctx, request, id);
-    const { principal } = request;
-    await changeTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
-    return companyTag(ctx, request, id);
-  });
+  app.put(
+    '/tags/:id',
+    { config: { contract: { params: IdParam, body: UpdateTagRequest, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } },
+    async (request) => {
+      const { id } = request.params;
+      const changes = request.body;
+      await companyTag(ctx, request, id);
+      const { principal } = request;
+      await changeTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
+      return companyTag(ctx, request, id);
+    },
+  );
 
   app.delete('/tags/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
     const { id } = request.params;

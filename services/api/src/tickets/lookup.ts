@@ -12,7 +12,11 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../http/auth';
 
 /** The caller of a ticket request: ticketsAdmin is the role table's audience that may work outside queues. */
-export const ticketCaller = (principal: Principal): TicketCaller => ({ companyId: principal.companyId, userId: principal.userId, ticketsAdmin: mayWrite(principal.user, 'ticketsAdmin') });
+export const ticketCaller = (principal: Principal): TicketCaller => ({
+  companyId: principal.companyId,
+  userId: principal.userId,
+  ticketsAdmin: mayWrite(principal.user, 'ticketsAdmin'),
+});
 
 /** The ticket requests' facts read from the read models, as this caller sees them (their company, their tickets). */
 export function ticketLookup(db: Kysely<ReadDatabase>, principal: Principal): TicketLookup {

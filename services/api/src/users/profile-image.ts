@@ -22,7 +22,8 @@ export async function saveProfileImage(ctx: ApiContext, request: FastifyRequest,
         if (part.fieldname !== 'profileImage') throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
         if (stored) throw new DomainError('ERR_VALIDATION', 'profileImage: one file only');
         stored = await ctx.media.save({ companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename });
-        if (part.file.truncated || stored.size > PROFILE_IMAGE_MAX_BYTES) throw new DomainError('ERR_MEDIA_TOO_LARGE', undefined, { maxBytes: PROFILE_IMAGE_MAX_BYTES });
+        if (part.file.truncated || stored.size > PROFILE_IMAGE_MAX_BYTES)
+          throw new DomainError('ERR_MEDIA_TOO_LARGE', undefined, { maxBytes: PROFILE_IMAGE_MAX_BYTES });
         if (!stored.mime.startsWith('image/')) throw new DomainError('ERR_MEDIA_TYPE_NOT_ALLOWED', undefined, { mime: stored.mime });
       } else fields[part.fieldname] = String(part.value);
     }

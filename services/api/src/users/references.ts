@@ -12,7 +12,12 @@ import type { ApiContext } from '../context';
  * the user already had are not checked again: a queue deleted since stays on the user until someone
  * removes it.
  */
-export async function assertUserReferences(ctx: ApiContext, companyId: number, fields: Partial<Pick<UserDetails, 'queueIds' | 'whatsappId'>>, current?: Pick<UserView, 'queueIds' | 'whatsappId'>): Promise<void> {
+export async function assertUserReferences(
+  ctx: ApiContext,
+  companyId: number,
+  fields: Partial<Pick<UserDetails, 'queueIds' | 'whatsappId'>>,
+  current?: Pick<UserView, 'queueIds' | 'whatsappId'>,
+): Promise<void> {
   if (fields.queueIds !== undefined) {
     const added = fields.queueIds.filter((id) => !current?.queueIds.includes(id));
     const existing = new Set(await existingQueueIds(ctx.db, companyId, added));

@@ -1,5 +1,30 @@
-import { CreateUserRequest, DomainError, ListUsersQuery, UpdateUserRequest, USERS_PAGE_SIZE, defaultUserDetails, type StoredMedia, type UserDetails, RecordIdParam, type UserView, UserListResponse, UserRecord, UserOption } from '@conversa/contracts';
-import { assertMayChangeUser, assertMayCreateUser, assertMayDeleteUser, assertMayTouchUser, changeCompanyUser, createCompanyUser, deleteCompanyUser, removeUserProfileImage, setUserProfileImage, type UserEditor } from '@conversa/core';
+import {
+  CreateUserRequest,
+  DomainError,
+  ListUsersQuery,
+  UpdateUserRequest,
+  USERS_PAGE_SIZE,
+  defaultUserDetails,
+  type StoredMedia,
+  type UserDetails,
+  RecordIdParam,
+  type UserView,
+  UserListResponse,
+  UserRecord,
+  UserOption,
+} from '@conversa/contracts';
+import {
+  assertMayChangeUser,
+  assertMayCreateUser,
+  assertMayDeleteUser,
+  assertMayTouchUser,
+  changeCompanyUser,
+  createCompanyUser,
+  deleteCompanyUser,
+  removeUserProfileImage,
+  setUserProfileImage,
+  type UserEditor,
+} from '@conversa/core';
 import { findUser, listUsers } from '@conversa/projections/users/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -36,82 +61,163 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return { ...page, users: await withQueues(ctx, companyId, page.users) };
   });
 
-  app.get('/users/list', { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(UserOption), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
-    const query = request.query;
-    const companyId = companyScope(request.principal, query.companyId);
-    const { users } = await listUsers(ctx.db, companyId, { pageSize: 10_000 });
-    return users.map(({ id, name }): UserOption => ({ id, name }));
-  });
+  app.get(
+    '/users/list',
+    { config: { contract: { query: z.object({ companyId: RecordIdParam.optional() }), response: z.array(UserOption), errors: ['ERR_NO_PERMISSION'] } } },
+    async (request) => {
+      const query = request.query;
+      const companyId = companyScope(request.principal, query.companyId);
+      const { users } = await listUsers(ctx.db, companyId, { pageSize: 10_000 });
+      return users.map(({ id, name }): UserOption => ({ id, name }));
+    },
+  );
 
-  app.get('/users/:id', { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = request.params;
-    const found = await visibleUser(ctx, request.principal, id);
-    const [hydrated] = await withQueues(ctx, found.companyId, [found]);
-    return hydrated;
-  });
+  app.get(
+    '/users/:id',
+    { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } },
+    async (request) => {
+      const { id } = request.params;
+      const found = await visibleUser(ctx, request.principal, id);
+      const [hydrated] = await withQueues(ctx, found.companyId, [found]);
+      return hydrated;
+    },
+  );
 
-  app.post('/users', { config: { auth: { area: 'users' }, contract: { body: CreateUserRequest, status: 201, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_EMAIL_IN_USE', 'ERR_PLAN_USER_LIMIT', 'ERR_NO_WAPP_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_SUBSCRIPTION_EXPIRED'] } } }, async (request, reply) => {
-    const { password, ...fields } = request.body;
-    const principal = request.principal;
-    assertMayCreateUser(editorOf(principal), fields);
-    const companyId = principal.companyId;
-    await assertUserReferences(ctx, companyId, fields);
-    const details: UserDetails = { ...defaultUserDetails, ...fields };
-    const userId = await createCompanyUser(ctx, { companyId, details, password, actor: userActor(principal.userId), seats: seatLookup(ctx) });
-    const [created] = await withQueues(ctx, companyId, [(await findUser(ctx.db, userId))!]);
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/users',
+    {
+      config: {
+        auth: { area: 'users' },
+        contract: {
+          body: CreateUserRequest,
+          status: 201,
+          response: UserRecord,
+          errors: [
+            'ERR_NO_USER_FOUND',
+            'ERR_NO_PERMISSION',
+            'ERR_EMAIL_IN_USE',
+            'ERR_PLAN_USER_LIMIT',
+            'ERR_NO_WAPP_FOUND',
+            'ERR_NO_QUEUE_FOUND',
+            'ERR_SUBSCRIPTION_EXPIRED',
+          ],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { password, ...fields } = request.body;
+      const principal = request.principal;
+      assertMayCreateUser(editorOf(principal), fields);
+      const companyId = principal.companyId;
+      await assertUserReferences(ctx, companyId, fields);
+      const details: UserDetails = { ...defaultUserDetails, ...fields };
+      const userId = await createCompanyUser(ctx, { companyId, details, password, actor: userActor(principal.userId), seats: seatLookup(ctx) });
+      const [created] = await withQueues(ctx, companyId, [(await findUser(ctx.db, userId))!]);
+      return reply.status(201).send(created);
+    },
+  );
 
   // Reachable while overdue: a user must still be able to change their own language and password.
-  app.put('/users/:id', { config: { auth: { allowExpired: true }, contract: { summary: 'Reachable while overdue: a user must still be able to change their own language and password.', params: IdParam, body: UpdateUserRequest, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_EMAIL_IN_USE', 'ERR_PLAN_USER_LIMIT', 'ERR_NO_WAPP_FOUND', 'ERR_NO_QUEUE_FOUND', 'ERR_SUBSCRIPTION_EXPIRED'] } } }, async (request) => {
-    const { id } = request.params;
-    const { password, email, ...fields } = request.body;
-    const principal = request.principal;
-    const target = await visibleUser(ctx, principal, id);
-    const newEmail = email !== undefined && email !== target.email ? email : undefined;
-    const changes: Partial<UserDetails> = { ...fields, ...(newEmail !== undefined ? { email: newEmail } : {}) };
-    assertMayChangeUser(editorOf(principal), target, changes);
-    // An overdue company may only change its users' own session preferences, not manage its staff.
-    if (target.id !== principal.userId && principal.dueDate < ctx.now().toISOString().slice(0, 10) && !principal.super) throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
-    await assertUserReferences(ctx, target.companyId, fields, target);
-    await changeCompanyUser(ctx, { target, changes, password, actor: userActor(principal.userId) });
-    // Every session of the user ends, this one too; other processes hear it from the sessions read model.
-    if (password !== undefined) ctx.sessions.apply({ userId: id, change: 'revoked' });
-    const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
-    return updated;
-  });
+  app.put(
+    '/users/:id',
+    {
+      config: {
+        auth: { allowExpired: true },
+        contract: {
+          summary: 'Reachable while overdue: a user must still be able to change their own language and password.',
+          params: IdParam,
+          body: UpdateUserRequest,
+          response: UserRecord,
+          errors: [
+            'ERR_NO_USER_FOUND',
+            'ERR_NO_PERMISSION',
+            'ERR_EMAIL_IN_USE',
+            'ERR_PLAN_USER_LIMIT',
+            'ERR_NO_WAPP_FOUND',
+            'ERR_NO_QUEUE_FOUND',
+            'ERR_SUBSCRIPTION_EXPIRED',
+          ],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { password, email, ...fields } = request.body;
+      const principal = request.principal;
+      const target = await visibleUser(ctx, principal, id);
+      const newEmail = email !== undefined && email !== target.email ? email : undefined;
+      const changes: Partial<UserDetails> = { ...fields, ...(newEmail !== undefined ? { email: newEmail } : {}) };
+      assertMayChangeUser(editorOf(principal), target, changes);
+      // An overdue company may only change its users' own session preferences, not manage its staff.
+      if (target.id !== principal.userId && principal.dueDate < ctx.now().toISOString().slice(0, 10) && !principal.super)
+        throw new DomainError('ERR_SUBSCRIPTION_EXPIRED');
+      await assertUserReferences(ctx, target.companyId, fields, target);
+      await changeCompanyUser(ctx, { target, changes, password, actor: userActor(principal.userId) });
+      // Every session of the user ends, this one too; other processes hear it from the sessions read model.
+      if (password !== undefined) ctx.sessions.apply({ userId: id, change: 'revoked' });
+      const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
+      return updated;
+    },
+  );
 
-  app.delete('/users/:id', { config: { auth: { area: 'users' }, contract: { params: IdParam, status: 204, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_USER_DELETE_SELF'] } } }, async (request, reply) => {
-    const { id } = request.params;
-    const principal = request.principal;
-    const target = await visibleUser(ctx, principal, id);
-    assertMayDeleteUser(editorOf(principal), target);
-    await deleteCompanyUser(ctx, { target, actor: userActor(principal.userId) });
-    // This process refuses the user's tokens at once; the others when the sessions read model announces it.
-    ctx.sessions.apply({ userId: id, change: 'revoked' });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/users/:id',
+    {
+      config: {
+        auth: { area: 'users' },
+        contract: { params: IdParam, status: 204, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION', 'ERR_USER_DELETE_SELF'] },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal;
+      const target = await visibleUser(ctx, principal, id);
+      assertMayDeleteUser(editorOf(principal), target);
+      await deleteCompanyUser(ctx, { target, actor: userActor(principal.userId) });
+      // This process refuses the user's tokens at once; the others when the sessions read model announces it.
+      ctx.sessions.apply({ userId: id, change: 'revoked' });
+      return reply.status(204).send();
+    },
+  );
 
   /** Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage. */
-  app.post('/users/:id/media-upload', { config: { contract: { multipart: true, summary: 'Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage.', params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = request.params;
-    const principal = request.principal;
-    const target = await visibleUser(ctx, principal, id);
-    // Refused before any byte is stored.
-    assertMayTouchUser(editorOf(principal), target);
-    const stored: StoredMedia = await saveProfileImage(ctx, request, target);
-    await setUserProfileImage(ctx, { target, url: stored.url, actor: userActor(principal.userId) });
-    const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
-    return updated;
-  });
+  app.post(
+    '/users/:id/media-upload',
+    {
+      config: {
+        contract: {
+          multipart: true,
+          summary: 'Form fields userId, typeArch and the `profileImage` file; answers the user with its new profileImage.',
+          params: IdParam,
+          response: UserRecord,
+          errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const principal = request.principal;
+      const target = await visibleUser(ctx, principal, id);
+      // Refused before any byte is stored.
+      assertMayTouchUser(editorOf(principal), target);
+      const stored: StoredMedia = await saveProfileImage(ctx, request, target);
+      await setUserProfileImage(ctx, { target, url: stored.url, actor: userActor(principal.userId) });
+      const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
+      return updated;
+    },
+  );
 
-  app.delete('/users/:id/media-upload', { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } }, async (request) => {
-    const { id } = request.params;
-    const principal = request.principal;
-    const target = await visibleUser(ctx, principal, id);
-    assertMayTouchUser(editorOf(principal), target);
-    await removeUserProfileImage(ctx, { target, actor: userActor(principal.userId) });
-    const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
-    return updated;
-  });
+  app.delete(
+    '/users/:id/media-upload',
+    { config: { contract: { params: IdParam, response: UserRecord, errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'] } } },
+    async (request) => {
+      const { id } = request.params;
+      const principal = request.principal;
+      const target = await visibleUser(ctx, principal, id);
+      assertMayTouchUser(editorOf(principal), target);
+      await removeUserProfileImage(ctx, { target, actor: userActor(principal.userId) });
+      const [updated] = await withQueues(ctx, target.companyId, [(await findUser(ctx.db, id))!]);
+      return updated;
+    },
+  );
 }

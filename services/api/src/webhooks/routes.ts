@@ -35,18 +35,45 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.post(
     '/webhooks',
-    { config: { auth: admin, contract: { summary: 'Registers an endpoint; the answer carries its signing secret, shown this once', body: CreateWebhookRequest, response: WebhookWithSecretView, status: 201, errors: ['ERR_WEBHOOK_URL_REFUSED'] } } },
+    {
+      config: {
+        auth: admin,
+        contract: {
+          summary: 'Registers an endpoint; the answer carries its signing secret, shown this once',
+          body: CreateWebhookRequest,
+          response: WebhookWithSecretView,
+          status: 201,
+          errors: ['ERR_WEBHOOK_URL_REFUSED'],
+        },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const { principal } = request;
-      const { webhookId, secret } = await createWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, ...body });
+      const { webhookId, secret } = await createWebhook(ctx, {
+        companyId: principal.companyId,
+        actor: userActor(principal.userId),
+        userId: principal.userId,
+        ...body,
+      });
       return reply.status(201).send({ ...(await ownWebhook(principal.companyId, webhookId)), secret });
     },
   );
 
   app.put(
     '/webhooks/:id',
-    { config: { auth: admin, contract: { summary: "Changes an endpoint's address, events, description or active flag", params: WebhookIdParams, body: UpdateWebhookRequest, response: WebhookView, errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_WEBHOOK_URL_REFUSED'] } } },
+    {
+      config: {
+        auth: admin,
+        contract: {
+          summary: "Changes an endpoint's address, events, description or active flag",
+          params: WebhookIdParams,
+          body: UpdateWebhookRequest,
+          response: WebhookView,
+          errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_WEBHOOK_URL_REFUSED'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const changes = request.body;
@@ -59,7 +86,17 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.delete(
     '/webhooks/:id',
-    { config: { auth: admin, contract: { summary: 'Deletes an endpoint; nothing more is delivered to it', params: WebhookIdParams, response: z.object({ message: z.string() }), errors: ['ERR_NO_WEBHOOK_FOUND'] } } },
+    {
+      config: {
+        auth: admin,
+        contract: {
+          summary: 'Deletes an endpoint; nothing more is delivered to it',
+          params: WebhookIdParams,
+          response: z.object({ message: z.string() }),
+          errors: ['ERR_NO_WEBHOOK_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;
@@ -71,7 +108,17 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.post(
     '/webhooks/:id/rotate-secret',
-    { config: { auth: admin, contract: { summary: 'Replaces the signing secret; the answer carries the new one, shown this once', params: WebhookIdParams, response: WebhookWithSecretView, errors: ['ERR_NO_WEBHOOK_FOUND'] } } },
+    {
+      config: {
+        auth: admin,
+        contract: {
+          summary: 'Replaces the signing secret; the answer carries the new one, shown this once',
+          params: WebhookIdParams,
+          response: WebhookWithSecretView,
+          errors: ['ERR_NO_WEBHOOK_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;
@@ -83,7 +130,18 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get(
     '/webhooks/:id/deliveries',
-    { config: { auth: admin, contract: { summary: "An endpoint's deliveries, newest first", params: WebhookIdParams, query: ListWebhookDeliveriesQuery, response: WebhookDeliveryPage, errors: ['ERR_NO_WEBHOOK_FOUND'] } } },
+    {
+      config: {
+        auth: admin,
+        contract: {
+          summary: "An endpoint's deliveries, newest first",
+          params: WebhookIdParams,
+          query: ListWebhookDeliveriesQuery,
+          response: WebhookDeliveryPage,
+          errors: ['ERR_NO_WEBHOOK_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { pageNumber } = request.query;
@@ -94,7 +152,17 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.get(
     '/webhooks/:id/deliveries/:deliveryId',
-    { config: { auth: admin, contract: { summary: 'One delivery with its body and the first KB of the last answer', params: WebhookDeliveryParams, response: WebhookDeliveryDetailView, errors: ['ERR_NO_WEBHOOK_DELIVERY_FOUND'] } } },
+    {
+      config: {
+        auth: admin,
+        contract: {
+          summary: 'One delivery with its body and the first KB of the last answer',
+          params: WebhookDeliveryParams,
+          response: WebhookDeliveryDetailView,
+          errors: ['ERR_NO_WEBHOOK_DELIVERY_FOUND'],
+        },
+      },
+    },
     async (request) => {
       const { id, deliveryId } = request.params;
       const found = await findWebhookDelivery(ctx.db, request.principal.companyId, id, deliveryId);
@@ -108,7 +176,13 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     {
       config: {
         auth: admin,
-        contract: { summary: 'Sends a delivery again (same delivery id), from the deliverer', params: WebhookDeliveryParams, response: z.object({ message: z.string() }), status: 202, errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_NO_WEBHOOK_DELIVERY_FOUND'] },
+        contract: {
+          summary: 'Sends a delivery again (same delivery id), from the deliverer',
+          params: WebhookDeliveryParams,
+          response: z.object({ message: z.string() }),
+          status: 202,
+          errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_NO_WEBHOOK_DELIVERY_FOUND'],
+        },
       },
     },
     async (request, reply) => {
@@ -127,7 +201,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       config: {
         auth: admin,
         contract: {
-          summary: "Resume now: unpauses the endpoint and tries the head of its queue at once; the rest follow in order",
+          summary: 'Resume now: unpauses the endpoint and tries the head of its queue at once; the rest follow in order',
           params: WebhookIdParams,
           response: WebhookView,
           errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_WEBHOOK_INACTIVE'],

@@ -1,4 +1,16 @@
-import { campaignOptOutStream, isProductEvent, campaignSettingsStream, campaignStream, type Actor, type CampaignDetails, type CampaignSettingsValues, type Channel, type PlannedShipping, type RecordedEvent, type ShippingKind } from '@conversa/contracts';
+import {
+  campaignOptOutStream,
+  isProductEvent,
+  campaignSettingsStream,
+  campaignStream,
+  type Actor,
+  type CampaignDetails,
+  type CampaignSettingsValues,
+  type Channel,
+  type PlannedShipping,
+  type RecordedEvent,
+  type ShippingKind,
+} from '@conversa/contracts';
 import {
   campaign,
   campaignComplete,
@@ -111,7 +123,15 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
   /** A command on the campaign's shippings, decided on this process's view; its id names the revision it was decided on. */
   function record(companyId: number, campaignId: number, command: ShippingsCommand, name: string) {
     const view = viewOf(campaignId);
-    return runShippingsCommand(ctx, { companyId, actor: engineActor, campaignId, command, commandId: `${name}@${view.shippings.revision}`, view: view.shippings, observe: observer(view.pacing) });
+    return runShippingsCommand(ctx, {
+      companyId,
+      actor: engineActor,
+      campaignId,
+      command,
+      commandId: `${name}@${view.shippings.revision}`,
+      view: view.shippings,
+      observe: observer(view.pacing),
+    });
   }
 
   async function settingsOf(companyId: number): Promise<CampaignSettingsValues> {
@@ -131,13 +151,23 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
 
   /** A command on the campaign itself (start, pause, finish): named after the revision it was decided on, so a repeat records nothing twice. */
   const command = (companyId: number, id: number, history: readonly RecordedEvent[], cmd: CampaignCommand) =>
-    engineCampaignCommand(ctx, { companyId, actor: engineActor, id, command: cmd, commandId: `engine-${cmd.type}@${history.at(-1)?.revision ?? -1}`, knownHistory: history });
+    engineCampaignCommand(ctx, {
+      companyId,
+      actor: engineActor,
+      id,
+      command: cmd,
+      commandId: `engine-${cmd.type}@${history.at(-1)?.revision ?? -1}`,
+      knownHistory: history,
+    });
 
   /** Every contact of the list, spread over the connections, each with one of the filled slots; one append. */
   async function plan(companyId: number, campaignId: number, details: CampaignDetails, history: readonly RecordedEvent[]): Promise<boolean> {
     const items = details.contactListId === null ? [] : await contactListItemsForPlan(db, companyId, details.contactListId);
     if (items.length === 0 || details.whatsappIds.length === 0) {
-      await command(companyId, campaignId, history, { type: 'CancelCampaign', pause: { code: items.length === 0 ? 'ERR_CAMPAIGN_LIST_EMPTY' : 'ERR_CAMPAIGN_CONNECTION_GONE', detail: '' } });
+      await command(companyId, campaignId, history, {
+        type: 'CancelCampaign',
+        pause: { code: items.length === 0 ? 'ERR_CAMPAIGN_LIST_EMPTY' : 'ERR_CAMPAIGN_CONNECTION_GONE', detail: '' },
+      });
       return false;
     }
     const slots = details.messages.flatMap((text, index) => (text ? [index] : []));
@@ -163,7 +193,8 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
     if (state.status !== 'PROGRAMADA' || state.deleted || !state.details.scheduledAt || Date.parse(state.details.scheduledAt) > now.getTime()) return;
     const refusal = await campaignReadiness(lookup, companyId, state.details);
     // Refused before anything is planned: nothing is half-sent, and the report says why.
-    if (refusal) await command(companyId, campaignId, history, { type: 'CancelCampaign', pause: { code: refusal.code, detail: refusal.message.slice(0, 500) } });
+    if (refusal)
+      await command(companyId, campaignId, history, { type: 'CancelCampaign', pause: { code: refusal.code, detail: refusal.message.slice(0, 500) } });
     else await command(companyId, campaignId, history, { type: 'StartCampaign' });
   }
 
@@ -221,14 +252,26 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
     return calls;
   }
 
-  async function sendBatch(companyId: number, campaignId: number, details: CampaignDetails, connectionId: number, batch: Array<{ item: ShippingItem; kind: ShippingKind }>, now: Date) {
+  async function sendBatch(
+    companyId: number,
+    campaignId: number,
+    details: CampaignDetails,
+    connectionId: number,
+    batch: Array<{ item: ShippingItem; kind: ShippingKind }>,
+    now: Date,
+  ) {
     const connection = await findConnection(db, connectionId, { companyId });
     if (!connection) return { calls: 0, down: false, pause: { code: 'ERR_CAMPAIGN_CONNECTION_GONE', detail: `connection ${connectionId}` } };
     const settings = await settingsOf(companyId);
     const files = details.fileListId === null ? [] : ((await fileListOptions(db, companyId, details.fileListId)) ?? []);
     const attempts = batch.map(({ item, kind }) => ({ itemId: item.itemId, kind, messageId: shippingMessageId(campaignId, item.itemId, kind) }));
     // Recorded before the channel is called; only what the decider recorded goes out (another writer may have got there first).
-    const attempted = await record(companyId, campaignId, { type: 'AttemptShippings', campaignId, connectionId, confirmation: details.confirmation, attempts }, `attempt-${connectionId}`);
+    const attempted = await record(
+      companyId,
+      campaignId,
+      { type: 'AttemptShippings', campaignId, connectionId, confirmation: details.confirmation, attempts },
+      `attempt-${connectionId}`,
+    );
     const { items } = viewOf(campaignId).shippings.state;
     const outcomes: Extract<ShippingsCommand, { type: 'RecordShippingOutcomes' }>['outcomes'] = [];
     let calls = 0;
@@ -239,7 +282,19 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
       const { itemId, kind, messageId } = event.data;
       calls += 1;
       try {
-        const send = { companyId, campaignId, details, connection: { id: connectionId, channel: connection.channel as Channel, name: connection.name }, settings, files, item: items.get(itemId)!, kind, messageId, now, timeZone };
+        const send = {
+          companyId,
+          campaignId,
+          details,
+          connection: { id: connectionId, channel: connection.channel as Channel, name: connection.name },
+          settings,
+          files,
+          item: items.get(itemId)!,
+          kind,
+          messageId,
+          now,
+          timeZone,
+        };
         const providerId = await sendToContact(channel, media, send, sendTimeoutMs);
         outcomes.push({ itemId, kind, outcome: { providerId, at: new Date().toISOString() } });
       } catch (error) {

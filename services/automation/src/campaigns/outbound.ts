@@ -66,7 +66,16 @@ export interface ContactSend {
 export async function sendToContact(channel: CampaignChannel, media: CampaignMedia, send: ContactSend, timeoutMs: number): Promise<string> {
   const { companyId, campaignId, details, connection, item, kind, messageId, now } = send;
   const template = kind === 'confirmation' ? details.confirmationMessages[item.confirmationIndex ?? 0]! : details.messages[item.messageIndex]!;
-  const body = fillVariables(template, { name: item.name, number: item.number, email: item.email, now, timeZone: send.timeZone, variables: send.settings.variables, protocol: `${campaignId}${item.itemId}`, connection: connection.name });
+  const body = fillVariables(template, {
+    name: item.name,
+    number: item.number,
+    email: item.email,
+    now,
+    timeZone: send.timeZone,
+    variables: send.settings.variables,
+    protocol: `${campaignId}${item.itemId}`,
+    connection: connection.name,
+  });
   const file = kind === 'message' ? details.media : null;
   const outbound: CampaignOutbound = {
     companyId,
@@ -84,7 +93,13 @@ export async function sendToContact(channel: CampaignChannel, media: CampaignMed
   if (kind === 'message') {
     for (const [index, option] of send.files.entries()) {
       const listed = option.media;
-      const fileMessage = { ...outbound, messageId: shippingMessageId(campaignId, item.itemId, 'message', index + 1), body: option.name, mediaType: mediaTypeOf(listed.mime), media: readable(media, companyId, listed) };
+      const fileMessage = {
+        ...outbound,
+        messageId: shippingMessageId(campaignId, item.itemId, 'message', index + 1),
+        body: option.name,
+        mediaType: mediaTypeOf(listed.mime),
+        media: readable(media, companyId, listed),
+      };
       await withTimeout(channel.send(fileMessage), timeoutMs);
     }
   }

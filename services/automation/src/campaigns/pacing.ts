@@ -8,7 +8,11 @@ export const PACING_JITTER = 0.1;
  * The pause after a connection's n-th message of a campaign (n from 1): the settings' messageInterval,
  * or greaterInterval after every longerIntervalAfter messages, each stretched or shrunk by the jitter.
  */
-export function pauseAfter(settings: Pick<CampaignSettingsValues, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>, sent: number, random: () => number): number {
+export function pauseAfter(
+  settings: Pick<CampaignSettingsValues, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>,
+  sent: number,
+  random: () => number,
+): number {
   const longer = settings.longerIntervalAfter > 0 && sent > 0 && sent % settings.longerIntervalAfter === 0;
   const seconds = longer ? settings.greaterInterval : settings.messageInterval;
   if (seconds <= 0) return 0;
@@ -58,7 +62,9 @@ export function greetingAt(now: Date, timeZone: string): string {
 /** Fills the message variables ({firstName}, {name}, {greeting}, {date} …) and the company's own for one contact. */
 export function fillVariables(template: string, context: VariableContext): string {
   const date = new Intl.DateTimeFormat('pt-BR', { timeZone: context.timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(context.now);
-  const hour = new Intl.DateTimeFormat('pt-BR', { timeZone: context.timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(context.now);
+  const hour = new Intl.DateTimeFormat('pt-BR', { timeZone: context.timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(
+    context.now,
+  );
   const builtIn: Record<string, string> = {
     firstName: context.name.trim().split(/\s+/)[0] ?? '',
     name: context.name,
@@ -80,14 +86,17 @@ export function fillVariables(template: string, context: VariableContext): strin
 
 /** A name-based (version 5 style) UUID: the same campaign, contact and kind always give the same message id. */
 export function shippingMessageId(campaignId: number, itemId: number, kind: 'message' | 'confirmation', file = 0): string {
-  const hash = createHash('sha1').update(`conversa-campaign:${campaignId}:${itemId}:${kind}${file > 0 ? `:file${file}` : ''}`).digest();
+  const hash = createHash('sha1')
+    .update(`conversa-campaign:${campaignId}:${itemId}:${kind}${file > 0 ? `:file${file}` : ''}`)
+    .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-export type SendFailure = { kind: 'pause'; code: 'RATE_LIMITED' | 'BLOCKED'; detail: string } | { kind: 'connection-down'; detail: string } | { kind: 'failed'; detail: string };
+export type SendFailure =
+  { kind: 'pause'; code: 'RATE_LIMITED' | 'BLOCKED'; detail: string } | { kind: 'connection-down'; detail: string } | { kind: 'failed'; detail: string };
 
 /**
  * What a channel's refusal means for the campaign: a rate limit or a block pauses it (Baileys

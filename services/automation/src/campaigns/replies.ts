@@ -1,5 +1,15 @@
 import { campaignOptOutStream, campaignSettingsStream, contactStream, type Actor, type RecordedEvent, type RecordedProductEvent } from '@conversa/contracts';
-import { campaignOptOuts, campaignSettings, contact, emptyShippingsView, runCommand, runShippingsCommand, type CommandContext, type ShippingsView, foldStream } from '@conversa/core';
+import {
+  campaignOptOuts,
+  campaignSettings,
+  contact,
+  emptyShippingsView,
+  runCommand,
+  runShippingsCommand,
+  type CommandContext,
+  type ShippingsView,
+  foldStream,
+} from '@conversa/core';
 import { awaitingConfirmations } from '@conversa/projections/campaigns/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';
@@ -12,7 +22,12 @@ const actor: Actor = { kind: 'system', id: 'campaign-replies' };
 const VIEWS_KEPT = 32;
 
 /** Upper case without accents: "sair", "Sáir " and "SAIR" are one word. */
-export const plainWord = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toUpperCase();
+export const plainWord = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toUpperCase();
 
 /**
  * A contact's reply to a campaign (campaign-replies): an opt-out word (the settings', default SAIR,
@@ -75,7 +90,15 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
         const { data } = event;
         if (isOptOut(data.body)) {
           const command = { type: 'OptOutContact' as const, number, word: plainWord(data.body) };
-          await runCommand(ctx, { decider: campaignOptOuts, streamId: campaignOptOutStream(companyId), command, companyId, actor, commandId: `opt-out-${event.id}`, causationId: event.id });
+          await runCommand(ctx, {
+            decider: campaignOptOuts,
+            streamId: campaignOptOutStream(companyId),
+            command,
+            companyId,
+            actor,
+            commandId: `opt-out-${event.id}`,
+            causationId: event.id,
+          });
           continue;
         }
         const shipping = awaiting.get(number);
@@ -83,7 +106,15 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
         confirmed.add(number);
         const { campaignId, itemId } = shipping;
         const command = { type: 'ConfirmShipping' as const, campaignId, itemId, confirmedAt: data.receivedAt };
-        await runShippingsCommand(ctx, { companyId, actor, campaignId, command, commandId: `confirm-${event.id}`, causationId: event.id, view: viewOf(campaignId) });
+        await runShippingsCommand(ctx, {
+          companyId,
+          actor,
+          campaignId,
+          command,
+          commandId: `confirm-${event.id}`,
+          causationId: event.id,
+          view: viewOf(campaignId),
+        });
       }
     }
   }

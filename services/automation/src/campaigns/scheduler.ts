@@ -8,7 +8,13 @@ export const CAMPAIGN_DISPATCH_EVERY_MS = 1_000;
 export const CAMPAIGN_DISPATCH_LEASE = 'automation.campaign-dispatch';
 
 /** The campaign engine as a leased worker of its own (a slow campaign never holds the scheduled messages). */
-export function createCampaignScheduler(options: { connectionString: string; engine: CampaignEngine; now(): Date; everyMs?: number; logger?: AutomationLogger }): LeasedWorker {
+export function createCampaignScheduler(options: {
+  connectionString: string;
+  engine: CampaignEngine;
+  now(): Date;
+  everyMs?: number;
+  logger?: AutomationLogger;
+}): LeasedWorker {
   return createLeasedWorker({
     connectionString: options.connectionString,
     lease: CAMPAIGN_DISPATCH_LEASE,

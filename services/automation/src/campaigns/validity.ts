@@ -19,7 +19,12 @@ const CHECK_TIMEOUT_MS = 20_000;
  * list (ContactListItemsValidated), so the items page fills in its icons as they come. With no
  * connection that can answer, the numbers stay unchecked (null) and campaigns send to them.
  */
-export function createListValidityReactor(options: { ctx: UseCaseContext; db: Kysely<ReadDatabase>; checker: NumberChecker; log?: { warn(o: unknown, m?: string): void } }): Projector {
+export function createListValidityReactor(options: {
+  ctx: UseCaseContext;
+  db: Kysely<ReadDatabase>;
+  checker: NumberChecker;
+  log?: { warn(o: unknown, m?: string): void };
+}): Projector {
   const { ctx, db, checker, log } = options;
 
   async function check(companyId: number, contactListId: number, items: Array<{ itemId: number; number: string }>): Promise<void> {
@@ -31,7 +36,10 @@ export function createListValidityReactor(options: { ctx: UseCaseContext; db: Ky
       let answers: Array<{ number: string; valid: boolean }> | null;
       try {
         answers = await Promise.race([
-          checker.checkNumbers(connection.id, batch.map((item) => item.number)),
+          checker.checkNumbers(
+            connection.id,
+            batch.map((item) => item.number),
+          ),
           new Promise<never>((_, reject) => setTimeout(() => reject(new Error('number check timed out')), CHECK_TIMEOUT_MS).unref()),
         ]);
       } catch (error) {
@@ -40,7 +48,9 @@ export function createListValidityReactor(options: { ctx: UseCaseContext; db: Ky
       }
       if (!answers) break;
       const byNumber = new Map(answers.map((answer) => [answer.number, answer.valid]));
-      results.push(...batch.filter((item) => byNumber.has(item.number)).map((item) => ({ itemId: item.itemId, number: item.number, valid: byNumber.get(item.number)! })));
+      results.push(
+        ...batch.filter((item) => byNumber.has(item.number)).map((item) => ({ itemId: item.itemId, number: item.number, valid: byNumber.get(item.number)! })),
+      );
     }
     // One append per added chunk, not per channel call.
     if (results.length > 0) await recordListValidation(ctx, { companyId, actor: { kind: 'system', id: 'list-validity' }, contactListId, results });
@@ -52,8 +62,14 @@ export function createListValidityReactor(options: { ctx: UseCaseContext; db: Ky
     async react(events) {
       for (const event of events) {
         const companyId = event.metadata.companyId;
-        if (event.type === 'ContactListItemsAdded') await check(companyId, event.data.contactListId, event.data.items.map(({ itemId, number }) => ({ itemId, number })));
-        else if (event.data.changes.number !== undefined) await check(companyId, event.data.contactListId, [{ itemId: event.data.itemId, number: event.data.changes.number }]);
+        if (event.type === 'ContactListItemsAdded')
+          await check(
+            companyId,
+            event.data.contactListId,
+            event.data.items.map(({ itemId, number }) => ({ itemId, number })),
+          );
+        else if (event.data.changes.number !== undefined)
+          await check(companyId, event.data.contactListId, [{ itemId: event.data.itemId, number: event.data.changes.number }]);
       }
     },
   });

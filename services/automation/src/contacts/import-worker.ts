@@ -1,5 +1,14 @@
 import { contactImportStream, DomainError, isProductEvent, type Actor, type RecordedProductEvent, type SheetRow } from '@conversa/contracts';
-import { contactImport, finishContactImport, runContactImport, runContactListImport, withCorrelation, type ContactImportHooks, type ContactListUseCaseContext, foldStream } from '@conversa/core';
+import {
+  contactImport,
+  finishContactImport,
+  runContactImport,
+  runContactListImport,
+  withCorrelation,
+  type ContactImportHooks,
+  type ContactListUseCaseContext,
+  foldStream,
+} from '@conversa/core';
 import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';

@@ -1,5 +1,16 @@
 import { contactStream, onDutyStream, ticketChannelOf, type Channel, type MediaType, type RecordedProductEvent } from '@conversa/contracts';
-import { contact, isOnDutyAt, isWithinOpeningHours, onDuty, onDutyAnnouncementText, onDutyMessageId, runCommand, systemActor, type CommandContext, foldStream } from '@conversa/core';
+import {
+  contact,
+  isOnDutyAt,
+  isWithinOpeningHours,
+  onDuty,
+  onDutyAnnouncementText,
+  onDutyMessageId,
+  runCommand,
+  systemActor,
+  type CommandContext,
+  foldStream,
+} from '@conversa/core';
 import { companySchedules, companySettingsOf } from '@conversa/projections/companies/queries';
 import { defaultConnection, findConnection } from '@conversa/projections/connections/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
@@ -84,7 +95,10 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
     if (onDutyNow.length === 0 || !(await outOfHours(companyId, data.whatsappId, now))) return;
     const connection = await phoneConnection(companyId, data.whatsappId);
     if (!connection) {
-      logger?.warn({ companyId, ticketId: data.ticketId, correlationId: metadata.correlationId }, 'on-duty: no connection that reaches a phone; announcement skipped');
+      logger?.warn(
+        { companyId, ticketId: data.ticketId, correlationId: metadata.correlationId },
+        'on-duty: no connection that reaches a phone; announcement skipped',
+      );
       return;
     }
     const person = foldStream(contact, await ctx.store.readStream(contactStream(data.contactId)));
@@ -97,7 +111,13 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
       await runCommand(ctx, {
         decider: onDuty,
         streamId: onDutyStream(entry.id),
-        command: { type: 'QueueOnDutyAnnouncement', ticketId: data.ticketId, messageId: onDutyMessageId(entry.id, data.ticketId), whatsappId: connection.id, body },
+        command: {
+          type: 'QueueOnDutyAnnouncement',
+          ticketId: data.ticketId,
+          messageId: onDutyMessageId(entry.id, data.ticketId),
+          whatsappId: connection.id,
+          body,
+        },
         companyId,
         actor: systemActor,
         commandId: `announce-ticket-${data.ticketId}`,
@@ -113,7 +133,9 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
     const state = foldStream(onDuty, await ctx.store.readStream(streamId));
     if (state.status === 'none' || state.announcements.find((a) => a.messageId === data.messageId)?.status !== 'queued') return;
     const connection = await findConnection(ctx.db, data.whatsappId, { companyId: metadata.companyId });
-    let outcome: { type: 'RecordOnDutyAnnouncementSent'; messageId: string; providerId: string } | { type: 'RecordOnDutyAnnouncementFailed'; messageId: string; reason: string };
+    let outcome:
+      | { type: 'RecordOnDutyAnnouncementSent'; messageId: string; providerId: string }
+      | { type: 'RecordOnDutyAnnouncementFailed'; messageId: string; reason: string };
     if (!connection) outcome = { type: 'RecordOnDutyAnnouncementFailed', messageId: data.messageId, reason: 'the connection was deleted' };
     else {
       try {
@@ -134,11 +156,27 @@ export function createOnDutyAnnouncer(options: OnDutyAnnouncerOptions): Projecto
         );
         outcome = { type: 'RecordOnDutyAnnouncementSent', messageId: data.messageId, providerId: String(providerId).slice(0, 255) || 'unknown' };
       } catch (error) {
-        outcome = { type: 'RecordOnDutyAnnouncementFailed', messageId: data.messageId, reason: error instanceof Error ? error.message || error.name : String(error) };
+        outcome = {
+          type: 'RecordOnDutyAnnouncementFailed',
+          messageId: data.messageId,
+          reason: error instanceof Error ? error.message || error.name : String(error),
+        };
       }
     }
-    await runCommand(ctx, { decider: onDuty, streamId, command: outcome, companyId: metadata.companyId, actor: systemActor, causationId: event.id, correlationId: metadata.correlationId });
-    if (outcome.type === 'RecordOnDutyAnnouncementFailed') logger?.warn({ onDutyId: data.onDutyId, ticketId: data.ticketId, reason: outcome.reason, correlationId: metadata.correlationId }, 'on-duty: announcement failed');
+    await runCommand(ctx, {
+      decider: onDuty,
+      streamId,
+      command: outcome,
+      companyId: metadata.companyId,
+      actor: systemActor,
+      causationId: event.id,
+      correlationId: metadata.correlationId,
+    });
+    if (outcome.type === 'RecordOnDutyAnnouncementFailed')
+      logger?.warn(
+        { onDutyId: data.onDutyId, ticketId: data.ticketId, reason: outcome.reason, correlationId: metadata.correlationId },
+        'on-duty: announcement failed',
+      );
   }
 
   return defineReactor({

@@ -32,7 +32,11 @@ export function createAsaasProvider(options: { baseUrl?: string; fetch?: typeof 
     const json = text ? safeJson(text) : undefined;
     if (!response.ok) {
       const described = ErrorAnswer.safeParse(json);
-      const reason = described.success ? described.data.errors.map((e) => `${e.code}: ${e.description}`).join('; ') : response.status === 401 ? 'the API key (asaas setting) was refused' : text.slice(0, 200);
+      const reason = described.success
+        ? described.data.errors.map((e) => `${e.code}: ${e.description}`).join('; ')
+        : response.status === 401
+          ? 'the API key (asaas setting) was refused'
+          : text.slice(0, 200);
       throw new PaymentProviderError(`Asaas ${method} ${path.split('?')[0]} answered ${response.status}: ${reason}`, response.status);
     }
     const parsed = answer.safeParse(json);

@@ -15,7 +15,10 @@ const PERIOD = /^invoice-\d+-(\d{4}-\d{2}-\d{2})$/;
  * the charge it created instead of creating another. Attempts of a batch run side by side, each
  * call bounded by the adapter's timeout, so one slow answer never holds another company's checkout.
  */
-export function createPaymentChargesReactor(ctx: AutomationContext, options: { provider: PaymentProvider; secrets: SecretBox; logger?: AutomationLogger }): Projector {
+export function createPaymentChargesReactor(
+  ctx: AutomationContext,
+  options: { provider: PaymentProvider; secrets: SecretBox; logger?: AutomationLogger },
+): Projector {
   const { provider, secrets, logger } = options;
 
   async function charge(event: RecordedProductEvent<'InvoiceCheckoutRequested'>): Promise<void> {

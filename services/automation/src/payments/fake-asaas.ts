@@ -129,7 +129,17 @@ export class FakeAsaasServer {
   }
 
   private paymentAnswer(payment: FakePayment) {
-    return { object: 'payment', id: payment.id, customer: payment.customer, value: payment.value, billingType: 'PIX', status: payment.status, dueDate: payment.dueDate, externalReference: payment.externalReference, deleted: false };
+    return {
+      object: 'payment',
+      id: payment.id,
+      customer: payment.customer,
+      value: payment.value,
+      billingType: 'PIX',
+      status: payment.status,
+      dueDate: payment.dueDate,
+      externalReference: payment.externalReference,
+      deleted: false,
+    };
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -141,7 +151,8 @@ export class FakeAsaasServer {
     const method = request.method ?? 'GET';
     let json: unknown;
     if (method === 'POST') {
-      if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return this.refuse(response, url.pathname, 'content-type: application/json required');
+      if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+        return this.refuse(response, url.pathname, 'content-type: application/json required');
       try {
         json = JSON.parse(text);
       } catch {
@@ -172,7 +183,12 @@ export class FakeAsaasServer {
     if (method === 'POST' && path === '/customers') {
       const body = this.check(CustomerCreateRequest, json, path, response);
       if (!body) return;
-      const customer: FakeCustomer = { id: `cus_${(this.counter += 1).toString().padStart(12, '0')}`, name: body.name, cpfCnpj: body.cpfCnpj, externalReference: body.externalReference ?? null };
+      const customer: FakeCustomer = {
+        id: `cus_${(this.counter += 1).toString().padStart(12, '0')}`,
+        name: body.name,
+        cpfCnpj: body.cpfCnpj,
+        externalReference: body.externalReference ?? null,
+      };
       this.customers.set(customer.id, customer);
       return this.answer(response, 200, { object: 'customer', ...customer, deleted: false });
     }
@@ -185,8 +201,10 @@ export class FakeAsaasServer {
     if (method === 'POST' && path === '/payments') {
       const body = this.check(PaymentCreateRequest, json, path, response);
       if (!body) return;
-      if (!this.customers.has(body.customer)) return this.answer(response, 400, { errors: [{ code: 'invalid_customer', description: 'Customer inválido ou não informado.' }] });
-      if (body.dueDate < new Date().toISOString().slice(0, 10)) return this.answer(response, 400, { errors: [{ code: 'invalid_dueDate', description: 'Não é permitido data de vencimento inferior a hoje.' }] });
+      if (!this.customers.has(body.customer))
+        return this.answer(response, 400, { errors: [{ code: 'invalid_customer', description: 'Customer inválido ou não informado.' }] });
+      if (body.dueDate < new Date().toISOString().slice(0, 10))
+        return this.answer(response, 400, { errors: [{ code: 'invalid_dueDate', description: 'Não é permitido data de vencimento inferior a hoje.' }] });
       const id = `pay_${(this.counter += 1).toString(36).padStart(16, '0')}`;
       const payment: FakePayment = {
         id,
@@ -205,7 +223,12 @@ export class FakeAsaasServer {
     if (method === 'GET' && qr) {
       const payment = this.payments.get(decodeURIComponent(qr[1]!));
       if (!payment) return this.answer(response, 404, { errors: [{ code: 'not_found', description: 'Cobrança não encontrada.' }] });
-      return this.answer(response, 200, { success: true, encodedImage: Buffer.from(payment.pixPayload).toString('base64'), payload: payment.pixPayload, expirationDate: `${payment.dueDate} 23:59:59` });
+      return this.answer(response, 200, {
+        success: true,
+        encodedImage: Buffer.from(payment.pixPayload).toString('base64'),
+        payload: payment.pixPayload,
+        expirationDate: `${payment.dueDate} 23:59:59`,
+      });
     }
     return this.refuse(response, path, `${method} ${path} is not a call Conversa makes`);
   }

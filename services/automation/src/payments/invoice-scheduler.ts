@@ -11,14 +11,24 @@ export const INVOICE_GENERATOR_LEASE = 'automation.invoices';
 export function createInvoiceGenerator(ctx: AutomationContext) {
   return {
     tick(now: Date = ctx.now()): Promise<GenerationReport> {
-      return generateDueInvoices(ctx, { today: now.toISOString().slice(0, 10), actor: systemActor, lookup: { companiesToInvoice: (until, limit) => companiesToInvoice(ctx.db, until, limit) } });
+      return generateDueInvoices(ctx, {
+        today: now.toISOString().slice(0, 10),
+        actor: systemActor,
+        lookup: { companiesToInvoice: (until, limit) => companiesToInvoice(ctx.db, until, limit) },
+      });
     },
   };
 }
 export type InvoiceGenerator = ReturnType<typeof createInvoiceGenerator>;
 
 /** The generator as a leased worker on its cron (and once when it takes the lease): one process in the cluster makes invoices. */
-export function createInvoiceScheduler(options: { connectionString: string; generator: InvoiceGenerator; now(): Date; cron?: string; logger?: AutomationLogger }): LeasedWorker {
+export function createInvoiceScheduler(options: {
+  connectionString: string;
+  generator: InvoiceGenerator;
+  now(): Date;
+  cron?: string;
+  logger?: AutomationLogger;
+}): LeasedWorker {
   return createLeasedWorker({
     connectionString: options.connectionString,
     lease: INVOICE_GENERATOR_LEASE,

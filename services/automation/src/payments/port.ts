@@ -27,7 +27,10 @@ export interface PaymentProvider {
 
 /** The provider said no (bad token, bad data) or could not be reached: the reason is recorded on the invoice. */
 export class PaymentProviderError extends Error {
-  constructor(message: string, readonly status: number | null) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
     super(message);
     this.name = 'PaymentProviderError';
   }

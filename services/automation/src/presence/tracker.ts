@@ -63,10 +63,22 @@ export interface PresenceTracker {
 }
 
 const markOnline = (ctx: PresenceContext, { userId, companyId }: PresenceUser) =>
-  execute(ctx, { decider: userPresence, streamId: userPresenceStream(userId), command: { type: 'MarkUserOnline', userId }, companyId, actor: userActor(userId) });
+  execute(ctx, {
+    decider: userPresence,
+    streamId: userPresenceStream(userId),
+    command: { type: 'MarkUserOnline', userId },
+    companyId,
+    actor: userActor(userId),
+  });
 
 const markOffline = (ctx: PresenceContext, { userId, companyId }: PresenceUser, lastSeenAt: Date, reason: UserOfflineReason, actor: Actor) =>
-  execute(ctx, { decider: userPresence, streamId: userPresenceStream(userId), command: { type: 'MarkUserOffline', userId, lastSeenAt: lastSeenAt.toISOString(), reason }, companyId, actor });
+  execute(ctx, {
+    decider: userPresence,
+    streamId: userPresenceStream(userId),
+    command: { type: 'MarkUserOffline', userId, lastSeenAt: lastSeenAt.toISOString(), reason },
+    companyId,
+    actor,
+  });
 
 /**
  * Takes the user offline unless a socket still keeps them online (another tab, on this edge or another).
@@ -109,7 +121,6 @@ export async function takeOfflineAtLogout(ctx: PresenceContext, session: Presenc
  * heartbeat again. Whichever reads second sees the other's write, so a user who pinged never stays offline.
  */
 export function createPresenceTracker(ctx: PresenceContext, options: { connectionString: string; cron?: string; logger?: AutomationLogger }): PresenceTracker {
-
   // One socket's open, pings and close are handled in the order they happened (the edge reports them without
   // waiting), so a close never runs before the registration it undoes.
   const socketWork = new Map<string, Promise<unknown>>();

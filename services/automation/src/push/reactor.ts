@@ -54,7 +54,11 @@ export function createPushReactor(options: PushReactorOptions): Projector {
     if (event.type === 'TicketCreated') {
       const { data } = event;
       if (data.status !== 'pending' || data.queueId === null || data.userId !== null) return null;
-      const [userIds, contact, queue] = await Promise.all([queueMemberIds(db, companyId, data.queueId), contactName(db, data.contactId), queueName(db, data.queueId)]);
+      const [userIds, contact, queue] = await Promise.all([
+        queueMemberIds(db, companyId, data.queueId),
+        contactName(db, data.contactId),
+        queueName(db, data.queueId),
+      ]);
       return {
         companyId,
         userIds,
@@ -98,9 +102,17 @@ export function createPushReactor(options: PushReactorOptions): Projector {
         const subscriptions = await subscriptionsOf(db, await recipients(notice));
         for (const subscription of subscriptions) {
           if (!(await claimDelivery(db, event.id, subscription.endpoint, options.now()))) continue;
-          const outcome = await send(options.vapid, subscription, notice.payload, { ttlSeconds: PUSH_TTL_SECONDS, topic: notice.topic, timeoutMs: options.timeoutMs ?? 10_000 });
+          const outcome = await send(options.vapid, subscription, notice.payload, {
+            ttlSeconds: PUSH_TTL_SECONDS,
+            topic: notice.topic,
+            timeoutMs: options.timeoutMs ?? 10_000,
+          });
           if (outcome.status === 'gone') await removeSubscription(db, subscription.endpoint);
-          else if (outcome.status === 'failed') logger.warn({ userId: subscription.userId, eventId: event.id, correlationId: event.metadata.correlationId, reason: outcome.reason }, 'push not delivered');
+          else if (outcome.status === 'failed')
+            logger.warn(
+              { userId: subscription.userId, eventId: event.id, correlationId: event.metadata.correlationId, reason: outcome.reason },
+              'push not delivered',
+            );
         }
       }
     },

@@ -43,7 +43,14 @@ describe('a Web Push', () => {
     expect(outcome).toEqual({ status: 'sent' });
     const [push] = await service.waitFor(1);
     expect(JSON.parse(push!.payload)).toEqual(payload);
-    expect(push).toMatchObject({ subscriptionId: subscription.id, ttl: 600, topic: 'ticket-42', urgency: 'high', vapidKey: keys.publicKey, subject: keys.subject });
+    expect(push).toMatchObject({
+      subscriptionId: subscription.id,
+      ttl: 600,
+      topic: 'ticket-42',
+      urgency: 'high',
+      vapidKey: keys.publicKey,
+      subject: keys.subject,
+    });
     expect(service.refused).toEqual([]);
   });
 

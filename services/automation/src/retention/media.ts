@@ -16,7 +16,11 @@ export interface ExpiredMediaStore {
  * company's contacts' messages are deleted from the media store. It waits (bounded) until that read
  * model holds the run; deleting a file already gone is a no-op, so a replayed batch is harmless.
  */
-export function createRetentionMediaReactor(options: { db: Kysely<ReadDatabase>; media: ExpiredMediaStore; messagesAt(position: Position): Promise<void> }): Projector {
+export function createRetentionMediaReactor(options: {
+  db: Kysely<ReadDatabase>;
+  media: ExpiredMediaStore;
+  messagesAt(position: Position): Promise<void>;
+}): Projector {
   return defineReactor({
     name: 'retention-media',
     eventTypes: ['MessageContentsExpired'],
@@ -24,7 +28,7 @@ export function createRetentionMediaReactor(options: { db: Kysely<ReadDatabase>;
       for (const event of events as RecordedProductEvent<'MessageContentsExpired'>[]) {
         await options.messagesAt(event.position);
         const { companyId, before } = event.data;
-        for (let after = ''; ; ) {
+        for (let after = ''; ;) {
           const urls = await expiredMediaOf(options.db, companyId, before, after, PAGE);
           for (const url of urls) await options.media.remove(companyId, url);
           if (urls.length < PAGE) break;

@@ -31,7 +31,7 @@ export function createRetentionRunner(ctx: AutomationContext, options: { logger?
         const days = retentionDaysOf(value);
         if (days === null || days === undefined) continue;
         try {
-          (await expireMessageContents(ctx, { companyId, days }) ? report.expired : report.alreadyRun).push(companyId);
+          ((await expireMessageContents(ctx, { companyId, days })) ? report.expired : report.alreadyRun).push(companyId);
         } catch (error) {
           report.failed.push(companyId);
           options.logger?.error({ err: error, companyId }, 'retention: the run of a company failed');
@@ -44,7 +44,12 @@ export function createRetentionRunner(ctx: AutomationContext, options: { logger?
 export type RetentionRunner = ReturnType<typeof createRetentionRunner>;
 
 /** The runner as a leased worker on its cron: one process in the cluster runs retention. */
-export function createRetentionScheduler(options: { connectionString: string; runner: RetentionRunner; cron?: string; logger?: AutomationLogger }): LeasedWorker {
+export function createRetentionScheduler(options: {
+  connectionString: string;
+  runner: RetentionRunner;
+  cron?: string;
+  logger?: AutomationLogger;
+}): LeasedWorker {
   return createLeasedWorker({
     connectionString: options.connectionString,
     lease: RETENTION_LEASE,

@@ -170,4 +170,5 @@ const PASSING: ReadonlySet<string> = new Set(['ERR_CONCURRENCY_RETRIES_EXHAUSTED
 /** A rule said no (no such contact, no connection, blocked …): retrying the same thing would fail again. */
 const isRefusal = (error: unknown) => (error instanceof DomainError && !PASSING.has(error.code)) || error instanceof EventSchemaError;
 
-const describe = (error: unknown) => (error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error));
+const describe = (error: unknown) =>
+  error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);

@@ -99,7 +99,12 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
 
   async function attempt(head: Head): Promise<void> {
     if (head.deleted || !head.active) {
-      await db.updateTable('webhooks.deliveries').set({ status: 'failed', next_attempt_at: null, error: head.deleted ? 'endpoint deleted' : 'endpoint switched off' }).where('id', '=', head.id).where('status', '=', 'pending').execute();
+      await db
+        .updateTable('webhooks.deliveries')
+        .set({ status: 'failed', next_attempt_at: null, error: head.deleted ? 'endpoint deleted' : 'endpoint switched off' })
+        .where('id', '=', head.id)
+        .where('status', '=', 'pending')
+        .execute();
       return;
     }
     const started = performance.now();
@@ -158,7 +163,16 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
     const reason = (result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'no answer')).slice(0, 2000);
     // One JSON line per failed attempt; never the secret, the body or the answer.
     logger?.warn(
-      { webhookId: head.webhook_id, deliveryId: head.id, event: head.event, attempt: attempts, status: result.status, error: result.error?.slice(0, 500) ?? null, outcome, nextAttemptAt: next?.toISOString() ?? null },
+      {
+        webhookId: head.webhook_id,
+        deliveryId: head.id,
+        event: head.event,
+        attempt: attempts,
+        status: result.status,
+        error: result.error?.slice(0, 500) ?? null,
+        outcome,
+        nextAttemptAt: next?.toISOString() ?? null,
+      },
       'webhook delivery attempt failed',
     );
     await pauseIfFailingTooLong(head, at, reason);
@@ -260,7 +274,11 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Webhoo
     whenLeading: () => worker.whenLeading(),
     progress: () => worker.progress(),
     async pending() {
-      const row = await db.selectFrom('webhooks.deliveries').select((eb) => eb.fn.countAll<string>().as('count')).where('status', '=', 'pending').executeTakeFirst();
+      const row = await db
+        .selectFrom('webhooks.deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       return Number(row?.count ?? 0);
     },
   };

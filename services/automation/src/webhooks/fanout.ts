@@ -71,7 +71,13 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
         const receivers = subscribed.filter((endpoint) => endpoint.events.includes('*') || endpoint.events.includes(name));
         if (receivers.length === 0) continue;
         const narrower = webhookDataOf.get(event.type);
-        const payload: WebhookPayload = { id: event.id, event: name, occurredAt: event.metadata.occurredAt, companyId, data: narrower ? narrower.parse(event.data) : event.data };
+        const payload: WebhookPayload = {
+          id: event.id,
+          event: name,
+          occurredAt: event.metadata.occurredAt,
+          companyId,
+          data: narrower ? narrower.parse(event.data) : event.data,
+        };
         const body = JSON.stringify(payload);
         for (const endpoint of receivers) {
           rows.push({
@@ -122,7 +128,11 @@ async function scrubContactDeliveries(db: Kysely<ReadDatabase>, companyId: numbe
 async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
   // In event order, so `seq` (the order per endpoint) follows the log.
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insertInto('webhooks.deliveries').values(rows.slice(start, start + 500)).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('webhooks.deliveries')
+      .values(rows.slice(start, start + 500))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 }
 
@@ -130,7 +140,13 @@ async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeli
  * Puts a delivery back in line, same id, in its own place: its `seq` is kept, so it goes before every later delivery
  * of its endpoint (a redelivered `contact.created` still precedes its `message.received`). Applied once per request.
  */
-async function redeliver(db: Kysely<ReadDatabase>, event: RecordedProductEvent<'WebhookRedeliveryRequested'>, companyId: number, now: Date, deadline: Date): Promise<void> {
+async function redeliver(
+  db: Kysely<ReadDatabase>,
+  event: RecordedProductEvent<'WebhookRedeliveryRequested'>,
+  companyId: number,
+  now: Date,
+  deadline: Date,
+): Promise<void> {
   const { webhookId, deliveryId } = event.data;
   await db
     .updateTable('webhooks.deliveries')

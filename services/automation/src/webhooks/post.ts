@@ -31,7 +31,8 @@ export function createWebhookPoster(options: { allowPrivateUrls: boolean }): Web
         return resolve({ status: null, body: null, error: 'invalid url' });
       }
       const host = target.hostname.replace(/^\[|\]$/g, '');
-      if (!options.allowPrivateUrls && /^[\d.]+$|:/.test(host) && isRefusedAddress(host)) return resolve({ status: null, body: null, error: `address refused: ${host}` });
+      if (!options.allowPrivateUrls && /^[\d.]+$|:/.test(host) && isRefusedAddress(host))
+        return resolve({ status: null, body: null, error: `address refused: ${host}` });
       const client = target.protocol === 'https:' ? https : http;
       let settled = false;
       const finish = (result: PostResult) => {
@@ -57,7 +58,9 @@ export function createWebhookPoster(options: { allowPrivateUrls: boolean }): Web
               kept += chunk.length;
             }
           });
-          response.on('end', () => finish({ status: response.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, RESPONSE_KEEP_BYTES).toString('utf8'), error: null }));
+          response.on('end', () =>
+            finish({ status: response.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, RESPONSE_KEEP_BYTES).toString('utf8'), error: null }),
+          );
           response.on('error', (error) => finish({ status: response.statusCode ?? null, body: null, error: error.message }));
         },
       );

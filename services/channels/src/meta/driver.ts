@@ -79,7 +79,9 @@ class MetaSession implements RunningSession {
     const account = this.connection.account;
     if (!account) throw new Error('no Meta account is linked to this connection');
     const providerId =
-      this.connection.channel === 'whatsappapi' ? await sendCloud(this.options.graph, account, message) : await sendMessenger(this.options.graph, this.connection.channel, account, message);
+      this.connection.channel === 'whatsappapi'
+        ? await sendCloud(this.options.graph, account, message)
+        : await sendMessenger(this.options.graph, this.connection.channel, account, message);
     return { providerId };
   }
 

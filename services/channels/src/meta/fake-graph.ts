@@ -179,7 +179,10 @@ export class FakeGraphServer {
       form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
       recorded.form = {};
       for (const [name, value] of form.entries()) {
-        recorded.form[name] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size, text: Buffer.from(await value.arrayBuffer()).toString('utf8') };
+        recorded.form[name] =
+          typeof value === 'string'
+            ? value
+            : { name: value.name, type: value.type, size: value.size, text: Buffer.from(await value.arrayBuffer()).toString('utf8') };
       }
     }
     this.requests.push(recorded);
@@ -188,7 +191,8 @@ export class FakeGraphServer {
 
   private formObject(form: FormData | null): Record<string, unknown> {
     const object: Record<string, unknown> = {};
-    for (const [name, value] of form?.entries() ?? []) object[name] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
+    for (const [name, value] of form?.entries() ?? [])
+      object[name] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
     return object;
   }
 
@@ -203,7 +207,8 @@ export class FakeGraphServer {
     if (method === 'GET' && path === '/oauth/access_token') {
       const checked = this.check(TokenExchangeQuery, query, path, response);
       if (!checked) return;
-      if (checked.client_id !== this.app.id || checked.client_secret !== this.app.secret) return this.graphError(response, 400, 101, 'Error validating application');
+      if (checked.client_id !== this.app.id || checked.client_secret !== this.app.secret)
+        return this.graphError(response, 400, 101, 'Error validating application');
       const user = [...this.users.values()].find((candidate) => candidate.shortToken === checked.fb_exchange_token);
       if (!user) return this.graphError(response, 400, 190, 'Invalid OAuth access token');
       return this.answer(response, 200, { access_token: user.longToken, token_type: 'bearer', expires_in: 5_183_944 });
@@ -215,7 +220,12 @@ export class FakeGraphServer {
       if (!user || user.longToken !== checked.access_token) return this.graphError(response, 400, 190, 'Invalid OAuth access token');
       const data = user.pageIds.map((id) => {
         const page = this.pages.get(id)!;
-        return { id: page.id, name: page.name, access_token: page.token, ...(page.instagram ? { instagram_business_account: { id: page.instagram.id, username: page.instagram.username } } : {}) };
+        return {
+          id: page.id,
+          name: page.name,
+          access_token: page.token,
+          ...(page.instagram ? { instagram_business_account: { id: page.instagram.id, username: page.instagram.username } } : {}),
+        };
       });
       return this.answer(response, 200, { data, paging: { cursors: { before: 'MA', after: 'MQ' } } });
     }
@@ -261,8 +271,11 @@ export class FakeGraphServer {
       if (checked.type === 'template') {
         // Templates are the account's: the name and language must be approved there, with as many parameters as the body asks.
         const account = [...this.businessAccounts.values()].find((candidate) => candidate.phoneNumberIds.includes(number.id));
-        const template = account?.templates.find((candidate) => candidate.name === checked.template!.name && candidate.language === checked.template!.language.code);
-        if (!template || template.status !== 'APPROVED') return this.graphError(response, 404, 132001, '(#132001) Template name does not exist in the translation');
+        const template = account?.templates.find(
+          (candidate) => candidate.name === checked.template!.name && candidate.language === checked.template!.language.code,
+        );
+        if (!template || template.status !== 'APPROVED')
+          return this.graphError(response, 404, 132001, '(#132001) Template name does not exist in the translation');
         const expected = new Set([...template.body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => match[1])).size;
         const given = checked.template!.components?.find((component) => component.type === 'body')?.parameters.length ?? 0;
         if (given !== expected) return this.graphError(response, 400, 132000, '(#132000) Number of parameters does not match the expected number of params');
@@ -272,7 +285,11 @@ export class FakeGraphServer {
         this.failNextSend = null;
         return this.graphError(response, failure.status, failure.code, failure.message);
       }
-      return this.answer(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: checked.to, wa_id: checked.to }], messages: [{ id: `wamid.FAKE${(this.counter += 1)}` }] });
+      return this.answer(response, 200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: checked.to, wa_id: checked.to }],
+        messages: [{ id: `wamid.FAKE${(this.counter += 1)}` }],
+      });
     }
     if (method === 'GET' && segments.length === 2 && (segments[1] === 'phone_numbers' || segments[1] === 'message_templates')) {
       const checked = this.check(segments[1] === 'phone_numbers' ? PhoneNumbersQuery : MessageTemplatesQuery, query, path, response);
@@ -281,7 +298,11 @@ export class FakeGraphServer {
       if (!account) return this.graphError(response, 400, 100, `(#100) Unsupported get request. Object with ID '${segments[0]}' does not exist`);
       if (request.bearer !== account.token) return this.graphError(response, 401, 190, 'Invalid OAuth access token');
       if (segments[1] === 'phone_numbers') {
-        const data = account.phoneNumberIds.map((id) => ({ id, display_phone_number: this.cloudNumbers.get(id)?.displayPhoneNumber ?? '', verified_name: 'Loja' }));
+        const data = account.phoneNumberIds.map((id) => ({
+          id,
+          display_phone_number: this.cloudNumbers.get(id)?.displayPhoneNumber ?? '',
+          verified_name: 'Loja',
+        }));
         return this.answer(response, 200, { data, paging: { cursors: { before: 'MA', after: 'MQ' } } });
       }
       const data = account.templates.map((template, index) => ({
@@ -310,7 +331,13 @@ export class FakeGraphServer {
       const media = this.cloudMedia.get(id);
       if (media) {
         if (request.bearer !== media.token) return this.graphError(response, 401, 190, 'Invalid OAuth access token');
-        return this.answer(response, 200, { messaging_product: 'whatsapp', url: `${this.origin}/cdn/media/${id}`, mime_type: media.mime, file_size: media.bytes.length, id });
+        return this.answer(response, 200, {
+          messaging_product: 'whatsapp',
+          url: `${this.origin}/cdn/media/${id}`,
+          mime_type: media.mime,
+          file_size: media.bytes.length,
+          id,
+        });
       }
       const withInstagram = [...this.pages.values()].find((page) => page.instagram?.id === id);
       if (withInstagram) {

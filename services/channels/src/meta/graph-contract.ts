@@ -62,14 +62,17 @@ export const SendApiRequest = z.union([
  * Answer: { attachment_id }.
  */
 export const AttachmentUploadForm = z.strictObject({
-  message: z.string().transform((text, check) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      check.addIssue({ code: 'custom', message: 'message must be JSON' });
-      return z.NEVER;
-    }
-  }).pipe(z.strictObject({ attachment: z.strictObject({ type: MessengerAttachmentKind, payload: z.strictObject({ is_reusable: z.boolean() }) }) })),
+  message: z
+    .string()
+    .transform((text, check) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        check.addIssue({ code: 'custom', message: 'message must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.strictObject({ attachment: z.strictObject({ type: MessengerAttachmentKind, payload: z.strictObject({ is_reusable: z.boolean() }) }) })),
   filedata: z.object({ name: nonEmpty, type: nonEmpty, size: z.number().int().positive() }),
   platform: z.literal('instagram').optional(),
 });
@@ -117,15 +120,26 @@ export const CloudMessageRequest = z
         name: nonEmpty,
         language: z.strictObject({ code: nonEmpty, policy: z.literal('deterministic').optional() }),
         components: z
-          .array(z.strictObject({ type: z.enum(['header', 'body']), parameters: z.array(z.strictObject({ type: z.literal('text'), text: z.string().min(1).max(1024) })).min(1) }))
+          .array(
+            z.strictObject({
+              type: z.enum(['header', 'body']),
+              parameters: z.array(z.strictObject({ type: z.literal('text'), text: z.string().min(1).max(1024) })).min(1),
+            }),
+          )
           .optional(),
       })
       .optional(),
   })
   .refine((request) => request[request.type] !== undefined, { message: 'the object named by type is missing' })
-  .refine((request) => ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'reaction', 'template'].filter((kind) => kind !== request.type && request[kind as keyof typeof request] !== undefined).length === 0, {
-    message: 'only the object named by type may be present',
-  });
+  .refine(
+    (request) =>
+      ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'reaction', 'template'].filter(
+        (kind) => kind !== request.type && request[kind as keyof typeof request] !== undefined,
+      ).length === 0,
+    {
+      message: 'only the object named by type may be present',
+    },
+  );
 
 /**
  * POST /<phone-number-id>/media, Authorization: Bearer <token>, multipart/form-data.
@@ -139,10 +153,20 @@ export const CloudMediaUploadForm = z.strictObject({
 });
 
 /** GET /oauth/access_token: grant_type fb_exchange_token, client_id, client_secret, fb_exchange_token (no access_token). */
-export const TokenExchangeQuery = z.strictObject({ grant_type: z.literal('fb_exchange_token'), client_id: nonEmpty, client_secret: nonEmpty, fb_exchange_token: nonEmpty });
+export const TokenExchangeQuery = z.strictObject({
+  grant_type: z.literal('fb_exchange_token'),
+  client_id: nonEmpty,
+  client_secret: nonEmpty,
+  fb_exchange_token: nonEmpty,
+});
 
 /** GET /<user-id>/accounts?fields=…&access_token=<user token>: pages with their tokens and Instagram accounts. */
-export const PageAccountsQuery = z.strictObject({ fields: z.string().includes('access_token'), limit: z.string().optional(), after: z.string().optional(), access_token: nonEmpty });
+export const PageAccountsQuery = z.strictObject({
+  fields: z.string().includes('access_token'),
+  limit: z.string().optional(),
+  after: z.string().optional(),
+  access_token: nonEmpty,
+});
 
 /** POST /<page-id>/subscribed_apps?subscribed_fields=…&access_token=<page token>. */
 export const SubscribedAppsQuery = z.strictObject({
@@ -168,7 +192,10 @@ export const PhoneNumbersQuery = z.strictObject({ fields: z.string().optional() 
  */
 export const MessageTemplatesQuery = z.strictObject({
   fields: z.string().optional(),
-  limit: z.string().regex(/^\d{1,4}$/).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional(),
   after: z.string().optional(),
   status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']).optional(),
 });

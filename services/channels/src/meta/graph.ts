@@ -99,7 +99,12 @@ export function fetchGraphHttp(options: FetchGraphHttpOptions = {}): GraphHttp {
       }
       if (!response.ok || parsed.error) {
         const error = bodyOf(parsed.error);
-        throw new GraphError(String(error.message ?? `Graph API answered ${response.status}`), response.status, numberOr(error.code), numberOr(error.error_subcode));
+        throw new GraphError(
+          String(error.message ?? `Graph API answered ${response.status}`),
+          response.status,
+          numberOr(error.code),
+          numberOr(error.error_subcode),
+        );
       }
       return { status: response.status, body: parsed };
     },
@@ -111,7 +116,8 @@ export function fetchGraphHttp(options: FetchGraphHttpOptions = {}): GraphHttp {
   };
 }
 
-const numberOr = (value: unknown): number | null => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
+const numberOr = (value: unknown): number | null =>
+  typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
 
 /** A file to upload: its bytes, type and name. */
 export interface GraphUpload {
@@ -146,7 +152,8 @@ export function createGraphApi(http: GraphHttp) {
       form.set('message', JSON.stringify({ attachment: { type, payload: { is_reusable: true } } }));
       form.set('filedata', new Blob([new Uint8Array(file.data)], { type: file.mime }), file.name);
       const { body } = await http.request({ method: 'POST', path: '/me/message_attachments', token: pageToken(token), form });
-      if (typeof body.attachment_id !== 'string' || body.attachment_id === '') throw new GraphError('the attachment upload answered without an attachment_id', 200, null, null);
+      if (typeof body.attachment_id !== 'string' || body.attachment_id === '')
+        throw new GraphError('the attachment upload answered without an attachment_id', 200, null, null);
       return body.attachment_id;
     },
 
@@ -154,13 +161,21 @@ export function createGraphApi(http: GraphHttp) {
     async profile(token: string, userId: string, platform: 'messenger' | 'instagram'): Promise<{ name: string | null; picture: string | null }> {
       const fields = platform === 'instagram' ? 'name,username,profile_pic' : 'first_name,last_name,profile_pic';
       const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(userId)}`, query: { fields }, token: pageToken(token) });
-      const name = platform === 'instagram' ? (textOf(body.name) ?? textOf(body.username) ?? null) : [textOf(body.first_name), textOf(body.last_name)].filter(Boolean).join(' ') || null;
+      const name =
+        platform === 'instagram'
+          ? (textOf(body.name) ?? textOf(body.username) ?? null)
+          : [textOf(body.first_name), textOf(body.last_name)].filter(Boolean).join(' ') || null;
       return { name, picture: typeof body.profile_pic === 'string' ? body.profile_pic : null };
     },
 
     /** POST /{phone-number-id}/messages (Cloud API). Answers { messages: [{ id }] }. */
     async sendCloud(phoneNumberId: string, token: string, payload: Record<string, unknown>): Promise<string> {
-      const { body } = await http.request({ method: 'POST', path: `/${encodeURIComponent(phoneNumberId)}/messages`, token: bearer(token), json: { messaging_product: 'whatsapp', recipient_type: 'individual', ...payload } });
+      const { body } = await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(phoneNumberId)}/messages`,
+        token: bearer(token),
+        json: { messaging_product: 'whatsapp', recipient_type: 'individual', ...payload },
+      });
       const id = listOf(body.messages)[0]?.id;
       if (typeof id !== 'string' || id === '') throw new GraphError('the Cloud API answered without a message id', 200, null, null);
       return id;
@@ -187,22 +202,45 @@ export function createGraphApi(http: GraphHttp) {
 
     /** GET /{waba-id}/phone_numbers: the numbers a WhatsApp Business Account holds (the token must speak for it). */
     async cloudPhoneNumbers(businessAccountId: string, token: string): Promise<Array<{ id: string; displayPhoneNumber: string; verifiedName: string }>> {
-      const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(businessAccountId)}/phone_numbers`, query: { fields: 'id,display_phone_number,verified_name' }, token: bearer(token) });
-      return listOf(body.data).map((item) => ({ id: String(item.id), displayPhoneNumber: String(item.display_phone_number ?? ''), verifiedName: String(item.verified_name ?? '') }));
+      const { body } = await http.request({
+        method: 'GET',
+        path: `/${encodeURIComponent(businessAccountId)}/phone_numbers`,
+        query: { fields: 'id,display_phone_number,verified_name' },
+        token: bearer(token),
+      });
+      return listOf(body.data).map((item) => ({
+        id: String(item.id),
+        displayPhoneNumber: String(item.display_phone_number ?? ''),
+        verifiedName: String(item.verified_name ?? ''),
+      }));
     },
 
     /** GET /{waba-id}/message_templates, every page: the account's templates with their status and body text. */
-    async cloudTemplates(businessAccountId: string, token: string): Promise<Array<{ name: string; language: string; status: string; category: string; body: string }>> {
+    async cloudTemplates(
+      businessAccountId: string,
+      token: string,
+    ): Promise<Array<{ name: string; language: string; status: string; category: string; body: string }>> {
       const templates: Array<{ name: string; language: string; status: string; category: string; body: string }> = [];
       let after: string | undefined;
       // An account holds at most a few hundred templates; the bound only guards against a loop.
       for (let page = 0; page < 10; page++) {
         const query: Record<string, string> = { fields: 'name,language,status,category,components', limit: '100' };
         if (after) query.after = after;
-        const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(businessAccountId)}/message_templates`, query, token: bearer(token) });
+        const { body } = await http.request({
+          method: 'GET',
+          path: `/${encodeURIComponent(businessAccountId)}/message_templates`,
+          query,
+          token: bearer(token),
+        });
         for (const item of listOf(body.data)) {
           const bodyComponent = listOf(item.components).find((component) => String(component.type).toUpperCase() === 'BODY');
-          templates.push({ name: String(item.name), language: String(item.language), status: String(item.status ?? ''), category: String(item.category ?? ''), body: String(bodyComponent?.text ?? '') });
+          templates.push({
+            name: String(item.name),
+            language: String(item.language),
+            status: String(item.status ?? ''),
+            category: String(item.category ?? ''),
+            body: String(bodyComponent?.text ?? ''),
+          });
         }
         after = bodyOf(body.paging).next ? textOf(bodyOf(bodyOf(body.paging).cursors).after) : undefined;
         if (!after) break;
@@ -213,11 +251,21 @@ export function createGraphApi(http: GraphHttp) {
     /** What a connection's token speaks for: the page (facebook), the Instagram account, the Cloud API number. */
     async account(channel: 'facebook' | 'instagram' | 'whatsappapi', accountId: string, token: string): Promise<{ id: string; name: string }> {
       if (channel === 'whatsappapi') {
-        const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(accountId)}`, query: { fields: 'display_phone_number,verified_name' }, token: bearer(token) });
+        const { body } = await http.request({
+          method: 'GET',
+          path: `/${encodeURIComponent(accountId)}`,
+          query: { fields: 'display_phone_number,verified_name' },
+          token: bearer(token),
+        });
         return { id: accountId, name: String(body.display_phone_number ?? body.verified_name ?? accountId).replace(/\D/g, '') || accountId };
       }
       if (channel === 'instagram') {
-        const { body } = await http.request({ method: 'GET', path: `/${encodeURIComponent(accountId)}`, query: { fields: 'id,username' }, token: pageToken(token) });
+        const { body } = await http.request({
+          method: 'GET',
+          path: `/${encodeURIComponent(accountId)}`,
+          query: { fields: 'id,username' },
+          token: pageToken(token),
+        });
         return { id: String(body.id ?? accountId), name: String(body.username ?? accountId) };
       }
       const { body } = await http.request({ method: 'GET', path: '/me', query: { fields: 'id,name' }, token: pageToken(token) });
@@ -236,7 +284,10 @@ export function createGraphApi(http: GraphHttp) {
     },
 
     /** GET /{user-id}/accounts: the pages the user manages, each with its page token and linked Instagram account. */
-    async pagesOf(userId: string, userToken: string): Promise<Array<{ id: string; name: string; accessToken: string; instagram: { id: string; username: string } | null }>> {
+    async pagesOf(
+      userId: string,
+      userToken: string,
+    ): Promise<Array<{ id: string; name: string; accessToken: string; instagram: { id: string; username: string } | null }>> {
       const pages: Array<{ id: string; name: string; accessToken: string; instagram: { id: string; username: string } | null }> = [];
       let after: string | undefined;
       // Pages come 25 at a time; a user rarely manages more than a few, the bound only guards against a loop.
@@ -261,7 +312,12 @@ export function createGraphApi(http: GraphHttp) {
 
     /** POST /{page-id}/subscribed_apps: the page's messaging events are delivered to our webhook. */
     async subscribePage(pageId: string, token: string, fields: readonly string[]): Promise<void> {
-      await http.request({ method: 'POST', path: `/${encodeURIComponent(pageId)}/subscribed_apps`, query: { subscribed_fields: fields.join(',') }, token: pageToken(token) });
+      await http.request({
+        method: 'POST',
+        path: `/${encodeURIComponent(pageId)}/subscribed_apps`,
+        query: { subscribed_fields: fields.join(',') },
+        token: pageToken(token),
+      });
     },
   };
 }
@@ -269,4 +325,12 @@ export function createGraphApi(http: GraphHttp) {
 export type GraphApi = ReturnType<typeof createGraphApi>;
 
 /** The webhook fields a page subscribes to (Messenger and the Instagram account linked to it). */
-export const PAGE_WEBHOOK_FIELDS = ['messages', 'messaging_postbacks', 'message_deliveries', 'message_reads', 'message_echoes', 'message_reactions', 'message_edits'] as const;
+export const PAGE_WEBHOOK_FIELDS = [
+  'messages',
+  'messaging_postbacks',
+  'message_deliveries',
+  'message_reads',
+  'message_echoes',
+  'message_reactions',
+  'message_edits',
+] as const;

@@ -51,7 +51,12 @@ async function nameOf(graph: GraphApi, token: string, channel: 'facebook' | 'ins
  * redelivery by Meta records nothing twice. Files are fetched from Meta's CDN (Messenger, Instagram)
  * or through the Graph API with the connection's token (Cloud API).
  */
-export async function handleMetaWebhook(ctx: SessionContext, settings: Pick<MetaSettings, 'appId' | 'graph'>, payload: MetaWebhookPayload, log: SessionLogger): Promise<MetaWebhookResult> {
+export async function handleMetaWebhook(
+  ctx: SessionContext,
+  settings: Pick<MetaSettings, 'appId' | 'graph'>,
+  payload: MetaWebhookPayload,
+  log: SessionLogger,
+): Promise<MetaWebhookResult> {
   const result: MetaWebhookResult = { recorded: 0, unknownAccounts: [] };
   for (const delivery of mapWebhook(payload, { appId: settings.appId })) {
     const connections = await connectionsOfAccount(ctx.db, delivery.channel, delivery.accountId);
@@ -68,11 +73,20 @@ export async function handleMetaWebhook(ctx: SessionContext, settings: Pick<Meta
 /** Of several live holders of one account (saved before claims existed), the claim's owner, else the oldest. */
 async function ownerAmong<T extends { id: number }>(ctx: SessionContext, delivery: MetaDelivery, holders: T[], log: SessionLogger): Promise<T> {
   const claim = foldStream(channelAccount, await ctx.store.readStream(channelAccountStream(delivery.channel, delivery.accountId)));
-  log.warn({ channel: delivery.channel, connectionIds: holders.map((holder) => holder.id), owner: claim.ownerId }, 'meta: several connections hold one account; only its owner receives');
+  log.warn(
+    { channel: delivery.channel, connectionIds: holders.map((holder) => holder.id), owner: claim.ownerId },
+    'meta: several connections hold one account; only its owner receives',
+  );
   return holders.find((holder) => holder.id === claim.ownerId) ?? holders[0]!;
 }
 
-async function deliver(ctx: SessionContext, graph: GraphApi, target: { id: number; companyId: number; channel: MetaDelivery['channel'] }, delivery: MetaDelivery, log: SessionLogger): Promise<number> {
+async function deliver(
+  ctx: SessionContext,
+  graph: GraphApi,
+  target: { id: number; companyId: number; channel: MetaDelivery['channel'] },
+  delivery: MetaDelivery,
+  log: SessionLogger,
+): Promise<number> {
   const secrets = await connectionSecrets(ctx.db, target.id);
   const token = secrets?.account.tokenMeta ? ctx.secrets.open(secrets.account.tokenMeta) : null;
   const hooks = createSessionHooks(ctx, target, { log });
@@ -92,7 +106,13 @@ async function deliver(ctx: SessionContext, graph: GraphApi, target: { id: numbe
   const unmatchedAcks: Array<{ providerId: string; ack: number }> = [];
   for (const event of delivery.events) {
     try {
-      if (event.kind === 'message' && target.channel !== 'whatsappapi' && token && event.chat.name === event.chat.number && !(await hooks.isRecorded(event.providerId))) {
+      if (
+        event.kind === 'message' &&
+        target.channel !== 'whatsappapi' &&
+        token &&
+        event.chat.name === event.chat.number &&
+        !(await hooks.isRecorded(event.providerId))
+      ) {
         const name = await nameOf(graph, token, target.channel, event.chat.number, log);
         if (name) event.chat = { ...event.chat, name };
       }

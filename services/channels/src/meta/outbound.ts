@@ -119,14 +119,19 @@ export async function sendCloud(graph: GraphApi, account: ChannelAccount, messag
     // The one message the Cloud API delivers outside the 24-hour window.
     const { name, language, parameters } = message.template;
     const components = parameters.length > 0 ? [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }] : undefined;
-    return graph.sendCloud(phoneNumberId, token, { to, type: 'template', template: { name, language: { code: language }, ...(components ? { components } : {}) } });
+    return graph.sendCloud(phoneNumberId, token, {
+      to,
+      type: 'template',
+      template: { name, language: { code: language }, ...(components ? { components } : {}) },
+    });
   }
 
   if (message.mediaType === 'reactionMessage') {
     if (!message.quotedProviderId) throw new Error('a reaction needs the message it reacts to');
     return graph.sendCloud(phoneNumberId, token, { to, type: 'reaction', reaction: { message_id: message.quotedProviderId, emoji: message.body } });
   }
-  if (message.mediaType === 'contactMessage') return graph.sendCloud(phoneNumberId, token, { to, type: 'contacts', contacts: [cloudContact(message.body)], ...context });
+  if (message.mediaType === 'contactMessage')
+    return graph.sendCloud(phoneNumberId, token, { to, type: 'contacts', contacts: [cloudContact(message.body)], ...context });
   if (message.location) {
     const { latitude, longitude, name } = message.location;
     return graph.sendCloud(phoneNumberId, token, { to, type: 'location', location: { latitude, longitude, ...(name ? { name } : {}) }, ...context });

@@ -67,7 +67,9 @@ const CloudMessage = z.looseObject({
   audio: CloudMedia.optional(),
   document: CloudMedia.optional(),
   sticker: CloudMedia.optional(),
-  location: z.looseObject({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional(), address: z.string().max(1000).optional() }).optional(),
+  location: z
+    .looseObject({ latitude: z.number(), longitude: z.number(), name: z.string().max(500).optional(), address: z.string().max(1000).optional() })
+    .optional(),
   contacts: z
     .array(
       z.looseObject({
@@ -92,7 +94,10 @@ const CloudValue = z.looseObject({
   metadata: z.looseObject({ phone_number_id: id, display_phone_number: z.string().max(50).optional() }),
   contacts: z.array(z.looseObject({ wa_id: z.string().max(50), profile: z.looseObject({ name: z.string().max(500).optional() }).optional() })).optional(),
   messages: z.array(CloudMessage).max(1000).optional(),
-  statuses: z.array(z.looseObject({ id, status: z.string().max(20), recipient_id: z.string().max(50).optional() })).max(1000).optional(),
+  statuses: z
+    .array(z.looseObject({ id, status: z.string().max(20), recipient_id: z.string().max(50).optional() }))
+    .max(1000)
+    .optional(),
 });
 
 /** The body of a webhook delivery: one object kind, entries per page / account / business account. */
@@ -104,7 +109,10 @@ export const MetaWebhookPayload = z.looseObject({
         id: z.union([id, z.number().transform(String)]),
         time: z.number().optional(),
         messaging: z.array(MessagingItem).max(1000).optional(),
-        changes: z.array(z.looseObject({ field: z.string().max(100), value: z.unknown() })).max(1000).optional(),
+        changes: z
+          .array(z.looseObject({ field: z.string().max(100), value: z.unknown() }))
+          .max(1000)
+          .optional(),
       }),
     )
     .max(1000),
@@ -237,7 +245,12 @@ export function mapCloudValue(value: z.infer<typeof CloudValue>): MetaEvent[] {
       const mediaType = CLOUD_MEDIA[message.type as keyof typeof CLOUD_MEDIA];
       const fileName = media.filename ?? null;
       const body = media.caption ?? (mediaType === 'application' ? (fileName ?? '') : '');
-      events.push({ ...base, body, mediaType, media: { ref: { kind: 'whatsapp', id: media.id }, mime: media.mime_type ?? 'application/octet-stream', fileName } });
+      events.push({
+        ...base,
+        body,
+        mediaType,
+        media: { ref: { kind: 'whatsapp', id: media.id }, mime: media.mime_type ?? 'application/octet-stream', fileName },
+      });
       continue;
     }
     switch (message.type) {
@@ -247,7 +260,12 @@ export function mapCloudValue(value: z.infer<typeof CloudValue>): MetaEvent[] {
       case 'location':
         if (message.location) {
           const name = [message.location.name, message.location.address].filter(Boolean).join(' - ') || null;
-          events.push({ ...base, body: name ?? '', mediaType: 'locationMessage', location: { latitude: message.location.latitude, longitude: message.location.longitude, name } });
+          events.push({
+            ...base,
+            body: name ?? '',
+            mediaType: 'locationMessage',
+            location: { latitude: message.location.latitude, longitude: message.location.longitude, name },
+          });
         }
         break;
       case 'contacts':
@@ -255,7 +273,8 @@ export function mapCloudValue(value: z.infer<typeof CloudValue>): MetaEvent[] {
         break;
       case 'reaction':
         // An empty emoji removes a reaction: the earlier one stays in the history.
-        if (message.reaction?.emoji) events.push({ ...base, body: message.reaction.emoji, mediaType: 'reactionMessage', quotedProviderId: message.reaction.message_id });
+        if (message.reaction?.emoji)
+          events.push({ ...base, body: message.reaction.emoji, mediaType: 'reactionMessage', quotedProviderId: message.reaction.message_id });
         break;
       case 'interactive': {
         const reply = message.interactive?.button_reply ?? message.interactive?.list_reply;

@@ -72,7 +72,9 @@ export async function sandboxOutbox(db: Kysely<ReadDatabase>, connectionId: numb
     .orderBy('message_id', 'desc')
     .limit(200)
     .execute();
-  return rows.reverse().map((row) => ({ id: row.message_id, to: row.to_number, body: row.body, mediaUrl: row.media_url, createdAt: new Date(row.created_at).toISOString() }));
+  return rows
+    .reverse()
+    .map((row) => ({ id: row.message_id, to: row.to_number, body: row.body, mediaUrl: row.media_url, createdAt: new Date(row.created_at).toISOString() }));
 }
 
 /**
@@ -84,10 +86,11 @@ export async function sandboxOutbox(db: Kysely<ReadDatabase>, connectionId: numb
 export function createSandboxDriver(options: { db: Kysely<ReadDatabase> }): SessionDriver {
   const db = withOutbox(options.db);
   let migrated: Promise<void> | null = null;
-  const ready = () => (migrated ??= migrateSandbox(options.db).catch((error) => {
-    migrated = null;
-    throw error;
-  }));
+  const ready = () =>
+    (migrated ??= migrateSandbox(options.db).catch((error) => {
+      migrated = null;
+      throw error;
+    }));
 
   return {
     channel: 'sandbox',
@@ -119,7 +122,12 @@ export function createSandboxDriver(options: { db: Kysely<ReadDatabase> }): Sess
         },
         async amend(amendment) {
           const change = amendment.kind === 'edit' ? { body: amendment.body, edited_at: new Date() } : { deleted_at: new Date() };
-          await db.updateTable('channels.sandbox_outbox').set(change).where('message_id', '=', amendment.messageId).where('connection_id', '=', connection.id).execute();
+          await db
+            .updateTable('channels.sandbox_outbox')
+            .set(change)
+            .where('message_id', '=', amendment.messageId)
+            .where('connection_id', '=', connection.id)
+            .execute();
         },
         async stop() {
           open = false;

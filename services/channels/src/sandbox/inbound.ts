@@ -83,7 +83,8 @@ export async function deliverSandboxMessage(
   // A file delivered again is not downloaded again (receiveMessage itself recognises a repeated message).
   if (input.mediaUrl) {
     const earlier = await loadMessage(ctx, inboundMessageId(target.companyId, target.id, providerId));
-    if (earlier.status !== 'none') return { messageId: earlier.messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
+    if (earlier.status !== 'none')
+      return { messageId: earlier.messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
   }
   const media = input.mediaUrl ? await inboundMedia(ctx, hooks, input.mediaUrl, options) : null;
   const downloaded = media !== null && !input.mediaUrl!.startsWith('/media/');

@@ -127,7 +127,9 @@ export function createWhatsappAuthStore(shared: Kysely<ReadDatabase>): WhatsappA
             await trx
               .insertInto(table)
               .values(upserts)
-              .onConflict((conflict) => conflict.columns(['connection_id', 'category', 'key_id']).doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }))
+              .onConflict((conflict) =>
+                conflict.columns(['connection_id', 'category', 'key_id']).doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }),
+              )
               .execute();
           }
           if (removals.length > 0) {

@@ -207,7 +207,11 @@ export function contentOf(content: proto.IMessage | null | undefined): Content |
       return { ...base, body: cards.join('\n'), mediaType: 'contactMessage' };
     }
     case 'buttonsResponseMessage':
-      return { ...base, body: message.buttonsResponseMessage?.selectedDisplayText ?? message.buttonsResponseMessage?.selectedButtonId ?? '', mediaType: 'chat' };
+      return {
+        ...base,
+        body: message.buttonsResponseMessage?.selectedDisplayText ?? message.buttonsResponseMessage?.selectedButtonId ?? '',
+        mediaType: 'chat',
+      };
     case 'listResponseMessage':
       return { ...base, body: message.listResponseMessage?.title ?? message.listResponseMessage?.singleSelectReply?.selectedRowId ?? '', mediaType: 'chat' };
     case 'templateButtonReplyMessage':
@@ -284,7 +288,8 @@ export function mapMessageUpdate(update: WAMessageUpdate, context: MappingContex
   const edited = change.message?.editedMessage?.message ?? change.message?.protocolMessage?.editedMessage;
   if (edited) {
     const body = textOf(edited);
-    if (body !== undefined && body.trim() !== '') events.push({ kind: 'edit', providerId: key.id, body, fromMe: Boolean(key.fromMe), at: timestampOf(change.messageTimestamp) });
+    if (body !== undefined && body.trim() !== '')
+      events.push({ kind: 'edit', providerId: key.id, body, fromMe: Boolean(key.fromMe), at: timestampOf(change.messageTimestamp) });
   }
   if (key.fromMe && change.status !== undefined) {
     const ack = ackOfStatus(change.status);

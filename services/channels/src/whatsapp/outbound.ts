@@ -25,14 +25,25 @@ export function vcardName(vcard: string): string {
 export function outboundContent(message: OutboundMessage, jid: string, file: Readable | null, quoted: QuotedMessage | null): AnyMessageContent {
   if (message.mediaType === 'reactionMessage') {
     if (!quoted) throw new Error('a reaction needs the message it reacts to');
-    return { react: { text: message.body, key: { remoteJid: jid, id: quoted.id, fromMe: quoted.fromMe, ...(quoted.participant ? { participant: quoted.participant } : {}) } } };
+    return {
+      react: {
+        text: message.body,
+        key: { remoteJid: jid, id: quoted.id, fromMe: quoted.fromMe, ...(quoted.participant ? { participant: quoted.participant } : {}) },
+      },
+    };
   }
   if (message.mediaType === 'contactMessage') {
     const displayName = vcardName(message.body);
     return { contacts: { displayName, contacts: [{ displayName, vcard: message.body }] } };
   }
   if (message.location) {
-    return { location: { degreesLatitude: message.location.latitude, degreesLongitude: message.location.longitude, ...(message.location.name ? { name: message.location.name } : {}) } };
+    return {
+      location: {
+        degreesLatitude: message.location.latitude,
+        degreesLongitude: message.location.longitude,
+        ...(message.location.name ? { name: message.location.name } : {}),
+      },
+    };
   }
   if (message.media && file) {
     const mimetype = message.media.mime;

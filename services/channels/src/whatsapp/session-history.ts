@@ -8,7 +8,12 @@ import type { WhatsappSocket } from './session-socket';
  * coming for a quiet while the messages in the connection's import range are recorded, oldest first.
  */
 export abstract class WhatsappSessionHistory extends WhatsappSessionInbound {
-  protected history: { wanted: boolean; started: boolean; messages: Map<string, WAMessage>; timer: NodeJS.Timeout | null } = { wanted: false, started: false, messages: new Map(), timer: null };
+  protected history: { wanted: boolean; started: boolean; messages: Map<string, WAMessage>; timer: NodeJS.Timeout | null } = {
+    wanted: false,
+    started: false,
+    messages: new Map(),
+    timer: null,
+  };
 
   /** Handles a task after every event received before it (the session's one queue). */
   protected abstract enqueue(socket: WhatsappSocket, event: string, task: () => Promise<void>): void;

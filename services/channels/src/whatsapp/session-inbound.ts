@@ -97,7 +97,10 @@ export abstract class WhatsappSessionInbound {
     const settings = await this.hooks.companySettings();
     const mapped = mapCall(call, this.mappingContext(), settings.acceptCallWhatsapp === 'enabled');
     if (!mapped) return;
-    if (mapped.reject) await socket.rejectCall(mapped.callId, mapped.from).catch((error) => this.hooks.log.warn({ err: error, callId: mapped.callId }, 'whatsapp: rejecting the call failed'));
+    if (mapped.reject)
+      await socket
+        .rejectCall(mapped.callId, mapped.from)
+        .catch((error) => this.hooks.log.warn({ err: error, callId: mapped.callId }, 'whatsapp: rejecting the call failed'));
     await this.applyAll([mapped.message]);
   }
 

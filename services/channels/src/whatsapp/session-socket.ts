@@ -1,4 +1,12 @@
-import { downloadMediaMessage, type AnyMessageContent, type BaileysEventMap, type MiscMessageGenerationOptions, type ConnectionState, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
+import {
+  downloadMediaMessage,
+  type AnyMessageContent,
+  type BaileysEventMap,
+  type MiscMessageGenerationOptions,
+  type ConnectionState,
+  type UserFacingSocketConfig,
+  type WAMessage,
+} from '@whiskeysockets/baileys';
 import type { Readable } from 'node:stream';
 import type { ChannelChat, ChannelPresence } from '../channel-events';
 import type { WhatsappAuthStore } from './auth-state';

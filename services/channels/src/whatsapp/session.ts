@@ -1,4 +1,11 @@
-import { Browsers, DisconnectReason, type BaileysEventMap, type ConnectionState, type UserFacingSocketConfig, type WAMessageKey } from '@whiskeysockets/baileys';
+import {
+  Browsers,
+  DisconnectReason,
+  type BaileysEventMap,
+  type ConnectionState,
+  type UserFacingSocketConfig,
+  type WAMessageKey,
+} from '@whiskeysockets/baileys';
 import type { OutboundMessage } from '../port';
 import type { RunningSession, SessionConnection, SessionHooks } from '../session-port';
 import { jidOfContact, mapMessageUpdate, mapPresence, mapReaction, mapReceipt, userOf } from './mapping';
@@ -60,7 +67,7 @@ export class WhatsappSession extends WhatsappSessionHistory implements RunningSe
       markOnlineOnConnect: false,
       syncFullHistory: importing,
       shouldSyncHistoryMessage: () => importing,
-      getMessage: async (key: WAMessageKey) => (key.id ? this.recent.get(key.id)?.message ?? undefined : undefined),
+      getMessage: async (key: WAMessageKey) => (key.id ? (this.recent.get(key.id)?.message ?? undefined) : undefined),
     });
     if (this.stopped) {
       await Promise.resolve(socket.end(undefined)).catch(() => {});
@@ -69,7 +76,9 @@ export class WhatsappSession extends WhatsappSessionHistory implements RunningSe
     this.socket = socket;
     // Baileys merged the update into state.creds before this listener runs (it listens first).
     socket.ev.on('creds.update', () => {
-      this.savingCreds = this.savingCreds.then(saveCreds).catch((error) => this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: saving credentials failed'));
+      this.savingCreds = this.savingCreds
+        .then(saveCreds)
+        .catch((error) => this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: saving credentials failed'));
     });
     const handle = <E extends keyof BaileysEventMap>(event: E, handler: (arg: BaileysEventMap[E]) => Promise<void>) =>
       socket.ev.on(event, (arg) => this.enqueue(socket, event, () => handler(arg)));
@@ -94,7 +103,8 @@ export class WhatsappSession extends WhatsappSessionHistory implements RunningSe
     });
     handle('presence.update', async (update) => {
       for (const event of mapPresence(update, this.mappingContext())) {
-        if (event.kind === 'presence') await this.options.publishPresence?.({ companyId: this.connection.companyId, connectionId: this.connection.id }, event.chat, event.presence);
+        if (event.kind === 'presence')
+          await this.options.publishPresence?.({ companyId: this.connection.companyId, connectionId: this.connection.id }, event.chat, event.presence);
       }
     });
     handle('call', async (calls) => {
@@ -163,7 +173,9 @@ export class WhatsappSession extends WhatsappSessionHistory implements RunningSe
    */
   private end(reason: string): void {
     this.stopped = true;
-    this.ending = this.hooks.ended(reason).catch((error) => this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: recording the end failed'));
+    this.ending = this.hooks
+      .ended(reason)
+      .catch((error) => this.hooks.log.error({ err: error, connectionId: this.connection.id }, 'whatsapp: recording the end failed'));
   }
 
   /** Events handled, credentials saved, and an end reported (tests). */
@@ -283,7 +295,10 @@ export class WhatsappSession extends WhatsappSessionHistory implements RunningSe
   async logout(): Promise<void> {
     const socket = this.socket;
     this.stopped = true;
-    if (socket && this.connected) await socket.logout('Conversa: disconnected').catch((error) => this.hooks.log.warn({ err: error }, 'whatsapp: logout failed; the pairing is forgotten anyway'));
+    if (socket && this.connected)
+      await socket
+        .logout('Conversa: disconnected')
+        .catch((error) => this.hooks.log.warn({ err: error }, 'whatsapp: logout failed; the pairing is forgotten anyway'));
     await this.stop();
     await this.options.auth.clear(this.connection.id);
   }

@@ -19,8 +19,14 @@ describe('announcement decider', () => {
   });
 
   it('attaches a png or jpeg only, and removes it', () => {
-    spec(announcement).given([created]).when({ type: 'AttachAnnouncementMedia', media: png }).then([{ type: 'AnnouncementMediaAttached', data: { announcementId: 4, media: png } }]);
-    spec(announcement).given([created]).when({ type: 'AttachAnnouncementMedia', media: { ...png, mime: 'application/pdf' } }).thenThrows('ERR_VALIDATION');
+    spec(announcement)
+      .given([created])
+      .when({ type: 'AttachAnnouncementMedia', media: png })
+      .then([{ type: 'AnnouncementMediaAttached', data: { announcementId: 4, media: png } }]);
+    spec(announcement)
+      .given([created])
+      .when({ type: 'AttachAnnouncementMedia', media: { ...png, mime: 'application/pdf' } })
+      .thenThrows('ERR_VALIDATION');
     spec(announcement).given([created]).when({ type: 'RemoveAnnouncementMedia' }).then([]);
     spec(announcement)
       .given([created, { type: 'AnnouncementMediaAttached', data: { announcementId: 4, media: png } }])
@@ -29,20 +35,38 @@ describe('announcement decider', () => {
   });
 
   it('is gone once deleted', () => {
-    spec(announcement).given([created]).when({ type: 'DeleteAnnouncement' }).then([{ type: 'AnnouncementDeleted', data: { announcementId: 4 } }]);
-    spec(announcement).given([created, { type: 'AnnouncementDeleted', data: { announcementId: 4 } }]).when({ type: 'ChangeAnnouncement', changes: { title: 'x' } }).thenThrows('ERR_NO_ANNOUNCEMENT_FOUND');
+    spec(announcement)
+      .given([created])
+      .when({ type: 'DeleteAnnouncement' })
+      .then([{ type: 'AnnouncementDeleted', data: { announcementId: 4 } }]);
+    spec(announcement)
+      .given([created, { type: 'AnnouncementDeleted', data: { announcementId: 4 } }])
+      .when({ type: 'ChangeAnnouncement', changes: { title: 'x' } })
+      .thenThrows('ERR_NO_ANNOUNCEMENT_FOUND');
     spec(announcement).given([]).when({ type: 'DeleteAnnouncement' }).thenThrows('ERR_NO_ANNOUNCEMENT_FOUND');
   });
 });
 
 describe('announcement read marks', () => {
-  it('records a user\'s read of an active announcement once', () => {
-    spec(announcementRead).given([]).when({ type: 'MarkAnnouncementRead', announcement: live, userId: 7 }).then([{ type: 'AnnouncementRead', data: { announcementId: 4, userId: 7 } }]);
-    spec(announcementRead).given([{ type: 'AnnouncementRead', data: { announcementId: 4, userId: 7 } }]).when({ type: 'MarkAnnouncementRead', announcement: live, userId: 7 }).then([]);
+  it("records a user's read of an active announcement once", () => {
+    spec(announcementRead)
+      .given([])
+      .when({ type: 'MarkAnnouncementRead', announcement: live, userId: 7 })
+      .then([{ type: 'AnnouncementRead', data: { announcementId: 4, userId: 7 } }]);
+    spec(announcementRead)
+      .given([{ type: 'AnnouncementRead', data: { announcementId: 4, userId: 7 } }])
+      .when({ type: 'MarkAnnouncementRead', announcement: live, userId: 7 })
+      .then([]);
   });
 
   it('refuses an inactive or missing announcement', () => {
-    spec(announcementRead).given([]).when({ type: 'MarkAnnouncementRead', announcement: { ...live, details: { ...details, status: false } }, userId: 7 }).thenThrows('ERR_NO_ANNOUNCEMENT_FOUND');
-    spec(announcementRead).given([]).when({ type: 'MarkAnnouncementRead', announcement: { status: 'none' }, userId: 7 }).thenThrows('ERR_NO_ANNOUNCEMENT_FOUND');
+    spec(announcementRead)
+      .given([])
+      .when({ type: 'MarkAnnouncementRead', announcement: { ...live, details: { ...details, status: false } }, userId: 7 })
+      .thenThrows('ERR_NO_ANNOUNCEMENT_FOUND');
+    spec(announcementRead)
+      .given([])
+      .when({ type: 'MarkAnnouncementRead', announcement: { status: 'none' }, userId: 7 })
+      .thenThrows('ERR_NO_ANNOUNCEMENT_FOUND');
   });
 });

@@ -1,10 +1,15 @@
-import { ANNOUNCEMENT_MEDIA_TYPES, DomainError, type AnnouncementDetails, type AnnouncementEvent, type AnnouncementReadEvent, type StoredMedia } from '@conversa/contracts';
+import {
+  ANNOUNCEMENT_MEDIA_TYPES,
+  DomainError,
+  type AnnouncementDetails,
+  type AnnouncementEvent,
+  type AnnouncementReadEvent,
+  type StoredMedia,
+} from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 import { changedFields } from '../commands/changes';
 
-export type Announcement =
-  | { status: 'none' }
-  | { status: 'live' | 'deleted'; announcementId: number; details: AnnouncementDetails; media: StoredMedia | null };
+export type Announcement = { status: 'none' } | { status: 'live' | 'deleted'; announcementId: number; details: AnnouncementDetails; media: StoredMedia | null };
 
 export type AnnouncementCommand =
   | { type: 'CreateAnnouncement'; announcementId: number; details: AnnouncementDetails }

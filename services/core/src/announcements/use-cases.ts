@@ -15,30 +15,60 @@ export async function loadAnnouncement(ctx: UseCaseContext, id: number): Promise
 
 export async function createAnnouncement(ctx: UseCaseContext & { ids: IdAllocator }, input: Input & { details: AnnouncementDetails }): Promise<number> {
   const announcementId = await ctx.ids.next('announcement');
-  await execute(ctx, { decider: announcement, streamId: announcementStream(announcementId), command: { type: 'CreateAnnouncement', announcementId, details: input.details }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: announcement,
+    streamId: announcementStream(announcementId),
+    command: { type: 'CreateAnnouncement', announcementId, details: input.details },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return announcementId;
 }
 
 export async function changeAnnouncement(ctx: UseCaseContext, input: Input & { id: number; changes: Partial<AnnouncementDetails> }): Promise<void> {
-  await execute(ctx, { decider: announcement, streamId: announcementStream(input.id), command: { type: 'ChangeAnnouncement', changes: input.changes }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: announcement,
+    streamId: announcementStream(input.id),
+    command: { type: 'ChangeAnnouncement', changes: input.changes },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /** Deletes it; answers the attachment it had, for the caller to remove the file. */
 export async function deleteAnnouncement(ctx: UseCaseContext, input: Input & { id: number }): Promise<StoredMedia | null> {
-  const result = await execute(ctx, { decider: announcement, streamId: announcementStream(input.id), command: { type: 'DeleteAnnouncement' }, companyId: input.companyId, actor: input.actor });
+  const result = await execute(ctx, {
+    decider: announcement,
+    streamId: announcementStream(input.id),
+    command: { type: 'DeleteAnnouncement' },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return result.state.status === 'none' ? null : result.state.media;
 }
 
 /** Attaches an image; answers the one it replaced, for the caller to remove the file. */
 export async function attachAnnouncementMedia(ctx: UseCaseContext, input: Input & { id: number; media: StoredMedia }): Promise<StoredMedia | null> {
   const before = await loadAnnouncement(ctx, input.id);
-  await execute(ctx, { decider: announcement, streamId: announcementStream(input.id), command: { type: 'AttachAnnouncementMedia', media: input.media }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: announcement,
+    streamId: announcementStream(input.id),
+    command: { type: 'AttachAnnouncementMedia', media: input.media },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return before.status === 'none' ? null : before.media;
 }
 
 export async function removeAnnouncementMedia(ctx: UseCaseContext, input: Input & { id: number }): Promise<StoredMedia | null> {
   const before = await loadAnnouncement(ctx, input.id);
-  await execute(ctx, { decider: announcement, streamId: announcementStream(input.id), command: { type: 'RemoveAnnouncementMedia' }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: announcement,
+    streamId: announcementStream(input.id),
+    command: { type: 'RemoveAnnouncementMedia' },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return before.status === 'none' ? null : before.media;
 }
 

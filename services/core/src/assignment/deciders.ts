@@ -16,12 +16,16 @@ export const userStatus: Decider<UserStatusState, UserStatusCommand, UserStatusE
   decide(state, command) {
     switch (command.type) {
       case 'ChooseUserStatus':
-        return state.status === command.status && state.reason === 'chosen' ? [] : [{ type: 'UserStatusChanged', data: { userId: command.userId, status: command.status, reason: 'chosen' } }];
+        return state.status === command.status && state.reason === 'chosen'
+          ? []
+          : [{ type: 'UserStatusChanged', data: { userId: command.userId, status: command.status, reason: 'chosen' } }];
       case 'MarkUserDisconnected':
         return state.status === 'online' ? [{ type: 'UserStatusChanged', data: { userId: command.userId, status: 'away', reason: 'disconnected' } }] : [];
       case 'MarkUserReconnected':
         // Back after the grace, or her first socket ever: a status she never chose starts online.
-        return (state.status === 'away' && state.reason === 'disconnected') || state.reason === null ? [{ type: 'UserStatusChanged', data: { userId: command.userId, status: 'online', reason: 'reconnected' } }] : [];
+        return (state.status === 'away' && state.reason === 'disconnected') || state.reason === null
+          ? [{ type: 'UserStatusChanged', data: { userId: command.userId, status: 'online', reason: 'reconnected' } }]
+          : [];
     }
   },
 };
@@ -37,7 +41,11 @@ export const queueWork: Decider<QueueWorkState, QueueWorkCommand, QueueWorkEvent
     return { settings };
   },
   decide(state, command) {
-    const settings = { ...command.settings, capacities: [...command.settings.capacities].sort((a, b) => a.userId - b.userId), priorityTagIds: [...new Set(command.settings.priorityTagIds)].sort((a, b) => a - b) };
+    const settings = {
+      ...command.settings,
+      capacities: [...command.settings.capacities].sort((a, b) => a.userId - b.userId),
+      priorityTagIds: [...new Set(command.settings.priorityTagIds)].sort((a, b) => a - b),
+    };
     if (state.settings && JSON.stringify(state.settings) === JSON.stringify(settings)) return [];
     return [{ type: 'QueueWorkSettingsSet', data: { queueId: command.queueId, ...settings } }];
   },

@@ -3,8 +3,17 @@ import { lineEstimateMinutes, orderLine, planAssignments, type Attendant, type L
 
 const now = new Date('2026-12-07T12:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
-const waiting = (ticketId: number, arrivedMinutesAgo: number, priority = false): LineTicket => ({ ticketId, arrivedAt: minutesAgo(arrivedMinutesAgo), priority });
-const attendant = (userId: number, openTickets: number, capacity: number | null, idleMinutes: number): Attendant => ({ userId, openTickets, capacity, idleSince: minutesAgo(idleMinutes) });
+const waiting = (ticketId: number, arrivedMinutesAgo: number, priority = false): LineTicket => ({
+  ticketId,
+  arrivedAt: minutesAgo(arrivedMinutesAgo),
+  priority,
+});
+const attendant = (userId: number, openTickets: number, capacity: number | null, idleMinutes: number): Attendant => ({
+  userId,
+  openTickets,
+  capacity,
+  idleSince: minutesAgo(idleMinutes),
+});
 
 describe('capacity-aware assignment', () => {
   it('gives the first ticket to the attendant with the most free capacity, with the reason', () => {

@@ -35,7 +35,11 @@ const free = (attendant: Attendant) => (attendant.capacity === null ? Number.POS
  * capacity (ties: the longest idle, then the lowest id), never above her capacity. When nobody has
  * room the rest of the line waits, in order. Pure: `now` is the moment the assignments are made.
  */
-export function planAssignments(line: readonly LineTicket[], attendants: readonly Attendant[], now: Date): { assignments: PlannedAssignment[]; waiting: LineTicket[] } {
+export function planAssignments(
+  line: readonly LineTicket[],
+  attendants: readonly Attendant[],
+  now: Date,
+): { assignments: PlannedAssignment[]; waiting: LineTicket[] } {
   const pool = attendants.map((attendant) => ({ ...attendant }));
   const ordered = orderLine(line);
   const assignments: PlannedAssignment[] = [];
@@ -50,7 +54,11 @@ export function planAssignments(line: readonly LineTicket[], attendants: readonl
     assignments.push({
       ticketId: ticket.ticketId,
       userId: chosen.userId,
-      reason: { openTickets: chosen.openTickets, capacity: chosen.capacity, idleMinutes: Math.max(0, Math.floor((now.getTime() - Date.parse(chosen.idleSince)) / MINUTE)) },
+      reason: {
+        openTickets: chosen.openTickets,
+        capacity: chosen.capacity,
+        idleMinutes: Math.max(0, Math.floor((now.getTime() - Date.parse(chosen.idleSince)) / MINUTE)),
+      },
     });
     chosen.idleSince = now.toISOString();
   }

@@ -4,7 +4,10 @@ import { runCommand, type CommandContext } from '../commands/run';
 import { queueWork, userStatus, type QueueWorkState, type UserStatusState } from './deciders';
 
 /** A queue's assignment, line and SLA settings, as a whole. */
-export function setQueueWork(ctx: CommandContext, input: { companyId: number; actor: Actor; queueId: number; settings: QueueWorkSettings }): Promise<CommandResult<QueueWorkState>> {
+export function setQueueWork(
+  ctx: CommandContext,
+  input: { companyId: number; actor: Actor; queueId: number; settings: QueueWorkSettings },
+): Promise<CommandResult<QueueWorkState>> {
   return runCommand(ctx, {
     decider: queueWork,
     streamId: streams.queueWork(input.queueId),
@@ -15,7 +18,10 @@ export function setQueueWork(ctx: CommandContext, input: { companyId: number; ac
 }
 
 /** The status an attendant chose in the top bar. */
-export function chooseUserStatus(ctx: CommandContext, input: { companyId: number; actor: Actor; userId: number; status: UserStatus }): Promise<CommandResult<UserStatusState>> {
+export function chooseUserStatus(
+  ctx: CommandContext,
+  input: { companyId: number; actor: Actor; userId: number; status: UserStatus },
+): Promise<CommandResult<UserStatusState>> {
   return runCommand(ctx, {
     decider: userStatus,
     streamId: streams.userStatus(input.userId),

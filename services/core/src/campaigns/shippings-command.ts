@@ -21,7 +21,12 @@ export const emptyShippingsView = (): ShippingsView => ({ state: campaignShippin
 export type ObservedShippingEvent = Pick<RecordedEvent, 'type' | 'data'> & { occurredAt: string };
 
 /** Folds what the stream holds after the view into it; answers the events folded. */
-export async function catchUpShippings(ctx: CommandContext, campaignId: number, view: ShippingsView, observe?: (event: ObservedShippingEvent) => void): Promise<RecordedEvent[]> {
+export async function catchUpShippings(
+  ctx: CommandContext,
+  campaignId: number,
+  view: ShippingsView,
+  observe?: (event: ObservedShippingEvent) => void,
+): Promise<RecordedEvent[]> {
   const fresh = await ctx.store.readStream(campaignShippingsStream(campaignId), { fromRevision: view.revision + 1 });
   for (const event of fresh) {
     campaignShippings.evolve(view.state, event as unknown as ShippingEvent);

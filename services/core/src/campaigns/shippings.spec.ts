@@ -24,10 +24,22 @@ const attempted = (itemId: number, kind: 'message' | 'confirmation' = 'message',
   data: { campaignId, itemId, kind, messageId: id, connectionId: 1 },
 });
 const at = '2026-01-15T12:00:00.000Z';
-const delivered = (itemId: number): ShippingEvent => ({ type: 'CampaignShippingDelivered', data: { campaignId, itemId, providerId: `p${itemId}`, deliveredAt: at } });
-const requested = (itemId: number): ShippingEvent => ({ type: 'CampaignConfirmationRequested', data: { campaignId, itemId, providerId: `r${itemId}`, requestedAt: at } });
+const delivered = (itemId: number): ShippingEvent => ({
+  type: 'CampaignShippingDelivered',
+  data: { campaignId, itemId, providerId: `p${itemId}`, deliveredAt: at },
+});
+const requested = (itemId: number): ShippingEvent => ({
+  type: 'CampaignConfirmationRequested',
+  data: { campaignId, itemId, providerId: `r${itemId}`, requestedAt: at },
+});
 const confirmed = (itemId: number): ShippingEvent => ({ type: 'CampaignShippingConfirmed', data: { campaignId, itemId, confirmedAt: at } });
-const attempt = (...itemIds: number[]) => ({ type: 'AttemptShippings' as const, campaignId, connectionId: 1, confirmation: false, attempts: itemIds.map((itemId) => ({ itemId, kind: 'message' as const, messageId: messageId(itemId) })) });
+const attempt = (...itemIds: number[]) => ({
+  type: 'AttemptShippings' as const,
+  campaignId,
+  connectionId: 1,
+  confirmation: false,
+  attempts: itemIds.map((itemId) => ({ itemId, kind: 'message' as const, messageId: messageId(itemId) })),
+});
 
 describe('campaign shippings decider: the plan', () => {
   it('plans every contact once, in events of at most SHIPPINGS_PER_EVENT', () => {
@@ -39,7 +51,10 @@ describe('campaign shippings decider: the plan', () => {
   });
 
   it('a second plan (a process that held the lease before planned) changes nothing', () => {
-    spec(campaignShippings).given([planned(shipping(1))]).when({ type: 'PlanShippings', campaignId, shippings: [shipping(2)] }).then([]);
+    spec(campaignShippings)
+      .given([planned(shipping(1))])
+      .when({ type: 'PlanShippings', campaignId, shippings: [shipping(2)] })
+      .then([]);
   });
 
   it('refuses an empty plan', () => {
@@ -49,7 +64,10 @@ describe('campaign shippings decider: the plan', () => {
 
 describe('campaign shippings decider: sends at most once per contact', () => {
   it('records an attempt for each contact that needs its message', () => {
-    spec(campaignShippings).given([planned(shipping(1), shipping(2))]).when(attempt(1, 2)).then([attempted(1), attempted(2)]);
+    spec(campaignShippings)
+      .given([planned(shipping(1), shipping(2))])
+      .when(attempt(1, 2))
+      .then([attempted(1), attempted(2)]);
   });
 
   it('never attempts a contact delivered, failed or skipped again (decided again after a restart or a conflict)', () => {
@@ -69,21 +87,38 @@ describe('campaign shippings decider: sends at most once per contact', () => {
   });
 
   it('leaves out contacts the plan does not have', () => {
-    spec(campaignShippings).given([planned(shipping(1))]).when(attempt(5)).then([]);
+    spec(campaignShippings)
+      .given([planned(shipping(1))])
+      .when(attempt(5))
+      .then([]);
   });
 
   it('with confirmation, asks first and sends the message only after the reply', () => {
     const asking = shipping(1, { confirmationIndex: 0 });
     const confirmationAttempt = { ...attempt(1), confirmation: true, attempts: [{ itemId: 1, kind: 'confirmation' as const, messageId: messageId(1) }] };
-    spec(campaignShippings).given([planned(asking)]).when({ ...attempt(1), confirmation: true }).then([]);
-    spec(campaignShippings).given([planned(asking)]).when(confirmationAttempt).then([attempted(1, 'confirmation')]);
-    spec(campaignShippings).given([planned(asking), attempted(1, 'confirmation'), requested(1)]).when({ ...attempt(1), confirmation: true }).then([]);
-    spec(campaignShippings).given([planned(asking), attempted(1, 'confirmation'), requested(1), confirmed(1)]).when({ ...attempt(1), confirmation: true }).then([attempted(1)]);
+    spec(campaignShippings)
+      .given([planned(asking)])
+      .when({ ...attempt(1), confirmation: true })
+      .then([]);
+    spec(campaignShippings)
+      .given([planned(asking)])
+      .when(confirmationAttempt)
+      .then([attempted(1, 'confirmation')]);
+    spec(campaignShippings)
+      .given([planned(asking), attempted(1, 'confirmation'), requested(1)])
+      .when({ ...attempt(1), confirmation: true })
+      .then([]);
+    spec(campaignShippings)
+      .given([planned(asking), attempted(1, 'confirmation'), requested(1), confirmed(1)])
+      .when({ ...attempt(1), confirmation: true })
+      .then([attempted(1)]);
   });
 });
 
 describe('campaign shippings decider: outcomes, skips and confirmations', () => {
-  const outcomes = (...list: Array<{ itemId: number; kind?: 'message' | 'confirmation'; outcome: { providerId: string; at: string } | { failed: string } }>) => ({
+  const outcomes = (
+    ...list: Array<{ itemId: number; kind?: 'message' | 'confirmation'; outcome: { providerId: string; at: string } | { failed: string } }>
+  ) => ({
     type: 'RecordShippingOutcomes' as const,
     campaignId,
     outcomes: list.map((entry) => ({ kind: 'message' as const, ...entry })),
@@ -101,7 +136,10 @@ describe('campaign shippings decider: outcomes, skips and confirmations', () => 
   });
 
   it('records no outcome for a contact never attempted', () => {
-    spec(campaignShippings).given([planned(shipping(1))]).when(outcomes({ itemId: 1, outcome: { providerId: 'p1', at } })).then([]);
+    spec(campaignShippings)
+      .given([planned(shipping(1))])
+      .when(outcomes({ itemId: 1, outcome: { providerId: 'p1', at } }))
+      .then([]);
   });
 
   it('a confirmation request delivered is recorded as requested', () => {
@@ -112,7 +150,14 @@ describe('campaign shippings decider: outcomes, skips and confirmations', () => 
   });
 
   it('skips a contact not yet done, once', () => {
-    const skip = { type: 'SkipShippings' as const, campaignId, skips: [{ itemId: 1, reason: 'opted-out' as const }, { itemId: 2, reason: 'invalid-number' as const }] };
+    const skip = {
+      type: 'SkipShippings' as const,
+      campaignId,
+      skips: [
+        { itemId: 1, reason: 'opted-out' as const },
+        { itemId: 2, reason: 'invalid-number' as const },
+      ],
+    };
     spec(campaignShippings)
       .given([planned(shipping(1), shipping(2)), attempted(2), delivered(2)])
       .when(skip)
@@ -122,8 +167,14 @@ describe('campaign shippings decider: outcomes, skips and confirmations', () => 
   it("confirms a contact's reply to its request once, and nothing else", () => {
     const confirm = { type: 'ConfirmShipping' as const, campaignId, itemId: 1, confirmedAt: at };
     const asking = planned(shipping(1, { confirmationIndex: 0 }));
-    spec(campaignShippings).given([asking, attempted(1, 'confirmation'), requested(1)]).when(confirm).then([confirmed(1)]);
-    spec(campaignShippings).given([asking, attempted(1, 'confirmation'), requested(1), confirmed(1)]).when(confirm).then([]);
+    spec(campaignShippings)
+      .given([asking, attempted(1, 'confirmation'), requested(1)])
+      .when(confirm)
+      .then([confirmed(1)]);
+    spec(campaignShippings)
+      .given([asking, attempted(1, 'confirmation'), requested(1), confirmed(1)])
+      .when(confirm)
+      .then([]);
     spec(campaignShippings).given([asking]).when(confirm).then([]);
   });
 });

@@ -27,7 +27,13 @@ export type ShippingsCommand =
   /** Every contact of the list, once: a second plan (a process that held the lease before planned) changes nothing. */
   | { type: 'PlanShippings'; campaignId: number; shippings: PlannedShipping[] }
   /** Recorded before the channel is called. `confirmation`: the campaign asks for a reply before its message. */
-  | { type: 'AttemptShippings'; campaignId: number; connectionId: number; confirmation: boolean; attempts: Array<{ itemId: number; kind: ShippingKind; messageId: string }> }
+  | {
+      type: 'AttemptShippings';
+      campaignId: number;
+      connectionId: number;
+      confirmation: boolean;
+      attempts: Array<{ itemId: number; kind: ShippingKind; messageId: string }>;
+    }
   /** What the channel answered for attempts in flight: a provider id (delivered, or confirmation requested) or a failure. */
   | { type: 'RecordShippingOutcomes'; campaignId: number; outcomes: Array<{ itemId: number; kind: ShippingKind; outcome: Outcome }> }
   | { type: 'SkipShippings'; campaignId: number; skips: Array<{ itemId: number; reason: 'opted-out' | 'invalid-number' }> }
@@ -63,7 +69,8 @@ export function campaignComplete(state: Shippings, confirmation: boolean, now: n
 }
 
 /** Whether the attempt of this kind is open: recorded, and its outcome not yet. */
-const inFlight = (item: ShippingItem, kind: ShippingKind) => item.attempted[kind] !== undefined && !item.done && (kind === 'message' || item.confirmationRequestedAt === null);
+const inFlight = (item: ShippingItem, kind: ShippingKind) =>
+  item.attempted[kind] !== undefined && !item.done && (kind === 'message' || item.confirmationRequestedAt === null);
 
 /**
  * A campaign's shippings (stream `campaignshippings-<id>`): the engine's sends, skips and outcomes and
@@ -136,7 +143,12 @@ export const campaignShippings: Decider<Shippings, ShippingsCommand, ShippingEve
           const item = state.items.get(itemId);
           if (!item || nextKind(item, command.confirmation) !== kind) return [];
           // An open attempt goes again under its first id: the channel shows it once.
-          return [{ type: 'CampaignShippingAttempted', data: { campaignId, itemId, kind, messageId: item.attempted[kind] ?? messageId, connectionId: command.connectionId } }];
+          return [
+            {
+              type: 'CampaignShippingAttempted',
+              data: { campaignId, itemId, kind, messageId: item.attempted[kind] ?? messageId, connectionId: command.connectionId },
+            },
+          ];
         });
       case 'RecordShippingOutcomes':
         return command.outcomes.flatMap(({ itemId, kind, outcome }): ShippingEvent[] => {

@@ -36,7 +36,8 @@ type Fields = z.infer<typeof CampaignFields>;
 
 /** The dialog's form (message1…5, whatsappId) as the campaign records it. */
 export function campaignDetails(fields: Fields, media: StoredMedia | null): CampaignDetails {
-  const slots = (prefix: 'message' | 'confirmationMessage') => [1, 2, 3, 4, 5].map((n) => (fields[`${prefix}${n}` as keyof Fields] as string | undefined)?.trim() ?? '');
+  const slots = (prefix: 'message' | 'confirmationMessage') =>
+    [1, 2, 3, 4, 5].map((n) => (fields[`${prefix}${n}` as keyof Fields] as string | undefined)?.trim() ?? '');
   return {
     name: fields.name,
     messages: slots('message'),
@@ -73,7 +74,8 @@ async function checkReferences(lookup: CampaignLookup, companyId: number, detail
   if (details.contactListId !== null && (await lookup.listSize(companyId, details.contactListId)) === null) throw new DomainError('ERR_NO_CONTACT_LIST_FOUND');
   const live = new Set(await lookup.liveConnectionIds(companyId, details.whatsappIds));
   if (details.whatsappIds.some((id) => !live.has(id))) throw new DomainError('ERR_NO_WAPP_FOUND');
-  if (details.fileListId !== null && lookup.fileListExists && !(await lookup.fileListExists(companyId, details.fileListId))) throw new DomainError('ERR_NO_FILE_LIST_FOUND');
+  if (details.fileListId !== null && lookup.fileListExists && !(await lookup.fileListExists(companyId, details.fileListId)))
+    throw new DomainError('ERR_NO_FILE_LIST_FOUND');
   if (details.scheduledAt) {
     const refusal = await campaignReadiness(lookup, companyId, details);
     if (refusal) throw refusal;
@@ -83,7 +85,10 @@ async function checkReferences(lookup: CampaignLookup, companyId: number, detail
 const run = (ctx: UseCaseContext, who: Who, id: number, command: CampaignCommand) =>
   execute(ctx, { decider: campaign, streamId: campaignStream(id), command, companyId: who.companyId, actor: who.actor });
 
-export async function createCampaign(ctx: CampaignUseCaseContext, input: Who & { userId: number; details: CampaignDetails; lookup: CampaignLookup }): Promise<number> {
+export async function createCampaign(
+  ctx: CampaignUseCaseContext,
+  input: Who & { userId: number; details: CampaignDetails; lookup: CampaignLookup },
+): Promise<number> {
   await checkReferences(input.lookup, input.companyId, input.details);
   const campaignId = await ctx.ids.next('campaign');
   await run(ctx, input, campaignId, { type: 'CreateCampaign', campaignId, details: input.details, userId: input.userId });
@@ -123,12 +128,30 @@ export async function restartCampaign(ctx: UseCaseContext, input: Who & { id: nu
  * decided on), so one repeated after a crash records nothing twice; `knownHistory`: the stream as the
  * engine has just read it.
  */
-export async function engineCampaignCommand(ctx: UseCaseContext, input: Who & { id: number; command: CampaignCommand; causationId?: string; commandId?: string; knownHistory?: readonly RecordedEvent[] }): Promise<void> {
-  await runCommand(ctx, { decider: campaign, streamId: campaignStream(input.id), command: input.command, companyId: input.companyId, actor: input.actor, causationId: input.causationId, commandId: input.commandId, knownHistory: input.knownHistory });
+export async function engineCampaignCommand(
+  ctx: UseCaseContext,
+  input: Who & { id: number; command: CampaignCommand; causationId?: string; commandId?: string; knownHistory?: readonly RecordedEvent[] },
+): Promise<void> {
+  await runCommand(ctx, {
+    decider: campaign,
+    streamId: campaignStream(input.id),
+    command: input.command,
+    companyId: input.companyId,
+    actor: input.actor,
+    causationId: input.causationId,
+    commandId: input.commandId,
+    knownHistory: input.knownHistory,
+  });
 }
 
 export async function saveCampaignSettings(ctx: UseCaseContext, input: Who & { values: CampaignSettingsValues }): Promise<void> {
   const keys = input.values.variables.map((variable) => variable.key.toLowerCase());
   if (new Set(keys).size !== keys.length) throw new DomainError('ERR_CAMPAIGN_VARIABLE_DUPLICATED');
-  await execute(ctx, { decider: campaignSettings, streamId: campaignSettingsStream(input.companyId), command: { type: 'SaveCampaignSettings', values: input.values }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: campaignSettings,
+    streamId: campaignSettingsStream(input.companyId),
+    command: { type: 'SaveCampaignSettings', values: input.values },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }

@@ -1,4 +1,12 @@
-import { DomainError, type ChatEvent, type ChatMarkedRead, type ChatMediaType, type ChatMessageEvent, type ChatReadEvent, type StoredMedia } from '@conversa/contracts';
+import {
+  DomainError,
+  type ChatEvent,
+  type ChatMarkedRead,
+  type ChatMediaType,
+  type ChatMessageEvent,
+  type ChatReadEvent,
+  type StoredMedia,
+} from '@conversa/contracts';
 import type { z } from 'zod';
 import type { Decider } from '../commands/decider';
 

@@ -47,7 +47,13 @@ export async function changeChat(
 }
 
 export async function deleteChat(ctx: UseCaseContext, input: { companyId: number; actor: Actor; by: number; id: number }): Promise<void> {
-  await execute(ctx, { decider: chat, streamId: chatStream(input.id), command: { type: 'DeleteChat', by: input.by }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: chat,
+    streamId: chatStream(input.id),
+    command: { type: 'DeleteChat', by: input.by },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /** Posts a text or a file (already stored) to a chat the sender is a member of; answers the message's id. */
@@ -71,7 +77,10 @@ export async function postChatMessage(
 }
 
 /** Opening a chat marks it read for its member; `unreads` is what the read model counts now. */
-export async function markChatRead(ctx: UseCaseContext, input: { companyId: number; actor: Actor; userId: number; chatId: number; unreads: number }): Promise<void> {
+export async function markChatRead(
+  ctx: UseCaseContext,
+  input: { companyId: number; actor: Actor; userId: number; chatId: number; unreads: number },
+): Promise<void> {
   const target = await loadChat(ctx, input.chatId);
   const command = { type: 'MarkChatRead' as const, chat: target, userId: input.userId, unreads: input.unreads };
   await execute(ctx, { decider: chatRead, streamId: chatReadStream(input.chatId, input.userId), command, companyId: input.companyId, actor: input.actor });

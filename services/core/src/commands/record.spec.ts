@@ -30,9 +30,18 @@ const deleted: CardEvent = { type: 'CardDeleted', data: { cardId: 3 } };
 
 describe('recordDecider', () => {
   it('creates a record once', () => {
-    spec(card).given([]).when({ type: 'CreateCard', cardId: 3, details: { text: 'a', color: 'red' } }).then([created]);
-    spec(card).given([created]).when({ type: 'CreateCard', cardId: 3, details: { text: 'b', color: 'red' } }).thenThrows('ERR_VALIDATION');
-    spec(card).given([created, deleted]).when({ type: 'CreateCard', cardId: 3, details: { text: 'b', color: 'red' } }).thenThrows('ERR_VALIDATION');
+    spec(card)
+      .given([])
+      .when({ type: 'CreateCard', cardId: 3, details: { text: 'a', color: 'red' } })
+      .then([created]);
+    spec(card)
+      .given([created])
+      .when({ type: 'CreateCard', cardId: 3, details: { text: 'b', color: 'red' } })
+      .thenThrows('ERR_VALIDATION');
+    spec(card)
+      .given([created, deleted])
+      .when({ type: 'CreateCard', cardId: 3, details: { text: 'b', color: 'red' } })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('records only the fields that differ, and nothing when none does', () => {
@@ -40,7 +49,10 @@ describe('recordDecider', () => {
       .given([created])
       .when({ type: 'ChangeCard', changes: { text: 'b', color: 'red' } })
       .then([{ type: 'CardChanged', data: { cardId: 3, changes: { text: 'b' } } }]);
-    spec(card).given([created]).when({ type: 'ChangeCard', changes: { color: 'red' } }).then([]);
+    spec(card)
+      .given([created])
+      .when({ type: 'ChangeCard', changes: { color: 'red' } })
+      .then([]);
     spec(card)
       .given([created, { type: 'CardChanged', data: { cardId: 3, changes: { text: 'b' } } }])
       .when({ type: 'ChangeCard', changes: { text: 'b' } })
@@ -48,15 +60,27 @@ describe('recordDecider', () => {
   });
 
   it('checks the whole record on creation and on what a change leaves', () => {
-    spec(card).given([]).when({ type: 'CreateCard', cardId: 3, details: { text: 'x', color: 'x' } }).thenThrows('ERR_VALIDATION', { fields: ['text'] });
-    spec(card).given([created]).when({ type: 'ChangeCard', changes: { text: 'red' } }).thenThrows('ERR_VALIDATION', { fields: ['text'] });
+    spec(card)
+      .given([])
+      .when({ type: 'CreateCard', cardId: 3, details: { text: 'x', color: 'x' } })
+      .thenThrows('ERR_VALIDATION', { fields: ['text'] });
+    spec(card)
+      .given([created])
+      .when({ type: 'ChangeCard', changes: { text: 'red' } })
+      .thenThrows('ERR_VALIDATION', { fields: ['text'] });
   });
 
   it('deletes once; an absent or deleted record is not found', () => {
     spec(card).given([created]).when({ type: 'DeleteCard' }).then([deleted]);
     spec(card).given([created, deleted]).when({ type: 'DeleteCard' }).thenThrows('ERR_NOT_FOUND');
-    spec(card).given([created, deleted]).when({ type: 'ChangeCard', changes: { text: 'b' } }).thenThrows('ERR_NOT_FOUND');
-    spec(card).given([]).when({ type: 'ChangeCard', changes: { text: 'b' } }).thenThrows('ERR_NOT_FOUND');
+    spec(card)
+      .given([created, deleted])
+      .when({ type: 'ChangeCard', changes: { text: 'b' } })
+      .thenThrows('ERR_NOT_FOUND');
+    spec(card)
+      .given([])
+      .when({ type: 'ChangeCard', changes: { text: 'b' } })
+      .thenThrows('ERR_NOT_FOUND');
   });
 
   it('folds the record: its id, its details and whether it is deleted', () => {
@@ -64,7 +88,8 @@ describe('recordDecider', () => {
       .given([created])
       .when({ type: 'ChangeCard', changes: { color: 'blue' } })
       .thenState((state) => {
-        if (state.status !== 'active' || state.cardId !== 3 || state.details.color !== 'blue' || state.details.text !== 'a') throw new Error(JSON.stringify(state));
+        if (state.status !== 'active' || state.cardId !== 3 || state.details.color !== 'blue' || state.details.text !== 'a')
+          throw new Error(JSON.stringify(state));
       });
   });
 });

@@ -32,9 +32,7 @@ export type RecordDetails<E extends DomainEvent, Created, Id extends string> = O
 export type RecordState<Details, Id extends string> = { status: 'none' } | ({ status: 'active' | 'deleted'; details: Details } & Record<Id, number>);
 
 export type RecordCommand<Details, Id extends string, N extends { create: string; change: string; delete: string }> =
-  | ({ type: N['create']; details: Details } & Record<Id, number>)
-  | { type: N['change']; changes: Partial<Details> }
-  | { type: N['delete'] };
+  ({ type: N['create']; details: Details } & Record<Id, number>) | { type: N['change']; changes: Partial<Details> } | { type: N['delete'] };
 
 /** `recordDecider<PromptEvent>()({ id: 'promptId', created: 'PromptCreated', … })`: the events first, the names inferred. */
 export const recordDecider =

@@ -22,7 +22,10 @@ const registered = (companyId: number): CompanyEvent => ({
 
 describe('company decider', () => {
   it('registers a company', () => {
-    spec(company).given([]).when({ type: 'RegisterCompany', companyId: 2, planId: 1, dueDate: '2027-01-01', details, via: 'signup' }).then([registered(2)]);
+    spec(company)
+      .given([])
+      .when({ type: 'RegisterCompany', companyId: 2, planId: 1, dueDate: '2027-01-01', details, via: 'signup' })
+      .then([registered(2)]);
   });
 
   it('changes a setting only when its value differs', () => {
@@ -37,8 +40,14 @@ describe('company decider', () => {
   });
 
   it('never moves the due date of company 1, nor deletes it', () => {
-    spec(company).given([registered(1)]).when({ type: 'SetCompanyDueDate', dueDate: '2020-01-01' }).thenThrows('ERR_NO_PERMISSION');
-    spec(company).given([registered(1)]).when({ type: 'DeleteCompany' }).thenThrows('ERR_NO_PERMISSION');
+    spec(company)
+      .given([registered(1)])
+      .when({ type: 'SetCompanyDueDate', dueDate: '2020-01-01' })
+      .thenThrows('ERR_NO_PERMISSION');
+    spec(company)
+      .given([registered(1)])
+      .when({ type: 'DeleteCompany' })
+      .thenThrows('ERR_NO_PERMISSION');
   });
 
   it('lets company 1 be saved with its own due date (the dialog sends the whole form)', () => {
@@ -59,12 +68,21 @@ describe('company decider', () => {
         { type: 'CompanyPlanChanged', data: { companyId: 2, planId: 3 } },
         { type: 'CompanyDueDateSet', data: { companyId: 2, dueDate: '2027-02-01' } },
       ]);
-    spec(company).given([registered(2)]).when({ type: 'EditCompany', changes: { status: true }, planId: 1, dueDate: '2027-01-01' }).then([]);
+    spec(company)
+      .given([registered(2)])
+      .when({ type: 'EditCompany', changes: { status: true }, planId: 1, dueDate: '2027-01-01' })
+      .then([]);
   });
 
   it('refuses the whole edit when one part is refused', () => {
-    spec(company).given([registered(1)]).when({ type: 'EditCompany', changes: { name: 'Renamed' }, dueDate: '2020-01-01' }).thenThrows('ERR_NO_PERMISSION');
-    spec(company).given([]).when({ type: 'EditCompany', changes: { name: 'Renamed' } }).thenThrows('ERR_NOT_FOUND');
+    spec(company)
+      .given([registered(1)])
+      .when({ type: 'EditCompany', changes: { name: 'Renamed' }, dueDate: '2020-01-01' })
+      .thenThrows('ERR_NO_PERMISSION');
+    spec(company)
+      .given([])
+      .when({ type: 'EditCompany', changes: { name: 'Renamed' } })
+      .thenThrows('ERR_NOT_FOUND');
   });
 
   it('refuses commands on a missing company', () => {
@@ -88,9 +106,21 @@ describe('due-date advance (spec 2 §4)', () => {
   });
 
   it('extends the due date to what a paid invoice buys, never backwards, never for company 1', () => {
-    spec(company).given([registered(2)]).when({ type: 'ExtendCompanyDueDate', through: '2027-02-01' }).then([{ type: 'CompanyDueDateSet', data: { companyId: 2, dueDate: '2027-02-01' } }]);
-    spec(company).given([registered(2)]).when({ type: 'ExtendCompanyDueDate', through: '2027-01-01' }).then([]);
-    spec(company).given([registered(2)]).when({ type: 'ExtendCompanyDueDate', through: '2026-12-01' }).then([]);
-    spec(company).given([registered(1)]).when({ type: 'ExtendCompanyDueDate', through: '3000-01-01' }).then([]);
+    spec(company)
+      .given([registered(2)])
+      .when({ type: 'ExtendCompanyDueDate', through: '2027-02-01' })
+      .then([{ type: 'CompanyDueDateSet', data: { companyId: 2, dueDate: '2027-02-01' } }]);
+    spec(company)
+      .given([registered(2)])
+      .when({ type: 'ExtendCompanyDueDate', through: '2027-01-01' })
+      .then([]);
+    spec(company)
+      .given([registered(2)])
+      .when({ type: 'ExtendCompanyDueDate', through: '2026-12-01' })
+      .then([]);
+    spec(company)
+      .given([registered(1)])
+      .when({ type: 'ExtendCompanyDueDate', through: '3000-01-01' })
+      .then([]);
   });
 });

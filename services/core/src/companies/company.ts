@@ -59,7 +59,12 @@ export const company: Decider<Company, CompanyCommand, CompanyEvent> = {
     switch (command.type) {
       case 'RegisterCompany':
         if (state.status !== 'none') throw new DomainError('ERR_VALIDATION', 'Company already exists');
-        return [{ type: 'CompanyRegistered', data: { companyId: command.companyId, planId: command.planId, dueDate: command.dueDate, via: command.via, ...command.details } }];
+        return [
+          {
+            type: 'CompanyRegistered',
+            data: { companyId: command.companyId, planId: command.planId, dueDate: command.dueDate, via: command.via, ...command.details },
+          },
+        ];
       case 'ChangeCompanyDetails': {
         const current = requireActive(state);
         const changes = changedFields(current.details, command.changes);

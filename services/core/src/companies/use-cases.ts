@@ -38,7 +38,13 @@ export async function registerCompany(
   if (await lookup.nameTaken(details.name)) throw new DomainError('ERR_COMPANY_NAME_TAKEN');
   const companyId = await ctx.ids.next('company');
   const register = () =>
-    execute(ctx, { decider: company, streamId: streams.company(companyId), command: { type: 'RegisterCompany', companyId, planId, dueDate, via: 'admin', details }, companyId, actor });
+    execute(ctx, {
+      decider: company,
+      streamId: streams.company(companyId),
+      command: { type: 'RegisterCompany', companyId, planId, dueDate, via: 'admin', details },
+      companyId,
+      actor,
+    });
   if (password) {
     const email = details.email.toLowerCase();
     const userId = await ctx.ids.next('user');

@@ -26,6 +26,12 @@ export async function resealCallToken(ctx: UseCaseContext & { secrets: SecretBox
   const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || state.details.wavoip === '' || isSealed(state.details.wavoip)) return false;
   const changes = { wavoip: ctx.secrets.seal(state.details.wavoip) };
-  await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes }, companyId: state.companyId, actor: systemActor });
+  await runCommand(ctx, {
+    decider: connection,
+    streamId: connectionStream(connectionId),
+    command: { type: 'ChangeConnectionDetails', changes },
+    companyId: state.companyId,
+    actor: systemActor,
+  });
   return true;
 }

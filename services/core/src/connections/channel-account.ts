@@ -1,4 +1,12 @@
-import { channelAccountStream, connectionStream, DomainError, type Actor, type ChannelAccountEvent, type ConnectionChannel, type MetaAccountChannel } from '@conversa/contracts';
+import {
+  channelAccountStream,
+  connectionStream,
+  DomainError,
+  type Actor,
+  type ChannelAccountEvent,
+  type ConnectionChannel,
+  type MetaAccountChannel,
+} from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 import { foldStream } from '../commands/decider';
 import { runCommand } from '../commands/run';
@@ -36,7 +44,8 @@ export const channelAccount: Decider<ChannelAccountClaim, ChannelAccountCommand,
 };
 
 /** The Meta channels whose account id is claimed: the others (WhatsApp, sandbox) hold none. */
-export const claimedChannel = (channel: ConnectionChannel): MetaAccountChannel | null => (channel === 'facebook' || channel === 'instagram' || channel === 'whatsappapi' ? channel : null);
+export const claimedChannel = (channel: ConnectionChannel): MetaAccountChannel | null =>
+  channel === 'facebook' || channel === 'instagram' || channel === 'whatsappapi' ? channel : null;
 
 type Claim = { companyId: number; actor: Actor; channel: MetaAccountChannel; accountId: string; connectionId: number };
 
@@ -56,11 +65,24 @@ export async function claimChannelAccount(ctx: UseCaseContext, claim: Claim, leg
     const ownerState = foldStream(connection, await ctx.store.readStream(connectionStream(owner)));
     if (ownerState.status === 'deleted') goneOwnerId = owner;
   }
-  await runCommand(ctx, { decider: channelAccount, streamId, command: { type: 'ClaimChannelAccount', channel, accountId, connectionId, goneOwnerId }, companyId, actor, knownHistory: history });
+  await runCommand(ctx, {
+    decider: channelAccount,
+    streamId,
+    command: { type: 'ClaimChannelAccount', channel, accountId, connectionId, goneOwnerId },
+    companyId,
+    actor,
+    knownHistory: history,
+  });
 }
 
 /** Gives the id back (the connection was deleted, or now holds another id); a no-op if it held none. */
 export async function releaseChannelAccount(ctx: UseCaseContext, claim: Claim): Promise<void> {
   const { companyId, actor, channel, accountId, connectionId } = claim;
-  await runCommand(ctx, { decider: channelAccount, streamId: channelAccountStream(channel, accountId), command: { type: 'ReleaseChannelAccount', channel, accountId, connectionId }, companyId, actor });
+  await runCommand(ctx, {
+    decider: channelAccount,
+    streamId: channelAccountStream(channel, accountId),
+    command: { type: 'ReleaseChannelAccount', channel, accountId, connectionId },
+    companyId,
+    actor,
+  });
 }

@@ -6,7 +6,17 @@ import { message } from '../messages/message';
 /** The message commands channel sessions use (SessionHooks): edits and deletions reported by the channel, messages sent from the phone. */
 const at = '2026-01-15T12:00:00.000Z';
 const id = '0190a5e0-0000-7000-8000-0000000000aa';
-const content = { messageId: id, ticketId: 4, contactId: 9, whatsappId: 2, body: 'Olá!', mediaType: 'chat' as const, media: null, location: null, quotedMessageId: null };
+const content = {
+  messageId: id,
+  ticketId: 4,
+  contactId: 9,
+  whatsappId: 2,
+  body: 'Olá!',
+  mediaType: 'chat' as const,
+  media: null,
+  location: null,
+  quotedMessageId: null,
+};
 const received: MessageEvent = { type: 'MessageReceived', data: { ...content, providerId: 'P1', participant: null, receivedAt: at } };
 const queued: MessageEvent = { type: 'MessageQueued', data: { ...content, userId: null, isPrivate: false, isForwarded: false, queuedAt: at } };
 
@@ -27,7 +37,10 @@ describe('message decider: what a channel session reports', () => {
   });
 
   it('ignores edits of a deleted message and of one it never saw', () => {
-    spec(message).given([received, { type: 'MessageDeleted', data: { messageId: id, by: 'contact' } }]).when({ type: 'RecordChannelEdit', body: 'x', editedAt: at }).then([]);
+    spec(message)
+      .given([received, { type: 'MessageDeleted', data: { messageId: id, by: 'contact' } }])
+      .when({ type: 'RecordChannelEdit', body: 'x', editedAt: at })
+      .then([]);
     spec(message).given([]).when({ type: 'RecordChannelEdit', body: 'x', editedAt: at }).thenThrows('ERR_NO_MESSAGE_FOUND');
   });
 

@@ -16,7 +16,15 @@ import { connection } from './connection';
  */
 export async function configureCloudApi(
   ctx: UseCaseContext & { secrets: SecretBox },
-  input: { companyId: number; actor: Actor; connectionId: number; phoneNumberId: string; businessAccountId: string; token: string; holders: (phoneNumberId: string) => Promise<number[]> },
+  input: {
+    companyId: number;
+    actor: Actor;
+    connectionId: number;
+    phoneNumberId: string;
+    businessAccountId: string;
+    token: string;
+    holders: (phoneNumberId: string) => Promise<number[]>;
+  },
 ): Promise<void> {
   const { companyId, actor, connectionId, phoneNumberId } = input;
   const streamId = connectionStream(connectionId);
@@ -24,7 +32,12 @@ export async function configureCloudApi(
   const previous = before.status === 'active' ? before.account?.facebookPageUserId : null;
   const claim = { companyId, actor, channel: 'whatsappapi' as const, connectionId };
   await claimChannelAccount(ctx, { ...claim, accountId: phoneNumberId }, () => input.holders(phoneNumberId));
-  const account: ChannelAccount = sealAccount(ctx.secrets, { facebookUserId: input.businessAccountId, facebookUserToken: null, facebookPageUserId: phoneNumberId, tokenMeta: input.token });
+  const account: ChannelAccount = sealAccount(ctx.secrets, {
+    facebookUserId: input.businessAccountId,
+    facebookUserToken: null,
+    facebookPageUserId: phoneNumberId,
+    tokenMeta: input.token,
+  });
   await runCommand(ctx, { decider: connection, streamId, command: { type: 'ChangeConnectionAccount', account }, companyId, actor });
   if (previous && previous !== phoneNumberId) await releaseChannelAccount(ctx, { ...claim, accountId: previous });
   // A running session holds the old token: it starts again with the new one.
@@ -40,6 +53,12 @@ export async function resealConnectionAccount(ctx: UseCaseContext & { secrets: S
   const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || !state.account || !holdsClearToken(state.account)) return false;
   const account = sealAccount(ctx.secrets, openAccount(ctx.secrets, state.account));
-  await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionAccount', account }, companyId: state.companyId, actor: systemActor });
+  await runCommand(ctx, {
+    decider: connection,
+    streamId: connectionStream(connectionId),
+    command: { type: 'ChangeConnectionAccount', account },
+    companyId: state.companyId,
+    actor: systemActor,
+  });
   return true;
 }

@@ -10,8 +10,14 @@ const created = (channel: 'whatsapp' | 'sandbox' = 'whatsapp', status: 'OPENING'
   type: 'ConnectionCreated',
   data: { connectionId: 5, companyId: 2, channel, token, status, account: null, ...details },
 });
-const requested = (generation: number, kind: 'start' | 'renew' | 'restart' = 'start'): ConnectionEvent => ({ type: 'ConnectionSessionRequested', data: { connectionId: 5, kind, generation } });
-const connected: ConnectionEvent = { type: 'ConnectionSessionChanged', data: { connectionId: 5, status: 'CONNECTED', qrcode: '', retries: 0, number: '5511999990000' } };
+const requested = (generation: number, kind: 'start' | 'renew' | 'restart' = 'start'): ConnectionEvent => ({
+  type: 'ConnectionSessionRequested',
+  data: { connectionId: 5, kind, generation },
+});
+const connected: ConnectionEvent = {
+  type: 'ConnectionSessionChanged',
+  data: { connectionId: 5, status: 'CONNECTED', qrcode: '', retries: 0, number: '5511999990000' },
+};
 const plan = { useWhatsapp: true, useFacebook: false, useInstagram: true, connections: 2 };
 
 describe('connection decider', () => {
@@ -43,11 +49,30 @@ describe('connection decider', () => {
 
   it('refuses an import date in the future or older than two years, and a recent-to date before the from date', () => {
     const at = (importOldMessages: string | null, importRecentMessages: string | null = null) => ({ ...details, importOldMessages, importRecentMessages });
-    const create = (d: ConnectionDetails) => ({ type: 'CreateConnection' as const, connectionId: 5, companyId: 2, channel: 'whatsapp' as const, token, details: d });
-    spec(connection).given([]).when(create(at('2026-01-16T00:00:00.000Z')), now).thenThrows('ERR_VALIDATION');
-    spec(connection).given([]).when(create(at('2023-12-01T00:00:00.000Z')), now).thenThrows('ERR_VALIDATION');
-    spec(connection).given([]).when(create(at('2025-06-01T00:00:00.000Z', '2025-05-01T00:00:00.000Z')), now).thenThrows('ERR_VALIDATION');
-    spec(connection).given([]).when(create(at('2025-06-01T00:00:00.000Z', '2026-01-20T00:00:00.000Z')), now).thenThrows('ERR_VALIDATION');
+    const create = (d: ConnectionDetails) => ({
+      type: 'CreateConnection' as const,
+      connectionId: 5,
+      companyId: 2,
+      channel: 'whatsapp' as const,
+      token,
+      details: d,
+    });
+    spec(connection)
+      .given([])
+      .when(create(at('2026-01-16T00:00:00.000Z')), now)
+      .thenThrows('ERR_VALIDATION');
+    spec(connection)
+      .given([])
+      .when(create(at('2023-12-01T00:00:00.000Z')), now)
+      .thenThrows('ERR_VALIDATION');
+    spec(connection)
+      .given([])
+      .when(create(at('2025-06-01T00:00:00.000Z', '2025-05-01T00:00:00.000Z')), now)
+      .thenThrows('ERR_VALIDATION');
+    spec(connection)
+      .given([])
+      .when(create(at('2025-06-01T00:00:00.000Z', '2026-01-20T00:00:00.000Z')), now)
+      .thenThrows('ERR_VALIDATION');
     spec(connection)
       .given([])
       .when(create(at('2024-02-01T00:00:00.000Z', '2025-05-01T00:00:00.000Z')), now)
@@ -55,7 +80,10 @@ describe('connection decider', () => {
   });
 
   it('needs a greeting message when the connection serves several queues', () => {
-    spec(connection).given([created()]).when({ type: 'ChangeConnectionDetails', changes: { queueIds: [1, 2] } }, now).thenThrows('ERR_WAPP_GREETING_REQUIRED');
+    spec(connection)
+      .given([created()])
+      .when({ type: 'ChangeConnectionDetails', changes: { queueIds: [1, 2] } }, now)
+      .thenThrows('ERR_WAPP_GREETING_REQUIRED');
     spec(connection)
       .given([created()])
       .when({ type: 'ChangeConnectionDetails', changes: { queueIds: [1, 2], greetingMessage: 'Olá! 1 - Vendas, 2 - Suporte' } }, now)
@@ -67,7 +95,10 @@ describe('connection decider', () => {
       .given([created()])
       .when({ type: 'ChangeConnectionDetails', changes: { name: 'Vendas', expiresTicket: 60, groupAsTicket: 'enabled' } }, now)
       .then([{ type: 'ConnectionDetailsChanged', data: { connectionId: 5, changes: { expiresTicket: 60, groupAsTicket: 'enabled' } } }]);
-    spec(connection).given([created()]).when({ type: 'ChangeConnectionDetails', changes: { name: 'Vendas' } }, now).then([]);
+    spec(connection)
+      .given([created()])
+      .when({ type: 'ChangeConnectionDetails', changes: { name: 'Vendas' } }, now)
+      .then([]);
   });
 
   it('enabling the import on a connected number renews the session and shows qrcode (spec 2 §4)', () => {
@@ -82,7 +113,10 @@ describe('connection decider', () => {
   });
 
   it('counts session requests in generations; a disconnect stops wanting the session', () => {
-    spec(connection).given([created(), requested(1)]).when({ type: 'RequestSession', kind: 'renew' }).then([requested(2, 'renew')]);
+    spec(connection)
+      .given([created(), requested(1)])
+      .when({ type: 'RequestSession', kind: 'renew' })
+      .then([requested(2, 'renew')]);
     spec(connection)
       .given([created(), requested(1)])
       .when({ type: 'StopSession' })
@@ -94,7 +128,10 @@ describe('connection decider', () => {
       .given([created(), requested(1)])
       .when({ type: 'StopSession', ifGeneration: 1 })
       .then([{ type: 'ConnectionSessionStopRequested', data: { connectionId: 5, generation: 2 } }]);
-    spec(connection).given([created(), requested(1), requested(2, 'restart')]).when({ type: 'StopSession', ifGeneration: 1 }).then([]);
+    spec(connection)
+      .given([created(), requested(1), requested(2, 'restart')])
+      .when({ type: 'StopSession', ifGeneration: 1 })
+      .then([]);
   });
 
   it('records session status, QR code, retries and number only when something changed', () => {
@@ -113,7 +150,10 @@ describe('connection decider', () => {
       .given([created(), { type: 'ConnectionDeleted', data: { connectionId: 5 } }])
       .when({ type: 'RecordSessionState', status: 'DISCONNECTED', qrcode: '', retries: 0 })
       .then([]);
-    spec(connection).given([created(), { type: 'ConnectionDeleted', data: { connectionId: 5 } }]).when({ type: 'DeleteConnection' }).thenThrows('ERR_NO_WAPP_FOUND');
+    spec(connection)
+      .given([created(), { type: 'ConnectionDeleted', data: { connectionId: 5 } }])
+      .when({ type: 'DeleteConnection' })
+      .thenThrows('ERR_NO_WAPP_FOUND');
   });
 
   it('walks an import: started (preparing), progress, finished (close button), imported tickets closed', () => {
@@ -126,17 +166,17 @@ describe('connection decider', () => {
       .given([created(), started])
       .when({ type: 'RecordImportProgress', processed: 10, total: 40, date: '2025-12-02T10:00:00.000Z', ticketIds: [7] })
       .then([{ type: 'ConnectionImportProgressed', data: { connectionId: 5, processed: 10, total: 40, date: '2025-12-02T10:00:00.000Z', ticketIds: [7] } }]);
-    const progressed = (ticketIds: number[]): ConnectionEvent => ({ type: 'ConnectionImportProgressed', data: { connectionId: 5, processed: 1, total: 2, date: null, ticketIds } });
+    const progressed = (ticketIds: number[]): ConnectionEvent => ({
+      type: 'ConnectionImportProgressed',
+      data: { connectionId: 5, processed: 1, total: 2, date: null, ticketIds },
+    });
     spec(connection)
       .given([created(), started, progressed([7, 8]), progressed([8, 9])])
       .when({ type: 'FinishImport' }, now)
       .thenState((state) => expect(state.status === 'active' && state.import.ticketIds).toEqual([7, 8, 9]));
     spec(connection).given([created(), started]).when({ type: 'CloseImportedTickets', ticketIds: [] }).thenThrows('ERR_VALIDATION');
     const finished: ConnectionEvent = { type: 'ConnectionImportFinished', data: { connectionId: 5, finishedAt: now.toISOString() } };
-    spec(connection)
-      .given([created(), started])
-      .when({ type: 'FinishImport' }, now)
-      .then([finished]);
+    spec(connection).given([created(), started]).when({ type: 'FinishImport' }, now).then([finished]);
     spec(connection)
       .given([created(), started, finished])
       .when({ type: 'CloseImportedTickets', ticketIds: [7, 8] })
@@ -160,7 +200,10 @@ describe('connection roster', () => {
     type: 'ConnectionRegistered',
     data: { connectionId, channel },
   });
-  const defaulted = (connectionId: number | null, previousId: number | null): ConnectionRosterEvent => ({ type: 'DefaultConnectionChanged', data: { connectionId, previousId } });
+  const defaulted = (connectionId: number | null, previousId: number | null): ConnectionRosterEvent => ({
+    type: 'DefaultConnectionChanged',
+    data: { connectionId, previousId },
+  });
 
   it("makes the company's first connection its default", () => {
     spec(connectionRoster)
@@ -181,7 +224,12 @@ describe('connection roster', () => {
     const full = [registered(5), defaulted(5, null), registered(6, 'instagram')];
     spec(connectionRoster)
       .given(full)
-      .when({ type: 'RegisterConnection', connectionId: 7, channel: 'sandbox', plan: { useWhatsapp: false, useFacebook: false, useInstagram: false, connections: 0 } })
+      .when({
+        type: 'RegisterConnection',
+        connectionId: 7,
+        channel: 'sandbox',
+        plan: { useWhatsapp: false, useFacebook: false, useInstagram: false, connections: 0 },
+      })
       .then([registered(7, 'sandbox')]);
     spec(connectionRoster)
       .given([...full, registered(7, 'sandbox'), registered(8, 'sandbox'), registered(9, 'sandbox')])
@@ -202,7 +250,10 @@ describe('connection roster', () => {
 
   it('sets another default; refuses to leave the company without one', () => {
     const two = [registered(5), defaulted(5, null), registered(6)];
-    spec(connectionRoster).given(two).when({ type: 'SetDefaultConnection', connectionId: 6 }).then([defaulted(6, 5)]);
+    spec(connectionRoster)
+      .given(two)
+      .when({ type: 'SetDefaultConnection', connectionId: 6 })
+      .then([defaulted(6, 5)]);
     spec(connectionRoster).given(two).when({ type: 'SetDefaultConnection', connectionId: 9 }).thenThrows('ERR_NO_WAPP_FOUND');
     spec(connectionRoster).given(two).when({ type: 'UnsetDefaultConnection', connectionId: 5 }).thenThrows('ERR_NO_OTHER_WHATSAPP');
     spec(connectionRoster).given(two).when({ type: 'UnsetDefaultConnection', connectionId: 6 }).then([]);

@@ -52,7 +52,15 @@ export type Connection =
 type ActiveConnection = Exclude<Connection, { status: 'none' }> & { status: 'active' };
 
 export type ConnectionCommand =
-  | { type: 'CreateConnection'; connectionId: number; companyId: number; channel: ConnectionChannel; token: string; details: ConnectionDetails; account?: ChannelAccount | null }
+  | {
+      type: 'CreateConnection';
+      connectionId: number;
+      companyId: number;
+      channel: ConnectionChannel;
+      token: string;
+      details: ConnectionDetails;
+      account?: ChannelAccount | null;
+    }
   | { type: 'ChangeConnectionDetails'; changes: Partial<ConnectionDetails> }
   | { type: 'ChangeConnectionToken'; token: string }
   | { type: 'ChangeConnectionAccount'; account: ChannelAccount }
@@ -139,7 +147,10 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
         return { ...state, session: { ...state.session, status, qrcode, retries, number: number ?? state.session.number } };
       }
       case 'ConnectionImportStarted':
-        return { ...state, import: { statusImportMessages: String(Date.parse(event.data.startedAt)), startedAt: event.data.startedAt, finishedAt: null, ticketIds: [] } };
+        return {
+          ...state,
+          import: { statusImportMessages: String(Date.parse(event.data.startedAt)), startedAt: event.data.startedAt, finishedAt: null, ticketIds: [] },
+        };
       case 'ConnectionImportProgressed': {
         const known = new Set(state.import.ticketIds);
         const added = event.data.ticketIds.filter((ticketId) => !known.has(ticketId));
@@ -160,7 +171,15 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
         const status = initialStatus(command.channel, account);
         const created: ConnectionEvent = {
           type: 'ConnectionCreated',
-          data: { connectionId: command.connectionId, companyId: command.companyId, channel: command.channel, token: command.token, status, account, ...command.details },
+          data: {
+            connectionId: command.connectionId,
+            companyId: command.companyId,
+            channel: command.channel,
+            token: command.token,
+            status,
+            account,
+            ...command.details,
+          },
         };
         // A WhatsApp connection opens its session at once, to show the QR code.
         return command.channel === 'whatsapp'
@@ -198,7 +217,9 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
       }
       case 'RequestSession': {
         const current = active(state);
-        return [{ type: 'ConnectionSessionRequested', data: { connectionId: current.connectionId, kind: command.kind, generation: current.session.generation + 1 } }];
+        return [
+          { type: 'ConnectionSessionRequested', data: { connectionId: current.connectionId, kind: command.kind, generation: current.session.generation + 1 } },
+        ];
       }
       case 'StopSession': {
         const current = active(state);
@@ -214,7 +235,13 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
         return [
           {
             type: 'ConnectionSessionChanged',
-            data: { connectionId: state.connectionId, status: command.status, qrcode: command.qrcode, retries: command.retries, ...(number !== undefined ? { number } : {}) },
+            data: {
+              connectionId: state.connectionId,
+              status: command.status,
+              qrcode: command.qrcode,
+              retries: command.retries,
+              ...(number !== undefined ? { number } : {}),
+            },
           },
         ];
       }
@@ -224,7 +251,12 @@ export const connection: Decider<Connection, ConnectionCommand, ConnectionEvent>
       }
       case 'RecordImportProgress': {
         const current = active(state);
-        return [{ type: 'ConnectionImportProgressed', data: { connectionId: current.connectionId, processed: command.processed, total: command.total, date: command.date, ticketIds: command.ticketIds } }];
+        return [
+          {
+            type: 'ConnectionImportProgressed',
+            data: { connectionId: current.connectionId, processed: command.processed, total: command.total, date: command.date, ticketIds: command.ticketIds },
+          },
+        ];
       }
       case 'FinishImport': {
         const current = active(state);

@@ -9,7 +9,10 @@ import { connection } from './connection';
  * the connection's closedTicketsPostImported is on) and records it, so the button goes away.
  * Tickets an attendant already closed or took elsewhere are left as they are.
  */
-export async function closeImportedTickets(ctx: CommandContext, input: { connectionId: number; companyId: number; actor: Actor; userId: number | null }): Promise<{ closed: number; position: Position | null }> {
+export async function closeImportedTickets(
+  ctx: CommandContext,
+  input: { connectionId: number; companyId: number; actor: Actor; userId: number | null },
+): Promise<{ closed: number; position: Position | null }> {
   const { connectionId, companyId, actor } = input;
   const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || state.companyId !== companyId) throw new DomainError('ERR_NO_WAPP_FOUND');
@@ -21,7 +24,12 @@ export async function closeImportedTickets(ctx: CommandContext, input: { connect
     const results = await Promise.all(
       ticketIds.slice(index, index + 8).map(async (ticketId) => {
         try {
-          const result = await changeTicket(ctx, { companyId, actor, ticketId, command: { type: 'CloseTicket', userId: input.userId, farewell: false, reason: 'closeAll' } });
+          const result = await changeTicket(ctx, {
+            companyId,
+            actor,
+            ticketId,
+            command: { type: 'CloseTicket', userId: input.userId, farewell: false, reason: 'closeAll' },
+          });
           return { ticketId, result };
         } catch (error) {
           if (error instanceof DomainError && error.code === 'ERR_NO_TICKET_FOUND') return { ticketId, result: null };
@@ -35,7 +43,13 @@ export async function closeImportedTickets(ctx: CommandContext, input: { connect
       if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
     }
   }
-  const recorded = await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'CloseImportedTickets', ticketIds: closedIds }, companyId, actor });
+  const recorded = await runCommand(ctx, {
+    decider: connection,
+    streamId: connectionStream(connectionId),
+    command: { type: 'CloseImportedTickets', ticketIds: closedIds },
+    companyId,
+    actor,
+  });
   if (recorded.position && (!last || comparePositions(recorded.position, last) > 0)) last = recorded.position;
   return { closed: closedIds.length, position: last };
 }

@@ -58,12 +58,30 @@ export async function createConnection(
   const plan = await lookup.plan(companyId);
   if (!plan) throw new DomainError('ERR_SESSION_EXPIRED');
   const connectionId = await ctx.ids.next('connection');
-  await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'RegisterConnection', connectionId, channel, plan, makeDefault }, companyId, actor });
+  await execute(ctx, {
+    decider: connectionRoster,
+    streamId: connectionRosterStream(companyId),
+    command: { type: 'RegisterConnection', connectionId, channel, plan, makeDefault },
+    companyId,
+    actor,
+  });
   try {
-    await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'CreateConnection', connectionId, companyId, channel, token, details }, companyId, actor });
+    await execute(ctx, {
+      decider: connection,
+      streamId: connectionStream(connectionId),
+      command: { type: 'CreateConnection', connectionId, companyId, channel, token, details },
+      companyId,
+      actor,
+    });
   } catch (error) {
     // The connection was refused (dates, greeting rule): its place in the roster is given back.
-    await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+    await execute(ctx, {
+      decider: connectionRoster,
+      streamId: connectionRosterStream(companyId),
+      command: { type: 'UnregisterConnection', connectionId },
+      companyId,
+      actor,
+    });
     throw error;
   }
   return connectionId;
@@ -86,18 +104,38 @@ export async function changeConnection(
       actor,
     });
   }
-  if (token !== undefined) await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionToken', token }, companyId, actor });
-  if (Object.keys(changes).length > 0) await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes }, companyId, actor });
+  if (token !== undefined)
+    await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionToken', token }, companyId, actor });
+  if (Object.keys(changes).length > 0)
+    await execute(ctx, {
+      decider: connection,
+      streamId: connectionStream(connectionId),
+      command: { type: 'ChangeConnectionDetails', changes },
+      companyId,
+      actor,
+    });
 }
 
 /** Deletes a connection and gives back what it held: its place in the roster, its Meta account id and its greeting file. */
 export async function deleteConnection(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; greetingMedia: string | null }): Promise<void> {
   const { companyId, actor, connectionId, greetingMedia } = input;
-  const { state } = await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'DeleteConnection' }, companyId, actor });
+  const { state } = await execute(ctx, {
+    decider: connection,
+    streamId: connectionStream(connectionId),
+    command: { type: 'DeleteConnection' },
+    companyId,
+    actor,
+  });
   const channel = state.status === 'none' ? null : claimedChannel(state.channel);
   const accountId = state.status === 'none' ? null : state.account?.facebookPageUserId;
   if (channel && accountId) await releaseChannelAccount(ctx, { companyId, actor, channel, accountId, connectionId });
-  await execute(ctx, { decider: connectionRoster, streamId: connectionRosterStream(companyId), command: { type: 'UnregisterConnection', connectionId }, companyId, actor });
+  await execute(ctx, {
+    decider: connectionRoster,
+    streamId: connectionRosterStream(companyId),
+    command: { type: 'UnregisterConnection', connectionId },
+    companyId,
+    actor,
+  });
   if (greetingMedia) await ctx.media.remove(companyId, greetingMedia);
 }
 
@@ -105,10 +143,19 @@ export async function deleteConnection(ctx: ConnectionUseCaseContext, input: Met
  * Sets the file sent with the greeting (already in the media store): if the connection refuses it the
  * file goes; once it is set the previous one goes.
  */
-export async function setGreetingMedia(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; url: string; previous: string | null }): Promise<void> {
+export async function setGreetingMedia(
+  ctx: ConnectionUseCaseContext,
+  input: Meta & { connectionId: number; url: string; previous: string | null },
+): Promise<void> {
   const { companyId, actor, connectionId, url, previous } = input;
   try {
-    await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: url } }, companyId, actor });
+    await execute(ctx, {
+      decider: connection,
+      streamId: connectionStream(connectionId),
+      command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: url } },
+      companyId,
+      actor,
+    });
   } catch (error) {
     await ctx.media.remove(companyId, url);
     throw error;
@@ -120,7 +167,13 @@ export async function setGreetingMedia(ctx: ConnectionUseCaseContext, input: Met
 export async function clearGreetingMedia(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; current: string | null }): Promise<void> {
   const { companyId, actor, connectionId, current } = input;
   if (!current) return;
-  await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: null } }, companyId, actor });
+  await execute(ctx, {
+    decider: connection,
+    streamId: connectionStream(connectionId),
+    command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: null } },
+    companyId,
+    actor,
+  });
   await ctx.media.remove(companyId, current);
 }
 
@@ -139,7 +192,13 @@ export async function restartSessions(ctx: UseCaseContext, input: Meta & { conne
   const { companyId, actor, connectionIds } = input;
   let last: Position | null = null;
   for (const connectionId of connectionIds) {
-    const result = await runCommand(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'RequestSession', kind: 'restart' }, companyId, actor });
+    const result = await runCommand(ctx, {
+      decider: connection,
+      streamId: connectionStream(connectionId),
+      command: { type: 'RequestSession', kind: 'restart' },
+      companyId,
+      actor,
+    });
     last = result.position ?? last;
   }
   await ctx.waitForProjections(last);

@@ -11,8 +11,14 @@ describe('contact list decider', () => {
   it('creates, renames (only when the name differs) and deletes a list', () => {
     spec(contactList).given([]).when({ type: 'CreateContactList', contactListId: 3, name: 'Clientes' }).then([created]);
     spec(contactList).given([created]).when({ type: 'RenameContactList', name: 'Clientes' }).then([]);
-    spec(contactList).given([created]).when({ type: 'RenameContactList', name: 'VIP' }).then([{ type: 'ContactListRenamed', data: { contactListId: 3, name: 'VIP' } }]);
-    spec(contactList).given([created, { type: 'ContactListDeleted', data: { contactListId: 3 } }]).when({ type: 'AddListItems', items: [ana] }).thenThrows('ERR_NO_CONTACT_LIST_FOUND');
+    spec(contactList)
+      .given([created])
+      .when({ type: 'RenameContactList', name: 'VIP' })
+      .then([{ type: 'ContactListRenamed', data: { contactListId: 3, name: 'VIP' } }]);
+    spec(contactList)
+      .given([created, { type: 'ContactListDeleted', data: { contactListId: 3 } }])
+      .when({ type: 'AddListItems', items: [ana] })
+      .thenThrows('ERR_NO_CONTACT_LIST_FOUND');
   });
 
   it('adds a spreadsheet in events of at most 500 items', () => {
@@ -26,9 +32,21 @@ describe('contact list decider', () => {
   });
 
   it('changes and removes only items it holds', () => {
-    spec(contactList).given([created, added]).when({ type: 'ChangeListItem', itemId: 10, changes: { name: 'Ana Maria', email: '' } }).then([{ type: 'ContactListItemChanged', data: { contactListId: 3, itemId: 10, changes: { name: 'Ana Maria' } } }]);
-    spec(contactList).given([created, added]).when({ type: 'ChangeListItem', itemId: 11, changes: { name: 'X' } }).thenThrows('ERR_NO_CONTACT_LIST_ITEM_FOUND');
-    spec(contactList).given([created, added]).when({ type: 'RemoveListItem', itemId: 10 }).then([{ type: 'ContactListItemRemoved', data: { contactListId: 3, itemId: 10 } }]);
-    spec(contactList).given([created, added, { type: 'ContactListItemRemoved', data: { contactListId: 3, itemId: 10 } }]).when({ type: 'RemoveListItem', itemId: 10 }).thenThrows('ERR_NO_CONTACT_LIST_ITEM_FOUND');
+    spec(contactList)
+      .given([created, added])
+      .when({ type: 'ChangeListItem', itemId: 10, changes: { name: 'Ana Maria', email: '' } })
+      .then([{ type: 'ContactListItemChanged', data: { contactListId: 3, itemId: 10, changes: { name: 'Ana Maria' } } }]);
+    spec(contactList)
+      .given([created, added])
+      .when({ type: 'ChangeListItem', itemId: 11, changes: { name: 'X' } })
+      .thenThrows('ERR_NO_CONTACT_LIST_ITEM_FOUND');
+    spec(contactList)
+      .given([created, added])
+      .when({ type: 'RemoveListItem', itemId: 10 })
+      .then([{ type: 'ContactListItemRemoved', data: { contactListId: 3, itemId: 10 } }]);
+    spec(contactList)
+      .given([created, added, { type: 'ContactListItemRemoved', data: { contactListId: 3, itemId: 10 } }])
+      .when({ type: 'RemoveListItem', itemId: 10 })
+      .thenThrows('ERR_NO_CONTACT_LIST_ITEM_FOUND');
   });
 });

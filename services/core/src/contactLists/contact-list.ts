@@ -2,9 +2,7 @@ import { DomainError, LIST_ITEMS_PER_EVENT, type ContactListEvent, type ListItem
 import type { Decider } from '../commands/decider';
 import { changedFields } from '../commands/changes';
 
-export type ContactList =
-  | { status: 'none' }
-  | { status: 'active' | 'deleted'; contactListId: number; name: string; items: Map<number, ListItemDetails> };
+export type ContactList = { status: 'none' } | { status: 'active' | 'deleted'; contactListId: number; name: string; items: Map<number, ListItemDetails> };
 
 export type ContactListCommand =
   | { type: 'CreateContactList'; contactListId: number; name: string }
@@ -14,7 +12,8 @@ export type ContactListCommand =
   | { type: 'ChangeListItem'; itemId: number; changes: Partial<ListItemDetails> }
   | { type: 'RemoveListItem'; itemId: number };
 
-const chunks = <T>(list: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
+const chunks = <T>(list: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
 
 export const contactList: Decider<ContactList, ContactListCommand, ContactListEvent> = {
   initialState: () => ({ status: 'none' }),

@@ -15,7 +15,14 @@ type Who = { companyId: number; actor: Actor };
 export const listItemNumber = (raw: string): string => contactNumber(raw, { channel: 'whatsapp', isGroup: false }).number;
 
 const run = (ctx: UseCaseContext, who: Who, id: number, command: Parameters<typeof contactList.decide>[1], commandId?: string) =>
-  execute(ctx, { decider: contactList, streamId: contactListStream(id), command, companyId: who.companyId, actor: who.actor, ...(commandId ? { commandId } : {}) });
+  execute(ctx, {
+    decider: contactList,
+    streamId: contactListStream(id),
+    command,
+    companyId: who.companyId,
+    actor: who.actor,
+    ...(commandId ? { commandId } : {}),
+  });
 
 export async function createContactList(ctx: ContactListUseCaseContext, input: Who & { name: string }): Promise<number> {
   const contactListId = await ctx.ids.next('contact_list');
@@ -72,12 +79,23 @@ export async function uploadContactListItems(
     return { row, number, ok: true, reason: null };
   });
   if (kept.length === 0) return { added: 0, rows: results };
-  const ids = ctx.ids.nextMany ? await ctx.ids.nextMany('contact_list_item', kept.length) : await Promise.all(kept.map(() => ctx.ids.next('contact_list_item')));
-  await run(ctx, input, input.contactListId, { type: 'AddListItems', items: kept.map((details, index) => ({ itemId: ids[index]!, ...details })) }, input.commandId);
+  const ids = ctx.ids.nextMany
+    ? await ctx.ids.nextMany('contact_list_item', kept.length)
+    : await Promise.all(kept.map(() => ctx.ids.next('contact_list_item')));
+  await run(
+    ctx,
+    input,
+    input.contactListId,
+    { type: 'AddListItems', items: kept.map((details, index) => ({ itemId: ids[index]!, ...details })) },
+    input.commandId,
+  );
   return { added: kept.length, rows: results };
 }
 
-export async function changeContactListItem(ctx: UseCaseContext, input: Who & { contactListId: number; itemId: number; changes: Partial<ListItemDetails> }): Promise<void> {
+export async function changeContactListItem(
+  ctx: UseCaseContext,
+  input: Who & { contactListId: number; itemId: number; changes: Partial<ListItemDetails> },
+): Promise<void> {
   const changes = { ...input.changes, ...(input.changes.number !== undefined ? { number: listItemNumber(input.changes.number) } : {}) };
   await run(ctx, input, input.contactListId, { type: 'ChangeListItem', itemId: input.itemId, changes });
 }
@@ -98,12 +116,22 @@ export async function recordListValidation(
   const correlationId = randomUUID();
   const events = [];
   for (let start = 0; start < input.results.length; start += LIST_ITEMS_PER_EVENT) {
-    const data = ctx.registry.validateForAppend('ContactListItemsValidated', { contactListId: input.contactListId, results: input.results.slice(start, start + LIST_ITEMS_PER_EVENT) });
+    const data = ctx.registry.validateForAppend('ContactListItemsValidated', {
+      contactListId: input.contactListId,
+      results: input.results.slice(start, start + LIST_ITEMS_PER_EVENT),
+    });
     events.push({
       id: randomUUID(),
       type: 'ContactListItemsValidated',
       data,
-      metadata: { companyId: input.companyId, actor: input.actor, correlationId, causationId: correlationId, occurredAt: ctx.now().toISOString(), schemaVersion: ctx.registry.versionOf('ContactListItemsValidated') },
+      metadata: {
+        companyId: input.companyId,
+        actor: input.actor,
+        correlationId,
+        causationId: correlationId,
+        occurredAt: ctx.now().toISOString(),
+        schemaVersion: ctx.registry.versionOf('ContactListItemsValidated'),
+      },
     });
   }
   if (events.length > 0) await ctx.store.appendToStream(contactListStream(input.contactListId), events, { expectedRevision: 'any' });

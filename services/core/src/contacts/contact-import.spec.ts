@@ -3,14 +3,19 @@ import { contactImport, type ContactImportEvent } from './contact-import';
 import { fold } from '../commands/decider';
 
 const importId = '0b0f6c1e-3d7a-4e55-9a51-7c5d2e1f0a11';
-const requested: ContactImportEvent = { type: 'ContactImportRequested', data: { importId, fileName: 'c.xlsx', fileUrl: `/media/1/${importId}.xlsx`, total: 3 } };
+const requested: ContactImportEvent = {
+  type: 'ContactImportRequested',
+  data: { importId, fileName: 'c.xlsx', fileUrl: `/media/1/${importId}.xlsx`, total: 3 },
+};
 const now = new Date('2026-11-26T10:00:00Z');
 const given = (...events: ContactImportEvent[]) => fold(contactImport, events);
 const created = (row: number) => ({ row, number: `55119999900${row}`, outcome: 'created' as const, contactId: row });
 
 describe('contact import', () => {
   it('given nothing, when asked for, then it is requested once', () => {
-    expect(contactImport.decide(given(), { type: 'RequestContactImport', importId, fileName: 'c.xlsx', fileUrl: `/media/1/${importId}.xlsx`, total: 3 }, { now })).toEqual([requested]);
+    expect(
+      contactImport.decide(given(), { type: 'RequestContactImport', importId, fileName: 'c.xlsx', fileUrl: `/media/1/${importId}.xlsx`, total: 3 }, { now }),
+    ).toEqual([requested]);
     expect(contactImport.decide(given(requested), { type: 'RequestContactImport', importId, fileName: 'c.xlsx', fileUrl: 'x', total: 3 }, { now })).toEqual([]);
   });
 
@@ -21,7 +26,7 @@ describe('contact import', () => {
     ]);
   });
 
-  it('given every row done, when the same rows come again, then nothing is recorded; rows beyond the file\'s count are ignored', () => {
+  it("given every row done, when the same rows come again, then nothing is recorded; rows beyond the file's count are ignored", () => {
     const state = given(requested, { type: 'ContactImportRowsProcessed', data: { importId, results: [created(1), created(2), created(3)] } });
     expect(contactImport.decide(state, { type: 'RecordImportedRows', results: [created(3), created(4)] }, { now })).toEqual([]);
   });
@@ -52,10 +57,14 @@ describe('contact import', () => {
   });
 
   it('given no import, when rows are recorded, then it is not found', () => {
-    expect(() => contactImport.decide(given(), { type: 'RecordImportedRows', results: [created(1)] }, { now })).toThrow(expect.objectContaining({ code: 'ERR_NO_CONTACT_IMPORT_FOUND' }));
+    expect(() => contactImport.decide(given(), { type: 'RecordImportedRows', results: [created(1)] }, { now })).toThrow(
+      expect.objectContaining({ code: 'ERR_NO_CONTACT_IMPORT_FOUND' }),
+    );
   });
 
   it('given a running import, when finished with an unreadable file, then it says so', () => {
-    expect(contactImport.decide(given(requested), { type: 'FinishContactImport', unreadable: true }, { now })).toEqual([{ type: 'ContactImportFinished', data: { importId, unreadable: true } }]);
+    expect(contactImport.decide(given(requested), { type: 'FinishContactImport', unreadable: true }, { now })).toEqual([
+      { type: 'ContactImportFinished', data: { importId, unreadable: true } },
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import type { Decider } from '../commands/decider';
  * A spreadsheet import of contacts (stream contactimport-<importId>): how many contact rows its file
  * holds (undefined until the worker has read it), which rows (by sheet line) are done, and whether it ended.
  */
-export type ContactImport = { status: 'none' } | { status: 'running' | 'finished'; importId: string; fileUrl: string; total: number | undefined; done: Set<number> };
+export type ContactImport =
+  { status: 'none' } | { status: 'running' | 'finished'; importId: string; fileUrl: string; total: number | undefined; done: Set<number> };
 
 export type ContactImportCommand =
   | { type: 'RequestContactImport'; importId: string; fileName: string; fileUrl: string; total?: number; contactListId?: number }
@@ -41,7 +42,12 @@ export const contactImport: Decider<ContactImport, ContactImportCommand, Contact
     if (command.type === 'RequestContactImport') {
       if (state.status !== 'none') return [];
       const { importId, fileName, fileUrl, total, contactListId } = command;
-      return [{ type: 'ContactImportRequested', data: { importId, fileName, fileUrl, ...(total === undefined ? {} : { total }), ...(contactListId === undefined ? {} : { contactListId }) } }];
+      return [
+        {
+          type: 'ContactImportRequested',
+          data: { importId, fileName, fileUrl, ...(total === undefined ? {} : { total }), ...(contactListId === undefined ? {} : { contactListId }) },
+        },
+      ];
     }
     if (state.status === 'none') throw new DomainError('ERR_NO_CONTACT_IMPORT_FOUND');
     if (state.status === 'finished') return [];

@@ -24,11 +24,17 @@ describe('contact decider', () => {
   });
 
   it('creates once: finishing a creation that already landed writes nothing', () => {
-    spec(contact).given([created]).when({ type: 'CreateContact', contactId: 7, details: { ...details, name: 'Other' }, channel: 'whatsapp', isGroup: false }).then([]);
+    spec(contact)
+      .given([created])
+      .when({ type: 'CreateContact', contactId: 7, details: { ...details, name: 'Other' }, channel: 'whatsapp', isGroup: false })
+      .then([]);
   });
 
   it('does not bring a deleted contact back', () => {
-    spec(contact).given([created, deleted]).when({ type: 'CreateContact', contactId: 7, details, channel: 'whatsapp', isGroup: false }).thenThrows('ERR_NO_CONTACT_FOUND');
+    spec(contact)
+      .given([created, deleted])
+      .when({ type: 'CreateContact', contactId: 7, details, channel: 'whatsapp', isGroup: false })
+      .thenThrows('ERR_NO_CONTACT_FOUND');
   });
 
   it('records only the details that changed, and bot and audio choices as their own facts', () => {
@@ -42,12 +48,21 @@ describe('contact decider', () => {
   });
 
   it('produces nothing when nothing changed', () => {
-    spec(contact).given([created]).when({ type: 'ChangeContactDetails', changes: { name: 'Ana', extraInfo: [] } }).then([]);
+    spec(contact)
+      .given([created])
+      .when({ type: 'ChangeContactDetails', changes: { name: 'Ana', extraInfo: [] } })
+      .then([]);
   });
 
   it('blocks and unblocks, and ignores a block of a blocked contact', () => {
-    spec(contact).given([created]).when({ type: 'SetContactActive', active: false }).then([{ type: 'ContactBlocked', data: { contactId: 7 } }]);
-    spec(contact).given([created, { type: 'ContactBlocked', data: { contactId: 7 } }]).when({ type: 'SetContactActive', active: false }).then([]);
+    spec(contact)
+      .given([created])
+      .when({ type: 'SetContactActive', active: false })
+      .then([{ type: 'ContactBlocked', data: { contactId: 7 } }]);
+    spec(contact)
+      .given([created, { type: 'ContactBlocked', data: { contactId: 7 } }])
+      .when({ type: 'SetContactActive', active: false })
+      .then([]);
     spec(contact)
       .given([created, { type: 'ContactBlocked', data: { contactId: 7 } }])
       .when({ type: 'SetContactActive', active: true })
@@ -55,16 +70,25 @@ describe('contact decider', () => {
   });
 
   it('toggles the bot and audio from their current value', () => {
-    spec(contact).given([created]).when({ type: 'ToggleContactBot' }).then([{ type: 'ContactBotToggled', data: { contactId: 7, disableBot: true } }]);
+    spec(contact)
+      .given([created])
+      .when({ type: 'ToggleContactBot' })
+      .then([{ type: 'ContactBotToggled', data: { contactId: 7, disableBot: true } }]);
     spec(contact)
       .given([created, { type: 'ContactBotToggled', data: { contactId: 7, disableBot: true } }])
       .when({ type: 'ToggleContactBot' })
       .then([{ type: 'ContactBotToggled', data: { contactId: 7, disableBot: false } }]);
-    spec(contact).given([created]).when({ type: 'ToggleContactAudio' }).then([{ type: 'ContactAudioToggled', data: { contactId: 7, acceptAudioMessage: false } }]);
+    spec(contact)
+      .given([created])
+      .when({ type: 'ToggleContactAudio' })
+      .then([{ type: 'ContactAudioToggled', data: { contactId: 7, acceptAudioMessage: false } }]);
   });
 
   it('sets the tags as a set: sorted, without repeats, nothing when unchanged', () => {
-    spec(contact).given([created]).when({ type: 'SetContactTags', tagIds: [5, 2, 5] }).then([{ type: 'ContactTagsChanged', data: { contactId: 7, tagIds: [2, 5] } }]);
+    spec(contact)
+      .given([created])
+      .when({ type: 'SetContactTags', tagIds: [5, 2, 5] })
+      .then([{ type: 'ContactTagsChanged', data: { contactId: 7, tagIds: [2, 5] } }]);
     spec(contact)
       .given([created, { type: 'ContactTagsChanged', data: { contactId: 7, tagIds: [2, 5] } }])
       .when({ type: 'SetContactTags', tagIds: [5, 2] })
@@ -77,7 +101,10 @@ describe('contact decider', () => {
 
   it('refuses any change to a missing or deleted contact', () => {
     spec(contact).given([]).when({ type: 'ToggleContactBot' }).thenThrows('ERR_NO_CONTACT_FOUND');
-    spec(contact).given([created, deleted]).when({ type: 'ChangeContactDetails', changes: { name: 'Bia' } }).thenThrows('ERR_NO_CONTACT_FOUND');
+    spec(contact)
+      .given([created, deleted])
+      .when({ type: 'ChangeContactDetails', changes: { name: 'Bia' } })
+      .thenThrows('ERR_NO_CONTACT_FOUND');
     spec(contact).given([created, deleted]).when({ type: 'DeleteContact' }).thenThrows('ERR_NO_CONTACT_FOUND');
   });
 
@@ -110,9 +137,15 @@ describe('contact erasure (LGPD)', () => {
 
   it('refuses a second erasure and any later change, creation included', () => {
     spec(contact).given([created, erased]).when(erase, now).thenThrows('ERR_CONTACT_ERASED');
-    spec(contact).given([created, erased]).when({ type: 'ChangeContactDetails', changes: { name: 'Bia' } }).thenThrows('ERR_CONTACT_ERASED');
+    spec(contact)
+      .given([created, erased])
+      .when({ type: 'ChangeContactDetails', changes: { name: 'Bia' } })
+      .thenThrows('ERR_CONTACT_ERASED');
     spec(contact).given([created, erased]).when({ type: 'DeleteContact' }).thenThrows('ERR_CONTACT_ERASED');
-    spec(contact).given([created, erased]).when({ type: 'CreateContact', contactId: 7, details, channel: 'whatsapp', isGroup: false }).thenThrows('ERR_CONTACT_ERASED');
+    spec(contact)
+      .given([created, erased])
+      .when({ type: 'CreateContact', contactId: 7, details, channel: 'whatsapp', isGroup: false })
+      .thenThrows('ERR_CONTACT_ERASED');
   });
 });
 
@@ -125,7 +158,10 @@ describe('contact number guard', () => {
   });
 
   it('refuses a second contact, naming the owner', () => {
-    spec(contactNumberGuard).given([claimed]).when({ type: 'ClaimContactNumber', key: '5511987654321', contactId: 8 }).thenThrows('ERR_DUPLICATED_CONTACT', { contactId: 7 });
+    spec(contactNumberGuard)
+      .given([claimed])
+      .when({ type: 'ClaimContactNumber', key: '5511987654321', contactId: 8 })
+      .thenThrows('ERR_DUPLICATED_CONTACT', { contactId: 7 });
   });
 
   it('lets the owner claim again without a new fact', () => {

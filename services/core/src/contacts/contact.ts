@@ -131,7 +131,8 @@ export const contact: Decider<Contact, ContactCommand, ContactEvent> = {
 };
 
 export type ContactNumberClaim = { ownerId: number | null; claimedAt: string | null };
-export type ContactNumberCommand = { type: 'ClaimContactNumber'; key: string; contactId: number } | { type: 'ReleaseContactNumber'; key: string; contactId: number };
+export type ContactNumberCommand =
+  { type: 'ClaimContactNumber'; key: string; contactId: number } | { type: 'ReleaseContactNumber'; key: string; contactId: number };
 
 /**
  * Guard aggregate per (company, number key): concurrent creators of one number → exactly one owner.

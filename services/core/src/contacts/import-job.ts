@@ -88,7 +88,8 @@ export async function runContactImport(ctx: Context, job: ContactImportJob, hook
       batch = batch.filter((row) => !running.done.has(row.row));
       if (batch.length === 0) break;
       try {
-        ({ state, revision } = attempt < BATCH_ATTEMPTS ? await writeBatch(ctx, job, batch, running, revision) : await writeRowByRow(ctx, job, batch, running, revision));
+        ({ state, revision } =
+          attempt < BATCH_ATTEMPTS ? await writeBatch(ctx, job, batch, running, revision) : await writeRowByRow(ctx, job, batch, running, revision));
         break;
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError) || attempt >= BATCH_ATTEMPTS) throw error;
@@ -111,8 +112,16 @@ export async function runContactListImport(ctx: ContactListUseCaseContext, job: 
   const { state } = await loadImport(ctx, contactImportStream(job.importId));
   if (state.status !== 'running') return;
   if (state.total === undefined) await runImportCommand(ctx, job, { type: 'RecordContactImportRead', total: job.rows.length });
-  const { rows } = await uploadContactListItems(ctx, { companyId: job.companyId, actor: job.actor, contactListId: job.contactListId, rows: job.rows, commandId: `list-upload-${job.importId}` });
-  const results: ContactImportRowResult[] = rows.map(({ row, number, ok, reason }) => (ok ? { row, number, outcome: 'created' } : { row, number, outcome: 'refused', reason: reason ?? 'invalidNumber' }));
+  const { rows } = await uploadContactListItems(ctx, {
+    companyId: job.companyId,
+    actor: job.actor,
+    contactListId: job.contactListId,
+    rows: job.rows,
+    commandId: `list-upload-${job.importId}`,
+  });
+  const results: ContactImportRowResult[] = rows.map(({ row, number, ok, reason }) =>
+    ok ? { row, number, outcome: 'created' } : { row, number, outcome: 'refused', reason: reason ?? 'invalidNumber' },
+  );
   for (let start = 0; start < results.length; start += CONTACT_IMPORT_BATCH) {
     await runImportCommand(ctx, job, { type: 'RecordImportedRows', results: results.slice(start, start + CONTACT_IMPORT_BATCH) });
   }
@@ -175,7 +184,11 @@ async function writeBatch(ctx: Context, job: ContactImportJob, batch: readonly P
       const name = row.input.name.trim() === '' ? row.number : row.input.name.trim().slice(0, 200);
       const details = { name, number: row.number, email: row.input.email, profilePicUrl: null, extraInfo: [] };
       const created = contact.decide(contact.initialState(), { type: 'CreateContact', contactId, details, ...PHONE }, { now });
-      parts.set(contactStream(contactId), { streamId: contactStream(contactId), expectedRevision: 'no_stream', events: envelope(contactStream(contactId), row.row, created) });
+      parts.set(contactStream(contactId), {
+        streamId: contactStream(contactId),
+        expectedRevision: 'no_stream',
+        events: envelope(contactStream(contactId), row.row, created),
+      });
       results.set(row.row, { row: row.row, number: row.number, outcome: 'created', contactId });
       return;
     }

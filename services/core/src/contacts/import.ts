@@ -1,4 +1,12 @@
-import { DomainError, type Actor, type ContactImportRefusalReason, type ContactImportRow, type ContactImportRowResult, type Position, type SheetRow } from '@conversa/contracts';
+import {
+  DomainError,
+  type Actor,
+  type ContactImportRefusalReason,
+  type ContactImportRow,
+  type ContactImportRowResult,
+  type Position,
+  type SheetRow,
+} from '@conversa/contracts';
 import { z } from 'zod';
 import type { CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';

@@ -74,7 +74,10 @@ export type FindOrCreateContactInput = Omit<NewContact, 'email' | 'extraInfo' | 
  * with the winner's contactId, finishing the winner's creation if it is still in flight so the
  * contact exists when this returns.
  */
-export async function findOrCreateContact(ctx: Context, input: FindOrCreateContactInput): Promise<{ contactId: number; created: boolean; position: Position | null }> {
+export async function findOrCreateContact(
+  ctx: Context,
+  input: FindOrCreateContactInput,
+): Promise<{ contactId: number; created: boolean; position: Position | null }> {
   const { number, key } = contactNumber(input.number, input);
   const details = detailsOf(input, number);
   const claim = await claimNumber(ctx, input, key, () => ctx.ids.next('contact'));
@@ -108,7 +111,12 @@ export async function changeContact(ctx: Context, input: Meta & { contactId: num
   }
   let position: Position | null;
   try {
-    ({ position } = await runCommand(ctx, { decider: contact, streamId: contactStream(input.contactId), command: { type: 'ChangeContactDetails', changes }, ...meta(input) }));
+    ({ position } = await runCommand(ctx, {
+      decider: contact,
+      streamId: contactStream(input.contactId),
+      command: { type: 'ChangeContactDetails', changes },
+      ...meta(input),
+    }));
   } catch (error) {
     if (moved) await releaseNumber(ctx, input, moved.to, input.contactId);
     throw error;
@@ -122,7 +130,8 @@ export async function deleteContact(ctx: Context, input: Meta & { contactId: num
   const result = await runCommand(ctx, { decider: contact, streamId: contactStream(input.contactId), command: { type: 'DeleteContact' }, ...meta(input) });
   const deleted = result.state;
   // A crash right here leaves the claim with a deleted contact: claimNumber takes such claims over.
-  if (deleted.status === 'active' || deleted.status === 'deleted') await releaseNumber(ctx, input, recordedNumberKey(deleted.details.number, deleted), input.contactId);
+  if (deleted.status === 'active' || deleted.status === 'deleted')
+    await releaseNumber(ctx, input, recordedNumberKey(deleted.details.number, deleted), input.contactId);
   return { contactId: input.contactId, position: result.position };
 }
 
@@ -143,7 +152,13 @@ function detailsOf(input: Pick<NewContact, 'name' | 'email' | 'profilePicUrl' | 
  * finishing its creation append the same event once. When a helper's data landed first, the
  * creator (`as: 'creator'`) applies its own details on top, so its answer shows what it asked for.
  */
-async function writeCreation(ctx: CommandContext, input: NewContact, contactId: number, details: ContactDetails, as: 'creator' | 'helper'): Promise<Position | null> {
+async function writeCreation(
+  ctx: CommandContext,
+  input: NewContact,
+  contactId: number,
+  details: ContactDetails,
+  as: 'creator' | 'helper',
+): Promise<Position | null> {
   const result = await runCommand(ctx, {
     decider: contact,
     streamId: contactStream(contactId),
@@ -160,14 +175,21 @@ async function writeCreation(ctx: CommandContext, input: NewContact, contactId: 
     ...meta(input),
   });
   const stored = result.events.find((event) => isProductEvent(event, 'ContactCreated'))?.data;
-  const differs = stored && (Object.keys(details) as (keyof ContactDetails)[]).some((field) => JSON.stringify(stored[field]) !== JSON.stringify(details[field]));
+  const differs =
+    stored && (Object.keys(details) as (keyof ContactDetails)[]).some((field) => JSON.stringify(stored[field]) !== JSON.stringify(details[field]));
   if (!differs || as === 'helper') return result.position;
-  const changed = await runCommand(ctx, { decider: contact, streamId: contactStream(contactId), command: { type: 'ChangeContactDetails', changes: details }, ...meta(input) });
+  const changed = await runCommand(ctx, {
+    decider: contact,
+    streamId: contactStream(contactId),
+    command: { type: 'ChangeContactDetails', changes: details },
+    ...meta(input),
+  });
   return changed.position ?? result.position;
 }
 
 /** A live owner comes with where its stream ends, so a caller can wait until the read model shows it. */
-type Claim = { won: true; contactId: number } | { won: false; ownerId: number; owner: 'active'; position: Position } | { won: false; ownerId: number; owner: 'inFlight' };
+type Claim =
+  { won: true; contactId: number } | { won: false; ownerId: number; owner: 'active'; position: Position } | { won: false; ownerId: number; owner: 'inFlight' };
 
 /**
  * Claims the number's guard stream for a contact. A claim held by a deleted contact, or by a
@@ -202,5 +224,10 @@ async function claimNumber(ctx: CommandContext, input: Meta, key: string, contac
 
 /** Frees the number for a new contact, when this contact holds it (deletion, LGPD erasure). */
 export async function releaseNumber(ctx: CommandContext, input: Meta, key: string, contactId: number): Promise<void> {
-  await runCommand(ctx, { decider: contactNumberGuard, streamId: contactNumberStream(input.companyId, key), command: { type: 'ReleaseContactNumber', key, contactId }, ...meta(input) });
+  await runCommand(ctx, {
+    decider: contactNumberGuard,
+    streamId: contactNumberStream(input.companyId, key),
+    command: { type: 'ReleaseContactNumber', key, contactId },
+    ...meta(input),
+  });
 }

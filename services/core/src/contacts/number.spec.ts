@@ -51,9 +51,15 @@ describe('contact numbers', () => {
   });
 
   it('keeps group ids and page-scoped ids as given, in keys of their own', () => {
-    expect(contactNumber('120363025246125486@g.us', { channel: 'whatsapp', isGroup: true })).toEqual({ number: '120363025246125486@g.us', key: 'group:120363025246125486@g.us' });
+    expect(contactNumber('120363025246125486@g.us', { channel: 'whatsapp', isGroup: true })).toEqual({
+      number: '120363025246125486@g.us',
+      key: 'group:120363025246125486@g.us',
+    });
     expect(contactNumber('5511987654321', { channel: 'whatsapp', isGroup: true }).key).toBe('group:5511987654321');
-    expect(contactNumber('6543210987654321', { channel: 'instagram', isGroup: false })).toEqual({ number: '6543210987654321', key: 'instagram:6543210987654321' });
+    expect(contactNumber('6543210987654321', { channel: 'instagram', isGroup: false })).toEqual({
+      number: '6543210987654321',
+      key: 'instagram:6543210987654321',
+    });
     expect(() => contactNumber('not a group id', { channel: 'whatsapp', isGroup: true })).toThrow(DomainError);
   });
 

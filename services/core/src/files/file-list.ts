@@ -13,7 +13,8 @@ export type FileListCommand =
 export const fileList: Decider<FileList, FileListCommand, FileListEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
-    if (event.type === 'FileListCreated') return { status: 'active', fileListId: event.data.fileListId, name: event.data.name, message: event.data.message, options: [] };
+    if (event.type === 'FileListCreated')
+      return { status: 'active', fileListId: event.data.fileListId, name: event.data.name, message: event.data.message, options: [] };
     if (state.status === 'none') return state;
     switch (event.type) {
       case 'FileListChanged':
@@ -35,16 +36,21 @@ export const fileList: Decider<FileList, FileListCommand, FileListEvent> = {
     const fileListId = state.fileListId;
     switch (command.type) {
       case 'ChangeFileList': {
-        const changes = { ...(command.name !== undefined && command.name !== state.name ? { name: command.name } : {}), ...(command.message !== undefined && command.message !== state.message ? { message: command.message } : {}) };
+        const changes = {
+          ...(command.name !== undefined && command.name !== state.name ? { name: command.name } : {}),
+          ...(command.message !== undefined && command.message !== state.message ? { message: command.message } : {}),
+        };
         const events: FileListEvent[] = Object.keys(changes).length > 0 ? [{ type: 'FileListChanged', data: { fileListId, changes } }] : [];
         if (command.keepOptionIds) {
           const keep = new Set(command.keepOptionIds);
-          for (const option of state.options) if (!keep.has(option.optionId)) events.push({ type: 'FileListOptionRemoved', data: { fileListId, optionId: option.optionId } });
+          for (const option of state.options)
+            if (!keep.has(option.optionId)) events.push({ type: 'FileListOptionRemoved', data: { fileListId, optionId: option.optionId } });
         }
         return events;
       }
       case 'AddFileOptions':
-        if (state.options.length + command.options.length > FILE_LIST_MAX_OPTIONS) throw new DomainError('ERR_VALIDATION', `A file list holds at most ${FILE_LIST_MAX_OPTIONS} files`);
+        if (state.options.length + command.options.length > FILE_LIST_MAX_OPTIONS)
+          throw new DomainError('ERR_VALIDATION', `A file list holds at most ${FILE_LIST_MAX_OPTIONS} files`);
         return command.options.map((option) => ({ type: 'FileListOptionAdded' as const, data: { fileListId, option } }));
       case 'DeleteFileList':
         return [{ type: 'FileListDeleted', data: { fileListId } }];

@@ -4,14 +4,19 @@ import type { IdAllocator } from '../ids';
 import { fileList, type FileListCommand } from './file-list';
 
 type Who = { companyId: number; actor: Actor };
-const run = (ctx: UseCaseContext, who: Who, id: number, command: FileListCommand) => execute(ctx, { decider: fileList, streamId: fileListStream(id), command, companyId: who.companyId, actor: who.actor });
+const run = (ctx: UseCaseContext, who: Who, id: number, command: FileListCommand) =>
+  execute(ctx, { decider: fileList, streamId: fileListStream(id), command, companyId: who.companyId, actor: who.actor });
 
-export async function createFileList(ctx: UseCaseContext & { ids: IdAllocator }, input: Who & { name: string; message: string; userId: number }): Promise<number> {
+export async function createFileList(
+  ctx: UseCaseContext & { ids: IdAllocator },
+  input: Who & { name: string; message: string; userId: number },
+): Promise<number> {
   const fileListId = await ctx.ids.next('file_list');
   await run(ctx, input, fileListId, { type: 'CreateFileList', fileListId, name: input.name, message: input.message, userId: input.userId });
   return fileListId;
 }
 export const changeFileList = (ctx: UseCaseContext, input: Who & { id: number; name?: string; message?: string; keepOptionIds?: string[] }) =>
   run(ctx, input, input.id, { type: 'ChangeFileList', name: input.name, message: input.message, keepOptionIds: input.keepOptionIds }).then(() => undefined);
-export const addFileOptions = (ctx: UseCaseContext, input: Who & { id: number; options: FileOption[] }) => run(ctx, input, input.id, { type: 'AddFileOptions', options: input.options }).then(() => undefined);
+export const addFileOptions = (ctx: UseCaseContext, input: Who & { id: number; options: FileOption[] }) =>
+  run(ctx, input, input.id, { type: 'AddFileOptions', options: input.options }).then(() => undefined);
 export const deleteFileList = (ctx: UseCaseContext, input: Who & { id: number }) => run(ctx, input, input.id, { type: 'DeleteFileList' }).then(() => undefined);

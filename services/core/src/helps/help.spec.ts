@@ -21,7 +21,10 @@ describe('help decider', () => {
       .given([created])
       .when({ type: 'ChangeHelp', changes: { title: 'Como abrir um ticket', video: 'https://youtu.be/aaaaaaaaaaa' } })
       .then([{ type: 'HelpChanged', data: { helpId: 3, changes: { video: 'https://youtu.be/aaaaaaaaaaa' } } }]);
-    spec(help).given([created]).when({ type: 'ChangeHelp', changes: { description: 'Passo a passo' } }).then([]);
+    spec(help)
+      .given([created])
+      .when({ type: 'ChangeHelp', changes: { description: 'Passo a passo' } })
+      .then([]);
   });
 
   it('folds changes into the entry', () => {
@@ -33,13 +36,19 @@ describe('help decider', () => {
 
   it('deletes an entry, which then can be neither changed nor deleted again', () => {
     spec(help).given([created]).when({ type: 'DeleteHelp' }).then([deleted]);
-    spec(help).given([created, deleted]).when({ type: 'ChangeHelp', changes: { title: 'Outro' } }).thenThrows('ERR_NOT_FOUND');
+    spec(help)
+      .given([created, deleted])
+      .when({ type: 'ChangeHelp', changes: { title: 'Outro' } })
+      .thenThrows('ERR_NOT_FOUND');
     spec(help).given([created, deleted]).when({ type: 'DeleteHelp' }).thenThrows('ERR_NOT_FOUND');
     spec(help).given([created, deleted]).when({ type: 'CreateHelp', helpId: 3, details }).thenThrows('ERR_VALIDATION');
   });
 
   it('knows no entry that was never created', () => {
-    spec(help).given([]).when({ type: 'ChangeHelp', changes: { title: 'X' } }).thenThrows('ERR_NOT_FOUND');
+    spec(help)
+      .given([])
+      .when({ type: 'ChangeHelp', changes: { title: 'X' } })
+      .thenThrows('ERR_NOT_FOUND');
     spec(help).given([]).when({ type: 'DeleteHelp' }).thenThrows('ERR_NOT_FOUND');
   });
 });

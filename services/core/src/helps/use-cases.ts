@@ -14,12 +14,24 @@ type HelpChanges = Extract<HelpCommand, { type: 'ChangeHelp' }>['changes'];
 /** Help entries are platform-wide; their events are recorded under the super user's company, as plans are. */
 export async function createHelp(ctx: HelpUseCaseContext, input: { companyId: number; actor: Actor; details: HelpDetails }): Promise<number> {
   const helpId = await ctx.ids.next('help');
-  await execute(ctx, { decider: help, streamId: helpStream(helpId), command: { type: 'CreateHelp', helpId, details: input.details }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: help,
+    streamId: helpStream(helpId),
+    command: { type: 'CreateHelp', helpId, details: input.details },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return helpId;
 }
 
 export async function changeHelp(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: HelpChanges }): Promise<void> {
-  await execute(ctx, { decider: help, streamId: helpStream(input.id), command: { type: 'ChangeHelp', changes: input.changes }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: help,
+    streamId: helpStream(input.id),
+    command: { type: 'ChangeHelp', changes: input.changes },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 export async function deleteHelp(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<void> {

@@ -51,7 +51,8 @@ export async function checkoutInvoice(ctx: UseCaseContext, input: CheckoutInput)
   const deadline = Date.now() + (input.waitMs ?? CHECKOUT_WAIT_MS);
   for (;;) {
     const current = await chargeAttempt(ctx, invoice, attempt.attempt);
-    if (current?.providerPaymentId && current.pixPayload) return { invoiceId: invoice.invoiceId, paymentId: current.providerPaymentId, pixPayload: current.pixPayload, amount: current.amount };
+    if (current?.providerPaymentId && current.pixPayload)
+      return { invoiceId: invoice.invoiceId, paymentId: current.providerPaymentId, pixPayload: current.pixPayload, amount: current.amount };
     if (current?.failure) throw new DomainError('ERR_PAYMENT_PROVIDER_UNAVAILABLE', current.failure);
     if (Date.now() > deadline) throw new DomainError('ERR_PAYMENT_PROVIDER_UNAVAILABLE');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -30,7 +30,10 @@ export interface GenerationReport {
  * due date, priced by its plan now. The period's stream makes it once-only across ticks and processes.
  * A paid invoice moves the due date one recurrence on, so the next period is invoiced in its turn.
  */
-export async function generateDueInvoices(ctx: CommandContext & { ids: IdAllocator }, input: { today: string; lookup: InvoiceGenerationLookup; actor: Actor; limit?: number }): Promise<GenerationReport> {
+export async function generateDueInvoices(
+  ctx: CommandContext & { ids: IdAllocator },
+  input: { today: string; lookup: InvoiceGenerationLookup; actor: Actor; limit?: number },
+): Promise<GenerationReport> {
   const until = new Date(`${input.today}T00:00:00.000Z`);
   until.setUTCDate(until.getUTCDate() + INVOICE_LEAD_DAYS);
   const report: GenerationReport = { generated: [], positions: [] };

@@ -7,7 +7,10 @@ import { invoiceDueFor } from './generation';
 const payer = { name: 'Ana', document: '12345678909' };
 const terms = { detail: 'Plano 1', users: 5, connections: 2, queues: 3, value: 99.9 };
 const generated: InvoiceEvent = { type: 'InvoiceGenerated', data: { invoiceId: 7, companyId: 3, dueDate: '2026-01-31', ...terms } };
-const requested: InvoiceEvent = { type: 'InvoiceCheckoutRequested', data: { invoiceId: 7, attempt: 1, amount: 99.9, users: 5, connections: 2, custom: false, payer } };
+const requested: InvoiceEvent = {
+  type: 'InvoiceCheckoutRequested',
+  data: { invoiceId: 7, attempt: 1, amount: 99.9, users: 5, connections: 2, custom: false, payer },
+};
 const charged: InvoiceEvent = { type: 'InvoiceChargeCreated', data: { invoiceId: 7, attempt: 1, providerPaymentId: 'pay_1', pixPayload: '000201…' } };
 const pay = { type: 'PayInvoice' as const, attempt: 1, providerPaymentId: 'pay_1', amount: 99.9, recurrence: 'MENSAL' as const };
 const now = new Date('2026-01-20T10:00:00.000Z');
@@ -29,7 +32,10 @@ describe('invoice decider', () => {
 
   it('asks again after a failed charge', () => {
     const failed: InvoiceEvent = { type: 'InvoiceChargeFailed', data: { invoiceId: 7, attempt: 1, reason: 'down' } };
-    spec(invoice).given([generated, requested, failed]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer }).then([{ ...requested, data: { ...requested.data, attempt: 2 } }]);
+    spec(invoice)
+      .given([generated, requested, failed])
+      .when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer })
+      .then([{ ...requested, data: { ...requested.data, attempt: 2 } }]);
     spec(invoice).given([generated, requested, failed]).when({ type: 'RecordCharge', attempt: 1, providerPaymentId: 'pay_9', pixPayload: 'x' }).then([]);
   });
 
@@ -40,28 +46,49 @@ describe('invoice decider', () => {
   });
 
   it('is paid once, through one recurrence past its due date', () => {
-    const paid: InvoiceEvent = { type: 'InvoicePaid', data: { invoiceId: 7, attempt: 1, providerPaymentId: 'pay_1', amount: 99.9, paidAt: now.toISOString(), paidThrough: '2026-02-28' } };
+    const paid: InvoiceEvent = {
+      type: 'InvoicePaid',
+      data: { invoiceId: 7, attempt: 1, providerPaymentId: 'pay_1', amount: 99.9, paidAt: now.toISOString(), paidThrough: '2026-02-28' },
+    };
     spec(invoice).given([generated, requested, charged]).when(pay, now).then([paid]);
     spec(invoice).given([generated, requested, charged, paid]).when(pay, now).then([]);
-    spec(invoice).given([generated, requested, charged]).when({ ...pay, recurrence: 'TRIMESTRAL' }, now).thenState((state) => {
-      expect(state.status === 'paid' && state.paidThrough).toBe('2026-04-30');
-    });
+    spec(invoice)
+      .given([generated, requested, charged])
+      .when({ ...pay, recurrence: 'TRIMESTRAL' }, now)
+      .thenState((state) => {
+        expect(state.status === 'paid' && state.paidThrough).toBe('2026-04-30');
+      });
   });
 
   it('refuses a payment of another charge, of no charge, or of less than charged', () => {
-    spec(invoice).given([generated, requested, charged]).when({ ...pay, providerPaymentId: 'pay_forged' }, now).thenThrows('ERR_PAYMENT_UNKNOWN');
+    spec(invoice)
+      .given([generated, requested, charged])
+      .when({ ...pay, providerPaymentId: 'pay_forged' }, now)
+      .thenThrows('ERR_PAYMENT_UNKNOWN');
     spec(invoice).given([generated]).when(pay, now).thenThrows('ERR_PAYMENT_UNKNOWN');
-    spec(invoice).given([generated, requested, charged]).when({ ...pay, amount: 1 }, now).thenThrows('ERR_VALIDATION');
+    spec(invoice)
+      .given([generated, requested, charged])
+      .when({ ...pay, amount: 1 }, now)
+      .thenThrows('ERR_VALIDATION');
     spec(invoice).given([]).when(pay, now).thenThrows('ERR_NO_INVOICE_FOUND');
   });
 
   it('accepts the payment of a charge created before a crash kept it from being recorded', () => {
-    spec(invoice).given([generated, requested]).when({ ...pay, providerPaymentId: 'pay_77' }, now).thenState((state) => expect(state.status).toBe('paid'));
+    spec(invoice)
+      .given([generated, requested])
+      .when({ ...pay, providerPaymentId: 'pay_77' }, now)
+      .thenState((state) => expect(state.status).toBe('paid'));
   });
 
   it('refuses a checkout of a paid invoice', () => {
-    const paid: InvoiceEvent = { type: 'InvoicePaid', data: { invoiceId: 7, attempt: 1, providerPaymentId: 'pay_1', amount: 99.9, paidAt: now.toISOString(), paidThrough: '2026-02-28' } };
-    spec(invoice).given([generated, requested, charged, paid]).when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer }).thenThrows('ERR_INVOICE_ALREADY_PAID');
+    const paid: InvoiceEvent = {
+      type: 'InvoicePaid',
+      data: { invoiceId: 7, attempt: 1, providerPaymentId: 'pay_1', amount: 99.9, paidAt: now.toISOString(), paidThrough: '2026-02-28' },
+    };
+    spec(invoice)
+      .given([generated, requested, charged, paid])
+      .when({ type: 'RequestCheckout', amount: 99.9, users: 5, connections: 2, custom: false, payer })
+      .thenThrows('ERR_INVOICE_ALREADY_PAID');
   });
 });
 

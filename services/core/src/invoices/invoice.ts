@@ -64,7 +64,13 @@ export const invoice: Decider<Invoice, InvoiceCommand, InvoiceEvent> = {
     switch (event.type) {
       case 'InvoiceCheckoutRequested': {
         const { attempt, amount, users, connections, custom, payer } = event.data;
-        return { ...state, attempts: [...state.attempts, { attempt, amount, users, connections, custom, document: payer.document, providerPaymentId: null, pixPayload: null, failure: null }] };
+        return {
+          ...state,
+          attempts: [
+            ...state.attempts,
+            { attempt, amount, users, connections, custom, document: payer.document, providerPaymentId: null, pixPayload: null, failure: null },
+          ],
+        };
       }
       case 'InvoiceChargeCreated':
         return { ...state, attempts: withAttempt(event.data.attempt, { providerPaymentId: event.data.providerPaymentId, pixPayload: event.data.pixPayload }) };
@@ -85,7 +91,16 @@ export const invoice: Decider<Invoice, InvoiceCommand, InvoiceEvent> = {
         if (current.status === 'paid') throw new DomainError('ERR_INVOICE_ALREADY_PAID');
         const last = current.attempts.at(-1);
         // The same terms again (a reload, a second click): the charge already asked for is the answer.
-        if (last && !last.failure && last.document === command.payer.document && cents(last.amount) === cents(command.amount) && last.users === command.users && last.connections === command.connections && last.custom === command.custom) return [];
+        if (
+          last &&
+          !last.failure &&
+          last.document === command.payer.document &&
+          cents(last.amount) === cents(command.amount) &&
+          last.users === command.users &&
+          last.connections === command.connections &&
+          last.custom === command.custom
+        )
+          return [];
         const attempt = (last?.attempt ?? 0) + 1;
         const { amount, users, connections, custom, payer } = command;
         return [{ type: 'InvoiceCheckoutRequested', data: { invoiceId: current.invoiceId, attempt, amount, users, connections, custom, payer } }];
@@ -94,7 +109,12 @@ export const invoice: Decider<Invoice, InvoiceCommand, InvoiceEvent> = {
         const current = requireInvoice(state);
         const attempt = attemptOf(current, command.attempt);
         if (attempt.providerPaymentId !== null || attempt.failure !== null) return [];
-        return [{ type: 'InvoiceChargeCreated', data: { invoiceId: current.invoiceId, attempt: command.attempt, providerPaymentId: command.providerPaymentId, pixPayload: command.pixPayload } }];
+        return [
+          {
+            type: 'InvoiceChargeCreated',
+            data: { invoiceId: current.invoiceId, attempt: command.attempt, providerPaymentId: command.providerPaymentId, pixPayload: command.pixPayload },
+          },
+        ];
       }
       case 'RecordChargeFailure': {
         const current = requireInvoice(state);

@@ -44,13 +44,22 @@ export async function chargeAttempt(ctx: CommandContext, ref: InvoiceRef, attemp
 /** The provider's answer to an attempt: its charge, or why there is none. */
 export async function recordChargeOutcome(
   ctx: CommandContext,
-  input: { companyId: number; dueDate: string; attempt: number; actor: Actor; outcome: { providerPaymentId: string; pixPayload: string } | { failure: string } },
+  input: {
+    companyId: number;
+    dueDate: string;
+    attempt: number;
+    actor: Actor;
+    outcome: { providerPaymentId: string; pixPayload: string } | { failure: string };
+  },
 ): Promise<Position | null> {
   const { outcome } = input;
   const result = await runCommand(ctx, {
     decider: invoice,
     streamId: streams.invoice(input.companyId, input.dueDate),
-    command: 'failure' in outcome ? { type: 'RecordChargeFailure', attempt: input.attempt, reason: outcome.failure } : { type: 'RecordCharge', attempt: input.attempt, ...outcome },
+    command:
+      'failure' in outcome
+        ? { type: 'RecordChargeFailure', attempt: input.attempt, reason: outcome.failure }
+        : { type: 'RecordCharge', attempt: input.attempt, ...outcome },
     companyId: input.companyId,
     actor: input.actor,
   });
@@ -76,7 +85,13 @@ export async function confirmPayment(
   });
   const state = paid.state;
   if (state.status !== 'paid' || !state.paidThrough) throw new DomainError('ERR_PAYMENT_UNKNOWN');
-  const extended = await execute(ctx, { decider: company, streamId: streams.company(companyId), command: { type: 'ExtendCompanyDueDate', through: state.paidThrough }, companyId, actor });
+  const extended = await execute(ctx, {
+    decider: company,
+    streamId: streams.company(companyId),
+    command: { type: 'ExtendCompanyDueDate', through: state.paidThrough },
+    companyId,
+    actor,
+  });
   await ctx.waitForProjections(paid.position, { eventTypes: ['InvoicePaid'] });
   return { paidThrough: state.paidThrough, position: extended.position ?? paid.position };
 }

@@ -39,7 +39,12 @@ class ConversationMoved extends Error {}
  * retry; a moved stream, or any other write the decision asks for (a ticket to open, a contact to
  * rename), ends the attempt: `onRemembered` answers undefined and the caller reads afresh.
  */
-export async function onRemembered<T>(inner: EventStore, ownStream: string, decidedOn: ReadonlyMap<string, readonly RecordedEvent[]>, work: (store: EventStore) => Promise<T>): Promise<T | undefined> {
+export async function onRemembered<T>(
+  inner: EventStore,
+  ownStream: string,
+  decidedOn: ReadonlyMap<string, readonly RecordedEvent[]>,
+  work: (store: EventStore) => Promise<T>,
+): Promise<T | undefined> {
   const readRevisions: StreamRevision[] = [...decidedOn].map(([streamId, events]) => ({ streamId, revision: events.at(-1)?.revision ?? -1 }));
   let ownStreamRead = false;
   const store = storeWith(inner, {
@@ -72,7 +77,10 @@ export async function onRemembered<T>(inner: EventStore, ownStream: string, deci
  * holds it now, so the conversation's next message is decided from memory too; a write the
  * notes cannot follow (to a stream not read, or past another writer) leaves nothing to remember.
  */
-export function noteDecisionReads(inner: EventStore, ownStream: string): { store: EventStore; decidedOn(): ReadonlyMap<string, readonly RecordedEvent[]> | undefined } {
+export function noteDecisionReads(
+  inner: EventStore,
+  ownStream: string,
+): { store: EventStore; decidedOn(): ReadonlyMap<string, readonly RecordedEvent[]> | undefined } {
   const reads = new Map<string, readonly RecordedEvent[]>();
   let lost = false;
   const noteWritten = (streamId: string, events: readonly EventToAppend[], options: AppendOptions | undefined, result: AppendResult) => {

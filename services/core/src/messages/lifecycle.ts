@@ -170,7 +170,8 @@ export async function receiveMessage(context: ReceiveMessageContext, given: Rece
   const prefetched = withPrefetchedStreams(context, await readAhead(context, input, messageId, seen));
   const noted = noteDecisionReads(prefetched.store, ownStream);
   const received = await receiveWith({ ...prefetched, store: noted.store }, input, messageId);
-  if (!received.duplicate) rememberConversation(context.store, hintKey, { contactId: received.contactId, ticketId: received.ticketId, decidedOn: noted.decidedOn() });
+  if (!received.duplicate)
+    rememberConversation(context.store, hintKey, { contactId: received.contactId, ticketId: received.ticketId, decidedOn: noted.decidedOn() });
   return received;
 }
 
@@ -277,7 +278,16 @@ async function placeInConversation(ctx: ReceiveMessageContext, input: ReceiveMes
     verifiedByChannel: true,
   });
   const actor = actorOf(contactId, channelActor);
-  const { ticketId, queueId } = await openTicket(ctx, { companyId, actor, contactId, whatsappId, channel, isGroup: input.contact.isGroup, reuseOpen: true, ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}) });
+  const { ticketId, queueId } = await openTicket(ctx, {
+    companyId,
+    actor,
+    contactId,
+    whatsappId,
+    channel,
+    isGroup: input.contact.isGroup,
+    reuseOpen: true,
+    ...(input.ticketStatus === 'group' ? { status: 'open' as const } : {}),
+  });
   const quotedMessageId = input.quotedProviderId ? await quotedMessageIdOf(ctx, companyId, whatsappId, input.quotedProviderId) : null;
   return { contactId, ticketId, queueId, quotedMessageId, actor };
 }

@@ -7,7 +7,17 @@ const queuedAt = '2026-01-15T12:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(queuedAt) + ms);
 const id = '0190a5e0-0000-7000-8000-000000000001';
 
-const content = { messageId: id, ticketId: 4, contactId: 9, whatsappId: 2, body: 'Olá!', mediaType: 'chat' as const, media: null, location: null, quotedMessageId: null };
+const content = {
+  messageId: id,
+  ticketId: 4,
+  contactId: 9,
+  whatsappId: 2,
+  body: 'Olá!',
+  mediaType: 'chat' as const,
+  media: null,
+  location: null,
+  quotedMessageId: null,
+};
 const outbound = { ...content, userId: 7, isPrivate: false, isForwarded: false };
 const queued: MessageEvent = { type: 'MessageQueued', data: { ...outbound, queuedAt } };
 const privateNote: MessageEvent = { type: 'MessageQueued', data: { ...outbound, isPrivate: true, queuedAt } };
@@ -33,11 +43,17 @@ describe('message decider: inbound', () => {
   });
 
   it('records the same provider message once', () => {
-    spec(message).given([received]).when({ type: 'ReceiveMessage', message: { ...inbound, body: 'again' } }).then([]);
+    spec(message)
+      .given([received])
+      .when({ type: 'ReceiveMessage', message: { ...inbound, body: 'again' } })
+      .then([]);
   });
 
   it('refuses a message with nothing in it', () => {
-    spec(message).given([]).when({ type: 'ReceiveMessage', message: { ...inbound, body: '  ' } }).thenThrows('ERR_VALIDATION');
+    spec(message)
+      .given([])
+      .when({ type: 'ReceiveMessage', message: { ...inbound, body: '  ' } })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('lets the contact delete what the contact wrote, once', () => {
@@ -45,7 +61,10 @@ describe('message decider: inbound', () => {
       .given([received])
       .when({ type: 'DeleteMessage', by: 'contact' })
       .then([{ type: 'MessageDeleted', data: { messageId: id, by: 'contact', contentErased: false } }]);
-    spec(message).given([received, { type: 'MessageDeleted', data: { messageId: id, by: 'contact' } }]).when({ type: 'DeleteMessage', by: 'contact' }).then([]);
+    spec(message)
+      .given([received, { type: 'MessageDeleted', data: { messageId: id, by: 'contact' } }])
+      .when({ type: 'DeleteMessage', by: 'contact' })
+      .then([]);
   });
 
   it('records with a contact’s deletion whether lgpdDeleteMessage erases its content (an attendant’s own deletion erases nothing)', () => {
@@ -72,15 +91,22 @@ describe('message decider: outbound', () => {
   });
 
   it('queues a message id once (the id is the idempotency key)', () => {
-    spec(message).given([queued]).when({ type: 'QueueMessage', message: { ...outbound, body: 'again' } }).then([]);
+    spec(message)
+      .given([queued])
+      .when({ type: 'QueueMessage', message: { ...outbound, body: 'again' } })
+      .then([]);
   });
 
   it('accepts a file or a location without text, but not nothing', () => {
     const media = { url: '/media/1/0190a5e0-0000-7000-8000-000000000009.png', name: 'a.png', mime: 'image/png', size: 10 };
-    spec(message).given([]).when({ type: 'QueueMessage', message: { ...outbound, body: '', mediaType: 'image', media } }, new Date(queuedAt)).then([
-      { type: 'MessageQueued', data: { ...outbound, body: '', mediaType: 'image', media, queuedAt } },
-    ]);
-    spec(message).given([]).when({ type: 'QueueMessage', message: { ...outbound, body: ' \n ' } }).thenThrows('ERR_VALIDATION');
+    spec(message)
+      .given([])
+      .when({ type: 'QueueMessage', message: { ...outbound, body: '', mediaType: 'image', media } }, new Date(queuedAt))
+      .then([{ type: 'MessageQueued', data: { ...outbound, body: '', mediaType: 'image', media, queuedAt } }]);
+    spec(message)
+      .given([])
+      .when({ type: 'QueueMessage', message: { ...outbound, body: ' \n ' } })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('records the send result once: sent, or failed with the reason', () => {
@@ -98,8 +124,14 @@ describe('message decider: outbound', () => {
   });
 
   it('moves the ack forward only', () => {
-    spec(message).given([queued, sent]).when({ type: 'ChangeMessageAck', ack: 3 }).then([{ type: 'MessageAckChanged', data: { messageId: id, ack: 3 } }]);
-    spec(message).given([queued, sent, { type: 'MessageAckChanged', data: { messageId: id, ack: 3 } }]).when({ type: 'ChangeMessageAck', ack: 2 }).then([]);
+    spec(message)
+      .given([queued, sent])
+      .when({ type: 'ChangeMessageAck', ack: 3 })
+      .then([{ type: 'MessageAckChanged', data: { messageId: id, ack: 3 } }]);
+    spec(message)
+      .given([queued, sent, { type: 'MessageAckChanged', data: { messageId: id, ack: 3 } }])
+      .when({ type: 'ChangeMessageAck', ack: 2 })
+      .then([]);
     spec(message).given([queued, sent]).when({ type: 'ChangeMessageAck', ack: 1 }).then([]);
     // A receipt that overtook the send result is not undone by it.
     spec(message)
@@ -116,18 +148,24 @@ describe('message decider: edit', () => {
     spec(message)
       .given([queued, sent])
       .when(edit, at(MESSAGE_EDIT_WINDOW_MS))
-      .then([{ type: 'MessageEdited', data: { messageId: id, body: 'Olá, tudo bem?', previousBody: 'Olá!', editedAt: at(MESSAGE_EDIT_WINDOW_MS).toISOString() } }]);
+      .then([
+        { type: 'MessageEdited', data: { messageId: id, body: 'Olá, tudo bem?', previousBody: 'Olá!', editedAt: at(MESSAGE_EDIT_WINDOW_MS).toISOString() } },
+      ]);
   });
 
   it('refuses after the window', () => {
-    spec(message).given([queued, sent]).when(edit, at(MESSAGE_EDIT_WINDOW_MS + 1)).thenThrows('ERR_MESSAGE_EDIT_EXPIRED');
+    spec(message)
+      .given([queued, sent])
+      .when(edit, at(MESSAGE_EDIT_WINDOW_MS + 1))
+      .thenThrows('ERR_MESSAGE_EDIT_EXPIRED');
   });
 
   it('counts the window from the last edit, and not from delivery receipts', () => {
     const edited: MessageEvent = { type: 'MessageEdited', data: { messageId: id, body: 'v2', previousBody: 'Olá!', editedAt: at(10 * 60_000).toISOString() } };
-    spec(message).given([queued, edited]).when({ ...edit, body: 'v3' }, at(20 * 60_000)).then([
-      { type: 'MessageEdited', data: { messageId: id, body: 'v3', previousBody: 'v2', editedAt: at(20 * 60_000).toISOString() } },
-    ]);
+    spec(message)
+      .given([queued, edited])
+      .when({ ...edit, body: 'v3' }, at(20 * 60_000))
+      .then([{ type: 'MessageEdited', data: { messageId: id, body: 'v3', previousBody: 'v2', editedAt: at(20 * 60_000).toISOString() } }]);
     spec(message)
       .given([queued, sent, { type: 'MessageAckChanged', data: { messageId: id, ack: 3 } }])
       .when(edit, at(16 * 60_000))
@@ -135,15 +173,27 @@ describe('message decider: edit', () => {
   });
 
   it('refuses another attendant, a system message and a deleted message', () => {
-    spec(message).given([queued]).when({ ...edit, userId: 8 }).thenThrows('ERR_NO_PERMISSION');
-    spec(message).given([{ type: 'MessageQueued', data: { ...outbound, userId: null, queuedAt } }]).when(edit).thenThrows('ERR_NO_PERMISSION');
+    spec(message)
+      .given([queued])
+      .when({ ...edit, userId: 8 })
+      .thenThrows('ERR_NO_PERMISSION');
+    spec(message)
+      .given([{ type: 'MessageQueued', data: { ...outbound, userId: null, queuedAt } }])
+      .when(edit)
+      .thenThrows('ERR_NO_PERMISSION');
     spec(message).given([queued, deleted]).when(edit).thenThrows('ERR_MESSAGE_DELETED');
     spec(message).given([]).when(edit).thenThrows('ERR_NO_MESSAGE_FOUND');
   });
 
   it('refuses empty text and records nothing for the same text', () => {
-    spec(message).given([queued]).when({ ...edit, body: '   ' }).thenThrows('ERR_VALIDATION');
-    spec(message).given([queued]).when({ ...edit, body: 'Olá!' }).then([]);
+    spec(message)
+      .given([queued])
+      .when({ ...edit, body: '   ' })
+      .thenThrows('ERR_VALIDATION');
+    spec(message)
+      .given([queued])
+      .when({ ...edit, body: 'Olá!' })
+      .then([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { MessageQueued, MessageReceived} from '@conversa/contracts';
+import type { MessageQueued, MessageReceived } from '@conversa/contracts';
 import { DomainError, type MediaType, type MessageEvent } from '@conversa/contracts';
 import { v5 as uuidv5 } from 'uuid';
 import type { z } from 'zod';
@@ -59,7 +59,8 @@ export type MessageCommand =
 
 /** A message needs something to say: text, a file or a place. */
 function assertContent(message: { body: string; media: unknown; location: unknown }): void {
-  if (message.body.trim() === '' && message.media === null && message.location === null) throw new DomainError('ERR_VALIDATION', 'A message needs text, a file or a location');
+  if (message.body.trim() === '' && message.media === null && message.location === null)
+    throw new DomainError('ERR_VALIDATION', 'A message needs text, a file or a location');
 }
 
 function existing(state: Message): ExistingMessage {
@@ -187,7 +188,8 @@ export const message: Decider<Message, MessageCommand, MessageEvent> = {
         // Attendants delete only outbound messages; a contact deletes only what the contact wrote.
         if (current.fromMe !== (command.by === 'user')) throw new DomainError('ERR_NO_PERMISSION');
         // A contact's deletion records whether lgpdDeleteMessage erases its content, so a rebuild of the read models agrees.
-        if (command.by === 'contact') return [{ type: 'MessageDeleted', data: { messageId: current.messageId, by: 'contact', contentErased: command.eraseContent === true } }];
+        if (command.by === 'contact')
+          return [{ type: 'MessageDeleted', data: { messageId: current.messageId, by: 'contact', contentErased: command.eraseContent === true } }];
         return [{ type: 'MessageDeleted', data: { messageId: current.messageId, by: command.by } }];
       }
     }

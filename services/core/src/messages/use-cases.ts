@@ -14,7 +14,10 @@ export interface MessageUseCaseContext extends UseCaseContext {
 export type OutgoingMessage = Omit<QueueOutboundMessageInput, 'companyId' | 'actor' | 'ticket' | 'userId'>;
 
 /** Edits a message's text (its writer, within the edit window). */
-export async function editMessage(ctx: UseCaseContext, input: { companyId: number; actor: Actor; userId: number; messageId: string; body: string }): Promise<void> {
+export async function editMessage(
+  ctx: UseCaseContext,
+  input: { companyId: number; actor: Actor; userId: number; messageId: string; body: string },
+): Promise<void> {
   await execute(ctx, {
     decider: message,
     streamId: messageStream(input.messageId),
@@ -26,7 +29,13 @@ export async function editMessage(ctx: UseCaseContext, input: { companyId: numbe
 
 /** An attendant deletes a message (for everyone). */
 export async function deleteMessage(ctx: UseCaseContext, input: { companyId: number; actor: Actor; messageId: string }): Promise<void> {
-  await execute(ctx, { decider: message, streamId: messageStream(input.messageId), command: { type: 'DeleteMessage', by: 'user' }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: message,
+    streamId: messageStream(input.messageId),
+    command: { type: 'DeleteMessage', by: 'user' },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /**
@@ -61,7 +70,10 @@ export interface ForwardContactLookup {
   findContact(companyId: number, contactId: number): Promise<{ id: number; channel: Channel; isGroup: boolean } | null>;
 }
 
-type ForwardedSource = Pick<MessageView, 'isDeleted' | 'isPrivate' | 'whatsappId' | 'body' | 'mediaType' | 'mediaUrl' | 'mediaName' | 'mediaMime' | 'mediaSize' | 'location'>;
+type ForwardedSource = Pick<
+  MessageView,
+  'isDeleted' | 'isPrivate' | 'whatsappId' | 'body' | 'mediaType' | 'mediaUrl' | 'mediaName' | 'mediaMime' | 'mediaSize' | 'location'
+>;
 
 /**
  * Forwards a message the attendant can see to a contact, on the source's connection: the contact's
@@ -110,7 +122,9 @@ export async function forwardMessage(
       {
         body: signed,
         mediaType: source.mediaType,
-        media: source.mediaUrl ? { url: source.mediaUrl, name: source.mediaName ?? '', mime: source.mediaMime ?? 'application/octet-stream', size: source.mediaSize ?? 0 } : null,
+        media: source.mediaUrl
+          ? { url: source.mediaUrl, name: source.mediaName ?? '', mime: source.mediaMime ?? 'application/octet-stream', size: source.mediaSize ?? 0 }
+          : null,
         location: source.location,
         isForwarded: true,
       },

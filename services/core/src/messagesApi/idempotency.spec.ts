@@ -11,9 +11,15 @@ describe('messages API idempotency guard', () => {
     spec(apiIdempotency).given([]).when({ type: 'RecordApiSend', result }).then([recorded]);
   });
   it('records nothing for the same request again', () => {
-    spec(apiIdempotency).given([recorded]).when({ type: 'RecordApiSend', result: { ...result, messageIds: ['m2'] } }).then([]);
+    spec(apiIdempotency)
+      .given([recorded])
+      .when({ type: 'RecordApiSend', result: { ...result, messageIds: ['m2'] } })
+      .then([]);
   });
   it('refuses another request under the same key', () => {
-    spec(apiIdempotency).given([recorded]).when({ type: 'RecordApiSend', result: { ...result, requestHash: 'h2' } }).thenThrows('ERR_IDEMPOTENCY_KEY_REUSED');
+    spec(apiIdempotency)
+      .given([recorded])
+      .when({ type: 'RecordApiSend', result: { ...result, requestHash: 'h2' } })
+      .thenThrows('ERR_IDEMPOTENCY_KEY_REUSED');
   });
 });

@@ -54,7 +54,14 @@ export async function sendThroughApi(ctx: CommandContext & { ids: IdAllocator },
     }
   }
   const actor: Actor = input.user ? { kind: 'user', id: input.user.id } : MESSAGES_API_ACTOR;
-  const { contactId } = await findOrCreateContact(ctx, { companyId, actor, number: input.number, name: input.number, channel: connection.channel, isGroup: false });
+  const { contactId } = await findOrCreateContact(ctx, {
+    companyId,
+    actor,
+    number: input.number,
+    name: input.number,
+    channel: connection.channel,
+    isGroup: false,
+  });
   const opened = await openTicket(ctx, {
     companyId,
     actor,
@@ -88,7 +95,10 @@ export async function sendThroughApi(ctx: CommandContext & { ids: IdAllocator },
     const recorded = await runCommand(ctx, {
       decider: apiIdempotency,
       streamId: guardStream,
-      command: { type: 'RecordApiSend', result: { connectionId: connection.id, requestHash: idempotency.requestHash, contactId, ticketId: opened.ticketId, messageIds } },
+      command: {
+        type: 'RecordApiSend',
+        result: { connectionId: connection.id, requestHash: idempotency.requestHash, contactId, ticketId: opened.ticketId, messageIds },
+      },
       companyId,
       actor,
     });

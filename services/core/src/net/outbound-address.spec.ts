@@ -56,7 +56,12 @@ describe('isRefusedAddress', () => {
 });
 
 /** A resolver answering every name `<address>.test` with that address: names standing for DNS answers. */
-const ANSWERS = new Map(ADDRESSES.filter(([address]) => address.includes(':') || /^\d/.test(address)).map(([address]) => [`${address.replaceAll(':', '-').replaceAll('%', '_')}.test`, address]));
+const ANSWERS = new Map(
+  ADDRESSES.filter(([address]) => address.includes(':') || /^\d/.test(address)).map(([address]) => [
+    `${address.replaceAll(':', '-').replaceAll('%', '_')}.test`,
+    address,
+  ]),
+);
 const answer = (name: string): LookupAddress[] => {
   const address = ANSWERS.get(name);
   if (!address) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
@@ -70,7 +75,12 @@ describe('names resolving to those addresses', () => {
   });
 
   it('refuses a name when any of its answers is refused, and a name with no answer', async () => {
-    expect(await hostAllowed('mixed.test', async () => [{ address: '8.8.8.8', family: 4 }, { address: '::ffff:0:7f00:1', family: 6 }])).toBe(false);
+    expect(
+      await hostAllowed('mixed.test', async () => [
+        { address: '8.8.8.8', family: 4 },
+        { address: '::ffff:0:7f00:1', family: 6 },
+      ]),
+    ).toBe(false);
     expect(await hostAllowed('nothing.test', async () => [])).toBe(false);
     expect(await hostAllowed('missing.test', async () => answer('missing.test'))).toBe(false);
   });
@@ -84,7 +94,10 @@ describe('names resolving to those addresses', () => {
       }
     }) as never;
     const lookup = refusingLookup('ERR_TEST_REFUSED', undefined, resolve);
-    const dial = (name: string) => new Promise<{ code?: string; address?: string }>((done) => lookup(name, { all: false }, (error, address) => done(error ? { code: (error as { code?: string }).code } : { address: address as string })));
+    const dial = (name: string) =>
+      new Promise<{ code?: string; address?: string }>((done) =>
+        lookup(name, { all: false }, (error, address) => done(error ? { code: (error as { code?: string }).code } : { address: address as string })),
+      );
     for (const [name, address] of ANSWERS) {
       if (address.includes('%')) continue;
       expect(await dial(name), name).toEqual(isRefusedAddress(address) ? { code: 'ERR_TEST_REFUSED' } : { address });

@@ -42,7 +42,10 @@ export function isRefusedAddress(address: string): boolean {
 }
 
 /** Resolves a host name the way a connection would; true when every address may be reached. */
-export async function hostAllowed(hostname: string, resolve: (host: string) => Promise<LookupAddress[]> = (host) => lookup(host, { all: true, verbatim: true })): Promise<boolean> {
+export async function hostAllowed(
+  hostname: string,
+  resolve: (host: string) => Promise<LookupAddress[]> = (host) => lookup(host, { all: true, verbatim: true }),
+): Promise<boolean> {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return !isRefusedAddress(host);
   try {
@@ -66,7 +69,8 @@ export function refusingLookup(code: string, refused: (address: string) => boole
       if (error) return callback(error, '', 0);
       const list = addresses as unknown as LookupAddress[];
       const blocked = list.find((entry) => refused(entry.address));
-      if (blocked || list.length === 0) return callback(Object.assign(new Error(`address refused: ${hostname} resolves to ${blocked?.address ?? 'nothing'}`), { code }), '', 0);
+      if (blocked || list.length === 0)
+        return callback(Object.assign(new Error(`address refused: ${hostname} resolves to ${blocked?.address ?? 'nothing'}`), { code }), '', 0);
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });

@@ -1,9 +1,7 @@
 import { DomainError, NOTE_MAX_LENGTH, NOTE_MIN_LENGTH, type TicketNoteEvent } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 
-export type TicketNote =
-  | { status: 'none' }
-  | { status: 'active' | 'deleted'; noteId: number; ticketId: number; contactId: number; userId: number };
+export type TicketNote = { status: 'none' } | { status: 'active' | 'deleted'; noteId: number; ticketId: number; contactId: number; userId: number };
 
 /** Who asks to delete: the note's author, or an administrator (admin profile or super user), may. */
 export interface NoteDeleter {
@@ -12,8 +10,7 @@ export interface NoteDeleter {
 }
 
 export type TicketNoteCommand =
-  | { type: 'AddTicketNote'; noteId: number; ticketId: number; contactId: number; userId: number; note: string }
-  | { type: 'DeleteTicketNote'; by: NoteDeleter };
+  { type: 'AddTicketNote'; noteId: number; ticketId: number; contactId: number; userId: number; note: string } | { type: 'DeleteTicketNote'; by: NoteDeleter };
 
 /**
  * One internal note on a ticket. The ticket's existence and company are

@@ -27,7 +27,16 @@ export async function addTicketNote(
 }
 
 /** Deletes a note (its author, or an admin); answers the confirmation the client shows. */
-export async function deleteTicketNote(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number; by: NoteDeleter }): Promise<{ message: string }> {
-  await execute(ctx, { decider: ticketNote, streamId: ticketNoteStream(input.id), command: { type: 'DeleteTicketNote', by: input.by }, companyId: input.companyId, actor: input.actor });
+export async function deleteTicketNote(
+  ctx: UseCaseContext,
+  input: { companyId: number; actor: Actor; id: number; by: NoteDeleter },
+): Promise<{ message: string }> {
+  await execute(ctx, {
+    decider: ticketNote,
+    streamId: ticketNoteStream(input.id),
+    command: { type: 'DeleteTicketNote', by: input.by },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return { message: 'Observação excluída com sucesso!' };
 }

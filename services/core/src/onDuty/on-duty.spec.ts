@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { spec } from '../commands/spec';
 import { isOnDutyAt, onDuty, onDutyAnnouncementText } from './on-duty';
 
-const nights = SCHEDULE_DAYS.map((day) => ({ ...day, startTime: day.weekdayEn === 'sunday' ? '' : '18:00', endTime: day.weekdayEn === 'sunday' ? '' : '08:00' }));
+const nights = SCHEDULE_DAYS.map((day) => ({
+  ...day,
+  startTime: day.weekdayEn === 'sunday' ? '' : '18:00',
+  endTime: day.weekdayEn === 'sunday' ? '' : '08:00',
+}));
 const details = { userId: 3, phone: '5511988887777', interval: 2, days: nights };
 const created: OnDutyEvent = { type: 'OnDutyCreated', data: { onDutyId: 9, ...details } };
 const MESSAGE_1 = '0193a1a0-0000-7000-8000-000000000001';
@@ -23,15 +27,27 @@ describe('on-duty decider', () => {
       .given([created])
       .when({ type: 'ChangeOnDuty', changes: { phone: '5511911112222', interval: 2 } })
       .then([{ type: 'OnDutyChanged', data: { onDutyId: 9, changes: { phone: '5511911112222' } } }]);
-    spec(onDuty).given([created]).when({ type: 'DeleteOnDuty' }).then([{ type: 'OnDutyDeleted', data: { onDutyId: 9 } }]);
-    spec(onDuty).given([created, { type: 'OnDutyDeleted', data: { onDutyId: 9 } }]).when({ type: 'ChangeOnDuty', changes: { interval: 3 } }).thenThrows('ERR_NO_ON_DUTY_FOUND');
+    spec(onDuty)
+      .given([created])
+      .when({ type: 'DeleteOnDuty' })
+      .then([{ type: 'OnDutyDeleted', data: { onDutyId: 9 } }]);
+    spec(onDuty)
+      .given([created, { type: 'OnDutyDeleted', data: { onDutyId: 9 } }])
+      .when({ type: 'ChangeOnDuty', changes: { interval: 3 } })
+      .thenThrows('ERR_NO_ON_DUTY_FOUND');
     spec(onDuty).given([]).when({ type: 'DeleteOnDuty' }).thenThrows('ERR_NO_ON_DUTY_FOUND');
   });
 
   it('queues an announcement to the entry’s phone, then none within the interval, then one again after it', () => {
-    spec(onDuty).given([created]).when(announce(100, MESSAGE_1), at('2026-01-15T23:00:00Z')).then([queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')]);
+    spec(onDuty)
+      .given([created])
+      .when(announce(100, MESSAGE_1), at('2026-01-15T23:00:00Z'))
+      .then([queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')]);
     // Two hours of interval: a ticket 1 h 59 min later is not announced; one 2 h later is.
-    spec(onDuty).given([created, queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')]).when(announce(101, MESSAGE_2), at('2026-01-16T00:59:00Z')).then([]);
+    spec(onDuty)
+      .given([created, queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')])
+      .when(announce(101, MESSAGE_2), at('2026-01-16T00:59:00Z'))
+      .then([]);
     spec(onDuty)
       .given([created, queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')])
       .when(announce(101, MESSAGE_2), at('2026-01-16T01:00:00Z'))
@@ -39,19 +55,31 @@ describe('on-duty decider', () => {
   });
 
   it('announces a ticket once, even after the interval (a replayed ticket event)', () => {
-    spec(onDuty).given([created, queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')]).when(announce(100, MESSAGE_2), at('2026-01-16T05:00:00Z')).then([]);
+    spec(onDuty)
+      .given([created, queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')])
+      .when(announce(100, MESSAGE_2), at('2026-01-16T05:00:00Z'))
+      .then([]);
   });
 
   it('a deleted entry announces nothing', () => {
-    spec(onDuty).given([created, { type: 'OnDutyDeleted', data: { onDutyId: 9 } }]).when(announce(100, MESSAGE_1)).then([]);
+    spec(onDuty)
+      .given([created, { type: 'OnDutyDeleted', data: { onDutyId: 9 } }])
+      .when(announce(100, MESSAGE_1))
+      .then([]);
   });
 
   it('records the channel’s answer once', () => {
     const history = [created, queued(100, MESSAGE_1, '2026-01-15T23:00:00.000Z')];
     const sent: OnDutyEvent = { type: 'OnDutyAnnouncementSent', data: { onDutyId: 9, messageId: MESSAGE_1, providerId: 'SB-1' } };
     spec(onDuty).given(history).when({ type: 'RecordOnDutyAnnouncementSent', messageId: MESSAGE_1, providerId: 'SB-1' }).then([sent]);
-    spec(onDuty).given([...history, sent]).when({ type: 'RecordOnDutyAnnouncementSent', messageId: MESSAGE_1, providerId: 'SB-1' }).then([]);
-    spec(onDuty).given([...history, sent]).when({ type: 'RecordOnDutyAnnouncementFailed', messageId: MESSAGE_1, reason: 'x' }).then([]);
+    spec(onDuty)
+      .given([...history, sent])
+      .when({ type: 'RecordOnDutyAnnouncementSent', messageId: MESSAGE_1, providerId: 'SB-1' })
+      .then([]);
+    spec(onDuty)
+      .given([...history, sent])
+      .when({ type: 'RecordOnDutyAnnouncementFailed', messageId: MESSAGE_1, reason: 'x' })
+      .then([]);
     spec(onDuty)
       .given(history)
       .when({ type: 'RecordOnDutyAnnouncementFailed', messageId: MESSAGE_1, reason: 'no session' })
@@ -76,7 +104,13 @@ describe('who is on duty', () => {
   });
 
   it('an entry with no day on is never on duty', () => {
-    expect(isOnDutyAt(nights.map((day) => ({ ...day, startTime: '', endTime: '' })), at('2026-01-16T00:00:00Z'), zone)).toBe(false);
+    expect(
+      isOnDutyAt(
+        nights.map((day) => ({ ...day, startTime: '', endTime: '' })),
+        at('2026-01-16T00:00:00Z'),
+        zone,
+      ),
+    ).toBe(false);
   });
 
   it('names the contact, the connection and the ticket', () => {

@@ -48,7 +48,11 @@ export const onDuty: Decider<OnDuty, OnDutyCommand, OnDutyEvent> = {
       case 'OnDutyDeleted':
         return { ...state, status: 'deleted' };
       case 'OnDutyAnnouncementQueued':
-        return { ...state, lastQueuedAt: event.data.at, announcements: remember(state.announcements, { messageId: event.data.messageId, ticketId: event.data.ticketId, status: 'queued' }) };
+        return {
+          ...state,
+          lastQueuedAt: event.data.at,
+          announcements: remember(state.announcements, { messageId: event.data.messageId, ticketId: event.data.ticketId, status: 'queued' }),
+        };
       case 'OnDutyAnnouncementSent':
       case 'OnDutyAnnouncementFailed': {
         const found = state.announcements.find((a) => a.messageId === event.data.messageId);
@@ -80,7 +84,15 @@ export const onDuty: Decider<OnDuty, OnDutyCommand, OnDutyEvent> = {
         return [
           {
             type: 'OnDutyAnnouncementQueued',
-            data: { onDutyId: state.onDutyId, ticketId: command.ticketId, messageId: command.messageId, whatsappId: command.whatsappId, phone: state.details.phone, body: command.body, at: now.toISOString() },
+            data: {
+              onDutyId: state.onDutyId,
+              ticketId: command.ticketId,
+              messageId: command.messageId,
+              whatsappId: command.whatsappId,
+              phone: state.details.phone,
+              body: command.body,
+              at: now.toISOString(),
+            },
           },
         ];
       }
@@ -102,7 +114,14 @@ export const onDuty: Decider<OnDuty, OnDutyCommand, OnDutyEvent> = {
  * day's window, or in the part of yesterday's window that runs past midnight (18:00–08:00).
  */
 export function isOnDutyAt(days: readonly OnDutyDay[], now: Date, timeZone: string): boolean {
-  const asHours: ScheduleEntry[] = days.map((day) => ({ weekday: day.weekday, weekdayEn: day.weekdayEn, startTimeA: day.startTime, endTimeA: day.endTime, startTimeB: '', endTimeB: '' }));
+  const asHours: ScheduleEntry[] = days.map((day) => ({
+    weekday: day.weekday,
+    weekdayEn: day.weekdayEn,
+    startTimeA: day.startTime,
+    endTimeA: day.endTime,
+    startTimeB: '',
+    endTimeB: '',
+  }));
   if (!asHours.some((day) => day.startTimeA !== '')) return false;
   return isWithinOpeningHours(asHours, now, timeZone);
 }

@@ -17,16 +17,34 @@ async function checkUser(lookup: OnDutyLookup, companyId: number, userId: number
   if (userId !== undefined && !(await lookup.userOfCompany(companyId, userId))) throw new DomainError('ERR_NO_USER_FOUND');
 }
 
-export async function createOnDuty(ctx: OnDutyUseCaseContext, input: { companyId: number; actor: Actor; details: OnDutyDetails; lookup: OnDutyLookup }): Promise<number> {
+export async function createOnDuty(
+  ctx: OnDutyUseCaseContext,
+  input: { companyId: number; actor: Actor; details: OnDutyDetails; lookup: OnDutyLookup },
+): Promise<number> {
   await checkUser(input.lookup, input.companyId, input.details.userId);
   const onDutyId = await ctx.ids.next('on_duty');
-  await execute(ctx, { decider: onDuty, streamId: onDutyStream(onDutyId), command: { type: 'CreateOnDuty', onDutyId, details: input.details }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: onDuty,
+    streamId: onDutyStream(onDutyId),
+    command: { type: 'CreateOnDuty', onDutyId, details: input.details },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return onDutyId;
 }
 
-export async function changeOnDuty(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: Partial<OnDutyDetails>; lookup: OnDutyLookup }): Promise<void> {
+export async function changeOnDuty(
+  ctx: UseCaseContext,
+  input: { companyId: number; actor: Actor; id: number; changes: Partial<OnDutyDetails>; lookup: OnDutyLookup },
+): Promise<void> {
   await checkUser(input.lookup, input.companyId, input.changes.userId);
-  await execute(ctx, { decider: onDuty, streamId: onDutyStream(input.id), command: { type: 'ChangeOnDuty', changes: input.changes }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: onDuty,
+    streamId: onDutyStream(input.id),
+    command: { type: 'ChangeOnDuty', changes: input.changes },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /** Deletes an entry; answers the confirmation the client shows. */

@@ -27,9 +27,18 @@ describe('reset codes', () => {
 describe('password reset decider', () => {
   it('verifies the right code, then completes once', () => {
     spec(passwordReset).given([requested]).when({ type: 'VerifyCode', codeHash }, now).then([verified]);
-    spec(passwordReset).given([requested, verified]).when({ type: 'CompleteReset' }, now).then([{ type: 'PasswordResetCompleted', data: { resetId, userId: 7 } }]);
-    spec(passwordReset).given([requested, verified, { type: 'PasswordResetCompleted', data: { resetId, userId: 7 } }]).when({ type: 'CompleteReset' }, now).thenThrows('ERR_RESET_CODE_INVALID');
-    spec(passwordReset).given([requested, verified, { type: 'PasswordResetCompleted', data: { resetId, userId: 7 } }]).when({ type: 'VerifyCode', codeHash }, now).thenThrows('ERR_RESET_CODE_INVALID');
+    spec(passwordReset)
+      .given([requested, verified])
+      .when({ type: 'CompleteReset' }, now)
+      .then([{ type: 'PasswordResetCompleted', data: { resetId, userId: 7 } }]);
+    spec(passwordReset)
+      .given([requested, verified, { type: 'PasswordResetCompleted', data: { resetId, userId: 7 } }])
+      .when({ type: 'CompleteReset' }, now)
+      .thenThrows('ERR_RESET_CODE_INVALID');
+    spec(passwordReset)
+      .given([requested, verified, { type: 'PasswordResetCompleted', data: { resetId, userId: 7 } }])
+      .when({ type: 'VerifyCode', codeHash }, now)
+      .thenThrows('ERR_RESET_CODE_INVALID');
   });
 
   it('refuses to complete without a verified code', () => {
@@ -38,13 +47,22 @@ describe('password reset decider', () => {
   });
 
   it('dies on the third wrong code, after which even the right one is refused', () => {
-    spec(passwordReset).given([requested]).when({ type: 'VerifyCode', codeHash: wrong }, now).then([rejected(1)]);
-    spec(passwordReset).given([requested, rejected(1)]).when({ type: 'VerifyCode', codeHash: wrong }, now).then([rejected(2)]);
+    spec(passwordReset)
+      .given([requested])
+      .when({ type: 'VerifyCode', codeHash: wrong }, now)
+      .then([rejected(1)]);
+    spec(passwordReset)
+      .given([requested, rejected(1)])
+      .when({ type: 'VerifyCode', codeHash: wrong }, now)
+      .then([rejected(2)]);
     spec(passwordReset)
       .given([requested, rejected(1), rejected(2)])
       .when({ type: 'VerifyCode', codeHash: wrong }, now)
       .then([rejected(3), { type: 'PasswordResetLocked', data: { resetId } }]);
-    spec(passwordReset).given([requested, rejected(1), rejected(2), rejected(3), { type: 'PasswordResetLocked', data: { resetId } }]).when({ type: 'VerifyCode', codeHash }, now).thenThrows('ERR_RESET_ATTEMPTS_EXCEEDED');
+    spec(passwordReset)
+      .given([requested, rejected(1), rejected(2), rejected(3), { type: 'PasswordResetLocked', data: { resetId } }])
+      .when({ type: 'VerifyCode', codeHash }, now)
+      .thenThrows('ERR_RESET_ATTEMPTS_EXCEEDED');
   });
 
   it('expires: neither verifies nor completes after its time', () => {
@@ -55,11 +73,20 @@ describe('password reset decider', () => {
 
   it('accepts no code for a number no user has', () => {
     const unknown: PasswordResetEvent = { type: 'PasswordResetRequested', data: { ...requested.data, userId: null } };
-    spec(passwordReset).given([unknown]).when({ type: 'VerifyCode', codeHash }, now).then([rejected(1)]);
+    spec(passwordReset)
+      .given([unknown])
+      .when({ type: 'VerifyCode', codeHash }, now)
+      .then([rejected(1)]);
   });
 
   it('records the sending once', () => {
-    spec(passwordReset).given([requested]).when({ type: 'RecordCodeSent', whatsappId: 3 }).then([{ type: 'PasswordResetCodeSent', data: { resetId, whatsappId: 3 } }]);
-    spec(passwordReset).given([requested, { type: 'PasswordResetCodeSent', data: { resetId, whatsappId: 3 } }]).when({ type: 'RecordCodeSent', whatsappId: 3 }).then([]);
+    spec(passwordReset)
+      .given([requested])
+      .when({ type: 'RecordCodeSent', whatsappId: 3 })
+      .then([{ type: 'PasswordResetCodeSent', data: { resetId, whatsappId: 3 } }]);
+    spec(passwordReset)
+      .given([requested, { type: 'PasswordResetCodeSent', data: { resetId, whatsappId: 3 } }])
+      .when({ type: 'RecordCodeSent', whatsappId: 3 })
+      .then([]);
   });
 });

@@ -35,7 +35,14 @@ export async function requestPasswordReset(ctx: PasswordResetContext, input: { n
     {
       decider: passwordReset,
       streamId: passwordResetStream(resetId),
-      command: { type: 'RequestReset', resetId, userId: found?.userId ?? null, number: input.number, codeHash: ctx.resetCodes.hashOf(resetId, code), expiresAt },
+      command: {
+        type: 'RequestReset',
+        resetId,
+        userId: found?.userId ?? null,
+        number: input.number,
+        codeHash: ctx.resetCodes.hashOf(resetId, code),
+        expiresAt,
+      },
       // An unknown number belongs to no company: its facts are the platform's (company 1).
       companyId: found?.companyId ?? 1,
       actor: systemActor,
@@ -53,7 +60,13 @@ export async function verifyPasswordResetCode(ctx: PasswordResetContext, input: 
   const companyId = current.userId === null ? 1 : await companyOfUser(ctx, current.userId);
   const result = await execute(
     ctx,
-    { decider: passwordReset, streamId: passwordResetStream(input.resetId), command: { type: 'VerifyCode', codeHash: ctx.resetCodes.hashOf(input.resetId, input.code) }, companyId, actor: systemActor },
+    {
+      decider: passwordReset,
+      streamId: passwordResetStream(input.resetId),
+      command: { type: 'VerifyCode', codeHash: ctx.resetCodes.hashOf(input.resetId, input.code) },
+      companyId,
+      actor: systemActor,
+    },
     { readModels: [] },
   );
   if (result.events.some((event) => event.type === 'PasswordResetLocked')) throw new DomainError('ERR_RESET_ATTEMPTS_EXCEEDED');
@@ -69,8 +82,18 @@ export async function completePasswordReset(ctx: PasswordResetContext, input: { 
   if (current.status === 'none' || current.userId === null) throw new DomainError('ERR_RESET_CODE_INVALID');
   const userId = current.userId;
   const companyId = await companyOfUser(ctx, userId);
-  await execute(ctx, { decider: passwordReset, streamId: passwordResetStream(input.resetId), command: { type: 'CompleteReset' }, companyId, actor: systemActor }, { readModels: [] });
-  await execute(ctx, { decider: user, streamId: streams.user(userId), command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(input.newPassword) }, companyId, actor: systemActor });
+  await execute(
+    ctx,
+    { decider: passwordReset, streamId: passwordResetStream(input.resetId), command: { type: 'CompleteReset' }, companyId, actor: systemActor },
+    { readModels: [] },
+  );
+  await execute(ctx, {
+    decider: user,
+    streamId: streams.user(userId),
+    command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(input.newPassword) },
+    companyId,
+    actor: systemActor,
+  });
 }
 
 async function companyOfUser(ctx: UseCaseContext, userId: number): Promise<number> {

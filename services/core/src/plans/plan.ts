@@ -20,7 +20,8 @@ export type PlanCommand = Exclude<CommandOf<typeof record>, { type: 'DeletePlan'
 export const plan: Decider<ReturnType<typeof record.initialState>, PlanCommand, PlanEvent> = {
   ...record,
   decide(state, command, context) {
-    if (command.type === 'DeletePlan' && state.status === 'active' && command.companiesOnPlan > 0) throw new DomainError('ERR_VALIDATION', 'Plan is in use by companies');
+    if (command.type === 'DeletePlan' && state.status === 'active' && command.companiesOnPlan > 0)
+      throw new DomainError('ERR_VALIDATION', 'Plan is in use by companies');
     return record.decide(state, command, context);
   },
 };

@@ -38,5 +38,11 @@ export async function changePlan(ctx: UseCaseContext, input: PlanActor & { planI
 /** Refused (by the plan) while a company is on it. */
 export async function deletePlan(ctx: UseCaseContext, input: PlanActor & { planId: number; usage: PlanUsageLookup }): Promise<void> {
   const { planId, usage, companyId, actor } = input;
-  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'DeletePlan', companiesOnPlan: await usage.companiesOnPlan(planId) }, companyId, actor });
+  await execute(ctx, {
+    decider: plan,
+    streamId: streams.plan(planId),
+    command: { type: 'DeletePlan', companiesOnPlan: await usage.companiesOnPlan(planId) },
+    companyId,
+    actor,
+  });
 }

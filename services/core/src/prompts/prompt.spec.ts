@@ -33,7 +33,13 @@ describe('prompt decider', () => {
   });
 
   it('deletes, after which it is not found', () => {
-    spec(prompt).given([created]).when({ type: 'DeletePrompt' }).then([{ type: 'PromptDeleted', data: { promptId: 9 } }]);
-    spec(prompt).given([]).when({ type: 'ChangePrompt', changes: { name: 'x' } }).thenThrows('ERR_NO_PROMPT_FOUND');
+    spec(prompt)
+      .given([created])
+      .when({ type: 'DeletePrompt' })
+      .then([{ type: 'PromptDeleted', data: { promptId: 9 } }]);
+    spec(prompt)
+      .given([])
+      .when({ type: 'ChangePrompt', changes: { name: 'x' } })
+      .thenThrows('ERR_NO_PROMPT_FOUND');
   });
 });

@@ -19,12 +19,21 @@ export async function createPrompt(ctx: PromptUseCaseContext, input: { companyId
     voiceKey: ctx.secrets.seal(input.details.voiceKey),
     voiceKeyHint: maskSecret(input.details.voiceKey),
   };
-  await execute(ctx, { decider: prompt, streamId: promptStream(promptId), command: { type: 'CreatePrompt', promptId, details }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: prompt,
+    streamId: promptStream(promptId),
+    command: { type: 'CreatePrompt', promptId, details },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return promptId;
 }
 
 /** Changes the fields given; a key left empty or still masked keeps the stored one. */
-export async function changePrompt(ctx: PromptUseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: UpdatePromptRequest }): Promise<void> {
+export async function changePrompt(
+  ctx: PromptUseCaseContext,
+  input: { companyId: number; actor: Actor; id: number; changes: UpdatePromptRequest },
+): Promise<void> {
   const { apiKey, voiceKey, ...rest } = input.changes;
   const changes = {
     ...rest,
@@ -32,7 +41,13 @@ export async function changePrompt(ctx: PromptUseCaseContext, input: { companyId
     // A speech key may be cleared on purpose: only a masked value keeps it.
     ...(voiceKey === undefined || voiceKey.includes('…') ? {} : { voiceKey: ctx.secrets.seal(voiceKey), voiceKeyHint: maskSecret(voiceKey) }),
   };
-  await execute(ctx, { decider: prompt, streamId: promptStream(input.id), command: { type: 'ChangePrompt', changes }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: prompt,
+    streamId: promptStream(input.id),
+    command: { type: 'ChangePrompt', changes },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 export async function deletePrompt(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {

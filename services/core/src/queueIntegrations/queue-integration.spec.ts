@@ -35,11 +35,20 @@ describe('queue integration decider', () => {
       .given([created])
       .when({ type: 'ChangeQueueIntegration', changes: { name: 'Pedidos', urlN8N: 'http://hooks.example/v2' } })
       .then([{ type: 'QueueIntegrationChanged', data: { integrationId: 3, changes: { urlN8N: 'http://hooks.example/v2' } } }]);
-    spec(queueIntegration).given([created]).when({ type: 'ChangeQueueIntegration', changes: { type: 'dialogflow' } }).thenThrows('ERR_VALIDATION');
+    spec(queueIntegration)
+      .given([created])
+      .when({ type: 'ChangeQueueIntegration', changes: { type: 'dialogflow' } })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('deletes, after which it is not found', () => {
-    spec(queueIntegration).given([created]).when({ type: 'DeleteQueueIntegration' }).then([{ type: 'QueueIntegrationDeleted', data: { integrationId: 3 } }]);
-    spec(queueIntegration).given([created, { type: 'QueueIntegrationDeleted', data: { integrationId: 3 } }]).when({ type: 'DeleteQueueIntegration' }).thenThrows('ERR_NO_INTEGRATION_FOUND');
+    spec(queueIntegration)
+      .given([created])
+      .when({ type: 'DeleteQueueIntegration' })
+      .then([{ type: 'QueueIntegrationDeleted', data: { integrationId: 3 } }]);
+    spec(queueIntegration)
+      .given([created, { type: 'QueueIntegrationDeleted', data: { integrationId: 3 } }])
+      .when({ type: 'DeleteQueueIntegration' })
+      .thenThrows('ERR_NO_INTEGRATION_FOUND');
   });
 });

@@ -1,4 +1,10 @@
-import { queueIntegrationStream, serviceAccountOf, type Actor, type CreateQueueIntegrationRequest, type UpdateQueueIntegrationRequest } from '@conversa/contracts';
+import {
+  queueIntegrationStream,
+  serviceAccountOf,
+  type Actor,
+  type CreateQueueIntegrationRequest,
+  type UpdateQueueIntegrationRequest,
+} from '@conversa/contracts';
 import { DomainError } from '@conversa/contracts';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
@@ -29,24 +35,48 @@ export async function checkIntegrationUrl(ctx: Pick<IntegrationUseCaseContext, '
 }
 
 /** Creates a queue integration; the Dialogflow key is sealed before it is recorded. */
-export async function createQueueIntegration(ctx: IntegrationUseCaseContext, input: { companyId: number; actor: Actor; details: CreateQueueIntegrationRequest }): Promise<number> {
+export async function createQueueIntegration(
+  ctx: IntegrationUseCaseContext,
+  input: { companyId: number; actor: Actor; details: CreateQueueIntegrationRequest },
+): Promise<number> {
   if (input.details.type !== 'dialogflow') await checkIntegrationUrl(ctx, input.details.urlN8N);
   const integrationId = await ctx.ids.next('queue_integration');
   const details = { ...input.details, ...sealedKey(ctx.secrets, input.details.jsonContent) };
-  await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(integrationId), command: { type: 'CreateQueueIntegration', integrationId, details }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: queueIntegration,
+    streamId: queueIntegrationStream(integrationId),
+    command: { type: 'CreateQueueIntegration', integrationId, details },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return integrationId;
 }
 
 /** Changes the fields given; an empty jsonContent keeps the stored key. */
-export async function changeQueueIntegration(ctx: IntegrationUseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: UpdateQueueIntegrationRequest }): Promise<void> {
+export async function changeQueueIntegration(
+  ctx: IntegrationUseCaseContext,
+  input: { companyId: number; actor: Actor; id: number; changes: UpdateQueueIntegrationRequest },
+): Promise<void> {
   const { jsonContent, ...rest } = input.changes;
   if (rest.urlN8N !== undefined && rest.type !== 'dialogflow') await checkIntegrationUrl(ctx, rest.urlN8N);
   const changes = jsonContent !== undefined && jsonContent.trim() !== '' ? { ...rest, ...sealedKey(ctx.secrets, jsonContent) } : rest;
-  await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(input.id), command: { type: 'ChangeQueueIntegration', changes }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: queueIntegration,
+    streamId: queueIntegrationStream(input.id),
+    command: { type: 'ChangeQueueIntegration', changes },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 export async function deleteQueueIntegration(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
-  await execute(ctx, { decider: queueIntegration, streamId: queueIntegrationStream(input.id), command: { type: 'DeleteQueueIntegration' }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: queueIntegration,
+    streamId: queueIntegrationStream(input.id),
+    command: { type: 'DeleteQueueIntegration' },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return { message: 'Integration deleted' };
 }
 

@@ -34,11 +34,27 @@ const added = (optionId: number, parentId: number | null, option: ChatbotOptionD
   data: { queueId: 5, optionId, parentId, ...option },
 });
 const removed = (optionId: number): QueueEvent => ({ type: 'ChatbotOptionRemoved', data: { queueId: 5, optionId } });
-const fresh = (optionId: number, option: ChatbotOptionDetails, options: PlannedOption[] = []): PlannedOption => ({ optionId, isNew: true, details: option, options });
-const kept = (optionId: number, option: ChatbotOptionDetails, options: PlannedOption[] = []): PlannedOption => ({ optionId, isNew: false, details: option, options });
+const fresh = (optionId: number, option: ChatbotOptionDetails, options: PlannedOption[] = []): PlannedOption => ({
+  optionId,
+  isNew: true,
+  details: option,
+  options,
+});
+const kept = (optionId: number, option: ChatbotOptionDetails, options: PlannedOption[] = []): PlannedOption => ({
+  optionId,
+  isNew: false,
+  details: option,
+  options,
+});
 
 /** A queue with options 10 (Comercial) → 11 (Planos) → 12 (Mensal), and 20 (Suporte). */
-const tree: QueueEvent[] = [created, added(10, null, text('Comercial')), added(11, 10, text('Planos')), added(12, 11, text('Mensal')), added(20, null, text('Suporte'))];
+const tree: QueueEvent[] = [
+  created,
+  added(10, null, text('Comercial')),
+  added(11, 10, text('Planos')),
+  added(12, 11, text('Mensal')),
+  added(20, null, text('Suporte')),
+];
 
 describe('queue decider', () => {
   it('creates the first queue of a company without a greeting, with its option tree parents first', () => {
@@ -59,7 +75,10 @@ describe('queue decider', () => {
       .when({ type: 'CreateQueue', queueId: 5, details: { ...details, greetingMessage: 'Olá' }, companyQueueCount: 1, options: [] })
       .then([{ type: 'QueueCreated', data: { queueId: 5, ...details, greetingMessage: 'Olá' } }]);
     // Editing a queue of a company that now has two needs the greeting too; alone, it does not.
-    spec(queue).given([created]).when({ type: 'ChangeQueue', changes: { name: 'Vendas 2' }, companyQueueCount: 2 }).thenThrows('ERR_WAPP_GREETING_REQUIRED');
+    spec(queue)
+      .given([created])
+      .when({ type: 'ChangeQueue', changes: { name: 'Vendas 2' }, companyQueueCount: 2 })
+      .thenThrows('ERR_WAPP_GREETING_REQUIRED');
     spec(queue)
       .given([created])
       .when({ type: 'ChangeQueue', changes: { name: 'Vendas 2' }, companyQueueCount: 1 })
@@ -71,7 +90,10 @@ describe('queue decider', () => {
       .given([created])
       .when({ type: 'ChangeQueue', changes: { name: 'Vendas', ativarRoteador: true, tempoRoteador: 10 }, companyQueueCount: 1 })
       .then([{ type: 'QueueChanged', data: { queueId: 5, changes: { ativarRoteador: true, tempoRoteador: 10 } } }]);
-    spec(queue).given([created]).when({ type: 'ChangeQueue', changes: { color: '#ff0000' }, companyQueueCount: 1 }).then([]);
+    spec(queue)
+      .given([created])
+      .when({ type: 'ChangeQueue', changes: { color: '#ff0000' }, companyQueueCount: 1 })
+      .then([]);
   });
 
   it('replaces the option tree: left-out options go deepest first, kept ones change, new ones are added under their parent', () => {
@@ -94,33 +116,57 @@ describe('queue decider', () => {
   });
 
   it('keeps the tree when a change does not name it, and an unchanged tree records nothing', () => {
-    spec(queue).given(tree).when({ type: 'ChangeQueue', changes: { name: 'Vendas' }, companyQueueCount: 1 }).then([]);
+    spec(queue)
+      .given(tree)
+      .when({ type: 'ChangeQueue', changes: { name: 'Vendas' }, companyQueueCount: 1 })
+      .then([]);
     spec(queue)
       .given(tree)
       .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: plannedTreeOf(queue.initialState()) })
       .then([removed(12), removed(11), removed(10), removed(20)]);
     const state = tree.reduce(queue.evolve, queue.initialState());
-    spec(queue).given(tree).when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: plannedTreeOf(state) }).then([]);
+    spec(queue)
+      .given(tree)
+      .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: plannedTreeOf(state) })
+      .then([]);
   });
 
   it('refuses options that move between parents, repeat, or name options the queue lacks', () => {
     spec(queue)
       .given(tree)
-      .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [kept(10, text('Comercial'), [kept(11, text('Planos'))]), kept(20, text('Suporte'), [kept(12, text('Mensal'))])] })
+      .when({
+        type: 'ChangeQueue',
+        changes: {},
+        companyQueueCount: 1,
+        options: [kept(10, text('Comercial'), [kept(11, text('Planos'))]), kept(20, text('Suporte'), [kept(12, text('Mensal'))])],
+      })
       .thenThrows('ERR_VALIDATION');
     spec(queue)
       .given(tree)
       .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [fresh(30, text('Outro')), fresh(30, text('Outro'))] })
       .thenThrows('ERR_VALIDATION');
-    spec(queue).given(tree).when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [kept(99, text('Outro'))] }).thenThrows('ERR_NO_CHATBOT_FOUND');
-    spec(queue).given(tree).when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [fresh(10, text('Outro'))] }).thenThrows('ERR_VALIDATION');
+    spec(queue)
+      .given(tree)
+      .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [kept(99, text('Outro'))] })
+      .thenThrows('ERR_NO_CHATBOT_FOUND');
+    spec(queue)
+      .given(tree)
+      .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: [fresh(10, text('Outro'))] })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('refuses an option whose queueType lacks its target, and drops targets the type does not use', () => {
-    spec(queue).given([created]).when({ type: 'AddChatbotOption', parentId: null, option: fresh(30, text('Vendas', { queueType: 'queue' })) }).thenThrows('ERR_VALIDATION');
     spec(queue)
       .given([created])
-      .when({ type: 'AddChatbotOption', parentId: null, option: fresh(30, text('Falar com Ana', { queueType: 'attendent', optUserId: 3, optQueueId: 7, optFileId: 9 })) })
+      .when({ type: 'AddChatbotOption', parentId: null, option: fresh(30, text('Vendas', { queueType: 'queue' })) })
+      .thenThrows('ERR_VALIDATION');
+    spec(queue)
+      .given([created])
+      .when({
+        type: 'AddChatbotOption',
+        parentId: null,
+        option: fresh(30, text('Falar com Ana', { queueType: 'attendent', optUserId: 3, optQueueId: 7, optFileId: 9 })),
+      })
       .then([added(30, null, text('Falar com Ana', { queueType: 'attendent', optUserId: 3, optQueueId: 7 }))]);
     spec(queue)
       .given(tree)
@@ -129,12 +175,21 @@ describe('queue decider', () => {
   });
 
   it('adds a nested option after its siblings, and refuses an unknown parent', () => {
-    spec(queue).given(tree).when({ type: 'AddChatbotOption', parentId: 11, option: fresh(13, text('Anual')) }).then([added(13, 11, text('Anual'))]);
-    spec(queue).given(tree).when({ type: 'AddChatbotOption', parentId: 77, option: fresh(13, text('Anual')) }).thenThrows('ERR_NO_CHATBOT_FOUND');
+    spec(queue)
+      .given(tree)
+      .when({ type: 'AddChatbotOption', parentId: 11, option: fresh(13, text('Anual')) })
+      .then([added(13, 11, text('Anual'))]);
+    spec(queue)
+      .given(tree)
+      .when({ type: 'AddChatbotOption', parentId: 77, option: fresh(13, text('Anual')) })
+      .thenThrows('ERR_NO_CHATBOT_FOUND');
   });
 
   it('changes an option, switching its type clears the old target, and may replace its nested options', () => {
-    const toQueue: QueueEvent[] = [...tree, { type: 'ChatbotOptionChanged', data: { queueId: 5, optionId: 20, changes: { queueType: 'queue', optQueueId: 8 } } }];
+    const toQueue: QueueEvent[] = [
+      ...tree,
+      { type: 'ChatbotOptionChanged', data: { queueId: 5, optionId: 20, changes: { queueType: 'queue', optQueueId: 8 } } },
+    ];
     spec(queue)
       .given(toQueue)
       .when({ type: 'ChangeChatbotOption', optionId: 20, changes: { queueType: 'text' } })
@@ -163,7 +218,10 @@ describe('queue decider', () => {
   });
 
   it('removes an option with everything nested under it', () => {
-    spec(queue).given(tree).when({ type: 'RemoveChatbotOption', optionId: 10 }).then([removed(12), removed(11), removed(10)]);
+    spec(queue)
+      .given(tree)
+      .when({ type: 'RemoveChatbotOption', optionId: 10 })
+      .then([removed(12), removed(11), removed(10)]);
     spec(queue).given(tree).when({ type: 'RemoveChatbotOption', optionId: 99 }).thenThrows('ERR_NO_CHATBOT_FOUND');
   });
 
@@ -171,14 +229,23 @@ describe('queue decider', () => {
     let nested: PlannedOption[] = [];
     for (let level = 11; level >= 1; level--) nested = [fresh(100 + level, text(`Nível ${level}`), nested)];
     spec(queue).given([created]).when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: nested }).thenThrows('ERR_VALIDATION');
-    spec(queue).given([created]).when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: nested[0]!.options }).thenState((state) => {
-      expect(state.status === 'active' && state.options.size).toBe(10);
-    });
+    spec(queue)
+      .given([created])
+      .when({ type: 'ChangeQueue', changes: {}, companyQueueCount: 1, options: nested[0]!.options })
+      .thenState((state) => {
+        expect(state.status === 'active' && state.options.size).toBe(10);
+      });
   });
 
   it('deletes a queue, after which it cannot change', () => {
-    spec(queue).given(tree).when({ type: 'DeleteQueue' }).then([{ type: 'QueueDeleted', data: { queueId: 5 } }]);
-    spec(queue).given([...tree, { type: 'QueueDeleted', data: { queueId: 5 } }]).when({ type: 'ChangeQueue', changes: { name: 'X1' }, companyQueueCount: 1 }).thenThrows('ERR_NO_QUEUE_FOUND');
+    spec(queue)
+      .given(tree)
+      .when({ type: 'DeleteQueue' })
+      .then([{ type: 'QueueDeleted', data: { queueId: 5 } }]);
+    spec(queue)
+      .given([...tree, { type: 'QueueDeleted', data: { queueId: 5 } }])
+      .when({ type: 'ChangeQueue', changes: { name: 'X1' }, companyQueueCount: 1 })
+      .thenThrows('ERR_NO_QUEUE_FOUND');
     spec(queue).given([]).when({ type: 'DeleteQueue' }).thenThrows('ERR_NO_QUEUE_FOUND');
     spec(queue).given([created]).when({ type: 'CreateQueue', queueId: 5, details, companyQueueCount: 0, options: [] }).thenThrows('ERR_VALIDATION');
   });
@@ -189,12 +256,12 @@ describe('queue colour guard', () => {
   const claimed = { type: 'QueueColorClaimed' as const, data: { companyId: 1, color: '#ff0000', queueId: 5, at: claimedAt } };
 
   it('gives a colour to one queue of the company at a time', () => {
-    spec(queueColor)
-      .given([])
-      .when({ type: 'ClaimQueueColor', companyId: 1, color: '#ff0000', queueId: 5 })
-      .then([claimed]);
+    spec(queueColor).given([]).when({ type: 'ClaimQueueColor', companyId: 1, color: '#ff0000', queueId: 5 }).then([claimed]);
     spec(queueColor).given([claimed]).when({ type: 'ClaimQueueColor', companyId: 1, color: '#ff0000', queueId: 5 }).then([]);
-    spec(queueColor).given([claimed]).when({ type: 'ClaimQueueColor', companyId: 1, color: '#ff0000', queueId: 6 }).thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS', { ownerId: 5 });
+    spec(queueColor)
+      .given([claimed])
+      .when({ type: 'ClaimQueueColor', companyId: 1, color: '#ff0000', queueId: 6 })
+      .thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS', { ownerId: 5 });
   });
 
   it('frees the colour when its queue releases it; another queue cannot release it', () => {
@@ -207,9 +274,18 @@ describe('queue colour guard', () => {
 
   it('lets an abandoned claim be taken over only once it is old', () => {
     const takeOver = { type: 'ClaimQueueColor' as const, companyId: 1, color: '#ff0000', queueId: 6, takeOverFrom: 5 };
-    spec(queueColor).given([claimed]).when(takeOver, new Date(Date.parse(claimedAt) + 1_000)).thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+    spec(queueColor)
+      .given([claimed])
+      .when(takeOver, new Date(Date.parse(claimedAt) + 1_000))
+      .thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS');
     const later = new Date(Date.parse(claimedAt) + QUEUE_COLOR_CLAIM_TIMEOUT_MS);
-    spec(queueColor).given([claimed]).when(takeOver, later).then([{ type: 'QueueColorClaimed', data: { companyId: 1, color: '#ff0000', queueId: 6, at: later.toISOString() } }]);
-    spec(queueColor).given([claimed]).when({ ...takeOver, takeOverFrom: 4 }, later).thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+    spec(queueColor)
+      .given([claimed])
+      .when(takeOver, later)
+      .then([{ type: 'QueueColorClaimed', data: { companyId: 1, color: '#ff0000', queueId: 6, at: later.toISOString() } }]);
+    spec(queueColor)
+      .given([claimed])
+      .when({ ...takeOver, takeOverFrom: 4 }, later)
+      .thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS');
   });
 });

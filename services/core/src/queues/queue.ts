@@ -64,7 +64,8 @@ const requireTarget = (details: ChatbotOptionDetails) => {
   if (missing) throw new DomainError('ERR_VALIDATION', `${missing}: ${CHATBOT_TARGET_MESSAGES[missing]}`);
 };
 
-const childrenOf = (options: Map<number, ChatbotOptionState>, parentId: number | null) => [...options.values()].filter((option) => option.parentId === parentId);
+const childrenOf = (options: Map<number, ChatbotOptionState>, parentId: number | null) =>
+  [...options.values()].filter((option) => option.parentId === parentId);
 
 const depthOf = (options: Map<number, ChatbotOptionState>, optionId: number | null): number => {
   let depth = 0;
@@ -130,7 +131,8 @@ function replaceChildren(state: ActiveQueue, parentId: number | null, planned: r
     }
   };
   walk(parentId, planned, depthOf(options, parentId) + 1);
-  if (options.size > CHATBOT_MAX_OPTIONS_PER_QUEUE) throw new DomainError('ERR_VALIDATION', `chatbots: at most ${CHATBOT_MAX_OPTIONS_PER_QUEUE} options per queue`);
+  if (options.size > CHATBOT_MAX_OPTIONS_PER_QUEUE)
+    throw new DomainError('ERR_VALIDATION', `chatbots: at most ${CHATBOT_MAX_OPTIONS_PER_QUEUE} options per queue`);
   return events;
 }
 
@@ -200,7 +202,8 @@ export const queue: Decider<Queue, QueueCommand, QueueEvent> = {
       case 'DeleteQueue':
         return [{ type: 'QueueDeleted', data: { queueId: state.queueId } }];
       case 'AddChatbotOption': {
-        if (command.parentId !== null && !state.options.has(command.parentId)) throw new DomainError('ERR_NO_CHATBOT_FOUND', undefined, { optionId: command.parentId });
+        if (command.parentId !== null && !state.options.has(command.parentId))
+          throw new DomainError('ERR_NO_CHATBOT_FOUND', undefined, { optionId: command.parentId });
         const keep: PlannedOption[] = childrenOf(state.options, command.parentId).map((sibling) => ({ ...keepAsIs(state, sibling.optionId) }));
         return replaceChildren(state, command.parentId, [...keep, command.option]);
       }
@@ -220,7 +223,10 @@ export const queue: Decider<Queue, QueueCommand, QueueEvent> = {
       }
       case 'RemoveChatbotOption': {
         if (!state.options.has(command.optionId)) throw new DomainError('ERR_NO_CHATBOT_FOUND', undefined, { optionId: command.optionId });
-        return subtreeDeepestFirst(state.options, command.optionId).map((optionId) => ({ type: 'ChatbotOptionRemoved', data: { queueId: state.queueId, optionId } }));
+        return subtreeDeepestFirst(state.options, command.optionId).map((optionId) => ({
+          type: 'ChatbotOptionRemoved',
+          data: { queueId: state.queueId, optionId },
+        }));
       }
     }
   },
@@ -273,7 +279,9 @@ export const queueColor: Decider<QueueColor, QueueColorCommand, QueueColorEvent>
         return [{ type: 'QueueColorClaimed', data: { companyId: command.companyId, color: command.color, queueId: command.queueId, at: now.toISOString() } }];
       }
       case 'ReleaseQueueColor':
-        return state.ownerId === command.queueId ? [{ type: 'QueueColorReleased', data: { companyId: command.companyId, color: command.color, queueId: command.queueId } }] : [];
+        return state.ownerId === command.queueId
+          ? [{ type: 'QueueColorReleased', data: { companyId: command.companyId, color: command.color, queueId: command.queueId } }]
+          : [];
     }
   },
 };

@@ -1,4 +1,12 @@
-import { DomainError, queueColorStream, queueStream, type Actor, type ChatbotOptionDetails, type ChatbotOptionInput, type QueueDetails } from '@conversa/contracts';
+import {
+  DomainError,
+  queueColorStream,
+  queueStream,
+  type Actor,
+  type ChatbotOptionDetails,
+  type ChatbotOptionInput,
+  type QueueDetails,
+} from '@conversa/contracts';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
 import { queue, queueColor, type PlannedOption } from './queue';
@@ -35,7 +43,13 @@ async function planOptions(ctx: QueueUseCaseContext, nodes: readonly ChatbotOpti
 async function claimColor(ctx: UseCaseContext, queues: QueueLookup, meta: Meta, color: string, queueId: number): Promise<void> {
   const { companyId, actor } = meta;
   const claim = (takeOverFrom?: number) =>
-    execute(ctx, { decider: queueColor, streamId: queueColorStream(companyId, color), command: { type: 'ClaimQueueColor', companyId, color, queueId, takeOverFrom }, companyId, actor });
+    execute(ctx, {
+      decider: queueColor,
+      streamId: queueColorStream(companyId, color),
+      command: { type: 'ClaimQueueColor', companyId, color, queueId, takeOverFrom },
+      companyId,
+      actor,
+    });
   try {
     await claim();
   } catch (error) {
@@ -52,7 +66,13 @@ async function claimColor(ctx: UseCaseContext, queues: QueueLookup, meta: Meta, 
 }
 
 const releaseColor = (ctx: UseCaseContext, { companyId, actor }: Meta, color: string, queueId: number) =>
-  execute(ctx, { decider: queueColor, streamId: queueColorStream(companyId, color), command: { type: 'ReleaseQueueColor', companyId, color, queueId }, companyId, actor });
+  execute(ctx, {
+    decider: queueColor,
+    streamId: queueColorStream(companyId, color),
+    command: { type: 'ReleaseQueueColor', companyId, color, queueId },
+    companyId,
+    actor,
+  });
 
 /** Runs a queue command under a freshly claimed colour; if the command is refused, the colour is given back. */
 async function withClaimedColor<T>(ctx: UseCaseContext, queues: QueueLookup, meta: Meta, color: string, queueId: number, run: () => Promise<T>): Promise<T> {
@@ -138,7 +158,13 @@ export async function changeChatbotOption(
 ): Promise<void> {
   const { companyId, actor, queueId, optionId, changes } = input;
   const options = input.options === undefined ? undefined : await planOptions(ctx, input.options);
-  await execute(ctx, { decider: queue, streamId: queueStream(queueId), command: { type: 'ChangeChatbotOption', optionId, changes, options }, companyId, actor });
+  await execute(ctx, {
+    decider: queue,
+    streamId: queueStream(queueId),
+    command: { type: 'ChangeChatbotOption', optionId, changes, options },
+    companyId,
+    actor,
+  });
 }
 
 /** Removes a chatbot option and every option under it. */

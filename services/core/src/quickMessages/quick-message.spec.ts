@@ -20,11 +20,17 @@ describe('quick message decider', () => {
   });
 
   it('refuses a blank shortcode', () => {
-    spec(quickMessage).given([]).when({ type: 'CreateQuickMessage', quickMessageId: 8, by: author, fields: { ...fields, shortcode: '  ' } }).thenThrows('ERR_VALIDATION');
+    spec(quickMessage)
+      .given([])
+      .when({ type: 'CreateQuickMessage', quickMessageId: 8, by: author, fields: { ...fields, shortcode: '  ' } })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('lets only admins and supervisors create general ones', () => {
-    spec(quickMessage).given([]).when({ type: 'CreateQuickMessage', quickMessageId: 8, by: author, fields: { ...fields, geral: true } }).thenThrows('ERR_NO_PERMISSION');
+    spec(quickMessage)
+      .given([])
+      .when({ type: 'CreateQuickMessage', quickMessageId: 8, by: author, fields: { ...fields, geral: true } })
+      .thenThrows('ERR_NO_PERMISSION');
     spec(quickMessage)
       .given([])
       .when({ type: 'CreateQuickMessage', quickMessageId: 8, by: admin, fields: { ...fields, geral: true } })
@@ -39,11 +45,17 @@ describe('quick message decider', () => {
   });
 
   it('refuses a plain user who would make it general', () => {
-    spec(quickMessage).given([created]).when({ type: 'ChangeQuickMessage', by: author, changes: { geral: true } }).thenThrows('ERR_NO_PERMISSION');
+    spec(quickMessage)
+      .given([created])
+      .when({ type: 'ChangeQuickMessage', by: author, changes: { geral: true } })
+      .thenThrows('ERR_NO_PERMISSION');
   });
 
   it('refuses a plain user on a general one and on another user’s private one', () => {
-    spec(quickMessage).given([general]).when({ type: 'ChangeQuickMessage', by: author, changes: { message: 'x' } }).thenThrows('ERR_NO_PERMISSION');
+    spec(quickMessage)
+      .given([general])
+      .when({ type: 'ChangeQuickMessage', by: author, changes: { message: 'x' } })
+      .thenThrows('ERR_NO_PERMISSION');
     spec(quickMessage).given([general]).when({ type: 'DeleteQuickMessage', by: author }).thenThrows('ERR_NO_PERMISSION');
     spec(quickMessage).given([created]).when({ type: 'DeleteQuickMessage', by: otherUser }).thenThrows('ERR_NO_PERMISSION');
   });
@@ -53,11 +65,17 @@ describe('quick message decider', () => {
       .given([created])
       .when({ type: 'ChangeQuickMessage', by: admin, changes: { geral: true } })
       .then([{ type: 'QuickMessageChanged', data: { quickMessageId: 8, changes: { geral: true } } }]);
-    spec(quickMessage).given([general]).when({ type: 'DeleteQuickMessage', by: admin }).then([{ type: 'QuickMessageDeleted', data: { quickMessageId: 8 } }]);
+    spec(quickMessage)
+      .given([general])
+      .when({ type: 'DeleteQuickMessage', by: admin })
+      .then([{ type: 'QuickMessageDeleted', data: { quickMessageId: 8 } }]);
   });
 
   it('refuses to make a quick message its own category', () => {
-    spec(quickMessage).given([created]).when({ type: 'ChangeQuickMessage', by: author, changes: { categoryId: 8 } }).thenThrows('ERR_VALIDATION');
+    spec(quickMessage)
+      .given([created])
+      .when({ type: 'ChangeQuickMessage', by: author, changes: { categoryId: 8 } })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('answers not found once deleted', () => {

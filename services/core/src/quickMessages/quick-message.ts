@@ -87,7 +87,9 @@ export const quickMessage: Decider<QuickMessage, QuickMessageCommand, QuickMessa
       }
       case 'AttachQuickMessageMedia': {
         const current = assertCanEditQuickMessage(state, command.by);
-        return [{ type: 'QuickMessageMediaAttached', data: { quickMessageId: current.quickMessageId, media: command.media, originalName: command.originalName } }];
+        return [
+          { type: 'QuickMessageMediaAttached', data: { quickMessageId: current.quickMessageId, media: command.media, originalName: command.originalName } },
+        ];
       }
       case 'RemoveQuickMessageMedia': {
         const current = assertCanEditQuickMessage(state, command.by);

@@ -36,7 +36,10 @@ async function checkCategory(categories: QuickMessageCategoryLookup, categoryId:
   if (!(await categories.isVisibleCategory(categoryId))) throw new DomainError('ERR_VALIDATION', 'categoryId: categoria não encontrada');
 }
 
-export async function createQuickMessage(ctx: QuickMessageUseCaseContext, input: Acting & { fields: QuickMessageFields; categories: QuickMessageCategoryLookup }): Promise<number> {
+export async function createQuickMessage(
+  ctx: QuickMessageUseCaseContext,
+  input: Acting & { fields: QuickMessageFields; categories: QuickMessageCategoryLookup },
+): Promise<number> {
   await checkCategory(input.categories, input.fields.categoryId);
   const quickMessageId = await ctx.ids.next('quick_message');
   await execute(ctx, {
@@ -49,7 +52,10 @@ export async function createQuickMessage(ctx: QuickMessageUseCaseContext, input:
   return quickMessageId;
 }
 
-export async function changeQuickMessage(ctx: UseCaseContext, input: Acting & { id: number; changes: Partial<QuickMessageFields>; categories: QuickMessageCategoryLookup }): Promise<void> {
+export async function changeQuickMessage(
+  ctx: UseCaseContext,
+  input: Acting & { id: number; changes: Partial<QuickMessageFields>; categories: QuickMessageCategoryLookup },
+): Promise<void> {
   await checkCategory(input.categories, input.changes.categoryId);
   await execute(ctx, {
     decider: quickMessage,
@@ -83,7 +89,10 @@ export async function assertQuickMessageEditable(ctx: CommandContext, input: { i
 }
 
 /** Attaches a stored file (one per quick message); the file it replaces is no longer named by anything and goes. */
-export async function attachQuickMessageMedia(ctx: UseCaseContext, input: Acting & { id: number; media: StoredMedia; files: QuickMessageFiles }): Promise<void> {
+export async function attachQuickMessageMedia(
+  ctx: UseCaseContext,
+  input: Acting & { id: number; media: StoredMedia; files: QuickMessageFiles },
+): Promise<void> {
   const { media } = input;
   const before = await currentQuickMessage(ctx, input.id);
   const previous = before.status === 'active' ? before.media : null;

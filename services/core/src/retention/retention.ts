@@ -18,10 +18,16 @@ export const retentionDay = (at: Date): string => at.toISOString().slice(0, 10);
 /** The retention stream's decider: one MessageContentsExpired per company and UTC day, `before` = now − days. */
 export const retention: Decider<Retention, RetentionCommand, RetentionEvent> = {
   initialState: () => ({ lastDay: null }),
-  evolve: (state, event) => (event.type === 'MessageContentsExpired' ? { lastDay: retentionDay(new Date(new Date(event.data.before).getTime() + event.data.days * DAY_MS)) } : state),
+  evolve: (state, event) =>
+    event.type === 'MessageContentsExpired' ? { lastDay: retentionDay(new Date(new Date(event.data.before).getTime() + event.data.days * DAY_MS)) } : state,
   decide(state, command, { now }) {
     if (state.lastDay === retentionDay(now)) return [];
-    return [{ type: 'MessageContentsExpired', data: { companyId: command.companyId, before: new Date(now.getTime() - command.days * DAY_MS).toISOString(), days: command.days } }];
+    return [
+      {
+        type: 'MessageContentsExpired',
+        data: { companyId: command.companyId, before: new Date(now.getTime() - command.days * DAY_MS).toISOString(), days: command.days },
+      },
+    ];
   },
 };
 
@@ -31,6 +37,12 @@ export const retention: Decider<Retention, RetentionCommand, RetentionEvent> = {
  * whether it appended. No wait on the read models: the worker goes on to the next company.
  */
 export async function expireMessageContents(ctx: CommandContext, input: { companyId: number; days: number }): Promise<boolean> {
-  const result = await runCommand(ctx, { decider: retention, streamId: retentionStream(input.companyId), command: { type: 'ExpireMessageContents', ...input }, companyId: input.companyId, actor: systemActor });
+  const result = await runCommand(ctx, {
+    decider: retention,
+    streamId: retentionStream(input.companyId),
+    command: { type: 'ExpireMessageContents', ...input },
+    companyId: input.companyId,
+    actor: systemActor,
+  });
   return result.events.length > 0;
 }

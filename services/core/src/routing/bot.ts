@@ -5,7 +5,16 @@ import { recordConnectorOutcome, routeIntegrationToggle, type ConnectorOutcome }
 import { BOT_BURST_LIMIT, routeInbound } from './inbound';
 import { initialBotState, type BotAction, type BotState, type InboundInput, type RoutingClock } from './model';
 import { routeRandomUser, type RandomUserInput } from './random';
-import { routeInactivity, routeRatingExpiry, routeRotation, routeSendQueue, type InactivityInput, type RatingExpiryInput, type RotationInput, type SendQueueInput } from './timers';
+import {
+  routeInactivity,
+  routeRatingExpiry,
+  routeRotation,
+  routeSendQueue,
+  type InactivityInput,
+  type RatingExpiryInput,
+  type RotationInput,
+  type SendQueueInput,
+} from './timers';
 
 /**
  * Each command carries what the engine reads besides the journal; its clock's `now` is replaced by
@@ -62,7 +71,12 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
         return { ...state, armed: event.data.connector };
       case 'BotMenuShown': {
         const { menu, queueId, path, attempt, windowStartedAt } = event.data;
-        return { ...state, menu: { menu, queueId, path, attempt, windowStartedAt }, handedOver: null, awaitingRating: state.awaitingRating || menu === 'rating' };
+        return {
+          ...state,
+          menu: { menu, queueId, path, attempt, windowStartedAt },
+          handedOver: null,
+          awaitingRating: state.awaitingRating || menu === 'rating',
+        };
       }
       case 'BotHandedOver':
         return { ...state, menu: null, connector: null, armed: null, handedOver: { reason: event.data.reason, at: event.data.at } };
@@ -154,7 +168,12 @@ export function record(ticketId: number, contactId: number | null, actions: read
       case 'speak':
         return [{ type: 'BotSpoke', data: { ticketId, media: action.media, at: when } }];
       case 'askConnector':
-        return [{ type: 'BotConnectorAsked', data: { ticketId, connector: action.connector, ...action.message, first: action.first, at: when, previousAt: action.previousAt } }];
+        return [
+          {
+            type: 'BotConnectorAsked',
+            data: { ticketId, connector: action.connector, ...action.message, first: action.first, at: when, previousAt: action.previousAt },
+          },
+        ];
       case 'noteConnectorSession':
         return [{ type: 'BotConnectorSessionNoted', data: { ticketId, sessionId: action.sessionId, at: when } }];
       case 'armConnector':

@@ -59,9 +59,9 @@ describe('routing: after a close', () => {
 
   it('an ignored waiting ticket gets the farewell only with sendFarewellWaitingTicket', () => {
     expect(routeClosing(fresh, closing({ reason: 'ignored', farewell: false }))).toEqual([]);
-    expect(routeClosing(fresh, closing({ reason: 'ignored', farewell: false, settings: { ...defaultCompanySettings, sendFarewellWaitingTicket: 'enabled' } }))).toEqual([
-      { type: 'reply', purpose: 'farewell', body: 'Obrigado pelo contato, Maria!' },
-    ]);
+    expect(
+      routeClosing(fresh, closing({ reason: 'ignored', farewell: false, settings: { ...defaultCompanySettings, sendFarewellWaitingTicket: 'enabled' } })),
+    ).toEqual([{ type: 'reply', purpose: 'farewell', body: 'Obrigado pelo contato, Maria!' }]);
   });
 });
 
@@ -83,12 +83,18 @@ describe('routing: transfers', () => {
       { type: 'reply', purpose: 'transfer', body: BOT_TEXTS.transfer('Suporte', null) },
       { type: 'handOver', reason: 'attendant' },
     ]);
-    expect(routeTransfer(fresh, transfer({ toUserName: 'Ana' }))[0]).toMatchObject({ body: 'Seu atendimento foi transferido para *Suporte*, com *Ana*. Aguarde, já vamos te atender!' });
+    expect(routeTransfer(fresh, transfer({ toUserName: 'Ana' }))[0]).toMatchObject({
+      body: 'Seu atendimento foi transferido para *Suporte*, com *Ana*. Aguarde, já vamos te atender!',
+    });
   });
 
   it('without the setting only the bot steps aside; the bot’s own moves say nothing', () => {
     expect(routeTransfer(fresh, transfer({ settings: { ...defaultCompanySettings } }))).toEqual([{ type: 'handOver', reason: 'attendant' }]);
     expect(routeTransfer(fresh, transfer({ byAttendant: false }))).toEqual([]);
-    expect(routeTransfer(botAfter([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'queued', at: MORNING.toISOString() } }]), transfer()).map((action) => action.type)).toEqual(['reply']);
+    expect(
+      routeTransfer(botAfter([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'queued', at: MORNING.toISOString() } }]), transfer()).map(
+        (action) => action.type,
+      ),
+    ).toEqual(['reply']);
   });
 });

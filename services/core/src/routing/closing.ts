@@ -42,7 +42,8 @@ export function routeClosing(bot: BotState, input: ClosingInput): BotAction[] {
     }
     return input.farewell && !input.attendantFarewellSent && farewell ? [{ type: 'reply', purpose: 'farewell', body: farewell }] : [];
   }
-  if (input.reason === 'ignored' && settings.sendFarewellWaitingTicket === 'enabled' && farewell) return [{ type: 'reply', purpose: 'farewell', body: farewell }];
+  if (input.reason === 'ignored' && settings.sendFarewellWaitingTicket === 'enabled' && farewell)
+    return [{ type: 'reply', purpose: 'farewell', body: farewell }];
   return [];
 }
 
@@ -63,7 +64,14 @@ export function routeTransfer(bot: BotState, input: TransferInput): BotAction[] 
   if (!input.byAttendant) return [];
   const stepAside = routeAttendantTookOver(bot);
   const { contact, ticket, connection } = input;
-  if (input.settings.sendMsgTransfTicket !== 'enabled' || connection === null || ticket.isGroup || contact.disableBot || !contact.active || input.toQueueName === null) {
+  if (
+    input.settings.sendMsgTransfTicket !== 'enabled' ||
+    connection === null ||
+    ticket.isGroup ||
+    contact.disableBot ||
+    !contact.active ||
+    input.toQueueName === null
+  ) {
     return stepAside;
   }
   return [{ type: 'reply', purpose: 'transfer', body: BOT_TEXTS.transfer(input.toQueueName, input.toUserName) }, ...stepAside];

@@ -18,7 +18,19 @@ describe('connectors in the bot journal', () => {
       .when({ type: 'RouteInbound', input: inbound('oi', { connection: connection({ promptId: 9, integrationId: 5 }) }) }, MORNING)
       .then([
         { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'setIntegration', useIntegration: true, promptId: 9 } } },
-        { type: 'BotConnectorAsked', data: { ticketId: 7, connector: { kind: 'prompt', id: 9 }, messageId: inbound('').message.messageId, body: 'oi', mediaType: 'chat', first: true, at, previousAt: null } },
+        {
+          type: 'BotConnectorAsked',
+          data: {
+            ticketId: 7,
+            connector: { kind: 'prompt', id: 9 },
+            messageId: inbound('').message.messageId,
+            body: 'oi',
+            mediaType: 'chat',
+            first: true,
+            at,
+            previousAt: null,
+          },
+        },
       ]);
   });
 
@@ -37,7 +49,16 @@ describe('connectors in the bot journal', () => {
       .then([
         {
           type: 'BotConnectorAsked',
-          data: { ticketId: 7, connector: { kind: 'integration', id: 5 }, messageId: inbound('').message.messageId, body: 'e agora?', mediaType: 'chat', first: false, at: new Date(MORNING.getTime() + 1000).toISOString(), previousAt: at },
+          data: {
+            ticketId: 7,
+            connector: { kind: 'integration', id: 5 },
+            messageId: inbound('').message.messageId,
+            body: 'e agora?',
+            mediaType: 'chat',
+            first: false,
+            at: new Date(MORNING.getTime() + 1000).toISOString(),
+            previousAt: at,
+          },
         },
       ]);
   });
@@ -45,7 +66,14 @@ describe('connectors in the bot journal', () => {
   it('records the answer, the session, and the hand-over to the prompt queue', () => {
     spec(ticketBot)
       .given([asked(true, { kind: 'prompt', id: 9 })])
-      .when({ type: 'RecordConnectorOutcome', ticketId: 7, outcome: { replies: ['Olá'], sessionId: 's-1', handOver: { reason: 'connector', queueId: 3, notice: true } } }, MORNING)
+      .when(
+        {
+          type: 'RecordConnectorOutcome',
+          ticketId: 7,
+          outcome: { replies: ['Olá'], sessionId: 's-1', handOver: { reason: 'connector', queueId: 3, notice: true } },
+        },
+        MORNING,
+      )
       .then([
         { type: 'BotReplied', data: { ticketId: 7, purpose: 'connector', body: 'Olá', at } },
         { type: 'BotConnectorSessionNoted', data: { ticketId: 7, sessionId: 's-1', at } },
@@ -75,10 +103,16 @@ describe('connectors in the bot journal', () => {
   });
 
   it('the toggle: off hands over, on arms the connector for the next message', () => {
-    spec(ticketBot).given([asked()]).when({ type: 'RouteIntegrationToggle', ticketId: 7, on: false, connector: null }).thenState((s) => expect(s.connector).toBeNull());
+    spec(ticketBot)
+      .given([asked()])
+      .when({ type: 'RouteIntegrationToggle', ticketId: 7, on: false, connector: null })
+      .thenState((s) => expect(s.connector).toBeNull());
     spec(ticketBot).given([]).when({ type: 'RouteIntegrationToggle', ticketId: 7, on: false, connector: null }).then([]);
     const armed: BotEvent = { type: 'BotConnectorArmed', data: { ticketId: 7, connector: { kind: 'integration', id: 5 }, at } };
-    spec(ticketBot).given([]).when({ type: 'RouteIntegrationToggle', ticketId: 7, on: true, connector: { kind: 'integration', id: 5 } }, MORNING).then([armed]);
+    spec(ticketBot)
+      .given([])
+      .when({ type: 'RouteIntegrationToggle', ticketId: 7, on: true, connector: { kind: 'integration', id: 5 } }, MORNING)
+      .then([armed]);
     spec(ticketBot)
       .given([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'connector', at } }, armed])
       .when({ type: 'RouteInbound', input: inbound('voltei', { queues: [sales] }) }, MORNING)
@@ -87,6 +121,9 @@ describe('connectors in the bot journal', () => {
 
   it('a connector’s bubbles do not trip the reply-storm guard; its questions count', () => {
     const bubbles: BotEvent[] = Array.from({ length: 12 }, () => ({ type: 'BotReplied', data: { ticketId: 7, purpose: 'connector', body: 'x', at } }));
-    spec(ticketBot).given([asked(), ...bubbles]).when({ type: 'RouteInbound', input: inbound('oi') }, MORNING).thenState((s) => expect(s.handedOver).toBeNull());
+    spec(ticketBot)
+      .given([asked(), ...bubbles])
+      .when({ type: 'RouteInbound', input: inbound('oi') }, MORNING)
+      .thenState((s) => expect(s.handedOver).toBeNull());
   });
 });

@@ -47,7 +47,8 @@ export function recordConnectorOutcome(bot: BotState, outcome: ConnectorOutcome)
   if (!bot.connector) return [];
   const actions: BotAction[] = outcome.replies.filter((text) => text.trim() !== '').map((body) => ({ type: 'reply', purpose: 'connector', body }));
   if (outcome.audio) actions.push({ type: 'speak', media: outcome.audio });
-  if (outcome.sessionId !== undefined && outcome.sessionId !== bot.connector.sessionId) actions.push({ type: 'noteConnectorSession', sessionId: outcome.sessionId });
+  if (outcome.sessionId !== undefined && outcome.sessionId !== bot.connector.sessionId)
+    actions.push({ type: 'noteConnectorSession', sessionId: outcome.sessionId });
   const end = outcome.handOver;
   if (end) {
     if (end.notice) actions.push({ type: 'reply', purpose: 'handOver', body: BOT_TEXTS.handOver });

@@ -11,8 +11,10 @@ export const NIGHT = new Date('2026-03-11T01:00:00.000Z');
 export const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
 
 export const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export const schedule = (windows: { startTimeA?: string; endTimeA?: string; startTimeB?: string; endTimeB?: string }, only?: readonly (typeof days)[number][]) =>
-  (only ?? days).map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '', ...windows }));
+export const schedule = (
+  windows: { startTimeA?: string; endTimeA?: string; startTimeB?: string; endTimeB?: string },
+  only?: readonly (typeof days)[number][],
+) => (only ?? days).map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '', ...windows }));
 
 export const connection = (overrides: Partial<RoutingConnection> = {}): RoutingConnection => ({
   id: 4,
@@ -69,7 +71,10 @@ export const support = queue(2, 'Suporte', {
   options: [
     opt(21, 'Boletos', {
       greetingMessage: 'Sobre boletos:',
-      options: [opt(211, 'Segunda via', { greetingMessage: 'A segunda via está no site.' }), opt(212, 'Cancelar', { greetingMessage: 'Cancelado.', closeTicket: true })],
+      options: [
+        opt(211, 'Segunda via', { greetingMessage: 'A segunda via está no site.' }),
+        opt(212, 'Cancelar', { greetingMessage: 'Cancelado.', closeTicket: true }),
+      ],
     }),
     opt(22, 'Falar com a Ana', { queueType: 'attendent', optUserId: 9, greetingMessage: 'A Ana vai te atender.' }),
     opt(23, 'Financeiro', { queueType: 'queue', optQueueId: 3, greetingMessage: 'Vou te passar para o Financeiro.' }),
@@ -97,7 +102,11 @@ export function inbound(body: string, overrides: Partial<InboundInput> = {}, now
 /** The bot's state after these journal events. */
 export const botAfter = (events: readonly BotEvent[]): BotState => events.reduce(ticketBot.evolve, ticketBot.initialState());
 
-export const menuShown = (menu: 'lgpd' | 'queues' | 'options' | 'rating', attempt = 1, extra: { queueId?: number | null; path?: number[]; windowStartedAt?: string } = {}): BotEvent => ({
+export const menuShown = (
+  menu: 'lgpd' | 'queues' | 'options' | 'rating',
+  attempt = 1,
+  extra: { queueId?: number | null; path?: number[]; windowStartedAt?: string } = {},
+): BotEvent => ({
   type: 'BotMenuShown',
   data: { ticketId: 7, menu, queueId: extra.queueId ?? null, path: extra.path ?? [], attempt, windowStartedAt: extra.windowStartedAt ?? MORNING.toISOString() },
 });

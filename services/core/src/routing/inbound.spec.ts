@@ -7,7 +7,15 @@ import { BOT_MARK, BOT_TEXTS } from './texts';
 const fresh = initialBotState();
 const replies = (actions: BotAction[]) => actions.filter((action) => action.type === 'reply').map((action) => (action as { body: string }).body);
 const kinds = (actions: BotAction[]) =>
-  actions.map((action) => (action.type === 'changeTicket' ? `change:${action.change.kind}` : action.type === 'reply' ? `reply:${action.purpose}` : action.type === 'handOver' ? `handOver:${action.reason}` : action.type));
+  actions.map((action) =>
+    action.type === 'changeTicket'
+      ? `change:${action.change.kind}`
+      : action.type === 'reply'
+        ? `reply:${action.purpose}`
+        : action.type === 'handOver'
+          ? `handOver:${action.reason}`
+          : action.type,
+  );
 
 describe('routing: greeting and the queue menu', () => {
   it('given a new ticket, when the contact writes, then the greeting goes out with the numbered queue menu', () => {
@@ -53,7 +61,12 @@ describe('routing: greeting and the queue menu', () => {
       { type: 'handOver', reason: 'attempts' },
     ]);
     // and then stays quiet
-    expect(routeInbound(botAfter([menuShown('queues', 3), { type: 'BotHandedOver', data: { ticketId: 7, reason: 'attempts', at: MORNING.toISOString() } }]), inbound('1'))).toEqual([]);
+    expect(
+      routeInbound(
+        botAfter([menuShown('queues', 3), { type: 'BotHandedOver', data: { ticketId: 7, reason: 'attempts', at: MORNING.toISOString() } }]),
+        inbound('1'),
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -72,7 +85,14 @@ describe('routing: greeting and the queue menu', () => {
     const withWindow = connection({ timeUseBotQueues: 10 });
     expect(routeInbound(bot, inbound('x', { connection: withWindow }, later(MORNING, 5)))).toContainEqual({ type: 'handOver', reason: 'attempts' });
     const afterWindow = routeInbound(bot, inbound('x', { connection: withWindow }, later(MORNING, 11)));
-    expect(afterWindow.at(-1)).toEqual({ type: 'showMenu', menu: 'queues', queueId: null, path: [], attempt: 1, windowStartedAt: later(MORNING, 11).toISOString() });
+    expect(afterWindow.at(-1)).toEqual({
+      type: 'showMenu',
+      menu: 'queues',
+      queueId: null,
+      path: [],
+      attempt: 1,
+      windowStartedAt: later(MORNING, 11).toISOString(),
+    });
   });
 
   it('given a hand-over for too many tries, the contact may use the menu again once timeUseBotQueues has passed', () => {
@@ -83,7 +103,10 @@ describe('routing: greeting and the queue menu', () => {
   });
 
   it('fills the message variables in the greeting', () => {
-    const actions = routeInbound(fresh, inbound('oi', { connection: connection({ greetingMessage: '{{greeting}}, {{name}}! Protocolo {{protocol}} ({{connection}})' }) }));
+    const actions = routeInbound(
+      fresh,
+      inbound('oi', { connection: connection({ greetingMessage: '{{greeting}}, {{name}}! Protocolo {{protocol}} ({{connection}})' }) }),
+    );
     expect(replies(actions)[0]).toMatch(/^Bom dia, Maria Souza! Protocolo 202603107 \(Loja\)\n\n/);
   });
 });
@@ -92,7 +115,10 @@ describe('routing: one queue, no queue', () => {
   it('given a single queue, the ticket goes straight to it, greeted only with sendGreetingMessageOneQueues', () => {
     const onlySales = { queues: [sales] };
     expect(kinds(routeInbound(fresh, inbound('oi', onlySales)))).toEqual(['reply:greeting', 'change:assignQueue', 'reply:greeting', 'handOver:queued']);
-    expect(routeInbound(fresh, inbound('oi', onlySales))[1]).toEqual({ type: 'changeTicket', change: { kind: 'assignQueue', queueId: 1, reason: 'singleQueue' } });
+    expect(routeInbound(fresh, inbound('oi', onlySales))[1]).toEqual({
+      type: 'changeTicket',
+      change: { kind: 'assignQueue', queueId: 1, reason: 'singleQueue' },
+    });
     const quiet = inbound('oi', { ...onlySales, settings: { ...inbound('').settings, sendGreetingMessageOneQueues: 'disabled' } });
     expect(kinds(routeInbound(fresh, quiet))).toEqual(['change:assignQueue', 'reply:greeting', 'handOver:queued']);
   });
@@ -104,7 +130,9 @@ describe('routing: one queue, no queue', () => {
 
   it('given no queue on the connection, the greeting goes out once and people take over', () => {
     expect(kinds(routeInbound(fresh, inbound('oi', { queues: [] })))).toEqual(['reply:greeting', 'handOver:noQueues']);
-    expect(routeInbound(botAfter([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'noQueues', at: MORNING.toISOString() } }]), inbound('oi', { queues: [] }))).toEqual([]);
+    expect(
+      routeInbound(botAfter([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'noQueues', at: MORNING.toISOString() } }]), inbound('oi', { queues: [] })),
+    ).toEqual([]);
   });
 
   it('given a ticket a person already put in a queue, the bot stays out', () => {
@@ -113,7 +141,12 @@ describe('routing: one queue, no queue', () => {
 });
 
 describe('routing: the chatbot tree', () => {
-  const inSupport = (path: number[] = [], attempt = 1) => botAfter([menuShown('queues'), { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'assignQueue', queueId: 2, reason: 'menu' } } }, menuShown('options', attempt, { queueId: 2, path })]);
+  const inSupport = (path: number[] = [], attempt = 1) =>
+    botAfter([
+      menuShown('queues'),
+      { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'assignQueue', queueId: 2, reason: 'menu' } } },
+      menuShown('options', attempt, { queueId: 2, path }),
+    ]);
 
   it('given the first level, when an option with nested options is picked, then its level is shown with back and exit', () => {
     const actions = routeInbound(inSupport(), inbound('1'));
@@ -137,7 +170,10 @@ describe('routing: the chatbot tree', () => {
 
   it('# (or sair) leaves the bot: a person takes over', () => {
     for (const body of ['#', 'Sair']) {
-      expect(routeInbound(inSupport([21]), inbound(body))).toEqual([{ type: 'reply', purpose: 'handOver', body: BOT_TEXTS.handOver }, { type: 'handOver', reason: 'exit' }]);
+      expect(routeInbound(inSupport([21]), inbound(body))).toEqual([
+        { type: 'reply', purpose: 'handOver', body: BOT_TEXTS.handOver },
+        { type: 'handOver', reason: 'exit' },
+      ]);
     }
   });
 
@@ -173,14 +209,18 @@ describe('routing: the chatbot tree', () => {
 
   it('an unknown option repeats the level, counting tries like the queue menu', () => {
     const again = routeInbound(inSupport([21], 1), inbound('7'));
-    expect(replies(again)[0]).toBe(`${BOT_TEXTS.invalidOption}\n\nSobre boletos:\n\n*[ 1 ]* - Segunda via\n*[ 2 ]* - Cancelar\n\n*[ 0 ]* - Voltar\n*[ # ]* - Sair`);
+    expect(replies(again)[0]).toBe(
+      `${BOT_TEXTS.invalidOption}\n\nSobre boletos:\n\n*[ 1 ]* - Segunda via\n*[ 2 ]* - Cancelar\n\n*[ 0 ]* - Voltar\n*[ # ]* - Sair`,
+    );
     expect(again[1]).toMatchObject({ menu: 'options', path: [21], attempt: 2 });
     expect(routeInbound(inSupport([21], 3), inbound('7'))).toContainEqual({ type: 'handOver', reason: 'attempts' });
   });
 });
 
 describe('routing: opening hours', () => {
-  const settings = (scheduleType: 'company' | 'connection' | 'queue' | 'disabled', extra = {}) => ({ settings: { ...inbound('').settings, scheduleType, ...extra } });
+  const settings = (scheduleType: 'company' | 'connection' | 'queue' | 'disabled', extra = {}) => ({
+    settings: { ...inbound('').settings, scheduleType, ...extra },
+  });
 
   it.each(['company', 'connection'] as const)('by %s schedule: out of hours the notice goes out instead of the menu', (scheduleType) => {
     const actions = routeInbound(fresh, inbound('oi', settings(scheduleType), NIGHT));
@@ -198,7 +238,10 @@ describe('routing: opening hours', () => {
   });
 
   it('uses the company schedule it is given, by weekday', () => {
-    const weekdaysOnly = { ...settings('company'), companySchedules: schedule({ startTimeA: '09:00', endTimeA: '17:00' }, ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']) };
+    const weekdaysOnly = {
+      ...settings('company'),
+      companySchedules: schedule({ startTimeA: '09:00', endTimeA: '17:00' }, ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']),
+    };
     const saturdayMorning = new Date('2026-03-14T13:00:00Z');
     expect(kinds(routeInbound(fresh, inbound('oi', weekdaysOnly, saturdayMorning)))).toEqual(['reply:outOfHours', 'noteContact']);
     expect(kinds(routeInbound(fresh, inbound('oi', weekdaysOnly, MORNING)))).toEqual(['reply:queueMenu', 'showMenu']);
@@ -207,18 +250,32 @@ describe('routing: opening hours', () => {
   it('sends the notice at most once per 5 minutes per contact, and routes nothing meanwhile', () => {
     const noticed = botAfter([{ type: 'BotContactNoted', data: { ticketId: 7, contactId: 3, note: 'outOfHours', at: NIGHT.toISOString() } }]);
     expect(routeInbound(noticed, inbound('oi?', settings('company'), later(NIGHT, 4)))).toEqual([]);
-    expect(kinds(routeInbound(noticed, inbound('oi?', settings('company'), new Date(NIGHT.getTime() + OUT_OF_HOURS_QUIET_MS))))).toEqual(['reply:outOfHours', 'noteContact']);
+    expect(kinds(routeInbound(noticed, inbound('oi?', settings('company'), new Date(NIGHT.getTime() + OUT_OF_HOURS_QUIET_MS))))).toEqual([
+      'reply:outOfHours',
+      'noteContact',
+    ]);
     // another ticket of the same contact (another connection) noticed it: the contact's own record counts too
-    const contactNoticed = inbound('oi', { ...settings('company'), contactBot: { lastOutOfHoursAt: later(NIGHT, -2).toISOString(), lgpdAcceptedAt: null } }, NIGHT);
+    const contactNoticed = inbound(
+      'oi',
+      { ...settings('company'), contactBot: { lastOutOfHoursAt: later(NIGHT, -2).toISOString(), lgpdAcceptedAt: null } },
+      NIGHT,
+    );
     expect(routeInbound(fresh, contactNoticed)).toEqual([]);
   });
 
   it('without an out-of-hours text, routing goes on as usual', () => {
-    expect(kinds(routeInbound(fresh, inbound('oi', { ...settings('company'), connection: connection({ outOfHoursMessage: '' }) }, NIGHT)))).toEqual(['reply:queueMenu', 'showMenu']);
+    expect(kinds(routeInbound(fresh, inbound('oi', { ...settings('company'), connection: connection({ outOfHoursMessage: '' }) }, NIGHT)))).toEqual([
+      'reply:queueMenu',
+      'showMenu',
+    ]);
   });
 
   it('by queue schedule: choosing a closed queue places the ticket and says the queue is closed', () => {
-    const nightShiftLess = queue(1, 'Vendas', { greetingMessage: 'Bem-vindo a Vendas.', outOfHoursMessage: 'Vendas abre às 8h.', schedules: schedule({ startTimeA: '08:00', endTimeA: '18:00' }) });
+    const nightShiftLess = queue(1, 'Vendas', {
+      greetingMessage: 'Bem-vindo a Vendas.',
+      outOfHoursMessage: 'Vendas abre às 8h.',
+      schedules: schedule({ startTimeA: '08:00', endTimeA: '18:00' }),
+    });
     const actions = routeInbound(botAfter([menuShown('queues')]), inbound('1', { ...settings('queue'), queues: [nightShiftLess, support] }, NIGHT));
     expect(actions).toEqual([
       { type: 'changeTicket', change: { kind: 'assignQueue', queueId: 1, reason: 'menu' } },
@@ -233,10 +290,9 @@ describe('routing: opening hours', () => {
   it('an attended ticket hears the notice only with sendMessageOutExpedientTicketOpen', () => {
     const attended = { ticket: { ...inbound('').ticket, status: 'open' as const, userId: 5, queueId: 1 } };
     expect(routeInbound(fresh, inbound('oi', { ...attended, ...settings('company') }, NIGHT))).toEqual([]);
-    expect(kinds(routeInbound(fresh, inbound('oi', { ...attended, ...settings('company', { sendMessageOutExpedientTicketOpen: 'enabled' }) }, NIGHT)))).toEqual([
-      'reply:outOfHours',
-      'noteContact',
-    ]);
+    expect(kinds(routeInbound(fresh, inbound('oi', { ...attended, ...settings('company', { sendMessageOutExpedientTicketOpen: 'enabled' }) }, NIGHT)))).toEqual(
+      ['reply:outOfHours', 'noteContact'],
+    );
     expect(routeInbound(fresh, inbound('oi', { ...attended, ...settings('company', { sendMessageOutExpedientTicketOpen: 'enabled' }) }, MORNING))).toEqual([]);
   });
 });
@@ -288,18 +344,34 @@ describe('routing: who the bot leaves alone', () => {
     }));
     const bot = botAfter([menuShown('queues'), ...replied]);
     expect(routeInbound(bot, inbound('x', { connection: connection({ maxUseBotQueues: 0 }) }))).toEqual([{ type: 'handOver', reason: 'loop' }]);
-    expect(routeInbound(botAfter([...replied, { type: 'BotHandedOver', data: { ticketId: 7, reason: 'loop', at: MORNING.toISOString() } }]), inbound('x'))).toEqual([]);
+    expect(
+      routeInbound(botAfter([...replied, { type: 'BotHandedOver', data: { ticketId: 7, reason: 'loop', at: MORNING.toISOString() } }]), inbound('x')),
+    ).toEqual([]);
     // a minute later the burst is over
-    expect(routeInbound(bot, inbound('x', { connection: connection({ maxUseBotQueues: 0 }) }, later(MORNING, 2)))[0]).toMatchObject({ purpose: 'invalidOption' });
+    expect(routeInbound(bot, inbound('x', { connection: connection({ maxUseBotQueues: 0 }) }, later(MORNING, 2)))[0]).toMatchObject({
+      purpose: 'invalidOption',
+    });
   });
 });
 
 describe('routing: LGPD consent (status lgpd)', () => {
-  const lgpd = (extra = {}) => ({ settings: { ...inbound('').settings, enableLGPD: 'enabled' as const, lgpdMessage: 'Tratamos seus dados com cuidado.', lgpdLink: 'https://exemplo.com/privacidade', ...extra } });
+  const lgpd = (extra = {}) => ({
+    settings: {
+      ...inbound('').settings,
+      enableLGPD: 'enabled' as const,
+      lgpdMessage: 'Tratamos seus dados com cuidado.',
+      lgpdLink: 'https://exemplo.com/privacidade',
+      ...extra,
+    },
+  });
 
   it('asks for consent before anything else and waits in status lgpd', () => {
     expect(routeInbound(fresh, inbound('oi', lgpd()))).toEqual([
-      { type: 'reply', purpose: 'lgpdConsent', body: `Tratamos seus dados com cuidado.\n\nConsulte a nossa política de privacidade: https://exemplo.com/privacidade\n\n${BOT_TEXTS.lgpdQuestion}` },
+      {
+        type: 'reply',
+        purpose: 'lgpdConsent',
+        body: `Tratamos seus dados com cuidado.\n\nConsulte a nossa política de privacidade: https://exemplo.com/privacidade\n\n${BOT_TEXTS.lgpdQuestion}`,
+      },
       { type: 'showMenu', menu: 'lgpd', queueId: null, path: [], attempt: 1, windowStartedAt: MORNING.toISOString() },
       { type: 'changeTicket', change: { kind: 'requestLgpd' } },
     ]);
@@ -328,7 +400,11 @@ describe('routing: LGPD consent (status lgpd)', () => {
   it('a contact who consented before is not asked again, unless lgpdConsent asks on every ticket', () => {
     const consented = { contactBot: { lastOutOfHoursAt: null, lgpdAcceptedAt: '2026-01-01T10:00:00.000Z' } };
     expect(kinds(routeInbound(fresh, inbound('oi', { ...lgpd(), ...consented })))).toEqual(['reply:queueMenu', 'showMenu']);
-    expect(kinds(routeInbound(fresh, inbound('oi', { ...lgpd({ lgpdConsent: 'enabled' }), ...consented })))).toEqual(['reply:lgpdConsent', 'showMenu', 'change:requestLgpd']);
+    expect(kinds(routeInbound(fresh, inbound('oi', { ...lgpd({ lgpdConsent: 'enabled' }), ...consented })))).toEqual([
+      'reply:lgpdConsent',
+      'showMenu',
+      'change:requestLgpd',
+    ]);
   });
 
   it('without enableLGPD, nobody is asked', () => {
@@ -348,7 +424,11 @@ describe('routing: the rating (status nps)', () => {
   });
 
   it('thanks in its own words when the connection has no farewell', () => {
-    expect(routeInbound(asked, nps('4', { connection: connection({ complationMessage: '' }) }))[1]).toEqual({ type: 'reply', purpose: 'ratingThanks', body: BOT_TEXTS.ratingThanks });
+    expect(routeInbound(asked, nps('4', { connection: connection({ complationMessage: '' }) }))[1]).toEqual({
+      type: 'reply',
+      purpose: 'ratingThanks',
+      body: BOT_TEXTS.ratingThanks,
+    });
   });
 
   it.each(['0', '6', '10', 'ótimo'])('given the rating question, %s asks again', (body) => {

@@ -145,7 +145,11 @@ function enterQueue(bot: BotState, input: InboundInput, queue: RoutingQueue): Bo
   const files = sendFiles(bot, input, queue.fileListId ?? null, 'queue', queue);
   if (own) return [...files, ...askConnector(input, own, true)];
   if (queue.options.length > 0) {
-    return [reply('optionMenu', optionMenu(fill(input, queue.greetingMessage, queue), queue.options)), ...files, menuAt('options', queue.id, [], 1, now.toISOString())];
+    return [
+      reply('optionMenu', optionMenu(fill(input, queue.greetingMessage, queue), queue.options)),
+      ...files,
+      menuAt('options', queue.id, [], 1, now.toISOString()),
+    ];
   }
   const greeting = fill(input, queue.greetingMessage, queue).trim();
   return [...(greeting ? [reply('greeting', greeting)] : []), ...files, ...queuePosition(input, queue.id), { type: 'handOver', reason: 'queued' }];
@@ -204,11 +208,19 @@ function chooseOption(bot: BotState, input: InboundInput, queue: RoutingQueue, p
       if (option.optQueueId === null) break;
       const target = findQueue(input, option.optQueueId);
       const moved: BotAction = { type: 'changeTicket', change: { kind: 'assignQueue', queueId: option.optQueueId, reason: 'chatbot' } };
-      return [...said, moved, ...(target ? enterQueue(bot, input, target) : [...queuePosition(input, option.optQueueId), { type: 'handOver', reason: 'queued' } as BotAction])];
+      return [
+        ...said,
+        moved,
+        ...(target ? enterQueue(bot, input, target) : [...queuePosition(input, option.optQueueId), { type: 'handOver', reason: 'queued' } as BotAction]),
+      ];
     }
     case 'attendent': {
       if (option.optUserId === null) break;
-      return [...said, { type: 'changeTicket', change: { kind: 'assignUser', userId: option.optUserId, queueId: option.optQueueId ?? queue.id, reason: 'chatbot' } }, { type: 'handOver', reason: 'option' }];
+      return [
+        ...said,
+        { type: 'changeTicket', change: { kind: 'assignUser', userId: option.optUserId, queueId: option.optQueueId ?? queue.id, reason: 'chatbot' } },
+        { type: 'handOver', reason: 'option' },
+      ];
     }
     case 'text':
       // An option leads to its nested options only when it has a message of its own.
@@ -221,7 +233,11 @@ function chooseOption(bot: BotState, input: InboundInput, queue: RoutingQueue, p
       break;
     case 'file':
       // The option's message, the list's message and files; then it closes or hands over like any option.
-      return [...said, ...sendFiles(bot, input, option.optFileId, 'option', queue), ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];
+      return [
+        ...said,
+        ...sendFiles(bot, input, option.optFileId, 'option', queue),
+        ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction]),
+      ];
   }
   return [...said, ...(option.closeTicket ? close : [...queuePosition(input, queue.id), { type: 'handOver', reason: 'option' } as BotAction])];
 }
@@ -237,7 +253,10 @@ function retry(bot: BotState, input: InboundInput, question: string, max: number
   const windowOver = window > 0 && elapsed(menu.windowStartedAt, now) >= minutes(window);
   const attempt = windowOver ? 1 : menu.attempt + 1;
   if (max > 0 && attempt > max) return [reply('handOver', BOT_TEXTS.gaveUp), { type: 'handOver', reason: 'attempts' }];
-  return [reply('invalidOption', invalidThen(question)), menuAt(menu.menu, menu.queueId, menu.path, attempt, windowOver ? now.toISOString() : menu.windowStartedAt)];
+  return [
+    reply('invalidOption', invalidThen(question)),
+    menuAt(menu.menu, menu.queueId, menu.path, attempt, windowOver ? now.toISOString() : menu.windowStartedAt),
+  ];
 }
 
 /** The rating is a number from 1 to 5; other answers ask again, up to maxUseBotQueuesNPS times. */
@@ -268,7 +287,11 @@ function answerLgpd(bot: BotState, input: InboundInput): BotAction[] {
   const choice = chosenNumber(input.message.body);
   if (choice === 1) {
     const accepted: BotState = { ...bot, lgpd: 'accepted', menu: null };
-    return [{ type: 'changeTicket', change: { kind: 'answerLgpd', accepted: true } }, { type: 'noteContact', note: 'lgpdAccepted' }, ...routeWaiting(accepted, input)];
+    return [
+      { type: 'changeTicket', change: { kind: 'answerLgpd', accepted: true } },
+      { type: 'noteContact', note: 'lgpdAccepted' },
+      ...routeWaiting(accepted, input),
+    ];
   }
   if (choice === 2) {
     return [
@@ -283,7 +306,10 @@ function answerLgpd(bot: BotState, input: InboundInput): BotAction[] {
   if (max > 0 && menu.attempt + 1 > max) {
     return [reply('lgpdRefused', BOT_TEXTS.lgpdNoAnswer), { type: 'changeTicket', change: { kind: 'close', reason: 'lgpdRefused' } }];
   }
-  return [reply('invalidOption', invalidThen(lgpdRequest(input.settings.lgpdMessage, input.settings.lgpdLink))), menuAt('lgpd', null, [], menu.attempt + 1, menu.windowStartedAt)];
+  return [
+    reply('invalidOption', invalidThen(lgpdRequest(input.settings.lgpdMessage, input.settings.lgpdLink))),
+    menuAt('lgpd', null, [], menu.attempt + 1, menu.windowStartedAt),
+  ];
 }
 
 /** An attended ticket hears from the bot only out of hours, with sendMessageOutExpedientTicketOpen. */
@@ -311,7 +337,10 @@ function generalHours(input: InboundInput): ScheduleEntry[] | null {
 
 /** Out of hours: the notice, at most once per OUT_OF_HOURS_QUIET_MS per contact; nothing else happens. */
 function outOfHoursNotice(bot: BotState, input: InboundInput, text: string, queue?: RoutingQueue): BotAction[] {
-  const last = [bot.lastOutOfHoursAt, input.contactBot.lastOutOfHoursAt].filter((at): at is string => at !== null).sort().at(-1);
+  const last = [bot.lastOutOfHoursAt, input.contactBot.lastOutOfHoursAt]
+    .filter((at): at is string => at !== null)
+    .sort()
+    .at(-1);
   if (last && elapsed(last, input.clock.now) < OUT_OF_HOURS_QUIET_MS) return [];
   return [reply('outOfHours', fill(input, text, queue)), { type: 'noteContact', note: 'outOfHours' }];
 }
@@ -336,7 +365,13 @@ function levelAt(queue: RoutingQueue, path: readonly number[]): { leadIn: string
 
 const reply = (purpose: Extract<BotAction, { type: 'reply' }>['purpose'], body: string): BotAction => ({ type: 'reply', purpose, body });
 
-const menuAt = (menu: Extract<BotAction, { type: 'showMenu' }>['menu'], queueId: number | null, path: number[], attempt: number, windowStartedAt: string): BotAction => ({
+const menuAt = (
+  menu: Extract<BotAction, { type: 'showMenu' }>['menu'],
+  queueId: number | null,
+  path: number[],
+  attempt: number,
+  windowStartedAt: string,
+): BotAction => ({
   type: 'showMenu',
   menu,
   queueId,

@@ -15,7 +15,10 @@ describe('the bot journal (stream ticketbot-<id>)', () => {
       .given([])
       .when({ type: 'RouteInbound', input: inbound('oi') }, now)
       .then([
-        { type: 'BotReplied', data: { ticketId: 7, purpose: 'queueMenu', body: 'Olá Maria! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte', at: now.toISOString() } },
+        {
+          type: 'BotReplied',
+          data: { ticketId: 7, purpose: 'queueMenu', body: 'Olá Maria! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte', at: now.toISOString() },
+        },
         { type: 'BotMenuShown', data: { ticketId: 7, menu: 'queues', queueId: null, path: [], attempt: 1, windowStartedAt: now.toISOString() } },
       ]);
   });
@@ -37,27 +40,42 @@ describe('the bot journal (stream ticketbot-<id>)', () => {
       .given([])
       .when({ type: 'RouteInbound', input }, NIGHT)
       .then([
-        { type: 'BotReplied', data: { ticketId: 7, purpose: 'outOfHours', body: 'Estamos fechados agora. Atendemos das 08:00 às 18:00.', at: NIGHT.toISOString() } },
+        {
+          type: 'BotReplied',
+          data: { ticketId: 7, purpose: 'outOfHours', body: 'Estamos fechados agora. Atendemos das 08:00 às 18:00.', at: NIGHT.toISOString() },
+        },
         { type: 'BotContactNoted', data: { ticketId: 7, contactId: 3, note: 'outOfHours', at: NIGHT.toISOString() } },
       ]);
   });
 
   it('an attendant taking over ends any question, once', () => {
-    spec(ticketBot).given([menuShown('queues')]).when({ type: 'RouteAttendantTookOver', ticketId: 7 }).then([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'attendant', at: '2026-01-15T12:00:00.000Z' } }]);
-    spec(ticketBot).given([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'exit', at: MORNING.toISOString() } }]).when({ type: 'RouteAttendantTookOver', ticketId: 7 }).then([]);
+    spec(ticketBot)
+      .given([menuShown('queues')])
+      .when({ type: 'RouteAttendantTookOver', ticketId: 7 })
+      .then([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'attendant', at: '2026-01-15T12:00:00.000Z' } }]);
+    spec(ticketBot)
+      .given([{ type: 'BotHandedOver', data: { ticketId: 7, reason: 'exit', at: MORNING.toISOString() } }])
+      .when({ type: 'RouteAttendantTookOver', ticketId: 7 })
+      .then([]);
   });
 
   it('folds the rating wait: asked, then answered or lapsed', () => {
     const asked: BotEvent[] = [{ type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'requestRating' } } }, menuShown('rating')];
     expect(botAfter(asked).awaitingRating).toBe(true);
     expect(botAfter([...asked, { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'rate', rating: 5 } } }]).awaitingRating).toBe(false);
-    expect(botAfter([...asked, { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'expireRating' } } }])).toMatchObject({ awaitingRating: false, menu: null });
+    expect(botAfter([...asked, { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'expireRating' } } }])).toMatchObject({
+      awaitingRating: false,
+      menu: null,
+    });
   });
 });
 
 describe('the contact journal (stream contactbot-<id>)', () => {
   it('records each out-of-hours notice and the consent, once', () => {
-    spec(contactBot).given([]).when({ type: 'NoteOutOfHours', contactId: 3 }, NIGHT).then([{ type: 'ContactOutOfHoursNotified', data: { contactId: 3, at: NIGHT.toISOString() } }]);
+    spec(contactBot)
+      .given([])
+      .when({ type: 'NoteOutOfHours', contactId: 3 }, NIGHT)
+      .then([{ type: 'ContactOutOfHoursNotified', data: { contactId: 3, at: NIGHT.toISOString() } }]);
     spec(contactBot)
       .given([])
       .when({ type: 'RecordLgpdConsent', contactId: 3, accepted: true }, MORNING)
@@ -74,10 +92,22 @@ describe('the contact journal (stream contactbot-<id>)', () => {
 describe('the queue rotation (stream queuerotation-<id>)', () => {
   it('hands out turns in order among the online users', () => {
     const turn = (ticketId: number, userId: number) => ({ type: 'QueueRotationAdvanced' as const, data: { queueId: 1, ticketId, userId } });
-    spec(queueRotation).given([]).when({ type: 'TakeTurn', queueId: 1, ticketId: 20, onlineUserIds: [8, 5] }).then([turn(20, 5)]);
-    spec(queueRotation).given([turn(20, 5)]).when({ type: 'TakeTurn', queueId: 1, ticketId: 21, onlineUserIds: [8, 5] }).then([turn(21, 8)]);
-    spec(queueRotation).given([turn(20, 5), turn(21, 8)]).when({ type: 'TakeTurn', queueId: 1, ticketId: 22, onlineUserIds: [8, 5] }).then([turn(22, 5)]);
-    spec(queueRotation).given([turn(20, 5)]).when({ type: 'TakeTurn', queueId: 1, ticketId: 21, onlineUserIds: [] }).then([]);
+    spec(queueRotation)
+      .given([])
+      .when({ type: 'TakeTurn', queueId: 1, ticketId: 20, onlineUserIds: [8, 5] })
+      .then([turn(20, 5)]);
+    spec(queueRotation)
+      .given([turn(20, 5)])
+      .when({ type: 'TakeTurn', queueId: 1, ticketId: 21, onlineUserIds: [8, 5] })
+      .then([turn(21, 8)]);
+    spec(queueRotation)
+      .given([turn(20, 5), turn(21, 8)])
+      .when({ type: 'TakeTurn', queueId: 1, ticketId: 22, onlineUserIds: [8, 5] })
+      .then([turn(22, 5)]);
+    spec(queueRotation)
+      .given([turn(20, 5)])
+      .when({ type: 'TakeTurn', queueId: 1, ticketId: 21, onlineUserIds: [] })
+      .then([]);
   });
 });
 
@@ -122,8 +152,13 @@ describe('message variables', () => {
   const at = (iso: string) => new Date(iso);
   it('fills the known ones and leaves the others as written', () => {
     const clock = { now: at('2026-03-10T22:15:00Z'), timeZone: 'America/Sao_Paulo' };
-    expect(fillVariables('{{ms}} {{firstName}} — {{date}} {{hour}} #{{ticket_id}} {{queue}} {{unknown}}', { clock, contactName: 'Maria Souza', ticketId: 42, queueName: 'Vendas' })).toBe(
-      'Boa noite Maria — 10/03/2026 19:15:00 #42 Vendas {{unknown}}',
-    );
+    expect(
+      fillVariables('{{ms}} {{firstName}} — {{date}} {{hour}} #{{ticket_id}} {{queue}} {{unknown}}', {
+        clock,
+        contactName: 'Maria Souza',
+        ticketId: 42,
+        queueName: 'Vendas',
+      }),
+    ).toBe('Boa noite Maria — 10/03/2026 19:15:00 #42 Vendas {{unknown}}');
   });
 });

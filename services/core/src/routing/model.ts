@@ -150,7 +150,13 @@ export type BotAction =
   | { type: 'sendFiles'; source: 'queue' | 'option'; list: RoutingFileList }
   | { type: 'speak'; media: SpokenMedia }
   /** The contact's message goes to a connector (the bot-connectors reactor answers it). */
-  | { type: 'askConnector'; connector: BotConnectorRef; first: boolean; previousAt: string | null; message: { messageId: string; body: string; mediaType: string } }
+  | {
+      type: 'askConnector';
+      connector: BotConnectorRef;
+      first: boolean;
+      previousAt: string | null;
+      message: { messageId: string; body: string; mediaType: string };
+    }
   | { type: 'noteConnectorSession'; sessionId: string | null }
   | { type: 'armConnector'; connector: BotConnectorRef };
 

@@ -32,7 +32,9 @@ const handedOver = (reason: 'queued' | 'option' | 'exit' | 'timeSendQueue' | 'ou
 });
 /** The journal of a ticket the menu put in Vendas (no chatbot tree): placed, then handed over to wait there. */
 const routedToSales = [menuShown('queues'), placed(1), handedOver('queued')];
-const assigned = (userId: number): BotEvent[] => [{ type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'assignUser', userId, queueId: 1, reason: 'random' } } }];
+const assigned = (userId: number): BotEvent[] => [
+  { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'assignUser', userId, queueId: 1, reason: 'random' } } },
+];
 
 describe('userRandom: the drawn number names one online user', () => {
   it.each([
@@ -97,7 +99,12 @@ describe('userRandom: when the bot gives the ticket to a random online user', ()
       connection: connection({ timeSendQueue: 5, sendIdQueue: 1 }),
       waitingSince: MORNING.toISOString(),
     });
-    const afterFallback = [...gaveUp, ...fallback.flatMap((action) => (action.type === 'changeTicket' ? [{ type: 'BotTicketChangeDecided' as const, data: { ticketId: 7, change: action.change } }] : []))];
+    const afterFallback = [
+      ...gaveUp,
+      ...fallback.flatMap((action) =>
+        action.type === 'changeTicket' ? [{ type: 'BotTicketChangeDecided' as const, data: { ticketId: 7, change: action.change } }] : [],
+      ),
+    ];
     expect(routeRandomUser(botAfter(afterFallback), input({ ticket: { ...waiting, queueId: null } }))).toHaveLength(1);
   });
 
@@ -119,13 +126,18 @@ describe('userRandom: when the bot gives the ticket to a random online user', ()
   });
 
   it('assigns once per placement: not after an attendent option or an earlier random pick, again after a new queue', () => {
-    const attendent: BotEvent = { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'assignUser', userId: 9, queueId: 2, reason: 'chatbot' } } };
+    const attendent: BotEvent = {
+      type: 'BotTicketChangeDecided',
+      data: { ticketId: 7, change: { kind: 'assignUser', userId: 9, queueId: 2, reason: 'chatbot' } },
+    };
     expect(routeRandomUser(botAfter([menuShown('queues'), placed(2), attendent, handedOver('option')]), input({ queue: support }))).toEqual([]);
     spec(ticketBot)
       .given([...routedToSales, ...assigned(12)])
       .when({ type: 'RouteRandomUser', input: input() })
       .then([]);
-    expect(routeRandomUser(botAfter([...routedToSales, ...assigned(12), placed(2, 'timeSendQueue'), handedOver('timeSendQueue')]), input({ queue: support }))).toHaveLength(1);
+    expect(
+      routeRandomUser(botAfter([...routedToSales, ...assigned(12), placed(2, 'timeSendQueue'), handedOver('timeSendQueue')]), input({ queue: support })),
+    ).toHaveLength(1);
   });
 
   it('does nothing out of hours, after an attendant took over, or when the bot placed the ticket in no queue', () => {
@@ -139,7 +151,12 @@ describe('userRandom: when the bot gives the ticket to a random online user', ()
       { type: 'RouteInbound', input: inbound('1', { queues: [closedQueue, support], settings: { ...ON, scheduleType: 'queue' } }, NIGHT) },
       { now: NIGHT },
     );
-    expect(routeRandomUser(botAfter([menuShown('queues'), ...night]), input({ queue: closedQueue, clock: { now: NIGHT, timeZone: TZ }, routedAt: NIGHT.toISOString() }))).toEqual([]);
+    expect(
+      routeRandomUser(
+        botAfter([menuShown('queues'), ...night]),
+        input({ queue: closedQueue, clock: { now: NIGHT, timeZone: TZ }, routedAt: NIGHT.toISOString() }),
+      ),
+    ).toEqual([]);
   });
 
   it('does nothing when nobody of the queue is online, the ticket was taken or closed, the queue was deleted or swapped, or it is a group', () => {

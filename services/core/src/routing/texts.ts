@@ -17,7 +17,8 @@ export const BOT_TEXTS = {
   queuePosition: (position: number) => `Você está na posição *${position}* da fila de atendimento. Aguarde, por favor.`,
   linePosition: (position: number, minutes: number) =>
     `Você está na posição *${position}* da fila de atendimento. Tempo estimado de espera: cerca de *${minutes} min*. Aguarde, por favor.`,
-  lgpdDefault: 'Para continuar o atendimento, precisamos do seu consentimento para tratar os seus dados pessoais conforme a Lei Geral de Proteção de Dados (LGPD).',
+  lgpdDefault:
+    'Para continuar o atendimento, precisamos do seu consentimento para tratar os seus dados pessoais conforme a Lei Geral de Proteção de Dados (LGPD).',
   lgpdLink: (link: string) => `Consulte a nossa política de privacidade: ${link}`,
   lgpdQuestion: 'Responda *1* para aceitar ou *2* para recusar.',
   lgpdRefused: 'Entendemos a sua escolha. Sem o seu consentimento não podemos continuar o atendimento por aqui. Quando quiser, envie uma nova mensagem.',
@@ -26,7 +27,9 @@ export const BOT_TEXTS = {
   ratingScale: `Responda com uma nota de *${TICKET_RATING_MIN}* a *${TICKET_RATING_MAX}*.`,
   ratingThanks: 'Obrigado pela sua avaliação!',
   transfer: (queue: string, user: string | null) =>
-    user ? `Seu atendimento foi transferido para *${queue}*, com *${user}*. Aguarde, já vamos te atender!` : `Seu atendimento foi transferido para *${queue}*. Aguarde, já vamos te atender!`,
+    user
+      ? `Seu atendimento foi transferido para *${queue}*, com *${user}*. Aguarde, já vamos te atender!`
+      : `Seu atendimento foi transferido para *${queue}*. Aguarde, já vamos te atender!`,
 } as const;
 
 /** Answers that walk the chatbot tree besides the option numbers. */
@@ -56,7 +59,9 @@ export function optionMenu(leadIn: string, options: readonly ChatbotOption[]): s
 }
 
 export function lgpdRequest(message: string, link: string): string {
-  return [message.trim() || BOT_TEXTS.lgpdDefault, link.trim() ? BOT_TEXTS.lgpdLink(link.trim()) : '', BOT_TEXTS.lgpdQuestion].filter((part) => part !== '').join('\n\n');
+  return [message.trim() || BOT_TEXTS.lgpdDefault, link.trim() ? BOT_TEXTS.lgpdLink(link.trim()) : '', BOT_TEXTS.lgpdQuestion]
+    .filter((part) => part !== '')
+    .join('\n\n');
 }
 
 export function ratingRequest(ratingMessage: string): string {
@@ -104,7 +109,11 @@ export function fillVariables(text: string, variables: TextVariables): string {
 }
 
 /** The contact's answer as the menus read it: trimmed, lower case, without the trailing dot people type. */
-export const normalizeAnswer = (body: string) => body.trim().toLowerCase().replace(/[.!]+$/, '');
+export const normalizeAnswer = (body: string) =>
+  body
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '');
 
 /** A whole number typed as the answer ("2", " 2 ", "2."), or null. */
 export function chosenNumber(body: string): number | null {

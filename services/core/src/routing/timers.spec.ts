@@ -22,7 +22,12 @@ const idle = (minutesLater: number, overrides: Partial<InactivityInput> = {}): I
   clock: { now: later(MORNING, minutesLater), timeZone: TZ },
   ticket: open,
   contact,
-  connection: connection({ expiresTicket: 60, expiresInactiveMessage: 'Encerramos por falta de resposta.', timeInactiveMessage: 20, inactiveMessage: 'Ainda está aí, {{firstName}}?' }),
+  connection: connection({
+    expiresTicket: 60,
+    expiresInactiveMessage: 'Encerramos por falta de resposta.',
+    timeInactiveMessage: 20,
+    inactiveMessage: 'Ainda está aí, {{firstName}}?',
+  }),
   defaultAutoCloseMinutes: DAY_MINUTES,
   openedAt: later(MORNING, -30).toISOString(),
   lastContactMessageAt: MORNING.toISOString(),
@@ -38,7 +43,9 @@ describe('timers: inactivity warning and auto-close', () => {
     { minutes: 60, expected: ['expired', 'close'] },
   ])('idle $minutes minutes (warn at 20, close at 60): $expected', ({ minutes, expected }) => {
     const actions = routeInactivity(fresh, idle(minutes));
-    expect(actions.map((action) => (action.type === 'reply' ? action.purpose : action.type === 'changeTicket' ? action.change.kind : null)).filter(Boolean)).toEqual(expected);
+    expect(
+      actions.map((action) => (action.type === 'reply' ? action.purpose : action.type === 'changeTicket' ? action.change.kind : null)).filter(Boolean),
+    ).toEqual(expected);
   });
 
   it('warns once per idle stretch, with its variables', () => {
@@ -76,12 +83,21 @@ describe('timers: inactivity warning and auto-close', () => {
   });
 
   it('never counts from before the attendant took the ticket', () => {
-    expect(routeInactivity(fresh, idle(61, { openedAt: later(MORNING, 30).toISOString() }))).toEqual([expect.objectContaining({ purpose: 'inactivityWarning' }), expect.anything()]);
+    expect(routeInactivity(fresh, idle(61, { openedAt: later(MORNING, 30).toISOString() }))).toEqual([
+      expect.objectContaining({ purpose: 'inactivityWarning' }),
+      expect.anything(),
+    ]);
   });
 
   it('closes a disableBot contact silently, and leaves waiting, group and closed tickets alone', () => {
-    expect(routeInactivity(fresh, idle(61, { contact: { ...contact, disableBot: true } }))).toEqual([{ type: 'changeTicket', change: { kind: 'close', reason: 'expired' } }]);
-    for (const ticket of [{ ...open, status: 'pending' as const }, { ...open, isGroup: true }, { ...open, status: 'closed' as const }]) {
+    expect(routeInactivity(fresh, idle(61, { contact: { ...contact, disableBot: true } }))).toEqual([
+      { type: 'changeTicket', change: { kind: 'close', reason: 'expired' } },
+    ]);
+    for (const ticket of [
+      { ...open, status: 'pending' as const },
+      { ...open, isGroup: true },
+      { ...open, status: 'closed' as const },
+    ]) {
       expect(routeInactivity(fresh, idle(DAY_MINUTES * 2, { ticket }))).toEqual([]);
     }
   });
@@ -113,7 +129,10 @@ describe('timers: the rating lapses (expiresTicketNPS)', () => {
   });
 
   it('does nothing once the rating came in', () => {
-    const rated = botAfter([{ type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'requestRating' } } }, { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'rate', rating: 5 } } }]);
+    const rated = botAfter([
+      { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'requestRating' } } },
+      { type: 'BotTicketChangeDecided', data: { ticketId: 7, change: { kind: 'rate', rating: 5 } } },
+    ]);
     expect(routeRatingExpiry(rated, input(60, 30))).toEqual([]);
     expect(routeRatingExpiry(asked, { ...input(60, 30), ticket: { ...nps, status: 'closed' } })).toEqual([]);
   });

@@ -6,7 +6,11 @@ export const DEFAULT_AUTO_CLOSE_HOURS = 24;
 
 const minutes = (count: number) => count * 60_000;
 const elapsed = (since: string, now: Date) => now.getTime() - Date.parse(since);
-const latest = (...times: Array<string | null>) => times.filter((time): time is string => time !== null).sort().at(-1) ?? null;
+const latest = (...times: Array<string | null>) =>
+  times
+    .filter((time): time is string => time !== null)
+    .sort()
+    .at(-1) ?? null;
 
 export interface InactivityInput {
   clock: RoutingClock;
@@ -48,7 +52,10 @@ export function routeInactivity(bot: BotState, input: InactivityInput): BotActio
 
   if (closeAfter > 0 && idle >= minutes(closeAfter)) {
     const farewell = speaks ? fill(input, connection!.expiresInactiveMessage).trim() : '';
-    return [...(farewell ? [{ type: 'reply', purpose: 'expired', body: farewell } as BotAction] : []), { type: 'changeTicket', change: { kind: 'close', reason: 'expired' } }];
+    return [
+      ...(farewell ? [{ type: 'reply', purpose: 'expired', body: farewell } as BotAction] : []),
+      { type: 'changeTicket', change: { kind: 'close', reason: 'expired' } },
+    ];
   }
   const warnAfter = connection?.timeInactiveMessage ?? 0;
   const warning = speaks ? fill(input, connection!.inactiveMessage).trim() : '';
@@ -145,5 +152,10 @@ export function nextUserInTurn(onlineUserIds: readonly number[], lastUserId: num
 }
 
 function fill(input: InactivityInput, text: string): string {
-  return fillVariables(text, { clock: input.clock, contactName: input.contact.name, ticketId: input.ticket.id, connectionName: input.connection?.name ?? null });
+  return fillVariables(text, {
+    clock: input.clock,
+    contactName: input.contact.name,
+    ticketId: input.ticket.id,
+    connectionName: input.connection?.name ?? null,
+  });
 }

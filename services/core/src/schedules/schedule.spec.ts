@@ -20,8 +20,14 @@ describe('schedule decider', () => {
   });
 
   it('refuses a body under 5 characters', () => {
-    spec(schedule).given([]).when({ type: 'CreateSchedule', scheduleId: 6, fields: { ...fields, body: ' oi  ' }, ticketId: null }).thenThrows('ERR_VALIDATION');
-    spec(schedule).given([created]).when({ type: 'ChangeSchedule', changes: { body: 'abc' } }).thenThrows('ERR_VALIDATION');
+    spec(schedule)
+      .given([])
+      .when({ type: 'CreateSchedule', scheduleId: 6, fields: { ...fields, body: ' oi  ' }, ticketId: null })
+      .thenThrows('ERR_VALIDATION');
+    spec(schedule)
+      .given([created])
+      .when({ type: 'ChangeSchedule', changes: { body: 'abc' } })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('records only what changed, and nothing for an unchanged save', () => {
@@ -29,7 +35,10 @@ describe('schedule decider', () => {
       .given([created])
       .when({ type: 'ChangeSchedule', changes: { body: fields.body, sendAt: '2026-01-16T09:00:00.000Z' } })
       .then([{ type: 'ScheduleChanged', data: { scheduleId: 6, changes: { sendAt: '2026-01-16T09:00:00.000Z' } } }]);
-    spec(schedule).given([created]).when({ type: 'ChangeSchedule', changes: { body: fields.body } }).then([]);
+    spec(schedule)
+      .given([created])
+      .when({ type: 'ChangeSchedule', changes: { body: fields.body } })
+      .then([]);
   });
 
   it('records the send once and refuses a second send', () => {
@@ -38,7 +47,10 @@ describe('schedule decider', () => {
   });
 
   it('cannot save, delete or fail a sent schedule', () => {
-    spec(schedule).given([created, sent]).when({ type: 'ChangeSchedule', changes: { body: 'Outro lembrete' } }).thenThrows('ERR_SCHEDULE_ALREADY_SENT');
+    spec(schedule)
+      .given([created, sent])
+      .when({ type: 'ChangeSchedule', changes: { body: 'Outro lembrete' } })
+      .thenThrows('ERR_SCHEDULE_ALREADY_SENT');
     spec(schedule).given([created, sent]).when({ type: 'DeleteSchedule' }).thenThrows('ERR_SCHEDULE_ALREADY_SENT');
     spec(schedule).given([created, sent]).when({ type: 'RecordScheduleFailed', reason: 'x' }).thenThrows('ERR_SCHEDULE_ALREADY_SENT');
   });
@@ -69,8 +81,14 @@ describe('schedule decider', () => {
   });
 
   it('deletes a pending schedule; a deleted one is not found', () => {
-    spec(schedule).given([created]).when({ type: 'DeleteSchedule' }).then([{ type: 'ScheduleDeleted', data: { scheduleId: 6 } }]);
-    spec(schedule).given([created, { type: 'ScheduleDeleted', data: { scheduleId: 6 } }]).when({ type: 'RecordScheduleSent', messageId, ticketId: 11 }).thenThrows('ERR_NO_SCHEDULE_FOUND');
+    spec(schedule)
+      .given([created])
+      .when({ type: 'DeleteSchedule' })
+      .then([{ type: 'ScheduleDeleted', data: { scheduleId: 6 } }]);
+    spec(schedule)
+      .given([created, { type: 'ScheduleDeleted', data: { scheduleId: 6 } }])
+      .when({ type: 'RecordScheduleSent', messageId, ticketId: 11 })
+      .thenThrows('ERR_NO_SCHEDULE_FOUND');
     spec(schedule).given([]).when({ type: 'DeleteSchedule' }).thenThrows('ERR_NO_SCHEDULE_FOUND');
   });
 

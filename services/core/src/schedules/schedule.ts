@@ -87,7 +87,12 @@ export const schedule: Decider<Schedule, ScheduleCommand, ScheduleEvent> = {
       }
       case 'RecordScheduleSent': {
         const current = notSent(state);
-        return [{ type: 'ScheduleSent', data: { scheduleId: current.scheduleId, sentAt: now.toISOString(), messageId: command.messageId, ticketId: command.ticketId } }];
+        return [
+          {
+            type: 'ScheduleSent',
+            data: { scheduleId: current.scheduleId, sentAt: now.toISOString(), messageId: command.messageId, ticketId: command.ticketId },
+          },
+        ];
       }
       case 'RecordScheduleFailed': {
         const current = notSent(state);

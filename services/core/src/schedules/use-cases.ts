@@ -53,7 +53,10 @@ export async function createSchedule(
   return scheduleId;
 }
 
-export async function changeSchedule(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: UpdateScheduleRequest; lookup: ScheduleLookup }): Promise<void> {
+export async function changeSchedule(
+  ctx: UseCaseContext,
+  input: { companyId: number; actor: Actor; id: number; changes: UpdateScheduleRequest; lookup: ScheduleLookup },
+): Promise<void> {
   const { companyId, changes, lookup } = input;
   await checkContact(lookup, companyId, changes.contactId);
   await checkUser(lookup, companyId, changes.userId);
@@ -62,6 +65,12 @@ export async function changeSchedule(ctx: UseCaseContext, input: { companyId: nu
 
 /** Deletes a scheduled message; answers the confirmation the client shows. */
 export async function deleteSchedule(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
-  await execute(ctx, { decider: schedule, streamId: scheduleStream(input.id), command: { type: 'DeleteSchedule' }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: schedule,
+    streamId: scheduleStream(input.id),
+    command: { type: 'DeleteSchedule' },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return { message: 'Schedule deleted' };
 }

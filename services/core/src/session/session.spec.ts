@@ -22,7 +22,10 @@ describe('session decider', () => {
   });
 
   it('rotates the current refresh token', () => {
-    spec(session).given([started]).when(refresh('h1', 'h2'), later(60_000)).then([refreshedTo('h2', later(60_000))]);
+    spec(session)
+      .given([started])
+      .when(refresh('h1', 'h2'), later(60_000))
+      .then([refreshedTo('h2', later(60_000))]);
   });
 
   it('lets a racing tab use the previous token within the grace period', () => {
@@ -58,7 +61,10 @@ describe('session decider', () => {
   });
 
   it('logs out once', () => {
-    spec(session).given([started]).when({ type: 'RevokeSession', reason: 'logout' }).then([{ type: 'SessionRevoked', data: { sessionId, reason: 'logout' } }]);
+    spec(session)
+      .given([started])
+      .when({ type: 'RevokeSession', reason: 'logout' })
+      .then([{ type: 'SessionRevoked', data: { sessionId, reason: 'logout' } }]);
     spec(session)
       .given([started, { type: 'SessionRevoked', data: { sessionId, reason: 'logout' } }])
       .when({ type: 'RevokeSession', reason: 'logout' })

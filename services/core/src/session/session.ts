@@ -61,7 +61,15 @@ export const session: Decider<Session, SessionCommand, SessionEvent> = {
         return [
           {
             type: 'SessionStarted',
-            data: { sessionId: command.sessionId, userId: command.userId, companyId: command.companyId, tokenHash: command.tokenHash, ip: command.ip, userAgent: command.userAgent, at: now.toISOString() },
+            data: {
+              sessionId: command.sessionId,
+              userId: command.userId,
+              companyId: command.companyId,
+              tokenHash: command.tokenHash,
+              ip: command.ip,
+              userAgent: command.userAgent,
+              at: now.toISOString(),
+            },
           },
         ];
       case 'RefreshSession': {
@@ -70,7 +78,8 @@ export const session: Decider<Session, SessionCommand, SessionEvent> = {
         if (idleFor > REFRESH_TOKEN_TTL_MS) return [{ type: 'SessionRevoked', data: { sessionId: state.sessionId, reason: 'expired' } }];
         const current = command.presentedHash === state.currentHash;
         const racingPrevious = command.presentedHash === state.previousHash && idleFor <= ROTATION_GRACE_MS;
-        if (current || racingPrevious) return [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, tokenHash: command.newHash, at: now.toISOString() } }];
+        if (current || racingPrevious)
+          return [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, tokenHash: command.newHash, at: now.toISOString() } }];
         if (state.retiredHashes.includes(command.presentedHash)) {
           return [{ type: 'SessionRevoked', data: { sessionId: state.sessionId, reason: 'token-reuse' } }];
         }

@@ -63,12 +63,21 @@ export interface LogoutPresence {
 }
 
 /** Ends a session at the user's request. */
-export async function endSession(ctx: UseCaseContext, input: { userId: number; companyId: number; sessionId: string; presence: LogoutPresence }): Promise<void> {
+export async function endSession(
+  ctx: UseCaseContext,
+  input: { userId: number; companyId: number; sessionId: string; presence: LogoutPresence },
+): Promise<void> {
   const { userId, companyId, sessionId, presence } = input;
   // Offline first, for the reason 'logout': the revocation closes the session's sockets, and a close
   // seen before would take the user offline as a closed tab.
   await presence.takeOffline({ userId, companyId, sessionId });
-  await execute(ctx, { decider: session, streamId: streams.session(sessionId), command: { type: 'RevokeSession', reason: 'logout' }, companyId, actor: userActor(userId) });
+  await execute(ctx, {
+    decider: session,
+    streamId: streams.session(sessionId),
+    command: { type: 'RevokeSession', reason: 'logout' },
+    companyId,
+    actor: userActor(userId),
+  });
 }
 
 /** What the read models say, for the checks a self-service signup makes before its first append. */

@@ -1,4 +1,13 @@
-import { CompanySettingsSchema, DomainError, retentionDaysOf, SECRET_SETTING_MASK, SECRET_SETTINGS, streams, type Actor, type CompanySettingKey } from '@conversa/contracts';
+import {
+  CompanySettingsSchema,
+  DomainError,
+  retentionDaysOf,
+  SECRET_SETTING_MASK,
+  SECRET_SETTINGS,
+  streams,
+  type Actor,
+  type CompanySettingKey,
+} from '@conversa/contracts';
 import { foldStream } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { systemActor } from '../commands/run';
@@ -42,7 +51,13 @@ export async function resealCompanySecrets(ctx: UseCaseContext & { secrets: Secr
   const clear = [...SECRET_SETTINGS].filter((key) => (state.settings[key] ?? '') !== '' && !isSealed(state.settings[key]!));
   for (const key of clear) {
     const value = ctx.secrets.seal(state.settings[key]!);
-    await execute(ctx, { decider: company, streamId: streams.company(companyId), command: { type: 'ChangeCompanySetting', key, value }, companyId, actor: systemActor });
+    await execute(ctx, {
+      decider: company,
+      streamId: streams.company(companyId),
+      command: { type: 'ChangeCompanySetting', key, value },
+      companyId,
+      actor: systemActor,
+    });
   }
   return clear;
 }

@@ -23,12 +23,24 @@ export interface TagSyncLookup {
 
 export async function createTag(ctx: TagUseCaseContext, input: { companyId: number; actor: Actor; userId: number; details: TagDetails }): Promise<number> {
   const tagId = await ctx.ids.next('tag');
-  await execute(ctx, { decider: tag, streamId: tagStream(tagId), command: { type: 'CreateTag', tagId, details: { ...input.details, userId: input.userId } }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: tag,
+    streamId: tagStream(tagId),
+    command: { type: 'CreateTag', tagId, details: { ...input.details, userId: input.userId } },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return tagId;
 }
 
 export async function changeTag(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: TagChanges }): Promise<void> {
-  await execute(ctx, { decider: tag, streamId: tagStream(input.id), command: { type: 'ChangeTag', changes: input.changes }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: tag,
+    streamId: tagStream(input.id),
+    command: { type: 'ChangeTag', changes: input.changes },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /** Deletes a tag; answers the confirmation the client shows. */
@@ -63,7 +75,13 @@ export async function syncContactTags(
 }
 
 async function setContactTags(ctx: UseCaseContext, input: { companyId: number; actor: Actor; contactId: number; tagIds: number[] }): Promise<void> {
-  await execute(ctx, { decider: contact, streamId: contactStream(input.contactId), command: { type: 'SetContactTags', tagIds: input.tagIds }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: contact,
+    streamId: contactStream(input.contactId),
+    command: { type: 'SetContactTags', tagIds: input.tagIds },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /** A kanban card: the ticket's contact and the tags it carries (a ticket's tags are its contact's). */
@@ -88,5 +106,6 @@ export async function takeCardOutOfLanes(ctx: UseCaseContext, input: { companyId
   const { card } = input;
   const lanes = new Set(input.laneIds);
   const kept = card.tagIds.filter((id) => !lanes.has(id));
-  if (kept.length !== card.tagIds.length) await setContactTags(ctx, { companyId: input.companyId, actor: input.actor, contactId: card.contactId, tagIds: kept });
+  if (kept.length !== card.tagIds.length)
+    await setContactTags(ctx, { companyId: input.companyId, actor: input.actor, contactId: card.contactId, tagIds: kept });
 }

@@ -93,7 +93,13 @@ export async function openTicket(ctx: CommandContext & { ids: IdAllocator }, inp
       await runCommand(ctx, {
         decider: ticketSlot,
         streamId: slotStream,
-        command: { type: 'ClaimTicketSlot', ticketId, contactId: input.contactId, whatsappId: input.whatsappId, holder: holder && { ticketId: holder.ticketId, state: holder.state } },
+        command: {
+          type: 'ClaimTicketSlot',
+          ticketId,
+          contactId: input.contactId,
+          whatsappId: input.whatsappId,
+          holder: holder && { ticketId: holder.ticketId, state: holder.state },
+        },
         companyId: input.companyId,
         actor: input.actor,
       });
@@ -146,13 +152,26 @@ export async function changeTicket(ctx: CommandContext, input: ChangeTicketInput
     await runCommand(ctx, {
       decider: ticketSlot,
       streamId: slotStream,
-      command: { type: 'ClaimTicketSlot', ticketId: current.ticketId, contactId: current.contactId, whatsappId: current.whatsappId, holder: holder && { ticketId: holder.ticketId, state: holder.state } },
+      command: {
+        type: 'ClaimTicketSlot',
+        ticketId: current.ticketId,
+        contactId: current.contactId,
+        whatsappId: current.whatsappId,
+        holder: holder && { ticketId: holder.ticketId, state: holder.state },
+      },
       companyId,
       actor,
     });
   }
 
-  const result = await runCommand(ctx, { decider: ticket, streamId: ticketStream(input.ticketId), command: input.command, companyId, actor, commandId: input.commandId });
+  const result = await runCommand(ctx, {
+    decider: ticket,
+    streamId: ticketStream(input.ticketId),
+    command: input.command,
+    companyId,
+    actor,
+    commandId: input.commandId,
+  });
   if (result.events.some((event) => event.type === 'TicketClosed' || event.type === 'TicketDeleted')) {
     await runCommand(ctx, { decider: ticketSlot, streamId: slotStream, command: { type: 'ReleaseTicketSlot', ticketId: input.ticketId }, companyId, actor });
   }

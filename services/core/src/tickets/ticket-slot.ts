@@ -35,7 +35,12 @@ export const ticketSlot: Decider<TicketSlot, TicketSlotCommand, TicketSlotEvent>
             throw new DomainError('ERR_OTHER_OPEN_TICKET', undefined, { ticketId: holder.ticketId });
           }
         }
-        return [{ type: 'TicketSlotClaimed', data: { ticketId: command.ticketId, contactId: command.contactId, whatsappId: command.whatsappId, at: now.toISOString() } }];
+        return [
+          {
+            type: 'TicketSlotClaimed',
+            data: { ticketId: command.ticketId, contactId: command.contactId, whatsappId: command.whatsappId, at: now.toISOString() },
+          },
+        ];
       }
       case 'ReleaseTicketSlot':
         return state.holder?.ticketId === command.ticketId ? [{ type: 'TicketSlotReleased', data: { ticketId: command.ticketId } }] : [];

@@ -16,11 +16,33 @@ describe('ticket decider', () => {
   it('creates a pending ticket, and a group ticket on WhatsApp in the group status when opened', () => {
     spec(ticket)
       .given([])
-      .when({ type: 'CreateTicket', ticketId: 7, uuid, contactId: 3, whatsappId: 2, queueId: 5, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp' })
+      .when({
+        type: 'CreateTicket',
+        ticketId: 7,
+        uuid,
+        contactId: 3,
+        whatsappId: 2,
+        queueId: 5,
+        userId: null,
+        status: 'pending',
+        isGroup: false,
+        channel: 'whatsapp',
+      })
       .then([created()]);
     spec(ticket)
       .given([])
-      .when({ type: 'CreateTicket', ticketId: 7, uuid, contactId: 3, whatsappId: 2, queueId: null, userId: 11, status: 'open', isGroup: true, channel: 'whatsapp' })
+      .when({
+        type: 'CreateTicket',
+        ticketId: 7,
+        uuid,
+        contactId: 3,
+        whatsappId: 2,
+        queueId: null,
+        userId: 11,
+        status: 'open',
+        isGroup: true,
+        channel: 'whatsapp',
+      })
       .then([created({ queueId: null, userId: 11, status: 'group', isGroup: true })]);
   });
 
@@ -60,7 +82,10 @@ describe('ticket decider', () => {
 
   it('resolves only open or group tickets, ignores only pending ones, never with farewell', () => {
     spec(ticket).given([created()]).when({ type: 'CloseTicket', userId: 11, farewell: true, reason: 'resolved' }).thenThrows('ERR_TICKET_NOT_OPEN');
-    spec(ticket).given([created(), accepted]).when({ type: 'CloseTicket', userId: 11, farewell: false, reason: 'ignored' }).thenThrows('ERR_TICKET_NOT_PENDING');
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'CloseTicket', userId: 11, farewell: false, reason: 'ignored' })
+      .thenThrows('ERR_TICKET_NOT_PENDING');
     spec(ticket)
       .given([created()])
       .when({ type: 'CloseTicket', userId: 11, farewell: true, reason: 'ignored' })
@@ -110,15 +135,26 @@ describe('ticket decider', () => {
     spec(ticket)
       .given([created()])
       .when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment })
-      .then([{ type: 'TicketTransferred', data: { ticketId: 7, from: { userId: null, queueId: 5 }, to: { userId: 12, queueId: 5 }, status: 'open', assignment } }]);
+      .then([
+        { type: 'TicketTransferred', data: { ticketId: 7, from: { userId: null, queueId: 5 }, to: { userId: 12, queueId: 5 }, status: 'open', assignment } },
+      ]);
     spec(ticket).given([created(), accepted]).when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment }).then([]);
-    spec(ticket).given([created({ queueId: 6 })]).when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment }).then([]);
+    spec(ticket)
+      .given([created({ queueId: 6 })])
+      .when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment })
+      .then([]);
     spec(ticket).given([created(), accepted, closed]).when({ type: 'TransferTicket', userId: 12, queueId: 5, assignment }).then([]);
   });
 
   it('deletes a ticket, after which it is not found', () => {
-    spec(ticket).given([created()]).when({ type: 'DeleteTicket' }).then([{ type: 'TicketDeleted', data: { ticketId: 7 } }]);
-    spec(ticket).given([created(), { type: 'TicketDeleted', data: { ticketId: 7 } }]).when({ type: 'AcceptTicket', userId: 11 }).thenThrows('ERR_NO_TICKET_FOUND');
+    spec(ticket)
+      .given([created()])
+      .when({ type: 'DeleteTicket' })
+      .then([{ type: 'TicketDeleted', data: { ticketId: 7 } }]);
+    spec(ticket)
+      .given([created(), { type: 'TicketDeleted', data: { ticketId: 7 } }])
+      .when({ type: 'AcceptTicket', userId: 11 })
+      .thenThrows('ERR_NO_TICKET_FOUND');
     spec(ticket).given([]).when({ type: 'DeleteTicket' }).thenThrows('ERR_NO_TICKET_FOUND');
   });
 
@@ -134,7 +170,10 @@ describe('ticket decider', () => {
     const at = new Date('2026-01-15T12:00:00.000Z');
     const accessed: TicketEvent = { type: 'TicketAccessed', data: { ticketId: 7, userId: 11, at: at.toISOString() } };
     spec(ticket).given([created()]).when({ type: 'RecordTicketAccess', userId: 11 }, at).then([accessed]);
-    spec(ticket).given([created(), accessed]).when({ type: 'RecordTicketAccess', userId: 11 }, new Date(at.getTime() + 60_000)).then([]);
+    spec(ticket)
+      .given([created(), accessed])
+      .when({ type: 'RecordTicketAccess', userId: 11 }, new Date(at.getTime() + 60_000))
+      .then([]);
     spec(ticket)
       .given([created(), accessed])
       .when({ type: 'RecordTicketAccess', userId: 12 }, new Date(at.getTime() + 60_000))
@@ -146,26 +185,61 @@ describe('ticket decider', () => {
   });
 
   it('lets only the ticketsAdmin audience open a ticket by hand outside any queue', () => {
-    const byHand = { type: 'CreateTicket', ticketId: 7, uuid, contactId: 3, whatsappId: 2, queueId: null, userId: 11, status: 'open', isGroup: false, channel: 'whatsapp' } as const;
-    spec(ticket).given([]).when({ ...byHand, byHand: { ticketsAdmin: false } }).thenThrows('ERR_TRANSFER_QUEUE_REQUIRED');
-    spec(ticket).given([]).when({ ...byHand, byHand: { ticketsAdmin: true } }).then([created({ queueId: null, userId: 11, status: 'open' })]);
-    spec(ticket).given([]).when({ ...byHand, queueId: 5, byHand: { ticketsAdmin: false } }).then([created({ userId: 11, status: 'open' })]);
+    const byHand = {
+      type: 'CreateTicket',
+      ticketId: 7,
+      uuid,
+      contactId: 3,
+      whatsappId: 2,
+      queueId: null,
+      userId: 11,
+      status: 'open',
+      isGroup: false,
+      channel: 'whatsapp',
+    } as const;
+    spec(ticket)
+      .given([])
+      .when({ ...byHand, byHand: { ticketsAdmin: false } })
+      .thenThrows('ERR_TRANSFER_QUEUE_REQUIRED');
+    spec(ticket)
+      .given([])
+      .when({ ...byHand, byHand: { ticketsAdmin: true } })
+      .then([created({ queueId: null, userId: 11, status: 'open' })]);
+    spec(ticket)
+      .given([])
+      .when({ ...byHand, queueId: 5, byHand: { ticketsAdmin: false } })
+      .then([created({ userId: 11, status: 'open' })]);
     // Inbound messages open tickets outside queues: not by hand.
-    spec(ticket).given([]).when(byHand).then([created({ queueId: null, userId: 11, status: 'open' })]);
+    spec(ticket)
+      .given([])
+      .when(byHand)
+      .then([created({ queueId: null, userId: 11, status: 'open' })]);
   });
 
   it("decides an attendant's change (PUT /tickets/{id}) whole: the switch and the move together, or nothing", () => {
     const toggled: TicketEvent = { type: 'TicketIntegrationToggled', data: { ticketId: 7, useIntegration: true } };
     const close = { type: 'CloseTicket', userId: 11, farewell: true, reason: 'resolved' } as const;
-    spec(ticket).given([created(), accepted]).when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: close }).then([toggled, closed]);
+    spec(ticket)
+      .given([created(), accepted])
+      .when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: close })
+      .then([toggled, closed]);
     spec(ticket)
       .given([created(), accepted])
       .when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: { ...close, requiredTag: { enabled: true, contactHasTags: false } } })
       .thenThrows('ERR_TICKET_REQUIRES_TAG');
     // Each part is decided on what the one before leaves: accepting, then a transfer of the accepted ticket.
-    spec(ticket).given([created()]).when({ type: 'UpdateTicket', change: { type: 'AcceptTicket', userId: 11 } }).then([accepted]);
-    spec(ticket).given([created(), accepted, closed]).when({ type: 'UpdateTicket', integration: { useIntegration: false } }).then([]);
-    spec(ticket).given([created(), accepted, closed]).when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: { type: 'TransferTicket', userId: 12, queueId: 5 } }).thenThrows('ERR_TICKET_NOT_OPEN');
+    spec(ticket)
+      .given([created()])
+      .when({ type: 'UpdateTicket', change: { type: 'AcceptTicket', userId: 11 } })
+      .then([accepted]);
+    spec(ticket)
+      .given([created(), accepted, closed])
+      .when({ type: 'UpdateTicket', integration: { useIntegration: false } })
+      .then([]);
+    spec(ticket)
+      .given([created(), accepted, closed])
+      .when({ type: 'UpdateTicket', integration: { useIntegration: true }, change: { type: 'TransferTicket', userId: 12, queueId: 5 } })
+      .thenThrows('ERR_TICKET_NOT_OPEN');
   });
 
   it('opens the conversation: one access per quiet window, and its waiting messages read', () => {
@@ -174,7 +248,10 @@ describe('ticket decider', () => {
     const read: TicketEvent = { type: 'TicketMessagesRead', data: { ticketId: 7, userId: 11, upTo: at.toISOString() } };
     spec(ticket).given([created()]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: at.toISOString() }, at).then([accessed, read]);
     spec(ticket).given([created()]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: null }, at).then([accessed]);
-    spec(ticket).given([created(), accessed]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: at.toISOString() }, new Date(at.getTime() + 60_000)).then([read]);
+    spec(ticket)
+      .given([created(), accessed])
+      .when({ type: 'OpenTicketConversation', userId: 11, readUpTo: at.toISOString() }, new Date(at.getTime() + 60_000))
+      .then([read]);
     spec(ticket).given([]).when({ type: 'OpenTicketConversation', userId: 11, readUpTo: null }).thenThrows('ERR_NO_TICKET_FOUND');
   });
 
@@ -188,7 +265,10 @@ describe('ticket decider', () => {
         .given([unqueued])
         .when({ type: 'AssignTicketQueue', queueId: 6, reason: 'menu' })
         .then([{ type: 'TicketQueueAssigned', data: { ticketId: 7, queueId: 6, reason: 'menu' } }]);
-      spec(ticket).given([created({ queueId: 6 })]).when({ type: 'AssignTicketQueue', queueId: 6, reason: 'menu' }).then([]);
+      spec(ticket)
+        .given([created({ queueId: 6 })])
+        .when({ type: 'AssignTicketQueue', queueId: 6, reason: 'menu' })
+        .then([]);
     });
 
     it('leaves a ticket an attendant took to the attendant', () => {
@@ -239,10 +319,16 @@ describe('ticket decider', () => {
 
 describe('ticket slot decider', () => {
   const now = new Date('2026-01-15T12:00:00.000Z');
-  const claimed = (ticketId: number, at: Date = now) => ({ type: 'TicketSlotClaimed' as const, data: { ticketId, contactId: 3, whatsappId: 2, at: at.toISOString() } });
+  const claimed = (ticketId: number, at: Date = now) => ({
+    type: 'TicketSlotClaimed' as const,
+    data: { ticketId, contactId: 3, whatsappId: 2, at: at.toISOString() },
+  });
 
   it('lets the first claimer hold a free slot', () => {
-    spec(ticketSlot).given([]).when({ type: 'ClaimTicketSlot', ticketId: 7, contactId: 3, whatsappId: 2 }, now).then([claimed(7)]);
+    spec(ticketSlot)
+      .given([])
+      .when({ type: 'ClaimTicketSlot', ticketId: 7, contactId: 3, whatsappId: 2 }, now)
+      .then([claimed(7)]);
   });
 
   it('refuses a claim while the holder is active or still being created', () => {
@@ -276,7 +362,13 @@ describe('ticket slot decider', () => {
   });
 
   it('is released only by its holder', () => {
-    spec(ticketSlot).given([claimed(7)]).when({ type: 'ReleaseTicketSlot', ticketId: 8 }).then([]);
-    spec(ticketSlot).given([claimed(7)]).when({ type: 'ReleaseTicketSlot', ticketId: 7 }).then([{ type: 'TicketSlotReleased', data: { ticketId: 7 } }]);
+    spec(ticketSlot)
+      .given([claimed(7)])
+      .when({ type: 'ReleaseTicketSlot', ticketId: 8 })
+      .then([]);
+    spec(ticketSlot)
+      .given([claimed(7)])
+      .when({ type: 'ReleaseTicketSlot', ticketId: 7 })
+      .then([{ type: 'TicketSlotReleased', data: { ticketId: 7 } }]);
   });
 });

@@ -1,4 +1,13 @@
-import { DomainError, TICKET_RATING_MAX, TICKET_RATING_MIN, type AssignmentReason, type Channel, type TicketEvent, type TicketQueueAssignedReason, type TicketStatus } from '@conversa/contracts';
+import {
+  DomainError,
+  TICKET_RATING_MAX,
+  TICKET_RATING_MIN,
+  type AssignmentReason,
+  type Channel,
+  type TicketEvent,
+  type TicketQueueAssignedReason,
+  type TicketStatus,
+} from '@conversa/contracts';
 import type { DecideContext, Decider } from '../commands/decider';
 
 export type Ticket =
@@ -133,7 +142,9 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
       // Only the ticketsAdmin audience may open a ticket by hand outside any queue.
       if (command.byHand && !command.byHand.ticketsAdmin && command.queueId === null) throw new DomainError('ERR_TRANSFER_QUEUE_REQUIRED');
       const { type: _type, byHand: _byHand, ...data } = command;
-      return [{ type: 'TicketCreated', data: { ...data, status: data.isGroup && data.channel === 'whatsapp' && data.status === 'open' ? 'group' : data.status } }];
+      return [
+        { type: 'TicketCreated', data: { ...data, status: data.isGroup && data.channel === 'whatsapp' && data.status === 'open' ? 'group' : data.status } },
+      ];
     }
     if (state.status === 'none' || state.status === 'deleted') throw new DomainError('ERR_NO_TICKET_FOUND');
     const { ticketId } = state;
@@ -146,7 +157,9 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
           if (state.status === 'closed') throw new DomainError('ERR_NO_TICKET_FOUND', 'The ticket is closed');
           return [];
         }
-        return [{ type: 'TicketAccepted', data: { ticketId, userId: command.userId, queueId: command.queueId ?? state.queueId, status: workingStatus(state) } }];
+        return [
+          { type: 'TicketAccepted', data: { ticketId, userId: command.userId, queueId: command.queueId ?? state.queueId, status: workingStatus(state) } },
+        ];
       }
 
       case 'CloseTicket': {
@@ -154,7 +167,12 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
         if (command.reason === 'resolved' && state.status === 'pending') throw new DomainError('ERR_TICKET_NOT_OPEN');
         if (command.reason === 'ignored' && state.status !== 'pending') throw new DomainError('ERR_TICKET_NOT_PENDING');
         if (command.requiredTag?.enabled && !command.requiredTag.contactHasTags) throw new DomainError('ERR_TICKET_REQUIRES_TAG');
-        return [{ type: 'TicketClosed', data: { ticketId, userId: command.userId, farewell: command.reason === 'ignored' ? false : command.farewell, reason: command.reason } }];
+        return [
+          {
+            type: 'TicketClosed',
+            data: { ticketId, userId: command.userId, farewell: command.reason === 'ignored' ? false : command.farewell, reason: command.reason },
+          },
+        ];
       }
 
       case 'ReopenTicket':
@@ -162,7 +180,9 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
           if (state.userId === command.userId) return [];
           throw new DomainError('ERROR_TICKET_OPEN');
         }
-        return [{ type: 'TicketReopened', data: { ticketId, userId: command.userId, queueId: command.queueId ?? state.queueId, status: workingStatus(state) } }];
+        return [
+          { type: 'TicketReopened', data: { ticketId, userId: command.userId, queueId: command.queueId ?? state.queueId, status: workingStatus(state) } },
+        ];
 
       case 'ReturnTicketToQueue':
         if (!active(state.status)) throw new DomainError('ERR_TICKET_NOT_OPEN');
@@ -201,12 +221,18 @@ export const ticket: Decider<Ticket, TicketCommand, TicketEvent> = {
       }
 
       case 'UpdateTicket': {
-        const steps: TicketCommand[] = [...(command.integration ? [{ type: 'SetTicketIntegration' as const, ...command.integration }] : []), ...(command.change ? [command.change] : [])];
+        const steps: TicketCommand[] = [
+          ...(command.integration ? [{ type: 'SetTicketIntegration' as const, ...command.integration }] : []),
+          ...(command.change ? [command.change] : []),
+        ];
         return inTurn(state, steps, context);
       }
 
       case 'OpenTicketConversation': {
-        const steps: TicketCommand[] = [{ type: 'RecordTicketAccess', userId: command.userId }, ...(command.readUpTo ? [{ type: 'MarkTicketMessagesRead' as const, userId: command.userId, upTo: command.readUpTo }] : [])];
+        const steps: TicketCommand[] = [
+          { type: 'RecordTicketAccess', userId: command.userId },
+          ...(command.readUpTo ? [{ type: 'MarkTicketMessagesRead' as const, userId: command.userId, upTo: command.readUpTo }] : []),
+        ];
         return inTurn(state, steps, context);
       }
 

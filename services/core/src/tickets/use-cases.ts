@@ -1,4 +1,13 @@
-import { DomainError, ticketChannelOf, type Channel, type ConnectionChannel, type CreateTicketRequest, type Position, type TicketView, type UpdateTicketRequest } from '@conversa/contracts';
+import {
+  DomainError,
+  ticketChannelOf,
+  type Channel,
+  type ConnectionChannel,
+  type CreateTicketRequest,
+  type Position,
+  type TicketView,
+  type UpdateTicketRequest,
+} from '@conversa/contracts';
 import type { z } from 'zod';
 import { userActor, type CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
@@ -102,7 +111,9 @@ export async function updateTicket(
   if (command.change?.type === 'CloseTicket' && command.change.reason === 'resolved') {
     command.change = { ...command.change, requiredTag: { enabled: await lookup.requiredTag(), contactHasTags: current.tags.length > 0 } };
   }
-  const result = await changeTicket(ctx, { companyId: caller.companyId, actor: userActor(caller.userId), ticketId, command }).catch((error) => explainOtherOpenTicket(lookup, error));
+  const result = await changeTicket(ctx, { companyId: caller.companyId, actor: userActor(caller.userId), ticketId, command }).catch((error) =>
+    explainOtherOpenTicket(lookup, error),
+  );
   return { position: result.position };
 }
 
@@ -110,7 +121,12 @@ export async function updateTicket(
 export async function openTicketConversation(ctx: CommandContext, input: { caller: TicketCaller; ticket: TicketView }): Promise<{ position: Position | null }> {
   const { caller, ticket } = input;
   const readUpTo = ticket.unreadMessages > 0 ? ctx.now().toISOString() : null;
-  const result = await changeTicket(ctx, { companyId: caller.companyId, actor: userActor(caller.userId), ticketId: ticket.id, command: { type: 'OpenTicketConversation', userId: caller.userId, readUpTo } });
+  const result = await changeTicket(ctx, {
+    companyId: caller.companyId,
+    actor: userActor(caller.userId),
+    ticketId: ticket.id,
+    command: { type: 'OpenTicketConversation', userId: caller.userId, readUpTo },
+  });
   return { position: result.position };
 }
 
@@ -142,16 +158,19 @@ function statusChangeFor(current: TicketView, body: UpdateTicketRequest, me: { u
     case 'group': {
       const userId = body.userId ?? me.userId;
       if (current.status === 'closed') return { type: 'ReopenTicket', userId, queueId };
-      if (current.status === 'pending' && userId === me.userId && (current.queueId === null || queueId === current.queueId)) return { type: 'AcceptTicket', userId, queueId };
+      if (current.status === 'pending' && userId === me.userId && (current.queueId === null || queueId === current.queueId))
+        return { type: 'AcceptTicket', userId, queueId };
       // Taking for oneself a ticket someone else already holds is a late accept: the answer names the holder.
-      if ((current.status === 'open' || current.status === 'group') && current.userId !== me.userId && userId === me.userId) return { type: 'AcceptTicket', userId, queueId };
+      if ((current.status === 'open' || current.status === 'group') && current.userId !== me.userId && userId === me.userId)
+        return { type: 'AcceptTicket', userId, queueId };
       return { type: 'TransferTicket', userId, queueId };
     }
     case 'pending':
       if (!body.userId && queueId === current.queueId) return { type: 'ReturnTicketToQueue' };
       return { type: 'TransferTicket', userId: body.userId ?? null, queueId };
     case undefined:
-      if (body.userId !== undefined || body.queueId !== undefined) return { type: 'TransferTicket', userId: body.userId === undefined ? current.userId : body.userId, queueId };
+      if (body.userId !== undefined || body.queueId !== undefined)
+        return { type: 'TransferTicket', userId: body.userId === undefined ? current.userId : body.userId, queueId };
       return null;
   }
   // Statuses the form never sends (lgpd, nps): no move.

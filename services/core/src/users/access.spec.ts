@@ -25,7 +25,11 @@ describe('who manages users', () => {
 
 describe('changing a user', () => {
   it('lets anyone change their own name, e-mail, language, theme and farewell message', () => {
-    expect(code(() => assertMayChangeUser(editor('user'), target(1), { name: 'Ana', email: 'x@y.z', language: 'en', defaultTheme: 'dark', farewellMessage: 'Tchau' }))).toBe('allowed');
+    expect(
+      code(() =>
+        assertMayChangeUser(editor('user'), target(1), { name: 'Ana', email: 'x@y.z', language: 'en', defaultTheme: 'dark', farewellMessage: 'Tchau' }),
+      ),
+    ).toBe('allowed');
   });
 
   it('refuses a plain user granting themself queues, all tickets, groups or admin flags', () => {
@@ -37,7 +41,9 @@ describe('changing a user', () => {
   });
 
   it('accepts a whole form sent back with the guarded fields unchanged', () => {
-    expect(code(() => assertMayChangeUser(editor('user'), target(1, { queueIds: [3] }), { queueIds: [3], profile: 'user', allTicket: 'disable', name: 'Ana' }))).toBe('allowed');
+    expect(
+      code(() => assertMayChangeUser(editor('user'), target(1, { queueIds: [3] }), { queueIds: [3], profile: 'user', allTicket: 'disable', name: 'Ana' })),
+    ).toBe('allowed');
   });
 
   it('refuses a plain user changing someone else', () => {
@@ -45,7 +51,9 @@ describe('changing a user', () => {
   });
 
   it('lets a supervisor change a user’s other fields, but neither queues (user-modal:editQueues) nor profiles (user-modal:editProfile): spec 1 §6 makes both admin only', () => {
-    expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { name: 'Bia Lima', startWork: '08:00', farewellMessage: 'Tchau', whatsappId: 3 }))).toBe('allowed');
+    expect(
+      code(() => assertMayChangeUser(editor('supervisor'), target(2), { name: 'Bia Lima', startWork: '08:00', farewellMessage: 'Tchau', whatsappId: 3 })),
+    ).toBe('allowed');
     expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { queueIds: [1, 2] }))).toBe('ERR_NO_PERMISSION');
     expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { allTicket: 'enable' }))).toBe('ERR_NO_PERMISSION');
     expect(code(() => assertMayChangeUser(editor('supervisor'), target(2), { allowGroup: true }))).toBe('ERR_NO_PERMISSION');

@@ -1,4 +1,15 @@
-import { canManageUsers, defaultUserDetails, DomainError, guardedUserFields, holdsUserPermission, mayTouchUser, type EditedUser, type Permission, type UserDetails, type UserEditor } from '@conversa/contracts';
+import {
+  canManageUsers,
+  defaultUserDetails,
+  DomainError,
+  guardedUserFields,
+  holdsUserPermission,
+  mayTouchUser,
+  type EditedUser,
+  type Permission,
+  type UserDetails,
+  type UserEditor,
+} from '@conversa/contracts';
 import { changedFields } from '../commands/changes';
 
 // The rules themselves live in contracts (the users screen shows only what they allow); these enforce them.

@@ -29,7 +29,6 @@ export interface EmailClaim {
   actor: Actor;
 }
 
-
 /**
  * Holds an e-mail for a user while `work` creates what goes with it; if the work fails the
  * address is released, so a failed sign-up never leaves an e-mail nobody can use.
@@ -87,9 +86,21 @@ export async function createCompanyUser(
       actor,
     });
     try {
-      await execute(ctx, { decider: user, streamId: streams.user(userId), command: { type: 'CreateUser', userId, companyId, details, passwordHash }, companyId, actor });
+      await execute(ctx, {
+        decider: user,
+        streamId: streams.user(userId),
+        command: { type: 'CreateUser', userId, companyId, details, passwordHash },
+        companyId,
+        actor,
+      });
     } catch (error) {
-      await execute(ctx, { decider: userSeats, streamId: streams.userSeats(companyId), command: { type: 'FreeUserSeat', companyId, userId }, companyId, actor });
+      await execute(ctx, {
+        decider: userSeats,
+        streamId: streams.userSeats(companyId),
+        command: { type: 'FreeUserSeat', companyId, userId },
+        companyId,
+        actor,
+      });
       throw error;
     }
   });
@@ -97,11 +108,26 @@ export async function createCompanyUser(
 }
 
 /** Deletes a user and gives back what they held: their seat, their e-mail (usable again) and their picture. */
-export async function deleteCompanyUser(ctx: UserUseCaseContext, input: { target: { id: number; companyId: number; email: string; profileImage: string | null }; actor: Actor }): Promise<void> {
+export async function deleteCompanyUser(
+  ctx: UserUseCaseContext,
+  input: { target: { id: number; companyId: number; email: string; profileImage: string | null }; actor: Actor },
+): Promise<void> {
   const { target, actor } = input;
   const companyId = target.companyId;
   await execute(ctx, { decider: user, streamId: streams.user(target.id), command: { type: 'DeleteUser' }, companyId, actor });
-  await execute(ctx, { decider: userSeats, streamId: streams.userSeats(companyId), command: { type: 'FreeUserSeat', companyId, userId: target.id }, companyId, actor });
-  await execute(ctx, { decider: userEmail, streamId: streams.userEmail(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId: target.id }, companyId, actor });
+  await execute(ctx, {
+    decider: userSeats,
+    streamId: streams.userSeats(companyId),
+    command: { type: 'FreeUserSeat', companyId, userId: target.id },
+    companyId,
+    actor,
+  });
+  await execute(ctx, {
+    decider: userEmail,
+    streamId: streams.userEmail(target.email),
+    command: { type: 'ReleaseUserEmail', email: target.email, userId: target.id },
+    companyId,
+    actor,
+  });
   if (target.profileImage) await ctx.media.remove(companyId, target.profileImage);
 }

@@ -23,12 +23,30 @@ export async function changeCompanyUser(
   const { target, changes, password, actor } = input;
   const { id: userId, companyId } = target;
   if (changes.email !== undefined && changes.email !== target.email) {
-    await execute(ctx, { decider: userEmail, streamId: streams.userEmail(changes.email), command: { type: 'ClaimUserEmail', email: changes.email, userId }, companyId, actor });
-    await execute(ctx, { decider: userEmail, streamId: streams.userEmail(target.email), command: { type: 'ReleaseUserEmail', email: target.email, userId }, companyId, actor });
+    await execute(ctx, {
+      decider: userEmail,
+      streamId: streams.userEmail(changes.email),
+      command: { type: 'ClaimUserEmail', email: changes.email, userId },
+      companyId,
+      actor,
+    });
+    await execute(ctx, {
+      decider: userEmail,
+      streamId: streams.userEmail(target.email),
+      command: { type: 'ReleaseUserEmail', email: target.email, userId },
+      companyId,
+      actor,
+    });
   }
   await execute(ctx, { decider: user, streamId: streams.user(userId), command: { type: 'ChangeUserDetails', changes }, companyId, actor });
   if (password !== undefined) {
-    await execute(ctx, { decider: user, streamId: streams.user(userId), command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) }, companyId, actor });
+    await execute(ctx, {
+      decider: user,
+      streamId: streams.user(userId),
+      command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) },
+      companyId,
+      actor,
+    });
   }
 }
 
@@ -39,7 +57,13 @@ export async function changeCompanyUser(
 export async function setUserProfileImage(ctx: UserUseCaseContext, input: { target: UserTarget; url: string; actor: Actor }): Promise<void> {
   const { target, url, actor } = input;
   try {
-    await execute(ctx, { decider: user, streamId: streams.user(target.id), command: { type: 'ChangeUserDetails', changes: { profileImage: url } }, companyId: target.companyId, actor });
+    await execute(ctx, {
+      decider: user,
+      streamId: streams.user(target.id),
+      command: { type: 'ChangeUserDetails', changes: { profileImage: url } },
+      companyId: target.companyId,
+      actor,
+    });
   } catch (error) {
     await ctx.media.remove(target.companyId, url);
     throw error;
@@ -51,6 +75,12 @@ export async function setUserProfileImage(ctx: UserUseCaseContext, input: { targ
 export async function removeUserProfileImage(ctx: UserUseCaseContext, input: { target: UserTarget; actor: Actor }): Promise<void> {
   const { target, actor } = input;
   if (!target.profileImage) return;
-  await execute(ctx, { decider: user, streamId: streams.user(target.id), command: { type: 'ChangeUserDetails', changes: { profileImage: null } }, companyId: target.companyId, actor });
+  await execute(ctx, {
+    decider: user,
+    streamId: streams.user(target.id),
+    command: { type: 'ChangeUserDetails', changes: { profileImage: null } },
+    companyId: target.companyId,
+    actor,
+  });
   await ctx.media.remove(target.companyId, target.profileImage);
 }

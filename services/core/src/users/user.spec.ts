@@ -8,7 +8,10 @@ const created: UserEvent = { type: 'UserCreated', data: { userId: 3, companyId: 
 
 describe('user decider', () => {
   it('creates a user', () => {
-    spec(user).given([]).when({ type: 'CreateUser', userId: 3, companyId: 2, details, passwordHash: 'x'.repeat(40) }).then([created]);
+    spec(user)
+      .given([])
+      .when({ type: 'CreateUser', userId: 3, companyId: 2, details, passwordHash: 'x'.repeat(40) })
+      .then([created]);
   });
 
   it('records only the fields that changed', () => {
@@ -19,7 +22,10 @@ describe('user decider', () => {
   });
 
   it('produces nothing when nothing changed', () => {
-    spec(user).given([created]).when({ type: 'ChangeUserDetails', changes: { language: 'pt-BR' } }).then([]);
+    spec(user)
+      .given([created])
+      .when({ type: 'ChangeUserDetails', changes: { language: 'pt-BR' } })
+      .then([]);
   });
 
   it('refuses changes to a deleted user', () => {

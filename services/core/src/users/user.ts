@@ -2,9 +2,7 @@ import { DomainError, streams, type UserDetails, type UserEmailEvent, type UserE
 import type { Decider } from '../commands/decider';
 import { changedFields } from '../commands/changes';
 
-export type User =
-  | { status: 'none' }
-  | { status: 'active' | 'deleted'; userId: number; companyId: number; details: UserDetails; passwordHash: string };
+export type User = { status: 'none' } | { status: 'active' | 'deleted'; userId: number; companyId: number; details: UserDetails; passwordHash: string };
 
 export type UserCommand =
   | { type: 'CreateUser'; userId: number; companyId: number; details: UserDetails; passwordHash: string }
@@ -34,7 +32,9 @@ export const user: Decider<User, UserCommand, UserEvent> = {
     switch (command.type) {
       case 'CreateUser':
         if (state.status !== 'none') throw new DomainError('ERR_VALIDATION', 'User already exists');
-        return [{ type: 'UserCreated', data: { userId: command.userId, companyId: command.companyId, passwordHash: command.passwordHash, ...command.details } }];
+        return [
+          { type: 'UserCreated', data: { userId: command.userId, companyId: command.companyId, passwordHash: command.passwordHash, ...command.details } },
+        ];
       case 'ChangeUserDetails': {
         if (state.status !== 'active') throw new DomainError('ERR_NO_USER_FOUND');
         const changes = changedFields(state.details, command.changes);

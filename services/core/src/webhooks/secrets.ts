@@ -18,4 +18,5 @@ export const signStandardWebhook = (secret: string, id: string, timestamp: numbe
   `v1,${createHmac('sha256', webhookSigningKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 
 /** `sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">` keyed by the whole secret text: the legacy X-Conversa-Signature header. */
-export const signWebhook = (secret: string, timestamp: number, body: string): string => `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+export const signWebhook = (secret: string, timestamp: number, body: string): string =>
+  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;

@@ -34,7 +34,15 @@ export async function createWebhook(
   await execute(ctx, {
     decider: webhook,
     streamId: streams.webhook(webhookId),
-    command: { type: 'CreateWebhook', webhookId, url: input.url, events: input.events, description: input.description, secret: ctx.webhooks.secrets.seal(secret), userId: input.userId },
+    command: {
+      type: 'CreateWebhook',
+      webhookId,
+      url: input.url,
+      events: input.events,
+      description: input.description,
+      secret: ctx.webhooks.secrets.seal(secret),
+      userId: input.userId,
+    },
     companyId: input.companyId,
     actor: input.actor,
   });
@@ -46,26 +54,58 @@ export async function changeWebhook(
   input: Caller & { id: number; changes: { url?: string; events?: string[]; description?: string; active?: boolean } },
 ): Promise<void> {
   if (input.changes.url !== undefined) await checkWebhookUrl(ctx, input.changes.url);
-  await execute(ctx, { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'ChangeWebhook', changes: input.changes }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: webhook,
+    streamId: streams.webhook(input.id),
+    command: { type: 'ChangeWebhook', changes: input.changes },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /** A new secret replaces the old one at once; answers it in clear this once. */
 export async function rotateWebhookSecret(ctx: WebhookUseCaseContext, input: Caller & { id: number }): Promise<string> {
   const secret = newWebhookSecret();
-  await execute(ctx, { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'RotateWebhookSecret', secret: ctx.webhooks.secrets.seal(secret) }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: webhook,
+    streamId: streams.webhook(input.id),
+    command: { type: 'RotateWebhookSecret', secret: ctx.webhooks.secrets.seal(secret) },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
   return secret;
 }
 
 export async function deleteWebhook(ctx: UseCaseContext, input: Caller & { id: number }): Promise<void> {
-  await execute(ctx, { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'DeleteWebhook' }, companyId: input.companyId, actor: input.actor });
+  await execute(ctx, {
+    decider: webhook,
+    streamId: streams.webhook(input.id),
+    command: { type: 'DeleteWebhook' },
+    companyId: input.companyId,
+    actor: input.actor,
+  });
 }
 
 /** Asks the deliverer to send a delivery again (same delivery id); it does so from the log, never in the request. */
 export async function redeliverWebhook(ctx: UseCaseContext, input: Caller & { id: number; deliveryId: string }): Promise<void> {
-  await execute(ctx, { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'RequestWebhookRedelivery', deliveryId: input.deliveryId }, companyId: input.companyId, actor: input.actor }, { readModels: [] });
+  await execute(
+    ctx,
+    {
+      decider: webhook,
+      streamId: streams.webhook(input.id),
+      command: { type: 'RequestWebhookRedelivery', deliveryId: input.deliveryId },
+      companyId: input.companyId,
+      actor: input.actor,
+    },
+    { readModels: [] },
+  );
 }
 
 /** "Resume now": unpauses the endpoint and has the deliverer try the head of its queue at once, the rest following in order. */
 export async function resumeWebhook(ctx: UseCaseContext, input: Caller & { id: number }): Promise<void> {
-  await execute(ctx, { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'ResumeWebhook' }, companyId: input.companyId, actor: input.actor }, { readModels: ['webhooks'] });
+  await execute(
+    ctx,
+    { decider: webhook, streamId: streams.webhook(input.id), command: { type: 'ResumeWebhook' }, companyId: input.companyId, actor: input.actor },
+    { readModels: ['webhooks'] },
+  );
 }

@@ -6,28 +6,58 @@ import { createSecretBox } from '../secrets/box';
 import { newWebhookSecret, signStandardWebhook, signWebhook, webhookSigningKey } from './secrets';
 import { webhook } from './webhook';
 
-const created: WebhookEvent = { type: 'WebhookCreated', data: { webhookId: 3, url: 'https://example.com/hook', events: ['*'], description: '', secret: 'v1:a:b:c', userId: 2 } };
+const created: WebhookEvent = {
+  type: 'WebhookCreated',
+  data: { webhookId: 3, url: 'https://example.com/hook', events: ['*'], description: '', secret: 'v1:a:b:c', userId: 2 },
+};
 const deliveryId = '0192f7a0-0000-7000-8000-000000000001';
 
 describe('webhook decider', () => {
   it('creates an endpoint once', () => {
-    spec(webhook).given([]).when({ type: 'CreateWebhook', webhookId: 3, url: 'https://example.com/hook', events: ['*'], description: '', secret: 'v1:a:b:c', userId: 2 }).then([created]);
-    spec(webhook).given([created]).when({ type: 'CreateWebhook', webhookId: 3, url: 'https://x.test', events: ['*'], description: '', secret: 's', userId: 2 }).thenThrows('ERR_VALIDATION');
+    spec(webhook)
+      .given([])
+      .when({ type: 'CreateWebhook', webhookId: 3, url: 'https://example.com/hook', events: ['*'], description: '', secret: 'v1:a:b:c', userId: 2 })
+      .then([created]);
+    spec(webhook)
+      .given([created])
+      .when({ type: 'CreateWebhook', webhookId: 3, url: 'https://x.test', events: ['*'], description: '', secret: 's', userId: 2 })
+      .thenThrows('ERR_VALIDATION');
   });
 
   it('records only what changed, and an edit clears the flag', () => {
-    spec(webhook).given([created]).when({ type: 'ChangeWebhook', changes: { url: 'https://example.com/hook', active: false } }).then([{ type: 'WebhookChanged', data: { webhookId: 3, changes: { active: false } } }]);
-    spec(webhook).given([created]).when({ type: 'ChangeWebhook', changes: { events: ['*'] } }).then([]);
+    spec(webhook)
+      .given([created])
+      .when({ type: 'ChangeWebhook', changes: { url: 'https://example.com/hook', active: false } })
+      .then([{ type: 'WebhookChanged', data: { webhookId: 3, changes: { active: false } } }]);
+    spec(webhook)
+      .given([created])
+      .when({ type: 'ChangeWebhook', changes: { events: ['*'] } })
+      .then([]);
     const flagged: WebhookEvent = { type: 'WebhookFlagged', data: { webhookId: 3, deliveryId, reason: 'HTTP 500' } };
-    spec(webhook).given([created, flagged]).when({ type: 'ChangeWebhook', changes: {} }).then([{ type: 'WebhookChanged', data: { webhookId: 3, changes: {} } }]);
+    spec(webhook)
+      .given([created, flagged])
+      .when({ type: 'ChangeWebhook', changes: {} })
+      .then([{ type: 'WebhookChanged', data: { webhookId: 3, changes: {} } }]);
     spec(webhook).given([created, flagged]).when({ type: 'FlagWebhook', deliveryId, reason: 'again' }).then([]);
   });
 
   it('rotates, redelivers and deletes; a deleted endpoint is not found', () => {
-    spec(webhook).given([created]).when({ type: 'RotateWebhookSecret', secret: 'v1:d:e:f' }).then([{ type: 'WebhookSecretRotated', data: { webhookId: 3, secret: 'v1:d:e:f' } }]);
-    spec(webhook).given([created]).when({ type: 'RequestWebhookRedelivery', deliveryId }).then([{ type: 'WebhookRedeliveryRequested', data: { webhookId: 3, deliveryId } }]);
-    spec(webhook).given([created]).when({ type: 'DeleteWebhook' }).then([{ type: 'WebhookDeleted', data: { webhookId: 3 } }]);
-    spec(webhook).given([created, { type: 'WebhookDeleted', data: { webhookId: 3 } }]).when({ type: 'RotateWebhookSecret', secret: 's' }).thenThrows('ERR_NO_WEBHOOK_FOUND');
+    spec(webhook)
+      .given([created])
+      .when({ type: 'RotateWebhookSecret', secret: 'v1:d:e:f' })
+      .then([{ type: 'WebhookSecretRotated', data: { webhookId: 3, secret: 'v1:d:e:f' } }]);
+    spec(webhook)
+      .given([created])
+      .when({ type: 'RequestWebhookRedelivery', deliveryId })
+      .then([{ type: 'WebhookRedeliveryRequested', data: { webhookId: 3, deliveryId } }]);
+    spec(webhook)
+      .given([created])
+      .when({ type: 'DeleteWebhook' })
+      .then([{ type: 'WebhookDeleted', data: { webhookId: 3 } }]);
+    spec(webhook)
+      .given([created, { type: 'WebhookDeleted', data: { webhookId: 3 } }])
+      .when({ type: 'RotateWebhookSecret', secret: 's' })
+      .thenThrows('ERR_NO_WEBHOOK_FOUND');
     spec(webhook).given([]).when({ type: 'DeleteWebhook' }).thenThrows('ERR_NO_WEBHOOK_FOUND');
   });
 
@@ -38,9 +68,15 @@ describe('webhook decider', () => {
     spec(webhook).given([created, paused]).when({ type: 'PauseWebhook', failingSince, reason: 'again' }).then([]);
     const off: WebhookEvent = { type: 'WebhookChanged', data: { webhookId: 3, changes: { active: false } } };
     spec(webhook).given([created, off]).when({ type: 'PauseWebhook', failingSince, reason: 'x' }).then([]);
-    spec(webhook).given([created, paused]).when({ type: 'ResumeWebhook' }).then([{ type: 'WebhookResumed', data: { webhookId: 3 } }]);
+    spec(webhook)
+      .given([created, paused])
+      .when({ type: 'ResumeWebhook' })
+      .then([{ type: 'WebhookResumed', data: { webhookId: 3 } }]);
     // Resumed, it may be paused again by a later streak.
-    spec(webhook).given([created, paused, { type: 'WebhookResumed', data: { webhookId: 3 } }]).when({ type: 'PauseWebhook', failingSince, reason: 'y' }).then([{ ...paused, data: { ...paused.data, reason: 'y' } }]);
+    spec(webhook)
+      .given([created, paused, { type: 'WebhookResumed', data: { webhookId: 3 } }])
+      .when({ type: 'PauseWebhook', failingSince, reason: 'y' })
+      .then([{ ...paused, data: { ...paused.data, reason: 'y' } }]);
     spec(webhook).given([created, off]).when({ type: 'ResumeWebhook' }).thenThrows('ERR_WEBHOOK_INACTIVE');
   });
 });
@@ -72,7 +108,20 @@ describe('webhook secrets and addresses', () => {
   });
 
   it('refuses private, loopback and link-local addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '100.64.0.1']) expect(isRefusedAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '100.64.0.1',
+    ])
+      expect(isRefusedAddress(address), address).toBe(true);
     for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111']) expect(isRefusedAddress(address), address).toBe(false);
   });
 });

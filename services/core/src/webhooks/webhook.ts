@@ -33,7 +33,12 @@ export const webhook: Decider<Webhook, WebhookCommand, WebhookEvent> = {
       case 'WebhookChanged':
         // Editing an endpoint is how an admin says it is fixed: the flag goes.
         // Switching it off drops its queue, so there is nothing left to hold paused.
-        return { ...state, details: { ...state.details, ...event.data.changes }, flagged: false, paused: event.data.changes.active === false ? false : state.paused };
+        return {
+          ...state,
+          details: { ...state.details, ...event.data.changes },
+          flagged: false,
+          paused: event.data.changes.active === false ? false : state.paused,
+        };
       case 'WebhookDeleted':
         return { ...state, status: 'deleted' };
       case 'WebhookFlagged':
@@ -70,7 +75,9 @@ export const webhook: Decider<Webhook, WebhookCommand, WebhookEvent> = {
         return [{ type: 'WebhookRedeliveryRequested', data: { webhookId, deliveryId: command.deliveryId } }];
       case 'PauseWebhook':
         // An endpoint an admin switched off has no queue left to hold.
-        return state.paused || !state.details.active ? [] : [{ type: 'WebhookPaused', data: { webhookId, failingSince: command.failingSince, reason: command.reason } }];
+        return state.paused || !state.details.active
+          ? []
+          : [{ type: 'WebhookPaused', data: { webhookId, failingSince: command.failingSince, reason: command.reason } }];
       case 'ResumeWebhook':
         // Also when not paused: "resume now" retries the head at once instead of at its next backoff.
         if (!state.details.active) throw new DomainError('ERR_WEBHOOK_INACTIVE');

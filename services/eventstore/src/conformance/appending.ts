@@ -87,7 +87,9 @@ export function describeAppending(current: () => EventStore): void {
     it('lets exactly one of concurrent writers expecting the same revision win', async () => {
       const stream = `${uniquePrefix()}s`;
       await store.appendToStream(stream, [noted(0)]);
-      const outcomes = await Promise.allSettled(Array.from({ length: 5 }, (_, index) => store.appendToStream(stream, [noted(index + 1)], { expectedRevision: 0 })));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 5 }, (_, index) => store.appendToStream(stream, [noted(index + 1)], { expectedRevision: 0 })),
+      );
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
       for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedVersionError);
       expect(await store.readStream(stream)).toHaveLength(2);

@@ -9,11 +9,19 @@ export const ConformanceTagged = defineEvent('ConformanceTagged', z.object({ tag
 /** A contact's personal fields: inert on a plain store, sealed by the sealed store (personal.ts). */
 export const ConformancePersonal = defineEvent(
   'ConformancePersonal',
-  z.object({ contactId: z.number().int().positive(), name: z.string().min(1), body: z.string(), place: z.object({ lat: z.number(), lng: z.number() }).nullable(), tags: z.array(z.string()) }),
+  z.object({
+    contactId: z.number().int().positive(),
+    name: z.string().min(1),
+    body: z.string(),
+    place: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+    tags: z.array(z.string()),
+  }),
   { personal: { contact: 'contactId', identity: ['name', 'tags'], content: ['body', 'place'] } },
 );
 /** Carries no contact: its contact is the stream's first event's. */
-export const ConformancePersonalEdited = defineEvent('ConformancePersonalEdited', z.object({ body: z.string() }), { personal: { contact: 'stream', content: ['body'] } });
+export const ConformancePersonalEdited = defineEvent('ConformancePersonalEdited', z.object({ body: z.string() }), {
+  personal: { contact: 'stream', content: ['body'] },
+});
 
 export const conformanceEventDefinitions = [ConformanceNoted, ConformanceTagged, ConformancePersonal, ConformancePersonalEdited] as const;
 

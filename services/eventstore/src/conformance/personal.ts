@@ -62,12 +62,16 @@ export function describePersonalData(current: () => EventStore, parts: () => Sea
       await subscriber.stop();
       expect(dataOf(subscriber.events)).toEqual(plain);
       const states = new StateCache();
-      const folded = await states.hold(store, stream, { key: 'bodies', initialState: () => [] as unknown[], evolve: (state, event) => [...state, (event.data as { body: string }).body] });
+      const folded = await states.hold(store, stream, {
+        key: 'bodies',
+        initialState: () => [] as unknown[],
+        evolve: (state, event) => [...state, (event.data as { body: string }).body],
+      });
       expect(folded.state).toEqual(['olá, meu cpf é 123', 'corrigido']);
       folded.release();
     });
 
-    it('read as erased once the contact\'s keys are destroyed, the chain intact; a new message starts a new key', async () => {
+    it("read as erased once the contact's keys are destroyed, the chain intact; a new message starts a new key", async () => {
       const contactId = nextContact++;
       const stream = `${uniquePrefix()}p`;
       await store.appendToStream(stream, [said(contactId, 'antes')]);
@@ -84,7 +88,7 @@ export function describePersonalData(current: () => EventStore, parts: () => Sea
       expect(verifyChain(await inner.readStream(stream, { raw: true })).valid).toBe(true);
     });
 
-    it('erase a period\'s contents with its key and keep the contact\'s name', async () => {
+    it("erase a period's contents with its key and keep the contact's name", async () => {
       const contactId = nextContact++;
       const stream = `${uniquePrefix()}p`;
       await store.appendToStream(stream, [said(contactId, 'velha', '2026-01-05T10:00:00.000Z'), said(contactId, 'nova', '2026-02-05T10:00:00.000Z')]);

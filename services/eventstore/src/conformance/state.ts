@@ -32,7 +32,12 @@ function watched(store: EventStore): { store: EventStore; reads: Array<ReadStrea
 
 const sumTo = (count: number) => (count * (count - 1)) / 2;
 
-async function load<State = Tally>(cache: StateCache, store: EventStore, stream: string, fold: StateFold<State> = tally() as never): Promise<{ state: State; revision: number }> {
+async function load<State = Tally>(
+  cache: StateCache,
+  store: EventStore,
+  stream: string,
+  fold: StateFold<State> = tally() as never,
+): Promise<{ state: State; revision: number }> {
   const held = await cache.hold(store, stream, fold);
   const { state, revision } = held;
   held.release();
@@ -58,7 +63,17 @@ export function describeFoldedState(current: () => EventStore, snapshotStore: ((
       await store.appendToStream(stream, notedBatch(0, 25));
       const cache = cacheOf();
       const { store: seen, reads } = watched(store);
-      expect(await load(cache, seen, stream)).toMatchObject({ revision: 24, state: { sum: sumTo(25), count: 25, byParity: new Map([['even', 13], ['odd', 12]]) } });
+      expect(await load(cache, seen, stream)).toMatchObject({
+        revision: 24,
+        state: {
+          sum: sumTo(25),
+          count: 25,
+          byParity: new Map([
+            ['even', 13],
+            ['odd', 12],
+          ]),
+        },
+      });
 
       // Another process appends: the next load reads those three and nothing before them.
       await store.appendToStream(stream, notedBatch(25, 3), { expectedRevision: 24 });
@@ -111,7 +126,17 @@ export function describeFoldedState(current: () => EventStore, snapshotStore: ((
 
         await store.appendToStream(stream, notedBatch(25, 2), { expectedRevision: 24 });
         const { store: seen, reads } = watched(store);
-        expect(await load(cacheOf(), seen, stream)).toMatchObject({ revision: 26, state: { sum: sumTo(27), count: 27, byParity: new Map([['even', 14], ['odd', 13]]) } });
+        expect(await load(cacheOf(), seen, stream)).toMatchObject({
+          revision: 26,
+          state: {
+            sum: sumTo(27),
+            count: 27,
+            byParity: new Map([
+              ['even', 14],
+              ['odd', 13],
+            ]),
+          },
+        });
         expect(reads).toEqual([{ fromRevision: 25, maxCount: 10_000 }]);
       });
 
@@ -138,7 +163,11 @@ export function describeFoldedState(current: () => EventStore, snapshotStore: ((
         }
         const stream = `${uniquePrefix()}s`;
         await store.appendToStream(stream, notedBatch(0, 12));
-        const fold: StateFold<Total> = { key: 'conformance-class@1', initialState: () => new Total(0), evolve: (state, event) => new Total(state.n + (event.data as { n: number }).n) };
+        const fold: StateFold<Total> = {
+          key: 'conformance-class@1',
+          initialState: () => new Total(0),
+          evolve: (state, event) => new Total(state.n + (event.data as { n: number }).n),
+        };
         const warm = cacheOf();
         await load(warm, store, stream, fold);
         await warm.flush();

@@ -201,46 +201,42 @@ export function describeSubscribing(current: () => EventStore): void {
       }
     });
 
-    it(
-      'gives a live subscriber 10 concurrent writers × 1,000 events in one strictly increasing order, none missing or doubled',
-      async () => {
-        const prefix = uniquePrefix();
-        const collector = collect(store, { filter: { streamPrefixes: [prefix] } });
-        try {
-          await collector.waitForCaughtUp();
-          const written = new Set<string>();
-          const writer = async (writerIndex: number) => {
-            const revisions = new Map<string, number>();
-            let n = 0;
-            for (let batch = 0; n < 1000; batch++) {
-              const size = Math.min(1 + (batch % 4), 1000 - n);
-              const stream = `${prefix}w${writerIndex}-${batch % 5}`;
-              const events = notedBatch(n, size);
-              const expectedRevision = revisions.get(stream) ?? 'no_stream';
-              const result: AppendResult = await store.appendToStream(stream, events, { expectedRevision });
-              revisions.set(stream, result.nextExpectedRevision);
-              for (const id of ids(events)) written.add(id);
-              n += size;
-            }
-          };
-          await Promise.all(Array.from({ length: 10 }, (_, index) => writer(index)));
-          expect(written.size).toBe(10_000);
-
-          await collector.waitForCount(10_000, 60_000);
-          const delivered = await settle(store, collector, prefix);
-          expect(delivered).toHaveLength(10_000);
-          expect(new Set(ids(delivered))).toEqual(written);
-          expectStrictlyIncreasing(delivered);
-          const lastRevision = new Map<string, number>();
-          for (const event of delivered) {
-            expect(event.revision).toBe((lastRevision.get(event.streamId) ?? -1) + 1);
-            lastRevision.set(event.streamId, event.revision);
+    it('gives a live subscriber 10 concurrent writers × 1,000 events in one strictly increasing order, none missing or doubled', async () => {
+      const prefix = uniquePrefix();
+      const collector = collect(store, { filter: { streamPrefixes: [prefix] } });
+      try {
+        await collector.waitForCaughtUp();
+        const written = new Set<string>();
+        const writer = async (writerIndex: number) => {
+          const revisions = new Map<string, number>();
+          let n = 0;
+          for (let batch = 0; n < 1000; batch++) {
+            const size = Math.min(1 + (batch % 4), 1000 - n);
+            const stream = `${prefix}w${writerIndex}-${batch % 5}`;
+            const events = notedBatch(n, size);
+            const expectedRevision = revisions.get(stream) ?? 'no_stream';
+            const result: AppendResult = await store.appendToStream(stream, events, { expectedRevision });
+            revisions.set(stream, result.nextExpectedRevision);
+            for (const id of ids(events)) written.add(id);
+            n += size;
           }
-        } finally {
-          await collector.stop();
+        };
+        await Promise.all(Array.from({ length: 10 }, (_, index) => writer(index)));
+        expect(written.size).toBe(10_000);
+
+        await collector.waitForCount(10_000, 60_000);
+        const delivered = await settle(store, collector, prefix);
+        expect(delivered).toHaveLength(10_000);
+        expect(new Set(ids(delivered))).toEqual(written);
+        expectStrictlyIncreasing(delivered);
+        const lastRevision = new Map<string, number>();
+        for (const event of delivered) {
+          expect(event.revision).toBe((lastRevision.get(event.streamId) ?? -1) + 1);
+          lastRevision.set(event.streamId, event.revision);
         }
-      },
-      120_000,
-    );
+      } finally {
+        await collector.stop();
+      }
+    }, 120_000);
   });
 }

@@ -47,7 +47,14 @@ export function describeEventStoreConformance(
     describeReading(() => store);
     describeSubscribing(() => store);
     describeFoldedState(() => store, undefined);
-    describeFoldedState(() => store, () => snapshots);
-    if (options.sealed) describePersonalData(() => store, () => sealed!);
+    describeFoldedState(
+      () => store,
+      () => snapshots,
+    );
+    if (options.sealed)
+      describePersonalData(
+        () => store,
+        () => sealed!,
+      );
   });
 }

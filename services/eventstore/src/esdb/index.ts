@@ -1,12 +1,5 @@
 import { chainHash } from '@conversa/contracts/events/hash-chain';
-import {
-  type EventMetadata,
-  type EventMetadataInput,
-  type EventRegistry,
-  type EventToAppend,
-  type Position,
-  type RecordedEvent,
-} from '@conversa/contracts';
+import { type EventMetadata, type EventMetadataInput, type EventRegistry, type EventToAppend, type Position, type RecordedEvent } from '@conversa/contracts';
 import { comparePositions } from '@conversa/contracts';
 import {
   BACKWARDS,
@@ -82,7 +75,10 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
   const client = EventStoreDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<Subscription>();
 
-  async function readRecords(streamId: string, read: { direction: 'forwards' | 'backwards'; from: number | 'start' | 'end'; maxCount: number }): Promise<EsdbRecord[]> {
+  async function readRecords(
+    streamId: string,
+    read: { direction: 'forwards' | 'backwards'; from: number | 'start' | 'end'; maxCount: number },
+  ): Promise<EsdbRecord[]> {
     if (read.maxCount <= 0) return [];
     const records: EsdbRecord[] = [];
     try {
@@ -113,7 +109,11 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
    * revision), so it reads only the head; `any` and `stream_exists` always hold, and a refused
    * expectation may be a retry, so those look through the stream, newest first, in pages.
    */
-  async function inspect(streamId: string, ids: ReadonlySet<string>, expected: ExpectedRevision): Promise<{ head: StreamHead | null; found: EsdbRecord | null }> {
+  async function inspect(
+    streamId: string,
+    ids: ReadonlySet<string>,
+    expected: ExpectedRevision,
+  ): Promise<{ head: StreamHead | null; found: EsdbRecord | null }> {
     const broad = expected === 'any' || expected === 'stream_exists';
     let page = await readRecords(streamId, { direction: 'backwards', from: 'end', maxCount: broad ? SCAN_PAGE_SIZE : 1 });
     const newest = page[0];
@@ -301,9 +301,13 @@ function toHead(record: EsdbRecord): StreamHead {
 
 function satisfies(expected: ExpectedRevision, actual: number): boolean {
   switch (expected) {
-    case 'any': return true;
-    case 'no_stream': return actual === -1;
-    case 'stream_exists': return actual >= 0;
-    default: return actual === expected;
+    case 'any':
+      return true;
+    case 'no_stream':
+      return actual === -1;
+    case 'stream_exists':
+      return actual >= 0;
+    default:
+      return actual === expected;
   }
 }

@@ -53,7 +53,8 @@ export function matchesFilter(filter: EventFilter | undefined, streamId: string,
   if (filter.eventTypes && !filter.eventTypes.includes(type)) return false;
   if (filter.streamPrefixes && !filter.streamPrefixes.some((prefix) => streamId.startsWith(prefix))) return false;
   // The company is in the metadata, which is parsed only when a partition asks for it.
-  if ((filter.companyPartition?.count ?? 1) > 1) return inCompanyPartition((metadata?.() as { companyId?: unknown } | undefined)?.companyId, filter.companyPartition);
+  if ((filter.companyPartition?.count ?? 1) > 1)
+    return inCompanyPartition((metadata?.() as { companyId?: unknown } | undefined)?.companyId, filter.companyPartition);
   return true;
 }
 

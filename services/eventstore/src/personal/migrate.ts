@@ -102,7 +102,12 @@ export async function sealStoredEvents(options: SealMigrationOptions): Promise<S
               const stored = { id: row.event_id, type: row.type, data, metadata };
               try {
                 const first = events[0]!;
-                ({ data, metadata } = (await codec.sealStored(stored, { id: first.event_id, type: first.type, data: first.data, metadata: first.metadata })) as typeof stored);
+                ({ data, metadata } = (await codec.sealStored(stored, {
+                  id: first.event_id,
+                  type: first.type,
+                  data: first.data,
+                  metadata: first.metadata,
+                })) as typeof stored);
                 progress.sealed++;
               } catch (error) {
                 if (!(error instanceof EventSchemaError)) throw error;
@@ -118,7 +123,10 @@ export async function sealStoredEvents(options: SealMigrationOptions): Promise<S
             // Hash what jsonb gives back, as the append path does.
             const dataJson = JSON.stringify(data);
             const { prevHash: _p, hash: _h, ...content } = metadata as typeof row.metadata;
-            const hash = chainHash({ id: row.event_id, streamId: row.stream_id, revision: Number(row.revision), type: row.type, data: JSON.parse(dataJson), metadata: content }, prevHash);
+            const hash = chainHash(
+              { id: row.event_id, streamId: row.stream_id, revision: Number(row.revision), type: row.type, data: JSON.parse(dataJson), metadata: content },
+              prevHash,
+            );
             updates.ids.push(row.event_id);
             updates.data.push(dataJson);
             updates.metadata.push(JSON.stringify({ ...content, prevHash, hash }));

@@ -98,8 +98,14 @@ export async function createPostgresKeyVault(options: PostgresKeyVaultOptions): 
     async destroy(what: KeyDestruction) {
       const { rowCount } =
         'contactId' in what
-          ? await pool.query(`update ${s}.data_keys set sealed_key = null, destroyed_at = now() where company_id = $1 and contact_id = $2 and destroyed_at is null`, [what.companyId, what.contactId])
-          : await pool.query(`update ${s}.data_keys set sealed_key = null, destroyed_at = now() where company_id = $1 and period <> '' and period < $2 and destroyed_at is null`, [what.companyId, what.periodsBefore]);
+          ? await pool.query(
+              `update ${s}.data_keys set sealed_key = null, destroyed_at = now() where company_id = $1 and contact_id = $2 and destroyed_at is null`,
+              [what.companyId, what.contactId],
+            )
+          : await pool.query(
+              `update ${s}.data_keys set sealed_key = null, destroyed_at = now() where company_id = $1 and period <> '' and period < $2 and destroyed_at is null`,
+              [what.companyId, what.periodsBefore],
+            );
       return rowCount ?? 0;
     },
     close: () => pool.end(),

@@ -103,7 +103,10 @@ export function createPersonalCodec({ registry, vault }: SealedStoreOptions): Pe
     }
     const companyId = metadata.companyId;
     const paths: string[] = [];
-    for (const [period, fields] of [['', personal.identity ?? []], [periodOf(metadata.occurredAt), personal.content ?? []]] as const) {
+    for (const [period, fields] of [
+      ['', personal.identity ?? []],
+      [periodOf(metadata.occurredAt), personal.content ?? []],
+    ] as const) {
       const present = fields.filter((path) => getPath(data, path) != null);
       if (present.length === 0) continue;
       const key = await vault.create({ companyId, contactId, period });

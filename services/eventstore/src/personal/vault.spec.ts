@@ -56,7 +56,7 @@ describe('cachedVault', () => {
     expect((await cached.create(scope)).id).not.toBe(first.id);
   });
 
-  it('is bounded, and keys age out (another process\'s destruction reaches it)', async () => {
+  it("is bounded, and keys age out (another process's destruction reaches it)", async () => {
     const { vault, calls } = countingVault();
     let now = 0;
     const cached = cachedVault(vault, { maxKeys: 2, ttlMs: 1_000, now: () => now });

@@ -1,7 +1,15 @@
 import { EventMetadataInput, EventSchemaError, type EventRegistry, type EventToAppend } from '@conversa/contracts';
 import { chainHash } from '@conversa/contracts/events/hash-chain';
 import type pg from 'pg';
-import { DuplicateEventIdError, StaleReadError, WrongExpectedVersionError, type AppendOptions, type AppendResult, type ExpectedRevision, type StreamAppend } from '../port';
+import {
+  DuplicateEventIdError,
+  StaleReadError,
+  WrongExpectedVersionError,
+  type AppendOptions,
+  type AppendResult,
+  type ExpectedRevision,
+  type StreamAppend,
+} from '../port';
 import { AppendBatcher, type AppendOutcome, type AppendRequest } from './batcher';
 import { EXPECTED, type AppendOutcomeKind } from './migration';
 import type { AppendNotifier } from './notifier';
@@ -113,12 +121,19 @@ export abstract class PostgresAppends extends PostgresStoreBase {
       try {
         await client.query('begin');
         await client.query(`select ${this.schema}.take_append_lock()`);
-        const { rows } = await this.query<{ stream_id: string; revision: string; last_hash: string | null }>(streamHeadsLockStatement(this.schema, parts.map((part) => part.streamId)), client);
+        const { rows } = await this.query<{ stream_id: string; revision: string; last_hash: string | null }>(
+          streamHeadsLockStatement(
+            this.schema,
+            parts.map((part) => part.streamId),
+          ),
+          client,
+        );
         const heads = new Map<string, StreamHead>(rows.map((row) => [row.stream_id, { revision: Number(row.revision), hash: row.last_hash }]));
         const headOf = (streamId: string) => heads.get(streamId) ?? { revision: -1, hash: null };
         // Parts without events only check their expectation, as appendToStream does.
         for (const part of parts) {
-          if (part.events.length === 0 && !expectationHolds(part.expected, headOf(part.streamId).revision)) throw new WrongExpectedVersionError(part.streamId, part.expected, headOf(part.streamId).revision);
+          if (part.events.length === 0 && !expectationHolds(part.expected, headOf(part.streamId).revision))
+            throw new WrongExpectedVersionError(part.streamId, part.expected, headOf(part.streamId).revision);
         }
         const requests = written.map((part) => this.chain(part.streamId, part.expectedCode, headOf(part.streamId), part.events, undefined));
         const outcomes = requests.length > 0 ? await this.executeBatch(requests, client) : [];
@@ -138,7 +153,10 @@ export abstract class PostgresAppends extends PostgresStoreBase {
           if (outcome.outcome === 'ok') this.rememberHead(part.streamId, { revision: outcome.nextRevision!, hash: requests[index]!.lastHash });
           results.set(part.streamId, appendResult(outcome));
         });
-        const last = [...results.values()].reduce<AppendResult | undefined>((newest, result) => (!newest || result.position.prepare > newest.position.prepare ? result : newest), undefined);
+        const last = [...results.values()].reduce<AppendResult | undefined>(
+          (newest, result) => (!newest || result.position.prepare > newest.position.prepare ? result : newest),
+          undefined,
+        );
         if (last && outcomes.some((outcome) => outcome.outcome === 'ok')) this.notifier.wakeAll(last.position);
         const position = last?.position ?? START;
         return parts.map((part) => results.get(part.streamId) ?? { nextExpectedRevision: headOf(part.streamId).revision, position });
@@ -177,12 +195,23 @@ export abstract class PostgresAppends extends PostgresStoreBase {
     const parts: string[] = [];
     for (let index = 0; index < events.length; index++) {
       const event = events[index]!;
-      const hash = chainHash({ id: event.id, streamId, revision: head.revision + 1 + index, type: event.type, data: event.data, metadata: event.metadata }, prevHash);
+      const hash = chainHash(
+        { id: event.id, streamId, revision: head.revision + 1 + index, type: event.type, data: event.data, metadata: event.metadata },
+        prevHash,
+      );
       const metadataJson = JSON.stringify({ ...event.metadata, prevHash, hash });
       parts.push(`{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"data":${event.dataJson},"metadata":${metadataJson}}`);
       prevHash = hash;
     }
-    return { streamId, expected: expectedCode, baseRevision: head.revision, baseHash: head.hash, lastHash: prevHash!, eventsJson: `[${parts.join(',')}]`, readRevisionsJson: readRevisions };
+    return {
+      streamId,
+      expected: expectedCode,
+      baseRevision: head.revision,
+      baseHash: head.hash,
+      lastHash: prevHash!,
+      eventsJson: `[${parts.join(',')}]`,
+      readRevisionsJson: readRevisions,
+    };
   }
 
   private async submitChained(
@@ -203,10 +232,14 @@ export abstract class PostgresAppends extends PostgresStoreBase {
           `{"s":${JSON.stringify(request.streamId)},"x":${request.expected},"r":${request.baseRevision},"h":${JSON.stringify(request.baseHash)},"l":${JSON.stringify(request.lastHash)},"e":${request.eventsJson}${request.readRevisionsJson ? `,"c":${request.readRevisionsJson}` : ''}}`,
       )
       .join(',');
-    const { rows } = await this.query<{ idx: number; outcome: AppendOutcomeKind; next_revision: string | null; commit_id: string | null; last_position: string | null; detail: string | null }>(
-      appendBatchStatement(this.schema, `[${batch}]`),
-      client,
-    );
+    const { rows } = await this.query<{
+      idx: number;
+      outcome: AppendOutcomeKind;
+      next_revision: string | null;
+      commit_id: string | null;
+      last_position: string | null;
+      detail: string | null;
+    }>(appendBatchStatement(this.schema, `[${batch}]`), client);
     const outcomes: AppendOutcome[] = new Array(requests.length);
     for (const row of rows) {
       outcomes[row.idx] = {
@@ -255,7 +288,8 @@ export abstract class PostgresAppends extends PostgresStoreBase {
     const row = rows[0];
     const actual = row ? Number(row.revision) : -1;
     if (!expectationHolds(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
-    const position = row?.transaction_id && row.global_position ? rowPosition({ transaction_id: row.transaction_id, global_position: row.global_position }) : START;
+    const position =
+      row?.transaction_id && row.global_position ? rowPosition({ transaction_id: row.transaction_id, global_position: row.global_position }) : START;
     return { nextExpectedRevision: actual, position };
   }
 }

@@ -36,7 +36,12 @@ const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, '\\$
  * shape gets its own statement text (and name) so the planner sees plain predicates.
  * An empty list means "no constraint", like an absent one.
  */
-function filterSql(filter: EventFilter | undefined, alias: string, first: number, company = `(${alias}.metadata->>'companyId')`): { sql: string; values: unknown[]; key: string } {
+function filterSql(
+  filter: EventFilter | undefined,
+  alias: string,
+  first: number,
+  company = `(${alias}.metadata->>'companyId')`,
+): { sql: string; values: unknown[]; key: string } {
   const parts: string[] = [];
   const values: unknown[] = [];
   let key = '';

@@ -4,7 +4,17 @@ import type { EventFilter, EventStore, ReadAllOptions, ReadStreamOptions, Subscr
 import { PostgresAppends } from './append';
 import { assertSchemaName, migrateEventStore, notifyChannel } from './migration';
 import { AppendNotifier } from './notifier';
-import { START, countAfterStatement, headPositionStatement, readAllStatement, readStreamStatement, readStreamsStatement, rowPosition, subscriptionPageStatement, type EventRow } from './queries';
+import {
+  START,
+  countAfterStatement,
+  headPositionStatement,
+  readAllStatement,
+  readStreamStatement,
+  readStreamsStatement,
+  rowPosition,
+  subscriptionPageStatement,
+  type EventRow,
+} from './queries';
 import { PostgresSubscription, type SubscriptionPage } from './subscription';
 import { LiveTail } from './tail';
 
@@ -178,7 +188,8 @@ class PostgresEventStore extends PostgresAppends implements EventStore {
   }
 
   private async subscriptionPage(after: Position, limit: number, filter: EventFilter | undefined): Promise<SubscriptionPage> {
-    const window = filter?.eventTypes?.length || filter?.streamPrefixes?.length || (filter?.companyPartition?.count ?? 1) > 1 ? Math.max(limit, SCAN_WINDOW) : limit;
+    const window =
+      filter?.eventTypes?.length || filter?.streamPrefixes?.length || (filter?.companyPartition?.count ?? 1) > 1 ? Math.max(limit, SCAN_WINDOW) : limit;
     const { rows } = await this.query<
       EventRow & { scanned: string; scanned_transaction_id: string | null; scanned_global_position: string | null; pending: boolean }
     >(subscriptionPageStatement(this.schema, after, limit, window, filter));

@@ -132,7 +132,10 @@ export class StateCache {
       async catchUp() {
         for (;;) {
           // The first page asks from the start, which a caller's read-ahead of the whole stream can answer (commands/prefetch.ts).
-          const events = await store.readStream(streamId, entry.revision === -1 ? { maxCount: TAIL_PAGE } : { fromRevision: entry.revision + 1, maxCount: TAIL_PAGE });
+          const events = await store.readStream(
+            streamId,
+            entry.revision === -1 ? { maxCount: TAIL_PAGE } : { fromRevision: entry.revision + 1, maxCount: TAIL_PAGE },
+          );
           if (events.length === 0) return;
           valid = false;
           entry.state = foldAll(fold, entry.state as State, events);

@@ -1,5 +1,14 @@
 import { serviceAccountOf, type BotConnectorRef } from '@conversa/contracts';
-import { BOT_MARK, ConnectorError, type ChatMessage, type ConnectorOutcome, type Connectors, type ExistingTicket, type RoutingContact, type SecretBox } from '@conversa/core';
+import {
+  BOT_MARK,
+  ConnectorError,
+  type ChatMessage,
+  type ConnectorOutcome,
+  type Connectors,
+  type ExistingTicket,
+  type RoutingContact,
+  type SecretBox,
+} from '@conversa/core';
 import { conversationTail } from '@conversa/projections/messages/queries';
 import { storedPrompt, type StoredPrompt } from '@conversa/projections/prompts/queries';
 import { storedQueueIntegration, type StoredQueueIntegration } from '@conversa/projections/queueIntegrations/queries';
@@ -85,7 +94,12 @@ async function answerWithTypebot(deps: AnswerDeps, q: Question, integration: Sto
   // typebotExpires minutes without a message end the session: the next message starts the flow again.
   const expired = integration.typebotExpires > 0 && q.previousAt !== null && Date.parse(q.at) - Date.parse(q.previousAt) > integration.typebotExpires * 60_000;
   const start = () =>
-    deps.connectors.typebot.startChat({ baseUrl: integration.urlN8N, publicId: integration.typebotSlug, message: text, variables: { number: q.contact.number, pushName: q.contact.name, ticketId: String(q.ticket.ticketId) } });
+    deps.connectors.typebot.startChat({
+      baseUrl: integration.urlN8N,
+      publicId: integration.typebotSlug,
+      message: text,
+      variables: { number: q.contact.number, pushName: q.contact.name, ticketId: String(q.ticket.ticketId) },
+    });
   let turn;
   if (q.first || q.sessionId === null || expired) turn = await start();
   else {
@@ -101,13 +115,22 @@ async function answerWithTypebot(deps: AnswerDeps, q: Question, integration: Sto
   const replies = turn.messages.filter((message) => !TYPEBOT_TRANSFER.test(message.trim()));
   if (replies.length === 0 && turn.awaitsInput && !transfer && integration.typebotUnknownMessage.trim() !== '') replies.push(integration.typebotUnknownMessage);
   const ended = transfer || !turn.awaitsInput;
-  return { outcome: { replies, sessionId: ended ? null : turn.sessionId, handOver: ended ? { reason: 'connector', queueId: null, notice: false } : null }, delayMs };
+  return {
+    outcome: { replies, sessionId: ended ? null : turn.sessionId, handOver: ended ? { reason: 'connector', queueId: null, notice: false } : null },
+    delayMs,
+  };
 }
 
 async function answerWithDialogflow(deps: AnswerDeps, q: Question, integration: StoredQueueIntegration): Promise<Answer> {
   const credentials = serviceAccountOf(deps.secrets.open(integration.jsonContent));
   if (!credentials) throw new ConnectorError('dialogflow', 'credentials', 'dialogflow: the stored key is not a service account');
-  const answer = await deps.connectors.dialogflow.detectIntent({ credentials, projectId: integration.projectName, sessionId: `ticket-${q.ticket.ticketId}`, text: q.message.body || '.', languageCode: integration.language });
+  const answer = await deps.connectors.dialogflow.detectIntent({
+    credentials,
+    projectId: integration.projectName,
+    sessionId: `ticket-${q.ticket.ticketId}`,
+    text: q.message.body || '.',
+    languageCode: integration.language,
+  });
   return { outcome: { replies: answer.texts, handOver: answer.handOver ? { reason: 'connector', queueId: null, notice: false } : null }, delayMs: 0 };
 }
 
@@ -115,17 +138,31 @@ async function answerWithPrompt(deps: AnswerDeps, q: Question, prompt: StoredPro
   const queueId = q.ticket.queueId === prompt.queueId ? null : prompt.queueId;
   if (ASKS_FOR_PERSON.test(q.message.body)) return { outcome: { replies: [], handOver: { reason: 'connector', queueId, notice: true } }, delayMs: 0 };
   const messages = await promptMessages(deps.db, q, prompt);
-  const text = await deps.connectors.ai.complete({ apiKey: deps.secrets.open(prompt.apiKey), messages, temperature: prompt.temperature, maxTokens: prompt.maxTokens });
+  const text = await deps.connectors.ai.complete({
+    apiKey: deps.secrets.open(prompt.apiKey),
+    messages,
+    temperature: prompt.temperature,
+    maxTokens: prompt.maxTokens,
+  });
   const handOver = AI_HAND_OVER.test(text);
   const reply = text.replace(AI_HAND_OVER, '').trim();
   const outcome: ConnectorOutcome = { replies: reply ? [reply] : [], handOver: handOver ? { reason: 'connector', queueId, notice: reply === '' } : null };
   if (prompt.voice === 'texto' || reply === '' || prompt.voiceKey === '') return { outcome, delayMs: 0 };
-  const bytes = await deps.connectors.speech.synthesize({ region: prompt.voiceRegion, key: deps.secrets.open(prompt.voiceKey), voice: prompt.voice, text: reply });
+  const bytes = await deps.connectors.speech.synthesize({
+    region: prompt.voiceRegion,
+    key: deps.secrets.open(prompt.voiceKey),
+    voice: prompt.voice,
+    text: reply,
+  });
   return { outcome, delayMs: 0, audio: { bytes, text: reply } };
 }
 
 /** The prompt, the rule for handing over, and the conversation's last maxMessages (the new one last). */
-export async function promptMessages(db: Kysely<ReadDatabase>, q: Pick<Question, 'companyId' | 'ticket' | 'contact' | 'message'>, prompt: Pick<StoredPrompt, 'prompt' | 'maxMessages'>): Promise<ChatMessage[]> {
+export async function promptMessages(
+  db: Kysely<ReadDatabase>,
+  q: Pick<Question, 'companyId' | 'ticket' | 'contact' | 'message'>,
+  prompt: Pick<StoredPrompt, 'prompt' | 'maxMessages'>,
+): Promise<ChatMessage[]> {
   const tail = await conversationTail(db, q.companyId, q.ticket.ticketId, prompt.maxMessages);
   const history: ChatMessage[] = tail
     .filter((m) => m.body.trim() !== '')

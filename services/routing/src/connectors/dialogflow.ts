@@ -48,7 +48,12 @@ export function createDialogflowHttp(options: DialogflowOptions = {}): Dialogflo
       throw new ConnectorError('dialogflow', 'credentials', 'dialogflow: the service-account private key cannot sign');
     }
     const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion });
-    const response = await request('dialogflow', tokenUrl, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }, options);
+    const response = await request(
+      'dialogflow',
+      tokenUrl,
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() },
+      options,
+    );
     const body = (await response.json().catch(() => null)) as { access_token?: string; expires_in?: number } | null;
     if (!body?.access_token) throw new ConnectorError('dialogflow', 'credentials', 'dialogflow: the token endpoint answered no access_token');
     tokens.set(key, { token: body.access_token, until: now().getTime() + Math.max(0, (body.expires_in ?? 3600) - 60) * 1000 });

@@ -17,12 +17,18 @@ const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agen
  */
 export function createGuardedFetch(refused: (address: string) => boolean = isRefusedAddress) {
   const lookup = refusingLookup(ADDRESS_REFUSED, refused);
-  return (url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }) => guardedRequest(url, init, lookup, refused);
+  return (url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }) =>
+    guardedRequest(url, init, lookup, refused);
 }
 
 export const guardedFetch = createGuardedFetch();
 
-function guardedRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }, lookup: ReturnType<typeof refusingLookup>, refused: (address: string) => boolean): Promise<Response> {
+function guardedRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+  lookup: ReturnType<typeof refusingLookup>,
+  refused: (address: string) => boolean,
+): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const target = new URL(url);
     const host = target.hostname.replace(/^\[|\]$/g, '');
@@ -44,7 +50,8 @@ function guardedRequest(url: string, init: { method?: string; headers?: Record<s
         response.on('error', reject);
         response.on('end', () => {
           const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          for (const [name, value] of Object.entries(response.headers))
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
           const status = response.statusCode ?? 502;
           const empty = status === 204 || status === 304;
           resolve(new Response(empty ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers }));

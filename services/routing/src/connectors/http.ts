@@ -29,11 +29,18 @@ export async function request(
   let response: Response;
   try {
     // A company's URL is never followed elsewhere (a redirect could lead past the address check): 3xx is a failure.
-    response = await doFetch(url, { method: init.method ?? 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS), ...(companyUrl ? { redirect: 'manual' as const } : {}) });
+    response = await doFetch(url, {
+      method: init.method ?? 'POST',
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS),
+      ...(companyUrl ? { redirect: 'manual' as const } : {}),
+    });
   } catch (error) {
     const name = (error as Error).name;
     if ((error as { code?: string }).code === ADDRESS_REFUSED) throw new ConnectorError(connector, 'address', `${connector}: ${(error as Error).message}`);
-    if (name === 'TimeoutError' || name === 'AbortError') throw new ConnectorError(connector, 'timeout', `${connector}: no answer within ${options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS} ms`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new ConnectorError(connector, 'timeout', `${connector}: no answer within ${options.timeoutMs ?? DEFAULT_CONNECTOR_TIMEOUT_MS} ms`);
     throw new ConnectorError(connector, 'network', `${connector}: ${(error as Error).message}`);
   }
   if (companyUrl && response.status >= 300 && response.status < 400) {
@@ -42,13 +49,31 @@ export async function request(
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw new ConnectorError(connector, response.status === 401 || response.status === 403 ? 'credentials' : 'http', `${connector}: HTTP ${response.status} ${text.slice(0, 200)}`, response.status);
+    throw new ConnectorError(
+      connector,
+      response.status === 401 || response.status === 403 ? 'credentials' : 'http',
+      `${connector}: HTTP ${response.status} ${text.slice(0, 200)}`,
+      response.status,
+    );
   }
   return response;
 }
 
-export async function postJson<T>(connector: ConnectorName, url: string, body: unknown, options: HttpOptions, headers: Record<string, string> = {}, companyUrl = false): Promise<T> {
-  const response = await request(connector, url, { headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, options, companyUrl);
+export async function postJson<T>(
+  connector: ConnectorName,
+  url: string,
+  body: unknown,
+  options: HttpOptions,
+  headers: Record<string, string> = {},
+  companyUrl = false,
+): Promise<T> {
+  const response = await request(
+    connector,
+    url,
+    { headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    options,
+    companyUrl,
+  );
   try {
     return (await response.json()) as T;
   } catch {

@@ -62,11 +62,24 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
       answer = await answerQuestion(
         { db: routing.ctx.db, connectors: deps.connectors, secrets: deps.secrets },
         // The bot may have placed the ticket in a queue its effects have not applied yet: the journal knows.
-        { companyId, ticket: { ...ticket, queueId: ticket.queueId ?? bot.queueId }, contact, connector: data.connector, message: data, first: data.first, previousAt: data.previousAt, at: data.at, sessionId: data.first ? null : bot.connector.sessionId },
+        {
+          companyId,
+          ticket: { ...ticket, queueId: ticket.queueId ?? bot.queueId },
+          contact,
+          connector: data.connector,
+          message: data,
+          first: data.first,
+          previousAt: data.previousAt,
+          at: data.at,
+          sessionId: data.first ? null : bot.connector.sessionId,
+        },
       );
     } catch (error) {
       const reason = error instanceof ConnectorError ? `${error.connector} ${error.reason}` : 'fault';
-      routing.logger?.warn({ err: error, ticketId: data.ticketId, connector: data.connector, reason, ms: Date.now() - started, correlationId: event.metadata.correlationId }, 'connectors: the connector failed; a person takes the ticket');
+      routing.logger?.warn(
+        { err: error, ticketId: data.ticketId, connector: data.connector, reason, ms: Date.now() - started, correlationId: event.metadata.correlationId },
+        'connectors: the connector failed; a person takes the ticket',
+      );
       await record(event, data.ticketId, { replies: [], sessionId: null, handOver: { reason: 'connectorFailed', queueId: null, notice: true } }, 'failed');
       return;
     }
@@ -89,7 +102,12 @@ export function createBotConnectorsReactor(deps: ConnectorReactorDeps): Projecto
 
   async function storeAudio(event: RecordedEvent, bytes: Uint8Array) {
     try {
-      return await deps.media!.save({ companyId: event.metadata.companyId, data: Buffer.from(bytes), declaredMime: 'audio/mpeg', originalName: 'resposta.mp3' });
+      return await deps.media!.save({
+        companyId: event.metadata.companyId,
+        data: Buffer.from(bytes),
+        declaredMime: 'audio/mpeg',
+        originalName: 'resposta.mp3',
+      });
     } catch (error) {
       // The text went out already: a voice that cannot be stored is logged, not retried.
       routing.logger?.warn({ err: error, event: event.id, correlationId: event.metadata.correlationId }, 'connectors: the spoken answer could not be stored');

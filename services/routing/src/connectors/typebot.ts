@@ -39,13 +39,30 @@ export function createTypebotHttp(options: HttpOptions = {}): TypebotPort {
   return {
     async startChat({ baseUrl, publicId, message, variables }) {
       const body = { message: { type: 'text', text: message }, textBubbleContentFormat: 'markdown', ...(variables ? { prefilledVariables: variables } : {}) };
-      const answer = await postJson<TypebotAnswer>('typebot', `${trimSlash(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`, body, options, {}, true);
+      const answer = await postJson<TypebotAnswer>(
+        'typebot',
+        `${trimSlash(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`,
+        body,
+        options,
+        {},
+        true,
+      );
       if (typeof answer?.sessionId !== 'string') throw new ConnectorError('typebot', 'answer', 'typebot: startChat answered no sessionId');
       return turnOf(answer, null);
     },
     async continueChat({ baseUrl, sessionId, message }) {
       const body = { message: { type: 'text', text: message }, textBubbleContentFormat: 'markdown' };
-      return turnOf(await postJson<TypebotAnswer>('typebot', `${trimSlash(baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, body, options, {}, true), sessionId);
+      return turnOf(
+        await postJson<TypebotAnswer>(
+          'typebot',
+          `${trimSlash(baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`,
+          body,
+          options,
+          {},
+          true,
+        ),
+        sessionId,
+      );
     },
   };
 }

@@ -13,7 +13,13 @@ const HAND_OVER_ACTIONS = new Set(['transfer', 'handover', 'human', 'atendente',
 export function createWebhookHttp(options: HttpOptions = {}): WebhookPort {
   return {
     async post(url, payload) {
-      const response = await request('webhook', url, { headers: { 'content-type': 'application/json', 'user-agent': 'Conversa-Bot/1' }, body: JSON.stringify(payload) }, options, true);
+      const response = await request(
+        'webhook',
+        url,
+        { headers: { 'content-type': 'application/json', 'user-agent': 'Conversa-Bot/1' }, body: JSON.stringify(payload) },
+        options,
+        true,
+      );
       const text = await response.text();
       return answerOf(text, response.headers.get('content-type') ?? '');
     },

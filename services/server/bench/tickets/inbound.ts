@@ -16,7 +16,14 @@ import { INBOUND_RATE, INBOUND_SECONDS, ISOLATED, SPLIT, SWEEP } from './setting
 import { logStatementStats, resetStatementStats } from './statements';
 import { isolated, sweep, type InboundRun } from './sweep';
 
-export async function inboundFigures(options: { wiring: Wiring; app: FastifyInstance; port: number; token: string; bigCompany: number; projectorRole: ChildProcess | null }) {
+export async function inboundFigures(options: {
+  wiring: Wiring;
+  app: FastifyInstance;
+  port: number;
+  token: string;
+  bigCompany: number;
+  projectorRole: ChildProcess | null;
+}) {
   const { wiring, app, bigCompany, projectorRole } = options;
   const now = () => performance.timeOrigin + performance.now();
   const sentAt = new Map<string, number>();
@@ -104,7 +111,12 @@ export async function inboundFigures(options: { wiring: Wiring; app: FastifyInst
     const body = `inbound ${index} ${Math.random().toString(36).slice(2)}`;
     sentAt.set(body, now());
     const t0 = performance.now();
-    inFlight.push(inbound(index, body).then(() => commandLatencies.push(performance.now() - t0), (error: unknown) => failures.push(error)));
+    inFlight.push(
+      inbound(index, body).then(
+        () => commandLatencies.push(performance.now() - t0),
+        (error: unknown) => failures.push(error),
+      ),
+    );
   }
   const lastSent = performance.now();
   await Promise.all(inFlight);
@@ -136,7 +148,8 @@ export async function inboundFigures(options: { wiring: Wiring; app: FastifyInst
   figure('inbound_node_write_calls_per_message', (io.writes - ioBefore.writes) / total, 'calls');
   figure('inbound_node_read_calls_per_message', (io.reads - ioBefore.reads) / total, 'calls');
   figure('inbound_statements_per_message', statementTotal() / total, 'statements');
-  for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(n / total).toFixed(2)} per message (${((rowsRead.get(key) ?? 0) / total).toFixed(1)} rows): ${key}`);
+  for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    log(`  ${(n / total).toFixed(2)} per message (${((rowsRead.get(key) ?? 0) / total).toFixed(1)} rows): ${key}`);
   await logStatementStats(wiring.db, total);
   figure('inbound_frames_received', latencies.length, 'frames');
   figure('inbound_frames_missing', sentAt.size, 'frames');

@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { isPreparedName } from '@conversa/projections/prepared';
 
-export const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
+export const figure = (name: string, value: number, unit: string) =>
+  process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
 export const log = (text: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 export const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
@@ -29,26 +30,32 @@ export const statementMs = new Map<string, number[]>();
 /** Wraps pg.Client.prototype.query to fill the maps above (BENCH_NO_COUNT=1 leaves it alone). */
 export function countStatements() {
   const countedQuery = pg.Client.prototype.query;
-  if (process.env.BENCH_NO_COUNT !== "1") pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string; name?: string };
-    const text = typeof config === 'string' ? config : ((config?.name && isPreparedName(config.name) ? config.text : config?.name) ?? config?.text ?? '');
-    const key = text.slice(0, 90).replace(/\s+/g, ' ').replace(/'[^']*'|\d+/g, '?').trim().slice(0, 60);
-    statements.set(key, (statements.get(key) ?? 0) + 1);
-    const started = performance.now();
-    const result = (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
-    if (result instanceof Promise) {
-      void result.then(
-        (answer: { rowCount?: number | null; rows?: unknown[] }) => {
-          rowsRead.set(key, (rowsRead.get(key) ?? 0) + (answer?.rows?.length ?? 0));
-          const timings = statementMs.get(key);
-          if (timings) timings.push(performance.now() - started);
-          else statementMs.set(key, [performance.now() - started]);
-        },
-        () => {},
-      );
-    }
-    return result;
-  } as typeof pg.Client.prototype.query;
+  if (process.env.BENCH_NO_COUNT !== '1')
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string; name?: string };
+      const text = typeof config === 'string' ? config : ((config?.name && isPreparedName(config.name) ? config.text : config?.name) ?? config?.text ?? '');
+      const key = text
+        .slice(0, 90)
+        .replace(/\s+/g, ' ')
+        .replace(/'[^']*'|\d+/g, '?')
+        .trim()
+        .slice(0, 60);
+      statements.set(key, (statements.get(key) ?? 0) + 1);
+      const started = performance.now();
+      const result = (countedQuery as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) {
+        void result.then(
+          (answer: { rowCount?: number | null; rows?: unknown[] }) => {
+            rowsRead.set(key, (rowsRead.get(key) ?? 0) + (answer?.rows?.length ?? 0));
+            const timings = statementMs.get(key);
+            if (timings) timings.push(performance.now() - started);
+            else statementMs.set(key, [performance.now() - started]);
+          },
+          () => {},
+        );
+      }
+      return result;
+    } as typeof pg.Client.prototype.query;
 }
 
 /** The sum of the statements counted since the maps were last cleared. */
@@ -102,6 +109,11 @@ export function processCpuMs(pid: number | undefined): number {
 
 /** This process's read and write system calls so far (/proc/self/io): on loopback each write also pays the peer's receive. */
 export function ioCalls(): { reads: number; writes: number } {
-  const io = Object.fromEntries(readFileSync('/proc/self/io', 'utf8').trim().split('\n').map((line) => line.split(': ') as [string, string]));
+  const io = Object.fromEntries(
+    readFileSync('/proc/self/io', 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(': ') as [string, string]),
+  );
   return { reads: Number(io.syscr), writes: Number(io.syscw) };
 }

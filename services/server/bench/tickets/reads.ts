@@ -84,7 +84,12 @@ export async function readFigures(app: FastifyInstance, token: string, db: Kysel
   // on background threads whose CPU process.cpuUsage counts, so the first figure measured cold paid
   // for the compilation of code every later figure shares (about 1 ms a page more than the same page later).
   for (let round = 0; round < WARM_PATHS; round++) {
-    for (const url of ['/tickets?status=open&showAll=true&pageNumber=1', '/tickets?status=pending&showAll=true&queueIds=[1,2]&pageNumber=1', `/messages/${base + 1}?pageNumber=1`]) await get(url);
+    for (const url of [
+      '/tickets?status=open&showAll=true&pageNumber=1',
+      '/tickets?status=pending&showAll=true&queueIds=[1,2]&pageNumber=1',
+      `/messages/${base + 1}?pageNumber=1`,
+    ])
+      await get(url);
   }
   // What the machine's cores did while the read figures ran (steal: taken by the host).
   const readsMachineBefore = machineCpuTicks();

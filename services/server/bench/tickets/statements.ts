@@ -18,5 +18,8 @@ export async function logStatementStats(db: Kysely<any>, per: number, unit = 'ms
   const { rows } = await sql<{ query: string; calls: string; plan: number; exec: number }>`
     select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 80) as query, calls, total_plan_time as plan, total_exec_time as exec
     from pg_stat_statements where query not like '%pg_stat_statements%' order by total_plan_time + total_exec_time desc limit 12`.execute(db);
-  for (const row of rows) log(`  pg ${(Number(row.calls) / per).toFixed(2)}/${unit} plan ${(row.plan / per).toFixed(3)} exec ${(row.exec / per).toFixed(3)} ms/${unit}: ${row.query}`);
+  for (const row of rows)
+    log(
+      `  pg ${(Number(row.calls) / per).toFixed(2)}/${unit} plan ${(row.plan / per).toFixed(3)} exec ${(row.exec / per).toFixed(3)} ms/${unit}: ${row.query}`,
+    );
 }

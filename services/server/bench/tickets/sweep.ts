@@ -39,7 +39,8 @@ export async function isolated({ wiring, inbound }: InboundRun, firstIndex: numb
   const machineAt = machineCpuTicks();
   // Waited for by the ones that handle it (they commit at its position): a wait on the others
   // would probe the store and count its own statements.
-  const handlers = (runtime: typeof wiring.runtime) => runtime.projectors.filter((projector) => projector.eventTypes.includes('MessageReceived')).map((projector) => projector.name);
+  const handlers = (runtime: typeof wiring.runtime) =>
+    runtime.projectors.filter((projector) => projector.eventTypes.includes('MessageReceived')).map((projector) => projector.name);
   for (let index = firstIndex; index < firstIndex + ISOLATED; index++) {
     const received = await inbound(index, `isolated ${index}`);
     if (received.position) {
@@ -54,7 +55,8 @@ export async function isolated({ wiring, inbound }: InboundRun, firstIndex: numb
   figure('inbound_isolated_postgres_cpu_per_message_ms', (postgresCpuMs() - postgres) / ISOLATED, 'ms');
   figure('inbound_isolated_statements_per_message', statementTotal() / ISOLATED, 'statements');
   figure('inbound_isolated_machine_idle_percent', (machine[3]! / machineTotal) * 100, '%');
-  for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  isolated: ${(n / ISOLATED).toFixed(2)} per message: ${key}`);
+  for (const [key, n] of [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    log(`  isolated: ${(n / ISOLATED).toFixed(2)} per message: ${key}`);
   await settle();
 }
 

@@ -16,7 +16,12 @@ beforeAll(async () => {
   const company = await signupCompany(server, 'Admin Browser', 61);
   admin = { ...company, token: (await server.login(company.email, company.password)).token };
   const queue = async (name: string, color: string) => {
-    const response = await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name, color, greetingMessage: `Bem-vindo a ${name}` } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/queue',
+      headers: bearer(admin.token),
+      payload: { name, color, greetingMessage: `Bem-vindo a ${name}` },
+    });
     if (response.statusCode !== 201) throw new Error(`queue: ${response.statusCode} ${response.body}`);
     return response.json().id as number;
   };
@@ -69,10 +74,16 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
         .select(['name', 'profile', 'queue_ids', 'start_work', 'end_work', 'farewell_message'])
         .where('email', '=', 'rita@admin-browser.test')
         .executeTakeFirst();
-    await expect
-      .poll(ritaRow, { timeout: 15_000 })
-      .toEqual({ name: 'Rita Atendente', profile: 'user', queue_ids: [queues.sales, queues.support], start_work: '08:00', end_work: '18:00', farewell_message: 'Obrigada pelo contato!' });
-    const rita = (await server.wiring.db.selectFrom('read.users').select('id').where('email', '=', 'rita@admin-browser.test').executeTakeFirstOrThrow()).id as number;
+    await expect.poll(ritaRow, { timeout: 15_000 }).toEqual({
+      name: 'Rita Atendente',
+      profile: 'user',
+      queue_ids: [queues.sales, queues.support],
+      start_work: '08:00',
+      end_work: '18:00',
+      farewell_message: 'Obrigada pelo contato!',
+    });
+    const rita = (await server.wiring.db.selectFrom('read.users').select('id').where('email', '=', 'rita@admin-browser.test').executeTakeFirstOrThrow())
+      .id as number;
     const row = page.getByTestId(`user-row-${rita}`);
     await row.waitFor();
     await expect(row.getByTestId('user-row-queues').textContent()).resolves.toBe('VendasSuporte');
@@ -85,7 +96,10 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     await login(ritaPage, 'rita@admin-browser.test', 'Rita-2026');
     await expect(ritaPage.getByTestId('greeting').textContent()).resolves.toContain('Rita Atendente');
     await expect(ritaPage.getByTestId('menu-item-users').count()).resolves.toBe(0);
-    await page.waitForFunction((id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'true', rita);
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'true',
+      rita,
+    );
     await screenshot(page, 'admin-users-online');
 
     // Searching finds her by e-mail.
@@ -94,7 +108,10 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
 
     // Closing her browser closes her last socket: she shows offline at once, live.
     await ritaContext.close();
-    await page.waitForFunction((id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'false', rita);
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'false',
+      rita,
+    );
     await screenshot(page, 'admin-users-offline');
     await adminContext.close();
   });
@@ -109,7 +126,8 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     expect(created.statusCode, created.body).toBe(201);
     const sara = created.json().id as number;
     const adminId = (await server.wiring.db.selectFrom('read.users').select('id').where('email', '=', admin.email).executeTakeFirstOrThrow()).id as number;
-    const rita = (await server.wiring.db.selectFrom('read.users').select('id').where('email', '=', 'rita@admin-browser.test').executeTakeFirstOrThrow()).id as number;
+    const rita = (await server.wiring.db.selectFrom('read.users').select('id').where('email', '=', 'rita@admin-browser.test').executeTakeFirstOrThrow())
+      .id as number;
 
     const adminContext = await newContext();
     const adminPage = await adminContext.newPage();
@@ -122,7 +140,10 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     const saraContext = await newContext();
     const page = await saraContext.newPage();
     await login(page, 'sara@admin-browser.test', 'Sara-2026');
-    await adminPage.waitForFunction((id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'true', sara);
+    await adminPage.waitForFunction(
+      (id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'true',
+      sara,
+    );
     await page.getByTestId('menu-item-users').click();
     await atPath(page, '/users');
     await page.getByTestId(`user-row-${adminId}`).waitFor();
@@ -139,7 +160,11 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     await screenshot(page, 'supervisor-user-dialog');
     await page.getByTestId('user-save').click();
     await expect
-      .poll(async () => (await server.wiring.db.selectFrom('read.users').select(['end_work', 'queue_ids', 'profile']).where('id', '=', rita).executeTakeFirstOrThrow()), { timeout: 15_000 })
+      .poll(
+        async () =>
+          await server.wiring.db.selectFrom('read.users').select(['end_work', 'queue_ids', 'profile']).where('id', '=', rita).executeTakeFirstOrThrow(),
+        { timeout: 15_000 },
+      )
       .toEqual({ end_work: '17:00', queue_ids: [queues.sales, queues.support], profile: 'user' });
 
     // Logging out takes her offline at once, on the admin's screen too.
@@ -147,7 +172,10 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-logout').click();
     await atPath(page, '/login');
-    await adminPage.waitForFunction((id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'false', sara);
+    await adminPage.waitForFunction(
+      (id) => document.querySelector(`[data-testid="user-row-${id}"] [data-testid="user-row-status"]`)?.getAttribute('data-online') === 'false',
+      sara,
+    );
     const offline = await server.wiring.store.readStream(`userpresence-${sara}`);
     // The logout took her offline before her socket closed, which then had nothing more to record.
     expect(offline.at(-1)).toMatchObject({ type: 'UserWentOffline', data: { userId: sara, reason: 'logout' } });
@@ -170,17 +198,46 @@ describe('administration in a browser', { timeout: 120_000 }, () => {
     await page.getByTestId('settings-tab-schedules').waitFor();
     await page.getByTestId('setting-lgpdLink').fill('https://exemplo.test/privacidade');
     await page.getByTestId('setting-lgpdLink-save').click();
-    await expect.poll(async () => (await server.wiring.db.selectFrom('read.company_settings').select('value').where('company_id', '=', admin.companyId).where('key', '=', 'lgpdLink').executeTakeFirst())?.value).toBe('https://exemplo.test/privacidade');
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.wiring.db
+              .selectFrom('read.company_settings')
+              .select('value')
+              .where('company_id', '=', admin.companyId)
+              .where('key', '=', 'lgpdLink')
+              .executeTakeFirst()
+          )?.value,
+      )
+      .toBe('https://exemplo.test/privacidade');
     // Retention: bounded days (the server's code shown as its text), then the last run once one has happened.
     await page.getByTestId('setting-messageRetentionDays').fill('0');
     await page.getByTestId('setting-messageRetentionDays-save').click();
     await page.getByText('A retenção de mensagens é um número inteiro de dias entre 1 e 36500').first().waitFor();
     await page.getByTestId('setting-messageRetentionDays').fill('30');
     await page.getByTestId('setting-messageRetentionDays-save').click();
-    await expect.poll(async () => (await server.wiring.db.selectFrom('read.company_settings').select('value').where('company_id', '=', admin.companyId).where('key', '=', 'messageRetentionDays').executeTakeFirst())?.value).toBe('30');
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.wiring.db
+              .selectFrom('read.company_settings')
+              .select('value')
+              .where('company_id', '=', admin.companyId)
+              .where('key', '=', 'messageRetentionDays')
+              .executeTakeFirst()
+          )?.value,
+      )
+      .toBe('30');
     await expect(page.getByTestId('settings-retention-last-run').textContent()).resolves.toBe('A retenção ainda não foi executada.');
     expect((await server.wiring.retention.runner.tick()).expired).toContain(admin.companyId);
-    await expect.poll(async () => (await server.wiring.db.selectFrom('read.company_retention').select('days').where('company_id', '=', admin.companyId).executeTakeFirst())?.days).toBe(30);
+    await expect
+      .poll(
+        async () =>
+          (await server.wiring.db.selectFrom('read.company_retention').select('days').where('company_id', '=', admin.companyId).executeTakeFirst())?.days,
+      )
+      .toBe(30);
     await screenshot(page, 'admin-settings-options');
 
     await page.getByTestId('settings-tab-schedules').click();

@@ -62,7 +62,12 @@ describe('assignment and SLA in a browser', { timeout: 180_000 }, () => {
     await screenshot(admin, 'assignment-queue-dialog');
     await admin.getByTestId('queue-work-save').click();
     await admin.getByTestId('queue-work-dialog').waitFor({ state: 'detached' });
-    expect(await api('GET', `/queues/${queue.id}/work`)).toMatchObject({ autoAssign: true, firstResponseMinutes: 5, resolutionMinutes: 60, capacities: [{ userId: ana.userId, capacity: 2 }] });
+    expect(await api('GET', `/queues/${queue.id}/work`)).toMatchObject({
+      autoAssign: true,
+      firstResponseMinutes: 5,
+      resolutionMinutes: 60,
+      capacities: [{ userId: ana.userId, capacity: 2 }],
+    });
 
     // Ana: her browser's clock runs on demand, so the SLA chip's colours can be seen without waiting.
     const anaContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
@@ -78,7 +83,12 @@ describe('assignment and SLA in a browser', { timeout: 180_000 }, () => {
     // Three contacts write while she is offline: all wait in the line.
     const tickets: number[] = [];
     for (const [index, name] of ['Rita', 'Saulo', 'Tito'].entries()) {
-      const response = await server.app.inject({ method: 'POST', url: `/sandbox/${line.id}/messages`, headers: bearer(line.token), payload: { from: String(5511960001000 + index), name, body: 'oi' } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${line.id}/messages`,
+        headers: bearer(line.token),
+        payload: { from: String(5511960001000 + index), name, body: 'oi' },
+      });
       if (response.statusCode !== 202) throw new Error(response.body);
       tickets.push(response.json().ticketId);
     }

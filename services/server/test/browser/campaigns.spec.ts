@@ -74,7 +74,10 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
 
     const dir = mkdtempSync(join(tmpdir(), 'campaign-sheet-'));
     const sheet = join(dir, 'clientes.csv');
-    writeFileSync(sheet, ['nome,numero,email', `Ana Souza,${numbers[0]},ana@example.com`, `Beto Lima,${numbers[1]},`, `Caio Reis,${numbers[2]},`, 'Sem número,abc,'].join('\n'));
+    writeFileSync(
+      sheet,
+      ['nome,numero,email', `Ana Souza,${numbers[0]},ana@example.com`, `Beto Lima,${numbers[1]},`, `Caio Reis,${numbers[2]},`, 'Sem número,abc,'].join('\n'),
+    );
     await page.getByTestId('items-import-file').setInputFiles(sheet);
     await page.getByTestId('items-import-dialog').waitFor();
     await page.getByTestId('items-import-confirm').click();
@@ -104,12 +107,15 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     await page.getByTestId(`campaign-row-${campaign.id}`).waitFor();
     await page.getByTestId(`campaign-report-${campaign.id}`).click();
     await page.getByTestId('campaign-report').waitFor();
-    await page.waitForFunction(() => document.querySelector('[data-testid="campaign-report-progress"]')?.getAttribute('data-value') === '100', undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="campaign-report-progress"]')?.getAttribute('data-value') === '100', undefined, {
+      timeout: 60_000,
+    });
     await page.waitForFunction(() => document.querySelector('[data-testid="campaign-report-status"]')?.getAttribute('data-status') === 'FINALIZADA');
     await expect(page.getByTestId('campaign-report-delivered').textContent()).resolves.toBe('3');
     await expect(page.getByTestId('campaign-report-status').textContent()).resolves.toContain('3 de 3');
     await screenshot(page, 'campaigns-report');
-    const outbox = (await server.app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${numbers[0]}`, headers: bearer(sandbox.token) })).json().messages;
+    const outbox = (await server.app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${numbers[0]}`, headers: bearer(sandbox.token) })).json()
+      .messages;
     expect(outbox.map((m: { body: string }) => m.body)).toEqual(['Olá Ana, ofertas na Loja Centro!']);
 
     // The report of a campaign that does not exist: a not-found state with the way back to the campaigns.
@@ -125,7 +131,13 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
 
   it('stops a running campaign from the table and restarts it', async () => {
     await call('POST', '/campaign-settings', { messageInterval: 20, longerIntervalAfter: 0, greaterInterval: 0 });
-    const campaign = await call('POST', '/campaigns', { name: 'Lenta', message1: 'Devagar, {firstName}', contactListId: listId, whatsappId: String(sandbox.id), scheduledAt: new Date().toISOString() });
+    const campaign = await call('POST', '/campaigns', {
+      name: 'Lenta',
+      message1: 'Devagar, {firstName}',
+      contactListId: listId,
+      whatsappId: String(sandbox.id),
+      scheduledAt: new Date().toISOString(),
+    });
     await page.getByTestId('menu-item-campaigns').click();
     await page.getByTestId(`campaign-row-${campaign.id}`).waitFor();
     await expect.poll(() => statusOf(campaign.id), { timeout: 30_000 }).toBe('EM_ANDAMENTO');
@@ -209,7 +221,9 @@ describe('campaigns in a browser', { timeout: 240_000 }, () => {
     await phone.getByTestId('sandbox-send').click();
     await phone.getByText('Aqui está seu cupom, Dora.').waitFor({ timeout: 60_000 });
     await screenshot(phone, 'campaigns-confirmation-phone');
-    await expect.poll(async () => (await call('GET', `/campaigns/${campaign.id}`)).counts, { timeout: 30_000 }).toMatchObject({ confirmationRequested: 1, confirmed: 1, delivered: 1 });
+    await expect
+      .poll(async () => (await call('GET', `/campaigns/${campaign.id}`)).counts, { timeout: 30_000 })
+      .toMatchObject({ confirmationRequested: 1, confirmed: 1, delivered: 1 });
     await phone.close();
   });
 });

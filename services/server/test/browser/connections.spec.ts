@@ -43,7 +43,11 @@ describe('connections and the sandbox channel in a browser', { timeout: 120_000 
     await page.getByTestId('connection-save').click();
     await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
 
-    const list = (await server.app.inject({ method: 'GET', url: '/whatsapp', headers: bearer(admin.token) })).json() as Array<{ id: number; token: string; name: string }>;
+    const list = (await server.app.inject({ method: 'GET', url: '/whatsapp', headers: bearer(admin.token) })).json() as Array<{
+      id: number;
+      token: string;
+      name: string;
+    }>;
     const created = list.find((connection) => connection.name === 'Sandbox de teste')!;
     sandbox = { id: created.id, token: created.token };
     await expect(page.getByTestId(`connection-status-${sandbox.id}`).textContent()).resolves.toBe('Conectado');
@@ -70,7 +74,12 @@ describe('connections and the sandbox channel in a browser', { timeout: 120_000 
     // A ticket without a queue is accepted through the transfer dialog; the queue rules are
     // the tickets screen's own test, so this one takes it with a queue through the API and opens it.
     const queue = await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name: 'Sandbox', color: '#805ad5' } });
-    const accepted = await server.app.inject({ method: 'PUT', url: `/tickets/${ticketId}`, headers: bearer(admin.token), payload: { status: 'open', userId: admin.userId, queueId: queue.json().id } });
+    const accepted = await server.app.inject({
+      method: 'PUT',
+      url: `/tickets/${ticketId}`,
+      headers: bearer(admin.token),
+      payload: { status: 'open', userId: admin.userId, queueId: queue.json().id },
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     await page.goto(`${server.url}/tickets/${accepted.json().uuid}`);
     const input = page.getByTestId('composer-input');
@@ -82,7 +91,9 @@ describe('connections and the sandbox channel in a browser', { timeout: 120_000 
     await input.fill('Olá Paula! Aqui é o Conversa.');
     await input.press('Enter');
     // The body may carry the attendant's signature (sendSignMessage) before the text.
-    await expect.poll(async () => (await outbox(sandbox, from)).some((message) => message.body.includes('Olá Paula! Aqui é o Conversa.')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await outbox(sandbox, from)).some((message) => message.body.includes('Olá Paula! Aqui é o Conversa.')), { timeout: 20_000 })
+      .toBe(true);
     await screenshot(page, 'sandbox-ticket-replied');
   });
 

@@ -12,7 +12,11 @@ let releaseFirstBatch: () => void = () => {};
 const firstBatchShown = new Promise<void>((resolve) => (releaseFirstBatch = resolve));
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true, serveUi: true, contactImportHooks: { afterBatch: (written) => (written < ROWS ? firstBatchShown : undefined) } });
+  server = await startTestServer({
+    listen: true,
+    serveUi: true,
+    contactImportHooks: { afterBatch: (written) => (written < ROWS ? firstBatchShown : undefined) },
+  });
   browser = await launchBrowser();
 }, 90_000);
 
@@ -45,7 +49,9 @@ describe('the contacts screen in a browser', { timeout: 180_000 }, () => {
 
     // A file that is not a workbook: the dialog stays, the error is said, nothing is listed.
     await page.getByTestId('contacts-import').click();
-    await page.getByTestId('contacts-import-file').setInputFiles({ name: 'quebrado.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+    await page
+      .getByTestId('contacts-import-file')
+      .setInputFiles({ name: 'quebrado.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
     await page.getByTestId('contacts-import-start').click();
     await page.getByText('Não foi possível ler a planilha', { exact: false }).first().waitFor();
     await page.getByTestId('contacts-import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: sheet() });
@@ -69,10 +75,15 @@ describe('the contacts screen in a browser', { timeout: 180_000 }, () => {
     });
     await screenshot(page, 'contacts-import-progress');
     releaseFirstBatch();
-    await page.waitForFunction(() => document.querySelector('[data-testid="contacts-import-status"]')?.getAttribute('data-state') === 'done', undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="contacts-import-status"]')?.getAttribute('data-state') === 'done', undefined, {
+      timeout: 120_000,
+    });
     await expect(page.getByTestId('contacts-import-progress').getAttribute('data-value')).resolves.toBe('100');
     const seen = (await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).map(Number);
-    expect(seen.some((value) => value > 0 && value < 100), `bar values ${seen.join(', ')}`).toBe(true);
+    expect(
+      seen.some((value) => value > 0 && value < 100),
+      `bar values ${seen.join(', ')}`,
+    ).toBe(true);
     await expect(page.getByTestId('contacts-import-summary').textContent()).resolves.toBe(`${ROWS} criados, 0 atualizados, 1 recusados`);
     await expect(page.getByTestId('contacts-import-refusals').textContent()).resolves.toContain('Número inválido');
     await screenshot(page, 'contacts-import-done');
@@ -87,7 +98,11 @@ describe('the contacts screen in a browser', { timeout: 180_000 }, () => {
     await screenshot(page, 'contacts-search');
 
     // The server holds exactly one contact per imported number.
-    const stored = await server.wiring.db.selectFrom('read.contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('name', 'like', 'Planilha %').executeTakeFirstOrThrow();
+    const stored = await server.wiring.db
+      .selectFrom('read.contacts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('name', 'like', 'Planilha %')
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(ROWS);
 
     // "See the contact's tickets" opens the tickets screen narrowed to that contact.

@@ -41,7 +41,12 @@ async function inbound(contact: { number: string; name: string }, body: string) 
 async function openConversation(name: string, firstMessage: string) {
   const number = String((phone += 1));
   const { ticketId } = await inbound({ number, name }, firstMessage);
-  const accepted = await changeTicket(server.wiring.ctx, { companyId: admin.companyId, actor: userActor(admin.userId), ticketId, command: { type: 'AcceptTicket', userId: admin.userId } });
+  const accepted = await changeTicket(server.wiring.ctx, {
+    companyId: admin.companyId,
+    actor: userActor(admin.userId),
+    ticketId,
+    command: { type: 'AcceptTicket', userId: admin.userId },
+  });
   await server.wiring.ctx.waitForProjections(accepted.position);
   const row = await server.wiring.db.selectFrom('read.tickets').select('uuid').where('id', '=', ticketId).executeTakeFirstOrThrow();
   return { number, name, ticketId, uuid: row.uuid as string };
@@ -73,11 +78,13 @@ async function microphone(open: boolean) {
         return native.get!.call(this);
       },
       set(handler: ((event: AudioProcessingEvent) => void) | null) {
-        const gated = handler && ((event: AudioProcessingEvent) => {
-          if (!w.micOpen) return;
-          w.micSeconds += event.inputBuffer.duration;
-          handler(event);
-        });
+        const gated =
+          handler &&
+          ((event: AudioProcessingEvent) => {
+            if (!w.micOpen) return;
+            w.micSeconds += event.inputBuffer.duration;
+            handler(event);
+          });
         native.set!.call(this, gated);
       },
     });
@@ -101,7 +108,17 @@ beforeAll(async () => {
   // so voice notes and photos can be recorded headless.
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   });
   const company = await signupCompany(server, 'Conversa Viva', 61);
   admin = { ...company, token: (await server.login(company.email, company.password)).token };
@@ -156,7 +173,11 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     const image = page.locator('[data-testid^="message-image-"]').last();
     await image.waitFor();
     // The picture is fetched with the session's token and shown from a blob URL.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid^="message-image-"] img')].some((img) => (img as HTMLImageElement).src.startsWith('blob:') && (img as HTMLImageElement).complete));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid^="message-image-"] img')].some(
+        (img) => (img as HTMLImageElement).src.startsWith('blob:') && (img as HTMLImageElement).complete,
+      ),
+    );
     const stored = (await messagesOf(maria.ticketId)).filter((row) => row.media_type === 'image' || row.media_type === 'application');
     expect(stored.map((row) => row.media_name).sort()).toEqual(['foto.png', 'nota-fiscal.pdf']);
     await screenshot(page, 'conversation-files');
@@ -197,7 +218,12 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     await expect(page.getByTestId('message-action-edit').count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
     // The server agrees.
-    const late = await server.app.inject({ method: 'POST', url: `/messages/edit/${await bubbleId('Mensagem de dezesseis minutos atrás')}`, headers: bearer(admin.token), payload: { body: 'tarde demais' } });
+    const late = await server.app.inject({
+      method: 'POST',
+      url: `/messages/edit/${await bubbleId('Mensagem de dezesseis minutos atrás')}`,
+      headers: bearer(admin.token),
+      payload: { body: 'tarde demais' },
+    });
     expect(late.json().error).toBe('ERR_MESSAGE_EDIT_EXPIRED');
   });
 
@@ -235,7 +261,10 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     await page.getByTestId('camera-dialog').waitFor();
     await page.locator('[data-testid="camera-capture"]:not([disabled])').click();
     await page.getByTestId('camera-use').click();
-    await page.getByTestId('composer-files').getByText(/foto-\d+\.jpg/).waitFor();
+    await page
+      .getByTestId('composer-files')
+      .getByText(/foto-\d+\.jpg/)
+      .waitFor();
     await page.getByTestId('composer-send-files').click();
     await expect.poll(images, { timeout: 10_000 }).toBe(before + 1);
   });
@@ -300,7 +329,12 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
   });
 
   it('offers quick replies for a leading slash', async () => {
-    const created = await server.app.inject({ method: 'POST', url: '/quick-messages', headers: bearer(admin.token), payload: { shortcode: 'prazo', message: 'Nosso prazo de entrega é de 3 a 5 dias úteis para todo o Brasil.' } });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/quick-messages',
+      headers: bearer(admin.token),
+      payload: { shortcode: 'prazo', message: 'Nosso prazo de entrega é de 3 a 5 dias úteis para todo o Brasil.' },
+    });
     expect(created.statusCode, created.body).toBeLessThan(300);
     const input = page.getByTestId('composer-input');
     await input.fill('/pra');
@@ -314,9 +348,19 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
   });
 
   it('greets a new conversation on a non-WhatsApp channel with the empty text and the 24-hour banner', async () => {
-    const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Paula Facebook', number: String((phone += 1)), channel: 'facebook' } });
+    const contact = await server.app.inject({
+      method: 'POST',
+      url: '/contacts',
+      headers: bearer(admin.token),
+      payload: { name: 'Paula Facebook', number: String((phone += 1)), channel: 'facebook' },
+    });
     expect(contact.statusCode, contact.body).toBe(201);
-    const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin.token), payload: { contactId: contact.json().id, status: 'open' } });
+    const ticket = await server.app.inject({
+      method: 'POST',
+      url: '/tickets',
+      headers: bearer(admin.token),
+      payload: { contactId: contact.json().id, status: 'open' },
+    });
     expect(ticket.statusCode, ticket.body).toBe(201);
     await page.goto(`${server.url}/tickets/${ticket.json().uuid}`);
     await page.getByTestId('messages-empty').getByText('Diga olá para seu novo contato!').waitFor();
@@ -391,7 +435,11 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
 
   it('erases a contact through the drawer (LGPD): the dialog asks why, then the list and the conversation show what is left', async () => {
     const zelia = await openConversation('Zélia Apagada', 'Quero apagar meus dados, CPF 111.222.333-44');
-    const { contact_id: contactId } = await server.wiring.db.selectFrom('read.tickets').select('contact_id').where('id', '=', zelia.ticketId).executeTakeFirstOrThrow();
+    const { contact_id: contactId } = await server.wiring.db
+      .selectFrom('read.tickets')
+      .select('contact_id')
+      .where('id', '=', zelia.ticketId)
+      .executeTakeFirstOrThrow();
     await page.goto(`${server.url}/tickets/${zelia.uuid}`);
     await bubble('CPF 111.222.333-44').waitFor();
     await page.getByTestId('ticket-header-contact').click();
@@ -405,7 +453,10 @@ describe('the conversation in a browser', { timeout: 90_000 }, () => {
     await screenshot(page, 'conversation-contact-erase');
     await dialog.getByTestId('contact-erase-dialog-confirm').click();
     await page.getByText('Dados do contato apagados.').waitFor();
-    await page.getByTestId('ticket-contact-name').filter({ hasText: `Contato removido #${contactId}` }).waitFor();
+    await page
+      .getByTestId('ticket-contact-name')
+      .filter({ hasText: `Contato removido #${contactId}` })
+      .waitFor();
     await page.getByTestId('ticket-header').getByText(`Contato removido #${contactId}`).waitFor();
     await drawer.getByTestId('contact-erased').waitFor();
     await page.getByTestId('message-deleted').filter({ hasText: 'Mensagem removida (LGPD)' }).first().waitFor();

@@ -81,7 +81,13 @@ describe("the attendant's daily tools in a browser", { timeout: 120_000 }, () =>
     await popup.waitForURL(/wavoip/);
     const url = new URL(popup.url());
     expect(url.origin + url.pathname).toBe('https://app.wavoip.com/call');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ token: 'call-token-1', phone: from, name: 'Lia Primeira', start_if_ready: 'true', close_after_call: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      token: 'call-token-1',
+      phone: from,
+      name: 'Lia Primeira',
+      start_if_ready: 'true',
+      close_after_call: 'true',
+    });
     await popup.close();
   });
 
@@ -105,7 +111,11 @@ describe("the attendant's daily tools in a browser", { timeout: 120_000 }, () =>
     const option = page.locator('[data-testid^="quick-reply-"][role="option"]', { hasText: 'cardapio' });
     await option.getByTestId('quick-reply-file').waitFor();
     await option.click();
-    await expect.poll(async () => (await outbox(from)).some((message) => message.mediaUrl !== null && message.body.includes('Nosso cardápio do dia')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await outbox(from)).some((message) => message.mediaUrl !== null && message.body.includes('Nosso cardápio do dia')), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await screenshot(page, 'tools-quick-reply-sent');
   });
 
@@ -135,7 +145,9 @@ describe("the attendant's daily tools in a browser", { timeout: 120_000 }, () =>
     await page.locator(`[data-testid="schedule-status-${id}"][data-status="ENVIADA"]`).waitFor();
     await expect(page.getByTestId(`schedule-edit-${id}`).count()).resolves.toBe(0);
     await expect(page.getByTestId(`schedule-delete-${id}`).count()).resolves.toBe(0);
-    await expect.poll(async () => (await outbox(from)).some((message) => message.body.includes('Lembrete: sua consulta é amanhã às 10h')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await outbox(from)).some((message) => message.body.includes('Lembrete: sua consulta é amanhã às 10h')), { timeout: 20_000 })
+      .toBe(true);
     await screenshot(page, 'tools-schedules');
   });
 

@@ -56,7 +56,10 @@ describe('financial in the browser', () => {
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     await signIn(page, server.url, company, { path: '/financeiro-aberto' });
-    await page.getByText(/Opss! Sua assinatura venceu/).first().waitFor();
+    await page
+      .getByText(/Opss! Sua assinatura venceu/)
+      .first()
+      .waitFor();
     await expect(page.getByTestId('overdue-page').getAttribute('data-state')).resolves.toBe('expired');
     await expect(page.getByTestId('overdue-title').textContent()).resolves.toBe('Assinatura vencida');
 
@@ -105,7 +108,10 @@ describe('financial in the browser', () => {
     // The payer pays; Asaas calls the webhook; the frame brings the renewal and, 5 s later, /tickets.
     expect(await asaas.pay(paymentId)).toBe(200);
     await page.waitForFunction(() => document.querySelector('[data-testid="checkout-pix-status"]')?.getAttribute('data-confirmed') === 'true');
-    await page.getByText(/Pagamento confirmado! Sua assinatura foi renovada/).first().waitFor();
+    await page
+      .getByText(/Pagamento confirmado! Sua assinatura foi renovada/)
+      .first()
+      .waitFor();
     const confirmedAt = Date.now();
     await page.waitForFunction(() => location.pathname === '/tickets', undefined, { timeout: 15_000 });
     expect(Date.now() - confirmedAt).toBeGreaterThan(3_500);
@@ -141,7 +147,11 @@ describe('financial in the browser', () => {
     await page.getByTestId('api-text-body').fill('Olá pela API');
     await page.getByTestId('api-text-send').click();
     await page.getByText('Mensagem enviada com sucesso').first().waitFor();
-    await expect.poll(async () => (await call(sandbox.token, 'GET', `/sandbox/${sandbox.id}/outbox?to=5511977770001`)).messages.map((m: { body: string }) => m.body), { timeout: 15_000 }).toEqual(['Olá pela API']);
+    await expect
+      .poll(async () => (await call(sandbox.token, 'GET', `/sandbox/${sandbox.id}/outbox?to=5511977770001`)).messages.map((m: { body: string }) => m.body), {
+        timeout: 15_000,
+      })
+      .toEqual(['Olá pela API']);
     // A wrong token is refused and does not end the user's session.
     await page.getByTestId('api-text-token').fill('WRONG');
     await page.getByTestId('api-text-body').fill('de novo');

@@ -49,7 +49,11 @@ export async function openFlow(options: {
     async shotsOnFailure(test, prefix) {
       if (test.task.result?.state !== 'fail') return;
       const name = `failed-${prefix}-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}`;
-      for (const [index, open] of browser.contexts().flatMap((each) => each.pages()).entries()) await screenshot(open, index === 0 ? name : `${name}-${index}`).catch(() => undefined);
+      for (const [index, open] of browser
+        .contexts()
+        .flatMap((each) => each.pages())
+        .entries())
+        await screenshot(open, index === 0 ? name : `${name}-${index}`).catch(() => undefined);
     },
     async close() {
       await browser.close();

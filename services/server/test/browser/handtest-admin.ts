@@ -105,7 +105,9 @@ export async function adminWalk(walk: Walk, company: Company): Promise<void> {
     await page.getByTestId('api-text-number').fill('5511933330002');
     await page.getByTestId('api-text-body').fill('Enviada pela API de mensagens');
     await page.getByTestId('api-text-send').click();
-    const outbox = async () => (await company.server.app.inject({ method: 'GET', url: `/sandbox/${main.id}/outbox?to=5511933330002`, headers: bearer(main.token) })).json().messages ?? [];
+    const outbox = async () =>
+      (await company.server.app.inject({ method: 'GET', url: `/sandbox/${main.id}/outbox?to=5511933330002`, headers: bearer(main.token) })).json().messages ??
+      [];
     await expect.poll(async () => (await outbox()).map((message: { body: string }) => message.body)).toContain('Enviada pela API de mensagens');
   });
 

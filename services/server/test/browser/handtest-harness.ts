@@ -25,7 +25,12 @@ export interface Walk {
   close(): Promise<void>;
 }
 
-export async function startWalk(server: TestServer, browser: Browser, who: { email: string; password: string }, setup?: (page: Page) => Promise<void>): Promise<Walk> {
+export async function startWalk(
+  server: TestServer,
+  browser: Browser,
+  who: { email: string; password: string },
+  setup?: (page: Page) => Promise<void>,
+): Promise<Walk> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   context.setDefaultTimeout(15_000);
   // Video hosts are refused: the help grid embeds them and this network has none.

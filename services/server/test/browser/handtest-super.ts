@@ -21,7 +21,14 @@ export async function superWalk(walk: Walk, company: Company): Promise<void> {
     await page.getByTestId('plan-save').click();
     await saved(page, 'plan-dialog');
     const plans = await walk.api<any[]>('GET', '/plans/all');
-    expect(plans.find((plan) => plan.name === 'Plano Testado')).toMatchObject({ users: 5, connections: 3, queues: 4, useCampaigns: false, useKanban: false, useSchedules: true });
+    expect(plans.find((plan) => plan.name === 'Plano Testado')).toMatchObject({
+      users: 5,
+      connections: 3,
+      queues: 4,
+      useCampaigns: false,
+      useKanban: false,
+      useSchedules: true,
+    });
   });
 
   await walk.step('help entries', async () => {

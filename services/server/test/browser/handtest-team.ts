@@ -9,7 +9,12 @@ export async function attendantWalk(walk: Walk, company: Company): Promise<void>
   const sales = company.queues[1]!;
   const tags: number[] = [];
   const adminToken = (await company.server.login(company.admin.email, company.admin.password)).token;
-  const contact = await company.server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(adminToken), payload: { name: 'Rita Cliente', number: '5511944440001' } });
+  const contact = await company.server.app.inject({
+    method: 'POST',
+    url: '/contacts',
+    headers: bearer(adminToken),
+    payload: { name: 'Rita Cliente', number: '5511944440001' },
+  });
   expect(contact.statusCode, contact.body).toBe(201);
   const rita = contact.json().id as number;
 
@@ -20,7 +25,11 @@ export async function attendantWalk(walk: Walk, company: Company): Promise<void>
 
   await walk.step('tags', async () => {
     await walk.open('tags', '/tags', 'tags-page');
-    for (const [name, kanban] of [['Lead', false], ['Negociando', true], ['Fechado', true]] as const) {
+    for (const [name, kanban] of [
+      ['Lead', false],
+      ['Negociando', true],
+      ['Fechado', true],
+    ] as const) {
       await page.getByTestId('tag-add').click();
       await page.getByTestId('tag-field-name').fill(name);
       if (kanban) await page.getByTestId('tag-field-kanban').click();
@@ -48,7 +57,9 @@ export async function attendantWalk(walk: Walk, company: Company): Promise<void>
     await page.getByTestId('ticket-tags-open').click();
     await tickSecondAndThird(page, [`ticket-tags-option-${tags[1]}`, `ticket-tags-option-${tags[2]}`]);
     await walk.uniqueIds();
-    await expect.poll(async () => (await walk.api('GET', `/contacts/${rita}`)).tags.map((tag: { id: number }) => tag.id).sort()).toEqual([tags[1], tags[2]].sort());
+    await expect
+      .poll(async () => (await walk.api('GET', `/contacts/${rita}`)).tags.map((tag: { id: number }) => tag.id).sort())
+      .toEqual([tags[1], tags[2]].sort());
     await page.keyboard.press('Escape');
   });
 
@@ -60,7 +71,9 @@ export async function attendantWalk(walk: Walk, company: Company): Promise<void>
     await walk.uniqueIds();
     await page.getByTestId('quick-message-save').click();
     await saved(page, 'quick-message-dialog');
-    expect((await listOf(walk.api('GET', '/quick-messages/list'))).find((row) => row.shortcode === 'horario')).toMatchObject({ message: 'Atendemos das 8h às 18h.' });
+    expect((await listOf(walk.api('GET', '/quick-messages/list'))).find((row) => row.shortcode === 'horario')).toMatchObject({
+      message: 'Atendemos das 8h às 18h.',
+    });
   });
 
   await walk.step('kanban', async () => {

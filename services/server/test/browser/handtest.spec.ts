@@ -31,9 +31,15 @@ beforeAll(async () => {
     return response.json() as { id: number; token: string };
   };
   const queues = [];
-  for (const [name, color] of [['Geral', '#718096'], ['Vendas', '#2563eb'], ['Suporte', '#16a34a']]) queues.push((await post('/queue', { name, color, greetingMessage: `Bem-vindo a ${name}` })).id);
+  for (const [name, color] of [
+    ['Geral', '#718096'],
+    ['Vendas', '#2563eb'],
+    ['Suporte', '#16a34a'],
+  ])
+    queues.push((await post('/queue', { name, color, greetingMessage: `Bem-vindo a ${name}` })).id);
   const connections = [];
-  for (const name of ['Sandbox Loja', 'Sandbox Dois']) connections.push(await post('/whatsapp', { name, channel: 'sandbox', isDefault: name === 'Sandbox Loja' }));
+  for (const name of ['Sandbox Loja', 'Sandbox Dois'])
+    connections.push(await post('/whatsapp', { name, channel: 'sandbox', isDefault: name === 'Sandbox Loja' }));
   await server.wiring.sessions.reconcile();
   const clara = await createUser(server, signup.companyId, 'Clara Atendente', { queueIds: [queues[1]!] });
   const colleagues = [await createUser(server, signup.companyId, 'Bruno Colega'), await createUser(server, signup.companyId, 'Dora Colega')];

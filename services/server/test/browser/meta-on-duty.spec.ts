@@ -39,10 +39,18 @@ const toast = (text: string) => page.getByText(text, { exact: true }).first().wa
 beforeAll(async () => {
   fake = await new FakeGraphServer({ id: '1234567890', secret: 'fake-app-secret' }).start();
   fake.cloudNumbers.set(NUMBER.id, NUMBER);
-  fake.businessAccounts.set(WABA, { token: NUMBER.token, phoneNumberIds: [NUMBER.id], templates: [{ name: 'retomar_contato', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', body: 'Olá {{1}}, podemos retomar seu atendimento?' }] });
+  fake.businessAccounts.set(WABA, {
+    token: NUMBER.token,
+    phoneNumberIds: [NUMBER.id],
+    templates: [{ name: 'retomar_contato', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', body: 'Olá {{1}}, podemos retomar seu atendimento?' }],
+  });
   fake.pages.set(PAGE.id, PAGE);
   fake.users.set(FB_USER.id, { shortToken: FB_USER.shortToken, longToken: FB_USER.longToken, pageIds: [PAGE.id] });
-  server = await startChannelServer({ listen: true, serveUi: true, env: { META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: 'verify-browser', GRAPH_API_URL: fake.baseUrl } });
+  server = await startChannelServer({
+    listen: true,
+    serveUi: true,
+    env: { META_APP_ID: fake.app.id, META_APP_SECRET: fake.app.secret, META_VERIFY_TOKEN: 'verify-browser', GRAPH_API_URL: fake.baseUrl },
+  });
   browser = await launchBrowser();
   const company = await signupCompany(server, 'Plantao e Meta', 85);
   admin = { ...company, token: (await server.login(company.email, company.password)).token };
@@ -79,14 +87,18 @@ describe('on-duty and Meta channels in a browser', { timeout: 120_000 }, () => {
     const sandbox = await api('POST', '/whatsapp', { name: 'Loja', channel: 'sandbox' });
     await server.wiring.sessions.reconcile();
     // Closed every day: every new ticket is out of hours.
-    await api('PUT', `/companies/${admin.companyId}/schedules`, { schedules: SCHEDULE_DAYS.map((day) => ({ weekdayEn: day.weekdayEn, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' })) });
+    await api('PUT', `/companies/${admin.companyId}/schedules`, {
+      schedules: SCHEDULE_DAYS.map((day) => ({ weekdayEn: day.weekdayEn, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' })),
+    });
 
     await page.goto(`${server.url}/plantao`);
     await page.getByTestId('on-duty-page').waitFor();
     await page.getByTestId('on-duty-add').click();
     await page.getByTestId('on-duty-save').click();
     await page.getByTestId('on-duty-field-user-error').waitFor();
-    await expect(page.getByTestId('on-duty-days-error').textContent()).resolves.toBe('Pelo menos um dia da semana deve ter o horário de início e fim preenchido');
+    await expect(page.getByTestId('on-duty-days-error').textContent()).resolves.toBe(
+      'Pelo menos um dia da semana deve ter o horário de início e fim preenchido',
+    );
     await expect(page.getByTestId('on-duty-field-user-error').textContent()).resolves.toBe('Informe o usuário');
 
     await page.getByTestId('on-duty-field-user').selectOption(String(admin.userId));
@@ -115,10 +127,13 @@ describe('on-duty and Meta channels in a browser', { timeout: 120_000 }, () => {
     expect(delivered.status).toBe(202);
     const { ticketId } = (await delivered.json()) as { ticketId: number };
     await expect
-      .poll(async () => {
-        const outbox = await server.app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${ON_DUTY_PHONE}`, headers: bearer(sandbox.token) });
-        return (outbox.json().messages as Array<{ body: string }>).map((message) => message.body);
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const outbox = await server.app.inject({ method: 'GET', url: `/sandbox/${sandbox.id}/outbox?to=${ON_DUTY_PHONE}`, headers: bearer(sandbox.token) });
+          return (outbox.json().messages as Array<{ body: string }>).map((message) => message.body);
+        },
+        { timeout: 20_000 },
+      )
       .toEqual([expect.stringContaining(`Ticket #${ticketId}`)]);
   });
 
@@ -147,12 +162,42 @@ describe('on-duty and Meta channels in a browser', { timeout: 120_000 }, () => {
     const at = Math.floor((Date.now() - 48 * 3_600_000) / 1000);
     const body = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: WABA, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: NUMBER.id }, contacts: [{ profile: { name: 'Bruna Lima' }, wa_id: '5511976543210' }], messages: [{ from: '5511976543210', id: 'wamid.BROWSER-1', timestamp: String(at), type: 'text', text: { body: 'Vocês abrem amanhã?' } }] } }] }],
+      entry: [
+        {
+          id: WABA,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: NUMBER.id },
+                contacts: [{ profile: { name: 'Bruna Lima' }, wa_id: '5511976543210' }],
+                messages: [{ from: '5511976543210', id: 'wamid.BROWSER-1', timestamp: String(at), type: 'text', text: { body: 'Vocês abrem amanhã?' } }],
+              },
+            },
+          ],
+        },
+      ],
     });
-    const webhook = await server.app.inject({ method: 'POST', url: '/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, fake.app.secret) }, payload: body });
+    const webhook = await server.app.inject({
+      method: 'POST',
+      url: '/webhook',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, fake.app.secret) },
+      payload: body,
+    });
     expect(webhook.statusCode).toBe(200);
-    await expect.poll(async () => ((await api('GET', '/tickets?showAll=true&status=pending&pageNumber=1')).tickets as Array<{ contact?: { number: string } }>).some((ticket) => ticket.contact?.number === '5511976543210'), { timeout: 20_000 }).toBe(true);
-    const ticket = ((await api('GET', '/tickets?showAll=true&status=pending&pageNumber=1')).tickets as Array<{ id: number; contact?: { number: string } }>).find((candidate) => candidate.contact?.number === '5511976543210')!;
+    await expect
+      .poll(
+        async () =>
+          ((await api('GET', '/tickets?showAll=true&status=pending&pageNumber=1')).tickets as Array<{ contact?: { number: string } }>).some(
+            (ticket) => ticket.contact?.number === '5511976543210',
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const ticket = (
+      (await api('GET', '/tickets?showAll=true&status=pending&pageNumber=1')).tickets as Array<{ id: number; contact?: { number: string } }>
+    ).find((candidate) => candidate.contact?.number === '5511976543210')!;
     const accepted = await api('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: admin.userId });
 
     await page.goto(`${server.url}/tickets/${accepted.uuid}`);
@@ -166,7 +211,10 @@ describe('on-duty and Meta channels in a browser', { timeout: 120_000 }, () => {
     await page.getByTestId('messages-panel').getByText('Olá Bruna, podemos retomar seu atendimento?').first().waitFor();
     await expect
       .poll(() => fake.sent(`/${NUMBER.id}/messages`).find((request) => request.json?.type === 'template')?.json, { timeout: 20_000 })
-      .toMatchObject({ to: '5511976543210', template: { name: 'retomar_contato', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Bruna' }] }] } });
+      .toMatchObject({
+        to: '5511976543210',
+        template: { name: 'retomar_contato', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Bruna' }] }] },
+      });
     expect(fake.violations).toEqual([]);
   });
 
@@ -182,7 +230,9 @@ describe('on-duty and Meta channels in a browser', { timeout: 120_000 }, () => {
     expect(init).toMatchObject({ appId: fake.app.id, version: 'v9.0' });
     const scope = await page.evaluate(() => (window as unknown as { __fbScope: string }).__fbScope);
     expect(scope.split(',')).toEqual(expect.arrayContaining(['pages_messaging', 'pages_show_list', 'instagram_manage_messages']));
-    const linked = ((await api('GET', '/whatsapp')) as Array<{ id: number; channel: string; name: string }>).find((connection) => connection.channel === 'facebook')!;
+    const linked = ((await api('GET', '/whatsapp')) as Array<{ id: number; channel: string; name: string }>).find(
+      (connection) => connection.channel === 'facebook',
+    )!;
     expect(linked.name).toBe(PAGE.name);
     await page.getByTestId(`connection-name-${linked.id}`).waitFor();
     // The user token was exchanged and the page subscribed through the Graph API.

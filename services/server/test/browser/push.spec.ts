@@ -20,10 +20,24 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const company = await signupCompany(server, 'Conversas Avisos', 54);
   const admin = (await server.login(company.email, company.password)).token;
-  const queue = (await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin), payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' } })).json().id;
+  const queue = (
+    await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin), payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' } })
+  ).json().id;
   ana = await createUser(server, company.companyId, 'Ana Avisos', { queueIds: [queue] });
-  const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin), payload: { name: 'Cliente Aviso', number: '5511977000001' } });
-  ticketUuid = (await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin), payload: { contactId: contact.json().id, queueId: queue, status: 'pending' } })).json().uuid;
+  const contact = await server.app.inject({
+    method: 'POST',
+    url: '/contacts',
+    headers: bearer(admin),
+    payload: { name: 'Cliente Aviso', number: '5511977000001' },
+  });
+  ticketUuid = (
+    await server.app.inject({
+      method: 'POST',
+      url: '/tickets',
+      headers: bearer(admin),
+      payload: { contactId: contact.json().id, queueId: queue, status: 'pending' },
+    })
+  ).json().uuid;
 }, 120_000);
 
 afterAll(async () => {
@@ -72,10 +86,13 @@ describe('push notifications in the browser', { timeout: 120_000 }, () => {
     const cdp = await context.newCDPSession(page);
     // The worker's registration id, as Chromium's push delivery addresses it.
     const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
-        const found = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
-        if (found) resolve(found.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+          const found = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
+          if (found) resolve(found.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     await page.goto(`${origin}/login`);
@@ -87,12 +104,21 @@ describe('push notifications in the browser', { timeout: 120_000 }, () => {
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, tag: notification.tag, data: notification.data as unknown }));
+        return (await registration.getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          tag: notification.tag,
+          data: notification.data as unknown,
+        }));
       });
-    await expect.poll(shown).toEqual([{ title: 'Cliente Aviso', body: 'Chegou uma mensagem', tag: `ticket-${ticketUuid}`, data: { path: `/tickets/${ticketUuid}` } }]);
+    await expect
+      .poll(shown)
+      .toEqual([{ title: 'Cliente Aviso', body: 'Chegou uma mensagem', tag: `ticket-${ticketUuid}`, data: { path: `/tickets/${ticketUuid}` } }]);
     // A payload it cannot read still shows (the browser demands a notification per push), pointing at the inbox.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(origin).origin, registrationId, data: 'not json' });
-    await expect.poll(async () => (await shown()).find((notification) => notification.title === 'Conversa')).toEqual({ title: 'Conversa', body: '', tag: 'conversa', data: { path: '/tickets' } });
+    await expect
+      .poll(async () => (await shown()).find((notification) => notification.title === 'Conversa'))
+      .toEqual({ title: 'Conversa', body: '', tag: 'conversa', data: { path: '/tickets' } });
     await context.close();
   });
 });

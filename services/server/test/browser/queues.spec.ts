@@ -63,7 +63,11 @@ describe('the queues screen in a browser', { timeout: 120_000 }, () => {
     await screenshot(page, 'queues-list');
     const stored = await server.wiring.db.selectFrom('read.queue_options').select(['id', 'name', 'parent_id']).where('deleted', '=', false).execute();
     const idOf = (name: string) => stored.find((option) => option.name === name)?.id;
-    expect(stored.map((option) => [option.name, option.parent_id]).sort()).toEqual([['Comercial', null], ['Planos mensais', idOf('Comercial')], ['Suporte', null]]);
+    expect(stored.map((option) => [option.name, option.parent_id]).sort()).toEqual([
+      ['Comercial', null],
+      ['Planos mensais', idOf('Comercial')],
+      ['Suporte', null],
+    ]);
 
     await page.reload();
     await page.getByTestId('queues-table').waitFor();

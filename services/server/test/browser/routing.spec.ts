@@ -52,7 +52,12 @@ describe('the routing bot in a browser', { timeout: 120_000 }, () => {
     // The contact's phone: what it sends, and what it has received.
     const from = '5511955554444';
     const say = async (body: string) => {
-      const response = await server.app.inject({ method: 'POST', url: `/sandbox/${line.id}/messages`, headers: bearer(line.token), payload: { from, name: 'Maria Souza', body } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/sandbox/${line.id}/messages`,
+        headers: bearer(line.token),
+        payload: { from, name: 'Maria Souza', body },
+      });
       if (response.statusCode !== 202) throw new Error(`sandbox: ${response.statusCode} ${response.body}`);
       return response.json() as { ticketId: number };
     };

@@ -83,11 +83,20 @@ describe('the service worker', { timeout: 60_000 }, () => {
   it('asks for no more than the budget of scripts before the first ticket row of /tickets', async () => {
     const company = await signupCompany(server, 'Conversas Orçamento', 55);
     const admin = (await server.login(company.email, company.password)).token;
-    const queue = (await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin), payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' } })).json().id;
+    const queue = (
+      await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin), payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' } })
+    ).json().id;
     const ana = await createUser(server, company.companyId, 'Ana Orçamento', { queueIds: [queue] });
-    const contact = (await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin), payload: { name: 'Cliente Orçamento', number: '5511977000055' } })).json().id;
+    const contact = (
+      await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin), payload: { name: 'Cliente Orçamento', number: '5511977000055' } })
+    ).json().id;
     // Hers and open: the screen's first tab shows it.
-    const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(ana.token), payload: { contactId: contact, queueId: queue, userId: ana.userId, status: 'open' } });
+    const ticket = await server.app.inject({
+      method: 'POST',
+      url: '/tickets',
+      headers: bearer(ana.token),
+      payload: { contactId: contact, queueId: queue, userId: ana.userId, status: 'open' },
+    });
     expect(ticket.statusCode, ticket.body).toBeLessThan(300);
 
     // Signed in once, then /tickets in a fresh context holding the session (cold cache, as after a reload; no worker).

@@ -71,7 +71,9 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('language-option-en').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="greeting"]')?.textContent?.startsWith('Hello'));
-    await expect.poll(async () => (await server.wiring.db.selectFrom('read.users').select('language').where('id', '=', 1).executeTakeFirst())?.language).toBe('en');
+    await expect
+      .poll(async () => (await server.wiring.db.selectFrom('read.users').select('language').where('id', '=', 1).executeTakeFirst())?.language)
+      .toBe('en');
 
     const before = await page.evaluate(() => document.documentElement.classList.contains('dark'));
     await page.getByTestId('theme-toggle').click();
@@ -97,7 +99,14 @@ describe('the shell in a browser', { timeout: 60_000 }, () => {
     const first = await newContext(1280);
     const page = await first.newPage();
     await page.goto(`${server.url}/signup`);
-    const values = { name: 'Maria Souza', companyName: 'Floricultura Maria', email: 'maria@flores.test', phone: '11987654321', document: cpf(77), password: 'Flores2026' };
+    const values = {
+      name: 'Maria Souza',
+      companyName: 'Floricultura Maria',
+      email: 'maria@flores.test',
+      phone: '11987654321',
+      document: cpf(77),
+      password: 'Flores2026',
+    };
     for (const [field, value] of Object.entries(values)) await page.getByTestId(`signup-${field}`).fill(value);
     await page.getByTestId('plan-1').click();
     await page.getByTestId('signup-terms').click();

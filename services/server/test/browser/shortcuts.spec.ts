@@ -21,10 +21,20 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const company = await signupCompany(server, 'Conversas Teclado', 52);
   admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId };
-  const queue = await server.app.inject({ method: 'POST', url: '/queue', headers: bearer(admin.token), payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' } });
+  const queue = await server.app.inject({
+    method: 'POST',
+    url: '/queue',
+    headers: bearer(admin.token),
+    payload: { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' },
+  });
   sales = queue.json().id;
   ana = await createUser(server, admin.companyId, 'Ana Teclado', { queueIds: [sales] });
-  const reply = await server.app.inject({ method: 'POST', url: '/quick-messages', headers: bearer(ana.token), payload: { shortcode: 'prazo', message: 'Entregamos em 3 dias.' } });
+  const reply = await server.app.inject({
+    method: 'POST',
+    url: '/quick-messages',
+    headers: bearer(ana.token),
+    payload: { shortcode: 'prazo', message: 'Entregamos em 3 dias.' },
+  });
   if (reply.statusCode >= 300) throw new Error(`quick reply: ${reply.statusCode} ${reply.body}`);
 }, 120_000);
 
@@ -35,7 +45,12 @@ afterAll(async () => {
 
 async function waitingTicket(name: string) {
   const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name, number: String((phone += 1)) } });
-  const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin.token), payload: { contactId: contact.json().id, queueId: sales, status: 'pending' } });
+  const ticket = await server.app.inject({
+    method: 'POST',
+    url: '/tickets',
+    headers: bearer(admin.token),
+    payload: { contactId: contact.json().id, queueId: sales, status: 'pending' },
+  });
   if (ticket.statusCode !== 201) throw new Error(`ticket: ${ticket.statusCode} ${ticket.body}`);
   return { ticketId: ticket.json().id as number, uuid: ticket.json().uuid as string };
 }
@@ -45,7 +60,11 @@ const atPath = (page: Page, path: string) => page.waitForFunction((expected) => 
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 const rowUuids = async (page: Page, ids: Map<number, string>) =>
-  (await page.locator('[data-testid^="ticket-row-"]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-testid')!.slice('ticket-row-'.length))))).map((id) => ids.get(id)!);
+  (
+    await page
+      .locator('[data-testid^="ticket-row-"]')
+      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-testid')!.slice('ticket-row-'.length))))
+  ).map((id) => ids.get(id)!);
 
 describe('the inbox by keyboard', { timeout: 120_000 }, () => {
   it('works every inbox action by key, never inside a text field, and not at all once turned off', async () => {
@@ -143,7 +162,8 @@ describe('the inbox by keyboard', { timeout: 120_000 }, () => {
     await page.getByTestId('header-resolve-silent').waitFor();
     await settled(page);
     await screenshot(page, 'shortcuts-resolve-menu');
-    for (let step = 0; step < 3 && (await page.getByTestId('header-resolve-silent').getAttribute('data-highlighted')) === null; step++) await page.keyboard.press('ArrowDown');
+    for (let step = 0; step < 3 && (await page.getByTestId('header-resolve-silent').getAttribute('data-highlighted')) === null; step++)
+      await page.keyboard.press('ArrowDown');
     await page.waitForSelector('[data-testid="header-resolve-silent"][data-highlighted]');
     await page.keyboard.press('Enter');
     await atPath(page, '/tickets');

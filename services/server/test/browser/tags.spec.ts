@@ -38,7 +38,8 @@ afterEach(async (test) => {
   const failed = test.task.result?.state === 'fail';
   let index = 0;
   for (const context of contexts) {
-    for (const page of context.pages()) if (failed) await screenshot(page, `failed-tags-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}-${index++}`).catch(() => undefined);
+    for (const page of context.pages())
+      if (failed) await screenshot(page, `failed-tags-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}-${index++}`).catch(() => undefined);
     await context.close().catch(() => undefined);
   }
   contexts.clear();

@@ -36,7 +36,17 @@ beforeAll(async () => {
   // launchBrowser's flags plus a fake microphone (a tone), so voice notes can be recorded headless.
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   });
   await server.wiring.sessions.start();
   const company = await signupCompany(server, 'Canais da Equipe', 81);
@@ -49,7 +59,8 @@ afterEach(async (test) => {
   const failed = test.task.result?.state === 'fail';
   let index = 0;
   for (const context of contexts) {
-    for (const page of context.pages()) if (failed) await screenshot(page, `failed-team-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}-${index++}`).catch(() => undefined);
+    for (const page of context.pages())
+      if (failed) await screenshot(page, `failed-team-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}-${index++}`).catch(() => undefined);
     await context.close().catch(() => undefined);
   }
   contexts.clear();
@@ -131,7 +142,12 @@ describe('internal chat', { timeout: 60_000 }, () => {
 
     // Twenty newer chats push it off the first page; its address, opened directly, still shows it.
     for (let index = 0; index < 20; index++) {
-      const created = await server.app.inject({ method: 'POST', url: '/chats', headers: bearer(admin.token), payload: { title: `Escala ${index + 1}`, users: [{ id: bia.userId }] } });
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/chats',
+        headers: bearer(admin.token),
+        payload: { title: `Escala ${index + 1}`, users: [{ id: bia.userId }] },
+      });
       expect(created.statusCode, created.body).toBe(200);
     }
     await ana.goto(`${server.url}${chatPath}`);
@@ -180,7 +196,12 @@ describe('password reset', () => {
   it('a user resets the password with the code the sandbox phone receives, then logs in', async () => {
     const phone = '5511944443333';
     const carla = await createUser(server, admin.companyId, 'Carla Esquecida', { phone });
-    const created = await server.app.inject({ method: 'POST', url: '/whatsapp', headers: bearer(admin.token), payload: { name: 'Sandbox Senhas', channel: 'sandbox', isDefault: true } });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/whatsapp',
+      headers: bearer(admin.token),
+      payload: { name: 'Sandbox Senhas', channel: 'sandbox', isDefault: true },
+    });
     expect(created.statusCode, created.body).toBeLessThan(300);
 
     // The admin plays Carla's phone on the sandbox page.

@@ -24,7 +24,12 @@ beforeAll(async () => {
   server = await startTestServer({ listen: true, serveUi: true });
   browser = await launchBrowser();
   const company = await signupCompany(server, 'Conversas Live', 51);
-  admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId, email: company.email, password: company.password };
+  admin = {
+    token: (await server.login(company.email, company.password)).token,
+    companyId: company.companyId,
+    email: company.email,
+    password: company.password,
+  };
   sales = await createQueue('Vendas', '#2563eb', 'Olá! Escolha: 1 Vendas, 2 Suporte');
   support = await createQueue('Suporte', '#16a34a', 'Olá! Escolha: 1 Vendas, 2 Suporte');
   ana = await createUser(server, admin.companyId, 'Ana Atendente', { queueIds: [sales] });
@@ -37,7 +42,8 @@ afterEach(async (test) => {
   const failed = test.task.result?.state === 'fail';
   let index = 0;
   for (const context of contexts) {
-    for (const page of context.pages()) if (failed) await screenshot(page, `failed-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}-${index++}`).catch(() => undefined);
+    for (const page of context.pages())
+      if (failed) await screenshot(page, `failed-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}-${index++}`).catch(() => undefined);
     await context.close().catch(() => undefined);
   }
   contexts.clear();
@@ -59,7 +65,12 @@ async function waitingTicket(name: string, queueId: number) {
   const number = String((phone += 1));
   const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name, number } });
   if (contact.statusCode !== 201) throw new Error(`contact: ${contact.statusCode} ${contact.body}`);
-  const ticket = await server.app.inject({ method: 'POST', url: '/tickets', headers: bearer(admin.token), payload: { contactId: contact.json().id, queueId, status: 'pending' } });
+  const ticket = await server.app.inject({
+    method: 'POST',
+    url: '/tickets',
+    headers: bearer(admin.token),
+    payload: { contactId: contact.json().id, queueId, status: 'pending' },
+  });
   if (ticket.statusCode !== 201) throw new Error(`ticket: ${ticket.statusCode} ${ticket.body}`);
   return { number, name, contactId: contact.json().id as number, ticketId: ticket.json().id as number, uuid: ticket.json().uuid as string };
 }
@@ -98,7 +109,10 @@ async function signedIn(email: string, width = 1280, password = 'Secret-123', he
 const row = (page: Page, ticketId: number) => page.getByTestId(`ticket-row-${ticketId}`);
 const count = (page: Page, tab: 'open' | 'pending' | 'group') => page.getByTestId(`ticket-count-${tab}`);
 const countIs = (page: Page, tab: 'open' | 'pending' | 'group', value: number) =>
-  page.waitForFunction(([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === String(expected), [`ticket-count-${tab}`, value] as const);
+  page.waitForFunction(([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === String(expected), [
+    `ticket-count-${tab}`,
+    value,
+  ] as const);
 const atPath = (page: Page, path: string) => page.waitForFunction((expected) => location.pathname === expected, path);
 
 describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
@@ -204,7 +218,8 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     const a = await signedIn(ana.email);
     await a.page.getByTestId('tickets-tab-pending').click();
     await row(a.page, newer.ticketId).waitFor();
-    const order = () => a.page.$$eval('[data-testid^="ticket-row-"]', (rows) => rows.map((element) => Number(element.getAttribute('data-testid')!.slice('ticket-row-'.length))));
+    const order = () =>
+      a.page.$$eval('[data-testid^="ticket-row-"]', (rows) => rows.map((element) => Number(element.getAttribute('data-testid')!.slice('ticket-row-'.length))));
     const top = async () => {
       const rows = await a.page.$$eval('[data-testid^="ticket-row-"]', (elements) =>
         elements.map((element) => ({ id: Number(element.getAttribute('data-testid')!.slice('ticket-row-'.length)), y: element.getBoundingClientRect().top })),
@@ -215,10 +230,9 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     expect(await order()).toContain(older.ticketId);
 
     await inbound(older, 'Ainda espero o orçamento');
-    await a.page.waitForFunction(
-      ([id]) => document.querySelector(`[data-testid="ticket-row-${id}"] [data-testid="ticket-unread"]`)?.textContent === '1',
-      [older.ticketId] as const,
-    );
+    await a.page.waitForFunction(([id]) => document.querySelector(`[data-testid="ticket-row-${id}"] [data-testid="ticket-unread"]`)?.textContent === '1', [
+      older.ticketId,
+    ] as const);
     await expect.poll(top).toBe(older.ticketId);
     await expect(row(a.page, older.ticketId).getByTestId('ticket-last-message').textContent()).resolves.toBe('Ainda espero o orçamento');
     await countIs(a.page, 'pending', 2);
@@ -250,7 +264,12 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await row(a.page, older.ticketId).waitFor();
 
     // New ticket: contact search from 3 characters, queue, confirm → the new conversation.
-    const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Rogério Ramos', number: String((phone += 1)) } });
+    const contact = await server.app.inject({
+      method: 'POST',
+      url: '/contacts',
+      headers: bearer(admin.token),
+      payload: { name: 'Rogério Ramos', number: String((phone += 1)) },
+    });
     await a.page.getByTestId('tickets-new').click();
     await a.page.getByTestId('new-ticket-contact-input').fill('Rog');
     await a.page.getByTestId(`new-ticket-contact-option-${contact.json().id}`).click();
@@ -268,7 +287,11 @@ describe('the conversations screen in a browser', { timeout: 120_000 }, () => {
     await countIs(a.page, 'open', 1);
 
     // A message on her own open ticket while she reads another: the bell lists it.
-    const opened = await server.wiring.db.selectFrom('read.tickets').select(['id', 'uuid']).where('contact_id', '=', contact.json().id).executeTakeFirstOrThrow();
+    const opened = await server.wiring.db
+      .selectFrom('read.tickets')
+      .select(['id', 'uuid'])
+      .where('contact_id', '=', contact.json().id)
+      .executeTakeFirstOrThrow();
     await a.page.goto(`${server.url}/tickets`);
     await a.page.getByTestId('tickets-page').waitFor();
     await inbound({ number: contact.json().number, name: 'Rogério Ramos' }, 'Oi Ana, tudo certo?');

@@ -66,7 +66,12 @@ describe('webhooks screen', () => {
     // Shown once: nowhere on the screen any more.
     expect(await page.content()).not.toContain(secret);
 
-    const contact = await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name: 'Cliente Webhook', number: '5511955554444' } });
+    const contact = await server.app.inject({
+      method: 'POST',
+      url: '/contacts',
+      headers: bearer(admin.token),
+      payload: { name: 'Cliente Webhook', number: '5511955554444' },
+    });
     expect(contact.statusCode).toBe(201);
     await receiver.until(1);
     expect(verifySignature(secret, receiver.received[0]!)).toBe(true);
@@ -99,15 +104,26 @@ describe('webhooks screen', () => {
     });
     deliverer.start();
     try {
-      const created = await server.app.inject({ method: 'POST', url: '/webhooks', headers: bearer(admin.token), payload: { url: failing.url, events: ['contact.created'], description: 'CRM em manutenção' } });
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/webhooks',
+        headers: bearer(admin.token),
+        payload: { url: failing.url, events: ['contact.created'], description: 'CRM em manutenção' },
+      });
       expect(created.statusCode).toBe(201);
       const hook = created.json() as { id: number; secret: string };
-      for (const [name, number] of [['Primeiro Na Fila', '5511955550001'], ['Segundo Na Fila', '5511955550002']]) {
+      for (const [name, number] of [
+        ['Primeiro Na Fila', '5511955550001'],
+        ['Segundo Na Fila', '5511955550002'],
+      ]) {
         expect((await server.app.inject({ method: 'POST', url: '/contacts', headers: bearer(admin.token), payload: { name, number } })).statusCode).toBe(201);
       }
       await failing.until(1);
       // The first failure recorded (on the true clock) before the clock moves.
-      const attempts = async () => (await server.app.inject({ method: 'GET', url: `/webhooks/${hook.id}/deliveries`, headers: bearer(admin.token) })).json().deliveries.map((d: { attempts: number }) => d.attempts);
+      const attempts = async () =>
+        (await server.app.inject({ method: 'GET', url: `/webhooks/${hook.id}/deliveries`, headers: bearer(admin.token) }))
+          .json()
+          .deliveries.map((d: { attempts: number }) => d.attempts);
       await expect.poll(attempts).toContain(1);
 
       context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -117,7 +133,9 @@ describe('webhooks screen', () => {
       await page.getByTestId('login-email').fill(admin.email);
       await page.getByTestId('login-password').fill(admin.password);
       // The shell's notices read the endpoints once (nothing paused yet): what is paused after that is news.
-      const listed = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/webhooks') && response.request().method() === 'GET' && response.ok());
+      const listed = page.waitForResponse(
+        (response) => new URL(response.url()).pathname.endsWith('/webhooks') && response.request().method() === 'GET' && response.ok(),
+      );
       await page.getByTestId('login-submit').click();
       await page.waitForFunction(() => location.pathname === '/tickets');
       await page.getByTestId('tickets-page').waitFor();
@@ -170,7 +188,7 @@ describe('webhooks screen', () => {
     }
   });
 
-  it('renders the API reference under the product\'s CSP', async () => {
+  it("renders the API reference under the product's CSP", async () => {
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     const refused: string[] = [];
@@ -181,7 +199,13 @@ describe('webhooks screen', () => {
     // Swagger UI renders sections as they scroll into view: the first ones show the document loaded and rendered.
     await page.locator('.opblock-tag', { hasText: /^auth/ }).first().waitFor({ timeout: 30_000 });
     await page.getByText('/auth/login', { exact: true }).first().waitFor();
-    expect(await page.evaluate(() => (window as unknown as { ui: { specSelectors: { paths(): { has(path: string): boolean } } } }).ui.specSelectors.paths().has('/webhooks/{id}/rotate-secret'))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { ui: { specSelectors: { paths(): { has(path: string): boolean } } } }).ui.specSelectors
+          .paths()
+          .has('/webhooks/{id}/rotate-secret'),
+      ),
+    ).toBe(true);
     expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
     expect(await page.locator('.errors-wrapper').count()).toBe(0);
   });

@@ -3,10 +3,18 @@ import { openSocket } from '../socket-client';
 
 /** What an outside client of the cluster does over real HTTP: sign up, log in, call routes, open a sandbox. */
 
-export async function http(base: string, method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; json: any }> {
+export async function http(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; json: any }> {
   const response = await fetch(`${base}${url}`, {
     method,
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
@@ -51,12 +59,17 @@ export interface Delivered {
  * A contact's message through the sandbox route, as a channel would: again with the same id if
  * the request fails (the route is idempotent on the id), up to a bound.
  */
-export async function deliver(base: string, sandbox: { id: number; token: string }, message: { id: string; from: string; body: string; name?: string }): Promise<Delivered> {
+export async function deliver(
+  base: string,
+  sandbox: { id: number; token: string },
+  message: { id: string; from: string; body: string; name?: string },
+): Promise<Delivered> {
   for (let attempt = 1; ; attempt++) {
     const at = performance.now();
     try {
       const answer = await http(base, 'POST', `/sandbox/${sandbox.id}/messages`, { token: sandbox.token, body: message });
-      if (answer.status === 202) return { externalId: message.id, body: message.body, messageId: answer.json.id, ticketId: answer.json.ticketId, attempts: attempt, at };
+      if (answer.status === 202)
+        return { externalId: message.id, body: message.body, messageId: answer.json.id, ticketId: answer.json.ticketId, attempts: attempt, at };
       if (attempt >= 5) throw new Error(`sandbox delivery ${message.id}: ${answer.status} ${JSON.stringify(answer.json)}`);
     } catch (error) {
       if (attempt >= 5) throw error;
@@ -92,11 +105,13 @@ export async function messageSocket(edgeUrl: string, token: string, companyId: n
     const frame = JSON.parse(String(raw)) as { event: string; data: any };
     const at = performance.now();
     if (frame.event === `company-${companyId}-appMessage` && frame.data?.action === 'create') created.push({ id: frame.data.message.id, at });
-    if (frame.event === `company-${companyId}-ticket` && frame.data?.ticket) lastMessages.push({ ticketId: frame.data.ticket.id, body: frame.data.ticket.lastMessage, at });
+    if (frame.event === `company-${companyId}-ticket` && frame.data?.ticket)
+      lastMessages.push({ ticketId: frame.data.ticket.id, body: frame.data.ticket.lastMessage, at });
   });
   /** When the socket first showed the message (its own frame, or its ticket's), if it did. */
   const shown = (message: { id: string; ticketId: number; body: string }) =>
-    created.find((frame) => frame.id === message.id)?.at ?? lastMessages.find((frame) => frame.ticketId === message.ticketId && frame.body === message.body)?.at;
+    created.find((frame) => frame.id === message.id)?.at ??
+    lastMessages.find((frame) => frame.ticketId === message.ticketId && frame.body === message.body)?.at;
   return { socket, created, lastMessages, shown, close: () => socket.socket.close() };
 }
 

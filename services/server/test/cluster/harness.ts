@@ -156,7 +156,9 @@ async function spawnRole(main: string, name: string, role: Role, env: Record<str
   };
   onChunk(child.stdout!);
   onChunk(child.stderr!);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const describe = () => `${name} (${role}) output:\n${lines.slice(-40).join('\n')}`;
   const waitForLine = (pattern: RegExp, timeoutMs = 60_000) => {

@@ -25,7 +25,10 @@ const feedbackTexts = { success: 'announcements.saved', saveFailed: 'announcemen
 /** Add or edit an announcement: title, text, priority, status, and an image (png, jpg, jpeg) uploaded after the save. */
 export default function AnnouncementDialog({ announcement, onClose }: { announcement: AnnouncementView | null; onClose(): void }) {
   const t = useT();
-  const { values, set, errors, check } = useForm<AnnouncementFormValues, AnnouncementField>(() => (announcement ? announcementFormOf(announcement) : emptyAnnouncementForm()), validateAnnouncementForm);
+  const { values, set, errors, check } = useForm<AnnouncementFormValues, AnnouncementField>(
+    () => (announcement ? announcementFormOf(announcement) : emptyAnnouncementForm()),
+    validateAnnouncementForm,
+  );
   const [file, setFile] = useState<File | null>(null);
   const [removeCurrent, setRemoveCurrent] = useState(false);
   const [wrongType, setWrongType] = useState(false);
@@ -72,7 +75,13 @@ export default function AnnouncementDialog({ announcement, onClose }: { announce
           <Textarea value={values.text} rows={4} onChange={(event) => set('text', event.target.value)} data-testid="announcement-field-text" />
           {errors.text && <Field.ErrorText>{t(errors.text)}</Field.ErrorText>}
         </Field.Root>
-        <SelectField label={t('announcements.field.priority')} value={values.priority} onChange={(value) => set('priority', value as AnnouncementFormValues['priority'])} options={priorities} testId="announcement-field-priority" />
+        <SelectField
+          label={t('announcements.field.priority')}
+          value={values.priority}
+          onChange={(value) => set('priority', value as AnnouncementFormValues['priority'])}
+          options={priorities}
+          testId="announcement-field-priority"
+        />
         <Switch.Root checked={values.status} onCheckedChange={(details) => set('status', details.checked)} data-testid="announcement-field-status">
           <Switch.HiddenInput />
           <Switch.Control />

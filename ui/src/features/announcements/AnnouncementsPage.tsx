@@ -44,7 +44,9 @@ export default function AnnouncementsPage() {
     {
       key: 'status',
       header: 'announcements.column.status',
-      render: (row) => <Badge colorPalette={row.status ? 'green' : 'gray'}>{t(row.status ? 'announcements.status.active' : 'announcements.status.inactive')}</Badge>,
+      render: (row) => (
+        <Badge colorPalette={row.status ? 'green' : 'gray'}>{t(row.status ? 'announcements.status.active' : 'announcements.status.inactive')}</Badge>
+      ),
     },
   ];
   return (
@@ -83,7 +85,13 @@ export default function AnnouncementsPage() {
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="announcements.column.actions"
         actions={[
-          { key: 'edit', label: 'announcements.edit', icon: <LuPencil />, onClick: (row) => setEditing({ announcement: row }), testId: (row) => `announcement-edit-${row.id}` },
+          {
+            key: 'edit',
+            label: 'announcements.edit',
+            icon: <LuPencil />,
+            onClick: (row) => setEditing({ announcement: row }),
+            testId: (row) => `announcement-edit-${row.id}`,
+          },
           { key: 'delete', label: 'announcements.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `announcement-delete-${row.id}` },
         ]}
       />

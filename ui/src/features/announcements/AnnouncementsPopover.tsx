@@ -32,7 +32,10 @@ export function AnnouncementsPopover() {
       markRead(row.id)
         .unwrap()
         .then(
-          () => dispatch(announcementsApi.util.updateQueryData('announcementPage', args, (draft) => void draft.records.forEach((r) => r.id === row.id && (r.read = true)))),
+          () =>
+            dispatch(
+              announcementsApi.util.updateQueryData('announcementPage', args, (draft) => void draft.records.forEach((r) => r.id === row.id && (r.read = true))),
+            ),
           () => undefined,
         );
     }
@@ -52,7 +55,14 @@ export function AnnouncementsPopover() {
       {() => (
         <Stack gap="3">
           {active.map((row) => (
-            <Stack key={row.id} gap="1" borderStartWidth="3px" borderColor={`${priorityPalette(row.priority)}.solid`} ps="2" data-testid={`announcements-popover-item-${row.id}`}>
+            <Stack
+              key={row.id}
+              gap="1"
+              borderStartWidth="3px"
+              borderColor={`${priorityPalette(row.priority)}.solid`}
+              ps="2"
+              data-testid={`announcements-popover-item-${row.id}`}
+            >
               <HStack justify="space-between">
                 <Text fontWeight="semibold">{row.title}</Text>
                 <Badge colorPalette={priorityPalette(row.priority)} size="xs">

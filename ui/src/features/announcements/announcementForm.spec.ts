@@ -4,7 +4,10 @@ import { announcementRequestOf, emptyAnnouncementForm, isAcceptedImage, priority
 describe('announcement form', () => {
   it('starts at priority 3, active, and requires title and text', () => {
     expect(emptyAnnouncementForm()).toMatchObject({ priority: '3', status: true });
-    expect(validateAnnouncementForm(emptyAnnouncementForm())).toEqual({ title: 'announcements.validation.required', text: 'announcements.validation.required' });
+    expect(validateAnnouncementForm(emptyAnnouncementForm())).toEqual({
+      title: 'announcements.validation.required',
+      text: 'announcements.validation.required',
+    });
     expect(announcementRequestOf({ title: ' A ', text: ' B ', priority: '1', status: false })).toEqual({ title: 'A', text: 'B', priority: 1, status: false });
   });
 

@@ -3,14 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { applyAnnouncementFrame } from './socket';
 
 const row = (id: number, priority: number, extra: Partial<AnnouncementView> = {}): AnnouncementView => ({
-  id, title: `Aviso ${id}`, text: 't', priority, status: true, mediaPath: null, mediaName: null, read: false,
-  createdAt: `2026-01-0${id}T00:00:00.000Z`, updatedAt: '', ...extra,
+  id,
+  title: `Aviso ${id}`,
+  text: 't',
+  priority,
+  status: true,
+  mediaPath: null,
+  mediaName: null,
+  read: false,
+  createdAt: `2026-01-0${id}T00:00:00.000Z`,
+  updatedAt: '',
+  ...extra,
 });
 
 describe('announcement frames', () => {
   const options = { searchParam: '', activeOnly: true };
 
-  it('places a new one by priority and keeps a known row\'s read mark', () => {
+  it("places a new one by priority and keeps a known row's read mark", () => {
     const page = { records: [row(1, 2, { read: true }), row(2, 3)], hasMore: false };
     const created = applyAnnouncementFrame(page, { action: 'create', record: row(3, 1) }, options);
     expect(created.records.map((r) => r.id)).toEqual([3, 1, 2]);

@@ -13,8 +13,13 @@ export const byNewest = (a: AnnouncementView, b: AnnouncementView) => b.createdA
  * A loaded list after an `announcement` frame. `activeOnly` (everyone but the super user): an inactive one leaves
  * (`hide`). A frame carries no read mark, so a known row keeps its own.
  */
-export function applyAnnouncementFrame(page: AnnouncementPage, frame: AnnouncementFrame, options: { searchParam: string; activeOnly: boolean }): AnnouncementPage {
-  if (!('record' in frame)) return frame.action === 'delete' || options.activeOnly ? { ...page, records: page.records.filter((row) => row.id !== frame.id) } : page;
+export function applyAnnouncementFrame(
+  page: AnnouncementPage,
+  frame: AnnouncementFrame,
+  options: { searchParam: string; activeOnly: boolean },
+): AnnouncementPage {
+  if (!('record' in frame))
+    return frame.action === 'delete' || options.activeOnly ? { ...page, records: page.records.filter((row) => row.id !== frame.id) } : page;
   const { record } = frame;
   const known = page.records.find((row) => row.id === record.id);
   const others = page.records.filter((row) => row.id !== record.id);
@@ -31,7 +36,11 @@ export function useAnnouncementFrames(activeOnly: boolean): void {
   useSocketEvent('announcement', (frame) => {
     const state = store.getState() as unknown as State;
     for (const args of announcementsApi.util.selectCachedArgsForQuery(state, 'announcementPage') as AnnouncementPageArgs[]) {
-      store.dispatch(announcementsApi.util.updateQueryData('announcementPage', args, (draft) => applyAnnouncementFrame(draft, frame, { searchParam: args.searchParam, activeOnly })));
+      store.dispatch(
+        announcementsApi.util.updateQueryData('announcementPage', args, (draft) =>
+          applyAnnouncementFrame(draft, frame, { searchParam: args.searchParam, activeOnly }),
+        ),
+      );
     }
   });
   useSocketReconnect(() => store.dispatch(announcementsApi.util.invalidateTags(['Announcements'])));

@@ -13,8 +13,23 @@ import { useConnectionsQuery } from '../connections/api';
 import { useAllContactListsQuery } from '../contactLists/api';
 import { useAllTagsQuery } from '../tags/api';
 import { useFileListChoicesQuery } from '../files/api';
-import { useCampaignSettingsQuery, useCreateCampaignMutation, useRemoveCampaignMediaMutation, useUpdateCampaignMutation, useUploadCampaignMediaMutation } from './api';
-import { campaignEditable, campaignFormOf, campaignRequestOf, emptyCampaignForm, SLOTS, validateCampaignForm, type CampaignField, type CampaignFormValues } from './campaignForm';
+import {
+  useCampaignSettingsQuery,
+  useCreateCampaignMutation,
+  useRemoveCampaignMediaMutation,
+  useUpdateCampaignMutation,
+  useUploadCampaignMediaMutation,
+} from './api';
+import {
+  campaignEditable,
+  campaignFormOf,
+  campaignRequestOf,
+  emptyCampaignForm,
+  SLOTS,
+  validateCampaignForm,
+  type CampaignField,
+  type CampaignFormValues,
+} from './campaignForm';
 
 const feedbackTexts = { success: 'campaigns.saved', saveFailed: 'campaigns.saveFailed', deleteFailed: 'campaigns.deleteFailed' } as const;
 /** The spec's message variables (filled per contact by the engine). */
@@ -29,7 +44,10 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
   const t = useT();
   const editable = campaignEditable(campaign, Date.now());
   const readOnly = !editable && campaign?.status !== 'CANCELADA';
-  const { values, set, errors, check } = useForm<CampaignFormValues, CampaignField>(() => (campaign ? campaignFormOf(campaign) : emptyCampaignForm()), validateCampaignForm);
+  const { values, set, errors, check } = useForm<CampaignFormValues, CampaignField>(
+    () => (campaign ? campaignFormOf(campaign) : emptyCampaignForm()),
+    validateCampaignForm,
+  );
   const connections = useConnectionsQuery().data ?? [];
   const lists = useAllContactListsQuery().data ?? [];
   const tags = useAllTagsQuery().data ?? [];
@@ -59,7 +77,12 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
     return (
       <Field.Root key={`${kind}-${index}`} disabled={readOnly}>
         <Field.Label>{t(kind === 'messages' ? 'campaigns.field.message' : 'campaigns.field.confirmationMessage', { n: index + 1 })}</Field.Label>
-        <Textarea rows={3} value={list[index]} onChange={(event) => set(kind, Object.assign(list, { [index]: event.target.value }))} data-testid={`campaign-field-${kind === 'messages' ? 'message' : 'confirmation'}-${index + 1}`} />
+        <Textarea
+          rows={3}
+          value={list[index]}
+          onChange={(event) => set(kind, Object.assign(list, { [index]: event.target.value }))}
+          data-testid={`campaign-field-${kind === 'messages' ? 'message' : 'confirmation'}-${index + 1}`}
+        />
       </Field.Root>
     );
   };
@@ -76,7 +99,11 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
       scrollInside
     >
       <Stack gap="4">
-        {readOnly && <Text color="orange.600" data-testid="campaign-read-only">{t('campaigns.dialog.readOnly')}</Text>}
+        {readOnly && (
+          <Text color="orange.600" data-testid="campaign-read-only">
+            {t('campaigns.dialog.readOnly')}
+          </Text>
+        )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Field.Root invalid={!!errors.name} required disabled={readOnly}>
             <Field.Label>{t('campaigns.field.name')}</Field.Label>
@@ -85,11 +112,37 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
           </Field.Root>
           <Field.Root disabled={readOnly}>
             <Field.Label>{t('campaigns.field.scheduledAt')}</Field.Label>
-            <Input type="datetime-local" value={values.scheduledAt} onChange={(event) => set('scheduledAt', event.target.value)} data-testid="campaign-field-scheduledAt" />
+            <Input
+              type="datetime-local"
+              value={values.scheduledAt}
+              onChange={(event) => set('scheduledAt', event.target.value)}
+              data-testid="campaign-field-scheduledAt"
+            />
           </Field.Root>
-          <SelectField label={t('campaigns.field.contactList')} value={values.contactListId} onChange={(value) => set('contactListId', value)} options={namedOptions(lists, t('campaigns.none'))} testId="campaign-field-contactList" disabled={readOnly} />
-          <SelectField label={t('campaigns.field.fileList')} value={values.fileListId} onChange={(value) => set('fileListId', value)} options={namedOptions(fileLists, t('campaigns.none'))} testId="campaign-field-fileList" disabled={readOnly} />
-          <SelectField label={t('campaigns.field.tagList')} value={values.tagListId} onChange={(value) => set('tagListId', value)} options={namedOptions(tags, t('campaigns.none'))} testId="campaign-field-tagList" disabled={readOnly} />
+          <SelectField
+            label={t('campaigns.field.contactList')}
+            value={values.contactListId}
+            onChange={(value) => set('contactListId', value)}
+            options={namedOptions(lists, t('campaigns.none'))}
+            testId="campaign-field-contactList"
+            disabled={readOnly}
+          />
+          <SelectField
+            label={t('campaigns.field.fileList')}
+            value={values.fileListId}
+            onChange={(value) => set('fileListId', value)}
+            options={namedOptions(fileLists, t('campaigns.none'))}
+            testId="campaign-field-fileList"
+            disabled={readOnly}
+          />
+          <SelectField
+            label={t('campaigns.field.tagList')}
+            value={values.tagListId}
+            onChange={(value) => set('tagListId', value)}
+            options={namedOptions(tags, t('campaigns.none'))}
+            testId="campaign-field-tagList"
+            disabled={readOnly}
+          />
           <Field.Root disabled={readOnly} invalid={!!errors.sendWindow}>
             <Field.Label>{t('campaigns.field.sendFrom')}</Field.Label>
             <Input type="time" value={values.sendFrom} onChange={(event) => set('sendFrom', event.target.value)} data-testid="campaign-field-sendFrom" />
@@ -108,16 +161,27 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
           disabled={readOnly}
           testId="campaign-field-connections"
         />
-        <Switch.Root checked={values.confirmation} onCheckedChange={(details) => set('confirmation', details.checked)} disabled={readOnly} data-testid="campaign-field-confirmation">
+        <Switch.Root
+          checked={values.confirmation}
+          onCheckedChange={(details) => set('confirmation', details.checked)}
+          disabled={readOnly}
+          data-testid="campaign-field-confirmation"
+        >
           <Switch.HiddenInput />
           <Switch.Control />
           <Switch.Label>{t('campaigns.field.confirmation')}</Switch.Label>
         </Switch.Root>
-        <Text fontSize="sm" color="fg.muted">{t('campaigns.field.variables', { list: [...BUILT_IN_VARIABLES, ...variables.map((v) => v.key)].map((key) => `{${key}}`).join(' ') })}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('campaigns.field.variables', { list: [...BUILT_IN_VARIABLES, ...variables.map((v) => v.key)].map((key) => `{${key}}`).join(' ') })}
+        </Text>
         <Tabs.Root defaultValue="messages">
           <Tabs.List>
             <Tabs.Trigger value="messages">{t('campaigns.tab.messages')}</Tabs.Trigger>
-            {values.confirmation && <Tabs.Trigger value="confirmations" data-testid="campaign-tab-confirmations">{t('campaigns.tab.confirmations')}</Tabs.Trigger>}
+            {values.confirmation && (
+              <Tabs.Trigger value="confirmations" data-testid="campaign-tab-confirmations">
+                {t('campaigns.tab.confirmations')}
+              </Tabs.Trigger>
+            )}
           </Tabs.List>
           <Tabs.Content value="messages">
             <Stack gap="3">
@@ -137,7 +201,12 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
             <LuPaperclip /> {file?.name ?? campaign?.mediaName ?? t('campaigns.field.media')}
           </Button>
           {campaign?.mediaPath && !file && !readOnly && (
-            <Button variant="ghost" size="sm" onClick={() => void removeMedia(campaign.id).unwrap().catch(feedback.saveFailed)} data-testid="campaign-media-remove">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void removeMedia(campaign.id).unwrap().catch(feedback.saveFailed)}
+              data-testid="campaign-media-remove"
+            >
               <LuTrash2 /> {t('campaigns.field.mediaRemove')}
             </Button>
           )}

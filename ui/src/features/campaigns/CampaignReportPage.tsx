@@ -17,8 +17,12 @@ function Figure({ label, value, testId }: { label: MessageKey; value: string | n
   return (
     <Card.Root size="sm">
       <Card.Body>
-        <Text color="fg.muted" fontSize="sm">{t(label)}</Text>
-        <Text fontSize="2xl" fontWeight="semibold" data-testid={testId}>{value}</Text>
+        <Text color="fg.muted" fontSize="sm">
+          {t(label)}
+        </Text>
+        <Text fontSize="2xl" fontWeight="semibold" data-testid={testId}>
+          {value}
+        </Text>
       </Card.Body>
     </Card.Root>
   );
@@ -42,7 +46,10 @@ export default function CampaignReportPage() {
     return () => clearTimeout(timer);
   }, [finished, refetch]);
   if (isLoading) return <Spinner />;
-  if (!campaign) return <RecordMissing error={error} back={{ to: '/campaigns', label: 'campaignReport.back' }} onRetry={() => void refetch()} testId="campaign-report-missing" />;
+  if (!campaign)
+    return (
+      <RecordMissing error={error} back={{ to: '/campaigns', label: 'campaignReport.back' }} onRetry={() => void refetch()} testId="campaign-report-missing" />
+    );
   return <Report campaign={campaign} />;
 }
 
@@ -56,9 +63,15 @@ function Report({ campaign }: { campaign: CampaignView }) {
       <Heading size="xl">{t('campaignReport.title', { name: campaign.name })}</Heading>
       <HStack gap="3">
         <StatusBadge campaign={campaign} />
-        <Text data-testid="campaign-report-status" data-status={campaign.status}>{t('campaignReport.status', { status: t(`campaigns.status.${campaign.status}`), delivered: counts.delivered, valid: counts.valid })}</Text>
+        <Text data-testid="campaign-report-status" data-status={campaign.status}>
+          {t('campaignReport.status', { status: t(`campaigns.status.${campaign.status}`), delivered: counts.delivered, valid: counts.valid })}
+        </Text>
       </HStack>
-      {campaign.pause && <Text color="red.600" data-testid="campaign-report-pause">{pauseText(t, campaign.pause)}</Text>}
+      {campaign.pause && (
+        <Text color="red.600" data-testid="campaign-report-pause">
+          {pauseText(t, campaign.pause)}
+        </Text>
+      )}
       <Progress.Root value={percent} max={100} data-testid="campaign-report-progress" data-value={percent}>
         <Progress.Track>
           <Progress.Range />

@@ -16,7 +16,13 @@ import CampaignDialog from './CampaignDialog';
 import { useCampaignFrames } from './socket';
 
 const feedbackTexts = { success: 'campaigns.deleted', saveFailed: 'campaigns.saveFailed', deleteFailed: 'campaigns.deleteFailed' } as const;
-export const STATUS_COLOR: Record<CampaignStatus, string> = { INATIVA: 'gray', PROGRAMADA: 'blue', EM_ANDAMENTO: 'orange', CANCELADA: 'red', FINALIZADA: 'green' };
+export const STATUS_COLOR: Record<CampaignStatus, string> = {
+  INATIVA: 'gray',
+  PROGRAMADA: 'blue',
+  EM_ANDAMENTO: 'orange',
+  CANCELADA: 'red',
+  FINALIZADA: 'green',
+};
 
 export function StatusBadge({ campaign }: { campaign: Pick<CampaignView, 'id' | 'status'> }) {
   const t = useT();
@@ -97,9 +103,29 @@ export default function CampaignsPage() {
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="campaigns.column.actions"
         actions={[
-          { key: 'stop', label: 'campaigns.stop', icon: <LuSquare />, onClick: (c) => act(() => cancel(c.id).unwrap(), 'campaigns.stopped'), testId: (c) => `campaign-stop-${c.id}`, shown: (c) => c.status === 'EM_ANDAMENTO' },
-          { key: 'restart', label: 'campaigns.restart', icon: <LuPlay />, onClick: (c) => act(() => restart(c.id).unwrap(), 'campaigns.restarted'), testId: (c) => `campaign-restart-${c.id}`, shown: (c) => c.status === 'CANCELADA' },
-          { key: 'report', label: 'campaigns.report', icon: <LuChartBar />, onClick: (c) => navigate(`/campaign/${c.id}/report`), testId: (c) => `campaign-report-${c.id}` },
+          {
+            key: 'stop',
+            label: 'campaigns.stop',
+            icon: <LuSquare />,
+            onClick: (c) => act(() => cancel(c.id).unwrap(), 'campaigns.stopped'),
+            testId: (c) => `campaign-stop-${c.id}`,
+            shown: (c) => c.status === 'EM_ANDAMENTO',
+          },
+          {
+            key: 'restart',
+            label: 'campaigns.restart',
+            icon: <LuPlay />,
+            onClick: (c) => act(() => restart(c.id).unwrap(), 'campaigns.restarted'),
+            testId: (c) => `campaign-restart-${c.id}`,
+            shown: (c) => c.status === 'CANCELADA',
+          },
+          {
+            key: 'report',
+            label: 'campaigns.report',
+            icon: <LuChartBar />,
+            onClick: (c) => navigate(`/campaign/${c.id}/report`),
+            testId: (c) => `campaign-report-${c.id}`,
+          },
           { key: 'edit', label: 'campaigns.edit', icon: <LuPencil />, onClick: (c) => setEditing({ campaign: c }), testId: (c) => `campaign-edit-${c.id}` },
           { key: 'delete', label: 'campaigns.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (c) => `campaign-delete-${c.id}` },
         ]}

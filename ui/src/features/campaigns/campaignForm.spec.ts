@@ -17,7 +17,21 @@ describe('campaign form', () => {
     expect(validateCampaignForm(values)).toEqual({ confirmationMessages: 'campaigns.validation.message', sendWindow: 'campaigns.validation.window' });
   });
   it('maps the slots and the connections to the request', () => {
-    const request = campaignRequestOf({ ...emptyCampaignForm(), name: ' Promo ', messages: ['Oi', '', 'Olá', '', ''], whatsappIds: [3, 4], contactListId: '7' });
-    expect(request).toMatchObject({ name: 'Promo', message1: 'Oi', message3: 'Olá', whatsappId: [3, 4], contactListId: 7, scheduledAt: null, sendWindow: null });
+    const request = campaignRequestOf({
+      ...emptyCampaignForm(),
+      name: ' Promo ',
+      messages: ['Oi', '', 'Olá', '', ''],
+      whatsappIds: [3, 4],
+      contactListId: '7',
+    });
+    expect(request).toMatchObject({
+      name: 'Promo',
+      message1: 'Oi',
+      message3: 'Olá',
+      whatsappId: [3, 4],
+      contactListId: 7,
+      scheduledAt: null,
+      sendWindow: null,
+    });
   });
 });

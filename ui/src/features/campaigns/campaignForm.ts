@@ -75,7 +75,12 @@ export function validateCampaignForm(values: CampaignFormValues): FieldErrors<Ca
 }
 
 export function campaignRequestOf(values: CampaignFormValues): CampaignRequest {
-  const slots = Object.fromEntries(SLOTS.flatMap((n, index) => [[`message${n}`, values.messages[index]!.trim()], [`confirmationMessage${n}`, values.confirmationMessages[index]!.trim()]]));
+  const slots = Object.fromEntries(
+    SLOTS.flatMap((n, index) => [
+      [`message${n}`, values.messages[index]!.trim()],
+      [`confirmationMessage${n}`, values.confirmationMessages[index]!.trim()],
+    ]),
+  );
   return {
     name: values.name.trim(),
     ...slots,

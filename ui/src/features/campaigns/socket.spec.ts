@@ -4,7 +4,8 @@ import { applyContactListItemFrame } from '../contactLists/socket';
 import { applyCampaignFrame } from './socket';
 
 const campaign = (id: number, name: string, delivered = 0) => ({ id, name, status: 'EM_ANDAMENTO', counts: { delivered } }) as unknown as CampaignView;
-const item = (id: number, name: string, contactListId = 1) => ({ id, name, contactListId, isWhatsappValid: null, optedOut: false }) as unknown as ContactListItemView;
+const item = (id: number, name: string, contactListId = 1) =>
+  ({ id, name, contactListId, isWhatsappValid: null, optedOut: false }) as unknown as ContactListItemView;
 
 describe('campaign frames', () => {
   const page: CampaignPage = { records: [campaign(2, 'Beta'), campaign(1, 'Alfa')], count: 2, hasMore: false };

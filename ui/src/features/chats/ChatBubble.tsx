@@ -5,7 +5,8 @@ import { useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
 import { downloadMedia, useMediaUrl } from '../../shared/media';
 
-const time = (iso: string) => new Date(iso).toLocaleString(undefined, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const time = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** A chat file, fetched as a blob from its media path (the route wants the bearer token). */
 function ChatMedia({ message }: { message: ChatMessageView }) {

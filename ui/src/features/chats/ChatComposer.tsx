@@ -90,7 +90,13 @@ export function ChatComposer({ chatId, onSent }: { chatId: number; onSent(): voi
         <Text flex="1" color="red.fg" data-testid="chat-recording-clock">
           ● {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
         </Text>
-        <IconButton aria-label={t('chats.recordCancel')} title={t('chats.recordCancel')} variant="ghost" onClick={() => void stopAudio(false)} data-testid="chat-record-cancel">
+        <IconButton
+          aria-label={t('chats.recordCancel')}
+          title={t('chats.recordCancel')}
+          variant="ghost"
+          onClick={() => void stopAudio(false)}
+          data-testid="chat-record-cancel"
+        >
           <LuX />
         </IconButton>
         <IconButton aria-label={t('chats.recordStop')} title={t('chats.recordStop')} onClick={() => void stopAudio(true)} data-testid="chat-record-stop">
@@ -112,7 +118,14 @@ export function ChatComposer({ chatId, onSent }: { chatId: number; onSent(): voi
           if (file) void sendFile(file);
         }}
       />
-      <IconButton aria-label={t('chats.attach')} title={t('chats.attach')} variant="ghost" loading={uploading} onClick={() => fileInput.current?.click()} data-testid="chat-attach">
+      <IconButton
+        aria-label={t('chats.attach')}
+        title={t('chats.attach')}
+        variant="ghost"
+        loading={uploading}
+        onClick={() => fileInput.current?.click()}
+        data-testid="chat-attach"
+      >
         <LuPaperclip />
       </IconButton>
       <Textarea

@@ -72,10 +72,24 @@ export function ChatList(props: {
                 )}
                 {chat.ownerId === me.id && (
                   <HStack gap="0" onClick={(event) => event.stopPropagation()}>
-                    <IconButton size="xs" variant="ghost" aria-label={t('chats.edit')} title={t('chats.edit')} onClick={() => props.onEdit(chat)} data-testid={`chat-edit-${chat.id}`}>
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      aria-label={t('chats.edit')}
+                      title={t('chats.edit')}
+                      onClick={() => props.onEdit(chat)}
+                      data-testid={`chat-edit-${chat.id}`}
+                    >
                       <LuPencil />
                     </IconButton>
-                    <IconButton size="xs" variant="ghost" aria-label={t('chats.delete')} title={t('chats.delete')} onClick={() => props.onDelete(chat)} data-testid={`chat-delete-${chat.id}`}>
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      aria-label={t('chats.delete')}
+                      title={t('chats.delete')}
+                      onClick={() => props.onDelete(chat)}
+                      data-testid={`chat-delete-${chat.id}`}
+                    >
                       <LuTrash2 />
                     </IconButton>
                   </HStack>

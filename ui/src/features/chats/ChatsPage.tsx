@@ -39,7 +39,11 @@ export default function ChatsPage() {
   const dispatch = useAppDispatch();
   // What this browser saved shows at once; the frame that follows changes nothing more.
   const showSaved = (chat: ChatView) =>
-    dispatch(chatsApi.util.updateQueryData('chatPage', { searchParam, pageNumber }, (draft) => applyChatListFrame(draft, { action: 'update', record: chat }, searchParam)));
+    dispatch(
+      chatsApi.util.updateQueryData('chatPage', { searchParam, pageNumber }, (draft) =>
+        applyChatListFrame(draft, { action: 'update', record: chat }, searchParam),
+      ),
+    );
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -92,7 +96,14 @@ export default function ChatsPage() {
         </Button>
       </HStack>
       {narrow ? (
-        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as 'chats' | 'messages')} flex="1" minH="0" display="flex" flexDirection="column">
+        <Tabs.Root
+          value={tab}
+          onValueChange={(details) => setTab(details.value as 'chats' | 'messages')}
+          flex="1"
+          minH="0"
+          display="flex"
+          flexDirection="column"
+        >
           <Tabs.List>
             <Tabs.Trigger value="chats" data-testid="chats-tab-chats">
               {t('chats.tab.chats')}
@@ -116,10 +127,16 @@ export default function ChatsPage() {
           </Box>
         </Grid>
       )}
-      {dialog && <ChatDialog chat={dialog.chat} onClose={() => setDialog(null)} onSaved={(chat) => {
+      {dialog && (
+        <ChatDialog
+          chat={dialog.chat}
+          onClose={() => setDialog(null)}
+          onSaved={(chat) => {
             showSaved(chat);
             if (!dialog.chat) select(chat);
-          }} />}
+          }}
+        />
+      )}
       <ConfirmDialog
         of={deletion}
         title={t('chats.deleteTitle', { title: deletion.subject?.title ?? '' })}

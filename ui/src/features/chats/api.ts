@@ -41,7 +41,9 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       transformResponse: (page: ChatMessagePage) => ({ records: page.records, hasMore: page.pageInfo.hasMore, pageNumber: page.pageInfo.pageNumber }),
       serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}:${queryArgs.chatId}`,
       merge: (current, incoming, { arg }) =>
-        arg.pageNumber === 1 ? incoming : { records: mergeMessages(current.records, incoming.records), hasMore: incoming.hasMore, pageNumber: incoming.pageNumber },
+        arg.pageNumber === 1
+          ? incoming
+          : { records: mergeMessages(current.records, incoming.records), hasMore: incoming.hasMore, pageNumber: incoming.pageNumber },
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber || currentArg?.chatId !== previousArg?.chatId,
       providesTags: (_result, _error, { chatId }) => [{ type: 'ChatMessages', id: chatId }],
     }),
@@ -66,7 +68,10 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       query: ({ chatId, message }) => ({ url: `chats/${chatId}/messages`, method: 'POST', body: { message } }),
       onQueryStarted: async ({ chatId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(chatsApi.util.updateQueryData('chatMessages', { chatId, pageNumber: 1 }, (draft) => ({ ...draft, records: mergeMessages(draft.records, [data]) })));
+        if (data)
+          dispatch(
+            chatsApi.util.updateQueryData('chatMessages', { chatId, pageNumber: 1 }, (draft) => ({ ...draft, records: mergeMessages(draft.records, [data]) })),
+          );
       },
     }),
     /** Multipart: one file in `medias` (a picked file or a recorded audio). */
@@ -81,7 +86,10 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       },
       onQueryStarted: async ({ chatId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(chatsApi.util.updateQueryData('chatMessages', { chatId, pageNumber: 1 }, (draft) => ({ ...draft, records: mergeMessages(draft.records, [data]) })));
+        if (data)
+          dispatch(
+            chatsApi.util.updateQueryData('chatMessages', { chatId, pageNumber: 1 }, (draft) => ({ ...draft, records: mergeMessages(draft.records, [data]) })),
+          );
       },
     }),
     /** GET /users/list: the company's users the dialog offers. */

@@ -9,8 +9,18 @@ describe('chat form', () => {
 
   it('edits the members other than the owner and sends the trimmed title', () => {
     const chat = {
-      id: 1, uuid: 'u', companyId: 1, title: 'Equipe', ownerId: 2, lastMessage: '', createdAt: '', updatedAt: '',
-      users: [{ userId: 2, unreads: 0, user: { id: 2, name: 'Ana' } }, { userId: 5, unreads: 1, user: { id: 5, name: 'Bia' } }],
+      id: 1,
+      uuid: 'u',
+      companyId: 1,
+      title: 'Equipe',
+      ownerId: 2,
+      lastMessage: '',
+      createdAt: '',
+      updatedAt: '',
+      users: [
+        { userId: 2, unreads: 0, user: { id: 2, name: 'Ana' } },
+        { userId: 5, unreads: 1, user: { id: 5, name: 'Bia' } },
+      ],
     };
     expect(chatFormOf(chat)).toEqual({ title: 'Equipe', users: [5] });
     expect(chatRequestOf({ title: ' Equipe ', users: [5] })).toEqual({ title: 'Equipe', users: [5] });

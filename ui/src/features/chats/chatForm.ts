@@ -12,7 +12,10 @@ export type ChatField = 'title' | 'users';
 export const emptyChatForm = (): ChatFormValues => ({ title: '', users: [] });
 
 /** The dialog's values for a chat being edited: the members other than its owner (the owner always stays). */
-export const chatFormOf = (chat: ChatView): ChatFormValues => ({ title: chat.title, users: chat.users.map((member) => member.userId).filter((id) => id !== chat.ownerId) });
+export const chatFormOf = (chat: ChatView): ChatFormValues => ({
+  title: chat.title,
+  users: chat.users.map((member) => member.userId).filter((id) => id !== chat.ownerId),
+});
 
 /** The spec's alerts: a title, and at least one user. */
 export function validateChatForm(values: ChatFormValues): FieldErrors<ChatField> {

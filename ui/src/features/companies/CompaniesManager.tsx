@@ -13,8 +13,27 @@ import { namedOptions, SelectField } from '../../shared/SelectField';
 import { hasErrors } from '../../shared/validation';
 import { useForm } from '../../shared/useForm';
 import { useAllPlansQuery } from '../plans/api';
-import { useAdvanceDueDateMutation, useCompaniesQuery, useCreateCompanyMutation, useDeleteCompanyMutation, useUpdateCompanyMutation, type CompanyRecord, type Recurrence } from './api';
-import { companyChanges, companyFormOf, companyRequestOf, dueDateTone, emptyCompanyForm, phoneDigits, recurrences, validateCompanyForm, type CompanyField, type CompanyFormValues } from './companyForm';
+import {
+  useAdvanceDueDateMutation,
+  useCompaniesQuery,
+  useCreateCompanyMutation,
+  useDeleteCompanyMutation,
+  useUpdateCompanyMutation,
+  type CompanyRecord,
+  type Recurrence,
+} from './api';
+import {
+  companyChanges,
+  companyFormOf,
+  companyRequestOf,
+  dueDateTone,
+  emptyCompanyForm,
+  phoneDigits,
+  recurrences,
+  validateCompanyForm,
+  type CompanyField,
+  type CompanyFormValues,
+} from './companyForm';
 
 const feedbackTexts = { success: 'companies.success', saveFailed: 'companies.saveFailed', deleteFailed: 'companies.deleteFailed' } as const;
 
@@ -46,13 +65,25 @@ export function CompaniesManager() {
   const columns: Column<CompanyRecord>[] = [
     { key: 'name', header: 'companies.field.name', render: (company) => company.name, cell: (company) => ({ 'data-testid': `company-name-${company.id}` }) },
     { key: 'email', header: 'companies.field.email', render: (company) => company.email },
-    { key: 'plan', header: 'companies.field.planId', render: (company) => planNames.get(company.planId) ?? `#${company.planId}`, cell: (company) => ({ 'data-testid': `company-plan-${company.id}` }) },
+    {
+      key: 'plan',
+      header: 'companies.field.planId',
+      render: (company) => planNames.get(company.planId) ?? `#${company.planId}`,
+      cell: (company) => ({ 'data-testid': `company-plan-${company.id}` }),
+    },
     {
       key: 'status',
       header: 'companies.field.status',
-      render: (company) => <Badge colorPalette={company.status ? 'green' : 'gray'}>{t(company.status ? 'companies.status.active' : 'companies.status.inactive')}</Badge>,
+      render: (company) => (
+        <Badge colorPalette={company.status ? 'green' : 'gray'}>{t(company.status ? 'companies.status.active' : 'companies.status.inactive')}</Badge>
+      ),
     },
-    { key: 'due', header: 'companies.field.dueDate', render: (company) => formatDate(company.dueDate), cell: (company) => ({ 'data-testid': `company-due-${company.id}` }) },
+    {
+      key: 'due',
+      header: 'companies.field.dueDate',
+      render: (company) => formatDate(company.dueDate),
+      cell: (company) => ({ 'data-testid': `company-due-${company.id}` }),
+    },
     { key: 'recurrence', header: 'companies.field.recurrence', render: (company) => t(`companies.recurrence.${company.recurrence}` as MessageKey) },
     { key: 'createdAt', header: 'companies.column.createdAt', render: (company) => formatDate(company.createdAt) },
   ];
@@ -85,9 +116,30 @@ export function CompaniesManager() {
         actionsHeader="companies.column.actions"
         actions={[
           // Company 1 runs the platform: its due date does not advance and it cannot be deleted.
-          { key: 'advance', label: 'companies.advanceDueDate', icon: <LuCalendarPlus />, onClick: advance, testId: (company) => `company-advance-${company.id}`, shown: (company) => company.id !== 1, busy: (company) => advancing.isLoading && advancing.originalArgs === company.id },
-          { key: 'edit', label: 'companies.edit', icon: <LuPencil />, onClick: (company) => setEditing({ company }), testId: (company) => `company-edit-${company.id}` },
-          { key: 'delete', label: 'companies.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (company) => `company-delete-${company.id}`, shown: (company) => company.id !== 1 },
+          {
+            key: 'advance',
+            label: 'companies.advanceDueDate',
+            icon: <LuCalendarPlus />,
+            onClick: advance,
+            testId: (company) => `company-advance-${company.id}`,
+            shown: (company) => company.id !== 1,
+            busy: (company) => advancing.isLoading && advancing.originalArgs === company.id,
+          },
+          {
+            key: 'edit',
+            label: 'companies.edit',
+            icon: <LuPencil />,
+            onClick: (company) => setEditing({ company }),
+            testId: (company) => `company-edit-${company.id}`,
+          },
+          {
+            key: 'delete',
+            label: 'companies.delete',
+            icon: <LuTrash2 />,
+            onClick: deletion.ask,
+            testId: (company) => `company-delete-${company.id}`,
+            shown: (company) => company.id !== 1,
+          },
         ]}
       />
     </ListFrame>
@@ -98,7 +150,10 @@ export function CompaniesManager() {
 export function CompanyDialog({ company, plans, onClose }: { company: CompanyRecord | null; plans: readonly Plan[]; onClose: () => void }) {
   const t = useT();
   const creating = company === null;
-  const { values, set, errors, check } = useForm<CompanyFormValues, CompanyField>(() => (company ? companyFormOf(company) : emptyCompanyForm(new Date(), plans[0]?.id)), (current) => validateCompanyForm(current, { creating }));
+  const { values, set, errors, check } = useForm<CompanyFormValues, CompanyField>(
+    () => (company ? companyFormOf(company) : emptyCompanyForm(new Date(), plans[0]?.id)),
+    (current) => validateCompanyForm(current, { creating }),
+  );
   const [createCompany] = useCreateCompanyMutation();
   const [updateCompany] = useUpdateCompanyMutation();
   const feedback = useFeedback(feedbackTexts);
@@ -125,24 +180,47 @@ export function CompanyDialog({ company, plans, onClose }: { company: CompanyRec
 
   const error = (field: CompanyField) => errors[field] && <Field.ErrorText data-testid={`company-field-${field}-error`}>{t(errors[field])}</Field.ErrorText>;
 
-  const text = (field: 'name' | 'email' | 'password' | 'document' | 'paymentMethod' | 'addressStreet' | 'addressCity' | 'addressState', label: MessageKey, options: { type?: string; required?: boolean; helper?: MessageKey } = {}) => (
+  const text = (
+    field: 'name' | 'email' | 'password' | 'document' | 'paymentMethod' | 'addressStreet' | 'addressCity' | 'addressState',
+    label: MessageKey,
+    options: { type?: string; required?: boolean; helper?: MessageKey } = {},
+  ) => (
     <Field.Root invalid={!!errors[field]} required={options.required}>
       <Field.Label>{t(label)}</Field.Label>
-      <Input type={options.type ?? 'text'} value={values[field]} autoComplete={field === 'password' ? 'new-password' : 'off'} onChange={(event) => set(field, event.target.value)} data-testid={`company-field-${field}`} />
+      <Input
+        type={options.type ?? 'text'}
+        value={values[field]}
+        autoComplete={field === 'password' ? 'new-password' : 'off'}
+        onChange={(event) => set(field, event.target.value)}
+        data-testid={`company-field-${field}`}
+      />
       {options.helper && !errors[field] && <Field.HelperText>{t(options.helper)}</Field.HelperText>}
       {error(field)}
     </Field.Root>
   );
 
   return (
-    <FormDialog title={t(creating ? 'companies.dialog.addTitle' : 'companies.dialog.editTitle')} testId="company-dialog" onClose={onClose} onSubmit={submit} saveTestId="company-save" size="lg" scrollInside>
+    <FormDialog
+      title={t(creating ? 'companies.dialog.addTitle' : 'companies.dialog.editTitle')}
+      testId="company-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="company-save"
+      size="lg"
+      scrollInside
+    >
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
         {text('name', 'companies.field.name', { required: true })}
         {text('email', 'companies.field.email', { type: 'email', required: true })}
         {creating && text('password', 'companies.field.password', { type: 'password', helper: 'companies.field.passwordHelper' })}
         <Field.Root invalid={!!errors.phone}>
           <Field.Label>{t('companies.field.phone')}</Field.Label>
-          <Input value={values.phone} inputMode="numeric" onChange={(event) => set('phone', phoneDigits(event.target.value))} data-testid="company-field-phone" />
+          <Input
+            value={values.phone}
+            inputMode="numeric"
+            onChange={(event) => set('phone', phoneDigits(event.target.value))}
+            data-testid="company-field-phone"
+          />
           {error('phone')}
         </Field.Root>
         {text('document', 'companies.field.document')}
@@ -156,13 +234,21 @@ export function CompanyDialog({ company, plans, onClose }: { company: CompanyRec
           required
         >
           {chosenPlan && !errors.planId && (
-            <Field.HelperText data-testid="company-plan-limits">{t('companies.field.planLimits', { users: chosenPlan.users, connections: chosenPlan.connections })}</Field.HelperText>
+            <Field.HelperText data-testid="company-plan-limits">
+              {t('companies.field.planLimits', { users: chosenPlan.users, connections: chosenPlan.connections })}
+            </Field.HelperText>
           )}
           {error('planId')}
         </SelectField>
         <Field.Root invalid={!!errors.dueDate} required>
           <Field.Label>{t('companies.field.dueDate')}</Field.Label>
-          <Input type="date" value={values.dueDate} disabled={company?.id === 1} onChange={(event) => set('dueDate', event.target.value)} data-testid="company-field-dueDate" />
+          <Input
+            type="date"
+            value={values.dueDate}
+            disabled={company?.id === 1}
+            onChange={(event) => set('dueDate', event.target.value)}
+            data-testid="company-field-dueDate"
+          />
           {error('dueDate')}
         </Field.Root>
         <SelectField

@@ -33,7 +33,11 @@ describe('companies screen (/companies)', { timeout: 60_000 }, () => {
     const { calls } = fakeServer({
       'GET /companies': {
         status: 200,
-        body: [companyRow(1, 'Conversa', { dueDate: '2999-12-31' }), companyRow(2, 'Padaria', { dueDate: isoDaysFromToday(3), planId: 2 }), companyRow(3, 'Oficina', { dueDate: isoDaysFromToday(-1) })],
+        body: [
+          companyRow(1, 'Conversa', { dueDate: '2999-12-31' }),
+          companyRow(2, 'Padaria', { dueDate: isoDaysFromToday(3), planId: 2 }),
+          companyRow(3, 'Oficina', { dueDate: isoDaysFromToday(-1) }),
+        ],
       },
       'GET /plans/all': { status: 200, body: plans },
       'POST /companies/2/advance-due-date': { status: 200, body: companyRow(2, 'Padaria') },
@@ -90,7 +94,11 @@ describe('companies screen (/companies)', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('company-save'));
 
     expect(
-      await screen.findByText('Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente', {}, { timeout: 10_000 }),
+      await screen.findByText(
+        'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('company-dialog')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({

@@ -34,14 +34,18 @@ describe('company form', () => {
       email: 'companies.validation.emailRequired',
       planId: 'companies.validation.planRequired',
     });
-    expect(validateCompanyForm({ ...form, name: 'A', email: 'nope', phone: '1199', planId: '1', password: '123', dueDate: '2026-13-40' }, { creating: true })).toEqual({
+    expect(
+      validateCompanyForm({ ...form, name: 'A', email: 'nope', phone: '1199', planId: '1', password: '123', dueDate: '2026-13-40' }, { creating: true }),
+    ).toEqual({
       name: 'companies.validation.tooShort',
       email: 'companies.validation.emailInvalid',
       phone: 'companies.validation.phone',
       password: 'companies.validation.password',
       dueDate: 'companies.validation.dueDate',
     });
-    expect(validateCompanyForm({ ...form, name: 'x'.repeat(51), email: 'a@b.co', planId: '1' }, { creating: true })).toEqual({ name: 'companies.validation.tooLong' });
+    expect(validateCompanyForm({ ...form, name: 'x'.repeat(51), email: 'a@b.co', planId: '1' }, { creating: true })).toEqual({
+      name: 'companies.validation.tooLong',
+    });
     expect(validateCompanyForm({ ...form, name: 'Acme', email: 'a@b.co', planId: '1', phone: '11987654321' }, { creating: true })).toEqual({});
   });
 
@@ -51,7 +55,11 @@ describe('company form', () => {
 
   it('sends only the fields an edit changed', () => {
     expect(companyChanges(saved, companyFormOf(saved))).toEqual({});
-    expect(companyChanges(saved, { ...companyFormOf(saved), name: ' Padaria Sol Nascente ', planId: '3', status: false })).toEqual({ name: 'Padaria Sol Nascente', planId: 3, status: false });
+    expect(companyChanges(saved, { ...companyFormOf(saved), name: ' Padaria Sol Nascente ', planId: '3', status: false })).toEqual({
+      name: 'Padaria Sol Nascente',
+      planId: 3,
+      status: false,
+    });
   });
 
   it('tints the due date red when due today or overdue, yellow within 1 to 5 days (spec 2 §4)', () => {

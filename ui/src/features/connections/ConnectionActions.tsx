@@ -20,7 +20,13 @@ export function NewConnectionMenu({ plan, onPick }: { plan: PlanFlags; onPick(ch
         <Menu.Positioner>
           <Menu.Content data-testid="connection-add-menu">
             {NEW_CONNECTION_CHANNELS.map(({ channel, flag, label }) => (
-              <Menu.Item key={channel} value={channel} disabled={flag !== null && !plan[flag]} onClick={() => onPick(channel)} data-testid={`connection-add-${channel}`}>
+              <Menu.Item
+                key={channel}
+                value={channel}
+                disabled={flag !== null && !plan[flag]}
+                onClick={() => onPick(channel)}
+                data-testid={`connection-add-${channel}`}
+              >
                 {channel === 'sandbox' && <LuFlaskConical />}
                 {t(label)}
               </Menu.Item>
@@ -89,7 +95,19 @@ export function SessionCell({
 }
 
 /** The action each status offers. */
-function SessionActions({ connection, onQr, onStart, onRenew, onDisconnect }: { connection: Connection; onQr(): void; onStart(): void; onRenew(): void; onDisconnect(): void }) {
+function SessionActions({
+  connection,
+  onQr,
+  onStart,
+  onRenew,
+  onDisconnect,
+}: {
+  connection: Connection;
+  onQr(): void;
+  onStart(): void;
+  onRenew(): void;
+  onDisconnect(): void;
+}) {
   const t = useT();
   const id = connection.id;
   switch (connection.status) {

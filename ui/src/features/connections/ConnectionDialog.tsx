@@ -61,7 +61,17 @@ const tabOf: Partial<Record<keyof ConnectionFormValues, Tab>> = {
  * integrations, messages, chatbot, assessments, and opening hours when the company's scheduleType is
  * 'connection'. Every field of a connection an administrator sets is saved.
  */
-export default function ConnectionDialog({ open, connectionId, channel, onClose }: { open: boolean; connectionId: number | null; channel: ConnectionChannel; onClose: () => void }) {
+export default function ConnectionDialog({
+  open,
+  connectionId,
+  channel,
+  onClose,
+}: {
+  open: boolean;
+  connectionId: number | null;
+  channel: ConnectionChannel;
+  onClose: () => void;
+}) {
   const t = useT();
   const showError = useErrorToast();
   // A new Cloud API connection whose number the Graph API refused is kept: saving again changes it, not another.
@@ -96,7 +106,7 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
   const set = <K extends keyof ConnectionFormValues>(field: K, value: ConnectionFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
   const showSchedules = scheduleType === 'connection';
   const isSandbox = values.channel === 'sandbox';
-  const media = editing ? saved.data?.greetingMediaAttachment ?? null : null;
+  const media = editing ? (saved.data?.greetingMediaAttachment ?? null) : null;
   // Loaded for a saved connection only: a number refused on creation keeps what was typed.
   const cloud = useCloudApiForm(connectionId, values.channel === 'whatsappapi');
 
@@ -111,7 +121,8 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
     try {
       const body = connectionRequestOf(values);
       const target = connectionId ?? createdId;
-      const result = target !== null ? await updateConnection({ id: target, ...body }).unwrap() : await createConnection({ ...body, channel: values.channel }).unwrap();
+      const result =
+        target !== null ? await updateConnection({ id: target, ...body }).unwrap() : await createConnection({ ...body, channel: values.channel }).unwrap();
       if (target === null) setCreatedId(result.id);
       if (cloud.active) await cloud.save(result.id);
       if (pendingMedia) await uploadMedia({ id: result.id, file: pendingMedia }).unwrap();
@@ -185,7 +196,11 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
               )}
               <CheckboxGroup
                 label={t('connections.field.queues')}
-                options={(queues.data ?? []).map((queue) => ({ value: queue.id, label: <ColorLabel name={queue.name} color={queue.color} />, testId: `connection-queue-${queue.id}` }))}
+                options={(queues.data ?? []).map((queue) => ({
+                  value: queue.id,
+                  label: <ColorLabel name={queue.name} color={queue.color} />,
+                  testId: `connection-queue-${queue.id}`,
+                }))}
                 value={values.queueIds}
                 onChange={(queueIds) => set('queueIds', queueIds)}
                 invalid={!!errors.queueIds}
@@ -211,7 +226,12 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
               <Field.Root invalid={!!errors.token}>
                 <Field.Label>{t('connections.field.token')}</Field.Label>
                 <HStack>
-                  <Input value={values.token} placeholder={t('connections.field.tokenGenerated')} onChange={(event) => set('token', event.target.value.toUpperCase())} data-testid="connection-token" />
+                  <Input
+                    value={values.token}
+                    placeholder={t('connections.field.tokenGenerated')}
+                    onChange={(event) => set('token', event.target.value.toUpperCase())}
+                    data-testid="connection-token"
+                  />
                   <Button variant="outline" onClick={() => set('token', newConnectionToken())} data-testid="connection-token-generate">
                     <LuRefreshCw /> {t('connections.field.tokenNew')}
                   </Button>
@@ -225,8 +245,26 @@ export default function ConnectionDialog({ open, connectionId, channel, onClose 
                   {values.importEnabled && (
                     <>
                       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                        {field('importOldMessages', 'connections.field.importOldMessages', <Input type="date" value={values.importOldMessages} onChange={(event) => set('importOldMessages', event.target.value)} data-testid="connection-importOldMessages" />)}
-                        {field('importRecentMessages', 'connections.field.importRecentMessages', <Input type="date" value={values.importRecentMessages} onChange={(event) => set('importRecentMessages', event.target.value)} data-testid="connection-importRecentMessages" />)}
+                        {field(
+                          'importOldMessages',
+                          'connections.field.importOldMessages',
+                          <Input
+                            type="date"
+                            value={values.importOldMessages}
+                            onChange={(event) => set('importOldMessages', event.target.value)}
+                            data-testid="connection-importOldMessages"
+                          />,
+                        )}
+                        {field(
+                          'importRecentMessages',
+                          'connections.field.importRecentMessages',
+                          <Input
+                            type="date"
+                            value={values.importRecentMessages}
+                            onChange={(event) => set('importRecentMessages', event.target.value)}
+                            data-testid="connection-importRecentMessages"
+                          />,
+                        )}
                       </SimpleGrid>
                       <Wrap gap="6">
                         {toggle('importOldMessagesGroups', 'connections.field.importOldMessagesGroups')}

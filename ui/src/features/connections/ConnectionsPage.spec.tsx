@@ -120,7 +120,10 @@ describe('connections screen (spec 2 §2, §4)', () => {
     expect(await screen.findByTestId('qrcode-image', {}, { timeout: 5000 })).toHaveAttribute('data-qrcode', '2@first');
     socket.frame('whatsappSession', { action: 'update', session: connectionRow(7, 'Celular', { status: 'qrcode', qrcode: '2@second', token: undefined }) });
     await waitFor(() => expect(screen.getByTestId('qrcode-image')).toHaveAttribute('data-qrcode', '2@second'));
-    socket.frame('whatsappSession', { action: 'update', session: connectionRow(7, 'Celular', { status: 'CONNECTED', qrcode: '', number: '5511987654321', token: undefined }) });
+    socket.frame('whatsappSession', {
+      action: 'update',
+      session: connectionRow(7, 'Celular', { status: 'CONNECTED', qrcode: '', number: '5511987654321', token: undefined }),
+    });
     await waitFor(() => expect(screen.queryByTestId('qrcode-modal')).not.toBeInTheDocument());
     expect(screen.getByTestId('connection-status-7')).toHaveTextContent('Conectado');
   });
@@ -142,18 +145,31 @@ describe('connections screen (spec 2 §2, §4)', () => {
     fireEvent.click(screen.getByTestId('connection-save'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/whatsapp')).toBe(true));
     const body = calls.find((call) => call.method === 'POST' && call.path === '/whatsapp')!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Teste', channel: 'sandbox', maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, provider: 'beta', groupAsTicket: 'disabled', importOldMessages: null });
+    expect(body).toMatchObject({
+      name: 'Teste',
+      channel: 'sandbox',
+      maxUseBotQueues: 3,
+      maxUseBotQueuesNPS: 3,
+      provider: 'beta',
+      groupAsTicket: 'disabled',
+      importOldMessages: null,
+    });
     expect((body.schedules as unknown[]).length).toBe(7);
   });
 
   it('offers the schedules tab only when the company schedules by connection', async () => {
-    fakeServer({ 'GET /whatsapp': { status: 200, body: [connectionRow(3, 'Vendas')] }, 'GET /whatsapp/3': { status: 200, body: connectionRow(3, 'Vendas') }, 'GET /queue': { status: 200, body: [] } });
+    fakeServer({
+      'GET /whatsapp': { status: 200, body: [connectionRow(3, 'Vendas')] },
+      'GET /whatsapp/3': { status: 200, body: connectionRow(3, 'Vendas') },
+      'GET /queue': { status: 200, body: [] },
+    });
     const signed = session();
     signed.user.company.companieSettings = { ...signed.user.company.companieSettings, scheduleType: 'connection' };
     renderApp({ path: '/connections', signedIn: signed });
     fireEvent.click(await screen.findByTestId('connection-edit-3', {}, { timeout: 10_000 }));
     expect(await screen.findByTestId('connection-tab-schedules', {}, { timeout: 10_000 })).toBeInTheDocument();
-    for (const tab of ['general', 'integrations', 'messages', 'chatbot', 'assessments']) expect(screen.getByTestId(`connection-tab-${tab}`)).toBeInTheDocument();
+    for (const tab of ['general', 'integrations', 'messages', 'chatbot', 'assessments'])
+      expect(screen.getByTestId(`connection-tab-${tab}`)).toBeInTheDocument();
   });
 });
 
@@ -164,8 +180,12 @@ describe('connection form rules (spec 2 §5)', () => {
     expect(validateConnectionForm({ ...base, name: 'V' }, today).name).toBe('connections.form.tooShort');
     expect(validateConnectionForm({ ...base, name: 'x'.repeat(51) }, today).name).toBe('connections.form.tooLong');
     expect(validateConnectionForm({ ...base, importEnabled: true, importOldMessages: '2026-06-20' }, today).importOldMessages).toBe('connections.form.future');
-    expect(validateConnectionForm({ ...base, importEnabled: true, importOldMessages: '2024-01-01' }, today).importOldMessages).toBe('connections.form.twoYears');
-    expect(validateConnectionForm({ ...base, importEnabled: true, importOldMessages: '2026-05-01', importRecentMessages: '2026-04-01' }, today).importRecentMessages).toBe('connections.form.beforeFrom');
+    expect(validateConnectionForm({ ...base, importEnabled: true, importOldMessages: '2024-01-01' }, today).importOldMessages).toBe(
+      'connections.form.twoYears',
+    );
+    expect(
+      validateConnectionForm({ ...base, importEnabled: true, importOldMessages: '2026-05-01', importRecentMessages: '2026-04-01' }, today).importRecentMessages,
+    ).toBe('connections.form.beforeFrom');
     expect(validateConnectionForm({ ...base, importEnabled: true, importOldMessages: '2026-05-01', importRecentMessages: '2026-06-01' }, today)).toEqual({});
     expect(validateConnectionForm({ ...base, token: 'abc' }, today).token).toBe('connections.form.token');
     expect(validateConnectionForm({ ...base, queueIds: [1, 2] }, today).greetingMessage).toBe('errors.ERR_WAPP_GREETING_REQUIRED');
@@ -176,7 +196,9 @@ describe('connection form rules (spec 2 §5)', () => {
   it('reads the import status as the spec’s preparing window, progress or close button', () => {
     const now = Date.parse('2026-06-15T12:00:00.000Z');
     expect(importState({ statusImportMessages: String(now - 10_000), importProgress: { this: -1, all: -1, date: null } }, now).kind).toBe('preparing');
-    expect(importState({ statusImportMessages: String(now - 60_000), importProgress: { this: 25, all: 100, date: '2026-01-01T00:00:00.000Z' } }, now)).toMatchObject({ kind: 'progress', percent: 25 });
+    expect(
+      importState({ statusImportMessages: String(now - 60_000), importProgress: { this: 25, all: 100, date: '2026-01-01T00:00:00.000Z' } }, now),
+    ).toMatchObject({ kind: 'progress', percent: 25 });
     expect(importState({ statusImportMessages: 'renderButtonCloseTickets', importProgress: null }, now).kind).toBe('finished');
     expect(importState({ statusImportMessages: null, importProgress: null }, now).kind).toBe('none');
   });

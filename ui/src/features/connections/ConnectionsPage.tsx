@@ -153,7 +153,12 @@ export default function ConnectionsPage() {
       ),
     },
     { key: 'updatedAt', header: 'connections.column.updatedAt', render: (connection) => dateTime(connection.updatedAt) },
-    { key: 'default', header: 'connections.column.default', render: (connection) => connection.isDefault && <LuStar aria-label={t('connections.column.default')} data-testid={`connection-default-${connection.id}`} /> },
+    {
+      key: 'default',
+      header: 'connections.column.default',
+      render: (connection) =>
+        connection.isDefault && <LuStar aria-label={t('connections.column.default')} data-testid={`connection-default-${connection.id}`} />,
+    },
   ];
 
   return (
@@ -178,7 +183,12 @@ export default function ConnectionsPage() {
               <LuRefreshCw /> {t('connections.restart')}
             </Button>
           )}
-          {admin && <NewConnectionMenu plan={user.company.plan} onPick={(channel) => (channel === 'facebook' || channel === 'instagram' ? setLinking(channel) : setEditing({ id: null, channel }))} />}
+          {admin && (
+            <NewConnectionMenu
+              plan={user.company.plan}
+              onPick={(channel) => (channel === 'facebook' || channel === 'instagram' ? setLinking(channel) : setEditing({ id: null, channel }))}
+            />
+          )}
         </>
       }
       notice={
@@ -188,7 +198,9 @@ export default function ConnectionsPage() {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{t('connections.warning.title')}</Alert.Title>
-              <Alert.Description>{t('connections.warning.description', { names: attention.map((connection) => connection.name).join(', ') })}</Alert.Description>
+              <Alert.Description>
+                {t('connections.warning.description', { names: attention.map((connection) => connection.name).join(', ') })}
+              </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )
@@ -233,8 +245,20 @@ export default function ConnectionsPage() {
         empty={{ text: 'connections.empty', testId: 'connections-empty' }}
         actionsHeader={admin ? 'connections.column.actions' : undefined}
         actions={[
-          { key: 'edit', label: 'connections.edit', icon: <LuPencil />, onClick: (connection) => setEditing({ id: connection.id, channel: connection.channel }), testId: (connection) => `connection-edit-${connection.id}` },
-          { key: 'delete', label: 'connections.delete', icon: <LuTrash2 />, onClick: (connection) => confirmation.ask({ kind: 'delete', connection }), testId: (connection) => `connection-delete-${connection.id}` },
+          {
+            key: 'edit',
+            label: 'connections.edit',
+            icon: <LuPencil />,
+            onClick: (connection) => setEditing({ id: connection.id, channel: connection.channel }),
+            testId: (connection) => `connection-edit-${connection.id}`,
+          },
+          {
+            key: 'delete',
+            label: 'connections.delete',
+            icon: <LuTrash2 />,
+            onClick: (connection) => confirmation.ask({ kind: 'delete', connection }),
+            testId: (connection) => `connection-delete-${connection.id}`,
+          },
         ]}
       />
     </ListFrame>

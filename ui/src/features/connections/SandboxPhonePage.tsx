@@ -51,7 +51,15 @@ export default function SandboxPhonePage() {
     if (!token || !/^\d{8,20}$/.test(from)) return;
     try {
       const { messages } = await sandboxCall(`/sandbox/${connectionId}/outbox?to=${from}`, token);
-      setReceived((messages as Array<{ id: string; body: string; mediaUrl: string | null; createdAt: string }>).map((m) => ({ id: m.id, fromContact: false, body: m.body, mediaUrl: m.mediaUrl, at: m.createdAt })));
+      setReceived(
+        (messages as Array<{ id: string; body: string; mediaUrl: string | null; createdAt: string }>).map((m) => ({
+          id: m.id,
+          fromContact: false,
+          body: m.body,
+          mediaUrl: m.mediaUrl,
+          at: m.createdAt,
+        })),
+      );
     } catch (caught) {
       setError((caught as Error).message);
     }
@@ -95,7 +103,14 @@ export default function SandboxPhonePage() {
   }
   if (!connection || connection.channel !== 'sandbox') {
     // A connection on another channel has no sandbox phone: not found, as a wrong id.
-    return <RecordMissing error={connection ? undefined : readError} back={{ to: '/connections', label: 'connections.sandbox.back' }} onRetry={() => void refetch()} testId="sandbox-phone-missing" />;
+    return (
+      <RecordMissing
+        error={connection ? undefined : readError}
+        back={{ to: '/connections', label: 'connections.sandbox.back' }}
+        onRetry={() => void refetch()}
+        testId="sandbox-phone-missing"
+      />
+    );
   }
   if (!token) {
     return (
@@ -118,8 +133,20 @@ export default function SandboxPhonePage() {
           {t('connections.sandbox.phoneIntro')}
         </Text>
         <HStack>
-          <Input value={from} onChange={(event) => setFrom(event.target.value.replace(/\D/g, ''))} aria-label={t('connections.sandbox.from')} placeholder={t('connections.sandbox.from')} data-testid="sandbox-from" />
-          <Input value={name} onChange={(event) => setName(event.target.value)} aria-label={t('connections.sandbox.name')} placeholder={t('connections.sandbox.name')} data-testid="sandbox-name" />
+          <Input
+            value={from}
+            onChange={(event) => setFrom(event.target.value.replace(/\D/g, ''))}
+            aria-label={t('connections.sandbox.from')}
+            placeholder={t('connections.sandbox.from')}
+            data-testid="sandbox-from"
+          />
+          <Input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-label={t('connections.sandbox.name')}
+            placeholder={t('connections.sandbox.name')}
+            data-testid="sandbox-name"
+          />
         </HStack>
         <Stack gap="2" bg="bg" borderRadius="lg" borderWidth="1px" p="3" minH="24rem" maxH="60vh" overflowY="auto" data-testid="sandbox-conversation">
           {conversation.length === 0 && (
@@ -160,7 +187,12 @@ export default function SandboxPhonePage() {
         )}
         <form onSubmit={send}>
           <HStack>
-            <Input value={draft} onChange={(event) => setDraft(event.target.value)} placeholder={t('connections.sandbox.placeholder')} data-testid="sandbox-input" />
+            <Input
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={t('connections.sandbox.placeholder')}
+              data-testid="sandbox-input"
+            />
             <Button type="submit" loading={sending} disabled={draft.trim() === ''} aria-label={t('connections.sandbox.send')} data-testid="sandbox-send">
               <LuSend />
             </Button>

@@ -14,7 +14,9 @@ export interface NamedChoice {
 /** Lists other screens own (queues, integrations, prompts); each answers its own shape. */
 const namedChoices = (body: unknown, key: string): NamedChoice[] => {
   const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
-  return Array.isArray(list) ? list.filter((row): row is NamedChoice => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];
+  return Array.isArray(list)
+    ? list.filter((row): row is NamedChoice => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) }))
+    : [];
 };
 
 export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'] }).injectEndpoints({

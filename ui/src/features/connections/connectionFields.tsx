@@ -8,7 +8,11 @@ import { useRemoveGreetingMediaMutation, type NamedChoice } from './api';
 import type { ConnectionFormErrors, ConnectionFormValues } from './connectionForm';
 
 /** The connection dialog's field builders: each control bound to its value, with its label, helper and error. */
-export function useConnectionFields(values: ConnectionFormValues, errors: ConnectionFormErrors, set: <K extends keyof ConnectionFormValues>(field: K, value: ConnectionFormValues[K]) => void) {
+export function useConnectionFields(
+  values: ConnectionFormValues,
+  errors: ConnectionFormErrors,
+  set: <K extends keyof ConnectionFormValues>(field: K, value: ConnectionFormValues[K]) => void,
+) {
   const t = useT();
   const field = (name: keyof ConnectionFormValues, label: MessageKey, control: ReactNode, helper?: MessageKey) => (
     <Field.Root invalid={!!errors[name]}>
@@ -20,10 +24,33 @@ export function useConnectionFields(values: ConnectionFormValues, errors: Connec
   );
   const text = (name: 'name' | 'wavoip' | 'token', label: MessageKey, helper?: MessageKey) =>
     field(name, label, <Input value={values[name]} onChange={(event) => set(name, event.target.value)} data-testid={`connection-${name}`} />, helper);
-  const message = (name: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage' | 'expiresInactiveMessage' | 'inactiveMessage', label: MessageKey, helper?: MessageKey) =>
-    field(name, label, <Textarea rows={3} value={values[name]} onChange={(event) => set(name, event.target.value)} data-testid={`connection-${name}`} />, helper);
-  const number = (name: 'maxUseBotQueues' | 'maxUseBotQueuesNPS' | 'expiresTicket' | 'expiresTicketNPS' | 'timeUseBotQueues' | 'timeInactiveMessage', label: MessageKey, helper?: MessageKey) =>
-    field(name, label, <Input inputMode="numeric" value={values[name]} onChange={(event) => set(name, event.target.value.replace(/\D/g, ''))} data-testid={`connection-${name}`} />, helper);
+  const message = (
+    name: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage' | 'expiresInactiveMessage' | 'inactiveMessage',
+    label: MessageKey,
+    helper?: MessageKey,
+  ) =>
+    field(
+      name,
+      label,
+      <Textarea rows={3} value={values[name]} onChange={(event) => set(name, event.target.value)} data-testid={`connection-${name}`} />,
+      helper,
+    );
+  const number = (
+    name: 'maxUseBotQueues' | 'maxUseBotQueuesNPS' | 'expiresTicket' | 'expiresTicketNPS' | 'timeUseBotQueues' | 'timeInactiveMessage',
+    label: MessageKey,
+    helper?: MessageKey,
+  ) =>
+    field(
+      name,
+      label,
+      <Input
+        inputMode="numeric"
+        value={values[name]}
+        onChange={(event) => set(name, event.target.value.replace(/\D/g, ''))}
+        data-testid={`connection-${name}`}
+      />,
+      helper,
+    );
   const toggle = (name: 'isDefault' | 'allowGroup' | 'importOldMessagesGroups' | 'closedTicketsPostImported' | 'importEnabled', label: MessageKey) => (
     <Switch.Root checked={values[name]} onCheckedChange={(details) => set(name, details.checked)} data-testid={`connection-${name}`}>
       <Switch.HiddenInput />
@@ -60,7 +87,19 @@ export function useConnectionFields(values: ConnectionFormValues, errors: Connec
 }
 
 /** The greeting's media file: the saved one (a link, removable), the one picked to upload with the save. */
-export function GreetingMediaField({ media, pending, onPick, uploading, connectionId }: { media: string | null; pending: File | null; onPick(file: File | null): void; uploading: boolean; connectionId: number | null }) {
+export function GreetingMediaField({
+  media,
+  pending,
+  onPick,
+  uploading,
+  connectionId,
+}: {
+  media: string | null;
+  pending: File | null;
+  onPick(file: File | null): void;
+  uploading: boolean;
+  connectionId: number | null;
+}) {
   const t = useT();
   const showError = useErrorToast();
   const [removeMedia, removing] = useRemoveGreetingMediaMutation();

@@ -96,7 +96,15 @@ export function validateConnectionForm(values: ConnectionFormValues, today: Date
   if (name === '') errors.name = 'connections.form.required';
   else if (name.length < 2) errors.name = 'connections.form.tooShort';
   else if (name.length > 50) errors.name = 'connections.form.tooLong';
-  for (const field of ['maxUseBotQueues', 'maxUseBotQueuesNPS', 'expiresTicket', 'expiresTicketNPS', 'timeUseBotQueues', 'timeCreateNewTicket', 'timeInactiveMessage'] as const) {
+  for (const field of [
+    'maxUseBotQueues',
+    'maxUseBotQueuesNPS',
+    'expiresTicket',
+    'expiresTicketNPS',
+    'timeUseBotQueues',
+    'timeCreateNewTicket',
+    'timeInactiveMessage',
+  ] as const) {
     if (!wholeNumber(values[field])) errors[field] = 'connections.form.number';
   }
   if (values.token !== '' && !/^[A-Z0-9]{30}$/.test(values.token)) errors.token = 'connections.form.token';
@@ -114,7 +122,8 @@ export function validateConnectionForm(values: ConnectionFormValues, today: Date
       else if (!Number.isNaN(from) && to < from) errors.importRecentMessages = 'connections.form.beforeFrom';
     }
   }
-  if (values.schedules.some((entry) => [entry.startTimeA, entry.endTimeA, entry.startTimeB, entry.endTimeB].some((time) => !HHMM.test(time)))) errors.schedules = 'connections.form.time';
+  if (values.schedules.some((entry) => [entry.startTimeA, entry.endTimeA, entry.startTimeB, entry.endTimeB].some((time) => !HHMM.test(time))))
+    errors.schedules = 'connections.form.time';
   return errors;
 }
 

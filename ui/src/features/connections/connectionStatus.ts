@@ -31,10 +31,12 @@ export function importState(connection: Pick<Connection, 'statusImportMessages' 
   if (status === IMPORT_CLOSE_BUTTON) return { kind: 'finished' as const };
   if (status && /^\d+$/.test(status)) {
     const progress = connection.importProgress;
-    if (progress && progress.all > 0) return { kind: 'progress' as const, ...progress, percent: Math.min(100, Math.floor((progress.this / progress.all) * 100)) };
+    if (progress && progress.all > 0)
+      return { kind: 'progress' as const, ...progress, percent: Math.min(100, Math.floor((progress.this / progress.all) * 100)) };
     if (now - Number(status) < IMPORT_PREPARING_WINDOW_MS || !progress || progress.all === -1) return { kind: 'preparing' as const };
   }
   return { kind: 'none' as const };
 }
 
-export const dateTime = (iso: string) => new Date(iso).toLocaleString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });

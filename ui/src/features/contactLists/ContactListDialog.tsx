@@ -33,7 +33,14 @@ export default function ContactListDialog({ list, onClose }: { list: ContactList
     }
   };
   return (
-    <FormDialog title={t(list ? 'contactLists.dialog.editTitle' : 'contactLists.dialog.addTitle')} testId="contact-list-dialog" onClose={onClose} onSubmit={submit} saveTestId="contact-list-save" size="sm">
+    <FormDialog
+      title={t(list ? 'contactLists.dialog.editTitle' : 'contactLists.dialog.addTitle')}
+      testId="contact-list-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="contact-list-save"
+      size="sm"
+    >
       <Field.Root invalid={!!errors.name} required>
         <Field.Label>{t('contactLists.field.name')}</Field.Label>
         <Input value={values.name} autoFocus onChange={(event) => set('name', event.target.value)} data-testid="contact-list-field-name" />

@@ -14,7 +14,10 @@ const fields = ['name', 'number', 'email'] as const;
 /** Add or edit a list's contact: name 2–50, number 8–50 (normalised by the server), optional e-mail. */
 export default function ContactListItemDialog({ contactListId, item, onClose }: { contactListId: number; item: ContactListItemView | null; onClose(): void }) {
   const t = useT();
-  const { values, set, errors, check } = useForm<ItemFormValues, keyof ItemFormValues>({ name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' }, validateItemForm);
+  const { values, set, errors, check } = useForm<ItemFormValues, keyof ItemFormValues>(
+    { name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' },
+    validateItemForm,
+  );
   const [create] = useCreateContactListItemMutation();
   const [update] = useUpdateContactListItemMutation();
   const feedback = useFeedback(feedbackTexts);
@@ -31,7 +34,14 @@ export default function ContactListItemDialog({ contactListId, item, onClose }: 
     }
   };
   return (
-    <FormDialog title={t(item ? 'contactListItems.dialog.editTitle' : 'contactListItems.dialog.addTitle')} testId="item-dialog" onClose={onClose} onSubmit={submit} saveTestId="item-save" size="sm">
+    <FormDialog
+      title={t(item ? 'contactListItems.dialog.editTitle' : 'contactListItems.dialog.addTitle')}
+      testId="item-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="item-save"
+      size="sm"
+    >
       <Stack gap="4">
         {fields.map((field) => (
           <Field.Root key={field} invalid={!!errors[field]} required={field !== 'email'}>

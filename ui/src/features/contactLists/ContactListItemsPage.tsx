@@ -17,14 +17,37 @@ import { useContactListItemPageQuery, useContactListQuery, useDeleteContactListI
 import ContactListItemDialog from './ContactListItemDialog';
 import { useContactListFrames } from './socket';
 
-const feedbackTexts = { success: 'contactListItems.deleted', saveFailed: 'contactListItems.importFailed', deleteFailed: 'contactListItems.deleteFailed' } as const;
+const feedbackTexts = {
+  success: 'contactListItems.deleted',
+  saveFailed: 'contactListItems.importFailed',
+  deleteFailed: 'contactListItems.deleteFailed',
+} as const;
 
 function ValidIcon({ item }: { item: ContactListItemView }) {
   const t = useT();
-  if (item.optedOut) return <Icon color="orange.500" aria-label={t('contactListItems.optedOut')} data-testid={`item-opted-out-${item.id}`}><LuBan /></Icon>;
-  if (item.isWhatsappValid === true) return <Icon color="green.500" aria-label={t('contactListItems.valid')} data-testid={`item-valid-${item.id}`}><LuCircleCheck /></Icon>;
-  if (item.isWhatsappValid === false) return <Icon color="red.500" aria-label={t('contactListItems.invalid')} data-testid={`item-invalid-${item.id}`}><LuCircleX /></Icon>;
-  return <Icon color="fg.muted" aria-label={t('contactListItems.unchecked')} data-testid={`item-unchecked-${item.id}`}><LuCircleHelp /></Icon>;
+  if (item.optedOut)
+    return (
+      <Icon color="orange.500" aria-label={t('contactListItems.optedOut')} data-testid={`item-opted-out-${item.id}`}>
+        <LuBan />
+      </Icon>
+    );
+  if (item.isWhatsappValid === true)
+    return (
+      <Icon color="green.500" aria-label={t('contactListItems.valid')} data-testid={`item-valid-${item.id}`}>
+        <LuCircleCheck />
+      </Icon>
+    );
+  if (item.isWhatsappValid === false)
+    return (
+      <Icon color="red.500" aria-label={t('contactListItems.invalid')} data-testid={`item-invalid-${item.id}`}>
+        <LuCircleX />
+      </Icon>
+    );
+  return (
+    <Icon color="fg.muted" aria-label={t('contactListItems.unchecked')} data-testid={`item-unchecked-${item.id}`}>
+      <LuCircleHelp />
+    </Icon>
+  );
 }
 
 const columns: Column<ContactListItemView>[] = [
@@ -54,8 +77,13 @@ export default function ContactListItemsPage() {
   const importing = useConfirmation<File>(async (file) => {
     try {
       const result = await upload({ id: contactListId, file }).unwrap();
-      toaster.create({ type: result.refused > 0 ? 'warning' : 'success', description: t('contactListItems.importDone', { added: result.added, refused: result.refused }) });
-      setRefusals(result.rows.filter((row) => !row.ok).map((row) => t('contactListItems.importRow', { row: row.row, number: row.number, error: row.error ?? '' })));
+      toaster.create({
+        type: result.refused > 0 ? 'warning' : 'success',
+        description: t('contactListItems.importDone', { added: result.added, refused: result.refused }),
+      });
+      setRefusals(
+        result.rows.filter((row) => !row.ok).map((row) => t('contactListItems.importRow', { row: row.row, number: row.number, error: row.error ?? '' })),
+      );
     } catch (error) {
       feedback.saveFailed(error);
     }
@@ -65,14 +93,26 @@ export default function ContactListItemsPage() {
   const items = data?.contacts ?? [];
   const current = list.data;
 
-  if (list.isError) return <RecordMissing error={list.error} back={{ to: '/contact-lists', label: 'contactListItems.back' }} onRetry={() => void list.refetch()} testId="contact-list-missing" />;
+  if (list.isError)
+    return (
+      <RecordMissing
+        error={list.error}
+        back={{ to: '/contact-lists', label: 'contactListItems.back' }}
+        onRetry={() => void list.refetch()}
+        testId="contact-list-missing"
+      />
+    );
   return (
     <ListFrame
       testId="contact-list-items-page"
       title="contactLists.title"
       maxW="6xl"
       fill
-      beside={<Text fontSize="xl" data-testid="contact-list-title">{current?.name ?? ''}</Text>}
+      beside={
+        <Text fontSize="xl" data-testid="contact-list-title">
+          {current?.name ?? ''}
+        </Text>
+      }
       search={{ ...listPage.search, placeholder: 'contactListItems.search', testId: 'items-search' }}
       add={{ label: 'contactListItems.add', onClick: () => setEditing({ item: null }), testId: 'item-add' }}
       actions={
@@ -99,11 +139,15 @@ export default function ContactListItemsPage() {
       }
       notice={
         current && current.checkedCount < current.contactsCount ? (
-          <Text color="fg.muted" data-testid="items-checking">{t('contactListItems.checking', { checked: current.checkedCount, total: current.contactsCount })}</Text>
+          <Text color="fg.muted" data-testid="items-checking">
+            {t('contactListItems.checking', { checked: current.checkedCount, total: current.contactsCount })}
+          </Text>
         ) : refusals.length > 0 ? (
           <Stack gap="0" data-testid="items-import-refusals">
             {refusals.slice(0, 20).map((line) => (
-              <Text key={line} color="red.500" fontSize="sm">{line}</Text>
+              <Text key={line} color="red.500" fontSize="sm">
+                {line}
+              </Text>
             ))}
           </Stack>
         ) : undefined
@@ -142,8 +186,21 @@ export default function ContactListItemsPage() {
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: listPage.nextPage, maxH: 'calc(100vh - 14rem)' }}
         actionsHeader="contactListItems.column.actions"
         actions={[
-          { key: 'edit', label: 'contactListItems.edit', icon: <LuPencil />, onClick: (item) => setEditing({ item }), testId: (item) => `item-edit-${item.id}` },
-          { key: 'delete', label: 'contactListItems.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (item) => `item-delete-${item.id}`, shown: () => mayDelete },
+          {
+            key: 'edit',
+            label: 'contactListItems.edit',
+            icon: <LuPencil />,
+            onClick: (item) => setEditing({ item }),
+            testId: (item) => `item-edit-${item.id}`,
+          },
+          {
+            key: 'delete',
+            label: 'contactListItems.delete',
+            icon: <LuTrash2 />,
+            onClick: deletion.ask,
+            testId: (item) => `item-delete-${item.id}`,
+            shown: () => mayDelete,
+          },
         ]}
       />
     </ListFrame>

@@ -20,7 +20,11 @@ const feedbackTexts = { success: 'contactLists.deleted', saveFailed: 'contactLis
 
 const columns: Column<ContactListView>[] = [
   { key: 'name', header: 'contactLists.column.name', render: (list) => <Text data-testid={`contact-list-name-${list.id}`}>{list.name}</Text> },
-  { key: 'contacts', header: 'contactLists.column.contacts', render: (list) => <Text data-testid={`contact-list-count-${list.id}`}>{list.contactsCount}</Text> },
+  {
+    key: 'contacts',
+    header: 'contactLists.column.contacts',
+    render: (list) => <Text data-testid={`contact-list-count-${list.id}`}>{list.contactsCount}</Text>,
+  },
   { key: 'checked', header: 'contactLists.column.checked', render: (list) => <Text color="fg.muted">{`${list.validCount} / ${list.checkedCount}`}</Text> },
 ];
 
@@ -70,9 +74,27 @@ export default function ContactListsPage() {
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="contactLists.column.actions"
         actions={[
-          { key: 'example', label: 'contactLists.example', icon: <LuDownload />, onClick: downloadExampleSheet, testId: (list) => `contact-list-example-${list.id}` },
-          { key: 'open', label: 'contactLists.open', icon: <LuUsers />, onClick: (list) => navigate(`/contact-lists/${list.id}/contacts`), testId: (list) => `contact-list-open-${list.id}` },
-          { key: 'edit', label: 'contactLists.edit', icon: <LuPencil />, onClick: (list) => setEditing({ list }), testId: (list) => `contact-list-edit-${list.id}` },
+          {
+            key: 'example',
+            label: 'contactLists.example',
+            icon: <LuDownload />,
+            onClick: downloadExampleSheet,
+            testId: (list) => `contact-list-example-${list.id}`,
+          },
+          {
+            key: 'open',
+            label: 'contactLists.open',
+            icon: <LuUsers />,
+            onClick: (list) => navigate(`/contact-lists/${list.id}/contacts`),
+            testId: (list) => `contact-list-open-${list.id}`,
+          },
+          {
+            key: 'edit',
+            label: 'contactLists.edit',
+            icon: <LuPencil />,
+            onClick: (list) => setEditing({ list }),
+            testId: (list) => `contact-list-edit-${list.id}`,
+          },
           { key: 'delete', label: 'contactLists.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (list) => `contact-list-delete-${list.id}` },
         ]}
       />

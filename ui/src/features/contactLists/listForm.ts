@@ -2,7 +2,11 @@ import type { FieldErrors } from '../../shared/validation';
 import { BASIC_EMAIL } from '../../shared/validation';
 
 /** The dialogs' rules (spec 3 §5): a name of 2 to 50, a number of 8 to 50, a valid e-mail when given. */
-export function validateBounded(value: string, min: number, max: number): 'contactLists.validation.required' | 'contactLists.validation.tooShort' | 'contactLists.validation.tooLong' | undefined {
+export function validateBounded(
+  value: string,
+  min: number,
+  max: number,
+): 'contactLists.validation.required' | 'contactLists.validation.tooShort' | 'contactLists.validation.tooLong' | undefined {
   const text = value.trim();
   if (text === '') return 'contactLists.validation.required';
   if (text.length < min) return 'contactLists.validation.tooShort';

@@ -20,7 +20,8 @@ export function applyContactListFrame(page: ContactListPage, event: ContactListF
 
 /** A list's loaded items after a `ContactListItem` frame (a `reload` is handled by the hook: the pages are read again). */
 export function applyContactListItemFrame(page: ContactListItemPage, event: ContactListItemFrame, contactListId: number): ContactListItemPage {
-  if (event.action === 'delete') return event.contactListId === contactListId ? { ...page, contacts: page.contacts.filter((row) => row.id !== event.id) } : page;
+  if (event.action === 'delete')
+    return event.contactListId === contactListId ? { ...page, contacts: page.contacts.filter((row) => row.id !== event.id) } : page;
   if (event.action === 'reload' || !('record' in event) || event.record.contactListId !== contactListId) return page;
   const record = event.record;
   const known = page.contacts.some((row) => row.id === record.id);
@@ -41,7 +42,13 @@ export function useContactListFrames(): void {
       store.dispatch(contactListsApi.util.updateQueryData('contactListPage', args, (draft) => applyContactListFrame(draft, frame, args.searchParam)));
     }
     if (frame.action !== 'delete') store.dispatch(contactListsApi.util.updateQueryData('contactList', frame.record.id, () => frame.record));
-    store.dispatch(contactListsApi.util.updateQueryData('allContactLists', undefined, (draft) => applyContactListFrame({ records: draft, hasMore: false, count: 0 }, frame, '').records));
+    store.dispatch(
+      contactListsApi.util.updateQueryData(
+        'allContactLists',
+        undefined,
+        (draft) => applyContactListFrame({ records: draft, hasMore: false, count: 0 }, frame, '').records,
+      ),
+    );
   });
   useSocketEvent('ContactListItem', (frame) => {
     if (frame.action === 'reload') {

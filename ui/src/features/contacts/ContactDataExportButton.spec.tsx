@@ -5,12 +5,20 @@ import { session } from '../../test/fixtures';
 import { fakeServer, renderApp } from '../../test/harness';
 import { ContactDataExportButton } from './ContactDataExportButton';
 
-const routes: AppRoute[] = [{ id: 'export', path: '/', access: 'private', frame: 'bare', component: () => (
-  <>
-    <span data-testid="export-screen" />
-    <ContactDataExportButton contactId={5} />
-  </>
-) }];
+const routes: AppRoute[] = [
+  {
+    id: 'export',
+    path: '/',
+    access: 'private',
+    frame: 'bare',
+    component: () => (
+      <>
+        <span data-testid="export-screen" />
+        <ContactDataExportButton contactId={5} />
+      </>
+    ),
+  },
+];
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,4 +1,27 @@
-import { Avatar, Box, Button, Center, CloseButton, Drawer, Flex, Heading, HStack, Icon, Image, Input, Link, Portal, Separator, SimpleGrid, Skeleton, Stack, Switch, Tabs, Text, useMediaQuery } from '@chakra-ui/react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Center,
+  CloseButton,
+  Drawer,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  Image,
+  Input,
+  Link,
+  Portal,
+  Separator,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  useMediaQuery,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { LuBan, LuEraser, LuFilm, LuLockOpen, LuPencil, LuPhone } from 'react-icons/lu';
@@ -13,7 +36,14 @@ import type { MessageView as Message } from '@conversa/contracts';
 import type { ConversationTicket } from '../messages/types';
 import { TicketNotes } from '../notes/TicketNotes';
 import { TagEditor } from '../tags/TagEditor';
-import { useContactQuery, useSetContactActiveMutation, useToggleAcceptAudioMutation, useToggleDisableBotMutation, useUpdateContactMutation, type Contact } from './api';
+import {
+  useContactQuery,
+  useSetContactActiveMutation,
+  useToggleAcceptAudioMutation,
+  useToggleDisableBotMutation,
+  useUpdateContactMutation,
+  type Contact,
+} from './api';
 import { ContactDataExportButton } from './ContactDataExportButton';
 import { ContactFormDialog } from './ContactFormDialog';
 import { EraseContactDialog } from './EraseContactDialog';
@@ -48,21 +78,37 @@ function MediaThumb({ message }: { message: Message }) {
       </Center>
     );
   }
-  return media.status === 'ready' ? <Image src={media.src} aspectRatio="1" objectFit="cover" borderRadius="l1" alt={message.mediaName ?? ''} /> : <Skeleton aspectRatio="1" borderRadius="l1" />;
+  return media.status === 'ready' ? (
+    <Image src={media.src} aspectRatio="1" objectFit="cover" borderRadius="l1" alt={message.mediaName ?? ''} />
+  ) : (
+    <Skeleton aspectRatio="1" borderRadius="l1" />
+  );
 }
 
 /** Media panel with tabs Mídia, Documentos, Links, Ligações (GET /messages/getmedia/:ticketId). */
 function MediaTabs({ ticketId }: { ticketId: number }) {
   const t = useT();
   const { data, isLoading } = useTicketMediaQuery(ticketId, { refetchOnMountOrArgChange: true });
-  const empty = <Text textStyle="sm" color="fg.muted">{t('contactDrawer.media.empty')}</Text>;
+  const empty = (
+    <Text textStyle="sm" color="fg.muted">
+      {t('contactDrawer.media.empty')}
+    </Text>
+  );
   return (
     <Tabs.Root defaultValue="media" size="sm" variant="line" lazyMount data-testid="contact-media-tabs">
       <Tabs.List>
-        <Tabs.Trigger value="media" data-testid="media-tab-media">{t('contactDrawer.media.media')}</Tabs.Trigger>
-        <Tabs.Trigger value="documents" data-testid="media-tab-documents">{t('contactDrawer.media.documents')}</Tabs.Trigger>
-        <Tabs.Trigger value="links" data-testid="media-tab-links">{t('contactDrawer.media.links')}</Tabs.Trigger>
-        <Tabs.Trigger value="calls" data-testid="media-tab-calls">{t('contactDrawer.media.calls')}</Tabs.Trigger>
+        <Tabs.Trigger value="media" data-testid="media-tab-media">
+          {t('contactDrawer.media.media')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="documents" data-testid="media-tab-documents">
+          {t('contactDrawer.media.documents')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="links" data-testid="media-tab-links">
+          {t('contactDrawer.media.links')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="calls" data-testid="media-tab-calls">
+          {t('contactDrawer.media.calls')}
+        </Tabs.Trigger>
       </Tabs.List>
       {isLoading ? (
         <Skeleton h="20" mt="2" />
@@ -94,7 +140,15 @@ function MediaTabs({ ticketId }: { ticketId: number }) {
             {data?.links.length ? (
               <Stack gap="1">
                 {data.links.map((link) => (
-                  <Link key={`${link.messageId}-${link.url}`} href={link.url} target="_blank" rel="noopener noreferrer" textStyle="sm" wordBreak="break-all" color="colorPalette.fg">
+                  <Link
+                    key={`${link.messageId}-${link.url}`}
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    textStyle="sm"
+                    wordBreak="break-all"
+                    color="colorPalette.fg"
+                  >
                     {link.url}
                   </Link>
                 ))}
@@ -257,7 +311,15 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
           <LuPencil />
           {t('contactDrawer.edit')}
         </Button>
-        <Button flex="1" size="sm" variant="outline" colorPalette={contact.active ? 'red' : 'green'} onClick={() => void block()} loading={settingActive.isLoading} data-testid="contact-block">
+        <Button
+          flex="1"
+          size="sm"
+          variant="outline"
+          colorPalette={contact.active ? 'red' : 'green'}
+          onClick={() => void block()}
+          loading={settingActive.isLoading}
+          data-testid="contact-block"
+        >
           <Icon as={contact.active ? LuBan : LuLockOpen} />
           {t(contact.active ? 'contactDrawer.block' : 'contactDrawer.unblock')}
         </Button>

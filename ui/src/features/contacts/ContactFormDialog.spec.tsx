@@ -61,7 +61,12 @@ describe('contact form', () => {
     fireEvent.change(screen.getByTestId('contact-form-extra-value-0'), { target: { value: '123' } });
     fireEvent.click(screen.getByTestId('contact-form-save'));
     await screen.findByText('Contato salvo com sucesso.');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Maria Souza', number: '5511987654321', email: '', extraInfo: [{ name: 'CPF', value: '123' }] });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Maria Souza',
+      number: '5511987654321',
+      email: '',
+      extraInfo: [{ name: 'CPF', value: '123' }],
+    });
     await waitFor(() => expect(saved.at(-1)?.id).toBe(41));
   });
 

@@ -62,7 +62,9 @@ export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFo
       name: values.name.trim(),
       number: values.number.trim(),
       email: values.email.trim(),
-      extraInfo: values.extraInfo.filter((info) => info.name.trim() !== '' || info.value.trim() !== '').map((info) => ({ name: info.name.trim(), value: info.value.trim() })),
+      extraInfo: values.extraInfo
+        .filter((info) => info.name.trim() !== '' || info.value.trim() !== '')
+        .map((info) => ({ name: info.name.trim(), value: info.value.trim() })),
     };
     try {
       const saved = initial?.id ? await updateContact({ id: initial.id, ...body }).unwrap() : await createContact(body).unwrap();
@@ -96,7 +98,15 @@ export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFo
     setValues((current) => ({ ...current, extraInfo: current.extraInfo.map((info, at) => (at === index ? { ...info, [key]: value } : info)) }));
 
   return (
-    <FormDialog open={open} title={t(initial?.id ? 'contactForm.editTitle' : 'contactForm.addTitle')} testId="contact-form-dialog" onClose={onClose} onSubmit={submit} saveTestId="contact-form-save" scrollInside>
+    <FormDialog
+      open={open}
+      title={t(initial?.id ? 'contactForm.editTitle' : 'contactForm.addTitle')}
+      testId="contact-form-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="contact-form-save"
+      scrollInside
+    >
       <Stack gap="4">
         {field('name', 'contactForm.name')}
         {field('number', 'contactForm.number')}
@@ -107,8 +117,20 @@ export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFo
           </Text>
           {values.extraInfo.map((info, index) => (
             <HStack key={index} gap="2">
-              <Input size="sm" placeholder={t('contactForm.extraName')} value={info.name} onChange={(event) => setInfo(index, 'name', event.target.value)} data-testid={`contact-form-extra-name-${index}`} />
-              <Input size="sm" placeholder={t('contactForm.extraValue')} value={info.value} onChange={(event) => setInfo(index, 'value', event.target.value)} data-testid={`contact-form-extra-value-${index}`} />
+              <Input
+                size="sm"
+                placeholder={t('contactForm.extraName')}
+                value={info.name}
+                onChange={(event) => setInfo(index, 'name', event.target.value)}
+                data-testid={`contact-form-extra-name-${index}`}
+              />
+              <Input
+                size="sm"
+                placeholder={t('contactForm.extraValue')}
+                value={info.value}
+                onChange={(event) => setInfo(index, 'value', event.target.value)}
+                data-testid={`contact-form-extra-value-${index}`}
+              />
               <IconButton
                 size="sm"
                 variant="ghost"

@@ -13,7 +13,15 @@ export { useDebounced };
  * The contact search (send-contact, forward, new ticket): starts at 3 characters after 500 ms; a typed name
  * with no match offers creating a new contact.
  */
-export function ContactPicker({ selected, onPick, testId = 'contact-picker' }: { selected: Contact | null; onPick: (contact: Contact) => void; testId?: string }) {
+export function ContactPicker({
+  selected,
+  onPick,
+  testId = 'contact-picker',
+}: {
+  selected: Contact | null;
+  onPick: (contact: Contact) => void;
+  testId?: string;
+}) {
   const t = useT();
   const [term, setTerm] = useState('');
   const [creating, setCreating] = useState(false);
@@ -26,8 +34,18 @@ export function ContactPicker({ selected, onPick, testId = 'contact-picker' }: {
 
   return (
     <Stack gap="2" data-testid={testId}>
-      <Input value={term} onChange={(event) => setTerm(event.target.value)} placeholder={t('contactPicker.placeholder')} data-testid={`${testId}-input`} autoComplete="off" />
-      {!searchReady(term) && <Text textStyle="xs" color="fg.muted">{t('contactPicker.minChars')}</Text>}
+      <Input
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder={t('contactPicker.placeholder')}
+        data-testid={`${testId}-input`}
+        autoComplete="off"
+      />
+      {!searchReady(term) && (
+        <Text textStyle="xs" color="fg.muted">
+          {t('contactPicker.minChars')}
+        </Text>
+      )}
       {isFetching && <Spinner size="sm" />}
       <Stack gap="1" maxH="240px" overflowY="auto">
         {contacts.map((contact) => (

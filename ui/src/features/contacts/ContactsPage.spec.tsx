@@ -137,9 +137,25 @@ describe('applyContactListFrame', () => {
   it('leaves a new contact past the loaded page for its page, and drops a change that no longer matches', () => {
     expect(applyContactListFrame(list, { action: 'create', contact: contact(9, 'Zoe') }, all).contacts.map((row) => row.id)).toEqual([1, 2]);
     expect(applyContactListFrame(list, { action: 'create', contact: contact(9, 'Bia') }, all).contacts.map((row) => row.id)).toEqual([1, 9, 2]);
-    expect(applyContactListFrame(list, { action: 'update', contact: contact(1, 'Ana', { channel: 'facebook' }) }, { searchParam: '', channel: 'whatsapp' }).contacts.map((row) => row.id)).toEqual([2]);
-    expect(applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: '98765', channel: '' }).contacts[1]!.name).toBe('Caio Reis');
-    expect(applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: 'caio@acme', channel: '' }).contacts.map((row) => row.id)).toEqual([1, 2]);
-    expect(applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: 'ana@acme', channel: '' }).contacts.map((row) => row.id)).toEqual([1]);
+    expect(
+      applyContactListFrame(
+        list,
+        { action: 'update', contact: contact(1, 'Ana', { channel: 'facebook' }) },
+        { searchParam: '', channel: 'whatsapp' },
+      ).contacts.map((row) => row.id),
+    ).toEqual([2]);
+    expect(applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: '98765', channel: '' }).contacts[1]!.name).toBe(
+      'Caio Reis',
+    );
+    expect(
+      applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: 'caio@acme', channel: '' }).contacts.map(
+        (row) => row.id,
+      ),
+    ).toEqual([1, 2]);
+    expect(
+      applyContactListFrame(list, { action: 'update', contact: contact(2, 'Caio Reis') }, { searchParam: 'ana@acme', channel: '' }).contacts.map(
+        (row) => row.id,
+      ),
+    ).toEqual([1]);
   });
 });

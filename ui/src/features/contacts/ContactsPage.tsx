@@ -87,7 +87,13 @@ export default function ContactsPage() {
   // A contact already in an open ticket: one's own opens; someone else's says who has it.
   const startTicket = async (choice: NewTicketChoice) => {
     try {
-      const ticket = await createTicket({ contactId: choice.contact.id, queueId: choice.queueId, whatsappId: choice.whatsappId, userId: choice.userId, status: 'open' }).unwrap();
+      const ticket = await createTicket({
+        contactId: choice.contact.id,
+        queueId: choice.queueId,
+        whatsappId: choice.whatsappId,
+        userId: choice.userId,
+        status: 'open',
+      }).unwrap();
       setTicketFor(null);
       void navigate(`/tickets/${ticket.uuid}`);
     } catch (error) {
@@ -154,7 +160,12 @@ export default function ContactsPage() {
       actions={
         <>
           <NativeSelect.Root size="sm" w="44">
-            <NativeSelect.Field value={channel} onChange={(event) => setChannel(event.target.value)} aria-label={t('contacts.channelFilter')} data-testid="contacts-channel">
+            <NativeSelect.Field
+              value={channel}
+              onChange={(event) => setChannel(event.target.value)}
+              aria-label={t('contacts.channelFilter')}
+              data-testid="contacts-channel"
+            >
               <option value="">{t('contacts.channel.all')}</option>
               {Channel.options.map((value) => (
                 <option key={value} value={value}>
@@ -192,7 +203,13 @@ export default function ContactsPage() {
               <ImportContactsDialog onClose={() => setImporting(false)} />
             </Suspense>
           )}
-          <NewTicketDialog open={ticketFor !== null} initialContact={ticketFor ?? undefined} loading={creating.isLoading} onClose={() => setTicketFor(null)} onConfirm={(choice) => void startTicket(choice)} />
+          <NewTicketDialog
+            open={ticketFor !== null}
+            initialContact={ticketFor ?? undefined}
+            loading={creating.isLoading}
+            onClose={() => setTicketFor(null)}
+            onConfirm={(choice) => void startTicket(choice)}
+          />
           <AlreadyTakenDialog holder={holder} onClose={() => setHolder(null)} />
           <ConfirmDialog
             of={deletion}
@@ -217,10 +234,34 @@ export default function ContactsPage() {
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'contacts-scroll' }}
         actionsHeader="contacts.column.actions"
         actions={[
-          { key: 'ticket', label: 'contacts.startTicket', icon: <LuMessageSquarePlus />, onClick: setTicketFor, testId: (contact) => `contact-ticket-${contact.id}` },
-          { key: 'tickets', label: 'contacts.tickets', icon: <LuTickets />, onClick: (contact) => navigate(`/tickets?contactId=${contact.id}`), testId: (contact) => `contact-tickets-${contact.id}` },
-          { key: 'schedule', label: 'contacts.schedule', icon: <LuCalendarClock />, onClick: (contact) => navigate(`/schedules?contactId=${contact.id}`), testId: (contact) => `contact-schedule-${contact.id}` },
-          { key: 'edit', label: 'contacts.edit', icon: <LuPencil />, onClick: (contact) => setEditing({ contact }), testId: (contact) => `contact-edit-${contact.id}` },
+          {
+            key: 'ticket',
+            label: 'contacts.startTicket',
+            icon: <LuMessageSquarePlus />,
+            onClick: setTicketFor,
+            testId: (contact) => `contact-ticket-${contact.id}`,
+          },
+          {
+            key: 'tickets',
+            label: 'contacts.tickets',
+            icon: <LuTickets />,
+            onClick: (contact) => navigate(`/tickets?contactId=${contact.id}`),
+            testId: (contact) => `contact-tickets-${contact.id}`,
+          },
+          {
+            key: 'schedule',
+            label: 'contacts.schedule',
+            icon: <LuCalendarClock />,
+            onClick: (contact) => navigate(`/schedules?contactId=${contact.id}`),
+            testId: (contact) => `contact-schedule-${contact.id}`,
+          },
+          {
+            key: 'edit',
+            label: 'contacts.edit',
+            icon: <LuPencil />,
+            onClick: (contact) => setEditing({ contact }),
+            testId: (contact) => `contact-edit-${contact.id}`,
+          },
           {
             key: 'block',
             label: 'contacts.block',
@@ -239,7 +280,14 @@ export default function ContactsPage() {
             shown: (contact) => !contact.active,
             busy: () => blocking.isLoading,
           },
-          { key: 'delete', label: 'contacts.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (contact) => `contact-delete-${contact.id}`, shown: () => mayDelete },
+          {
+            key: 'delete',
+            label: 'contacts.delete',
+            icon: <LuTrash2 />,
+            onClick: deletion.ask,
+            testId: (contact) => `contact-delete-${contact.id}`,
+            shown: () => mayDelete,
+          },
         ]}
       />
     </ListFrame>

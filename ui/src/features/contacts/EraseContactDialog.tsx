@@ -56,7 +56,13 @@ export function EraseContactDialog({ contactId, open, onClose }: { contactId: nu
         </Text>
         <Field.Root required invalid={touched && error !== null}>
           <Field.Label>{t('contactErase.reason')}</Field.Label>
-          <Textarea value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} onBlur={() => setTouched(true)} data-testid="contact-erase-reason" />
+          <Textarea
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setTouched(true)}
+            data-testid="contact-erase-reason"
+          />
           {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
         </Field.Root>
       </Stack>

@@ -35,7 +35,9 @@ describe('the import dialog', () => {
     fakeServer({
       'POST /contacts/upload': { status: 202, body: status({}) },
       [`GET /contacts/import/${importId}`]: () =>
-        ++polls < 2 ? { status: 200, body: status({}) } : { status: 200, body: status({ state: 'done', finishedAt: '2026-12-06T10:00:01.000Z', error: 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED' }) },
+        ++polls < 2
+          ? { status: 200, body: status({}) }
+          : { status: 200, body: status({ state: 'done', finishedAt: '2026-12-06T10:00:01.000Z', error: 'ERR_SPREADSHEET_TOO_LARGE_UNPACKED' }) },
     });
     renderDialog();
     const input = await screen.findByTestId('contacts-import-file');

@@ -37,10 +37,21 @@ function ImportProgress({ status }: { status: ContactImportStatus }) {
       </Stack>
     );
   }
-  const label = status.state === 'done' ? t('contacts.import.done') : reading ? t('contacts.import.reading') : t('contacts.import.progress', { processed: status.processed, total: status.total });
+  const label =
+    status.state === 'done'
+      ? t('contacts.import.done')
+      : reading
+        ? t('contacts.import.reading')
+        : t('contacts.import.progress', { processed: status.processed, total: status.total });
   return (
     <Stack gap="3" data-testid="contacts-import-status" data-state={status.state}>
-      <Progress.Root value={percent} max={100} colorPalette={status.state === 'done' ? 'green' : 'blue'} data-testid="contacts-import-progress" data-value={percent}>
+      <Progress.Root
+        value={percent}
+        max={100}
+        colorPalette={status.state === 'done' ? 'green' : 'blue'}
+        data-testid="contacts-import-progress"
+        data-value={percent}
+      >
         <Progress.Label textStyle="sm">{label}</Progress.Label>
         <Progress.Track>
           <Progress.Range />
@@ -53,7 +64,8 @@ function ImportProgress({ status }: { status: ContactImportStatus }) {
         <Box maxH="48" overflowY="auto" borderWidth="1px" borderRadius="md" p="2" data-testid="contacts-import-refusals">
           {status.refusals.map((refusal) => (
             <Text key={refusal.row} fontSize="xs" color="fg.error">
-              {t('contacts.import.row', { row: refusal.row, number: refusal.number })}: {t(`contacts.import.reason.${refusal.reason ?? 'failed'}` as MessageKey)}
+              {t('contacts.import.row', { row: refusal.row, number: refusal.number })}:{' '}
+              {t(`contacts.import.reason.${refusal.reason ?? 'failed'}` as MessageKey)}
             </Text>
           ))}
         </Box>
@@ -75,7 +87,11 @@ export default function ImportContactsDialog({ onClose }: { onClose(): void }) {
   const running = started !== null;
   const [finished, setFinished] = useState(false);
   // Polls until the server says the import is done; the import's `contactImport` frames move the bar in between.
-  const { data: polled } = useContactImportQuery(started?.importId ?? '', { skip: !running, pollingInterval: finished ? 0 : IMPORT_POLL_MS, skipPollingIfUnfocused: false });
+  const { data: polled } = useContactImportQuery(started?.importId ?? '', {
+    skip: !running,
+    pollingInterval: finished ? 0 : IMPORT_POLL_MS,
+    skipPollingIfUnfocused: false,
+  });
   const [framed, setFramed] = useState<ContactImportStatus | null>(null);
   useSocketEvent('contactImport', (frame) => {
     const next = frame.contactImport;

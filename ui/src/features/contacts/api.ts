@@ -1,4 +1,13 @@
-import type { ContactErasedAnswer, ContactPage, ContactProfile, EraseContactRequest, ContactView as Contact, CreateContactBody, ListContactsParams as ContactSearch, UpdateContactBody } from '@conversa/contracts';
+import type {
+  ContactErasedAnswer,
+  ContactPage,
+  ContactProfile,
+  EraseContactRequest,
+  ContactView as Contact,
+  CreateContactBody,
+  ListContactsParams as ContactSearch,
+  UpdateContactBody,
+} from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export type { Contact, ContactSearch };
@@ -21,7 +30,10 @@ export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchContacts: build.query<ContactPage, ContactSearch>({
       query: searchQuery,
-      providesTags: (result) => [{ type: 'Contacts', id: 'LIST' }, ...(result?.contacts ?? []).map((contact) => ({ type: 'Contacts' as const, id: contact.id }))],
+      providesTags: (result) => [
+        { type: 'Contacts', id: 'LIST' },
+        ...(result?.contacts ?? []).map((contact) => ({ type: 'Contacts' as const, id: contact.id })),
+      ],
     }),
     contact: build.query<Contact, number>({
       query: (id) => `contacts/${id}`,

@@ -43,8 +43,6 @@ export function applyContactListFrame(list: ContactsPage, frame: ContactFrame, a
   return { ...list, contacts: [...others, contact].sort(byName) };
 }
 
-
-
 /** Applies a contact frame to the cached contact it names (the drawer follows changes made elsewhere). */
 export function applyContactFrame(dispatch: ReturnType<typeof useAppDispatch>, frame: ContactFrame): void {
   const { action, contact } = frame;
@@ -61,7 +59,8 @@ export function useContactFrames(): void {
 /** The /contacts list: its loaded pages follow `contact` frames (and the cached contacts too); a reconnect reloads. */
 export function useContactListFrames(filters: ListFilters, onReconnect: () => void): (frame: ContactFrame) => void {
   const dispatch = useAppDispatch();
-  const apply = (frame: ContactFrame) => dispatch(contactsPageApi.util.updateQueryData('contactsPage', { ...filters, pageNumber: 1 }, (draft) => applyContactListFrame(draft, frame, filters)));
+  const apply = (frame: ContactFrame) =>
+    dispatch(contactsPageApi.util.updateQueryData('contactsPage', { ...filters, pageNumber: 1 }, (draft) => applyContactListFrame(draft, frame, filters)));
   useSocketEvent('contact', (frame) => {
     applyContactFrame(dispatch, frame);
     apply(frame);

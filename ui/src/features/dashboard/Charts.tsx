@@ -8,7 +8,13 @@ import { useClosedPerDayQuery, useTicketsPerDayQuery, useTicketsPerQueueQuery, u
 /** DD/MM of a YYYY-MM-DD day. */
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
-function Chart(props: { title: MessageKey; series: DashboardSeries | undefined; testId: string; label(point: DashboardSeries['data'][number]): string; horizontal?: boolean }) {
+function Chart(props: {
+  title: MessageKey;
+  series: DashboardSeries | undefined;
+  testId: string;
+  label(point: DashboardSeries['data'][number]): string;
+  horizontal?: boolean;
+}) {
   const t = useT();
   const data = (props.series?.data ?? []).map((point) => ({ label: props.label(point), total: point.total, color: point.color ?? '#3182ce' }));
   // Counts of tickets: whole-number ticks, the scale ending on the last one.
@@ -69,7 +75,13 @@ export default function Charts({ period }: { period: PeriodParams }) {
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
       <Chart title="dashboard.chart.perDay" series={perDay.data} testId="chart-per-day" label={(point) => dayLabel(point.key)} />
       <Chart title="dashboard.chart.closedPerDay" series={closed.data} testId="chart-closed-per-day" label={(point) => dayLabel(point.key)} />
-      <Chart title="dashboard.chart.perQueue" series={perQueue.data} testId="chart-per-queue" label={(point) => point.label || t('dashboard.noQueue')} horizontal />
+      <Chart
+        title="dashboard.chart.perQueue"
+        series={perQueue.data}
+        testId="chart-per-queue"
+        label={(point) => point.label || t('dashboard.noQueue')}
+        horizontal
+      />
       <Chart title="dashboard.chart.perUser" series={perUser.data} testId="chart-per-user" label={(point) => point.label || t('dashboard.noUser')} horizontal />
     </SimpleGrid>
   );

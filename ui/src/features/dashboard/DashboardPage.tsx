@@ -52,7 +52,10 @@ export default function DashboardPage() {
               label={t('dashboard.period')}
               value={filter.days === null ? 'range' : String(filter.days)}
               onChange={(value) => setFilter((current) => ({ ...current, days: value === 'range' ? null : Number(value) }))}
-              options={[...PERIOD_OPTIONS.map((days) => ({ value: String(days), label: t('dashboard.lastDays', { days }) })), { value: 'range', label: t('dashboard.range') }]}
+              options={[
+                ...PERIOD_OPTIONS.map((days) => ({ value: String(days), label: t('dashboard.lastDays', { days }) })),
+                { value: 'range', label: t('dashboard.range') },
+              ]}
               testId="dashboard-period"
             />
           </Box>
@@ -60,11 +63,21 @@ export default function DashboardPage() {
             <>
               <Stack gap="1">
                 <Text textStyle="sm">{t('dashboard.from')}</Text>
-                <Input type="date" value={filter.from} onChange={(event) => setFilter((current) => ({ ...current, from: event.target.value }))} data-testid="dashboard-from" />
+                <Input
+                  type="date"
+                  value={filter.from}
+                  onChange={(event) => setFilter((current) => ({ ...current, from: event.target.value }))}
+                  data-testid="dashboard-from"
+                />
               </Stack>
               <Stack gap="1">
                 <Text textStyle="sm">{t('dashboard.to')}</Text>
-                <Input type="date" value={filter.to} onChange={(event) => setFilter((current) => ({ ...current, to: event.target.value }))} data-testid="dashboard-to" />
+                <Input
+                  type="date"
+                  value={filter.to}
+                  onChange={(event) => setFilter((current) => ({ ...current, to: event.target.value }))}
+                  data-testid="dashboard-to"
+                />
               </Stack>
             </>
           )}
@@ -91,12 +104,20 @@ export default function DashboardPage() {
                   <Stat.Root>
                     <Stat.Label>{t(card.label)}</Stat.Label>
                     {counters ? (
-                      <Stat.ValueText data-testid={`dashboard-value-${card.key}`}>{card.time ? hoursAndMinutes(counters[card.key]) : counters[card.key]}</Stat.ValueText>
+                      <Stat.ValueText data-testid={`dashboard-value-${card.key}`}>
+                        {card.time ? hoursAndMinutes(counters[card.key]) : counters[card.key]}
+                      </Stat.ValueText>
                     ) : (
                       <Skeleton h="8" />
                     )}
                   </Stat.Root>
-                  <Button mt="2" size="xs" variant="ghost" onClick={() => setOpened({ figure: card.figure, label: card.label })} data-testid={`dashboard-open-${card.key}`}>
+                  <Button
+                    mt="2"
+                    size="xs"
+                    variant="ghost"
+                    onClick={() => setOpened({ figure: card.figure, label: card.label })}
+                    data-testid={`dashboard-open-${card.key}`}
+                  >
                     {t('dashboard.card.open')}
                   </Button>
                 </Card.Body>
@@ -106,7 +127,11 @@ export default function DashboardPage() {
 
           <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
             <Box gridColumn={{ lg: 'span 2' }}>
-              <AttendantsTable rows={query.data?.attendants ?? []} loading={query.isLoading} onOpen={(attendant) => setOpened({ figure: 'tickets', label: 'dashboard.column.tickets', user: attendant })} />
+              <AttendantsTable
+                rows={query.data?.attendants ?? []}
+                loading={query.isLoading}
+                onOpen={(attendant) => setOpened({ figure: 'tickets', label: 'dashboard.column.tickets', user: attendant })}
+              />
             </Box>
             <Stack gap="4">
               <FeaturedAttendant period={period} />
@@ -121,7 +146,9 @@ export default function DashboardPage() {
           </Suspense>
         </>
       )}
-      {opened && period && <FigureTicketsDialog period={period} figure={opened.figure} label={opened.label} user={opened.user} onClose={() => setOpened(null)} />}
+      {opened && period && (
+        <FigureTicketsDialog period={period} figure={opened.figure} label={opened.label} user={opened.user} onClose={() => setOpened(null)} />
+      )}
     </Stack>
   );
 }

@@ -8,7 +8,13 @@ import { useFigureTicketsQuery, type PeriodParams } from './api';
 import { dateTime } from './period';
 
 /** The tickets behind a card's number (GET /dashboard/tickets), ten a page, each opening its conversation. */
-export function FigureTicketsDialog(props: { period: PeriodParams; figure: DashboardFigure; label: MessageKey; user?: { id: number; name: string }; onClose(): void }) {
+export function FigureTicketsDialog(props: {
+  period: PeriodParams;
+  figure: DashboardFigure;
+  label: MessageKey;
+  user?: { id: number; name: string };
+  onClose(): void;
+}) {
   const t = useT();
   const [page, setPage] = useState(1);
   const { data, isFetching } = useFigureTicketsQuery({ period: props.period, figure: props.figure, userId: props.user?.id, page });
@@ -40,7 +46,14 @@ export function FigureTicketsDialog(props: { period: PeriodParams; figure: Dashb
               <Dialog.Title>{t('dashboard.tickets.title', { figure: props.user ? `${t(props.label)} · ${props.user.name}` : t(props.label) })}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <DataTable rows={data?.tickets ?? []} columns={columns} loading={isFetching && !data} empty={{ text: 'dashboard.tickets.empty' }} testId="figure-tickets" rowTestId={(row) => `figure-ticket-${row.id}`} />
+              <DataTable
+                rows={data?.tickets ?? []}
+                columns={columns}
+                loading={isFetching && !data}
+                empty={{ text: 'dashboard.tickets.empty' }}
+                testId="figure-tickets"
+                rowTestId={(row) => `figure-ticket-${row.id}`}
+              />
             </Dialog.Body>
             <Dialog.Footer>
               <HStack justify="space-between" w="full">

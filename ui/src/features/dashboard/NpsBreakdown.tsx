@@ -50,7 +50,12 @@ export function NpsBreakdown({ period }: { period: PeriodParams }) {
               <Text color="fg.muted">{t('dashboard.nps.none')}</Text>
             ) : (
               <Suspense fallback={<Skeleton h="40" />}>
-                <RatingPie good={data.boa} neutral={data.media} bad={data.ruim} labels={{ good: t('dashboard.nps.good'), neutral: t('dashboard.nps.neutral'), bad: t('dashboard.nps.bad') }} />
+                <RatingPie
+                  good={data.boa}
+                  neutral={data.media}
+                  bad={data.ruim}
+                  labels={{ good: t('dashboard.nps.good'), neutral: t('dashboard.nps.neutral'), bad: t('dashboard.nps.bad') }}
+                />
               </Suspense>
             )}
           </Stack>

@@ -10,7 +10,15 @@ export default function RatingPie(props: { good: number; neutral: number; bad: n
   ].filter((slice) => slice.value > 0);
   return (
     <Box h="48" data-testid="dashboard-nps-pie">
-      <ResponsivePie data={data} colors={{ datum: 'data.color' }} innerRadius={0.5} padAngle={1} margin={{ top: 10, right: 10, bottom: 10, left: 10 }} enableArcLinkLabels={false} animate={false} />
+      <ResponsivePie
+        data={data}
+        colors={{ datum: 'data.color' }}
+        innerRadius={0.5}
+        padAngle={1}
+        margin={{ top: 10, right: 10, bottom: 10, left: 10 }}
+        enableArcLinkLabels={false}
+        animate={false}
+      />
     </Box>
   );
 }

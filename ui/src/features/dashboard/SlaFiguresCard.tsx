@@ -7,9 +7,21 @@ import { useSlaFiguresQuery, type PeriodParams } from './api';
 const columns = (name: 'dashboard.sla.queue' | 'dashboard.sla.attendant'): Column<SlaFigureRow>[] => [
   { key: 'name', header: name, render: (row) => row.name },
   { key: 'firstMet', header: 'dashboard.sla.firstMet', render: (row) => row.firstResponse.met, align: 'end' },
-  { key: 'firstBreached', header: 'dashboard.sla.firstBreached', render: (row) => row.firstResponse.breached, align: 'end', cell: (row) => ({ color: row.firstResponse.breached > 0 ? 'red.fg' : undefined }) },
+  {
+    key: 'firstBreached',
+    header: 'dashboard.sla.firstBreached',
+    render: (row) => row.firstResponse.breached,
+    align: 'end',
+    cell: (row) => ({ color: row.firstResponse.breached > 0 ? 'red.fg' : undefined }),
+  },
   { key: 'resolutionMet', header: 'dashboard.sla.resolutionMet', render: (row) => row.resolution.met, align: 'end' },
-  { key: 'resolutionBreached', header: 'dashboard.sla.resolutionBreached', render: (row) => row.resolution.breached, align: 'end', cell: (row) => ({ color: row.resolution.breached > 0 ? 'red.fg' : undefined }) },
+  {
+    key: 'resolutionBreached',
+    header: 'dashboard.sla.resolutionBreached',
+    render: (row) => row.resolution.breached,
+    align: 'end',
+    cell: (row) => ({ color: row.resolution.breached > 0 ? 'red.fg' : undefined }),
+  },
 ];
 
 /** SLA clocks met and breached of the period's tickets, per queue and per attendant (docs/metrics.md "SLA"). */
@@ -29,8 +41,20 @@ export function SlaFiguresCard({ period }: { period: PeriodParams }) {
           <Skeleton h="24" />
         ) : (
           <Stack gap="4">
-            <DataTable rows={data.queues} columns={columns('dashboard.sla.queue')} testId="dashboard-sla-queues" rowTestId={(row) => `dashboard-sla-queue-${row.id}`} empty={{ text: 'dashboard.sla.empty' }} />
-            <DataTable rows={data.users} columns={columns('dashboard.sla.attendant')} testId="dashboard-sla-users" rowTestId={(row) => `dashboard-sla-user-${row.id}`} empty={{ text: 'dashboard.sla.empty' }} />
+            <DataTable
+              rows={data.queues}
+              columns={columns('dashboard.sla.queue')}
+              testId="dashboard-sla-queues"
+              rowTestId={(row) => `dashboard-sla-queue-${row.id}`}
+              empty={{ text: 'dashboard.sla.empty' }}
+            />
+            <DataTable
+              rows={data.users}
+              columns={columns('dashboard.sla.attendant')}
+              testId="dashboard-sla-users"
+              rowTestId={(row) => `dashboard-sla-user-${row.id}`}
+              empty={{ text: 'dashboard.sla.empty' }}
+            />
           </Stack>
         )}
       </Card.Body>

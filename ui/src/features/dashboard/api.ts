@@ -1,4 +1,14 @@
-import type { DashboardFigure, DashboardSeries, DashboardView, FigureTickets, MomentsView, NpsInfo, SlaFigures, TicketReport, UserInfo } from '@conversa/contracts';
+import type {
+  DashboardFigure,
+  DashboardSeries,
+  DashboardView,
+  FigureTickets,
+  MomentsView,
+  NpsInfo,
+  SlaFigures,
+  TicketReport,
+  UserInfo,
+} from '@conversa/contracts';
 import { api } from '../../app/api';
 
 /** A period as the dashboard's calls take it: the last N days, or a start and end date. */
@@ -42,15 +52,30 @@ export const reportParams = (args: Omit<ReportArgs, 'page' | 'pageSize'> & Parti
 export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'Moments'] }).injectEndpoints({
   endpoints: (build) => ({
     dashboard: build.query<DashboardView, PeriodParams>({ query: (period) => ({ url: 'dashboard', params: period }), providesTags: ['Dashboard'] }),
-    ticketsPerDay: build.query<DashboardSeries, PeriodParams>({ query: (period) => ({ url: 'dashboard/total-atendimentos', params: dates(period) }), providesTags: ['Dashboard'] }),
-    closedPerDay: build.query<DashboardSeries, PeriodParams>({ query: (period) => ({ url: 'dashboard/atendimentos-encerrados', params: dates(period) }), providesTags: ['Dashboard'] }),
-    ticketsPerQueue: build.query<DashboardSeries, PeriodParams>({ query: (period) => ({ url: 'dashboard/queues', params: dates(period) }), providesTags: ['Dashboard'] }),
-    ticketsPerUser: build.query<DashboardSeries, PeriodParams>({ query: (period) => ({ url: 'dashboard/ticketsUsers', params: dates(period) }), providesTags: ['Dashboard'] }),
+    ticketsPerDay: build.query<DashboardSeries, PeriodParams>({
+      query: (period) => ({ url: 'dashboard/total-atendimentos', params: dates(period) }),
+      providesTags: ['Dashboard'],
+    }),
+    closedPerDay: build.query<DashboardSeries, PeriodParams>({
+      query: (period) => ({ url: 'dashboard/atendimentos-encerrados', params: dates(period) }),
+      providesTags: ['Dashboard'],
+    }),
+    ticketsPerQueue: build.query<DashboardSeries, PeriodParams>({
+      query: (period) => ({ url: 'dashboard/queues', params: dates(period) }),
+      providesTags: ['Dashboard'],
+    }),
+    ticketsPerUser: build.query<DashboardSeries, PeriodParams>({
+      query: (period) => ({ url: 'dashboard/ticketsUsers', params: dates(period) }),
+      providesTags: ['Dashboard'],
+    }),
     npsInfo: build.query<NpsInfo, PeriodParams>({ query: (period) => ({ url: 'dashboard/nps-info', params: dates(period) }), providesTags: ['Dashboard'] }),
     slaFigures: build.query<SlaFigures, PeriodParams>({ query: (period) => ({ url: 'dashboard/sla', params: dates(period) }), providesTags: ['Dashboard'] }),
     userInfo: build.query<UserInfo, PeriodParams>({ query: (period) => ({ url: 'dashboard/user-info', params: dates(period) }), providesTags: ['Dashboard'] }),
     figureTickets: build.query<FigureTickets, FigureTicketsArgs>({
-      query: ({ period, figure, userId, page }) => ({ url: 'dashboard/tickets', params: { ...period, figure, page, pageSize: 10, ...(userId ? { userId } : {}) } }),
+      query: ({ period, figure, userId, page }) => ({
+        url: 'dashboard/tickets',
+        params: { ...period, figure, page, pageSize: 10, ...(userId ? { userId } : {}) },
+      }),
       providesTags: ['Dashboard'],
     }),
     ticketReport: build.query<TicketReport, ReportArgs>({ query: (args) => ({ url: 'ticket/reports', params: reportParams(args) }) }),

@@ -45,7 +45,15 @@ export default function FileListDialog({ list, onClose }: { list: FileListView |
     }
   };
   return (
-    <FormDialog title={t(list ? 'files.dialog.editTitle' : 'files.dialog.addTitle')} testId="file-list-dialog" onClose={onClose} onSubmit={submit} busy={uploading.isLoading} saveTestId="file-list-save" size="md">
+    <FormDialog
+      title={t(list ? 'files.dialog.editTitle' : 'files.dialog.addTitle')}
+      testId="file-list-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={uploading.isLoading}
+      saveTestId="file-list-save"
+      size="md"
+    >
       <Stack gap="4">
         <Field.Root invalid={!!errors.name} required>
           <Field.Label>{t('files.field.name')}</Field.Label>

@@ -30,7 +30,9 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).inj
       providesTags: ['FileLists'],
     }),
     createFileList: build.mutation<FileListView, CreateFileListRequest>({ query: (body) => ({ url: 'files', method: 'POST', body }) }),
-    updateFileList: build.mutation<FileListView, UpdateFileListRequest & { id: number }>({ query: ({ id, ...body }) => ({ url: `files/${id}`, method: 'PUT', body }) }),
+    updateFileList: build.mutation<FileListView, UpdateFileListRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `files/${id}`, method: 'PUT', body }),
+    }),
     deleteFileList: build.mutation<unknown, number>({ query: (id) => ({ url: `files/${id}`, method: 'DELETE' }) }),
     /** POST /files/uploadList/{id}: each file after its name. */
     uploadFileList: build.mutation<FileListView, { id: number; files: Array<{ name: string; file: File }> }>({
@@ -47,4 +49,11 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).inj
   }),
 });
 
-export const { useFileListPageQuery, useFileListChoicesQuery, useCreateFileListMutation, useUpdateFileListMutation, useDeleteFileListMutation, useUploadFileListMutation } = filesApi;
+export const {
+  useFileListPageQuery,
+  useFileListChoicesQuery,
+  useCreateFileListMutation,
+  useUpdateFileListMutation,
+  useDeleteFileListMutation,
+  useUploadFileListMutation,
+} = filesApi;

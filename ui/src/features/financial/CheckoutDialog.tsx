@@ -11,7 +11,11 @@ import { PlanChoice } from './PlanChoice';
 import { PixStep } from './PixStep';
 import { errorCodeOf, errorMessageOf } from '../../app/api';
 
-const textFields: Array<{ field: keyof Pick<CheckoutValues, 'firstName' | 'lastName' | 'zipcode' | 'city' | 'state' | 'country'>; label: MessageKey; required?: boolean }> = [
+const textFields: Array<{
+  field: keyof Pick<CheckoutValues, 'firstName' | 'lastName' | 'zipcode' | 'city' | 'state' | 'country'>;
+  label: MessageKey;
+  required?: boolean;
+}> = [
   { field: 'firstName', label: 'checkout.firstName', required: true },
   { field: 'lastName', label: 'checkout.lastName' },
   { field: 'zipcode', label: 'checkout.zipcode', required: true },
@@ -43,7 +47,12 @@ export default function CheckoutDialog({ invoice, onClose }: { invoice: InvoiceV
       toaster.create({ type: 'success', description: t('checkout.subscribed') });
     } catch (error) {
       const code = errorCodeOf(error);
-      toaster.create({ type: 'error', title: t('checkout.failed'), description: code === 'ERR_PAYMENT_PROVIDER_UNAVAILABLE' ? errorMessageOf(error) : undefined, closable: true });
+      toaster.create({
+        type: 'error',
+        title: t('checkout.failed'),
+        description: code === 'ERR_PAYMENT_PROVIDER_UNAVAILABLE' ? errorMessageOf(error) : undefined,
+        closable: true,
+      });
     }
   };
 
@@ -62,7 +71,16 @@ export default function CheckoutDialog({ invoice, onClose }: { invoice: InvoiceV
               <Stack gap="5">
                 <HStack gap="2" wrap="wrap" data-testid="checkout-steps" data-step={current}>
                   {stepTitles.map((title, index) => (
-                    <Text key={title} px="3" py="1" borderRadius="full" fontSize="sm" bg={index === current ? 'colorPalette.solid' : 'bg.muted'} color={index === current ? 'colorPalette.contrast' : 'fg.muted'} colorPalette="green">
+                    <Text
+                      key={title}
+                      px="3"
+                      py="1"
+                      borderRadius="full"
+                      fontSize="sm"
+                      bg={index === current ? 'colorPalette.solid' : 'bg.muted'}
+                      color={index === current ? 'colorPalette.contrast' : 'fg.muted'}
+                      colorPalette="green"
+                    >
                       {index + 1}. {t(title)}
                     </Text>
                   ))}
@@ -91,7 +109,9 @@ export default function CheckoutDialog({ invoice, onClose }: { invoice: InvoiceV
                     </Text>
                     <Text>
                       <b>{t('checkout.review.plan')}:</b>{' '}
-                      {values.choice === 'custom' ? `${t('checkout.custom')} (${t('checkout.planUsers', { count: values.users })}, ${t('checkout.planConnections', { count: values.connections })})` : invoice.detail}
+                      {values.choice === 'custom'
+                        ? `${t('checkout.custom')} (${t('checkout.planUsers', { count: values.users })}, ${t('checkout.planConnections', { count: values.connections })})`
+                        : invoice.detail}
                     </Text>
                     <Text textStyle="xl" data-testid="checkout-total">
                       <b>{t('checkout.review.total')}:</b> {formatBrl(checkoutTotal(values, invoice))}

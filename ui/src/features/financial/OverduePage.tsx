@@ -43,8 +43,12 @@ export default function OverduePage() {
                 <StateIcon />
               </Icon>
             </Center>
-            <Card.Title textStyle="2xl" data-testid="overdue-title">{t(title)}</Card.Title>
-            <Text textStyle="lg" data-testid="overdue-message">{t(message, values)}</Text>
+            <Card.Title textStyle="2xl" data-testid="overdue-title">
+              {t(title)}
+            </Card.Title>
+            <Text textStyle="lg" data-testid="overdue-message">
+              {t(message, values)}
+            </Text>
             {hint && <Text color="fg.muted">{t(hint)}</Text>}
             <HStack gap="3" wrap="wrap" justify="center">
               {!expired && (

@@ -64,7 +64,12 @@ export function PixStep({ pix }: { pix: SubscriptionResponse }) {
         {copied ? <LuCheck /> : <LuCopy />}
         {t(copied ? 'checkout.pix.copied' : 'checkout.pix.copy')}
       </Button>
-      <Text color={confirmed ? 'green.fg' : 'fg.muted'} fontWeight={confirmed ? 'bold' : undefined} data-testid="checkout-pix-status" data-confirmed={Boolean(confirmed)}>
+      <Text
+        color={confirmed ? 'green.fg' : 'fg.muted'}
+        fontWeight={confirmed ? 'bold' : undefined}
+        data-testid="checkout-pix-status"
+        data-confirmed={Boolean(confirmed)}
+      >
         {confirmed ? t('checkout.pix.confirmed', { date: formatDate(confirmed.dueDate) }) : t('checkout.pix.waiting')}
       </Text>
     </Stack>

@@ -14,20 +14,37 @@ export function PlanChoice({ invoice, values, onChange }: { invoice: InvoiceView
     <HStack justify="space-between">
       <Text>{t(label)}</Text>
       <HStack>
-        <IconButton size="xs" variant="outline" aria-label={t('checkout.less')} onClick={() => onChange({ [kind]: stepCount(values[kind], -1, kind), choice: 'custom' })} data-testid={`checkout-${kind}-less`}>
+        <IconButton
+          size="xs"
+          variant="outline"
+          aria-label={t('checkout.less')}
+          onClick={() => onChange({ [kind]: stepCount(values[kind], -1, kind), choice: 'custom' })}
+          data-testid={`checkout-${kind}-less`}
+        >
           <LuMinus />
         </IconButton>
         <Text minW="8" textAlign="center" data-testid={`checkout-${kind}`}>
           {values[kind]}
         </Text>
-        <IconButton size="xs" variant="outline" aria-label={t('checkout.more')} onClick={() => onChange({ [kind]: stepCount(values[kind], 1, kind), choice: 'custom' })} data-testid={`checkout-${kind}-more`}>
+        <IconButton
+          size="xs"
+          variant="outline"
+          aria-label={t('checkout.more')}
+          onClick={() => onChange({ [kind]: stepCount(values[kind], 1, kind), choice: 'custom' })}
+          data-testid={`checkout-${kind}-more`}
+        >
           <LuPlus />
         </IconButton>
       </HStack>
     </HStack>
   );
   const card = (choice: CheckoutValues['choice'], title: string, price: number, body: React.ReactNode) => (
-    <Card.Root variant={values.choice === choice ? 'elevated' : 'outline'} borderColor={values.choice === choice ? 'green.solid' : undefined} data-testid={`checkout-plan-${choice}`} data-selected={values.choice === choice}>
+    <Card.Root
+      variant={values.choice === choice ? 'elevated' : 'outline'}
+      borderColor={values.choice === choice ? 'green.solid' : undefined}
+      data-testid={`checkout-plan-${choice}`}
+      data-selected={values.choice === choice}
+    >
       <Card.Header>
         <Card.Title textAlign="center">{title}</Card.Title>
       </Card.Header>
@@ -43,7 +60,12 @@ export function PlanChoice({ invoice, values, onChange }: { invoice: InvoiceView
         </Stack>
       </Card.Body>
       <Card.Footer>
-        <Button w="full" variant={values.choice === choice ? 'solid' : 'outline'} onClick={() => onChange({ choice })} data-testid={`checkout-select-${choice}`}>
+        <Button
+          w="full"
+          variant={values.choice === choice ? 'solid' : 'outline'}
+          onClick={() => onChange({ choice })}
+          data-testid={`checkout-select-${choice}`}
+        >
           {t(values.choice === choice ? 'checkout.selected' : 'checkout.select')}
         </Button>
       </Card.Footer>

@@ -22,7 +22,15 @@ describe('checkout form', () => {
 
   it('maps the values to POST /subscription', () => {
     const values = { ...initialCheckoutValues(), firstName: ' Ana ', zipcode: '529.982.247-25', choice: 'custom' as const, users: 4, connections: 3 };
-    expect(toSubscriptionRequest(values, invoice)).toMatchObject({ firstName: 'Ana', zipcode: '529.982.247-25', custom: true, users: 4, connections: 3, price: 60, invoiceId: 9 });
+    expect(toSubscriptionRequest(values, invoice)).toMatchObject({
+      firstName: 'Ana',
+      zipcode: '529.982.247-25',
+      custom: true,
+      users: 4,
+      connections: 3,
+      price: 60,
+      invoiceId: 9,
+    });
     expect(toSubscriptionRequest({ ...values, choice: 'plan' }, invoice)).toMatchObject({ custom: false, price: 149.9, plan: 'Plano Ouro' });
   });
 });

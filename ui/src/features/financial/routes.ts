@@ -7,7 +7,14 @@ import type { AppRoute } from '../../app/access';
  * expired subscription's login lands, with the invoices to pay its way back in).
  */
 export const financialRoutes: AppRoute[] = [
-  { id: 'financial-overdue', path: '/financeiro-aberto', access: 'private', frame: 'bare', component: lazy(() => import('./OverduePage')), guard: { area: 'account' } },
+  {
+    id: 'financial-overdue',
+    path: '/financeiro-aberto',
+    access: 'private',
+    frame: 'bare',
+    component: lazy(() => import('./OverduePage')),
+    guard: { area: 'account' },
+  },
   {
     id: 'financial',
     path: '/financeiro',

@@ -18,7 +18,12 @@ const feedbackTexts = { success: 'helps.success', saveFailed: 'helps.saveFailed'
 
 const columns: Column<HelpView>[] = [
   { key: 'title', header: 'helps.field.title', render: (help) => help.title, cell: (help) => ({ 'data-testid': `help-title-${help.id}` }) },
-  { key: 'description', header: 'helps.field.description', render: (help) => help.description, cell: (help) => ({ maxW: 'sm', truncate: true, title: help.description }) },
+  {
+    key: 'description',
+    header: 'helps.field.description',
+    render: (help) => help.description,
+    cell: (help) => ({ maxW: 'sm', truncate: true, title: help.description }),
+  },
   { key: 'video', header: 'helps.field.video', render: (help) => help.video, cell: (help) => ({ maxW: 'xs', truncate: true, title: help.video }) },
 ];
 
@@ -98,14 +103,34 @@ export function HelpDialog({ help, onClose }: { help: HelpView | null; onClose: 
   );
 
   return (
-    <FormDialog title={t(creating ? 'helps.dialog.addTitle' : 'helps.dialog.editTitle')} testId="help-dialog" onClose={onClose} onSubmit={submit} saveTestId="help-save">
+    <FormDialog
+      title={t(creating ? 'helps.dialog.addTitle' : 'helps.dialog.editTitle')}
+      testId="help-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="help-save"
+    >
       <Stack gap="4">
-        {field('title', 'helps.field.title', <Input value={values.title} onChange={(event) => set('title', event.target.value)} data-testid="help-field-title" />, { required: true })}
-        {field('description', 'helps.field.description', <Textarea rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} data-testid="help-field-description" />)}
-        {field('video', 'helps.field.video', <Input value={values.video} placeholder="dQw4w9WgXcQ" onChange={(event) => set('video', event.target.value)} data-testid="help-field-video" />, {
-          required: true,
-          helper: 'helps.field.videoHelper',
-        })}
+        {field(
+          'title',
+          'helps.field.title',
+          <Input value={values.title} onChange={(event) => set('title', event.target.value)} data-testid="help-field-title" />,
+          { required: true },
+        )}
+        {field(
+          'description',
+          'helps.field.description',
+          <Textarea rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} data-testid="help-field-description" />,
+        )}
+        {field(
+          'video',
+          'helps.field.video',
+          <Input value={values.video} placeholder="dQw4w9WgXcQ" onChange={(event) => set('video', event.target.value)} data-testid="help-field-video" />,
+          {
+            required: true,
+            helper: 'helps.field.videoHelper',
+          },
+        )}
       </Stack>
     </FormDialog>
   );

@@ -4,13 +4,25 @@ import { defaultCompanySettings, type HelpView } from '@conversa/contracts';
 import { fakeServer, renderApp } from '../../test/harness';
 import { session } from '../../test/fixtures';
 
-const helpRow = (id: number, title: string, video: string, description = ''): HelpView => ({ id, title, description, video, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+const helpRow = (id: number, title: string, video: string, description = ''): HelpView => ({
+  id,
+  title,
+  description,
+  video,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
 const settingsList = Object.entries(defaultCompanySettings).map(([key, value]) => ({ key, value }));
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('help videos grid (/helps)', { timeout: 60_000 }, () => {
   it('shows every user the cards; a card opens the video, Escape closes it', async () => {
-    fakeServer({ 'GET /helps': { status: 200, body: [helpRow(1, 'Primeiros passos', 'dQw4w9WgXcQ', 'Como atender'), helpRow(2, 'Filas', 'https://cdn.example.com/filas.mp4')] } });
+    fakeServer({
+      'GET /helps': {
+        status: 200,
+        body: [helpRow(1, 'Primeiros passos', 'dQw4w9WgXcQ', 'Como atender'), helpRow(2, 'Filas', 'https://cdn.example.com/filas.mp4')],
+      },
+    });
     renderApp({ path: '/helps', signedIn: session({ profile: 'user' }) });
     expect(await screen.findByTestId('help-card-1', {}, { timeout: 30_000 })).toHaveTextContent('Primeiros passos');
     expect(screen.getByTestId('help-card-1')).toHaveTextContent('Como atender');
@@ -63,7 +75,13 @@ describe('helps tab of the settings (super user)', { timeout: 60_000 }, () => {
     type('help-field-video', 'https://youtu.be/dQw4w9WgXcQ');
     type('help-field-description', 'Envio em massa');
     fireEvent.click(screen.getByTestId('help-save'));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ title: 'Campanhas', description: 'Envio em massa', video: 'https://youtu.be/dQw4w9WgXcQ' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        title: 'Campanhas',
+        description: 'Envio em massa',
+        video: 'https://youtu.be/dQw4w9WgXcQ',
+      }),
+    );
     await waitFor(() => expect(screen.queryByTestId('help-dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Operação realizada com sucesso!')).toBeInTheDocument();
   });
@@ -82,7 +100,9 @@ describe('helps tab of the settings (super user)', { timeout: 60_000 }, () => {
     type('help-field-title', 'Etiquetas e tags');
     fireEvent.click(screen.getByTestId('help-save'));
     expect(
-      await screen.findByText('Não foi possível realizar a operação. Verifique se já existe uma helpo com o mesmo nome ou se os campos foram preenchidos corretamente'),
+      await screen.findByText(
+        'Não foi possível realizar a operação. Verifique se já existe uma helpo com o mesmo nome ou se os campos foram preenchidos corretamente',
+      ),
     ).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ title: 'Etiquetas e tags', description: '', video: 'dQw4w9WgXcQ' });
     expect(screen.getByTestId('help-dialog')).toBeInTheDocument();

@@ -35,7 +35,14 @@ export default function HelpsPage() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" data-testid="helps-grid">
           {helps.map((help) => (
             <Card.Root key={help.id} overflow="hidden" variant="outline" data-testid={`help-card-${help.id}`}>
-              <chakra.button type="button" textAlign="start" cursor="pointer" onClick={() => setPlaying(help)} aria-label={t('helps.play', { title: help.title })} data-testid={`help-card-open-${help.id}`}>
+              <chakra.button
+                type="button"
+                textAlign="start"
+                cursor="pointer"
+                onClick={() => setPlaying(help)}
+                aria-label={t('helps.play', { title: help.title })}
+                data-testid={`help-card-open-${help.id}`}
+              >
                 <HelpThumbnail video={help.video} title={help.title} />
                 <Card.Body gap="1" p="4">
                   <Card.Title lineClamp={2}>{help.title}</Card.Title>

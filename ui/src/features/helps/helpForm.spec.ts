@@ -13,6 +13,10 @@ describe('help form', () => {
   });
 
   it('trims the title and the video, and keeps the description as typed', () => {
-    expect(helpRequestOf({ title: ' Filas ', description: ' linha 1\nlinha 2 ', video: ' dQw4w9WgXcQ ' })).toEqual({ title: 'Filas', description: ' linha 1\nlinha 2 ', video: 'dQw4w9WgXcQ' });
+    expect(helpRequestOf({ title: ' Filas ', description: ' linha 1\nlinha 2 ', video: ' dQw4w9WgXcQ ' })).toEqual({
+      title: 'Filas',
+      description: ' linha 1\nlinha 2 ',
+      video: 'dQw4w9WgXcQ',
+    });
   });
 });

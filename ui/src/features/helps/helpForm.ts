@@ -31,4 +31,8 @@ const helpFormSchema = z.object({
 
 export const validateHelpForm = (values: HelpFormValues): HelpFormErrors => fieldErrorsOf<HelpField>(helpFormSchema, values);
 
-export const helpRequestOf = (values: HelpFormValues): CreateHelpRequest => ({ title: values.title.trim(), description: values.description, video: values.video.trim() });
+export const helpRequestOf = (values: HelpFormValues): CreateHelpRequest => ({
+  title: values.title.trim(),
+  description: values.description,
+  video: values.video.trim(),
+});

@@ -57,9 +57,7 @@ export default function HomePage() {
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{t('home.subscription')}</Stat.Label>
-              <Stat.ValueText data-testid="home-due-date">
-                {days >= NEVER_EXPIRES_DAYS ? t('home.neverExpires') : formatDate(company.dueDate)}
-              </Stat.ValueText>
+              <Stat.ValueText data-testid="home-due-date">{days >= NEVER_EXPIRES_DAYS ? t('home.neverExpires') : formatDate(company.dueDate)}</Stat.ValueText>
               {days < NEVER_EXPIRES_DAYS && (
                 <Badge alignSelf="flex-start" colorPalette={days < 0 ? 'red' : days < 5 ? 'orange' : 'green'}>
                   {days < 0 ? t('home.expired') : t('home.daysLeft', { days })}

@@ -8,7 +8,19 @@ import { message } from './fixtures';
 import type { MessageView as Message } from '@conversa/contracts';
 import type { ConversationTicket } from './types';
 
-const ticket = (status: ConversationTicket['status']): ConversationTicket => ({ id: 10, uuid: 'u-10', status, channel: 'whatsapp', isGroup: false, contactId: 5, contact: null, userId: 7, queueId: 1, promptId: null, whatsappId: null });
+const ticket = (status: ConversationTicket['status']): ConversationTicket => ({
+  id: 10,
+  uuid: 'u-10',
+  status,
+  channel: 'whatsapp',
+  isGroup: false,
+  contactId: 5,
+  contact: null,
+  userId: 7,
+  queueId: 1,
+  promptId: null,
+  whatsappId: null,
+});
 
 function renderComposer({ status = 'open' as ConversationTicket['status'], signatureAvailable = false, replyTo = null as Message | null } = {}) {
   const sent: Message[][] = [];

@@ -143,7 +143,13 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
     if (chosen.length === 0 || !enabled) return;
     setSending(true);
     try {
-      const { messages } = await sendMedia({ ticketId: ticket.id, files: chosen, body: body.trim() ? bodyOf(body.trim()) : '', isPrivate, quotedMsgId: replyTo?.id ?? null }).unwrap();
+      const { messages } = await sendMedia({
+        ticketId: ticket.id,
+        files: chosen,
+        body: body.trim() ? bodyOf(body.trim()) : '',
+        isPrivate,
+        quotedMsgId: replyTo?.id ?? null,
+      }).unwrap();
       setFiles([]);
       setCaption('');
       onCancelReply();
@@ -233,9 +239,7 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
   };
 
   if (!enabled) {
-    return (
-      <DisabledComposer />
-    );
+    return <DisabledComposer />;
   }
 
   return (
@@ -252,14 +256,32 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
           }}
         />
       )}
-      {files.length > 0 && <PendingFiles files={files} setFiles={setFiles} caption={caption} setCaption={setCaption} sending={sending} onSend={() => void sendFiles(files, caption)} />}
+      {files.length > 0 && (
+        <PendingFiles
+          files={files}
+          setFiles={setFiles}
+          caption={caption}
+          setCaption={setCaption}
+          sending={sending}
+          onSend={() => void sendFiles(files, caption)}
+        />
+      )}
       {recording ? (
         <RecordingBar seconds={recordSeconds} onStop={(keep) => void stopAudio(keep)} />
       ) : (
         <HStack gap="1" align="flex-end">
           {!editing && (
-            <ComposerTools disabled={disabled} isPrivate={isPrivate} setIsPrivate={setIsPrivate} emojiOpen={emojiOpen} setEmojiOpen={setEmojiOpen}
-              insertEmoji={insertEmoji} addPicked={addPicked} setCameraOpen={setCameraOpen} setContactOpen={setContactOpen} />
+            <ComposerTools
+              disabled={disabled}
+              isPrivate={isPrivate}
+              setIsPrivate={setIsPrivate}
+              emojiOpen={emojiOpen}
+              setEmojiOpen={setEmojiOpen}
+              insertEmoji={insertEmoji}
+              addPicked={addPicked}
+              setCameraOpen={setCameraOpen}
+              setContactOpen={setContactOpen}
+            />
           )}
           {!editing && <AiHelpMenu ticket={ticket} disabled={disabled} onDraft={setText} />}
           <Box flex="1" position="relative">
@@ -295,19 +317,19 @@ export const Composer = memo(function Composer({ ticket, enabled, signatureAvail
       {signatureAvailable && !editing && !recording && <SignatureRow sign={sign} toggleSign={toggleSign} isPrivate={isPrivate} />}
       {cameraOpen && <CameraDialog open onClose={() => setCameraOpen(false)} onCapture={(file) => setFiles((current) => [...current, file])} />}
       {contactOpen && (
-      <SendContactDialog
-        open
-        onClose={() => setContactOpen(false)}
-        onSend={(contact) => {
-          setContactOpen(false);
-          sendMessage({ ticketId: ticket.id, body: '', vCard: { name: contact.name, number: contact.number }, isPrivate, quotedMsgId: replyTo?.id ?? null })
-            .unwrap()
-            .then(({ messages }) => {
-              onCancelReply();
-              onSent(messages);
-            }, showError);
-        }}
-      />
+        <SendContactDialog
+          open
+          onClose={() => setContactOpen(false)}
+          onSend={(contact) => {
+            setContactOpen(false);
+            sendMessage({ ticketId: ticket.id, body: '', vCard: { name: contact.name, number: contact.number }, isPrivate, quotedMsgId: replyTo?.id ?? null })
+              .unwrap()
+              .then(({ messages }) => {
+                onCancelReply();
+                onSent(messages);
+              }, showError);
+          }}
+        />
       )}
       {!signatureAvailable && isPrivate && <PrivateHint />}
     </Box>

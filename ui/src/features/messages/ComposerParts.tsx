@@ -18,7 +18,17 @@ const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${Strin
 export function ReplyEditBanner({ replyTo, editing, onCancel }: { replyTo: Message | null; editing: Message | null; onCancel: () => void }) {
   const t = useT();
   return (
-    <HStack gap="2" mb="2" px="3" py="1.5" borderLeftWidth="4px" borderLeftColor={editing ? 'orange.solid' : 'green.solid'} bg="bg.muted" borderRadius="l2" data-testid={editing ? 'composer-editing' : 'composer-reply'}>
+    <HStack
+      gap="2"
+      mb="2"
+      px="3"
+      py="1.5"
+      borderLeftWidth="4px"
+      borderLeftColor={editing ? 'orange.solid' : 'green.solid'}
+      bg="bg.muted"
+      borderRadius="l2"
+      data-testid={editing ? 'composer-editing' : 'composer-reply'}
+    >
       {editing ? <LuPencil /> : null}
       <Stack gap="0" flex="1" minW="0">
         <Text textStyle="xs" fontWeight="semibold">
@@ -28,12 +38,7 @@ export function ReplyEditBanner({ replyTo, editing, onCancel }: { replyTo: Messa
           {(editing ?? replyTo)!.body || t(`messages.mediaLabel.${(editing ?? replyTo)!.mediaType}`)}
         </Text>
       </Stack>
-      <CloseButton
-        size="xs"
-        aria-label={t('common.cancel')}
-        onClick={onCancel}
-        data-testid="composer-cancel-context"
-      />
+      <CloseButton size="xs" aria-label={t('common.cancel')} onClick={onCancel} data-testid="composer-cancel-context" />
     </HStack>
   );
 }
@@ -62,7 +67,13 @@ export function PendingFiles({ files, setFiles, caption, setCaption, sending, on
         </HStack>
       ))}
       <HStack gap="2">
-        <Input size="sm" placeholder={t('composer.caption')} value={caption} onChange={(event) => setCaption(event.target.value)} data-testid="composer-caption" />
+        <Input
+          size="sm"
+          placeholder={t('composer.caption')}
+          value={caption}
+          onChange={(event) => setCaption(event.target.value)}
+          data-testid="composer-caption"
+        />
         <Button size="sm" onClick={onSend} loading={sending} data-testid="composer-send-files">
           <LuSend />
           {t('composer.send')}
@@ -104,7 +115,17 @@ interface ComposerToolsProps {
 }
 
 /** The buttons left of the input: emoji, attach (media, document, camera, contact) and private note. */
-export function ComposerTools({ disabled, isPrivate, setIsPrivate, emojiOpen, setEmojiOpen, insertEmoji, addPicked, setCameraOpen, setContactOpen }: ComposerToolsProps) {
+export function ComposerTools({
+  disabled,
+  isPrivate,
+  setIsPrivate,
+  emojiOpen,
+  setEmojiOpen,
+  insertEmoji,
+  addPicked,
+  setCameraOpen,
+  setContactOpen,
+}: ComposerToolsProps) {
   const t = useT();
   const mediaInput = useRef<HTMLInputElement>(null);
   const documentInput = useRef<HTMLInputElement>(null);
@@ -232,16 +253,22 @@ interface SendOrRecordButtonProps {
 /** Record a voice note while there is nothing to send; otherwise send (or save the edit). */
 export function SendOrRecordButton({ showRecord, editing, sending, disabled, sendable, onRecord, onSend }: SendOrRecordButtonProps) {
   const t = useT();
-  return (
-    showRecord ? (
-      <IconButton size="sm" variant="ghost" aria-label={t('composer.recordAudio')} onClick={onRecord} disabled={disabled} data-testid="composer-record">
-        {sending ? <Spinner size="xs" /> : <LuMic />}
-      </IconButton>
-    ) : (
-      <IconButton size="sm" colorPalette="green" aria-label={t(editing ? 'composer.saveEdit' : 'composer.send')} onClick={onSend} disabled={disabled || !sendable} loading={sending} data-testid="composer-send">
-        {editing ? <LuCheck /> : <LuSend />}
-      </IconButton>
-    )
+  return showRecord ? (
+    <IconButton size="sm" variant="ghost" aria-label={t('composer.recordAudio')} onClick={onRecord} disabled={disabled} data-testid="composer-record">
+      {sending ? <Spinner size="xs" /> : <LuMic />}
+    </IconButton>
+  ) : (
+    <IconButton
+      size="sm"
+      colorPalette="green"
+      aria-label={t(editing ? 'composer.saveEdit' : 'composer.send')}
+      onClick={onSend}
+      disabled={disabled || !sendable}
+      loading={sending}
+      data-testid="composer-send"
+    >
+      {editing ? <LuCheck /> : <LuSend />}
+    </IconButton>
   );
 }
 

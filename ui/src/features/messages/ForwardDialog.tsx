@@ -8,7 +8,19 @@ import { useForwardMessageMutation } from './api';
 import { forwardInTurn } from './forward';
 
 /** Forwards the selected messages, oldest first, to a contact picked by search. */
-export function ForwardDialog({ open, messageIds, signAvailable, onClose, onDone }: { open: boolean; messageIds: string[]; signAvailable: boolean; onClose: () => void; onDone: () => void }) {
+export function ForwardDialog({
+  open,
+  messageIds,
+  signAvailable,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  messageIds: string[];
+  signAvailable: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const [forwardMessage] = useForwardMessageMutation();
   const [contact, setContact] = useState<Contact | null>(null);
@@ -25,7 +37,9 @@ export function ForwardDialog({ open, messageIds, signAvailable, onClose, onDone
   const forward = async () => {
     if (!contact) return;
     setBusy(true);
-    const { sent, failed } = await forwardInTurn(messageIds, (messageId) => forwardMessage({ messageId, contactId: contact.id, signMessage: signAvailable && sign }).unwrap());
+    const { sent, failed } = await forwardInTurn(messageIds, (messageId) =>
+      forwardMessage({ messageId, contactId: contact.id, signMessage: signAvailable && sign }).unwrap(),
+    );
     setBusy(false);
     if (sent.length > 0) toaster.create({ type: 'success', description: t('forward.done', { count: sent.length, name: contact.name }) });
     if (failed.length > 0) toaster.create({ type: 'error', description: t('forward.failed', { count: failed.length }) });

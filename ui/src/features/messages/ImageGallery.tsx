@@ -78,16 +78,43 @@ export function ImageGallery({ ticketId, startUrl, onClose }: { ticketId: number
         <Dialog.Positioner>
           <Dialog.Content bg="transparent" shadow="none" data-testid="image-gallery">
             <HStack position="absolute" top="2" right="2" zIndex="2" gap="1" bg="blackAlpha.600" borderRadius="l2" p="1" color="white">
-              <IconButton size="sm" variant="ghost" color="white" aria-label={t('gallery.zoomOut')} onClick={() => setZoom(zoomOut)} data-testid="gallery-zoom-out">
+              <IconButton
+                size="sm"
+                variant="ghost"
+                color="white"
+                aria-label={t('gallery.zoomOut')}
+                onClick={() => setZoom(zoomOut)}
+                data-testid="gallery-zoom-out"
+              >
                 <LuZoomOut />
               </IconButton>
-              <IconButton size="sm" variant="ghost" color="white" aria-label={t('gallery.zoomIn')} onClick={() => setZoom(zoomIn)} data-testid="gallery-zoom-in">
+              <IconButton
+                size="sm"
+                variant="ghost"
+                color="white"
+                aria-label={t('gallery.zoomIn')}
+                onClick={() => setZoom(zoomIn)}
+                data-testid="gallery-zoom-in"
+              >
                 <LuZoomIn />
               </IconButton>
-              <IconButton size="sm" variant="ghost" color="white" aria-label={t('gallery.rotate')} onClick={() => setRotation(rotate)} data-testid="gallery-rotate">
+              <IconButton
+                size="sm"
+                variant="ghost"
+                color="white"
+                aria-label={t('gallery.rotate')}
+                onClick={() => setRotation(rotate)}
+                data-testid="gallery-rotate"
+              >
                 <LuRotateCw />
               </IconButton>
-              <IconButton size="sm" variant="ghost" color="white" aria-label={t('messages.download')} onClick={() => current && void downloadMedia(current, `imagem-${index + 1}`, token)}>
+              <IconButton
+                size="sm"
+                variant="ghost"
+                color="white"
+                aria-label={t('messages.download')}
+                onClick={() => current && void downloadMedia(current, `imagem-${index + 1}`, token)}
+              >
                 <LuDownload />
               </IconButton>
               <Dialog.CloseTrigger asChild position="static">
@@ -109,10 +136,26 @@ export function ImageGallery({ ticketId, startUrl, onClose }: { ticketId: number
             </Center>
             {urls.length > 1 && (
               <>
-                <IconButton position="absolute" left="2" top="50%" aria-label={t('gallery.previous')} onClick={() => go(-1)} disabled={index === 0} data-testid="gallery-previous">
+                <IconButton
+                  position="absolute"
+                  left="2"
+                  top="50%"
+                  aria-label={t('gallery.previous')}
+                  onClick={() => go(-1)}
+                  disabled={index === 0}
+                  data-testid="gallery-previous"
+                >
                   <LuChevronLeft />
                 </IconButton>
-                <IconButton position="absolute" right="2" top="50%" aria-label={t('gallery.next')} onClick={() => go(1)} disabled={index >= urls.length - 1} data-testid="gallery-next">
+                <IconButton
+                  position="absolute"
+                  right="2"
+                  top="50%"
+                  aria-label={t('gallery.next')}
+                  onClick={() => go(1)}
+                  disabled={index >= urls.length - 1}
+                  data-testid="gallery-next"
+                >
                   <LuChevronRight />
                 </IconButton>
                 <Box position="absolute" bottom="3" left="0" right="0" textAlign="center">

@@ -1,6 +1,20 @@
 import { Checkbox, HStack, Menu, type SystemStyleObject } from '@chakra-ui/react';
 import { Fragment, memo } from 'react';
-import { LuBan, LuCheck, LuCheckCheck, LuChevronDown, LuCircleAlert, LuClock, LuCornerUpLeft, LuForward, LuLock, LuMessageCircle, LuPencil, LuSmile, LuTrash2 } from 'react-icons/lu';
+import {
+  LuBan,
+  LuCheck,
+  LuCheckCheck,
+  LuChevronDown,
+  LuCircleAlert,
+  LuClock,
+  LuCornerUpLeft,
+  LuForward,
+  LuLock,
+  LuMessageCircle,
+  LuPencil,
+  LuSmile,
+  LuTrash2,
+} from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { formatMessageText } from '../../shared/whatsappText';
 import { ackIcon, canDelete, canEdit, canForward, deletedText, keepsDeletedContent, type ShownMessage } from './model';
@@ -50,7 +64,15 @@ function QuotedBlock({ quoted, onOpen }: { quoted: QuotedMessage; onOpen: () => 
     ? t('messages.deleted')
     : quoted.body.trim() || (quoted.mediaType === 'chat' ? '' : t(`messages.mediaLabel.${quoted.mediaType}`));
   return (
-    <div className="cv-quoted" data-from-me={quoted.fromMe} role="button" tabIndex={0} onClick={onOpen} onKeyDown={(event) => event.key === 'Enter' && onOpen()} data-testid="quoted-message">
+    <div
+      className="cv-quoted"
+      data-from-me={quoted.fromMe}
+      role="button"
+      tabIndex={0}
+      onClick={onOpen}
+      onKeyDown={(event) => event.key === 'Enter' && onOpen()}
+      data-testid="quoted-message"
+    >
       <div className="cv-quoted-author">{quoted.fromMe ? t('messages.you') : (quoted.participant?.name ?? t('messages.contact'))}</div>
       <div className="cv-quoted-text">{text}</div>
     </div>
@@ -124,7 +146,19 @@ function Body({ message, caption, actions }: { message: Message; caption: string
 const captionOf = (message: Message) => (message.mediaType === 'contactMessage' ? '' : message.body);
 
 /** The actions menu's items, rendered when it opens, so the 15-minute edit window is judged at that moment. */
-export function ActionItems({ message, userId, canReply, isGroup, actions }: { message: Message; userId: number; canReply: boolean; isGroup: boolean; actions: MessageActions }) {
+export function ActionItems({
+  message,
+  userId,
+  canReply,
+  isGroup,
+  actions,
+}: {
+  message: Message;
+  userId: number;
+  canReply: boolean;
+  isGroup: boolean;
+  actions: MessageActions;
+}) {
   const t = useT();
   const editable = canEdit(message, userId, Date.now());
   const removable = canDelete(message);
@@ -159,7 +193,11 @@ export function ActionItems({ message, userId, canReply, isGroup, actions }: { m
         </Menu.Item>
       )}
       {isGroup && !message.fromMe && message.participant?.number && (
-        <Menu.Item value="talk" onClick={() => actions.talkTo({ name: message.participant!.name, number: message.participant!.number })} data-testid="message-action-talk">
+        <Menu.Item
+          value="talk"
+          onClick={() => actions.talkTo({ name: message.participant!.name, number: message.participant!.number })}
+          data-testid="message-action-talk"
+        >
           <LuMessageCircle />
           {t('messages.talkToParticipant')}
         </Menu.Item>
@@ -206,7 +244,13 @@ export const MessageBubble = memo(function MessageBubble({ item, isGroup, select
   return (
     <div className="cv-row" data-testid={`message-${message.id}`} data-from-me={message.fromMe} data-private={message.isPrivate}>
       {selecting && forwardable && (
-        <Checkbox.Root checked={selected} onCheckedChange={() => actions.toggleSelected(message)} mt="2" order={message.fromMe ? -1 : 0} data-testid={`message-select-${message.id}`}>
+        <Checkbox.Root
+          checked={selected}
+          onCheckedChange={() => actions.toggleSelected(message)}
+          mt="2"
+          order={message.fromMe ? -1 : 0}
+          data-testid={`message-select-${message.id}`}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
         </Checkbox.Root>
@@ -288,7 +332,17 @@ export const MessageBubble = memo(function MessageBubble({ item, isGroup, select
 export const conversationStyles: SystemStyleObject = {
   '& .cv-row': { display: 'flex', alignItems: 'flex-start', gap: '2', px: '4', py: '0.5', justifyContent: 'flex-start' },
   '& .cv-row[data-from-me=true]': { justifyContent: 'flex-end' },
-  '& .cv-bubble': { position: 'relative', maxWidth: 'min(75%, 560px)', minWidth: '0', borderRadius: 'l3', px: '3', pt: '1.5', pb: '1', boxShadow: 'xs', bg: 'bg.panel' },
+  '& .cv-bubble': {
+    position: 'relative',
+    maxWidth: 'min(75%, 560px)',
+    minWidth: '0',
+    borderRadius: 'l3',
+    px: '3',
+    pt: '1.5',
+    pb: '1',
+    boxShadow: 'xs',
+    bg: 'bg.panel',
+  },
   '& .cv-bubble[data-tone=mine]': { bg: 'green.subtle' },
   '& .cv-bubble[data-tone=private]': { bg: 'yellow.subtle', borderWidth: '1px', borderColor: 'yellow.emphasized' },
   '& .cv-menu': {
@@ -314,9 +368,28 @@ export const conversationStyles: SystemStyleObject = {
   '& .cv-mark-private': { color: 'yellow.fg', fontWeight: 'semibold' },
   '& .cv-mark-forwarded': { color: 'fg.muted', fontStyle: 'italic' },
   '& .cv-deleted': { display: 'flex', alignItems: 'center', gap: '1', color: 'fg.muted', fontStyle: 'italic', textStyle: 'sm' },
-  '& .cv-kept': { display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0', opacity: 0.7, borderInlineStartWidth: '2px', borderInlineStartColor: 'border.emphasized', paddingInlineStart: '2' },
+  '& .cv-kept': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+    minWidth: '0',
+    opacity: 0.7,
+    borderInlineStartWidth: '2px',
+    borderInlineStartColor: 'border.emphasized',
+    paddingInlineStart: '2',
+  },
   '& .cv-text': { textStyle: 'sm', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
-  '& .cv-quoted': { cursor: 'pointer', borderLeftWidth: '4px', borderLeftColor: 'blue.solid', bg: 'blackAlpha.50', _dark: { bg: 'whiteAlpha.100' }, borderRadius: 'l1', px: '2', py: '1', mb: '1' },
+  '& .cv-quoted': {
+    cursor: 'pointer',
+    borderLeftWidth: '4px',
+    borderLeftColor: 'blue.solid',
+    bg: 'blackAlpha.50',
+    _dark: { bg: 'whiteAlpha.100' },
+    borderRadius: 'l1',
+    px: '2',
+    py: '1',
+    mb: '1',
+  },
   '& .cv-quoted[data-from-me=true]': { borderLeftColor: 'green.solid' },
   '& .cv-quoted-author': { textStyle: 'xs', fontWeight: 'semibold', color: 'blue.fg' },
   '& .cv-quoted[data-from-me=true] .cv-quoted-author': { color: 'green.fg' },

@@ -19,10 +19,26 @@ export function MessageImage({ message, onOpen }: { message: Message; onOpen: ()
   // Never wider than the bubble on a narrow conversation column.
   const size = sticker ? { w: '128px', h: '128px' } : { w: `min(${THUMB_WIDTH}px, 100%)`, h: `${THUMB_HEIGHT}px` };
   if (media.status !== 'ready') {
-    return media.status === 'loading' ? <Skeleton {...size} borderRadius="l2" /> : <Text textStyle="sm" color="fg.muted">{t('messages.mediaUnavailable')}</Text>;
+    return media.status === 'loading' ? (
+      <Skeleton {...size} borderRadius="l2" />
+    ) : (
+      <Text textStyle="sm" color="fg.muted">
+        {t('messages.mediaUnavailable')}
+      </Text>
+    );
   }
   return (
-    <Box as="button" onClick={onOpen} cursor="zoom-in" {...size} borderRadius="l2" overflow="hidden" bg="bg.muted" data-testid={`message-image-${message.id}`} aria-label={t('messages.openImage')}>
+    <Box
+      as="button"
+      onClick={onOpen}
+      cursor="zoom-in"
+      {...size}
+      borderRadius="l2"
+      overflow="hidden"
+      bg="bg.muted"
+      data-testid={`message-image-${message.id}`}
+      aria-label={t('messages.openImage')}
+    >
       <Image src={media.src} alt={message.mediaName ?? ''} w="100%" h="100%" objectFit={sticker ? 'contain' : 'cover'} />
     </Box>
   );
@@ -32,7 +48,12 @@ export function MessageVideo({ message }: { message: Message }) {
   const t = useT();
   const media = useMediaUrl(message.mediaUrl);
   if (media.status === 'loading') return <Skeleton w={`min(${THUMB_WIDTH}px, 100%)`} h={`${THUMB_HEIGHT}px`} borderRadius="l2" />;
-  if (media.status === 'error') return <Text textStyle="sm" color="fg.muted">{t('messages.mediaUnavailable')}</Text>;
+  if (media.status === 'error')
+    return (
+      <Text textStyle="sm" color="fg.muted">
+        {t('messages.mediaUnavailable')}
+      </Text>
+    );
   return (
     <Box asChild w={`min(${THUMB_WIDTH}px, 100%)`} h={`${THUMB_HEIGHT}px`} bg="black" borderRadius="l2">
       <video src={media.src} controls preload="metadata" data-testid={`message-video-${message.id}`} />
@@ -85,7 +106,15 @@ export function AudioPlayer({ message }: { message: Message }) {
           onTimeUpdate={(event) => setPosition({ current: event.currentTarget.currentTime, duration: event.currentTarget.duration })}
         />
       )}
-      <IconButton size="sm" variant="ghost" rounded="full" onClick={toggle} disabled={media.status !== 'ready'} aria-label={t(playing ? 'messages.audio.pause' : 'messages.audio.play')} data-testid="audio-play">
+      <IconButton
+        size="sm"
+        variant="ghost"
+        rounded="full"
+        onClick={toggle}
+        disabled={media.status !== 'ready'}
+        aria-label={t(playing ? 'messages.audio.pause' : 'messages.audio.play')}
+        data-testid="audio-play"
+      >
         {playing ? <LuPause /> : <LuPlay />}
       </IconButton>
       <Box flex="1">
@@ -134,7 +163,13 @@ export function MessageDocument({ message }: { message: Message }) {
           {formatSize(message.mediaSize)}
         </Text>
       </Stack>
-      <IconButton size="sm" variant="ghost" aria-label={t('messages.download')} onClick={() => message.mediaUrl && void downloadMedia(message.mediaUrl, name, token)} data-testid="document-download">
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={t('messages.download')}
+        onClick={() => message.mediaUrl && void downloadMedia(message.mediaUrl, name, token)}
+        data-testid="document-download"
+      >
         <LuDownload />
       </IconButton>
     </HStack>

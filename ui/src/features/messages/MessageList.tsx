@@ -73,9 +73,30 @@ const DaySeparator = memo(function DaySeparator({ day }: { day: string }) {
 type OpenMenu = { message: Message; point: { x: number; y: number } } | null;
 
 /** The one actions menu of the list, opened at the row's button; memoised so scrolling does not redraw it. */
-const RowMenu = memo(function RowMenu({ menu, onClose, userId, canReply, isGroup, actions }: { menu: OpenMenu; onClose: () => void; userId: number; canReply: boolean; isGroup: boolean; actions: MessageActions }) {
+const RowMenu = memo(function RowMenu({
+  menu,
+  onClose,
+  userId,
+  canReply,
+  isGroup,
+  actions,
+}: {
+  menu: OpenMenu;
+  onClose: () => void;
+  userId: number;
+  canReply: boolean;
+  isGroup: boolean;
+  actions: MessageActions;
+}) {
   return (
-    <Menu.Root open={menu !== null} onOpenChange={(details) => !details.open && onClose()} anchorPoint={menu?.point ?? null} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <Menu.Root
+      open={menu !== null}
+      onOpenChange={(details) => !details.open && onClose()}
+      anchorPoint={menu?.point ?? null}
+      positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44" data-testid="message-menu">
@@ -92,7 +113,10 @@ const RowMenu = memo(function RowMenu({ menu, onClose, userId, canReply, isGroup
  * it opens at the newest message and follows new ones while at the bottom; when an older page is prepended, the
  * message in view stays where it is (rows are keyed by message id, so the virtualizer re-anchors on its key).
  */
-export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ rows, userId, isGroup, canReply, hasOlder, loadingOlder, loadOlder, selecting, selected, actions }, ref) {
+export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList(
+  { rows, userId, isGroup, canReply, hasOlder, loadingOlder, loadOlder, selecting, selected, actions },
+  ref,
+) {
   const parent = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<OpenMenu>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
@@ -176,7 +200,14 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)`, paddingBottom: row.item.reactions.length > 0 ? 12 : 0 }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                  paddingBottom: row.item.reactions.length > 0 ? 12 : 0,
+                }}
               >
                 {row.day && <DaySeparator day={row.day} />}
                 <MessageBubble

@@ -10,7 +10,13 @@ import { useT } from '../../i18n';
 import { useContactByNumberMutation } from '../contacts/api';
 import { TemplateBanner } from '../meta/TemplateBanner';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { useConversationSettingsQuery, useDeleteMessageMutation, useMessagesInfiniteQuery, useReactToMessageMutation, useStartConversationMutation } from './api';
+import {
+  useConversationSettingsQuery,
+  useDeleteMessageMutation,
+  useMessagesInfiniteQuery,
+  useReactToMessageMutation,
+  useStartConversationMutation,
+} from './api';
 import { Composer } from './Composer';
 import { ForwardDialog } from './ForwardDialog';
 import { ImageGallery } from './ImageGallery';
@@ -231,10 +237,19 @@ export function MessagesPanel({ ticket }: { ticket: ConversationTicket }) {
         onSent={sentMessages}
       />
       {/* Dialogs exist only while open: closed ones would still be drawn again with every page of messages. */}
-      {forwardOpen && <ForwardDialog open messageIds={selectedInOrder} signAvailable={signatureAvailable} onClose={() => setForwardOpen(false)} onDone={endSelection} />}
+      {forwardOpen && (
+        <ForwardDialog open messageIds={selectedInOrder} signAvailable={signatureAvailable} onClose={() => setForwardOpen(false)} onDone={endSelection} />
+      )}
       {galleryUrl !== null && <ImageGallery ticketId={ticket.id} startUrl={galleryUrl} onClose={() => setGalleryUrl(null)} />}
       {/* Mounted all along: opened from a menu item, a dialog mounted during that click would take the click as outside. */}
-      <ConfirmDialog open={toDelete !== null} title={t('messages.confirmDelete')} onConfirm={() => void confirmDelete()} onClose={() => setToDelete(null)} loading={deleting.isLoading} testId="message-delete-dialog" />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('messages.confirmDelete')}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+        loading={deleting.isLoading}
+        testId="message-delete-dialog"
+      />
     </Flex>
   );
 }

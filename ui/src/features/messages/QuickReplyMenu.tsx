@@ -4,7 +4,24 @@ import { cutLabel, type QuickReply } from './model';
 
 export function QuickReplyMenu({ replies, active, onPick }: { replies: QuickReply[]; active: number; onPick: (reply: QuickReply) => void }) {
   return (
-    <Stack position="absolute" bottom="100%" left="0" right="0" mb="1" maxH="240px" overflowY="auto" bg="bg.panel" borderWidth="1px" borderRadius="l2" shadow="md" gap="0" py="1" zIndex="dropdown" role="listbox" data-testid="quick-replies">
+    <Stack
+      position="absolute"
+      bottom="100%"
+      left="0"
+      right="0"
+      mb="1"
+      maxH="240px"
+      overflowY="auto"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderRadius="l2"
+      shadow="md"
+      gap="0"
+      py="1"
+      zIndex="dropdown"
+      role="listbox"
+      data-testid="quick-replies"
+    >
       {replies.map((reply, index) => (
         <Box
           key={reply.id}
@@ -27,7 +44,12 @@ export function QuickReplyMenu({ replies, active, onPick }: { replies: QuickRepl
             </Text>{' '}
             <Text as="span" color="fg.muted" data-testid="quick-reply-label">
               {/* A reply that sends a file is named by its file when it has no text. */}
-              {reply.mediaPath && <Icon verticalAlign="middle" data-testid="quick-reply-file"><LuPaperclip /></Icon>} {cutLabel(reply.message || (reply.mediaName ?? ''))}
+              {reply.mediaPath && (
+                <Icon verticalAlign="middle" data-testid="quick-reply-file">
+                  <LuPaperclip />
+                </Icon>
+              )}{' '}
+              {cutLabel(reply.message || (reply.mediaName ?? ''))}
             </Text>
           </Text>
         </Box>

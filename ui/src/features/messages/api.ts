@@ -1,6 +1,20 @@
 import { api } from '../../app/api';
 import { applyMessage, type MessagesPageParam } from './model';
-import type { CompanySettingsView, CreateTicketBody, EditMessageBody, ForwardMessageBody, MessagesPage, ReactToMessageBody, SendMessageBody, SentMessages, TicketView, MessageView as Message, TicketImage, TicketImages, TicketMediaLists } from '@conversa/contracts';
+import type {
+  CompanySettingsView,
+  CreateTicketBody,
+  EditMessageBody,
+  ForwardMessageBody,
+  MessagesPage,
+  ReactToMessageBody,
+  SendMessageBody,
+  SentMessages,
+  TicketView,
+  MessageView as Message,
+  TicketImage,
+  TicketImages,
+  TicketMediaLists,
+} from '@conversa/contracts';
 
 /** POST /messages/:ticketId as JSON: the ticket, and the body the contract takes (text, reply, card, a stored file). */
 export type SendMessageArgs = SendMessageBody & { ticketId: number };
@@ -26,17 +40,27 @@ export const messagesApi = api.injectEndpoints({
         initialPageParam: { pageNumber: 1 },
         // The server's cursor continues below the oldest message held: new messages arriving meanwhile shift
         // nothing, and the older page costs the server what the first did.
-        getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? { pageNumber: lastPageParam.pageNumber + 1, cursor: lastPage.nextCursor } : undefined),
+        getNextPageParam: (lastPage, _all, lastPageParam) =>
+          lastPage.hasMore ? { pageNumber: lastPageParam.pageNumber + 1, cursor: lastPage.nextCursor } : undefined,
       },
-      query: ({ queryArg, pageParam }) => ({ url: `messages/${queryArg}`, params: pageParam.cursor ? { pageNumber: pageParam.pageNumber, cursor: pageParam.cursor } : { pageNumber: pageParam.pageNumber } }),
-      transformResponse: (answer: MessagesPage & { ticket?: unknown }) => ({ messages: answer.messages, count: answer.count, hasMore: answer.hasMore, nextCursor: answer.nextCursor }),
+      query: ({ queryArg, pageParam }) => ({
+        url: `messages/${queryArg}`,
+        params: pageParam.cursor ? { pageNumber: pageParam.pageNumber, cursor: pageParam.cursor } : { pageNumber: pageParam.pageNumber },
+      }),
+      transformResponse: (answer: MessagesPage & { ticket?: unknown }) => ({
+        messages: answer.messages,
+        count: answer.count,
+        hasMore: answer.hasMore,
+        nextCursor: answer.nextCursor,
+      }),
       providesTags: (_result, _error, ticketId) => [{ type: 'Messages', id: ticketId }],
     }),
     sendMessage: build.mutation<SentMessages, SendMessageArgs>({
       query: ({ ticketId, ...body }) => ({ url: `messages/${ticketId}`, method: 'POST', body: { read: 1, fromMe: true, ...body } }),
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
+        if (data)
+          dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
       },
     }),
     sendMedia: build.mutation<SentMessages, SendMediaArgs>({
@@ -52,7 +76,8 @@ export const messagesApi = api.injectEndpoints({
       },
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
+        if (data)
+          dispatch(messagesApi.util.updateQueryData('messages', ticketId, (draft) => void data.messages.forEach((message) => applyMessage(draft, message))));
       },
     }),
     editMessage: build.mutation<Message, { messageId: string } & EditMessageBody>({

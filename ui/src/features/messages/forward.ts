@@ -3,7 +3,11 @@ export const FORWARD_PAUSE_MS = 900;
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function forwardInTurn(messageIds: readonly string[], forwardOne: (messageId: string) => Promise<unknown>, pause: (ms: number) => Promise<void> = wait): Promise<{ sent: string[]; failed: string[] }> {
+export async function forwardInTurn(
+  messageIds: readonly string[],
+  forwardOne: (messageId: string) => Promise<unknown>,
+  pause: (ms: number) => Promise<void> = wait,
+): Promise<{ sent: string[]; failed: string[] }> {
   const sent: string[] = [];
   const failed: string[] = [];
   for (const [index, messageId] of messageIds.entries()) {

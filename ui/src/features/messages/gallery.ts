@@ -12,6 +12,7 @@ export const zoomIn = (zoom: number) => clampZoom(zoom + ZOOM_STEP);
 export const zoomOut = (zoom: number) => clampZoom(zoom - ZOOM_STEP);
 
 /** Two fingers moved from `startDistance` apart to `distance` apart, starting at `startZoom`. */
-export const pinchZoom = (startZoom: number, startDistance: number, distance: number) => (startDistance <= 0 ? clampZoom(startZoom) : clampZoom(startZoom * (distance / startDistance)));
+export const pinchZoom = (startZoom: number, startDistance: number, distance: number) =>
+  startDistance <= 0 ? clampZoom(startZoom) : clampZoom(startZoom * (distance / startDistance));
 
 export const rotate = (degrees: number) => (degrees + ROTATE_STEP) % 360;

@@ -78,7 +78,11 @@ describe('contact cards', () => {
 
 describe('row size estimates', () => {
   it('grow with the text, reserve a picture box for images and room for a day separator', () => {
-    const row = (overrides: Parameters<typeof message>[0], day: string | null = null) => ({ key: 'a', item: { message: message(overrides), reactions: [] }, day });
+    const row = (overrides: Parameters<typeof message>[0], day: string | null = null) => ({
+      key: 'a',
+      item: { message: message(overrides), reactions: [] },
+      day,
+    });
     const short = estimateRowSize(row({ body: 'oi' }));
     expect(estimateRowSize(row({ body: 'x'.repeat(600) }))).toBeGreaterThan(short);
     expect(estimateRowSize(row({ mediaType: 'image', body: '' }))).toBeGreaterThan(200);

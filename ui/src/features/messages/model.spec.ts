@@ -51,7 +51,12 @@ describe('pages into one list', () => {
 
 describe('day separators', () => {
   it('puts one separator above the first message of each local day', () => {
-    const messages = [message({ createdAt: at(2026, 11, 18, 8) }), message({ createdAt: at(2026, 11, 18, 23, 59) }), message({ createdAt: at(2026, 11, 19, 0, 1) }), message({ createdAt: at(2026, 11, 21, 9) })];
+    const messages = [
+      message({ createdAt: at(2026, 11, 18, 8) }),
+      message({ createdAt: at(2026, 11, 18, 23, 59) }),
+      message({ createdAt: at(2026, 11, 19, 0, 1) }),
+      message({ createdAt: at(2026, 11, 21, 9) }),
+    ];
     const rows = buildRows(messages);
     expect(rows.map((row) => row.day)).toEqual(['2026-11-18', null, '2026-11-19', '2026-11-21']);
     expect(rows.map((row) => row.key)).toEqual(messages.map((m) => m.id));

@@ -16,7 +16,15 @@ function scriptedSocket() {
   let transport: { onopen: ((ev: Event) => unknown) | null; onmessage: ((ev: MessageEvent) => unknown) | null } | null = null;
   const client = new SocketClient({
     createSocket: () => {
-      transport = { readyState: 0, onopen: null, onclose: null, onerror: null, onmessage: null, send: (data: string) => sent.push(JSON.parse(data)), close: () => undefined } as never;
+      transport = {
+        readyState: 0,
+        onopen: null,
+        onclose: null,
+        onerror: null,
+        onmessage: null,
+        send: (data: string) => sent.push(JSON.parse(data)),
+        close: () => undefined,
+      } as never;
       return transport as never;
     },
   });

@@ -7,4 +7,7 @@ import type { TicketView } from '@conversa/contracts';
 /**
  * What the conversation needs of the ticket from GET /tickets/u/:uuid: a TicketView is one.
  */
-export type ConversationTicket = Pick<TicketView, 'id' | 'uuid' | 'status' | 'channel' | 'isGroup' | 'contactId' | 'contact' | 'userId' | 'queueId' | 'promptId' | 'whatsappId'>;
+export type ConversationTicket = Pick<
+  TicketView,
+  'id' | 'uuid' | 'status' | 'channel' | 'isGroup' | 'contactId' | 'contact' | 'userId' | 'queueId' | 'promptId' | 'whatsappId'
+>;

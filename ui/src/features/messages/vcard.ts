@@ -4,7 +4,11 @@ export interface VCardContact {
   number: string;
 }
 
-const unescape = (value: string) => value.replace(/\\([\\;,])/g, '$1').replace(/\\n/gi, ' ').trim();
+const unescape = (value: string) =>
+  value
+    .replace(/\\([\\;,])/g, '$1')
+    .replace(/\\n/gi, ' ')
+    .trim();
 
 /** Reads FN (or N) and the first TEL of a vCard; the WhatsApp `waid` parameter wins over the shown number. */
 export function parseVCard(text: string): VCardContact | null {

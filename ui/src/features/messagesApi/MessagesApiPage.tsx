@@ -48,16 +48,27 @@ function TestForm({ kind }: { kind: 'text' | 'media' }) {
   const id = (name: string) => `api-${kind}-${name}`;
   return (
     // The form's own checks show the spec's messages: the browser's are turned off (noValidate).
-    <form noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }} data-testid={`api-${kind}-form`}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      data-testid={`api-${kind}-form`}
+    >
       <Stack gap="3">
-      {field('token', 'messagesApi.token', <Input value={values.token} onChange={(e) => set('token', e.target.value)} data-testid={id('token')} />)}
-      {field('number', 'messagesApi.number', <Input value={values.number} inputMode="numeric" onChange={(e) => set('number', e.target.value)} data-testid={id('number')} />)}
-      {kind === 'text'
-        ? field('body', 'messagesApi.message', <Textarea value={values.body} onChange={(e) => set('body', e.target.value)} data-testid={id('body')} />)
-        : field('file', 'messagesApi.file', <Input type="file" p="1" onChange={(e) => set('file', e.target.files?.[0] ?? null)} data-testid={id('file')} />)}
-      <Button type="submit" loading={sending} alignSelf="flex-end" data-testid={id('send')}>
-        {t('messagesApi.send')}
-      </Button>
+        {field('token', 'messagesApi.token', <Input value={values.token} onChange={(e) => set('token', e.target.value)} data-testid={id('token')} />)}
+        {field(
+          'number',
+          'messagesApi.number',
+          <Input value={values.number} inputMode="numeric" onChange={(e) => set('number', e.target.value)} data-testid={id('number')} />,
+        )}
+        {kind === 'text'
+          ? field('body', 'messagesApi.message', <Textarea value={values.body} onChange={(e) => set('body', e.target.value)} data-testid={id('body')} />)
+          : field('file', 'messagesApi.file', <Input type="file" p="1" onChange={(e) => set('file', e.target.files?.[0] ?? null)} data-testid={id('file')} />)}
+        <Button type="submit" loading={sending} alignSelf="flex-end" data-testid={id('send')}>
+          {t('messagesApi.send')}
+        </Button>
       </Stack>
     </form>
   );
@@ -80,8 +91,8 @@ function Method({ title, kind, example }: { title: MessageKey; kind: 'text' | 'm
               <b>{t('messagesApi.method')}:</b> <Code>POST</Code>
             </Text>
             <Text>
-              <b>{t('messagesApi.headers')}:</b> <Code>Authorization: Bearer {'{token}'}</Code>, <Code>{kind === 'text' ? 'Content-Type: application/json' : 'Content-Type: multipart/form-data'}</Code>,{' '}
-              <Code>Idempotency-Key</Code>
+              <b>{t('messagesApi.headers')}:</b> <Code>Authorization: Bearer {'{token}'}</Code>,{' '}
+              <Code>{kind === 'text' ? 'Content-Type: application/json' : 'Content-Type: multipart/form-data'}</Code>, <Code>Idempotency-Key</Code>
             </Text>
             <Text fontWeight="bold">{t('messagesApi.body')}:</Text>
             <Box as="pre" p="3" bg="bg.muted" borderRadius="md" fontSize="xs" overflowX="auto">
@@ -98,7 +109,14 @@ function Method({ title, kind, example }: { title: MessageKey; kind: 'text' | 'm
 /** /messages-api: how another system sends through a connection, with a test form per method (spec 2 §2, §5). */
 export default function MessagesApiPage() {
   const t = useT();
-  const notes: MessageKey[] = ['messagesApi.noteToken', 'messagesApi.noteNumber', 'messagesApi.noteUser', 'messagesApi.noteIdempotency', 'messagesApi.noteRate', 'messagesApi.noteErrors'];
+  const notes: MessageKey[] = [
+    'messagesApi.noteToken',
+    'messagesApi.noteNumber',
+    'messagesApi.noteUser',
+    'messagesApi.noteIdempotency',
+    'messagesApi.noteRate',
+    'messagesApi.noteErrors',
+  ];
   return (
     <Stack gap="6" maxW="6xl" mx="auto" w="full" data-testid="messages-api-page">
       <Heading size="xl">{t('messagesApi.title')}</Heading>

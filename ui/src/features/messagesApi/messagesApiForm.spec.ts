@@ -3,8 +3,16 @@ import { apiTestRequest, initialApiTestValues, validateApiTest } from './message
 
 describe('messages API test form', () => {
   it('requires token, number and body for a text, token, number and a file for media', () => {
-    expect(validateApiTest(initialApiTestValues(), 'text')).toEqual({ token: 'messagesApi.required', number: 'messagesApi.required', body: 'messagesApi.required' });
-    expect(validateApiTest(initialApiTestValues(), 'media')).toEqual({ token: 'messagesApi.required', number: 'messagesApi.required', file: 'messagesApi.required' });
+    expect(validateApiTest(initialApiTestValues(), 'text')).toEqual({
+      token: 'messagesApi.required',
+      number: 'messagesApi.required',
+      body: 'messagesApi.required',
+    });
+    expect(validateApiTest(initialApiTestValues(), 'media')).toEqual({
+      token: 'messagesApi.required',
+      number: 'messagesApi.required',
+      file: 'messagesApi.required',
+    });
     expect(validateApiTest({ ...initialApiTestValues(), token: 't', number: '(11) 9999', body: 'x' }, 'text')).toEqual({ number: 'messagesApi.numberFormat' });
     expect(validateApiTest({ ...initialApiTestValues(), token: 't', number: '5511999999999', body: 'x' }, 'text')).toEqual({});
   });

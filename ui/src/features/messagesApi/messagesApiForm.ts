@@ -28,7 +28,8 @@ export function validateApiTest(values: ApiTestValues, kind: 'text' | 'media'): 
 /** The request the test form sends: JSON for a text, multipart (`medias`) for a file. */
 export function apiTestRequest(values: ApiTestValues, kind: 'text' | 'media'): { headers: Record<string, string>; body: string | FormData } {
   const authorization = `Bearer ${values.token.trim()}`;
-  if (kind === 'text') return { headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ number: values.number.trim(), body: values.body }) };
+  if (kind === 'text')
+    return { headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ number: values.number.trim(), body: values.body }) };
   const form = new FormData();
   form.append('number', values.number.trim());
   if (values.body.trim()) form.append('body', values.body);

@@ -39,7 +39,12 @@ export function useCloudApiForm(connectionId: number | null, active: boolean) {
   };
 
   const save = (id: number) =>
-    saveConfig({ id, phoneNumberId: values.phoneNumberId.trim(), businessAccountId: values.businessAccountId.trim(), ...(values.token.trim() ? { token: values.token.trim() } : {}) }).unwrap();
+    saveConfig({
+      id,
+      phoneNumberId: values.phoneNumberId.trim(),
+      businessAccountId: values.businessAccountId.trim(),
+      ...(values.token.trim() ? { token: values.token.trim() } : {}),
+    }).unwrap();
 
   return { active, values, setValues, errors, tokenHint, validate, save };
 }
@@ -57,18 +62,35 @@ export function CloudApiSection({ form }: { form: ReturnType<typeof useCloudApiF
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Field.Root invalid={!!errors.phoneNumberId} required>
           <Field.Label>{t('meta.cloud.phoneNumberId')}</Field.Label>
-          <Input value={values.phoneNumberId} inputMode="numeric" onChange={(event) => set('phoneNumberId', event.target.value)} data-testid="cloud-phone-number-id" />
+          <Input
+            value={values.phoneNumberId}
+            inputMode="numeric"
+            onChange={(event) => set('phoneNumberId', event.target.value)}
+            data-testid="cloud-phone-number-id"
+          />
           {errors.phoneNumberId && <Field.ErrorText>{t(errors.phoneNumberId)}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={!!errors.businessAccountId} required>
           <Field.Label>{t('meta.cloud.businessAccountId')}</Field.Label>
-          <Input value={values.businessAccountId} inputMode="numeric" onChange={(event) => set('businessAccountId', event.target.value)} data-testid="cloud-business-account-id" />
+          <Input
+            value={values.businessAccountId}
+            inputMode="numeric"
+            onChange={(event) => set('businessAccountId', event.target.value)}
+            data-testid="cloud-business-account-id"
+          />
           {errors.businessAccountId && <Field.ErrorText>{t(errors.businessAccountId)}</Field.ErrorText>}
         </Field.Root>
       </SimpleGrid>
       <Field.Root invalid={!!errors.token} required={!tokenHint}>
         <Field.Label>{t('meta.cloud.token')}</Field.Label>
-        <Input type="password" autoComplete="off" value={values.token} placeholder={tokenHint ? t('meta.cloud.tokenKept', { hint: tokenHint }) : ''} onChange={(event) => set('token', event.target.value)} data-testid="cloud-token" />
+        <Input
+          type="password"
+          autoComplete="off"
+          value={values.token}
+          placeholder={tokenHint ? t('meta.cloud.tokenKept', { hint: tokenHint }) : ''}
+          onChange={(event) => set('token', event.target.value)}
+          data-testid="cloud-token"
+        />
         {errors.token ? <Field.ErrorText>{t(errors.token)}</Field.ErrorText> : <Field.HelperText>{t('meta.cloud.tokenHelp')}</Field.HelperText>}
       </Field.Root>
     </Stack>

@@ -21,7 +21,11 @@ export default function FacebookConnectDialog({ channel, onClose }: { channel: '
     if (!appId) return;
     try {
       const auth = await facebookLogin(appId);
-      const linked = await connectFacebook({ facebookUserId: auth.userID, facebookUserToken: auth.accessToken, addInstagram: channel === 'instagram' }).unwrap();
+      const linked = await connectFacebook({
+        facebookUserId: auth.userID,
+        facebookUserToken: auth.accessToken,
+        addInstagram: channel === 'instagram',
+      }).unwrap();
       toaster.create({ type: 'success', description: t('meta.facebook.linked', { count: linked.length }) });
       onClose();
     } catch (error) {

@@ -67,7 +67,18 @@ function TemplateDialog({ ticketId, templates, onClose }: { ticketId: number; te
   };
 
   return (
-    <FormDialog open title={t('meta.templates.title')} testId="template-dialog" onClose={onClose} onSubmit={submit} busy={sending.isLoading} saveDisabled={!template} saveLabel={t('meta.templates.send')} saveTestId="template-send" size="md">
+    <FormDialog
+      open
+      title={t('meta.templates.title')}
+      testId="template-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={sending.isLoading}
+      saveDisabled={!template}
+      saveLabel={t('meta.templates.send')}
+      saveTestId="template-send"
+      size="md"
+    >
       {templates.length === 0 ? (
         <Text data-testid="template-none">{t('meta.templates.none')}</Text>
       ) : (
@@ -86,7 +97,12 @@ function TemplateDialog({ ticketId, templates, onClose }: { ticketId: number; te
           {values.map((value, index) => (
             <Field.Root key={index} invalid={missing && value.trim() === ''} required>
               <Field.Label>{t('meta.templates.parameter', { number: index + 1 })}</Field.Label>
-              <Input value={value} maxLength={1024} onChange={(event) => setParameters(values.map((old, at) => (at === index ? event.target.value : old)))} data-testid={`template-parameter-${index + 1}`} />
+              <Input
+                value={value}
+                maxLength={1024}
+                onChange={(event) => setParameters(values.map((old, at) => (at === index ? event.target.value : old)))}
+                data-testid={`template-parameter-${index + 1}`}
+              />
               {missing && value.trim() === '' && <Field.ErrorText>{t('meta.templates.parameterRequired')}</Field.ErrorText>}
             </Field.Root>
           ))}
@@ -96,7 +112,10 @@ function TemplateDialog({ ticketId, templates, onClose }: { ticketId: number; te
                 {t('meta.templates.preview')}
               </Text>
               <Text whiteSpace="pre-wrap" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="template-preview">
-                {fillTemplate(template.body, values.map((value, index) => value.trim() || `{{${index + 1}}}`))}
+                {fillTemplate(
+                  template.body,
+                  values.map((value, index) => value.trim() || `{{${index + 1}}}`),
+                )}
               </Text>
             </Stack>
           )}

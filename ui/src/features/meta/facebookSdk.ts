@@ -19,7 +19,10 @@ export const FACEBOOK_LOGIN_SCOPE = [
 /** The part of the SDK this app uses. */
 export interface FacebookSdk {
   init(options: { appId: string; version: string; cookie?: boolean; xfbml?: boolean; status?: boolean }): void;
-  login(callback: (response: { status?: string; authResponse?: { userID: string; accessToken: string } | null }) => void, options: { scope: string; return_scopes?: boolean }): void;
+  login(
+    callback: (response: { status?: string; authResponse?: { userID: string; accessToken: string } | null }) => void,
+    options: { scope: string; return_scopes?: boolean },
+  ): void;
 }
 
 declare global {

@@ -72,7 +72,14 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
           </HStack>
         </Stack>
       ))}
-      <ConfirmDialog open={toDelete !== null} title={t('notes.confirmDelete')} onConfirm={() => void confirmDelete()} onClose={() => setToDelete(null)} loading={deleting.isLoading} testId="note-delete-dialog" />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('notes.confirmDelete')}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+        loading={deleting.isLoading}
+        testId="note-delete-dialog"
+      />
     </Stack>
   );
 }

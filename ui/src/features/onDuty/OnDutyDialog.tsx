@@ -7,7 +7,16 @@ import { namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
 import { useCreateOnDutyMutation, useOnDutyUsersQuery, useUpdateOnDutyMutation } from './api';
-import { emptyOnDutyForm, maskTime, onDutyFormOf, onDutyRequestOf, validateOnDutyForm, type OnDutyDayValues, type OnDutyField, type OnDutyFormValues } from './onDutyForm';
+import {
+  emptyOnDutyForm,
+  maskTime,
+  onDutyFormOf,
+  onDutyRequestOf,
+  validateOnDutyForm,
+  type OnDutyDayValues,
+  type OnDutyField,
+  type OnDutyFormValues,
+} from './onDutyForm';
 
 const feedbackTexts = { success: 'onDuty.saved', saveFailed: 'onDuty.saveFailed', deleteFailed: 'onDuty.deleteFailed' } as const;
 
@@ -41,7 +50,14 @@ export default function OnDutyDialog({ entry, onClose, onSaved }: { entry: OnDut
   };
 
   return (
-    <FormDialog title={t(creating ? 'onDuty.dialog.addTitle' : 'onDuty.dialog.editTitle')} testId="on-duty-dialog" onClose={onClose} onSubmit={submit} saveTestId="on-duty-save" size="lg">
+    <FormDialog
+      title={t(creating ? 'onDuty.dialog.addTitle' : 'onDuty.dialog.editTitle')}
+      testId="on-duty-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="on-duty-save"
+      size="lg"
+    >
       <Stack gap="4">
         <SelectField
           label={t('onDuty.field.user')}
@@ -57,12 +73,28 @@ export default function OnDutyDialog({ entry, onClose, onSaved }: { entry: OnDut
         <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="3">
           <Field.Root invalid={!!errors.phone} required>
             <Field.Label>{t('onDuty.field.phone')}</Field.Label>
-            <Input value={values.phone} inputMode="tel" maxLength={30} onChange={(event) => set('phone', event.target.value)} data-testid="on-duty-field-phone" />
-            {errors.phone ? <Field.ErrorText data-testid="on-duty-field-phone-error">{t(errors.phone)}</Field.ErrorText> : <Field.HelperText>{t('onDuty.field.phoneHelp')}</Field.HelperText>}
+            <Input
+              value={values.phone}
+              inputMode="tel"
+              maxLength={30}
+              onChange={(event) => set('phone', event.target.value)}
+              data-testid="on-duty-field-phone"
+            />
+            {errors.phone ? (
+              <Field.ErrorText data-testid="on-duty-field-phone-error">{t(errors.phone)}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{t('onDuty.field.phoneHelp')}</Field.HelperText>
+            )}
           </Field.Root>
           <Field.Root invalid={!!errors.interval} required>
             <Field.Label>{t('onDuty.field.interval')}</Field.Label>
-            <Input value={values.interval} inputMode="numeric" maxLength={2} onChange={(event) => set('interval', event.target.value.replace(/\D/g, ''))} data-testid="on-duty-field-interval" />
+            <Input
+              value={values.interval}
+              inputMode="numeric"
+              maxLength={2}
+              onChange={(event) => set('interval', event.target.value.replace(/\D/g, ''))}
+              data-testid="on-duty-field-interval"
+            />
             {errors.interval && <Field.ErrorText>{t(errors.interval)}</Field.ErrorText>}
           </Field.Root>
         </Grid>
@@ -75,11 +107,25 @@ export default function OnDutyDialog({ entry, onClose, onSaved }: { entry: OnDut
               <Grid key={day.weekdayEn} templateColumns="8rem 1fr 1fr" gap="3" alignItems="start">
                 <Text pt="2">{t(`onDuty.day.${day.weekdayEn}`)}</Text>
                 <Field.Root invalid={!!startError}>
-                  <Input size="sm" placeholder="##:##" aria-label={`${t(`onDuty.day.${day.weekdayEn}`)} ${t('onDuty.field.start')}`} value={day.startTime} onChange={(event) => setDay(day.weekdayEn, 'startTime', event.target.value)} data-testid={`on-duty-start-${day.weekdayEn}`} />
+                  <Input
+                    size="sm"
+                    placeholder="##:##"
+                    aria-label={`${t(`onDuty.day.${day.weekdayEn}`)} ${t('onDuty.field.start')}`}
+                    value={day.startTime}
+                    onChange={(event) => setDay(day.weekdayEn, 'startTime', event.target.value)}
+                    data-testid={`on-duty-start-${day.weekdayEn}`}
+                  />
                   {startError && <Field.ErrorText>{t(startError)}</Field.ErrorText>}
                 </Field.Root>
                 <Field.Root invalid={!!endError}>
-                  <Input size="sm" placeholder="##:##" aria-label={`${t(`onDuty.day.${day.weekdayEn}`)} ${t('onDuty.field.end')}`} value={day.endTime} onChange={(event) => setDay(day.weekdayEn, 'endTime', event.target.value)} data-testid={`on-duty-end-${day.weekdayEn}`} />
+                  <Input
+                    size="sm"
+                    placeholder="##:##"
+                    aria-label={`${t(`onDuty.day.${day.weekdayEn}`)} ${t('onDuty.field.end')}`}
+                    value={day.endTime}
+                    onChange={(event) => setDay(day.weekdayEn, 'endTime', event.target.value)}
+                    data-testid={`on-duty-end-${day.weekdayEn}`}
+                  />
                   {endError && <Field.ErrorText>{t(endError)}</Field.ErrorText>}
                 </Field.Root>
               </Grid>

@@ -48,7 +48,10 @@ export default function OnDutyPage() {
 
   // What this browser saved shows at once; the frame that follows changes nothing more.
   const applyHere = (frame: OnDutyFrame) => dispatch(onDutyApi.util.updateQueryData('onDutyList', undefined, (draft) => applyOnDutyFrame(draft, frame)));
-  const deletion = useConfirmedDelete<OnDutyView>(deleteOnDuty, feedback, { failure: 'stay', deleted: (entry) => applyHere({ action: 'delete', onDutyId: entry.id }) });
+  const deletion = useConfirmedDelete<OnDutyView>(deleteOnDuty, feedback, {
+    failure: 'stay',
+    deleted: (entry) => applyHere({ action: 'delete', onDutyId: entry.id }),
+  });
 
   return (
     <ListFrame
@@ -63,7 +66,11 @@ export default function OnDutyPage() {
         <>
           {editing && (
             <Suspense fallback={null}>
-              <OnDutyDialog entry={editing.entry} onClose={() => setEditing(null)} onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })} />
+              <OnDutyDialog
+                entry={editing.entry}
+                onClose={() => setEditing(null)}
+                onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })}
+              />
             </Suspense>
           )}
           <ConfirmDialog

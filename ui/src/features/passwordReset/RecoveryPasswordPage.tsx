@@ -42,7 +42,10 @@ export default function RecoveryPasswordPage() {
         toast('success', 'reset.sent');
         setStep('code');
       } catch (failure) {
-        toaster.create({ type: 'error', description: errorCodeOf(failure) === 'ERR_TOO_MANY_REQUESTS' ? t('errors.ERR_TOO_MANY_REQUESTS') : t('reset.verifyFailed') });
+        toaster.create({
+          type: 'error',
+          description: errorCodeOf(failure) === 'ERR_TOO_MANY_REQUESTS' ? t('errors.ERR_TOO_MANY_REQUESTS') : t('reset.verifyFailed'),
+        });
       }
       return;
     }
@@ -56,7 +59,11 @@ export default function RecoveryPasswordPage() {
         if (failed === 'ERR_RESET_ATTEMPTS_EXCEEDED') {
           toast('error', 'reset.attemptsExceeded');
           setTimeout(() => navigate('/login'), REDIRECT_AFTER_ATTEMPTS_MS);
-        } else toast('error', failed === 'ERR_RESET_CODE_INCORRECT' ? 'reset.incorrect' : failed === 'ERR_RESET_CODE_INVALID' ? 'reset.invalid' : 'reset.verifyFailed');
+        } else
+          toast(
+            'error',
+            failed === 'ERR_RESET_CODE_INCORRECT' ? 'reset.incorrect' : failed === 'ERR_RESET_CODE_INVALID' ? 'reset.invalid' : 'reset.verifyFailed',
+          );
       }
       return;
     }
@@ -76,20 +83,42 @@ export default function RecoveryPasswordPage() {
         <Stack gap="5">
           <Field.Root invalid={step === 'number' && !!error} disabled={step !== 'number'}>
             <Field.Label>{t('reset.number')}</Field.Label>
-            <Input type="tel" autoFocus value={number} placeholder="5511999998888" onChange={(event) => setNumber(event.target.value)} data-testid="reset-number" />
+            <Input
+              type="tel"
+              autoFocus
+              value={number}
+              placeholder="5511999998888"
+              onChange={(event) => setNumber(event.target.value)}
+              data-testid="reset-number"
+            />
             {step === 'number' && error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
           </Field.Root>
           {step === 'code' && (
             <Field.Root invalid={!!error}>
               <Field.Label>{t('reset.code')}</Field.Label>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus value={code} onChange={(event) => setCode(event.target.value)} data-testid="reset-code" />
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                autoFocus
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                data-testid="reset-code"
+              />
               {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
             </Field.Root>
           )}
           {step === 'password' && (
             <Field.Root invalid={!!error}>
               <Field.Label>{t('reset.newPassword')}</Field.Label>
-              <Input type="password" autoComplete="new-password" autoFocus value={password} onChange={(event) => setPassword(event.target.value)} data-testid="reset-password" />
+              <Input
+                type="password"
+                autoComplete="new-password"
+                autoFocus
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                data-testid="reset-password"
+              />
               <Field.HelperText>{t('reset.passwordRules')}</Field.HelperText>
               {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
             </Field.Root>

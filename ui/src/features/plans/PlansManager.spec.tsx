@@ -85,7 +85,11 @@ describe('plans tab of the settings (super user)', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('plan-field-amount')).toHaveValue('199,90');
     fireEvent.click(screen.getByTestId('plan-save'));
     expect(
-      await screen.findByText('Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente', {}, { timeout: 10_000 }),
+      await screen.findByText(
+        'Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('plan-dialog').querySelector('button[type="button"]')!);
     await waitFor(() => expect(screen.queryByTestId('plan-dialog')).not.toBeInTheDocument());

@@ -38,7 +38,13 @@ export function PlansManager() {
     { key: 'users', header: 'plans.field.users', align: 'end', render: (plan) => plan.users },
     { key: 'connections', header: 'plans.field.connections', align: 'end', render: (plan) => plan.connections },
     { key: 'queues', header: 'plans.field.queues', align: 'end', render: (plan) => plan.queues },
-    { key: 'amount', header: 'plans.field.amount', align: 'end', render: (plan) => formatPlanAmount(plan.amount), cell: (plan) => ({ 'data-testid': `plan-amount-${plan.id}` }) },
+    {
+      key: 'amount',
+      header: 'plans.field.amount',
+      align: 'end',
+      render: (plan) => formatPlanAmount(plan.amount),
+      cell: (plan) => ({ 'data-testid': `plan-amount-${plan.id}` }),
+    },
     {
       key: 'features',
       header: 'plans.column.features',
@@ -130,7 +136,15 @@ export function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () =
   );
 
   return (
-    <FormDialog title={t(creating ? 'plans.dialog.addTitle' : 'plans.dialog.editTitle')} testId="plan-dialog" onClose={onClose} onSubmit={submit} saveTestId="plan-save" size="lg" scrollInside>
+    <FormDialog
+      title={t(creating ? 'plans.dialog.addTitle' : 'plans.dialog.editTitle')}
+      testId="plan-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="plan-save"
+      size="lg"
+      scrollInside
+    >
       <Stack gap="5">
         <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="4">
           {text('name', 'plans.field.name')}

@@ -31,8 +31,21 @@ describe('plan form', () => {
   it('sends numbers and a dotted price, and reads a saved plan back with a comma', () => {
     const form = { ...emptyPlanForm(), name: ' Ouro ', users: '10', connections: '3', queues: '5', amount: '149,90' };
     form.flags.useKanban = false;
-    expect(planRequestOf(form)).toMatchObject({ name: 'Ouro', users: 10, connections: 3, queues: 5, amount: '149.90', useKanban: false, useWhatsapp: true, isPublic: true });
-    expect(planFormOf(plan({ amount: '199.9', useKanban: true }))).toMatchObject({ amount: '199,90', users: '10', flags: expect.objectContaining({ useKanban: true, useFacebook: false }) });
+    expect(planRequestOf(form)).toMatchObject({
+      name: 'Ouro',
+      users: 10,
+      connections: 3,
+      queues: 5,
+      amount: '149.90',
+      useKanban: false,
+      useWhatsapp: true,
+      isPublic: true,
+    });
+    expect(planFormOf(plan({ amount: '199.9', useKanban: true }))).toMatchObject({
+      amount: '199,90',
+      users: '10',
+      flags: expect.objectContaining({ useKanban: true, useFacebook: false }),
+    });
   });
 
   it('shows the amount in pt-BR with two decimals (spec 2 §9)', () => {

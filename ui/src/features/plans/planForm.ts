@@ -16,10 +16,29 @@ export type PlanField = 'name' | 'users' | 'connections' | 'queues' | 'amount';
 export type PlanFormErrors = Partial<Record<PlanField, MessageKey>>;
 
 /** The spec's plan flags, in its order. */
-export const planFlags: readonly PlanFlag[] = ['useWhatsapp', 'useFacebook', 'useInstagram', 'useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'];
+export const planFlags: readonly PlanFlag[] = [
+  'useWhatsapp',
+  'useFacebook',
+  'useInstagram',
+  'useCampaigns',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+];
 
 /** A new plan: every flag on, public, limits left for the super user to type. */
-export const emptyPlanForm = (): PlanFormValues => ({ name: '', users: '', connections: '', queues: '', amount: '', flags: { ...allPlanFlagsOn }, isPublic: true });
+export const emptyPlanForm = (): PlanFormValues => ({
+  name: '',
+  users: '',
+  connections: '',
+  queues: '',
+  amount: '',
+  flags: { ...allPlanFlagsOn },
+  isPublic: true,
+});
 
 export const planFormOf = (plan: Plan): PlanFormValues => ({
   name: plan.name,
@@ -67,4 +86,5 @@ export const planRequestOf = (values: PlanFormValues): PlanFields => ({
 });
 
 /** The plan amount in pt-BR format with 2 decimals. */
-export const formatPlanAmount = (amount: string): string => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount));
+export const formatPlanAmount = (amount: string): string =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount));

@@ -7,8 +7,21 @@ import { fakeServer, renderApp } from '../../test/harness';
 import { AiHelpMenu } from './AiHelpMenu';
 
 const prompt = (id: number, queueId: number) => ({
-  id, companyId: 2, name: `P${id}`, apiKey: 'sk-…1234', prompt: 'Você atende.', voice: 'texto', voiceKey: '', voiceRegion: '',
-  temperature: 1, maxTokens: 100, maxMessages: 10, queueId, queue: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id,
+  companyId: 2,
+  name: `P${id}`,
+  apiKey: 'sk-…1234',
+  prompt: 'Você atende.',
+  voice: 'texto',
+  voiceKey: '',
+  voiceRegion: '',
+  temperature: 1,
+  maxTokens: 100,
+  maxMessages: 10,
+  queueId,
+  queue: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
 type Ticket = { id: number; queueId: number | null; promptId: number | null };
@@ -34,7 +47,15 @@ function renderMenus(tickets: Ticket[], prompts: ReturnType<typeof prompt>[], su
 
 describe('the composer’s AI help', () => {
   it('is offered only where a prompt serves the ticket: its own or its queue’s, not another queue’s', async () => {
-    renderMenus([{ id: 10, queueId: 1, promptId: null }, { id: 11, queueId: 3, promptId: null }, { id: 12, queueId: 3, promptId: 5 }], [prompt(5, 2), prompt(6, 1)], { status: 200, body: { text: 'x' } });
+    renderMenus(
+      [
+        { id: 10, queueId: 1, promptId: null },
+        { id: 11, queueId: 3, promptId: null },
+        { id: 12, queueId: 3, promptId: 5 },
+      ],
+      [prompt(5, 2), prompt(6, 1)],
+      { status: 200, body: { text: 'x' } },
+    );
     await screen.findAllByTestId('composer-ai');
     expect(screen.getByTestId('ticket-10').querySelector('[data-testid="composer-ai"]')).not.toBeNull();
     expect(screen.getByTestId('ticket-11').querySelector('[data-testid="composer-ai"]')).toBeNull();
@@ -42,7 +63,10 @@ describe('the composer’s AI help', () => {
   });
 
   it('a failure of the AI service stays on screen until dismissed, saying what to do', async () => {
-    const { drafts } = renderMenus([{ id: 10, queueId: 1, promptId: null }], [prompt(6, 1)], { status: 502, body: { error: 'ERR_AI_UNAVAILABLE', message: 'down' } });
+    const { drafts } = renderMenus([{ id: 10, queueId: 1, promptId: null }], [prompt(6, 1)], {
+      status: 502,
+      body: { error: 'ERR_AI_UNAVAILABLE', message: 'down' },
+    });
     fireEvent.click(await screen.findByTestId('composer-ai'));
     fireEvent.click(await screen.findByTestId('composer-ai-suggest'));
     expect(await screen.findByText(/O serviço de IA não respondeu\. Tente de novo/)).toBeInTheDocument();

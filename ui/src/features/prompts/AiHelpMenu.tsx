@@ -14,7 +14,15 @@ import { usePromptsQuery, useSuggestReplyMutation, useSummarizeTicketMutation } 
  * serves the ticket (its own, or its queue's: servingPromptId, the API's rule). A failure stays on
  * screen until dismissed: the AI service being down is read once and acted on.
  */
-export function AiHelpMenu({ ticket, disabled, onDraft }: { ticket: Pick<TicketView, 'id' | 'queueId' | 'promptId'>; disabled: boolean; onDraft(text: string): void }) {
+export function AiHelpMenu({
+  ticket,
+  disabled,
+  onDraft,
+}: {
+  ticket: Pick<TicketView, 'id' | 'queueId' | 'promptId'>;
+  disabled: boolean;
+  onDraft(text: string): void;
+}) {
   const t = useT();
   const plan = useAppSelector((state) => state.session.user?.company.plan);
   const prompts = usePromptsQuery(undefined, { skip: !plan?.useOpenAi });
@@ -34,13 +42,25 @@ export function AiHelpMenu({ ticket, disabled, onDraft }: { ticket: Pick<TicketV
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="suggest" data-testid="composer-ai-suggest" onClick={() => suggest(ticketId).unwrap().then(({ text }) => onDraft(text), showError)}>
+            <Menu.Item
+              value="suggest"
+              data-testid="composer-ai-suggest"
+              onClick={() =>
+                suggest(ticketId)
+                  .unwrap()
+                  .then(({ text }) => onDraft(text), showError)
+              }
+            >
               {t('ai.suggest')}
             </Menu.Item>
             <Menu.Item
               value="summarize"
               data-testid="composer-ai-summarize"
-              onClick={() => summarize(ticketId).unwrap().then(() => toaster.create({ type: 'success', title: t('ai.summarized') }), showError)}
+              onClick={() =>
+                summarize(ticketId)
+                  .unwrap()
+                  .then(() => toaster.create({ type: 'success', title: t('ai.summarized') }), showError)
+              }
             >
               {t('ai.summarize')}
             </Menu.Item>

@@ -25,7 +25,13 @@ const voiceName = (voice: string) => voice.replace(/^pt-BR-/, '').replace(/Neura
 export default function PromptDialog({ prompt, onClose }: { prompt: PromptView | null; onClose(): void }) {
   const t = useT();
   const creating = prompt === null;
-  const { values, set: setValue, errors, setErrors, check } = useForm<PromptFormValues, PromptField>(() => (prompt ? promptFormOf(prompt) : emptyPromptForm()), validatePromptForm);
+  const {
+    values,
+    set: setValue,
+    errors,
+    setErrors,
+    check,
+  } = useForm<PromptFormValues, PromptField>(() => (prompt ? promptFormOf(prompt) : emptyPromptForm()), validatePromptForm);
   // A corrected field drops its error at once instead of waiting for the next save.
   const set: typeof setValue = (field, value) => {
     setValue(field, value);
@@ -53,20 +59,45 @@ export default function PromptDialog({ prompt, onClose }: { prompt: PromptView |
   const input = (field: PromptField, label: MessageKey, type = 'text') => (
     <Field.Root invalid={!!errors[field]}>
       <Field.Label>{t(label)}</Field.Label>
-      <Input type={type} step={field === 'temperature' ? '0.1' : undefined} value={values[field]} onChange={(event) => set(field, event.target.value as never)} data-testid={`prompt-field-${field}`} />
+      <Input
+        type={type}
+        step={field === 'temperature' ? '0.1' : undefined}
+        value={values[field]}
+        onChange={(event) => set(field, event.target.value as never)}
+        data-testid={`prompt-field-${field}`}
+      />
       {error(field)}
     </Field.Root>
   );
 
   return (
-    <FormDialog title={t(creating ? 'prompts.dialog.addTitle' : 'prompts.dialog.editTitle')} testId="prompt-dialog" onClose={onClose} onSubmit={submit} saveTestId="prompt-save" size="xl" scrollInside>
+    <FormDialog
+      title={t(creating ? 'prompts.dialog.addTitle' : 'prompts.dialog.editTitle')}
+      testId="prompt-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="prompt-save"
+      size="xl"
+      scrollInside
+    >
       <Stack gap="4">
         {input('name', 'prompts.field.name')}
         <Field.Root invalid={!!errors.apiKey} required>
           <Field.Label>{t('prompts.field.apiKey')}</Field.Label>
           <Group attached w="full">
-            <Input type={showKey ? 'text' : 'password'} autoComplete="off" value={values.apiKey} onChange={(event) => set('apiKey', event.target.value)} data-testid="prompt-field-apiKey" />
-            <IconButton variant="outline" aria-label={t(showKey ? 'prompts.field.hideKey' : 'prompts.field.showKey')} onClick={() => setShowKey((shown) => !shown)} data-testid="prompt-toggle-key">
+            <Input
+              type={showKey ? 'text' : 'password'}
+              autoComplete="off"
+              value={values.apiKey}
+              onChange={(event) => set('apiKey', event.target.value)}
+              data-testid="prompt-field-apiKey"
+            />
+            <IconButton
+              variant="outline"
+              aria-label={t(showKey ? 'prompts.field.hideKey' : 'prompts.field.showKey')}
+              onClick={() => setShowKey((shown) => !shown)}
+              data-testid="prompt-toggle-key"
+            >
               {showKey ? <LuEyeOff /> : <LuEye />}
             </IconButton>
           </Group>

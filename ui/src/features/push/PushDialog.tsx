@@ -60,16 +60,36 @@ export function PushDialog({ open, onClose }: { open: boolean; onClose: () => vo
     }
   };
   const choose = (change: Partial<NonNullable<typeof settings>>) => {
-    if (settings) saveSettings({ ...settings, ...change }).unwrap().catch(showError);
+    if (settings)
+      saveSettings({ ...settings, ...change })
+        .unwrap()
+        .catch(showError);
   };
   return (
-    <FormDialog open={open} onClose={onClose} title={t('push.title')} testId="push-dialog" footer={<Button variant="outline" onClick={onClose}>{t('common.close')}</Button>}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('push.title')}
+      testId="push-dialog"
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      }
+    >
       <Stack gap="3">
         <Text textStyle="sm" data-testid="push-browser-state">
           {t(!supported ? 'push.unsupported' : blocked ? 'push.blocked' : toggle.subscribed ? 'push.browser.on' : 'push.browser.off')}
         </Text>
         {supported && !blocked && (
-          <Button size="sm" alignSelf="start" variant="outline" loading={busy || !toggle.ready} onClick={() => void run(toggle.subscribed ? toggle.disable : toggle.enable)} data-testid="push-browser-toggle">
+          <Button
+            size="sm"
+            alignSelf="start"
+            variant="outline"
+            loading={busy || !toggle.ready}
+            onClick={() => void run(toggle.subscribed ? toggle.disable : toggle.enable)}
+            data-testid="push-browser-toggle"
+          >
             {t(toggle.subscribed ? 'push.browser.disable' : 'push.browser.enable')}
           </Button>
         )}

@@ -16,8 +16,18 @@ export async function subscribeBrowser(publicKey: string): Promise<PushSubscript
   const registration = await navigator.serviceWorker.ready;
   const existing = await registration.pushManager.getSubscription();
   // A subscription made with another key (the server's pair changed) is of no use: replaced.
-  if (existing && existing.options.applicationServerKey && btoa(String.fromCharCode(...new Uint8Array(existing.options.applicationServerKey))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') !== publicKey) await existing.unsubscribe();
-  const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toBytes(publicKey) }));
+  if (
+    existing &&
+    existing.options.applicationServerKey &&
+    btoa(String.fromCharCode(...new Uint8Array(existing.options.applicationServerKey)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '') !== publicKey
+  )
+    await existing.unsubscribe();
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toBytes(publicKey) }));
   const json = subscription.toJSON();
   return { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
 }

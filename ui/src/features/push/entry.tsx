@@ -7,7 +7,10 @@ import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
 import { shouldPrompt } from './prompt';
 
 // Both load on use: the list paints without them (docs/ui-bundle.md).
-const PushDialog = lazyUntilOpen(() => import('./PushDialog').then((m) => m.PushDialog), (props) => props.open);
+const PushDialog = lazyUntilOpen(
+  () => import('./PushDialog').then((m) => m.PushDialog),
+  (props) => props.open,
+);
 const PushPrompt = lazy(() => import('./PushPrompt'));
 
 /** The tickets screen's entry to the push settings. */
@@ -16,7 +19,14 @@ export function PushButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <IconButton size="sm" variant="ghost" aria-label={t('tickets.push.open')} title={t('tickets.push.open')} onClick={() => setOpen(true)} data-testid="tickets-push">
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={t('tickets.push.open')}
+        title={t('tickets.push.open')}
+        onClick={() => setOpen(true)}
+        data-testid="tickets-push"
+      >
         <LuBellRing />
       </IconButton>
       <PushDialog open={open} onClose={() => setOpen(false)} />

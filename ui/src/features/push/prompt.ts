@@ -1,7 +1,8 @@
 import { readStorage, writeStorage } from '../../app/storage';
 
 /** This browser can receive Web Push: a service worker, the Push API and notifications. */
-export const pushSupported = (): boolean => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+export const pushSupported = (): boolean =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** The one-time prompt: asked once per user in this browser, whatever the answer (docs/push.md). */
 const promptKey = (userId: number) => `push-prompt:${userId}`;

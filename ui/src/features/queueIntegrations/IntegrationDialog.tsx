@@ -8,7 +8,14 @@ import { SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
 import { useCreateQueueIntegrationMutation, useTestIntegrationSessionMutation, useUpdateQueueIntegrationMutation } from './api';
-import { emptyIntegrationForm, integrationFormOf, integrationRequestOf, validateIntegrationForm, type IntegrationField, type IntegrationFormValues } from './integrationForm';
+import {
+  emptyIntegrationForm,
+  integrationFormOf,
+  integrationRequestOf,
+  validateIntegrationForm,
+  type IntegrationField,
+  type IntegrationFormValues,
+} from './integrationForm';
 
 const feedbackTexts = { success: 'integrations.saved', saveFailed: 'integrations.saveFailed', deleteFailed: 'integrations.deleteFailed' } as const;
 const TYPE_LABELS: Record<QueueIntegrationType, string> = { typebot: 'Typebot', n8n: 'N8N', webhook: 'Webhook', dialogflow: 'Dialogflow' };
@@ -27,7 +34,13 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
   const t = useT();
   const creating = integration === null;
   const hasStoredKey = integration?.credentialsHint != null;
-  const { values, set: setValue, errors, setErrors, check } = useForm<IntegrationFormValues, IntegrationField>(
+  const {
+    values,
+    set: setValue,
+    errors,
+    setErrors,
+    check,
+  } = useForm<IntegrationFormValues, IntegrationField>(
     () => (integration ? integrationFormOf(integration) : emptyIntegrationForm()),
     (current) => validateIntegrationForm(current, hasStoredKey),
   );
@@ -58,7 +71,9 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
     setResult(null);
     try {
       const { type, projectName, jsonContent, language, urlN8N, typebotSlug } = values;
-      setResult(await test({ ...(integration ? { id: integration.id } : {}), type, projectName, jsonContent, language, urlN8N: urlN8N.trim(), typebotSlug }).unwrap());
+      setResult(
+        await test({ ...(integration ? { id: integration.id } : {}), type, projectName, jsonContent, language, urlN8N: urlN8N.trim(), typebotSlug }).unwrap(),
+      );
     } catch (error) {
       feedback.saveFailed(error);
     }
@@ -68,9 +83,21 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
     <Field.Root invalid={!!errors[field]} required={field === 'name' || field === 'urlN8N' || field === 'typebotSlug' || field === 'projectName'}>
       <Field.Label>{t(label)}</Field.Label>
       {extra.multiline ? (
-        <Textarea rows={6} value={values[field]} onChange={(event) => set(field, event.target.value as never)} data-testid={`integration-field-${field}`} fontFamily="mono" fontSize="xs" />
+        <Textarea
+          rows={6}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value as never)}
+          data-testid={`integration-field-${field}`}
+          fontFamily="mono"
+          fontSize="xs"
+        />
       ) : (
-        <Input type={extra.type ?? 'text'} value={values[field]} onChange={(event) => set(field, event.target.value as never)} data-testid={`integration-field-${field}`} />
+        <Input
+          type={extra.type ?? 'text'}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value as never)}
+          data-testid={`integration-field-${field}`}
+        />
       )}
       {extra.helper && !errors[field] && <Field.HelperText>{extra.helper}</Field.HelperText>}
       {errors[field] && <Field.ErrorText data-testid={`integration-field-${field}-error`}>{t(errors[field]!)}</Field.ErrorText>}
@@ -102,9 +129,18 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
           <>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {text('projectName', 'integrations.field.projectName')}
-              <SelectField label={t('integrations.field.language')} value={values.language} onChange={(value) => set('language', value as IntegrationFormValues['language'])} options={LANGUAGES} testId="integration-field-language" />
+              <SelectField
+                label={t('integrations.field.language')}
+                value={values.language}
+                onChange={(value) => set('language', value as IntegrationFormValues['language'])}
+                options={LANGUAGES}
+                testId="integration-field-language"
+              />
             </SimpleGrid>
-            {text('jsonContent', 'integrations.field.jsonContent', { multiline: true, helper: hasStoredKey ? t('integrations.field.jsonKept', { hint: integration!.credentialsHint! }) : undefined })}
+            {text('jsonContent', 'integrations.field.jsonContent', {
+              multiline: true,
+              helper: hasStoredKey ? t('integrations.field.jsonKept', { hint: integration!.credentialsHint! }) : undefined,
+            })}
           </>
         ) : (
           text('urlN8N', values.type === 'typebot' ? 'integrations.field.typebotUrl' : 'integrations.field.url', { type: 'url' })
@@ -127,7 +163,11 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
           {result && (
             <Alert.Root status={result.ok ? 'success' : 'error'} data-testid="integration-test-result">
               <Alert.Content>
-                <Alert.Title>{result.ok ? t(result.messages.length > 0 ? 'integrations.testOk' : 'integrations.testSilent') : t('integrations.testFailed', { error: result.error ?? '' })}</Alert.Title>
+                <Alert.Title>
+                  {result.ok
+                    ? t(result.messages.length > 0 ? 'integrations.testOk' : 'integrations.testSilent')
+                    : t('integrations.testFailed', { error: result.error ?? '' })}
+                </Alert.Title>
                 {result.messages.map((message, index) => (
                   <Text key={index} whiteSpace="pre-wrap">
                     {message}

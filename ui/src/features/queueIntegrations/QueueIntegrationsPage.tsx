@@ -85,7 +85,13 @@ export default function QueueIntegrationsPage() {
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPageNumber((page) => page + 1), maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="integrations.column.actions"
         actions={[
-          { key: 'edit', label: 'integrations.edit', icon: <LuPencil />, onClick: (row) => setEditing({ integration: row }), testId: (row) => `integration-edit-${row.id}` },
+          {
+            key: 'edit',
+            label: 'integrations.edit',
+            icon: <LuPencil />,
+            onClick: (row) => setEditing({ integration: row }),
+            testId: (row) => `integration-edit-${row.id}`,
+          },
           { key: 'delete', label: 'integrations.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `integration-delete-${row.id}` },
         ]}
       />

@@ -1,4 +1,11 @@
-import type { CreateQueueIntegrationRequest, IntegrationTestResult, QueueIntegrationPage, QueueIntegrationView, TestIntegrationSessionRequest, UpdateQueueIntegrationRequest } from '@conversa/contracts';
+import type {
+  CreateQueueIntegrationRequest,
+  IntegrationTestResult,
+  QueueIntegrationPage,
+  QueueIntegrationView,
+  TestIntegrationSessionRequest,
+  UpdateQueueIntegrationRequest,
+} from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export const queueIntegrationsApi = api.injectEndpoints({
@@ -10,7 +17,10 @@ export const queueIntegrationsApi = api.injectEndpoints({
       merge: (current, incoming, { arg }) => {
         if (arg.pageNumber === 1) return incoming;
         const known = new Set(incoming.queueIntegrations.map((row) => row.id));
-        return { queueIntegrations: [...current.queueIntegrations.filter((row) => !known.has(row.id)), ...incoming.queueIntegrations], hasMore: incoming.hasMore };
+        return {
+          queueIntegrations: [...current.queueIntegrations.filter((row) => !known.has(row.id)), ...incoming.queueIntegrations],
+          hasMore: incoming.hasMore,
+        };
       },
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: ['QueueIntegrations'],
@@ -33,4 +43,10 @@ export const queueIntegrationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useQueueIntegrationPageQuery, useCreateQueueIntegrationMutation, useUpdateQueueIntegrationMutation, useDeleteQueueIntegrationMutation, useTestIntegrationSessionMutation } = queueIntegrationsApi;
+export const {
+  useQueueIntegrationPageQuery,
+  useCreateQueueIntegrationMutation,
+  useUpdateQueueIntegrationMutation,
+  useDeleteQueueIntegrationMutation,
+  useTestIntegrationSessionMutation,
+} = queueIntegrationsApi;

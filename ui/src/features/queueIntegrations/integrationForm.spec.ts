@@ -18,7 +18,9 @@ describe('the integration form', () => {
     // Editing with a stored key: an empty field keeps it.
     expect(validateIntegrationForm(dialogflow, true)).toEqual({});
     expect(validateIntegrationForm({ ...dialogflow, jsonContent: '{"client_email":"a@b","private_key":"k"}' })).toEqual({});
-    expect(validateIntegrationForm({ ...base, urlN8N: 'http://t', typebotSlug: 's', typebotDelayMessage: '70000' }).typebotDelayMessage).toBe('integrations.validation.delay');
+    expect(validateIntegrationForm({ ...base, urlN8N: 'http://t', typebotSlug: 's', typebotDelayMessage: '70000' }).typebotDelayMessage).toBe(
+      'integrations.validation.delay',
+    );
   });
 
   it('sends numbers as numbers and trims the name and url', () => {

@@ -7,7 +7,8 @@ import { queueIntegrationsApi } from './api';
 /** The loaded list after a `queueIntegration` frame: created and changed ones in id order, deleted ones out. */
 export function applyQueueIntegrationFrame(page: QueueIntegrationPage, frame: QueueIntegrationFrame): QueueIntegrationPage {
   const { action, queueIntegration, integrationId } = frame;
-  if (action === 'delete' && typeof integrationId === 'number') return { ...page, queueIntegrations: page.queueIntegrations.filter((row) => row.id !== integrationId) };
+  if (action === 'delete' && typeof integrationId === 'number')
+    return { ...page, queueIntegrations: page.queueIntegrations.filter((row) => row.id !== integrationId) };
   if (!queueIntegration || typeof queueIntegration.id !== 'number') return page;
   const others = page.queueIntegrations.filter((row) => row.id !== queueIntegration.id);
   return { ...page, queueIntegrations: [...others, queueIntegration].sort((a, b) => a.id - b.id) };

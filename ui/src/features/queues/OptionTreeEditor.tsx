@@ -121,7 +121,14 @@ function OptionCard({ node, path, errors, withoutMessage, choices, onChange, onA
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <IconButton variant="ghost" size="sm" aria-label={t('queues.chatbot.remove')} title={t('queues.chatbot.remove')} onClick={() => onRemove(node.key)} data-testid={`${testId}-remove`}>
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label={t('queues.chatbot.remove')}
+            title={t('queues.chatbot.remove')}
+            onClick={() => onRemove(node.key)}
+            data-testid={`${testId}-remove`}
+          >
             <LuTrash2 />
           </IconButton>
         </HStack>
@@ -150,7 +157,12 @@ function OptionCard({ node, path, errors, withoutMessage, choices, onChange, onA
 
         <Field.Root>
           <Field.Label>{t('queues.chatbot.message')}</Field.Label>
-          <Textarea rows={2} value={node.greetingMessage} onChange={(event) => onChange(node.key, { greetingMessage: event.target.value })} data-testid={`${testId}-message`} />
+          <Textarea
+            rows={2}
+            value={node.greetingMessage}
+            onChange={(event) => onChange(node.key, { greetingMessage: event.target.value })}
+            data-testid={`${testId}-message`}
+          />
           {withoutMessage.has(node.key) && (
             <Field.HelperText color="fg.warning" data-testid={`${testId}-message-needed`}>
               {t('queues.chatbot.messageNeeded')}
@@ -159,7 +171,11 @@ function OptionCard({ node, path, errors, withoutMessage, choices, onChange, onA
         </Field.Root>
 
         <HStack justify="space-between">
-          <Switch.Root checked={node.closeTicket} onCheckedChange={(details) => onChange(node.key, { closeTicket: details.checked })} data-testid={`${testId}-close-ticket`}>
+          <Switch.Root
+            checked={node.closeTicket}
+            onCheckedChange={(details) => onChange(node.key, { closeTicket: details.checked })}
+            data-testid={`${testId}-close-ticket`}
+          >
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>{t('queues.chatbot.closeTicket')}</Switch.Label>

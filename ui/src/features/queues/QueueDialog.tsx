@@ -19,7 +19,16 @@ import {
   type NamedRecord,
 } from './api';
 import { OptionTreeEditor, withCurrent, type TargetChoices } from './OptionTreeEditor';
-import { emptyQueueForm, hasErrors, QUEUE_PALETTE, queueFormOf, queueRequestOf, validateQueueForm, type QueueFormErrors, type QueueFormValues } from './queueForm';
+import {
+  emptyQueueForm,
+  hasErrors,
+  QUEUE_PALETTE,
+  queueFormOf,
+  queueRequestOf,
+  validateQueueForm,
+  type QueueFormErrors,
+  type QueueFormValues,
+} from './queueForm';
 import { SchedulesEditor } from './SchedulesEditor';
 
 const noErrors: QueueFormErrors = { fields: {}, schedules: {}, options: {} };
@@ -189,11 +198,21 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
                 </Field.Root>
                 <Field.Root invalid={!!fieldError('orderQueue')}>
                   <Field.Label>{t('queues.field.orderQueue')}</Field.Label>
-                  <Input type="number" min={0} value={values.orderQueue} onChange={(event) => set('orderQueue', event.target.value)} data-testid="queue-orderQueue" />
+                  <Input
+                    type="number"
+                    min={0}
+                    value={values.orderQueue}
+                    onChange={(event) => set('orderQueue', event.target.value)}
+                    data-testid="queue-orderQueue"
+                  />
                   {fieldError('orderQueue') && <Field.ErrorText>{t(fieldError('orderQueue')!)}</Field.ErrorText>}
                 </Field.Root>
                 <Stack gap="2">
-                  <Switch.Root checked={values.ativarRoteador} onCheckedChange={(details) => set('ativarRoteador', details.checked)} data-testid="queue-ativarRoteador">
+                  <Switch.Root
+                    checked={values.ativarRoteador}
+                    onCheckedChange={(details) => set('ativarRoteador', details.checked)}
+                    data-testid="queue-ativarRoteador"
+                  >
                     <Switch.HiddenInput />
                     <Switch.Control />
                     <Switch.Label>{t('queues.field.ativarRoteador')}</Switch.Label>

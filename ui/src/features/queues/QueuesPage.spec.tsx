@@ -85,7 +85,12 @@ describe('queues screen', () => {
     expect(body).toMatchObject({ name: 'Vendas', color: '#38a169', greetingMessage: 'Bem-vindo', tempoRoteador: 2 });
     expect(body.schedules).toHaveLength(7);
     expect(body.chatbots).toEqual([
-      expect.objectContaining({ name: 'Comercial', greetingMessage: 'Escolha o plano', queueType: 'text', options: [expect.objectContaining({ name: 'Planos mensais', options: [] })] }),
+      expect.objectContaining({
+        name: 'Comercial',
+        greetingMessage: 'Escolha o plano',
+        queueType: 'text',
+        options: [expect.objectContaining({ name: 'Planos mensais', options: [] })],
+      }),
       expect.objectContaining({ name: 'Suporte', queueType: 'attendent', optUserId: 7, options: [] }),
     ]);
     await waitFor(() => expect(screen.queryByTestId('queue-dialog')).not.toBeInTheDocument());
@@ -130,9 +135,31 @@ describe('queues screen', () => {
     const saved = queueRow(3, 'Financeiro', {
       schedules: [
         { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
-        ...['tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn: weekdayEn as 'tuesday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' })),
+        ...['tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({
+          weekday: weekdayEn,
+          weekdayEn: weekdayEn as 'tuesday',
+          startTimeA: '08:00',
+          endTimeA: '12:00',
+          startTimeB: '13:00',
+          endTimeB: '18:00',
+        })),
       ],
-      chatbots: [{ id: 40, queueId: 3, parentId: null, name: 'Boletos', greetingMessage: '', queueType: 'text', optQueueId: null, optUserId: null, optIntegrationId: null, optFileId: null, closeTicket: false, options: [] }],
+      chatbots: [
+        {
+          id: 40,
+          queueId: 3,
+          parentId: null,
+          name: 'Boletos',
+          greetingMessage: '',
+          queueType: 'text',
+          optQueueId: null,
+          optUserId: null,
+          optIntegrationId: null,
+          optFileId: null,
+          closeTicket: false,
+          options: [],
+        },
+      ],
     });
     const { calls } = fakeServer({
       'GET /queue': { status: 200, body: [saved] },

@@ -30,7 +30,12 @@ const columns: Column<Queue>[] = [
     ),
   },
   { key: 'order', header: 'queues.column.order', render: (queue) => queue.orderQueue ?? '—' },
-  { key: 'greeting', header: 'queues.column.greeting', render: (queue) => queue.greetingMessage, cell: (queue) => ({ maxW: 'md', truncate: true, title: queue.greetingMessage }) },
+  {
+    key: 'greeting',
+    header: 'queues.column.greeting',
+    render: (queue) => queue.greetingMessage,
+    cell: (queue) => ({ maxW: 'md', truncate: true, title: queue.greetingMessage }),
+  },
 ];
 
 /** /queues: the company's queues with add, edit and delete; the list follows `queue` frames. */
@@ -97,7 +102,13 @@ export default function QueuesPage() {
         empty={{ text: 'queues.empty', testId: 'queues-empty' }}
         actionsHeader={canEdit ? 'queues.column.actions' : undefined}
         actions={[
-          { key: 'edit', label: 'queues.edit', icon: <LuPencil />, onClick: (queue) => setEditing({ queueId: queue.id }), testId: (queue) => `queue-edit-${queue.id}` },
+          {
+            key: 'edit',
+            label: 'queues.edit',
+            icon: <LuPencil />,
+            onClick: (queue) => setEditing({ queueId: queue.id }),
+            testId: (queue) => `queue-edit-${queue.id}`,
+          },
           { key: 'work', label: 'queues.work.action', icon: <LuGauge />, onClick: (queue) => setWorking(queue), testId: (queue) => `queue-work-${queue.id}` },
           { key: 'delete', label: 'queues.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (queue) => `queue-delete-${queue.id}` },
         ]}

@@ -1,4 +1,12 @@
-import type { CreateQueueRequest, DeletedAnswer, QueueView, QueueWithOptions, QueueWorkView, SetQueueWorkRequest, UpdateQueueRequest } from '@conversa/contracts';
+import type {
+  CreateQueueRequest,
+  DeletedAnswer,
+  QueueView,
+  QueueWithOptions,
+  QueueWorkView,
+  SetQueueWorkRequest,
+  UpdateQueueRequest,
+} from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export interface NamedRecord {
@@ -9,7 +17,9 @@ export interface NamedRecord {
 /** Lists other screens own (integrations, file lists, prompts); each answers its own shape. */
 const namedRecords = (body: unknown, key: string): NamedRecord[] => {
   const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
-  return Array.isArray(list) ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) })) : [];
+  return Array.isArray(list)
+    ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) }))
+    : [];
 };
 
 export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWork'] }).injectEndpoints({

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatbotOptionView as ChatbotOption } from '@conversa/contracts';
-import { addOption, countOptions, fromSaved, nodeAtPath, optionNumber, optionsMissingMessage, removeOption, toRequest, updateOption, type OptionNode } from './optionTree';
+import {
+  addOption,
+  countOptions,
+  fromSaved,
+  nodeAtPath,
+  optionNumber,
+  optionsMissingMessage,
+  removeOption,
+  toRequest,
+  updateOption,
+  type OptionNode,
+} from './optionTree';
 import { emptyQueueForm, maskTime, queueRequestOf, validateQueueForm } from './queueForm';
 
 const saved = (id: number, name: string, options: ChatbotOption[] = [], extra: Partial<ChatbotOption> = {}): ChatbotOption => ({
@@ -54,7 +65,7 @@ describe('the option tree model', () => {
     expect(named(after, 'Comercial').options).toEqual([]);
   });
 
-  it('clears the targets a new queueType does not use, and keeps the attendant\'s queue', () => {
+  it("clears the targets a new queueType does not use, and keeps the attendant's queue", () => {
     const key = named(tree, 'Suporte').key;
     let changed = updateOption(tree, key, { queueType: 'queue', optQueueId: 7 });
     expect(named(changed, 'Suporte')).toMatchObject({ queueType: 'queue', optQueueId: 7 });
@@ -72,7 +83,11 @@ describe('the option tree model', () => {
     const { tree: withNew } = addOption(tree, named(tree, 'Suporte').key);
     const request = toRequest(updateOption(withNew, named(withNew, '').key, { name: ' Internet ' }));
     expect(request).toEqual([
-      expect.objectContaining({ id: 10, name: 'Comercial', options: [expect.objectContaining({ id: 11, options: [expect.objectContaining({ id: 12, options: [] })] })] }),
+      expect.objectContaining({
+        id: 10,
+        name: 'Comercial',
+        options: [expect.objectContaining({ id: 11, options: [expect.objectContaining({ id: 12, options: [] })] })],
+      }),
       expect.objectContaining({ id: 20, name: 'Suporte', options: [expect.not.objectContaining({ id: expect.anything() })] }),
     ]);
     expect(request[1]!.options![0]).toMatchObject({ name: 'Internet', queueType: 'text', options: [] });
@@ -108,7 +123,7 @@ describe('the queue form rules', () => {
     expect(queueRequestOf(valid).orderQueue).toBeNull();
   });
 
-  it('shows the spec\'s messages for name and colour', () => {
+  it("shows the spec's messages for name and colour", () => {
     expect(validateQueueForm({ ...valid, name: '' }, 1).fields.name).toBe('queues.validation.required');
     expect(validateQueueForm({ ...valid, name: 'V' }, 1).fields.name).toBe('queues.validation.tooShort');
     expect(validateQueueForm({ ...valid, name: 'V'.repeat(51) }, 1).fields.name).toBe('queues.validation.tooLong');
@@ -124,7 +139,10 @@ describe('the queue form rules', () => {
 
   it('places schedule problems on the day and field', () => {
     const schedules = valid.schedules.map((day, index) => (index === 2 ? { ...day, startTimeB: '11:00' } : index === 4 ? { ...day, endTimeA: '' } : day));
-    expect(validateQueueForm({ ...valid, schedules }, 1).schedules).toEqual({ '2.startTimeB': 'queues.validation.overlap', '4.endTimeA': 'queues.validation.halfWindow' });
+    expect(validateQueueForm({ ...valid, schedules }, 1).schedules).toEqual({
+      '2.startTimeB': 'queues.validation.overlap',
+      '4.endTimeA': 'queues.validation.halfWindow',
+    });
   });
 
   it('places option problems on the option: names of at least 4 characters, the target its type needs', () => {
@@ -133,7 +151,10 @@ describe('the queue form rules', () => {
     const blank = tree[1]!;
     tree = updateOption(tree, blank.key, { name: 'Transferir', queueType: 'queue' });
     const errors = validateQueueForm({ ...valid, chatbots: tree }, 1);
-    expect(errors.options).toEqual({ [named(tree, 'Pix').key]: { name: 'queues.validation.optionTooShort' }, [blank.key]: { optQueueId: 'queues.validation.targetQueue' } });
+    expect(errors.options).toEqual({
+      [named(tree, 'Pix').key]: { name: 'queues.validation.optionTooShort' },
+      [blank.key]: { optQueueId: 'queues.validation.targetQueue' },
+    });
     const emptyName = updateOption(tree, named(tree, 'Pix').key, { name: '  ' });
     expect(validateQueueForm({ ...valid, chatbots: emptyName }, 1).options[named(emptyName, '  ').key]).toEqual({ name: 'queues.validation.required' });
   });

@@ -86,7 +86,12 @@ export const updateOption = (tree: readonly OptionNode[], key: string, changes: 
 
 /** The tree as PUT /queue sends it: every node lists all its nested options, so the saved tree becomes exactly this one. */
 export const toRequest = (tree: readonly OptionNode[]): ChatbotOptionInput[] =>
-  tree.map(({ key: _key, id, options, ...fields }) => ({ ...(id !== undefined ? { id } : {}), ...fields, name: fields.name.trim(), options: toRequest(options) }));
+  tree.map(({ key: _key, id, options, ...fields }) => ({
+    ...(id !== undefined ? { id } : {}),
+    ...fields,
+    name: fields.name.trim(),
+    options: toRequest(options),
+  }));
 
 /** The node a request path points at (`['chatbots', 0, 'options', 1, 'name']` → the second nested option of the first). */
 export function nodeAtPath(tree: readonly OptionNode[], path: readonly PropertyKey[]): { node: OptionNode; field: string } | null {

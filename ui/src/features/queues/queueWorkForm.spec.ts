@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { queueWorkFormOf, queueWorkRequestOf, validateQueueWorkForm } from './queueWorkForm';
 
-const view = { queueId: 3, autoAssign: true, positionStep: 3, priorityTagIds: [4], capacities: [{ userId: 7, capacity: 5 }], firstResponseMinutes: 15, resolutionMinutes: null };
+const view = {
+  queueId: 3,
+  autoAssign: true,
+  positionStep: 3,
+  priorityTagIds: [4],
+  capacities: [{ userId: 7, capacity: 5 }],
+  firstResponseMinutes: 15,
+  resolutionMinutes: null,
+};
 
 describe('queue work form', () => {
   it('round-trips the settings, blank meaning no target and no limit', () => {
     const values = queueWorkFormOf(view);
     expect(values).toMatchObject({ positionStep: '3', firstResponseMinutes: '15', resolutionMinutes: '', capacities: { 7: '5' } });
-    expect(queueWorkRequestOf({ ...values, capacities: { 7: '5', 8: '' } })).toEqual({ ...view, queueId: undefined, capacities: [{ userId: 7, capacity: 5 }] } as never);
+    expect(queueWorkRequestOf({ ...values, capacities: { 7: '5', 8: '' } })).toEqual({
+      ...view,
+      queueId: undefined,
+      capacities: [{ userId: 7, capacity: 5 }],
+    } as never);
   });
 
   it('refuses steps, targets and capacities that are not whole numbers in bounds', () => {

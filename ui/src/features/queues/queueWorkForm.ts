@@ -13,7 +13,9 @@ export interface QueueWorkFormValues {
   capacities: Record<number, string>;
 }
 
-export type QueueWorkFormErrors = Partial<Record<'positionStep' | 'firstResponseMinutes' | 'resolutionMinutes', MessageKey>> & { capacities?: Record<number, MessageKey> };
+export type QueueWorkFormErrors = Partial<Record<'positionStep' | 'firstResponseMinutes' | 'resolutionMinutes', MessageKey>> & {
+  capacities?: Record<number, MessageKey>;
+};
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
@@ -44,7 +46,8 @@ export function validateQueueWorkForm(values: QueueWorkFormValues): QueueWorkFor
   if (wholeNumber(values.firstResponseMinutes, 1, SLA_TARGET_MAX_MINUTES) === undefined) errors.firstResponseMinutes = 'queues.work.invalidMinutes';
   if (wholeNumber(values.resolutionMinutes, 1, SLA_TARGET_MAX_MINUTES) === undefined) errors.resolutionMinutes = 'queues.work.invalidMinutes';
   for (const [userId, capacity] of Object.entries(values.capacities)) {
-    if (wholeNumber(capacity, 1, QUEUE_CAPACITY_MAX) === undefined) errors.capacities = { ...errors.capacities, [Number(userId)]: 'queues.work.invalidCapacity' };
+    if (wholeNumber(capacity, 1, QUEUE_CAPACITY_MAX) === undefined)
+      errors.capacities = { ...errors.capacities, [Number(userId)]: 'queues.work.invalidCapacity' };
   }
   return errors;
 }

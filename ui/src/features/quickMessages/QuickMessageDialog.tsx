@@ -15,14 +15,30 @@ import {
   useUploadQuickMessageMediaMutation,
   type QuickMessage,
 } from './api';
-import { emptyQuickMessage, managesAllQuickMessages, requestOf, validateQuickMessage, valuesOf, type QuickMessageErrors, type QuickMessageValues } from './quickMessageForm';
+import {
+  emptyQuickMessage,
+  managesAllQuickMessages,
+  requestOf,
+  validateQuickMessage,
+  valuesOf,
+  type QuickMessageErrors,
+  type QuickMessageValues,
+} from './quickMessageForm';
 
 /**
  * Adds or edits a quick reply: shortcode, message, the general flag (admins and supervisors), category entry or
  * its category, and one attached file. The record is saved first, then the file is uploaded or removed, so a
  * refused file leaves a saved reply the user can attach to again.
  */
-export default function QuickMessageDialog({ record, onClose, onSaved }: { record: QuickMessage | null; onClose(): void; onSaved(record: QuickMessage): void }) {
+export default function QuickMessageDialog({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: QuickMessage | null;
+  onClose(): void;
+  onSaved(record: QuickMessage): void;
+}) {
   const t = useT();
   const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
@@ -125,7 +141,16 @@ export default function QuickMessageDialog({ record, onClose, onSaved }: { recor
                 <Text textStyle="sm" data-testid="quick-message-media-name">
                   {attachedName}
                 </Text>
-                <Button size="xs" variant="ghost" aria-label={t('quickMessages.removeMedia')} onClick={() => { setFile(null); setDropMedia(true); }} data-testid="quick-message-remove-media">
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={t('quickMessages.removeMedia')}
+                  onClick={() => {
+                    setFile(null);
+                    setDropMedia(true);
+                  }}
+                  data-testid="quick-message-remove-media"
+                >
                   <LuX />
                 </Button>
               </HStack>

@@ -29,7 +29,15 @@ describe('quick replies screen', () => {
     fakeServer({
       'GET /quick-messages': {
         status: 200,
-        body: { records: [record(1, { userId: me.user.id }), record(2, { geral: true, userId: 99 }), record(3, { userId: me.user.id, message: '', mediaName: 'catalogo.pdf', mediaPath: '/media/x' })], count: 3, hasMore: false },
+        body: {
+          records: [
+            record(1, { userId: me.user.id }),
+            record(2, { geral: true, userId: 99 }),
+            record(3, { userId: me.user.id, message: '', mediaName: 'catalogo.pdf', mediaPath: '/media/x' }),
+          ],
+          count: 3,
+          hasMore: false,
+        },
       },
     });
     renderApp({ path: '/quick-messages', signedIn: me });
@@ -78,6 +86,12 @@ describe('quick replies screen', () => {
     // jsdom's File does not survive Node's FormData (it arrives as text): the browser flow checks the bytes.
     expect(form.has('file')).toBe(true);
     expect(form.get('typeArch')).toBe('quickMessage');
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/quick-messages')?.body).toEqual({ shortcode: 'catalogo', message: 'Segue o catálogo', isCategory: false, categoryId: 4, geral: false });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/quick-messages')?.body).toEqual({
+      shortcode: 'catalogo',
+      message: 'Segue o catálogo',
+      isCategory: false,
+      categoryId: 4,
+      geral: false,
+    });
   });
 });

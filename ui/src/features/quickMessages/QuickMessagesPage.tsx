@@ -32,7 +32,9 @@ export default function QuickMessagesPage() {
   const [deleteQuickMessage] = useDeleteQuickMessageMutation();
 
   const applyFrame = (frame: QuickMessageFrame) =>
-    dispatch(quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)));
+    dispatch(
+      quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)),
+    );
   useSocketEvent('quickmessage', applyFrame);
   useSocketReconnect(() => {
     if (pageNumber === 1) void refetch();
@@ -127,8 +129,22 @@ export default function QuickMessagesPage() {
         empty={{ text: 'quickMessages.empty', testId: 'quick-messages-empty' }}
         actionsHeader="quickMessages.column.actions"
         actions={[
-          { key: 'edit', label: 'quickMessages.edit', icon: <LuPencil />, onClick: (row) => setEditing({ record: row }), testId: (row) => `quick-message-edit-${row.id}`, shown: (row) => mayChangeQuickMessage(me, row) },
-          { key: 'delete', label: 'quickMessages.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `quick-message-delete-${row.id}`, shown: (row) => mayChangeQuickMessage(me, row) },
+          {
+            key: 'edit',
+            label: 'quickMessages.edit',
+            icon: <LuPencil />,
+            onClick: (row) => setEditing({ record: row }),
+            testId: (row) => `quick-message-edit-${row.id}`,
+            shown: (row) => mayChangeQuickMessage(me, row),
+          },
+          {
+            key: 'delete',
+            label: 'quickMessages.delete',
+            icon: <LuTrash2 />,
+            onClick: deletion.ask,
+            testId: (row) => `quick-message-delete-${row.id}`,
+            shown: (row) => mayChangeQuickMessage(me, row),
+          },
         ]}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'quick-messages-scroll' }}
       />

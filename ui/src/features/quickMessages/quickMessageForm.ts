@@ -10,7 +10,10 @@ export interface QuickMessageViewer {
 }
 
 export const managesAllQuickMessages = (viewer: QuickMessageViewer): boolean =>
-  inAudience({ showDashboard: false, allowRealTime: false, allowConnections: false, ...viewer, profile: viewer.profile as Profile }, roleTable.generalQuickMessages.write);
+  inAudience(
+    { showDashboard: false, allowRealTime: false, allowConnections: false, ...viewer, profile: viewer.profile as Profile },
+    roleTable.generalQuickMessages.write,
+  );
 
 /** A plain user edits and deletes only their own non-general replies; the server refuses the rest. */
 export const mayChangeQuickMessage = (viewer: QuickMessageViewer, message: Pick<QuickMessage, 'geral' | 'userId'>): boolean =>

@@ -52,13 +52,24 @@ describe('schedule dialog', () => {
     fireEvent.change(screen.getByTestId('schedule-body'), { target: { value: 'Lembrete do pagamento' } });
     fireEvent.click(screen.getByTestId('schedule-save'));
     await screen.findByText('Agendamento salvo com sucesso!');
-    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ body: 'Lembrete do pagamento', contactId: 5, ticketId: 10, sendAt: new Date(sendAt.value).toISOString() });
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      body: 'Lembrete do pagamento',
+      contactId: 5,
+      ticketId: 10,
+      sendAt: new Date(sendAt.value).toISOString(),
+    });
   });
 
   it('hides the save button for a schedule already sent, and marks a send error', async () => {
     fakeServer({
       'GET /contacts/5': { status: 200, body: { id: 5, name: 'Maria Souza' } },
-      'GET /schedules/': { status: 200, body: { schedules: [schedule({ id: 3, sentAt: '2026-11-20T13:00:05.000Z', status: 'ENVIADA' }), schedule({ id: 4, status: 'ERRO', body: 'Falhou este' })], hasMore: false } },
+      'GET /schedules/': {
+        status: 200,
+        body: {
+          schedules: [schedule({ id: 3, sentAt: '2026-11-20T13:00:05.000Z', status: 'ENVIADA' }), schedule({ id: 4, status: 'ERRO', body: 'Falhou este' })],
+          hasMore: false,
+        },
+      },
     });
     renderDialog();
     fireEvent.click(await screen.findByTestId('schedule-item-3'));

@@ -75,10 +75,14 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
       footer={
         <>
           {editing && (
-            <Button variant="ghost" onClick={() => {
+            <Button
+              variant="ghost"
+              onClick={() => {
                 setEditing(null);
                 setValues({ body: '', sendAt: defaultSendAt(new Date()) });
-              }} data-testid="schedule-new">
+              }}
+              data-testid="schedule-new"
+            >
               {t('schedule.new')}
             </Button>
           )}
@@ -103,7 +107,12 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
             {t('schedule.body')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Textarea rows={4} value={values.body} onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))} data-testid="schedule-body" />
+          <Textarea
+            rows={4}
+            value={values.body}
+            onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))}
+            data-testid="schedule-body"
+          />
           {errors.body && <Field.ErrorText>{errorText(errors.body)}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={!!errors.sendAt} required>
@@ -111,7 +120,12 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
             {t('schedule.sendAt')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input type="datetime-local" value={values.sendAt} onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))} data-testid="schedule-send-at" />
+          <Input
+            type="datetime-local"
+            value={values.sendAt}
+            onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))}
+            data-testid="schedule-send-at"
+          />
           {errors.sendAt && <Field.ErrorText>{errorText(errors.sendAt)}</Field.ErrorText>}
         </Field.Root>
         {editing?.status === 'ERRO' && (
@@ -145,7 +159,9 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
                     <Text textStyle="xs" color="fg.muted">
                       {formatDateTime(schedule.sendAt)}
                     </Text>
-                    <Badge colorPalette={statusPalette(schedule.status)}>{t(`schedule.status.${schedule.status === 'ERRO' ? 'ERRO' : schedule.status === 'ENVIADA' ? 'ENVIADA' : 'PENDENTE'}`)}</Badge>
+                    <Badge colorPalette={statusPalette(schedule.status)}>
+                      {t(`schedule.status.${schedule.status === 'ERRO' ? 'ERRO' : schedule.status === 'ENVIADA' ? 'ENVIADA' : 'PENDENTE'}`)}
+                    </Badge>
                   </button>
                 </HStack>
               ))}

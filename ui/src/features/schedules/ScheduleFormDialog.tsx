@@ -81,7 +81,15 @@ export default function ScheduleFormDialog({ schedule, contactId, onClose, onSav
                 {contact.name}
               </Badge>
               {editable && !schedule && (
-                <Button size="xs" variant="ghost" onClick={() => { setPicked(null); setDropPrefill(true); }} data-testid="schedule-form-contact-change">
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  onClick={() => {
+                    setPicked(null);
+                    setDropPrefill(true);
+                  }}
+                  data-testid="schedule-form-contact-change"
+                >
                   {t('schedules.changeContact')}
                 </Button>
               )}
@@ -98,7 +106,13 @@ export default function ScheduleFormDialog({ schedule, contactId, onClose, onSav
             {t('schedule.body')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Textarea rows={4} value={values.body} readOnly={!editable} onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))} data-testid="schedule-form-body" />
+          <Textarea
+            rows={4}
+            value={values.body}
+            readOnly={!editable}
+            onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))}
+            data-testid="schedule-form-body"
+          />
           {errors.body && <Field.ErrorText>{errorText(errors.body)}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={!!errors.sendAt} required>
@@ -106,7 +120,13 @@ export default function ScheduleFormDialog({ schedule, contactId, onClose, onSav
             {t('schedule.sendAt')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input type="datetime-local" value={values.sendAt} readOnly={!editable} onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))} data-testid="schedule-form-send-at" />
+          <Input
+            type="datetime-local"
+            value={values.sendAt}
+            readOnly={!editable}
+            onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))}
+            data-testid="schedule-form-send-at"
+          />
           {errors.sendAt && <Field.ErrorText>{errorText(errors.sendAt)}</Field.ErrorText>}
         </Field.Root>
         {schedule?.status === 'ERRO' && (

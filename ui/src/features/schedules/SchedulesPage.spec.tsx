@@ -47,7 +47,10 @@ describe('scheduled messages screen', () => {
     fakeServer({
       'GET /schedules/': {
         status: 200,
-        body: { schedules: [row(1), row(2, { status: 'ERRO', failureReason: 'offline' }), row(3, { status: 'ENVIADA', sentAt: '2026-11-20T12:05:07.000Z' })], hasMore: false },
+        body: {
+          schedules: [row(1), row(2, { status: 'ERRO', failureReason: 'offline' }), row(3, { status: 'ENVIADA', sentAt: '2026-11-20T12:05:07.000Z' })],
+          hasMore: false,
+        },
       },
       'GET /contacts/5': { status: 200, body: { id: 5, name: 'Maria Souza', number: '5511999990000' } },
     });

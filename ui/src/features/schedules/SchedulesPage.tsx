@@ -44,7 +44,8 @@ export default function SchedulesPage() {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  const applyFrame = (frame: ScheduleFrame) => dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
+  const applyFrame = (frame: ScheduleFrame) =>
+    dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
   useSocketEvent('schedule', applyFrame);
   useSocketReconnect(() => {
     if (pageNumber === 1) void refetch();
@@ -64,14 +65,34 @@ export default function SchedulesPage() {
   });
 
   const columns: Column<Schedule>[] = [
-    { key: 'contact', header: 'schedules.column.contact', render: (row) => row.contact?.name ?? '—', cell: (row) => ({ 'data-testid': `schedule-contact-${row.id}` }) },
-    { key: 'body', header: 'schedules.column.body', render: (row) => previewBody(row.body), cell: (row) => ({ title: row.body, 'data-testid': `schedule-body-${row.id}` }) },
-    { key: 'sendAt', header: 'schedules.column.sendAt', render: (row) => formatSendAt(row.sendAt), cell: (row) => ({ 'data-testid': `schedule-send-at-${row.id}` }) },
+    {
+      key: 'contact',
+      header: 'schedules.column.contact',
+      render: (row) => row.contact?.name ?? '—',
+      cell: (row) => ({ 'data-testid': `schedule-contact-${row.id}` }),
+    },
+    {
+      key: 'body',
+      header: 'schedules.column.body',
+      render: (row) => previewBody(row.body),
+      cell: (row) => ({ title: row.body, 'data-testid': `schedule-body-${row.id}` }),
+    },
+    {
+      key: 'sendAt',
+      header: 'schedules.column.sendAt',
+      render: (row) => formatSendAt(row.sendAt),
+      cell: (row) => ({ 'data-testid': `schedule-send-at-${row.id}` }),
+    },
     {
       key: 'status',
       header: 'schedules.column.status',
       render: (row) => (
-        <Badge colorPalette={statusPalette(row.status)} title={row.failureReason ?? undefined} data-testid={`schedule-status-${row.id}`} data-status={row.status}>
+        <Badge
+          colorPalette={statusPalette(row.status)}
+          title={row.failureReason ?? undefined}
+          data-testid={`schedule-status-${row.id}`}
+          data-status={row.status}
+        >
           {t(statusKey(row.status) as MessageKey)}
         </Badge>
       ),
@@ -120,9 +141,23 @@ export default function SchedulesPage() {
         empty={{ text: 'schedules.empty', testId: 'schedules-empty' }}
         actionsHeader="schedules.column.actions"
         actions={[
-          { key: 'edit', label: 'schedules.edit', icon: <LuPencil />, onClick: (row) => setEditing({ schedule: row }), testId: (row) => `schedule-edit-${row.id}`, shown: canSaveSchedule },
+          {
+            key: 'edit',
+            label: 'schedules.edit',
+            icon: <LuPencil />,
+            onClick: (row) => setEditing({ schedule: row }),
+            testId: (row) => `schedule-edit-${row.id}`,
+            shown: canSaveSchedule,
+          },
           // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
-          { key: 'delete', label: 'schedules.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `schedule-delete-${row.id}`, shown: canSaveSchedule },
+          {
+            key: 'delete',
+            label: 'schedules.delete',
+            icon: <LuTrash2 />,
+            onClick: deletion.ask,
+            testId: (row) => `schedule-delete-${row.id}`,
+            shown: canSaveSchedule,
+          },
         ]}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'schedules-scroll' }}
       />

@@ -13,7 +13,13 @@ import { formatDate } from '../../app/dates';
  */
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 15_000 });
-  await Promise.all([import('./LoginPage'), import('../financial/OverduePage'), import('../tickets/TicketsPage'), import('../tickets/TicketNotifications'), import('../home/HomeSwitch')]);
+  await Promise.all([
+    import('./LoginPage'),
+    import('../financial/OverduePage'),
+    import('../tickets/TicketsPage'),
+    import('../tickets/TicketNotifications'),
+    import('../home/HomeSwitch'),
+  ]);
 }, 120_000);
 
 const fill = async (email: string, password: string) => {

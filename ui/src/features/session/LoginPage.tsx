@@ -48,63 +48,63 @@ export default function LoginPage() {
   return (
     <PublicFrame title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={submit} noValidate data-testid="login-form">
-      <Stack gap="5">
-        <Field.Root invalid={!!errors.email}>
-          <Field.Label>{t('login.email')}</Field.Label>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={values.email}
-            onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-            data-testid="login-email"
-          />
-          {errors.email && <Field.ErrorText>{t(errors.email)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!errors.password}>
-          <Field.Label>{t('login.password')}</Field.Label>
-          <InputGroup
-            endElement={
-              <IconButton
-                variant="ghost"
-                size="xs"
-                me="-2"
-                aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                onClick={() => setShowPassword((current) => !current)}
-              >
-                {showPassword ? <LuEyeOff /> : <LuEye />}
-              </IconButton>
-            }
-          >
+        <Stack gap="5">
+          <Field.Root invalid={!!errors.email}>
+            <Field.Label>{t('login.email')}</Field.Label>
             <Input
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
-              data-testid="login-password"
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              value={values.email}
+              onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+              data-testid="login-email"
             />
-          </InputGroup>
-          {errors.password && <Field.ErrorText>{t(errors.password)}</Field.ErrorText>}
-        </Field.Root>
-        <Button type="submit" size="lg" loading={isLoading} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-        <Link asChild alignSelf="center" color="colorPalette.fg" fontSize="sm">
-          <RouterLink to="/recovery-password" data-testid="recovery-link">
-            {t('reset.forgot')}
-          </RouterLink>
-        </Link>
-        <Text textAlign="center" color="fg.muted">
-          {t('login.noAccount')}{' '}
-          <Link asChild color="colorPalette.fg" fontWeight="semibold">
-            <RouterLink to="/signup" data-testid="signup-link">
-              {t('login.signupLink')}
+            {errors.email && <Field.ErrorText>{t(errors.email)}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={!!errors.password}>
+            <Field.Label>{t('login.password')}</Field.Label>
+            <InputGroup
+              endElement={
+                <IconButton
+                  variant="ghost"
+                  size="xs"
+                  me="-2"
+                  aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                  onClick={() => setShowPassword((current) => !current)}
+                >
+                  {showPassword ? <LuEyeOff /> : <LuEye />}
+                </IconButton>
+              }
+            >
+              <Input
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={values.password}
+                onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+                data-testid="login-password"
+              />
+            </InputGroup>
+            {errors.password && <Field.ErrorText>{t(errors.password)}</Field.ErrorText>}
+          </Field.Root>
+          <Button type="submit" size="lg" loading={isLoading} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+          <Link asChild alignSelf="center" color="colorPalette.fg" fontSize="sm">
+            <RouterLink to="/recovery-password" data-testid="recovery-link">
+              {t('reset.forgot')}
             </RouterLink>
           </Link>
-        </Text>
-      </Stack>
+          <Text textAlign="center" color="fg.muted">
+            {t('login.noAccount')}{' '}
+            <Link asChild color="colorPalette.fg" fontWeight="semibold">
+              <RouterLink to="/signup" data-testid="signup-link">
+                {t('login.signupLink')}
+              </RouterLink>
+            </Link>
+          </Text>
+        </Stack>
       </form>
     </PublicFrame>
   );

@@ -86,10 +86,22 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
   );
 
   return (
-    <FormDialog open={open} title={t('profile.title')} testId="profile-dialog" onClose={onClose} onSubmit={submit} busy={uploading.isLoading} saveTestId="profile-save">
+    <FormDialog
+      open={open}
+      title={t('profile.title')}
+      testId="profile-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={uploading.isLoading}
+      saveTestId="profile-save"
+    >
       <Stack gap="4">
         <HStack gap="4">
-          {preview ? <Image src={preview} alt="" boxSize="16" borderRadius="full" objectFit="cover" data-testid="profile-image-preview" /> : <UserAvatar user={{ name: values.name || user.name, profileImage: user.profileImage ?? null }} size="2xl" />}
+          {preview ? (
+            <Image src={preview} alt="" boxSize="16" borderRadius="full" objectFit="cover" data-testid="profile-image-preview" />
+          ) : (
+            <UserAvatar user={{ name: values.name || user.name, profileImage: user.profileImage ?? null }} size="2xl" />
+          )}
           <Stack gap="1">
             <Text fontWeight="medium">{t('profile.image')}</Text>
             <input
@@ -113,7 +125,13 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
         {field('password', 'password', 'profile.password')}
         <Field.Root>
           <Field.Label>{t('users.field.phone')}</Field.Label>
-          <Input type="tel" value={values.phone} placeholder="5511999998888" onChange={(event) => setValues((current) => ({ ...current, phone: event.target.value }))} data-testid="profile-phone" />
+          <Input
+            type="tel"
+            value={values.phone}
+            placeholder="5511999998888"
+            onChange={(event) => setValues((current) => ({ ...current, phone: event.target.value }))}
+            data-testid="profile-phone"
+          />
           <Field.HelperText>{t('users.field.phoneHelp')}</Field.HelperText>
         </Field.Root>
         <SelectField

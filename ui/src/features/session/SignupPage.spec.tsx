@@ -9,7 +9,15 @@ const type = (field: string, value: string) => fireEvent.change(screen.getByTest
 
 async function fillValid(overrides: Partial<Record<string, string>> = {}) {
   await screen.findByTestId('signup-name', {}, { timeout: 5000 });
-  const values = { name: 'Ana Souza', companyName: 'Acme', email: 'ana@acme.test', phone: '11987654321', document: '52998224725', password: 'Segura123', ...overrides };
+  const values = {
+    name: 'Ana Souza',
+    companyName: 'Acme',
+    email: 'ana@acme.test',
+    phone: '11987654321',
+    document: '52998224725',
+    password: 'Segura123',
+    ...overrides,
+  };
   for (const [field, value] of Object.entries(values)) type(field, value);
   // Both are <label>s around hidden inputs, as a user clicks them.
   fireEvent.click(await screen.findByTestId('plan-2'));
@@ -94,7 +102,9 @@ describe('signup page', () => {
     const { router } = renderApp({ path: '/signup' });
     await fillValid();
     fireEvent.click(screen.getByTestId('signup-submit'));
-    expect(await screen.findByText('A criação de usuários foi desabilitada pelo administrador. Peça a um administrador para criar o usuário.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A criação de usuários foi desabilitada pelo administrador. Peça a um administrador para criar o usuário.'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
   });
 });

@@ -12,7 +12,11 @@ import { validateSignup, type SignupField, type SignupValues } from './signupVal
 import type { FieldErrors } from '../../shared/validation';
 
 const strengthLabel = (strength: number): { key: MessageKey; palette: string } =>
-  strength >= 100 ? { key: 'signup.strength.strong', palette: 'green' } : strength >= 66 ? { key: 'signup.strength.medium', palette: 'yellow' } : { key: 'signup.strength.weak', palette: 'red' };
+  strength >= 100
+    ? { key: 'signup.strength.strong', palette: 'green' }
+    : strength >= 66
+      ? { key: 'signup.strength.medium', palette: 'yellow' }
+      : { key: 'signup.strength.weak', palette: 'red' };
 
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
@@ -143,50 +147,46 @@ export default function SignupPage() {
         onChange={(event) => set(field, options.digits ? digitsOnly(event.target.value, options.digits) : event.target.value)}
         data-testid={`signup-${field}`}
       />
-      {errors[field] ? (
-        <Field.ErrorText>{t(errors[field])}</Field.ErrorText>
-      ) : (
-        options.helper && <Field.HelperText>{t(options.helper)}</Field.HelperText>
-      )}
+      {errors[field] ? <Field.ErrorText>{t(errors[field])}</Field.ErrorText> : options.helper && <Field.HelperText>{t(options.helper)}</Field.HelperText>}
     </Field.Root>
   );
 
   return (
     <PublicFrame title={t('signup.title')} subtitle={t('signup.subtitle')} width="2xl">
       <form onSubmit={submit} noValidate data-testid="signup-form">
-      <Stack gap="5">
-        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
-          {text('name', 'signup.name', { autoComplete: 'name' })}
-          {text('companyName', 'signup.companyName', { autoComplete: 'organization' })}
-          {text('email', 'signup.email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-          {text('phone', 'signup.phone', { autoComplete: 'tel', helper: 'signup.phoneHelper', digits: 11, inputMode: 'numeric' })}
-          {text('document', 'signup.document', { helper: 'signup.documentHelper', digits: 14, inputMode: 'numeric' })}
-          <Stack gap="2">
-            {text('password', 'signup.password', { type: 'password', autoComplete: 'new-password', helper: 'signup.passwordHelper' })}
-            <PasswordStrength password={values.password} />
-          </Stack>
-        </Grid>
-        <PlanChoice value={values.planId} onChange={(planId) => set('planId', planId)} error={errors.planId} />
-        <Field.Root invalid={!!errors.termo}>
-          <Checkbox.Root checked={values.termo} onCheckedChange={(details) => set('termo', details.checked === true)} data-testid="signup-terms">
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('signup.terms')}</Checkbox.Label>
-          </Checkbox.Root>
-          {errors.termo && <Field.ErrorText>{t(errors.termo)}</Field.ErrorText>}
-        </Field.Root>
-        <Button type="submit" size="lg" loading={isLoading} data-testid="signup-submit">
-          {t('signup.submit')}
-        </Button>
-        <Text textAlign="center" color="fg.muted">
-          {t('signup.haveAccount')}{' '}
-          <Link asChild color="colorPalette.fg" fontWeight="semibold">
-            <RouterLink to="/login" data-testid="login-link">
-              {t('signup.loginLink')}
-            </RouterLink>
-          </Link>
-        </Text>
-      </Stack>
+        <Stack gap="5">
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+            {text('name', 'signup.name', { autoComplete: 'name' })}
+            {text('companyName', 'signup.companyName', { autoComplete: 'organization' })}
+            {text('email', 'signup.email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+            {text('phone', 'signup.phone', { autoComplete: 'tel', helper: 'signup.phoneHelper', digits: 11, inputMode: 'numeric' })}
+            {text('document', 'signup.document', { helper: 'signup.documentHelper', digits: 14, inputMode: 'numeric' })}
+            <Stack gap="2">
+              {text('password', 'signup.password', { type: 'password', autoComplete: 'new-password', helper: 'signup.passwordHelper' })}
+              <PasswordStrength password={values.password} />
+            </Stack>
+          </Grid>
+          <PlanChoice value={values.planId} onChange={(planId) => set('planId', planId)} error={errors.planId} />
+          <Field.Root invalid={!!errors.termo}>
+            <Checkbox.Root checked={values.termo} onCheckedChange={(details) => set('termo', details.checked === true)} data-testid="signup-terms">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('signup.terms')}</Checkbox.Label>
+            </Checkbox.Root>
+            {errors.termo && <Field.ErrorText>{t(errors.termo)}</Field.ErrorText>}
+          </Field.Root>
+          <Button type="submit" size="lg" loading={isLoading} data-testid="signup-submit">
+            {t('signup.submit')}
+          </Button>
+          <Text textAlign="center" color="fg.muted">
+            {t('signup.haveAccount')}{' '}
+            <Link asChild color="colorPalette.fg" fontWeight="semibold">
+              <RouterLink to="/login" data-testid="login-link">
+                {t('signup.loginLink')}
+              </RouterLink>
+            </Link>
+          </Text>
+        </Stack>
       </form>
     </PublicFrame>
   );

@@ -24,7 +24,15 @@ export function UserMenu() {
   const { active, open, setOpen, triggerProps } = useFirstOpen();
   if (!user) return null;
   const trigger = (
-    <chakra.button type="button" rounded="full" focusRing="outside" aria-label={t('shell.userMenu')} title={t('shell.userMenu')} data-testid="user-menu" {...triggerProps}>
+    <chakra.button
+      type="button"
+      rounded="full"
+      focusRing="outside"
+      aria-label={t('shell.userMenu')}
+      title={t('shell.userMenu')}
+      data-testid="user-menu"
+      {...triggerProps}
+    >
       <PlainAvatar size="sm" colorPalette="blue" name={user.name} src={user.profileImage} />
     </chakra.button>
   );

@@ -16,7 +16,13 @@ interface Props extends FirstOpenMenuProps {
 export default function UserMenuRoot({ trigger, open, onOpenChange, userName, language, onProfile, onLanguage, onLogout }: Props) {
   const t = useT();
   return (
-    <FirstOpenMenu trigger={trigger} open={open} onOpenChange={onOpenChange} placement="bottom-end" contentProps={{ minW: '56', 'data-testid': 'user-menu-content' }}>
+    <FirstOpenMenu
+      trigger={trigger}
+      open={open}
+      onOpenChange={onOpenChange}
+      placement="bottom-end"
+      contentProps={{ minW: '56', 'data-testid': 'user-menu-content' }}
+    >
       <Menu.ItemGroup>
         <Menu.ItemGroupLabel>{userName}</Menu.ItemGroupLabel>
         <Menu.Item value="profile" onClick={onProfile} data-testid="menu-profile">

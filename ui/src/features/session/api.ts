@@ -33,11 +33,4 @@ export const sessionApi = api.injectEndpoints({
 /** The refresh belongs to the session the base keeps (app/sessionApi.ts). */
 export { useRefreshTokenMutation } from '../../app/sessionApi';
 
-export const {
-  useLoginMutation,
-  useLogoutMutation,
-  useMeQuery,
-  useUpdateUserMutation,
-  useSignupMutation,
-  usePublicPlansQuery,
-} = sessionApi;
+export const { useLoginMutation, useLogoutMutation, useMeQuery, useUpdateUserMutation, useSignupMutation, usePublicPlansQuery } = sessionApi;

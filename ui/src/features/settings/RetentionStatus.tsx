@@ -11,7 +11,9 @@ export function RetentionStatus() {
   if (!data) return null;
   return (
     <Text textStyle="sm" color="fg.muted" mt="3" data-testid="settings-retention-last-run">
-      {data.lastRun ? t('settings.retention.lastRun', { at: formatDateTime(data.lastRun.at), before: formatDateTime(data.lastRun.before) }) : t('settings.retention.never')}
+      {data.lastRun
+        ? t('settings.retention.lastRun', { at: formatDateTime(data.lastRun.at), before: formatDateTime(data.lastRun.before) })
+        : t('settings.retention.never')}
     </Text>
   );
 }

@@ -69,7 +69,14 @@ describe('settings screen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((call) => call.path === '/companies/2/schedules')).toBe(true));
     const week = (calls.find((call) => call.path === '/companies/2/schedules')!.body as { schedules: { weekdayEn: string }[] }).schedules;
     expect(week).toHaveLength(7);
-    expect(week.find((day) => day.weekdayEn === 'saturday')).toEqual({ weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '09:00', endTimeA: '13:00', startTimeB: '', endTimeB: '' });
+    expect(week.find((day) => day.weekdayEn === 'saturday')).toEqual({
+      weekday: 'Sábado',
+      weekdayEn: 'saturday',
+      startTimeA: '09:00',
+      endTimeA: '13:00',
+      startTimeB: '',
+      endTimeB: '',
+    });
     expect(await screen.findByText('Horários atualizados com sucesso.')).toBeInTheDocument();
   });
 });

@@ -10,7 +10,15 @@ import { SchedulesEditor } from '../queues/SchedulesEditor';
 import { SuperSettingsPanels, superSettingsTabs, type SuperSettingsTab } from '../companies/superTabs';
 import { userUpdated } from '../../app/sessionSlice';
 import { RetentionStatus } from './RetentionStatus';
-import { applySetting, settingsApi, useCompanySchedulesQuery, useSaveCompanySchedulesMutation, useSettingsQuery, useUpdateSettingMutation, type Setting } from './api';
+import {
+  applySetting,
+  settingsApi,
+  useCompanySchedulesQuery,
+  useSaveCompanySchedulesMutation,
+  useSettingsQuery,
+  useUpdateSettingMutation,
+  type Setting,
+} from './api';
 import { scheduleErrors, settingSections, showsSchedulesTab, valueOf, visibleSettingFields, type SettingField } from './settingsForm';
 
 type Tab = 'options' | 'schedules' | SuperSettingsTab;

@@ -6,7 +6,9 @@ export type { SettingView as Setting } from '@conversa/contracts';
 /** The list after a change: the setting takes its new value in place (or joins the list). */
 export function applySetting(list: readonly Setting[], setting: Setting | undefined): Setting[] {
   if (!setting || typeof setting.key !== 'string') return [...list];
-  return list.some((row) => row.key === setting.key) ? list.map((row) => (row.key === setting.key ? { ...row, value: setting.value } : row)) : [...list, setting];
+  return list.some((row) => row.key === setting.key)
+    ? list.map((row) => (row.key === setting.key ? { ...row, value: setting.value } : row))
+    : [...list, setting];
 }
 
 export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'CompanySchedules', 'Retention'] }).injectEndpoints({

@@ -20,7 +20,12 @@ const toggle = [
   { value: 'disabled', label: 'settings.value.disabled' },
 ] as const satisfies readonly { value: string; label: MessageKey }[];
 
-const choice = (key: CompanySettingKey, section: SettingSection, values: SettingField['values'] = toggle): SettingField => ({ key, section, kind: 'choice', values });
+const choice = (key: CompanySettingKey, section: SettingSection, values: SettingField['values'] = toggle): SettingField => ({
+  key,
+  section,
+  kind: 'choice',
+  values,
+});
 
 /** Every company setting, in the order the options tab lists them. */
 export const settingFields: readonly SettingField[] = [

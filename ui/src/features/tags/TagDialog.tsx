@@ -14,7 +14,17 @@ const feedbackTexts = { success: 'tags.saved', saveFailed: 'tags.saveFailed', de
  * Add or edit a tag: name, colour (a picker and its hex text) and the kanban flag. In kanban mode (the board's
  * "Adicionar lane", the lanes screen) a new tag starts as a lane. The lists follow from the `tag` frame.
  */
-export default function TagDialog({ tag, kanbanMode = false, onClose, onSaved }: { tag: TagView | null; kanbanMode?: boolean; onClose(): void; onSaved?(tag: TagView): void }) {
+export default function TagDialog({
+  tag,
+  kanbanMode = false,
+  onClose,
+  onSaved,
+}: {
+  tag: TagView | null;
+  kanbanMode?: boolean;
+  onClose(): void;
+  onSaved?(tag: TagView): void;
+}) {
   const t = useT();
   const creating = tag === null;
   const { values, set, errors, check } = useForm<TagFormValues, TagField>(() => (tag ? tagFormOf(tag) : emptyTagForm(kanbanMode)), validateTagForm);
@@ -48,7 +58,13 @@ export default function TagDialog({ tag, kanbanMode = false, onClose, onSaved }:
           <HStack w="full">
             {/* The native picker gives #rrggbb; the text beside it takes any hex the API accepts. */}
             <Box asChild w="10" h="9" flexShrink={0} p="0" borderWidth="1px" borderRadius="md" cursor="pointer">
-              <input type="color" aria-label={t('tags.field.color')} value={/^#[0-9a-fA-F]{6}$/.test(values.color) ? values.color : '#000000'} onChange={(event) => set('color', event.target.value.toUpperCase())} data-testid="tag-color-picker" />
+              <input
+                type="color"
+                aria-label={t('tags.field.color')}
+                value={/^#[0-9a-fA-F]{6}$/.test(values.color) ? values.color : '#000000'}
+                onChange={(event) => set('color', event.target.value.toUpperCase())}
+                data-testid="tag-color-picker"
+              />
             </Box>
             <Input value={values.color} maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="tag-field-color" />
           </HStack>

@@ -28,7 +28,10 @@ const withKanban = () => {
 describe('tags screen', () => {
   it('lists tags with their chip and tickets count, refuses a short name and creates a tag', async () => {
     const { calls } = fakeServer({
-      'GET /tags': { status: 200, body: { tags: [tag(1, 'Cliente VIP', { ticketsCount: 3 }), { ...tag(2, 'Lead'), ticketsCount: undefined }], hasMore: false } },
+      'GET /tags': {
+        status: 200,
+        body: { tags: [tag(1, 'Cliente VIP', { ticketsCount: 3 }), { ...tag(2, 'Lead'), ticketsCount: undefined }], hasMore: false },
+      },
       'POST /tags': () => ({ status: 201, body: tag(3, 'Suporte') }),
     });
     renderApp({ path: '/tags', signedIn: session() });
@@ -73,7 +76,9 @@ describe('tag lanes and kanban', () => {
   });
 
   it('titles the lanes with their count and asks for lanes only, searching lower-cased', async () => {
-    const { calls } = fakeServer({ 'GET /tags': { status: 200, body: { tags: [tag(5, 'Novo', { kanban: 1 }), tag(6, 'Fechado', { kanban: 1 })], hasMore: false } } });
+    const { calls } = fakeServer({
+      'GET /tags': { status: 200, body: { tags: [tag(5, 'Novo', { kanban: 1 }), tag(6, 'Fechado', { kanban: 1 })], hasMore: false } },
+    });
     renderApp({ path: '/TagsKanban', signedIn: withKanban() });
     await screen.findByTestId('tag-name-6', {}, { timeout: 10_000 });
     expect(screen.getByTestId('tags-count')).toHaveTextContent('2');
@@ -85,10 +90,24 @@ describe('tag lanes and kanban', () => {
   });
 
   it('shows a default lane and one lane per kanban tag, with the cards of the user’s queues', async () => {
-    const card: KanbanTicket = { id: 42, uuid: 'u-42', status: 'pending', queueId: 1, userId: null, contactId: 9, contact: { name: 'Maria', number: '5511****0000' }, lastMessage: 'Olá!', updatedAt: '2026-01-01T00:00:00.000Z', tags: [] };
+    const card: KanbanTicket = {
+      id: 42,
+      uuid: 'u-42',
+      status: 'pending',
+      queueId: 1,
+      userId: null,
+      contactId: 9,
+      contact: { name: 'Maria', number: '5511****0000' },
+      lastMessage: 'Olá!',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      tags: [],
+    };
     const { calls } = fakeServer({
       'GET /tags/kanban': { status: 200, body: { lista: [tag(5, 'Em negociação', { kanban: 1, color: '#16A34A' })] } },
-      'GET /ticket/kanban': { status: 200, body: { tickets: [card, { ...card, id: 43, uuid: 'u-43', contactId: 10, tags: [{ id: 5, name: 'Em negociação', color: '#16A34A', kanban: 1 }] }] } },
+      'GET /ticket/kanban': {
+        status: 200,
+        body: { tickets: [card, { ...card, id: 43, uuid: 'u-43', contactId: 10, tags: [{ id: 5, name: 'Em negociação', color: '#16A34A', kanban: 1 }] }] },
+      },
     });
     // A plain user: the board asks for their queues (an admin's asks for none, meaning every queue).
     const signedIn = withKanban();
@@ -100,7 +119,9 @@ describe('tag lanes and kanban', () => {
     expect(within(defaultLane).getByText('Ver Ticket')).toBeInTheDocument();
     expect(within(screen.getByTestId('kanban-lane-5')).getByTestId('kanban-card-43')).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/ticket/kanban')).toBe(true);
-    const url = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url)).find((u) => u.pathname === '/ticket/kanban')!;
+    const url = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls
+      .map(([request]) => new URL(request.url))
+      .find((u) => u.pathname === '/ticket/kanban')!;
     expect(url.searchParams.get('queueIds')).toBe('[1]');
   });
 
@@ -108,7 +129,9 @@ describe('tag lanes and kanban', () => {
     fakeServer({ 'GET /tags/kanban': { status: 200, body: { lista: [] } }, 'GET /ticket/kanban': { status: 200, body: { tickets: [] } } });
     renderApp({ path: '/Kanban', signedIn: withKanban() });
     await screen.findByTestId('kanban-lane-0', {}, { timeout: 10_000 });
-    const url = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url)).find((u) => u.pathname === '/ticket/kanban')!;
+    const url = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls
+      .map(([request]) => new URL(request.url))
+      .find((u) => u.pathname === '/ticket/kanban')!;
     expect(url.searchParams.get('queueIds')).toBe('[]');
     expect(screen.queryByTestId('kanban-no-queues')).toBeNull();
   });

@@ -74,7 +74,12 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
         <>
           {editing && (
             <Suspense fallback={null}>
-              <TagDialog tag={editing.tag} kanbanMode={lanes} onClose={() => setEditing(null)} onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })} />
+              <TagDialog
+                tag={editing.tag}
+                kanbanMode={lanes}
+                onClose={() => setEditing(null)}
+                onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })}
+              />
             </Suspense>
           )}
           <ConfirmDialog

@@ -2,7 +2,17 @@ import type { TagView } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyTagFrame, applyTagFrameToList } from './socket';
 
-const tag = (id: number, name: string, kanban: 0 | 1 = 0): TagView => ({ id, companyId: 1, name, color: '#123456', kanban, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
+const tag = (id: number, name: string, kanban: 0 | 1 = 0): TagView => ({
+  id,
+  companyId: 1,
+  name,
+  color: '#123456',
+  kanban,
+  userId: null,
+  ticketsCount: 0,
+  createdAt: '',
+  updatedAt: '',
+});
 
 describe('tag frames on a loaded list', () => {
   const page = { tags: [tag(1, 'Alpha'), tag(2, 'Gamma')], hasMore: false };

@@ -5,7 +5,8 @@ import type { AppStore } from '../../app/store';
 import { tagsApi, type TagPageArgs } from './api';
 
 /** The server's order: name without case, then id. */
-export const byName = (a: Pick<TagView, 'name' | 'id'>, b: Pick<TagView, 'name' | 'id'>) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
+export const byName = (a: Pick<TagView, 'name' | 'id'>, b: Pick<TagView, 'name' | 'id'>) =>
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
 
 const matches = (tag: TagView, filter: Pick<TagPageArgs, 'searchParam' | 'kanban'>) =>
   tag.name.toLowerCase().includes(filter.searchParam.trim().toLowerCase()) && (filter.kanban === undefined || tag.kanban === filter.kanban);
@@ -50,7 +51,9 @@ export function useTagFrames(): void {
     for (const contactId of tagsApi.util.selectCachedArgsForQuery(state, 'contactTags')) {
       store.dispatch(
         tagsApi.util.updateQueryData('contactTags', contactId, (chips) =>
-          action === 'delete' ? chips.filter((chip) => chip.id !== tagId) : chips.map((chip) => (tag && chip.id === tag.id ? { id: tag.id, name: tag.name, color: tag.color } : chip)),
+          action === 'delete'
+            ? chips.filter((chip) => chip.id !== tagId)
+            : chips.map((chip) => (tag && chip.id === tag.id ? { id: tag.id, name: tag.name, color: tag.color } : chip)),
         ),
       );
     }

@@ -40,7 +40,9 @@ export function HistoryDialog({ ticket, onClose }: { ticket: Ticket | null; onCl
           >
             {data.verified ? <LuShieldCheck /> : <LuShieldAlert />}
             <Text textStyle="sm">
-              {data.verified ? t('tickets.history.verified', { count: data.checked }) : t('tickets.history.broken', { revision: (data.break && 'revision' in data.break ? data.break.revision : undefined) ?? '?' })}
+              {data.verified
+                ? t('tickets.history.verified', { count: data.checked })
+                : t('tickets.history.broken', { revision: (data.break && 'revision' in data.break ? data.break.revision : undefined) ?? '?' })}
             </Text>
           </HStack>
           <Stack gap="2" maxH="420px" overflowY="auto">

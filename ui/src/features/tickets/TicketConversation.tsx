@@ -1,7 +1,20 @@
 import { Avatar, Box, Button, Center, Flex, HStack, IconButton, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState } from 'react';
-import { LuArrowLeft, LuArrowRightLeft, LuCalendarClock, LuCheck, LuChevronDown, LuEllipsisVertical, LuHistory, LuPhone, LuRotateCcw, LuTrash2, LuUndo2, LuUserRound } from 'react-icons/lu';
+import {
+  LuArrowLeft,
+  LuArrowRightLeft,
+  LuCalendarClock,
+  LuCheck,
+  LuChevronDown,
+  LuEllipsisVertical,
+  LuHistory,
+  LuPhone,
+  LuRotateCcw,
+  LuTrash2,
+  LuUndo2,
+  LuUserRound,
+} from 'react-icons/lu';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
@@ -85,20 +98,44 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
   const [resolveOpen, setResolveOpen] = useState(false);
   useEffect(() => registerTarget('resolveMenu', () => setResolveOpen(true)), []);
   return (
-    <Flex align="center" wrap="wrap" columnGap="2" rowGap="1" px="3" py="2" borderBottomWidth="1px" bg="bg.panel" flexShrink="0" minH="16" data-testid="ticket-header" data-status={ticket.status}>
+    <Flex
+      align="center"
+      wrap="wrap"
+      columnGap="2"
+      rowGap="1"
+      px="3"
+      py="2"
+      borderBottomWidth="1px"
+      bg="bg.panel"
+      flexShrink="0"
+      minH="16"
+      data-testid="ticket-header"
+      data-status={ticket.status}
+    >
       <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.back')} title={t('tickets.header.back')} onClick={onBack} data-testid="ticket-back">
         <LuArrowLeft />
       </IconButton>
       {/* On a narrow screen the actions move below the name rather than squeezing it. */}
-      <HStack as="button" gap="2" minW="0" flex="1 1 180px" textAlign="start" onClick={onContact} title={t('tickets.header.contact')} data-testid="ticket-header-contact">
+      <HStack
+        as="button"
+        gap="2"
+        minW="0"
+        flex="1 1 180px"
+        textAlign="start"
+        onClick={onContact}
+        title={t('tickets.header.contact')}
+        data-testid="ticket-header-contact"
+      >
         <Avatar.Root size="sm" flexShrink="0">
           <Avatar.Fallback name={contactName} />
           {picture ? <Avatar.Image src={picture} alt="" /> : null}
         </Avatar.Root>
         <Box minW="0">
           <Text fontWeight="semibold" truncate data-testid="ticket-header-name">
-            {contactName} <Text as="span" color="fg.muted" fontWeight="normal">#{ticket.id}</Text>
-            {' '}
+            {contactName}{' '}
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              #{ticket.id}
+            </Text>{' '}
             <TicketRating ticket={ticket} testId="ticket-header-rating" />
           </Text>
           <Text textStyle="xs" color="fg.muted" truncate data-testid="ticket-header-user">
@@ -123,7 +160,15 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
           </Button>
         )}
         {ticket.status === 'open' && (
-          <IconButton size="sm" variant="outline" aria-label={t('tickets.action.return')} title={t('tickets.action.return')} disabled={working} onClick={() => actions.returnToQueue(ticket)} data-testid="header-return">
+          <IconButton
+            size="sm"
+            variant="outline"
+            aria-label={t('tickets.action.return')}
+            title={t('tickets.action.return')}
+            disabled={working}
+            onClick={() => actions.returnToQueue(ticket)}
+            data-testid="header-return"
+          >
             <LuUndo2 />
           </IconButton>
         )}
@@ -150,16 +195,38 @@ function TicketHeader({ ticket, onBack, onContact }: { ticket: Ticket; onBack: (
           </Menu.Root>
         )}
         {ticket.status !== 'closed' && (
-          <IconButton size="sm" variant="ghost" aria-label={t('tickets.action.transfer')} title={t('tickets.action.transfer')} disabled={working} onClick={() => actions.transfer(ticket)} data-testid="header-transfer">
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={t('tickets.action.transfer')}
+            title={t('tickets.action.transfer')}
+            disabled={working}
+            onClick={() => actions.transfer(ticket)}
+            data-testid="header-transfer"
+          >
             <LuArrowRightLeft />
           </IconButton>
         )}
         {!ticket.isGroup && (
-          <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.call')} title={t('tickets.header.call')} onClick={() => void placeCall(ticket, t('tickets.header.callUnavailable'), (id) => callToken(id).unwrap())} data-testid="header-call">
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={t('tickets.header.call')}
+            title={t('tickets.header.call')}
+            onClick={() => void placeCall(ticket, t('tickets.header.callUnavailable'), (id) => callToken(id).unwrap())}
+            data-testid="header-call"
+          >
             <LuPhone />
           </IconButton>
         )}
-        <IconButton size="sm" variant="ghost" aria-label={t('tickets.header.contact')} title={t('tickets.header.contact')} onClick={onContact} data-testid="header-contact">
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label={t('tickets.header.contact')}
+          title={t('tickets.header.contact')}
+          onClick={onContact}
+          data-testid="header-contact"
+        >
           <LuUserRound />
         </IconButton>
         <Menu.Root positioning={{ placement: 'bottom-end' }}>

@@ -101,7 +101,15 @@ export function TicketList({ args, selectedUuid, testId }: { args: TicketListArg
 
   const items = virtualizer.getVirtualItems();
   return (
-    <Box ref={scroller} h="full" overflowY="auto" onScroll={loadMoreIfNear} data-testid={testId} data-count={rows.length} css={{ overflowAnchor: 'none', contain: 'strict', ...ticketRowStyles }}>
+    <Box
+      ref={scroller}
+      h="full"
+      overflowY="auto"
+      onScroll={loadMoreIfNear}
+      data-testid={testId}
+      data-count={rows.length}
+      css={{ overflowAnchor: 'none', contain: 'strict', ...ticketRowStyles }}
+    >
       <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() + (isFetchingNextPage ? ROW_HEIGHT : 0) + LIST_END_ROOM_PX }}>
         {items.map((item) => {
           const ticket = rows[item.index]!;

@@ -190,7 +190,12 @@ function SlaChip({ clock, now }: { clock: TicketSlaView; now: Date }) {
   const badge = slaBadge(clock, now);
   const time = shortDuration(badge.minutes);
   return (
-    <span className="chip" data-sla={badge.tone} title={t(clock.clock === 'firstResponse' ? 'tickets.sla.firstResponse' : 'tickets.sla.resolution', { minutes: clock.targetMinutes })} data-testid="ticket-sla">
+    <span
+      className="chip"
+      data-sla={badge.tone}
+      title={t(clock.clock === 'firstResponse' ? 'tickets.sla.firstResponse' : 'tickets.sla.resolution', { minutes: clock.targetMinutes })}
+      data-testid="ticket-sla"
+    >
       {t(badge.tone === 'breached' ? 'tickets.sla.breached' : badge.tone === 'paused' ? 'tickets.sla.paused' : 'tickets.sla.left', { time })}
     </span>
   );
@@ -267,7 +272,13 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, now, canDel
               </span>
             )}
             {firstTag && (
-              <span className="chip" data-kind="solid" style={{ background: firstTag.color }} title={ticket.tags.map((tag) => tag.name).join(', ')} data-testid="ticket-tag">
+              <span
+                className="chip"
+                data-kind="solid"
+                style={{ background: firstTag.color }}
+                title={ticket.tags.map((tag) => tag.name).join(', ')}
+                data-testid="ticket-tag"
+              >
                 {firstTag.name}
               </span>
             )}

@@ -14,8 +14,20 @@ function useRowActions(ticket: Ticket, canDelete: boolean): { main: RowAction[];
   const actions = useTicketActions();
   const main: RowAction[] = [];
   const more: RowAction[] = [];
-  const transfer: RowAction = { key: 'transfer', label: 'tickets.action.transfer', icon: LuArrowRightLeft, palette: 'gray', run: () => actions.transfer(ticket) };
-  const resolve: RowAction = { key: 'resolve', label: 'tickets.action.resolve', icon: LuCircleCheckBig, palette: 'green', run: () => actions.resolve(ticket, true) };
+  const transfer: RowAction = {
+    key: 'transfer',
+    label: 'tickets.action.transfer',
+    icon: LuArrowRightLeft,
+    palette: 'gray',
+    run: () => actions.transfer(ticket),
+  };
+  const resolve: RowAction = {
+    key: 'resolve',
+    label: 'tickets.action.resolve',
+    icon: LuCircleCheckBig,
+    palette: 'green',
+    run: () => actions.resolve(ticket, true),
+  };
   switch (ticket.status) {
     case 'pending':
       main.push({ key: 'accept', label: 'tickets.action.accept', icon: LuCheck, palette: 'green', run: () => actions.accept(ticket) });
@@ -53,7 +65,15 @@ function MoreActions({ ticketId, actions, disabled }: { ticketId: number; action
   const t = useT();
   const { active, open, setOpen, triggerProps } = useFirstOpen();
   const trigger: ReactElement = (
-    <button type="button" className="tr-btn" aria-label={t('tickets.row.more')} title={t('tickets.row.more')} disabled={disabled} data-testid={`ticket-more-${ticketId}`} {...triggerProps}>
+    <button
+      type="button"
+      className="tr-btn"
+      aria-label={t('tickets.row.more')}
+      title={t('tickets.row.more')}
+      disabled={disabled}
+      data-testid={`ticket-more-${ticketId}`}
+      {...triggerProps}
+    >
       <LuEllipsisVertical />
     </button>
   );

@@ -25,12 +25,18 @@ import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
 import { useAfterFirstRow } from '../../app/firstRow';
 
 // Loads when first opened (closing every ticket is rare): the list paints without it.
-const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open ?? props.of?.open ?? false);
+const ConfirmDialog = lazyUntilOpen(
+  () => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog),
+  (props) => props.open ?? props.of?.open ?? false,
+);
 // The shortcuts' list loads on `?` or its button: the list paints without it.
 // What no first row needs loads once it is on screen (app/firstRow.ts): the push entry.
 const PushButton = lazy(() => import('../push/entry').then((m) => ({ default: m.PushButton })), 'core');
 const PushPromptSlot = lazy(() => import('../push/entry').then((m) => ({ default: m.PushPromptSlot })), 'core');
-const ShortcutsDialog = lazyUntilOpen(() => import('./shortcuts/ShortcutsDialog').then((m) => m.ShortcutsDialog), (props) => props.open);
+const ShortcutsDialog = lazyUntilOpen(
+  () => import('./shortcuts/ShortcutsDialog').then((m) => m.ShortcutsDialog),
+  (props) => props.open,
+);
 
 /** The search and the list's filters settle for 500 ms before the list is asked again. */
 export const LIST_DEBOUNCE_MS = 500;
@@ -52,7 +58,19 @@ const FilterMenu = lazy(() => import('./menus').then((m) => ({ default: m.Filter
 const SpeedDialMenu = lazy(() => import('./menus').then((m) => ({ default: m.SpeedDialMenu })), 'core');
 
 /** A dropdown of checkable options; the button names how many are chosen. */
-function MultiSelect({ label, options, value, onChange, testId }: { label: string; options: FilterOption[]; value: readonly string[]; onChange: (value: string[]) => void; testId: string }) {
+function MultiSelect({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: FilterOption[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  testId: string;
+}) {
   const { active, open, setOpen, triggerProps } = useFirstOpen();
   const trigger = (
     <Button size="xs" variant="outline" data-testid={testId} {...triggerProps}>
@@ -78,7 +96,18 @@ function SpeedDial({ onNewTicket, onCloseAll }: { onNewTicket: () => void; onClo
   const t = useT();
   const { active, open, setOpen, triggerProps } = useFirstOpen();
   const trigger = (
-    <IconButton position="absolute" bottom="4" insetEnd="4" borderRadius="full" size="lg" shadow="lg" aria-label={t('tickets.speedDial')} title={t('tickets.speedDial')} data-testid="tickets-speed-dial" {...triggerProps}>
+    <IconButton
+      position="absolute"
+      bottom="4"
+      insetEnd="4"
+      borderRadius="full"
+      size="lg"
+      shadow="lg"
+      aria-label={t('tickets.speedDial')}
+      title={t('tickets.speedDial')}
+      data-testid="tickets-speed-dial"
+      {...triggerProps}
+    >
       <LuPlus />
     </IconButton>
   );
@@ -195,7 +224,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       : view === 'closed'
         ? { ...base, status: 'closed' }
         : // The search view passes show-all as false for profile user.
-          { ...base, searchParam: search, statusFilter: filters.statusFilter, showAll: user.profile === 'user' ? false : base.showAll, contactId: contactFilter };
+          {
+            ...base,
+            searchParam: search,
+            statusFilter: filters.statusFilter,
+            showAll: user.profile === 'user' ? false : base.showAll,
+            contactId: contactFilter,
+          };
 
   useSocketJoin(view === 'search' ? null : { event: 'joinTickets', data: view === 'open' ? tab : 'closed' });
 
@@ -236,13 +271,28 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       <Stack gap="2" p="3" borderBottomWidth="1px" flexShrink="0">
         <HStack gap="1" justify="space-between">
           <HStack gap="1">
-            <IconButton size="sm" variant="ghost" aria-label={t('tickets.new.title')} title={t('tickets.new.title')} onClick={actions.newTicket} data-testid="tickets-new">
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={t('tickets.new.title')}
+              title={t('tickets.new.title')}
+              onClick={actions.newTicket}
+              data-testid="tickets-new"
+            >
               <LuMessageSquarePlus />
             </IconButton>
             {viewButton('open', <LuInbox />, 'tickets.view.open')}
             {viewButton('closed', <LuArchive />, 'tickets.view.closed')}
             {viewButton('search', <LuSearch />, 'tickets.view.search')}
-            <IconButton size="sm" variant="ghost" aria-label={t('tickets.shortcuts.open')} title={t('tickets.shortcuts.open')} aria-keyshortcuts="?" onClick={() => setHelpOpen(true)} data-testid="tickets-shortcuts">
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={t('tickets.shortcuts.open')}
+              title={t('tickets.shortcuts.open')}
+              aria-keyshortcuts="?"
+              onClick={() => setHelpOpen(true)}
+              data-testid="tickets-shortcuts"
+            >
               <LuKeyboard />
             </IconButton>
             {afterFirstRow && (
@@ -258,7 +308,14 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           )}
         </HStack>
         <InputGroup startElement={<LuSearch />}>
-          <Input ref={searchInput} size="sm" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={t('tickets.search')} data-testid="tickets-search" />
+          <Input
+            ref={searchInput}
+            size="sm"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('tickets.search')}
+            data-testid="tickets-search"
+          />
         </InputGroup>
         <Flex wrap="wrap" gap="2">
           <MultiSelect
@@ -268,7 +325,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             onChange={setQueueSelection}
             testId="tickets-queues"
           />
-          <Button size="xs" variant={filtersOpen ? 'subtle' : 'ghost'} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} data-testid="tickets-filters-toggle">
+          <Button
+            size="xs"
+            variant={filtersOpen ? 'subtle' : 'ghost'}
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            data-testid="tickets-filters-toggle"
+          >
             <LuFilter />
             {t('tickets.filter.title')}
           </Button>
@@ -334,7 +397,14 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             {t(view === 'closed' ? 'tickets.view.closed' : contactFilter !== undefined ? 'tickets.view.contact' : 'tickets.view.search')}
           </Text>
           {view === 'search' && contactFilter !== undefined && (
-            <IconButton size="2xs" variant="ghost" aria-label={t('tickets.view.contactClear')} title={t('tickets.view.contactClear')} onClick={clearContactFilter} data-testid="tickets-contact-filter-clear">
+            <IconButton
+              size="2xs"
+              variant="ghost"
+              aria-label={t('tickets.view.contactClear')}
+              title={t('tickets.view.contactClear')}
+              onClick={clearContactFilter}
+              data-testid="tickets-contact-filter-clear"
+            >
               <LuX />
             </IconButton>
           )}

@@ -52,7 +52,16 @@ export default function TicketsPage() {
 
   return (
     <TicketActionsProvider>
-      <Box h="full" minH="0" borderWidth="1px" borderRadius="l3" bg="bg.panel" overflow="hidden" data-testid="tickets-page" data-layout={wide ? 'wide' : 'tabs'}>
+      <Box
+        h="full"
+        minH="0"
+        borderWidth="1px"
+        borderRadius="l3"
+        bg="bg.panel"
+        overflow="hidden"
+        data-testid="tickets-page"
+        data-layout={wide ? 'wide' : 'tabs'}
+      >
         {wide ? (
           <Flex h="full" minH="0">
             <Box w={LIST_WIDTH} flexShrink="0" borderEndWidth="1px" minH="0">

@@ -14,13 +14,34 @@ import type { TicketView as Ticket } from '@conversa/contracts';
 import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
 
 // The dialogs load when first opened: the list paints without their code.
-const AcceptDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.AcceptDialog), (props) => props.ticket !== null);
-const TransferDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.TransferDialog), (props) => props.ticket !== null);
-const NewTicketDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.NewTicketDialog), (props) => props.open);
-const AlreadyTakenDialog = lazyUntilOpen(() => import('./dialogs').then((m) => m.AlreadyTakenDialog), (props) => props.holder !== null);
-const ConfirmDialog = lazyUntilOpen(() => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog), (props) => props.open ?? props.of?.open ?? false);
-const HistoryDialog = lazyUntilOpen(() => import('./HistoryDialog').then((m) => m.HistoryDialog), (props) => props.ticket !== null);
-const ScheduleDialog = lazyUntilOpen(() => import('../schedules/ScheduleDialog').then((m) => m.ScheduleDialog), (props) => props.open);
+const AcceptDialog = lazyUntilOpen(
+  () => import('./dialogs').then((m) => m.AcceptDialog),
+  (props) => props.ticket !== null,
+);
+const TransferDialog = lazyUntilOpen(
+  () => import('./dialogs').then((m) => m.TransferDialog),
+  (props) => props.ticket !== null,
+);
+const NewTicketDialog = lazyUntilOpen(
+  () => import('./dialogs').then((m) => m.NewTicketDialog),
+  (props) => props.open,
+);
+const AlreadyTakenDialog = lazyUntilOpen(
+  () => import('./dialogs').then((m) => m.AlreadyTakenDialog),
+  (props) => props.holder !== null,
+);
+const ConfirmDialog = lazyUntilOpen(
+  () => import('../../shared/ConfirmDialog').then((m) => m.ConfirmDialog),
+  (props) => props.open ?? props.of?.open ?? false,
+);
+const HistoryDialog = lazyUntilOpen(
+  () => import('./HistoryDialog').then((m) => m.HistoryDialog),
+  (props) => props.ticket !== null,
+);
+const ScheduleDialog = lazyUntilOpen(
+  () => import('../schedules/ScheduleDialog').then((m) => m.ScheduleDialog),
+  (props) => props.open,
+);
 
 /**
  * What can be done to a ticket from a list row or the conversation header, with the
@@ -111,7 +132,8 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   const takeWith = async (ticket: Ticket, queueId: number | null, mode: 'accept' | 'reopen') => {
     const result = await change(ticket, { status: workingStatus(ticket), userId: me.id, queueId });
     if (!result) return false;
-    if (result.userId !== me.id) showHolder({ userId: result.userId, userName: result.user?.name ?? null, queueName: result.queue?.name ?? null, uuid: result.uuid });
+    if (result.userId !== me.id)
+      showHolder({ userId: result.userId, userName: result.user?.name ?? null, queueName: result.queue?.name ?? null, uuid: result.uuid });
     else {
       done(mode === 'accept' ? 'tickets.accept.done' : 'tickets.reopen.done');
       void navigate(`/tickets/${result.uuid}`);
@@ -147,7 +169,9 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
         toaster.create({ type: 'warning', description: t('tickets.requiredTag') });
         return;
       }
-      void change(ticket, { status: 'closed', userId: me.id, sendFarewellMessage: farewell, ...(farewell ? {} : { isFinished: true }) }).then(finish(ticket, 'tickets.resolve.done'));
+      void change(ticket, { status: 'closed', userId: me.id, sendFarewellMessage: farewell, ...(farewell ? {} : { isFinished: true }) }).then(
+        finish(ticket, 'tickets.resolve.done'),
+      );
     },
     start: (ticket) => setTransferring({ ticket, presetUser: { id: me.id, name: me.name } }),
     transfer: (ticket) => setTransferring({ ticket, presetUser: null }),
@@ -171,7 +195,13 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
 
   const confirmNewTicket = async (choice: NewTicketChoice) => {
     try {
-      const ticket = await createTicket({ contactId: choice.contact.id, queueId: choice.queueId, whatsappId: choice.whatsappId, userId: choice.userId, status: 'open' }).unwrap();
+      const ticket = await createTicket({
+        contactId: choice.contact.id,
+        queueId: choice.queueId,
+        whatsappId: choice.whatsappId,
+        userId: choice.userId,
+        status: 'open',
+      }).unwrap();
       setCreatingNew(false);
       void navigate(`/tickets/${ticket.uuid}`);
     } catch (error) {
@@ -211,7 +241,13 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
           void takeWith(ticket, queueId, accepting?.mode ?? 'accept').then((taken) => taken && setAccepting(null));
         }}
       />
-      <TransferDialog ticket={transferring?.ticket ?? null} presetUser={transferring?.presetUser ?? null} loading={updating.isLoading} onClose={() => setTransferring(null)} onConfirm={confirmTransfer} />
+      <TransferDialog
+        ticket={transferring?.ticket ?? null}
+        presetUser={transferring?.presetUser ?? null}
+        loading={updating.isLoading}
+        onClose={() => setTransferring(null)}
+        onConfirm={confirmTransfer}
+      />
       <NewTicketDialog open={creatingNew} loading={creating.isLoading} onClose={() => setCreatingNew(false)} onConfirm={confirmNewTicket} />
       <ConfirmDialog
         open={removing !== null}

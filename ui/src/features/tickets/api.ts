@@ -3,7 +3,21 @@ import { api } from '../../app/api';
 import { storageKeys, writeStorage } from '../../app/storage';
 import type { RootState } from '../../app/store';
 import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';
-import type { ClosedCount, ConnectionView, CreateTicketBody, QueueSummary, TagView, TicketCallAnswer, TicketHistory, TicketPage, TicketSlaList, TicketView as Ticket, UpdateTicketRequest, UserListResponse, UserOption } from '@conversa/contracts';
+import type {
+  ClosedCount,
+  ConnectionView,
+  CreateTicketBody,
+  QueueSummary,
+  TagView,
+  TicketCallAnswer,
+  TicketHistory,
+  TicketPage,
+  TicketSlaList,
+  TicketView as Ticket,
+  UpdateTicketRequest,
+  UserListResponse,
+  UserOption,
+} from '@conversa/contracts';
 import type { TicketStatus } from './types';
 
 /** PUT /tickets/{id}: the state wanted; the server reads which transition it is. */
@@ -61,7 +75,8 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
       infiniteQueryOptions: {
         initialPageParam: { pageNumber: 1 },
         // The server's cursor continues where the last page ended, so rows moved by live updates are neither skipped nor repeated.
-        getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.hasMore ? { pageNumber: lastPageParam.pageNumber + 1, cursor: lastPage.nextCursor } : undefined),
+        getNextPageParam: (lastPage, _pages, lastPageParam) =>
+          lastPage.hasMore ? { pageNumber: lastPageParam.pageNumber + 1, cursor: lastPage.nextCursor } : undefined,
         // After a lost connection the list starts again from its first page rather than re-reading every page it had.
         refetchCachedPages: false,
       },

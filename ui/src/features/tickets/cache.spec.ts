@@ -23,7 +23,16 @@ describe('ticket frames on a cached list', () => {
 
   it('add a ticket that now matches (accepted, transferred to me) in its place, across pages', () => {
     const data = list([[ticket({ id: 5, updatedAt: minutes(9) })], [ticket({ id: 4, updatedAt: minutes(5) })]]);
-    applyTicketFrame(data, ticketFrame({ action: 'update', ticket: ticket({ id: 6, updatedAt: minutes(7) }), before: { status: 'pending', userId: null, queueId: 1, isGroup: false } }), open, me);
+    applyTicketFrame(
+      data,
+      ticketFrame({
+        action: 'update',
+        ticket: ticket({ id: 6, updatedAt: minutes(7) }),
+        before: { status: 'pending', userId: null, queueId: 1, isGroup: false },
+      }),
+      open,
+      me,
+    );
     expect(ids(data)).toEqual([5, 6, 4]);
   });
 
@@ -48,7 +57,12 @@ describe('ticket frames on a cached list', () => {
     applyTicketFrame(deleted, ticketFrame({ action: 'delete', ticketId: 1, ticket: ticket({ id: 1 }) }), open, me);
     expect(ids(deleted)).toEqual([2]);
     const otherQueue = rows();
-    applyTicketFrame(otherQueue, ticketFrame({ action: 'update', ticket: ticket({ id: 1, queueId: 2, updatedAt: minutes(4) }) }), { ...open, queueIds: [1] }, viewer({ queueIds: [1, 2] }));
+    applyTicketFrame(
+      otherQueue,
+      ticketFrame({ action: 'update', ticket: ticket({ id: 1, queueId: 2, updatedAt: minutes(4) }) }),
+      { ...open, queueIds: [1] },
+      viewer({ queueIds: [1, 2] }),
+    );
     expect(ids(otherQueue)).toEqual([2]);
   });
 
@@ -84,7 +98,10 @@ describe('ticket frames on a cached list', () => {
   });
 
   it('show each ticket once when a page fetched after a move repeats it', () => {
-    const data = list([[ticket({ id: 3 }), ticket({ id: 1 })], [ticket({ id: 1 }), ticket({ id: 2 })]]);
+    const data = list([
+      [ticket({ id: 3 }), ticket({ id: 1 })],
+      [ticket({ id: 1 }), ticket({ id: 2 })],
+    ]);
     expect(ids(data)).toEqual([3, 1, 2]);
   });
 });
@@ -92,7 +109,11 @@ describe('ticket frames on a cached list', () => {
 describe('tab counts from frames', () => {
   const pending: TicketListArgs = { status: 'pending', showAll: false };
   it('move one from pending to open when a ticket is accepted', () => {
-    const frame = ticketFrame({ action: 'update', ticket: ticket({ status: 'open', userId: 7 }), before: { status: 'pending', userId: null, queueId: 1, isGroup: false } });
+    const frame = ticketFrame({
+      action: 'update',
+      ticket: ticket({ status: 'open', userId: 7 }),
+      before: { status: 'pending', userId: null, queueId: 1, isGroup: false },
+    });
     expect(countChange(frame, pending, me, true)).toBe(-1);
     expect(countChange(frame, open, me, true)).toBe(1);
   });
@@ -124,6 +145,8 @@ describe('the notification bell', () => {
     expect(withAll.newMessage).toBe(true);
     // Reading the messages clears it; an admin's show-all does not bring in other people's tickets.
     expect(applyNotificationFrame(state.tickets, ticketFrame({ action: 'updateUnread', ticket: { ...mine, unreadMessages: 0 } }), me).tickets).toEqual([]);
-    expect(applyNotificationFrame([], ticketFrame({ action: 'update', ticket: ticket({ userId: 8, unreadMessages: 2 }) }), viewer({ profile: 'admin' })).tickets).toEqual([]);
+    expect(
+      applyNotificationFrame([], ticketFrame({ action: 'update', ticket: ticket({ userId: 8, unreadMessages: 2 }) }), viewer({ profile: 'admin' })).tickets,
+    ).toEqual([]);
   });
 });

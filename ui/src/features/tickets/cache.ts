@@ -72,7 +72,9 @@ export function placeTicket(data: TicketListData, frame: TicketFrame, args: Tick
   if (frame.action === 'delete' || !frame.ticket) return at ? { ticket: null, remove: at, insert: null } : null;
   const ticket = frame.ticket;
   if (held && isStale(held, ticket)) return null;
-  const belongs = isSearchList(args) ? held !== undefined && matchesList(ticket, { ...args, searchParam: undefined }, viewer) : matchesList(ticket, args, viewer);
+  const belongs = isSearchList(args)
+    ? held !== undefined && matchesList(ticket, { ...args, searchParam: undefined }, viewer)
+    : matchesList(ticket, args, viewer);
   const insert = belongs ? insertionPoint(data, ticket) : null;
   if (!at && !insert) return null;
   return { ticket, remove: at, insert };

@@ -9,11 +9,14 @@ let now = Date.now();
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 const schedule = () => {
-  timer = setTimeout(() => {
-    now = Date.now();
-    for (const listener of [...listeners]) listener();
-    schedule();
-  }, 60_000 - (Date.now() % 60_000) + 50);
+  timer = setTimeout(
+    () => {
+      now = Date.now();
+      for (const listener of [...listeners]) listener();
+      schedule();
+    },
+    60_000 - (Date.now() % 60_000) + 50,
+  );
 };
 
 const subscribe = (listener: () => void) => {

@@ -18,7 +18,21 @@ export const SEARCH_DELAY_MS = 500;
 
 export { useQueueChoices };
 
-function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { value: number | null; onChange: (id: number | null) => void; queues: QueueOption[]; invalid?: boolean; testId: string; allowNone?: boolean }) {
+function QueueSelect({
+  value,
+  onChange,
+  queues,
+  invalid,
+  testId,
+  allowNone,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  queues: QueueOption[];
+  invalid?: boolean;
+  testId: string;
+  allowNone?: boolean;
+}) {
   const t = useT();
   return (
     <SelectField
@@ -39,7 +53,19 @@ function QueueSelect({ value, onChange, queues, invalid, testId, allowNone }: { 
  * Accept (or reopen) a ticket that has no queue: the user picks the queue it is worked in. A user in no queue is told
  * why she cannot choose one and whom to ask, and may take it without a queue meanwhile.
  */
-export function AcceptDialog({ ticket, mode, onClose, onConfirm, loading }: { ticket: Ticket | null; mode: 'accept' | 'reopen'; onClose: () => void; onConfirm: (queueId: number | null) => void; loading: boolean }) {
+export function AcceptDialog({
+  ticket,
+  mode,
+  onClose,
+  onConfirm,
+  loading,
+}: {
+  ticket: Ticket | null;
+  mode: 'accept' | 'reopen';
+  onClose: () => void;
+  onConfirm: (queueId: number | null) => void;
+  loading: boolean;
+}) {
   const t = useT();
   const queues = useQueueChoices('mine');
   const noQueue = queues.length === 0;
@@ -109,7 +135,13 @@ function UserSearch({ value, onChange }: { value: NamedOption | null; onChange: 
   return (
     <Field.Root>
       <Field.Label>{t('tickets.field.user')}</Field.Label>
-      <Input value={term} onChange={(event) => setTerm(event.target.value)} placeholder={t('tickets.transfer.searchUser')} autoComplete="off" data-testid="transfer-user-search" />
+      <Input
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder={t('tickets.transfer.searchUser')}
+        autoComplete="off"
+        data-testid="transfer-user-search"
+      />
       <Field.HelperText>{t('tickets.transfer.userHelper')}</Field.HelperText>
       {isFetching && <Spinner size="sm" />}
       {ready && data && (

@@ -13,7 +13,13 @@ describe('ticket extras', () => {
   it('builds the call page address from the token and the number, or nothing when either is missing', () => {
     const url = new URL(voiceCallUrl(' tok-1 ', '+55 (11) 99999-0000', 'Maria Souza')!);
     expect(url.origin + url.pathname).toBe('https://app.wavoip.com/call');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ token: 'tok-1', phone: '5511999990000', name: 'Maria Souza', start_if_ready: 'true', close_after_call: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      token: 'tok-1',
+      phone: '5511999990000',
+      name: 'Maria Souza',
+      start_if_ready: 'true',
+      close_after_call: 'true',
+    });
     expect(voiceCallUrl('', '5511999990000', 'x')).toBeNull();
     expect(voiceCallUrl(undefined, '5511999990000', 'x')).toBeNull();
     expect(voiceCallUrl('tok', '', 'x')).toBeNull();

@@ -37,7 +37,9 @@ describe('the tickets screen at start', () => {
     expect(await screen.findByTestId('ticket-list', {}, { timeout: 10_000 })).toHaveAttribute('data-count', '1');
     await waitFor(() => expect(screen.getByTestId('ticket-count-open')).toHaveTextContent('1'));
     await waitFor(() => expect(screen.getByTestId('ticket-count-group')).toBeInTheDocument());
-    const firstPage = fetchMock.mock.calls.map(([input]) => new URL(urlOf(input))).filter((url) => url.pathname === '/tickets' && url.searchParams.get('status') === 'open');
+    const firstPage = fetchMock.mock.calls
+      .map(([input]) => new URL(urlOf(input)))
+      .filter((url) => url.pathname === '/tickets' && url.searchParams.get('status') === 'open');
     expect(firstPage.map((url) => url.search)).toEqual(['?pageNumber=1&showAll=false&status=open']);
     // The boot script asks that list early on the next visit (boot.ts).
     expect(JSON.parse(window.localStorage.getItem(storageKeys.firstTicketList)!)).toMatchObject({ user: 7, query: 'pageNumber=1&showAll=false&status=open' });

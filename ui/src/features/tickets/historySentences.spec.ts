@@ -14,18 +14,51 @@ const pt = translator(intlOf(ptBR, 'pt-BR'));
 
 const now = new Date(2026, 11, 6, 18, 0);
 const at = new Date(2026, 11, 6, 14, 2).toISOString();
-const names: TicketHistoryNames = { users: { 7: 'Ana', 8: 'Bruno' }, queues: { 3: 'Vendas', 4: 'Suporte' }, connections: { 2: 'Loja' }, prompts: { 9: 'Atendente IA' } };
+const names: TicketHistoryNames = {
+  users: { 7: 'Ana', 8: 'Bruno' },
+  queues: { 3: 'Vendas', 4: 'Suporte' },
+  connections: { 2: 'Loja' },
+  prompts: { 9: 'Atendente IA' },
+};
 const ana = { kind: 'user' as const, id: 7, name: 'Ana' };
 const system = { kind: 'system' as const, id: 'routing', name: null };
-const event = (type: string, changes: Record<string, unknown>, actor: TicketHistoryEvent['actor'] = ana): TicketHistoryEvent => ({ revision: 1, type, occurredAt: at, actor, changes, hash: null });
-const say = (type: string, changes: Record<string, unknown>, actor?: TicketHistoryEvent['actor']) => historySentence(event(type, changes, actor), names, { t: pt, contactName: 'Maria', now });
+const event = (type: string, changes: Record<string, unknown>, actor: TicketHistoryEvent['actor'] = ana): TicketHistoryEvent => ({
+  revision: 1,
+  type,
+  occurredAt: at,
+  actor,
+  changes,
+  hash: null,
+});
+const say = (type: string, changes: Record<string, unknown>, actor?: TicketHistoryEvent['actor']) =>
+  historySentence(event(type, changes, actor), names, { t: pt, contactName: 'Maria', now });
 
 /** One example per event type of a ticket's stream (and its variants), with the sentence it reads as. */
 const examples: Array<[string, Record<string, unknown>, TicketHistoryEvent['actor'] | undefined, string]> = [
-  ['TicketCreated', { uuid: 'u', contactId: 1, whatsappId: 2, queueId: null, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp' }, { kind: 'contact', id: 1, name: null }, 'Ticket criado por Maria na conexão Loja, 14:02.'],
-  ['TicketCreated', { uuid: 'u', contactId: 1, whatsappId: 2, queueId: 3, userId: 7, status: 'open', isGroup: false, channel: 'whatsapp' }, undefined, 'Ticket criado por Ana na conexão Loja, na fila Vendas, 14:02.'],
-  ['TicketCreated', { uuid: 'u', contactId: 1, whatsappId: null, queueId: 3, userId: 7, status: 'open', isGroup: false, channel: 'sandbox' }, undefined, 'Ticket criado por Ana na fila Vendas, 14:02.'],
-  ['TicketCreated', { uuid: 'u', contactId: 1, whatsappId: null, queueId: null, userId: 7, status: 'open', isGroup: false, channel: 'sandbox' }, undefined, 'Ticket criado por Ana, 14:02.'],
+  [
+    'TicketCreated',
+    { uuid: 'u', contactId: 1, whatsappId: 2, queueId: null, userId: null, status: 'pending', isGroup: false, channel: 'whatsapp' },
+    { kind: 'contact', id: 1, name: null },
+    'Ticket criado por Maria na conexão Loja, 14:02.',
+  ],
+  [
+    'TicketCreated',
+    { uuid: 'u', contactId: 1, whatsappId: 2, queueId: 3, userId: 7, status: 'open', isGroup: false, channel: 'whatsapp' },
+    undefined,
+    'Ticket criado por Ana na conexão Loja, na fila Vendas, 14:02.',
+  ],
+  [
+    'TicketCreated',
+    { uuid: 'u', contactId: 1, whatsappId: null, queueId: 3, userId: 7, status: 'open', isGroup: false, channel: 'sandbox' },
+    undefined,
+    'Ticket criado por Ana na fila Vendas, 14:02.',
+  ],
+  [
+    'TicketCreated',
+    { uuid: 'u', contactId: 1, whatsappId: null, queueId: null, userId: 7, status: 'open', isGroup: false, channel: 'sandbox' },
+    undefined,
+    'Ticket criado por Ana, 14:02.',
+  ],
   ['TicketAccepted', { userId: 7, queueId: 3, status: 'open' }, undefined, 'Aceito por Ana na fila Vendas, 14:02.'],
   ['TicketAccepted', { userId: 8, queueId: null, status: 'open' }, undefined, 'Aceito por Bruno, 14:02.'],
   ['TicketClosed', { userId: 7, farewell: true, reason: 'resolved' }, undefined, 'Resolvido por Ana, 14:02.'],
@@ -35,8 +68,18 @@ const examples: Array<[string, Record<string, unknown>, TicketHistoryEvent['acto
   ['TicketReopened', { userId: 7, queueId: 3, status: 'open' }, undefined, 'Reaberto por Ana, 14:02.'],
   ['TicketReturnedToQueue', { fromUserId: 7, queueId: 3 }, undefined, 'Devolvido à fila Vendas por Ana, 14:02.'],
   ['TicketReturnedToQueue', { fromUserId: 7, queueId: null }, undefined, 'Devolvido para Aguardando por Ana, 14:02.'],
-  ['TicketTransferred', { from: { userId: 7, queueId: 3 }, to: { userId: null, queueId: 4 }, status: 'pending' }, undefined, 'Transferido para a fila Suporte por Ana, 14:02.'],
-  ['TicketTransferred', { from: { userId: 7, queueId: 3 }, to: { userId: 8, queueId: 4 }, status: 'open' }, undefined, 'Transferido para Bruno na fila Suporte por Ana, 14:02.'],
+  [
+    'TicketTransferred',
+    { from: { userId: 7, queueId: 3 }, to: { userId: null, queueId: 4 }, status: 'pending' },
+    undefined,
+    'Transferido para a fila Suporte por Ana, 14:02.',
+  ],
+  [
+    'TicketTransferred',
+    { from: { userId: 7, queueId: 3 }, to: { userId: 8, queueId: 4 }, status: 'open' },
+    undefined,
+    'Transferido para Bruno na fila Suporte por Ana, 14:02.',
+  ],
   [
     'TicketTransferred',
     { from: { userId: null, queueId: 4 }, to: { userId: 8, queueId: 4 }, status: 'open', assignment: { openTickets: 3, capacity: 5, idleMinutes: 4 } },

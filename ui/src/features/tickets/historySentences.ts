@@ -41,7 +41,12 @@ const sentences: { [T in TicketEvent['type']]: (data: Data<T>, say: Say) => stri
           idle: data.assignment.idleMinutes,
           time,
         })
-      : t(data.to.userId !== null ? 'ticketHistory.transferredToUser' : 'ticketHistory.transferred', { actor, user: user(data.to.userId), queue: queue(data.to.queueId), time }),
+      : t(data.to.userId !== null ? 'ticketHistory.transferredToUser' : 'ticketHistory.transferred', {
+          actor,
+          user: user(data.to.userId),
+          queue: queue(data.to.queueId),
+          time,
+        }),
   TicketDeleted: (_data, { t, actor, time }) => t('ticketHistory.deleted', { actor, time }),
   TicketIntegrationToggled: (data, { t, actor, time, prompt }) =>
     !data.useIntegration
@@ -70,14 +75,20 @@ export function historyTime(iso: string, now: Date): string {
  * queues, connections and prompts by name (a record the history could not name by its number), the author by name,
  * the contact's name, or the system or channel. A type this screen does not know still reads as a sentence.
  */
-export function historySentence(event: TicketHistoryEvent, names: TicketHistoryNames, context: { t: Translate; contactName: string | null; now: Date }): string {
+export function historySentence(
+  event: TicketHistoryEvent,
+  names: TicketHistoryNames,
+  context: { t: Translate; contactName: string | null; now: Date },
+): string {
   const { t } = context;
   const named = (record: Record<number, string>, kind: 'user' | 'queue' | 'connection' | 'prompt') => (id: number | null | undefined) =>
     id === null || id === undefined ? '' : (record[id] ?? t(`ticketHistory.unnamed.${kind}`, { id }));
   const { actor: author } = event;
   const actor =
     author.name ??
-    (author.kind === 'contact' ? (context.contactName ?? t('tickets.history.contact')) : t(`tickets.history.actor.${author.kind === 'user' ? 'user' : author.kind === 'channel' ? 'channel' : 'system'}`));
+    (author.kind === 'contact'
+      ? (context.contactName ?? t('tickets.history.contact'))
+      : t(`tickets.history.actor.${author.kind === 'user' ? 'user' : author.kind === 'channel' ? 'channel' : 'system'}`));
   const say: Say = {
     t,
     actor,

@@ -6,7 +6,9 @@ describe('the already-taken answer', () => {
     const holder = { userId: 8, userName: 'Beto', queueName: 'Vendas', uuid: 'c0ffee00-0000-4000-8000-000000000001' };
     expect(otherOpenTicketHolder({ status: 409, data: { error: 'ERR_OTHER_OPEN_TICKET', message: JSON.stringify(holder), ...holder } })).toEqual(holder);
     expect(otherOpenTicketHolder({ status: 409, data: { error: 'ERR_OTHER_OPEN_TICKET', message: JSON.stringify(holder) } })).toEqual(holder);
-    expect(otherOpenTicketHolder({ status: 409, data: { error: 'ERR_OTHER_OPEN_TICKET', message: JSON.stringify({ ...holder, userId: null, userName: null }) } })).toEqual({
+    expect(
+      otherOpenTicketHolder({ status: 409, data: { error: 'ERR_OTHER_OPEN_TICKET', message: JSON.stringify({ ...holder, userId: null, userName: null }) } }),
+    ).toEqual({
       ...holder,
       userId: null,
       userName: null,

@@ -77,7 +77,11 @@ export const selectsNothing = (args: TicketListArgs) => args.queueIds !== undefi
  * Whether the ticket belongs in a list with these filters, as GET /tickets would decide it — except the search
  * term, which reaches message bodies the browser does not hold (see `isSearchList`).
  */
-export function matchesList(ticket: Pick<Ticket, 'status' | 'userId' | 'queueId' | 'isGroup' | 'whatsappId' | 'tags' | 'unreadMessages'>, args: TicketListArgs, viewer: TicketViewer): boolean {
+export function matchesList(
+  ticket: Pick<Ticket, 'status' | 'userId' | 'queueId' | 'isGroup' | 'whatsappId' | 'tags' | 'unreadMessages'>,
+  args: TicketListArgs,
+  viewer: TicketViewer,
+): boolean {
   if (!canSeeTicket(viewer, ticket, args.showAll)) return false;
   if (args.status && ticket.status !== args.status) return false;
   if (args.statusFilter && !(args.statusFilter as readonly string[]).includes(ticket.status)) return false;

@@ -61,7 +61,13 @@ describe('live ticket frames on the store', () => {
     const waiting = ticket({ id: 3, status: 'pending', userId: null, user: null, updatedAt: at(1) });
     const view = await screen({ open: [ticket({ id: 1, updatedAt: at(0) })], pending: [waiting] });
     const requests = view.server.calls.length;
-    view.live.onTicket(ticketFrame({ action: 'update', ticket: { ...waiting, status: 'open', userId: 7, updatedAt: at(2) }, before: { status: 'pending', userId: null, queueId: 1, isGroup: false } }));
+    view.live.onTicket(
+      ticketFrame({
+        action: 'update',
+        ticket: { ...waiting, status: 'open', userId: 7, updatedAt: at(2) },
+        before: { status: 'pending', userId: null, queueId: 1, isGroup: false },
+      }),
+    );
     expect(view.list(view.pending)).toEqual([]);
     expect(view.list(view.open)).toEqual([3, 1]);
     expect(view.count(view.pending)).toBe(0);
@@ -102,7 +108,9 @@ describe('live ticket frames on the store', () => {
     view.live.onContact({ action: 'update', contact: contactView({ id: 11, name: 'Maria Renomeada' }) });
     const rows = flattenTickets(ticketsApi.endpoints.ticketList.select(view.open)(view.store.getState() as never).data);
     expect(rows[0]!.contact!.name).toBe('Maria Renomeada');
-    view.live.onTicket(ticketFrame({ action: 'delete', ticketId: 2, ticket: ticket({ id: 2 }), before: { status: 'open', userId: 7, queueId: 1, isGroup: false } }));
+    view.live.onTicket(
+      ticketFrame({ action: 'delete', ticketId: 2, ticket: ticket({ id: 2 }), before: { status: 'open', userId: 7, queueId: 1, isGroup: false } }),
+    );
     expect(view.list(view.open)).toEqual([1]);
     expect(view.count(view.open)).toBe(1);
   });

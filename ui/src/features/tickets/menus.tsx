@@ -16,11 +16,26 @@ export interface FilterOption {
   color?: string;
 }
 
-export function FilterMenu({ trigger, open, onOpenChange, options, value, onChange, testId }: Base & { options: FilterOption[]; value: readonly string[]; onChange: (value: string[]) => void; testId: string }) {
+export function FilterMenu({
+  trigger,
+  open,
+  onOpenChange,
+  options,
+  value,
+  onChange,
+  testId,
+}: Base & { options: FilterOption[]; value: readonly string[]; onChange: (value: string[]) => void; testId: string }) {
   const t = useT();
   const chosen = new Set(value);
   return (
-    <FirstOpenMenu trigger={trigger} open={open} onOpenChange={onOpenChange} placement="bottom-start" rootProps={{ closeOnSelect: false, lazyMount: true }} contentProps={{ maxH: '300px', overflowY: 'auto', minW: '48' }}>
+    <FirstOpenMenu
+      trigger={trigger}
+      open={open}
+      onOpenChange={onOpenChange}
+      placement="bottom-start"
+      rootProps={{ closeOnSelect: false, lazyMount: true }}
+      contentProps={{ maxH: '300px', overflowY: 'auto', minW: '48' }}
+    >
       {options.length === 0 && (
         <Text px="2" py="1" textStyle="sm" color="fg.muted">
           {t('tickets.filter.none')}
@@ -76,7 +91,13 @@ export function RowMenu({ trigger, open, onOpenChange, ticketId, actions }: Base
       {actions.map((action) => {
         const Icon = action.icon;
         return (
-          <Menu.Item key={action.key} value={action.key} onClick={action.run} color={action.palette === 'red' ? 'fg.error' : undefined} data-testid={`ticket-${action.key}-${ticketId}`}>
+          <Menu.Item
+            key={action.key}
+            value={action.key}
+            onClick={action.run}
+            color={action.palette === 'red' ? 'fg.error' : undefined}
+            data-testid={`ticket-${action.key}-${ticketId}`}
+          >
             <Icon />
             {t(action.label)}
           </Menu.Item>

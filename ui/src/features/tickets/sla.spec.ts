@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { shortDuration, slaBadge, slaListKey } from './sla';
 
-const clock = { ticketId: 1, clock: 'firstResponse' as const, targetMinutes: 100, warnAt: '2026-12-07T11:20:00.000Z', dueAt: '2026-12-07T11:40:00.000Z', pausedSince: null };
+const clock = {
+  ticketId: 1,
+  clock: 'firstResponse' as const,
+  targetMinutes: 100,
+  warnAt: '2026-12-07T11:20:00.000Z',
+  dueAt: '2026-12-07T11:40:00.000Z',
+  pausedSince: null,
+};
 
 describe('SLA badge', () => {
   it('counts down, amber from the warning, red with the overrun once due', () => {
@@ -19,6 +26,11 @@ describe('SLA badge', () => {
   });
 
   it('keys the clocks by the tickets shown and their newest change', () => {
-    expect(slaListKey([{ id: 3, updatedAt: '2026-12-07T10:00:00Z' }, { id: 1, updatedAt: '2026-12-07T11:00:00Z' }])).toBe('3,1@2026-12-07T11:00:00Z');
+    expect(
+      slaListKey([
+        { id: 3, updatedAt: '2026-12-07T10:00:00Z' },
+        { id: 1, updatedAt: '2026-12-07T11:00:00Z' },
+      ]),
+    ).toBe('3,1@2026-12-07T11:00:00Z');
   });
 });

@@ -40,7 +40,13 @@ export default function TodoListPage() {
       </Heading>
       <form onSubmit={submit}>
         <HStack mb="4">
-          <Input value={text} placeholder={t('todolist.new')} aria-label={t('todolist.new')} onChange={(event) => setText(event.target.value)} data-testid="todo-input" />
+          <Input
+            value={text}
+            placeholder={t('todolist.new')}
+            aria-label={t('todolist.new')}
+            onChange={(event) => setText(event.target.value)}
+            data-testid="todo-input"
+          />
           <Button type="submit" data-testid="todo-submit">
             {t(editing === null ? 'todolist.add' : 'todolist.save')}
           </Button>
@@ -53,7 +59,15 @@ export default function TodoListPage() {
       ) : (
         <Stack gap="2" data-testid="todo-list">
           {tasks.map((task, index) => (
-            <HStack key={`${task.createdAt}-${index}`} borderWidth="1px" borderRadius="md" px="3" py="2" justify="space-between" data-testid={`todo-item-${index}`}>
+            <HStack
+              key={`${task.createdAt}-${index}`}
+              borderWidth="1px"
+              borderRadius="md"
+              px="3"
+              py="2"
+              justify="space-between"
+              data-testid={`todo-item-${index}`}
+            >
               <Box minW="0">
                 <Text wordBreak="break-word" data-testid={`todo-text-${index}`}>
                   {task.text}
@@ -63,10 +77,26 @@ export default function TodoListPage() {
                 </Text>
               </Box>
               <HStack gap="1">
-                <IconButton size="sm" variant="ghost" aria-label={t('todolist.edit')} onClick={() => { setEditing(index); setText(task.text); }} data-testid={`todo-edit-${index}`}>
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('todolist.edit')}
+                  onClick={() => {
+                    setEditing(index);
+                    setText(task.text);
+                  }}
+                  data-testid={`todo-edit-${index}`}
+                >
                   <LuPencil />
                 </IconButton>
-                <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('todolist.delete')} onClick={() => remove(index)} data-testid={`todo-delete-${index}`}>
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={t('todolist.delete')}
+                  onClick={() => remove(index)}
+                  data-testid={`todo-delete-${index}`}
+                >
                   <LuTrash2 />
                 </IconButton>
               </HStack>

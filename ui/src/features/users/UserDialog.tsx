@@ -24,13 +24,26 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
  * The user dialog: every field of the user, the queues multi-select and the profile selector
  * shown only with user-modal:editQueues / user-modal:editProfile, default connection, profile image.
  */
-export default function UserDialog({ open, user, onClose, onSaved }: { open: boolean; user: UserRecord | null; onClose: () => void; onSaved: (user: UserRecord) => void }) {
+export default function UserDialog({
+  open,
+  user,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  user: UserRecord | null;
+  onClose: () => void;
+  onSaved: (user: UserRecord) => void;
+}) {
   const t = useT();
   const me = useAppSelector((state) => state.session.user)!;
   const rights = userFormRightsOf(me);
   const creating = user === null;
   const showError = useErrorToast();
-  const { values, set, errors, check } = useForm<UserFormValues, UserField>(() => (user ? userFormOf(user) : emptyUserForm()), (current) => validateUserForm(current, { creating }));
+  const { values, set, errors, check } = useForm<UserFormValues, UserField>(
+    () => (user ? userFormOf(user) : emptyUserForm()),
+    (current) => validateUserForm(current, { creating }),
+  );
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const { data: queues = [] } = useQueuesQuery();
@@ -41,9 +54,12 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   const [deleteImage] = useRemoveUserImageMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const submit = async () => {
     if (hasErrors(check())) return;
@@ -77,7 +93,11 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
     </Field.Root>
   );
 
-  const select = <F extends 'profile' | 'allTicket' | 'defaultTheme' | 'defaultMenu'>(field: F, label: MessageKey, options: { value: UserFormValues[F]; label: MessageKey }[]) => (
+  const select = <F extends 'profile' | 'allTicket' | 'defaultTheme' | 'defaultMenu'>(
+    field: F,
+    label: MessageKey,
+    options: { value: UserFormValues[F]; label: MessageKey }[],
+  ) => (
     <SelectField
       label={t(label)}
       value={values[field]}
@@ -98,7 +118,14 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   const time = (field: 'startWork' | 'endWork', label: MessageKey) => (
     <Field.Root invalid={!!errors[field]}>
       <Field.Label>{t(label)}</Field.Label>
-      <Input value={values[field]} placeholder="HH:mm" inputMode="numeric" maxLength={5} onChange={(event) => set(field, maskTime(event.target.value))} data-testid={`user-field-${field}`} />
+      <Input
+        value={values[field]}
+        placeholder="HH:mm"
+        inputMode="numeric"
+        maxLength={5}
+        onChange={(event) => set(field, maskTime(event.target.value))}
+        data-testid={`user-field-${field}`}
+      />
       {errors[field] && <Field.ErrorText>{t(errors[field])}</Field.ErrorText>}
     </Field.Root>
   );
@@ -106,11 +133,24 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
   const shownImage = removeImage ? null : (user?.profileImage ?? null);
 
   return (
-    <FormDialog open={open} title={t(creating ? 'users.dialog.addTitle' : 'users.dialog.editTitle')} testId="user-dialog" onClose={onClose} onSubmit={submit} saveTestId="user-save" size="lg" scrollInside>
+    <FormDialog
+      open={open}
+      title={t(creating ? 'users.dialog.addTitle' : 'users.dialog.editTitle')}
+      testId="user-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="user-save"
+      size="lg"
+      scrollInside
+    >
       <Stack gap="5">
         <Section title="users.section.account">
           <HStack gap="4" align="center">
-            {preview ? <Image src={preview} alt="" boxSize="16" borderRadius="full" objectFit="cover" /> : <UserAvatar user={{ name: values.name || '?', profileImage: shownImage }} size="2xl" />}
+            {preview ? (
+              <Image src={preview} alt="" boxSize="16" borderRadius="full" objectFit="cover" />
+            ) : (
+              <UserAvatar user={{ name: values.name || '?', profileImage: shownImage }} size="2xl" />
+            )}
             <Stack gap="2">
               <Text fontWeight="medium">{t('users.field.profileImage')}</Text>
               <HStack>
@@ -130,10 +170,15 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
                   <LuImagePlus /> {t('users.field.chooseImage')}
                 </Button>
                 {(image || shownImage) && (
-                  <Button size="sm" variant="ghost" onClick={() => {
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => {
                       setImage(null);
                       setRemoveImage(true);
-                    }} data-testid="user-remove-image">
+                    }}
+                    data-testid="user-remove-image"
+                  >
                     <LuTrash2 /> {t('users.field.removeImage')}
                   </Button>
                 )}
@@ -157,7 +202,11 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
           {rights.editQueues && (
             <CheckboxGroup
               label={t('users.field.queues')}
-              options={queues.map((queue) => ({ value: queue.id, label: <ColorLabel name={queue.name} color={queue.color} />, testId: `user-queue-${queue.id}` }))}
+              options={queues.map((queue) => ({
+                value: queue.id,
+                label: <ColorLabel name={queue.name} color={queue.color} />,
+                testId: `user-queue-${queue.id}`,
+              }))}
               value={values.queueIds}
               onChange={(queueIds) => set('queueIds', queueIds)}
               testId="user-field-queues"
@@ -186,12 +235,23 @@ export default function UserDialog({ open, user, onClose, onSaved }: { open: boo
           </Grid>
           <Field.Root>
             <Field.Label>{t('users.field.phone')}</Field.Label>
-            <Input type="tel" value={values.phone} placeholder="5511999998888" onChange={(event) => set('phone', event.target.value)} data-testid="user-field-phone" />
+            <Input
+              type="tel"
+              value={values.phone}
+              placeholder="5511999998888"
+              onChange={(event) => set('phone', event.target.value)}
+              data-testid="user-field-phone"
+            />
             <Field.HelperText>{t('users.field.phoneHelp')}</Field.HelperText>
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('users.field.farewellMessage')}</Field.Label>
-            <Textarea rows={3} value={values.farewellMessage} onChange={(event) => set('farewellMessage', event.target.value)} data-testid="user-field-farewellMessage" />
+            <Textarea
+              rows={3}
+              value={values.farewellMessage}
+              onChange={(event) => set('farewellMessage', event.target.value)}
+              data-testid="user-field-farewellMessage"
+            />
           </Field.Root>
           {rights.editQueues && toggle('allowGroup', 'users.field.allowGroup')}
         </Section>

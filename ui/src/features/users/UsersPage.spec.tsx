@@ -69,9 +69,12 @@ describe('users screen', { timeout: 60_000 }, () => {
   });
 
   it('is open to a supervisor, who changes plain users but not admins, and sets neither profiles nor queues', async () => {
-    const { calls } = backend([me, record(9, 'Sara Visor', { profile: 'supervisor' }), record(8, 'Bia Lima', { queueIds: [1] }), record(5, 'Root', { profile: 'admin', super: true })], {
-      'PUT /users/8': async (request) => ({ status: 200, body: { ...record(8, 'Bia Lima', { queueIds: [1] }), ...((await request.json()) as object) } }),
-    });
+    const { calls } = backend(
+      [me, record(9, 'Sara Visor', { profile: 'supervisor' }), record(8, 'Bia Lima', { queueIds: [1] }), record(5, 'Root', { profile: 'admin', super: true })],
+      {
+        'PUT /users/8': async (request) => ({ status: 200, body: { ...record(8, 'Bia Lima', { queueIds: [1] }), ...((await request.json()) as object) } }),
+      },
+    );
     renderApp({ path: '/users', signedIn: session({ id: 9, name: 'Sara Visor', profile: 'supervisor' }) });
     await screen.findByTestId('user-row-8', {}, { timeout: 30_000 });
     expect(screen.getByTestId('menu-item-users')).toBeInTheDocument();
@@ -96,7 +99,8 @@ describe('users screen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.method === 'PUT')!.body as Record<string, unknown>;
     expect(put).toMatchObject({ name: 'Beatriz Lima' });
-    for (const field of ['profile', 'queueIds', 'allTicket', 'allowGroup', 'showDashboard', 'allowRealTime', 'allowConnections']) expect(put).not.toHaveProperty(field);
+    for (const field of ['profile', 'queueIds', 'allTicket', 'allowGroup', 'showDashboard', 'allowRealTime', 'allowConnections'])
+      expect(put).not.toHaveProperty(field);
   });
 
   it('shows how many of the plan’s users are taken, warning when the plan is full', async () => {

@@ -23,7 +23,14 @@ const UserDialog = lazy(() => import('./UserDialog'));
 export const USERS_SEARCH_DEBOUNCE_MS = 500;
 
 /** What a change to one's own record changes in the session (top bar name and picture, menu and theme preferences). */
-const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme }: UserView) => ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme });
+const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMenu, defaultTheme }: UserView) => ({
+  name,
+  email,
+  profileImage,
+  farewellMessage,
+  defaultMenu,
+  defaultTheme,
+});
 
 /** /users: search, add, edit, delete; the list follows `user` frames. */
 export default function UsersPage() {
@@ -79,7 +86,11 @@ export default function UsersPage() {
       ),
     },
     { key: 'email', header: 'users.column.email', render: (user) => user.email, cell: () => ({ 'data-testid': 'user-row-email' }) },
-    { key: 'profile', header: 'users.column.profile', render: (user) => <Badge variant="subtle">{t((user.super ? 'profileKind.super' : `profileKind.${user.profile}`) as MessageKey)}</Badge> },
+    {
+      key: 'profile',
+      header: 'users.column.profile',
+      render: (user) => <Badge variant="subtle">{t((user.super ? 'profileKind.super' : `profileKind.${user.profile}`) as MessageKey)}</Badge>,
+    },
     {
       key: 'queues',
       header: 'users.column.queues',
@@ -131,7 +142,12 @@ export default function UsersPage() {
         <>
           {editing && (
             <Suspense fallback={null}>
-              <UserDialog open user={editing.user} onClose={() => setEditing(null)} onSaved={(user) => applyChange({ action: editing.user ? 'update' : 'create', user })} />
+              <UserDialog
+                open
+                user={editing.user}
+                onClose={() => setEditing(null)}
+                onSaved={(user) => applyChange({ action: editing.user ? 'update' : 'create', user })}
+              />
             </Suspense>
           )}
           <ConfirmDialog
@@ -158,8 +174,22 @@ export default function UsersPage() {
         actionsHeader="users.column.actions"
         actions={[
           // A supervisor sees admins and super users but cannot change them (the server refuses it too).
-          { key: 'edit', label: 'users.edit', icon: <LuPencil />, onClick: (user) => setEditing({ user }), testId: (user) => `user-edit-${user.id}`, shown: (user) => mayTouchUser(editor, user) },
-          { key: 'delete', label: 'users.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (user) => `user-delete-${user.id}`, shown: (user) => user.id !== me.id && mayTouchUser(editor, user) },
+          {
+            key: 'edit',
+            label: 'users.edit',
+            icon: <LuPencil />,
+            onClick: (user) => setEditing({ user }),
+            testId: (user) => `user-edit-${user.id}`,
+            shown: (user) => mayTouchUser(editor, user),
+          },
+          {
+            key: 'delete',
+            label: 'users.delete',
+            icon: <LuTrash2 />,
+            onClick: deletion.ask,
+            testId: (user) => `user-delete-${user.id}`,
+            shown: (user) => user.id !== me.id && mayTouchUser(editor, user),
+          },
         ]}
       />
     </ListFrame>

@@ -9,8 +9,7 @@ export interface UsersPageArgs {
 
 /** What the users list takes in: a `user` frame, or a user this screen just saved (which carries its queues). */
 export type UserChange =
-  | { action: 'create' | 'update'; user: UserView & Partial<Pick<UserRecord, 'queues'>>; userId?: never }
-  | Extract<UserFrame, { action: 'delete' }>;
+  { action: 'create' | 'update'; user: UserView & Partial<Pick<UserRecord, 'queues'>>; userId?: never } | Extract<UserFrame, { action: 'delete' }>;
 
 const matches = (user: Pick<UserRecord, 'name' | 'email'>, searchParam: string) => {
   const term = searchParam.trim().toLowerCase();
@@ -78,11 +77,5 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectE
   }),
 });
 
-export const {
-  useUsersQuery,
-  useCreateUserMutation,
-  useSaveUserMutation,
-  useDeleteUserMutation,
-  useUploadUserImageMutation,
-  useRemoveUserImageMutation,
-} = usersApi;
+export const { useUsersQuery, useCreateUserMutation, useSaveUserMutation, useDeleteUserMutation, useUploadUserImageMutation, useRemoveUserImageMutation } =
+  usersApi;

@@ -54,12 +54,22 @@ describe('user form validation (spec 2 §5)', () => {
   });
 
   it('wants work times in HH:mm', () => {
-    expect(validateUserForm({ ...valid, startWork: '8:00', endWork: '24:00' }, { creating: true })).toEqual({ startWork: 'users.validation.time', endWork: 'users.validation.time' });
+    expect(validateUserForm({ ...valid, startWork: '8:00', endWork: '24:00' }, { creating: true })).toEqual({
+      startWork: 'users.validation.time',
+      endWork: 'users.validation.time',
+    });
   });
 });
 
 describe('what the dialog sends', () => {
-  const values = { ...userFormOf(record(3, 'Bia', { queueIds: [1], profile: 'supervisor' })), queueIds: [1, 2], profile: 'admin' as const, allTicket: 'enable' as const, allowConnections: true, name: ' Bia Souza ' };
+  const values = {
+    ...userFormOf(record(3, 'Bia', { queueIds: [1], profile: 'supervisor' })),
+    queueIds: [1, 2],
+    profile: 'admin' as const,
+    allTicket: 'enable' as const,
+    allowConnections: true,
+    name: ' Bia Souza ',
+  };
 
   it('sends everything for an admin, and keeps the old password when left blank', () => {
     const body = userRequestOf(values, userFormRightsOf({ profile: 'admin', super: false }), { creating: false });
@@ -73,7 +83,18 @@ describe('what the dialog sends', () => {
     expect(queuesOnly).not.toHaveProperty('profile');
     expect(queuesOnly).not.toHaveProperty('allowConnections');
     const plain = userRequestOf(values, userFormRightsOf({ profile: 'user', super: false }), { creating: true });
-    expect(Object.keys(plain).sort()).toEqual(['defaultMenu', 'defaultTheme', 'email', 'endWork', 'farewellMessage', 'name', 'password', 'phone', 'startWork', 'whatsappId']);
+    expect(Object.keys(plain).sort()).toEqual([
+      'defaultMenu',
+      'defaultTheme',
+      'email',
+      'endWork',
+      'farewellMessage',
+      'name',
+      'password',
+      'phone',
+      'startWork',
+      'whatsappId',
+    ]);
   });
 
   it('gives a super user every right, an admin both, a supervisor and a plain user neither (spec 1 §6: admin only)', () => {

@@ -105,7 +105,13 @@ export function userRequestOf(values: UserFormValues, rights: UserFormRights, { 
     defaultMenu: values.defaultMenu,
     whatsappId: values.whatsappId,
   };
-  if (rights.editProfile) Object.assign(body, { profile: values.profile, showDashboard: values.showDashboard, allowRealTime: values.allowRealTime, allowConnections: values.allowConnections });
+  if (rights.editProfile)
+    Object.assign(body, {
+      profile: values.profile,
+      showDashboard: values.showDashboard,
+      allowRealTime: values.allowRealTime,
+      allowConnections: values.allowConnections,
+    });
   if (rights.editQueues) Object.assign(body, { queueIds: values.queueIds, allTicket: values.allTicket, allowGroup: values.allowGroup });
   if (values.password || creating) body.password = values.password;
   return body;

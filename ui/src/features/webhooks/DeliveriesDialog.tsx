@@ -9,7 +9,11 @@ import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
 import { useRedeliverWebhookMutation, useWebhookDeliveriesQuery, useWebhookDeliveryQuery } from './api';
 
-const feedbackTexts = { success: 'webhooks.log.redelivered', saveFailed: 'webhooks.log.redeliverFailed', deleteFailed: 'webhooks.log.redeliverFailed' } as const;
+const feedbackTexts = {
+  success: 'webhooks.log.redelivered',
+  saveFailed: 'webhooks.log.redeliverFailed',
+  deleteFailed: 'webhooks.log.redeliverFailed',
+} as const;
 const statusPalette = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
@@ -61,7 +65,14 @@ export default function DeliveriesDialog({ webhook, onClose }: { webhook: Webhoo
             </Table.Header>
             <Table.Body>
               {Array.from({ length: pages }, (_, index) => (
-                <DeliveryRows key={index} webhookId={webhook.id} pageNumber={index + 1} onLoaded={(more) => setHasMore((current) => ({ ...current, [index + 1]: more }))} onOpen={setOpen} onRedeliver={again} />
+                <DeliveryRows
+                  key={index}
+                  webhookId={webhook.id}
+                  pageNumber={index + 1}
+                  onLoaded={(more) => setHasMore((current) => ({ ...current, [index + 1]: more }))}
+                  onOpen={setOpen}
+                  onRedeliver={again}
+                />
               ))}
             </Table.Body>
           </Table.Root>
@@ -76,7 +87,19 @@ export default function DeliveriesDialog({ webhook, onClose }: { webhook: Webhoo
   );
 }
 
-function DeliveryRows({ webhookId, pageNumber, onLoaded, onOpen, onRedeliver }: { webhookId: number; pageNumber: number; onLoaded(hasMore: boolean): void; onOpen(id: string): void; onRedeliver(id: string): void }) {
+function DeliveryRows({
+  webhookId,
+  pageNumber,
+  onLoaded,
+  onOpen,
+  onRedeliver,
+}: {
+  webhookId: number;
+  pageNumber: number;
+  onLoaded(hasMore: boolean): void;
+  onOpen(id: string): void;
+  onRedeliver(id: string): void;
+}) {
   const t = useT();
   const { data, isLoading, isError } = useWebhookDeliveriesQuery({ id: webhookId, pageNumber }, { pollingInterval: pageNumber === 1 ? 5_000 : 0 });
   const [reported, setReported] = useState<boolean | null>(null);
@@ -84,7 +107,12 @@ function DeliveryRows({ webhookId, pageNumber, onLoaded, onOpen, onRedeliver }: 
     setReported(data.hasMore);
     onLoaded(data.hasMore);
   }
-  if (isLoading) return <Message><Spinner size="sm" /></Message>;
+  if (isLoading)
+    return (
+      <Message>
+        <Spinner size="sm" />
+      </Message>
+    );
   if (isError) return <Message>{t('webhooks.log.loadFailed')}</Message>;
   if (pageNumber === 1 && data?.deliveries.length === 0) return <Message testId="webhook-deliveries-empty">{t('webhooks.log.empty')}</Message>;
   return (
@@ -104,10 +132,22 @@ function DeliveryRows({ webhookId, pageNumber, onLoaded, onOpen, onRedeliver }: 
             <NextAttempt delivery={delivery} />
           </Table.Cell>
           <Table.Cell textAlign="end" whiteSpace="nowrap">
-            <Button size="xs" variant="ghost" aria-label={t('webhooks.log.view')} onClick={() => onOpen(delivery.id)} data-testid={`webhook-delivery-view-${delivery.id}`}>
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={t('webhooks.log.view')}
+              onClick={() => onOpen(delivery.id)}
+              data-testid={`webhook-delivery-view-${delivery.id}`}
+            >
               <LuEye />
             </Button>
-            <Button size="xs" variant="ghost" aria-label={t('webhooks.log.redeliver')} onClick={() => onRedeliver(delivery.id)} data-testid={`webhook-delivery-redeliver-${delivery.id}`}>
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={t('webhooks.log.redeliver')}
+              onClick={() => onRedeliver(delivery.id)}
+              data-testid={`webhook-delivery-redeliver-${delivery.id}`}
+            >
               <LuRefreshCw />
             </Button>
           </Table.Cell>
@@ -162,7 +202,9 @@ function DeliveryDetail({ webhookId, deliveryId, onRedeliver }: { webhookId: num
     <Stack gap="3" data-testid="webhook-delivery-detail">
       <Box>
         <Badge colorPalette={statusPalette[data.status]}>{t(`webhooks.log.${data.status}`)}</Badge>{' '}
-        <Text as="span" fontFamily="mono">{data.event}</Text>
+        <Text as="span" fontFamily="mono">
+          {data.event}
+        </Text>
       </Box>
       <Text fontWeight="semibold">{t('webhooks.detail.request')}</Text>
       <Code as="pre" p="2" whiteSpace="pre-wrap" wordBreak="break-all" data-testid="webhook-delivery-body">

@@ -12,10 +12,21 @@ import { emptyWebhookForm, eventNames, validateWebhookForm, webhookFormOf, webho
 const feedbackTexts = { success: 'webhooks.saved', saveFailed: 'webhooks.saveFailed', deleteFailed: 'webhooks.deleteFailed' } as const;
 
 /** Add or edit an endpoint: its address, the events it receives (all, or the ones ticked), a description and, when editing, whether it is active. */
-export default function WebhookDialog({ webhook, onClose, onCreated }: { webhook: WebhookView | null; onClose(): void; onCreated(created: WebhookWithSecretView): void }) {
+export default function WebhookDialog({
+  webhook,
+  onClose,
+  onCreated,
+}: {
+  webhook: WebhookView | null;
+  onClose(): void;
+  onCreated(created: WebhookWithSecretView): void;
+}) {
   const t = useT();
   const creating = webhook === null;
-  const { values, set, errors, check } = useForm<WebhookFormValues, WebhookField>(() => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()), validateWebhookForm);
+  const { values, set, errors, check } = useForm<WebhookFormValues, WebhookField>(
+    () => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()),
+    validateWebhookForm,
+  );
   const [createWebhook] = useCreateWebhookMutation();
   const [updateWebhook] = useUpdateWebhookMutation();
   const feedback = useFeedback(feedbackTexts);
@@ -33,7 +44,14 @@ export default function WebhookDialog({ webhook, onClose, onCreated }: { webhook
   };
 
   return (
-    <FormDialog title={t(creating ? 'webhooks.dialog.addTitle' : 'webhooks.dialog.editTitle')} testId="webhook-dialog" onClose={onClose} onSubmit={submit} saveTestId="webhook-save" size="lg">
+    <FormDialog
+      title={t(creating ? 'webhooks.dialog.addTitle' : 'webhooks.dialog.editTitle')}
+      testId="webhook-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      saveTestId="webhook-save"
+      size="lg"
+    >
       <Stack gap="4">
         <Field.Root invalid={!!errors.url} required>
           <Field.Label>{t('webhooks.field.url')}</Field.Label>
@@ -54,7 +72,19 @@ export default function WebhookDialog({ webhook, onClose, onCreated }: { webhook
               <Switch.Label>{t('webhooks.field.all')}</Switch.Label>
             </Switch.Root>
           }
-          options={values.all ? [] : eventNames.map((name) => ({ value: name, label: <Text as="span" fontFamily="mono" fontSize="sm">{name}</Text>, testId: `webhook-event-${name}` }))}
+          options={
+            values.all
+              ? []
+              : eventNames.map((name) => ({
+                  value: name,
+                  label: (
+                    <Text as="span" fontFamily="mono" fontSize="sm">
+                      {name}
+                    </Text>
+                  ),
+                  testId: `webhook-event-${name}`,
+                }))
+          }
           value={values.events}
           onChange={(events) => set('events', events)}
           invalid={!!errors.events}

@@ -31,7 +31,12 @@ function Status({ webhook }: { webhook: WebhookView }) {
         </Text>
       </Stack>
     );
-  if (webhook.flagged) return <Badge colorPalette="red" data-testid={`webhook-status-${webhook.id}`}>{t('webhooks.status.flagged')}</Badge>;
+  if (webhook.flagged)
+    return (
+      <Badge colorPalette="red" data-testid={`webhook-status-${webhook.id}`}>
+        {t('webhooks.status.flagged')}
+      </Badge>
+    );
   return (
     <Badge colorPalette={webhook.active ? 'green' : 'gray'} data-testid={`webhook-status-${webhook.id}`}>
       {t(webhook.active ? 'webhooks.status.active' : 'webhooks.status.paused')}
@@ -41,7 +46,11 @@ function Status({ webhook }: { webhook: WebhookView }) {
 
 function Events({ webhook }: { webhook: WebhookView }) {
   const t = useT();
-  return <Text title={webhook.events.join(', ')}>{webhook.events.includes('*') ? t('webhooks.allEvents') : t('webhooks.eventsCount', { count: webhook.events.length })}</Text>;
+  return (
+    <Text title={webhook.events.join(', ')}>
+      {webhook.events.includes('*') ? t('webhooks.allEvents') : t('webhooks.eventsCount', { count: webhook.events.length })}
+    </Text>
+  );
 }
 
 const columns: Column<WebhookView>[] = [
@@ -53,7 +62,11 @@ const columns: Column<WebhookView>[] = [
         <Text fontFamily="mono" fontSize="sm" truncate data-testid={`webhook-url-${webhook.id}`}>
           {webhook.url}
         </Text>
-        {webhook.description && <Text fontSize="xs" color="fg.muted">{webhook.description}</Text>}
+        {webhook.description && (
+          <Text fontSize="xs" color="fg.muted">
+            {webhook.description}
+          </Text>
+        )}
       </Stack>
     ),
   },
@@ -105,7 +118,13 @@ export default function WebhooksPage() {
       loadFailed="webhooks.loadFailed"
       dialogs={
         <Suspense fallback={null}>
-          {editing && <WebhookDialog webhook={editing.webhook} onClose={() => setEditing(null)} onCreated={(created: WebhookWithSecretView) => setSecret(created.secret)} />}
+          {editing && (
+            <WebhookDialog
+              webhook={editing.webhook}
+              onClose={() => setEditing(null)}
+              onCreated={(created: WebhookWithSecretView) => setSecret(created.secret)}
+            />
+          )}
           {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
           {logOf && <DeliveriesDialog webhook={logOf} onClose={() => setLogOf(null)} />}
           <ConfirmDialog
@@ -144,7 +163,13 @@ export default function WebhooksPage() {
           },
           { key: 'deliveries', label: 'webhooks.deliveries', icon: <LuList />, onClick: setLogOf, testId: (webhook) => `webhook-deliveries-${webhook.id}` },
           { key: 'rotate', label: 'webhooks.rotate', icon: <LuKeyRound />, onClick: rotation.ask, testId: (webhook) => `webhook-rotate-${webhook.id}` },
-          { key: 'edit', label: 'webhooks.edit', icon: <LuPencil />, onClick: (webhook) => setEditing({ webhook }), testId: (webhook) => `webhook-edit-${webhook.id}` },
+          {
+            key: 'edit',
+            label: 'webhooks.edit',
+            icon: <LuPencil />,
+            onClick: (webhook) => setEditing({ webhook }),
+            testId: (webhook) => `webhook-edit-${webhook.id}`,
+          },
           { key: 'delete', label: 'webhooks.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (webhook) => `webhook-delete-${webhook.id}` },
         ]}
       />

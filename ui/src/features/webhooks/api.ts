@@ -1,4 +1,11 @@
-import type { CreateWebhookRequest, UpdateWebhookRequest, WebhookDeliveryDetailView, WebhookDeliveryPage, WebhookView, WebhookWithSecretView } from '@conversa/contracts';
+import type {
+  CreateWebhookRequest,
+  UpdateWebhookRequest,
+  WebhookDeliveryDetailView,
+  WebhookDeliveryPage,
+  WebhookView,
+  WebhookWithSecretView,
+} from '@conversa/contracts';
 import { api } from '../../app/api';
 
 export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhooks', 'WebhookDeliveries'] }).injectEndpoints({

@@ -12,6 +12,8 @@ describe('webhook form', () => {
   it('sends * for every event, or the ones chosen', () => {
     const values = { ...emptyWebhookForm(), url: ' https://x.test/h ', description: ' CRM ' };
     expect(webhookRequestOf(values)).toEqual({ url: 'https://x.test/h', events: ['*'], description: 'CRM' });
-    expect(webhookRequestOf({ ...values, all: false, events: ['ticket.created', 'message.received'] })).toMatchObject({ events: ['ticket.created', 'message.received'] });
+    expect(webhookRequestOf({ ...values, all: false, events: ['ticket.created', 'message.received'] })).toMatchObject({
+      events: ['ticket.created', 'message.received'],
+    });
   });
 });

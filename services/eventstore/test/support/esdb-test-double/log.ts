@@ -29,8 +29,7 @@ export interface ProposedRecord {
 export type ExpectedStreamState = { kind: 'any' } | { kind: 'no_stream' } | { kind: 'stream_exists' } | { kind: 'revision'; revision: number };
 
 export type AppendOutcome =
-  | { kind: 'success'; currentRevision: number; logPosition: bigint }
-  | { kind: 'wrong_expected_version'; currentRevision: number | null };
+  { kind: 'success'; currentRevision: number; logPosition: bigint } | { kind: 'wrong_expected_version'; currentRevision: number | null };
 
 export type EventFilter = (record: StoredRecord) => boolean;
 

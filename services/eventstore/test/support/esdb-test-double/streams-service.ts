@@ -78,10 +78,18 @@ function handleAppend(log: InMemoryLog, call: grpc.ServerReadableStream<AppendRe
       if (outcome.currentRevision === null) wrong.setCurrentNoStream(new Empty());
       else wrong.setCurrentRevision(String(outcome.currentRevision));
       switch (expected.kind) {
-        case 'any': wrong.setExpectedAny(new Empty()); break;
-        case 'no_stream': wrong.setExpectedNoStream(new Empty()); break;
-        case 'stream_exists': wrong.setExpectedStreamExists(new Empty()); break;
-        case 'revision': wrong.setExpectedRevision(String(expected.revision)); break;
+        case 'any':
+          wrong.setExpectedAny(new Empty());
+          break;
+        case 'no_stream':
+          wrong.setExpectedNoStream(new Empty());
+          break;
+        case 'stream_exists':
+          wrong.setExpectedStreamExists(new Empty());
+          break;
+        case 'revision':
+          wrong.setExpectedRevision(String(expected.revision));
+          break;
       }
       response.setWrongExpectedVersion(wrong);
     }
@@ -106,7 +114,8 @@ async function handleRead(log: InMemoryLog, call: grpc.ServerWritableStream<Read
   const filter = readFilter(options);
 
   if (options.hasStream()) {
-    if (options.hasSubscription()) return void call.emit('error', statusError(grpc.status.UNIMPLEMENTED, 'Stream subscriptions are not part of the test double'));
+    if (options.hasSubscription())
+      return void call.emit('error', statusError(grpc.status.UNIMPLEMENTED, 'Stream subscriptions are not part of the test double'));
     return readStream(log, call, options.getStream()!, backwards, Number(options.getCount()));
   }
   const all = options.getAll()!;

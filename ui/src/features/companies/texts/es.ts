@@ -8,7 +8,8 @@ export const es = {
   'companies.delete': 'Eliminar',
   'companies.advanceDueDate': 'Avanzar el vencimiento según la recurrencia',
   'companies.success': '¡Operación realizada con éxito!',
-  'companies.saveFailed': 'No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente',
+  'companies.saveFailed':
+    'No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente',
   'companies.deleteFailed': 'No fue posible realizar la operación',
   'companies.loadFailed': 'No fue posible cargar la lista de registros',
   'companies.deleteConfirm': '¿Realmente desea eliminar este registro?',

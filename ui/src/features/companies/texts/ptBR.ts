@@ -6,7 +6,8 @@ export const ptBR = {
   'companies.delete': 'Excluir',
   'companies.advanceDueDate': 'Avançar o vencimento pela recorrência',
   'companies.success': 'Operação realizada com sucesso!',
-  'companies.saveFailed': 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
+  'companies.saveFailed':
+    'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
   'companies.deleteFailed': 'Não foi possível realizar a operação',
   'companies.loadFailed': 'Não foi possível carregar a lista de registros',
   'companies.deleteConfirm': 'Deseja realmente excluir esse registro?',

@@ -8,7 +8,8 @@ export const tr = {
   'companies.delete': 'Sil',
   'companies.advanceDueDate': 'Vade tarihini yineleme süresi kadar ilerlet',
   'companies.success': 'İşlem başarıyla tamamlandı!',
-  'companies.saveFailed': 'İşlem gerçekleştirilemedi. Aynı ada sahip bir şirketin olup olmadığını veya alanların doğru doldurulup doldurulmadığını kontrol edin',
+  'companies.saveFailed':
+    'İşlem gerçekleştirilemedi. Aynı ada sahip bir şirketin olup olmadığını veya alanların doğru doldurulup doldurulmadığını kontrol edin',
   'companies.deleteFailed': 'İşlem gerçekleştirilemedi',
   'companies.loadFailed': 'Kayıt listesi yüklenemedi',
   'companies.deleteConfirm': 'Bu kaydı gerçekten silmek istiyor musunuz?',

@@ -62,7 +62,8 @@ export const en = {
   'contactListItems.importDone': '{added} contacts imported, {refused} refused.',
   'contactListItems.importFailed': 'Could not import the spreadsheet',
   'contactListItems.importRow': 'Row {row} ({number}): {error}',
-  'errors.ERR_CONTACT_IMPORT_BUSY': 'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read. Wait: there is no need to send it again.',
+  'errors.ERR_CONTACT_IMPORT_BUSY':
+    'The sheet is queued behind other imports; its numbers are added to the list as soon as it is read. Wait: there is no need to send it again.',
   'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'A spreadsheet of your company is still being imported; send this one when it is done.',
   'contactListItems.checking': 'Checking WhatsApp: {checked} of {total}',
 } satisfies Translations<typeof ptBR>;

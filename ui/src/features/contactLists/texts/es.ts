@@ -62,7 +62,8 @@ export const es = {
   'contactListItems.importDone': '{added} contactos importados, {refused} rechazados.',
   'contactListItems.importFailed': 'No se pudo importar la hoja',
   'contactListItems.importRow': 'Fila {row} ({number}): {error}',
-  'errors.ERR_CONTACT_IMPORT_BUSY': 'La hoja está en cola detrás de otras importaciones; sus números se agregan a la lista en cuanto se lea. Espere: no hace falta enviarla de nuevo.',
+  'errors.ERR_CONTACT_IMPORT_BUSY':
+    'La hoja está en cola detrás de otras importaciones; sus números se agregan a la lista en cuanto se lea. Espere: no hace falta enviarla de nuevo.',
   'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Una hoja de su empresa todavía se está importando; envíe esta cuando termine.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } satisfies Translations<typeof ptBR>;

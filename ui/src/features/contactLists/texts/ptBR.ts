@@ -60,7 +60,8 @@ export const ptBR = {
   'contactListItems.importDone': '{added} contatos importados, {refused} recusados.',
   'contactListItems.importFailed': 'Não foi possível importar a planilha',
   'contactListItems.importRow': 'Linha {row} ({number}): {error}',
-  'errors.ERR_CONTACT_IMPORT_BUSY': 'A planilha está na fila atrás de outras importações; os números entram na lista assim que ela for lida. Aguarde: não é preciso enviá-la de novo.',
+  'errors.ERR_CONTACT_IMPORT_BUSY':
+    'A planilha está na fila atrás de outras importações; os números entram na lista assim que ela for lida. Aguarde: não é preciso enviá-la de novo.',
   'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Uma planilha da sua empresa ainda está sendo importada; envie esta quando ela terminar.',
   'contactListItems.checking': 'Verificando WhatsApp: {checked} de {total}',
 } as const;

@@ -62,7 +62,8 @@ export const tr = {
   'contactListItems.importDone': '{added} kişi aktarıldı, {refused} reddedildi.',
   'contactListItems.importFailed': 'Tablo içe aktarılamadı',
   'contactListItems.importRow': 'Satır {row} ({number}): {error}',
-  'errors.ERR_CONTACT_IMPORT_BUSY': 'Tablo diğer içe aktarmaların arkasında sırada; numaraları okunur okunmaz listeye eklenir. Bekleyin: yeniden göndermeniz gerekmez.',
+  'errors.ERR_CONTACT_IMPORT_BUSY':
+    'Tablo diğer içe aktarmaların arkasında sırada; numaraları okunur okunmaz listeye eklenir. Bekleyin: yeniden göndermeniz gerekmez.',
   'errors.ERR_CONTACT_IMPORT_IN_PROGRESS': 'Şirketinizin bir tablosu hâlâ içe aktarılıyor; bu tabloyu o bitince gönderin.',
   'contactListItems.checking': 'WhatsApp denetleniyor: {checked} / {total}',
 } satisfies Translations<typeof ptBR>;

@@ -41,7 +41,9 @@ function Column(props: { title: string; badge?: MessageKey; online?: boolean; ti
           {props.title}
         </Heading>
         <HStack>
-          {props.online !== undefined && <Badge colorPalette={props.online ? 'green' : 'gray'}>{t(props.online ? 'dashboard.online' : 'dashboard.offline')}</Badge>}
+          {props.online !== undefined && (
+            <Badge colorPalette={props.online ? 'green' : 'gray'}>{t(props.online ? 'dashboard.online' : 'dashboard.offline')}</Badge>
+          )}
           <Badge>{props.tickets.length}</Badge>
         </HStack>
       </HStack>
@@ -75,7 +77,13 @@ export default function MomentsPage() {
           <Flex gap="3" align="start">
             <Column title={t('moments.pending')} tickets={data.pending} testId="moments-pending" />
             {data.attendants.map((attendant) => (
-              <Column key={attendant.id} title={attendant.name} online={attendant.online} tickets={attendant.tickets} testId={`moments-attendant-${attendant.id}`} />
+              <Column
+                key={attendant.id}
+                title={attendant.name}
+                online={attendant.online}
+                tickets={attendant.tickets}
+                testId={`moments-attendant-${attendant.id}`}
+              />
             ))}
           </Flex>
         </Box>

@@ -40,14 +40,41 @@ export function ContactPicker(props: { value: ReportFilterValues['contact']; onC
         data-testid="report-contact"
       />
       {open && text.trim() !== '' && (
-        <Box position="absolute" top="100%" left="0" right="0" zIndex="dropdown" bg="bg.panel" borderWidth="1px" rounded="md" shadow="md" maxH="60" overflowY="auto">
+        <Box
+          position="absolute"
+          top="100%"
+          left="0"
+          right="0"
+          zIndex="dropdown"
+          bg="bg.panel"
+          borderWidth="1px"
+          rounded="md"
+          shadow="md"
+          maxH="60"
+          overflowY="auto"
+        >
           {offersFreeText(text, loading) && (
-            <Button variant="ghost" size="sm" w="full" justifyContent="start" onMouseDown={() => choose({ text: text.trim() }, text.trim())} data-testid="report-contact-text">
+            <Button
+              variant="ghost"
+              size="sm"
+              w="full"
+              justifyContent="start"
+              onMouseDown={() => choose({ text: text.trim() }, text.trim())}
+              data-testid="report-contact-text"
+            >
               {t('reports.contactSearch', { text: text.trim() })}
             </Button>
           )}
           {(data?.contacts ?? []).slice(0, 20).map((contact) => (
-            <Button key={contact.id} variant="ghost" size="sm" w="full" justifyContent="start" onMouseDown={() => choose({ id: contact.id, name: contact.name }, contact.name)} data-testid={`report-contact-option-${contact.id}`}>
+            <Button
+              key={contact.id}
+              variant="ghost"
+              size="sm"
+              w="full"
+              justifyContent="start"
+              onMouseDown={() => choose({ id: contact.id, name: contact.name }, contact.name)}
+              data-testid={`report-contact-option-${contact.id}`}
+            >
               {contact.name}
             </Button>
           ))}

@@ -64,7 +64,12 @@ export default function ReportsPage() {
     { key: 'user', header: 'reports.column.user', render: (row) => row.userName ?? '—' },
     { key: 'queue', header: 'reports.column.queue', render: (row) => row.queueName ?? '—' },
     { key: 'status', header: 'reports.column.status', render: (row) => t(`reports.status.${row.status}`) },
-    { key: 'lastMessage', header: 'reports.column.lastMessage', render: (row) => messagePreview(row.lastMessage), cell: () => ({ maxW: '64', truncate: true }) },
+    {
+      key: 'lastMessage',
+      header: 'reports.column.lastMessage',
+      render: (row) => messagePreview(row.lastMessage),
+      cell: () => ({ maxW: '64', truncate: true }),
+    },
     { key: 'createdAt', header: 'reports.column.createdAt', render: (row) => dateTime(row.createdAt) },
     { key: 'closedAt', header: 'reports.column.closedAt', render: (row) => dateTime(row.closedAt) },
     { key: 'supportTime', header: 'reports.column.supportTime', render: (row) => (row.supportTime === null ? '—' : hoursAndMinutes(row.supportTime)) },
@@ -76,7 +81,13 @@ export default function ReportsPage() {
     <Stack gap="4" data-testid="reports-page">
       <Flex justify="space-between" align="center">
         <Heading size="xl">{t('reports.title')}</Heading>
-        <IconButton aria-label={t('reports.export')} title={t('reports.export')} onClick={() => void runExport()} disabled={exporting !== null} data-testid="report-export">
+        <IconButton
+          aria-label={t('reports.export')}
+          title={t('reports.export')}
+          onClick={() => void runExport()}
+          disabled={exporting !== null}
+          data-testid="report-export"
+        >
           <LuDownload />
         </IconButton>
       </Flex>
@@ -93,19 +104,49 @@ export default function ReportsPage() {
       <Flex gap="3" wrap="wrap" align="end">
         <ContactPicker value={values.contact} onChange={(contact) => set({ contact })} />
         <Box minW="40">
-          <SelectField label={t('reports.connection')} value={values.whatsappId} onChange={(whatsappId) => set({ whatsappId })} options={namedOptions(connections, all)} testId="report-connection" />
+          <SelectField
+            label={t('reports.connection')}
+            value={values.whatsappId}
+            onChange={(whatsappId) => set({ whatsappId })}
+            options={namedOptions(connections, all)}
+            testId="report-connection"
+          />
         </Box>
         <Box minW="36">
-          <SelectField label={t('reports.status')} value={values.status} onChange={(status) => set({ status })} options={[{ value: '', label: all }, ...TicketStatus.options.map((status) => ({ value: status, label: t(`reports.status.${status}`) }))]} testId="report-status" />
+          <SelectField
+            label={t('reports.status')}
+            value={values.status}
+            onChange={(status) => set({ status })}
+            options={[{ value: '', label: all }, ...TicketStatus.options.map((status) => ({ value: status, label: t(`reports.status.${status}`) }))]}
+            testId="report-status"
+          />
         </Box>
         <Box minW="40">
-          <SelectField label={t('reports.user')} value={values.userId} onChange={(userId) => set({ userId })} options={namedOptions(users, all)} testId="report-user" />
+          <SelectField
+            label={t('reports.user')}
+            value={values.userId}
+            onChange={(userId) => set({ userId })}
+            options={namedOptions(users, all)}
+            testId="report-user"
+          />
         </Box>
         <Box minW="36">
-          <SelectField label={t('reports.tag')} value={values.tagId} onChange={(tagId) => set({ tagId })} options={namedOptions(tags, all)} testId="report-tag" />
+          <SelectField
+            label={t('reports.tag')}
+            value={values.tagId}
+            onChange={(tagId) => set({ tagId })}
+            options={namedOptions(tags, all)}
+            testId="report-tag"
+          />
         </Box>
         <Box minW="36">
-          <SelectField label={t('reports.queue')} value={values.queueId} onChange={(queueId) => set({ queueId })} options={namedOptions(queues, all)} testId="report-queue" />
+          <SelectField
+            label={t('reports.queue')}
+            value={values.queueId}
+            onChange={(queueId) => set({ queueId })}
+            options={namedOptions(queues, all)}
+            testId="report-queue"
+          />
         </Box>
         <Stack gap="1">
           <Text textStyle="sm">{t('dashboard.from')}</Text>
@@ -139,7 +180,15 @@ export default function ReportsPage() {
             testId="report-table"
             rowTestId={(row) => `report-row-${row.id}`}
             actionsHeader="reports.column.actions"
-            actions={[{ key: 'open', label: 'reports.openTicket', icon: <LuExternalLink />, onClick: (row) => void navigate(`/tickets/${row.uuid}`), testId: (row) => `report-open-${row.id}` }]}
+            actions={[
+              {
+                key: 'open',
+                label: 'reports.openTicket',
+                icon: <LuExternalLink />,
+                onClick: (row) => void navigate(`/tickets/${row.uuid}`),
+                testId: (row) => `report-open-${row.id}`,
+              },
+            ]}
           />
         </Box>
       )}

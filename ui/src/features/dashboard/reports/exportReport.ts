@@ -6,9 +6,16 @@ export const REPORT_FILE = 'relatorio-de-atendimentos.xlsx';
  * Downloads the streamed spreadsheet, reporting bytes as they arrive (the file's size is unknown until
  * the server has written it), then saves it under the spec's name.
  */
-export async function downloadReport(args: Omit<ReportArgs, 'page' | 'pageSize'>, token: string | null, onProgress: (received: number, rows: number) => void): Promise<void> {
+export async function downloadReport(
+  args: Omit<ReportArgs, 'page' | 'pageSize'>,
+  token: string | null,
+  onProgress: (received: number, rows: number) => void,
+): Promise<void> {
   const query = new URLSearchParams(reportParams(args)).toString();
-  const response = await fetch(`${window.location.origin}/ticket/reports/export?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  const response = await fetch(`${window.location.origin}/ticket/reports/export?${query}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
   if (!response.ok || !response.body) throw new Error(`export ${response.status}`);
   const rows = Number(response.headers.get('x-total-count') ?? 0);
   const reader = response.body.getReader();
@@ -36,6 +43,7 @@ export async function downloadReport(args: Omit<ReportArgs, 'page' | 'pageSize'>
 export const BYTES_PER_ROW_ESTIMATE = 90;
 
 /** The bar's value: bytes against the rows' estimate, never full before the download ends. */
-export const exportProgress = (received: number, rows: number): number => Math.min(95, Math.round((received / Math.max(1, rows * BYTES_PER_ROW_ESTIMATE + 8_000)) * 100));
+export const exportProgress = (received: number, rows: number): number =>
+  Math.min(95, Math.round((received / Math.max(1, rows * BYTES_PER_ROW_ESTIMATE + 8_000)) * 100));
 
 export const formatBytes = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);

@@ -8,7 +8,18 @@ describe('report filters', () => {
 
   it('turn choices into the report call, a typed contact into a search', () => {
     const values = { ...initialReportFilter(new Date(2026, 0, 5)), contact: { text: 'maria' }, userId: '7', status: 'closed' };
-    expect(reportArgs(values, 2, 20)).toEqual({ searchParam: 'maria', whatsappId: [], users: [7], queueIds: [], tags: [], status: ['closed'], dateFrom: '2026-01-01', dateTo: '2026-01-05', page: 2, pageSize: 20 });
+    expect(reportArgs(values, 2, 20)).toEqual({
+      searchParam: 'maria',
+      whatsappId: [],
+      users: [7],
+      queueIds: [],
+      tags: [],
+      status: ['closed'],
+      dateFrom: '2026-01-01',
+      dateTo: '2026-01-05',
+      page: 2,
+      pageSize: 20,
+    });
     expect(reportArgs({ ...values, contact: { id: 3, name: 'Ana' } }, 1, 10)).toMatchObject({ contactId: 3 });
   });
 

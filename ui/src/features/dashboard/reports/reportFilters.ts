@@ -17,7 +17,16 @@ const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 
 
 /** Defaults: from the first day of the current month ("Data Inicial") to today ("Data Final"). */
 export function initialReportFilter(today: Date): ReportFilterValues {
-  return { contact: null, whatsappId: '', status: '', userId: '', tagId: '', queueId: '', dateFrom: localDay(new Date(today.getFullYear(), today.getMonth(), 1)), dateTo: localDay(today) };
+  return {
+    contact: null,
+    whatsappId: '',
+    status: '',
+    userId: '',
+    tagId: '',
+    queueId: '',
+    dateFrom: localDay(new Date(today.getFullYear(), today.getMonth(), 1)),
+    dateTo: localDay(today),
+  };
 }
 
 const one = (value: string): number[] => (value === '' ? [] : [Number(value)]);

@@ -13,7 +13,8 @@ export const en = {
   'helps.preview': 'Watch',
   'helps.empty': 'No help entries yet.',
   'helps.success': 'Operation completed successfully!',
-  'helps.saveFailed': 'The operation could not be completed. Check whether a help entry with the same name already exists or whether the fields were filled in correctly',
+  'helps.saveFailed':
+    'The operation could not be completed. Check whether a help entry with the same name already exists or whether the fields were filled in correctly',
   'helps.deleteFailed': 'The operation could not be completed',
   'helps.loadFailed': 'Could not load the list of records',
   'helps.deleteConfirm': 'Do you really want to delete this record?',

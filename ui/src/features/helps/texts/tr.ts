@@ -13,7 +13,8 @@ export const tr = {
   'helps.preview': 'İzle',
   'helps.empty': 'Henüz yardım kaydı yok.',
   'helps.success': 'İşlem başarıyla tamamlandı!',
-  'helps.saveFailed': 'İşlem gerçekleştirilemedi. Aynı ada sahip bir yardım kaydının olup olmadığını veya alanların doğru doldurulup doldurulmadığını kontrol edin',
+  'helps.saveFailed':
+    'İşlem gerçekleştirilemedi. Aynı ada sahip bir yardım kaydının olup olmadığını veya alanların doğru doldurulup doldurulmadığını kontrol edin',
   'helps.deleteFailed': 'İşlem gerçekleştirilemedi',
   'helps.loadFailed': 'Kayıt listesi yüklenemedi',
   'helps.deleteConfirm': 'Bu kaydı gerçekten silmek istiyor musunuz?',

@@ -41,7 +41,7 @@ export const en = {
   'messages.talkToContact': 'Talk',
   'messages.talkToParticipant': 'Talk to the contact',
   'messages.missedCall': 'Missed voice call',
-  'messages.replyWindow': 'On this channel you can only reply within 24 hours of the contact\'s last message, under the channel provider\'s policy.',
+  'messages.replyWindow': "On this channel you can only reply within 24 hours of the contact's last message, under the channel provider's policy.",
   'messages.selected': '{count, plural, =0 {No message selected} one {# message selected} other {# messages selected}}',
   'messages.mediaLabel.chat': 'Message',
   'messages.mediaLabel.image': 'Image',

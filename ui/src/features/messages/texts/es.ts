@@ -41,7 +41,8 @@ export const es = {
   'messages.talkToContact': 'Conversar',
   'messages.talkToParticipant': 'Conversar con el contacto',
   'messages.missedCall': 'Llamada de voz perdida',
-  'messages.replyWindow': 'En este canal solo puede responder dentro de las 24 horas posteriores al último mensaje del contacto, según la política del proveedor del canal.',
+  'messages.replyWindow':
+    'En este canal solo puede responder dentro de las 24 horas posteriores al último mensaje del contacto, según la política del proveedor del canal.',
   'messages.selected': '{count, plural, =0 {Ningún mensaje seleccionado} one {# mensaje seleccionado} other {# mensajes seleccionados}}',
   'messages.mediaLabel.chat': 'Mensaje',
   'messages.mediaLabel.image': 'Imagen',

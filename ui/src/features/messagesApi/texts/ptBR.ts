@@ -9,10 +9,13 @@ export const ptBR = {
   'messagesApi.notes': 'Observações importantes',
   'messagesApi.noteToken': 'O token é o da conexão que enviará as mensagens: veja-o em Conexões, no botão editar da conexão, campo Token.',
   'messagesApi.noteNumber': 'O número não tem máscara nem caracteres especiais: código do país, DDD e número (ex.: 5511999999999).',
-  'messagesApi.noteUser': 'userId (opcional) escreve como esse atendente (sendSignature assina com o nome dele); queueId (opcional) coloca um ticket novo nessa fila. Sem userId, a mensagem é do sistema.',
-  'messagesApi.noteIdempotency': 'Envie o cabeçalho Idempotency-Key para repetir uma requisição com segurança: a mesma chave envia uma vez só e responde o mesmo resultado.',
+  'messagesApi.noteUser':
+    'userId (opcional) escreve como esse atendente (sendSignature assina com o nome dele); queueId (opcional) coloca um ticket novo nessa fila. Sem userId, a mensagem é do sistema.',
+  'messagesApi.noteIdempotency':
+    'Envie o cabeçalho Idempotency-Key para repetir uma requisição com segurança: a mesma chave envia uma vez só e responde o mesmo resultado.',
   'messagesApi.noteRate': 'Cada token tem um limite de requisições por minuto; acima dele a resposta é 429 com o cabeçalho Retry-After (segundos).',
-  'messagesApi.noteErrors': 'Respostas: 200 enviada; 400 dados inválidos; 401 token inválido; 402 assinatura vencida; 403 plano sem API, usuário ou fila de outra empresa; 409 Idempotency-Key já usada em outra requisição; 429 limite excedido.',
+  'messagesApi.noteErrors':
+    'Respostas: 200 enviada; 400 dados inválidos; 401 token inválido; 402 assinatura vencida; 403 plano sem API, usuário ou fila de outra empresa; 409 Idempotency-Key já usada em outra requisição; 429 limite excedido.',
   'messagesApi.endpoint': 'Endpoint',
   'messagesApi.method': 'Método',
   'messagesApi.headers': 'Cabeçalhos',

@@ -11,10 +11,12 @@ export const tr = {
   'messagesApi.notes': 'Önemli notlar',
   'messagesApi.noteToken': 'Belirteç, gönderecek bağlantınınkidir: Bağlantılar, bağlantının düzenle düğmesi, Belirteç alanında bulunur.',
   'messagesApi.noteNumber': 'Numara maske veya özel karakter içermez: ülke kodu, alan kodu ve numara (ör. 5511999999999).',
-  'messagesApi.noteUser': 'userId (isteğe bağlı) o temsilci olarak yazar (sendSignature adıyla imzalar); queueId (isteğe bağlı) yeni bileti o kuyruğa koyar. userId olmadan mesaj sistemindir.',
+  'messagesApi.noteUser':
+    'userId (isteğe bağlı) o temsilci olarak yazar (sendSignature adıyla imzalar); queueId (isteğe bağlı) yeni bileti o kuyruğa koyar. userId olmadan mesaj sistemindir.',
   'messagesApi.noteIdempotency': 'Bir isteği güvenle yinelemek için Idempotency-Key başlığını gönderin: aynı anahtar bir kez gönderir ve aynı sonucu yanıtlar.',
   'messagesApi.noteRate': 'Her belirtecin dakika başına istek sınırı vardır; aşılınca yanıt Retry-After başlığıyla (saniye) 429 olur.',
-  'messagesApi.noteErrors': 'Yanıtlar: 200 gönderildi; 400 geçersiz veri; 401 geçersiz belirteç; 402 abonelik süresi dolmuş; 403 API içermeyen plan, başka şirketin kullanıcısı veya kuyruğu; 409 Idempotency-Key başka istekte kullanılmış; 429 sınır aşıldı.',
+  'messagesApi.noteErrors':
+    'Yanıtlar: 200 gönderildi; 400 geçersiz veri; 401 geçersiz belirteç; 402 abonelik süresi dolmuş; 403 API içermeyen plan, başka şirketin kullanıcısı veya kuyruğu; 409 Idempotency-Key başka istekte kullanılmış; 429 sınır aşıldı.',
   'messagesApi.endpoint': 'Uç nokta',
   'messagesApi.method': 'Yöntem',
   'messagesApi.headers': 'Başlıklar',

@@ -4,14 +4,17 @@ import type { ptBR } from './ptBR';
 export const en = {
   'meta.facebook.title.facebook': 'Connect Facebook pages',
   'meta.facebook.title.instagram': 'Connect Instagram accounts',
-  'meta.facebook.explain.facebook': 'Log in with Facebook and allow access to the pages you manage: each page becomes a connection and its Messenger messages arrive as tickets.',
-  'meta.facebook.explain.instagram': 'Log in with Facebook and allow access to your pages and the Instagram professional accounts linked to them: each account becomes a connection.',
+  'meta.facebook.explain.facebook':
+    'Log in with Facebook and allow access to the pages you manage: each page becomes a connection and its Messenger messages arrive as tickets.',
+  'meta.facebook.explain.instagram':
+    'Log in with Facebook and allow access to your pages and the Instagram professional accounts linked to them: each account becomes a connection.',
   'meta.facebook.login': 'Log in with Facebook',
   'meta.facebook.linked': '{count} connection(s) linked.',
   'meta.facebook.cancelled': 'Facebook login cancelled: no page was linked.',
   'meta.facebook.sdkFailed': 'The Facebook login could not be loaded. Check your connection and try again.',
   'meta.cloud.title': 'WhatsApp Cloud API',
-  'meta.cloud.help': 'In Meta\'s dashboard (WhatsApp › API Setup), copy the phone number ID, the WhatsApp Business Account ID and a permanent (system user) access token. They are checked with Meta when you save.',
+  'meta.cloud.help':
+    "In Meta's dashboard (WhatsApp › API Setup), copy the phone number ID, the WhatsApp Business Account ID and a permanent (system user) access token. They are checked with Meta when you save.",
   'meta.cloud.phoneNumberId': 'Phone number ID',
   'meta.cloud.businessAccountId': 'WhatsApp Business Account ID',
   'meta.cloud.token': 'Access token',
@@ -29,5 +32,5 @@ export const en = {
   'meta.templates.preview': 'Preview',
   'meta.templates.send': 'Send',
   'meta.templates.sent': 'Template sent.',
-  'meta.templates.loadFailed': 'Could not load the account\'s templates.',
+  'meta.templates.loadFailed': "Could not load the account's templates.",
 } satisfies Translations<typeof ptBR>;

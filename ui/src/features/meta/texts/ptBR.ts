@@ -2,14 +2,17 @@
 export const ptBR = {
   'meta.facebook.title.facebook': 'Conectar páginas do Facebook',
   'meta.facebook.title.instagram': 'Conectar contas do Instagram',
-  'meta.facebook.explain.facebook': 'Entre com o Facebook e permita o acesso às páginas que você administra: cada página vira uma conexão, e as mensagens do Messenger chegam como atendimentos.',
-  'meta.facebook.explain.instagram': 'Entre com o Facebook e permita o acesso às páginas e às contas profissionais do Instagram ligadas a elas: cada conta vira uma conexão.',
+  'meta.facebook.explain.facebook':
+    'Entre com o Facebook e permita o acesso às páginas que você administra: cada página vira uma conexão, e as mensagens do Messenger chegam como atendimentos.',
+  'meta.facebook.explain.instagram':
+    'Entre com o Facebook e permita o acesso às páginas e às contas profissionais do Instagram ligadas a elas: cada conta vira uma conexão.',
   'meta.facebook.login': 'Entrar com o Facebook',
   'meta.facebook.linked': '{count} conexão(ões) vinculada(s) com sucesso.',
   'meta.facebook.cancelled': 'Login do Facebook cancelado: nenhuma página foi vinculada.',
   'meta.facebook.sdkFailed': 'Não foi possível carregar o login do Facebook. Verifique sua conexão e tente novamente.',
   'meta.cloud.title': 'WhatsApp Cloud API',
-  'meta.cloud.help': 'No painel da Meta (WhatsApp › Configuração da API), copie o ID do número de telefone, o ID da conta do WhatsApp Business e um token de acesso permanente (usuário do sistema). Eles são conferidos com a Meta ao salvar.',
+  'meta.cloud.help':
+    'No painel da Meta (WhatsApp › Configuração da API), copie o ID do número de telefone, o ID da conta do WhatsApp Business e um token de acesso permanente (usuário do sistema). Eles são conferidos com a Meta ao salvar.',
   'meta.cloud.phoneNumberId': 'ID do número de telefone',
   'meta.cloud.businessAccountId': 'ID da conta do WhatsApp Business',
   'meta.cloud.token': 'Token de acesso',

@@ -9,7 +9,8 @@ export const en = {
   'plans.empty': 'No plans yet.',
   'plans.private': 'Not public',
   'plans.success': 'Operation completed successfully!',
-  'plans.saveFailed': 'The operation could not be completed. Check whether a plan with the same name already exists or whether the fields were filled in correctly',
+  'plans.saveFailed':
+    'The operation could not be completed. Check whether a plan with the same name already exists or whether the fields were filled in correctly',
   'plans.deleteFailed': 'The operation could not be completed',
   'plans.loadFailed': 'Could not load the list of records',
   'plans.deleteConfirm': 'Do you really want to delete this record?',

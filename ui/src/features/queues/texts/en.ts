@@ -5,7 +5,8 @@ export const en = {
   'queues.work.action': 'Assignment & SLA',
   'queues.work.title': 'Assignment & SLA — {name}',
   'queues.work.autoAssign': 'Capacity-aware assignment',
-  'queues.work.autoAssignHelp': 'Each waiting ticket goes to the online attendant of the queue with the most free capacity (tie: the longest idle). With no room, the ticket waits in line by arrival.',
+  'queues.work.autoAssignHelp':
+    'Each waiting ticket goes to the online attendant of the queue with the most free capacity (tie: the longest idle). With no room, the ticket waits in line by arrival.',
   'queues.work.firstResponse': 'First response (min)',
   'queues.work.resolution': 'Resolution (min)',
   'queues.work.minutesHelp': 'Business minutes, within opening hours; blank: no target',

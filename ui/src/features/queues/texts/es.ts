@@ -5,7 +5,8 @@ export const es = {
   'queues.work.action': 'Asignación y SLA',
   'queues.work.title': 'Asignación y SLA — {name}',
   'queues.work.autoAssign': 'Asignación automática por capacidad',
-  'queues.work.autoAssignHelp': 'Cada ticket en espera va al agente en línea de la cola con más capacidad libre (empate: el inactivo hace más tiempo). Sin lugar, el ticket espera en la cola por orden de llegada.',
+  'queues.work.autoAssignHelp':
+    'Cada ticket en espera va al agente en línea de la cola con más capacidad libre (empate: el inactivo hace más tiempo). Sin lugar, el ticket espera en la cola por orden de llegada.',
   'queues.work.firstResponse': 'Primera respuesta (min)',
   'queues.work.resolution': 'Resolución (min)',
   'queues.work.minutesHelp': 'Minutos hábiles, dentro del horario de atención; vacío: sin meta',

@@ -2,7 +2,8 @@ export const ptBR = {
   'queues.work.action': 'Atribuição e SLA',
   'queues.work.title': 'Atribuição e SLA — {name}',
   'queues.work.autoAssign': 'Atribuição automática por capacidade',
-  'queues.work.autoAssignHelp': 'Cada ticket em espera vai para o atendente online da fila com mais capacidade livre (empate: o ocioso há mais tempo). Sem vaga, o ticket aguarda na fila por ordem de chegada.',
+  'queues.work.autoAssignHelp':
+    'Cada ticket em espera vai para o atendente online da fila com mais capacidade livre (empate: o ocioso há mais tempo). Sem vaga, o ticket aguarda na fila por ordem de chegada.',
   'queues.work.firstResponse': 'Primeira resposta (min)',
   'queues.work.resolution': 'Resolução (min)',
   'queues.work.minutesHelp': 'Minutos úteis, dentro do horário de atendimento; vazio: sem meta',

@@ -5,7 +5,8 @@ export const tr = {
   'queues.work.action': 'Atama ve SLA',
   'queues.work.title': 'Atama ve SLA — {name}',
   'queues.work.autoAssign': 'Kapasiteye göre otomatik atama',
-  'queues.work.autoAssignHelp': 'Bekleyen her talep, kuyruğun en çok boş kapasitesi olan çevrimiçi temsilcisine gider (eşitlikte: en uzun süredir boşta olan). Yer yoksa talep geliş sırasına göre kuyrukta bekler.',
+  'queues.work.autoAssignHelp':
+    'Bekleyen her talep, kuyruğun en çok boş kapasitesi olan çevrimiçi temsilcisine gider (eşitlikte: en uzun süredir boşta olan). Yer yoksa talep geliş sırasına göre kuyrukta bekler.',
   'queues.work.firstResponse': 'İlk yanıt (dk)',
   'queues.work.resolution': 'Çözüm (dk)',
   'queues.work.minutesHelp': 'Çalışma saatleri içindeki dakikalar; boş: hedef yok',

@@ -44,7 +44,7 @@ export const tr = {
   'settings.retention.lastRun': 'Son saklama çalışması: {at} ({before} öncesi içerikler silindi)',
   'settings.retention.never': 'Saklama henüz çalışmadı.',
   'settings.key.sendMsgTransfTicket': 'Kuyruk/temsilci aktarımında mesaj gönder',
-  'settings.key.slaPauseOnCustomer': 'Müşteri beklenirken SLA\'yı duraklat',
+  'settings.key.slaPauseOnCustomer': "Müşteri beklenirken SLA'yı duraklat",
   'settings.key.asaas': 'Asaas belirteci (ödemeler)',
   'settings.tab.companies': 'Şirketler',
   'settings.tab.plans': 'Planlar',

@@ -56,7 +56,9 @@ export default function KanbanPage() {
     patchCards((draft) => {
       const next = applyKanbanContactFrame(draft, frame, lanes);
       if (inFlight.current.size === 0) return next;
-      return next.map((card) => (inFlight.current.has(card.contactId) ? { ...card, tags: movedTags(card.tags, inFlight.current.get(card.contactId)!, lanes) } : card));
+      return next.map((card) =>
+        inFlight.current.has(card.contactId) ? { ...card, tags: movedTags(card.tags, inFlight.current.get(card.contactId)!, lanes) } : card,
+      );
     }),
   );
   useSocketReconnect(() => store.dispatch(tagsApi.util.invalidateTags(['Kanban'])));
@@ -125,7 +127,9 @@ export default function KanbanPage() {
             tag={null}
             kanbanMode
             onClose={() => setAddingLane(false)}
-            onSaved={(tag) => store.dispatch(tagsApi.util.updateQueryData('kanbanLanes', undefined, (draft) => applyTagFrameToList(draft, { action: 'create', tag }, 1)))}
+            onSaved={(tag) =>
+              store.dispatch(tagsApi.util.updateQueryData('kanbanLanes', undefined, (draft) => applyTagFrameToList(draft, { action: 'create', tag }, 1)))
+            }
           />
         </Suspense>
       )}

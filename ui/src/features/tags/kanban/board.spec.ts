@@ -2,7 +2,17 @@ import type { KanbanTicket, TagView, TicketViewer } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyKanbanContactFrame, applyKanbanTicketFrame, cardsByLane, DEFAULT_LANE, laneOf, movedTags } from './board';
 
-const lane = (id: number, name: string): TagView => ({ id, companyId: 1, name, color: '#111111', kanban: 1, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
+const lane = (id: number, name: string): TagView => ({
+  id,
+  companyId: 1,
+  name,
+  color: '#111111',
+  kanban: 1,
+  userId: null,
+  ticketsCount: 0,
+  createdAt: '',
+  updatedAt: '',
+});
 const todo = lane(10, 'A fazer');
 const doing = lane(11, 'Fazendo');
 const lanes = [todo, doing];
@@ -41,7 +51,11 @@ describe('the board', () => {
 
   it('follows contact frames: a move made elsewhere changes the lane of that contact’s cards', () => {
     const cards = [card(1), card(2)];
-    const next = applyKanbanContactFrame(cards, { action: 'update', contact: { id: 101, name: 'Novo nome', tags: [{ id: doing.id, name: 'Fazendo', color: '#111111' }] } }, lanes);
+    const next = applyKanbanContactFrame(
+      cards,
+      { action: 'update', contact: { id: 101, name: 'Novo nome', tags: [{ id: doing.id, name: 'Fazendo', color: '#111111' }] } },
+      lanes,
+    );
     expect(laneOf(next[0]!, lanes)).toBe(doing.id);
     expect(next[0]!.contact.name).toBe('Novo nome');
     expect(next[1]).toBe(cards[1]);
@@ -52,7 +66,20 @@ describe('the board', () => {
     const frameTicket = (id: number, changes: object = {}) => ({
       action: 'update' as const,
       ticketId: id,
-      ticket: { id, uuid: `uuid-${id}`, status: 'pending', queueId: 5, userId: null, isGroup: false, contactId: id + 100, contact: { name: 'X', number: '1' }, lastMessage: 'novo', updatedAt: '2026-01-01T11:00:00.000Z', tags: [], ...changes },
+      ticket: {
+        id,
+        uuid: `uuid-${id}`,
+        status: 'pending',
+        queueId: 5,
+        userId: null,
+        isGroup: false,
+        contactId: id + 100,
+        contact: { name: 'X', number: '1' },
+        lastMessage: 'novo',
+        updatedAt: '2026-01-01T11:00:00.000Z',
+        tags: [],
+        ...changes,
+      },
     });
     const cards = [card(1)];
     expect(applyKanbanTicketFrame(cards, frameTicket(2), viewer, lanes).map((c) => c.id)).toEqual([2, 1]);

@@ -62,7 +62,11 @@ export function applyKanbanTicketFrame(
   if (typeof id !== 'number') return cards;
   const others = cards.filter((card) => card.id !== id);
   const onBoard =
-    action !== 'delete' && ticket && ON_BOARD.has(ticket.status) && (seesAllTickets(viewer) || (ticket.queueId !== null && viewer.queueIds.includes(ticket.queueId))) && canSeeTicket(viewer, { ...ticket, status: ticket.status });
+    action !== 'delete' &&
+    ticket &&
+    ON_BOARD.has(ticket.status) &&
+    (seesAllTickets(viewer) || (ticket.queueId !== null && viewer.queueIds.includes(ticket.queueId))) &&
+    canSeeTicket(viewer, { ...ticket, status: ticket.status });
   if (!onBoard) return others.length === cards.length ? cards : others;
   const card: KanbanTicket = {
     id: ticket.id,

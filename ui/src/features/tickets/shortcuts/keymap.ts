@@ -3,7 +3,21 @@
  * while the focus is in a text field (the attendant is typing); the Alt variants do, so the list can be walked from
  * the composer. Pure, so the `?` dialog lists exactly what the handler obeys.
  */
-export type ShortcutId = 'next' | 'previous' | 'accept' | 'resolve' | 'transfer' | 'note' | 'reply' | 'quickReply' | 'search' | 'tabOpen' | 'tabPending' | 'tabGroup' | 'leaveField' | 'help';
+export type ShortcutId =
+  | 'next'
+  | 'previous'
+  | 'accept'
+  | 'resolve'
+  | 'transfer'
+  | 'note'
+  | 'reply'
+  | 'quickReply'
+  | 'search'
+  | 'tabOpen'
+  | 'tabPending'
+  | 'tabGroup'
+  | 'leaveField'
+  | 'help';
 
 const plainKeys: Readonly<Record<string, ShortcutId>> = {
   j: 'next',

@@ -82,7 +82,8 @@ export const en = {
   'tickets.field.connection': 'Connection',
   'tickets.field.defaultConnection': 'Default connection',
   'tickets.accept.title': 'Accept ticket',
-  'ticketAccept.noQueue': 'You are not in any queue, so there is no queue to choose. Ask an administrator to add you to a queue (Users screen); meanwhile you can accept the ticket without a queue.',
+  'ticketAccept.noQueue':
+    'You are not in any queue, so there is no queue to choose. Ask an administrator to add you to a queue (Users screen); meanwhile you can accept the ticket without a queue.',
   'ticketAccept.withoutQueue': 'Accept without a queue',
   'tickets.reopen.title': 'Reopen ticket',
   'tickets.transfer.title': 'Transfer ticket',

@@ -82,7 +82,8 @@ export const es = {
   'tickets.field.connection': 'Conexión',
   'tickets.field.defaultConnection': 'Conexión predeterminada',
   'tickets.accept.title': 'Aceptar ticket',
-  'ticketAccept.noQueue': 'No está en ninguna cola, por eso no hay cola para elegir. Pida a un administrador que lo incluya en una cola (pantalla Usuarios); mientras tanto, puede aceptar el ticket sin cola.',
+  'ticketAccept.noQueue':
+    'No está en ninguna cola, por eso no hay cola para elegir. Pida a un administrador que lo incluya en una cola (pantalla Usuarios); mientras tanto, puede aceptar el ticket sin cola.',
   'ticketAccept.withoutQueue': 'Aceptar sin cola',
   'tickets.reopen.title': 'Reabrir ticket',
   'tickets.transfer.title': 'Transferir ticket',

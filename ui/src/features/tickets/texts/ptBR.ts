@@ -79,7 +79,8 @@ export const ptBR = {
   'tickets.field.connection': 'Conexão',
   'tickets.field.defaultConnection': 'Conexão padrão',
   'tickets.accept.title': 'Aceitar ticket',
-  'ticketAccept.noQueue': 'Você não está em nenhuma fila, por isso não há fila para escolher. Peça a um administrador para incluir você em uma fila (tela Usuários); enquanto isso, você pode aceitar o ticket sem fila.',
+  'ticketAccept.noQueue':
+    'Você não está em nenhuma fila, por isso não há fila para escolher. Peça a um administrador para incluir você em uma fila (tela Usuários); enquanto isso, você pode aceitar o ticket sem fila.',
   'ticketAccept.withoutQueue': 'Aceitar sem fila',
   'tickets.reopen.title': 'Reabrir ticket',
   'tickets.transfer.title': 'Transferir ticket',

@@ -82,7 +82,8 @@ export const tr = {
   'tickets.field.connection': 'Bağlantı',
   'tickets.field.defaultConnection': 'Varsayılan bağlantı',
   'tickets.accept.title': 'Talebi kabul et',
-  'ticketAccept.noQueue': 'Hiçbir kuyrukta değilsiniz, bu yüzden seçilecek kuyruk yok. Bir yöneticiden sizi bir kuyruğa eklemesini isteyin (Kullanıcılar ekranı); bu arada talebi kuyruksuz kabul edebilirsiniz.',
+  'ticketAccept.noQueue':
+    'Hiçbir kuyrukta değilsiniz, bu yüzden seçilecek kuyruk yok. Bir yöneticiden sizi bir kuyruğa eklemesini isteyin (Kullanıcılar ekranı); bu arada talebi kuyruksuz kabul edebilirsiniz.',
   'ticketAccept.withoutQueue': 'Kuyruksuz kabul et',
   'tickets.reopen.title': 'Talebi yeniden aç',
   'tickets.transfer.title': 'Talebi aktar',

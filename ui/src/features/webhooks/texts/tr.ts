@@ -2,8 +2,8 @@ import type { Translations } from '../../../i18n/area';
 import type { ptBR } from './ptBR';
 
 export const tr = {
-  'menu.webhooks': 'Webhook\'lar',
-  'webhooks.title': 'Webhook\'lar',
+  'menu.webhooks': "Webhook'lar",
+  'webhooks.title': "Webhook'lar",
   'webhooks.add': 'Yeni webhook',
   'webhooks.column.url': 'URL',
   'webhooks.column.events': 'Olaylar',
@@ -19,7 +19,7 @@ export const tr = {
   'webhooks.rotate': 'Yeni gizli anahtar',
   'webhooks.deliveries': 'Teslimatlar',
   'webhooks.empty': 'Henüz webhook yok.',
-  'webhooks.loadFailed': 'Webhook\'lar yüklenemedi',
+  'webhooks.loadFailed': "Webhook'lar yüklenemedi",
   'webhooks.saved': 'Webhook kaydedildi.',
   'webhooks.saveFailed': 'Webhook kaydedilemedi',
   'webhooks.deleted': 'Webhook silindi.',
@@ -76,7 +76,8 @@ export const tr = {
   'webhooks.notices.empty': 'Duraklatılmış webhook yok.',
   'webhooks.notices.item': '{days} gün üst üste başarısız oldu ({reason}). Teslimatları sırayla bekliyor: alıcıyı düzeltin ve Şimdi sürdür düğmesine tıklayın.',
   'webhooks.notices.toastTitle': 'Webhook duraklatıldı',
-  'webhooks.notices.toast': '{url} adresine teslimatlar {days} gün boyunca başarısız oldu ve duraklatıldı. Hiçbir şey kaybolmaz: alıcıyı düzeltin ve Webhooks ekranından sürdürün.',
+  'webhooks.notices.toast':
+    '{url} adresine teslimatlar {days} gün boyunca başarısız oldu ve duraklatıldı. Hiçbir şey kaybolmaz: alıcıyı düzeltin ve Webhooks ekranından sürdürün.',
   'webhooks.notices.open': 'Webhooks ekranını aç',
   'webhooks.log.blocked': 'Öncekinden sonra',
   'webhooks.log.held': 'Duraklatıldı',
