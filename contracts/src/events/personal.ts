@@ -23,6 +23,3 @@ export interface PersonalFields {
  * schemas (non-empty, short). Arrays read as [], objects as null, numbers as 0, booleans as false.
  */
 export const ERASED_TEXT = '[erased]';
-
-/** Whether a text field read back as erased (its key destroyed). */
-export const isErased = (value: unknown): boolean => value === ERASED_TEXT;

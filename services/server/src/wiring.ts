@@ -14,7 +14,6 @@ import {
   createWebhookDeliverer,
   createWebhookFanout,
   createWebhookPoster,
-  type WebhookDeliverer,
   createAutomationScheduler,
   createOnDutyAnnouncer,
   createAsaasProvider,
@@ -23,10 +22,7 @@ import {
   createRetentionMediaReactor,
   createRetentionRunner,
   createRetentionScheduler,
-  type RetentionRunner,
   createPaymentChargesReactor,
-  type InvoiceGenerator,
-  type PaymentProvider,
   createPresenceTracker,
   createScheduleSender,
   createCampaignEngine,
@@ -34,13 +30,9 @@ import {
   createCampaignRepliesReactor,
   createListValidityReactor,
   createMediaErasure,
-  type CampaignEngine,
-  type AutomationScheduler,
-  type PresenceTracker,
-  type ScheduleSender,
 } from '@conversa/automation';
 import { absentByChoice } from '@conversa/projections/assignment/queries';
-import { createInProcessBus, createNatsBus, type MonitoredBus } from '@conversa/bus';
+import { createInProcessBus, createNatsBus } from '@conversa/bus';
 import {
   createAmendmentReactor,
   createPasswordResetSender,
@@ -49,14 +41,11 @@ import {
   createSessionGateway,
   createSessionManager,
   sessionLeaseKey,
-  type ChannelGateway,
-  type SessionDriver,
-  type SessionManager,
 } from '@conversa/channels';
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
-import { positionToString, productEventRegistry, type EventRegistry } from '@conversa/contracts';
-import { createPostgresIdAllocator, createResetCodes, createSecretBox, type ContactImportHooks } from '@conversa/core';
+import { positionToString } from '@conversa/contracts';
+import { createPostgresIdAllocator, createResetCodes, createSecretBox } from '@conversa/core';
 import {
   ASSIGNMENT_READ_MODELS,
   createAssignmentReactor,
@@ -71,118 +60,36 @@ import {
   readModelDirectory,
   routingOptionsFromEnv,
   routingRuntime,
-  type RoutingScheduler,
-  type RoutingTimers,
 } from '@conversa/routing';
-import { StateCache, type EventStore } from '@conversa/eventstore';
-import { createPostgresSnapshotStore } from '@conversa/eventstore/state/snapshots';
-import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
-import { cachedVault, createPostgresKeyVault, sealedEventStore, type KeyVault } from '@conversa/eventstore/personal/index';
 import { createKeyShredder } from './lgpd/key-shredder';
+import { openStores } from './stores';
 import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
 import { companyPartitioned, projectors as readModels } from '@conversa/projections';
 import { grantAnalystRole } from '@conversa/projections/analysts';
-import { createProjectionRuntime, partitionByCompany, type LeasedWorker, type ProjectionRuntime } from '@conversa/platform';
+import { createProjectionRuntime, partitionByCompany } from '@conversa/platform';
 import { hash, verify } from '@node-rs/argon2';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ReadDatabase } from '@conversa/projections/database';
 import pg from 'pg';
 import { contactImportWorker } from './contact-import';
 import type { Config } from './config';
-import { startEmbeddedPostgres } from './embedded-postgres';
-import { consoleShaped, createProcessLogger, type ProcessLogger } from './process-log';
-import { createMetrics, instrumentBus, instrumentStore, type Metrics } from './metrics';
+import { consoleShaped, createProcessLogger } from './process-log';
+import { createMetrics, instrumentBus, instrumentStore } from './metrics';
 
 // `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
 pg.types.setTypeParser(1082, (value) => value);
 
-/** The process's ports and adapters, chosen by configuration (docs/ARCHITECTURE.md "Stores and engines"). */
-export interface Wiring {
-  config: Config;
-  databaseUrl: string;
-  registry: EventRegistry;
-  /** The event store with contacts' personal fields sealed (docs/lgpd.md); `eventStore` is the one it wraps. */
-  store: EventStore;
-  eventStore: EventStore;
-  /** Contacts' data keys (schema `keys`), sealed by SECRETS_KEY. */
-  keys: KeyVault;
-  /** The write side's folded states, and the snapshots of long streams it keeps in Postgres (docs/eventstore.md). */
-  states: StateCache;
-  db: Kysely<ReadDatabase>;
-  bus: MonitoredBus;
-  runtime: ProjectionRuntime;
-  /** Side effects (the sender, the bot's effects, the attendant's greeting and farewell): a runtime of their own, so commands never wait for a channel. */
-  reactors: ProjectionRuntime;
-  channels: ChannelGateway;
-  /** Channel sessions this process runs (WhatsApp, Meta, sandbox), one owner per connection across processes; started by the start and channels roles. */
-  sessions: SessionManager;
-  ctx: ApiContext;
-  /** The automation role: the scheduled-message sender (tests call its tick) and the cron that runs it under a lease (started by the start and automation roles). */
-  automation: { sender: ScheduleSender; scheduler: AutomationScheduler };
-  /** Online status from the browsers' userStatus pings; its sweeper runs with the automation role (start, automation). */
-  presence: PresenceTracker;
-  /** The routing bot's timers (auto-close, inactivity warning, rating expiry, timeSendQueue, rotation; tests call tick) and their cron under a lease (start and automation roles). */
-  routing: { timers: RoutingTimers; scheduler: RoutingScheduler };
-  /** The webhook deliverer under its lease (start and automation roles); its fan-out runs with the reactors. */
-  webhooks: { deliverer: WebhookDeliverer };
-  /** Prometheus series of this process (GET /metrics). */
-  metrics: Metrics;
-  /** The campaign dispatch engine (tests call its tick) and its cron under a lease (start and automation roles). */
-  campaigns: { engine: CampaignEngine; scheduler: AutomationScheduler };
-  /** The contact imports' leased worker: started with the reactors (start, projector and channels roles), which wake it on each request. */
-  contactImports: LeasedWorker;
-  /** Deletes erased contacts' files (LGPD): started with the reactors, whose media-erasure reactor wakes it. */
-  mediaErasure: LeasedWorker;
-  /** Invoices and the payment provider: the generator (tests call tick) and its cron under a lease (start and automation roles). */
-  invoices: { provider: PaymentProvider; generator: InvoiceGenerator; scheduler: AutomationScheduler };
-  /** LGPD retention: the daily run (tests call tick) and its cron under a lease (start and automation roles). */
-  retention: { runner: RetentionRunner; scheduler: AutomationScheduler };
-  close(): Promise<void>;
-}
+import type { Wiring, WireOptions } from './wiring-types';
 
-export interface WireOptions {
-  /** Starts the read models' runtime (start and projector roles). */
-  runProjections: boolean;
-  /** Starts the reactors' runtime (start and reactors roles); default: as runProjections. */
-  runReactors?: boolean;
-  /** Where outbound messages go; until real channels are plugged in, every send fails with 'no channel connected'. */
-  channels?: ChannelGateway;
-  /** Session drivers besides the sandbox; default: WhatsApp through Baileys and the Meta channels (facebook, instagram, whatsappapi). */
-  sessionDrivers?: SessionDriver[];
-  /** The process's logger (process-log.ts); default: a new one in the configured format. */
-  logger?: ProcessLogger;
-  /** false: events are stored as written, personal fields in clear (the LGPD bench's baseline only; default true). */
-  sealPersonalData?: boolean;
-  /** Test seams of the contact import worker (a browser test holds a job between batches to see the bar between them). */
-  contactImportHooks?: ContactImportHooks;
-}
+export type { Wiring, WireOptions } from './wiring-types';
 
 export async function wire(config: Config, options: WireOptions): Promise<Wiring> {
   const log = options.logger ?? createProcessLogger(config.logFormat);
   // Pino children: every line names the part of the process that wrote it.
   const automationLog = log.child({ component: 'automation' });
   const routingLog = log.child({ component: 'routing' });
-  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const registry = productEventRegistry();
-  const eventStore = config.eventStoreUrl
-    ? await createEventStoreDb(config.eventStoreUrl, registry)
-    : await createPostgresEventStore({
-        connectionString: databaseUrl,
-        registry,
-        appendSpacingMs: config.eventSpacing.appendMs,
-        tailSpacingMs: config.eventSpacing.tailMs,
-      });
-  // Contacts' personal fields are sealed with their data keys at the store's boundary, whichever store keeps the events.
-  const keys = cachedVault(await createPostgresKeyVault({ connectionString: databaseUrl, sealer: createSecretBox(config.secretsKey) }));
-  const store = options.sealPersonalData === false ? eventStore : sealedEventStore(eventStore, { registry, vault: keys });
-  // Snapshots live in Postgres whichever store keeps the events; a command reads only what came after its cached or snapshotted state.
-  const snapshots = await createPostgresSnapshotStore({ connectionString: databaseUrl });
-  const states = new StateCache({
-    snapshots,
-    onSnapshotError: (error, streamId) => log.warn({ component: 'snapshots', err: error, streamId }, 'snapshot not kept'),
-  });
+  const { embedded, databaseUrl, registry, eventStore, keys, store, snapshots, states } = await openStores(config, log, options);
   // Pipeline mode: statements issued back to back go out without waiting for each other's answers
   // (projector batches send their first statement with their begin); awaited code runs as before.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
@@ -474,10 +381,4 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       await embedded?.stop();
     },
   };
-}
-
-async function createEventStoreDb(url: string, registry: EventRegistry): Promise<EventStore> {
-  // Loaded only when asked for, so the embedded default never loads gRPC.
-  const { createEventStoreDbStore } = await import('@conversa/eventstore/esdb/index');
-  return createEventStoreDbStore({ connectionString: url, registry });
 }

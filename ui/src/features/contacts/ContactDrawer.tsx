@@ -23,8 +23,7 @@ import {
   useMediaQuery,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { mayWrite } from '@conversa/contracts/session/roles';
-import { LuBan, LuEraser, LuFilm, LuLockOpen, LuPencil, LuPhone } from 'react-icons/lu';
+import { LuBan, LuFilm, LuLockOpen, LuPencil, LuPhone } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
@@ -44,9 +43,8 @@ import {
   useUpdateContactMutation,
   type Contact,
 } from './api';
-import { ContactDataExportButton } from './ContactDataExportButton';
 import { ContactFormDialog } from './ContactFormDialog';
-import { EraseContactDialog } from './EraseContactDialog';
+import { ContactLgpdActions } from './ContactLgpdActions';
 import { formatContactNumber, hidesNumbers } from './number';
 import { useContactFrames } from './socket';
 
@@ -250,7 +248,6 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
   const [toggleAudio, togglingAudio] = useToggleAcceptAudioMutation();
   const [setActive, settingActive] = useSetContactActiveMutation();
   const [editOpen, setEditOpen] = useState(false);
-  const [eraseOpen, setEraseOpen] = useState(false);
   const number = formatContactNumber(contact.number, hidesNumbers(user, settings?.lgpdHideNumber ?? user?.company.companieSettings.lgpdHideNumber));
   const picture = contact.urlPicture ?? contact.profilePicUrl;
 
@@ -324,13 +321,7 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
           {t(contact.active ? 'contactDrawer.block' : 'contactDrawer.unblock')}
         </Button>
       </HStack>
-      <ContactDataExportButton contactId={contact.id} />
-      {user && mayWrite(user, 'contactErasure') && (
-        <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setEraseOpen(true)} data-testid="contact-erase">
-          <LuEraser />
-          {t('contactErase.action')}
-        </Button>
-      )}
+      <ContactLgpdActions contactId={contact.id} />
       <TagEditor contactId={contact.id} testId="contact-tags" />
       <Separator />
       <MediaTabs ticketId={ticket.id} />
@@ -355,7 +346,6 @@ function DrawerBody({ ticket, contact }: { ticket: ConversationTicket; contact: 
           </Stack>
         </>
       )}
-      <EraseContactDialog contactId={contact.id} open={eraseOpen} onClose={() => setEraseOpen(false)} />
       <ContactFormDialog
         open={editOpen}
         onClose={() => setEditOpen(false)}
