@@ -122,6 +122,16 @@ export async function pruneFrames(db: Kysely<AnyDatabase>, windowMs: number): Pr
   await sql`delete from projection.frame_outbox where at < now() - make_interval(secs => ${windowMs / 1000})`.execute(db);
 }
 
+/**
+ * Drops a company's frames (LGPD erasure: frames of a contact carry its name and messages in clear). A socket
+ * resuming from before, or an edge missing one not yet relayed, finds the hole in the sequence and reads its screens
+ * again, as after a gap wider than the window.
+ */
+export async function forgetCompanyFrames(db: Kysely<AnyDatabase>, companyId: number): Promise<number> {
+  const { numAffectedRows } = await sql`delete from projection.frame_outbox where company_id = ${companyId}`.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
+
 /** A stored frame as the edges read it back. */
 export interface StoredFrame {
   seq: number;

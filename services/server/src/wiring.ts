@@ -62,6 +62,7 @@ import {
   routingRuntime,
 } from '@conversa/routing';
 import { createKeyShredder } from './lgpd/key-shredder';
+import { createFramesErasure } from './lgpd/frames-erasure';
 import { openStores } from './stores';
 import { prepareMarkedStatements } from '@conversa/projections/prepared';
 import { createLocalDiskMediaStore } from '@conversa/media';
@@ -273,6 +274,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createPasswordResetSender({ ctx, db, gateway: channels, codes: ctx.resetCodes }),
       // Nothing is pushed to a user away or offline by choice (the top bar's status, read.assignment_agents).
       createKeyShredder(keys, snapshots),
+      createFramesErasure({ db, readModelsAt: (position) => runtime.waitForPosition(position, { signal: AbortSignal.timeout(30_000) }) }),
       createPushReactor({
         db,
         vapid: config.vapid,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples } from '../../media/test/samples';
 import { bearer, createUser, logCapture, settle, signupCompany, startTestServer, type TestServer } from './harness';
+import { describeBroken, verifyStreams } from '../src/verify';
 
 /** A multipart body as a browser sends it (messages-fixture.ts's, which registers its own server when imported). */
 function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer }>) {
@@ -40,8 +41,8 @@ function mediaFilesHolding(needle: string): string[] {
  * LGPD erasure end to end (POST /contacts/{id}/erase): who may, what it answers, and the marker test: a name, a
  * number, a message text and a file's bytes planted through the real routes are found nowhere an analyst or an
  * admin can read after the erasure (every table of the read schemas, the media directory, the contacts export,
- * the webhook delivery log, the server log), the dashboard's figures are the same, and a rebuild of every read
- * model gives the same erased rows.
+ * the webhook delivery log, the server log, and the event log with every other schema, whose chains still verify),
+ * the dashboard's figures are the same, and a rebuild of every read model gives the same erased rows.
  */
 let server: TestServer;
 let admin: { token: string; companyId: number };
@@ -100,6 +101,29 @@ async function rowsHolding(needle: string): Promise<string[]> {
     );
     for (const { row } of rows.rows) found.push(`${schema}.${name}: ${row.slice(0, 200)}`);
   }
+  return found;
+}
+
+/**
+ * Every other table of every schema (the event log, its keys, checkpoints, frames …) as text; the events by their data
+ * and metadata, not their stream ids (the number's guard stream is named after it: docs/lgpd.md "What stays in clear").
+ */
+async function storedAnywhere(needle: string): Promise<string[]> {
+  const tables = await sql<{ schema: string; name: string }>`
+    select table_schema as schema, table_name as name from information_schema.tables
+    where table_schema not in ('read', 'webhooks', 'channels', 'information_schema') and table_schema not like 'pg\_%'
+      and table_type = 'BASE TABLE' and not (table_schema = 'eventstore' and table_name in ('events', 'streams'))`.execute(server.wiring.db);
+  const found: string[] = [];
+  for (const { schema, name } of tables.rows) {
+    const rows = await sql<{
+      row: string;
+    }>`select t::text as row from ${sql.table(`${schema}.${name}`)} t where t::text ilike ${`%${needle}%`} limit 1`.execute(server.wiring.db);
+    for (const { row } of rows.rows) found.push(`${schema}.${name}: ${row.slice(0, 200)}`);
+  }
+  const events = await sql<{
+    type: string;
+  }>`select type from eventstore.events where data::text ilike ${`%${needle}%`} or metadata::text ilike ${`%${needle}%`} limit 5`.execute(server.wiring.db);
+  for (const { type } of events.rows) found.push(`eventstore.events: ${type}`);
   return found;
 }
 
@@ -187,6 +211,11 @@ describe('the marker test', () => {
     expect(stored.length).toBeGreaterThan(1);
     for (const row of stored) expect(row).toEqual({ body: '', media_url: null, content_erased: true });
     expect((await call('GET', `/dashboard?${range}`)).counters).toEqual(figuresBefore.counters);
+    // The event log and every other schema too: the contact's fields are stored sealed and its keys are now destroyed
+    // (docs/lgpd.md), so no stored event holds the marker, and every hash chain still verifies.
+    for (const needle of [MARK.name, MARK.number, '987.654.321', 'documento-zq']) expect(await storedAnywhere(needle), needle).toEqual([]);
+    const verified = await verifyStreams('all', server.wiring.store, server.wiring.db);
+    expect(verified.ok, describeBroken(verified)).toBe(true);
     // The log lines of the request and of the reactors carry no personal data either.
     for (const line of log.lines.slice(log.lines.findIndex((entry) => entry.includes('/erase')))) {
       expect(line).not.toContain(MARK.name);

@@ -20,11 +20,11 @@ export function createKeyShredder(vault: KeyVault, snapshots?: SnapshotStore): P
     async react(events) {
       for (const event of events) {
         if (event.type === ContactErased.type) {
-          const { contactId } = event.data as { contactId: number };
+          const { contactId } = event.data;
           await vault.destroy({ companyId: event.metadata.companyId, contactId });
           await snapshots?.drop();
         } else {
-          const { companyId, before } = event.data as { companyId: number; before: string };
+          const { companyId, before } = event.data;
           // A day's key goes once the whole day lies before `before`.
           await vault.destroy({ companyId, periodsBefore: periodOf(before) });
         }
