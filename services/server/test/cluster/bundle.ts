@@ -34,7 +34,7 @@ export async function serverBundle(): Promise<string> {
   const esbuild = (await import(pathToFileURL(createRequire(fromRoot.resolve('tsx/package.json')).resolve('esbuild')).href)) as Esbuild;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, '.gitignore'), '*\n');
-  const sources = /\/(services|projections|contracts)\/.*\.ts$/;
+  const sources = /\/(services|projections|contracts|platform)\/.*\.ts$/;
   const result = await esbuild.build({
     entryPoints: [join(root, 'services/server/src/main.ts')],
     bundle: true,
