@@ -96,6 +96,7 @@ export const bodiesFor = (target: Target): Record<string, unknown> => ({
   'POST /queueIntegration/testSession': { id: target.integrationA, type: 'webhook', urlN8N: 'http://127.0.0.1:1/x' },
   'POST /prompt': { name: 'Own prompt', apiKey: 'sk-own-0000000', prompt: 'Own', queueId: target.queueA },
   'PUT /contacts/:id': { name: 'Hijacked' },
+  'POST /contacts/:id/erase': { reason: 'Hijacked erasure' },
   'PUT /contacts/block/:id': { active: false },
   'PUT /contacts/toggleAcceptAudio/:id': {},
   'PUT /contacts/toggleDisableBot/:id': {},
