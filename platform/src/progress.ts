@@ -78,6 +78,12 @@ export class Progress {
     this.probeAfterMs = probeAfterMs;
   }
 
+  /** Whether a probe runs or is due again: a chain of them sets its next one going before the last one ends. */
+  probing(): boolean {
+    for (const track of this.tracks.values()) if (track.probing || track.probeAgain) return true;
+    return false;
+  }
+
   /** Whether any wait is open. */
   waiting(): boolean {
     return this.waiters.size > 0;

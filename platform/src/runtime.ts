@@ -99,6 +99,8 @@ export interface ProjectionRuntime {
   waitForPosition(position: Position, options?: WaitOptions): Promise<void>;
   /** Projectors (of those named, or all) not yet known to have committed what they handle up to `position`. */
   behind(position: Position, projectors?: readonly string[]): string[];
+  /** Whether a read of the store to settle waits is running or due to run again (a chain of probes ends with false). */
+  probing(): boolean;
   /** Parked counts as this process last saw them (its own parking, the last `inspect`). */
   status(): ProjectorStatus[];
   /** The status with parked counts read from the table (the retry command may have run elsewhere). */
@@ -163,6 +165,7 @@ export function createProjectionRuntime(options: ProjectionRuntimeOptions): Proj
     },
 
     behind: (position, projectors) => progress.behind(position, expand(projectors)),
+    probing: () => progress.probing(),
 
     status: () => [...workers.values()].map((worker) => worker.status()),
 
