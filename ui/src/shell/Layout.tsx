@@ -105,7 +105,8 @@ export function Layout({ routes }: { routes: readonly AppRoute[] }) {
   }, [routes, user]);
 
   return (
-    <Flex h="100vh" overflow="hidden" data-testid="app-shell">
+    // data-socket: whether frames flow yet (open once the edge has accepted the token).
+    <Flex h="100vh" overflow="hidden" data-testid="app-shell" data-socket={socketState}>
       {isSmall ? (
         <Suspense fallback={null}>
           <MobileDrawer open={open} onOpenChange={setOpen} header={<Brand compact={false} />}>
