@@ -6,7 +6,8 @@ import { projectors } from '../index';
 import { companiesProjector } from '../companies/projector';
 import { retentionOf } from '../companies/queries';
 import { messagesProjector } from './projector';
-import { expiredMediaOf, findMessage } from './queries';
+import { expiredMediaOf } from './maintenance';
+import { findMessage } from './queries';
 import { project, readDatabase } from '../testing';
 
 let db: Kysely<ReadDatabase>;

@@ -1,4 +1,4 @@
-import type { TicketHistoryNames } from '@conversa/contracts';
+import type { TicketHistoryNames, TicketLogEntry } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { queueSummaries } from '../queues/queries';
@@ -59,4 +59,29 @@ export function idsInHistory(events: ReadonlyArray<{ data: unknown; actorUserId:
     if (event.actorUserId !== null) ids.users.push(event.actorUserId);
   }
   return ids;
+}
+
+/** The ticket's log (read.ticket_log): who did what and when, with the queue's name, oldest first. */
+export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {
+  const rows = await db
+    .selectFrom('read.ticket_log as l')
+    .leftJoin('read.users as u', 'u.id', 'l.user_id')
+    .select(['l.id', 'l.type', 'l.created_at', 'l.user_id', 'u.name as user_name', 'l.queue_id'])
+    .where('l.company_id', '=', companyId)
+    .where('l.ticket_id', '=', ticketId)
+    .orderBy('l.created_at')
+    .orderBy('l.id')
+    .execute();
+  const queues = await queueSummaries(
+    db,
+    companyId,
+    rows.map((row) => row.queue_id).filter((id): id is number => id !== null),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: row.type,
+    createdAt: new Date(row.created_at).toISOString(),
+    user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
+    queue: row.queue_id === null ? null : { id: row.queue_id, name: queues.get(row.queue_id)?.name ?? '' },
+  }));
 }

@@ -5,14 +5,12 @@ import {
   type Profile,
   type TicketStatus,
   type TicketViewer,
-  type TicketLogEntry,
   type TicketPage,
   type TicketView,
 } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import { markPrepared, preparedRows } from '../prepared';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
-import { queueSummaries } from '../queues/queries';
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { OpenQuery, OpenTables } from '../columns';
 
@@ -376,30 +374,6 @@ function ticketView(alias: string) {
     'lastMessage', ${t('last_message')}, 'useIntegration', ${t('use_integration')}, 'promptId', ${t('prompt_id')},
     'amountUsedBotQueues', ${t('amount_used_bot_queues')}, 'userRating', ${t('user_rating')},
     'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')})`;
-}
-
-export async function ticketLog(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketLogEntry[]> {
-  const rows = await db
-    .selectFrom('read.ticket_log as l')
-    .leftJoin('read.users as u', 'u.id', 'l.user_id')
-    .select(['l.id', 'l.type', 'l.created_at', 'l.user_id', 'u.name as user_name', 'l.queue_id'])
-    .where('l.company_id', '=', companyId)
-    .where('l.ticket_id', '=', ticketId)
-    .orderBy('l.created_at')
-    .orderBy('l.id')
-    .execute();
-  const queues = await queueSummaries(
-    db,
-    companyId,
-    rows.map((row) => row.queue_id).filter((id): id is number => id !== null),
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    type: row.type,
-    createdAt: new Date(row.created_at).toISOString(),
-    user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
-    queue: row.queue_id === null ? null : { id: row.queue_id, name: queues.get(row.queue_id)?.name ?? '' },
-  }));
 }
 
 /** Who holds a ticket and in which status, with its contact (a push for a new message goes to its holder). */

@@ -3,7 +3,6 @@ import {
   ackOfStatus,
   jidOfContact,
   LidDirectory,
-  mapCall,
   mapMessage,
   mapMessageUpdate,
   mapPresence,
@@ -11,6 +10,7 @@ import {
   mapReceipt,
   type MappingContext,
 } from '../src/whatsapp/mapping';
+import { mapCall } from '../src/whatsapp/calls';
 import { MESSAGE_FIXTURES, protobufPart, recorded, throughTheWire } from './whatsapp-fixtures';
 
 function contextWith(options: Partial<Pick<MappingContext, 'allowGroup' | 'groupAsTicket'>> = {}, lids = new LidDirectory()): MappingContext {

@@ -6,7 +6,7 @@ import type { ReadDatabase } from '@conversa/projections/database';
 import { pendingShippingsCount } from '@conversa/projections/campaigns/queries';
 import { connectionChannel, connectionCountsByStatus } from '@conversa/projections/connections/queries';
 import { runningImportsCount } from '@conversa/projections/contactImports/queries';
-import { unsentMessagesCount } from '@conversa/projections/messages/queries';
+import { unsentMessagesCount } from '@conversa/projections/messages/maintenance';
 import { pendingDeliveriesCount } from '@conversa/projections/webhooks/queries';
 import type { ProjectionRuntime } from '@conversa/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -2,7 +2,7 @@ import { streams } from '@conversa/contracts';
 import { verifyChain, type ChainBreak } from '@conversa/contracts/events/hash-chain';
 import type { EventStore } from '@conversa/eventstore';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { messageIdsOfTicket } from '@conversa/projections/messages/queries';
+import { messageIdsOfTicket } from '@conversa/projections/messages/maintenance';
 import type { Kysely } from 'kysely';
 
 export interface VerifyResult {

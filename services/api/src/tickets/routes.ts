@@ -20,9 +20,9 @@ import {
 } from '@conversa/contracts';
 import { verifyChain } from '@conversa/contracts/events/hash-chain';
 import { changeTicket, openTicketByHand, openTicketConversation, updateTicket } from '@conversa/core';
-import { canSeeTicket, findTicket, findTicketByUuid, listTickets, ticketIdsFor, ticketLog, viewerOf } from '@conversa/projections/tickets/queries';
+import { canSeeTicket, findTicket, findTicketByUuid, listTickets, ticketIdsFor, viewerOf } from '@conversa/projections/tickets/queries';
 import { connectionCallToken } from '@conversa/projections/connections/queries';
-import { idsInHistory, ticketHistoryNames } from '@conversa/projections/tickets/history';
+import { idsInHistory, ticketHistoryNames, ticketLog } from '@conversa/projections/tickets/history';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';

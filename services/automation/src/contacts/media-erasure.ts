@@ -1,7 +1,7 @@
 import type { Position } from '@conversa/contracts';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
-import { erasedMediaDone, erasedMediaQueue } from '@conversa/projections/messages/queries';
+import { erasedMediaDone, erasedMediaQueue } from '@conversa/projections/messages/maintenance';
 import type { Kysely } from 'kysely';
 import type { AutomationLogger } from '../schedules/sender';
 

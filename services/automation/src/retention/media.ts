@@ -1,5 +1,5 @@
 import type { Position, RecordedProductEvent } from '@conversa/contracts';
-import { expiredMediaOf } from '@conversa/projections/messages/queries';
+import { expiredMediaOf } from '@conversa/projections/messages/maintenance';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { defineReactor, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';

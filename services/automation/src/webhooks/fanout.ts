@@ -1,6 +1,6 @@
 import { webhookDataOf, webhookEventOf, webhookSourceTypes, type Position, type RecordedProductEvent, type WebhookPayload } from '@conversa/contracts';
 import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
-import { messageIdsOfContact } from '@conversa/projections/messages/queries';
+import { messageIdsOfContact } from '@conversa/projections/messages/maintenance';
 import { ticketIdsOfContact } from '@conversa/projections/tickets/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { EFFECTS_LINGER_MS, defineReactor, type Projector } from '@conversa/platform';

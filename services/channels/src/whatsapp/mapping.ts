@@ -11,7 +11,6 @@ import {
   proto,
   type LIDMapping,
   type MessageUserReceiptUpdate,
-  type WACallEvent,
   type WAMessage,
   type WAMessageKey,
   type WAMessageUpdate,
@@ -352,49 +351,6 @@ export function mapPresence(update: { id: string; presences: Record<string, { la
   const presence = states.find((state) => state === 'composing' || state === 'recording') ?? states.at(-1);
   if (!presence || !PRESENCES.has(presence)) return [];
   return [{ kind: 'presence', chat, presence: presence as ChannelPresence }];
-}
-
-export interface MappedCall {
-  callId: string;
-  /** Who called (their jid as the socket needs it to reject the call). */
-  from: string;
-  /** Reject it: the company does not take calls on WhatsApp (acceptCallWhatsapp disabled). */
-  reject: boolean;
-  /** The call, logged in the conversation as a call_log message. */
-  message: WhatsappMessage;
-}
-
-/**
- * call: an offered one-to-one call. Whether the company takes calls (acceptCallWhatsapp) decides if
- * it is rejected; either way it is logged in the conversation, once per call id. Group calls and
- * later call states (ringing, accept, terminate…) are not logged.
- */
-export function mapCall(call: WACallEvent, context: MappingContext, acceptCalls: boolean): MappedCall | undefined {
-  if (call.status !== 'offer' || call.isGroup) return undefined;
-  const jid = call.from || call.chatId;
-  const chat = chatOf({ remoteJid: jid, remoteJidAlt: call.callerPn, fromMe: false }, null, context);
-  if (!chat) return undefined;
-  const kind = call.isVideo ? 'vídeo' : 'voz';
-  const body = acceptCalls ? `Chamada de ${kind} recebida` : `Chamada de ${kind} recusada: as chamadas estão desativadas para esta conexão`;
-  return {
-    callId: call.id,
-    from: jid,
-    reject: !acceptCalls,
-    message: {
-      kind: 'message',
-      providerId: `call-${call.id}`,
-      fromMe: false,
-      chat,
-      participant: null,
-      body,
-      mediaType: 'call_log',
-      media: null,
-      location: null,
-      quotedProviderId: null,
-      at: call.date instanceof Date ? call.date : new Date(call.date),
-      groupTicket: false,
-    },
-  };
 }
 
 /** The jid to send to for a Conversa contact: groups by their id, people by their phone digits. */

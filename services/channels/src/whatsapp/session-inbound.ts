@@ -1,7 +1,8 @@
 import { isJidGroup, isLidUser, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys';
 import { applyChannelEvent, type ApplyContext } from '../channel-inbound';
 import type { SessionConnection, SessionHooks } from '../session-port';
-import { LidDirectory, mapCall, mapMessage, userOf, type MappingContext, type WhatsappMediaRef } from './mapping';
+import { mapCall } from './calls';
+import { LidDirectory, mapMessage, userOf, type MappingContext, type WhatsappMediaRef } from './mapping';
 import { defaultDownload, RecentMessages, type WhatsappSessionOptions, type WhatsappSocket } from './session-socket';
 
 /** How stale the connection's settings may be when an event is mapped. */

@@ -5,7 +5,8 @@ import type { AppRoute } from '../../app/access';
 import { session } from '../../test/fixtures';
 import { fakeServer, renderApp } from '../../test/harness';
 import { message } from './fixtures';
-import { conversationStyles, MessageBubble, type MessageActions } from './MessageBubble';
+import { conversationStyles } from './conversationStyles';
+import { MessageBubble, type MessageActions } from './MessageBubble';
 import { keepsDeletedContent } from './model';
 import type { MessageView as Message } from '@conversa/contracts';
 

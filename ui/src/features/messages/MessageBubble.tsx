@@ -1,4 +1,4 @@
-import { Checkbox, HStack, Menu, type SystemStyleObject } from '@chakra-ui/react';
+import { Checkbox, HStack, Menu } from '@chakra-ui/react';
 import { Fragment, memo } from 'react';
 import {
   LuBan,
@@ -327,80 +327,3 @@ export const MessageBubble = memo(function MessageBubble({ item, isGroup, select
     </div>
   );
 });
-
-/** The conversation's one style sheet for the plain elements of the bubbles (applied once on the list's frame). */
-export const conversationStyles: SystemStyleObject = {
-  '& .cv-row': { display: 'flex', alignItems: 'flex-start', gap: '2', px: '4', py: '0.5', justifyContent: 'flex-start' },
-  '& .cv-row[data-from-me=true]': { justifyContent: 'flex-end' },
-  '& .cv-bubble': {
-    position: 'relative',
-    maxWidth: 'min(75%, 560px)',
-    minWidth: '0',
-    borderRadius: 'l3',
-    px: '3',
-    pt: '1.5',
-    pb: '1',
-    boxShadow: 'xs',
-    bg: 'bg.panel',
-  },
-  '& .cv-bubble[data-tone=mine]': { bg: 'green.subtle' },
-  '& .cv-bubble[data-tone=private]': { bg: 'yellow.subtle', borderWidth: '1px', borderColor: 'yellow.emphasized' },
-  '& .cv-menu': {
-    position: 'absolute',
-    top: '0.5',
-    right: '0.5',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    w: '5',
-    h: '5',
-    borderRadius: 'l1',
-    color: 'fg.muted',
-    opacity: 0.4,
-    cursor: 'pointer',
-    _hover: { bg: 'bg.muted' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', opacity: 1 },
-  },
-  '& .cv-bubble:hover .cv-menu': { opacity: 1 },
-  '& .cv-content': { display: 'flex', flexDirection: 'column', gap: '1', pr: '5', minWidth: '0' },
-  '& .cv-participant': { textStyle: 'xs', fontWeight: 'semibold', color: 'purple.fg' },
-  '& .cv-mark': { display: 'flex', alignItems: 'center', gap: '1', textStyle: 'xs' },
-  '& .cv-mark-private': { color: 'yellow.fg', fontWeight: 'semibold' },
-  '& .cv-mark-forwarded': { color: 'fg.muted', fontStyle: 'italic' },
-  '& .cv-deleted': { display: 'flex', alignItems: 'center', gap: '1', color: 'fg.muted', fontStyle: 'italic', textStyle: 'sm' },
-  '& .cv-kept': {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '1',
-    minWidth: '0',
-    opacity: 0.7,
-    borderInlineStartWidth: '2px',
-    borderInlineStartColor: 'border.emphasized',
-    paddingInlineStart: '2',
-  },
-  '& .cv-text': { textStyle: 'sm', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
-  '& .cv-quoted': {
-    cursor: 'pointer',
-    borderLeftWidth: '4px',
-    borderLeftColor: 'blue.solid',
-    bg: 'blackAlpha.50',
-    _dark: { bg: 'whiteAlpha.100' },
-    borderRadius: 'l1',
-    px: '2',
-    py: '1',
-    mb: '1',
-  },
-  '& .cv-quoted[data-from-me=true]': { borderLeftColor: 'green.solid' },
-  '& .cv-quoted-author': { textStyle: 'xs', fontWeight: 'semibold', color: 'blue.fg' },
-  '& .cv-quoted[data-from-me=true] .cv-quoted-author': { color: 'green.fg' },
-  '& .cv-quoted-text': { textStyle: 'xs', color: 'fg.muted', whiteSpace: 'pre-wrap', lineClamp: 3 },
-  '& .cv-footer': { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1', mt: '0.5', color: 'fg.muted', textStyle: '2xs' },
-  '& .cv-ack': { display: 'inline-flex', fontSize: '14px', color: 'fg.muted' },
-  '& .cv-ack[data-ack=read]': { color: 'blue.fg' },
-  '& .cv-ack[data-ack=failed]': { color: 'red.fg' },
-  '& .cv-reactions': { position: 'absolute', bottom: '-3', left: '2', display: 'flex', gap: '0.5' },
-  '& .cv-row[data-from-me=true] .cv-reactions': { left: 'auto', right: '2' },
-  '& .cv-reaction': { display: 'inline-flex', px: '1', borderRadius: 'full', borderWidth: '1px', bg: 'bg.panel', textStyle: 'xs' },
-  '& .cv-day': { display: 'flex', justifyContent: 'center', py: '2' },
-  '& .cv-day > span': { px: '3', py: '0.5', borderRadius: 'full', bg: 'bg.emphasized', color: 'fg', textStyle: 'xs', fontWeight: 'medium' },
-};

@@ -20,7 +20,8 @@ import {
 import { Composer } from './Composer';
 import { ForwardDialog } from './ForwardDialog';
 import { ImageGallery } from './ImageGallery';
-import { conversationStyles, type MessageActions } from './MessageBubble';
+import { conversationStyles } from './conversationStyles';
+import type { MessageActions } from './MessageBubble';
 import { EmptyConversation, MessageList, type MessageListHandle } from './MessageList';
 import { buildRows, canForward, flattenPages, SCROLL_TO_NEW_MESSAGE_DELAY_MS } from './model';
 import { useMessageFrames } from './socket';

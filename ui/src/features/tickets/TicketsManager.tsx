@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
-import { LuArchive, LuX, LuChevronDown, LuFilter, LuInbox, LuKeyboard, LuMessageSquarePlus, LuPlus, LuSearch } from 'react-icons/lu';
+import { LuArchive, LuX, LuFilter, LuInbox, LuKeyboard, LuMessageSquarePlus, LuSearch } from 'react-icons/lu';
 import { useSocketJoin } from '../../app/SocketProvider';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
@@ -9,20 +9,18 @@ import { useT, type MessageKey } from '../../i18n';
 import { useDebounced } from '../../shared/useDebounced';
 import { PlainSwitch, PlainTabs } from '../../shared/plainControls';
 import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
-import { useFirstOpen } from '../../shared/firstOpen';
 import { lazy } from '../../i18n/lazy';
-import type { FilterOption } from './menus';
 import { canShowAll, isTicketAdmin } from './access';
 import { useTicketActions } from './actions';
-import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useTicketCountQuery, useUserOptionsQuery } from './api';
-import { normaliseListArgs, selectsNothing, type TicketListArgs } from './listArgs';
+import { useCloseAllTicketsMutation, useConnectionOptionsQuery, useTagOptionsQuery, useUserOptionsQuery } from './api';
+import { type TicketListArgs } from './listArgs';
 import { TicketList } from './TicketList';
 import type { TicketStatus } from './types';
 // The module itself, not the barrel: the barrel brings every schema (zod) into the list's path.
-import { TICKETS_COUNT_CAP } from '@conversa/contracts/tickets/limits';
 import { useShortcutsEnabled } from './shortcuts/setting';
 import { useInboxShortcuts } from './shortcuts/useInboxShortcuts';
 import { useAfterFirstRow } from '../../app/firstRow';
+import { MultiSelect, SpeedDial, TabCount, toIds } from './ListControls';
 
 // Loads when first opened (closing every ticket is rare): the list paints without it.
 const ConfirmDialog = lazyUntilOpen(
@@ -52,87 +50,6 @@ const statusLabels: Record<TicketStatus, MessageKey> = {
   closed: 'tickets.status.closed',
   group: 'tickets.status.group',
 };
-
-// The menus load on their trigger's first use (shared/firstOpen.ts); their texts are core ones.
-const FilterMenu = lazy(() => import('./menus').then((m) => ({ default: m.FilterMenu })), 'core');
-const SpeedDialMenu = lazy(() => import('./menus').then((m) => ({ default: m.SpeedDialMenu })), 'core');
-
-/** A dropdown of checkable options; the button names how many are chosen. */
-function MultiSelect({
-  label,
-  options,
-  value,
-  onChange,
-  testId,
-}: {
-  label: string;
-  options: FilterOption[];
-  value: readonly string[];
-  onChange: (value: string[]) => void;
-  testId: string;
-}) {
-  const { active, open, setOpen, triggerProps } = useFirstOpen();
-  const trigger = (
-    <Button size="xs" variant="outline" data-testid={testId} {...triggerProps}>
-      {label}
-      {value.length > 0 && (
-        <Badge size="xs" colorPalette="blue" variant="solid">
-          {value.length}
-        </Badge>
-      )}
-      <LuChevronDown />
-    </Button>
-  );
-  if (!active) return trigger;
-  return (
-    <Suspense fallback={trigger}>
-      <FilterMenu trigger={trigger} open={open} onOpenChange={setOpen} options={options} value={value} onChange={onChange} testId={testId} />
-    </Suspense>
-  );
-}
-
-/** The round button at the list's foot: a new ticket, and for admins closing every ticket of the tab. */
-function SpeedDial({ onNewTicket, onCloseAll }: { onNewTicket: () => void; onCloseAll?: () => void }) {
-  const t = useT();
-  const { active, open, setOpen, triggerProps } = useFirstOpen();
-  const trigger = (
-    <IconButton
-      position="absolute"
-      bottom="4"
-      insetEnd="4"
-      borderRadius="full"
-      size="lg"
-      shadow="lg"
-      aria-label={t('tickets.speedDial')}
-      title={t('tickets.speedDial')}
-      data-testid="tickets-speed-dial"
-      {...triggerProps}
-    >
-      <LuPlus />
-    </IconButton>
-  );
-  if (!active) return trigger;
-  return (
-    <Suspense fallback={trigger}>
-      <SpeedDialMenu trigger={trigger} open={open} onOpenChange={setOpen} onNewTicket={onNewTicket} {...(onCloseAll ? { onCloseAll } : {})} />
-    </Suspense>
-  );
-}
-
-const toIds = (values: readonly string[]) => values.map(Number);
-
-function TabCount({ args }: { args: TicketListArgs }) {
-  const query = useMemo(() => normaliseListArgs(args), [args]);
-  const empty = selectsNothing(query);
-  const { data } = useTicketCountQuery(query, { skip: empty });
-  const count = empty ? 0 : data;
-  if (count === undefined) return null;
-  return (
-    <Badge size="xs" variant="solid" colorPalette={count > 0 ? 'blue' : 'gray'} borderRadius="full" data-testid={`ticket-count-${args.status}`}>
-      {count >= TICKETS_COUNT_CAP ? `${TICKETS_COUNT_CAP}+` : count}
-    </Badge>
-  );
-}
 
 /**
  * The left half of the conversations screen: views, tabs with counts,
