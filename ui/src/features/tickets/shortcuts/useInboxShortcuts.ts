@@ -1,11 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTicketActions } from '../actions';
 import { inboxTargets } from './registry';
 import { shortcutOf, stepTicket, type ShortcutId } from './keymap';
 
 type Tab = 'open' | 'pending' | 'group';
 const tabOf: Partial<Record<ShortcutId, Tab>> = { tabOpen: 'open', tabPending: 'pending', tabGroup: 'group' };
+
+/**
+ * The ticket open now, read from the address at the key press: the render after a navigation can trail its URL (the
+ * router renders it as a transition), and J pressed right after a move must step from where the address already is.
+ */
+const openTicketUuid = (): string | undefined => /^\/tickets\/([^/?#]+)/.exec(window.location.pathname)?.[1];
 
 export interface InboxShortcutHandlers {
   enabled: boolean;
@@ -20,15 +26,14 @@ export interface InboxShortcutHandlers {
  */
 export function useInboxShortcuts(handlers: InboxShortcutHandlers): void {
   const navigate = useNavigate();
-  const { ticketId: openUuid } = useParams();
   const actions = useTicketActions();
   // The listener stays put; what it calls is always the latest render's.
-  const latest = useRef({ handlers, navigate, openUuid, actions });
-  latest.current = { handlers, navigate, openUuid, actions };
+  const latest = useRef({ handlers, navigate, actions });
+  latest.current = { handlers, navigate, actions };
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const { handlers, navigate, openUuid, actions } = latest.current;
+      const { handlers, navigate, actions } = latest.current;
       if (!handlers.enabled) return;
       const id = shortcutOf(event);
       if (!id) return;
@@ -48,7 +53,7 @@ export function useInboxShortcuts(handlers: InboxShortcutHandlers): void {
           case 'previous': {
             const list = inboxTargets.list;
             if (!list) return false;
-            const next = stepTicket(list.rows, openUuid, id === 'next' ? 1 : -1);
+            const next = stepTicket(list.rows, openTicketUuid(), id === 'next' ? 1 : -1);
             if (!next) return false;
             list.scrollTo(list.rows.indexOf(next));
             void navigate(`/tickets/${next.uuid}`);
