@@ -66,14 +66,13 @@ export const MessageContentsExpired = defineEvent(
 );
 
 /**
- * Guard stream `contactnumber-<companyId>-<key>` (see contactNumberStream): its expected revision
+ * Guard stream `contactnumber-<companyId>-<digest>` (see contactNumberStream): its expected revision
  * lets one contact at a time hold a number in a company, however many creators race.
  */
 export const ContactNumberClaimed = defineEvent(
   'ContactNumberClaimed',
   /** `claimedAt` tells a creation still in flight from one abandoned by a crash (its contact never written). */
   z.object({ key: safeText().min(1).max(200), contactId: id, claimedAt: realDateTime() }),
-  // The stream id still names the number (docs/lgpd.md "What stays in clear and why").
   { personal: { contact: 'contactId', identity: ['key'] } },
 );
 export const ContactNumberReleased = defineEvent('ContactNumberReleased', z.object({ key: safeText().min(1).max(200), contactId: id }), {
@@ -102,4 +101,12 @@ export const contactStream = (contactId: number) => `contact-${contactId}`;
 /** `key` is the canonical form of the number (services/core/src/contacts/number.ts), unique per company. */
 /** Where a company's MessageContentsExpired records go (one stream per company, ordered runs). */
 export const retentionStream = (companyId: number) => `retention-${companyId}`;
-export const contactNumberStream = (companyId: number, key: string) => `contactnumber-${companyId}-${key}`;
+/** The keyed digest of a company's number key (core's createNumberDigest): what names a number without saying it. */
+export type NumberDigest = (companyId: number, key: string) => string;
+/**
+ * The number's guard: `digest` is the keyed digest of the company and the number's key (core's
+ * createNumberDigest, under the operator's SECRETS_KEY), so the stream id does not say the number.
+ */
+export const contactNumberStream = (companyId: number, digest: string) => `contactnumber-${companyId}-${digest}`;
+/** The guard's id before the digest: it named the number (`conversa lgpd migrate` moves such streams). */
+export const legacyContactNumberStream = (companyId: number, key: string) => `contactnumber-${companyId}-${key}`;

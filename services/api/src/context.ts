@@ -1,5 +1,5 @@
 import type { MetaSettings } from '@conversa/channels/meta/index';
-import type { EventRegistry, Position } from '@conversa/contracts';
+import type { EventRegistry, NumberDigest, Position } from '@conversa/contracts';
 import { systemActor, userActor, type Connectors, type IdAllocator, type ResetCodes, type SecretBox, type WaitForProjections } from '@conversa/core';
 import type { EventStore, StateCache } from '@conversa/eventstore';
 import type { MediaStore } from '@conversa/media';
@@ -42,6 +42,8 @@ export interface ApiContext {
   trialDays: number;
   /** Seals and opens the secrets companies give (integration keys, AI keys): SECRETS_KEY. */
   secrets: SecretBox;
+  /** Names numbers' guard streams without saying them (createNumberDigest under SECRETS_KEY). */
+  numberDigest: NumberDigest;
   /** The bot's connectors (Typebot, webhooks, Dialogflow, AI, speech): the integration test and AI help in the composer call them. */
   connectors: Connectors;
   /** Facebook, Instagram and WhatsApp Cloud API (webhook, POST /facebook); absent when the server has no Meta app configured. */

@@ -11,6 +11,7 @@ export function inboundContext(ctx: CommandContext & { ids: IdAllocator; db: Kys
   return {
     store: ctx.store,
     registry: ctx.registry,
+    numberDigest: ctx.numberDigest,
     ids: ctx.ids,
     // Read through the context each time, so a test that moves the clock moves it here too.
     now: () => ctx.now(),

@@ -1,5 +1,15 @@
 import { messageStream, productEventRegistry, type RecordedEvent } from '@conversa/contracts';
-import { findOrCreateContact, message, openTicket, queueOutboundMessage, runCommand, systemActor, type CommandContext, type IdAllocator } from '@conversa/core';
+import {
+  createNumberDigest,
+  findOrCreateContact,
+  message,
+  openTicket,
+  queueOutboundMessage,
+  runCommand,
+  systemActor,
+  type CommandContext,
+  type IdAllocator,
+} from '@conversa/core';
 import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { createLocalDiskMediaStore } from '@conversa/media';
@@ -22,7 +32,7 @@ beforeAll(async () => {
   drop = database.drop;
   const registry = productEventRegistry();
   store = await createPostgresEventStore({ connectionString: database.url, registry });
-  ctx = { store, registry, now: () => new Date(), ids: { next: async () => (nextId += 1) } };
+  ctx = { store, registry, numberDigest: createNumberDigest('sender-spec'), now: () => new Date(), ids: { next: async () => (nextId += 1) } };
 });
 afterAll(async () => {
   await store?.close();

@@ -1,10 +1,12 @@
-import { contactImportStream, contactNumberStream, productEventRegistry, type ContactImportRowResult, type SheetRow } from '@conversa/contracts';
+import { contactImportStream, productEventRegistry, type ContactImportRowResult, type SheetRow } from '@conversa/contracts';
 import type { EventStore } from '@conversa/eventstore';
 import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { testDatabase } from '@conversa/testing/database';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdAllocator } from '../src/ids';
+import { createNumberDigest } from '../src/secrets/number-digest';
+import { numberGuardStream } from '../src/contacts/number-guard';
 import { createContact } from '../src/contacts/lifecycle';
 import { requestContactImport, runContactImport } from '../src/contacts/import-job';
 import { contactNumber } from '../src/contacts/number';
@@ -27,7 +29,7 @@ beforeAll(async () => {
   // Ids as a sequence gives them (the Postgres allocator is the server's; any unique ids do here).
   let last = 0;
   const ids: IdAllocator = { next: async () => ++last };
-  ctx = { store, registry, ids, now: () => new Date() };
+  ctx = { store, registry, ids, numberDigest: createNumberDigest('contact-import-spec'), now: () => new Date() };
 });
 afterAll(async () => {
   await store?.close();
@@ -84,7 +86,7 @@ describe('the contact import job', () => {
     const guards = await Promise.all(
       rows
         .slice(495, 505)
-        .map((row) => store.readStream(contactNumberStream(companyId, contactNumber(row.input.number, { channel: 'whatsapp', isGroup: false }).key))),
+        .map((row) => store.readStream(numberGuardStream(ctx, companyId, contactNumber(row.input.number, { channel: 'whatsapp', isGroup: false }).key))),
     );
     expect(guards.every((guard) => guard.length === 1)).toBe(true);
   });

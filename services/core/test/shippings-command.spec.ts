@@ -4,6 +4,7 @@ import { createPostgresEventStore } from '@conversa/eventstore/postgres/index';
 import { testDatabase } from '@conversa/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../src/commands/run';
+import { createNumberDigest } from '../src/secrets/number-digest';
 import { emptyShippingsView, runShippingsCommand } from '../src/campaigns/shippings-command';
 
 const registry = productEventRegistry();
@@ -18,7 +19,7 @@ beforeAll(async () => {
   const database = await testDatabase('shippingscommand');
   drop = database.drop;
   store = await createPostgresEventStore({ connectionString: database.url, registry });
-  ctx = { store, registry, now: () => new Date() };
+  ctx = { store, registry, numberDigest: createNumberDigest('shippings-spec'), now: () => new Date() };
 });
 afterAll(async () => {
   await store?.close();

@@ -17,6 +17,7 @@ import { createDatabase, startPostgres } from '../../testing/src/postgres';
 import {
   addContactListItem,
   createContactList,
+  createNumberDigest,
   runCommand,
   uploadContactListItems,
   type ContactListUseCaseContext,
@@ -94,7 +95,7 @@ async function seedStream(store: EventStore, admin: pg.Pool, streamId: string, s
 }
 
 async function streamFigures(store: EventStore, snapshots: SnapshotStore, admin: pg.Pool): Promise<void> {
-  const ctx = { store, registry, now: () => new Date() };
+  const ctx = { store, registry, numberDigest: createNumberDigest('bench'), now: () => new Date() };
   const command = (states: StateCache | undefined, streamId: string) => () =>
     runCommand({ ...ctx, ...(states ? { states } : {}) }, { decider: counter, streamId, command: { type: 'Increment' }, companyId: 1, actor });
   const ratios: Record<string, Record<number, number>> = { warm: {}, cold: {} };
@@ -128,6 +129,7 @@ function listContext(store: EventStore, states: StateCache, ids: { next(): numbe
     store,
     registry,
     states,
+    numberDigest: createNumberDigest('bench'),
     now: () => new Date(),
     waitForProjections: async () => {},
     ids: { next: async () => ids.next(), nextMany: async (_kind, count) => Array.from({ length: count }, () => ids.next()) },

@@ -45,7 +45,7 @@ import {
 import { createGraphApi, createMetaDrivers, fetchGraphHttp } from '@conversa/channels/meta/index';
 import { createPresencePublisher, createWhatsappAuthStore, createWhatsappDriver, migrateWhatsappAuth } from '@conversa/channels/whatsapp/index';
 import { positionToString } from '@conversa/contracts';
-import { createPostgresIdAllocator, createResetCodes, createSecretBox } from '@conversa/core';
+import { createNumberDigest, createPostgresIdAllocator, createResetCodes, createSecretBox } from '@conversa/core';
 import {
   ASSIGNMENT_READ_MODELS,
   createAssignmentReactor,
@@ -177,6 +177,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
     trialDays: config.trialDays,
     webhooks: { secrets: createSecretBox(config.webhooks.secretKey), allowPrivateUrls: config.webhooks.allowPrivateUrls },
     secrets: createSecretBox(config.secretsKey),
+    numberDigest: createNumberDigest(config.secretsKey),
     connectors: createHttpConnectors(config.connectors),
     outbound: { allowPrivateUrls: config.connectors.allowPrivateUrls === true },
   };

@@ -26,7 +26,10 @@ afterAll(async () => {
 
 function worker(): { child: ChildProcess; leading: Promise<void>; exited: Promise<void> } {
   // `node --import tsx`, not the tsx binary: that one forks, and SIGKILL would only reach the wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', script, server.wiring.databaseUrl], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, server.wiring.databaseUrl, server.wiring.config.secretsKey], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   const leading = new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('leading') && resolve()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,7 +1,7 @@
 import type { Bus } from '@conversa/bus';
 import { companySubject } from '@conversa/bus';
-import { contactNumberStream, ticketSlotStream, ticketStream, type PresenceFrame } from '@conversa/contracts';
-import { contactNumber, contactNumberGuard, ticket as ticketDecider, ticketSlot, type CommandContext, foldStream } from '@conversa/core';
+import { ticketSlotStream, ticketStream, type PresenceFrame } from '@conversa/contracts';
+import { contactNumber, readNumberGuard, ticket as ticketDecider, ticketSlot, type CommandContext, foldStream } from '@conversa/core';
 import type { ChannelChat, ChannelPresence } from '../channel-events';
 
 export type PresencePublisher = (target: { companyId: number; connectionId: number }, chat: ChannelChat, presence: ChannelPresence) => Promise<void>;
@@ -12,7 +12,7 @@ export type PresencePublisher = (target: { companyId: number; connectionId: numb
  * over); the ticket is found from the contact's number guard and its ticket slot on the connection,
  * so a contact without an open ticket publishes nothing.
  */
-export function createPresencePublisher(ctx: Pick<CommandContext, 'store'>, bus: Pick<Bus, 'publish'>): PresencePublisher {
+export function createPresencePublisher(ctx: Pick<CommandContext, 'store' | 'numberDigest'>, bus: Pick<Bus, 'publish'>): PresencePublisher {
   return async ({ companyId, connectionId }, chat, presence) => {
     let key: string;
     try {
@@ -20,7 +20,7 @@ export function createPresencePublisher(ctx: Pick<CommandContext, 'store'>, bus:
     } catch {
       return;
     }
-    const claim = foldStream(contactNumberGuard, await ctx.store.readStream(contactNumberStream(companyId, key)));
+    const { claim } = await readNumberGuard(ctx, companyId, key);
     if (claim.ownerId === null) return;
     const slot = foldStream(ticketSlot, await ctx.store.readStream(ticketSlotStream(companyId, claim.ownerId, connectionId)));
     if (!slot.holder) return;

@@ -1,4 +1,4 @@
-import type { Actor, EventRegistry, RecordedEvent } from '@conversa/contracts';
+import type { Actor, EventRegistry, NumberDigest, RecordedEvent } from '@conversa/contracts';
 import type { EventStore, StateCache } from '@conversa/eventstore';
 import type { Decider, DomainEvent } from './decider';
 import { handleCommand, type CommandResult } from './handle';
@@ -10,6 +10,8 @@ export interface CommandContext {
   now(): Date;
   /** The process's folded states and snapshots (one per process, over this store's database); without it each command folds its stream whole. */
   states?: StateCache;
+  /** Names a number's guard stream without saying the number (createNumberDigest under SECRETS_KEY). */
+  numberDigest: NumberDigest;
 }
 
 export interface Execution<State, Command, Event extends DomainEvent> {

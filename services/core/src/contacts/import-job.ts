@@ -1,7 +1,7 @@
 import {
   CONTACT_IMPORT_BATCH,
   contactImportStream,
-  contactNumberStream,
+  legacyContactNumberStream,
   contactStream,
   type Actor,
   type ContactImportRowResult,
@@ -18,6 +18,7 @@ import { uploadContactListItems, type ContactListUseCaseContext } from '../conta
 import { runCommand, type CommandContext } from '../commands/run';
 import { nextIds, type IdAllocator } from '../ids';
 import { contact, contactNumberGuard } from './contact';
+import { numberGuardStream } from './number-guard';
 import { contactImport, type ContactImport, type ContactImportCommand } from './contact-import';
 import { importContactRow, planContactRows, PHONE, type PlannedRow } from './import';
 
@@ -163,9 +164,18 @@ async function writeBatch(ctx: Context, job: ContactImportJob, batch: readonly P
   const now = ctx.now();
   const envelope = envelopes(ctx, job, now);
   const toWrite = batch.filter((row): row is PlannedRow & { key: string; number: string } => 'key' in row);
-  const guardIds = toWrite.map((row) => contactNumberStream(job.companyId, row.key));
+  const guardIds = toWrite.map((row) => numberGuardStream(ctx, job.companyId, row.key));
   const guards = await readStreams(ctx.store, guardIds);
-  const owners = toWrite.map((row, index) => foldStream(contactNumberGuard, guards.get(guardIds[index]!) ?? []).ownerId);
+  // A number claimed before the digest (its guard not moved by `lgpd migrate` yet) has its claim where it was: one more round trip.
+  const legacyIds = toWrite.map((row, index) => ((guards.get(guardIds[index]!) ?? []).length > 0 ? null : legacyContactNumberStream(job.companyId, row.key)));
+  const legacy = await readStreams(
+    ctx.store,
+    legacyIds.filter((streamId): streamId is string => streamId !== null),
+  );
+  const owners = toWrite.map((_row, index) => {
+    const history = guards.get(guardIds[index]!) ?? [];
+    return foldStream(contactNumberGuard, history.length > 0 ? history : (legacy.get(legacyIds[index]!) ?? [])).ownerId;
+  });
   const ownerStreams = await readStreams(ctx.store, owners.filter((owner): owner is number => owner !== null).map(contactStream));
   const fresh = await nextIds(ctx.ids, 'contact', owners.filter((owner) => owner === null).length);
 

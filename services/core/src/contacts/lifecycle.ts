@@ -1,5 +1,4 @@
 import {
-  contactNumberStream,
   contactStream,
   DomainError,
   isProductEvent,
@@ -12,7 +11,8 @@ import {
 import { foldStream } from '../commands/decider';
 import { runCommand, type CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
-import { contact, contactNumberGuard, type Contact, type ContactChanges } from './contact';
+import { contact, type Contact, type ContactChanges } from './contact';
+import { readNumberGuard, runGuardCommand } from './number-guard';
 import { contactNumber, recordedNumberKey } from './number';
 
 /**
@@ -197,10 +197,10 @@ type Claim =
  * `contactIdToClaim` is asked only when there is a claim to make (no id is spent on a known number).
  */
 async function claimNumber(ctx: CommandContext, input: Meta, key: string, contactIdToClaim: () => Promise<number>): Promise<Claim> {
-  const streamId = contactNumberStream(input.companyId, key);
   let contactId: number | undefined;
   for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
-    const guard = foldStream(contactNumberGuard, await ctx.store.readStream(streamId));
+    const read = await readNumberGuard(ctx, input.companyId, key);
+    const guard = read.claim;
     if (guard.ownerId !== null && guard.ownerId !== contactId) {
       const history = await ctx.store.readStream(contactStream(guard.ownerId));
       const owner = foldStream(contact, history);
@@ -212,7 +212,7 @@ async function claimNumber(ctx: CommandContext, input: Meta, key: string, contac
     }
     contactId ??= await contactIdToClaim();
     try {
-      await runCommand(ctx, { decider: contactNumberGuard, streamId, command: { type: 'ClaimContactNumber', key, contactId }, ...meta(input) });
+      await runGuardCommand(ctx, read, { command: { type: 'ClaimContactNumber', key, contactId }, ...meta(input) });
       return { won: true, contactId };
     } catch (error) {
       // Someone claimed it between our look and our append: look again at who.
@@ -224,10 +224,5 @@ async function claimNumber(ctx: CommandContext, input: Meta, key: string, contac
 
 /** Frees the number for a new contact, when this contact holds it (deletion, LGPD erasure). */
 export async function releaseNumber(ctx: CommandContext, input: Meta, key: string, contactId: number): Promise<void> {
-  await runCommand(ctx, {
-    decider: contactNumberGuard,
-    streamId: contactNumberStream(input.companyId, key),
-    command: { type: 'ReleaseContactNumber', key, contactId },
-    ...meta(input),
-  });
+  await runGuardCommand(ctx, await readNumberGuard(ctx, input.companyId, key), { command: { type: 'ReleaseContactNumber', key, contactId }, ...meta(input) });
 }

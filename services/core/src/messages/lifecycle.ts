@@ -1,5 +1,4 @@
 import {
-  contactNumberStream,
   contactStream,
   messageStream,
   normaliseDeep,
@@ -17,6 +16,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { foldStream } from '../commands/decider';
 import { withPrefetchedStreams } from '../commands/prefetch';
 import { contactNumber } from '../contacts/number';
+import { numberGuardStream } from '../contacts/number-guard';
 import { runCommand, type CommandContext } from '../commands/run';
 import { findOrCreateContact } from '../contacts/lifecycle';
 import { noteDecisionReads, onRemembered, rememberConversation, rememberedConversation, type Conversation } from './conversations';
@@ -302,7 +302,7 @@ async function readAhead(ctx: ReceiveMessageContext, input: ReceiveMessageInput,
   const streams = [messageStream(messageId)];
   try {
     const { key } = contactNumber(input.contact.number, { channel: input.channel, isGroup: input.contact.isGroup, verifiedByChannel: true });
-    streams.push(contactNumberStream(input.companyId, key));
+    streams.push(numberGuardStream(ctx, input.companyId, key));
   } catch {
     // An invalid number: findOrCreateContact refuses it with its own error.
   }

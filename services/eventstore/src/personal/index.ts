@@ -2,3 +2,4 @@ export * from './vault';
 export * from './postgres-vault';
 export * from './sealed-store';
 export * from './migrate';
+export * from './move-guards';

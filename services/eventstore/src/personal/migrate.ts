@@ -38,7 +38,7 @@ interface Row {
   metadata: EventMetadataInput & { prevHash: string | null; hash: string };
 }
 
-const ddl = (s: string) => `
+export const chainRewritesDdl = (s: string) => `
 create table if not exists ${s}.chain_rewrites (
   stream_id text not null,
   -- The stream's last hash before and after: an audit holding the old one can follow it here.
@@ -69,7 +69,7 @@ export async function sealStoredEvents(options: SealMigrationOptions): Promise<S
   // Streams in order past a cursor, along the (stream_id, revision) index: one pass over the log in all.
   const pending = `select distinct stream_id from ${s}.events where type = any($1::text[]) and not (metadata ? 'sealed') and stream_id > $2`;
   try {
-    await pool.query(ddl(s));
+    await pool.query(chainRewritesDdl(s));
     const { rows: counted } = await pool.query<{ count: number }>(`select count(*)::int as count from (${pending}) p`, [types, '']);
     progress.total = counted[0]?.count ?? 0;
     let after = '';
