@@ -59,7 +59,7 @@ it('kill -9 mid-erasure, then a restart, completes it: keys destroyed, file dele
   const opened = await http(base, 'PUT', `/tickets/${written.ticketId}`, { token: company.token, body: { status: 'open' } });
   expect(opened.status, JSON.stringify(opened.json)).toBe(200);
   const form = new FormData();
-  form.append('medias', new Blob([samples.png, Buffer.from(MARK.bytes)], { type: 'image/png' }), 'documento-queda.png');
+  form.append('medias', new Blob([new Uint8Array(Buffer.concat([samples.png, Buffer.from(MARK.bytes)]))], { type: 'image/png' }), 'documento-queda.png');
   form.append('body', 'documento-queda.png');
   const upload = await fetch(`${base}/messages/${written.ticketId}`, { method: 'POST', headers: auth, body: form });
   expect(upload.status, await upload.clone().text()).toBeLessThan(300);
