@@ -28,6 +28,7 @@ export async function migrateCampaigns(db: Kysely<ReadDatabase>): Promise<void> 
       company_id integer not null,
       name text not null,
       number text not null,
+      number_digest text,
       connection_id integer not null,
       status text not null,
       message_id uuid,
@@ -38,6 +39,8 @@ export async function migrateCampaigns(db: Kysely<ReadDatabase>): Promise<void> 
       primary key (campaign_id, item_id)
     );
     create index if not exists campaign_shippings_awaiting on read.campaign_shippings (company_id, number) where status = 'confirmation_requested';
+    create index if not exists campaign_shippings_digest on read.campaign_shippings (company_id, number_digest);
+    comment on column read.campaign_shippings.number_digest is 'The number''s keyed digest (SECRETS_KEY): an erasure of the number scrubs its name and number, the row stays for the figures';
     comment on table read.campaign_shippings is 'One row per contact a campaign planned to reach (the report is counted from it)';
     comment on column read.campaign_shippings.status is 'planned, sending, confirmation_requested, confirmed, delivered, failed or skipped';
     create table if not exists read.campaign_settings (

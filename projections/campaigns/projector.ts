@@ -1,4 +1,4 @@
-import { defaultCampaignSettings } from '@conversa/contracts';
+import { defaultCampaignSettings, ERASED_TEXT } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
@@ -9,7 +9,7 @@ type Action = 'create' | 'update' | 'delete';
 
 export const campaignsProjector = defineProjector({
   name: 'campaigns',
-  version: 1,
+  version: 2,
   eventTypes: [
     'CampaignCreated',
     'CampaignChanged',
@@ -26,6 +26,7 @@ export const campaignsProjector = defineProjector({
     'CampaignShippingFailed',
     'CampaignShippingSkipped',
     'CampaignSettingsSaved',
+    'ContactErased',
   ],
   tables: ['read.campaigns', 'read.campaign_shippings', 'read.campaign_settings'],
   migrate: migrateCampaigns,
@@ -115,6 +116,19 @@ export const campaignsProjector = defineProjector({
             .execute();
           touch(event.data.campaignId, companyId, 'update');
           break;
+        case 'ContactErased': {
+          // LGPD erasure: the number's shippings keep their rows (the campaigns' figures count them), not who they were for.
+          if (!event.data.numberDigest) break;
+          const scrubbed = await trx
+            .updateTable('read.campaign_shippings')
+            .set({ name: ERASED_TEXT, number: ERASED_TEXT })
+            .where('company_id', '=', companyId)
+            .where('number_digest', '=', event.data.numberDigest)
+            .returning('campaign_id')
+            .execute();
+          for (const { campaign_id } of scrubbed) touch(campaign_id, companyId, 'update');
+          break;
+        }
         case 'CampaignShippingsPlanned':
           await trx
             .insertInto('read.campaign_shippings')
@@ -125,6 +139,7 @@ export const campaignsProjector = defineProjector({
                 company_id: companyId,
                 name: s.name,
                 number: s.number,
+                number_digest: s.digest ?? null,
                 connection_id: s.connectionId,
                 status: 'planned',
               })),

@@ -24,6 +24,7 @@ export interface CampaignShippingsTable {
   company_id: number;
   name: string;
   number: string;
+  number_digest: string | null;
   connection_id: number;
   status: string;
   message_id: string | null;

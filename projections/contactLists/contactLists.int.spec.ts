@@ -88,4 +88,59 @@ describe('contact lists read model', () => {
       counts: { planned: 3, valid: 2, delivered: 1, failed: 1, skipped: 1 },
     });
   });
+  it('an erased number, found by its digest: its items go, its shippings keep their rows without it, its opt-out stays as the digest', async () => {
+    const digest = 'D'.repeat(43);
+    const other = 'E'.repeat(43);
+    await run(contactListsProjector, [
+      recorded('ContactListCreated', { contactListId: 5, name: 'Apagar' }),
+      recorded('ContactListItemsAdded', {
+        contactListId: 5,
+        items: [
+          { ...item(50, '5511922220001'), name: 'Pessoa Apagada', digest },
+          { ...item(51, '5511922220002'), digest: other },
+        ],
+      }),
+      recorded('CampaignContactOptedOut', { number: '5511922220001', word: 'SAIR', digest }),
+    ]);
+    const shipping = (itemId: number, number: string, shippingDigest: string) => ({
+      itemId,
+      name: 'Pessoa Apagada',
+      number,
+      digest: shippingDigest,
+      email: '',
+      connectionId: 4,
+      messageIndex: 0,
+      confirmationIndex: null,
+      valid: null,
+    });
+    await run(campaignsProjector as never, [
+      recorded('CampaignShippingsPlanned', { campaignId: 8, shippings: [shipping(50, '5511922220001', digest), shipping(51, '5511922220002', other)] }),
+      recorded('CampaignShippingDelivered', { campaignId: 8, itemId: 50, providerId: 'p', deliveredAt: '2026-05-01T12:00:01.000Z' }),
+    ]);
+    const erased = recorded('ContactErased', {
+      contactId: 99,
+      erasedBy: 1,
+      reason: 'Pedido do titular',
+      erasedAt: '2026-05-02T12:00:00.000Z',
+      numberDigest: digest,
+    });
+    const frames = await run(contactListsProjector, [erased]);
+    await run(campaignsProjector as never, [erased]);
+
+    expect(frames).toContainEqual({ companyId: 2, entity: 'ContactListItem', data: { action: 'delete', id: 50, contactListId: 5 } });
+    const { contacts } = await listContactListItems(db, 2, { contactListId: 5, pageNumber: 1 });
+    expect(contacts.map((c) => c.id)).toEqual([51]);
+    const shippings = await db
+      .selectFrom('read.campaign_shippings')
+      .select(['item_id', 'name', 'number', 'status'])
+      .where('campaign_id', '=', 8)
+      .orderBy('item_id')
+      .execute();
+    expect(shippings).toEqual([
+      { item_id: 50, name: '[erased]', number: '[erased]', status: 'delivered' },
+      { item_id: 51, name: 'Pessoa Apagada', number: '5511922220002', status: 'planned' },
+    ]);
+    const optOuts = await db.selectFrom('read.campaign_optouts').select(['number', 'number_digest']).where('number_digest', '=', digest).execute();
+    expect(optOuts).toEqual([{ number: null, number_digest: digest }]);
+  });
 });

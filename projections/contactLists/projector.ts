@@ -12,7 +12,7 @@ const ITEM_FRAMES_PER_BATCH = 50;
 
 export const contactListsProjector = defineProjector({
   name: 'contactLists',
-  version: 1,
+  version: 2,
   eventTypes: [
     'ContactListCreated',
     'ContactListRenamed',
@@ -22,6 +22,7 @@ export const contactListsProjector = defineProjector({
     'ContactListItemRemoved',
     'ContactListItemsValidated',
     'CampaignContactOptedOut',
+    'ContactErased',
   ],
   tables: ['read.contact_lists', 'read.contact_list_items', 'read.campaign_optouts'],
   migrate: migrateContactLists,
@@ -73,6 +74,7 @@ export const contactListsProjector = defineProjector({
                 number: item.number,
                 email: item.email,
                 is_whatsapp_valid: null,
+                number_digest: item.digest ?? null,
                 created_at: at,
                 updated_at: at,
               })),
@@ -88,7 +90,11 @@ export const contactListsProjector = defineProjector({
           // A new number has not been checked yet.
           await trx
             .updateTable('read.contact_list_items')
-            .set({ ...changes, ...(changes.number !== undefined ? { is_whatsapp_valid: null } : {}), updated_at: at })
+            .set({
+              ...changes,
+              ...(changes.number !== undefined ? { is_whatsapp_valid: null, number_digest: event.data.digest ?? null } : {}),
+              updated_at: at,
+            })
             .where('id', '=', itemId)
             .execute();
           items.set(itemId, { companyId, contactListId, action: items.get(itemId)?.action === 'create' ? 'create' : 'update' });
@@ -103,7 +109,7 @@ export const contactListsProjector = defineProjector({
         case 'CampaignContactOptedOut': {
           await trx
             .insertInto('read.campaign_optouts')
-            .values({ company_id: companyId, number: event.data.number, word: event.data.word, at })
+            .values({ company_id: companyId, number: event.data.number, number_digest: event.data.digest ?? null, word: event.data.word, at })
             .onConflict((oc) => oc.columns(['company_id', 'number']).doNothing())
             .execute();
           // Every list holding the number shows the mark.
@@ -114,6 +120,28 @@ export const contactListsProjector = defineProjector({
             .where('number', '=', event.data.number)
             .execute();
           for (const item of holding) items.set(item.id, { companyId, contactListId: item.contact_list_id, action: items.get(item.id)?.action ?? 'update' });
+          break;
+        }
+        case 'ContactErased': {
+          // LGPD erasure: the number's items go (the lists show them no more); its opt-out stays, as its digest only.
+          const digest = event.data.numberDigest;
+          if (!digest) break;
+          const gone = await trx
+            .deleteFrom('read.contact_list_items')
+            .where('company_id', '=', companyId)
+            .where('number_digest', '=', digest)
+            .returning(['id', 'contact_list_id'])
+            .execute();
+          for (const item of gone) {
+            items.set(item.id, { companyId, contactListId: item.contact_list_id, action: 'delete' });
+            touchList(item.contact_list_id, companyId, 'update');
+          }
+          await trx
+            .updateTable('read.campaign_optouts')
+            .set({ number: null })
+            .where('company_id', '=', companyId)
+            .where('number_digest', '=', digest)
+            .execute();
           break;
         }
         case 'ContactListItemsValidated': {

@@ -114,15 +114,22 @@ export async function contactListItemsForPlan(
   db: Kysely<ReadDatabase>,
   companyId: number,
   contactListId: number,
-): Promise<Array<{ id: number; name: string; number: string; email: string; isWhatsappValid: boolean | null }>> {
+): Promise<Array<{ id: number; name: string; number: string; email: string; isWhatsappValid: boolean | null; digest: string | null }>> {
   const rows = await db
     .selectFrom('read.contact_list_items')
-    .select(['id', 'name', 'number', 'email', 'is_whatsapp_valid'])
+    .select(['id', 'name', 'number', 'email', 'is_whatsapp_valid', 'number_digest'])
     .where('company_id', '=', companyId)
     .where('contact_list_id', '=', contactListId)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, number: row.number, email: row.email, isWhatsappValid: row.is_whatsapp_valid }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    isWhatsappValid: row.is_whatsapp_valid,
+    digest: row.number_digest,
+  }));
 }
 
 export async function contactListSize(db: Kysely<ReadDatabase>, companyId: number, contactListId: number): Promise<number | null> {

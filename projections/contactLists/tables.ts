@@ -20,13 +20,15 @@ export interface ContactListItemsTable {
   number: string;
   email: string;
   is_whatsapp_valid: boolean | null;
+  number_digest: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
 export interface CampaignOptOutsTable {
   company_id: number;
-  number: string;
+  number: string | null;
+  number_digest: string | null;
   word: string;
   at: Timestamp;
 }

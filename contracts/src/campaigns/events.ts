@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, realDateTime, safeText } from '../common/bounds';
 import { StoredMedia } from '../messages/events';
+import { NumberDigestText } from '../contacts/events';
 
 const id = RecordId;
 
@@ -61,6 +62,8 @@ export const PlannedShipping = z.object({
   itemId: id,
   name: safeText().max(50),
   number: safeText().max(50),
+  /** The number's digest, as the list item has it (an erasure scrubs the shipping by it). */
+  digest: NumberDigestText.nullable().optional(),
   email: safeText().max(255),
   /** Spread across the campaign's connections when planned. */
   connectionId: id,
@@ -104,7 +107,10 @@ export const CampaignShippingFailed = defineEvent('CampaignShippingFailed', z.ob
 export const CampaignShippingSkipped = defineEvent('CampaignShippingSkipped', z.object({ ...shipping, reason: z.enum(['opted-out', 'invalid-number']) }));
 
 /** A contact answered an opt-out word: no campaign of the company reaches the number again. */
-export const CampaignContactOptedOut = defineEvent('CampaignContactOptedOut', z.object({ number: safeText().max(50), word: safeText().max(50) }));
+export const CampaignContactOptedOut = defineEvent(
+  'CampaignContactOptedOut',
+  z.object({ number: safeText().max(50), word: safeText().max(50), digest: NumberDigestText.optional() }),
+);
 
 export const CampaignVariable = z.object({ key: safeText().min(1).max(50), value: safeText().max(1000) });
 export const CampaignSettingsValues = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventUnion } from '../events/registry';
 import { RecordId, safeText } from '../common/bounds';
+import { NumberDigestText } from '../contacts/events';
 
 const id = RecordId;
 
@@ -30,9 +31,19 @@ export const ContactListDeleted = defineEvent('ContactListDeleted', z.object({ c
 /** Items added by hand (one) or from a spreadsheet (up to LIST_ITEMS_PER_EVENT per event). */
 export const ContactListItemsAdded = defineEvent(
   'ContactListItemsAdded',
-  z.object({ contactListId: id, items: z.array(ListItem).min(1).max(LIST_ITEMS_PER_EVENT) }),
+  // `digest`: the number's (NumberDigestText), what an erasure of the number finds the item by.
+  z.object({
+    contactListId: id,
+    items: z
+      .array(ListItem.extend({ digest: NumberDigestText.optional() }))
+      .min(1)
+      .max(LIST_ITEMS_PER_EVENT),
+  }),
 );
-export const ContactListItemChanged = defineEvent('ContactListItemChanged', z.object({ contactListId: id, itemId: id, changes: ListItemDetails.partial() }));
+export const ContactListItemChanged = defineEvent(
+  'ContactListItemChanged',
+  z.object({ contactListId: id, itemId: id, changes: ListItemDetails.partial(), digest: NumberDigestText.optional() }),
+);
 export const ContactListItemRemoved = defineEvent('ContactListItemRemoved', z.object({ contactListId: id, itemId: id }));
 /** The channel's answer whether each number has WhatsApp (the background validity check). */
 export const ContactListItemsValidated = defineEvent(

@@ -52,9 +52,21 @@ export const ContactDeleted = defineEvent('ContactDeleted', z.object({ contactId
  * LGPD erasure (art. 18 IV, VI): the contact's data key is destroyed after this, so its personal fields can no
  * longer be read anywhere in the log; read models show the contact as removed. Who, when and why, nothing personal.
  */
+/**
+ * A number's keyed digest (NumberDigest): lists, shippings and opt-outs carry it beside the number, so an erasure
+ * finds them by it. It says nothing without the operator's key (the guard's stream id carries it already).
+ */
+export const NumberDigestText = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 export const ContactErased = defineEvent(
   'ContactErased',
-  z.object({ contactId: id, erasedBy: id, reason: safeText().trim().min(1).max(500), erasedAt: realDateTime() }),
+  z.object({
+    contactId: id,
+    erasedBy: id,
+    reason: safeText().trim().min(1).max(500),
+    erasedAt: realDateTime(),
+    /** The erased number's digest: the list items, shippings and opt-outs of the number are scrubbed by it. */
+    numberDigest: NumberDigestText.optional(),
+  }),
 );
 /**
  * Retention: message contents (bodies, captions, media) recorded before `before` are erased for good (their period

@@ -65,7 +65,12 @@ export const webhookCatalogue = [
   { event: 'campaign.finished', from: CampaignFinished, description: 'A campaign sent to every contact of its list.' },
   { event: 'campaign.delivered', from: CampaignShippingDelivered, description: "A campaign's message to one contact was accepted by the channel." },
   { event: 'campaign.failed', from: CampaignShippingFailed, description: "A campaign's message to one contact could not be sent." },
-  { event: 'campaign.opted_out', from: CampaignContactOptedOut, description: 'A number answered an opt-out word and gets no more campaigns.' },
+  {
+    event: 'campaign.opted_out',
+    from: CampaignContactOptedOut,
+    description: 'A number answered an opt-out word and gets no more campaigns.',
+    data: CampaignContactOptedOut.schema.pick({ number: true, word: true }),
+  },
   { event: 'connection.status', from: ConnectionSessionChanged, description: "A connection's session status changed (qrcode, connected, disconnected…)." },
 ] as const satisfies readonly WebhookCatalogueEntry[];
 

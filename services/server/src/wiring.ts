@@ -258,6 +258,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Wiring
       createWebhookFanout({
         db,
         now: () => ctx.now(),
+        numberDigest: ctx.numberDigest,
         // The endpoints read model is kept by the projector role, here or in another process (then its checkpoint is read).
         endpointsAt: (position) => runtime.waitForPosition(position, { projectors: ['webhooks'], signal: AbortSignal.timeout(10_000) }),
         onQueued: () => webhookDeliverer.wake(),

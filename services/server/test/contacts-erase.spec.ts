@@ -105,14 +105,20 @@ async function rowsHolding(needle: string): Promise<string[]> {
 }
 
 /**
- * Every other table of every schema (the event log, its keys, checkpoints, frames …) as text; the events by their data
- * and metadata, not their stream ids (the number's guard stream is named after it: docs/lgpd.md "What stays in clear").
+ * Lists' and campaigns' events carry the numbers and names typed into a list in clear (several people's, not one
+ * contact's: docs/lgpd.md "Known gaps"); the event log is searched without them, the read tables with them.
+ */
+const LIST_EVENTS = ['ContactListItemsAdded', 'ContactListItemChanged', 'ContactListItemsValidated', 'CampaignShippingsPlanned', 'CampaignContactOptedOut'];
+
+/**
+ * Every other table of every schema (the event log, its keys, checkpoints, frames …) as text; the events by their data,
+ * metadata and stream ids (the number's guard stream is named by the number's digest), but for LIST_EVENTS.
  */
 async function storedAnywhere(needle: string): Promise<string[]> {
   const tables = await sql<{ schema: string; name: string }>`
     select table_schema as schema, table_name as name from information_schema.tables
     where table_schema not in ('read', 'webhooks', 'channels', 'information_schema') and table_schema not like 'pg\_%'
-      and table_type = 'BASE TABLE' and not (table_schema = 'eventstore' and table_name in ('events', 'streams'))`.execute(server.wiring.db);
+      and table_type = 'BASE TABLE' and not (table_schema = 'eventstore' and table_name = 'events')`.execute(server.wiring.db);
   const found: string[] = [];
   for (const { schema, name } of tables.rows) {
     const rows = await sql<{
@@ -122,7 +128,8 @@ async function storedAnywhere(needle: string): Promise<string[]> {
   }
   const events = await sql<{
     type: string;
-  }>`select type from eventstore.events where data::text ilike ${`%${needle}%`} or metadata::text ilike ${`%${needle}%`} limit 5`.execute(server.wiring.db);
+  }>`select type from eventstore.events where (data::text ilike ${`%${needle}%`} or metadata::text ilike ${`%${needle}%`} or stream_id ilike ${`%${needle}%`})
+        and type <> all(${LIST_EVENTS}::text[]) limit 5`.execute(server.wiring.db);
   for (const { type } of events.rows) found.push(`eventstore.events: ${type}`);
   return found;
 }
@@ -183,6 +190,38 @@ describe('the marker test', () => {
     const upload = await server.app.inject({ method: 'POST', url: `/messages/${written.ticketId}`, payload, headers: { ...headers, ...bearer(admin.token) } });
     expect(upload.statusCode, upload.body).toBeLessThan(300);
     await call('POST', '/ticket-notes', { ticketId: written.ticketId, contactId: written.contactId, note: `Falou com ${MARK.name}` });
+    // Typed into a contact list and sent a campaign (rows not linked to the contact: found by the number's digest), then opted out.
+    const list = await call('POST', '/contact-lists', { name: 'Lista Marcada' });
+    await call('POST', '/contact-list-items', { contactListId: list.id, name: MARK.name, number: MARK.number });
+    const campaign = await call('POST', '/campaigns', {
+      name: 'Promo Marcada',
+      message1: 'Olá!',
+      confirmation: false,
+      contactListId: list.id,
+      whatsappId: String(line.id),
+      scheduledAt: new Date().toISOString(),
+    });
+    await settle(server);
+    for (let round = 0; round < 40 && (await call('GET', `/campaigns/${campaign.id}`)).status !== 'FINALIZADA'; round++) {
+      await server.wiring.campaigns.engine.tick();
+      await settle(server);
+    }
+    expect((await call('GET', `/campaigns/${campaign.id}`)).counts).toMatchObject({ planned: 1, delivered: 1 });
+    await contactWrites(MARK.number, MARK.name, 'marker-2', 'SAIR');
+    const listRows = async () => ({
+      items: await sql`select i.name, i.number from read.contact_list_items i where contact_list_id = ${list.id}`.execute(server.wiring.db).then((r) => r.rows),
+      shippings: await sql`select s.name, s.number, s.status from read.campaign_shippings s where campaign_id = ${campaign.id}`
+        .execute(server.wiring.db)
+        .then((r) => r.rows),
+      optOuts: await sql`select o.number, o.word from read.campaign_optouts o where company_id = ${admin.companyId}`
+        .execute(server.wiring.db)
+        .then((r) => r.rows),
+    });
+    expect(await listRows()).toEqual({
+      items: [{ name: MARK.name, number: MARK.number }],
+      shippings: [{ name: MARK.name, number: MARK.number, status: 'delivered' }],
+      optOuts: [{ number: MARK.number, word: 'SAIR' }],
+    });
     await settle(server);
     // The marker is planted: each needle is found before the erasure (so the search below can fail).
     for (const needle of [MARK.name, MARK.number, '987.654.321']) expect(await rowsHolding(needle), needle).not.toEqual([]);
@@ -199,6 +238,13 @@ describe('the marker test', () => {
     await settle(server);
 
     for (const needle of [MARK.name, MARK.number, '987.654.321', 'documento-zq']) expect(await rowsHolding(needle), needle).toEqual([]);
+    // The list forgets the number, the campaign's figures stay (its row without whom it was for), the opt-out stays as the digest.
+    expect(await listRows()).toEqual({
+      items: [],
+      shippings: [{ name: '[erased]', number: '[erased]', status: 'delivered' }],
+      optOuts: [{ number: null, word: 'SAIR' }],
+    });
+    expect((await call('GET', `/campaigns/${campaign.id}`)).counts).toMatchObject({ planned: 1, delivered: 1 });
     const exported = await exportedCells();
     expect(exported).not.toContain(MARK.name);
     expect(exported).not.toContain(MARK.number);
@@ -240,6 +286,7 @@ describe('the marker test', () => {
       messages: await sql`select m.id, m.body, m.media_url, m.content_erased from read.messages m where contact_id = ${written.contactId} order by id`
         .execute(server.wiring.db)
         .then((r) => r.rows),
+      lists: await listRows(),
     });
     const before = await snapshot();
     await server.wiring.runtime.stop();

@@ -177,6 +177,7 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
       itemId: item.id,
       name: item.name.slice(0, 50),
       number: item.number,
+      digest: item.digest,
       email: item.email,
       connectionId: details.whatsappIds[index % details.whatsappIds.length]!,
       messageIndex: pick(slots),

@@ -4,6 +4,7 @@ import {
   campaignSettings,
   contact,
   emptyShippingsView,
+  phoneKey,
   runCommand,
   runShippingsCommand,
   type CommandContext,
@@ -89,7 +90,7 @@ export function createCampaignRepliesReactor(options: { ctx: CommandContext; db:
       for (const { event, number } of company) {
         const { data } = event;
         if (isOptOut(data.body)) {
-          const command = { type: 'OptOutContact' as const, number, word: plainWord(data.body) };
+          const command = { type: 'OptOutContact' as const, number, word: plainWord(data.body), digest: ctx.numberDigest(companyId, phoneKey(number)) };
           await runCommand(ctx, {
             decider: campaignOptOuts,
             streamId: campaignOptOutStream(companyId),

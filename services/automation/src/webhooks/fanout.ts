@@ -1,4 +1,13 @@
-import { webhookDataOf, webhookEventOf, webhookSourceTypes, type Position, type RecordedProductEvent, type WebhookPayload } from '@conversa/contracts';
+import {
+  webhookDataOf,
+  webhookEventOf,
+  webhookSourceTypes,
+  type NumberDigest,
+  type Position,
+  type RecordedProductEvent,
+  type WebhookPayload,
+} from '@conversa/contracts';
+import { phoneKey } from '@conversa/core';
 import { subscribedWebhooks } from '@conversa/projections/webhooks/queries';
 import { messageIdsOfContact } from '@conversa/projections/messages/maintenance';
 import { ticketIdsOfContact } from '@conversa/projections/tickets/queries';
@@ -11,6 +20,8 @@ import { createHash } from 'node:crypto';
 export interface WebhookFanoutOptions {
   db: Kysely<ReadDatabase>;
   now(): Date;
+  /** The numbers' keyed digest (SECRETS_KEY): an erasure finds the opt-out deliveries of the contact's number by it. */
+  numberDigest: NumberDigest;
   /** How long retries go on after the first attempt (default 24 h). */
   giveUpAfterMs?: number;
   /** Resolves when the endpoints read model has reached the position, so an endpoint created just before an event receives it. */
@@ -67,6 +78,8 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
           // This batch's earlier deliveries may name the contact too (a backlog caught up after a crash): in first, then scrubbed.
           await insertRows(db, rows.splice(0));
           await scrubContactDeliveries(db, companyId, event.data.contactId);
+          if (event.data.numberDigest)
+            await scrubOptOutDeliveries(db, companyId, (number) => options.numberDigest(companyId, phoneKey(number)) === event.data.numberDigest);
         }
         const name = webhookEventOf.get(event.type);
         if (!name) continue;
@@ -127,6 +140,15 @@ async function scrubContactDeliveries(db: Kysely<ReadDatabase>, companyId: numbe
       or (d.body::jsonb -> 'data' ->> 'ticketId') = any(${tickets}::text[])
       or (d.body::jsonb -> 'data' ->> 'messageId') = any(${messages}::text[]))
   `.execute(db);
+}
+
+/** The erased number's `campaign.opted_out` deliveries (they name the number, not the contact). */
+async function scrubOptOutDeliveries(db: Kysely<ReadDatabase>, companyId: number, isErased: (number: string) => boolean): Promise<void> {
+  const { rows } = await sql<{ id: string; number: string }>`
+    select d.id, d.body::jsonb -> 'data' ->> 'number' as number from webhooks.deliveries d
+    where d.company_id = ${companyId} and d.event = 'campaign.opted_out'`.execute(db);
+  const erased = rows.filter((row) => typeof row.number === 'string' && isErased(row.number)).map((row) => row.id);
+  if (erased.length > 0) await db.deleteFrom('webhooks.deliveries').where('id', 'in', erased).execute();
 }
 
 async function insertRows(db: Kysely<ReadDatabase>, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {

@@ -5,7 +5,8 @@ import { phoneKey } from '../contacts/number';
 /** The numbers a company's campaigns no longer reach (stream `campaignoptouts-<companyId>`), by phone key. */
 export type OptOuts = Set<string>;
 
-export type OptOutCommand = { type: 'OptOutContact'; number: string; word: string };
+/** `digest`: the number's (NumberDigest of its phone key), what an erasure of the number finds the opt-out by. */
+export type OptOutCommand = { type: 'OptOutContact'; number: string; word: string; digest?: string };
 
 /**
  * A company's campaign opt-outs: a contact's opt-out word records its number once, for good. A number
@@ -20,6 +21,7 @@ export const campaignOptOuts: Decider<OptOuts, OptOutCommand, OptOutEvent> = {
   },
   decide(state, command) {
     if (state.has(phoneKey(command.number))) return [];
-    return [{ type: 'CampaignContactOptedOut', data: { number: command.number, word: command.word } }];
+    const digest = command.digest ? { digest: command.digest } : {};
+    return [{ type: 'CampaignContactOptedOut', data: { number: command.number, word: command.word, ...digest } }];
   },
 };

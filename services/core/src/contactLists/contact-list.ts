@@ -8,8 +8,9 @@ export type ContactListCommand =
   | { type: 'CreateContactList'; contactListId: number; name: string }
   | { type: 'RenameContactList'; name: string }
   | { type: 'DeleteContactList' }
-  | { type: 'AddListItems'; items: ListItem[] }
-  | { type: 'ChangeListItem'; itemId: number; changes: Partial<ListItemDetails> }
+  | { type: 'AddListItems'; items: (ListItem & { digest?: string })[] }
+  /** `digest`: the new number's, when the change gives one. */
+  | { type: 'ChangeListItem'; itemId: number; changes: Partial<ListItemDetails>; digest?: string }
   | { type: 'RemoveListItem'; itemId: number };
 
 const chunks = <T>(list: readonly T[], size: number): T[][] =>
@@ -30,7 +31,7 @@ export const contactList: Decider<ContactList, ContactListCommand, ContactListEv
       // so it may land after one) are no part of it.
       case 'ContactListItemsAdded': {
         if (state.status === 'deleted') return state;
-        for (const { itemId, ...details } of event.data.items) state.items.set(itemId, details);
+        for (const { itemId, digest: _digest, ...details } of event.data.items) state.items.set(itemId, details);
         return { ...state };
       }
       case 'ContactListItemChanged': {
@@ -65,7 +66,9 @@ export const contactList: Decider<ContactList, ContactListCommand, ContactListEv
         const current = state.items.get(command.itemId);
         if (!current) throw new DomainError('ERR_NO_CONTACT_LIST_ITEM_FOUND');
         const changes = changedFields(current, command.changes);
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'ContactListItemChanged', data: { contactListId, itemId: command.itemId, changes } }];
+        if (Object.keys(changes).length === 0) return [];
+        const digest = changes.number !== undefined && command.digest ? { digest: command.digest } : {};
+        return [{ type: 'ContactListItemChanged', data: { contactListId, itemId: command.itemId, changes, ...digest } }];
       }
       case 'RemoveListItem':
         if (!state.items.has(command.itemId)) throw new DomainError('ERR_NO_CONTACT_LIST_ITEM_FOUND');

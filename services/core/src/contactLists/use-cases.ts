@@ -2,7 +2,7 @@ import { contactListStream, LIST_ITEMS_PER_EVENT, type Actor, type ListItemDetai
 import { randomUUID } from 'node:crypto';
 import { execute, type UseCaseContext } from '../commands/execute';
 import { looksLikePhoneNumber } from '../contacts/import';
-import { contactNumber } from '../contacts/number';
+import { contactNumber, phoneKey } from '../contacts/number';
 import type { IdAllocator } from '../ids';
 import { contactList } from './contact-list';
 
@@ -13,6 +13,9 @@ type Who = { companyId: number; actor: Actor };
 
 /** A list item's number as WhatsApp addresses it (E.164 digits, Brazil by default); throws ERR_INVALID_PHONE_NUMBER. */
 export const listItemNumber = (raw: string): string => contactNumber(raw, { channel: 'whatsapp', isGroup: false }).number;
+
+/** A list item's number's digest: what an erasure of that number finds the item by (as it finds the contact's guard). */
+const digestOf = (ctx: UseCaseContext, companyId: number, number: string) => ctx.numberDigest(companyId, phoneKey(number));
 
 const run = (ctx: UseCaseContext, who: Who, id: number, command: Parameters<typeof contactList.decide>[1], commandId?: string) =>
   execute(ctx, {
@@ -41,7 +44,7 @@ export async function deleteContactList(ctx: UseCaseContext, input: Who & { id: 
 export async function addContactListItem(ctx: ContactListUseCaseContext, input: Who & { contactListId: number; details: ListItemDetails }): Promise<number> {
   const details = { ...input.details, number: listItemNumber(input.details.number) };
   const itemId = await ctx.ids.next('contact_list_item');
-  await run(ctx, input, input.contactListId, { type: 'AddListItems', items: [{ itemId, ...details }] });
+  await run(ctx, input, input.contactListId, { type: 'AddListItems', items: [{ itemId, ...details, digest: digestOf(ctx, input.companyId, details.number) }] });
   return itemId;
 }
 
@@ -86,7 +89,10 @@ export async function uploadContactListItems(
     ctx,
     input,
     input.contactListId,
-    { type: 'AddListItems', items: kept.map((details, index) => ({ itemId: ids[index]!, ...details })) },
+    {
+      type: 'AddListItems',
+      items: kept.map((details, index) => ({ itemId: ids[index]!, ...details, digest: digestOf(ctx, input.companyId, details.number) })),
+    },
     input.commandId,
   );
   return { added: kept.length, rows: results };
@@ -97,7 +103,8 @@ export async function changeContactListItem(
   input: Who & { contactListId: number; itemId: number; changes: Partial<ListItemDetails> },
 ): Promise<void> {
   const changes = { ...input.changes, ...(input.changes.number !== undefined ? { number: listItemNumber(input.changes.number) } : {}) };
-  await run(ctx, input, input.contactListId, { type: 'ChangeListItem', itemId: input.itemId, changes });
+  const digest = changes.number !== undefined ? digestOf(ctx, input.companyId, changes.number) : undefined;
+  await run(ctx, input, input.contactListId, { type: 'ChangeListItem', itemId: input.itemId, changes, ...(digest ? { digest } : {}) });
 }
 
 export async function removeContactListItem(ctx: UseCaseContext, input: Who & { contactListId: number; itemId: number }): Promise<void> {

@@ -38,7 +38,8 @@ export type ContactCommand =
   | { type: 'ToggleContactAudio' }
   | { type: 'SetContactTags'; tagIds: number[] }
   | { type: 'DeleteContact' }
-  | { type: 'EraseContact'; erasedBy: number; reason: string };
+  /** `numberDigest`: the contact's number's (NumberDigest), by which the lists' and campaigns' rows of the number are scrubbed. */
+  | { type: 'EraseContact'; erasedBy: number; reason: string; numberDigest?: string };
 
 /** A new contact talks to the bot and may send audio until someone says otherwise. */
 export const NEW_CONTACT_DEFAULTS = { disableBot: false, acceptAudioMessage: true, active: true } as const;
@@ -96,8 +97,9 @@ export const contact: Decider<Contact, ContactCommand, ContactEvent> = {
     if (command.type === 'EraseContact') {
       // A deleted contact is still named by its tickets and the log: the law applies to it as well.
       if (state.status === 'none') throw new DomainError('ERR_NO_CONTACT_FOUND');
-      const { erasedBy, reason } = command;
-      return [{ type: 'ContactErased', data: { contactId: state.contactId, erasedBy, reason, erasedAt: now.toISOString() } }];
+      const { erasedBy, reason, numberDigest } = command;
+      const digest = numberDigest ? { numberDigest } : {};
+      return [{ type: 'ContactErased', data: { contactId: state.contactId, erasedBy, reason, erasedAt: now.toISOString(), ...digest } }];
     }
     if (state.status !== 'active') throw new DomainError('ERR_NO_CONTACT_FOUND');
     const { contactId } = state;

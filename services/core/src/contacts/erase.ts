@@ -22,10 +22,13 @@ export interface EraseContactInput {
 export async function eraseContact(ctx: CommandContext, input: EraseContactInput): Promise<{ position: Position | null; erasedAt: string }> {
   const history = await ctx.store.readStream(contactStream(input.contactId));
   const before = fold(contact, history as unknown as ContactEvent[]);
+  // The number is known only before the erasure: its digest goes in the event (the guard's stream id carries it already).
+  const key = before.status === 'active' || before.status === 'deleted' ? recordedNumberKey(before.details.number, before) : null;
+  const numberDigest = key === null ? undefined : ctx.numberDigest(input.companyId, key);
   const result = await runCommand(ctx, {
     decider: contact,
     streamId: contactStream(input.contactId),
-    command: { type: 'EraseContact', erasedBy: input.erasedBy, reason: input.reason },
+    command: { type: 'EraseContact', erasedBy: input.erasedBy, reason: input.reason, ...(numberDigest ? { numberDigest } : {}) },
     companyId: input.companyId,
     actor: input.actor,
     knownHistory: history,
