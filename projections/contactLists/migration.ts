@@ -42,6 +42,7 @@ export async function migrateContactLists(db: Kysely<ReadDatabase>): Promise<voi
     create unique index if not exists campaign_optouts_number on read.campaign_optouts (company_id, number);
     create index if not exists campaign_optouts_digest on read.campaign_optouts (company_id, number_digest);
     comment on column read.campaign_optouts.number is 'null once the number was erased (LGPD): the opt-out stays as its digest';
+    comment on column read.campaign_optouts.number_digest is 'The number''s keyed digest (SECRETS_KEY), what an erasure finds the opt-out by';
     comment on table read.campaign_optouts is 'Numbers that answered an opt-out word: no campaign of the company reaches them (the items'' opted-out mark)';
     comment on column read.campaign_optouts.word is 'The word they answered (SAIR, PARAR, STOP or the company''s own)';
     comment on column read.contact_list_items.is_whatsapp_valid is 'The channel''s answer whether the number has WhatsApp; null until it answered';
