@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { contactNumberStream, contactStream, legacyContactNumberStream, messageStream, type EventToAppend } from '@conversa/contracts';
 import { inboundContext } from '@conversa/channels';
-import { contactNumberGuard, createContact, foldStream, receiveMessage, systemActor } from '@conversa/core';
+import { contactNumberGuard, createContact, eraseContact, foldStream, receiveMessage, systemActor } from '@conversa/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLgpdMigrate } from '../src/lgpd/migrate-command';
@@ -225,6 +225,31 @@ describe('conversa lgpd migrate', () => {
     await server.wiring.ctx.waitForProjections(after.position);
     const { rows: contacts } = await admin.query(`select id from read.contacts where company_id = 1 and number = $1`, [number]);
     expect(contacts.map((row) => row.id)).toEqual([contactId]);
+  });
+
+  it('frees a number claimed before the digest when its contact is erased, before the guard moved', async () => {
+    const number = '5531988770011';
+    const contactId = await server.wiring.ctx.ids.next('contact');
+    const created = { contactId, name: 'Antes Apagado', number, email: '', profilePicUrl: null, extraInfo: [], channel: 'whatsapp', isGroup: false };
+    await server.wiring.store.appendToStream(contactStream(contactId), [
+      { id: randomUUID(), type: 'ContactCreated', data: { ...created, disableBot: false, acceptAudioMessage: true, active: true }, metadata: meta() },
+    ]);
+    await server.wiring.store.appendToStream(legacyContactNumberStream(1, number), [
+      { id: randomUUID(), type: 'ContactNumberClaimed', data: { key: number, contactId, claimedAt: at }, metadata: meta() },
+    ]);
+    await eraseContact(server.wiring.ctx, { companyId: 1, actor: systemActor, contactId, erasedBy: 1, reason: 'Pedido do titular' });
+    const typed = { companyId: 1, actor: systemActor, number, name: 'Depois', channel: 'whatsapp' as const, isGroup: false };
+    const fresh = await createContact(server.wiring.ctx, typed);
+    expect(fresh.contactId).not.toBe(contactId);
+
+    await runLgpdMigrate(server.wiring, () => {});
+    const guard = await server.wiring.store.readStream(contactNumberStream(1, server.wiring.ctx.numberDigest(1, number)));
+    expect(guard.map((event) => [event.type, (event.data as { contactId: number }).contactId])).toEqual([
+      ['ContactNumberClaimed', contactId],
+      ['ContactNumberReleased', contactId],
+      ['ContactNumberClaimed', fresh.contactId],
+    ]);
+    await expect(createContact(server.wiring.ctx, typed)).rejects.toMatchObject({ code: 'ERR_DUPLICATED_CONTACT', details: { contactId: fresh.contactId } });
   });
 
   it('refuses on EventStoreDB, which never rewrites an event', async () => {
