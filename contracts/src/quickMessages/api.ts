@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUICK_MESSAGE_MAX_LENGTH, SHORTCODE_MAX_LENGTH } from './events';
 import { RecordIdParam, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 
 const REQUIRED = 'Obrigatório';
 const optionalId = RecordIdParam.nullable();
@@ -29,7 +30,7 @@ export type UpdateQuickMessageRequest = z.infer<typeof UpdateQuickMessageRequest
 
 /** GET /quick-messages: the quick-replies page (20 per page). */
 export const ListQuickMessagesQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   userId: RecordIdParam.optional(),
   companyId: RecordIdParam.optional(),
   pageNumber: RecordIdParam.default(1),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCHEDULE_BODY_MAX_LENGTH, SCHEDULE_BODY_MIN_LENGTH, ScheduleStatus } from './events';
 import { INT32_MAX, RecordIdParam, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 
 const REQUIRED = 'Obrigatório';
 const TOO_SHORT = 'Mensagem muito curta';
@@ -37,7 +38,7 @@ export type UpdateScheduleRequest = z.infer<typeof UpdateScheduleRequest>;
 
 /** GET /schedules/ (20 per page). */
 export const ListSchedulesQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   contactId: RecordIdParam.optional(),
   userId: RecordIdParam.optional(),
   pageNumber: RecordIdParam.default(1),
