@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventUnion } from '../events/registry';
+import type { EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { HELP_VIDEO_MAX_LENGTH } from './video';
 import { RecordId, safeText } from '../common/bounds';
 
@@ -21,9 +22,7 @@ export type HelpDetails = z.infer<typeof HelpDetails>;
  * Help entries belong to no company. Like plans, their events carry no companyId in the data; the
  * metadata's companyId (never optional) is the company of the super user who wrote them.
  */
-export const HelpCreated = defineEvent('HelpCreated', HelpDetails.extend({ helpId: id }));
-export const HelpChanged = defineEvent('HelpChanged', z.object({ helpId: id, changes: HelpDetails.partial() }));
-export const HelpDeleted = defineEvent('HelpDeleted', z.object({ helpId: id }));
+export const { created: HelpCreated, changed: HelpChanged, deleted: HelpDeleted } = recordEvents('Help', 'helpId', HelpDetails);
 
 export const helpEvents = [HelpCreated, HelpChanged, HelpDeleted];
 

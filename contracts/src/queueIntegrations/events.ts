@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventUnion } from '../events/registry';
+import type { EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { INT32_MAX, RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -39,9 +40,11 @@ export const QueueIntegrationDetails = z.object({
 });
 export type QueueIntegrationDetails = z.infer<typeof QueueIntegrationDetails>;
 
-export const QueueIntegrationCreated = defineEvent('QueueIntegrationCreated', QueueIntegrationDetails.extend({ integrationId: id }));
-export const QueueIntegrationChanged = defineEvent('QueueIntegrationChanged', z.object({ integrationId: id, changes: QueueIntegrationDetails.partial() }));
-export const QueueIntegrationDeleted = defineEvent('QueueIntegrationDeleted', z.object({ integrationId: id }));
+export const {
+  created: QueueIntegrationCreated,
+  changed: QueueIntegrationChanged,
+  deleted: QueueIntegrationDeleted,
+} = recordEvents('QueueIntegration', 'integrationId', QueueIntegrationDetails);
 
 export const queueIntegrationEvents = [QueueIntegrationCreated, QueueIntegrationChanged, QueueIntegrationDeleted];
 
