@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Channel } from '../tickets/events';
+import { companyRecord, timestamps } from '../common/views';
 
 export const ContactTag = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export type ContactTag = z.infer<typeof ContactTag>;
@@ -7,8 +8,7 @@ export type ContactTag = z.infer<typeof ContactTag>;
 /** A contact as the API and the `contact` frames show it. */
 export const ContactView = z
   .object({
-    id: z.number(),
-    companyId: z.number(),
+    ...companyRecord,
     name: z.string(),
     number: z.string(),
     email: z.string(),
@@ -25,8 +25,7 @@ export const ContactView = z
     extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })),
     lgpdAcceptedAt: z.string().nullable(),
     tags: z.array(ContactTag),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'ContactView' });
 export type ContactView = z.infer<typeof ContactView>;

@@ -3,6 +3,7 @@ import type { EventUnion } from '../events/registry';
 import { recordEvents } from '../events/records';
 import { HELP_VIDEO_MAX_LENGTH } from './video';
 import { RecordId, safeText } from '../common/bounds';
+import { timestamps } from '../common/views';
 
 const id = RecordId;
 
@@ -36,7 +37,6 @@ export const HelpView = z.object({
   title: z.string(),
   description: z.string(),
   video: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type HelpView = z.infer<typeof HelpView>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { ChatbotQueueType } from './events';
+import { companyRecord, timestamps } from '../common/views';
 
 /** A chatbot option as the API, the `queue` frames and the routing engine see it, with its nested options. */
 export interface ChatbotOptionView {
@@ -39,8 +40,7 @@ export const ChatbotOptionView: z.ZodType<ChatbotOptionView> = z.lazy(() =>
 /** A queue as the API and the `queue` frames show it. */
 export const QueueView = z
   .object({
-    id: z.number(),
-    companyId: z.number(),
+    ...companyRecord,
     name: z.string(),
     color: z.string(),
     orderQueue: z.number().nullable(),
@@ -54,8 +54,7 @@ export const QueueView = z
     promptId: z.number().nullable(),
     /** Seven entries, Monday first. */
     schedules: z.array(ScheduleEntry),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'QueueView' });
 export type QueueView = z.infer<typeof QueueView>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QUICK_MESSAGE_MAX_LENGTH, SHORTCODE_MAX_LENGTH } from './events';
 import { RecordIdParam, safeText } from '../common/bounds';
 import { SearchParam } from '../common/inputs';
+import { companyRecord, timestamps } from '../common/views';
 
 const REQUIRED = 'Obrigatório';
 const optionalId = RecordIdParam.nullable();
@@ -38,8 +39,7 @@ export const ListQuickMessagesQuery = z.object({
 
 /** A quick message as the API and the socket frames carry it. */
 export const QuickMessageView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   userId: z.number(),
   shortcode: z.string(),
   message: z.string(),
@@ -53,8 +53,7 @@ export const QuickMessageView = z.object({
   /** The attachment's name as uploaded. */
   mediaName: z.string().nullable(),
   mediaType: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type QuickMessageView = z.infer<typeof QuickMessageView>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SCHEDULE_BODY_MAX_LENGTH, SCHEDULE_BODY_MIN_LENGTH, ScheduleStatus } from './events';
 import { INT32_MAX, RecordIdParam, safeText } from '../common/bounds';
 import { SearchParam } from '../common/inputs';
+import { companyRecord, timestamps } from '../common/views';
 
 const REQUIRED = 'Obrigatório';
 const TOO_SHORT = 'Mensagem muito curta';
@@ -46,8 +47,7 @@ export const ListSchedulesQuery = z.object({
 
 /** A scheduled message as the API and the socket frames carry it. */
 export const ScheduleView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   contactId: z.number(),
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
   body: z.string(),
@@ -59,8 +59,7 @@ export const ScheduleView = z.object({
   messageId: z.string().nullable(),
   /** Why the last attempt failed (status ERRO). */
   failureReason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type ScheduleView = z.infer<typeof ScheduleView>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Actor } from '../events/envelope';
 import type { ChainBreak } from '../events/hash-chain';
 import { Channel, TicketStatus } from './events';
+import { timestamps } from '../common/views';
 
 const named = z.object({ id: z.number(), name: z.string() });
 
@@ -50,8 +51,7 @@ export const TicketView = z
     amountUsedBotQueues: z.number(),
     /** The contact's rating (1 to 5) once given. */
     userRating: z.number().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'TicketView' });
 export type TicketView = z.infer<typeof TicketView>;
