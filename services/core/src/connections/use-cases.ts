@@ -1,9 +1,8 @@
 import { connectionRosterStream, connectionStream, DomainError, type ConnectionChannel, type ConnectionDetails, type Position } from '@conversa/contracts';
 import type { UseCaseContext } from '../commands/execute';
-import { runCommand } from '../commands/run';
 import type { IdAllocator } from '../ids';
 import type { SecretBox } from '../secrets/box';
-import { streamCommands, type Who } from '../shared/stream-commands';
+import { streamCommands, streamRuns, type Who } from '../shared/stream-commands';
 import { sealCallToken } from './call-token';
 import { claimedChannel, releaseChannelAccount } from './channel-account';
 import { connection, connectionRoster, type ConnectionRosterCommand } from './connection';
@@ -28,6 +27,8 @@ export interface ConnectionLookup {
 
 const onConnection = streamCommands(connection, connectionStream);
 const onConnectionRoster = streamCommands(connectionRoster, connectionRosterStream);
+/** Without the wait: restarting many sessions waits once, for the last. */
+const runOnConnection = streamRuns(connection, connectionStream);
 
 /** Queues named on a connection must be live queues of the same company. */
 async function assertCompanyQueues(lookup: ConnectionLookup, companyId: number, details: Partial<ConnectionDetails>): Promise<void> {
@@ -132,16 +133,10 @@ export async function runSession(ctx: UseCaseContext, input: Who & { connectionI
  * read model then holds the request once. Answers how many were restarted.
  */
 export async function restartSessions(ctx: UseCaseContext, input: Who & { connectionIds: readonly number[] }): Promise<number> {
-  const { companyId, actor, connectionIds } = input;
+  const { connectionIds } = input;
   let last: Position | null = null;
   for (const connectionId of connectionIds) {
-    const result = await runCommand(ctx, {
-      decider: connection,
-      streamId: connectionStream(connectionId),
-      command: { type: 'RequestSession', kind: 'restart' },
-      companyId,
-      actor,
-    });
+    const result = await runOnConnection(ctx, input, connectionId, { type: 'RequestSession', kind: 'restart' });
     last = result.position ?? last;
   }
   await ctx.waitForProjections(last);

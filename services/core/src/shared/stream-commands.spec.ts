@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Decider } from '../commands/decider';
 import type { UseCaseContext } from '../commands/execute';
-import { streamCommands } from './stream-commands';
+import { streamCommands, streamRuns } from './stream-commands';
 
 const execute = vi.hoisted(() => vi.fn(async () => ({ state: { n: 1 }, events: [], position: null })));
+const runCommand = vi.hoisted(() => vi.fn(async () => ({ state: { n: 2 }, events: [], position: null })));
 vi.mock('../commands/execute', () => ({ execute }));
+vi.mock('../commands/run', () => ({ runCommand }));
 
 type Command = { type: 'Bump' };
 const counter: Decider<{ n: number }, Command, { type: 'Bumped'; data: object }> = {
@@ -33,5 +35,12 @@ describe('streamCommands', () => {
     const onPair = streamCommands(counter, ([a, b]: [number, number]) => `pair-${a}-${b}`);
     await onPair(ctx, who, [1, 2], { type: 'Bump' }, { commandId: 'c-1' });
     expect(execute).toHaveBeenLastCalledWith(ctx, expect.objectContaining({ streamId: 'pair-1-2', commandId: 'c-1', companyId: 7 }));
+  });
+
+  it('runs without the wait when asked to (streamRuns)', async () => {
+    const runOnCounter = streamRuns(counter, (id: number) => `counter-${id}`);
+    const result = await runOnCounter(ctx, who, 5, { type: 'Bump' });
+    expect(runCommand).toHaveBeenLastCalledWith(ctx, { decider: counter, streamId: 'counter-5', command: { type: 'Bump' }, companyId: 7, actor: who.actor });
+    expect(result.state).toEqual({ n: 2 });
   });
 });

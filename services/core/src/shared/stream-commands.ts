@@ -2,7 +2,7 @@ import type { Actor } from '@conversa/contracts';
 import type { Decider, DomainEvent } from '../commands/decider';
 import { execute, type UseCaseContext } from '../commands/execute';
 import type { CommandResult } from '../commands/handle';
-import type { Execution } from '../commands/run';
+import { runCommand, type CommandContext, type Execution } from '../commands/run';
 
 /** Who a use case acts as: the company its events are recorded under, and their author. */
 export interface Who {
@@ -11,7 +11,9 @@ export interface Who {
 }
 
 /** What a command may carry besides its stream, company and actor. */
-type Extra = Pick<Execution<unknown, unknown, DomainEvent>, 'commandId' | 'correlationId' | 'causationId'>;
+type Extra = Pick<Execution<unknown, unknown, DomainEvent>, 'commandId' | 'correlationId' | 'causationId' | 'knownHistory'>;
+
+type Runs<Context, State, Command, Id> = (ctx: Context, who: Who, id: Id, command: Command, extra?: Extra) => Promise<CommandResult<State>>;
 
 /**
  * The use cases' way to run a command on one kind of stream: `const onPrompt = streamCommands(prompt, promptStream)`,
@@ -21,6 +23,14 @@ type Extra = Pick<Execution<unknown, unknown, DomainEvent>, 'commandId' | 'corre
 export function streamCommands<State, Command, Event extends DomainEvent, Id = number>(
   decider: Decider<State, Command, Event>,
   streamOf: (id: Id) => string,
-): (ctx: UseCaseContext, who: Who, id: Id, command: Command, extra?: Extra) => Promise<CommandResult<State>> {
+): Runs<UseCaseContext, State, Command, Id> {
   return (ctx, who, id, command, extra) => execute(ctx, { decider, streamId: streamOf(id), command, companyId: who.companyId, actor: who.actor, ...extra });
+}
+
+/** The same without awaiting the read models (runCommand): for a caller that waits once for many, or not at all. */
+export function streamRuns<State, Command, Event extends DomainEvent, Id = number>(
+  decider: Decider<State, Command, Event>,
+  streamOf: (id: Id) => string,
+): Runs<CommandContext, State, Command, Id> {
+  return (ctx, who, id, command, extra) => runCommand(ctx, { decider, streamId: streamOf(id), command, companyId: who.companyId, actor: who.actor, ...extra });
 }
