@@ -1,4 +1,5 @@
-import { safeText } from './bounds';
+import { z } from 'zod';
+import { RecordIdParam, safeText } from './bounds';
 
 /**
  * A dialog's required text, trimmed, refused in the dialogs' words: empty → 'Required', under `min`
@@ -15,3 +16,7 @@ export const formText = (min: number, max: number) =>
 
 /** A list's search box (`searchParam` of the GET list queries). */
 export const SearchParam = safeText().max(200).optional();
+
+/** A list's query: the search box first, the list's own filters, then the page (from 1). */
+export const searchedPageQuery = <Filters extends z.ZodRawShape>(filters: Filters) =>
+  z.object({ searchParam: SearchParam, ...filters, pageNumber: RecordIdParam.default(1) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Channel } from '../tickets/events';
 import { ContactExtraInfo } from './events';
 import { RecordIdParam, safeText } from '../common/bounds';
-import { formText, SearchParam } from '../common/inputs';
+import { formText, searchedPageQuery } from '../common/inputs';
 
 /** Empty, or a valid address ('Invalid email'). */
 const optionalEmail = safeText()
@@ -49,12 +49,7 @@ export type UpdateContactRequest = z.infer<typeof UpdateContactRequest>;
 export type UpdateContactBody = z.input<typeof UpdateContactRequest>;
 
 /** GET /contacts. */
-export const ListContactsQuery = z.object({
-  searchParam: SearchParam,
-  channel: Channel.optional(),
-  isGroup: flag.optional(),
-  pageNumber: positiveInt.default(1),
-});
+export const ListContactsQuery = searchedPageQuery({ channel: Channel.optional(), isGroup: flag.optional() });
 export type ListContactsQuery = z.infer<typeof ListContactsQuery>;
 /** What a client may put in GET /contacts' query. */
 export type ListContactsParams = z.input<typeof ListContactsQuery>;

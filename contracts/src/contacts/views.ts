@@ -31,15 +31,7 @@ export const ContactView = z
 export type ContactView = z.infer<typeof ContactView>;
 
 /** One line of GET /contacts/list: enough to pick a contact. */
-export const ContactSummary = z.object({
-  id: z.number(),
-  name: z.string(),
-  number: z.string(),
-  email: z.string(),
-  profilePicUrl: z.string().nullable(),
-  channel: Channel,
-  isGroup: z.boolean(),
-});
+export const ContactSummary = ContactView.pick({ id: true, name: true, number: true, email: true, profilePicUrl: true, channel: true, isGroup: true });
 export type ContactSummary = z.infer<typeof ContactSummary>;
 
 /** `contact` frame body (projections/contacts/projector.ts): the contact as it now stands, or the id of the one deleted. */

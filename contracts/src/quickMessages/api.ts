@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUICK_MESSAGE_MAX_LENGTH, SHORTCODE_MAX_LENGTH } from './events';
 import { RecordIdParam, safeText } from '../common/bounds';
-import { SearchParam } from '../common/inputs';
+import { searchedPageQuery } from '../common/inputs';
 import { companyRecord, timestamps } from '../common/views';
 
 const REQUIRED = 'Obrigatório';
@@ -30,12 +30,7 @@ export const UpdateQuickMessageRequest = z.object({
 export type UpdateQuickMessageRequest = z.infer<typeof UpdateQuickMessageRequest>;
 
 /** GET /quick-messages: the quick-replies page (20 per page). */
-export const ListQuickMessagesQuery = z.object({
-  searchParam: SearchParam,
-  userId: RecordIdParam.optional(),
-  companyId: RecordIdParam.optional(),
-  pageNumber: RecordIdParam.default(1),
-});
+export const ListQuickMessagesQuery = searchedPageQuery({ userId: RecordIdParam.optional(), companyId: RecordIdParam.optional() });
 
 /** A quick message as the API and the socket frames carry it. */
 export const QuickMessageView = z.object({

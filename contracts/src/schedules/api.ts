@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCHEDULE_BODY_MAX_LENGTH, SCHEDULE_BODY_MIN_LENGTH, ScheduleStatus } from './events';
 import { INT32_MAX, RecordIdParam, safeText } from '../common/bounds';
-import { SearchParam } from '../common/inputs';
+import { searchedPageQuery } from '../common/inputs';
 import { companyRecord, timestamps } from '../common/views';
 
 const REQUIRED = 'Obrigatório';
@@ -38,12 +38,7 @@ export const UpdateScheduleRequest = z.object({ body: body.optional(), contactId
 export type UpdateScheduleRequest = z.infer<typeof UpdateScheduleRequest>;
 
 /** GET /schedules/ (20 per page). */
-export const ListSchedulesQuery = z.object({
-  searchParam: SearchParam,
-  contactId: RecordIdParam.optional(),
-  userId: RecordIdParam.optional(),
-  pageNumber: RecordIdParam.default(1),
-});
+export const ListSchedulesQuery = searchedPageQuery({ contactId: RecordIdParam.optional(), userId: RecordIdParam.optional() });
 
 /** A scheduled message as the API and the socket frames carry it. */
 export const ScheduleView = z.object({
