@@ -2,10 +2,8 @@ import { z } from 'zod';
 import type { EventUnion } from '../events/registry';
 import { recordEvents } from '../events/records';
 import { HELP_VIDEO_MAX_LENGTH } from './video';
-import { RecordId, safeText } from '../common/bounds';
+import { safeText } from '../common/bounds';
 import { timestamps } from '../common/views';
-
-const id = RecordId;
 
 export const HELP_TITLE_MAX_LENGTH = 100;
 export const HELP_DESCRIPTION_MAX_LENGTH = 2000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EventUnion } from '../events/registry';
 import { recordEvents } from '../events/records';
 import { PlanFlagsSchema } from '../companies/settings';
-import { Count32, RecordId, safeText } from '../common/bounds';
+import { Count32, safeText } from '../common/bounds';
 
 export const PlanFields = PlanFlagsSchema.extend({
   name: safeText().trim().min(1).max(100),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { EventUnion } from '../events/registry';
 import { recordEvents } from '../events/records';
-import { INT32_MAX, RecordId, safeText } from '../common/bounds';
-
-const id = RecordId;
+import { INT32_MAX, safeText } from '../common/bounds';
 
 /** The services a queue integration connects to. */
 export const QueueIntegrationType = z.enum(['dialogflow', 'n8n', 'webhook', 'typebot']);
