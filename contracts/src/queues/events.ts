@@ -71,6 +71,17 @@ export const ChatbotOptionDetails = z.object({
   closeTicket: z.boolean(),
 });
 export type ChatbotOptionDetails = z.infer<typeof ChatbotOptionDetails>;
+/** A new option's details, before anything is chosen (the editor's blank option, the routing specs' fixtures). */
+export const blankChatbotOption = (): ChatbotOptionDetails => ({
+  name: '',
+  greetingMessage: '',
+  queueType: 'text',
+  optQueueId: null,
+  optUserId: null,
+  optIntegrationId: null,
+  optFileId: null,
+  closeTicket: false,
+});
 
 /** The target field each queueType needs ("the queueType decides which target field is shown"). */
 export const chatbotTargetField = {

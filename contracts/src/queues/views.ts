@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
-import { ChatbotQueueType } from './events';
+import { type ChatbotOptionDetails, ChatbotQueueType } from './events';
 import { companyRecord, timestamps } from '../common/views';
 
 /** A chatbot option as the API, the `queue` frames and the routing engine see it, with its nested options. */
-export interface ChatbotOptionView {
+export interface ChatbotOptionView extends ChatbotOptionDetails {
   id: number;
   queueId: number;
   /** The option this one is nested under; null on the queue's first level. */
   parentId: number | null;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotQueueType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
   /** Nested options in menu order (the contact answers 1 for the first). */
   options: ChatbotOptionView[];
 }
