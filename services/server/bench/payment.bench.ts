@@ -36,6 +36,8 @@ runBench(async () => {
         });
         await call('PUT', `/companies/${companyId}`, { dueDate: yesterday, planId: plan.id });
         await wiring.invoices.generator.tick();
+        // The invoice list reads the read model: it holds the new invoice once the projections have caught up.
+        await wiring.ctx.waitForProjections(await wiring.store.headPosition());
         const [invoice] = (await call('GET', '/invoices/all', undefined, token)).data;
         const checkoutStart = performance.now();
         const pix = await app.inject({

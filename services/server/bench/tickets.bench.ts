@@ -73,7 +73,7 @@ async function main() {
     if (ONLY_READS) return;
     // Inbound at a steady rate, each message to its own contact's ticket, timed to its frame.
     await relogin();
-    await inboundFigures({ wiring, app, port: product.port, token, bigCompany, projectorRole });
+    await inboundFigures({ wiring, port: product.port, token, bigCompany, projectorRole });
   } finally {
     projectorRole?.kill('SIGTERM');
     await product.close();

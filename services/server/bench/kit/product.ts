@@ -58,15 +58,17 @@ export async function startWiring(options: WiringOptions): Promise<BenchWiring> 
   }
 }
 
-/** Starts the wiring, runs `measure` on it, and stops it whatever happened. */
-export async function withWiring<T>(options: WiringOptions, measure: (product: BenchWiring) => Promise<T>): Promise<T> {
-  const product = await startWiring(options);
+/** Runs `measure` on what was just started, and stops it whatever happened. */
+export async function closing<T extends { close(): Promise<void> }, R>(started: T, measure: (started: T) => Promise<R>): Promise<R> {
   try {
-    return await measure(product);
+    return await measure(started);
   } finally {
-    await product.close();
+    await started.close();
   }
 }
+
+/** Starts the wiring, runs `measure` on it, and stops it whatever happened. */
+export const withWiring = async <T>(options: WiringOptions, measure: (product: BenchWiring) => Promise<T>) => closing(await startWiring(options), measure);
 
 export interface ProductOptions extends Omit<WiringOptions, 'seed'> {
   /** buildHttp's switches; projections follow wire's runProjections. */
@@ -182,14 +184,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
 }
 
 /** Starts the product, runs `measure` on it, and stops it whatever happened. */
-export async function withProduct<T>(options: ProductOptions, measure: (product: Product) => Promise<T>): Promise<T> {
-  const product = await startProduct(options);
-  try {
-    return await measure(product);
-  } finally {
-    await product.close();
-  }
-}
+export const withProduct = async <T>(options: ProductOptions, measure: (product: Product) => Promise<T>) => closing(await startProduct(options), measure);
 
 /** The password of every company admin the benches sign up. */
 export const SIGNUP_PASSWORD = 'Abcdefgh1';

@@ -4,7 +4,7 @@
  */
 import { launchBrowser, openPage, signIn } from '@conversa/testing/browser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BENCH_ADMIN, startProduct, type Product, type ProductOptions } from './product';
+import { BENCH_ADMIN, closing, startProduct, type Product, type ProductOptions } from './product';
 
 export interface UiServer extends Product {
   browser: Browser;
@@ -31,14 +31,8 @@ export async function startUiServer(name: string, options: Pick<ProductOptions, 
 }
 
 /** Starts the UI server, runs `measure` on it, and stops it whatever happened. */
-export async function withUiServer<T>(name: string, measure: (server: UiServer) => Promise<T>, options: Pick<ProductOptions, 'env'> = {}): Promise<T> {
-  const server = await startUiServer(name, options);
-  try {
-    return await measure(server);
-  } finally {
-    await server.close();
-  }
-}
+export const withUiServer = async <T>(name: string, measure: (server: UiServer) => Promise<T>, options: Pick<ProductOptions, 'env'> = {}) =>
+  closing(await startUiServer(name, options), measure);
 
 interface PageOptions {
   viewport: { width: number; height: number };

@@ -4,7 +4,6 @@
  * CPU, statements and machine share per message; then the optional sweep. Closes the socket.
  */
 import { receiveMessage } from '@conversa/core';
-import type { FastifyInstance } from 'fastify';
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -16,15 +15,8 @@ import { INBOUND_RATE, INBOUND_SECONDS, ISOLATED, SPLIT, SWEEP } from './setting
 import { logStatementStats, resetStatementStats } from './statements';
 import { isolated, sweep, type InboundRun } from './sweep';
 
-export async function inboundFigures(options: {
-  wiring: Wiring;
-  app: FastifyInstance;
-  port: number;
-  token: string;
-  bigCompany: number;
-  projectorRole: ChildProcess | null;
-}) {
-  const { wiring, app, bigCompany, projectorRole } = options;
+export async function inboundFigures(options: { wiring: Wiring; port: number; token: string; bigCompany: number; projectorRole: ChildProcess | null }) {
+  const { wiring, bigCompany, projectorRole } = options;
   const now = () => performance.timeOrigin + performance.now();
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
