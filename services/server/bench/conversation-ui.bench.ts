@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { figure, log, percentileFigures, runBench } from './kit/measure';
 import { signedInPage, withUiServer, type UiServer } from './kit/ui';
 
@@ -81,7 +81,8 @@ function buildUi(outDir: string): void {
   const uiRoot = join(import.meta.dirname, '..', '..', '..', 'ui');
   const built = spawnSync(
     process.execPath,
-    [join(uiRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    // Relative to the UI's root: the build's own plugins join the root and the outDir.
+    [join(uiRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', relative(uiRoot, outDir), '--emptyOutDir', '--logLevel', 'warn'],
     { cwd: uiRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (built.status !== 0 || !existsSync(join(outDir, 'index.html'))) throw new Error('UI build failed');
