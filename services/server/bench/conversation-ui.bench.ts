@@ -90,9 +90,9 @@ function buildUi(outDir: string): void {
 
 async function main() {
   const uiDir = mkdtempSync(join(tmpdir(), 'conversa-bench-ui-'));
-  log('building the UI');
-  buildUi(uiDir);
   try {
+    log('building the UI');
+    buildUi(uiDir);
     log('starting the product and Chromium');
     await withUiServer('conversation', measure, { env: { UI_DIR: uiDir } });
   } finally {
