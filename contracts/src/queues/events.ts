@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { defineEvent, type EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { Count32, RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -119,9 +120,7 @@ export function withOnlyUsedTargets<T extends ChatbotOptionDetails>(option: T): 
   };
 }
 
-export const QueueCreated = defineEvent('QueueCreated', QueueDetails.extend({ queueId: id }));
-export const QueueChanged = defineEvent('QueueChanged', z.object({ queueId: id, changes: QueueDetails.partial() }));
-export const QueueDeleted = defineEvent('QueueDeleted', z.object({ queueId: id }));
+export const { created: QueueCreated, changed: QueueChanged, deleted: QueueDeleted } = recordEvents('Queue', 'queueId', QueueDetails);
 
 /** A chatbot option lives in its queue's stream; parentId null: a first-level option of the queue's menu. */
 export const ChatbotOptionAdded = defineEvent('ChatbotOptionAdded', ChatbotOptionDetails.extend({ queueId: id, optionId: id, parentId: id.nullable() }));
