@@ -2,6 +2,7 @@ import { SECRET_SETTING_MASK, type ChannelAccount, type ConnectionChannel, type 
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ConnectionsTable } from './tables';
+import { liveIds } from '../reads';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -247,13 +248,5 @@ export async function connectionChannel(db: Kysely<ReadDatabase>, id: number): P
 
 /** Which of these connections of the company exist and are not deleted (a campaign's readiness). */
 export async function liveConnectionIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('read.connections')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((row) => row.id);
+  return liveIds(db, 'read.connections', companyId, ids);
 }

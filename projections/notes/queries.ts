@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TicketNotesTable } from './tables';
 import { findUser } from '../users/queries';
+import { companyRow } from '../reads';
 
 const noteFromRow = (row: Selectable<TicketNotesTable>, user: { id: number; name: string } | null): TicketNoteView => ({
   id: row.id,
@@ -27,7 +28,7 @@ async function authors(db: Kysely<ReadDatabase>, userIds: Iterable<number>): Pro
 }
 
 export async function findTicketNote(db: Kysely<ReadDatabase>, companyId: number, noteId: number): Promise<TicketNoteView | undefined> {
-  const row = await db.selectFrom('read.ticket_notes').selectAll().where('id', '=', noteId).where('company_id', '=', companyId).executeTakeFirst();
+  const row = await companyRow(db, 'read.ticket_notes', companyId, noteId);
   if (!row) return undefined;
   const users = await authors(db, [row.user_id]);
   return noteFromRow(row, users.get(row.user_id) ?? null);

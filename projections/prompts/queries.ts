@@ -2,6 +2,7 @@ import type { PromptDetails, PromptView, PromptVoice } from '@conversa/contracts
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { PromptsTable } from './tables';
+import { liveIds } from '../reads';
 
 type Row = Selectable<PromptsTable> & { queue_name: string | null };
 
@@ -72,13 +73,5 @@ export async function listPrompts(db: Kysely<ReadDatabase>, companyId: number): 
 }
 
 export async function existingPromptIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('read.prompts')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return found.map((row) => row.id);
+  return liveIds(db, 'read.prompts', companyId, ids);
 }

@@ -1,7 +1,7 @@
 import type { DialogflowLanguage, QueueIntegrationDetails, QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { escapeLike } from '../tags/queries';
+import { containing, liveRows, pageOrAll } from '../reads';
 import type { QueueIntegrationsTable } from './tables';
 
 type Row = Selectable<QueueIntegrationsTable>;
@@ -35,8 +35,7 @@ export interface StoredQueueIntegration extends QueueIntegrationDetails {
 
 const storedOf = (row: Row): StoredQueueIntegration => ({ ...viewOf(row), jsonContent: row.json_content });
 
-const live = (db: Kysely<ReadDatabase>, companyId: number) =>
-  db.selectFrom('read.queue_integrations').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
+const live = (db: Kysely<ReadDatabase>, companyId: number) => liveRows(db, 'read.queue_integrations', companyId).selectAll();
 
 export async function findQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<QueueIntegrationView | undefined> {
   const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
@@ -55,12 +54,10 @@ export async function listQueueIntegrations(
   options: { searchParam?: string; offset?: number; limit?: number } = {},
 ): Promise<{ queueIntegrations: QueueIntegrationView[]; hasMore: boolean }> {
   let query = live(db, companyId);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
-  query = query.orderBy('id').offset(options.offset ?? 0);
-  if (options.limit === undefined) return { queueIntegrations: (await query.execute()).map(viewOf), hasMore: false };
-  const rows = await query.limit(options.limit + 1).execute();
-  return { queueIntegrations: rows.slice(0, options.limit).map(viewOf), hasMore: rows.length > options.limit };
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(name)`, 'like', pattern);
+  const { rows, hasMore } = await pageOrAll(query.orderBy('id'), options);
+  return { queueIntegrations: rows.map(viewOf), hasMore };
 }
 
 /** Which of these ids are live integrations of the company. */

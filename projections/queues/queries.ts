@@ -2,6 +2,7 @@ import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } fro
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
+import { liveIds, liveRow, liveRows } from '../reads';
 
 const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
@@ -59,7 +60,7 @@ const inMenuOrder = <O>(query: SelectQueryBuilder<ReadDatabase, 'read.queues', O
 
 /** The company's live queues in menu order, without their option trees. */
 export async function listQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<QueueView[]> {
-  const rows = await inMenuOrder(db.selectFrom('read.queues').selectAll().where('company_id', '=', companyId).where('deleted', '=', false)).execute();
+  const rows = await inMenuOrder(liveRows(db, 'read.queues', companyId).selectAll()).execute();
   return rows.map(queueFromRow);
 }
 
@@ -76,39 +77,22 @@ export async function listQueuesWithOptions(db: Kysely<ReadDatabase>, companyId:
 
 /** A live queue of the company with its option tree. */
 export async function findQueue(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<QueueWithOptions | undefined> {
-  const row = await db
-    .selectFrom('read.queues')
-    .selectAll()
-    .where('id', '=', queueId)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveRow(db, 'read.queues', companyId, queueId);
   if (!row) return undefined;
   return { ...queueFromRow(row), chatbots: await optionsOf(db, companyId, queueId) };
 }
 
 /** How many live queues the company has (more than one makes the greeting required). */
 export async function countQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
-  const row = await db
-    .selectFrom('read.queues')
+  const row = await liveRows(db, 'read.queues', companyId)
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** Which of these ids are live queues of the company. */
 export async function existingQueueIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('read.queues')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((row) => row.id);
+  return liveIds(db, 'read.queues', companyId, ids);
 }
 
 /**
@@ -130,11 +114,8 @@ export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number
 export async function queuesOfUser(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[]): Promise<QueueView[]> {
   if (queueIds.length === 0) return [];
   const rows = await inMenuOrder(
-    db
-      .selectFrom('read.queues')
+    liveRows(db, 'read.queues', companyId)
       .selectAll()
-      .where('company_id', '=', companyId)
-      .where('deleted', '=', false)
       .where('id', 'in', [...queueIds]),
   ).execute();
   return rows.map(queueFromRow);

@@ -5,6 +5,7 @@ import { preparedRows } from '../prepared';
 import type { UsersTable } from './tables';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
+import { countedPage, escapeLike, pageAt } from '../reads';
 
 export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   id: row.id,
@@ -51,26 +52,14 @@ export async function listUsers(
   companyId: number,
   options: { searchParam?: string; pageNumber?: number; pageSize?: number } = {},
 ): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
-  const pageSize = options.pageSize ?? 40;
-  const page = Math.max(1, options.pageNumber ?? 1);
   let query = db.selectFrom('read.users').where('company_id', '=', companyId).where('deleted', '=', false);
   if (options.searchParam) {
     // The term is literal text: % and _ typed by a user are not patterns.
-    const term = `%${options.searchParam
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = `%${escapeLike(options.searchParam.trim().toLowerCase())}%`;
     query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', term), eb(eb.fn('lower', ['email']), 'like', term)]));
   }
-  const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
-  const rows = await query
-    .selectAll()
-    .orderBy('name')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const total = Number(count);
-  return { users: rows.map(userFromRow), count: total, hasMore: page * pageSize < total };
+  const { rows, count, hasMore } = await countedPage(query, query.selectAll().orderBy('name'), pageAt(options, 40));
+  return { users: rows.map(userFromRow), count, hasMore };
 }
 
 /** Ids of the company's users online now, optionally only those attending a queue (rotation picks among them). */

@@ -1,0 +1,109 @@
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { OpenTables } from './columns';
+import type { ReadDatabase } from './database';
+
+/**
+ * The read kit: what the areas' queries share. A company's rows of a table (live ones: not flagged
+ * deleted), one by id or those among some ids; a list's search term as a `like` pattern; and its
+ * pages, either one row past the page (no count: a large table's count costs more than the page) or
+ * counted whole (screens that show the total).
+ */
+
+/** The tables whose rows belong to a company by `id`, and `company_id`. */
+type CompanyTable = { [T in keyof ReadDatabase]: ReadDatabase[T] extends { id: number; company_id: number } ? T : never }[keyof ReadDatabase];
+/** Of those, the ones whose deletion flags the row (`deleted`). */
+type LiveTable = { [T in CompanyTable]: ReadDatabase[T] extends { deleted: unknown } ? T : never }[CompanyTable];
+
+// The table is one of ReadDatabase's, named at the call: Kysely cannot check columns of a table left generic.
+const from = (db: Kysely<ReadDatabase>, table: string) => (db as unknown as Kysely<OpenTables>).selectFrom(table);
+const live = (db: Kysely<ReadDatabase>, table: string, companyId: number) => from(db, table).where('company_id', '=', companyId).where('deleted', '=', false);
+
+/** The company's live rows of a table: where most of an area's reads start. */
+export function liveRows<T extends LiveTable>(db: Kysely<ReadDatabase>, table: T, companyId: number): SelectQueryBuilder<ReadDatabase, T, object> {
+  return live(db, table, companyId);
+}
+
+/** The company's row with this id (another company's id finds nothing), deleted or not. */
+export async function companyRow<T extends CompanyTable>(
+  db: Kysely<ReadDatabase>,
+  table: T,
+  companyId: number,
+  id: number,
+): Promise<Selectable<ReadDatabase[T]> | undefined> {
+  const row = await from(db, table).selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return row as Selectable<ReadDatabase[T]> | undefined;
+}
+
+/** The company's live row with this id (another company's id, or a deleted row, finds nothing). */
+export async function liveRow<T extends LiveTable>(
+  db: Kysely<ReadDatabase>,
+  table: T,
+  companyId: number,
+  id: number,
+): Promise<Selectable<ReadDatabase[T]> | undefined> {
+  const row = await from(db, table).selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
+  return row as Selectable<ReadDatabase[T]> | undefined;
+}
+
+/** Which of these ids are live rows of the company (what a command may name). */
+export async function liveIds(db: Kysely<ReadDatabase>, table: LiveTable, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows: { id: number }[] = await live(db, table, companyId)
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A text as a `like` operand: % and _ typed by a user are literal. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A list's search term as a pattern matching it anywhere in a lower-cased column; undefined when there is none. */
+export function containing(searchParam: string | undefined): string | undefined {
+  const term = searchParam?.trim().toLowerCase() ?? '';
+  return term === '' ? undefined : `%${escapeLike(term)}%`;
+}
+
+/** A list's page as asked (pages count from 1; below 1 is the first). */
+export function pageAt(options: { pageNumber?: number; pageSize?: number }, defaultSize: number): { page: number; pageSize: number; offset: number } {
+  const pageSize = options.pageSize ?? defaultSize;
+  const page = Math.max(1, options.pageNumber ?? 1);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** One page of an ordered query from `offset`: a row past the page is read to say whether there is more. */
+export async function pageFrom<O>(
+  query: SelectQueryBuilder<OpenTables, OpenTables, O>,
+  offset: number,
+  limit: number,
+): Promise<{ rows: O[]; hasMore: boolean }> {
+  const rows = await query
+    .offset(offset)
+    .limit(limit + 1)
+    .execute();
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** One page from `offset` when `limit` is given (a row past it says whether there is more), else every row from `offset`. */
+export async function pageOrAll<O>(
+  query: SelectQueryBuilder<OpenTables, OpenTables, O>,
+  options: { offset?: number; limit?: number },
+): Promise<{ rows: O[]; hasMore: boolean }> {
+  if (options.limit === undefined) return { rows: await query.offset(options.offset ?? 0).execute(), hasMore: false };
+  return pageFrom(query, options.offset ?? 0, options.limit);
+}
+
+/**
+ * One page of a query counted whole: `filtered` is the query without a selection (it is counted),
+ * `rows` the same with its selection and order (the page is read from it).
+ */
+export async function countedPage<O>(
+  filtered: SelectQueryBuilder<OpenTables, OpenTables, object>,
+  rows: SelectQueryBuilder<OpenTables, OpenTables, O>,
+  at: { page: number; pageSize: number; offset: number },
+): Promise<{ rows: O[]; count: number; hasMore: boolean }> {
+  const { count } = await filtered.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const found = await rows.limit(at.pageSize).offset(at.offset).execute();
+  const total = Number(count);
+  return { rows: found, count: total, hasMore: at.page * at.pageSize < total };
+}
