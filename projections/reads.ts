@@ -55,6 +55,12 @@ export async function liveIds(db: Kysely<ReadDatabase>, table: LiveTable, compan
   return rows.map((row) => row.id);
 }
 
+/** A record's creation and last change as the views show them (ISO instants). */
+export const isoTimes = (row: { created_at: Date | string; updated_at: Date | string }): { createdAt: string; updatedAt: string } => ({
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
 /** A text as a `like` operand: % and _ typed by a user are literal. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

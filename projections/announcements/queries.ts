@@ -2,7 +2,7 @@ import { ANNOUNCEMENTS_PAGE_SIZE, type AnnouncementPage, type AnnouncementView }
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { AnnouncementsTable } from './tables';
-import { containing, pageFrom } from '../reads';
+import { containing, isoTimes, pageFrom } from '../reads';
 
 const view = (row: Selectable<AnnouncementsTable> & { read?: boolean | null }): AnnouncementView => ({
   id: row.id,
@@ -13,8 +13,7 @@ const view = (row: Selectable<AnnouncementsTable> & { read?: boolean | null }): 
   mediaPath: row.media_path,
   mediaName: row.media_name,
   read: row.read === true,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** Rows with the reader's read mark. */

@@ -2,7 +2,7 @@ import { SECRET_SETTING_MASK, type ChannelAccount, type ConnectionChannel, type 
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ConnectionsTable } from './tables';
-import { liveIds } from '../reads';
+import { isoTimes, liveIds } from '../reads';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -50,8 +50,7 @@ export const connectionFromRow = (row: Selectable<ConnectionsTable> & { token?: 
   statusImportMessages: row.status_import_messages,
   importProgress: row.import_progress ?? null,
   facebookPageUserId: row.facebook_page_user_id,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
   ...(row.token !== undefined ? { token: row.token } : {}),
 });
 

@@ -4,7 +4,7 @@ import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
 import { containsText, NUMBER_LIKE_NAME, searchContacts, type SearchTuning, type TextSearch } from './search';
 import type { OpenQuery, OpenTables } from '../columns';
-import { liveRow, liveRows, pageAt } from '../reads';
+import { isoTimes, liveRow, liveRows, pageAt } from '../reads';
 
 export { NUMBER_LIKE_NAME };
 
@@ -24,8 +24,7 @@ const contactFromRow = (row: Selectable<ContactsTable>, tags: ContactTag[]): Con
   extraInfo: ((row.extra_info ?? []) as { name: string; value: string }[]).map((field, index) => ({ id: index + 1, name: field.name, value: field.value })),
   lgpdAcceptedAt: row.lgpd_accepted_at ? new Date(row.lgpd_accepted_at).toISOString() : null,
   tags,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** The live contact with this id in the company (another company's id finds nothing). */

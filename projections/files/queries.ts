@@ -1,7 +1,7 @@
 import { FILE_LISTS_PAGE_SIZE, type FileListView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { containing, liveRow, liveRows, pageFrom } from '../reads';
+import { containing, isoTimes, liveRow, liveRows, pageFrom } from '../reads';
 import type { FileListsTable } from './tables';
 
 const viewOf = (row: Selectable<FileListsTable>): FileListView => ({
@@ -17,8 +17,7 @@ const viewOf = (row: Selectable<FileListsTable>): FileListView => ({
     mediaType: option.media.mime,
     size: option.media.size,
   })),
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 export async function findFileList(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<FileListView | undefined> {

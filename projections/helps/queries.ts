@@ -2,15 +2,14 @@ import type { HelpView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { HelpsTable } from './tables';
-import { containing } from '../reads';
+import { containing, isoTimes } from '../reads';
 
 const helpFromRow = (row: Selectable<HelpsTable>): HelpView => ({
   id: row.id,
   title: row.title,
   description: row.description,
   video: row.video,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** Every help entry in the order the super user created them; `searchParam` matches title or description. */

@@ -2,7 +2,7 @@ import type { InvoicePage, InvoiceTerms, InvoiceView } from '@conversa/contracts
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { InvoicesTable } from './tables';
-import { companyRow, containing, pageFrom } from '../reads';
+import { companyRow, containing, isoTimes, pageFrom } from '../reads';
 
 const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
@@ -17,8 +17,7 @@ const invoiceFromRow = (row: Selectable<InvoicesTable>): InvoiceView => ({
   dueDate: isoDate(row.due_date),
   status: row.status,
   paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 export async function findInvoice(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<InvoiceView | undefined> {

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TicketNotesTable } from './tables';
 import { findUser } from '../users/queries';
-import { companyRow } from '../reads';
+import { companyRow, isoTimes } from '../reads';
 
 const noteFromRow = (row: Selectable<TicketNotesTable>, user: { id: number; name: string } | null): TicketNoteView => ({
   id: row.id,
@@ -12,8 +12,7 @@ const noteFromRow = (row: Selectable<TicketNotesTable>, user: { id: number; name
   contactId: row.contact_id,
   userId: row.user_id,
   user,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** Authors by id, read through the users read model's own query. */

@@ -1,6 +1,7 @@
 import type { OnDutyView } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { isoTimes } from '../reads';
 
 const entries = (db: Kysely<ReadDatabase>) =>
   db
@@ -20,8 +21,7 @@ const viewOf = (row: Row): OnDutyView => ({
   phone: row.phone,
   interval: row.interval,
   days: row.days,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 export async function findOnDuty(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<OnDutyView | undefined> {

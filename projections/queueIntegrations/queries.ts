@@ -1,7 +1,7 @@
 import type { DialogflowLanguage, QueueIntegrationDetails, QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { containing, liveRows, pageOrAll } from '../reads';
+import { containing, isoTimes, liveRows, pageOrAll } from '../reads';
 import type { QueueIntegrationsTable } from './tables';
 
 type Row = Selectable<QueueIntegrationsTable>;
@@ -23,8 +23,7 @@ const viewOf = (row: Row): QueueIntegrationView => ({
   typebotKeywordRestart: row.typebot_keyword_restart,
   typebotUnknownMessage: row.typebot_unknown_message,
   typebotRestartMessage: row.typebot_restart_message,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** The integration with its sealed key, for the connectors (never answered to a browser). */
@@ -37,15 +36,16 @@ const storedOf = (row: Row): StoredQueueIntegration => ({ ...viewOf(row), jsonCo
 
 const live = (db: Kysely<ReadDatabase>, companyId: number) => liveRows(db, 'read.queue_integrations', companyId).selectAll();
 
-export async function findQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<QueueIntegrationView | undefined> {
-  const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
-  return row ? viewOf(row) : undefined;
-}
+/** The live integration of the company with this id, as `as` shows it. */
+const byId =
+  <V>(as: (row: Row) => V) =>
+  async (db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<V | undefined> => {
+    const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
+    return row ? as(row) : undefined;
+  };
 
-export async function storedQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<StoredQueueIntegration | undefined> {
-  const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
-  return row ? storedOf(row) : undefined;
-}
+export const findQueueIntegration = byId(viewOf);
+export const storedQueueIntegration = byId(storedOf);
 
 /** The company's integrations by id; one page from `offset` when `limit` is given. */
 export async function listQueueIntegrations(

@@ -2,7 +2,7 @@ import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } fro
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
-import { liveIds, liveRow, liveRows } from '../reads';
+import { isoTimes, liveIds, liveRow, liveRows } from '../reads';
 
 const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
@@ -19,8 +19,7 @@ const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   fileListId: row.file_list_id,
   promptId: row.prompt_id,
   schedules: row.schedules,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 const optionFromRow = (row: Selectable<QueueOptionsTable>): ChatbotOptionView => ({

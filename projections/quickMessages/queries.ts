@@ -2,7 +2,7 @@ import type { QuickMessageView } from '@conversa/contracts';
 import type { Kysely, SelectQueryBuilder, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QuickMessagesTable } from './tables';
-import { containing, countedPage, pageAt } from '../reads';
+import { containing, countedPage, isoTimes, pageAt } from '../reads';
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
@@ -26,8 +26,7 @@ export const quickMessageFromRow = (row: Selectable<QuickMessagesTable>): QuickM
   mediaPath: row.media_path,
   mediaName: row.media_name,
   mediaType: row.media_type,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 function visibleTo<O>(

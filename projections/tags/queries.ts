@@ -2,7 +2,7 @@ import type { TagView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TagsTable } from './tables';
-import { containing, liveIds, liveRow, liveRows, pageOrAll } from '../reads';
+import { containing, isoTimes, liveIds, liveRow, liveRows, pageOrAll } from '../reads';
 
 // Where the contact lists and campaigns read it.
 export { escapeLike } from '../reads';
@@ -16,8 +16,7 @@ const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   kanban: row.kanban === 1 ? 1 : 0,
   userId: row.user_id,
   ticketsCount: Number(row.tickets_count ?? 0),
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 export async function findTag(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<TagView | undefined> {

@@ -55,17 +55,20 @@ export interface UserConnection {
   sessionId: string;
 }
 
+/** A socket's row as it opens (or comes back after a sweep). */
+const connectionRow = (connection: UserConnection, at: Date) => ({
+  connection_id: connection.connectionId,
+  user_id: connection.userId,
+  company_id: connection.companyId,
+  session_id: connection.sessionId,
+  opened_at: at,
+  last_seen_at: at,
+});
+
 export async function openConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<void> {
   await db
     .insertInto('presence.user_connections')
-    .values({
-      connection_id: connection.connectionId,
-      user_id: connection.userId,
-      company_id: connection.companyId,
-      session_id: connection.sessionId,
-      opened_at: at,
-      last_seen_at: at,
-    })
+    .values(connectionRow(connection, at))
     .onConflict((oc) => oc.column('connection_id').doNothing())
     .execute();
 }
@@ -74,14 +77,7 @@ export async function openConnection(db: Kysely<ReadDatabase>, connection: UserC
 export async function touchConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<boolean> {
   const row = await db
     .insertInto('presence.user_connections')
-    .values({
-      connection_id: connection.connectionId,
-      user_id: connection.userId,
-      company_id: connection.companyId,
-      session_id: connection.sessionId,
-      opened_at: at,
-      last_seen_at: at,
-    })
+    .values(connectionRow(connection, at))
     .onConflict((oc) => oc.column('connection_id').doUpdateSet({ last_seen_at: at }))
     .returning('logged_out')
     .executeTakeFirstOrThrow();

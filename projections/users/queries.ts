@@ -5,7 +5,7 @@ import { preparedRows } from '../prepared';
 import type { UsersTable } from './tables';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
-import { countedPage, escapeLike, pageAt } from '../reads';
+import { countedPage, escapeLike, isoTimes, pageAt } from '../reads';
 
 export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   id: row.id,
@@ -30,8 +30,7 @@ export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   allowRealTime: row.allow_real_time,
   allowConnections: row.allow_connections,
   online: row.online,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
   lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
 });
 
