@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDatabase } from './database';
-import { companyRow, containing, countedPage, liveIds, liveRow, liveRows, pageAt, pageFrom, pageOrAll } from './reads';
+import { companyById, companyRow, containing, countedPage, liveById, liveIds, liveRow, liveRows, pageAt, pageFrom, pageOrAll } from './reads';
 import { migrateTags } from './tags/migration';
 import { readDatabase } from './testing';
 
@@ -38,6 +38,9 @@ describe('the read kit', () => {
     expect(await liveRow(db, 'read.tags', 2, 4)).toBeUndefined();
     expect((await companyRow(db, 'read.tags', 2, 3))?.deleted).toBe(true);
     expect(await companyRow(db, 'read.tags', 3, 1)).toBeUndefined();
+    expect(await liveById(db, 'read.tags', 2, 2).select('name').executeTakeFirst()).toEqual({ name: 'b' });
+    expect(await liveById(db, 'read.tags', 2, 3).select('name').executeTakeFirst()).toBeUndefined();
+    expect(await companyById(db, 'read.tags', 2, 3).select('name').executeTakeFirst()).toEqual({ name: 'c' });
   });
 
   it('answers which ids are live rows of the company', async () => {

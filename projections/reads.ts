@@ -23,26 +23,41 @@ export function liveRows<T extends LiveTable>(db: Kysely<ReadDatabase>, table: T
   return live(db, table, companyId);
 }
 
-/** The company's row with this id (another company's id finds nothing), deleted or not. */
+/** The company's row with this id, to select from (another company's id finds nothing), deleted or not. */
+export function companyById<T extends CompanyTable>(
+  db: Kysely<ReadDatabase>,
+  table: T,
+  companyId: number,
+  id: number,
+): SelectQueryBuilder<ReadDatabase, T, object> {
+  return from(db, table).where('id', '=', id).where('company_id', '=', companyId);
+}
+
+/** The company's live row with this id, to select from (another company's id, or a deleted row, finds nothing). */
+export function liveById<T extends LiveTable>(db: Kysely<ReadDatabase>, table: T, companyId: number, id: number): SelectQueryBuilder<ReadDatabase, T, object> {
+  return from(db, table).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false);
+}
+
+/** The whole of `companyById`'s row. */
 export async function companyRow<T extends CompanyTable>(
   db: Kysely<ReadDatabase>,
   table: T,
   companyId: number,
   id: number,
 ): Promise<Selectable<ReadDatabase[T]> | undefined> {
-  const row = await from(db, table).selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
-  return row as Selectable<ReadDatabase[T]> | undefined;
+  const byId = companyById(db, table, companyId, id) as unknown as SelectQueryBuilder<OpenTables, OpenTables, object>;
+  return (await byId.selectAll().executeTakeFirst()) as Selectable<ReadDatabase[T]> | undefined;
 }
 
-/** The company's live row with this id (another company's id, or a deleted row, finds nothing). */
+/** The whole of `liveById`'s row. */
 export async function liveRow<T extends LiveTable>(
   db: Kysely<ReadDatabase>,
   table: T,
   companyId: number,
   id: number,
 ): Promise<Selectable<ReadDatabase[T]> | undefined> {
-  const row = await from(db, table).selectAll().where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
-  return row as Selectable<ReadDatabase[T]> | undefined;
+  const byId = liveById(db, table, companyId, id) as unknown as SelectQueryBuilder<OpenTables, OpenTables, object>;
+  return (await byId.selectAll().executeTakeFirst()) as Selectable<ReadDatabase[T]> | undefined;
 }
 
 /** Which of these ids are live rows of the company (what a command may name). */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateHelps } from './helps/migration';
 import { migrateQuickMessages } from './quickMessages/migration';
-import { recordProjector } from './records';
+import { insertedNew, recordProjector } from './records';
 import { eventRecorder, project, readDatabase } from './testing';
 import { webhooksProjector } from './webhooks/projector';
 
@@ -120,5 +120,15 @@ describe('recordProjector', () => {
       { companyId: 2, entity: 'webhook', data: { action: 'delete', webhookId: 4 } },
     ]);
     expect((await db.selectFrom('read.webhooks').select('deleted').where('id', '=', 4).executeTakeFirstOrThrow()).deleted).toBe(true);
+  });
+});
+
+describe('insertedNew', () => {
+  it('inserts a row once and says whether it was new', async () => {
+    const help = (title: string) =>
+      db.insertInto('read.helps').values({ id: 7, title, description: '', video: '', created_at: new Date(), updated_at: new Date() });
+    expect(await insertedNew(help('first'))).toBe(true);
+    expect(await insertedNew(help('again'))).toBe(false);
+    expect(await db.selectFrom('read.helps').select('title').where('id', '=', 7).execute()).toEqual([{ title: 'first' }]);
   });
 });

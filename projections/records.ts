@@ -1,6 +1,7 @@
 import type { ProductEventType, RecordedEvent, RecordedProductEvent } from '@conversa/contracts';
 import type { ProjectionChange, Projector } from '@conversa/platform';
-import type { Kysely, Transaction } from 'kysely';
+import type { InsertQueryBuilder, InsertResult, Kysely, Transaction } from 'kysely';
+import type { OpenTables } from './columns';
 import type { ReadDatabase } from './database';
 import type { EntityFrame } from '@conversa/contracts';
 import { entityFrames, type EntitiesOf, type EntityAction, type TouchedRecords } from './frames';
@@ -52,6 +53,17 @@ export interface RecordFrames<V, I extends string, K extends string, E extends E
   idKey: I;
   viewKey: K;
   find: (trx: Transaction<ReadDatabase>, companyId: number, id: number) => Promise<V | undefined>;
+}
+
+/** Inserts a row unless one with its `id` is there (an event handled twice): answers whether the row is new. */
+export async function insertedNew<DB, T extends keyof DB & string>(insert: InsertQueryBuilder<DB, T, InsertResult>): Promise<boolean> {
+  // Kysely cannot check a column of a table left generic; every table passed here has its key in `id`.
+  const open = insert as unknown as InsertQueryBuilder<OpenTables, string, InsertResult>;
+  const row = await open
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A batch's touched record: a creation stays a creation, a deletion wins. */

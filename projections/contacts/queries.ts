@@ -4,7 +4,7 @@ import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
 import { containsText, NUMBER_LIKE_NAME, searchContacts, type SearchTuning, type TextSearch } from './search';
 import type { OpenQuery, OpenTables } from '../columns';
-import { isoTimes, liveRow, liveRows, pageAt } from '../reads';
+import { companyById, isoTimes, liveRow, liveRows, pageAt } from '../reads';
 
 export { NUMBER_LIKE_NAME };
 
@@ -37,7 +37,7 @@ export async function findContact(db: Kysely<ReadDatabase>, companyId: number, i
 
 /** Whether the company has this contact at all, and whether it was erased (POST /contacts/{id}/erase: a deleted contact may still be erased). */
 export async function contactErasure(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<{ erased: boolean } | undefined> {
-  return db.selectFrom('read.contacts').select('erased').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return companyById(db, 'read.contacts', companyId, id).select('erased').executeTakeFirst();
 }
 
 /** Live contacts by id, whichever company (the projector's frames: each carries its own company). */

@@ -1,7 +1,7 @@
 import { FILE_LISTS_PAGE_SIZE, type FileListView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { containing, isoTimes, liveRow, liveRows, pageFrom } from '../reads';
+import { containing, isoTimes, liveById, liveRow, liveRows, pageFrom } from '../reads';
 import type { FileListsTable } from './tables';
 
 const viewOf = (row: Selectable<FileListsTable>): FileListView => ({
@@ -27,13 +27,7 @@ export async function findFileList(db: Kysely<ReadDatabase>, companyId: number, 
 
 /** The files themselves (the engine and the queues send them). */
 export async function fileListOptions(db: Kysely<ReadDatabase>, companyId: number, id: number) {
-  const row = await db
-    .selectFrom('read.file_lists')
-    .select('options')
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveById(db, 'read.file_lists', companyId, id).select('options').executeTakeFirst();
   return row?.options ?? null;
 }
 

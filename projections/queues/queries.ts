@@ -2,7 +2,7 @@ import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } fro
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
-import { isoTimes, liveIds, liveRow, liveRows } from '../reads';
+import { isoTimes, liveById, liveIds, liveRow, liveRows } from '../reads';
 
 const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
@@ -144,13 +144,7 @@ export async function optionTrees(db: Kysely<ReadDatabase>, companyId: number, q
 
 /** A live option of the company with its nested options (GET /chatbot/{id}; where a contact stands in the menu). */
 export async function findChatbotOption(db: Kysely<ReadDatabase>, companyId: number, optionId: number): Promise<ChatbotOptionView | undefined> {
-  const row = await db
-    .selectFrom('read.queue_options')
-    .select(['queue_id'])
-    .where('id', '=', optionId)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveById(db, 'read.queue_options', companyId, optionId).select(['queue_id']).executeTakeFirst();
   if (!row) return undefined;
   const find = (nodes: ChatbotOptionView[]): ChatbotOptionView | undefined => {
     for (const node of nodes) {

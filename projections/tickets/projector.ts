@@ -5,6 +5,7 @@ import type { ReadDatabase } from '../database';
 import { migrateTickets } from './migration';
 import { findTicketsById, ticketViewsReturnedBy } from './queries';
 import type { TicketsTable } from './tables';
+import { insertedNew } from '../records';
 
 /** The columns that decide who sees a ticket and which count it adds to. */
 const keyColumns = ['company_id', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'is_group'] as const;
@@ -223,13 +224,7 @@ export const ticketsProjector = defineProjector({
             created_at: at,
             updated_at: at,
           };
-          const inserted = await trx
-            .insertInto('read.tickets')
-            .values(row)
-            .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!inserted) break;
+          if (!(await insertedNew(trx.insertInto('read.tickets').values(row)))) break;
           batch.count(row, +1);
           batch.touch(data.ticketId, row.company_id, 'update', null);
           await log(trx, event, data.ticketId, row.company_id, { type: 'create', userId: actorUserId(event), queueId: data.queueId });

@@ -10,6 +10,7 @@ import {
 } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import { markPrepared, preparedRows } from '../prepared';
+import { liveById } from '../reads';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { OpenQuery, OpenTables } from '../columns';
@@ -243,13 +244,7 @@ export async function findTicketAccess(
   companyId: number,
   ticketId: number,
 ): Promise<{ id: number; status: TicketStatus; userId: number | null; queueId: number | null; isGroup: boolean } | undefined> {
-  const row = await db
-    .selectFrom('read.tickets')
-    .select(['id', 'status', 'user_id', 'queue_id', 'is_group'])
-    .where('id', '=', ticketId)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveById(db, 'read.tickets', companyId, ticketId).select(['id', 'status', 'user_id', 'queue_id', 'is_group']).executeTakeFirst();
   return row ? { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group } : undefined;
 }
 
