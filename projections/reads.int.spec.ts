@@ -1,7 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDatabase } from './database';
-import { companyById, companyRow, containing, countedPage, liveById, liveIds, liveRow, liveRows, pageAt, pageFrom, pageOrAll } from './reads';
+import {
+  companyById,
+  companyRow,
+  containing,
+  countedPage,
+  countOf,
+  liveById,
+  liveIds,
+  liveRow,
+  liveRows,
+  liveView,
+  pageAt,
+  pageFrom,
+  pageOrAll,
+} from './reads';
 import { migrateTags } from './tags/migration';
 import { readDatabase } from './testing';
 
@@ -41,6 +55,14 @@ describe('the read kit', () => {
     expect(await liveById(db, 'read.tags', 2, 2).select('name').executeTakeFirst()).toEqual({ name: 'b' });
     expect(await liveById(db, 'read.tags', 2, 3).select('name').executeTakeFirst()).toBeUndefined();
     expect(await companyById(db, 'read.tags', 2, 3).select('name').executeTakeFirst()).toEqual({ name: 'c' });
+  });
+
+  it('answers a found row as its view, and counts rows', async () => {
+    const findTag = liveView('read.tags', (row) => `${row.id}:${row.name}`);
+    expect(await findTag(db, 2, 5)).toBe('5:e');
+    expect(await findTag(db, 2, 3)).toBeUndefined();
+    expect(await countOf(liveRows(db, 'read.tags', 2))).toBe(4);
+    expect(await countOf(liveRows(db, 'read.tags', 9))).toBe(0);
   });
 
   it('answers which ids are live rows of the company', async () => {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { OpenTables } from './columns';
+import type { OpenQuery, OpenTables } from './columns';
 import type { ReadDatabase } from './database';
 
 /**
@@ -38,26 +38,33 @@ export function liveById<T extends LiveTable>(db: Kysely<ReadDatabase>, table: T
   return from(db, table).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false);
 }
 
+/** The whole of the row a query of one table finds. */
+const wholeRow = async <T extends keyof ReadDatabase>(query: SelectQueryBuilder<ReadDatabase, T, object>) =>
+  (await (query as unknown as OpenQuery).selectAll().executeTakeFirst()) as Selectable<ReadDatabase[T]> | undefined;
+
 /** The whole of `companyById`'s row. */
-export async function companyRow<T extends CompanyTable>(
-  db: Kysely<ReadDatabase>,
-  table: T,
-  companyId: number,
-  id: number,
-): Promise<Selectable<ReadDatabase[T]> | undefined> {
-  const byId = companyById(db, table, companyId, id) as unknown as SelectQueryBuilder<OpenTables, OpenTables, object>;
-  return (await byId.selectAll().executeTakeFirst()) as Selectable<ReadDatabase[T]> | undefined;
-}
+export const companyRow = <T extends CompanyTable>(db: Kysely<ReadDatabase>, table: T, companyId: number, id: number) =>
+  wholeRow(companyById(db, table, companyId, id));
 
 /** The whole of `liveById`'s row. */
-export async function liveRow<T extends LiveTable>(
-  db: Kysely<ReadDatabase>,
-  table: T,
-  companyId: number,
-  id: number,
-): Promise<Selectable<ReadDatabase[T]> | undefined> {
-  const byId = liveById(db, table, companyId, id) as unknown as SelectQueryBuilder<OpenTables, OpenTables, object>;
-  return (await byId.selectAll().executeTakeFirst()) as Selectable<ReadDatabase[T]> | undefined;
+export const liveRow = <T extends LiveTable>(db: Kysely<ReadDatabase>, table: T, companyId: number, id: number) => wholeRow(liveById(db, table, companyId, id));
+
+/** A finder of one row answering it as `view` shows it (a finder of a record's view from one of its row). */
+export const viewing =
+  <A extends unknown[], R, V>(find: (...args: A) => Promise<R | undefined>, view: (row: R) => V) =>
+  async (...args: A): Promise<V | undefined> => {
+    const row = await find(...args);
+    return row ? view(row) : undefined;
+  };
+
+/** The finder of the company's live record of a table by id, as `view` shows it. */
+export const liveView = <T extends LiveTable, V>(table: T, view: (row: Selectable<ReadDatabase[T]>) => V) =>
+  viewing((db: Kysely<ReadDatabase>, companyId: number, id: number) => liveRow(db, table, companyId, id), view);
+
+/** How many rows a query finds. */
+export async function countOf(query: SelectQueryBuilder<OpenTables, OpenTables, object>): Promise<number> {
+  const { count } = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** Which of these ids are live rows of the company (what a command may name). */
@@ -123,8 +130,7 @@ export async function countedPage<O>(
   rows: SelectQueryBuilder<OpenTables, OpenTables, O>,
   at: { page: number; pageSize: number; offset: number },
 ): Promise<{ rows: O[]; count: number; hasMore: boolean }> {
-  const { count } = await filtered.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const total = await countOf(filtered);
   const found = await rows.limit(at.pageSize).offset(at.offset).execute();
-  const total = Number(count);
   return { rows: found, count: total, hasMore: at.page * at.pageSize < total };
 }

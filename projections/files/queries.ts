@@ -1,7 +1,7 @@
 import { FILE_LISTS_PAGE_SIZE, type FileListView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { containing, isoTimes, liveById, liveRow, liveRows, pageFrom } from '../reads';
+import { containing, isoTimes, liveById, liveRows, liveView, pageFrom } from '../reads';
 import type { FileListsTable } from './tables';
 
 const viewOf = (row: Selectable<FileListsTable>): FileListView => ({
@@ -20,10 +20,8 @@ const viewOf = (row: Selectable<FileListsTable>): FileListView => ({
   ...isoTimes(row),
 });
 
-export async function findFileList(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<FileListView | undefined> {
-  const row = await liveRow(db, 'read.file_lists', companyId, id);
-  return row ? viewOf(row) : undefined;
-}
+/** The company's live file list with this id. */
+export const findFileList = liveView('read.file_lists', viewOf);
 
 /** The files themselves (the engine and the queues send them). */
 export async function fileListOptions(db: Kysely<ReadDatabase>, companyId: number, id: number) {

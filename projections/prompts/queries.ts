@@ -2,7 +2,7 @@ import type { PromptDetails, PromptView, PromptVoice } from '@conversa/contracts
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { PromptsTable } from './tables';
-import { isoTimes, liveIds } from '../reads';
+import { isoTimes, liveIds, viewing } from '../reads';
 
 type Row = Selectable<PromptsTable> & { queue_name: string | null };
 
@@ -46,16 +46,11 @@ const rows = (db: Kysely<ReadDatabase>, companyId: number) =>
     .where('p.company_id', '=', companyId)
     .where('p.deleted', '=', false);
 
-/** The live prompt of the company with this id, as `as` shows it. */
-const byId =
-  <V>(as: (row: Row) => V) =>
-  async (db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<V | undefined> => {
-    const row = await rows(db, companyId).where('p.id', '=', id).executeTakeFirst();
-    return row ? as(row) : undefined;
-  };
+/** The live prompt of the company with this id. */
+const byId = (db: Kysely<ReadDatabase>, companyId: number, id: number) => rows(db, companyId).where('p.id', '=', id).executeTakeFirst();
 
-export const findPrompt = byId(viewOf);
-export const storedPrompt = byId(storedOf);
+export const findPrompt = viewing(byId, viewOf);
+export const storedPrompt = viewing(byId, storedOf);
 
 /** The prompt serving a queue (the newest when several do). */
 export async function storedPromptOfQueue(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<StoredPrompt | undefined> {

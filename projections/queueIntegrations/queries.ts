@@ -1,7 +1,7 @@
 import type { DialogflowLanguage, QueueIntegrationDetails, QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { containing, isoTimes, liveRows, pageOrAll } from '../reads';
+import { containing, isoTimes, liveRows, pageOrAll, viewing } from '../reads';
 import type { QueueIntegrationsTable } from './tables';
 
 type Row = Selectable<QueueIntegrationsTable>;
@@ -36,16 +36,11 @@ const storedOf = (row: Row): StoredQueueIntegration => ({ ...viewOf(row), jsonCo
 
 const live = (db: Kysely<ReadDatabase>, companyId: number) => liveRows(db, 'read.queue_integrations', companyId).selectAll();
 
-/** The live integration of the company with this id, as `as` shows it. */
-const byId =
-  <V>(as: (row: Row) => V) =>
-  async (db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<V | undefined> => {
-    const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
-    return row ? as(row) : undefined;
-  };
+/** The live integration of the company with this id. */
+const byId = (db: Kysely<ReadDatabase>, companyId: number, id: number) => live(db, companyId).where('id', '=', id).executeTakeFirst();
 
-export const findQueueIntegration = byId(viewOf);
-export const storedQueueIntegration = byId(storedOf);
+export const findQueueIntegration = viewing(byId, viewOf);
+export const storedQueueIntegration = viewing(byId, storedOf);
 
 /** The company's integrations by id; one page from `offset` when `limit` is given. */
 export async function listQueueIntegrations(

@@ -2,7 +2,7 @@ import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } fro
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
-import { isoTimes, liveById, liveIds, liveRow, liveRows } from '../reads';
+import { countOf, isoTimes, liveById, liveIds, liveRow, liveRows } from '../reads';
 
 const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
@@ -83,10 +83,7 @@ export async function findQueue(db: Kysely<ReadDatabase>, companyId: number, que
 
 /** How many live queues the company has (more than one makes the greeting required). */
 export async function countQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
-  const row = await liveRows(db, 'read.queues', companyId)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countOf(liveRows(db, 'read.queues', companyId));
 }
 
 /** Which of these ids are live queues of the company. */

@@ -2,7 +2,7 @@ import type { TagView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TagsTable } from './tables';
-import { containing, isoTimes, liveIds, liveRow, liveRows, pageOrAll } from '../reads';
+import { containing, isoTimes, liveIds, liveRows, liveView, pageOrAll } from '../reads';
 
 // Where the contact lists and campaigns read it.
 export { escapeLike } from '../reads';
@@ -19,10 +19,8 @@ const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   ...isoTimes(row),
 });
 
-export async function findTag(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<TagView | undefined> {
-  const row = await liveRow(db, 'read.tags', companyId, id);
-  return row ? tagFromRow(row) : undefined;
-}
+/** The company's live tag with this id. */
+export const findTag = liveView('read.tags', tagFromRow);
 
 /**
  * The company's tags by name; `searchParam` matches anywhere in the name, case-insensitively.

@@ -2,6 +2,7 @@ import { withSchemaLock } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migratePush } from '../push/store';
+import { countOf } from '../reads';
 
 /**
  * Heartbeats of the browser's `userStatus` ping (every USER_STATUS_PING_MS). A ping is not a fact worth
@@ -95,13 +96,7 @@ export async function endSessionConnections(db: Kysely<ReadDatabase>, sessionId:
 
 /** Sockets that keep the user online: open, and of a session that did not log out. */
 export async function liveConnectionCount(db: Kysely<ReadDatabase>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('presence.user_connections')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('logged_out', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countOf(db.selectFrom('presence.user_connections').where('user_id', '=', userId).where('logged_out', '=', false));
 }
 
 /** Removes sockets not seen since `before` (a crashed edge's, or ones whose browser stopped pinging); answers how many. */
