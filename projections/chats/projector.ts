@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateChats } from './migration';
 import { findChat, findChatMessage } from './queries';
-import { insertedNew } from '../records';
+import { insertedNew, rowUpdater } from '../records';
 
 const membersOf = (chat: ChatView) => chat.users.map((member) => member.userId);
 
@@ -24,6 +24,7 @@ export const chatsProjector = defineProjector({
   migrate: migrateChats,
   async handle(trx: Transaction<ReadDatabase>, events) {
     const changes: ProjectionChange[] = [];
+    const update = rowUpdater(trx, 'read.chats');
     /** Members added to a chat (one already in it stays as it is). */
     const addMembers = (chatId: number, companyId: number, userIds: readonly number[]) =>
       trx
@@ -48,11 +49,7 @@ export const chatsProjector = defineProjector({
           const { chatId, title, userIds } = event.data;
           const before = await findChat(trx, companyId, chatId);
           if (!before) break;
-          await trx
-            .updateTable('read.chats')
-            .set({ ...(title !== undefined ? { title } : {}), updated_at: at })
-            .where('id', '=', chatId)
-            .execute();
+          await update(chatId, title !== undefined ? { title } : {}, at);
           let removed: number[] = [];
           if (userIds) {
             removed = membersOf(before).filter((id) => !userIds.includes(id));
@@ -76,7 +73,7 @@ export const chatsProjector = defineProjector({
         }
         case 'ChatDeleted': {
           const before = await findChat(trx, companyId, event.data.chatId);
-          await trx.updateTable('read.chats').set({ deleted: true, updated_at: at }).where('id', '=', event.data.chatId).execute();
+          await update(event.data.chatId, { deleted: true }, at);
           if (before) changes.push({ companyId, entity: 'chat', data: { action: 'delete', id: before.id, audience: membersOf(before) } });
           break;
         }
@@ -94,11 +91,7 @@ export const chatsProjector = defineProjector({
             created_at: at,
           };
           if (!(await insertedNew(trx.insertInto('read.chat_messages').values(posted)))) break;
-          await trx
-            .updateTable('read.chats')
-            .set({ last_message: message !== '' ? message : (media?.name ?? ''), updated_at: at })
-            .where('id', '=', chatId)
-            .execute();
+          await update(chatId, { last_message: message !== '' ? message : (media?.name ?? '') }, at);
           await trx
             .updateTable('read.chat_users')
             .set((eb) => ({ unreads: eb('unreads', '+', 1) }))

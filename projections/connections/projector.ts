@@ -1,11 +1,12 @@
 import { IMPORT_CLOSE_BUTTON, type ConnectionFrame, type ConnectionSessionFrame, type ImportFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/platform';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { migrateConnections } from './migration';
 import { connectionFromRow } from './queries';
 import type { ConnectionsTable } from './tables';
+import { rowUpdater } from '../records';
 
 /** Event field → column of read.connections. */
 const detailRow = fieldColumns<ConnectionsTable>()(
@@ -75,12 +76,7 @@ export const connectionsProjector = defineProjector({
       entry.frames.add(frame);
       touched.set(connectionId, entry);
     };
-    const update = (connectionId: number, set: Updateable<ConnectionsTable>, at: Date) =>
-      trx
-        .updateTable('read.connections')
-        .set({ ...set, updated_at: at })
-        .where('id', '=', connectionId)
-        .execute();
+    const update = rowUpdater(trx, 'read.connections');
 
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);

@@ -16,7 +16,7 @@ async function periodSums<Name extends string>(
   db: Kysely<ReadDatabase>,
   companyId: number,
   period: DashboardPeriod,
-  columns: Record<Name, keyof DashboardDailyTable & string>,
+  columns: Record<Name, keyof DashboardDailyTable>,
 ): Promise<Record<Name, string>> {
   const sums = Object.entries<string>(columns).map(([name, column]) => sql<string>`coalesce(sum(${sql.raw(column)}), 0)`.as(name));
   const row = await db

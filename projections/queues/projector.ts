@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { entityFrames, type TouchedRecords } from '../frames';
-import { recordRows, touch } from '../records';
+import { recordRows, rowUpdater, touch } from '../records';
 import { migrateQueues } from './migration';
 import { findQueue } from './queries';
 import type { QueueOptionsTable } from './tables';
@@ -58,6 +58,7 @@ export const queuesProjector = defineProjector({
   async handle(trx: Transaction<ReadDatabase>, events) {
     // A change to an option is one to its queue's tree: the queue's frame tells it.
     const touched: TouchedRecords = new Map();
+    const updateOption = rowUpdater(trx, 'read.queue_options');
     const treeChanged = (queueId: number, companyId: number) => touch(touched, queueId, companyId, 'update');
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
@@ -87,15 +88,11 @@ export const queuesProjector = defineProjector({
           treeChanged(data.queueId, companyId);
           break;
         case 'ChatbotOptionChanged':
-          await trx
-            .updateTable('read.queue_options')
-            .set({ ...optionColumns(data.changes), updated_at: at })
-            .where('id', '=', data.optionId)
-            .execute();
+          await updateOption(data.optionId, optionColumns(data.changes), at);
           treeChanged(data.queueId, companyId);
           break;
         case 'ChatbotOptionRemoved':
-          await trx.updateTable('read.queue_options').set({ deleted: true, updated_at: at }).where('id', '=', data.optionId).execute();
+          await updateOption(data.optionId, { deleted: true }, at);
           treeChanged(data.queueId, companyId);
           break;
       }

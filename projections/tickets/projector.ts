@@ -5,7 +5,7 @@ import type { ReadDatabase } from '../database';
 import { migrateTickets } from './migration';
 import { findTicketsById, ticketViewsReturnedBy } from './queries';
 import type { TicketsTable } from './tables';
-import { insertedNew } from '../records';
+import { insertedNew, rowUpdater } from '../records';
 
 /** The columns that decide who sees a ticket and which count it adds to. */
 const keyColumns = ['company_id', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'is_group'] as const;
@@ -57,11 +57,7 @@ async function move(
   const before = await keyOf(trx, ticketId);
   if (!before || before.deleted) return;
   const at = new Date(event.metadata.occurredAt);
-  await trx
-    .updateTable('read.tickets')
-    .set({ ...changes, updated_at: at })
-    .where('id', '=', ticketId)
-    .execute();
+  await rowUpdater(trx, 'read.tickets')(ticketId, changes, at);
   const after: TicketKey = { ...before, ...changes };
   batch.count(before, -1);
   batch.count(after, +1);
