@@ -77,6 +77,13 @@ export const connectionsProjector = defineProjector({
       touched.set(connectionId, entry);
     };
     const update = rowUpdater(trx, 'read.connections');
+    /** The company's default connection moves: the old one loses the mark, the new one (if still live) takes it. */
+    const markDefault = async (connectionId: number, companyId: number, isDefault: boolean) => {
+      let query = trx.updateTable('read.connections').set({ is_default: isDefault }).where('id', '=', connectionId).where('company_id', '=', companyId);
+      if (isDefault) query = query.where('deleted', '=', false);
+      await query.execute();
+      touch(connectionId, companyId, 'update');
+    };
 
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
@@ -190,25 +197,8 @@ export const connectionsProjector = defineProjector({
             .values({ company_id: companyId, connection_id: data.connectionId })
             .onConflict((oc) => oc.column('company_id').doUpdateSet({ connection_id: data.connectionId }))
             .execute();
-          if (data.previousId !== null) {
-            await trx
-              .updateTable('read.connections')
-              .set({ is_default: false })
-              .where('id', '=', data.previousId)
-              .where('company_id', '=', companyId)
-              .execute();
-            touch(data.previousId, companyId, 'update');
-          }
-          if (data.connectionId !== null) {
-            await trx
-              .updateTable('read.connections')
-              .set({ is_default: true })
-              .where('id', '=', data.connectionId)
-              .where('company_id', '=', companyId)
-              .where('deleted', '=', false)
-              .execute();
-            touch(data.connectionId, companyId, 'update');
-          }
+          if (data.previousId !== null) await markDefault(data.previousId, companyId, false);
+          if (data.connectionId !== null) await markDefault(data.connectionId, companyId, true);
           break;
       }
     }

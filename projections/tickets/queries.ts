@@ -248,27 +248,23 @@ export async function findTicketAccess(
   return row ? { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group } : undefined;
 }
 
-export async function findTicket(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
+/** The view of the company's live ticket with this id or uuid. */
+async function liveTicketView(db: Kysely<ReadDatabase>, companyId: number, key: 't.id' | 't.uuid', value: number | string): Promise<TicketView | undefined> {
   const row = await db
     .selectFrom('read.tickets as t')
     .select(ticketView('t').as('view'))
-    .where('t.id', '=', ticketId)
+    .where(key, '=', value)
     .where('t.company_id', '=', companyId)
     .where('t.deleted', '=', false)
     .executeTakeFirst();
   return row?.view;
 }
 
+export const findTicket = (db: Kysely<ReadDatabase>, companyId: number, ticketId: number) => liveTicketView(db, companyId, 't.id', ticketId);
+
 export async function findTicketByUuid(db: Kysely<ReadDatabase>, companyId: number, uuid: string): Promise<TicketView | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
-  const row = await db
-    .selectFrom('read.tickets as t')
-    .select(ticketView('t').as('view'))
-    .where('t.uuid', '=', uuid)
-    .where('t.company_id', '=', companyId)
-    .where('t.deleted', '=', false)
-    .executeTakeFirst();
-  return row?.view;
+  return liveTicketView(db, companyId, 't.uuid', uuid);
 }
 
 /** Built once: its text never varies (one array parameter), so kysely neither builds nor compiles it per call. */
