@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { JoinBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { OpenQuery, OpenTables } from './columns';
 import type { ReadDatabase } from './database';
 
@@ -82,6 +82,12 @@ export const isoTimes = (row: { created_at: Date | string; updated_at: Date | st
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
+
+/** A join's condition: the joined row (`alias`) is the one `from`'s `column` names, of the same company. */
+export const sameCompany =
+  (alias: string, from: string, column: string) =>
+  <J extends JoinBuilder<OpenTables, OpenTables>>(join: J): J =>
+    join.onRef(`${alias}.id`, '=', `${from}.${column}`).onRef(`${alias}.company_id`, '=', `${from}.company_id`) as J;
 
 /** A text as a `like` operand: % and _ typed by a user are literal. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -10,7 +10,7 @@ import {
 } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import { markPrepared, preparedRows } from '../prepared';
-import { liveById } from '../reads';
+import { liveById, liveRows } from '../reads';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { OpenQuery, OpenTables } from '../columns';
@@ -320,11 +320,8 @@ export async function ticketIdsFor(
   status: TicketStatus,
   queueIds: number[],
 ): Promise<number[]> {
-  let query = db
-    .selectFrom('read.tickets')
+  let query = liveRows(db, 'read.tickets', companyId)
     .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
     .where('status', '=', status)
     .where((eb) => visibleTo(eb, viewer, true));
   if (queueIds.length > 0) query = query.where('queue_id', 'in', queueIds);

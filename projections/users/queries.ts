@@ -5,7 +5,7 @@ import { preparedRows } from '../prepared';
 import type { UsersTable } from './tables';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
-import { countedPage, escapeLike, isoTimes, pageAt } from '../reads';
+import { countedPage, escapeLike, isoTimes, liveRows, pageAt } from '../reads';
 
 export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   id: row.id,
@@ -51,7 +51,7 @@ export async function listUsers(
   companyId: number,
   options: { searchParam?: string; pageNumber?: number; pageSize?: number } = {},
 ): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
-  let query = db.selectFrom('read.users').where('company_id', '=', companyId).where('deleted', '=', false);
+  let query = liveRows(db, 'read.users', companyId);
   if (options.searchParam) {
     // The term is literal text: % and _ typed by a user are not patterns.
     const term = `%${escapeLike(options.searchParam.trim().toLowerCase())}%`;
@@ -71,7 +71,7 @@ export async function onlineUserIds(db: Kysely<ReadDatabase>, companyId: number,
 
 /** Ids of the company's live users (what the plan's user limit counts). */
 export async function activeUserIds(db: Kysely<ReadDatabase>, companyId: number): Promise<number[]> {
-  const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
+  const rows = await liveRows(db, 'read.users', companyId).select('id').execute();
   return rows.map((row) => row.id);
 }
 
@@ -126,11 +126,8 @@ export async function usersWithPhones(db: Kysely<ReadDatabase>, phones: readonly
 
 /** The company's users (not deleted) who work this queue, by id. */
 export async function queueMemberIds(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('read.users')
+  const rows = await liveRows(db, 'read.users', companyId)
     .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
     .where(({ eb, val }) => eb(val(queueId), '=', eb.fn.any('queue_ids')))
     .execute();
   return rows.map((row) => row.id);
