@@ -8,6 +8,7 @@ import {
   countedPage,
   countOf,
   liveById,
+  liveByKey,
   liveIds,
   liveRow,
   liveRows,
@@ -55,6 +56,8 @@ describe('the read kit', () => {
     expect(await liveById(db, 'read.tags', 2, 2).select('name').executeTakeFirst()).toEqual({ name: 'b' });
     expect(await liveById(db, 'read.tags', 2, 3).select('name').executeTakeFirst()).toBeUndefined();
     expect(await companyById(db, 'read.tags', 2, 3).select('name').executeTakeFirst()).toEqual({ name: 'c' });
+    expect(await liveByKey(db, 'read.tags', 2, 'name', 'e').select('id').executeTakeFirst()).toEqual({ id: 5 });
+    expect(await liveByKey(db, 'read.tags', 3, 'name', 'e').select('id').executeTakeFirst()).toBeUndefined();
   });
 
   it('answers a found row as its view, and counts rows', async () => {

@@ -33,9 +33,28 @@ export function companyById<T extends CompanyTable>(
   return from(db, table).where('id', '=', id).where('company_id', '=', companyId);
 }
 
-/** The company's live row with this id, to select from (another company's id, or a deleted row, finds nothing). */
+/** The company's live row with this value in a key column, to select from (another company's, or a deleted row, finds nothing). */
+const liveWhere = (db: Kysely<ReadDatabase>, table: string, companyId: number, key: string, value: unknown) =>
+  // The value's type is the key column's, checked by the callers' signatures.
+  from(db, table)
+    .where(key, '=', value as never)
+    .where('company_id', '=', companyId)
+    .where('deleted', '=', false);
+
+/** `liveWhere` by a key column (a uuid). */
+export function liveByKey<T extends LiveTable, K extends keyof Selectable<ReadDatabase[T]> & string>(
+  db: Kysely<ReadDatabase>,
+  table: T,
+  companyId: number,
+  key: K,
+  value: Selectable<ReadDatabase[T]>[K],
+): SelectQueryBuilder<ReadDatabase, T, object> {
+  return liveWhere(db, table, companyId, key, value);
+}
+
+/** `liveWhere` by the row's id. */
 export function liveById<T extends LiveTable>(db: Kysely<ReadDatabase>, table: T, companyId: number, id: number): SelectQueryBuilder<ReadDatabase, T, object> {
-  return from(db, table).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false);
+  return liveWhere(db, table, companyId, 'id', id);
 }
 
 /** The whole of the row a query of one table finds. */

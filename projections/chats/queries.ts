@@ -10,7 +10,7 @@ import {
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ChatMessagesTable, ChatsTable } from './tables';
-import { containing, liveIds, liveRow, pageFrom } from '../reads';
+import { containing, liveByKey, liveIds, liveRow, pageFrom } from '../reads';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -66,13 +66,7 @@ export async function findMemberChat(db: Kysely<ReadDatabase>, companyId: number
 
 /** The chat with this uuid if the user is one of its members (an address opened directly), else null. */
 export async function findMemberChatByUuid(db: Kysely<ReadDatabase>, companyId: number, userId: number, uuid: string): Promise<ChatView | null> {
-  const row = await db
-    .selectFrom('read.chats')
-    .select('id')
-    .where('uuid', '=', uuid)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveByKey(db, 'read.chats', companyId, 'uuid', uuid).select('id').executeTakeFirst();
   return row ? findMemberChat(db, companyId, userId, row.id) : null;
 }
 
